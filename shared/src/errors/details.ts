@@ -1,0 +1,8 @@
+/** One entry of the envelope's `details` array (spec §5.5.3): at least `field` and `issue`. */
+export type DetailValue = string | number | boolean | null | readonly string[];
+
+export type ErrorDetail = {
+  readonly field: string;
+  readonly issue: string;
+  readonly [extra: string]: DetailValue | undefined;
+};
