@@ -46,7 +46,10 @@ describe('parseEnv', () => {
       parseEnv(z.object({ PORT: envFields.port(1) }), { PORT: 'abc' });
       console.log('started');
     `;
-    const result = spawnSync('npx', ['tsx', '--eval', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('../../..', import.meta.url)) });
+    const result = spawnSync('npx', ['tsx', '--eval', script], {
+      encoding: 'utf8',
+      cwd: fileURLToPath(new URL('../../..', import.meta.url)),
+    });
     expect(result.status).toBe(1);
     expect(result.stdout).not.toContain('started');
     const lines = result.stderr.trim().split('\n');

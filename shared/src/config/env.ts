@@ -5,9 +5,7 @@ export type EnvSource = Record<string, string | undefined>;
 /** A start-up configuration error: names every bad variable, never echoes a value (it may be a secret). */
 export class EnvError extends Error {
   override readonly name = 'EnvError';
-  constructor(
-    readonly problems: ReadonlyArray<{ variable: string; issue: string }>,
-  ) {
+  constructor(readonly problems: ReadonlyArray<{ variable: string; issue: string }>) {
     super(`invalid environment: ${problems.map((p) => `${p.variable}: ${p.issue}`).join('; ')}`);
   }
 }
@@ -15,7 +13,10 @@ export class EnvError extends Error {
 function describeIssue(issue: z.core.$ZodIssue, env: EnvSource): { variable: string; issue: string } {
   const variable = issue.path.map(String).join('.') || '(environment)';
   const missing = issue.path.length > 0 && env[String(issue.path[0])] === undefined;
-  return { variable, issue: missing && issue.code === 'invalid_type' ? 'is required but not set' : issue.message };
+  return {
+    variable,
+    issue: missing && issue.code === 'invalid_type' ? 'is required but not set' : issue.message,
+  };
 }
 
 /** Parses `env` with `schema` or throws an EnvError naming each bad variable. */
@@ -41,11 +42,19 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: EnvSource = proces
 
 /** Building blocks every service schema uses. */
 export const envFields = {
-  port: (fallback: number) => z.coerce.number().int().min(1, 'must be a port number 1-65535').max(65535, 'must be a port number 1-65535').default(fallback),
+  port: (fallback: number) =>
+    z.coerce
+      .number()
+      .int()
+      .min(1, 'must be a port number 1-65535')
+      .max(65535, 'must be a port number 1-65535')
+      .default(fallback),
   url: (protocols: readonly string[]) =>
-    z.url(`must be a URL (${protocols.join(', ')})`).refine((value) => protocols.includes(new URL(value).protocol.replace(/:$/, '')), {
-      message: `must be a URL (${protocols.join(', ')})`,
-    }),
+    z
+      .url(`must be a URL (${protocols.join(', ')})`)
+      .refine((value) => protocols.includes(new URL(value).protocol.replace(/:$/, '')), {
+        message: `must be a URL (${protocols.join(', ')})`,
+      }),
   host: (fallback: string) =>
     z
       .string()

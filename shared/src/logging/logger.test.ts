@@ -39,7 +39,12 @@ describe('createLogger', () => {
           method: 'GET',
           url: '/abc',
           remoteAddress: IP,
-          headers: { authorization: `Bearer ${SECRET}`, cookie: `lh_session=${SECRET}`, 'user-agent': UA, 'x-forwarded-for': IP },
+          headers: {
+            authorization: `Bearer ${SECRET}`,
+            cookie: `lh_session=${SECRET}`,
+            'user-agent': UA,
+            'x-forwarded-for': IP,
+          },
         },
         visitor: { ip: IP, user_agent: UA, userAgent: UA },
         user: { email: 'a@b.test', password: SECRET, totp_secret: SECRET },
@@ -55,7 +60,10 @@ describe('createLogger', () => {
     expect(text).not.toContain('iPhone');
     expect(text).toContain('[redacted]');
     // What is not sensitive stays readable.
-    const first = JSON.parse(out.lines()[0] ?? '') as { req: { url: string; headers: Record<string, string> }; user: { email: string } };
+    const first = JSON.parse(out.lines()[0] ?? '') as {
+      req: { url: string; headers: Record<string, string> };
+      user: { email: string };
+    };
     expect(first.req.url).toBe('/abc');
     expect(first.user.email).toBe('a@b.test');
     expect(first.req.headers['user-agent']).toBe('[redacted]');

@@ -41,7 +41,13 @@ export const SENSITIVE_KEYS = [
 ] as const;
 
 /** Header-shaped containers, redacted by header name wherever they appear. */
-const HEADER_CONTAINERS = ['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers'] as const;
+const HEADER_CONTAINERS = [
+  'headers',
+  'req.headers',
+  'res.headers',
+  'request.headers',
+  'response.headers',
+] as const;
 
 function accessor(key: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `["${key}"]`;

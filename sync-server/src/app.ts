@@ -1,0 +1,23 @@
+import { Hono } from 'hono';
+import type { AppDeps } from './deps';
+import type { AppEnv } from './app-env';
+import { requestId } from './middleware/request-id';
+import { accessLog } from './middleware/access-log';
+import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { mountRoutes } from './routes/index';
+import { pwaStatic } from './routes/pwa-static';
+
+export type { AppEnv } from './app-env';
+
+/** The sync-server as a value: no ports, no globals; main.ts wires it to real PostgreSQL and Redis. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId());
+  app.use('*', accessLog(deps.logger));
+  app.onError(errorHandler(deps.logger));
+  app.notFound(notFoundHandler(deps.logger));
+  mountRoutes(app, deps);
+  const pwa = pwaStatic(deps.config.PWA_DIST);
+  if (pwa) app.get('*', pwa);
+  return app;
+}

@@ -1,0 +1,40 @@
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import type { SyncServerEnv } from './env';
+
+/** Everything createApp needs from the outside world; tests build it against real PostgreSQL and Redis. */
+export type AppDeps = {
+  config: SyncServerEnv;
+  pool: pg.Pool;
+  redis: Redis;
+  logger: Logger;
+};
+
+export function createPool(databaseUrl: string): pg.Pool {
+  return new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
+}
+
+export function createRedis(redisUrl: string, logger: Logger): Redis {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 3_000 });
+  // ioredis reconnects on its own; one line per failure, never the URL (it may carry a password).
+  redis.on('error', (error: Error) =>
+    logger.warn({ err: { message: error.message } }, 'redis connection error'),
+  );
+  return redis;
+}
+
+export function createDeps(
+  config: SyncServerEnv,
+  logger: Logger = createLogger('sync-server', { level: config.LOG_LEVEL }),
+): AppDeps {
+  const pool = createPool(config.DATABASE_URL);
+  pool.on('error', (error: Error) =>
+    logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
+  );
+  return { config, pool, redis: createRedis(config.REDIS_URL, logger), logger };
+}
+
+export async function closeDeps(deps: AppDeps): Promise<void> {
+  await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
+}

@@ -1,0 +1,28 @@
+import { serve } from '@hono/node-server';
+import { parseEnv } from '@linkhub/shared/config/env';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import { createApp } from './app';
+import { closeDeps, createDeps } from './deps';
+import { syncServerEnvSchema } from './env';
+
+/** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
+const config = parseEnv(syncServerEnvSchema);
+const logger = createLogger('sync-server', { level: config.LOG_LEVEL });
+const deps = createDeps(config, logger);
+const server = serve({ fetch: createApp(deps).fetch, port: config.PORT }, (info) => {
+  logger.info({ port: info.port }, `sync-server listening on http://localhost:${info.port}`);
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(() => {
+    void closeDeps(deps).then(() => process.exit(0));
+  });
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

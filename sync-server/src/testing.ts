@@ -1,0 +1,56 @@
+import net from 'node:net';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
+import { parseEnvOrThrow } from '@linkhub/shared/config/env';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import type { Hono } from 'hono';
+import { createApp } from './app';
+import type { AppEnv } from './app-env';
+import { closeDeps, createDeps, type AppDeps } from './deps';
+import { syncServerEnvSchema } from './env';
+
+export type TestApp = {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  database: TestDatabase;
+  close: () => Promise<void>;
+};
+
+/**
+ * For tests: a fresh migrated database, a private Redis key prefix, real deps and the real app.
+ * `env` overrides any variable (e.g. `{ REDIS_URL: await closedPortUrl('redis') }`).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = parseEnvOrThrow(syncServerEnvSchema, {
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: testRedisPrefix(),
+    PWA_DIST: '/nonexistent-pwa-dist',
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const deps = createDeps(config, createLogger('sync-server', { level: config.LOG_LEVEL }));
+  return {
+    app: createApp(deps),
+    deps,
+    database,
+    close: async () => {
+      await closeDeps(deps);
+      await database.drop();
+    },
+  };
+}
+
+/** A URL on a local port nothing listens on, to simulate an unreachable dependency. */
+export async function closedPortUrl(scheme: 'redis' | 'postgres'): Promise<string> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const found = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(found));
+    });
+  });
+  return scheme === 'redis' ? `redis://127.0.0.1:${port}` : `postgres://postgres@127.0.0.1:${port}/postgres`;
+}
