@@ -1,0 +1,76 @@
+import { resolveEmbed, EMBED_PROVIDERS } from './embeds';
+import { escapeHtml } from './escape';
+import { resolveAsset, type RenderContext } from './render-context';
+import type { BlockOf } from './snapshot';
+import { iconSvg, socialNetwork } from './social-networks';
+
+/** One HTML fragment per block type. All text and attribute values go through `escapeHtml`. */
+
+const PLAY = '<path d="M8 5v14l11-7z"/>';
+/** Images this close to the top load eagerly (likely the largest paint); the rest lazily. */
+const EAGER_POSITIONS = 2;
+
+export function linkHtml(block: BlockOf<'link'>, ctx: RenderContext): string {
+  return `<a class="btn" href="${escapeHtml(ctx.linkHref(block.id))}">${escapeHtml(block.data.title)}</a>`;
+}
+
+export function headerHtml(block: BlockOf<'header'>): string {
+  return `<h2>${escapeHtml(block.data.text)}</h2>`;
+}
+
+export function textHtml(block: BlockOf<'text'>): string {
+  return `<p class="text">${escapeHtml(block.data.text)}</p>`;
+}
+
+export function socialHtml(block: BlockOf<'social'>, ctx: RenderContext): string {
+  const items = block.data.links.map((link, index) => {
+    const network = socialNetwork(link.network);
+    return `<li><a href="${escapeHtml(ctx.linkHref(block.id, index))}" aria-label="${escapeHtml(network.label)}">${iconSvg(network.glyph)}</a></li>`;
+  });
+  return `<ul class="social" aria-label="Social links">${items.join('')}</ul>`;
+}
+
+export function imageHtml(block: BlockOf<'image'>, ctx: RenderContext): string {
+  const { url, alt, width = 640, height = 360 } = block.data;
+  const loading = ctx.position < EAGER_POSITIONS ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
+  const src = escapeHtml(resolveAsset(url, ctx.assetBase));
+  return `<img class="image" src="${src}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" ${loading} decoding="async">`;
+}
+
+export function embedHtml(block: BlockOf<'embed'>, ctx: RenderContext): string {
+  const href = escapeHtml(ctx.linkHref(block.id));
+  const embed = resolveEmbed(block.data.url);
+  if (embed === null) {
+    // Not a provider we can embed: still a working link through the hop.
+    let label = 'Open link';
+    try {
+      label = `Open ${new URL(block.data.url).hostname}`;
+    } catch {
+      // keep the generic label
+    }
+    return `<a class="btn" href="${href}">${escapeHtml(label)}</a>`;
+  }
+  const provider = EMBED_PROVIDERS[embed.provider];
+  const verb = provider.shape === 'video' ? 'Play' : 'Listen';
+  const title = `${provider.label} ${provider.shape === 'video' ? 'video' : 'player'}`;
+  return (
+    `<a class="embed ${provider.shape}" href="${href}" data-frame="${escapeHtml(embed.frameUrl)}" data-title="${escapeHtml(title)}">` +
+    `${iconSvg(PLAY)}<span>${verb} on ${escapeHtml(provider.label)}</span></a>`
+  );
+}
+
+export function emailCaptureHtml(block: BlockOf<'email_capture'>, ctx: RenderContext): string {
+  const id = escapeHtml(block.id);
+  return (
+    `<form class="capture" method="post" action="${escapeHtml(ctx.subscribeAction)}" aria-labelledby="b-${id}-t">` +
+    `<h2 id="b-${id}-t">${escapeHtml(block.data.title)}</h2>` +
+    `<input type="hidden" name="block_id" value="${id}">` +
+    `<label for="b-${id}-e">Email address</label>` +
+    `<input id="b-${id}-e" type="email" name="email" required maxlength="254" autocomplete="email">` +
+    `<button class="btn" type="submit">${escapeHtml(block.data.button_label)}</button></form>`
+  );
+}
+
+export function dividerHtml(): string {
+  return '<hr>';
+}

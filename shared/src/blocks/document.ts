@@ -1,0 +1,38 @@
+import { escapeHtml } from './escape';
+import { BASE_CSS } from './styles';
+import { themeCss } from './theme-css';
+import type { Theme } from './snapshot';
+
+/** The HTML document shell shared by bio pages and notice pages (404, sign-up answer). */
+export interface DocumentParts {
+  lang: string;
+  title: string;
+  description?: string;
+  theme: Theme;
+  nonce: string;
+  body: string;
+  /** An inline module script run after parsing (never render-blocking); omitted when absent. */
+  script?: string;
+}
+
+/** The complete inline stylesheet of a page with this theme. */
+export function criticalCss(theme: Theme): string {
+  return themeCss(theme) + BASE_CSS;
+}
+
+export function renderDocument(parts: DocumentParts): string {
+  const nonce = escapeHtml(parts.nonce);
+  const title = escapeHtml(parts.title);
+  const description = parts.description === undefined || parts.description === '' ? '' : escapeHtml(parts.description);
+  const head =
+    '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>${title}</title>` +
+    (description === '' ? '' : `<meta name="description" content="${description}">`) +
+    `<meta property="og:title" content="${title}">` +
+    (description === '' ? '' : `<meta property="og:description" content="${description}">`) +
+    `<meta name="theme-color" content="${escapeHtml(parts.theme.background)}">` +
+    '<link rel="icon" href="data:,">' +
+    `<style nonce="${nonce}">${criticalCss(parts.theme)}</style>`;
+  const script = parts.script === undefined ? '' : `<script type="module" nonce="${nonce}">${parts.script}</script>`;
+  return `<!doctype html><html lang="${escapeHtml(parts.lang)}"><head>${head}</head><body>${parts.body}${script}</body></html>`;
+}

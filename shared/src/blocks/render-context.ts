@@ -1,0 +1,17 @@
+/** What block renderers need from the page around them. */
+export interface RenderContext {
+  /** The click-hop href of a block (`index` picks one link of a social block). */
+  linkHref: (blockId: string, index?: number) => string;
+  /** Where the email-capture form posts. */
+  subscribeAction: string;
+  /** Prefix for asset paths such as `/assets/…` (e.g. `https://cdn.example`); absent: same origin. */
+  assetBase?: string;
+  /** Position of the block on the page, 0-based (early images load eagerly). */
+  position: number;
+}
+
+/** An image source made absolute against `assetBase` when it is an asset path. */
+export function resolveAsset(src: string, assetBase: string | undefined): string {
+  if (!src.startsWith('/') || assetBase === undefined) return src;
+  return assetBase.replace(/\/+$/, '') + src;
+}

@@ -1,0 +1,60 @@
+import { renderBlock } from './catalog';
+import { renderDocument } from './document';
+import { escapeHtml } from './escape';
+import { FACADE_SCRIPT } from './facade-script';
+import { resolveAsset } from './render-context';
+import type { PageSnapshot } from './snapshot';
+
+export interface RenderBioPageOptions {
+  /** The per-response CSP nonce, put on the inline style and script. */
+  nonce: string;
+  /** The click-hop href of a block; the edge uses `hopHref(snapshot.handle)`, the PWA preview its own. */
+  linkHref: (blockId: string, index?: number) => string;
+  /** Prefix for asset paths (`/assets/…`); absent: same origin. */
+  assetBase?: string;
+  /** Where email-capture forms post; default `/{handle}/subscribe`. */
+  subscribeAction?: string;
+}
+
+/** The public click hop: `/{handle}/l/{blockId}`, plus `/{index}` for one link of a social block. */
+export function hopHref(handle: string): (blockId: string, index?: number) => string {
+  const base = `/${encodeURIComponent(handle)}/l/`;
+  return (blockId, index) => base + encodeURIComponent(blockId) + (index === undefined ? '' : `/${index}`);
+}
+
+export function subscribeHref(handle: string): string {
+  return `/${encodeURIComponent(handle)}/subscribe`;
+}
+
+/**
+ * A published bio page as one complete HTML document: inline CSS, every link a plain anchor
+ * through the click hop, embeds as facades, and a script only when an embed needs one.
+ * Pure string building (no DOM, no Node modules) so the PWA preview uses it too.
+ */
+export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOptions): string {
+  const ctxBase = {
+    linkHref: options.linkHref,
+    subscribeAction: options.subscribeAction ?? subscribeHref(snapshot.handle),
+    assetBase: options.assetBase,
+  };
+  const blocks = snapshot.blocks.map((block, position) => renderBlock(block, { ...ctxBase, position })).join('');
+  const avatar =
+    snapshot.avatar === null || snapshot.avatar === undefined
+      ? ''
+      : `<img class="avatar" src="${escapeHtml(resolveAsset(snapshot.avatar.url, options.assetBase))}" alt="${escapeHtml(snapshot.avatar.alt)}" width="96" height="96" fetchpriority="high">`;
+  const bio = snapshot.bio === null || snapshot.bio === undefined || snapshot.bio === '' ? '' : `<p class="bio">${escapeHtml(snapshot.bio)}</p>`;
+  const body =
+    `<main class="page"><header class="intro">${avatar}<h1>${escapeHtml(snapshot.title)}</h1>${bio}</header>` +
+    `<div class="blocks">${blocks}</div></main>` +
+    '<footer><p>Made with LinkHub</p></footer>';
+  const hasEmbed = snapshot.blocks.some((b) => b.type === 'embed');
+  return renderDocument({
+    lang: snapshot.lang,
+    title: snapshot.title,
+    description: snapshot.bio ?? undefined,
+    theme: snapshot.theme,
+    nonce: options.nonce,
+    body,
+    script: hasEmbed ? FACADE_SCRIPT : undefined,
+  });
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { isNavigableUrl } from './escape';
+import { BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
+
+/**
+ * The published snapshot of a bio page: what `POST /v1/pages/{id}/publish` freezes, what the edge
+ * caches under `page:{host}:{handle}` and what `renderBioPage` renders. Block data mirrors the
+ * DESIGN §9 block union; text is plain text (the renderer escapes it).
+ */
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a #rrggbb colour');
+
+const navigableUrl = z
+  .string()
+  .max(2048)
+  .refine(isNavigableUrl, 'expected an http(s), mailto: or tel: URL');
+
+/** An image source: an absolute https URL, or a path of an uploaded asset (resolved against `assetBase`). */
+const imageSrc = z
+  .string()
+  .max(2048)
+  .refine((v) => /^\/[^/\\]/.test(v) || v.startsWith('https://'), 'expected an https URL or an asset path');
+
+export const themeSchema = z.object({
+  background: hexColor.default('#ffffff'),
+  text: hexColor.default('#111827'),
+  accent: hexColor.default('#4338ca'),
+  button_style: z.enum(BUTTON_STYLES).default('filled'),
+  button_shape: z.enum(BUTTON_SHAPE_KEYS).default('rounded'),
+  font: z.enum(FONT_KEYS).default('system'),
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+const dimension = z.number().int().min(1).max(10_000);
+
+export const linkDataSchema = z.object({ title: z.string().min(1).max(200), url: navigableUrl });
+export const headerDataSchema = z.object({ text: z.string().min(1).max(200) });
+export const textDataSchema = z.object({ text: z.string().min(1).max(5000) });
+export const socialDataSchema = z.object({
+  links: z.array(z.object({ network: z.string().min(1).max(40), url: navigableUrl })).min(1).max(20),
+});
+export const imageDataSchema = z.object({
+  url: imageSrc,
+  alt: z.string().max(500),
+  width: dimension.optional(),
+  height: dimension.optional(),
+});
+export const embedDataSchema = z.object({ url: z.string().url().max(2048) });
+export const emailCaptureDataSchema = z.object({
+  title: z.string().min(1).max(200),
+  button_label: z.string().min(1).max(60),
+});
+export const dividerDataSchema = z.object({}).default({});
+
+const blockId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'expected a URL-safe id');
+
+export const snapshotBlockSchema = z.discriminatedUnion('type', [
+  z.object({ id: blockId, type: z.literal('link'), data: linkDataSchema }),
+  z.object({ id: blockId, type: z.literal('header'), data: headerDataSchema }),
+  z.object({ id: blockId, type: z.literal('text'), data: textDataSchema }),
+  z.object({ id: blockId, type: z.literal('social'), data: socialDataSchema }),
+  z.object({ id: blockId, type: z.literal('image'), data: imageDataSchema }),
+  z.object({ id: blockId, type: z.literal('embed'), data: embedDataSchema }),
+  z.object({ id: blockId, type: z.literal('email_capture'), data: emailCaptureDataSchema }),
+  z.object({ id: blockId, type: z.literal('divider'), data: dividerDataSchema }),
+]);
+export type SnapshotBlock = z.infer<typeof snapshotBlockSchema>;
+export type BlockType = SnapshotBlock['type'];
+export type BlockOf<T extends BlockType> = Extract<SnapshotBlock, { type: T }>;
+
+export const pageSnapshotSchema = z.object({
+  id: z.string().min(1),
+  workspace_id: z.string().min(1),
+  handle: z.string().min(1).max(64).regex(/^[a-z0-9][a-z0-9._-]*$/, 'expected a lower-case handle'),
+  title: z.string().min(1).max(120),
+  bio: z.string().max(1000).nullish(),
+  /** BCP 47 language of the page's text, for `<html lang>`. */
+  lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).default('en'),
+  theme: themeSchema.prefault({}),
+  avatar: z.object({ url: imageSrc, alt: z.string().max(200).default('') }).nullish(),
+  blocks: z.array(snapshotBlockSchema).max(200),
+});
+export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
+/** What a caller may hand to `pageSnapshotSchema.parse` (defaults not yet applied). */
+export type PageSnapshotInput = z.input<typeof pageSnapshotSchema>;
