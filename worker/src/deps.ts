@@ -1,0 +1,26 @@
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import type { WorkerEnv } from './env';
+
+export type WorkerDeps = { config: WorkerEnv; pool: pg.Pool; redis: Redis; logger: Logger };
+
+export function createWorkerDeps(
+  config: WorkerEnv,
+  logger: Logger = createLogger('worker', { level: config.LOG_LEVEL }),
+): WorkerDeps {
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 5, connectionTimeoutMillis: 3_000 });
+  pool.on('error', (error: Error) =>
+    logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
+  );
+  // BullMQ workers block on Redis: they need maxRetriesPerRequest null.
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
+  redis.on('error', (error: Error) =>
+    logger.warn({ err: { message: error.message } }, 'redis connection error'),
+  );
+  return { config, pool, redis, logger };
+}
+
+export async function closeWorkerDeps(deps: WorkerDeps): Promise<void> {
+  await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
+}

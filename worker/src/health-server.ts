@@ -1,0 +1,98 @@
+import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { WorkerDeps } from './deps';
+import type { WorkerRuntime } from './runtime';
+
+const CHECK_TIMEOUT_MS = 1_500;
+type CheckResult = 'ok' | 'unreachable';
+
+async function withTimeout(check: () => Promise<unknown>): Promise<CheckResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<CheckResult>((resolve) => {
+    timer = setTimeout(() => resolve('unreachable'), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([
+      check().then(
+        (): CheckResult => 'ok',
+        (): CheckResult => 'unreachable',
+      ),
+      timeout,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function workerHealth(
+  deps: Pick<WorkerDeps, 'pool' | 'redis'>,
+  runtime: Pick<WorkerRuntime, 'isRunning' | 'queues'>,
+) {
+  const [postgres, redis] = await Promise.all([
+    withTimeout(() => deps.pool.query('SELECT 1')),
+    withTimeout(async () => {
+      if ((await deps.redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
+    }),
+  ]);
+  const checks = { postgres, redis, workers: runtime.isRunning() ? 'ok' : 'stopped' } as const;
+  const missing = Object.entries(checks).filter(([, value]) => value !== 'ok');
+  return {
+    ok: missing.length === 0,
+    checks,
+    missing: missing.map(([name, value]) => ({ field: name, issue: value })),
+    queues: runtime.queues,
+  };
+}
+
+function send(res: http.ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/** The worker's only HTTP surface: `GET /healthz` (200 or 503 naming what is missing); anything else a 404 envelope. */
+export function createHealthServer(
+  deps: Pick<WorkerDeps, 'pool' | 'redis'>,
+  runtime: Pick<WorkerRuntime, 'isRunning' | 'queues'>,
+): http.Server {
+  return http.createServer((req, res) => {
+    const requestId = `req_${randomBytes(12).toString('base64url')}`;
+    res.setHeader('X-Request-Id', requestId);
+    const path = new URL(req.url ?? '/', 'http://worker').pathname;
+    if (req.method !== 'GET' || path !== '/healthz') {
+      send(res, 404, {
+        error: {
+          code: 'not_found',
+          message: `No route for ${req.method ?? 'GET'} ${path}.`,
+          details: [{ field: 'path', issue: 'unknown_route' }],
+          request_id: requestId,
+        },
+      });
+      return;
+    }
+    workerHealth(deps, runtime).then(
+      (health) => {
+        if (health.ok) return send(res, 200, { status: 'ok', checks: health.checks, queues: health.queues });
+        send(res, 503, {
+          status: 'unavailable',
+          checks: health.checks,
+          queues: health.queues,
+          error: {
+            code: 'service_unavailable',
+            message: `Not ready: ${health.missing.map((m) => `${m.field} ${m.issue}`).join(', ')}.`,
+            details: health.missing,
+            request_id: requestId,
+          },
+        });
+      },
+      () =>
+        send(res, 500, {
+          error: {
+            code: 'internal_error',
+            message: 'Something went wrong on our side.',
+            details: [],
+            request_id: requestId,
+          },
+        }),
+    );
+  });
+}

@@ -1,0 +1,46 @@
+import { parseEnv } from '@linkhub/shared/config/env';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import { closeWorkerDeps, createWorkerDeps } from './deps';
+import { workerEnvSchema } from './env';
+import { createHealthServer } from './health-server';
+import { PROCESSORS } from './processors/index';
+import { assertNoEviction } from './redis-policy';
+import { startWorkers } from './runtime';
+
+/** env → deps → refuse an evicting Redis → start the BullMQ workers and the health server. */
+const config = parseEnv(workerEnvSchema);
+const logger = createLogger('worker', { level: config.LOG_LEVEL });
+const deps = createWorkerDeps(config, logger);
+
+try {
+  await assertNoEviction(deps.redis);
+} catch (error) {
+  process.stderr.write(`worker not started: ${error instanceof Error ? error.message : String(error)}\n`);
+  await closeWorkerDeps(deps);
+  process.exit(1);
+}
+
+const runtime = startWorkers(deps, PROCESSORS);
+const health = createHealthServer(deps, runtime);
+health.listen(config.WORKER_HEALTH_PORT, () => {
+  logger.info(
+    { port: config.WORKER_HEALTH_PORT, queues: runtime.queues },
+    `worker running; health on http://localhost:${config.WORKER_HEALTH_PORT}/healthz`,
+  );
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down: finishing jobs in progress');
+  const force = setTimeout(() => process.exit(1), 30_000);
+  force.unref();
+  health.close();
+  void runtime
+    .close()
+    .then(() => closeWorkerDeps(deps))
+    .then(() => process.exit(0));
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

@@ -1,0 +1,18 @@
+import type { Job } from 'bullmq';
+import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
+import type { WorkerDeps } from '../deps';
+
+/** Handles one validated job. Throw to retry; throw bullmq's UnrecoverableError to fail for good. */
+export type Processor<Q extends QueueName> = (
+  data: JobData<Q>,
+  job: Job,
+  deps: WorkerDeps,
+) => Promise<unknown>;
+
+export type ProcessorRegistry = { readonly [Q in QueueName]?: Processor<Q> };
+
+/**
+ * The processor of each queue (one file per job type in this folder). A queue without a
+ * processor is not consumed by this worker; add `'qr-render': renderQr` here when it exists.
+ */
+export const PROCESSORS: ProcessorRegistry = {};

@@ -1,0 +1,70 @@
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
+import { parseEnvOrThrow } from '@linkhub/shared/config/env';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from './deps';
+import { workerEnvSchema } from './env';
+
+export type TestWorkerDeps = { deps: WorkerDeps; database: TestDatabase; close: () => Promise<void> };
+
+/** For tests: real deps on a fresh migrated database and a private Redis/BullMQ prefix. */
+export async function createTestWorkerDeps(env: Record<string, string> = {}): Promise<TestWorkerDeps> {
+  const database = await createTestDatabase();
+  const config = parseEnvOrThrow(workerEnvSchema, {
+    DATABASE_URL: database.url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: testRedisPrefix(),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const deps = createWorkerDeps(config, createLogger('worker', { level: config.LOG_LEVEL }));
+  return {
+    deps,
+    database,
+    close: async () => {
+      await closeWorkerDeps(deps);
+      await database.drop();
+    },
+  };
+}
+
+/** A local port nothing listens on (for an unreachable dependency, or a port to start something on). */
+export async function freeLocalPort(): Promise<number> {
+  const net = await import('node:net');
+  return new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A private redis-server with an evicting policy, so the shared Redis is never reconfigured. */
+export async function startEvictingRedis(): Promise<{ url: string; stop: () => void }> {
+  const { spawn } = await import('node:child_process');
+  const port = await freeLocalPort();
+  const server = spawn(
+    'redis-server',
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'allkeys-lru',
+    ],
+    { stdio: 'ignore' },
+  );
+  const { Redis } = await import('ioredis');
+  const probe = new Redis(port, '127.0.0.1', { retryStrategy: (times) => (times > 40 ? null : 100) });
+  probe.on('error', () => undefined);
+  await probe.ping();
+  probe.disconnect();
+  return { url: `redis://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM') };
+}
