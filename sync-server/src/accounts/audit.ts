@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { one, rows, type Queryable } from './db';
+
+/**
+ * The audit log: one append-only writer every domain uses, inside the transaction of the change
+ * it records (so an entry exists iff the change committed). The table refuses UPDATE/DELETE.
+ */
+export type AuditActor =
+  | { type: 'user'; userId: string }
+  | { type: 'api_key'; apiKeyId: string; userId?: string | null }
+  | { type: 'system' };
+
+export type AuditEntry = {
+  workspaceId: string | null;
+  actor: AuditActor;
+  /** `domain.verb`, e.g. `member.role_changed`, `link.destination_changed`. */
+  action: string;
+  resourceType?: string | null;
+  resourceId?: string | null;
+  summary?: string | null;
+  before?: unknown;
+  after?: unknown;
+  metadata?: Record<string, unknown>;
+  requestId?: string | null;
+};
+
+/** Default retention; QR destination changes are forced to forever by a trigger. */
+export const AUDIT_RETENTION_DAYS = 730;
+
+export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<string> {
+  const changes: Record<string, unknown> = {};
+  if (entry.before !== undefined) changes.before = entry.before;
+  if (entry.after !== undefined) changes.after = entry.after;
+  const actorUserId = entry.actor.type === 'user' ? entry.actor.userId : entry.actor.type === 'api_key' ? (entry.actor.userId ?? null) : null;
+  const actorApiKeyId = entry.actor.type === 'api_key' ? entry.actor.apiKeyId : null;
+  const row = await one<{ id: string }>(
+    tx,
+    `INSERT INTO audit_log_entries
+       (workspace_id, actor_type, actor_user_id, actor_api_key_id, action, resource_type, resource_id,
+        summary, changes, metadata, request_id, retention_expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12))
+     RETURNING id`,
+    [
+      entry.workspaceId,
+      entry.actor.type,
+      actorUserId,
+      actorApiKeyId,
+      entry.action,
+      entry.resourceType ?? null,
+      entry.resourceId ?? null,
+      entry.summary ?? null,
+      JSON.stringify(changes),
+      JSON.stringify(entry.metadata ?? {}),
+      entry.requestId ?? null,
+      AUDIT_RETENTION_DAYS,
+    ],
+  );
+  if (!row) throw new Error('audit insert returned no row');
+  return row.id;
+}
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().regex(/^[0-9a-f-]{36}$/, 'must be a cursor from meta.next_cursor').optional(),
+  action: z.string().min(1).max(100).optional(),
+  actor_user_id: z.uuid().optional(),
+  resource_type: z.string().min(1).max(50).optional(),
+  resource_id: z.uuid().optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+type AuditRow = {
+  id: string;
+  actor_type: string;
+  actor_user_id: string | null;
+  actor_api_key_id: string | null;
+  actor_email: string | null;
+  action: string;
+  resource_type: string | null;
+  resource_id: string | null;
+  summary: string | null;
+  changes: unknown;
+  metadata: unknown;
+  request_id: string | null;
+  occurred_at: Date;
+};
+
+/**
+ * Newest first, keyset-paginated on the UUIDv7 id (time-ordered), filterable by action (exact,
+ * or a `domain.` prefix), actor, resource and time range.
+ */
+export async function listAudit(db: Queryable, workspaceId: string, q: AuditQuery): Promise<{ entries: AuditRow[]; nextCursor: string | null }> {
+  const where: string[] = ['a.workspace_id = $1'];
+  const values: unknown[] = [workspaceId];
+  const add = (sql: string, value: unknown): void => {
+    values.push(value);
+    where.push(sql.replace('?', `$${values.length}`));
+  };
+  if (q.cursor) add('a.id < ?', q.cursor);
+  if (q.action) {
+    if (q.action.endsWith('.')) add("a.action LIKE ? || '%'", q.action);
+    else add('a.action = ?', q.action);
+  }
+  if (q.actor_user_id) add('a.actor_user_id = ?', q.actor_user_id);
+  if (q.resource_type) add('a.resource_type = ?', q.resource_type);
+  if (q.resource_id) add('a.resource_id = ?', q.resource_id);
+  if (q.from) add('a.occurred_at >= ?', q.from);
+  if (q.to) add('a.occurred_at < ?', q.to);
+  values.push(q.limit + 1);
+  const found = await rows<AuditRow>(
+    db,
+    `SELECT a.id, a.actor_type, a.actor_user_id, a.actor_api_key_id, u.email AS actor_email, a.action,
+            a.resource_type, a.resource_id, a.summary, a.changes, a.metadata, a.request_id, a.occurred_at
+       FROM audit_log_entries a LEFT JOIN users u ON u.id = a.actor_user_id
+      WHERE ${where.join(' AND ')}
+      ORDER BY a.id DESC
+      LIMIT $${values.length}`,
+    values,
+  );
+  const page = found.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return { entries: page, nextCursor: found.length > q.limit && last ? last.id : null };
+}

@@ -1,0 +1,67 @@
+import { ConflictError } from '@linkhub/shared/errors/app-error';
+import { hashPassword, PASSWORD_ALGO } from '../auth/password-hash';
+import { isUniqueViolation, one, type Queryable } from './db';
+
+export type UserRow = {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  email_verified_at: Date | null;
+  status: string;
+  totp_enabled: boolean;
+  created_at: Date;
+};
+
+const USER_COLUMNS = 'id, email, name, password_hash, email_verified_at, status, totp_enabled, created_at';
+
+/** What the API shows of a user (never the hash). */
+export function publicUser(u: UserRow): Record<string, unknown> {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    email_verified: u.email_verified_at !== null,
+    email_verified_at: u.email_verified_at,
+    two_factor_enabled: u.totp_enabled,
+    created_at: u.created_at,
+  };
+}
+
+export async function createUser(db: Queryable, input: { email: string; password: string | null; name: string }): Promise<UserRow> {
+  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+  try {
+    const row = await one<UserRow>(
+      db,
+      `INSERT INTO users (email, name, password_hash, password_algo) VALUES ($1, $2, $3, $4) RETURNING ${USER_COLUMNS}`,
+      [input.email, input.name, passwordHash, passwordHash === null ? null : PASSWORD_ALGO],
+    );
+    if (!row) throw new Error('user insert returned no row');
+    return row;
+  } catch (error) {
+    if (isUniqueViolation(error, 'ux_users_email')) {
+      throw new ConflictError('email_taken', { details: [{ field: 'email', issue: 'taken' }] });
+    }
+    throw error;
+  }
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  return one<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE email = lower(btrim($1)) AND deleted_at IS NULL`, [email]);
+}
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+  return one<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND deleted_at IS NULL`, [id]);
+}
+
+export async function markEmailVerified(db: Queryable, userId: string): Promise<void> {
+  await db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [userId]);
+}
+
+export async function setPassword(db: Queryable, userId: string, password: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $2, password_algo = $3, failed_login_count = 0, locked_until = NULL WHERE id = $1', [
+    userId,
+    await hashPassword(password),
+    PASSWORD_ALGO,
+  ]);
+}
