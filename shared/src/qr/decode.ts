@@ -1,0 +1,37 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { prepareZXingModule, readBarcodes, type Binarizer } from 'zxing-wasm/reader';
+
+let ready: Promise<unknown> | null = null;
+
+/**
+ * Loads zxing's reader from the installed package, never from its default CDN (the product runs
+ * offline and in CI without network).
+ */
+function loadReader(): Promise<unknown> {
+  if (ready === null) {
+    const require = createRequire(import.meta.url);
+    const wasmPath = require.resolve('zxing-wasm/reader/zxing_reader.wasm');
+    ready = readFile(wasmPath).then((buf) => {
+      const wasmBinary = buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength);
+      return prepareZXingModule({ overrides: { wasmBinary }, fireImmediately: true });
+    });
+  }
+  return ready;
+}
+
+export type RgbaImage = { readonly data: Uint8ClampedArray; readonly width: number; readonly height: number };
+
+export type DecodeOptions = { readonly binarizer: Binarizer; readonly tryInvert: boolean };
+
+/** The texts of every valid QR symbol zxing finds in the image. */
+export async function decodeQr(image: RgbaImage, options: DecodeOptions): Promise<string[]> {
+  await loadReader();
+  const results = await readBarcodes(image, {
+    formats: ['QRCode'],
+    binarizer: options.binarizer,
+    tryInvert: options.tryInvert,
+    maxNumberOfSymbols: 4,
+  });
+  return results.filter((r) => r.isValid).map((r) => r.text);
+}

@@ -1,0 +1,160 @@
+import type { QrDesign } from './design';
+import type { QrMatrix } from './encode';
+import { circle, rect, roundedRect, type Corners, type Path } from './path';
+
+/**
+ * Everything a renderer draws, in module units (one module = 1), computed once from the module
+ * matrix and the design. Renderers only map it to their format; none decides geometry.
+ */
+export type QrScene = {
+  readonly matrix: QrMatrix;
+  /** Artwork size in modules: symbol + quiet zone (+ frame ring and label band). */
+  readonly width: number;
+  readonly height: number;
+  /** Top-left of the symbol inside the artwork. */
+  readonly symbolX: number;
+  readonly symbolY: number;
+  /** The ground colour, or null when the background is transparent. */
+  readonly background: string | null;
+  readonly fg: string;
+  /** Every dark module and finder pattern: one path. */
+  readonly dark: Path;
+  /** True when every edge of `dark` lies on the module grid (crispEdges is safe). */
+  readonly gridAligned: boolean;
+  readonly logo: { readonly x: number; readonly y: number; readonly size: number } | null;
+  /** Modules cleared behind the logo (a centred k × k block), 0 without knockout. */
+  readonly knockoutModules: number;
+  readonly frame: {
+    readonly path: Path;
+    readonly color: string;
+    readonly label: { readonly text: string; readonly x: number; readonly y: number; readonly fontSize: number; readonly font: 'sans' | 'serif' | 'mono'; readonly color: string };
+  } | null;
+};
+
+const FRAME_RING = 1;
+/** Dots leave a visible gap yet still decode at 2 px a module (DECISIONS.md). */
+const DOT_RADIUS = 0.45;
+
+/** The frame's label band height for an artwork of `inner` modules across. */
+function bandHeight(inner: number): number {
+  return Math.max(5, Math.round(inner * 0.2));
+}
+
+/** Side of the centred block of modules cleared behind a logo: odd like the symbol, ≥ logo + 1. */
+export function knockoutSide(matrixSize: number, sizeRatio: number): number {
+  const k = Math.ceil(matrixSize * sizeRatio + 1);
+  return k % 2 === matrixSize % 2 ? k : k + 1;
+}
+
+function isFinder(size: number, x: number, y: number): boolean {
+  return (x < 7 && y < 7) || (x >= size - 7 && y < 7) || (x < 7 && y >= size - 7);
+}
+
+export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
+  const { size } = matrix;
+  const ring = design.frame === null ? 0 : FRAME_RING;
+  const inner = size + 2 * design.margin + 2 * ring;
+  const width = inner;
+  const height = design.frame === null ? inner : inner + bandHeight(inner);
+  const sx = design.margin + ring;
+  const sy = design.margin + ring;
+
+  let cleared: ((x: number, y: number) => boolean) | null = null;
+  let knockoutModules = 0;
+  let logo: QrScene['logo'] = null;
+  if (design.logo !== null) {
+    const ls = size * design.logo.sizeRatio;
+    logo = { x: sx + (size - ls) / 2, y: sy + (size - ls) / 2, size: ls };
+    if (design.logo.knockout) {
+      const k = knockoutSide(size, design.logo.sizeRatio);
+      const lo = (size - k) / 2;
+      const hi = lo + k;
+      cleared = (x, y) => x >= lo && x < hi && y >= lo && y < hi;
+      knockoutModules = k * k;
+    }
+  }
+
+  const dark: Path = [];
+  const on = (x: number, y: number) =>
+    x >= 0 && y >= 0 && x < size && y < size && matrix.dark[y * size + x] === 1 && !isFinder(size, x, y) && !(cleared?.(x, y) ?? false);
+
+  if (design.moduleShape === 'square') {
+    // Horizontal runs: fewer sub-paths, same pixels.
+    for (let y = 0; y < size; y++) {
+      let x = 0;
+      while (x < size) {
+        if (!on(x, y)) {
+          x++;
+          continue;
+        }
+        const start = x;
+        while (x < size && on(x, y)) x++;
+        rect(dark, sx + start, sy + y, x - start, 1);
+      }
+    }
+  } else {
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        if (!on(x, y)) continue;
+        if (design.moduleShape === 'dots') {
+          circle(dark, sx + x + 0.5, sy + y + 0.5, DOT_RADIUS);
+        } else {
+          // Round only outer corners, so neighbours fuse into smooth blobs.
+          const r = 0.5;
+          const up = on(x, y - 1);
+          const down = on(x, y + 1);
+          const left = on(x - 1, y);
+          const right = on(x + 1, y);
+          const radii: Corners = [!up && !left ? r : 0, !up && !right ? r : 0, !down && !right ? r : 0, !down && !left ? r : 0];
+          roundedRect(dark, sx + x, sy + y, 1, 1, radii);
+        }
+      }
+    }
+  }
+
+  for (const [fx, fy] of [[0, 0], [size - 7, 0], [0, size - 7]] as const) {
+    const x = sx + fx;
+    const y = sy + fy;
+    if (design.finderStyle === 'square') {
+      rect(dark, x, y, 7, 7);
+      rect(dark, x + 1, y + 1, 5, 5, true);
+      rect(dark, x + 2, y + 2, 3, 3);
+    } else if (design.finderStyle === 'rounded') {
+      roundedRect(dark, x, y, 7, 7, [2, 2, 2, 2]);
+      roundedRect(dark, x + 1, y + 1, 5, 5, [1.2, 1.2, 1.2, 1.2], true);
+      roundedRect(dark, x + 2, y + 2, 3, 3, [0.8, 0.8, 0.8, 0.8]);
+    } else {
+      circle(dark, x + 3.5, y + 3.5, 3.5);
+      circle(dark, x + 3.5, y + 3.5, 2.5, true);
+      circle(dark, x + 3.5, y + 3.5, 1.5);
+    }
+  }
+
+  let frame: QrScene['frame'] = null;
+  if (design.frame !== null) {
+    const path: Path = [];
+    roundedRect(path, 0, 0, width, height, [1, 1, 1, 1]);
+    rect(path, ring, ring, inner - 2 * ring, inner - 2 * ring, true);
+    const band = height - inner;
+    frame = {
+      path,
+      color: design.frame.color,
+      label: { text: design.frame.label, x: width / 2, y: inner + band / 2, fontSize: band * 0.5, font: design.frame.font, color: design.frame.textColor },
+    };
+  }
+
+  return {
+    matrix,
+    width,
+    height,
+    symbolX: sx,
+    symbolY: sy,
+    background: design.transparentBackground ? null : design.bgColor,
+    fg: design.fgColor,
+    dark,
+    gridAligned: design.moduleShape === 'square' && design.finderStyle === 'square',
+    logo,
+    knockoutModules,
+    frame,
+  };
+}
