@@ -1,0 +1,44 @@
+/**
+ * Recognising the database's refusals so the command layer maps them to API errors. Triggers raise
+ * SQLSTATE P0001 with a message starting with a code, e.g. 'qr_slug_reserved: …' (→ 409 qr_slug_reserved),
+ * 'last_owner_required: …' (→ 409), 'audit_log_append_only: …', 'qr_slug_reservation_permanent: …',
+ * 'qr_slug_immutable: …', 'domain_not_in_workspace: …', 'system_domain_protected: …'.
+ */
+export type PgErrorInfo = {
+  /** SQLSTATE, e.g. '23505' unique_violation, '23503' foreign_key_violation, '23514' check_violation, 'P0001' */
+  sqlState: string;
+  /** the code prefix of a trigger message ('qr_slug_reserved'), else undefined */
+  triggerCode: string | undefined;
+  constraint: string | undefined;
+  message: string;
+};
+
+function field(value: object, key: string): unknown {
+  return key in value ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** Reads a node-postgres error (also when wrapped as `cause`, as drizzle does); undefined if it is not one. */
+export function pgErrorInfo(error: unknown): PgErrorInfo | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = field(current, 'code');
+    const message = field(current, 'message');
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof message === 'string') {
+      const constraint = field(current, 'constraint');
+      const prefix = code === 'P0001' ? /^([a-z_]+):/.exec(message) : null;
+      return {
+        sqlState: code,
+        triggerCode: prefix?.[1],
+        constraint: typeof constraint === 'string' ? constraint : undefined,
+        message,
+      };
+    }
+    current = field(current, 'cause');
+  }
+  return undefined;
+}
+
+/** True when the database refused a slug because a QR code holds it (or a QR would take a live link's). */
+export function isQrSlugReserved(error: unknown): boolean {
+  return pgErrorInfo(error)?.triggerCode === 'qr_slug_reserved';
+}

@@ -1,0 +1,106 @@
+import { boolean, foreignKey, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, pk, rowVersion, tstz, updatedAt, type JsonObject } from './columns';
+import { customDomains } from './domains';
+import { users } from './identity';
+import type { LockReason } from './links';
+import { workspaces } from './workspaces';
+
+/** workspace_id NULL + is_system true = a built-in preset (unique key). */
+export const themes = pgTable('themes', {
+  id: pk(),
+  workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
+  isSystem: boolean('is_system').notNull().default(false),
+  key: text('key'),
+  name: text('name').notNull(),
+  tokens: jsonb('tokens').$type<JsonObject>().notNull().default({}),
+  deletedAt: tstz('deleted_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** handle is stored lower-case, unique per domain among live pages. */
+export const bioPages = pgTable('bio_pages', {
+  id: pk(),
+  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  domainId: uuid('domain_id').notNull().references(() => customDomains.id, { onDelete: 'restrict' }),
+  handle: text('handle').notNull(),
+  title: text('title').notNull().default(''),
+  bio: text('bio').notNull().default(''),
+  avatarUrl: text('avatar_url'),
+  themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'set null' }),
+  theme: jsonb('theme').$type<JsonObject>().notNull().default({}),
+  seo: jsonb('seo').$type<JsonObject>().notNull().default({}),
+  draftRevision: integer('draft_revision').notNull().default(1),
+  publishedRevision: integer('published_revision'),
+  /** {page, blocks} frozen at publish; NULL exactly when published_at is NULL */
+  publishedSnapshot: jsonb('published_snapshot').$type<JsonObject>(),
+  publishedAt: tstz('published_at'),
+  archivedAt: tstz('archived_at'),
+  locked: boolean('locked').notNull().default(false),
+  lockedAt: tstz('locked_at'),
+  lockedReason: text('locked_reason').$type<LockReason>(),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  deletedAt: tstz('deleted_at'),
+  rowVersion: rowVersion(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type BioBlockType = 'link' | 'header' | 'text' | 'social' | 'image' | 'embed' | 'email_capture' | 'divider';
+
+/** position is a fractional-index key compared bytewise (COLLATE "C"). (page_id, workspace_id) → bio_pages. */
+export const bioBlocks = pgTable(
+  'bio_blocks',
+  {
+    id: pk(),
+    pageId: uuid('page_id').notNull(),
+    workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    position: text('position').notNull(),
+    type: text('type').$type<BioBlockType>().notNull(),
+    data: jsonb('data').$type<JsonObject>().notNull().default({}),
+    isVisible: boolean('is_visible').notNull().default(true),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: tstz('deleted_at'),
+    rowVersion: rowVersion(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'fk_bio_blocks_page_ws',
+      columns: [t.pageId, t.workspaceId],
+      foreignColumns: [bioPages.id, bioPages.workspaceId],
+    }).onDelete('cascade'),
+  ],
+);
+
+export const bioPageVersions = pgTable('bio_page_versions', {
+  id: pk(),
+  pageId: uuid('page_id').notNull().references(() => bioPages.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  kind: text('kind').$type<'draft' | 'published' | 'restored'>().notNull().default('draft'),
+  draftRevision: integer('draft_revision').notNull(),
+  snapshot: jsonb('snapshot').$type<JsonObject>().notNull(),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Personal data: dashboard-only. email stored lower-case; one live lead per (page, email). */
+export const leads = pgTable('leads', {
+  id: pk(),
+  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  pageId: uuid('page_id').notNull().references(() => bioPages.id, { onDelete: 'cascade' }),
+  blockId: uuid('block_id').references(() => bioBlocks.id, { onDelete: 'set null' }),
+  email: text('email').notNull(),
+  name: text('name'),
+  consentText: text('consent_text'),
+  consentedAt: tstz('consented_at'),
+  source: jsonb('source').$type<JsonObject>().notNull().default({}),
+  deletedAt: tstz('deleted_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

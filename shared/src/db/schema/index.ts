@@ -1,0 +1,12 @@
+export * from './identity';
+export * from './workspaces';
+export * from './domains';
+export * from './links';
+export * from './qr-codes';
+export * from './bio-pages';
+export * from './experiments';
+export * from './api';
+export * from './billing';
+export * from './sync';
+export * from './analytics';
+export type { JsonObject } from './columns';

@@ -1,0 +1,60 @@
+import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, pk, rowVersion, tstz, updatedAt, type JsonObject } from './columns';
+import { customDomains } from './domains';
+import { users } from './identity';
+import { workspaces } from './workspaces';
+
+export type LockReason = 'plan_downgrade' | 'abuse' | 'billing';
+
+/**
+ * (domain_id, slug) is unique; slugs are stored lower-case by a trigger. Inserting or re-pointing a link
+ * onto a (domain, slug) held by qr_slug_reservations raises P0001 'qr_slug_reserved: …', unless the
+ * link's qr_code_id is the reserving QR (its pinned link).
+ */
+export const links = pgTable('links', {
+  id: pk(),
+  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  domainId: uuid('domain_id').notNull().references(() => customDomains.id, { onDelete: 'restrict' }),
+  slug: text('slug').notNull(),
+  destinationUrl: text('destination_url').notNull(),
+  title: text('title'),
+  tags: text('tags').array().notNull().default([]),
+  /** {source, medium, campaign, term, content} */
+  utm: jsonb('utm').$type<JsonObject>().notNull().default({}),
+  /** ordered targeting rules */
+  rules: jsonb('rules').$type<unknown[]>().notNull().default([]),
+  /** weighted split destinations */
+  destinations: jsonb('destinations').$type<unknown[]>().notNull().default([]),
+  status: text('status').$type<'active' | 'paused'>().notNull().default('active'),
+  startsAt: tstz('starts_at'),
+  expiresAt: tstz('expires_at'),
+  expiredDestinationUrl: text('expired_destination_url'),
+  archivedAt: tstz('archived_at'),
+  locked: boolean('locked').notNull().default(false),
+  /** set exactly when locked (CHECK) */
+  lockedAt: tstz('locked_at'),
+  lockedReason: text('locked_reason').$type<LockReason>(),
+  /** QR-pinned link: FK (qr_code_id, workspace_id) → qr_codes, deferred; such a link is never archived/deleted */
+  qrCodeId: uuid('qr_code_id'),
+  /** FK → experiments.id ON DELETE SET NULL (declared in SQL) */
+  experimentId: uuid('experiment_id'),
+  currentVersion: integer('current_version').notNull().default(1),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  deletedAt: tstz('deleted_at'),
+  rowVersion: rowVersion(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const linkVersions = pgTable('link_versions', {
+  id: pk(),
+  linkId: uuid('link_id').notNull().references(() => links.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  snapshot: jsonb('snapshot').$type<JsonObject>().notNull(),
+  changeSummary: text('change_summary'),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,50 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbExecutor } from './client';
+import { customDomains, type DomainPurpose } from './schema';
+
+export const DEFAULT_LINK_HOST = 'lnk.localhost';
+export const DEFAULT_BIO_HOST = 'bio.localhost';
+
+export type SystemHosts = { linkHost?: string; bioHost?: string };
+export type SystemDomainIds = { linkDomainId: string; bioDomainId: string };
+
+/**
+ * Idempotently makes sure the system host rows exist (workspace_id NULL, is_system true, verified) and
+ * returns their ids. A host that used to be a system host stays a row forever (printed QR codes on it keep
+ * resolving); a host already taken by a workspace's custom domain is an error.
+ */
+export async function ensureSystemDomains(db: DbExecutor, hosts: SystemHosts = {}): Promise<SystemDomainIds> {
+  const linkHost = (hosts.linkHost ?? DEFAULT_LINK_HOST).trim().toLowerCase();
+  const bioHost = (hosts.bioHost ?? DEFAULT_BIO_HOST).trim().toLowerCase();
+  if (linkHost === bioHost) {
+    const id = await ensureOne(db, linkHost, 'all');
+    return { linkDomainId: id, bioDomainId: id };
+  }
+  return { linkDomainId: await ensureOne(db, linkHost, 'links'), bioDomainId: await ensureOne(db, bioHost, 'bio') };
+}
+
+async function ensureOne(db: DbExecutor, hostname: string, purpose: DomainPurpose): Promise<string> {
+  await db
+    .insert(customDomains)
+    .values({
+      hostname,
+      workspaceId: null,
+      isSystem: true,
+      purpose,
+      status: 'verified',
+      verificationMethod: 'system',
+      verifiedAt: new Date(),
+      tlsStatus: 'not_required',
+    })
+    .onConflictDoNothing({ target: customDomains.hostname, where: isNull(customDomains.deletedAt) });
+  const [row] = await db
+    .select({ id: customDomains.id, isSystem: customDomains.isSystem, purpose: customDomains.purpose })
+    .from(customDomains)
+    .where(and(eq(customDomains.hostname, hostname), isNull(customDomains.deletedAt)));
+  if (!row) throw new Error(`ensureSystemDomains: could not create the system host ${hostname}`);
+  if (!row.isSystem) throw new Error(`ensureSystemDomains: ${hostname} is already a workspace's custom domain`);
+  if (row.purpose !== purpose && row.purpose !== 'all') {
+    await db.update(customDomains).set({ purpose: 'all' }).where(eq(customDomains.id, row.id));
+  }
+  return row.id;
+}
