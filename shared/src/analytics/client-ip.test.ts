@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { clientIp, parseTrustedProxies } from './client-ip';
+
+const loopback = parseTrustedProxies(undefined);
+
+describe('clientIp', () => {
+  it('uses the socket address when there is no proxy', () => {
+    expect(clientIp('203.0.113.9', undefined, loopback)).toBe('203.0.113.9');
+    expect(clientIp('::ffff:203.0.113.9', undefined, loopback)).toBe('203.0.113.9');
+  });
+  it('ignores X-Forwarded-For from an untrusted peer (no spoofing)', () => {
+    expect(clientIp('203.0.113.9', '1.2.3.4', loopback)).toBe('203.0.113.9');
+  });
+  it('takes the first untrusted hop from the right when the peer is a trusted proxy', () => {
+    expect(clientIp('127.0.0.1', '198.51.100.7', loopback)).toBe('198.51.100.7');
+    expect(clientIp('::1', 'spoofed, 198.51.100.7, 127.0.0.1', loopback)).toBe('198.51.100.7');
+    expect(clientIp('127.0.0.1', '6.6.6.6, 198.51.100.7', loopback)).toBe('198.51.100.7');
+  });
+  it('uses TRUSTED_PROXIES CIDRs instead of loopback when set', () => {
+    const trusted = parseTrustedProxies('10.0.0.0/8, 2001:db8::/32');
+    expect(clientIp('10.1.2.3', '198.51.100.7, 10.9.9.9', trusted)).toBe('198.51.100.7');
+    expect(clientIp('2001:db8::1', '198.51.100.8', trusted)).toBe('198.51.100.8');
+    expect(clientIp('127.0.0.1', '198.51.100.7', trusted)).toBe('127.0.0.1');
+  });
+  it('falls back to the leftmost hop when every hop is trusted, and to the peer when the header is junk', () => {
+    expect(clientIp('127.0.0.1', '127.0.0.2, 127.0.0.3', loopback)).toBe('127.0.0.2');
+    expect(clientIp('127.0.0.1', 'garbage', loopback)).toBe('127.0.0.1');
+  });
+  it('refuses a bad TRUSTED_PROXIES entry', () => {
+    expect(() => parseTrustedProxies('10.0.0.0/33')).toThrow(/TRUSTED_PROXIES/);
+    expect(() => parseTrustedProxies('nope')).toThrow(/TRUSTED_PROXIES/);
+  });
+});

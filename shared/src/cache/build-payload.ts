@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import {
+  PAYLOAD_SCHEMA_VERSION,
+  brandingSchema,
+  experimentSchema,
+  redirectPayloadSchema,
+  targetingRuleSchema,
+  utmFields,
+  utmSchema,
+  weightedDestinationSchema,
+  type Branding,
+  type DomainRoute,
+  type RedirectPayload,
+} from './payload';
+
+/**
+ * Builds the redirect payload from plain row objects (node-postgres rows, drizzle rows or `to_jsonb`
+ * output alike: timestamps may be Date or string, bigints number or string). The one builder, used
+ * by the edge's miss path, the sync commands' write-through and the worker's cache-refresh job, so
+ * all of them write identical payloads.
+ */
+
+const timestamp = z.union([z.date(), z.string(), z.null(), z.undefined()]).transform((v) => (v == null ? null : new Date(v).toISOString()));
+const version = z.union([z.number(), z.string()]).transform((v) => Number(v));
+
+export const workspaceRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  time_zone: z.string().default('UTC'),
+  holding_page: z.unknown().optional(),
+  deleted_at: timestamp,
+  row_version: version.default(1),
+});
+export const linkRowSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  slug: z.string(),
+  destination_url: z.string(),
+  utm: z.unknown().optional(),
+  rules: z.unknown().optional(),
+  destinations: z.unknown().optional(),
+  status: z.string(),
+  starts_at: timestamp,
+  expires_at: timestamp,
+  expired_destination_url: z.string().nullish(),
+  archived_at: timestamp,
+  deleted_at: timestamp,
+  locked: z.boolean().default(false),
+  row_version: version.default(1),
+});
+export const qrRowSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  slug: z.string(),
+  destination_url: z.string().nullish(),
+  link_id: z.string().nullish(),
+  status: z.string(),
+  starts_at: timestamp,
+  expires_at: timestamp,
+  archived_at: timestamp,
+  deleted_at: timestamp,
+  locked: z.boolean().default(false),
+  last_good_destination: z.string().nullish(),
+  row_version: version.default(1),
+});
+export const experimentRowSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  variants: z.array(z.object({ id: z.string(), weight: z.number(), destination_url: z.string().nullish() })),
+});
+
+export type WorkspaceRow = z.input<typeof workspaceRowSchema>;
+export type LinkRow = z.input<typeof linkRowSchema>;
+export type QrRow = z.input<typeof qrRowSchema>;
+export type ExperimentRow = z.input<typeof experimentRowSchema>;
+
+export type RedirectRows = {
+  /** Canonical host and slug the payload is stored under. */
+  host: string;
+  slug: string;
+  workspace: WorkspaceRow;
+  /** The QR code at (domain, slug), if any: it wins over a link with the same slug (its pinned link). */
+  qr: QrRow | null;
+  /** The link at (domain, slug), or the QR's pinned link. */
+  link: LinkRow | null;
+  /** The link's running experiment with its variants, if any. */
+  experiment: ExperimentRow | null;
+};
+
+/** A jsonb array parsed item by item: an invalid element is dropped, never fatal for the whole link. */
+function parseList<T>(value: unknown, schema: z.ZodType<T>): T[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+function parseUtm(value: unknown): RedirectPayload['utm'] {
+  const record = z.record(z.string(), z.unknown()).safeParse(value ?? {});
+  if (!record.success) return {};
+  const utm: RedirectPayload['utm'] = {};
+  for (const field of utmFields) {
+    const v = record.data[field];
+    if (typeof v === 'string' && v.trim() !== '') utm[field] = v.trim();
+  }
+  return utmSchema.parse(utm);
+}
+
+export function brandingFrom(workspace: { name: string; holding_page?: unknown }): Branding {
+  const page = z.record(z.string(), z.unknown()).safeParse(workspace.holding_page ?? {});
+  const field = (key: string): string | null => {
+    const value = page.success ? page.data[key] : undefined;
+    return typeof value === 'string' && value !== '' ? value : null;
+  };
+  return brandingSchema.parse({
+    workspace_name: workspace.name,
+    title: field('title'),
+    message: field('message'),
+    logo_url: field('logo_url'),
+    background: field('background'),
+    foreground: field('foreground'),
+    link_url: field('link_url'),
+  });
+}
+
+function stateOf(row: { status: string; archived_at: string | null; deleted_at: string | null }): RedirectPayload['status'] {
+  if (row.archived_at !== null || row.deleted_at !== null) return 'archived';
+  return row.status === 'paused' ? 'paused' : 'active';
+}
+
+function isLiveAt(payload: Pick<RedirectPayload, 'status' | 'locked' | 'workspace_active' | 'starts_at' | 'expires_at'>, now: Date): boolean {
+  const t = now.getTime();
+  return (
+    payload.status === 'active' &&
+    !payload.locked &&
+    payload.workspace_active &&
+    (payload.starts_at === null || Date.parse(payload.starts_at) <= t) &&
+    (payload.expires_at === null || Date.parse(payload.expires_at) > t)
+  );
+}
+
+export class NothingToBuildError extends Error {
+  override readonly name = 'NothingToBuildError';
+  constructor(host: string, slug: string) {
+    super(`no link or QR code at ${host}/${slug}`);
+  }
+}
+
+export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date()): RedirectPayload {
+  const workspace = workspaceRowSchema.parse(rows.workspace);
+  const qr = rows.qr ? qrRowSchema.parse(rows.qr) : null;
+  const link = rows.link ? linkRowSchema.parse(rows.link) : null;
+  const experimentRow = rows.experiment ? experimentRowSchema.parse(rows.experiment) : null;
+  if (!qr && !link) throw new NothingToBuildError(rows.host, rows.slug);
+
+  const experimentParsed =
+    experimentRow && experimentRow.status === 'running'
+      ? experimentSchema.safeParse({
+          id: experimentRow.id,
+          variants: experimentRow.variants.flatMap((v) =>
+            v.destination_url ? [{ id: v.id, url: v.destination_url, weight: Math.max(0, Math.trunc(v.weight)) }] : [],
+          ),
+        })
+      : null;
+  const experiment = experimentParsed?.success ? experimentParsed.data : null;
+  const workspaceActive = workspace.deleted_at === null;
+  // The link's routing (rules, split, UTMs, experiment) applies to a plain link and to a QR pinned to it.
+  const routing = {
+    utm: parseUtm(link?.utm),
+    rules: parseList(link?.rules, targetingRuleSchema),
+    destinations: parseList(link?.destinations, weightedDestinationSchema),
+    experiment,
+  };
+
+  const base = {
+    v: PAYLOAD_SCHEMA_VERSION,
+    workspace_id: workspace.id,
+    host: rows.host,
+    slug: rows.slug,
+    workspace_active: workspaceActive,
+    branding: workspaceActive ? brandingFrom(workspace) : null,
+    time_zone: workspace.time_zone,
+  } as const;
+
+  if (qr) {
+    const candidate = {
+      ...base,
+      ...routing,
+      revision: qr.row_version + (link?.row_version ?? 0) + workspace.row_version,
+      resource_type: 'qr_code' as const,
+      resource_id: qr.id,
+      is_qr: true,
+      status: stateOf(qr),
+      starts_at: qr.starts_at,
+      expires_at: qr.expires_at,
+      expired_url: null,
+      locked: qr.locked,
+      destination_url: qr.destination_url ?? link?.destination_url ?? null,
+      last_good_destination: qr.last_good_destination ?? null,
+    };
+    // Built while live, the current destination is the last good one.
+    const lastGood = candidate.last_good_destination ?? (isLiveAt(candidate, now) ? candidate.destination_url : null);
+    return redirectPayloadSchema.parse({ ...candidate, last_good_destination: lastGood });
+  }
+
+  const plain = link ?? null;
+  if (!plain) throw new NothingToBuildError(rows.host, rows.slug);
+  return redirectPayloadSchema.parse({
+    ...base,
+    ...routing,
+    revision: plain.row_version + workspace.row_version,
+    resource_type: 'link',
+    resource_id: plain.id,
+    is_qr: false,
+    status: stateOf(plain),
+    starts_at: plain.starts_at,
+    expires_at: plain.expires_at,
+    expired_url: plain.expired_destination_url ?? null,
+    locked: plain.locked,
+    destination_url: plain.destination_url,
+    last_good_destination: null,
+  });
+}
+
+export const domainRowSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string().nullable(),
+  is_system: z.boolean(),
+  purpose: z.enum(['links', 'bio', 'all']),
+});
+export type DomainRow = z.input<typeof domainRowSchema>;
+
+/** `dom:host:{host}` value from a custom_domains row (and its workspace, for the branded 404). */
+export function buildDomainRoute(domain: DomainRow, workspace: { name: string; holding_page?: unknown } | null): DomainRoute {
+  const row = domainRowSchema.parse(domain);
+  return {
+    v: PAYLOAD_SCHEMA_VERSION,
+    domain_id: row.id,
+    workspace_id: row.workspace_id,
+    is_system: row.is_system,
+    purpose: row.purpose,
+    root_handle: null,
+    branding: workspace ? brandingFrom(workspace) : null,
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Every Redis key LinkHub uses, built by one function each (DESIGN §6/§7, spec §4.7.2).
+ *
+ * Every function takes the key prefix first (`''` in production unless configured; a
+ * `testRedisPrefix()` in tests). Hosts are placed inside a Redis hash tag (`{host}`), so the three
+ * keys the edge reads in one round trip (`dom:host:`, `rd:`, `rd:miss:`) live in one cluster slot
+ * and the read can be a single MGET on a managed cluster too (DESIGN §12).
+ *
+ * Hosts must already be canonical (`canonicalHost`) and slugs lower-case (`canonicalSlug`): the
+ * functions here only format.
+ */
+
+/** The catalogue as data: key family → what it holds, who writes it, its lifetime. Tests enumerate it. */
+export const KEY_FAMILIES = {
+  domainHost: { pattern: 'dom:host:{host}', holds: 'host routing: kind + workspace of a host', ttl: 'none (rewritten on domain change)' },
+  redirect: { pattern: 'rd:{host}:{slug}', holds: 'redirect payload (cache/payload.ts)', ttl: '3600 s; QR: none' },
+  redirectMiss: { pattern: 'rd:miss:{host}:{slug}', holds: 'negative cache of an unknown non-QR slug', ttl: '60 s' },
+  page: { pattern: 'page:{host}:{handle}', holds: 'published bio page snapshot', ttl: '3600 s, purged on publish' },
+  salt: { pattern: 'salt:{yyyy-mm-dd}', holds: 'daily visitor-hash salt (32 random bytes)', ttl: '48 h' },
+  clicksStream: { pattern: 'clicks:raw', holds: 'analytics event stream (consumer group ingest)', ttl: 'MAXLEN ~ 1,000,000' },
+  acmeChallenge: { pattern: 'acme:{token}', holds: 'ACME HTTP-01 key authorization', ttl: 'set by the domain worker' },
+  session: { pattern: 'sess:{token_hash}', holds: 'session cache', ttl: 'session rolling expiry' },
+  rateLimit: { pattern: 'rl:{scope}:{key}', holds: 'rate-limit bucket', ttl: 'window length' },
+  pokeChannel: { pattern: 'poke:{user}', holds: 'pub/sub channel telling a user to pull', ttl: 'channel, not a key' },
+} as const;
+
+export type KeyFamily = keyof typeof KEY_FAMILIES;
+
+export function domainHostKey(prefix: string, host: string): string {
+  return `${prefix}dom:host:{${host}}`;
+}
+
+export function redirectKey(prefix: string, host: string, slug: string): string {
+  return `${prefix}rd:{${host}}:${slug}`;
+}
+
+export function redirectMissKey(prefix: string, host: string, slug: string): string {
+  return `${prefix}rd:miss:{${host}}:${slug}`;
+}
+
+export function pageKey(prefix: string, host: string, handle: string): string {
+  return `${prefix}page:{${host}}:${handle}`;
+}
+
+/** `day` is a UTC calendar day, `yyyy-mm-dd`. */
+export function saltKey(prefix: string, day: string): string {
+  return `${prefix}salt:${day}`;
+}
+
+export function clicksStreamKey(prefix: string): string {
+  return `${prefix}clicks:raw`;
+}
+
+export function acmeChallengeKey(prefix: string, token: string): string {
+  return `${prefix}acme:${token}`;
+}
+
+export function sessionKey(prefix: string, tokenHash: string): string {
+  return `${prefix}sess:${tokenHash}`;
+}
+
+export function rateLimitKey(prefix: string, scope: string, key: string): string {
+  return `${prefix}rl:${scope}:${key}`;
+}
+
+export function pokeChannel(prefix: string, userId: string): string {
+  return `${prefix}poke:${userId}`;
+}
+
+/** TTLs of the redirect cache, in seconds (spec §4.7.3). */
+export const REDIRECT_TTL_SECONDS = 3600;
+export const REDIRECT_MISS_TTL_SECONDS = 60;
+export const PAGE_TTL_SECONDS = 3600;
+export const SALT_TTL_SECONDS = 48 * 3600;
+/** Approximate cap of the clicks stream (XADD MAXLEN ~). */
+export const CLICKS_STREAM_MAXLEN = 1_000_000;

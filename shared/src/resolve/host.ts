@@ -1,0 +1,30 @@
+/**
+ * Host and slug canonical forms, used for every cache key and lookup: the host lower-case, punycode,
+ * without port or trailing dot; the slug lower-case (QR codes encode slugs upper-case, DESIGN §8).
+ */
+export function canonicalHost(raw: string): string | null {
+  const trimmed = raw.trim().toLowerCase();
+  if (trimmed === '' || trimmed.length > 300) return null;
+  const withoutPort = trimmed.startsWith('[') ? trimmed : trimmed.replace(/:\d{1,5}$/, '');
+  const withoutDot = withoutPort.replace(/\.$/, '');
+  let hostname: string;
+  try {
+    hostname = new URL(`http://${withoutDot}/`).hostname;
+  } catch {
+    return null;
+  }
+  if (hostname === '' || hostname.length > 253) return null;
+  return hostname;
+}
+
+/** A slug is one path segment of 1–100 characters; returns it decoded and lower-cased, or null. */
+export function canonicalSlug(rawSegment: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawSegment);
+  } catch {
+    return null;
+  }
+  if (decoded.length < 1 || decoded.length > 100 || /[/?#\s]/.test(decoded)) return null;
+  return decoded.toLowerCase();
+}

@@ -1,0 +1,77 @@
+import type { Branding, RedirectPayload } from '../cache/payload';
+import { qrFallback, type FallbackStage } from './qr-fallback';
+import { pickSplitDestination, pickVariant } from './split';
+import { evaluateState, type LinkState } from './state';
+import { matchRule } from './targeting';
+import { mergeUtm } from './utm';
+import type { Visit } from './visit';
+
+export type Resolution =
+  | {
+      kind: 'redirect';
+      location: string;
+      state: LinkState;
+      /** Set for QR-backed slugs: `live` or `last_good`. */
+      fallbackStage?: FallbackStage;
+      /** The experiment variant (or, without an experiment, the split destination) the visitor got. */
+      variantId?: string;
+      ruleId?: string;
+    }
+  | { kind: 'holding_page'; state: LinkState; branding: Branding; fallbackStage: 'holding_page' }
+  | { kind: 'generic_page'; fallbackStage: 'generic_page' }
+  | { kind: 'not_found'; state: LinkState | 'unknown'; branding: Branding | null };
+
+type Choice = { url: string; variantId?: string; ruleId?: string };
+
+/** Where an active resource sends this visit: targeting rule → experiment variant → split → destination. */
+export function chooseDestination(payload: RedirectPayload, visit: Visit): Choice | null {
+  const rule = matchRule(payload.rules, visit, payload.time_zone);
+  if (rule) return { url: rule.destination_url, ruleId: rule.id };
+  if (payload.experiment) {
+    const variant = pickVariant(payload.experiment, visit.visitorHash);
+    if (variant) return { url: variant.url, variantId: variant.id };
+  }
+  const split = pickSplitDestination(payload.destinations, visit.visitorHash, payload.resource_id);
+  if (split) return { url: split.url, variantId: split.id };
+  return payload.destination_url === null ? null : { url: payload.destination_url };
+}
+
+/**
+ * The whole redirect decision for one visit, pure (no I/O): state → targeting / experiment / split →
+ * UTM merge, and for QR-backed slugs the four-rung fallback chain instead of any "not found".
+ */
+export function resolveRedirect(payload: RedirectPayload, visit: Visit): Resolution {
+  const state = evaluateState(payload, visit.now);
+  const choice = state === 'active' ? chooseDestination(payload, visit) : null;
+
+  if (payload.is_qr) {
+    const outcome = qrFallback({
+      liveDestination: choice?.url ?? null,
+      lastGoodDestination: payload.last_good_destination,
+      branding: payload.branding,
+    });
+    switch (outcome.rung) {
+      case 'live':
+        return { kind: 'redirect', location: mergeUtm(outcome.location, payload.utm, visit.query), state, fallbackStage: 'live', ...ids(choice) };
+      case 'last_good':
+        return { kind: 'redirect', location: mergeUtm(outcome.location, payload.utm, visit.query), state, fallbackStage: 'last_good' };
+      case 'holding_page':
+        return { kind: 'holding_page', state, branding: outcome.branding, fallbackStage: 'holding_page' };
+      case 'generic_page':
+        return { kind: 'generic_page', fallbackStage: 'generic_page' };
+    }
+  }
+
+  if (choice) return { kind: 'redirect', location: mergeUtm(choice.url, payload.utm, visit.query), state, ...ids(choice) };
+  if (state === 'expired' && payload.expired_url !== null) {
+    return { kind: 'redirect', location: mergeUtm(payload.expired_url, payload.utm, visit.query), state };
+  }
+  return { kind: 'not_found', state, branding: payload.branding };
+}
+
+function ids(choice: Choice | null): { variantId?: string; ruleId?: string } {
+  const out: { variantId?: string; ruleId?: string } = {};
+  if (choice?.variantId !== undefined) out.variantId = choice.variantId;
+  if (choice?.ruleId !== undefined) out.ruleId = choice.ruleId;
+  return out;
+}

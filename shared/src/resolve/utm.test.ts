@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { mergeUtm } from './utm';
+
+describe('mergeUtm', () => {
+  it('returns the destination untouched when there is nothing to merge', () => {
+    expect(mergeUtm('https://example.com/a?x=1#top', {}, '')).toBe('https://example.com/a?x=1#top');
+  });
+  it('adds the link UTMs', () => {
+    expect(mergeUtm('https://example.com/a', { source: 'ig', medium: 'social', campaign: 'spring' }, '')).toBe(
+      'https://example.com/a?utm_source=ig&utm_medium=social&utm_campaign=spring',
+    );
+  });
+  it('replaces a UTM already in the destination instead of duplicating it', () => {
+    const out = new URL(mergeUtm('https://example.com/a?utm_source=old&x=1', { source: 'new' }, ''));
+    expect(out.searchParams.getAll('utm_source')).toEqual(['new']);
+    expect(out.searchParams.get('x')).toBe('1');
+  });
+  it('passes the visit query through, without duplicate keys, link values winning', () => {
+    const out = new URL(mergeUtm('https://example.com/a?x=1', { source: 'ig' }, 'utm_source=evil&x=2&ref=abc&ref=def&gclid=G'));
+    expect(out.searchParams.getAll('utm_source')).toEqual(['ig']);
+    expect(out.searchParams.getAll('x')).toEqual(['1']);
+    expect(out.searchParams.getAll('ref')).toEqual(['abc']);
+    expect(out.searchParams.get('gclid')).toBe('G');
+  });
+  it('accepts a leading ? and keeps the fragment', () => {
+    expect(mergeUtm('https://example.com/a#f', {}, '?q=1')).toBe('https://example.com/a?q=1#f');
+  });
+  it('leaves a non-URL destination alone', () => {
+    expect(mergeUtm('not a url', { source: 'x' }, 'q=1')).toBe('not a url');
+  });
+});
