@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   resource_archived: { status: 409, message: 'This item is archived. Restore it to edit it.' },
   resource_locked: { status: 409, message: 'This item is locked and cannot be changed.' },
   last_owner_required: { status: 409, message: 'A workspace must always have an owner.' },
+  invalid_state_transition: { status: 409, message: 'This change is not possible in the current state.' },
   idempotency_key_in_progress: { status: 409, message: 'A request with this Idempotency-Key is still in progress.' },
 
   // 410 — soft-deleted or permanently removed (GoneError).
@@ -55,7 +56,6 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was already used with a different request.' },
   destination_unsafe: { status: 422, message: 'The destination URL is not allowed.' },
   qr_unscannable: { status: 422, message: 'This QR design would not scan reliably.' },
-  invalid_state_transition: { status: 422, message: 'This change is not possible in the current state.' },
 
   // 429.
   rate_limited: { status: 429, message: 'Too many requests. Try again shortly.' },
