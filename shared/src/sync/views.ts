@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+/**
+ * The client view (DESIGN §5): what a pull puts under each key. snake_case like the REST API, so one
+ * serialisation layer maps rows for both doors. Timestamps are ISO strings.
+ */
+const isoTime = z.string();
+const nullableTime = isoTime.nullable();
+const jsonObject = z.record(z.string(), z.unknown());
+
+export const roleSchema = z.enum(['owner', 'admin', 'editor', 'viewer']);
+
+export const workspaceViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  plan: z.enum(['free', 'pro', 'business']),
+  billing_status: z.string(),
+  writes_blocked: z.boolean(),
+  time_zone: z.string(),
+  branding: jsonObject,
+  holding_page: jsonObject,
+  role: roleSchema,
+  is_scoped: z.boolean(),
+  updated_at: isoTime,
+});
+export type WorkspaceView = z.infer<typeof workspaceViewSchema>;
+
+export const memberViewSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  is_scoped: z.boolean(),
+});
+export type MemberView = z.infer<typeof memberViewSchema>;
+
+export const domainViewSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string().nullable(),
+  hostname: z.string(),
+  is_system: z.boolean(),
+  purpose: z.string(),
+  status: z.string(),
+});
+export type DomainView = z.infer<typeof domainViewSchema>;
+
+export const linkViewSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  domain_id: z.string(),
+  host: z.string(),
+  slug: z.string(),
+  destination_url: z.string(),
+  title: z.string().nullable(),
+  tags: z.array(z.string()),
+  utm: jsonObject,
+  rules: z.array(z.unknown()),
+  destinations: z.array(z.unknown()),
+  status: z.enum(['active', 'paused']),
+  starts_at: nullableTime,
+  expires_at: nullableTime,
+  archived_at: nullableTime,
+  locked: z.boolean(),
+  qr_code_id: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type LinkView = z.infer<typeof linkViewSchema>;
+
+export const qrViewSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  domain_id: z.string(),
+  host: z.string(),
+  slug: z.string(),
+  title: z.string().nullable(),
+  destination_url: z.string().nullable(),
+  status: z.enum(['active', 'paused']),
+  archived_at: nullableTime,
+  locked: z.boolean(),
+  design: jsonObject,
+  design_revision: z.number(),
+  last_good_destination: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type QrView = z.infer<typeof qrViewSchema>;
+
+export const pageViewSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  domain_id: z.string(),
+  handle: z.string(),
+  title: z.string(),
+  bio: z.string(),
+  theme: jsonObject,
+  draft_revision: z.number(),
+  published_revision: z.number().nullable(),
+  published_at: nullableTime,
+  archived_at: nullableTime,
+  locked: z.boolean(),
+  updated_at: isoTime,
+});
+export type PageView = z.infer<typeof pageViewSchema>;
+
+export const blockViewSchema = z.object({
+  id: z.string(),
+  page_id: z.string(),
+  workspace_id: z.string(),
+  type: z.string(),
+  position: z.string(),
+  data: jsonObject,
+  is_visible: z.boolean(),
+  updated_at: isoTime,
+});
+export type BlockView = z.infer<typeof blockViewSchema>;
+
+export const noticeViewSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string().nullable(),
+  mutation_name: z.string(),
+  code: z.string(),
+  message: z.string(),
+  details: z.array(z.unknown()),
+  resource_type: z.string().nullable(),
+  resource_id: z.string().nullable(),
+  resource_title: z.string().nullable(),
+  created_at: isoTime,
+});
+export type NoticeView = z.infer<typeof noticeViewSchema>;
+
+export const summaryViewSchema = z.object({
+  resource_id: z.string(),
+  resource_type: z.string(),
+  workspace_id: z.string(),
+  totals_7d: z.number(),
+  totals_30d: z.number(),
+  uniques_7d: z.number(),
+  uniques_30d: z.number(),
+  daily: z.array(z.object({ day: z.string(), count: z.number() })),
+  updated_at: isoTime,
+});
+export type SummaryView = z.infer<typeof summaryViewSchema>;

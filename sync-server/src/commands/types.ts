@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { Actor } from '@linkhub/shared/permissions/authorize';
+import type { AuditActor } from '../accounts/audit';
+import type { PostCommitEffects } from './effects';
+
+/** Who runs a command, in the two shapes the rest of the server needs: for authorize() and for the audit log. */
+export type CommandActor = { actor: Actor; audit: AuditActor; userId: string | null };
+
+export type CommandContext = {
+  readonly tx: pg.PoolClient;
+  readonly by: CommandActor;
+  readonly requestId: string | null;
+  readonly now: Date;
+  readonly effects: PostCommitEffects;
+  readonly hosts: { readonly linkHost: string; readonly bioHost: string };
+};
+
+/** What a command reports back: the workspace it touched and the resource, for notices, REST bodies and pokes. */
+export type CommandResult = {
+  readonly workspaceId: string;
+  readonly resource?: { readonly type: string; readonly id: string; readonly title?: string | null };
+  readonly value?: unknown;
+};
+
+/** The server side of a mutator: the same name and args schema, run inside one transaction. */
+export type Command<S extends z.ZodType = z.ZodType> = {
+  readonly name: string;
+  readonly args: S;
+  readonly run: (ctx: CommandContext, args: z.infer<S>) => Promise<CommandResult>;
+  /** Best-effort description of what a refused mutation was about, for the notice ("your change to Spring sale"). */
+  readonly describe?: (
+    ctx: Pick<CommandContext, 'tx'>,
+    args: unknown,
+  ) => Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }>;
+};

@@ -1,0 +1,109 @@
+import type pg from 'pg';
+import type { PullRequest, PullResponse } from '@linkhub/shared/sync/protocol';
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { one, rows, type Queryable } from '../accounts/db';
+import { buildPatch, diffCvr, toEntries, type CvrEntries } from './cvr';
+import { loadFingerprint, loadMemberships, loadVisibleRows } from './visible-set';
+import { loadViewValues } from './view-rows';
+
+/** CVR entries also record each client's last mutation id, under keys no Replicache key can take. */
+const CLIENT_KEY = 'client:';
+
+type ClientGroupRow = { id: string; user_id: string; cvr_version: number };
+
+export async function ensureClientGroup(
+  db: Queryable,
+  clientGroupId: string,
+  userId: string,
+): Promise<ClientGroupRow> {
+  await db.query(
+    'INSERT INTO replicache_client_groups (id, user_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
+    [clientGroupId, userId],
+  );
+  const group = await one<ClientGroupRow>(
+    db,
+    'SELECT id, user_id, cvr_version FROM replicache_client_groups WHERE id = $1 FOR UPDATE',
+    [clientGroupId],
+  );
+  // A client group is one browser profile of one user; another user's id is answered as if it did not exist.
+  if (!group || group.user_id !== userId) throw new NotFoundError();
+  return group;
+}
+
+const SERIALIZATION_FAILURE = '40001';
+const isSerializationFailure = (error: unknown): boolean =>
+  error instanceof Error && 'code' in error && error.code === SERIALIZATION_FAILURE;
+
+/** A consistent snapshot for the whole diff; two pulls of one group racing retry rather than fail. */
+async function inRepeatableRead<T>(
+  pool: pg.Pool,
+  fn: (db: pg.PoolClient) => Promise<T>,
+  attempts = 3,
+): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    if (attempts > 1 && isSerializationFailure(error)) return inRepeatableRead(pool, fn, attempts - 1);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Row versioning with client view records (DESIGN §5): diff what the user may read now against what
+ * the client group was last sent. When every change counter is where it was, answer without a diff.
+ */
+export async function handlePull(pool: pg.Pool, userId: string, request: PullRequest): Promise<PullResponse> {
+  return inRepeatableRead(pool, async (db) => {
+    const group = await ensureClientGroup(db, request.clientGroupID, userId);
+    const previous = request.cookie
+      ? await one<{ entries: CvrEntries; fingerprint: string | null }>(
+          db,
+          'SELECT entries, fingerprint FROM replicache_client_views WHERE client_group_id = $1 AND cvr_version = $2',
+          [group.id, request.cookie.cvr],
+        )
+      : undefined;
+    const memberships = await loadMemberships(db, userId);
+    const fingerprint = await loadFingerprint(db, userId, memberships, group.id);
+    if (request.cookie && previous && previous.fingerprint === fingerprint) {
+      return { cookie: request.cookie, lastMutationIDChanges: {}, patch: [] };
+    }
+
+    const clients = await rows<{ id: string; last_mutation_id: string }>(
+      db,
+      'SELECT id, last_mutation_id FROM replicache_clients WHERE client_group_id = $1',
+      [group.id],
+    );
+    const current = toEntries(await loadVisibleRows(db, userId));
+    const prevEntries = previous?.entries ?? {};
+    const lastMutationIDChanges: Record<string, number> = {};
+    for (const client of clients) {
+      const lmid = Number(client.last_mutation_id);
+      current[`${CLIENT_KEY}${client.id}`] = lmid;
+      if (prevEntries[`${CLIENT_KEY}${client.id}`] !== lmid) lastMutationIDChanges[client.id] = lmid;
+    }
+    const diff = diffCvr(prevEntries, current);
+    const rowPuts = diff.puts.filter((key) => !key.startsWith(CLIENT_KEY));
+    const rowDels = diff.dels.filter((key) => !key.startsWith(CLIENT_KEY));
+    const values = await loadViewValues(db, rowPuts, userId);
+    // An unknown or pruned cookie gets the whole view after a clear, never a patch against a guess.
+    const patch = buildPatch({ puts: rowPuts, dels: rowDels }, values, !previous);
+
+    const nextVersion = group.cvr_version + 1;
+    await db.query(
+      'INSERT INTO replicache_client_views (client_group_id, cvr_version, entries, fingerprint) VALUES ($1, $2, $3, $4)',
+      [group.id, nextVersion, JSON.stringify(current), fingerprint],
+    );
+    await db.query(
+      'UPDATE replicache_client_groups SET cvr_version = $2, last_pull_at = now() WHERE id = $1',
+      [group.id, nextVersion],
+    );
+    return { cookie: { order: nextVersion, cvr: nextVersion }, lastMutationIDChanges, patch };
+  });
+}
