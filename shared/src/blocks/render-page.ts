@@ -26,6 +26,11 @@ export function subscribeHref(handle: string): string {
   return `/${encodeURIComponent(handle)}/subscribe`;
 }
 
+/** The page's title, or `@handle` when the owner left it empty. */
+export function displayTitle(snapshot: PageSnapshot): string {
+  return snapshot.title.trim() === '' ? `@${snapshot.handle}` : snapshot.title;
+}
+
 /**
  * A published bio page as one complete HTML document: inline CSS, every link a plain anchor
  * through the click hop, embeds as facades, and a script only when an embed needs one.
@@ -44,13 +49,14 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
       : `<img class="avatar" src="${escapeHtml(resolveAsset(snapshot.avatar.url, options.assetBase))}" alt="${escapeHtml(snapshot.avatar.alt)}" width="96" height="96" fetchpriority="high">`;
   const bio = snapshot.bio === null || snapshot.bio === undefined || snapshot.bio === '' ? '' : `<p class="bio">${escapeHtml(snapshot.bio)}</p>`;
   const body =
-    `<main class="page"><header class="intro">${avatar}<h1>${escapeHtml(snapshot.title)}</h1>${bio}</header>` +
+    `<main class="page"><header class="intro">${avatar}<h1>${escapeHtml(displayTitle(snapshot))}</h1>${bio}</header>` +
     `<div class="blocks">${blocks}</div></main>` +
     '<footer><p>Made with LinkHub</p></footer>';
+  const title = displayTitle(snapshot);
   const hasEmbed = snapshot.blocks.some((b) => b.type === 'embed');
   return renderDocument({
     lang: snapshot.lang,
-    title: snapshot.title,
+    title,
     description: snapshot.bio ?? undefined,
     theme: snapshot.theme,
     nonce: options.nonce,

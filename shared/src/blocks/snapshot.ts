@@ -71,7 +71,8 @@ export const pageSnapshotSchema = z.object({
   id: z.string().min(1),
   workspace_id: z.string().min(1),
   handle: z.string().min(1).max(64).regex(/^[a-z0-9][a-z0-9._-]*$/, 'expected a lower-case handle'),
-  title: z.string().min(1).max(120),
+  /** Empty renders as `@handle`. */
+  title: z.string().max(200),
   bio: z.string().max(1000).nullish(),
   /** BCP 47 language of the page's text, for `<html lang>`. */
   lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).default('en'),

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
+import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import { createBioPageRoutes, type BioClick, type BioPageDeps, type BioPageView, type BioSubscription, type PageSnapshotSource } from './bio-page';
+
+const HOST = 'bio.localhost';
+const silent = createLogger('test', { level: 'silent' });
+
+/** An in-memory snapshot source keyed like the real one (host + handle), recording its lookups. */
+function memorySource(pages: PageSnapshot[], root?: PageSnapshot): PageSnapshotSource & { lookups: string[] } {
+  const lookups: string[] = [];
+  const source: PageSnapshotSource & { lookups: string[] } = {
+    lookups,
+    getPublished: async (host, handle) => {
+      lookups.push(`${host}/${handle}`);
+      return pages.find((p) => host === HOST && p.handle === handle) ?? null;
+    },
+  };
+  if (root !== undefined) source.getRoot = async (host) => (host === 'acme.example' ? root : null);
+  return source;
+}
+
+const maya = samplePageSnapshot({
+  links: 20,
+  extra: [
+    { id: 'hdr002', type: 'header', data: { text: 'Watch' } },
+    { id: 'emb001', type: 'embed', data: { url: 'https://youtu.be/dQw4w9WgXcQ' } },
+    { id: 'cap001', type: 'email_capture', data: { title: 'Newsletter', button_label: 'Join' } },
+  ],
+});
+const plain = pageSnapshotSchema.parse({ id: 'p2', workspace_id: 'w2', handle: 'tom', title: 'Tom’s bakery', blocks: [{ id: 'l1', type: 'link', data: { title: 'Menu', url: 'https://bakery.example/menu' } }] });
+
+function setup(extra: Partial<BioPageDeps> = {}) {
+  const views: BioPageView[] = [];
+  const clicks: BioClick[] = [];
+  const source = memorySource([maya, plain], plain);
+  const app = createBioPageRoutes({ pages: source, onPageView: (v) => void views.push(v), onClick: (c) => void clicks.push(c), logger: silent, ...extra });
+  const get = (path: string, host = HOST) => app.request(path, { headers: { host } });
+  return { app, views, clicks, source, get };
+}
+
+function nonceOf(csp: string | null): string {
+  const match = /style-src 'nonce-([^']+)'/.exec(csp ?? '');
+  return match?.[1] ?? '';
+}
+
+describe('GET /{handle}', () => {
+  it('renders the published page as HTML with a strict nonce CSP and public caching', async () => {
+    const { get, views } = setup();
+    const res = await get('/maya');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = nonceOf(csp);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(csp).toBe(
+      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; ` +
+        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://open.spotify.com https://w.soundcloud.com',
+    );
+    const html = await res.text();
+    expect(html).toContain(`<style nonce="${nonce}">`);
+    expect(html).toContain(`<script type="module" nonce="${nonce}">`);
+    expect(html).toContain('<h1>Maya Lin — illustration &amp; prints</h1>');
+    expect(html).toContain('<a class="btn" href="/maya/l/lnk001">');
+    expect(views.map((v) => [v.host, v.page.id])).toEqual([[HOST, maya.id]]);
+  });
+
+  it('uses a new nonce on every response and frames nothing on a page without embeds', async () => {
+    const { get } = setup();
+    const a = await get('/tom');
+    const b = await get('/tom');
+    expect(nonceOf(a.headers.get('content-security-policy'))).not.toBe(nonceOf(b.headers.get('content-security-policy')));
+    expect(a.headers.get('content-security-policy')).not.toContain('frame-src');
+    expect(await a.text()).not.toContain('<script');
+  });
+
+  it('matches handles case-insensitively and hosts by their canonical form', async () => {
+    const { get, source } = setup();
+    expect((await get('/Maya', 'BIO.localhost:8787')).status).toBe(200);
+    expect(source.lookups).toEqual(['bio.localhost/maya']);
+  });
+
+  it('answers a readable branded 404 for a missing or unpublished page, without a page view', async () => {
+    const { get, views, source } = setup();
+    for (const path of ['/nobody', '/%3Cscript%3E', '/.hidden']) {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const html = await res.text();
+      expect(html).toContain('<h1>Page not found</h1>');
+      expect(html).toContain('There is no published page at this address.');
+      expect(html).not.toContain('<script');
+    }
+    expect(views).toHaveLength(0);
+    expect(source.lookups).toEqual(['bio.localhost/nobody']); // invalid handles never reach the source
+  });
+
+  it('serves a custom domain root from the source, and 404s an unknown domain root', async () => {
+    const { get } = setup();
+    const res = await get('/', 'acme.example');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<a class="btn" href="/tom/l/l1">Menu</a>');
+    expect((await get('/', 'other.example')).status).toBe(404);
+  });
+
+  it('answers 503 with a readable page when the snapshot store fails', async () => {
+    const { get } = setup({ pages: { getPublished: () => Promise.reject(new Error('redis and postgres down')) } });
+    const res = await get('/maya');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('Temporarily unavailable');
+  });
+
+  it('still renders when page-view capture throws or rejects', async () => {
+    for (const onPageView of [() => { throw new Error('boom'); }, () => Promise.reject(new Error('boom'))]) {
+      const { get } = setup({ onPageView });
+      expect((await get('/maya')).status).toBe(200);
+    }
+  });
+});
+
+describe('GET /{handle}/l/{blockId}: the click hop', () => {
+  it('302s to the link block’s destination, uncached, and captures the click', async () => {
+    const { get, clicks } = setup();
+    const res = await get('/maya/l/lnk007');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://example.com/products/item-7?ref=bio');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(clicks.map((c) => [c.host, c.page.id, c.block.id, c.index, c.destination])).toEqual([[HOST, maya.id, 'lnk007', 0, 'https://example.com/products/item-7?ref=bio']]);
+  });
+
+  it('sends each social icon to its own network, and an embed facade to the provider page', async () => {
+    const { get } = setup();
+    expect((await get('/maya/l/soc001/2')).headers.get('location')).toBe('https://youtube.com/@maya');
+    expect((await get('/maya/l/soc001/4')).headers.get('location')).toBe('mailto:hello@example.com');
+    expect((await get('/maya/l/emb001')).headers.get('location')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+  });
+
+  it('404s unknown blocks, blocks that link nowhere, out-of-range icons and other pages’ blocks', async () => {
+    const { get, clicks } = setup();
+    for (const path of ['/maya/l/nope', '/maya/l/hdr001', '/maya/l/soc001/5', '/maya/l/soc001/x', '/tom/l/lnk001', '/nobody/l/lnk001']) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text()).toContain('Page not found');
+    }
+    expect(clicks).toHaveLength(0);
+  });
+
+  it('still redirects when click capture fails', async () => {
+    const { get } = setup({ onClick: () => Promise.reject(new Error('stream down')) });
+    const res = await get('/maya/l/lnk001');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://example.com/products/item-1?ref=bio');
+  });
+});
+
+describe('POST /{handle}/subscribe', () => {
+  const post = (app: ReturnType<typeof setup>['app'], body: Record<string, string>) =>
+    app.request('/maya/subscribe', { method: 'POST', headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+
+  it('says plainly that nothing was saved while sign-ups are not wired', async () => {
+    const { app } = setup();
+    const res = await post(app, { block_id: 'cap001', email: 'fan@example.com' });
+    expect(res.status).toBe(503);
+    const html = await res.text();
+    expect(html).toContain('Sign-ups are not open yet');
+    expect(html).toContain('Nothing was saved.');
+    expect(html).toContain('href="/maya"');
+  });
+
+  it('hands a valid sign-up to onSubscribe and thanks the visitor', async () => {
+    const subs: BioSubscription[] = [];
+    const { app } = setup({ onSubscribe: async (s) => void subs.push(s) });
+    const res = await post(app, { block_id: 'cap001', email: '  fan@example.com ' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('You are signed up');
+    expect(subs.map((s) => [s.page.id, s.block.id, s.email])).toEqual([[maya.id, 'cap001', 'fan@example.com']]);
+  });
+
+  it('refuses a bad address or an unknown form and saves nothing', async () => {
+    const subs: BioSubscription[] = [];
+    const { app } = setup({ onSubscribe: async (s) => void subs.push(s) });
+    const bad = await post(app, { block_id: 'cap001', email: 'not-an-email' });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Check your email address');
+    expect((await post(app, { block_id: 'lnk001', email: 'fan@example.com' })).status).toBe(404);
+    expect((await post(app, { block_id: 'cap001', email: 'x'.repeat(9000) })).status).toBe(400);
+    expect(subs).toHaveLength(0);
+  });
+});

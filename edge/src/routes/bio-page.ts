@@ -1,0 +1,195 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { blockDestinations } from '@linkhub/shared/blocks/catalog';
+import { isNavigableUrl } from '@linkhub/shared/blocks/escape';
+import { hopHref, renderBioPage } from '@linkhub/shared/blocks/render-page';
+import { renderNoticePage, type NoticePage } from '@linkhub/shared/blocks/render-notice-page';
+import type { PageSnapshot, SnapshotBlock } from '@linkhub/shared/blocks/snapshot';
+import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import { canonicalHost } from '@linkhub/shared/resolve/host';
+import { createNonce, htmlHeaders, PAGE_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from './bio-page-headers';
+
+/**
+ * Public bio pages (DESIGN §6): `GET /{handle}` renders the published snapshot, `GET
+ * /{handle}/l/{blockId}[/{index}]` is the click hop (302 with capture), `POST
+ * /{handle}/subscribe` answers the email-capture form. Mounted by the edge on the bio host and on
+ * custom domains (where `GET /` renders the domain's root page when the source has one).
+ */
+
+/** Where published snapshots come from; the edge implements it over Redis `page:{host}:{handle}` + PostgreSQL. */
+export interface PageSnapshotSource {
+  /** The published page with this (lower-case) handle on this canonical host, or null. */
+  getPublished(host: string, handle: string): Promise<PageSnapshot | null>;
+  /** The published page at a custom domain's root, or null; leave out to not serve `GET /`. */
+  getRoot?(host: string): Promise<PageSnapshot | null>;
+}
+
+export interface BioPageView {
+  c: Context;
+  host: string;
+  page: PageSnapshot;
+}
+
+export interface BioClick extends BioPageView {
+  block: SnapshotBlock;
+  /** Which link of the block (social icons); 0 otherwise. */
+  index: number;
+  destination: string;
+}
+
+export interface BioSubscription extends BioPageView {
+  block: SnapshotBlock;
+  email: string;
+}
+
+export interface BioPageDeps {
+  pages: PageSnapshotSource;
+  /** Called, never awaited, after a page is rendered; failures are logged and swallowed. */
+  onPageView?: (view: BioPageView) => void | Promise<void>;
+  /** Called, never awaited, before the hop's 302; failures are logged and swallowed. */
+  onClick?: (click: BioClick) => void | Promise<void>;
+  /** Stores a sign-up; absent until leads are built, and the form then says nothing was saved. */
+  onSubscribe?: (subscription: BioSubscription) => Promise<void>;
+  /** The canonical host of a request; default: the Host header via `canonicalHost`. */
+  hostOf?: (c: Context) => string | null;
+  /** Prefix for asset paths in snapshots (`/assets/…`). */
+  assetBase?: string;
+  logger?: Logger;
+}
+
+const HANDLE = /^[a-z0-9][a-z0-9._-]{0,63}$/;
+const BLOCK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const INDEX = /^\d{1,3}$/;
+const SUBSCRIBE_BODY_LIMIT = 8 * 1024;
+const emailSchema = z.email().max(254);
+
+export function createBioPageRoutes(deps: BioPageDeps): Hono {
+  const log = deps.logger ?? createLogger('edge.bio-page');
+  const hostOf = deps.hostOf ?? ((c: Context) => canonicalHost(c.req.header('host') ?? new URL(c.req.url).host));
+  const app = new Hono();
+
+  function notice(c: Context, status: 400 | 404 | 503 | 200, page: Omit<NoticePage, 'nonce'>): Response {
+    const nonce = createNonce();
+    return c.body(renderNoticePage({ ...page, nonce }), status, htmlHeaders(nonce, PRIVATE_CACHE_CONTROL));
+  }
+
+  function notFound(c: Context): Response {
+    return notice(c, 404, {
+      title: 'Page not found',
+      message: 'There is no published page at this address. Check the link for a typo, or ask its owner for a new one.',
+    });
+  }
+
+  function unavailable(c: Context, err: unknown): Response {
+    log.error({ err }, 'bio page lookup failed');
+    return notice(c, 503, { title: 'Temporarily unavailable', message: 'This page could not be loaded just now. Please try again in a moment.' });
+  }
+
+  /** Fire-and-forget: analytics must never break or slow the page (spec §2.3.3). */
+  function fire<T>(callback: ((event: T) => void | Promise<void>) | undefined, event: T, what: string): void {
+    if (callback === undefined) return;
+    try {
+      const result = callback(event);
+      if (result instanceof Promise) result.catch((err: unknown) => log.warn({ err }, `${what} capture failed`));
+    } catch (err) {
+      log.warn({ err }, `${what} capture failed`);
+    }
+  }
+
+  /** Step: canonical host + handle → published snapshot (null when missing or invalid). */
+  async function lookup(c: Context, rawHandle: string): Promise<{ host: string; page: PageSnapshot | null }> {
+    const host = hostOf(c);
+    const handle = rawHandle.toLowerCase();
+    if (host === null || !HANDLE.test(handle)) return { host: host ?? '', page: null };
+    return { host, page: await deps.pages.getPublished(host, handle) };
+  }
+
+  function renderPage(c: Context, host: string, page: PageSnapshot): Response {
+    const nonce = createNonce();
+    const html = renderBioPage(page, { nonce, linkHref: hopHref(page.handle), assetBase: deps.assetBase });
+    fire(deps.onPageView, { c, host, page }, 'page view');
+    const embeds = page.blocks.some((b) => b.type === 'embed');
+    return c.body(html, 200, htmlHeaders(nonce, PAGE_CACHE_CONTROL, { embeds }));
+  }
+
+  if (deps.pages.getRoot !== undefined) {
+    const getRoot = deps.pages.getRoot.bind(deps.pages);
+    app.get('/', async (c) => {
+      const host = hostOf(c);
+      if (host === null) return notFound(c);
+      let page: PageSnapshot | null;
+      try {
+        page = await getRoot(host);
+      } catch (err) {
+        return unavailable(c, err);
+      }
+      return page === null ? notFound(c) : renderPage(c, host, page);
+    });
+  }
+
+  app.get('/:handle', async (c) => {
+    let found: Awaited<ReturnType<typeof lookup>>;
+    try {
+      found = await lookup(c, c.req.param('handle'));
+    } catch (err) {
+      return unavailable(c, err);
+    }
+    return found.page === null ? notFound(c) : renderPage(c, found.host, found.page);
+  });
+
+  async function hop(c: Context, rawIndex: string | undefined): Promise<Response> {
+    const blockId = c.req.param('blockId') ?? '';
+    if (!BLOCK_ID.test(blockId) || (rawIndex !== undefined && !INDEX.test(rawIndex))) return notFound(c);
+    let found: Awaited<ReturnType<typeof lookup>>;
+    try {
+      found = await lookup(c, c.req.param('handle') ?? '');
+    } catch (err) {
+      return unavailable(c, err);
+    }
+    const { host, page } = found;
+    const block = page?.blocks.find((b) => b.id === blockId);
+    const index = rawIndex === undefined ? 0 : Number(rawIndex);
+    const destination = block === undefined ? undefined : blockDestinations(block)[index];
+    if (page === null || block === undefined || destination === undefined || !isNavigableUrl(destination)) return notFound(c);
+    fire(deps.onClick, { c, host, page, block, index, destination }, 'click');
+    return c.body(null, 302, { Location: destination, 'Cache-Control': PRIVATE_CACHE_CONTROL });
+  }
+
+  app.get('/:handle/l/:blockId', (c) => hop(c, undefined));
+  app.get('/:handle/l/:blockId/:index', (c) => hop(c, c.req.param('index')));
+
+  app.post('/:handle/subscribe', bodyLimit({ maxSize: SUBSCRIBE_BODY_LIMIT, onError: (c) => notice(c, 400, { title: 'Sign-up not sent', message: 'That form was too large.' }) }), async (c) => {
+    let found: Awaited<ReturnType<typeof lookup>>;
+    try {
+      found = await lookup(c, c.req.param('handle'));
+    } catch (err) {
+      return unavailable(c, err);
+    }
+    const { host, page } = found;
+    if (page === null) return notFound(c);
+    const back = { href: pageHref(page), label: 'Back to the page' };
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const block = page.blocks.find((b) => b.id === form.block_id && b.type === 'email_capture');
+    if (block === undefined) return notFound(c);
+    const email = emailSchema.safeParse(typeof form.email === 'string' ? form.email.trim() : '');
+    if (!email.success) {
+      return notice(c, 400, { title: 'Check your email address', message: 'That does not look like an email address. Nothing was saved.', theme: page.theme, lang: page.lang, link: back });
+    }
+    if (deps.onSubscribe === undefined) {
+      return notice(c, 503, { title: 'Sign-ups are not open yet', message: 'This page cannot take sign-ups yet. Nothing was saved.', theme: page.theme, lang: page.lang, link: back });
+    }
+    try {
+      await deps.onSubscribe({ c, host, page, block, email: email.data });
+    } catch (err) {
+      return unavailable(c, err);
+    }
+    return notice(c, 200, { title: 'You are signed up', message: 'Thank you. Your email address was received.', theme: page.theme, lang: page.lang, link: back });
+  });
+
+  return app;
+}
+
+function pageHref(page: PageSnapshot): string {
+  return `/${encodeURIComponent(page.handle)}`;
+}
