@@ -50,6 +50,8 @@ export const sessions = pgTable('sessions', {
   /** parsed label such as "Chrome on macOS" — never a raw User-Agent */
   clientLabel: text('client_label'),
   mfaVerifiedAt: tstz('mfa_verified_at'),
+  /** added by 0020_account_security.sql (accounts): last step-up re-authentication */
+  reauthenticatedAt: tstz('reauthenticated_at'),
   lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
   rollingExpiresAt: tstz('rolling_expires_at').notNull(),
   absoluteExpiresAt: tstz('absolute_expires_at').notNull(),

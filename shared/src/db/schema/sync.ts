@@ -58,3 +58,12 @@ export const syncNotices = pgTable('sync_notices', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Added by 0100_sync_change_counters.sql (sync engine): per-scope change counters ('ws:<uuid>',
+ * 'user:<uuid>', 'system') bumped by triggers on every synced write, so an unchanged pull skips the diff.
+ */
+export const syncChangeCounters = pgTable('sync_change_counters', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(1),
+});

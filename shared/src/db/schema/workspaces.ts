@@ -45,6 +45,8 @@ export const workspaces = pgTable('workspaces', {
   pastDueSince: tstz('past_due_since'),
   writesBlocked: boolean('writes_blocked').notNull().default(false),
   timeZone: text('time_zone').notNull().default('UTC'),
+  /** added by 0020_account_security.sql (accounts): members must have 2FA to act in this workspace */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   branding: jsonb('branding').$type<JsonObject>().notNull().default({}),
   /** QR fallback stage 3: {title, message, logo_url, background, foreground, link_url} */
   holdingPage: jsonb('holding_page').$type<JsonObject>().notNull().default({}),
