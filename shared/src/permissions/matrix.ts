@@ -48,6 +48,7 @@ const CREATE_QUOTA = { owner: 'C1', admin: 'C1', editor: 'C1', viewer: 'N' } as 
 const EDIT_GRANTED_QUOTA = { owner: 'C1', admin: 'C1', editor: ['C1', 'C2'], viewer: 'N' } as const;
 const MEMBER_ADMIN = { owner: 'C9', admin: 'C3', editor: 'N', viewer: 'N' } as const;
 const EXPERIMENT_STEP = { owner: 'C8', admin: 'C8', editor: ['C2', 'C8'], viewer: 'N' } as const;
+const EXPERIMENT_GATED_STEP = { owner: ['C1', 'C8'], admin: ['C1', 'C8'], editor: ['C1', 'C2', 'C8'], viewer: 'N' } as const;
 
 const MATRIX_DATA = {
   // §3.3.2 Workspace and brand
@@ -160,8 +161,8 @@ const MATRIX_DATA = {
   'experiment.list': { row: 93, domain: 'experiments', kind: 'read', roles: READ_GRANTED, api: 'experiments:read' },
   'experiment.view': { row: 94, domain: 'experiments', kind: 'read', roles: READ_GRANTED, target: 'experiment', api: 'experiments:read' },
   'experiment.create': { row: 95, domain: 'experiments', kind: 'write', roles: EDIT_GRANTED_QUOTA, feature: 'experiments_enabled', api: 'experiments:write' },
-  'experiment.update': { row: 96, domain: 'experiments', kind: 'write', roles: EXPERIMENT_STEP, target: 'experiment', feature: 'experiments_enabled', states: ['draft'], api: 'experiments:write' },
-  'experiment.start': { row: 97, domain: 'experiments', kind: 'write', roles: EXPERIMENT_STEP, target: 'experiment', feature: 'experiments_enabled', states: ['draft', 'paused'], api: 'experiments:write' },
+  'experiment.update': { row: 96, domain: 'experiments', kind: 'write', roles: EXPERIMENT_GATED_STEP, target: 'experiment', feature: 'experiments_enabled', states: ['draft'], api: 'experiments:write' },
+  'experiment.start': { row: 97, domain: 'experiments', kind: 'write', roles: EXPERIMENT_GATED_STEP, target: 'experiment', feature: 'experiments_enabled', states: ['draft', 'paused'], api: 'experiments:write' },
   'experiment.pause': { row: 98, domain: 'experiments', kind: 'write', roles: EXPERIMENT_STEP, target: 'experiment', states: ['running'], api: 'experiments:write' },
   'experiment.conclude': { row: 99, domain: 'experiments', kind: 'write', roles: EXPERIMENT_STEP, target: 'experiment', states: ['running', 'paused'], api: 'experiments:write' },
   'experiment.promote': { row: 100, domain: 'experiments', kind: 'write', roles: EXPERIMENT_STEP, target: 'experiment', states: ['concluded'], api: 'experiments:write' },
