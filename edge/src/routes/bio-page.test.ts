@@ -76,6 +76,15 @@ describe('GET /{handle}', () => {
     expect(await a.text()).not.toContain('<script');
   });
 
+  it('answers HEAD with the headers but counts no page view', async () => {
+    const { app, views } = setup();
+    const res = await app.request('/maya', { method: 'HEAD', headers: { host: HOST } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain('style-src');
+    expect(await res.text()).toBe('');
+    expect(views).toHaveLength(0);
+  });
+
   it('matches handles case-insensitively and hosts by their canonical form', async () => {
     const { get, source } = setup();
     expect((await get('/Maya', 'BIO.localhost:8787')).status).toBe(200);

@@ -108,7 +108,8 @@ export function createBioPageRoutes(deps: BioPageDeps): Hono {
   function renderPage(c: Context, host: string, page: PageSnapshot): Response {
     const nonce = createNonce();
     const html = renderBioPage(page, { nonce, linkHref: hopHref(page.handle), assetBase: deps.assetBase });
-    fire(deps.onPageView, { c, host, page }, 'page view');
+    // A HEAD (link checkers, previews) is not a view.
+    if (c.req.method === 'GET') fire(deps.onPageView, { c, host, page }, 'page view');
     const embeds = page.blocks.some((b) => b.type === 'embed');
     return c.body(html, 200, htmlHeaders(nonce, PAGE_CACHE_CONTROL, { embeds }));
   }
