@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from './testing';
 import { uuidv7 } from './ids';
 import { insertUser, insertWorkspace } from './fixtures';
 
-const drizzleTables = Object.values(schema).filter((value): value is PgTable => value instanceof PgTable);
+const drizzleTables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => value instanceof PgTable);
 
 describe('schema', () => {
   let testDb: TestDatabase;
