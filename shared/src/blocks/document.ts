@@ -8,6 +8,10 @@ export interface DocumentParts {
   lang: string;
   title: string;
   description?: string;
+  /** An https image for link previews. */
+  shareImage?: string;
+  /** Ask search engines not to index the page. */
+  noindex?: boolean;
   theme: Theme;
   nonce: string;
   body: string;
@@ -30,6 +34,8 @@ export function renderDocument(parts: DocumentParts): string {
     (description === '' ? '' : `<meta name="description" content="${description}">`) +
     `<meta property="og:title" content="${title}">` +
     (description === '' ? '' : `<meta property="og:description" content="${description}">`) +
+    (parts.shareImage === undefined ? '' : `<meta property="og:image" content="${escapeHtml(parts.shareImage)}">`) +
+    (parts.noindex === true ? '<meta name="robots" content="noindex">' : '') +
     `<meta name="theme-color" content="${escapeHtml(parts.theme.background)}">` +
     '<link rel="icon" href="data:,">' +
     `<style nonce="${nonce}">${criticalCss(parts.theme)}</style>`;

@@ -43,6 +43,20 @@ describe('renderBioPage: the document', () => {
     expect(html.endsWith('</body></html>')).toBe(true);
   });
 
+  it('applies search and share overrides', () => {
+    const html = render(page([], { bio: 'Hello', seo: { title: 'Maya — prints', description: 'Signed prints', og_image_url: 'https://img.example/og.png', noindex: true } }));
+    expect(html).toContain('<title>Maya — prints</title>');
+    expect(html).toContain('<meta name="description" content="Signed prints">');
+    expect(html).toContain('<meta property="og:image" content="https://img.example/og.png">');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain('<h1>Maya</h1>');
+    expect(render(page([]))).not.toContain('robots');
+  });
+
+  it('shows @handle when the title is empty', () => {
+    expect(render(page([], { title: '' }))).toContain('<title>@maya</title>');
+  });
+
   it('inlines its one stylesheet with the nonce, and puts the theme in custom properties', () => {
     const html = render(page([], { theme: { background: '#101010', text: '#fafafa', accent: '#22c55e' } }));
     expect(html.match(/<style/g)).toHaveLength(1);

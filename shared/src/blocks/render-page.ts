@@ -26,6 +26,10 @@ export function subscribeHref(handle: string): string {
   return `/${encodeURIComponent(handle)}/subscribe`;
 }
 
+function nonEmpty(value: string | null | undefined): string | undefined {
+  return value === null || value === undefined || value.trim() === '' ? undefined : value;
+}
+
 /** The page's title, or `@handle` when the owner left it empty. */
 export function displayTitle(snapshot: PageSnapshot): string {
   return snapshot.title.trim() === '' ? `@${snapshot.handle}` : snapshot.title;
@@ -54,10 +58,13 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
     '<footer><p>Made with LinkHub</p></footer>';
   const title = displayTitle(snapshot);
   const hasEmbed = snapshot.blocks.some((b) => b.type === 'embed');
+  const seo = snapshot.seo;
   return renderDocument({
     lang: snapshot.lang,
-    title,
-    description: snapshot.bio ?? undefined,
+    title: nonEmpty(seo?.title) ?? title,
+    description: nonEmpty(seo?.description) ?? nonEmpty(snapshot.bio),
+    shareImage: nonEmpty(seo?.og_image_url),
+    noindex: seo?.noindex ?? false,
     theme: snapshot.theme,
     nonce: options.nonce,
     body,

@@ -78,6 +78,15 @@ export const pageSnapshotSchema = z.object({
   lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).default('en'),
   theme: themeSchema.prefault({}),
   avatar: z.object({ url: imageSrc, alt: z.string().max(200).default('') }).nullish(),
+  /** Search and share overrides (`bio_pages.seo`). */
+  seo: z
+    .object({
+      title: z.string().max(200).nullish(),
+      description: z.string().max(500).nullish(),
+      og_image_url: z.string().max(2048).startsWith('https://').nullish(),
+      noindex: z.boolean().default(false),
+    })
+    .nullish(),
   blocks: z.array(snapshotBlockSchema).max(200),
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
