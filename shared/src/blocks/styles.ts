@@ -17,7 +17,7 @@ export const BASE_CSS = [
   '.blocks{display:flex;flex-direction:column;gap:.75rem}',
   '.blocks>*{margin-top:0;margin-bottom:0}',
   'a{color:inherit}',
-  'a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid var(--accent);outline-offset:3px}',
+  'a:focus-visible,button:focus-visible,input:focus-visible{outline:3px solid var(--fg);outline-offset:3px}',
   '.btn{display:flex;align-items:center;justify-content:center;min-height:3.25rem;padding:.75rem 1rem;border:2px solid var(--btn-border);border-radius:var(--radius);background:var(--btn-bg);color:var(--btn-fg);font:inherit;font-weight:600;text-align:center;text-decoration:none;overflow-wrap:anywhere;cursor:pointer;width:100%}',
   '.btn:hover{filter:brightness(.94)}',
   '@media (prefers-reduced-motion:no-preference){.btn{transition:transform .1s}.btn:active{transform:scale(.98)}}',
