@@ -187,6 +187,38 @@ describe('hosts, slugs and permanent QR reservations', () => {
       expect(restore.triggerCode).toBe('qr_slug_reserved');
     });
 
+    it('a link and a QR racing for the same slug in concurrent transactions cannot both win', async () => {
+      const a = await workspace();
+      const slug = unique('race');
+      const first = await h.pool.connect();
+      const second = await h.pool.connect();
+      try {
+        await first.query('BEGIN');
+        await first.query(
+          `INSERT INTO links (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, 'https://example.com/')`,
+          [a.workspaceId, linkDomainId, slug],
+        );
+        await second.query('BEGIN');
+        // blocks on the (domain, slug) advisory lock until the link's transaction commits, then sees the link
+        const racing = second.query(
+          `INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, 'https://example.com/')`,
+          [a.workspaceId, linkDomainId, slug],
+        );
+        const outcome = racing.then(
+          () => 'inserted',
+          (error: unknown) => error,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await first.query('COMMIT');
+        const result = await outcome;
+        expect(isQrSlugReserved(result)).toBe(true);
+        await second.query('ROLLBACK');
+      } finally {
+        first.release();
+        second.release();
+      }
+    });
+
     it('a reservation can be neither deleted, changed nor truncated', async () => {
       const a = await workspace();
       const { rows } = await insertQr(a.workspaceId, unique('forever'));
