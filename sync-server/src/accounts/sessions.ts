@@ -18,6 +18,7 @@ export type SessionRow = {
   client_kind: ClientKind;
   client_label: string | null;
   mfa_verified_at: Date | null;
+  reauthenticated_at: Date | null;
   last_seen_at: Date;
   rolling_expires_at: Date;
   absolute_expires_at: Date;
@@ -26,7 +27,7 @@ export type SessionRow = {
 };
 
 const SESSION_COLUMNS =
-  's.id, s.user_id, s.client_kind, s.client_label, s.mfa_verified_at, s.last_seen_at, s.rolling_expires_at, s.absolute_expires_at, s.revoked_at, s.created_at';
+  's.id, s.user_id, s.client_kind, s.client_label, s.mfa_verified_at, s.reauthenticated_at, s.last_seen_at, s.rolling_expires_at, s.absolute_expires_at, s.revoked_at, s.created_at';
 
 /** Starts a session; the raw token is returned once and never stored (only its SHA-256). */
 export async function createSession(
@@ -38,8 +39,8 @@ export async function createSession(
   const expiry = initialExpiry(now);
   const session = await one<SessionRow>(
     db,
-    `INSERT INTO sessions AS s (user_id, token_hash, client_kind, client_label, mfa_verified_at, last_seen_at, rolling_expires_at, absolute_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${SESSION_COLUMNS}`,
+    `INSERT INTO sessions AS s (user_id, token_hash, client_kind, client_label, mfa_verified_at, reauthenticated_at, last_seen_at, rolling_expires_at, absolute_expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING ${SESSION_COLUMNS}`,
     [input.userId, tokenHash, input.clientKind, input.clientLabel, input.twoFactorSatisfied ? now : null, now, expiry.rollingExpiresAt, expiry.absoluteExpiresAt],
   );
   if (!session) throw new Error('session insert returned no row');
@@ -72,6 +73,7 @@ export async function resolveSession(db: Queryable, token: string, now: Date = n
     client_kind: row.client_kind,
     client_label: row.client_label,
     mfa_verified_at: row.mfa_verified_at,
+    reauthenticated_at: row.reauthenticated_at,
     last_seen_at: row.last_seen_at,
     rolling_expires_at: row.rolling_expires_at,
     absolute_expires_at: row.absolute_expires_at,
@@ -123,4 +125,9 @@ export async function listSessions(db: Queryable, userId: string, now: Date = ne
 
 export async function markSessionTwoFactor(db: Queryable, sessionId: string): Promise<void> {
   await db.query('UPDATE sessions SET mfa_verified_at = now() WHERE id = $1', [sessionId]);
+}
+
+/** Step-up: the user re-entered their password (or a second factor) in this session just now. */
+export async function markReauthenticated(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('UPDATE sessions SET reauthenticated_at = now() WHERE id = $1', [sessionId]);
 }

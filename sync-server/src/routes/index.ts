@@ -2,6 +2,16 @@ import type { Hono } from 'hono';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../app-env';
 import { healthzRoutes } from './healthz';
+import { authRoutes } from './auth';
+import { meRoutes } from './me';
+import { sessionRoutes } from './sessions';
+import { twoFactorRoutes } from './two-factor';
+import { workspaceRoutes } from './workspaces';
+import { memberRoutes } from './members';
+import { invitationAcceptRoutes, invitationRoutes } from './invitations';
+import { grantRoutes } from './grants';
+import { auditRoutes } from './audit';
+import { apiKeyRoutes } from './api-keys';
 
 /**
  * Every route group of the sync-server, mounted in this order. To add one: write
@@ -10,7 +20,20 @@ import { healthzRoutes } from './healthz';
 export const ROUTE_GROUPS: ReadonlyArray<{
   readonly base: string;
   readonly create: (deps: AppDeps) => Hono<AppEnv>;
-}> = [{ base: '/', create: healthzRoutes }];
+}> = [
+  { base: '/', create: healthzRoutes },
+  { base: '/api/auth', create: authRoutes },
+  { base: '/api', create: meRoutes },
+  { base: '/api/sessions', create: sessionRoutes },
+  { base: '/api/2fa', create: twoFactorRoutes },
+  { base: '/api/workspaces', create: workspaceRoutes },
+  { base: '/api/workspaces', create: memberRoutes },
+  { base: '/api/workspaces', create: invitationRoutes },
+  { base: '/api/invitations', create: invitationAcceptRoutes },
+  { base: '/api/workspaces', create: grantRoutes },
+  { base: '/api/workspaces', create: auditRoutes },
+  { base: '/api/workspaces', create: apiKeyRoutes },
+];
 
 export function mountRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
   for (const group of ROUTE_GROUPS) app.route(group.base, group.create(deps));

@@ -1,0 +1,71 @@
+import type { Context } from 'hono';
+import { setCookie, deleteCookie } from 'hono/cookie';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { z } from 'zod';
+import { ValidationError } from '@linkhub/shared/errors/app-error';
+import { clientIp } from '@linkhub/shared/analytics/client-ip';
+import type { AppEnv } from '../app-env';
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../auth/session-token';
+import type { Accounts } from './context';
+
+/** Parses a JSON body with `schema`; bad JSON or a bad shape is 400 validation_failed, one entry per field. */
+export async function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {
+  let body: unknown = {};
+  const text = await c.req.text();
+  if (text.trim() !== '') {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ValidationError([{ field: 'body', issue: 'malformed' }], { message: 'The request body is not valid JSON.' });
+    }
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw ValidationError.fromZod(result.error);
+  return result.data;
+}
+
+export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
+  const result = schema.safeParse(c.req.query());
+  if (!result.success) throw ValidationError.fromZod(result.error);
+  return result.data;
+}
+
+/** A path parameter that must be a UUID; anything else is answered exactly like a missing row. */
+export function uuidParam(c: Context<AppEnv>, name: string): string {
+  const value = c.req.param(name) ?? '';
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : '00000000-0000-0000-0000-000000000000';
+}
+
+export function setSessionCookie(c: Context<AppEnv>, accounts: Accounts, token: string): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: accounts.secureCookies,
+    sameSite: 'Lax',
+    path: '/',
+    maxAge: Math.floor(SESSION_ABSOLUTE_TTL_MS / 1000),
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>, accounts: Accounts): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: accounts.secureCookies, httpOnly: true, sameSite: 'Lax' });
+}
+
+/** The client IP (socket, or trusted-proxy X-Forwarded-For) — used only to derive a keyed hash, never stored. */
+export function requestIp(c: Context<AppEnv>, accounts: Accounts): string {
+  let socket: string | undefined;
+  try {
+    socket = getConnInfo(c).remote.address;
+  } catch {
+    socket = undefined; // in-process requests (app.request) have no socket
+  }
+  return clientIp(socket, c.req.header('X-Forwarded-For'), accounts.trustedProxies) ?? 'unknown';
+}
+
+/** A short, non-identifying label for the session list ("Chrome on macOS"), never the raw User-Agent. */
+export function clientLabel(c: Context<AppEnv>): string | null {
+  const ua = c.req.header('User-Agent') ?? '';
+  const browser = /Electron\//.test(ua) ? 'Desktop app' : /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : /Electron\//.test(ua) ? 'Desktop app' : null;
+  const os = /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Linux/.test(ua) ? 'Linux' : null;
+  if (browser && os) return `${browser} on ${os}`;
+  return browser ?? os;
+}

@@ -1,0 +1,15 @@
+import type { AppDeps } from '../deps';
+import { findApiKeyByToken, touchApiKey } from '../accounts/api-keys';
+import { apiKeyActor, type RequestActor } from '../accounts/actor';
+
+/**
+ * `Authorization: Bearer lh_…`: the key row behind it (only its SHA-256 is stored). A revoked or
+ * expired key still resolves — authorize() answers 401 api_key_revoked — and an unknown key is no
+ * actor at all (401 unauthenticated). Use is recorded as last_used_at (at most once a minute).
+ */
+export async function resolveApiKeyActor(deps: Pick<AppDeps, 'pool'>, rawKey: string): Promise<RequestActor | null> {
+  const row = await findApiKeyByToken(deps.pool, rawKey);
+  if (!row) return null;
+  if (row.revoked_at === null) await touchApiKey(deps.pool, row.id);
+  return apiKeyActor(row);
+}

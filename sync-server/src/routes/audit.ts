@@ -1,0 +1,34 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { parseQuery, uuidParam } from '../accounts/http';
+import { actorOf } from '../middleware/session';
+import { auditQuerySchema, listAudit } from '../accounts/audit';
+import { requireAllowed } from '../accounts/authorize-input';
+
+/** `/api/workspaces/:workspaceId/audit`: Owner/Admin read the audit log, newest first, cursor-paginated, filterable. */
+export function auditRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/:workspaceId/audit', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const query = parseQuery(c, auditQuerySchema);
+    await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'audit.view');
+    const { entries, nextCursor } = await listAudit(deps.pool, ws, query);
+    return c.json({
+      data: entries.map((e) => ({
+        id: e.id,
+        occurred_at: e.occurred_at,
+        action: e.action,
+        actor: { type: e.actor_type, user_id: e.actor_user_id, email: e.actor_email, api_key_id: e.actor_api_key_id },
+        resource_type: e.resource_type,
+        resource_id: e.resource_id,
+        summary: e.summary,
+        changes: e.changes,
+        metadata: e.metadata,
+        request_id: e.request_id,
+      })),
+      meta: { next_cursor: nextCursor },
+    });
+  });
+  return app;
+}

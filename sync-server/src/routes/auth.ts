@@ -1,0 +1,169 @@
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { accountsFor, type Accounts } from '../accounts/context';
+import { clearSessionCookie, clientLabel, parseBody, parseQuery, requestIp, setSessionCookie } from '../accounts/http';
+import {
+  clientKindSchema,
+  confirmPasswordReset,
+  consumeMagicLink,
+  emailSchema,
+  logIn,
+  loginSchema,
+  passwordSchema,
+  requestMagicLink,
+  requestPasswordReset,
+  resendVerification,
+  signUp,
+  signupSchema,
+  verifyEmail,
+  type SignedIn,
+} from '../accounts/auth-flows';
+import { publicUser } from '../accounts/users';
+import { publicWorkspace } from '../accounts/workspaces';
+import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../accounts/sessions';
+import { checkTotp, consumeChallenge, peekChallenge, redeemRecoveryCode } from '../accounts/two-factor';
+import { findUserById } from '../accounts/users';
+import { identifierHash, networkHash } from '../accounts/hashing';
+import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '../accounts/login-throttle';
+import { verifyPassword } from '../auth/password-hash';
+import { requireUser } from '../middleware/session';
+
+const tokenSchema = z.strictObject({ token: z.string().min(10).max(200), client: clientKindSchema });
+const emailOnly = z.strictObject({ email: emailSchema });
+const resetConfirm = z.strictObject({ token: z.string().min(10).max(200), password: passwordSchema });
+const challengeSchema = z
+  .strictObject({ challenge_token: z.string().min(10).max(200), code: z.string().min(6).max(10).optional(), recovery_code: z.string().min(8).max(40).optional() })
+  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), { message: 'send exactly one of code or recovery_code', path: ['code'] });
+
+function req(c: Context<AppEnv>, accounts: Accounts): { ip: string; label: string | null; requestId: string } {
+  return { ip: requestIp(c, accounts), label: clientLabel(c), requestId: c.get('requestId') };
+}
+
+/** The response of every sign-in path: the session (token + cookie), or the 2FA challenge to answer next. */
+function signedIn(c: Context<AppEnv>, accounts: Accounts, result: SignedIn): Response {
+  if (result.kind === 'two_factor') {
+    return c.json({ data: { two_factor_required: true, challenge_token: result.challengeToken } }, 200);
+  }
+  setSessionCookie(c, accounts, result.token);
+  return c.json({ data: { token: result.token, user: publicUser(result.user), session: { id: result.session.id, absolute_expires_at: result.session.absolute_expires_at } } }, 200);
+}
+
+/** `/api/auth/*`: sign-up, sign-in (password, magic link, second factor), e-mail verification, reset, sign-out. */
+export function authRoutes(deps: AppDeps): Hono<AppEnv> {
+  const accounts = accountsFor(deps);
+  const app = new Hono<AppEnv>();
+
+  app.post('/signup', async (c) => {
+    const input = await parseBody(c, signupSchema);
+    const { user, workspace, token, session } = await signUp(accounts, input, req(c, accounts));
+    setSessionCookie(c, accounts, token);
+    return c.json({ data: { token, user: publicUser(user), workspace: publicWorkspace(workspace, 'owner'), session: { id: session.id } } }, 201);
+  });
+
+  app.post('/login', async (c) => signedIn(c, accounts, await logIn(accounts, await parseBody(c, loginSchema), req(c, accounts))));
+
+  app.post('/2fa/challenge', async (c) => {
+    const input = await parseBody(c, challengeSchema);
+    const prefix = deps.config.REDIS_PREFIX;
+    const pending = await peekChallenge(deps.redis, prefix, input.challenge_token);
+    if (!pending) throw new AuthenticationError('unauthenticated', { message: 'This sign-in has expired. Sign in again.', details: [{ field: 'challenge_token', issue: 'invalid_or_expired' }] });
+    const user = await findUserById(deps.pool, pending.userId);
+    if (!user) throw new AuthenticationError('unauthenticated');
+    const kind = input.code !== undefined ? 'totp' : 'recovery_code';
+    const s = { identifierHash: identifierHash(accounts.config.AUTH_SECRET, user.id), networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)), kind } as const;
+    const wait = await lockoutRemaining(deps.redis, deps.pool, prefix, s);
+    if (wait > 0) throw new RateLimitError(wait, { message: 'Too many wrong codes. Try again later.' });
+    const ok =
+      input.code !== undefined ? (await checkTotp(deps.pool, accounts.box, user.id, input.code, true)).ok : await redeemRecoveryCode(deps.pool, user.id, input.recovery_code ?? '');
+    if (!ok) {
+      await recordFailure(deps.redis, prefix, s);
+      await recordAttempt(deps.pool, s, 'failure', { userId: user.id });
+      throw new AuthenticationError('invalid_credentials', { message: 'The code is incorrect.', details: [{ field: input.code !== undefined ? 'code' : 'recovery_code', issue: 'invalid_credentials' }] });
+    }
+    if (!(await consumeChallenge(deps.redis, prefix, input.challenge_token))) throw new AuthenticationError('unauthenticated');
+    await clearFailures(deps.redis, prefix, s);
+    await recordAttempt(deps.pool, s, 'success', { userId: user.id });
+    const { token, session } = await createSession(deps.pool, { userId: user.id, clientKind: pending.clientKind, clientLabel: pending.clientLabel, twoFactorSatisfied: true });
+    return signedIn(c, accounts, { kind: 'session', token, session, user });
+  });
+
+  app.post('/logout', async (c) => {
+    const me = await requireUser(c, deps);
+    await revokeSession(deps.pool, me.user.id, me.session.id);
+    clearSessionCookie(c, accounts);
+    return c.json({ data: { signed_out: true } }, 200);
+  });
+
+  app.post('/logout-all', async (c) => {
+    const me = await requireUser(c, deps);
+    const revoked = await revokeAllSessions(deps.pool, me.user.id);
+    clearSessionCookie(c, accounts);
+    return c.json({ data: { revoked } }, 200);
+  });
+
+  app.post('/reauthenticate', async (c) => {
+    const me = await requireUser(c, deps);
+    const { password } = await parseBody(c, z.strictObject({ password: z.string().min(1).max(256) }));
+    const s = { identifierHash: identifierHash(accounts.config.AUTH_SECRET, me.user.email), networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)), kind: 'login' } as const;
+    const wait = await lockoutRemaining(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
+    if (wait > 0) throw new RateLimitError(wait);
+    if (!me.user.password_hash || !(await verifyPassword(me.user.password_hash, password))) {
+      await recordFailure(deps.redis, deps.config.REDIS_PREFIX, s);
+      await recordAttempt(deps.pool, s, 'failure', { userId: me.user.id, reason: 'reauthenticate' });
+      throw new AuthenticationError('invalid_credentials', { details: [{ field: 'password', issue: 'invalid_credentials' }] });
+    }
+    await markReauthenticated(deps.pool, me.session.id);
+    return c.json({ data: { reauthenticated: true } }, 200);
+  });
+
+  app.post('/verify-email', async (c) => {
+    const { token } = await parseBody(c, tokenSchema);
+    return c.json({ data: { user: publicUser(await verifyEmail(accounts, token)) } }, 200);
+  });
+  // The link in the e-mail: verify, then land on the app.
+  app.get('/verify-email', async (c) => {
+    const { token } = parseQuery(c, tokenSchema);
+    await verifyEmail(accounts, token);
+    return c.redirect(`${accounts.publicUrl}/?email_verified=1`, 302);
+  });
+  app.post('/verify-email/resend', async (c) => {
+    const me = await requireUser(c, deps);
+    await resendVerification(accounts, me.user);
+    return c.json({ data: { sent: me.user.email_verified_at === null } }, 202);
+  });
+
+  app.post('/magic-link', async (c) => {
+    const { email } = await parseBody(c, emailOnly);
+    await requestMagicLink(accounts, email);
+    return c.json({ data: { sent: true } }, 202);
+  });
+  app.post('/magic-link/consume', async (c) => {
+    const { token, client } = await parseBody(c, tokenSchema);
+    return signedIn(c, accounts, await consumeMagicLink(accounts, token, client, req(c, accounts)));
+  });
+  app.get('/magic-link/consume', async (c) => {
+    const { token } = parseQuery(c, tokenSchema);
+    const result = await consumeMagicLink(accounts, token, 'web', req(c, accounts));
+    if (result.kind === 'session') setSessionCookie(c, accounts, result.token);
+    const next = result.kind === 'session' ? '/' : `/?two_factor_challenge=${encodeURIComponent(result.challengeToken)}`;
+    return c.redirect(`${accounts.publicUrl}${next}`, 302);
+  });
+
+  app.post('/password-reset', async (c) => {
+    const { email } = await parseBody(c, emailOnly);
+    await requestPasswordReset(accounts, email);
+    return c.json({ data: { sent: true } }, 202);
+  });
+  app.post('/password-reset/confirm', async (c) => {
+    const { token, password } = await parseBody(c, resetConfirm);
+    await confirmPasswordReset(accounts, token, password, req(c, accounts));
+    clearSessionCookie(c, accounts);
+    return c.json({ data: { password_changed: true } }, 200);
+  });
+
+  return app;
+}
+

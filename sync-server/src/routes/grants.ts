@@ -1,0 +1,64 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { parseBody, parseQuery, uuidParam } from '../accounts/http';
+import { actorOf, requireUser } from '../middleware/session';
+import { one, withTransaction } from '../accounts/db';
+import { writeAudit } from '../accounts/audit';
+import { requireAllowed } from '../accounts/authorize-input';
+import { deleteGrant, GRANTABLE_TYPES, insertGrant, listGrants, publicGrant, resourceExists } from '../accounts/grants';
+import { lockMember } from '../accounts/members';
+import { evictMemberCaches } from '../accounts/membership-cache';
+
+const grantSchema = z.strictObject({ member_id: z.uuid(), resource_type: z.enum(GRANTABLE_TYPES), resource_id: z.uuid() });
+
+/** `/api/workspaces/:workspaceId/grants` (Business): grant a bio page, link or QR code to a member; list; revoke. */
+export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/:workspaceId/grants', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const { member_id } = parseQuery(c, z.object({ member_id: z.uuid().optional() }));
+    await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'grant.list');
+    return c.json({ data: (await listGrants(deps.pool, ws, member_id)).map(publicGrant), meta: {} });
+  });
+
+  app.post('/:workspaceId/grants', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const me = await requireUser(c, deps);
+    const input = await parseBody(c, grantSchema);
+    await requireAllowed(deps.pool, me, ws, 'grant.create', { type: 'member', id: input.member_id });
+    const grant = await withTransaction(deps.pool, async (tx) => {
+      const member = await lockMember(tx, ws, input.member_id);
+      if (member.role === 'owner') throw new NotFoundError({ message: 'The owner always has full access.' });
+      if (!(await resourceExists(tx, ws, input.resource_type, input.resource_id))) {
+        throw new NotFoundError({ details: [{ field: 'resource_id', issue: 'not_found' }] });
+      }
+      const { grant: row, created } = await insertGrant(tx, { workspaceId: ws, memberId: member.id, resourceType: input.resource_type, resourceId: input.resource_id, source: 'manual', grantedByUserId: me.user.id });
+      if (created) {
+        await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'grant.created', resourceType: input.resource_type, resourceId: input.resource_id, after: { member_id: member.id, source: 'manual' }, metadata: { source: 'manual' }, requestId: c.get('requestId') });
+      }
+      await evictMemberCaches(deps.redis, deps.config.REDIS_PREFIX, ws, member.user_id);
+      return row;
+    });
+    return c.json({ data: publicGrant(grant) }, 201);
+  });
+
+  app.delete('/:workspaceId/grants/:grantId', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const grantId = uuidParam(c, 'grantId');
+    const me = await requireUser(c, deps);
+    const owner = await one<{ member_id: string }>(deps.pool, 'SELECT member_id FROM resource_grants WHERE id = $1 AND workspace_id = $2', [grantId, ws]);
+    await requireAllowed(deps.pool, me, ws, 'grant.revoke', { type: 'member', id: owner?.member_id ?? grantId });
+    const result = await withTransaction(deps.pool, async (tx) => {
+      const { grant, unscoped } = await deleteGrant(tx, ws, grantId);
+      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'grant.revoked', resourceType: grant.resource_type, resourceId: grant.resource_id, before: { member_id: grant.member_id, source: grant.source }, metadata: { member_unscoped: unscoped }, requestId: c.get('requestId') });
+      return { grant, unscoped };
+    });
+    return c.json({ data: { revoked: true, member_unscoped: result.unscoped } });
+  });
+
+  return app;
+}

@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { authorize } from '@linkhub/shared/permissions/authorize';
+import { denialError } from '@linkhub/shared/permissions/decision';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { accountsFor } from '../accounts/context';
+import { parseBody, uuidParam } from '../accounts/http';
+import { actorOf, requireUser } from '../middleware/session';
+import { withTransaction } from '../accounts/db';
+import { writeAudit } from '../accounts/audit';
+import { requireAllowed } from '../accounts/authorize-input';
+import { emailSchema } from '../accounts/auth-flows';
+import { acceptInvitation, createInvitation, INVITABLE_ROLES, listPendingInvitations, publicInvitation, revokeInvitation } from '../accounts/invitations';
+import { findWorkspace } from '../accounts/workspaces';
+import { invitationEmail } from '../mail/templates';
+
+const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE_ROLES) });
+
+/** `/api/workspaces/:workspaceId/invitations`: invite by e-mail (seat cap, one live invitation per address), list, revoke. */
+export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
+  const accounts = accountsFor(deps);
+  const app = new Hono<AppEnv>();
+
+  app.get('/:workspaceId/invitations', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'invitation.list');
+    return c.json({ data: (await listPendingInvitations(deps.pool, ws)).map(publicInvitation), meta: {} });
+  });
+
+  app.post('/:workspaceId/invitations', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const actor = await actorOf(c, deps);
+    const input = await parseBody(c, inviteSchema);
+    await requireAllowed(deps.pool, actor, ws, 'member.invite', null, { requested_role: input.role });
+    const me = await requireUser(c, deps);
+    const { invitation, token } = await withTransaction(deps.pool, async (tx) => {
+      // Seat check again under a per-workspace lock, so two concurrent invitations cannot both take the last seat.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`member.invite:${ws}`]);
+      await requireAllowed(tx, me, ws, 'member.invite', null, { requested_role: input.role });
+      const created = await createInvitation(tx, { workspaceId: ws, email: input.email, role: input.role, invitedByUserId: me.user.id });
+      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.created', resourceType: 'invitation', resourceId: created.invitation.id, after: { email: input.email, role: input.role }, requestId: c.get('requestId') });
+      return created;
+    });
+    const workspace = await findWorkspace(deps.pool, ws);
+    await accounts.mailer.send(
+      invitationEmail(input.email, { workspaceName: workspace?.name ?? 'a workspace', inviterName: me.user.name || me.user.email, role: input.role, link: `${accounts.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}` }),
+    );
+    return c.json({ data: publicInvitation(invitation) }, 201);
+  });
+
+  app.delete('/:workspaceId/invitations/:invitationId', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const id = uuidParam(c, 'invitationId');
+    const me = await requireUser(c, deps);
+    await requireAllowed(deps.pool, me, ws, 'invitation.revoke', { type: 'invitation', id });
+    const revoked = await withTransaction(deps.pool, async (tx) => {
+      const row = await revokeInvitation(tx, ws, id);
+      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.revoked', resourceType: 'invitation', resourceId: id, before: { email: row.email, role: row.role }, requestId: c.get('requestId') });
+      return row;
+    });
+    return c.json({ data: publicInvitation(revoked) });
+  });
+
+  return app;
+}
+
+/** `/api/invitations/accept {token}`: the invited (signed-in) user joins the workspace. */
+export function invitationAcceptRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post('/accept', async (c) => {
+    const me = await requireUser(c, deps);
+    const { token } = await parseBody(c, z.strictObject({ token: z.string().min(10).max(200) }));
+    const decision = authorize({ actor: me.actor, action: 'invitation.accept', workspaceId: null, workspace: null, membership: null });
+    if (!decision.allow) throw denialError(decision);
+    const result = await withTransaction(deps.pool, async (tx) => {
+      const accepted = await acceptInvitation(tx, token, me.user);
+      await writeAudit(tx, { workspaceId: accepted.invitation.workspace_id, actor: { type: 'user', userId: me.user.id }, action: 'member.joined', resourceType: 'member', resourceId: accepted.memberId, after: { role: accepted.invitation.role, invitation_id: accepted.invitation.id }, requestId: c.get('requestId') });
+      return accepted;
+    });
+    return c.json({ data: { workspace_id: result.invitation.workspace_id, member_id: result.memberId, role: result.invitation.role } }, 200);
+  });
+  return app;
+}

@@ -1,0 +1,128 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { authorize } from '@linkhub/shared/permissions/authorize';
+import { denialError } from '@linkhub/shared/permissions/decision';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { parseBody, uuidParam } from '../accounts/http';
+import { actorOf, requireUser } from '../middleware/session';
+import { withTransaction } from '../accounts/db';
+import { writeAudit } from '../accounts/audit';
+import { requireAllowed } from '../accounts/authorize-input';
+import { auditActorOf } from '../accounts/actor';
+import {
+  billingAccountFor,
+  brandingSchema,
+  countActiveWorkspaces,
+  findWorkspace,
+  insertWorkspace,
+  listWorkspacesForUser,
+  publicWorkspace,
+  restoreWorkspace,
+  softDeleteWorkspace,
+  updateWorkspace,
+  workspaceNameSchema,
+} from '../accounts/workspaces';
+
+const createSchema = z.strictObject({ name: workspaceNameSchema });
+const patchSchema = z.strictObject({ name: workspaceNameSchema.optional(), branding: brandingSchema.optional() }).refine((v) => v.name !== undefined || v.branding !== undefined, {
+  message: 'send name or branding',
+  path: ['name'],
+});
+const deleteSchema = z.strictObject({ confirmation: z.string().max(200).optional() });
+
+/** `/api/workspaces`: the switcher list, create (account-scoped, plan workspace cap), rename, branding, 2FA policy, soft delete, restore. */
+export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.get('/', async (c) => {
+    const me = await requireUser(c, deps);
+    const list = await listWorkspacesForUser(deps.pool, me.user.id);
+    return c.json({ data: list.map((w) => ({ ...publicWorkspace(w, w.role), member_id: w.member_id })), meta: {} });
+  });
+
+  app.post('/', async (c) => {
+    const me = await requireUser(c, deps);
+    const { name } = await parseBody(c, createSchema);
+    const workspace = await withTransaction(deps.pool, async (tx) => {
+      // Serialise creates per user so two concurrent requests cannot both pass the cap.
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`workspace.create:${me.user.id}`]);
+      const account = await billingAccountFor(tx, me.user.id);
+      const decision = authorize({
+        actor: me.actor,
+        action: 'workspace.create',
+        workspaceId: null,
+        workspace: null,
+        membership: null,
+        account: { plan: account.plan_key, workspace_count: await countActiveWorkspaces(tx, account.id) },
+      });
+      if (!decision.allow) throw denialError(decision);
+      const created = await insertWorkspace(tx, { name, ownerUserId: me.user.id, billingAccountId: account.id, plan: account.plan_key });
+      await writeAudit(tx, { workspaceId: created.workspace.id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.created', resourceType: 'workspace', resourceId: created.workspace.id, after: { name }, requestId: c.get('requestId') });
+      return created.workspace;
+    });
+    return c.json({ data: publicWorkspace(workspace, 'owner') }, 201);
+  });
+
+  app.get('/:workspaceId', async (c) => {
+    const id = uuidParam(c, 'workspaceId');
+    const ctx = await requireAllowed(deps.pool, await actorOf(c, deps), id, 'workspace.view', { type: 'workspace', id });
+    const w = await findWorkspace(deps.pool, id);
+    return c.json({ data: w ? { ...publicWorkspace(w, ctx.membershipRow.role), require_two_factor: ctx.workspace?.require_two_factor ?? false } : null });
+  });
+
+  app.patch('/:workspaceId', async (c) => {
+    const id = uuidParam(c, 'workspaceId');
+    const actor = await actorOf(c, deps);
+    const patch = await parseBody(c, patchSchema);
+    await requireAllowed(deps.pool, actor, id, patch.branding !== undefined ? 'workspace.update_branding' : 'workspace.update_settings', { type: 'workspace', id });
+    if (patch.name !== undefined && patch.branding !== undefined) await requireAllowed(deps.pool, actor, id, 'workspace.update_settings', { type: 'workspace', id });
+    const updated = await withTransaction(deps.pool, async (tx) => {
+      const before = await findWorkspace(tx, id);
+      const after = await updateWorkspace(tx, id, patch);
+      if (actor) await writeAudit(tx, { workspaceId: id, actor: auditActorOf(actor), action: 'workspace.updated', resourceType: 'workspace', resourceId: id, before: { name: before?.name, branding: before?.branding }, after: { name: after.name, branding: after.branding }, requestId: c.get('requestId') });
+      return after;
+    });
+    return c.json({ data: publicWorkspace(updated) });
+  });
+
+  app.put('/:workspaceId/two-factor-policy', async (c) => {
+    const id = uuidParam(c, 'workspaceId');
+    const me = await requireUser(c, deps);
+    const { require_two_factor } = await parseBody(c, z.strictObject({ require_two_factor: z.boolean() }));
+    await requireAllowed(deps.pool, me, id, 'workspace.set_two_factor_policy', { type: 'workspace', id });
+    await withTransaction(deps.pool, async (tx) => {
+      await tx.query('UPDATE workspaces SET require_two_factor = $2 WHERE id = $1', [id, require_two_factor]);
+      await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.two_factor_policy_changed', resourceType: 'workspace', resourceId: id, after: { require_two_factor }, requestId: c.get('requestId') });
+    });
+    return c.json({ data: { require_two_factor } });
+  });
+
+  app.delete('/:workspaceId', async (c) => {
+    const id = uuidParam(c, 'workspaceId');
+    const me = await requireUser(c, deps);
+    const { confirmation } = await parseBody(c, deleteSchema);
+    const w = await findWorkspace(deps.pool, id);
+    await requireAllowed(deps.pool, me, id, 'workspace.delete', { type: 'workspace', id }, { confirmation: { given: confirmation, expected: w?.name ?? '' } });
+    const deleted = await withTransaction(deps.pool, async (tx) => {
+      const row = await softDeleteWorkspace(tx, id);
+      await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.deleted', resourceType: 'workspace', resourceId: id, after: { purge_after: row.purge_after }, requestId: c.get('requestId') });
+      return row;
+    });
+    return c.json({ data: publicWorkspace(deleted, 'owner') });
+  });
+
+  app.post('/:workspaceId/restore', async (c) => {
+    const id = uuidParam(c, 'workspaceId');
+    const me = await requireUser(c, deps);
+    await requireAllowed(deps.pool, me, id, 'workspace.restore', { type: 'workspace', id });
+    const restored = await withTransaction(deps.pool, async (tx) => {
+      const row = await restoreWorkspace(tx, id);
+      await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.restored', resourceType: 'workspace', resourceId: id, requestId: c.get('requestId') });
+      return row;
+    });
+    return c.json({ data: publicWorkspace(restored, 'owner') });
+  });
+
+  return app;
+}
