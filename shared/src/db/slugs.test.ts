@@ -60,6 +60,12 @@ describe('hosts, slugs and permanent QR reservations', () => {
       expect(same.linkDomainId).toBe(same.bioDomainId);
     });
 
+    it('concurrent callers of ensureSystemDomains get the same rows', async () => {
+      const hosts = { linkHost: 'par.localhost', bioHost: 'parbio.localhost' };
+      const results = await Promise.all([1, 2, 3].map(() => ensureSystemDomains(h.db, hosts)));
+      expect(new Set(results.map((r) => `${r.linkDomainId}/${r.bioDomainId}`)).size).toBe(1);
+    });
+
     it('a system row has no workspace and a workspace domain is never a system row', async () => {
       const { workspaceId } = await workspace();
       const orphan = await refused(h.pool.query(`INSERT INTO custom_domains (hostname) VALUES ('orphan.example.test')`));
