@@ -53,7 +53,9 @@ beforeAll(async () => {
     }),
     handle: 'everything',
   };
-  const pages = new Map([maya, everything].map((p) => [p.handle, p]));
+  // A theme its owner got wrong (dark grey text on black, soft buttons): the renderer must still be readable.
+  const murky: PageSnapshot = { ...everything, handle: 'murky', theme: { ...everything.theme, background: '#111111', text: '#333333', accent: '#222222', button_style: 'soft' } };
+  const pages = new Map([maya, everything, murky].map((p) => [p.handle, p]));
   const bio = createBioPageRoutes({
     pages: { getPublished: async (_host, handle) => pages.get(handle) ?? null },
     onClick: (click) => void clicks.push(click),
@@ -120,6 +122,29 @@ describe('bio page in Chromium with JavaScript disabled', () => {
     expect(await page.locator('form[method="post"][action="/everything/subscribe"]').count()).toBe(1);
     expect(await page.getByRole('img', { name: 'A small dot' }).isVisible()).toBe(true);
     expect(requests.every((url) => url.startsWith(edgeBase))).toBe(true);
+
+    // The sign-up form posts without JavaScript and gets an honest answer (leads are not stored yet).
+    await page.getByLabel('Email address').fill('fan@example.com');
+    await page.getByRole('button', { name: 'Sign me up' }).click();
+    await page.waitForURL(`${edgeBase}/everything/subscribe`);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Sign-ups are not open yet');
+    await expect(page.locator('main').textContent()).resolves.toContain('Nothing was saved.');
+    await context.close();
+  }, 60_000);
+});
+
+describe('bio page on a phone-sized screen', () => {
+  it('fits a 360 px wide screen without sideways scrolling, with tap targets at least 48 px tall', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.route('https://**', (route) => route.abort());
+    await page.goto(`${edgeBase}/everything`);
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(overflow).toBe(0);
+    for (const target of await page.locator('main a, main button').all()) {
+      const box = await target.boundingBox();
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(48);
+    }
     await context.close();
   }, 60_000);
 });
@@ -149,7 +174,7 @@ describe('bio page in Chromium with JavaScript enabled, under its own CSP', () =
 });
 
 describe('bio page accessibility (axe-core)', () => {
-  for (const handle of ['maya', 'everything']) {
+  for (const handle of ['maya', 'everything', 'murky']) {
     it(`/${handle} has no serious or critical axe violations`, async () => {
       // bypassCSP only so axe itself can be injected; the page is the one served above.
       const context = await browser.newContext({ bypassCSP: true });
