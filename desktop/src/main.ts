@@ -4,6 +4,8 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import electronUpdater from 'electron-updater';
+import { createLogger } from '@linkhub/shared/logging/logger';
 import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, protocol, safeStorage, screen, session, shell, Tray, type WebContents } from 'electron';
 import { createBadge } from './badge';
 import { loadDesktopConfig } from './config';
@@ -15,11 +17,13 @@ import { handleAppProtocol, registerAppScheme } from './protocol';
 import { createSecureStore } from './secure-store';
 import { guardWebContents, hardenSession, secureWebPreferences } from './security';
 import { createUrlPolicy } from './trusted-url';
+import { startAutoUpdates } from './updater';
 import { MIN_SIZE, openWindowStateStore } from './window-state';
 import { createWindowManager, type WindowManager } from './windows';
 
 declare const LINKHUB_BUILD_SYNC_URL: string;
 
+const log = createLogger('desktop');
 const here = path.dirname(fileURLToPath(import.meta.url));
 const preloadPath = path.join(here, 'preload.cjs');
 const config = loadDesktopConfig(process.env, { syncUrl: LINKHUB_BUILD_SYNC_URL });
@@ -114,6 +118,23 @@ async function start(): Promise<void> {
   pendingLink = null;
   if (link === null) manager.openStartup();
   else manager.openWorkspace(link.workspaceId, { route: link.route });
+
+  startAutoUpdates({
+    // electron-updater's autoUpdater is created on first use: only packaged apps ever touch it.
+    updater: {
+      checkForUpdatesAndNotify: () => {
+        electronUpdater.autoUpdater.logger = null;
+        return electronUpdater.autoUpdater.checkForUpdatesAndNotify();
+      },
+    },
+    isPackaged: app.isPackaged,
+    env: process.env,
+    every: (run, ms) => {
+      const timer = setInterval(run, ms);
+      return () => clearInterval(timer);
+    },
+    onError: (error) => log.warn({ err: error }, 'update check failed'),
+  });
 
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) manager.openStartup();
