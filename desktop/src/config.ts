@@ -8,7 +8,7 @@ import { z } from 'zod';
 const httpUrl = z
   .string()
   .url()
-  .refine((u) => /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL');
+  .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), 'must be an http(s) URL');
 
 const schema = z.object({
   LINKHUB_SYNC_URL: httpUrl,
