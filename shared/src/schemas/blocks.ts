@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { resolveEmbed } from '../blocks/embeds';
+import { isNavigableUrl } from '../blocks/escape';
+import { MAX_URL_LENGTH } from './common';
+
+/**
+ * The bio page block union as the API and the editor accept it (DESIGN §9): flat objects,
+ * `{type: "link", title, url}` … `{type: "divider"}`. Text is plain text, always escaped on render.
+ * `blockData()` turns one into the stored `{type, data}` shape the renderer reads (blocks/snapshot.ts).
+ */
+const navigableUrl = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .refine(isNavigableUrl, { message: 'Enter an http(s), mailto: or tel: link.', params: { issue: 'invalid_format' } });
+
+const imageSource = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .refine((v) => v.startsWith('https://') || /^\/[^/\\]/.test(v), {
+    message: 'Use an https:// image URL or an uploaded image.',
+    params: { issue: 'invalid_format' },
+  });
+
+const embedUrl = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .refine((v) => resolveEmbed(v) !== null, {
+    message: 'Embeds support YouTube, Vimeo, Spotify and SoundCloud links.',
+    params: { issue: 'unsupported_embed' },
+  });
+
+const blockId = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use a URL-safe id.');
+const text = (max: number): z.ZodString => z.string().trim().min(1).max(max);
+const base = { id: blockId.optional() };
+
+export const linkBlockSchema = z.strictObject({ ...base, type: z.literal('link'), title: text(200), url: navigableUrl });
+export const headerBlockSchema = z.strictObject({ ...base, type: z.literal('header'), text: text(200) });
+export const textBlockSchema = z.strictObject({ ...base, type: z.literal('text'), text: text(5000) });
+export const socialBlockSchema = z.strictObject({
+  ...base,
+  type: z.literal('social'),
+  links: z.array(z.strictObject({ network: z.string().trim().toLowerCase().min(1).max(40), url: navigableUrl })).min(1).max(20),
+});
+export const imageBlockSchema = z.strictObject({
+  ...base,
+  type: z.literal('image'),
+  url: imageSource,
+  /** Required so screen readers can describe it; an empty string marks a decorative image. */
+  alt: z.string().trim().max(500),
+  width: z.number().int().min(1).max(10_000).optional(),
+  height: z.number().int().min(1).max(10_000).optional(),
+});
+export const embedBlockSchema = z.strictObject({ ...base, type: z.literal('embed'), url: embedUrl });
+export const emailCaptureBlockSchema = z.strictObject({
+  ...base,
+  type: z.literal('email_capture'),
+  title: text(200),
+  button_label: text(60),
+});
+export const dividerBlockSchema = z.strictObject({ ...base, type: z.literal('divider') });
+
+export const blockInputSchema = z.discriminatedUnion('type', [
+  linkBlockSchema,
+  headerBlockSchema,
+  textBlockSchema,
+  socialBlockSchema,
+  imageBlockSchema,
+  embedBlockSchema,
+  emailCaptureBlockSchema,
+  dividerBlockSchema,
+]);
+export type BlockInput = z.infer<typeof blockInputSchema>;
+export type BlockInputType = BlockInput['type'];
+
+export const BLOCK_INPUT_TYPES = ['link', 'header', 'text', 'social', 'image', 'embed', 'email_capture', 'divider'] as const satisfies readonly BlockInputType[];
+
+export const MAX_BLOCKS_PER_PAGE = 200;
+export const blocksInputSchema = z.array(blockInputSchema).max(MAX_BLOCKS_PER_PAGE);
+
+/** A block's fields without `id` and `type`: the `data` column of `blocks`. */
+export function blockData(block: BlockInput): { type: BlockInputType; data: Record<string, unknown> } {
+  const { id: _id, type, ...data } = block;
+  return { type, data };
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { emailSchema, hostnameSchema, paginationQuerySchema, slugSchema, tagsSchema, urlSchema } from './common';
+
+describe('common field schemas', () => {
+  it('slugs: trimmed and lower-cased; 1–64 of a-z 0-9 -; reserved words refused', () => {
+    expect(slugSchema.parse('  Spring-Sale ')).toBe('spring-sale');
+    expect(slugSchema.safeParse('a'.repeat(64)).success).toBe(true);
+    for (const bad of ['', 'a'.repeat(65), 'with space', 'under_score', 'emoji🙂', 'a/b']) expect(slugSchema.safeParse(bad).success, bad).toBe(false);
+    expect(slugSchema.safeParse('healthz').error?.issues[0]).toMatchObject({ params: { issue: 'reserved' } });
+  });
+
+  it('urls: absolute http(s) only, at most 2048 characters', () => {
+    expect(urlSchema.parse(' https://example.com/a?b=1 ')).toBe('https://example.com/a?b=1');
+    expect(urlSchema.safeParse(`https://example.com/${'a'.repeat(2020)}`).success).toBe(true);
+    expect(urlSchema.safeParse(`https://example.com/${'a'.repeat(2030)}`).success).toBe(false);
+    for (const bad of ['javascript:alert(1)', 'ftp://example.com', 'example.com', '/relative', 'data:text/html,hi']) {
+      expect(urlSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it('host names: lower-cased, no scheme, port, path or IP', () => {
+    expect(hostnameSchema.parse('Links.Example.COM.')).toBe('links.example.com');
+    expect(hostnameSchema.parse('lnk.localhost')).toBe('lnk.localhost');
+    for (const bad of ['https://example.com', 'example.com:8080', 'example.com/x', '1.2.3.4', 'localhost', '-bad.com', 'a..b.com']) {
+      expect(hostnameSchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+
+  it('tags are de-duplicated, at most 20 of 1–32 characters', () => {
+    expect(tagsSchema.parse(['a', 'b', 'a'])).toEqual(['a', 'b']);
+    expect(tagsSchema.safeParse(Array.from({ length: 21 }, (_, i) => `t${i}`)).success).toBe(false);
+    expect(tagsSchema.safeParse(['x'.repeat(33)]).success).toBe(false);
+  });
+
+  it('pagination: limit coerced from the query string, 1–100, default 25', () => {
+    expect(paginationQuerySchema.parse({})).toEqual({ limit: 25 });
+    expect(paginationQuerySchema.parse({ limit: '50', cursor: 'abc' })).toEqual({ limit: 50, cursor: 'abc' });
+    expect(paginationQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(paginationQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
+  });
+
+  it('emails are trimmed and lower-cased', () => {
+    expect(emailSchema.parse(' Maya@Example.com ')).toBe('maya@example.com');
+    expect(emailSchema.safeParse('not-an-email').success).toBe(false);
+  });
+});

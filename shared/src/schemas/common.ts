@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas every domain shares (spec §5.4). API and mutator inputs are snake_case, exactly as
+ * DESIGN §9 writes the REST bodies.
+ */
+export const uuidSchema = z.uuid();
+
+/** Spec §5.4.1: lower-case letters, digits and hyphens, 1–64. Input is trimmed and lower-cased first. */
+export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
+
+/** Paths the public hosts answer themselves; no short link may take them. */
+export const RESERVED_SLUGS = ['healthz', 'api', 'v1', 'app', 'static', 'assets', 'robots-txt', 'favicon'] as const;
+
+export const slugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(SLUG_PATTERN, 'Use 1–64 lower-case letters, digits and hyphens.')
+  .refine((slug) => !(RESERVED_SLUGS as readonly string[]).includes(slug), {
+    message: 'This slug is reserved.',
+    params: { issue: 'reserved' },
+  });
+
+/** A bio page handle: `bio.host/{handle}`. */
+export const HANDLE_PATTERN = /^[a-z0-9][a-z0-9._-]{0,62}$/;
+export const handleSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(HANDLE_PATTERN, 'Use 1–63 lower-case letters, digits, dots, hyphens and underscores, starting with a letter or digit.');
+
+const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** A DNS host name (no scheme, port, path or trailing dot), lower-cased: `links.example.com`. */
+export const hostnameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((host) => (host.endsWith('.') ? host.slice(0, -1) : host))
+  .pipe(z.string().regex(HOST_PATTERN, 'Enter a host name such as links.example.com.'));
+
+export const MAX_URL_LENGTH = 2048;
+
+/** An absolute http(s) URL of at most 2048 characters. */
+export const urlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a full http:// or https:// URL.' }));
+
+export const httpsUrlSchema = z
+  .string()
+  .trim()
+  .max(MAX_URL_LENGTH)
+  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'Enter a full https:// URL.' }));
+
+/** An ISO 8601 instant with an offset (`2026-05-01T09:00:00Z`). */
+export const isoDateTimeSchema = z.iso.datetime({ offset: true });
+
+export const titleSchema = z.string().trim().min(1).max(120);
+
+/** Spec §5.4.1: up to 20 tags of 1–32 characters, de-duplicated. */
+export const tagsSchema = z
+  .array(z.string().trim().min(1).max(32))
+  .max(20)
+  .transform((tags) => [...new Set(tags)]);
+
+export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+/** `?limit=&cursor=` on every list (DESIGN §9); the cursor is opaque. */
+export const paginationQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor: z.string().min(1).max(512).optional(),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+/** `{"data": …, "meta": {…}}` list meta. */
+export const listMetaSchema = z.object({ next_cursor: z.string().nullable() });
+
+/** Path parameter `{id}`. */
+export const idParamSchema = z.object({ id: uuidSchema });

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { handleSchema, hostnameSchema, isoDateTimeSchema, urlSchema, uuidSchema } from './common';
+
+/** Custom domains (DESIGN §10): connect a host, verify by DNS TXT, route through `dom:host:{host}`. */
+export const DOMAIN_PURPOSES = ['links', 'bio', 'all'] as const;
+export type DomainPurpose = (typeof DOMAIN_PURPOSES)[number];
+export const DOMAIN_STATUSES = ['pending', 'verified', 'failed', 'removed'] as const;
+
+/** Hosts LinkHub keeps for itself; a workspace cannot connect them or their subdomains. */
+export function isSystemHostName(host: string, systemHosts: readonly string[]): boolean {
+  return systemHosts.some((system) => host === system || host.endsWith(`.${system}`));
+}
+
+export const createDomainInputSchema = z
+  .strictObject({
+    hostname: hostnameSchema,
+    purpose: z.enum(DOMAIN_PURPOSES).default('links'),
+    /** For `bio` and `all` domains: the handle of the bio page served at `/`. */
+    root_handle: handleSchema.nullable().optional(),
+    /** Where unknown slugs on this host go (default: the branded not-found page). */
+    not_found_url: urlSchema.nullable().optional(),
+  })
+  .refine((v) => v.root_handle === undefined || v.root_handle === null || v.purpose !== 'links', {
+    message: 'A links-only domain has no root page.',
+    path: ['root_handle'],
+    params: { issue: 'not_applicable' },
+  });
+export type CreateDomainInput = z.infer<typeof createDomainInputSchema>;
+
+export const updateDomainInputSchema = z
+  .strictObject({
+    purpose: z.enum(DOMAIN_PURPOSES).optional(),
+    root_handle: handleSchema.nullable().optional(),
+    not_found_url: urlSchema.nullable().optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
+    message: 'Send at least one field to change.',
+    params: { issue: 'empty_update' },
+  });
+export type UpdateDomainInput = z.infer<typeof updateDomainInputSchema>;
+
+export const domainSchema = z.object({
+  id: uuidSchema,
+  workspace_id: uuidSchema.nullable(),
+  hostname: z.string(),
+  is_system: z.boolean(),
+  purpose: z.enum(DOMAIN_PURPOSES),
+  status: z.enum(DOMAIN_STATUSES),
+  /** The TXT record to create: name and value. */
+  verification: z.object({ record_type: z.literal('TXT'), name: z.string(), value: z.string() }).nullable(),
+  tls_status: z.enum(['none', 'pending', 'issued', 'failed', 'not_required']),
+  verified_at: isoDateTimeSchema.nullable(),
+  created_at: isoDateTimeSchema,
+});
+export type Domain = z.infer<typeof domainSchema>;

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { themeSchema } from '../blocks/snapshot';
+import { handleSchema, hostnameSchema, isoDateTimeSchema, paginationQuerySchema, uuidSchema } from './common';
+import { blocksInputSchema } from './blocks';
+
+/** Bio pages (DESIGN §9): `POST /v1/pages {handle, title, bio?, theme?, blocks?}`. */
+const pageTitle = z.string().trim().max(120);
+const bio = z.string().trim().max(1000);
+
+/**
+ * A theme as sent by a client: any subset of the renderer's theme fields, without their defaults, so
+ * a PATCH of `{accent}` changes only the accent (the renderer fills the rest when it renders).
+ */
+const themeShape = themeSchema.shape;
+export const themeInputSchema = z.strictObject({
+  background: themeShape.background.unwrap().optional(),
+  text: themeShape.text.unwrap().optional(),
+  accent: themeShape.accent.unwrap().optional(),
+  button_style: themeShape.button_style.unwrap().optional(),
+  button_shape: themeShape.button_shape.unwrap().optional(),
+  font: themeShape.font.unwrap().optional(),
+});
+export type ThemeInput = z.infer<typeof themeInputSchema>;
+
+export const createPageInputSchema = z.strictObject({
+  handle: handleSchema,
+  title: pageTitle,
+  bio: bio.optional(),
+  theme: themeInputSchema.optional(),
+  blocks: blocksInputSchema.optional(),
+  /** A custom domain whose root serves this page; default the system bio host. */
+  domain: hostnameSchema.optional(),
+});
+export type CreatePageInput = z.infer<typeof createPageInputSchema>;
+
+/** `PATCH /v1/pages/{id}`: `blocks`, when sent, replaces the whole draft block list in order. */
+export const updatePageInputSchema = z
+  .strictObject({
+    handle: handleSchema.optional(),
+    title: pageTitle.optional(),
+    bio: bio.nullable().optional(),
+    theme: themeInputSchema.optional(),
+    blocks: blocksInputSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((field) => field !== undefined), {
+    message: 'Send at least one field to change.',
+    params: { issue: 'empty_update' },
+  });
+export type UpdatePageInput = z.infer<typeof updatePageInputSchema>;
+
+export const listPagesQuerySchema = paginationQuerySchema.extend({
+  q: z.string().trim().min(1).max(200).optional(),
+});
+
+export const PAGE_STATUSES = ['draft', 'published', 'archived'] as const;
+
+export const pageSchema = z.object({
+  id: uuidSchema,
+  workspace_id: uuidSchema,
+  handle: z.string(),
+  url: z.url(),
+  title: z.string(),
+  bio: z.string().nullable(),
+  theme: themeSchema,
+  status: z.enum(PAGE_STATUSES),
+  published_at: isoDateTimeSchema.nullable(),
+  has_unpublished_changes: z.boolean(),
+  created_at: isoDateTimeSchema,
+  updated_at: isoDateTimeSchema,
+});
+export type Page = z.infer<typeof pageSchema>;
