@@ -32,6 +32,9 @@ export async function decodeQr(image: RgbaImage, options: DecodeOptions): Promis
     binarizer: options.binarizer,
     tryInvert: options.tryInvert,
     maxNumberOfSymbols: 4,
+    // Our rasters are upright and small: rotation and downscale passes only cost time.
+    tryRotate: false,
+    tryDownscale: false,
   });
   return results.filter((r) => r.isValid).map((r) => r.text);
 }

@@ -43,8 +43,8 @@ export function defaultEcLevel(hasLogo: boolean): QrEcLevel {
 export function encodeQr(text: string, ecLevel: QrEcLevel = 'M'): QrMatrix {
   const code = QRCode.create(text, { errorCorrectionLevel: ecLevel });
   const size = code.modules.size;
-  const dark = Uint8Array.from(code.modules.data, (v) => (v ? 1 : 0));
-  return { text, version: code.version, ecLevel, size, dark };
+  // qrcode's BitMatrix stores one byte a module, 1 = dark: use it as is.
+  return { text, version: code.version, ecLevel, size, dark: code.modules.data };
 }
 
 export function isDark(matrix: QrMatrix, x: number, y: number): boolean {

@@ -78,6 +78,22 @@ function num(v: number): string {
   return Number.isInteger(v) ? String(v) : String(Math.round(v * 1000) / 1000);
 }
 
+/** SVG path data for flat x, y, w, h rectangles (clockwise). */
+export function rectsToSvgPathData(rects: readonly number[]): string {
+  let d = '';
+  for (let i = 0; i + 3 < rects.length; i += 4) {
+    const w = int(rects[i + 2] ?? 0);
+    d += 'M' + int(rects[i] ?? 0) + ' ' + int(rects[i + 1] ?? 0) + 'h' + w + 'v' + int(rects[i + 3] ?? 0) + 'h-' + w + 'z';
+  }
+  return d;
+}
+
+/** Small non-negative integers as strings, precomputed: the grid's coordinates are all of them. */
+const INTS = Array.from({ length: 512 }, (_, i) => String(i));
+function int(v: number): string {
+  return INTS[v] ?? String(v);
+}
+
 /** SVG path data in module units. */
 export function toSvgPathData(path: readonly PathCmd[]): string {
   let d = '';

@@ -17,8 +17,12 @@ export type ScanFailure = { readonly pxPerModule: number; readonly binarizer: Bi
 
 export async function scanFailures(prepared: PreparedQr, ground: string, tryInvert: boolean): Promise<ScanFailure[]> {
   const failures: ScanFailure[] = [];
-  for (const pxPerModule of SCAN_SCALES_PX_PER_MODULE) {
-    const image = await rasteriseScene(prepared.scene, prepared.logo, pxPerModule, { blurSigma: SCAN_BLUR_SIGMA_PX, ground });
+  // Both rasters at once: sharp renders on its own threads while the first decodes run.
+  const images = SCAN_SCALES_PX_PER_MODULE.map((pxPerModule) =>
+    rasteriseScene(prepared.scene, prepared.logo, pxPerModule, { blurSigma: SCAN_BLUR_SIGMA_PX, ground }).then((image) => ({ pxPerModule, image })),
+  );
+  for (const pending of images) {
+    const { pxPerModule, image } = await pending;
     for (const binarizer of SCAN_BINARIZERS) {
       const read = await decodeQr(image, { binarizer, tryInvert });
       if (!read.includes(prepared.text) || read.length !== 1) failures.push({ pxPerModule, binarizer, read });

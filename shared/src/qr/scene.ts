@@ -17,7 +17,12 @@ export type QrScene = {
   /** The ground colour, or null when the background is transparent. */
   readonly background: string | null;
   readonly fg: string;
-  /** Every dark module and finder pattern: one path. */
+  /**
+   * Every dark module and finder pattern, drawn as one filled shape: `darkRects` (flat x, y, w, h
+   * quadruples on the module grid — the square parts, kept compact because they are most of a code)
+   * plus `dark` (curved parts).
+   */
+  readonly darkRects: readonly number[];
   readonly dark: Path;
   /** True when every edge of `dark` lies on the module grid (crispEdges is safe). */
   readonly gridAligned: boolean;
@@ -46,10 +51,6 @@ export function knockoutSide(matrixSize: number, sizeRatio: number): number {
   return k % 2 === matrixSize % 2 ? k : k + 1;
 }
 
-function isFinder(size: number, x: number, y: number): boolean {
-  return (x < 7 && y < 7) || (x >= size - 7 && y < 7) || (x < 7 && y >= size - 7);
-}
-
 export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
   const { size } = matrix;
   const ring = design.frame === null ? 0 : FRAME_RING;
@@ -59,7 +60,7 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
   const sx = design.margin + ring;
   const sy = design.margin + ring;
 
-  let cleared: ((x: number, y: number) => boolean) | null = null;
+  let cleared: { lo: number; hi: number } | null = null;
   let knockoutModules = 0;
   let logo: QrScene['logo'] = null;
   if (design.logo !== null) {
@@ -69,27 +70,36 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
       const k = knockoutSide(size, design.logo.sizeRatio);
       const lo = (size - k) / 2;
       const hi = lo + k;
-      cleared = (x, y) => x >= lo && x < hi && y >= lo && y < hi;
+      cleared = { lo, hi };
       knockoutModules = k * k;
     }
   }
 
   const dark: Path = [];
-  const on = (x: number, y: number) =>
-    x >= 0 && y >= 0 && x < size && y < size && matrix.dark[y * size + x] === 1 && !isFinder(size, x, y) && !(cleared?.(x, y) ?? false);
+  const darkRects: number[] = [];
+  // The modules drawn as data: dark, not a finder pattern (drawn in its own style), not knocked out.
+  const data = matrix.dark.slice();
+  for (const [fx, fy] of [[0, 0], [size - 7, 0], [0, size - 7]] as const) {
+    for (let y = fy; y < fy + 7; y++) data.fill(0, y * size + fx, y * size + fx + 7);
+  }
+  if (cleared !== null) {
+    for (let y = cleared.lo; y < cleared.hi; y++) data.fill(0, y * size + cleared.lo, y * size + cleared.hi);
+  }
+  const on = (x: number, y: number) => x >= 0 && y >= 0 && x < size && y < size && data[y * size + x] === 1;
 
   if (design.moduleShape === 'square') {
     // Horizontal runs: fewer sub-paths, same pixels.
     for (let y = 0; y < size; y++) {
+      const row = y * size;
       let x = 0;
       while (x < size) {
-        if (!on(x, y)) {
+        if (data[row + x] !== 1) {
           x++;
           continue;
         }
         const start = x;
-        while (x < size && on(x, y)) x++;
-        rect(dark, sx + start, sy + y, x - start, 1);
+        while (x < size && data[row + x] === 1) x++;
+        darkRects.push(sx + start, sy + y, x - start, 1);
       }
     }
   } else {
@@ -116,9 +126,7 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
     const x = sx + fx;
     const y = sy + fy;
     if (design.finderStyle === 'square') {
-      rect(dark, x, y, 7, 7);
-      rect(dark, x + 1, y + 1, 5, 5, true);
-      rect(dark, x + 2, y + 2, 3, 3);
+      darkRects.push(x, y, 7, 1, x, y + 6, 7, 1, x, y + 1, 1, 5, x + 6, y + 1, 1, 5, x + 2, y + 2, 3, 3);
     } else if (design.finderStyle === 'rounded') {
       roundedRect(dark, x, y, 7, 7, [2, 2, 2, 2]);
       roundedRect(dark, x + 1, y + 1, 5, 5, [1.2, 1.2, 1.2, 1.2], true);
@@ -151,6 +159,7 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
     symbolY: sy,
     background: design.transparentBackground ? null : design.bgColor,
     fg: design.fgColor,
+    darkRects,
     dark,
     gridAligned: design.moduleShape === 'square' && design.finderStyle === 'square',
     logo,

@@ -55,7 +55,12 @@ export async function renderEps(input: QrRenderInput): Promise<QrRenderOutput> {
       `${psString(label.text)} dup stringwidth pop 2 div ${n(label.x * unit)} exch sub ${n(h - label.y * unit - size * 0.35)} moveto show`,
     );
   }
-  body.push(setColour(scene.fg), psPath(scene.dark, unit, h), 'fill');
+  const rects: string[] = [];
+  const r = scene.darkRects;
+  for (let i = 0; i + 3 < r.length; i += 4) {
+    rects.push(`${n((r[i] ?? 0) * unit)} ${n(h - (r[i + 1] ?? 0) * unit)} ${n((r[i + 2] ?? 0) * unit)} ${n((r[i + 3] ?? 0) * unit)} r`);
+  }
+  body.push(setColour(scene.fg), psPath(scene.dark, unit, h), ...rects, 'fill');
   if (scene.logo !== null && logo !== null) {
     // 300 px an inch of printed logo: print resolution without a megabyte of hex.
     const px = Math.max(32, Math.min(600, Math.round(((scene.logo.size * unit) / 72) * 300)));
@@ -87,6 +92,8 @@ export async function renderEps(input: QrRenderInput): Promise<QrRenderOutput> {
     '%%EndComments',
     'save',
     '/m { moveto } bind def /l { lineto } bind def /c { curveto } bind def /h { closepath } bind def',
+    // x top w h r: a rectangle sub-path wound like the other shapes (top-left, right, down, left).
+    '/r { 4 2 roll moveto 1 index 0 rlineto 0 exch neg rlineto neg 0 rlineto closepath } bind def',
     ...body,
     'restore',
     'showpage',

@@ -69,6 +69,10 @@ export async function renderPdf(input: QrRenderInput): Promise<QrRenderOutput> {
     const textW = doc.widthOfString(label.text);
     doc.text(label.text, off + label.x * unit - textW / 2, off + label.y * unit - fontSize * 0.5 - fontSize * 0.12, { lineBreak: false });
   }
+  const r = scene.darkRects;
+  for (let i = 0; i + 3 < r.length; i += 4) {
+    doc.rect(off + (r[i] ?? 0) * unit, off + (r[i + 1] ?? 0) * unit, (r[i + 2] ?? 0) * unit, (r[i + 3] ?? 0) * unit);
+  }
   tracePath(doc, scene.dark, unit, off, off);
   doc.fill(colour(scene.fg));
   if (scene.logo !== null && logo !== null) {

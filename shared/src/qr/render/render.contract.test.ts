@@ -115,7 +115,7 @@ describe('format specifics', () => {
     expect(svg.match(/<path/g)).toHaveLength(1);
     expect(svg).toContain('shape-rendering="crispEdges"');
     const d = /<path[^>]* d="([^"]+)"/.exec(svg)?.[1] ?? '';
-    expect(d).toMatch(/^[MLZ0-9 ]+$/); // integers only
+    expect(d).toMatch(/^[MLZhvz0-9 -]+$/); // integers only
   });
 
   it('PDF with bleed and crop marks keeps the trim size and paints the ground into the bleed', async () => {

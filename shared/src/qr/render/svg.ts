@@ -1,5 +1,5 @@
 import { logoToDataUrl, type LogoImage } from '../logo';
-import { toSvgPathData } from '../path';
+import { rectsToSvgPathData, toSvgPathData } from '../path';
 import { prepareQr } from '../prepare';
 import type { QrScene } from '../scene';
 import type { QrRenderInput, QrRenderOutput } from './types';
@@ -33,7 +33,7 @@ export function sceneToSvg(scene: QrScene, logo: LogoImage | null, size: { reado
     );
   }
   const rendering = scene.gridAligned ? 'crispEdges' : 'geometricPrecision';
-  parts.push(`<path fill="${scene.fg}" shape-rendering="${rendering}" d="${toSvgPathData(scene.dark)}"/>`);
+  parts.push(`<path fill="${scene.fg}" shape-rendering="${rendering}" d="${rectsToSvgPathData(scene.darkRects)}${toSvgPathData(scene.dark)}"/>`);
   if (scene.logo !== null && logo !== null) {
     const { x, y, size: s } = scene.logo;
     parts.push(`<image x="${x}" y="${y}" width="${s}" height="${s}" preserveAspectRatio="xMidYMid meet" href="${logoToDataUrl(logo)}"/>`);
