@@ -1,0 +1,73 @@
+import { createTestApp, type TestApp } from '../testing';
+import { firstLink, startSmtpCapture, type SmtpCapture } from '../mail/smtp-capture';
+
+/**
+ * For the account route tests: the real app on a fresh database and Redis prefix, its mail going
+ * to a real in-process SMTP server, and small helpers to call it like a client would.
+ */
+export type Kit = TestApp & {
+  smtp: SmtpCapture;
+  call: (method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+  json: <T = Record<string, unknown>>(res: Response) => Promise<T>;
+  signUp: (email: string, opts?: { name?: string; password?: string; verify?: boolean }) => Promise<{ token: string; userId: string; workspaceId: string }>;
+  tokenFromMail: (email: string, subjectIncludes: string) => Promise<string>;
+  stop: () => Promise<void>;
+};
+
+export const PASSWORD = 'correct horse battery staple';
+
+export async function startKit(): Promise<Kit> {
+  const smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+  const test = await createTestApp({ PUBLIC_SYNC_URL: 'http://localhost:8080' });
+  const call: Kit['call'] = (method, path, opts = {}) =>
+    Promise.resolve(
+      test.app.request(path, {
+        method,
+        headers: {
+          ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+          ...opts.headers,
+        },
+        ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
+      }),
+    );
+  const json = async <T,>(res: Response): Promise<T> => (await res.json()) as T; // test-only: shape asserted by the test
+  const tokenFromMail: Kit['tokenFromMail'] = async (email, subjectIncludes) => {
+    const mail = await smtp.waitFor(email, (m) => m.subject.includes(subjectIncludes) && !used.has(m.raw));
+    used.add(mail.raw);
+    const token = new URL(firstLink(mail.text)).searchParams.get('token');
+    if (!token) throw new Error('no token in mail');
+    return token;
+  };
+  const used = new Set<string>();
+  const signUp: Kit['signUp'] = async (email, opts = {}) => {
+    const res = await call('POST', '/api/auth/signup', { body: { email, password: opts.password ?? PASSWORD, name: opts.name ?? email.split('@')[0] } });
+    if (res.status !== 201) throw new Error(`signup ${res.status}: ${await res.text()}`);
+    const body = await json<{ data: { token: string; user: { id: string }; workspace: { id: string } } }>(res);
+    if (opts.verify !== false) {
+      const token = await tokenFromMail(email, 'Verify');
+      const v = await call('POST', '/api/auth/verify-email', { body: { token } });
+      if (v.status !== 200) throw new Error(`verify ${v.status}`);
+    }
+    return { token: body.data.token, userId: body.data.user.id, workspaceId: body.data.workspace.id };
+  };
+  return {
+    ...test,
+    smtp,
+    call,
+    json,
+    signUp,
+    tokenFromMail,
+    stop: async () => {
+      await test.close();
+      await smtp.close();
+    },
+  };
+}
+
+/** Sets a workspace's plan directly (billing is another issue's door). */
+export async function setPlan(kit: Kit, workspaceId: string, plan: 'free' | 'pro' | 'business'): Promise<void> {
+  await kit.deps.pool.query('UPDATE workspaces SET current_plan_key = $2 WHERE id = $1', [workspaceId, plan]);
+  await kit.deps.pool.query('UPDATE billing_accounts SET plan_key = $2 WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)', [workspaceId, plan]);
+}

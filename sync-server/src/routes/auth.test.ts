@@ -1,0 +1,189 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
+import { MAX_FAILURES_PER_IDENTIFIER } from '../accounts/login-throttle';
+import { totpAt } from '../auth/totp';
+import { base32Decode } from '../auth/base32';
+
+let kit: Kit;
+beforeAll(async () => {
+  kit = await startKit();
+});
+afterAll(async () => {
+  await kit.stop();
+});
+
+type Env<T> = { data: T };
+type Err = { error: { code: string; message: string; details: Array<Record<string, unknown>>; request_id: string } };
+
+describe('sign-up, sign-in, sessions', () => {
+  it('signs up (201, a session, a personal workspace, a verification mail), then /api/me shows the user and workspace', async () => {
+    const res = await kit.call('POST', '/api/auth/signup', { body: { email: 'Maya@Example.com', password: PASSWORD, name: 'Maya' } });
+    expect(res.status).toBe(201);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^lh_session=lhs_/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i); // plain-http localhost
+    const body = await kit.json<Env<{ token: string; user: { email: string; email_verified: boolean } }>>(res);
+    expect(body.data.user).toMatchObject({ email: 'maya@example.com', email_verified: false });
+
+    const me = await kit.json<Env<{ user: { email: string }; workspaces: Array<{ role: string; name: string }> }>>(await kit.call('GET', '/api/me', { headers: { Cookie: cookie.split(';')[0] ?? '' } }));
+    expect(me.data.user.email).toBe('maya@example.com');
+    expect(me.data.workspaces).toEqual([expect.objectContaining({ role: 'owner', name: "Maya's workspace" })]);
+
+    const token = await kit.tokenFromMail('maya@example.com', 'Verify');
+    const verified = await kit.call('POST', '/api/auth/verify-email', { body: { token } });
+    expect(verified.status).toBe(200);
+    expect((await kit.json<Env<{ user: { email_verified: boolean } }>>(verified)).data.user.email_verified).toBe(true);
+    const again = await kit.call('POST', '/api/auth/verify-email', { body: { token } });
+    expect(again.status).toBe(401); // single use
+  });
+
+  it('refuses a duplicate address (409 email_taken) and a weak password (400, per field), changing nothing', async () => {
+    const dup = await kit.call('POST', '/api/auth/signup', { body: { email: 'maya@example.com', password: PASSWORD, name: 'Other' } });
+    expect(dup.status).toBe(409);
+    expect((await kit.json<Err>(dup)).error.code).toBe('email_taken');
+    const weak = await kit.call('POST', '/api/auth/signup', { body: { email: 'weak@example.com', password: 'short', name: 'W' } });
+    expect(weak.status).toBe(400);
+    const err = await kit.json<Err>(weak);
+    expect(err.error.code).toBe('validation_failed');
+    expect(err.error.details).toEqual([expect.objectContaining({ field: 'password' })]);
+    const { rows } = await kit.deps.pool.query("SELECT 1 FROM users WHERE email = 'weak@example.com'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it('logs in with the password (200 {token,user} + cookie) and the bearer token works like the cookie', async () => {
+    const res = await kit.call('POST', '/api/auth/login', { body: { email: 'maya@example.com', password: PASSWORD, client: 'desktop' } });
+    expect(res.status).toBe(200);
+    const body = await kit.json<Env<{ token: string; user: { email: string } }>>(res);
+    expect(body.data.token).toMatch(/^lhs_/);
+    expect(res.headers.get('set-cookie')).toContain(`lh_session=${body.data.token}`);
+    const me = await kit.call('GET', '/api/me', { token: body.data.token });
+    expect(me.status).toBe(200);
+    const { rows } = await kit.deps.pool.query<{ token_hash: string }>('SELECT token_hash FROM sessions');
+    expect(rows.some((r) => r.token_hash.includes(body.data.token))).toBe(false);
+  });
+
+  it('answers a wrong password and an unknown address with the same 401 invalid_credentials', async () => {
+    const wrong = await kit.call('POST', '/api/auth/login', { body: { email: 'maya@example.com', password: 'not the password' }, headers: { 'X-Request-Id': 'req_same_request_id' } });
+    const unknown = await kit.call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'not the password' }, headers: { 'X-Request-Id': 'req_same_request_id' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.text()).toBe(await unknown.text());
+  });
+
+  it('locks an address out after repeated failures: 429 with Retry-After, even with the right password; attempts are recorded', async () => {
+    await kit.signUp('locked@example.com');
+    for (let i = 0; i < MAX_FAILURES_PER_IDENTIFIER; i += 1) {
+      const r = await kit.call('POST', '/api/auth/login', { body: { email: 'locked@example.com', password: `wrong-${i}` } });
+      expect(r.status).toBe(401);
+    }
+    const locked = await kit.call('POST', '/api/auth/login', { body: { email: 'locked@example.com', password: PASSWORD } });
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const err = await kit.json<Err>(locked);
+    expect(err.error.code).toBe('rate_limited');
+    const { rows } = await kit.deps.pool.query<{ outcome: string; n: string }>(
+      "SELECT outcome, count(*) AS n FROM auth_attempts WHERE kind = 'login' AND user_id = (SELECT id FROM users WHERE email = 'locked@example.com') GROUP BY outcome",
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.outcome, Number(r.n)]))).toMatchObject({ failure: MAX_FAILURES_PER_IDENTIFIER });
+    // The durable record is the fallback: with the Redis counters gone, the lockout still holds.
+    const keys = await kit.deps.redis.keys(`${kit.deps.config.REDIS_PREFIX}rl:login:*`);
+    if (keys.length > 0) await kit.deps.redis.del(...keys);
+    const stillLocked = await kit.call('POST', '/api/auth/login', { body: { email: 'locked@example.com', password: PASSWORD } });
+    expect(stillLocked.status).toBe(429);
+  });
+
+  it('lists sessions, revokes one, and logout / logout-everywhere end sessions', async () => {
+    const { token } = await kit.signUp('sessions@example.com');
+    const second = await kit.json<Env<{ token: string }>>(await kit.call('POST', '/api/auth/login', { body: { email: 'sessions@example.com', password: PASSWORD } }));
+    const list = await kit.json<Env<Array<{ id: string; current: boolean }>>>(await kit.call('GET', '/api/sessions', { token }));
+    expect(list.data).toHaveLength(2);
+    const other = list.data.find((s) => !s.current);
+    expect(other).toBeDefined();
+    expect((await kit.call('DELETE', `/api/sessions/${other?.id}`, { token })).status).toBe(200);
+    expect((await kit.call('GET', '/api/me', { token: second.data.token })).status).toBe(401);
+
+    const third = await kit.json<Env<{ token: string }>>(await kit.call('POST', '/api/auth/login', { body: { email: 'sessions@example.com', password: PASSWORD } }));
+    const out = await kit.call('POST', '/api/auth/logout', { token: third.data.token });
+    expect(out.status).toBe(200);
+    expect(out.headers.get('set-cookie')).toMatch(/lh_session=;/);
+    expect((await kit.call('GET', '/api/me', { token: third.data.token })).status).toBe(401);
+
+    const all = await kit.json<Env<{ revoked: number }>>(await kit.call('POST', '/api/auth/logout-all', { token }));
+    expect(all.data.revoked).toBe(1);
+    expect((await kit.call('GET', '/api/me', { token })).status).toBe(401);
+  });
+
+  it('expires a session past its rolling window and past its absolute cap', async () => {
+    const { token } = await kit.signUp('expiry@example.com');
+    expect((await kit.call('GET', '/api/me', { token })).status).toBe(200);
+    await kit.deps.pool.query("UPDATE sessions SET rolling_expires_at = now() - interval '1 second', absolute_expires_at = now() + interval '1 day' WHERE user_id = (SELECT id FROM users WHERE email = 'expiry@example.com')");
+    expect((await kit.call('GET', '/api/me', { token })).status).toBe(401);
+  });
+});
+
+describe('magic link and password reset', () => {
+  it('signs in by magic link (single use) and answers unknown addresses the same', async () => {
+    await kit.signUp('magic@example.com', { verify: false });
+    const sent = await kit.call('POST', '/api/auth/magic-link', { body: { email: 'magic@example.com' } });
+    const unknown = await kit.call('POST', '/api/auth/magic-link', { body: { email: 'ghost@example.com' } });
+    expect(sent.status).toBe(202);
+    expect(await unknown.text()).toBe(await sent.clone().text());
+    const token = await kit.tokenFromMail('magic@example.com', 'sign-in link');
+    const res = await kit.call('POST', '/api/auth/magic-link/consume', { body: { token } });
+    expect(res.status).toBe(200);
+    const body = await kit.json<Env<{ token: string; user: { email_verified: boolean } }>>(res);
+    expect(body.data.user.email_verified).toBe(true);
+    expect((await kit.call('POST', '/api/auth/magic-link/consume', { body: { token } })).status).toBe(401);
+  });
+
+  it('resets a password from the e-mailed link: old password refused, every session ended', async () => {
+    const { token: session } = await kit.signUp('reset@example.com');
+    expect((await kit.call('POST', '/api/auth/password-reset', { body: { email: 'reset@example.com' } })).status).toBe(202);
+    const token = await kit.tokenFromMail('reset@example.com', 'Reset');
+    const res = await kit.call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'a brand new passphrase' } });
+    expect(res.status).toBe(200);
+    expect((await kit.call('GET', '/api/me', { token: session })).status).toBe(401);
+    expect((await kit.call('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: PASSWORD } })).status).toBe(401);
+    expect((await kit.call('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: 'a brand new passphrase' } })).status).toBe(200);
+    expect((await kit.call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'another passphrase!' } })).status).toBe(401);
+  });
+});
+
+describe('two-factor authentication', () => {
+  it('enrols with a code, then sign-in needs the second factor; a code cannot be replayed; recovery codes work once', async () => {
+    const { token } = await kit.signUp('totp@example.com');
+    const enrol = await kit.json<Env<{ otpauth_url: string; secret: string; qr_svg: string }>>(await kit.call('POST', '/api/2fa/enrol', { token }));
+    expect(enrol.data.otpauth_url).toMatch(/^otpauth:\/\/totp\/LinkHub%3Atotp%40example\.com\?secret=/);
+    expect(enrol.data.qr_svg).toContain('<svg');
+    const secret = base32Decode(enrol.data.secret);
+    const now = Date.now() / 1000;
+    const wrong = await kit.call('POST', '/api/2fa/confirm', { token, body: { code: totpAt(secret, now - 600) } });
+    expect(wrong.status).toBe(401);
+    const confirm = await kit.call('POST', '/api/2fa/confirm', { token, body: { code: totpAt(secret, now) } });
+    expect(confirm.status).toBe(200);
+    const codes = (await kit.json<Env<{ recovery_codes: string[] }>>(confirm)).data.recovery_codes;
+    expect(codes).toHaveLength(10);
+    const stored = await kit.deps.pool.query<{ secret_ciphertext: string }>('SELECT secret_ciphertext FROM totp_secrets');
+    expect(stored.rows.every((r) => !r.secret_ciphertext.includes(enrol.data.secret))).toBe(true);
+
+    const login = await kit.json<Env<{ two_factor_required: boolean; challenge_token: string; token?: string }>>(
+      await kit.call('POST', '/api/auth/login', { body: { email: 'totp@example.com', password: PASSWORD } }),
+    );
+    expect(login.data.two_factor_required).toBe(true);
+    expect(login.data.token).toBeUndefined();
+    // The code that confirmed enrolment was spent: replaying it is refused.
+    const replay = await kit.call('POST', '/api/auth/2fa/challenge', { body: { challenge_token: login.data.challenge_token, code: totpAt(secret, now) } });
+    expect(replay.status).toBe(401);
+    const next = await kit.call('POST', '/api/auth/2fa/challenge', { body: { challenge_token: login.data.challenge_token, code: totpAt(secret, now + 30) } });
+    expect(next.status).toBe(200);
+    expect((await kit.json<Env<{ token: string }>>(next)).data.token).toMatch(/^lhs_/);
+
+    const login2 = await kit.json<Env<{ challenge_token: string }>>(await kit.call('POST', '/api/auth/login', { body: { email: 'totp@example.com', password: PASSWORD } }));
+    const byRecovery = await kit.call('POST', '/api/auth/2fa/challenge', { body: { challenge_token: login2.data.challenge_token, recovery_code: codes[0] } });
+    expect(byRecovery.status).toBe(200);
+    const login3 = await kit.json<Env<{ challenge_token: string }>>(await kit.call('POST', '/api/auth/login', { body: { email: 'totp@example.com', password: PASSWORD } }));
+    expect((await kit.call('POST', '/api/auth/2fa/challenge', { body: { challenge_token: login3.data.challenge_token, recovery_code: codes[0] } })).status).toBe(401);
+  });
+});
