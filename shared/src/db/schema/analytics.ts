@@ -130,7 +130,7 @@ export const exportJobs = pgTable('export_jobs', {
   id: pk(),
   workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
   requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-  kind: text('kind').$type<'analytics_csv' | 'leads_csv' | 'workspace_data'>().notNull(),
+  kind: text('kind').$type<'analytics_csv' | 'leads_csv' | 'workspace_data' | 'qr_batch'>().notNull(),
   params: jsonb('params').$type<JsonObject>().notNull().default({}),
   status: text('status').$type<ExportJobStatus>().notNull().default('queued'),
   progress: smallint('progress').notNull().default(0),

@@ -9,4 +9,5 @@ export * from './api';
 export * from './billing';
 export * from './sync';
 export * from './analytics';
+export * from './assets';
 export type { JsonObject } from './columns';
