@@ -7,7 +7,15 @@ import { Redis } from 'ioredis';
 
 export const STATE_DIR = path.resolve(import.meta.dirname, '../../.linkhub');
 
-export type Service = { url: string; startedHere: boolean; description: string; stop: () => Promise<void> };
+/** `external`: already running; `system`: a local cluster this process started; `embedded`: PGlite in this process. */
+export type ServiceKind = 'external' | 'system' | 'embedded' | 'spawned';
+export type Service = {
+  url: string;
+  kind: ServiceKind;
+  startedHere: boolean;
+  description: string;
+  stop: () => Promise<void>;
+};
 
 const noop = async (): Promise<void> => undefined;
 
@@ -25,7 +33,12 @@ export async function canReachPostgres(url: string): Promise<boolean> {
 }
 
 export async function canReachRedis(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 1500 });
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 1500,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();
@@ -63,7 +76,10 @@ async function freePort(preferred: number): Promise<number> {
 /** The system cluster of a Debian machine, when installed but stopped. */
 async function startSystemPostgres(url: string): Promise<boolean> {
   if (!hasCommand('pg_ctlcluster')) return false;
-  const versions = spawnSync('sh', ['-c', 'ls /etc/postgresql'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+  const versions = spawnSync('sh', ['-c', 'ls /etc/postgresql'], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')
+    .filter(Boolean);
   for (const version of versions) {
     spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'ignore' });
   }
@@ -78,24 +94,43 @@ export type PostgresOptions = { allowEmbedded: boolean; allowSystemStart: boolea
  */
 export async function ensurePostgres(options: PostgresOptions): Promise<Service> {
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (await canReachPostgres(url)) return { url, startedHere: false, description: `PostgreSQL at ${redactUrl(url)}`, stop: noop };
+  if (await canReachPostgres(url))
+    return {
+      url,
+      kind: 'external',
+      startedHere: false,
+      description: `PostgreSQL at ${redactUrl(url)}`,
+      stop: noop,
+    };
   if (options.allowSystemStart && (await startSystemPostgres(url))) {
-    return { url, startedHere: true, description: 'PostgreSQL (system cluster, started)', stop: noop };
+    return {
+      url,
+      kind: 'system',
+      startedHere: true,
+      description: 'PostgreSQL (system cluster, started)',
+      stop: noop,
+    };
   }
   if (!options.allowEmbedded) {
-    throw new Error(`PostgreSQL is not reachable at ${redactUrl(url)}: install it (apt-get install -y postgresql) or set DATABASE_URL`);
+    throw new Error(
+      `PostgreSQL is not reachable at ${redactUrl(url)}: install it (apt-get install -y postgresql) or set DATABASE_URL`,
+    );
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  // The extensions our migrations CREATE (0001_init: pgcrypto); PGlite bundles them but loads only what it is given.
+  const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
   const dataDir = path.join(STATE_DIR, 'pglite');
   mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, { extensions: { pgcrypto } });
   const port = await freePort(54329);
-  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1' });
+  // Every service keeps a pool; PGlite serialises their queries (transaction-aware) behind one socket server.
+  const server = new PGLiteSocketServer({ db, port, host: '127.0.0.1', maxConnections: 100 });
   await server.start();
   const embeddedUrl = `postgres://postgres@127.0.0.1:${port}/postgres?sslmode=disable`;
   return {
     url: embeddedUrl,
+    kind: 'embedded',
     startedHere: true,
     description: `embedded PostgreSQL (PGlite) on 127.0.0.1:${port}, data in .linkhub/pglite — no PostgreSQL was reachable`,
     stop: async () => {
@@ -108,19 +143,41 @@ export async function ensurePostgres(options: PostgresOptions): Promise<Service>
 /** REDIS_URL, else localhost:6379; if unreachable and redis-server is on PATH, start one. */
 export async function ensureRedis(): Promise<Service> {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  if (await canReachRedis(url)) return { url, startedHere: false, description: `Redis at ${redactUrl(url)}`, stop: noop };
+  if (await canReachRedis(url))
+    return {
+      url,
+      kind: 'external',
+      startedHere: false,
+      description: `Redis at ${redactUrl(url)}`,
+      stop: noop,
+    };
   if (!hasCommand('redis-server')) {
-    throw new Error(`Redis is not reachable at ${redactUrl(url)} and redis-server is not installed: apt-get install -y redis-server (or set REDIS_URL)`);
+    throw new Error(
+      `Redis is not reachable at ${redactUrl(url)} and redis-server is not installed: apt-get install -y redis-server (or set REDIS_URL)`,
+    );
   }
   const port = Number(new URL(url).port || 6379);
   const child: ChildProcess = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory-policy', 'noeviction'],
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--maxmemory-policy',
+      'noeviction',
+    ],
     { stdio: 'ignore' },
   );
-  if (!(await waitFor(() => canReachRedis(url), 10_000))) throw new Error(`redis-server did not come up on port ${port}`);
+  if (!(await waitFor(() => canReachRedis(url), 10_000)))
+    throw new Error(`redis-server did not come up on port ${port}`);
   return {
     url,
+    kind: 'spawned',
     startedHere: true,
     description: `Redis (redis-server started on port ${port})`,
     stop: async () => {

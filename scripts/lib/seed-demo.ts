@@ -126,7 +126,11 @@ async function seedContent(
       userId,
     ],
   );
-  const sample = samplePageSnapshot({ links: 4 });
+  const sample = {
+    ...samplePageSnapshot({ links: 4 }),
+    title: 'LinkHub Demo',
+    bio: 'A demo bio page seeded by npm start.\nEdit it in the LinkHub editor.',
+  };
   const page = await one<{ id: string }>(
     tx,
     `INSERT INTO bio_pages (workspace_id, domain_id, handle, title, bio, theme, created_by_user_id, updated_by_user_id)
