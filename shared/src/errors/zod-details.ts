@@ -43,6 +43,9 @@ function detailOf(issue: Issue): ErrorDetail {
       return { field, issue: 'not_multiple_of', divisor: Number(issue.divisor), message };
     case 'custom':
       return { field, issue: customIssueName(issue), message };
+    case 'invalid_union':
+      // A discriminated union whose discriminator matched no option.
+      return { field, issue: 'invalid_value', message };
     default:
       return { field, issue: issue.code, message };
   }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { createQrCodeInputSchema, renderQrQuerySchema, updateQrCodeInputSchema } from './qr-codes';
+import { problems } from './test-helpers';
+
+describe('QR code inputs', () => {
+  it('creates with a destination; design defaults come from the QR engine', () => {
+    const qr = createQrCodeInputSchema.parse({ destination_url: 'https://menu.example.com', slug: 'Menu', design: { fgColor: '#112233' } });
+    expect(qr.slug).toBe('menu');
+    expect(qr.design).toMatchObject({ fgColor: '#112233', bgColor: '#ffffff', moduleShape: 'square' });
+    expect(problems(createQrCodeInputSchema, { slug: 'menu' })).toEqual([['destination_url', 'required']]);
+  });
+
+  it('never changes the slug on update', () => {
+    expect(problems(updateQrCodeInputSchema, { slug: 'new' })).toContainEqual(['slug', 'unrecognized_key']);
+    expect(updateQrCodeInputSchema.parse({ destination_url: 'https://menu.example.com/summer' })).toEqual({ destination_url: 'https://menu.example.com/summer' });
+  });
+
+  it('render query: format, size and DPI from the query string', () => {
+    expect(renderQrQuerySchema.parse({})).toEqual({ format: 'svg', size_mm: 30, bleed_mm: 0 });
+    expect(renderQrQuerySchema.parse({ format: 'png', size_mm: '25', dpi: '600' })).toEqual({ format: 'png', size_mm: 25, dpi: 600, bleed_mm: 0 });
+    expect(problems(renderQrQuerySchema, { format: 'png', dpi: '72' })).toEqual([['dpi', 'invalid_value']]);
+    expect(problems(renderQrQuerySchema, { format: 'svg', dpi: '300' })).toEqual([['dpi', 'not_applicable']]);
+    expect(problems(renderQrQuerySchema, { format: 'gif' })).toEqual([['format', 'invalid_value']]);
+    expect(problems(renderQrQuerySchema, { size_mm: '5' })).toEqual([['size_mm', 'too_small']]);
+  });
+});
