@@ -74,3 +74,14 @@ describe('resolveRedirect: QR codes never dead-end', () => {
     expect(resolveRedirect(qr({ destination_url: null }), visitFixture())).toMatchObject({ fallbackStage: 'last_good' });
   });
 });
+
+describe('resolveRedirect: unsafe destinations', () => {
+  it('never redirects to a javascript: or data: URL', () => {
+    expect(resolveRedirect(payloadFixture({ destination_url: 'javascript:alert(1)' }), visitFixture())).toMatchObject({ kind: 'not_found' });
+    const qr = payloadFixture({ is_qr: true, destination_url: 'data:text/html,x', last_good_destination: 'javascript:x' });
+    expect(resolveRedirect(qr, visitFixture())).toMatchObject({ kind: 'holding_page' });
+  });
+  it('allows tel: and mailto: targets (QR codes to a phone number)', () => {
+    expect(resolveRedirect(payloadFixture({ destination_url: 'tel:+441234567890' }), visitFixture())).toMatchObject({ kind: 'redirect', location: 'tel:+441234567890' });
+  });
+});

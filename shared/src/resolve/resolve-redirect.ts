@@ -1,5 +1,6 @@
 import type { Branding, RedirectPayload } from '../cache/payload';
 import { qrFallback, type FallbackStage } from './qr-fallback';
+import { isRedirectableUrl } from './safe-url';
 import { pickSplitDestination, pickVariant } from './split';
 import { evaluateState, type LinkState } from './state';
 import { matchRule } from './targeting';
@@ -23,8 +24,16 @@ export type Resolution =
 
 type Choice = { url: string; variantId?: string; ruleId?: string };
 
-/** Where an active resource sends this visit: targeting rule → experiment variant → split → destination. */
+/**
+ * Where an active resource sends this visit: targeting rule → experiment variant → split → destination.
+ * A destination whose scheme is not safe to redirect to counts as no destination.
+ */
 export function chooseDestination(payload: RedirectPayload, visit: Visit): Choice | null {
+  const choice = chooseAny(payload, visit);
+  return choice !== null && isRedirectableUrl(choice.url) ? choice : null;
+}
+
+function chooseAny(payload: RedirectPayload, visit: Visit): Choice | null {
   const rule = matchRule(payload.rules, visit, payload.time_zone);
   if (rule) return { url: rule.destination_url, ruleId: rule.id };
   if (payload.experiment) {
@@ -47,7 +56,7 @@ export function resolveRedirect(payload: RedirectPayload, visit: Visit): Resolut
   if (payload.is_qr) {
     const outcome = qrFallback({
       liveDestination: choice?.url ?? null,
-      lastGoodDestination: payload.last_good_destination,
+      lastGoodDestination: payload.last_good_destination !== null && isRedirectableUrl(payload.last_good_destination) ? payload.last_good_destination : null,
       branding: payload.branding,
     });
     switch (outcome.rung) {
@@ -63,7 +72,7 @@ export function resolveRedirect(payload: RedirectPayload, visit: Visit): Resolut
   }
 
   if (choice) return { kind: 'redirect', location: mergeUtm(choice.url, payload.utm, visit.query), state, ...ids(choice) };
-  if (state === 'expired' && payload.expired_url !== null) {
+  if (state === 'expired' && payload.expired_url !== null && isRedirectableUrl(payload.expired_url)) {
     return { kind: 'redirect', location: mergeUtm(payload.expired_url, payload.utm, visit.query), state };
   }
   return { kind: 'not_found', state, branding: payload.branding };

@@ -1,0 +1,122 @@
+import { Hono, type Context } from 'hono';
+import type { Redis } from 'ioredis';
+import type { TrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import type { GeoLookup } from '@linkhub/shared/analytics/geo';
+import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/salt';
+import { createUaParser } from '@linkhub/shared/analytics/ua';
+import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
+import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import { canonicalHost } from '@linkhub/shared/resolve/host';
+import { createCapture, eventUtm, visitorIds } from './capture/capture';
+import { readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
+import { createLastKnown } from './lookup/last-known';
+import { createPageSource } from './lookup/page-source';
+import type { PgLookup } from './lookup/pg-lookup';
+import { createRedirectSource } from './lookup/redirect-source';
+import { createMetrics, type EdgeMetrics } from './metrics';
+import { createAcmeRoutes } from './routes/acme';
+import { createBioPageRoutes, type PageSnapshotSource } from './routes/bio-page';
+import { createHealthRoutes } from './routes/healthz';
+import { createRedirectRoutes } from './routes/redirect';
+import { genericPage, notFoundPage } from './routes/respond';
+
+/** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
+export type EdgeDeps = {
+  redis: Redis;
+  /** Prefix of every Redis key (`''` in production; `testRedisPrefix()` in tests). */
+  redisPrefix: string;
+  pg: PgLookup;
+  /** Canonical system hosts (DESIGN §2): short links + QR codes, and bio pages. */
+  linkHost: string;
+  bioHost: string;
+  trustedProxies: TrustedProxies;
+  geo: GeoLookup;
+  /** Analytics capture on the stream (off only for the capture-cost benchmark). */
+  capture: boolean;
+  logger?: Logger;
+  metrics?: EdgeMetrics;
+  now?: () => Date;
+  /** Payloads kept in process for when Redis and PostgreSQL are both down. */
+  lastKnownCapacity?: number;
+  /** Overrides the Redis + PostgreSQL page source (tests). */
+  pages?: PageSnapshotSource;
+};
+
+type Env = { Bindings: EdgeBindings };
+
+export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
+  const logger = deps.logger ?? createLogger('edge');
+  const metrics = deps.metrics ?? createMetrics();
+  const now = deps.now ?? (() => new Date());
+  const salts: SaltSource = createSaltSource(deps.redis, deps.redisPrefix);
+  const facts: RequestFactsDeps = { trustedProxies: deps.trustedProxies, geo: deps.geo, parseUa: createUaParser() };
+  const capture = createCapture(deps.redis, deps.redisPrefix, metrics, deps.capture);
+  const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
+  const pages = deps.pages ?? createPageSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, metrics, logger });
+
+  /** Page views and bio link clicks, captured like redirects (never awaited by the bio routes). */
+  async function captureBio(c: Context, page: PageSnapshot, type: 'page_view' | 'click', blockId: string | null): Promise<void> {
+    if (!capture.enabled) return;
+    const at = now();
+    const request = readRequestFacts(c, facts);
+    const ids = await visitorIds(salts, at, page.workspace_id, request);
+    const event: AnalyticsEvent = {
+      event_type: type,
+      workspace_id: page.workspace_id,
+      resource_type: 'bio_page',
+      resource_id: page.id,
+      block_id: blockId,
+      occurred_at: at.toISOString(),
+      visitor_hash: ids.visitorHash,
+      country_code: request.country,
+      region_code: request.region,
+      device_type: request.ua.deviceType,
+      os_family: request.ua.osFamily,
+      browser_family: request.ua.browserFamily,
+      ua_hash: ids.uaHash,
+      referrer_host: request.referrerHost,
+      ...eventUtm(request.query, {}),
+      variant_id: null,
+      fallback_stage: null,
+      is_bot: request.ua.isBot,
+    };
+    capture.emit(event);
+  }
+
+  const bio = createBioPageRoutes({
+    pages,
+    logger,
+    onPageView: ({ c, page }) => captureBio(c, page, 'page_view', null),
+    onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
+  });
+  const toBio = (request: Request, env: EdgeBindings) => bio.fetch(request, env);
+  const redirects = createRedirectRoutes({ source, salts, facts, capture, metrics, now, bio: toBio });
+
+  const app = new Hono<Env>();
+  app.route('/', createHealthRoutes({ redis: deps.redis, pg: deps.pg, metrics }));
+  app.route('/', createAcmeRoutes({ redis: deps.redis, prefix: deps.redisPrefix }));
+
+  // Host dispatch (Dub-style): the bio host serves pages; every other host is a link host.
+  app.use('*', async (c, next) => {
+    const host = canonicalHost(c.req.header('host') ?? '');
+    if (host === deps.bioHost) return toBio(c.req.raw, c.env);
+    await next();
+  });
+  app.get('/', (c) => {
+    const host = canonicalHost(c.req.header('host') ?? '');
+    // A custom domain's root is its bio page; the system link host has no page of its own.
+    return host !== null && host !== deps.linkHost ? toBio(c.req.raw, c.env) : notFoundPage(c, null, 'unknown');
+  });
+  app.route('/', redirects);
+  app.notFound((c) => {
+    const host = canonicalHost(c.req.header('host') ?? '');
+    return host !== null && host !== deps.linkHost ? toBio(c.req.raw, c.env) : notFoundPage(c, null, 'unknown');
+  });
+  // Never a 5xx on the public path: a QR code might be behind any slug (spec §2.3).
+  app.onError((err, c) => {
+    logger.error({ err }, 'edge request failed');
+    return genericPage(c);
+  });
+  return app;
+}

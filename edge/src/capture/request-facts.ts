@@ -1,0 +1,70 @@
+import type { Context } from 'hono';
+import { clientIp, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import type { GeoLookup } from '@linkhub/shared/analytics/geo';
+import type { UaFacts } from '@linkhub/shared/analytics/ua';
+import { parseAcceptLanguage } from '@linkhub/shared/resolve/language';
+
+/** What @hono/node-server hands a request as its env; tests may pass the same shape to `app.request`. */
+export type EdgeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
+
+/**
+ * Everything a visit's analytics and targeting need, read from the request once and in memory.
+ * `ip` and `userAgent` are raw and must never leave the request: they are only hashed (visitor
+ * hash, ua_hash) and looked up (geo, UA families), never logged or written.
+ */
+export type RequestFacts = {
+  ip: string;
+  userAgent: string;
+  ua: UaFacts;
+  country: string | null;
+  region: string | null;
+  languages: string[];
+  referrerHost: string | null;
+  query: string;
+};
+
+export type RequestFactsDeps = { trustedProxies: TrustedProxies; geo: GeoLookup; parseUa: (ua: string) => UaFacts };
+
+function referrerHostOf(referer: string | undefined): string | null {
+  if (!referer) return null;
+  try {
+    const host = new URL(referer).hostname.toLowerCase();
+    return host === '' ? null : host.slice(0, 253);
+  } catch {
+    return null;
+  }
+}
+
+function queryOf(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return '';
+  const hash = url.indexOf('#', q);
+  return url.slice(q + 1, hash === -1 ? undefined : hash);
+}
+
+/** The socket peer address from the node-server env, read structurally (any Hono env type). */
+function remoteAddressOf(env: unknown): string | undefined {
+  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined;
+  const incoming: unknown = env.incoming;
+  if (typeof incoming !== 'object' || incoming === null || !('socket' in incoming)) return undefined;
+  const socket: unknown = incoming.socket;
+  if (typeof socket !== 'object' || socket === null || !('remoteAddress' in socket)) return undefined;
+  return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : undefined;
+}
+
+export function readRequestFacts(c: Context, deps: RequestFactsDeps): RequestFacts {
+  const socketAddress = remoteAddressOf(c.env);
+  const ip = clientIp(socketAddress, c.req.header('x-forwarded-for'), deps.trustedProxies) ?? '';
+  const userAgent = c.req.header('user-agent') ?? '';
+  const geo = deps.geo.lookup(ip === '' ? null : ip);
+  return {
+    ip,
+    userAgent,
+    ua: deps.parseUa(userAgent),
+    country: geo.country,
+    region: geo.region,
+    languages: parseAcceptLanguage(c.req.header('accept-language')),
+    referrerHost: referrerHostOf(c.req.header('referer')),
+    query: queryOf(c.req.url),
+  };
+}

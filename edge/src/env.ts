@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { envFields } from '@linkhub/shared/config/env';
+
+/** Every setting of the edge, read once at start-up (DESIGN §2). */
+export const edgeEnvSchema = z.object({
+  PORT: envFields.port(8787),
+  DATABASE_URL: envFields.url(['postgres', 'postgresql']).default('postgres://postgres@127.0.0.1:5432/linkhub'),
+  REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w:-]*$/, 'may hold only letters, digits, _, - and :')
+    .default(''),
+  LINK_HOST: envFields.host('lnk.localhost'),
+  BIO_HOST: envFields.host('bio.localhost'),
+  /** Comma-separated CIDRs whose X-Forwarded-For is believed; empty = loopback only. */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .refine(
+      (value) => {
+        try {
+          parseTrustedProxies(value);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be comma-separated IP addresses or CIDRs' },
+    ),
+  /** A GeoLite2-City .mmdb to use instead of the bundled one. */
+  GEOIP_DB_PATH: z.string().min(1).optional(),
+  /** `off` disables analytics capture (benchmarks only). */
+  EDGE_CAPTURE: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: envFields.logLevel(),
+});
+
+export type EdgeEnv = z.infer<typeof edgeEnvSchema>;

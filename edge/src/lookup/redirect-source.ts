@@ -1,0 +1,104 @@
+import type { Redis } from 'ioredis';
+import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
+import type { MemoryLru } from '@linkhub/shared/cache/memory-lru';
+import { parseDomainRoute, parseRedirectPayload, type Branding, type DomainRoute, type RedirectPayload } from '@linkhub/shared/cache/payload';
+import { writeDomainRoute, writeMiss, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
+import type { Logger } from '@linkhub/shared/logging/logger';
+import type { EdgeMetrics } from '../metrics';
+import { readRedirectCache } from './cache-read';
+import { lastKnownKey, type LastKnownEntry } from './last-known';
+import type { PgLookup, RedirectLookup } from './pg-lookup';
+
+/**
+ * host + slug → payload, through the cache, PostgreSQL on a miss (with write-through), and the
+ * in-process last-known copy when neither store answers.
+ */
+export type Found =
+  | { kind: 'payload'; payload: RedirectPayload; domain: DomainRoute | null; source: 'cache' | 'database' | 'last_known' }
+  | { kind: 'missing'; domain: DomainRoute | null; branding: Branding | null; reason: 'miss_cached' | 'not_found' | 'no_domain' }
+  /** Neither store could answer and this instance has no copy: the slug may be a QR code, so never 404. */
+  | { kind: 'unknown' };
+
+export type RedirectSourceDeps = {
+  redis: Redis;
+  prefix: string;
+  pg: PgLookup;
+  lastKnown: MemoryLru<string, LastKnownEntry>;
+  metrics: EdgeMetrics;
+  logger: Logger;
+  now: () => Date;
+};
+
+export type RedirectSource = { find(host: string, slug: string): Promise<Found> };
+
+export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
+  const { redis, prefix, pg, lastKnown, metrics, logger } = deps;
+
+  function fromLastKnown(key: string): Found {
+    const entry = lastKnown.get(key);
+    if (!entry) return { kind: 'unknown' };
+    metrics.lastKnownServed += 1;
+    return { kind: 'payload', payload: entry.payload, domain: null, source: 'last_known' };
+  }
+
+  /** Write-through after a miss, not awaited: the visitor does not wait for the cache. */
+  function writeBack(task: () => Promise<unknown>): void {
+    if (redis.status !== 'ready') return;
+    task().catch((err: unknown) => {
+      metrics.writeThroughFailed += 1;
+      logger.warn({ err }, 'edge write-through failed');
+    });
+  }
+
+  async function fromDatabase(host: string, slug: string, key: string, cachedDomain: DomainRoute | null): Promise<Found> {
+    let result: RedirectLookup;
+    metrics.dbLookups += 1;
+    try {
+      result = await pg.findRedirect(host, slug);
+    } catch (err) {
+      metrics.dbErrors += 1;
+      logger.warn({ err }, 'edge miss-path query failed');
+      return fromLastKnown(key);
+    }
+    if (result.found === 'no_domain') return { kind: 'missing', domain: null, branding: null, reason: 'no_domain' };
+    const facts = result.domain;
+    const domain =
+      cachedDomain ?? buildDomainRoute({ id: facts.domain_id, workspace_id: facts.workspace_id, is_system: facts.is_system, purpose: facts.purpose }, facts.workspace);
+    if (!cachedDomain) writeBack(() => writeDomainRoute(redis, prefix, host, domain));
+    if (result.found === 'nothing') {
+      writeBack(() => writeMiss(redis, prefix, host, slug, false));
+      return { kind: 'missing', domain, branding: domain.branding, reason: 'not_found' };
+    }
+    const payload = buildRedirectPayload({ host, slug, workspace: result.workspace, qr: result.qr, link: result.link, experiment: result.experiment }, deps.now());
+    lastKnown.set(key, { raw: null, payload });
+    writeBack(() => writeRedirectPayload(redis, prefix, host, slug, payload));
+    return { kind: 'payload', payload, domain, source: 'database' };
+  }
+
+  return {
+    async find(host, slug) {
+      const key = lastKnownKey(host, slug);
+      const cached = await readRedirectCache(redis, prefix, host, slug);
+      if (cached === null) {
+        metrics.redisErrors += 1;
+        return fromDatabase(host, slug, key, null);
+      }
+      const domain = cached.domainRaw === null ? null : parseDomainRoute(cached.domainRaw);
+      if (cached.payloadRaw !== null) {
+        const known = lastKnown.get(key);
+        const payload = known?.raw === cached.payloadRaw ? known.payload : parseRedirectPayload(cached.payloadRaw);
+        if (payload) {
+          metrics.cacheHits += 1;
+          if (known?.raw !== cached.payloadRaw) lastKnown.set(key, { raw: cached.payloadRaw, payload });
+          return { kind: 'payload', payload, domain, source: 'cache' };
+        }
+      }
+      if (cached.missCached) {
+        metrics.missCached += 1;
+        return { kind: 'missing', domain, branding: domain?.branding ?? null, reason: 'miss_cached' };
+      }
+      metrics.cacheMisses += 1;
+      return fromDatabase(host, slug, key, domain);
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { serve } from '@hono/node-server';
+import { Redis } from 'ioredis';
+import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { openGeo } from '@linkhub/shared/analytics/geo';
+import { parseEnv } from '@linkhub/shared/config/env';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import { canonicalHost } from '@linkhub/shared/resolve/host';
+import { createEdgeApp } from './app';
+import { edgeEnvSchema } from './env';
+import { createPgLookup } from './lookup/pg-lookup';
+
+/** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
+const config = parseEnv(edgeEnvSchema);
+const logger = createLogger('edge', { level: config.LOG_LEVEL });
+
+// Fail fast while disconnected (no offline queue): the edge degrades to PostgreSQL instead of waiting.
+const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: (n) => Math.min(n * 200, 2000) });
+let redisDown = false;
+redis.on('error', (err) => {
+  if (!redisDown) logger.warn({ err }, 'redis unavailable; serving from PostgreSQL');
+  redisDown = true;
+});
+redis.on('ready', () => {
+  if (redisDown) logger.info('redis reconnected');
+  redisDown = false;
+});
+
+const pg = createPgLookup({ connectionString: config.DATABASE_URL });
+const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
+if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
+
+const app = createEdgeApp({
+  redis,
+  redisPrefix: config.REDIS_PREFIX,
+  pg,
+  linkHost: canonicalHost(config.LINK_HOST) ?? config.LINK_HOST,
+  bioHost: canonicalHost(config.BIO_HOST) ?? config.BIO_HOST,
+  trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+  geo,
+  capture: config.EDGE_CAPTURE === 'on',
+  logger,
+});
+
+const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+  logger.info({ port: info.port, link_host: config.LINK_HOST, bio_host: config.BIO_HOST }, `edge listening on http://localhost:${info.port}`);
+});
+
+let stopping = false;
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  server.close(() => {
+    redis.disconnect();
+    void pg.close().then(() => process.exit(0));
+  });
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

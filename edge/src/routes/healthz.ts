@@ -1,0 +1,44 @@
+import { Hono } from 'hono';
+import type { Redis } from 'ioredis';
+import type { PgLookup } from '../lookup/pg-lookup';
+import type { EdgeMetrics } from '../metrics';
+
+/**
+ * `GET /healthz`: Redis and PostgreSQL reported separately. 200 while the edge can serve from at
+ * least one of them (each alone is enough, DESIGN §6); 503 naming both when neither answers
+ * (QR codes still resolve from the in-process copy, but this instance should leave the pool).
+ */
+export type HealthDeps = { redis: Redis; pg: PgLookup; metrics: EdgeMetrics; timeoutMs?: number };
+
+async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<'up' | 'down'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'down'>((resolve) => {
+    timer = setTimeout(() => resolve('down'), timeoutMs);
+  });
+  try {
+    return await Promise.race([check().then(() => 'up' as const), timeout]);
+  } catch {
+    return 'down';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function createHealthRoutes(deps: HealthDeps): Hono {
+  const app = new Hono();
+  const timeoutMs = deps.timeoutMs ?? 1000;
+  app.get('/healthz', async (c) => {
+    const [redis, postgres] = await Promise.all([
+      deps.redis.status === 'ready' ? probe(() => deps.redis.ping(), timeoutMs) : Promise.resolve('down' as const),
+      probe(() => deps.pg.ping(), timeoutMs),
+    ]);
+    const canServe = redis === 'up' || postgres === 'up';
+    const missing = [redis === 'down' ? 'redis' : null, postgres === 'down' ? 'postgres' : null].filter((m): m is string => m !== null);
+    return c.json(
+      { status: missing.length === 0 ? 'ok' : canServe ? 'degraded' : 'unavailable', redis, postgres, missing, metrics: deps.metrics },
+      canServe ? 200 : 503,
+      { 'Cache-Control': 'no-store' },
+    );
+  });
+  return app;
+}
