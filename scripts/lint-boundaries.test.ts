@@ -1,0 +1,70 @@
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of DESIGN §1, proven against the real eslint.config.js: each deliberately
+ * wrong import is an error where it is forbidden, and the same line passes where it is allowed.
+ */
+const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
+
+async function restrictedImportErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = [x];\n`, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' && m.severity === 2)
+    .map((m) => m.message);
+}
+
+const CASES = [
+  { code: "import x from 'pg';", forbiddenIn: 'edge/src/x.ts', allowedIn: 'sync-server/src/x.ts' },
+  {
+    code: "import { sql as x } from 'drizzle-orm';",
+    forbiddenIn: 'pwa/src/x.ts',
+    allowedIn: 'sync-server/src/x.ts',
+  },
+  {
+    code: "import { eq as x } from 'drizzle-orm/sql';",
+    forbiddenIn: 'edge/src/routes/x.ts',
+    allowedIn: 'worker/src/x.ts',
+  },
+  {
+    code: "import * as x from '@linkhub/shared/db';",
+    forbiddenIn: 'edge/src/x.ts',
+    allowedIn: 'sync-server/src/x.ts',
+  },
+  {
+    code: "import { createTestDatabase as x } from '@linkhub/shared/db/testing';",
+    forbiddenIn: 'pwa/src/x.ts',
+    allowedIn: 'worker/src/x.ts',
+  },
+  {
+    code: "import { migrate as x } from '../../shared/src/db/migrate';",
+    forbiddenIn: 'edge/src/x/y.ts',
+    allowedIn: 'scripts/x/y.ts',
+  },
+  {
+    code: "import { createApp as x } from '@linkhub/sync-server/app';",
+    forbiddenIn: 'shared/src/x.ts',
+    allowedIn: 'sync-server/src/x.ts',
+  },
+  { code: "import x from '@linkhub/sync-server';", forbiddenIn: 'shared/src/db/x.ts', allowedIn: 'e2e/x.ts' },
+  { code: "import x from 'pg';", forbiddenIn: 'shared/src/resolve/x.ts', allowedIn: 'shared/src/db/x.ts' },
+  { code: "import x from 'pg';", forbiddenIn: 'pwa/src/x.tsx', allowedIn: 'edge/src/lookup/pg-lookup.ts' },
+] as const;
+
+describe('lint import boundaries', () => {
+  for (const { code, forbiddenIn, allowedIn } of CASES) {
+    it(`${code} is an error in ${forbiddenIn} and allowed in ${allowedIn}`, async () => {
+      const errors = await restrictedImportErrors(code, forbiddenIn);
+      expect(errors.length, `expected a no-restricted-imports error in ${forbiddenIn}`).toBe(1);
+      expect(errors[0]).toMatch(/DESIGN §1/);
+      expect(await restrictedImportErrors(code, allowedIn)).toEqual([]);
+    });
+  }
+
+  it('keeps the ORM out of the one edge file allowed the bare driver', async () => {
+    expect(
+      await restrictedImportErrors("import { sql as x } from 'drizzle-orm';", 'edge/src/lookup/pg-lookup.ts'),
+    ).toHaveLength(1);
+  });
+});
