@@ -144,3 +144,14 @@ describe('authorize(): the fixed order of spec §3.5', () => {
     expect(authorize({ ...base, action: 'invitation.accept' })).toEqual({ allow: true });
   });
 });
+
+describe('rows without a target still check a resource the caller passes', () => {
+  it('a scoped editor cannot start an experiment on, or read analytics of, an ungranted link', () => {
+    const ungranted = { type: 'link', id: 'link-other', workspace_id: WS } as const;
+    const granted = { ...ungranted, id: 'link-granted' };
+    expect(authorize(happyInput('experiment.create', 'editor', true, { resource: ungranted }))).toEqual(notFound);
+    expect(authorize(happyInput('experiment.create', 'editor', true, { resource: granted }))).toEqual({ allow: true });
+    expect(authorize(happyInput('analytics.view', 'viewer', true, { resource: ungranted }))).toEqual(notFound);
+    expect(authorize(happyInput('analytics.view', 'viewer', true))).toEqual({ allow: true });
+  });
+});

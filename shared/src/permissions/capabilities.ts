@@ -19,7 +19,7 @@ export type CapabilityContext = { readonly role: Role; readonly scoped: boolean;
 
 export function capabilityOf(action: Action, { role, scoped, plan }: CapabilityContext): Capability {
   const row = MATRIX[action];
-  const cell = row.roles[scoped && role === 'owner' ? 'owner' : role];
+  const cell = row.roles[role];
   const conditions = cellConditions(cell);
   const granted_only = scoped && role !== 'owner' && conditions.includes('C2');
   if (!cellAllows(cell)) return { allowed: false, reason: 'insufficient_role', feature: null, granted_only, conditions };

@@ -13,6 +13,10 @@ import type { ApiKeyScope } from './scopes';
  * can reach it), `feature` / `quota` (step 7), `account` (decided without a workspace, §3.5 step 2a),
  * `states` (C8 lifecycle states it may start from), `on_archived` (allowed on archived items),
  * `billing_exempt` (allowed while writes are blocked for non-payment).
+ *
+ * A row without `target` may still be given a resource (an experiment's link on `experiment.create`,
+ * the page on `lead.export`, the link on `analytics.view`): it is then checked like a target — same
+ * workspace, granted to a scoped member, and (for writes) not archived, locked or deleted.
  */
 export type ActionDomain =
   | 'workspace' | 'members' | 'billing' | 'domains' | 'bio_pages' | 'links' | 'qr_codes'

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { API_KEY_SCOPES } from '../permissions/scopes';
 
 /** Workspaces and API keys. */
-const WORKSPACE_SLUG = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
+/** As the `workspaces.slug` CHECK constraint. */
+const WORKSPACE_SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 export const workspaceSlugSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(WORKSPACE_SLUG, 'Use 1–48 lower-case letters, digits and inner hyphens.');
+  .regex(WORKSPACE_SLUG, 'Use 1–63 lower-case letters, digits and hyphens, starting with a letter or digit.');
 
 const timeZoneSchema = z
   .string()
