@@ -75,7 +75,7 @@ describe('the unpacked desktop app', () => {
 
   it('serves every file of the real PWA build through the app:// handler with a proper MIME type', async () => {
     const root = path.join(outDir(), 'renderer');
-    const handler = createAppProtocolHandler({ root, syncOrigin: 'https://sync.linkhub.test' });
+    const handler = createAppProtocolHandler({ root, syncOrigin: 'https://sync.linkhub.test', forward: fetch });
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
     const files = entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     expect(files.length).toBeGreaterThan(1);

@@ -49,6 +49,11 @@ describe('main.ts wiring (bundled main.js on a stand-in Electron)', () => {
     expect([403, 404]).toContain(wired.traversalStatus);
   });
 
+  it('forwards API paths to the sync server (unreachable here: a 503 envelope, not the app shell)', () => {
+    expect(wired.apiStatus).toBe(503);
+    expect(wired.apiType).toBe('application/json; charset=utf-8');
+  });
+
   it('registers linkhub:// deep links, single-instance and security hooks', () => {
     expect(wired.protocolClients).toEqual([['linkhub']]);
     expect(wired.appEvents).toEqual(expect.arrayContaining(['open-url', 'second-instance', 'web-contents-created', 'window-all-closed', 'activate', 'before-quit']));

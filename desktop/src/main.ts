@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import electronUpdater from 'electron-updater';
 import { createLogger } from '@linkhub/shared/logging/logger';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, protocol, safeStorage, screen, session, shell, Tray, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, net, Notification, protocol, safeStorage, screen, session, shell, Tray, type WebContents } from 'electron';
 import { createBadge } from './badge';
 import { loadDesktopConfig } from './config';
 import { DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink, type DeepLink } from './deep-link';
@@ -66,7 +66,7 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
-  handleAppProtocol(protocol, { root: path.join(here, 'renderer'), syncOrigin: config.syncOrigin });
+  handleAppProtocol(protocol, { root: path.join(here, 'renderer'), syncOrigin: config.syncOrigin, forward: (url, init) => net.fetch(url, init) });
   hardenSession(session.defaultSession, policy);
 
   const state = await openWindowStateStore(path.join(userData, 'window-state.json'));

@@ -34,7 +34,7 @@ beforeAll(async () => {
   }
   await writeFile(path.join(base, 'secret.txt'), 'token=hunter2');
   await writeFile(path.join(root, '.env'), 'SECRET=1');
-  handler = createAppProtocolHandler({ root, syncOrigin: 'https://sync.linkhub.test' });
+  handler = createAppProtocolHandler({ root, syncOrigin: 'https://sync.linkhub.test', forward: fetch });
 });
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Protocol } from 'electron';
+import { forwardToSyncServer, isApiPath, type Forward } from './api-proxy';
 import { contentSecurityPolicy } from './csp';
 import { mimeTypeFor } from './mime';
 
@@ -68,14 +69,20 @@ export function resolveAppRequest(root: string, rawUrl: string, method = 'GET'):
 export type AppProtocolOptions = {
   /** The folder holding the PWA build (index.html, assets/…). */
   root: string;
-  /** Origin of the sync server, allowed by the CSP for fetch/SSE. */
+  /** Origin of the sync server: API paths are forwarded there (api-proxy.ts); allowed by the CSP. */
   syncOrigin: string;
+  /** How API requests reach the sync server (`net.fetch` in main). */
+  forward: Forward;
 };
 
 /** The `protocol.handle('app', …)` handler: serves the PWA build with MIME types and a strict CSP. */
 export function createAppProtocolHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
   const csp = contentSecurityPolicy(options.syncOrigin);
   return async (request) => {
+    const url = URL.canParse(request.url) ? new URL(request.url) : null;
+    if (url !== null && url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && isApiPath(url.pathname)) {
+      return forwardToSyncServer(request, options.syncOrigin, options.forward);
+    }
     const resolution = resolveAppRequest(options.root, request.url, request.method);
     if (resolution.kind === 'refused') return refused(resolution.status);
     const info = await stat(resolution.filePath).catch(() => undefined);
