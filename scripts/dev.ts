@@ -122,6 +122,8 @@ async function main(): Promise<void> {
     ...process.env,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redis.url,
+    // The embedded database is a different dataset: keep its edge cache and queues apart in a shared Redis.
+    REDIS_PREFIX: process.env.REDIS_PREFIX ?? (postgres.kind === 'embedded' ? 'pglite:' : ''),
     LINK_HOST: env.LINK_HOST,
     BIO_HOST: env.BIO_HOST,
     PUBLIC_SYNC_URL: urls.sync_url,
