@@ -156,3 +156,26 @@ describe('the code registry and the class hierarchy', () => {
     }
   });
 });
+
+describe('zodIssuesToDetails, the less common issues', () => {
+  it('reports multiples, custom refinements without a name, and the root', () => {
+    const schema = z.object({ n: z.number().multipleOf(5), s: z.string().refine((v) => v !== 'x') });
+    const result = schema.safeParse({ n: 7, s: 'x' });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(zodIssuesToDetails(result.error).map((d) => [d.field, d.issue])).toEqual([
+      ['n', 'not_multiple_of'],
+      ['s', 'invalid'],
+    ]);
+    const root = z.object({}).safeParse('not an object');
+    if (root.success) throw new Error('expected failure');
+    expect(zodIssuesToDetails(root.error)).toEqual([expect.objectContaining({ field: 'body', issue: 'invalid_type', expected: 'object' })]);
+  });
+
+  it('reports the closest branch of a plain union', () => {
+    const schema = z.object({ v: z.union([z.object({ a: z.string() }), z.object({ b: z.number(), c: z.number() })]) });
+    const result = schema.safeParse({ v: { b: 1 } });
+    if (result.success) throw new Error('expected failure');
+    expect(zodIssuesToDetails(result.error).map((d) => d.field)).toEqual(['v.a']);
+  });
+});
