@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { AssuranceError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
@@ -91,6 +92,10 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = await requireUser(c, deps);
     const { require_two_factor } = await parseBody(c, z.strictObject({ require_two_factor: z.boolean() }));
     await requireAllowed(deps.pool, me, id, 'workspace.set_two_factor_policy', { type: 'workspace', id });
+    if (require_two_factor && me.session.mfa_verified_at === null) {
+      // Requiring 2FA from a session without it would lock the owner out of their own workspace.
+      throw new AssuranceError({ message: 'Turn on two-factor authentication for your own account first.', details: [{ field: 'require_two_factor', issue: 'totp_required' }] });
+    }
     await withTransaction(deps.pool, async (tx) => {
       await tx.query('UPDATE workspaces SET require_two_factor = $2 WHERE id = $1', [id, require_two_factor]);
       await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.two_factor_policy_changed', resourceType: 'workspace', resourceId: id, after: { require_two_factor }, requestId: c.get('requestId') });
