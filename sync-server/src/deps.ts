@@ -2,6 +2,8 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import type { SyncServerEnv } from './env';
+import { closeCommandRunner } from './commands/create-runner';
+import { closePokeHub } from './replicache/poke';
 
 /** Everything createApp needs from the outside world; tests build it against real PostgreSQL and Redis. */
 export type AppDeps = {
@@ -36,5 +38,6 @@ export function createDeps(
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  await Promise.allSettled([closeCommandRunner(deps), closePokeHub(deps)]);
   await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
 }

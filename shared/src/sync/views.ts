@@ -6,7 +6,9 @@ import { z } from 'zod';
  */
 const isoTime = z.string();
 const nullableTime = isoTime.nullable();
-const jsonObject = z.record(z.string(), z.unknown());
+const jsonObject = z.record(z.string(), z.json());
+export type JsonValue = z.infer<ReturnType<typeof z.json>>;
+export type JsonObject = Record<string, JsonValue>;
 
 export const roleSchema = z.enum(['owner', 'admin', 'editor', 'viewer']);
 
@@ -57,8 +59,8 @@ export const linkViewSchema = z.object({
   title: z.string().nullable(),
   tags: z.array(z.string()),
   utm: jsonObject,
-  rules: z.array(z.unknown()),
-  destinations: z.array(z.unknown()),
+  rules: z.array(z.json()),
+  destinations: z.array(z.json()),
   status: z.enum(['active', 'paused']),
   starts_at: nullableTime,
   expires_at: nullableTime,
@@ -124,7 +126,7 @@ export const noticeViewSchema = z.object({
   mutation_name: z.string(),
   code: z.string(),
   message: z.string(),
-  details: z.array(z.unknown()),
+  details: z.array(z.json()),
   resource_type: z.string().nullable(),
   resource_id: z.string().nullable(),
   resource_title: z.string().nullable(),

@@ -9,10 +9,10 @@ import type {
   SummaryView,
   WorkspaceView,
 } from '@linkhub/shared/sync/views';
-import { roleSchema } from '@linkhub/shared/sync/views';
+import { roleSchema, type JsonObject, type JsonValue } from '@linkhub/shared/sync/views';
 
 /** Rows as pg returns them, mapped once into client-view values (the one serialisation layer for sync). */
-type Json = Record<string, unknown>;
+type Json = JsonObject;
 type Time = Date | string | null;
 
 const iso = (value: Time): string | null =>
@@ -96,8 +96,8 @@ export type LinkRow = {
   title: string | null;
   tags: string[];
   utm: Json;
-  rules: unknown[];
-  destinations: unknown[];
+  rules: JsonValue[];
+  destinations: JsonValue[];
   status: 'active' | 'paused';
   starts_at: Time;
   expires_at: Time;
@@ -222,7 +222,7 @@ export type NoticeRow = {
   mutation_name: string;
   code: string;
   message: string;
-  details: unknown[];
+  details: JsonValue[];
   resource_type: string | null;
   resource_id: string | null;
   resource_title: string | null;

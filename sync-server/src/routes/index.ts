@@ -12,6 +12,7 @@ import { invitationAcceptRoutes, invitationRoutes } from './invitations';
 import { grantRoutes } from './grants';
 import { auditRoutes } from './audit';
 import { apiKeyRoutes } from './api-keys';
+import { replicacheRoutes } from './replicache';
 
 /**
  * Every route group of the sync-server, mounted in this order. To add one: write
@@ -33,6 +34,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: grantRoutes },
   { base: '/api/workspaces', create: auditRoutes },
   { base: '/api/workspaces', create: apiKeyRoutes },
+  { base: '/', create: replicacheRoutes },
 ];
 
 export function mountRoutes(app: Hono<AppEnv>, deps: AppDeps): void {

@@ -1,0 +1,30 @@
+import type { WriteTransaction } from 'replicache';
+import type { z } from 'zod';
+import type { Action } from '../permissions/matrix';
+
+/**
+ * A mutator declared once (DESIGN §5): its name, its args schema (the same zod schema the server's
+ * command parses), the matrix action it needs, and the optimistic client implementation over the
+ * Replicache keys. The server side of each mutator is the command of the same name.
+ */
+export type MutatorDefinition<S extends z.ZodType = z.ZodType> = {
+  readonly name: string;
+  readonly args: S;
+  readonly action: Action;
+  readonly client: (tx: WriteTransaction, args: z.infer<S>) => Promise<void>;
+};
+
+export function defineMutator<S extends z.ZodType>(definition: MutatorDefinition<S>): MutatorDefinition<S> {
+  return definition;
+}
+
+/** Replicache's mutator map: parse args with the shared schema, then run the client implementation. */
+export function toReplicacheMutators(
+  definitions: readonly MutatorDefinition[],
+): Record<string, (tx: WriteTransaction, args: unknown) => Promise<void>> {
+  const mutators: Record<string, (tx: WriteTransaction, args: unknown) => Promise<void>> = {};
+  for (const definition of definitions) {
+    mutators[definition.name] = async (tx, args) => definition.client(tx, definition.args.parse(args));
+  }
+  return mutators;
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { syncKeys } from '../sync/keys';
+import { defineMutator } from './define';
+import { idArg, workspaceArg } from './args';
+
+export const hostnameArg = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    'Enter a domain name like go.example.com',
+  );
+
+export const addDomainArgs = z
+  .object({
+    id: idArg,
+    workspace_id: workspaceArg,
+    hostname: hostnameArg,
+    purpose: z.enum(['links', 'bio', 'all']).default('links'),
+  })
+  .strict();
+export const removeDomainArgs = z.object({ id: idArg, workspace_id: workspaceArg }).strict();
+
+export const addDomain = defineMutator({
+  name: 'addDomain',
+  args: addDomainArgs,
+  action: 'domain.create',
+  client: async (tx, args) => {
+    await tx.set(syncKeys.domain(args.id), {
+      id: args.id,
+      workspace_id: args.workspace_id,
+      hostname: args.hostname,
+      is_system: false,
+      purpose: args.purpose,
+      status: 'pending',
+    });
+  },
+});
+
+export const removeDomain = defineMutator({
+  name: 'removeDomain',
+  args: removeDomainArgs,
+  action: 'domain.delete',
+  client: async (tx, { id }) => {
+    await tx.del(syncKeys.domain(id));
+  },
+});
+
+export const domainMutators = [addDomain, removeDomain] as const;

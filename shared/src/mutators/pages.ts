@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { syncKeys } from '../sync/keys';
+import { blockViewSchema, pageViewSchema, type BlockView, type PageView } from '../sync/views';
+import { defineMutator } from './define';
+import { handleArg, idArg, jsonObjectArg, workspaceArg } from './args';
+import { bioDomainFor, nowIso, patchView } from './client-store';
+import { snapshotBlockSchema } from '../blocks/snapshot';
+
+const pageRef = { id: idArg, workspace_id: workspaceArg };
+const blockRef = { id: idArg, page_id: idArg, workspace_id: workspaceArg };
+export const BLOCK_TYPES = [
+  'link',
+  'header',
+  'text',
+  'social',
+  'image',
+  'embed',
+  'email_capture',
+  'divider',
+] as const;
+/** Fractional-index sort keys (fractional-indexing): a move rewrites one row, concurrent moves both survive. */
+const positionArg = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[0-9A-Za-z]+$/);
+
+export const createPageArgs = z
+  .object({
+    ...pageRef,
+    handle: handleArg,
+    title: z.string().trim().max(200),
+    bio: z.string().max(1000).optional(),
+    theme: jsonObjectArg.optional(),
+  })
+  .strict();
+export const updatePageArgs = z
+  .object({
+    ...pageRef,
+    handle: handleArg.optional(),
+    title: z.string().trim().max(200).optional(),
+    bio: z.string().max(1000).optional(),
+    theme: jsonObjectArg.optional(),
+  })
+  .strict();
+export const pageRefArgs = z.object(pageRef).strict();
+export const restorePageVersionArgs = z.object({ ...pageRef, version: z.number().int().min(1) }).strict();
+/** A block's data must be valid for its type (the bio block catalog's schema), on both sides of the wire. */
+export const addBlockArgs = z
+  .object({ ...blockRef, type: z.enum(BLOCK_TYPES), data: jsonObjectArg, position: positionArg })
+  .strict()
+  .superRefine((args, ctx) => {
+    const parsed = snapshotBlockSchema.safeParse({ id: 'b', type: args.type, data: args.data });
+    for (const issue of parsed.success ? [] : parsed.error.issues)
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  });
+export const updateBlockArgs = z
+  .object({ ...blockRef, data: jsonObjectArg.optional(), is_visible: z.boolean().optional() })
+  .strict();
+export const moveBlockArgs = z.object({ ...blockRef, position: positionArg }).strict();
+export const blockRefArgs = z.object(blockRef).strict();
+
+export const createPage = defineMutator({
+  name: 'createPage',
+  args: createPageArgs,
+  action: 'bio_page.create',
+  client: async (tx, args) => {
+    const domain = await bioDomainFor(tx);
+    const view: PageView = {
+      id: args.id,
+      workspace_id: args.workspace_id,
+      domain_id: domain?.id ?? '',
+      handle: args.handle,
+      title: args.title,
+      bio: args.bio ?? '',
+      theme: args.theme ?? {},
+      draft_revision: 1,
+      published_revision: null,
+      published_at: null,
+      archived_at: null,
+      locked: false,
+      updated_at: nowIso(),
+    };
+    await tx.set(syncKeys.page(args.id), view);
+  },
+});
+
+export const updatePage = defineMutator({
+  name: 'updatePage',
+  args: updatePageArgs,
+  action: 'bio_page.update',
+  client: async (tx, { id, workspace_id: _ws, ...patch }) => {
+    const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    await patchView(tx, syncKeys.page(id), pageViewSchema, clean, nowIso());
+  },
+});
+
+export const publishPage = defineMutator({
+  name: 'publishPage',
+  args: pageRefArgs,
+  action: 'bio_page.publish',
+  client: async (tx, { id }) => {
+    const page = await tx.get(syncKeys.page(id));
+    const parsed = pageViewSchema.safeParse(page);
+    if (!parsed.success) return;
+    await tx.set(syncKeys.page(id), {
+      ...parsed.data,
+      published_revision: parsed.data.draft_revision,
+      published_at: nowIso(),
+    });
+  },
+});
+
+export const unpublishPage = defineMutator({
+  name: 'unpublishPage',
+  args: pageRefArgs,
+  action: 'bio_page.unpublish',
+  client: async (tx, { id }) =>
+    patchView(
+      tx,
+      syncKeys.page(id),
+      pageViewSchema,
+      { published_revision: null, published_at: null },
+      nowIso(),
+    ),
+});
+
+/** The server rebuilds the page from the stored snapshot; the client waits for the pull. */
+export const restorePageVersion = defineMutator({
+  name: 'restorePageVersion',
+  args: restorePageVersionArgs,
+  action: 'bio_page.restore_version',
+  client: async () => undefined,
+});
+
+export const addBlock = defineMutator({
+  name: 'addBlock',
+  args: addBlockArgs,
+  action: 'block.create',
+  client: async (tx, args) => {
+    const view: BlockView = {
+      id: args.id,
+      page_id: args.page_id,
+      workspace_id: args.workspace_id,
+      type: args.type,
+      position: args.position,
+      data: args.data,
+      is_visible: true,
+      updated_at: nowIso(),
+    };
+    await tx.set(syncKeys.block(args.page_id, args.id), view);
+  },
+});
+
+export const updateBlock = defineMutator({
+  name: 'updateBlock',
+  args: updateBlockArgs,
+  action: 'block.update',
+  client: async (tx, { id, page_id, data, is_visible }) => {
+    const key = syncKeys.block(page_id, id);
+    const current = blockViewSchema.safeParse(await tx.get(key));
+    if (!current.success) return;
+    await tx.set(key, {
+      ...current.data,
+      // Field-level merge: two devices editing different fields of one block both keep their change.
+      data: data ? { ...current.data.data, ...data } : current.data.data,
+      is_visible: is_visible ?? current.data.is_visible,
+      updated_at: nowIso(),
+    });
+  },
+});
+
+export const moveBlock = defineMutator({
+  name: 'moveBlock',
+  args: moveBlockArgs,
+  action: 'block.update',
+  client: async (tx, { id, page_id, position }) =>
+    patchView(tx, syncKeys.block(page_id, id), blockViewSchema, { position }, nowIso()),
+});
+
+export const removeBlock = defineMutator({
+  name: 'removeBlock',
+  args: blockRefArgs,
+  action: 'block.delete',
+  client: async (tx, { id, page_id }) => {
+    await tx.del(syncKeys.block(page_id, id));
+  },
+});
+
+export const pageMutators = [
+  createPage,
+  updatePage,
+  publishPage,
+  unpublishPage,
+  restorePageVersion,
+  addBlock,
+  updateBlock,
+  moveBlock,
+  removeBlock,
+] as const;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { syncKeys } from '../sync/keys';
+import { qrViewSchema, type QrView } from '../sync/views';
+import { defineMutator } from './define';
+import { idArg, jsonObjectArg, slugArg, titleArg, urlArg, workspaceArg } from './args';
+import { linkDomainFor, nowIso, patchView } from './client-store';
+
+const ref = { id: idArg, workspace_id: workspaceArg };
+
+export const createQrCodeArgs = z
+  .object({
+    ...ref,
+    destination_url: urlArg,
+    slug: slugArg.optional(),
+    domain_id: idArg.optional(),
+    title: titleArg.optional(),
+    design: jsonObjectArg.optional(),
+  })
+  .strict();
+/** Re-point and restyle; a QR code's host and slug never change once created (it may be printed). */
+export const updateQrCodeArgs = z
+  .object({
+    ...ref,
+    destination_url: urlArg.optional(),
+    title: titleArg.nullable().optional(),
+    design: jsonObjectArg.optional(),
+  })
+  .strict();
+export const qrRefArgs = z.object(ref).strict();
+
+export const createQrCode = defineMutator({
+  name: 'createQrCode',
+  args: createQrCodeArgs,
+  action: 'qr_code.create',
+  client: async (tx, args) => {
+    const domain = await linkDomainFor(tx, args.domain_id);
+    const now = nowIso();
+    const view: QrView = {
+      id: args.id,
+      workspace_id: args.workspace_id,
+      domain_id: domain?.id ?? args.domain_id ?? '',
+      host: domain?.hostname ?? '',
+      slug: args.slug ?? '',
+      title: args.title ?? null,
+      destination_url: args.destination_url,
+      status: 'active',
+      archived_at: null,
+      locked: false,
+      design: args.design ?? {},
+      design_revision: 1,
+      last_good_destination: args.destination_url,
+      created_at: now,
+      updated_at: now,
+    };
+    await tx.set(syncKeys.qr(args.id), view);
+  },
+});
+
+export const updateQrCode = defineMutator({
+  name: 'updateQrCode',
+  args: updateQrCodeArgs,
+  action: 'qr_code.update',
+  client: async (tx, { id, workspace_id: _ws, ...patch }) => {
+    const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    await patchView(tx, syncKeys.qr(id), qrViewSchema, clean, nowIso());
+  },
+});
+
+export const archiveQrCode = defineMutator({
+  name: 'archiveQrCode',
+  args: qrRefArgs,
+  action: 'qr_code.archive',
+  client: async (tx, { id }) =>
+    patchView(tx, syncKeys.qr(id), qrViewSchema, { archived_at: nowIso() }, nowIso()),
+});
+
+export const restoreQrCode = defineMutator({
+  name: 'restoreQrCode',
+  args: qrRefArgs,
+  action: 'qr_code.unarchive',
+  client: async (tx, { id }) => patchView(tx, syncKeys.qr(id), qrViewSchema, { archived_at: null }, nowIso()),
+});
+
+export const qrMutators = [createQrCode, updateQrCode, archiveQrCode, restoreQrCode] as const;

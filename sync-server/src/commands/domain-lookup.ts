@@ -1,0 +1,53 @@
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { one } from '../accounts/db';
+import type { CommandContext } from './types';
+
+export type Host = { id: string; hostname: string };
+
+/** The host a new link or QR code lives on: a verified domain of the workspace, else the system link host. */
+export async function linkHostFor(
+  ctx: CommandContext,
+  workspaceId: string,
+  domainId: string | undefined,
+): Promise<Host> {
+  const host = domainId
+    ? await one<Host>(
+        ctx.tx,
+        `SELECT id, hostname FROM custom_domains
+          WHERE id = $1 AND deleted_at IS NULL AND status = 'verified' AND purpose <> 'bio'
+            AND (workspace_id = $2 OR is_system)`,
+        [domainId, workspaceId],
+      )
+    : await one<Host>(
+        ctx.tx,
+        'SELECT id, hostname FROM custom_domains WHERE is_system AND hostname = $1 AND deleted_at IS NULL',
+        [ctx.hosts.linkHost],
+      );
+  if (!host)
+    throw new NotFoundError({
+      message: 'That domain does not exist in this workspace.',
+      details: [{ field: 'domain', issue: 'not_found' }],
+    });
+  return host;
+}
+
+export async function bioHostFor(ctx: CommandContext): Promise<Host> {
+  const host = await one<Host>(
+    ctx.tx,
+    'SELECT id, hostname FROM custom_domains WHERE is_system AND hostname = $1 AND deleted_at IS NULL',
+    [ctx.hosts.bioHost],
+  );
+  if (!host)
+    throw new NotFoundError({
+      message: 'The bio host is not configured.',
+      details: [{ field: 'domain', issue: 'not_found' }],
+    });
+  return host;
+}
+
+export async function hostOf(ctx: CommandContext, domainId: string): Promise<string> {
+  const row = await one<{ hostname: string }>(ctx.tx, 'SELECT hostname FROM custom_domains WHERE id = $1', [
+    domainId,
+  ]);
+  return row?.hostname ?? '';
+}

@@ -1,0 +1,23 @@
+import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
+import { domainCommands } from './domains';
+import { linkCommands } from './links';
+import { pageCommands } from './pages';
+import { qrCommands } from './qr-codes';
+import type { CacheDeps } from './redirect-cache';
+import type { Command } from './types';
+import { workspaceCommands } from './workspace';
+
+/** Every command; one per mutator name (checked at start-up, so a mutator can never lack its server side). */
+export function allCommands(cache: CacheDeps): Command[] {
+  const commands = [
+    ...linkCommands(cache),
+    ...qrCommands(cache),
+    ...pageCommands(cache),
+    ...domainCommands(),
+    ...workspaceCommands(),
+  ];
+  const names = new Set(commands.map((c) => c.name));
+  const missing = MUTATOR_NAMES.filter((name) => !names.has(name));
+  if (missing.length > 0) throw new Error(`mutators without a command: ${missing.join(', ')}`);
+  return commands;
+}

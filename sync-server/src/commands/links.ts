@@ -1,0 +1,226 @@
+import type { z } from 'zod';
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import type { Action } from '@linkhub/shared/permissions/matrix';
+import {
+  archiveLink,
+  createLink,
+  pauseLink,
+  restoreLink,
+  resumeLink,
+  updateLink,
+} from '@linkhub/shared/mutators/links';
+import { randomSlug } from '@linkhub/shared/mutators/args';
+import { purgeRedirect } from '@linkhub/shared/cache/write-through';
+import { one } from '../accounts/db';
+import { authorizeCommand } from './authorization';
+import { hostOf, linkHostFor } from './domain-lookup';
+import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
+import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
+import type { Command, CommandContext, CommandResult } from './types';
+
+type LinkRow = {
+  id: string;
+  workspace_id: string;
+  domain_id: string;
+  slug: string;
+  title: string | null;
+  destination_url: string;
+  qr_code_id: string | null;
+};
+
+async function loadLink(ctx: CommandContext, workspaceId: string, id: string): Promise<LinkRow> {
+  const link = await one<LinkRow>(
+    ctx.tx,
+    'SELECT id, workspace_id, domain_id, slug, title, destination_url, qr_code_id FROM links WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    [id, workspaceId],
+  );
+  if (!link) throw new NotFoundError();
+  return link;
+}
+
+const describeLink: Command['describe'] = async (ctx, raw) => {
+  // The args were refused, possibly by the schema: read them defensively, never trust their shape.
+  const args = raw as { id?: unknown; workspace_id?: unknown };
+  if (typeof args.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(args.id)) return { workspaceId: null };
+  const row = await one<{ title: string | null; slug: string; workspace_id: string }>(
+    ctx.tx,
+    'SELECT title, slug, workspace_id FROM links WHERE id = $1',
+    [args.id],
+  );
+  return row && row.workspace_id === args.workspace_id
+    ? { workspaceId: row.workspace_id, resource: { type: 'link', id: args.id, title: row.title ?? row.slug } }
+    : { workspaceId: null };
+};
+
+/** Each changed field group is its own matrix row (spec §3.3.7): destination, slug, schedule, targeting, split. */
+function actionsForUpdate(args: z.infer<typeof updateLink.args>): Action[] {
+  const actions: Action[] = [];
+  if (args.destination_url !== undefined) actions.push('link.update_destination');
+  if (args.slug !== undefined) actions.push('link.update_slug');
+  if (args.starts_at !== undefined || args.expires_at !== undefined) actions.push('link.update_schedule');
+  if (args.rules !== undefined) actions.push('link.update_targeting');
+  if (args.destinations !== undefined) actions.push('link.update_split');
+  if (args.title !== undefined || args.tags !== undefined || args.utm !== undefined || actions.length === 0)
+    actions.push('link.update');
+  return actions;
+}
+
+export function linkCommands(cache: CacheDeps): Command[] {
+  const create: Command<typeof createLink.args> = {
+    name: createLink.name,
+    args: createLink.args,
+    describe: async (_ctx, raw) => ({
+      workspaceId: null,
+      resource: {
+        type: 'link',
+        id: String((raw as { id?: unknown }).id ?? ''),
+        title: String((raw as { title?: unknown }).title ?? 'a new link'),
+      },
+    }),
+    run: async (ctx, args): Promise<CommandResult> => {
+      await authorizeCommand(ctx.tx, ctx.by, 'link.create', args.workspace_id);
+      const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
+      let slug = args.slug ?? randomSlug();
+      for (let attempt = 0; args.slug === undefined && attempt < 5; attempt += 1) {
+        const taken = await one<{ taken: boolean }>(
+          ctx.tx,
+          `SELECT EXISTS (SELECT 1 FROM links WHERE domain_id = $1 AND slug = $2)
+               OR EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $1 AND slug = $2) AS taken`,
+          [host.id, slug],
+        );
+        if (!taken?.taken) break;
+        slug = randomSlug();
+      }
+      await withConflicts(() =>
+        ctx.tx.query(
+          `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
+          [
+            args.id,
+            args.workspace_id,
+            host.id,
+            slug,
+            args.destination_url,
+            args.title ?? null,
+            args.tags ?? [],
+            JSON.stringify(args.utm ?? {}),
+            ctx.by.userId,
+          ],
+        ),
+      );
+      await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, 'created');
+      await grantToCreator(ctx, args.workspace_id, 'link', args.id);
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'link.created',
+        resourceType: 'link',
+        resourceId: args.id,
+        after: { slug, host: host.hostname, destination_url: args.destination_url },
+      });
+      scheduleRedirectRefresh(ctx, cache, host.hostname, slug);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'link', id: args.id, title: args.title ?? slug },
+        value: { slug, host: host.hostname },
+      };
+    },
+  };
+
+  const update: Command<typeof updateLink.args> = {
+    name: updateLink.name,
+    args: updateLink.args,
+    describe: describeLink,
+    run: async (ctx, args) => {
+      for (const action of actionsForUpdate(args)) {
+        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'link', id: args.id });
+      }
+      const before = await loadLink(ctx, args.workspace_id, args.id);
+      const sets: string[] = [];
+      const values: unknown[] = [args.id];
+      const set = (column: string, value: unknown) => {
+        values.push(value);
+        sets.push(`${column} = $${values.length}`);
+      };
+      if (args.destination_url !== undefined) set('destination_url', args.destination_url);
+      if (args.slug !== undefined) set('slug', args.slug);
+      if (args.title !== undefined) set('title', args.title);
+      if (args.tags !== undefined) set('tags', args.tags);
+      if (args.utm !== undefined) set('utm', JSON.stringify(args.utm));
+      if (args.rules !== undefined) set('rules', JSON.stringify(args.rules));
+      if (args.destinations !== undefined) set('destinations', JSON.stringify(args.destinations));
+      if (args.starts_at !== undefined) set('starts_at', args.starts_at);
+      if (args.expires_at !== undefined) set('expires_at', args.expires_at);
+      set('updated_by_user_id', ctx.by.userId);
+      await withConflicts(() =>
+        ctx.tx.query(`UPDATE links SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values),
+      );
+      await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, 'updated');
+      const { id: _id, workspace_id: _ws, ...changes } = args;
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: args.destination_url !== undefined ? 'link.destination_changed' : 'link.updated',
+        resourceType: 'link',
+        resourceId: args.id,
+        before: { destination_url: before.destination_url, slug: before.slug, title: before.title },
+        after: changes,
+      });
+      const host = await hostOf(ctx, before.domain_id);
+      scheduleRedirectRefresh(ctx, cache, host, args.slug ?? before.slug);
+      // A slug change leaves the old address unknown: refresh it too, so it stops resolving.
+      if (args.slug !== undefined && args.slug !== before.slug)
+        ctx.effects.writeCache(() => purgeRedirect(cache.redis, cache.prefix, host, before.slug));
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
+      };
+    },
+  };
+
+  const lifecycle = (
+    mutator: typeof pauseLink,
+    action: Action,
+    sql: string,
+    auditAction: string,
+  ): Command<typeof pauseLink.args> => ({
+    name: mutator.name,
+    args: mutator.args,
+    describe: describeLink,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'link', id: args.id });
+      const before = await one<LinkRow>(
+        ctx.tx,
+        'SELECT id, workspace_id, domain_id, slug, title, destination_url, qr_code_id FROM links WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+        [args.id, args.workspace_id],
+      );
+      if (!before) throw new NotFoundError();
+      await ctx.tx.query(
+        `UPDATE links SET ${sql}, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
+        [args.id, ctx.by.userId],
+      );
+      await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, auditAction);
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: auditAction,
+        resourceType: 'link',
+        resourceId: args.id,
+      });
+      scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
+      };
+    },
+  });
+
+  return [
+    create,
+    update,
+    lifecycle(pauseLink, 'link.pause', "status = 'paused'", 'link.paused'),
+    lifecycle(resumeLink, 'link.resume', "status = 'active'", 'link.resumed'),
+    lifecycle(archiveLink, 'link.archive', 'archived_at = now()', 'link.archived'),
+    lifecycle(restoreLink, 'link.unarchive', 'archived_at = NULL', 'link.restored'),
+  ];
+}

@@ -1,0 +1,410 @@
+import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
+import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
+import {
+  addBlock,
+  createPage,
+  moveBlock,
+  publishPage,
+  removeBlock,
+  restorePageVersion,
+  unpublishPage,
+  updateBlock,
+  updatePage,
+} from '@linkhub/shared/mutators/pages';
+import type { Action } from '@linkhub/shared/permissions/matrix';
+import { one, rows } from '../accounts/db';
+import { authorizeCommand } from './authorization';
+import { bioHostFor, hostOf } from './domain-lookup';
+import { purgePage, type CacheDeps } from './redirect-cache';
+import { audit, grantToCreator, withConflicts } from './support';
+import type { Command, CommandContext, CommandResult } from './types';
+
+type PageRow = {
+  id: string;
+  workspace_id: string;
+  domain_id: string;
+  handle: string;
+  title: string;
+  bio: string;
+  theme: Record<string, unknown>;
+  draft_revision: number;
+};
+
+async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
+  const page = await one<PageRow>(
+    ctx.tx,
+    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, draft_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    [id, workspaceId],
+  );
+  if (!page) throw new NotFoundError();
+  return page;
+}
+
+/** The page and its live blocks in order: the draft as a full snapshot (versions and publish both use it). */
+async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise<Record<string, unknown>> {
+  const blocks = await rows<{ id: string; type: string; data: Record<string, unknown> }>(
+    ctx.tx,
+    'SELECT id, type, data FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL AND is_visible ORDER BY position, id',
+    [page.id],
+  );
+  return {
+    id: page.id,
+    workspace_id: page.workspace_id,
+    handle: page.handle,
+    title: page.title,
+    bio: page.bio,
+    theme: page.theme,
+    blocks,
+  };
+}
+
+/** Every draft edit bumps the revision and keeps a full snapshot: concurrent edits stay restorable. */
+async function recordDraft(ctx: CommandContext, pageId: string, workspaceId: string): Promise<void> {
+  await ctx.tx.query(
+    'UPDATE bio_pages SET draft_revision = draft_revision + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1',
+    [pageId, ctx.by.userId],
+  );
+  const page = await loadPage(ctx, workspaceId, pageId);
+  await ctx.tx.query(
+    `INSERT INTO bio_page_versions (page_id, workspace_id, version, kind, draft_revision, snapshot, created_by_user_id)
+     VALUES ($1, $2, COALESCE((SELECT max(version) FROM bio_page_versions WHERE page_id = $1), 0) + 1, 'draft', $3, $4, $5)`,
+    [pageId, workspaceId, page.draft_revision, JSON.stringify(await draftSnapshot(ctx, page)), ctx.by.userId],
+  );
+}
+
+const describePage: Command['describe'] = async (ctx, raw) => {
+  // Refused args may be malformed: read them defensively.
+  const args = raw as { id?: unknown; page_id?: unknown; workspace_id?: unknown };
+  const pageId = typeof args.page_id === 'string' ? args.page_id : args.id;
+  if (typeof pageId !== 'string' || !/^[0-9a-f-]{36}$/i.test(pageId)) return { workspaceId: null };
+  const row = await one<{ title: string; handle: string; workspace_id: string }>(
+    ctx.tx,
+    'SELECT title, handle, workspace_id FROM bio_pages WHERE id = $1',
+    [pageId],
+  );
+  return row && row.workspace_id === args.workspace_id
+    ? {
+        workspaceId: row.workspace_id,
+        resource: { type: 'bio_page', id: pageId, title: row.title || `@${row.handle}` },
+      }
+    : { workspaceId: null };
+};
+
+const result = (page: Pick<PageRow, 'id' | 'workspace_id' | 'title' | 'handle'>): CommandResult => ({
+  workspaceId: page.workspace_id,
+  resource: { type: 'bio_page', id: page.id, title: page.title || `@${page.handle}` },
+});
+
+export function pageCommands(cache: CacheDeps): Command[] {
+  const create: Command<typeof createPage.args> = {
+    name: createPage.name,
+    args: createPage.args,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.create', args.workspace_id);
+      const host = await bioHostFor(ctx);
+      await withConflicts(() =>
+        ctx.tx.query(
+          `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, created_by_user_id, updated_by_user_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+          [
+            args.id,
+            args.workspace_id,
+            host.id,
+            args.handle,
+            args.title,
+            args.bio ?? '',
+            JSON.stringify(args.theme ?? {}),
+            ctx.by.userId,
+          ],
+        ),
+      );
+      await grantToCreator(ctx, args.workspace_id, 'bio_page', args.id);
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'bio_page.created',
+        resourceType: 'bio_page',
+        resourceId: args.id,
+        after: { handle: args.handle },
+      });
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result({ id: args.id, workspace_id: args.workspace_id, title: args.title, handle: args.handle });
+    },
+  };
+
+  const update: Command<typeof updatePage.args> = {
+    name: updatePage.name,
+    args: updatePage.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      const actions: Action[] = [];
+      if (args.handle !== undefined) actions.push('bio_page.change_handle');
+      if (args.theme !== undefined) actions.push('bio_page.update_theme');
+      if (args.title !== undefined || args.bio !== undefined || actions.length === 0)
+        actions.push('bio_page.update');
+      for (const action of actions)
+        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'bio_page', id: args.id });
+      const before = await loadPage(ctx, args.workspace_id, args.id);
+      await withConflicts(() =>
+        ctx.tx.query(
+          `UPDATE bio_pages SET handle = COALESCE($2, handle), title = COALESCE($3, title), bio = COALESCE($4, bio),
+                  theme = CASE WHEN $5::jsonb IS NULL THEN theme ELSE theme || $5::jsonb END
+            WHERE id = $1`,
+          [
+            args.id,
+            args.handle ?? null,
+            args.title ?? null,
+            args.bio ?? null,
+            args.theme === undefined ? null : JSON.stringify(args.theme),
+          ],
+        ),
+      );
+      await recordDraft(ctx, args.id, args.workspace_id);
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'bio_page.updated',
+        resourceType: 'bio_page',
+        resourceId: args.id,
+        before: { handle: before.handle, title: before.title },
+        after: { handle: args.handle, title: args.title },
+      });
+      if (args.handle !== undefined && args.handle !== before.handle) {
+        const host = await hostOf(ctx, before.domain_id);
+        ctx.effects.writeCache(() => purgePage(cache, host, before.handle));
+      }
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(before);
+    },
+  };
+
+  const publish: Command<typeof publishPage.args> = {
+    name: publishPage.name,
+    args: publishPage.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.publish', args.workspace_id, {
+        type: 'bio_page',
+        id: args.id,
+      });
+      const page = await loadPage(ctx, args.workspace_id, args.id);
+      const parsed = pageSnapshotSchema.safeParse(await draftSnapshot(ctx, page));
+      if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+      await ctx.tx.query(
+        'UPDATE bio_pages SET published_snapshot = $2, published_at = now(), published_revision = draft_revision, updated_by_user_id = $3 WHERE id = $1',
+        [page.id, JSON.stringify(parsed.data), ctx.by.userId],
+      );
+      await ctx.tx.query(
+        `INSERT INTO bio_page_versions (page_id, workspace_id, version, kind, draft_revision, snapshot, created_by_user_id)
+         VALUES ($1, $2, COALESCE((SELECT max(version) FROM bio_page_versions WHERE page_id = $1), 0) + 1, 'published', $3, $4, $5)`,
+        [page.id, page.workspace_id, page.draft_revision, JSON.stringify(parsed.data), ctx.by.userId],
+      );
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'bio_page.published',
+        resourceType: 'bio_page',
+        resourceId: args.id,
+        after: { draft_revision: page.draft_revision },
+      });
+      const host = await hostOf(ctx, page.domain_id);
+      ctx.effects.writeCache(() => purgePage(cache, host, page.handle));
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(page);
+    },
+  };
+
+  const unpublish: Command<typeof unpublishPage.args> = {
+    name: unpublishPage.name,
+    args: unpublishPage.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.unpublish', args.workspace_id, {
+        type: 'bio_page',
+        id: args.id,
+      });
+      const page = await loadPage(ctx, args.workspace_id, args.id);
+      await ctx.tx.query(
+        'UPDATE bio_pages SET published_snapshot = NULL, published_at = NULL, published_revision = NULL, updated_by_user_id = $2 WHERE id = $1',
+        [page.id, ctx.by.userId],
+      );
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'bio_page.unpublished',
+        resourceType: 'bio_page',
+        resourceId: args.id,
+      });
+      const host = await hostOf(ctx, page.domain_id);
+      ctx.effects.writeCache(() => purgePage(cache, host, page.handle));
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(page);
+    },
+  };
+
+  const restore: Command<typeof restorePageVersion.args> = {
+    name: restorePageVersion.name,
+    args: restorePageVersion.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.restore_version', args.workspace_id, {
+        type: 'bio_page',
+        id: args.id,
+      });
+      const page = await loadPage(ctx, args.workspace_id, args.id);
+      const version = await one<{
+        snapshot: {
+          title?: string;
+          bio?: string;
+          theme?: Record<string, unknown>;
+          blocks?: Array<{ id: string; type: string; data: Record<string, unknown> }>;
+        };
+      }>(ctx.tx, 'SELECT snapshot FROM bio_page_versions WHERE page_id = $1 AND version = $2', [
+        args.id,
+        args.version,
+      ]);
+      if (!version) throw new NotFoundError({ details: [{ field: 'version', issue: 'not_found' }] });
+      const snap = version.snapshot;
+      await ctx.tx.query('UPDATE bio_pages SET title = $2, bio = $3, theme = $4 WHERE id = $1', [
+        args.id,
+        snap.title ?? page.title,
+        snap.bio ?? page.bio,
+        JSON.stringify(snap.theme ?? page.theme),
+      ]);
+      await ctx.tx.query(
+        'UPDATE bio_blocks SET deleted_at = now() WHERE page_id = $1 AND deleted_at IS NULL',
+        [args.id],
+      );
+      const blocks = snap.blocks ?? [];
+      for (const [index, block] of blocks.entries()) {
+        await ctx.tx.query(
+          `INSERT INTO bio_blocks (id, page_id, workspace_id, position, type, data, created_by_user_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (id) DO UPDATE SET deleted_at = NULL, position = EXCLUDED.position, type = EXCLUDED.type, data = EXCLUDED.data`,
+          [
+            block.id,
+            args.id,
+            args.workspace_id,
+            `a${index.toString(36).padStart(4, '0')}`,
+            block.type,
+            JSON.stringify(block.data),
+            ctx.by.userId,
+          ],
+        );
+      }
+      await recordDraft(ctx, args.id, args.workspace_id);
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'bio_page.version_restored',
+        resourceType: 'bio_page',
+        resourceId: args.id,
+        after: { version: args.version },
+      });
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(page);
+    },
+  };
+
+  return [create, update, publish, unpublish, restore, ...blockCommands()];
+}
+
+function blockCommands(): Command[] {
+  const add: Command<typeof addBlock.args> = {
+    name: addBlock.name,
+    args: addBlock.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'block.create', args.workspace_id, {
+        type: 'bio_page',
+        id: args.page_id,
+      });
+      const page = await loadPage(ctx, args.workspace_id, args.page_id);
+      await ctx.tx.query(
+        'INSERT INTO bio_blocks (id, page_id, workspace_id, position, type, data, created_by_user_id, updated_by_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)',
+        [
+          args.id,
+          args.page_id,
+          args.workspace_id,
+          args.position,
+          args.type,
+          JSON.stringify(args.data),
+          ctx.by.userId,
+        ],
+      );
+      await recordDraft(ctx, args.page_id, args.workspace_id);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(page);
+    },
+  };
+
+  const update: Command<typeof updateBlock.args> = {
+    name: updateBlock.name,
+    args: updateBlock.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'block.update', args.workspace_id, {
+        type: 'bio_page',
+        id: args.page_id,
+      });
+      const page = await loadPage(ctx, args.workspace_id, args.page_id);
+      // Field-level merge (jsonb ||): two devices editing different fields of one block both survive.
+      const updated = await one<{ type: string; data: Record<string, unknown> }>(
+        ctx.tx,
+        `UPDATE bio_blocks SET data = CASE WHEN $3::jsonb IS NULL THEN data ELSE data || $3::jsonb END,
+                is_visible = COALESCE($4, is_visible), updated_by_user_id = $5, updated_at = now()
+          WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL RETURNING type, data`,
+        [
+          args.id,
+          args.page_id,
+          args.data === undefined ? null : JSON.stringify(args.data),
+          args.is_visible ?? null,
+          ctx.by.userId,
+        ],
+      );
+      if (!updated) throw new NotFoundError();
+      await recordDraft(ctx, args.page_id, args.workspace_id);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(page);
+    },
+  };
+
+  const move: Command<typeof moveBlock.args> = {
+    name: moveBlock.name,
+    args: moveBlock.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'block.update', args.workspace_id, {
+        type: 'bio_page',
+        id: args.page_id,
+      });
+      const page = await loadPage(ctx, args.workspace_id, args.page_id);
+      const moved = await one<{ id: string }>(
+        ctx.tx,
+        'UPDATE bio_blocks SET position = $3, updated_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL RETURNING id',
+        [args.id, args.page_id, args.position],
+      );
+      if (!moved) throw new NotFoundError();
+      await recordDraft(ctx, args.page_id, args.workspace_id);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(page);
+    },
+  };
+
+  const remove: Command<typeof removeBlock.args> = {
+    name: removeBlock.name,
+    args: removeBlock.args,
+    describe: describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, 'block.delete', args.workspace_id, {
+        type: 'bio_page',
+        id: args.page_id,
+      });
+      const page = await loadPage(ctx, args.workspace_id, args.page_id);
+      await ctx.tx.query(
+        'UPDATE bio_blocks SET deleted_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL',
+        [args.id, args.page_id],
+      );
+      await recordDraft(ctx, args.page_id, args.workspace_id);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return result(page);
+    },
+  };
+
+  return [add, update, move, remove];
+}

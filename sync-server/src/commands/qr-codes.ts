@@ -1,0 +1,232 @@
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import type { Action } from '@linkhub/shared/permissions/matrix';
+import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
+import { randomSlug } from '@linkhub/shared/mutators/args';
+import { one } from '../accounts/db';
+import { authorizeCommand } from './authorization';
+import { hostOf, linkHostFor } from './domain-lookup';
+import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
+import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
+import type { Command, CommandContext, CommandResult } from './types';
+
+type QrRow = {
+  id: string;
+  workspace_id: string;
+  domain_id: string;
+  slug: string;
+  title: string | null;
+  destination_url: string | null;
+  design_revision: number;
+};
+
+async function loadQr(ctx: CommandContext, workspaceId: string, id: string): Promise<QrRow> {
+  const row = await one<QrRow>(
+    ctx.tx,
+    'SELECT id, workspace_id, domain_id, slug, title, destination_url, design_revision FROM qr_codes WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    [id, workspaceId],
+  );
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+const describeQr: Command['describe'] = async (ctx, raw) => {
+  // The args were refused, possibly by the schema: read them defensively.
+  const args = raw as { id?: unknown; workspace_id?: unknown };
+  if (typeof args.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(args.id)) return { workspaceId: null };
+  const row = await one<{ title: string | null; slug: string; workspace_id: string }>(
+    ctx.tx,
+    'SELECT title, slug, workspace_id FROM qr_codes WHERE id = $1',
+    [args.id],
+  );
+  return row && row.workspace_id === args.workspace_id
+    ? {
+        workspaceId: row.workspace_id,
+        resource: { type: 'qr_code', id: args.id, title: row.title ?? row.slug },
+      }
+    : { workspaceId: null };
+};
+
+/**
+ * Dynamic QR codes: the slug is reserved forever by the database in the insert's transaction
+ * (qr_slug_reservations); re-point, restyle and archive never touch the address, so nothing frees it.
+ */
+export function qrCommands(cache: CacheDeps): Command[] {
+  const create: Command<typeof createQrCode.args> = {
+    name: createQrCode.name,
+    args: createQrCode.args,
+    run: async (ctx, args): Promise<CommandResult> => {
+      await authorizeCommand(ctx.tx, ctx.by, 'qr_code.create', args.workspace_id);
+      const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
+      let slug = args.slug ?? randomSlug();
+      for (let attempt = 0; args.slug === undefined && attempt < 5; attempt += 1) {
+        const taken = await one<{ taken: boolean }>(
+          ctx.tx,
+          `SELECT EXISTS (SELECT 1 FROM links WHERE domain_id = $1 AND slug = $2)
+               OR EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $1 AND slug = $2) AS taken`,
+          [host.id, slug],
+        );
+        if (!taken?.taken) break;
+        slug = randomSlug();
+      }
+      await withConflicts(() =>
+        ctx.tx.query(
+          `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
+                                 created_by_user_id, updated_by_user_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $6, now(), $8, $8)`,
+          [
+            args.id,
+            args.workspace_id,
+            host.id,
+            slug,
+            args.title ?? null,
+            args.destination_url,
+            JSON.stringify(args.design ?? {}),
+            ctx.by.userId,
+          ],
+        ),
+      );
+      await snapshotVersion(
+        ctx.tx,
+        'qr_code_versions',
+        'qr_code_id',
+        'qr_codes',
+        args.id,
+        ctx.by.userId,
+        'created',
+      );
+      await grantToCreator(ctx, args.workspace_id, 'qr_code', args.id);
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'qr_code.created',
+        resourceType: 'qr_code',
+        resourceId: args.id,
+        after: { slug, host: host.hostname, destination_url: args.destination_url },
+      });
+      scheduleRedirectRefresh(ctx, cache, host.hostname, slug);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'qr_code', id: args.id, title: args.title ?? slug },
+        value: { slug, host: host.hostname },
+      };
+    },
+  };
+
+  const update: Command<typeof updateQrCode.args> = {
+    name: updateQrCode.name,
+    args: updateQrCode.args,
+    describe: describeQr,
+    run: async (ctx, args) => {
+      const actions: Action[] = [];
+      if (args.destination_url !== undefined) actions.push('qr_code.update_destination');
+      if (args.design !== undefined) actions.push('qr_code.update_design');
+      if (args.title !== undefined || actions.length === 0) actions.push('qr_code.update');
+      for (const action of actions)
+        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
+      const before = await loadQr(ctx, args.workspace_id, args.id);
+      await ctx.tx.query(
+        `UPDATE qr_codes SET
+           destination_url = COALESCE($2, destination_url),
+           last_good_destination = COALESCE($2, last_good_destination),
+           last_good_destination_at = CASE WHEN $2::text IS NULL THEN last_good_destination_at ELSE now() END,
+           title = CASE WHEN $3::boolean THEN $4 ELSE title END,
+           design = COALESCE($5::jsonb, design),
+           design_revision = design_revision + CASE WHEN $5::jsonb IS NULL THEN 0 ELSE 1 END,
+           updated_by_user_id = $6, updated_at = now()
+         WHERE id = $1`,
+        [
+          args.id,
+          args.destination_url ?? null,
+          args.title !== undefined,
+          args.title ?? null,
+          args.design === undefined ? null : JSON.stringify(args.design),
+          ctx.by.userId,
+        ],
+      );
+      await snapshotVersion(
+        ctx.tx,
+        'qr_code_versions',
+        'qr_code_id',
+        'qr_codes',
+        args.id,
+        ctx.by.userId,
+        args.destination_url ? 're-pointed' : 'updated',
+      );
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        // QR destination changes are kept forever (the audit table forces their retention to NULL).
+        action: args.destination_url !== undefined ? 'qr_code.destination_changed' : 'qr_code.updated',
+        resourceType: 'qr_code',
+        resourceId: args.id,
+        before: { destination_url: before.destination_url, title: before.title },
+        after: {
+          destination_url: args.destination_url,
+          title: args.title,
+          design_changed: args.design !== undefined,
+        },
+      });
+      scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
+      if (args.design !== undefined) {
+        ctx.effects.enqueue({
+          queue: 'qr-render',
+          name: 'qr-render',
+          data: { qr_code_id: args.id, version: before.design_revision + 1, format: 'svg' },
+          jobId: `qr-render-${args.id}-${before.design_revision + 1}-svg`,
+        });
+      }
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'qr_code', id: args.id, title: before.title ?? before.slug },
+      };
+    },
+  };
+
+  const lifecycle = (
+    mutator: typeof archiveQrCode,
+    action: Action,
+    sql: string,
+    auditAction: string,
+  ): Command<typeof archiveQrCode.args> => ({
+    name: mutator.name,
+    args: mutator.args,
+    describe: describeQr,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
+      const before = await loadQr(ctx, args.workspace_id, args.id);
+      await ctx.tx.query(
+        `UPDATE qr_codes SET ${sql}, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
+        [args.id, ctx.by.userId],
+      );
+      await snapshotVersion(
+        ctx.tx,
+        'qr_code_versions',
+        'qr_code_id',
+        'qr_codes',
+        args.id,
+        ctx.by.userId,
+        auditAction,
+      );
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: auditAction,
+        resourceType: 'qr_code',
+        resourceId: args.id,
+      });
+      // Archived codes keep resolving through the fallback chain: the payload is rewritten, never deleted.
+      scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'qr_code', id: args.id, title: before.title ?? before.slug },
+      };
+    },
+  });
+
+  return [
+    create,
+    update,
+    lifecycle(archiveQrCode, 'qr_code.archive', 'archived_at = now()', 'qr_code.archived'),
+    lifecycle(restoreQrCode, 'qr_code.unarchive', 'archived_at = NULL', 'qr_code.restored'),
+  ];
+}

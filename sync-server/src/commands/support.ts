@@ -1,0 +1,99 @@
+import { ConflictError } from '@linkhub/shared/errors/app-error';
+import { one, type Queryable } from '../accounts/db';
+import { writeAudit } from '../accounts/audit';
+import { autoGrantOnCreate, type GrantableType } from '../accounts/grants';
+import type { CommandContext } from './types';
+
+type PgError = Error & { code?: string; constraint?: string };
+const isPgError = (error: unknown): error is PgError => error instanceof Error && 'code' in error;
+
+/** Unique indexes and slug triggers, as the error codes a user can act on. */
+const UNIQUE_CONSTRAINTS: Record<string, 'slug_taken' | 'handle_taken' | 'domain_taken'> = {
+  ux_links_domain_slug: 'slug_taken',
+  ux_qr_codes_domain_slug: 'slug_taken',
+  ux_bio_pages_domain_handle: 'handle_taken',
+  ux_custom_domains_hostname: 'domain_taken',
+};
+
+export function asConflict(error: unknown): unknown {
+  if (!isPgError(error)) return error;
+  if (error.code === 'P0001' && error.message.startsWith('qr_slug_reserved')) {
+    return new ConflictError('qr_slug_reserved', { details: [{ field: 'slug', issue: 'qr_slug_reserved' }] });
+  }
+  const code = error.code === '23505' && error.constraint ? UNIQUE_CONSTRAINTS[error.constraint] : undefined;
+  if (code)
+    return new ConflictError(code, {
+      details: [
+        {
+          field: code === 'domain_taken' ? 'hostname' : code === 'handle_taken' ? 'handle' : 'slug',
+          issue: code,
+        },
+      ],
+    });
+  return error;
+}
+
+/** Run one statement whose constraint violations are the user's business (slug taken, reserved…). */
+export async function withConflicts<T>(statement: () => Promise<T>): Promise<T> {
+  try {
+    return await statement();
+  } catch (error) {
+    throw asConflict(error);
+  }
+}
+
+/** After a scoped editor creates a resource, they keep access to it (spec §3.4.4), in the same transaction. */
+export async function grantToCreator(
+  ctx: CommandContext,
+  workspaceId: string,
+  type: GrantableType,
+  resourceId: string,
+): Promise<void> {
+  if (!ctx.by.userId) return;
+  const member = await one<{ id: string; workspace_id: string; user_id: string; is_scoped: boolean }>(
+    ctx.tx,
+    `SELECT m.id, m.workspace_id, m.user_id,
+            (m.role <> 'owner' AND EXISTS (SELECT 1 FROM resource_grants g WHERE g.member_id = m.id)) AS is_scoped
+       FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.deleted_at IS NULL`,
+    [workspaceId, ctx.by.userId],
+  );
+  if (member) await autoGrantOnCreate(ctx.tx, member, type, resourceId, { requestId: ctx.requestId });
+}
+
+export async function audit(
+  ctx: CommandContext,
+  entry: {
+    workspaceId: string;
+    action: string;
+    resourceType: string;
+    resourceId: string;
+    summary?: string;
+    before?: unknown;
+    after?: unknown;
+  },
+): Promise<void> {
+  await writeAudit(ctx.tx, { ...entry, actor: ctx.by.audit, requestId: ctx.requestId });
+}
+
+/** Full-snapshot versions (DESIGN §3): the row as it now stands, under the next version number. */
+export async function snapshotVersion(
+  tx: Queryable,
+  table: 'link_versions' | 'qr_code_versions',
+  ownerColumn: 'link_id' | 'qr_code_id',
+  source: 'links' | 'qr_codes',
+  id: string,
+  userId: string | null,
+  summary: string,
+): Promise<number> {
+  const row = await one<{ version: number }>(
+    tx,
+    `WITH bumped AS (UPDATE ${source} SET current_version = current_version + 1 WHERE id = $1
+                     AND EXISTS (SELECT 1 FROM ${table} WHERE ${ownerColumn} = $1) RETURNING current_version)
+     INSERT INTO ${table} (${ownerColumn}, workspace_id, version, snapshot, change_summary, created_by_user_id)
+     SELECT s.id, s.workspace_id, COALESCE((SELECT current_version FROM bumped), s.current_version), to_jsonb(s), $3, $2
+       FROM ${source} s WHERE s.id = $1
+     RETURNING version`,
+    [id, userId, summary],
+  );
+  return row?.version ?? 0;
+}

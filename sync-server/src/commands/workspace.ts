@@ -1,0 +1,72 @@
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import type { Action } from '@linkhub/shared/permissions/matrix';
+import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
+import { one } from '../accounts/db';
+import { authorizeCommand } from './authorization';
+import { audit } from './support';
+import type { Command } from './types';
+
+export function workspaceCommands(): Command[] {
+  const settings: Command<typeof updateWorkspaceSettings.args> = {
+    name: updateWorkspaceSettings.name,
+    args: updateWorkspaceSettings.args,
+    run: async (ctx, args) => {
+      const actions: Action[] = [];
+      if (args.branding !== undefined || args.holding_page !== undefined)
+        actions.push('workspace.update_branding');
+      if (args.name !== undefined || args.time_zone !== undefined || actions.length === 0)
+        actions.push('workspace.update_settings');
+      for (const action of actions)
+        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, {
+          type: 'workspace',
+          id: args.workspace_id,
+        });
+      const updated = await one<{ name: string }>(
+        ctx.tx,
+        `UPDATE workspaces SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone),
+                branding = CASE WHEN $4::jsonb IS NULL THEN branding ELSE branding || $4::jsonb END,
+                holding_page = CASE WHEN $5::jsonb IS NULL THEN holding_page ELSE holding_page || $5::jsonb END
+          WHERE id = $1 AND deleted_at IS NULL RETURNING name`,
+        [
+          args.workspace_id,
+          args.name ?? null,
+          args.time_zone ?? null,
+          args.branding === undefined ? null : JSON.stringify(args.branding),
+          args.holding_page === undefined ? null : JSON.stringify(args.holding_page),
+        ],
+      );
+      if (!updated) throw new NotFoundError();
+      const { workspace_id: _ws, ...after } = args;
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'workspace.settings_changed',
+        resourceType: 'workspace',
+        resourceId: args.workspace_id,
+        after,
+      });
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'workspace', id: args.workspace_id, title: updated.name },
+      };
+    },
+  };
+
+  /** A notice belongs to one user; dismissing someone else's answers like a missing one. */
+  const dismiss: Command<typeof dismissNotice.args> = {
+    name: dismissNotice.name,
+    args: dismissNotice.args,
+    run: async (ctx, args) => {
+      const row = await one<{ workspace_id: string | null }>(
+        ctx.tx,
+        'UPDATE sync_notices SET deleted_at = now(), read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING workspace_id',
+        [args.id, ctx.by.userId],
+      );
+      if (!row) throw new NotFoundError();
+      ctx.effects.poke({ userId: ctx.by.userId });
+      return { workspaceId: row.workspace_id ?? '' };
+    },
+  };
+
+  return [settings, dismiss];
+}

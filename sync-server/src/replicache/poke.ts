@@ -1,0 +1,72 @@
+import type { Redis } from 'ioredis';
+import { pokeChannel } from '@linkhub/shared/cache/keys';
+
+type Listener = () => void;
+
+/**
+ * Pokes across sync-server processes (DESIGN §5): a command publishes on the user's Redis channel;
+ * every process holding an SSE stream for that user hears it and tells the client to pull.
+ * One subscriber connection per process, one channel subscription per user with open streams.
+ */
+export class PokeHub {
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private subscriber: Redis | null = null;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  private connection(): Redis {
+    if (this.subscriber) return this.subscriber;
+    const subscriber = this.redis.duplicate();
+    subscriber.on('error', () => undefined);
+    subscriber.on('message', (channel: string) => {
+      const userId = channel.slice(`${this.prefix}poke:`.length);
+      for (const listener of this.listeners.get(userId) ?? []) listener();
+    });
+    this.subscriber = subscriber;
+    return subscriber;
+  }
+
+  async listen(userId: string, listener: Listener): Promise<() => Promise<void>> {
+    let set = this.listeners.get(userId);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(userId, set);
+      await this.connection().subscribe(pokeChannel(this.prefix, userId));
+    }
+    set.add(listener);
+    return async () => {
+      const current = this.listeners.get(userId);
+      current?.delete(listener);
+      if (current && current.size === 0) {
+        this.listeners.delete(userId);
+        await this.subscriber?.unsubscribe(pokeChannel(this.prefix, userId)).catch(() => undefined);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    this.subscriber?.disconnect();
+    this.subscriber = null;
+    this.listeners.clear();
+  }
+}
+
+const hubs = new WeakMap<object, PokeHub>();
+
+/** The process's one poke hub per set of deps (one subscriber connection). */
+export function pokeHubFor(deps: { redis: Redis; config: { REDIS_PREFIX: string } }): PokeHub {
+  let hub = hubs.get(deps);
+  if (!hub) {
+    hub = new PokeHub(deps.redis, deps.config.REDIS_PREFIX);
+    hubs.set(deps, hub);
+  }
+  return hub;
+}
+
+export async function closePokeHub(deps: object): Promise<void> {
+  await hubs.get(deps)?.close();
+  hubs.delete(deps);
+}

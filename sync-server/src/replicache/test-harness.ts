@@ -1,0 +1,124 @@
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import { Replicache, type PullRequest, type PushRequest } from 'replicache';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { MUTATORS } from '@linkhub/shared/mutators/index';
+import { toReplicacheMutators } from '@linkhub/shared/mutators/define';
+import { createTestApp, type TestApp } from '../testing';
+
+/** Test-only: a real sync-server (in-process) with real Replicache clients talking to it. */
+export type SyncHarness = TestApp & {
+  signUp: (name: string) => Promise<{ token: string; userId: string; workspaceId: string }>;
+  addMember: (workspaceId: string, userId: string, role: 'admin' | 'editor' | 'viewer') => Promise<string>;
+  client: (token: string, name?: string) => SyncClient;
+  sql: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
+};
+
+export type SyncClient = {
+  rep: Replicache<ReturnType<typeof toReplicacheMutators>>;
+  /** The simulated network: false makes push and pull fail like a dropped connection. */
+  network: { up: boolean };
+};
+
+export async function createSyncHarness(): Promise<SyncHarness> {
+  const base = await createTestApp();
+  const db = createDb(base.database.url);
+  await ensureSystemDomains(db.db, {
+    linkHost: base.deps.config.LINK_HOST,
+    bioHost: base.deps.config.BIO_HOST,
+  });
+  await db.close();
+  const sql = async <R>(text: string, values: unknown[] = []): Promise<R[]> =>
+    (await base.deps.pool.query(text, values)).rows as R[];
+  const clients: SyncClient[] = [];
+
+  const call = async (token: string, path: string, body: unknown) => {
+    const response = await base.app.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+
+  return {
+    ...base,
+    sql,
+    signUp: async (name) => {
+      const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`;
+      const { status, body } = await call('', '/api/auth/signup', {
+        email,
+        password: 'correct horse battery staple 42',
+        name,
+      });
+      if (status !== 201) throw new Error(`signup failed: ${status} ${JSON.stringify(body)}`);
+      const data = (body as { data: { token: string; user: { id: string }; workspace: { id: string } } })
+        .data;
+      return { token: data.token, userId: data.user.id, workspaceId: data.workspace.id };
+    },
+    addMember: async (workspaceId, userId, role) => {
+      const [row] = await sql<{ id: string }>(
+        'INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3) RETURNING id',
+        [workspaceId, userId, role],
+      );
+      if (!row) throw new Error('member insert failed');
+      return row.id;
+    },
+    client: (token, name = `rep-${randomUUID()}`) => {
+      const network = { up: true };
+      const offline = { httpStatusCode: 0, errorMessage: 'offline' };
+      const rep = new Replicache({
+        name,
+        mutators: toReplicacheMutators(MUTATORS),
+        pullInterval: null,
+        pushDelay: 0,
+        pusher: async (request: PushRequest) => {
+          if (!network.up) return { httpRequestInfo: offline };
+          const { status } = await call(token, '/replicache/push', request);
+          return { httpRequestInfo: { httpStatusCode: status, errorMessage: '' } };
+        },
+        puller: async (request: PullRequest) => {
+          if (!network.up) return { httpRequestInfo: offline };
+          const { status, body } = await call(token, '/replicache/pull', request);
+          // The pull response is the server's JSON, validated by Replicache itself.
+          return status === 200
+            ? { response: body as never, httpRequestInfo: { httpStatusCode: 200, errorMessage: '' } }
+            : { httpRequestInfo: { httpStatusCode: status, errorMessage: JSON.stringify(body) } };
+        },
+      });
+      const client = { rep, network };
+      clients.push(client);
+      return client;
+    },
+    close: async () => {
+      await Promise.allSettled(clients.map((c) => c.rep.close()));
+      await base.close();
+    },
+  };
+}
+
+/** Push what is pending, then pull: one full sync round as a poke would trigger it. */
+export async function syncRound(client: SyncClient): Promise<void> {
+  await client.rep.push({ now: true });
+  await client.rep.pull({ now: true });
+  // Replicache applies a pull asynchronously; a short wait lets it land before assertions read.
+  await new Promise((r) => setTimeout(r, 50));
+}
+
+/** Polls until `check` holds (Replicache applies pulls asynchronously), failing with the last value seen. */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  resync?: SyncClient,
+  timeoutMs = 8000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`condition not met; last value: ${JSON.stringify(value)}`);
+    if (resync) await syncRound(resync);
+    else await new Promise((r) => setTimeout(r, 25));
+    value = await read();
+  }
+  return value;
+}
