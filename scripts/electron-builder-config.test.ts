@@ -30,7 +30,7 @@ describe('electron-builder.yml', () => {
     );
   });
 
-  it('builds every platform target the design names, from the desktop and pwa builds', () => {
+  it('builds every platform target the design names, from the desktop build (which carries the PWA build)', () => {
     const config = load();
     expect(config).toMatchObject({
       appId: 'app.linkhub.desktop',
@@ -40,7 +40,8 @@ describe('electron-builder.yml', () => {
       win: { target: [{ target: 'nsis' }] },
       linux: { target: ['AppImage', 'deb'], category: 'Office', icon: 'desktop/build/icons' },
     });
-    expect(JSON.stringify(config.files)).toContain('../pwa/dist');
+    // desktop/dist holds main, preload and renderer/ (the PWA build, copied by `npm run build -w desktop`).
+    expect(config.files).toContainEqual(expect.objectContaining({ from: 'dist', to: 'dist' }));
     expect((config.mac as { target: Array<{ target: string }> }).target[0]?.target).toBe('dmg');
   });
 });
