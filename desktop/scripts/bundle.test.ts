@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import vm from 'node:vm';
 import { isBuiltin } from 'node:module';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppProtocolHandler } from '../src/protocol';
 import { bundleDesktop, copyRenderer, runtimeImports } from './bundle';
@@ -97,4 +100,68 @@ describe('the unpacked desktop app', () => {
       expect(type, ref).toBe(ext === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8');
     }
   });
+});
+
+/**
+ * The real renderer in Chromium, served by the app:// handler under its strict CSP. Playwright cannot
+ * register a custom scheme, so http://linkhub.test stands in for app://linkhub: each request is
+ * rewritten and answered by the handler, headers (CSP included) and all.
+ */
+describe('the renderer in Chromium, through the app protocol handler', () => {
+  const CHROMIUM = '/usr/bin/chromium';
+  const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+  async function openRenderer(syncOrigin: string) {
+    const handler = createAppProtocolHandler({ root: path.join(outDir(), 'renderer'), syncOrigin, forward: fetch });
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.text().includes('Content Security Policy')) violations.push(m.text());
+    });
+    await page.route('http://linkhub.test/**', async (route) => {
+      const request = route.request();
+      const body = request.postDataBuffer();
+      const response = await handler(
+        new Request(request.url().replace('http://linkhub.test', 'app://linkhub'), {
+          method: request.method(),
+          headers: await request.allHeaders(),
+          ...(body === null ? {} : { body }),
+        }),
+      );
+      await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+    });
+    await page.goto('http://linkhub.test/workspace/0190d6a4-1b2c-7d3e-8f40-5a6b7c8d9e0f');
+    return { browser, page, violations, errors };
+  }
+
+  it('renders the editor with no CSP violation, and says so when the sync server is unreachable', async () => {
+    const { browser, page, violations, errors } = await openRenderer('http://127.0.0.1:9');
+    try {
+      await page.getByRole('status').filter({ hasText: /unreachable/i }).waitFor({ timeout: 15_000 });
+      expect(await page.locator('#root').innerText()).toContain('LinkHub');
+      expect(violations).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+
+  it('shows the editor as synced when the sync server answers through the forwarded /healthz', async () => {
+    const server = createServer((req, res) => {
+      res.writeHead(req.url === '/healthz' ? 200 : 404, { 'Content-Type': 'application/json' });
+      res.end('{"status":"ok"}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { browser, page, violations } = await openRenderer(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    try {
+      await page.getByRole('status').filter({ hasText: /^Synced$/ }).waitFor({ timeout: 15_000 });
+      expect(violations).toEqual([]);
+    } finally {
+      await browser.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }, 60_000);
 });

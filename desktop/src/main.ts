@@ -109,7 +109,11 @@ async function start(): Promise<void> {
         platform: process.platform,
         appName: app.name,
         isDevelopment: !app.isPackaged,
-        send: (command) => BrowserWindow.getFocusedWindow()?.webContents.send(IPC_EVENTS.appEvent, { type: 'command', command }),
+        send: (command) => {
+          // With no window focused (macOS, all closed) the command opens the start window first.
+          const target = BrowserWindow.getFocusedWindow() ?? manager.openStartup();
+          target.webContents.send(IPC_EVENTS.appEvent, { type: 'command', command });
+        },
       }),
     ),
   );
