@@ -1,6 +1,12 @@
 import type { Job } from 'bullmq';
 import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
+import { analyticsRollup } from './analytics-rollup';
+import { analyticsMaintenance } from './analytics-maintenance';
+import { retention } from './retention';
+import { exportJob } from './export';
+import { createLocalArtifactStore } from '../artifacts/local-store';
+import { createQrRenderProcessor } from './qr-render';
 
 /** Handles one validated job. Throw to retry; throw bullmq's UnrecoverableError to fail for good. */
 export type Processor<Q extends QueueName> = (
@@ -15,4 +21,11 @@ export type ProcessorRegistry = { readonly [Q in QueueName]?: Processor<Q> };
  * The processor of each queue (one file per job type in this folder). A queue without a
  * processor is not consumed by this worker; add `'qr-render': renderQr` here when it exists.
  */
-export const PROCESSORS: ProcessorRegistry = {};
+export const PROCESSORS: ProcessorRegistry = {
+  // Local-folder artifact store (DESIGN §8); an S3-compatible store plugs in through ArtifactStore.
+  'qr-render': createQrRenderProcessor(createLocalArtifactStore()),
+  'analytics-rollup': analyticsRollup,
+  'analytics-maintenance': analyticsMaintenance,
+  retention,
+  export: exportJob,
+};

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+import { AppError } from '@linkhub/shared/errors/app-error';
+import { qrDesignSchema, type QrDesign } from '@linkhub/shared/qr/design';
+import type { LogoImage } from '@linkhub/shared/qr/logo';
+import { renderQr, type QrDpi, type QrFormat } from '@linkhub/shared/qr/render/index';
+import { qrShortUrl } from '@linkhub/shared/qr/short-url';
+import { assertScannable } from '@linkhub/shared/qr/validate';
+import type { ArtifactStore } from './store';
+
+export type QrArtifactRequest = {
+  readonly qrCodeId: string;
+  readonly format: QrFormat;
+  readonly sizeMm: number;
+  /** PNG only; default 300. */
+  readonly dpi?: QrDpi;
+  /** PDF only; default 0. */
+  readonly bleedMm?: number;
+};
+
+export type QrArtifact = {
+  readonly artifactId: string;
+  readonly qrCodeId: string;
+  readonly workspaceId: string;
+  readonly slug: string;
+  readonly shortUrl: string;
+  readonly title: string | null;
+  readonly designRevision: number;
+  readonly format: QrFormat;
+  readonly storageKey: string;
+  readonly contentType: string;
+  readonly byteSize: number;
+  readonly sha256: string;
+  /** True when an artifact of this revision and these options was already in the store. */
+  readonly reused: boolean;
+};
+
+/** The QR code (or asset) does not exist: retrying cannot help. */
+export class QrArtifactMissingError extends Error {}
+
+/** The stored design does not scan; the artifact row records why. */
+export class QrArtifactRefusedError extends Error {
+  readonly refusal: AppError;
+  constructor(refusal: AppError) {
+    super(`${refusal.code}: ${refusal.details.map((d) => `${d.field} ${d.issue}`).join(', ')}`, { cause: refusal });
+    this.refusal = refusal;
+  }
+}
+
+type QrRow = { id: string; workspace_id: string; slug: string; title: string | null; design: unknown; design_revision: number; hostname: string };
+type ArtifactRow = { id: string; storage_key: string | null; content_type: string | null; byte_size: number | null; sha256: string | null };
+
+export type QrArtifactDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore };
+
+function optionsOf(req: QrArtifactRequest) {
+  return {
+    format: req.format,
+    sizeMm: Math.round(req.sizeMm * 100) / 100,
+    dpi: req.format === 'png' ? (req.dpi ?? 300) : null,
+    bleedMm: req.format === 'pdf' ? Math.round((req.bleedMm ?? 0) * 100) / 100 : 0,
+  };
+}
+
+/** A stable digest of the export options: one artifact per (code, design revision, format, options). */
+export function optionsHash(req: QrArtifactRequest): string {
+  return createHash('sha256').update(JSON.stringify(optionsOf(req))).digest('hex').slice(0, 16);
+}
+
+async function loadLogo(deps: QrArtifactDeps, workspaceId: string, design: QrDesign): Promise<LogoImage | undefined> {
+  if (design.logo === null || design.logo.source.kind !== 'asset') return undefined;
+  const { rows } = await deps.pool.query<{ storage_key: string; content_type: string }>(
+    `SELECT storage_key, content_type FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
+    [design.logo.source.assetId, workspaceId],
+  );
+  const row = rows[0];
+  const bytes = row === undefined ? null : await deps.store.get(row.storage_key);
+  const mime = row?.content_type;
+  if (bytes === null || (mime !== 'image/png' && mime !== 'image/jpeg' && mime !== 'image/svg+xml')) {
+    throw new QrArtifactMissingError(`logo asset ${design.logo.source.assetId} is missing or not PNG, JPEG or SVG`);
+  }
+  return { mime, bytes };
+}
+
+/**
+ * The print file of a QR code's current design revision (DESIGN §8): reused from the store when
+ * this revision was already rendered with the same options, else validated (a design that does not
+ * scan is refused and recorded as failed), rendered, stored and recorded. Files of older revisions
+ * of the code are removed (orphans).
+ */
+export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequest): Promise<QrArtifact> {
+  const { rows } = await deps.pool.query<QrRow>(
+    `SELECT q.id, q.workspace_id, q.slug, q.title, q.design, q.design_revision, d.hostname
+       FROM qr_codes q JOIN custom_domains d ON d.id = q.domain_id
+      WHERE q.id = $1 AND q.deleted_at IS NULL`,
+    [req.qrCodeId],
+  );
+  const qr = rows[0];
+  if (qr === undefined) throw new QrArtifactMissingError(`QR code ${req.qrCodeId} not found`);
+  const options = optionsOf(req);
+  const hash = optionsHash(req);
+  const shortUrl = qrShortUrl(qr.hostname, qr.slug);
+  const base = { qrCodeId: qr.id, workspaceId: qr.workspace_id, slug: qr.slug, shortUrl, title: qr.title, designRevision: qr.design_revision, format: req.format };
+
+  const existing = await deps.pool.query<ArtifactRow>(
+    `SELECT id, storage_key, content_type, byte_size, sha256 FROM qr_render_artifacts
+      WHERE qr_code_id = $1 AND design_revision = $2 AND format = $3 AND options_hash = $4 AND status = 'ready'`,
+    [qr.id, qr.design_revision, req.format, hash],
+  );
+  const ready = existing.rows[0];
+  if (ready?.storage_key != null && (await deps.store.has(ready.storage_key))) {
+    return { ...base, artifactId: ready.id, storageKey: ready.storage_key, contentType: ready.content_type ?? '', byteSize: ready.byte_size ?? 0, sha256: ready.sha256 ?? '', reused: true };
+  }
+
+  const upsert = async (fields: { status: 'ready' | 'failed'; storageKey: string | null; contentType: string | null; byteSize: number | null; sha256: string | null; error: string | null }) => {
+    const { rows: saved } = await deps.pool.query<{ id: string }>(
+      `INSERT INTO qr_render_artifacts
+         (qr_code_id, workspace_id, design_revision, format, size_mm, dpi, bleed_mm, options_hash, status, storage_key, content_type, byte_size, sha256, decode_verified_at, error)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, CASE WHEN $9 = 'ready' THEN now() END, $14)
+       ON CONFLICT (qr_code_id, design_revision, format, options_hash) DO UPDATE SET
+         status = EXCLUDED.status, storage_key = EXCLUDED.storage_key, content_type = EXCLUDED.content_type,
+         byte_size = EXCLUDED.byte_size, sha256 = EXCLUDED.sha256, decode_verified_at = EXCLUDED.decode_verified_at, error = EXCLUDED.error
+       RETURNING id`,
+      [qr.id, qr.workspace_id, qr.design_revision, req.format, options.sizeMm, options.dpi, options.bleedMm, hash, fields.status, fields.storageKey, fields.contentType, fields.byteSize, fields.sha256, fields.error],
+    );
+    return saved[0]?.id ?? '';
+  };
+
+  const parsed = qrDesignSchema.safeParse(qr.design);
+  if (!parsed.success) {
+    await upsert({ status: 'failed', storageKey: null, contentType: null, byteSize: null, sha256: null, error: 'stored design is invalid' });
+    throw new QrArtifactMissingError(`QR code ${qr.id} has an invalid stored design`);
+  }
+  const design = parsed.data;
+  const logoImage = await loadLogo(deps, qr.workspace_id, design);
+  try {
+    await assertScannable(shortUrl, design, { sizeMm: options.sizeMm, ...(logoImage === undefined ? {} : { logoImage }) });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    await upsert({ status: 'failed', storageKey: null, contentType: null, byteSize: null, sha256: null, error: JSON.stringify({ code: error.code, details: error.details }) });
+    throw new QrArtifactRefusedError(error);
+  }
+  const out = await renderQr(req.format, {
+    url: shortUrl,
+    design,
+    sizeMm: options.sizeMm,
+    ...(options.dpi === 300 || options.dpi === 600 ? { dpi: options.dpi } : {}),
+    bleedMm: options.bleedMm,
+    ...(logoImage === undefined ? {} : { logoImage }),
+  });
+  const sha256 = createHash('sha256').update(out.bytes).digest('hex');
+  const storageKey = `qr/${qr.workspace_id}/${qr.id}/r${qr.design_revision}-${hash}.${out.extension}`;
+  await deps.store.put(storageKey, out.bytes, out.mime);
+  const artifactId = await upsert({ status: 'ready', storageKey, contentType: out.mime, byteSize: out.bytes.byteLength, sha256, error: null });
+  await removeOrphans(deps, qr.id, qr.design_revision);
+  return { ...base, artifactId, storageKey, contentType: out.mime, byteSize: out.bytes.byteLength, sha256, reused: false };
+}
+
+/** Deletes the files and rows of a code's older design revisions. */
+export async function removeOrphans(deps: QrArtifactDeps, qrCodeId: string, currentRevision: number): Promise<number> {
+  const { rows } = await deps.pool.query<{ id: string; storage_key: string | null }>(
+    `SELECT id, storage_key FROM qr_render_artifacts WHERE qr_code_id = $1 AND design_revision < $2`,
+    [qrCodeId, currentRevision],
+  );
+  for (const row of rows) {
+    if (row.storage_key !== null) await deps.store.delete(row.storage_key);
+  }
+  if (rows.length > 0) await deps.pool.query(`DELETE FROM qr_render_artifacts WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+  return rows.length;
+}

@@ -1,0 +1,124 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { decodeQr } from '@linkhub/shared/qr/decode';
+import { createLocalArtifactStore } from '../artifacts/local-store';
+import type { ArtifactStore } from '../artifacts/store';
+import { createQueue } from '../queues';
+import { startWorkers, type WorkerRuntime } from '../runtime';
+import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
+import { createQrRenderProcessor } from './qr-render';
+
+describe('qr-render queue', () => {
+  let t: TestWorkerDeps;
+  let h: DbHandle;
+  let root: string;
+  let store: ArtifactStore;
+  let runtime: WorkerRuntime;
+  let queue: ReturnType<typeof createQueue<'qr-render'>>;
+  let workspaceId: string;
+  let domainId: string;
+
+  beforeAll(async () => {
+    t = await createTestWorkerDeps();
+    h = createDb(t.database.url);
+    ({ linkDomainId: domainId } = await ensureSystemDomains(h.db, {}));
+    const owner = await insertUser(h.db);
+    workspaceId = (await insertWorkspace(h.db, { ownerUserId: owner.id })).workspace.id;
+    root = await mkdtemp(join(tmpdir(), 'linkhub-qr-render-'));
+    store = createLocalArtifactStore(root);
+    runtime = startWorkers(t.deps, { 'qr-render': createQrRenderProcessor(store) });
+    queue = createQueue('qr-render', t.deps.redis, t.deps.config.REDIS_PREFIX);
+  });
+  afterAll(async () => {
+    await runtime.close();
+    await queue.close();
+    await h.close();
+    await t.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  let n = 0;
+  async function insertQr(design: object = {}): Promise<string> {
+    const slug = `spring${(n += 1)}`;
+    const { rows } = await t.deps.pool.query<{ id: string }>(
+      `INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url, design) VALUES ($1, $2, $3, 'https://acme.example/spring', $4) RETURNING id`,
+      [workspaceId, domainId, slug, JSON.stringify(design)],
+    );
+    return rows[0]?.id ?? '';
+  }
+
+  async function run(data: Parameters<typeof queue.add>[0]) {
+    const job = await queue.add(data);
+    for (let i = 0; i < 300; i++) {
+      const state = await job.getState();
+      if (state === 'completed' || state === 'failed') {
+        const done = await queue.queue.getJob(job.id ?? '');
+        return { state, result: done?.returnvalue as Record<string, unknown> | undefined, attempts: done?.attemptsMade ?? 0, reason: done?.failedReason ?? '' };
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('job did not finish');
+  }
+
+  const artifacts = async (qrId: string) =>
+    (await t.deps.pool.query<{ design_revision: number; status: string; storage_key: string | null; error: string | null; decode_verified_at: Date | null }>(
+      `SELECT design_revision, status, storage_key, error, decode_verified_at FROM qr_render_artifacts WHERE qr_code_id = $1 ORDER BY created_at`,
+      [qrId],
+    )).rows;
+
+  it('renders a verified file that scans to the short URL, and reuses it for the same revision', async () => {
+    const qrId = await insertQr({ fgColor: '#1a3d7c' });
+    const first = await run({ qr_code_id: qrId, version: 1, format: 'svg', size_mm: 25 });
+    expect(first.state).toBe('completed');
+    expect(first.result?.['reused']).toBe(false);
+    const key = String(first.result?.['storage_key']);
+    const bytes = await store.get(key);
+    expect(bytes).not.toBeNull();
+    const { data, info } = await sharp(Buffer.from(bytes ?? new Uint8Array()), { density: 300 }).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const image = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    const n2 = n;
+    expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([`https://LNK.LOCALHOST/SPRING${n2}`]);
+
+    const again = await run({ qr_code_id: qrId, version: 1, format: 'svg', size_mm: 25 });
+    expect(again.result).toEqual(expect.objectContaining({ reused: true, storage_key: key }));
+    const rows = await artifacts(qrId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('ready');
+    expect(rows[0]?.decode_verified_at).not.toBeNull();
+  });
+
+  it('renders again after a restyle and removes the files of the old revision', async () => {
+    const qrId = await insertQr();
+    const old = await run({ qr_code_id: qrId, version: 1, format: 'pdf', size_mm: 30 });
+    const oldKey = String(old.result?.['storage_key']);
+    expect(await store.has(oldKey)).toBe(true);
+    await t.deps.pool.query(`UPDATE qr_codes SET design = $2, design_revision = 2 WHERE id = $1`, [qrId, JSON.stringify({ moduleShape: 'dots' })]);
+    const next = await run({ qr_code_id: qrId, version: 2, format: 'pdf', size_mm: 30 });
+    expect(next.result).toEqual(expect.objectContaining({ design_revision: 2, reused: false }));
+    expect(await store.has(oldKey)).toBe(false);
+    expect((await artifacts(qrId)).map((r) => r.design_revision)).toEqual([2]);
+  });
+
+  it('refuses a design that would not scan, once, recording why', async () => {
+    const qrId = await insertQr({ fgColor: '#ffffff', bgColor: '#000000' });
+    const result = await run({ qr_code_id: qrId, version: 1, format: 'png', size_mm: 30, dpi: 300 });
+    expect(result.state).toBe('failed');
+    expect(result.attempts).toBe(1);
+    expect(result.reason).toContain('qr_unscannable');
+    const [row] = await artifacts(qrId);
+    expect(row?.status).toBe('failed');
+    expect(JSON.parse(row?.error ?? '{}')).toEqual(expect.objectContaining({ code: 'qr_unscannable' }));
+  });
+
+  it('fails for good on a missing QR code or an unsupported DPI', async () => {
+    const missing = await run({ qr_code_id: '01890000-0000-7000-8000-000000000000', version: 1, format: 'svg' });
+    expect(missing).toEqual(expect.objectContaining({ state: 'failed', attempts: 1 }));
+    const dpi = await run({ qr_code_id: await insertQr(), version: 1, format: 'png', dpi: 72 });
+    expect(dpi.reason).toContain('dpi must be 300 or 600');
+  });
+});

@@ -1,0 +1,37 @@
+import { UnrecoverableError } from 'bullmq';
+import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '../artifacts/qr-artifacts';
+import type { ArtifactStore } from '../artifacts/store';
+import type { Processor } from './index';
+
+/** Default printed width when a job names none (the REST render route's default too). */
+export const DEFAULT_QR_SIZE_MM = 30;
+
+/**
+ * `qr-render`: renders (or reuses) the print file of a QR code's current design revision into the
+ * artifact store. A missing code or a design that does not scan fails for good (no retries); store
+ * or database trouble is retried by BullMQ.
+ */
+export function createQrRenderProcessor(store: ArtifactStore): Processor<'qr-render'> {
+  return async (data, _job, deps) => {
+    if (data.dpi !== undefined && data.dpi !== 300 && data.dpi !== 600) {
+      throw new UnrecoverableError(`qr-render: dpi must be 300 or 600, got ${data.dpi}`);
+    }
+    try {
+      const artifact = await ensureQrArtifact(
+        { pool: deps.pool, store },
+        { qrCodeId: data.qr_code_id, format: data.format, sizeMm: data.size_mm ?? DEFAULT_QR_SIZE_MM, ...(data.dpi === undefined ? {} : { dpi: data.dpi }) },
+      );
+      deps.logger.info({ qr_code_id: artifact.qrCodeId, format: artifact.format, design_revision: artifact.designRevision, reused: artifact.reused }, 'qr artifact ready');
+      return {
+        artifact_id: artifact.artifactId,
+        storage_key: artifact.storageKey,
+        design_revision: artifact.designRevision,
+        byte_size: artifact.byteSize,
+        reused: artifact.reused,
+      };
+    } catch (error) {
+      if (error instanceof QrArtifactMissingError || error instanceof QrArtifactRefusedError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  };
+}
