@@ -56,7 +56,7 @@ describe('main.ts wiring (bundled main.js on a stand-in Electron)', () => {
 
   it('registers linkhub:// deep links, single-instance and security hooks', () => {
     expect(wired.protocolClients).toEqual([['linkhub']]);
-    expect(wired.appEvents).toEqual(expect.arrayContaining(['open-url', 'second-instance', 'web-contents-created', 'window-all-closed', 'activate', 'before-quit']));
+    expect(wired.appEvents).toEqual(expect.arrayContaining(['open-url', 'second-instance', 'web-contents-created', 'window-all-closed', 'activate', 'will-quit']));
     expect(wired.permissionHandlers).toBe(2);
   });
 

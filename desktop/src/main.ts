@@ -143,8 +143,9 @@ async function start(): Promise<void> {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) manager.openStartup();
   });
+  // After every window has closed (and queued its bounds), wait for the state file before exiting.
   let flushed = false;
-  app.on('before-quit', (event) => {
+  app.on('will-quit', (event) => {
     if (flushed) return;
     event.preventDefault();
     void state.flushed().finally(() => {
