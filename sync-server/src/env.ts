@@ -23,6 +23,8 @@ export const syncServerEnvSchema = z.object({
   PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
   /** The built PWA served for non-API paths, when the folder exists. */
   PWA_DIST: z.string().min(1).default(DEFAULT_PWA_DIST),
+  /** The artifact store's local folder (analytics CSV exports; relative to the working directory). */
+  ARTIFACT_DIR: z.string().min(1).default('.linkhub/artifacts'),
   LOG_LEVEL: envFields.logLevel(),
 });
 

@@ -14,6 +14,8 @@ export const workerEnvSchema = z.object({
   /** The health server (GET /healthz). */
   WORKER_HEALTH_PORT: envFields.port(8790),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1-64').max(64, 'must be 1-64').default(2),
+  /** The artifact store's local folder (analytics CSV exports; relative to the working directory). */
+  ARTIFACT_DIR: z.string().min(1).default('.linkhub/artifacts'),
   LOG_LEVEL: envFields.logLevel(),
 });
 

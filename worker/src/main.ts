@@ -6,6 +6,8 @@ import { createHealthServer } from './health-server';
 import { PROCESSORS } from './processors/index';
 import { assertNoEviction } from './redis-policy';
 import { startWorkers } from './runtime';
+import { createIngestConsumer } from './ingest/consumer';
+import { startSchedulers } from './schedulers/index';
 
 /** env → deps → refuse an evicting Redis → start the BullMQ workers and the health server. */
 const config = parseEnv(workerEnvSchema);
@@ -21,6 +23,9 @@ try {
 }
 
 const runtime = startWorkers(deps, PROCESSORS);
+const ingest = createIngestConsumer({ pool: deps.pool, redis: deps.redis, logger: deps.logger, prefix: config.REDIS_PREFIX });
+ingest.start();
+const schedulers = await startSchedulers(deps);
 const health = createHealthServer(deps, runtime);
 health.listen(config.WORKER_HEALTH_PORT, () => {
   logger.info(
@@ -37,8 +42,8 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   health.close();
-  void runtime
-    .close()
+  void Promise.allSettled([ingest.stop(), schedulers.close()])
+    .then(() => runtime.close())
     .then(() => closeWorkerDeps(deps))
     .then(() => process.exit(0));
 }

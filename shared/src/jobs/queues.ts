@@ -32,6 +32,8 @@ export const QUEUES = {
     export_id: z.uuid(),
     kind: z.enum(['links', 'qr_codes', 'analytics', 'leads']),
   }),
+  /** Scheduled analytics upkeep: partitions ahead, hourly→daily fold, 3-day reconciliation, retention, summaries. */
+  'analytics-maintenance': z.object({ task: z.enum(['partitions', 'fold', 'reconcile', 'retention', 'summaries']) }),
   /** Drop click-event partitions and leads past the retention window. */
   retention: z.object({ before: z.iso.datetime({ offset: true }) }),
 } as const;

@@ -1,0 +1,142 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { once } from 'node:events';
+import type pg from 'pg';
+import { z } from 'zod';
+import { csvLine } from '@linkhub/shared/analytics/csv';
+import { isPlanKey, retentionDays } from '@linkhub/shared/entitlements/plans';
+import { assertArtifactKey } from '../artifacts/store';
+
+const DAY_MS = 86_400_000;
+const PAGE = 5000;
+export const EXPORT_LINK_TTL_MS = DAY_MS;
+
+/** What the API stored in export_jobs.params for an analytics CSV. */
+export const analyticsExportParamsSchema = z.object({
+  source: z.enum(['raw', 'rollup']),
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+  /** null: the whole workspace; else only these resources (a scoped member's grants, or one resource). */
+  resource_ids: z.array(z.uuid()).nullable(),
+});
+export type AnalyticsExportParams = z.infer<typeof analyticsExportParamsSchema>;
+
+const RAW_COLUMNS = [
+  'occurred_at', 'event_type', 'resource_type', 'resource_id', 'parent_resource_id', 'country_code', 'region_code',
+  'device_type', 'os_family', 'browser_family', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign',
+  'utm_term', 'utm_content', 'variant_id', 'fallback_stage', 'is_bot',
+] as const;
+const ROLLUP_COLUMNS = ['bucket_start', 'resource_type', 'resource_id', 'dimension', 'value', 'clicks', 'scans', 'page_views', 'bot_events'] as const;
+
+type Cell = string | number | boolean | Date | null;
+type Row = Record<string, Cell>;
+
+type Source = {
+  header: readonly string[];
+  count: string;
+  page: (after: Row | null) => { text: string; values: unknown[] };
+};
+
+function rawSource(p: { ws: string; from: Date; to: Date; ids: string[] | null }): Source {
+  const where = `workspace_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND ($4::uuid[] IS NULL OR coalesce(parent_resource_id, resource_id) = ANY($4::uuid[]))`;
+  const base = [p.ws, p.from, p.to, p.ids];
+  return {
+    header: RAW_COLUMNS,
+    count: `SELECT count(*) AS n FROM click_events WHERE ${where}`,
+    page: (after) => ({
+      text: `SELECT id, ${RAW_COLUMNS.join(', ')} FROM click_events WHERE ${where} ${after ? 'AND (occurred_at, id) > ($5, $6)' : ''} ORDER BY occurred_at, id LIMIT ${PAGE}`,
+      values: after ? [...base, after.occurred_at, after.id] : base,
+    }),
+  };
+}
+
+function rollupSource(p: { ws: string; from: Date; to: Date; ids: string[] | null }): Source {
+  const where = `workspace_id = $1 AND bucket_start >= $2 AND bucket_start < $3 AND ($4::uuid[] IS NULL OR resource_id = ANY($4::uuid[]))`;
+  const base = [p.ws, p.from, p.to, p.ids];
+  return {
+    header: ROLLUP_COLUMNS,
+    count: `SELECT count(*) AS n FROM analytics_rollup_hourly WHERE ${where}`,
+    page: (after) => ({
+      text: `SELECT ${ROLLUP_COLUMNS.join(', ')} FROM analytics_rollup_hourly WHERE ${where}
+             ${after ? 'AND (bucket_start, resource_id, dimension, value) > ($5, $6, $7, $8)' : ''}
+             ORDER BY bucket_start, resource_id, dimension, value LIMIT ${PAGE}`,
+      values: after ? [...base, after.bucket_start, after.resource_id, after.dimension, after.value] : base,
+    }),
+  };
+}
+
+export type ExportOutcome = { status: 'succeeded' | 'failed' | 'skipped'; rows: number };
+
+/**
+ * Builds one analytics CSV export: counts the rows (so progress is a percentage), streams pages of
+ * rows into `{artifactDir}/exports/{workspace}/{export}.csv` (temp file, then rename), updating
+ * `export_jobs.progress` after every page; on success the download link is valid for 24 h.
+ * Raw events are clamped to the plan's raw retention.
+ */
+export async function runAnalyticsExport(pool: pg.Pool, artifactDir: string, workspaceId: string, exportId: string, now: Date = new Date()): Promise<ExportOutcome> {
+  const job = await pool.query<{ params: unknown; status: string; plan: string }>(
+    `SELECT e.params, e.status, w.current_plan_key AS plan FROM export_jobs e JOIN workspaces w ON w.id = e.workspace_id
+      WHERE e.id = $1 AND e.workspace_id = $2 AND e.kind = 'analytics_csv'`,
+    [exportId, workspaceId],
+  );
+  const row = job.rows[0];
+  if (!row || (row.status !== 'queued' && row.status !== 'running')) return { status: 'skipped', rows: 0 };
+  const parsed = analyticsExportParamsSchema.safeParse(row.params);
+  if (!parsed.success) {
+    await pool.query("UPDATE export_jobs SET status = 'failed', error = 'invalid export parameters', finished_at = now() WHERE id = $1", [exportId]);
+    return { status: 'failed', rows: 0 };
+  }
+  const params = parsed.data;
+  let from = new Date(params.from);
+  if (params.source === 'raw') {
+    const days = retentionDays(isPlanKey(row.plan) ? row.plan : 'free', 'raw_click_days');
+    if (days !== null) from = new Date(Math.max(from.getTime(), now.getTime() - days * DAY_MS));
+  }
+  const spec = { ws: workspaceId, from, to: new Date(params.to), ids: params.resource_ids };
+  const source = params.source === 'raw' ? rawSource(spec) : rollupSource(spec);
+  const key = `exports/${workspaceId}/${exportId}.csv`;
+  assertArtifactKey(key);
+  const path = join(resolve(artifactDir), key);
+  const tmp = `${path}.tmp`;
+  await pool.query("UPDATE export_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 0 WHERE id = $1", [exportId]);
+  try {
+    const total = Number((await pool.query<{ n: string }>(source.count, [spec.ws, spec.from, spec.to, spec.ids])).rows[0]?.n ?? 0);
+    await mkdir(dirname(path), { recursive: true });
+    const out = createWriteStream(tmp);
+    const write = async (text: string) => {
+      if (!out.write(text)) await once(out, 'drain');
+    };
+    await write(csvLine([...source.header]));
+    let done = 0;
+    let after: Row | null = null;
+    for (;;) {
+      const q = source.page(after);
+      const page = await pool.query<Row>(q.text, q.values);
+      for (const r of page.rows) await write(csvLine(source.header.map((c) => r[c] ?? null)));
+      done += page.rows.length;
+      const last = page.rows[page.rows.length - 1];
+      if (page.rows.length < PAGE || last === undefined) break;
+      after = last;
+      const progress = total === 0 ? 99 : Math.min(99, Math.floor((done / total) * 100));
+      await pool.query('UPDATE export_jobs SET progress = $2 WHERE id = $1 AND progress < $2', [exportId, progress]);
+    }
+    out.end();
+    await once(out, 'finish');
+    await rename(tmp, path);
+    const size = (await stat(path)).size;
+    await pool.query(
+      `UPDATE export_jobs SET status = 'succeeded', progress = 100, row_count = $2, storage_key = $3, content_type = 'text/csv',
+         byte_size = $4, finished_at = $5, expires_at = $6, error = NULL WHERE id = $1`,
+      [exportId, done, key, size, now, new Date(now.getTime() + EXPORT_LINK_TTL_MS)],
+    );
+    return { status: 'succeeded', rows: done };
+  } catch (error) {
+    await rm(tmp, { force: true });
+    await pool.query("UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [
+      exportId,
+      error instanceof Error ? error.message.slice(0, 500) : 'export failed',
+    ]);
+    return { status: 'failed', rows: 0 };
+  }
+}

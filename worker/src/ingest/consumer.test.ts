@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toStreamFields } from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
+import { createIngestConsumer } from './consumer';
+import { clicksDeadLetterKey, INGEST_GROUP } from './names';
+
+let t: TestWorkerDeps;
+beforeAll(async () => {
+  t = await createTestWorkerDeps();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ws = randomUUID();
+const link = randomUUID();
+
+async function xadd(fields: string[]): Promise<void> {
+  await t.deps.redis.xadd(clicksStreamKey(t.deps.config.REDIS_PREFIX), '*', ...fields);
+}
+async function count(sql: string, params: unknown[] = []): Promise<number> {
+  const res = await t.deps.pool.query<{ n: string }>(sql, params);
+  return Number(res.rows[0]?.n ?? 0);
+}
+function consumer(name: string) {
+  return createIngestConsumer(
+    { pool: t.deps.pool, redis: t.deps.redis, logger: t.deps.logger, prefix: t.deps.config.REDIS_PREFIX },
+    { consumerName: name, blockMs: 100, refreshSummaries: false },
+  );
+}
+
+describe('ingest consumer', () => {
+  it('writes a batch once even when it is redelivered after a crash before the ack', async () => {
+    const a = consumer('a');
+    await a.ensureGroup();
+    for (let i = 0; i < 5; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: link }, `v${i % 2}`)));
+    const batch = await a.readNew();
+    expect(batch).toHaveLength(5);
+    const first = await a.handle(batch, { ack: false }); // committed, then "crashed" before XACK
+    expect(first.inserted).toBe(5);
+
+    const b = consumer('b'); // another consumer claims the dead one's pending entries
+    const claimed = await b.claimStale(0);
+    expect(claimed.map((e) => e.id)).toEqual(batch.map((e) => e.id));
+    const second = await b.handle(claimed);
+    expect(second).toMatchObject({ inserted: 0, duplicates: 5 });
+
+    expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [link])).toBe(5);
+    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [link])).toBe(5);
+    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'country' AND value = 'FR'", [link])).toBe(5);
+    expect(await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [link])).toBe(2);
+    const pending = await t.deps.redis.call('XPENDING', clicksStreamKey(t.deps.config.REDIS_PREFIX), INGEST_GROUP);
+    expect(Array.isArray(pending) ? pending[0] : null).toBe(0);
+    await Promise.all([a.stop(), b.stop()]);
+  });
+
+  it('dead-letters a bad event with the reason and still writes the rest of the batch', async () => {
+    const other = randomUUID();
+    const c = consumer('c');
+    await c.ensureGroup();
+    await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: other })));
+    await xadd(['v', '1', 'event_type', 'teleport', 'workspace_id', ws]);
+    await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: 'not-a-uuid' })));
+    await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: other, is_bot: true })));
+    const result = await c.handle(await c.readNew());
+    expect(result).toMatchObject({ entries: 4, inserted: 2, deadLettered: 2 });
+    const dead = (await t.deps.redis.lrange(clicksDeadLetterKey(t.deps.config.REDIS_PREFIX), 0, -1)).map((s) => JSON.parse(s) as { reason: string });
+    expect(dead.map((d) => d.reason).join('\n')).toMatch(/resource_id: not a UUID/);
+    expect(dead.map((d) => d.reason).join('\n')).toMatch(/event_type/);
+    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [other])).toBe(1);
+    expect(await count("SELECT sum(bot_events) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [other])).toBe(1);
+    // bots are stored but are no unique visitors
+    expect(await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [other])).toBe(1);
+    await c.stop();
+  });
+
+  it('runs as a loop: events added to the stream show up as rows', async () => {
+    const loopLink = randomUUID();
+    const d = consumer('d');
+    d.start();
+    for (let i = 0; i < 3; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: loopLink, event_type: 'scan', resource_type: 'qr_code' })));
+    let seen = 0;
+    for (let i = 0; i < 100 && seen < 3; i += 1) {
+      await new Promise((r) => setTimeout(r, 50));
+      seen = await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [loopLink]);
+    }
+    await d.stop();
+    expect(seen).toBe(3);
+    expect(await count("SELECT sum(scans) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [loopLink])).toBe(3);
+  });
+});

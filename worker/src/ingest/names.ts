@@ -1,0 +1,12 @@
+/** The consumer group of the analytics ingest on `clicks:raw` (DESIGN §7). */
+export const INGEST_GROUP = 'ingest';
+
+/**
+ * The dead-letter list of events the ingest refused (a JSON entry each: stream id, reason, fields,
+ * refused_at), newest first, capped. The stream carries no raw IP or User-Agent, so neither does this.
+ * TODO(keys owner): move into shared/src/cache/keys.ts KEY_FAMILIES as `clicksDeadLetter`.
+ */
+export function clicksDeadLetterKey(prefix: string): string {
+  return `${prefix}clicks:dead`;
+}
+export const DEAD_LETTER_MAX = 100_000;

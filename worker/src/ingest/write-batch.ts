@@ -1,0 +1,102 @@
+import type pg from 'pg';
+import { aggregateBatch, type TouchedResource } from './aggregate';
+import type { ClickRow } from './click-row';
+
+const INSERT_EVENTS = `
+INSERT INTO click_events (stream_message_id, occurred_at, event_type, workspace_id, resource_type, resource_id,
+  parent_resource_id, visitor_hash, ua_hash, country_code, region_code, device_type, os_family, browser_family,
+  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot)
+SELECT m, o, et, w, rt, r, pr, decode(vh, 'hex'), decode(uh, 'hex'), cc, rc, dt, os, br, rh, us, um, uc, ut, un, va, fs, bot
+  FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[], $6::uuid[], $7::uuid[], $8::text[],
+              $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
+              $17::text[], $18::text[], $19::text[], $20::text[], $21::uuid[], $22::smallint[], $23::boolean[])
+    AS t(m, o, et, w, rt, r, pr, vh, uh, cc, rc, dt, os, br, rh, us, um, uc, ut, un, va, fs, bot)
+ON CONFLICT (stream_message_id, occurred_at) DO NOTHING
+RETURNING stream_message_id`;
+
+const UPSERT_HOURLY = `
+INSERT INTO analytics_rollup_hourly AS h (workspace_id, resource_id, resource_type, bucket_start, dimension, value, clicks, scans, page_views, bot_events)
+SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
+ON CONFLICT (workspace_id, resource_id, bucket_start, dimension, value) DO UPDATE SET
+  clicks = h.clicks + EXCLUDED.clicks, scans = h.scans + EXCLUDED.scans,
+  page_views = h.page_views + EXCLUDED.page_views, bot_events = h.bot_events + EXCLUDED.bot_events`;
+
+const INSERT_UNIQUES = `
+INSERT INTO analytics_unique_visitor_days (workspace_id, resource_id, event_date, visitor_hash)
+SELECT w, r, d, decode(v, 'hex') FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[]) AS t(w, r, d, v)
+ON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING`;
+
+export type BatchWriteResult = { inserted: number; duplicates: number; touched: TouchedResource[] };
+
+const col = <K extends keyof ClickRow>(rows: readonly ClickRow[], key: K): Array<ClickRow[K]> => rows.map((r) => r[key]);
+
+/**
+ * One batch in one transaction: insert the events (a redelivered message id is skipped by the
+ * unique (stream_message_id, occurred_at)), then add only the rows actually inserted to the hourly
+ * rollups and unique-visitor days. A batch that is written but not acked is therefore harmless to
+ * write again. The day partitions must exist (PartitionCache.ensure).
+ */
+export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[]): Promise<BatchWriteResult> {
+  if (rows.length === 0) return { inserted: 0, duplicates: 0, touched: [] };
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const inserted = await client.query<{ stream_message_id: string }>(INSERT_EVENTS, [
+      col(rows, 'stream_message_id'),
+      col(rows, 'occurred_at'),
+      col(rows, 'event_type'),
+      col(rows, 'workspace_id'),
+      col(rows, 'resource_type'),
+      col(rows, 'resource_id'),
+      col(rows, 'parent_resource_id'),
+      col(rows, 'visitor_hash'),
+      col(rows, 'ua_hash'),
+      col(rows, 'country_code'),
+      col(rows, 'region_code'),
+      col(rows, 'device_type'),
+      col(rows, 'os_family'),
+      col(rows, 'browser_family'),
+      col(rows, 'referrer_host'),
+      col(rows, 'utm_source'),
+      col(rows, 'utm_medium'),
+      col(rows, 'utm_campaign'),
+      col(rows, 'utm_term'),
+      col(rows, 'utm_content'),
+      col(rows, 'variant_id'),
+      col(rows, 'fallback_stage'),
+      col(rows, 'is_bot'),
+    ]);
+    const fresh = new Set(inserted.rows.map((r) => r.stream_message_id));
+    const kept = rows.filter((r) => fresh.has(r.stream_message_id));
+    const { rollups, uniques, touched } = aggregateBatch(kept);
+    if (rollups.length > 0) {
+      await client.query(UPSERT_HOURLY, [
+        rollups.map((r) => r.workspace_id),
+        rollups.map((r) => r.resource_id),
+        rollups.map((r) => r.resource_type),
+        rollups.map((r) => r.bucket_start),
+        rollups.map((r) => r.dimension),
+        rollups.map((r) => r.value),
+        rollups.map((r) => r.clicks),
+        rollups.map((r) => r.scans),
+        rollups.map((r) => r.page_views),
+        rollups.map((r) => r.bot_events),
+      ]);
+    }
+    if (uniques.length > 0) {
+      await client.query(INSERT_UNIQUES, [
+        uniques.map((u) => u.workspace_id),
+        uniques.map((u) => u.resource_id),
+        uniques.map((u) => u.event_date),
+        uniques.map((u) => u.visitor_hash),
+      ]);
+    }
+    await client.query('COMMIT');
+    return { inserted: kept.length, duplicates: rows.length - kept.length, touched };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,28 @@
+import { ensurePartitionsAhead } from '../analytics/partitions';
+import { foldDaily, reconcileRecentDays } from '../analytics/recompute';
+import { applyRetention } from '../analytics/retention';
+import { refreshSummaries } from '../analytics/summaries';
+import type { Processor } from './index';
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * `analytics-maintenance {task}` (scheduled by schedulers/analytics.ts):
+ * partitions 7 days ahead · fold the hour that just ended (and its day) into daily rows ·
+ * reconcile the last 3 days from raw events · retention per plan · refresh every summary.
+ */
+export const analyticsMaintenance: Processor<'analytics-maintenance'> = async (data, _job, deps) => {
+  const now = new Date();
+  switch (data.task) {
+    case 'partitions':
+      return { days: await ensurePartitionsAhead(deps.pool, now, 7) };
+    case 'fold':
+      return { rows: await foldDaily(deps.pool, new Date(now.getTime() - 2 * HOUR_MS), now) };
+    case 'reconcile':
+      return reconcileRecentDays(deps.pool, now, 3);
+    case 'retention':
+      return applyRetention(deps.pool, now);
+    case 'summaries':
+      return { changed: await refreshSummaries(deps.pool, now, null) };
+  }
+};
