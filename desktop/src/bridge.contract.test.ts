@@ -28,7 +28,7 @@ async function desktopHarness(options: { senderUrl?: string } = {}): Promise<Bri
   const dock: string[] = [];
   const badge = createBadge({ platform: 'darwin', dock: { setBadge: (t) => void dock.push(t) } });
   const state = await openWindowStateStore(path.join(dir, 'window-state.json'));
-  const windows = createWindowManager({ createWindow: (b) => new FakeWindow(b), displays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }], state });
+  const windows = createWindowManager({ createWindow: (b) => new FakeWindow(b), displays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }], state, schedule: () => () => undefined });
   const senderWindow = new FakeWindow({ x: 0, y: 0, width: 800, height: 600, maximized: false });
   let batches = 0;
   const dialog = fakeDialog<FakeWindow>({

@@ -82,6 +82,10 @@ async function start(): Promise<void> {
       }),
     displays: () => screen.getAllDisplays(),
     state,
+    schedule: (run, ms) => {
+      const timer = setTimeout(run, ms);
+      return () => clearTimeout(timer);
+    },
   });
   windows = manager;
 

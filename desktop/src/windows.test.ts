@@ -25,8 +25,15 @@ async function manager(file = path.join(dir, 'window-state.json')) {
   const state = await openWindowStateStore(file);
   stores.push(state);
   const created: FakeWindow[] = [];
-  const windows = createWindowManager({ createWindow: (b) => (created.push(new FakeWindow(b)), created.at(-1) as FakeWindow), displays: () => [display], state });
-  return { windows, created, state };
+  const timers: { run: () => void; ms: number; cancelled: boolean }[] = [];
+  const schedule = (run: () => void, ms: number) => {
+    const timer = { run, ms, cancelled: false };
+    timers.push(timer);
+    return () => void (timer.cancelled = true);
+  };
+  const windows = createWindowManager({ createWindow: (b) => (created.push(new FakeWindow(b)), created.at(-1) as FakeWindow), displays: () => [display], state, schedule });
+  const fireTimers = () => timers.splice(0).filter((t) => !t.cancelled).forEach((t) => t.run());
+  return { windows, created, state, fireTimers };
 }
 
 describe('one window per workspace', () => {
@@ -66,6 +73,20 @@ describe('one window per workspace', () => {
     expect(start.url).toBe(`app://linkhub/workspace/${WS_A}`);
     expect(start.bounds).toEqual({ x: 50, y: 60, width: 1000, height: 700, maximized: true });
     expect(start.maximized).toBe(true);
+  });
+
+  it('saves the layout shortly after a move or resize, so a crash does not lose it', async () => {
+    const file = path.join(dir, 'state.json');
+    const first = await manager(file);
+    const a = first.windows.openWorkspace(WS_A);
+    a.bounds = { x: 10, y: 20, width: 900, height: 600, maximized: false };
+    a.emit('move');
+    a.bounds = { x: 30, y: 40, width: 1000, height: 700, maximized: false };
+    a.emit('resize');
+    first.fireTimers();
+    await first.state.flushed();
+    const afterCrash = await manager(file);
+    expect(afterCrash.state.boundsFor(WS_A, [display])).toEqual({ x: 30, y: 40, width: 1000, height: 700, maximized: false });
   });
 
   it('starts on the sign-in screen the first time, and that window becomes the chosen workspace’s', async () => {

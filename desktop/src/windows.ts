@@ -14,7 +14,7 @@ export type ManagedWindow = {
   focus(): void;
   show(): void;
   loadURL(url: string): Promise<void>;
-  on(event: 'close' | 'closed' | 'focus', listener: () => void): unknown;
+  on(event: 'close' | 'closed' | 'focus' | 'resize' | 'move', listener: () => void): unknown;
   webContents: { id: number; send(channel: string, ...args: unknown[]): void };
 };
 
@@ -23,7 +23,12 @@ export type WindowManagerDeps<W extends ManagedWindow> = {
   createWindow(bounds: WindowBounds): W;
   displays(): readonly DisplayArea[];
   state: WindowStateStore;
+  /** Debounce timer for saving bounds while a window is moved or resized (`setTimeout` in main). */
+  schedule(run: () => void, ms: number): () => void;
 };
+
+/** Bounds are saved this long after the last move/resize, so a crash keeps the layout too. */
+export const SAVE_BOUNDS_AFTER_MS = 750;
 
 export type WindowManager<W extends ManagedWindow> = {
   /** Focus the workspace's window, or open one; an optional route is shown in it. */
@@ -63,9 +68,20 @@ export function createWindowManager<W extends ManagedWindow>(deps: WindowManager
       const id = workspaceOf(window);
       if (id !== undefined) void deps.state.setLastWorkspace(id);
     });
-    window.on('close', () => {
+    const saveBounds = () => {
       const id = workspaceOf(window);
-      if (id !== undefined) void deps.state.remember(id, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+      if (id !== undefined && !window.isDestroyed()) void deps.state.remember(id, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    };
+    let cancelSave: (() => void) | undefined;
+    const saveSoon = () => {
+      cancelSave?.();
+      cancelSave = deps.schedule(saveBounds, SAVE_BOUNDS_AFTER_MS);
+    };
+    window.on('resize', saveSoon);
+    window.on('move', saveSoon);
+    window.on('close', () => {
+      cancelSave?.();
+      saveBounds();
     });
     window.on('closed', () => {
       const id = workspaceOf(window);
