@@ -1,0 +1,120 @@
+import { zipSync, type Zippable } from 'fflate';
+import type pg from 'pg';
+import type { QrDpi, QrFormat } from '@linkhub/shared/qr/render/index';
+import { z } from 'zod';
+import { csvRow } from './csv';
+import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from './qr-artifacts';
+import type { ArtifactStore } from './store';
+
+/** `export_jobs.params` of a `qr_batch` export: which codes, in which format and size. */
+export const qrBatchParamsSchema = z.object({
+  /** Omitted: every live QR code of the workspace. */
+  qr_code_ids: z.array(z.uuid()).min(1).max(5_000).optional(),
+  format: z.enum(['svg', 'png', 'pdf', 'eps']).default('pdf'),
+  size_mm: z.number().min(5).max(1_000).default(30),
+  dpi: z.union([z.literal(300), z.literal(600)]).optional(),
+  bleed_mm: z.number().min(0).max(10).optional(),
+});
+export type QrBatchParams = z.infer<typeof qrBatchParamsSchema>;
+
+export const MANIFEST_COLUMNS = ['slug', 'short_url', 'title', 'file', 'format', 'size_mm', 'design_revision', 'sha256', 'status', 'problem'] as const;
+
+export type QrBatchResult = { readonly storageKey: string; readonly byteSize: number; readonly files: number; readonly refused: number; readonly missing: number };
+
+export type QrBatchDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore };
+
+/**
+ * Renders many codes into one ZIP with `manifest.csv` (DESIGN §8, issue 8 "500 table tents"):
+ * each file is the code's validated artifact (reused when already rendered); a code whose design does
+ * not scan is listed in the manifest as refused instead of aborting the batch. `onProgress` gets 0–100.
+ */
+export async function buildQrBatch(
+  deps: QrBatchDeps,
+  workspaceId: string,
+  exportId: string,
+  params: QrBatchParams,
+  onProgress: (percent: number) => Promise<void> = async () => {},
+): Promise<QrBatchResult> {
+  const { rows } = params.qr_code_ids === undefined
+    ? await deps.pool.query<{ id: string }>(`SELECT id FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [workspaceId])
+    : await deps.pool.query<{ id: string }>(
+        `SELECT id FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND id = ANY($2::uuid[]) ORDER BY created_at, id`,
+        [workspaceId, params.qr_code_ids],
+      );
+  const format: QrFormat = params.format;
+  const files: Zippable = {};
+  let manifest = csvRow(MANIFEST_COLUMNS);
+  let refused = 0;
+  let lastReported = -1;
+  const found = new Set(rows.map((r) => r.id));
+  const missing = (params.qr_code_ids ?? []).filter((id) => !found.has(id));
+  for (const id of missing) manifest += csvRow(['', '', '', '', format, params.size_mm, null, '', 'missing', `no live QR code ${id} in this workspace`]);
+
+  for (const [index, { id }] of rows.entries()) {
+    try {
+      const a = await ensureQrArtifact(deps, {
+        qrCodeId: id,
+        format,
+        sizeMm: params.size_mm,
+        ...(params.dpi === undefined ? {} : { dpi: params.dpi satisfies QrDpi }),
+        ...(params.bleed_mm === undefined ? {} : { bleedMm: params.bleed_mm }),
+      });
+      const bytes = await deps.store.get(a.storageKey);
+      if (bytes === null) throw new Error(`artifact ${a.storageKey} vanished from the store`);
+      let name = `${a.slug}.${format}`;
+      for (let k = 2; name in files; k++) name = `${a.slug}-${k}.${format}`;
+      // PNG and PDF are compressed already; SVG and EPS are text and shrink well.
+      files[name] = [bytes, { level: format === 'svg' || format === 'eps' ? 6 : 0 }];
+      manifest += csvRow([a.slug, a.shortUrl, a.title, name, format, params.size_mm, a.designRevision, a.sha256, 'ok', '']);
+    } catch (error) {
+      if (error instanceof QrArtifactRefusedError) {
+        refused++;
+        const problem = error.refusal.details.map((d) => `${d.field}: ${d.issue}`).join('; ');
+        const { rows: info } = await deps.pool.query<{ slug: string; title: string | null }>(`SELECT slug, title FROM qr_codes WHERE id = $1`, [id]);
+        manifest += csvRow([info[0]?.slug ?? '', '', info[0]?.title ?? null, '', format, params.size_mm, null, '', 'refused', problem]);
+      } else if (error instanceof QrArtifactMissingError) {
+        manifest += csvRow(['', '', '', '', format, params.size_mm, null, '', 'missing', error.message]);
+      } else {
+        throw error;
+      }
+    }
+    const percent = Math.floor(((index + 1) / Math.max(1, rows.length)) * 95);
+    if (percent >= lastReported + 5) {
+      lastReported = percent;
+      await onProgress(percent);
+    }
+  }
+  files['manifest.csv'] = [new TextEncoder().encode(manifest), { level: 6 }];
+  const zip = zipSync(files, { mtime: new Date('2020-01-01T00:00:00Z') });
+  const storageKey = `exports/${workspaceId}/${exportId}.zip`;
+  await deps.store.put(storageKey, zip, 'application/zip');
+  await onProgress(100);
+  return { storageKey, byteSize: zip.byteLength, files: rows.length - refused, refused, missing: missing.length };
+}
+
+/** Runs the `export_jobs` row of a `qr_batch` export: running → progress → succeeded (or failed). */
+export async function runQrBatchExport(deps: QrBatchDeps, exportId: string, onProgress: (percent: number) => Promise<void> = async () => {}): Promise<QrBatchResult> {
+  const { rows } = await deps.pool.query<{ workspace_id: string; params: unknown; kind: string }>(
+    `UPDATE export_jobs SET status = 'running', started_at = now(), progress = 0, error = NULL WHERE id = $1 AND kind = 'qr_batch' RETURNING workspace_id, params, kind`,
+    [exportId],
+  );
+  const job = rows[0];
+  if (job === undefined) throw new QrArtifactMissingError(`no qr_batch export ${exportId}`);
+  try {
+    const params = qrBatchParamsSchema.parse(job.params);
+    const result = await buildQrBatch(deps, job.workspace_id, exportId, params, async (percent) => {
+      await deps.pool.query(`UPDATE export_jobs SET progress = $2 WHERE id = $1`, [exportId, Math.min(99, percent)]);
+      await onProgress(percent);
+    });
+    await deps.pool.query(
+      `UPDATE export_jobs SET status = 'succeeded', progress = 100, row_count = $2, storage_key = $3, content_type = 'application/zip',
+              byte_size = $4, finished_at = now(), expires_at = now() + interval '7 days' WHERE id = $1`,
+      [exportId, result.files, result.storageKey, result.byteSize],
+    );
+    return result;
+  } catch (error) {
+    const message = error instanceof z.ZodError ? 'invalid export parameters' : error instanceof Error ? error.message : 'export failed';
+    await deps.pool.query(`UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, [exportId, message.slice(0, 500)]);
+    throw error;
+  }
+}
