@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { syncKeys } from '../sync/keys';
 import { defineMutator } from './define';
-import { idArg, workspaceArg } from './args';
-
-export const hostnameArg = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253)
-  .regex(
-    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-    'Enter a domain name like go.example.com',
-  );
+import { hostnameArg, idArg, workspaceArg } from './args';
 
 export const addDomainArgs = z
   .object({

@@ -1,4 +1,4 @@
-import type { MutatorDefinition } from './define';
+import { toReplicacheMutators, type MutatorDefinition } from './define';
 import { domainMutators } from './domains';
 import { linkMutators } from './links';
 import { pageMutators } from './pages';
@@ -6,12 +6,16 @@ import { qrMutators } from './qr-codes';
 import { workspaceMutators } from './workspace';
 
 /** Every mutator, the registry both the PWA (optimistic) and the sync-server (commands) read. */
-export const MUTATORS: readonly MutatorDefinition[] = [
+export const MUTATORS = [
   ...linkMutators,
   ...qrMutators,
   ...pageMutators,
   ...domainMutators,
   ...workspaceMutators,
-];
+] as const satisfies readonly MutatorDefinition[];
 
-export const MUTATOR_NAMES = MUTATORS.map((m) => m.name);
+export const MUTATOR_NAMES: readonly string[] = MUTATORS.map((m) => m.name);
+
+/** The typed mutator map handed to `new Replicache({ mutators })`. */
+export const clientMutators = toReplicacheMutators(MUTATORS);
+export type ClientMutators = typeof clientMutators;

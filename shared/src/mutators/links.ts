@@ -5,7 +5,8 @@ import { defineMutator } from './define';
 import {
   idArg,
   isoTimeArg,
-  jsonObjectArg,
+  rulesArg,
+  splitArg,
   slugArg,
   tagsArg,
   titleArg,
@@ -37,19 +38,8 @@ export const updateLinkArgs = z
     title: titleArg.nullable().optional(),
     tags: tagsArg.optional(),
     utm: utmArg.optional(),
-    rules: z.array(jsonObjectArg).max(50).optional(),
-    destinations: z
-      .array(
-        z
-          .object({ id: z.string().min(1).max(64), url: urlArg, weight: z.number().int().min(0).max(100) })
-          .strict(),
-      )
-      .max(10)
-      .refine(
-        (list) => list.length === 0 || list.reduce((sum, d) => sum + d.weight, 0) === 100,
-        'Weights must add up to 100',
-      )
-      .optional(),
+    rules: rulesArg.optional(),
+    destinations: splitArg.optional(),
     starts_at: isoTimeArg.nullable().optional(),
     expires_at: isoTimeArg.nullable().optional(),
   })

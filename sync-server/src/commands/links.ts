@@ -179,7 +179,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
   };
 
   const lifecycle = (
-    mutator: typeof pauseLink,
+    mutator: { name: string; args: typeof pauseLink.args },
     action: Action,
     sql: string,
     auditAction: string,

@@ -183,7 +183,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
   };
 
   const lifecycle = (
-    mutator: typeof archiveQrCode,
+    mutator: { name: string; args: typeof archiveQrCode.args },
     action: Action,
     sql: string,
     auditAction: string,

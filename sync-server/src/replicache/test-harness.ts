@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { Replicache, type PullRequest, type PushRequest } from 'replicache';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
-import { MUTATORS } from '@linkhub/shared/mutators/index';
-import { toReplicacheMutators } from '@linkhub/shared/mutators/define';
+import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/index';
+
 import { createTestApp, type TestApp } from '../testing';
 
 /** Test-only: a real sync-server (in-process) with real Replicache clients talking to it. */
@@ -15,7 +15,7 @@ export type SyncHarness = TestApp & {
 };
 
 export type SyncClient = {
-  rep: Replicache<ReturnType<typeof toReplicacheMutators>>;
+  rep: Replicache<ClientMutators>;
   /** The simulated network: false makes push and pull fail like a dropped connection. */
   network: { up: boolean };
 };
@@ -69,7 +69,7 @@ export async function createSyncHarness(): Promise<SyncHarness> {
       const offline = { httpStatusCode: 0, errorMessage: 'offline' };
       const rep = new Replicache({
         name,
-        mutators: toReplicacheMutators(MUTATORS),
+        mutators: clientMutators,
         pullInterval: null,
         pushDelay: 0,
         pusher: async (request: PushRequest) => {
