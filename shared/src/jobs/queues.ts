@@ -30,7 +30,8 @@ export const QUEUES = {
   export: z.object({
     workspace_id: z.uuid(),
     export_id: z.uuid(),
-    kind: z.enum(['links', 'qr_codes', 'analytics', 'leads']),
+    /** `qr_batch`: many QR print files in one ZIP with a manifest CSV (params in export_jobs.params). */
+    kind: z.enum(['links', 'qr_codes', 'analytics', 'leads', 'qr_batch']),
   }),
   /** Scheduled analytics upkeep: partitions ahead, hourly→daily fold, 3-day reconciliation, retention, summaries. */
   'analytics-maintenance': z.object({ task: z.enum(['partitions', 'fold', 'reconcile', 'retention', 'summaries']) }),

@@ -50,7 +50,7 @@ describe('QR batch export', () => {
     const exportId = await insertExport({ qr_code_ids: [...ids, missingId], format: 'svg', size_mm: 40 });
 
     const progress: number[] = [];
-    const result = await runQrBatchExport({ pool: t.deps.pool, store }, exportId, async (p) => {
+    const result = await runQrBatchExport({ pool: t.deps.pool, store }, workspaceId, exportId, async (p) => {
       progress.push(p);
     });
     expect(result).toEqual(expect.objectContaining({ files: 8, refused: 1, missing: 1 }));
@@ -75,7 +75,7 @@ describe('QR batch export', () => {
   it('exports every live code of the workspace when no ids are given, reusing rendered files', async () => {
     const exportId = await insertExport({ format: 'svg', size_mm: 40 });
     const before = (await t.deps.pool.query(`SELECT count(*)::int AS n FROM qr_render_artifacts WHERE status = 'ready'`)).rows[0]?.n;
-    const result = await runQrBatchExport({ pool: t.deps.pool, store }, exportId);
+    const result = await runQrBatchExport({ pool: t.deps.pool, store }, workspaceId, exportId);
     expect(result.files).toBe(8);
     const after = (await t.deps.pool.query(`SELECT count(*)::int AS n FROM qr_render_artifacts WHERE status = 'ready'`)).rows[0]?.n;
     expect(after).toBe(before); // same revision, same options: nothing rendered twice
@@ -83,9 +83,14 @@ describe('QR batch export', () => {
 
   it('marks the export failed on bad parameters', async () => {
     const exportId = await insertExport({ format: 'gif' });
-    await expect(runQrBatchExport({ pool: t.deps.pool, store }, exportId)).rejects.toThrow();
+    await expect(runQrBatchExport({ pool: t.deps.pool, store }, workspaceId, exportId)).rejects.toThrow();
     const { rows } = await t.deps.pool.query(`SELECT status, error FROM export_jobs WHERE id = $1`, [exportId]);
     expect(rows[0]).toEqual({ status: 'failed', error: 'invalid export parameters' });
+  });
+
+  it('refuses an export id of another workspace', async () => {
+    const exportId = await insertExport({ format: 'svg' });
+    await expect(runQrBatchExport({ pool: t.deps.pool, store }, '01890000-0000-7000-8000-0000000000bb', exportId)).rejects.toThrow(/no qr_batch export/);
   });
 
   it('escapes CSV fields', () => {

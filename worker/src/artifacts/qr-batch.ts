@@ -93,13 +93,19 @@ export async function buildQrBatch(
 }
 
 /** Runs the `export_jobs` row of a `qr_batch` export: running → progress → succeeded (or failed). */
-export async function runQrBatchExport(deps: QrBatchDeps, exportId: string, onProgress: (percent: number) => Promise<void> = async () => {}): Promise<QrBatchResult> {
+export async function runQrBatchExport(
+  deps: QrBatchDeps,
+  workspaceId: string,
+  exportId: string,
+  onProgress: (percent: number) => Promise<void> = async () => {},
+): Promise<QrBatchResult> {
   const { rows } = await deps.pool.query<{ workspace_id: string; params: unknown; kind: string }>(
-    `UPDATE export_jobs SET status = 'running', started_at = now(), progress = 0, error = NULL WHERE id = $1 AND kind = 'qr_batch' RETURNING workspace_id, params, kind`,
-    [exportId],
+    `UPDATE export_jobs SET status = 'running', started_at = now(), progress = 0, error = NULL
+      WHERE id = $1 AND workspace_id = $2 AND kind = 'qr_batch' RETURNING workspace_id, params, kind`,
+    [exportId, workspaceId],
   );
   const job = rows[0];
-  if (job === undefined) throw new QrArtifactMissingError(`no qr_batch export ${exportId}`);
+  if (job === undefined) throw new QrArtifactMissingError(`no qr_batch export ${exportId} in workspace ${workspaceId}`);
   try {
     const params = qrBatchParamsSchema.parse(job.params);
     const result = await buildQrBatch(deps, job.workspace_id, exportId, params, async (percent) => {

@@ -1,9 +1,20 @@
 import { UnrecoverableError } from 'bullmq';
 import { runAnalyticsExport } from '../analytics/export-csv';
+import { QrArtifactMissingError } from '../artifacts/qr-artifacts';
+import { runQrBatchExport } from '../artifacts/qr-batch';
+import { configuredArtifactStore } from './qr-render';
 import type { Processor } from './index';
 
-/** `export {workspace_id, export_id, kind}`: analytics CSV exports (other kinds are not built yet). */
-export const exportJob: Processor<'export'> = async (data, _job, deps) => {
+/** `export {workspace_id, export_id, kind}`: analytics CSV exports and QR batch ZIPs (other kinds are not built yet). */
+export const exportJob: Processor<'export'> = async (data, job, deps) => {
+  if (data.kind === 'qr_batch') {
+    try {
+      return await runQrBatchExport({ pool: deps.pool, store: configuredArtifactStore(deps) }, data.workspace_id, data.export_id, (percent) => job.updateProgress(percent));
+    } catch (error) {
+      if (error instanceof QrArtifactMissingError) throw new UnrecoverableError(error.message);
+      throw error;
+    }
+  }
   if (data.kind !== 'analytics') throw new UnrecoverableError(`export kind ${data.kind} is not supported by this worker yet`);
   return runAnalyticsExport(deps.pool, deps.config.ARTIFACT_DIR, data.workspace_id, data.export_id);
 };

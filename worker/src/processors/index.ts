@@ -5,8 +5,7 @@ import { analyticsRollup } from './analytics-rollup';
 import { analyticsMaintenance } from './analytics-maintenance';
 import { retention } from './retention';
 import { exportJob } from './export';
-import { createLocalArtifactStore } from '../artifacts/local-store';
-import { createQrRenderProcessor } from './qr-render';
+import { qrRender } from './qr-render';
 
 /** Handles one validated job. Throw to retry; throw bullmq's UnrecoverableError to fail for good. */
 export type Processor<Q extends QueueName> = (
@@ -22,8 +21,7 @@ export type ProcessorRegistry = { readonly [Q in QueueName]?: Processor<Q> };
  * processor is not consumed by this worker; add `'qr-render': renderQr` here when it exists.
  */
 export const PROCESSORS: ProcessorRegistry = {
-  // Local-folder artifact store (DESIGN §8); an S3-compatible store plugs in through ArtifactStore.
-  'qr-render': createQrRenderProcessor(createLocalArtifactStore()),
+  'qr-render': qrRender,
   'analytics-rollup': analyticsRollup,
   'analytics-maintenance': analyticsMaintenance,
   retention,

@@ -31,7 +31,7 @@ describe('qr-render queue', () => {
     workspaceId = (await insertWorkspace(h.db, { ownerUserId: owner.id })).workspace.id;
     root = await mkdtemp(join(tmpdir(), 'linkhub-qr-render-'));
     store = createLocalArtifactStore(root);
-    runtime = startWorkers(t.deps, { 'qr-render': createQrRenderProcessor(store) });
+    runtime = startWorkers(t.deps, { 'qr-render': createQrRenderProcessor(() => store) });
     queue = createQueue('qr-render', t.deps.redis, t.deps.config.REDIS_PREFIX);
   });
   afterAll(async () => {

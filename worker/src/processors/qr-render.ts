@@ -1,7 +1,14 @@
 import { UnrecoverableError } from 'bullmq';
 import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '../artifacts/qr-artifacts';
+import { createLocalArtifactStore } from '../artifacts/local-store';
 import type { ArtifactStore } from '../artifacts/store';
+import type { WorkerDeps } from '../deps';
 import type { Processor } from './index';
+
+/** The artifact store of the worker's config: the local folder `ARTIFACT_DIR`. */
+export function configuredArtifactStore(deps: WorkerDeps): ArtifactStore {
+  return createLocalArtifactStore(deps.config.ARTIFACT_DIR);
+}
 
 /** Default printed width when a job names none (the REST render route's default too). */
 export const DEFAULT_QR_SIZE_MM = 30;
@@ -11,8 +18,9 @@ export const DEFAULT_QR_SIZE_MM = 30;
  * artifact store. A missing code or a design that does not scan fails for good (no retries); store
  * or database trouble is retried by BullMQ.
  */
-export function createQrRenderProcessor(store: ArtifactStore): Processor<'qr-render'> {
+export function createQrRenderProcessor(storeFor: (deps: WorkerDeps) => ArtifactStore = configuredArtifactStore): Processor<'qr-render'> {
   return async (data, _job, deps) => {
+    const store = storeFor(deps);
     if (data.dpi !== undefined && data.dpi !== 300 && data.dpi !== 600) {
       throw new UnrecoverableError(`qr-render: dpi must be 300 or 600, got ${data.dpi}`);
     }
@@ -35,3 +43,5 @@ export function createQrRenderProcessor(store: ArtifactStore): Processor<'qr-ren
     }
   };
 }
+
+export const qrRender = createQrRenderProcessor();
