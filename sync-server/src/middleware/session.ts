@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { AuthenticationError } from '@linkhub/shared/errors/app-error';
+import { AuthenticationError, AuthorizationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { SESSION_COOKIE, isSessionToken } from '../auth/session-token';
@@ -54,5 +54,15 @@ export function actorOf(c: Context<AppEnv>, deps: AppDeps): Promise<RequestActor
 export async function requireUser(c: Context<AppEnv>, deps: AppDeps): Promise<RequestActor & { kind: 'user' }> {
   const actor = await actorOf(c, deps);
   if (actor === null || actor.kind !== 'user') throw new AuthenticationError('unauthenticated');
+  return actor;
+}
+
+/**
+ * The user behind an actor `authorize()` has already allowed; an API key reaching a dashboard-only
+ * route (one authorize() lets through because the matrix row has an API scope) is refused here.
+ */
+export function sessionUserOf(actor: RequestActor | null): RequestActor & { kind: 'user' } {
+  if (actor === null) throw new AuthenticationError('unauthenticated');
+  if (actor.kind !== 'user') throw new AuthorizationError('action_not_available_to_api_key');
   return actor;
 }

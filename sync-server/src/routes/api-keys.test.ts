@@ -54,6 +54,12 @@ describe('API keys', () => {
     expect(members.status).toBe(403);
     expect((await kit.json<Err>(members)).error.code).toBe('action_not_available_to_api_key');
     expect((await kit.call('GET', `/api/workspaces/${a.workspaceId}/audit`, { token: created.key })).status).toBe(403);
+    // Spec 3.7.9: even an owner's key cannot invite members.
+    const invite = await kit.call('POST', `/api/workspaces/${a.workspaceId}/invitations`, { token: created.key, body: { email: 'k@example.com', role: 'viewer' } });
+    expect(invite.status).toBe(403);
+    expect((await kit.json<Err>(invite)).error.code).toBe('action_not_available_to_api_key');
+    const rename = await kit.call('PATCH', `/api/workspaces/${a.workspaceId}`, { token: created.key, body: { name: 'By key' } });
+    expect(rename.status).toBe(403);
 
     // Revoked: 401 api_key_revoked.
     expect((await kit.call('DELETE', `/api/workspaces/${a.workspaceId}/api-keys/${created.id}`, { token: a.token })).status).toBe(200);

@@ -3,7 +3,7 @@ import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
-import { actorOf, requireUser } from '../middleware/session';
+import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
@@ -24,7 +24,7 @@ export function apiKeyRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = await actorOf(c, deps);
     const input = await parseBody(c, createApiKeySchema);
     const ctx = await requireAllowed(deps.pool, actor, ws, 'api_key.create');
-    const me = await requireUser(c, deps);
+    const me = sessionUserOf(actor);
     const allowed = scopesAllowedFor(ctx.membershipRow.role);
     const beyond = input.scopes.filter((s) => !allowed.includes(s));
     if (beyond.length > 0) {
@@ -45,8 +45,9 @@ export function apiKeyRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:workspaceId/api-keys/:keyId', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
     const id = uuidParam(c, 'keyId');
-    const me = await requireUser(c, deps);
-    await requireAllowed(deps.pool, me, ws, 'api_key.revoke', { type: 'api_key', id });
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'api_key.revoke', { type: 'api_key', id });
+    const me = sessionUserOf(actor);
     const revoked = await withTransaction(deps.pool, async (tx) => {
       const row = await revokeApiKey(tx, ws, id, me.user.id);
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'api_key.revoked', resourceType: 'api_key', resourceId: id, before: { name: row.name, prefix: row.prefix }, requestId: c.get('requestId') });

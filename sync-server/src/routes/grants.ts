@@ -4,13 +4,12 @@ import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
-import { actorOf, requireUser } from '../middleware/session';
+import { actorOf, sessionUserOf } from '../middleware/session';
 import { one, withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { deleteGrant, GRANTABLE_TYPES, insertGrant, listGrants, publicGrant, resourceExists } from '../accounts/grants';
 import { lockMember } from '../accounts/members';
-import { evictMemberCaches } from '../accounts/membership-cache';
 
 const grantSchema = z.strictObject({ member_id: z.uuid(), resource_type: z.enum(GRANTABLE_TYPES), resource_id: z.uuid() });
 
@@ -27,9 +26,10 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/:workspaceId/grants', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
-    const me = await requireUser(c, deps);
+    const actor = await actorOf(c, deps);
     const input = await parseBody(c, grantSchema);
-    await requireAllowed(deps.pool, me, ws, 'grant.create', { type: 'member', id: input.member_id });
+    await requireAllowed(deps.pool, actor, ws, 'grant.create', { type: 'member', id: input.member_id });
+    const me = sessionUserOf(actor);
     const grant = await withTransaction(deps.pool, async (tx) => {
       const member = await lockMember(tx, ws, input.member_id);
       if (member.role === 'owner') throw new NotFoundError({ message: 'The owner always has full access.' });
@@ -40,7 +40,6 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
       if (created) {
         await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'grant.created', resourceType: input.resource_type, resourceId: input.resource_id, after: { member_id: member.id, source: 'manual' }, metadata: { source: 'manual' }, requestId: c.get('requestId') });
       }
-      await evictMemberCaches(deps.redis, deps.config.REDIS_PREFIX, ws, member.user_id);
       return row;
     });
     return c.json({ data: publicGrant(grant) }, 201);
@@ -49,9 +48,10 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:workspaceId/grants/:grantId', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
     const grantId = uuidParam(c, 'grantId');
-    const me = await requireUser(c, deps);
+    const actor = await actorOf(c, deps);
     const owner = await one<{ member_id: string }>(deps.pool, 'SELECT member_id FROM resource_grants WHERE id = $1 AND workspace_id = $2', [grantId, ws]);
-    await requireAllowed(deps.pool, me, ws, 'grant.revoke', { type: 'member', id: owner?.member_id ?? grantId });
+    await requireAllowed(deps.pool, actor, ws, 'grant.revoke', { type: 'member', id: owner?.member_id ?? grantId });
+    const me = sessionUserOf(actor);
     const result = await withTransaction(deps.pool, async (tx) => {
       const { grant, unscoped } = await deleteGrant(tx, ws, grantId);
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'grant.revoked', resourceType: grant.resource_type, resourceId: grant.resource_id, before: { member_id: grant.member_id, source: grant.source }, metadata: { member_unscoped: unscoped }, requestId: c.get('requestId') });

@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { accountsFor } from '../accounts/context';
 import { parseBody, uuidParam } from '../accounts/http';
-import { actorOf, requireUser } from '../middleware/session';
+import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
@@ -33,11 +33,11 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = await actorOf(c, deps);
     const input = await parseBody(c, inviteSchema);
     await requireAllowed(deps.pool, actor, ws, 'member.invite', null, { requested_role: input.role });
-    const me = await requireUser(c, deps);
+    const me = sessionUserOf(actor);
     const { invitation, token } = await withTransaction(deps.pool, async (tx) => {
       // Seat check again under a per-workspace lock, so two concurrent invitations cannot both take the last seat.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`member.invite:${ws}`]);
-      await requireAllowed(tx, me, ws, 'member.invite', null, { requested_role: input.role });
+      await requireAllowed(tx, actor, ws, 'member.invite', null, { requested_role: input.role });
       const created = await createInvitation(tx, { workspaceId: ws, email: input.email, role: input.role, invitedByUserId: me.user.id });
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.created', resourceType: 'invitation', resourceId: created.invitation.id, after: { email: input.email, role: input.role }, requestId: c.get('requestId') });
       return created;
@@ -52,8 +52,9 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:workspaceId/invitations/:invitationId', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
     const id = uuidParam(c, 'invitationId');
-    const me = await requireUser(c, deps);
-    await requireAllowed(deps.pool, me, ws, 'invitation.revoke', { type: 'invitation', id });
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'invitation.revoke', { type: 'invitation', id });
+    const me = sessionUserOf(actor);
     const revoked = await withTransaction(deps.pool, async (tx) => {
       const row = await revokeInvitation(tx, ws, id);
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.revoked', resourceType: 'invitation', resourceId: id, before: { email: row.email, role: row.role }, requestId: c.get('requestId') });

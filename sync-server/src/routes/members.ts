@@ -3,12 +3,11 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
-import { actorOf, requireUser } from '../middleware/session';
+import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { endMembership, findMembership, listMembers, lockMember, setRole, transferOwnership } from '../accounts/members';
-import { evictMemberCaches } from '../accounts/membership-cache';
 
 const ROLE_VALUES = ['owner', 'admin', 'editor', 'viewer'] as const;
 const changeRoleSchema = z.strictObject({ role: z.enum(ROLE_VALUES) });
@@ -21,7 +20,6 @@ function publicMember(m: { id: string; user_id: string; role: string; is_scoped:
 /** `/api/workspaces/:workspaceId/members`: list, change role, remove, leave, transfer ownership. */
 export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const prefix = deps.config.REDIS_PREFIX;
 
   app.get('/:workspaceId/members', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
@@ -32,14 +30,14 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
   app.patch('/:workspaceId/members/:memberId', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
     const memberId = uuidParam(c, 'memberId');
-    const me = await requireUser(c, deps);
+    const actor = await actorOf(c, deps);
     const { role } = await parseBody(c, changeRoleSchema);
-    await requireAllowed(deps.pool, me, ws, 'member.change_role', { type: 'member', id: memberId }, { requested_role: role });
+    await requireAllowed(deps.pool, actor, ws, 'member.change_role', { type: 'member', id: memberId }, { requested_role: role });
+    const me = sessionUserOf(actor);
     const updated = await withTransaction(deps.pool, async (tx) => {
       const target = await lockMember(tx, ws, memberId);
       await setRole(tx, memberId, role);
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.role_changed', resourceType: 'member', resourceId: memberId, before: { role: target.role }, after: { role }, requestId: c.get('requestId') });
-      await evictMemberCaches(deps.redis, prefix, ws, target.user_id);
       return { ...target, role };
     });
     return c.json({ data: publicMember(updated) });
@@ -48,13 +46,13 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:workspaceId/members/:memberId', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
     const memberId = uuidParam(c, 'memberId');
-    const me = await requireUser(c, deps);
-    await requireAllowed(deps.pool, me, ws, 'member.remove', { type: 'member', id: memberId });
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'member.remove', { type: 'member', id: memberId });
+    const me = sessionUserOf(actor);
     const result = await withTransaction(deps.pool, async (tx) => {
       const target = await lockMember(tx, ws, memberId);
       const ended = await endMembership(tx, target, me.user.id);
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.removed', resourceType: 'member', resourceId: memberId, before: { role: target.role, user_id: target.user_id }, metadata: { grants_deleted: ended.grantsDeleted }, requestId: c.get('requestId') });
-      await evictMemberCaches(deps.redis, prefix, ws, target.user_id);
       return ended;
     });
     return c.json({ data: { removed: true, grants_deleted: result.grantsDeleted } });
@@ -62,24 +60,25 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/:workspaceId/leave', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
-    const me = await requireUser(c, deps);
-    await requireAllowed(deps.pool, me, ws, 'workspace.leave');
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'workspace.leave');
+    const me = sessionUserOf(actor);
     await withTransaction(deps.pool, async (tx) => {
       const mine = await findMembership(tx, ws, me.user.id);
       if (!mine) return;
       const target = await lockMember(tx, ws, mine.id);
       await endMembership(tx, target, me.user.id);
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.left', resourceType: 'member', resourceId: target.id, before: { role: target.role }, requestId: c.get('requestId') });
-      await evictMemberCaches(deps.redis, prefix, ws, me.user.id);
     });
     return c.json({ data: { left: true } });
   });
 
   app.post('/:workspaceId/transfer-ownership', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
-    const me = await requireUser(c, deps);
+    const actor = await actorOf(c, deps);
     const { member_id } = await parseBody(c, transferSchema);
-    await requireAllowed(deps.pool, me, ws, 'workspace.transfer_ownership', { type: 'member', id: member_id });
+    await requireAllowed(deps.pool, actor, ws, 'workspace.transfer_ownership', { type: 'member', id: member_id });
+    const me = sessionUserOf(actor);
     await withTransaction(deps.pool, async (tx) => {
       const mine = await findMembership(tx, ws, me.user.id);
       if (!mine) throw new Error('owner membership vanished');
@@ -88,8 +87,6 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
       if (from.id === to.id) return;
       await transferOwnership(tx, ws, from, to);
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'workspace.ownership_transferred', resourceType: 'member', resourceId: to.id, before: { owner_user_id: from.user_id }, after: { owner_user_id: to.user_id }, requestId: c.get('requestId') });
-      await evictMemberCaches(deps.redis, prefix, ws, from.user_id);
-      await evictMemberCaches(deps.redis, prefix, ws, to.user_id);
     });
     return c.json({ data: { transferred: true } });
   });

@@ -6,7 +6,7 @@ import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
-import { actorOf, requireUser } from '../middleware/session';
+import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
@@ -89,9 +89,10 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.put('/:workspaceId/two-factor-policy', async (c) => {
     const id = uuidParam(c, 'workspaceId');
-    const me = await requireUser(c, deps);
+    const actor = await actorOf(c, deps);
     const { require_two_factor } = await parseBody(c, z.strictObject({ require_two_factor: z.boolean() }));
-    await requireAllowed(deps.pool, me, id, 'workspace.set_two_factor_policy', { type: 'workspace', id });
+    await requireAllowed(deps.pool, actor, id, 'workspace.set_two_factor_policy', { type: 'workspace', id });
+    const me = sessionUserOf(actor);
     if (require_two_factor && me.session.mfa_verified_at === null) {
       // Requiring 2FA from a session without it would lock the owner out of their own workspace.
       throw new AssuranceError({ message: 'Turn on two-factor authentication for your own account first.', details: [{ field: 'require_two_factor', issue: 'totp_required' }] });
@@ -105,10 +106,11 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.delete('/:workspaceId', async (c) => {
     const id = uuidParam(c, 'workspaceId');
-    const me = await requireUser(c, deps);
+    const actor = await actorOf(c, deps);
     const { confirmation } = await parseBody(c, deleteSchema);
     const w = await findWorkspace(deps.pool, id);
-    await requireAllowed(deps.pool, me, id, 'workspace.delete', { type: 'workspace', id }, { confirmation: { given: confirmation, expected: w?.name ?? '' } });
+    await requireAllowed(deps.pool, actor, id, 'workspace.delete', { type: 'workspace', id }, { confirmation: { given: confirmation, expected: w?.name ?? '' } });
+    const me = sessionUserOf(actor);
     const deleted = await withTransaction(deps.pool, async (tx) => {
       const row = await softDeleteWorkspace(tx, id);
       await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.deleted', resourceType: 'workspace', resourceId: id, after: { purge_after: row.purge_after }, requestId: c.get('requestId') });
@@ -119,8 +121,9 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/:workspaceId/restore', async (c) => {
     const id = uuidParam(c, 'workspaceId');
-    const me = await requireUser(c, deps);
-    await requireAllowed(deps.pool, me, id, 'workspace.restore', { type: 'workspace', id });
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, id, 'workspace.restore', { type: 'workspace', id });
+    const me = sessionUserOf(actor);
     const restored = await withTransaction(deps.pool, async (tx) => {
       const row = await restoreWorkspace(tx, id);
       await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.restored', resourceType: 'workspace', resourceId: id, requestId: c.get('requestId') });
