@@ -37,6 +37,14 @@ describe('sign-up, sign-in, sessions', () => {
     expect((await kit.json<Env<{ user: { email_verified: boolean } }>>(verified)).data.user.email_verified).toBe(true);
     const again = await kit.call('POST', '/api/auth/verify-email', { body: { token } });
     expect(again.status).toBe(401); // single use
+    // The e-mailed link itself (GET) verifies and lands on the app.
+    await kit.call('POST', '/api/auth/verify-email/resend', { headers: { Cookie: cookie.split(';')[0] ?? '' } });
+    const resent = await kit.call('POST', '/api/auth/signup', { body: { email: 'click@example.com', password: PASSWORD, name: 'Click' } });
+    expect(resent.status).toBe(201);
+    const link = await kit.tokenFromMail('click@example.com', 'Verify');
+    const clicked = await kit.call('GET', `/api/auth/verify-email?token=${encodeURIComponent(link)}`);
+    expect(clicked.status).toBe(302);
+    expect(clicked.headers.get('Location')).toBe('http://localhost:8080/?email_verified=1');
   });
 
   it('refuses a duplicate address (409 email_taken) and a weak password (400, per field), changing nothing', async () => {

@@ -61,6 +61,18 @@ describe('workspaces', () => {
     expect((await kit.call('GET', `/api/workspaces/${workspaceId}`, { token })).status).toBe(200);
   });
 
+  it('deleting needs a recent sign-in (403 reauthentication_required) until the password is re-entered', async () => {
+    const { token, workspaceId } = await kit.signUp('stepup@example.com');
+    await kit.call('PATCH', `/api/workspaces/${workspaceId}`, { token, body: { name: 'Old' } });
+    await kit.deps.pool.query("UPDATE sessions SET reauthenticated_at = now() - interval '10 minutes' WHERE user_id = (SELECT id FROM users WHERE email = 'stepup@example.com')");
+    const stale = await kit.call('DELETE', `/api/workspaces/${workspaceId}`, { token, body: { confirmation: 'Old' } });
+    expect(stale.status).toBe(403);
+    expect((await kit.json<Err>(stale)).error.code).toBe('reauthentication_required');
+    expect((await kit.call('POST', '/api/auth/reauthenticate', { token, body: { password: 'wrong password here' } })).status).toBe(401);
+    expect((await kit.call('POST', '/api/auth/reauthenticate', { token, body: { password: 'correct horse battery staple' } })).status).toBe(200);
+    expect((await kit.call('DELETE', `/api/workspaces/${workspaceId}`, { token, body: { confirmation: 'Old' } })).status).toBe(200);
+  });
+
   it('a stranger and a missing workspace get the same 404', async () => {
     const { workspaceId } = await kit.signUp('private@example.com');
     const { token: stranger } = await kit.signUp('stranger@example.com');
