@@ -86,14 +86,21 @@ async function startSystemPostgres(url: string): Promise<boolean> {
   return versions.length > 0 && (await waitFor(() => canReachPostgres(url), 15_000));
 }
 
-export type PostgresOptions = { allowEmbedded: boolean; allowSystemStart: boolean };
+export type PostgresOptions = {
+  allowEmbedded: boolean;
+  allowSystemStart: boolean;
+  /** Default DATABASE_URL, else localhost:5432. */
+  url?: string;
+  /** Where PGlite keeps its data; default `.linkhub/pglite`. */
+  embeddedDataDir?: string;
+};
 
 /**
  * DATABASE_URL, else localhost:5432; if unreachable, the Debian cluster (tests) or an embedded
  * PGlite behind a socket (the dev launcher), with its data under .linkhub/pglite.
  */
 export async function ensurePostgres(options: PostgresOptions): Promise<Service> {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const url = options.url ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await canReachPostgres(url))
     return {
       url,
@@ -120,7 +127,7 @@ export async function ensurePostgres(options: PostgresOptions): Promise<Service>
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   // The extensions our migrations CREATE (0001_init: pgcrypto); PGlite bundles them but loads only what it is given.
   const { pgcrypto } = await import('@electric-sql/pglite/contrib/pgcrypto');
-  const dataDir = path.join(STATE_DIR, 'pglite');
+  const dataDir = options.embeddedDataDir ?? path.join(STATE_DIR, 'pglite');
   mkdirSync(dataDir, { recursive: true });
   const db = await PGlite.create(dataDir, { extensions: { pgcrypto } });
   const port = await freePort(54329);
@@ -132,7 +139,7 @@ export async function ensurePostgres(options: PostgresOptions): Promise<Service>
     url: embeddedUrl,
     kind: 'embedded',
     startedHere: true,
-    description: `embedded PostgreSQL (PGlite) on 127.0.0.1:${port}, data in .linkhub/pglite — no PostgreSQL was reachable`,
+    description: `embedded PostgreSQL (PGlite) on 127.0.0.1:${port}, data in ${path.relative(process.cwd(), dataDir) || dataDir} — no PostgreSQL was reachable`,
     stop: async () => {
       await server.stop();
       await db.close();
