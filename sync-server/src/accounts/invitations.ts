@@ -111,3 +111,16 @@ export async function acceptInvitation(tx: Queryable, token: string, user: { id:
   if (!member) throw new Error('member insert returned no row');
   return { invitation, memberId: member.id };
 }
+
+/** Re-sends a pending invitation: a fresh token (the old link stops working) and a fresh 7-day window. */
+export async function renewInvitation(tx: Queryable, workspaceId: string, invitationId: string): Promise<{ invitation: InvitationRow; token: string }> {
+  const { token, tokenHash } = generateOpaqueToken('lhi_');
+  const invitation = await one<InvitationRow>(
+    tx,
+    `UPDATE workspace_invitations i SET token_hash = $3, expires_at = $4
+      WHERE i.workspace_id = $1 AND i.id = $2 AND i.status = 'pending' RETURNING ${INV_COLUMNS}`,
+    [workspaceId, invitationId, tokenHash, new Date(Date.now() + INVITATION_TTL_MS)],
+  );
+  if (!invitation) throw new NotFoundError();
+  return { invitation, token };
+}

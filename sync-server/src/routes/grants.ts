@@ -8,7 +8,7 @@ import { actorOf, sessionUserOf } from '../middleware/session';
 import { one, withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
-import { deleteGrant, GRANTABLE_TYPES, insertGrant, listGrants, publicGrant, resourceExists } from '../accounts/grants';
+import { deleteGrant, GRANTABLE_TYPES, insertGrant, listGrants, publicGrant, resourceExists, unscopeMember } from '../accounts/grants';
 import { lockMember } from '../accounts/members';
 
 const grantSchema = z.strictObject({ member_id: z.uuid(), resource_type: z.enum(GRANTABLE_TYPES), resource_id: z.uuid() });
@@ -58,6 +58,22 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
       return { grant, unscoped };
     });
     return c.json({ data: { revoked: true, member_unscoped: result.unscoped } });
+  });
+
+  // Revoke every grant at once (spec §3.4.4 rule 5): the member is unscoped, with full workspace scope for their role.
+  app.delete('/:workspaceId/members/:memberId/grants', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const memberId = uuidParam(c, 'memberId');
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'grant.revoke', { type: 'member', id: memberId });
+    const me = sessionUserOf(actor);
+    const removed = await withTransaction(deps.pool, async (tx) => {
+      const member = await lockMember(tx, ws, memberId);
+      const count = await unscopeMember(tx, ws, member.id);
+      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.unscoped', resourceType: 'member', resourceId: member.id, metadata: { grants_deleted: count }, requestId: c.get('requestId') });
+      return count;
+    });
+    return c.json({ data: { member_unscoped: true, grants_deleted: removed } });
   });
 
   return app;

@@ -11,7 +11,7 @@ import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { emailSchema } from '../accounts/auth-flows';
-import { acceptInvitation, createInvitation, INVITABLE_ROLES, listPendingInvitations, publicInvitation, revokeInvitation } from '../accounts/invitations';
+import { acceptInvitation, createInvitation, INVITABLE_ROLES, listPendingInvitations, publicInvitation, renewInvitation, revokeInvitation, type InvitationRow } from '../accounts/invitations';
 import { findWorkspace } from '../accounts/workspaces';
 import { invitationEmail } from '../mail/templates';
 
@@ -21,6 +21,12 @@ const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE
 export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
   const accounts = accountsFor(deps);
   const app = new Hono<AppEnv>();
+
+  async function sendInvitation(invitation: InvitationRow, token: string, inviter: { name: string; email: string }): Promise<void> {
+    const workspace = await findWorkspace(deps.pool, invitation.workspace_id);
+    const link = `${accounts.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
+    await accounts.mailer.send(invitationEmail(invitation.email, { workspaceName: workspace?.name ?? 'a workspace', inviterName: inviter.name || inviter.email, role: invitation.role, link }));
+  }
 
   app.get('/:workspaceId/invitations', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
@@ -42,11 +48,23 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
       await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.created', resourceType: 'invitation', resourceId: created.invitation.id, after: { email: input.email, role: input.role }, requestId: c.get('requestId') });
       return created;
     });
-    const workspace = await findWorkspace(deps.pool, ws);
-    await accounts.mailer.send(
-      invitationEmail(input.email, { workspaceName: workspace?.name ?? 'a workspace', inviterName: me.user.name || me.user.email, role: input.role, link: `${accounts.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}` }),
-    );
+    await sendInvitation(invitation, token, me.user);
     return c.json({ data: publicInvitation(invitation) }, 201);
+  });
+
+  app.post('/:workspaceId/invitations/:invitationId/resend', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const id = uuidParam(c, 'invitationId');
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'invitation.resend', { type: 'invitation', id });
+    const me = sessionUserOf(actor);
+    const { invitation, token } = await withTransaction(deps.pool, async (tx) => {
+      const renewed = await renewInvitation(tx, ws, id);
+      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.resent', resourceType: 'invitation', resourceId: id, requestId: c.get('requestId') });
+      return renewed;
+    });
+    await sendInvitation(invitation, token, me.user);
+    return c.json({ data: publicInvitation(invitation) });
   });
 
   app.delete('/:workspaceId/invitations/:invitationId', async (c) => {

@@ -80,12 +80,21 @@ describe('members and invitations', () => {
     expect(first.status).toBe(201);
     const again = await kit.call('POST', `/api/workspaces/${ws}/invitations`, { token: owner.token, body: { email: 'twice@example.com', role: 'viewer' } });
     expect(again.status).toBe(409);
+    const stale = await kit.tokenFromMail('twice@example.com', 'invited you');
+    const pending = await kit.json<Env<Array<{ id: string; email: string }>>>(await kit.call('GET', `/api/workspaces/${ws}/invitations`, { token: owner.token }));
+    const twice = pending.data.find((i) => i.email === 'twice@example.com');
+    expect((await kit.call('POST', `/api/workspaces/${ws}/invitations/${twice?.id}/resend`, { token: owner.token })).status).toBe(200);
     const raw = await kit.tokenFromMail('twice@example.com', 'invited you');
+    expect(raw).not.toBe(stale);
+    const twiceUser = await kit.signUp('twice@example.com');
+    expect((await kit.call('POST', '/api/invitations/accept', { token: twiceUser.token, body: { token: stale } })).status).toBe(404);
     const { rows } = await kit.deps.pool.query<{ token_hash: string }>("SELECT token_hash FROM workspace_invitations WHERE email = 'twice@example.com'");
     expect(rows[0]?.token_hash).not.toContain(raw);
     // Someone else cannot accept an invitation addressed to twice@: it answers like an unknown token.
     const other = await kit.signUp('notinvited@example.com');
     expect((await kit.call('POST', '/api/invitations/accept', { token: other.token, body: { token: raw } })).status).toBe(404);
+    expect((await kit.call('POST', '/api/invitations/accept', { token: twiceUser.token, body: { token: raw } })).status).toBe(200);
+    expect((await kit.call('DELETE', `/api/workspaces/${ws}/members/${(await findMembership(kit.deps.pool, ws, twiceUser.userId))?.id}`, { token: owner.token })).status).toBe(200);
     const members = await kit.json<Env<Array<{ email: string; role: string }>>>(await kit.call('GET', `/api/workspaces/${ws}/members`, { token: editor.token }));
     expect(members.data.map((m) => [m.email, m.role])).toEqual([
       ['priya@agency.example', 'owner'],
@@ -177,10 +186,20 @@ describe('per-resource grants (Business)', () => {
     const audit = await kit.json<Env<Array<{ metadata: { source?: string } }>>>(await kit.call('GET', `/api/workspaces/${ws}/audit?action=grant.created&resource_id=${created}`, { token: owner.token }));
     expect(audit.data[0]?.metadata.source).toBe('auto_on_create');
 
+    // Un-scoping (all grants revoked at once) gives full workspace scope for the role; the auto grant goes too.
+    const unscope = await kit.call('DELETE', `/api/workspaces/${ws}/members/${scoped.memberId}/grants`, { token: owner.token });
+    expect(unscope.status).toBe(200);
+    expect((await kit.json<Env<{ grants_deleted: number }>>(unscope)).data.grants_deleted).toBe(3);
+    expect((await authorizeRequest(kit.deps.pool, actor, ws, 'link.view', { type: 'link', id: hidden })).decision.allow).toBe(true);
+    for (const id of [granted, created]) {
+      await kit.call('POST', `/api/workspaces/${ws}/grants`, { token: owner.token, body: { member_id: scoped.memberId, resource_type: 'link', resource_id: id } });
+    }
+    expect((await authorizeRequest(kit.deps.pool, actor, ws, 'link.view', { type: 'link', id: hidden })).decision.allow).toBe(false);
+
     // Removing the member deletes every grant (the auto one too) in the same transaction; the content stays.
     const removed = await kit.call('DELETE', `/api/workspaces/${ws}/members/${scoped.memberId}`, { token: owner.token });
     expect(removed.status).toBe(200);
-    expect((await kit.json<Env<{ grants_deleted: number }>>(removed)).data.grants_deleted).toBe(3);
+    expect((await kit.json<Env<{ grants_deleted: number }>>(removed)).data.grants_deleted).toBe(2);
     const left = await kit.deps.pool.query('SELECT 1 FROM resource_grants WHERE member_id = $1', [scoped.memberId]);
     expect(left.rows).toHaveLength(0);
     const links = await kit.deps.pool.query('SELECT id FROM links WHERE id = ANY($1) AND deleted_at IS NULL', [[granted, hidden, created]]);
