@@ -12,6 +12,7 @@ import { invitationAcceptRoutes, invitationRoutes } from './invitations';
 import { grantRoutes } from './grants';
 import { auditRoutes } from './audit';
 import { apiKeyRoutes } from './api-keys';
+import { analyticsRoutes } from './analytics';
 import { replicacheRoutes } from './replicache';
 
 /**
@@ -34,6 +35,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: grantRoutes },
   { base: '/api/workspaces', create: auditRoutes },
   { base: '/api/workspaces', create: apiKeyRoutes },
+  { base: '/v1/analytics', create: analyticsRoutes },
   { base: '/', create: replicacheRoutes },
 ];
 

@@ -1,0 +1,97 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import type { AppDeps } from '../deps';
+import { one } from '../accounts/db';
+import { JobProducer } from '../commands/job-producer';
+import type { AnalyticsScope } from './scope';
+
+const DAY_MS = 86_400_000;
+
+type ExportRow = {
+  id: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'expired';
+  progress: number;
+  params: Record<string, unknown>;
+  row_count: string | null;
+  byte_size: string | null;
+  storage_key: string | null;
+  error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+  expires_at: Date | null;
+};
+
+const COLUMNS = 'id, status, progress, params, row_count, byte_size, storage_key, error, created_at, finished_at, expires_at';
+
+/** One producer per app (deps object), created on first export. */
+const producers = new WeakMap<AppDeps, JobProducer>();
+function producerOf(deps: AppDeps): JobProducer {
+  let p = producers.get(deps);
+  if (!p) {
+    p = new JobProducer(deps.redis, deps.config.REDIS_PREFIX);
+    producers.set(deps, p);
+  }
+  return p;
+}
+
+/** The API view of an export: progress as a percentage, the download link once built (valid 24 h). */
+export function exportView(row: ExportRow, now: Date = new Date()): Record<string, unknown> {
+  const expired = row.expires_at !== null && row.expires_at <= now;
+  const ready = row.status === 'succeeded' && !expired;
+  return {
+    id: row.id,
+    status: expired ? 'expired' : row.status,
+    progress: row.progress,
+    source: row.params.source ?? null,
+    from: row.params.from ?? null,
+    to: row.params.to ?? null,
+    row_count: row.row_count === null ? null : Number(row.row_count),
+    byte_size: row.byte_size === null ? null : Number(row.byte_size),
+    error: row.status === 'failed' ? 'The export could not be built.' : null,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    download_url: ready ? `/v1/analytics/exports/${row.id}/download` : null,
+  };
+}
+
+/** Records the export (queued) and enqueues the worker's `export` job; the job id is the export id. */
+export async function startExport(
+  deps: AppDeps,
+  scope: AnalyticsScope,
+  input: { source: 'raw' | 'rollup'; from: Date; to: Date },
+): Promise<ExportRow> {
+  const params = { source: input.source, from: input.from.toISOString(), to: input.to.toISOString(), resource_ids: scope.resourceIds };
+  const row = await one<ExportRow>(
+    deps.pool,
+    `INSERT INTO export_jobs (workspace_id, requested_by_user_id, kind, params) VALUES ($1, $2, 'analytics_csv', $3) RETURNING ${COLUMNS}`,
+    [scope.workspaceId, scope.userId, JSON.stringify(params)],
+  );
+  if (!row) throw new Error('export insert returned no row');
+  await producerOf(deps).enqueue({ queue: 'export', name: 'analytics', jobId: `export-${row.id}`, data: { workspace_id: scope.workspaceId, export_id: row.id, kind: 'analytics' } });
+  return row;
+}
+
+export async function findExport(deps: AppDeps, workspaceId: string, id: string): Promise<ExportRow> {
+  const row = await one<ExportRow>(deps.pool, `SELECT ${COLUMNS} FROM export_jobs WHERE id = $1 AND workspace_id = $2 AND kind = 'analytics_csv'`, [id, workspaceId]);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** The CSV body of a finished export while its link is valid: 404 before, 410 after 24 h. */
+export async function openDownload(deps: AppDeps, row: ExportRow, now: Date = new Date()): Promise<{ body: ReadableStream; size: number; filename: string }> {
+  if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
+  const expiresAt = row.expires_at ?? new Date((row.finished_at ?? now).getTime() + DAY_MS);
+  if (expiresAt <= now) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
+  const path = join(resolve(deps.config.ARTIFACT_DIR), row.storage_key);
+  const info = await stat(path).catch(() => null);
+  if (info === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
+  return {
+    body: Readable.toWeb(createReadStream(path)) as ReadableStream,
+    size: info.size,
+    filename: `linkhub-analytics-${row.created_at.toISOString().slice(0, 10)}-${row.id.slice(-8)}.csv`,
+  };
+}

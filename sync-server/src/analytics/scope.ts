@@ -1,0 +1,87 @@
+import type { Context } from 'hono';
+import { AuthenticationError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
+import { isPlanKey, retentionDays, type PlanKey } from '@linkhub/shared/entitlements/plans';
+import type { Action } from '@linkhub/shared/permissions/matrix';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { auditActorOf } from '../accounts/actor';
+import { one, rows } from '../accounts/db';
+import { authorizeCommand, type ResourceRef } from '../commands/authorization';
+import { actorOf } from '../middleware/session';
+
+/** What an analytics read covers, after authorize(): the workspace, its zone and plan, and the resources visible. */
+export type AnalyticsScope = {
+  workspaceId: string;
+  timeZone: string;
+  plan: PlanKey;
+  /** null: every resource of the workspace; else only these (one resource, or a scoped member's grants). */
+  resourceIds: string[] | null;
+  userId: string | null;
+};
+
+const DAY_MS = 86_400_000;
+
+/** The type of a resource of this workspace, found by id among links, QR codes and bio pages. */
+async function resourceRef(deps: AppDeps, workspaceId: string, id: string): Promise<ResourceRef> {
+  const found = await one<{ type: 'link' | 'qr_code' | 'bio_page' }>(
+    deps.pool,
+    `SELECT 'link' AS type FROM links WHERE id = $1 AND workspace_id = $2
+     UNION ALL SELECT 'qr_code' FROM qr_codes WHERE id = $1 AND workspace_id = $2
+     UNION ALL SELECT 'bio_page' FROM bio_pages WHERE id = $1 AND workspace_id = $2 LIMIT 1`,
+    [id, workspaceId],
+  );
+  // an unknown or foreign id is authorized as a missing link: the same 404 as any missing resource
+  return { type: found?.type ?? 'link', id };
+}
+
+/**
+ * The one gate of every analytics read and export: resolves the actor (session or API key),
+ * the workspace (the key's own, or `workspace_id` with a session), runs authorize() for `action`
+ * with the resource ref when one is named, and narrows a scoped member to their grants.
+ */
+export async function analyticsScope(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  query: { workspace_id?: string; resource_id?: string },
+  action: Extract<Action, 'analytics.view' | 'analytics.view_events' | 'analytics.export'>,
+): Promise<AnalyticsScope> {
+  const actor = await actorOf(c, deps);
+  if (actor === null) throw new AuthenticationError('unauthenticated');
+  const workspaceId = actor.kind === 'api_key' ? actor.apiKey.workspace_id : query.workspace_id;
+  if (workspaceId === undefined) {
+    throw new ValidationError([{ field: 'workspace_id', issue: 'required', message: 'workspace_id is required with a session.' }]);
+  }
+  const userId = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_user_id;
+  const by = { actor: actor.actor, audit: auditActorOf(actor), userId };
+  const ref = query.resource_id === undefined ? undefined : await resourceRef(deps, workspaceId, query.resource_id);
+  await authorizeCommand(deps.pool, by, action, workspaceId, ref);
+  const ws = await one<{ time_zone: string; current_plan_key: string }>(deps.pool, 'SELECT time_zone, current_plan_key FROM workspaces WHERE id = $1', [workspaceId]);
+  if (!ws) throw new NotFoundError();
+  let resourceIds: string[] | null = query.resource_id === undefined ? null : [query.resource_id];
+  if (resourceIds === null && userId !== null) {
+    const member = await one<{ id: string; is_scoped: boolean }>(
+      deps.pool,
+      'SELECT id, is_scoped FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [workspaceId, userId],
+    );
+    if (member?.is_scoped) {
+      const grants = await rows<{ resource_id: string }>(
+        deps.pool,
+        "SELECT resource_id FROM resource_grants WHERE member_id = $1 AND resource_type IN ('link', 'qr_code', 'bio_page')",
+        [member.id],
+      );
+      resourceIds = grants.map((g) => g.resource_id);
+    }
+  }
+  return { workspaceId, timeZone: ws.time_zone, plan: isPlanKey(ws.current_plan_key) ? ws.current_plan_key : 'free', resourceIds, userId };
+}
+
+/**
+ * Hourly rollups are read from this instant on (midnight UTC after the plan's hourly window
+ * begins); older buckets come from the daily rollups. null: hourly rows are kept forever.
+ */
+export function hourlyCutoff(plan: PlanKey, now: Date): Date | null {
+  const days = retentionDays(plan, 'hourly_rollup_days');
+  if (days === null) return null;
+  return new Date((Math.floor((now.getTime() - days * DAY_MS) / DAY_MS) + 1) * DAY_MS);
+}

@@ -1,0 +1,98 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { parseBody, parseQuery, uuidParam } from '../accounts/http';
+import { breakdown, compareWithPrevious, topResources, totals } from '../analytics/aggregates';
+import { exportView, findExport, openDownload, startExport } from '../analytics/exports';
+import { breakdownSchema, exportCreateSchema, timeseriesSchema, topSchema, totalsSchema, windowOf, workspaceOnlySchema } from '../analytics/query-schemas';
+import { analyticsScope } from '../analytics/scope';
+import { timeseries } from '../analytics/timeseries';
+
+/**
+ * `/v1/analytics/*` (DESIGN §7, §9): session (`workspace_id` in the query) or API key
+ * (`analytics:read`). Reads come from the rollups; bots are excluded from every count and reported
+ * as `bot_events`. Bodies are `{data, meta}`.
+ */
+export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const metaOf = (scope: { workspaceId: string; timeZone: string; resourceIds: string[] | null }, w: { from: Date; to: Date }, extra: Record<string, unknown> = {}) => ({
+    workspace_id: scope.workspaceId,
+    time_zone: scope.timeZone,
+    resource_id: scope.resourceIds?.length === 1 ? scope.resourceIds[0] : null,
+    from: w.from.toISOString(),
+    to: w.to.toISOString(),
+    ...extra,
+  });
+
+  app.get('/timeseries', async (c) => {
+    const q = parseQuery(c, timeseriesSchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    const w = windowOf(q, new Date());
+    const data = await timeseries(deps.pool, scope, { ...w, interval: q.interval });
+    return c.json({ data, meta: metaOf(scope, w, { interval: q.interval, bots: 'excluded (see bot_events)' }) });
+  });
+
+  app.get('/breakdown', async (c) => {
+    const q = parseQuery(c, breakdownSchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    const w = windowOf(q, new Date());
+    const data = await breakdown(deps.pool, scope, { ...w, dimension: q.dimension, limit: q.limit, event_type: q.event_type, include_bots: q.include_bots });
+    return c.json({ data, meta: metaOf(scope, w, { dimension: q.dimension, event_type: q.event_type ?? null, include_bots: q.include_bots ?? false }) });
+  });
+
+  app.get('/totals', async (c) => {
+    const q = parseQuery(c, totalsSchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    const w = windowOf(q, new Date());
+    if (q.compare === 'previous') {
+      const cmp = await compareWithPrevious(deps.pool, scope, w);
+      return c.json({ data: cmp.current, meta: metaOf(scope, w, { compare: { from: cmp.previous_from, to: cmp.previous_to, previous: cmp.previous, change: cmp.change } }) });
+    }
+    return c.json({ data: await totals(deps.pool, scope, w), meta: metaOf(scope, w) });
+  });
+
+  app.get('/compare', async (c) => {
+    const q = parseQuery(c, totalsSchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    const w = windowOf(q, new Date());
+    return c.json({ data: await compareWithPrevious(deps.pool, scope, w), meta: metaOf(scope, w) });
+  });
+
+  app.get('/top', async (c) => {
+    const q = parseQuery(c, topSchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    const w = windowOf(q, new Date());
+    const data = await topResources(deps.pool, scope, { ...w, limit: q.limit, resource_type: q.resource_type, event_type: q.event_type, include_bots: q.include_bots });
+    return c.json({ data, meta: metaOf(scope, w, { resource_type: q.resource_type ?? null }) });
+  });
+
+  app.post('/exports', async (c) => {
+    const body = await parseBody(c, exportCreateSchema);
+    const scope = await analyticsScope(c, deps, body, body.source === 'raw' ? 'analytics.view_events' : 'analytics.export');
+    const row = await startExport(deps, scope, body);
+    return c.json({ data: exportView(row), meta: {} }, 202);
+  });
+
+  app.get('/exports/:id', async (c) => {
+    const q = parseQuery(c, workspaceOnlySchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.export');
+    return c.json({ data: exportView(await findExport(deps, scope.workspaceId, uuidParam(c, 'id'))), meta: {} });
+  });
+
+  app.get('/exports/:id/download', async (c) => {
+    const q = parseQuery(c, workspaceOnlySchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.export');
+    const file = await openDownload(deps, await findExport(deps, scope.workspaceId, uuidParam(c, 'id')));
+    return new Response(file.body, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Length': String(file.size),
+        'Content-Disposition': `attachment; filename="${file.filename}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+
+  return app;
+}
