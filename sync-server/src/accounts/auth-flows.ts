@@ -13,6 +13,7 @@ import {
   issueResetToken,
   issueVerificationToken,
   recentMagicLinks,
+  recentTokens,
 } from './email-tokens';
 import { identifierHash, networkHash } from './hashing';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure, type AttemptKind, type ThrottleSubject } from './login-throttle';
@@ -103,16 +104,19 @@ export async function verifyEmail(accounts: Accounts, token: string): Promise<Us
   return user;
 }
 
+/** At most this many e-mails of one kind per address per 15 minutes; extra requests answer the same, silently. */
+const MAILS_PER_15_MIN = 5;
+
 export async function resendVerification(accounts: Accounts, user: UserRow): Promise<void> {
-  if (user.email_verified_at === null) await sendVerification(accounts, user);
+  if (user.email_verified_at !== null || (await recentTokens(accounts.deps.pool, 'verification', user.id)) >= MAILS_PER_15_MIN) return;
+  await sendVerification(accounts, user);
 }
 
-const MAGIC_LINKS_PER_15_MIN = 5;
 
 /** Sends a sign-in link to a known address; answers the same whether or not the address exists. */
 export async function requestMagicLink(accounts: Accounts, email: string): Promise<void> {
   const { pool } = accounts.deps;
-  if ((await recentMagicLinks(pool, email)) >= MAGIC_LINKS_PER_15_MIN) return;
+  if ((await recentMagicLinks(pool, email)) >= MAILS_PER_15_MIN) return;
   const user = await findUserByEmail(pool, email);
   if (!user || user.status !== 'active') return;
   const token = await issueMagicLinkToken(pool, user.email, user.id);
@@ -134,7 +138,7 @@ export async function consumeMagicLink(accounts: Accounts, token: string, client
 
 export async function requestPasswordReset(accounts: Accounts, email: string): Promise<void> {
   const user = await findUserByEmail(accounts.deps.pool, email);
-  if (!user || user.status !== 'active') return;
+  if (!user || user.status !== 'active' || (await recentTokens(accounts.deps.pool, 'reset', user.id)) >= MAILS_PER_15_MIN) return;
   const token = await issueResetToken(accounts.deps.pool, user.id);
   await accounts.mailer.send(passwordResetEmail(user.email, link(accounts, '/reset-password', token)));
 }

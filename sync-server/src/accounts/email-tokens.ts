@@ -88,3 +88,10 @@ export async function consumeMagicLinkToken(db: Queryable, token: string): Promi
   );
   return row ? { userId: row.user_id, email: row.email } : undefined;
 }
+
+/** E-mails of one kind sent to a user in the last 15 minutes (resend throttling; the indexes cover both). */
+export async function recentTokens(db: Queryable, kind: 'verification' | 'reset', userId: string): Promise<number> {
+  const table = kind === 'verification' ? 'email_verification_tokens' : 'password_reset_tokens';
+  const row = await one<{ n: string }>(db, `SELECT count(*) AS n FROM ${table} WHERE user_id = $1 AND created_at > now() - interval '15 minutes'`, [userId]);
+  return Number(row?.n ?? 0);
+}

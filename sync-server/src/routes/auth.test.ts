@@ -156,6 +156,10 @@ describe('magic link and password reset', () => {
     expect((await kit.call('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: PASSWORD } })).status).toBe(401);
     expect((await kit.call('POST', '/api/auth/login', { body: { email: 'reset@example.com', password: 'a brand new passphrase' } })).status).toBe(200);
     expect((await kit.call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'another passphrase!' } })).status).toBe(401);
+    // Requests beyond 5 per 15 minutes answer the same but send nothing (no inbox flooding).
+    for (let i = 0; i < 6; i += 1) expect((await kit.call('POST', '/api/auth/password-reset', { body: { email: 'reset@example.com' } })).status).toBe(202);
+    const resets = kit.smtp.messages.filter((m) => m.to.includes('reset@example.com') && m.subject.includes('Reset'));
+    expect(resets).toHaveLength(5);
   });
 });
 
