@@ -1,18 +1,50 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** The sync-server the dev server proxies API calls to (the launcher sets PUBLIC_SYNC_URL). */
-const syncUrl = process.env.PUBLIC_SYNC_URL ?? 'http://localhost:8080';
+const syncUrl = process.env.PUBLIC_SYNC_URL ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/v1', '/replicache', '/healthz'];
 const port = Number(process.env.PWA_PORT ?? 5173);
+/** Never cached by the service worker: every request to these goes to the network. */
+const API_DENYLIST = [/^\/api(\/|$)/, /^\/v1(\/|$)/, /^\/replicache(\/|$)/, /^\/healthz/, /^\/webhooks(\/|$)/];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icons/*.png'],
+      manifest: {
+        name: 'LinkHub editor',
+        short_name: 'LinkHub',
+        description: 'Bio pages, branded short links and dynamic QR codes: works offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1e293b',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: API_DENYLIST,
+        cleanupOutdatedCaches: true,
+        // No runtimeCaching: /api, /v1 and /replicache always go to the network.
+      },
+    }),
+  ],
   server: {
     port,
     strictPort: true,
     proxy: Object.fromEntries(proxied.map((prefix) => [prefix, { target: syncUrl, changeOrigin: false }])),
   },
   preview: { port: 4173, strictPort: true },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: process.env.PWA_OUT_DIR ?? 'dist', emptyOutDir: true, sourcemap: true },
 });

@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Shell } from './app/shell';
+import { App } from './app/app';
+import { startServiceWorker } from './app/update-prompt';
+import './app/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
-    <Shell />
+    <App />
   </StrictMode>,
 );
+startServiceWorker();

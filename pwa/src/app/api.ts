@@ -1,0 +1,58 @@
+import { platform } from '../platform/bridge';
+
+/** A refused request, with the envelope's sentence and per-field issues (DESIGN §9). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: ReadonlyArray<{ field?: string; issue?: string }>,
+  ) {
+    super(message);
+  }
+}
+
+type Envelope = { error?: { code?: string; message?: string; details?: Array<{ field?: string; issue?: string }> } };
+
+/** Calls a sync-server route with the session (bearer token when known, else the cookie); returns `data`. */
+export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const token = await platform().secureToken.get();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (init.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers,
+      credentials: 'same-origin',
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'No connection to the server. Try again when you are online.', []);
+  }
+  const text = await response.text();
+  const json: unknown = text === '' ? {} : safeJson(text);
+  if (!response.ok) {
+    const error = (json as Envelope).error;
+    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `The server answered ${response.status}.`, error?.details ?? []);
+  }
+  return (json as { data: T }).data;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return {};
+  }
+}
+
+/** The message to show for a failed call, naming the first field issue when there is one. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) {
+    const first = error.details[0];
+    return first?.field ? `${error.message} (${first.field}: ${first.issue ?? 'invalid'})` : error.message;
+  }
+  return error instanceof Error ? error.message : 'Something went wrong.';
+}

@@ -1,0 +1,59 @@
+import { useEffect, useState } from 'react';
+import { AuthScreen } from '../features/auth/auth-screen';
+import { createRep, listenForPokes, type Rep } from '../replicache/create-rep';
+import { RepContext } from '../replicache/rep-context';
+import { api, ApiError } from './api';
+import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } from './session';
+import { WorkspaceGate } from './workspace-gate';
+
+/**
+ * The editor's root: with a remembered user it opens their local store at once (no network needed),
+ * then checks the session in the background; a 401 while online signs out.
+ */
+export function App() {
+  const [user, setUser] = useState<SessionUser | null>(() => storedUser());
+  const [rep, setRep] = useState<Rep | null>(null);
+
+  const userId = user?.id;
+  useEffect(() => {
+    if (!userId) return;
+    let closed = false;
+    let made: Rep | null = null;
+    let stopPokes: () => void = () => undefined;
+    void createRep(userId).then((r) => {
+      if (closed) return void r.close();
+      made = r;
+      stopPokes = listenForPokes(r);
+      setRep(r);
+    });
+    void navigator.storage?.persist?.().catch(() => false);
+    return () => {
+      closed = true;
+      stopPokes();
+      void made?.close();
+      setRep(null);
+    };
+  }, [userId]);
+
+  useEffect(() => {
+    if (!user) return;
+    api<{ user: { id: string; email: string; name: string; email_verified: boolean } }>('/api/me').then(
+      (me) => {
+        const fresh = toSessionUser(me.user);
+        rememberUser(fresh);
+        if (JSON.stringify(fresh) !== JSON.stringify(user)) setUser(fresh);
+      },
+      (e: unknown) => {
+        if (e instanceof ApiError && e.status === 401) void signOut().then(() => setUser(null));
+      },
+    );
+  }, [user]);
+
+  if (!user) return <AuthScreen onSignedIn={setUser} />;
+  if (!rep) return <p className="loading">Opening your workspace…</p>;
+  return (
+    <RepContext.Provider value={rep}>
+      <WorkspaceGate rep={rep} user={user} onSignOut={() => void signOut().then(() => setUser(null))} />
+    </RepContext.Provider>
+  );
+}

@@ -1,0 +1,45 @@
+import { useId, type HTMLInputTypeAttribute } from 'react';
+
+type FieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: HTMLInputTypeAttribute;
+  hint?: string | undefined;
+  error?: string | undefined;
+  required?: boolean;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'url' | 'text' | 'email';
+  placeholder?: string;
+  readOnly?: boolean;
+};
+
+/** A labelled input with its hint and error tied to it (aria-describedby). */
+export function Field({ label, value, onChange, type = 'text', hint, error, required, autoComplete, inputMode, placeholder, readOnly }: FieldProps) {
+  const id = useId();
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type={type}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required={required}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+      />
+      {hint && <small id={`${id}-hint`}>{hint}</small>}
+      {error && (
+        <small id={`${id}-error`} className="error">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import type { WorkspaceView } from '@linkhub/shared/sync/views';
+import type { Rep } from '../replicache/create-rep';
+import { LinksScreen } from '../features/links/links-screen';
+import { NoticesPanel } from './notices-panel';
+import { navigate, parsePath, SECTIONS, usePath, type SectionId } from './router';
+import { StatusChip } from './status-chip';
+import { UpdatePrompt } from './update-prompt';
+import { VerifyBanner } from './verify-banner';
+import { useWorkspace } from './workspace-context';
+import { WorkspaceSwitcher } from './workspace-switcher';
+
+type Screen = ComponentType<{ rest: string[] }>;
+/** Links is the first screen and ships with the shell; every other screen is its own chunk. */
+const SCREENS: Record<SectionId, Screen | LazyExoticComponent<Screen>> = {
+  links: LinksScreen,
+  qr: lazy(() => import('../features/qr/qr-screen')),
+  pages: lazy(() => import('../features/pages/pages-screen')),
+  analytics: lazy(() => import('../features/analytics/analytics-screen')),
+  domains: lazy(() => import('../features/domains/domains-screen')),
+  members: lazy(() => import('../features/members/members-screen')),
+  settings: lazy(() => import('../features/settings/settings-screen')),
+};
+
+export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; workspaces: WorkspaceView[]; onSwitch: (id: string) => void; onSignOut: () => void }) {
+  const { workspace, user } = useWorkspace();
+  const path = usePath();
+  const { section, rest } = parsePath(path);
+  const Screen = SCREENS[section];
+  const label = SECTIONS.find((s) => s.id === section)?.label ?? '';
+  return (
+    <div className="frame">
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <span className="brand">LinkHub</span>
+        <WorkspaceSwitcher workspaces={workspaces} current={workspace.id} onChange={onSwitch} />
+        <span className="role" data-role={workspace.role}>
+          {workspace.role}
+        </span>
+        <StatusChip rep={rep} />
+        <button type="button" className="link" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <nav aria-label="Sections" className="sections">
+        <ul>
+          {SECTIONS.map((s) => (
+            <li key={s.id}>
+              <a
+                href={`/${s.id}`}
+                aria-current={s.id === section ? 'page' : undefined}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(`/${s.id}`);
+                }}
+              >
+                {s.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="main" tabIndex={-1}>
+        <UpdatePrompt />
+        {!user.email_verified && <VerifyBanner email={user.email} />}
+        <NoticesPanel />
+        <h1 className="screen-title">{label}</h1>
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <Screen rest={rest} />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

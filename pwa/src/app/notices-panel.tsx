@@ -1,0 +1,24 @@
+import { listNotices } from '../replicache/queries';
+import { useRep } from '../replicache/rep-context';
+import { useSubscribe } from '../replicache/use-subscribe';
+
+/** Changes the server refused, each with the server's sentence (what and why), dismissable. */
+export function NoticesPanel() {
+  const rep = useRep();
+  const notices = useSubscribe((tx) => listNotices(tx), [], []);
+  if (notices.length === 0) return null;
+  return (
+    <section className="notices" aria-label="Refused changes">
+      <ul>
+        {notices.map((n) => (
+          <li key={n.id} role="alert">
+            <span>{n.message}</span>
+            <button type="button" onClick={() => void rep.mutate.dismissNotice({ id: n.id })}>
+              Dismiss
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,18 @@
+import { useConnection } from './connection';
+import { usePendingCount } from './use-pending';
+import type { Rep } from '../replicache/create-rep';
+
+/** Online / offline / syncing, and how many changes are only on this device. */
+export function StatusChip({ rep }: { rep: Rep }) {
+  const connection = useConnection();
+  const pending = usePendingCount(rep);
+  const state = connection !== 'online' ? 'offline' : pending > 0 ? 'syncing' : 'online';
+  const label = state === 'offline' ? 'Offline' : state === 'syncing' ? 'Syncing' : 'Online';
+  const unsynced = pending === 0 ? 'all changes saved' : `${pending} unsynced change${pending === 1 ? '' : 's'}`;
+  return (
+    <span className={`chip chip-${state}`} role="status" aria-live="polite" data-state={state} data-pending={pending}>
+      <span aria-hidden="true" className="dot" />
+      {label} · {unsynced}
+    </span>
+  );
+}

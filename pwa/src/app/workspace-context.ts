@@ -1,0 +1,21 @@
+import { createContext, useContext } from 'react';
+import type { Capability } from '@linkhub/shared/permissions/capabilities';
+import type { Action } from '@linkhub/shared/permissions/matrix';
+import type { WorkspaceView } from '@linkhub/shared/sync/views';
+import type { SessionUser } from './session';
+
+export type WorkspaceContextValue = {
+  workspace: WorkspaceView;
+  user: SessionUser;
+  can: (action: Action) => boolean;
+  capability: (action: Action) => Capability;
+};
+
+export const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);
+
+/** The current workspace, the signed-in user and what they may do there (capability-driven UI). */
+export function useWorkspace(): WorkspaceContextValue {
+  const value = useContext(WorkspaceContext);
+  if (!value) throw new Error('useWorkspace outside <WorkspaceContext.Provider>');
+  return value;
+}

@@ -1,0 +1,46 @@
+import { useMemo, useState } from 'react';
+import { capabilities } from '@linkhub/shared/permissions/capabilities';
+import { MATRIX } from '@linkhub/shared/permissions/matrix';
+import type { Rep } from '../replicache/create-rep';
+import { listWorkspaces } from '../replicache/queries';
+import { useSubscribeOn } from '../replicache/use-subscribe';
+import { usePath } from './router';
+import { Frame } from './frame';
+import { rememberWorkspace, storedWorkspace, type SessionUser } from './session';
+import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
+
+/** Chooses the current workspace from the local store and derives the capability set for it. */
+export function WorkspaceGate({ rep, user, onSignOut }: { rep: Rep; user: SessionUser; onSignOut: () => void }) {
+  const workspaces = useSubscribeOn(rep, listWorkspaces, null, []);
+  const [chosen, setChosen] = useState<string | null>(() => storedWorkspace());
+  // A deep link `/workspace/{id}` (desktop openWorkspace, the browser bridge) picks the workspace.
+  const deepLinked = /^\/workspace\/([0-9a-f-]{36})/i.exec(usePath())?.[1];
+  if (deepLinked && deepLinked !== chosen) {
+    rememberWorkspace(deepLinked);
+    setChosen(deepLinked);
+  }
+  const workspace = workspaces?.find((w) => w.id === chosen) ?? workspaces?.[0] ?? null;
+  const value = useMemo<WorkspaceContextValue | null>(() => {
+    if (!workspace) return null;
+    const caps = capabilities(workspace.role, workspace.is_scoped, workspace.plan);
+    return {
+      workspace,
+      user,
+      // A workspace whose writes are blocked (billing) shows no edit controls either.
+      can: (action) => caps[action].allowed && !(workspace.writes_blocked && MATRIX[action].kind === 'write'),
+      capability: (action) => caps[action],
+    };
+  }, [workspace, user]);
+
+  if (workspaces === null || !value) return <p className="loading">Loading your workspace…</p>;
+  const switchTo = (id: string) => {
+    rememberWorkspace(id);
+    setChosen(id);
+  };
+  return (
+    <WorkspaceContext.Provider value={value}>
+      <Frame rep={rep} workspaces={workspaces} onSwitch={switchTo} onSignOut={onSignOut} />
+    </WorkspaceContext.Provider>
+  );
+}
+

@@ -1,0 +1,21 @@
+import type { WorkspaceView } from '@linkhub/shared/sync/views';
+
+/** Picks the workspace the editor shows (only the ones this user belongs to are in the store). */
+export function WorkspaceSwitcher({ workspaces, current, onChange }: { workspaces: WorkspaceView[]; current: string; onChange: (id: string) => void }) {
+  if (workspaces.length < 2) {
+    const only = workspaces.find((w) => w.id === current);
+    return <span className="ws-name">{only?.name ?? ''}</span>;
+  }
+  return (
+    <label className="ws-switch">
+      <span className="sr-only">Workspace</span>
+      <select value={current} onChange={(e) => onChange(e.target.value)}>
+        {workspaces.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.name} ({w.role})
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

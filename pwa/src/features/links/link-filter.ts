@@ -1,0 +1,48 @@
+import type { LinkView } from '@linkhub/shared/sync/views';
+
+export type LinkStatusFilter = 'all' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
+export type LinkSort = 'newest' | 'oldest' | 'slug' | 'clicks';
+export type LinkFilter = { q: string; tag: string; status: LinkStatusFilter; domain: string; sort: LinkSort };
+
+export const EMPTY_FILTER: LinkFilter = { q: '', tag: '', status: 'all', domain: '', sort: 'newest' };
+
+/** What a link is doing right now, as the list shows it. */
+export function linkState(link: LinkView, now: number): Exclude<LinkStatusFilter, 'all'> {
+  if (link.archived_at) return 'archived';
+  if (link.expires_at && Date.parse(link.expires_at) <= now) return 'expired';
+  if (link.starts_at && Date.parse(link.starts_at) > now) return 'scheduled';
+  return link.status;
+}
+
+/** Search (slug, title, destination, tags), filters and sort over the local rows; pure, for thousands of rows. */
+export function filterLinks(links: readonly LinkView[], f: LinkFilter, clicks: (id: string) => number, now = Date.now()): LinkView[] {
+  const q = f.q.trim().toLowerCase();
+  const out = links.filter((l) => {
+    const state = linkState(l, now);
+    if (f.status === 'all' ? state === 'archived' : state !== f.status) return false;
+    if (f.tag && !l.tags.includes(f.tag)) return false;
+    if (f.domain && l.domain_id !== f.domain) return false;
+    if (!q) return true;
+    return (
+      l.slug.toLowerCase().includes(q) ||
+      (l.title ?? '').toLowerCase().includes(q) ||
+      l.destination_url.toLowerCase().includes(q) ||
+      l.tags.some((t) => t.toLowerCase().includes(q))
+    );
+  });
+  const by: Record<LinkSort, (a: LinkView, b: LinkView) => number> = {
+    newest: (a, b) => b.created_at.localeCompare(a.created_at),
+    oldest: (a, b) => a.created_at.localeCompare(b.created_at),
+    slug: (a, b) => a.slug.localeCompare(b.slug),
+    clicks: (a, b) => clicks(b.id) - clicks(a.id),
+  };
+  return out.sort(by[f.sort]);
+}
+
+export function allTags(links: readonly LinkView[]): string[] {
+  return [...new Set(links.flatMap((l) => l.tags))].sort();
+}
+
+export function shortUrl(link: { host: string; slug: string }): string {
+  return link.host && link.slug ? `https://${link.host}/${link.slug}` : '';
+}

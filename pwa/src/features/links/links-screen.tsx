@@ -1,0 +1,47 @@
+import { useMemo, useState } from 'react';
+import { navigate } from '../../app/router';
+import { useWorkspace } from '../../app/workspace-context';
+import { getLink, listDomains, listLinks, listSummaries } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
+import { allTags, EMPTY_FILTER, filterLinks, type LinkFilter } from './link-filter';
+import { LinkEditor } from './link-editor';
+import { LinkTable } from './link-table';
+import { LinksToolbar } from './links-toolbar';
+
+/** `/links` (list), `/links/new`, `/links/{id}`: everything from the local store. */
+export function LinksScreen({ rest }: { rest: string[] }) {
+  const { workspace, can } = useWorkspace();
+  const ws = workspace.id;
+  const links = useSubscribe((tx) => listLinks(tx, ws), [], [ws]);
+  const domains = useSubscribe((tx) => listDomains(tx, ws), [], [ws]);
+  const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
+  const [filter, setFilter] = useState<LinkFilter>(EMPTY_FILTER);
+  const open = rest[0] ?? null;
+  const selected = useSubscribe((tx) => (open && open !== 'new' ? getLink(tx, open) : Promise.resolve(null)), null, [open]);
+  const shown = useMemo(() => filterLinks(links, filter, (id) => summaries[id]?.totals_7d ?? 0), [links, filter, summaries]);
+  const tags = useMemo(() => allTags(links), [links]);
+  const linkDomains = domains.filter((d) => d.purpose !== 'bio');
+
+  return (
+    <>
+      <div className="row">
+        {can('link.create') && (
+          <button type="button" className="primary" onClick={() => navigate('/links/new')}>
+            New link
+          </button>
+        )}
+        <span className="muted" aria-live="polite">
+          {shown.length} of {links.length} links
+        </span>
+      </div>
+      {open === 'new' && <LinkEditor key="new" link={null} summary={undefined} onDone={(id) => navigate(id ? `/links/${id}` : '/links')} />}
+      {selected && <LinkEditor key={`${selected.id}`} link={selected} summary={summaries[selected.id]} onDone={() => navigate('/links')} />}
+      <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
+      {links.length === 0 ? (
+        <p className="muted">No links yet.</p>
+      ) : (
+        <LinkTable links={shown} summaries={summaries} selected={open} onOpen={(id) => navigate(`/links/${id}`)} sort={filter.sort} onSort={(sort) => setFilter({ ...filter, sort })} />
+      )}
+    </>
+  );
+}

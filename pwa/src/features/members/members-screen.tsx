@@ -1,0 +1,3 @@
+export default function Screen(_props: { rest: string[] }) {
+  return <p className="muted">Coming soon.</p>;
+}

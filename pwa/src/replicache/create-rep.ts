@@ -1,0 +1,27 @@
+import { Replicache } from 'replicache';
+import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/index';
+import { platform } from '../platform/bridge';
+
+export type Rep = Replicache<ClientMutators>;
+
+/** One Replicache store per signed-in user (IndexedDB), pushing and pulling with the session. */
+export async function createRep(userId: string): Promise<Rep> {
+  const token = await platform().secureToken.get();
+  return new Replicache({
+    name: userId,
+    mutators: clientMutators,
+    pushURL: '/replicache/push',
+    pullURL: '/replicache/pull',
+    auth: token ? `Bearer ${token}` : '',
+    pullInterval: 60_000,
+  });
+}
+
+/** Pull whenever the server pokes (SSE, cookie session); reconnects by itself after drops. */
+export function listenForPokes(rep: Rep): () => void {
+  const source = new EventSource('/replicache/poke', { withCredentials: true });
+  source.addEventListener('poke', () => void rep.pull());
+  // After a reconnect we may have missed pokes.
+  source.addEventListener('ready', () => void rep.pull());
+  return () => source.close();
+}
