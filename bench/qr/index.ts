@@ -3,13 +3,16 @@
  * validations, each beside qrcode's own `toString({type: 'svg'})` measured in the same rounds,
  * because absolute timings on shared machines drift. Median of several rounds.
  *
- *   npx tsx bench/qr/index.ts [--rounds 5] [--ms 400]
+ * Then times a 500-code batch export to a ZIP of PDFs (needs PostgreSQL; `--no-batch` skips it).
+ *
+ *   npx tsx bench/qr/index.ts [--rounds 5] [--ms 400] [--no-batch]
  */
 import QRCode from 'qrcode';
 import { defaultQrDesign, qrDesignSchema } from '../../shared/src/qr/design';
 import { shortQrText } from '../../shared/src/qr/encode';
 import { renderQr } from '../../shared/src/qr/render/index';
 import { validateQrDesign } from '../../shared/src/qr/validate';
+import { printBatchTiming, timeBatchExport } from './batch';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -87,3 +90,8 @@ console.table(rows);
 const svgRatio = rows[0]?.['ratio to baseline'] ?? 0;
 const validations = rows.find((r) => r.case.startsWith('full validation'))?.['codes/s'] ?? 0;
 console.log(`targets: SVG ≥ 1× baseline: ${svgRatio >= 1 ? 'met' : 'MISSED'} (${svgRatio}×); ≥ 50 validations/s: ${validations >= 50 ? 'met' : 'MISSED'} (${validations}/s)`);
+
+if (!process.argv.includes('--no-batch')) {
+  console.log('\nbatch export (scratch database, local artifact store):');
+  printBatchTiming(await timeBatchExport(500, 'pdf'));
+}

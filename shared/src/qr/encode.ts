@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { applyBestMask } from './mask';
 
 /** Error-correction levels we encode at. L is never used: print codes get M or better. */
 export const QR_EC_LEVELS = ['M', 'Q', 'H'] as const;
@@ -41,10 +42,11 @@ export function defaultEcLevel(hasLogo: boolean): QrEcLevel {
 
 /** Encodes `text` as given (call `shortQrText` first for short URLs) with qrcode's segment optimiser. */
 export function encodeQr(text: string, ecLevel: QrEcLevel = 'M'): QrMatrix {
-  const code = QRCode.create(text, { errorCorrectionLevel: ecLevel });
+  // qrcode segments, encodes and places the data (mask 0); the mask choice runs on flat arrays.
+  const code = QRCode.create(text, { errorCorrectionLevel: ecLevel, maskPattern: 0 });
   const size = code.modules.size;
-  // qrcode's BitMatrix stores one byte a module, 1 = dark: use it as is.
-  return { text, version: code.version, ecLevel, size, dark: code.modules.data };
+  const { dark } = applyBestMask(code.modules.data, code.modules.reservedBit, size, ecLevel);
+  return { text, version: code.version, ecLevel, size, dark };
 }
 
 export function isDark(matrix: QrMatrix, x: number, y: number): boolean {
