@@ -62,6 +62,7 @@ export async function startKit(): Promise<Kit> {
     stop: async () => {
       await test.close();
       await smtp.close();
+      delete process.env.SMTP_URL; // the worker process may run another test file next
     },
   };
 }

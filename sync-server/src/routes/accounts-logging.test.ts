@@ -42,6 +42,7 @@ afterAll(async () => {
   await closeDeps(deps);
   await database.drop();
   await smtp.close();
+  delete process.env.SMTP_URL;
 });
 
 async function post(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
