@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -11,13 +12,28 @@ const SCRIPT = `
   setInterval(() => {}, 1000);
 `;
 
+/** Running, i.e. neither gone nor a zombie waiting for its new parent to reap it. */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
   }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+async function eventually(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return check();
 }
 
 describe('startChild', () => {
@@ -31,8 +47,7 @@ describe('startChild', () => {
     }
     expect(grandchild).toBeGreaterThan(0);
     await child.stop(5_000);
-    await new Promise((r) => setTimeout(r, 200));
-    expect(alive(grandchild)).toBe(false);
+    expect(await eventually(() => !alive(grandchild), 3_000)).toBe(true);
   });
 });
 
