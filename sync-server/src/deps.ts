@@ -4,6 +4,7 @@ import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import type { SyncServerEnv } from './env';
 import { closeCommandRunner } from './commands/create-runner';
 import { closePokeHub } from './replicache/poke';
+import type { ResolveHost } from './commands/destination-safety';
 
 /** Everything createApp needs from the outside world; tests build it against real PostgreSQL and Redis. */
 export type AppDeps = {
@@ -11,6 +12,8 @@ export type AppDeps = {
   pool: pg.Pool;
   redis: Redis;
   logger: Logger;
+  /** DNS for destination safety; the system resolver when absent (tests inject one). */
+  resolveHost?: ResolveHost;
 };
 
 export function createPool(databaseUrl: string): pg.Pool {

@@ -125,6 +125,14 @@ export const unpublishPage = defineMutator({
     ),
 });
 
+/** Archive (DELETE /v1/pages/{id}): the page stops being public; restore brings it back as it was. */
+export const archivePage = defineMutator({
+  name: 'archivePage',
+  args: pageRefArgs,
+  action: 'bio_page.archive',
+  client: async (tx, { id }) => patchView(tx, syncKeys.page(id), pageViewSchema, { archived_at: nowIso() }, nowIso()),
+});
+
 /** The server rebuilds the page from the stored snapshot; the client waits for the pull. */
 export const restorePageVersion = defineMutator({
   name: 'restorePageVersion',
@@ -192,6 +200,7 @@ export const pageMutators = [
   updatePage,
   publishPage,
   unpublishPage,
+  archivePage,
   restorePageVersion,
   addBlock,
   updateBlock,

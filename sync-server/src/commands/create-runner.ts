@@ -2,6 +2,7 @@ import type { AppDeps } from '../deps';
 import { allCommands } from './index';
 import { JobProducer } from './job-producer';
 import { CommandRunner } from './runner';
+import { systemResolveHost } from './destination-safety';
 
 const runners = new WeakMap<AppDeps, { runner: CommandRunner; producer: JobProducer }>();
 
@@ -19,6 +20,7 @@ export function commandRunnerFor(deps: AppDeps): CommandRunner {
       logger: deps.logger,
       hosts: { linkHost: deps.config.LINK_HOST, bioHost: deps.config.BIO_HOST },
       enqueue,
+      resolveHost: deps.resolveHost ?? systemResolveHost,
     },
     allCommands({
       pool: deps.pool,

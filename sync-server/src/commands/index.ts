@@ -2,6 +2,7 @@ import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { domainCommands } from './domains';
 import { linkCommands } from './links';
 import { pageCommands } from './pages';
+import { pageArchiveCommands } from './page-archive';
 import { qrCommands } from './qr-codes';
 import type { CacheDeps } from './redirect-cache';
 import type { Command } from './types';
@@ -13,6 +14,7 @@ export function allCommands(cache: CacheDeps): Command[] {
     ...linkCommands(cache),
     ...qrCommands(cache),
     ...pageCommands(cache),
+    ...pageArchiveCommands(cache),
     ...domainCommands(),
     ...workspaceCommands(),
   ];

@@ -13,6 +13,7 @@ import { randomSlug } from '@linkhub/shared/mutators/args';
 import { purgeRedirect } from '@linkhub/shared/cache/write-through';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
+import { assertSafeDestination } from './destination-safety';
 import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
@@ -79,6 +80,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
     }),
     run: async (ctx, args): Promise<CommandResult> => {
       await authorizeCommand(ctx.tx, ctx.by, 'link.create', args.workspace_id);
+      await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
       let slug = args.slug ?? randomSlug();
       for (let attempt = 0; args.slug === undefined && attempt < 5; attempt += 1) {
@@ -136,6 +138,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
         await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'link', id: args.id });
       }
       const before = await loadLink(ctx, args.workspace_id, args.id);
+      if (args.destination_url !== undefined) await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const sets: string[] = [];
       const values: unknown[] = [args.id];
       const set = (column: string, value: unknown) => {

@@ -4,6 +4,7 @@ import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkh
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
+import { assertSafeDestination } from './destination-safety';
 import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
@@ -56,6 +57,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
     args: createQrCode.args,
     run: async (ctx, args): Promise<CommandResult> => {
       await authorizeCommand(ctx.tx, ctx.by, 'qr_code.create', args.workspace_id);
+      await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
       let slug = args.slug ?? randomSlug();
       for (let attempt = 0; args.slug === undefined && attempt < 5; attempt += 1) {
@@ -124,6 +126,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
       for (const action of actions)
         await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
       const before = await loadQr(ctx, args.workspace_id, args.id);
+      if (args.destination_url !== undefined) await assertSafeDestination(args.destination_url, ctx.resolveHost);
       await ctx.tx.query(
         `UPDATE qr_codes SET
            destination_url = COALESCE($2, destination_url),

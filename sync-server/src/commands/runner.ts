@@ -5,6 +5,7 @@ import { pokeChannel } from '@linkhub/shared/cache/keys';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { rows, translateDbError } from '../accounts/db';
 import { PostCommitEffects, type JobRequest } from './effects';
+import type { ResolveHost } from './destination-safety';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
 
 export type TxScope = { tx: pg.PoolClient; effects: PostCommitEffects };
@@ -16,6 +17,7 @@ export type RunnerDeps = {
   logger: Logger;
   hosts: CommandContext['hosts'];
   enqueue: (job: JobRequest) => Promise<void>;
+  resolveHost: ResolveHost;
 };
 
 /**
@@ -79,6 +81,7 @@ export class CommandRunner {
       now: new Date(),
       effects: scope.effects,
       hosts: this.deps.hosts,
+      resolveHost: this.deps.resolveHost,
     };
     return command.run(ctx, args);
   }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Actor } from '@linkhub/shared/permissions/authorize';
 import type { AuditActor } from '../accounts/audit';
 import type { PostCommitEffects } from './effects';
+import type { ResolveHost } from './destination-safety';
 
 /** Who runs a command, in the two shapes the rest of the server needs: for authorize() and for the audit log. */
 export type CommandActor = { actor: Actor; audit: AuditActor; userId: string | null };
@@ -14,6 +15,8 @@ export type CommandContext = {
   readonly now: Date;
   readonly effects: PostCommitEffects;
   readonly hosts: { readonly linkHost: string; readonly bioHost: string };
+  /** DNS for the destination-safety check (injected in tests). */
+  readonly resolveHost: ResolveHost;
 };
 
 /** What a command reports back: the workspace it touched and the resource, for notices, REST bodies and pokes. */

@@ -13,6 +13,7 @@ import { grantRoutes } from './grants';
 import { auditRoutes } from './audit';
 import { apiKeyRoutes } from './api-keys';
 import { analyticsRoutes } from './analytics';
+import { v1Routes } from './v1/index';
 import { replicacheRoutes } from './replicache';
 
 /**
@@ -35,6 +36,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: grantRoutes },
   { base: '/api/workspaces', create: auditRoutes },
   { base: '/api/workspaces', create: apiKeyRoutes },
+  { base: '/v1', create: v1Routes },
   { base: '/v1/analytics', create: analyticsRoutes },
   { base: '/', create: replicacheRoutes },
 ];

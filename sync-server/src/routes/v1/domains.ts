@@ -1,0 +1,61 @@
+import { Hono } from 'hono';
+import { ValidationError } from '@linkhub/shared/errors/app-error';
+import { uuidv7 } from '@linkhub/shared/db';
+import { paginationQuerySchema } from '@linkhub/shared/schemas/common';
+import { createDomainInputSchema } from '@linkhub/shared/schemas/domains';
+import type { AppEnv } from '../../app-env';
+import type { AppDeps } from '../../deps';
+import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
+import { authorizeRead, v1Caller } from '../../v1/caller';
+import { pageOf } from '../../v1/cursor';
+import { sendData, sendList } from '../../v1/envelope';
+import { notFoundAfterAuthorize } from '../../v1/not-found';
+import { findDomain, listDomains } from '../../v1/queries/domains';
+import { runCommands } from '../../v1/run';
+import { serializeDomain } from '../../v1/serializers/domains';
+
+/** `/v1/domains`: the workspace's custom domains through addDomain/removeDomain (`domains:*` scopes). */
+export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const read = async (workspaceId: string, id: string) => serializeDomain(notFoundAfterAuthorize(await findDomain(deps.pool, workspaceId, id)));
+
+  app.get('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const query = parseQuery(c, paginationQuerySchema);
+    const scope = await authorizeRead(deps, caller, 'domain.list', 'domain');
+    const { items, nextCursor } = pageOf(await listDomains(deps.pool, scope, query), query.limit);
+    return sendList(c, items.map(serializeDomain), nextCursor);
+  });
+
+  app.post('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const input = await parseBody(c, createDomainInputSchema);
+    const unsupported = [
+      ...(input.root_handle !== undefined ? [{ field: 'root_handle', issue: 'not_supported' }] : []),
+      ...(input.not_found_url !== undefined ? [{ field: 'not_found_url', issue: 'not_supported' }] : []),
+    ];
+    if (unsupported.length > 0) throw new ValidationError(unsupported, { message: 'These fields are not supported by the API yet.' });
+    const id = uuidv7();
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'addDomain', args: { id, workspace_id: caller.workspaceId, hostname: input.hostname, purpose: input.purpose } },
+    ]);
+    c.header('Location', `/v1/domains/${id}`);
+    return sendData(c, await read(caller.workspaceId, id), 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await authorizeRead(deps, caller, 'domain.view', 'domain', { type: 'domain', id });
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  app.delete('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await runCommands(deps, caller, c.get('requestId'), [{ name: 'removeDomain', args: { id, workspace_id: caller.workspaceId } }]);
+    return sendData(c, serializeDomain(notFoundAfterAuthorize(await findDomain(deps.pool, caller.workspaceId, id, true))));
+  });
+
+  return app;
+}

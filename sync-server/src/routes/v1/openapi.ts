@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { AppDeps } from '../../deps';
+import { buildOpenApiDocument } from '../../v1/openapi-document';
+import { DOCS_HTML } from '../../v1/docs-page';
+
+/** `/v1/openapi.json` (generated once per process from the shared zod schemas) and `/v1/docs`. */
+export function v1OpenApiRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  let document: Record<string, unknown> | null = null;
+  app.get('/openapi.json', (c) => {
+    document ??= buildOpenApiDocument(deps.config.PUBLIC_SYNC_URL.replace(/\/$/, ''));
+    return c.json(document);
+  });
+  app.get('/docs', (c) => {
+    c.header('Content-Security-Policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'");
+    return c.html(DOCS_HTML);
+  });
+  return app;
+}

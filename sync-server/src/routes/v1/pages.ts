@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { generateNKeysBetween } from 'fractional-indexing';
+import { ValidationError } from '@linkhub/shared/errors/app-error';
+import { uuidv7 } from '@linkhub/shared/db';
+import { blockData, type BlockInput } from '@linkhub/shared/schemas/blocks';
+import { createPageInputSchema, listPagesQuerySchema, updatePageInputSchema } from '@linkhub/shared/schemas/pages';
+import type { AppEnv } from '../../app-env';
+import type { AppDeps } from '../../deps';
+import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
+import { authorizeRead, v1Caller } from '../../v1/caller';
+import { pageOf } from '../../v1/cursor';
+import { sendData, sendList } from '../../v1/envelope';
+import { notFoundAfterAuthorize } from '../../v1/not-found';
+import { findPage, listPages, pageBlocks } from '../../v1/queries/pages';
+import { defined, runCommands, type CommandStep } from '../../v1/run';
+import { serializePage } from '../../v1/serializers/pages';
+
+/** addBlock steps for a block list, in order, on fresh fractional positions. */
+function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly BlockInput[]): CommandStep[] {
+  const positions = generateNKeysBetween(null, null, blocks.length);
+  return blocks.map((block, i) => {
+    const { type, data } = blockData(block);
+    return { name: 'addBlock', args: { id: uuidv7(), page_id: pageId, workspace_id: workspaceId, type, data, position: positions[i] ?? 'a0' } };
+  });
+}
+
+/** `/v1/pages` (DESIGN §9): pages and their blocks through createPage/addBlock/…; publish freezes the draft. */
+export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const read = async (workspaceId: string, id: string) => {
+    const row = notFoundAfterAuthorize(await findPage(deps.pool, workspaceId, id));
+    return serializePage(row, await pageBlocks(deps.pool, id));
+  };
+
+  app.get('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const query = parseQuery(c, listPagesQuerySchema);
+    const scope = await authorizeRead(deps, caller, 'bio_page.list', 'bio_page');
+    const { items, nextCursor } = pageOf(await listPages(deps.pool, scope, query), query.limit);
+    const withBlocks = await Promise.all(items.map(async (row) => serializePage(row, await pageBlocks(deps.pool, row.id))));
+    return sendList(c, withBlocks, nextCursor);
+  });
+
+  app.post('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const input = await parseBody(c, createPageInputSchema);
+    if (input.domain !== undefined && input.domain !== deps.config.BIO_HOST)
+      throw new ValidationError([{ field: 'domain', issue: 'not_supported' }], { message: 'Pages on custom domains are not supported by the API yet.' });
+    const id = uuidv7();
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'createPage', args: defined({ id, workspace_id: caller.workspaceId, handle: input.handle, title: input.title, bio: input.bio, theme: input.theme }) },
+      ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
+    ]);
+    c.header('Location', `/v1/pages/${id}`);
+    return sendData(c, await read(caller.workspaceId, id), 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await authorizeRead(deps, caller, 'bio_page.view', 'bio_page', { type: 'bio_page', id });
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  /** Page fields; `blocks`, when sent, replaces the whole draft block list in order. */
+  app.patch('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    const input = await parseBody(c, updatePageInputSchema);
+    const ws = caller.workspaceId;
+    const fields = defined({ handle: input.handle, title: input.title, bio: input.bio === null ? '' : input.bio, theme: input.theme });
+    const steps: CommandStep[] = [];
+    if (Object.keys(fields).length > 0 || input.blocks === undefined) steps.push({ name: 'updatePage', args: { id, workspace_id: ws, ...fields } });
+    if (input.blocks !== undefined) {
+      // Authorize before reading the block ids, so an unknown page answers the same 404 as always.
+      await authorizeRead(deps, caller, 'bio_page.view', 'bio_page', { type: 'bio_page', id });
+      const existing = await pageBlocks(deps.pool, id);
+      steps.push(...existing.map((b) => ({ name: 'removeBlock', args: { id: b.id, page_id: id, workspace_id: ws } })));
+      steps.push(...addBlockSteps(id, ws, input.blocks));
+    }
+    await runCommands(deps, caller, c.get('requestId'), steps);
+    return sendData(c, await read(ws, id));
+  });
+
+  app.delete('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await runCommands(deps, caller, c.get('requestId'), [{ name: 'archivePage', args: { id, workspace_id: caller.workspaceId } }]);
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  app.post('/:id/publish', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await runCommands(deps, caller, c.get('requestId'), [{ name: 'publishPage', args: { id, workspace_id: caller.workspaceId } }]);
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  return app;
+}

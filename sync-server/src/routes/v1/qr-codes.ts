@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import { ValidationError } from '@linkhub/shared/errors/app-error';
+import { uuidv7 } from '@linkhub/shared/db';
+import { createQrCodeInputSchema, listQrCodesQuerySchema, renderQrQuerySchema, updateQrCodeInputSchema } from '@linkhub/shared/schemas/qr-codes';
+import type { AppEnv } from '../../app-env';
+import type { AppDeps } from '../../deps';
+import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
+import { authorizeRead, v1Caller } from '../../v1/caller';
+import { pageOf } from '../../v1/cursor';
+import { sendData, sendList } from '../../v1/envelope';
+import { notFoundAfterAuthorize } from '../../v1/not-found';
+import { domainIdForHost } from '../../v1/queries/domains';
+import { findQrCode, listQrCodes } from '../../v1/queries/qr-codes';
+import { renderQrFile } from '../../v1/qr-render';
+import { defined, runCommands } from '../../v1/run';
+import { serializeQrCode } from '../../v1/serializers/qr-codes';
+
+/** `/v1/qr-codes` (DESIGN §9): dynamic codes whose slug is reserved forever; archive keeps them resolving. */
+export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const read = async (workspaceId: string, id: string) =>
+    serializeQrCode(notFoundAfterAuthorize(await findQrCode(deps.pool, workspaceId, id)));
+
+  app.get('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const query = parseQuery(c, listQrCodesQuerySchema);
+    const scope = await authorizeRead(deps, caller, 'qr_code.list', 'qr_code');
+    const { items, nextCursor } = pageOf(await listQrCodes(deps.pool, scope, query), query.limit);
+    return sendList(c, items.map(serializeQrCode), nextCursor);
+  });
+
+  app.post('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const input = await parseBody(c, createQrCodeInputSchema);
+    const id = uuidv7();
+    const domainId = input.domain_id ?? (input.domain ? await domainIdForHost(deps.pool, caller.workspaceId, input.domain) : undefined);
+    await runCommands(deps, caller, c.get('requestId'), [
+      {
+        name: 'createQrCode',
+        args: defined({ id, workspace_id: caller.workspaceId, destination_url: input.destination_url, slug: input.slug, domain_id: domainId, title: input.title, design: input.design }),
+      },
+    ]);
+    c.header('Location', `/v1/qr-codes/${id}`);
+    return sendData(c, await read(caller.workspaceId, id), 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await authorizeRead(deps, caller, 'qr_code.view', 'qr_code', { type: 'qr_code', id });
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  app.patch('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    const input = await parseBody(c, updateQrCodeInputSchema);
+    if (input.status !== undefined)
+      throw new ValidationError([{ field: 'status', issue: 'not_supported' }], { message: 'Pausing a QR code is not supported by the API yet.' });
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'updateQrCode', args: defined({ id, workspace_id: caller.workspaceId, destination_url: input.destination_url, title: input.title, design: input.design }) },
+    ]);
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  /** Archive: the code keeps resolving through its fallback chain (DESIGN §6); its slug stays reserved. */
+  app.delete('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await runCommands(deps, caller, c.get('requestId'), [{ name: 'archiveQrCode', args: { id, workspace_id: caller.workspaceId } }]);
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  app.get('/:id/render', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    const query = parseQuery(c, renderQrQuerySchema);
+    await authorizeRead(deps, caller, 'qr_code.render', 'qr_code', { type: 'qr_code', id });
+    const row = notFoundAfterAuthorize(await findQrCode(deps.pool, caller.workspaceId, id));
+    const file = await renderQrFile(row, query);
+    c.header('Content-Type', file.mime);
+    c.header('Content-Disposition', `attachment; filename="${row.slug}.${file.extension}"`);
+    c.header('Cache-Control', 'private, max-age=0');
+    return c.body(new Uint8Array(file.bytes), 200);
+  });
+
+  return app;
+}

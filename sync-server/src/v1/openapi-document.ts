@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { ERROR_CODE_LIST } from '@linkhub/shared/errors/codes';
+import { listMetaSchema } from '@linkhub/shared/schemas/common';
+import { MAX_BODY_BYTES } from './body-limit';
+import { IDEMPOTENCY_HEADER } from './idempotency';
+import { OPERATIONS, type Operation } from './operations';
+
+type Json = Record<string, unknown>;
+
+/** zod → JSON Schema 2020-12 (what OpenAPI 3.1 uses), without the `$schema` line. */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  return rest;
+}
+
+const errorEnvelope = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODE_LIST as [string, ...string[]]),
+    message: z.string(),
+    details: z.array(z.looseObject({ field: z.string(), issue: z.string() })),
+    request_id: z.string(),
+  }),
+});
+
+const ERROR_TEXT: Record<number, string> = {
+  400: 'Validation failed: one `details` entry per bad field',
+  401: 'No valid API key (`unauthenticated`, `api_key_revoked`)',
+  403: 'Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, …',
+  404: 'Missing, in another workspace, or not granted — all the same answer',
+  409: 'Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, …',
+  413: `Body larger than ${MAX_BODY_BYTES} bytes (\`request_too_large\`)`,
+  422: '`destination_unsafe`, `idempotency_key_reused`, `qr_unscannable`',
+  429: '`rate_limited`: see Retry-After and RateLimit-* headers',
+};
+
+const rateHeaders = {
+  'RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed per minute for this key (its plan)' },
+  'RateLimit-Remaining': { schema: { type: 'integer' } },
+  'RateLimit-Reset': { schema: { type: 'integer' }, description: 'Seconds until a slot frees' },
+};
+
+function parametersOf(op: Operation): Json[] {
+  const params: Json[] = [];
+  if (op.path.includes('{id}')) params.push({ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
+  if (op.query) {
+    const json = schemaOf(op.query, 'input');
+    const properties = (json.properties ?? {}) as Record<string, Json>;
+    const required = new Set(Array.isArray(json.required) ? json.required : []);
+    for (const [name, schema] of Object.entries(properties))
+      params.push({ name, in: 'query', required: required.has(name) && !('default' in schema), schema });
+  }
+  if (op.method === 'post')
+    params.push({ name: IDEMPOTENCY_HEADER, in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused' });
+  return params;
+}
+
+function successOf(op: Operation): Json {
+  if (op.binary)
+    return { description: 'The file', headers: rateHeaders, content: Object.fromEntries(op.binary.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])) };
+  const data = op.response ? { $ref: `#/components/schemas/${componentName(op)}` } : {};
+  const body = {
+    type: 'object',
+    required: ['data', 'meta'],
+    properties: {
+      data: op.list ? { type: 'array', items: data } : data,
+      meta: op.list ? schemaOf(listMetaSchema, 'output') : { type: 'object' },
+    },
+  };
+  return { description: op.summary, headers: rateHeaders, content: { 'application/json': { schema: body } } };
+}
+
+const componentName = (op: Operation): string => `${op.resource.replace(/(^|-)(\w)/g, (_, _d: string, ch: string) => ch.toUpperCase()).replace(/s$/, '')}`;
+
+/** The OpenAPI 3.1 document of /v1, generated from the operation table and the shared zod schemas. */
+export function buildOpenApiDocument(serverUrl: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const schemas: Record<string, Json> = { Error: schemaOf(errorEnvelope, 'output') };
+  for (const op of OPERATIONS) {
+    if (op.response) schemas[componentName(op)] = schemaOf(op.response, 'output');
+    const errors = [...new Set([400, 401, 403, 413, 429, ...op.errors])].sort();
+    const responses: Record<string, Json> = { [String(op.status)]: successOf(op) };
+    for (const status of errors)
+      responses[String(status)] = {
+        description: ERROR_TEXT[status] ?? 'Error',
+        ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } }, ...rateHeaders } } : {}),
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      };
+    const operation: Json = {
+      operationId: op.operationId,
+      summary: op.summary,
+      tags: [op.resource],
+      security: [{ apiKey: [] }],
+      'x-required-scope': op.scope,
+      parameters: parametersOf(op),
+      responses,
+    };
+    if (op.body)
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: schemaOf(op.body, 'input'), ...(op.example ? { example: op.example } : {}) } },
+      };
+    (paths[op.path] ??= {})[op.method] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'LinkHub API',
+      version: '1.0.0',
+      description: 'Links, dynamic QR codes, bio pages and domains. JSON is snake_case; bodies are {data, meta}; lists are cursor-paginated (?limit=&cursor=, meta.next_cursor); errors are {error: {code, message, details, request_id}}.',
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }],
+    tags: [{ name: 'links' }, { name: 'qr-codes' }, { name: 'pages' }, { name: 'domains' }],
+    paths,
+    components: {
+      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lh_<prefix>_<secret>', description: 'An API key, bound to one workspace, with scopes' } },
+      schemas,
+    },
+  };
+}

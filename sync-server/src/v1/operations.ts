@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { ApiKeyScope } from '@linkhub/shared/permissions/scopes';
+import { idParamSchema, paginationQuerySchema } from '@linkhub/shared/schemas/common';
+import { createLinkInputSchema, linkSchema, listLinksQuerySchema, updateLinkInputSchema } from '@linkhub/shared/schemas/links';
+import {
+  createQrCodeInputSchema,
+  listQrCodesQuerySchema,
+  qrCodeSchema,
+  renderQrQuerySchema,
+  updateQrCodeInputSchema,
+} from '@linkhub/shared/schemas/qr-codes';
+import { createPageInputSchema, listPagesQuerySchema, pageSchema, updatePageInputSchema } from '@linkhub/shared/schemas/pages';
+import { createDomainInputSchema, domainSchema } from '@linkhub/shared/schemas/domains';
+
+/** A page as returned: the shared page schema plus its draft blocks (flat, as accepted, with id/position). */
+export const pageWithBlocksSchema = pageSchema.extend({
+  blocks: z.array(
+    z.looseObject({ id: z.string(), type: z.string(), position: z.string(), is_visible: z.boolean() }),
+  ),
+});
+
+export type Resource = 'links' | 'qr-codes' | 'pages' | 'domains';
+
+/**
+ * Every /v1 route this service documents, as data: the OpenAPI document is generated from it and
+ * from the shared zod schemas, and the contract test walks the document back onto the routes.
+ */
+export type Operation = {
+  readonly operationId: string;
+  readonly method: 'get' | 'post' | 'patch' | 'delete';
+  readonly path: string;
+  readonly resource: Resource;
+  readonly summary: string;
+  readonly scope: ApiKeyScope;
+  readonly status: 200 | 201;
+  readonly body?: z.ZodType;
+  readonly query?: z.ZodObject;
+  readonly response?: z.ZodType;
+  readonly list?: boolean;
+  /** Binary answers (the QR print file): the media types it may have. */
+  readonly binary?: readonly string[];
+  readonly example?: Record<string, unknown>;
+  /** Error statuses the route can answer besides the common 400/401/403/413/429. */
+  readonly errors: readonly number[];
+};
+
+const link = { destination_url: 'https://example.com/spring', title: 'Spring sale', tags: ['spring'] };
+
+export const OPERATIONS: readonly Operation[] = [
+  { operationId: 'listLinks', method: 'get', path: '/v1/links', resource: 'links', summary: 'List links (newest first; ?q= searches title, slug, destination and tags)', scope: 'links:read', status: 200, query: listLinksQuerySchema, response: linkSchema, list: true, errors: [] },
+  { operationId: 'createLink', method: 'post', path: '/v1/links', resource: 'links', summary: 'Create a short link (slug generated when absent; domain defaults to the system link host)', scope: 'links:write', status: 201, body: createLinkInputSchema, response: linkSchema, example: link, errors: [404, 409, 422] },
+  { operationId: 'getLink', method: 'get', path: '/v1/links/{id}', resource: 'links', summary: 'Read a link', scope: 'links:read', status: 200, response: linkSchema, errors: [404] },
+  { operationId: 'updateLink', method: 'patch', path: '/v1/links/{id}', resource: 'links', summary: 'Update a link (any subset; status pauses or resumes)', scope: 'links:write', status: 200, body: updateLinkInputSchema, response: linkSchema, example: { title: 'Summer sale' }, errors: [404, 409, 422] },
+  { operationId: 'archiveLink', method: 'delete', path: '/v1/links/{id}', resource: 'links', summary: 'Archive a link', scope: 'links:write', status: 200, response: linkSchema, errors: [404, 409] },
+
+  { operationId: 'listQrCodes', method: 'get', path: '/v1/qr-codes', resource: 'qr-codes', summary: 'List dynamic QR codes', scope: 'qr:read', status: 200, query: listQrCodesQuerySchema, response: qrCodeSchema, list: true, errors: [] },
+  { operationId: 'createQrCode', method: 'post', path: '/v1/qr-codes', resource: 'qr-codes', summary: 'Create a dynamic QR code (its slug is reserved forever)', scope: 'qr:write', status: 201, body: createQrCodeInputSchema, response: qrCodeSchema, example: { destination_url: 'https://example.com/menu', title: 'Table menu' }, errors: [404, 409, 422] },
+  { operationId: 'getQrCode', method: 'get', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Read a QR code', scope: 'qr:read', status: 200, response: qrCodeSchema, errors: [404] },
+  { operationId: 'updateQrCode', method: 'patch', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Re-point or restyle a QR code (the slug never changes)', scope: 'qr:write', status: 200, body: updateQrCodeInputSchema, response: qrCodeSchema, example: { destination_url: 'https://example.com/menu-2' }, errors: [404, 409, 422] },
+  { operationId: 'archiveQrCode', method: 'delete', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Archive a QR code (it keeps resolving through its fallback)', scope: 'qr:write', status: 200, response: qrCodeSchema, errors: [404, 409] },
+  { operationId: 'renderQrCode', method: 'get', path: '/v1/qr-codes/{id}/render', resource: 'qr-codes', summary: 'The print file of the current design', scope: 'qr:read', status: 200, query: renderQrQuerySchema, binary: ['image/svg+xml', 'image/png', 'application/pdf', 'application/postscript'], errors: [404, 422] },
+
+  { operationId: 'listPages', method: 'get', path: '/v1/pages', resource: 'pages', summary: 'List bio pages', scope: 'pages:read', status: 200, query: listPagesQuerySchema, response: pageWithBlocksSchema, list: true, errors: [] },
+  { operationId: 'createPage', method: 'post', path: '/v1/pages', resource: 'pages', summary: 'Create a bio page with its blocks (a draft until published)', scope: 'pages:write', status: 201, body: createPageInputSchema, response: pageWithBlocksSchema, example: { handle: 'ada', title: 'Ada', blocks: [{ type: 'header', text: 'Hello' }, { type: 'link', title: 'Blog', url: 'https://example.com/blog' }] }, errors: [409, 422] },
+  { operationId: 'getPage', method: 'get', path: '/v1/pages/{id}', resource: 'pages', summary: 'Read a bio page and its draft blocks', scope: 'pages:read', status: 200, response: pageWithBlocksSchema, errors: [404] },
+  { operationId: 'updatePage', method: 'patch', path: '/v1/pages/{id}', resource: 'pages', summary: 'Update a page; blocks, when sent, replace the draft block list', scope: 'pages:write', status: 200, body: updatePageInputSchema, response: pageWithBlocksSchema, example: { title: 'Ada L.' }, errors: [404, 409] },
+  { operationId: 'archivePage', method: 'delete', path: '/v1/pages/{id}', resource: 'pages', summary: 'Archive a page (it stops being public)', scope: 'pages:write', status: 200, response: pageWithBlocksSchema, errors: [404, 409] },
+  { operationId: 'publishPage', method: 'post', path: '/v1/pages/{id}/publish', resource: 'pages', summary: 'Make the current draft the public page', scope: 'pages:write', status: 200, response: pageWithBlocksSchema, errors: [404, 409] },
+
+  { operationId: 'listDomains', method: 'get', path: '/v1/domains', resource: 'domains', summary: "List the workspace's custom domains", scope: 'domains:read', status: 200, query: paginationQuerySchema, response: domainSchema, list: true, errors: [] },
+  { operationId: 'createDomain', method: 'post', path: '/v1/domains', resource: 'domains', summary: 'Connect a custom domain (verified by a DNS TXT record)', scope: 'domains:write', status: 201, body: createDomainInputSchema, response: domainSchema, example: { hostname: 'go.example.com' }, errors: [409] },
+  { operationId: 'getDomain', method: 'get', path: '/v1/domains/{id}', resource: 'domains', summary: 'Read a custom domain', scope: 'domains:read', status: 200, response: domainSchema, errors: [404] },
+  { operationId: 'removeDomain', method: 'delete', path: '/v1/domains/{id}', resource: 'domains', summary: 'Remove a custom domain', scope: 'domains:write', status: 200, response: domainSchema, errors: [404, 409] },
+];
+
+export const ID_PARAM = idParamSchema;

@@ -1,0 +1,31 @@
+import type { ListLinksQuery } from '@linkhub/shared/schemas/links';
+import { one, rows, type Queryable } from '../../accounts/db';
+import type { ReadScope } from '../caller';
+import type { LinkRecord } from '../serializers/links';
+import { cursorColumn, ListSql } from './list-sql';
+
+const STATUS = `CASE
+    WHEN l.archived_at IS NOT NULL THEN 'archived'
+    WHEN l.status = 'paused' THEN 'paused'
+    WHEN l.expires_at IS NOT NULL AND l.expires_at <= now() THEN 'expired'
+    WHEN l.starts_at IS NOT NULL AND l.starts_at > now() THEN 'scheduled'
+    ELSE l.status END`;
+
+const SELECT = `SELECT l.id, l.workspace_id, l.domain_id, d.hostname, l.slug, l.destination_url, l.title, l.tags, l.utm,
+       ${STATUS} AS api_status, l.starts_at, l.expires_at, l.qr_code_id, l.created_at, l.updated_at, ${cursorColumn('l')}
+  FROM links l JOIN custom_domains d ON d.id = l.domain_id`;
+
+export async function findLink(db: Queryable, workspaceId: string, id: string): Promise<LinkRecord | undefined> {
+  return one<LinkRecord>(db, `${SELECT} WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL`, [id, workspaceId]);
+}
+
+/** `?q=` searches title, slug, destination and tags. */
+export async function listLinks(db: Queryable, scope: ReadScope, q: ListLinksQuery): Promise<LinkRecord[]> {
+  const sql = new ListSql('l', scope)
+    .add('l.deleted_at IS NULL')
+    .search(q.q, ['l.title', 'l.slug', 'l.destination_url', "array_to_string(l.tags, ' ')"]);
+  if (q.tag !== undefined) sql.add('$? = ANY(l.tags)', q.tag);
+  if (q.status !== undefined) sql.add(`${STATUS} = $?`, q.status);
+  const tail = sql.cursor(q.cursor).tail(q.limit);
+  return rows<LinkRecord>(db, `${SELECT} ${tail}`, sql.values);
+}

@@ -1,0 +1,43 @@
+import type { Link } from '@linkhub/shared/schemas/links';
+import { iso, shortUrlOf } from './short-url';
+
+export type LinkRecord = {
+  id: string;
+  workspace_id: string;
+  domain_id: string;
+  hostname: string;
+  slug: string;
+  destination_url: string;
+  title: string | null;
+  tags: string[];
+  utm: Record<string, string>;
+  api_status: Link['status'];
+  starts_at: Date | null;
+  expires_at: Date | null;
+  qr_code_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  cursor_at: string;
+};
+
+/** A link row as the API returns it (shared `linkSchema`). */
+export function serializeLink(row: LinkRecord): Link {
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    domain_id: row.domain_id,
+    domain: row.hostname,
+    slug: row.slug,
+    short_url: shortUrlOf(row.hostname, row.slug),
+    destination_url: row.destination_url,
+    title: row.title,
+    tags: row.tags,
+    utm: row.utm,
+    status: row.api_status,
+    starts_at: iso(row.starts_at),
+    expires_at: iso(row.expires_at),
+    qr_code_id: row.qr_code_id,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

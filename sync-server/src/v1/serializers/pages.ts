@@ -1,0 +1,44 @@
+import { themeSchema } from '@linkhub/shared/blocks/snapshot';
+import type { Page } from '@linkhub/shared/schemas/pages';
+import { iso } from './short-url';
+
+export type PageRecord = {
+  id: string;
+  workspace_id: string;
+  hostname: string;
+  handle: string;
+  title: string;
+  bio: string;
+  theme: unknown;
+  api_status: Page['status'];
+  published_at: Date | null;
+  draft_revision: number;
+  published_revision: number | null;
+  created_at: Date;
+  updated_at: Date;
+  cursor_at: string;
+};
+
+export type BlockRecord = { id: string; type: string; data: Record<string, unknown>; position: string; is_visible: boolean };
+
+export type V1Block = { id: string; type: string; position: string; is_visible: boolean } & Record<string, unknown>;
+
+/** A page row (and its draft blocks, flat as the API accepts them) as the API returns it. */
+export function serializePage(row: PageRecord, blocks: readonly BlockRecord[]): Page & { blocks: V1Block[] } {
+  const theme = themeSchema.safeParse(row.theme);
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    handle: row.handle,
+    url: `https://${row.hostname}/${encodeURIComponent(row.handle)}`,
+    title: row.title,
+    bio: row.bio === '' ? null : row.bio,
+    theme: theme.success ? theme.data : themeSchema.parse({}),
+    status: row.api_status,
+    published_at: iso(row.published_at),
+    has_unpublished_changes: row.published_revision !== row.draft_revision,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    blocks: blocks.map((b) => ({ ...b.data, id: b.id, type: b.type, position: b.position, is_visible: b.is_visible })),
+  };
+}

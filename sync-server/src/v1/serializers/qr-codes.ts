@@ -1,0 +1,38 @@
+import { qrDesignSchema } from '@linkhub/shared/qr/design';
+import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
+import { shortUrlOf } from './short-url';
+
+export type QrRecord = {
+  id: string;
+  workspace_id: string;
+  domain_id: string;
+  hostname: string;
+  slug: string;
+  destination_url: string | null;
+  title: string | null;
+  api_status: QrCode['status'];
+  design: unknown;
+  design_revision: number;
+  created_at: Date;
+  updated_at: Date;
+  cursor_at: string;
+};
+
+/** A QR code row as the API returns it (shared `qrCodeSchema`); the design with its defaults filled in. */
+export function serializeQrCode(row: QrRecord): QrCode {
+  const design = qrDesignSchema.safeParse(row.design);
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    domain_id: row.domain_id,
+    slug: row.slug,
+    short_url: shortUrlOf(row.hostname, row.slug),
+    destination_url: row.destination_url,
+    title: row.title,
+    status: row.api_status,
+    design: design.success ? design.data : qrDesignSchema.parse({}),
+    design_revision: row.design_revision,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
