@@ -2,7 +2,7 @@ import { authorize, type AuthorizeInput, type ResourceInput } from '@linkhub/sha
 import { assertAllowed } from '@linkhub/shared/permissions/decision';
 import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permissions/matrix';
 import { isPlanKey, type QuotaField } from '@linkhub/shared/entitlements/plans';
-import { one, rows, type Queryable } from '../accounts/db';
+import { one, type Queryable } from '../accounts/db';
 import type { CommandActor } from './types';
 
 export type ResourceRef = { type: TargetType; id: string };
@@ -80,27 +80,27 @@ export async function loadAuthorizeInput(
   resourceRef?: ResourceRef,
   extra: Pick<AuthorizeInput, 'uses_features' | 'requested_role'> = {},
 ): Promise<AuthorizeInput> {
-  const workspace = await one<WorkspaceRow>(
+  // One round trip: the workspace, the actor's live membership and its grants.
+  const found = await one<
+    WorkspaceRow & {
+      member_id: string | null;
+      role: MemberRow['role'] | null;
+      grants: Array<{ resource_type: string; resource_id: string }>;
+    }
+  >(
     db,
-    'SELECT id, current_plan_key, deleted_at, writes_blocked, false AS require_two_factor FROM workspaces WHERE id = $1',
-    [workspaceId],
+    `SELECT w.id, w.current_plan_key, w.deleted_at, w.writes_blocked, false AS require_two_factor,
+            m.id AS member_id, m.role,
+            COALESCE((SELECT json_agg(json_build_object('resource_type', g.resource_type, 'resource_id', g.resource_id))
+                        FROM resource_grants g WHERE g.member_id = m.id), '[]'::json) AS grants
+       FROM workspaces w
+       LEFT JOIN workspace_members m ON m.workspace_id = w.id AND m.user_id = $2 AND m.deleted_at IS NULL
+      WHERE w.id = $1`,
+    [workspaceId, by.userId],
   );
-  const memberUserId = by.userId;
-  const member =
-    workspace && memberUserId
-      ? await one<MemberRow>(
-          db,
-          'SELECT id, role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
-          [workspaceId, memberUserId],
-        )
-      : undefined;
-  const grants = member
-    ? await rows<{ resource_type: string; resource_id: string }>(
-        db,
-        'SELECT resource_type, resource_id FROM resource_grants WHERE member_id = $1',
-        [member.id],
-      )
-    : [];
+  const workspace = found;
+  const member = found?.member_id && found.role ? { id: found.member_id, role: found.role } : undefined;
+  const grants = member ? (found?.grants ?? []) : [];
   const usage: Partial<Record<QuotaField, number>> = {};
   const quotaField = quotaOf(action);
   if (workspace && quotaField && quotaField !== 'workspaces') {

@@ -54,7 +54,9 @@ export function isUnsafeAddress(address: string): boolean {
 }
 
 function unsafe(field: string, reason: string): SemanticError {
-  return new SemanticError('destination_unsafe', { details: [{ field, issue: 'destination_unsafe', reason }] });
+  return new SemanticError('destination_unsafe', {
+    details: [{ field, issue: 'destination_unsafe', reason }],
+  });
 }
 
 /**
@@ -77,13 +79,21 @@ export async function assertSafeDestination(
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw unsafe(field, 'scheme');
   if (parsed.username !== '' || parsed.password !== '') throw unsafe(field, 'credentials');
-  const host = parsed.hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-  if (host === '' ) throw unsafe(field, 'no_host');
+  const host = parsed.hostname
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '')
+    .toLowerCase();
+  if (host === '') throw unsafe(field, 'no_host');
   if (isIP(host) !== 0) {
     if (isUnsafeAddress(host)) throw unsafe(field, 'private_address');
     return;
   }
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.internal') || host.endsWith('.local'))
+  if (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host.endsWith('.internal') ||
+    host.endsWith('.local')
+  )
     throw unsafe(field, 'private_host');
   let addresses: string[];
   try {

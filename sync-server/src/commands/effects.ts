@@ -1,25 +1,36 @@
 /**
  * Work a command schedules for after its transaction commits (DESIGN §5: commit → cache
  * write-through → enqueue side effects → poke). Nothing here runs if the transaction rolls back.
+ * Keyed, so a push of many mutations to one link writes its cache entry and pokes its users once.
  */
 export type JobRequest = { queue: string; name: string; data: Record<string, unknown>; jobId: string };
 
 export class PostCommitEffects {
-  readonly cacheWrites: Array<() => Promise<void>> = [];
-  readonly jobs: JobRequest[] = [];
+  readonly cacheWrites = new Map<string, () => Promise<void>>();
+  readonly jobs = new Map<string, JobRequest>();
   readonly pokeWorkspaces = new Set<string>();
   readonly pokeUsers = new Set<string>();
 
-  writeCache(write: () => Promise<void>): void {
-    this.cacheWrites.push(write);
+  /** The latest write for a key wins: it reads committed rows when it runs, so one run covers them all. */
+  writeCache(key: string, write: () => Promise<void>): void {
+    this.cacheWrites.delete(key);
+    this.cacheWrites.set(key, write);
   }
 
   enqueue(job: JobRequest): void {
-    this.jobs.push(job);
+    this.jobs.set(job.jobId, job);
   }
 
   poke(target: { workspaceId?: string | null; userId?: string | null }): void {
     if (target.workspaceId) this.pokeWorkspaces.add(target.workspaceId);
     if (target.userId) this.pokeUsers.add(target.userId);
+  }
+
+  /** Take over the effects of a transaction that committed. */
+  absorb(other: PostCommitEffects): void {
+    for (const [key, write] of other.cacheWrites) this.writeCache(key, write);
+    for (const job of other.jobs.values()) this.enqueue(job);
+    for (const id of other.pokeWorkspaces) this.pokeWorkspaces.add(id);
+    for (const id of other.pokeUsers) this.pokeUsers.add(id);
   }
 }

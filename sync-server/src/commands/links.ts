@@ -138,7 +138,8 @@ export function linkCommands(cache: CacheDeps): Command[] {
         await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'link', id: args.id });
       }
       const before = await loadLink(ctx, args.workspace_id, args.id);
-      if (args.destination_url !== undefined) await assertSafeDestination(args.destination_url, ctx.resolveHost);
+      if (args.destination_url !== undefined)
+        await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const sets: string[] = [];
       const values: unknown[] = [args.id];
       const set = (column: string, value: unknown) => {
@@ -172,7 +173,9 @@ export function linkCommands(cache: CacheDeps): Command[] {
       scheduleRedirectRefresh(ctx, cache, host, args.slug ?? before.slug);
       // A slug change leaves the old address unknown: refresh it too, so it stops resolving.
       if (args.slug !== undefined && args.slug !== before.slug)
-        ctx.effects.writeCache(() => purgeRedirect(cache.redis, cache.prefix, host, before.slug));
+        ctx.effects.writeCache(`rd:${host}:${before.slug}`, () =>
+          purgeRedirect(cache.redis, cache.prefix, host, before.slug),
+        );
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,

@@ -13,22 +13,33 @@ export function pageArchiveCommands(cache: CacheDeps): Command[] {
     name: archivePage.name,
     args: archivePage.args,
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.archive', args.workspace_id, { type: 'bio_page', id: args.id });
+      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.archive', args.workspace_id, {
+        type: 'bio_page',
+        id: args.id,
+      });
       const page = await one<{ id: string; domain_id: string; handle: string; title: string }>(
         ctx.tx,
         'SELECT id, domain_id, handle, title FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
         [args.id, args.workspace_id],
       );
       if (!page) throw new NotFoundError();
-      await ctx.tx.query('UPDATE bio_pages SET archived_at = now(), updated_by_user_id = $2, updated_at = now() WHERE id = $1', [
-        page.id,
-        ctx.by.userId,
-      ]);
-      await audit(ctx, { workspaceId: args.workspace_id, action: 'bio_page.archived', resourceType: 'bio_page', resourceId: page.id });
+      await ctx.tx.query(
+        'UPDATE bio_pages SET archived_at = now(), updated_by_user_id = $2, updated_at = now() WHERE id = $1',
+        [page.id, ctx.by.userId],
+      );
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'bio_page.archived',
+        resourceType: 'bio_page',
+        resourceId: page.id,
+      });
       const host = await hostOf(ctx, page.domain_id);
       ctx.effects.writeCache(`page:${host}:${page.handle}`, () => purgePage(cache, host, page.handle));
       ctx.effects.poke({ workspaceId: args.workspace_id });
-      return { workspaceId: args.workspace_id, resource: { type: 'bio_page', id: page.id, title: page.title || page.handle } };
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'bio_page', id: page.id, title: page.title || page.handle },
+      };
     },
   };
   return [archive];

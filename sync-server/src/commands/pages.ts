@@ -169,7 +169,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
       });
       if (args.handle !== undefined && args.handle !== before.handle) {
         const host = await hostOf(ctx, before.domain_id);
-        ctx.effects.writeCache(() => purgePage(cache, host, before.handle));
+        ctx.effects.writeCache(`page:${host}:${before.handle}`, () => purgePage(cache, host, before.handle));
       }
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(before);
@@ -205,7 +205,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
         after: { draft_revision: page.draft_revision },
       });
       const host = await hostOf(ctx, page.domain_id);
-      ctx.effects.writeCache(() => purgePage(cache, host, page.handle));
+      ctx.effects.writeCache(`page:${host}:${page.handle}`, () => purgePage(cache, host, page.handle));
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },
@@ -232,7 +232,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
         resourceId: args.id,
       });
       const host = await hostOf(ctx, page.domain_id);
-      ctx.effects.writeCache(() => purgePage(cache, host, page.handle));
+      ctx.effects.writeCache(`page:${host}:${page.handle}`, () => purgePage(cache, host, page.handle));
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },

@@ -126,7 +126,8 @@ export function qrCommands(cache: CacheDeps): Command[] {
       for (const action of actions)
         await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
       const before = await loadQr(ctx, args.workspace_id, args.id);
-      if (args.destination_url !== undefined) await assertSafeDestination(args.destination_url, ctx.resolveHost);
+      if (args.destination_url !== undefined)
+        await assertSafeDestination(args.destination_url, ctx.resolveHost);
       await ctx.tx.query(
         `UPDATE qr_codes SET
            destination_url = COALESCE($2, destination_url),

@@ -41,7 +41,7 @@ export function scheduleRedirectRefresh(
   host: string,
   slug: string,
 ): void {
-  ctx.effects.writeCache(async () => {
+  ctx.effects.writeCache(`rd:${host}:${slug}`, async () => {
     try {
       await refreshRedirect(cache, host, slug);
     } catch (error) {

@@ -39,8 +39,11 @@ export class CommandRunner {
     return this.commands.has(name);
   }
 
-  /** One transaction; its post-commit effects run only after COMMIT succeeded. */
-  async inTransaction<T>(fn: (scope: TxScope) => Promise<T>): Promise<T> {
+  /**
+   * One transaction; its post-commit effects run only after COMMIT succeeded — at once, or, with a
+   * `batch`, when the caller flushes the batch (a push flushes once after all its mutations).
+   */
+  async inTransaction<T>(fn: (scope: TxScope) => Promise<T>, batch?: PostCommitEffects): Promise<T> {
     const client = await this.deps.pool.connect();
     const effects = new PostCommitEffects();
     let result: T;
@@ -54,7 +57,8 @@ export class CommandRunner {
     } finally {
       client.release();
     }
-    await this.flush(effects);
+    if (batch) batch.absorb(effects);
+    else await this.flush(effects);
     return result;
   }
 
@@ -119,14 +123,14 @@ export class CommandRunner {
     }
   }
 
-  private async flush(effects: PostCommitEffects): Promise<void> {
-    for (const write of effects.cacheWrites) {
+  async flush(effects: PostCommitEffects): Promise<void> {
+    for (const write of effects.cacheWrites.values()) {
       // The commit stands; a failed write-through leaves bounded staleness that cache-refresh repairs.
       await write().catch((error: unknown) =>
         this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed'),
       );
     }
-    for (const job of effects.jobs) {
+    for (const job of effects.jobs.values()) {
       await this.deps
         .enqueue(job)
         .catch((error: unknown) =>

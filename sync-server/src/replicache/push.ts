@@ -1,149 +1,156 @@
-import type pg from 'pg';
 import { z } from 'zod';
 import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
-import { AppError } from '@linkhub/shared/errors/app-error';
+import { AppError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
-import { one } from '../accounts/db';
+import { one, type Queryable } from '../accounts/db';
+import { PostCommitEffects } from '../commands/effects';
 import type { CommandActor } from '../commands/types';
-import type { CommandRunner } from '../commands/runner';
+import type { CommandRunner, TxScope } from '../commands/runner';
 import { ensureClientGroup } from './pull';
 
-export type PushOutcome = {
-  applied: number;
-  refused: number;
-  skipped: number;
-  affectedWorkspaces: Set<string>;
-  affectedUsers: Set<string>;
-};
+export type PushOutcome = { applied: number; refused: number; skipped: number };
+type Pusher = CommandActor & { userId: string };
+type Applied = { kind: 'applied' | 'refused' | 'skipped' | 'future' };
 
 /** Refusals the user must hear about; anything else (a dropped connection, a bug) fails the push so Replicache retries. */
 function isRefusal(error: unknown): error is AppError | z.ZodError {
   return error instanceof AppError || error instanceof z.ZodError;
 }
 
-async function lastMutationId(tx: pg.PoolClient, clientId: string, clientGroupId: string): Promise<number> {
-  await tx.query(
-    'INSERT INTO replicache_clients (id, client_group_id) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
-    [clientId, clientGroupId],
-  );
-  const row = await one<{ last_mutation_id: string; client_group_id: string }>(
+/** The client's row, locked for this mutation's transaction: mutations of one client apply strictly in order. */
+async function lastMutationId(tx: Queryable, clientId: string): Promise<number> {
+  const row = await one<{ last_mutation_id: string }>(
     tx,
-    'SELECT last_mutation_id, client_group_id FROM replicache_clients WHERE id = $1 FOR UPDATE',
+    'SELECT last_mutation_id FROM replicache_clients WHERE id = $1 FOR UPDATE',
     [clientId],
   );
-  if (!row || row.client_group_id !== clientGroupId)
-    throw new Error('client belongs to another client group');
+  if (!row) throw new Error(`replicache client ${clientId} vanished`);
   return Number(row.last_mutation_id);
 }
 
-async function setLastMutationId(tx: pg.PoolClient, clientId: string, id: number): Promise<void> {
+async function setLastMutationId(tx: Queryable, clientId: string, id: number): Promise<void> {
   await tx.query('UPDATE replicache_clients SET last_mutation_id = $2 WHERE id = $1', [clientId, id]);
+}
+
+/** The client group (this user's) and every client named in the push exist before any mutation runs. */
+async function registerClients(runner: CommandRunner, by: Pusher, request: PushRequest): Promise<void> {
+  const clientIds = [...new Set(request.mutations.map((m) => m.clientID))];
+  await runner.inTransaction(async ({ tx }) => {
+    await ensureClientGroup(tx, request.clientGroupID, by.userId);
+    await tx.query(
+      'INSERT INTO replicache_clients (id, client_group_id) SELECT unnest($1::text[]), $2 ON CONFLICT (id) DO NOTHING',
+      [clientIds, request.clientGroupID],
+    );
+    const foreign = await one<{ n: string }>(
+      tx,
+      'SELECT count(*) AS n FROM replicache_clients WHERE id = ANY($1::text[]) AND client_group_id <> $2',
+      [clientIds, request.clientGroupID],
+    );
+    if (Number(foreign?.n ?? 0) > 0)
+      throw new NotFoundError({ details: [{ field: 'clientID', issue: 'not_found' }] });
+  });
 }
 
 /**
  * Push (DESIGN §5): mutations in order, each in its own transaction with its client's
  * last_mutation_id. A refused mutation changes nothing, still advances the id, and leaves a notice.
- * A replayed mutation (id ≤ last) is skipped, so replaying a push body is a no-op.
+ * A replayed mutation (id ≤ last) is skipped, so replaying a push body is a no-op. Post-commit
+ * effects (cache write-through, jobs, pokes) of the whole push run once, after the last commit.
  */
 export async function handlePush(
-  pool: pg.Pool,
   runner: CommandRunner,
-  by: CommandActor & { userId: string },
+  by: Pusher,
   request: PushRequest,
   requestId: string,
 ): Promise<PushOutcome> {
-  const outcome: PushOutcome = {
-    applied: 0,
-    refused: 0,
-    skipped: 0,
-    affectedWorkspaces: new Set(),
-    affectedUsers: new Set(),
-  };
-  for (const mutation of request.mutations) {
-    const result = await applyOne(pool, runner, by, request.clientGroupID, mutation, requestId);
-    if (result.kind === 'future') break;
-    outcome[result.kind] += 1;
-    if (result.workspaceId) outcome.affectedWorkspaces.add(result.workspaceId);
-    if (result.kind === 'refused') outcome.affectedUsers.add(by.userId);
+  const outcome: PushOutcome = { applied: 0, refused: 0, skipped: 0 };
+  if (request.mutations.length === 0) return outcome;
+  await registerClients(runner, by, request);
+  const batch = new PostCommitEffects();
+  try {
+    for (const mutation of request.mutations) {
+      const result = await applyOne(runner, by, mutation, requestId, batch);
+      if (result.kind === 'future') break;
+      outcome[result.kind] += 1;
+    }
+  } finally {
+    await runner.flush(batch);
   }
   return outcome;
 }
 
-type Applied =
-  | { kind: 'applied' | 'refused' | 'skipped'; workspaceId?: string | null }
-  | { kind: 'future'; workspaceId?: undefined };
-
 async function applyOne(
-  pool: pg.Pool,
   runner: CommandRunner,
-  by: CommandActor & { userId: string },
-  clientGroupId: string,
+  by: Pusher,
   mutation: PushMutation,
   requestId: string,
+  batch: PostCommitEffects,
 ): Promise<Applied> {
   const attempt = await runner
-    .inTransaction(async (scope) => {
-      const { tx } = scope;
-      await ensureClientGroup(tx, clientGroupId, by.userId);
-      const last = await lastMutationId(tx, mutation.clientID, clientGroupId);
-      if (mutation.id <= last) return { kind: 'skipped' as const };
+    .inTransaction(async (scope): Promise<Applied> => {
+      const last = await lastMutationId(scope.tx, mutation.clientID);
+      if (mutation.id <= last) return { kind: 'skipped' };
       // A gap means the client is ahead of us (e.g. our database was restored): stop; Replicache resends.
-      if (mutation.id > last + 1) return { kind: 'future' as const };
-      const result = await runner.run(scope, by, mutation.name, mutation.args, requestId);
-      await setLastMutationId(tx, mutation.clientID, mutation.id);
-      return { kind: 'applied' as const, workspaceId: result.workspaceId };
-    })
+      if (mutation.id > last + 1) return { kind: 'future' };
+      await runner.run(scope, by, mutation.name, mutation.args, requestId);
+      await setLastMutationId(scope.tx, mutation.clientID, mutation.id);
+      return { kind: 'applied' };
+    }, batch)
     .catch((error: unknown) => ({ kind: 'error' as const, error }));
-
-  if (attempt.kind !== 'error') {
-    if (attempt.kind === 'future' || attempt.kind === 'skipped') return { kind: attempt.kind };
-    return attempt;
-  }
+  if (attempt.kind !== 'error') return attempt;
   if (!isRefusal(attempt.error)) throw attempt.error;
-
-  // Error mode: the mutation's own transaction rolled back; record the refusal and advance the id.
   const refusal = attempt.error;
+  // Error mode: the mutation's own transaction rolled back; record the refusal and advance the id.
   return runner.inTransaction(async (scope) => {
-    const { tx } = scope;
-    await ensureClientGroup(tx, clientGroupId, by.userId);
-    const last = await lastMutationId(tx, mutation.clientID, clientGroupId);
+    const last = await lastMutationId(scope.tx, mutation.clientID);
     if (mutation.id <= last) return { kind: 'skipped' as const };
-    const about = await runner.describe(scope, mutation.name, mutation.args);
-    const envelope = toErrorEnvelope(refusal, requestId).body.error;
-    const member = about.workspaceId
-      ? await one<{ role: string }>(
-          tx,
-          'SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
-          [about.workspaceId, by.userId],
-        )
-      : undefined;
-    const reason =
-      envelope.code === 'insufficient_role' && member
-        ? `your role is ${member.role.charAt(0).toUpperCase()}${member.role.slice(1)}`
-        : envelope.message;
-    scope.effects.poke({ userId: by.userId });
-    await tx.query(
-      `INSERT INTO sync_notices (user_id, workspace_id, client_group_id, client_id, mutation_id, mutation_name, code, message, details,
-                                 resource_type, resource_id, resource_title)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-      [
-        by.userId,
-        about.workspaceId,
-        clientGroupId,
-        mutation.clientID,
-        mutation.id,
-        mutation.name,
-        envelope.code,
-        noticeMessage(about.resource?.title ?? null, reason),
-        JSON.stringify(envelope.details),
-        about.resource?.type ?? null,
-        about.resource?.id ?? null,
-        about.resource?.title ?? null,
-      ],
-    );
-    await setLastMutationId(tx, mutation.clientID, mutation.id);
-    return { kind: 'refused' as const, workspaceId: about.workspaceId };
-  });
+    await recordRefusal(runner, scope, by, mutation, refusal, requestId);
+    await setLastMutationId(scope.tx, mutation.clientID, mutation.id);
+    return { kind: 'refused' as const };
+  }, batch);
+}
+
+async function recordRefusal(
+  runner: CommandRunner,
+  scope: TxScope,
+  by: Pusher,
+  mutation: PushMutation,
+  refusal: unknown,
+  requestId: string,
+): Promise<void> {
+  const { tx } = scope;
+  const about = await runner.describe(scope, mutation.name, mutation.args);
+  const envelope = toErrorEnvelope(refusal, requestId).body.error;
+  const member = about.workspaceId
+    ? await one<{ role: string }>(
+        tx,
+        'SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
+        [about.workspaceId, by.userId],
+      )
+    : undefined;
+  const reason =
+    envelope.code === 'insufficient_role' && member
+      ? `your role is ${member.role.charAt(0).toUpperCase()}${member.role.slice(1)}`
+      : envelope.message;
+  await tx.query(
+    `INSERT INTO sync_notices (user_id, workspace_id, client_id, mutation_id, mutation_name, code, message, details,
+                               resource_type, resource_id, resource_title)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      by.userId,
+      about.workspaceId,
+      mutation.clientID,
+      mutation.id,
+      mutation.name,
+      envelope.code,
+      noticeMessage(about.resource?.title ?? null, reason),
+      JSON.stringify(envelope.details),
+      about.resource?.type ?? null,
+      about.resource?.id ?? null,
+      about.resource?.title ?? null,
+    ],
+  );
+  scope.effects.poke({ userId: by.userId });
 }
 
 /** "Your change to “Spring sale” was not saved: <reason>" — the sentence the editor shows. */

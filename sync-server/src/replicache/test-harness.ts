@@ -4,6 +4,9 @@ import { Replicache, type PullRequest, type PushRequest } from 'replicache';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
 import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/index';
 
+import { createLogger } from '@linkhub/shared/logging/logger';
+import { createApp } from '../app';
+import { closeDeps, createDeps } from '../deps';
 import { createTestApp, type TestApp } from '../testing';
 
 /** Test-only: a real sync-server (in-process) with real Replicache clients talking to it. */
@@ -12,6 +15,9 @@ export type SyncHarness = TestApp & {
   addMember: (workspaceId: string, userId: string, role: 'admin' | 'editor' | 'viewer') => Promise<string>;
   client: (token: string, name?: string) => SyncClient;
   sql: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
+  /** Stop the server (requests fail like a dead process), then start a fresh one on the same database. */
+  stopServer: () => Promise<void>;
+  startServer: () => void;
 };
 
 export type SyncClient = {
@@ -28,12 +34,15 @@ export async function createSyncHarness(): Promise<SyncHarness> {
     bioHost: base.deps.config.BIO_HOST,
   });
   await db.close();
+  let current: { app: TestApp['app']; deps: TestApp['deps'] } | null = { app: base.app, deps: base.deps };
+  const spareDeps: Array<TestApp['deps']> = [];
   const sql = async <R>(text: string, values: unknown[] = []): Promise<R[]> =>
     (await base.deps.pool.query(text, values)).rows as R[];
   const clients: SyncClient[] = [];
 
   const call = async (token: string, path: string, body: unknown) => {
-    const response = await base.app.request(path, {
+    if (!current) return { status: 503, body: { error: 'server stopped' } as unknown };
+    const response = await current.app.request(path, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
@@ -44,6 +53,15 @@ export async function createSyncHarness(): Promise<SyncHarness> {
   return {
     ...base,
     sql,
+    stopServer: async () => {
+      if (current && current.deps !== base.deps) await closeDeps(current.deps);
+      current = null;
+    },
+    startServer: () => {
+      const deps = createDeps(base.deps.config, createLogger('sync-server', { level: 'silent' }));
+      spareDeps.push(deps);
+      current = { app: createApp(deps), deps };
+    },
     signUp: async (name) => {
       const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`;
       const { status, body } = await call('', '/api/auth/signup', {
@@ -92,6 +110,7 @@ export async function createSyncHarness(): Promise<SyncHarness> {
     },
     close: async () => {
       await Promise.allSettled(clients.map((c) => c.rep.close()));
+      await Promise.allSettled(spareDeps.map((d) => closeDeps(d)));
       await base.close();
     },
   };
@@ -113,12 +132,18 @@ export async function eventually<T>(
   timeoutMs = 8000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`condition not met; last value: ${JSON.stringify(value)}`);
-    if (resync) await syncRound(resync);
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await read();
+      if (check(value)) return value;
+      last = value;
+    } catch (error) {
+      // A Replicache instance still opening its store throws; that is "not yet".
+      last = error instanceof Error ? error.message : error;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met; last value: ${JSON.stringify(last)}`);
+    if (resync) await syncRound(resync).catch(() => undefined);
     else await new Promise((r) => setTimeout(r, 25));
-    value = await read();
   }
-  return value;
 }

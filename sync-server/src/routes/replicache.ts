@@ -30,7 +30,6 @@ export function replicacheRoutes(deps: AppDeps): Hono<AppEnv> {
     const parsed = pushRequestSchema.safeParse(await jsonBody(c));
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     await handlePush(
-      deps.pool,
       commandRunnerFor(deps),
       { actor: user.actor, audit: auditActorOf(user), userId: user.user.id },
       parsed.data,
