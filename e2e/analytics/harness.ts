@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { toStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createDb } from '@linkhub/shared/db';
@@ -29,7 +32,8 @@ export type Harness = TestApp & {
 };
 
 export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; timeZone?: string } = {}): Promise<Harness> {
-  const test = await createTestApp();
+  const artifacts = await mkdtemp(join(tmpdir(), 'linkhub-analytics-'));
+  const test = await createTestApp({ ARTIFACT_DIR: artifacts });
   const prefix = test.deps.config.REDIS_PREFIX;
   const handle = createDb(test.database.url, { max: 2 });
   const user = await insertUser(handle.db, { email: `owner-${Date.now()}@example.test` });
@@ -87,6 +91,7 @@ export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; t
     stop: async () => {
       await ingest.stop();
       await test.close();
+      await rm(artifacts, { recursive: true, force: true });
     },
   };
 }

@@ -68,7 +68,8 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/exports', async (c) => {
     const body = await parseBody(c, exportCreateSchema);
-    const scope = await analyticsScope(c, deps, body, body.source === 'raw' ? 'analytics.view_events' : 'analytics.export');
+    const inQuery = parseQuery(c, workspaceOnlySchema).workspace_id;
+    const scope = await analyticsScope(c, deps, { ...body, workspace_id: body.workspace_id ?? inQuery }, body.source === 'raw' ? 'analytics.view_events' : 'analytics.export');
     const row = await startExport(deps, scope, body);
     return c.json({ data: exportView(row), meta: {} }, 202);
   });
