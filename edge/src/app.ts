@@ -7,7 +7,6 @@ import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/sal
 import { createUaParser } from '@linkhub/shared/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
-import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { createCapture, eventUtm, visitorIds } from './capture/capture';
 import { readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
 import { createLastKnown } from './lookup/last-known';
@@ -15,6 +14,7 @@ import { createPageSource } from './lookup/page-source';
 import type { PgLookup } from './lookup/pg-lookup';
 import { createRedirectSource } from './lookup/redirect-source';
 import { createMetrics, type EdgeMetrics } from './metrics';
+import { requestHost } from './request-host';
 import { createAcmeRoutes } from './routes/acme';
 import { createBioPageRoutes, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthRoutes } from './routes/healthz';
@@ -87,6 +87,7 @@ export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
   const bio = createBioPageRoutes({
     pages,
     logger,
+    hostOf: (c) => requestHost(c.req.header('host')),
     onPageView: ({ c, page }) => captureBio(c, page, 'page_view', null),
     onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
   });
@@ -99,18 +100,18 @@ export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
 
   // Host dispatch (Dub-style): the bio host serves pages; every other host is a link host.
   app.use('*', async (c, next) => {
-    const host = canonicalHost(c.req.header('host') ?? '');
+    const host = requestHost(c.req.header('host'));
     if (host === deps.bioHost) return toBio(c.req.raw, c.env);
     await next();
   });
   app.get('/', (c) => {
-    const host = canonicalHost(c.req.header('host') ?? '');
+    const host = requestHost(c.req.header('host'));
     // A custom domain's root is its bio page; the system link host has no page of its own.
     return host !== null && host !== deps.linkHost ? toBio(c.req.raw, c.env) : notFoundPage(c, null, 'unknown');
   });
   app.route('/', redirects);
   app.notFound((c) => {
-    const host = canonicalHost(c.req.header('host') ?? '');
+    const host = requestHost(c.req.header('host'));
     return host !== null && host !== deps.linkHost ? toBio(c.req.raw, c.env) : notFoundPage(c, null, 'unknown');
   });
   // Never a 5xx on the public path: a QR code might be behind any slug (spec §2.3).

@@ -14,7 +14,8 @@ const config = parseEnv(edgeEnvSchema);
 const logger = createLogger('edge', { level: config.LOG_LEVEL });
 
 // Fail fast while disconnected (no offline queue): the edge degrades to PostgreSQL instead of waiting.
-const redis = new Redis(config.REDIS_URL, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: (n) => Math.min(n * 200, 2000) });
+// Auto-pipelining batches the MGETs and XADDs of concurrent requests into one write per tick.
+const redis = new Redis(config.REDIS_URL, { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: (n) => Math.min(n * 200, 2000) });
 let redisDown = false;
 redis.on('error', (err) => {
   if (!redisDown) logger.warn({ err }, 'redis unavailable; serving from PostgreSQL');

@@ -2,13 +2,14 @@ import { Hono, type Context } from 'hono';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
-import { canonicalHost, canonicalSlug } from '@linkhub/shared/resolve/host';
+import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
 import { eventUtm, visitorIds, type Capture, type VisitorIds } from '../capture/capture';
 import { readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps } from '../capture/request-facts';
 import type { RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
+import { requestHost } from '../request-host';
 import { genericPage, holdingPage, notFoundPage, redirectTo } from './respond';
 
 /**
@@ -30,8 +31,10 @@ export type RedirectRouteDeps = {
 
 type Env = { Bindings: EdgeBindings };
 
+const NO_IDS: VisitorIds = { visitorHash: '', uaHash: '', durable: false };
+
 function parseTarget(c: Context<Env>): { host: string; slug: string } | null {
-  const host = canonicalHost(c.req.header('host') ?? '');
+  const host = requestHost(c.req.header('host'));
   const slug = canonicalSlug(c.req.param('slug') ?? '');
   return host === null || slug === null ? null : { host, slug };
 }
@@ -105,7 +108,9 @@ export function createRedirectRoutes(deps: RedirectRouteDeps): Hono<Env> {
 
     const now = deps.now();
     const facts = readRequestFacts(c, deps.facts);
-    const ids = await visitorIds(deps.salts, now, found.payload.workspace_id, facts);
+    // The visitor hash seeds splits and experiments and identifies the visitor in the event; without either, skip it.
+    const needsIds = deps.capture.enabled || found.payload.destinations.length > 0 || found.payload.experiment !== null;
+    const ids = needsIds ? await visitorIds(deps.salts, now, found.payload.workspace_id, facts) : NO_IDS;
     const resolution = resolveRedirect(found.payload, toVisit(facts, ids, now));
 
     const event = deps.capture.enabled ? toEvent(found.payload, resolution, facts, ids, now) : null;

@@ -27,11 +27,15 @@ const event: AnalyticsEvent = {
 };
 
 describe('stream event', () => {
-  it('round-trips through flat stream fields, omitting nulls', () => {
+  it('round-trips through the stream fields (v, e)', () => {
     const fields = toStreamFields(event);
     expect(fields.slice(0, 2)).toEqual(['v', '1']);
-    expect(fields).not.toContain('referrer_host');
+    expect(fields).toHaveLength(4);
     expect(parseStreamEvent(fields)).toEqual({ ok: true, event });
+  });
+  it('also reads the flat field/value form, absent fields as null', () => {
+    const flat = ['v', '1', ...Object.entries(event).flatMap(([k, v]) => (v === null ? [] : [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]))];
+    expect(parseStreamEvent(flat)).toEqual({ ok: true, event });
   });
   it('has no field that could hold a raw IP or User-Agent', () => {
     const names = Object.keys(analyticsEventSchema.shape);

@@ -7,8 +7,9 @@ import { fallbackStages } from '../resolve/qr-fallback';
  * read by the worker's ingest with `parseStreamEvent`. It never carries a raw IP or User-Agent:
  * only the daily-salted `visitor_hash` and `ua_hash` (16 bytes, hex) and parsed families.
  *
- * On the stream an event is flat field/value pairs; absent (null) fields are omitted, booleans are
- * `1`/`0`, and `v` is the schema version.
+ * On the stream an entry is `v <schema version> e <event as JSON>`: one field instead of twenty-odd
+ * keeps XADD cheap on the redirect hot path. `parseStreamEvent` also reads the flat field/value
+ * form (absent = null, booleans `1`/`0`), so hand-written entries stay readable.
  */
 export const EVENT_SCHEMA_VERSION = 1;
 export const eventTypes = ['click', 'scan', 'page_view'] as const;
@@ -46,15 +47,9 @@ export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
 const eventKeys = Object.keys(analyticsEventSchema.shape) as Array<keyof AnalyticsEvent>;
 
-/** Flat `[field, value, …]` for XADD. */
+/** `[field, value, …]` for XADD. */
 export function toStreamFields(event: AnalyticsEvent): string[] {
-  const fields: string[] = ['v', String(EVENT_SCHEMA_VERSION)];
-  for (const key of eventKeys) {
-    const value = event[key];
-    if (value === null) continue;
-    fields.push(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
-  }
-  return fields;
+  return ['v', String(EVENT_SCHEMA_VERSION), 'e', JSON.stringify(event)];
 }
 
 export type StreamParseResult = { ok: true; event: AnalyticsEvent } | { ok: false; issues: string[] };
@@ -68,10 +63,20 @@ export function parseStreamEvent(fields: readonly string[]): StreamParseResult {
     if (key !== undefined && value !== undefined) record[key] = value;
   }
   if (record.v !== String(EVENT_SCHEMA_VERSION)) return { ok: false, issues: [`unsupported event version ${record.v ?? '(none)'}`] };
-  const candidate: Record<string, unknown> = {};
-  for (const key of eventKeys) {
-    const raw = record[key];
-    candidate[key] = key === 'is_bot' ? raw === '1' : (raw ?? null);
+  let candidate: unknown;
+  if (record.e !== undefined) {
+    try {
+      candidate = JSON.parse(record.e);
+    } catch {
+      return { ok: false, issues: ['e: not JSON'] };
+    }
+  } else {
+    const flat: Record<string, unknown> = {};
+    for (const key of eventKeys) {
+      const raw = record[key];
+      flat[key] = key === 'is_bot' ? raw === '1' : (raw ?? null);
+    }
+    candidate = flat;
   }
   const parsed = analyticsEventSchema.safeParse(candidate);
   if (parsed.success) return { ok: true, event: parsed.data };

@@ -1,0 +1,164 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
+import { migrate } from '@linkhub/shared/db/migrate';
+import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
+import { Seeder, BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
+import { runWrk, sequentialSlugScript, type WrkResult } from './wrk';
+
+/**
+ * `npx tsx bench/redirect/index.ts`: the edge against a bare node:http 302 server (the ceiling),
+ * measured in one run with wrk on loopback — one thread, fixed connections, fixed duration. Each
+ * server runs as its own process (pinned to CPU 1 when taskset exists; wrk on CPU 0), one at a time.
+ */
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const MISS_LINKS = 150_000;
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PINNED = existsSync('/usr/bin/taskset');
+const SERVER_CPU = '1';
+const LOAD_CPU = '0';
+
+type Row = { scenario: string; result: WrkResult };
+
+function spawnServer(script: string, env: Record<string, string>): ChildProcess {
+  const args = ['--import', 'tsx', path.join(ROOT, script)];
+  const [cmd, argv] = PINNED ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
+  const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+function get(port: number, host: string, pathname: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function waitUntil(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+function measure(scenario: string, port: number, host: string, pathname: string, script?: string): Row {
+  const url = `http://127.0.0.1:${port}${pathname}`;
+  const cpu = PINNED ? LOAD_CPU : undefined;
+  runWrk({ url, host, seconds: WARMUP_SECONDS, connections: CONNECTIONS, script, cpu });
+  const result = runWrk({ url, host, seconds: SECONDS, connections: CONNECTIONS, script, cpu });
+  process.stdout.write(`  ${scenario}: ${result.rps.toFixed(0)} req/s\n`);
+  return { scenario, result };
+}
+
+async function main(): Promise<void> {
+  const dbName = `linkhub_bench_${randomBytes(4).toString('hex')}`;
+  const prefix = `bench${randomBytes(3).toString('hex')}:`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const databaseUrl = withDatabase(adminUrl(), dbName);
+  const redis = new Redis(REDIS_URL);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const children: ChildProcess[] = [];
+  const rows: Row[] = [];
+  try {
+    process.stdout.write(`setting up ${dbName} (migrations, ${MISS_LINKS} links)…\n`);
+    await migrate(databaseUrl);
+    const seed = new Seeder(pool);
+    const domains = await seed.systemDomains();
+    const ws = await seed.workspace({ name: 'Bench' });
+    await seed.link(ws, domains.linkDomainId, 'hit', 'https://example.com/landing', { utm: { source: 'bench' } });
+    // In batches: the slug-reservation trigger takes one advisory lock per row and transaction.
+    for (let from = 1; from <= MISS_LINKS; from += 2000) {
+      await pool.query(
+        `INSERT INTO links (workspace_id, domain_id, slug, destination_url)
+         SELECT $1, $2, 'm' || g, 'https://example.com/m/' || g FROM generate_series($3::int, $4::int) g`,
+        [ws, domains.linkDomainId, from, Math.min(from + 1999, MISS_LINKS)],
+      );
+    }
+    const { id: _id, workspace_id: _ws, ...page } = samplePageSnapshot({ links: 20 });
+    await seed.page(ws, domains.bioDomainId, 'maya', page);
+
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', LINK_HOST, BIO_HOST };
+
+    const ceiling = spawnServer('bench/redirect/ceiling-server.ts', { PORT: '8799' });
+    children.push(ceiling);
+    await waitUntil(async () => (await get(8799, 'x', '/')) === 302, 'the ceiling server');
+    rows.push(measure('node:http fixed 302 (ceiling)', 8799, 'x', '/'));
+    await stop(ceiling);
+
+    const plain = spawnServer('edge/src/main.ts', { ...env, PORT: '8798', EDGE_CAPTURE: 'off' });
+    children.push(plain);
+    await waitUntil(async () => (await get(8798, 'localhost', '/healthz')) === 200, 'the edge (capture off)');
+    await waitUntil(async () => (await get(8798, LINK_HOST, '/hit')) === 302, 'the warm cache');
+    rows.push(measure('edge, cache hit', 8798, LINK_HOST, '/hit'));
+    await stop(plain);
+
+    const capturing = spawnServer('edge/src/main.ts', { ...env, PORT: '8797', EDGE_CAPTURE: 'on' });
+    children.push(capturing);
+    await waitUntil(async () => (await get(8797, 'localhost', '/healthz')) === 200, 'the edge (capture on)');
+    await waitUntil(async () => (await get(8797, LINK_HOST, '/hit')) === 302, 'the warm cache');
+    rows.push(measure('edge, cache hit + capture', 8797, LINK_HOST, '/hit'));
+    rows.push(measure('edge, miss path (PG + write-through)', 8797, LINK_HOST, '/m1', sequentialSlugScript(LINK_HOST, 'm')));
+    await waitUntil(async () => (await get(8797, BIO_HOST, '/maya')) === 200, 'the bio page');
+    rows.push(measure('edge, bio page render (20 links)', 8797, BIO_HOST, '/maya'));
+    await stop(capturing);
+  } finally {
+    for (const child of children) await stop(child);
+    const keys = await redis.keys(`${prefix}*`);
+    for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+    redis.disconnect();
+    await pool.end();
+    const cleanup = new pg.Client({ connectionString: adminUrl() });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await cleanup.end();
+  }
+  report(rows);
+}
+
+function report(rows: Row[]): void {
+  const ceiling = rows[0]?.result.rps ?? Number.NaN;
+  const header = `| scenario | req/s | p50 ms | p99 ms | × ceiling | non-3xx | errors |`;
+  const lines = rows.map(({ scenario, result: r }) =>
+    `| ${scenario} | ${r.rps.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${(r.rps / ceiling).toFixed(2)} | ${r.non2xx3xx} | ${r.errors} |`,
+  );
+  process.stdout.write(`\nwrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback${PINNED ? ' (server on CPU 1, wrk on CPU 0)' : ''}\n`);
+  process.stdout.write([header, '|---|---:|---:|---:|---:|---:|---:|', ...lines].join('\n') + '\n\n');
+  const hit = rows.find((r) => r.scenario === 'edge, cache hit')?.result;
+  const capture = rows.find((r) => r.scenario === 'edge, cache hit + capture')?.result;
+  if (hit && capture) {
+    const ratio = hit.rps / ceiling;
+    const cost = 1 - capture.rps / hit.rps;
+    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+    process.stdout.write(`target cache hit ≥ 0.5× ceiling: ${ratio.toFixed(2)}× — ${verdict(ratio >= 0.5)}\n`);
+    process.stdout.write(`target cache hit p99 ≤ 10 ms: ${hit.p99Ms.toFixed(2)} ms — ${verdict(hit.p99Ms <= 10)}\n`);
+    process.stdout.write(`target capture cost ≤ 15 %: ${(cost * 100).toFixed(1)} % — ${verdict(cost <= 0.15)}\n`);
+  }
+}
+
+await main();
