@@ -22,7 +22,7 @@ import { createChallenge } from './two-factor';
 import { createUser, findUserByEmail, findUserById, markEmailVerified, setPassword, type UserRow } from './users';
 import { billingAccountFor, insertWorkspace, type WorkspaceRow } from './workspaces';
 
-export const emailSchema = z.email('must be an email address').max(320).transform((e) => e.trim().toLowerCase());
+export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be an email address').max(320));
 export const passwordSchema = z.string().min(10, 'must be at least 10 characters').max(256, 'must be at most 256 characters');
 export const clientKindSchema = z.enum(CLIENT_KINDS).default('web');
 

@@ -61,7 +61,7 @@ describe('sign-up, sign-in, sessions', () => {
   });
 
   it('logs in with the password (200 {token,user} + cookie) and the bearer token works like the cookie', async () => {
-    const res = await kit.call('POST', '/api/auth/login', { body: { email: 'maya@example.com', password: PASSWORD, client: 'desktop' } });
+    const res = await kit.call('POST', '/api/auth/login', { body: { email: '  MAYA@example.com ', password: PASSWORD, client: 'desktop' } });
     expect(res.status).toBe(200);
     const body = await kit.json<Env<{ token: string; user: { email: string } }>>(res);
     expect(body.data.token).toMatch(/^lhs_/);
