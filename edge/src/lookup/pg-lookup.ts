@@ -1,5 +1,7 @@
 import pg from 'pg';
 import type { ExperimentRow, LinkRow, QrRow, WorkspaceRow } from '@linkhub/shared/cache/build-payload';
+// The miss-path statement is shared with the sync commands' write-through, so both read the same rows.
+import { REDIRECT_SQL, type RedirectSqlRow } from '@linkhub/shared/cache/redirect-sql';
 
 /**
  * The edge's only PostgreSQL access: read-only, bare `pg`, one indexed query per question (DESIGN §6,
@@ -33,30 +35,6 @@ export interface PgLookup {
   close(): Promise<void>;
 }
 
-/**
- * (host, slug) → domain, QR code, link (own or pinned), owning workspace, running experiment with
- * variants — one statement, each join an index probe: ux_custom_domains_hostname,
- * ux_qr_codes_domain_slug, ux_links_domain_slug / links pkey, workspaces pkey, experiments pkey,
- * ux_experiment_variants_key.
- */
-const REDIRECT_SQL = `
-SELECT d.id AS domain_id, d.workspace_id AS domain_workspace_id, d.is_system, d.purpose,
-       CASE WHEN dw.id IS NULL THEN NULL ELSE jsonb_build_object('name', dw.name, 'holding_page', dw.holding_page) END AS domain_workspace,
-       to_jsonb(q) AS qr, to_jsonb(l) AS link, to_jsonb(w) AS workspace, x.experiment
-FROM custom_domains d
-LEFT JOIN workspaces dw ON dw.id = d.workspace_id
-LEFT JOIN qr_codes q ON q.domain_id = d.id AND q.slug = $2
-LEFT JOIN links l ON l.id = CASE WHEN q.id IS NOT NULL THEN q.link_id
-                                 ELSE (SELECT l2.id FROM links l2 WHERE l2.domain_id = d.id AND l2.slug = $2 AND l2.deleted_at IS NULL) END
-LEFT JOIN workspaces w ON w.id = COALESCE(q.workspace_id, l.workspace_id)
-LEFT JOIN LATERAL (
-  SELECT jsonb_build_object('id', e.id, 'status', e.status, 'variants', COALESCE((
-    SELECT jsonb_agg(jsonb_build_object('id', v.id, 'weight', v.weight, 'destination_url', v.destination_url) ORDER BY v.key)
-    FROM experiment_variants v WHERE v.experiment_id = e.id), '[]'::jsonb)) AS experiment
-  FROM experiments e WHERE e.id = l.experiment_id AND e.status = 'running' AND e.deleted_at IS NULL
-) x ON true
-WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified'`;
-
 const PAGE_SQL = `
 SELECT p.id, p.workspace_id, p.handle, p.published_snapshot AS snapshot
 FROM custom_domains d
@@ -73,18 +51,6 @@ JOIN bio_pages p ON p.domain_id = d.id AND p.deleted_at IS NULL AND p.published_
 JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
 WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified' AND d.workspace_id IS NOT NULL
 ORDER BY p.published_at ASC LIMIT 1`;
-
-type RedirectSqlRow = {
-  domain_id: string;
-  domain_workspace_id: string | null;
-  is_system: boolean;
-  purpose: DomainFacts['purpose'];
-  domain_workspace: { name: string; holding_page: unknown } | null;
-  qr: QrRow | null;
-  link: LinkRow | null;
-  workspace: WorkspaceRow | null;
-  experiment: ExperimentRow | null;
-};
 
 export type PgLookupOptions = { connectionString: string; max?: number; statementTimeoutMs?: number; connectTimeoutMs?: number };
 
