@@ -131,6 +131,21 @@ describe('sign-up, sign-in, sessions', () => {
   });
 });
 
+describe('changing the password', () => {
+  it('needs the current password, then ends every other session', async () => {
+    const { token } = await kit.signUp('change@example.com');
+    const other = await kit.json<Env<{ token: string }>>(await kit.call('POST', '/api/auth/login', { body: { email: 'change@example.com', password: PASSWORD } }));
+    const wrong = await kit.call('POST', '/api/me/password', { token, body: { current_password: 'nope', new_password: 'a fresh long passphrase' } });
+    expect(wrong.status).toBe(401);
+    const ok = await kit.call('POST', '/api/me/password', { token, body: { current_password: PASSWORD, new_password: 'a fresh long passphrase' } });
+    expect(ok.status).toBe(200);
+    expect((await kit.json<Env<{ other_sessions_ended: number }>>(ok)).data.other_sessions_ended).toBe(1);
+    expect((await kit.call('GET', '/api/me', { token })).status).toBe(200);
+    expect((await kit.call('GET', '/api/me', { token: other.data.token })).status).toBe(401);
+    expect((await kit.call('POST', '/api/auth/login', { body: { email: 'change@example.com', password: 'a fresh long passphrase' } })).status).toBe(200);
+  });
+});
+
 describe('magic link and password reset', () => {
   it('signs in by magic link (single use) and answers unknown addresses the same', async () => {
     await kit.signUp('magic@example.com', { verify: false });
