@@ -81,7 +81,21 @@ describe('API keys', () => {
     const beyond = await createKey(ed.token, a.workspaceId, ['links:write', 'domains:write']);
     expect(beyond.status).toBe(403);
     expect((await kit.json<Err>(beyond)).error).toMatchObject({ code: 'insufficient_role', details: [{ field: 'scopes', issue: 'beyond_role', scope: 'domains:write' }] });
-    expect((await createKey(ed.token, a.workspaceId, ['links:write', 'links:read'])).status).toBe(201);
+    const edKey = await createKey(ed.token, a.workspaceId, ['links:write', 'links:read', 'workspace:read']);
+    expect(edKey.status).toBe(201);
+    const rawEdKey = (await kit.json<Env<{ key: string }>>(edKey)).data.key;
+    expect((await kit.call('GET', `/api/workspaces/${a.workspaceId}`, { token: rawEdKey })).status).toBe(200);
+    // The key inherits its creator's membership: when the creator is removed, the key stops working.
+    const members = await kit.json<Env<Array<{ id: string; email: string }>>>(await kit.call('GET', `/api/workspaces/${a.workspaceId}/members`, { token: a.token }));
+    const edMember = members.data.find((m) => m.email === 'ed@example.com');
+    expect((await kit.call('DELETE', `/api/workspaces/${a.workspaceId}/members/${edMember?.id}`, { token: a.token })).status).toBe(200);
+    const orphan = await kit.call('GET', `/api/workspaces/${a.workspaceId}`, { token: rawEdKey });
+    expect(orphan.status).toBe(401);
+    expect((await kit.json<Err>(orphan)).error.code).toBe('api_key_revoked');
+    // Re-invite Ed for the audit test below.
+    await kit.call('POST', `/api/workspaces/${a.workspaceId}/invitations`, { token: a.token, body: { email: 'ed@example.com', role: 'editor' } });
+    const again = await kit.tokenFromMail('ed@example.com', 'invited you');
+    expect((await kit.call('POST', '/api/invitations/accept', { token: ed.token, body: { token: again } })).status).toBe(200);
   });
 });
 
@@ -93,7 +107,7 @@ describe('audit log', () => {
     const page2 = await kit.json<Env<Array<{ id: string }>>>(await kit.call('GET', `/api/workspaces/${a.workspaceId}/audit?limit=2&cursor=${page1.meta?.next_cursor}`, { token: a.token }));
     expect(page2.data.every((e) => !page1.data.some((p) => p.id === e.id))).toBe(true);
     const keys = await kit.json<Env<Array<{ action: string }>>>(await kit.call('GET', `/api/workspaces/${a.workspaceId}/audit?action=api_key.`, { token: a.token }));
-    expect(keys.data.map((e) => e.action)).toEqual(['api_key.created', 'api_key.revoked', 'api_key.created']);
+    expect(keys.data.map((e) => e.action)).toEqual(['api_key.created', 'api_key.revoked', 'api_key.created']); // newest first; removal revokes keys without a separate entry
     const bad = await kit.call('GET', `/api/workspaces/${a.workspaceId}/audit?limit=9999`, { token: a.token });
     expect(bad.status).toBe(400);
     const ed = await kit.json<Env<{ token: string }>>(await kit.call('POST', '/api/auth/login', { body: { email: 'ed@example.com', password: 'correct horse battery staple' } }));
