@@ -68,7 +68,9 @@ export function v1Idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
         throw new ConflictError('idempotency_key_in_progress', { details: [{ field: IDEMPOTENCY_HEADER, issue: 'in_progress' }] });
       for (const [name, value] of Object.entries(stored.response_headers)) c.header(name, value);
       c.header('Idempotent-Replayed', 'true');
-      return c.json(stored.response_body, stored.response_status as ContentfulStatusCode);
+      // Stored as the exact response text (a jsonb string), so the replay is byte-identical.
+      const text = typeof stored.response_body === 'string' ? stored.response_body : JSON.stringify(stored.response_body);
+      return c.body(text, stored.response_status as ContentfulStatusCode);
     }
 
     try {
@@ -89,7 +91,7 @@ async function settle(deps: AppDeps, id: string, c: Context<AppEnv>): Promise<vo
     await deps.pool.query('DELETE FROM idempotency_keys WHERE id = $1', [id]);
     return;
   }
-  const body: unknown = await res.clone().json();
+  const body = await res.clone().text();
   const headers: Record<string, string> = {};
   for (const name of REPLAYED_HEADERS) {
     const value = res.headers.get(name);

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@linkhub/shared/errors/app-error';
+import { assertSafeDestination, isUnsafeAddress, type ResolveHost } from './destination-safety';
+
+const publicDns: ResolveHost = async () => ['93.184.216.34'];
+const failingDns: ResolveHost = async () => {
+  throw new Error('ENOTFOUND');
+};
+
+async function reason(url: string, resolve: ResolveHost = publicDns): Promise<string | null> {
+  try {
+    await assertSafeDestination(url, resolve);
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    expect(error.code).toBe('destination_unsafe');
+    return String(error.details[0]?.reason);
+  }
+}
+
+describe('destination safety', () => {
+  it.each([
+    ['http://127.0.0.1/', 'private_address'],
+    ['http://10.0.0.1/', 'private_address'],
+    ['http://172.16.5.4/', 'private_address'],
+    ['http://192.168.1.1/', 'private_address'],
+    ['http://169.254.169.254/latest/meta-data', 'private_address'],
+    ['http://100.64.0.1/', 'private_address'],
+    ['http://0.0.0.0/', 'private_address'],
+    ['http://[::1]/', 'private_address'],
+    ['http://[fd00:ec2::254]/', 'private_address'],
+    ['http://[fe80::1]/', 'private_address'],
+    ['http://[::ffff:127.0.0.1]/', 'private_address'],
+    ['http://localhost:8080/', 'private_host'],
+    ['http://api.localhost/', 'private_host'],
+    ['http://metadata.google.internal/', 'private_host'],
+    ['ftp://example.com/', 'scheme'],
+    ['javascript:alert(1)', 'scheme'],
+    ['https://user:secret@example.com/', 'credentials'],
+    ['https://user@example.com/', 'credentials'],
+    [`https://example.com/${'a'.repeat(2040)}`, 'too_long'],
+    ['not a url', 'not_a_url'],
+  ])('refuses %s (%s)', async (url, expected) => {
+    expect(await reason(url)).toBe(expected);
+  });
+
+  it('refuses a host when any of its addresses is private', async () => {
+    expect(await reason('https://mixed.example.com/', async () => ['93.184.216.34', '10.0.0.9'])).toBe('private_address');
+    expect(await reason('https://six.example.com/', async () => ['::1'])).toBe('private_address');
+  });
+
+  it('allows public hosts and addresses, and hosts that do not resolve', async () => {
+    expect(await reason('https://example.com/path?q=1')).toBeNull();
+    expect(await reason('http://93.184.216.34/')).toBeNull();
+    expect(await reason('https://not-yet.example.com/', failingDns)).toBeNull();
+    expect(isUnsafeAddress('8.8.8.8')).toBe(false);
+    expect(isUnsafeAddress('2606:4700::1111')).toBe(false);
+  });
+});

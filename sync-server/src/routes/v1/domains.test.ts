@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Domain } from '@linkhub/shared/schemas/domains';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+
+let kit: V1Kit;
+let key: string;
+const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
+
+beforeAll(async () => {
+  kit = await startV1Kit();
+  key = await kit.key(ALL_SCOPES);
+});
+afterAll(async () => {
+  await kit.stop();
+});
+
+describe('/v1/domains', () => {
+  it('adds a domain pending verification, lists, reads and removes it', async () => {
+    const res = await kit.api('POST', '/v1/domains', { key, body: { hostname: 'Go.Example.com' } });
+    expect(res.status).toBe(201);
+    const domain = (await json<Envelope<Domain>>(res)).data;
+    expect(domain).toMatchObject({ hostname: 'go.example.com', status: 'pending', is_system: false, purpose: 'links' });
+    const list = await json<Envelope<Domain[]>>(await kit.api('GET', '/v1/domains', { key }));
+    expect(list.data.map((d) => d.id)).toEqual([domain.id]);
+    expect((await kit.api('GET', `/v1/domains/${domain.id}`, { key })).status).toBe(200);
+    const taken = await kit.api('POST', '/v1/domains', { key: await kit.key(ALL_SCOPES, 'other'), body: { hostname: 'go.example.com' } });
+    // The other workspace is on Free (no custom domains): the plan gate answers before uniqueness.
+    expect(taken.status).toBe(403);
+    expect((await json<ErrorBody>(taken)).error.code).toBe('plan_limit_reached');
+    const removed = await kit.api('DELETE', `/v1/domains/${domain.id}`, { key });
+    expect(removed.status).toBe(200);
+    expect((await json<Envelope<Domain>>(removed)).data.status).toBe('removed');
+    expect((await kit.api('GET', `/v1/domains/${domain.id}`, { key })).status).toBe(404);
+  });
+
+  it('a link on an unknown domain host is 404 on the domain field', async () => {
+    const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/', domain: 'nope.example.com' } });
+    expect(res.status).toBe(404);
+    expect((await json<ErrorBody>(res)).error.details).toEqual([{ field: 'domain', issue: 'not_found' }]);
+  });
+
+  it('needs domains scopes', async () => {
+    const linksOnly = await kit.key(['links:read']);
+    const res = await kit.api('GET', '/v1/domains', { key: linksOnly });
+    expect(res.status).toBe(403);
+    expect((await json<ErrorBody>(res)).error.code).toBe('insufficient_scope');
+  });
+});
