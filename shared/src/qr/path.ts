@@ -12,6 +12,8 @@ export type Path = PathCmd[];
 
 /** Bézier handle length for a quarter circle. */
 const KAPPA = 0.5522847498;
+/** How far a quarter circle's handle sits from the corner. */
+const KAPPA_REST = 1 - KAPPA;
 
 export function rect(path: Path, x: number, y: number, w: number, h: number, hole = false): void {
   if (hole) {
@@ -26,22 +28,23 @@ export type Corners = readonly [number, number, number, number];
 
 /** A rectangle with per-corner radii (0 = sharp). */
 export function roundedRect(path: Path, x: number, y: number, w: number, h: number, radii: Corners, hole = false): void {
+  if (hole) {
+    const cw: Path = [];
+    roundedRect(cw, x, y, w, h, radii);
+    path.push(...reverse(cw));
+    return;
+  }
   const [tl, tr, br, bl] = radii;
-  const k = (r: number) => r * (1 - KAPPA);
   // Clockwise outline in screen coordinates (y down), starting after the top-left corner.
-  const cw: PathCmd[] = [
-    { op: 'M', x: x + tl, y },
-    { op: 'L', x: x + w - tr, y },
-    ...(tr > 0 ? [{ op: 'C', x1: x + w - k(tr), y1: y, x2: x + w, y2: y + k(tr), x: x + w, y: y + tr } as const] : []),
-    { op: 'L', x: x + w, y: y + h - br },
-    ...(br > 0 ? [{ op: 'C', x1: x + w, y1: y + h - k(br), x2: x + w - k(br), y2: y + h, x: x + w - br, y: y + h } as const] : []),
-    { op: 'L', x: x + bl, y: y + h },
-    ...(bl > 0 ? [{ op: 'C', x1: x + k(bl), y1: y + h, x2: x, y2: y + h - k(bl), x, y: y + h - bl } as const] : []),
-    { op: 'L', x, y: y + tl },
-    ...(tl > 0 ? [{ op: 'C', x1: x, y1: y + k(tl), x2: x + k(tl), y2: y, x: x + tl, y } as const] : []),
-    { op: 'Z' },
-  ];
-  path.push(...(hole ? reverse(cw) : cw));
+  path.push({ op: 'M', x: x + tl, y }, { op: 'L', x: x + w - tr, y });
+  if (tr > 0) path.push({ op: 'C', x1: x + w - tr * KAPPA_REST, y1: y, x2: x + w, y2: y + tr * KAPPA_REST, x: x + w, y: y + tr });
+  path.push({ op: 'L', x: x + w, y: y + h - br });
+  if (br > 0) path.push({ op: 'C', x1: x + w, y1: y + h - br * KAPPA_REST, x2: x + w - br * KAPPA_REST, y2: y + h, x: x + w - br, y: y + h });
+  path.push({ op: 'L', x: x + bl, y: y + h });
+  if (bl > 0) path.push({ op: 'C', x1: x + bl * KAPPA_REST, y1: y + h, x2: x, y2: y + h - bl * KAPPA_REST, x, y: y + h - bl });
+  path.push({ op: 'L', x, y: y + tl });
+  if (tl > 0) path.push({ op: 'C', x1: x, y1: y + tl * KAPPA_REST, x2: x + tl * KAPPA_REST, y2: y, x: x + tl, y });
+  path.push({ op: 'Z' });
 }
 
 export function circle(path: Path, cx: number, cy: number, r: number, hole = false): void {
@@ -75,7 +78,7 @@ function reverse(sub: readonly PathCmd[]): PathCmd[] {
 }
 
 function num(v: number): string {
-  return Number.isInteger(v) ? String(v) : String(Math.round(v * 1000) / 1000);
+  return Number.isInteger(v) ? int(v) : String(Math.round(v * 1000) / 1000);
 }
 
 /** SVG path data for flat x, y, w, h rectangles (clockwise). */
