@@ -1,5 +1,5 @@
 import type { AppDeps } from '../deps';
-import { readAuthConfig, type AuthConfig } from '../auth/auth-config';
+import { isLocalUrl, readAuthConfig, type AuthConfig } from '../auth/auth-config';
 import { createSecretBox, type SecretBox } from '../auth/secret-box';
 import { createMailer } from '../mail/create-mailer';
 import type { Mailer } from '../mail/mailer';
@@ -20,16 +20,11 @@ export type Accounts = {
 
 const cache = new WeakMap<AppDeps, Accounts>();
 
-function isLocalHttp(url: string): boolean {
-  const u = new URL(url);
-  return u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1' || u.hostname.endsWith('.localhost'));
-}
-
 /** One Accounts per AppDeps (route groups share the mailer). */
 export function accountsFor(deps: AppDeps): Accounts {
   const found = cache.get(deps);
   if (found) return found;
-  const config = readAuthConfig(deps.config);
+  const config = readAuthConfig(deps.config, process.env, deps.config.PUBLIC_SYNC_URL);
   const accounts: Accounts = {
     deps,
     config,
@@ -37,7 +32,7 @@ export function accountsFor(deps: AppDeps): Accounts {
     box: createSecretBox(config.AUTH_SECRET),
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     publicUrl: deps.config.PUBLIC_SYNC_URL.replace(/\/$/, ''),
-    secureCookies: !isLocalHttp(deps.config.PUBLIC_SYNC_URL),
+    secureCookies: !isLocalUrl(deps.config.PUBLIC_SYNC_URL),
   };
   cache.set(deps, accounts);
   return accounts;
