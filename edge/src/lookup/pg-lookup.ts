@@ -30,6 +30,8 @@ export interface PgLookup {
   findPublishedPage(host: string, handle: string): Promise<PublishedPageRow | null>;
   findRootPage(host: string): Promise<PublishedPageRow | null>;
   ping(): Promise<void>;
+  /** Every live address (QR codes and links on verified domains), a page at a time, ordered by (host, slug). */
+  listAddresses(after: { host: string; slug: string } | null, limit: number): Promise<Array<{ host: string; slug: string }>>;
   /** Queries run so far (tests). */
   readonly queryCount: number;
   close(): Promise<void>;
@@ -51,6 +53,18 @@ JOIN bio_pages p ON p.domain_id = d.id AND p.deleted_at IS NULL AND p.published_
 JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
 WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified' AND d.workspace_id IS NOT NULL
 ORDER BY p.published_at ASC LIMIT 1`;
+
+/** Keyset-paginated list of every (host, slug) that has a payload: QR codes (all, forever) and live links. */
+const ADDRESSES_SQL = `
+SELECT host, slug FROM (
+  SELECT d.hostname AS host, q.slug FROM qr_codes q JOIN custom_domains d ON d.id = q.domain_id
+  WHERE d.deleted_at IS NULL AND d.status = 'verified'
+  UNION
+  SELECT d.hostname AS host, l.slug FROM links l JOIN custom_domains d ON d.id = l.domain_id
+  WHERE l.deleted_at IS NULL AND d.deleted_at IS NULL AND d.status = 'verified'
+) a
+WHERE ($1::text IS NULL OR (host, slug) > ($1::text, $2::text))
+ORDER BY host, slug LIMIT $3`;
 
 export type PgLookupOptions = { connectionString: string; max?: number; statementTimeoutMs?: number; connectTimeoutMs?: number };
 
@@ -99,6 +113,9 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
     async findRootPage(host) {
       const [row] = await run<PublishedPageRow>(ROOT_PAGE_SQL, [host]);
       return row ?? null;
+    },
+    async listAddresses(after, limit) {
+      return run<{ host: string; slug: string }>(ADDRESSES_SQL, [after?.host ?? null, after?.slug ?? null, limit]);
     },
     async ping() {
       await run('SELECT 1', []);

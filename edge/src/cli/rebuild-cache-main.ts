@@ -1,0 +1,17 @@
+import { Redis } from 'ioredis';
+import { parseEnv } from '@linkhub/shared/config/env';
+import { edgeEnvSchema } from '../env';
+import { createPgLookup } from '../lookup/pg-lookup';
+import { rebuildRedirectCache } from './rebuild-cache';
+
+/** `npx tsx edge/src/cli/rebuild-cache-main.ts`: rebuild every redirect payload in Redis from PostgreSQL (same env as the edge). */
+const config = parseEnv(edgeEnvSchema);
+const redis = new Redis(config.REDIS_URL);
+const pg = createPgLookup({ connectionString: config.DATABASE_URL, statementTimeoutMs: 30_000 });
+try {
+  const report = await rebuildRedirectCache(pg, redis, config.REDIS_PREFIX);
+  process.stdout.write(`rebuilt ${report.written} redirect payloads on ${report.hosts} hosts (${report.keptNewer} already newer)\n`);
+} finally {
+  redis.disconnect();
+  await pg.close();
+}
