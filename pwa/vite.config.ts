@@ -36,6 +36,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: API_DENYLIST,
         cleanupOutdatedCaches: true,
+        // The first install takes over the open tab at once, so it works offline without a reload.
+        clientsClaim: true,
         // No runtimeCaching: /api, /v1 and /replicache always go to the network.
       },
     }),

@@ -2,16 +2,19 @@ import { useEffect, useState } from 'react';
 
 export type Connection = 'online' | 'offline' | 'server-unreachable';
 
-/** Whether the device is online and the sync-server answers `/healthz` (checked on start and every 30 s). */
+/** Whether the device is online and the sync-server answers `/healthz` (checked on start, when the device comes back online, and every 30 s). */
 export function useConnection(healthUrl = '/healthz'): Connection {
   const [online, setOnline] = useState(() => navigator.onLine);
   const [serverUp, setServerUp] = useState(true);
   useEffect(() => {
-    const update = () => setOnline(navigator.onLine);
+    let cancelled = false;
+    const update = () => {
+      setOnline(navigator.onLine);
+      if (navigator.onLine) void check();
+    };
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
-    let cancelled = false;
-    const check = () =>
+    const check = (): Promise<unknown> =>
       fetch(healthUrl, { cache: 'no-store' }).then(
         (res) => !cancelled && setServerUp(res.ok),
         () => !cancelled && setServerUp(false),

@@ -17,11 +17,17 @@ export async function createRep(userId: string): Promise<Rep> {
   });
 }
 
-/** Pull whenever the server pokes (SSE, cookie session); reconnects by itself after drops. */
+/** Pull whenever the server pokes (SSE, cookie session; EventSource reconnects by itself), push when back online. */
 export function listenForPokes(rep: Rep): () => void {
   const source = new EventSource('/replicache/poke', { withCredentials: true });
   source.addEventListener('poke', () => void rep.pull());
   // After a reconnect we may have missed pokes.
   source.addEventListener('ready', () => void rep.pull());
-  return () => source.close();
+  // Back online: send what was kept on this device, then catch up.
+  const online = () => void rep.push({ now: true }).then(() => rep.pull());
+  window.addEventListener('online', online);
+  return () => {
+    source.close();
+    window.removeEventListener('online', online);
+  };
 }

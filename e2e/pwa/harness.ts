@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve, type ServerType } from '@hono/node-server';
+import { chromium, type Browser } from 'playwright-core';
+import { build } from 'vite';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { createTestApp, type TestApp } from '../../sync-server/src/testing';
+
+/**
+ * The editor end to end: a fresh `vite build` of the PWA served by a real sync-server (real
+ * PostgreSQL and Redis) on a loopback port, and Debian's Chromium driven by playwright-core.
+ */
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const PWA_ROOT = fileURLToPath(new URL('../../pwa/', import.meta.url));
+
+export type PwaHarness = TestApp & {
+  base: string;
+  dist: string;
+  browser: Browser;
+  sql: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
+  stop: () => Promise<void>;
+};
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Builds the PWA into a temp folder (the same config as `npm run build -w pwa`). */
+export async function buildPwa(outDir: string): Promise<void> {
+  await build({ root: PWA_ROOT, configFile: join(PWA_ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } });
+}
+
+export async function startPwaHarness(): Promise<PwaHarness> {
+  const dist = await mkdtemp(join(tmpdir(), 'linkhub-pwa-'));
+  await buildPwa(dist);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, LOG_LEVEL: 'silent' });
+  const handle = createDb(test.database.url, { max: 1 });
+  await ensureSystemDomains(handle.db, { linkHost: test.deps.config.LINK_HOST, bioHost: test.deps.config.BIO_HOST });
+  await handle.close();
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: test.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const sql = async <R>(text: string, values: unknown[] = []): Promise<R[]> => (await test.deps.pool.query(text, values)).rows as R[];
+  return {
+    ...test,
+    base,
+    dist,
+    browser,
+    sql,
+    stop: async () => {
+      await browser.close();
+      // SSE pokes keep connections open: close them so the server can stop.
+      if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function') server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await test.close();
+      await rm(dist, { recursive: true, force: true });
+    },
+  };
+}

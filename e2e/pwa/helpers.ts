@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const PASSWORD = 'correct horse battery staple 42';
+
+export function newEmail(name: string): string {
+  return `${name}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** Signs up through the editor's own form and waits for the workspace to open. */
+export async function signUpInUi(page: Page, base: string, name: string, email: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await page.getByLabel('Your name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create your account' }).click();
+  await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+}
+
+export async function signInInUi(page: Page, base: string, email: string): Promise<void> {
+  await page.goto(`${base}/`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+}
+
+/** Waits until the service worker controls the page (the shell is precached). */
+export async function serviceWorkerReady(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+export async function waitForSynced(page: Page): Promise<void> {
+  await page.locator('[role=status][data-pending="0"][data-state="online"]').waitFor({ timeout: 15_000 });
+}
+
+export async function sessionToken(context: BrowserContext): Promise<string> {
+  const cookie = (await context.cookies()).find((c) => c.name === 'lh_session');
+  if (!cookie) throw new Error('no session cookie');
+  return cookie.value;
+}
+
+/** Short waits and the page's console in the test output, so a failing step says where it stopped. */
+export function watch(page: Page, label: string): void {
+  page.setDefaultTimeout(15_000);
+  page.on('pageerror', (e) => console.error(`[${label}] page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || process.env.PWA_E2E_DEBUG) console.error(`[${label}] ${m.type()}: ${m.text()}`);
+  });
+}
+
+/** Polls until `check` holds (sync is asynchronous), failing with the last value seen. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!check(value)) {
+    if (Date.now() > deadline) throw new Error(`condition not met; last value: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    value = await read();
+  }
+  return value;
+}
