@@ -145,28 +145,52 @@ export function penalty(d: Uint8Array, size: number, bound = Infinity): number {
  */
 export function applyBestMask(modules: Uint8Array, reserved: Uint8Array, size: number, ecLevel: keyof typeof EC_BITS): { dark: Uint8Array; mask: number } {
   const { masks, format } = layoutFor(size, reserved);
-  const mask0 = masks[0] ?? new Uint8Array(0);
-  const unmasked = new Uint8Array(modules.length);
-  for (let i = 0; i < modules.length; i++) unmasked[i] = (modules[i] ?? 0) ^ (mask0[i] ?? 0);
-  let best: Uint8Array = modules;
+  const n = modules.length;
+  // Word-wide XOR: buffers padded to a multiple of 4 bytes, viewed as 32-bit words.
+  const words = Math.ceil(n / 4);
+  const unmasked = new Uint8Array(words * 4);
+  unmasked.set(modules);
+  const u32 = new Uint32Array(unmasked.buffer);
+  const m0 = maskWords(masks, 0, words);
+  for (let w = 0; w < words; w++) u32[w] = (u32[w] ?? 0) ^ (m0[w] ?? 0);
+  const buffer = new Uint8Array(words * 4);
+  const c32 = new Uint32Array(buffer.buffer);
+  const candidate = buffer.subarray(0, n);
   let bestMask = 0;
   let lowest = Infinity;
-  const candidate = new Uint8Array(modules.length);
-  for (let p = 0; p < 8; p++) {
-    const m = masks[p] ?? mask0;
-    for (let i = 0; i < candidate.length; i++) candidate[i] = (unmasked[i] ?? 0) ^ (m[i] ?? 0);
+  const build = (p: number) => {
+    const m = maskWords(masks, p, words);
+    for (let w = 0; w < words; w++) c32[w] = (u32[w] ?? 0) ^ (m[w] ?? 0);
     const bits = formatBits(ecLevel, p);
     for (let i = 0; i < 15; i++) {
       const bit = (bits >> i) & 1;
       candidate[format[2 * i] ?? 0] = bit;
       candidate[format[2 * i + 1] ?? 0] = bit;
     }
+  };
+  for (let p = 0; p < 8; p++) {
+    build(p);
     const score = penalty(candidate, size, lowest);
     if (score < lowest) {
       lowest = score;
       bestMask = p;
-      best = candidate.slice();
     }
   }
-  return { dark: best, mask: bestMask };
+  build(bestMask);
+  return { dark: candidate.slice(), mask: bestMask };
+}
+
+const wordViews = new WeakMap<Uint8Array, Uint32Array>();
+
+/** Mask p of a layout as 32-bit words (padded), cached with the layout. */
+function maskWords(masks: Uint8Array[], p: number, words: number): Uint32Array {
+  const m = masks[p] ?? new Uint8Array(0);
+  let view = wordViews.get(m);
+  if (view === undefined) {
+    const padded = new Uint8Array(words * 4);
+    padded.set(m);
+    view = new Uint32Array(padded.buffer);
+    wordViews.set(m, view);
+  }
+  return view;
 }
