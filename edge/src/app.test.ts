@@ -68,7 +68,8 @@ describe('bio host', () => {
   });
 
   it('302s a bio link through the click hop and captures the click with its block', async () => {
-    const { app } = h.app();
+    const { app, edgeRedis } = h.app();
+    await ready(edgeRedis);
     const res = await visit(app, BIO_HOST, '/maya/l/lnk002');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://example.com/products/item-2?ref=bio');

@@ -24,6 +24,8 @@ import { genericPage, notFoundPage } from './routes/respond';
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
   redis: Redis;
+  /** Connection for the fire-and-forget XADDs (default: `redis`); a second one keeps them out of the reads' pipeline. */
+  captureRedis?: Redis;
   /** Prefix of every Redis key (`''` in production; `testRedisPrefix()` in tests). */
   redisPrefix: string;
   pg: PgLookup;
@@ -51,7 +53,7 @@ export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
   const now = deps.now ?? (() => new Date());
   const salts: SaltSource = createSaltSource(deps.redis, deps.redisPrefix);
   const facts: RequestFactsDeps = { trustedProxies: deps.trustedProxies, geo: deps.geo, parseUa: createUaParser() };
-  const capture = createCapture(deps.redis, deps.redisPrefix, metrics, deps.capture);
+  const capture = createCapture(deps.captureRedis ?? deps.redis, deps.redisPrefix, metrics, deps.capture);
   const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
   const pages = deps.pages ?? createPageSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, metrics, logger });
 

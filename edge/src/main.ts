@@ -15,7 +15,11 @@ const logger = createLogger('edge', { level: config.LOG_LEVEL });
 
 // Fail fast while disconnected (no offline queue): the edge degrades to PostgreSQL instead of waiting.
 // Auto-pipelining batches the MGETs and XADDs of concurrent requests into one write per tick.
-const redis = new Redis(config.REDIS_URL, { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: (n) => Math.min(n * 200, 2000) });
+const redisOptions = { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
+const redis = new Redis(config.REDIS_URL, redisOptions);
+// Capture writes on their own connection, so a burst of XADDs never queues in front of a redirect's MGET.
+const captureRedis = new Redis(config.REDIS_URL, redisOptions);
+captureRedis.on('error', () => undefined);
 let redisDown = false;
 redis.on('error', (err) => {
   if (!redisDown) logger.warn({ err }, 'redis unavailable; serving from PostgreSQL');
@@ -32,6 +36,7 @@ if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events c
 
 const app = createEdgeApp({
   redis,
+  captureRedis,
   redisPrefix: config.REDIS_PREFIX,
   pg,
   linkHost: canonicalHost(config.LINK_HOST) ?? config.LINK_HOST,
@@ -55,6 +60,7 @@ function shutdown(signal: string): void {
   force.unref();
   server.close(() => {
     redis.disconnect();
+    captureRedis.disconnect();
     void pg.close().then(() => process.exit(0));
   });
 }

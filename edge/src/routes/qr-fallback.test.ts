@@ -29,7 +29,8 @@ afterAll(async () => {
 
 describe('QR fallback chain', () => {
   it('rung 1: a live code 302s to its destination and is captured as a scan', async () => {
-    const { app } = h.app();
+    const { app, edgeRedis } = h.app();
+    await ready(edgeRedis);
     const res = await visit(app, LINK_HOST, '/LIVE');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://example.com/menu');

@@ -3,7 +3,7 @@ import { parseStreamEvent } from '@linkhub/shared/analytics/event';
 import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import { clicksStreamKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import { writeRedirectPayload } from '@linkhub/shared/cache/write-through';
-import { createHarness, LINK_HOST, visit, type Harness } from '../testing/harness';
+import { createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
@@ -20,6 +20,7 @@ beforeAll(async () => {
   h = await createHarness();
   ws = await h.seed.workspace({ name: 'Acme Coffee', time_zone: 'America/New_York', holding_page: { message: 'Brewing something new.' } });
   edge = h.app({ now: () => NOW });
+  await ready(edge.edgeRedis);
 });
 afterAll(async () => {
   await h.close();
