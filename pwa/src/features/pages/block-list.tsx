@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import type { BlockType } from '@linkhub/shared/blocks/snapshot';
+import { BLOCK_TYPES } from '@linkhub/shared/mutators/pages';
+import type { BlockView } from '@linkhub/shared/sync/views';
+import { useWorkspace } from '../../app/workspace-context';
+import { useRep } from '../../replicache/rep-context';
+import { BLOCK_LABELS, blockSummary } from './block-fields';
+import { BlockForm } from './block-form';
+import { positionAtEnd, positionForMove } from './positions';
+
+/** The page's blocks: add, edit, hide, remove, and reorder with buttons (keyboard) or by dragging. */
+export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockView[] }) {
+  const rep = useRep();
+  const { workspace, can } = useWorkspace();
+  const [adding, setAdding] = useState<BlockType | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const [said, setSaid] = useState('');
+  const editable = can('block.update');
+  const ref = (id: string) => ({ id, page_id: pageId, workspace_id: workspace.id });
+
+  const move = (block: BlockView, to: number) => {
+    const position = positionForMove(blocks, block.id, to);
+    if (!position) return;
+    void rep.mutate.moveBlock({ ...ref(block.id), position });
+    setSaid(`Moved “${blockSummary(block.type, block.data) || BLOCK_LABELS[asType(block.type)]}” to position ${to + 1} of ${blocks.length}.`);
+  };
+
+  return (
+    <section aria-labelledby="blocks-title">
+      <h2 id="blocks-title">Blocks</h2>
+      <p className="sr-only" aria-live="polite">
+        {said}
+      </p>
+      {blocks.length === 0 && <p className="muted">No blocks yet.</p>}
+      <ol className="list blocks-list">
+        {blocks.map((block, index) => (
+          <li
+            key={block.id}
+            draggable={editable}
+            data-block-id={block.id}
+            onDragStart={() => setDragged(block.id)}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={() => {
+              const source = blocks.find((b) => b.id === dragged);
+              if (source) move(source, index);
+              setDragged(null);
+            }}
+          >
+            {editing === block.id ? (
+              <BlockForm
+                type={asType(block.type)}
+                initial={block.data}
+                submitLabel="Save block"
+                onCancel={() => setEditing(null)}
+                onSubmit={(data) => {
+                  void rep.mutate.updateBlock({ ...ref(block.id), data });
+                  setEditing(null);
+                }}
+              />
+            ) : (
+              <>
+                <span>
+                  <strong>{BLOCK_LABELS[asType(block.type)]}</strong> {blockSummary(block.type, block.data)}
+                  {!block.is_visible && <span className="badge paused"> hidden</span>}
+                </span>
+                {editable && (
+                  <span className="row">
+                    <button type="button" onClick={() => move(block, index - 1)} disabled={index === 0} aria-label={`Move block ${index + 1} up`}>
+                      ↑
+                    </button>
+                    <button type="button" onClick={() => move(block, index + 1)} disabled={index === blocks.length - 1} aria-label={`Move block ${index + 1} down`}>
+                      ↓
+                    </button>
+                    {block.type !== 'divider' && (
+                      <button type="button" onClick={() => setEditing(block.id)}>
+                        Edit
+                      </button>
+                    )}
+                    <button type="button" onClick={() => void rep.mutate.updateBlock({ ...ref(block.id), is_visible: !block.is_visible })}>
+                      {block.is_visible ? 'Hide' : 'Show'}
+                    </button>
+                    {can('block.delete') && (
+                      <button type="button" className="danger" onClick={() => void rep.mutate.removeBlock(ref(block.id))}>
+                        Remove
+                      </button>
+                    )}
+                  </span>
+                )}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+      {can('block.create') &&
+        (adding ? (
+          <BlockForm
+            type={adding}
+            submitLabel={`Add ${BLOCK_LABELS[adding].toLowerCase()}`}
+            onCancel={() => setAdding(null)}
+            onSubmit={(data) => {
+              void rep.mutate.addBlock({ ...ref(uuidv7()), type: adding, data, position: positionAtEnd(blocks) });
+              setAdding(null);
+            }}
+          />
+        ) : (
+          <div className="row">
+            <label htmlFor="add-block" className="label">
+              Add a block
+            </label>
+            <select id="add-block" value="" onChange={(e) => setAdding(BLOCK_TYPES.find((t) => t === e.target.value) ?? null)}>
+              <option value="">Choose a type…</option>
+              {BLOCK_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {BLOCK_LABELS[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ))}
+    </section>
+  );
+}
+
+function asType(type: string): BlockType {
+  return BLOCK_TYPES.find((t) => t === type) ?? 'text';
+}

@@ -1,0 +1,35 @@
+import type { QrView } from '@linkhub/shared/sync/views';
+import { platform } from '../../platform/bridge';
+import { shortUrl } from '../links/link-filter';
+import { designOf, qrSvg } from './qr-svg';
+
+export type ExportFormat = 'svg' | 'pdf' | 'png' | 'eps';
+const MIME: Record<ExportFormat, string> = { svg: 'image/svg+xml', pdf: 'application/pdf', png: 'image/png', eps: 'application/postscript' };
+
+function fileName(qr: QrView, format: ExportFormat): string {
+  const base = (qr.title ?? qr.slug).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'qr';
+  return `${base}-qr.${format}`;
+}
+
+/**
+ * Saves a print file through the platform bridge (native dialog on desktop, a download in the
+ * browser). SVG is drawn here by the shared renderer (works offline); PDF, PNG and EPS come from
+ * the server's `GET /v1/qr-codes/{id}/render` with the session.
+ */
+export async function exportQr(qr: QrView, format: ExportFormat, sizeMm: number, dpi: number): Promise<string> {
+  let bytes: Uint8Array;
+  if (format === 'svg') {
+    bytes = new TextEncoder().encode(qrSvg(shortUrl(qr), designOf(qr.design), sizeMm));
+  } else {
+    const token = await platform().secureToken.get();
+    const response = await fetch(`/v1/qr-codes/${qr.id}/render?format=${format}&size_mm=${sizeMm}&dpi=${dpi}`, {
+      credentials: 'same-origin',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    }).catch(() => null);
+    if (!response) return 'No connection: PDF, PNG and EPS exports need the server. SVG works offline.';
+    if (!response.ok) return `The server could not render this export (${response.status}).`;
+    bytes = new Uint8Array(await response.arrayBuffer());
+  }
+  const result = await platform().saveFile({ suggestedName: fileName(qr, format), mime: MIME[format], bytes });
+  return result.saved ? `Saved ${fileName(qr, format)}${result.path ? ` to ${result.path}` : ''}.` : 'Export cancelled.';
+}
