@@ -10,11 +10,21 @@ export function logoFromDataUrl(dataUrl: string): LogoImage {
   if (m === null || (mime !== 'image/png' && mime !== 'image/jpeg' && mime !== 'image/svg+xml')) {
     throw new TypeError('logo is not a base64 PNG, JPEG or SVG data URL');
   }
-  return { mime, bytes: Buffer.from(m[2] ?? '', 'base64') };
+  const binary = atob(m[2] ?? '');
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return { mime, bytes };
+}
+
+/** Base64 without Node's Buffer, so the SVG preview also runs in the editor (PWA). */
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }
 
 export function logoToDataUrl(logo: LogoImage): string {
-  return `data:${logo.mime};base64,${Buffer.from(logo.bytes).toString('base64')}`;
+  return `data:${logo.mime};base64,${toBase64(logo.bytes)}`;
 }
 
 /**
