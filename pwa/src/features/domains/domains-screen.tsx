@@ -1,3 +1,70 @@
-export default function Screen(_props: { rest: string[] }) {
-  return <p className="muted">Coming soon.</p>;
+import { useState, type FormEvent } from 'react';
+import { v7 as uuidv7 } from 'uuid';
+import { addDomainArgs } from '@linkhub/shared/mutators/domains';
+import { Field } from '../../app/field';
+import { useWorkspace } from '../../app/workspace-context';
+import { useRep } from '../../replicache/rep-context';
+import { listDomains } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
+import { fieldErrors } from '../../ui/zod-errors';
+
+const PURPOSES = ['links', 'bio', 'all'] as const;
+
+/** The system hosts and the workspace's own domains, with their verification status. */
+export default function DomainsScreen(_props: { rest: string[] }) {
+  const rep = useRep();
+  const { workspace, can, capability } = useWorkspace();
+  const domains = useSubscribe((tx) => listDomains(tx, workspace.id), [], [workspace.id]);
+  const [hostname, setHostname] = useState('');
+  const [purpose, setPurpose] = useState<(typeof PURPOSES)[number]>('links');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const add = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = addDomainArgs.safeParse({ id: uuidv7(), workspace_id: workspace.id, hostname, purpose });
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    setErrors({});
+    setHostname('');
+    void rep.mutate.addDomain(parsed.data);
+  };
+  const create = capability('domain.create');
+  return (
+    <>
+      {create.allowed ? (
+        <form className="panel toolbar" onSubmit={add} aria-label="Add a domain">
+          <Field label="Domain name" value={hostname} onChange={setHostname} error={errors.hostname} placeholder="go.example.com" required />
+          <div className="field">
+            <label htmlFor="dom-purpose">Used for</label>
+            <select id="dom-purpose" value={purpose} onChange={(e) => setPurpose(PURPOSES.find((p) => p === e.target.value) ?? 'links')}>
+              <option value="links">Short links and QR codes</option>
+              <option value="bio">Bio pages</option>
+              <option value="all">Both</option>
+            </select>
+          </div>
+          <button type="submit" className="primary">
+            Add domain
+          </button>
+        </form>
+      ) : (
+        create.reason === 'plan_feature_unavailable' && <p className="banner">Custom domains come with a paid plan.</p>
+      )}
+      <ul className="list">
+        {domains.map((d) => (
+          <li key={d.id}>
+            <span>
+              <strong>{d.hostname}</strong> <span className="muted">{d.is_system ? 'LinkHub domain' : d.purpose}</span>
+            </span>
+            <span className={`badge ${d.status === 'active' ? '' : 'paused'}`}>{d.status}</span>
+            {!d.is_system && can('domain.delete') && (
+              <button type="button" className="danger" onClick={() => void rep.mutate.removeDomain({ id: d.id, workspace_id: workspace.id })}>
+                Remove
+              </button>
+            )}
+            {!d.is_system && d.status !== 'active' && (
+              <small className="muted">Point a CNAME record for {d.hostname} at the LinkHub edge; we check it and issue the certificate.</small>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

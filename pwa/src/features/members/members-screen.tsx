@@ -1,3 +1,97 @@
-export default function Screen(_props: { rest: string[] }) {
-  return <p className="muted">Coming soon.</p>;
+import { useState, type FormEvent } from 'react';
+import { api, errorText } from '../../app/api';
+import { Field } from '../../app/field';
+import { useWorkspace } from '../../app/workspace-context';
+import { listMembers } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
+import { useApi } from '../../ui/use-api';
+
+type Invitation = { id: string; email: string; role: string; status: string; expires_at: string };
+const ROLES = ['admin', 'editor', 'viewer'] as const;
+
+/** Who is in the workspace (from the local store), invitations and role changes (server routes). */
+export default function MembersScreen(_props: { rest: string[] }) {
+  const { workspace, user, can } = useWorkspace();
+  const ws = workspace.id;
+  const members = useSubscribe((tx) => listMembers(tx, ws), [], [ws]);
+  const manage = can('member.invite');
+  const invitations = useApi<Invitation[]>(manage ? `/api/workspaces/${ws}/invitations` : null);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<(typeof ROLES)[number]>('editor');
+  const [message, setMessage] = useState('');
+  const run = async (work: () => Promise<unknown>, done: string) => {
+    try {
+      await work();
+      setMessage(done);
+      invitations.reload();
+    } catch (e) {
+      setMessage(errorText(e));
+    }
+  };
+  const invite = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => api(`/api/workspaces/${ws}/invitations`, { body: { email, role } }), `Invitation sent to ${email}.`);
+    setEmail('');
+  };
+  return (
+    <>
+      {message && <p aria-live="polite">{message}</p>}
+      <ul className="list">
+        {members.map((m) => (
+          <li key={m.id}>
+            <span>
+              <strong>{m.name || m.email}</strong> <span className="muted">{m.email}</span>
+            </span>
+            {can('member.change_role') && m.role !== 'owner' && m.user_id !== user.id ? (
+              <label>
+                <span className="sr-only">Role of {m.email}</span>
+                <select value={m.role} onChange={(e) => void run(() => api(`/api/workspaces/${ws}/members/${m.id}`, { method: 'PATCH', body: { role: e.target.value } }), `${m.email} is now ${e.target.value}.`)}>
+                  {ROLES.map((r) => (
+                    <option key={r}>{r}</option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <span className="badge">{m.role}</span>
+            )}
+            {can('member.remove') && m.role !== 'owner' && m.user_id !== user.id && (
+              <button type="button" className="danger" onClick={() => void run(() => api(`/api/workspaces/${ws}/members/${m.id}`, { method: 'DELETE' }), `${m.email} was removed.`)}>
+                Remove
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {manage && (
+        <>
+          <form className="panel toolbar" onSubmit={invite} aria-label="Invite a member">
+            <Field label="Email to invite" type="email" value={email} onChange={setEmail} required />
+            <div className="field">
+              <label htmlFor="inv-role">Role</label>
+              <select id="inv-role" value={role} onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? 'editor')}>
+                {ROLES.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="primary">
+              Send invitation
+            </button>
+          </form>
+          <h2>Pending invitations</h2>
+          {invitations.error && <p className="error">{invitations.error}</p>}
+          <ul className="list">
+            {(invitations.data ?? []).map((i) => (
+              <li key={i.id}>
+                {i.email} · {i.role} · until {i.expires_at.slice(0, 10)}
+                <button type="button" onClick={() => void run(() => api(`/api/workspaces/${ws}/invitations/${i.id}`, { method: 'DELETE' }), 'Invitation revoked.')}>
+                  Revoke
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
 }

@@ -1,3 +1,55 @@
-export default function Screen(_props: { rest: string[] }) {
-  return <p className="muted">Coming soon.</p>;
+import { useState, type FormEvent } from 'react';
+import { api, errorText } from '../../app/api';
+import { Field } from '../../app/field';
+import { useWorkspace } from '../../app/workspace-context';
+import { useRep } from '../../replicache/rep-context';
+import { ApiKeys } from './api-keys';
+
+/** Workspace name and time zone (synced), plan (owner only), API keys, and signing out everywhere. */
+export default function SettingsScreen(_props: { rest: string[] }) {
+  const rep = useRep();
+  const { workspace, can, user } = useWorkspace();
+  const [name, setName] = useState(workspace.name);
+  const [timeZone, setTimeZone] = useState(workspace.time_zone);
+  const [message, setMessage] = useState('');
+  const editable = can('workspace.update_settings');
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void rep.mutate.updateWorkspaceSettings({ workspace_id: workspace.id, name, time_zone: timeZone }).then(
+      () => setMessage('Saved on this device; it syncs when online.'),
+      (err: unknown) => setMessage(errorText(err)),
+    );
+  };
+  return (
+    <>
+      <form className="panel" onSubmit={save} aria-label="Workspace settings">
+        <Field label="Workspace name" value={name} onChange={setName} readOnly={!editable} required />
+        <Field label="Time zone (for analytics days)" value={timeZone} onChange={setTimeZone} readOnly={!editable} hint="For example Europe/Berlin or UTC." />
+        {editable && (
+          <button type="submit" className="primary">
+            Save settings
+          </button>
+        )}
+        {message && <p aria-live="polite">{message}</p>}
+      </form>
+      {can('billing.view_plan') && (
+        <section className="panel" aria-labelledby="plan-title">
+          <h2 id="plan-title">Plan</h2>
+          <p>
+            This workspace is on the <strong>{workspace.plan}</strong> plan ({workspace.billing_status}).
+          </p>
+        </section>
+      )}
+      <ApiKeys />
+      <section className="panel" aria-labelledby="account-title">
+        <h2 id="account-title">Your account</h2>
+        <p>
+          Signed in as {user.name} ({user.email}).
+        </p>
+        <button type="button" onClick={() => void api('/api/auth/logout-all', { method: 'POST' }).then(() => setMessage('Signed out on every device.'), (e: unknown) => setMessage(errorText(e)))}>
+          Sign out on all devices
+        </button>
+      </section>
+    </>
+  );
 }
