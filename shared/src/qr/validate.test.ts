@@ -4,6 +4,7 @@ import { SemanticError } from '../errors/app-error';
 import { contrastRatio } from './color';
 import { defaultQrDesign, qrDesignSchema, type QrDesign, type QrDesignInput } from './design';
 import { applyQrFixes } from './fixes';
+import { qrRuleProblems } from './rules';
 import { assertScannable, validateQrDesign } from './validate';
 
 const URL = 'https://go.acme.com/spring';
@@ -102,5 +103,17 @@ describe('validateQrDesign', () => {
     expect(err.code).toBe('qr_unscannable');
     expect(err.status).toBe(422);
     expect(err.details.map((d) => d.issue)).toEqual(['inverted', 'inverted', 'quiet_zone_too_small']);
+  });
+});
+
+describe('qrRuleProblems (browser-safe, no decode)', () => {
+  it('reports the same rule problems as the full validation, without rendering', async () => {
+    const d = design({ fgColor: '#ff9900', margin: 2 });
+    const rules = qrRuleProblems(URL, d, 8);
+    expect(rules.problems.map((p) => p.issue)).toEqual(['low_contrast', 'quiet_zone_too_small', 'modules_too_small']);
+    expect((await validateQrDesign(URL, d, { sizeMm: 8 })).problems.map((p) => p.issue)).toEqual(rules.problems.map((p) => p.issue));
+    // The size fix already counts the wider quiet zone of the margin fix.
+    const size = Number(rules.problems.find((p) => p.field === 'sizeMm')?.suggested);
+    expect((await validateQrDesign(URL, applyQrFixes(d, rules.problems), { sizeMm: size })).ok).toBe(true);
   });
 });

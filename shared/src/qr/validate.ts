@@ -1,10 +1,10 @@
 import { SemanticError } from '../errors/app-error';
-import { checkColours, checkLogo, checkPrintSize, checkQuietZone, minimumSizeMm, type QrProblem } from './checks';
+import { minimumSizeMm, type QrProblem } from './checks';
 import { defaultQrDesign, type QrDesign } from './design';
-import { encodeQr } from './encode';
 import type { LogoImage } from './logo';
 import { applyQrFixes } from './fixes';
-import { ecLevelFor, prepareQr, type PreparedQr } from './prepare';
+import { prepareQr, type PreparedQr } from './prepare';
+import { qrRuleProblems } from './rules';
 import { scanFailures } from './scan-check';
 
 export type QrValidationOptions = {
@@ -75,12 +75,7 @@ async function decodeProblems(url: string, design: QrDesign, logoImage: LogoImag
 export async function validateQrDesign(url: string, design: QrDesign, options: QrValidationOptions = {}): Promise<QrValidation> {
   const prepared = prepareQr(url, design, options.logoImage);
   const { scene } = prepared;
-  const rules: QrProblem[] = [
-    ...checkColours(design),
-    ...checkQuietZone(design),
-    ...checkLogo(design, ecLevelFor(design), (ec) => encodeQr(prepared.text, ec).size),
-    ...checkPrintSize(options.sizeMm, scene.width),
-  ];
+  const rules = qrRuleProblems(url, design, options.sizeMm).problems;
   // Decode what the rule fixes would produce, so applying every suggestion yields a passing design.
   const fixed = rules.length === 0 ? design : applyQrFixes(design, rules);
   const decode = await decodeProblems(url, fixed, options.logoImage, rules.length === 0 ? prepared : undefined);

@@ -1,0 +1,25 @@
+import { checkColours, checkLogo, checkPrintSize, checkQuietZone, minimumSizeMm, type QrProblem } from './checks';
+import { MIN_QUIET_ZONE_MODULES, type QrDesign } from './design';
+import { encodeQr, shortQrText } from './encode';
+import { ecLevelFor } from './prepare';
+import { buildScene, type QrScene } from './scene';
+
+export type QrRuleResult = { readonly text: string; readonly scene: QrScene; readonly problems: QrProblem[]; readonly minSizeMm: number };
+
+/**
+ * Every rule-based problem (colours, quiet zone, logo, printed module size) without the decode
+ * check: pure and browser-safe, for the editor's live feedback. `validateQrDesign` adds the decode.
+ */
+export function qrRuleProblems(url: string, design: QrDesign, sizeMm?: number): QrRuleResult {
+  const text = shortQrText(url);
+  const scene = buildScene(encodeQr(text, ecLevelFor(design)), design);
+  const fixedWidth = scene.width + 2 * Math.max(0, MIN_QUIET_ZONE_MODULES - design.margin);
+  const problems = [
+    ...checkColours(design),
+    ...checkQuietZone(design),
+    ...checkLogo(design, ecLevelFor(design), (ec) => encodeQr(text, ec).size),
+    // Judged at the quiet zone the fix above would give, so every suggestion holds together.
+    ...checkPrintSize(sizeMm, fixedWidth),
+  ];
+  return { text, scene, problems, minSizeMm: minimumSizeMm(fixedWidth) };
+}
