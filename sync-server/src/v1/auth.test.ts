@@ -68,4 +68,18 @@ describe('/v1 API-key authority', () => {
     const edit = await kit.api('PATCH', `/v1/links/${hidden.id}`, { key: editor.key, body: { title: 'mine now' } });
     expect(edit.status).toBe(404);
   });
+
+  it('archiving twice is 409 resource_archived; a deleted workspace answers 410 workspace_deleted', async () => {
+    const link = (await json<Envelope<Link>>(await kit.api('POST', '/v1/links', { key: ownerKey, body: { destination_url: 'https://example.com/twice' } }))).data;
+    expect((await kit.api('DELETE', `/v1/links/${link.id}`, { key: ownerKey })).status).toBe(200);
+    const again = await kit.api('DELETE', `/v1/links/${link.id}`, { key: ownerKey });
+    expect(again.status).toBe(409);
+    expect((await json<ErrorBody>(again)).error.code).toBe('resource_archived');
+
+    const otherKey = await kit.key(['links:read'], 'other');
+    await kit.deps.pool.query("UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1", [kit.other.workspaceId]);
+    const gone = await kit.api('GET', '/v1/links', { key: otherKey });
+    expect(gone.status).toBe(410);
+    expect((await json<ErrorBody>(gone)).error.code).toBe('workspace_deleted');
+  });
 });
