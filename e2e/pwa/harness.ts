@@ -20,6 +20,8 @@ const PWA_ROOT = fileURLToPath(new URL('../../pwa/', import.meta.url));
 export type PwaHarness = TestApp & {
   base: string;
   dist: string;
+  /** Where the dev outbox writes the mails of this run. */
+  outbox: string;
   browser: Browser;
   sql: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
   stop: () => Promise<void>;
@@ -47,7 +49,8 @@ export async function startPwaHarness(): Promise<PwaHarness> {
   await buildPwa(dist);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, LOG_LEVEL: 'silent' });
+  const outbox = await mkdtemp(join(tmpdir(), 'linkhub-outbox-'));
+  const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, OUTBOX_DIR: outbox, LOG_LEVEL: 'silent' });
   const handle = createDb(test.database.url, { max: 1 });
   await ensureSystemDomains(handle.db, { linkHost: test.deps.config.LINK_HOST, bioHost: test.deps.config.BIO_HOST });
   await handle.close();
@@ -60,6 +63,7 @@ export async function startPwaHarness(): Promise<PwaHarness> {
     ...test,
     base,
     dist,
+    outbox,
     browser,
     sql,
     stop: async () => {
@@ -69,6 +73,7 @@ export async function startPwaHarness(): Promise<PwaHarness> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
       await rm(dist, { recursive: true, force: true });
+      await rm(outbox, { recursive: true, force: true });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -50,8 +51,11 @@ export async function sessionToken(context: BrowserContext): Promise<string> {
 export function watch(page: Page, label: string): void {
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (e) => console.error(`[${label}] page error: ${e.message}`));
+  page.on('response', (r) => {
+    if (r.status() >= 500) console.error(`[${label}] ${r.status()} from ${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
   page.on('console', (m) => {
-    if (m.type() === 'error' || process.env.PWA_E2E_DEBUG) console.error(`[${label}] ${m.type()}: ${m.text()}`);
+    if (process.env.PWA_E2E_DEBUG) console.error(`[${label}] ${m.type()}: ${m.text()}`);
   });
 }
 
@@ -65,4 +69,26 @@ export async function eventually<T>(read: () => Promise<T>, check: (value: T) =>
     value = await read();
   }
   return value;
+}
+
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** axe-core's serious and critical violations on the current page (WCAG 2 A/AA rules). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
+  });
+}
+
+/** Signs up over the API (no browser) and returns the session token and the new workspace. */
+export async function signUpOverApi(base: string, name: string, email: string): Promise<{ token: string; userId: string; workspaceId: string }> {
+  const response = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD, name }) });
+  const body = (await response.json()) as { data: { token: string; user: { id: string }; workspace: { id: string } } };
+  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(body)}`);
+  return { token: body.data.token, userId: body.data.user.id, workspaceId: body.data.workspace.id };
 }

@@ -43,11 +43,14 @@ export function LinkTable({ links, summaries, selected, onOpen, sort, onSort }: 
             const state = linkState(link, now);
             return (
               <div key={link.id} role="row" aria-rowindex={index + 2} className={`vrow${link.id === selected ? ' selected' : ''}`} style={{ top: index * ROW }} data-link-id={link.id}>
-                <span role="cell">
+                <span role="cell" className="two-line">
                   <button type="button" className="link" onClick={() => onOpen(link.id)} aria-label={`Edit ${link.title ?? link.slug}`}>
+                    {link.title ?? link.slug}
+                  </button>
+                  <small className="muted">
                     {link.host ? `${link.host}/` : ''}
                     {link.slug || '…'}
-                  </button>
+                  </small>
                 </span>
                 <span role="cell" title={link.destination_url} className="dest">
                   {link.destination_url}
