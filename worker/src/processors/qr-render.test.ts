@@ -115,6 +115,37 @@ describe('qr-render queue', () => {
     expect(JSON.parse(row?.error ?? '{}')).toEqual(expect.objectContaining({ code: 'qr_unscannable' }));
   });
 
+  it('loads an uploaded logo asset from the store and renders it at H', async () => {
+    const logo = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e4002b"/></svg>');
+    const storageKey = `assets/${workspaceId}/logo-1.svg`;
+    await store.put(storageKey, logo, 'image/svg+xml');
+    const { rows } = await t.deps.pool.query<{ id: string }>(
+      `INSERT INTO uploaded_assets (workspace_id, kind, storage_key, content_type, byte_size, sha256) VALUES ($1, 'qr_logo', $2, 'image/svg+xml', $3, 'x') RETURNING id`,
+      [workspaceId, storageKey, logo.byteLength],
+    );
+    const qrId = await insertQr({ logo: { source: { kind: 'asset', assetId: rows[0]?.id } } });
+    const result = await run({ qr_code_id: qrId, version: 1, format: 'png', size_mm: 30, dpi: 300 });
+    expect(result.state).toBe('completed');
+    const png = await store.get(String(result.result?.['storage_key']));
+    const { data, info } = await sharp(Buffer.from(png ?? new Uint8Array())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const centre = ((info.height >> 1) * info.width + (info.width >> 1)) * 4;
+    expect([data[centre], data[centre + 1], data[centre + 2]]).toEqual([0xe4, 0x00, 0x2b]); // the logo, in the middle
+    const image = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([`https://LNK.LOCALHOST/SPRING${n}`]);
+  });
+
+  it('fails for good on a logo asset of another workspace', async () => {
+    const other = await insertWorkspace(h.db, { ownerUserId: (await insertUser(h.db)).id });
+    const { rows } = await t.deps.pool.query<{ id: string }>(
+      `INSERT INTO uploaded_assets (workspace_id, kind, storage_key, content_type, byte_size, sha256) VALUES ($1, 'qr_logo', 'assets/other/logo.png', 'image/png', 1, 'x') RETURNING id`,
+      [other.workspace.id],
+    );
+    const qrId = await insertQr({ logo: { source: { kind: 'asset', assetId: rows[0]?.id } } });
+    const result = await run({ qr_code_id: qrId, version: 1, format: 'svg' });
+    expect(result).toEqual(expect.objectContaining({ state: 'failed', attempts: 1 }));
+    expect(result.reason).toContain('is missing');
+  });
+
   it('fails for good on a missing QR code or an unsupported DPI', async () => {
     const missing = await run({ qr_code_id: '01890000-0000-7000-8000-000000000000', version: 1, format: 'svg' });
     expect(missing).toEqual(expect.objectContaining({ state: 'failed', attempts: 1 }));
