@@ -22,7 +22,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const MISS_LINKS = 150_000;
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PINNED = existsSync('/usr/bin/taskset');
+const PINNED = process.env.BENCH_PIN !== '0' && existsSync('/usr/bin/taskset');
 const SERVER_CPU = '1';
 const LOAD_CPU = '0';
 

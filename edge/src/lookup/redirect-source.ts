@@ -33,6 +33,17 @@ export type RedirectSource = { find(host: string, slug: string): Promise<Found> 
 
 export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
   const { redis, prefix, pg, lastKnown, metrics, logger } = deps;
+  /** Parsed `dom:host:` values by raw JSON: a host's route is read on every request but changes rarely. */
+  const domainMemo = new Map<string, DomainRoute | null>();
+  function domainOf(raw: string | null): DomainRoute | null {
+    if (raw === null) return null;
+    const known = domainMemo.get(raw);
+    if (known !== undefined) return known;
+    const route = parseDomainRoute(raw);
+    if (domainMemo.size >= 1000) domainMemo.clear();
+    domainMemo.set(raw, route);
+    return route;
+  }
 
   function fromLastKnown(key: string): Found {
     const entry = lastKnown.get(key);
@@ -83,7 +94,7 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
         metrics.redisErrors += 1;
         return fromDatabase(host, slug, key, null);
       }
-      const domain = cached.domainRaw === null ? null : parseDomainRoute(cached.domainRaw);
+      const domain = domainOf(cached.domainRaw);
       if (cached.payloadRaw !== null) {
         const known = lastKnown.get(key);
         const payload = known?.raw === cached.payloadRaw ? known.payload : parseRedirectPayload(cached.payloadRaw);
