@@ -45,7 +45,9 @@ describe('destination safety', () => {
   });
 
   it('refuses a host when any of its addresses is private', async () => {
-    expect(await reason('https://mixed.example.com/', async () => ['93.184.216.34', '10.0.0.9'])).toBe('private_address');
+    expect(await reason('https://mixed.example.com/', async () => ['93.184.216.34', '10.0.0.9'])).toBe(
+      'private_address',
+    );
     expect(await reason('https://six.example.com/', async () => ['::1'])).toBe('private_address');
   });
 

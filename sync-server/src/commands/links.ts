@@ -14,7 +14,7 @@ import { purgeRedirect } from '@linkhub/shared/cache/write-through';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
-import { hostOf, linkHostFor } from './domain-lookup';
+import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
@@ -27,12 +27,15 @@ type LinkRow = {
   title: string | null;
   destination_url: string;
   qr_code_id: string | null;
+  host: string;
 };
 
 async function loadLink(ctx: CommandContext, workspaceId: string, id: string): Promise<LinkRow> {
   const link = await one<LinkRow>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, slug, title, destination_url, qr_code_id FROM links WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id, d.hostname AS host
+       FROM links l JOIN custom_domains d ON d.id = l.domain_id
+      WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
     [id, workspaceId],
   );
   if (!link) throw new NotFoundError();
@@ -157,7 +160,10 @@ export function linkCommands(cache: CacheDeps): Command[] {
       if (args.expires_at !== undefined) set('expires_at', args.expires_at);
       set('updated_by_user_id', ctx.by.userId);
       await withConflicts(() =>
-        ctx.tx.query(`UPDATE links SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, values),
+        ctx.tx.query(
+          `UPDATE links SET ${sets.join(', ')}, current_version = current_version + 1, updated_at = now() WHERE id = $1`,
+          values,
+        ),
       );
       await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, 'updated');
       const { id: _id, workspace_id: _ws, ...changes } = args;
@@ -169,7 +175,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
         before: { destination_url: before.destination_url, slug: before.slug, title: before.title },
         after: changes,
       });
-      const host = await hostOf(ctx, before.domain_id);
+      const host = before.host;
       scheduleRedirectRefresh(ctx, cache, host, args.slug ?? before.slug);
       // A slug change leaves the old address unknown: refresh it too, so it stops resolving.
       if (args.slug !== undefined && args.slug !== before.slug)
@@ -197,12 +203,14 @@ export function linkCommands(cache: CacheDeps): Command[] {
       await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'link', id: args.id });
       const before = await one<LinkRow>(
         ctx.tx,
-        'SELECT id, workspace_id, domain_id, slug, title, destination_url, qr_code_id FROM links WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+        `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id, d.hostname AS host
+       FROM links l JOIN custom_domains d ON d.id = l.domain_id
+      WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
         [args.id, args.workspace_id],
       );
       if (!before) throw new NotFoundError();
       await ctx.tx.query(
-        `UPDATE links SET ${sql}, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
+        `UPDATE links SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
         [args.id, ctx.by.userId],
       );
       await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, auditAction);
@@ -212,7 +220,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
         resourceType: 'link',
         resourceId: args.id,
       });
-      scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
+      scheduleRedirectRefresh(ctx, cache, before.host, before.slug);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,

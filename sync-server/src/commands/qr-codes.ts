@@ -136,7 +136,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
            title = CASE WHEN $3::boolean THEN $4 ELSE title END,
            design = COALESCE($5::jsonb, design),
            design_revision = design_revision + CASE WHEN $5::jsonb IS NULL THEN 0 ELSE 1 END,
-           updated_by_user_id = $6, updated_at = now()
+           current_version = current_version + 1, updated_by_user_id = $6, updated_at = now()
          WHERE id = $1`,
         [
           args.id,
@@ -199,7 +199,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
       await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
       const before = await loadQr(ctx, args.workspace_id, args.id);
       await ctx.tx.query(
-        `UPDATE qr_codes SET ${sql}, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
+        `UPDATE qr_codes SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
         [args.id, ctx.by.userId],
       );
       await snapshotVersion(

@@ -75,7 +75,10 @@ export async function audit(
   await writeAudit(ctx.tx, { ...entry, actor: ctx.by.audit, requestId: ctx.requestId });
 }
 
-/** Full-snapshot versions (DESIGN §3): the row as it now stands, under the next version number. */
+/**
+ * Full-snapshot versions (DESIGN §3): the row as it now stands, under its `current_version`. The
+ * command's own UPDATE bumps `current_version` (a create starts at 1), so this is one INSERT.
+ */
 export async function snapshotVersion(
   tx: Queryable,
   table: 'link_versions' | 'qr_code_versions',
@@ -84,16 +87,10 @@ export async function snapshotVersion(
   id: string,
   userId: string | null,
   summary: string,
-): Promise<number> {
-  const row = await one<{ version: number }>(
-    tx,
-    `WITH bumped AS (UPDATE ${source} SET current_version = current_version + 1 WHERE id = $1
-                     AND EXISTS (SELECT 1 FROM ${table} WHERE ${ownerColumn} = $1) RETURNING current_version)
-     INSERT INTO ${table} (${ownerColumn}, workspace_id, version, snapshot, change_summary, created_by_user_id)
-     SELECT s.id, s.workspace_id, COALESCE((SELECT current_version FROM bumped), s.current_version), to_jsonb(s), $3, $2
-       FROM ${source} s WHERE s.id = $1
-     RETURNING version`,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO ${table} (${ownerColumn}, workspace_id, version, snapshot, change_summary, created_by_user_id)
+     SELECT s.id, s.workspace_id, s.current_version, to_jsonb(s), $3, $2 FROM ${source} s WHERE s.id = $1`,
     [id, userId, summary],
   );
-  return row?.version ?? 0;
 }

@@ -2,11 +2,21 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { Actor } from '@linkhub/shared/permissions/authorize';
 import type { AuditActor } from '../accounts/audit';
+import { auditActorOf, type RequestActor } from '../accounts/actor';
 import type { PostCommitEffects } from './effects';
 import type { ResolveHost } from './destination-safety';
 
-/** Who runs a command, in the two shapes the rest of the server needs: for authorize() and for the audit log. */
-export type CommandActor = { actor: Actor; audit: AuditActor; userId: string | null };
+/** Who runs a command: the resolved request actor, and the shapes authorize() and the audit log take. */
+export type CommandActor = { request: RequestActor; actor: Actor; audit: AuditActor; userId: string | null };
+
+export function commandActorOf(request: RequestActor): CommandActor {
+  return {
+    request,
+    actor: request.actor,
+    audit: auditActorOf(request),
+    userId: request.kind === 'user' ? request.user.id : request.apiKey.created_by_user_id,
+  };
+}
 
 export type CommandContext = {
   readonly tx: pg.PoolClient;

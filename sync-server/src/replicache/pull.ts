@@ -35,6 +35,22 @@ const isSerializationFailure = (error: unknown): boolean =>
   error instanceof Error && 'code' in error && error.code === SERIALIZATION_FAILURE;
 
 /** A consistent snapshot for the whole diff; two pulls of one group racing retry rather than fail. */
+/** Pull reads the group without locking it: an unchanged pull writes nothing (no WAL flush on commit). */
+async function readClientGroup(
+  db: Queryable,
+  clientGroupId: string,
+  userId: string,
+): Promise<ClientGroupRow> {
+  const group = await one<ClientGroupRow>(
+    db,
+    'SELECT id, user_id, cvr_version FROM replicache_client_groups WHERE id = $1',
+    [clientGroupId],
+  );
+  if (!group) return ensureClientGroup(db, clientGroupId, userId);
+  if (group.user_id !== userId) throw new NotFoundError();
+  return group;
+}
+
 async function inRepeatableRead<T>(
   pool: pg.Pool,
   fn: (db: pg.PoolClient) => Promise<T>,
@@ -61,19 +77,28 @@ async function inRepeatableRead<T>(
  */
 export async function handlePull(pool: pg.Pool, userId: string, request: PullRequest): Promise<PullResponse> {
   return inRepeatableRead(pool, async (db) => {
-    const group = await ensureClientGroup(db, request.clientGroupID, userId);
-    const previous = request.cookie
-      ? await one<{ entries: CvrEntries; fingerprint: string | null }>(
+    const group = await readClientGroup(db, request.clientGroupID, userId);
+    // The fingerprint first: an unchanged view is answered without reading the (large) entries.
+    const recorded = request.cookie
+      ? await one<{ fingerprint: string | null }>(
           db,
-          'SELECT entries, fingerprint FROM replicache_client_views WHERE client_group_id = $1 AND cvr_version = $2',
+          'SELECT fingerprint FROM replicache_client_views WHERE client_group_id = $1 AND cvr_version = $2',
           [group.id, request.cookie.cvr],
         )
       : undefined;
     const memberships = await loadMemberships(db, userId);
     const fingerprint = await loadFingerprint(db, userId, memberships, group.id);
-    if (request.cookie && previous && previous.fingerprint === fingerprint) {
+    if (request.cookie && recorded && recorded.fingerprint === fingerprint) {
       return { cookie: request.cookie, lastMutationIDChanges: {}, patch: [] };
     }
+    const previous =
+      request.cookie && recorded
+        ? await one<{ entries: CvrEntries }>(
+            db,
+            'SELECT entries FROM replicache_client_views WHERE client_group_id = $1 AND cvr_version = $2',
+            [group.id, request.cookie.cvr],
+          )
+        : undefined;
 
     const clients = await rows<{ id: string; last_mutation_id: string }>(
       db,
@@ -96,13 +121,16 @@ export async function handlePull(pool: pg.Pool, userId: string, request: PullReq
     const patch = buildPatch({ puts: rowPuts, dels: rowDels }, values, !previous);
 
     const nextVersion = group.cvr_version + 1;
-    await db.query(
-      'INSERT INTO replicache_client_views (client_group_id, cvr_version, entries, fingerprint) VALUES ($1, $2, $3, $4)',
-      [group.id, nextVersion, JSON.stringify(current), fingerprint],
+    // Compare-and-set: of two pulls of one group racing, the second retries on a fresh snapshot.
+    const advanced = await db.query(
+      'UPDATE replicache_client_groups SET cvr_version = $2, last_pull_at = now() WHERE id = $1 AND cvr_version = $3',
+      [group.id, nextVersion, group.cvr_version],
     );
+    if (advanced.rowCount !== 1)
+      throw Object.assign(new Error('concurrent pull of one client group'), { code: SERIALIZATION_FAILURE });
     await db.query(
-      'UPDATE replicache_client_groups SET cvr_version = $2, last_pull_at = now() WHERE id = $1',
-      [group.id, nextVersion],
+      'INSERT INTO replicache_client_views (client_group_id, cvr_version, entries, fingerprint) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING',
+      [group.id, nextVersion, JSON.stringify(current), fingerprint],
     );
     return { cookie: { order: nextVersion, cvr: nextVersion }, lastMutationIDChanges, patch };
   });

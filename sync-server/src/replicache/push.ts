@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
 import { AppError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
-import { one, type Queryable } from '../accounts/db';
+import { one, translateDbError, type Queryable } from '../accounts/db';
 import { PostCommitEffects } from '../commands/effects';
 import type { CommandActor } from '../commands/types';
 import type { CommandRunner, TxScope } from '../commands/runner';
@@ -51,11 +51,16 @@ async function registerClients(runner: CommandRunner, by: Pusher, request: PushR
   });
 }
 
+/** Mutations per transaction: one commit (one WAL flush) per chunk instead of per mutation. */
+const CHUNK = 20;
+
 /**
- * Push (DESIGN §5): mutations in order, each in its own transaction with its client's
- * last_mutation_id. A refused mutation changes nothing, still advances the id, and leaves a notice.
- * A replayed mutation (id ≤ last) is skipped, so replaying a push body is a no-op. Post-commit
- * effects (cache write-through, jobs, pokes) of the whole push run once, after the last commit.
+ * Push (DESIGN §5): mutations in order, each isolated in its own savepoint with its client's
+ * last_mutation_id, committed in chunks. A refused mutation rolls back to its savepoint (it changes
+ * nothing), still advances the id and leaves a notice. A replayed mutation (id ≤ last) is skipped,
+ * so replaying a push body is a no-op. Post-commit effects (cache write-through, jobs, pokes) of
+ * the whole push run once, after the last commit; a failure other than a refusal rolls back the
+ * chunk and fails the push, and Replicache sends it again.
  */
 export async function handlePush(
   runner: CommandRunner,
@@ -68,10 +73,17 @@ export async function handlePush(
   await registerClients(runner, by, request);
   const batch = new PostCommitEffects();
   try {
-    for (const mutation of request.mutations) {
-      const result = await applyOne(runner, by, mutation, requestId, batch);
-      if (result.kind === 'future') break;
-      outcome[result.kind] += 1;
+    for (let start = 0; start < request.mutations.length; start += CHUNK) {
+      const chunk = request.mutations.slice(start, start + CHUNK);
+      const stopped = await runner.inTransaction(async (scope) => {
+        for (const mutation of chunk) {
+          const result = await applyOne(runner, scope, by, mutation, requestId);
+          if (result.kind === 'future') return true;
+          outcome[result.kind] += 1;
+        }
+        return false;
+      }, batch);
+      if (stopped) break;
     }
   } finally {
     await runner.flush(batch);
@@ -81,33 +93,32 @@ export async function handlePush(
 
 async function applyOne(
   runner: CommandRunner,
+  scope: TxScope,
   by: Pusher,
   mutation: PushMutation,
   requestId: string,
-  batch: PostCommitEffects,
 ): Promise<Applied> {
-  const attempt = await runner
-    .inTransaction(async (scope): Promise<Applied> => {
-      const last = await lastMutationId(scope.tx, mutation.clientID);
-      if (mutation.id <= last) return { kind: 'skipped' };
-      // A gap means the client is ahead of us (e.g. our database was restored): stop; Replicache resends.
-      if (mutation.id > last + 1) return { kind: 'future' };
-      await runner.run(scope, by, mutation.name, mutation.args, requestId);
-      await setLastMutationId(scope.tx, mutation.clientID, mutation.id);
-      return { kind: 'applied' };
-    }, batch)
-    .catch((error: unknown) => ({ kind: 'error' as const, error }));
-  if (attempt.kind !== 'error') return attempt;
-  if (!isRefusal(attempt.error)) throw attempt.error;
-  const refusal = attempt.error;
-  // Error mode: the mutation's own transaction rolled back; record the refusal and advance the id.
-  return runner.inTransaction(async (scope) => {
-    const last = await lastMutationId(scope.tx, mutation.clientID);
-    if (mutation.id <= last) return { kind: 'skipped' as const };
-    await recordRefusal(runner, scope, by, mutation, refusal, requestId);
-    await setLastMutationId(scope.tx, mutation.clientID, mutation.id);
-    return { kind: 'refused' as const };
-  }, batch);
+  const { tx } = scope;
+  const last = await lastMutationId(tx, mutation.clientID);
+  if (mutation.id <= last) return { kind: 'skipped' };
+  // A gap means the client is ahead of us (e.g. our database was restored): stop; Replicache resends.
+  if (mutation.id > last + 1) return { kind: 'future' };
+  const own = new PostCommitEffects();
+  await tx.query('SAVEPOINT mutation');
+  try {
+    await runner.run({ tx, effects: own }, by, mutation.name, mutation.args, requestId);
+    await tx.query('RELEASE SAVEPOINT mutation');
+    scope.effects.absorb(own);
+    await setLastMutationId(tx, mutation.clientID, mutation.id);
+    return { kind: 'applied' };
+  } catch (raw) {
+    await tx.query('ROLLBACK TO SAVEPOINT mutation');
+    const error = translateDbError(raw);
+    if (!isRefusal(error)) throw error;
+    await recordRefusal(runner, scope, by, mutation, error, requestId);
+    await setLastMutationId(tx, mutation.clientID, mutation.id);
+    return { kind: 'refused' };
+  }
 }
 
 async function recordRefusal(

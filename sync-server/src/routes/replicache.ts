@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
+import { compress } from 'hono/compress';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pullRequestSchema, pushRequestSchema } from '@linkhub/shared/sync/protocol';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
-import { auditActorOf } from '../accounts/actor';
+import { commandActorOf } from '../commands/types';
 import { requireUser } from '../middleware/session';
 import { commandRunnerFor } from '../commands/create-runner';
 import { handlePull } from '../replicache/pull';
@@ -24,6 +25,8 @@ async function jsonBody(c: { req: { json: () => Promise<unknown> } }): Promise<u
 /** The Replicache doors (protocol version 1), for signed-in users only. */
 export function replicacheRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // A first pull of a large workspace is megabytes of JSON; gzip shrinks it several-fold on the wire.
+  app.use('/replicache/pull', compress());
 
   app.post('/replicache/push', async (c) => {
     const user = await requireUser(c, deps);
@@ -31,7 +34,7 @@ export function replicacheRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     await handlePush(
       commandRunnerFor(deps),
-      { actor: user.actor, audit: auditActorOf(user), userId: user.user.id },
+      { ...commandActorOf(user), userId: user.user.id },
       parsed.data,
       c.get('requestId'),
     );

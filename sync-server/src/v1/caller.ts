@@ -6,9 +6,8 @@ import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../middleware/session';
-import { auditActorOf } from '../accounts/actor';
 import { loadAuthorizeInput, type ResourceRef } from '../commands/authorization';
-import type { CommandActor } from '../commands/types';
+import { commandActorOf, type CommandActor } from '../commands/types';
 
 /** The caller of a /v1 route: an API key, bound to one workspace, acting with its creator's membership. */
 export type V1Caller = { by: CommandActor; workspaceId: string; apiKeyId: string };
@@ -20,7 +19,7 @@ export async function v1Caller(c: Context<AppEnv>, deps: AppDeps): Promise<V1Cal
       message: 'The /v1 API takes an API key: Authorization: Bearer lh_….',
     });
   return {
-    by: { actor: actor.actor, audit: auditActorOf(actor), userId: actor.apiKey.created_by_user_id },
+    by: commandActorOf(actor),
     workspaceId: actor.apiKey.workspace_id,
     apiKeyId: actor.apiKey.id,
   };
