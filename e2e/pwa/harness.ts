@@ -41,7 +41,14 @@ async function freePort(): Promise<number> {
 
 /** Builds the PWA into a temp folder (the same config as `npm run build -w pwa`). */
 export async function buildPwa(outDir: string): Promise<void> {
-  await build({ root: PWA_ROOT, configFile: join(PWA_ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  // vitest sets NODE_ENV=test, which would make vite bundle React's development build.
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: PWA_ROOT, mode: 'production', configFile: join(PWA_ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  } finally {
+    process.env.NODE_ENV = before;
+  }
 }
 
 export async function startPwaHarness(): Promise<PwaHarness> {
