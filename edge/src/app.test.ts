@@ -83,6 +83,21 @@ describe('bio host', () => {
     expect((await visit(app, BIO_HOST, '/maya')).status).toBe(200);
   });
 
+  it('serves a custom bio domain: its root page at / and pages by handle', async () => {
+    const domainId = await h.seed.customDomain(ws, 'maya.example', 'bio');
+    const { id: _id, workspace_id: _ws, ...snapshot } = samplePageSnapshot({ links: 2 });
+    await h.seed.page(ws, domainId, 'shop', { ...snapshot, title: 'Maya custom domain' });
+    const { app, edgeRedis } = h.app();
+    await ready(edgeRedis);
+    const root = await visit(app, 'maya.example', '/');
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('Maya custom domain');
+    const byHandle = await visit(app, 'Maya.Example', '/shop');
+    expect(byHandle.status).toBe(200);
+    expect(await byHandle.text()).toContain('Maya custom domain');
+    expect((await visit(app, 'maya.example', '/shop/l/lnk001')).status).toBe(302);
+  });
+
   it('answers a readable 404 for an unknown handle, and the link host root is not a page', async () => {
     const { app } = h.app();
     expect((await visit(app, BIO_HOST, '/nobody')).status).toBe(404);
