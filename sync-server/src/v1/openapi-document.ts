@@ -46,8 +46,10 @@ function parametersOf(op: Operation): Json[] {
     const json = schemaOf(op.query, 'input');
     const properties = (json.properties ?? {}) as Record<string, Json>;
     const required = new Set(Array.isArray(json.required) ? json.required : []);
-    for (const [name, schema] of Object.entries(properties))
-      params.push({ name, in: 'query', required: required.has(name) && !('default' in schema), schema });
+    for (const [name, schema] of Object.entries(properties)) {
+      const example = op.exampleQuery?.[name];
+      params.push({ name, in: 'query', required: required.has(name) && !('default' in schema), schema, ...(example === undefined ? {} : { example }) });
+    }
   }
   if (op.method === 'post')
     params.push({ name: IDEMPOTENCY_HEADER, in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused' });
@@ -69,7 +71,7 @@ function successOf(op: Operation): Json {
   return { description: op.summary, headers: rateHeaders, content: { 'application/json': { schema: body } } };
 }
 
-const componentName = (op: Operation): string => `${op.resource.replace(/(^|-)(\w)/g, (_, _d: string, ch: string) => ch.toUpperCase()).replace(/s$/, '')}`;
+const componentName = (op: Operation): string => op.component ?? `${op.resource.replace(/(^|-)(\w)/g, (_, _d: string, ch: string) => ch.toUpperCase()).replace(/s$/, '')}`;
 
 /** The OpenAPI 3.1 document of /v1, generated from the operation table and the shared zod schemas. */
 export function buildOpenApiDocument(serverUrl: string): Json {
@@ -110,7 +112,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'links' }, { name: 'qr-codes' }, { name: 'pages' }, { name: 'domains' }],
+    tags: [{ name: 'links' }, { name: 'qr-codes' }, { name: 'pages' }, { name: 'domains' }, { name: 'analytics' }],
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lh_<prefix>_<secret>', description: 'An API key, bound to one workspace, with scopes' } },

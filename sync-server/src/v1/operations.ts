@@ -11,6 +11,16 @@ import {
 } from '@linkhub/shared/schemas/qr-codes';
 import { createPageInputSchema, listPagesQuerySchema, pageSchema, updatePageInputSchema } from '@linkhub/shared/schemas/pages';
 import { createDomainInputSchema, domainSchema } from '@linkhub/shared/schemas/domains';
+import { breakdownSchema, timeseriesSchema } from '../analytics/query-schemas';
+
+const count = z.number().int().min(0);
+/** `/v1/analytics/*` answers (routes/analytics.ts, the analytics engineer's; documented here). */
+export const timeseriesPointsSchema = z.array(
+  z.looseObject({ bucket_start: z.string(), clicks: count, scans: count, page_views: count, unique_visitors: count.nullable() }),
+);
+export const breakdownRowsSchema = z.array(
+  z.looseObject({ value: z.string().nullable(), events: count, clicks: count, scans: count, page_views: count, bot_events: count }),
+);
 
 /** A page as returned: the shared page schema plus its draft blocks (flat, as accepted, with id/position). */
 export const pageWithBlocksSchema = pageSchema.extend({
@@ -19,7 +29,7 @@ export const pageWithBlocksSchema = pageSchema.extend({
   ),
 });
 
-export type Resource = 'links' | 'qr-codes' | 'pages' | 'domains';
+export type Resource = 'links' | 'qr-codes' | 'pages' | 'domains' | 'analytics';
 
 /**
  * Every /v1 route this service documents, as data: the OpenAPI document is generated from it and
@@ -40,6 +50,10 @@ export type Operation = {
   /** Binary answers (the QR print file): the media types it may have. */
   readonly binary?: readonly string[];
   readonly example?: Record<string, unknown>;
+  /** Example values of required query parameters (documented as the parameter's `example`). */
+  readonly exampleQuery?: Record<string, string>;
+  /** The response's component name (default: from the resource). */
+  readonly component?: string;
   /** Error statuses the route can answer besides the common 400/401/403/413/429. */
   readonly errors: readonly number[];
 };
@@ -70,6 +84,8 @@ export const OPERATIONS: readonly Operation[] = [
   { operationId: 'listDomains', method: 'get', path: '/v1/domains', resource: 'domains', summary: "List the workspace's custom domains", scope: 'domains:read', status: 200, query: paginationQuerySchema, response: domainSchema, list: true, errors: [] },
   { operationId: 'createDomain', method: 'post', path: '/v1/domains', resource: 'domains', summary: 'Connect a custom domain (verified by a DNS TXT record)', scope: 'domains:write', status: 201, body: createDomainInputSchema, response: domainSchema, example: { hostname: 'go.example.com' }, errors: [409] },
   { operationId: 'getDomain', method: 'get', path: '/v1/domains/{id}', resource: 'domains', summary: 'Read a custom domain', scope: 'domains:read', status: 200, response: domainSchema, errors: [404] },
+  { operationId: 'analyticsTimeseries', method: 'get', path: '/v1/analytics/timeseries', resource: 'analytics', summary: 'Counts per hour or day (clicks, scans, views, unique visitors); bots excluded', scope: 'analytics:read', status: 200, query: timeseriesSchema, response: timeseriesPointsSchema, component: 'TimeseriesPoints', errors: [404] },
+  { operationId: 'analyticsBreakdown', method: 'get', path: '/v1/analytics/breakdown', resource: 'analytics', summary: 'Counts by one dimension value, largest first', scope: 'analytics:read', status: 200, query: breakdownSchema, exampleQuery: { dimension: 'country' }, response: breakdownRowsSchema, component: 'BreakdownRows', errors: [404] },
   { operationId: 'removeDomain', method: 'delete', path: '/v1/domains/{id}', resource: 'domains', summary: 'Remove a custom domain', scope: 'domains:write', status: 200, response: domainSchema, errors: [404, 409] },
 ];
 

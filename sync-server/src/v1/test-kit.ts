@@ -15,7 +15,7 @@ export type V1Kit = Kit & {
   count: (table: string) => Promise<number>;
 };
 
-export const ALL_SCOPES = ['links:read', 'links:write', 'qr:read', 'qr:write', 'pages:read', 'pages:write', 'domains:read', 'domains:write'] as const;
+export const ALL_SCOPES = ['links:read', 'links:write', 'qr:read', 'qr:write', 'pages:read', 'pages:write', 'domains:read', 'domains:write', 'analytics:read'] as const;
 
 export const testResolver: ResolveHost = async (host) => {
   if (host === 'intranet.example.com') return ['10.1.2.3'];

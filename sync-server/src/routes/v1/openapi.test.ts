@@ -13,6 +13,7 @@ import { OPERATIONS } from '../../v1/operations';
 type Json = Record<string, unknown>;
 type OperationDoc = {
   operationId: string;
+  parameters?: Array<{ name: string; in: string; required?: boolean; example?: string }>;
   tags: string[];
   'x-required-scope': string;
   responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
@@ -82,7 +83,8 @@ describe('OpenAPI document', () => {
         id = await createFixture(tag);
         fixtures.set(tag, id);
       }
-      const target = path.replace('{id}', id ?? '');
+      const query = new URLSearchParams((op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.example ?? '']));
+      const target = `${path.replace('{id}', id ?? '')}${query.size > 0 ? `?${query.toString()}` : ''}`;
       const body = op.requestBody?.content['application/json'].example;
       const label = `${method.toUpperCase()} ${path}`;
       expect(op.requestBody === undefined || body !== undefined, `${label} documents an example body`).toBe(true);
