@@ -6,6 +6,7 @@ import { clicksDeadLetterKey } from '../../worker/src/ingest/names';
 import { listDayPartitions } from '../../worker/src/analytics/partitions';
 import { applyRetention } from '../../worker/src/analytics/retention';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
+import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recompute';
 import { startHarness, type Harness } from './harness';
 
 type Totals = { clicks: number; scans: number; page_views: number; unique_visitors: number; bot_events: number };
@@ -87,6 +88,20 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
     await h.ingest.handle(again);
     const after = (await h.get<{ data: Totals }>(`/v1/analytics/totals?resource_id=${h.resources.qr}`)).body.data.scans;
     expect(after - before).toBe(2);
+  });
+
+  it('reads whole past days from the daily rollups the fold job writes, and the nightly reconciliation agrees with the ingest', async () => {
+    const threeDaysAgo = new Date(Date.now() - 3 * DAY_MS);
+    const before = (await h.get<{ data: Totals }>('/v1/analytics/totals?interval=day')).body.data.clicks;
+    await h.xadd([1, 2].map((i) => testEvent({ workspace_id: h.workspaceId, resource_id: h.resources.link, occurred_at: threeDaysAgo.toISOString() }, `late${i}`)));
+    await h.drain();
+    await foldDaily(h.deps.pool, threeDaysAgo, new Date());
+    expect((await h.get<{ data: Totals }>('/v1/analytics/totals')).body.data.clicks).toBe(before + 2);
+    const snapshot = async () => (await h.deps.pool.query("SELECT resource_id, bucket_start, dimension, value, clicks, scans, page_views, bot_events FROM analytics_rollup_hourly ORDER BY 1, 2, 3, 4")).rows;
+    const ingested = await snapshot();
+    await reconcileRecentDays(h.deps.pool, new Date(), 3);
+    expect(await snapshot()).toEqual(ingested);
+    expect((await h.get<{ data: Totals }>('/v1/analytics/totals')).body.data.clicks).toBe(before + 2);
   });
 
   it('dead-letters a bad event with its reason and counts nothing for it', async () => {

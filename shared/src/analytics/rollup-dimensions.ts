@@ -2,7 +2,8 @@
  * The dimensions the rollups are kept by (DESIGN §3, §7), as data: the worker's in-memory batch
  * aggregation (`of`) and its SQL recompute from raw events (`sql`, over `click_events`) read this one
  * table, and the query layer accepts exactly these names. Dimension `all` with value `''` holds the
- * totals; an unknown value (no country, no referrer…) is stored as `''`.
+ * totals. An unknown value (no country, no referrer…) gets no row: readers derive "unknown" as the
+ * `all` row minus the known values (half the rows to upsert for a typical event).
  *
  * Rollup counters: `clicks`, `scans`, `page_views` count human events only; `bot_events` counts
  * every bot event, whatever its type (bots are flagged, never dropped, and reported separately).

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { AnalyticsScope } from './scope';
 import type { BreakdownDimension } from './query-schemas';
-import { eventsExpr, num, ROLLUP_ROWS, sourceParams, UNIQUE_ROWS, type EventFilter } from './rollup-source';
+import { eventsExpr, num, rollupRows, ROLLUP_ROWS, sourceParams, UNIQUE_ROWS, type EventFilter } from './rollup-source';
 
 type Db = Pick<pg.Pool, 'query'>;
 type Window = { from: Date; to: Date };
@@ -41,7 +41,7 @@ const ROLLUP_NAME: Partial<Record<BreakdownDimension, string>> = { variant_id: '
 
 /**
  * Counts by one dimension value, largest first (`events` = the counted events of the filter). An
- * unknown value (no referrer, no country) is `null`. `event_type` and `is_bot` are read from the
+ * unknown value (no referrer, no country) is `null`: the totals minus the known values. `event_type` and `is_bot` are read from the
  * totals rows.
  */
 export async function breakdown(db: Db, scope: AnalyticsScope, w: Window & EventFilter & { dimension: BreakdownDimension; limit: number }, now: Date = new Date()): Promise<BreakdownRow[]> {
@@ -63,9 +63,19 @@ export async function breakdown(db: Db, scope: AnalyticsScope, w: Window & Event
   const dimension = ROLLUP_NAME[w.dimension] ?? w.dimension;
   const events = eventsExpr(w);
   const res = await db.query<{ value: string; events: string; clicks: string; scans: string; page_views: string; bot_events: string }>(
-    `SELECT value, sum(${events}) AS events, sum(clicks) AS clicks, sum(scans) AS scans, sum(page_views) AS page_views, sum(bot_events) AS bot_events
-       FROM ${ROLLUP_ROWS} r GROUP BY value HAVING sum(${events}) > 0 ORDER BY 2 DESC, value LIMIT ${w.limit}`,
-    sourceParams(scope, w.from, w.to, dimension, now),
+    `WITH v AS (
+       SELECT value, sum(${events}) AS events, sum(clicks) AS clicks, sum(scans) AS scans, sum(page_views) AS page_views, sum(bot_events) AS bot_events
+         FROM ${ROLLUP_ROWS} r GROUP BY value),
+     a AS (
+       SELECT sum(${events}) AS events, sum(clicks) AS clicks, sum(scans) AS scans, sum(page_views) AS page_views, sum(bot_events) AS bot_events
+         FROM ${rollupRows('$7')} r),
+     u AS (
+       SELECT '' AS value, a.events - coalesce((SELECT sum(events) FROM v), 0) AS events, a.clicks - coalesce((SELECT sum(clicks) FROM v), 0) AS clicks,
+              a.scans - coalesce((SELECT sum(scans) FROM v), 0) AS scans, a.page_views - coalesce((SELECT sum(page_views) FROM v), 0) AS page_views,
+              a.bot_events - coalesce((SELECT sum(bot_events) FROM v), 0) AS bot_events
+         FROM a)
+     SELECT * FROM (SELECT * FROM v WHERE value <> '' UNION ALL SELECT * FROM u) x WHERE events > 0 ORDER BY events DESC, value LIMIT ${w.limit}`,
+    [...sourceParams(scope, w.from, w.to, dimension, now), 'all'],
   );
   return res.rows.map((r) => ({
     value: r.value === '' ? null : r.value,

@@ -3,18 +3,24 @@ import { hourlyCutoff } from './scope';
 
 /**
  * The rollup rows of one dimension that a read covers, as one SQL source with fixed parameters:
- * $1 workspace, $2 resource ids (uuid[] or null), $3 from, $4 to, $5 hourly cutoff (null: hourly
- * only), $6 dimension. Hourly rows from the cutoff on, daily rows (whole UTC days) before it.
+ * $1 workspace, $2 resource ids (uuid[] or null), $3 from, $4 to, $5 the daily window (tstzrange of
+ * whole UTC days read from the daily rollups; 'empty' for none), $6 dimension. Hourly rows cover
+ * the rest of [from, to).
  */
-export const ROLLUP_ROWS = `(
+export const ROLLUP_ROWS = rollupRows('$6');
+
+/** The same source with the dimension taken from another parameter (e.g. `'$7'`). */
+export function rollupRows(dimensionParam: string): string {
+  return `(
   SELECT bucket_start, resource_id, resource_type, value, clicks, scans, page_views, bot_events FROM analytics_rollup_hourly
-   WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = $6
-     AND bucket_start >= greatest($3::timestamptz, coalesce($5::timestamptz, '-infinity'::timestamptz)) AND bucket_start < $4::timestamptz
+   WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = ${dimensionParam}::text
+     AND bucket_start >= $3::timestamptz AND bucket_start < $4::timestamptz AND NOT ($5::tstzrange @> bucket_start)
   UNION ALL
   SELECT bucket_start, resource_id, resource_type, value, clicks, scans, page_views, bot_events FROM analytics_rollup_daily
-   WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = $6
-     AND bucket_start >= $3::timestamptz AND bucket_start < least($4::timestamptz, coalesce($5::timestamptz, '-infinity'::timestamptz))
+   WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = ${dimensionParam}::text
+     AND $5::tstzrange @> bucket_start
 )`;
+}
 
 /** Unique visitors (count of distinct daily visitor hashes) over the UTC days of $3…$4, same $1/$2. */
 export const UNIQUE_ROWS = `(
@@ -23,8 +29,24 @@ export const UNIQUE_ROWS = `(
      AND event_date >= ($3::timestamptz AT TIME ZONE 'UTC')::date AND event_date <= (($4::timestamptz - interval '1 microsecond') AT TIME ZONE 'UTC')::date
 )`;
 
-export function sourceParams(scope: AnalyticsScope, from: Date, to: Date, dimension: string, now: Date): unknown[] {
-  return [scope.workspaceId, scope.resourceIds, from, to, hourlyCutoff(scope.plan, now), dimension];
+const DAY_MS = 86_400_000;
+const floorDay = (d: Date) => new Date(Math.floor(d.getTime() / DAY_MS) * DAY_MS);
+const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
+
+/**
+ * Which whole UTC days of [from, to) are read from the daily rollups. `preferDaily` (reads with
+ * no time-of-day buckets): every whole day before today (the fold job keeps them complete), 24×
+ * fewer rows. Otherwise only the days the plan no longer keeps hourly rows for.
+ */
+export function dailyWindow(scope: AnalyticsScope, from: Date, to: Date, now: Date, preferDaily: boolean): string {
+  const lo = ceilDay(from);
+  const cutoff = hourlyCutoff(scope.plan, now);
+  const end = preferDaily ? Math.min(floorDay(to).getTime(), floorDay(now).getTime()) : cutoff === null ? lo.getTime() : Math.min(floorDay(to).getTime(), cutoff.getTime());
+  return end <= lo.getTime() ? 'empty' : `[${lo.toISOString()},${new Date(end).toISOString()})`;
+}
+
+export function sourceParams(scope: AnalyticsScope, from: Date, to: Date, dimension: string, now: Date, preferDaily = true): unknown[] {
+  return [scope.workspaceId, scope.resourceIds, from, to, dailyWindow(scope, from, to, now, preferDaily), dimension];
 }
 
 export type EventFilter = { event_type?: 'click' | 'scan' | 'page_view'; include_bots?: boolean };

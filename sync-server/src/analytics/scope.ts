@@ -4,9 +4,8 @@ import { isPlanKey, retentionDays, type PlanKey } from '@linkhub/shared/entitlem
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
-import { auditActorOf } from '../accounts/actor';
 import { one, rows } from '../accounts/db';
-import { authorizeCommand, type ResourceRef } from '../commands/authorization';
+import { requireAllowed, type ResourceRef } from '../accounts/authorize-input';
 import { actorOf } from '../middleware/session';
 
 /** What an analytics read covers, after authorize(): the workspace, its zone and plan, and the resources visible. */
@@ -21,7 +20,7 @@ export type AnalyticsScope = {
 
 const DAY_MS = 86_400_000;
 
-/** The type of a resource of this workspace, found by id among links, QR codes and bio pages. */
+/** The type of a resource of this workspace, found by id among links, QR codes and bio pages (404 when none). */
 async function resourceRef(deps: AppDeps, workspaceId: string, id: string): Promise<ResourceRef> {
   const found = await one<{ type: 'link' | 'qr_code' | 'bio_page' }>(
     deps.pool,
@@ -30,8 +29,9 @@ async function resourceRef(deps: AppDeps, workspaceId: string, id: string): Prom
      UNION ALL SELECT 'bio_page' FROM bio_pages WHERE id = $1 AND workspace_id = $2 LIMIT 1`,
     [id, workspaceId],
   );
-  // an unknown or foreign id is authorized as a missing link: the same 404 as any missing resource
-  return { type: found?.type ?? 'link', id };
+  // an unknown or foreign id: the same 404 as any missing resource
+  if (!found) throw new NotFoundError();
+  return { type: found.type, id };
 }
 
 /**
@@ -52,26 +52,25 @@ export async function analyticsScope(
     throw new ValidationError([{ field: 'workspace_id', issue: 'required', message: 'workspace_id is required with a session.' }]);
   }
   const userId = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_user_id;
-  const by = { actor: actor.actor, audit: auditActorOf(actor), userId };
+  // the one authorize() loader every door uses (commands/authorization.ts delegates to it too)
+  const allowed = await requireAllowed(deps.pool, actor, workspaceId, action);
   const ref = query.resource_id === undefined ? undefined : await resourceRef(deps, workspaceId, query.resource_id);
-  await authorizeCommand(deps.pool, by, action, workspaceId, ref);
+  if (ref && allowed.membershipRow.is_scoped) {
+    const granted = await one(deps.pool, 'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3', [allowed.membershipRow.id, ref.type, ref.id]);
+    // an ungranted resource answers exactly like a missing one (DESIGN §4)
+    if (!granted) throw new NotFoundError();
+  }
   const ws = await one<{ time_zone: string; current_plan_key: string }>(deps.pool, 'SELECT time_zone, current_plan_key FROM workspaces WHERE id = $1', [workspaceId]);
   if (!ws) throw new NotFoundError();
   let resourceIds: string[] | null = query.resource_id === undefined ? null : [query.resource_id];
-  if (resourceIds === null && userId !== null) {
-    const member = await one<{ id: string; is_scoped: boolean }>(
+  if (resourceIds === null && allowed.membershipRow.is_scoped) {
+    // a scoped member (or a key they created) sees the workspace view of their granted resources only
+    const grants = await rows<{ resource_id: string }>(
       deps.pool,
-      'SELECT id, is_scoped FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
-      [workspaceId, userId],
+      "SELECT resource_id FROM resource_grants WHERE member_id = $1 AND resource_type IN ('link', 'qr_code', 'bio_page')",
+      [allowed.membershipRow.id],
     );
-    if (member?.is_scoped) {
-      const grants = await rows<{ resource_id: string }>(
-        deps.pool,
-        "SELECT resource_id FROM resource_grants WHERE member_id = $1 AND resource_type IN ('link', 'qr_code', 'bio_page')",
-        [member.id],
-      );
-      resourceIds = grants.map((g) => g.resource_id);
-    }
+    resourceIds = grants.map((g) => g.resource_id);
   }
   return { workspaceId, timeZone: ws.time_zone, plan: isPlanKey(ws.current_plan_key) ? ws.current_plan_key : 'free', resourceIds, userId };
 }

@@ -42,7 +42,7 @@ export async function timeseries(
      ORDER BY s.b`;
   const res = await db.query<{ bucket_start: Date; clicks: string | null; scans: string | null; page_views: string | null; bot_events: string | null; unique_visitors: string | null }>(
     sql,
-    [...sourceParams(scope, q.from, q.to, 'all', now), ...(q.interval === 'day' ? [scope.timeZone] : [])],
+    [...sourceParams(scope, q.from, q.to, 'all', now, q.interval === 'day' && scope.timeZone === 'UTC'), ...(q.interval === 'day' ? [scope.timeZone] : [])],
   );
   return res.rows.map((r) => ({
     bucket_start: r.bucket_start.toISOString(),

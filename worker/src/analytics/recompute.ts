@@ -20,7 +20,7 @@ SELECT e.workspace_id, coalesce(e.parent_resource_id, e.resource_id),
   FROM click_events e
   CROSS JOIN LATERAL (VALUES
       ${DIMENSION_VALUES}) AS d(dim, val)
- WHERE e.occurred_at >= $1 AND e.occurred_at < $2
+ WHERE e.occurred_at >= $1 AND e.occurred_at < $2 AND (d.dim = 'all' OR d.val <> '')
  GROUP BY 1, 2, 3, 4, 5, 6`;
 
 const UNIQUES_FROM_RAW = `
@@ -32,16 +32,22 @@ ON CONFLICT DO NOTHING`;
 
 /** Hourly rows of the UTC days [$1, $2) → daily rows; unique visitors (dimension `all`) from the visitor days. */
 const FOLD_DAILY = `
+WITH agg AS (
+  SELECT h.workspace_id, h.resource_id, min(h.resource_type) AS resource_type,
+         date_trunc('day', h.bucket_start AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day, h.dimension, h.value,
+         sum(h.clicks) AS clicks, sum(h.scans) AS scans, sum(h.page_views) AS page_views, sum(h.bot_events) AS bot_events
+    FROM analytics_rollup_hourly h
+   WHERE h.bucket_start >= $1 AND h.bucket_start < $2
+   GROUP BY h.workspace_id, h.resource_id, 4, h.dimension, h.value
+), uv AS (
+  SELECT resource_id, event_date, count(*) AS n FROM analytics_unique_visitor_days
+   WHERE event_date >= ($1::timestamptz AT TIME ZONE 'UTC')::date AND event_date < ($2::timestamptz AT TIME ZONE 'UTC')::date
+   GROUP BY resource_id, event_date
+)
 INSERT INTO analytics_rollup_daily AS d (workspace_id, resource_id, resource_type, bucket_start, dimension, value, clicks, scans, page_views, bot_events, unique_visitors)
-SELECT h.workspace_id, h.resource_id, min(h.resource_type), date_trunc('day', h.bucket_start AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day,
-       h.dimension, h.value, sum(h.clicks), sum(h.scans), sum(h.page_views), sum(h.bot_events),
-       CASE WHEN h.dimension = 'all' THEN (
-         SELECT count(*) FROM analytics_unique_visitor_days u
-          WHERE u.resource_id = h.resource_id AND u.event_date = (date_trunc('day', h.bucket_start AT TIME ZONE 'UTC'))::date)
-       ELSE 0 END
-  FROM analytics_rollup_hourly h
- WHERE h.bucket_start >= $1 AND h.bucket_start < $2
- GROUP BY h.workspace_id, h.resource_id, day, h.dimension, h.value
+SELECT a.workspace_id, a.resource_id, a.resource_type, a.day, a.dimension, a.value, a.clicks, a.scans, a.page_views, a.bot_events,
+       CASE WHEN a.dimension = 'all' THEN coalesce(uv.n, 0) ELSE 0 END
+  FROM agg a LEFT JOIN uv ON uv.resource_id = a.resource_id AND uv.event_date = (a.day AT TIME ZONE 'UTC')::date
 ON CONFLICT (workspace_id, resource_id, bucket_start, dimension, value) DO UPDATE SET
   clicks = EXCLUDED.clicks, scans = EXCLUDED.scans, page_views = EXCLUDED.page_views,
   bot_events = EXCLUDED.bot_events, unique_visitors = EXCLUDED.unique_visitors

@@ -41,7 +41,7 @@ function hourStart(at: Date): string {
 
 /**
  * Folds the rows one batch actually inserted into hourly increments (every dimension of
- * ROLLUP_DIMENSIONS) and unique-visitor-day rows (humans only). Sorted by key, so concurrent
+ * ROLLUP_DIMENSIONS with a known value; `all` always) and unique-visitor-day rows (humans only). Sorted by key, so concurrent
  * consumers upsert in the same order and cannot deadlock.
  */
 export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
@@ -54,6 +54,8 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
     const bucket = hourStart(row.occurred_at);
     for (const dimension of ROLLUP_DIMENSION_NAMES) {
       const value = ROLLUP_DIMENSIONS[dimension].of(row);
+      // unknown values are not stored: "unknown" = the `all` row minus the known values
+      if (value === '' && dimension !== 'all') continue;
       const key = `${target.workspace_id}|${target.resource_id}|${bucket}|${dimension}|${value}`;
       let inc = rollups.get(key);
       if (!inc) {

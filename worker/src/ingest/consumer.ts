@@ -21,6 +21,8 @@ export type IngestOptions = {
   consumerName?: string;
   /** Refresh the summaries of touched resources after each batch (default true). */
   refreshSummaries?: boolean;
+  /** Called after every handled batch (metrics, benchmarks). */
+  onBatch?: (batch: HandledBatch) => void;
 };
 
 export type HandledBatch = BatchWriteResult & { entries: number; deadLettered: number };
@@ -143,7 +145,9 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
         deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'summary refresh after ingest failed'),
       );
     }
-    return { ...written, entries: entries.length, deadLettered: refused.length };
+    const handled = { ...written, entries: entries.length, deadLettered: refused.length };
+    options.onBatch?.(handled);
+    return handled;
   }
 
   async function run(): Promise<void> {

@@ -1,0 +1,231 @@
+/**
+ * Analytics ingest benchmark (issue 7).
+ *
+ *  1. Throughput: events/s sustained from the `clicks:raw` stream to committed click_events rows +
+ *     hourly rollups + visitor days (the production consumer loop, summaries refresh included),
+ *     with a producer keeping a bounded backlog on the stream.
+ *  2. Lag: click (XADD) → visible in `GET /v1/analytics/totals` (in-process app, API key), p50/p95,
+ *     at a steady 2,000 events/s.
+ *  3. Queries over 10 million events' worth of rollups (90 days × 24 h × 20 resources, generated
+ *     with generate_series): 90-day daily timeseries and a country breakdown, workspace-wide and
+ *     per resource, through the API.
+ *
+ *   npx tsx bench/ingest/index.ts [--events 200000] [--consumers 1] [--no-queries]
+ *
+ * Uses its own database (created and dropped) and Redis prefix on DATABASE_URL / REDIS_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { toStreamFields } from '../../shared/src/analytics/event';
+import { testEvent } from '../../shared/src/analytics/test-events';
+import { clicksStreamKey } from '../../shared/src/cache/keys';
+import { migrate } from '../../shared/src/db/index';
+import { createDb } from '../../shared/src/db/client';
+import { ensureSystemDomains } from '../../shared/src/db/system-domains';
+import { insertUser, insertWorkspace } from '../../shared/src/db/fixtures';
+import { createLogger } from '../../shared/src/logging/logger';
+import { parseEnvOrThrow } from '../../shared/src/config/env';
+import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
+import { createApp } from '../../sync-server/src/app';
+import { createDeps, closeDeps } from '../../sync-server/src/deps';
+import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
+import { withTransaction } from '../../sync-server/src/accounts/db';
+import { seedRollups } from './seed-rollups';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const EVENTS = arg('events', 200_000);
+const CONSUMERS = arg('consumers', 1);
+const QUERIES = !process.argv.includes('--no-queries');
+const SUMMARIES = !process.argv.includes('--no-summaries');
+const BACKLOG = 50_000;
+const RESOURCES = 100;
+
+const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `linkhub_bench_ingest_${randomBytes(4).toString('hex')}`;
+const dbUrl = (() => {
+  const u = new URL(adminUrl);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+})();
+const prefix = `bench:${randomBytes(4).toString('hex')}:`;
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const sleep = (t: number) => new Promise((r) => setTimeout(r, t));
+
+async function main(): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const rows: Array<[string, string, string]> = [];
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const deps = createDeps(parseEnvOrThrow(syncServerEnvSchema, { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent', PWA_DIST: '/nonexistent' }));
+  const consumers: IngestConsumer[] = [];
+  try {
+    await migrate(dbUrl);
+    const handle = createDb(dbUrl, { max: 2 });
+    const user = await insertUser(handle.db);
+    const { workspace, owner } = await insertWorkspace(handle.db, { ownerUserId: user.id, plan: 'business' });
+    const domains = await ensureSystemDomains(handle.db);
+    await handle.close();
+    const ws = workspace.id;
+    /** Real link rows (per-resource reads are authorized against the resource). */
+    const makeLinks = async (n: number): Promise<string[]> =>
+      (
+        await deps.pool.query<{ id: string }>(
+          `INSERT INTO links (workspace_id, domain_id, slug, destination_url) SELECT $1, $2, 'b' || md5(random()::text), 'https://example.com/' FROM generate_series(1, $3) RETURNING id`,
+          [ws, domains.linkDomainId, n],
+        )
+      ).rows.map((r) => r.id);
+    const { key } = await withTransaction(deps.pool, (tx) =>
+      insertApiKey(tx, { workspaceId: ws, userId: user.id, memberId: owner.id, name: 'bench', scopes: ['analytics:read'], expiresAt: null }),
+    );
+    const app = createApp(deps);
+    const resources = await makeLinks(RESOURCES);
+    const probeLinks = await makeLinks(20);
+    const stream = clicksStreamKey(prefix);
+    const logger = createLogger('bench', { level: 'silent' });
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 4 + CONSUMERS * 2 });
+    let committed = 0;
+    for (let i = 0; i < CONSUMERS; i += 1) {
+      const c = createIngestConsumer({ pool, redis, logger, prefix }, { consumerName: `bench-${i}`, refreshSummaries: SUMMARIES, onBatch: (b) => (committed += b.inserted) });
+      await c.ensureGroup();
+      consumers.push(c);
+    }
+    const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR'];
+    const devices = ['mobile', 'desktop', 'tablet'] as const;
+    let seq = 0;
+    const eventFields = (resource: string) => {
+      seq += 1;
+      return toStreamFields(
+        testEvent(
+          {
+            workspace_id: ws,
+            resource_id: resource,
+            event_type: seq % 5 === 0 ? 'scan' : 'click',
+            resource_type: seq % 5 === 0 ? 'qr_code' : 'link',
+            country_code: countries[seq % countries.length] ?? 'FR',
+            device_type: devices[seq % 3] ?? 'mobile',
+            is_bot: seq % 20 === 0,
+          },
+          `v${seq % 50_000}`,
+        ),
+      );
+    };
+    const produce = async (n: number) => {
+      const pipe = redis.pipeline();
+      for (let i = 0; i < n; i += 1) pipe.xadd(stream, 'MAXLEN', '~', '200000', '*', ...eventFields(resources[seq % RESOURCES] ?? ''));
+      await pipe.exec();
+    };
+
+    // 1. throughput
+    let produced = 0;
+    await produce(Math.min(BACKLOG, EVENTS));
+    produced = Math.min(BACKLOG, EVENTS);
+    const t0 = performance.now();
+    for (const c of consumers) c.start();
+    while (committed < EVENTS) {
+      if (produced < EVENTS && produced - committed < BACKLOG) {
+        const n = Math.min(5_000, EVENTS - produced);
+        await produce(n);
+        produced += n;
+      } else await sleep(20);
+    }
+    const seconds = (performance.now() - t0) / 1000;
+    const rate = EVENTS / seconds;
+    const raw = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM click_events')).rows[0]?.n);
+    const rolled = Number((await pool.query<{ n: string }>("SELECT sum(clicks + scans + page_views + bot_events) AS n FROM analytics_rollup_hourly WHERE dimension = 'all'")).rows[0]?.n);
+    rows.push([`ingest ${EVENTS.toLocaleString('en')} events, ${CONSUMERS} consumer(s)`, `${Math.round(rate).toLocaleString('en')} events/s (${seconds.toFixed(1)} s)`, '≥ 20,000 events/s']);
+    rows.push(['  committed rows / rollup total', `${raw.toLocaleString('en')} / ${rolled.toLocaleString('en')}`, `${EVENTS.toLocaleString('en')} each`]);
+
+    // 2. lag at a steady 2,000 events/s, 40 probes
+    const lags: number[] = [];
+    const probes: Promise<void>[] = [];
+    const lagStart = performance.now();
+    for (let tick = 0; tick < 100; tick += 1) {
+      await produce(20); // 20 events per 10 ms
+      if (tick % 5 === 0) {
+        const probe = probeLinks[tick / 5] ?? '';
+        const sent = performance.now();
+        await redis.xadd(stream, '*', ...eventFields(probe));
+        probes.push(
+          (async () => {
+            for (;;) {
+              const res = await app.request(`/v1/analytics/totals?resource_id=${probe}`, { headers: { Authorization: `Bearer ${key}` } });
+              const body = (await res.json()) as { data?: { clicks: number; scans: number; bot_events: number } };
+              const d = body.data;
+              if (d && d.clicks + d.scans + d.bot_events > 0) {
+                lags.push(performance.now() - sent);
+                return;
+              }
+              if (performance.now() - sent > 30_000) {
+                lags.push(Number.POSITIVE_INFINITY);
+                return;
+              }
+              await sleep(25);
+            }
+          })(),
+        );
+      }
+      const due = lagStart + (tick + 1) * 10;
+      const wait = due - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+    await Promise.all(probes);
+    rows.push([`click → visible in API (${lags.length} probes at ~2,000 ev/s)`, `p50 ${ms(pct(lags, 50))}, p95 ${ms(pct(lags, 95))}`, 'p95 ≤ 5 s']);
+    for (const c of consumers) await c.stop();
+    await pool.end();
+
+    // 3. queries over 10 M events of rollups
+    if (QUERIES) {
+      const seeded = { ...(await seedRollups(deps.pool, ws, await makeLinks(20), 10_000_000)), apiKey: key };
+      rows.push([`rollups for ${seeded.events.toLocaleString('en')} events`, `${seeded.rows.toLocaleString('en')} rows in ${(seeded.ms / 1000).toFixed(1)} s`, '']);
+      const range = `from=${seeded.from.toISOString()}&to=${seeded.to.toISOString()}`;
+      const timeQuery = async (label: string, path: string, apiKey: string) => {
+        const times: number[] = [];
+        let check = '';
+        for (let i = 0; i < 7; i += 1) {
+          const s = performance.now();
+          const res = await app.request(path, { headers: { Authorization: `Bearer ${apiKey}` } });
+          const text = await res.text();
+          times.push(performance.now() - s);
+          if (res.status !== 200) throw new Error(`${label}: ${res.status} ${text.slice(0, 200)}`);
+          check = text;
+        }
+        rows.push([label, `median ${ms(pct(times.slice(1), 50))}, max ${ms(Math.max(...times.slice(1)))}`, '≤ 300 ms']);
+        return check;
+      };
+      const total = await timeQuery('90-day daily timeseries, workspace-wide', `/v1/analytics/timeseries?interval=day&${range}`, seeded.apiKey);
+      const sum = (JSON.parse(total) as { data: Array<{ clicks: number; scans: number }> }).data.reduce((a, p) => a + p.clicks + p.scans, 0);
+      rows.push(['  events counted by that timeseries', sum.toLocaleString('en'), seeded.events.toLocaleString('en')]);
+      await timeQuery('90-day breakdown by country, workspace-wide', `/v1/analytics/breakdown?dimension=country&${range}`, seeded.apiKey);
+      await timeQuery('90-day daily timeseries, one resource', `/v1/analytics/timeseries?interval=day&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
+      await timeQuery('90-day breakdown by country, one resource', `/v1/analytics/breakdown?dimension=country&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
+      await timeQuery('90-day totals with uniques, workspace-wide', `/v1/analytics/totals?${range}`, seeded.apiKey);
+    }
+  } finally {
+    for (const c of consumers) await c.stop().catch(() => undefined);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await closeDeps(deps);
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+  const w0 = Math.max(...rows.map((r) => r[0].length));
+  const w1 = Math.max(...rows.map((r) => r[1].length));
+  console.log(`\n${'measure'.padEnd(w0)} | ${'result'.padEnd(w1)} | target`);
+  console.log(`${'-'.repeat(w0)}-|-${'-'.repeat(w1)}-|-------`);
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w0)} | ${b.padEnd(w1)} | ${c}`);
+}
+
+await main();
