@@ -83,7 +83,8 @@ describe('OpenAPI document', () => {
         id = await createFixture(tag);
         fixtures.set(tag, id);
       }
-      const query = new URLSearchParams((op.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => [p.name, p.example ?? '']));
+      const query = new URLSearchParams();
+      for (const p of op.parameters ?? []) if (p.in === 'query' && p.required) query.set(p.name, p.example ?? '');
       const target = `${path.replace('{id}', id ?? '')}${query.size > 0 ? `?${query.toString()}` : ''}`;
       const body = op.requestBody?.content['application/json'].example;
       const label = `${method.toUpperCase()} ${path}`;
