@@ -2,9 +2,9 @@ import { contrastRatio, MIN_TEXT_CONTRAST, readableOn } from '@linkhub/shared/bl
 import { themeSchema, type Theme } from '@linkhub/shared/blocks/snapshot';
 
 const COLOURS: Array<[keyof Pick<Theme, 'background' | 'text' | 'accent'>, string]> = [
-  ['background', 'Background'],
-  ['text', 'Text'],
-  ['accent', 'Buttons and links'],
+  ['background', 'Background colour'],
+  ['text', 'Text colour'],
+  ['accent', 'Button and link colour'],
 ];
 
 /** Theme colours with a contrast check (WCAG AA) and a one-click fix for each problem. */

@@ -18,6 +18,7 @@ function fileName(qr: QrView, format: ExportFormat): string {
  */
 export async function exportQr(qr: QrView, format: ExportFormat, sizeMm: number, dpi: number): Promise<string> {
   let bytes: Uint8Array;
+  if (!shortUrl(qr)) return 'The short URL is assigned at the first sync; export once it shows above.';
   if (format === 'svg') {
     bytes = new TextEncoder().encode(qrSvg(shortUrl(qr), designOf(qr.design), sizeMm));
   } else {
