@@ -3,6 +3,13 @@ import type { Link } from '@linkhub/shared/schemas/links';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from './test-kit';
 import { UNAUTHENTICATED_PER_MINUTE } from './rate-limit';
+import { createHash } from 'node:crypto';
+import { uuidv7 } from '@linkhub/shared/db';
+import { AppError } from '@linkhub/shared/errors/app-error';
+import { findApiKeyByToken } from '../accounts/api-keys';
+import { apiKeyActor } from '../accounts/actor';
+import { commandRunnerFor } from '../commands/create-runner';
+import { commandActorOf } from '../commands/types';
 
 let kit: V1Kit;
 let key: string;
@@ -47,6 +54,18 @@ describe('Idempotency-Key', () => {
     const afterExpiry = await kit.api('POST', '/v1/links', { key, body: { ...body, title: 'Fresh' }, headers });
     expect(afterExpiry.status).toBe(201);
     expect(afterExpiry.headers.get('Idempotent-Replayed')).toBeNull();
+  });
+
+  it('answers 409 idempotency_key_in_progress while the first request with the key is still running', async () => {
+    const body = JSON.stringify({ destination_url: 'https://example.com/slow' });
+    const row = await findApiKeyByToken(kit.deps.pool, key);
+    const hash = createHash('sha256').update(`POST\n/v1/links\n${body}`).digest('hex');
+    await kit.deps.pool.query("INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, 'running-1', $2)", [`api_key:${row?.id ?? ''}`, hash]);
+    const before = await kit.count('links');
+    const res = await kit.api('POST', '/v1/links', { key, raw: body, headers: { 'Idempotency-Key': 'running-1' } });
+    expect(res.status).toBe(409);
+    expect((await json<ErrorBody>(res)).error.code).toBe('idempotency_key_in_progress');
+    expect(await kit.count('links')).toBe(before);
   });
 
   it('rejects a malformed key with 400', async () => {
@@ -102,5 +121,15 @@ describe('body size', () => {
     expect(await kit.count('links')).toBe(before);
     const link = (await json<Envelope<Link[]>>(await kit.api('GET', '/v1/links?limit=1', { key }))).data;
     expect(Array.isArray(link)).toBe(true);
+  });
+});
+
+describe('destination safety is in the command layer (both doors)', () => {
+  it('a command run directly (as a Replicache push would) refuses an unsafe destination', async () => {
+    const row = await findApiKeyByToken(kit.deps.pool, key);
+    if (!row) throw new Error('no key row');
+    const by = commandActorOf(apiKeyActor(row));
+    const run = commandRunnerFor(kit.deps).execute(by, 'createQrCode', { id: uuidv7(), workspace_id: kit.owner.workspaceId, destination_url: 'https://intranet.example.com/' }, null);
+    await expect(run).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.code === 'destination_unsafe');
   });
 });
