@@ -1,8 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, signUpInUi, watch } from './helpers';
+import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS, startPwaHarness, type PwaHarness } from './harness';
+import { eventually, newEmail, serviceWorkerReady, signUpInUi, watch } from './helpers';
 
 /**
  * The builder journey: verify the address through the dev outbox, build a bio page of five blocks,
@@ -92,4 +94,21 @@ describe('the bio page builder and the QR designer', () => {
     expect(svg).toMatch(/^<svg[^>]+width="40mm"/);
     await context.close();
   }, 150_000);
+
+  it('is installable by Chromium\'s own check (manifest, icons, service worker with a fetch handler)', async () => {
+    // A persistent profile: Chromium never offers to install from an incognito-like context.
+    const profile = await mkdtemp(join(tmpdir(), 'linkhub-profile-'));
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${h.base}/`);
+    await serviceWorkerReady(page);
+    await page.reload();
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.errors).toEqual([]);
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  }, 60_000);
 });
