@@ -5,7 +5,7 @@
  */
 export const DOCS_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>LinkHub API reference</title>
+<title>LinkHub API reference</title><link rel="icon" href="data:,">
 <style>
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1b1f;background:#fafafa}
 header{padding:16px 24px;background:#111;color:#fff}header input{width:360px;padding:4px}
