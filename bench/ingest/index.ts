@@ -211,6 +211,10 @@ async function main(): Promise<void> {
       await timeQuery('90-day daily timeseries, one resource', `/v1/analytics/timeseries?interval=day&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
       await timeQuery('90-day breakdown by country, one resource', `/v1/analytics/breakdown?dimension=country&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
       await timeQuery('90-day totals with uniques, workspace-wide', `/v1/analytics/totals?${range}`, seeded.apiKey);
+      // a non-UTC workspace: day buckets in its zone come from the hourly rollups
+      await deps.pool.query("UPDATE workspaces SET time_zone = 'Europe/Berlin' WHERE id = $1", [ws]);
+      await timeQuery('90-day daily timeseries, workspace-wide, Europe/Berlin (hourly rows)', `/v1/analytics/timeseries?interval=day&${range}`, seeded.apiKey);
+      await timeQuery('90-day hourly-zone timeseries, one resource, Europe/Berlin', `/v1/analytics/timeseries?interval=day&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
     }
   } finally {
     for (const c of consumers) await c.stop().catch(() => undefined);

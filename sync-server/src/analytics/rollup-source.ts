@@ -14,7 +14,8 @@ export function rollupRows(dimensionParam: string): string {
   return `(
   SELECT bucket_start, resource_id, resource_type, value, clicks, scans, page_views, bot_events FROM analytics_rollup_hourly
    WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = ${dimensionParam}::text
-     AND bucket_start >= $3::timestamptz AND bucket_start < $4::timestamptz AND NOT ($5::tstzrange @> bucket_start)
+     AND ((bucket_start >= $3::timestamptz AND bucket_start < coalesce(lower($5::tstzrange), $4::timestamptz))
+       OR (bucket_start >= coalesce(upper($5::tstzrange), $4::timestamptz) AND bucket_start < $4::timestamptz))
   UNION ALL
   SELECT bucket_start, resource_id, resource_type, value, clicks, scans, page_views, bot_events FROM analytics_rollup_daily
    WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = ${dimensionParam}::text
