@@ -7,6 +7,9 @@ import { listDayPartitions } from '../../worker/src/analytics/partitions';
 import { applyRetention } from '../../worker/src/analytics/retention';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recompute';
+import { createDb } from '@linkhub/shared/db';
+import { insertMember, insertUser } from '@linkhub/shared/db/fixtures';
+import { createSession } from '../../sync-server/src/accounts/sessions';
 import { startHarness, type Harness } from './harness';
 
 type Totals = { clicks: number; scans: number; page_views: number; unique_visitors: number; bot_events: number };
@@ -124,6 +127,23 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
     expect(foreign.status).toBe(404);
     const noWs = await h.app.request('/v1/analytics/totals', { headers: { Authorization: `Bearer ${h.session}` } });
     expect(noWs.status).toBe(400);
+  });
+
+  it('shows a scoped member the workspace view of their granted resources only, and 404 for the others', async () => {
+    const handle = createDb(h.database.url, { max: 1 });
+    const user = await insertUser(handle.db, { email: `scoped-${Date.now()}@example.test` });
+    const member = await insertMember(handle.db, { workspaceId: h.workspaceId, userId: user.id, role: 'viewer', isScoped: true });
+    await handle.close();
+    await h.deps.pool.query("INSERT INTO resource_grants (workspace_id, member_id, resource_type, resource_id) VALUES ($1, $2, 'qr_code', $3)", [h.workspaceId, member.id, h.resources.qr]);
+    const { token } = await createSession(h.deps.pool, { userId: user.id, clientKind: 'web', clientLabel: null, twoFactorSatisfied: false });
+    const as = (path: string) => h.app.request(`${path}${path.includes('?') ? '&' : '?'}workspace_id=${h.workspaceId}`, { headers: { Authorization: `Bearer ${token}` } });
+    const mine = (await (await as('/v1/analytics/totals')).json()) as { data: Totals };
+    const qrOnly = (await (await as(`/v1/analytics/totals?resource_id=${h.resources.qr}`)).json()) as { data: Totals };
+    expect(mine.data).toEqual(qrOnly.data);
+    expect(mine.data.clicks).toBe(0);
+    expect((await as(`/v1/analytics/totals?resource_id=${h.resources.link}`)).status).toBe(404);
+    const top = (await (await as('/v1/analytics/top')).json()) as { data: Array<{ resource_id: string }> };
+    expect(top.data.map((t) => t.resource_id)).toEqual([h.resources.qr]);
   });
 
   it('exports raw events as CSV with progress and a download link', async () => {
