@@ -89,8 +89,8 @@ export const updateLink = defineMutator({
   },
 });
 
-const statusMutator = (
-  name: string,
+const statusMutator = <const N extends string>(
+  name: N,
   action: 'link.pause' | 'link.resume' | 'link.archive' | 'link.unarchive',
   patch: () => Partial<LinkView>,
 ) =>

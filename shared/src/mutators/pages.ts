@@ -1,3 +1,4 @@
+import type { WriteTransaction } from 'replicache';
 import { z } from 'zod';
 import { syncKeys } from '../sync/keys';
 import { blockViewSchema, pageViewSchema, type BlockView, type PageView } from '../sync/views';
@@ -60,6 +61,13 @@ export const updateBlockArgs = z
 export const moveBlockArgs = z.object({ ...blockRef, position: positionArg }).strict();
 export const blockRefArgs = z.object(blockRef).strict();
 
+/** Every draft edit advances the page's draft revision, as the server's command does (publish freezes that revision). */
+async function bumpDraft(tx: WriteTransaction, pageId: string): Promise<void> {
+  const page = pageViewSchema.safeParse(await tx.get(syncKeys.page(pageId)));
+  if (page.success)
+    await tx.set(syncKeys.page(pageId), { ...page.data, draft_revision: page.data.draft_revision + 1 });
+}
+
 export const createPage = defineMutator({
   name: 'createPage',
   args: createPageArgs,
@@ -92,6 +100,7 @@ export const updatePage = defineMutator({
   client: async (tx, { id, workspace_id: _ws, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.page(id), pageViewSchema, clean, nowIso());
+    await bumpDraft(tx, id);
   },
 });
 
@@ -130,7 +139,8 @@ export const archivePage = defineMutator({
   name: 'archivePage',
   args: pageRefArgs,
   action: 'bio_page.archive',
-  client: async (tx, { id }) => patchView(tx, syncKeys.page(id), pageViewSchema, { archived_at: nowIso() }, nowIso()),
+  client: async (tx, { id }) =>
+    patchView(tx, syncKeys.page(id), pageViewSchema, { archived_at: nowIso() }, nowIso()),
 });
 
 /** The server rebuilds the page from the stored snapshot; the client waits for the pull. */
@@ -157,6 +167,7 @@ export const addBlock = defineMutator({
       updated_at: nowIso(),
     };
     await tx.set(syncKeys.block(args.page_id, args.id), view);
+    await bumpDraft(tx, args.page_id);
   },
 });
 
@@ -175,6 +186,7 @@ export const updateBlock = defineMutator({
       is_visible: is_visible ?? current.data.is_visible,
       updated_at: nowIso(),
     });
+    await bumpDraft(tx, page_id);
   },
 });
 
@@ -182,8 +194,10 @@ export const moveBlock = defineMutator({
   name: 'moveBlock',
   args: moveBlockArgs,
   action: 'block.update',
-  client: async (tx, { id, page_id, position }) =>
-    patchView(tx, syncKeys.block(page_id, id), blockViewSchema, { position }, nowIso()),
+  client: async (tx, { id, page_id, position }) => {
+    await patchView(tx, syncKeys.block(page_id, id), blockViewSchema, { position }, nowIso());
+    await bumpDraft(tx, page_id);
+  },
 });
 
 export const removeBlock = defineMutator({
@@ -192,6 +206,7 @@ export const removeBlock = defineMutator({
   action: 'block.delete',
   client: async (tx, { id, page_id }) => {
     await tx.del(syncKeys.block(page_id, id));
+    await bumpDraft(tx, page_id);
   },
 });
 

@@ -1,4 +1,11 @@
-import { authorize, type AuthorizeInput, type Decision, type MembershipInput, type ResourceInput, type WorkspaceInput } from '@linkhub/shared/permissions/authorize';
+import {
+  authorize,
+  type AuthorizeInput,
+  type Decision,
+  type MembershipInput,
+  type ResourceInput,
+  type WorkspaceInput,
+} from '@linkhub/shared/permissions/authorize';
 import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permissions/matrix';
 import { isRole } from '@linkhub/shared/permissions/conditions';
 import { isPlanKey, type QuotaField } from '@linkhub/shared/entitlements/plans';
@@ -12,10 +19,24 @@ export type ResourceRef = { readonly type: TargetType; readonly id: string };
 
 export type LoadedContext = Omit<AuthorizeInput, 'action'> & {
   /** The actor's live membership row id and user id (for an API key: the creating membership). */
-  readonly membershipRow: { id: string; user_id: string; role: string; workspace_id: string; is_scoped: boolean } | null;
+  readonly membershipRow: {
+    id: string;
+    user_id: string;
+    role: string;
+    workspace_id: string;
+    is_scoped: boolean;
+  } | null;
 };
 
-type WorkspaceLoad = { id: string; current_plan_key: string; deleted_at: Date | null; require_two_factor: boolean; writes_blocked: boolean; billing_status: string; past_due_since: Date | null };
+type WorkspaceLoad = {
+  id: string;
+  current_plan_key: string;
+  deleted_at: Date | null;
+  require_two_factor: boolean;
+  writes_blocked: boolean;
+  billing_status: string;
+  past_due_since: Date | null;
+};
 
 async function loadWorkspace(db: Queryable, workspaceId: string): Promise<WorkspaceInput | null> {
   const w = await one<WorkspaceLoad>(
@@ -24,7 +45,8 @@ async function loadWorkspace(db: Queryable, workspaceId: string): Promise<Worksp
     [workspaceId],
   );
   if (!w) return null;
-  const graceEnds = w.past_due_since === null ? null : new Date(w.past_due_since.getTime() + 7 * 86_400_000).toISOString();
+  const graceEnds =
+    w.past_due_since === null ? null : new Date(w.past_due_since.getTime() + 7 * 86_400_000).toISOString();
   return {
     id: w.id,
     plan: isPlanKey(w.current_plan_key) ? w.current_plan_key : 'free',
@@ -36,54 +58,121 @@ async function loadWorkspace(db: Queryable, workspaceId: string): Promise<Worksp
 
 type MemberLoad = { id: string; user_id: string; role: string; workspace_id: string; is_scoped: boolean };
 
-async function loadMembership(db: Queryable, actor: RequestActor, workspaceId: string): Promise<{ input: MembershipInput; row: MemberLoad } | null> {
+async function loadMembership(
+  db: Queryable,
+  actor: RequestActor,
+  workspaceId: string,
+): Promise<{ input: MembershipInput; row: MemberLoad } | null> {
   const row =
     actor.kind === 'user'
-      ? await one<MemberLoad>(db, 'SELECT id, user_id, role, workspace_id, is_scoped FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL', [
-          workspaceId,
-          actor.user.id,
-        ])
+      ? await one<MemberLoad>(
+          db,
+          'SELECT id, user_id, role, workspace_id, is_scoped FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
+          [workspaceId, actor.user.id],
+        )
       : actor.apiKey.created_by_member_id === null
         ? undefined
-        : await one<MemberLoad>(db, 'SELECT id, user_id, role, workspace_id, is_scoped FROM workspace_members WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL', [
-            actor.apiKey.created_by_member_id,
-            workspaceId,
-          ]);
+        : await one<MemberLoad>(
+            db,
+            'SELECT id, user_id, role, workspace_id, is_scoped FROM workspace_members WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+            [actor.apiKey.created_by_member_id, workspaceId],
+          );
   if (!row || !isRole(row.role)) return null;
-  const grants = await rows<{ resource_type: string; resource_id: string }>(db, 'SELECT resource_type, resource_id FROM resource_grants WHERE member_id = $1', [row.id]);
+  const grants = await rows<{ resource_type: string; resource_id: string }>(
+    db,
+    'SELECT resource_type, resource_id FROM resource_grants WHERE member_id = $1',
+    [row.id],
+  );
   return { input: { id: row.id, role: row.role, status: 'active', grants }, row };
 }
 
-const CONTENT_TABLES: Partial<Record<TargetType, string>> = { bio_page: 'bio_pages', link: 'links', qr_code: 'qr_codes' };
+const CONTENT_TABLES: Partial<Record<TargetType, string>> = {
+  bio_page: 'bio_pages',
+  link: 'links',
+  qr_code: 'qr_codes',
+};
 
-type ContentLoad = { id: string; workspace_id: string; deleted_at: Date | null; archived_at: Date | null; locked: boolean; pinned: boolean };
+type ContentLoad = {
+  id: string;
+  workspace_id: string;
+  deleted_at: Date | null;
+  archived_at: Date | null;
+  locked: boolean;
+  pinned: boolean;
+};
 
 /** Loads the addressed resource in the shape authorize() takes; null when it does not exist. */
-export async function loadResource(db: Queryable, workspaceId: string, ref: ResourceRef): Promise<ResourceInput | null> {
+export async function loadResource(
+  db: Queryable,
+  workspaceId: string,
+  ref: ResourceRef,
+): Promise<ResourceInput | null> {
   const table = CONTENT_TABLES[ref.type];
   if (table !== undefined) {
     const pinned = ref.type === 'link' ? 'qr_code_id IS NOT NULL' : 'false';
-    const r = await one<ContentLoad>(db, `SELECT id, workspace_id, deleted_at, archived_at, locked, ${pinned} AS pinned FROM ${table} WHERE id = $1 AND workspace_id = $2`, [
-      ref.id,
-      workspaceId,
-    ]);
+    const r = await one<ContentLoad>(
+      db,
+      `SELECT id, workspace_id, deleted_at, archived_at, locked, ${pinned} AS pinned FROM ${table} WHERE id = $1 AND workspace_id = $2`,
+      [ref.id, workspaceId],
+    );
     if (!r) return null;
-    return { type: ref.type, id: r.id, workspace_id: r.workspace_id, deleted: r.deleted_at !== null, archived: r.archived_at !== null, locked_by_downgrade: r.locked, pinned_to_qr_code: r.pinned };
+    return {
+      type: ref.type,
+      id: r.id,
+      workspace_id: r.workspace_id,
+      deleted: r.deleted_at !== null,
+      archived: r.archived_at !== null,
+      locked_by_downgrade: r.locked,
+      pinned_to_qr_code: r.pinned,
+    };
   }
   switch (ref.type) {
     case 'workspace':
-      return ref.id === workspaceId ? { type: 'workspace', id: workspaceId, workspace_id: workspaceId } : null;
+      return ref.id === workspaceId
+        ? { type: 'workspace', id: workspaceId, workspace_id: workspaceId }
+        : null;
     case 'member': {
-      const m = await one<{ id: string; role: string }>(db, 'SELECT id, role FROM workspace_members WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL', [ref.id, workspaceId]);
-      return m && isRole(m.role) ? { type: 'member', id: m.id, workspace_id: workspaceId, target_role: m.role } : null;
+      const m = await one<{ id: string; role: string }>(
+        db,
+        'SELECT id, role FROM workspace_members WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+        [ref.id, workspaceId],
+      );
+      return m && isRole(m.role)
+        ? { type: 'member', id: m.id, workspace_id: workspaceId, target_role: m.role }
+        : null;
     }
     case 'invitation': {
-      const i = await one<{ id: string; role: string }>(db, "SELECT id, role FROM workspace_invitations WHERE id = $1 AND workspace_id = $2 AND status = 'pending'", [ref.id, workspaceId]);
-      return i && isRole(i.role) ? { type: 'invitation', id: i.id, workspace_id: workspaceId, target_role: i.role } : null;
+      const i = await one<{ id: string; role: string }>(
+        db,
+        "SELECT id, role FROM workspace_invitations WHERE id = $1 AND workspace_id = $2 AND status = 'pending'",
+        [ref.id, workspaceId],
+      );
+      return i && isRole(i.role)
+        ? { type: 'invitation', id: i.id, workspace_id: workspaceId, target_role: i.role }
+        : null;
+    }
+    case 'domain': {
+      const d = await one<{ id: string }>(
+        db,
+        'SELECT id FROM custom_domains WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+        [ref.id, workspaceId],
+      );
+      return d ? { type: 'domain', id: d.id, workspace_id: workspaceId } : null;
     }
     case 'api_key': {
-      const k = await one<{ id: string; created_by_member_id: string | null }>(db, 'SELECT id, created_by_member_id FROM api_keys WHERE id = $1 AND workspace_id = $2', [ref.id, workspaceId]);
-      return k ? { type: 'api_key', id: k.id, workspace_id: workspaceId, created_by_membership_id: k.created_by_member_id } : null;
+      const k = await one<{ id: string; created_by_member_id: string | null }>(
+        db,
+        'SELECT id, created_by_member_id FROM api_keys WHERE id = $1 AND workspace_id = $2',
+        [ref.id, workspaceId],
+      );
+      return k
+        ? {
+            type: 'api_key',
+            id: k.id,
+            workspace_id: workspaceId,
+            created_by_membership_id: k.created_by_member_id,
+          }
+        : null;
     }
     default:
       throw new Error(`loadResource: no loader for ${ref.type}`);
@@ -92,20 +181,31 @@ export async function loadResource(db: Queryable, workspaceId: string, ref: Reso
 
 /** Current usage toward a quota (spec §22.2.5: archived items and QR-pinned links do not count). */
 export async function quotaUsage(db: Queryable, workspaceId: string, field: QuotaField): Promise<number> {
-  const count = async (sql: string): Promise<number> => Number((await one<{ n: string }>(db, sql, [workspaceId]))?.n ?? 0);
+  const count = async (sql: string): Promise<number> =>
+    Number((await one<{ n: string }>(db, sql, [workspaceId]))?.n ?? 0);
   switch (field) {
     case 'members':
       return seatsInUse(db, workspaceId);
     case 'bio_pages':
-      return count('SELECT count(*) AS n FROM bio_pages WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL');
+      return count(
+        'SELECT count(*) AS n FROM bio_pages WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL',
+      );
     case 'links':
-      return count('SELECT count(*) AS n FROM links WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL AND qr_code_id IS NULL');
+      return count(
+        'SELECT count(*) AS n FROM links WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL AND qr_code_id IS NULL',
+      );
     case 'qr_codes':
-      return count('SELECT count(*) AS n FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL');
+      return count(
+        'SELECT count(*) AS n FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL',
+      );
     case 'custom_domains':
-      return count("SELECT count(*) AS n FROM custom_domains WHERE workspace_id = $1 AND status <> 'removed'");
+      return count(
+        "SELECT count(*) AS n FROM custom_domains WHERE workspace_id = $1 AND status <> 'removed'",
+      );
     case 'workspaces':
-      return count('SELECT count(*) AS n FROM workspaces w WHERE w.billing_account_id = (SELECT billing_account_id FROM workspaces WHERE id = $1) AND w.deleted_at IS NULL');
+      return count(
+        'SELECT count(*) AS n FROM workspaces w WHERE w.billing_account_id = (SELECT billing_account_id FROM workspaces WHERE id = $1) AND w.deleted_at IS NULL',
+      );
   }
 }
 
@@ -122,17 +222,46 @@ export async function loadAuthorizeInput(
   resourceRef?: ResourceRef | null,
   action?: Action,
 ): Promise<LoadedContext> {
-  if (actor === null || workspaceId === null || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)) {
-    return { actor: actor?.actor ?? null, workspaceId, workspace: null, membership: null, membershipRow: null, ...(resourceRef ? { resource: null } : {}) };
+  if (
+    actor === null ||
+    workspaceId === null ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)
+  ) {
+    return {
+      actor: actor?.actor ?? null,
+      workspaceId,
+      workspace: null,
+      membership: null,
+      membershipRow: null,
+      ...(resourceRef ? { resource: null } : {}),
+    };
   }
   if (actor.kind === 'api_key' && actor.apiKey.workspace_id !== workspaceId) {
     // Step 2 refuses before anything about workspace B is read: nothing to load.
-    return { actor: actor.actor, workspaceId, workspace: null, membership: null, membershipRow: null, ...(resourceRef ? { resource: null } : {}) };
+    return {
+      actor: actor.actor,
+      workspaceId,
+      workspace: null,
+      membership: null,
+      membershipRow: null,
+      ...(resourceRef ? { resource: null } : {}),
+    };
   }
-  const [workspace, membership] = await Promise.all([loadWorkspace(db, workspaceId), loadMembership(db, actor, workspaceId)]);
-  const resource = resourceRef && workspace && membership ? await loadResource(db, workspaceId, resourceRef) : resourceRef ? null : undefined;
+  const [workspace, membership] = await Promise.all([
+    loadWorkspace(db, workspaceId),
+    loadMembership(db, actor, workspaceId),
+  ]);
+  const resource =
+    resourceRef && workspace && membership
+      ? await loadResource(db, workspaceId, resourceRef)
+      : resourceRef
+        ? null
+        : undefined;
   const quota = action === undefined ? undefined : MATRIX[action].quota;
-  const usage = quota !== undefined && workspace && membership ? { [quota]: await quotaUsage(db, workspaceId, quota) } : undefined;
+  const usage =
+    quota !== undefined && workspace && membership
+      ? { [quota]: await quotaUsage(db, workspaceId, quota) }
+      : undefined;
   return {
     actor: actor.actor,
     workspaceId,
@@ -144,7 +273,10 @@ export async function loadAuthorizeInput(
   };
 }
 
-export type AuthorizeExtras = Pick<AuthorizeInput, 'requested_role' | 'confirmation' | 'uses_features' | 'account'>;
+export type AuthorizeExtras = Pick<
+  AuthorizeInput,
+  'requested_role' | 'confirmation' | 'uses_features' | 'account'
+>;
 
 /** Loads and decides in one call; returns the decision and what was loaded. */
 export async function authorizeRequest(
@@ -158,7 +290,12 @@ export async function authorizeRequest(
   const context = await loadAuthorizeInput(db, actor, workspaceId, resourceRef, action);
   const { membershipRow: _m, ...input } = context;
   const needsResource = MATRIX[action].target !== undefined;
-  const decision = authorize({ ...input, ...(needsResource ? { resource: context.resource ?? null } : { resource: undefined }), action, ...extras });
+  const decision = authorize({
+    ...input,
+    ...(needsResource ? { resource: context.resource ?? null } : { resource: undefined }),
+    action,
+    ...extras,
+  });
   return { decision, context };
 }
 

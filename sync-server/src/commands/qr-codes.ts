@@ -5,6 +5,7 @@ import { randomSlug } from '@linkhub/shared/mutators/args';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
+import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
@@ -70,6 +71,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
         if (!taken?.taken) break;
         slug = randomSlug();
       }
+      await assertPrintableDesign(host.hostname, slug, args.design);
       await withConflicts(() =>
         ctx.tx.query(
           `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
@@ -126,6 +128,8 @@ export function qrCommands(cache: CacheDeps): Command[] {
       for (const action of actions)
         await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
       const before = await loadQr(ctx, args.workspace_id, args.id);
+      if (args.design !== undefined)
+        await assertPrintableDesign(await hostOf(ctx, before.domain_id), before.slug, args.design);
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
       await ctx.tx.query(

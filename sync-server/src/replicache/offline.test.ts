@@ -69,7 +69,7 @@ describe('offline edits are never lost', () => {
       [id],
     );
     expect(last?.url).toBe('https://example.com/1000');
-  }, 120_000);
+  }, 300_000);
 
   it('replaying the same push body three times applies it once', async () => {
     const owner = await h.signUp('Replay');

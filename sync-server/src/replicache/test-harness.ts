@@ -17,6 +17,8 @@ export type SyncHarness = TestApp & {
   sql: <R = Record<string, unknown>>(text: string, values?: unknown[]) => Promise<R[]>;
   /** Stop the server (requests fail like a dead process), then start a fresh one on the same database. */
   stopServer: () => Promise<void>;
+  /** Every 5xx a client got: a refused mutation must never look like a server failure. */
+  serverErrors: Array<{ path: string; status: number; body: unknown }>;
   startServer: () => void;
 };
 
@@ -40,6 +42,7 @@ export async function createSyncHarness(): Promise<SyncHarness> {
     (await base.deps.pool.query(text, values)).rows as R[];
   const clients: SyncClient[] = [];
 
+  const serverErrors: Array<{ path: string; status: number; body: unknown }> = [];
   const call = async (token: string, path: string, body: unknown) => {
     if (!current) return { status: 503, body: { error: 'server stopped' } as unknown };
     const response = await current.app.request(path, {
@@ -47,12 +50,15 @@ export async function createSyncHarness(): Promise<SyncHarness> {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
-    return { status: response.status, body: (await response.json()) as unknown };
+    const result = { status: response.status, body: (await response.json()) as unknown };
+    if (result.status >= 500) serverErrors.push({ path, ...result });
+    return result;
   };
 
   return {
     ...base,
     sql,
+    serverErrors,
     stopServer: async () => {
       if (current && current.deps !== base.deps) await closeDeps(current.deps);
       current = null;

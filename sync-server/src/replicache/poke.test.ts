@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { createSyncHarness, type SyncHarness } from './test-harness';
+import { PokeHub } from './poke';
+
+let h: SyncHarness;
+beforeAll(async () => {
+  h = await createSyncHarness();
+});
+afterAll(async () => h.close());
+
+/** Reads the SSE stream until an event of the given name arrives. */
+async function nextEvent(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  name: string,
+  timeoutMs = 5000,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+    ]);
+    if (chunk === null || chunk.done) break;
+    buffered += decoder.decode(chunk.value);
+    if (buffered.includes(`event: ${name}`)) return;
+  }
+  throw new Error(`no ${name} event; got: ${buffered}`);
+}
+
+describe('poke', () => {
+  it("a commit by one member pokes every member's open stream", async () => {
+    const owner = await h.signUp('Poker');
+    const editor = await h.signUp('Pokee');
+    await h.addMember(owner.workspaceId, editor.userId, 'editor');
+    const response = await h.app.request('/replicache/poke', {
+      headers: { authorization: `Bearer ${editor.token}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const body = response.body;
+    if (!body) throw new Error('no stream');
+    const reader = body.getReader();
+    await nextEvent(reader, 'ready');
+    const writer = h.client(owner.token);
+    await writer.rep.mutate.createLink({
+      id: randomUUID(),
+      workspace_id: owner.workspaceId,
+      destination_url: 'https://example.com/poke',
+      slug: 'poke-me',
+    });
+    await writer.rep.push({ now: true });
+    await nextEvent(reader, 'poke');
+    await reader.cancel();
+  });
+
+  it('reaches streams held by another sync-server process through Redis pub/sub', async () => {
+    const userId = randomUUID();
+    const prefix = h.deps.config.REDIS_PREFIX;
+    const otherConnection = new Redis(h.deps.config.REDIS_URL);
+    const otherProcess = new PokeHub(otherConnection, prefix);
+    let heard = 0;
+    const stop = await otherProcess.listen(userId, () => {
+      heard += 1;
+    });
+    const publisher = new Redis(h.deps.config.REDIS_URL);
+    await publisher.publish(`${prefix}poke:${userId}`, '1');
+    const deadline = Date.now() + 3000;
+    while (heard === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(heard).toBe(1);
+    await stop();
+    await otherProcess.close();
+    otherConnection.disconnect();
+    publisher.disconnect();
+  });
+
+  it('refuses a stream without a session', async () => {
+    const response = await h.app.request('/replicache/poke');
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: { code: 'unauthenticated' } });
+  });
+});
