@@ -7,7 +7,11 @@ import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { MiniChart } from '../../ui/mini-chart';
 import { copyText, fieldErrors } from '../../ui/zod-errors';
+import { listLinks } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
 import { linkState, shortUrl } from './link-filter';
+import { LinkRouting } from './link-routing';
+import { draftsToRules, draftsToSplit, rulesToDrafts, splitToDrafts, type RuleDraft, type SplitDraft } from './routing-drafts';
 
 const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
@@ -41,10 +45,16 @@ function draftOf(link: LinkView | null): Draft {
 /** Create or edit one link; a viewer sees the same fields read-only and no actions. */
 export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; summary: SummaryView | undefined; onDone: (id: string | null) => void }) {
   const rep = useRep();
-  const { workspace, can } = useWorkspace();
+  const { workspace, can, capability } = useWorkspace();
   const [draft, setDraft] = useState<Draft>(() => draftOf(link));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState('');
+  const [rules, setRules] = useState<RuleDraft[]>(() => rulesToDrafts(link?.rules ?? []));
+  const [split, setSplit] = useState<SplitDraft[]>(() => splitToDrafts(link?.destinations ?? []));
+  const others = useSubscribe((tx) => listLinks(tx, workspace.id), [], [workspace.id]);
+  const slug = draft.slug.trim().toLowerCase();
+  const slugTaken = slug !== '' && slug !== link?.slug && others.some((o) => o.id !== link?.id && o.slug === slug && (!link || o.domain_id === link.domain_id));
+  const slugHint = slug === '' || slug === link?.slug ? (link ? undefined : 'Leave empty for a random one.') : slugTaken ? undefined : 'Available in this workspace (the server confirms on sync).';
   const editable = link ? can('link.update') && !link.locked : can('link.create');
   const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
   const setUtm = (key: string, value: string) => setDraft((d) => ({ ...d, utm: { ...d.utm, [key]: value } }));
@@ -68,6 +78,8 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
       ...(draft.slug && draft.slug !== link.slug ? { slug: draft.slug } : {}),
       starts_at: fromLocal(draft.starts_at),
       expires_at: fromLocal(draft.expires_at),
+      ...(can('link.update_targeting') ? { rules: draftsToRules(rules) } : {}),
+      ...(can('link.update_split') ? { destinations: draftsToSplit(split) } : {}),
     });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
@@ -97,7 +109,7 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
       <form onSubmit={(e) => void submit(e)}>
         <Field label="Destination URL" type="url" value={draft.destination_url} onChange={(v) => set('destination_url', v)} error={errors.destination_url} required readOnly={!editable} />
         <div className="two">
-          <Field label="Slug" value={draft.slug} onChange={(v) => set('slug', v)} error={errors.slug} hint={link ? undefined : 'Leave empty for a random one.'} readOnly={!editable} />
+          <Field label="Slug" value={draft.slug} onChange={(v) => set('slug', v)} error={errors.slug ?? (slugTaken ? 'Another link already uses this slug.' : undefined)} hint={slugHint} readOnly={!editable || link?.locked === true} />
           <Field label="Title" value={draft.title} onChange={(v) => set('title', v)} error={errors.title} readOnly={!editable} />
         </div>
         <Field label="Tags (comma separated)" value={draft.tags} onChange={(v) => set('tags', v)} error={errors.tags} readOnly={!editable} />
@@ -124,6 +136,18 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
             <Field label="Starts at (UTC)" type="datetime-local" value={draft.starts_at} onChange={(v) => set('starts_at', v)} error={errors.starts_at} readOnly={!editable} />
             <Field label="Expires at (UTC)" type="datetime-local" value={draft.expires_at} onChange={(v) => set('expires_at', v)} error={errors.expires_at} readOnly={!editable} />
           </div>
+        )}
+        {link && (
+          <LinkRouting
+            rules={rules}
+            split={split}
+            onRules={setRules}
+            onSplit={setSplit}
+            canTarget={editable && can('link.update_targeting')}
+            canSplit={editable && can('link.update_split')}
+            targetingOnPlan={capability('link.update_targeting').reason !== 'plan_feature_unavailable'}
+            errors={errors}
+          />
         )}
         {errors.form && <p className="error">{errors.form}</p>}
         <div className="row">
