@@ -34,7 +34,14 @@ export const QUEUES = {
     kind: z.enum(['links', 'qr_codes', 'analytics', 'leads', 'qr_batch']),
   }),
   /** Scheduled analytics upkeep: partitions ahead, hourly→daily fold, 3-day reconciliation, retention, summaries. */
-  'analytics-maintenance': z.object({ task: z.enum(['partitions', 'fold', 'reconcile', 'retention', 'summaries']) }),
+  'analytics-maintenance': z.object({
+    task: z.enum(['partitions', 'fold', 'reconcile', 'retention', 'summaries']),
+  }),
+  /** Replicache garbage: old client view records and client groups that stopped pulling. */
+  'sync-gc': z.object({
+    keep_views: z.int().min(1).max(100).default(5),
+    idle_days: z.int().min(1).max(3650).default(90),
+  }),
   /** Drop click-event partitions and leads past the retention window. */
   retention: z.object({ before: z.iso.datetime({ offset: true }) }),
 } as const;

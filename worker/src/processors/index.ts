@@ -6,6 +6,7 @@ import { analyticsMaintenance } from './analytics-maintenance';
 import { retention } from './retention';
 import { exportJob } from './export';
 import { qrRender } from './qr-render';
+import { syncGc } from './sync-gc';
 
 /** Handles one validated job. Throw to retry; throw bullmq's UnrecoverableError to fail for good. */
 export type Processor<Q extends QueueName> = (
@@ -26,4 +27,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'analytics-maintenance': analyticsMaintenance,
   retention,
   export: exportJob,
+  'sync-gc': syncGc,
 };
