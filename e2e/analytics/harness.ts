@@ -77,7 +77,10 @@ export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; t
       let n = 0;
       for (;;) {
         const batch = await ingest.readNew();
-        if (batch.length === 0) return n;
+        if (batch.length === 0) {
+          await ingest.idle();
+          return n;
+        }
         await ingest.handle(batch);
         n += batch.length;
       }

@@ -37,6 +37,8 @@ export type IngestConsumer = {
   claimStale(minIdleMs?: number): Promise<StreamEntry[]>;
   /** Validate, write in one transaction, then XACK (unless `ack: false`, which simulates a crash before the ack). */
   handle(entries: readonly StreamEntry[], options?: { ack?: boolean }): Promise<HandledBatch>;
+  /** Resolves once the summary refreshes queued by handled batches have run. */
+  idle(): Promise<void>;
   /** Runs the loop until stop(). */
   start(): void;
   stop(): Promise<void>;
@@ -64,6 +66,25 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   reader.on('error', (error: Error) => deps.logger.warn({ err: { message: error.message } }, 'ingest redis error'));
   let running = false;
   let loop: Promise<void> | null = null;
+  // Summaries of touched resources, refreshed off the batch's critical path: one refresh at a time,
+  // the ids of batches handled meanwhile coalesced into the next one.
+  const pendingSummaries = new Set<string>();
+  let refreshing: Promise<void> | null = null;
+  function queueSummaries(ids: readonly string[]): void {
+    for (const id of ids) pendingSummaries.add(id);
+    if (refreshing) return;
+    refreshing = (async () => {
+      while (pendingSummaries.size > 0) {
+        const batch = [...pendingSummaries];
+        pendingSummaries.clear();
+        await refreshSummaries(deps.pool, new Date(), batch).catch((error: unknown) =>
+          deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'summary refresh after ingest failed'),
+        );
+      }
+    })().finally(() => {
+      refreshing = null;
+    });
+  }
 
   async function ensureGroup(): Promise<void> {
     try {
@@ -140,11 +161,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     if (handleOptions.ack !== false && entries.length > 0) {
       await deps.redis.call('XACK', stream, INGEST_GROUP, ...entries.map((e) => e.id));
     }
-    if (options.refreshSummaries !== false && written.touched.length > 0) {
-      await refreshSummaries(deps.pool, new Date(), written.touched.map((t) => t.resource_id)).catch((error: unknown) =>
-        deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'summary refresh after ingest failed'),
-      );
-    }
+    if (options.refreshSummaries !== false && written.touched.length > 0) queueSummaries(written.touched.map((t) => t.resource_id));
     const handled = { ...written, entries: entries.length, deadLettered: refused.length };
     options.onBatch?.(handled);
     return handled;
@@ -179,6 +196,9 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     readNew,
     claimStale,
     handle,
+    async idle() {
+      while (refreshing) await refreshing;
+    },
     start() {
       if (running) return;
       running = true;
@@ -190,6 +210,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
       reader.disconnect();
       await loop?.catch(() => undefined);
       loop = null;
+      while (refreshing) await refreshing;
     },
   };
 }
