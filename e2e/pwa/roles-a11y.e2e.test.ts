@@ -35,10 +35,28 @@ describe('roles and accessibility', () => {
       for (const screen of SCREENS) {
         await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: screenLabel(screen) }).click();
         await page.getByRole('heading', { level: 1, name: screenLabel(screen) }).waitFor();
-        await page.waitForLoadState('networkidle');
+        await page.locator('.loading').waitFor({ state: 'detached' });
         found.push(...(await seriousViolations(page)).map((v) => `${width}px /${screen}: ${v}`));
       }
     }
+    // The editors too: a link, a bio page with a block and its preview, a new QR code.
+    const nav = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+    await nav('Links');
+    await page.getByRole('button', { name: 'Edit Menu' }).click();
+    await page.getByRole('heading', { name: 'Link Menu' }).waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `link editor: ${v}`));
+    await nav('Bio pages');
+    await page.getByLabel('Handle').fill(`olga${Date.now().toString(36)}`);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.getByLabel('Add a block').selectOption('link');
+    await page.getByLabel('Button text').fill('Shop');
+    await page.getByLabel('URL', { exact: true }).fill('https://shop.example/');
+    await page.getByRole('button', { name: 'Add link button' }).click();
+    await page.locator('.blocks-list > li').first().waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `page editor: ${v}`));
+    await nav('QR codes');
+    await page.getByRole('button', { name: 'New QR code' }).click();
+    found.push(...(await seriousViolations(page)).map((v) => `QR designer: ${v}`));
     expect(found).toEqual([]);
     await context.close();
   }, 180_000);
