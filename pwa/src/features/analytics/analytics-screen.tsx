@@ -5,6 +5,7 @@ import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
 import { BarChart } from './bar-chart';
 import { BreakdownTable } from './breakdown-table';
+import { CsvExport } from './csv-export';
 
 type Point = { bucket_start: string; clicks: number; scans: number; page_views: number; unique_visitors: number | null };
 type Totals = { clicks?: number; scans?: number; page_views?: number; unique_visitors?: number; bot_events?: number };
@@ -22,6 +23,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
   const { workspace, can } = useWorkspace();
   const ws = workspace.id;
   const [days, setDays] = useState(30);
+  const [bots, setBots] = useState(false);
   const [resource, setResource] = useState(rest[0] ?? '');
   const links = useSubscribe((tx) => listLinks(tx, ws), [], [ws]);
   const codes = useSubscribe((tx) => listQrCodes(tx, ws), [], [ws]);
@@ -66,7 +68,11 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
             ))}
           </select>
         </div>
+        <label className="row">
+          <input type="checkbox" checked={bots} onChange={(e) => setBots(e.target.checked)} /> Include bots in breakdowns
+        </label>
       </div>
+      {can('analytics.export') && <CsvExport workspaceId={ws} resourceId={resource} from={from} to={to} />}
       {totals.error && <p className="error">{totals.error}</p>}
       {totals.data && (
         <dl className="row totals">
@@ -85,7 +91,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
       {series.error ? <p className="error">{series.error}</p> : <BarChart bars={bars} title={`Events per day, last ${days} days`} />}
       <div className="two">
         {DIMENSIONS.map(([dimension, label]) => (
-          <BreakdownTable key={dimension} query={query} dimension={dimension} label={label} />
+          <BreakdownTable key={dimension} query={bots ? `${query}&include_bots=true` : query} dimension={dimension} label={label} />
         ))}
       </div>
     </>
