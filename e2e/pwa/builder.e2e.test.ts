@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, serviceWorkerReady, signUpInUi, watch } from './helpers';
+import { eventually, newEmail, serviceWorkerReady, signUpInUi, signUpOverApi, watch } from './helpers';
 
 /**
  * The builder journey: verify the address through the dev outbox, build a bio page of five blocks,
@@ -18,12 +18,12 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function verificationLink(outbox: string, email: string): Promise<string> {
+async function verificationLink(outbox: string, email: string, path = '/api/auth/verify-email'): Promise<string> {
   return eventually(
     async () => {
       for (const file of await readdir(outbox).catch(() => [])) {
         const text = await readFile(join(outbox, file), 'utf8');
-        const url = text.includes(`To: ${email}`) ? /(https?:\/\/\S+\/api\/auth\/verify-email\?token=\S+)/.exec(text)?.[1] : undefined;
+        const url = text.includes(`To: ${email}`) ? new RegExp(`(https?://\\S+${path}\\?token=\\S+)`).exec(text)?.[1] : undefined;
         if (url) return url;
       }
       return '';
@@ -94,6 +94,28 @@ describe('the bio page builder and the QR designer', () => {
     expect(svg).toMatch(/^<svg[^>]+width="40mm"/);
     await context.close();
   }, 150_000);
+
+  it('resets a forgotten password through the mailed link and signs in with the new one', async () => {
+    const email = newEmail('rex');
+    await signUpOverApi(h.base, 'Rex', email);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'reset');
+    await page.goto(`${h.base}/`);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Reset your password' }).click();
+    await page.getByText('a reset link is on its way').waitFor();
+    await page.goto(await verificationLink(h.outbox, email, '/reset-password'));
+    await page.getByLabel('New password', { exact: true }).fill('a brand new passphrase 7');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('button', { name: 'Go to sign in' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('a brand new passphrase 7');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    await context.close();
+  }, 60_000);
 
   it('is installable by Chromium\'s own check (manifest, icons, service worker with a fetch handler)', async () => {
     // A persistent profile: Chromium never offers to install from an incognito-like context.

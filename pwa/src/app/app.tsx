@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import { AuthScreen } from '../features/auth/auth-screen';
+import { ResetPassword } from '../features/auth/reset-password';
+import { AcceptInvitation } from '../features/members/accept-invitation';
+import { usePath } from './router';
 import { createRep, listenForPokes, type Rep } from '../replicache/create-rep';
 import { RepContext } from '../replicache/rep-context';
 import { api, ApiError } from './api';
@@ -35,6 +38,19 @@ export function App() {
     };
   }, [userId]);
 
+  // Signed in by cookie only (a magic link, another tab): adopt that session.
+  useEffect(() => {
+    if (user) return;
+    api<{ user: { id: string; email: string; name: string; email_verified: boolean } }>('/api/me').then(
+      (me) => {
+        const found = toSessionUser(me.user);
+        rememberUser(found);
+        setUser(found);
+      },
+      () => undefined,
+    );
+  }, [user]);
+
   useEffect(() => {
     if (!user) return;
     api<{ user: { id: string; email: string; name: string; email_verified: boolean } }>('/api/me').then(
@@ -49,7 +65,10 @@ export function App() {
     );
   }, [user]);
 
+  const path = usePath();
+  if (path === '/reset-password') return <ResetPassword />;
   if (!user) return <AuthScreen onSignedIn={setUser} />;
+  if (path === '/invitations/accept') return <AcceptInvitation />;
   if (!rep) return <p className="loading">Opening your workspace…</p>;
   return (
     <RepContext.Provider value={rep}>

@@ -1,0 +1,42 @@
+import { useState, type FormEvent } from 'react';
+import { api, errorText } from '../../app/api';
+import { Field } from '../../app/field';
+import { navigate } from '../../app/router';
+
+/** `/reset-password?token=…` from the reset e-mail: choose a new password. */
+export function ResetPassword() {
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [message, setMessage] = useState('');
+  const [done, setDone] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await api('/api/auth/password-reset/confirm', { body: { token, password } });
+      setDone(true);
+      setMessage('Your password is changed. Sign in with it now.');
+    } catch (err) {
+      setMessage(errorText(err));
+    }
+  };
+  return (
+    <main className="auth">
+      <h1>LinkHub</h1>
+      <form onSubmit={(e) => void submit(e)} aria-labelledby="reset-title">
+        <h2 id="reset-title">Choose a new password</h2>
+        {!done && <Field label="New password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint="At least 10 characters." required />}
+        {!done && (
+          <button type="submit" className="primary">
+            Change password
+          </button>
+        )}
+        {message && <p role="alert">{message}</p>}
+        {done && (
+          <button type="button" onClick={() => navigate('/')}>
+            Go to sign in
+          </button>
+        )}
+      </form>
+    </main>
+  );
+}
