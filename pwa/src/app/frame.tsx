@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { WorkspaceView } from '@linkhub/shared/sync/views';
 import type { Rep } from '../replicache/create-rep';
 import { LinksScreen } from '../features/links/links-screen';
+import { useAppCommands } from './app-commands';
 import { NoticesPanel } from './notices-panel';
 import { navigate, parsePath, SECTIONS, usePath, type SectionId } from './router';
 import { StatusChip } from './status-chip';
@@ -25,6 +26,7 @@ const SCREENS: Record<SectionId, Screen | LazyExoticComponent<Screen>> = {
 export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; workspaces: WorkspaceView[]; onSwitch: (id: string) => void; onSignOut: () => void }) {
   const { workspace, user } = useWorkspace();
   const path = usePath();
+  useAppCommands();
   const { section, rest } = parsePath(path);
   const Screen = SCREENS[section];
   const label = SECTIONS.find((s) => s.id === section)?.label ?? '';

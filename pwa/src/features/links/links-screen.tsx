@@ -34,7 +34,7 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           {shown.length} of {links.length} links
         </span>
       </div>
-      {open === 'new' && <LinkEditor key="new" link={null} summary={undefined} onDone={(id) => navigate(id ? `/links/${id}` : '/links')} />}
+      {open === 'new' && can('link.create') && <LinkEditor key="new" link={null} summary={undefined} onDone={(id) => navigate(id ? `/links/${id}` : '/links')} />}
       {selected && <LinkEditor key={`${selected.id}`} link={selected} summary={summaries[selected.id]} onDone={() => navigate('/links')} />}
       <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
       {links.length === 0 ? (

@@ -20,7 +20,7 @@ export default function QrScreen({ rest }: { rest: string[] }) {
           New QR code
         </button>
       )}
-      {open === 'new' && <QrEditor key="new" qr={null} onDone={(id) => navigate(id ? `/qr/${id}` : '/qr')} />}
+      {open === 'new' && can('qr_code.create') && <QrEditor key="new" qr={null} onDone={(id) => navigate(id ? `/qr/${id}` : '/qr')} />}
       {selected && (
         <>
           <QrEditor key={selected.id} qr={selected} onDone={() => navigate('/qr')} />
