@@ -106,6 +106,28 @@ describe('roles and accessibility', () => {
   }, 90_000);
 });
 
+describe('the link list at scale', () => {
+  it('keeps only the visible rows in the DOM for 3,000 links, and search still finds any of them', async () => {
+    await h.sql(
+      `INSERT INTO links (workspace_id, domain_id, slug, destination_url, title)
+       SELECT $1, (SELECT id FROM custom_domains WHERE is_system AND purpose <> 'bio' LIMIT 1), 'bulk' || g, 'https://bulk.example/' || g, 'Bulk ' || g
+       FROM generate_series(1, 3000) AS g`,
+      [workspaceId],
+    );
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'scale');
+    await signInInUi(page, h.base, ownerEmail);
+    await page.getByText('of 3001 links').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('table', { name: 'Links' }).getAttribute('aria-rowcount')).toBe('3002');
+    expect(await page.locator('.vrow').count()).toBeLessThan(40);
+    await page.getByLabel('Search links').fill('Bulk 2999');
+    await page.getByRole('button', { name: 'Edit Bulk 2999' }).waitFor();
+    expect(await page.locator('.vrow').count()).toBe(1);
+    await context.close();
+  }, 90_000);
+});
+
 function screenLabel(screen: (typeof SCREENS)[number]): string {
   return { links: 'Links', qr: 'QR codes', pages: 'Bio pages', analytics: 'Analytics', domains: 'Domains', members: 'Members', settings: 'Settings' }[screen];
 }
