@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 const steps: Array<[string, string[]]> = [
   ['npx', ['tsc', '-b', 'tsconfig.json']],
   ['npx', ['tsc', '-p', 'pwa/tsconfig.json']],
+  // Browser tests run code in the page (page.evaluate), so they type-check with the DOM library.
+  ['npx', ['tsc', '-p', 'e2e/tsconfig.json']],
   ['npx', ['eslint', '.']],
   ['npx', ['vitest', 'run', ...process.argv.slice(2)]],
 ];

@@ -27,7 +27,9 @@ export type DecodeOptions = { readonly binarizer: Binarizer; readonly tryInvert:
 /** The texts of every valid QR symbol zxing finds in the image. */
 export async function decodeQr(image: RgbaImage, options: DecodeOptions): Promise<string[]> {
   await loadReader();
-  const results = await readBarcodes(image, {
+  // The ImageData shape zxing takes; colorSpace makes it fit the DOM's type too (browser-side type checks).
+  const imageData = { data: new Uint8ClampedArray(image.data), width: image.width, height: image.height, colorSpace: 'srgb' as const };
+  const results = await readBarcodes(imageData, {
     formats: ['QRCode'],
     binarizer: options.binarizer,
     tryInvert: options.tryInvert,
