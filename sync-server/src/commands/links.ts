@@ -9,14 +9,13 @@ import {
   resumeLink,
   updateLink,
 } from '@linkhub/shared/mutators/links';
-import { randomSlug } from '@linkhub/shared/mutators/args';
 import { purgeRedirect } from '@linkhub/shared/cache/write-through';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
+import { audit, freeSlug, grantToCreator, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 
 type LinkRow = {
@@ -85,17 +84,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
       await authorizeCommand(ctx.tx, ctx.by, 'link.create', args.workspace_id);
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
-      let slug = args.slug ?? randomSlug();
-      for (let attempt = 0; args.slug === undefined && attempt < 5; attempt += 1) {
-        const taken = await one<{ taken: boolean }>(
-          ctx.tx,
-          `SELECT EXISTS (SELECT 1 FROM links WHERE domain_id = $1 AND slug = $2)
-               OR EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $1 AND slug = $2) AS taken`,
-          [host.id, slug],
-        );
-        if (!taken?.taken) break;
-        slug = randomSlug();
-      }
+      const slug = args.slug ?? (await freeSlug(ctx, host.id));
       await withConflicts(() =>
         ctx.tx.query(
           `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id)

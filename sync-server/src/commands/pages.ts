@@ -1,14 +1,10 @@
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
 import {
-  addBlock,
   createPage,
-  moveBlock,
   publishPage,
-  removeBlock,
   restorePageVersion,
   unpublishPage,
-  updateBlock,
   updatePage,
 } from '@linkhub/shared/mutators/pages';
 import type { Action } from '@linkhub/shared/permissions/matrix';
@@ -18,8 +14,9 @@ import { bioHostFor, hostOf } from './domain-lookup';
 import { purgePage, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
+import { blockCommands } from './blocks';
 
-type PageRow = {
+export type PageRow = {
   id: string;
   workspace_id: string;
   domain_id: string;
@@ -301,110 +298,12 @@ export function pageCommands(cache: CacheDeps): Command[] {
     },
   };
 
-  return [create, update, publish, unpublish, restore, ...blockCommands()];
-}
-
-function blockCommands(): Command[] {
-  const add: Command<typeof addBlock.args> = {
-    name: addBlock.name,
-    args: addBlock.args,
-    describe: describePage,
-    run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'block.create', args.workspace_id, {
-        type: 'bio_page',
-        id: args.page_id,
-      });
-      const page = await loadPage(ctx, args.workspace_id, args.page_id);
-      await ctx.tx.query(
-        'INSERT INTO bio_blocks (id, page_id, workspace_id, position, type, data, created_by_user_id, updated_by_user_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $7)',
-        [
-          args.id,
-          args.page_id,
-          args.workspace_id,
-          args.position,
-          args.type,
-          JSON.stringify(args.data),
-          ctx.by.userId,
-        ],
-      );
-      await recordDraft(ctx, args.page_id, args.workspace_id);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return result(page);
-    },
-  };
-
-  const update: Command<typeof updateBlock.args> = {
-    name: updateBlock.name,
-    args: updateBlock.args,
-    describe: describePage,
-    run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'block.update', args.workspace_id, {
-        type: 'bio_page',
-        id: args.page_id,
-      });
-      const page = await loadPage(ctx, args.workspace_id, args.page_id);
-      // Field-level merge (jsonb ||): two devices editing different fields of one block both survive.
-      const updated = await one<{ type: string; data: Record<string, unknown> }>(
-        ctx.tx,
-        `UPDATE bio_blocks SET data = CASE WHEN $3::jsonb IS NULL THEN data ELSE data || $3::jsonb END,
-                is_visible = COALESCE($4, is_visible), updated_by_user_id = $5, updated_at = now()
-          WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL RETURNING type, data`,
-        [
-          args.id,
-          args.page_id,
-          args.data === undefined ? null : JSON.stringify(args.data),
-          args.is_visible ?? null,
-          ctx.by.userId,
-        ],
-      );
-      if (!updated) throw new NotFoundError();
-      await recordDraft(ctx, args.page_id, args.workspace_id);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return result(page);
-    },
-  };
-
-  const move: Command<typeof moveBlock.args> = {
-    name: moveBlock.name,
-    args: moveBlock.args,
-    describe: describePage,
-    run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'block.update', args.workspace_id, {
-        type: 'bio_page',
-        id: args.page_id,
-      });
-      const page = await loadPage(ctx, args.workspace_id, args.page_id);
-      const moved = await one<{ id: string }>(
-        ctx.tx,
-        'UPDATE bio_blocks SET position = $3, updated_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL RETURNING id',
-        [args.id, args.page_id, args.position],
-      );
-      if (!moved) throw new NotFoundError();
-      await recordDraft(ctx, args.page_id, args.workspace_id);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return result(page);
-    },
-  };
-
-  const remove: Command<typeof removeBlock.args> = {
-    name: removeBlock.name,
-    args: removeBlock.args,
-    describe: describePage,
-    run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'block.delete', args.workspace_id, {
-        type: 'bio_page',
-        id: args.page_id,
-      });
-      const page = await loadPage(ctx, args.workspace_id, args.page_id);
-      await ctx.tx.query(
-        'UPDATE bio_blocks SET deleted_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL',
-        [args.id, args.page_id],
-      );
-      await recordDraft(ctx, args.page_id, args.workspace_id);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return result(page);
-    },
-  };
-
-  return [add, update, move, remove];
+  return [
+    create,
+    update,
+    publish,
+    unpublish,
+    restore,
+    ...blockCommands({ loadPage, recordDraft, describePage, result }),
+  ];
 }

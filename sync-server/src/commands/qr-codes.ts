@@ -1,14 +1,13 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
-import { randomSlug } from '@linkhub/shared/mutators/args';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { audit, grantToCreator, snapshotVersion, withConflicts } from './support';
+import { audit, freeSlug, grantToCreator, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 
 type QrRow = {
@@ -60,17 +59,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
       await authorizeCommand(ctx.tx, ctx.by, 'qr_code.create', args.workspace_id);
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
-      let slug = args.slug ?? randomSlug();
-      for (let attempt = 0; args.slug === undefined && attempt < 5; attempt += 1) {
-        const taken = await one<{ taken: boolean }>(
-          ctx.tx,
-          `SELECT EXISTS (SELECT 1 FROM links WHERE domain_id = $1 AND slug = $2)
-               OR EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $1 AND slug = $2) AS taken`,
-          [host.id, slug],
-        );
-        if (!taken?.taken) break;
-        slug = randomSlug();
-      }
+      const slug = args.slug ?? (await freeSlug(ctx, host.id));
       await assertPrintableDesign(host.hostname, slug, args.design);
       await withConflicts(() =>
         ctx.tx.query(

@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
+import type { Action } from '@linkhub/shared/permissions/matrix';
+import { one } from '../accounts/db';
+import { authorizeCommand } from './authorization';
+import type { PageRow } from './pages';
+import type { Command, CommandContext, CommandResult } from './types';
+
+type PageSteps = {
+  loadPage: (ctx: CommandContext, workspaceId: string, id: string) => Promise<PageRow>;
+  recordDraft: (ctx: CommandContext, pageId: string, workspaceId: string) => Promise<void>;
+  describePage: Command['describe'];
+  result: (page: PageRow) => CommandResult;
+};
+
+type BlockArgs = { id: string; page_id: string; workspace_id: string };
+
+/**
+ * Block edits are draft edits of their page: authorize on the page, lock it, change the block,
+ * record the draft revision (a full snapshot, so every edit is restorable), poke the workspace.
+ */
+export function blockCommands(page: PageSteps): Command[] {
+  const edit = <S extends z.ZodType<BlockArgs>>(
+    mutator: { name: string; args: S },
+    action: Action,
+    change: (ctx: CommandContext, args: z.infer<S>) => Promise<boolean>,
+  ): Command<S> => ({
+    name: mutator.name,
+    args: mutator.args,
+    describe: page.describePage,
+    run: async (ctx, args) => {
+      await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, {
+        type: 'bio_page',
+        id: args.page_id,
+      });
+      const row = await page.loadPage(ctx, args.workspace_id, args.page_id);
+      if (!(await change(ctx, args))) throw new NotFoundError();
+      await page.recordDraft(ctx, args.page_id, args.workspace_id);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return page.result(row);
+    },
+  });
+
+  const changed = async (ctx: CommandContext, sql: string, values: unknown[]): Promise<boolean> =>
+    (await one<{ id: string }>(ctx.tx, `${sql} RETURNING id`, values)) !== undefined;
+
+  return [
+    edit(addBlock, 'block.create', (ctx, a) =>
+      changed(
+        ctx,
+        `INSERT INTO bio_blocks (id, page_id, workspace_id, position, type, data, created_by_user_id, updated_by_user_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
+        [a.id, a.page_id, a.workspace_id, a.position, a.type, JSON.stringify(a.data), ctx.by.userId],
+      ),
+    ),
+    // Field-level merge (jsonb ||): two devices editing different fields of one block both survive.
+    edit(updateBlock, 'block.update', (ctx, a) =>
+      changed(
+        ctx,
+        `UPDATE bio_blocks SET data = CASE WHEN $3::jsonb IS NULL THEN data ELSE data || $3::jsonb END,
+                is_visible = COALESCE($4, is_visible), updated_by_user_id = $5, updated_at = now()
+          WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL`,
+        [
+          a.id,
+          a.page_id,
+          a.data === undefined ? null : JSON.stringify(a.data),
+          a.is_visible ?? null,
+          ctx.by.userId,
+        ],
+      ),
+    ),
+    edit(moveBlock, 'block.update', (ctx, a) =>
+      changed(
+        ctx,
+        'UPDATE bio_blocks SET position = $3, updated_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL',
+        [a.id, a.page_id, a.position],
+      ),
+    ),
+    edit(removeBlock, 'block.delete', (ctx, a) =>
+      changed(
+        ctx,
+        'UPDATE bio_blocks SET deleted_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL',
+        [a.id, a.page_id],
+      ),
+    ),
+  ];
+}
