@@ -47,6 +47,7 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
   const rep = useRep();
   const { workspace, can, capability } = useWorkspace();
   const [draft, setDraft] = useState<Draft>(() => draftOf(link));
+  const [initial, setInitial] = useState<Draft>(draft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState('');
   const [rules, setRules] = useState<RuleDraft[]>(() => rulesToDrafts(link?.rules ?? []));
@@ -71,19 +72,28 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
       await rep.mutate.createLink(parsed.data);
       return onDone(parsed.data.id);
     }
+    // Only the fields this form changed: another device's edit to a different field survives (field-level merge).
+    const before = initial;
+    const changed = (key: keyof Draft) => JSON.stringify(draft[key]) !== JSON.stringify(before[key]);
+    const rulesNow = draftsToRules(rules);
+    const splitNow = draftsToSplit(split);
     const parsed = updateLinkArgs.safeParse({
-      ...common,
       id: link.id,
-      title: draft.title || null,
-      ...(draft.slug && draft.slug !== link.slug ? { slug: draft.slug } : {}),
-      starts_at: fromLocal(draft.starts_at),
-      expires_at: fromLocal(draft.expires_at),
-      ...(can('link.update_targeting') ? { rules: draftsToRules(rules) } : {}),
-      ...(can('link.update_split') ? { destinations: draftsToSplit(split) } : {}),
+      workspace_id: workspace.id,
+      ...(changed('destination_url') ? { destination_url: draft.destination_url } : {}),
+      ...(changed('tags') ? { tags } : {}),
+      ...(changed('utm') ? { utm } : {}),
+      ...(changed('title') ? { title: draft.title || null } : {}),
+      ...(changed('slug') && draft.slug ? { slug: draft.slug } : {}),
+      ...(changed('starts_at') ? { starts_at: fromLocal(draft.starts_at) } : {}),
+      ...(changed('expires_at') ? { expires_at: fromLocal(draft.expires_at) } : {}),
+      ...(can('link.update_targeting') && JSON.stringify(rulesNow) !== JSON.stringify(draftsToRules(rulesToDrafts(link.rules))) ? { rules: rulesNow } : {}),
+      ...(can('link.update_split') && JSON.stringify(splitNow) !== JSON.stringify(draftsToSplit(splitToDrafts(link.destinations))) ? { destinations: splitNow } : {}),
     });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     await rep.mutate.updateLink(parsed.data);
+    setInitial(draft);
     setSaved('Saved on this device; it syncs when online.');
   };
 
