@@ -10,7 +10,7 @@ import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permission
 import { isRole } from '@linkhub/shared/permissions/conditions';
 import { isPlanKey, type QuotaField } from '@linkhub/shared/entitlements/plans';
 import { denialError } from '@linkhub/shared/permissions/decision';
-import { one, rows, type Queryable } from './db';
+import { one, type Queryable } from './db';
 import type { RequestActor } from './actor';
 import { seatsInUse } from './members';
 
@@ -63,27 +63,27 @@ async function loadMembership(
   actor: RequestActor,
   workspaceId: string,
 ): Promise<{ input: MembershipInput; row: MemberLoad } | null> {
-  const row =
+  // One round trip: the membership and its grants (authorize runs once per mutation of a push).
+  const grantsColumn = `COALESCE((SELECT json_agg(json_build_object('resource_type', g.resource_type, 'resource_id', g.resource_id))
+                                    FROM resource_grants g WHERE g.member_id = m.id), '[]'::json) AS grants`;
+  type Loaded = MemberLoad & { grants: Array<{ resource_type: string; resource_id: string }> };
+  const loaded =
     actor.kind === 'user'
-      ? await one<MemberLoad>(
+      ? await one<Loaded>(
           db,
-          'SELECT id, user_id, role, workspace_id, is_scoped FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
+          `SELECT m.id, m.user_id, m.role, m.workspace_id, m.is_scoped, ${grantsColumn} FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.deleted_at IS NULL`,
           [workspaceId, actor.user.id],
         )
       : actor.apiKey.created_by_member_id === null
         ? undefined
-        : await one<MemberLoad>(
+        : await one<Loaded>(
             db,
-            'SELECT id, user_id, role, workspace_id, is_scoped FROM workspace_members WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+            `SELECT m.id, m.user_id, m.role, m.workspace_id, m.is_scoped, ${grantsColumn} FROM workspace_members m WHERE m.id = $1 AND m.workspace_id = $2 AND m.deleted_at IS NULL`,
             [actor.apiKey.created_by_member_id, workspaceId],
           );
-  if (!row || !isRole(row.role)) return null;
-  const grants = await rows<{ resource_type: string; resource_id: string }>(
-    db,
-    'SELECT resource_type, resource_id FROM resource_grants WHERE member_id = $1',
-    [row.id],
-  );
-  return { input: { id: row.id, role: row.role, status: 'active', grants }, row };
+  if (!loaded || !isRole(loaded.role)) return null;
+  const { grants, ...row } = loaded;
+  return { input: { id: row.id, role: loaded.role, status: 'active', grants }, row };
 }
 
 const CONTENT_TABLES: Partial<Record<TargetType, string>> = {

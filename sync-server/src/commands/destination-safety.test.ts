@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@linkhub/shared/errors/app-error';
-import { assertSafeDestination, isUnsafeAddress, type ResolveHost } from './destination-safety';
+import {
+  assertSafeDestination,
+  cachedResolver,
+  isUnsafeAddress,
+  type ResolveHost,
+} from './destination-safety';
 
 const publicDns: ResolveHost = async () => ['93.184.216.34'];
 const failingDns: ResolveHost = async () => {
@@ -57,5 +62,21 @@ describe('destination safety', () => {
     expect(await reason('https://not-yet.example.com/', failingDns)).toBeNull();
     expect(isUnsafeAddress('8.8.8.8')).toBe(false);
     expect(isUnsafeAddress('2606:4700::1111')).toBe(false);
+  });
+});
+
+describe('cachedResolver', () => {
+  it('asks the resolver once per host within the window, failures included', async () => {
+    const asked: string[] = [];
+    const resolver = cachedResolver(async (host) => {
+      asked.push(host);
+      if (host === 'nowhere.test') throw new Error('ENOTFOUND');
+      return ['93.184.216.34'];
+    });
+    for (let i = 0; i < 5; i += 1) {
+      expect(await resolver('example.com')).toEqual(['93.184.216.34']);
+      await expect(resolver('nowhere.test')).rejects.toThrow('ENOTFOUND');
+    }
+    expect(asked).toEqual(['example.com', 'nowhere.test']);
   });
 });

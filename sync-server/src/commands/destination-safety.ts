@@ -8,13 +8,32 @@ export type ResolveHost = (host: string) => Promise<string[]>;
 
 const RESOLVE_TIMEOUT_MS = 2_000;
 
-export const systemResolveHost: ResolveHost = async (host) => {
+const lookupHost: ResolveHost = async (host) => {
   const timeout = new Promise<never>((_, reject) => {
     setTimeout(() => reject(new Error('dns timeout')), RESOLVE_TIMEOUT_MS).unref();
   });
   const found = await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
   return found.map((a) => a.address);
 };
+
+/**
+ * Answers (and failures) are remembered for a minute per host: an offline queue of 1,000 edits to one
+ * destination costs one lookup, not 1,000, and a slow resolver cannot stall a push.
+ */
+export function cachedResolver(resolve: ResolveHost, ttlMs = 60_000, max = 10_000): ResolveHost {
+  const cache = new Map<string, { at: number; answer: Promise<string[]> }>();
+  return (host) => {
+    const now = Date.now();
+    const hit = cache.get(host);
+    if (hit && now - hit.at < ttlMs) return hit.answer;
+    if (cache.size >= max) cache.clear();
+    const answer = resolve(host);
+    cache.set(host, { at: now, answer });
+    return answer;
+  };
+}
+
+export const systemResolveHost: ResolveHost = cachedResolver(lookupHost);
 
 /** Loopback, private, link-local (incl. cloud metadata 169.254.169.254 / fd00:ec2::254), CGNAT, reserved. */
 const UNSAFE = new BlockList();

@@ -52,7 +52,7 @@ async function registerClients(runner: CommandRunner, by: Pusher, request: PushR
 }
 
 /** Mutations per transaction: one commit (one WAL flush) per chunk instead of per mutation. */
-const CHUNK = 20;
+const CHUNK = 10;
 
 /**
  * Push (DESIGN §5): mutations in order, each isolated in its own savepoint with its client's
@@ -76,12 +76,18 @@ export async function handlePush(
     for (let start = 0; start < request.mutations.length; start += CHUNK) {
       const chunk = request.mutations.slice(start, start + CHUNK);
       const stopped = await runner.inTransaction(async (scope) => {
+        const lmids = new ClientLmids(scope.tx);
+        let future = false;
         for (const mutation of chunk) {
-          const result = await applyOne(runner, scope, by, mutation, requestId);
-          if (result.kind === 'future') return true;
+          const result = await applyOne(runner, scope, lmids, by, mutation, requestId);
+          if (result.kind === 'future') {
+            future = true;
+            break;
+          }
           outcome[result.kind] += 1;
         }
-        return false;
+        await lmids.save();
+        return future;
       }, batch);
       if (stopped) break;
     }
@@ -91,32 +97,59 @@ export async function handlePush(
   return outcome;
 }
 
+/** Each client's last_mutation_id, read (and row-locked) once per chunk and written back once at its end. */
+class ClientLmids {
+  private readonly known = new Map<string, { stored: number; current: number }>();
+
+  constructor(private readonly tx: Queryable) {}
+
+  async get(clientId: string): Promise<number> {
+    const cached = this.known.get(clientId);
+    if (cached) return cached.current;
+    const stored = await lastMutationId(this.tx, clientId);
+    this.known.set(clientId, { stored, current: stored });
+    return stored;
+  }
+
+  advance(clientId: string, id: number): void {
+    const entry = this.known.get(clientId);
+    if (entry) entry.current = id;
+  }
+
+  async save(): Promise<void> {
+    for (const [clientId, { stored, current }] of this.known) {
+      if (current !== stored) await setLastMutationId(this.tx, clientId, current);
+    }
+  }
+}
+
 async function applyOne(
   runner: CommandRunner,
   scope: TxScope,
+  lmids: ClientLmids,
   by: Pusher,
   mutation: PushMutation,
   requestId: string,
 ): Promise<Applied> {
   const { tx } = scope;
-  const last = await lastMutationId(tx, mutation.clientID);
+  const last = await lmids.get(mutation.clientID);
   if (mutation.id <= last) return { kind: 'skipped' };
   // A gap means the client is ahead of us (e.g. our database was restored): stop; Replicache resends.
   if (mutation.id > last + 1) return { kind: 'future' };
   const own = new PostCommitEffects();
+  // Not released: the next mutation's SAVEPOINT of the same name nests, and ROLLBACK TO takes the newest.
   await tx.query('SAVEPOINT mutation');
   try {
     await runner.run({ tx, effects: own }, by, mutation.name, mutation.args, requestId);
-    await tx.query('RELEASE SAVEPOINT mutation');
     scope.effects.absorb(own);
-    await setLastMutationId(tx, mutation.clientID, mutation.id);
+    lmids.advance(mutation.clientID, mutation.id);
     return { kind: 'applied' };
   } catch (raw) {
     await tx.query('ROLLBACK TO SAVEPOINT mutation');
     const error = translateDbError(raw);
     if (!isRefusal(error)) throw error;
     await recordRefusal(runner, scope, by, mutation, error, requestId);
-    await setLastMutationId(tx, mutation.clientID, mutation.id);
+    lmids.advance(mutation.clientID, mutation.id);
     return { kind: 'refused' };
   }
 }
