@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { clientIp, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { FORWARDED_FOR_HEADER, clientIp, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import type { GeoLookup } from '@linkhub/shared/analytics/geo';
 import type { UaFacts } from '@linkhub/shared/analytics/ua';
 import { parseAcceptLanguage } from '@linkhub/shared/resolve/language';
@@ -54,7 +54,7 @@ function remoteAddressOf(env: unknown): string | undefined {
 
 export function readRequestFacts(c: Context, deps: RequestFactsDeps): RequestFacts {
   const socketAddress = remoteAddressOf(c.env);
-  const ip = clientIp(socketAddress, c.req.header('x-forwarded-for'), deps.trustedProxies) ?? '';
+  const ip = clientIp(socketAddress, c.req.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
   const userAgent = c.req.header('user-agent') ?? '';
   const geo = deps.geo.lookup(ip === '' ? null : ip);
   return {

@@ -43,6 +43,9 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
   };
 }
 
+/** The only header whose value may name the client, and only behind a trusted proxy (see `clientIp`). */
+export const FORWARDED_FOR_HEADER = 'x-forwarded-for';
+
 export function clientIp(socketAddress: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): string | null {
   const peer = socketAddress === undefined ? null : normalize(socketAddress);
   if (peer === null) return null;

@@ -3,7 +3,7 @@ import { setCookie, deleteCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { clientIp } from '@linkhub/shared/analytics/client-ip';
+import { FORWARDED_FOR_HEADER, clientIp } from '@linkhub/shared/analytics/client-ip';
 import type { AppEnv } from '../app-env';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../auth/session-token';
 import type { Accounts } from './context';
@@ -50,7 +50,7 @@ export function clearSessionCookie(c: Context<AppEnv>, accounts: Accounts): void
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: accounts.secureCookies, httpOnly: true, sameSite: 'Lax' });
 }
 
-/** The client IP (socket, or trusted-proxy X-Forwarded-For) — used only to derive a keyed hash, never stored. */
+/** The client IP (socket, or the trusted-proxy forwarded-for hop) — used only to derive a keyed hash, never stored. */
 export function requestIp(c: Context<AppEnv>, accounts: Accounts): string {
   let socket: string | undefined;
   try {
@@ -58,7 +58,7 @@ export function requestIp(c: Context<AppEnv>, accounts: Accounts): string {
   } catch {
     socket = undefined; // in-process requests (app.request) have no socket
   }
-  return clientIp(socket, c.req.header('X-Forwarded-For'), accounts.trustedProxies) ?? 'unknown';
+  return clientIp(socket, c.req.header(FORWARDED_FOR_HEADER), accounts.trustedProxies) ?? 'unknown';
 }
 
 /** A short, non-identifying label for the session list ("Chrome on macOS"), never the raw User-Agent. */
