@@ -1,16 +1,17 @@
 import type { Context } from 'hono';
-import { AuthenticationError } from '@linkhub/shared/errors/app-error';
+import { AuthenticationError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { assertAllowed } from '@linkhub/shared/permissions/decision';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../middleware/session';
+import { one } from '../accounts/db';
 import { loadAuthorizeInput, type ResourceRef } from '../commands/authorization';
 import { commandActorOf, type CommandActor } from '../commands/types';
 
 /** The caller of a /v1 route: an API key, bound to one workspace, acting with its creator's membership. */
-export type V1Caller = { by: CommandActor; workspaceId: string; apiKeyId: string };
+export type V1Caller = { by: CommandActor; workspaceId: string; apiKeyId: string | null };
 
 export async function v1Caller(c: Context<AppEnv>, deps: AppDeps): Promise<V1Caller> {
   const actor = await actorOf(c, deps);
@@ -23,6 +24,23 @@ export async function v1Caller(c: Context<AppEnv>, deps: AppDeps): Promise<V1Cal
     workspaceId: actor.apiKey.workspace_id,
     apiKeyId: actor.apiKey.id,
   };
+}
+
+/**
+ * The print export of one QR code: an API key, or the editor's signed-in user (session cookie or
+ * bearer session token). A session addresses the code's own workspace; authorize() then decides as for
+ * a key, so a user who is not a member of it gets the same 404 as for a missing code.
+ */
+export async function qrRenderCaller(c: Context<AppEnv>, deps: AppDeps, qrId: string): Promise<V1Caller> {
+  const actor = await actorOf(c, deps);
+  if (actor === null || actor.kind === 'api_key') return v1Caller(c, deps);
+  const row = await one<{ workspace_id: string }>(
+    deps.pool,
+    'SELECT workspace_id FROM qr_codes WHERE id = $1 AND deleted_at IS NULL',
+    [qrId],
+  );
+  if (!row) throw new NotFoundError();
+  return { by: commandActorOf(actor), workspaceId: row.workspace_id, apiKeyId: null };
 }
 
 /** Which rows of a list the caller may see: all of the workspace, or (scoped members) only granted ids. */

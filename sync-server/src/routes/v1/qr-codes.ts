@@ -1,11 +1,16 @@
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/db';
-import { createQrCodeInputSchema, listQrCodesQuerySchema, renderQrQuerySchema, updateQrCodeInputSchema } from '@linkhub/shared/schemas/qr-codes';
+import {
+  createQrCodeInputSchema,
+  listQrCodesQuerySchema,
+  renderQrQuerySchema,
+  updateQrCodeInputSchema,
+} from '@linkhub/shared/schemas/qr-codes';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, v1Caller } from '../../v1/caller';
+import { authorizeRead, qrRenderCaller, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
@@ -33,11 +38,21 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createQrCodeInputSchema);
     const id = uuidv7();
-    const domainId = input.domain_id ?? (input.domain ? await domainIdForHost(deps.pool, caller.workspaceId, input.domain) : undefined);
+    const domainId =
+      input.domain_id ??
+      (input.domain ? await domainIdForHost(deps.pool, caller.workspaceId, input.domain) : undefined);
     await runCommands(deps, caller, c.get('requestId'), [
       {
         name: 'createQrCode',
-        args: defined({ id, workspace_id: caller.workspaceId, destination_url: input.destination_url, slug: input.slug, domain_id: domainId, title: input.title, design: input.design }),
+        args: defined({
+          id,
+          workspace_id: caller.workspaceId,
+          destination_url: input.destination_url,
+          slug: input.slug,
+          domain_id: domainId,
+          title: input.title,
+          design: input.design,
+        }),
       },
     ]);
     c.header('Location', `/v1/qr-codes/${id}`);
@@ -56,9 +71,20 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateQrCodeInputSchema);
     if (input.status !== undefined)
-      throw new ValidationError([{ field: 'status', issue: 'not_supported' }], { message: 'Pausing a QR code is not supported by the API yet.' });
+      throw new ValidationError([{ field: 'status', issue: 'not_supported' }], {
+        message: 'Pausing a QR code is not supported by the API yet.',
+      });
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'updateQrCode', args: defined({ id, workspace_id: caller.workspaceId, destination_url: input.destination_url, title: input.title, design: input.design }) },
+      {
+        name: 'updateQrCode',
+        args: defined({
+          id,
+          workspace_id: caller.workspaceId,
+          destination_url: input.destination_url,
+          title: input.title,
+          design: input.design,
+        }),
+      },
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
@@ -67,13 +93,15 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    await runCommands(deps, caller, c.get('requestId'), [{ name: 'archiveQrCode', args: { id, workspace_id: caller.workspaceId } }]);
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'archiveQrCode', args: { id, workspace_id: caller.workspaceId } },
+    ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
 
   app.get('/:id/render', async (c) => {
-    const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
+    const caller = await qrRenderCaller(c, deps, id);
     const query = parseQuery(c, renderQrQuerySchema);
     await authorizeRead(deps, caller, 'qr_code.render', 'qr_code', { type: 'qr_code', id });
     const row = notFoundAfterAuthorize(await findQrCode(deps.pool, caller.workspaceId, id));
