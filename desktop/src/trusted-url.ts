@@ -4,7 +4,7 @@ import { APP_ORIGIN } from './protocol';
  * Where a URL may go from inside the app window:
  * - `app`: the app itself (`app://linkhub/…`), loads in the window;
  * - `sync`: the configured sync server (sign-in, billing portal), loads in the window;
- * - `external`: any other http(s) URL, opened in the system browser, never in the app;
+ * - `external`: every other http(s) URL, opened in the system browser, never in the app;
  * - `deny`: everything else (file:, javascript:, data:, blob:, other schemes, credentials in the URL).
  */
 export type UrlVerdict = 'app' | 'sync' | 'external' | 'deny';

@@ -70,7 +70,7 @@ export const createLinkInputSchema = z
   .refine(scheduleInOrder, scheduleRefinement);
 export type CreateLinkInput = z.infer<typeof createLinkInputSchema>;
 
-/** `PATCH /v1/links/{id}`: any subset; `null` clears a nullable field. */
+/** `PATCH /v1/links/{id}`: every field optional; `null` clears a nullable field. */
 export const updateLinkInputSchema = z
   .strictObject({
     destination_url: urlSchema.optional(),

@@ -8,7 +8,7 @@ const pageTitle = z.string().trim().max(120);
 const bio = z.string().trim().max(1000);
 
 /**
- * A theme as sent by a client: any subset of the renderer's theme fields, without their defaults, so
+ * A theme as sent by a client: a subset of the renderer's theme fields, without their defaults, so
  * a PATCH of `{accent}` changes only the accent (the renderer fills the rest when it renders).
  */
 const themeShape = themeSchema.shape;

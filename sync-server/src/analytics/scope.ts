@@ -29,7 +29,7 @@ async function resourceRef(deps: AppDeps, workspaceId: string, id: string): Prom
      UNION ALL SELECT 'bio_page' FROM bio_pages WHERE id = $1 AND workspace_id = $2 LIMIT 1`,
     [id, workspaceId],
   );
-  // an unknown or foreign id: the same 404 as any missing resource
+  // an unknown or foreign id: the same 404 as a missing resource
   if (!found) throw new NotFoundError();
   return { type: found.type, id };
 }

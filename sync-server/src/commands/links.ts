@@ -15,7 +15,8 @@ import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { audit, freeSlug, grantToCreator, snapshotVersion, withConflicts } from './support';
+import { afterAddressCreated } from './address-created';
+import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 
 type LinkRow = {
@@ -102,22 +103,15 @@ export function linkCommands(cache: CacheDeps): Command[] {
           ],
         ),
       );
-      await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, 'created');
-      await grantToCreator(ctx, args.workspace_id, 'link', args.id);
-      await audit(ctx, {
+      return afterAddressCreated(ctx, cache, {
+        kind: 'link',
+        id: args.id,
         workspaceId: args.workspace_id,
-        action: 'link.created',
-        resourceType: 'link',
-        resourceId: args.id,
-        after: { slug, host: host.hostname, destination_url: args.destination_url },
+        host: host.hostname,
+        slug,
+        destinationUrl: args.destination_url,
+        title: args.title,
       });
-      scheduleRedirectRefresh(ctx, cache, host.hostname, slug);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return {
-        workspaceId: args.workspace_id,
-        resource: { type: 'link', id: args.id, title: args.title ?? slug },
-        value: { slug, host: host.hostname },
-      };
     },
   };
 

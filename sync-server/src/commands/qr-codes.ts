@@ -7,7 +7,8 @@ import { assertSafeDestination } from './destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { audit, freeSlug, grantToCreator, snapshotVersion, withConflicts } from './support';
+import { afterAddressCreated } from './address-created';
+import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 
 type QrRow = {
@@ -78,30 +79,15 @@ export function qrCommands(cache: CacheDeps): Command[] {
           ],
         ),
       );
-      await snapshotVersion(
-        ctx.tx,
-        'qr_code_versions',
-        'qr_code_id',
-        'qr_codes',
-        args.id,
-        ctx.by.userId,
-        'created',
-      );
-      await grantToCreator(ctx, args.workspace_id, 'qr_code', args.id);
-      await audit(ctx, {
+      return afterAddressCreated(ctx, cache, {
+        kind: 'qr_code',
+        id: args.id,
         workspaceId: args.workspace_id,
-        action: 'qr_code.created',
-        resourceType: 'qr_code',
-        resourceId: args.id,
-        after: { slug, host: host.hostname, destination_url: args.destination_url },
+        host: host.hostname,
+        slug,
+        destinationUrl: args.destination_url,
+        title: args.title,
       });
-      scheduleRedirectRefresh(ctx, cache, host.hostname, slug);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return {
-        workspaceId: args.workspace_id,
-        resource: { type: 'qr_code', id: args.id, title: args.title ?? slug },
-        value: { slug, host: host.hostname },
-      };
     },
   };
 
