@@ -1,3 +1,4 @@
+import { generateNKeysBetween } from 'fractional-indexing';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
 import {
@@ -11,7 +12,7 @@ import type { Action } from '@linkhub/shared/permissions/matrix';
 import { one, rows } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { bioHostFor, hostOf } from './domain-lookup';
-import { purgePage, type CacheDeps } from './redirect-cache';
+import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { blockCommands } from './blocks';
@@ -166,7 +167,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
       });
       if (args.handle !== undefined && args.handle !== before.handle) {
         const host = await hostOf(ctx, before.domain_id);
-        ctx.effects.writeCache(`page:${host}:${before.handle}`, () => purgePage(cache, host, before.handle));
+        schedulePageRefresh(ctx, cache, host, before.handle);
       }
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(before);
@@ -202,7 +203,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
         after: { draft_revision: page.draft_revision },
       });
       const host = await hostOf(ctx, page.domain_id);
-      ctx.effects.writeCache(`page:${host}:${page.handle}`, () => purgePage(cache, host, page.handle));
+      schedulePageRefresh(ctx, cache, host, page.handle);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },
@@ -229,7 +230,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
         resourceId: args.id,
       });
       const host = await hostOf(ctx, page.domain_id);
-      ctx.effects.writeCache(`page:${host}:${page.handle}`, () => purgePage(cache, host, page.handle));
+      schedulePageRefresh(ctx, cache, host, page.handle);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },
@@ -269,16 +270,18 @@ export function pageCommands(cache: CacheDeps): Command[] {
         [args.id],
       );
       const blocks = snap.blocks ?? [];
+      // Fresh fractional keys, so the editor can add and move blocks after a restore.
+      const positions = generateNKeysBetween(null, null, blocks.length);
       for (const [index, block] of blocks.entries()) {
         await ctx.tx.query(
           `INSERT INTO bio_blocks (id, page_id, workspace_id, position, type, data, created_by_user_id)
            VALUES ($1, $2, $3, $4, $5, $6, $7)
-           ON CONFLICT (id) DO UPDATE SET deleted_at = NULL, position = EXCLUDED.position, type = EXCLUDED.type, data = EXCLUDED.data`,
+           ON CONFLICT (id) DO UPDATE SET deleted_at = NULL, is_visible = true, position = EXCLUDED.position, type = EXCLUDED.type, data = EXCLUDED.data, updated_at = now()`,
           [
             block.id,
             args.id,
             args.workspace_id,
-            `a${index.toString(36).padStart(4, '0')}`,
+            positions[index] ?? `a${index.toString(36)}`,
             block.type,
             JSON.stringify(block.data),
             ctx.by.userId,

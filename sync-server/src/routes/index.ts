@@ -13,6 +13,8 @@ import { grantRoutes } from './grants';
 import { auditRoutes } from './audit';
 import { apiKeyRoutes } from './api-keys';
 import { analyticsRoutes } from './analytics';
+import { pageVersionRoutes } from './page-versions';
+import { qrExportRoutes } from './qr-exports';
 import { v1Routes } from './v1/index';
 import { replicacheRoutes } from './replicache';
 
@@ -36,6 +38,8 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: grantRoutes },
   { base: '/api/workspaces', create: auditRoutes },
   { base: '/api/workspaces', create: apiKeyRoutes },
+  { base: '/api/workspaces', create: pageVersionRoutes },
+  { base: '/api/workspaces', create: qrExportRoutes },
   { base: '/v1', create: v1Routes },
   { base: '/v1/analytics', create: analyticsRoutes },
   { base: '/', create: replicacheRoutes },

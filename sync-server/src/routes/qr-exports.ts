@@ -1,0 +1,120 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono, type Context } from 'hono';
+import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { parseBody, uuidParam } from '../accounts/http';
+import { one } from '../accounts/db';
+import { requireAllowed } from '../accounts/authorize-input';
+import { JobProducer } from '../commands/job-producer';
+import { actorOf, sessionUserOf } from '../middleware/session';
+
+type ExportRow = {
+  id: string;
+  status: QrBatchExportView['status'];
+  progress: number;
+  params: { format?: string; qr_code_ids?: string[] };
+  row_count: string | null;
+  byte_size: string | null;
+  storage_key: string | null;
+  created_at: Date;
+  expires_at: Date | null;
+};
+const COLUMNS = 'id, status, progress, params, row_count, byte_size, storage_key, created_at, expires_at';
+
+const producers = new WeakMap<AppDeps, JobProducer>();
+function producerOf(deps: AppDeps): JobProducer {
+  let p = producers.get(deps);
+  if (!p) {
+    p = new JobProducer(deps.redis, deps.config.REDIS_PREFIX);
+    producers.set(deps, p);
+  }
+  return p;
+}
+
+function view(ws: string, row: ExportRow, now = new Date()): QrBatchExportView {
+  const expired = row.expires_at !== null && row.expires_at <= now;
+  const ready = row.status === 'succeeded' && !expired;
+  return {
+    id: row.id,
+    status: expired ? 'expired' : row.status,
+    progress: row.progress,
+    format: row.params.format ?? 'pdf',
+    code_count: row.params.qr_code_ids?.length ?? 0,
+    file_count: row.row_count === null ? null : Number(row.row_count),
+    byte_size: row.byte_size === null ? null : Number(row.byte_size),
+    error: row.status === 'failed' ? 'The export could not be built.' : null,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at?.toISOString() ?? null,
+    download_url: ready ? `/api/workspaces/${ws}/qr-exports/${row.id}/download` : null,
+  };
+}
+
+/**
+ * `/api/workspaces/:workspaceId/qr-exports` (session): start a QR batch export of chosen codes
+ * (every code is authorised with `qr_code.render`, so an ungranted or foreign code answers 404),
+ * read its progress, and download the ZIP. An export is visible only to the member who started it.
+ */
+export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const find = async (c: Context<AppEnv>) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'qr_code.list');
+    const user = sessionUserOf(actor);
+    const row = await one<ExportRow>(
+      deps.pool,
+      `SELECT ${COLUMNS} FROM export_jobs WHERE id = $1 AND workspace_id = $2 AND kind = 'qr_batch' AND requested_by_user_id = $3`,
+      [uuidParam(c, 'id'), ws, user.user.id],
+    );
+    if (!row) throw new NotFoundError();
+    return { ws, row };
+  };
+
+  app.post('/:workspaceId/qr-exports', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const actor = await actorOf(c, deps);
+    await requireAllowed(deps.pool, actor, ws, 'qr_code.list');
+    const user = sessionUserOf(actor);
+    const input = await parseBody(c, qrBatchExportInputSchema);
+    const ids = [...new Set(input.qr_code_ids.map((id) => id.toLowerCase()))];
+    for (const id of ids) await requireAllowed(deps.pool, actor, ws, 'qr_code.render', { type: 'qr_code', id });
+    const params = { qr_code_ids: ids, format: input.format, size_mm: input.size_mm, ...(input.dpi === undefined ? {} : { dpi: input.dpi }) };
+    const row = await one<ExportRow>(
+      deps.pool,
+      `INSERT INTO export_jobs (workspace_id, requested_by_user_id, kind, params) VALUES ($1, $2, 'qr_batch', $3) RETURNING ${COLUMNS}`,
+      [ws, user.user.id, JSON.stringify(params)],
+    );
+    if (!row) throw new Error('export insert returned no row');
+    await producerOf(deps).enqueue({ queue: 'export', name: 'qr_batch', jobId: `export-${row.id}`, data: { workspace_id: ws, export_id: row.id, kind: 'qr_batch' } });
+    return c.json({ data: view(ws, row), meta: {} }, 202);
+  });
+
+  app.get('/:workspaceId/qr-exports/:id', async (c) => {
+    const { ws, row } = await find(c);
+    return c.json({ data: view(ws, row), meta: {} });
+  });
+
+  app.get('/:workspaceId/qr-exports/:id/download', async (c) => {
+    const { row } = await find(c);
+    if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
+    if (row.expires_at !== null && row.expires_at <= new Date()) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
+    const path = join(resolve(deps.config.ARTIFACT_DIR), row.storage_key);
+    const info = await stat(path).catch(() => null);
+    if (info === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
+    return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(info.size),
+        'Content-Disposition': `attachment; filename="linkhub-qr-codes-${row.created_at.toISOString().slice(0, 10)}-${row.id.slice(-8)}.zip"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+  return app;
+}
