@@ -6,6 +6,7 @@ import { useRep } from '../../replicache/rep-context';
 import { BlockList } from './block-list';
 import { PagePreview } from './page-preview';
 import { ThemeEditor } from './theme-editor';
+import { VersionHistory } from './version-history';
 
 /** One bio page: its text, theme, blocks, live preview and publish state. */
 export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView[] }) {
@@ -52,6 +53,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
         </form>
         <ThemeEditor theme={page.theme} readOnly={!can('bio_page.update_theme')} onChange={(theme) => void rep.mutate.updatePage({ ...ref, theme })} />
         <BlockList pageId={page.id} blocks={blocks} />
+        {can('bio_page.view_versions') && <VersionHistory page={page} />}
       </div>
       <div>
         <h2>Preview</h2>

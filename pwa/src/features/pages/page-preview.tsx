@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
-import { renderBioPage } from '@linkhub/shared/blocks/render-page';
-import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
 import type { BlockView, PageView } from '@linkhub/shared/sync/views';
+import { SnapshotPreview } from './snapshot-preview';
 
-/** The draft as the public will see it: the edge's own renderer, in a sandboxed frame (no scripts). */
+/** The draft as the public will see it (visible blocks, in order). */
 export function PagePreview({ page, blocks }: { page: PageView; blocks: BlockView[] }) {
-  const html = useMemo(() => {
-    const snapshot = pageSnapshotSchema.safeParse({
+  const snapshot = useMemo(
+    () => ({
       id: page.id,
       workspace_id: page.workspace_id,
       handle: page.handle,
@@ -14,9 +13,8 @@ export function PagePreview({ page, blocks }: { page: PageView; blocks: BlockVie
       bio: page.bio,
       theme: page.theme,
       blocks: blocks.filter((b) => b.is_visible).map((b) => ({ id: b.id.replace(/[^A-Za-z0-9_-]/g, ''), type: b.type, data: b.data })),
-    });
-    if (!snapshot.success) return '<!doctype html><p>This draft has a block that cannot be shown yet.</p>';
-    return renderBioPage(snapshot.data, { nonce: 'preview', linkHref: () => '#' });
-  }, [page, blocks]);
-  return <iframe className="preview" title={`Preview of @${page.handle}`} sandbox="" srcDoc={html} />;
+    }),
+    [page, blocks],
+  );
+  return <SnapshotPreview snapshot={snapshot} title={`Preview of @${page.handle}`} fallback="This draft has a block that cannot be shown yet." />;
 }

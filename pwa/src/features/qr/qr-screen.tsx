@@ -1,18 +1,31 @@
+import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { useWorkspace } from '../../app/workspace-context';
 import { listQrCodes, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { MiniChart } from '../../ui/mini-chart';
+import { QrBatchExport } from './qr-batch-export';
 import { QrEditor } from './qr-editor';
 
-/** `/qr` lists the codes; `/qr/new` and `/qr/{id}` open the designer. */
+/** `/qr` lists the codes (select many to export them as one ZIP); `/qr/new` and `/qr/{id}` open the designer. */
 export default function QrScreen({ rest }: { rest: string[] }) {
   const { workspace, can } = useWorkspace();
   const ws = workspace.id;
   const codes = useSubscribe((tx) => listQrCodes(tx, ws), [], [ws]);
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const open = rest[0] ?? '';
   const selected = codes.find((c) => c.id === open) ?? null;
+  const canExport = can('qr_code.render');
+  // Codes still waiting for their first sync have no server row to render yet.
+  const exportable = codes.filter((c) => c.slug !== '');
+  const chosen = exportable.filter((c) => picked.has(c.id)).map((c) => c.id);
+  const toggle = (id: string, on: boolean) => {
+    const next = new Set(picked);
+    if (on) next.add(id);
+    else next.delete(id);
+    setPicked(next);
+  };
   return (
     <>
       {can('qr_code.create') && open !== 'new' && (
@@ -27,27 +40,38 @@ export default function QrScreen({ rest }: { rest: string[] }) {
           <MiniChart summary={summaries[selected.id]} noun="scans" />
         </>
       )}
+      {canExport && chosen.length > 0 && <QrBatchExport workspaceId={ws} selected={chosen} onClear={() => setPicked(new Set())} />}
       {codes.length === 0 ? (
         <p className="muted">No QR codes yet.</p>
       ) : (
-        <ul className="list">
-          {codes.map((c) => (
-            <li key={c.id}>
-              <a
-                href={`/qr/${c.id}`}
-                onClick={(e) => {
-                  e.preventDefault();
-                  navigate(`/qr/${c.id}`);
-                }}
-              >
-                {c.title ?? c.slug}
-              </a>
-              <span className="muted">{c.destination_url}</span>
-              <span>{summaries[c.id]?.totals_7d ?? 0} scans (7 d)</span>
-              {c.archived_at && <span className="badge archived">archived</span>}
-            </li>
-          ))}
-        </ul>
+        <>
+          {canExport && exportable.length > 1 && (
+            <label className="row">
+              <input type="checkbox" checked={chosen.length === exportable.length} onChange={(e) => setPicked(new Set(e.target.checked ? exportable.map((c) => c.id) : []))} /> Select all {exportable.length} codes for export
+            </label>
+          )}
+          <ul className="list">
+            {codes.map((c) => (
+              <li key={c.id}>
+                {canExport && (
+                  <input type="checkbox" aria-label={`Select ${c.title ?? c.slug} for export`} checked={picked.has(c.id)} disabled={c.slug === ''} onChange={(e) => toggle(c.id, e.target.checked)} />
+                )}
+                <a
+                  href={`/qr/${c.id}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    navigate(`/qr/${c.id}`);
+                  }}
+                >
+                  {c.title ?? c.slug}
+                </a>
+                <span className="muted">{c.destination_url}</span>
+                <span>{summaries[c.id]?.totals_7d ?? 0} scans (7 d)</span>
+                {c.archived_at && <span className="badge archived">archived</span>}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </>
   );
