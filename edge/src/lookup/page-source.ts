@@ -1,43 +1,27 @@
 import type { Redis } from 'ioredis';
-import { safeParsePublishedSnapshot } from '@linkhub/shared/blocks/published';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import { pageKey } from '@linkhub/shared/cache/keys';
-import { writePageSnapshot } from '@linkhub/shared/cache/page-cache';
+import { pageKey, rootPageKey } from '@linkhub/shared/cache/keys';
+import { writePageSnapshot, writeRootPageSnapshot } from '@linkhub/shared/cache/page-cache';
+import { snapshotFromRow } from '@linkhub/shared/cache/page-snapshot';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { PageSnapshotSource } from '../routes/bio-page';
 import type { EdgeMetrics } from '../metrics';
-import type { PgLookup, PublishedPageRow } from './pg-lookup';
-
-/**
- * Published bio pages for the bio routes: Redis `page:{host}:{handle}` first, else one PostgreSQL
- * query for the published snapshot, written back (not awaited). With Redis down pages come from
- * PostgreSQL; with PostgreSQL down, from Redis.
- */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The stored snapshot with the row's identity filled in where the snapshot leaves it out. */
-export function snapshotFromRow(row: PublishedPageRow): PageSnapshot | null {
-  const identity = { id: row.id, workspace_id: row.workspace_id, handle: row.handle };
-  const stored = row.snapshot;
-  let candidate: unknown = stored;
-  if (isRecord(stored)) {
-    candidate = isRecord(stored.page) ? { ...stored, page: { ...identity, ...stored.page } } : { ...identity, ...stored };
-  }
-  const parsed = safeParsePublishedSnapshot(candidate);
-  return parsed.success ? parsed.data : null;
-}
+import type { PgLookup } from './pg-lookup';
 
 export type PageSourceDeps = { redis: Redis; prefix: string; pg: PgLookup; metrics: EdgeMetrics; logger: Logger };
 
+/**
+ * Published bio pages for the bio routes: Redis `page:{host}:{handle}` (a custom domain's root:
+ * `page:{host}:/`) first, else one PostgreSQL query for the published snapshot, written back (not
+ * awaited). With Redis down pages come from PostgreSQL; with PostgreSQL down, from Redis.
+ */
 export function createPageSource(deps: PageSourceDeps): PageSnapshotSource {
   const { redis, prefix, pg, metrics, logger } = deps;
 
-  async function readCache(host: string, handle: string): Promise<PageSnapshot | null> {
+  async function readCache(key: string): Promise<PageSnapshot | null> {
     if (redis.status !== 'ready') return null;
     try {
-      const raw = await redis.get(pageKey(prefix, host, handle));
+      const raw = await redis.get(key);
       if (raw === null) return null;
       const parsed = pageSnapshotSchema.safeParse(JSON.parse(raw));
       return parsed.success ? parsed.data : null;
@@ -49,7 +33,7 @@ export function createPageSource(deps: PageSourceDeps): PageSnapshotSource {
 
   return {
     async getPublished(host, handle) {
-      const cached = await readCache(host, handle);
+      const cached = await readCache(pageKey(prefix, host, handle));
       if (cached) return cached;
       metrics.dbLookups += 1;
       const row = await pg.findPublishedPage(host, handle);
@@ -63,9 +47,18 @@ export function createPageSource(deps: PageSourceDeps): PageSnapshotSource {
       return snapshot;
     },
     async getRoot(host) {
+      const cached = await readCache(rootPageKey(prefix, host));
+      if (cached) return cached;
       metrics.dbLookups += 1;
       const row = await pg.findRootPage(host);
-      return row ? snapshotFromRow(row) : null;
+      const snapshot = row ? snapshotFromRow(row) : null;
+      if (snapshot && redis.status === 'ready') {
+        writeRootPageSnapshot(redis, prefix, host, snapshot).catch((err: unknown) => {
+          metrics.writeThroughFailed += 1;
+          logger.warn({ err }, 'edge root page write-through failed');
+        });
+      }
+      return snapshot;
     },
   };
 }

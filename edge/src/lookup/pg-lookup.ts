@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { ExperimentRow, LinkRow, QrRow, WorkspaceRow } from '@linkhub/shared/cache/build-payload';
 // The miss-path statement is shared with the sync commands' write-through, so both read the same rows.
 import { REDIRECT_SQL, type RedirectSqlRow } from '@linkhub/shared/cache/redirect-sql';
+import { PAGE_SQL, ROOT_PAGE_SQL, type PublishedPageRow } from '@linkhub/shared/cache/page-sql';
 
 /**
  * The edge's only PostgreSQL access: read-only, bare `pg`, one indexed query per question (DESIGN §6,
@@ -23,7 +24,7 @@ export type RedirectLookup =
   | { found: 'nothing'; domain: DomainFacts }
   | { found: 'resource'; domain: DomainFacts; workspace: WorkspaceRow; qr: QrRow | null; link: LinkRow | null; experiment: ExperimentRow | null };
 
-export type PublishedPageRow = { id: string; workspace_id: string; handle: string; snapshot: unknown };
+export type { PublishedPageRow };
 
 export interface PgLookup {
   findRedirect(host: string, slug: string): Promise<RedirectLookup>;
@@ -36,23 +37,6 @@ export interface PgLookup {
   readonly queryCount: number;
   close(): Promise<void>;
 }
-
-const PAGE_SQL = `
-SELECT p.id, p.workspace_id, p.handle, p.published_snapshot AS snapshot
-FROM custom_domains d
-JOIN bio_pages p ON p.domain_id = d.id AND p.handle = $2 AND p.deleted_at IS NULL
-JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
-WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified'
-  AND p.published_snapshot IS NOT NULL AND p.archived_at IS NULL`;
-
-/** A custom domain's root page: its workspace's page on that domain published first. */
-const ROOT_PAGE_SQL = `
-SELECT p.id, p.workspace_id, p.handle, p.published_snapshot AS snapshot
-FROM custom_domains d
-JOIN bio_pages p ON p.domain_id = d.id AND p.deleted_at IS NULL AND p.published_snapshot IS NOT NULL AND p.archived_at IS NULL
-JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
-WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified' AND d.workspace_id IS NOT NULL
-ORDER BY p.published_at ASC LIMIT 1`;
 
 /** Keyset-paginated list of every (host, slug) that has a payload: QR codes (all, forever) and live links. */
 const ADDRESSES_SQL = `

@@ -8,6 +8,7 @@ describe('cache keys', () => {
     expect(keys.redirectKey(p, 'go.acme.com', 'spring')).toBe('tX:rd:{go.acme.com}:spring');
     expect(keys.redirectMissKey(p, 'go.acme.com', 'spring')).toBe('tX:rd:miss:{go.acme.com}:spring');
     expect(keys.pageKey(p, 'bio.localhost', 'ana')).toBe('tX:page:{bio.localhost}:ana');
+    expect(keys.rootPageKey(p, 'me.acme.com')).toBe('tX:page:{me.acme.com}:/');
     expect(keys.saltKey(p, '2026-06-01')).toBe('tX:salt:2026-06-01');
     expect(keys.clicksStreamKey(p)).toBe('tX:clicks:raw');
     expect(keys.acmeChallengeKey(p, 'tok')).toBe('tX:acme:tok');

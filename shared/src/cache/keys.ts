@@ -15,7 +15,8 @@ export const KEY_FAMILIES = {
   domainHost: { pattern: 'dom:host:{host}', holds: 'host routing: kind + workspace of a host', ttl: 'none (rewritten on domain change)' },
   redirect: { pattern: 'rd:{host}:{slug}', holds: 'redirect payload (cache/payload.ts)', ttl: '3600 s; QR: none' },
   redirectMiss: { pattern: 'rd:miss:{host}:{slug}', holds: 'negative cache of an unknown non-QR slug', ttl: '60 s' },
-  page: { pattern: 'page:{host}:{handle}', holds: 'published bio page snapshot', ttl: '3600 s, purged on publish' },
+  page: { pattern: 'page:{host}:{handle}', holds: 'published bio page snapshot', ttl: '3600 s, rewritten on publish, purged on unpublish' },
+  rootPage: { pattern: 'page:{host}:/', holds: "a custom domain's root page snapshot (served at `/`)", ttl: '3600 s, rewritten on publish and domain change' },
   salt: { pattern: 'salt:{yyyy-mm-dd}', holds: 'daily visitor-hash salt (32 random bytes)', ttl: '48 h' },
   clicksStream: { pattern: 'clicks:raw', holds: 'analytics event stream (consumer group ingest)', ttl: 'MAXLEN ~ 1,000,000' },
   acmeChallenge: { pattern: 'acme:{token}', holds: 'ACME HTTP-01 key authorization', ttl: 'set by the domain worker' },
@@ -40,6 +41,11 @@ export function redirectMissKey(prefix: string, host: string, slug: string): str
 
 export function pageKey(prefix: string, host: string, handle: string): string {
   return `${prefix}page:{${host}}:${handle}`;
+}
+
+/** `/` can never be a handle, so the root page cannot collide with a page of the same host. */
+export function rootPageKey(prefix: string, host: string): string {
+  return `${prefix}page:{${host}}:/`;
 }
 
 /** `day` is a UTC calendar day, `yyyy-mm-dd`. */

@@ -1,9 +1,10 @@
 import type { Redis } from 'ioredis';
-import { pageKey, PAGE_TTL_SECONDS } from './keys';
+import { pageKey, PAGE_TTL_SECONDS, rootPageKey } from './keys';
 
 /**
- * `page:{host}:{handle}`: the published bio page snapshot the edge renders (spec §4.4.2). The edge
- * fills it on a miss; publish, unpublish, theme change and handle change purge it (call after commit).
+ * `page:{host}:{handle}` and `page:{host}:/`: the published bio page snapshots the edge renders
+ * (spec §4.4.2). The edge fills them on a miss; the sync commands rewrite them after publish and
+ * purge them on unpublish, archive, handle change and domain removal (call after commit).
  */
 export async function writePageSnapshot(redis: Redis, prefix: string, host: string, handle: string, snapshot: unknown): Promise<void> {
   await redis.set(pageKey(prefix, host, handle), JSON.stringify(snapshot), 'EX', PAGE_TTL_SECONDS);
@@ -11,4 +12,12 @@ export async function writePageSnapshot(redis: Redis, prefix: string, host: stri
 
 export async function purgePageSnapshot(redis: Redis, prefix: string, host: string, handle: string): Promise<void> {
   await redis.del(pageKey(prefix, host, handle));
+}
+
+export async function writeRootPageSnapshot(redis: Redis, prefix: string, host: string, snapshot: unknown): Promise<void> {
+  await redis.set(rootPageKey(prefix, host), JSON.stringify(snapshot), 'EX', PAGE_TTL_SECONDS);
+}
+
+export async function purgeRootPageSnapshot(redis: Redis, prefix: string, host: string): Promise<void> {
+  await redis.del(rootPageKey(prefix, host));
 }

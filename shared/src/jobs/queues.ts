@@ -1,5 +1,26 @@
 import { z } from 'zod';
 
+const canonicalHostArg = z.string().min(1).max(253);
+
+/** What a cache-refresh job rebuilds (shared/src/cache/refresh.ts does the work). */
+export const cacheRefreshTargetSchema = z.discriminatedUnion('kind', [
+  /** `rd:{host}:{slug}` (and its miss key). */
+  z.object({ kind: z.literal('redirect'), host: canonicalHostArg, slug: z.string().min(1).max(200) }),
+  /** `dom:host:{host}`. */
+  z.object({ kind: z.literal('domain'), host: canonicalHostArg }),
+  /** `page:{host}:{handle}`. */
+  z.object({ kind: z.literal('page'), host: canonicalHostArg, handle: z.string().min(1).max(64) }),
+  /** `page:{host}:/`, a custom domain's root page. */
+  z.object({ kind: z.literal('root_page'), host: canonicalHostArg }),
+  /** Every key of one resource: its address, its page, or (domain, workspace) everything under it. */
+  z.object({
+    kind: z.literal('resource'),
+    resource_type: z.enum(['link', 'qr_code', 'bio_page', 'domain', 'workspace']),
+    id: z.uuid(),
+  }),
+]);
+export type CacheRefreshTarget = z.infer<typeof cacheRefreshTargetSchema>;
+
 /**
  * Every BullMQ queue, with the zod schema of its job data, as data (DESIGN §1). Producers
  * (sync-server, edge) and the worker read this one table, so a job shape is declared once.
@@ -16,12 +37,11 @@ export const QUEUES = {
     size_mm: z.number().positive().max(2_000).optional(),
     dpi: z.int().min(72).max(2_400).optional(),
   }),
-  /** Rewrite the edge's Redis entry for one host/slug or bio handle from PostgreSQL. */
-  'cache-refresh': z.object({
-    kind: z.enum(['link', 'qr', 'page', 'domain']),
-    host: z.string().min(1),
-    key: z.string().min(1),
-  }),
+  /**
+   * Rebuild the edge's Redis entries from PostgreSQL (belt and braces after every command's
+   * write-through, and the repair path): one key by its address, or every key of one resource.
+   */
+  'cache-refresh': cacheRefreshTargetSchema,
   /** One DNS TXT check of a custom domain; the processor re-enqueues with backoff until verified. */
   'domain-verify': z.object({ domain_id: z.uuid(), attempt: z.int().min(1) }),
   /** Deliver one outgoing webhook event to one endpoint. */

@@ -22,18 +22,7 @@ export function commandRunnerFor(deps: AppDeps): CommandRunner {
       enqueue,
       resolveHost: deps.resolveHost ?? systemResolveHost,
     },
-    allCommands({
-      pool: deps.pool,
-      redis: deps.redis,
-      prefix: deps.config.REDIS_PREFIX,
-      repair: (job) =>
-        enqueue({
-          queue: 'cache-refresh',
-          name: 'cache-refresh',
-          data: job,
-          jobId: `cache-refresh-${job.kind}-${job.host}-${job.key}-${Date.now()}`,
-        }),
-    }),
+    allCommands({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }),
   );
   runners.set(deps, { runner, producer });
   return runner;

@@ -3,11 +3,17 @@ import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { addDomain, removeDomain } from '@linkhub/shared/mutators/domains';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
+import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { audit, withConflicts } from './support';
 import type { Command } from './types';
 
-/** Custom domains: added pending a DNS TXT check by the worker; removal never strands a printed QR code. */
-export function domainCommands(): Command[] {
+/**
+ * Custom domains: added pending a DNS TXT check by the worker; removal never strands a printed QR
+ * code. After commit the host's `dom:host:` entry is rebuilt (a pending or removed host has none),
+ * and on removal every key on the host with it (plain links and pages purged; QR keys are never
+ * touched, and a domain with QR codes cannot be removed).
+ */
+export function domainCommands(cache: CacheDeps): Command[] {
   const add: Command<typeof addDomain.args> = {
     name: addDomain.name,
     args: addDomain.args,
@@ -43,6 +49,8 @@ export function domainCommands(): Command[] {
         data: { domain_id: args.id, attempt: 1 },
         jobId: `domain-verify-${args.id}-1`,
       });
+      // A host name reused after an earlier removal must not keep an old routing entry.
+      scheduleCacheRefresh(ctx, cache, { kind: 'domain', host: args.hostname });
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,
@@ -82,6 +90,7 @@ export function domainCommands(): Command[] {
         resourceId: args.id,
         before: { hostname: domain.hostname },
       });
+      scheduleCacheRefresh(ctx, cache, { kind: 'resource', resource_type: 'domain', id: args.id });
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,

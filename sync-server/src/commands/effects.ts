@@ -1,20 +1,32 @@
+import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
+
 /**
  * Work a command schedules for after its transaction commits (DESIGN §5: commit → cache
  * write-through → enqueue side effects → poke). Nothing here runs if the transaction rolls back.
  * Keyed, so a push of many mutations to one link writes its cache entry and pokes its users once.
  */
-export type JobRequest = { queue: string; name: string; data: Record<string, unknown>; jobId: string };
+export type JobRequest = {
+  queue: string;
+  name: string;
+  data: Record<string, unknown>;
+  jobId: string;
+  /** Run no earlier than this many milliseconds after the enqueue. */
+  delayMs?: number;
+};
 
 export class PostCommitEffects {
   readonly cacheWrites = new Map<string, () => Promise<void>>();
+  /** What the worker's cache-refresh job rebuilds again a few seconds later (belt and braces), by cache key. */
+  readonly cacheRefreshes = new Map<string, CacheRefreshTarget>();
   readonly jobs = new Map<string, JobRequest>();
   readonly pokeWorkspaces = new Set<string>();
   readonly pokeUsers = new Set<string>();
 
   /** The latest write for a key wins: it reads committed rows when it runs, so one run covers them all. */
-  writeCache(key: string, write: () => Promise<void>): void {
+  writeCache(key: string, write: () => Promise<void>, refreshLater?: CacheRefreshTarget): void {
     this.cacheWrites.delete(key);
     this.cacheWrites.set(key, write);
+    if (refreshLater) this.cacheRefreshes.set(key, refreshLater);
   }
 
   enqueue(job: JobRequest): void {
@@ -28,7 +40,7 @@ export class PostCommitEffects {
 
   /** Take over the effects of a transaction that committed. */
   absorb(other: PostCommitEffects): void {
-    for (const [key, write] of other.cacheWrites) this.writeCache(key, write);
+    for (const [key, write] of other.cacheWrites) this.writeCache(key, write, other.cacheRefreshes.get(key));
     for (const job of other.jobs.values()) this.enqueue(job);
     for (const id of other.pokeWorkspaces) this.pokeWorkspaces.add(id);
     for (const id of other.pokeUsers) this.pokeUsers.add(id);

@@ -15,7 +15,7 @@ export function allCommands(cache: CacheDeps): Command[] {
     ...qrCommands(cache),
     ...pageCommands(cache),
     ...pageArchiveCommands(cache),
-    ...domainCommands(),
+    ...domainCommands(cache),
     ...workspaceCommands(),
   ];
   const names = new Set(commands.map((c) => c.name));

@@ -27,6 +27,7 @@ export class JobProducer {
       removeOnFail: 5000,
       attempts: 5,
       backoff: { type: 'exponential', delay: 1000 },
+      ...(job.delayMs === undefined ? {} : { delay: job.delayMs }),
     });
   }
 

@@ -9,7 +9,6 @@ import {
   resumeLink,
   updateLink,
 } from '@linkhub/shared/mutators/links';
-import { purgeRedirect } from '@linkhub/shared/cache/write-through';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
@@ -162,9 +161,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
       scheduleRedirectRefresh(ctx, cache, host, args.slug ?? before.slug);
       // A slug change leaves the old address unknown: refresh it too, so it stops resolving.
       if (args.slug !== undefined && args.slug !== before.slug)
-        ctx.effects.writeCache(`rd:${host}:${before.slug}`, () =>
-          purgeRedirect(cache.redis, cache.prefix, host, before.slug),
-        );
+        scheduleRedirectRefresh(ctx, cache, host, before.slug);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,

@@ -3,7 +3,7 @@ import { archivePage } from '@linkhub/shared/mutators/pages';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { hostOf } from './domain-lookup';
-import { purgePage, type CacheDeps } from './redirect-cache';
+import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
 import { audit } from './support';
 import type { Command } from './types';
 
@@ -34,7 +34,7 @@ export function pageArchiveCommands(cache: CacheDeps): Command[] {
         resourceId: page.id,
       });
       const host = await hostOf(ctx, page.domain_id);
-      ctx.effects.writeCache(`page:${host}:${page.handle}`, () => purgePage(cache, host, page.handle));
+      schedulePageRefresh(ctx, cache, host, page.handle);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,

@@ -1,52 +1,48 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
-import { REDIRECT_SQL, type RedirectSqlRow } from '@linkhub/shared/cache/redirect-sql';
-import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
-import { writeRedirectPayload } from '@linkhub/shared/cache/write-through';
-import { pageKey } from '@linkhub/shared/cache/keys';
+import { refreshCache } from '@linkhub/shared/cache/refresh';
+import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import type { CommandContext } from './types';
 
-export type CacheDeps = {
-  pool: pg.Pool;
-  redis: Redis;
-  prefix: string;
-  /** Hands a failed write-through to the worker's cache-refresh job, so staleness stays bounded. */
-  repair: (job: { kind: 'link' | 'qr' | 'page' | 'domain'; host: string; key: string }) => Promise<void>;
-};
+export type CacheDeps = { pool: pg.Pool; redis: Redis; prefix: string };
 
-/** Rebuild the edge's payload for (host, slug) from committed rows: the same query and builder as the edge's miss path. */
-export async function refreshRedirect(deps: CacheDeps, host: string, slug: string): Promise<void> {
-  const { rows } = await deps.pool.query<RedirectSqlRow>(REDIRECT_SQL, [host, slug]);
-  const row = rows[0];
-  if (!row?.workspace || (!row.qr && !row.link)) return;
-  const payload = buildRedirectPayload({
-    host,
-    slug,
-    workspace: row.workspace,
-    qr: row.qr,
-    link: row.link,
-    experiment: row.experiment,
-  });
-  await writeRedirectPayload(deps.redis, deps.prefix, host, slug, payload);
+/** One cache key per target, so several mutations of one address in a push rebuild it once. */
+function cacheKeyOf(target: CacheRefreshTarget): string {
+  switch (target.kind) {
+    case 'redirect':
+      return `rd:${target.host}:${target.slug}`;
+    case 'domain':
+      return `dom:host:${target.host}`;
+    case 'page':
+      return `page:${target.host}:${target.handle}`;
+    case 'root_page':
+      return `page:${target.host}:/`;
+    case 'resource':
+      return `resource:${target.resource_type}:${target.id}`;
+  }
 }
 
-export async function purgePage(deps: CacheDeps, host: string, handle: string): Promise<void> {
-  await deps.redis.del(pageKey(deps.prefix, host, handle));
+/**
+ * Post-commit write-through (DESIGN §5 step 5): the target's keys are rebuilt from committed rows
+ * with the edge's own statements and builders (shared/src/cache/refresh.ts), and the worker's
+ * cache-refresh job rebuilds them again a few seconds later, so a failed or raced write heals.
+ */
+export function scheduleCacheRefresh(ctx: CommandContext, cache: CacheDeps, target: CacheRefreshTarget): void {
+  ctx.effects.writeCache(
+    cacheKeyOf(target),
+    async () => {
+      await refreshCache({ sql: cache.pool, redis: cache.redis, prefix: cache.prefix }, target);
+    },
+    target,
+  );
 }
 
-/** Post-commit write-through of a link's or QR code's address (DESIGN §5 step 5). */
-export function scheduleRedirectRefresh(
-  ctx: CommandContext,
-  cache: CacheDeps,
-  host: string,
-  slug: string,
-): void {
-  ctx.effects.writeCache(`rd:${host}:${slug}`, async () => {
-    try {
-      await refreshRedirect(cache, host, slug);
-    } catch (error) {
-      await cache.repair({ kind: 'link', host, key: slug });
-      throw error;
-    }
-  });
+export function scheduleRedirectRefresh(ctx: CommandContext, cache: CacheDeps, host: string, slug: string): void {
+  scheduleCacheRefresh(ctx, cache, { kind: 'redirect', host, slug });
+}
+
+/** A page's snapshot key, and the root page of its host when that is a custom domain (the root may be this page). */
+export function schedulePageRefresh(ctx: CommandContext, cache: CacheDeps, host: string, handle: string): void {
+  scheduleCacheRefresh(ctx, cache, { kind: 'page', host, handle });
+  if (host !== ctx.hosts.bioHost && host !== ctx.hosts.linkHost) scheduleCacheRefresh(ctx, cache, { kind: 'root_page', host });
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -130,7 +131,7 @@ export class CommandRunner {
         this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed'),
       );
     }
-    for (const job of effects.jobs.values()) {
+    for (const job of [...effects.jobs.values(), ...cacheRefreshJobs(effects)]) {
       await this.deps
         .enqueue(job)
         .catch((error: unknown) =>
@@ -156,6 +157,17 @@ export class CommandRunner {
       [...users].map((userId) => this.deps.redis.publish(pokeChannel(this.deps.redisPrefix, userId), '1')),
     );
   }
+}
+
+/** How long after commit the worker rebuilds what the write-through just wrote (a failed or raced write heals then). */
+export const CACHE_REFRESH_DELAY_MS = 5_000;
+
+function cacheRefreshJobs(effects: PostCommitEffects): JobRequest[] {
+  const at = Date.now();
+  return [...effects.cacheRefreshes.values()].map((target) => {
+    const digest = createHash('sha256').update(JSON.stringify(target)).digest('hex').slice(0, 32);
+    return { queue: 'cache-refresh', name: 'cache-refresh', data: target, jobId: `cache-refresh-${digest}-${at}`, delayMs: CACHE_REFRESH_DELAY_MS };
+  });
 }
 
 function workspaceIdOf(args: unknown): string | null {

@@ -3,6 +3,7 @@ import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
 import { analyticsRollup } from './analytics-rollup';
 import { analyticsMaintenance } from './analytics-maintenance';
+import { cacheRefresh } from './cache-refresh';
 import { retention } from './retention';
 import { exportJob } from './export';
 import { qrRender } from './qr-render';
@@ -28,4 +29,5 @@ export const PROCESSORS: ProcessorRegistry = {
   retention,
   export: exportJob,
   'sync-gc': syncGc,
+  'cache-refresh': cacheRefresh,
 };

@@ -1,0 +1,13 @@
+import { refreshCache, type RefreshReport } from '@linkhub/shared/cache/refresh';
+import type { Processor } from './index';
+
+/**
+ * `cache-refresh`: rebuilds the edge's Redis entries for one address or one resource from
+ * PostgreSQL (issue 6, belt and braces behind every command's write-through). The work is
+ * shared/src/cache/refresh.ts, the same code the commands run after commit.
+ */
+export const cacheRefresh: Processor<'cache-refresh'> = async (data, _job, deps): Promise<RefreshReport> => {
+  const report = await refreshCache({ sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, data);
+  deps.logger.debug({ target: data.kind, keys: report.length }, 'cache refreshed');
+  return report;
+};
