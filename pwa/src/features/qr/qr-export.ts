@@ -23,7 +23,9 @@ export async function exportQr(qr: QrView, format: ExportFormat, sizeMm: number,
     bytes = new TextEncoder().encode(qrSvg(shortUrl(qr), designOf(qr.design), sizeMm));
   } else {
     const token = await platform().secureToken.get();
-    const response = await fetch(`/v1/qr-codes/${qr.id}/render?format=${format}&size_mm=${sizeMm}&dpi=${dpi}`, {
+    // The server refuses dpi on anything but PNG (400 not_applicable).
+    const query = `format=${format}&size_mm=${sizeMm}${format === 'png' ? `&dpi=${dpi}` : ''}`;
+    const response = await fetch(`/v1/qr-codes/${qr.id}/render?${query}`, {
       credentials: 'same-origin',
       headers: token ? { authorization: `Bearer ${token}` } : {},
     }).catch(() => null);
