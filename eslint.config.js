@@ -11,6 +11,7 @@ const DB_IMPORTS = [
 ];
 const DB_PATTERNS = [
   { group: ['drizzle-orm/*', 'pg/*', '@linkhub/shared/db/*', '**/shared/src/db', '**/shared/src/db/*'], message: 'Server-only database code (DESIGN §1).' },
+  { group: ['@linkhub/shared/artifacts/*', '**/shared/src/artifacts', '**/shared/src/artifacts/*'], message: 'The artifact store (files, S3, database rows) is server-only (DESIGN §8).' },
 ];
 const SERVICE_PATTERNS = [
   {
@@ -50,11 +51,16 @@ export default tseslint.config(
   },
   {
     files: ['shared/src/**/*.ts'],
-    ignores: ['shared/src/db/**'],
+    ignores: ['shared/src/db/**', 'shared/src/artifacts/**'],
     rules: { 'no-restricted-imports': ['error', { paths: DB_IMPORTS, patterns: [...DB_PATTERNS, ...SERVICE_PATTERNS] }] },
   },
   {
     files: ['shared/src/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: SERVICE_PATTERNS }] },
+  },
+  {
+    // Server-only like db/: the worker and sync-server share one artifact store through it.
+    files: ['shared/src/artifacts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: SERVICE_PATTERNS }] },
   },
   {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
 
 const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
@@ -23,9 +24,9 @@ export const syncServerEnvSchema = z.object({
   PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
   /** The built PWA served for non-API paths, when the folder exists. */
   PWA_DIST: z.string().min(1).default(DEFAULT_PWA_DIST),
-  /** The artifact store's local folder (analytics CSV exports; relative to the working directory). */
-  ARTIFACT_DIR: z.string().min(1).default('.linkhub/artifacts'),
+  /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
+  ...artifactStoreEnvShape,
   LOG_LEVEL: envFields.logLevel(),
-});
+}).superRefine(requireS3Settings);
 
 export type SyncServerEnv = z.infer<typeof syncServerEnvSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
 
 /** Every setting of the worker, read once at start-up (DESIGN §2). */
@@ -14,9 +15,9 @@ export const workerEnvSchema = z.object({
   /** The health server (GET /healthz). */
   WORKER_HEALTH_PORT: envFields.port(8790),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1-64').max(64, 'must be 1-64').default(2),
-  /** The artifact store's local folder (analytics CSV exports; relative to the working directory). */
-  ARTIFACT_DIR: z.string().min(1).default('.linkhub/artifacts'),
+  /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
+  ...artifactStoreEnvShape,
   LOG_LEVEL: envFields.logLevel(),
-});
+}).superRefine(requireS3Settings);
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

@@ -7,9 +7,9 @@ import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/db
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { csvField } from './csv';
-import { createLocalArtifactStore } from './local-store';
+import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
 import { runQrBatchExport } from './qr-batch';
-import type { ArtifactStore } from './store';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 
 describe('QR batch export', () => {
   let t: TestWorkerDeps;

@@ -3,8 +3,8 @@ import type pg from 'pg';
 import type { QrDpi, QrFormat } from '@linkhub/shared/qr/render/index';
 import { z } from 'zod';
 import { csvRow } from './csv';
-import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from './qr-artifacts';
-import type { ArtifactStore } from './store';
+import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '@linkhub/shared/artifacts/qr-artifacts';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 
 /** `export_jobs.params` of a `qr_batch` export: which codes, in which format and size. */
 export const qrBatchParamsSchema = z.object({

@@ -5,7 +5,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { createLocalArtifactStore } from '../artifacts/local-store';
+import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
 import { createQueue } from '../queues';
 import { startWorkers, type WorkerRuntime } from '../runtime';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';

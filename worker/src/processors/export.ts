@@ -1,6 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
 import { runAnalyticsExport } from '../analytics/export-csv';
-import { QrArtifactMissingError } from '../artifacts/qr-artifacts';
+import { QrArtifactMissingError } from '@linkhub/shared/artifacts/qr-artifacts';
 import { runQrBatchExport } from '../artifacts/qr-batch';
 import { configuredArtifactStore } from './qr-render';
 import type { Processor } from './index';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
 import { decodeQr } from '@linkhub/shared/qr/decode';
-import { createLocalArtifactStore } from '../artifacts/local-store';
-import type { ArtifactStore } from '../artifacts/store';
+import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { createQueue } from '../queues';
 import { startWorkers, type WorkerRuntime } from '../runtime';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
@@ -143,7 +143,7 @@ describe('qr-render queue', () => {
     const qrId = await insertQr({ logo: { source: { kind: 'asset', assetId: rows[0]?.id } } });
     const result = await run({ qr_code_id: qrId, version: 1, format: 'svg' });
     expect(result).toEqual(expect.objectContaining({ state: 'failed', attempts: 1 }));
-    expect(result.reason).toContain('is missing');
+    expect(result.reason).toContain('asset_not_found');
   });
 
   it('fails for good on a missing QR code or an unsupported DPI', async () => {

@@ -1,13 +1,13 @@
 import { UnrecoverableError } from 'bullmq';
-import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '../artifacts/qr-artifacts';
-import { createLocalArtifactStore } from '../artifacts/local-store';
-import type { ArtifactStore } from '../artifacts/store';
+import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
+import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '@linkhub/shared/artifacts/qr-artifacts';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { WorkerDeps } from '../deps';
 import type { Processor } from './index';
 
-/** The artifact store of the worker's config: the local folder `ARTIFACT_DIR`. */
+/** The artifact store of the worker's config (`ARTIFACT_STORE`: the local folder `ARTIFACT_DIR`, or S3), the one the sync-server reads. */
 export function configuredArtifactStore(deps: WorkerDeps): ArtifactStore {
-  return createLocalArtifactStore(deps.config.ARTIFACT_DIR);
+  return artifactStoreFor(deps.config);
 }
 
 /** Default printed width when a job names none (the REST render route's default too). */

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { AppError } from '@linkhub/shared/errors/app-error';
-import { qrDesignSchema, type QrDesign } from '@linkhub/shared/qr/design';
-import type { LogoImage } from '@linkhub/shared/qr/logo';
-import { renderQr, type QrDpi, type QrFormat } from '@linkhub/shared/qr/render/index';
-import { qrShortUrl } from '@linkhub/shared/qr/short-url';
-import { assertScannable } from '@linkhub/shared/qr/validate';
+import { AppError } from '../errors/app-error';
+import { qrDesignSchema } from '../qr/design';
+import type { LogoImage } from '../qr/logo';
+import { renderQr, type QrDpi, type QrFormat } from '../qr/render/index';
+import { qrShortUrl } from '../qr/short-url';
+import { assertScannable } from '../qr/validate';
+import { uploadedLogoFor } from './logo-assets';
+import { removeSupersededArtifacts } from './orphans';
 import type { ArtifactStore } from './store';
 
 export type QrArtifactRequest = {
@@ -33,12 +35,14 @@ export type QrArtifact = {
   readonly sha256: string;
   /** True when an artifact of this revision and these options was already in the store. */
   readonly reused: boolean;
+  /** The file itself when it was rendered by this call (so the caller need not read it back). */
+  readonly bytes?: Uint8Array;
 };
 
-/** The QR code (or asset) does not exist: retrying cannot help. */
+/** The QR code does not exist, or its stored design is unreadable: retrying cannot help. */
 export class QrArtifactMissingError extends Error {}
 
-/** The stored design does not scan; the artifact row records why. */
+/** The stored design does not scan (or its uploaded logo is gone); the artifact row records why. */
 export class QrArtifactRefusedError extends Error {
   readonly refusal: AppError;
   constructor(refusal: AppError) {
@@ -66,26 +70,11 @@ export function optionsHash(req: QrArtifactRequest): string {
   return createHash('sha256').update(JSON.stringify(optionsOf(req))).digest('hex').slice(0, 16);
 }
 
-async function loadLogo(deps: QrArtifactDeps, workspaceId: string, design: QrDesign): Promise<LogoImage | undefined> {
-  if (design.logo === null || design.logo.source.kind !== 'asset') return undefined;
-  const { rows } = await deps.pool.query<{ storage_key: string; content_type: string }>(
-    `SELECT storage_key, content_type FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
-    [design.logo.source.assetId, workspaceId],
-  );
-  const row = rows[0];
-  const bytes = row === undefined ? null : await deps.store.get(row.storage_key);
-  const mime = row?.content_type;
-  if (bytes === null || (mime !== 'image/png' && mime !== 'image/jpeg' && mime !== 'image/svg+xml')) {
-    throw new QrArtifactMissingError(`logo asset ${design.logo.source.assetId} is missing or not PNG, JPEG or SVG`);
-  }
-  return { mime, bytes };
-}
-
 /**
  * The print file of a QR code's current design revision (DESIGN §8): reused from the store when
  * this revision was already rendered with the same options, else validated (a design that does not
- * scan is refused and recorded as failed), rendered, stored and recorded. Files of older revisions
- * of the code are removed (orphans).
+ * scan is refused and recorded as failed), rendered, stored and recorded. An uploaded logo is
+ * loaded from the same store. Files of older revisions of the code are removed (orphans).
  */
 export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequest): Promise<QrArtifact> {
   const { rows } = await deps.pool.query<QrRow>(
@@ -131,8 +120,9 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
     throw new QrArtifactMissingError(`QR code ${qr.id} has an invalid stored design`);
   }
   const design = parsed.data;
-  const logoImage = await loadLogo(deps, qr.workspace_id, design);
+  let logoImage: LogoImage | undefined;
   try {
+    logoImage = await uploadedLogoFor(deps.pool, deps.store, qr.workspace_id, design);
     await assertScannable(shortUrl, design, { sizeMm: options.sizeMm, ...(logoImage === undefined ? {} : { logoImage }) });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
@@ -151,19 +141,6 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
   const storageKey = `qr/${qr.workspace_id}/${qr.id}/r${qr.design_revision}-${hash}.${out.extension}`;
   await deps.store.put(storageKey, out.bytes, out.mime);
   const artifactId = await upsert({ status: 'ready', storageKey, contentType: out.mime, byteSize: out.bytes.byteLength, sha256, error: null });
-  await removeOrphans(deps, qr.id, qr.design_revision);
-  return { ...base, artifactId, storageKey, contentType: out.mime, byteSize: out.bytes.byteLength, sha256, reused: false };
-}
-
-/** Deletes the files and rows of a code's older design revisions. */
-export async function removeOrphans(deps: QrArtifactDeps, qrCodeId: string, currentRevision: number): Promise<number> {
-  const { rows } = await deps.pool.query<{ id: string; storage_key: string | null }>(
-    `SELECT id, storage_key FROM qr_render_artifacts WHERE qr_code_id = $1 AND design_revision < $2`,
-    [qrCodeId, currentRevision],
-  );
-  for (const row of rows) {
-    if (row.storage_key !== null) await deps.store.delete(row.storage_key);
-  }
-  if (rows.length > 0) await deps.pool.query(`DELETE FROM qr_render_artifacts WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
-  return rows.length;
+  await removeSupersededArtifacts(deps, qr.id, qr.design_revision);
+  return { ...base, artifactId, storageKey, contentType: out.mime, byteSize: out.bytes.byteLength, sha256, reused: false, bytes: out.bytes };
 }
