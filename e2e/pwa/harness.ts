@@ -15,7 +15,8 @@ import { createTestApp, type TestApp } from '../../sync-server/src/testing';
  */
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-const PWA_ROOT = fileURLToPath(new URL('../../pwa/', import.meta.url));
+// PWA_E2E_ROOT: build another copy of pwa/ (e.g. a snapshot of a commit while the tree is mid-edit).
+const PWA_ROOT = process.env.PWA_E2E_ROOT ?? fileURLToPath(new URL('../../pwa/', import.meta.url));
 
 export type PwaHarness = TestApp & {
   base: string;

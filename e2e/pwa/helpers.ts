@@ -1,4 +1,6 @@
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -91,4 +93,19 @@ export async function signUpOverApi(base: string, name: string, email: string): 
   const body = (await response.json()) as { data: { token: string; user: { id: string }; workspace: { id: string } } };
   if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(body)}`);
   return { token: body.data.token, userId: body.data.user.id, workspaceId: body.data.workspace.id };
+}
+
+/** The first link to `path` in a mail the dev outbox wrote to `email` (verification, reset, invitation). */
+export async function mailedLink(outbox: string, email: string, path = '/api/auth/verify-email'): Promise<string> {
+  return eventually(
+    async () => {
+      for (const file of await readdir(outbox).catch(() => [])) {
+        const text = await readFile(join(outbox, file), 'utf8');
+        const url = text.includes(`To: ${email}`) ? new RegExp(`(https?://\\S+${path}\\?token=\\S+)`).exec(text)?.[1] : undefined;
+        if (url) return url;
+      }
+      return '';
+    },
+    (url) => url !== '',
+  );
 }

@@ -1,6 +1,12 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEdge, type EdgeHarness } from './edge-harness';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, serviceWorkerReady, signInInUi, signUpInUi, waitForSynced, watch } from './helpers';
+import { eventually, mailedLink, newEmail, serviceWorkerReady, signInInUi, signUpInUi, waitForSynced, watch } from './helpers';
+
+const run = promisify(execFile);
 
 /**
  * DESIGN §5 in a real browser: a new user signs up and creates a link; offline, they change its
@@ -8,11 +14,132 @@ import { eventually, newEmail, serviceWorkerReady, signInInUi, signUpInUi, waitF
  * the change reaches the server and another signed-in browser sees it without reloading (poke).
  */
 let h: PwaHarness;
+let edge: EdgeHarness;
 beforeAll(async () => {
   h = await startPwaHarness();
+  edge = await startEdge(h);
 }, 120_000);
 afterAll(async () => {
+  await edge?.stop();
   await h?.stop();
+});
+
+/** The page size of a PDF in millimetres, as poppler's pdfinfo reads it. */
+async function pdfPageSizeMm(path: string): Promise<{ width: number; height: number }> {
+  const { stdout } = await run('pdfinfo', [path]);
+  const match = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(stdout);
+  if (!match) throw new Error(`no page size in pdfinfo output: ${stdout}`);
+  const mm = (pts: string) => (Number(pts) * 25.4) / 72;
+  return { width: mm(match[1] ?? '0'), height: mm(match[2] ?? '0') };
+}
+
+describe('the whole journey (issue 9 done-when)', () => {
+  it('signs up, verifies, publishes a five-block page, makes a link and a QR code, exports the QR as PDF, and sees an edge click on the charts', async () => {
+    const email = newEmail('noor');
+    const context = await h.browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    watch(page, 'journey');
+    const nav = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+
+    // Sign up, then verify through the link the dev outbox holds.
+    await signUpInUi(page, h.base, 'Noor', email);
+    await page.getByText('Verify your email').first().waitFor();
+    await page.goto(await mailedLink(h.outbox, email));
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    await page.getByText('Verify your email').first().waitFor({ state: 'detached' });
+    const [user] = await h.sql<{ email_verified_at: Date | null }>('SELECT email_verified_at FROM users WHERE email = $1', [email]);
+    expect(user?.email_verified_at).not.toBeNull();
+
+    // A bio page with five blocks, published, served by the edge.
+    await nav('Bio pages');
+    const handle = `noor${Date.now().toString(36)}`;
+    await page.getByLabel('Handle').fill(handle);
+    await page.getByLabel('Title').fill('Noor bakes');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.getByRole('heading', { name: `@${handle}` }).waitFor();
+    const add = async (type: string, fields: Record<string, string>, submit: string) => {
+      await page.getByLabel('Add a block').selectOption(type);
+      for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+      await page.getByRole('button', { name: submit }).click();
+    };
+    await add('header', { 'Heading text': 'Order' }, 'Add heading');
+    await add('link', { 'Button text': 'Sourdough', URL: 'https://bakery.example/sourdough' }, 'Add link button');
+    await add('link', { 'Button text': 'Cakes', URL: 'https://bakery.example/cakes' }, 'Add link button');
+    await add('text', { Text: 'Baked every morning.' }, 'Add text');
+    await add('divider', {}, 'Add divider');
+    await page.locator('.blocks-list > li').nth(4).waitFor();
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const [bio] = await eventually(
+      () => h.sql<{ id: string; published_revision: number | null }>('SELECT id, published_revision FROM bio_pages WHERE handle = $1', [handle]),
+      (rows) => typeof rows[0]?.published_revision === 'number',
+    );
+    await eventually(() => h.sql('SELECT 1 FROM bio_blocks WHERE page_id = $1', [bio?.id]), (rows) => rows.length === 5);
+    const published = await eventually(() => edge.visit(h.deps.config.BIO_HOST, `/${handle}`), (r) => r.status === 200);
+    expect(published.status).toBe(200);
+
+    // A short link.
+    await nav('Links');
+    await page.getByRole('button', { name: 'New link' }).click();
+    await page.getByLabel('Destination URL').fill('https://bakery.example/menu');
+    await page.getByLabel('Slug').fill('bake-menu');
+    await page.getByLabel('Title').fill('Bakery menu');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    await page.getByRole('button', { name: 'Edit Bakery menu' }).waitFor();
+    const [link] = await eventually(() => h.sql<{ id: string }>('SELECT id FROM links WHERE slug = $1', ['bake-menu']), (rows) => rows.length === 1);
+
+    // A QR code, exported as a 50 mm PDF.
+    await nav('QR codes');
+    await page.getByRole('button', { name: 'New QR code' }).click();
+    await page.getByLabel('Destination URL').fill('https://bakery.example/table');
+    await page.getByLabel('Title').fill('Table card');
+    await page.getByRole('button', { name: 'Create QR code' }).click();
+    await page.getByRole('heading', { name: 'QR code Table card' }).waitFor();
+    await eventually(() => h.sql('SELECT 1 FROM qr_codes WHERE title = $1', ['Table card']), (rows) => rows.length === 1);
+    await page.getByText('Encodes').waitFor();
+    await page.getByLabel('Format').selectOption('pdf');
+    await page.getByLabel('Size (mm)').fill('50');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const file = await download.catch(async (error: unknown) => {
+      // The editor says why an export did not start (offline, a refused render): fail with its sentence.
+      throw new Error(`no download; the editor says: ${await page.locator('p[aria-live=polite]').allTextContents()}`, { cause: error });
+    });
+    expect(file.suggestedFilename()).toBe('table-card-qr.pdf');
+    const pdfPath = await file.path();
+    expect((await readFile(pdfPath)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const size = await pdfPageSizeMm(pdfPath);
+    expect(Math.abs(size.width - 50)).toBeLessThan(0.1);
+    expect(Math.abs(size.height - 50)).toBeLessThan(0.1);
+
+    // A visitor follows the short link at the edge; the worker's ingest drains the stream (that
+    // click and the page view of the published page above).
+    const visit = await edge.visit(h.deps.config.LINK_HOST, '/bake-menu');
+    expect(visit.status).toBe(302);
+    expect(visit.location).toBe('https://bakery.example/menu');
+    let ingested = 0;
+    await eventually(
+      async () => (ingested += await edge.drain()),
+      (n) => n >= 2,
+    );
+    expect(ingested).toBe(2);
+
+    // The analytics screen, for that link: one click in the totals and on today's bar.
+    await nav('Analytics');
+    await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
+    await page.getByLabel('Show').selectOption({ label: 'Link Bakery menu' });
+    const clicks = page.locator('dl.totals dt', { hasText: /^Clicks$/ }).locator('xpath=following-sibling::dd[1]');
+    await eventually(() => clicks.textContent(), (t) => t === '1');
+    const today = new Date().toISOString().slice(0, 10);
+    const chart = page.getByRole('img', { name: /^Events per day/ });
+    expect(await chart.getAttribute('aria-label')).toContain(`${today} 1`);
+
+    // The link's mini chart: the synced summary (kept offline), after the pull a reload makes.
+    await page.goto(`${h.base}/links/${link?.id}`);
+    await page.getByText('1 clicks in 7 days · 1 in 30 days · 1 unique visitors').waitFor({ timeout: 20_000 });
+    // The list's 7-day clicks column says the same.
+    expect(await page.locator(`.vrow[data-link-id="${link?.id}"] [role=cell]`).nth(3).textContent()).toBe('1');
+    await context.close();
+  }, 180_000);
 });
 
 describe('the editor, offline first', () => {
