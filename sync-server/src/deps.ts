@@ -5,6 +5,8 @@ import type { SyncServerEnv } from './env';
 import { closeCommandRunner } from './commands/create-runner';
 import { closePokeHub } from './replicache/poke';
 import type { ResolveHost } from './commands/destination-safety';
+import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 
 /** Everything createApp needs from the outside world; tests build it against real PostgreSQL and Redis. */
 export type AppDeps = {
@@ -14,7 +16,14 @@ export type AppDeps = {
   logger: Logger;
   /** DNS for destination safety; the system resolver when absent (tests inject one). */
   resolveHost?: ResolveHost;
+  /** The artifact store shared with the worker; the one `config` names when absent (tests inject one). */
+  artifacts?: ArtifactStore;
 };
+
+/** The artifact store (rendered QR files, uploaded images) this process reads and writes. */
+export function artifactStoreOf(deps: AppDeps): ArtifactStore {
+  return deps.artifacts ?? artifactStoreFor(deps.config);
+}
 
 export function createPool(databaseUrl: string): pg.Pool {
   return new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });

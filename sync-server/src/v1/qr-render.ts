@@ -1,26 +1,58 @@
-import { qrDesignSchema } from '@linkhub/shared/qr/design';
-import { renderQr, type QrRenderOutput } from '@linkhub/shared/qr/render/index';
+import { NotFoundError, SemanticError } from '@linkhub/shared/errors/app-error';
+import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError, type QrArtifact } from '@linkhub/shared/artifacts/qr-artifacts';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { QrFormat } from '@linkhub/shared/qr/render/index';
 import type { RenderQrQuery } from '@linkhub/shared/schemas/qr-codes';
-import { assertScannable } from '@linkhub/shared/qr/validate';
-import { shortUrlOf } from './serializers/short-url';
-import type { QrRecord } from './serializers/qr-codes';
+import type pg from 'pg';
+
+export type QrFile = {
+  readonly body: ReadableStream<Uint8Array> | Uint8Array;
+  readonly contentType: string;
+  readonly extension: QrFormat;
+  readonly byteSize: number;
+  readonly sha256: string;
+  /** True when the file came out of the artifact store (rendered earlier, by the worker or a previous request). */
+  readonly fromStore: boolean;
+};
+
+async function artifactFor(deps: { pool: pg.Pool; store: ArtifactStore }, qrCodeId: string, query: RenderQrQuery): Promise<QrArtifact> {
+  try {
+    return await ensureQrArtifact(deps, {
+      qrCodeId,
+      format: query.format,
+      sizeMm: query.size_mm,
+      ...(query.dpi === 300 || query.dpi === 600 ? { dpi: query.dpi } : {}),
+      ...(query.format === 'pdf' ? { bleedMm: query.bleed_mm } : {}),
+    });
+  } catch (error) {
+    // A design that does not scan (or whose uploaded logo is gone): 422 qr_unscannable with the fixes.
+    if (error instanceof QrArtifactRefusedError) throw error.refusal;
+    if (error instanceof QrArtifactMissingError) {
+      const { rows } = await deps.pool.query('SELECT 1 FROM qr_codes WHERE id = $1 AND deleted_at IS NULL', [qrCodeId]);
+      if (rows.length === 0) throw new NotFoundError();
+      throw new SemanticError('qr_unscannable', {
+        message: 'The stored design of this QR code cannot be read; save a new design.',
+        details: [{ field: 'design', issue: 'invalid_stored_design', suggested: null }],
+      });
+    }
+    throw error;
+  }
+}
 
 /**
- * `GET /v1/qr-codes/{id}/render`: the print file of the code's current design, drawn by the QR
- * engine's renderers, after the same scannability check the worker runs (422 qr_unscannable).
- * Uploaded logos are not loaded here (the worker's artifact path does that): such a design renders
- * without its logo.
+ * `GET /v1/qr-codes/{id}/render`: the print file of the code's current design revision, out of the
+ * artifact store the worker renders into (DESIGN §8). A miss is rendered on demand through the same
+ * path as the worker's `qr-render` job (scannability check with the real logo, store, artifact row,
+ * superseded revisions removed), so the next request is served from the store.
  */
-export async function renderQrFile(row: QrRecord, query: RenderQrQuery): Promise<QrRenderOutput> {
-  const parsed = qrDesignSchema.safeParse(row.design);
-  const design = parsed.success ? { ...parsed.data, logo: null } : qrDesignSchema.parse({});
-  const url = shortUrlOf(row.hostname, row.slug);
-  await assertScannable(url, design, { sizeMm: query.size_mm });
-  return renderQr(query.format, {
-    url,
-    design,
-    sizeMm: query.size_mm,
-    ...(query.dpi === 300 || query.dpi === 600 ? { dpi: query.dpi } : {}),
-    ...(query.format === 'pdf' ? { bleedMm: query.bleed_mm } : {}),
-  });
+export async function qrFileFromStore(deps: { pool: pg.Pool; store: ArtifactStore }, qrCodeId: string, query: RenderQrQuery): Promise<QrFile> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const artifact = await artifactFor(deps, qrCodeId, query);
+    const meta = { contentType: artifact.contentType, extension: artifact.format, sha256: artifact.sha256 };
+    if (artifact.bytes !== undefined) return { ...meta, body: artifact.bytes, byteSize: artifact.bytes.byteLength, fromStore: false };
+    const stored = await deps.store.stream(artifact.storageKey);
+    // Gone between the lookup and the read (a newer revision's render removed it): look up again.
+    if (stored !== null) return { ...meta, body: stored.body, byteSize: stored.byteSize, fromStore: true };
+  }
+  throw new Error(`QR artifact of ${qrCodeId} vanished twice while being read`);
 }

@@ -1,17 +1,25 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
 let kit: V1Kit;
 let key: string;
+let artifactDir: string;
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
 beforeAll(async () => {
   kit = await startV1Kit();
+  artifactDir = await mkdtemp(join(tmpdir(), 'linkhub-v1-qr-'));
+  kit.deps.artifacts = createLocalArtifactStore(artifactDir);
   key = await kit.key(ALL_SCOPES);
 });
 afterAll(async () => {
   await kit.stop();
+  await rm(artifactDir, { recursive: true, force: true });
 });
 
 describe('/v1/qr-codes', () => {

@@ -8,7 +8,7 @@ import {
   updateQrCodeInputSchema,
 } from '@linkhub/shared/schemas/qr-codes';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import { artifactStoreOf, type AppDeps } from '../../deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, qrRenderCaller, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
@@ -16,7 +16,7 @@ import { sendData, sendList } from '../../v1/envelope';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { domainIdForHost } from '../../v1/queries/domains';
 import { findQrCode, listQrCodes } from '../../v1/queries/qr-codes';
-import { renderQrFile } from '../../v1/qr-render';
+import { qrFileFromStore } from '../../v1/qr-render';
 import { defined, runCommands } from '../../v1/run';
 import { serializeQrCode } from '../../v1/serializers/qr-codes';
 
@@ -105,11 +105,16 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = parseQuery(c, renderQrQuerySchema);
     await authorizeRead(deps, caller, 'qr_code.render', 'qr_code', { type: 'qr_code', id });
     const row = notFoundAfterAuthorize(await findQrCode(deps.pool, caller.workspaceId, id));
-    const file = await renderQrFile(row, query);
-    c.header('Content-Type', file.mime);
+    const file = await qrFileFromStore({ pool: deps.pool, store: artifactStoreOf(deps) }, row.id, query);
+    c.header('Content-Type', file.contentType);
+    c.header('Content-Length', String(file.byteSize));
     c.header('Content-Disposition', `attachment; filename="${row.slug}.${file.extension}"`);
     c.header('Cache-Control', 'private, max-age=0');
-    return c.body(new Uint8Array(file.bytes), 200);
+    c.header('ETag', `"${file.sha256}"`);
+    // A downloaded SVG is a document: never let it run anything if opened in a browser.
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+    return c.body(file.body instanceof Uint8Array ? new Uint8Array(file.body) : file.body, 200);
   });
 
   return app;
