@@ -33,46 +33,60 @@ export function rollupResource(row: ClickRow): TouchedResource {
   return { workspace_id: row.workspace_id, resource_id: row.resource_id, resource_type: row.resource_type };
 }
 
-function hourStart(at: Date): string {
-  const d = new Date(at.getTime());
-  d.setUTCMinutes(0, 0, 0);
-  return d.toISOString();
-}
+const HOUR_MS = 3_600_000;
+const DIMENSIONS = ROLLUP_DIMENSION_NAMES.map((name) => ({ name, of: ROLLUP_DIMENSIONS[name].of }));
+
+/** The rows of one resource in one hour: its increments by `dimension \u0000 value`. */
+type HourGroup = { target: TouchedResource; bucket: string; day: string; increments: Map<string, RollupIncrement>; visitors: Set<string> };
+
+const byKey = <T>(entries: Array<[string, T]>): T[] => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
 /**
  * Folds the rows one batch actually inserted into hourly increments (every dimension of
- * ROLLUP_DIMENSIONS with a known value; `all` always) and unique-visitor-day rows (humans only). Sorted by key, so concurrent
- * consumers upsert in the same order and cannot deadlock.
+ * ROLLUP_DIMENSIONS with a known value; `all` always) and unique-visitor-day rows (humans only).
+ * Sorted by key, so concurrent consumers upsert in the same order and cannot deadlock. Rows are
+ * grouped by (resource, hour) first, so the per-dimension keys stay short.
  */
 export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
-  const rollups = new Map<string, RollupIncrement>();
-  const uniques = new Map<string, UniqueVisitorDay>();
+  const groups = new Map<string, HourGroup>();
   const touched = new Map<string, TouchedResource>();
   for (const row of rows) {
     const target = rollupResource(row);
-    touched.set(target.resource_id, target);
-    const bucket = hourStart(row.occurred_at);
-    for (const dimension of ROLLUP_DIMENSION_NAMES) {
-      const value = ROLLUP_DIMENSIONS[dimension].of(row);
+    const hour = Math.floor(row.occurred_at.getTime() / HOUR_MS) * HOUR_MS;
+    const groupKey = `${target.workspace_id}|${target.resource_id}|${hour}`;
+    let group = groups.get(groupKey);
+    if (!group) {
+      const bucket = new Date(hour).toISOString();
+      group = { target, bucket, day: bucket.slice(0, 10), increments: new Map(), visitors: new Set() };
+      groups.set(groupKey, group);
+      touched.set(target.resource_id, target);
+    }
+    for (const dimension of DIMENSIONS) {
+      const value = dimension.of(row);
       // unknown values are not stored: "unknown" = the `all` row minus the known values
-      if (value === '' && dimension !== 'all') continue;
-      const key = `${target.workspace_id}|${target.resource_id}|${bucket}|${dimension}|${value}`;
-      let inc = rollups.get(key);
+      if (value === '' && dimension.name !== 'all') continue;
+      const key = `${dimension.name}\u0000${value}`;
+      let inc = group.increments.get(key);
       if (!inc) {
-        inc = { ...target, bucket_start: bucket, dimension, value, clicks: 0, scans: 0, page_views: 0, bot_events: 0 };
-        rollups.set(key, inc);
+        inc = { ...target, bucket_start: group.bucket, dimension: dimension.name, value, clicks: 0, scans: 0, page_views: 0, bot_events: 0 };
+        group.increments.set(key, inc);
       }
       if (row.is_bot) inc.bot_events += 1;
       else if (row.event_type === 'click') inc.clicks += 1;
       else if (row.event_type === 'scan') inc.scans += 1;
       else inc.page_views += 1;
     }
-    if (!row.is_bot) {
-      const eventDate = row.occurred_at.toISOString().slice(0, 10);
-      const key = `${target.resource_id}|${eventDate}|${row.visitor_hash}`;
-      uniques.set(key, { workspace_id: target.workspace_id, resource_id: target.resource_id, event_date: eventDate, visitor_hash: row.visitor_hash });
+    if (!row.is_bot) group.visitors.add(row.visitor_hash);
+  }
+  const rollups: Array<[string, RollupIncrement]> = [];
+  const uniques = new Map<string, UniqueVisitorDay>();
+  for (const group of groups.values()) {
+    const { workspace_id, resource_id } = group.target;
+    const prefix = `${workspace_id}|${resource_id}|${group.bucket}|`;
+    for (const [key, inc] of group.increments) rollups.push([prefix + key, inc]);
+    for (const visitor_hash of group.visitors) {
+      uniques.set(`${resource_id}|${group.day}|${visitor_hash}`, { workspace_id, resource_id, event_date: group.day, visitor_hash });
     }
   }
-  const sorted = <T>(map: Map<string, T>): T[] => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
-  return { rollups: sorted(rollups), uniques: sorted(uniques), touched: sorted(touched) };
+  return { rollups: byKey(rollups), uniques: byKey([...uniques.entries()]), touched: byKey([...touched.entries()]) };
 }

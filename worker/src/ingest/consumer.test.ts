@@ -25,11 +25,25 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
   const res = await t.deps.pool.query<{ n: string }>(sql, params);
   return Number(res.rows[0]?.n ?? 0);
 }
-function consumer(name: string) {
+function consumer(name: string, options: { parallel?: number } = {}) {
   return createIngestConsumer(
     { pool: t.deps.pool, redis: t.deps.redis, logger: t.deps.logger, prefix: t.deps.config.REDIS_PREFIX },
-    { consumerName: name, blockMs: 100, refreshSummaries: false },
+    { consumerName: name, blockMs: 100, refreshSummaries: false, ...options },
   );
+}
+async function pendingCount(): Promise<number> {
+  const pending = await t.deps.redis.call('XPENDING', clicksStreamKey(t.deps.config.REDIS_PREFIX), INGEST_GROUP);
+  return Array.isArray(pending) && typeof pending[0] === 'number' ? pending[0] : -1;
+}
+async function deadLetters(): Promise<Array<{ id: string; reason: string }>> {
+  return (await t.deps.redis.lrange(clicksDeadLetterKey(t.deps.config.REDIS_PREFIX), 0, -1)).map((s) => JSON.parse(s) as { id: string; reason: string });
+}
+async function waitFor(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 200; i += 1) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
 }
 
 describe('ingest consumer', () => {
@@ -45,7 +59,7 @@ describe('ingest consumer', () => {
     const b = consumer('b'); // another consumer claims the dead one's pending entries
     const claimed = await b.claimStale(0);
     expect(claimed.map((e) => e.id)).toEqual(batch.map((e) => e.id));
-    const second = await b.handle(claimed);
+    const second = await b.handle(claimed, { redelivered: true });
     expect(second).toMatchObject({ inserted: 0, duplicates: 5 });
 
     expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [link])).toBe(5);
@@ -90,5 +104,70 @@ describe('ingest consumer', () => {
     await d.stop();
     expect(seen).toBe(3);
     expect(await count("SELECT sum(scans) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [loopLink])).toBe(3);
+  });
+
+  it('counts nothing twice when a rewound group delivers stored entries again as new', async () => {
+    const rewound = randomUUID();
+    const e = consumer('e');
+    await e.ensureGroup();
+    for (let i = 0; i < 4; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: rewound })));
+    expect(await e.handle(await e.readNew())).toMatchObject({ inserted: 4, duplicates: 0 });
+    // an operator resets the group: every entry is "new" again; the COPY of stored ids is refused
+    await t.deps.redis.call('XGROUP', 'SETID', clicksStreamKey(t.deps.config.REDIS_PREFIX), INGEST_GROUP, '0');
+    let again = await e.readNew();
+    while (again.length > 0) {
+      await e.handle(again);
+      again = await e.readNew();
+    }
+    expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [rewound])).toBe(4);
+    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [rewound])).toBe(4);
+    await e.stop();
+  });
+
+  it('dead-letters an entry whose write keeps failing after 5 deliveries, acks it, and still writes the good entry of its batch', async () => {
+    const poisoned = randomUUID();
+    const neighbour = randomUUID();
+    // a write that fails every time for one resource, with an error that is no data error (not retried row by row)
+    await t.deps.pool.query(`CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.resource_id = '${poisoned}' THEN RAISE EXCEPTION 'poisoned write'; END IF; RETURN NEW; END $$`);
+    await t.deps.pool.query('CREATE TRIGGER tr_refuse_poison BEFORE INSERT ON click_events FOR EACH ROW EXECUTE FUNCTION refuse_poison()');
+    try {
+      const f = consumer('f');
+      await f.ensureGroup();
+      await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: poisoned })));
+      await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: neighbour })));
+      await expect(f.handle(await f.readNew())).rejects.toThrow(/poisoned write/);
+      for (let delivery = 2; delivery <= 5; delivery += 1) {
+        const claimed = await f.claimStale(0);
+        expect(claimed).toHaveLength(2);
+        await expect(f.handle(claimed, { redelivered: true })).rejects.toThrow(/poisoned write/);
+      }
+      expect(await pendingCount()).toBe(2);
+      // the 6th delivery: each entry is tried alone; the poison one is dead-lettered and acked
+      expect(await f.claimStale(0)).toEqual([]);
+      expect(await pendingCount()).toBe(0);
+      const dead = (await deadLetters()).filter((d) => d.reason.includes('delivered 6 times'));
+      expect(dead).toHaveLength(1);
+      expect(dead[0]?.reason).toMatch(/poisoned write/);
+      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [neighbour])).toBe(1);
+      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [poisoned])).toBe(0);
+      await f.stop();
+    } finally {
+      await t.deps.pool.query('DROP TRIGGER tr_refuse_poison ON click_events');
+    }
+  });
+
+  it('runs several consumers side by side in one process, each event written once', async () => {
+    const shared = randomUUID();
+    const g = consumer('g', { parallel: 3 });
+    g.start();
+    for (let i = 0; i < 60; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: shared }, `p${i % 7}`)));
+    const done = await waitFor(async () => (await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [shared])) >= 60);
+    await g.stop();
+    expect(done).toBe(true);
+    expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [shared])).toBe(60);
+    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [shared])).toBe(60);
+    expect(await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [shared])).toBe(7);
+    expect(await pendingCount()).toBe(0);
   });
 });

@@ -7,8 +7,8 @@ import type { Logger } from '@linkhub/shared/logging/logger';
 import { createPartitionCache, utcDate } from '../analytics/partitions';
 import { refreshSummaries } from '../analytics/summaries';
 import { toClickRow, type ClickRow } from './click-row';
-import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP } from './names';
-import { parseAutoClaimReply, parseReadGroupReply, type StreamEntry } from './stream-entries';
+import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP, MAX_DELIVERIES } from './names';
+import { parseAutoClaimReply, parsePendingDeliveries, parseReadGroupReply, type StreamEntry } from './stream-entries';
 import { writeBatch, type BatchWriteResult } from './write-batch';
 
 export type IngestOptions = {
@@ -19,6 +19,14 @@ export type IngestOptions = {
   /** Pending entries idle this long (a dead consumer's) are claimed, ms. */
   claimIdleMs?: number;
   consumerName?: string;
+  /**
+   * Consumers of the group run side by side in this process (default 2), each with its own Redis
+   * connection: one's database write overlaps another's read and parse. Named `consumerName`,
+   * `consumerName-1`, …
+   */
+  parallel?: number;
+  /** An entry delivered more often than this is dead-lettered and acked (default MAX_DELIVERIES). */
+  maxDeliveries?: number;
   /** Refresh the summaries of touched resources after each batch (default true). */
   refreshSummaries?: boolean;
   /** Called after every handled batch (metrics, benchmarks). */
@@ -31,12 +39,19 @@ export type IngestConsumer = {
   readonly consumer: string;
   /** Creates the consumer group (and the stream) when missing. */
   ensureGroup(): Promise<void>;
-  /** One XREADGROUP for new entries. */
+  /** One XREADGROUP for new entries (as the first consumer). */
   readNew(): Promise<StreamEntry[]>;
-  /** XAUTOCLAIM of entries pending longer than claimIdleMs (or `minIdleMs`). */
+  /**
+   * XAUTOCLAIM of entries pending longer than claimIdleMs (or `minIdleMs`). Claimed entries
+   * delivered more than maxDeliveries times are dead-lettered and acked instead of returned.
+   */
   claimStale(minIdleMs?: number): Promise<StreamEntry[]>;
-  /** Validate, write in one transaction, then XACK (unless `ack: false`, which simulates a crash before the ack). */
-  handle(entries: readonly StreamEntry[], options?: { ack?: boolean }): Promise<HandledBatch>;
+  /**
+   * Validate, write in one transaction, then XACK (unless `ack: false`, which simulates a crash
+   * before the ack). `redelivered: true` for claimed entries (some may be stored already); new
+   * entries are COPYed, and a stored one among them makes the write fall back to the skipping INSERT.
+   */
+  handle(entries: readonly StreamEntry[], options?: { ack?: boolean; redelivered?: boolean }): Promise<HandledBatch>;
   /** Resolves once the summary refreshes queued by handled batches have run. */
   idle(): Promise<void>;
   /** Runs the loop until stop(). */
@@ -59,11 +74,19 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const blockMs = options.blockMs ?? 2000;
   const claimIdleMs = options.claimIdleMs ?? 60_000;
   const consumer = options.consumerName ?? `${hostname()}-${process.pid}`;
+  const parallel = Math.max(1, Math.floor(options.parallel ?? 2));
+  const maxDeliveries = options.maxDeliveries ?? MAX_DELIVERIES;
   const stream = clicksStreamKey(deps.prefix);
   const deadKey = clicksDeadLetterKey(deps.prefix);
   const partitions = createPartitionCache(deps.pool);
-  const reader = deps.redis.duplicate();
-  reader.on('error', (error: Error) => deps.logger.warn({ err: { message: error.message } }, 'ingest redis error'));
+  const readers: Redis[] = [];
+  function openReader(): Redis {
+    const reader = deps.redis.duplicate();
+    reader.on('error', (error: Error) => deps.logger.warn({ err: { message: error.message } }, 'ingest redis error'));
+    readers.push(reader);
+    return reader;
+  }
+  const firstReader = openReader();
   let running = false;
   let loop: Promise<void> | null = null;
   // Summaries of touched resources, refreshed off the batch's critical path: one refresh at a time,
@@ -94,17 +117,46 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     }
   }
 
-  async function readNew(): Promise<StreamEntry[]> {
-    const reply = await reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, consumer, 'COUNT', String(batchSize), 'BLOCK', String(blockMs), 'STREAMS', stream, '>');
+  async function readNewAs(name: string, reader: Redis): Promise<StreamEntry[]> {
+    const reply = await reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, name, 'COUNT', String(batchSize), 'BLOCK', String(blockMs), 'STREAMS', stream, '>');
     return parseReadGroupReply(reply);
   }
 
-  async function claimStale(minIdleMs = claimIdleMs): Promise<StreamEntry[]> {
-    const reply = await deps.redis.call('XAUTOCLAIM', stream, INGEST_GROUP, consumer, String(minIdleMs), '0-0', 'COUNT', String(batchSize));
+  /**
+   * Claimed entries delivered more than maxDeliveries times (their batch keeps failing) are tried
+   * once more each on its own: one that still fails goes to the dead-letter list with the error, acked,
+   * so a poison message never loops forever while the good entries of its batch are still written.
+   * When PostgreSQL itself is down nothing is dead-lettered (the SELECT 1 throws, entries stay pending).
+   */
+  async function settlePoison(name: string, entries: StreamEntry[]): Promise<StreamEntry[]> {
+    const first = entries[0];
+    const last = entries[entries.length - 1];
+    if (!first || !last) return entries;
+    const reply = await deps.redis.call('XPENDING', stream, INGEST_GROUP, first.id, last.id, String(entries.length + batchSize), name);
+    const deliveries = parsePendingDeliveries(reply);
+    const poison = entries.filter((e) => (deliveries.get(e.id) ?? 0) > maxDeliveries);
+    if (poison.length === 0) return entries;
+    await deps.pool.query('SELECT 1');
+    for (const entry of poison) {
+      try {
+        await handle([entry], { redelivered: true });
+      } catch (error) {
+        const count = deliveries.get(entry.id) ?? 0;
+        await deadLetter([{ id: entry.id, reason: `delivered ${count} times without being written; last error: ${error instanceof Error ? error.message : 'error'}`, fields: entry.fields }]);
+        await deps.redis.call('XACK', stream, INGEST_GROUP, entry.id);
+        deps.logger.warn({ deliveries: count, maxDeliveries }, 'ingest dead-lettered an entry delivered too often');
+      }
+    }
+    const settled = new Set(poison.map((e) => e.id));
+    return entries.filter((e) => !settled.has(e.id));
+  }
+
+  async function claimStaleAs(name: string, minIdleMs: number): Promise<StreamEntry[]> {
+    const reply = await deps.redis.call('XAUTOCLAIM', stream, INGEST_GROUP, name, String(minIdleMs), '0-0', 'COUNT', String(batchSize));
     const { entries, deleted } = parseAutoClaimReply(reply);
     // Entries trimmed from the stream while pending cannot be read any more: ack them away.
     if (deleted.length > 0) await deps.redis.call('XACK', stream, INGEST_GROUP, ...deleted);
-    return entries;
+    return entries.length === 0 ? entries : settlePoison(name, entries);
   }
 
   async function deadLetter(items: ReadonlyArray<{ id: string; reason: string; fields: string[] | null }>): Promise<void> {
@@ -117,10 +169,10 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   }
 
   /** Writes the rows; a row the database refuses (a CHECK, a bad value) is dead-lettered alone, never the batch. */
-  async function writeRows(rows: ClickRow[], refused: Array<{ id: string; reason: string; fields: string[] | null }>): Promise<BatchWriteResult> {
+  async function writeRows(rows: ClickRow[], refused: Array<{ id: string; reason: string; fields: string[] | null }>, fresh: boolean): Promise<BatchWriteResult> {
     await partitions.ensure(rows.map((r) => utcDate(r.occurred_at)));
     try {
-      return await writeBatch(deps.pool, rows);
+      return await writeBatch(deps.pool, rows, { fresh });
     } catch (error) {
       if (!isDataError(error)) throw error;
       const total: BatchWriteResult = { inserted: 0, duplicates: 0, touched: [] };
@@ -139,7 +191,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     }
   }
 
-  async function handle(entries: readonly StreamEntry[], handleOptions: { ack?: boolean } = {}): Promise<HandledBatch> {
+  async function handle(entries: readonly StreamEntry[], handleOptions: { ack?: boolean; redelivered?: boolean } = {}): Promise<HandledBatch> {
     const refused: Array<{ id: string; reason: string; fields: string[] | null }> = [];
     const rows: ClickRow[] = [];
     for (const entry of entries) {
@@ -156,7 +208,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
       if (row.ok) rows.push(row.row);
       else refused.push({ id: entry.id, reason: row.reason, fields: entry.fields });
     }
-    const written = await writeRows(rows, refused);
+    const written = await writeRows(rows, refused, handleOptions.redelivered !== true);
     await deadLetter(refused);
     if (handleOptions.ack !== false && entries.length > 0) {
       await deps.redis.call('XACK', stream, INGEST_GROUP, ...entries.map((e) => e.id));
@@ -167,18 +219,17 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     return handled;
   }
 
-  async function run(): Promise<void> {
-    await ensureGroup();
+  async function run(name: string, reader: Redis): Promise<void> {
     let lastClaim = 0;
     let failures = 0;
     while (running) {
       try {
         if (Date.now() - lastClaim >= Math.min(claimIdleMs, 30_000)) {
           lastClaim = Date.now();
-          const stale = await claimStale();
-          if (stale.length > 0) await handle(stale);
+          const stale = await claimStaleAs(name, claimIdleMs);
+          if (stale.length > 0) await handle(stale, { redelivered: true });
         }
-        const fresh = await readNew();
+        const fresh = await readNewAs(name, reader);
         if (fresh.length > 0) await handle(fresh);
         failures = 0;
       } catch (error) {
@@ -193,8 +244,8 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   return {
     consumer,
     ensureGroup,
-    readNew,
-    claimStale,
+    readNew: () => readNewAs(consumer, firstReader),
+    claimStale: (minIdleMs = claimIdleMs) => claimStaleAs(consumer, minIdleMs),
     handle,
     async idle() {
       while (refreshing) await refreshing;
@@ -202,12 +253,16 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     start() {
       if (running) return;
       running = true;
-      loop = run();
+      loop = (async () => {
+        await ensureGroup();
+        const names = Array.from({ length: parallel }, (_, k) => (k === 0 ? consumer : `${consumer}-${k}`));
+        await Promise.all(names.map((name, k) => run(name, k === 0 ? firstReader : openReader())));
+      })();
     },
     async stop() {
       running = false;
-      // An XREADGROUP may be blocked for up to blockMs: closing the reader ends it.
-      reader.disconnect();
+      // An XREADGROUP may be blocked for up to blockMs: closing the readers ends it.
+      for (const reader of readers) reader.disconnect();
       await loop?.catch(() => undefined);
       loop = null;
       while (refreshing) await refreshing;

@@ -10,3 +10,6 @@ export function clicksDeadLetterKey(prefix: string): string {
   return `${prefix}clicks:dead`;
 }
 export const DEAD_LETTER_MAX = 100_000;
+
+/** An entry delivered more often than this (its batch keeps failing) is dead-lettered and acked, never retried forever. */
+export const MAX_DELIVERIES = 5;

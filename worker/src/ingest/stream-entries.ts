@@ -34,3 +34,13 @@ export function parseAutoClaimReply(raw: unknown): { cursor: string; entries: St
   const deleted: unknown = raw[2];
   return { cursor: raw[0], entries: parseEntries(raw[1]), deleted: isStringArray(deleted) ? deleted : [] };
 }
+
+/** Extended XPENDING reply (`[[id, consumer, idle ms, deliveries], …]`) → delivery count by entry id. */
+export function parsePendingDeliveries(raw: unknown): Map<string, number> {
+  const counts = new Map<string, number>();
+  if (!Array.isArray(raw)) return counts;
+  for (const item of raw) {
+    if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[3] === 'number') counts.set(item[0], item[3]);
+  }
+  return counts;
+}

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { aggregateBatch, type TouchedResource } from './aggregate';
 import type { ClickRow } from './click-row';
+import { copyEvents } from './copy-events';
 
 const INSERT_EVENTS = `
 INSERT INTO click_events (stream_message_id, occurred_at, event_type, workspace_id, resource_type, resource_id,
@@ -30,73 +31,113 @@ export type BatchWriteResult = { inserted: number; duplicates: number; touched: 
 
 const col = <K extends keyof ClickRow>(rows: readonly ClickRow[], key: K): Array<ClickRow[K]> => rows.map((r) => r[key]);
 
-/**
- * One batch in one transaction: insert the events (a redelivered message id is skipped by the
- * unique (stream_message_id, occurred_at)), then add only the rows actually inserted to the hourly
- * rollups and unique-visitor days. A batch that is written but not acked is therefore harmless to
- * write again. The day partitions must exist (PartitionCache.ensure).
- */
-export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[]): Promise<BatchWriteResult> {
-  if (rows.length === 0) return { inserted: 0, duplicates: 0, touched: [] };
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === '23505';
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const inserted = await client.query<{ stream_message_id: string }>(INSERT_EVENTS, [
-      col(rows, 'stream_message_id'),
-      col(rows, 'occurred_at'),
-      col(rows, 'event_type'),
-      col(rows, 'workspace_id'),
-      col(rows, 'resource_type'),
-      col(rows, 'resource_id'),
-      col(rows, 'parent_resource_id'),
-      col(rows, 'visitor_hash'),
-      col(rows, 'ua_hash'),
-      col(rows, 'country_code'),
-      col(rows, 'region_code'),
-      col(rows, 'device_type'),
-      col(rows, 'os_family'),
-      col(rows, 'browser_family'),
-      col(rows, 'referrer_host'),
-      col(rows, 'utm_source'),
-      col(rows, 'utm_medium'),
-      col(rows, 'utm_campaign'),
-      col(rows, 'utm_term'),
-      col(rows, 'utm_content'),
-      col(rows, 'variant_id'),
-      col(rows, 'fallback_stage'),
-      col(rows, 'is_bot'),
-    ]);
-    const fresh = new Set(inserted.rows.map((r) => r.stream_message_id));
-    const kept = rows.filter((r) => fresh.has(r.stream_message_id));
-    const { rollups, uniques, touched } = aggregateBatch(kept);
-    if (rollups.length > 0) {
-      await client.query(UPSERT_HOURLY, [
-        rollups.map((r) => r.workspace_id),
-        rollups.map((r) => r.resource_id),
-        rollups.map((r) => r.resource_type),
-        rollups.map((r) => r.bucket_start),
-        rollups.map((r) => r.dimension),
-        rollups.map((r) => r.value),
-        rollups.map((r) => r.clicks),
-        rollups.map((r) => r.scans),
-        rollups.map((r) => r.page_views),
-        rollups.map((r) => r.bot_events),
-      ]);
-    }
-    if (uniques.length > 0) {
-      await client.query(INSERT_UNIQUES, [
-        uniques.map((u) => u.workspace_id),
-        uniques.map((u) => u.resource_id),
-        uniques.map((u) => u.event_date),
-        uniques.map((u) => u.visitor_hash),
-      ]);
-    }
+    const result = await work(client);
     await client.query('COMMIT');
-    return { inserted: kept.length, duplicates: rows.length - kept.length, touched };
+    return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+}
+
+/** Inserts the rows not stored yet (a redelivered message id is skipped); returns those inserted. */
+async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[]): Promise<ClickRow[]> {
+  const inserted = await client.query<{ stream_message_id: string }>(INSERT_EVENTS, [
+    col(rows, 'stream_message_id'),
+    col(rows, 'occurred_at'),
+    col(rows, 'event_type'),
+    col(rows, 'workspace_id'),
+    col(rows, 'resource_type'),
+    col(rows, 'resource_id'),
+    col(rows, 'parent_resource_id'),
+    col(rows, 'visitor_hash'),
+    col(rows, 'ua_hash'),
+    col(rows, 'country_code'),
+    col(rows, 'region_code'),
+    col(rows, 'device_type'),
+    col(rows, 'os_family'),
+    col(rows, 'browser_family'),
+    col(rows, 'referrer_host'),
+    col(rows, 'utm_source'),
+    col(rows, 'utm_medium'),
+    col(rows, 'utm_campaign'),
+    col(rows, 'utm_term'),
+    col(rows, 'utm_content'),
+    col(rows, 'variant_id'),
+    col(rows, 'fallback_stage'),
+    col(rows, 'is_bot'),
+  ]);
+  const fresh = new Set(inserted.rows.map((r) => r.stream_message_id));
+  return rows.filter((r) => fresh.has(r.stream_message_id));
+}
+
+/** Adds the inserted rows to the hourly rollups and unique-visitor days. */
+async function addToRollups(client: pg.PoolClient, kept: readonly ClickRow[]): Promise<TouchedResource[]> {
+  const { rollups, uniques, touched } = aggregateBatch(kept);
+  if (rollups.length > 0) {
+    await client.query(UPSERT_HOURLY, [
+      rollups.map((r) => r.workspace_id),
+      rollups.map((r) => r.resource_id),
+      rollups.map((r) => r.resource_type),
+      rollups.map((r) => r.bucket_start),
+      rollups.map((r) => r.dimension),
+      rollups.map((r) => r.value),
+      rollups.map((r) => r.clicks),
+      rollups.map((r) => r.scans),
+      rollups.map((r) => r.page_views),
+      rollups.map((r) => r.bot_events),
+    ]);
+  }
+  if (uniques.length > 0) {
+    await client.query(INSERT_UNIQUES, [
+      uniques.map((u) => u.workspace_id),
+      uniques.map((u) => u.resource_id),
+      uniques.map((u) => u.event_date),
+      uniques.map((u) => u.visitor_hash),
+    ]);
+  }
+  return touched;
+}
+
+export type WriteBatchOptions = {
+  /**
+   * The entries were read as new (`XREADGROUP … >`), never delivered before, so none can be stored
+   * yet: the rows are COPYed. Should one be stored all the same (a group rewound), the unique
+   * (stream_message_id, occurred_at) refuses the COPY and the batch is written the redelivery way.
+   */
+  fresh?: boolean;
+};
+
+/**
+ * One batch in one transaction: insert the events, then add only the rows actually inserted to the
+ * hourly rollups and unique-visitor days. A redelivered message id is skipped by the unique
+ * (stream_message_id, occurred_at), so a batch written but not acked is harmless to write again.
+ * The day partitions must exist (PartitionCache.ensure).
+ */
+export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], options: WriteBatchOptions = {}): Promise<BatchWriteResult> {
+  if (rows.length === 0) return { inserted: 0, duplicates: 0, touched: [] };
+  if (options.fresh === true) {
+    try {
+      return await inTransaction(pool, async (client) => {
+        await copyEvents(client, rows);
+        return { inserted: rows.length, duplicates: 0, touched: await addToRollups(client, rows) };
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  return inTransaction(pool, async (client) => {
+    const kept = await insertNewEvents(client, rows);
+    return { inserted: kept.length, duplicates: rows.length - kept.length, touched: await addToRollups(client, kept) };
+  });
 }
