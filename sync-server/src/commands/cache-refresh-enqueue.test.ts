@@ -1,0 +1,48 @@
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redirectKey } from '@linkhub/shared/cache/keys';
+import { bullPrefix } from '@linkhub/shared/jobs/queues';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../v1/test-kit';
+import { CACHE_REFRESH_DELAY_MS } from './runner';
+
+/** Belt and braces (issue 6): after its write-through, every command leaves a delayed cache-refresh job for what it wrote. */
+let kit: V1Kit;
+let key: string;
+let queue: Queue;
+
+beforeAll(async () => {
+  kit = await startV1Kit();
+  key = await kit.key(ALL_SCOPES);
+  queue = new Queue('cache-refresh', { connection: kit.deps.redis, prefix: bullPrefix(kit.deps.config.REDIS_PREFIX) });
+});
+afterAll(async () => {
+  await queue.obliterate({ force: true });
+  await queue.close();
+  await kit.stop();
+});
+
+const delayedTargets = async () => (await queue.getDelayed()).map((job) => ({ data: job.data as unknown, delay: job.opts.delay }));
+
+describe('post-commit cache-refresh jobs', () => {
+  it('a link write-through is followed by a delayed refresh of the same address', async () => {
+    const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://shop.example.com/a', slug: 'spring' } });
+    expect(res.status).toBe(201);
+    expect(await kit.deps.redis.exists(redirectKey(kit.deps.config.REDIS_PREFIX, 'lnk.localhost', 'spring'))).toBe(1);
+    expect(await delayedTargets()).toContainEqual({ data: { kind: 'redirect', host: 'lnk.localhost', slug: 'spring' }, delay: CACHE_REFRESH_DELAY_MS });
+  });
+
+  it('a domain removal is followed by a delayed refresh of everything on the domain', async () => {
+    const added = await kit.api('POST', '/v1/domains', { key, body: { hostname: 'go.maya-prints.com' } });
+    const id = ((await added.json()) as { data: { id: string } }).data.id;
+    expect(await delayedTargets()).toContainEqual({ data: { kind: 'domain', host: 'go.maya-prints.com' }, delay: CACHE_REFRESH_DELAY_MS });
+    expect((await kit.api('DELETE', `/v1/domains/${id}`, { key })).status).toBe(200);
+    expect(await delayedTargets()).toContainEqual({ data: { kind: 'resource', resource_type: 'domain', id }, delay: CACHE_REFRESH_DELAY_MS });
+  });
+
+  it('a refused command enqueues nothing', async () => {
+    const before = (await queue.getDelayed()).length;
+    const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://shop.example.com/b', slug: 'spring' } });
+    expect(res.status).toBe(409);
+    expect((await queue.getDelayed()).length).toBe(before);
+  });
+});
