@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectKey } from '@linkhub/shared/cache/keys';
+import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
 import { startStack, type Stack } from './stack';
 
 /**
@@ -21,6 +22,8 @@ beforeAll(async () => {
   const created = await s.v1<Created>('POST', '/v1/qr-codes', { destination_url: DESTINATION, slug: SLUG, title: 'Table menu' });
   expect(created.status).toBe(201);
   qrId = created.body.data.id;
+  const link = await s.v1('POST', '/v1/links', { destination_url: 'https://shop.example.com/spring', slug: 'spring' });
+  expect(link.status).toBe(201);
 });
 afterAll(async () => {
   await s.stop();
@@ -42,6 +45,16 @@ async function expectResolvesWithoutRedis(): Promise<void> {
   const before = s.edge.metrics.dbLookups;
   await expectResolves();
   expect(s.edge.metrics.dbLookups).toBe(before + 1);
+}
+
+/** Waits for the worker's cache-refresh job to rewrite a cached payload (polling, no timing asserted). */
+async function cachedPayloadOnceRewritten(slug: string, done: (raw: ReturnType<typeof parseRedirectPayload>) => boolean) {
+  for (let i = 0; i < 400; i++) {
+    const payload = parseRedirectPayload((await s.redis.get(redirectKey(s.prefix, LINK_HOST, slug))) ?? '');
+    if (done(payload)) return payload;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`the cached payload of ${slug} was not rewritten`);
 }
 
 /** Neither account can take the slug for a new QR code or a new link. */
@@ -85,7 +98,15 @@ describe('a printed QR code at the edge', () => {
     const { rows } = await s.kit.deps.pool.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [s.kit.owner.workspaceId]);
     const deleted = await s.kit.call('DELETE', `/api/workspaces/${s.kit.owner.workspaceId}`, { token: s.kit.owner.token, body: { confirmation: rows[0]?.name } });
     expect(deleted.status).toBe(200);
+    // The deletion refreshes the workspace's keys through the worker: the QR payload now knows, and still serves.
+    const qr = await cachedPayloadOnceRewritten(SLUG, (p) => p?.workspace_active === false);
+    expect(qr).toMatchObject({ is_qr: true, last_good_destination: DESTINATION });
+    const before = s.edge.metrics.dbLookups;
     await expectResolves();
+    expect(s.edge.metrics.dbLookups).toBe(before);
+    // A plain link of the deleted workspace stops at once, instead of redirecting from the cache for up to an hour.
+    await cachedPayloadOnceRewritten('spring', (p) => p?.workspace_active === false);
+    expect((await s.get(LINK_HOST, '/spring')).status).toBe(404);
     await expectResolvesWithoutRedis();
     await expectSlugRefused();
   });

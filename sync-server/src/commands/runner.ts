@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
+import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { rows, translateDbError } from '../accounts/db';
 import { PostCommitEffects, type JobRequest } from './effects';
@@ -124,6 +125,16 @@ export class CommandRunner {
     }
   }
 
+  /**
+   * For changes committed outside the command layer (workspace deletion and restore): the worker's
+   * cache-refresh job rebuilds every key of the target. Best effort, like every post-commit effect.
+   */
+  async refreshCacheSoon(target: CacheRefreshTarget): Promise<void> {
+    await this.deps
+      .enqueue(cacheRefreshJob(target, Date.now(), 0))
+      .catch((error: unknown) => this.deps.logger.warn({ err: errorMessage(error), queue: 'cache-refresh' }, 'enqueue failed'));
+  }
+
   async flush(effects: PostCommitEffects): Promise<void> {
     for (const write of effects.cacheWrites.values()) {
       // The commit stands; a failed write-through leaves bounded staleness that cache-refresh repairs.
@@ -162,12 +173,14 @@ export class CommandRunner {
 /** How long after commit the worker rebuilds what the write-through just wrote (a failed or raced write heals then). */
 export const CACHE_REFRESH_DELAY_MS = 5_000;
 
+function cacheRefreshJob(target: CacheRefreshTarget, at: number, delayMs: number): JobRequest {
+  const digest = createHash('sha256').update(JSON.stringify(target)).digest('hex').slice(0, 32);
+  return { queue: 'cache-refresh', name: 'cache-refresh', data: target, jobId: `cache-refresh-${digest}-${at}`, delayMs };
+}
+
 function cacheRefreshJobs(effects: PostCommitEffects): JobRequest[] {
   const at = Date.now();
-  return [...effects.cacheRefreshes.values()].map((target) => {
-    const digest = createHash('sha256').update(JSON.stringify(target)).digest('hex').slice(0, 32);
-    return { queue: 'cache-refresh', name: 'cache-refresh', data: target, jobId: `cache-refresh-${digest}-${at}`, delayMs: CACHE_REFRESH_DELAY_MS };
-  });
+  return [...effects.cacheRefreshes.values()].map((target) => cacheRefreshJob(target, at, CACHE_REFRESH_DELAY_MS));
 }
 
 function workspaceIdOf(args: unknown): string | null {

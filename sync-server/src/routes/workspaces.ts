@@ -10,6 +10,7 @@ import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
+import { commandRunnerFor } from '../commands/create-runner';
 import { auditActorOf } from '../accounts/actor';
 import {
   billingAccountFor,
@@ -116,6 +117,8 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.deleted', resourceType: 'workspace', resourceId: id, after: { purge_after: row.purge_after }, requestId: c.get('requestId') });
       return row;
     });
+    // The edge's cached payloads of the workspace change (QR codes: last good destination; links stop).
+    await commandRunnerFor(deps).refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
     return c.json({ data: publicWorkspace(deleted, 'owner') });
   });
 
@@ -129,6 +132,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.restored', resourceType: 'workspace', resourceId: id, requestId: c.get('requestId') });
       return row;
     });
+    await commandRunnerFor(deps).refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
     return c.json({ data: publicWorkspace(restored, 'owner') });
   });
 
