@@ -16,6 +16,11 @@ type Envelope = { error?: { code?: string; message?: string; details?: Array<{ f
 
 /** Calls a sync-server route with the session (bearer token when known, else the cookie); returns `data`. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return (await apiEnvelope<T>(path, init)).data;
+}
+
+/** As api(), with the envelope's `meta` too (a list's `next_cursor`). */
+export async function apiEnvelope<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ data: T; meta: { next_cursor?: string | null } }> {
   const token = await platform().secureToken.get();
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -37,7 +42,8 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     const error = (json as Envelope).error;
     throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `The server answered ${response.status}.`, error?.details ?? []);
   }
-  return (json as { data: T }).data;
+  const envelope = json as { data: T; meta?: { next_cursor?: string | null } };
+  return { data: envelope.data, meta: envelope.meta ?? {} };
 }
 
 function safeJson(text: string): unknown {

@@ -5,11 +5,13 @@ import { useWorkspace } from '../../app/workspace-context';
 import { listMembers } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
+import { MemberAccess } from './member-access';
+import { TransferOwnership } from './transfer-ownership';
 
 type Invitation = { id: string; email: string; role: string; status: string; expires_at: string };
 const ROLES = ['admin', 'editor', 'viewer'] as const;
 
-/** Who is in the workspace (from the local store), invitations and role changes (server routes). */
+/** Who is in the workspace (from the local store); invitations, roles, per-resource access and ownership (server routes). */
 export default function MembersScreen(_props: { rest: string[] }) {
   const { workspace, user, can } = useWorkspace();
   const ws = workspace.id;
@@ -19,6 +21,7 @@ export default function MembersScreen(_props: { rest: string[] }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<(typeof ROLES)[number]>('editor');
   const [message, setMessage] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
   const run = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
@@ -54,14 +57,22 @@ export default function MembersScreen(_props: { rest: string[] }) {
             ) : (
               <span className="badge">{m.role}</span>
             )}
+            {m.is_scoped && <span className="badge">limited access</span>}
+            {can('grant.list') && m.role !== 'owner' && m.user_id !== user.id && (
+              <button type="button" aria-expanded={open === m.id} aria-label={`Access of ${m.email}`} onClick={() => setOpen(open === m.id ? null : m.id)}>
+                Access
+              </button>
+            )}
             {can('member.remove') && m.role !== 'owner' && m.user_id !== user.id && (
-              <button type="button" className="danger" onClick={() => void run(() => api(`/api/workspaces/${ws}/members/${m.id}`, { method: 'DELETE' }), `${m.email} was removed.`)}>
+              <button type="button" className="danger" aria-label={`Remove ${m.email}`} onClick={() => void run(() => api(`/api/workspaces/${ws}/members/${m.id}`, { method: 'DELETE' }), `${m.email} was removed.`)}>
                 Remove
               </button>
             )}
+            {open === m.id && <MemberAccess member={m} onChanged={setMessage} />}
           </li>
         ))}
       </ul>
+      {can('workspace.transfer_ownership') && <TransferOwnership members={members} onDone={setMessage} />}
       {manage && (
         <>
           <form className="panel toolbar" onSubmit={invite} aria-label="Invite a member">

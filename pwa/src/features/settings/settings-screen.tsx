@@ -4,8 +4,11 @@ import { Field } from '../../app/field';
 import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { ApiKeys } from './api-keys';
+import { AuditLog } from './audit-log';
+import { Sessions } from './sessions';
+import { TwoFactor } from './two-factor';
 
-/** Workspace name and time zone (synced), plan (owner only), API keys, and signing out everywhere. */
+/** Workspace name and time zone (synced), plan, API keys, audit log; the account's two-factor and sessions. */
 export default function SettingsScreen(_props: { rest: string[] }) {
   const rep = useRep();
   const { workspace, can, user } = useWorkspace();
@@ -46,10 +49,10 @@ export default function SettingsScreen(_props: { rest: string[] }) {
         <p>
           Signed in as {user.name} ({user.email}).
         </p>
-        <button type="button" onClick={() => void api('/api/auth/logout-all', { method: 'POST' }).then(() => setMessage('Signed out on every device.'), (e: unknown) => setMessage(errorText(e)))}>
-          Sign out on all devices
-        </button>
       </section>
+      <TwoFactor />
+      <Sessions onSignOutAll={() => void api('/api/auth/logout-all', { method: 'POST' }).then(() => setMessage('Signed out on every device.'), (e: unknown) => setMessage(errorText(e)))} />
+      <AuditLog />
     </>
   );
 }

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base32Decode } from '../../sync-server/src/auth/base32';
+import { totpAt } from '../../sync-server/src/auth/totp';
+import { startPwaHarness, type PwaHarness } from './harness';
+import { eventually, newEmail, PASSWORD, signInInUi, signUpOverApi, watch } from './helpers';
+
+/**
+ * Issue 9 item 7, the accounts flows through the editor's own screens against the real server:
+ * two-factor enrolment and turning it off, the sessions list with revoke, member roles, per-resource
+ * grants, removal, ownership transfer (with the password asked again) and the audit log.
+ */
+let h: PwaHarness;
+beforeAll(async () => {
+  h = await startPwaHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+
+async function loginOverApi(email: string, userAgent: string): Promise<string> {
+  const response = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': userAgent }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const body = (await response.json()) as { data: { token: string } };
+  expect(response.status).toBe(200);
+  return body.data.token;
+}
+
+const meStatus = async (token: string) => (await fetch(`${h.base}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+describe('account security in Settings', () => {
+  it('lists the sessions and signs one out; turns two-factor on with the shown key and recovery codes, then off', async () => {
+    const email = newEmail('sami');
+    const { userId } = await signUpOverApi(h.base, 'Sami', email);
+    const laptop = await loginOverApi(email, FIREFOX);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'security');
+    await signInInUi(page, h.base, email);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+
+    // Sessions: this browser, the API sign-up's session and the Firefox one; sign the Firefox one out.
+    const sessions = page.getByRole('list', { name: 'Active sessions' });
+    await sessions.getByText('this device').waitFor();
+    await sessions.getByText('Firefox on Linux').waitFor();
+    expect(await meStatus(laptop)).toBe(200);
+    await sessions.getByRole('button', { name: /^Sign out Firefox on Linux/ }).click();
+    await page.getByText('Signed out Firefox on Linux.').waitFor();
+    await sessions.getByText('Firefox on Linux').waitFor({ state: 'detached' });
+    expect(await meStatus(laptop)).toBe(401);
+
+    // Two-factor: the key the page shows is the one an authenticator app would be given.
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = base32Decode((await page.getByLabel('Secret key').textContent()) ?? '');
+    const now = Math.floor(Date.now() / 1000);
+    await page.getByLabel('6-digit code').fill(totpAt(secret, now));
+    await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+    const codes = page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await codes.first().waitFor();
+    expect(await codes.count()).toBe(10);
+    await page.getByText('10 recovery codes left').waitFor();
+    const [on] = await h.sql<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE id = $1', [userId]);
+    expect(on?.totp_enabled).toBe(true);
+    // Signing in elsewhere now asks for the second factor.
+    const login = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+    expect(((await login.json()) as { data: { two_factor_required?: boolean } }).data.two_factor_required).toBe(true);
+
+    // A wrong code is refused with the server's sentence; the next step's code turns it off.
+    await page.getByLabel('Code from your app').fill('000000');
+    await page.getByRole('button', { name: 'Turn off two-factor' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The code is incorrect.' }).waitFor();
+    await page.getByLabel('Code from your app').fill(totpAt(secret, now + 30));
+    await page.getByRole('button', { name: 'Turn off two-factor' }).click();
+    await page.getByText('Off. Sign-in asks only for your password.').waitFor();
+    const [off] = await h.sql<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE id = $1', [userId]);
+    expect(off?.totp_enabled).toBe(false);
+    await context.close();
+  }, 90_000);
+});
+
+describe('members, grants, ownership and the audit log', () => {
+  it('changes a role, grants one link to a member who then sees only it, removes a member, transfers ownership, and shows it all in the audit log', async () => {
+    const ownerEmail = newEmail('olu');
+    const owner = await signUpOverApi(h.base, 'Olu', ownerEmail);
+    const ws = owner.workspaceId;
+    await h.sql(`UPDATE workspaces SET current_plan_key = 'business' WHERE id = $1`, [ws]);
+    await h.sql(`UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`, [ws]);
+    const editorEmail = newEmail('eve');
+    const editor = await signUpOverApi(h.base, 'Eve', editorEmail);
+    const leaverEmail = newEmail('lee');
+    const leaver = await signUpOverApi(h.base, 'Lee', leaverEmail);
+    await h.sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'editor'), ($1, $3, 'viewer')`, [ws, editor.userId, leaver.userId]);
+    const memberId = async (userId: string) => (await h.sql<{ id: string }>('SELECT id FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL', [ws, userId]))[0]?.id ?? '';
+
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'owner');
+    await signInInUi(page, h.base, ownerEmail);
+    for (const [title, url] of [
+      ['Granted one', 'https://shop.example/granted'],
+      ['Not granted', 'https://shop.example/other'],
+    ] as const) {
+      await page.getByRole('button', { name: 'New link' }).click();
+      await page.getByLabel('Destination URL').fill(url);
+      await page.getByLabel('Title').fill(title);
+      await page.getByRole('button', { name: 'Create link' }).click();
+      await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
+    }
+    await eventually(() => h.sql('SELECT 1 FROM links WHERE workspace_id = $1', [ws]), (rows) => rows.length === 2);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
+
+    // Role change: Lee from viewer to editor.
+    await page.getByLabel(`Role of ${leaverEmail}`).selectOption('editor');
+    await page.getByText(`${leaverEmail} is now editor.`).waitFor();
+    expect((await h.sql<{ role: string }>('SELECT role FROM workspace_members WHERE id = $1', [await memberId(leaver.userId)]))[0]?.role).toBe('editor');
+
+    // Grant Eve one link: she becomes scoped and her editor sees only that link.
+    await page.getByRole('button', { name: `Access of ${editorEmail}` }).click();
+    const access = page.getByRole('region', { name: 'Access of Eve' });
+    await access.getByLabel('Grant access to').selectOption({ label: 'Link Granted one' });
+    await access.getByRole('button', { name: 'Grant', exact: true }).click();
+    await page.getByText('Link Granted one granted to Eve.').waitFor();
+    await access.getByRole('list', { name: 'Granted to Eve' }).getByText('Link Granted one', { exact: true }).waitFor();
+    const [scoped] = await h.sql<{ is_scoped: boolean }>('SELECT is_scoped FROM workspace_members WHERE id = $1', [await memberId(editor.userId)]);
+    expect(scoped?.is_scoped).toBe(true);
+    const eveContext = await h.browser.newContext();
+    const eve = await eveContext.newPage();
+    watch(eve, 'eve');
+    await signInInUi(eve, h.base, editorEmail);
+    await eve.getByLabel('Workspace').selectOption({ label: "Olu's workspace (editor)" });
+    await eve.getByRole('button', { name: 'Edit Granted one' }).waitFor();
+    expect(await eve.getByRole('button', { name: 'Edit Not granted' }).count()).toBe(0);
+    await eveContext.close();
+
+    // Remove Lee.
+    await page.getByRole('button', { name: `Remove ${leaverEmail}` }).click();
+    await page.getByText(`${leaverEmail} was removed.`).waitFor();
+    expect(await memberId(leaver.userId)).toBe('');
+
+    // Transfer ownership to Eve: a wrong password is refused, the right one hands it over.
+    await page.getByLabel('New owner').selectOption({ label: 'Eve (editor)' });
+    await page.getByLabel('Your password').fill('not my password');
+    await page.getByRole('button', { name: 'Transfer ownership' }).click();
+    await page.getByRole('form', { name: 'Transfer ownership' }).getByRole('alert').waitFor();
+    expect((await h.sql<{ owner_user_id: string }>('SELECT owner_user_id FROM workspaces WHERE id = $1', [ws]))[0]?.owner_user_id).toBe(owner.userId);
+    // The audit log before the handover (an admin still reads it afterwards).
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    const audit = page.getByRole('table').filter({ has: page.getByText('Audit log, newest first') });
+    for (const action of ['member.role_changed', 'grant.created', 'member.removed']) await audit.getByText(action, { exact: true }).first().waitFor();
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('New owner').selectOption({ label: 'Eve (editor)' });
+    await page.getByLabel('Your password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Transfer ownership' }).click();
+    await page.getByText("Eve now owns Olu's workspace; you are an admin.").waitFor();
+    const roles = await h.sql<{ user_id: string; role: string; is_scoped: boolean }>('SELECT user_id, role, is_scoped FROM workspace_members WHERE workspace_id = $1 AND deleted_at IS NULL', [ws]);
+    expect(roles.find((r) => r.user_id === editor.userId)).toMatchObject({ role: 'owner', is_scoped: false });
+    expect(roles.find((r) => r.user_id === owner.userId)?.role).toBe('admin');
+    await eventually(() => h.sql('SELECT 1 FROM audit_log_entries WHERE workspace_id = $1 AND action = $2', [ws, 'workspace.ownership_transferred']), (rows) => rows.length === 1);
+    await context.close();
+  }, 150_000);
+});
