@@ -5,13 +5,16 @@ import type { AppDeps } from '../deps';
 import { parseBody } from '../accounts/http';
 import { requireUser } from '../middleware/session';
 import { findUserById, publicUser, setPassword } from '../accounts/users';
-import { AuthenticationError } from '@linkhub/shared/errors/app-error';
+import { appErrorFor, AuthenticationError } from '@linkhub/shared/errors/app-error';
+import { authorize } from '@linkhub/shared/permissions/authorize';
+import { denialError } from '@linkhub/shared/permissions/decision';
+import { anonymiseAccount, soleOwnedWorkspaces } from '../accounts/account-deletion';
 import { verifyPassword } from '../auth/password-hash';
 import { passwordSchema } from '../accounts/auth-flows';
 import { revokeAllSessions } from '../accounts/sessions';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
-import { listWorkspacesForUser, publicWorkspace } from '../accounts/workspaces';
+import { billingAccountFor, countActiveWorkspaces, listWorkspacesForUser, publicWorkspace } from '../accounts/workspaces';
 
 /** `/api/me`: the signed-in user and their workspaces with roles (the switcher). */
 export function meRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -51,6 +54,43 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
       return count;
     });
     return c.json({ data: { password_changed: true, other_sessions_ended: ended } });
+  });
+
+  /**
+   * Delete my account (spec §3.6.1 rule 4): needs a recent sign-in and the account's e-mail typed
+   * as confirmation; refused with 409 last_owner_required, naming each workspace, while the user
+   * still owns a live workspace. Printed QR codes keep resolving: content belongs to workspaces.
+   */
+  app.delete('/me', async (c) => {
+    const me = await requireUser(c, deps);
+    const { confirmation } = await parseBody(c, z.strictObject({ confirmation: z.string().max(320) }));
+    const result = await withTransaction(deps.pool, async (tx) => {
+      await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [me.user.id]);
+      const owned = await soleOwnedWorkspaces(tx, me.user.id);
+      const account = await billingAccountFor(tx, me.user.id);
+      const decision = authorize({
+        actor: me.actor,
+        action: 'account.delete',
+        workspaceId: null,
+        workspace: null,
+        membership: null,
+        account: { plan: account.plan_key, workspace_count: await countActiveWorkspaces(tx, account.id), sole_owner_workspace_ids: owned.map((w) => w.id) },
+      });
+      if (!decision.allow) {
+        if (decision.code !== 'last_owner_required') throw denialError(decision);
+        throw denialError({
+          ...decision,
+          details: owned.map((w) => ({ field: 'workspaces', issue: 'sole_owner', workspace_id: w.id, name: w.name, options: ['transfer_ownership', 'delete_workspace'] })),
+        });
+      }
+      if (confirmation.trim().toLowerCase() !== me.user.email) {
+        throw appErrorFor('confirmation_required', { message: 'Type your e-mail address to confirm.', details: [{ field: 'confirmation', issue: 'confirmation_required' }] });
+      }
+      const ended = await anonymiseAccount(tx, me.user.id);
+      await writeAudit(tx, { workspaceId: null, actor: { type: 'user', userId: me.user.id }, action: 'account.deleted', resourceType: 'user', resourceId: me.user.id, metadata: { memberships_ended: ended.membershipsEnded, sessions_ended: ended.sessionsEnded }, requestId: c.get('requestId') });
+      return ended;
+    });
+    return c.json({ data: { deleted: true, memberships_ended: result.membershipsEnded } });
   });
 
   return app;
