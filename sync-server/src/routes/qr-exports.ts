@@ -1,12 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import { artifactStoreOf, type AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { one } from '../accounts/db';
 import { requireAllowed } from '../accounts/authorize-input';
@@ -103,14 +99,14 @@ export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
     const { row } = await find(c);
     if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
     if (row.expires_at !== null && row.expires_at <= new Date()) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
-    const path = join(resolve(deps.config.ARTIFACT_DIR), row.storage_key);
-    const info = await stat(path).catch(() => null);
-    if (info === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
-    return new Response(Readable.toWeb(createReadStream(path)) as ReadableStream, {
+    // The store the worker wrote to (local folder or S3, per ARTIFACT_STORE).
+    const bytes = await artifactStoreOf(deps).get(row.storage_key);
+    if (bytes === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
+    return new Response(new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), {
       status: 200,
       headers: {
         'Content-Type': 'application/zip',
-        'Content-Length': String(info.size),
+        'Content-Length': String(bytes.byteLength),
         'Content-Disposition': `attachment; filename="linkhub-qr-codes-${row.created_at.toISOString().slice(0, 10)}-${row.id.slice(-8)}.zip"`,
         'Cache-Control': 'private, no-store',
       },
