@@ -112,10 +112,11 @@ describe('a printed QR code at the edge', () => {
   });
 
   it("keeps resolving after the owner's account is deleted", async () => {
-    // No account-deletion route exists yet: this is what one must do at most (the user row soft-deleted,
-    // sessions gone; its workspaces are already deleted, as account.delete requires).
-    await s.kit.deps.pool.query('UPDATE users SET deleted_at = now() WHERE id = $1', [s.kit.owner.userId]);
-    await s.kit.deps.pool.query('DELETE FROM sessions WHERE user_id = $1', [s.kit.owner.userId]);
+    // Its only workspace is already deleted, as account deletion requires (409 last_owner_required otherwise).
+    const deleted = await s.kit.call('DELETE', '/api/me', { token: s.kit.owner.token, body: { confirmation: 'v1-owner@example.com' } });
+    expect(deleted.status).toBe(200);
+    const { rows } = await s.kit.deps.pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [s.kit.owner.userId]);
+    expect(rows[0]?.email).toContain('@deleted.invalid');
     await expectResolves();
     await expectResolvesWithoutRedis();
     await expectSlugRefused();

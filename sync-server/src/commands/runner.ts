@@ -142,13 +142,23 @@ export class CommandRunner {
         this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed'),
       );
     }
-    for (const job of [...effects.jobs.values(), ...cacheRefreshJobs(effects)]) {
+    for (const job of effects.jobs.values()) {
       await this.deps
         .enqueue(job)
         .catch((error: unknown) =>
           this.deps.logger.warn({ err: errorMessage(error), queue: job.queue }, 'enqueue failed'),
         );
     }
+    // One per address a push touched: sent together, not one round trip after another.
+    await Promise.all(
+      cacheRefreshJobs(effects).map((job) =>
+        this.deps
+          .enqueue(job)
+          .catch((error: unknown) =>
+            this.deps.logger.warn({ err: errorMessage(error), queue: job.queue }, 'enqueue failed'),
+          ),
+      ),
+    );
     await this.poke(effects).catch((error: unknown) =>
       this.deps.logger.warn({ err: errorMessage(error) }, 'poke failed'),
     );
