@@ -1,4 +1,4 @@
-import type { AppDeps } from '../deps';
+import { artifactStoreOf, type AppDeps } from '../deps';
 import { allCommands } from './index';
 import { JobProducer } from './job-producer';
 import { CommandRunner } from './runner';
@@ -22,7 +22,7 @@ export function commandRunnerFor(deps: AppDeps): CommandRunner {
       enqueue,
       resolveHost: deps.resolveHost ?? systemResolveHost,
     },
-    allCommands({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }),
+    allCommands({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, artifactStoreOf(deps)),
   );
   runners.set(deps, { runner, producer });
   return runner;

@@ -1,3 +1,4 @@
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { domainCommands } from './domains';
 import { linkCommands } from './links';
@@ -8,11 +9,11 @@ import type { CacheDeps } from './redirect-cache';
 import type { Command } from './types';
 import { workspaceCommands } from './workspace';
 
-/** Every command; one per mutator name (checked at start-up, so a mutator can never lack its server side). */
-export function allCommands(cache: CacheDeps): Command[] {
+/** Every command (QR designs read uploaded logos from `artifacts`); one per mutator name (checked at start-up, so a mutator can never lack its server side). */
+export function allCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[] {
   const commands = [
     ...linkCommands(cache),
-    ...qrCommands(cache),
+    ...qrCommands(cache, artifacts),
     ...pageCommands(cache),
     ...pageArchiveCommands(cache),
     ...domainCommands(cache),

@@ -1,3 +1,4 @@
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
@@ -52,7 +53,7 @@ const describeQr: Command['describe'] = async (ctx, raw) => {
  * Dynamic QR codes: the slug is reserved forever by the database in the insert's transaction
  * (qr_slug_reservations); re-point, restyle and archive never touch the address, so nothing frees it.
  */
-export function qrCommands(cache: CacheDeps): Command[] {
+export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[] {
   const create: Command<typeof createQrCode.args> = {
     name: createQrCode.name,
     args: createQrCode.args,
@@ -61,7 +62,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
       const slug = args.slug ?? (await freeSlug(ctx, host.id));
-      await assertPrintableDesign(host.hostname, slug, args.design);
+      await assertPrintableDesign(host.hostname, slug, args.design, { db: ctx.tx, store: artifacts, workspaceId: args.workspace_id });
       await withConflicts(() =>
         ctx.tx.query(
           `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
@@ -104,7 +105,7 @@ export function qrCommands(cache: CacheDeps): Command[] {
         await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
       const before = await loadQr(ctx, args.workspace_id, args.id);
       if (args.design !== undefined)
-        await assertPrintableDesign(await hostOf(ctx, before.domain_id), before.slug, args.design);
+        await assertPrintableDesign(await hostOf(ctx, before.domain_id), before.slug, args.design, { db: ctx.tx, store: artifacts, workspaceId: args.workspace_id });
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
       await ctx.tx.query(

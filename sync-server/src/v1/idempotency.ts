@@ -21,8 +21,9 @@ type StoredRow = {
   response_headers: Record<string, string>;
 };
 
-function requestHash(c: Context<AppEnv>, body: string): string {
-  return createHash('sha256').update(`${c.req.method}\n${c.req.path}\n${body}`).digest('hex');
+/** Over the body's bytes (the same digest as over its text for UTF-8 JSON), so binary uploads hash exactly and stay readable downstream. */
+function requestHash(c: Context<AppEnv>, body: Uint8Array): string {
+  return createHash('sha256').update(`${c.req.method}\n${c.req.path}\n`).update(body).digest('hex');
 }
 
 /** Whether a response is final enough to replay: not a server error, not a rate-limit or in-progress refusal. */
@@ -45,7 +46,7 @@ export function v1Idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
     const actor = await actorOf(c, deps);
     if (actor?.kind !== 'api_key') return next();
     const scope = `api_key:${actor.apiKey.id}`;
-    const hash = requestHash(c, await c.req.text());
+    const hash = requestHash(c, new Uint8Array(await c.req.arrayBuffer()));
 
     await deps.pool.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at <= now()', [scope, key]);
     const claimed = await one<{ id: string }>(

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../deps';
 import { v1BodyLimit } from '../../v1/body-limit';
 import { v1Idempotency } from '../../v1/idempotency';
 import { v1RateLimit } from '../../v1/rate-limit';
+import { v1AssetRoutes } from './assets';
 import { v1DomainRoutes } from './domains';
 import { v1LinkRoutes } from './links';
 import { v1OpenApiRoutes } from './openapi';
@@ -25,5 +26,6 @@ export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   app.route('/qr-codes', v1QrRoutes(deps));
   app.route('/pages', v1PageRoutes(deps));
   app.route('/domains', v1DomainRoutes(deps));
+  app.route('/assets', v1AssetRoutes(deps));
   return app;
 }

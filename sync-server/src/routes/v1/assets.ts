@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { normaliseLogoUpload } from '@linkhub/shared/artifacts/logo-upload';
+import { uuidv7 } from '@linkhub/shared/db';
+import { UnsupportedMediaTypeError, ValidationError } from '@linkhub/shared/errors/app-error';
+import type { AppEnv } from '../../app-env';
+import { artifactStoreOf, type AppDeps } from '../../deps';
+import { authorizeRead, v1Caller } from '../../v1/caller';
+import { sendData } from '../../v1/envelope';
+
+type AssetRow = {
+  id: string;
+  workspace_id: string;
+  kind: string;
+  content_type: string;
+  byte_size: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  created_at: Date;
+};
+
+const serializeAsset = (row: AssetRow) => ({
+  id: row.id,
+  workspace_id: row.workspace_id,
+  kind: row.kind,
+  content_type: row.content_type,
+  byte_size: row.byte_size,
+  width: row.width,
+  height: row.height,
+  sha256: row.sha256,
+  created_at: row.created_at.toISOString(),
+  /** What to put in a QR design: `design.logo.source`. */
+  logo_source: { kind: 'asset', assetId: row.id },
+});
+
+/** The uploaded file and the type its sender claimed: a raw image body, or the `file` field of a multipart form. */
+async function uploadedFile(c: Context<AppEnv>): Promise<{ bytes: Uint8Array; declaredType: string }> {
+  const contentType = c.req.header('Content-Type') ?? '';
+  const body = new Uint8Array(await c.req.arrayBuffer());
+  if (!/^multipart\/form-data\b/i.test(contentType)) return { bytes: body, declaredType: contentType };
+  let form: FormData;
+  try {
+    form = await new Request('http://upload.invalid/', { method: 'POST', headers: { 'Content-Type': contentType }, body }).formData();
+  } catch {
+    throw new ValidationError([{ field: 'body', issue: 'invalid_multipart' }], { message: 'The multipart body could not be read.' });
+  }
+  const file = form.get('file');
+  if (file === null || typeof file === 'string') {
+    throw new ValidationError([{ field: 'file', issue: 'required' }], { message: 'Send the image as the form field "file".' });
+  }
+  return { bytes: new Uint8Array(await file.arrayBuffer()), declaredType: file.type };
+}
+
+/**
+ * `POST /v1/assets`: upload a QR centre logo (issue 8). The body is the image itself
+ * (`Content-Type: image/png|image/jpeg|image/svg+xml`) or a multipart form with a `file` field;
+ * the bytes decide the type. Stored normalised (see `normaliseLogoUpload`) in the artifact store
+ * the worker reads, with its `uploaded_assets` row; 201 with the asset and its `logo_source`.
+ */
+export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const kind = c.req.query('kind') ?? 'qr_logo';
+    if (kind !== 'qr_logo') throw new ValidationError([{ field: 'kind', issue: 'not_supported', allowed: ['qr_logo'] }], { message: 'Only QR logos (kind=qr_logo) can be uploaded yet.' });
+    await authorizeRead(deps, caller, 'asset.upload', 'asset');
+    const contentType = c.req.header('Content-Type');
+    if (contentType === undefined) {
+      throw new UnsupportedMediaTypeError({ message: 'Send the image with its Content-Type, or as a multipart form.', details: [{ field: 'Content-Type', issue: 'required' }] });
+    }
+    const { bytes, declaredType } = await uploadedFile(c);
+    const logo = await normaliseLogoUpload(bytes, declaredType);
+    const id = uuidv7();
+    const storageKey = `assets/${caller.workspaceId}/${id}.${logo.mime === 'image/png' ? 'png' : 'jpg'}`;
+    const store = artifactStoreOf(deps);
+    await store.put(storageKey, logo.bytes, logo.mime);
+    try {
+      const { rows } = await deps.pool.query<AssetRow>(
+        `INSERT INTO uploaded_assets (id, workspace_id, uploaded_by_user_id, kind, storage_key, content_type, byte_size, width, height, sha256)
+         VALUES ($1, $2, $3, 'qr_logo', $4, $5, $6, $7, $8, $9)
+         RETURNING id, workspace_id, kind, content_type, byte_size, width, height, sha256, created_at`,
+        [id, caller.workspaceId, caller.by.userId, storageKey, logo.mime, logo.bytes.byteLength, logo.width, logo.height, createHash('sha256').update(logo.bytes).digest('hex')],
+      );
+      const row = rows[0];
+      if (row === undefined) throw new Error('uploaded_assets insert returned no row');
+      c.header('Location', `/v1/assets/${id}`);
+      return sendData(c, serializeAsset(row), 201);
+    } catch (error) {
+      await store.delete(storageKey);
+      throw error;
+    }
+  });
+
+  return app;
+}
