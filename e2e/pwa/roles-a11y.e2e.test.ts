@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPwaHarness, type PwaHarness } from './harness';
 import { eventually, newEmail, seriousViolations, signInInUi, signUpInUi, signUpOverApi, watch } from './helpers';
 
-/** What each role sees (a viewer has no edit controls; a refused change shows its notice) and axe on every screen. */
+/**
+ * What each role sees (a viewer has no edit controls; a refused change shows its notice) and axe on
+ * every screen: signed-out forms, the seven sections at phone and desktop widths, and the editors
+ * and panels inside them (link, bio page, QR designer and editor, QR list, analytics of one link,
+ * member access, ownership transfer, API key secret, two-factor enrolment, sessions, audit log).
+ */
 let h: PwaHarness;
 const SCREENS = ['links', 'qr', 'pages', 'analytics', 'domains', 'members', 'settings'] as const;
 const ownerEmail = newEmail('owner');
@@ -20,6 +25,21 @@ describe('roles and accessibility', () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     watch(page, 'owner');
+    const found: string[] = [];
+    // Signed out: sign-in, sign-up and the password reset request, on a phone and a desktop.
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${h.base}/`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      found.push(...(await seriousViolations(page)).map((v) => `${width}px sign-in: ${v}`));
+      await page.getByRole('button', { name: 'Create an account' }).click();
+      await page.getByRole('button', { name: 'Create your account' }).waitFor();
+      found.push(...(await seriousViolations(page)).map((v) => `${width}px sign-up: ${v}`));
+      await page.getByRole('button', { name: 'Forgot password?' }).click();
+      await page.getByRole('button', { name: 'Reset your password' }).waitFor();
+      found.push(...(await seriousViolations(page)).map((v) => `${width}px reset request: ${v}`));
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await signUpInUi(page, h.base, 'Olga', ownerEmail);
     await page.getByRole('button', { name: 'New link' }).click();
     await page.getByLabel('Destination URL').fill('https://shop.example/menu');
@@ -28,8 +48,12 @@ describe('roles and accessibility', () => {
     await eventually(() => h.sql('SELECT 1 FROM links WHERE title = $1', ['Menu']), (rows) => rows.length === 1);
     const [ws] = await h.sql<{ id: string }>('SELECT w.id FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id JOIN users u ON u.id = m.user_id WHERE u.email = $1', [ownerEmail]);
     workspaceId = ws?.id ?? '';
+    // A second member, so the members screen has rows with role, access and remove controls.
+    const colleague = await signUpOverApi(h.base, 'Cleo', newEmail('cleo'));
+    await h.sql('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [workspaceId, colleague.userId, 'editor']);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
 
-    const found: string[] = [];
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       for (const screen of SCREENS) {
@@ -57,6 +81,39 @@ describe('roles and accessibility', () => {
     await nav('QR codes');
     await page.getByRole('button', { name: 'New QR code' }).click();
     found.push(...(await seriousViolations(page)).map((v) => `QR designer: ${v}`));
+    // An existing code in the editor (export controls) and the QR list with it.
+    await page.getByLabel('Destination URL').fill('https://shop.example/table');
+    await page.getByLabel('Title').fill('Table tent');
+    await page.getByRole('button', { name: 'Create QR code' }).click();
+    await page.getByRole('heading', { name: 'QR code Table tent' }).waitFor();
+    await page.getByText('Encodes').waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `QR editor: ${v}`));
+    await page.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('link', { name: 'Table tent' }).waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `QR list: ${v}`));
+    // Analytics for one resource.
+    await nav('Analytics');
+    await page.getByLabel('Show').selectOption({ label: 'Link Menu' });
+    await page.locator('dl.totals').waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `analytics of a link: ${v}`));
+    // Members with a member's access panel open, and the ownership transfer form.
+    await nav('Members');
+    await page.getByRole('button', { name: /^Access of cleo-/ }).click();
+    // Free plan: the capability says the plan lacks grants, so the panel offers the upgrade, not the form.
+    await page.getByText('Per-resource access comes with the Business plan.').waitFor();
+    expect(await page.getByLabel('Grant access to').count()).toBe(0);
+    await page.getByLabel('New owner').waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `members, access panel: ${v}`));
+    // Settings: a new API key's one-time secret, two-factor enrolment (QR and key), sessions, audit log.
+    await nav('Settings');
+    await page.getByLabel('Key name').fill('CI');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByText('Copy this key now').waitFor();
+    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    await page.getByRole('list', { name: 'Active sessions' }).getByText('this device').waitFor();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    found.push(...(await seriousViolations(page)).map((v) => `settings, API key and 2FA enrolment: ${v}`));
     expect(found).toEqual([]);
     await context.close();
   }, 180_000);
