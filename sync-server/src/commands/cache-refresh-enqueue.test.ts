@@ -39,6 +39,20 @@ describe('post-commit cache-refresh jobs', () => {
     expect(await delayedTargets()).toContainEqual({ data: { kind: 'resource', resource_type: 'domain', id }, delay: CACHE_REFRESH_DELAY_MS });
   });
 
+  it('deleting and restoring a workspace each enqueue a refresh of every key of the workspace, at once', async () => {
+    const id = kit.owner.workspaceId;
+    const { rows } = await kit.deps.pool.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [id]);
+    const waiting = async () => (await queue.getWaiting()).map((job) => job.data as unknown);
+    const deleted = await kit.call('DELETE', `/api/workspaces/${id}`, { token: kit.owner.token, body: { confirmation: rows[0]?.name } });
+    expect(deleted.status).toBe(200);
+    expect(await waiting()).toEqual([{ kind: 'resource', resource_type: 'workspace', id }]);
+    expect((await kit.call('POST', `/api/workspaces/${id}/restore`, { token: kit.owner.token })).status).toBe(200);
+    expect(await waiting()).toEqual([
+      { kind: 'resource', resource_type: 'workspace', id },
+      { kind: 'resource', resource_type: 'workspace', id },
+    ]);
+  });
+
   it('a refused command enqueues nothing', async () => {
     const before = (await queue.getDelayed()).length;
     const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://shop.example.com/b', slug: 'spring' } });
