@@ -24,12 +24,17 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PINNED = process.env.BENCH_PIN !== '0' && existsSync('/usr/bin/taskset');
 const SERVER_CPU = '1';
+/** `BENCH_QUICK=1`: ceiling and the two cache-hit rows only (no 150k-link seed, no miss or bio rows). */
+const QUICK = process.env.BENCH_QUICK === '1';
+/** `BENCH_CPU_PROF=<dir>`: the edge processes write V8 CPU profiles there (open in Chrome DevTools). */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const LOAD_CPU = '0';
 
 type Row = { scenario: string; result: WrkResult };
 
 function spawnServer(script: string, env: Record<string, string>): ChildProcess {
-  const args = ['--import', 'tsx', path.join(ROOT, script)];
+  const profile = CPU_PROF_DIR && script.startsWith('edge/') ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const args = [...profile, '--import', 'tsx', path.join(ROOT, script)];
   const [cmd, argv] = PINNED ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
   const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
   return child;
@@ -86,14 +91,15 @@ async function main(): Promise<void> {
   const children: ChildProcess[] = [];
   const rows: Row[] = [];
   try {
-    process.stdout.write(`setting up ${dbName} (migrations, ${MISS_LINKS} links)…\n`);
+    const missLinks = QUICK ? 0 : MISS_LINKS;
+    process.stdout.write(`setting up ${dbName} (migrations, ${missLinks} links)…\n`);
     await migrate(databaseUrl);
     const seed = new Seeder(pool);
     const domains = await seed.systemDomains();
     const ws = await seed.workspace({ name: 'Bench' });
     await seed.link(ws, domains.linkDomainId, 'hit', 'https://example.com/landing', { utm: { source: 'bench' } });
     // In batches: the slug-reservation trigger takes one advisory lock per row and transaction.
-    for (let from = 1; from <= MISS_LINKS; from += 2000) {
+    for (let from = 1; from <= missLinks; from += 2000) {
       await pool.query(
         `INSERT INTO links (workspace_id, domain_id, slug, destination_url)
          SELECT $1, $2, 'm' || g, 'https://example.com/m/' || g FROM generate_series($3::int, $4::int) g`,
@@ -123,9 +129,11 @@ async function main(): Promise<void> {
     await waitUntil(async () => (await get(8797, 'localhost', '/healthz')) === 200, 'the edge (capture on)');
     await waitUntil(async () => (await get(8797, LINK_HOST, '/hit')) === 302, 'the warm cache');
     rows.push(measure('edge, cache hit + capture', 8797, LINK_HOST, '/hit'));
-    rows.push(measure('edge, miss path (PG + write-through)', 8797, LINK_HOST, '/m1', sequentialSlugScript(LINK_HOST, 'm')));
-    await waitUntil(async () => (await get(8797, BIO_HOST, '/maya')) === 200, 'the bio page');
-    rows.push(measure('edge, bio page render (20 links)', 8797, BIO_HOST, '/maya'));
+    if (!QUICK) {
+      rows.push(measure('edge, miss path (PG + write-through)', 8797, LINK_HOST, '/m1', sequentialSlugScript(LINK_HOST, 'm')));
+      await waitUntil(async () => (await get(8797, BIO_HOST, '/maya')) === 200, 'the bio page');
+      rows.push(measure('edge, bio page render (20 links)', 8797, BIO_HOST, '/maya'));
+    }
     await stop(capturing);
   } finally {
     for (const child of children) await stop(child);

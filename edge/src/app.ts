@@ -9,6 +9,7 @@ import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { createCapture, eventUtm, visitorIds } from './capture/capture';
 import { readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
+import type { HotCache } from './lookup/hot-cache';
 import { createLastKnown } from './lookup/last-known';
 import { createPageSource } from './lookup/page-source';
 import type { PgLookup } from './lookup/pg-lookup';
@@ -29,6 +30,8 @@ export type EdgeDeps = {
   /** Prefix of every Redis key (`''` in production; `testRedisPrefix()` in tests). */
   redisPrefix: string;
   pg: PgLookup;
+  /** In-process copy of the redirect keys kept coherent by Redis client-side caching (absent: every hit reads Redis). */
+  hotCache?: HotCache;
   /** Canonical system hosts (DESIGN §2): short links + QR codes, and bio pages. */
   linkHost: string;
   bioHost: string;
@@ -54,7 +57,7 @@ export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
   const salts: SaltSource = createSaltSource(deps.redis, deps.redisPrefix);
   const facts: RequestFactsDeps = { trustedProxies: deps.trustedProxies, geo: deps.geo, parseUa: createUaParser() };
   const capture = createCapture(deps.captureRedis ?? deps.redis, deps.redisPrefix, metrics, deps.capture);
-  const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
+  const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, hot: deps.hotCache, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
   const pages = deps.pages ?? createPageSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, metrics, logger });
 
   /** Page views and bio link clicks, captured like redirects (never awaited by the bio routes). */

@@ -7,6 +7,7 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { createEdgeApp } from './app';
 import { edgeEnvSchema } from './env';
+import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
 
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
@@ -30,6 +31,9 @@ redis.on('ready', () => {
   redisDown = false;
 });
 
+// Redirect keys held in process, evicted by Redis (client-side caching) the moment anyone writes them.
+const hotCache = createHotCache({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger });
+
 const pg = createPgLookup({ connectionString: config.DATABASE_URL });
 const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
 if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
@@ -39,6 +43,7 @@ const app = createEdgeApp({
   captureRedis,
   redisPrefix: config.REDIS_PREFIX,
   pg,
+  hotCache,
   linkHost: canonicalHost(config.LINK_HOST) ?? config.LINK_HOST,
   bioHost: canonicalHost(config.BIO_HOST) ?? config.BIO_HOST,
   trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
@@ -61,6 +66,7 @@ function shutdown(signal: string): void {
   server.close(() => {
     redis.disconnect();
     captureRedis.disconnect();
+    hotCache.close();
     void pg.close().then(() => process.exit(0));
   });
 }

@@ -1,6 +1,8 @@
 /** In-process counters of the edge (reported by /healthz; no external metrics system yet). */
 export type EdgeMetrics = {
   cacheHits: number;
+  /** Cache hits answered by the in-process hot cache (no Redis round trip); counted in cacheHits too. */
+  hotCacheHits: number;
   cacheMisses: number;
   missCached: number;
   dbLookups: number;
@@ -19,6 +21,7 @@ export type EdgeMetrics = {
 export function createMetrics(): EdgeMetrics {
   return {
     cacheHits: 0,
+    hotCacheHits: 0,
     cacheMisses: 0,
     missCached: 0,
     dbLookups: 0,

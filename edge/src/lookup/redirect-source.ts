@@ -6,6 +6,7 @@ import { writeDomainRoute, writeMiss, writeRedirectPayload } from '@linkhub/shar
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { EdgeMetrics } from '../metrics';
 import { readRedirectCache } from './cache-read';
+import type { HotCache } from './hot-cache';
 import { lastKnownKey, type LastKnownEntry } from './last-known';
 import type { PgLookup, RedirectLookup } from './pg-lookup';
 
@@ -24,6 +25,8 @@ export type RedirectSourceDeps = {
   prefix: string;
   pg: PgLookup;
   lastKnown: MemoryLru<string, LastKnownEntry>;
+  /** In-process copy of the redirect keys, coherent with Redis (absent: every request reads Redis). */
+  hot?: HotCache;
   metrics: EdgeMetrics;
   logger: Logger;
   now: () => Date;
@@ -89,7 +92,7 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
   return {
     async find(host, slug) {
       const key = lastKnownKey(host, slug);
-      const cached = await readRedirectCache(redis, prefix, host, slug);
+      const cached = await readRedirectCache(redis, prefix, host, slug, deps.hot);
       if (cached === null) {
         metrics.redisErrors += 1;
         return fromDatabase(host, slug, key, null);
@@ -100,6 +103,7 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
         const payload = known?.raw === cached.payloadRaw ? known.payload : parseRedirectPayload(cached.payloadRaw);
         if (payload) {
           metrics.cacheHits += 1;
+          if (cached.fromHotCache) metrics.hotCacheHits += 1;
           if (known?.raw !== cached.payloadRaw) lastKnown.set(key, { raw: cached.payloadRaw, payload });
           return { kind: 'payload', payload, domain, source: 'cache' };
         }

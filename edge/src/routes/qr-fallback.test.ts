@@ -119,8 +119,9 @@ describe('degradation', () => {
       const res = await visit(edge.app, LINK_HOST, `/${slug}`);
       before[slug] = { status: res.status, location: res.headers.get('location') };
     }
-    // Both stores go away under the running app.
+    // Both stores go away under the running app (Redis: the command and the invalidation connections).
     edge.edgeRedis.disconnect();
+    edge.hotCache?.close();
     await edge.lookup.close();
     for (const slug of [...qrSlugs, ...qrSlugs.map((s) => s.toUpperCase())]) {
       const res = await visit(edge.app, LINK_HOST, `/${slug}`);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseStreamEvent } from '@linkhub/shared/analytics/event';
 import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import { clicksStreamKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
+import { refreshRedirect } from '@linkhub/shared/cache/refresh';
 import { writeRedirectPayload } from '@linkhub/shared/cache/write-through';
 import { createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 
@@ -21,6 +22,7 @@ beforeAll(async () => {
   ws = await h.seed.workspace({ name: 'Acme Coffee', time_zone: 'America/New_York', holding_page: { message: 'Brewing something new.' } });
   edge = h.app({ now: () => NOW });
   await ready(edge.edgeRedis);
+  await edge.hotCache?.whenActive();
 });
 afterAll(async () => {
   await h.close();
@@ -204,6 +206,35 @@ describe('redirect: cache', () => {
     const payload = buildRedirectPayload({ host: LINK_HOST, slug: 'repoint', workspace: rows[0].workspace, link: rows[0].link, qr: null, experiment: null });
     expect(await writeRedirectPayload(h.redis, h.prefix, LINK_HOST, 'repoint', payload)).toBe('written');
     expect((await go('/repoint')).headers.get('location')).toBe('https://example.com/new');
+  });
+
+  it('serves repeat hits from the in-process hot cache, yet every re-point through the write-through shows on the very next request', async () => {
+    const id = await h.seed.link(ws, h.domains.linkDomainId, 'hot', 'https://example.com/v0');
+    const io = { sql: h.sql, redis: h.redis, prefix: h.prefix };
+    expect(await refreshRedirect(io, LINK_HOST, 'hot')).toBe('written');
+    for (let version = 1; version <= 20; version++) {
+      expect((await go('/hot')).headers.get('location')).toBe(`https://example.com/v${version - 1}`);
+      const hotHits = edge.metrics.hotCacheHits;
+      expect((await go('/hot')).headers.get('location')).toBe(`https://example.com/v${version - 1}`);
+      expect(edge.metrics.hotCacheHits).toBe(hotHits + 1);
+      // What a command does after commit: the row changes, then the shared write-through rebuilds the key.
+      await h.sql.query(`UPDATE links SET destination_url = $1, row_version = row_version + 1 WHERE id = $2`, [`https://example.com/v${version}`, id]);
+      expect(await refreshRedirect(io, LINK_HOST, 'hot')).toBe('written');
+      expect((await go('/hot')).headers.get('location')).toBe(`https://example.com/v${version}`);
+    }
+  });
+
+  it('answers 404 on the very next request after a hot-cached link is deleted', async () => {
+    const id = await h.seed.link(ws, h.domains.linkDomainId, 'hot-deleted', 'https://example.com/here');
+    expect((await go('/hot-deleted')).status).toBe(302);
+    await waitFor(async () => (await h.redis.exists(redirectKey(h.prefix, LINK_HOST, 'hot-deleted'))) === 1);
+    expect((await go('/hot-deleted')).status).toBe(302);
+    const hotHits = edge.metrics.hotCacheHits;
+    expect((await go('/hot-deleted')).status).toBe(302);
+    expect(edge.metrics.hotCacheHits).toBe(hotHits + 1);
+    await h.sql.query(`UPDATE links SET deleted_at = now() WHERE id = $1`, [id]);
+    expect(await refreshRedirect({ sql: h.sql, redis: h.redis, prefix: h.prefix }, LINK_HOST, 'hot-deleted')).toBe('purged');
+    expect((await go('/hot-deleted')).status).toBe(404);
   });
 });
 

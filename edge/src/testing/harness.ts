@@ -8,6 +8,7 @@ import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { createEdgeApp, type EdgeDeps } from '../app';
 import type { EdgeBindings } from '../capture/request-facts';
+import { createHotCache, type HotCache } from '../lookup/hot-cache';
 import { createPgLookup, type PgLookup } from '../lookup/pg-lookup';
 import { createMetrics, type EdgeMetrics } from '../metrics';
 
@@ -161,7 +162,11 @@ export type Harness = {
   redis: Redis;
   domains: { linkDomainId: string; bioDomainId: string };
   /** Builds an edge app on this database and Redis prefix (override any dependency). */
-  app(overrides?: Partial<EdgeDeps>): { app: ReturnType<typeof createEdgeApp>; lookup: PgLookup; metrics: EdgeMetrics; edgeRedis: Redis };
+  /**
+   * Builds an edge app on this database and Redis prefix (override any dependency). Like the running
+   * service it has a hot cache, unless `redis` is overridden (a store that is down) or `hotCache: undefined` is given.
+   */
+  app(overrides?: Partial<EdgeDeps>): { app: ReturnType<typeof createEdgeApp>; lookup: PgLookup; metrics: EdgeMetrics; edgeRedis: Redis; hotCache: HotCache | undefined };
   close(): Promise<void>;
 };
 
@@ -173,7 +178,7 @@ export async function createHarness(): Promise<Harness> {
   const redis = new Redis(REDIS_URL);
   const domains = await seed.systemDomains();
   const geo = await sharedGeo();
-  const opened: Array<{ lookup: PgLookup; edgeRedis: Redis }> = [];
+  const opened: Array<{ lookup: PgLookup; edgeRedis: Redis; hotCache: HotCache | undefined }> = [];
   return {
     db,
     sql,
@@ -185,7 +190,8 @@ export async function createHarness(): Promise<Harness> {
       const lookup = overrides.pg ?? createPgLookup({ connectionString: db.url, max: 3 });
       const client = overrides.redis ?? edgeRedis();
       const metrics = overrides.metrics ?? createMetrics();
-      opened.push({ lookup, edgeRedis: client });
+      const hotCache = 'hotCache' in overrides || overrides.redis ? overrides.hotCache : createHotCache({ url: REDIS_URL, prefix });
+      opened.push({ lookup, edgeRedis: client, hotCache });
       const app = createEdgeApp({
         redis: client,
         redisPrefix: prefix,
@@ -197,13 +203,15 @@ export async function createHarness(): Promise<Harness> {
         capture: true,
         logger: createLogger('edge-test', { level: 'silent' }),
         ...overrides,
+        hotCache,
         metrics,
       });
-      return { app, lookup, metrics, edgeRedis: client };
+      return { app, lookup, metrics, edgeRedis: client, hotCache };
     },
     async close() {
-      for (const { lookup, edgeRedis: client } of opened) {
+      for (const { lookup, edgeRedis: client, hotCache } of opened) {
         client.disconnect();
+        hotCache?.close();
         await lookup.close().catch(() => undefined);
       }
       const keys = await redis.keys(`${prefix}*`);
