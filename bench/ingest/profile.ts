@@ -40,6 +40,7 @@ const time = async <T>(label: string, f: () => Promise<T> | T): Promise<T> => {
 try {
   await migrate(dbUrl);
   const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
+  pool.on('error', () => undefined);
   const ws = randomUUID();
   const resources = Array.from({ length: 100 }, () => randomUUID());
   const stream = clicksStreamKey(prefix);
@@ -76,13 +77,13 @@ try {
           new Proxy(client, {
             get(t2, k2) {
               if (k2 !== 'query') return Reflect.get(t2, k2);
-              return (sql: string, params?: unknown[]) => time(`  sql ${sql.trim().slice(0, 30)}`, () => t2.query(sql, params));
+              return (sql: unknown, params?: unknown[]) =>
+                typeof sql === 'string' ? time(`  sql ${sql.trim().slice(0, 30)}`, () => t2.query(sql, params)) : Reflect.apply(t2.query, t2, [sql]);
             },
           });
       },
     });
     await time('writeBatch (txn)', () => writeBatch(timed, rows as ClickRow[], { fresh: true }));
-    client.release();
     await time('XACK', () => redis.call('XACK', stream, INGEST_GROUP, ...entries.map((e) => e.id)));
   }
   const total = performance.now() - t0;
@@ -91,6 +92,8 @@ try {
   await reader.quit();
   await c.stop();
   await pool.end();
+} catch (error) {
+  console.error(error);
 } finally {
   const keys = await redis.keys(`${prefix}*`);
   if (keys.length > 0) await redis.del(...keys);

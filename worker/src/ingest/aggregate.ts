@@ -36,8 +36,8 @@ export function rollupResource(row: ClickRow): TouchedResource {
 const HOUR_MS = 3_600_000;
 const DIMENSIONS = ROLLUP_DIMENSION_NAMES.map((name) => ({ name, of: ROLLUP_DIMENSIONS[name].of }));
 
-/** The rows of one resource in one hour: its increments by `dimension \u0000 value`. */
-type HourGroup = { target: TouchedResource; bucket: string; day: string; increments: Map<string, RollupIncrement>; visitors: Set<string> };
+/** The rows of one resource in one hour: its increments per dimension (DIMENSIONS order), by value. */
+type HourGroup = { target: TouchedResource; bucket: string; day: string; increments: Array<Map<string, RollupIncrement>>; visitors: Set<string> };
 
 const byKey = <T>(entries: Array<[string, T]>): T[] => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
@@ -45,7 +45,7 @@ const byKey = <T>(entries: Array<[string, T]>): T[] => entries.sort(([a], [b]) =
  * Folds the rows one batch actually inserted into hourly increments (every dimension of
  * ROLLUP_DIMENSIONS with a known value; `all` always) and unique-visitor-day rows (humans only).
  * Sorted by key, so concurrent consumers upsert in the same order and cannot deadlock. Rows are
- * grouped by (resource, hour) first, so the per-dimension keys stay short.
+ * grouped by (resource, hour) first, then counted per dimension by value.
  */
 export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   const groups = new Map<string, HourGroup>();
@@ -57,19 +57,22 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
     let group = groups.get(groupKey);
     if (!group) {
       const bucket = new Date(hour).toISOString();
-      group = { target, bucket, day: bucket.slice(0, 10), increments: new Map(), visitors: new Set() };
+      group = { target, bucket, day: bucket.slice(0, 10), increments: DIMENSIONS.map(() => new Map<string, RollupIncrement>()), visitors: new Set() };
       groups.set(groupKey, group);
       touched.set(target.resource_id, target);
     }
-    for (const dimension of DIMENSIONS) {
+    for (let d = 0; d < DIMENSIONS.length; d += 1) {
+      const dimension = DIMENSIONS[d];
+      const byValue = group.increments[d];
+      if (!dimension || !byValue) continue;
       const value = dimension.of(row);
       // unknown values are not stored: "unknown" = the `all` row minus the known values
       if (value === '' && dimension.name !== 'all') continue;
-      const key = `${dimension.name}\u0000${value}`;
-      let inc = group.increments.get(key);
+      // the hot loop: keyed by the value string itself (no key built), and a literal (a spread object counts 3× slower)
+      let inc = byValue.get(value);
       if (!inc) {
-        inc = { ...target, bucket_start: group.bucket, dimension: dimension.name, value, clicks: 0, scans: 0, page_views: 0, bot_events: 0 };
-        group.increments.set(key, inc);
+        inc = { workspace_id: target.workspace_id, resource_id: target.resource_id, resource_type: target.resource_type, bucket_start: group.bucket, dimension: dimension.name, value, clicks: 0, scans: 0, page_views: 0, bot_events: 0 };
+        byValue.set(value, inc);
       }
       if (row.is_bot) inc.bot_events += 1;
       else if (row.event_type === 'click') inc.clicks += 1;
@@ -83,7 +86,7 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   for (const group of groups.values()) {
     const { workspace_id, resource_id } = group.target;
     const prefix = `${workspace_id}|${resource_id}|${group.bucket}|`;
-    for (const [key, inc] of group.increments) rollups.push([prefix + key, inc]);
+    for (const byValue of group.increments) for (const inc of byValue.values()) rollups.push([`${prefix}${inc.dimension}\u0000${inc.value}`, inc]);
     for (const visitor_hash of group.visitors) {
       uniques.set(`${resource_id}|${group.day}|${visitor_hash}`, { workspace_id, resource_id, event_date: group.day, visitor_hash });
     }

@@ -9,6 +9,7 @@ import { refreshSummaries } from '../analytics/summaries';
 import { toClickRow, type ClickRow } from './click-row';
 import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP, MAX_DELIVERIES } from './names';
 import { parseAutoClaimReply, parsePendingDeliveries, parseReadGroupReply, type StreamEntry } from './stream-entries';
+import { createSeenVisitorDays } from './seen-visitor-days';
 import { writeBatch, type BatchWriteResult } from './write-batch';
 
 export type IngestOptions = {
@@ -79,6 +80,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const stream = clicksStreamKey(deps.prefix);
   const deadKey = clicksDeadLetterKey(deps.prefix);
   const partitions = createPartitionCache(deps.pool);
+  const seen = createSeenVisitorDays();
   const readers: Redis[] = [];
   function openReader(): Redis {
     const reader = deps.redis.duplicate();
@@ -172,13 +174,13 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   async function writeRows(rows: ClickRow[], refused: Array<{ id: string; reason: string; fields: string[] | null }>, fresh: boolean): Promise<BatchWriteResult> {
     await partitions.ensure(rows.map((r) => utcDate(r.occurred_at)));
     try {
-      return await writeBatch(deps.pool, rows, { fresh });
+      return await writeBatch(deps.pool, rows, { fresh, seen });
     } catch (error) {
       if (!isDataError(error)) throw error;
       const total: BatchWriteResult = { inserted: 0, duplicates: 0, touched: [] };
       for (const row of rows) {
         try {
-          const one = await writeBatch(deps.pool, [row]);
+          const one = await writeBatch(deps.pool, [row], { seen });
           total.inserted += one.inserted;
           total.duplicates += one.duplicates;
           total.touched.push(...one.touched);

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { aggregateBatch, type TouchedResource } from './aggregate';
 import type { ClickRow } from './click-row';
 import { copyEvents } from './copy-events';
+import { visitorDayKey, type SeenVisitorDays } from './seen-visitor-days';
 
 const INSERT_EVENTS = `
 INSERT INTO click_events (stream_message_id, occurred_at, event_type, workspace_id, resource_type, resource_id,
@@ -20,7 +21,7 @@ INSERT INTO analytics_rollup_hourly AS h (workspace_id, resource_id, resource_ty
 SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
 ON CONFLICT (workspace_id, resource_id, bucket_start, dimension, value) DO UPDATE SET
   clicks = h.clicks + EXCLUDED.clicks, scans = h.scans + EXCLUDED.scans,
-  page_views = h.page_views + EXCLUDED.page_views, bot_events = h.bot_events + EXCLUDED.bot_events`;
+  page_views = h.page_views + EXCLUDED.page_views, bot_events = h.bot_events + EXCLUDED.bot_events, updated_at = now()`;
 
 const INSERT_UNIQUES = `
 INSERT INTO analytics_unique_visitor_days (workspace_id, resource_id, event_date, visitor_hash)
@@ -81,9 +82,19 @@ async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[])
   return rows.filter((r) => fresh.has(r.stream_message_id));
 }
 
-/** Adds the inserted rows to the hourly rollups and unique-visitor days. */
-async function addToRollups(client: pg.PoolClient, kept: readonly ClickRow[]): Promise<TouchedResource[]> {
-  const { rollups, uniques, touched } = aggregateBatch(kept);
+type Added = { touched: TouchedResource[]; visitorDays: string[] };
+
+/** Adds the inserted rows to the hourly rollups and unique-visitor days (those not seen committed before). */
+async function addToRollups(client: pg.PoolClient, kept: readonly ClickRow[], seen: SeenVisitorDays | undefined): Promise<Added> {
+  const aggregate = aggregateBatch(kept);
+  const { rollups, touched } = aggregate;
+  const visitorDays: string[] = [];
+  const uniques = aggregate.uniques.filter((u) => {
+    const key = visitorDayKey(u);
+    if (seen?.has(key) === true) return false;
+    visitorDays.push(key);
+    return true;
+  });
   if (rollups.length > 0) {
     await client.query(UPSERT_HOURLY, [
       rollups.map((r) => r.workspace_id),
@@ -106,7 +117,7 @@ async function addToRollups(client: pg.PoolClient, kept: readonly ClickRow[]): P
       uniques.map((u) => u.visitor_hash),
     ]);
   }
-  return touched;
+  return { touched, visitorDays };
 }
 
 export type WriteBatchOptions = {
@@ -116,6 +127,8 @@ export type WriteBatchOptions = {
    * (stream_message_id, occurred_at) refuses the COPY and the batch is written the redelivery way.
    */
   fresh?: boolean;
+  /** Visitor days known to be stored: skipped, and the batch's own added once it commits. */
+  seen?: SeenVisitorDays;
 };
 
 /**
@@ -126,18 +139,24 @@ export type WriteBatchOptions = {
  */
 export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], options: WriteBatchOptions = {}): Promise<BatchWriteResult> {
   if (rows.length === 0) return { inserted: 0, duplicates: 0, touched: [] };
+  const committed = (inserted: number, added: Added): BatchWriteResult => {
+    options.seen?.addAll(added.visitorDays);
+    return { inserted, duplicates: rows.length - inserted, touched: added.touched };
+  };
   if (options.fresh === true) {
     try {
-      return await inTransaction(pool, async (client) => {
+      const added = await inTransaction(pool, async (client) => {
         await copyEvents(client, rows);
-        return { inserted: rows.length, duplicates: 0, touched: await addToRollups(client, rows) };
+        return addToRollups(client, rows, options.seen);
       });
+      return committed(rows.length, added);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  return inTransaction(pool, async (client) => {
-    const kept = await insertNewEvents(client, rows);
-    return { inserted: kept.length, duplicates: rows.length - kept.length, touched: await addToRollups(client, kept) };
+  const { kept, added } = await inTransaction(pool, async (client) => {
+    const stored = await insertNewEvents(client, rows);
+    return { kept: stored, added: await addToRollups(client, stored, options.seen) };
   });
+  return committed(kept.length, added);
 }
