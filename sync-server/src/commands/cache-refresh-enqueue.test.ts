@@ -53,6 +53,27 @@ describe('post-commit cache-refresh jobs', () => {
     ]);
   });
 
+  it('a workspace rename or holding-page change (Replicache push, or the settings route) enqueues a refresh of the whole workspace', async () => {
+    const id = kit.owner.workspaceId;
+    await queue.drain();
+    const waiting = async () => (await queue.getWaiting()).map((job) => job.data as unknown);
+    const push = await kit.call('POST', '/replicache/push', {
+      token: kit.owner.token,
+      body: {
+        pushVersion: 1,
+        clientGroupID: 'cg-settings',
+        profileID: 'p-settings',
+        schemaVersion: '',
+        mutations: [{ clientID: 'c-settings', id: 1, name: 'updateWorkspaceSettings', args: { workspace_id: id, holding_page: { title: 'We moved' } }, timestamp: 0 }],
+      },
+    });
+    expect(push.status).toBe(200);
+    expect(await waiting()).toEqual([{ kind: 'resource', resource_type: 'workspace', id }]);
+    const renamed = await kit.call('PATCH', `/api/workspaces/${id}`, { token: kit.owner.token, body: { name: 'Maya Prints' } });
+    expect(renamed.status).toBe(200);
+    expect(await waiting()).toHaveLength(2);
+  });
+
   it('a refused command enqueues nothing', async () => {
     const before = (await queue.getDelayed()).length;
     const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://shop.example.com/b', slug: 'spring' } });

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { refreshCache } from '@linkhub/shared/cache/refresh';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
+import type { JobRequest } from './effects';
 import type { CommandContext } from './types';
 
 export type CacheDeps = { pool: pg.Pool; redis: Redis; prefix: string };
@@ -20,6 +22,20 @@ function cacheKeyOf(target: CacheRefreshTarget): string {
     case 'resource':
       return `resource:${target.resource_type}:${target.id}`;
   }
+}
+
+/** A cache-refresh job for the worker; the id is unique per target and moment (a finished job id is not reused). */
+export function cacheRefreshJob(target: CacheRefreshTarget, at: number, delayMs: number): JobRequest {
+  const digest = createHash('sha256').update(JSON.stringify(target)).digest('hex').slice(0, 32);
+  return { queue: 'cache-refresh', name: 'cache-refresh', data: target, jobId: `cache-refresh-${digest}-${at}`, delayMs };
+}
+
+/**
+ * Too many keys to rebuild in the request (a whole workspace): only the worker's cache-refresh job
+ * does it, enqueued after commit.
+ */
+export function scheduleCacheRefreshJob(ctx: CommandContext, target: CacheRefreshTarget): void {
+  ctx.effects.enqueue(cacheRefreshJob(target, ctx.now.getTime(), 0));
 }
 
 /**

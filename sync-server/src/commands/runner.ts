@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -7,6 +6,7 @@ import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { rows, translateDbError } from '../accounts/db';
 import { PostCommitEffects, type JobRequest } from './effects';
+import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
 
@@ -182,11 +182,6 @@ export class CommandRunner {
 
 /** How long after commit the worker rebuilds what the write-through just wrote (a failed or raced write heals then). */
 export const CACHE_REFRESH_DELAY_MS = 5_000;
-
-function cacheRefreshJob(target: CacheRefreshTarget, at: number, delayMs: number): JobRequest {
-  const digest = createHash('sha256').update(JSON.stringify(target)).digest('hex').slice(0, 32);
-  return { queue: 'cache-refresh', name: 'cache-refresh', data: target, jobId: `cache-refresh-${digest}-${at}`, delayMs };
-}
 
 function cacheRefreshJobs(effects: PostCommitEffects): JobRequest[] {
   const at = Date.now();

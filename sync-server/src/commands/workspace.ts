@@ -3,6 +3,7 @@ import type { Action } from '@linkhub/shared/permissions/matrix';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
+import { scheduleCacheRefreshJob } from './redirect-cache';
 import { audit } from './support';
 import type { Command } from './types';
 
@@ -44,6 +45,9 @@ export function workspaceCommands(): Command[] {
         resourceId: args.workspace_id,
         after,
       });
+      // Every payload of the workspace carries its name, holding page and time zone (QR keys have no TTL).
+      if (args.name !== undefined || args.time_zone !== undefined || args.holding_page !== undefined)
+        scheduleCacheRefreshJob(ctx, { kind: 'resource', resource_type: 'workspace', id: args.workspace_id });
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,

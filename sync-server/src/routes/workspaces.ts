@@ -85,6 +85,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       if (actor) await writeAudit(tx, { workspaceId: id, actor: auditActorOf(actor), action: 'workspace.updated', resourceType: 'workspace', resourceId: id, before: { name: before?.name, branding: before?.branding }, after: { name: after.name, branding: after.branding }, requestId: c.get('requestId') });
       return after;
     });
+    if (patch.name !== undefined) await commandRunnerFor(deps).refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
     return c.json({ data: publicWorkspace(updated) });
   });
 
