@@ -22,7 +22,11 @@ export async function removeSupersededArtifacts(deps: { readonly pool: pg.Pool; 
  * a crash between storing and recording, by a code deleted with its rows, or by an older revision
  * whose row went. Files younger than the grace period are kept.
  */
-export async function sweepOrphanQrFiles(deps: { readonly pool: pg.Pool; readonly store: ArtifactStore }, now: Date = new Date()): Promise<{ readonly scanned: number; readonly deleted: number }> {
+export async function sweepOrphanQrFiles(
+  deps: { readonly pool: pg.Pool; readonly store: ArtifactStore },
+  now: Date = new Date(),
+  graceMs: number = ORPHAN_GRACE_MS,
+): Promise<{ readonly scanned: number; readonly deleted: number }> {
   let scanned = 0;
   let deleted = 0;
   let batch: string[] = [];
@@ -39,7 +43,7 @@ export async function sweepOrphanQrFiles(deps: { readonly pool: pg.Pool; readonl
   };
   for await (const object of deps.store.list('qr/')) {
     scanned++;
-    if (now.getTime() - object.modifiedAt.getTime() < ORPHAN_GRACE_MS) continue;
+    if (now.getTime() - object.modifiedAt.getTime() < graceMs) continue;
     batch.push(object.key);
     if (batch.length >= 500) await flush();
   }

@@ -62,6 +62,8 @@ export const QUEUES = {
     keep_views: z.int().min(1).max(100).default(5),
     idle_days: z.int().min(1).max(3650).default(90),
   }),
+  /** Delete rendered QR files in the artifact store that no qr_render_artifacts row points at (nightly). */
+  'artifact-sweep': z.object({ grace_minutes: z.int().min(10).max(10_080).default(60) }),
   /** Drop click-event partitions and leads past the retention window. */
   retention: z.object({ before: z.iso.datetime({ offset: true }) }),
 } as const;

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
 import { analyticsRollup } from './analytics-rollup';
+import { artifactSweep } from './qr-render-sweep';
 import { analyticsMaintenance } from './analytics-maintenance';
 import { cacheRefresh } from './cache-refresh';
 import { retention } from './retention';
@@ -24,6 +25,7 @@ export type ProcessorRegistry = { readonly [Q in QueueName]?: Processor<Q> };
  */
 export const PROCESSORS: ProcessorRegistry = {
   'qr-render': qrRender,
+  'artifact-sweep': artifactSweep,
   'analytics-rollup': analyticsRollup,
   'analytics-maintenance': analyticsMaintenance,
   retention,
