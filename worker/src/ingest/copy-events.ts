@@ -12,7 +12,6 @@ const COLUMNS = [
   'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'variant_id', 'fallback_stage', 'is_bot',
 ] as const;
 
-const COPY_EVENTS = `COPY click_events (${COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`;
 
 function line(row: ClickRow): string {
   return copyTextLine([
@@ -46,11 +45,12 @@ function line(row: ClickRow): string {
 /**
  * COPYs rows into click_events on the caller's connection (inside its transaction). Every row must
  * be new: a stream message id already stored fails the whole COPY with a unique violation (23505),
- * which the caller answers with the conflict-skipping INSERT.
+ * which the caller answers with the conflict-skipping INSERT. `table`: another table of the same
+ * columns (benchmarks).
  */
-export async function copyEvents(client: pg.PoolClient, rows: readonly ClickRow[]): Promise<void> {
+export async function copyEvents(client: pg.PoolClient, rows: readonly ClickRow[], table = 'click_events'): Promise<void> {
   if (rows.length === 0) return;
   let text = '';
   for (const row of rows) text += line(row);
-  await pipeline(Readable.from([text]), client.query(copyFrom(COPY_EVENTS)));
+  await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${table} (${COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`)));
 }

@@ -1,0 +1,42 @@
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import { parseStreamEvent } from '../../shared/src/analytics/event';
+import { toClickRow, type ClickRow } from '../../worker/src/ingest/click-row';
+import { copyEvents } from '../../worker/src/ingest/copy-events';
+import { parseEntries } from '../../worker/src/ingest/stream-entries';
+
+/**
+ * The same-run baseline of the ingest benchmark: the first `events` entries of the stream read back
+ * in batches of 1,000 (XRANGE, no consumer group, no ack), parsed and validated exactly like the
+ * ingest, then only COPYed into a table shaped like click_events (same columns and indexes, one
+ * table instead of day partitions), one transaction per batch, no rollups. Returns seconds.
+ */
+export async function copyBaseline(pool: pg.Pool, redis: Redis, stream: string, events: number): Promise<number> {
+  await pool.query('CREATE TABLE bench_baseline_events (LIKE click_events INCLUDING ALL)');
+  const client = await pool.connect();
+  const started = performance.now();
+  try {
+    let start = '-';
+    let read = 0;
+    while (read < events) {
+      const entries = parseEntries(await redis.call('XRANGE', stream, start, '+', 'COUNT', String(Math.min(1000, events - read))));
+      const last = entries[entries.length - 1];
+      if (!last) break;
+      read += entries.length;
+      start = `(${last.id}`;
+      const rows: ClickRow[] = [];
+      for (const entry of entries) {
+        const parsed = parseStreamEvent(entry.fields ?? []);
+        if (!parsed.ok) continue;
+        const row = toClickRow(entry.id, parsed.event);
+        if (row.ok) rows.push(row.row);
+      }
+      await client.query('BEGIN');
+      await copyEvents(client, rows, 'bench_baseline_events');
+      await client.query('COMMIT');
+    }
+    return (performance.now() - started) / 1000;
+  } finally {
+    client.release();
+  }
+}
