@@ -46,6 +46,11 @@ export const domainViewSchema = z.object({
   is_system: z.boolean(),
   purpose: z.string(),
   status: z.string(),
+  /** The DNS TXT record that proves control (custom domains); null for system hosts and before the first pull. */
+  verification: z.object({ name: z.string(), value: z.string() }).nullable().default(null),
+  tls_status: z.string().default('none'),
+  /** Why the last DNS check failed, in words. */
+  last_error: z.string().nullable().default(null),
 });
 export type DomainView = z.infer<typeof domainViewSchema>;
 

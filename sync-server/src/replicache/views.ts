@@ -76,6 +76,10 @@ export type DomainRow = {
   is_system: boolean;
   purpose: string;
   status: string;
+  verification_record_name: string | null;
+  verification_token: string | null;
+  tls_status: string;
+  last_error: string | null;
 };
 export const domainView = (r: DomainRow): DomainView => ({
   id: r.id,
@@ -84,6 +88,9 @@ export const domainView = (r: DomainRow): DomainView => ({
   is_system: r.is_system,
   purpose: r.purpose,
   status: r.status,
+  verification: r.verification_record_name && r.verification_token ? { name: r.verification_record_name, value: r.verification_token } : null,
+  tls_status: r.tls_status,
+  last_error: r.last_error,
 });
 
 export type LinkRow = {
