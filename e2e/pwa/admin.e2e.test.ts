@@ -161,3 +161,37 @@ describe('members, grants, ownership and the audit log', () => {
     await context.close();
   }, 150_000);
 });
+
+describe('custom domains', () => {
+  it('adds a domain and shows the TXT record to create, then the state the DNS check leaves it in', async () => {
+    const email = newEmail('dara');
+    const { workspaceId } = await signUpOverApi(h.base, 'Dara', email);
+    await h.sql(`UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1`, [workspaceId]);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'domains');
+    await signInInUi(page, h.base, email);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Domains' }).click();
+    await page.getByLabel('Domain name').fill('go.dara.example');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    const [row] = await eventually(
+      () => h.sql<{ id: string; verification_record_name: string; verification_token: string }>('SELECT id, verification_record_name, verification_token FROM custom_domains WHERE hostname = $1', ['go.dara.example']),
+      (rows) => rows.length === 1,
+    );
+    // The record the server chose reaches the editor with the next pull.
+    const setup = page.getByRole('group', { name: 'How to verify go.dara.example' });
+    await setup.getByText(row?.verification_token ?? '-', { exact: true }).waitFor();
+    expect(await setup.getByText(row?.verification_record_name ?? '-', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('Waiting for DNS').count()).toBe(1);
+
+    // The DNS check's outcomes as the worker records them (no DNS here): failed with a reason, then verified.
+    await h.sql(`UPDATE custom_domains SET status = 'failed', last_error = 'no TXT record found' WHERE id = $1`, [row?.id]);
+    await page.reload();
+    await page.getByText('The last check failed: no TXT record found.').waitFor();
+    await h.sql(`UPDATE custom_domains SET status = 'verified', verified_at = now(), tls_status = 'issued', last_error = NULL WHERE id = $1`, [row?.id]);
+    await page.reload();
+    await page.getByText('Verified, certificate issued.', { exact: false }).waitFor();
+    expect(await page.getByRole('group', { name: 'How to verify go.dara.example' }).count()).toBe(0);
+    await context.close();
+  }, 90_000);
+});

@@ -7,10 +7,11 @@ import { useRep } from '../../replicache/rep-context';
 import { listDomains } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { fieldErrors } from '../../ui/zod-errors';
+import { DomainSetup, statusText } from './domain-status';
 
 const PURPOSES = ['links', 'bio', 'all'] as const;
 
-/** The system hosts and the workspace's own domains, with their verification status. */
+/** The system hosts and the workspace's own domains: status, and for a new one the DNS records to add. */
 export default function DomainsScreen(_props: { rest: string[] }) {
   const rep = useRep();
   const { workspace, can, capability } = useWorkspace();
@@ -53,15 +54,13 @@ export default function DomainsScreen(_props: { rest: string[] }) {
             <span>
               <strong>{d.hostname}</strong> <span className="muted">{d.is_system ? 'LinkHub domain' : d.purpose}</span>
             </span>
-            <span className={`badge ${d.status === 'active' ? '' : 'paused'}`}>{d.status}</span>
+            <span className={`badge ${d.status === 'verified' ? '' : 'paused'}`}>{statusText(d)}</span>
             {!d.is_system && can('domain.delete') && (
-              <button type="button" className="danger" onClick={() => void rep.mutate.removeDomain({ id: d.id, workspace_id: workspace.id })}>
+              <button type="button" className="danger" aria-label={`Remove ${d.hostname}`} onClick={() => void rep.mutate.removeDomain({ id: d.id, workspace_id: workspace.id })}>
                 Remove
               </button>
             )}
-            {!d.is_system && d.status !== 'active' && (
-              <small className="muted">Point a CNAME record for {d.hostname} at the LinkHub edge; we check it and issue the certificate.</small>
-            )}
+            {!d.is_system && <DomainSetup domain={d} />}
           </li>
         ))}
       </ul>
