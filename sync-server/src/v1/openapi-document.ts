@@ -29,6 +29,7 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Missing, in another workspace, or not granted — all the same answer',
   409: 'Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, …',
   413: `Body larger than ${MAX_BODY_BYTES} bytes (\`request_too_large\`)`,
+  415: '`unsupported_media_type`: not a PNG, JPEG or SVG by its bytes, or not the type the request claimed',
   422: '`destination_unsafe`, `idempotency_key_reused`, `qr_unscannable`',
   429: '`rate_limited`: see Retry-After and RateLimit-* headers',
 };
@@ -96,6 +97,14 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       parameters: parametersOf(op),
       responses,
     };
+    if (op.upload)
+      operation.requestBody = {
+        required: true,
+        content: {
+          ...Object.fromEntries(op.upload.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])),
+          'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+        },
+      };
     if (op.body)
       operation.requestBody = {
         required: true,
@@ -112,7 +121,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'links' }, { name: 'qr-codes' }, { name: 'pages' }, { name: 'domains' }, { name: 'analytics' }],
+    tags: [{ name: 'links' }, { name: 'qr-codes' }, { name: 'pages' }, { name: 'domains' }, { name: 'analytics' }, { name: 'assets' }],
     paths,
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lh_<prefix>_<secret>', description: 'An API key, bound to one workspace, with scopes' } },

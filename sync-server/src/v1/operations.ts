@@ -11,6 +11,7 @@ import {
 } from '@linkhub/shared/schemas/qr-codes';
 import { createPageInputSchema, listPagesQuerySchema, pageSchema, updatePageInputSchema } from '@linkhub/shared/schemas/pages';
 import { createDomainInputSchema, domainSchema } from '@linkhub/shared/schemas/domains';
+import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema } from '@linkhub/shared/schemas/assets';
 import { breakdownSchema, timeseriesSchema } from '../analytics/query-schemas';
 
 const count = z.number().int().min(0);
@@ -29,7 +30,7 @@ export const pageWithBlocksSchema = pageSchema.extend({
   ),
 });
 
-export type Resource = 'links' | 'qr-codes' | 'pages' | 'domains' | 'analytics';
+export type Resource = 'links' | 'qr-codes' | 'pages' | 'domains' | 'analytics' | 'assets';
 
 /**
  * Every /v1 route this service documents, as data: the OpenAPI document is generated from it and
@@ -47,6 +48,8 @@ export type Operation = {
   readonly query?: z.ZodObject;
   readonly response?: z.ZodType;
   readonly list?: boolean;
+  /** A binary request body (an upload): its media types; a multipart form with a `file` field is documented beside them. */
+  readonly upload?: readonly string[];
   /** Binary answers (the QR print file): the media types it may have. */
   readonly binary?: readonly string[];
   readonly example?: Record<string, unknown>;
@@ -72,6 +75,7 @@ export const OPERATIONS: readonly Operation[] = [
   { operationId: 'getQrCode', method: 'get', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Read a QR code', scope: 'qr:read', status: 200, response: qrCodeSchema, errors: [404] },
   { operationId: 'updateQrCode', method: 'patch', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Re-point or restyle a QR code (the slug never changes)', scope: 'qr:write', status: 200, body: updateQrCodeInputSchema, response: qrCodeSchema, example: { destination_url: 'https://example.com/menu-2' }, errors: [404, 409, 422] },
   { operationId: 'archiveQrCode', method: 'delete', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Archive a QR code (it keeps resolving through its fallback)', scope: 'qr:write', status: 200, response: qrCodeSchema, errors: [404, 409] },
+  { operationId: 'uploadAsset', method: 'post', path: '/v1/assets', resource: 'assets', summary: 'Upload a QR centre logo (PNG, JPEG or SVG by its bytes, at most 256 KiB; SVG is stored rasterised); use its logo_source as design.logo.source', scope: 'pages:write', status: 201, upload: ASSET_UPLOAD_MEDIA_TYPES, response: assetSchema, errors: [415] },
   { operationId: 'renderQrCode', method: 'get', path: '/v1/qr-codes/{id}/render', resource: 'qr-codes', summary: 'The print file of the current design', scope: 'qr:read', status: 200, query: renderQrQuerySchema, binary: ['image/svg+xml', 'image/png', 'application/pdf', 'application/postscript'], errors: [404, 422] },
 
   { operationId: 'listPages', method: 'get', path: '/v1/pages', resource: 'pages', summary: 'List bio pages', scope: 'pages:read', status: 200, query: listPagesQuerySchema, response: pageWithBlocksSchema, list: true, errors: [] },

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import { normaliseLogoUpload } from '@linkhub/shared/artifacts/logo-upload';
 import { uuidv7 } from '@linkhub/shared/db';
 import { UnsupportedMediaTypeError, ValidationError } from '@linkhub/shared/errors/app-error';
+import type { Asset } from '@linkhub/shared/schemas/assets';
 import type { AppEnv } from '../../app-env';
 import { artifactStoreOf, type AppDeps } from '../../deps';
 import { authorizeRead, v1Caller } from '../../v1/caller';
@@ -12,26 +13,24 @@ import { sendData } from '../../v1/envelope';
 type AssetRow = {
   id: string;
   workspace_id: string;
-  kind: string;
-  content_type: string;
+  content_type: 'image/png' | 'image/jpeg';
   byte_size: number;
-  width: number | null;
-  height: number | null;
+  width: number;
+  height: number;
   sha256: string;
   created_at: Date;
 };
 
-const serializeAsset = (row: AssetRow) => ({
+const serializeAsset = (row: AssetRow): Asset => ({
   id: row.id,
   workspace_id: row.workspace_id,
-  kind: row.kind,
+  kind: 'qr_logo',
   content_type: row.content_type,
   byte_size: row.byte_size,
   width: row.width,
   height: row.height,
   sha256: row.sha256,
   created_at: row.created_at.toISOString(),
-  /** What to put in a QR design: `design.logo.source`. */
   logo_source: { kind: 'asset', assetId: row.id },
 });
 
@@ -81,7 +80,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       const { rows } = await deps.pool.query<AssetRow>(
         `INSERT INTO uploaded_assets (id, workspace_id, uploaded_by_user_id, kind, storage_key, content_type, byte_size, width, height, sha256)
          VALUES ($1, $2, $3, 'qr_logo', $4, $5, $6, $7, $8, $9)
-         RETURNING id, workspace_id, kind, content_type, byte_size, width, height, sha256, created_at`,
+         RETURNING id, workspace_id, content_type, byte_size, width, height, sha256, created_at`,
         [id, caller.workspaceId, caller.by.userId, storageKey, logo.mime, logo.bytes.byteLength, logo.width, logo.height, createHash('sha256').update(logo.bytes).digest('hex')],
       );
       const row = rows[0];

@@ -1,6 +1,11 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileErrors, dereference, validate } from '@readme/openapi-parser';
+import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
 import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../v1/test-kit';
 import { OPERATIONS } from '../../v1/operations';
 
@@ -17,16 +22,19 @@ type OperationDoc = {
   tags: string[];
   'x-required-scope': string;
   responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
-  requestBody?: { content: { 'application/json': { example?: unknown } } };
+  requestBody?: { content: Record<string, { example?: unknown } | undefined> };
 };
 type Doc = { openapi: '3.1.0'; info: { title: string; version: string }; paths: Record<string, Record<string, OperationDoc>> };
 
 let kit: V1Kit;
 let key: string;
 let doc: Doc;
+let artifactDir: string;
 
 beforeAll(async () => {
   kit = await startV1Kit();
+  artifactDir = await mkdtemp(join(tmpdir(), 'linkhub-openapi-'));
+  kit.deps.artifacts = createLocalArtifactStore(artifactDir);
   key = await kit.key(ALL_SCOPES);
   const res = await kit.api('GET', '/v1/openapi.json');
   expect(res.status).toBe(200);
@@ -34,7 +42,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await kit.stop();
+  await rm(artifactDir, { recursive: true, force: true });
 });
+
+const tinyPng = async () => new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer());
 
 async function createFixture(tag: string): Promise<string> {
   const bodies: Record<string, [string, Json]> = {
@@ -86,11 +97,15 @@ describe('OpenAPI document', () => {
       const query = new URLSearchParams();
       for (const p of op.parameters ?? []) if (p.in === 'query' && p.required) query.set(p.name, p.example ?? '');
       const target = `${path.replace('{id}', id ?? '')}${query.size > 0 ? `?${query.toString()}` : ''}`;
-      const body = op.requestBody?.content['application/json'].example;
+      const body = op.requestBody?.content['application/json']?.example;
+      // An upload (binary body) is tried with a real file of its first documented media type.
+      const upload = op.requestBody?.content['image/png'] === undefined ? undefined : await tinyPng();
       const label = `${method.toUpperCase()} ${path}`;
-      expect(op.requestBody === undefined || body !== undefined, `${label} documents an example body`).toBe(true);
+      expect(op.requestBody === undefined || body !== undefined || upload !== undefined, `${label} documents an example body`).toBe(true);
 
-      const res = await kit.api(method.toUpperCase(), target, { key, ...(body === undefined ? {} : { body }) });
+      const res = upload
+        ? await kit.app.request(target, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: upload })
+        : await kit.api(method.toUpperCase(), target, { key, ...(body === undefined ? {} : { body }) });
       const [success, documented] = Object.entries(op.responses).find(([s]) => s.startsWith('2')) ?? ['', {}];
       expect(String(res.status), `${label}: ${await res.clone().text().then((t) => t.slice(0, 300))}`).toBe(success);
       const type = (res.headers.get('Content-Type') ?? '').split(';')[0] ?? '';
