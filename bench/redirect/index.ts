@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -30,7 +30,27 @@ const QUICK = process.env.BENCH_QUICK === '1';
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const LOAD_CPU = '0';
 
-type Row = { scenario: string; result: WrkResult };
+/** CPU time per request of the server process and of Redis: contention on a shared machine stretches wall time, not these. */
+type Row = { scenario: string; result: WrkResult; serverCpuUs: number; redisCpuUs: number };
+
+/** utime + stime of a process, in microseconds (Linux /proc; NaN elsewhere). */
+function processCpuUs(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS) * 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
+async function redisCpuUs(redis: Redis): Promise<number> {
+  const info = await redis.info('cpu');
+  const user = Number(/used_cpu_user:([\d.]+)/.exec(info)?.[1] ?? Number.NaN);
+  const sys = Number(/used_cpu_sys:([\d.]+)/.exec(info)?.[1] ?? Number.NaN);
+  return (user + sys) * 1e6;
+}
 
 function spawnServer(script: string, env: Record<string, string>): ChildProcess {
   const profile = CPU_PROF_DIR && script.startsWith('edge/') ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
@@ -69,13 +89,17 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-function measure(scenario: string, port: number, host: string, pathname: string, script?: string): Row {
+async function measure(scenario: string, server: ChildProcess, redis: Redis, port: number, host: string, pathname: string, script?: string): Promise<Row> {
   const url = `http://127.0.0.1:${port}${pathname}`;
   const cpu = PINNED ? LOAD_CPU : undefined;
   runWrk({ url, host, seconds: WARMUP_SECONDS, connections: CONNECTIONS, script, cpu });
+  const [serverBefore, redisBefore] = [processCpuUs(server.pid), await redisCpuUs(redis)];
   const result = runWrk({ url, host, seconds: SECONDS, connections: CONNECTIONS, script, cpu });
-  process.stdout.write(`  ${scenario}: ${result.rps.toFixed(0)} req/s\n`);
-  return { scenario, result };
+  const [serverAfter, redisAfter] = [processCpuUs(server.pid), await redisCpuUs(redis)];
+  const serverCpuUs = (serverAfter - serverBefore) / result.requests;
+  const redisCpuUsPerRequest = (redisAfter - redisBefore) / result.requests;
+  process.stdout.write(`  ${scenario}: ${result.rps.toFixed(0)} req/s, ${serverCpuUs.toFixed(0)} µs server CPU/request\n`);
+  return { scenario, result, serverCpuUs, redisCpuUs: redisCpuUsPerRequest };
 }
 
 async function main(): Promise<void> {
@@ -114,25 +138,25 @@ async function main(): Promise<void> {
     const ceiling = spawnServer('bench/redirect/ceiling-server.ts', { PORT: '8799' });
     children.push(ceiling);
     await waitUntil(async () => (await get(8799, 'x', '/')) === 302, 'the ceiling server');
-    rows.push(measure('node:http fixed 302 (ceiling)', 8799, 'x', '/'));
+    rows.push(await measure('node:http fixed 302 (ceiling)', ceiling, redis, 8799, 'x', '/'));
     await stop(ceiling);
 
     const plain = spawnServer('edge/src/main.ts', { ...env, PORT: '8798', EDGE_CAPTURE: 'off' });
     children.push(plain);
     await waitUntil(async () => (await get(8798, 'localhost', '/healthz')) === 200, 'the edge (capture off)');
     await waitUntil(async () => (await get(8798, LINK_HOST, '/hit')) === 302, 'the warm cache');
-    rows.push(measure('edge, cache hit', 8798, LINK_HOST, '/hit'));
+    rows.push(await measure('edge, cache hit', plain, redis, 8798, LINK_HOST, '/hit'));
     await stop(plain);
 
     const capturing = spawnServer('edge/src/main.ts', { ...env, PORT: '8797', EDGE_CAPTURE: 'on' });
     children.push(capturing);
     await waitUntil(async () => (await get(8797, 'localhost', '/healthz')) === 200, 'the edge (capture on)');
     await waitUntil(async () => (await get(8797, LINK_HOST, '/hit')) === 302, 'the warm cache');
-    rows.push(measure('edge, cache hit + capture', 8797, LINK_HOST, '/hit'));
+    rows.push(await measure('edge, cache hit + capture', capturing, redis, 8797, LINK_HOST, '/hit'));
     if (!QUICK) {
-      rows.push(measure('edge, miss path (PG + write-through)', 8797, LINK_HOST, '/m1', sequentialSlugScript(LINK_HOST, 'm')));
+      rows.push(await measure('edge, miss path (PG + write-through)', capturing, redis, 8797, LINK_HOST, '/m1', sequentialSlugScript(LINK_HOST, 'm')));
       await waitUntil(async () => (await get(8797, BIO_HOST, '/maya')) === 200, 'the bio page');
-      rows.push(measure('edge, bio page render (20 links)', 8797, BIO_HOST, '/maya'));
+      rows.push(await measure('edge, bio page render (20 links)', capturing, redis, 8797, BIO_HOST, '/maya'));
     }
     await stop(capturing);
   } finally {
@@ -151,12 +175,13 @@ async function main(): Promise<void> {
 
 function report(rows: Row[]): void {
   const ceiling = rows[0]?.result.rps ?? Number.NaN;
-  const header = `| scenario | req/s | p50 ms | p99 ms | × ceiling | non-3xx | errors |`;
-  const lines = rows.map(({ scenario, result: r }) =>
-    `| ${scenario} | ${r.rps.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${(r.rps / ceiling).toFixed(2)} | ${r.non2xx3xx} | ${r.errors} |`,
-  );
+  const header = `| scenario | req/s | p50 ms | p99 ms | × ceiling | server CPU µs/req | Redis CPU µs/req | non-3xx | errors |`;
+  const lines = rows.map((row) => {
+    const { scenario, result: r } = row;
+    return `| ${scenario} | ${r.rps.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${(r.rps / ceiling).toFixed(2)} | ${row.serverCpuUs.toFixed(0)} | ${row.redisCpuUs.toFixed(1)} | ${r.non2xx3xx} | ${r.errors} |`;
+  });
   process.stdout.write(`\nwrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback${PINNED ? ' (server on CPU 1, wrk on CPU 0)' : ''}\n`);
-  process.stdout.write([header, '|---|---:|---:|---:|---:|---:|---:|', ...lines].join('\n') + '\n\n');
+  process.stdout.write([header, '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n') + '\n\n');
   const hit = rows.find((r) => r.scenario === 'edge, cache hit')?.result;
   const capture = rows.find((r) => r.scenario === 'edge, cache hit + capture')?.result;
   if (hit && capture) {
@@ -166,6 +191,12 @@ function report(rows: Row[]): void {
     process.stdout.write(`target cache hit ≥ 0.5× ceiling: ${ratio.toFixed(2)}× — ${verdict(ratio >= 0.5)}\n`);
     process.stdout.write(`target cache hit p99 ≤ 10 ms: ${hit.p99Ms.toFixed(2)} ms — ${verdict(hit.p99Ms <= 10)}\n`);
     process.stdout.write(`target capture cost ≤ 15 %: ${(cost * 100).toFixed(1)} % — ${verdict(cost <= 0.15)}\n`);
+    const hitCpu = rows.find((r) => r.scenario === 'edge, cache hit');
+    const captureCpu = rows.find((r) => r.scenario === 'edge, cache hit + capture');
+    if (hitCpu && captureCpu) {
+      const cpuCost = 1 - hitCpu.serverCpuUs / captureCpu.serverCpuUs;
+      process.stdout.write(`(capture cost in server CPU per request, contention-free: ${(cpuCost * 100).toFixed(1)} %)\n`);
+    }
   }
 }
 

@@ -7,7 +7,7 @@ import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/sal
 import { createUaParser } from '@linkhub/shared/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
-import { createCapture, eventUtm, visitorIds } from './capture/capture';
+import { createCapture, createVisitorIds, eventUtm, type Capture } from './capture/capture';
 import { readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
 import type { HotCache } from './lookup/hot-cache';
 import { createLastKnown } from './lookup/last-known';
@@ -50,11 +50,19 @@ export type EdgeDeps = {
 
 type Env = { Bindings: EdgeBindings };
 
+/** The edge app plus what its owner needs at shutdown. */
+export type EdgeService = { app: Hono<Env>; capture: Capture };
+
 export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
+  return createEdgeService(deps).app;
+}
+
+export function createEdgeService(deps: EdgeDeps): EdgeService {
   const logger = deps.logger ?? createLogger('edge');
   const metrics = deps.metrics ?? createMetrics();
   const now = deps.now ?? (() => new Date());
   const salts: SaltSource = createSaltSource(deps.redis, deps.redisPrefix);
+  const visitorIds = createVisitorIds(salts);
   const facts: RequestFactsDeps = { trustedProxies: deps.trustedProxies, geo: deps.geo, parseUa: createUaParser() };
   const capture = createCapture(deps.captureRedis ?? deps.redis, deps.redisPrefix, metrics, deps.capture);
   const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, hot: deps.hotCache, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
@@ -65,7 +73,7 @@ export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
     if (!capture.enabled) return;
     const at = now();
     const request = readRequestFacts(c, facts);
-    const ids = await visitorIds(salts, at, page.workspace_id, request);
+    const ids = await visitorIds(at, page.workspace_id, request);
     const event: AnalyticsEvent = {
       event_type: type,
       workspace_id: page.workspace_id,
@@ -97,7 +105,7 @@ export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
     onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
   });
   const toBio = (request: Request, env: EdgeBindings) => bio.fetch(request, env);
-  const redirects = createRedirectRoutes({ source, salts, facts, capture, metrics, now, bio: toBio });
+  const redirects = createRedirectRoutes({ source, visitorIds, facts, capture, metrics, now, bio: toBio });
 
   const app = new Hono<Env>();
   app.route('/', createHealthRoutes({ redis: deps.redis, pg: deps.pg, metrics }));
@@ -124,5 +132,5 @@ export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
     logger.error({ err }, 'edge request failed');
     return genericPage(c);
   });
-  return app;
+  return { app, capture };
 }

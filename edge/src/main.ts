@@ -5,7 +5,7 @@ import { openGeo } from '@linkhub/shared/analytics/geo';
 import { parseEnv } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
-import { createEdgeApp } from './app';
+import { createEdgeService } from './app';
 import { edgeEnvSchema } from './env';
 import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
@@ -38,7 +38,7 @@ const pg = createPgLookup({ connectionString: config.DATABASE_URL });
 const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
 if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
 
-const app = createEdgeApp({
+const { app, capture } = createEdgeService({
   redis,
   captureRedis,
   redisPrefix: config.REDIS_PREFIX,
@@ -64,10 +64,16 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   server.close(() => {
-    redis.disconnect();
-    captureRedis.disconnect();
-    hotCache.close();
-    void pg.close().then(() => process.exit(0));
+    // Events still queued for the stream leave before the connections close.
+    void capture
+      .flush()
+      .then(() => {
+        redis.disconnect();
+        captureRedis.disconnect();
+        hotCache.close();
+        return pg.close();
+      })
+      .then(() => process.exit(0));
   });
 }
 process.on('SIGTERM', () => shutdown('SIGTERM'));

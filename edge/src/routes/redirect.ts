@@ -1,11 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
-import { eventUtm, visitorIds, type Capture, type VisitorIds } from '../capture/capture';
+import { eventUtm, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
 import { readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps } from '../capture/request-facts';
 import type { RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
@@ -20,7 +19,7 @@ import { genericPage, holdingPage, notFoundPage, redirectTo } from './respond';
  */
 export type RedirectRouteDeps = {
   source: RedirectSource;
-  salts: SaltSource;
+  visitorIds: VisitorIdSource;
   facts: RequestFactsDeps;
   capture: Capture;
   metrics: EdgeMetrics;
@@ -110,7 +109,7 @@ export function createRedirectRoutes(deps: RedirectRouteDeps): Hono<Env> {
     const facts = readRequestFacts(c, deps.facts);
     // The visitor hash seeds splits and experiments and identifies the visitor in the event; without either, skip it.
     const needsIds = deps.capture.enabled || found.payload.destinations.length > 0 || found.payload.experiment !== null;
-    const ids = needsIds ? await visitorIds(deps.salts, now, found.payload.workspace_id, facts) : NO_IDS;
+    const ids = needsIds ? await deps.visitorIds(now, found.payload.workspace_id, facts) : NO_IDS;
     const resolution = resolveRedirect(found.payload, toVisit(facts, ids, now));
 
     const event = deps.capture.enabled ? toEvent(found.payload, resolution, facts, ids, now) : null;

@@ -1,0 +1,82 @@
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { toStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+// eslint-disable-next-line no-restricted-imports -- test-only: the per-file Redis key prefix (no database is touched)
+import { testRedisPrefix } from '@linkhub/shared/db/testing';
+import { createMetrics } from '../metrics';
+import { edgeRedis, ready, REDIS_URL, unreachableRedis } from '../testing/harness';
+import { createCapture } from './capture';
+
+const prefix = testRedisPrefix();
+const reader = new Redis(REDIS_URL);
+const client = edgeRedis();
+afterAll(async () => {
+  await reader.del(clicksStreamKey(prefix));
+  reader.disconnect();
+  client.disconnect();
+});
+
+function event(n: number): AnalyticsEvent {
+  return {
+    event_type: 'click',
+    workspace_id: 'ws-1',
+    resource_type: 'link',
+    resource_id: `link-${n}`,
+    block_id: null,
+    occurred_at: new Date(Date.UTC(2026, 5, 1, 12, 0, n % 60)).toISOString(),
+    visitor_hash: 'a'.repeat(32),
+    country_code: 'GB',
+    region_code: 'ENG',
+    device_type: 'mobile',
+    os_family: 'iOS',
+    browser_family: 'Mobile Safari',
+    ua_hash: 'b'.repeat(32),
+    referrer_host: null,
+    utm_source: n % 2 === 0 ? 'ig' : null,
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    variant_id: null,
+    fallback_stage: null,
+    is_bot: false,
+  };
+}
+
+describe('capture (batched XADD)', () => {
+  it('puts every event on the stream, in order, in the same entry format as one XADD per event', async () => {
+    await ready(client);
+    const metrics = createMetrics();
+    const capture = createCapture(client, prefix, metrics, true, { batchSize: 50, flushMs: 1000 });
+    const events = Array.from({ length: 120 }, (_, n) => event(n));
+    for (const e of events) capture.emit(e);
+    await capture.flush();
+    const entries = await reader.xrange(clicksStreamKey(prefix), '-', '+');
+    expect(entries.map(([, fields]) => fields)).toEqual(events.map((e) => toStreamFields(e)));
+    expect(metrics.captured).toBe(120);
+    expect(metrics.captureFailed).toBe(0);
+  });
+
+  it('sends a partial batch on its own after flushMs, without anyone calling flush', async () => {
+    await ready(client);
+    const metrics = createMetrics();
+    const capture = createCapture(client, prefix, metrics, true, { batchSize: 1000, flushMs: 5 });
+    capture.emit(event(7));
+    for (let i = 0; i < 200 && metrics.captured === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(metrics.captured).toBe(1);
+  });
+
+  it('counts events as dropped, not sent, while Redis is not connected; does nothing when disabled', async () => {
+    const metrics = createMetrics();
+    const down = createCapture(unreachableRedis(), prefix, metrics, true);
+    down.emit(event(1));
+    down.emit(event(2));
+    await down.flush();
+    expect(metrics.captureDropped).toBe(2);
+    const off = createCapture(client, prefix, metrics, false);
+    off.emit(event(3));
+    await off.flush();
+    expect(metrics.captured).toBe(0);
+  });
+});
