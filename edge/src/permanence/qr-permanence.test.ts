@@ -95,6 +95,9 @@ describe('a printed QR code at the edge', () => {
   });
 
   it('keeps resolving after its workspace is deleted', async () => {
+    // The plain link is warm in the edge's in-process hot cache before the deletion.
+    for (let i = 0; i < 2; i++) expect((await s.get(LINK_HOST, '/spring')).status).toBe(302);
+    expect(s.edge.metrics.hotCacheHits).toBeGreaterThan(0);
     const { rows } = await s.kit.deps.pool.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [s.kit.owner.workspaceId]);
     const deleted = await s.kit.call('DELETE', `/api/workspaces/${s.kit.owner.workspaceId}`, { token: s.kit.owner.token, body: { confirmation: rows[0]?.name } });
     expect(deleted.status).toBe(200);

@@ -12,14 +12,16 @@ import { cacheRefresh } from '../../../worker/src/processors/cache-refresh';
 import { createQueue } from '../../../worker/src/queues';
 import { startWorkers, type WorkerRuntime } from '../../../worker/src/runtime';
 import { createEdgeApp } from '../app';
+import { createHotCache } from '../lookup/hot-cache';
 import { createPgLookup, type PgLookup } from '../lookup/pg-lookup';
 import { createMetrics, type EdgeMetrics } from '../metrics';
 import { edgeRedis, ready, sharedGeo, visit } from '../testing/harness';
 
 /**
  * The public path end to end in one process: the real sync-server (its /v1 API and command layer
- * writing through to Redis after commit), the edge app on the same database and Redis prefix, and
- * the worker's cache-refresh job on a real BullMQ queue.
+ * writing through to Redis after commit), the edge app on the same database and Redis prefix wired
+ * as edge/src/main.ts wires it (with its in-process hot cache), and the worker's cache-refresh job
+ * on a real BullMQ queue.
  */
 export type Stack = {
   kit: V1Kit;
@@ -47,10 +49,13 @@ export async function startStack(): Promise<Stack> {
   const client = edgeRedis();
   await ready(client);
   const metrics = createMetrics();
+  const hotCache = createHotCache({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix });
+  await hotCache.whenActive();
   const app = createEdgeApp({
     redis: client,
     redisPrefix: prefix,
     pg: lookup,
+    hotCache,
     linkHost: kit.deps.config.LINK_HOST,
     bioHost: kit.deps.config.BIO_HOST,
     trustedProxies: parseTrustedProxies(''),
@@ -95,6 +100,7 @@ export async function startStack(): Promise<Stack> {
       await queue.close();
       await closeWorkerDeps(worker);
       client.disconnect();
+      hotCache.close();
       await lookup.close();
       const left = await redis.keys(`${prefix}*`);
       if (left.length > 0) await redis.del(...left);
