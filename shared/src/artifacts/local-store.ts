@@ -62,7 +62,7 @@ export function createLocalArtifactStore(root: string = DEFAULT_ARTIFACT_DIR): A
       try {
         const info = await stat(path);
         if (!info.isFile()) return null;
-        const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
+        const body: ReadableStream<Uint8Array> = Readable.toWeb(createReadStream(path));
         return { body, byteSize: info.size };
       } catch (error) {
         if (isMissing(error)) return null;
