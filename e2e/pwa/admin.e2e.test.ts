@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode } from '../../sync-server/src/auth/base32';
 import { totpAt } from '../../sync-server/src/auth/totp';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, PASSWORD, signInInUi, signUpOverApi, watch } from './helpers';
+import { eventually, newEmail, PASSWORD, seriousViolations, signInInUi, signUpOverApi, watch } from './helpers';
 
 /**
  * Issue 9 item 7, the accounts flows through the editor's own screens against the real server:
@@ -122,6 +122,7 @@ describe('members, grants, ownership and the audit log', () => {
     await access.getByRole('button', { name: 'Grant', exact: true }).click();
     await page.getByText('Link Granted one granted to Eve.').waitFor();
     await access.getByRole('list', { name: 'Granted to Eve' }).getByText('Link Granted one', { exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     const [scoped] = await h.sql<{ is_scoped: boolean }>('SELECT is_scoped FROM workspace_members WHERE id = $1', [await memberId(editor.userId)]);
     expect(scoped?.is_scoped).toBe(true);
     const eveContext = await h.browser.newContext();
@@ -183,6 +184,7 @@ describe('custom domains', () => {
     await setup.getByText(row?.verification_token ?? '-', { exact: true }).waitFor();
     expect(await setup.getByText(row?.verification_record_name ?? '-', { exact: true }).count()).toBe(1);
     expect(await page.getByText('Waiting for DNS').count()).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
 
     // The DNS check's outcomes as the worker records them (no DNS here): failed with a reason, then verified.
     await h.sql(`UPDATE custom_domains SET status = 'failed', last_error = 'no TXT record found' WHERE id = $1`, [row?.id]);
@@ -192,6 +194,48 @@ describe('custom domains', () => {
     await page.reload();
     await page.getByText('Verified, certificate issued.', { exact: false }).waitFor();
     expect(await page.getByRole('group', { name: 'How to verify go.dara.example' }).count()).toBe(0);
+    await context.close();
+  }, 90_000);
+});
+
+describe('leaving a workspace and changing the password', () => {
+  it('a member leaves the workspace from Members; a password change signs the other sessions out', async () => {
+    const owner = await signUpOverApi(h.base, 'Ona', newEmail('ona'));
+    const email = newEmail('mo');
+    const member = await signUpOverApi(h.base, 'Mo', email);
+    await h.sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'viewer')`, [owner.workspaceId, member.userId]);
+    const other = await loginOverApi(email, FIREFOX);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'member');
+    await signInInUi(page, h.base, email);
+    await page.getByLabel('Workspace').selectOption({ label: "Ona's workspace (viewer)" });
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
+    // A viewer sees who is there but none of the managing controls.
+    await page.getByText(email).first().waitFor();
+    for (const name of ['Send invitation', 'Transfer ownership']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Access of / }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Leave this workspace' }).click();
+    await page.getByText("You left Ona's workspace.").waitFor();
+    const [left] = await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [owner.workspaceId, member.userId]);
+    expect(left?.deleted_at).not.toBeNull();
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await eventually(() => page.getByLabel('Workspace').locator('option').allTextContents(), (labels) => !labels.some((l) => l.startsWith("Ona's workspace")));
+
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Current password').fill('a wrong password');
+    await page.getByLabel('New password').fill('a fresh passphrase 99');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('form', { name: 'Password' }).getByRole('alert').waitFor();
+    expect(await meStatus(other)).toBe(200);
+    await page.getByLabel('Current password').fill(PASSWORD);
+    await page.getByLabel('New password').fill('a fresh passphrase 99');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText(/^Password changed\. \d+ other sessions? (was|were) signed out\.$/).waitFor();
+    expect(await meStatus(other)).toBe(401);
+    const relogin = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a fresh passphrase 99' }) });
+    expect(relogin.status).toBe(200);
     await context.close();
   }, 90_000);
 });

@@ -73,6 +73,11 @@ export default function MembersScreen(_props: { rest: string[] }) {
         ))}
       </ul>
       {can('workspace.transfer_ownership') && <TransferOwnership members={members} onDone={setMessage} />}
+      {workspace.role !== 'owner' && can('workspace.leave') && (
+        <button type="button" className="danger" onClick={() => void run(() => api(`/api/workspaces/${ws}/leave`, { method: 'POST' }), `You left ${workspace.name}.`)}>
+          Leave this workspace
+        </button>
+      )}
       {manage && (
         <>
           <form className="panel toolbar" onSubmit={invite} aria-label="Invite a member">

@@ -5,6 +5,7 @@ import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { ApiKeys } from './api-keys';
 import { AuditLog } from './audit-log';
+import { ChangePassword } from './change-password';
 import { Sessions } from './sessions';
 import { TwoFactor } from './two-factor';
 
@@ -50,6 +51,7 @@ export default function SettingsScreen(_props: { rest: string[] }) {
           Signed in as {user.name} ({user.email}).
         </p>
       </section>
+      <ChangePassword />
       <TwoFactor />
       <Sessions onSignOutAll={() => void api('/api/auth/logout-all', { method: 'POST' }).then(() => setMessage('Signed out on every device.'), (e: unknown) => setMessage(errorText(e)))} />
       <AuditLog />
