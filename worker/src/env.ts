@@ -17,6 +17,12 @@ export const workerEnvSchema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1-64').max(64, 'must be 1-64').default(2),
   /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
   ...artifactStoreEnvShape,
+  /** DNS servers for custom-domain TXT checks (`ip` or `ip:port`, comma-separated); empty = the system's. */
+  DNS_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
+    .pipe(z.array(z.string().regex(/^[\d.]+(:\d{1,5})?$|^\[[\da-f:]+\](:\d{1,5})?$|^[\da-f:]+$/i, 'must be ip or ip:port'))),
   LOG_LEVEL: envFields.logLevel(),
 }).superRefine(requireS3Settings);
 

@@ -5,6 +5,7 @@ import { analyticsRollup } from './analytics-rollup';
 import { artifactSweep } from './qr-render-sweep';
 import { analyticsMaintenance } from './analytics-maintenance';
 import { cacheRefresh } from './cache-refresh';
+import { domainVerify } from './domain-verify';
 import { retention } from './retention';
 import { exportJob } from './export';
 import { qrRender } from './qr-render';
@@ -32,4 +33,5 @@ export const PROCESSORS: ProcessorRegistry = {
   export: exportJob,
   'sync-gc': syncGc,
   'cache-refresh': cacheRefresh,
+  'domain-verify': domainVerify,
 };
