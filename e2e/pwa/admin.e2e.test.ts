@@ -1,3 +1,5 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode } from '../../sync-server/src/auth/base32';
 import { totpAt } from '../../sync-server/src/auth/totp';
@@ -24,6 +26,18 @@ async function loginOverApi(email: string, userAgent: string): Promise<string> {
   const body = (await response.json()) as { data: { token: string } };
   expect(response.status).toBe(200);
   return body.data.token;
+}
+
+/** Every invitation link mailed to `email`, oldest first. */
+async function invitationLinks(email: string): Promise<string[]> {
+  const found: Array<{ at: number; url: string }> = [];
+  for (const file of await readdir(h.outbox).catch(() => [])) {
+    const path = join(h.outbox, file);
+    const text = await readFile(path, 'utf8');
+    const url = text.includes(`To: ${email}`) ? /(https?:\/\/\S+\/invitations\/accept\?token=\S+)/.exec(text)?.[1] : undefined;
+    if (url) found.push({ at: (await stat(path)).mtimeMs, url });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.url);
 }
 
 const meStatus = async (token: string) => (await fetch(`${h.base}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status;
@@ -236,6 +250,48 @@ describe('leaving a workspace and changing the password', () => {
     expect(await meStatus(other)).toBe(401);
     const relogin = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a fresh passphrase 99' }) });
     expect(relogin.status).toBe(200);
+    await context.close();
+  }, 90_000);
+});
+
+describe('invitations', () => {
+  it('invites by e-mail, resends, and the invitee joins through the mailed link', async () => {
+    const ownerEmail = newEmail('ines');
+    const owner = await signUpOverApi(h.base, 'Ines', ownerEmail);
+    // Free has one seat (the owner): inviting needs a paid plan.
+    await h.sql(`UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1`, [owner.workspaceId]);
+    const inviteeEmail = newEmail('ivo');
+    const invitee = await signUpOverApi(h.base, 'Ivo', inviteeEmail);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'inviter');
+    await signInInUi(page, h.base, ownerEmail);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
+    await page.getByLabel('Email to invite').fill(inviteeEmail);
+    await page.getByLabel('Role', { exact: true }).selectOption('editor');
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await page.getByText(`Invitation sent to ${inviteeEmail}.`).waitFor();
+    await page.getByText(`${inviteeEmail} · editor`).waitFor();
+    await eventually(() => invitationLinks(inviteeEmail), (links) => links.length === 1);
+    await page.getByRole('button', { name: `Resend the invitation to ${inviteeEmail}` }).click();
+    await page.getByText(`Invitation sent again to ${inviteeEmail}.`).waitFor();
+    const links = await eventually(() => invitationLinks(inviteeEmail), (found) => found.length === 2);
+
+    const other = await h.browser.newContext();
+    const second = await other.newPage();
+    watch(second, 'invitee');
+    await signInInUi(second, h.base, inviteeEmail);
+    await second.goto(links[1] ?? '');
+    await second.getByText('You joined as editor.').waitFor();
+    const [joined] = await h.sql<{ role: string }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL', [owner.workspaceId, invitee.userId]);
+    expect(joined?.role).toBe('editor');
+    await second.getByRole('button', { name: 'Open the editor' }).click();
+    await eventually(() => second.getByLabel('Workspace').locator('option').allTextContents(), (labels) => labels.includes("Ines's workspace (editor)"), 20_000);
+    await other.close();
+
+    await page.reload();
+    await page.getByText(inviteeEmail).first().waitFor();
+    expect(await page.getByText(`${inviteeEmail} · editor`).count()).toBe(0);
     await context.close();
   }, 90_000);
 });

@@ -9,6 +9,7 @@ import { eventually, mailedLink, newEmail, serviceWorkerReady, signInInUi, signU
 const run = promisify(execFile);
 
 /**
+ * Issue 9's done-when journey (sign-up to an edge click on the charts, the QR exported as PDF), and
  * DESIGN §5 in a real browser: a new user signs up and creates a link; offline, they change its
  * destination and reload (the shell from the service worker, the data from IndexedDB); back online
  * the change reaches the server and another signed-in browser sees it without reloading (poke).

@@ -100,9 +100,14 @@ export default function MembersScreen(_props: { rest: string[] }) {
             {(invitations.data ?? []).map((i) => (
               <li key={i.id}>
                 {i.email} · {i.role} · until {i.expires_at.slice(0, 10)}
-                <button type="button" onClick={() => void run(() => api(`/api/workspaces/${ws}/invitations/${i.id}`, { method: 'DELETE' }), 'Invitation revoked.')}>
-                  Revoke
-                </button>
+                <span className="row">
+                  <button type="button" aria-label={`Resend the invitation to ${i.email}`} onClick={() => void run(() => api(`/api/workspaces/${ws}/invitations/${i.id}/resend`, { method: 'POST', body: {} }), `Invitation sent again to ${i.email}.`)}>
+                    Resend
+                  </button>
+                  <button type="button" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => void run(() => api(`/api/workspaces/${ws}/invitations/${i.id}`, { method: 'DELETE' }), 'Invitation revoked.')}>
+                    Revoke
+                  </button>
+                </span>
               </li>
             ))}
           </ul>
