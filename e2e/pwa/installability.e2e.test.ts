@@ -50,4 +50,12 @@ describe('installability', () => {
     }
     expect([...declared]).toEqual(expect.arrayContaining(['192x192', '512x512']));
   }, 120_000);
+
+  it('fails the same audit on a page of the server that has no manifest (the check can fail)', async () => {
+    const { installableScore, installableExplanation, artifact } = await runLighthouseInstallability(`${h.base}/v1/docs`);
+    expect(installableScore).toBe(0);
+    expect(artifact.manifestUrl).toBe('');
+    expect(artifact.installabilityErrors.map((e) => e.errorId)).toContain('no-manifest');
+    expect(installableExplanation).toContain('no-manifest');
+  }, 120_000);
 });
