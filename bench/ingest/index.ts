@@ -30,6 +30,7 @@ import { createLogger } from '../../shared/src/logging/logger';
 import { parseEnvOrThrow } from '../../shared/src/config/env';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
 import { copyBaseline } from './copy-baseline';
+import { cpuMeter } from './cpu-usage';
 import { createApp } from '../../sync-server/src/app';
 import { createDeps, closeDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
@@ -96,7 +97,7 @@ async function main(): Promise<void> {
     const probeLinks = await makeLinks(20);
     const stream = clicksStreamKey(prefix);
     const logger = createLogger('bench', { level: 'silent' });
-    const pool = new pg.Pool({ connectionString: dbUrl, max: 4 + PARALLEL });
+    const pool = new pg.Pool({ connectionString: dbUrl, max: 4 + PARALLEL, idleTimeoutMillis: 0 });
     let committed = 0;
     const ingest = createIngestConsumer({ pool, redis, logger, prefix }, { consumerName: 'bench', parallel: PARALLEL, refreshSummaries: SUMMARIES, onBatch: (b) => (committed += b.inserted) });
     await ingest.ensureGroup();
@@ -131,18 +132,26 @@ async function main(): Promise<void> {
     const fillStart = performance.now();
     for (let filled = 0; filled < EVENTS; filled += 10_000) await produce(Math.min(10_000, EVENTS - filled));
     const fillSeconds = (performance.now() - fillStart) / 1000;
+    const ingestCpu = await cpuMeter(pool, 4 + PARALLEL);
     const t0 = performance.now();
     for (const c of consumers) c.start();
     while (committed < EVENTS) await sleep(20);
     const seconds = (performance.now() - t0) / 1000;
+    const ingestUsed = await ingestCpu();
     const rate = EVENTS / seconds;
     const raw = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM click_events')).rows[0]?.n);
     const rolled = Number((await pool.query<{ n: string }>("SELECT sum(clicks + scans + page_views + bot_events) AS n FROM analytics_rollup_hourly WHERE dimension = 'all'")).rows[0]?.n);
     await ingest.idle(); // summary refreshes still running would share the baseline's CPU
+    const baselineCpu = await cpuMeter(pool, 4 + PARALLEL);
     const baseline = await copyBaseline(pool, redis, stream, EVENTS);
+    const baselineUsed = await baselineCpu();
+    const perThousand = (used: { nodeMs: number; postgresMs: number }) =>
+      `node ${((1000 * used.nodeMs) / EVENTS).toFixed(1)} + PostgreSQL ${((1000 * used.postgresMs) / EVENTS).toFixed(1)} CPU-ms`;
     rows.push([`stream filled with ${EVENTS.toLocaleString('en')} events (not timed below)`, `${fillSeconds.toFixed(1)} s`, '']);
     rows.push([`ingest ${EVENTS.toLocaleString('en')} events, ${PARALLEL} parallel consumer(s)`, `${Math.round(rate).toLocaleString('en')} events/s (${seconds.toFixed(1)} s)`, '≥ 20,000 events/s']);
     rows.push([`  baseline: XRANGE + parse + COPY only, no rollups`, `${Math.round(EVENTS / baseline).toLocaleString('en')} events/s (${baseline.toFixed(1)} s)`, `ingest at ${((100 * (EVENTS / seconds)) / (EVENTS / baseline)).toFixed(0)} % of it`]);
+    rows.push(['  CPU per 1,000 events: ingest', perThousand(ingestUsed), 'load-independent-ish']);
+    rows.push(['  CPU per 1,000 events: baseline', perThousand(baselineUsed), '']);
     rows.push(['  committed rows / rollup total', `${raw.toLocaleString('en')} / ${rolled.toLocaleString('en')}`, `${EVENTS.toLocaleString('en')} each`]);
 
     // 2. lag at a steady 2,000 events/s, 40 probes

@@ -10,6 +10,7 @@ import { toClickRow, type ClickRow } from './click-row';
 import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP, MAX_DELIVERIES } from './names';
 import { parseAutoClaimReply, parsePendingDeliveries, parseReadGroupReply, type StreamEntry } from './stream-entries';
 import { createSeenVisitorDays } from './seen-visitor-days';
+import { createSummaryRefresher } from './summary-refresher';
 import { writeBatch, type BatchWriteResult } from './write-batch';
 
 export type IngestOptions = {
@@ -28,8 +29,10 @@ export type IngestOptions = {
   parallel?: number;
   /** An entry delivered more often than this is dead-lettered and acked (default MAX_DELIVERIES). */
   maxDeliveries?: number;
-  /** Refresh the summaries of touched resources after each batch (default true). */
+  /** Refresh the summaries of touched resources after batches (default true). */
   refreshSummaries?: boolean;
+  /** At most one summary refresh per this many ms (default 5,000); idle() and stop() refresh at once. */
+  summaryIntervalMs?: number;
   /** Called after every handled batch (metrics, benchmarks). */
   onBatch?: (batch: HandledBatch) => void;
 };
@@ -53,7 +56,7 @@ export type IngestConsumer = {
    * entries are COPYed, and a stored one among them makes the write fall back to the skipping INSERT.
    */
   handle(entries: readonly StreamEntry[], options?: { ack?: boolean; redelivered?: boolean }): Promise<HandledBatch>;
-  /** Resolves once the summary refreshes queued by handled batches have run. */
+  /** Resolves once the summary refreshes queued by handled batches have run (without waiting for the interval). */
   idle(): Promise<void>;
   /** Runs the loop until stop(). */
   start(): void;
@@ -91,25 +94,13 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const firstReader = openReader();
   let running = false;
   let loop: Promise<void> | null = null;
-  // Summaries of touched resources, refreshed off the batch's critical path: one refresh at a time,
-  // the ids of batches handled meanwhile coalesced into the next one.
-  const pendingSummaries = new Set<string>();
-  let refreshing: Promise<void> | null = null;
-  function queueSummaries(ids: readonly string[]): void {
-    for (const id of ids) pendingSummaries.add(id);
-    if (refreshing) return;
-    refreshing = (async () => {
-      while (pendingSummaries.size > 0) {
-        const batch = [...pendingSummaries];
-        pendingSummaries.clear();
-        await refreshSummaries(deps.pool, new Date(), batch).catch((error: unknown) =>
-          deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'summary refresh after ingest failed'),
-        );
-      }
-    })().finally(() => {
-      refreshing = null;
-    });
-  }
+  const summaries = createSummaryRefresher(
+    (ids) =>
+      refreshSummaries(deps.pool, new Date(), ids)
+        .then(() => undefined)
+        .catch((error: unknown) => deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'summary refresh after ingest failed')),
+    options.summaryIntervalMs ?? 5_000,
+  );
 
   async function ensureGroup(): Promise<void> {
     try {
@@ -215,7 +206,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     if (handleOptions.ack !== false && entries.length > 0) {
       await deps.redis.call('XACK', stream, INGEST_GROUP, ...entries.map((e) => e.id));
     }
-    if (options.refreshSummaries !== false && written.touched.length > 0) queueSummaries(written.touched.map((t) => t.resource_id));
+    if (options.refreshSummaries !== false && written.touched.length > 0) summaries.queue(written.touched.map((t) => t.resource_id));
     const handled = { ...written, entries: entries.length, deadLettered: refused.length };
     options.onBatch?.(handled);
     return handled;
@@ -250,7 +241,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     claimStale: (minIdleMs = claimIdleMs) => claimStaleAs(consumer, minIdleMs),
     handle,
     async idle() {
-      while (refreshing) await refreshing;
+      await summaries.flush();
     },
     start() {
       if (running) return;
@@ -267,7 +258,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
       for (const reader of readers) reader.disconnect();
       await loop?.catch(() => undefined);
       loop = null;
-      while (refreshing) await refreshing;
+      await summaries.flush();
     },
   };
 }
