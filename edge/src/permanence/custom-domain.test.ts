@@ -89,10 +89,8 @@ describe('custom domains at the edge', () => {
   it("a bio domain's root page is written on publish, served from Redis, rewritten on republish and purged with the domain", async () => {
     const host = 'me.maya-prints.com';
     const domainId = await addVerifiedDomain(host, 'bio');
-    const page = await s.v1<Created>('POST', '/v1/pages', { handle: 'maya-shop', title: 'Maya shop', blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }] });
+    const page = await s.v1<Created>('POST', '/v1/pages', { handle: 'maya-shop', title: 'Maya shop', domain: host, blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }] });
     expect(page.status).toBe(201);
-    // No command puts a page on a custom domain yet (pages are created on the bio host): move the row.
-    await s.kit.deps.pool.query('UPDATE bio_pages SET domain_id = $2 WHERE id = $1', [page.body.data.id, domainId]);
     expect((await s.v1('POST', `/v1/pages/${page.body.data.id}/publish`)).status).toBe(200);
     expect(await s.redis.exists(rootPageKey(s.prefix, host))).toBe(1);
 
@@ -111,5 +109,27 @@ describe('custom domains at the edge', () => {
     expect((await s.v1('DELETE', `/v1/domains/${domainId}`)).status).toBe(200);
     expect(await s.redis.exists(rootPageKey(s.prefix, host))).toBe(0);
     expect((await s.get(host, '/')).status).toBe(404);
+  });
+
+  it('a published page moved between bio hosts serves at its new address on the next request, and no longer at the old one', async () => {
+    const host = 'links.maya-prints.com';
+    await addVerifiedDomain(host, 'bio');
+    const linksOnly = 'short.maya-prints.com';
+    await addVerifiedDomain(linksOnly, 'links');
+    const page = await s.v1<Created>('POST', '/v1/pages', { handle: 'maya-links', title: 'Maya links', blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }] });
+    expect(page.status).toBe(201);
+    expect((await s.v1('POST', `/v1/pages/${page.body.data.id}/publish`)).status).toBe(200);
+    expect((await s.get('bio.localhost', '/maya-links')).status).toBe(200);
+    expect((await s.get(host, '/')).status).toBe(404);
+
+    const refused = await s.v1<Failure>('PATCH', `/v1/pages/${page.body.data.id}`, { domain: linksOnly });
+    expect(refused.status).toBe(404);
+    expect(refused.body.error.details).toEqual([expect.objectContaining({ field: 'domain_id', issue: 'not_found' })]);
+
+    expect((await s.v1('PATCH', `/v1/pages/${page.body.data.id}`, { domain: host })).status).toBe(200);
+    const root = await s.get(host, '/');
+    expect(root.status).toBe(200);
+    expect(await root.text()).toContain('Maya links');
+    expect((await s.get('bio.localhost', '/maya-links')).status).toBe(404);
   });
 });

@@ -33,6 +33,8 @@ export const createPageArgs = z
     title: z.string().trim().max(200),
     bio: z.string().max(1000).optional(),
     theme: jsonObjectArg.optional(),
+    /** A verified bio (or all-purpose) custom domain of the workspace; default the system bio host. */
+    domain_id: idArg.optional(),
   })
   .strict();
 export const updatePageArgs = z
@@ -42,6 +44,8 @@ export const updatePageArgs = z
     title: z.string().trim().max(200).optional(),
     bio: z.string().max(1000).optional(),
     theme: jsonObjectArg.optional(),
+    /** Moves the page to another of the workspace's bio hosts (its public address changes). */
+    domain_id: idArg.optional(),
   })
   .strict();
 export const pageRefArgs = z.object(pageRef).strict();
@@ -73,7 +77,7 @@ export const createPage = defineMutator({
   args: createPageArgs,
   action: 'bio_page.create',
   client: async (tx, args) => {
-    const domain = await bioDomainFor(tx);
+    const domain = args.domain_id === undefined ? await bioDomainFor(tx) : { id: args.domain_id };
     const view: PageView = {
       id: args.id,
       workspace_id: args.workspace_id,

@@ -41,6 +41,8 @@ export const updatePageInputSchema = z
     bio: bio.nullable().optional(),
     theme: themeInputSchema.optional(),
     blocks: blocksInputSchema.optional(),
+    /** Moves the page to another bio host of the workspace (a verified bio/all custom domain, or the system bio host). */
+    domain: hostnameSchema.optional(),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: 'Send at least one field to change.',

@@ -31,16 +31,25 @@ export async function linkHostFor(
   return host;
 }
 
-export async function bioHostFor(ctx: CommandContext): Promise<Host> {
-  const host = await one<Host>(
-    ctx.tx,
-    'SELECT id, hostname FROM custom_domains WHERE is_system AND hostname = $1 AND deleted_at IS NULL',
-    [ctx.hosts.bioHost],
-  );
+/** The host a bio page lives on: a verified bio/all-purpose domain of the workspace, else the system bio host. */
+export async function bioHostFor(ctx: CommandContext, workspaceId: string, domainId: string | undefined): Promise<Host> {
+  const host = domainId
+    ? await one<Host>(
+        ctx.tx,
+        `SELECT id, hostname FROM custom_domains
+          WHERE id = $1 AND deleted_at IS NULL AND status = 'verified' AND purpose <> 'links'
+            AND (workspace_id = $2 OR (is_system AND hostname = $3))`,
+        [domainId, workspaceId, ctx.hosts.bioHost],
+      )
+    : await one<Host>(
+        ctx.tx,
+        'SELECT id, hostname FROM custom_domains WHERE is_system AND hostname = $1 AND deleted_at IS NULL',
+        [ctx.hosts.bioHost],
+      );
   if (!host)
     throw new NotFoundError({
-      message: 'The bio host is not configured.',
-      details: [{ field: 'domain', issue: 'not_found' }],
+      message: domainId ? 'That domain is not a verified bio domain of this workspace.' : 'The bio host is not configured.',
+      details: [{ field: 'domain_id', issue: 'not_found' }],
     });
   return host;
 }

@@ -99,7 +99,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
     args: createPage.args,
     run: async (ctx, args) => {
       await authorizeCommand(ctx.tx, ctx.by, 'bio_page.create', args.workspace_id);
-      const host = await bioHostFor(ctx);
+      const host = await bioHostFor(ctx, args.workspace_id, args.domain_id);
       await withConflicts(() =>
         ctx.tx.query(
           `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, created_by_user_id, updated_by_user_id)
@@ -135,17 +135,19 @@ export function pageCommands(cache: CacheDeps): Command[] {
     describe: describePage,
     run: async (ctx, args) => {
       const actions: Action[] = [];
-      if (args.handle !== undefined) actions.push('bio_page.change_handle');
+      if (args.handle !== undefined || args.domain_id !== undefined) actions.push('bio_page.change_handle');
       if (args.theme !== undefined) actions.push('bio_page.update_theme');
       if (args.title !== undefined || args.bio !== undefined || actions.length === 0)
         actions.push('bio_page.update');
       for (const action of actions)
         await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'bio_page', id: args.id });
       const before = await loadPage(ctx, args.workspace_id, args.id);
+      const domain = args.domain_id === undefined ? null : await bioHostFor(ctx, args.workspace_id, args.domain_id);
       await withConflicts(() =>
         ctx.tx.query(
           `UPDATE bio_pages SET handle = COALESCE($2, handle), title = COALESCE($3, title), bio = COALESCE($4, bio),
-                  theme = CASE WHEN $5::jsonb IS NULL THEN theme ELSE theme || $5::jsonb END
+                  theme = CASE WHEN $5::jsonb IS NULL THEN theme ELSE theme || $5::jsonb END,
+                  domain_id = COALESCE($6, domain_id)
             WHERE id = $1`,
           [
             args.id,
@@ -153,6 +155,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
             args.title ?? null,
             args.bio ?? null,
             args.theme === undefined ? null : JSON.stringify(args.theme),
+            domain?.id ?? null,
           ],
         ),
       );
@@ -162,12 +165,14 @@ export function pageCommands(cache: CacheDeps): Command[] {
         action: 'bio_page.updated',
         resourceType: 'bio_page',
         resourceId: args.id,
-        before: { handle: before.handle, title: before.title },
-        after: { handle: args.handle, title: args.title },
+        before: { handle: before.handle, title: before.title, domain_id: before.domain_id },
+        after: { handle: args.handle, title: args.title, domain_id: args.domain_id },
       });
-      if (args.handle !== undefined && args.handle !== before.handle) {
-        const host = await hostOf(ctx, before.domain_id);
-        schedulePageRefresh(ctx, cache, host, before.handle);
+      const moved = (args.handle !== undefined && args.handle !== before.handle) || (domain !== null && domain.id !== before.domain_id);
+      if (moved) {
+        // The old address stops serving at once; the new one serves the published snapshot, if any.
+        schedulePageRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.handle);
+        schedulePageRefresh(ctx, cache, domain?.hostname ?? (await hostOf(ctx, before.domain_id)), args.handle ?? before.handle);
       }
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(before);

@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { generateNKeysBetween } from 'fractional-indexing';
-import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/db';
 import { blockData, type BlockInput } from '@linkhub/shared/schemas/blocks';
 import { createPageInputSchema, listPagesQuerySchema, updatePageInputSchema } from '@linkhub/shared/schemas/pages';
@@ -12,6 +11,7 @@ import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { findPage, listPages, pageBlocks } from '../../v1/queries/pages';
+import { domainIdForHost } from '../../v1/queries/domains';
 import { defined, runCommands, type CommandStep } from '../../v1/run';
 import { serializePage } from '../../v1/serializers/pages';
 
@@ -44,11 +44,10 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/', async (c) => {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createPageInputSchema);
-    if (input.domain !== undefined && input.domain !== deps.config.BIO_HOST)
-      throw new ValidationError([{ field: 'domain', issue: 'not_supported' }], { message: 'Pages on custom domains are not supported by the API yet.' });
+    const domainId = input.domain === undefined ? undefined : await domainIdForHost(deps.pool, caller.workspaceId, input.domain);
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'createPage', args: defined({ id, workspace_id: caller.workspaceId, handle: input.handle, title: input.title, bio: input.bio, theme: input.theme }) },
+      { name: 'createPage', args: defined({ id, workspace_id: caller.workspaceId, handle: input.handle, title: input.title, bio: input.bio, theme: input.theme, domain_id: domainId }) },
       ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
     ]);
     c.header('Location', `/v1/pages/${id}`);
@@ -68,7 +67,8 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updatePageInputSchema);
     const ws = caller.workspaceId;
-    const fields = defined({ handle: input.handle, title: input.title, bio: input.bio === null ? '' : input.bio, theme: input.theme });
+    const domainId = input.domain === undefined ? undefined : await domainIdForHost(deps.pool, ws, input.domain);
+    const fields = defined({ handle: input.handle, title: input.title, bio: input.bio === null ? '' : input.bio, theme: input.theme, domain_id: domainId });
     const steps: CommandStep[] = [];
     if (Object.keys(fields).length > 0 || input.blocks === undefined) steps.push({ name: 'updatePage', args: { id, workspace_id: ws, ...fields } });
     if (input.blocks !== undefined) {
