@@ -20,9 +20,9 @@ afterAll(async () => {
 });
 
 /**
- * Adds a domain through /v1 and verifies it. No DNS check exists yet (the domain-verify processor
- * is not built): the test marks the row verified as that processor would, and enqueues the
- * cache-refresh job it must enqueue.
+ * Adds a domain through /v1 and verifies it without DNS: the row is marked verified and the
+ * cache-refresh job enqueued, as the domain-verify job does on success (that job has its own tests
+ * against a real DNS server, worker/src/processors/domain-verify.test.ts).
  */
 async function addVerifiedDomain(hostname: string, purpose: 'links' | 'bio'): Promise<string> {
   const added = await s.v1<Created>('POST', '/v1/domains', { hostname, purpose });
