@@ -295,3 +295,51 @@ describe('invitations', () => {
     await context.close();
   }, 90_000);
 });
+
+describe('workspaces', () => {
+  it('creates a workspace within the plan cap, deletes it with its name and the password, and restores it', async () => {
+    const email = newEmail('wren');
+    const { workspaceId } = await signUpOverApi(h.base, 'Wren', email);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'workspaces');
+    await signInInUi(page, h.base, email);
+    const settings = () => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    await settings();
+    // Free: one workspace per billing account, so a second is refused with the plan's sentence.
+    await page.getByLabel('New workspace name').fill('Side project');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByRole('region', { name: 'Workspaces' }).getByRole('alert').waitFor();
+    expect(await h.sql(`SELECT 1 FROM workspaces WHERE name = 'Side project'`)).toHaveLength(0);
+    await h.sql(`UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`, [workspaceId]);
+    await page.getByLabel('New workspace name').fill('Side project');
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    await page.getByText('Side project was created').waitFor();
+    const [side] = await h.sql<{ id: string }>(`SELECT id FROM workspaces WHERE name = 'Side project'`);
+
+    await page.goto(`${h.base}/links`);
+    await page.getByLabel('Workspace').selectOption({ label: 'Side project (owner)' });
+    await settings();
+    const remove = page.getByRole('form', { name: 'Delete this workspace' });
+    expect(await remove.getByRole('button', { name: 'Delete workspace' }).isDisabled()).toBe(true);
+    await remove.getByLabel('Type Side project to confirm').fill('Side project');
+    await remove.getByLabel('Your password').fill('not the password');
+    await remove.getByRole('button', { name: 'Delete workspace' }).click();
+    await page.getByRole('region', { name: 'Workspaces' }).getByRole('alert').waitFor();
+    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [side?.id]))[0]?.deleted_at).toBeNull();
+    await remove.getByLabel('Type Side project to confirm').fill('Side project');
+    await remove.getByLabel('Your password').fill(PASSWORD);
+    await remove.getByRole('button', { name: 'Delete workspace' }).click();
+    await page.getByText('Side project was deleted.').waitFor();
+    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [side?.id]))[0]?.deleted_at).not.toBeNull();
+
+    // Back in the first workspace, the deleted one is listed with a restore button.
+    await page.goto(`${h.base}/links`);
+    await eventually(() => page.getByLabel('Workspace').locator('option').allTextContents(), (labels) => !labels.includes('Side project (owner)'));
+    await settings();
+    await page.getByRole('list', { name: 'Deleted workspaces' }).getByRole('button', { name: 'Restore Side project' }).click();
+    await page.getByText('Side project was restored.').waitFor();
+    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [side?.id]))[0]?.deleted_at).toBeNull();
+    await context.close();
+  }, 90_000);
+});

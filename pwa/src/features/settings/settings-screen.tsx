@@ -8,6 +8,7 @@ import { AuditLog } from './audit-log';
 import { ChangePassword } from './change-password';
 import { Sessions } from './sessions';
 import { TwoFactor } from './two-factor';
+import { WorkspacesAdmin } from './workspaces-admin';
 
 /** Workspace name and time zone (synced), plan, API keys, audit log; the account's two-factor and sessions. */
 export default function SettingsScreen(_props: { rest: string[] }) {
@@ -45,6 +46,7 @@ export default function SettingsScreen(_props: { rest: string[] }) {
         </section>
       )}
       <ApiKeys />
+      <WorkspacesAdmin />
       <section className="panel" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
         <p>
