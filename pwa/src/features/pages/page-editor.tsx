@@ -4,6 +4,7 @@ import { Field } from '../../app/field';
 import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { BlockList } from './block-list';
+import { PageAddress } from './page-address';
 import { PagePreview } from './page-preview';
 import { ThemeEditor } from './theme-editor';
 import { VersionHistory } from './version-history';
@@ -37,6 +38,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </button>
           )}
         </div>
+        <PageAddress page={page} editable={can('bio_page.change_handle') && !page.locked} />
         <form
           onSubmit={(e) => {
             e.preventDefault();

@@ -1,0 +1,38 @@
+import type { PageView } from '@linkhub/shared/sync/views';
+import { useWorkspace } from '../../app/workspace-context';
+import { useRep } from '../../replicache/rep-context';
+import { listDomains } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
+
+/**
+ * Where the page is public: the system bio host or a verified bio domain of the workspace
+ * (a custom domain's root serves its first published page).
+ */
+export function PageAddress({ page, editable }: { page: PageView; editable: boolean }) {
+  const rep = useRep();
+  const { workspace } = useWorkspace();
+  const domains = useSubscribe((tx) => listDomains(tx, workspace.id), [], [workspace.id]);
+  const bioHosts = domains.filter((d) => d.purpose !== 'links' && d.status === 'verified');
+  const current = domains.find((d) => d.id === page.domain_id);
+  const url = current ? `https://${current.hostname}/${page.handle}` : null;
+  return (
+    <div className="row">
+      <label>
+        Address
+        <select
+          value={page.domain_id}
+          disabled={!editable || bioHosts.length < 2}
+          onChange={(e) => void rep.mutate.updatePage({ id: page.id, workspace_id: workspace.id, domain_id: e.target.value })}
+        >
+          {bioHosts.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.hostname}
+            </option>
+          ))}
+          {current === undefined && <option value={page.domain_id}>…</option>}
+        </select>
+      </label>
+      {url && <span className="muted">{url}</span>}
+    </div>
+  );
+}
