@@ -343,3 +343,31 @@ describe('workspaces', () => {
     await context.close();
   }, 90_000);
 });
+
+describe('deleting the account', () => {
+  it('is refused while the user is a sole owner, and once not, ends the account and returns to sign-in', async () => {
+    const email = newEmail('del');
+    const { userId, workspaceId } = await signUpOverApi(h.base, 'Del', email);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'delete-account');
+    await signInInUi(page, h.base, email);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    const form = page.getByRole('form', { name: 'Delete your account' });
+    await form.getByLabel('Type your e-mail address to confirm').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await form.getByRole('alert').filter({ hasText: 'You are the only owner of a workspace.' }).waitFor();
+    expect((await h.sql<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe(email);
+
+    // Once the workspace is deleted (as the Workspaces section does), the account can go.
+    await h.sql(`UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`, [workspaceId]);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect((await h.sql<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).not.toBe(email);
+    const login = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+    expect(login.status).toBe(401);
+    await context.close();
+  }, 90_000);
+});

@@ -6,6 +6,7 @@ import { useRep } from '../../replicache/rep-context';
 import { ApiKeys } from './api-keys';
 import { AuditLog } from './audit-log';
 import { ChangePassword } from './change-password';
+import { DeleteAccount } from './delete-account';
 import { Sessions } from './sessions';
 import { TwoFactor } from './two-factor';
 import { WorkspacesAdmin } from './workspaces-admin';
@@ -57,6 +58,7 @@ export default function SettingsScreen(_props: { rest: string[] }) {
       <TwoFactor />
       <Sessions onSignOutAll={() => void api('/api/auth/logout-all', { method: 'POST' }).then(() => setMessage('Signed out on every device.'), (e: unknown) => setMessage(errorText(e)))} />
       <AuditLog />
+      <DeleteAccount onDeleted={() => window.location.assign('/')} />
     </>
   );
 }
