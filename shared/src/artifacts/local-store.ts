@@ -62,7 +62,8 @@ export function createLocalArtifactStore(root: string = DEFAULT_ARTIFACT_DIR): A
       try {
         const info = await stat(path);
         if (!info.isFile()) return null;
-        const body: ReadableStream<Uint8Array> = Readable.toWeb(createReadStream(path));
+        // node:stream/web and the DOM lib (e2e type-checks this file with it) declare the same stream slightly differently.
+        const body = Readable.toWeb(createReadStream(path)) as ReadableStream<Uint8Array>;
         return { body, byteSize: info.size };
       } catch (error) {
         if (isMissing(error)) return null;
