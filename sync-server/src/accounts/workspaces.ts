@@ -29,6 +29,7 @@ export type WorkspaceRow = {
   current_plan_key: string;
   billing_status: string;
   writes_blocked: boolean;
+  require_two_factor: boolean;
   branding: Record<string, unknown>;
   deleted_at: Date | null;
   purge_after: Date | null;
@@ -36,7 +37,7 @@ export type WorkspaceRow = {
 };
 
 const WS_COLUMNS =
-  'w.id, w.name, w.slug, w.owner_user_id, w.billing_account_id, w.current_plan_key, w.billing_status, w.writes_blocked, w.branding, w.deleted_at, w.purge_after, w.created_at';
+  'w.id, w.name, w.slug, w.owner_user_id, w.billing_account_id, w.current_plan_key, w.billing_status, w.writes_blocked, w.require_two_factor, w.branding, w.deleted_at, w.purge_after, w.created_at';
 
 export function planOf(w: { current_plan_key: string }): PlanKey {
   return isPlanKey(w.current_plan_key) ? w.current_plan_key : 'free';
@@ -49,6 +50,7 @@ export function publicWorkspace(w: WorkspaceRow, role?: string): Record<string, 
     slug: w.slug,
     plan: planOf(w),
     branding: w.branding,
+    require_two_factor: w.require_two_factor,
     ...(role === undefined ? {} : { role }),
     deleted_at: w.deleted_at,
     restorable_until: w.purge_after,
