@@ -63,6 +63,12 @@ describe('account security in Settings', () => {
     await sessions.getByText('Firefox on Linux').waitFor({ state: 'detached' });
     expect(await meStatus(laptop)).toBe(401);
 
+    // The workspace policy cannot require two-factor while the owner's own session has none.
+    const policy = page.getByRole('form', { name: 'Two-factor for every member' });
+    await policy.getByLabel('Your password').fill(PASSWORD);
+    await policy.getByRole('button', { name: 'Require two-factor' }).click();
+    await policy.getByRole('alert').filter({ hasText: 'Turn on two-factor authentication for your own account first.' }).waitFor();
+
     // Two-factor: the key the page shows is the one an authenticator app would be given.
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
@@ -79,6 +85,17 @@ describe('account security in Settings', () => {
     // Signing in elsewhere now asks for the second factor.
     const login = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
     expect(((await login.json()) as { data: { two_factor_required?: boolean } }).data.two_factor_required).toBe(true);
+
+    // With two-factor on, the owner can require it of every member (and stop again).
+    const [ws] = await h.sql<{ id: string }>('SELECT workspace_id AS id FROM workspace_members WHERE user_id = $1', [userId]);
+    await policy.getByLabel('Your password').fill(PASSWORD);
+    await policy.getByRole('button', { name: 'Require two-factor' }).click();
+    await page.getByText('Every member now needs two-factor authentication to work in this workspace.').waitFor();
+    expect((await h.sql<{ require_two_factor: boolean }>('SELECT require_two_factor FROM workspaces WHERE id = $1', [ws?.id]))[0]?.require_two_factor).toBe(true);
+    await policy.getByLabel('Your password').fill(PASSWORD);
+    await policy.getByRole('button', { name: 'Stop requiring two-factor' }).click();
+    await page.getByText('Members no longer need two-factor authentication here.').waitFor();
+    expect((await h.sql<{ require_two_factor: boolean }>('SELECT require_two_factor FROM workspaces WHERE id = $1', [ws?.id]))[0]?.require_two_factor).toBe(false);
 
     // A wrong code is refused with the server's sentence; the next step's code turns it off.
     await page.getByLabel('Code from your app').fill('000000');

@@ -9,6 +9,7 @@ import { ChangePassword } from './change-password';
 import { DeleteAccount } from './delete-account';
 import { Sessions } from './sessions';
 import { TwoFactor } from './two-factor';
+import { TwoFactorPolicy } from './two-factor-policy';
 import { WorkspacesAdmin } from './workspaces-admin';
 
 /** Workspace name and time zone (synced), plan, API keys, audit log; the account's two-factor and sessions. */
@@ -56,6 +57,7 @@ export default function SettingsScreen(_props: { rest: string[] }) {
       </section>
       <ChangePassword />
       <TwoFactor />
+      <TwoFactorPolicy />
       <Sessions onSignOutAll={() => void api('/api/auth/logout-all', { method: 'POST' }).then(() => setMessage('Signed out on every device.'), (e: unknown) => setMessage(errorText(e)))} />
       <AuditLog />
       <DeleteAccount onDeleted={() => window.location.assign('/')} />
