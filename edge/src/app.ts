@@ -8,7 +8,7 @@ import { createUaParser } from '@linkhub/shared/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { createCapture, createVisitorIds, eventUtm, type Capture } from './capture/capture';
-import { readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
+import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
 import type { HotCache } from './lookup/hot-cache';
 import { createLastKnown } from './lookup/last-known';
 import { createPageSource } from './lookup/page-source';
@@ -19,7 +19,7 @@ import { requestHost } from './request-host';
 import { createAcmeRoutes } from './routes/acme';
 import { createBioPageRoutes, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthRoutes } from './routes/healthz';
-import { createRedirectRoutes } from './routes/redirect';
+import { createRedirectHandler, createRedirectRoutes, type RedirectHandler } from './routes/redirect';
 import { genericPage, notFoundPage } from './routes/respond';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
@@ -51,7 +51,12 @@ export type EdgeDeps = {
 type Env = { Bindings: EdgeBindings };
 
 /** The edge app plus what its owner needs at shutdown. */
-export type EdgeService = { app: Hono<Env>; capture: Capture };
+export type EdgeService = {
+  app: Hono<Env>;
+  /** The redirect algorithm without an HTTP layer (the node:http hot path serves it directly). */
+  redirect: RedirectHandler;
+  capture: Capture;
+};
 
 export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
   return createEdgeService(deps).app;
@@ -72,7 +77,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   async function captureBio(c: Context, page: PageSnapshot, type: 'page_view' | 'click', blockId: string | null): Promise<void> {
     if (!capture.enabled) return;
     const at = now();
-    const request = readRequestFacts(c, facts);
+    const request = readRequestFacts(honoRequestView(c), facts);
     const ids = await visitorIds(at, page.workspace_id, request);
     const event: AnalyticsEvent = {
       event_type: type,
@@ -105,7 +110,8 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
   });
   const toBio = (request: Request, env: EdgeBindings) => bio.fetch(request, env);
-  const redirects = createRedirectRoutes({ source, visitorIds, facts, capture, metrics, now, bio: toBio });
+  const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, now });
+  const redirects = createRedirectRoutes(redirect, toBio);
 
   const app = new Hono<Env>();
   app.route('/', createHealthRoutes({ redis: deps.redis, pg: deps.pg, metrics }));
@@ -132,5 +138,5 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     logger.error({ err }, 'edge request failed');
     return genericPage(c);
   });
-  return { app, capture };
+  return { app, redirect, capture };
 }

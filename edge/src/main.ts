@@ -1,4 +1,4 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
@@ -9,6 +9,7 @@ import { createEdgeService } from './app';
 import { edgeEnvSchema } from './env';
 import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
+import { createEdgeListener } from './server/edge-listener';
 
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
 const config = parseEnv(edgeEnvSchema);
@@ -38,22 +39,24 @@ const pg = createPgLookup({ connectionString: config.DATABASE_URL });
 const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
 if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
 
-const { app, capture } = createEdgeService({
+const bioHost = canonicalHost(config.BIO_HOST) ?? config.BIO_HOST;
+const { app, redirect, capture } = createEdgeService({
   redis,
   captureRedis,
   redisPrefix: config.REDIS_PREFIX,
   pg,
   hotCache,
   linkHost: canonicalHost(config.LINK_HOST) ?? config.LINK_HOST,
-  bioHost: canonicalHost(config.BIO_HOST) ?? config.BIO_HOST,
+  bioHost,
   trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
   geo,
   capture: config.EDGE_CAPTURE === 'on',
   logger,
 });
 
-const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
-  logger.info({ port: info.port, link_host: config.LINK_HOST, bio_host: config.BIO_HOST }, `edge listening on http://localhost:${info.port}`);
+const server = createServer(createEdgeListener({ fetch: app.fetch, redirect, bioHost, logger }));
+server.listen(config.PORT, () => {
+  logger.info({ port: config.PORT, link_host: config.LINK_HOST, bio_host: config.BIO_HOST }, `edge listening on http://localhost:${config.PORT}`);
 });
 
 let stopping = false;

@@ -35,7 +35,7 @@ function referrerHostOf(referer: string | undefined): string | null {
   }
 }
 
-function queryOf(url: string): string {
+export function queryOf(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return '';
   const hash = url.indexOf('#', q);
@@ -52,10 +52,22 @@ function remoteAddressOf(env: unknown): string | undefined {
   return typeof socket.remoteAddress === 'string' ? socket.remoteAddress : undefined;
 }
 
-export function readRequestFacts(c: Context, deps: RequestFactsDeps): RequestFacts {
-  const socketAddress = remoteAddressOf(c.env);
-  const ip = clientIp(socketAddress, c.req.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
-  const userAgent = c.req.header('user-agent') ?? '';
+/** What the facts are read from: the request as either HTTP layer sees it. */
+export type RequestView = {
+  /** A header by lower-case name. */
+  header(name: string): string | undefined;
+  socketAddress: string | undefined;
+  /** The query string without `?`. */
+  query: string;
+};
+
+export function honoRequestView(c: Context): RequestView {
+  return { header: (name) => c.req.header(name), socketAddress: remoteAddressOf(c.env), query: queryOf(c.req.url) };
+}
+
+export function readRequestFacts(request: RequestView, deps: RequestFactsDeps): RequestFacts {
+  const ip = clientIp(request.socketAddress, request.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
+  const userAgent = request.header('user-agent') ?? '';
   const geo = deps.geo.lookup(ip === '' ? null : ip);
   return {
     ip,
@@ -63,8 +75,8 @@ export function readRequestFacts(c: Context, deps: RequestFactsDeps): RequestFac
     ua: deps.parseUa(userAgent),
     country: geo.country,
     region: geo.region,
-    languages: parseAcceptLanguage(c.req.header('accept-language')),
-    referrerHost: referrerHostOf(c.req.header('referer')),
-    query: queryOf(c.req.url),
+    languages: parseAcceptLanguage(request.header('accept-language')),
+    referrerHost: referrerHostOf(request.header('referer')),
+    query: request.query,
   };
 }

@@ -1,21 +1,25 @@
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
 import { eventUtm, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
-import { readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps } from '../capture/request-facts';
+import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps, type RequestView } from '../capture/request-facts';
 import type { RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
 import { requestHost } from '../request-host';
-import { genericPage, holdingPage, notFoundPage, redirectTo } from './respond';
+import { genericPageResponse, holdingPageResponse, notFoundPageResponse, redirectResponse, sendViaHono, type EdgeResponse } from './respond';
 
 /**
  * `GET {link host}/{slug}` (spec §4.4.1), a short sequence of named steps:
  * parse host + slug → find the payload (cache, else one PostgreSQL query + write-through, else the
  * last-known copy) → derive the visit in memory → resolve (state, targeting, experiment, split,
  * UTM, QR fallback) → capture without awaiting → respond.
+ *
+ * The steps know nothing of the HTTP layer: `createRedirectHandler` takes a `RedirectRequest` and
+ * answers an `EdgeResponse` (or "this host serves bio pages"). Hono serves it here; the running
+ * service also serves it straight from node:http (server/edge-listener.ts), the hot path.
  */
 export type RedirectRouteDeps = {
   source: RedirectSource;
@@ -24,17 +28,27 @@ export type RedirectRouteDeps = {
   capture: Capture;
   metrics: EdgeMetrics;
   now: () => Date;
-  /** Custom domains that serve bio pages hand the request to the bio routes. */
-  bio: (request: Request, env: EdgeBindings) => Response | Promise<Response>;
 };
+
+export type RedirectRequest = RequestView & {
+  /** The Host header as sent. */
+  host: string | undefined;
+  /** The path segment, percent-decoded, as sent. */
+  slug: string;
+};
+
+/** A response, or: this address belongs to a custom domain that serves bio pages (the caller hands it over). */
+export type RedirectOutcome = { kind: 'respond'; response: EdgeResponse } | { kind: 'bio' };
+
+export type RedirectHandler = (request: RedirectRequest) => Promise<RedirectOutcome>;
 
 type Env = { Bindings: EdgeBindings };
 
 const NO_IDS: VisitorIds = { visitorHash: '', uaHash: '', durable: false };
 
-function parseTarget(c: Context<Env>): { host: string; slug: string } | null {
-  const host = requestHost(c.req.header('host'));
-  const slug = canonicalSlug(c.req.param('slug') ?? '');
+function parseTarget(request: RedirectRequest): { host: string; slug: string } | null {
+  const host = requestHost(request.host);
+  const slug = canonicalSlug(request.slug);
   return host === null || slug === null ? null : { host, slug };
 }
 
@@ -77,36 +91,37 @@ function toEvent(payload: RedirectPayload, resolution: Resolution, facts: Reques
   };
 }
 
-function respond(c: Context<Env>, resolution: Resolution): Response {
+function respond(resolution: Resolution): EdgeResponse {
   switch (resolution.kind) {
     case 'redirect':
-      return redirectTo(c, resolution.location);
+      return redirectResponse(resolution.location);
     case 'holding_page':
-      return holdingPage(c, resolution.branding);
+      return holdingPageResponse(resolution.branding);
     case 'generic_page':
-      return genericPage(c);
+      return genericPageResponse();
     case 'not_found':
-      return notFoundPage(c, resolution.branding, resolution.state);
+      return notFoundPageResponse(resolution.branding, resolution.state);
   }
 }
 
-export function createRedirectRoutes(deps: RedirectRouteDeps): Hono<Env> {
-  const app = new Hono<Env>();
+const answer = (response: EdgeResponse): RedirectOutcome => ({ kind: 'respond', response });
+const BIO: RedirectOutcome = { kind: 'bio' };
 
-  app.get('/:slug', async (c) => {
-    const target = parseTarget(c);
-    if (target === null) return notFoundPage(c, null, 'unknown');
+export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler {
+  return async (request) => {
+    const target = parseTarget(request);
+    if (target === null) return answer(notFoundPageResponse(null, 'unknown'));
 
     const found = await deps.source.find(target.host, target.slug);
     if (found.kind === 'unknown') {
       deps.metrics.genericServed += 1;
-      return genericPage(c);
+      return answer(genericPageResponse());
     }
-    if (found.domain?.purpose === 'bio') return deps.bio(c.req.raw, c.env);
-    if (found.kind === 'missing') return notFoundPage(c, found.branding, 'unknown');
+    if (found.domain?.purpose === 'bio') return BIO;
+    if (found.kind === 'missing') return answer(notFoundPageResponse(found.branding, 'unknown'));
 
     const now = deps.now();
-    const facts = readRequestFacts(c, deps.facts);
+    const facts = readRequestFacts(request, deps.facts);
     // The visitor hash seeds splits and experiments and identifies the visitor in the event; without either, skip it.
     const needsIds = deps.capture.enabled || found.payload.destinations.length > 0 || found.payload.experiment !== null;
     const ids = needsIds ? await deps.visitorIds(now, found.payload.workspace_id, facts) : NO_IDS;
@@ -114,8 +129,16 @@ export function createRedirectRoutes(deps: RedirectRouteDeps): Hono<Env> {
 
     const event = deps.capture.enabled ? toEvent(found.payload, resolution, facts, ids, now) : null;
     if (event) deps.capture.emit(event);
-    return respond(c, resolution);
-  });
+    return answer(respond(resolution));
+  };
+}
 
+/** The handler as a Hono route; `bio` takes the requests of custom domains that serve bio pages. */
+export function createRedirectRoutes(handle: RedirectHandler, bio: (request: Request, env: EdgeBindings) => Response | Promise<Response>): Hono<Env> {
+  const app = new Hono<Env>();
+  app.get('/:slug', async (c) => {
+    const outcome = await handle({ ...honoRequestView(c), host: c.req.header('host'), slug: c.req.param('slug') });
+    return outcome.kind === 'bio' ? bio(c.req.raw, c.env) : sendViaHono(c, outcome.response);
+  });
   return app;
 }

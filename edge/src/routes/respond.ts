@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { Branding } from '@linkhub/shared/cache/payload';
 import type { LinkState } from '@linkhub/shared/resolve/state';
@@ -9,21 +10,41 @@ export const REDIRECT_CACHE_CONTROL = 'private, no-store';
 /** QR rungs 3 and 4 (spec §4.4.1). */
 export const FALLBACK_PAGE_CACHE_CONTROL = 'public, max-age=60';
 
-export function redirectTo(c: Context, location: string): Response {
-  return c.body(null, 302, { Location: location, 'Cache-Control': REDIRECT_CACHE_CONTROL });
+/** A public-path answer, independent of the HTTP layer that sends it (Hono, or node:http on the hot path). */
+export type EdgeResponse = { status: 200 | 302 | 404; headers: Record<string, string>; body: string | null };
+
+export function redirectResponse(location: string): EdgeResponse {
+  return { status: 302, headers: { Location: location, 'Cache-Control': REDIRECT_CACHE_CONTROL }, body: null };
 }
 
-export function holdingPage(c: Context, branding: Branding): Response {
+export function holdingPageResponse(branding: Branding): EdgeResponse {
   const nonce = createNonce();
-  return c.body(renderHoldingPage(branding, nonce), 200, htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL));
+  return { status: 200, headers: htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL), body: renderHoldingPage(branding, nonce) };
+}
+
+export function genericPageResponse(): EdgeResponse {
+  const nonce = createNonce();
+  return { status: 200, headers: htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL), body: renderGenericPage(nonce) };
+}
+
+export function notFoundPageResponse(branding: Branding | null, state: LinkState | 'unknown'): EdgeResponse {
+  const nonce = createNonce();
+  return { status: 404, headers: htmlHeaders(nonce, REDIRECT_CACHE_CONTROL), body: renderNotFoundPage(branding, state, nonce) };
+}
+
+export function sendViaHono(c: Context, response: EdgeResponse): Response {
+  return response.body === null ? c.body(null, response.status, response.headers) : c.body(response.body, response.status, response.headers);
+}
+
+export function sendViaNode(res: ServerResponse, response: EdgeResponse): void {
+  res.writeHead(response.status, response.headers);
+  res.end(response.body ?? undefined);
 }
 
 export function genericPage(c: Context): Response {
-  const nonce = createNonce();
-  return c.body(renderGenericPage(nonce), 200, htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL));
+  return sendViaHono(c, genericPageResponse());
 }
 
 export function notFoundPage(c: Context, branding: Branding | null, state: LinkState | 'unknown'): Response {
-  const nonce = createNonce();
-  return c.body(renderNotFoundPage(branding, state, nonce), 404, htmlHeaders(nonce, REDIRECT_CACHE_CONTROL));
+  return sendViaHono(c, notFoundPageResponse(branding, state));
 }

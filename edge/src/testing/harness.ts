@@ -6,7 +6,9 @@ import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo, type GeoLookup } from '@linkhub/shared/analytics/geo';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
 import { createLogger } from '@linkhub/shared/logging/logger';
-import { createEdgeApp, type EdgeDeps } from '../app';
+import { createEdgeService, type EdgeDeps, type EdgeService } from '../app';
+
+type EdgeApp = EdgeService['app'];
 import type { EdgeBindings } from '../capture/request-facts';
 import { createHotCache, type HotCache } from '../lookup/hot-cache';
 import { createPgLookup, type PgLookup } from '../lookup/pg-lookup';
@@ -166,7 +168,7 @@ export type Harness = {
    * Builds an edge app on this database and Redis prefix (override any dependency). Like the running
    * service it has a hot cache, unless `redis` is overridden (a store that is down) or `hotCache: undefined` is given.
    */
-  app(overrides?: Partial<EdgeDeps>): { app: ReturnType<typeof createEdgeApp>; lookup: PgLookup; metrics: EdgeMetrics; edgeRedis: Redis; hotCache: HotCache | undefined };
+  app(overrides?: Partial<EdgeDeps>): { app: EdgeApp; service: EdgeService; lookup: PgLookup; metrics: EdgeMetrics; edgeRedis: Redis; hotCache: HotCache | undefined };
   close(): Promise<void>;
 };
 
@@ -192,7 +194,7 @@ export async function createHarness(): Promise<Harness> {
       const metrics = overrides.metrics ?? createMetrics();
       const hotCache = 'hotCache' in overrides || overrides.redis ? overrides.hotCache : createHotCache({ url: REDIS_URL, prefix });
       opened.push({ lookup, edgeRedis: client, hotCache });
-      const app = createEdgeApp({
+      const service = createEdgeService({
         redis: client,
         redisPrefix: prefix,
         pg: lookup,
@@ -206,7 +208,7 @@ export async function createHarness(): Promise<Harness> {
         hotCache,
         metrics,
       });
-      return { app, lookup, metrics, edgeRedis: client, hotCache };
+      return { app: service.app, service, lookup, metrics, edgeRedis: client, hotCache };
     },
     async close() {
       for (const { lookup, edgeRedis: client, hotCache } of opened) {
@@ -225,7 +227,7 @@ export async function createHarness(): Promise<Harness> {
 
 /** GET through the app in-process with a Host header and, optionally, a socket address. */
 export function visit(
-  app: ReturnType<typeof createEdgeApp>,
+  app: EdgeApp,
   host: string,
   path: string,
   options: { headers?: Record<string, string>; ip?: string } = {},
