@@ -388,3 +388,27 @@ describe('deleting the account', () => {
     await context.close();
   }, 90_000);
 });
+
+describe('no workspace left', () => {
+  it('deleting the only workspace leads to a screen that restores it (or creates one), not an endless loading line', async () => {
+    const email = newEmail('solo');
+    const { workspaceId } = await signUpOverApi(h.base, 'Solo', email);
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'solo');
+    await signInInUi(page, h.base, email);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    const remove = page.getByRole('form', { name: 'Delete this workspace' });
+    await remove.getByLabel("Type Solo's workspace to confirm").fill("Solo's workspace");
+    await remove.getByLabel('Your password').fill(PASSWORD);
+    await remove.getByRole('button', { name: 'Delete workspace' }).click();
+    await page.getByText("Solo's workspace was deleted.").waitFor();
+    await page.goto(`${h.base}/links`);
+    await page.getByRole('heading', { name: 'No workspace', level: 1 }).waitFor({ timeout: 20_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: "Restore Solo's workspace" }).click();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor({ timeout: 20_000 });
+    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [workspaceId]))[0]?.deleted_at).toBeNull();
+    await context.close();
+  }, 90_000);
+});

@@ -4,6 +4,7 @@ import { MATRIX } from '@linkhub/shared/permissions/matrix';
 import type { Rep } from '../replicache/create-rep';
 import { listWorkspaces } from '../replicache/queries';
 import { useSubscribeOn } from '../replicache/use-subscribe';
+import { NoWorkspace } from '../features/settings/no-workspace';
 import { usePath } from './router';
 import { Frame } from './frame';
 import { rememberWorkspace, storedWorkspace, type SessionUser } from './session';
@@ -32,7 +33,8 @@ export function WorkspaceGate({ rep, user, onSignOut }: { rep: Rep; user: Sessio
     };
   }, [workspace, user]);
 
-  if (workspaces === null || !value) return <p className="loading">Loading your workspace…</p>;
+  if (workspaces === null) return <p className="loading">Loading your workspace…</p>;
+  if (!value) return <NoWorkspace onSignOut={onSignOut} />;
   const switchTo = (id: string) => {
     rememberWorkspace(id);
     setChosen(id);
