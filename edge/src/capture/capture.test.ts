@@ -6,13 +6,16 @@ import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { testRedisPrefix } from '@linkhub/shared/db/testing';
 import { createMetrics } from '../metrics';
 import { edgeRedis, ready, REDIS_URL, unreachableRedis } from '../testing/harness';
-import { createCapture } from './capture';
+import { createSaltSource } from '@linkhub/shared/analytics/salt';
+import type { RequestFacts } from './request-facts';
+import { createCapture, createVisitorIds } from './capture';
 
 const prefix = testRedisPrefix();
 const reader = new Redis(REDIS_URL);
 const client = edgeRedis();
 afterAll(async () => {
-  await reader.del(clicksStreamKey(prefix));
+  const keys = await reader.keys(`${prefix}*`);
+  if (keys.length > 0) await reader.del(...keys);
   reader.disconnect();
   client.disconnect();
 });
@@ -78,5 +81,25 @@ describe('capture (batched XADD)', () => {
     off.emit(event(3));
     await off.flush();
     expect(metrics.captured).toBe(0);
+  });
+});
+
+describe('visitor ids', () => {
+  const facts = { ip: '81.2.69.142', userAgent: 'curl/8' } as const satisfies Partial<RequestFacts>;
+  const visit = (ip: string): RequestFacts => ({ ...facts, ip, ua: { deviceType: 'other', osFamily: null, browserFamily: null, isBot: true }, country: null, region: null, languages: [], referrerHost: null, query: '' });
+
+  it('keeps one visitor\'s hash for the UTC day and changes it the next day; the ua_hash follows the salt too', async () => {
+    await ready(client);
+    const ids = createVisitorIds(createSaltSource(client, prefix));
+    const morning = await ids(new Date('2026-06-01T00:00:01Z'), 'ws-1', visit('81.2.69.142'));
+    const evening = await ids(new Date('2026-06-01T23:59:59Z'), 'ws-1', visit('81.2.69.142'));
+    const other = await ids(new Date('2026-06-01T12:00:00Z'), 'ws-1', visit('81.2.69.143'));
+    const nextDay = await ids(new Date('2026-06-02T00:00:00Z'), 'ws-1', visit('81.2.69.142'));
+    expect(evening).toEqual(morning);
+    expect(morning.durable).toBe(true);
+    expect(other.visitorHash).not.toBe(morning.visitorHash);
+    expect(other.uaHash).toBe(morning.uaHash);
+    expect(nextDay.visitorHash).not.toBe(morning.visitorHash);
+    expect(nextDay.uaHash).not.toBe(morning.uaHash);
   });
 });

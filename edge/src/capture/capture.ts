@@ -90,9 +90,19 @@ export type VisitorIdSource = (now: Date, workspaceId: string, facts: RequestFac
  */
 export function createVisitorIds(salts: SaltSource, capacity = 2000): VisitorIdSource {
   let memoSalt: Buffer | null = null;
+  /** The current durable salt and the UTC day it covers, so a visit inside that day skips the salt source. */
+  let current: { salt: Buffer; from: number; until: number } | null = null;
   let uaHashes = new MemoryLru<string, string>(capacity);
+  async function saltFor(now: Date): Promise<{ salt: Buffer; durable: boolean }> {
+    const at = now.getTime();
+    if (current && at >= current.from && at < current.until) return { salt: current.salt, durable: true };
+    const daily = await salts.forDate(now);
+    const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    current = daily.durable ? { salt: daily.salt, from, until: from + 86_400_000 } : null;
+    return daily;
+  }
   return async (now, workspaceId, facts) => {
-    const { salt, durable } = await salts.forDate(now);
+    const { salt, durable } = await saltFor(now);
     if (salt !== memoSalt) {
       memoSalt = salt;
       uaHashes = new MemoryLru<string, string>(capacity);
@@ -110,9 +120,9 @@ type UtmEventField = 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' |
 
 /** utm_* of the event: the visit's own UTM parameters, else those the link adds (`fallback`). */
 export function eventUtm(query: string, fallback: Partial<Record<UtmEventField, string>>): Pick<AnalyticsEvent, UtmEventField> {
-  const params = new URLSearchParams(query);
+  const params = query === '' ? null : new URLSearchParams(query);
   const pick = (key: UtmEventField): string | null => {
-    const value = params.get(key) ?? fallback[key] ?? null;
+    const value = params?.get(key) ?? fallback[key] ?? null;
     return value === null || value === '' ? null : value.slice(0, 255);
   };
   return {

@@ -66,9 +66,20 @@ function toVisit(facts: RequestFacts, ids: VisitorIds, now: Date): Visit {
   };
 }
 
+/** The link's UTMs under their event field names, once per parsed payload (payloads are immutable). */
+const utmByPayload = new WeakMap<RedirectPayload, Record<string, string>>();
+function eventUtmOf(payload: RedirectPayload): Record<string, string> {
+  let utm = utmByPayload.get(payload);
+  if (!utm) {
+    utm = Object.fromEntries(Object.entries(payload.utm).map(([k, v]) => [`utm_${k}`, v]));
+    utmByPayload.set(payload, utm);
+  }
+  return utm;
+}
+
 function toEvent(payload: RedirectPayload, resolution: Resolution, facts: RequestFacts, ids: VisitorIds, now: Date): AnalyticsEvent | null {
   if (resolution.kind === 'not_found') return null;
-  const utm = Object.fromEntries(Object.entries(payload.utm).map(([k, v]) => [`utm_${k}`, v]));
+  const utm = eventUtmOf(payload);
   return {
     event_type: payload.is_qr ? 'scan' : 'click',
     workspace_id: payload.workspace_id,
