@@ -11,8 +11,8 @@ export function NoticesPanel() {
     <section className="notices" aria-label="Refused changes">
       <ul>
         {notices.map((n) => (
-          <li key={n.id} role="alert">
-            <span>{n.message}</span>
+          <li key={n.id}>
+            <span role="alert">{n.message}</span>
             <button type="button" onClick={() => void rep.mutate.dismissNotice({ id: n.id })}>
               Dismiss
             </button>
