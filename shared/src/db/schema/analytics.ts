@@ -116,6 +116,8 @@ export const analyticsSummaries = pgTable('analytics_summaries', {
   uniqueVisitors7d: bigint('unique_visitors_7d', { mode: 'number' }).notNull().default(0),
   uniqueVisitors30d: bigint('unique_visitors_30d', { mode: 'number' }).notNull().default(0),
   totalEvents: bigint('total_events', { mode: 'number' }).notNull().default(0),
+  /** The last 14 days in the workspace's zone, oldest first, today last. */
+  dailyCounts: jsonb('daily_counts').$type<{ day: string; count: number }[]>().notNull().default([]),
   lastEventAt: tstz('last_event_at'),
   computedAt: tstz('computed_at').notNull().defaultNow(),
   deletedAt: tstz('deleted_at'),
