@@ -77,8 +77,14 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
   });
 
   it('keeps the per-resource summaries the editor syncs fresh after each batch', async () => {
-    const res = await h.deps.pool.query<{ clicks_7d: string; unique_visitors_30d: string }>('SELECT clicks_7d, unique_visitors_30d FROM analytics_summaries WHERE resource_id = $1', [h.resources.link]);
-    expect(res.rows[0]).toEqual({ clicks_7d: '3', unique_visitors_30d: '2' });
+    const res = await h.deps.pool.query<{ clicks_7d: string; unique_visitors_30d: string; daily_counts: Array<{ day: string; count: number }> }>(
+      'SELECT clicks_7d, unique_visitors_30d, daily_counts FROM analytics_summaries WHERE resource_id = $1',
+      [h.resources.link],
+    );
+    expect(res.rows[0]).toMatchObject({ clicks_7d: '3', unique_visitors_30d: '2' });
+    const strip = res.rows[0]?.daily_counts ?? [];
+    expect(strip).toHaveLength(14);
+    expect(strip.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), count: 3 });
   });
 
   it('counts a batch redelivered after a crash between commit and ack once', async () => {

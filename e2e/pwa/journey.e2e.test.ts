@@ -137,6 +137,9 @@ describe('the whole journey (issue 9 done-when)', () => {
     // The link's mini chart: the synced summary (kept offline), after the pull a reload makes.
     await page.goto(`${h.base}/links/${link?.id}`);
     await page.getByText('1 clicks in 7 days · 1 in 30 days · 1 unique visitors').waitFor({ timeout: 20_000 });
+    // Its daily strip ends with today's bar (the workspace zone is UTC here).
+    const strip = page.getByRole('img', { name: /^Daily clicks:/ });
+    expect(await strip.getAttribute('aria-label')).toMatch(new RegExp(`${today} 1$`));
     // The list's 7-day clicks column says the same.
     expect(await page.locator(`.vrow[data-link-id="${link?.id}"] [role=cell]`).nth(3).textContent()).toBe('1');
     await context.close();

@@ -260,6 +260,7 @@ export type SummaryRow = {
   page_views_30d: string;
   unique_visitors_7d: string;
   unique_visitors_30d: string;
+  daily_counts: SummaryView['daily'];
   updated_at: Time;
 };
 export const summaryView = (r: SummaryRow): SummaryView => ({
@@ -270,6 +271,6 @@ export const summaryView = (r: SummaryRow): SummaryView => ({
   totals_30d: Number(r.clicks_30d) + Number(r.scans_30d) + Number(r.page_views_30d),
   uniques_7d: Number(r.unique_visitors_7d),
   uniques_30d: Number(r.unique_visitors_30d),
-  daily: [],
+  daily: r.daily_counts,
   updated_at: isoNow(r.updated_at),
 });
