@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { clicksDeadLetterKey } from '../../worker/src/ingest/names';
@@ -10,6 +8,10 @@ import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recom
 import { createDb } from '@linkhub/shared/db';
 import { insertMember, insertUser } from '@linkhub/shared/db/fixtures';
 import { createSession } from '../../sync-server/src/accounts/sessions';
+import { artifactStoreOf } from '../../sync-server/src/deps';
+import { findExport, openDownload } from '../../sync-server/src/analytics/exports';
+import { createArtifactStore } from '@linkhub/shared/artifacts/config';
+import { startTestS3Server } from '@linkhub/shared/artifacts/s3-testing';
 import { startHarness, type Harness } from './harness';
 
 type Totals = { clicks: number; scans: number; page_views: number; unique_visitors: number; bot_events: number };
@@ -164,7 +166,7 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
     const created = (await start.json()) as { data: { id: string; status: string; progress: number } };
     expect(created.data).toMatchObject({ status: 'queued', progress: 0 });
     // the worker's export job, run here in-process
-    const outcome = await runAnalyticsExport(h.deps.pool, h.deps.config.ARTIFACT_DIR, h.workspaceId, created.data.id);
+    const outcome = await runAnalyticsExport({ pool: h.deps.pool, store: artifactStoreOf(h.deps) }, h.workspaceId, created.data.id);
     expect(outcome).toEqual({ status: 'succeeded', rows: 10 });
     const progress = await h.get<{ data: { progress: number; status: string; download_url: string; expires_at: string } }>(`/v1/analytics/exports/${created.data.id}`, 'key');
     expect(progress.body.data).toMatchObject({ status: 'succeeded', progress: 100 });
@@ -181,8 +183,36 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
     await h.deps.pool.query("UPDATE export_jobs SET expires_at = now() - interval '1 second' WHERE id = $1", [created.data.id]);
     const late = await h.app.request(progress.body.data.download_url, { headers: { Authorization: `Bearer ${h.apiKey}` } });
     expect(late.status).toBe(410);
-    const stored = await readFile(join(resolve(h.deps.config.ARTIFACT_DIR), `exports/${h.workspaceId}/${created.data.id}.csv`), 'utf8');
-    expect(stored).toBe(csv);
+    const stored = await artifactStoreOf(h.deps).get(`exports/${h.workspaceId}/${created.data.id}.csv`);
+    expect(new TextDecoder().decode(stored ?? new Uint8Array())).toBe(csv);
+  });
+
+  it('streams the same export into an S3-compatible bucket when that store is configured, and serves the download from it', async () => {
+    const s3 = await startTestS3Server();
+    try {
+      const store = createArtifactStore(s3.config);
+      const start = await h.app.request(`/v1/analytics/exports?workspace_id=${h.workspaceId}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${h.apiKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ source: 'rollup', from: new Date(Date.now() - DAY_MS).toISOString(), to: new Date(Date.now() + 60_000).toISOString() }),
+      });
+      expect(start.status).toBe(202);
+      const { data } = (await start.json()) as { data: { id: string } };
+      const outcome = await runAnalyticsExport({ pool: h.deps.pool, store }, h.workspaceId, data.id);
+      expect(outcome.status).toBe('succeeded');
+      const keys: string[] = [];
+      for await (const object of store.list(`exports/${h.workspaceId}/`)) keys.push(object.key);
+      expect(keys).toEqual([`exports/${h.workspaceId}/${data.id}.csv`]);
+      const file = await openDownload({ ...h.deps, artifacts: store }, await findExport(h.deps, h.workspaceId, data.id));
+      const csv = await new Response(file.body).text();
+      expect(file.size).toBe(Buffer.byteLength(csv));
+      expect(csv.split('\r\n')[0]).toBe('bucket_start,resource_type,resource_id,dimension,value,clicks,scans,page_views,bot_events');
+      expect(csv.trim().split('\r\n').length).toBeGreaterThan(1);
+      // the local folder holds nothing of it: the bucket is the only copy
+      expect(await artifactStoreOf(h.deps).has(`exports/${h.workspaceId}/${data.id}.csv`)).toBe(false);
+    } finally {
+      await s3.close();
+    }
   });
 
   it('drops a day partition past the longest retention and deletes expired rows of shorter plans', async () => {

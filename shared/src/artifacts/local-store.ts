@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { assertArtifactKey, assertArtifactPrefix, type ArtifactStore, type StoredObject } from './store';
@@ -47,6 +47,18 @@ export function createLocalArtifactStore(root: string = DEFAULT_ARTIFACT_DIR): A
       const tmp = `${path}.${randomUUID()}${TEMP_SUFFIX}`;
       await writeFile(tmp, bytes);
       await rename(tmp, path);
+    },
+    async putFile(key, source) {
+      const path = pathOf(key);
+      await mkdir(dirname(path), { recursive: true });
+      const tmp = `${path}.${randomUUID()}${TEMP_SUFFIX}`;
+      try {
+        await copyFile(source, tmp);
+        await rename(tmp, path);
+      } catch (error) {
+        await rm(tmp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -7,6 +7,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { assertArtifactKey, assertArtifactPrefix, type ArtifactStore, type StoredObject } from './store';
 
 export type S3ArtifactStoreOptions = {
@@ -42,6 +44,9 @@ export function createS3ArtifactStore(options: S3ArtifactStoreOptions): Artifact
   const client = new S3Client({
     region: options.region,
     forcePathStyle: options.forcePathStyle,
+    // Streamed bodies would otherwise go out aws-chunked with a trailing checksum, which several
+    // S3-compatible servers store verbatim (chunk headers inside the object).
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
     ...(options.endpoint === undefined ? {} : { endpoint: options.endpoint }),
   });
@@ -62,6 +67,10 @@ export function createS3ArtifactStore(options: S3ArtifactStoreOptions): Artifact
     kind: 's3',
     async put(key, bytes, contentType) {
       await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+    },
+    async putFile(key, path, contentType) {
+      const { size } = await stat(path);
+      await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: createReadStream(path), ContentType: contentType, ContentLength: size }));
     },
     async get(key) {
       const object = await getObject(key);

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArtifactStore } from './store';
 
@@ -51,6 +54,26 @@ export function describeArtifactStoreContract(name: string, store: () => Artifac
       expect(streamed?.byteSize).toBe(bytes.byteLength);
       const back = await readAll(streamed?.body ?? new ReadableStream());
       expect(Buffer.from(back).equals(Buffer.from(bytes))).toBe(true);
+    });
+
+    it('stores a local file by path, streamed, with every byte (a 3 MB CSV), and leaves the file in place', async () => {
+      const s = store();
+      const dir = await mkdtemp(join(tmpdir(), 'artifact-put-file-'));
+      try {
+        const path = join(dir, 'export.csv');
+        const line = 'occurred_at,event_type,country_code\n2026-12-03T10:00:00.000Z,click,NZ\n';
+        await writeFile(path, line.repeat(50_000));
+        await s.putFile('files/ws-1/export.csv', path, 'text/csv');
+        const streamed = await s.stream('files/ws-1/export.csv');
+        expect(streamed?.byteSize).toBe(line.length * 50_000);
+        const back = new TextDecoder().decode(await readAll(streamed?.body ?? new ReadableStream()));
+        expect(back).toBe(line.repeat(50_000));
+        expect((await stat(path)).size).toBe(line.length * 50_000);
+        await expect(s.putFile('files/ws-1/missing.csv', join(dir, 'nope.csv'), 'text/csv')).rejects.toThrow();
+        expect(await s.has('files/ws-1/missing.csv')).toBe(false);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('lists objects under a prefix only, with sizes (what orphan cleanup walks)', async () => {

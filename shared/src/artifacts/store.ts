@@ -9,6 +9,8 @@ export type ArtifactStore = {
   readonly kind: 'local' | 's3';
   /** Writes the whole object; a reader never sees half of it. Overwrites an existing key. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** Stores a finished local file under the key, streamed rather than read into memory (large exports); the file stays where it is. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
   /** The bytes, or null when nothing is stored under the key. */
   get(key: string): Promise<Uint8Array | null>;
   /** The bytes as a stream for a download (proxied through the service), or null when missing. */

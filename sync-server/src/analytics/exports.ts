@@ -1,9 +1,5 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { AppDeps } from '../deps';
+import { artifactStoreOf, type AppDeps } from '../deps';
 import { one } from '../accounts/db';
 import { JobProducer } from '../commands/job-producer';
 import type { AnalyticsScope } from './scope';
@@ -81,17 +77,17 @@ export async function findExport(deps: AppDeps, workspaceId: string, id: string)
   return row;
 }
 
-/** The CSV body of a finished export while its link is valid: 404 before, 410 after 24 h. */
+/** The CSV body of a finished export, from the artifact store, while its link is valid: 404 before, 410 after 24 h. */
 export async function openDownload(deps: AppDeps, row: ExportRow, now: Date = new Date()): Promise<{ body: ReadableStream; size: number; filename: string }> {
+  if (row.status === 'expired') throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
   if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
   const expiresAt = row.expires_at ?? new Date((row.finished_at ?? now).getTime() + DAY_MS);
   if (expiresAt <= now) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
-  const path = join(resolve(deps.config.ARTIFACT_DIR), row.storage_key);
-  const info = await stat(path).catch(() => null);
-  if (info === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
+  const stored = await artifactStoreOf(deps).stream(row.storage_key);
+  if (stored === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
   return {
-    body: Readable.toWeb(createReadStream(path)) as ReadableStream,
-    size: info.size,
+    body: stored.body,
+    size: stored.byteSize,
     filename: `linkhub-analytics-${row.created_at.toISOString().slice(0, 10)}-${row.id.slice(-8)}.csv`,
   };
 }

@@ -97,16 +97,17 @@ export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/:workspaceId/qr-exports/:id/download', async (c) => {
     const { row } = await find(c);
+    const expired = row.status === 'expired' || (row.expires_at !== null && row.expires_at <= new Date());
+    if (expired) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
     if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
-    if (row.expires_at !== null && row.expires_at <= new Date()) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
-    // The store the worker wrote to (local folder or S3, per ARTIFACT_STORE).
-    const bytes = await artifactStoreOf(deps).get(row.storage_key);
-    if (bytes === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
-    return new Response(new Blob([new Uint8Array(bytes)], { type: 'application/zip' }), {
+    // The store the worker wrote to (local folder or S3, per ARTIFACT_STORE), streamed through.
+    const stored = await artifactStoreOf(deps).stream(row.storage_key);
+    if (stored === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
+    return new Response(stored.body, {
       status: 200,
       headers: {
         'Content-Type': 'application/zip',
-        'Content-Length': String(bytes.byteLength),
+        'Content-Length': String(stored.byteSize),
         'Content-Disposition': `attachment; filename="linkhub-qr-codes-${row.created_at.toISOString().slice(0, 10)}-${row.id.slice(-8)}.zip"`,
         'Cache-Control': 'private, no-store',
       },

@@ -1,12 +1,13 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import type pg from 'pg';
 import { z } from 'zod';
 import { csvLine } from '@linkhub/shared/analytics/csv';
 import { isPlanKey, retentionDays } from '@linkhub/shared/entitlements/plans';
-import { assertArtifactKey } from '../artifacts/store';
+import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/artifacts/store';
 
 const DAY_MS = 86_400_000;
 const PAGE = 5000;
@@ -68,13 +69,17 @@ function rollupSource(p: { ws: string; from: Date; to: Date; ids: string[] | nul
 
 export type ExportOutcome = { status: 'succeeded' | 'failed' | 'skipped'; rows: number };
 
+export type AnalyticsExportDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore };
+
 /**
  * Builds one analytics CSV export: counts the rows (so progress is a percentage), streams pages of
- * rows into `{artifactDir}/exports/{workspace}/{export}.csv` (temp file, then rename), updating
- * `export_jobs.progress` after every page; on success the download link is valid for 24 h.
+ * rows into a spool file in the OS temp folder, updating `export_jobs.progress` after every page,
+ * then streams that file into the artifact store as `exports/{workspace}/{export}.csv` (local
+ * folder or S3 bucket, whichever is configured); on success the download link is valid for 24 h.
  * Raw events are clamped to the plan's raw retention.
  */
-export async function runAnalyticsExport(pool: pg.Pool, artifactDir: string, workspaceId: string, exportId: string, now: Date = new Date()): Promise<ExportOutcome> {
+export async function runAnalyticsExport(deps: AnalyticsExportDeps, workspaceId: string, exportId: string, now: Date = new Date()): Promise<ExportOutcome> {
+  const { pool, store } = deps;
   const job = await pool.query<{ params: unknown; status: string; plan: string }>(
     `SELECT e.params, e.status, w.current_plan_key AS plan FROM export_jobs e JOIN workspaces w ON w.id = e.workspace_id
       WHERE e.id = $1 AND e.workspace_id = $2 AND e.kind = 'analytics_csv'`,
@@ -97,13 +102,12 @@ export async function runAnalyticsExport(pool: pg.Pool, artifactDir: string, wor
   const source = params.source === 'raw' ? rawSource(spec) : rollupSource(spec);
   const key = `exports/${workspaceId}/${exportId}.csv`;
   assertArtifactKey(key);
-  const path = join(resolve(artifactDir), key);
-  const tmp = `${path}.tmp`;
   await pool.query("UPDATE export_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 0 WHERE id = $1", [exportId]);
+  const spoolDir = await mkdtemp(join(tmpdir(), 'linkhub-export-'));
+  const spool = join(spoolDir, `${exportId}.csv`);
   try {
     const total = Number((await pool.query<{ n: string }>(source.count, [spec.ws, spec.from, spec.to, spec.ids])).rows[0]?.n ?? 0);
-    await mkdir(dirname(path), { recursive: true });
-    const out = createWriteStream(tmp);
+    const out = createWriteStream(spool);
     const write = async (text: string) => {
       if (!out.write(text)) await once(out, 'drain');
     };
@@ -123,8 +127,8 @@ export async function runAnalyticsExport(pool: pg.Pool, artifactDir: string, wor
     }
     out.end();
     await once(out, 'finish');
-    await rename(tmp, path);
-    const size = (await stat(path)).size;
+    const size = (await stat(spool)).size;
+    await store.putFile(key, spool, 'text/csv');
     await pool.query(
       `UPDATE export_jobs SET status = 'succeeded', progress = 100, row_count = $2, storage_key = $3, content_type = 'text/csv',
          byte_size = $4, finished_at = $5, expires_at = $6, error = NULL WHERE id = $1`,
@@ -132,11 +136,12 @@ export async function runAnalyticsExport(pool: pg.Pool, artifactDir: string, wor
     );
     return { status: 'succeeded', rows: done };
   } catch (error) {
-    await rm(tmp, { force: true });
     await pool.query("UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [
       exportId,
       error instanceof Error ? error.message.slice(0, 500) : 'export failed',
     ]);
     return { status: 'failed', rows: 0 };
+  } finally {
+    await rm(spoolDir, { recursive: true, force: true });
   }
 }

@@ -16,5 +16,5 @@ export const exportJob: Processor<'export'> = async (data, job, deps) => {
     }
   }
   if (data.kind !== 'analytics') throw new UnrecoverableError(`export kind ${data.kind} is not supported by this worker yet`);
-  return runAnalyticsExport(deps.pool, deps.config.ARTIFACT_DIR, data.workspace_id, data.export_id);
+  return runAnalyticsExport({ pool: deps.pool, store: configuredArtifactStore(deps) }, data.workspace_id, data.export_id);
 };
