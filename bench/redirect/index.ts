@@ -9,12 +9,17 @@ import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { migrate } from '@linkhub/shared/db/migrate';
 import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
 import { Seeder, BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
-import { runWrk, sequentialSlugScript, type WrkResult } from './wrk';
+import { parseStreamEvent } from '@linkhub/shared/analytics/event';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+import { runWrk, sequentialSlugScript, visitorMixScript, type WrkResult } from './wrk';
 
 /**
  * `npx tsx bench/redirect/index.ts`: the edge against a bare node:http 302 server (the ceiling),
  * measured in one run with wrk on loopback — one thread, fixed connections, fixed duration. Each
  * server runs as its own process (pinned to CPU 1 when taskset exists; wrk on CPU 0), one at a time.
+ * The ceiling and both cache-hit rows send the same visitor mix (`visitorMixScript`: a different
+ * X-Forwarded-For each request, ~20 User-Agents in turn), so capture does its real work (geo, UA
+ * families, visitor hash) and the load generator costs the same in every row.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP_SECONDS = 2;
@@ -135,24 +140,26 @@ async function main(): Promise<void> {
 
     const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', LINK_HOST, BIO_HOST };
 
+    const visitors = visitorMixScript(LINK_HOST, '/hit');
     const ceiling = spawnServer('bench/redirect/ceiling-server.ts', { PORT: '8799' });
     children.push(ceiling);
     await waitUntil(async () => (await get(8799, 'x', '/')) === 302, 'the ceiling server');
-    rows.push(await measure('node:http fixed 302 (ceiling)', ceiling, redis, 8799, 'x', '/'));
+    rows.push(await measure('node:http fixed 302 (ceiling)', ceiling, redis, 8799, 'x', '/', visitors));
     await stop(ceiling);
 
     const plain = spawnServer('edge/src/main.ts', { ...env, PORT: '8798', EDGE_CAPTURE: 'off' });
     children.push(plain);
     await waitUntil(async () => (await get(8798, 'localhost', '/healthz')) === 200, 'the edge (capture off)');
     await waitUntil(async () => (await get(8798, LINK_HOST, '/hit')) === 302, 'the warm cache');
-    rows.push(await measure('edge, cache hit', plain, redis, 8798, LINK_HOST, '/hit'));
+    rows.push(await measure('edge, cache hit', plain, redis, 8798, LINK_HOST, '/hit', visitors));
     await stop(plain);
 
     const capturing = spawnServer('edge/src/main.ts', { ...env, PORT: '8797', EDGE_CAPTURE: 'on' });
     children.push(capturing);
     await waitUntil(async () => (await get(8797, 'localhost', '/healthz')) === 200, 'the edge (capture on)');
     await waitUntil(async () => (await get(8797, LINK_HOST, '/hit')) === 302, 'the warm cache');
-    rows.push(await measure('edge, cache hit + capture', capturing, redis, 8797, LINK_HOST, '/hit'));
+    rows.push(await measure('edge, cache hit + capture', capturing, redis, 8797, LINK_HOST, '/hit', visitors));
+    await reportVisitorMix(redis, prefix);
     if (!QUICK) {
       rows.push(await measure('edge, miss path (PG + write-through)', capturing, redis, 8797, LINK_HOST, '/m1', sequentialSlugScript(LINK_HOST, 'm')));
       await waitUntil(async () => (await get(8797, BIO_HOST, '/maya')) === 200, 'the bio page');
@@ -171,6 +178,23 @@ async function main(): Promise<void> {
     await cleanup.end();
   }
   report(rows);
+}
+
+/** What the captured events of the visitor mix look like: proof that capture did real work, not one cached answer. */
+async function reportVisitorMix(redis: Redis, prefix: string): Promise<void> {
+  const entries = await redis.xrevrange(clicksStreamKey(prefix), '+', '-', 'COUNT', 5000);
+  const seen = { visitors: new Set<string>(), countries: new Set<string>(), browsers: new Set<string>(), bots: 0 };
+  for (const [, fields] of entries) {
+    const parsed = parseStreamEvent(fields);
+    if (!parsed.ok) continue;
+    seen.visitors.add(parsed.event.visitor_hash);
+    seen.countries.add(parsed.event.country_code ?? '-');
+    seen.browsers.add(parsed.event.browser_family ?? '-');
+    if (parsed.event.is_bot) seen.bots += 1;
+  }
+  process.stdout.write(
+    `  last ${entries.length} events: ${seen.visitors.size} visitor hashes, ${seen.countries.size} countries, ${seen.browsers.size} browser families, ${seen.bots} bots\n`,
+  );
 }
 
 function report(rows: Row[]): void {
