@@ -55,11 +55,11 @@ describe('summary daily strip', () => {
   it('rolls the strip forward as days pass, rewriting the row only when it changed', async () => {
     const link = randomUUID();
     await hour(link, '2026-05-01T00:00:00Z', { clicks: 4 }); // Auckland 2026-05-01 12:00 (NZST, +12)
-    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T06:00:00Z'), [link])).toBe(1);
+    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T06:00:00Z'), [link])).toMatchObject({ changed: 1 });
     expect((await strip(link)).at(-1)).toEqual({ day: '2026-05-01', count: 4 });
-    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T07:00:00Z'), [link])).toBe(0);
+    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T07:00:00Z'), [link])).toEqual({ changed: 0, workspaceIds: [] });
 
-    expect(await refreshSummaries(handle.pool, new Date('2026-05-03T06:00:00Z'), [link])).toBe(1);
+    expect(await refreshSummaries(handle.pool, new Date('2026-05-03T06:00:00Z'), [link])).toMatchObject({ changed: 1 });
     const later = await strip(link);
     expect(later.at(-1)).toEqual({ day: '2026-05-03', count: 0 });
     expect(later.at(-3)).toEqual({ day: '2026-05-01', count: 4 });

@@ -86,11 +86,19 @@ ON CONFLICT (resource_id) DO UPDATE SET
   computed_at = EXCLUDED.computed_at, updated_at = now()
 WHERE (s.clicks_7d, s.clicks_30d, s.scans_7d, s.scans_30d, s.page_views_7d, s.page_views_30d, s.unique_visitors_7d, s.unique_visitors_30d, s.total_events, s.daily_counts)
   IS DISTINCT FROM (EXCLUDED.clicks_7d, EXCLUDED.clicks_30d, EXCLUDED.scans_7d, EXCLUDED.scans_30d, EXCLUDED.page_views_7d,
-  EXCLUDED.page_views_30d, EXCLUDED.unique_visitors_7d, EXCLUDED.unique_visitors_30d, EXCLUDED.total_events, EXCLUDED.daily_counts)`;
+  EXCLUDED.page_views_30d, EXCLUDED.unique_visitors_7d, EXCLUDED.unique_visitors_30d, EXCLUDED.total_events, EXCLUDED.daily_counts)
+RETURNING s.workspace_id`;
 
-/** Recomputes the summaries of the given resources (null: all that need it); returns how many rows changed. */
-export async function refreshSummaries(db: Queryable, now: Date, resourceIds: readonly string[] | null): Promise<number> {
-  if (resourceIds !== null && resourceIds.length === 0) return 0;
-  const res = await db.query(REFRESH_SQL, [now, resourceIds === null ? null : [...resourceIds]]);
-  return res.rowCount ?? 0;
+export type SummaryRefresh = {
+  /** How many summary rows changed. */
+  readonly changed: number;
+  /** The workspaces those rows belong to (each once): whose editors should pull. */
+  readonly workspaceIds: string[];
+};
+
+/** Recomputes the summaries of the given resources (null: all that need it). */
+export async function refreshSummaries(db: Queryable, now: Date, resourceIds: readonly string[] | null): Promise<SummaryRefresh> {
+  if (resourceIds !== null && resourceIds.length === 0) return { changed: 0, workspaceIds: [] };
+  const res = await db.query<{ workspace_id: string }>(REFRESH_SQL, [now, resourceIds === null ? null : [...resourceIds]]);
+  return { changed: res.rows.length, workspaceIds: [...new Set(res.rows.map((r) => r.workspace_id))] };
 }

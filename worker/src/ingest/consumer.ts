@@ -6,6 +6,7 @@ import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import { createPartitionCache, utcDate } from '../analytics/partitions';
 import { refreshSummaries } from '../analytics/summaries';
+import { pokeWorkspaceMembers } from '../pokes';
 import { toClickRow, type ClickRow } from './click-row';
 import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP, MAX_DELIVERIES } from './names';
 import { parseAutoClaimReply, parsePendingDeliveries, parseReadGroupReply, type StreamEntry } from './stream-entries';
@@ -97,7 +98,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const summaries = createSummaryRefresher(
     (ids) =>
       refreshSummaries(deps.pool, new Date(), ids)
-        .then(() => undefined)
+        .then((refreshed) => pokeWorkspaceMembers(deps, refreshed.workspaceIds))
         .catch((error: unknown) => deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'summary refresh after ingest failed')),
     options.summaryIntervalMs ?? 5_000,
   );

@@ -2,6 +2,7 @@ import { ensurePartitionsAhead } from '../analytics/partitions';
 import { foldDaily, reconcileRecentDays } from '../analytics/recompute';
 import { applyRetention } from '../analytics/retention';
 import { refreshSummaries } from '../analytics/summaries';
+import { pokeWorkspaceMembers } from '../pokes';
 import type { Processor } from './index';
 
 const HOUR_MS = 3_600_000;
@@ -22,7 +23,10 @@ export const analyticsMaintenance: Processor<'analytics-maintenance'> = async (d
       return reconcileRecentDays(deps.pool, now, 3);
     case 'retention':
       return applyRetention(deps.pool, now);
-    case 'summaries':
-      return { changed: await refreshSummaries(deps.pool, now, null) };
+    case 'summaries': {
+      const refreshed = await refreshSummaries(deps.pool, now, null);
+      await pokeWorkspaceMembers({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, refreshed.workspaceIds);
+      return { changed: refreshed.changed };
+    }
   }
 };

@@ -1,9 +1,9 @@
 import { refreshCache } from '@linkhub/shared/cache/refresh';
-import { pokeChannel } from '@linkhub/shared/cache/keys';
 import type { WorkerDeps } from '../deps';
 import { createTxtLookup, type TxtLookup } from '../domains/txt-lookup';
 import { judgeTxt, nextCheckDelay, type VerificationOutcome } from '../domains/verification-schedule';
 import { createQueue } from '../queues';
+import { pokeWorkspaceMembers } from '../pokes';
 import type { Processor } from './index';
 
 type PendingDomain = { id: string; workspace_id: string; hostname: string; record_name: string; token: string };
@@ -42,9 +42,8 @@ async function loadPending(deps: WorkerDeps, id: string): Promise<PendingDomain 
 }
 
 /** Tells every member's open editors to pull: the domain's status changed. */
-async function pokeMembers(deps: WorkerDeps, workspaceId: string): Promise<void> {
-  const { rows } = await deps.pool.query<{ user_id: string }>('SELECT user_id FROM workspace_members WHERE workspace_id = $1 AND deleted_at IS NULL', [workspaceId]);
-  await Promise.all(rows.map((r) => deps.redis.publish(pokeChannel(deps.config.REDIS_PREFIX, r.user_id), '1')));
+function pokeMembers(deps: WorkerDeps, workspaceId: string): Promise<void> {
+  return pokeWorkspaceMembers({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, [workspaceId]);
 }
 
 /**
