@@ -67,7 +67,7 @@ describe('worker with ARTIFACT_STORE=s3', () => {
     await bucket.put(stray, new TextEncoder().encode('<svg/>'), 'image/svg+xml');
     const swept = await run('artifact-sweep', { grace_minutes: 60 });
     expect(swept.state).toBe('completed');
-    expect(swept.result).toEqual({ scanned: 2, deleted: 0 });
+    expect(swept.result).toEqual({ scanned: 2, deleted: 0, expired: 0 });
     expect(await bucket.has(key)).toBe(true);
     expect(await bucket.has(stray)).toBe(true); // younger than the grace period
   });
