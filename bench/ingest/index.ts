@@ -12,11 +12,16 @@
  *     with generate_series): 90-day daily timeseries and a country breakdown, workspace-wide and
  *     per resource, through the API.
  *
- *   npx tsx bench/ingest/index.ts [--events 1000000] [--parallel 2] [--no-queries] [--no-summaries]
+ *   npx tsx bench/ingest/index.ts [--events 1000000] [--parallel 2] [--no-queries] [--no-summaries] [--profile drain.cpuprofile]
+ *
+ * `--profile FILE` writes a CPU profile of this process covering the drain only (open it in Chrome
+ * DevTools or summarise it), without the fill, the baseline and the queries.
  *
  * Uses its own database (created and dropped) and Redis prefix on DATABASE_URL / REDIS_URL.
  */
 import { randomBytes } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { toStreamFields } from '../../shared/src/analytics/event';
@@ -46,6 +51,7 @@ const EVENTS = arg('events', 1_000_000);
 const PARALLEL = arg('parallel', 2);
 const QUERIES = !process.argv.includes('--no-queries');
 const SUMMARIES = !process.argv.includes('--no-summaries');
+const PROFILE = process.argv.includes('--profile') ? (process.argv[process.argv.indexOf('--profile') + 1] ?? 'drain.cpuprofile') : null;
 const RESOURCES = 100;
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -133,10 +139,21 @@ async function main(): Promise<void> {
     for (let filled = 0; filled < EVENTS; filled += 10_000) await produce(Math.min(10_000, EVENTS - filled));
     const fillSeconds = (performance.now() - fillStart) / 1000;
     const ingestCpu = await cpuMeter(pool, 4 + PARALLEL);
+    const profiler = PROFILE === null ? null : new Session();
+    if (profiler) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
     const t0 = performance.now();
     for (const c of consumers) c.start();
     while (committed < EVENTS) await sleep(20);
     const seconds = (performance.now() - t0) / 1000;
+    if (profiler && PROFILE !== null) {
+      const { profile } = await profiler.post('Profiler.stop');
+      await writeFile(PROFILE, JSON.stringify(profile));
+      profiler.disconnect();
+    }
     const ingestUsed = await ingestCpu();
     const rate = EVENTS / seconds;
     const raw = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM click_events')).rows[0]?.n);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deviceTypeSchema } from '../cache/payload';
+import { deviceTypes, deviceTypeSchema } from '../cache/payload';
 import { fallbackStages } from '../resolve/qr-fallback';
 
 /**
@@ -54,8 +54,100 @@ export function toStreamFields(event: AnalyticsEvent): string[] {
 
 export type StreamParseResult = { ok: true; event: AnalyticsEvent } | { ok: false; issues: string[] };
 
+type Guard<T> = (value: unknown) => value is T;
+const text = (min: number, max: number): Guard<string> => (v): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
+const nullableText = (max: number): Guard<string | null> => (v): v is string | null => v === null || (typeof v === 'string' && v.length >= 1 && v.length <= max);
+function member<T extends string>(values: readonly T[]): Guard<T> {
+  const known = new Set<unknown>(values);
+  return (v): v is T => known.has(v);
+}
+const nullableMember = <T extends string>(values: readonly T[]): Guard<T | null> => {
+  const isMember = member(values);
+  return (v): v is T | null => v === null || isMember(v);
+};
+const HEX16 = /^[0-9a-f]{32}$/;
+const hex: Guard<string> = (v): v is string => typeof v === 'string' && HEX16.test(v);
+/** Only the exact form `toISOString()` writes (24 characters, a real instant): a subset of what `z.iso.datetime()` accepts. */
+const isoInstant: Guard<string> = (v): v is string => {
+  if (typeof v !== 'string' || v.length !== 24 || v.charCodeAt(23) !== 90) return false;
+  const at = new Date(v);
+  return !Number.isNaN(at.getTime()) && at.toISOString() === v;
+};
+
+/**
+ * The fast path of the ingest's reader: hand-written checks, each no looser than its zod field
+ * (the schema stays the shape; the mapped type makes a field added there a compile error here,
+ * and event.test.ts checks that nothing passes here that zod refuses). An event that fails any
+ * check goes to zod, which decides and says why.
+ */
+const FAST = {
+  event_type: member(eventTypes),
+  workspace_id: text(1, Infinity),
+  resource_type: member(eventResourceTypes),
+  resource_id: text(1, Infinity),
+  block_id: nullableText(64),
+  occurred_at: isoInstant,
+  visitor_hash: hex,
+  country_code: (v): v is string | null => v === null || (typeof v === 'string' && v.length === 2),
+  region_code: nullableText(8),
+  device_type: member(deviceTypes),
+  os_family: nullableText(64),
+  browser_family: nullableText(64),
+  ua_hash: hex,
+  referrer_host: nullableText(253),
+  utm_source: nullableText(255),
+  utm_medium: nullableText(255),
+  utm_campaign: nullableText(255),
+  utm_term: nullableText(255),
+  utm_content: nullableText(255),
+  variant_id: nullableText(64),
+  fallback_stage: nullableMember(fallbackStages),
+  is_bot: (v): v is boolean => typeof v === 'boolean',
+} satisfies { [K in keyof AnalyticsEvent]: Guard<AnalyticsEvent[K]> };
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The event when every field passes its fast check (unknown keys dropped, as zod does), else null. */
+export function fastCheckedEvent(candidate: unknown): AnalyticsEvent | null {
+  if (!isRecord(candidate)) return null;
+  const { event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot } = candidate;
+  const f = FAST;
+  if (
+    !(
+      f.event_type(event_type) && f.workspace_id(workspace_id) && f.resource_type(resource_type) && f.resource_id(resource_id) && f.block_id(block_id) &&
+      f.occurred_at(occurred_at) && f.visitor_hash(visitor_hash) && f.country_code(country_code) && f.region_code(region_code) && f.device_type(device_type) &&
+      f.os_family(os_family) && f.browser_family(browser_family) && f.ua_hash(ua_hash) && f.referrer_host(referrer_host) && f.utm_source(utm_source) &&
+      f.utm_medium(utm_medium) && f.utm_campaign(utm_campaign) && f.utm_term(utm_term) && f.utm_content(utm_content) && f.variant_id(variant_id) &&
+      f.fallback_stage(fallback_stage) && f.is_bot(is_bot)
+    )
+  ) {
+    return null;
+  }
+  return { event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot };
+}
+
+function validated(candidate: unknown): StreamParseResult {
+  const fast = fastCheckedEvent(candidate);
+  if (fast !== null) return { ok: true, event: fast };
+  const parsed = analyticsEventSchema.safeParse(candidate);
+  if (parsed.success) return { ok: true, event: parsed.data };
+  return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+}
+
+const VERSION = String(EVENT_SCHEMA_VERSION);
+
 /** The worker's reader: flat stream fields → a validated event (absent fields are null). */
 export function parseStreamEvent(fields: readonly string[]): StreamParseResult {
+  // the edge's own form, `v 1 e {json}`, read without building a record first
+  if (fields.length === 4 && fields[0] === 'v' && fields[1] === VERSION && fields[2] === 'e') {
+    let json: unknown;
+    try {
+      json = JSON.parse(fields[3] ?? '');
+    } catch {
+      return { ok: false, issues: ['e: not JSON'] };
+    }
+    return validated(json);
+  }
   const record: Record<string, string> = {};
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const key = fields[i];
@@ -78,7 +170,5 @@ export function parseStreamEvent(fields: readonly string[]): StreamParseResult {
     }
     candidate = flat;
   }
-  const parsed = analyticsEventSchema.safeParse(candidate);
-  if (parsed.success) return { ok: true, event: parsed.data };
-  return { ok: false, issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) };
+  return validated(candidate);
 }

@@ -2,9 +2,9 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { uuidv7 } from '@linkhub/shared/db/ids';
 import type { ClickRow } from './click-row';
-import { copyBytea, copyTextLine } from './copy-text';
+import { copyField } from './copy-text';
+import { createEventIds } from './event-ids';
 
 const COLUMNS = [
   'id', 'stream_message_id', 'occurred_at', 'event_type', 'workspace_id', 'resource_type', 'resource_id', 'parent_resource_id',
@@ -13,33 +13,15 @@ const COLUMNS = [
 ] as const;
 
 
-function line(row: ClickRow): string {
-  return copyTextLine([
-    uuidv7(),
-    row.stream_message_id,
-    row.occurred_at.toISOString(),
-    row.event_type,
-    row.workspace_id,
-    row.resource_type,
-    row.resource_id,
-    row.parent_resource_id,
-    copyBytea(row.visitor_hash),
-    copyBytea(row.ua_hash),
-    row.country_code,
-    row.region_code,
-    row.device_type,
-    row.os_family,
-    row.browser_family,
-    row.referrer_host,
-    row.utm_source,
-    row.utm_medium,
-    row.utm_campaign,
-    row.utm_term,
-    row.utm_content,
-    row.variant_id,
-    row.fallback_stage,
-    row.is_bot,
-  ]);
+const nextId = createEventIds();
+const nullable = (value: string | null): string => (value === null ? '\\N' : copyField(value));
+
+/**
+ * One COPY text line, built directly: ids, times, hashes and enum values are validated and never
+ * need escaping (toClickRow checked them); free text goes through copyField.
+ */
+function line(row: ClickRow, now: number): string {
+  return `${nextId(now)}\t${copyField(row.stream_message_id)}\t${row.occurred_at.toISOString()}\t${row.event_type}\t${row.workspace_id}\t${row.resource_type}\t${row.resource_id}\t${row.parent_resource_id ?? '\\N'}\t\\\\x${row.visitor_hash}\t\\\\x${row.ua_hash}\t${row.country_code ?? '\\N'}\t${nullable(row.region_code)}\t${nullable(row.device_type)}\t${nullable(row.os_family)}\t${nullable(row.browser_family)}\t${nullable(row.referrer_host)}\t${nullable(row.utm_source)}\t${nullable(row.utm_medium)}\t${nullable(row.utm_campaign)}\t${nullable(row.utm_term)}\t${nullable(row.utm_content)}\t${row.variant_id ?? '\\N'}\t${row.fallback_stage ?? '\\N'}\t${row.is_bot ? 't' : 'f'}\n`;
 }
 
 /**
@@ -50,7 +32,8 @@ function line(row: ClickRow): string {
  */
 export async function copyEvents(client: pg.PoolClient, rows: readonly ClickRow[], table = 'click_events'): Promise<void> {
   if (rows.length === 0) return;
+  const now = Date.now();
   let text = '';
-  for (const row of rows) text += line(row);
+  for (const row of rows) text += line(row, now);
   await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${table} (${COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`)));
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { aggregateBatch, type TouchedResource } from './aggregate';
+import { intArrayLiteral, textArrayLiteral } from './array-literal';
 import type { ClickRow } from './click-row';
 import { copyEvents } from './copy-events';
 import { visitorDayKey, type SeenVisitorDays } from './seen-visitor-days';
@@ -97,24 +98,24 @@ async function addToRollups(client: pg.PoolClient, kept: readonly ClickRow[], se
   });
   if (rollups.length > 0) {
     await client.query(UPSERT_HOURLY, [
-      rollups.map((r) => r.workspace_id),
-      rollups.map((r) => r.resource_id),
-      rollups.map((r) => r.resource_type),
-      rollups.map((r) => r.bucket_start),
-      rollups.map((r) => r.dimension),
-      rollups.map((r) => r.value),
-      rollups.map((r) => r.clicks),
-      rollups.map((r) => r.scans),
-      rollups.map((r) => r.page_views),
-      rollups.map((r) => r.bot_events),
+      textArrayLiteral(rollups.map((r) => r.workspace_id)),
+      textArrayLiteral(rollups.map((r) => r.resource_id)),
+      textArrayLiteral(rollups.map((r) => r.resource_type)),
+      textArrayLiteral(rollups.map((r) => r.bucket_start)),
+      textArrayLiteral(rollups.map((r) => r.dimension)),
+      textArrayLiteral(rollups.map((r) => r.value)),
+      intArrayLiteral(rollups.map((r) => r.clicks)),
+      intArrayLiteral(rollups.map((r) => r.scans)),
+      intArrayLiteral(rollups.map((r) => r.page_views)),
+      intArrayLiteral(rollups.map((r) => r.bot_events)),
     ]);
   }
   if (uniques.length > 0) {
     await client.query(INSERT_UNIQUES, [
-      uniques.map((u) => u.workspace_id),
-      uniques.map((u) => u.resource_id),
-      uniques.map((u) => u.event_date),
-      uniques.map((u) => u.visitor_hash),
+      textArrayLiteral(uniques.map((u) => u.workspace_id)),
+      textArrayLiteral(uniques.map((u) => u.resource_id)),
+      textArrayLiteral(uniques.map((u) => u.event_date)),
+      textArrayLiteral(uniques.map((u) => u.visitor_hash)),
     ]);
   }
   return { touched, visitorDays };
