@@ -38,6 +38,7 @@ export const ERROR_CODES = {
   already_member: { status: 409, message: 'This person is already a member of the workspace.' },
   resource_archived: { status: 409, message: 'This item is archived. Restore it to edit it.' },
   resource_locked: { status: 409, message: 'This item is locked and cannot be changed.' },
+  asset_in_use: { status: 409, message: 'This image is used by a QR code design. Remove it from the design first.' },
   last_owner_required: { status: 409, message: 'A workspace must always have an owner.' },
   invalid_state_transition: { status: 409, message: 'This change is not possible in the current state.' },
   idempotency_key_in_progress: { status: 409, message: 'A request with this Idempotency-Key is still in progress.' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidSchema } from './common';
+import { paginationQuerySchema, uuidSchema } from './common';
 
 /** An uploaded image as `/v1/assets` answers it (stored normalised: PNG or JPEG, never SVG). */
 export const assetSchema = z.object({
@@ -19,3 +19,6 @@ export type Asset = z.infer<typeof assetSchema>;
 
 /** Media types `POST /v1/assets` takes as the raw body (a multipart form with a `file` field works too). */
 export const ASSET_UPLOAD_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
+
+/** `GET /v1/assets`: newest first, a page at a time (`cursor` from the previous page's `meta.next_cursor`). */
+export const listAssetsQuerySchema = paginationQuerySchema.strict();

@@ -174,6 +174,16 @@ export async function loadResource(
           }
         : null;
     }
+    case 'asset': {
+      const a = await one<{ id: string; created_by_member_id: string | null }>(
+        db,
+        `SELECT a.id, m.id AS created_by_member_id FROM uploaded_assets a
+           LEFT JOIN workspace_members m ON m.workspace_id = a.workspace_id AND m.user_id = a.uploaded_by_user_id AND m.deleted_at IS NULL
+          WHERE a.id = $1 AND a.workspace_id = $2 AND a.deleted_at IS NULL`,
+        [ref.id, workspaceId],
+      );
+      return a ? { type: 'asset', id: a.id, workspace_id: workspaceId, created_by_membership_id: a.created_by_member_id } : null;
+    }
     default:
       throw new Error(`loadResource: no loader for ${ref.type}`);
   }

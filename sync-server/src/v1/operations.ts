@@ -11,7 +11,7 @@ import {
 } from '@linkhub/shared/schemas/qr-codes';
 import { createPageInputSchema, listPagesQuerySchema, pageSchema, updatePageInputSchema } from '@linkhub/shared/schemas/pages';
 import { createDomainInputSchema, domainSchema } from '@linkhub/shared/schemas/domains';
-import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema } from '@linkhub/shared/schemas/assets';
+import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema, listAssetsQuerySchema } from '@linkhub/shared/schemas/assets';
 import { breakdownSchema, timeseriesSchema } from '../analytics/query-schemas';
 
 const count = z.number().int().min(0);
@@ -75,6 +75,10 @@ export const OPERATIONS: readonly Operation[] = [
   { operationId: 'getQrCode', method: 'get', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Read a QR code', scope: 'qr:read', status: 200, response: qrCodeSchema, errors: [404] },
   { operationId: 'updateQrCode', method: 'patch', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Re-point or restyle a QR code (the slug never changes)', scope: 'qr:write', status: 200, body: updateQrCodeInputSchema, response: qrCodeSchema, example: { destination_url: 'https://example.com/menu-2' }, errors: [404, 409, 422] },
   { operationId: 'archiveQrCode', method: 'delete', path: '/v1/qr-codes/{id}', resource: 'qr-codes', summary: 'Archive a QR code (it keeps resolving through its fallback)', scope: 'qr:write', status: 200, response: qrCodeSchema, errors: [404, 409] },
+  { operationId: 'listAssets', method: 'get', path: '/v1/assets', resource: 'assets', summary: 'List uploaded QR logos (newest first)', scope: 'qr:read', status: 200, query: listAssetsQuerySchema, response: assetSchema, list: true, errors: [] },
+  { operationId: 'getAsset', method: 'get', path: '/v1/assets/{id}', resource: 'assets', summary: 'Read an uploaded QR logo', scope: 'qr:read', status: 200, response: assetSchema, errors: [404] },
+  { operationId: 'getAssetContent', method: 'get', path: '/v1/assets/{id}/content', resource: 'assets', summary: 'The stored image of an uploaded QR logo', scope: 'qr:read', status: 200, binary: ['image/png', 'image/jpeg'], errors: [404] },
+  { operationId: 'deleteAsset', method: 'delete', path: '/v1/assets/{id}', resource: 'assets', summary: 'Delete an uploaded QR logo (refused with 409 asset_in_use while a QR code design uses it)', scope: 'pages:write', status: 200, response: assetSchema, errors: [404, 409] },
   { operationId: 'uploadAsset', method: 'post', path: '/v1/assets', resource: 'assets', summary: 'Upload a QR centre logo (PNG, JPEG or SVG by its bytes, at most 256 KiB; SVG is stored rasterised); use its logo_source as design.logo.source', scope: 'pages:write', status: 201, upload: ASSET_UPLOAD_MEDIA_TYPES, response: assetSchema, errors: [415] },
   { operationId: 'renderQrCode', method: 'get', path: '/v1/qr-codes/{id}/render', resource: 'qr-codes', summary: 'The print file of the current design', scope: 'qr:read', status: 200, query: renderQrQuerySchema, binary: ['image/svg+xml', 'image/png', 'application/pdf', 'application/postscript'], errors: [404, 422] },
 

@@ -149,3 +149,67 @@ describe('QR designs with an uploaded logo', () => {
     expect((await json<ErrorBody>(restyled)).error.code).toBe('qr_unscannable');
   });
 });
+
+describe('reading and deleting uploaded logos', () => {
+  it('lists them newest first across pages, reads one and its stored image, and hides them from other workspaces', async () => {
+    const first = await uploaded(await redPng(64), 'image/png');
+    const second = await uploaded(await redPng(96), 'image/png');
+    const page1 = await kit.api('GET', '/v1/assets?limit=1', { key });
+    expect(page1.status).toBe(200);
+    const body1 = await json<{ data: Asset[]; meta: { next_cursor: string | null } }>(page1);
+    expect(body1.data.map((a) => a.id)).toEqual([second.id]);
+    const page2 = await json<{ data: Asset[] }>(await kit.api('GET', `/v1/assets?limit=1&cursor=${body1.meta.next_cursor ?? ''}`, { key }));
+    expect(page2.data.map((a) => a.id)).toEqual([first.id]);
+
+    const one = await kit.api('GET', `/v1/assets/${first.id}`, { key });
+    expect((await json<Envelope<Asset>>(one)).data).toMatchObject({ id: first.id, width: 64, sha256: first.sha256 });
+    const content = await kit.api('GET', `/v1/assets/${first.id}/content`, { key });
+    expect(content.status).toBe(200);
+    expect(content.headers.get('content-type')).toBe('image/png');
+    const bytes = new Uint8Array(await content.arrayBuffer());
+    expect(bytes.byteLength).toBe(first.byte_size);
+    expect((await sharp(bytes).metadata()).width).toBe(64);
+
+    for (const path of [`/v1/assets/${first.id}`, `/v1/assets/${first.id}/content`]) {
+      const theirs = await kit.api('GET', path, { key: otherKey });
+      expect(theirs.status).toBe(404);
+      expect((await json<ErrorBody>(theirs)).error.code).toBe('not_found');
+    }
+    const theirList = await json<{ data: Asset[] }>(await kit.api('GET', '/v1/assets', { key: otherKey }));
+    expect(theirList.data.map((a) => a.id)).not.toContain(first.id);
+    const bad = await kit.api('GET', '/v1/assets?limit=0', { key });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses to delete a logo a QR design uses (409 naming the code), deletes it once unused, and then it is gone', async () => {
+    const asset = await uploaded(await redPng(), 'image/png');
+    const created = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/menu', slug: 'uses-logo', title: 'Menu card', design: { errorCorrection: 'H', logo: { source: asset.logo_source, sizeRatio: 0.2 } } } });
+    expect(created.status).toBe(201);
+    const qr = (await json<Envelope<QrCode>>(created)).data;
+    const { rows } = await kit.deps.pool.query<{ storage_key: string }>('SELECT storage_key FROM uploaded_assets WHERE id = $1', [asset.id]);
+    const storageKey = rows[0]?.storage_key ?? '';
+
+    const refused = await kit.api('DELETE', `/v1/assets/${asset.id}`, { key });
+    expect(refused.status).toBe(409);
+    const error = (await json<ErrorBody>(refused)).error;
+    expect(error.code).toBe('asset_in_use');
+    expect(error.details).toEqual([expect.objectContaining({ field: 'qr_code', id: qr.id, title: 'Menu card' })]);
+    expect(await kit.count(`uploaded_assets WHERE deleted_at IS NULL AND id = '${asset.id}'`)).toBe(1);
+    expect(await store.has(storageKey)).toBe(true);
+
+    const theirs = await kit.api('DELETE', `/v1/assets/${asset.id}`, { key: otherKey });
+    expect(theirs.status).toBe(404);
+
+    const plain = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { logo: null } } });
+    expect(plain.status).toBe(200);
+    const deleted = await kit.api('DELETE', `/v1/assets/${asset.id}`, { key });
+    expect(deleted.status).toBe(200);
+    expect((await json<Envelope<Asset>>(deleted)).data.id).toBe(asset.id);
+    expect(await store.has(storageKey)).toBe(false);
+    expect((await kit.api('GET', `/v1/assets/${asset.id}`, { key })).status).toBe(404);
+    expect((await kit.api('DELETE', `/v1/assets/${asset.id}`, { key })).status).toBe(404);
+    // a design can no longer take it
+    const again = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { logo: { source: asset.logo_source, sizeRatio: 0.2 } } } });
+    expect(again.status).toBe(422);
+  });
+});

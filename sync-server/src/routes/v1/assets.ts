@@ -3,15 +3,20 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { normaliseLogoUpload } from '@linkhub/shared/artifacts/logo-upload';
 import { uuidv7 } from '@linkhub/shared/db';
-import { UnsupportedMediaTypeError, ValidationError } from '@linkhub/shared/errors/app-error';
-import type { Asset } from '@linkhub/shared/schemas/assets';
+import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '@linkhub/shared/errors/app-error';
+import { listAssetsQuerySchema, type Asset } from '@linkhub/shared/schemas/assets';
+import { parseQuery, uuidParam } from '../../accounts/http';
+import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
 import { artifactStoreOf, type AppDeps } from '../../deps';
 import { authorizeRead, v1Caller } from '../../v1/caller';
-import { sendData } from '../../v1/envelope';
+import { pageOf } from '../../v1/cursor';
+import { sendData, sendList } from '../../v1/envelope';
+import { cursorColumn, ListSql } from '../../v1/queries/list-sql';
 
 type AssetRow = {
   id: string;
+  storage_key: string;
   workspace_id: string;
   content_type: 'image/png' | 'image/jpeg';
   byte_size: number;
@@ -20,6 +25,8 @@ type AssetRow = {
   sha256: string;
   created_at: Date;
 };
+
+const COLUMNS = 'id, workspace_id, storage_key, content_type, byte_size, width, height, sha256, created_at';
 
 const serializeAsset = (row: AssetRow): Asset => ({
   id: row.id,
@@ -80,7 +87,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       const { rows } = await deps.pool.query<AssetRow>(
         `INSERT INTO uploaded_assets (id, workspace_id, uploaded_by_user_id, kind, storage_key, content_type, byte_size, width, height, sha256)
          VALUES ($1, $2, $3, 'qr_logo', $4, $5, $6, $7, $8, $9)
-         RETURNING id, workspace_id, content_type, byte_size, width, height, sha256, created_at`,
+         RETURNING ${COLUMNS}`,
         [id, caller.workspaceId, caller.by.userId, storageKey, logo.mime, logo.bytes.byteLength, logo.width, logo.height, createHash('sha256').update(logo.bytes).digest('hex')],
       );
       const row = rows[0];
@@ -92,6 +99,78 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       throw error;
     }
   });
+
+  app.get('/', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const query = parseQuery(c, listAssetsQuerySchema);
+    await authorizeRead(deps, caller, 'qr_code.list', 'asset');
+    // Logos are workspace media, not grantable resources: a scoped member sees them all, as designs may use any.
+    const sql = new ListSql('a', { workspaceId: caller.workspaceId, grantedIds: null }).add('a.deleted_at IS NULL').cursor(query.cursor);
+    const tail = sql.tail(query.limit);
+    const { rows } = await deps.pool.query<AssetRow & { cursor_at: string }>(`SELECT ${COLUMNS}, ${cursorColumn('a')} FROM uploaded_assets a ${tail}`, sql.values);
+    const { items, nextCursor } = pageOf(rows, query.limit);
+    return sendList(c, items.map(serializeAsset), nextCursor);
+  });
+
+  app.get('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    await authorizeRead(deps, caller, 'qr_code.list', 'asset');
+    return sendData(c, serializeAsset(await liveAsset(caller.workspaceId, uuidParam(c, 'id'))));
+  });
+
+  app.get('/:id/content', async (c) => {
+    const caller = await v1Caller(c, deps);
+    await authorizeRead(deps, caller, 'qr_code.list', 'asset');
+    const row = await liveAsset(caller.workspaceId, uuidParam(c, 'id'));
+    const stored = await artifactStoreOf(deps).stream(row.storage_key);
+    if (stored === null) throw new NotFoundError({ message: 'The image of this asset is no longer stored.' });
+    return new Response(stored.body, {
+      status: 200,
+      headers: { 'Content-Type': row.content_type, 'Content-Length': String(stored.byteSize), 'Cache-Control': 'private, max-age=3600', 'X-Content-Type-Options': 'nosniff' },
+    });
+  });
+
+  app.delete('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    const client = await deps.pool.connect();
+    let deleted: AssetRow;
+    try {
+      await client.query('BEGIN');
+      await authorizeCommand(client, caller.by, 'asset.delete', caller.workspaceId, { type: 'asset', id });
+      const users = await client.query<{ id: string; title: string }>(
+        `SELECT id, title FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND design -> 'logo' -> 'source' ->> 'assetId' = $2 ORDER BY created_at LIMIT 20`,
+        [caller.workspaceId, id],
+      );
+      if (users.rows.length > 0) {
+        throw new ConflictError('asset_in_use', {
+          details: users.rows.map((q) => ({ field: 'qr_code', issue: 'uses_asset', id: q.id, title: q.title })),
+        });
+      }
+      const { rows } = await client.query<AssetRow>(
+        `UPDATE uploaded_assets SET deleted_at = now() WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
+        [id, caller.workspaceId],
+      );
+      const row = rows[0];
+      if (row === undefined) throw new NotFoundError();
+      await client.query('COMMIT');
+      deleted = row;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+    await artifactStoreOf(deps).delete(deleted.storage_key);
+    return sendData(c, serializeAsset(deleted));
+  });
+
+  async function liveAsset(workspaceId: string, id: string): Promise<AssetRow> {
+    const { rows } = await deps.pool.query<AssetRow>(`SELECT ${COLUMNS} FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`, [id, workspaceId]);
+    const row = rows[0];
+    if (row === undefined) throw new NotFoundError();
+    return row;
+  }
 
   return app;
 }

@@ -54,6 +54,11 @@ async function createFixture(tag: string): Promise<string> {
     pages: ['/v1/pages', { handle: `contract-${Math.random().toString(36).slice(2, 8)}`, title: 'Contract', blocks: [{ type: 'text', text: 'hi' }] }],
     domains: ['/v1/domains', { hostname: `c${Math.random().toString(36).slice(2, 8)}.example.org` }],
   };
+  if (tag === 'assets') {
+    const res = await kit.app.request('/v1/assets', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: await tinyPng() });
+    expect(res.status, await res.clone().text()).toBe(201);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  }
   const entry = bodies[tag];
   if (!entry) throw new Error(`no fixture for ${tag}`);
   const res = await kit.api('POST', entry[0], { key, body: entry[1] });
