@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { foldDaily } from '../../worker/src/analytics/recompute';
+import { foldDaily, rebuildWorkspaceHourly } from '../../worker/src/analytics/recompute';
 
 const DAY_MS = 86_400_000;
 
@@ -19,7 +19,8 @@ const BOTS = 8;
 /**
  * Rollup rows equivalent to `events` human events over the 90 days before yesterday's UTC
  * midnight, spread evenly over the resources and every hour, generated in SQL, then folded into
- * daily rows by the worker's own fold (as the hourly job does in production).
+ * daily rows by the worker's own fold (as the hourly job does in production) and summed into the
+ * whole-workspace hourly totals (as the ingest does).
  */
 export async function seedRollups(pool: pg.Pool, workspaceId: string, ids: readonly string[], events: number) {
   const resources = ids.length;
@@ -39,6 +40,7 @@ export async function seedRollups(pool: pg.Pool, workspaceId: string, ids: reado
     [workspaceId, [...ids], from, to, values.map((x) => x.dim), values.map((x) => x.v), scale, CLICKS, SCANS, BOTS, values.map((x) => x.n)],
   );
   await foldDaily(pool, from, to);
+  await rebuildWorkspaceHourly(pool, from, to);
   await pool.query('ANALYZE analytics_rollup_hourly');
   await pool.query('ANALYZE analytics_rollup_daily');
   return {

@@ -54,6 +54,24 @@ ON CONFLICT (workspace_id, resource_id, bucket_start, dimension, value) DO UPDAT
 WHERE (d.clicks, d.scans, d.page_views, d.bot_events, d.unique_visitors)
   IS DISTINCT FROM (EXCLUDED.clicks, EXCLUDED.scans, EXCLUDED.page_views, EXCLUDED.bot_events, EXCLUDED.unique_visitors)`;
 
+/** The whole-workspace hourly totals of [$1, $2): the `all` hourly rows summed over the workspace's resources. */
+const WORKSPACE_FROM_HOURLY = `
+INSERT INTO analytics_rollup_workspace_hourly (workspace_id, bucket_start, clicks, scans, page_views, bot_events)
+SELECT workspace_id, bucket_start, sum(clicks), sum(scans), sum(page_views), sum(bot_events)
+  FROM analytics_rollup_hourly
+ WHERE dimension = 'all' AND bucket_start >= $1 AND bucket_start < $2
+ GROUP BY workspace_id, bucket_start`;
+
+/**
+ * Replaces the whole-workspace hourly totals of [from, to) (whole hours) with the sums of the
+ * per-resource `all` rows. Run inside the transaction that rebuilt those rows.
+ */
+export async function rebuildWorkspaceHourly(db: Pick<pg.Pool, 'query'>, from: Date, to: Date): Promise<number> {
+  await db.query('DELETE FROM analytics_rollup_workspace_hourly WHERE bucket_start >= $1 AND bucket_start < $2', [from, to]);
+  const res = await db.query(WORKSPACE_FROM_HOURLY, [from, to]);
+  return res.rowCount ?? 0;
+}
+
 function startOfUtcDay(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
@@ -82,8 +100,8 @@ export async function foldDaily(db: Pick<pg.Pool, 'query'>, from: Date, to: Date
 }
 
 /**
- * Rebuilds the hourly rollups and unique-visitor days of [from, to) (whole hours) from the raw
- * events, then re-folds the days touched. The hourly rows of the range are replaced in one
+ * Rebuilds the hourly rollups (per resource and per workspace) and unique-visitor days of
+ * [from, to) (whole hours) from the raw events, then re-folds the days touched. The hourly rows of the range are replaced in one
  * transaction, so readers see either the old or the new numbers.
  */
 export async function recomputeFromRaw(pool: pg.Pool, from: Date, to: Date): Promise<{ hourlyRows: number }> {
@@ -93,6 +111,7 @@ export async function recomputeFromRaw(pool: pg.Pool, from: Date, to: Date): Pro
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['analytics-recompute']);
     await tx.query('DELETE FROM analytics_rollup_hourly WHERE bucket_start >= $1 AND bucket_start < $2', [lo, hi]);
     const inserted = await tx.query(HOURLY_FROM_RAW, [lo, hi]);
+    await rebuildWorkspaceHourly(tx, lo, hi);
     const dayLo = startOfUtcDay(lo);
     // visitor days only for whole days inside the range (a partial day keeps what it has)
     const fullLo = lo.getTime() === dayLo.getTime() ? dayLo : new Date(dayLo.getTime() + DAY_MS);

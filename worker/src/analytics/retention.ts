@@ -20,18 +20,21 @@ export type RetentionResult = {
   rawRowsDeleted: number;
   visitorDaysDeleted: number;
   hourlyRowsDeleted: number;
+  /** Whole-workspace hourly totals, deleted with the hourly rollups. */
+  workspaceHourlyRowsDeleted: number;
 };
 
 /**
  * Retention per plan (DESIGN §4). Raw events: partitions are shared by every workspace, so a whole
  * day partition is dropped only once it is older than the longest raw retention of any plan; for
  * workspaces on shorter plans the expired rows are deleted. Unique-visitor days follow the raw
- * retention (they are per-visitor data too); hourly rollups are deleted past the plan's window;
+ * retention (they are per-visitor data too); hourly rollups (per resource and per workspace) are
+ * deleted past the plan's window;
  * daily rollups are kept.
  */
 export async function applyRetention(pool: pg.Pool, now: Date): Promise<RetentionResult> {
   const longest = longestRawRetentionDays();
-  const result: RetentionResult = { droppedPartitions: [], rawRowsDeleted: 0, visitorDaysDeleted: 0, hourlyRowsDeleted: 0 };
+  const result: RetentionResult = { droppedPartitions: [], rawRowsDeleted: 0, visitorDaysDeleted: 0, hourlyRowsDeleted: 0, workspaceHourlyRowsDeleted: 0 };
   if (Number.isFinite(longest)) {
     const cutoffDay = new Date(now.getTime() - longest * DAY_MS).toISOString().slice(0, 10);
     const dropped = await pool.query<{ name: string }>('SELECT drop_click_events_partitions_before($1::date) AS name', [cutoffDay]);
@@ -55,6 +58,8 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
       const cutoff = new Date(now.getTime() - hourly * DAY_MS);
       const rows = await pool.query(`DELETE FROM analytics_rollup_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`, [cutoff]);
       result.hourlyRowsDeleted += rows.rowCount ?? 0;
+      const totals = await pool.query(`DELETE FROM analytics_rollup_workspace_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`, [cutoff]);
+      result.workspaceHourlyRowsDeleted += totals.rowCount ?? 0;
     }
   }
   return result;

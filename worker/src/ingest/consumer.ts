@@ -11,6 +11,7 @@ import { toClickRow, type ClickRow } from './click-row';
 import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP, MAX_DELIVERIES } from './names';
 import { parseAutoClaimReply, parsePendingDeliveries, parseReadGroupReply, type StreamEntry } from './stream-entries';
 import { createSeenVisitorDays } from './seen-visitor-days';
+import { createSerialLane } from './serial-lane';
 import { createSummaryRefresher } from './summary-refresher';
 import { writeBatch, type BatchWriteResult } from './write-batch';
 
@@ -85,6 +86,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const deadKey = clicksDeadLetterKey(deps.prefix);
   const partitions = createPartitionCache(deps.pool);
   const seen = createSeenVisitorDays();
+  const lane = process.env.INGEST_NO_LANE === '1' ? undefined : createSerialLane();
   const readers: Redis[] = [];
   function openReader(): Redis {
     const reader = deps.redis.duplicate();
@@ -166,13 +168,13 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   async function writeRows(rows: ClickRow[], refused: Array<{ id: string; reason: string; fields: string[] | null }>, fresh: boolean): Promise<BatchWriteResult> {
     await partitions.ensure(rows.map((r) => utcDate(r.occurred_at)));
     try {
-      return await writeBatch(deps.pool, rows, { fresh, seen });
+      return await writeBatch(deps.pool, rows, { fresh, seen, lane });
     } catch (error) {
       if (!isDataError(error)) throw error;
       const total: BatchWriteResult = { inserted: 0, duplicates: 0, touched: [] };
       for (const row of rows) {
         try {
-          const one = await writeBatch(deps.pool, [row], { seen });
+          const one = await writeBatch(deps.pool, [row], { seen, lane });
           total.inserted += one.inserted;
           total.duplicates += one.duplicates;
           total.touched.push(...one.touched);

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { aggregateBatch, type TouchedResource } from './aggregate';
-import { intArrayLiteral, textArrayLiteral } from './array-literal';
 import type { ClickRow } from './click-row';
 import { copyEvents } from './copy-events';
+import { rollupStatements } from './rollup-sql';
+import type { SerialLane } from './serial-lane';
 import { visitorDayKey, type SeenVisitorDays } from './seen-visitor-days';
 
 const INSERT_EVENTS = `
@@ -17,18 +18,6 @@ SELECT m, o, et, w, rt, r, pr, decode(vh, 'hex'), decode(uh, 'hex'), cc, rc, dt,
 ON CONFLICT (stream_message_id, occurred_at) DO NOTHING
 RETURNING stream_message_id`;
 
-const UPSERT_HOURLY = `
-INSERT INTO analytics_rollup_hourly AS h (workspace_id, resource_id, resource_type, bucket_start, dimension, value, clicks, scans, page_views, bot_events)
-SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::timestamptz[], $5::text[], $6::text[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
-ON CONFLICT (workspace_id, resource_id, bucket_start, dimension, value) DO UPDATE SET
-  clicks = h.clicks + EXCLUDED.clicks, scans = h.scans + EXCLUDED.scans,
-  page_views = h.page_views + EXCLUDED.page_views, bot_events = h.bot_events + EXCLUDED.bot_events, updated_at = now()`;
-
-const INSERT_UNIQUES = `
-INSERT INTO analytics_unique_visitor_days (workspace_id, resource_id, event_date, visitor_hash)
-SELECT w, r, d, decode(v, 'hex') FROM unnest($1::uuid[], $2::uuid[], $3::date[], $4::text[]) AS t(w, r, d, v)
-ON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING`;
-
 export type BatchWriteResult = { inserted: number; duplicates: number; touched: TouchedResource[] };
 
 const col = <K extends keyof ClickRow>(rows: readonly ClickRow[], key: K): Array<ClickRow[K]> => rows.map((r) => r[key]);
@@ -37,13 +26,12 @@ function isUniqueViolation(error: unknown): boolean {
   return error instanceof Error && 'code' in error && error.code === '23505';
 }
 
+/** BEGIN, then `work`, which ends by sending the COMMIT itself; ROLLBACK if anything throws. */
 async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
+    return await work(client);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
@@ -85,8 +73,9 @@ async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[])
 
 type Added = { touched: TouchedResource[]; visitorDays: string[] };
 
-/** Adds the inserted rows to the hourly rollups and unique-visitor days (those not seen committed before). */
-async function addToRollups(client: pg.PoolClient, kept: readonly ClickRow[], seen: SeenVisitorDays | undefined): Promise<Added> {
+/** Adds the inserted rows to the hourly rollups and unique-visitor days (those not seen committed before), and commits. */
+async function addToRollupsAndCommit(client: pg.PoolClient, kept: readonly ClickRow[], options: WriteBatchOptions): Promise<Added> {
+  const { seen } = options;
   const aggregate = aggregateBatch(kept);
   const { rollups, touched } = aggregate;
   const visitorDays: string[] = [];
@@ -96,28 +85,9 @@ async function addToRollups(client: pg.PoolClient, kept: readonly ClickRow[], se
     visitorDays.push(key);
     return true;
   });
-  if (rollups.length > 0) {
-    await client.query(UPSERT_HOURLY, [
-      textArrayLiteral(rollups.map((r) => r.workspace_id)),
-      textArrayLiteral(rollups.map((r) => r.resource_id)),
-      textArrayLiteral(rollups.map((r) => r.resource_type)),
-      textArrayLiteral(rollups.map((r) => r.bucket_start)),
-      textArrayLiteral(rollups.map((r) => r.dimension)),
-      textArrayLiteral(rollups.map((r) => r.value)),
-      intArrayLiteral(rollups.map((r) => r.clicks)),
-      intArrayLiteral(rollups.map((r) => r.scans)),
-      intArrayLiteral(rollups.map((r) => r.page_views)),
-      intArrayLiteral(rollups.map((r) => r.bot_events)),
-    ]);
-  }
-  if (uniques.length > 0) {
-    await client.query(INSERT_UNIQUES, [
-      textArrayLiteral(uniques.map((u) => u.workspace_id)),
-      textArrayLiteral(uniques.map((u) => u.resource_id)),
-      textArrayLiteral(uniques.map((u) => u.event_date)),
-      textArrayLiteral(uniques.map((u) => u.visitor_hash)),
-    ]);
-  }
+  // the increments, the visitor days and the COMMIT in one message
+  const text = [...rollupStatements(rollups, uniques), 'COMMIT'].join(';\n');
+  await (options.lane ? options.lane(() => client.query(text)) : client.query(text));
   return { touched, visitorDays };
 }
 
@@ -130,6 +100,8 @@ export type WriteBatchOptions = {
   fresh?: boolean;
   /** Visitor days known to be stored: skipped, and the batch's own added once it commits. */
   seen?: SeenVisitorDays;
+  /** The rollup upsert + COMMIT run through this lane (the other consumers of the process use the same one). */
+  lane?: SerialLane;
 };
 
 /**
@@ -148,7 +120,7 @@ export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], optio
     try {
       const added = await inTransaction(pool, async (client) => {
         await copyEvents(client, rows);
-        return addToRollups(client, rows, options.seen);
+        return addToRollupsAndCommit(client, rows, options);
       });
       return committed(rows.length, added);
     } catch (error) {
@@ -157,7 +129,7 @@ export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], optio
   }
   const { kept, added } = await inTransaction(pool, async (client) => {
     const stored = await insertNewEvents(client, rows);
-    return { kept: stored, added: await addToRollups(client, stored, options.seen) };
+    return { kept: stored, added: await addToRollupsAndCommit(client, stored, options) };
   });
   return committed(kept.length, added);
 }

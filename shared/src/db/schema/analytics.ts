@@ -67,6 +67,22 @@ export const analyticsRollupHourly = pgTable(
   (t) => [primaryKey({ columns: [t.workspaceId, t.resourceId, t.bucketStart, t.dimension, t.value] })],
 );
 
+/** The dimension 'all' rows of analytics_rollup_hourly summed per (workspace, UTC hour): whole-workspace timeseries. */
+export const analyticsRollupWorkspaceHourly = pgTable(
+  'analytics_rollup_workspace_hourly',
+  {
+    workspaceId: uuid('workspace_id').notNull(),
+    /** start of a UTC hour */
+    bucketStart: tstz('bucket_start').notNull(),
+    clicks: bigint('clicks', { mode: 'number' }).notNull().default(0),
+    scans: bigint('scans', { mode: 'number' }).notNull().default(0),
+    pageViews: bigint('page_views', { mode: 'number' }).notNull().default(0),
+    botEvents: bigint('bot_events', { mode: 'number' }).notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.bucketStart] })],
+);
+
 export const analyticsRollupDaily = pgTable(
   'analytics_rollup_daily',
   {
