@@ -107,10 +107,16 @@ describe('bio page version history', () => {
     expect(await v1.getByText('Order rye').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // Restored offline: the editor shows version 1 at once; the server gets it when the device is back.
+    const live = () => h.sql<{ type: string }>('SELECT type FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL', [pageId]);
+    await page.context().setOffline(true);
     await history.getByRole('button', { name: 'Restore version 1' }).click();
     await history.getByRole('button', { name: 'Replace the draft with version 1' }).click();
-    await history.getByText('Restoring version 1 into the draft').waitFor();
-    const live = () => h.sql<{ type: string }>('SELECT type FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL', [pageId]);
+    await history.getByText('Restored version 1 into the draft (it reaches the server when you are online)').waitFor();
+    await eventually(() => page.locator('.blocks-list > li').count(), (n) => n === 1);
+    await page.frameLocator(`iframe[title="Preview of @${handle}"]`).getByText('Order rye').waitFor({ state: 'detached' });
+    expect((await live()).length).toBe(3);
+    await page.context().setOffline(false);
     expect((await eventually(live, (rows) => rows.length === 1)).map((b) => b.type)).toEqual(['header']);
     await eventually(() => page.locator('.blocks-list > li').count(), (n) => n === 1);
     await page.frameLocator(`iframe[title="Preview of @${handle}"]`).getByText('Sourdough only').waitFor();
@@ -126,6 +132,8 @@ describe('bio page version history', () => {
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/Your change to “Hilde bakes” was not saved/);
     expect((await live()).length).toBe(1);
+    // the editor drops what it had shown of the refused restore
+    await eventually(() => page.locator('.blocks-list > li').count(), (n) => n === 1);
     await page.context().close();
   }, 180_000);
 });

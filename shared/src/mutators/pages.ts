@@ -1,4 +1,5 @@
 import type { WriteTransaction } from 'replicache';
+import { generateNKeysBetween } from 'fractional-indexing';
 import { z } from 'zod';
 import { syncKeys } from '../sync/keys';
 import { blockViewSchema, pageViewSchema, type BlockView, type PageView } from '../sync/views';
@@ -49,7 +50,23 @@ export const updatePageArgs = z
   })
   .strict();
 export const pageRefArgs = z.object(pageRef).strict();
-export const restorePageVersionArgs = z.object({ ...pageRef, version: z.number().int().min(1) }).strict();
+/** The parts of a stored version the editor applies at once (the server restores from its own copy). */
+export const restorePreviewSchema = z
+  .object({
+    title: z.string().max(200).optional(),
+    bio: z.string().max(1000).nullish(),
+    theme: jsonObjectArg.optional(),
+    blocks: z.array(snapshotBlockSchema).max(500).optional(),
+  })
+  .strip();
+export const restorePageVersionArgs = z
+  .object({
+    ...pageRef,
+    version: z.number().int().min(1),
+    /** The version as the editor previewed it: lets the restore show offline. Never trusted by the server. */
+    preview: restorePreviewSchema.optional(),
+  })
+  .strict();
 /** A block's data must be valid for its type (the bio block catalog's schema), on both sides of the wire. */
 export const addBlockArgs = z
   .object({ ...blockRef, type: z.enum(BLOCK_TYPES), data: jsonObjectArg, position: positionArg })
@@ -147,12 +164,45 @@ export const archivePage = defineMutator({
     patchView(tx, syncKeys.page(id), pageViewSchema, { archived_at: nowIso() }, nowIso()),
 });
 
-/** The server rebuilds the page from the stored snapshot; the client waits for the pull. */
+/**
+ * The server rebuilds the draft from its stored snapshot. With the previewed version in the args the
+ * client does the same at once (same block ids, same fresh positions as the server's
+ * `generateNKeysBetween(null, null, n)`), so a restore shows offline and the pull changes nothing.
+ */
 export const restorePageVersion = defineMutator({
   name: 'restorePageVersion',
   args: restorePageVersionArgs,
   action: 'bio_page.restore_version',
-  client: async () => undefined,
+  client: async (tx, { id, workspace_id, preview }) => {
+    if (preview === undefined) return;
+    const now = nowIso();
+    const page = pageViewSchema.safeParse(await tx.get(syncKeys.page(id)));
+    if (!page.success) return;
+    await tx.set(syncKeys.page(id), {
+      ...page.data,
+      title: preview.title ?? page.data.title,
+      bio: preview.bio ?? page.data.bio,
+      theme: preview.theme ?? page.data.theme,
+      draft_revision: page.data.draft_revision + 1,
+      updated_at: now,
+    });
+    for await (const key of tx.scan({ prefix: syncKeys.blocksOf(id) }).keys()) await tx.del(key);
+    const blocks = preview.blocks ?? [];
+    const positions = generateNKeysBetween(null, null, blocks.length);
+    for (const [index, block] of blocks.entries()) {
+      const view: BlockView = {
+        id: block.id,
+        page_id: id,
+        workspace_id,
+        type: block.type,
+        position: positions[index] ?? `a${index.toString(36)}`,
+        data: block.data,
+        is_visible: true,
+        updated_at: now,
+      };
+      await tx.set(syncKeys.block(id, block.id), view);
+    }
+  },
 });
 
 export const addBlock = defineMutator({

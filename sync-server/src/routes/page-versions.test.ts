@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { generateKeyBetween } from 'fractional-indexing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { restorePreviewSchema } from '@linkhub/shared/mutators/pages';
 import { pageVersionListSchema } from '@linkhub/shared/schemas/page-versions';
+import { blockViewSchema } from '@linkhub/shared/sync/views';
 import { createSyncHarness, eventually, syncRound, type SyncClient, type SyncHarness } from '../replicache/test-harness';
 
 /** The bio page history: published versions listed for the editor, restored through the restorePageVersion mutation. */
@@ -82,7 +84,49 @@ describe('GET /api/workspaces/{ws}/pages/{id}/versions', () => {
   });
 });
 
+const clientBlocks = async (client: SyncClient, page: string) =>
+  client.rep.query(async (tx) => {
+    const found: Array<{ id: string; position: string; data: unknown }> = [];
+    for await (const value of tx.scan({ prefix: `block/${page}/` }).values()) {
+      const block = blockViewSchema.parse(value);
+      found.push({ id: block.id, position: block.position, data: block.data });
+    }
+    return found.sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
+  });
+
 describe('restorePageVersion', () => {
+  it("shows the previewed version on the device at once (offline), and the server's restore lands on the same blocks and positions", async () => {
+    const owner = await verifiedOwner('Kai');
+    const client = h.client(owner.token);
+    const page = await pagePublishedTwice(client, owner.workspaceId);
+    const [, first] = pageVersionListSchema.parse(((await (await get(`/api/workspaces/${owner.workspaceId}/pages/${page}/versions`, owner.token)).json()) as { data: unknown }).data);
+    const preview = restorePreviewSchema.parse(first?.snapshot);
+    client.network.up = false;
+    await client.rep.mutate.restorePageVersion({ id: page, workspace_id: owner.workspaceId, version: first?.version ?? 0, preview });
+    const optimistic = await clientBlocks(client, page);
+    expect(optimistic.map((b) => b.data)).toEqual([{ text: 'First edition' }]);
+    expect(await liveBlocks(page)).toHaveLength(2); // the server has not heard of it yet
+    client.network.up = true;
+    await syncRound(client);
+    const server = await eventually(() => liveBlocks(page), (rows) => rows.length === 1);
+    expect(server.map((b) => b.position)).toEqual(optimistic.map((b) => b.position));
+    expect(await clientBlocks(client, page)).toEqual(optimistic);
+  });
+
+  it('restores from its own stored copy, whatever preview a client sends', async () => {
+    const owner = await verifiedOwner('Lior');
+    const client = h.client(owner.token);
+    const page = await pagePublishedTwice(client, owner.workspaceId);
+    const [, first] = pageVersionListSchema.parse(((await (await get(`/api/workspaces/${owner.workspaceId}/pages/${page}/versions`, owner.token)).json()) as { data: unknown }).data);
+    const forged = { title: 'Forged', blocks: [{ id: 'forged-block', type: 'text' as const, data: { text: 'Not in any version' } }] };
+    await client.rep.mutate.restorePageVersion({ id: page, workspace_id: owner.workspaceId, version: first?.version ?? 0, preview: forged });
+    await syncRound(client);
+    const server = await eventually(() => liveBlocks(page), (rows) => rows.length === 1);
+    expect(server.map((b) => b.data.text)).toEqual(['First edition']);
+    expect((await h.sql<{ title: string }>('SELECT title FROM bio_pages WHERE id = $1', [page]))[0]?.title).toBe('History');
+    await eventually(() => clientBlocks(client, page), (blocks) => blocks.length === 1 && JSON.stringify(blocks[0]?.data) === JSON.stringify({ text: 'First edition' }), client);
+  });
+
   it('brings version 1 back into the draft (blocks and theme), on positions the editor can add after', async () => {
     const owner = await verifiedOwner('Jules');
     const client = h.client(owner.token);

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { restorePreviewSchema } from '@linkhub/shared/mutators/pages';
 import type { PageVersionView } from '@linkhub/shared/schemas/page-versions';
 import type { PageView } from '@linkhub/shared/sync/views';
 import { errorText } from '../../app/api';
@@ -47,8 +48,10 @@ export function VersionHistory({ page }: { page: PageView }) {
 
   const restore = (v: (typeof numbered)[number]) => {
     setConfirming(null);
-    void rep.mutate.restorePageVersion({ id: page.id, workspace_id: workspace.id, version: v.version });
-    setSaid(`Restoring version ${v.number} into the draft${navigator.onLine ? '' : ' (queued until you are online)'}. Publish to make it public again.`);
+    // The previewed snapshot lets the editor show the restore at once, offline too; the server uses its own copy.
+    const preview = restorePreviewSchema.safeParse(v.snapshot);
+    void rep.mutate.restorePageVersion({ id: page.id, workspace_id: workspace.id, version: v.version, ...(preview.success ? { preview: preview.data } : {}) });
+    setSaid(`Restored version ${v.number} into the draft${navigator.onLine ? '' : ' (it reaches the server when you are online)'}. Publish to make it public again.`);
   };
 
   return (
