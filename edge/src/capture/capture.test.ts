@@ -7,6 +7,7 @@ import { testRedisPrefix } from '@linkhub/shared/db/testing';
 import { createMetrics } from '../metrics';
 import { edgeRedis, ready, REDIS_URL, unreachableRedis } from '../testing/harness';
 import { createSaltSource } from '@linkhub/shared/analytics/salt';
+import { uaMemoKey } from '@linkhub/shared/analytics/ua';
 import type { RequestFacts } from './request-facts';
 import { createCapture, createVisitorIds } from './capture';
 
@@ -85,7 +86,7 @@ describe('capture (batched XADD)', () => {
 });
 
 describe('visitor ids', () => {
-  const facts = { ip: '81.2.69.142', userAgent: 'curl/8' } as const satisfies Partial<RequestFacts>;
+  const facts = { ip: '81.2.69.142', userAgent: 'curl/8', uaKey: uaMemoKey('curl/8') } as const satisfies Partial<RequestFacts>;
   const visit = (ip: string): RequestFacts => ({ ...facts, ip, ua: { deviceType: 'other', osFamily: null, browserFamily: null, isBot: true }, country: null, region: null, languages: [], referrerHost: null, query: '' });
 
   it('keeps one visitor\'s hash for the UTC day and changes it the next day; the ua_hash follows the salt too', async () => {

@@ -5,6 +5,7 @@ import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { CLICKS_STREAM_MAXLEN, clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { MemoryLru } from '@linkhub/shared/cache/memory-lru';
 import type { EdgeMetrics } from '../metrics';
+import { eventJson } from './event-json';
 import type { RequestFacts } from './request-facts';
 
 /**
@@ -69,7 +70,7 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
         metrics.captureDropped += 1;
         return;
       }
-      queued.push(JSON.stringify(event));
+      queued.push(eventJson(event));
       if (queued.length >= batchSize) void send();
       else if (!timer) {
         timer = setTimeout(() => void send(), flushMs);
@@ -82,38 +83,52 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
 
 /** The visitor's daily-salted hashes for one workspace. */
 export type VisitorIds = { visitorHash: string; uaHash: string; durable: boolean };
-export type VisitorIdSource = (now: Date, workspaceId: string, facts: RequestFacts) => Promise<VisitorIds>;
+/** Synchronous while the day's salt is held (nearly every visit); a promise only when it must be fetched. */
+export type VisitorIdSource = (now: Date, workspaceId: string, facts: RequestFacts) => VisitorIds | Promise<VisitorIds>;
 
 /**
  * Visitor ids with `ua_hash` memoised per User-Agent for the current salt (the same few thousand
- * User-Agents make most traffic; the memo lives in memory only and is dropped when the salt changes).
+ * User-Agents make most traffic; the memo is keyed by `facts.uaKey`, a hash, lives in memory only and
+ * is dropped when the salt changes).
  */
 export function createVisitorIds(salts: SaltSource, capacity = 2000): VisitorIdSource {
   let memoSalt: Buffer | null = null;
   /** The current durable salt and the UTC day it covers, so a visit inside that day skips the salt source. */
   let current: { salt: Buffer; from: number; until: number } | null = null;
   let uaHashes = new MemoryLru<string, string>(capacity);
-  async function saltFor(now: Date): Promise<{ salt: Buffer; durable: boolean }> {
-    const at = now.getTime();
-    if (current && at >= current.from && at < current.until) return { salt: current.salt, durable: true };
-    const daily = await salts.forDate(now);
-    const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    current = daily.durable ? { salt: daily.salt, from, until: from + 86_400_000 } : null;
-    return daily;
-  }
-  return async (now, workspaceId, facts) => {
-    const { salt, durable } = await saltFor(now);
+  function ids(salt: Buffer, durable: boolean, workspaceId: string, facts: RequestFacts): VisitorIds {
     if (salt !== memoSalt) {
       memoSalt = salt;
       uaHashes = new MemoryLru<string, string>(capacity);
     }
-    let ua = uaHashes.get(facts.userAgent);
+    let ua = uaHashes.get(facts.uaKey);
     if (ua === undefined) {
       ua = uaHash(salt, facts.userAgent);
-      uaHashes.set(facts.userAgent, ua);
+      uaHashes.set(facts.uaKey, ua);
     }
     return { visitorHash: visitorHash(salt, workspaceId, facts.ip, facts.userAgent), uaHash: ua, durable };
+  }
+  return (now, workspaceId, facts) => {
+    const at = now.getTime();
+    if (current && at >= current.from && at < current.until) return ids(current.salt, true, workspaceId, facts);
+    return salts.forDate(now).then((daily) => {
+      const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+      current = daily.durable ? { salt: daily.salt, from, until: from + 86_400_000 } : null;
+      return ids(daily.salt, daily.durable, workspaceId, facts);
+    });
   };
+}
+
+/** `now.toISOString()`, remembered for the last millisecond asked (a busy edge asks many times per ms). */
+let isoAt = Number.NaN;
+let isoText = '';
+export function isoTimeOf(now: Date): string {
+  const at = now.getTime();
+  if (at !== isoAt) {
+    isoText = now.toISOString();
+    isoAt = at;
+  }
+  return isoText;
 }
 
 type UtmEventField = 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content';

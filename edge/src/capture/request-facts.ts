@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { FORWARDED_FOR_HEADER, clientIp, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import type { GeoLookup } from '@linkhub/shared/analytics/geo';
-import type { UaFacts } from '@linkhub/shared/analytics/ua';
+import { uaMemoKey, type UaFacts, type UaParser } from '@linkhub/shared/analytics/ua';
 import { parseAcceptLanguage } from '@linkhub/shared/resolve/language';
 
 /** What @hono/node-server hands a request as its env; tests may pass the same shape to `app.request`. */
@@ -15,6 +15,8 @@ export type EdgeBindings = { incoming?: { socket?: { remoteAddress?: string } } 
 export type RequestFacts = {
   ip: string;
   userAgent: string;
+  /** `uaMemoKey(userAgent)`: what per-process memos file this User-Agent under (never the string itself). */
+  uaKey: string;
   ua: UaFacts;
   country: string | null;
   region: string | null;
@@ -23,7 +25,7 @@ export type RequestFacts = {
   query: string;
 };
 
-export type RequestFactsDeps = { trustedProxies: TrustedProxies; geo: GeoLookup; parseUa: (ua: string) => UaFacts };
+export type RequestFactsDeps = { trustedProxies: TrustedProxies; geo: GeoLookup; parseUa: UaParser };
 
 function referrerHostOf(referer: string | undefined): string | null {
   if (!referer) return null;
@@ -69,10 +71,12 @@ export function readRequestFacts(request: RequestView, deps: RequestFactsDeps): 
   const ip = clientIp(request.socketAddress, request.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
   const userAgent = request.header('user-agent') ?? '';
   const geo = deps.geo.lookup(ip === '' ? null : ip);
+  const uaKey = uaMemoKey(userAgent);
   return {
     ip,
     userAgent,
-    ua: deps.parseUa(userAgent),
+    uaKey,
+    ua: deps.parseUa(userAgent, uaKey),
     country: geo.country,
     region: geo.region,
     languages: parseAcceptLanguage(request.header('accept-language')),

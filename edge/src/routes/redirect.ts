@@ -4,7 +4,7 @@ import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
-import { eventUtm, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
+import { eventUtm, isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
 import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps, type RequestView } from '../capture/request-facts';
 import type { RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
@@ -86,7 +86,7 @@ function toEvent(payload: RedirectPayload, resolution: Resolution, facts: Reques
     resource_type: payload.resource_type,
     resource_id: payload.resource_id,
     block_id: null,
-    occurred_at: now.toISOString(),
+    occurred_at: isoTimeOf(now),
     visitor_hash: ids.visitorHash,
     country_code: facts.country,
     region_code: facts.region,
@@ -135,7 +135,8 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
     const facts = readRequestFacts(request, deps.facts);
     // The visitor hash seeds splits and experiments and identifies the visitor in the event; without either, skip it.
     const needsIds = deps.capture.enabled || found.payload.destinations.length > 0 || found.payload.experiment !== null;
-    const ids = needsIds ? await deps.visitorIds(now, found.payload.workspace_id, facts) : NO_IDS;
+    const pendingIds = needsIds ? deps.visitorIds(now, found.payload.workspace_id, facts) : NO_IDS;
+    const ids = pendingIds instanceof Promise ? await pendingIds : pendingIds;
     const resolution = resolveRedirect(found.payload, toVisit(facts, ids, now));
 
     const event = deps.capture.enabled ? toEvent(found.payload, resolution, facts, ids, now) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUaParser, parseUserAgent } from './ua';
+import { createUaParser, parseUserAgent, uaMemoKey } from './ua';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
@@ -22,5 +22,19 @@ describe('parseUserAgent', () => {
     const parse = createUaParser(2);
     expect(parse(WINDOWS)).toBe(parse(WINDOWS));
     expect(parse(IPHONE).osFamily).toBe('iOS');
+  });
+  it('the memo gives the same answer as the direct parse, with or without a precomputed key', () => {
+    const parse = createUaParser(2);
+    const all = [IPHONE, IPAD, WINDOWS, ANDROID, GOOGLEBOT, '', 'curl/8.5.0'];
+    for (let round = 0; round < 3; round++)
+      for (const ua of all) {
+        expect(parse(ua)).toEqual(parseUserAgent(ua));
+        expect(parse(ua, uaMemoKey(ua))).toEqual(parseUserAgent(ua));
+      }
+  });
+  it('files a User-Agent under a hash, not the string', () => {
+    expect(uaMemoKey(IPHONE)).not.toContain('iPhone');
+    expect(uaMemoKey(IPHONE)).toBe(uaMemoKey(IPHONE));
+    expect(uaMemoKey(IPHONE)).not.toBe(uaMemoKey(IPAD));
   });
 });

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { DeviceType } from '../cache/payload';
@@ -30,14 +31,24 @@ export function parseUserAgent(userAgent: string): UaFacts {
   };
 }
 
-/** A parser with a bounded per-process memo: the same few thousand User-Agents make most traffic. */
-export function createUaParser(capacity = 2000): (userAgent: string) => UaFacts {
+/**
+ * The key a per-process memo files a User-Agent under: its SHA-256 (base64), so no memo keeps the
+ * raw string beyond the request. Computed once per request (`RequestFacts.uaKey`) and shared by the
+ * UA-family memo and the ua_hash memo.
+ */
+export function uaMemoKey(userAgent: string): string {
+  return hash('sha256', userAgent, 'base64');
+}
+
+export type UaParser = (userAgent: string, key?: string) => UaFacts;
+
+/** A parser with a bounded per-process memo keyed by `uaMemoKey` (pass it when already computed): the same few thousand User-Agents make most traffic. */
+export function createUaParser(capacity = 2000): UaParser {
   const memo = new MemoryLru<string, UaFacts>(capacity);
-  return (userAgent: string) => {
-    const key = userAgent.slice(0, 512);
+  return (userAgent, key = uaMemoKey(userAgent)) => {
     const hit = memo.get(key);
     if (hit) return hit;
-    const facts = parseUserAgent(key);
+    const facts = parseUserAgent(userAgent.slice(0, 512));
     memo.set(key, facts);
     return facts;
   };
