@@ -23,6 +23,23 @@ export function rollupRows(dimensionParam: string): string {
 )`;
 }
 
+/**
+ * The whole-workspace hourly totals of [$3, $4) of workspace $1, when $2 (resource ids) is null: one
+ * row per hour whatever the number of resources. Same columns as ROLLUP_ROWS minus resource and value.
+ */
+export const WORKSPACE_ROWS = `(
+  SELECT bucket_start, clicks, scans, page_views, bot_events FROM analytics_rollup_workspace_hourly
+   WHERE workspace_id = $1 AND $2::uuid[] IS NULL AND bucket_start >= $3::timestamptz AND bucket_start < $4::timestamptz
+)`;
+
+/**
+ * Whether a read of every resource over [from, to) can come from the whole-workspace hourly
+ * totals: no resource filter, and the plan still keeps hourly rows for the whole range.
+ */
+export function workspaceHourlyCovers(scope: AnalyticsScope, from: Date, to: Date, now: Date): boolean {
+  return scope.resourceIds === null && dailyWindow(scope, from, to, now, false) === 'empty';
+}
+
 /** Unique visitors (count of distinct daily visitor hashes) over the UTC days of $3…$4, same $1/$2. */
 export const UNIQUE_ROWS = `(
   SELECT event_date, visitor_hash FROM analytics_unique_visitor_days

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { AnalyticsScope } from './scope';
-import { num, ROLLUP_ROWS, sourceParams, UNIQUE_ROWS } from './rollup-source';
+import { num, ROLLUP_ROWS, sourceParams, UNIQUE_ROWS, WORKSPACE_ROWS, workspaceHourlyCovers } from './rollup-source';
 
 export type TimeseriesPoint = {
   bucket_start: string;
@@ -23,7 +23,10 @@ export async function timeseries(
   q: { from: Date; to: Date; interval: 'hour' | 'day' },
   now: Date = new Date(),
 ): Promise<TimeseriesPoint[]> {
-  const tz = '$7';
+  // every resource of the workspace: the per-workspace hourly totals (24 rows a day, however many resources)
+  const wide = workspaceHourlyCovers(scope, q.from, q.to, now);
+  const params = wide ? [scope.workspaceId, null, q.from, q.to] : sourceParams(scope, q.from, q.to, 'all', now, q.interval === 'day' && scope.timeZone === 'UTC');
+  const tz = wide ? '$5' : '$7';
   const local = (col: string) => (q.interval === 'day' ? `(date_trunc('day', ${col} AT TIME ZONE ${tz}) AT TIME ZONE ${tz})` : `(date_trunc('hour', ${col} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`);
   const series =
     q.interval === 'day'
@@ -36,13 +39,13 @@ export async function timeseries(
   const sql = `
     WITH s AS (${series}),
     d AS (SELECT ${local('bucket_start')} AS b, sum(clicks) AS clicks, sum(scans) AS scans, sum(page_views) AS page_views, sum(bot_events) AS bot_events
-            FROM ${ROLLUP_ROWS} r GROUP BY 1)
+            FROM ${wide ? WORKSPACE_ROWS : ROLLUP_ROWS} r GROUP BY 1)
     SELECT s.b AS bucket_start, d.clicks, d.scans, d.page_views, d.bot_events, u.u AS unique_visitors
       FROM s LEFT JOIN d ON d.b = s.b ${uniques}
      ORDER BY s.b`;
   const res = await db.query<{ bucket_start: Date; clicks: string | null; scans: string | null; page_views: string | null; bot_events: string | null; unique_visitors: string | null }>(
     sql,
-    [...sourceParams(scope, q.from, q.to, 'all', now, q.interval === 'day' && scope.timeZone === 'UTC'), ...(q.interval === 'day' ? [scope.timeZone] : [])],
+    [...params, ...(q.interval === 'day' ? [scope.timeZone] : [])],
   );
   return res.rows.map((r) => ({
     bucket_start: r.bucket_start.toISOString(),
