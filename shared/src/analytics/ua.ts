@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { DeviceType } from '../cache/payload';
-import { MemoryLru } from '../cache/memory-lru';
+import { BoundedMemo } from './bounded-memo';
 
 /** The non-identifying facts kept from a User-Agent (the string itself is discarded). */
 export type UaFacts = { deviceType: DeviceType; osFamily: string | null; browserFamily: string | null; isBot: boolean };
@@ -44,7 +44,7 @@ export type UaParser = (userAgent: string, key?: string) => UaFacts;
 
 /** A parser with a bounded per-process memo keyed by `uaMemoKey` (pass it when already computed): the same few thousand User-Agents make most traffic. */
 export function createUaParser(capacity = 2000): UaParser {
-  const memo = new MemoryLru<string, UaFacts>(capacity);
+  const memo = new BoundedMemo<string, UaFacts>(capacity);
   return (userAgent, key = uaMemoKey(userAgent)) => {
     const hit = memo.get(key);
     if (hit) return hit;

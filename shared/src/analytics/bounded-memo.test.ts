@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { BoundedMemo } from './bounded-memo';
+
+describe('BoundedMemo', () => {
+  it('answers what was set, and never holds more than its capacity', () => {
+    const memo = new BoundedMemo<number, string>(100);
+    for (let i = 0; i < 10_000; i++) {
+      memo.set(i, `v${i}`);
+      expect(memo.get(i)).toBe(`v${i}`);
+      expect(memo.size).toBeLessThanOrEqual(100);
+    }
+    expect(memo.get(0)).toBeUndefined();
+  });
+  it('keeps what is in use while new keys stream through', () => {
+    const memo = new BoundedMemo<string, number>(10);
+    memo.set('hot', 1);
+    for (let i = 0; i < 1000; i++) {
+      memo.set(`cold-${i}`, i);
+      expect(memo.get('hot')).toBe(1);
+    }
+  });
+  it('refuses a capacity it cannot honour', () => {
+    expect(() => new BoundedMemo(1)).toThrow(RangeError);
+  });
+});
