@@ -31,3 +31,24 @@ describe('clientIp', () => {
     expect(() => parseTrustedProxies('nope')).toThrow(/TRUSTED_PROXIES/);
   });
 });
+
+describe('trusted proxies: IPv4 rules checked without BlockList', () => {
+  it('matches exactly what a BlockList of the same rules matches', async () => {
+    const { BlockList } = await import('node:net');
+    const spec = '10.0.0.0/8,192.168.1.0/24,203.0.113.7,0.0.0.0/1';
+    const trusted = parseTrustedProxies(spec);
+    const list = new BlockList();
+    list.addSubnet('10.0.0.0', 8, 'ipv4');
+    list.addSubnet('192.168.1.0', 24, 'ipv4');
+    list.addSubnet('203.0.113.7', 32, 'ipv4');
+    list.addSubnet('0.0.0.0', 1, 'ipv4');
+    let x = 7;
+    for (let i = 0; i < 3000; i++) {
+      x = (x * 69069 + 1) % 4294967296;
+      const ip = `${Math.floor(x / 16777216)}.${Math.floor(x / 65536) % 256}.${Math.floor(x / 256) % 256}.${x % 256}`;
+      expect(trusted.contains(ip), ip).toBe(list.check(ip, 'ipv4'));
+    }
+    for (const ip of ['10.1.2.3', '192.168.1.255', '203.0.113.7', '127.0.0.1']) expect(trusted.contains(ip)).toBe(true);
+    for (const ip of ['192.168.2.1', '203.0.113.8', '200.1.1.1']) expect(trusted.contains(ip)).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { ipv4ToNumber } from './geo-tree';
 
 /**
  * The client IP of a request (DESIGN §6): the socket address, or — only when the socket peer is a
@@ -10,6 +11,8 @@ export type TrustedProxies = { contains(ip: string): boolean };
 const LOOPBACK = ['127.0.0.0/8', '::1/128'];
 
 function normalize(ip: string): string | null {
+  // Nearly every address is a plain dotted quad: no regex, no isIP.
+  if (ipv4ToNumber(ip) >= 0) return ip;
   let value = ip.trim();
   if (value.startsWith('[') && value.includes(']')) value = value.slice(1, value.indexOf(']'));
   if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(value)) value = value.replace(/:\d+$/, '');
@@ -23,6 +26,10 @@ function normalize(ip: string): string | null {
  */
 export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
   const list = new BlockList();
+  /** IPv4 rules as [network, mask], checked without BlockList (which builds a SocketAddress per check). */
+  const v4: Array<[number, number]> = [];
+  /** Some IPv6 rule covers IPv4-mapped addresses: then an unmatched IPv4 address also asks BlockList. */
+  let hasV6 = false;
   const entries = spec && spec.trim() !== '' ? spec.split(',').map((s) => s.trim()).filter((s) => s !== '') : LOOPBACK;
   for (const entry of entries) {
     const [address = '', bits] = entry.split('/');
@@ -33,9 +40,23 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
     const prefix = bits === undefined ? max : Number(bits);
     if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) throw new RangeError(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
     list.addSubnet(ip, prefix, family);
+    if (family === 'ipv4') {
+      const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
+      v4.push([(ipv4ToNumber(ip) & mask) >>> 0, mask]);
+    } else {
+      // Only an IPv6 rule that reaches into the IPv4-mapped range (::ffff:0:0/96) can match an IPv4 address.
+      const one = new BlockList();
+      one.addSubnet(ip, prefix, 'ipv6');
+      if (one.check('::ffff:0:0', 'ipv6') || one.check('::ffff:ffff:ffff', 'ipv6') || ip.startsWith('::ffff:')) hasV6 = true;
+    }
   }
   return {
     contains(ip: string): boolean {
+      const n = ipv4ToNumber(ip);
+      if (n >= 0) {
+        for (const [network, mask] of v4) if ((n & mask) >>> 0 === network) return true;
+        if (!hasV6) return false;
+      }
       const value = normalize(ip);
       if (value === null) return false;
       return list.check(value, isIP(value) === 4 ? 'ipv4' : 'ipv6');
