@@ -20,7 +20,8 @@ const logger = createLogger('edge', { level: config.LOG_LEVEL });
 const redisOptions = { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
 const redis = new Redis(config.REDIS_URL, redisOptions);
 // Capture writes on their own connection, so a burst of XADDs never queues in front of a redirect's MGET.
-const captureRedis = new Redis(config.REDIS_URL, redisOptions);
+// No auto-pipelining there: capture already sends one EVAL per batch, and wrapping each in a pipeline cost CPU for nothing.
+const captureRedis = new Redis(config.REDIS_URL, { ...redisOptions, enableAutoPipelining: false });
 captureRedis.on('error', () => undefined);
 let redisDown = false;
 redis.on('error', (err) => {
