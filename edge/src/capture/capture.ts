@@ -132,19 +132,21 @@ export function isoTimeOf(now: Date): string {
 }
 
 type UtmEventField = 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content';
+export type EventUtm = Pick<AnalyticsEvent, UtmEventField>;
+
+function pickUtm(params: URLSearchParams | null, fallback: Partial<Record<UtmEventField, string>>, key: UtmEventField): string | null {
+  const value = params?.get(key) ?? fallback[key] ?? null;
+  return value === null || value === '' ? null : value.slice(0, 255);
+}
 
 /** utm_* of the event: the visit's own UTM parameters, else those the link adds (`fallback`). */
-export function eventUtm(query: string, fallback: Partial<Record<UtmEventField, string>>): Pick<AnalyticsEvent, UtmEventField> {
+export function eventUtm(query: string, fallback: Partial<Record<UtmEventField, string>>): EventUtm {
   const params = query === '' ? null : new URLSearchParams(query);
-  const pick = (key: UtmEventField): string | null => {
-    const value = params?.get(key) ?? fallback[key] ?? null;
-    return value === null || value === '' ? null : value.slice(0, 255);
-  };
   return {
-    utm_source: pick('utm_source'),
-    utm_medium: pick('utm_medium'),
-    utm_campaign: pick('utm_campaign'),
-    utm_term: pick('utm_term'),
-    utm_content: pick('utm_content'),
+    utm_source: pickUtm(params, fallback, 'utm_source'),
+    utm_medium: pickUtm(params, fallback, 'utm_medium'),
+    utm_campaign: pickUtm(params, fallback, 'utm_campaign'),
+    utm_term: pickUtm(params, fallback, 'utm_term'),
+    utm_content: pickUtm(params, fallback, 'utm_content'),
   };
 }

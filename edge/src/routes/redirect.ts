@@ -4,7 +4,7 @@ import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
-import { eventUtm, isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
+import { eventUtm, isoTimeOf, type Capture, type EventUtm, type VisitorIdSource, type VisitorIds } from '../capture/capture';
 import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps, type RequestView } from '../capture/request-facts';
 import type { RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
@@ -66,20 +66,25 @@ function toVisit(facts: RequestFacts, ids: VisitorIds, now: Date): Visit {
   };
 }
 
-/** The link's UTMs under their event field names, once per parsed payload (payloads are immutable). */
-const utmByPayload = new WeakMap<RedirectPayload, Record<string, string>>();
-function eventUtmOf(payload: RedirectPayload): Record<string, string> {
+/**
+ * The link's UTMs under their event field names, once per parsed payload (payloads are immutable),
+ * and what `eventUtm('', ...)` gives for them: the event UTMs of every visit without a query string.
+ */
+type PayloadUtm = { fallback: Record<string, string>; noQuery: EventUtm };
+const utmByPayload = new WeakMap<RedirectPayload, PayloadUtm>();
+function eventUtmOf(payload: RedirectPayload, query: string): EventUtm {
   let utm = utmByPayload.get(payload);
   if (!utm) {
-    utm = Object.fromEntries(Object.entries(payload.utm).map(([k, v]) => [`utm_${k}`, v]));
+    const fallback = Object.fromEntries(Object.entries(payload.utm).map(([k, v]) => [`utm_${k}`, v]));
+    utm = { fallback, noQuery: eventUtm('', fallback) };
     utmByPayload.set(payload, utm);
   }
-  return utm;
+  return query === '' ? utm.noQuery : eventUtm(query, utm.fallback);
 }
 
 function toEvent(payload: RedirectPayload, resolution: Resolution, facts: RequestFacts, ids: VisitorIds, now: Date): AnalyticsEvent | null {
   if (resolution.kind === 'not_found') return null;
-  const utm = eventUtmOf(payload);
+  const utm = eventUtmOf(payload, facts.query);
   return {
     event_type: payload.is_qr ? 'scan' : 'click',
     workspace_id: payload.workspace_id,
@@ -95,7 +100,11 @@ function toEvent(payload: RedirectPayload, resolution: Resolution, facts: Reques
     browser_family: facts.ua.browserFamily,
     ua_hash: ids.uaHash,
     referrer_host: facts.referrerHost,
-    ...eventUtm(facts.query, utm),
+    utm_source: utm.utm_source,
+    utm_medium: utm.utm_medium,
+    utm_campaign: utm.utm_campaign,
+    utm_term: utm.utm_term,
+    utm_content: utm.utm_content,
     variant_id: resolution.kind === 'redirect' ? (resolution.variantId ?? null) : null,
     fallback_stage: resolution.kind === 'redirect' ? (resolution.fallbackStage ?? null) : resolution.fallbackStage,
     is_bot: facts.ua.isBot,
