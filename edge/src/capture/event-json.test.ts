@@ -1,10 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsEventSchema, parseStreamEvent, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { eventJson } from './event-json';
 
-const event = (overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent =>
-  testEvent({ workspace_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b', resource_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c', utm_source: 'ig', referrer_host: null, ...overrides });
+function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
+  return {
+    event_type: 'click',
+    workspace_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b',
+    resource_type: 'link',
+    resource_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c',
+    block_id: null,
+    occurred_at: '2026-06-01T12:00:00.000Z',
+    visitor_hash: 'a'.repeat(32),
+    country_code: 'GB',
+    region_code: 'ENG',
+    device_type: 'mobile',
+    os_family: 'iOS',
+    browser_family: 'Mobile Safari',
+    ua_hash: 'b'.repeat(32),
+    referrer_host: null,
+    utm_source: 'ig',
+    utm_medium: null,
+    utm_campaign: null,
+    utm_term: null,
+    utm_content: null,
+    variant_id: null,
+    fallback_stage: null,
+    is_bot: false,
+    ...overrides,
+  };
+}
 
 describe('eventJson', () => {
   it('writes the keys in schema order, which is what the edge builds', () => {
