@@ -11,7 +11,7 @@ import pg from 'pg';
 import { createDb, ensureSystemDomains, migrate } from '../../shared/src/db/index';
 import { insertUser, insertWorkspace } from '../../shared/src/db/fixtures';
 import { adminUrl, withDatabase } from '../../shared/src/db/testing';
-import { createLocalArtifactStore } from '../../worker/src/artifacts/local-store';
+import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
 import { buildQrBatch } from '../../worker/src/artifacts/qr-batch';
 
 export type BatchTiming = { codes: number; format: string; coldMs: number; warmMs: number; zipBytes: number };

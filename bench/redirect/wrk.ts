@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { FORWARDED_FOR_HEADER } from '@linkhub/shared/analytics/client-ip';
 
 export type WrkResult = { rps: number; p50Ms: number; p99Ms: number; requests: number; non2xx3xx: number; errors: number };
 export type WrkRun = { url: string; host: string; seconds: number; connections: number; script?: string; cpu?: string };
@@ -86,7 +87,7 @@ for i = 1, count do
   end
   local headers = {
     ["Host"] = "${host}",
-    ["X-Forwarded-For"] = ip,
+    ["${FORWARDED_FOR_HEADER}"] = ip,
     ["User-Agent"] = uas[1 + (i % #uas)],
     ["Accept-Language"] = langs[1 + (i % #langs)],
   }

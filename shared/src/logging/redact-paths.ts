@@ -1,3 +1,4 @@
+import { FORWARDED_FOR_HEADER } from '../analytics/client-ip';
 /**
  * Every log field that may hold a secret, a raw IP or a raw User-Agent (DESIGN §0, §2), as data.
  * pino's redaction wildcards match one level each, so each key is listed at the top level and at
@@ -32,7 +33,7 @@ export const SENSITIVE_KEYS = [
   'ipAddress',
   'remoteAddress',
   'remote_address',
-  'x-forwarded-for',
+  FORWARDED_FOR_HEADER,
   'x-real-ip',
   'cf-connecting-ip',
   'user_agent',

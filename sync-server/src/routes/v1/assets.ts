@@ -6,11 +6,13 @@ import { uuidv7 } from '@linkhub/shared/db';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { listAssetsQuerySchema, type Asset } from '@linkhub/shared/schemas/assets';
 import { parseQuery, uuidParam } from '../../accounts/http';
+import { withTransaction } from '../../accounts/db';
 import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
 import { artifactStoreOf, type AppDeps } from '../../deps';
 import { authorizeRead, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
+import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { sendData, sendList } from '../../v1/envelope';
 import { cursorColumn, ListSql } from '../../v1/queries/list-sql';
 
@@ -133,12 +135,9 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    const client = await deps.pool.connect();
-    let deleted: AssetRow;
-    try {
-      await client.query('BEGIN');
-      await authorizeCommand(client, caller.by, 'asset.delete', caller.workspaceId, { type: 'asset', id });
-      const users = await client.query<{ id: string; title: string }>(
+    const deleted = await withTransaction(deps.pool, async (tx) => {
+      await authorizeCommand(tx, caller.by, 'asset.delete', caller.workspaceId, { type: 'asset', id });
+      const users = await tx.query<{ id: string; title: string }>(
         `SELECT id, title FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND design -> 'logo' -> 'source' ->> 'assetId' = $2 ORDER BY created_at LIMIT 20`,
         [caller.workspaceId, id],
       );
@@ -147,20 +146,12 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
           details: users.rows.map((q) => ({ field: 'qr_code', issue: 'uses_asset', id: q.id, title: q.title })),
         });
       }
-      const { rows } = await client.query<AssetRow>(
+      const { rows } = await tx.query<AssetRow>(
         `UPDATE uploaded_assets SET deleted_at = now() WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL RETURNING ${COLUMNS}`,
         [id, caller.workspaceId],
       );
-      const row = rows[0];
-      if (row === undefined) throw new NotFoundError();
-      await client.query('COMMIT');
-      deleted = row;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
+      return notFoundAfterAuthorize(rows[0]);
+    });
     await artifactStoreOf(deps).delete(deleted.storage_key);
     return sendData(c, serializeAsset(deleted));
   });
