@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
-import { parseStreamEvent } from '../../shared/src/analytics/event';
+import { parseStreamEntry } from '../../shared/src/analytics/event';
 import { toClickRow, type ClickRow } from '../../worker/src/ingest/click-row';
 import { copyEvents } from '../../worker/src/ingest/copy-events';
 import { parseEntries } from '../../worker/src/ingest/stream-entries';
@@ -18,19 +18,26 @@ export async function copyBaseline(pool: pg.Pool, redis: Redis, stream: string, 
   try {
     let start = '-';
     let read = 0;
+    let entriesPerRead = 1000;
     while (read < events) {
-      const entries = parseEntries(await redis.call('XRANGE', stream, start, '+', 'COUNT', String(Math.min(1000, events - read))));
+      // about 1,000 events per read, as the ingest sizes its reads (entries of one event, or the edge's full batch entries)
+      const entries = parseEntries(await redis.call('XRANGE', stream, start, '+', 'COUNT', String(entriesPerRead)));
       const last = entries[entries.length - 1];
       if (!last) break;
-      read += entries.length;
       start = `(${last.id}`;
       const rows: ClickRow[] = [];
+      let mostEvents = 1;
       for (const entry of entries) {
-        const parsed = parseStreamEvent(entry.fields ?? []);
-        if (!parsed.ok) continue;
-        const row = toClickRow(entry.id, parsed.event);
-        if (row.ok) rows.push(row.row);
+        const events = parseStreamEntry(entry.id, entry.fields ?? []);
+        mostEvents = Math.max(mostEvents, events.length);
+        for (const { key, parsed } of events) {
+          if (!parsed.ok) continue;
+          const row = toClickRow(key, parsed.event);
+          if (row.ok) rows.push(row.row);
+        }
       }
+      read += rows.length;
+      entriesPerRead = Math.max(1, Math.floor(1000 / mostEvents));
       await client.query('BEGIN');
       await copyEvents(client, rows, 'bench_baseline_events');
       await client.query('COMMIT');

@@ -24,7 +24,7 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { toStreamFields } from '../../shared/src/analytics/event';
+import { CAPTURE_BATCH_MAX_EVENTS, toBatchStreamFields, toStreamFields } from '../../shared/src/analytics/event';
 import { testEvent } from '../../shared/src/analytics/test-events';
 import { clicksStreamKey } from '../../shared/src/cache/keys';
 import { migrate } from '../../shared/src/db/index';
@@ -53,6 +53,8 @@ const QUERIES = !process.argv.includes('--no-queries');
 const SUMMARIES = !process.argv.includes('--no-summaries');
 const PROFILE = process.argv.includes('--profile') ? (process.argv[process.argv.indexOf('--profile') + 1] ?? 'drain.cpuprofile') : null;
 const RESOURCES = 100;
+/** `--single-entries`: one version-1 entry per event instead of the edge's batch entries. */
+const SINGLE_ENTRIES = process.argv.includes('--single-entries');
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `linkhub_bench_ingest_${randomBytes(4).toString('hex')}`;
@@ -111,9 +113,9 @@ async function main(): Promise<void> {
     const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR'];
     const devices = ['mobile', 'desktop', 'tablet'] as const;
     let seq = 0;
-    const eventFields = (resource: string) => {
+    const benchEvent = (resource: string) => {
       seq += 1;
-      return toStreamFields(
+      return (
         testEvent(
           {
             workspace_id: ws,
@@ -125,12 +127,20 @@ async function main(): Promise<void> {
             is_bot: seq % 20 === 0,
           },
           `v${seq % 50_000}`,
-        ),
+        )
       );
     };
+    const eventFields = (resource: string) => toStreamFields(benchEvent(resource));
+    /** As the edge writes under load (full batch entries), or one version-1 entry per event (`--single-entries`). */
     const produce = async (n: number) => {
       const pipe = redis.pipeline();
-      for (let i = 0; i < n; i += 1) pipe.xadd(stream, '*', ...eventFields(resources[seq % RESOURCES] ?? ''));
+      if (SINGLE_ENTRIES) for (let i = 0; i < n; i += 1) pipe.xadd(stream, '*', ...eventFields(resources[seq % RESOURCES] ?? ''));
+      else {
+        for (let i = 0; i < n; i += CAPTURE_BATCH_MAX_EVENTS) {
+          const events = Array.from({ length: Math.min(CAPTURE_BATCH_MAX_EVENTS, n - i) }, () => benchEvent(resources[seq % RESOURCES] ?? ''));
+          pipe.xadd(stream, '*', ...toBatchStreamFields(events));
+        }
+      }
       await pipe.exec();
     };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseStreamEvent } from '@linkhub/shared/analytics/event';
+import { streamEvents, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { acmeChallengeKey, clicksStreamKey, pageKey } from '@linkhub/shared/cache/keys';
 import { BIO_HOST, createHarness, LINK_HOST, ready, unreachablePg, unreachableRedis, visit, type Harness } from './testing/harness';
@@ -107,13 +107,10 @@ describe('bio host', () => {
   });
 });
 
-async function waitForEvents(match: (e: Extract<ReturnType<typeof parseStreamEvent>, { ok: true }>['event']) => boolean) {
+async function waitForEvents(match: (e: AnalyticsEvent) => boolean) {
   for (let i = 0; i < 100; i++) {
     const entries = await h.redis.xrange(clicksStreamKey(h.prefix), '-', '+');
-    const events = entries.flatMap(([, fields]) => {
-      const parsed = parseStreamEvent(fields);
-      return parsed.ok && match(parsed.event) ? [parsed.event] : [];
-    });
+    const events = streamEvents(entries).filter(match);
     if (events.length > 0) return events;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import { streamEvents, toBatchStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 // eslint-disable-next-line no-restricted-imports -- test-only: the per-file Redis key prefix (no database is touched)
 import { testRedisPrefix } from '@linkhub/shared/db/testing';
@@ -49,7 +49,7 @@ function event(n: number): AnalyticsEvent {
 }
 
 describe('capture (batched XADD)', () => {
-  it('puts every event on the stream, in order, in the same entry format as one XADD per event', async () => {
+  it('puts every event on the stream, in order, one batch entry per batch', async () => {
     await ready(client);
     const metrics = createMetrics();
     const capture = createCapture(client, prefix, metrics, true, { batchSize: 50, flushMs: 1000 });
@@ -57,7 +57,8 @@ describe('capture (batched XADD)', () => {
     for (const e of events) capture.emit(e);
     await capture.flush();
     const entries = await reader.xrange(clicksStreamKey(prefix), '-', '+');
-    expect(entries.map(([, fields]) => fields)).toEqual(events.map((e) => toStreamFields(e)));
+    expect(entries.map(([, fields]) => fields)).toEqual([toBatchStreamFields(events.slice(0, 50)), toBatchStreamFields(events.slice(50, 100)), toBatchStreamFields(events.slice(100))]);
+    expect(streamEvents(entries)).toEqual(events);
     expect(metrics.captured).toBe(120);
     expect(metrics.captureFailed).toBe(0);
   });

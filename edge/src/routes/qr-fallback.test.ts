@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseStreamEvent } from '@linkhub/shared/analytics/event';
+import { streamEvents } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import { createHarness, LINK_HOST, ready, unreachablePg, unreachableRedis, visit, type Harness } from '../testing/harness';
 
@@ -140,10 +140,7 @@ describe('degradation', () => {
 async function eventsFor(harness: Harness) {
   for (let i = 0; i < 50; i++) {
     const entries = await harness.redis.xrange(clicksStreamKey(harness.prefix), '-', '+');
-    const events = entries.flatMap(([, fields]) => {
-      const parsed = parseStreamEvent(fields);
-      return parsed.ok ? [parsed.event] : [];
-    });
+    const events = streamEvents(entries);
     if (events.length > 0) return events;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseStreamEvent } from '@linkhub/shared/analytics/event';
+import { streamEvents as eventsOf } from '@linkhub/shared/analytics/event';
 import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import { clicksStreamKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import { refreshRedirect } from '@linkhub/shared/cache/refresh';
@@ -243,10 +243,8 @@ describe('capture', () => {
     const linkId = await h.seed.link(ws, h.domains.linkDomainId, 'captured', 'https://example.com/c');
     await go('/captured?utm_source=ig', { ip: LONDON_IP, headers: { 'user-agent': IPHONE, referer: 'https://www.instagram.com/' } });
     const raw = await waitForStream((fields) => fields.some((f) => f.includes(linkId)));
-    const parsed = parseStreamEvent(raw);
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    expect(parsed.event).toMatchObject({
+    const [event] = eventsOf([['entry', raw]]).filter((e) => e.resource_id === linkId);
+    expect(event).toMatchObject({
       event_type: 'click',
       workspace_id: ws,
       resource_type: 'link',
@@ -259,7 +257,7 @@ describe('capture', () => {
       utm_source: 'ig',
       is_bot: false,
     });
-    expect(parsed.event.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
+    expect(event?.visitor_hash).toMatch(/^[0-9a-f]{32}$/);
     const text = raw.join(' ');
     expect(text).not.toContain(LONDON_IP);
     expect(text).not.toContain('iPhone OS 17_0');
@@ -268,11 +266,9 @@ describe('capture', () => {
 });
 
 async function streamEvents() {
+  await edge.service.capture.flush();
   const entries = await h.redis.xrange(clicksStreamKey(h.prefix), '-', '+');
-  return entries.flatMap(([, fields]) => {
-    const parsed = parseStreamEvent(fields);
-    return parsed.ok ? [parsed.event] : [];
-  });
+  return eventsOf(entries);
 }
 
 async function waitForStream(match: (fields: string[]) => boolean): Promise<string[]> {

@@ -1,6 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseStreamEvent } from '@linkhub/shared/analytics/event';
+import { streamEvents } from '@linkhub/shared/analytics/event';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { refreshRedirect } from '@linkhub/shared/cache/refresh';
@@ -70,10 +70,7 @@ describe('edge listener (node:http hot path in front of Hono)', () => {
     await get(LINK_HOST, '/spring', { 'x-forwarded-for': '81.2.69.142', 'user-agent': IPHONE });
     await edge.service.capture.flush();
     const entries = await h.redis.xrange(clicksStreamKey(h.prefix), '-', '+');
-    const events = entries.flatMap(([, fields]) => {
-      const parsed = parseStreamEvent(fields);
-      return parsed.ok ? [parsed.event] : [];
-    });
+    const events = streamEvents(entries);
     expect(events.some((e) => e.country_code === 'GB' && e.device_type === 'mobile')).toBe(true);
     const text = entries.map(([, f]) => f.join(' ')).join('\n');
     expect(text).not.toContain('81.2.69.142');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, fastCheckedEvent, parseStreamEvent, toStreamFields, type AnalyticsEvent } from './event';
+import { analyticsEventSchema, fastCheckedEvent, parseStreamEntry, parseStreamEvent, streamEvents, toBatchStreamFields, toEventLine, toStreamFields, type AnalyticsEvent } from './event';
 
 const event: AnalyticsEvent = {
   event_type: 'scan',
@@ -40,6 +40,29 @@ describe('stream event', () => {
   it('has no field that could hold a raw IP or User-Agent', () => {
     const names = Object.keys(analyticsEventSchema.shape);
     for (const forbidden of ['ip', 'ip_address', 'user_agent', 'ua', 'remote_addr']) expect(names).not.toContain(forbidden);
+  });
+  it('reads a batch entry as its events, in order, each keyed by entry id and line', () => {
+    const second = { ...event, event_type: 'scan' as const, utm_source: 'line\nbreak "quoted"' };
+    const fields = toBatchStreamFields([event, second]);
+    expect(fields.slice(0, 3)).toEqual(['v', '2', 'e']);
+    const events = parseStreamEntry('1700000000000-3', fields);
+    expect(events.map((e) => e.key)).toEqual(['1700000000000-3:0', '1700000000000-3:1']);
+    expect(events.map((e) => e.parsed)).toEqual([{ ok: true, event }, { ok: true, event: second }]);
+    // each line alone is a batch entry (what a dead letter keeps)
+    expect(parseStreamEntry('2-0', events[1]?.fields ?? []).map((e) => e.parsed)).toEqual([{ ok: true, event: second }]);
+    expect(streamEvents([['1-0', toStreamFields(event)], ['2-0', fields]])).toEqual([event, event, second]);
+    expect(parseStreamEntry('9-0', toStreamFields(event))).toEqual([{ key: '9-0', fields: toStreamFields(event), parsed: { ok: true, event } }]);
+  });
+  it('refuses only the bad lines of a batch entry, and an empty batch as a whole', () => {
+    const teleport = JSON.stringify(['teleport', ...(JSON.parse(toEventLine(event)) as unknown[]).slice(1)]);
+    const fields = ['v', '2', 'e', [toEventLine(event), '{oops', teleport, JSON.stringify(event), '[1,2]'].join('\n')];
+    const events = parseStreamEntry('5-0', fields);
+    expect(events.map((e) => e.parsed.ok)).toEqual([true, false, false, false, false]);
+    expect(events[1]?.parsed).toEqual({ ok: false, issues: ['e: not JSON'] });
+    expect(events[1]?.fields).toEqual(['v', '2', 'e', '{oops']);
+    expect(JSON.stringify(events[2]?.parsed)).toContain('event_type');
+    expect(events[3]?.parsed).toEqual({ ok: false, issues: ['e: not an array of 22 values'] });
+    expect(parseStreamEntry('6-0', ['v', '2', 'e', ''])).toEqual([{ key: '6-0:0', fields: ['v', '2', 'e', ''], parsed: { ok: false, issues: ['e: empty batch'] } }]);
   });
   it('rejects a malformed or unversioned entry with readable issues', () => {
     expect(parseStreamEvent(['event_type', 'click'])).toMatchObject({ ok: false });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceTypes, deviceTypeSchema } from '../cache/payload';
 import { fallbackStages } from '../resolve/qr-fallback';
+import { CLICKS_STREAM_MAXLEN } from '../cache/keys';
 
 /**
  * The analytics event on the `clicks:raw` stream (DESIGN §7, spec §4.4.4). Written by the edge,
@@ -10,8 +11,25 @@ import { fallbackStages } from '../resolve/qr-fallback';
  * On the stream an entry is `v <schema version> e <event as JSON>`: one field instead of twenty-odd
  * keeps XADD cheap on the redirect hot path. `parseStreamEvent` also reads the flat field/value
  * form (absent = null, booleans `1`/`0`), so hand-written entries stay readable.
+ *
+ * The edge writes batch entries, `v 2 e <line>\n<line>…`: one XADD per capture batch instead of one
+ * per visit (the stream's cost in Redis was most of capture's). A line is one event as a JSON array
+ * of its values in schema key order (`toEventLine`): the keys were half the bytes the edge encoded
+ * and sent. JSON escapes every newline inside a string, so lines split cleanly, and any one line
+ * alone is a valid batch entry. `parseStreamEntry` reads both versions, one result per event.
  */
 export const EVENT_SCHEMA_VERSION = 1;
+export const EVENT_BATCH_VERSION = 2;
+/** Most events the edge puts in one batch entry. */
+export const CAPTURE_BATCH_MAX_EVENTS = 256;
+
+/**
+ * The `XADD MAXLEN ~` of a batch entry holding `events`: the stream is trimmed by entries, so a
+ * stream of entries like this one keeps about CLICKS_STREAM_MAXLEN events.
+ */
+export function clicksStreamMaxEntries(events: number): number {
+  return Math.ceil(CLICKS_STREAM_MAXLEN / Math.max(1, events));
+}
 export const eventTypes = ['click', 'scan', 'page_view'] as const;
 export const eventResourceTypes = ['link', 'qr_code', 'bio_page'] as const;
 
@@ -50,6 +68,16 @@ const eventKeys = Object.keys(analyticsEventSchema.shape) as Array<keyof Analyti
 /** `[field, value, …]` for XADD. */
 export function toStreamFields(event: AnalyticsEvent): string[] {
   return ['v', String(EVENT_SCHEMA_VERSION), 'e', JSON.stringify(event)];
+}
+
+/** One event as a batch-entry line: `JSON.stringify` of its values in schema key order. */
+export function toEventLine(event: AnalyticsEvent): string {
+  return JSON.stringify(eventKeys.map((key) => event[key]));
+}
+
+/** `[field, value, …]` of one batch entry holding `events` (at least one). */
+export function toBatchStreamFields(events: readonly AnalyticsEvent[]): string[] {
+  return ['v', String(EVENT_BATCH_VERSION), 'e', events.map(toEventLine).join('\n')];
 }
 
 export type StreamParseResult = { ok: true; event: AnalyticsEvent } | { ok: false; issues: string[] };
@@ -135,19 +163,60 @@ function validated(candidate: unknown): StreamParseResult {
 }
 
 const VERSION = String(EVENT_SCHEMA_VERSION);
+const BATCH_VERSION = String(EVENT_BATCH_VERSION);
 
-/** The worker's reader: flat stream fields → a validated event (absent fields are null). */
+function parseEventJson(text: string): StreamParseResult {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, issues: ['e: not JSON'] };
+  }
+  return validated(json);
+}
+
+/** A batch-entry line → the event (its values, in schema key order, under their keys). */
+function parseEventLine(line: string): StreamParseResult {
+  let values: unknown;
+  try {
+    values = JSON.parse(line);
+  } catch {
+    return { ok: false, issues: ['e: not JSON'] };
+  }
+  if (!Array.isArray(values) || values.length !== eventKeys.length) return { ok: false, issues: [`e: not an array of ${eventKeys.length} values`] };
+  const candidate: Record<string, unknown> = {};
+  eventKeys.forEach((key, index) => {
+    candidate[key] = values[index];
+  });
+  return validated(candidate);
+}
+
+/** One event of a stream entry: its row key, its own fields (a version-1 entry), and the parse. */
+export type StreamEntryEvent = {
+  /** The stream message id for a version-1 entry; `{id}:{index}` for the events of a batch entry. */
+  key: string;
+  /** This event alone as the fields of an entry (what a dead-letter record keeps). */
+  fields: string[];
+  parsed: StreamParseResult;
+};
+
+/**
+ * The worker's reader of one stream entry: one result per event it holds, in order (one for a
+ * version-1 or flat entry, one per line for a batch entry).
+ */
+export function parseStreamEntry(id: string, fields: readonly string[]): StreamEntryEvent[] {
+  if (fields.length === 4 && fields[0] === 'v' && fields[1] === BATCH_VERSION && fields[2] === 'e') {
+    const body = fields[3] ?? '';
+    if (body === '') return [{ key: `${id}:0`, fields: [...fields], parsed: { ok: false, issues: ['e: empty batch'] } }];
+    return body.split('\n').map((line, index) => ({ key: `${id}:${index}`, fields: ['v', BATCH_VERSION, 'e', line], parsed: parseEventLine(line) }));
+  }
+  return [{ key: id, fields: [...fields], parsed: parseStreamEvent(fields) }];
+}
+
+/** A version-1 (or flat) entry's fields → a validated event (absent fields are null). */
 export function parseStreamEvent(fields: readonly string[]): StreamParseResult {
   // the edge's own form, `v 1 e {json}`, read without building a record first
-  if (fields.length === 4 && fields[0] === 'v' && fields[1] === VERSION && fields[2] === 'e') {
-    let json: unknown;
-    try {
-      json = JSON.parse(fields[3] ?? '');
-    } catch {
-      return { ok: false, issues: ['e: not JSON'] };
-    }
-    return validated(json);
-  }
+  if (fields.length === 4 && fields[0] === 'v' && fields[1] === VERSION && fields[2] === 'e') return parseEventJson(fields[3] ?? '');
   const record: Record<string, string> = {};
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const key = fields[i];
@@ -171,4 +240,9 @@ export function parseStreamEvent(fields: readonly string[]): StreamParseResult {
     candidate = flat;
   }
   return validated(candidate);
+}
+
+/** Every readable event of XRANGE-style entries, in stream order (tests, benchmarks, tools). */
+export function streamEvents(entries: ReadonlyArray<readonly [string, readonly string[]]>): AnalyticsEvent[] {
+  return entries.flatMap(([id, fields]) => parseStreamEntry(id, fields).flatMap(({ parsed }) => (parsed.ok ? [parsed.event] : [])));
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toStreamFields } from '@linkhub/shared/analytics/event';
+import { toBatchStreamFields, toStreamFields } from '@linkhub/shared/analytics/event';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
@@ -89,6 +89,31 @@ describe('ingest consumer', () => {
     // bots are stored but are no unique visitors
     expect(await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [other])).toBe(1);
     await c.stop();
+  });
+
+  it('writes the events of the edge\'s batch entries, dead-letters a bad line alone, and counts a redelivered batch once', async () => {
+    const batched = randomUUID();
+    const e = consumer('e');
+    await e.ensureGroup();
+    const good = Array.from({ length: 4 }, (_, i) => testEvent({ workspace_id: ws, resource_id: batched }, `b${i}`));
+    const [first, second] = [toBatchStreamFields(good.slice(0, 3)), toBatchStreamFields(good.slice(3))];
+    await xadd(['v', '2', 'e', `${first[3] ?? ''}\n["teleport"]`]);
+    await xadd(second);
+    const entries = await e.readNew();
+    expect(entries).toHaveLength(2);
+    const deadBefore = (await deadLetters()).length;
+    const result = await e.handle(entries, { ack: false });
+    expect(result).toMatchObject({ entries: 2, inserted: 4, deadLettered: 1 });
+    const dead = (await deadLetters()).slice(0, (await deadLetters()).length - deadBefore);
+    expect(dead.map((d) => d.id)).toEqual([`${entries[0]?.id ?? ''}:3`]);
+    expect(dead[0]?.reason).toMatch(/not an array/);
+
+    const again = await e.handle(entries, { redelivered: true });
+    expect(again).toMatchObject({ inserted: 0, duplicates: 4 });
+    expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [batched])).toBe(4);
+    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [batched])).toBe(4);
+    expect(await count('SELECT count(*) AS n FROM click_events WHERE stream_message_id = $1', [`${entries[1]?.id ?? ''}:0`])).toBe(1);
+    await e.stop();
   });
 
   it('runs as a loop: events added to the stream show up as rows', async () => {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
-import { parseStreamEvent } from '@linkhub/shared/analytics/event';
+import { parseStreamEntry } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import { createPartitionCache, utcDate } from '../analytics/partitions';
@@ -113,8 +113,17 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     }
   }
 
+  /**
+   * Entries per XREADGROUP, so a read holds about `batchSize` events: an edge batch entry holds up to
+   * CAPTURE_BATCH_MAX_EVENTS, a hand-written entry one. After each batch it follows the fullest entry
+   * in it; it starts as if entries held one event (a stream read from its start holds what traffic
+   * made, and the first read corrects it). The bound is then one read of batchSize full entries, once,
+   * when a backlog turns from sparse to dense entries: written correctly, in one larger transaction.
+   */
+  let entriesPerRead = batchSize;
+
   async function readNewAs(name: string, reader: Redis): Promise<StreamEntry[]> {
-    const reply = await reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, name, 'COUNT', String(batchSize), 'BLOCK', String(blockMs), 'STREAMS', stream, '>');
+    const reply = await reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, name, 'COUNT', String(entriesPerRead), 'BLOCK', String(blockMs), 'STREAMS', stream, '>');
     return parseReadGroupReply(reply);
   }
 
@@ -148,7 +157,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   }
 
   async function claimStaleAs(name: string, minIdleMs: number): Promise<StreamEntry[]> {
-    const reply = await deps.redis.call('XAUTOCLAIM', stream, INGEST_GROUP, name, String(minIdleMs), '0-0', 'COUNT', String(batchSize));
+    const reply = await deps.redis.call('XAUTOCLAIM', stream, INGEST_GROUP, name, String(minIdleMs), '0-0', 'COUNT', String(entriesPerRead));
     const { entries, deleted } = parseAutoClaimReply(reply);
     // Entries trimmed from the stream while pending cannot be read any more: ack them away.
     if (deleted.length > 0) await deps.redis.call('XACK', stream, INGEST_GROUP, ...deleted);
@@ -190,20 +199,25 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   async function handle(entries: readonly StreamEntry[], handleOptions: { ack?: boolean; redelivered?: boolean } = {}): Promise<HandledBatch> {
     const refused: Array<{ id: string; reason: string; fields: string[] | null }> = [];
     const rows: ClickRow[] = [];
+    let mostEvents = 1;
     for (const entry of entries) {
       if (entry.fields === null) {
         refused.push({ id: entry.id, reason: 'entry deleted from the stream', fields: null });
         continue;
       }
-      const parsed = parseStreamEvent(entry.fields);
-      if (!parsed.ok) {
-        refused.push({ id: entry.id, reason: parsed.issues.join('; '), fields: entry.fields });
-        continue;
+      const events = parseStreamEntry(entry.id, entry.fields);
+      mostEvents = Math.max(mostEvents, events.length);
+      for (const { key, fields, parsed } of events) {
+        if (!parsed.ok) {
+          refused.push({ id: key, reason: parsed.issues.join('; '), fields });
+          continue;
+        }
+        const row = toClickRow(key, parsed.event);
+        if (row.ok) rows.push(row.row);
+        else refused.push({ id: key, reason: row.reason, fields });
       }
-      const row = toClickRow(entry.id, parsed.event);
-      if (row.ok) rows.push(row.row);
-      else refused.push({ id: entry.id, reason: row.reason, fields: entry.fields });
     }
+    if (handleOptions.redelivered !== true) entriesPerRead = Math.max(1, Math.min(batchSize, Math.floor(batchSize / mostEvents)));
     const written = await writeRows(rows, refused, handleOptions.redelivered !== true);
     await deadLetter(refused);
     if (handleOptions.ack !== false && entries.length > 0) {

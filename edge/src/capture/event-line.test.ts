@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, parseStreamEvent, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { eventJson } from './event-json';
+import { analyticsEventSchema, parseStreamEntry, toEventLine, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import { eventLine } from './event-line';
 
 function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
   return {
@@ -30,23 +30,24 @@ function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
   };
 }
 
-describe('eventJson', () => {
-  it('writes the keys in schema order, which is what the edge builds', () => {
-    expect(Object.keys(JSON.parse(eventJson(event())))).toEqual(Object.keys(analyticsEventSchema.shape));
+describe('eventLine', () => {
+  it('writes every value in schema key order', () => {
+    const e = event({ block_id: 'blk', variant_id: 'v1', is_bot: true });
+    expect(JSON.parse(eventLine(e))).toEqual(Object.keys(analyticsEventSchema.shape).map((key) => e[key as keyof AnalyticsEvent]));
   });
 
-  it('is byte for byte JSON.stringify, also for values that need escaping', () => {
+  it('is byte for byte toEventLine, also for values that need escaping', () => {
     const tricky = ['say "hi"', 'back\\slash', 'tab\there', 'nl\n', '\u0001', 'é ü 漢字', '😀', 'lone \ud800 surrogate', '</script>', ''];
     const events = [
       event(),
       event({ is_bot: true, block_id: 'blk', variant_id: 'v1', fallback_stage: 'holding_page', country_code: null, region_code: null }),
       ...tricky.map((t) => event({ utm_campaign: t, referrer_host: t, os_family: t, browser_family: t, utm_term: t })),
     ];
-    for (const e of events) expect(eventJson(e)).toBe(JSON.stringify(e));
+    for (const e of events) expect(eventLine(e)).toBe(toEventLine(e));
   });
 
   it('is what the worker reads back', () => {
     const e = event({ utm_content: 'a "quoted" \\ value' });
-    expect(parseStreamEvent(['v', '1', 'e', eventJson(e)])).toEqual({ ok: true, event: e });
+    expect(parseStreamEntry('1-0', ['v', '2', 'e', eventLine(e)]).map((read) => read.parsed)).toEqual([{ ok: true, event: e }]);
   });
 });

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { openGeo } from '@linkhub/shared/analytics/geo';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+import { migrate } from '@linkhub/shared/db/migrate';
+import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import { createEdgeService } from '../../edge/src/app';
+import { createHotCache } from '../../edge/src/lookup/hot-cache';
+import { createPgLookup } from '../../edge/src/lookup/pg-lookup';
+import type { RedirectHandler, RedirectRequest } from '../../edge/src/routes/redirect';
+import { BIO_HOST, LINK_HOST, Seeder } from '../../edge/src/testing/harness';
+import { VISITOR_USER_AGENTS } from './wrk';
+
+/**
+ * `npx tsx bench/redirect/handler-cost.ts`: the redirect handler's own CPU per request, capture off
+ * against capture on, in one process with no HTTP layer: real Redis, PostgreSQL and hot cache, the
+ * visitor mix of the wrk bench. Trials alternate between the two edges, so a slow spell of the shared
+ * machine lands on both; the table gives medians and the median in-trial difference. What it leaves
+ * out (HTTP parse and write) is the same for both, so the difference is capture's whole in-process cost.
+ */
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 9);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 40_000);
+const CONCURRENCY = 16;
+const CHUNK = 2000;
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The wrk script's visitor mix as handler requests: a different client IP each, ~20 User-Agents, languages, some referrers. */
+function visitorRequests(count: number): RedirectRequest[] {
+  const langs = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.9', 'pt-BR,pt;q=0.9,en;q=0.7', 'ja-JP,ja;q=0.9'];
+  const referers = ['https://www.instagram.com/', 'https://t.co/abc', 'https://www.google.com/'];
+  const requests: RedirectRequest[] = [];
+  let x = 12345;
+  for (let i = 1; i <= count; i += 1) {
+    x = (x * 69069 + 1) % 4294967296;
+    let a = 1 + (Math.floor(x / 16777216) % 222);
+    if (a === 10 || a === 127) a += 1;
+    const ip =
+      i % 16 === 0
+        ? `2a02:${(Math.floor(x / 256) % 65536).toString(16)}:${(x % 65536).toString(16)}::${i.toString(16)}`
+        : `${a}.${Math.floor(x / 65536) % 256}.${Math.floor(x / 256) % 256}.${x % 256}`;
+    const headers: Record<string, string> = {
+      'x-forwarded-for': ip,
+      'user-agent': VISITOR_USER_AGENTS[i % VISITOR_USER_AGENTS.length] ?? '',
+      'accept-language': langs[i % langs.length] ?? '',
+    };
+    const referer = referers[i % referers.length];
+    if (i % 3 === 0 && referer !== undefined) headers.referer = referer;
+    requests.push({ host: LINK_HOST, slug: 'hit', query: '', socketAddress: '127.0.0.1', header: (name) => headers[name] });
+  }
+  return requests;
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
+}
+
+/** CPU µs per request of `count` requests through `handle`, CONCURRENCY at a time (capture flushes included). */
+async function cpuPerRequest(handle: RedirectHandler, requests: readonly RedirectRequest[], count: number, flush: () => Promise<void>): Promise<number> {
+  let next = 0;
+  const started = process.cpuUsage();
+  async function lane(): Promise<void> {
+    while (next < count) {
+      const request = requests[next % requests.length];
+      next += 1;
+      if (request === undefined) continue;
+      const outcome = await handle(request);
+      if (outcome.kind !== 'respond' || outcome.response.status !== 302) throw new Error('expected a 302');
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, lane));
+  await flush();
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / count;
+}
+
+async function main(): Promise<void> {
+  const dbName = `linkhub_bench_${randomBytes(4).toString('hex')}`;
+  const prefix = `bench${randomBytes(3).toString('hex')}:`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const databaseUrl = withDatabase(adminUrl(), dbName);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const redisOptions = { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 };
+  const connections: Redis[] = [];
+  const closers: Array<() => unknown> = [];
+  const logger = createLogger('bench', { level: 'error' });
+  try {
+    await migrate(databaseUrl);
+    const seed = new Seeder(pool);
+    const domains = await seed.systemDomains();
+    const ws = await seed.workspace({ name: 'Bench' });
+    await seed.link(ws, domains.linkDomainId, 'hit', 'https://example.com/landing', { utm: { source: 'bench' } });
+    const { geo } = await openGeo();
+
+    async function edge(capture: boolean) {
+      const redis = new Redis(REDIS_URL, redisOptions);
+      const captureRedis = new Redis(REDIS_URL, { ...redisOptions, enableAutoPipelining: false });
+      connections.push(redis, captureRedis);
+      const hotCache = createHotCache({ url: REDIS_URL, prefix, logger });
+      const pgLookup = createPgLookup({ connectionString: databaseUrl });
+      closers.push(() => hotCache.close(), () => pgLookup.close());
+      const service = createEdgeService({
+        redis,
+        captureRedis,
+        redisPrefix: prefix,
+        pg: pgLookup,
+        hotCache,
+        linkHost: LINK_HOST,
+        bioHost: BIO_HOST,
+        trustedProxies: parseTrustedProxies(undefined),
+        geo,
+        capture,
+        logger,
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      return service;
+    }
+    const off = await edge(false);
+    const on = await edge(true);
+    const requests = visitorRequests(65_536);
+    for (const service of [off, on]) await cpuPerRequest(service.redirect, requests, REQUESTS, () => service.capture.flush());
+
+    // Alternating chunks: both edges see the same spells of a shared machine at sub-second grain.
+    const trials: Array<{ off: number; on: number }> = [];
+    const chunks = Math.max(1, Math.round(REQUESTS / CHUNK));
+    for (let t = 0; t < TRIALS; t += 1) {
+      let offUs = 0;
+      let onUs = 0;
+      for (let c = 0; c < chunks; c += 1) {
+        offUs += await cpuPerRequest(off.redirect, requests, CHUNK, () => off.capture.flush());
+        onUs += await cpuPerRequest(on.redirect, requests, CHUNK, () => on.capture.flush());
+      }
+      trials.push({ off: offUs / chunks, on: onUs / chunks });
+      const redis = connections[0];
+      if (redis) await redis.del(clicksStreamKey(prefix));
+    }
+    const offMedian = median(trials.map((t) => t.off));
+    const onMedian = median(trials.map((t) => t.on));
+    const delta = median(trials.map((t) => t.on - t.off));
+    process.stdout.write(`\nredirect handler in process (no HTTP): ${TRIALS} trials × ${chunks * CHUNK} requests per edge, in alternating chunks of ${CHUNK}; visitor mix\n`);
+    process.stdout.write(`| edge | CPU µs/request (median) |\n|---|---:|\n| capture off | ${offMedian.toFixed(2)} |\n| capture on | ${onMedian.toFixed(2)} |\n`);
+    process.stdout.write(`| capture's cost (median in-trial difference) | ${delta.toFixed(2)} |\n`);
+    process.stdout.write(`trials, on − off µs: ${trials.map((t) => (t.on - t.off).toFixed(1)).join(' ')}\n`);
+  } finally {
+    for (const close of closers) await close();
+    const redis = connections[0];
+    if (redis) {
+      const keys = await redis.keys(`${prefix}*`);
+      for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
+    }
+    for (const connection of connections) connection.disconnect();
+    await pool.end();
+    const cleanup = new pg.Client({ connectionString: adminUrl() });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+await main();
