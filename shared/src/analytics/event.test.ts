@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, fastCheckedEvent, parseStreamEntry, parseStreamEvent, streamEvents, toBatchStreamFields, toEventLine, toStreamFields, type AnalyticsEvent } from './event';
+import { analyticsEventSchema, eventRecordOf, fastCheckedEvent, parseStreamEntry, parseStreamEvent, streamEvents, toBatchStreamFields, toEventLine, toStreamFields, type AnalyticsEvent } from './event';
 
 const event: AnalyticsEvent = {
   event_type: 'scan',
@@ -52,6 +52,11 @@ describe('stream event', () => {
     expect(parseStreamEntry('2-0', events[1]?.fields ?? []).map((e) => e.parsed)).toEqual([{ ok: true, event: second }]);
     expect(streamEvents([['1-0', toStreamFields(event)], ['2-0', fields]])).toEqual([event, event, second]);
     expect(parseStreamEntry('9-0', toStreamFields(event))).toEqual([{ key: '9-0', fields: toStreamFields(event), parsed: { ok: true, event } }]);
+  });
+  it('maps a line\'s values to the schema\'s keys in the schema\'s order', () => {
+    const keys = Object.keys(analyticsEventSchema.shape);
+    expect(Object.keys(eventRecordOf(keys))).toEqual(keys);
+    expect(Object.values(eventRecordOf(keys))).toEqual(keys);
   });
   it('refuses only the bad lines of a batch entry, and an empty batch as a whole', () => {
     const teleport = JSON.stringify(['teleport', ...(JSON.parse(toEventLine(event)) as unknown[]).slice(1)]);

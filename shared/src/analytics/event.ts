@@ -21,7 +21,7 @@ import { CLICKS_STREAM_MAXLEN } from '../cache/keys';
 export const EVENT_SCHEMA_VERSION = 1;
 export const EVENT_BATCH_VERSION = 2;
 /** Most events the edge puts in one batch entry. */
-export const CAPTURE_BATCH_MAX_EVENTS = 256;
+export const CAPTURE_BATCH_MAX_EVENTS = 250;
 
 /**
  * The `XADD MAXLEN ~` of a batch entry holding `events`: the stream is trimmed by entries, so a
@@ -184,11 +184,13 @@ function parseEventLine(line: string): StreamParseResult {
     return { ok: false, issues: ['e: not JSON'] };
   }
   if (!Array.isArray(values) || values.length !== eventKeys.length) return { ok: false, issues: [`e: not an array of ${eventKeys.length} values`] };
-  const candidate: Record<string, unknown> = {};
-  eventKeys.forEach((key, index) => {
-    candidate[key] = values[index];
-  });
-  return validated(candidate);
+  return validated(eventRecordOf(values));
+}
+
+/** A line's values under their keys, in schema key order (event.test.ts checks the order against the schema). */
+export function eventRecordOf(values: readonly unknown[]): Record<keyof AnalyticsEvent, unknown> {
+  const [event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot] = values;
+  return { event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot };
 }
 
 /** One event of a stream entry: its row key, its own fields (a version-1 entry), and the parse. */

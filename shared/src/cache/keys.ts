@@ -18,7 +18,7 @@ export const KEY_FAMILIES = {
   page: { pattern: 'page:{host}:{handle}', holds: 'published bio page snapshot', ttl: '3600 s, rewritten on publish, purged on unpublish' },
   rootPage: { pattern: 'page:{host}:/', holds: "a custom domain's root page snapshot (served at `/`)", ttl: '3600 s, rewritten on publish and domain change' },
   salt: { pattern: 'salt:{yyyy-mm-dd}', holds: 'daily visitor-hash salt (32 random bytes)', ttl: '48 h' },
-  clicksStream: { pattern: 'clicks:raw', holds: 'analytics event stream (consumer group ingest)', ttl: 'MAXLEN ~ about 1,000,000 events (entries hold up to 256)' },
+  clicksStream: { pattern: 'clicks:raw', holds: 'analytics event stream (consumer group ingest)', ttl: 'MAXLEN ~ about 1,000,000 events (entries hold up to 250)' },
   acmeChallenge: { pattern: 'acme:{token}', holds: 'ACME HTTP-01 key authorization', ttl: 'set by the domain worker' },
   session: { pattern: 'sess:{token_hash}', holds: 'session cache', ttl: 'session rolling expiry' },
   rateLimit: { pattern: 'rl:{scope}:{key}', holds: 'rate-limit bucket', ttl: 'window length' },
