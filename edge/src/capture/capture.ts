@@ -5,7 +5,7 @@ import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/analytics/bounded-memo';
 import type { EdgeMetrics } from '../metrics';
-import { eventLine } from './event-line';
+import { EventLineBuffer } from './event-line';
 import type { RequestFacts } from './request-facts';
 
 /**
@@ -30,54 +30,14 @@ export type CaptureOptions = { batchSize?: number; flushMs?: number };
 
 const BATCH_VERSION = String(EVENT_BATCH_VERSION);
 
-/**
- * The queued events' JSON lines, UTF-8 encoded into one buffer as they come: each event's string is
- * flattened and encoded once, dies young, and the batch leaves as that buffer (no join, no second
- * encoding of a 70 KB string).
- */
-class BatchBuffer {
-  private bytes: Buffer;
-  private used = 0;
-  count = 0;
-
-  constructor(private readonly initialBytes: number) {
-    this.bytes = Buffer.allocUnsafe(initialBytes);
-  }
-
-  add(line: string): void {
-    // UTF-8 takes at most 3 bytes per UTF-16 code unit, plus the newline.
-    const need = this.used + line.length * 3 + 1;
-    if (need > this.bytes.length) {
-      const bigger = Buffer.allocUnsafe(need * 2);
-      this.bytes.copy(bigger, 0, 0, this.used);
-      this.bytes = bigger;
-    }
-    if (this.count > 0) {
-      this.bytes[this.used] = NEWLINE;
-      this.used += 1;
-    }
-    this.used += this.bytes.write(line, this.used);
-    this.count += 1;
-  }
-
-  /** The lines so far, and a fresh buffer for the next batch (the one handed out is never written again). */
-  take(): Buffer {
-    const taken = this.bytes.subarray(0, this.used);
-    this.bytes = Buffer.allocUnsafe(this.initialBytes);
-    this.used = 0;
-    this.count = 0;
-    return taken;
-  }
-}
-const NEWLINE = 0x0a;
-/** Room for a batch of typical events (about 600 bytes each) before the buffer has to grow. */
-const BYTES_PER_EVENT = 768;
+/** Room for a batch of typical events (about 400 bytes each) before the buffer has to grow. */
+const BYTES_PER_EVENT = 512;
 
 export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics, enabled: boolean, options: CaptureOptions = {}): Capture {
   const stream = clicksStreamKey(prefix);
   const batchSize = Math.min(options.batchSize ?? CAPTURE_BATCH_MAX_EVENTS, CAPTURE_BATCH_MAX_EVENTS);
   const flushMs = options.flushMs ?? 20;
-  const queued = new BatchBuffer(batchSize * BYTES_PER_EVENT);
+  const queued = new EventLineBuffer(batchSize * BYTES_PER_EVENT);
   let timer: NodeJS.Timeout | null = null;
 
   function send(): Promise<void> {
@@ -108,7 +68,7 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
         metrics.captureDropped += 1;
         return;
       }
-      queued.add(eventLine(event));
+      queued.add(event);
       if (queued.count >= batchSize) void send();
       else if (!timer) {
         timer = setTimeout(() => void send(), flushMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsEventSchema, parseStreamEntry, toEventLine, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { eventLine } from './event-line';
+import { EventLineBuffer } from './event-line';
 
 function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
   return {
@@ -30,24 +30,53 @@ function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
   };
 }
 
-describe('eventLine', () => {
+function linesOf(events: readonly AnalyticsEvent[], buffer = new EventLineBuffer(64, 4)): string[] {
+  for (const e of events) buffer.add(e);
+  expect(buffer.count).toBe(events.length);
+  return buffer.take().toString('utf8').split('\n');
+}
+
+describe('EventLineBuffer', () => {
   it('writes every value in schema key order', () => {
     const e = event({ block_id: 'blk', variant_id: 'v1', is_bot: true });
-    expect(JSON.parse(eventLine(e))).toEqual(Object.keys(analyticsEventSchema.shape).map((key) => e[key as keyof AnalyticsEvent]));
+    const [line] = linesOf([e]);
+    expect(JSON.parse(line ?? '')).toEqual(Object.keys(analyticsEventSchema.shape).map((key) => e[key as keyof AnalyticsEvent]));
   });
 
-  it('is byte for byte toEventLine, also for values that need escaping', () => {
-    const tricky = ['say "hi"', 'back\\slash', 'tab\there', 'nl\n', '\u0001', 'é ü 漢字', '😀', 'lone \ud800 surrogate', '</script>', ''];
+  it('is byte for byte toEventLine, also for values that need escaping, with its memo full and turning over', () => {
+    const tricky = ['say "hi"', 'back\\slash', 'tab\there', 'nl\n', '\u0001', 'é ü 漢字', '😀', 'lone \ud800 surrogate', '</script>', '', 'x'.repeat(255)];
     const events = [
       event(),
       event({ is_bot: true, block_id: 'blk', variant_id: 'v1', fallback_stage: 'holding_page', country_code: null, region_code: null }),
       ...tricky.map((t) => event({ utm_campaign: t, referrer_host: t, os_family: t, browser_family: t, utm_term: t })),
+      ...Array.from({ length: 40 }, (_, n) => event({ visitor_hash: n.toString(16).padStart(32, '0'), occurred_at: `2026-06-01T12:00:${String(n % 60).padStart(2, '0')}.000Z`, utm_source: `s${n % 7}` })),
+      event({ visitor_hash: 'NOT-HEX "quoted"' }),
+      event(),
     ];
-    for (const e of events) expect(eventLine(e)).toBe(toEventLine(e));
+    // a 64-byte buffer and a 4-entry memo: the buffer grows many times and the memo turns over
+    const bytes = new EventLineBuffer(64, 4);
+    for (const e of events) bytes.add(e);
+    const written = bytes.take();
+    expect(written.toString('utf8')).toBe(events.map(toEventLine).join('\n'));
+    expect(written.equals(Buffer.from(events.map(toEventLine).join('\n')))).toBe(true);
+  });
+
+  it('starts over after take(), and what it handed out stays as it was', () => {
+    const buffer = new EventLineBuffer(1024);
+    const first = linesOf([event({ utm_source: 'one' })], buffer);
+    buffer.add(event({ utm_source: 'two' }));
+    const handed = buffer.take();
+    buffer.add(event({ utm_source: 'three' }));
+    expect(handed.toString('utf8')).toBe(toEventLine(event({ utm_source: 'two' })));
+    expect(first).toEqual([toEventLine(event({ utm_source: 'one' }))]);
+    expect(buffer.take().toString('utf8')).toBe(toEventLine(event({ utm_source: 'three' })));
   });
 
   it('is what the worker reads back', () => {
-    const e = event({ utm_content: 'a "quoted" \\ value' });
-    expect(parseStreamEntry('1-0', ['v', '2', 'e', eventLine(e)]).map((read) => read.parsed)).toEqual([{ ok: true, event: e }]);
+    const events = [event({ utm_content: 'a "quoted" \\ value' }), event({ event_type: 'scan', resource_type: 'qr_code' })];
+    const buffer = new EventLineBuffer(256);
+    for (const e of events) buffer.add(e);
+    const parsed = parseStreamEntry('1-0', ['v', '2', 'e', buffer.take().toString('utf8')]).map((read) => read.parsed);
+    expect(parsed).toEqual(events.map((e) => ({ ok: true, event: e })));
   });
 });
