@@ -1,18 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { migrate } from '@linkhub/shared/db/migrate';
-import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { createEdgeService } from '../../edge/src/app';
 import { createHotCache } from '../../edge/src/lookup/hot-cache';
 import { createPgLookup } from '../../edge/src/lookup/pg-lookup';
 import type { RedirectHandler, RedirectRequest } from '../../edge/src/routes/redirect';
-import { BIO_HOST, LINK_HOST, Seeder } from '../../edge/src/testing/harness';
-import { VISITOR_USER_AGENTS } from './wrk';
+import { BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
+import { createBenchDatabase } from './bench-db';
+import { visitorHeaders } from './visitors';
 
 /**
  * `npx tsx bench/redirect/handler-cost.ts`: the redirect handler's own CPU per request, capture off
@@ -27,30 +24,9 @@ const CONCURRENCY = 16;
 const CHUNK = 2000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** The wrk script's visitor mix as handler requests: a different client IP each, ~20 User-Agents, languages, some referrers. */
+/** The wrk script's visitor mix as handler requests. */
 function visitorRequests(count: number): RedirectRequest[] {
-  const langs = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.9', 'pt-BR,pt;q=0.9,en;q=0.7', 'ja-JP,ja;q=0.9'];
-  const referers = ['https://www.instagram.com/', 'https://t.co/abc', 'https://www.google.com/'];
-  const requests: RedirectRequest[] = [];
-  let x = 12345;
-  for (let i = 1; i <= count; i += 1) {
-    x = (x * 69069 + 1) % 4294967296;
-    let a = 1 + (Math.floor(x / 16777216) % 222);
-    if (a === 10 || a === 127) a += 1;
-    const ip =
-      i % 16 === 0
-        ? `2a02:${(Math.floor(x / 256) % 65536).toString(16)}:${(x % 65536).toString(16)}::${i.toString(16)}`
-        : `${a}.${Math.floor(x / 65536) % 256}.${Math.floor(x / 256) % 256}.${x % 256}`;
-    const headers: Record<string, string> = {
-      'x-forwarded-for': ip,
-      'user-agent': VISITOR_USER_AGENTS[i % VISITOR_USER_AGENTS.length] ?? '',
-      'accept-language': langs[i % langs.length] ?? '',
-    };
-    const referer = referers[i % referers.length];
-    if (i % 3 === 0 && referer !== undefined) headers.referer = referer;
-    requests.push({ host: LINK_HOST, slug: 'hit', query: '', socketAddress: '127.0.0.1', header: (name) => headers[name] });
-  }
-  return requests;
+  return visitorHeaders(count).map((headers) => ({ host: LINK_HOST, slug: 'hit', query: '', socketAddress: '127.0.0.1', header: (name) => headers[name] }));
 }
 
 function median(values: readonly number[]): number {
@@ -79,24 +55,13 @@ async function cpuPerRequest(handle: RedirectHandler, requests: readonly Redirec
 }
 
 async function main(): Promise<void> {
-  const dbName = `linkhub_bench_${randomBytes(4).toString('hex')}`;
-  const prefix = `bench${randomBytes(3).toString('hex')}:`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const databaseUrl = withDatabase(adminUrl(), dbName);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const db = await createBenchDatabase();
+  const { databaseUrl, prefix } = db;
   const redisOptions = { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 };
   const connections: Redis[] = [];
   const closers: Array<() => unknown> = [];
   const logger = createLogger('bench', { level: 'error' });
   try {
-    await migrate(databaseUrl);
-    const seed = new Seeder(pool);
-    const domains = await seed.systemDomains();
-    const ws = await seed.workspace({ name: 'Bench' });
-    await seed.link(ws, domains.linkDomainId, 'hit', 'https://example.com/landing', { utm: { source: 'bench' } });
     const { geo } = await openGeo();
 
     async function edge(capture: boolean) {
@@ -156,11 +121,7 @@ async function main(): Promise<void> {
       for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
     }
     for (const connection of connections) connection.disconnect();
-    await pool.end();
-    const cleanup = new pg.Client({ connectionString: adminUrl() });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await cleanup.end();
+    await db.drop();
   }
 }
 

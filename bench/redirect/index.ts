@@ -1,14 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
-import { migrate } from '@linkhub/shared/db/migrate';
-import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
-import { Seeder, BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
+import { BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
+import { createBenchDatabase } from './bench-db';
 import { streamEvents } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { runWrk, sequentialSlugScript, visitorMixScript, type WrkResult } from './wrk';
@@ -112,26 +109,16 @@ async function measure(scenario: string, server: ChildProcess, redis: Redis, por
 }
 
 async function main(): Promise<void> {
-  const dbName = `linkhub_bench_${randomBytes(4).toString('hex')}`;
-  const prefix = `bench${randomBytes(3).toString('hex')}:`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const databaseUrl = withDatabase(adminUrl(), dbName);
+  const missLinks = QUICK ? 0 : MISS_LINKS;
+  process.stdout.write(`setting up a database (migrations, ${missLinks} links)…\n`);
+  const db = await createBenchDatabase();
+  const { databaseUrl, prefix, pool, seed, domains } = db;
+  const ws = db.workspaceId;
   const redis = new Redis(REDIS_URL);
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   const children: ChildProcess[] = [];
   const rounds: Row[][] = [];
   const extra: Row[] = [];
   try {
-    const missLinks = QUICK ? 0 : MISS_LINKS;
-    process.stdout.write(`setting up ${dbName} (migrations, ${missLinks} links)…\n`);
-    await migrate(databaseUrl);
-    const seed = new Seeder(pool);
-    const domains = await seed.systemDomains();
-    const ws = await seed.workspace({ name: 'Bench' });
-    await seed.link(ws, domains.linkDomainId, 'hit', 'https://example.com/landing', { utm: { source: 'bench' } });
     // In batches: the slug-reservation trigger takes one advisory lock per row and transaction.
     for (let from = 1; from <= missLinks; from += 2000) {
       await pool.query(
@@ -179,11 +166,7 @@ async function main(): Promise<void> {
     const keys = await redis.keys(`${prefix}*`);
     for (let i = 0; i < keys.length; i += 1000) await redis.del(...keys.slice(i, i + 1000));
     redis.disconnect();
-    await pool.end();
-    const cleanup = new pg.Client({ connectionString: adminUrl() });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await cleanup.end();
+    await db.drop();
   }
   report(rounds, extra);
 }
