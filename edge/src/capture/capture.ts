@@ -10,7 +10,7 @@ import type { RequestFacts } from './request-facts';
 
 /**
  * Fire-and-forget capture (spec §4.4.1 step 7): the event is queued in memory and the request goes
- * on; queued events leave as one batch entry on `clicks:raw` (`v 2 e <one event JSON per line>`,
+ * on; queued events leave as one batch entry on `clicks:raw` (`v 2 e <one line per event>`,
  * shared/src/analytics/event.ts), once `batchSize` are waiting or `flushMs` after the first,
  * whichever comes first. One XADD per batch instead of one per visit is most of capture's cost gone,
  * in the edge and in Redis.

@@ -165,26 +165,28 @@ function validated(candidate: unknown): StreamParseResult {
 const VERSION = String(EVENT_SCHEMA_VERSION);
 const BATCH_VERSION = String(EVENT_BATCH_VERSION);
 
-function parseEventJson(text: string): StreamParseResult {
+const NOT_JSON: StreamParseResult = { ok: false, issues: ['e: not JSON'] };
+
+/** `e` decoded, then checked by `check` (which answers the parse); text that is not JSON is refused. */
+function fromJson(text: string, check: (json: unknown) => StreamParseResult): StreamParseResult {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, issues: ['e: not JSON'] };
+    return NOT_JSON;
   }
-  return validated(json);
+  return check(json);
+}
+
+function parseEventJson(text: string): StreamParseResult {
+  return fromJson(text, validated);
 }
 
 /** A batch-entry line → the event (its values, in schema key order, under their keys). */
 function parseEventLine(line: string): StreamParseResult {
-  let values: unknown;
-  try {
-    values = JSON.parse(line);
-  } catch {
-    return { ok: false, issues: ['e: not JSON'] };
-  }
-  if (!Array.isArray(values) || values.length !== eventKeys.length) return { ok: false, issues: [`e: not an array of ${eventKeys.length} values`] };
-  return validated(eventRecordOf(values));
+  return fromJson(line, (values) =>
+    Array.isArray(values) && values.length === eventKeys.length ? validated(eventRecordOf(values)) : { ok: false, issues: [`e: not an array of ${eventKeys.length} values`] },
+  );
 }
 
 /** A line's values under their keys, in schema key order (event.test.ts checks the order against the schema). */

@@ -115,7 +115,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
 
   /**
    * Entries per XREADGROUP, so a read holds about `batchSize` events: an edge batch entry holds up to
-   * CAPTURE_BATCH_MAX_EVENTS, a hand-written entry one. After each batch it follows the fullest entry
+   * CAPTURE_BATCH_MAX_EVENTS (shared/src/analytics/event.ts), a hand-written entry one. After each batch it follows the fullest entry
    * in it; it starts as if entries held one event (a stream read from its start holds what traffic
    * made, and the first read corrects it). The bound is then one read of batchSize full entries, once,
    * when a backlog turns from sparse to dense entries: written correctly, in one larger transaction.
