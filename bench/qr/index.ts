@@ -13,6 +13,7 @@ import { shortQrText } from '../../shared/src/qr/encode';
 import { renderQr } from '../../shared/src/qr/render/index';
 import { validateQrDesign } from '../../shared/src/qr/validate';
 import { printBatchTiming, timeBatchExport } from './batch';
+import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -60,12 +61,6 @@ async function interleaved(c: Case): Promise<{ ours: number; base: number }> {
   }
   return { ours: (oursN * 1000) / oursMs, base: (baseN * 1000) / baseMs };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 
 // Warm up (JIT, zxing wasm, sharp, pdfkit fonts).
 for (const c of [baseline, ...cases]) for (let i = 0; i < 5; i++) await c.run();

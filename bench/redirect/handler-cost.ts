@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
@@ -6,8 +6,10 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { createEdgeService } from '../../edge/src/app';
 import { createHotCache } from '../../edge/src/lookup/hot-cache';
 import { createPgLookup } from '../../edge/src/lookup/pg-lookup';
+import { openEdgeRedis } from '../../edge/src/redis-connections';
 import type { RedirectHandler, RedirectRequest } from '../../edge/src/routes/redirect';
 import { BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
+import { median } from '../median';
 import { createBenchDatabase } from './bench-db';
 import { visitorHeaders } from './visitors';
 
@@ -27,12 +29,6 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The wrk script's visitor mix as handler requests. */
 function visitorRequests(count: number): RedirectRequest[] {
   return visitorHeaders(count).map((headers) => ({ host: LINK_HOST, slug: 'hit', query: '', socketAddress: '127.0.0.1', header: (name) => headers[name] }));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
 }
 
 /** CPU µs per request of `count` requests through `handle`, CONCURRENCY at a time (capture flushes included). */
@@ -57,7 +53,6 @@ async function cpuPerRequest(handle: RedirectHandler, requests: readonly Redirec
 async function main(): Promise<void> {
   const db = await createBenchDatabase();
   const { databaseUrl, prefix } = db;
-  const redisOptions = { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 };
   const connections: Redis[] = [];
   const closers: Array<() => unknown> = [];
   const logger = createLogger('bench', { level: 'error' });
@@ -65,8 +60,7 @@ async function main(): Promise<void> {
     const { geo } = await openGeo();
 
     async function edge(capture: boolean) {
-      const redis = new Redis(REDIS_URL, redisOptions);
-      const captureRedis = new Redis(REDIS_URL, { ...redisOptions, enableAutoPipelining: false });
+      const { redis, captureRedis } = openEdgeRedis(REDIS_URL);
       connections.push(redis, captureRedis);
       const hotCache = createHotCache({ url: REDIS_URL, prefix, logger });
       const pgLookup = createPgLookup({ connectionString: databaseUrl });
@@ -84,7 +78,7 @@ async function main(): Promise<void> {
         capture,
         logger,
       });
-      await new Promise((r) => setTimeout(r, 300));
+      await hotCache.whenActive();
       return service;
     }
     const off = await edge(false);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
+import { median } from '../median';
 import { createBenchDatabase } from './bench-db';
 import { streamEvents } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
@@ -189,12 +190,6 @@ async function reportVisitorMix(redis: Redis, prefix: string): Promise<void> {
 const CEILING_ROW = 'node:http fixed 302 (ceiling)';
 const HIT_ROW = 'edge, cache hit';
 const CAPTURE_ROW = 'edge, cache hit + capture';
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? Number.NaN) + (sorted[mid] ?? Number.NaN)) / 2;
-}
 
 /** One row of a scenario over the rounds: the median of each column. */
 function medianRow(rows: readonly Row[]): Row {

@@ -1,5 +1,4 @@
 import { createServer } from 'node:http';
-import { Redis } from 'ioredis';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
 import { parseEnv } from '@linkhub/shared/config/env';
@@ -9,20 +8,14 @@ import { createEdgeService } from './app';
 import { edgeEnvSchema } from './env';
 import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
+import { openEdgeRedis } from './redis-connections';
 import { createEdgeListener } from './server/edge-listener';
 
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
 const config = parseEnv(edgeEnvSchema);
 const logger = createLogger('edge', { level: config.LOG_LEVEL });
 
-// Fail fast while disconnected (no offline queue): the edge degrades to PostgreSQL instead of waiting.
-// Auto-pipelining batches the MGETs and XADDs of concurrent requests into one write per tick.
-const redisOptions = { enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: (n: number) => Math.min(n * 200, 2000) };
-const redis = new Redis(config.REDIS_URL, redisOptions);
-// Capture writes on their own connection, so a burst of XADDs never queues in front of a redirect's MGET.
-// No auto-pipelining there: capture already sends one EVAL per batch, and wrapping each in a pipeline cost CPU for nothing.
-const captureRedis = new Redis(config.REDIS_URL, { ...redisOptions, enableAutoPipelining: false });
-captureRedis.on('error', () => undefined);
+const { redis, captureRedis } = openEdgeRedis(config.REDIS_URL);
 let redisDown = false;
 redis.on('error', (err) => {
   if (!redisDown) logger.warn({ err }, 'redis unavailable; serving from PostgreSQL');

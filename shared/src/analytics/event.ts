@@ -195,12 +195,12 @@ export function eventRecordOf(values: readonly unknown[]): Record<keyof Analytic
   return { event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot };
 }
 
-/** One event of a stream entry: its row key, its own fields (a version-1 entry), and the parse. */
+/** One event of a stream entry: its row key, the fields of an entry holding it alone, and the parse. */
 export type StreamEntryEvent = {
   /** The stream message id for a version-1 entry; `{id}:{index}` for the events of a batch entry. */
   key: string;
   /** This event alone as the fields of an entry (what a dead-letter record keeps). */
-  fields: string[];
+  fields: readonly string[];
   parsed: StreamParseResult;
 };
 
@@ -211,10 +211,10 @@ export type StreamEntryEvent = {
 export function parseStreamEntry(id: string, fields: readonly string[]): StreamEntryEvent[] {
   if (fields.length === 4 && fields[0] === 'v' && fields[1] === BATCH_VERSION && fields[2] === 'e') {
     const body = fields[3] ?? '';
-    if (body === '') return [{ key: `${id}:0`, fields: [...fields], parsed: { ok: false, issues: ['e: empty batch'] } }];
+    if (body === '') return [{ key: `${id}:0`, fields, parsed: { ok: false, issues: ['e: empty batch'] } }];
     return body.split('\n').map((line, index) => ({ key: `${id}:${index}`, fields: ['v', BATCH_VERSION, 'e', line], parsed: parseEventLine(line) }));
   }
-  return [{ key: id, fields: [...fields], parsed: parseStreamEvent(fields) }];
+  return [{ key: id, fields, parsed: parseStreamEvent(fields) }];
 }
 
 /** A version-1 (or flat) entry's fields → a validated event (absent fields are null). */

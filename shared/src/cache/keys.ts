@@ -78,4 +78,5 @@ export const REDIRECT_TTL_SECONDS = 3600;
 export const REDIRECT_MISS_TTL_SECONDS = 60;
 export const PAGE_TTL_SECONDS = 3600;
 export const SALT_TTL_SECONDS = 48 * 3600;
+/** Approximate cap of the clicks stream, in events (`clicksStreamMaxEntries` in analytics/event.ts turns it into entries). */
 export const CLICKS_STREAM_MAXLEN = 1_000_000;

@@ -66,6 +66,8 @@ export type IngestConsumer = {
 };
 
 type Deps = { pool: pg.Pool; redis: Redis; logger: Logger; prefix: string };
+/** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields when it has any. */
+type Refusal = { id: string; reason: string; fields: readonly string[] | null };
 
 function isDataError(error: unknown): boolean {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^2[23]/.test(error.code);
@@ -164,7 +166,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     return entries.length === 0 ? entries : settlePoison(name, entries);
   }
 
-  async function deadLetter(items: ReadonlyArray<{ id: string; reason: string; fields: string[] | null }>): Promise<void> {
+  async function deadLetter(items: ReadonlyArray<Refusal>): Promise<void> {
     if (items.length === 0) return;
     const refusedAt = new Date().toISOString();
     const pipeline = deps.redis.pipeline();
@@ -174,7 +176,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   }
 
   /** Writes the rows; a row the database refuses (a CHECK, a bad value) is dead-lettered alone, never the batch. */
-  async function writeRows(rows: ClickRow[], refused: Array<{ id: string; reason: string; fields: string[] | null }>, fresh: boolean): Promise<BatchWriteResult> {
+  async function writeRows(rows: ClickRow[], refused: Array<Refusal>, fresh: boolean): Promise<BatchWriteResult> {
     await partitions.ensure(rows.map((r) => utcDate(r.occurred_at)));
     try {
       return await writeBatch(deps.pool, rows, { fresh, seen, lane });
@@ -197,7 +199,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   }
 
   async function handle(entries: readonly StreamEntry[], handleOptions: { ack?: boolean; redelivered?: boolean } = {}): Promise<HandledBatch> {
-    const refused: Array<{ id: string; reason: string; fields: string[] | null }> = [];
+    const refused: Array<Refusal> = [];
     const rows: ClickRow[] = [];
     let mostEvents = 1;
     for (const entry of entries) {
