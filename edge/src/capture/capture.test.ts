@@ -4,6 +4,7 @@ import { streamEvents, toBatchStreamFields, type AnalyticsEvent } from '@linkhub
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 // eslint-disable-next-line no-restricted-imports -- test-only: the per-file Redis key prefix (no database is touched)
 import { testRedisPrefix } from '@linkhub/shared/db/testing';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { createMetrics } from '../metrics';
 import { edgeRedis, ready, REDIS_URL, unreachableRedis } from '../testing/harness';
 import { createSaltSource } from '@linkhub/shared/analytics/salt';
@@ -22,30 +23,7 @@ afterAll(async () => {
 });
 
 function event(n: number): AnalyticsEvent {
-  return {
-    event_type: 'click',
-    workspace_id: 'ws-1',
-    resource_type: 'link',
-    resource_id: `link-${n}`,
-    block_id: null,
-    occurred_at: new Date(Date.UTC(2026, 5, 1, 12, 0, n % 60)).toISOString(),
-    visitor_hash: 'a'.repeat(32),
-    country_code: 'GB',
-    region_code: 'ENG',
-    device_type: 'mobile',
-    os_family: 'iOS',
-    browser_family: 'Mobile Safari',
-    ua_hash: 'b'.repeat(32),
-    referrer_host: null,
-    utm_source: n % 2 === 0 ? 'ig' : null,
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    variant_id: null,
-    fallback_stage: null,
-    is_bot: false,
-  };
+  return testEvent({ workspace_id: 'ws-1', resource_id: `link-${n}`, occurred_at: new Date(Date.UTC(2026, 5, 1, 12, 0, n % 60)).toISOString(), utm_source: n % 2 === 0 ? 'ig' : null });
 }
 
 describe('capture (batched XADD)', () => {

@@ -1,33 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsEventSchema, parseStreamEntry, toEventLine, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { EventLineBuffer } from './event-line';
 
+/** One fixed moment, so an event built twice with the same overrides is the same event. */
 function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
-  return {
-    event_type: 'click',
-    workspace_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b',
-    resource_type: 'link',
-    resource_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c',
-    block_id: null,
-    occurred_at: '2026-06-01T12:00:00.000Z',
-    visitor_hash: 'a'.repeat(32),
-    country_code: 'GB',
-    region_code: 'ENG',
-    device_type: 'mobile',
-    os_family: 'iOS',
-    browser_family: 'Mobile Safari',
-    ua_hash: 'b'.repeat(32),
-    referrer_host: null,
-    utm_source: 'ig',
-    utm_medium: null,
-    utm_campaign: null,
-    utm_term: null,
-    utm_content: null,
-    variant_id: null,
-    fallback_stage: null,
-    is_bot: false,
-    ...overrides,
-  };
+  return testEvent({ workspace_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b', resource_id: '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c', occurred_at: '2026-06-01T12:00:00.000Z', ...overrides });
 }
 
 function linesOf(events: readonly AnalyticsEvent[], buffer = new EventLineBuffer(64, 4)): string[] {
