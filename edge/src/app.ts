@@ -1,13 +1,12 @@
 import { Hono, type Context } from 'hono';
 import type { Redis } from 'ioredis';
 import type { TrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { GeoLookup } from '@linkhub/shared/analytics/geo';
 import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/salt';
 import { createUaParser } from '@linkhub/shared/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
-import { createCapture, createVisitorIds, eventUtm, type Capture } from './capture/capture';
+import { createCapture, createVisitorIds, eventUtm, isoTimeOf, type Capture } from './capture/capture';
 import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
 import type { HotCache } from './lookup/hot-cache';
 import { createLastKnown } from './lookup/last-known';
@@ -79,27 +78,18 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     const at = now();
     const request = readRequestFacts(honoRequestView(c), facts);
     const ids = await visitorIds(at, page.workspace_id, request);
-    const event: AnalyticsEvent = {
-      event_type: type,
-      workspace_id: page.workspace_id,
-      resource_type: 'bio_page',
-      resource_id: page.id,
-      block_id: blockId,
-      occurred_at: at.toISOString(),
+    capture.emit({
+      subject: { event_type: type, workspace_id: page.workspace_id, resource_type: 'bio_page', resource_id: page.id, block_id: blockId },
+      occurred_at: isoTimeOf(at),
       visitor_hash: ids.visitorHash,
-      country_code: request.country,
-      region_code: request.region,
-      device_type: request.ua.deviceType,
-      os_family: request.ua.osFamily,
-      browser_family: request.ua.browserFamily,
+      geo: request.geo,
+      ua: request.ua,
       ua_hash: ids.uaHash,
       referrer_host: request.referrerHost,
-      ...eventUtm(request.query, {}),
+      utm: eventUtm(request.query, {}),
       variant_id: null,
       fallback_stage: null,
-      is_bot: request.ua.isBot,
-    };
-    capture.emit(event);
+    });
   }
 
   const bio = createBioPageRoutes({

@@ -11,6 +11,7 @@ import { createSaltSource } from '@linkhub/shared/analytics/salt';
 import { uaMemoKey } from '@linkhub/shared/analytics/ua';
 import type { RequestFacts } from './request-facts';
 import { createCapture, createVisitorIds } from './capture';
+import { eventLineOf } from './event-line';
 
 const prefix = testRedisPrefix();
 const reader = new Redis(REDIS_URL);
@@ -32,7 +33,7 @@ describe('capture (batched XADD)', () => {
     const metrics = createMetrics();
     const capture = createCapture(client, prefix, metrics, true, { batchSize: 50, flushMs: 1000 });
     const events = Array.from({ length: 120 }, (_, n) => event(n));
-    for (const e of events) capture.emit(e);
+    for (const e of events) capture.emit(eventLineOf(e));
     await capture.flush();
     const entries = await reader.xrange(clicksStreamKey(prefix), '-', '+');
     expect(entries.map(([, fields]) => fields)).toEqual([toBatchStreamFields(events.slice(0, 50)), toBatchStreamFields(events.slice(50, 100)), toBatchStreamFields(events.slice(100))]);
@@ -45,7 +46,7 @@ describe('capture (batched XADD)', () => {
     await ready(client);
     const metrics = createMetrics();
     const capture = createCapture(client, prefix, metrics, true, { batchSize: 1000, flushMs: 5 });
-    capture.emit(event(7));
+    capture.emit(eventLineOf(event(7)));
     for (let i = 0; i < 200 && metrics.captured === 0; i++) await new Promise((r) => setTimeout(r, 10));
     expect(metrics.captured).toBe(1);
   });
@@ -53,12 +54,12 @@ describe('capture (batched XADD)', () => {
   it('counts events as dropped, not sent, while Redis is not connected; does nothing when disabled', async () => {
     const metrics = createMetrics();
     const down = createCapture(unreachableRedis(), prefix, metrics, true);
-    down.emit(event(1));
-    down.emit(event(2));
+    down.emit(eventLineOf(event(1)));
+    down.emit(eventLineOf(event(2)));
     await down.flush();
     expect(metrics.captureDropped).toBe(2);
     const off = createCapture(client, prefix, metrics, false);
-    off.emit(event(3));
+    off.emit(eventLineOf(event(3)));
     await off.flush();
     expect(metrics.captured).toBe(0);
   });
@@ -66,7 +67,7 @@ describe('capture (batched XADD)', () => {
 
 describe('visitor ids', () => {
   const facts = { ip: '81.2.69.142', userAgent: 'curl/8', uaKey: uaMemoKey('curl/8') } as const satisfies Partial<RequestFacts>;
-  const visit = (ip: string): RequestFacts => ({ ...facts, ip, ua: { deviceType: 'other', osFamily: null, browserFamily: null, isBot: true }, country: null, region: null, languages: [], referrerHost: null, query: '' });
+  const visit = (ip: string): RequestFacts => ({ ...facts, ip, ua: { deviceType: 'other', osFamily: null, browserFamily: null, isBot: true }, geo: { country: null, region: null }, languages: [], referrerHost: null, query: '' });
 
   it('keeps one visitor\'s hash for the UTC day and changes it the next day; the ua_hash follows the salt too', async () => {
     await ready(client);

@@ -1,11 +1,11 @@
 import type { Redis } from 'ioredis';
-import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries, EVENT_BATCH_VERSION, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries, EVENT_BATCH_VERSION } from '@linkhub/shared/analytics/event';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/analytics/bounded-memo';
 import type { EdgeMetrics } from '../metrics';
-import { EventLineBuffer } from './event-line';
+import { EventLineBuffer, type EventLine, type EventUtm } from './event-line';
 import type { RequestFacts } from './request-facts';
 
 /**
@@ -20,7 +20,7 @@ import type { RequestFacts } from './request-facts';
  * `flushMs` worth of visits. With Redis not connected an event is counted as dropped without trying.
  */
 export type Capture = {
-  emit(event: AnalyticsEvent): void;
+  emit(event: EventLine): void;
   readonly enabled: boolean;
   /** Sends what is queued now (shutdown; tests). */
   flush(): Promise<void>;
@@ -129,8 +129,7 @@ export function isoTimeOf(now: Date): string {
   return isoText;
 }
 
-type UtmEventField = 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content';
-export type EventUtm = Pick<AnalyticsEvent, UtmEventField>;
+type UtmEventField = keyof EventUtm;
 
 function pickUtm(params: URLSearchParams | null, fallback: Partial<Record<UtmEventField, string>>, key: UtmEventField): string | null {
   const value = params?.get(key) ?? fallback[key] ?? null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsEventSchema, parseStreamEntry, toEventLine, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
-import { EventLineBuffer } from './event-line';
+import { analyticsEventOf, EventLineBuffer, eventLineOf, type EventLine } from './event-line';
 
 /** One fixed moment, so an event built twice with the same overrides is the same event. */
 function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
@@ -9,7 +9,7 @@ function event(overrides: Partial<AnalyticsEvent> = {}): AnalyticsEvent {
 }
 
 function linesOf(events: readonly AnalyticsEvent[], buffer = new EventLineBuffer(64, 4)): string[] {
-  for (const e of events) buffer.add(e);
+  for (const e of events) buffer.add(eventLineOf(e));
   expect(buffer.count).toBe(events.length);
   return buffer.take().toString('utf8').split('\n');
 }
@@ -33,18 +33,40 @@ describe('EventLineBuffer', () => {
     ];
     // a 64-byte buffer and a 4-entry memo: the buffer grows many times and the memo turns over
     const bytes = new EventLineBuffer(64, 4);
-    for (const e of events) bytes.add(e);
+    for (const e of events) bytes.add(eventLineOf(e));
     const written = bytes.take();
     expect(written.toString('utf8')).toBe(events.map(toEventLine).join('\n'));
     expect(written.equals(Buffer.from(events.map(toEventLine).join('\n')))).toBe(true);
   });
 
+  it('writes the runs it has seen before (the same objects again) exactly as new ones, next to every other value changing', () => {
+    const shared = eventLineOf(event({ utm_source: 'ig', utm_campaign: 'spring "sale"', country_code: 'DE', region_code: 'BE', os_family: 'iOS' }));
+    const bot = { ...shared.ua, isBot: true };
+    const lines: EventLine[] = Array.from({ length: 30 }, (_, n) => ({
+      ...shared,
+      ua: n % 3 === 0 ? bot : shared.ua,
+      occurred_at: `2026-06-01T12:00:${String(n).padStart(2, '0')}.000Z`,
+      visitor_hash: n.toString(16).padStart(32, 'a'),
+      referrer_host: n % 2 === 0 ? null : `ref${n % 4}.example`,
+      variant_id: n % 5 === 0 ? `v${n}` : null,
+      fallback_stage: n % 7 === 0 ? 'last_good' : null,
+    }));
+    const buffer = new EventLineBuffer(32, 4);
+    for (const line of lines) buffer.add(line);
+    expect(buffer.take().toString('utf8')).toBe(lines.map((line) => toEventLine(analyticsEventOf(line))).join('\n'));
+  });
+
+  it('converts an event to its runs and back unchanged', () => {
+    const e = event({ block_id: 'blk', variant_id: 'v1', fallback_stage: 'holding_page', is_bot: true, utm_term: 't' });
+    expect(analyticsEventOf(eventLineOf(e))).toEqual(e);
+  });
+
   it('starts over after take(), and what it handed out stays as it was', () => {
     const buffer = new EventLineBuffer(1024);
     const first = linesOf([event({ utm_source: 'one' })], buffer);
-    buffer.add(event({ utm_source: 'two' }));
+    buffer.add(eventLineOf(event({ utm_source: 'two' })));
     const handed = buffer.take();
-    buffer.add(event({ utm_source: 'three' }));
+    buffer.add(eventLineOf(event({ utm_source: 'three' })));
     expect(handed.toString('utf8')).toBe(toEventLine(event({ utm_source: 'two' })));
     expect(first).toEqual([toEventLine(event({ utm_source: 'one' }))]);
     expect(buffer.take().toString('utf8')).toBe(toEventLine(event({ utm_source: 'three' })));
@@ -53,7 +75,7 @@ describe('EventLineBuffer', () => {
   it('is what the worker reads back', () => {
     const events = [event({ utm_content: 'a "quoted" \\ value' }), event({ event_type: 'scan', resource_type: 'qr_code' })];
     const buffer = new EventLineBuffer(256);
-    for (const e of events) buffer.add(e);
+    for (const e of events) buffer.add(eventLineOf(e));
     const parsed = parseStreamEntry('1-0', ['v', '2', 'e', buffer.take().toString('utf8')]).map((read) => read.parsed);
     expect(parsed).toEqual(events.map((e) => ({ ok: true, event: e })));
   });

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { FORWARDED_FOR_HEADER, clientIp, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import type { GeoLookup } from '@linkhub/shared/analytics/geo';
+import type { GeoFacts, GeoLookup } from '@linkhub/shared/analytics/geo';
 import { uaMemoKey, type UaFacts, type UaParser } from '@linkhub/shared/analytics/ua';
 import { parseAcceptLanguage } from '@linkhub/shared/resolve/language';
 
@@ -17,9 +17,10 @@ export type RequestFacts = {
   userAgent: string;
   /** `uaMemoKey(userAgent)`: what per-process memos file this User-Agent under (never the string itself). */
   uaKey: string;
+  /** The parser's memoised facts: the same object for every visit with this User-Agent. */
   ua: UaFacts;
-  country: string | null;
-  region: string | null;
+  /** The geo lookup's memoised facts: the same object for every visit from this network. */
+  geo: GeoFacts;
   languages: string[];
   referrerHost: string | null;
   query: string;
@@ -70,15 +71,13 @@ export function honoRequestView(c: Context): RequestView {
 export function readRequestFacts(request: RequestView, deps: RequestFactsDeps): RequestFacts {
   const ip = clientIp(request.socketAddress, request.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
   const userAgent = request.header('user-agent') ?? '';
-  const geo = deps.geo.lookup(ip === '' ? null : ip);
   const uaKey = uaMemoKey(userAgent);
   return {
     ip,
     userAgent,
     uaKey,
     ua: deps.parseUa(userAgent, uaKey),
-    country: geo.country,
-    region: geo.region,
+    geo: deps.geo.lookup(ip === '' ? null : ip),
     languages: parseAcceptLanguage(request.header('accept-language')),
     referrerHost: referrerHostOf(request.header('referer')),
     query: request.query,

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
-import { eventUtm, isoTimeOf, type Capture, type EventUtm, type VisitorIdSource, type VisitorIds } from '../capture/capture';
+import { eventUtm, isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
+import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';
 import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps, type RequestView } from '../capture/request-facts';
 import type { RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
@@ -56,8 +56,8 @@ function toVisit(facts: RequestFacts, ids: VisitorIds, now: Date): Visit {
   return {
     now,
     visitorHash: ids.visitorHash,
-    country: facts.country,
-    region: facts.region,
+    country: facts.geo.country,
+    region: facts.geo.region,
     deviceType: facts.ua.deviceType,
     osFamily: facts.ua.osFamily,
     languages: facts.languages,
@@ -67,47 +67,37 @@ function toVisit(facts: RequestFacts, ids: VisitorIds, now: Date): Visit {
 }
 
 /**
- * The link's UTMs under their event field names, once per parsed payload (payloads are immutable),
- * and what `eventUtm('', ...)` gives for them: the event UTMs of every visit without a query string.
+ * What every event of one parsed payload shares (payloads are immutable): its subject, the link's
+ * UTMs under their event field names, and what `eventUtm('', ...)` gives for them (the UTMs of every
+ * visit without a query string). The same objects for every visit, so the line writer encodes each once.
  */
-type PayloadUtm = { fallback: Record<string, string>; noQuery: EventUtm };
-const utmByPayload = new WeakMap<RedirectPayload, PayloadUtm>();
-function eventUtmOf(payload: RedirectPayload, query: string): EventUtm {
-  let utm = utmByPayload.get(payload);
-  if (!utm) {
-    const fallback = Object.fromEntries(Object.entries(payload.utm).map(([k, v]) => [`utm_${k}`, v]));
-    utm = { fallback, noQuery: eventUtm('', fallback) };
-    utmByPayload.set(payload, utm);
+type PayloadEventParts = { subject: EventSubject; fallbackUtm: Record<string, string>; noQueryUtm: EventUtm };
+const partsByPayload = new WeakMap<RedirectPayload, PayloadEventParts>();
+function eventPartsOf(payload: RedirectPayload): PayloadEventParts {
+  let parts = partsByPayload.get(payload);
+  if (!parts) {
+    const fallbackUtm = Object.fromEntries(Object.entries(payload.utm).map(([k, v]) => [`utm_${k}`, v]));
+    const subject: EventSubject = { event_type: payload.is_qr ? 'scan' : 'click', workspace_id: payload.workspace_id, resource_type: payload.resource_type, resource_id: payload.resource_id, block_id: null };
+    parts = { subject, fallbackUtm, noQueryUtm: eventUtm('', fallbackUtm) };
+    partsByPayload.set(payload, parts);
   }
-  return query === '' ? utm.noQuery : eventUtm(query, utm.fallback);
+  return parts;
 }
 
-function toEvent(payload: RedirectPayload, resolution: Resolution, facts: RequestFacts, ids: VisitorIds, now: Date): AnalyticsEvent | null {
+function toEvent(payload: RedirectPayload, resolution: Resolution, facts: RequestFacts, ids: VisitorIds, now: Date): EventLine | null {
   if (resolution.kind === 'not_found') return null;
-  const utm = eventUtmOf(payload, facts.query);
+  const parts = eventPartsOf(payload);
   return {
-    event_type: payload.is_qr ? 'scan' : 'click',
-    workspace_id: payload.workspace_id,
-    resource_type: payload.resource_type,
-    resource_id: payload.resource_id,
-    block_id: null,
+    subject: parts.subject,
     occurred_at: isoTimeOf(now),
     visitor_hash: ids.visitorHash,
-    country_code: facts.country,
-    region_code: facts.region,
-    device_type: facts.ua.deviceType,
-    os_family: facts.ua.osFamily,
-    browser_family: facts.ua.browserFamily,
+    geo: facts.geo,
+    ua: facts.ua,
     ua_hash: ids.uaHash,
     referrer_host: facts.referrerHost,
-    utm_source: utm.utm_source,
-    utm_medium: utm.utm_medium,
-    utm_campaign: utm.utm_campaign,
-    utm_term: utm.utm_term,
-    utm_content: utm.utm_content,
+    utm: facts.query === '' ? parts.noQueryUtm : eventUtm(facts.query, parts.fallbackUtm),
     variant_id: resolution.kind === 'redirect' ? (resolution.variantId ?? null) : null,
     fallback_stage: resolution.kind === 'redirect' ? (resolution.fallbackStage ?? null) : resolution.fallbackStage,
-    is_bot: facts.ua.isBot,
   };
 }
 
