@@ -1,17 +1,18 @@
 import type { Redis } from 'ioredis';
-import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries, EVENT_BATCH_VERSION } from '@linkhub/shared/analytics/event';
+import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries } from '@linkhub/shared/analytics/event';
+import { RUN_BATCH_VERSION } from '@linkhub/shared/analytics/run-batch';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/analytics/bounded-memo';
 import type { EdgeMetrics } from '../metrics';
-import { EventLineBuffer, type EventLine, type EventUtm } from './event-line';
+import { RunBatchBuffer, type EventLine, type EventUtm } from './event-line';
 import type { RequestFacts } from './request-facts';
 
 /**
  * Fire-and-forget capture (spec §4.4.1 step 7): the event is queued in memory and the request goes
- * on; queued events leave as one batch entry on `clicks:raw` (`v 2 e <one line per event>`,
- * shared/src/analytics/event.ts), once `batchSize` are waiting or `flushMs` after the first,
+ * on; queued events leave as one batch entry on `clicks:raw` (`v 3 t <ms> r <runs> e <one line per
+ * event>`, shared/src/analytics/run-batch.ts), once `batchSize` are waiting or `flushMs` after the first,
  * whichever comes first. One XADD per batch instead of one per visit is most of capture's cost gone,
  * in the edge and in Redis.
  *
@@ -28,16 +29,16 @@ export type Capture = {
 
 export type CaptureOptions = { batchSize?: number; flushMs?: number };
 
-const BATCH_VERSION = String(EVENT_BATCH_VERSION);
+const BATCH_VERSION = String(RUN_BATCH_VERSION);
 
-/** Room for a batch of typical events (about 400 bytes each) before the buffer has to grow. */
-const BYTES_PER_EVENT = 512;
+/** Room for a batch of typical lines (about 60 bytes each) before the buffer has to grow. */
+const BYTES_PER_EVENT = 96;
 
 export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics, enabled: boolean, options: CaptureOptions = {}): Capture {
   const stream = clicksStreamKey(prefix);
   const batchSize = Math.min(options.batchSize ?? CAPTURE_BATCH_MAX_EVENTS, CAPTURE_BATCH_MAX_EVENTS);
   const flushMs = options.flushMs ?? 20;
-  const queued = new EventLineBuffer(batchSize * BYTES_PER_EVENT);
+  const queued = new RunBatchBuffer(batchSize * BYTES_PER_EVENT);
   let timer: NodeJS.Timeout | null = null;
 
   function send(): Promise<void> {
@@ -45,12 +46,12 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
     timer = null;
     const count = queued.count;
     if (count === 0) return Promise.resolve();
-    const lines = queued.take();
+    const batch = queued.take();
     if (redis.status !== 'ready') {
       metrics.captureDropped += count;
       return Promise.resolve();
     }
-    return redis.xadd(stream, 'MAXLEN', '~', String(clicksStreamMaxEntries(count)), '*', 'v', BATCH_VERSION, 'e', lines).then(
+    return redis.xadd(stream, 'MAXLEN', '~', String(clicksStreamMaxEntries(count)), '*', 'v', BATCH_VERSION, 't', String(batch.base), 'r', batch.runs, 'e', batch.lines).then(
       () => {
         metrics.captured += count;
       },

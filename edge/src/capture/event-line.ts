@@ -4,17 +4,16 @@ import type { GeoFacts } from '@linkhub/shared/analytics/geo';
 import type { UaFacts } from '@linkhub/shared/analytics/ua';
 
 /**
- * Batch-entry lines (`toEventLine`: the event's values in schema key order, as a JSON array) written
- * straight into a batch buffer as UTF-8, byte for byte what `toEventLine` gives.
+ * Capture's batch entries (`v 3 t <base ms> r <runs> e <lines>`, shared/src/analytics/run-batch.ts)
+ * written straight into two buffers as UTF-8: the runs of values that repeat across visits, each
+ * once per entry, and one short line per event referring to them.
  *
- * Nearly every value of a visit repeats across visits, and in runs: the resource's ids and type, the
- * country and region, the UA families, the link's UTMs. The caller hands those runs over as the
- * objects it already shares between visits (`EventLine`: the payload's subject, the geo memo's
- * record, the UA memo's facts, the payload's UTMs), and each run is encoded once per object
- * (identity-keyed, so the objects must not change after they are first written) and then copied as
- * one fragment. Only the visitor hash and the time are new per visit; the few single values left are
- * remembered per string in a bounded memo. Building a 400-character string per event and encoding
- * it again cost the capture path more than anything else it did; copying 23 separate values was next.
+ * The caller hands the runs over as the objects it already shares between visits (`EventLine`: the
+ * payload's subject and UTMs, the geo memo's record, the UA memo's facts), so each run's JSON is
+ * encoded once per object (identity-keyed: the objects must not change after they are first
+ * written) and a batch finds it again by that encoding's identity; the two single-value runs
+ * (ua_hash, referrer) are remembered per string in a bounded memo. Only the visitor hash and the
+ * time are new per visit. A redirect's event costs the writer a few map reads and ~60 bytes.
  */
 export type EventSubject = Readonly<Pick<AnalyticsEvent, 'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'block_id'>>;
 type UtmField = 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content';
@@ -70,97 +69,176 @@ export function analyticsEventOf(line: EventLine): AnalyticsEvent {
   };
 }
 
+const OPEN = 0x5b;
+const CLOSE = 0x5d;
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
-/** The values of a run as JSON array elements, each followed by a comma (what `toEventLine` puts between them). */
-function runBytes(values: readonly unknown[], open = ''): Buffer {
-  return Buffer.from(`${open}${JSON.stringify(values).slice(1, -1)},`);
-}
-/** variant_id, fallback_stage, is_bot and the closing bracket, for the usual case of no variant and no fallback. */
-const PLAIN_TAIL = { human: Buffer.from('null,null,false]'), bot: Buffer.from('null,null,true]') } as const;
-const NULL_VALUE = Buffer.from('null,');
-const HUMAN_END = Buffer.from('false]');
-const BOT_END = Buffer.from('true]');
-/** The hex hashes (visitor_hash, ua_hash): 32 ASCII characters, quoted, then a comma. */
-const HASH_BYTES = 35;
+const MINUS = 0x2d;
+const ZERO = 0x30;
+/** The outcome run of nearly every visit: no variant, no fallback. */
+const PLAIN_OUTCOME = Buffer.from('[null,null]');
+const NULL_RUN = Buffer.from('[null]');
 const HEX32 = /^[0-9a-f]{32}$/;
 
-export class EventLineBuffer {
-  #bytes: Buffer;
-  #used = 0;
-  #count = 0;
+function runBytes(values: readonly unknown[]): Buffer {
+  return Buffer.from(JSON.stringify(values));
+}
+
+/** A byte buffer that grows as it is written. */
+class Bytes {
+  bytes: Buffer;
+  used = 0;
+
+  constructor(initial: number) {
+    this.bytes = Buffer.allocUnsafe(Math.max(16, initial));
+  }
+
+  room(n: number): void {
+    if (this.used + n <= this.bytes.length) return;
+    const bigger = Buffer.allocUnsafe((this.used + n) * 2);
+    this.bytes.copy(bigger, 0, 0, this.used);
+    this.bytes = bigger;
+  }
+
+  byte(value: number): void {
+    this.room(1);
+    this.bytes[this.used] = value;
+    this.used += 1;
+  }
+
+  copy(fragment: Buffer): void {
+    this.room(fragment.length);
+    this.bytes.set(fragment, this.used);
+    this.used += fragment.length;
+  }
+
+  /** A safe integer in decimal. */
+  integer(value: number): void {
+    this.room(17);
+    let n = value;
+    if (n < 0) {
+      this.bytes[this.used] = MINUS;
+      this.used += 1;
+      n = -n;
+    }
+    let digits = 1;
+    for (let rest = n; rest >= 10; rest = Math.floor(rest / 10)) digits += 1;
+    for (let at = this.used + digits - 1; at >= this.used; at -= 1) {
+      this.bytes[at] = ZERO + (n % 10);
+      n = Math.floor(n / 10);
+    }
+    this.used += digits;
+  }
+
+  /** Text known to be ASCII with nothing JSON escapes. */
+  ascii(text: string): void {
+    this.room(text.length);
+    this.used += this.bytes.write(text, this.used, text.length, 'latin1');
+  }
+
+  take(): Buffer {
+    return this.bytes.subarray(0, this.used);
+  }
+}
+
+/** One batch entry's parts, ready for XADD. */
+export type RunBatch = { count: number; base: number; runs: Buffer; lines: Buffer };
+
+export class RunBatchBuffer {
   readonly #initialBytes: number;
-  /** A single value's JSON and a comma. */
-  readonly #encoded: BoundedMemo<string, Buffer>;
+  #lines: Bytes;
+  #runs: Bytes;
+  #count = 0;
+  #base = 0;
+  /** This batch's runs, by the identity of their encoding. */
+  readonly #runIndex = new Map<Buffer, number>();
   readonly #subjects = new WeakMap<EventSubject, Buffer>();
   readonly #places = new WeakMap<Readonly<GeoFacts>, Buffer>();
   readonly #families = new WeakMap<Readonly<UaFacts>, Buffer>();
   readonly #utms = new WeakMap<EventUtm, Buffer>();
+  /** Single-value runs (ua_hash, referrer_host) and outcome runs, by their value / JSON. */
+  readonly #values: BoundedMemo<string, Buffer>;
+  readonly #outcomes: BoundedMemo<string, Buffer>;
   #timeText = '';
-  #timeBytes: Buffer = NULL_VALUE;
+  /** ms of `#timeText`, or null when it is not a whole-ms instant (then the text itself is written). */
+  #timeAt: number | null = null;
 
+  /** `initialBytes`: room for the lines of a typical batch before a buffer has to grow. */
   constructor(initialBytes: number, memoCapacity = 4096) {
     this.#initialBytes = initialBytes;
-    this.#bytes = Buffer.allocUnsafe(initialBytes);
-    this.#encoded = new BoundedMemo(memoCapacity);
+    this.#lines = new Bytes(initialBytes);
+    this.#runs = this.#newRuns();
+    this.#values = new BoundedMemo(memoCapacity);
+    this.#outcomes = new BoundedMemo(Math.max(2, Math.floor(memoCapacity / 16)));
   }
 
-  /** Lines written since the last `take()`. */
+  /** Events written since the last `take()`. */
   get count(): number {
     return this.#count;
   }
 
-  /** Appends one event as one line. */
+  /** Appends one event. */
   add(e: EventLine): void {
-    if (this.#count > 0) {
-      this.#room(1);
-      this.#bytes[this.#used] = NEWLINE;
-      this.#used += 1;
-    }
-    this.#copy(this.#subject(e.subject));
-    this.#time(e.occurred_at);
-    this.#hash(e.visitor_hash);
-    this.#copy(this.#place(e.geo));
-    this.#copy(this.#familiesOf(e.ua));
-    this.#copy(this.#value(e.ua_hash));
-    this.#copy(this.#value(e.referrer_host));
-    this.#copy(this.#utm(e.utm));
-    if (e.variant_id === null && e.fallback_stage === null) this.#copy(e.ua.isBot ? PLAIN_TAIL.bot : PLAIN_TAIL.human);
-    else {
-      this.#copy(this.#value(e.variant_id));
-      this.#copy(this.#value(e.fallback_stage));
-      this.#copy(e.ua.isBot ? BOT_END : HUMAN_END);
-    }
+    const at = this.#time(e.occurred_at);
+    if (this.#count === 0) this.#base = at ?? 0;
+    const lines = this.#lines;
+    if (this.#count > 0) lines.byte(NEWLINE);
+    lines.byte(OPEN);
+    this.#ref(this.#subject(e.subject));
+    if (at === null) lines.copy(Buffer.from(JSON.stringify(e.occurred_at)));
+    else lines.integer(at - this.#base);
+    lines.byte(COMMA);
+    if (e.visitor_hash.length === 32 && HEX32.test(e.visitor_hash)) {
+      lines.byte(QUOTE);
+      lines.ascii(e.visitor_hash);
+      lines.byte(QUOTE);
+    } else lines.copy(Buffer.from(JSON.stringify(e.visitor_hash)));
+    lines.byte(COMMA);
+    this.#ref(this.#place(e.geo));
+    this.#ref(this.#familiesOf(e.ua));
+    this.#ref(this.#value(e.ua_hash));
+    this.#ref(this.#value(e.referrer_host));
+    this.#ref(this.#utm(e.utm));
+    this.#ref(this.#outcome(e.variant_id, e.fallback_stage), CLOSE);
     this.#count += 1;
   }
 
-  /** The lines so far, and a fresh buffer for the next batch (the one handed out is never written again). */
-  take(): Buffer {
-    const taken = this.#bytes.subarray(0, this.#used);
-    this.#bytes = Buffer.allocUnsafe(this.#initialBytes);
-    this.#used = 0;
+  /** What was written, and fresh buffers for the next batch (what is handed out is never written again). */
+  take(): RunBatch {
+    this.#runs.byte(CLOSE);
+    const batch: RunBatch = { count: this.#count, base: this.#base, runs: this.#runs.take(), lines: this.#lines.take() };
+    this.#lines = new Bytes(this.#initialBytes);
+    this.#runs = this.#newRuns();
+    this.#runIndex.clear();
     this.#count = 0;
-    return taken;
+    this.#base = 0;
+    return batch;
   }
 
-  #room(n: number): void {
-    if (this.#used + n <= this.#bytes.length) return;
-    const bigger = Buffer.allocUnsafe((this.#used + n) * 2);
-    this.#bytes.copy(bigger, 0, 0, this.#used);
-    this.#bytes = bigger;
+  #newRuns(): Bytes {
+    const runs = new Bytes(this.#initialBytes / 4);
+    runs.byte(OPEN);
+    return runs;
   }
 
-  #copy(fragment: Buffer): void {
-    this.#room(fragment.length);
-    this.#bytes.set(fragment, this.#used);
-    this.#used += fragment.length;
+  /** Writes the index of `run` in this batch (adding it to the runs first time), then `after`. */
+  #ref(run: Buffer, after = COMMA): void {
+    let index = this.#runIndex.get(run);
+    if (index === undefined) {
+      index = this.#runIndex.size;
+      if (index > 0) this.#runs.byte(COMMA);
+      this.#runs.copy(run);
+      this.#runIndex.set(run, index);
+    }
+    this.#lines.integer(index);
+    this.#lines.byte(after);
   }
 
   #subject(s: EventSubject): Buffer {
     let bytes = this.#subjects.get(s);
     if (bytes === undefined) {
-      bytes = runBytes([s.event_type, s.workspace_id, s.resource_type, s.resource_id, s.block_id], '[');
+      bytes = runBytes([s.event_type, s.workspace_id, s.resource_type, s.resource_id, s.block_id]);
       this.#subjects.set(s, bytes);
     }
     return bytes;
@@ -178,7 +256,7 @@ export class EventLineBuffer {
   #familiesOf(ua: Readonly<UaFacts>): Buffer {
     let bytes = this.#families.get(ua);
     if (bytes === undefined) {
-      bytes = runBytes([ua.deviceType, ua.osFamily, ua.browserFamily]);
+      bytes = runBytes([ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot]);
       this.#families.set(ua, bytes);
     }
     return bytes;
@@ -194,33 +272,33 @@ export class EventLineBuffer {
   }
 
   #value(value: string | null): Buffer {
-    if (value === null) return NULL_VALUE;
-    let bytes = this.#encoded.get(value);
+    if (value === null) return NULL_RUN;
+    let bytes = this.#values.get(value);
     if (bytes === undefined) {
       bytes = runBytes([value]);
-      this.#encoded.set(value, bytes);
+      this.#values.set(value, bytes);
     }
     return bytes;
   }
 
-  /** The time changes once per millisecond at most: its encoding is kept until it does. */
-  #time(value: string): void {
-    if (value !== this.#timeText) {
-      this.#timeText = value;
-      this.#timeBytes = runBytes([value]);
+  #outcome(variant: string | null, fallback: string | null): Buffer {
+    if (variant === null && fallback === null) return PLAIN_OUTCOME;
+    const text = JSON.stringify([variant, fallback]);
+    let bytes = this.#outcomes.get(text);
+    if (bytes === undefined) {
+      bytes = Buffer.from(text);
+      this.#outcomes.set(text, bytes);
     }
-    this.#copy(this.#timeBytes);
+    return bytes;
   }
 
-  /** A new value every visit, never remembered: written in place when it is the 32-hex-digit form the edge makes. */
-  #hash(value: string): void {
-    if (value.length !== HASH_BYTES - 3 || !HEX32.test(value)) return this.#copy(runBytes([value]));
-    this.#room(HASH_BYTES);
-    const at = this.#used;
-    this.#bytes[at] = QUOTE;
-    this.#bytes.write(value, at + 1, HASH_BYTES - 3, 'latin1');
-    this.#bytes[at + HASH_BYTES - 2] = QUOTE;
-    this.#bytes[at + HASH_BYTES - 1] = COMMA;
-    this.#used += HASH_BYTES;
+  /** The time changes once per millisecond at most: its parse is kept until it does. */
+  #time(value: string): number | null {
+    if (value !== this.#timeText) {
+      this.#timeText = value;
+      const at = Date.parse(value);
+      this.#timeAt = Number.isFinite(at) && new Date(at).toISOString() === value ? at : null;
+    }
+    return this.#timeAt;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, eventRecordOf, fastCheckedEvent, parseStreamEntry, parseStreamEvent, streamEvents, toBatchStreamFields, toEventLine, toStreamFields, type AnalyticsEvent } from './event';
+import { analyticsEventSchema, eventRecordOf, fastCheckedEvent, parseStreamEntry, parseStreamEvent, streamEvents, toEventLine, toLineBatchStreamFields, toStreamFields, type AnalyticsEvent } from './event';
 
 const event: AnalyticsEvent = {
   event_type: 'scan',
@@ -41,9 +41,9 @@ describe('stream event', () => {
     const names = Object.keys(analyticsEventSchema.shape);
     for (const forbidden of ['ip', 'ip_address', 'user_agent', 'ua', 'remote_addr']) expect(names).not.toContain(forbidden);
   });
-  it('reads a batch entry as its events, in order, each keyed by entry id and line', () => {
+  it('reads a version-2 batch entry as its events, in order, each keyed by entry id and line', () => {
     const second = { ...event, event_type: 'scan' as const, utm_source: 'line\nbreak "quoted"' };
-    const fields = toBatchStreamFields([event, second]);
+    const fields = toLineBatchStreamFields([event, second]);
     expect(fields.slice(0, 3)).toEqual(['v', '2', 'e']);
     const events = parseStreamEntry('1700000000000-3', fields);
     expect(events.map((e) => e.key)).toEqual(['1700000000000-3:0', '1700000000000-3:1']);

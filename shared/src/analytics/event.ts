@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deviceTypes, deviceTypeSchema } from '../cache/payload';
 import { fallbackStages } from '../resolve/qr-fallback';
 import { CLICKS_STREAM_MAXLEN } from '../cache/keys';
+import { decodeRunBatch, isRunBatch, toRunBatchFields } from './run-batch';
 
 /**
  * The analytics event on the `clicks:raw` stream (DESIGN §7, spec §4.4.4). Written by the edge,
@@ -16,9 +17,14 @@ import { CLICKS_STREAM_MAXLEN } from '../cache/keys';
  * per visit (the stream's cost in Redis was most of capture's). A line is one event as a JSON array
  * of its values in schema key order (`toEventLine`): the keys were half the bytes the edge encoded
  * and sent. JSON escapes every newline inside a string, so lines split cleanly, and any one line
- * alone is a valid batch entry. `parseStreamEntry` reads both versions, one result per event.
+ * alone is a valid batch entry.
+ *
+ * Since then the edge writes version 3 (`run-batch.ts`): the values that repeat across a batch's
+ * events are written once per entry and the lines refer to them, a fifth of the bytes. Versions 1
+ * and 2 are still read: `parseStreamEntry` reads every version, one result per event.
  */
 export const EVENT_SCHEMA_VERSION = 1;
+/** The version-2 batch entry (lines of values; still read). */
 export const EVENT_BATCH_VERSION = 2;
 /** Most events the edge puts in one batch entry. */
 export const CAPTURE_BATCH_MAX_EVENTS = 250;
@@ -75,8 +81,13 @@ export function toEventLine(event: AnalyticsEvent): string {
   return JSON.stringify(eventKeys.map((key) => event[key]));
 }
 
-/** `[field, value, …]` of one batch entry holding `events` (at least one). */
+/** `[field, value, …]` of one batch entry holding `events` (at least one), as the edge writes it (version 3). */
 export function toBatchStreamFields(events: readonly AnalyticsEvent[]): string[] {
+  return toRunBatchFields(events);
+}
+
+/** `[field, value, …]` of one version-2 batch entry (lines of values) holding `events`. */
+export function toLineBatchStreamFields(events: readonly AnalyticsEvent[]): string[] {
   return ['v', String(EVENT_BATCH_VERSION), 'e', events.map(toEventLine).join('\n')];
 }
 
@@ -197,7 +208,7 @@ export function eventRecordOf(values: readonly unknown[]): Record<keyof Analytic
 
 /** One event of a stream entry: its row key, the fields of an entry holding it alone, and the parse. */
 export type StreamEntryEvent = {
-  /** The stream message id for a version-1 entry; `{id}:{index}` for the events of a batch entry. */
+  /** The stream message id for a version-1 entry; `{id}:{index}` for the events of a batch entry (version 2 or 3). */
   key: string;
   /** This event alone as the fields of an entry (what a dead-letter record keeps). */
   fields: readonly string[];
@@ -209,6 +220,13 @@ export type StreamEntryEvent = {
  * version-1 or flat entry, one per line for a batch entry).
  */
 export function parseStreamEntry(id: string, fields: readonly string[]): StreamEntryEvent[] {
+  if (isRunBatch(fields)) {
+    return decodeRunBatch(fields).map((line, index) => ({
+      key: `${id}:${index}`,
+      fields: line.fields,
+      parsed: 'issue' in line ? { ok: false, issues: [line.issue] } : validated(line.values),
+    }));
+  }
   if (fields.length === 4 && fields[0] === 'v' && fields[1] === BATCH_VERSION && fields[2] === 'e') {
     const body = fields[3] ?? '';
     if (body === '') return [{ key: `${id}:0`, fields, parsed: { ok: false, issues: ['e: empty batch'] } }];

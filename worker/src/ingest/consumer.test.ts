@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBatchStreamFields, toStreamFields } from '@linkhub/shared/analytics/event';
+import { toBatchStreamFields, toLineBatchStreamFields, toStreamFields } from '@linkhub/shared/analytics/event';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
@@ -96,8 +96,9 @@ describe('ingest consumer', () => {
     const e = consumer('e');
     await e.ensureGroup();
     const good = Array.from({ length: 4 }, (_, i) => testEvent({ workspace_id: ws, resource_id: batched }, `b${i}`));
-    const [first, second] = [toBatchStreamFields(good.slice(0, 3)), toBatchStreamFields(good.slice(3))];
-    await xadd(['v', '2', 'e', `${first[3] ?? ''}\n["teleport"]`]);
+    // the edge's version-3 entry with a bad line added, then a version-2 entry (written before an upgrade)
+    const [first, second] = [toBatchStreamFields(good.slice(0, 3)), toLineBatchStreamFields(good.slice(3))];
+    await xadd([...first.slice(0, 7), `${first[7] ?? ''}\n["teleport"]`]);
     await xadd(second);
     const entries = await e.readNew();
     expect(entries).toHaveLength(2);
