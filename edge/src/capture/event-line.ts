@@ -1,6 +1,7 @@
 import { BoundedMemo } from '@linkhub/shared/analytics/bounded-memo';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { GeoFacts } from '@linkhub/shared/analytics/geo';
+import { runValues } from '@linkhub/shared/analytics/run-batch';
 import type { UaFacts } from '@linkhub/shared/analytics/ua';
 
 /**
@@ -77,8 +78,8 @@ const NEWLINE = 0x0a;
 const MINUS = 0x2d;
 const ZERO = 0x30;
 /** The outcome run of nearly every visit: no variant, no fallback. */
-const PLAIN_OUTCOME = Buffer.from('[null,null]');
-const NULL_RUN = Buffer.from('[null]');
+const PLAIN_OUTCOME = Buffer.from(JSON.stringify(runValues.outcome(null, null)));
+const NULL_RUN = Buffer.from(JSON.stringify(runValues.single(null)));
 const HEX32 = /^[0-9a-f]{32}$/;
 
 function runBytes(values: readonly unknown[]): Buffer {
@@ -238,7 +239,7 @@ export class RunBatchBuffer {
   #subject(s: EventSubject): Buffer {
     let bytes = this.#subjects.get(s);
     if (bytes === undefined) {
-      bytes = runBytes([s.event_type, s.workspace_id, s.resource_type, s.resource_id, s.block_id]);
+      bytes = runBytes(runValues.subject(s));
       this.#subjects.set(s, bytes);
     }
     return bytes;
@@ -247,7 +248,7 @@ export class RunBatchBuffer {
   #place(geo: Readonly<GeoFacts>): Buffer {
     let bytes = this.#places.get(geo);
     if (bytes === undefined) {
-      bytes = runBytes([geo.country, geo.region]);
+      bytes = runBytes(runValues.geo(geo.country, geo.region));
       this.#places.set(geo, bytes);
     }
     return bytes;
@@ -256,7 +257,7 @@ export class RunBatchBuffer {
   #familiesOf(ua: Readonly<UaFacts>): Buffer {
     let bytes = this.#families.get(ua);
     if (bytes === undefined) {
-      bytes = runBytes([ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot]);
+      bytes = runBytes(runValues.ua(ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot));
       this.#families.set(ua, bytes);
     }
     return bytes;
@@ -265,7 +266,7 @@ export class RunBatchBuffer {
   #utm(utm: EventUtm): Buffer {
     let bytes = this.#utms.get(utm);
     if (bytes === undefined) {
-      bytes = runBytes([utm.utm_source, utm.utm_medium, utm.utm_campaign, utm.utm_term, utm.utm_content]);
+      bytes = runBytes(runValues.utm(utm));
       this.#utms.set(utm, bytes);
     }
     return bytes;
@@ -275,7 +276,7 @@ export class RunBatchBuffer {
     if (value === null) return NULL_RUN;
     let bytes = this.#values.get(value);
     if (bytes === undefined) {
-      bytes = runBytes([value]);
+      bytes = runBytes(runValues.single(value));
       this.#values.set(value, bytes);
     }
     return bytes;
@@ -283,7 +284,7 @@ export class RunBatchBuffer {
 
   #outcome(variant: string | null, fallback: string | null): Buffer {
     if (variant === null && fallback === null) return PLAIN_OUTCOME;
-    const text = JSON.stringify([variant, fallback]);
+    const text = JSON.stringify(runValues.outcome(variant, fallback));
     let bytes = this.#outcomes.get(text);
     if (bytes === undefined) {
       bytes = Buffer.from(text);

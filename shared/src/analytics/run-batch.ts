@@ -36,18 +36,29 @@ const RUN_SLOTS = [
   [8, 2],
 ] as const;
 
-type Runs = readonly [subject: unknown[], geo: unknown[], ua: unknown[], uaHash: unknown[], referrer: unknown[], utm: unknown[], outcome: unknown[]];
+type Subject = Pick<AnalyticsEvent, 'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'block_id'>;
+type Utm = Pick<AnalyticsEvent, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>;
+
+/** Each run's values in the order a line's reader takes them (the edge's writer builds its runs with these too). */
+export const runValues = {
+  subject: (s: Subject): unknown[] => [s.event_type, s.workspace_id, s.resource_type, s.resource_id, s.block_id],
+  geo: (country: string | null, region: string | null): unknown[] => [country, region],
+  ua: (deviceType: string, osFamily: string | null, browserFamily: string | null, isBot: boolean): unknown[] => [deviceType, osFamily, browserFamily, isBot],
+  single: (value: string | null): unknown[] => [value],
+  utm: (u: Utm): unknown[] => [u.utm_source, u.utm_medium, u.utm_campaign, u.utm_term, u.utm_content],
+  outcome: (variantId: string | null, fallbackStage: string | null): unknown[] => [variantId, fallbackStage],
+} as const;
 
 /** The runs of one event, in the order of RUN_SLOTS. */
-export function eventRuns(e: AnalyticsEvent): Runs {
+export function eventRuns(e: AnalyticsEvent): unknown[][] {
   return [
-    [e.event_type, e.workspace_id, e.resource_type, e.resource_id, e.block_id],
-    [e.country_code, e.region_code],
-    [e.device_type, e.os_family, e.browser_family, e.is_bot],
-    [e.ua_hash],
-    [e.referrer_host],
-    [e.utm_source, e.utm_medium, e.utm_campaign, e.utm_term, e.utm_content],
-    [e.variant_id, e.fallback_stage],
+    runValues.subject(e),
+    runValues.geo(e.country_code, e.region_code),
+    runValues.ua(e.device_type, e.os_family, e.browser_family, e.is_bot),
+    runValues.single(e.ua_hash),
+    runValues.single(e.referrer_host),
+    runValues.utm(e),
+    runValues.outcome(e.variant_id, e.fallback_stage),
   ];
 }
 
@@ -79,7 +90,7 @@ export function toRunBatchFields(events: readonly AnalyticsEvent[]): string[] {
     return index;
   };
   const lines = events.map((e) => {
-    const [subject, geo, ua, uaHash, referrer, utm, outcome] = eventRuns(e);
+    const [subject = [], geo = [], ua = [], uaHash = [], referrer = [], utm = [], outcome = []] = eventRuns(e);
     return JSON.stringify([ref(subject), timeSlot(e.occurred_at, base), e.visitor_hash, ref(geo), ref(ua), ref(uaHash), ref(referrer), ref(utm), ref(outcome)]);
   });
   return ['v', String(RUN_BATCH_VERSION), 't', String(base), 'r', `[${runs.join(',')}]`, 'e', lines.join('\n')];
