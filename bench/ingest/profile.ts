@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { parseStreamEvent, toStreamFields } from '../../shared/src/analytics/event';
+import { CAPTURE_BATCH_MAX_EVENTS, parseStreamEntry, toBatchStreamFields, type AnalyticsEvent } from '../../shared/src/analytics/event';
 import { testEvent } from '../../shared/src/analytics/test-events';
 import { clicksStreamKey } from '../../shared/src/cache/keys';
 import { migrate } from '../../shared/src/db/index';
@@ -50,10 +50,15 @@ try {
   const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR'];
   const devices = ['mobile', 'desktop', 'tablet'] as const;
   for (let b = 0; b < BATCHES; b += 1) {
+    // 1,000 events as the edge writes them: batch entries of CAPTURE_BATCH_MAX_EVENTS
     const pipe = redis.pipeline();
-    for (let k = 0; k < 1000; k += 1) {
-      seq += 1;
-      pipe.xadd(stream, '*', ...toStreamFields(testEvent({ workspace_id: ws, resource_id: resources[seq % 100] ?? '', country_code: countries[seq % 8] ?? 'FR', device_type: devices[seq % 3] ?? 'mobile', is_bot: seq % 20 === 0 }, `v${seq % 50_000}`)));
+    for (let k = 0; k < 1000; k += CAPTURE_BATCH_MAX_EVENTS) {
+      const events: AnalyticsEvent[] = [];
+      for (let n = 0; n < CAPTURE_BATCH_MAX_EVENTS; n += 1) {
+        seq += 1;
+        events.push(testEvent({ workspace_id: ws, resource_id: resources[seq % 100] ?? '', country_code: countries[seq % 8] ?? 'FR', device_type: devices[seq % 3] ?? 'mobile', is_bot: seq % 20 === 0 }, `v${seq % 50_000}`));
+      }
+      pipe.xadd(stream, '*', ...toBatchStreamFields(events));
     }
     await pipe.exec();
   }
@@ -62,10 +67,10 @@ try {
   let uniqueRows = 0;
   const t0 = performance.now();
   for (let b = 0; b < BATCHES; b += 1) {
-    const reply = await time('XREADGROUP', () => reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, 'p', 'COUNT', '1000', 'STREAMS', stream, '>'));
+    const reply = await time('XREADGROUP', () => reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, 'p', 'COUNT', String(Math.ceil(1000 / CAPTURE_BATCH_MAX_EVENTS)), 'STREAMS', stream, '>'));
     const entries = await time('parse reply', () => parseReadGroupReply(reply));
-    const events = await time('zod parse', () => entries.map((e) => parseStreamEvent(e.fields ?? [])));
-    const rows = await time('toClickRow', () => events.flatMap((p, k) => (p.ok ? [toClickRow(entries[k]?.id ?? '', p.event)] : [])).flatMap((r) => (r.ok ? [r.row] : [])));
+    const events = await time('parse entries', () => entries.flatMap((e) => parseStreamEntry(e.id, e.fields ?? [])));
+    const rows = await time('toClickRow', () => events.flatMap(({ key, parsed }) => (parsed.ok ? [toClickRow(key, parsed.event)] : [])).flatMap((r) => (r.ok ? [r.row] : [])));
     const agg = await time('aggregate (alone)', () => aggregateBatch(rows));
     rollupRows += agg.rollups.length;
     uniqueRows += agg.uniques.length;
