@@ -82,9 +82,19 @@ const PLAIN_OUTCOME = Buffer.from(JSON.stringify(runValues.outcome(null, null)))
 const NULL_RUN = Buffer.from(JSON.stringify(runValues.single(null)));
 const HEX32 = /^[0-9a-f]{32}$/;
 
-function runBytes(values: readonly unknown[]): Buffer {
-  return Buffer.from(JSON.stringify(values));
+type RunCache<K> = { get(key: K): Buffer | undefined; set(key: K, bytes: Buffer): unknown };
+
+/** The run of `key` as JSON bytes, encoded once per key of `cache`. */
+function encodedRun<K>(cache: RunCache<K>, key: K, values: (key: K) => unknown[]): Buffer {
+  let bytes = cache.get(key);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(values(key)));
+    cache.set(key, bytes);
+  }
+  return bytes;
 }
+const geoRun = (geo: Readonly<GeoFacts>): unknown[] => runValues.geo(geo.country, geo.region);
+const uaRun = (ua: Readonly<UaFacts>): unknown[] => runValues.ua(ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot);
 
 /** A byte buffer that grows as it is written. */
 class Bytes {
@@ -186,7 +196,7 @@ export class RunBatchBuffer {
     const lines = this.#lines;
     if (this.#count > 0) lines.byte(NEWLINE);
     lines.byte(OPEN);
-    this.#ref(this.#subject(e.subject));
+    this.#ref(encodedRun(this.#subjects, e.subject, runValues.subject));
     if (at === null) lines.copy(Buffer.from(JSON.stringify(e.occurred_at)));
     else lines.integer(at - this.#base);
     lines.byte(COMMA);
@@ -196,11 +206,11 @@ export class RunBatchBuffer {
       lines.byte(QUOTE);
     } else lines.copy(Buffer.from(JSON.stringify(e.visitor_hash)));
     lines.byte(COMMA);
-    this.#ref(this.#place(e.geo));
-    this.#ref(this.#familiesOf(e.ua));
+    this.#ref(encodedRun(this.#places, e.geo, geoRun));
+    this.#ref(encodedRun(this.#families, e.ua, uaRun));
     this.#ref(this.#value(e.ua_hash));
     this.#ref(this.#value(e.referrer_host));
-    this.#ref(this.#utm(e.utm));
+    this.#ref(encodedRun(this.#utms, e.utm, runValues.utm));
     this.#ref(this.#outcome(e.variant_id, e.fallback_stage), CLOSE);
     this.#count += 1;
   }
@@ -236,61 +246,14 @@ export class RunBatchBuffer {
     this.#lines.byte(after);
   }
 
-  #subject(s: EventSubject): Buffer {
-    let bytes = this.#subjects.get(s);
-    if (bytes === undefined) {
-      bytes = runBytes(runValues.subject(s));
-      this.#subjects.set(s, bytes);
-    }
-    return bytes;
-  }
-
-  #place(geo: Readonly<GeoFacts>): Buffer {
-    let bytes = this.#places.get(geo);
-    if (bytes === undefined) {
-      bytes = runBytes(runValues.geo(geo.country, geo.region));
-      this.#places.set(geo, bytes);
-    }
-    return bytes;
-  }
-
-  #familiesOf(ua: Readonly<UaFacts>): Buffer {
-    let bytes = this.#families.get(ua);
-    if (bytes === undefined) {
-      bytes = runBytes(runValues.ua(ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot));
-      this.#families.set(ua, bytes);
-    }
-    return bytes;
-  }
-
-  #utm(utm: EventUtm): Buffer {
-    let bytes = this.#utms.get(utm);
-    if (bytes === undefined) {
-      bytes = runBytes(runValues.utm(utm));
-      this.#utms.set(utm, bytes);
-    }
-    return bytes;
-  }
-
   #value(value: string | null): Buffer {
-    if (value === null) return NULL_RUN;
-    let bytes = this.#values.get(value);
-    if (bytes === undefined) {
-      bytes = runBytes(runValues.single(value));
-      this.#values.set(value, bytes);
-    }
-    return bytes;
+    return value === null ? NULL_RUN : encodedRun(this.#values, value, runValues.single);
   }
 
   #outcome(variant: string | null, fallback: string | null): Buffer {
     if (variant === null && fallback === null) return PLAIN_OUTCOME;
-    const text = JSON.stringify(runValues.outcome(variant, fallback));
-    let bytes = this.#outcomes.get(text);
-    if (bytes === undefined) {
-      bytes = Buffer.from(text);
-      this.#outcomes.set(text, bytes);
-    }
-    return bytes;
+    const values = (): unknown[] => runValues.outcome(variant, fallback);
+    return encodedRun(this.#outcomes, JSON.stringify(values()), values);
   }
 
   /** The time changes once per millisecond at most: its parse is kept until it does. */

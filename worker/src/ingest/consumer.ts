@@ -66,7 +66,7 @@ export type IngestConsumer = {
 };
 
 type Deps = { pool: pg.Pool; redis: Redis; logger: Logger; prefix: string };
-/** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields when it has any. */
+/** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields (null when it has none). */
 type Refusal = { id: string; reason: string; fields: readonly string[] | null };
 
 function isDataError(error: unknown): boolean {
