@@ -4,7 +4,7 @@ import { RUN_BATCH_VERSION } from '@linkhub/shared/analytics/run-batch';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { BoundedMemo } from '@linkhub/shared/analytics/bounded-memo';
+import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { EdgeMetrics } from '../metrics';
 import { RunBatchBuffer, type EventLine, type EventUtm } from './event-line';
 import type { RequestFacts } from './request-facts';

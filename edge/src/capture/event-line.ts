@@ -1,4 +1,4 @@
-import { BoundedMemo } from '@linkhub/shared/analytics/bounded-memo';
+import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { GeoFacts } from '@linkhub/shared/analytics/geo';
 import { runValues } from '@linkhub/shared/analytics/run-batch';

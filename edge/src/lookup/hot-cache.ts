@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { MemoryLru } from '@linkhub/shared/cache/memory-lru';
+import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { Logger } from '@linkhub/shared/logging/logger';
 
 /**
@@ -60,7 +60,7 @@ type Ticket = { stale: boolean; readers: number };
 
 export function createHotCache(options: HotCacheOptions): HotCache {
   const capacity = options.capacity ?? 50_000;
-  let values = new MemoryLru<string, string | null>(capacity);
+  let values = new BoundedMemo<string, string | null>(capacity);
   /** Reads in flight per key; an invalidation marks them stale so their values are not stored. */
   const pending = new Map<string, Ticket>();
   let active = false;
@@ -82,7 +82,7 @@ export function createHotCache(options: HotCacheOptions): HotCache {
   });
 
   function flush(): void {
-    values = new MemoryLru<string, string | null>(capacity);
+    values = new BoundedMemo<string, string | null>(capacity);
     for (const ticket of pending.values()) ticket.stale = true;
     pending.clear();
     generation += 1;

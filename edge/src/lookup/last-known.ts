@@ -1,4 +1,4 @@
-import { MemoryLru } from '@linkhub/shared/cache/memory-lru';
+import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 
 /**
@@ -9,8 +9,9 @@ import type { RedirectPayload } from '@linkhub/shared/cache/payload';
  */
 export type LastKnownEntry = { raw: string | null; payload: RedirectPayload };
 
-export function createLastKnown(capacity = 20_000): MemoryLru<string, LastKnownEntry> {
-  return new MemoryLru<string, LastKnownEntry>(capacity);
+/** `capacity` 40,000: a two-generation memo always holds at least the 20,000 most recently served. */
+export function createLastKnown(capacity = 40_000): BoundedMemo<string, LastKnownEntry> {
+  return new BoundedMemo<string, LastKnownEntry>(capacity);
 }
 
 export function lastKnownKey(host: string, slug: string): string {

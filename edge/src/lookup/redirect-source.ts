@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
-import type { MemoryLru } from '@linkhub/shared/cache/memory-lru';
+import type { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import { parseDomainRoute, parseRedirectPayload, type Branding, type DomainRoute, type RedirectPayload } from '@linkhub/shared/cache/payload';
 import { writeDomainRoute, writeMiss, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -24,7 +24,7 @@ export type RedirectSourceDeps = {
   redis: Redis;
   prefix: string;
   pg: PgLookup;
-  lastKnown: MemoryLru<string, LastKnownEntry>;
+  lastKnown: BoundedMemo<string, LastKnownEntry>;
   /** In-process copy of the redirect keys, coherent with Redis (absent: every request reads Redis). */
   hot?: HotCache;
   metrics: EdgeMetrics;

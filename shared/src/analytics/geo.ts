@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { Reader, type CityResponse } from 'maxmind';
-import { BoundedMemo } from './bounded-memo';
+import { BoundedMemo } from '../cache/bounded-memo';
 import { createIpv4TreeWalker, ipv4ToNumber } from './geo-tree';
 
 /**

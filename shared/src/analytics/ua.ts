@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 import { isbot } from 'isbot';
 import { UAParser } from 'ua-parser-js';
 import type { DeviceType } from '../cache/payload';
-import { BoundedMemo } from './bounded-memo';
+import { BoundedMemo } from '../cache/bounded-memo';
 
 /** The non-identifying facts kept from a User-Agent (the string itself is discarded). */
 export type UaFacts = { deviceType: DeviceType; osFamily: string | null; browserFamily: string | null; isBot: boolean };

@@ -19,6 +19,16 @@ describe('BoundedMemo', () => {
       expect(memo.get('hot')).toBe(1);
     }
   });
+  it('forgets a deleted key in either generation', () => {
+    const memo = new BoundedMemo<string, number>(4);
+    memo.set('old', 1);
+    memo.set('a', 2);
+    memo.set('b', 3); // 'old' and 'a' are now the old generation
+    memo.delete('old');
+    memo.delete('b');
+    expect([memo.get('old'), memo.get('a'), memo.get('b')]).toEqual([undefined, 2, undefined]);
+    expect(memo.size).toBe(1);
+  });
   it('refuses a capacity it cannot honour', () => {
     expect(() => new BoundedMemo(1)).toThrow(RangeError);
   });

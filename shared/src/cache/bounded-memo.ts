@@ -1,7 +1,8 @@
 /**
- * A bounded memo for hot per-request look-ups (geo record → country/region, UA key → families):
+ * A bounded memo for hot per-request look-ups (the edge's redirect keys and last-known payloads,
+ * geo record → country/region, UA key → families):
  * two generations of plain Maps. Hits in the young one cost one Map read (no reordering, unlike
- * MemoryLru's delete + set, which under a steady stream of hits made V8 rehash its Map over and over);
+ * an exact LRU's delete + set per hit, which under a steady stream of hits made V8 rehash its Map over and over);
  * an old-generation hit moves the entry up; when the young one is full it becomes the old one and
  * the previous old one is dropped. Never more than `capacity` entries; what is used stays.
  */
@@ -31,6 +32,12 @@ export class BoundedMemo<K, V> {
     this.#young.set(key, value);
   }
 
+  delete(key: K): void {
+    this.#young.delete(key);
+    this.#old.delete(key);
+  }
+
+  /** Distinct keys held (walks the old generation: for tests and metrics, not per request). */
   get size(): number {
     let size = this.#young.size;
     for (const key of this.#old.keys()) if (!this.#young.has(key)) size += 1;
