@@ -18,7 +18,7 @@ import { runWrk, sequentialSlugScript, visitorMixScript, type WrkResult } from '
  * hit-path servers are up together and loaded one at a time, in interleaved rounds, and the table
  * gives each column's median over the rounds (the targets: the median of the in-round ratios).
  * The ceiling and both cache-hit rows send the same visitor mix (`visitorMixScript`: a different
- * X-Forwarded-For each request, ~20 User-Agents in turn), so capture does its real work (geo, UA
+ * forwarded-for header (`FORWARDED_FOR_HEADER`) each request, ~20 User-Agents in turn), so capture does its real work (geo, UA
  * families, visitor hash) and the load generator costs the same in every row.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

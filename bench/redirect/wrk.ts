@@ -57,7 +57,7 @@ function luaString(value: string): string {
 
 /**
  * A wrk Lua script for the cache-hit path as visitors make it: every request from a different client
- * IP (X-Forwarded-For, which the edge reads because loopback is a trusted proxy by default; a walk over
+ * IP (in the forwarded-for header, which the edge reads because loopback is a trusted proxy by default; a walk over
  * the public IPv4 space plus some IPv6, so geo looks up a real address each time) and one of
  * `VISITOR_USER_AGENTS` in turn, with an Accept-Language and, for a third, a Referer. The requests are
  * built at start-up (65,536 distinct ones, cycled: more than any per-IP memo could hold) so the load

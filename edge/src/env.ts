@@ -13,7 +13,7 @@ export const edgeEnvSchema = z.object({
     .default(''),
   LINK_HOST: envFields.host('lnk.localhost'),
   BIO_HOST: envFields.host('bio.localhost'),
-  /** Comma-separated CIDRs whose X-Forwarded-For is believed; empty = loopback only. */
+  /** Comma-separated CIDRs whose forwarded-for header is believed (read only in shared/src/analytics/client-ip.ts); empty = loopback only. */
   TRUSTED_PROXIES: z
     .string()
     .default('')
