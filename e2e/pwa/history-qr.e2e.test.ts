@@ -11,7 +11,7 @@ import { workerEnvSchema } from '../../worker/src/env';
 import { exportJob } from '../../worker/src/processors/export';
 import { startWorkers, type WorkerRuntime } from '../../worker/src/runtime';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, seriousViolations, signInInUi, signUpOverApi, watch } from './helpers';
+import { eventually, newEmail, serviceWorkerReady, seriousViolations, signInInUi, signUpOverApi, watch } from './helpers';
 
 /**
  * Issue 9, the builder's second half: bio page version history with restore (and a refused restore
@@ -107,9 +107,20 @@ describe('bio page version history', () => {
     expect(await v1.getByText('Order rye').count()).toBe(0);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The list is kept on the device: a restart of the app with no network still shows it.
+    await serviceWorkerReady(page);
+    const editorUrl = page.url();
+    const network = /\/(replicache|api|v1|healthz)/;
+    await page.context().setOffline(true);
+    // Belt and braces: requests a service worker makes are not always covered by the emulation.
+    await page.context().route(network, (route) => route.abort('internetdisconnected'));
+    await page.goto(editorUrl);
+    await history.getByText(/^Showing the list last loaded/).waitFor();
+    expect(await history.locator('li[data-version]').count()).toBe(2);
+    await page.context().unroute(network);
+
     // Restored offline: the editor shows version 1 at once; the server gets it when the device is back.
     const live = () => h.sql<{ type: string }>('SELECT type FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL', [pageId]);
-    await page.context().setOffline(true);
     await history.getByRole('button', { name: 'Restore version 1' }).click();
     await history.getByRole('button', { name: 'Replace the draft with version 1' }).click();
     await history.getByText('Restored version 1 into the draft (it reaches the server when you are online)').waitFor();

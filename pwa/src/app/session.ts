@@ -1,4 +1,5 @@
 import { platform } from '../platform/bridge';
+import { versionMemory } from '../features/pages/versions-api';
 import { api } from './api';
 
 /** Who is signed in on this device: kept in localStorage so a cold start with no network opens the editor. */
@@ -42,6 +43,7 @@ export async function signOut(): Promise<void> {
   await platform().secureToken.clear();
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(WORKSPACE_KEY);
+  versionMemory.forget();
 }
 
 export const storedWorkspace = (): string | null => localStorage.getItem(WORKSPACE_KEY);
