@@ -1,7 +1,7 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { GeoFacts } from '@linkhub/shared/analytics/geo';
-import { runValues } from '@linkhub/shared/analytics/run-batch';
+import { runValues, wholeMsInstant } from '@linkhub/shared/analytics/run-batch';
 import type { UaFacts } from '@linkhub/shared/analytics/ua';
 
 /**
@@ -260,8 +260,7 @@ export class RunBatchBuffer {
   #time(value: string): number | null {
     if (value !== this.#timeText) {
       this.#timeText = value;
-      const at = Date.parse(value);
-      this.#timeAt = Number.isFinite(at) && new Date(at).toISOString() === value ? at : null;
+      this.#timeAt = wholeMsInstant(value);
     }
     return this.#timeAt;
   }

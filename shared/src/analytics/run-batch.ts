@@ -23,6 +23,7 @@ import type { AnalyticsEvent } from './event';
  * Any run may serve any slot whose length it has: equal runs are one run.
  */
 export const RUN_BATCH_VERSION = 3;
+const VERSION_TEXT = String(RUN_BATCH_VERSION);
 
 const LINE_SLOTS = 9;
 /** Run slots of a line and the length of the run each takes. */
@@ -62,21 +63,21 @@ export function eventRuns(e: AnalyticsEvent): unknown[][] {
   ];
 }
 
-/** occurred_at as ms after `base` when it is exactly `toISOString()` of a whole ms (what the edge writes), else itself. */
-export function timeSlot(occurredAt: string, base: number): number | string {
-  const at = Date.parse(occurredAt);
-  return Number.isFinite(at) && new Date(at).toISOString() === occurredAt ? at - base : occurredAt;
+/** The ms of `text` when it is exactly `toISOString()` of that ms (what the edge writes), else null: only such times become offsets. */
+export function wholeMsInstant(text: string): number | null {
+  const at = Date.parse(text);
+  return Number.isFinite(at) && new Date(at).toISOString() === text ? at : null;
 }
 
-/** The base time of a batch: its first event's, when that is a whole-ms instant. */
-export function batchBase(first: AnalyticsEvent | undefined): number {
-  const at = first ? Date.parse(first.occurred_at) : Number.NaN;
-  return Number.isFinite(at) ? at : 0;
+/** occurred_at as ms after `base` when it is a whole-ms instant, else the text itself. */
+function timeSlot(occurredAt: string, base: number): number | string {
+  const at = wholeMsInstant(occurredAt);
+  return at === null ? occurredAt : at - base;
 }
 
 /** `[field, value, …]` of one version-3 batch entry holding `events` (at least one): the reference encoder. */
 export function toRunBatchFields(events: readonly AnalyticsEvent[]): string[] {
-  const base = batchBase(events[0]);
+  const base = (events[0] && wholeMsInstant(events[0].occurred_at)) ?? 0;
   const runs: string[] = [];
   const indexOf = new Map<string, number>();
   const ref = (run: unknown[]): number => {
@@ -93,11 +94,11 @@ export function toRunBatchFields(events: readonly AnalyticsEvent[]): string[] {
     const [subject = [], geo = [], ua = [], uaHash = [], referrer = [], utm = [], outcome = []] = eventRuns(e);
     return JSON.stringify([ref(subject), timeSlot(e.occurred_at, base), e.visitor_hash, ref(geo), ref(ua), ref(uaHash), ref(referrer), ref(utm), ref(outcome)]);
   });
-  return ['v', String(RUN_BATCH_VERSION), 't', String(base), 'r', `[${runs.join(',')}]`, 'e', lines.join('\n')];
+  return ['v', VERSION_TEXT, 't', String(base), 'r', `[${runs.join(',')}]`, 'e', lines.join('\n')];
 }
 
 export function isRunBatch(fields: readonly string[]): boolean {
-  return fields.length === 8 && fields[0] === 'v' && fields[1] === String(RUN_BATCH_VERSION) && fields[2] === 't' && fields[4] === 'r' && fields[6] === 'e';
+  return fields.length === 8 && fields[0] === 'v' && fields[1] === VERSION_TEXT && fields[2] === 't' && fields[4] === 'r' && fields[6] === 'e';
 }
 
 /** One line of a version-3 entry: the fields of an entry holding it alone, and its event's values under their keys (or why not). */
@@ -131,10 +132,11 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
   const alone = (line: string): string[] => ['v', version, 't', baseText, 'r', runsText, 'e', line];
   if (body === '') return [{ fields: alone(''), issue: 'e: empty batch' }];
   const lines = body.split('\n');
+  const refuseAll = (issue: string): RunBatchLine[] => lines.map((line) => ({ fields: alone(line), issue }));
   const base = Number(baseText);
+  if (!Number.isSafeInteger(base)) return refuseAll('t: not an integer');
   const runs = parseJson(runsText);
-  const entryIssue = !Number.isSafeInteger(base) ? 't: not an integer' : !Array.isArray(runs) || !runs.every(Array.isArray) ? 'r: not an array of runs' : null;
-  if (entryIssue !== null || !Array.isArray(runs)) return lines.map((line) => ({ fields: alone(line), issue: entryIssue ?? 'r: not an array of runs' }));
+  if (!Array.isArray(runs) || !runs.every(Array.isArray)) return refuseAll('r: not an array of runs');
   const iso = isoCache();
   return lines.map((line): RunBatchLine => {
     const slots = parseJson(line);
