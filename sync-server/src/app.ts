@@ -6,6 +6,7 @@ import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { mountRoutes } from './routes/index';
 import { pwaStatic } from './routes/pwa-static';
+import { requestBodyLimit } from './v1/body-limit';
 
 export type { AppEnv } from './app-env';
 
@@ -16,6 +17,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('*', accessLog(deps.logger));
   app.onError(errorHandler(deps.logger));
   app.notFound(notFoundHandler(deps.logger));
+  // Before every route, so no body is read past its limit and no session is looked up for one.
+  app.use('*', requestBodyLimit());
   mountRoutes(app, deps);
   const pwa = pwaStatic(deps.config.PWA_DIST);
   if (pwa) app.get('*', pwa);

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';
-import { v1BodyLimit } from '../../v1/body-limit';
 import { v1Idempotency } from '../../v1/idempotency';
 import { v1RateLimit } from '../../v1/rate-limit';
 import { v1AssetRoutes } from './assets';
@@ -12,13 +11,12 @@ import { v1PageRoutes } from './pages';
 import { v1QrRoutes } from './qr-codes';
 
 /**
- * `/v1` (DESIGN §9). Every request: body ≤ 256 KiB (413), rate limit per key or per IP (429), then
+ * `/v1` (DESIGN §9). Every request: body limit (app-wide, `requestBodyLimit`, 413), rate limit per key or per IP (429), then
  * Idempotency-Key on POST; then the resource routes. Mounted before `/v1/analytics`, so the same
  * limits cover it.
  */
 export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.use('*', v1BodyLimit());
   app.use('*', v1RateLimit(deps));
   app.use('*', v1Idempotency(deps));
   app.route('/', v1OpenApiRoutes(deps));
