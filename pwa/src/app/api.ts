@@ -1,18 +1,11 @@
 import { platform } from '../platform/bridge';
+import { ApiError, type ApiErrorDetail } from './api-error';
 
-/** A refused request, with the envelope's sentence and per-field issues (DESIGN §9). */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: ReadonlyArray<{ field?: string; issue?: string }>,
-  ) {
-    super(message);
-  }
-}
+export { ApiError } from './api-error';
+// The one error-to-words module; re-exported so callers of api() find it beside it.
+export { errorText } from '../ui/error-messages';
 
-type Envelope = { error?: { code?: string; message?: string; details?: Array<{ field?: string; issue?: string }> } };
+type Envelope = { error?: { code?: string; message?: string; details?: ApiErrorDetail[] } };
 
 /** Calls a sync-server route with the session (bearer token when known, else the cookie); returns `data`. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -40,7 +33,7 @@ export async function apiEnvelope<T>(path: string, init: { method?: string; body
   const json: unknown = text === '' ? {} : safeJson(text);
   if (!response.ok) {
     const error = (json as Envelope).error;
-    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `The server answered ${response.status}.`, error?.details ?? []);
+    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? '', error?.details ?? []);
   }
   const envelope = json as { data: T; meta?: { next_cursor?: string | null } };
   return { data: envelope.data, meta: envelope.meta ?? {} };
@@ -52,13 +45,4 @@ function safeJson(text: string): unknown {
   } catch {
     return {};
   }
-}
-
-/** The message to show for a failed call, naming the first field issue when there is one. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    const first = error.details[0];
-    return first?.field ? `${error.message} (${first.field}: ${first.issue ?? 'invalid'})` : error.message;
-  }
-  return error instanceof Error ? error.message : 'Something went wrong.';
 }

@@ -1,5 +1,5 @@
 import type { DomainView } from '@linkhub/shared/sync/views';
-import { copyText } from '../../ui/zod-errors';
+import { copyText } from '../../ui/clipboard';
 
 const STATUS_TEXT: Record<string, string> = {
   pending: 'Waiting for DNS',

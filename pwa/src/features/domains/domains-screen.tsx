@@ -6,7 +6,7 @@ import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { listDomains } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
-import { fieldErrors } from '../../ui/zod-errors';
+import { fieldErrors } from '../../ui/error-messages';
 import { DomainSetup, statusText } from './domain-status';
 
 const PURPOSES = ['links', 'bio', 'all'] as const;

@@ -4,7 +4,7 @@ import { api, errorText } from '../../app/api';
 import { Field } from '../../app/field';
 import { useWorkspace } from '../../app/workspace-context';
 import { useApi } from '../../ui/use-api';
-import { copyText } from '../../ui/zod-errors';
+import { copyText } from '../../ui/clipboard';
 
 type ApiKey = { id: string; name: string; prefix: string; scopes: string[]; last_used_at: string | null; revoked_at: string | null };
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { api, errorText } from '../../app/api';
 import { Field } from '../../app/field';
 import { useApi } from '../../ui/use-api';
-import { copyText } from '../../ui/zod-errors';
+import { copyText } from '../../ui/clipboard';
 
 type Status = { enabled: boolean; recovery_codes_remaining: number };
 type Enrolment = { otpauth_url: string; secret: string; qr_svg: string };
