@@ -4,8 +4,9 @@ import path from 'node:path';
 import net from 'node:net';
 import pg from 'pg';
 import { Redis } from 'ioredis';
+import { stateDir } from './state-dir';
 
-export const STATE_DIR = path.resolve(import.meta.dirname, '../../.linkhub');
+export const STATE_DIR = stateDir();
 
 /** `external`: already running; `system`: a local cluster this process started; `embedded`: PGlite in this process. */
 export type ServiceKind = 'external' | 'system' | 'embedded' | 'spawned';
