@@ -9,6 +9,9 @@ import { PostCommitEffects, type JobRequest } from './effects';
 import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
+import { authorize } from '@linkhub/shared/permissions/authorize';
+import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
+import { loadAuthorizeInput, type ResourceRef } from './authorization';
 
 export type TxScope = { tx: pg.PoolClient; effects: PostCommitEffects };
 
@@ -102,27 +105,54 @@ export class CommandRunner {
     return this.inTransaction((scope) => this.run(scope, by, name, rawArgs, requestId));
   }
 
+  /**
+   * What a refused mutation was about, for its notice. Only what the pusher may read is named: a
+   * workspace they are not a member of, or a resource they cannot view, stays anonymous (no
+   * title of another tenant ever reaches a notice). Runs in its own savepoint, so a failing
+   * lookup cannot abort the push's transaction.
+   */
   async describe(
     scope: TxScope,
+    by: CommandActor,
     name: string,
     rawArgs: unknown,
   ): Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }> {
-    const command = this.commands.get(name);
-    const workspaceId = workspaceIdOf(rawArgs);
-    const known = workspaceId
-      ? await rows<{ id: string }>(scope.tx, 'SELECT id FROM workspaces WHERE id = $1', [workspaceId])
-      : [];
-    const base = { workspaceId: known.length > 0 ? workspaceId : null };
-    if (!command?.describe || !base.workspaceId) return base;
+    await scope.tx.query('SAVEPOINT describe');
     try {
-      const described = await command.describe(scope, rawArgs);
-      return {
-        workspaceId: base.workspaceId,
-        ...(described.resource ? { resource: described.resource } : {}),
-      };
+      const described = await this.describeVisible(scope, by, name, rawArgs);
+      await scope.tx.query('RELEASE SAVEPOINT describe');
+      return described;
     } catch {
-      return base;
+      await scope.tx.query('ROLLBACK TO SAVEPOINT describe');
+      return { workspaceId: null };
     }
+  }
+
+  private async describeVisible(
+    scope: TxScope,
+    by: CommandActor,
+    name: string,
+    rawArgs: unknown,
+  ): Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }> {
+    const workspaceId = workspaceIdOf(rawArgs);
+    if (!workspaceId || !(await canRead(scope.tx, by, 'workspace.view', workspaceId))) return { workspaceId: null };
+    const command = this.commands.get(name);
+    if (!command?.describe) return { workspaceId };
+    const described = await command.describe(scope, rawArgs);
+    const resource = described.resource;
+    if (!resource) return { workspaceId };
+    const viewable = VIEWABLE[resource.type];
+    if (!viewable) return { workspaceId };
+    // A create names what the user typed; an existing resource only when the user may view it.
+    const exists = await resourceExists(scope.tx, viewable.table, resource.id);
+    if (exists && !(await canRead(scope.tx, by, viewable.action, workspaceId, { type: viewable.type, id: resource.id })))
+      return { workspaceId };
+    return { workspaceId, resource };
+  }
+
+  /** An error no rule expected, met while applying one mutation: logged, and refused to the user. */
+  reportUnexpected(error: unknown, context: { mutation: string; requestId: string }): void {
+    this.deps.logger.error({ err: errorMessage(error), ...context }, 'mutation failed unexpectedly; refused');
   }
 
   /**
@@ -186,6 +216,32 @@ export const CACHE_REFRESH_DELAY_MS = 5_000;
 function cacheRefreshJobs(effects: PostCommitEffects): JobRequest[] {
   const at = Date.now();
   return [...effects.cacheRefreshes.values()].map((target) => cacheRefreshJob(target, at, CACHE_REFRESH_DELAY_MS));
+}
+
+/** The resources a notice may name, with the read action that lets a user see each. */
+const VIEWABLE: Partial<Record<string, { action: Action; type: TargetType; table: string }>> = {
+  link: { action: 'link.view', type: 'link', table: 'links' },
+  qr_code: { action: 'qr_code.view', type: 'qr_code', table: 'qr_codes' },
+  bio_page: { action: 'bio_page.view', type: 'bio_page', table: 'bio_pages' },
+  workspace: { action: 'workspace.view', type: 'workspace', table: 'workspaces' },
+  domain: { action: 'domain.view', type: 'domain', table: 'custom_domains' },
+};
+
+async function resourceExists(tx: pg.PoolClient, table: string, id: string): Promise<boolean> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return false;
+  const found = await rows<{ id: string }>(tx, `SELECT id FROM ${table} WHERE id = $1`, [id]);
+  return found.length > 0;
+}
+
+async function canRead(
+  tx: pg.PoolClient,
+  by: CommandActor,
+  action: Action,
+  workspaceId: string,
+  resource?: ResourceRef,
+): Promise<boolean> {
+  const decision = authorize(await loadAuthorizeInput(tx, by, action, workspaceId, resource ?? { type: 'workspace', id: workspaceId }));
+  return decision.allow;
 }
 
 function workspaceIdOf(args: unknown): string | null {

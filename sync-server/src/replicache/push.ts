@@ -1,21 +1,16 @@
-import { z } from 'zod';
 import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
-import { AppError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
-import { one, translateDbError, type Queryable } from '../accounts/db';
+import { one, type Queryable } from '../accounts/db';
 import { PostCommitEffects } from '../commands/effects';
 import type { CommandActor } from '../commands/types';
 import type { CommandRunner, TxScope } from '../commands/runner';
 import { ensureClientGroup } from './pull';
+import { classifyMutationError } from './refusal';
 
 export type PushOutcome = { applied: number; refused: number; skipped: number };
 type Pusher = CommandActor & { userId: string };
 type Applied = { kind: 'applied' | 'refused' | 'skipped' | 'future' };
-
-/** Refusals the user must hear about; anything else (a dropped connection, a bug) fails the push so Replicache retries. */
-function isRefusal(error: unknown): error is AppError | z.ZodError {
-  return error instanceof AppError || error instanceof z.ZodError;
-}
 
 /** The client's row, locked for this mutation's transaction: mutations of one client apply strictly in order. */
 async function lastMutationId(tx: Queryable, clientId: string): Promise<number> {
@@ -59,8 +54,9 @@ const CHUNK = 10;
  * last_mutation_id, committed in chunks. A refused mutation rolls back to its savepoint (it changes
  * nothing), still advances the id and leaves a notice. A replayed mutation (id ≤ last) is skipped,
  * so replaying a push body is a no-op. Post-commit effects (cache write-through, jobs, pokes) of
- * the whole push run once, after the last commit; a failure other than a refusal rolls back the
- * chunk and fails the push, and Replicache sends it again.
+ * the whole push run once, after the last commit. Any error inside a mutation refuses it
+ * (`refusal.ts`); only a lost database connection rolls back the chunk and fails the push, and
+ * Replicache sends it again.
  */
 export async function handlePush(
   runner: CommandRunner,
@@ -145,10 +141,11 @@ async function applyOne(
     lmids.advance(mutation.clientID, mutation.id);
     return { kind: 'applied' };
   } catch (raw) {
+    const failure = classifyMutationError(raw);
+    if (failure.kind === 'retry') throw failure.error;
     await tx.query('ROLLBACK TO SAVEPOINT mutation');
-    const error = translateDbError(raw);
-    if (!isRefusal(error)) throw error;
-    await recordRefusal(runner, scope, by, mutation, error, requestId);
+    if (failure.unexpected) runner.reportUnexpected(raw, { mutation: mutation.name, requestId });
+    await recordRefusal(runner, scope, by, mutation, failure, requestId);
     lmids.advance(mutation.clientID, mutation.id);
     return { kind: 'refused' };
   }
@@ -159,12 +156,13 @@ async function recordRefusal(
   scope: TxScope,
   by: Pusher,
   mutation: PushMutation,
-  refusal: unknown,
+  refusal: { error: unknown; anonymous: boolean },
   requestId: string,
 ): Promise<void> {
   const { tx } = scope;
-  const about = await runner.describe(scope, mutation.name, mutation.args);
-  const envelope = toErrorEnvelope(refusal, requestId).body.error;
+  const described = await runner.describe(scope, by, mutation.name, mutation.args);
+  const about = refusal.anonymous ? { workspaceId: described.workspaceId } : described;
+  const envelope = toErrorEnvelope(refusal.error, requestId).body.error;
   const member = about.workspaceId
     ? await one<{ role: string }>(
         tx,

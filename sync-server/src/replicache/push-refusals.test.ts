@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { startV1Kit, type V1Kit } from '../v1/test-kit';
+
+/** Issue 16.1–16.3: a mutation the server cannot apply is refused with a notice, never a 500 that blocks sync. */
+let kit: V1Kit;
+
+beforeAll(async () => {
+  kit = await startV1Kit();
+  await kit.deps.pool.query('UPDATE users SET email_verified_at = now()');
+});
+afterAll(async () => kit.stop());
+
+type Mutation = { name: string; args: unknown };
+
+function pusher(token: string) {
+  const clientGroupID = `cg-${randomUUID()}`;
+  const clientID = `c-${randomUUID()}`;
+  let next = 1;
+  const push = async (...mutations: Mutation[]) => {
+    const res = await kit.call('POST', '/replicache/push', {
+      token,
+      body: {
+        pushVersion: 1,
+        clientGroupID,
+        profileID: 'p',
+        schemaVersion: '',
+        mutations: mutations.map((m) => ({ clientID, id: next++, name: m.name, args: m.args, timestamp: 0 })),
+      },
+    });
+    return res.status;
+  };
+  const lastMutationId = async () => {
+    const { rows } = await kit.deps.pool.query<{ last_mutation_id: string }>(
+      'SELECT last_mutation_id FROM replicache_clients WHERE id = $1',
+      [clientID],
+    );
+    return Number(rows[0]?.last_mutation_id ?? 0);
+  };
+  const notices = async () =>
+    (
+      await kit.deps.pool.query<{ code: string; message: string; mutation_id: string; resource_title: string | null }>(
+        'SELECT code, message, mutation_id, resource_title FROM sync_notices WHERE client_id = $1 ORDER BY mutation_id',
+        [clientID],
+      )
+    ).rows;
+  return { push, lastMutationId, notices };
+}
+
+const linkExists = async (id: string) =>
+  (await kit.deps.pool.query('SELECT 1 FROM links WHERE id = $1', [id])).rows.length === 1;
+
+describe('push refusals (issue 16)', () => {
+  it('16.1: a schedule with the start after the expiry is refused with a notice, and the next change still syncs', async () => {
+    const p = pusher(kit.owner.token);
+    const id = randomUUID();
+    expect(
+      await p.push({ name: 'createLink', args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/a', title: 'Spring sale' } }),
+    ).toBe(200);
+    const inverted = {
+      id,
+      workspace_id: kit.owner.workspaceId,
+      starts_at: '2030-06-01T00:00:00.000Z',
+      expires_at: '2030-01-01T00:00:00.000Z',
+    };
+    expect(await p.push({ name: 'updateLink', args: inverted })).toBe(200);
+    expect(await p.lastMutationId()).toBe(2);
+    const [notice] = await p.notices();
+    expect(notice?.message).toMatch(/Spring sale.*not saved: the expiry must be after the start\./);
+    const { rows } = await kit.deps.pool.query<{ starts_at: string | null }>('SELECT starts_at FROM links WHERE id = $1', [id]);
+    expect(rows[0]?.starts_at).toBeNull();
+    expect(await p.push({ name: 'updateLink', args: { id, workspace_id: kit.owner.workspaceId, title: 'Summer sale' } })).toBe(200);
+    expect(await p.lastMutationId()).toBe(3);
+    const { rows: after } = await kit.deps.pool.query<{ title: string }>('SELECT title FROM links WHERE id = $1', [id]);
+    expect(after[0]?.title).toBe('Summer sale');
+  });
+
+  it('16.1: the database check itself (bypassing the schema) refuses the mutation the same way', async () => {
+    const p = pusher(kit.owner.token);
+    const id = randomUUID();
+    await p.push({ name: 'createLink', args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/b' } });
+    // One side at a time: each alone passes the schema, the stored pair breaks ck_links_window.
+    expect(await p.push({ name: 'updateLink', args: { id, workspace_id: kit.owner.workspaceId, expires_at: '2030-01-01T00:00:00.000Z' } })).toBe(200);
+    expect(await p.push({ name: 'updateLink', args: { id, workspace_id: kit.owner.workspaceId, starts_at: '2030-06-01T00:00:00.000Z' } })).toBe(200);
+    expect(await p.lastMutationId()).toBe(3);
+    const notices = await p.notices();
+    expect(notices.map((n) => n.code)).toEqual(['validation_failed']);
+    expect(notices[0]?.message).toMatch(/the expiry must be after the start/);
+  });
+
+  it('16.2/16.3: an id taken in another workspace is refused with the same neutral notice as any id conflict, naming nothing foreign', async () => {
+    const foreign = pusher(kit.other.token);
+    const id = randomUUID();
+    await kit.deps.pool.query('UPDATE users SET email_verified_at = now()');
+    expect(
+      await foreign.push({ name: 'createLink', args: { id, workspace_id: kit.other.workspaceId, destination_url: 'https://example.com/secret', title: 'Secret launch' } }),
+    ).toBe(200);
+    expect(await linkExists(id)).toBe(true);
+
+    const p = pusher(kit.owner.token);
+    expect(await p.push({ name: 'createLink', args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/mine' } })).toBe(200);
+    // The same clash with an id of the user's own workspace, for comparison.
+    const ownId = randomUUID();
+    await p.push({ name: 'createLink', args: { id: ownId, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/own' } });
+    expect(await p.push({ name: 'createLink', args: { id: ownId, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/own' } })).toBe(200);
+    expect(await p.lastMutationId()).toBe(3);
+    const notices = await p.notices();
+    expect(notices).toHaveLength(2);
+    expect(notices[0]?.message).toBe('Your change was not saved: an item with this id already exists.');
+    expect(notices[1]?.message).toBe(notices[0]?.message);
+    expect(notices[0]?.code).toBe(notices[1]?.code);
+    const { rows } = await kit.deps.pool.query<{ destination_url: string }>('SELECT destination_url FROM links WHERE id = $1', [id]);
+    expect(rows[0]?.destination_url).toBe('https://example.com/secret');
+  });
+
+  it('16.3: changing a resource of another tenant is refused without its title', async () => {
+    const foreign = pusher(kit.other.token);
+    const id = randomUUID();
+    await foreign.push({ name: 'createLink', args: { id, workspace_id: kit.other.workspaceId, destination_url: 'https://example.com/s', title: 'Confidential merger' } });
+    const p = pusher(kit.owner.token);
+    for (const name of ['updateLink', 'pauseLink', 'archiveLink'])
+      expect(await p.push({ name, args: { id, workspace_id: kit.other.workspaceId, ...(name === 'updateLink' ? { title: 'x' } : {}) } })).toBe(200);
+    const notices = await p.notices();
+    expect(notices).toHaveLength(3);
+    for (const n of notices) {
+      expect(n.message).not.toMatch(/Confidential/);
+      expect(n.resource_title).toBeNull();
+    }
+  });
+});
