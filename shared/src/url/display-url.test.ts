@@ -1,0 +1,35 @@
+import { domainToUnicode } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { displayUrl } from './display-url';
+import { normalizeUrl } from './normalize-url';
+import { decodePunycode, hostToUnicode } from './punycode-decode';
+
+describe('displayUrl', () => {
+  it('shows the stored form of a Unicode URL as the user typed it', () => {
+    for (const typed of ['https://ja.wikipedia.org/wiki/東京', 'https://bücher.example/straße?q=ü#é', 'https://аpple.com/']) {
+      expect(displayUrl(normalizeUrl(typed) ?? '')).toBe(typed);
+    }
+  });
+
+  it('keeps spaces, reserved characters and bidi overrides encoded', () => {
+    expect(displayUrl('https://example.com/a%20b%2Fc%E2%80%AEd')).toBe('https://example.com/a%20b%2Fc%E2%80%AEd');
+  });
+
+  it('leaves an invalid UTF-8 run and a non-URL as they are', () => {
+    expect(displayUrl('https://example.com/%FF%FE')).toBe('https://example.com/%FF%FE');
+    expect(displayUrl('not a url')).toBe('not a url');
+  });
+});
+
+describe('hostToUnicode', () => {
+  it('agrees with Node for IDN hosts', () => {
+    for (const host of ['xn--pple-43d.com', 'xn--bcher-kva.example', 'xn--wgv71a119e.jp', 'xn--80ak6aa92e.com', 'example.com']) {
+      expect(hostToUnicode(host)).toBe(domainToUnicode(host));
+    }
+  });
+
+  it('keeps a label that is not valid punycode', () => {
+    expect(decodePunycode('99999999999')).toBeNull();
+    expect(hostToUnicode('xn--99999999999.com')).toBe('xn--99999999999.com');
+  });
+});
