@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
 import { createHealthServer } from './health-server';
 import { createTestWorkerDeps, type TestWorkerDeps } from './testing';
@@ -30,7 +32,7 @@ describe('worker health server', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'ok',
-      checks: { postgres: 'ok', redis: 'ok', workers: 'ok' },
+      checks: { postgres: 'ok', redis: 'ok', workers: 'ok', ingest: 'ok' },
       queues: [],
     });
   });
@@ -42,6 +44,36 @@ describe('worker health server', () => {
     expect(res.status).toBe(503);
     const body = ErrorEnvelopeSchema.parse(await res.json());
     expect(body.error.details).toEqual([{ field: 'workers', issue: 'stopped' }]);
+  });
+
+  it('is 503 with the reason while clicks wait in a stream the ingest group is missing from (Redis came back empty)', async () => {
+    const stream = clicksStreamKey(t.deps.config.REDIS_PREFIX);
+    await t.deps.redis.xadd(stream, '*', 'v', '3');
+    try {
+      const res = await fetch(`${base}/healthz`);
+      expect(res.status).toBe(503);
+      const body = ErrorEnvelopeSchema.parse(await res.json());
+      expect(body.error.details).toEqual([{ field: 'ingest', issue: 'consumer group missing (1 stream entries unread)' }]);
+      expect(body.error.message).toMatch(/ingest consumer group missing/);
+    } finally {
+      await t.deps.redis.del(stream);
+    }
+  });
+
+  it('is 503 when the oldest unread entry has waited over a minute, 200 once it is read', async () => {
+    const stream = clicksStreamKey(t.deps.config.REDIS_PREFIX);
+    await t.deps.redis.xadd(stream, '1000-0', 'v', '3'); // an id of 1970: captured long ago
+    await t.deps.redis.call('XGROUP', 'CREATE', stream, INGEST_GROUP, '0');
+    try {
+      const stalled = await fetch(`${base}/healthz`);
+      expect(stalled.status).toBe(503);
+      expect(ErrorEnvelopeSchema.parse(await stalled.json()).error.details[0]?.issue).toMatch(/^stalled: the oldest unread entry is \d+ s old$/);
+      await t.deps.redis.call('XREADGROUP', 'GROUP', INGEST_GROUP, 'c', 'STREAMS', stream, '>');
+      await t.deps.redis.call('XACK', stream, INGEST_GROUP, '1000-0');
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    } finally {
+      await t.deps.redis.del(stream);
+    }
   });
 
   it('answers other paths with the 404 envelope', async () => {

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { randomBytes } from 'node:crypto';
+import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import type { WorkerDeps } from './deps';
 import type { WorkerRuntime } from './runtime';
 
@@ -24,24 +25,34 @@ async function withTimeout(check: () => Promise<unknown>): Promise<CheckResult> 
   }
 }
 
-export async function workerHealth(
-  deps: Pick<WorkerDeps, 'pool' | 'redis'>,
-  runtime: Pick<WorkerRuntime, 'isRunning' | 'queues'>,
-) {
-  const [postgres, redis] = await Promise.all([
+type HealthDeps = Pick<WorkerDeps, 'pool' | 'redis'> & { config: Pick<WorkerDeps['config'], 'REDIS_PREFIX'> };
+
+/** The ingest's state: 'ok', or why it is not consuming (its message goes into the 503's details). */
+async function ingestCheck(deps: HealthDeps): Promise<{ result: string; reason: string | null }> {
+  let reason: string | null = null;
+  const result = await withTimeout(async () => {
+    const health = await checkIngestHealth(deps.redis, deps.config.REDIS_PREFIX);
+    if (!health.ok) reason = health.reason;
+  });
+  if (result !== 'ok') return { result, reason: null };
+  return reason === null ? { result: 'ok', reason: null } : { result: 'stalled', reason };
+}
+
+export async function workerHealth(deps: HealthDeps, runtime: Pick<WorkerRuntime, 'isRunning' | 'queues'>) {
+  const [postgres, redis, ingest] = await Promise.all([
     withTimeout(() => deps.pool.query('SELECT 1')),
     withTimeout(async () => {
       if ((await deps.redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
     }),
+    ingestCheck(deps),
   ]);
-  const checks = { postgres, redis, workers: runtime.isRunning() ? 'ok' : 'stopped' } as const;
-  const missing = Object.entries(checks).filter(([, value]) => value !== 'ok');
-  return {
-    ok: missing.length === 0,
-    checks,
-    missing: missing.map(([name, value]) => ({ field: name, issue: value })),
-    queues: runtime.queues,
-  };
+  const workers = runtime.isRunning() ? 'ok' : 'stopped';
+  // With Redis unreachable nothing is known about the ingest: the redis check says it all.
+  const checks = redis === 'ok' ? { postgres, redis, workers, ingest: ingest.result } : { postgres, redis, workers };
+  const missing = Object.entries(checks)
+    .filter(([, value]) => value !== 'ok')
+    .map(([name, value]) => ({ field: name, issue: name === 'ingest' && ingest.reason !== null ? ingest.reason : value }));
+  return { ok: missing.length === 0, checks, missing, queues: runtime.queues };
 }
 
 function send(res: http.ServerResponse, status: number, body: unknown): void {
@@ -51,7 +62,7 @@ function send(res: http.ServerResponse, status: number, body: unknown): void {
 
 /** The worker's only HTTP surface: `GET /healthz` (200 or 503 naming what is missing); anything else a 404 envelope. */
 export function createHealthServer(
-  deps: Pick<WorkerDeps, 'pool' | 'redis'>,
+  deps: HealthDeps,
   runtime: Pick<WorkerRuntime, 'isRunning' | 'queues'>,
 ): http.Server {
   return http.createServer((req, res) => {

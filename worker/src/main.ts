@@ -1,5 +1,6 @@
 import { parseEnv } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
+import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
 import { closeWorkerDeps, createWorkerDeps } from './deps';
 import { workerEnvSchema } from './env';
 import { createHealthServer } from './health-server';
@@ -7,11 +8,13 @@ import { PROCESSORS } from './processors/index';
 import { assertNoEviction } from './redis-policy';
 import { startWorkers } from './runtime';
 import { createIngestConsumer } from './ingest/consumer';
-import { startSchedulers } from './schedulers/index';
+import { watchRedisRestarts } from './recovery';
+import { startSchedulers, type Schedulers } from './schedulers/index';
 
 /** env → deps → refuse an evicting Redis → start the BullMQ workers and the health server. */
 const config = parseEnv(workerEnvSchema);
 const logger = createLogger('worker', { level: config.LOG_LEVEL });
+containProcessFaults(logger);
 const deps = createWorkerDeps(config, logger);
 
 try {
@@ -23,9 +26,24 @@ try {
 }
 
 const runtime = startWorkers(deps, PROCESSORS);
-const ingest = createIngestConsumer({ pool: deps.pool, redis: deps.redis, logger: deps.logger, prefix: config.REDIS_PREFIX });
+let schedulers: Schedulers | null = null;
+const ingest = createIngestConsumer(
+  { pool: deps.pool, redis: deps.redis, logger: deps.logger, prefix: config.REDIS_PREFIX },
+  { onGroupRecreated: () => void recover('ingest group was gone') },
+);
 ingest.start();
-const schedulers = await startSchedulers(deps);
+schedulers = await startSchedulers(deps);
+/** Redis came back (possibly empty): the consumer group and the job schedulers again, both idempotent. */
+async function recover(why: string): Promise<void> {
+  try {
+    await ingest.ensureGroup();
+    await schedulers?.register();
+    logger.info({ why }, 'consumer group and job schedulers in place again');
+  } catch (error) {
+    logger.warn({ why, err: { message: error instanceof Error ? error.message : String(error) } }, 'recovery after a Redis reconnect failed; retried on the next one');
+  }
+}
+watchRedisRestarts(deps.redis, () => void recover('redis reconnected'));
 const health = createHealthServer(deps, runtime);
 health.listen(config.WORKER_HEALTH_PORT, () => {
   logger.info(
@@ -42,7 +60,7 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => process.exit(1), 30_000);
   force.unref();
   health.close();
-  void Promise.allSettled([ingest.stop(), schedulers.close()])
+  void Promise.allSettled([ingest.stop(), schedulers?.close()])
     .then(() => runtime.close())
     .then(() => closeWorkerDeps(deps))
     .then(() => process.exit(0));

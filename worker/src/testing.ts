@@ -41,6 +41,44 @@ export async function freeLocalPort(): Promise<number> {
   });
 }
 
+export type PrivateRedis = {
+  readonly port: number;
+  readonly url: string;
+  /** Kills it (SIGKILL) and starts a new one on the same port with no data, as a Redis without persistence comes back. */
+  restartEmpty: () => Promise<void>;
+  stop: () => void;
+};
+
+/** A private redis-server without persistence on a free port, for tests that stop or restart it. */
+export async function startPrivateRedis(extraArgs: readonly string[] = []): Promise<PrivateRedis> {
+  const { spawn } = await import('node:child_process');
+  const { Redis } = await import('ioredis');
+  const port = await freeLocalPort();
+  const launch = async () => {
+    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs], { stdio: 'ignore' });
+    const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+    const probe = new Redis(port, '127.0.0.1', { retryStrategy: (times) => (times > 60 ? null : 100), lazyConnect: true });
+    probe.on('error', () => undefined);
+    await probe.connect().catch(() => undefined);
+    await probe.ping();
+    probe.disconnect();
+    return { server, exited };
+  };
+  let current = await launch();
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    restartEmpty: async () => {
+      current.server.kill('SIGKILL');
+      await current.exited;
+      current = await launch();
+    },
+    stop: () => {
+      current.server.kill('SIGKILL');
+    },
+  };
+}
+
 /** A private redis-server with an evicting policy, so the shared Redis is never reconfigured. */
 export async function startEvictingRedis(): Promise<{ url: string; stop: () => void }> {
   const { spawn } = await import('node:child_process');

@@ -1,10 +1,12 @@
 import { Hono } from 'hono';
+import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../app-env';
 
 const CHECK_TIMEOUT_MS = 1_500;
 
 export type CheckResult = 'ok' | 'unreachable';
+type IngestResult = CheckResult | 'stalled';
 
 async function withTimeout(check: () => Promise<unknown>): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined;
@@ -24,39 +26,50 @@ async function withTimeout(check: () => Promise<unknown>): Promise<CheckResult> 
   }
 }
 
-/** The dependencies this service cannot do its job without, each checked concurrently. */
+/**
+ * The dependencies this service cannot do its job without, each checked concurrently, and whether the
+ * analytics ingest consumes what the edge captures (analytics shown in the editor go stale otherwise).
+ */
 export async function runHealthChecks(
-  deps: Pick<AppDeps, 'pool' | 'redis'>,
-): Promise<Record<'postgres' | 'redis', CheckResult>> {
-  const [postgres, redis] = await Promise.all([
+  deps: Pick<AppDeps, 'pool' | 'redis' | 'config'>,
+): Promise<{ checks: { postgres: CheckResult; redis: CheckResult; ingest?: IngestResult }; ingestReason: string | null }> {
+  let ingestReason: string | null = null;
+  const [postgres, redis, ingestReached] = await Promise.all([
     withTimeout(() => deps.pool.query('SELECT 1')),
     withTimeout(async () => {
       if ((await deps.redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
     }),
+    withTimeout(async () => {
+      const health = await checkIngestHealth(deps.redis, deps.config.REDIS_PREFIX);
+      if (!health.ok) ingestReason = health.reason;
+    }),
   ]);
-  return { postgres, redis };
+  // With Redis unreachable nothing is known about the ingest: the redis check says it all.
+  if (redis !== 'ok') return { checks: { postgres, redis }, ingestReason: null };
+  const ingest: IngestResult = ingestReached !== 'ok' ? ingestReached : ingestReason === null ? 'ok' : 'stalled';
+  return { checks: { postgres, redis, ingest }, ingestReason };
 }
 
 /**
- * `GET /healthz`: 200 `{status: "ok", checks}` when PostgreSQL and Redis answer; otherwise 503 with
- * the same `checks` and the error envelope naming what is missing.
+ * `GET /healthz`: 200 `{status: "ok", checks}` when PostgreSQL and Redis answer and the ingest keeps up;
+ * otherwise 503 with the same `checks` and the error envelope naming what is missing and why.
  */
 export function healthzRoutes(deps: AppDeps): Hono<AppEnv> {
   return new Hono<AppEnv>().get('/healthz', async (c) => {
-    const checks = await runHealthChecks(deps);
-    const missing = Object.entries(checks)
+    const { checks, ingestReason } = await runHealthChecks(deps);
+    const details = Object.entries(checks)
       .filter(([, result]) => result !== 'ok')
-      .map(([name]) => name);
+      .map(([name, result]) => ({ field: name, issue: name === 'ingest' && ingestReason !== null ? ingestReason : result }));
     c.header('Cache-Control', 'no-store');
-    if (missing.length === 0) return c.json({ status: 'ok', checks }, 200);
+    if (details.length === 0) return c.json({ status: 'ok', checks }, 200);
     return c.json(
       {
         status: 'unavailable',
         checks,
         error: {
           code: 'service_unavailable',
-          message: `Not ready: ${missing.join(' and ')} unreachable.`,
-          details: missing.map((name) => ({ field: name, issue: 'unreachable' })),
+          message: `Not ready: ${details.map((d) => `${d.field} ${d.issue}`).join(', ')}.`,
+          details,
           request_id: c.get('requestId'),
         },
       },

@@ -37,14 +37,16 @@ export type IngestOptions = {
   summaryIntervalMs?: number;
   /** Called after every handled batch (metrics, benchmarks). */
   onBatch?: (batch: HandledBatch) => void;
+  /** Called when the loop found the group gone (Redis came back empty) and created it again. */
+  onGroupRecreated?: () => void;
 };
 
 export type HandledBatch = BatchWriteResult & { entries: number; deadLettered: number };
 
 export type IngestConsumer = {
   readonly consumer: string;
-  /** Creates the consumer group (and the stream) when missing. */
-  ensureGroup(): Promise<void>;
+  /** Creates the consumer group (and the stream) when missing; true when it had to. */
+  ensureGroup(): Promise<boolean>;
   /** One XREADGROUP for new entries (as the first consumer). */
   readNew(): Promise<StreamEntry[]>;
   /**
@@ -68,6 +70,10 @@ export type IngestConsumer = {
 type Deps = { pool: pg.Pool; redis: Redis; logger: Logger; prefix: string };
 /** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields (null when it has none). */
 type Refusal = { id: string; reason: string; fields: readonly string[] | null };
+
+function isNoGroup(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith('NOGROUP');
+}
 
 function isDataError(error: unknown): boolean {
   return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^2[23]/.test(error.code);
@@ -107,11 +113,14 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     options.summaryIntervalMs ?? 5_000,
   );
 
-  async function ensureGroup(): Promise<void> {
+  async function ensureGroup(): Promise<boolean> {
     try {
+      // From 0: entries the edge added before the group existed (a stream made after a restart) are read too.
       await deps.redis.call('XGROUP', 'CREATE', stream, INGEST_GROUP, '0', 'MKSTREAM');
+      return true;
     } catch (error) {
-      if (!(error instanceof Error && error.message.includes('BUSYGROUP'))) throw error;
+      if (error instanceof Error && error.message.includes('BUSYGROUP')) return false;
+      throw error;
     }
   }
 
@@ -231,6 +240,29 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     return handled;
   }
 
+  /** After NOGROUP (Redis restarted without its data, or the key was deleted): the group again, at once. */
+  async function recreateGroup(): Promise<boolean> {
+    const created = await ensureGroup().catch(() => false);
+    if (created) {
+      deps.logger.warn({ stream, group: INGEST_GROUP }, 'ingest consumer group was gone (Redis restarted empty?); created it again');
+      options.onGroupRecreated?.();
+    }
+    return created;
+  }
+
+  /** The first ensureGroup, retried while Redis is unreachable (the worker may start before it). */
+  async function ensureGroupWhenReachable(): Promise<void> {
+    for (let attempt = 0; running; attempt += 1) {
+      try {
+        await ensureGroup();
+        return;
+      } catch (error) {
+        deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'ingest cannot create its consumer group yet; retrying');
+        await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 500 * 2 ** Math.min(attempt, 5))));
+      }
+    }
+  }
+
   async function run(name: string, reader: Redis): Promise<void> {
     let lastClaim = 0;
     let failures = 0;
@@ -246,6 +278,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
         failures = 0;
       } catch (error) {
         if (!running) break;
+        if (isNoGroup(error) && (await recreateGroup())) continue;
         failures += 1;
         deps.logger.error({ err: { message: error instanceof Error ? error.message : 'error' }, failures }, 'ingest batch failed; entries stay pending');
         await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** Math.min(failures, 6))));
@@ -266,7 +299,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
       if (running) return;
       running = true;
       loop = (async () => {
-        await ensureGroup();
+        await ensureGroupWhenReachable();
         const names = Array.from({ length: parallel }, (_, k) => (k === 0 ? consumer : `${consumer}-${k}`));
         await Promise.all(names.map((name, k) => run(name, k === 0 ? firstReader : openReader())));
       })();

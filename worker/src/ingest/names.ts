@@ -1,5 +1,4 @@
-/** The consumer group of the analytics ingest on `clicks:raw` (DESIGN §7). */
-export const INGEST_GROUP = 'ingest';
+export { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
 
 /**
  * The dead-letter list of events the ingest refused (a JSON entry each: stream id, reason, fields,

@@ -1,6 +1,5 @@
-import { Queue } from 'bullmq';
-import { bullPrefix, type JobData } from '@linkhub/shared/jobs/queues';
-import type { WorkerDeps } from '../deps';
+import type { Queue } from 'bullmq';
+import type { JobData } from '@linkhub/shared/jobs/queues';
 
 type Task = JobData<'analytics-maintenance'>['task'];
 
@@ -13,9 +12,8 @@ export const ANALYTICS_SCHEDULE: ReadonlyArray<{ task: Task; pattern: string; wh
   { task: 'retention', pattern: '50 3 * * *', what: 'retention per plan: drop partitions, delete rows and rollup ranges' },
 ];
 
-/** Registers (idempotently: upsert by id) the repeatable analytics jobs, and runs the partition task once now. */
-export async function scheduleAnalytics(deps: WorkerDeps): Promise<Queue> {
-  const queue = new Queue('analytics-maintenance', { connection: deps.redis, prefix: bullPrefix(deps.config.REDIS_PREFIX) });
+/** Registers (idempotently: upsert by id) the repeatable analytics jobs on the `analytics-maintenance` queue, and runs the partition task once now. */
+export async function scheduleAnalytics(queue: Queue): Promise<void> {
   for (const entry of ANALYTICS_SCHEDULE) {
     await queue.upsertJobScheduler(`analytics-${entry.task}`, { pattern: entry.pattern, tz: 'UTC' }, {
       name: entry.task,
@@ -24,5 +22,4 @@ export async function scheduleAnalytics(deps: WorkerDeps): Promise<Queue> {
     });
   }
   await queue.add('partitions', { task: 'partitions' }, { removeOnComplete: 100, removeOnFail: 500 });
-  return queue;
 }

@@ -1,13 +1,31 @@
-import type { Queue } from 'bullmq';
+import { Queue } from 'bullmq';
+import { bullPrefix, type QueueName } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
 import { scheduleAnalytics } from './analytics';
 import { scheduleArtifactSweep } from './artifacts';
 import { scheduleSyncGc } from './sync';
 
-export type Schedulers = { close: () => Promise<void> };
+export type Schedulers = {
+  /** Upserts every job scheduler again (after Redis came back empty); idempotent. */
+  register: () => Promise<void>;
+  close: () => Promise<void>;
+};
 
-/** Every repeatable job of the worker (one file per domain in this folder). */
+/** Every repeatable job of the worker (one file per domain in this folder), by queue. */
+const SCHEDULES: ReadonlyArray<{ queue: QueueName; register: (queue: Queue) => Promise<void> }> = [
+  { queue: 'analytics-maintenance', register: scheduleAnalytics },
+  { queue: 'sync-gc', register: scheduleSyncGc },
+  { queue: 'artifact-sweep', register: scheduleArtifactSweep },
+];
+
 export async function startSchedulers(deps: WorkerDeps): Promise<Schedulers> {
-  const queues: Queue[] = [await scheduleAnalytics(deps), await scheduleSyncGc(deps), await scheduleArtifactSweep(deps)];
-  return { close: async () => void (await Promise.allSettled(queues.map((q) => q.close()))) };
+  const queues = SCHEDULES.map((s) => ({
+    queue: new Queue(s.queue, { connection: deps.redis, prefix: bullPrefix(deps.config.REDIS_PREFIX) }),
+    register: s.register,
+  }));
+  const register = async (): Promise<void> => {
+    for (const q of queues) await q.register(q.queue);
+  };
+  await register();
+  return { register, close: async () => void (await Promise.allSettled(queues.map((q) => q.queue.close()))) };
 }

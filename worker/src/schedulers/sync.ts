@@ -1,13 +1,7 @@
-import { Queue } from 'bullmq';
-import { bullPrefix } from '@linkhub/shared/jobs/queues';
-import type { WorkerDeps } from '../deps';
+import type { Queue } from 'bullmq';
 
-/** Nightly Replicache garbage collection (UTC). */
-export async function scheduleSyncGc(deps: WorkerDeps): Promise<Queue> {
-  const queue = new Queue('sync-gc', {
-    connection: deps.redis,
-    prefix: bullPrefix(deps.config.REDIS_PREFIX),
-  });
+/** Nightly Replicache garbage collection (UTC), on the `sync-gc` queue. */
+export async function scheduleSyncGc(queue: Queue): Promise<void> {
   await queue.upsertJobScheduler(
     'sync-gc-nightly',
     { pattern: '40 3 * * *', tz: 'UTC' },
@@ -22,5 +16,4 @@ export async function scheduleSyncGc(deps: WorkerDeps): Promise<Queue> {
       },
     },
   );
-  return queue;
 }
