@@ -11,7 +11,12 @@ import { listLinks } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { linkState, shortUrl } from './link-filter';
 import { LinkRouting } from './link-routing';
+import { displayUrl, lookalikeHostOf } from './destination-display';
+import { createKeptDrafts } from './kept-drafts';
+import { LookalikeConfirm } from './lookalike-confirm';
 import { draftsToRules, draftsToSplit, rulesToDrafts, splitToDrafts, type RuleDraft, type SplitDraft } from './routing-drafts';
+import { StaleNotice } from './stale-notice';
+import { useSyncedDraft } from './use-synced-draft';
 
 const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
@@ -20,80 +25,104 @@ const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], stri
   'Print (QR)': { source: 'print', medium: 'qr' },
 };
 
-type Draft = { destination_url: string; slug: string; title: string; tags: string; starts_at: string; expires_at: string; utm: Record<string, string> };
+export type LinkDraft = {
+  destination_url: string;
+  slug: string;
+  title: string;
+  tags: string;
+  starts_at: string;
+  expires_at: string;
+  utm: Record<string, string>;
+  rules: RuleDraft[];
+  split: SplitDraft[];
+};
 
 const toLocal = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
 const fromLocal = (v: string) => (v ? new Date(`${v}:00Z`).toISOString() : null);
 
-function draftOf(link: LinkView | null): Draft {
+function draftOf(link: LinkView | null): LinkDraft {
   const utm: Record<string, string> = {};
   for (const k of UTM_KEYS) {
     const v = link?.utm[k];
     if (typeof v === 'string') utm[k] = v;
   }
   return {
-    destination_url: link?.destination_url ?? '',
+    destination_url: link ? displayUrl(link.destination_url) : '',
     slug: link?.slug ?? '',
     title: link?.title ?? '',
     tags: link?.tags.join(', ') ?? '',
     starts_at: toLocal(link?.starts_at ?? null),
     expires_at: toLocal(link?.expires_at ?? null),
     utm,
+    rules: rulesToDrafts(link?.rules ?? []),
+    split: splitToDrafts(link?.destinations ?? []),
   };
 }
 
+/** Typed values of creates not yet confirmed by the server (a refused create reopens with them). */
+export const keptLinkDrafts = createKeptDrafts<LinkDraft>();
+
+type Props = {
+  link: LinkView | null;
+  summary: SummaryView | undefined;
+  onDone: (id: string | null) => void;
+  /** A create the server refused: its typed values and the server's sentence. */
+  refused?: { draft: LinkDraft; message: string } | undefined;
+};
+
 /** Create or edit one link; a viewer sees the same fields read-only and no actions. */
-export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; summary: SummaryView | undefined; onDone: (id: string | null) => void }) {
+export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const rep = useRep();
   const { workspace, can, capability } = useWorkspace();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(link));
-  const [initial, setInitial] = useState<Draft>(draft);
+  const synced = useSyncedDraft<LinkDraft>(refused?.draft ?? draftOf(link));
+  const { draft } = synced;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState('');
-  const [rules, setRules] = useState<RuleDraft[]>(() => rulesToDrafts(link?.rules ?? []));
-  const [split, setSplit] = useState<SplitDraft[]>(() => splitToDrafts(link?.destinations ?? []));
+  const [confirmedHost, setConfirmedHost] = useState<string | null>(null);
   const others = useSubscribe((tx) => listLinks(tx, workspace.id), [], [workspace.id]);
   const slug = draft.slug.trim().toLowerCase();
   const slugTaken = slug !== '' && slug !== link?.slug && others.some((o) => o.id !== link?.id && o.slug === slug && (!link || o.domain_id === link.domain_id));
   const slugHint = slug === '' || slug === link?.slug ? (link ? undefined : 'Leave empty for a random one.') : slugTaken ? undefined : 'Available in this workspace (the server confirms on sync).';
   const editable = link ? can('link.update') && !link.locked : can('link.create');
-  const set = (key: keyof Draft, value: string) => setDraft((d) => ({ ...d, [key]: value }));
-  const setUtm = (key: string, value: string) => setDraft((d) => ({ ...d, utm: { ...d.utm, [key]: value } }));
+  const set = (key: Exclude<keyof LinkDraft, 'utm' | 'rules' | 'split'>, value: string) => synced.set(key, value);
+  const setUtm = (key: string, value: string) => synced.set('utm', { ...draft.utm, [key]: value });
+  const lookalike = lookalikeHostOf(draft.destination_url);
+  const needsConfirm = lookalike !== null && lookalike !== confirmedHost && (!link || synced.edited('destination_url'));
+  const blocked = slugTaken ? 'Another link already uses this slug.' : synced.conflicts.length > 0 ? 'Settle the change from another device first.' : needsConfirm ? 'Confirm the look-alike address first.' : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    if (blocked) return setErrors({ form: blocked });
     const utm = Object.fromEntries(Object.entries(draft.utm).filter(([, v]) => v.trim() !== ''));
     const tags = draft.tags.split(',').map((t) => t.trim()).filter(Boolean);
-    const common = { workspace_id: workspace.id, destination_url: draft.destination_url, tags, utm };
+    const common = { workspace_id: workspace.id, destination_url: draft.destination_url.trim(), tags, utm };
     if (!link) {
       const parsed = createLinkArgs.safeParse({ ...common, id: uuidv7(), ...(draft.slug ? { slug: draft.slug } : {}), ...(draft.title ? { title: draft.title } : {}) });
       if (!parsed.success) return setErrors(fieldErrors(parsed.error));
       setErrors({});
+      keptLinkDrafts.keep(parsed.data.id, draft);
       await rep.mutate.createLink(parsed.data);
       return onDone(parsed.data.id);
     }
     // Only the fields this form changed: another device's edit to a different field survives (field-level merge).
-    const before = initial;
-    const changed = (key: keyof Draft) => JSON.stringify(draft[key]) !== JSON.stringify(before[key]);
-    const rulesNow = draftsToRules(rules);
-    const splitNow = draftsToSplit(split);
+    const changed = synced.edited;
     const parsed = updateLinkArgs.safeParse({
       id: link.id,
       workspace_id: workspace.id,
-      ...(changed('destination_url') ? { destination_url: draft.destination_url } : {}),
+      ...(changed('destination_url') ? { destination_url: common.destination_url } : {}),
       ...(changed('tags') ? { tags } : {}),
       ...(changed('utm') ? { utm } : {}),
       ...(changed('title') ? { title: draft.title || null } : {}),
       ...(changed('slug') && draft.slug ? { slug: draft.slug } : {}),
       ...(changed('starts_at') ? { starts_at: fromLocal(draft.starts_at) } : {}),
       ...(changed('expires_at') ? { expires_at: fromLocal(draft.expires_at) } : {}),
-      ...(can('link.update_targeting') && JSON.stringify(rulesNow) !== JSON.stringify(draftsToRules(rulesToDrafts(link.rules))) ? { rules: rulesNow } : {}),
-      ...(can('link.update_split') && JSON.stringify(splitNow) !== JSON.stringify(draftsToSplit(splitToDrafts(link.destinations))) ? { destinations: splitNow } : {}),
+      ...(can('link.update_targeting') && changed('rules') ? { rules: draftsToRules(draft.rules) } : {}),
+      ...(can('link.update_split') && changed('split') ? { destinations: draftsToSplit(draft.split) } : {}),
     });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
+    synced.saved();
     await rep.mutate.updateLink(parsed.data);
-    setInitial(draft);
     setSaved('Saved on this device; it syncs when online.');
   };
 
@@ -116,8 +145,15 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
         </div>
       )}
       {link && <MiniChart summary={summary} />}
+      {refused && (
+        <p className="error" role="alert">
+          {refused.message} What you typed is kept below.
+        </p>
+      )}
+      <StaleNotice fields={synced.conflicts.map(String)} onPick={synced.settle} />
       <form onSubmit={(e) => void submit(e)}>
         <Field label="Destination URL" type="url" value={draft.destination_url} onChange={(v) => set('destination_url', v)} error={errors.destination_url} required readOnly={!editable} />
+        {needsConfirm && lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
         <div className="two">
           <Field label="Slug" value={draft.slug} onChange={(v) => set('slug', v)} error={errors.slug ?? (slugTaken ? 'Another link already uses this slug.' : undefined)} hint={slugHint} readOnly={!editable || link?.locked === true} />
           <Field label="Title" value={draft.title} onChange={(v) => set('title', v)} error={errors.title} readOnly={!editable} />
@@ -129,7 +165,7 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
             <div className="row">
               <span className="label">Presets:</span>
               {Object.entries(UTM_PRESETS).map(([name, preset]) => (
-                <button key={name} type="button" onClick={() => setDraft((d) => ({ ...d, utm: { ...d.utm, ...preset } }))}>
+                <button key={name} type="button" onClick={() => synced.set('utm', { ...draft.utm, ...preset })}>
                   {name}
                 </button>
               ))}
@@ -149,20 +185,26 @@ export function LinkEditor({ link, summary, onDone }: { link: LinkView | null; s
         )}
         {link && (
           <LinkRouting
-            rules={rules}
-            split={split}
-            onRules={setRules}
-            onSplit={setSplit}
+            rules={draft.rules}
+            split={draft.split}
+            onRules={(rules) => synced.set('rules', rules)}
+            onSplit={(split) => synced.set('split', split)}
             canTarget={editable && can('link.update_targeting')}
             canSplit={editable && can('link.update_split')}
             targetingOnPlan={capability('link.update_targeting').reason !== 'plan_feature_unavailable'}
+            timeZone={workspace.time_zone}
             errors={errors}
           />
         )}
-        {errors.form && <p className="error">{errors.form}</p>}
+        {blocked && (
+          <p id="link-save-blocked" className="muted">
+            {blocked}
+          </p>
+        )}
+        {errors.form && errors.form !== blocked && <p className="error">{errors.form}</p>}
         <div className="row">
           {editable && (
-            <button type="submit" className="primary">
+            <button type="submit" className="primary" disabled={blocked !== null} aria-describedby={blocked ? 'link-save-blocked' : undefined}>
               {link ? 'Save changes' : 'Create link'}
             </button>
           )}

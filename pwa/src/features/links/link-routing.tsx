@@ -1,7 +1,18 @@
 import { Field } from '../../app/field';
-import { RULE_KINDS, type RuleDraft, type SplitDraft } from './routing-drafts';
+import { emptyRule, emptySplit, ISO_WEEKDAYS, RULE_KINDS, type RuleDraft, type SplitDraft } from './routing-drafts';
 
-const HINTS: Record<(typeof RULE_KINDS)[number], string> = {
+const KIND_LABELS: Record<(typeof RULE_KINDS)[number], string> = {
+  country: 'country',
+  region: 'region',
+  device: 'device',
+  os: 'operating system',
+  language: 'language',
+  referrer: 'referrer',
+  time_window: 'time of day',
+};
+const WEEKDAY_NAMES = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+const HINTS: Record<Exclude<(typeof RULE_KINDS)[number], 'time_window'>, string> = {
   country: 'Country codes, e.g. DE, AT',
   region: 'Regions, e.g. US-CA',
   device: 'mobile, tablet, desktop',
@@ -9,6 +20,30 @@ const HINTS: Record<(typeof RULE_KINDS)[number], string> = {
   language: 'Languages, e.g. fr, de-CH',
   referrer: 'Referrer hosts, e.g. t.co',
 };
+
+/** The inputs of one rule's condition: a value list, or a daily window with optional weekdays. */
+function ConditionFields({ index, rule, timeZone, readOnly, errors, onChange }: { index: number; rule: RuleDraft; timeZone: string; readOnly: boolean; errors: Record<string, string>; onChange: (patch: Partial<RuleDraft>) => void }) {
+  const n = index + 1;
+  const error = (key: string) => errors[`rules.${index}.conditions.0.${key}`];
+  if (rule.kind !== 'time_window') {
+    return <Field label={`Rule ${n}: is one of`} value={rule.values} onChange={(v) => onChange({ values: v })} hint={HINTS[rule.kind]} error={error('values')} readOnly={readOnly} />;
+  }
+  const toggleDay = (day: number, on: boolean) => onChange({ days: on ? [...rule.days.filter((d) => d !== day), day] : rule.days.filter((d) => d !== day) });
+  return (
+    <>
+      <Field label={`Rule ${n}: from`} type="time" value={rule.from} onChange={(v) => onChange({ from: v })} hint={`Time zone ${timeZone} (the workspace's)`} error={error('from')} readOnly={readOnly} />
+      <Field label={`Rule ${n}: until`} type="time" value={rule.to} onChange={(v) => onChange({ to: v })} hint="Before “from” spans midnight" error={error('to')} readOnly={readOnly} />
+      <fieldset className="row">
+        <legend>Rule {n}: on (none ticked = every day)</legend>
+        {ISO_WEEKDAYS.map((day) => (
+          <label key={day}>
+            <input type="checkbox" checked={rule.days.includes(day)} disabled={readOnly} onChange={(e) => toggleDay(day, e.target.checked)} /> {WEEKDAY_NAMES[day - 1]}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
 
 type Props = {
   rules: RuleDraft[];
@@ -18,11 +53,12 @@ type Props = {
   canTarget: boolean;
   canSplit: boolean;
   targetingOnPlan: boolean;
+  timeZone: string;
   errors: Record<string, string>;
 };
 
 /** Targeting rules (first match wins) and a weighted split of the destination. */
-export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSplit, targetingOnPlan, errors }: Props) {
+export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSplit, targetingOnPlan, timeZone, errors }: Props) {
   const total = split.reduce((sum, d) => sum + (Number.parseInt(d.weight, 10) || 0), 0);
   const setRule = (i: number, patch: Partial<RuleDraft>) => onRules(rules.map((r, j) => (i === j ? { ...r, ...patch } : r)));
   const setSplit = (i: number, patch: Partial<SplitDraft>) => onSplit(split.map((d, j) => (i === j ? { ...d, ...patch } : d)));
@@ -37,12 +73,15 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
               <label htmlFor={`rule-kind-${i}`}>Rule {i + 1}: when</label>
               <select id={`rule-kind-${i}`} value={r.kind} disabled={!canTarget} onChange={(e) => setRule(i, { kind: RULE_KINDS.find((k) => k === e.target.value) ?? 'country' })}>
                 {RULE_KINDS.map((k) => (
-                  <option key={k}>{k}</option>
+                  <option key={k} value={k}>
+                    {KIND_LABELS[k]}
+                  </option>
                 ))}
               </select>
             </div>
-            <Field label={`Rule ${i + 1}: is one of`} value={r.values} onChange={(v) => setRule(i, { values: v })} hint={HINTS[r.kind]} readOnly={!canTarget} />
-            <Field label={`Rule ${i + 1}: send to`} type="url" value={r.url} onChange={(v) => setRule(i, { url: v })} readOnly={!canTarget} />
+            <ConditionFields index={i} rule={r} timeZone={timeZone} readOnly={!canTarget} errors={errors} onChange={(patch) => setRule(i, patch)} />
+            {r.more.length > 0 && <span className="muted">and {r.more.length} more condition{r.more.length > 1 ? 's' : ''} (kept)</span>}
+            <Field label={`Rule ${i + 1}: send to`} type="url" value={r.url} onChange={(v) => setRule(i, { url: v })} error={errors[`rules.${i}.destination_url`]} readOnly={!canTarget} />
             {canTarget && (
               <button type="button" onClick={() => onRules(rules.filter((_, j) => j !== i))}>
                 Remove rule {i + 1}
@@ -52,7 +91,7 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
         ))}
         {errors.rules && <p className="error">{errors.rules}</p>}
         {canTarget && (
-          <button type="button" onClick={() => onRules([...rules, { kind: 'country', values: '', url: '' }])}>
+          <button type="button" onClick={() => onRules([...rules, emptyRule()])}>
             Add rule
           </button>
         )}
@@ -61,7 +100,7 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
         <legend>Split destinations (A/B)</legend>
         {split.map((d, i) => (
           <div className="row" key={i}>
-            <Field label={`Destination ${i + 1}`} type="url" value={d.url} onChange={(v) => setSplit(i, { url: v })} readOnly={!canSplit} />
+            <Field label={`Destination ${i + 1}`} type="url" value={d.url} onChange={(v) => setSplit(i, { url: v })} error={errors[`destinations.${i}.url`]} readOnly={!canSplit} />
             <Field label={`Weight ${i + 1} (%)`} value={d.weight} onChange={(v) => setSplit(i, { weight: v })} inputMode="numeric" readOnly={!canSplit} />
             {canSplit && (
               <button type="button" onClick={() => onSplit(split.filter((_, j) => j !== i))}>
@@ -73,7 +112,7 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
         {split.length > 0 && <p className={total === 100 ? 'muted' : 'error'}>Weights add up to {total}% (must be 100%).</p>}
         {errors.destinations && <p className="error">{errors.destinations}</p>}
         {canSplit && (
-          <button type="button" onClick={() => onSplit([...split, { url: '', weight: split.length === 0 ? '50' : '' }])}>
+          <button type="button" onClick={() => onSplit([...split, emptySplit(split.length === 0 ? '50' : '')])}>
             Add destination
           </button>
         )}

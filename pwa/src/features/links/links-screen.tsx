@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { navigate } from '../../app/router';
 import { useWorkspace } from '../../app/workspace-context';
-import { getLink, listDomains, listLinks, listSummaries } from '../../replicache/queries';
+import { getLink, listDomains, listLinks, listNotices, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { allTags, EMPTY_FILTER, filterLinks, type LinkFilter } from './link-filter';
-import { LinkEditor } from './link-editor';
+import { keptLinkDrafts, LinkEditor } from './link-editor';
 import { LinkTable } from './link-table';
 import { LinksToolbar } from './links-toolbar';
 
@@ -18,6 +18,8 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const [filter, setFilter] = useState<LinkFilter>(EMPTY_FILTER);
   const open = rest[0] ?? null;
   const selected = useSubscribe((tx) => (open && open !== 'new' ? getLink(tx, open) : Promise.resolve(null)), null, [open]);
+  const notices = useSubscribe((tx) => listNotices(tx), [], []);
+  const refused = selected === null && open !== 'new' ? keptLinkDrafts.refused(open, notices) : null;
   const shown = useMemo(() => filterLinks(links, filter, (id) => summaries[id]?.totals_7d ?? 0), [links, filter, summaries]);
   const tags = useMemo(() => allTags(links), [links]);
   const linkDomains = domains.filter((d) => d.purpose !== 'bio');
@@ -35,6 +37,9 @@ export function LinksScreen({ rest }: { rest: string[] }) {
         </span>
       </div>
       {open === 'new' && can('link.create') && <LinkEditor key="new" link={null} summary={undefined} onDone={(id) => navigate(id ? `/links/${id}` : '/links')} />}
+      {refused && open && (
+        <LinkEditor key={`refused-${open}`} link={null} summary={undefined} refused={{ draft: refused.draft, message: refused.notice.message }} onDone={(id) => { keptLinkDrafts.forget(open); navigate(id ? `/links/${id}` : '/links'); }} />
+      )}
       {selected && <LinkEditor key={`${selected.id}`} link={selected} summary={summaries[selected.id]} onDone={() => navigate('/links')} />}
       <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
       {links.length === 0 ? (
