@@ -104,7 +104,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const redirects = createRedirectRoutes(redirect, toBio);
 
   const app = new Hono<Env>();
-  app.route('/', createHealthRoutes({ redis: deps.redis, pg: deps.pg, metrics }));
+  app.route('/', createHealthRoutes({ redis: deps.redis, redisPrefix: deps.redisPrefix, pg: deps.pg, metrics }));
   app.route('/', createAcmeRoutes({ redis: deps.redis, prefix: deps.redisPrefix }));
 
   // Host dispatch (Dub-style): the bio host serves pages; every other host is a link host.

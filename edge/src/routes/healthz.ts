@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { Redis } from 'ioredis';
+import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import type { PgLookup } from '../lookup/pg-lookup';
 import type { EdgeMetrics } from '../metrics';
 
@@ -7,8 +8,11 @@ import type { EdgeMetrics } from '../metrics';
  * `GET /healthz`: Redis and PostgreSQL reported separately. 200 while the edge can serve from at
  * least one of them (each alone is enough, DESIGN §6); 503 naming both when neither answers
  * (QR codes still resolve from the in-process copy, but this instance should leave the pool).
+ * A stalled analytics ingest (shared/src/analytics/ingest-health.ts) is reported as `ingest` with its
+ * reason and makes the status `degraded`, still 200: redirects do not depend on it, and taking every
+ * edge out of the pool for it would break every printed QR code.
  */
-export type HealthDeps = { redis: Redis; pg: PgLookup; metrics: EdgeMetrics; timeoutMs?: number };
+export type HealthDeps = { redis: Redis; redisPrefix: string; pg: PgLookup; metrics: EdgeMetrics; timeoutMs?: number };
 
 async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<'up' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
@@ -28,14 +32,21 @@ export function createHealthRoutes(deps: HealthDeps): Hono {
   const app = new Hono();
   const timeoutMs = deps.timeoutMs ?? 1000;
   app.get('/healthz', async (c) => {
+    let ingest = 'ok';
     const [redis, postgres] = await Promise.all([
-      deps.redis.status === 'ready' ? probe(() => deps.redis.ping(), timeoutMs) : Promise.resolve('down' as const),
+      deps.redis.status === 'ready'
+        ? probe(async () => {
+            await deps.redis.ping();
+            const health = await checkIngestHealth(deps.redis, deps.redisPrefix);
+            if (!health.ok) ingest = health.reason;
+          }, timeoutMs)
+        : Promise.resolve('down' as const),
       probe(() => deps.pg.ping(), timeoutMs),
     ]);
     const canServe = redis === 'up' || postgres === 'up';
-    const missing = [redis === 'down' ? 'redis' : null, postgres === 'down' ? 'postgres' : null].filter((m): m is string => m !== null);
+    const missing = [redis === 'down' ? 'redis' : null, postgres === 'down' ? 'postgres' : null, redis === 'up' && ingest !== 'ok' ? 'ingest' : null].filter((m): m is string => m !== null);
     return c.json(
-      { status: missing.length === 0 ? 'ok' : canServe ? 'degraded' : 'unavailable', redis, postgres, missing, metrics: deps.metrics },
+      { status: missing.length === 0 ? 'ok' : canServe ? 'degraded' : 'unavailable', redis, postgres, ...(redis === 'up' ? { ingest } : {}), missing, metrics: deps.metrics },
       canServe ? 200 : 503,
       { 'Cache-Control': 'no-store' },
     );
