@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { parseEnv } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
+import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './deps';
 import { syncServerEnvSchema } from './env';
@@ -8,6 +9,7 @@ import { syncServerEnvSchema } from './env';
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
 const config = parseEnv(syncServerEnvSchema);
 const logger = createLogger('sync-server', { level: config.LOG_LEVEL });
+containProcessFaults(logger);
 const deps = createDeps(config, logger);
 const server = serve({ fetch: createApp(deps).fetch, port: config.PORT }, (info) => {
   logger.info({ port: info.port }, `sync-server listening on http://localhost:${info.port}`);
