@@ -4,11 +4,17 @@ import type { AppEnv } from './app-env';
 import { requestId } from './middleware/request-id';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { csrfProtection, originOf } from './middleware/csrf';
 import { mountRoutes } from './routes/index';
 import { pwaStatic } from './routes/pwa-static';
 import { requestBodyLimit } from './v1/body-limit';
 
 export type { AppEnv } from './app-env';
+
+/** The desktop app's renderer origin (desktop/src/protocol.ts APP_ORIGIN); its API proxy drops Origin anyway. */
+const DESKTOP_APP_ORIGIN = 'app://linkhub';
+/** Every door a cookie session can reach (webhooks carry no cookie and stay open to their senders). */
+const CSRF_PROTECTED_PATHS = ['/api/*', '/replicache/*', '/v1/*'] as const;
 
 /** The sync-server as a value: no ports, no globals; main.ts wires it to real PostgreSQL and Redis. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -19,6 +25,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound(notFoundHandler(deps.logger));
   // Before every route, so no body is read past its limit and no session is looked up for one.
   app.use('*', requestBodyLimit());
+  const csrf = csrfProtection([originOf(deps.config.PUBLIC_SYNC_URL), originOf(deps.config.PUBLIC_PWA_URL), DESKTOP_APP_ORIGIN]);
+  for (const path of CSRF_PROTECTED_PATHS) app.use(path, csrf);
   mountRoutes(app, deps);
   const pwa = pwaStatic(deps.config.PWA_DIST);
   if (pwa) app.get('*', pwa);

@@ -4,9 +4,11 @@ import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import type { SyncServerEnv } from './env';
 import { closeCommandRunner } from './commands/create-runner';
 import { closePokeHub } from './replicache/poke';
+import { closeAccounts } from './accounts/context';
 import type { ResolveHost } from './commands/destination-safety';
 import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import { createRenderPool, type RenderPool } from './render-pool/pool';
 
 /** Everything createApp needs from the outside world; tests build it against real PostgreSQL and Redis. */
 export type AppDeps = {
@@ -18,6 +20,8 @@ export type AppDeps = {
   resolveHost?: ResolveHost;
   /** The artifact store shared with the worker; the one `config` names when absent (tests inject one). */
   artifacts?: ArtifactStore;
+  /** The bounded worker threads where QR print files and uploaded SVGs are drawn (threads start on first use). */
+  renderPool: RenderPool;
 };
 
 /** The artifact store (rendered QR files, uploaded images) this process reads and writes. */
@@ -46,10 +50,10 @@ export function createDeps(
   pool.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
   );
-  return { config, pool, redis: createRedis(config.REDIS_URL, logger), logger };
+  return { config, pool, redis: createRedis(config.REDIS_URL, logger), logger, renderPool: createRenderPool() };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
-  await Promise.allSettled([closeCommandRunner(deps), closePokeHub(deps)]);
+  await Promise.allSettled([closeCommandRunner(deps), closePokeHub(deps), closeAccounts(deps), deps.renderPool.close()]);
   await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
 }

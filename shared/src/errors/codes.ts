@@ -24,6 +24,7 @@ export const ERROR_CODES = {
   billing_write_blocked: { status: 403, message: 'Editing is paused until the outstanding invoice is paid.' },
   email_verification_required: { status: 403, message: 'Verify your email address to do this.' },
   reauthentication_required: { status: 403, message: 'Confirm your password to continue.' },
+  cross_site_request: { status: 403, message: 'This request came from another website and was refused. Open LinkHub directly and try again.' },
 
   // 404 — missing, or intentionally concealed (NotFoundError).
   not_found: { status: 404, message: 'Not found.' },

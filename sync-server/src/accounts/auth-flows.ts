@@ -1,64 +1,73 @@
 import { z } from 'zod';
-import { AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
+import { AuthenticationError, ConflictError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
-import { magicLinkEmail, passwordResetEmail, verificationEmail } from '../mail/templates';
 import { writeAudit } from './audit';
 import type { Accounts } from './context';
 import { withTransaction } from './db';
-import {
-  consumeMagicLinkToken,
-  consumeResetToken,
-  consumeVerificationToken,
-  issueMagicLinkToken,
-  issueResetToken,
-  issueVerificationToken,
-  recentMagicLinks,
-  recentTokens,
-} from './email-tokens';
+import { consumeMagicLinkToken, consumeResetToken, consumeVerificationToken } from './email-tokens';
 import { identifierHash, networkHash } from './hashing';
+import { checkPasswordStrength } from './password-strength';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure, type AttemptKind, type ThrottleSubject } from './login-throttle';
 import { createSession, revokeAllSessions, type ClientKind, type SessionRow, CLIENT_KINDS } from './sessions';
 import { createChallenge } from './two-factor';
 import { createUser, findUserByEmail, findUserById, markEmailVerified, setPassword, type UserRow } from './users';
-import { billingAccountFor, insertWorkspace, type WorkspaceRow } from './workspaces';
+import { billingAccountFor, insertWorkspace } from './workspaces';
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be an email address').max(320));
-export const passwordSchema = z.string().min(10, 'must be at least 10 characters').max(256, 'must be at most 256 characters');
+const passwordLength = z.string().min(10, 'must be at least 10 characters').max(256, 'must be at most 256 characters');
+
+function refuseWeak(password: string, userInputs: readonly string[], ctx: z.core.$RefinementCtx, path: PropertyKey[]): void {
+  const verdict = checkPasswordStrength(password, userInputs);
+  if (!verdict.ok) ctx.addIssue({ code: 'custom', message: verdict.message, params: { issue: 'weak_password' }, path });
+}
+
+/** A new password (reset, change): long enough and hard to guess (password-strength.ts says why not). */
+export const passwordSchema = passwordLength.superRefine((password, ctx) => refuseWeak(password, [], ctx, []));
 export const clientKindSchema = z.enum(CLIENT_KINDS).default('web');
 
-export const signupSchema = z.strictObject({ email: emailSchema, password: passwordSchema, name: z.string().trim().min(1).max(200), client: clientKindSchema });
+/** Sign-up: the password is also judged against the address and name typed with it. */
+export const signupSchema = z
+  .strictObject({ email: emailSchema, password: passwordLength, name: z.string().trim().min(1).max(200), client: clientKindSchema })
+  .superRefine((v, ctx) => refuseWeak(v.password, [v.email, v.name], ctx, ['password']));
 export const loginSchema = z.strictObject({ email: emailSchema, password: z.string().min(1).max(256), client: clientKindSchema });
 
 export type SignedIn = { kind: 'session'; token: string; session: SessionRow; user: UserRow } | { kind: 'two_factor'; challengeToken: string; user: UserRow };
 
 type Req = { ip: string; label: string | null; requestId: string };
 
-function subject(accounts: Accounts, email: string, ip: string, kind: AttemptKind): ThrottleSubject {
+/** "12 seconds", "3 minutes": how long a throttled client waits, in words. */
+export function waitText(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutes`;
+}
+
+export function subject(accounts: Accounts, email: string, ip: string, kind: AttemptKind): ThrottleSubject {
   return { identifierHash: identifierHash(accounts.config.AUTH_SECRET, email), networkHash: networkHash(accounts.config.AUTH_SECRET, ip), kind };
 }
 
-function link(accounts: Accounts, path: string, token: string): string {
-  return `${accounts.publicUrl}${path}?token=${encodeURIComponent(token)}`;
-}
-
-async function sendVerification(accounts: Accounts, user: UserRow): Promise<void> {
-  const token = await issueVerificationToken(accounts.deps.pool, user.id, user.email);
-  await accounts.mailer.send(verificationEmail(user.email, link(accounts, '/api/auth/verify-email', token)));
-}
-
-/** Sign-up: the user, their billing account and personal workspace (they are its Owner), then the verification e-mail. */
-export async function signUp(accounts: Accounts, input: z.infer<typeof signupSchema>, req: Req): Promise<{ user: UserRow; workspace: WorkspaceRow; token: string; session: SessionRow }> {
-  const result = await withTransaction(accounts.deps.pool, async (tx) => {
-    const user = await createUser(tx, { email: input.email, password: input.password, name: input.name });
-    const account = await billingAccountFor(tx, user.id);
-    const { workspace } = await insertWorkspace(tx, { name: `${input.name}'s workspace`, ownerUserId: user.id, billingAccountId: account.id, plan: account.plan_key });
-    await writeAudit(tx, { workspaceId: workspace.id, actor: { type: 'user', userId: user.id }, action: 'workspace.created', resourceType: 'workspace', resourceId: workspace.id, after: { name: workspace.name }, requestId: req.requestId });
-    const { token, session } = await createSession(tx, { userId: user.id, clientKind: input.client, clientLabel: req.label, twoFactorSatisfied: false });
-    return { user, workspace, token, session };
-  });
-  await recordAttempt(accounts.deps.pool, subject(accounts, input.email, req.ip, 'signup'), 'success', { userId: result.user.id });
-  await sendVerification(accounts, result.user);
-  return result;
+/**
+ * Sign-up (16.9): the same answer, the same work and the same queued job whether or not the address
+ * is taken. A new address gets the user, their billing account and personal workspace (they are
+ * its Owner); a taken one changes nothing. The password is hashed in both branches (createUser hashes
+ * before its INSERT). The account-mail consumer then sends the verification mail, or tells the
+ * address's owner that someone tried to sign up with it.
+ */
+export async function signUp(accounts: Accounts, input: z.infer<typeof signupSchema>, req: Req): Promise<void> {
+  let created = true;
+  try {
+    await withTransaction(accounts.deps.pool, async (tx) => {
+      const user = await createUser(tx, { email: input.email, password: input.password, name: input.name });
+      const account = await billingAccountFor(tx, user.id);
+      const { workspace } = await insertWorkspace(tx, { name: `${input.name}'s workspace`, ownerUserId: user.id, billingAccountId: account.id, plan: account.plan_key });
+      await writeAudit(tx, { workspaceId: workspace.id, actor: { type: 'user', userId: user.id }, action: 'workspace.created', resourceType: 'workspace', resourceId: workspace.id, after: { name: workspace.name }, requestId: req.requestId });
+    });
+  } catch (error) {
+    if (!(error instanceof ConflictError && error.code === 'email_taken')) throw error;
+    created = false;
+  }
+  await recordAttempt(accounts.deps.pool, subject(accounts, input.email, req.ip, 'signup'), created ? 'success' : 'failure', { reason: created ? null : 'taken' });
+  await accounts.mailQueue.enqueue({ kind: 'signup', email: input.email });
 }
 
 async function startSession(accounts: Accounts, user: UserRow, client: ClientKind, req: Req): Promise<SignedIn> {
@@ -71,9 +80,10 @@ async function startSession(accounts: Accounts, user: UserRow, client: ClientKin
 }
 
 /**
- * Password sign-in. Locked out (too many recent failures for this address or this network) → 429
- * with Retry-After, checked before the password so a locked account cannot be probed. Unknown
- * address and wrong password answer the same 401 in the same time.
+ * Password sign-in. Throttled (too many recent failures for this address from this network, or
+ * from this network overall) → 429 with Retry-After, checked before the password so a throttled
+ * pair cannot probe. The account itself is never locked: the owner elsewhere signs in as usual.
+ * Unknown address and wrong password answer the same 401 in the same time.
  */
 export async function logIn(accounts: Accounts, input: z.infer<typeof loginSchema>, req: Req): Promise<SignedIn> {
   const { pool, redis, config } = accounts.deps;
@@ -81,7 +91,7 @@ export async function logIn(accounts: Accounts, input: z.infer<typeof loginSchem
   const wait = await lockoutRemaining(redis, pool, config.REDIS_PREFIX, s);
   if (wait > 0) {
     await recordAttempt(pool, s, 'locked');
-    throw new RateLimitError(wait, { message: 'Too many failed sign-in attempts. Try again later.', details: [{ field: 'email', issue: 'locked_out', retry_after_seconds: wait }] });
+    throw new RateLimitError(wait, { message: `Too many failed sign-in attempts from this network. Try again in ${waitText(wait)}.`, details: [{ field: 'email', issue: 'throttled', retry_after_seconds: wait }] });
   }
   const user = await findUserByEmail(pool, input.email);
   const ok = user?.password_hash ? await verifyPassword(user.password_hash, input.password) : await verifyAgainstDummy(input.password);
@@ -104,23 +114,22 @@ export async function verifyEmail(accounts: Accounts, token: string): Promise<Us
   return user;
 }
 
-/** At most this many e-mails of one kind per address per 15 minutes; extra requests answer the same, silently. */
-const MAILS_PER_15_MIN = 5;
-
+/** A fresh verification mail for a signed-in, unconfirmed account (the consumer applies the per-address allowance). */
 export async function resendVerification(accounts: Accounts, user: UserRow): Promise<void> {
-  if (user.email_verified_at !== null || (await recentTokens(accounts.deps.pool, 'verification', user.id)) >= MAILS_PER_15_MIN) return;
-  await sendVerification(accounts, user);
+  if (user.email_verified_at !== null) return;
+  await accounts.mailQueue.enqueue({ kind: 'verification', user_id: user.id });
 }
 
-
-/** Sends a sign-in link to a known address; answers the same whether or not the address exists. */
+/**
+ * A sign-in link or a reset link by e-mail (16.9): the request only enqueues the job, the same for a
+ * known and an unknown address; account-mail.ts decides whether anything is sent.
+ */
 export async function requestMagicLink(accounts: Accounts, email: string): Promise<void> {
-  const { pool } = accounts.deps;
-  if ((await recentMagicLinks(pool, email)) >= MAILS_PER_15_MIN) return;
-  const user = await findUserByEmail(pool, email);
-  if (!user || user.status !== 'active') return;
-  const token = await issueMagicLinkToken(pool, user.email, user.id);
-  await accounts.mailer.send(magicLinkEmail(user.email, link(accounts, '/api/auth/magic-link/consume', token)));
+  await accounts.mailQueue.enqueue({ kind: 'magic_link', email });
+}
+
+export async function requestPasswordReset(accounts: Accounts, email: string): Promise<void> {
+  await accounts.mailQueue.enqueue({ kind: 'password_reset', email });
 }
 
 /** A magic link signs in (and proves the address, so it also verifies it). */
@@ -134,13 +143,6 @@ export async function consumeMagicLink(accounts: Accounts, token: string, client
   await markEmailVerified(pool, user.id);
   await recordAttempt(pool, subject(accounts, user.email, req.ip, 'magic_link'), 'success', { userId: user.id });
   return startSession(accounts, { ...user, email_verified_at: user.email_verified_at ?? new Date() }, client, req);
-}
-
-export async function requestPasswordReset(accounts: Accounts, email: string): Promise<void> {
-  const user = await findUserByEmail(accounts.deps.pool, email);
-  if (!user || user.status !== 'active' || (await recentTokens(accounts.deps.pool, 'reset', user.id)) >= MAILS_PER_15_MIN) return;
-  const token = await issueResetToken(accounts.deps.pool, user.id);
-  await accounts.mailer.send(passwordResetEmail(user.email, link(accounts, '/reset-password', token)));
 }
 
 /** Sets a new password from a reset link; every session of the account ends (a reset means "someone else may be in"). */

@@ -1,5 +1,6 @@
 import { createTestApp, type TestApp } from '../testing';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '../mail/smtp-capture';
+import { accountsFor } from './context';
 
 /**
  * For the account route tests: the real app on a fresh database and Redis prefix, its mail going
@@ -7,10 +8,13 @@ import { firstLink, startSmtpCapture, type SmtpCapture } from '../mail/smtp-capt
  */
 export type Kit = TestApp & {
   smtp: SmtpCapture;
-  call: (method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<Response>;
+  /** `remoteAddress`: the client's socket address as the Node adapter would see it (in-process requests have none). */
+  call: (method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string }) => Promise<Response>;
   json: <T = Record<string, unknown>>(res: Response) => Promise<T>;
   signUp: (email: string, opts?: { name?: string; password?: string; verify?: boolean }) => Promise<{ token: string; userId: string; workspaceId: string }>;
   tokenFromMail: (email: string, subjectIncludes: string) => Promise<string>;
+  /** Waits until the account-mail queue has handled every job enqueued so far. */
+  drainMail: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -30,7 +34,7 @@ export async function startKit(): Promise<Kit> {
           ...opts.headers,
         },
         ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-      }),
+      }, opts.remoteAddress === undefined ? undefined : { incoming: { socket: { remoteAddress: opts.remoteAddress } } }),
     );
   const json = async <T,>(res: Response): Promise<T> => (await res.json()) as T; // test-only: shape asserted by the test
   const tokenFromMail: Kit['tokenFromMail'] = async (email, subjectIncludes) => {
@@ -42,15 +46,21 @@ export async function startKit(): Promise<Kit> {
   };
   const used = new Set<string>();
   const signUp: Kit['signUp'] = async (email, opts = {}) => {
-    const res = await call('POST', '/api/auth/signup', { body: { email, password: opts.password ?? PASSWORD, name: opts.name ?? email.split('@')[0] } });
-    if (res.status !== 201) throw new Error(`signup ${res.status}: ${await res.text()}`);
-    const body = await json<{ data: { token: string; user: { id: string }; workspace: { id: string } } }>(res);
+    const password = opts.password ?? PASSWORD;
+    const res = await call('POST', '/api/auth/signup', { body: { email, password, name: opts.name ?? email.split('@')[0] } });
+    if (res.status !== 202) throw new Error(`signup ${res.status}: ${await res.text()}`);
+    const login = await call('POST', '/api/auth/login', { body: { email, password } });
+    if (login.status !== 200) throw new Error(`login after signup ${login.status}: ${await login.text()}`);
+    const { data } = await json<{ data: { token: string; user: { id: string } } }>(login);
+    const me = await json<{ data: { workspaces: Array<{ id: string; role: string }> } }>(await call('GET', '/api/me', { token: data.token }));
+    const workspaceId = me.data.workspaces.find((w) => w.role === 'owner')?.id;
+    if (!workspaceId) throw new Error('no personal workspace after signup');
     if (opts.verify !== false) {
       const token = await tokenFromMail(email, 'Verify');
       const v = await call('POST', '/api/auth/verify-email', { body: { token } });
       if (v.status !== 200) throw new Error(`verify ${v.status}`);
     }
-    return { token: body.data.token, userId: body.data.user.id, workspaceId: body.data.workspace.id };
+    return { token: data.token, userId: data.user.id, workspaceId };
   };
   return {
     ...test,
@@ -59,6 +69,7 @@ export async function startKit(): Promise<Kit> {
     json,
     signUp,
     tokenFromMail,
+    drainMail: () => accountsFor(test.deps).mailQueue.drain(),
     stop: async () => {
       await test.close();
       await smtp.close();

@@ -33,3 +33,12 @@ export function invitationEmail(to: string, opts: { workspaceName: string; invit
     text: `${opts.inviterName} invited you to join the workspace "${opts.workspaceName}" as ${opts.role}.\n\nAccept the invitation:\n\n${opts.link}\n\nThe invitation expires in 7 days.`,
   };
 }
+
+/** To the owner of an address someone tried to sign up with again (16.9: the sign-up answer does not say it is taken). */
+export function signupAttemptEmail(to: string, signInLink: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to sign up to LinkHub with your address',
+    text: `Someone tried to create a LinkHub account with this address, which already has one.\n\nIf it was you, sign in here (choose "Forgot password?" there if you need a new one):\n\n${signInLink}\n\nIf it was not you, ignore this message; nothing changed.`,
+  };
+}

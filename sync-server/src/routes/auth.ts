@@ -19,10 +19,11 @@ import {
   signUp,
   signupSchema,
   verifyEmail,
+  waitText,
   type SignedIn,
 } from '../accounts/auth-flows';
 import { publicUser } from '../accounts/users';
-import { publicWorkspace } from '../accounts/workspaces';
+import { appPage } from '../accounts/app-links';
 import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../accounts/sessions';
 import { checkTotp, consumeChallenge, peekChallenge, redeemRecoveryCode } from '../accounts/two-factor';
 import { findUserById } from '../accounts/users';
@@ -56,11 +57,11 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const accounts = accountsFor(deps);
   const app = new Hono<AppEnv>();
 
+  // The same 202 for a new and a taken address (16.9); the client then signs in with what it chose.
   app.post('/signup', async (c) => {
     const input = await parseBody(c, signupSchema);
-    const { user, workspace, token, session } = await signUp(accounts, input, req(c, accounts));
-    setSessionCookie(c, accounts, token);
-    return c.json({ data: { token, user: publicUser(user), workspace: publicWorkspace(workspace, 'owner'), session: { id: session.id } } }, 201);
+    await signUp(accounts, input, req(c, accounts));
+    return c.json({ data: { status: 'check_your_email', email: input.email, message: 'Check your email: we sent a link to confirm your address.' } }, 202);
   });
 
   app.post('/login', async (c) => signedIn(c, accounts, await logIn(accounts, await parseBody(c, loginSchema), req(c, accounts))));
@@ -75,7 +76,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const kind = input.code !== undefined ? 'totp' : 'recovery_code';
     const s = { identifierHash: identifierHash(accounts.config.AUTH_SECRET, user.id), networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)), kind } as const;
     const wait = await lockoutRemaining(deps.redis, deps.pool, prefix, s);
-    if (wait > 0) throw new RateLimitError(wait, { message: 'Too many wrong codes. Try again later.' });
+    if (wait > 0) throw new RateLimitError(wait, { message: `Too many wrong codes. Try again in ${waitText(wait)}.` });
     const ok =
       input.code !== undefined ? (await checkTotp(deps.pool, accounts.box, user.id, input.code, true)).ok : await redeemRecoveryCode(deps.pool, user.id, input.recovery_code ?? '');
     if (!ok) {
@@ -109,7 +110,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const { password } = await parseBody(c, z.strictObject({ password: z.string().min(1).max(256) }));
     const s = { identifierHash: identifierHash(accounts.config.AUTH_SECRET, me.user.email), networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)), kind: 'login' } as const;
     const wait = await lockoutRemaining(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
-    if (wait > 0) throw new RateLimitError(wait);
+    if (wait > 0) throw new RateLimitError(wait, { message: `Too many wrong passwords. Try again in ${waitText(wait)}.` });
     if (!me.user.password_hash || !(await verifyPassword(me.user.password_hash, password))) {
       await recordFailure(deps.redis, deps.config.REDIS_PREFIX, s);
       await recordAttempt(deps.pool, s, 'failure', { userId: me.user.id, reason: 'reauthenticate' });
@@ -127,7 +128,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/verify-email', async (c) => {
     const { token } = parseQuery(c, tokenSchema);
     await verifyEmail(accounts, token);
-    return c.redirect(`${accounts.publicUrl}/?email_verified=1`, 302);
+    return c.redirect(appPage(accounts.appUrl, '/?email_verified=1'), 302);
   });
   app.post('/verify-email/resend', async (c) => {
     const me = await requireUser(c, deps);
@@ -149,7 +150,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const result = await consumeMagicLink(accounts, token, 'web', req(c, accounts));
     if (result.kind === 'session') setSessionCookie(c, accounts, result.token);
     const next = result.kind === 'session' ? '/' : `/?two_factor_challenge=${encodeURIComponent(result.challengeToken)}`;
-    return c.redirect(`${accounts.publicUrl}${next}`, 302);
+    return c.redirect(appPage(accounts.appUrl, next), 302);
   });
 
   app.post('/password-reset', async (c) => {

@@ -5,6 +5,7 @@ import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { accountsFor } from '../accounts/context';
+import { appLink } from '../accounts/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
@@ -24,7 +25,7 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
 
   async function sendInvitation(invitation: InvitationRow, token: string, inviter: { name: string; email: string }): Promise<void> {
     const workspace = await findWorkspace(deps.pool, invitation.workspace_id);
-    const link = `${accounts.publicUrl}/invitations/accept?token=${encodeURIComponent(token)}`;
+    const link = appLink(accounts.appUrl, 'acceptInvitation', token);
     await accounts.mailer.send(invitationEmail(invitation.email, { workspaceName: workspace?.name ?? 'a workspace', inviterName: inviter.name || inviter.email, role: invitation.role, link }));
   }
 

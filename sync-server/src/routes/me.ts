@@ -2,15 +2,17 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
-import { parseBody } from '../accounts/http';
+import { parseBody, requestIp } from '../accounts/http';
+import { accountsFor } from '../accounts/context';
+import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../accounts/login-throttle';
 import { requireUser } from '../middleware/session';
 import { findUserById, publicUser, setPassword } from '../accounts/users';
-import { appErrorFor, AuthenticationError } from '@linkhub/shared/errors/app-error';
+import { appErrorFor, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import { anonymiseAccount, soleOwnedWorkspaces } from '../accounts/account-deletion';
 import { verifyPassword } from '../auth/password-hash';
-import { passwordSchema } from '../accounts/auth-flows';
+import { passwordSchema, subject, waitText } from '../accounts/auth-flows';
 import { revokeAllSessions } from '../accounts/sessions';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
@@ -18,6 +20,7 @@ import { billingAccountFor, countActiveWorkspaces, listWorkspacesForUser, public
 
 /** `/api/me`: the signed-in user and their workspaces with roles (the switcher). */
 export function meRoutes(deps: AppDeps): Hono<AppEnv> {
+  const accounts = accountsFor(deps);
   const app = new Hono<AppEnv>();
 
   app.get('/me', async (c) => {
@@ -44,9 +47,16 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/me/password', async (c) => {
     const me = await requireUser(c, deps);
     const input = await parseBody(c, z.strictObject({ current_password: z.string().min(1).max(256), new_password: passwordSchema }));
+    // Wrong current passwords are throttled like wrong sign-in passwords (same pair counter).
+    const s = subject(accounts, me.user.email, requestIp(c, accounts), 'login');
+    const wait = await lockoutRemaining(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
+    if (wait > 0) throw new RateLimitError(wait, { message: `Too many wrong passwords. Try again in ${waitText(wait)}.`, details: [{ field: 'current_password', issue: 'throttled', retry_after_seconds: wait }] });
     if (!me.user.password_hash || !(await verifyPassword(me.user.password_hash, input.current_password))) {
-      throw new AuthenticationError('invalid_credentials', { details: [{ field: 'current_password', issue: 'invalid_credentials' }] });
+      await recordFailure(deps.redis, deps.config.REDIS_PREFIX, s);
+      await recordAttempt(deps.pool, s, 'failure', { userId: me.user.id, reason: 'change_password' });
+      throw new AuthenticationError('invalid_credentials', { message: 'The current password is incorrect.', details: [{ field: 'current_password', issue: 'invalid_credentials' }] });
     }
+    await clearFailures(deps.redis, deps.config.REDIS_PREFIX, s);
     const ended = await withTransaction(deps.pool, async (tx) => {
       await setPassword(tx, me.user.id, input.new_password);
       const count = await revokeAllSessions(tx, me.user.id, me.session.id);
