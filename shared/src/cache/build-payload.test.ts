@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildDomainRoute, buildRedirectPayload, NothingToBuildError, type LinkRow, type QrRow, type WorkspaceRow } from './build-payload';
-import { redirectPayloadSchema } from './payload';
+import { parseRedirectPayload, redirectPayloadSchema } from './payload';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const workspace: WorkspaceRow = {
@@ -116,5 +116,35 @@ describe('buildDomainRoute', () => {
       root_handle: null,
       branding: null,
     });
+  });
+});
+
+describe('legacy destinations stored raw (issue 16: the incident)', () => {
+  it('are encoded at payload build, every URL of the payload, so none can make a Location header invalid', () => {
+    const payload = buildRedirectPayload(
+      {
+        host: 'lnk.localhost',
+        slug: 'tokyo',
+        workspace,
+        qr: { ...qr, destination_url: 'https://ja.wikipedia.org/wiki/東京', last_good_destination: 'https://ｅｘａｍｐｌｅ.com/ü' },
+        link: {
+          ...link,
+          rules: [{ id: 'r1', conditions: [{ kind: 'country', values: ['FR'] }], destination_url: 'https://аpple.com/' }],
+          destinations: [{ id: 'd1', url: 'https://bücher.example/straße', weight: 50 }],
+        },
+        experiment: null,
+      },
+      now,
+    );
+    expect(payload.destination_url).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
+    expect(payload.last_good_destination).toBe('https://example.com/%C3%BC');
+    expect(payload.rules[0]?.destination_url).toBe('https://xn--pple-43d.com/');
+    expect(payload.destinations[0]?.url).toBe('https://xn--bcher-kva.example/stra%C3%9Fe');
+  });
+
+  it('are encoded when a payload written before the fix is read back from the cache', () => {
+    const built = buildRedirectPayload({ host: 'lnk.localhost', slug: 'spring', workspace, qr: null, link, experiment: null }, now);
+    const legacyJson = JSON.stringify({ ...built, destination_url: 'https://ja.wikipedia.org/wiki/東京' });
+    expect(parseRedirectPayload(legacyJson)?.destination_url).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeUrl } from '../url/normalize-url';
 
 /**
  * The redirect payload: everything the edge needs to answer `{host}/{slug}` without PostgreSQL,
@@ -14,7 +15,18 @@ export const deviceTypes = ['mobile', 'tablet', 'desktop', 'other'] as const;
 export const deviceTypeSchema = z.enum(deviceTypes);
 export type DeviceType = z.infer<typeof deviceTypeSchema>;
 
-const urlString = z.string().min(1).max(4096);
+/**
+ * A destination as the edge may put it in a Location header: legacy rows stored before the door
+ * normalised (DESIGN §11) are encoded here, when the payload is built or read from the cache, so no
+ * byte Node refuses in a header ever reaches one. A value that is not an absolute URL stays as it
+ * is (it can never be redirected to: resolve/safe-url.ts). The bound covers a 4096-character
+ * legacy value once percent-encoded.
+ */
+const urlString = z
+  .string()
+  .min(1)
+  .max(4096 * 9)
+  .transform((value) => normalizeUrl(value) ?? value);
 
 /** A targeting condition (spec §15.5): which visits a rule applies to. */
 export const ruleConditionSchema = z.discriminatedUnion('kind', [

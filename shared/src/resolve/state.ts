@@ -19,3 +19,29 @@ export function evaluateState(fields: StateFields, now: Date): LinkState {
   if (fields.expires_at !== null && t >= Date.parse(fields.expires_at)) return 'expired';
   return 'active';
 }
+
+/** A link or QR code as the editor holds it (the sync view): the same fields under their row names. */
+export type ResourceStateFields = {
+  status: string;
+  starts_at?: string | null;
+  expires_at?: string | null;
+  archived_at: string | null;
+  locked: boolean;
+};
+
+/**
+ * The state the editor shows is the state the edge serves (issue 17.6): the row's fields mapped
+ * onto `evaluateState`, so a paused link past its expiry is "paused" in both places.
+ */
+export function resourceState(row: ResourceStateFields, now: Date): LinkState {
+  return evaluateState(
+    {
+      status: row.archived_at !== null ? 'archived' : row.status === 'paused' ? 'paused' : 'active',
+      starts_at: row.starts_at ?? null,
+      expires_at: row.expires_at ?? null,
+      locked: row.locked,
+      workspace_active: true,
+    },
+    now,
+  );
+}

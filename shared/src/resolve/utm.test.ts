@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeUtm } from './utm';
+import { attributedUtm, mergeUtm, NO_UTM, utmOfLocation } from './utm';
 
 describe('mergeUtm', () => {
   it('returns the destination untouched when there is nothing to merge', () => {
@@ -27,5 +27,20 @@ describe('mergeUtm', () => {
   });
   it('leaves a non-URL destination alone', () => {
     expect(mergeUtm('not a url', { source: 'x' }, 'q=1')).toBe('not a url');
+  });
+});
+
+describe('one UTM rule for the redirect and for attribution (issue 17.6)', () => {
+  it('attributes a redirect to exactly the UTMs its Location carries: the link wins over the visitor, the visitor fills the rest', () => {
+    const location = mergeUtm('https://example.com/a?utm_term=dest', { source: 'ig' }, 'utm_source=evil&utm_medium=visitor&utm_term=visitor');
+    expect(utmOfLocation(location)).toEqual({ utm_source: 'ig', utm_medium: 'visitor', utm_campaign: null, utm_term: 'dest', utm_content: null });
+  });
+  it('attributes an answer without a destination by the same precedence', () => {
+    expect(attributedUtm({ source: 'ig' }, 'utm_source=evil&utm_campaign=c')).toEqual({ utm_source: 'ig', utm_medium: null, utm_campaign: 'c', utm_term: null, utm_content: null });
+    expect(attributedUtm({}, '')).toEqual(NO_UTM);
+  });
+  it('always gives a header-safe Location for a Unicode destination, with or without anything to merge', () => {
+    expect(mergeUtm('https://ja.wikipedia.org/wiki/東京', {}, '')).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
+    expect(mergeUtm('https://аpple.com/', { source: 'x' }, 'q=東')).toBe('https://xn--pple-43d.com/?utm_source=x&q=%E6%9D%B1');
   });
 });

@@ -44,3 +44,17 @@ describe('common field schemas', () => {
     expect(emailSchema.safeParse('not-an-email').success).toBe(false);
   });
 });
+
+describe('urls are stored normalised (issue 16: the incident)', () => {
+  it('an IDN host becomes punycode and a Unicode path is percent-encoded', () => {
+    expect(urlSchema.parse('https://ja.wikipedia.org/wiki/東京')).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
+    expect(urlSchema.parse('https://аpple.com/')).toBe('https://xn--pple-43d.com/');
+    expect(urlSchema.parse('https://ｅｘａｍｐｌｅ.com/ü?q=ß')).toBe('https://example.com/%C3%BC?q=%C3%9F');
+  });
+
+  it('refuses an address that grows past the stored limit once encoded', () => {
+    const result = urlSchema.safeParse(`https://example.com/${'東'.repeat(500)}`);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ params: { issue: 'too_long' } });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeUrl } from '../url/normalize-url';
 
 /**
  * Field schemas every domain shares (spec §5.4). API and mutator inputs are snake_case, exactly as
@@ -41,19 +42,43 @@ export const hostnameSchema = z
   .pipe(z.string().regex(HOST_PATTERN, 'Enter a host name such as links.example.com.'));
 
 export const MAX_URL_LENGTH = 2048;
+/** The stored (WHATWG-serialised) form may be longer than what was typed: each non-ASCII character becomes up to 12 bytes. */
+export const MAX_STORED_URL_LENGTH = 4096;
 
-/** An absolute http(s) URL of at most 2048 characters. */
+/**
+ * Normalise at the door (DESIGN §11): a valid URL leaves the schema in its WHATWG serialisation
+ * (IDN host → punycode, path and query percent-encoded), the only form ever stored, for REST and
+ * push alike. The editor shows it with `displayUrl` (shared/src/url/display-url.ts).
+ */
+export const normalizedUrlTransform = (value: string, ctx: z.RefinementCtx<string>): string => {
+  const href = normalizeUrl(value);
+  if (href === null) {
+    ctx.addIssue({ code: 'custom', message: 'Enter a full URL.', params: { issue: 'invalid_format' } });
+    return z.NEVER;
+  }
+  if (href.length > MAX_STORED_URL_LENGTH) {
+    ctx.addIssue({ code: 'custom', message: 'This address is too long once encoded.', params: { issue: 'too_long', maximum: MAX_STORED_URL_LENGTH } });
+    return z.NEVER;
+  }
+  return href;
+};
+
+/** An absolute http(s) URL of at most 2048 characters, stored normalised. */
 export const urlSchema = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a full http:// or https:// URL.' }));
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a full http:// or https:// URL.' }))
+  .transform(normalizedUrlTransform)
+  .pipe(z.string());
 
 export const httpsUrlSchema = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'Enter a full https:// URL.' }));
+  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'Enter a full https:// URL.' }))
+  .transform(normalizedUrlTransform)
+  .pipe(z.string());
 
 /** An ISO 8601 instant with an offset (`2026-05-01T09:00:00Z`). */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });

@@ -33,7 +33,16 @@ describe('normalizeUrl', () => {
     for (const input of ['https://ja.wikipedia.org/wiki/東京', 'https://аpple.com/\u0000x', 'https://x.com/\u202e\ud83d\ude00?\u00ff', 'sms:+1\u0007']) {
       const href = normalizeUrl(input);
       expect(href).not.toBeNull();
-      expect(() => validateHeaderValue('Location', href)).not.toThrow();
+      expect(() => validateHeaderValue('Location', href ?? '')).not.toThrow();
     }
+  });
+});
+
+describe('normalizeUrl keeps what was typed without a path', () => {
+  it('adds no root slash to a bare origin, but keeps one that was typed', () => {
+    expect(normalizeUrl('https://new.example.com')).toBe('https://new.example.com');
+    expect(normalizeUrl('https://bücher.example')).toBe('https://xn--bcher-kva.example');
+    expect(normalizeUrl('https://example.com/')).toBe('https://example.com/');
+    expect(normalizeUrl('https://example.com?q=1')).toBe('https://example.com/?q=1');
   });
 });

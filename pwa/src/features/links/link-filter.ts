@@ -1,3 +1,4 @@
+import { resourceState, type LinkState } from '@linkhub/shared/resolve/state';
 import type { LinkView } from '@linkhub/shared/sync/views';
 
 export type LinkStatusFilter = 'all' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
@@ -6,12 +7,9 @@ export type LinkFilter = { q: string; tag: string; status: LinkStatusFilter; dom
 
 export const EMPTY_FILTER: LinkFilter = { q: '', tag: '', status: 'all', domain: '', sort: 'newest' };
 
-/** What a link is doing right now, as the list shows it. */
-export function linkState(link: LinkView, now: number): Exclude<LinkStatusFilter, 'all'> {
-  if (link.archived_at) return 'archived';
-  if (link.expires_at && Date.parse(link.expires_at) <= now) return 'expired';
-  if (link.starts_at && Date.parse(link.starts_at) > now) return 'scheduled';
-  return link.status;
+/** What a link is doing right now, as the list shows it: the edge's own rule (shared/src/resolve/state.ts). */
+export function linkState(link: LinkView, now: number): LinkState {
+  return resourceState(link, new Date(now));
 }
 
 /** Search (slug, title, destination, tags), filters and sort over the local rows; pure, for thousands of rows. */
