@@ -1,20 +1,29 @@
 import { useEffect, useState } from 'react';
-import { api, errorText } from '../../app/api';
 import { navigate } from '../../app/router';
 import { rememberWorkspace } from '../../app/session';
+import { errorText } from '../../ui/error-messages';
+import { acceptInvitationOnce } from './accept-request';
 
 /** `/invitations/accept?token=…` from the invitation e-mail, once signed in: join, then open the workspace. */
 export function AcceptInvitation() {
   const [message, setMessage] = useState('Joining the workspace…');
   useEffect(() => {
+    let shown = true;
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
-    api<{ workspace_id: string; role: string }>('/api/invitations/accept', { body: { token } }).then(
+    acceptInvitationOnce(token).then(
       (joined) => {
+        if (!shown) return;
+        if (joined === 'already_member') return setMessage('You are already a member of this workspace.');
         rememberWorkspace(joined.workspace_id);
         setMessage(`You joined as ${joined.role}. It appears in the workspace switcher after the next sync.`);
       },
-      (e: unknown) => setMessage(errorText(e)),
+      (e: unknown) => {
+        if (shown) setMessage(errorText(e));
+      },
     );
+    return () => {
+      shown = false;
+    };
   }, []);
   return (
     <main className="auth">
