@@ -27,12 +27,23 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
     if (data.token && data.user) onSignedIn(await rememberSignIn(data.token, data.user));
   };
 
+  // Sign-up answers 202 for any address (the server never says one is taken), so sign in with what
+  // was just chosen; if that fails the address already had an account, and its owner got a mail.
+  const signUpThenSignIn = async () => {
+    await api('/api/auth/signup', { body: { email, password, name } });
+    try {
+      await finish(await api<SignInData>('/api/auth/login', { body: { email, password } }));
+    } catch {
+      setMessage('Check your email: we sent a message to that address.');
+    }
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
     setMessage('');
     try {
-      if (mode === 'signup') await finish(await api<SignInData>('/api/auth/signup', { body: { email, password, name } }));
+      if (mode === 'signup') await signUpThenSignIn();
       else if (mode === 'signin') await finish(await api<SignInData>('/api/auth/login', { body: { email, password } }));
       else if (mode === 'two_factor') await finish(await api<SignInData>('/api/auth/2fa/challenge', { body: { challenge_token: challenge, code } }));
       else {

@@ -1,6 +1,8 @@
 import type { BlockType } from '@linkhub/shared/blocks/snapshot';
+import { SOCIAL_NETWORKS } from '@linkhub/shared/blocks/social-networks';
+import type { BlockView } from '@linkhub/shared/sync/views';
 
-/** The editable fields of each block type, as simple text inputs (social: one network + URL pair). */
+/** The editable fields of each block type, as simple text inputs (social: rows of network + URL, see SocialRow). */
 export type BlockFieldDef = { key: string; label: string; type?: 'url' | 'text' | 'textarea' };
 
 export const BLOCK_LABELS: Record<BlockType, string> = {
@@ -18,33 +20,48 @@ export const BLOCK_FIELDS: Record<BlockType, BlockFieldDef[]> = {
   link: [{ key: 'title', label: 'Button text' }, { key: 'url', label: 'URL', type: 'url' }],
   header: [{ key: 'text', label: 'Heading text' }],
   text: [{ key: 'text', label: 'Text', type: 'textarea' }],
-  social: [{ key: 'network', label: 'Network (e.g. instagram)' }, { key: 'url', label: 'Profile URL', type: 'url' }],
+  social: [],
   image: [{ key: 'url', label: 'Image URL (https)', type: 'url' }, { key: 'alt', label: 'Alternative text' }],
   embed: [{ key: 'url', label: 'Media URL', type: 'url' }],
   email_capture: [{ key: 'title', label: 'Heading' }, { key: 'button_label', label: 'Button label' }],
   divider: [],
 };
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+type Json = BlockView['data'][string];
 
-/** Form values → the block's `data` (social keeps a one-item `links` list). */
-export function dataFromFields(type: BlockType, values: Record<string, string>): Record<string, Json> {
-  if (type === 'social') return { links: [{ network: values.network ?? '', url: values.url ?? '' }] };
-  if (type === 'divider') return {};
-  return Object.fromEntries(BLOCK_FIELDS[type].map((f) => [f.key, values[f.key] ?? '']));
+/** One network of a social block. */
+export type SocialRow = { network: string; url: string };
+
+/** The networks the page renderer draws an icon for; any other name gets the generic link icon. */
+export const KNOWN_NETWORKS = Object.keys(SOCIAL_NETWORKS);
+
+/** Every network + URL pair of a social block's `data`, in order. */
+export function socialRowsOf(data: Record<string, unknown>): SocialRow[] {
+  const links: unknown[] = Array.isArray(data.links) ? data.links : [];
+  return links.map((l) => {
+    const row = typeof l === 'object' && l !== null ? (l as Record<string, unknown>) : {};
+    return { network: String(row.network ?? ''), url: String(row.url ?? '') };
+  });
 }
 
-/** A block's `data` → form values. */
-export function fieldsFromData(type: string, data: Record<string, unknown>): Record<string, string> {
-  if (type === 'social') {
-    const first = Array.isArray(data.links) ? (data.links[0] as Record<string, unknown> | undefined) : undefined;
-    return { network: String(first?.network ?? ''), url: String(first?.url ?? '') };
-  }
-  return Object.fromEntries(Object.entries(data).map(([k, v]) => [k, typeof v === 'string' ? v : String(v ?? '')]));
+/**
+ * Form values → the block's `data`, on top of the data it had (keys the form does not show, such as
+ * an image's width, are kept). Social takes its rows, every one of them.
+ */
+export function dataFromFields(type: BlockType, values: Record<string, string>, social: readonly SocialRow[] = [], previous: BlockView['data'] = {}): Record<string, Json> {
+  if (type === 'social') return { links: social.map((r) => ({ network: r.network.trim().toLowerCase(), url: r.url.trim() })) };
+  if (type === 'divider') return {};
+  return { ...previous, ...Object.fromEntries(BLOCK_FIELDS[type].map((f) => [f.key, values[f.key] ?? ''])) };
+}
+
+/** A block's `data` → form values (text fields). */
+export function fieldsFromData(_type: string, data: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(data).flatMap(([k, v]) => (typeof v === 'string' || typeof v === 'number' ? [[k, String(v)]] : [])));
 }
 
 /** A one-line summary of a block for the list. */
 export function blockSummary(type: string, data: Record<string, unknown>): string {
+  if (type === 'social') return socialRowsOf(data).map((r) => r.network).join(', ');
   const v = fieldsFromData(type, data);
   return v.title ?? v.text ?? v.url ?? v.network ?? '';
 }

@@ -1,35 +1,53 @@
 import { useState, type FormEvent } from 'react';
 import type { BlockType } from '@linkhub/shared/blocks/snapshot';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
+import type { BlockView } from '@linkhub/shared/sync/views';
 import { Field } from '../../app/field';
-import { fieldErrors } from '../../ui/zod-errors';
-import { BLOCK_FIELDS, dataFromFields, fieldsFromData } from './block-fields';
+import { fieldErrors } from '../../ui/error-messages';
+import { StaleNotice } from '../links/stale-notice';
+import { useSyncedDraft } from '../links/use-synced-draft';
+import { BLOCK_FIELDS, dataFromFields, fieldsFromData, socialRowsOf, type SocialRow } from './block-fields';
+import { EMAIL_CAPTURE_NOT_LIVE } from './email-capture';
+import { SocialRows } from './social-rows';
 
-type Props = { type: BlockType; initial?: Record<string, unknown>; submitLabel: string; onSubmit: (data: ReturnType<typeof dataFromFields>) => void; onCancel: () => void };
+type Props = { type: BlockType; initial?: BlockView['data']; submitLabel: string; onSubmit: (data: ReturnType<typeof dataFromFields>) => void; onCancel: () => void };
+type BlockDraft = { values: Record<string, string>; social: SocialRow[] };
+
+/** `data.links.2.url` → `links.2.url`: the form's keys for the catalog schema's paths. */
+export function formErrorKeys(raw: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [path, message] of Object.entries(raw)) {
+    const key = path.startsWith('data.') ? path.slice('data.'.length) : path;
+    out[key] ??= message;
+  }
+  return out;
+}
 
 /** The fields of one block, checked against the bio block catalog's schema before it is saved. */
 export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState<Record<string, string>>(() => (initial ? fieldsFromData(type, initial) : {}));
+  const synced = useSyncedDraft<BlockDraft>({ values: initial ? fieldsFromData(type, initial) : {}, social: initial ? socialRowsOf(initial) : [{ network: '', url: '' }] });
+  const { values, social } = synced.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const setValues = (next: Record<string, string>) => synced.set('values', next);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const data = dataFromFields(type, values);
+    if (synced.conflicts.length > 0) return setErrors({ form: 'Settle the change from another device first.' });
+    const data = dataFromFields(type, values, social, initial);
     const parsed = snapshotBlockSchema.safeParse({ id: 'draft', type, data });
-    if (!parsed.success) {
-      const raw = fieldErrors(parsed.error);
-      // Map `data.links.0.url` style paths back to the form's keys.
-      const mapped: Record<string, string> = {};
-      for (const [path, message] of Object.entries(raw)) {
-        const key = path.split('.').pop() ?? path;
-        mapped[key] ??= message;
-      }
-      return setErrors(mapped);
-    }
+    if (!parsed.success) return setErrors(formErrorKeys(fieldErrors(parsed.error)));
     setErrors({});
+    synced.saved();
     onSubmit(data);
   };
   return (
     <form onSubmit={submit} className="panel">
+      <StaleNotice fields={synced.conflicts.map((k) => (k === 'social' ? 'networks' : 'text'))} onPick={synced.settle} />
+      {type === 'email_capture' && (
+        <p className="error" role="note" data-testid="email-capture-warning">
+          {EMAIL_CAPTURE_NOT_LIVE}
+        </p>
+      )}
+      {type === 'social' && <SocialRows rows={social} onChange={(rows) => synced.set('social', rows)} errors={errors} />}
       {BLOCK_FIELDS[type].map((f) =>
         f.type === 'textarea' ? (
           <div className="field" key={f.key}>
@@ -41,6 +59,7 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
           <Field key={f.key} label={f.label} type={f.type ?? 'text'} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} error={errors[f.key]} />
         ),
       )}
+      {errors.form && <p className="error">{errors.form}</p>}
       <div className="row">
         <button type="submit" className="primary">
           {submitLabel}

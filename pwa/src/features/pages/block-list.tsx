@@ -5,9 +5,10 @@ import { BLOCK_TYPES } from '@linkhub/shared/mutators/pages';
 import type { BlockView } from '@linkhub/shared/sync/views';
 import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
+import { errorText } from '../../ui/error-messages';
 import { BLOCK_LABELS, blockSummary } from './block-fields';
 import { BlockForm } from './block-form';
-import { positionAtEnd, positionForMove } from './positions';
+import { planAppend, planMove, type PositionPlan } from './positions';
 
 /** The page's blocks: add, edit, hide, remove, and reorder with buttons (keyboard) or by dragging. */
 export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockView[] }) {
@@ -20,11 +21,25 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
   const editable = can('block.update');
   const ref = (id: string) => ({ id, page_id: pageId, workspace_id: workspace.id });
 
+  const [failure, setFailure] = useState('');
+  const writePositions = (plan: PositionPlan) => Promise.all(plan.map((p) => rep.mutate.moveBlock({ ...ref(p.id), position: p.position })));
+  /** Runs one change of the list; a failure is said on screen, never swallowed. */
+  const attempt = (what: string, run: () => Promise<unknown>) => {
+    setFailure('');
+    run().catch((err: unknown) => setFailure(`${what} did not work: ${errorText(err)}`));
+  };
+
   const move = (block: BlockView, to: number) => {
-    const position = positionForMove(blocks, block.id, to);
-    if (!position) return;
-    void rep.mutate.moveBlock({ ...ref(block.id), position });
-    setSaid(`Moved “${blockSummary(block.type, block.data) || BLOCK_LABELS[asType(block.type)]}” to position ${to + 1} of ${blocks.length}.`);
+    const name = blockSummary(block.type, block.data) || BLOCK_LABELS[asType(block.type)];
+    let plan: PositionPlan | null;
+    try {
+      plan = planMove(blocks, block.id, to);
+    } catch (err) {
+      return setFailure(`Moving “${name}” did not work: ${errorText(err)}`);
+    }
+    if (!plan) return;
+    attempt(`Moving “${name}”`, () => writePositions(plan));
+    setSaid(`Moved “${name}” to position ${to + 1} of ${blocks.length}.`);
   };
 
   return (
@@ -33,6 +48,11 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
       <p className="sr-only" aria-live="polite">
         {said}
       </p>
+      {failure && (
+        <p className="error" role="alert">
+          {failure}
+        </p>
+      )}
       {blocks.length === 0 && <p className="muted">No blocks yet.</p>}
       <ol className="list blocks-list">
         {blocks.map((block, index) => (
@@ -55,7 +75,7 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                 submitLabel="Save block"
                 onCancel={() => setEditing(null)}
                 onSubmit={(data) => {
-                  void rep.mutate.updateBlock({ ...ref(block.id), data });
+                  attempt('Saving the block', () => rep.mutate.updateBlock({ ...ref(block.id), data }));
                   setEditing(null);
                 }}
               />
@@ -78,11 +98,11 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                         Edit
                       </button>
                     )}
-                    <button type="button" onClick={() => void rep.mutate.updateBlock({ ...ref(block.id), is_visible: !block.is_visible })}>
+                    <button type="button" onClick={() => attempt(block.is_visible ? 'Hiding the block' : 'Showing the block', () => rep.mutate.updateBlock({ ...ref(block.id), is_visible: !block.is_visible }))}>
                       {block.is_visible ? 'Hide' : 'Show'}
                     </button>
                     {can('block.delete') && (
-                      <button type="button" className="danger" onClick={() => void rep.mutate.removeBlock(ref(block.id))}>
+                      <button type="button" className="danger" onClick={() => attempt('Removing the block', () => rep.mutate.removeBlock(ref(block.id)))}>
                         Remove
                       </button>
                     )}
@@ -100,7 +120,11 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
             submitLabel={`Add ${BLOCK_LABELS[adding].toLowerCase()}`}
             onCancel={() => setAdding(null)}
             onSubmit={(data) => {
-              void rep.mutate.addBlock({ ...ref(uuidv7()), type: adding, data, position: positionAtEnd(blocks) });
+              const { position, repairs } = planAppend(blocks);
+              attempt('Adding the block', async () => {
+                await writePositions(repairs);
+                await rep.mutate.addBlock({ ...ref(uuidv7()), type: adding, data, position });
+              });
               setAdding(null);
             }}
           />

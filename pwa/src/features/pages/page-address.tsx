@@ -3,6 +3,7 @@ import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { listDomains } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
+import { shortUrl } from '../links/link-filter';
 
 /**
  * Where the page is public: the system bio host or a verified bio domain of the workspace
@@ -14,7 +15,9 @@ export function PageAddress({ page, editable }: { page: PageView; editable: bool
   const domains = useSubscribe((tx) => listDomains(tx, workspace.id), [], [workspace.id]);
   const bioHosts = domains.filter((d) => d.purpose !== 'links' && d.status === 'verified');
   const current = domains.find((d) => d.id === page.domain_id);
-  const url = current ? `https://${current.hostname}/${page.handle}` : null;
+  // The same address builder as every copied short link, so it opens in the running stack.
+  const url = current ? shortUrl({ host: current.hostname, slug: page.handle }) : null;
+  const live = url !== null && page.published_revision !== null;
   return (
     <div className="row">
       <label>
@@ -33,6 +36,13 @@ export function PageAddress({ page, editable }: { page: PageView; editable: bool
         </select>
       </label>
       {url && <span className="muted">{url}</span>}
+      {live ? (
+        <a href={url} target="_blank" rel="noopener">
+          View live page
+        </a>
+      ) : (
+        <span className="muted">Not public until published.</span>
+      )}
     </div>
   );
 }

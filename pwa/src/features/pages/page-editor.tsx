@@ -2,8 +2,13 @@ import { useState } from 'react';
 import type { BlockView, PageView } from '@linkhub/shared/sync/views';
 import { Field } from '../../app/field';
 import { useWorkspace } from '../../app/workspace-context';
+import { updatePageArgs } from '@linkhub/shared/mutators/pages';
 import { useRep } from '../../replicache/rep-context';
+import { fieldErrors } from '../../ui/error-messages';
+import { StaleNotice } from '../links/stale-notice';
+import { useSyncedDraft } from '../links/use-synced-draft';
 import { BlockList } from './block-list';
+import { EMAIL_CAPTURE_NOT_LIVE, publishBlockers } from './email-capture';
 import { PageAddress } from './page-address';
 import { PagePreview } from './page-preview';
 import { ThemeEditor } from './theme-editor';
@@ -13,12 +18,14 @@ import { VersionHistory } from './version-history';
 export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView[] }) {
   const rep = useRep();
   const { workspace, user, can } = useWorkspace();
-  const [title, setTitle] = useState(page.title);
-  const [bio, setBio] = useState(page.bio);
+  const text = useSyncedDraft({ title: page.title, bio: page.bio });
+  const { title, bio } = text.draft;
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const editable = can('bio_page.update') && !page.locked;
   const ref = { id: page.id, workspace_id: workspace.id };
   const published = page.published_revision !== null;
   const stale = published && page.published_revision !== page.draft_revision;
+  const blockers = publishBlockers(blocks);
   return (
     <div className="two">
       <div>
@@ -26,7 +33,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           <span className={`badge ${published ? '' : 'paused'}`}>{published ? (stale ? 'Published (draft has changes)' : 'Published') : 'Draft'}</span>
           {can('bio_page.publish') &&
             (user.email_verified ? (
-              <button type="button" className="primary" onClick={() => void rep.mutate.publishPage(ref)}>
+              <button type="button" className="primary" disabled={blockers.length > 0} aria-describedby={blockers.length > 0 ? 'publish-blocked' : undefined} onClick={() => void rep.mutate.publishPage(ref)}>
                 {published ? 'Publish changes' : 'Publish'}
               </button>
             ) : (
@@ -38,17 +45,32 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </button>
           )}
         </div>
+        {can('bio_page.publish') && blockers.length > 0 && (
+          <div className="panel" id="publish-blocked" role="note">
+            <p>{EMAIL_CAPTURE_NOT_LIVE}</p>
+            {can('block.update') && (
+              <button type="button" onClick={() => void Promise.all(blockers.map((b) => rep.mutate.updateBlock({ id: b.id, page_id: page.id, workspace_id: workspace.id, is_visible: false })))}>
+                Hide the sign-up block{blockers.length > 1 ? 's' : ''}
+              </button>
+            )}
+          </div>
+        )}
         <PageAddress page={page} editable={can('bio_page.change_handle') && !page.locked} />
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void rep.mutate.updatePage({ ...ref, title, bio });
+            const parsed = updatePageArgs.safeParse({ ...ref, ...(text.edited('title') ? { title } : {}), ...(text.edited('bio') ? { bio } : {}) });
+            if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+            setErrors({});
+            text.saved();
+            void rep.mutate.updatePage(parsed.data);
           }}
         >
-          <Field label="Page title" value={title} onChange={setTitle} readOnly={!editable} />
-          <Field label="Bio" value={bio} onChange={setBio} readOnly={!editable} />
+          <StaleNotice fields={text.conflicts} onPick={text.settle} />
+          <Field label="Page title" value={title} onChange={(v) => text.set('title', v)} error={errors.title} readOnly={!editable} />
+          <Field label="Bio" value={bio} onChange={(v) => text.set('bio', v)} error={errors.bio} readOnly={!editable} />
           {editable && (
-            <button type="submit" className="primary">
+            <button type="submit" className="primary" disabled={text.conflicts.length > 0}>
               Save text
             </button>
           )}

@@ -5,10 +5,15 @@ import { Field } from '../../app/field';
 import { navigate } from '../../app/router';
 import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
-import { getPage, listBlocks, listPages } from '../../replicache/queries';
+import { getPage, listBlocks, listNotices, listPages } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
-import { fieldErrors } from '../../ui/zod-errors';
+import { fieldErrors } from '../../ui/error-messages';
+import { createKeptDrafts } from '../links/kept-drafts';
+import { handleTaken } from './handle-taken';
 import { PageEditor } from './page-editor';
+
+type PageDraft = { handle: string; title: string };
+const keptPageDrafts = createKeptDrafts<PageDraft>();
 
 /** `/pages` lists the workspace's bio pages; `/pages/{id}` opens the builder. */
 export default function PagesScreen({ rest }: { rest: string[] }) {
@@ -19,15 +24,26 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
   const pages = useSubscribe((tx) => listPages(tx, ws), [], [ws]);
   const page = useSubscribe((tx) => (open ? getPage(tx, open) : Promise.resolve(null)), null, [open]);
   const blocks = useSubscribe((tx) => (open ? listBlocks(tx, open) : Promise.resolve([])), [], [open]);
-  const [handle, setHandle] = useState('');
-  const [title, setTitle] = useState('');
+  const notices = useSubscribe((tx) => listNotices(tx), [], []);
+  const refused = open && page === null ? keptPageDrafts.refused(open, notices) : null;
+  const [typed, setTyped] = useState<PageDraft>({ handle: '', title: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // A refused create brings back what was typed, with the server's sentence.
+  const [shownRefusal, setShownRefusal] = useState<string | null>(null);
+  if (refused && shownRefusal !== open) {
+    setShownRefusal(open);
+    setTyped(refused.draft);
+  }
+  const { handle, title } = typed;
+  const taken = handleTaken(pages, handle);
 
   const create = (e: FormEvent) => {
     e.preventDefault();
+    if (taken) return setErrors({ handle: taken });
     const parsed = createPageArgs.safeParse({ id: uuidv7(), workspace_id: ws, handle, title });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
+    keptPageDrafts.keep(parsed.data.id, typed);
     void rep.mutate.createPage(parsed.data);
     navigate(`/pages/${parsed.data.id}`);
   };
@@ -45,11 +61,16 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
   }
   return (
     <>
+      {refused && (
+        <p className="error" role="alert">
+          {refused.notice.message} What you typed is kept in the form below.
+        </p>
+      )}
       {can('bio_page.create') && (
         <form className="panel toolbar" onSubmit={create} aria-label="New bio page">
-          <Field label="Handle" value={handle} onChange={setHandle} error={errors.handle} hint="Lower-case letters, digits, dots, dashes." required />
-          <Field label="Title" value={title} onChange={setTitle} error={errors.title} />
-          <button type="submit" className="primary">
+          <Field label="Handle" value={handle} onChange={(v) => setTyped({ ...typed, handle: v })} error={errors.handle ?? taken ?? undefined} hint="Lower-case letters, digits, dots, dashes." required />
+          <Field label="Title" value={title} onChange={(v) => setTyped({ ...typed, title: v })} error={errors.title} />
+          <button type="submit" className="primary" disabled={taken !== null}>
             Create page
           </button>
         </form>

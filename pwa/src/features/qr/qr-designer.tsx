@@ -1,16 +1,15 @@
 import { QR_DESIGN_EC_LEVELS, QR_FINDER_STYLES, QR_MODULE_SHAPES, type QrDesign } from '@linkhub/shared/qr/design';
-import { frameProblems } from './frame-problems';
-import { designProblems } from './qr-problems';
 import { QrFrameFields } from './qr-frame-fields';
 import { QrLogoFields } from './qr-logo-fields';
 import { locallyDrawable, qrSvg } from './qr-svg';
+import { allDesignProblems } from './save-blocker';
 
 const EC_LABELS: Record<(typeof QR_DESIGN_EC_LEVELS)[number], string> = { auto: 'Automatic (M, or H with a logo)', M: 'M (15 %)', Q: 'Q (25 %)', H: 'H (30 %)' };
 
 /** Colours, shapes, logo and frame with a live preview and the problems a scanner would have (one-click fixes). */
 export function QrDesigner({ url, design, onChange, readOnly }: { url: string; design: QrDesign; onChange: (d: QrDesign) => void; readOnly: boolean }) {
   const svg = qrSvg(url || 'https://example.com', design);
-  const problems = [...designProblems(url, design), ...frameProblems(design)];
+  const problems = allDesignProblems(url, design);
   const { logoLeftOut } = locallyDrawable(design);
   return (
     <div className="two">

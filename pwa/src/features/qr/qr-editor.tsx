@@ -6,39 +6,73 @@ import type { QrView } from '@linkhub/shared/sync/views';
 import { Field } from '../../app/field';
 import { useWorkspace } from '../../app/workspace-context';
 import { useRep } from '../../replicache/rep-context';
-import { fieldErrors } from '../../ui/zod-errors';
+import { fieldErrors } from '../../ui/error-messages';
+import { displayUrl, lookalikeHostOf } from '../links/destination-display';
+import { createKeptDrafts } from '../links/kept-drafts';
 import { shortUrl } from '../links/link-filter';
+import { LookalikeConfirm } from '../links/lookalike-confirm';
+import { StaleNotice } from '../links/stale-notice';
+import { useSyncedDraft } from '../links/use-synced-draft';
 import { exportQr, type ExportFormat } from './qr-export';
 import { QrDesigner } from './qr-designer';
 import { designOf } from './qr-svg';
+import { qrSaveBlocker } from './save-blocker';
+
+type QrDraft = { destination: string; title: string; design: QrDesign };
+
+/** Typed values of creates not yet confirmed by the server (a refused create reopens with them). */
+export const keptQrDrafts = createKeptDrafts<QrDraft>();
+
+type Props = {
+  qr: QrView | null;
+  onDone: (id: string | null) => void;
+  /** A create the server refused: its typed values and the server's sentence. */
+  refused?: { draft: QrDraft; message: string } | undefined;
+};
 
 /** Create a QR code, or re-point / restyle / export one (its short URL never changes). */
-export function QrEditor({ qr, onDone }: { qr: QrView | null; onDone: (id: string | null) => void }) {
+export function QrEditor({ qr, onDone, refused }: Props) {
   const rep = useRep();
   const { workspace, can } = useWorkspace();
-  const [destination, setDestination] = useState(qr?.destination_url ?? '');
-  const [title, setTitle] = useState(qr?.title ?? '');
-  const [design, setDesign] = useState<QrDesign>(() => designOf(qr?.design ?? {}));
+  const synced = useSyncedDraft<QrDraft>(refused?.draft ?? { destination: qr?.destination_url ? displayUrl(qr.destination_url) : '', title: qr?.title ?? '', design: designOf(qr?.design ?? {}) });
+  const { destination, title, design } = synced.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [format, setFormat] = useState<ExportFormat>('svg');
   const [sizeMm, setSizeMm] = useState('40');
   const [dpi, setDpi] = useState('300');
   const [status, setStatus] = useState('');
+  const [confirmedHost, setConfirmedHost] = useState<string | null>(null);
   const editable = qr ? can('qr_code.update') && !qr.locked : can('qr_code.create');
+  const lookalike = lookalikeHostOf(destination);
+  const needsConfirm = lookalike !== null && lookalike !== confirmedHost && (!qr || synced.edited('destination'));
+  const blocked =
+    qrSaveBlocker(qr ? shortUrl(qr) : '', design) ??
+    (synced.conflicts.length > 0 ? 'Settle the change from another device first.' : needsConfirm ? 'Confirm the look-alike address first.' : null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const base = { workspace_id: workspace.id, destination_url: destination, design, ...(title ? { title } : {}) };
-    const parsed = qr ? updateQrCodeArgs.safeParse({ ...base, id: qr.id }) : createQrCodeArgs.safeParse({ ...base, id: uuidv7() });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
+    if (blocked) return setErrors({ form: blocked });
+    const target = destination.trim();
     if (qr) {
-      await rep.mutate.updateQrCode(updateQrCodeArgs.parse({ ...base, id: qr.id }));
+      const parsed = updateQrCodeArgs.safeParse({
+        id: qr.id,
+        workspace_id: workspace.id,
+        ...(synced.edited('destination') ? { destination_url: target } : {}),
+        ...(synced.edited('title') ? { title: title || null } : {}),
+        ...(synced.edited('design') ? { design } : {}),
+      });
+      if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+      setErrors({});
+      synced.saved();
+      await rep.mutate.updateQrCode(parsed.data);
       setStatus('Saved on this device; it syncs when online.');
     } else {
-      const args = createQrCodeArgs.parse({ ...base, id: uuidv7() });
-      await rep.mutate.createQrCode(args);
-      onDone(args.id);
+      const parsed = createQrCodeArgs.safeParse({ workspace_id: workspace.id, destination_url: target, design, ...(title ? { title } : {}), id: uuidv7() });
+      if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+      setErrors({});
+      keptQrDrafts.keep(parsed.data.id, synced.draft);
+      await rep.mutate.createQrCode(parsed.data);
+      onDone(parsed.data.id);
     }
   };
 
@@ -51,13 +85,26 @@ export function QrEditor({ qr, onDone }: { qr: QrView | null; onDone: (id: strin
           Encodes <code>{url}</code> (fixed forever; change where it goes below).
         </p>
       )}
+      {refused && (
+        <p className="error" role="alert">
+          {refused.message} What you typed is kept below.
+        </p>
+      )}
+      <StaleNotice fields={synced.conflicts} onPick={synced.settle} />
       <form onSubmit={(e) => void submit(e)}>
-        <Field label="Destination URL" type="url" value={destination} onChange={setDestination} error={errors.destination_url} required readOnly={!editable} />
-        <Field label="Title" value={title} onChange={setTitle} error={errors.title} readOnly={!editable} />
-        <QrDesigner url={url} design={design} onChange={setDesign} readOnly={!editable} />
+        <Field label="Destination URL" type="url" value={destination} onChange={(v) => synced.set('destination', v)} error={errors.destination_url} required readOnly={!editable} />
+        {needsConfirm && lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
+        <Field label="Title" value={title} onChange={(v) => synced.set('title', v)} error={errors.title} readOnly={!editable} />
+        <QrDesigner url={url} design={design} onChange={(d) => synced.set('design', d)} readOnly={!editable} />
+        {editable && blocked && (
+          <p id="qr-save-blocked" className="muted">
+            {blocked}
+          </p>
+        )}
+        {errors.form && errors.form !== blocked && <p className="error">{errors.form}</p>}
         <div className="row">
           {editable && (
-            <button type="submit" className="primary">
+            <button type="submit" className="primary" disabled={blocked !== null} aria-describedby={blocked ? 'qr-save-blocked' : undefined}>
               {qr ? 'Save QR code' : 'Create QR code'}
             </button>
           )}

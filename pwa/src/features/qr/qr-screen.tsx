@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { navigate } from '../../app/router';
 import { useWorkspace } from '../../app/workspace-context';
-import { listQrCodes, listSummaries } from '../../replicache/queries';
+import { listNotices, listQrCodes, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { MiniChart } from '../../ui/mini-chart';
 import { QrBatchExport } from './qr-batch-export';
-import { QrEditor } from './qr-editor';
+import { keptQrDrafts, QrEditor } from './qr-editor';
 
 /** `/qr` lists the codes (select many to export them as one ZIP); `/qr/new` and `/qr/{id}` open the designer. */
 export default function QrScreen({ rest }: { rest: string[] }) {
@@ -16,6 +16,8 @@ export default function QrScreen({ rest }: { rest: string[] }) {
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const open = rest[0] ?? '';
   const selected = codes.find((c) => c.id === open) ?? null;
+  const notices = useSubscribe((tx) => listNotices(tx), [], []);
+  const refused = selected === null && open !== 'new' && open !== '' ? keptQrDrafts.refused(open, notices) : null;
   const canExport = can('qr_code.render');
   // Codes still waiting for their first sync have no server row to render yet.
   const exportable = codes.filter((c) => c.slug !== '');
@@ -34,6 +36,17 @@ export default function QrScreen({ rest }: { rest: string[] }) {
         </button>
       )}
       {open === 'new' && can('qr_code.create') && <QrEditor key="new" qr={null} onDone={(id) => navigate(id ? `/qr/${id}` : '/qr')} />}
+      {refused && (
+        <QrEditor
+          key={`refused-${open}`}
+          qr={null}
+          refused={{ draft: refused.draft, message: refused.notice.message }}
+          onDone={(id) => {
+            keptQrDrafts.forget(open);
+            navigate(id ? `/qr/${id}` : '/qr');
+          }}
+        />
+      )}
       {selected && (
         <>
           <QrEditor key={selected.id} qr={selected} onDone={() => navigate('/qr')} />
