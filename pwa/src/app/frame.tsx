@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { WorkspaceView } from '@linkhub/shared/sync/views';
 import type { Rep } from '../replicache/create-rep';
 import { LinksScreen } from '../features/links/links-screen';
@@ -30,6 +30,8 @@ export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; work
   const { section, rest } = parsePath(path);
   const Screen = SCREENS[section];
   const label = SECTIONS.find((s) => s.id === section)?.label ?? '';
+  // On a phone the sections fold behind a menu button (CSS shows the button under 720 px only).
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="frame">
       <a className="skip" href="#main">
@@ -37,6 +39,9 @@ export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; work
       </a>
       <header className="top">
         <span className="brand">LinkHub</span>
+        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="sections" onClick={() => setMenuOpen((open) => !open)}>
+          Menu
+        </button>
         <WorkspaceSwitcher workspaces={workspaces} current={workspace.id} onChange={onSwitch} />
         <span className="role" data-role={workspace.role}>
           {workspace.role}
@@ -46,7 +51,7 @@ export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; work
           Sign out
         </button>
       </header>
-      <nav aria-label="Sections" className="sections">
+      <nav aria-label="Sections" id="sections" className={menuOpen ? 'sections open' : 'sections'}>
         <ul>
           {SECTIONS.map((s) => (
             <li key={s.id}>
@@ -55,6 +60,7 @@ export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; work
                 aria-current={s.id === section ? 'page' : undefined}
                 onClick={(e) => {
                   e.preventDefault();
+                  setMenuOpen(false);
                   navigate(`/${s.id}`);
                 }}
               >

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { seedDemoWorkspace, signInAsDemo, type DemoSignIn } from '../../bench/lighthouse/seeded-editor';
+import { startPwaHarness, type PwaHarness } from './harness';
+import { watch } from './helpers';
+
+/**
+ * Issue 17.12: every signed-in screen from 360 px up: no horizontal scroll, the section nav
+ * collapses behind a menu button, "Sign out" reachable, and no visible control smaller than
+ * 24×24 px (WCAG 2.5.8; inline links inside a sentence are exempt).
+ */
+const VIEWPORTS = [
+  { width: 360, height: 800 },
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+
+let h: PwaHarness;
+let demo: DemoSignIn;
+let screens: Array<{ path: string; heading: string }>;
+beforeAll(async () => {
+  h = await startPwaHarness();
+  demo = await seedDemoWorkspace(h);
+  const id = async (sql: string) => (await h.sql<{ id: string }>(sql, [demo.workspaceId]))[0]?.id ?? 'missing';
+  const link = await id("SELECT id FROM links WHERE workspace_id = $1 AND slug = 'shop'");
+  const qr = await id('SELECT id FROM qr_codes WHERE workspace_id = $1 LIMIT 1');
+  const bio = await id("SELECT id FROM bio_pages WHERE workspace_id = $1 AND handle = 'demo'");
+  screens = [
+    { path: '/links', heading: 'Links' },
+    { path: '/links/new', heading: 'Links' },
+    { path: `/links/${link}`, heading: 'Links' },
+    { path: '/qr', heading: 'QR codes' },
+    { path: `/qr/${qr}`, heading: 'QR codes' },
+    { path: '/pages', heading: 'Bio pages' },
+    { path: `/pages/${bio}`, heading: 'Bio pages' },
+    { path: '/analytics', heading: 'Analytics' },
+    { path: '/domains', heading: 'Domains' },
+    { path: '/members', heading: 'Members' },
+    { path: '/settings', heading: 'Settings' },
+  ];
+}, 180_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+type Offender = { what: string; width: number; height: number };
+
+/** Visible controls under 24×24 px, and how far the document scrolls sideways. */
+async function measure(page: Page): Promise<{ overflow: number; small: Offender[] }> {
+  return page.evaluate(() => {
+    const scroller = document.scrollingElement ?? document.documentElement;
+    const small: Offender[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex="-1"])');
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      // Off-screen on purpose (the skip link until focused, visually hidden text).
+      if (box.right <= 0 || box.bottom <= 0 || el.closest('.sr-only')) continue;
+      // An inline link inside a sentence is exempt (WCAG 2.5.8 "inline").
+      const parentText = el.parentElement?.textContent?.trim() ?? '';
+      if (el.tagName === 'A' && style.display === 'inline' && parentText.length > (el.textContent?.trim().length ?? 0)) continue;
+      if (box.width < 24 || box.height < 24) {
+        const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
+        small.push({ what: `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${name}"`, width: Math.round(box.width), height: Math.round(box.height) });
+      }
+    }
+    return { overflow: scroller.scrollWidth - window.innerWidth, small };
+  });
+}
+
+async function openSignedIn(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await h.browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 720, isMobile: viewport.width < 720 });
+  const page = await context.newPage();
+  watch(page, `layout-${viewport.width}`);
+  await signInAsDemo(page, h.base, demo);
+  return page;
+}
+
+describe('every signed-in screen fits a phone (17.12)', () => {
+  for (const viewport of VIEWPORTS) {
+    it(`at ${viewport.width}×${viewport.height}: no sideways scroll, no control under 24 px`, async () => {
+      const page = await openSignedIn(viewport);
+      const problems: string[] = [];
+      for (const screen of screens) {
+        await page.goto(`${h.base}${screen.path}`);
+        await page.getByRole('heading', { name: screen.heading, level: 1 }).waitFor();
+        // Lazy screens load their chunk and their first answers (SSE keeps the network busy, so not networkidle).
+        await page.locator('.loading').first().waitFor({ state: 'detached' });
+        await page.waitForTimeout(300);
+        const { overflow, small } = await measure(page);
+        if (overflow > 0) problems.push(`${screen.path}: scrolls ${overflow}px sideways`);
+        for (const s of small) problems.push(`${screen.path}: ${s.what} is ${s.width}×${s.height}`);
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    }, 180_000);
+  }
+
+  it('on a phone the sections sit behind a menu button, and Sign out is on screen', async () => {
+    const page = await openSignedIn({ width: 360, height: 800 });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).isVisible()).resolves.toBe(false);
+    await menu.click();
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // Choosing a section closes the menu again.
+    await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
+    const signOut = page.getByRole('button', { name: 'Sign out' });
+    const box = await signOut.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    await signOut.click();
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.context().close();
+  }, 120_000);
+
+  it('on a desktop every section is listed without a menu button', async () => {
+    const page = await openSignedIn({ width: 1280, height: 800 });
+    await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  }, 120_000);
+});
