@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { uuidSchema } from '@linkhub/shared/schemas/common';
+import { startEdge, type EdgeHarness } from './edge-harness';
+import { startPwaHarness, type PwaHarness } from './harness';
+import { eventually, newEmail, signInInUi, signUpOverApi, watch } from './helpers';
+
+/**
+ * The content editors as a user meets them (issue 17): a link with a language rule and a 50/50 split
+ * that route at the edge, a social block of three networks edited and kept, a block moved to the top
+ * of a page whose stored order keys the library refuses, a QR design with a problem that cannot be
+ * saved, an email sign-up block that holds back publish, and an open form on one device when the
+ * same link changes on another.
+ */
+let h: PwaHarness;
+let edge: EdgeHarness;
+let workspaceId = '';
+const email = newEmail('ines');
+
+beforeAll(async () => {
+  h = await startPwaHarness();
+  edge = await startEdge(h);
+  const account = await signUpOverApi(h.base, 'Ines', email);
+  workspaceId = account.workspaceId;
+  await h.sql('UPDATE users SET email_verified_at = now() WHERE id = $1', [account.userId]);
+  // Targeting rules and splits come with Pro.
+  await h.sql(`UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1`, [workspaceId]);
+}, 120_000);
+afterAll(async () => {
+  await edge?.stop();
+  await h?.stop();
+});
+
+async function signedIn(label: string): Promise<Page> {
+  const context = await h.browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const page = await context.newPage();
+  watch(page, label);
+  await signInInUi(page, h.base, email);
+  return page;
+}
+
+const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+
+async function createLink(page: Page, destination: string, slug: string): Promise<string> {
+  await section(page, 'Links');
+  await page.getByRole('button', { name: 'New link' }).click();
+  await page.getByLabel('Destination URL').fill(destination);
+  await page.getByLabel('Slug').fill(slug);
+  await page.getByRole('button', { name: 'Create link' }).click();
+  await page.getByRole('button', { name: 'Save changes' }).waitFor();
+  const [row] = await eventually(() => h.sql<{ id: string }>('SELECT id FROM links WHERE slug = $1', [slug]), (rows) => rows.length === 1);
+  return row?.id ?? '';
+}
+
+async function createPage(page: Page, handle: string): Promise<void> {
+  await section(page, 'Bio pages');
+  await page.getByLabel('Handle').fill(handle);
+  await page.getByRole('button', { name: 'Create page' }).click();
+  await page.getByRole('heading', { name: `@${handle}` }).waitFor();
+}
+
+async function addBlock(page: Page, type: string, fields: Record<string, string>, submit: string): Promise<void> {
+  await page.getByLabel('Add a block').selectOption(type);
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: submit }).click();
+}
+
+describe('the link editor', () => {
+  it('saves a language rule and a 50/50 split with UUIDs, and the edge routes both', async () => {
+    const page = await signedIn('routing');
+    const slug = `ines${Date.now().toString(36)}`;
+    const id = await createLink(page, 'https://shop.example/', slug);
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await page.getByLabel('Rule 1: when').selectOption('language');
+    await page.getByLabel('Rule 1: is one of').fill('fr');
+    await page.getByLabel('Rule 1: send to').fill('https://shop.example/fr');
+    await page.getByRole('button', { name: 'Add destination' }).click();
+    await page.getByRole('button', { name: 'Add destination' }).click();
+    await page.getByLabel('Destination 1', { exact: true }).fill('https://a.example/');
+    await page.getByLabel('Destination 2', { exact: true }).fill('https://b.example/');
+    await page.getByLabel('Weight 2 (%)').fill('50');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+
+    const [row] = await eventually(
+      () => h.sql<{ rules: Array<{ id: string }>; destinations: Array<{ id: string; weight: number }> }>('SELECT rules, destinations FROM links WHERE id = $1', [id]),
+      (rows) => rows[0]?.rules.length === 1 && rows[0]?.destinations.length === 2,
+    );
+    expect([...(row?.rules ?? []), ...(row?.destinations ?? [])].every((r) => uuidSchema.safeParse(r.id).success)).toBe(true);
+
+    const host = h.deps.config.LINK_HOST;
+    const french = await edge.visit(host, `/${slug}`, { 'accept-language': 'fr-FR,fr;q=0.9' });
+    expect(french).toMatchObject({ status: 302, location: 'https://shop.example/fr' });
+    const seen = new Set<string>();
+    for (let i = 0; i < 40 && seen.size < 2; i += 1) {
+      const visit = await edge.visit(host, `/${slug}`, { 'accept-language': 'en', 'x-forwarded-for': `198.51.100.${i + 1}` });
+      if (visit.location) seen.add(visit.location);
+    }
+    expect([...seen].sort()).toEqual(['https://a.example/', 'https://b.example/']);
+    await page.context().close();
+  }, 120_000);
+
+  it('an open form follows another device and flags a field both changed', async () => {
+    const a = await signedIn('device-a');
+    const slug = `both${Date.now().toString(36)}`;
+    const id = await createLink(a, 'https://one.example/', slug);
+    const b = await signedIn('device-b');
+    await b.goto(`${h.base}/links/${id}`);
+    await b.getByRole('button', { name: 'Save changes' }).waitFor();
+
+    // A types a title and leaves the form open; B changes the title and the destination.
+    await a.getByLabel('Title').fill('Mine');
+    await b.getByLabel('Title').fill('Theirs');
+    await b.getByLabel('Destination URL').fill('https://two.example/');
+    await b.getByRole('button', { name: 'Save changes' }).click();
+
+    // The untouched field follows; the field both changed asks instead of overwriting.
+    await eventually(() => a.getByLabel('Destination URL').inputValue(), (v) => v === 'https://two.example/');
+    await a.getByTestId('stale-notice').waitFor();
+    expect(await a.getByLabel('Title').inputValue()).toBe('Mine');
+    expect(await a.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
+    await a.getByRole('button', { name: 'Load the synced version' }).click();
+    expect(await a.getByLabel('Title').inputValue()).toBe('Theirs');
+    await a.context().close();
+    await b.context().close();
+  }, 120_000);
+});
+
+describe('the page builder', () => {
+  it('edits a social block of three networks and keeps all of them', async () => {
+    const page = await signedIn('social');
+    const handle = `social${Date.now().toString(36)}`;
+    await createPage(page, handle);
+    await page.getByLabel('Add a block').selectOption('social');
+    await page.getByRole('button', { name: 'Add network' }).click();
+    await page.getByRole('button', { name: 'Add network' }).click();
+    const networks = [
+      ['instagram', 'https://instagram.com/ines'],
+      ['tiktok', 'https://tiktok.com/@ines'],
+      ['mastodon', 'https://mastodon.social/@ines'],
+    ] as const;
+    for (const [i, [network, url]] of networks.entries()) {
+      await page.getByLabel(`Network ${i + 1}`, { exact: true }).fill(network);
+      await page.getByLabel(`Profile URL ${i + 1}`, { exact: true }).fill(url);
+    }
+    await page.getByRole('button', { name: 'Add social link' }).click();
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByTestId('social-row').count()).toBe(3);
+    await page.getByLabel('Profile URL 2', { exact: true }).fill('https://tiktok.com/@ines.prints');
+    await page.getByRole('button', { name: 'Save block' }).click();
+
+    const [block] = await eventually(
+      () => h.sql<{ data: { links: Array<{ network: string; url: string }> } }>("SELECT b.data FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 AND b.type = 'social'", [handle]),
+      (rows) => rows[0]?.data.links[1]?.url === 'https://tiktok.com/@ines.prints',
+    );
+    expect(block?.data.links.map((l) => l.network)).toEqual(['instagram', 'tiktok', 'mastodon']);
+    await page.context().close();
+  }, 120_000);
+
+  it('moves a block to the top of a page whose stored order keys the library refuses', async () => {
+    const page = await signedIn('move');
+    const handle = `move${Date.now().toString(36)}`;
+    await createPage(page, handle);
+    await addBlock(page, 'header', { 'Heading text': 'First' }, 'Add heading');
+    await addBlock(page, 'header', { 'Heading text': 'Second' }, 'Add heading');
+    await addBlock(page, 'header', { 'Heading text': 'Third' }, 'Add heading');
+    const ids = await eventually(
+      () => h.sql<{ id: string }>('SELECT b.id FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C"', [handle]),
+      (rows) => rows.length === 3,
+    );
+    // The keys an old seed wrote (`a000`…), which fractional-indexing refuses as "invalid order key".
+    for (const [i, row] of ids.entries()) await h.sql('UPDATE bio_blocks SET position = $2, updated_at = now() WHERE id = $1', [row.id, `a00${i}`]);
+    await page.reload();
+    await page.locator('.blocks-list > li').nth(2).waitFor();
+    await eventually(() => page.locator('.blocks-list > li').first().getAttribute('data-block-id'), (v) => v === ids[0]?.id);
+
+    await page.getByRole('button', { name: 'Move block 3 up' }).click();
+    await page.getByRole('button', { name: 'Move block 2 up' }).click();
+    const order = await eventually(
+      () => h.sql<{ text: string }>(`SELECT b.data->>'text' AS text FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C"`, [handle]),
+      (rows) => rows[0]?.text === 'Third',
+    );
+    expect(order.map((r) => r.text)).toEqual(['Third', 'First', 'Second']);
+    expect(await page.getByRole('alert').filter({ hasText: 'did not work' }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('warns about an email sign-up block and holds back publish until it is hidden', async () => {
+    const page = await signedIn('signup-block');
+    await createPage(page, `lead${Date.now().toString(36)}`);
+    await page.getByLabel('Add a block').selectOption('email_capture');
+    await page.getByTestId('email-capture-warning').waitFor();
+    await page.getByLabel('Heading', { exact: true }).fill('Newsletter');
+    await page.getByLabel('Button label').fill('Join');
+    await page.getByRole('button', { name: 'Add email sign-up' }).click();
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
+    await eventually(() => publish.isDisabled(), (v) => v);
+    await page.getByRole('button', { name: 'Hide the sign-up block' }).click();
+    await eventually(() => publish.isEnabled(), (v) => v);
+    await page.context().close();
+  }, 120_000);
+});
+
+describe('the QR designer', () => {
+  it('does not save a design with a problem, and saves once it is fixed', async () => {
+    const page = await signedIn('qr');
+    await section(page, 'QR codes');
+    await page.getByRole('button', { name: 'New QR code' }).click();
+    await page.getByLabel('Destination URL').fill('https://menu.example/');
+    await page.getByLabel('Foreground').fill('#ffffff');
+    await page.getByLabel('Background').fill('#000000');
+    await page.getByText(/problems? to fix before it prints/).waitFor();
+    const create = page.getByRole('button', { name: 'Create QR code' });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByText(/^Fix the (problem|\d+ problems) in the design first/).waitFor();
+    await page.getByRole('button', { name: 'Swap to dark on light' }).click();
+    await page.getByText('✓ Scannable design').waitFor();
+    await create.click();
+    await eventually(() => h.sql("SELECT 1 FROM qr_codes WHERE workspace_id = $1 AND destination_url = 'https://menu.example/'", [workspaceId]), (rows) => rows.length === 1);
+    await page.context().close();
+  }, 120_000);
+});
