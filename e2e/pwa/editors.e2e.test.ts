@@ -99,6 +99,25 @@ describe('the link editor', () => {
     await page.context().close();
   }, 120_000);
 
+  it('asks before saving a look-alike host, stores it encoded and shows it in Unicode', async () => {
+    const page = await signedIn('lookalike');
+    await section(page, 'Links');
+    await page.getByRole('button', { name: 'New link' }).click();
+    const slug = `look${Date.now().toString(36)}`;
+    await page.getByLabel('Destination URL').fill('https://\u0430pple.com/\u6771\u4eac');
+    await page.getByLabel('Slug').fill(slug);
+    await page.getByTestId('lookalike-warning').waitFor();
+    const create = page.getByRole('button', { name: 'Create link' });
+    expect(await create.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'I trust this address' }).click();
+    await create.click();
+    const [row] = await eventually(() => h.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE slug = $1', [slug]), (rows) => rows.length === 1);
+    expect(row?.destination_url).toBe('https://xn--pple-43d.com/%E6%9D%B1%E4%BA%AC');
+    await page.reload();
+    await eventually(() => page.getByLabel('Destination URL').inputValue(), (v) => v === 'https://\u0430pple.com/\u6771\u4eac');
+    await page.context().close();
+  }, 120_000);
+
   it('an open form follows another device and flags a field both changed', async () => {
     const a = await signedIn('device-a');
     const slug = `both${Date.now().toString(36)}`;
@@ -181,6 +200,28 @@ describe('the page builder', () => {
     );
     expect(order.map((r) => r.text)).toEqual(['Third', 'First', 'Second']);
     expect(await page.getByRole('alert').filter({ hasText: 'did not work' }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+
+  it('brings back what was typed, with the server’s notice, when it refuses a new page', async () => {
+    // Another account holds the handle on the shared bio host; this workspace's store cannot know that.
+    const other = await signUpOverApi(h.base, 'Olga', newEmail('olga'));
+    const headers = { Authorization: `Bearer ${other.token}`, 'Content-Type': 'application/json' };
+    const keyRes = await h.app.request(`/api/workspaces/${other.workspaceId}/api-keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'e2e', scopes: ['pages:write'] }) });
+    expect(keyRes.status, await keyRes.clone().text()).toBe(201);
+    const { key } = ((await keyRes.json()) as { data: { key: string } }).data;
+    const handle = `taken${Date.now().toString(36)}`;
+    const created = await h.app.request('/v1/pages', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ handle, title: 'Olga' }) });
+    expect(created.status, await created.clone().text()).toBe(201);
+
+    const page = await signedIn('refused-page');
+    await section(page, 'Bio pages');
+    await page.getByLabel('Handle').fill(handle);
+    await page.getByLabel('Title').fill('Typed by Ines');
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.getByRole('alert').filter({ hasText: 'What you typed is kept' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel('Handle').inputValue()).toBe(handle);
+    expect(await page.getByLabel('Title').inputValue()).toBe('Typed by Ines');
     await page.context().close();
   }, 120_000);
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
+import { createLink, createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
 import type { LinkView, SummaryView } from '@linkhub/shared/sync/views';
 import { Field } from '../../app/field';
 import { useWorkspace } from '../../app/workspace-context';
@@ -61,7 +61,7 @@ function draftOf(link: LinkView | null): LinkDraft {
 }
 
 /** Typed values of creates not yet confirmed by the server (a refused create reopens with them). */
-export const keptLinkDrafts = createKeptDrafts<LinkDraft>();
+export const keptLinkDrafts = createKeptDrafts<LinkDraft>(createLink.name);
 
 type Props = {
   link: LinkView | null;

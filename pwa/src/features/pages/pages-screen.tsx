@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { createPageArgs } from '@linkhub/shared/mutators/pages';
+import { createPage, createPageArgs } from '@linkhub/shared/mutators/pages';
 import { Field } from '../../app/field';
 import { navigate } from '../../app/router';
 import { useWorkspace } from '../../app/workspace-context';
@@ -13,7 +13,7 @@ import { handleTaken } from './handle-taken';
 import { PageEditor } from './page-editor';
 
 type PageDraft = { handle: string; title: string };
-const keptPageDrafts = createKeptDrafts<PageDraft>();
+const keptPageDrafts = createKeptDrafts<PageDraft>(createPage.name);
 
 /** `/pages` lists the workspace's bio pages; `/pages/{id}` opens the builder. */
 export default function PagesScreen({ rest }: { rest: string[] }) {

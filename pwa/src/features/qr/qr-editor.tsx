@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { createQrCodeArgs, updateQrCodeArgs } from '@linkhub/shared/mutators/qr-codes';
+import { createQrCode, createQrCodeArgs, updateQrCodeArgs } from '@linkhub/shared/mutators/qr-codes';
 import type { QrDesign } from '@linkhub/shared/qr/design';
 import type { QrView } from '@linkhub/shared/sync/views';
 import { Field } from '../../app/field';
@@ -21,7 +21,7 @@ import { qrSaveBlocker } from './save-blocker';
 type QrDraft = { destination: string; title: string; design: QrDesign };
 
 /** Typed values of creates not yet confirmed by the server (a refused create reopens with them). */
-export const keptQrDrafts = createKeptDrafts<QrDraft>();
+export const keptQrDrafts = createKeptDrafts<QrDraft>(createQrCode.name);
 
 type Props = {
   qr: QrView | null;
