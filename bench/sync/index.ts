@@ -14,6 +14,7 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `linkhub_bench_sync_${Date.now().toString(36)}`;
@@ -52,14 +53,12 @@ const post = async (path: string, token: string, body: unknown) => {
 };
 
 async function workspaceWith(links: number): Promise<{ token: string; workspaceId: string }> {
-  const signup = JSON.parse(
-    await post('/api/auth/signup', '', {
-      email: `bench-${randomUUID().slice(0, 8)}@example.test`,
-      password: 'bench password 1234',
-      name: 'Bench',
-    }),
-  ) as { data: { token: string; workspace: { id: string } } };
-  const workspaceId = signup.data.workspace.id;
+  const signup = await signUpOverHttp((path, init) => app.request(path, init), {
+    email: `bench-${randomUUID().slice(0, 8)}@example.test`,
+    password: 'bench password 1234',
+    name: 'Bench',
+  });
+  const workspaceId = signup.workspaceId;
   await deps.pool.query("UPDATE workspaces SET current_plan_key = 'business' WHERE id = $1", [workspaceId]);
   await deps.pool.query(
     `INSERT INTO links (workspace_id, domain_id, slug, destination_url, title, tags)
@@ -67,7 +66,7 @@ async function workspaceWith(links: number): Promise<{ token: string; workspaceI
        FROM generate_series(1, $3) AS i`,
     [workspaceId, linkDomainId, links],
   );
-  return { token: signup.data.token, workspaceId };
+  return { token: signup.token, workspaceId };
 }
 
 const pullBody = (clientGroupID: string, cookie: unknown) => ({

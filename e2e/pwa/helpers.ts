@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
+import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
 
 export const PASSWORD = 'correct horse battery staple 42';
 
@@ -87,12 +88,9 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   });
 }
 
-/** Signs up over the API (no browser) and returns the session token and the new workspace. */
+/** Signs up over the API (no browser; 202, then sign-in with the same password) and returns the session token and the new workspace. */
 export async function signUpOverApi(base: string, name: string, email: string): Promise<{ token: string; userId: string; workspaceId: string }> {
-  const response = await fetch(`${base}/api/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD, name }) });
-  const body = (await response.json()) as { data: { token: string; user: { id: string }; workspace: { id: string } } };
-  if (response.status !== 201) throw new Error(`signup failed: ${response.status} ${JSON.stringify(body)}`);
-  return { token: body.data.token, userId: body.data.user.id, workspaceId: body.data.workspace.id };
+  return signUpOverHttp((path, init) => fetch(`${base}${path}`, init), { email, password: PASSWORD, name });
 }
 
 /** The first link to `path` in a mail the dev outbox wrote to `email` (verification, reset, invitation). */

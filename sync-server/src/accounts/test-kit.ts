@@ -1,6 +1,7 @@
 import { createTestApp, type TestApp } from '../testing';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '../mail/smtp-capture';
 import { accountsFor } from './context';
+import { signUpOverHttp } from './sign-up-over-http';
 
 /**
  * For the account route tests: the real app on a fresh database and Redis prefix, its mail going
@@ -47,20 +48,13 @@ export async function startKit(): Promise<Kit> {
   const used = new Set<string>();
   const signUp: Kit['signUp'] = async (email, opts = {}) => {
     const password = opts.password ?? PASSWORD;
-    const res = await call('POST', '/api/auth/signup', { body: { email, password, name: opts.name ?? email.split('@')[0] } });
-    if (res.status !== 202) throw new Error(`signup ${res.status}: ${await res.text()}`);
-    const login = await call('POST', '/api/auth/login', { body: { email, password } });
-    if (login.status !== 200) throw new Error(`login after signup ${login.status}: ${await login.text()}`);
-    const { data } = await json<{ data: { token: string; user: { id: string } } }>(login);
-    const me = await json<{ data: { workspaces: Array<{ id: string; role: string }> } }>(await call('GET', '/api/me', { token: data.token }));
-    const workspaceId = me.data.workspaces.find((w) => w.role === 'owner')?.id;
-    if (!workspaceId) throw new Error('no personal workspace after signup');
+    const signedUp = await signUpOverHttp((path, init) => test.app.request(path, init), { email, password, name: opts.name ?? email.split('@')[0] ?? email });
     if (opts.verify !== false) {
       const token = await tokenFromMail(email, 'Verify');
       const v = await call('POST', '/api/auth/verify-email', { body: { token } });
       if (v.status !== 200) throw new Error(`verify ${v.status}`);
     }
-    return { token: data.token, userId: data.user.id, workspaceId };
+    return signedUp;
   };
   return {
     ...test,

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
+import { signUpOverHttp } from '../accounts/sign-up-over-http';
 import { Replicache, type PullRequest, type PushRequest } from 'replicache';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
 import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/index';
@@ -70,15 +71,9 @@ export async function createSyncHarness(): Promise<SyncHarness> {
     },
     signUp: async (name) => {
       const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`;
-      const { status, body } = await call('', '/api/auth/signup', {
-        email,
-        password: 'correct horse battery staple 42',
-        name,
-      });
-      if (status !== 201) throw new Error(`signup failed: ${status} ${JSON.stringify(body)}`);
-      const data = (body as { data: { token: string; user: { id: string }; workspace: { id: string } } })
-        .data;
-      return { token: data.token, userId: data.user.id, workspaceId: data.workspace.id };
+      if (!current) throw new Error('signup failed: server stopped');
+      const { app } = current;
+      return signUpOverHttp((path, init) => app.request(path, init), { email, password: 'correct horse battery staple 42', name });
     },
     addMember: async (workspaceId, userId, role) => {
       const [row] = await sql<{ id: string }>(

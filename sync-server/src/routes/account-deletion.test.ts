@@ -73,6 +73,7 @@ describe('DELETE /api/me (account deletion)', () => {
     expect(audit.rowCount).toBe(1);
 
     const again = await kit.call('POST', '/api/auth/signup', { body: { email: 'leaver@example.com', password: PASSWORD, name: 'New Leaver' } });
-    expect(again.status).toBe(201);
+    expect(again.status).toBe(202);
+    expect((await kit.call('POST', '/api/auth/login', { body: { email: 'leaver@example.com', password: PASSWORD } })).status).toBe(200);
   });
 });

@@ -1,3 +1,4 @@
+import { signUpOverHttp } from '../accounts/sign-up-over-http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
@@ -66,9 +67,9 @@ describe('account logs', () => {
     const secrets: string[] = [];
     const password = 'Sup3r secret passphrase!';
     secrets.push(password, 'wrong-password-attempt');
-    const signup = await post('/api/auth/signup', { email: 'logs@example.com', password, name: 'Logs' });
-    const session = field(signup, 'data', 'token');
-    const workspaceId = field(signup, 'data', 'workspace', 'id');
+    const signup = await signUpOverHttp((path, init) => app.request(path, init), { email: 'logs@example.com', password, name: 'Logs' });
+    const session = signup.token;
+    const workspaceId = signup.workspaceId;
     secrets.push(session);
     const verifyToken = new URL(firstLink((await smtp.waitFor('logs@example.com', (m) => m.subject.includes('Verify'))).text)).searchParams.get('token') ?? '';
     secrets.push(verifyToken);
