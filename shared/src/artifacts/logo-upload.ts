@@ -1,6 +1,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/app-error';
+import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/app-error';
+import { assertSvgWithinLimits } from './svg-limits';
 
 /** Largest logo file accepted (the /v1 body limit too): a print logo a few millimetres wide needs far less. */
 export const LOGO_MAX_BYTES = 256 * 1024;
@@ -53,9 +54,13 @@ function assertSelfContainedSvg(text: string): void {
   if (/<!ENTITY/i.test(text)) throw new ValidationError([{ field: 'file', issue: 'svg_entities' }], { message: 'The SVG declares entities; remove the DOCTYPE.' });
 }
 
-async function rasteriseSvg(bytes: Uint8Array): Promise<{ bytes: Uint8Array; width: number; height: number }> {
-  const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  assertSelfContainedSvg(text);
+export type RasterisedLogo = { readonly bytes: Uint8Array; readonly width: number; readonly height: number };
+
+/** Turns checked SVG text into the stored PNG: on this thread (`rasteriseSvgText`) or in a bounded worker pool (sync-server). */
+export type SvgRasteriser = (text: string) => Promise<RasterisedLogo>;
+
+/** The SVG drawn at `LOGO_STORED_MAX_SIDE` px on its long side. Only for text that passed `assertSvgWithinLimits` and `assertSelfContainedSvg`. */
+export const rasteriseSvgText: SvgRasteriser = async (text) => {
   // No system fonts; scripts, event handlers and animations are never run by a renderer.
   const base = { font: { loadSystemFonts: false } };
   const probe = new Resvg(text, base);
@@ -64,9 +69,16 @@ async function rasteriseSvg(bytes: Uint8Array): Promise<{ bytes: Uint8Array; wid
   // Re-encode through sharp so the stored PNG is a plain, metadata-free file like every other upload.
   const { data, info } = await sharp(image.asPng()).png().toBuffer({ resolveWithObject: true });
   return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+};
+
+async function rasteriseSvg(bytes: Uint8Array, rasterise: SvgRasteriser): Promise<RasterisedLogo> {
+  const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  assertSelfContainedSvg(text);
+  assertSvgWithinLimits(text);
+  return rasterise(text);
 }
 
-async function reencodeRaster(bytes: Uint8Array, type: 'image/png' | 'image/jpeg'): Promise<{ bytes: Uint8Array; width: number; height: number }> {
+async function reencodeRaster(bytes: Uint8Array, type: 'image/png' | 'image/jpeg'): Promise<RasterisedLogo> {
   // rotate() applies the EXIF orientation; the output carries no metadata (no camera, no location).
   const pipeline = sharp(Buffer.from(bytes), { limitInputPixels: LOGO_MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
@@ -78,10 +90,11 @@ async function reencodeRaster(bytes: Uint8Array, type: 'image/png' | 'image/jpeg
 /**
  * An uploaded logo made safe to store and print (issue 8): at most `LOGO_MAX_BYTES`, PNG, JPEG or
  * SVG by its bytes (a declared `Content-Type` that disagrees is refused), decoded for real, metadata
- * stripped, at most `LOGO_STORED_MAX_SIDE` px, and SVG rasterised to PNG. Bad input is an AppError
- * (413, 415 or 400), never a crash.
+ * stripped, at most `LOGO_STORED_MAX_SIDE` px, and SVG rasterised to PNG by `rasterise` once it is
+ * within the element, depth and `<use>` limits. Bad input is an AppError (413, 415, 400 or 422
+ * `image_too_complex`), never a crash.
  */
-export async function normaliseLogoUpload(bytes: Uint8Array, declaredType?: string): Promise<NormalisedLogo> {
+export async function normaliseLogoUpload(bytes: Uint8Array, declaredType?: string, rasterise: SvgRasteriser = rasteriseSvgText): Promise<NormalisedLogo> {
   if (bytes.byteLength === 0) throw new ValidationError([{ field: 'file', issue: 'empty' }], { message: 'The file is empty.' });
   if (bytes.byteLength > LOGO_MAX_BYTES) {
     throw new PayloadTooLargeError({ message: `A logo may be at most ${LOGO_MAX_BYTES} bytes.`, details: [{ field: 'file', issue: 'too_large', maximum: LOGO_MAX_BYTES }] });
@@ -98,10 +111,10 @@ export async function normaliseLogoUpload(bytes: Uint8Array, declaredType?: stri
     });
   }
   try {
-    const out = type === 'image/svg+xml' ? await rasteriseSvg(bytes) : await reencodeRaster(bytes, type);
+    const out = type === 'image/svg+xml' ? await rasteriseSvg(bytes, rasterise) : await reencodeRaster(bytes, type);
     return { ...out, mime: type === 'image/jpeg' ? 'image/jpeg' : 'image/png', uploadedAs: type };
   } catch (error) {
-    if (error instanceof ValidationError) throw error;
+    if (error instanceof AppError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new PayloadTooLargeError({ message: `The image is larger than ${LOGO_MAX_INPUT_PIXELS} pixels.`, details: [{ field: 'file', issue: 'too_many_pixels', maximum: LOGO_MAX_INPUT_PIXELS }] });
     }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { AppError } from '../errors/app-error';
+import { AppError, SemanticError } from '../errors/app-error';
+import { checkAndRenderQr, type QrRenderEngine } from '../qr/check-and-render';
 import { qrDesignSchema } from '../qr/design';
-import type { LogoImage } from '../qr/logo';
-import { renderQr, type QrDpi, type QrFormat } from '../qr/render/index';
+import { assertWithinPixelBudget, canonicalSizeMm } from '../qr/pixel-budget';
+import type { QrDpi, QrFormat, QrRenderOutput } from '../qr/render/index';
 import { qrShortUrl } from '../qr/short-url';
-import { assertScannable } from '../qr/validate';
 import { uploadedLogoFor } from './logo-assets';
 import { removeSupersededArtifacts } from './orphans';
 import type { ArtifactStore } from './store';
@@ -54,14 +54,19 @@ export class QrArtifactRefusedError extends Error {
 type QrRow = { id: string; workspace_id: string; slug: string; title: string | null; design: unknown; design_revision: number; hostname: string };
 type ArtifactRow = { id: string; storage_key: string | null; content_type: string | null; byte_size: number | null; sha256: string | null };
 
-export type QrArtifactDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore };
+export type QrArtifactDeps = {
+  readonly pool: pg.Pool;
+  readonly store: ArtifactStore;
+  /** Where the check and render run; this thread when absent (the worker), a bounded thread pool in sync-server. */
+  readonly render?: QrRenderEngine;
+};
 
 function optionsOf(req: QrArtifactRequest) {
   return {
     format: req.format,
-    sizeMm: Math.round(req.sizeMm * 100) / 100,
+    sizeMm: canonicalSizeMm(req.sizeMm),
     dpi: req.format === 'png' ? (req.dpi ?? 300) : null,
-    bleedMm: req.format === 'pdf' ? Math.round((req.bleedMm ?? 0) * 100) / 100 : 0,
+    bleedMm: req.format === 'pdf' ? canonicalSizeMm(req.bleedMm ?? 0) : 0,
   };
 }
 
@@ -74,9 +79,11 @@ export function optionsHash(req: QrArtifactRequest): string {
  * The print file of a QR code's current design revision (DESIGN §8): reused from the store when
  * this revision was already rendered with the same options, else validated (a design that does not
  * scan is refused and recorded as failed), rendered, stored and recorded. An uploaded logo is
- * loaded from the same store. Files of older revisions of the code are removed (orphans).
+ * loaded from the same store. Files of older revisions of the code are removed (orphans). A PNG
+ * over the pixel budget is refused (422 `qr_render_too_large`) before anything is read.
  */
 export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequest): Promise<QrArtifact> {
+  assertWithinPixelBudget(req.format, req.sizeMm, req.dpi ?? 300);
   const { rows } = await deps.pool.query<QrRow>(
     `SELECT q.id, q.workspace_id, q.slug, q.title, q.design, q.design_revision, d.hostname
        FROM qr_codes q JOIN custom_domains d ON d.id = q.domain_id
@@ -120,23 +127,27 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
     throw new QrArtifactMissingError(`QR code ${qr.id} has an invalid stored design`);
   }
   const design = parsed.data;
-  let logoImage: LogoImage | undefined;
+  let out: QrRenderOutput;
   try {
-    logoImage = await uploadedLogoFor(deps.pool, deps.store, qr.workspace_id, design);
-    await assertScannable(shortUrl, design, { sizeMm: options.sizeMm, ...(logoImage === undefined ? {} : { logoImage }) });
+    const logoImage = await uploadedLogoFor(deps.pool, deps.store, qr.workspace_id, design);
+    const result = await (deps.render ?? checkAndRenderQr)({
+      format: req.format,
+      input: {
+        url: shortUrl,
+        design,
+        sizeMm: options.sizeMm,
+        ...(options.dpi === 300 || options.dpi === 600 ? { dpi: options.dpi } : {}),
+        bleedMm: options.bleedMm,
+        ...(logoImage === undefined ? {} : { logoImage }),
+      },
+    });
+    if (result.kind === 'refused') throw new SemanticError('qr_unscannable', { details: result.problems });
+    out = result.output;
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    if (!(error instanceof AppError) || error.code !== 'qr_unscannable') throw error;
     await upsert({ status: 'failed', storageKey: null, contentType: null, byteSize: null, sha256: null, error: JSON.stringify({ code: error.code, details: error.details }) });
     throw new QrArtifactRefusedError(error);
   }
-  const out = await renderQr(req.format, {
-    url: shortUrl,
-    design,
-    sizeMm: options.sizeMm,
-    ...(options.dpi === 300 || options.dpi === 600 ? { dpi: options.dpi } : {}),
-    bleedMm: options.bleedMm,
-    ...(logoImage === undefined ? {} : { logoImage }),
-  });
   const sha256 = createHash('sha256').update(out.bytes).digest('hex');
   const storageKey = `qr/${qr.workspace_id}/${qr.id}/r${qr.design_revision}-${hash}.${out.extension}`;
   await deps.store.put(storageKey, out.bytes, out.mime);

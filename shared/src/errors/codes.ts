@@ -58,6 +58,8 @@ export const ERROR_CODES = {
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was already used with a different request.' },
   destination_unsafe: { status: 422, message: 'The destination URL is not allowed.' },
   qr_unscannable: { status: 422, message: 'This QR design would not scan reliably.' },
+  qr_render_too_large: { status: 422, message: 'A PNG this large cannot be rendered at this DPI. Choose a smaller size, or export PDF or SVG, which scale to any size.' },
+  image_too_complex: { status: 422, message: 'This image is too complex to process. Simplify it, or upload it as a PNG.' },
 
   // 429.
   rate_limited: { status: 429, message: 'Too many requests. Try again shortly.' },

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
+import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
 import type { AppEnv } from '../app-env';
 import { artifactStoreOf, type AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
@@ -77,6 +78,7 @@ export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
     await requireAllowed(deps.pool, actor, ws, 'qr_code.list');
     const user = sessionUserOf(actor);
     const input = await parseBody(c, qrBatchExportInputSchema);
+    assertWithinPixelBudget(input.format, input.size_mm, input.dpi ?? 300);
     const ids = [...new Set(input.qr_code_ids.map((id) => id.toLowerCase()))];
     for (const id of ids) await requireAllowed(deps.pool, actor, ws, 'qr_code.render', { type: 'qr_code', id });
     const params = { qr_code_ids: ids, format: input.format, size_mm: input.size_mm, ...(input.dpi === undefined ? {} : { dpi: input.dpi }) };

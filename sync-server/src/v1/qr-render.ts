@@ -1,6 +1,7 @@
 import { NotFoundError, SemanticError } from '@linkhub/shared/errors/app-error';
 import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError, type QrArtifact } from '@linkhub/shared/artifacts/qr-artifacts';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { QrRenderEngine } from '@linkhub/shared/qr/check-and-render';
 import type { QrFormat } from '@linkhub/shared/qr/render/index';
 import type { RenderQrQuery } from '@linkhub/shared/schemas/qr-codes';
 import type pg from 'pg';
@@ -15,7 +16,9 @@ export type QrFile = {
   readonly fromStore: boolean;
 };
 
-async function artifactFor(deps: { pool: pg.Pool; store: ArtifactStore }, qrCodeId: string, query: RenderQrQuery): Promise<QrArtifact> {
+export type QrFileDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore; readonly render: QrRenderEngine };
+
+async function artifactFor(deps: QrFileDeps, qrCodeId: string, query: RenderQrQuery): Promise<QrArtifact> {
   try {
     return await ensureQrArtifact(deps, {
       qrCodeId,
@@ -43,9 +46,10 @@ async function artifactFor(deps: { pool: pg.Pool; store: ArtifactStore }, qrCode
  * `GET /v1/qr-codes/{id}/render`: the print file of the code's current design revision, out of the
  * artifact store the worker renders into (DESIGN §8). A miss is rendered on demand through the same
  * path as the worker's `qr-render` job (scannability check with the real logo, store, artifact row,
- * superseded revisions removed), so the next request is served from the store.
+ * superseded revisions removed), so the next request is served from the store. The check and
+ * render run in the render pool (`deps.render`), never on the request thread.
  */
-export async function qrFileFromStore(deps: { pool: pg.Pool; store: ArtifactStore }, qrCodeId: string, query: RenderQrQuery): Promise<QrFile> {
+export async function qrFileFromStore(deps: QrFileDeps, qrCodeId: string, query: RenderQrQuery): Promise<QrFile> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const artifact = await artifactFor(deps, qrCodeId, query);
     const meta = { contentType: artifact.contentType, extension: artifact.format, sha256: artifact.sha256 };

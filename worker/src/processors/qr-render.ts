@@ -2,6 +2,7 @@ import { UnrecoverableError } from 'bullmq';
 import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
 import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '@linkhub/shared/artifacts/qr-artifacts';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import { AppError } from '@linkhub/shared/errors/app-error';
 import type { WorkerDeps } from '../deps';
 import type { Processor } from './index';
 
@@ -38,7 +39,8 @@ export function createQrRenderProcessor(storeFor: (deps: WorkerDeps) => Artifact
         reused: artifact.reused,
       };
     } catch (error) {
-      if (error instanceof QrArtifactMissingError || error instanceof QrArtifactRefusedError) throw new UnrecoverableError(error.message);
+      // Missing, unscannable, or over the PNG pixel budget: the same job can never succeed.
+      if (error instanceof QrArtifactMissingError || error instanceof QrArtifactRefusedError || error instanceof AppError) throw new UnrecoverableError(error.message);
       throw error;
     }
   };

@@ -64,7 +64,8 @@ async function uploadedFile(c: Context<AppEnv>): Promise<{ bytes: Uint8Array; de
 /**
  * `POST /v1/assets`: upload a QR centre logo (issue 8). The body is the image itself
  * (`Content-Type: image/png|image/jpeg|image/svg+xml`) or a multipart form with a `file` field;
- * the bytes decide the type. Stored normalised (see `normaliseLogoUpload`) in the artifact store
+ * the bytes decide the type (an SVG within the element, depth and `<use>` limits is rasterised in the
+ * render pool, within its time budget). Stored normalised (see `normaliseLogoUpload`) in the artifact store
  * the worker reads, with its `uploaded_assets` row; 201 with the asset and its `logo_source`.
  */
 export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -80,7 +81,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new UnsupportedMediaTypeError({ message: 'Send the image with its Content-Type, or as a multipart form.', details: [{ field: 'Content-Type', issue: 'required' }] });
     }
     const { bytes, declaredType } = await uploadedFile(c);
-    const logo = await normaliseLogoUpload(bytes, declaredType);
+    const logo = await normaliseLogoUpload(bytes, declaredType, deps.renderPool.rasteriseSvg);
     const id = uuidv7();
     const storageKey = `assets/${caller.workspaceId}/${id}.${logo.mime === 'image/png' ? 'png' : 'jpg'}`;
     const store = artifactStoreOf(deps);

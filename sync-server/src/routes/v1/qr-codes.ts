@@ -105,7 +105,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = parseQuery(c, renderQrQuerySchema);
     await authorizeRead(deps, caller, 'qr_code.render', 'qr_code', { type: 'qr_code', id });
     const row = notFoundAfterAuthorize(await findQrCode(deps.pool, caller.workspaceId, id));
-    const file = await qrFileFromStore({ pool: deps.pool, store: artifactStoreOf(deps) }, row.id, query);
+    const file = await qrFileFromStore({ pool: deps.pool, store: artifactStoreOf(deps), render: deps.renderPool.renderQr }, row.id, query);
     c.header('Content-Type', file.contentType);
     c.header('Content-Length', String(file.byteSize));
     c.header('Content-Disposition', `attachment; filename="${row.slug}.${file.extension}"`);

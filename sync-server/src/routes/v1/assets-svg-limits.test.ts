@@ -1,0 +1,75 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../render-pool/pool';
+import { startV1Kit, ALL_SCOPES, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+
+let kit: V1Kit;
+let key: string;
+let dir: string;
+const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
+const svg = (body: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">${body}</svg>`);
+
+beforeAll(async () => {
+  kit = await startV1Kit();
+  dir = await mkdtemp(join(tmpdir(), 'linkhub-v1-svg-'));
+  kit.deps.artifacts = createLocalArtifactStore(dir);
+  key = await kit.key(ALL_SCOPES);
+});
+afterAll(async () => {
+  await kit.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const upload = async (bytes: Uint8Array): Promise<Response> =>
+  kit.app.request('/v1/assets', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/svg+xml' }, body: bytes });
+
+/** Issue 16.5: 1.4 KB, seven levels each drawing the one below ten times (10⁷ shapes). */
+function nestedUseBomb(): Uint8Array {
+  let defs = '<rect id="l0" width="1" height="1"/>';
+  for (let n = 1; n <= 7; n++) defs += `<g id="l${n}">${`<use href="#l${n - 1}"/>`.repeat(10)}</g>`;
+  return svg(`<defs>${defs}</defs><use href="#l7"/>`);
+}
+
+describe('SVG logo uploads are bounded (issue 16.5)', () => {
+  it('answers the nested <use> bomb with 422 and the reason, storing nothing, and never hands it to the renderer', async () => {
+    const bomb = nestedUseBomb();
+    expect(bomb.byteLength).toBeLessThan(1500);
+    const before = await kit.count('uploaded_assets');
+    const drawn = kit.deps.renderPool.completed();
+    const res = await upload(bomb);
+    expect(res.status).toBe(422);
+    const error = (await json<ErrorBody & { error: { details: Array<{ maximum: number }> } }>(res)).error;
+    expect(error.code).toBe('image_too_complex');
+    expect(error.details[0]).toMatchObject({ field: 'file', issue: 'svg_use_expansion', maximum: 20_000 });
+    expect(await kit.count('uploaded_assets')).toBe(before);
+    expect(kit.deps.renderPool.completed()).toBe(drawn);
+  });
+
+  it('still turns an ordinary SVG logo into a stored PNG', async () => {
+    const res = await upload(svg('<defs><path id="p" d="M0 0h10v10z" fill="#e4002b"/></defs><use href="#p"/><use href="#p" x="20"/>'));
+    expect(res.status).toBe(201);
+    expect((await json<{ data: { content_type: string; width: number } }>(res)).data).toMatchObject({ content_type: 'image/png', width: 1024 });
+  });
+
+  it('refuses an SVG over its drawing budget with 422 while other requests are answered meanwhile', async () => {
+    // A short drawing budget, so the test needs no very slow SVG to show it.
+    await kit.deps.renderPool.close();
+    kit.deps.renderPool = createRenderPool({ ...DEFAULT_RENDER_POOL_LIMITS, svgBudgetMs: 300 });
+    const heavy = svg(`<defs><filter id="b"><feGaussianBlur stdDeviation="8"/></filter></defs>${'<rect width="40" height="20" filter="url(#b)"/>'.repeat(1000)}`);
+    const order: string[] = [];
+    const slow = upload(heavy).then((res) => {
+      order.push('svg');
+      return res;
+    });
+    const list = await kit.api('GET', '/v1/assets', { key });
+    order.push('list');
+    expect(list.status).toBe(200);
+    const res = await slow;
+    expect(order).toEqual(['list', 'svg']);
+    expect(res.status).toBe(422);
+    expect((await json<ErrorBody>(res)).error.details[0]).toMatchObject({ issue: 'svg_render_time_exceeded' });
+  });
+});
