@@ -8,7 +8,7 @@ import { useRep } from '../../replicache/rep-context';
 import { MiniChart } from '../../ui/mini-chart';
 import { copyText } from '../../ui/clipboard';
 import { fieldErrors } from '../../ui/error-messages';
-import { listLinks } from '../../replicache/queries';
+import { listLinks, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { linkState, shortUrl } from './link-filter';
 import { LinkRouting } from './link-routing';
@@ -16,6 +16,7 @@ import { displayUrl, lookalikeHostOf } from './destination-display';
 import { createKeptDrafts } from './kept-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
 import { draftsToRules, draftsToSplit, rulesToDrafts, splitToDrafts, type RuleDraft, type SplitDraft } from './routing-drafts';
+import { slugTakenBy } from './slug-taken';
 import { StaleNotice } from './stale-notice';
 import { useSyncedDraft } from './use-synced-draft';
 
@@ -81,15 +82,16 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const [saved, setSaved] = useState('');
   const [confirmedHost, setConfirmedHost] = useState<string | null>(null);
   const others = useSubscribe((tx) => listLinks(tx, workspace.id), [], [workspace.id]);
+  const qrCodes = useSubscribe((tx) => listQrCodes(tx, workspace.id), [], [workspace.id]);
   const slug = draft.slug.trim().toLowerCase();
-  const slugTaken = slug !== '' && slug !== link?.slug && others.some((o) => o.id !== link?.id && o.slug === slug && (!link || o.domain_id === link.domain_id));
+  const slugTaken = slugTakenBy(slug, link, others, qrCodes);
   const slugHint = slug === '' || slug === link?.slug ? (link ? undefined : 'Leave empty for a random one.') : slugTaken ? undefined : 'Available in this workspace (the server confirms on sync).';
   const editable = link ? can('link.update') && !link.locked : can('link.create');
   const set = (key: Exclude<keyof LinkDraft, 'utm' | 'rules' | 'split'>, value: string) => synced.set(key, value);
   const setUtm = (key: string, value: string) => synced.set('utm', { ...draft.utm, [key]: value });
   const lookalike = lookalikeHostOf(draft.destination_url);
   const needsConfirm = lookalike !== null && lookalike !== confirmedHost && (!link || synced.edited('destination_url'));
-  const blocked = slugTaken ? 'Another link already uses this slug.' : synced.conflicts.length > 0 ? 'Settle the change from another device first.' : needsConfirm ? 'Confirm the look-alike address first.' : null;
+  const blocked = slugTaken ?? (synced.conflicts.length > 0 ? 'Settle the change from another device first.' : needsConfirm ? 'Confirm the look-alike address first.' : null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -156,7 +158,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
         <Field label="Destination URL" type="url" value={draft.destination_url} onChange={(v) => set('destination_url', v)} error={errors.destination_url} required readOnly={!editable} />
         {needsConfirm && lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
         <div className="two">
-          <Field label="Slug" value={draft.slug} onChange={(v) => set('slug', v)} error={errors.slug ?? (slugTaken ? 'Another link already uses this slug.' : undefined)} hint={slugHint} readOnly={!editable || link?.locked === true} />
+          <Field label="Slug" value={draft.slug} onChange={(v) => set('slug', v)} error={errors.slug ?? slugTaken ?? undefined} hint={slugHint} readOnly={!editable || link?.locked === true} />
           <Field label="Title" value={draft.title} onChange={(v) => set('title', v)} error={errors.title} readOnly={!editable} />
         </div>
         <Field label="Tags (comma separated)" value={draft.tags} onChange={(v) => set('tags', v)} error={errors.tags} readOnly={!editable} />
