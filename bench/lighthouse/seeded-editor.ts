@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { seedDemo } from '../../scripts/lib/seed-demo';
-import type { PwaHarness } from '../../e2e/pwa/harness';
+import type { TestApp } from '../../sync-server/src/testing';
 
 export type DemoSignIn = { email: string; password: string; workspaceId: string };
 
 /** The demo seed (links, a QR code, a published bio page) in the harness's database. */
-export async function seedDemoWorkspace(h: PwaHarness): Promise<DemoSignIn> {
+export async function seedDemoWorkspace(h: TestApp): Promise<DemoSignIn> {
   const seeded = await seedDemo(h.database.url, { linkHost: h.deps.config.LINK_HOST, bioHost: h.deps.config.BIO_HOST }, null);
   return { email: seeded.email, password: seeded.password, workspaceId: seeded.workspace_id };
 }
