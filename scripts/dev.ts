@@ -1,25 +1,31 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '../shared/src/db/migrate';
-import { startChild, waitForHttp, type Child } from './lib/children';
+import { startChild, waitForHttp } from './lib/children';
 import { ensureDatabase } from './lib/database';
 import { DEMO_FILE, readDemoFile, writeDemoFile } from './lib/demo-file';
 import { devUrls, readDevEnv } from './lib/dev-config';
 import { ensurePostgres, ensureRedis, redactUrl, type Service } from './lib/infra';
 import { isPortFree } from './lib/ports';
+import { buildPwa, pwaBuildIsCurrent } from './lib/pwa-build';
 import { seedDemo } from './lib/seed-demo';
+import { supervise, type Supervised } from './lib/supervisor';
 
 /**
- * `npm start` (DESIGN §2): PostgreSQL and Redis (found or started), migrations, the demo seed,
- * then sync-server, edge, worker and the PWA dev server, each waited for; Ctrl-C stops it all.
+ * `npm start` (DESIGN §2): PostgreSQL and Redis (found or started), migrations, the demo seed, the
+ * PWA built (when its sources changed), then sync-server (API and the built PWA on one origin, with
+ * its service worker), edge and worker, each waited for and kept running (a crashed one is
+ * restarted); only Ctrl-C stops it all. `npm run dev` (`--dev`) adds the Vite dev server with hot
+ * reload and opens the editor there instead.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
+const MODE = process.argv.includes('--dev') ? 'dev' : 'product';
 const env = readDevEnv();
-const urls = devUrls(env);
+const urls = devUrls(env, MODE);
 const say = (line: string) => process.stdout.write(`[linkhub] ${line}\n`);
 
 const infra: Service[] = [];
-const children: Child[] = [];
+const children: Supervised[] = [];
 let stopping = false;
 
 async function stopAll(code: number): Promise<never> {
@@ -74,10 +80,30 @@ const SERVICES = [
   },
   { name: 'pwa', pkg: 'pwa', port: env.PWA_PORT, health: `${urls.pwa_url}/`, portVar: 'PWA_PORT' },
 ] as const;
+type ServiceSpec = (typeof SERVICES)[number];
+/** The Vite dev server runs only under `npm run dev`; `npm start` serves the build from sync-server. */
+const ACTIVE: readonly ServiceSpec[] = SERVICES.filter((s) => MODE === 'dev' || s.pkg !== 'pwa');
+
+/** Start-up waits this long for a service's /healthz; a crash meanwhile is restarted by its supervisor. */
+const STARTUP_TIMEOUT_MS = 90_000;
+
+async function waitUntilUp(service: ServiceSpec, supervised: Supervised): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  let result = await waitForHttp(service.health, supervised.current(), STARTUP_TIMEOUT_MS);
+  while (!result.ok && result.reason === 'exited during start-up' && supervised.restarts() < 3 && Date.now() < deadline) {
+    await supervised.nextStart();
+    result = await waitForHttp(service.health, supervised.current(), Math.max(1_000, deadline - Date.now()));
+  }
+  if (!result.ok && result.reason === 'exited during start-up') {
+    const last = supervised.current().recentLines().slice(-8).join('\n    ');
+    return { ok: false, reason: `kept exiting during start-up; last lines:\n    ${last}` };
+  }
+  return result;
+}
 
 async function main(): Promise<void> {
-  say('starting LinkHub (dev)');
-  for (const service of SERVICES) {
+  say(MODE === 'dev' ? 'starting LinkHub (dev: Vite with hot reload)' : 'starting LinkHub');
+  for (const service of ACTIVE) {
     if (!(await isPortFree(service.port)))
       return fail(
         `port ${service.port} (${service.pkg}) is in use: stop what holds it or set ${service.portVar}`,
@@ -117,49 +143,7 @@ async function main(): Promise<void> {
     readDemoFile(),
   );
   say(seeded.created ? 'seeded the demo workspace (first run)' : 'demo data already present');
-
-  const serviceEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redis.url,
-    // The embedded database is a different dataset: keep its edge cache and queues apart in a shared Redis.
-    REDIS_PREFIX: process.env.REDIS_PREFIX ?? (postgres.kind === 'embedded' ? 'pglite:' : ''),
-    LINK_HOST: env.LINK_HOST,
-    BIO_HOST: env.BIO_HOST,
-    PUBLIC_SYNC_URL: urls.sync_url,
-    PUBLIC_EDGE_URL: urls.edge_url,
-    PUBLIC_PWA_URL: urls.pwa_url,
-    WORKER_HEALTH_PORT: String(env.WORKER_HEALTH_PORT),
-  };
-  const started: Array<{ service: (typeof SERVICES)[number]; child: Child }> = [];
-  for (const service of SERVICES) {
-    if (service.pkg === 'edge' && !existsSync(path.join(ROOT, 'edge/src/main.ts'))) {
-      say('warning: edge/src/main.ts does not exist yet; starting without the edge');
-      continue;
-    }
-    const child = startChild(
-      service.name,
-      'npm',
-      ['run', 'start', '--silent', '-w', service.pkg],
-      { ...serviceEnv, PORT: String(service.port), PWA_PORT: String(env.PWA_PORT) },
-      ROOT,
-    );
-    children.push(child);
-    started.push({ service, child });
-  }
-  const health = await Promise.all(
-    started.map(async ({ service, child }) => ({
-      service,
-      child,
-      result: await waitForHttp(service.health, child, 90_000),
-    })),
-  );
-  const broken = health.filter((h) => !h.result.ok);
-  if (broken.length > 0) {
-    const lines = broken.map((h) => `${h.service.pkg}: ${h.result.ok ? '' : h.result.reason}`);
-    return fail(`not every service came up:\n  ${lines.join('\n  ')}`);
-  }
-
+  // Written at once (not after the services are up), so the next run finds and keeps these credentials.
   writeDemoFile({
     sync_url: urls.sync_url,
     edge_url: urls.edge_url,
@@ -175,14 +159,66 @@ async function main(): Promise<void> {
     other: seeded.other,
   });
 
+  if (MODE === 'product') {
+    if (pwaBuildIsCurrent(ROOT)) say('PWA build is up to date (pwa/dist)');
+    else {
+      say('building the PWA (vite build)…');
+      if ((await buildPwa(ROOT, say)) !== 0) return fail('the PWA build failed (output above); fix it, or run `npm run dev` for the Vite dev server');
+      say('PWA built into pwa/dist');
+    }
+  }
+
+  const serviceEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    // The embedded database is a different dataset: keep its edge cache and queues apart in a shared Redis.
+    REDIS_PREFIX: process.env.REDIS_PREFIX ?? (postgres.kind === 'embedded' ? 'pglite:' : ''),
+    LINK_HOST: env.LINK_HOST,
+    BIO_HOST: env.BIO_HOST,
+    PUBLIC_SYNC_URL: urls.sync_url,
+    PUBLIC_EDGE_URL: urls.edge_url,
+    PUBLIC_PWA_URL: urls.pwa_url,
+    WORKER_HEALTH_PORT: String(env.WORKER_HEALTH_PORT),
+  };
+  const started: Array<{ service: ServiceSpec; supervised: Supervised }> = [];
+  for (const service of ACTIVE) {
+    if (service.pkg === 'edge' && !existsSync(path.join(ROOT, 'edge/src/main.ts'))) {
+      say('warning: edge/src/main.ts does not exist yet; starting without the edge');
+      continue;
+    }
+    const supervised = supervise(
+      service.name,
+      () =>
+        startChild(
+          service.name,
+          'npm',
+          ['run', 'start', '--silent', '-w', service.pkg],
+          { ...serviceEnv, PORT: String(service.port), PWA_PORT: String(env.PWA_PORT) },
+          ROOT,
+        ),
+      say,
+    );
+    children.push(supervised);
+    started.push({ service, supervised });
+  }
+  const health = await Promise.all(
+    started.map(async ({ service, supervised }) => ({ service, result: await waitUntilUp(service, supervised) })),
+  );
+  const broken = health.filter((h) => !h.result.ok);
+  if (broken.length > 0) {
+    const lines = broken.map((h) => `${h.service.pkg}: ${h.result.ok ? '' : h.result.reason}`);
+    return fail(`not every service came up:\n  ${lines.join('\n  ')}`);
+  }
+
   const running = new Set(started.map((s) => s.service.pkg));
   const row = (label: string, value: string) => `  ${label.padEnd(14)} ${value}`;
   process.stdout.write(
     [
       '',
       'LinkHub is running:',
-      row('editor (PWA)', urls.pwa_url),
-      row('sync-server', `${urls.sync_url}  (API /v1, built PWA when pwa/dist exists)`),
+      row('editor (PWA)', MODE === 'dev' ? `${urls.pwa_url}  (Vite dev server, hot reload)` : `${urls.pwa_url}  (installable, works offline)`),
+      row('sync-server', MODE === 'dev' ? `${urls.sync_url}  (API /v1)` : `${urls.sync_url}  (API /v1 and the built PWA, one origin)`),
       row(
         'edge',
         running.has('edge')
@@ -199,17 +235,12 @@ async function main(): Promise<void> {
       row('demo login', `${seeded.email} / ${seeded.password}`),
       row('demo.json', path.relative(ROOT, DEMO_FILE)),
       '',
-      'Ctrl-C stops everything.',
+      'A service that crashes is restarted; Ctrl-C stops everything.',
       '',
     ].join('\n'),
   );
 
-  // A service that dies later takes the stack down with a clear line, rather than half-running.
-  for (const { service, child } of started) {
-    void child.exited.then((code) => {
-      if (!stopping) void fail(`${service.pkg} exited (code ${code ?? 'signal'}); stopping the rest`);
-    });
-  }
+  // From here a service that exits is restarted by its supervisor (printed); only a signal stops the stack.
 }
 
 void main().catch((error: unknown) =>

@@ -23,11 +23,15 @@ export function readDevEnv(env: Record<string, string | undefined> = process.env
 
 export type DevUrls = { sync_url: string; edge_url: string; pwa_url: string; worker_health_url: string };
 
-export function devUrls(env: DevEnv): DevUrls {
+/** `product` (`npm start`): sync-server serves the built PWA, so the editor is on its origin; `dev`: the Vite dev server. */
+export type LaunchMode = 'product' | 'dev';
+
+export function devUrls(env: DevEnv, mode: LaunchMode = 'product'): DevUrls {
+  const syncUrl = `http://localhost:${env.SYNC_PORT}`;
   return {
-    sync_url: `http://localhost:${env.SYNC_PORT}`,
+    sync_url: syncUrl,
     edge_url: `http://localhost:${env.EDGE_PORT}`,
-    pwa_url: `http://localhost:${env.PWA_PORT}`,
+    pwa_url: mode === 'product' ? syncUrl : `http://localhost:${env.PWA_PORT}`,
     worker_health_url: `http://localhost:${env.WORKER_HEALTH_PORT}`,
   };
 }
