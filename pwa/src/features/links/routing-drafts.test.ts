@@ -49,6 +49,12 @@ describe('targeting and split drafts', () => {
     expect(draftsToRules(rulesToDrafts(stored))).toEqual(stored);
   });
 
+  it('show stored, encoded destinations in their readable form', () => {
+    const [rule] = rulesToDrafts([{ id: 'r', conditions: [{ kind: 'country', values: ['JP'] }], destination_url: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC' }]);
+    expect(rule?.url).toBe('https://ja.wikipedia.org/wiki/東京');
+    expect(splitToDrafts([{ id: 'x', url: 'https://xn--pple-43d.com/', weight: 100 }])[0]?.url).toBe('https://\u0430pple.com/');
+  });
+
   it('leave weights that do not add up to 100 for the schema to refuse', () => {
     const split = draftsToSplit([{ ...emptySplit('50'), url: 'https://a.example/' }, { ...emptySplit('x'), url: 'https://b.example/' }]);
     expect(splitDestinationsSchema.safeParse(split).success).toBe(false);

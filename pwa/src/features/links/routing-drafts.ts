@@ -1,5 +1,6 @@
 import { ruleConditionSchema, type RuleCondition, type RuleKind } from '@linkhub/shared/cache/payload';
 import { uuidSchema } from '@linkhub/shared/schemas/common';
+import { displayUrl } from '@linkhub/shared/url/display-url';
 
 /**
  * Form drafts of a link's targeting rules and split destinations, and back. Every rule and split entry
@@ -46,7 +47,7 @@ export function rulesToDrafts(rules: readonly Json[]): RuleDraft[] {
     });
     const [first, ...more] = conditions;
     if (!first) return [];
-    const base = { ...emptyRule(), id: keptRuleId(rule.id), kind: first.kind, url: String(rule.destination_url ?? ''), more };
+    const base = { ...emptyRule(), id: keptRuleId(rule.id), kind: first.kind, url: displayUrl(String(rule.destination_url ?? '')), more };
     if (first.kind === 'time_window') return [{ ...base, from: first.from, to: first.to, days: first.days ?? [] }];
     return [{ ...base, values: first.values.join(', ') }];
   });
@@ -65,7 +66,7 @@ export function draftsToRules(drafts: readonly RuleDraft[]): RuleOut[] {
 }
 
 export function splitToDrafts(destinations: readonly Json[]): SplitDraft[] {
-  return destinations.map((d) => ({ id: keptSplitId(rec(d).id), url: String(rec(d).url ?? ''), weight: String(rec(d).weight ?? '') }));
+  return destinations.map((d) => ({ id: keptSplitId(rec(d).id), url: displayUrl(String(rec(d).url ?? '')), weight: String(rec(d).weight ?? '') }));
 }
 
 export function draftsToSplit(drafts: readonly SplitDraft[]): SplitOut[] {
