@@ -145,6 +145,37 @@ describe('changing the password', () => {
   });
 });
 
+describe('changing the password: throttled and judged', () => {
+  it('throttles wrong current passwords like wrong sign-in passwords (429 + Retry-After), then refuses a weak new one saying why', async () => {
+    const { token } = await kit.signUp('change-throttle@example.com');
+    const from = '192.0.2.44';
+    for (let i = 0; i < FREE_FAILURES_PER_PAIR; i += 1) {
+      const wrong = await kit.call('POST', '/api/me/password', { token, remoteAddress: from, body: { current_password: `nope-${i}`, new_password: 'a fresh long passphrase' } });
+      expect(wrong.status).toBe(401);
+    }
+    const throttled = await kit.call('POST', '/api/me/password', { token, remoteAddress: from, body: { current_password: PASSWORD, new_password: 'a fresh long passphrase' } });
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await kit.json<Err>(throttled)).error.code).toBe('rate_limited');
+
+    const weak = await kit.call('POST', '/api/me/password', { token, remoteAddress: '192.0.2.45', body: { current_password: PASSWORD, new_password: '          ' } });
+    expect(weak.status).toBe(400);
+    expect((await kit.json<Err>(weak)).error.details).toEqual([expect.objectContaining({ field: 'new_password', issue: 'weak_password', message: expect.stringContaining('Repeated characters') })]);
+    const ok = await kit.call('POST', '/api/me/password', { token, remoteAddress: '192.0.2.45', body: { current_password: PASSWORD, new_password: 'a fresh long passphrase' } });
+    expect(ok.status).toBe(200);
+  });
+
+  it('a reset refuses a weak new password, and the link still works for a strong one', async () => {
+    await kit.signUp('reset-weak@example.com');
+    await kit.call('POST', '/api/auth/password-reset', { body: { email: 'reset-weak@example.com' } });
+    const token = await kit.tokenFromMail('reset-weak@example.com', 'Reset');
+    const weak = await kit.call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'password1234' } });
+    expect(weak.status).toBe(400);
+    expect((await kit.json<Err>(weak)).error.details).toEqual([expect.objectContaining({ field: 'password', issue: 'weak_password' })]);
+    expect((await kit.call('POST', '/api/auth/password-reset/confirm', { body: { token, password: 'a brand new passphrase' } })).status).toBe(200);
+  });
+});
+
 describe('magic link and password reset', () => {
   it('signs in by magic link (single use) and answers unknown addresses the same', async () => {
     await kit.signUp('magic@example.com', { verify: false });
