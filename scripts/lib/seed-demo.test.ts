@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../shared/src/db/testing';
+import { isValidOrderKey, orderKeyBetween } from '../../shared/src/blocks/order-keys';
 import { verifyPassword } from '../../sync-server/src/auth/password-hash';
 import { readDemoFile, writeDemoFile } from './demo-file';
 import { DEMO_EMAIL, seedDemo, type SeedResult } from './seed-demo';
@@ -76,6 +77,24 @@ describe('seedDemo', () => {
       [[first.workspace_id, first.other.workspace_id]],
     );
     expect(owners.rows[0]?.n).toBe('2');
+  });
+
+  it('writes block positions the order-key library accepts, so a block can move to the top', async () => {
+    const { rows } = await client.query<{ position: string }>('SELECT position FROM bio_blocks WHERE workspace_id = $1 ORDER BY position', [first.workspace_id]);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.every((r) => isValidOrderKey(r.position))).toBe(true);
+    expect(() => orderKeyBetween(null, rows[0]?.position ?? null)).not.toThrow();
+  });
+
+  it('repairs positions an earlier seed wrote (a000, a001, …) on the next run, keeping the order', async () => {
+    const before = await client.query<{ id: string }>('SELECT id FROM bio_blocks WHERE workspace_id = $1 ORDER BY position', [first.workspace_id]);
+    for (const [index, row] of before.rows.entries()) {
+      await client.query('UPDATE bio_blocks SET position = $2 WHERE id = $1', [row.id, `a${String(index).padStart(3, '0')}`]);
+    }
+    await seedDemo(database.url, hosts, first);
+    const after = await client.query<{ id: string; position: string }>('SELECT id, position FROM bio_blocks WHERE workspace_id = $1 ORDER BY position', [first.workspace_id]);
+    expect(after.rows.map((r) => r.id)).toEqual(before.rows.map((r) => r.id));
+    expect(after.rows.every((r) => isValidOrderKey(r.position))).toBe(true);
   });
 
   it('is idempotent: a re-run with the previous demo.json reuses it and adds nothing', async () => {

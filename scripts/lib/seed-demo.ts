@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { ensureSystemDomains } from '../../shared/src/db/system-domains';
 import { createDb } from '../../shared/src/db/client';
+import { isValidOrderKey, orderKeys } from '../../shared/src/blocks/order-keys';
 import { samplePageSnapshot } from '../../shared/src/blocks/sample-page';
 import {
   createUser,
@@ -139,6 +140,7 @@ async function seedContent(
   );
   if (!page) throw new Error('seed: bio page insert returned no row');
   const blocks: Array<{ id: string; type: string; data: unknown }> = [];
+  const positions = orderKeys(sample.blocks.length);
   for (const [index, block] of sample.blocks.entries()) {
     const row = await one<{ id: string }>(
       tx,
@@ -147,7 +149,7 @@ async function seedContent(
       [
         page.id,
         workspaceId,
-        `a${String(index).padStart(3, '0')}`,
+        positions[index],
         block.type,
         JSON.stringify(block.data),
         userId,
@@ -177,6 +179,30 @@ async function seedContent(
      VALUES ($1, $2, 1, 'published', 1, $3, $4)`,
     [page.id, workspaceId, JSON.stringify(snapshot), userId],
   );
+}
+
+/**
+ * Earlier seeds wrote positions the order-key library refuses (`a000`, …): a block could not move
+ * above them. Renumbers, in their current order, the live blocks of every page of `workspaceId`
+ * that holds such a key. Returns how many pages it repaired.
+ */
+export async function repairOrderKeys(tx: Queryable, workspaceId: string): Promise<number> {
+  const { rows } = await tx.query<{ id: string; page_id: string; position: string }>(
+    `SELECT id, page_id, position FROM bio_blocks WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY page_id, position, id`,
+    [workspaceId],
+  );
+  const byPage = new Map<string, Array<{ id: string; position: string }>>();
+  for (const row of rows) byPage.set(row.page_id, [...(byPage.get(row.page_id) ?? []), row]);
+  let repaired = 0;
+  for (const blocks of byPage.values()) {
+    if (blocks.every((b) => isValidOrderKey(b.position))) continue;
+    const keys = orderKeys(blocks.length);
+    for (const [index, block] of blocks.entries()) {
+      await tx.query('UPDATE bio_blocks SET position = $2 WHERE id = $1', [block.id, keys[index]]);
+    }
+    repaired += 1;
+  }
+  return repaired;
 }
 
 /**
@@ -240,6 +266,7 @@ export async function seedDemo(
           `seed: ${DEMO_EMAIL} exists but its workspaces are incomplete; reset the database (drop database linkhub) and start again`,
         );
       }
+      await repairOrderKeys(tx, demoWorkspace.id);
       const reusable =
         previous !== null &&
         previous.workspace_id === demoWorkspace.id &&
