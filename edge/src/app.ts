@@ -6,7 +6,8 @@ import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/sal
 import { createUaParser } from '@linkhub/shared/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
-import { createCapture, createVisitorIds, eventUtm, isoTimeOf, type Capture } from './capture/capture';
+import { attributedUtm } from '@linkhub/shared/resolve/utm';
+import { createCapture, createVisitorIds, isoTimeOf, type Capture } from './capture/capture';
 import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
 import type { HotCache } from './lookup/hot-cache';
 import { createLastKnown } from './lookup/last-known';
@@ -55,6 +56,7 @@ export type EdgeService = {
   /** The redirect algorithm without an HTTP layer (the node:http hot path serves it directly). */
   redirect: RedirectHandler;
   capture: Capture;
+  metrics: EdgeMetrics;
 };
 
 export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
@@ -86,7 +88,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       ua: request.ua,
       ua_hash: ids.uaHash,
       referrer_host: request.referrerHost,
-      utm: eventUtm(request.query, {}),
+      utm: attributedUtm({}, request.query),
       variant_id: null,
       fallback_stage: null,
     });
@@ -100,7 +102,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
   });
   const toBio = (request: Request, env: EdgeBindings) => bio.fetch(request, env);
-  const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, now });
+  const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });
   const redirects = createRedirectRoutes(redirect, toBio);
 
   const app = new Hono<Env>();
@@ -128,5 +130,5 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     logger.error({ err }, 'edge request failed');
     return genericPage(c);
   });
-  return { app, redirect, capture };
+  return { app, redirect, capture, metrics };
 }

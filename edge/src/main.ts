@@ -3,6 +3,7 @@ import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
 import { parseEnv } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
+import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { createEdgeService } from './app';
 import { edgeEnvSchema } from './env';
@@ -14,6 +15,8 @@ import { createEdgeListener } from './server/edge-listener';
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
 const config = parseEnv(edgeEnvSchema);
 const logger = createLogger('edge', { level: config.LOG_LEVEL });
+// A stray throw of one request (an unawaited promise, a socket callback) is logged and counted; the edge keeps serving.
+containProcessFaults(logger);
 
 const { redis, captureRedis } = openEdgeRedis(config.REDIS_URL);
 let redisDown = false;
@@ -34,7 +37,7 @@ const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
 if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
 
 const bioHost = canonicalHost(config.BIO_HOST) ?? config.BIO_HOST;
-const { app, redirect, capture } = createEdgeService({
+const { app, redirect, capture, metrics } = createEdgeService({
   redis,
   captureRedis,
   redisPrefix: config.REDIS_PREFIX,
@@ -48,7 +51,7 @@ const { app, redirect, capture } = createEdgeService({
   logger,
 });
 
-const server = createServer(createEdgeListener({ fetch: app.fetch, redirect, bioHost, logger }));
+const server = createServer(createEdgeListener({ fetch: app.fetch, redirect, bioHost, logger, metrics }));
 server.listen(config.PORT, () => {
   logger.info({ port: config.PORT, link_host: config.LINK_HOST, bio_host: config.BIO_HOST }, `edge listening on http://localhost:${config.PORT}`);
 });

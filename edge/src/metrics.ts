@@ -14,8 +14,12 @@ export type EdgeMetrics = {
   captured: number;
   /** XADD rejected or failed. */
   captureFailed: number;
-  /** Not even attempted: Redis was not connected (DESIGN §6: with Redis down, capture is dropped). */
-  captureDropped: number;
+  /** Events held in memory while Redis was unavailable, to be sent on reconnect (cumulative). */
+  captureHeld: number;
+  /** Events lost because the outage buffer was full (issue 16.12: counted, never silently lost). */
+  captureOverflow: number;
+  /** Requests whose resolving or writing threw, answered by their fallback (DESIGN §11). */
+  requestFailures: number;
 };
 
 export function createMetrics(): EdgeMetrics {
@@ -32,6 +36,8 @@ export function createMetrics(): EdgeMetrics {
     writeThroughFailed: 0,
     captured: 0,
     captureFailed: 0,
-    captureDropped: 0,
+    captureHeld: 0,
+    captureOverflow: 0,
+    requestFailures: 0,
   };
 }

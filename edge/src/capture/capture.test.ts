@@ -51,13 +51,15 @@ describe('capture (batched XADD)', () => {
     expect(metrics.captured).toBe(1);
   });
 
-  it('counts events as dropped, not sent, while Redis is not connected; does nothing when disabled', async () => {
+  it('holds events, not sent, while Redis is not connected; does nothing when disabled', async () => {
     const metrics = createMetrics();
     const down = createCapture(unreachableRedis(), prefix, metrics, true);
     down.emit(eventLineOf(event(1)));
     down.emit(eventLineOf(event(2)));
     await down.flush();
-    expect(metrics.captureDropped).toBe(2);
+    expect(metrics.captureHeld).toBe(2);
+    expect(down.held).toBe(2);
+    expect(metrics.captured).toBe(0);
     const off = createCapture(client, prefix, metrics, false);
     off.emit(eventLineOf(event(3)));
     await off.flush();

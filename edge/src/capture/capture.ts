@@ -6,7 +6,7 @@ import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { EdgeMetrics } from '../metrics';
-import { RunBatchBuffer, type EventLine, type EventUtm } from './event-line';
+import { RunBatchBuffer, type EventLine } from './event-line';
 import type { RequestFacts } from './request-facts';
 
 /**
@@ -16,18 +16,30 @@ import type { RequestFacts } from './request-facts';
  * whichever comes first. One XADD per batch instead of one per visit is most of capture's cost gone,
  * in the edge and in Redis.
  *
- * At most once, as before: a failed batch increments `captureFailed` by its size and is not retried;
- * events still queued when the process dies without `flush()` (SIGKILL, crash) are lost — at most
- * `flushMs` worth of visits. With Redis not connected an event is counted as dropped without trying.
+ * During a Redis outage nothing is dropped silently (issue 16.12): events are held in memory, at
+ * most `outageCapacity` of them, and sent in batches as soon as the connection is ready again; an
+ * event that finds the buffer full is counted in `captureOverflow`. A batch whose XADD fails because
+ * the connection went away is held the same way (a reply lost with the connection may duplicate
+ * it, which beats losing it); a batch Redis refuses while connected counts in `captureFailed`.
+ * Events still queued or held when the process dies without `flush()` (SIGKILL, crash) are lost.
  */
 export type Capture = {
   emit(event: EventLine): void;
   readonly enabled: boolean;
-  /** Sends what is queued now (shutdown; tests). */
+  /** Events held in memory, waiting for Redis to come back. */
+  readonly held: number;
+  /** Sends what is queued now, and what is held if Redis is back (shutdown; tests). */
   flush(): Promise<void>;
 };
 
-export type CaptureOptions = { batchSize?: number; flushMs?: number };
+export type CaptureOptions = {
+  batchSize?: number;
+  flushMs?: number;
+  /** Events kept in memory while Redis is unavailable (default 10,000: about 5 MB). */
+  outageCapacity?: number;
+};
+
+export const DEFAULT_OUTAGE_CAPACITY = 10_000;
 
 const BATCH_VERSION = String(RUN_BATCH_VERSION);
 
@@ -38,8 +50,24 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
   const stream = clicksStreamKey(prefix);
   const batchSize = Math.min(options.batchSize ?? CAPTURE_BATCH_MAX_EVENTS, CAPTURE_BATCH_MAX_EVENTS);
   const flushMs = options.flushMs ?? 20;
+  const outageCapacity = options.outageCapacity ?? DEFAULT_OUTAGE_CAPACITY;
   const queued = new RunBatchBuffer(batchSize * BYTES_PER_EVENT);
+  /** The events of the batch being written into `queued`, kept so a batch that cannot leave can be held. */
+  let queuedEvents: EventLine[] = [];
+  /** Events waiting for Redis to come back, oldest first. */
+  const held: EventLine[] = [];
   let timer: NodeJS.Timeout | null = null;
+
+  function hold(events: readonly EventLine[]): void {
+    for (const event of events) {
+      if (held.length >= outageCapacity) {
+        metrics.captureOverflow += 1;
+        continue;
+      }
+      held.push(event);
+      metrics.captureHeld += 1;
+    }
+  }
 
   function send(): Promise<void> {
     if (timer) clearTimeout(timer);
@@ -47,8 +75,10 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
     const count = queued.count;
     if (count === 0) return Promise.resolve();
     const batch = queued.take();
+    const events = queuedEvents;
+    queuedEvents = [];
     if (redis.status !== 'ready') {
-      metrics.captureDropped += count;
+      hold(events);
       return Promise.resolve();
     }
     return redis.xadd(stream, 'MAXLEN', '~', String(clicksStreamMaxEntries(count)), '*', 'v', BATCH_VERSION, 't', String(batch.base), 'r', batch.runs, 'e', batch.lines).then(
@@ -56,27 +86,49 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
         metrics.captured += count;
       },
       () => {
-        metrics.captureFailed += count;
+        if (redis.status === 'ready') metrics.captureFailed += count;
+        else hold(events);
       },
     );
   }
+
+  function enqueue(event: EventLine): Promise<void> | null {
+    queued.add(event);
+    queuedEvents.push(event);
+    return queued.count >= batchSize ? send() : null;
+  }
+
+  /** Sends every held event, in batches; called when the connection is ready again. */
+  function drain(): Promise<void> {
+    if (redis.status !== 'ready' || held.length === 0) return Promise.resolve();
+    const sends: Array<Promise<void>> = [];
+    for (const event of held.splice(0, held.length)) {
+      const sent = enqueue(event);
+      if (sent) sends.push(sent);
+    }
+    sends.push(send());
+    return Promise.all(sends).then(() => undefined);
+  }
+
+  if (enabled) redis.on('ready', () => void drain());
 
   return {
     enabled,
     emit(event) {
       if (!enabled) return;
       if (redis.status !== 'ready') {
-        metrics.captureDropped += 1;
+        hold([event]);
         return;
       }
-      queued.add(event);
-      if (queued.count >= batchSize) void send();
-      else if (!timer) {
+      if (enqueue(event) === null && !timer) {
         timer = setTimeout(() => void send(), flushMs);
         timer.unref();
       }
     },
-    flush: send,
+    get held() {
+      return held.length;
+    },
+    flush: () => Promise.all([send(), drain()]).then(() => undefined),
   };
 }
 
@@ -128,23 +180,4 @@ export function isoTimeOf(now: Date): string {
     isoAt = at;
   }
   return isoText;
-}
-
-type UtmEventField = keyof EventUtm;
-
-function pickUtm(params: URLSearchParams | null, fallback: Partial<Record<UtmEventField, string>>, key: UtmEventField): string | null {
-  const value = params?.get(key) ?? fallback[key] ?? null;
-  return value === null || value === '' ? null : value.slice(0, 255);
-}
-
-/** utm_* of the event: the visit's own UTM parameters, else those the link adds (`fallback`). */
-export function eventUtm(query: string, fallback: Partial<Record<UtmEventField, string>>): EventUtm {
-  const params = query === '' ? null : new URLSearchParams(query);
-  return {
-    utm_source: pickUtm(params, fallback, 'utm_source'),
-    utm_medium: pickUtm(params, fallback, 'utm_medium'),
-    utm_campaign: pickUtm(params, fallback, 'utm_campaign'),
-    utm_term: pickUtm(params, fallback, 'utm_term'),
-    utm_content: pickUtm(params, fallback, 'utm_content'),
-  };
 }

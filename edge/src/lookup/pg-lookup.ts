@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isLookupSafe } from '@linkhub/shared/resolve/host';
 import type { ExperimentRow, LinkRow, QrRow, WorkspaceRow } from '@linkhub/shared/cache/build-payload';
 // The miss-path statement is shared with the sync commands' write-through, so both read the same rows.
 import { REDIRECT_SQL, type RedirectSqlRow } from '@linkhub/shared/cache/redirect-sql';
@@ -78,6 +79,8 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
       return queryCount;
     },
     async findRedirect(host, slug) {
+      // Text PostgreSQL cannot take (a NUL, a lone surrogate) cannot name a row either: not found, without a query (issue 16.11).
+      if (!isLookupSafe(host) || !isLookupSafe(slug)) return { found: 'no_domain' };
       const [row] = await run<RedirectSqlRow>(REDIRECT_SQL, [host, slug]);
       if (!row) return { found: 'no_domain' };
       const domain: DomainFacts = {
@@ -91,10 +94,12 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
       return { found: 'resource', domain, workspace: row.workspace, qr: row.qr, link: row.link, experiment: row.experiment };
     },
     async findPublishedPage(host, handle) {
+      if (!isLookupSafe(host) || !isLookupSafe(handle)) return null;
       const [row] = await run<PublishedPageRow>(PAGE_SQL, [host, handle]);
       return row ?? null;
     },
     async findRootPage(host) {
+      if (!isLookupSafe(host)) return null;
       const [row] = await run<PublishedPageRow>(ROOT_PAGE_SQL, [host]);
       return row ?? null;
     },

@@ -74,3 +74,8 @@ export function renderNotFoundPage(branding: Branding | null, state: LinkState |
   const { title, message } = NOT_FOUND_MESSAGES[state];
   return page(title, message, branding, nonce);
 }
+
+/** A plain short link whose answer failed on our side (DESIGN §11): branded, readable, and honest that it is us. */
+export function renderUnavailablePage(branding: Branding | null, nonce: string): string {
+  return page('This link cannot be opened right now', 'Something went wrong on our side. Please try again in a few minutes.', branding, nonce);
+}

@@ -87,14 +87,14 @@ describe('QR fallback chain', () => {
 describe('degradation', () => {
   const qrSlugs = ['live', 'paused-lg', 'archived-lg', 'locked-lg', 'expired-lg', 'paused-nolg', 'orphan', 'orphan-lg'];
 
-  it('with Redis unreachable, serves from PostgreSQL and counts capture as dropped', async () => {
+  it('with Redis unreachable, serves from PostgreSQL and holds capture for the reconnect', async () => {
     const { app, metrics } = h.app({ redis: unreachableRedis() });
     const res = await visit(app, LINK_HOST, '/live');
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://example.com/menu');
     expect((await visit(app, LINK_HOST, '/plain')).status).toBe(302);
     expect((await visit(app, LINK_HOST, '/nope')).status).toBe(404);
-    expect(metrics.captureDropped).toBe(2);
+    expect(metrics.captureHeld).toBe(2);
     expect(metrics.captured).toBe(0);
   });
 

@@ -2,14 +2,18 @@ import { Hono } from 'hono';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
+import { isRedirectableUrl } from '@linkhub/shared/resolve/safe-url';
+import { attributedUtm, NO_UTM, utmOfLocation } from '@linkhub/shared/resolve/utm';
+import { isPrintableAscii } from '@linkhub/shared/url/normalize-url';
+import type { Logger } from '@linkhub/shared/logging/logger';
 import type { Visit } from '@linkhub/shared/resolve/visit';
-import { eventUtm, isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
+import { isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
 import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';
 import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps, type RequestView } from '../capture/request-facts';
-import type { RedirectSource } from '../lookup/redirect-source';
+import type { Found, RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
 import { requestHost } from '../request-host';
-import { genericPageResponse, holdingPageResponse, notFoundPageResponse, redirectResponse, sendViaHono, type EdgeResponse } from './respond';
+import { genericPageResponse, holdingPageResponse, notFoundPageResponse, redirectResponse, sendViaHono, unavailablePageResponse, type EdgeResponse } from './respond';
 
 /**
  * `GET {link host}/{slug}` (spec §4.4.1), a short sequence of named steps:
@@ -27,6 +31,7 @@ export type RedirectRouteDeps = {
   facts: RequestFactsDeps;
   capture: Capture;
   metrics: EdgeMetrics;
+  logger: Logger;
   now: () => Date;
 };
 
@@ -37,8 +42,12 @@ export type RedirectRequest = RequestView & {
   slug: string;
 };
 
-/** A response, or: this address belongs to a custom domain that serves bio pages (the caller hands it over). */
-export type RedirectOutcome = { kind: 'respond'; response: EdgeResponse } | { kind: 'bio' };
+/**
+ * A response, or: this address belongs to a custom domain that serves bio pages (the caller hands it over).
+ * `fallback` is what to answer instead when `response` cannot be written (DESIGN §11): for a QR code
+ * its page rungs, for a link the branded "unavailable" page.
+ */
+export type RedirectOutcome = { kind: 'respond'; response: EdgeResponse; fallback: () => EdgeResponse } | { kind: 'bio' };
 
 export type RedirectHandler = (request: RedirectRequest) => Promise<RedirectOutcome>;
 
@@ -67,21 +76,28 @@ function toVisit(facts: RequestFacts, ids: VisitorIds, now: Date): Visit {
 }
 
 /**
- * What every event of one parsed payload shares (payloads are immutable): its subject, the link's
- * UTMs under their event field names, and what `eventUtm('', ...)` gives for them (the UTMs of every
- * visit without a query string). The same objects for every visit, so the line writer encodes each once.
+ * What every event of one parsed payload shares (payloads are immutable): its subject, and the
+ * attribution of a visit without a query string to an answer without a destination. The same objects
+ * for every visit, so the line writer encodes each once.
  */
-type PayloadEventParts = { subject: EventSubject; fallbackUtm: Record<string, string>; noQueryUtm: EventUtm };
+type PayloadEventParts = { subject: EventSubject; noQueryUtm: EventUtm };
 const partsByPayload = new WeakMap<RedirectPayload, PayloadEventParts>();
 function eventPartsOf(payload: RedirectPayload): PayloadEventParts {
   let parts = partsByPayload.get(payload);
   if (!parts) {
-    const fallbackUtm = Object.fromEntries(Object.entries(payload.utm).map(([k, v]) => [`utm_${k}`, v]));
     const subject: EventSubject = { event_type: payload.is_qr ? 'scan' : 'click', workspace_id: payload.workspace_id, resource_type: payload.resource_type, resource_id: payload.resource_id, block_id: null };
-    parts = { subject, fallbackUtm, noQueryUtm: eventUtm('', fallbackUtm) };
+    parts = { subject, noQueryUtm: attributedUtm(payload.utm, '') };
     partsByPayload.set(payload, parts);
   }
   return parts;
+}
+
+/** One UTM rule (issue 17.6): a redirect is attributed to the UTMs its Location carries, anything else by the same precedence. */
+function utmOf(payload: RedirectPayload, resolution: Resolution, query: string, parts: PayloadEventParts): EventUtm {
+  if (resolution.kind === 'redirect') return utmOfLocation(resolution.location);
+  if (query === '') return parts.noQueryUtm;
+  const utm = attributedUtm(payload.utm, query);
+  return utm.utm_source === null && utm.utm_medium === null && utm.utm_campaign === null && utm.utm_term === null && utm.utm_content === null ? NO_UTM : utm;
 }
 
 function toEvent(payload: RedirectPayload, resolution: Resolution, facts: RequestFacts, ids: VisitorIds, now: Date): EventLine | null {
@@ -95,7 +111,7 @@ function toEvent(payload: RedirectPayload, resolution: Resolution, facts: Reques
     ua: facts.ua,
     ua_hash: ids.uaHash,
     referrer_host: facts.referrerHost,
-    utm: facts.query === '' ? parts.noQueryUtm : eventUtm(facts.query, parts.fallbackUtm),
+    utm: utmOf(payload, resolution, facts.query, parts),
     variant_id: resolution.kind === 'redirect' ? (resolution.variantId ?? null) : null,
     fallback_stage: resolution.kind === 'redirect' ? (resolution.fallbackStage ?? null) : resolution.fallbackStage,
   };
@@ -114,33 +130,72 @@ function respond(resolution: Resolution): EdgeResponse {
   }
 }
 
-const answer = (response: EdgeResponse): RedirectOutcome => ({ kind: 'respond', response });
+/** A QR code's page rungs (3, then 4): what it answers when nothing better can be written. */
+function qrPageRung(payload: RedirectPayload): EdgeResponse {
+  return payload.branding !== null ? holdingPageResponse(payload.branding) : genericPageResponse();
+}
+
+/** What a request answers when resolving or writing its answer failed (DESIGN §11). */
+function failureFallback(found: Found | null): () => EdgeResponse {
+  if (found?.kind === 'payload') {
+    const { payload } = found;
+    return payload.is_qr ? () => qrPageRung(payload) : () => unavailablePageResponse(payload.branding);
+  }
+  if (found?.kind === 'missing') return () => notFoundPageResponse(found.branding, 'unknown');
+  // Not known to be a link: a QR code might be behind any slug (spec §2.3), so never an error page.
+  return genericPageResponse;
+}
+
+/** A failure while resolving a QR code: its last good destination when that can be sent, else its page rungs. */
+function qrFailureResponse(payload: RedirectPayload): EdgeResponse {
+  const lastGood = payload.last_good_destination;
+  return lastGood !== null && isPrintableAscii(lastGood) && isRedirectableUrl(lastGood) ? redirectResponse(lastGood) : qrPageRung(payload);
+}
+
+const answer = (response: EdgeResponse, fallback: () => EdgeResponse): RedirectOutcome => ({ kind: 'respond', response, fallback });
 const BIO: RedirectOutcome = { kind: 'bio' };
+const NOT_FOUND_FALLBACK = () => notFoundPageResponse(null, 'unknown');
 
 export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler {
+  /** Counted and logged without the visitor's address or User-Agent (DESIGN §0). */
+  function failed(err: unknown, target: { host: string; slug: string }): void {
+    deps.metrics.requestFailures += 1;
+    const error = err instanceof Error ? { name: err.name, message: err.message, code: 'code' in err ? String(err.code) : undefined } : { message: String(err) };
+    deps.logger.error({ err: error, host: target.host, slug: target.slug }, 'edge request failed; answered with its fallback');
+  }
+
   return async (request) => {
     const target = parseTarget(request);
-    if (target === null) return answer(notFoundPageResponse(null, 'unknown'));
+    if (target === null) return answer(notFoundPageResponse(null, 'unknown'), NOT_FOUND_FALLBACK);
 
-    const found = await deps.source.find(target.host, target.slug);
-    if (found.kind === 'unknown') {
-      deps.metrics.genericServed += 1;
-      return answer(genericPageResponse());
+    let found: Found | null = null;
+    try {
+      found = await deps.source.find(target.host, target.slug);
+      if (found.kind === 'unknown') {
+        deps.metrics.genericServed += 1;
+        return answer(genericPageResponse(), genericPageResponse);
+      }
+      if (found.domain?.purpose === 'bio') return BIO;
+      if (found.kind === 'missing') return answer(notFoundPageResponse(found.branding, 'unknown'), failureFallback(found));
+
+      const { payload } = found;
+      const now = deps.now();
+      const facts = readRequestFacts(request, deps.facts);
+      // The visitor hash seeds splits and experiments and identifies the visitor in the event; without either, skip it.
+      const needsIds = deps.capture.enabled || payload.destinations.length > 0 || payload.experiment !== null;
+      const pendingIds = needsIds ? deps.visitorIds(now, payload.workspace_id, facts) : NO_IDS;
+      const ids = pendingIds instanceof Promise ? await pendingIds : pendingIds;
+      const resolution = resolveRedirect(payload, toVisit(facts, ids, now));
+
+      const event = deps.capture.enabled ? toEvent(payload, resolution, facts, ids, now) : null;
+      if (event) deps.capture.emit(event);
+      return answer(respond(resolution), failureFallback(found));
+    } catch (err) {
+      failed(err, target);
+      if (found?.kind === 'payload' && found.payload.is_qr) return answer(qrFailureResponse(found.payload), failureFallback(found));
+      const fallback = failureFallback(found);
+      return answer(fallback(), fallback);
     }
-    if (found.domain?.purpose === 'bio') return BIO;
-    if (found.kind === 'missing') return answer(notFoundPageResponse(found.branding, 'unknown'));
-
-    const now = deps.now();
-    const facts = readRequestFacts(request, deps.facts);
-    // The visitor hash seeds splits and experiments and identifies the visitor in the event; without either, skip it.
-    const needsIds = deps.capture.enabled || found.payload.destinations.length > 0 || found.payload.experiment !== null;
-    const pendingIds = needsIds ? deps.visitorIds(now, found.payload.workspace_id, facts) : NO_IDS;
-    const ids = pendingIds instanceof Promise ? await pendingIds : pendingIds;
-    const resolution = resolveRedirect(found.payload, toVisit(facts, ids, now));
-
-    const event = deps.capture.enabled ? toEvent(found.payload, resolution, facts, ids, now) : null;
-    if (event) deps.capture.emit(event);
-    return answer(respond(resolution));
   };
 }
 

@@ -43,7 +43,7 @@ beforeAll(async () => {
   edge = h.app();
   await ready(edge.edgeRedis);
   await edge.hotCache?.whenActive();
-  const listener = createEdgeListener({ fetch: edge.app.fetch, redirect: edge.service.redirect, bioHost: BIO_HOST, logger: createLogger('edge-test', { level: 'silent' }) });
+  const listener = createEdgeListener({ fetch: edge.app.fetch, redirect: edge.service.redirect, bioHost: BIO_HOST, logger: createLogger('edge-test', { level: 'silent' }), metrics: edge.metrics });
   server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();

@@ -1,15 +1,21 @@
-import type { IncomingMessage, RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '@linkhub/shared/logging/logger';
+import type { EdgeMetrics } from '../metrics';
 import { requestHost } from '../request-host';
-import { genericPageResponse, sendViaNode } from '../routes/respond';
-import type { RedirectHandler, RedirectRequest } from '../routes/redirect';
+import { genericPageResponse, sendViaNode, type EdgeResponse } from '../routes/respond';
+import type { RedirectHandler, RedirectOutcome, RedirectRequest } from '../routes/redirect';
+import { headerSafeResponse, toWebResponse } from './safe-response';
 
 /**
  * The running service's request listener. `GET {link host}/{slug}` — the redirect, nearly all the
  * traffic — is served by the redirect handler straight from node:http; everything else (health, ACME,
  * bio pages, roots, other methods, deeper paths, bio-domain slugs) goes to the Hono app unchanged.
  * Skipping Hono's Request/Response objects on the hot path is worth about a third of its CPU.
+ *
+ * Every request ends here, contained (DESIGN §11): whatever throws while resolving or writing one
+ * answer is counted, logged and answered with that request's fallback (a QR code's page rung, a
+ * link's branded page, the generic page when nothing is known), and never reaches the process.
  */
 export type EdgeListenerDeps = {
   /** The Hono app's fetch. */
@@ -17,6 +23,7 @@ export type EdgeListenerDeps = {
   redirect: RedirectHandler;
   bioHost: string;
   logger: Logger;
+  metrics: EdgeMetrics;
 };
 
 /** One non-empty path segment: what Hono's `/:slug` matches (anything else is Hono's to answer). */
@@ -57,18 +64,74 @@ function redirectRequestOf(req: IncomingMessage, bioHost: string): RedirectReque
   };
 }
 
+/** The error without anything of the visitor's (no address, no User-Agent, no query). */
+function describe(err: unknown): { name?: string; message: string; code?: string } {
+  if (!(err instanceof Error)) return { message: String(err) };
+  return { name: err.name, message: err.message, ...('code' in err ? { code: String(err.code) } : {}) };
+}
+
 export function createEdgeListener(deps: EdgeListenerDeps): RequestListener {
-  const viaHono = getRequestListener(deps.fetch);
-  return (req, res) => {
+  function failed(err: unknown, where: string): void {
+    deps.metrics.requestFailures += 1;
+    deps.logger.error({ err: describe(err), where }, 'edge request failed; answered with its fallback');
+  }
+
+  /** Hono's answers pass the same header guard; a throw or an unsendable answer becomes the generic page. */
+  const safeFetch: EdgeListenerDeps['fetch'] = async (request, env) => {
+    try {
+      const answer = await deps.fetch(request, env);
+      const response = answer instanceof Response ? headerSafeResponse(answer) : null;
+      if (response !== null) return response;
+      failed(new Error('response header refused by node:http'), 'hono');
+    } catch (err) {
+      failed(err, 'hono');
+    }
+    return toWebResponse(genericPageResponse());
+  };
+  const viaHono = getRequestListener(safeFetch, {
+    errorHandler: (err) => {
+      failed(err, 'hono');
+      return toWebResponse(genericPageResponse());
+    },
+  });
+
+  /** Writes `response`, or `fallback()` when node:http refuses it; a response already on its way is cut off. */
+  function send(res: ServerResponse, response: EdgeResponse, fallback: () => EdgeResponse): void {
+    try {
+      sendViaNode(res, response);
+      return;
+    } catch (err) {
+      failed(err, 'write');
+    }
+    try {
+      if (res.headersSent) res.destroy();
+      else sendViaNode(res, fallback());
+    } catch (err) {
+      failed(err, 'write fallback');
+      res.destroy();
+    }
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const request = redirectRequestOf(req, deps.bioHost);
-    if (request === null) return void viaHono(req, res);
-    deps.redirect(request).then(
-      (outcome) => (outcome.kind === 'bio' ? void viaHono(req, res) : sendViaNode(res, outcome.response)),
-      // Never a 5xx on the public path: a QR code might be behind any slug (spec §2.3).
-      (err: unknown) => {
-        deps.logger.error({ err }, 'edge request failed');
-        if (!res.headersSent) sendViaNode(res, genericPageResponse());
-      },
-    );
+    if (request === null) return viaHono(req, res);
+    let outcome: RedirectOutcome;
+    try {
+      outcome = await deps.redirect(request);
+    } catch (err) {
+      // Nothing known about the slug: a QR code might be behind it (spec §2.3), so never an error page.
+      failed(err, 'redirect');
+      return send(res, genericPageResponse(), genericPageResponse);
+    }
+    if (outcome.kind === 'bio') return viaHono(req, res);
+    send(res, outcome.response, outcome.fallback);
+  }
+
+  return (req, res) => {
+    serve(req, res).catch((err: unknown) => {
+      failed(err, 'listener');
+      if (!res.headersSent) send(res, genericPageResponse(), genericPageResponse);
+      else res.destroy();
+    });
   };
 }

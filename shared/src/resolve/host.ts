@@ -2,7 +2,19 @@
  * Host and slug canonical forms, used for every cache key and lookup: the host lower-case, punycode,
  * without port or trailing dot; the slug lower-case (QR codes encode slugs upper-case, DESIGN §8).
  */
+/**
+ * Text PostgreSQL cannot store or compare (NUL, other controls, lone surrogates): visitor input
+ * holding it is refused before any lookup (issue 16.11), never sent to the database.
+ */
+const CONTROL = /\p{Cc}/u;
+/** With the `u` flag a paired surrogate is one code point, so only a lone one matches. */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+export function isLookupSafe(text: string): boolean {
+  return !CONTROL.test(text) && !LONE_SURROGATE.test(text);
+}
+
 export function canonicalHost(raw: string): string | null {
+  if (!isLookupSafe(raw)) return null;
   const trimmed = raw.trim().toLowerCase();
   if (trimmed === '' || trimmed.length > 300) return null;
   const withoutPort = trimmed.startsWith('[') ? trimmed : trimmed.replace(/:\d{1,5}$/, '');
@@ -13,7 +25,7 @@ export function canonicalHost(raw: string): string | null {
   } catch {
     return null;
   }
-  if (hostname === '' || hostname.length > 253) return null;
+  if (hostname === '' || hostname.length > 253 || !isLookupSafe(hostname)) return null;
   return hostname;
 }
 
@@ -25,6 +37,6 @@ export function canonicalSlug(rawSegment: string): string | null {
   } catch {
     return null;
   }
-  if (decoded.length < 1 || decoded.length > 100 || /[/?#\s]/.test(decoded)) return null;
+  if (decoded.length < 1 || decoded.length > 100 || /[/?#\s]/.test(decoded) || !isLookupSafe(decoded)) return null;
   return decoded.toLowerCase();
 }
