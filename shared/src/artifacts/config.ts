@@ -1,9 +1,23 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { createLocalArtifactStore, DEFAULT_ARTIFACT_DIR } from './local-store';
 import { createS3ArtifactStore } from './s3-store';
 import type { ArtifactStore } from './store';
 
 const optionalText = z.string().trim().min(1).optional();
+
+/** The monorepo's root folder (this file is `shared/src/artifacts/config.ts`). */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The local store's folder as an absolute path: a relative `ARTIFACT_DIR` (and the default) is
+ * anchored at the repo root, not the working directory, so the worker and the sync-server name the
+ * same folder whichever folder each was started from (`npm start` runs each in its own workspace).
+ */
+export function artifactDirOf(value: string = DEFAULT_ARTIFACT_DIR): string {
+  return isAbsolute(value) ? resolve(value) : resolve(REPO_ROOT, value);
+}
 
 /**
  * The artifact store's settings, spread into every service's env schema (worker and sync-server
@@ -12,8 +26,8 @@ const optionalText = z.string().trim().min(1).optional();
  */
 export const artifactStoreEnvShape = {
   ARTIFACT_STORE: z.enum(['local', 's3']).default('local'),
-  /** The local store's folder (relative to the working directory). */
-  ARTIFACT_DIR: z.string().min(1).default(DEFAULT_ARTIFACT_DIR),
+  /** The local store's folder; relative to the repo root (see `artifactDirOf`), `.linkhub/artifacts` there by default. */
+  ARTIFACT_DIR: z.string().min(1).default(DEFAULT_ARTIFACT_DIR).transform(artifactDirOf),
   /** An S3-compatible endpoint such as `http://127.0.0.1:9000`; AWS when unset. */
   S3_ENDPOINT: z.url('must be an http(s) URL').refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL').optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, . and -)').optional(),

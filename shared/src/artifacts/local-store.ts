@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { assertArtifactKey, assertArtifactPrefix, type ArtifactStore, type StoredObject } from './store';
 
-/** The default artifact folder, relative to the working directory (the repo root in dev). */
+/** The default artifact folder, relative to the repo root (`artifactDirOf` in config.ts anchors it there). */
 export const DEFAULT_ARTIFACT_DIR = '.linkhub/artifacts';
 
 const TEMP_SUFFIX = '.tmp';
@@ -33,7 +33,7 @@ async function* walk(base: string, dir: string): AsyncGenerator<StoredObject> {
 }
 
 /** An artifact store in a local folder. Writes are atomic (temp file + rename): a reader never sees half a file. */
-export function createLocalArtifactStore(root: string = DEFAULT_ARTIFACT_DIR): ArtifactStore {
+export function createLocalArtifactStore(root: string): ArtifactStore {
   const base = resolve(root);
   const pathOf = (key: string) => {
     assertArtifactKey(key);

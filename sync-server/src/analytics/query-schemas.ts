@@ -54,10 +54,15 @@ export const topSchema = z
   .refine(inOrder, order)
   .refine(within(MAX_RANGE_DAYS.day), tooLong);
 
+/** Most resources one CSV export may name. */
+export const MAX_EXPORT_RESOURCES = 100;
+
 export const exportCreateSchema = z
   .object({
     workspace_id: uuid.optional(),
     resource_id: uuid.optional(),
+    /** Only these links, QR codes or pages (each authorised like `resource_id`). */
+    resource_ids: z.array(uuid).min(1).max(MAX_EXPORT_RESOURCES).optional(),
     source: z.enum(['raw', 'rollup']).default('rollup'),
     from: instant,
     to: instant,

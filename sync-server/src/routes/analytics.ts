@@ -69,7 +69,14 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/exports', async (c) => {
     const body = await parseBody(c, exportCreateSchema);
     const inQuery = parseQuery(c, workspaceOnlySchema).workspace_id;
-    const scope = await analyticsScope(c, deps, { ...body, workspace_id: body.workspace_id ?? inQuery }, body.source === 'raw' ? 'analytics.view_events' : 'analytics.export');
+    const action = body.source === 'raw' ? 'analytics.view_events' : 'analytics.export';
+    const workspace_id = body.workspace_id ?? inQuery;
+    const named = [...new Set([...(body.resource_id === undefined ? [] : [body.resource_id]), ...(body.resource_ids ?? [])])];
+    // Each named resource passes the same gate as a single `resource_id` (404 when foreign or not granted).
+    const scopes = [];
+    for (const resource_id of named) scopes.push(await analyticsScope(c, deps, { workspace_id, resource_id }, action));
+    const first = scopes[0] ?? (await analyticsScope(c, deps, { workspace_id }, action));
+    const scope = named.length === 0 ? first : { ...first, resourceIds: named };
     const row = await startExport(deps, scope, body);
     return c.json({ data: exportView(row), meta: {} }, 202);
   });
