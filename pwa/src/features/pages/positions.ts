@@ -1,11 +1,11 @@
-import { generateKeyBetween, generateNKeysBetween } from 'fractional-indexing';
+import { orderKeyBetween, orderKeys } from '@linkhub/shared/blocks/order-keys';
 
 type Positioned = { id: string; position: string };
 /** The position writes one change of order needs: usually one row; every row when the stored keys need repair. */
 export type PositionPlan = Array<{ id: string; position: string }>;
 
-/** Fresh keys for `order` (the library's own), written only where they differ from the stored ones. */
-function renumber(order: readonly Positioned[], keys = generateNKeysBetween(null, null, order.length)): PositionPlan {
+/** Fresh keys for `order` (shared/src/blocks/order-keys.ts), written only where they differ from the stored ones. */
+function renumber(order: readonly Positioned[], keys = orderKeys(order.length)): PositionPlan {
   return order.flatMap((b, i) => {
     const position = keys[i];
     return position === undefined || position === b.position ? [] : [{ id: b.id, position }];
@@ -24,7 +24,7 @@ export function planMove(blocks: readonly Positioned[], id: string, toIndex: num
   const others = blocks.filter((b) => b.id !== id);
   const index = Math.max(0, Math.min(toIndex, others.length));
   try {
-    return [{ id, position: generateKeyBetween(others[index - 1]?.position ?? null, others[index]?.position ?? null) }];
+    return [{ id, position: orderKeyBetween(others[index - 1]?.position ?? null, others[index]?.position ?? null) }];
   } catch {
     return renumber([...others.slice(0, index), moved, ...others.slice(index)]);
   }
@@ -33,9 +33,9 @@ export function planMove(blocks: readonly Positioned[], id: string, toIndex: num
 /** The position of a new block at the end, and the repairs of stored keys the library refuses. */
 export function planAppend(blocks: readonly Positioned[]): { position: string; repairs: PositionPlan } {
   try {
-    return { position: generateKeyBetween(blocks.at(-1)?.position ?? null, null), repairs: [] };
+    return { position: orderKeyBetween(blocks.at(-1)?.position ?? null, null), repairs: [] };
   } catch {
-    const keys = generateNKeysBetween(null, null, blocks.length + 1);
-    return { position: keys.at(-1) ?? generateKeyBetween(null, null), repairs: renumber(blocks, keys.slice(0, -1)) };
+    const keys = orderKeys(blocks.length + 1);
+    return { position: keys.at(-1) ?? orderKeyBetween(null, null), repairs: renumber(blocks, keys.slice(0, -1)) };
   }
 }
