@@ -5,7 +5,9 @@
  *
  * Then times a 500-code batch export to a ZIP of PDFs (needs PostgreSQL; `--no-batch` skips it).
  *
- *   npx tsx bench/qr/index.ts [--rounds 5] [--ms 400] [--no-batch]
+ * Then the render pool beside the direct call (bench/qr/pool.ts; `--no-pool` skips it).
+ *
+ *   npx tsx bench/qr/index.ts [--rounds 5] [--ms 400] [--no-batch] [--no-pool]
  */
 import QRCode from 'qrcode';
 import { defaultQrDesign, qrDesignSchema } from '../../shared/src/qr/design';
@@ -89,4 +91,9 @@ console.log(`targets: SVG ≥ 1× baseline: ${svgRatio >= 1 ? 'met' : 'MISSED'} 
 if (!process.argv.includes('--no-batch')) {
   console.log('\nbatch export (scratch database, local artifact store):');
   printBatchTiming(await timeBatchExport(500, 'pdf'));
+}
+
+if (!process.argv.includes('--no-pool')) {
+  console.log('');
+  await import('./pool');
 }
