@@ -28,7 +28,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const csrf = csrfProtection([originOf(deps.config.PUBLIC_SYNC_URL), originOf(deps.config.PUBLIC_PWA_URL), DESKTOP_APP_ORIGIN]);
   for (const path of CSRF_PROTECTED_PATHS) app.use(path, csrf);
   mountRoutes(app, deps);
-  const pwa = pwaStatic(deps.config.PWA_DIST);
+  const pwa = pwaStatic(deps.config.PWA_DIST, deps.config.PUBLIC_EDGE_URL);
   if (pwa) app.get('*', pwa);
   return app;
 }
