@@ -157,6 +157,14 @@ describe('GET /{handle}/l/{blockId}: the click hop', () => {
     expect(clicks).toHaveLength(0);
   });
 
+  it('302s a block link saved raw before the door normalised with a percent-encoded Location (issue 16)', async () => {
+    const legacy = pageSnapshotSchema.parse({ id: 'p3', workspace_id: 'w3', handle: 'kyoto', title: 'Kyoto', blocks: [{ id: 'l1', type: 'link', data: { title: 'Tokyo', url: 'https://ja.wikipedia.org/wiki/東京' } }] });
+    const app = createBioPageRoutes({ pages: memorySource([legacy]), logger: silent });
+    const res = await app.request('/kyoto/l/l1', { headers: { host: HOST } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
+  });
+
   it('still redirects when click capture fails', async () => {
     const { get } = setup({ onClick: () => Promise.reject(new Error('stream down')) });
     const res = await get('/maya/l/lnk001');

@@ -8,6 +8,7 @@ import { renderNoticePage, type NoticePage } from '@linkhub/shared/blocks/render
 import type { PageSnapshot, SnapshotBlock } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
+import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
 import { createNonce, htmlHeaders, PAGE_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from './bio-page-headers';
 
 /**
@@ -154,7 +155,8 @@ export function createBioPageRoutes(deps: BioPageDeps): Hono {
     const destination = block === undefined ? undefined : blockDestinations(block)[index];
     if (page === null || block === undefined || destination === undefined || !isNavigableUrl(destination)) return notFound(c);
     fire(deps.onClick, { c, host, page, block, index, destination }, 'click');
-    return c.body(null, 302, { Location: destination, 'Cache-Control': PRIVATE_CACHE_CONTROL });
+    // A block saved before the door normalised may hold raw Unicode, which no header can carry.
+    return c.body(null, 302, { Location: normalizeUrl(destination) ?? destination, 'Cache-Control': PRIVATE_CACHE_CONTROL });
   }
 
   app.get('/:handle/l/:blockId', (c) => hop(c, undefined));
