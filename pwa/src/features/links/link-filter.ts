@@ -1,5 +1,7 @@
 import { resourceState, type LinkState } from '@linkhub/shared/resolve/state';
 import type { LinkView } from '@linkhub/shared/sync/views';
+import { publicAddress } from '@linkhub/shared/url/public-address';
+import { edgeUrlFromPage } from '../../app/edge-url';
 
 export type LinkStatusFilter = 'all' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
 export type LinkSort = 'newest' | 'oldest' | 'slug' | 'clicks';
@@ -41,6 +43,7 @@ export function allTags(links: readonly LinkView[]): string[] {
   return [...new Set(links.flatMap((l) => l.tags))].sort();
 }
 
-export function shortUrl(link: { host: string; slug: string }): string {
-  return link.host && link.slug ? `https://${link.host}/${link.slug}` : '';
+/** The address a short link (or page) opens at: https on our hosts, the local edge for a `*.localhost` dev host. */
+export function shortUrl(link: { host: string; slug: string }, edgeUrl: string | null = edgeUrlFromPage()): string {
+  return link.host && link.slug ? publicAddress(link.host, link.slug, edgeUrl) : '';
 }
