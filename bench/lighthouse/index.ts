@@ -40,7 +40,10 @@ async function measure(label: string, ref: string | null): Promise<Row[]> {
       const lhr = result?.lhr;
       if (!lhr) throw new Error('lighthouse returned no result');
       const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const scripts = (lhr.audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> } | undefined)?.items?.find((i) => i.resourceType === 'script')?.transferSize ?? Number.NaN;
+      const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+      const scripts = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      const bootup = (lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; scripting?: number; total?: number }> } | undefined)?.items ?? [];
+      if (run === RUNS - 1) for (const item of bootup.slice(0, 5)) console.log(`  main-thread: ${Math.round(item.total ?? 0)} ms total, ${Math.round(item.scripting ?? 0)} ms script: ${item.url.replace(stack.base, '')}`);
       const row = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), si: num('speed-index'), scriptKb: scripts / 1024 };
       if (lhr.finalDisplayedUrl.endsWith('/links') === false) throw new Error(`lighthouse ended on ${lhr.finalDisplayedUrl}`);
       console.log(`${label} run ${run + 1}: score ${row.score}, TBT ${Math.round(row.tbt)} ms, LCP ${Math.round(row.lcp)} ms`);
@@ -56,10 +59,12 @@ async function measure(label: string, ref: string | null): Promise<Row[]> {
 
 const teardown = await setupTestInfra();
 try {
-  const variants: Array<[string, string | null]> = [
+  const all: Array<[string, string | null]> = [
     [`baseline (${BASELINE_REF})`, BASELINE_REF],
     ['now (work tree)', null],
   ];
+  // LIGHTHOUSE_ONLY_NOW=1: skip the baseline (quicker while iterating).
+  const variants = process.env.LIGHTHOUSE_ONLY_NOW === undefined ? all : all.filter(([, ref]) => ref === null);
   const table: string[] = ['variant | performance | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | script KB', '---|---|---|---|---|---|---|---'];
   for (const [label, ref] of variants) {
     const rows = await measure(label, ref);

@@ -28,7 +28,7 @@ async function freePort(): Promise<number> {
 export function pwaRoot(ref: string | null): { root: string; cleanup: () => void } {
   if (ref === null) return { root: join(REPO, 'pwa'), cleanup: () => undefined };
   const copy = mkdtempSync(join(tmpdir(), 'linkhub-pwa-ref-'));
-  const archive = execFileSync('git', ['-C', REPO, 'archive', ref, 'pwa'], { maxBuffer: 256 * 1024 * 1024 });
+  const archive = execFileSync('git', ['-C', REPO, 'archive', ref, 'pwa', 'tsconfig.base.json'], { maxBuffer: 256 * 1024 * 1024 });
   execFileSync('tar', ['-x', '-C', copy], { input: archive });
   symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'));
   rmSync(join(copy, 'pwa', 'node_modules'), { recursive: true, force: true });

@@ -1,13 +1,17 @@
-import { useEffect, useState } from 'react';
-import { AuthScreen } from '../features/auth/auth-screen';
-import { ResetPassword } from '../features/auth/reset-password';
-import { AcceptInvitation } from '../features/members/accept-invitation';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { usePath } from './router';
 import { createRep, listenForPokes, type Rep } from '../replicache/create-rep';
 import { RepContext } from '../replicache/rep-context';
 import { api, ApiError } from './api';
 import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } from './session';
 import { WorkspaceGate } from './workspace-gate';
+
+// Screens a signed-in start never shows load only when needed (issue 17.13: less script on startup).
+const AuthScreen = lazy(() => import('../features/auth/auth-screen').then((m) => ({ default: m.AuthScreen })));
+const ResetPassword = lazy(() => import('../features/auth/reset-password').then((m) => ({ default: m.ResetPassword })));
+const AcceptInvitation = lazy(() => import('../features/members/accept-invitation').then((m) => ({ default: m.AcceptInvitation })));
+
+const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<p className="loading">Loading…</p>}>{children}</Suspense>;
 
 /**
  * The editor's root: with a remembered user it opens their local store at once (no network needed),
@@ -66,9 +70,24 @@ export function App() {
   }, [user]);
 
   const path = usePath();
-  if (path === '/reset-password') return <ResetPassword />;
-  if (!user) return <AuthScreen onSignedIn={setUser} />;
-  if (path === '/invitations/accept') return <AcceptInvitation />;
+  if (path === '/reset-password')
+    return (
+      <Loading>
+        <ResetPassword />
+      </Loading>
+    );
+  if (!user)
+    return (
+      <Loading>
+        <AuthScreen onSignedIn={setUser} />
+      </Loading>
+    );
+  if (path === '/invitations/accept')
+    return (
+      <Loading>
+        <AcceptInvitation />
+      </Loading>
+    );
   if (!rep) return <p className="loading">Opening your workspace…</p>;
   return (
     <RepContext.Provider value={rep}>
