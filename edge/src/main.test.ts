@@ -14,6 +14,8 @@ beforeAll(async () => {
   const ws = await h.seed.workspace({ name: 'Running Co' });
   await h.seed.link(ws, h.domains.linkDomainId, 'running', 'https://example.com/running');
   await h.seed.qr(ws, h.domains.linkDomainId, 'printed', 'https://example.com/printed');
+  // Stored raw, as before the door normalised (issue 16: one such visit used to stop the process).
+  await h.seed.link(ws, h.domains.linkDomainId, 'tokyo', 'https://ja.wikipedia.org/wiki/東京');
 });
 afterAll(async () => {
   await h.close();
@@ -72,6 +74,10 @@ describe('edge main.ts (the running service)', () => {
       expect(await get(port, LINK_HOST, '/running')).toEqual({ status: 302, location: 'https://example.com/running' });
       expect(await get(port, `${LINK_HOST}:${port}`, '/PRINTED')).toEqual({ status: 302, location: 'https://example.com/printed' });
       expect((await get(port, LINK_HOST, '/missing')).status).toBe(404);
+      expect(await get(port, LINK_HOST, '/tokyo')).toEqual({ status: 302, location: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC' });
+      expect((await get(port, LINK_HOST, '/a%00b')).status).toBe(404);
+      expect(child.exitCode).toBeNull();
+      expect(await get(port, LINK_HOST, '/running')).toEqual({ status: 302, location: 'https://example.com/running' });
     } finally {
       child.kill('SIGTERM');
     }
