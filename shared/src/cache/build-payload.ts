@@ -1,3 +1,4 @@
+import { v5 as uuidv5, validate as isUuid } from 'uuid';
 import { z } from 'zod';
 import {
   PAYLOAD_SCHEMA_VERSION,
@@ -96,6 +97,21 @@ function parseList<T>(value: unknown, schema: z.ZodType<T>): T[] {
   });
 }
 
+/**
+ * Rules and split entries stored without an id (or, for a split, without a UUID id, which analytics
+ * would dead-letter) predate ids being assigned on write: each gets an id derived from the link and
+ * its position, stable across rebuilds, instead of being dropped by `parseList`.
+ */
+function withStoredIds(value: unknown, linkId: string, kind: 'rule' | 'split'): unknown {
+  if (!Array.isArray(value) || !isUuid(linkId)) return value;
+  return value.map((item: unknown, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
+    const id: unknown = 'id' in item ? item.id : undefined;
+    const usable = kind === 'split' ? typeof id === 'string' && isUuid(id) : typeof id === 'string' && id !== '';
+    return usable ? item : { ...item, id: uuidv5(`${kind}:${index}`, linkId) };
+  });
+}
+
 function parseUtm(value: unknown): RedirectPayload['utm'] {
   const record = z.record(z.string(), z.unknown()).safeParse(value ?? {});
   if (!record.success) return {};
@@ -168,8 +184,8 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
   // The link's routing (rules, split, UTMs, experiment) applies to a plain link and to a QR pinned to it.
   const routing = {
     utm: parseUtm(link?.utm),
-    rules: parseList(link?.rules, targetingRuleSchema),
-    destinations: parseList(link?.destinations, weightedDestinationSchema),
+    rules: link ? parseList(withStoredIds(link.rules, link.id, 'rule'), targetingRuleSchema) : [],
+    destinations: link ? parseList(withStoredIds(link.destinations, link.id, 'split'), weightedDestinationSchema) : [],
     experiment,
   };
 

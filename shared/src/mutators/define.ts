@@ -1,6 +1,8 @@
 import type { WriteTransaction } from 'replicache';
 import type { z } from 'zod';
+import { ValidationError, type ErrorDetail } from '../errors/app-error';
 import type { Action } from '../permissions/matrix';
+import { jsonBoundsIssue } from '../schemas/json-bounds';
 
 /**
  * A mutator declared once (DESIGN §5): its name, its args schema (the same zod schema the server's
@@ -24,13 +26,46 @@ export type ReplicacheMutators<T extends readonly MutatorDefinition[]> = {
   [D in T[number] as D['name']]: (tx: WriteTransaction, args: z.input<D['args']>) => Promise<void>;
 };
 
-/** Replicache's mutator map: parse args with the shared schema, then run the client implementation. */
+/**
+ * What a client mutator throws when its args fail the shared schema (before anything is stored or
+ * sent): a ValidationError (code `validation_failed`) whose `details` are the envelope's
+ * `{field, issue, message, …}` entries, one per bad field, plus the mutator's name. The editor maps
+ * `details[].field` onto its form fields.
+ */
+export class MutatorValidationError extends ValidationError {
+  override readonly name = 'MutatorValidationError';
+
+  constructor(
+    readonly mutator: string,
+    details: readonly ErrorDetail[],
+  ) {
+    super(details, { message: 'Some fields need fixing before this can be saved.' });
+  }
+}
+
+/** The args as the mutator's schema (and the server) reads them, or the field errors that refuse them. */
+export function validateMutatorArgs<S extends z.ZodType>(
+  definition: Pick<MutatorDefinition<string, S>, 'name' | 'args'>,
+  args: unknown,
+): { ok: true; args: z.infer<S> } | { ok: false; error: MutatorValidationError } {
+  const bounds = jsonBoundsIssue(args);
+  if (bounds) return { ok: false, error: new MutatorValidationError(definition.name, [bounds]) };
+  const parsed = definition.args.safeParse(args);
+  if (parsed.success) return { ok: true, args: parsed.data };
+  return { ok: false, error: new MutatorValidationError(definition.name, ValidationError.fromZod(parsed.error).details) };
+}
+
+/** Replicache's mutator map: validate args with the shared schema (throwing MutatorValidationError), then run the client implementation. */
 export function toReplicacheMutators<const T extends readonly MutatorDefinition[]>(
   definitions: T,
 ): ReplicacheMutators<T> {
   const mutators: Record<string, (tx: WriteTransaction, args: unknown) => Promise<void>> = {};
   for (const definition of definitions) {
-    mutators[definition.name] = async (tx, args) => definition.client(tx, definition.args.parse(args));
+    mutators[definition.name] = async (tx, args) => {
+      const checked = validateMutatorArgs(definition, args);
+      if (!checked.ok) throw checked.error;
+      await definition.client(tx, checked.args);
+    };
   }
   // Built key by key from the same definitions the mapped type is computed from.
   return mutators as ReplicacheMutators<T>;

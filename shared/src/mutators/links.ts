@@ -2,48 +2,37 @@ import { z } from 'zod';
 import { syncKeys } from '../sync/keys';
 import { linkViewSchema, type LinkView } from '../sync/views';
 import { defineMutator } from './define';
-import {
-  idArg,
-  isoTimeArg,
-  rulesArg,
-  splitArg,
-  slugArg,
-  tagsArg,
-  titleArg,
-  urlArg,
-  utmArg,
-  workspaceArg,
-} from './args';
+import { idArg, workspaceArg } from './args';
+import { linkFieldSchemas as f, withScheduleInOrder } from '../schemas/links';
 import { linkDomainFor, nowIso, patchView } from './client-store';
 
 const ref = { id: idArg, workspace_id: workspaceArg };
 
-export const createLinkArgs = z
-  .object({
-    ...ref,
-    destination_url: urlArg,
-    slug: slugArg.optional(),
-    domain_id: idArg.optional(),
-    title: titleArg.optional(),
-    tags: tagsArg.optional(),
-    utm: utmArg.optional(),
-  })
-  .strict();
+/** The REST fields (`schemas/links.ts`), field for field, with the same start-before-expiry rule. */
+export const createLinkArgs = z.strictObject({
+  ...ref,
+  destination_url: f.destination_url,
+  slug: f.slug.optional(),
+  domain_id: f.domain_id.optional(),
+  title: f.title.optional(),
+  tags: f.tags.optional(),
+  utm: f.utm.optional(),
+});
 
-export const updateLinkArgs = z
-  .object({
+export const updateLinkArgs = withScheduleInOrder(
+  z.strictObject({
     ...ref,
-    destination_url: urlArg.optional(),
-    slug: slugArg.optional(),
-    title: titleArg.nullable().optional(),
-    tags: tagsArg.optional(),
-    utm: utmArg.optional(),
-    rules: rulesArg.optional(),
-    destinations: splitArg.optional(),
-    starts_at: isoTimeArg.nullable().optional(),
-    expires_at: isoTimeArg.nullable().optional(),
-  })
-  .strict();
+    destination_url: f.destination_url.optional(),
+    slug: f.slug.optional(),
+    title: f.title.nullable().optional(),
+    tags: f.tags.optional(),
+    utm: f.utm.optional(),
+    rules: f.rules.optional(),
+    destinations: f.destinations.optional(),
+    starts_at: f.starts_at.optional(),
+    expires_at: f.expires_at.optional(),
+  }),
+);
 
 export const linkRefArgs = z.object(ref).strict();
 

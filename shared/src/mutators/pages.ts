@@ -5,6 +5,8 @@ import { syncKeys } from '../sync/keys';
 import { blockViewSchema, pageViewSchema, type BlockView, type PageView } from '../sync/views';
 import { defineMutator } from './define';
 import { handleArg, idArg, jsonObjectArg, workspaceArg } from './args';
+import { themeInputSchema } from '../schemas/pages';
+import { blockDataPatchSchema, blockInputSchema } from '../schemas/blocks';
 import { bioDomainFor, nowIso, patchView } from './client-store';
 import { snapshotBlockSchema } from '../blocks/snapshot';
 
@@ -33,7 +35,7 @@ export const createPageArgs = z
     handle: handleArg,
     title: z.string().trim().max(200),
     bio: z.string().max(1000).optional(),
-    theme: jsonObjectArg.optional(),
+    theme: themeInputSchema.optional(),
     /** A verified bio (or all-purpose) custom domain of the workspace; default the system bio host. */
     domain_id: idArg.optional(),
   })
@@ -44,7 +46,7 @@ export const updatePageArgs = z
     handle: handleArg.optional(),
     title: z.string().trim().max(200).optional(),
     bio: z.string().max(1000).optional(),
-    theme: jsonObjectArg.optional(),
+    theme: themeInputSchema.optional(),
     /** Moves the page to another of the workspace's bio hosts (its public address changes). */
     domain_id: idArg.optional(),
   })
@@ -67,17 +69,18 @@ export const restorePageVersionArgs = z
     preview: restorePreviewSchema.optional(),
   })
   .strict();
-/** A block's data must be valid for its type (the bio block catalog's schema), on both sides of the wire. */
+/** A block's data must be valid for its type: the REST block schema (`schemas/blocks.ts`, strict), on both sides of the wire. */
 export const addBlockArgs = z
   .object({ ...blockRef, type: z.enum(BLOCK_TYPES), data: jsonObjectArg, position: positionArg })
   .strict()
   .superRefine((args, ctx) => {
-    const parsed = snapshotBlockSchema.safeParse({ id: 'b', type: args.type, data: args.data });
+    const parsed = blockInputSchema.safeParse({ ...args.data, type: args.type });
     for (const issue of parsed.success ? [] : parsed.error.issues)
-      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      ctx.addIssue({ code: 'custom', path: ['data', ...issue.path], message: issue.message });
   });
+/** A partial edit of a block's data: fields of the block catalog only (the server checks the merged block against its type). */
 export const updateBlockArgs = z
-  .object({ ...blockRef, data: jsonObjectArg.optional(), is_visible: z.boolean().optional() })
+  .object({ ...blockRef, data: blockDataPatchSchema.optional(), is_visible: z.boolean().optional() })
   .strict();
 export const moveBlockArgs = z.object({ ...blockRef, position: positionArg }).strict();
 export const blockRefArgs = z.object(blockRef).strict();

@@ -2,30 +2,29 @@ import { z } from 'zod';
 import { syncKeys } from '../sync/keys';
 import { qrViewSchema, type QrView } from '../sync/views';
 import { defineMutator } from './define';
-import { idArg, jsonObjectArg, slugArg, titleArg, urlArg, workspaceArg } from './args';
+import { idArg, slugArg, urlArg, workspaceArg } from './args';
+import { titleSchema } from '../schemas/common';
+import { qrDesignArgSchema } from '../schemas/qr-design';
 import { linkDomainFor, nowIso, patchView } from './client-store';
 
 const ref = { id: idArg, workspace_id: workspaceArg };
 
-export const createQrCodeArgs = z
-  .object({
-    ...ref,
-    destination_url: urlArg,
-    slug: slugArg.optional(),
-    domain_id: idArg.optional(),
-    title: titleArg.optional(),
-    design: jsonObjectArg.optional(),
-  })
-  .strict();
+/** The REST fields (`schemas/qr-codes.ts`); the design in the stored (camelCase) spelling, strict at every depth. */
+export const createQrCodeArgs = z.strictObject({
+  ...ref,
+  destination_url: urlArg,
+  slug: slugArg.optional(),
+  domain_id: idArg.optional(),
+  title: titleSchema.optional(),
+  design: qrDesignArgSchema.optional(),
+});
 /** Re-point and restyle; a QR code's host and slug never change once created (it may be printed). */
-export const updateQrCodeArgs = z
-  .object({
-    ...ref,
-    destination_url: urlArg.optional(),
-    title: titleArg.nullable().optional(),
-    design: jsonObjectArg.optional(),
-  })
-  .strict();
+export const updateQrCodeArgs = z.strictObject({
+  ...ref,
+  destination_url: urlArg.optional(),
+  title: titleSchema.nullable().optional(),
+  design: qrDesignArgSchema.optional(),
+});
 export const qrRefArgs = z.object(ref).strict();
 
 export const createQrCode = defineMutator({

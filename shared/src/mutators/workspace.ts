@@ -2,23 +2,18 @@ import { z } from 'zod';
 import { syncKeys } from '../sync/keys';
 import { workspaceViewSchema } from '../sync/views';
 import { defineMutator } from './define';
-import { idArg, jsonObjectArg, workspaceArg } from './args';
+import { idArg, workspaceArg } from './args';
+import { brandingSchema, holdingPageSchema, timeZoneSchema, workspaceNameSchema } from '../schemas/workspaces';
 import { nowIso, patchView } from './client-store';
 
-export const updateWorkspaceSettingsArgs = z
-  .object({
-    workspace_id: workspaceArg,
-    name: z.string().trim().min(1).max(120).optional(),
-    time_zone: z
-      .string()
-      .min(1)
-      .max(64)
-      .refine((tz) => Intl.supportedValuesOf('timeZone').includes(tz) || tz === 'UTC', 'Unknown time zone')
-      .optional(),
-    branding: jsonObjectArg.optional(),
-    holding_page: jsonObjectArg.optional(),
-  })
-  .strict();
+/** The same field schemas as the REST settings routes (`schemas/workspaces.ts`): strict, short, one level deep. */
+export const updateWorkspaceSettingsArgs = z.strictObject({
+  workspace_id: workspaceArg,
+  name: workspaceNameSchema.optional(),
+  time_zone: timeZoneSchema.optional(),
+  branding: brandingSchema.optional(),
+  holding_page: holdingPageSchema.optional(),
+});
 
 export const updateWorkspaceSettings = defineMutator({
   name: 'updateWorkspaceSettings',

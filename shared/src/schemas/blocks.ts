@@ -77,6 +77,20 @@ export type BlockInputType = BlockInput['type'];
 
 export const BLOCK_INPUT_TYPES = ['link', 'header', 'text', 'social', 'image', 'embed', 'email_capture', 'divider'] as const satisfies readonly BlockInputType[];
 
+/**
+ * A partial edit of one block's data (the updateBlock mutator): the fields of some block type, each
+ * valid for that type, nothing else. The merged block is checked against its own type when stored.
+ */
+export const blockDataPatchSchema = z.union([
+  linkBlockSchema.omit({ id: true, type: true }).partial(),
+  headerBlockSchema.omit({ id: true, type: true }).partial(),
+  textBlockSchema.omit({ id: true, type: true }).partial(),
+  socialBlockSchema.omit({ id: true, type: true }).partial(),
+  imageBlockSchema.omit({ id: true, type: true }).partial(),
+  embedBlockSchema.omit({ id: true, type: true }).partial(),
+  emailCaptureBlockSchema.omit({ id: true, type: true }).partial(),
+]);
+
 export const MAX_BLOCKS_PER_PAGE = 200;
 export const blocksInputSchema = z.array(blockInputSchema).max(MAX_BLOCKS_PER_PAGE);
 

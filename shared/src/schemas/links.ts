@@ -9,7 +9,12 @@ import {
   urlSchema,
   uuidSchema,
 } from './common';
-import { splitDestinationsSchema, targetingRulesSchema } from './targeting';
+import {
+  splitDestinationOutputSchema,
+  splitDestinationsSchema,
+  targetingRuleOutputSchema,
+  targetingRulesSchema,
+} from './targeting';
 
 export { SLUG_PATTERN } from './common';
 
@@ -39,57 +44,83 @@ const scheduleRefinement = {
   params: { issue: 'expires_before_start' },
 };
 
+/** The start-before-expiry rule, for every schema that takes a schedule (REST and the link mutators). */
+export function withScheduleInOrder<T extends z.ZodType<Schedule>>(schema: T): T {
+  return schema.refine(scheduleInOrder, scheduleRefinement);
+}
+
+/**
+ * A link's writable fields, one schema each: the REST bodies below and the link mutators
+ * (`mutators/links.ts`) are built from these, so both doors accept exactly the same values.
+ */
+export const linkFieldSchemas = {
+  destination_url: urlSchema,
+  slug: slugSchema,
+  domain_id: uuidSchema,
+  title: titleSchema,
+  tags: tagsSchema,
+  utm: utmInputSchema,
+  starts_at: isoDateTimeSchema.nullable(),
+  expires_at: isoDateTimeSchema.nullable(),
+  /** Where an expired link sends visitors (instead of the branded page). */
+  expired_url: urlSchema.nullable(),
+  rules: targetingRulesSchema,
+  destinations: splitDestinationsSchema,
+} as const;
+const f = linkFieldSchemas;
+
 /**
  * `POST /v1/links` and the createLink mutator (DESIGN §9, spec §5.4.1). `domain` is a host name and
  * defaults to the system link host; `domain_id` may be given instead (not both). A missing slug is
  * generated.
  */
-export const createLinkInputSchema = z
-  .strictObject({
-    destination_url: urlSchema,
-    slug: slugSchema.optional(),
-    domain: hostnameSchema.optional(),
-    domain_id: uuidSchema.optional(),
-    title: titleSchema.optional(),
-    tags: tagsSchema.default([]),
-    utm: utmInputSchema.optional(),
-    /** false → the link is saved as a draft. */
-    publish: z.boolean().default(true),
-    starts_at: isoDateTimeSchema.nullable().optional(),
-    expires_at: isoDateTimeSchema.nullable().optional(),
-    /** Where an expired link sends visitors (instead of the branded page). */
-    expired_url: urlSchema.nullable().optional(),
-    rules: targetingRulesSchema.optional(),
-    destinations: splitDestinationsSchema.optional(),
-  })
-  .refine((v) => v.domain === undefined || v.domain_id === undefined, {
-    message: 'Give either domain or domain_id, not both.',
-    path: ['domain_id'],
-    params: { issue: 'conflicts_with_domain' },
-  })
-  .refine(scheduleInOrder, scheduleRefinement);
+export const createLinkInputSchema = withScheduleInOrder(
+  z
+    .strictObject({
+      destination_url: f.destination_url,
+      slug: f.slug.optional(),
+      domain: hostnameSchema.optional(),
+      domain_id: f.domain_id.optional(),
+      title: f.title.optional(),
+      tags: f.tags.default([]),
+      utm: f.utm.optional(),
+      /** false → the link is saved as a draft. */
+      publish: z.boolean().default(true),
+      starts_at: f.starts_at.optional(),
+      expires_at: f.expires_at.optional(),
+      expired_url: f.expired_url.optional(),
+      rules: f.rules.optional(),
+      destinations: f.destinations.optional(),
+    })
+    .refine((v) => v.domain === undefined || v.domain_id === undefined, {
+      message: 'Give either domain or domain_id, not both.',
+      path: ['domain_id'],
+      params: { issue: 'conflicts_with_domain' },
+    }),
+);
 export type CreateLinkInput = z.infer<typeof createLinkInputSchema>;
 
 /** `PATCH /v1/links/{id}`: every field optional; `null` clears a nullable field. */
-export const updateLinkInputSchema = z
-  .strictObject({
-    destination_url: urlSchema.optional(),
-    slug: slugSchema.optional(),
-    title: titleSchema.nullable().optional(),
-    tags: tagsSchema.optional(),
-    utm: utmInputSchema.optional(),
-    status: z.enum(['active', 'paused']).optional(),
-    starts_at: isoDateTimeSchema.nullable().optional(),
-    expires_at: isoDateTimeSchema.nullable().optional(),
-    expired_url: urlSchema.nullable().optional(),
-    rules: targetingRulesSchema.optional(),
-    destinations: splitDestinationsSchema.optional(),
-  })
-  .refine((v) => Object.values(v).some((field) => field !== undefined), {
-    message: 'Send at least one field to change.',
-    params: { issue: 'empty_update' },
-  })
-  .refine(scheduleInOrder, scheduleRefinement);
+export const updateLinkInputSchema = withScheduleInOrder(
+  z
+    .strictObject({
+      destination_url: f.destination_url.optional(),
+      slug: f.slug.optional(),
+      title: f.title.nullable().optional(),
+      tags: f.tags.optional(),
+      utm: f.utm.optional(),
+      status: z.enum(['active', 'paused']).optional(),
+      starts_at: f.starts_at.optional(),
+      expires_at: f.expires_at.optional(),
+      expired_url: f.expired_url.optional(),
+      rules: f.rules.optional(),
+      destinations: f.destinations.optional(),
+    })
+    .refine((v) => Object.values(v).some((field) => field !== undefined), {
+      message: 'Send at least one field to change.',
+      params: { issue: 'empty_update' },
+    }),
+);
 export type UpdateLinkInput = z.infer<typeof updateLinkInputSchema>;
 
 export const LINK_STATUSES = ['draft', 'active', 'paused', 'scheduled', 'expired', 'archived'] as const;
@@ -115,6 +146,10 @@ export const linkSchema = z.object({
   title: z.string().nullable(),
   tags: z.array(z.string()),
   utm: z.record(z.string(), z.string()),
+  /** Targeting rules, first match wins (each with its id). */
+  rules: z.array(targetingRuleOutputSchema),
+  /** Weighted split destinations (empty: no split); each id is the variant id analytics record. */
+  destinations: z.array(splitDestinationOutputSchema),
   status: z.enum(LINK_STATUSES),
   starts_at: isoDateTimeSchema.nullable(),
   expires_at: isoDateTimeSchema.nullable(),

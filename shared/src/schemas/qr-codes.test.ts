@@ -4,10 +4,19 @@ import { problems } from './test-helpers';
 
 describe('QR code inputs', () => {
   it('creates with a destination; design defaults come from the QR engine', () => {
-    const qr = createQrCodeInputSchema.parse({ destination_url: 'https://menu.example.com', slug: 'Menu', design: { fgColor: '#112233' } });
+    const qr = createQrCodeInputSchema.parse({ destination_url: 'https://menu.example.com', slug: 'Menu', design: { fg_color: '#112233' } });
     expect(qr.slug).toBe('menu');
     expect(qr.design).toMatchObject({ fgColor: '#112233', bgColor: '#ffffff', moduleShape: 'square' });
     expect(problems(createQrCodeInputSchema, { slug: 'menu' })).toEqual([['destination_url', 'required']]);
+  });
+
+  it('17.5: design is snake_case at the REST boundary and strict at every depth', () => {
+    expect(problems(createQrCodeInputSchema, { destination_url: 'https://a.example.com', design: { foreground: '#fff' } })).toContainEqual(['design.foreground', 'unrecognized_key']);
+    expect(problems(createQrCodeInputSchema, { destination_url: 'https://a.example.com', design: { fgColor: '#112233' } })).toContainEqual(['design.fgColor', 'unrecognized_key']);
+    expect(problems(createQrCodeInputSchema, { destination_url: 'https://a.example.com', design: { frame: { label: 'SCAN', shadow: true } } })).toContainEqual(['design.frame.shadow', 'unrecognized_key']);
+    const framed = createQrCodeInputSchema.parse({ destination_url: 'https://a.example.com', design: { frame: { label: 'SCAN ME', text_color: '#FFFFFF' }, logo: { source: { kind: 'asset', asset_id: 'a1' }, size_ratio: 0.2 } } });
+    expect(framed.design?.frame).toMatchObject({ label: 'SCAN ME', textColor: '#ffffff' });
+    expect(framed.design?.logo).toMatchObject({ source: { kind: 'asset', assetId: 'a1' }, sizeRatio: 0.2 });
   });
 
   it('never changes the slug on update', () => {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { qrDesignSchema } from '../qr/design';
+import { qrDesignApiOutputSchema, qrDesignApiSchema } from './qr-design';
 import { hostnameSchema, isoDateTimeSchema, paginationQuerySchema, slugSchema, titleSchema, urlSchema, uuidSchema } from './common';
 
 /**
  * Dynamic QR codes (DESIGN §9): `POST /v1/qr-codes {destination_url, slug?, domain?, title?, design?}`.
- * The design model is the QR engine's (`qr/design.ts`); its slug is reserved forever on create.
+ * `design` is snake_case and strict at every depth (`qr-design.ts` maps it onto the QR engine's model);
+ * its slug is reserved forever on create.
  */
 export const createQrCodeInputSchema = z
   .strictObject({
@@ -13,7 +14,7 @@ export const createQrCodeInputSchema = z
     domain: hostnameSchema.optional(),
     domain_id: uuidSchema.optional(),
     title: titleSchema.optional(),
-    design: qrDesignSchema.optional(),
+    design: qrDesignApiSchema.optional(),
   })
   .refine((v) => v.domain === undefined || v.domain_id === undefined, {
     message: 'Give either domain or domain_id, not both.',
@@ -27,7 +28,7 @@ export const updateQrCodeInputSchema = z
   .strictObject({
     destination_url: urlSchema.optional(),
     title: titleSchema.nullable().optional(),
-    design: qrDesignSchema.optional(),
+    design: qrDesignApiSchema.optional(),
     status: z.enum(['active', 'paused']).optional(),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
@@ -73,7 +74,7 @@ export const qrCodeSchema = z.object({
   destination_url: z.string().nullable(),
   title: z.string().nullable(),
   status: z.enum(['active', 'paused', 'archived']),
-  design: qrDesignSchema,
+  design: qrDesignApiOutputSchema,
   design_revision: z.number().int(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,

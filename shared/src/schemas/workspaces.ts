@@ -47,3 +47,33 @@ export const createApiKeyInputSchema = z.strictObject({
     .transform((scopes) => [...new Set(scopes)]),
 });
 export type CreateApiKeyInput = z.infer<typeof createApiKeyInputSchema>;
+
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
+const httpsOrHttpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+
+/**
+ * Workspace branding (`PATCH /api/workspaces/{id}` and the updateWorkspaceSettings mutator): a
+ * closed set of short fields, so a branding value is at most a few KB and one level deep.
+ */
+export const brandingSchema = z.strictObject({
+  logo_url: httpsOrHttpUrl.nullable().optional(),
+  primary_color: hexColor.nullable().optional(),
+  accent_color: hexColor.nullable().optional(),
+  background_color: hexColor.nullable().optional(),
+  text_color: hexColor.nullable().optional(),
+});
+export type Branding = z.infer<typeof brandingSchema>;
+
+/** What the branded holding page and branded 404 show (the edge reads these fields, `cache/build-payload.ts`). */
+export const holdingPageSchema = z.strictObject({
+  title: z.string().trim().max(120).nullable().optional(),
+  message: z.string().trim().max(1000).nullable().optional(),
+  logo_url: httpsOrHttpUrl.nullable().optional(),
+  background: hexColor.nullable().optional(),
+  foreground: hexColor.nullable().optional(),
+  link_url: httpsOrHttpUrl.nullable().optional(),
+});
+export type HoldingPage = z.infer<typeof holdingPageSchema>;
+
+export const workspaceNameSchema = z.string().trim().min(1, 'must not be empty').max(120);
+export { timeZoneSchema };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
 import { ConflictError, GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
 import { isUniqueViolation, one, rows, type Queryable } from './db';
@@ -7,18 +6,8 @@ import { isUniqueViolation, one, rows, type Queryable } from './db';
 /** A soft-deleted workspace can be restored by its owner for this long, then the worker purges it. */
 export const WORKSPACE_RESTORE_DAYS = 30;
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour');
-
-export const brandingSchema = z.strictObject({
-  logo_url: z.url({ protocol: /^https?$/ }).max(2048).nullable().optional(),
-  primary_color: hexColor.nullable().optional(),
-  accent_color: hexColor.nullable().optional(),
-  background_color: hexColor.nullable().optional(),
-  text_color: hexColor.nullable().optional(),
-});
-export type Branding = z.infer<typeof brandingSchema>;
-
-export const workspaceNameSchema = z.string().trim().min(1, 'must not be empty').max(120);
+import type { Branding } from '@linkhub/shared/schemas/workspaces';
+export { brandingSchema, workspaceNameSchema, type Branding } from '@linkhub/shared/schemas/workspaces';
 
 export type WorkspaceRow = {
   id: string;

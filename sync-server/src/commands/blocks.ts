@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
+import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import { one } from '../accounts/db';
@@ -55,12 +56,13 @@ export function blockCommands(page: PageSteps): Command[] {
       ),
     ),
     // Field-level merge (jsonb ||): two devices editing different fields of one block both survive.
-    edit(updateBlock, 'block.update', (ctx, a) =>
-      changed(
-        ctx,
+    // The merged block must still be a valid block of its type (the REST schema), or nothing changes.
+    edit(updateBlock, 'block.update', async (ctx, a) => {
+      const merged = await one<{ type: string; data: Record<string, unknown> }>(
+        ctx.tx,
         `UPDATE bio_blocks SET data = CASE WHEN $3::jsonb IS NULL THEN data ELSE data || $3::jsonb END,
                 is_visible = COALESCE($4, is_visible), updated_by_user_id = $5, updated_at = now()
-          WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL`,
+          WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL RETURNING type, data`,
         [
           a.id,
           a.page_id,
@@ -68,8 +70,15 @@ export function blockCommands(page: PageSteps): Command[] {
           a.is_visible ?? null,
           ctx.by.userId,
         ],
-      ),
-    ),
+      );
+      if (!merged) return false;
+      const valid = blockInputSchema.safeParse({ ...merged.data, type: merged.type });
+      if (!valid.success) {
+        const { details } = ValidationError.fromZod(valid.error);
+        throw new ValidationError(details.map((d) => ({ ...d, field: `data.${d.field}` })));
+      }
+      return true;
+    }),
     edit(moveBlock, 'block.update', (ctx, a) =>
       changed(
         ctx,

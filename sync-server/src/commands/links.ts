@@ -9,6 +9,7 @@ import {
   resumeLink,
   updateLink,
 } from '@linkhub/shared/mutators/links';
+import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '../accounts/db';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
@@ -136,8 +137,9 @@ export function linkCommands(cache: CacheDeps): Command[] {
       if (args.title !== undefined) set('title', args.title);
       if (args.tags !== undefined) set('tags', args.tags);
       if (args.utm !== undefined) set('utm', JSON.stringify(args.utm));
-      if (args.rules !== undefined) set('rules', JSON.stringify(args.rules));
-      if (args.destinations !== undefined) set('destinations', JSON.stringify(args.destinations));
+      // Entries sent without an id get a UUID here, so the redirect payload keeps every one.
+      if (args.rules !== undefined) set('rules', JSON.stringify(withEntryIds(args.rules)));
+      if (args.destinations !== undefined) set('destinations', JSON.stringify(withEntryIds(args.destinations)));
       if (args.starts_at !== undefined) set('starts_at', args.starts_at);
       if (args.expires_at !== undefined) set('expires_at', args.expires_at);
       set('updated_by_user_id', ctx.by.userId);

@@ -3,7 +3,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
-import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
+import { jsonBoundsIssue } from '@linkhub/shared/schemas/json-bounds';
 import { rows, translateDbError } from '../accounts/db';
 import { PostCommitEffects, type JobRequest } from './effects';
 import { cacheRefreshJob } from './redirect-cache';
@@ -81,6 +82,8 @@ export class CommandRunner {
         message: `Unknown mutation ${name}`,
         details: [{ field: 'name', issue: 'unknown_mutation' }],
       });
+    const bounds = jsonBoundsIssue(rawArgs);
+    if (bounds) throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
     const args: unknown = command.args.parse(rawArgs);
 
     const ctx: CommandContext = {

@@ -1,5 +1,5 @@
 import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
-import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { NotFoundError, type ErrorDetail } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import { one, type Queryable } from '../accounts/db';
 import { PostCommitEffects } from '../commands/effects';
@@ -173,7 +173,7 @@ async function recordRefusal(
   const reason =
     envelope.code === 'insufficient_role' && member
       ? `your role is ${member.role.charAt(0).toUpperCase()}${member.role.slice(1)}`
-      : envelope.message;
+      : (validationReason(envelope) ?? envelope.message);
   await tx.query(
     `INSERT INTO sync_notices (user_id, workspace_id, client_id, mutation_id, mutation_name, code, message, details,
                                resource_type, resource_id, resource_title)
@@ -193,6 +193,13 @@ async function recordRefusal(
     ],
   );
   scope.effects.poke({ userId: by.userId });
+}
+
+/** A validation refusal in the words of its first field error ("The expiry must be after the start."), not "The request is invalid." */
+function validationReason(envelope: { code: string; details: readonly ErrorDetail[] }): string | null {
+  if (envelope.code !== 'validation_failed') return null;
+  const message = envelope.details[0]?.message;
+  return typeof message === 'string' && message !== '' ? message : null;
 }
 
 /** "Your change to “Spring sale” was not saved: <reason>" — the sentence the editor shows. */

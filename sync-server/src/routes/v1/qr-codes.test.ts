@@ -34,9 +34,9 @@ describe('/v1/qr-codes', () => {
     const again = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/other', slug: 'menu' } });
     expect(again.status).toBe(409);
 
-    const repointed = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { destination_url: 'https://example.com/menu-2', design: { fgColor: '#112233' } } });
+    const repointed = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { destination_url: 'https://example.com/menu-2', design: { fg_color: '#112233' } } });
     expect(repointed.status).toBe(200);
-    expect((await json<Envelope<QrCode>>(repointed)).data).toMatchObject({ destination_url: 'https://example.com/menu-2', design_revision: 2, design: { fgColor: '#112233' } });
+    expect((await json<Envelope<QrCode>>(repointed)).data).toMatchObject({ destination_url: 'https://example.com/menu-2', design_revision: 2, design: { fg_color: '#112233' } });
 
     const list = await json<Envelope<QrCode[]>>(await kit.api('GET', '/v1/qr-codes?q=menu', { key }));
     expect(list.data.map((q) => q.id)).toEqual([qr.id]);

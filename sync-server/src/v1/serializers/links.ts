@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Link } from '@linkhub/shared/schemas/links';
+import { splitDestinationOutputSchema, targetingRuleOutputSchema } from '@linkhub/shared/schemas/targeting';
 import { iso, shortUrlOf } from './short-url';
 
 export type LinkRecord = {
@@ -11,6 +13,9 @@ export type LinkRecord = {
   title: string | null;
   tags: string[];
   utm: Record<string, string>;
+  /** jsonb arrays as stored; read through the output schemas so a malformed entry cannot break a response. */
+  rules: unknown;
+  destinations: unknown;
   api_status: Link['status'];
   starts_at: Date | null;
   expires_at: Date | null;
@@ -33,6 +38,8 @@ export function serializeLink(row: LinkRecord): Link {
     title: row.title,
     tags: row.tags,
     utm: row.utm,
+    rules: entries(row.rules, targetingRuleOutputSchema),
+    destinations: entries(row.destinations, splitDestinationOutputSchema),
     status: row.api_status,
     starts_at: iso(row.starts_at),
     expires_at: iso(row.expires_at),
@@ -40,4 +47,12 @@ export function serializeLink(row: LinkRecord): Link {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
+}
+
+function entries<S extends z.ZodType>(value: unknown, schema: S): Array<z.infer<S>> {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
 }

@@ -1,4 +1,4 @@
-import { qrDesignSchema } from '@linkhub/shared/qr/design';
+import { designToApi } from '@linkhub/shared/schemas/qr-design';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { shortUrlOf } from './short-url';
 
@@ -18,9 +18,8 @@ export type QrRecord = {
   cursor_at: string;
 };
 
-/** A QR code row as the API returns it (shared `qrCodeSchema`); the design with its defaults filled in. */
+/** A QR code row as the API returns it (shared `qrCodeSchema`); the design with its defaults filled in, snake_case. */
 export function serializeQrCode(row: QrRecord): QrCode {
-  const design = qrDesignSchema.safeParse(row.design);
   return {
     id: row.id,
     workspace_id: row.workspace_id,
@@ -30,7 +29,7 @@ export function serializeQrCode(row: QrRecord): QrCode {
     destination_url: row.destination_url,
     title: row.title,
     status: row.api_status,
-    design: design.success ? design.data : qrDesignSchema.parse({}),
+    design: designToApi(row.design),
     design_revision: row.design_revision,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),

@@ -1,0 +1,42 @@
+import type { ErrorDetail } from '../errors/details';
+
+/**
+ * Bounds on one JSON value a client sends as mutation args (push and REST alike), checked before
+ * any schema runs: the walk is iterative, so a 5,000-deep nesting costs a loop, not the stack.
+ */
+export const JSON_BOUNDS = {
+  /** Deepest legitimate args (a restore preview's social links) nest 6 levels. */
+  maxDepth: 16,
+  /** Largest legitimate args: a QR design with an inline logo data URL. */
+  maxBytes: 512 * 1024,
+} as const;
+
+type Frame = { value: unknown; depth: number };
+
+function tooDeep(value: unknown, maxDepth: number): boolean {
+  const stack: Frame[] = [{ value, depth: 0 }];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    if (typeof frame.value !== 'object' || frame.value === null) continue;
+    const depth = frame.depth + 1;
+    if (depth > maxDepth) return true;
+    for (const child of Object.values(frame.value)) {
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, depth });
+    }
+  }
+  return false;
+}
+
+function byteLength(value: unknown): number {
+  const text = JSON.stringify(value) ?? '';
+  return new TextEncoder().encode(text).length;
+}
+
+/** The detail that refuses `value`, or null when it is within the bounds. */
+export function jsonBoundsIssue(value: unknown, bounds: { maxDepth: number; maxBytes: number } = JSON_BOUNDS): ErrorDetail | null {
+  if (tooDeep(value, bounds.maxDepth))
+    return { field: 'body', issue: 'too_deep', maximum: bounds.maxDepth, message: `Nested deeper than ${bounds.maxDepth} levels.` };
+  const bytes = byteLength(value);
+  if (bytes > bounds.maxBytes)
+    return { field: 'body', issue: 'too_big', maximum: bounds.maxBytes, message: `Larger than ${Math.round(bounds.maxBytes / 1024)} KB.` };
+  return null;
+}
