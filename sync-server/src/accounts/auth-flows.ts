@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { AuthenticationError, ConflictError, RateLimitError } from '@linkhub/shared/errors/app-error';
-import { verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
+import { randomUUID } from 'node:crypto';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
 import { writeAudit } from './audit';
 import type { Accounts } from './context';
-import { withTransaction } from './db';
+import { withTransaction, type Queryable } from './db';
 import { consumeMagicLinkToken, consumeResetToken, consumeVerificationToken } from './email-tokens';
 import { identifierHash, networkHash } from './hashing';
 import { checkPasswordStrength } from './password-strength';
@@ -46,27 +47,42 @@ export function subject(accounts: Accounts, email: string, ip: string, kind: Att
   return { identifierHash: identifierHash(accounts.config.AUTH_SECRET, email), networkHash: networkHash(accounts.config.AUTH_SECRET, ip), kind };
 }
 
+/** Thrown to roll back the rehearsal of a sign-up for a taken address. */
+class Rehearsal extends Error {}
+
+/** The user, their billing account and personal workspace (they are its Owner), audited. */
+async function createAccount(tx: Queryable, input: { email: string; passwordHash: string; name: string; requestId: string }): Promise<void> {
+  const user = await createUser(tx, { email: input.email, passwordHash: input.passwordHash, name: input.name });
+  const account = await billingAccountFor(tx, user.id);
+  const { workspace } = await insertWorkspace(tx, { name: `${input.name}'s workspace`, ownerUserId: user.id, billingAccountId: account.id, plan: account.plan_key });
+  await writeAudit(tx, { workspaceId: workspace.id, actor: { type: 'user', userId: user.id }, action: 'workspace.created', resourceType: 'workspace', resourceId: workspace.id, after: { name: workspace.name }, requestId: input.requestId });
+}
+
 /**
  * Sign-up (16.9): the same answer, the same work and the same queued job whether or not the address
- * is taken. A new address gets the user, their billing account and personal workspace (they are
- * its Owner); a taken one changes nothing. The password is hashed in both branches (createUser hashes
- * before its INSERT). The account-mail consumer then sends the verification mail, or tells the
- * address's owner that someone tried to sign up with it.
+ * is taken. The password is hashed first; a new address then gets its account in one transaction.
+ * For a taken address the same transaction runs for a placeholder address and is rolled back, so
+ * the answer takes as long and nothing changes (bench/auth-timing measures both). The account-mail
+ * consumer then sends the verification mail, or tells the address's owner that someone tried.
  */
 export async function signUp(accounts: Accounts, input: z.infer<typeof signupSchema>, req: Req): Promise<void> {
-  let created = true;
+  const { pool } = accounts.deps;
+  const passwordHash = await hashPassword(input.password);
+  const taken = (await findUserByEmail(pool, input.email)) !== undefined;
+  const email = taken ? `signup-rehearsal-${randomUUID()}@rehearsal.invalid` : input.email;
+  let created = !taken;
   try {
-    await withTransaction(accounts.deps.pool, async (tx) => {
-      const user = await createUser(tx, { email: input.email, password: input.password, name: input.name });
-      const account = await billingAccountFor(tx, user.id);
-      const { workspace } = await insertWorkspace(tx, { name: `${input.name}'s workspace`, ownerUserId: user.id, billingAccountId: account.id, plan: account.plan_key });
-      await writeAudit(tx, { workspaceId: workspace.id, actor: { type: 'user', userId: user.id }, action: 'workspace.created', resourceType: 'workspace', resourceId: workspace.id, after: { name: workspace.name }, requestId: req.requestId });
+    await withTransaction(pool, async (tx) => {
+      await createAccount(tx, { email, passwordHash, name: input.name, requestId: req.requestId });
+      if (taken) throw new Rehearsal();
     });
   } catch (error) {
-    if (!(error instanceof ConflictError && error.code === 'email_taken')) throw error;
+    // A concurrent sign-up took the address between the look-up and the insert: answered the same.
+    const lostRace = error instanceof ConflictError && error.code === 'email_taken';
+    if (!(error instanceof Rehearsal) && !lostRace) throw error;
     created = false;
   }
-  await recordAttempt(accounts.deps.pool, subject(accounts, input.email, req.ip, 'signup'), created ? 'success' : 'failure', { reason: created ? null : 'taken' });
+  await recordAttempt(pool, subject(accounts, input.email, req.ip, 'signup'), created ? 'success' : 'failure', { reason: created ? null : 'taken' });
   await accounts.mailQueue.enqueue({ kind: 'signup', email: input.email });
 }
 

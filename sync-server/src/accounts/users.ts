@@ -28,8 +28,9 @@ export function publicUser(u: UserRow): Record<string, unknown> {
   };
 }
 
-export async function createUser(db: Queryable, input: { email: string; password: string | null; name: string }): Promise<UserRow> {
-  const passwordHash = input.password === null ? null : await hashPassword(input.password);
+/** `passwordHash` instead of `password` when the caller hashed already (sign-up hashes before it knows whether the address is free). */
+export async function createUser(db: Queryable, input: { email: string; name: string } & ({ password: string | null } | { passwordHash: string })): Promise<UserRow> {
+  const passwordHash = 'passwordHash' in input ? input.passwordHash : input.password === null ? null : await hashPassword(input.password);
   try {
     const row = await one<UserRow>(
       db,

@@ -23,14 +23,34 @@ async function trace(run: () => Promise<Response>): Promise<{ trace: Trace; stat
   const pool = kit.deps.pool;
   const queue = accountsFor(kit.deps).mailQueue;
   const originalQuery = pool.query.bind(pool);
+  const originalConnect = pool.connect.bind(pool);
   const originalEnqueue = queue.enqueue;
   const recorded: Trace = { sql: [], jobs: [] };
+  const record = (text: unknown) => recorded.sql.push(typeof text === 'string' ? text : String(Reflect.get(Object(text), 'text')));
   await kit.drainMail();
   pool.query = ((...args: Parameters<typeof originalQuery>) => {
-    const [text] = args;
-    recorded.sql.push(typeof text === 'string' ? text : text.text);
+    record(args[0]);
     return originalQuery(...args);
   }) as typeof pool.query; // same signature, forwarding every call
+  // Transactions run on a checked-out client: record its statements until it is released.
+  // pool.query checks out with a callback (recorded above already); only promise check-outs are wrapped.
+  const callbackConnect = pool.connect;
+  pool.connect = ((...args: unknown[]) => (args.length > 0 ? Reflect.apply(callbackConnect, pool, args) : wrappedConnect())) as typeof pool.connect;
+  const wrappedConnect = async () => {
+    const client = await originalConnect();
+    const clientQuery = client.query.bind(client);
+    const release = client.release.bind(client);
+    client.query = ((...args: Parameters<typeof clientQuery>) => {
+      record(args[0]);
+      return clientQuery(...args);
+    }) as typeof client.query;
+    client.release = (err?: Error | boolean) => {
+      client.query = clientQuery as typeof client.query;
+      client.release = release;
+      return release(err);
+    };
+    return client;
+  };
   queue.enqueue = async (job: AccountMailJob) => {
     recorded.jobs.push({ kind: job.kind, keys: Object.keys(job).sort() });
     return originalEnqueue(job);
@@ -40,6 +60,7 @@ async function trace(run: () => Promise<Response>): Promise<{ trace: Trace; stat
     return { trace: recorded, status: res.status, body: await res.text() };
   } finally {
     pool.query = originalQuery;
+    pool.connect = callbackConnect;
     queue.enqueue = originalEnqueue;
   }
 }
@@ -65,6 +86,10 @@ describe('known and unknown addresses look the same (16.9)', () => {
     expect(fresh.status).toBe(202);
     expect(JSON.parse(taken.body)).toEqual({ data: { ...JSON.parse(fresh.body).data, email: 'known@example.com' } });
     expect(taken.trace.jobs).toEqual(fresh.trace.jobs);
+    // The same statements in the same order; only the end of the transaction differs (the taken branch rehearses and rolls back).
+    const shape = (sql: string[]) => sql.map((q) => (q === 'COMMIT' || q === 'ROLLBACK' ? 'END' : q));
+    expect(fresh.trace.sql.length).toBeGreaterThan(4);
+    expect(shape(taken.trace.sql)).toEqual(shape(fresh.trace.sql));
 
     const { rows } = await kit.deps.pool.query<{ name: string }>("SELECT name FROM users WHERE email = 'known@example.com'");
     expect(rows).toEqual([{ name: 'known' }]);
