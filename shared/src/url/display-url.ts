@@ -1,3 +1,4 @@
+import { normalizeUrl } from './normalize-url';
 import { hostToUnicode } from './punycode-decode';
 
 /**
@@ -39,7 +40,7 @@ export function displayUrl(value: string): string {
   } catch {
     return value;
   }
-  const href = url.href;
+  const href = normalizeUrl(value) ?? url.href;
   if (url.host === '') return decodeReadable(href);
   const hostAt = href.indexOf(url.host, url.protocol.length);
   if (hostAt === -1) return decodeReadable(href);
