@@ -7,8 +7,8 @@ import type { ErrorDetail } from '../errors/details';
 export const JSON_BOUNDS = {
   /** Deepest legitimate args (a restore preview's social links) nest 6 levels. */
   maxDepth: 16,
-  /** Largest legitimate args: a QR design with an inline logo data URL. */
-  maxBytes: 512 * 1024,
+  /** As a REST body (MAX_BODY_BYTES, 256 KiB): one mutation holds what one REST request may. */
+  maxBytes: 256 * 1024,
 } as const;
 
 type Frame = { value: unknown; depth: number };

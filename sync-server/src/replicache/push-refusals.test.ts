@@ -30,6 +30,16 @@ function pusher(token: string) {
     });
     return res.status;
   };
+  /** One mutation whose args are raw JSON text (a value too deep for JSON.stringify on the test's side). */
+  const pushRaw = async (name: string, argsJson: string) => {
+    const body = `{"pushVersion":1,"clientGroupID":"${clientGroupID}","profileID":"p","schemaVersion":"","mutations":[{"clientID":"${clientID}","id":${next++},"name":"${name}","args":${argsJson},"timestamp":0}]}`;
+    const res = await kit.app.request('/replicache/push', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body,
+    });
+    return res.status;
+  };
   const lastMutationId = async () => {
     const { rows } = await kit.deps.pool.query<{ last_mutation_id: string }>(
       'SELECT last_mutation_id FROM replicache_clients WHERE id = $1',
@@ -44,7 +54,7 @@ function pusher(token: string) {
         [clientID],
       )
     ).rows;
-  return { push, lastMutationId, notices };
+  return { push, pushRaw, lastMutationId, notices };
 }
 
 const linkExists = async (id: string) =>
@@ -126,5 +136,29 @@ describe('push refusals (issue 16)', () => {
       expect(n.message).not.toMatch(/Confidential/);
       expect(n.resource_title).toBeNull();
     }
+  });
+
+  it('16.4: branding 5,000 levels deep or over 256 KB is refused with a notice (2 MB: 413 at the door), never a 500, and nothing is stored', async () => {
+    const p = pusher(kit.owner.token);
+    const deep = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
+    const blob = { logo_url: `https://example.com/${'x'.repeat(300 * 1024)}` };
+    const huge = { logo_url: `https://example.com/${'x'.repeat(2 * 1024 * 1024)}` };
+    const ws = kit.owner.workspaceId;
+    expect(await p.pushRaw('updateWorkspaceSettings', `{"workspace_id":"${ws}","branding":${deep}}`)).toBe(200);
+    expect(await p.push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, branding: blob } })).toBe(200);
+    // Refused before it is read (the push body limit); the client mutator refuses it before it is ever queued.
+    expect(await pusher(kit.owner.token).push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, branding: huge } })).toBe(413);
+    expect(await p.push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, holding_page: { title: 'Hi', colour: 'red' } } })).toBe(200);
+    expect(await p.lastMutationId()).toBe(3);
+    const notices = await p.notices();
+    expect(notices.map((n) => n.code)).toEqual(['validation_failed', 'validation_failed', 'validation_failed']);
+    expect(notices[0]?.message).toMatch(/nested deeper than 16 levels/i);
+    expect(notices[1]?.message).toMatch(/larger than 256 KB/i);
+    const { rows } = await kit.deps.pool.query<{ branding: unknown; holding_page: unknown }>('SELECT branding, holding_page FROM workspaces WHERE id = $1', [ws]);
+    expect(JSON.stringify(rows[0]?.branding ?? {}).length).toBeLessThan(1000);
+    expect(rows[0]?.holding_page).not.toHaveProperty('colour');
+    expect(await p.push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, branding: { primary_color: '#112233' } } })).toBe(200);
+    const { rows: after } = await kit.deps.pool.query<{ branding: { primary_color?: string } }>('SELECT branding FROM workspaces WHERE id = $1', [ws]);
+    expect(after[0]?.branding.primary_color).toBe('#112233');
   });
 });
