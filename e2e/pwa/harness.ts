@@ -60,7 +60,7 @@ export async function startPwaHarness(): Promise<PwaHarness> {
   const outbox = await mkdtemp(join(tmpdir(), 'linkhub-outbox-'));
   // The accounts config (mail outbox) is read from the process environment, not the app's env.
   process.env.OUTBOX_DIR = outbox;
-  const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, LOG_LEVEL: 'silent' });
+  const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, PUBLIC_PWA_URL: base, LOG_LEVEL: 'silent' });
   const handle = createDb(test.database.url, { max: 1 });
   await ensureSystemDomains(handle.db, { linkHost: test.deps.config.LINK_HOST, bioHost: test.deps.config.BIO_HOST });
   await handle.close();
