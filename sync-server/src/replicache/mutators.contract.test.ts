@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { generateKeyBetween } from 'fractional-indexing';
 import { syncKeys } from '@linkhub/shared/sync/keys';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
+import { MutatorValidationError } from '@linkhub/shared/mutators/define';
 import { createSyncHarness, eventually, syncRound, type SyncClient, type SyncHarness } from './test-harness';
 
 /**
@@ -294,6 +295,24 @@ describe('no door answers a refusal with a server error', () => {
 });
 
 describe('validation before save', () => {
+  it('a client mutator refuses what the server would refuse, with field errors, and queues nothing', async () => {
+    const pending = async () => (await client.rep.experimentalPendingMutations()).length;
+    const before = await pending();
+    const inverted = client.rep.mutate.updateLink({
+      id: ctx.link,
+      workspace_id: ctx.ws,
+      starts_at: '2030-06-01T00:00:00.000Z',
+      expires_at: '2030-01-01T00:00:00.000Z',
+    });
+    await expect(inverted).rejects.toBeInstanceOf(MutatorValidationError);
+    await expect(inverted).rejects.toMatchObject({
+      code: 'validation_failed',
+      mutator: 'updateLink',
+      details: [expect.objectContaining({ field: 'expires_at', issue: 'expires_before_start' })],
+    });
+    expect(await pending()).toBe(before);
+  });
+
   it('a QR design that would not scan is refused with its fixes, and nothing is stored', async () => {
     const id = randomUUID();
     await client.rep.mutate.createQrCode({
