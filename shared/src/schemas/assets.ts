@@ -13,7 +13,7 @@ export const assetSchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   created_at: z.iso.datetime({ offset: true }),
   /** What to put in a QR design as `design.logo.source`. */
-  logo_source: z.object({ kind: z.literal('asset'), assetId: uuidSchema }),
+  logo_source: z.object({ kind: z.literal('asset'), asset_id: uuidSchema }),
 });
 export type Asset = z.infer<typeof assetSchema>;
 

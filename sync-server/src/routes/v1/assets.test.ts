@@ -9,7 +9,7 @@ import { decodeQr } from '@linkhub/shared/qr/decode';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
-type Asset = { id: string; kind: string; content_type: string; byte_size: number; width: number; height: number; sha256: string; logo_source: { kind: 'asset'; assetId: string } };
+type Asset = { id: string; kind: string; content_type: string; byte_size: number; width: number; height: number; sha256: string; logo_source: { kind: 'asset'; asset_id: string } };
 
 let kit: V1Kit;
 let key: string;
@@ -57,7 +57,7 @@ async function centre(png: Buffer): Promise<{ rgb: number[]; text: string[] }> {
 describe('POST /v1/assets (QR logos)', () => {
   it('stores a PNG in the artifact store with its uploaded_assets row', async () => {
     const asset = await uploaded(await redPng(), 'image/png');
-    expect(asset).toMatchObject({ kind: 'qr_logo', content_type: 'image/png', width: 256, height: 256, logo_source: { kind: 'asset', assetId: asset.id } });
+    expect(asset).toMatchObject({ kind: 'qr_logo', content_type: 'image/png', width: 256, height: 256, logo_source: { kind: 'asset', asset_id: asset.id } });
     const { rows } = await kit.deps.pool.query<{ storage_key: string; byte_size: number }>('SELECT storage_key, byte_size FROM uploaded_assets WHERE id = $1', [asset.id]);
     const stored = await store.get(rows[0]?.storage_key ?? '');
     expect(stored?.byteLength).toBe(asset.byte_size);
@@ -118,7 +118,7 @@ describe('POST /v1/assets (QR logos)', () => {
 describe('QR designs with an uploaded logo', () => {
   it('are validated and rendered with the real image', async () => {
     const asset = await uploaded(svgLogo, 'image/svg+xml');
-    const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/logo', slug: 'with-logo', design: { errorCorrection: 'H', logo: { source: asset.logo_source, sizeRatio: 0.2 } } } });
+    const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/logo', slug: 'with-logo', design: { error_correction: 'H', logo: { source: asset.logo_source, size_ratio: 0.2 } } } });
     expect(res.status).toBe(201);
     const qr = (await json<Envelope<QrCode>>(res)).data;
     const png = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&dpi=300`, { key });
@@ -130,7 +130,7 @@ describe('QR designs with an uploaded logo', () => {
 
   it('refuse a logo too large for the code before save, with the fix', async () => {
     const asset = await uploaded(await redPng(), 'image/png');
-    const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/big', slug: 'big-logo', design: { logo: { source: asset.logo_source, sizeRatio: 0.5, knockout: false } } } });
+    const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/big', slug: 'big-logo', design: { logo: { source: asset.logo_source, size_ratio: 0.5, knockout: false } } } });
     expect(res.status).toBe(422);
     const error = (await json<ErrorBody>(res)).error;
     expect(error.code).toBe('qr_unscannable');
@@ -144,7 +144,7 @@ describe('QR designs with an uploaded logo', () => {
     expect(created.status).toBe(422);
     expect((await json<ErrorBody>(created)).error.details).toEqual([expect.objectContaining({ field: 'logo', issue: 'asset_not_found', suggested: null })]);
     const plain = (await json<Envelope<QrCode>>(await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/x', slug: 'plain-logo' } }))).data;
-    const restyled = await kit.api('PATCH', `/v1/qr-codes/${plain.id}`, { key, body: { design: { logo: { source: { kind: 'asset', assetId: 'not-a-uuid' } } } } });
+    const restyled = await kit.api('PATCH', `/v1/qr-codes/${plain.id}`, { key, body: { design: { logo: { source: { kind: 'asset', asset_id: 'not-a-uuid' } } } } });
     expect(restyled.status).toBe(422);
     expect((await json<ErrorBody>(restyled)).error.code).toBe('qr_unscannable');
   });
@@ -183,7 +183,7 @@ describe('reading and deleting uploaded logos', () => {
 
   it('refuses to delete a logo a QR design uses (409 naming the code), deletes it once unused, and then it is gone', async () => {
     const asset = await uploaded(await redPng(), 'image/png');
-    const created = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/menu', slug: 'uses-logo', title: 'Menu card', design: { errorCorrection: 'H', logo: { source: asset.logo_source, sizeRatio: 0.2 } } } });
+    const created = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/menu', slug: 'uses-logo', title: 'Menu card', design: { error_correction: 'H', logo: { source: asset.logo_source, size_ratio: 0.2 } } } });
     expect(created.status).toBe(201);
     const qr = (await json<Envelope<QrCode>>(created)).data;
     const { rows } = await kit.deps.pool.query<{ storage_key: string }>('SELECT storage_key FROM uploaded_assets WHERE id = $1', [asset.id]);
@@ -209,7 +209,7 @@ describe('reading and deleting uploaded logos', () => {
     expect((await kit.api('GET', `/v1/assets/${asset.id}`, { key })).status).toBe(404);
     expect((await kit.api('DELETE', `/v1/assets/${asset.id}`, { key })).status).toBe(404);
     // a design can no longer take it
-    const again = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { logo: { source: asset.logo_source, sizeRatio: 0.2 } } } });
+    const again = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { logo: { source: asset.logo_source, size_ratio: 0.2 } } } });
     expect(again.status).toBe(422);
   });
 });

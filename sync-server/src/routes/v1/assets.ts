@@ -40,7 +40,7 @@ const serializeAsset = (row: AssetRow): Asset => ({
   height: row.height,
   sha256: row.sha256,
   created_at: row.created_at.toISOString(),
-  logo_source: { kind: 'asset', assetId: row.id },
+  logo_source: { kind: 'asset', asset_id: row.id },
 });
 
 /** The uploaded file and the type its sender claimed: a raw image body, or the `file` field of a multipart form. */

@@ -82,7 +82,7 @@ describe('GET /v1/qr-codes/{id}/render from the artifact store (S3)', () => {
     const before = await bytesOf(await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&dpi=300`, { key }));
     const [old] = await artifactRows(qr.id);
     if (old === undefined) throw new Error('no artifact row');
-    const patched = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { fgColor: '#1a3d7c' } } });
+    const patched = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { fg_color: '#1a3d7c' } } });
     expect(patched.status).toBe(200);
     const after = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&dpi=300`, { key });
     expect(after.status).toBe(200);
