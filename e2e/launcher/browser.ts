@@ -27,7 +27,7 @@ export async function newContext(browser: Browser, viewport: Viewport): Promise<
 /** Short waits, and the page's errors and 5xx answers in the output, so a failing step says where it stopped. */
 export async function newPage(context: BrowserContext, label: string): Promise<Page> {
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => console.error(`[${label}] page error: ${e.message}`));
   page.on('response', (r) => {
     if (r.status() >= 500) console.error(`[${label}] ${r.status()} from ${r.request().method()} ${new URL(r.url()).pathname}`);
@@ -48,7 +48,9 @@ export async function expectFits(page: Page, screen: string): Promise<void> {
 
 /** Opens a section from the nav (behind the Menu button when the nav is folded on a phone). */
 export async function openSection(page: Page, name: string): Promise<void> {
-  const link = page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true });
+  const nav = page.getByRole('navigation', { name: 'Sections' });
+  await nav.waitFor({ state: 'attached' });
+  const link = nav.getByRole('link', { name, exact: true });
   if (!(await link.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
   await link.click();
   await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -63,6 +65,8 @@ export async function signIn(page: Page, base: string, email: string, password: 
 /** Fills the sign-in form already on screen and waits for the editor. */
 export async function signInHere(page: Page, email: string, password: string): Promise<void> {
   const signInForm = page.getByRole('form', { name: 'Sign in' });
+  // Whichever form the auth screen opens with, once it has rendered.
+  await page.getByRole('button', { name: /^(Sign in|I have an account)$/ }).first().waitFor();
   if (!(await signInForm.isVisible())) await page.getByRole('button', { name: 'I have an account' }).click();
   await signInForm.getByLabel('Email').fill(email);
   await signInForm.getByLabel('Password').fill(password);

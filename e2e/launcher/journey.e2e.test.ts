@@ -79,15 +79,18 @@ for (const vp of VIEWPORTS) {
       page = await newPage(owner, `${vp.name}/owner`);
       newcomer = await newContext(browser, vp);
       np = await newPage(newcomer, `${vp.name}/newcomer`);
+    });
+    afterAll(async () => {
+      await owner?.close();
+      await newcomer?.close();
+    });
+
+    it('signs the demo user in with the credentials npm start printed', async () => {
       await page.goto(stack.demo.pwa_url);
       await expectFits(page, 'sign-in screen');
       await signIn(page, stack.demo.pwa_url, stack.demo.email, stack.demo.password);
       await expectFits(page, 'Links (after sign-in)');
     }, 60_000);
-    afterAll(async () => {
-      await owner?.close();
-      await newcomer?.close();
-    });
 
     it('signs up and confirms the address from the link in the mail', async () => {
       await np.goto(stack.demo.pwa_url);
@@ -165,7 +168,7 @@ for (const vp of VIEWPORTS) {
       expect(await page.getByLabel('Rule 1: is one of', { exact: true }).inputValue()).toBe('de');
       expect(await page.getByLabel('Destination 2', { exact: true }).inputValue()).toBe(to('b'));
       await expectFits(page, 'link editor after reload');
-    }, 90_000);
+    }, 60_000);
 
     it('exports the link’s analytics as CSV holding every click of the edge check', async () => {
       expect(linkId, 'the link step made the link').not.toBe('');
@@ -202,7 +205,7 @@ for (const vp of VIEWPORTS) {
         expect(records.filter((r) => r.event_type === 'click')).toHaveLength(clicks);
         expect(new Set(records.map((r) => r.variant_id).filter((v) => v !== '')).size).toBe(2);
       }
-    }, 90_000);
+    }, 60_000);
 
     it('keeps all three networks of a social block through an edit and a reload, and publishes them', async () => {
       const networks = vp.name === 'phone' ? ['github', 'mastodon', 'bluesky'] : ['linkedin', 'threads', 'twitch'];
@@ -249,7 +252,7 @@ for (const vp of VIEWPORTS) {
         'the published page at the edge with the three networks',
       );
       expect(published.status).toBe(200);
-    }, 90_000);
+    }, 60_000);
 
     it('moves a block to the top of the seeded page, kept after a reload and at the edge', async () => {
       await openDemoPage(page);
@@ -276,11 +279,14 @@ for (const vp of VIEWPORTS) {
         20_000,
         'the moved block first on the published page',
       );
-    }, 90_000);
+    }, 60_000);
 
     it('exports the QR codes as one ZIP of print files and a manifest that open', async () => {
       await openSection(page, 'QR codes');
-      await page.getByLabel(/^Select all \d+ codes? for export$/).check();
+      // Every code's own box (the "Select all" box shows only when there are several).
+      const boxes = page.getByRole('checkbox', { name: /^Select .+ for export$/ });
+      await boxes.first().waitFor();
+      for (const box of await boxes.all()) await box.check();
       const batch = page.getByRole('region', { name: /^Export \d+ selected codes?$/ });
       const selected = Number(/Export (\d+)/.exec((await batch.getByRole('heading').first().textContent()) ?? '')?.[1] ?? 0);
       expect(selected).toBeGreaterThan(0);
@@ -327,7 +333,7 @@ for (const vp of VIEWPORTS) {
       await switcher.selectOption({ label: joined ?? '' });
       await np.getByRole('button', { name: 'Edit Product docs' }).waitFor({ timeout: 20_000 });
       await expectFits(np, 'Links of the joined workspace');
-    }, 90_000);
+    }, 60_000);
   });
 }
 
