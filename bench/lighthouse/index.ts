@@ -19,7 +19,7 @@ import { pwaRoot, serveBuilt } from './serve-built';
 const BASELINE_REF = process.argv[2] ?? 'd86f047';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
-type Row = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number; scriptKb: number };
+type Row = { score: number; fcp: number; lcp: number; tbt: number; cls: number; si: number };
 
 async function measure(label: string, ref: string | null): Promise<Row[]> {
   const { root, cleanup } = pwaRoot(ref);
@@ -40,11 +40,9 @@ async function measure(label: string, ref: string | null): Promise<Row[]> {
       const lhr = result?.lhr;
       if (!lhr) throw new Error('lighthouse returned no result');
       const num = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-      const requests = (lhr.audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
-      const scripts = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
       const bootup = (lhr.audits['bootup-time']?.details as { items?: Array<{ url: string; scripting?: number; total?: number }> } | undefined)?.items ?? [];
       if (run === RUNS - 1) for (const item of bootup.slice(0, 5)) console.log(`  main-thread: ${Math.round(item.total ?? 0)} ms total, ${Math.round(item.scripting ?? 0)} ms script: ${item.url.replace(stack.base, '')}`);
-      const row = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), si: num('speed-index'), scriptKb: scripts / 1024 };
+      const row = { score: Math.round((lhr.categories.performance?.score ?? 0) * 100), fcp: num('first-contentful-paint'), lcp: num('largest-contentful-paint'), tbt: num('total-blocking-time'), cls: num('cumulative-layout-shift'), si: num('speed-index') };
       if (lhr.finalDisplayedUrl.endsWith('/links') === false) throw new Error(`lighthouse ended on ${lhr.finalDisplayedUrl}`);
       console.log(`${label} run ${run + 1}: score ${row.score}, TBT ${Math.round(row.tbt)} ms, LCP ${Math.round(row.lcp)} ms`);
       rows.push(row);
@@ -65,11 +63,11 @@ try {
   ];
   // LIGHTHOUSE_ONLY_NOW=1: skip the baseline (quicker while iterating).
   const variants = process.env.LIGHTHOUSE_ONLY_NOW === undefined ? all : all.filter(([, ref]) => ref === null);
-  const table: string[] = ['variant | performance | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms | script KB', '---|---|---|---|---|---|---|---'];
+  const table: string[] = ['variant | performance | FCP ms | LCP ms | TBT ms | CLS | Speed Index ms', '---|---|---|---|---|---|---'];
   for (const [label, ref] of variants) {
     const rows = await measure(label, ref);
     const m = (pick: (r: Row) => number) => median(rows.map(pick));
-    table.push(`${label} | ${m((r) => r.score)} | ${Math.round(m((r) => r.fcp))} | ${Math.round(m((r) => r.lcp))} | ${Math.round(m((r) => r.tbt))} | ${m((r) => r.cls).toFixed(3)} | ${Math.round(m((r) => r.si))} | ${m((r) => r.scriptKb).toFixed(0)}`);
+    table.push(`${label} | ${m((r) => r.score)} | ${Math.round(m((r) => r.fcp))} | ${Math.round(m((r) => r.lcp))} | ${Math.round(m((r) => r.tbt))} | ${m((r) => r.cls).toFixed(3)} | ${Math.round(m((r) => r.si))}`);
   }
   console.log(`\nLighthouse mobile, signed-in /links with the demo seed, median of ${RUNS} runs (target: performance ≥ 90)\n`);
   console.log(table.join('\n'));
