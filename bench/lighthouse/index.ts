@@ -23,7 +23,10 @@ type Row = { score: number; fcp: number; lcp: number; tbt: number; cls: number; 
 
 async function measure(label: string, ref: string | null): Promise<Row[]> {
   const { root, cleanup } = pwaRoot(ref);
-  const stack = await serveBuilt(root);
+  const stack = await serveBuilt(root).catch((e: unknown) => {
+    cleanup();
+    throw e;
+  });
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS });
   try {
     const demo = await seedDemoWorkspace(stack.test);
