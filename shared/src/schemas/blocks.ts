@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolveEmbed } from '../blocks/embeds';
 import { isNavigableUrl } from '../blocks/escape';
-import { MAX_URL_LENGTH } from './common';
+import { MAX_URL_LENGTH, normalizedUrlTransform } from './common';
 
 /**
  * The bio page block union as the API and the editor accept it (DESIGN §9): flat objects,
@@ -12,7 +12,8 @@ const navigableUrl = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .refine(isNavigableUrl, { message: 'Enter an http(s), mailto: or tel: link.', params: { issue: 'invalid_format' } });
+  .refine(isNavigableUrl, { message: 'Enter an http(s), mailto: or tel: link.', params: { issue: 'invalid_format' } })
+  .transform(normalizedUrlTransform);
 
 const imageSource = z
   .string()

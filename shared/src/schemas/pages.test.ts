@@ -41,6 +41,13 @@ describe('the block union (DESIGN §9)', () => {
     expect(problems(blockInputSchema, { type: 'image', url: '/assets/abc.webp', alt: '' })).toEqual([]);
   });
 
+  it('stores link and social block addresses in their normalised form (IDN host to punycode, path percent-encoded)', () => {
+    const link = blockInputSchema.parse({ type: 'link', title: 'Tokyo', url: 'https://ja.wikipedia.org/wiki/東京' });
+    expect(link).toMatchObject({ url: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC' });
+    const social = blockInputSchema.parse({ type: 'social', links: [{ network: 'web', url: 'https://bücher.example/' }] });
+    expect(social).toMatchObject({ links: [{ network: 'web', url: 'https://xn--bcher-kva.example/' }] });
+  });
+
   it('blockData() gives the stored {type, data} shape', () => {
     expect(blockData(blockInputSchema.parse({ id: 'b1', type: 'link', title: 'Shop', url: 'https://shop.example.com' }))).toEqual({
       type: 'link', data: { title: 'Shop', url: 'https://shop.example.com' },

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { QR_BATCH_FORMATS, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
 import { errorText } from '../../app/api';
+import { useAliveRef } from '../../ui/use-alive';
 import { readBatchExport, saveBatchZip, startBatchExport } from './batch-export-api';
 
 const FORMAT_LABELS: Record<(typeof QR_BATCH_FORMATS)[number], string> = { svg: 'SVG', png: 'PNG', pdf: 'PDF', eps: 'EPS' };
@@ -13,13 +14,7 @@ export function QrBatchExport({ workspaceId, selected, onClear }: { workspaceId:
   const [dpi, setDpi] = useState<300 | 600>(300);
   const [job, setJob] = useState<QrBatchExportView | null>(null);
   const [message, setMessage] = useState('');
-  const alive = useRef(true);
-  useEffect(
-    () => () => {
-      alive.current = false;
-    },
-    [],
-  );
+  const alive = useAliveRef();
 
   const running = job !== null && (job.status === 'queued' || job.status === 'running');
   const size = Number(sizeMm);
