@@ -48,11 +48,11 @@ export async function expectFits(page: Page, screen: string): Promise<void> {
 
 /** Opens a section from the nav (behind the Menu button when the nav is folded on a phone). */
 export async function openSection(page: Page, name: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Sections' });
-  await nav.waitFor({ state: 'attached' });
-  const link = nav.getByRole('link', { name, exact: true });
-  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Menu' }).click();
-  await link.click();
+  // The signed-in frame has rendered once its header's Sign out is there.
+  await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'attached' });
+  const menu = page.getByRole('button', { name: 'Menu' });
+  if ((await menu.isVisible()) && (await menu.getAttribute('aria-expanded')) !== 'true') await menu.click();
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name, exact: true }).click();
   await page.getByRole('heading', { level: 1, name }).waitFor();
   await expectFits(page, name);
 }
