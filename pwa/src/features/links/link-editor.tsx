@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { createLink, createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
+import { createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
 import type { LinkView, SummaryView } from '@linkhub/shared/sync/views';
 import { Field } from '../../app/field';
 import { useWorkspace } from '../../app/workspace-context';
@@ -13,7 +13,7 @@ import { useSubscribe } from '../../replicache/use-subscribe';
 import { linkState, shortUrl } from './link-filter';
 import { LinkRouting } from './link-routing';
 import { displayUrl, lookalikeHostOf } from './destination-display';
-import { createKeptDrafts } from './kept-drafts';
+import { keptLinkDrafts } from './kept-link-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
 import { draftsToRules, draftsToSplit, rulesToDrafts, splitToDrafts, type RuleDraft, type SplitDraft } from './routing-drafts';
 import { slugTakenBy } from './slug-taken';
@@ -61,8 +61,6 @@ function draftOf(link: LinkView | null): LinkDraft {
   };
 }
 
-/** Typed values of creates not yet confirmed by the server (a refused create reopens with them). */
-export const keptLinkDrafts = createKeptDrafts<LinkDraft>(createLink.name);
 
 type Props = {
   link: LinkView | null;

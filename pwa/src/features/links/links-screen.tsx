@@ -1,12 +1,15 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { navigate } from '../../app/router';
 import { useWorkspace } from '../../app/workspace-context';
 import { getLink, listDomains, listLinks, listNotices, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { allTags, EMPTY_FILTER, filterLinks, type LinkFilter } from './link-filter';
-import { keptLinkDrafts, LinkEditor } from './link-editor';
+import { keptLinkDrafts } from './kept-link-drafts';
 import { LinkTable } from './link-table';
 import { LinksToolbar } from './links-toolbar';
+
+/** The editor (rules, splits, QR preview) loads when a link is opened, not with the list. */
+const LinkEditor = lazy(() => import('./link-editor').then((m) => ({ default: m.LinkEditor })));
 
 /** `/links` (list), `/links/new`, `/links/{id}`: everything from the local store. */
 export function LinksScreen({ rest }: { rest: string[] }) {
@@ -17,10 +20,17 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
   const [filter, setFilter] = useState<LinkFilter>(EMPTY_FILTER);
   const open = rest[0] ?? null;
-  const selected = useSubscribe((tx) => (open && open !== 'new' ? getLink(tx, open) : Promise.resolve(null)), null, [open]);
+  const selected = useSubscribe(
+    (tx) => (open && open !== 'new' ? getLink(tx, open) : Promise.resolve(null)),
+    null,
+    [open],
+  );
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const refused = selected === null && open !== 'new' ? keptLinkDrafts.refused(open, notices) : null;
-  const shown = useMemo(() => filterLinks(links, filter, (id) => summaries[id]?.totals_7d ?? 0), [links, filter, summaries]);
+  const shown = useMemo(
+    () => filterLinks(links, filter, (id) => summaries[id]?.totals_7d ?? 0),
+    [links, filter, summaries],
+  );
   const tags = useMemo(() => allTags(links), [links]);
   const linkDomains = domains.filter((d) => d.purpose !== 'bio');
 
@@ -36,16 +46,48 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           {shown.length} of {links.length} links
         </span>
       </div>
-      {open === 'new' && can('link.create') && <LinkEditor key="new" link={null} summary={undefined} onDone={(id) => navigate(id ? `/links/${id}` : '/links')} />}
-      {refused && open && (
-        <LinkEditor key={`refused-${open}`} link={null} summary={undefined} refused={{ draft: refused.draft, message: refused.notice.message }} onDone={(id) => { keptLinkDrafts.forget(open); navigate(id ? `/links/${id}` : '/links'); }} />
-      )}
-      {selected && <LinkEditor key={`${selected.id}`} link={selected} summary={summaries[selected.id]} onDone={() => navigate('/links')} />}
+      <Suspense fallback={<p className="loading">Loading…</p>}>
+        {open === 'new' && can('link.create') && (
+          <LinkEditor
+            key="new"
+            link={null}
+            summary={undefined}
+            onDone={(id) => navigate(id ? `/links/${id}` : '/links')}
+          />
+        )}
+        {refused && open && (
+          <LinkEditor
+            key={`refused-${open}`}
+            link={null}
+            summary={undefined}
+            refused={{ draft: refused.draft, message: refused.notice.message }}
+            onDone={(id) => {
+              keptLinkDrafts.forget(open);
+              navigate(id ? `/links/${id}` : '/links');
+            }}
+          />
+        )}
+        {selected && (
+          <LinkEditor
+            key={`${selected.id}`}
+            link={selected}
+            summary={summaries[selected.id]}
+            onDone={() => navigate('/links')}
+          />
+        )}
+      </Suspense>
       <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
       {links.length === 0 ? (
         <p className="muted">No links yet.</p>
       ) : (
-        <LinkTable links={shown} summaries={summaries} selected={open} onOpen={(id) => navigate(`/links/${id}`)} sort={filter.sort} onSort={(sort) => setFilter({ ...filter, sort })} />
+        <LinkTable
+          links={shown}
+          summaries={summaries}
+          selected={open}
+          onOpen={(id) => navigate(`/links/${id}`)}
+          sort={filter.sort}
+          onSort={(sort) => setFilter({ ...filter, sort })}
+        />
       )}
     </>
   );
