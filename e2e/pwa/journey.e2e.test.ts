@@ -192,7 +192,7 @@ describe('the editor, offline first', () => {
     watch(second, 'second');
     await signInInUi(second, h.base, email);
     await second.getByRole('button', { name: 'Edit Spring sale' }).click();
-    // The second device keeps this form open (still showing the old destination) throughout.
+    // The second device keeps this form open throughout.
     await second.getByRole('heading', { name: 'Link Spring sale' }).waitFor();
 
     // Offline: edit the destination, then reload with no network at all.
@@ -233,9 +233,14 @@ describe('the editor, offline first', () => {
     await waitForSynced(page);
     await second.locator('.vrow', { hasText: 'https://shop.example/summer' }).waitFor({ timeout: 10_000 });
 
-    // Field-level merge: the second device saves only what it changed (the title), so its stale
-    // destination does not overwrite the first device's edit.
-    expect(await second.getByLabel('Destination URL').inputValue()).toBe('https://shop.example/spring');
+    // Field-level merge (DECISIONS.md "Open forms merge with sync field by field"): the untouched
+    // destination of the open form follows the synced value, with no conflict to settle; the second
+    // device then saves only what it changed (the title), so the first device's edit is kept.
+    await eventually(
+      () => second.getByLabel('Destination URL').inputValue(),
+      (value) => value === 'https://shop.example/summer',
+    );
+    expect(await second.getByTestId('stale-notice').count()).toBe(0);
     await second.getByLabel('Title').fill('Spring sale, extended');
     await second.getByRole('button', { name: 'Save changes' }).click();
     const [merged] = await eventually(
