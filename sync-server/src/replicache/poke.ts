@@ -70,3 +70,11 @@ export async function closePokeHub(deps: object): Promise<void> {
   await hubs.get(deps)?.close();
   hubs.delete(deps);
 }
+
+/**
+ * Tells the user's open editors to pull now, for a change made outside a push (a REST join): the
+ * workspace list only reaches the local store through a pull.
+ */
+export async function pokeUser(deps: { redis: Redis; config: { REDIS_PREFIX: string } }, userId: string): Promise<void> {
+  await deps.redis.publish(pokeChannel(deps.config.REDIS_PREFIX, userId), '1');
+}

@@ -15,6 +15,7 @@ import { emailSchema } from '../accounts/auth-flows';
 import { acceptInvitation, createInvitation, INVITABLE_ROLES, listPendingInvitations, publicInvitation, renewInvitation, revokeInvitation, type InvitationRow } from '../accounts/invitations';
 import { findWorkspace } from '../accounts/workspaces';
 import { invitationEmail } from '../mail/templates';
+import { pokeUser } from '../replicache/poke';
 
 const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE_ROLES) });
 
@@ -98,6 +99,8 @@ export function invitationAcceptRoutes(deps: AppDeps): Hono<AppEnv> {
       await writeAudit(tx, { workspaceId: accepted.invitation.workspace_id, actor: { type: 'user', userId: me.user.id }, action: 'member.joined', resourceType: 'member', resourceId: accepted.memberId, after: { role: accepted.invitation.role, invitation_id: accepted.invitation.id }, requestId: c.get('requestId') });
       return accepted;
     });
+    // The joined workspace reaches the editor's store only by a pull; the join is committed, so a failed poke only delays it.
+    await pokeUser(deps, me.user.id).catch((error: unknown) => deps.logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'poke after join failed'));
     return c.json({ data: { workspace_id: result.invitation.workspace_id, member_id: result.memberId, role: result.invitation.role } }, 200);
   });
   return app;
