@@ -36,6 +36,17 @@ const JOB_OPTIONS = {
   removeOnFail: { age: 24 * 60 * 60 },
 } as const;
 
+/** How long closing waits for the queue when Redis is unreachable; its jobs are already stored in Redis or lost with it. */
+const UNREACHABLE_CLOSE_BOUND_MS = 1_000;
+
+function boundedBy(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([work, bound]).finally(() => clearTimeout(timer));
+}
+
 export function startAccountMailQueue(opts: {
   redis: Redis;
   redisUrl: string;
@@ -72,8 +83,17 @@ export function startAccountMailQueue(opts: {
       }
     },
     async close() {
-      await Promise.allSettled([worker.close(), queue.close()]);
-      await consumerConnection.quit().catch(() => consumerConnection.disconnect());
+      if (opts.redis.status === 'ready' && consumerConnection.status === 'ready') {
+        // Redis is up: let the running mail jobs finish, then leave politely.
+        await Promise.allSettled([worker.close(), queue.close()]);
+        await consumerConnection.quit().catch(() => consumerConnection.disconnect());
+        return;
+      }
+      // Redis is unreachable: a graceful close would wait for a connection that never comes, so drop
+      // the consumer's connection (pending commands fail at once) and close without waiting; the
+      // shared connection is the caller's to disconnect, so the queue's close is not awaited past a bound.
+      consumerConnection.disconnect();
+      await Promise.allSettled([worker.close(true), boundedBy(queue.close(), UNREACHABLE_CLOSE_BOUND_MS)]);
     },
   };
 }
