@@ -43,5 +43,8 @@ describe('electron-builder.yml', () => {
     // desktop/dist holds main, preload and renderer/ (the PWA build, copied by `npm run build -w desktop`).
     expect(config.files).toContainEqual(expect.objectContaining({ from: 'dist', to: 'dist' }));
     expect((config.mac as { target: Array<{ target: string }> }).target[0]?.target).toBe('dmg');
+    // main is bundled: electron (an optional dependency, so installs survive a failed binary download)
+    // and its dependency tree must stay out of the asar.
+    expect(config.files).toContain('!node_modules/**');
   });
 });
