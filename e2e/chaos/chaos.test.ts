@@ -157,6 +157,20 @@ describe('chaos: QR scans keep answering while every part fails in turn', () => 
     phase = 'after-redis';
     await clicksCountedExactly();
 
+    // Clicks made while Redis is down are held by the edge and captured once it is back: exactly.
+    phase = 'redis-outage';
+    const beforeOutage = await docsClicks();
+    const OUTAGE_CLICKS = 12;
+    await redis.outage(async () => {
+      for (let i = 0; i < OUTAGE_CLICKS; i += 1) expect(await visit('/docs')).toBe(302);
+    });
+    for (const { health } of services.values()) expect(await until(healthy(health), 30_000)).toBe(true);
+    phase = 'after-redis-outage';
+    expect(await until(async () => (await docsClicks()) >= beforeOutage + OUTAGE_CLICKS, 30_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await docsClicks(), 'every click of the outage counted once').toBe(beforeOutage + OUTAGE_CLICKS);
+    await clicksCountedExactly();
+
     phase = 'pg-down';
     await proxy.cut();
     await new Promise((r) => setTimeout(r, 2_000));
@@ -172,9 +186,9 @@ describe('chaos: QR scans keep answering while every part fails in turn', () => 
     expect(wrong).toEqual([]);
     // Only while the one edge process was dead did a scan find nobody listening.
     expect(outcomes.filter((o) => o.answer === 'refused' && o.phase !== 'edge-down')).toEqual([]);
-    for (const window of ['worker-down', 'sync-down', 'redis-restart', 'pg-down']) {
+    for (const window of ['worker-down', 'sync-down', 'redis-restart', 'redis-outage', 'pg-down']) {
       expect(answers.filter((o) => o.phase === window).length).toBeGreaterThan(0);
     }
     for (const name of ['edge', 'worker', 'sync']) expect(services.get(name)?.supervised.restarts()).toBe(1);
-  }, 150_000);
+  }, 200_000);
 });

@@ -46,6 +46,8 @@ export type PrivateRedis = {
   readonly url: string;
   /** Kills it (SIGKILL) and starts a new one on the same port with no data, as a Redis without persistence comes back. */
   restartEmpty: () => Promise<void>;
+  /** Kills it, runs `whileDown` with no Redis listening, then starts it again empty on the same port. */
+  outage: (whileDown: () => Promise<void>) => Promise<void>;
   stop: () => void;
 };
 
@@ -72,6 +74,15 @@ export async function startPrivateRedis(extraArgs: readonly string[] = []): Prom
       current.server.kill('SIGKILL');
       await current.exited;
       current = await launch();
+    },
+    outage: async (whileDown) => {
+      current.server.kill('SIGKILL');
+      await current.exited;
+      try {
+        await whileDown();
+      } finally {
+        current = await launch();
+      }
     },
     stop: () => {
       current.server.kill('SIGKILL');

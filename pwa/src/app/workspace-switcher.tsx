@@ -8,8 +8,8 @@ export function WorkspaceSwitcher({ workspaces, current, onChange }: { workspace
   }
   return (
     <label className="ws-switch">
-      <span className="sr-only">Workspace</span>
-      <select value={current} onChange={(e) => onChange(e.target.value)}>
+      {/* The select's own name: a wrapping label would also read out the chosen option's text. */}
+      <select aria-label="Workspace" value={current} onChange={(e) => onChange(e.target.value)}>
         {workspaces.map((w) => (
           <option key={w.id} value={w.id}>
             {w.name} ({w.role})
