@@ -1,21 +1,21 @@
-// Test-only: drives the real sync-server and worker beside the edge; never imported by the service.
+// Drives the real sync-server and worker beside the edge (e2e may import every service).
 import { Redis } from 'ioredis';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import { createLogger } from '@linkhub/shared/logging/logger';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../../sync-server/src/v1/test-kit';
-import { createWorkerDeps, closeWorkerDeps, type WorkerDeps } from '../../../worker/src/deps';
-import { workerEnvSchema } from '../../../worker/src/env';
-import { cacheRefresh } from '../../../worker/src/processors/cache-refresh';
-import { createQueue } from '../../../worker/src/queues';
-import { startWorkers, type WorkerRuntime } from '../../../worker/src/runtime';
-import { createEdgeApp } from '../app';
-import { createHotCache } from '../lookup/hot-cache';
-import { createPgLookup, type PgLookup } from '../lookup/pg-lookup';
-import { createMetrics, type EdgeMetrics } from '../metrics';
-import { edgeRedis, ready, sharedGeo, visit } from '../testing/harness';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../sync-server/src/v1/test-kit';
+import { createWorkerDeps, closeWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
+import { workerEnvSchema } from '../../worker/src/env';
+import { cacheRefresh } from '../../worker/src/processors/cache-refresh';
+import { createQueue } from '../../worker/src/queues';
+import { startWorkers, type WorkerRuntime } from '../../worker/src/runtime';
+import { createEdgeApp } from '../../edge/src/app';
+import { createHotCache } from '../../edge/src/lookup/hot-cache';
+import { createPgLookup, type PgLookup } from '../../edge/src/lookup/pg-lookup';
+import { createMetrics, type EdgeMetrics } from '../../edge/src/metrics';
+import { edgeRedis, ready, sharedGeo, visit } from '../../edge/src/testing/harness';
 
 /**
  * The public path end to end in one process: the real sync-server (its /v1 API and command layer
