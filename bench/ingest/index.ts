@@ -24,7 +24,7 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { CAPTURE_BATCH_MAX_EVENTS, toBatchStreamFields, toStreamFields } from '../../shared/src/analytics/event';
+import { CAPTURE_BATCH_MAX_EVENTS, toBatchStreamFields } from '../../shared/src/analytics/event';
 import { testEvent } from '../../shared/src/analytics/test-events';
 import { clicksStreamKey } from '../../shared/src/cache/keys';
 import { migrate } from '../../shared/src/db/index';
@@ -53,7 +53,7 @@ const QUERIES = !process.argv.includes('--no-queries');
 const SUMMARIES = !process.argv.includes('--no-summaries');
 const PROFILE = process.argv.includes('--profile') ? (process.argv[process.argv.indexOf('--profile') + 1] ?? 'drain.cpuprofile') : null;
 const RESOURCES = 100;
-/** `--single-entries`: one version-1 entry per event instead of the edge's batch entries. */
+/** `--single-entries`: one entry per event (a batch of one, as a quiet edge writes) instead of full batch entries. */
 const SINGLE_ENTRIES = process.argv.includes('--single-entries');
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -130,8 +130,8 @@ async function main(): Promise<void> {
         )
       );
     };
-    const eventFields = (resource: string) => toStreamFields(benchEvent(resource));
-    /** As the edge writes under load (full batch entries), or one version-1 entry per event (`--single-entries`). */
+    const eventFields = (resource: string) => toBatchStreamFields([benchEvent(resource)]);
+    /** As the edge writes under load (full batch entries), or one entry per event (`--single-entries`). */
     const produce = async (n: number) => {
       const pipe = redis.pipeline();
       if (SINGLE_ENTRIES) for (let i = 0; i < n; i += 1) pipe.xadd(stream, '*', ...eventFields(resources[seq % RESOURCES] ?? ''));

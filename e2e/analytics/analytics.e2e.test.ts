@@ -117,7 +117,7 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
 
   it('dead-letters a bad event with its reason and counts nothing for it', async () => {
     const before = (await h.get<{ data: Totals }>('/v1/analytics/totals')).body.data;
-    await h.deps.redis.xadd(`${h.prefix}clicks:raw`, '*', 'v', '1', 'event_type', 'click', 'workspace_id', h.workspaceId);
+    await h.xadd([testEvent({ workspace_id: h.workspaceId, resource_id: '' })]);
     await h.drain();
     const dead = await h.deps.redis.lrange(clicksDeadLetterKey(h.prefix), 0, 0);
     expect(dead[0]).toContain('resource_id');

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import { toBatchStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createDb } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
@@ -68,7 +68,7 @@ export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; t
     xadd: async (events) => {
       const ids: string[] = [];
       for (const e of events) {
-        const id = await test.deps.redis.xadd(stream, '*', ...toStreamFields(e));
+        const id = await test.deps.redis.xadd(stream, '*', ...toBatchStreamFields([e]));
         if (id !== null) ids.push(id);
       }
       return ids;

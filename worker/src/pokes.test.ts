@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toStreamFields } from '@linkhub/shared/analytics/event';
+import { toBatchStreamFields } from '@linkhub/shared/analytics/event';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { clicksStreamKey, pokeChannel } from '@linkhub/shared/cache/keys';
 import { createDb } from '@linkhub/shared/db';
@@ -33,7 +33,7 @@ describe('editors hear about fresh analytics', () => {
     const ingest = createIngestConsumer({ pool: t.deps.pool, redis: t.deps.redis, logger: t.deps.logger, prefix }, { consumerName: 'poke', blockMs: 50 });
     try {
       await ingest.ensureGroup();
-      await t.deps.redis.xadd(clicksStreamKey(prefix), '*', ...toStreamFields(testEvent({ workspace_id: workspace.id, resource_id: randomUUID() })));
+      await t.deps.redis.xadd(clicksStreamKey(prefix), '*', ...toBatchStreamFields([testEvent({ workspace_id: workspace.id, resource_id: randomUUID() })]));
       const batch = await ingest.readNew();
       await ingest.handle(batch);
       await ingest.idle();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, eventRecordOf, fastCheckedEvent, parseStreamEntry, parseStreamEvent, streamEvents, toEventLine, toLineBatchStreamFields, toStreamFields, type AnalyticsEvent } from './event';
+import { analyticsEventSchema, fastCheckedEvent, parseStreamEntry, streamEvents, toBatchStreamFields, validateEvent, type AnalyticsEvent } from './event';
 
 const event: AnalyticsEvent = {
   event_type: 'scan',
@@ -27,53 +27,28 @@ const event: AnalyticsEvent = {
 };
 
 describe('stream event', () => {
-  it('round-trips through the stream fields (v, e)', () => {
-    const fields = toStreamFields(event);
-    expect(fields.slice(0, 2)).toEqual(['v', '1']);
-    expect(fields).toHaveLength(4);
-    expect(parseStreamEvent(fields)).toEqual({ ok: true, event });
-  });
-  it('also reads the flat field/value form, absent fields as null', () => {
-    const flat = ['v', '1', ...Object.entries(event).flatMap(([k, v]) => (v === null ? [] : [k, typeof v === 'boolean' ? (v ? '1' : '0') : String(v)]))];
-    expect(parseStreamEvent(flat)).toEqual({ ok: true, event });
+  it('round-trips through a batch entry, each event keyed by entry id and line', () => {
+    const second = { ...event, event_type: 'click' as const, utm_source: 'line\nbreak "quoted"' };
+    const fields = toBatchStreamFields([event, second]);
+    expect(fields.slice(0, 2)).toEqual(['v', '3']);
+    const events = parseStreamEntry('1700000000000-3', fields);
+    expect(events.map((e) => e.key)).toEqual(['1700000000000-3:0', '1700000000000-3:1']);
+    expect(events.map((e) => e.parsed)).toEqual([{ ok: true, event }, { ok: true, event: second }]);
+    expect(streamEvents([['1-0', toBatchStreamFields([event])], ['2-0', fields]])).toEqual([event, event, second]);
   });
   it('has no field that could hold a raw IP or User-Agent', () => {
     const names = Object.keys(analyticsEventSchema.shape);
     for (const forbidden of ['ip', 'ip_address', 'user_agent', 'ua', 'remote_addr']) expect(names).not.toContain(forbidden);
   });
-  it('reads a version-2 batch entry as its events, in order, each keyed by entry id and line', () => {
-    const second = { ...event, event_type: 'scan' as const, utm_source: 'line\nbreak "quoted"' };
-    const fields = toLineBatchStreamFields([event, second]);
-    expect(fields.slice(0, 3)).toEqual(['v', '2', 'e']);
-    const events = parseStreamEntry('1700000000000-3', fields);
-    expect(events.map((e) => e.key)).toEqual(['1700000000000-3:0', '1700000000000-3:1']);
-    expect(events.map((e) => e.parsed)).toEqual([{ ok: true, event }, { ok: true, event: second }]);
-    // each line alone is a batch entry (what a dead letter keeps)
-    expect(parseStreamEntry('2-0', events[1]?.fields ?? []).map((e) => e.parsed)).toEqual([{ ok: true, event: second }]);
-    expect(streamEvents([['1-0', toStreamFields(event)], ['2-0', fields]])).toEqual([event, event, second]);
-    expect(parseStreamEntry('9-0', toStreamFields(event))).toEqual([{ key: '9-0', fields: toStreamFields(event), parsed: { ok: true, event } }]);
-  });
-  it('maps a line\'s values to the schema\'s keys in the schema\'s order', () => {
-    const keys = Object.keys(analyticsEventSchema.shape);
-    expect(Object.keys(eventRecordOf(keys))).toEqual(keys);
-    expect(Object.values(eventRecordOf(keys))).toEqual(keys);
-  });
-  it('refuses only the bad lines of a batch entry, and an empty batch as a whole', () => {
-    const teleport = JSON.stringify(['teleport', ...(JSON.parse(toEventLine(event)) as unknown[]).slice(1)]);
-    const fields = ['v', '2', 'e', [toEventLine(event), '{oops', teleport, JSON.stringify(event), '[1,2]'].join('\n')];
-    const events = parseStreamEntry('5-0', fields);
-    expect(events.map((e) => e.parsed.ok)).toEqual([true, false, false, false, false]);
-    expect(events[1]?.parsed).toEqual({ ok: false, issues: ['e: not JSON'] });
-    expect(events[1]?.fields).toEqual(['v', '2', 'e', '{oops']);
-    expect(JSON.stringify(events[2]?.parsed)).toContain('event_type');
-    expect(events[3]?.parsed).toEqual({ ok: false, issues: ['e: not an array of 22 values'] });
-    expect(parseStreamEntry('6-0', ['v', '2', 'e', ''])).toEqual([{ key: '6-0:0', fields: ['v', '2', 'e', ''], parsed: { ok: false, issues: ['e: empty batch'] } }]);
-  });
-  it('rejects a malformed or unversioned entry with readable issues', () => {
-    expect(parseStreamEvent(['event_type', 'click'])).toMatchObject({ ok: false });
-    const bad = parseStreamEvent(['v', '1', 'event_type', 'teleport']);
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) expect(bad.issues.join(' ')).toContain('event_type');
+  it('refuses any other entry whole, keyed by its entry id, with its fields kept for the dead letter', () => {
+    const unversioned = ['event_type', 'click'];
+    expect(parseStreamEntry('1-0', unversioned)).toEqual([{ key: '1-0', fields: unversioned, parsed: { ok: false, issues: ['unversioned entry'] } }]);
+    const older = ['v', '1', 'e', JSON.stringify(event)];
+    expect(parseStreamEntry('2-0', older)).toEqual([{ key: '2-0', fields: older, parsed: { ok: false, issues: ['unsupported entry version 1'] } }]);
+    expect(parseStreamEntry('3-0', ['v', '2', 'e', '[]'])[0]?.parsed).toEqual({ ok: false, issues: ['unsupported entry version 2'] });
+    const truncated = toBatchStreamFields([event]).slice(0, 6);
+    expect(parseStreamEntry('4-0', truncated)[0]?.parsed).toEqual({ ok: false, issues: ['malformed batch entry'] });
+    expect(streamEvents([['1-0', unversioned], ['2-0', older]])).toEqual([]);
   });
 });
 
@@ -125,14 +100,13 @@ describe('the fast path of the stream reader', () => {
   it('leaves a missing field, an extra field or a non-object to zod, with the same result as before', () => {
     const { is_bot: _dropped, ...missing } = event;
     expect(fastCheckedEvent(missing)).toBeNull();
-    expect(parseStreamEvent(['v', '1', 'e', JSON.stringify(missing)])).toMatchObject({ ok: false, issues: [expect.stringContaining('is_bot')] });
+    expect(validateEvent(missing)).toMatchObject({ ok: false, issues: [expect.stringContaining('is_bot')] });
     expect(fastCheckedEvent({ ...event, extra: 1 })).toEqual(event);
     expect(fastCheckedEvent([event])).toBeNull();
-    expect(parseStreamEvent(['v', '1', 'e', '[1]'])).toMatchObject({ ok: false });
-    expect(parseStreamEvent(['v', '1', 'e', '{oops'])).toEqual({ ok: false, issues: ['e: not JSON'] });
+    expect(validateEvent([1])).toMatchObject({ ok: false });
     // an offset the fast path does not read is still refused by zod, as before
-    expect(parseStreamEvent(['v', '1', 'e', JSON.stringify({ ...event, occurred_at: '2026-06-01T12:00:00+02:00' })])).toMatchObject({ ok: false });
+    expect(validateEvent({ ...event, occurred_at: '2026-06-01T12:00:00+02:00' })).toMatchObject({ ok: false });
     // a form only zod reads (no milliseconds) is still accepted
-    expect(parseStreamEvent(['v', '1', 'e', JSON.stringify({ ...event, occurred_at: '2026-06-01T12:00:00Z' })])).toMatchObject({ ok: true });
+    expect(validateEvent({ ...event, occurred_at: '2026-06-01T12:00:00Z' })).toMatchObject({ ok: true });
   });
 });

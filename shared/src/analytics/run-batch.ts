@@ -6,7 +6,7 @@ import type { AnalyticsEvent } from './event';
  * Most of an event repeats across the visits of one batch: the resource (two UUIDs, its type), the
  * country and region, the UA families and ua_hash, the referrer, the UTMs. Redis spends about 3 ns
  * of CPU per byte of a stream entry (measured: ~300 µs per 100 KB XADD, linear in size), and the
- * edge's kernel and client copy every byte too, so a version-2 line of ~300 bytes cost more to ship
+ * edge's kernel and client copy every byte too, so a line of every value (~300 bytes) cost more to ship
  * than to build. Here each such run of values is written once per entry, in `r` (a JSON array of
  * arrays), and a line refers to it by index: a line is about 60 bytes.
  *

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toBatchStreamFields, toLineBatchStreamFields, toStreamFields } from '@linkhub/shared/analytics/event';
+import { toBatchStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
@@ -21,6 +21,8 @@ const link = randomUUID();
 async function xadd(fields: string[]): Promise<void> {
   await t.deps.redis.xadd(clicksStreamKey(t.deps.config.REDIS_PREFIX), '*', ...fields);
 }
+/** One event in an entry of its own, as the edge writes a batch of one. */
+const alone = (event: AnalyticsEvent): string[] => toBatchStreamFields([event]);
 async function count(sql: string, params: unknown[] = []): Promise<number> {
   const res = await t.deps.pool.query<{ n: string }>(sql, params);
   return Number(res.rows[0]?.n ?? 0);
@@ -50,7 +52,7 @@ describe('ingest consumer', () => {
   it('writes a batch once even when it is redelivered after a crash before the ack', async () => {
     const a = consumer('a');
     await a.ensureGroup();
-    for (let i = 0; i < 5; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: link }, `v${i % 2}`)));
+    for (let i = 0; i < 5; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: link }, `v${i % 2}`)));
     const batch = await a.readNew();
     expect(batch).toHaveLength(5);
     const first = await a.handle(batch, { ack: false }); // committed, then "crashed" before XACK
@@ -75,10 +77,11 @@ describe('ingest consumer', () => {
     const other = randomUUID();
     const c = consumer('c');
     await c.ensureGroup();
-    await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: other })));
-    await xadd(['v', '1', 'event_type', 'teleport', 'workspace_id', ws]);
-    await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: 'not-a-uuid' })));
-    await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: other, is_bot: true })));
+    await xadd(alone(testEvent({ workspace_id: ws, resource_id: other })));
+    // an event type that does not exist, in an otherwise well-formed entry
+    await xadd(alone(testEvent({ workspace_id: ws, resource_id: other })).map((field, i) => (i === 5 ? field.replace('"click"', '"teleport"') : field)));
+    await xadd(alone(testEvent({ workspace_id: ws, resource_id: 'not-a-uuid' })));
+    await xadd(alone(testEvent({ workspace_id: ws, resource_id: other, is_bot: true })));
     const result = await c.handle(await c.readNew());
     expect(result).toMatchObject({ entries: 4, inserted: 2, deadLettered: 2 });
     const dead = (await t.deps.redis.lrange(clicksDeadLetterKey(t.deps.config.REDIS_PREFIX), 0, -1)).map((s) => JSON.parse(s) as { reason: string });
@@ -96,8 +99,8 @@ describe('ingest consumer', () => {
     const e = consumer('e');
     await e.ensureGroup();
     const good = Array.from({ length: 4 }, (_, i) => testEvent({ workspace_id: ws, resource_id: batched }, `b${i}`));
-    // the edge's version-3 entry with a bad line added, then a version-2 entry (written before an upgrade)
-    const [first, second] = [toBatchStreamFields(good.slice(0, 3)), toLineBatchStreamFields(good.slice(3))];
+    // the edge's entry with a bad line added, then another entry
+    const [first, second] = [toBatchStreamFields(good.slice(0, 3)), toBatchStreamFields(good.slice(3))];
     await xadd([...first.slice(0, 7), `${first[7] ?? ''}\n["teleport"]`]);
     await xadd(second);
     const entries = await e.readNew();
@@ -121,7 +124,7 @@ describe('ingest consumer', () => {
     const loopLink = randomUUID();
     const d = consumer('d');
     d.start();
-    for (let i = 0; i < 3; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: loopLink, event_type: 'scan', resource_type: 'qr_code' })));
+    for (let i = 0; i < 3; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: loopLink, event_type: 'scan', resource_type: 'qr_code' })));
     let seen = 0;
     for (let i = 0; i < 100 && seen < 3; i += 1) {
       await new Promise((r) => setTimeout(r, 50));
@@ -136,7 +139,7 @@ describe('ingest consumer', () => {
     const rewound = randomUUID();
     const e = consumer('e');
     await e.ensureGroup();
-    for (let i = 0; i < 4; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: rewound })));
+    for (let i = 0; i < 4; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: rewound })));
     expect(await e.handle(await e.readNew())).toMatchObject({ inserted: 4, duplicates: 0 });
     // an operator resets the group: every entry is "new" again; the COPY of stored ids is refused
     await t.deps.redis.call('XGROUP', 'SETID', clicksStreamKey(t.deps.config.REDIS_PREFIX), INGEST_GROUP, '0');
@@ -160,8 +163,8 @@ describe('ingest consumer', () => {
     try {
       const f = consumer('f');
       await f.ensureGroup();
-      await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: poisoned })));
-      await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: neighbour })));
+      await xadd(alone(testEvent({ workspace_id: ws, resource_id: poisoned })));
+      await xadd(alone(testEvent({ workspace_id: ws, resource_id: neighbour })));
       await expect(f.handle(await f.readNew())).rejects.toThrow(/poisoned write/);
       for (let delivery = 2; delivery <= 5; delivery += 1) {
         const claimed = await f.claimStale(0);
@@ -187,7 +190,7 @@ describe('ingest consumer', () => {
     const shared = randomUUID();
     const g = consumer('g', { parallel: 3 });
     g.start();
-    for (let i = 0; i < 60; i += 1) await xadd(toStreamFields(testEvent({ workspace_id: ws, resource_id: shared }, `p${i % 7}`)));
+    for (let i = 0; i < 60; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: shared }, `p${i % 7}`)));
     const done = await waitFor(async () => (await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [shared])) >= 60);
     await g.stop();
     expect(done).toBe(true);
