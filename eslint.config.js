@@ -67,4 +67,15 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  {
+    // The shell (pwa/src/app) composes the features; a feature never reaches back into it. This block
+    // replaces the pwa one for features, so it repeats the database boundary.
+    files: ['pwa/src/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: DB_IMPORTS, patterns: [...DB_PATTERNS, { group: ['**/app/*'], message: 'pwa/src/app is the shell: features import the kit (ui/, api/, session/, workspace/, router/), never the shell.' }] },
+      ],
+    },
+  },
 );

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { platform } from '../platform/bridge';
-import { navigate } from './router';
+import { navigate } from '../router/router';
 
 const focus = (selector: string) => document.querySelector<HTMLElement>(selector)?.focus();
 

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { usePath } from './router';
+import { usePath } from '../router/router';
 import { createRep, listenForPokes, type Rep } from '../replicache/create-rep';
 import { RepContext } from '../replicache/rep-context';
-import { api, ApiError } from './api';
-import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } from './session';
+import { api, ApiError } from '../api/api';
+import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } from '../session/session';
 import { WorkspaceGate } from './workspace-gate';
 
 // Screens a signed-in start never shows load only when needed (issue 17.13: less script on startup).

@@ -4,11 +4,12 @@ import type { Rep } from '../replicache/create-rep';
 import { LinksScreen } from '../features/links/links-screen';
 import { useAppCommands } from './app-commands';
 import { NoticesPanel } from './notices-panel';
-import { navigate, parsePath, SECTIONS, usePath, type SectionId } from './router';
+import { navigate, usePath } from '../router/router';
+import { parsePath, SECTIONS, type SectionId } from './sections';
 import { StatusChip } from './status-chip';
 import { UpdatePrompt } from './update-prompt';
 import { VerifyBanner } from './verify-banner';
-import { useWorkspace } from './workspace-context';
+import { useWorkspace } from '../workspace/workspace-context';
 import { WorkspaceSwitcher } from './workspace-switcher';
 
 type Screen = ComponentType<{ rest: string[] }>;

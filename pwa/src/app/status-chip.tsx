@@ -1,4 +1,4 @@
-import { useConnection } from './connection';
+import { useConnection } from '../ui/use-connection';
 import { usePendingCount } from './use-pending';
 import type { Rep } from '../replicache/create-rep';
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api, errorText } from './api';
+import { api } from '../api/api';
+import { errorText } from '../ui/error-messages';
 
 /** Until the address is verified, publishing is refused: say so and offer to resend the mail. */
 export function VerifyBanner({ email }: { email: string }) {

@@ -5,10 +5,10 @@ import type { Rep } from '../replicache/create-rep';
 import { listWorkspaces } from '../replicache/queries';
 import { useSubscribeOn } from '../replicache/use-subscribe';
 import { NoWorkspace } from '../features/settings/no-workspace';
-import { usePath } from './router';
+import { usePath } from '../router/router';
 import { Frame } from './frame';
-import { rememberWorkspace, storedWorkspace, type SessionUser } from './session';
-import { WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
+import { rememberWorkspace, storedWorkspace, type SessionUser } from '../session/session';
+import { WorkspaceContext, type WorkspaceContextValue } from '../workspace/workspace-context';
 
 /** Chooses the current workspace from the local store and derives the capability set for it. */
 export function WorkspaceGate({ rep, user, onSignOut }: { rep: Rep; user: SessionUser; onSignOut: () => void }) {

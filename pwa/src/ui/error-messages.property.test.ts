@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { fc, test } from '@fast-check/vitest';
-import { ApiError } from '../app/api-error';
+import { ApiError } from '../api/api-error';
 import { errorText } from './error-messages';
 
 const code = fc.stringMatching(/^[a-z]{2,8}(_[a-z]{2,8}){1,3}$/);

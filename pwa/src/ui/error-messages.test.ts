@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '@linkhub/shared/errors/codes';
 import { updateWorkspaceSettingsArgs } from '@linkhub/shared/mutators/workspace';
-import { ApiError } from '../app/api-error';
+import { ApiError } from '../api/api-error';
 import { apiFieldErrors, codeSentence, errorText, fieldErrors } from './error-messages';
 
 const rawCode = /\b[a-z]+_[a-z_]+\b|[{}[\]]/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@linkhub/shared/errors/codes';
-import { ApiError, type ApiErrorDetail } from '../app/api-error';
+import { ApiError, type ApiErrorDetail } from '../api/api-error';
 
 /**
  * The one place the editor turns error codes into words (issue 17.11): the envelope's codes

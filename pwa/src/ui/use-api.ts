@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorText } from '../app/api';
+import { api } from '../api/api';
+import { errorText } from './error-messages';
 
 /** GET a sync-server route; `reload` re-fetches (after a change). Offline shows the error sentence. */
 export function useApi<T>(path: string | null): { data: T | null; error: string; loading: boolean; reload: () => void } {

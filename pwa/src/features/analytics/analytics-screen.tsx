@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useWorkspace } from '../../app/workspace-context';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api, errorText } from '../../app/api';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
 import { platform } from '../../platform/bridge';
 
 type ExportJob = { id: string; status: string; progress: number | null; error: string | null };

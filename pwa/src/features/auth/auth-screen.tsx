@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api, errorText } from '../../app/api';
-import { rememberSignIn, type SessionUser } from '../../app/session';
-import { Field } from '../../app/field';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { rememberSignIn, type SessionUser } from '../../session/session';
+import { Field } from '../../ui/field';
 
 type Mode = 'signin' | 'signup' | 'reset' | 'two_factor';
 type ApiUser = { id: string; email: string; name: string; email_verified?: boolean };

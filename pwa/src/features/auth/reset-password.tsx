@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api, errorText } from '../../app/api';
-import { Field } from '../../app/field';
-import { navigate } from '../../app/router';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
+import { navigate } from '../../router/router';
 
 /** `/reset-password?token=…` from the reset e-mail: choose a new password. */
 export function ResetPassword() {

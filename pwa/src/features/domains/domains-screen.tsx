@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { addDomainArgs } from '@linkhub/shared/mutators/domains';
-import { Field } from '../../app/field';
-import { useWorkspace } from '../../app/workspace-context';
+import { Field } from '../../ui/field';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { listDomains } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';

@@ -1,7 +1,7 @@
 import { resourceState, type LinkState } from '@linkhub/shared/resolve/state';
 import type { LinkView } from '@linkhub/shared/sync/views';
 import { publicAddress } from '@linkhub/shared/url/public-address';
-import { edgeUrlFromPage } from '../../app/edge-url';
+import { edgeUrlFromPage } from '../../config/edge-url';
 
 export type LinkStatusFilter = 'all' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
 export type LinkSort = 'newest' | 'oldest' | 'slug' | 'clicks';

@@ -1,4 +1,4 @@
-import { Field } from '../../app/field';
+import { Field } from '../../ui/field';
 import { emptyRule, emptySplit, ISO_WEEKDAYS, RULE_KINDS, type RuleDraft, type SplitDraft } from './routing-drafts';
 
 const KIND_LABELS: Record<(typeof RULE_KINDS)[number], string> = {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { navigate } from '../../app/router';
-import { useWorkspace } from '../../app/workspace-context';
+import { navigate } from '../../router/router';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { getLink, listDomains, listLinks, listNotices, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { allTags, EMPTY_FILTER, filterLinks, type LinkFilter } from './link-filter';

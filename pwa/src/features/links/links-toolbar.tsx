@@ -1,5 +1,5 @@
 import type { DomainView } from '@linkhub/shared/sync/views';
-import { Field } from '../../app/field';
+import { Field } from '../../ui/field';
 import type { LinkFilter, LinkSort, LinkStatusFilter } from './link-filter';
 
 const STATUSES: LinkStatusFilter[] = ['all', 'active', 'paused', 'scheduled', 'expired', 'archived'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { edgeUrlFromPage } from '../../app/edge-url';
+import { edgeUrlFromPage } from '../../config/edge-url';
 import { shortUrl } from './link-filter';
 
 describe('shortUrl', () => {

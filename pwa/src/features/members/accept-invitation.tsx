@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { navigate } from '../../app/router';
-import { rememberWorkspace } from '../../app/session';
+import { navigate } from '../../router/router';
+import { rememberWorkspace } from '../../session/session';
 import { errorText } from '../../ui/error-messages';
 import { acceptInvitationOnce } from './accept-request';
 

@@ -1,4 +1,4 @@
-import { api, ApiError } from '../../app/api';
+import { api, ApiError } from '../../api/api';
 
 export type Joined = { workspace_id: string; role: string };
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { MemberView } from '@linkhub/shared/sync/views';
-import { api, errorText } from '../../app/api';
-import { useWorkspace } from '../../app/workspace-context';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api, errorText } from '../../app/api';
-import { Field } from '../../app/field';
-import { useWorkspace } from '../../app/workspace-context';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { listMembers } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';

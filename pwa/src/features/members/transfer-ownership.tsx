@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import type { MemberView } from '@linkhub/shared/sync/views';
-import { api, errorText } from '../../app/api';
-import { Field } from '../../app/field';
-import { useWorkspace } from '../../app/workspace-context';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
+import { useWorkspace } from '../../workspace/workspace-context';
 
 /** The owner hands the workspace to another member (spec §3.6); the password is asked again first (step-up). */
 export function TransferOwnership({ members, onDone }: { members: MemberView[]; onDone: (message: string) => void }) {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { BlockType } from '@linkhub/shared/blocks/snapshot';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
 import type { BlockView } from '@linkhub/shared/sync/views';
-import { Field } from '../../app/field';
+import { Field } from '../../ui/field';
 import { fieldErrors } from '../../ui/error-messages';
 import { StaleNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../links/use-synced-draft';

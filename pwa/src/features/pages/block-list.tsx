@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { BlockType } from '@linkhub/shared/blocks/snapshot';
 import { BLOCK_TYPES } from '@linkhub/shared/mutators/pages';
 import type { BlockView } from '@linkhub/shared/sync/views';
-import { useWorkspace } from '../../app/workspace-context';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { errorText } from '../../ui/error-messages';
 import { BLOCK_LABELS, blockSummary } from './block-fields';

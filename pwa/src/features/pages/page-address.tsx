@@ -1,5 +1,5 @@
 import type { PageView } from '@linkhub/shared/sync/views';
-import { useWorkspace } from '../../app/workspace-context';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { listDomains } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { BlockView, PageView } from '@linkhub/shared/sync/views';
-import { Field } from '../../app/field';
-import { useWorkspace } from '../../app/workspace-context';
+import { Field } from '../../ui/field';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { updatePageArgs } from '@linkhub/shared/mutators/pages';
 import { useRep } from '../../replicache/rep-context';
 import { fieldErrors } from '../../ui/error-messages';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { createPage, createPageArgs } from '@linkhub/shared/mutators/pages';
-import { Field } from '../../app/field';
-import { navigate } from '../../app/router';
-import { useWorkspace } from '../../app/workspace-context';
+import { Field } from '../../ui/field';
+import { navigate } from '../../router/router';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { getPage, listBlocks, listNotices, listPages } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';

@@ -1,4 +1,4 @@
-import { Field } from '../../app/field';
+import { Field } from '../../ui/field';
 import { KNOWN_NETWORKS, type SocialRow } from './block-fields';
 
 const MAX_ROWS = 20;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageVersionListSchema, type PageVersionView } from '@linkhub/shared/schemas/page-versions';
-import { api } from '../../app/api';
+import { api } from '../../api/api';
 
 /** Published versions of a page, newest first (they are not in the Replicache store: fetched when online). */
 export async function fetchPublishedVersions(workspaceId: string, pageId: string): Promise<PageVersionView[]> {

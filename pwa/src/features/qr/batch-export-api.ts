@@ -1,5 +1,5 @@
 import { qrBatchExportViewSchema, type QrBatchExportInput, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
-import { api } from '../../app/api';
+import { api } from '../../api/api';
 import { platform } from '../../platform/bridge';
 
 const base = (workspaceId: string) => `/api/workspaces/${workspaceId}/qr-exports`;

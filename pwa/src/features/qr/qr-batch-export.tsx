@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { QR_BATCH_FORMATS, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
-import { errorText } from '../../app/api';
+import { errorText } from '../../ui/error-messages';
 import { useAliveRef } from '../../ui/use-alive';
 import { readBatchExport, saveBatchZip, startBatchExport } from './batch-export-api';
 

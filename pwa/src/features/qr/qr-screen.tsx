@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { navigate } from '../../app/router';
-import { useWorkspace } from '../../app/workspace-context';
+import { navigate } from '../../router/router';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { listNotices, listQrCodes, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { MiniChart } from '../../ui/mini-chart';

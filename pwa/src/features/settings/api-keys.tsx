@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { API_KEY_SCOPES } from '@linkhub/shared/permissions/scopes';
-import { api, errorText } from '../../app/api';
-import { Field } from '../../app/field';
-import { useWorkspace } from '../../app/workspace-context';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { useApi } from '../../ui/use-api';
 import { copyText } from '../../ui/clipboard';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { apiEnvelope, errorText } from '../../app/api';
-import { useWorkspace } from '../../app/workspace-context';
+import { apiEnvelope } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { useWorkspace } from '../../workspace/workspace-context';
 
 type Entry = { id: string; occurred_at: string; action: string; actor: { type: string; email: string | null }; resource_type: string | null; summary: string | null };
 type Page = { entries: Entry[]; next: string | null };

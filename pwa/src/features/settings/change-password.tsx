@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { api, errorText } from '../../app/api';
-import { Field } from '../../app/field';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
 
 /** Change the password knowing the current one; the server ends every other session of the account. */
 export function ChangePassword() {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api, ApiError, errorText } from '../../app/api';
-import { Field } from '../../app/field';
-import { useWorkspace } from '../../app/workspace-context';
+import { api, ApiError } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
+import { useWorkspace } from '../../workspace/workspace-context';
 
 /** Why the server refused: for a sole owner, the workspaces to hand over or delete first. */
 function refusal(error: unknown): string {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { api, errorText } from '../../app/api';
-import { Field } from '../../app/field';
-import { rememberWorkspace } from '../../app/session';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
+import { rememberWorkspace } from '../../session/session';
 import { useApi } from '../../ui/use-api';
 
 type Listed = { id: string; name: string; deleted_at: string | null; restorable_until: string | null };

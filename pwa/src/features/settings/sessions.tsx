@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { api, errorText } from '../../app/api';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
 import { useApi } from '../../ui/use-api';
 
 type Session = { id: string; current: boolean; client_kind: string; client_label: string | null; created_at: string; last_seen_at: string | null };

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { api, errorText } from '../../app/api';
-import { Field } from '../../app/field';
-import { rememberWorkspace } from '../../app/session';
-import { useWorkspace } from '../../app/workspace-context';
+import { api } from '../../api/api';
+import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
+import { rememberWorkspace } from '../../session/session';
+import { useWorkspace } from '../../workspace/workspace-context';
 import { useApi } from '../../ui/use-api';
 
 type ListedWorkspace = { id: string; name: string; role: string; deleted_at: string | null; restorable_until: string | null };

@@ -2,8 +2,6 @@ import { platform } from '../platform/bridge';
 import { ApiError, type ApiErrorDetail } from './api-error';
 
 export { ApiError } from './api-error';
-// The one error-to-words module; re-exported so callers of api() find it beside it.
-export { errorText } from '../ui/error-messages';
 
 type Envelope = { error?: { code?: string; message?: string; details?: ApiErrorDetail[] } };
 

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Capability } from '@linkhub/shared/permissions/capabilities';
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import type { WorkspaceView } from '@linkhub/shared/sync/views';
-import type { SessionUser } from './session';
+import type { SessionUser } from '../session/session';
 
 export type WorkspaceContextValue = {
   workspace: WorkspaceView;

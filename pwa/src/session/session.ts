@@ -1,6 +1,6 @@
 import { platform } from '../platform/bridge';
 import { versionMemory } from '../features/pages/versions-api';
-import { api } from './api';
+import { api } from '../api/api';
 
 /** Who is signed in on this device: kept in localStorage so a cold start with no network opens the editor. */
 export type SessionUser = { id: string; email: string; name: string; email_verified: boolean };
