@@ -20,6 +20,88 @@ const SERVICE_PATTERNS = [
   },
 ];
 
+/**
+ * Issue 23's boundaries. They use `@typescript-eslint/no-restricted-imports` (same options as the core
+ * rule) because flat config replaces a rule's options per file rather than merging them: on the core
+ * rule they would wipe the database boundary above, and a later block for a sub-folder would wipe them.
+ * scripts/lint-fixtures.test.ts proves each one against scripts/lint-fixtures/.
+ */
+const SERVICES = ['sync-server', 'edge', 'worker', 'pwa', 'desktop'];
+/** Test-support modules: tests, the helpers only tests use, contract suites. */
+const TEST_SUPPORT_FILES = [
+  '**/*.test.ts',
+  '**/*.test.tsx',
+  '**/testing.ts',
+  '**/testing/**',
+  '**/*-testing.ts',
+  '**/test-*.ts',
+  '**/harness.ts',
+  '**/*-harness.ts',
+  '**/fixtures.ts',
+  '**/fixtures/**',
+  '**/*.contract.ts',
+  '**/*-contract.ts',
+  '**/fast-check-setup.ts',
+];
+/** The same modules as import specifiers, plus e2e/ (all of it is test support). */
+const TEST_SUPPORT_IMPORTS = {
+  paths: ['vitest', '@fast-check/vitest', 'fast-check'].map((name) => ({
+    name,
+    message: 'Test tooling: only tests and test-support modules import it (issue 23).',
+  })),
+  patterns: [
+    {
+      group: ['**/*.test', '**/testing', '**/*-testing', '**/test-*', '**/harness', '**/*-harness', '**/fixtures', '**/*.contract', '**/*-contract', '**/fast-check-setup', '**/../e2e', '**/../e2e/**'],
+      message: 'Test-support module: only tests, other test-support modules, e2e/, bench/ and scripts/ import it (issue 23).',
+    },
+  ],
+};
+/**
+ * shared modules that reach node built-ins, Redis, PostgreSQL, BullMQ, pino, sharp, resvg, pdfkit,
+ * maxmind or S3, themselves or through another shared module (type imports count). The lint fixture test
+ * recomputes this from the imports and fails when a module is missing here.
+ */
+const SHARED_SERVER_ONLY = [
+  'db',
+  'artifacts',
+  'logging',
+  'analytics/client-ip',
+  'analytics/geo',
+  'analytics/ingest-health',
+  'analytics/salt',
+  'analytics/test-events',
+  'analytics/ua',
+  'analytics/visitor-hash',
+  'cache/page-cache',
+  'cache/refresh',
+  'cache/write-through',
+  'jobs/producer',
+  'qr/blur',
+  'qr/check-and-render',
+  'qr/decode',
+  'qr/raster',
+  'qr/render/eps',
+  'qr/render/index',
+  'qr/render/pdf',
+  'qr/render/png',
+  'qr/render/testing',
+  'qr/scan-check',
+  'qr/validate',
+];
+const PWA_SERVER_ONLY_PATTERNS = [
+  {
+    group: SHARED_SERVER_ONLY.flatMap((sub) => [`@linkhub/shared/${sub}`, `**/shared/src/${sub}`]),
+    message: 'Server-only shared module (node built-ins, Redis, PostgreSQL, native image code): the PWA runs in the browser (DESIGN §1).',
+  },
+];
+/** Another service's folder, by package name or by a relative path that climbs into it. */
+const otherServicePatterns = (self) => [
+  {
+    group: SERVICES.filter((s) => s !== self).flatMap((s) => [`@linkhub/${s}`, `@linkhub/${s}/*`, `**/../${s}`, `**/../${s}/**`]),
+    message: `Services do not import each other (DESIGN §1): ${self} imports shared, never another service; code that drives several services belongs in e2e/.`,
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', '.linkhub/**', 'release/**', 'scripts/lint-fixtures/**'] },
   js.configs.recommended,
@@ -66,6 +148,40 @@ export default tseslint.config(
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+  // Issue 23: each service's files, tests included, import no other service, and the PWA's no
+  // server-only shared module; its production files (the next blocks override these for them) also
+  // import no test-support module. Same for shared's production files.
+  ...SERVICES.map((service) => ({
+    files: [`${service}/src/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [...otherServicePatterns(service), ...(service === 'pwa' ? PWA_SERVER_ONLY_PATTERNS : [])] },
+      ],
+    },
+  })),
+  ...SERVICES.map((service) => ({
+    files: [`${service}/src/**/*.{ts,tsx}`],
+    ignores: TEST_SUPPORT_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: TEST_SUPPORT_IMPORTS.paths,
+          patterns: [
+            ...otherServicePatterns(service),
+            ...(service === 'pwa' ? PWA_SERVER_ONLY_PATTERNS : []),
+            ...TEST_SUPPORT_IMPORTS.patterns,
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['shared/src/**/*.ts'],
+    ignores: TEST_SUPPORT_FILES,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', TEST_SUPPORT_IMPORTS] },
   },
   {
     // The shell (pwa/src/app) composes the features; a feature never reaches back into it. This block
