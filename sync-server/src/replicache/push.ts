@@ -3,6 +3,7 @@ import { NotFoundError, type ErrorDetail } from '@linkhub/shared/errors/app-erro
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import { one, type Queryable } from '../accounts/db';
 import { PostCommitEffects } from '../commands/effects';
+import { inItemSavepoint } from '../batch/item-savepoint';
 import type { CommandActor } from '../commands/types';
 import type { CommandRunner, TxScope } from '../commands/runner';
 import { ensureClientGroup } from './pull';
@@ -127,23 +128,17 @@ async function applyOne(
   mutation: PushMutation,
   requestId: string,
 ): Promise<Applied> {
-  const { tx } = scope;
   const last = await lmids.get(mutation.clientID);
   if (mutation.id <= last) return { kind: 'skipped' };
   // A gap means the client is ahead of us (e.g. our database was restored): stop; Replicache resends.
   if (mutation.id > last + 1) return { kind: 'future' };
-  const own = new PostCommitEffects();
-  // Not released: the next mutation's SAVEPOINT of the same name nests, and ROLLBACK TO takes the newest.
-  await tx.query('SAVEPOINT mutation');
   try {
-    await runner.run({ tx, effects: own }, by, mutation.name, mutation.args, requestId);
-    scope.effects.absorb(own);
+    await inItemSavepoint(scope, (own) => runner.run(own, by, mutation.name, mutation.args, requestId));
     lmids.advance(mutation.clientID, mutation.id);
     return { kind: 'applied' };
   } catch (raw) {
     const failure = classifyMutationError(raw);
     if (failure.kind === 'retry') throw failure.error;
-    await tx.query('ROLLBACK TO SAVEPOINT mutation');
     if (failure.unexpected) runner.reportUnexpected(raw, { mutation: mutation.name, requestId });
     await recordRefusal(runner, scope, by, mutation, failure, requestId);
     lmids.advance(mutation.clientID, mutation.id);

@@ -1,11 +1,12 @@
 import type { Context } from 'hono';
-import { AuthenticationError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { AuthenticationError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { assertAllowed } from '@linkhub/shared/permissions/decision';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { actorOf } from '../middleware/session';
+import type { RequestActor } from '../accounts/actor';
 import { one } from '../accounts/db';
 import { loadAuthorizeInput, type ResourceRef } from '../commands/authorization';
 import { commandActorOf, type CommandActor } from '../commands/types';
@@ -41,6 +42,36 @@ export async function qrRenderCaller(c: Context<AppEnv>, deps: AppDeps, qrId: st
   );
   if (!row) throw new NotFoundError();
   return { by: commandActorOf(actor), workspaceId: row.workspace_id, apiKeyId: null };
+}
+
+/** Any valid credentials (an API key or a session), or 401: checked before a body is read. */
+export async function requireActor(c: Context<AppEnv>, deps: AppDeps): Promise<RequestActor> {
+  const actor = await actorOf(c, deps);
+  if (actor === null)
+    throw new AuthenticationError('unauthenticated', {
+      message: 'The /v1 API takes an API key (Authorization: Bearer lh_…) or, where the editor calls it, a session.',
+    });
+  return actor;
+}
+
+/**
+ * A /v1 route the editor also calls (bulk link import): an API key, or the signed-in user (session
+ * cookie or bearer session token) naming the workspace. A key may leave `workspaceId` out; naming
+ * another workspace than its own is the same 404 as a missing one. Whether a user may act in the
+ * workspace is authorize()'s to say, as for every command.
+ */
+export async function keyOrSessionCaller(c: Context<AppEnv>, deps: AppDeps, workspaceId: string | undefined): Promise<V1Caller> {
+  const actor = await requireActor(c, deps);
+  if (actor.kind === 'api_key') {
+    const caller = await v1Caller(c, deps);
+    if (workspaceId !== undefined && workspaceId.toLowerCase() !== caller.workspaceId) throw new NotFoundError();
+    return caller;
+  }
+  if (workspaceId === undefined)
+    throw new ValidationError([{ field: 'workspace_id', issue: 'required' }], {
+      message: 'workspace_id is required when signed in (an API key knows its workspace).',
+    });
+  return { by: commandActorOf(actor), workspaceId: workspaceId.toLowerCase(), apiKeyId: null };
 }
 
 /** Which rows of a list the caller may see: all of the workspace, or (scoped members) only granted ids. */

@@ -33,7 +33,8 @@ const storable = (status: number): boolean => status < 500 && status !== 429 && 
  * `Idempotency-Key` on POST (DESIGN §9): the first request with a key runs and its response is kept
  * for 24 h; the same key with the same method, path and body replays it (`Idempotent-Replayed: true`);
  * with a different body it is 422 idempotency_key_reused; while the first is still running, 409.
- * Keys are per API key (`scope = api_key:<id>`). A server error frees the key for a retry.
+ * Keys are per API key (`scope = api_key:<id>`), or per user for the editor's session (`user:<id>`).
+ * A server error frees the key for a retry.
  */
 export function v1Idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -44,17 +45,24 @@ export function v1Idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
         message: 'Idempotency-Key must be 1–255 visible ASCII characters.',
       });
     const actor = await actorOf(c, deps);
-    if (actor?.kind !== 'api_key') return next();
-    const scope = `api_key:${actor.apiKey.id}`;
+    if (actor === null) return next();
+    const owner = actor.kind === 'api_key' ? { scope: `api_key:${actor.apiKey.id}`, workspaceId: actor.apiKey.workspace_id } : { scope: `user:${actor.user.id}`, workspaceId: null };
+    const scope = owner.scope;
     const hash = requestHash(c, new Uint8Array(await c.req.arrayBuffer()));
 
-    await deps.pool.query('DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND expires_at <= now()', [scope, key]);
+    // One statement claims a new key or takes over an expired one.
     const claimed = await one<{ id: string }>(
       deps.pool,
       `INSERT INTO idempotency_keys (workspace_id, scope, key, method, path, request_hash, locked_until)
        VALUES ($1, $2, $3, $4, $5, $6, now() + interval '1 minute')
-       ON CONFLICT (scope, key) DO NOTHING RETURNING id`,
-      [actor.apiKey.workspace_id, scope, key, c.req.method, c.req.path, hash],
+       ON CONFLICT (scope, key) DO UPDATE
+          SET workspace_id = EXCLUDED.workspace_id, method = EXCLUDED.method, path = EXCLUDED.path,
+              request_hash = EXCLUDED.request_hash, status = 'in_progress', response_status = NULL, response_body = NULL,
+              response_headers = '{}'::jsonb, completed_at = NULL, locked_until = EXCLUDED.locked_until,
+              expires_at = now() + interval '24 hours', created_at = now()
+        WHERE idempotency_keys.expires_at <= now()
+       RETURNING id`,
+      [owner.workspaceId, scope, key, c.req.method, c.req.path, hash],
     );
     if (!claimed) {
       const stored = await one<StoredRow>(

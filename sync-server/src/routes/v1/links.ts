@@ -1,11 +1,9 @@
 import { Hono } from 'hono';
-import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { uuidv7 } from '@linkhub/shared/db';
 import { createLinkInputSchema, listLinksQuerySchema, updateLinkInputSchema } from '@linkhub/shared/schemas/links';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, v1Caller } from '../../v1/caller';
+import { authorizeRead, keyOrSessionCaller, requireActor, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
 import { domainIdForHost } from '../../v1/queries/domains';
@@ -13,15 +11,9 @@ import { findLink, listLinks } from '../../v1/queries/links';
 import { defined, runCommands, type CommandStep } from '../../v1/run';
 import { serializeLink } from '../../v1/serializers/links';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
-
-/** Fields the command layer has no command for yet: refused as input rather than silently dropped. */
-function refuseUnsupported(input: { publish?: boolean; expired_url?: string | null }): void {
-  const details = [
-    ...(input.publish === false ? [{ field: 'publish', issue: 'not_supported' }] : []),
-    ...(input.expired_url !== undefined ? [{ field: 'expired_url', issue: 'not_supported' }] : []),
-  ];
-  if (details.length > 0) throw new ValidationError(details, { message: 'These fields are not supported by the API yet.' });
-}
+import { createLinkSteps, refuseUnsupported } from '../../v1/link-create';
+import { bulkCreateLinks } from '../../v1/bulk-links';
+import { bulkCreateLinksEnvelopeSchema } from '../../v1/bulk-links-schema';
 
 /** `/v1/links` (DESIGN §9): every write is the createLink/updateLink/… command the editor's mutators run. */
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -40,22 +32,20 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/', async (c) => {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createLinkInputSchema);
-    refuseUnsupported(input);
-    const id = uuidv7();
-    const domainId = input.domain_id ?? (input.domain ? await domainIdForHost(deps.pool, caller.workspaceId, input.domain) : undefined);
-    const ref = { id, workspace_id: caller.workspaceId };
-    const steps: CommandStep[] = [
-      {
-        name: 'createLink',
-        args: defined({ ...ref, destination_url: input.destination_url, slug: input.slug, domain_id: domainId, title: input.title, tags: input.tags, utm: input.utm }),
-      },
-    ];
-    const later = defined({ starts_at: input.starts_at, expires_at: input.expires_at, rules: input.rules, destinations: input.destinations });
-    if (Object.keys(later).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...later } });
+    const { id, steps } = await createLinkSteps(caller.workspaceId, input, (host) => domainIdForHost(deps.pool, caller.workspaceId, host));
     await runCommands(deps, caller, c.get('requestId'), steps);
     const link = await read(caller.workspaceId, id);
     c.header('Location', `/v1/links/${id}`);
     return sendData(c, link, 201);
+  });
+
+  /** Up to 100 links in one request (the editor's CSV import too, with its session): each item succeeds or fails alone. */
+  app.post('/bulk', async (c) => {
+    await requireActor(c, deps);
+    const body = await parseBody(c, bulkCreateLinksEnvelopeSchema);
+    const caller = await keyOrSessionCaller(c, deps, body.workspace_id);
+    const { data, meta } = await bulkCreateLinks(deps, caller, c.get('requestId'), body.links);
+    return sendData(c, data, 200, meta);
   });
 
   app.get('/:id', async (c) => {

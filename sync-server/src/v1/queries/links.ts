@@ -19,6 +19,12 @@ export async function findLink(db: Queryable, workspaceId: string, id: string): 
   return one<LinkRecord>(db, `${SELECT} WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL`, [id, workspaceId]);
 }
 
+/** Several links of one workspace by id, in one statement (a bulk create's answer); order not kept. */
+export async function findLinks(db: Queryable, workspaceId: string, ids: readonly string[]): Promise<LinkRecord[]> {
+  if (ids.length === 0) return [];
+  return rows<LinkRecord>(db, `${SELECT} WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2 AND l.deleted_at IS NULL`, [ids, workspaceId]);
+}
+
 /** `?q=` searches title, slug, destination and tags. */
 export async function listLinks(db: Queryable, scope: ReadScope, q: ListLinksQuery): Promise<LinkRecord[]> {
   const sql = new ListSql('l', scope)

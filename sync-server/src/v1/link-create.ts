@@ -1,0 +1,41 @@
+import { ValidationError } from '@linkhub/shared/errors/app-error';
+import { uuidv7 } from '@linkhub/shared/db';
+import type { CreateLinkInput } from '@linkhub/shared/schemas/links';
+import { defined, type CommandStep } from './run';
+
+/** Fields the command layer has no command for yet: refused as input rather than silently dropped. */
+export function refuseUnsupported(input: { publish?: boolean; expired_url?: string | null }): void {
+  const details = [
+    ...(input.publish === false ? [{ field: 'publish', issue: 'not_supported' }] : []),
+    ...(input.expired_url !== undefined ? [{ field: 'expired_url', issue: 'not_supported' }] : []),
+  ];
+  if (details.length > 0) throw new ValidationError(details, { message: 'These fields are not supported by the API yet.' });
+}
+
+/** `domain: "links.example.com"` → the domain id the commands take (404 when it is not the workspace's). */
+export type DomainIdOf = (hostname: string) => Promise<string>;
+
+/**
+ * A `POST /v1/links` body as the commands the editor's mutators run: createLink, then updateLink
+ * for what createLink does not take (schedule, targeting rules, split). The same for one link and
+ * for each item of a bulk request.
+ */
+export async function createLinkSteps(
+  workspaceId: string,
+  input: CreateLinkInput,
+  domainIdOf: DomainIdOf,
+): Promise<{ id: string; steps: CommandStep[] }> {
+  refuseUnsupported(input);
+  const id = uuidv7();
+  const domainId = input.domain_id ?? (input.domain === undefined ? undefined : await domainIdOf(input.domain));
+  const ref = { id, workspace_id: workspaceId };
+  const steps: CommandStep[] = [
+    {
+      name: 'createLink',
+      args: defined({ ...ref, destination_url: input.destination_url, slug: input.slug, domain_id: domainId, title: input.title, tags: input.tags, utm: input.utm }),
+    },
+  ];
+  const later = defined({ starts_at: input.starts_at, expires_at: input.expires_at, rules: input.rules, destinations: input.destinations });
+  if (Object.keys(later).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...later } });
+  return { id, steps };
+}
