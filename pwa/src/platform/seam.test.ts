@@ -47,6 +47,6 @@ describe('the platform seam', () => {
       "import { ipcRenderer } from 'electron';",
     ];
     for (const sample of samples) expect(findDesktopChecks('x.ts', sample), sample).toHaveLength(1);
-    expect(findDesktopChecks('x.ts', "import { platform } from './bridge'; platform().isDesktop")).toEqual([]);
+    expect(findDesktopChecks('x.ts', "import { platform } from '../platform/bridge'; platform().isDesktop")).toEqual([]);
   });
 });

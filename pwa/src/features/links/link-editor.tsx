@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
-import { createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
 import type { LinkView, SummaryView } from '@linkhub/shared/sync/views';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
@@ -10,57 +9,20 @@ import { copyText } from '../../ui/clipboard';
 import { fieldErrors } from '../../ui/error-messages';
 import { listLinks, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
+import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { linkState, shortUrl } from './link-filter';
 import { LinkRouting } from './link-routing';
-import { displayUrl, lookalikeHostOf } from './destination-display';
+import { draftOf, lookalikeToConfirm, planCreate, planUpdate, saveBlocker, UTM_KEYS, type LinkDraft } from './link-diff';
 import { keptLinkDrafts } from './kept-link-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
-import { draftsToRules, draftsToSplit, rulesToDrafts, splitToDrafts, type RuleDraft, type SplitDraft } from './routing-drafts';
 import { slugTakenBy } from './slug-taken';
 import { StaleNotice } from './stale-notice';
-import { useSyncedDraft } from './use-synced-draft';
 
-const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
   Instagram: { source: 'instagram', medium: 'social' },
   'Print (QR)': { source: 'print', medium: 'qr' },
 };
-
-export type LinkDraft = {
-  destination_url: string;
-  slug: string;
-  title: string;
-  tags: string;
-  starts_at: string;
-  expires_at: string;
-  utm: Record<string, string>;
-  rules: RuleDraft[];
-  split: SplitDraft[];
-};
-
-const toLocal = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
-const fromLocal = (v: string) => (v ? new Date(`${v}:00Z`).toISOString() : null);
-
-function draftOf(link: LinkView | null): LinkDraft {
-  const utm: Record<string, string> = {};
-  for (const k of UTM_KEYS) {
-    const v = link?.utm[k];
-    if (typeof v === 'string') utm[k] = v;
-  }
-  return {
-    destination_url: link ? displayUrl(link.destination_url) : '',
-    slug: link?.slug ?? '',
-    title: link?.title ?? '',
-    tags: link?.tags.join(', ') ?? '',
-    starts_at: toLocal(link?.starts_at ?? null),
-    expires_at: toLocal(link?.expires_at ?? null),
-    utm,
-    rules: rulesToDrafts(link?.rules ?? []),
-    split: splitToDrafts(link?.destinations ?? []),
-  };
-}
-
 
 type Props = {
   link: LinkView | null;
@@ -87,43 +49,24 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const editable = link ? can('link.update') && !link.locked : can('link.create');
   const set = (key: Exclude<keyof LinkDraft, 'utm' | 'rules' | 'split'>, value: string) => synced.set(key, value);
   const setUtm = (key: string, value: string) => synced.set('utm', { ...draft.utm, [key]: value });
-  const lookalike = lookalikeHostOf(draft.destination_url);
-  const needsConfirm = lookalike !== null && lookalike !== confirmedHost && (!link || synced.edited('destination_url'));
-  const blocked = slugTaken ?? (synced.conflicts.length > 0 ? 'Settle the change from another device first.' : needsConfirm ? 'Confirm the look-alike address first.' : null);
+  const lookalike = lookalikeToConfirm(synced.state, link === null, confirmedHost);
+  const blocked = saveBlocker(synced.state, slugTaken, lookalike);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (blocked) return setErrors({ form: blocked });
-    const utm = Object.fromEntries(Object.entries(draft.utm).filter(([, v]) => v.trim() !== ''));
-    const tags = draft.tags.split(',').map((t) => t.trim()).filter(Boolean);
-    const common = { workspace_id: workspace.id, destination_url: draft.destination_url.trim(), tags, utm };
-    if (!link) {
-      const parsed = createLinkArgs.safeParse({ ...common, id: uuidv7(), ...(draft.slug ? { slug: draft.slug } : {}), ...(draft.title ? { title: draft.title } : {}) });
-      if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-      setErrors({});
-      keptLinkDrafts.keep(parsed.data.id, draft);
-      await rep.mutate.createLink(parsed.data);
-      return onDone(parsed.data.id);
-    }
-    // Only the fields this form changed: another device's edit to a different field survives (field-level merge).
-    const changed = synced.edited;
-    const parsed = updateLinkArgs.safeParse({
-      id: link.id,
-      workspace_id: workspace.id,
-      ...(changed('destination_url') ? { destination_url: common.destination_url } : {}),
-      ...(changed('tags') ? { tags } : {}),
-      ...(changed('utm') ? { utm } : {}),
-      ...(changed('title') ? { title: draft.title || null } : {}),
-      ...(changed('slug') && draft.slug ? { slug: draft.slug } : {}),
-      ...(changed('starts_at') ? { starts_at: fromLocal(draft.starts_at) } : {}),
-      ...(changed('expires_at') ? { expires_at: fromLocal(draft.expires_at) } : {}),
-      ...(can('link.update_targeting') && changed('rules') ? { rules: draftsToRules(draft.rules) } : {}),
-      ...(can('link.update_split') && changed('split') ? { destinations: draftsToSplit(draft.split) } : {}),
-    });
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    const target = { id: link?.id ?? uuidv7(), workspace_id: workspace.id };
+    const plan = link ? planUpdate(synced.state, target, { targeting: can('link.update_targeting'), split: can('link.update_split') }) : planCreate(draft, target);
+    if (plan.kind === 'invalid') return setErrors(fieldErrors(plan.error));
     setErrors({});
+    if (plan.kind === 'unchanged') return setSaved('Nothing to save: no field was changed.');
+    if (plan.kind === 'create') {
+      keptLinkDrafts.keep(plan.args.id, draft);
+      await rep.mutate.createLink(plan.args);
+      return onDone(plan.args.id);
+    }
     synced.saved();
-    await rep.mutate.updateLink(parsed.data);
+    await rep.mutate.updateLink(plan.args);
     setSaved('Saved on this device; it syncs when online.');
   };
 
@@ -154,7 +97,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
       <StaleNotice fields={synced.conflicts.map(String)} onPick={synced.settle} />
       <form onSubmit={(e) => void submit(e)}>
         <Field label="Destination URL" type="url" value={draft.destination_url} onChange={(v) => set('destination_url', v)} error={errors.destination_url} required readOnly={!editable} />
-        {needsConfirm && lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
+        {lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
         <div className="two">
           <Field label="Slug" value={draft.slug} onChange={(v) => set('slug', v)} error={errors.slug ?? slugTaken ?? undefined} hint={slugHint} readOnly={!editable || link?.locked === true} />
           <Field label="Title" value={draft.title} onChange={(v) => set('title', v)} error={errors.title} readOnly={!editable} />

@@ -5,7 +5,7 @@ import type { BlockView } from '@linkhub/shared/sync/views';
 import { Field } from '../../ui/field';
 import { fieldErrors } from '../../ui/error-messages';
 import { StaleNotice } from '../links/stale-notice';
-import { useSyncedDraft } from '../links/use-synced-draft';
+import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { BLOCK_FIELDS, dataFromFields, fieldsFromData, socialRowsOf, type SocialRow } from './block-fields';
 import { EMAIL_CAPTURE_NOT_LIVE } from './email-capture';
 import { SocialRows } from './social-rows';

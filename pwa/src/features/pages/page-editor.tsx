@@ -6,7 +6,7 @@ import { updatePageArgs } from '@linkhub/shared/mutators/pages';
 import { useRep } from '../../replicache/rep-context';
 import { fieldErrors } from '../../ui/error-messages';
 import { StaleNotice } from '../links/stale-notice';
-import { useSyncedDraft } from '../links/use-synced-draft';
+import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { BlockList } from './block-list';
 import { EMAIL_CAPTURE_NOT_LIVE, publishBlockers } from './email-capture';
 import { PageAddress } from './page-address';

@@ -8,7 +8,7 @@ import { useRep } from '../../replicache/rep-context';
 import { getPage, listBlocks, listNotices, listPages } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { fieldErrors } from '../../ui/error-messages';
-import { createKeptDrafts } from '../links/kept-drafts';
+import { createKeptDrafts } from '../../drafts/kept-drafts';
 import { handleTaken } from './handle-taken';
 import { PageEditor } from './page-editor';
 

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { conflictsOf, editDraft, isEdited, markSaved, rebaseDraft, settleConflicts, startDraft, type DraftState } from './draft-rebase';
 
 export type SyncedDraft<T extends Record<string, unknown>> = {
+  /** The whole state, for the pure functions that decide what a save sends. */
+  state: DraftState<T>;
   draft: T;
   set: <K extends keyof T>(key: K, value: T[K]) => void;
   edited: (key: keyof T) => boolean;
@@ -23,6 +25,7 @@ export function useSyncedDraft<T extends Record<string, unknown>>(item: T): Sync
     setState(current);
   }
   return {
+    state: current,
     draft: current.draft,
     set: (key, value) => setState((s) => editDraft(s, key, value)),
     edited: (key) => isEdited(current, key),

@@ -1,0 +1,138 @@
+import type { z } from 'zod';
+import { createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
+import type { LinkView } from '@linkhub/shared/sync/views';
+import { conflictsOf, isEdited, type DraftState } from '../../drafts/draft-rebase';
+import { displayUrl, lookalikeHostOf } from './destination-display';
+import { draftsToRules, draftsToSplit, rulesToDrafts, splitToDrafts, type RuleDraft, type SplitDraft } from './routing-drafts';
+
+/**
+ * What the link form sends, decided from its draft against the synced link (drafts/draft-rebase.ts
+ * keeps the draft following sync): a create sends what was typed; an update sends only the fields this
+ * form changed, so another device's edit to a different field survives (field-level merge).
+ */
+export const UTM_KEYS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+
+export type LinkDraft = {
+  destination_url: string;
+  slug: string;
+  title: string;
+  tags: string;
+  starts_at: string;
+  expires_at: string;
+  utm: Record<string, string>;
+  rules: RuleDraft[];
+  split: SplitDraft[];
+};
+export type LinkField = keyof LinkDraft;
+export type LinkDraftState = DraftState<LinkDraft>;
+
+/** The form shows and takes schedule times in UTC, as `datetime-local` values. */
+const toLocal = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
+const fromLocal = (v: string) => (v ? new Date(`${v}:00Z`).toISOString() : null);
+
+/** The form's values for a synced link (or an empty form). */
+export function draftOf(link: LinkView | null): LinkDraft {
+  const utm: Record<string, string> = {};
+  for (const k of UTM_KEYS) {
+    const v = link?.utm[k];
+    if (typeof v === 'string') utm[k] = v;
+  }
+  return {
+    destination_url: link ? displayUrl(link.destination_url) : '',
+    slug: link?.slug ?? '',
+    title: link?.title ?? '',
+    tags: link?.tags.join(', ') ?? '',
+    starts_at: toLocal(link?.starts_at ?? null),
+    expires_at: toLocal(link?.expires_at ?? null),
+    utm,
+    rules: rulesToDrafts(link?.rules ?? []),
+    split: splitToDrafts(link?.destinations ?? []),
+  };
+}
+
+/** Tags as typed: comma separated. */
+export const tagsOf = (text: string): string[] =>
+  text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+
+const utmOf = (utm: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(utm).filter(([, v]) => v.trim() !== ''));
+
+/** The fields the user changed since the form took the synced link in. */
+export function changedFields(state: LinkDraftState): LinkField[] {
+  return (Object.keys(state.draft) as LinkField[]).filter((key) => isEdited(state, key));
+}
+
+/** The fields changed elsewhere while the user was editing them too: the user settles them before saving. */
+export const linkConflicts = (state: LinkDraftState): LinkField[] => conflictsOf(state);
+
+type Ref = { id: string; workspace_id: string };
+/** What the user may change beyond the plain fields (plan and role). */
+export type Allowed = { targeting: boolean; split: boolean };
+
+export type CreateLinkInput = z.input<typeof createLinkArgs>;
+export type UpdateLinkInput = z.input<typeof updateLinkArgs>;
+
+export function createInput(draft: LinkDraft, ref: Ref): CreateLinkInput {
+  return {
+    ...ref,
+    destination_url: draft.destination_url.trim(),
+    tags: tagsOf(draft.tags),
+    utm: utmOf(draft.utm),
+    ...(draft.slug ? { slug: draft.slug } : {}),
+    ...(draft.title ? { title: draft.title } : {}),
+  };
+}
+
+/** The updateLink arguments for what this form changed; null when there is nothing to send. */
+export function updateInput(state: LinkDraftState, ref: Ref, allowed: Allowed): UpdateLinkInput | null {
+  const { draft } = state;
+  const changed = (key: LinkField) => isEdited(state, key);
+  const fields: Omit<UpdateLinkInput, keyof Ref> = {
+    ...(changed('destination_url') ? { destination_url: draft.destination_url.trim() } : {}),
+    ...(changed('tags') ? { tags: tagsOf(draft.tags) } : {}),
+    ...(changed('utm') ? { utm: utmOf(draft.utm) } : {}),
+    ...(changed('title') ? { title: draft.title || null } : {}),
+    // An emptied slug is not sent: a link keeps its address.
+    ...(changed('slug') && draft.slug ? { slug: draft.slug } : {}),
+    ...(changed('starts_at') ? { starts_at: fromLocal(draft.starts_at) } : {}),
+    ...(changed('expires_at') ? { expires_at: fromLocal(draft.expires_at) } : {}),
+    ...(allowed.targeting && changed('rules') ? { rules: draftsToRules(draft.rules) } : {}),
+    ...(allowed.split && changed('split') ? { destinations: draftsToSplit(draft.split) } : {}),
+  };
+  return Object.keys(fields).length === 0 ? null : { ...ref, ...fields };
+}
+
+export type SavePlan =
+  | { kind: 'create'; args: z.output<typeof createLinkArgs> }
+  | { kind: 'update'; args: z.output<typeof updateLinkArgs> }
+  | { kind: 'unchanged' }
+  | { kind: 'invalid'; error: z.ZodError };
+
+/** A new link's create, checked with the mutator's own schema. */
+export function planCreate(draft: LinkDraft, ref: Ref): SavePlan {
+  const parsed = createLinkArgs.safeParse(createInput(draft, ref));
+  return parsed.success ? { kind: 'create', args: parsed.data } : { kind: 'invalid', error: parsed.error };
+}
+
+/** An open link's update of only the changed fields, checked with the mutator's own schema. */
+export function planUpdate(state: LinkDraftState, ref: Ref, allowed: Allowed): SavePlan {
+  const input = updateInput(state, ref, allowed);
+  if (input === null) return { kind: 'unchanged' };
+  const parsed = updateLinkArgs.safeParse(input);
+  return parsed.success ? { kind: 'update', args: parsed.data } : { kind: 'invalid', error: parsed.error };
+}
+
+/** The look-alike host the user must confirm before saving (a new destination only), else null. */
+export function lookalikeToConfirm(state: LinkDraftState, isNew: boolean, confirmedHost: string | null): string | null {
+  const host = lookalikeHostOf(state.draft.destination_url);
+  return host !== null && host !== confirmedHost && (isNew || isEdited(state, 'destination_url')) ? host : null;
+}
+
+/** Why the form cannot be saved yet, as a sentence; null when it can. */
+export function saveBlocker(state: LinkDraftState, slugTaken: string | null, lookalike: string | null): string | null {
+  if (slugTaken) return slugTaken;
+  if (linkConflicts(state).length > 0) return 'Settle the change from another device first.';
+  return lookalike ? 'Confirm the look-alike address first.' : null;
+}
