@@ -66,7 +66,7 @@ function successOf(op: Operation): Json {
     required: ['data', 'meta'],
     properties: {
       data: op.list ? { type: 'array', items: data } : data,
-      meta: op.list ? schemaOf(listMetaSchema, 'output') : { type: 'object' },
+      meta: op.list ? schemaOf(listMetaSchema, 'output') : op.meta ? schemaOf(op.meta, 'output') : { type: 'object' },
     },
   };
   return { description: op.summary, headers: rateHeaders, content: { 'application/json': { schema: body } } };
@@ -92,7 +92,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       operationId: op.operationId,
       summary: op.summary,
       tags: [op.resource],
-      security: [{ apiKey: [] }],
+      security: op.session ? [{ apiKey: [] }, { session: [] }, { sessionToken: [] }] : [{ apiKey: [] }],
       'x-required-scope': op.scope,
       parameters: parametersOf(op),
       responses,
@@ -124,7 +124,11 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     tags: [{ name: 'links' }, { name: 'qr-codes' }, { name: 'pages' }, { name: 'domains' }, { name: 'analytics' }, { name: 'assets' }],
     paths,
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lh_<prefix>_<secret>', description: 'An API key, bound to one workspace, with scopes' } },
+      securitySchemes: {
+        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lh_<prefix>_<secret>', description: 'An API key, bound to one workspace, with scopes' },
+        session: { type: 'apiKey', in: 'cookie', name: 'lh_session', description: "The editor's signed-in session (operations that say so)" },
+        sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'lhs_…', description: "The editor's session token (desktop app, CLI; operations that say so)" },
+      },
       schemas,
     },
   };

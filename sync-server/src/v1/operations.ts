@@ -13,6 +13,7 @@ import { createPageInputSchema, listPagesQuerySchema, pageSchema, updatePageInpu
 import { createDomainInputSchema, domainSchema } from '@linkhub/shared/schemas/domains';
 import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema, listAssetsQuerySchema } from '@linkhub/shared/schemas/assets';
 import { breakdownSchema, timeseriesSchema } from '../analytics/query-schemas';
+import { BULK_MAX_LINKS, bulkCreateLinksInputSchema, bulkLinkResultsSchema, bulkLinksMetaSchema } from './bulk-links-schema';
 
 const count = z.number().int().min(0);
 /** `/v1/analytics/*` answers (routes/analytics.ts, the analytics engineer's; documented here). */
@@ -47,7 +48,11 @@ export type Operation = {
   readonly body?: z.ZodType;
   readonly query?: z.ZodObject;
   readonly response?: z.ZodType;
+  /** The success body's `meta` (default: an object; lists: the cursor). */
+  readonly meta?: z.ZodType;
   readonly list?: boolean;
+  /** The editor's session is accepted too (cookie or bearer session token), not only an API key. */
+  readonly session?: boolean;
   /** A binary request body (an upload): its media types; a multipart form with a `file` field is documented beside them. */
   readonly upload?: readonly string[];
   /** Binary answers (the QR print file): the media types it may have. */
@@ -66,6 +71,7 @@ const link = { destination_url: 'https://example.com/spring', title: 'Spring sal
 export const OPERATIONS: readonly Operation[] = [
   { operationId: 'listLinks', method: 'get', path: '/v1/links', resource: 'links', summary: 'List links (newest first; ?q= searches title, slug, destination and tags)', scope: 'links:read', status: 200, query: listLinksQuerySchema, response: linkSchema, list: true, errors: [] },
   { operationId: 'createLink', method: 'post', path: '/v1/links', resource: 'links', summary: 'Create a short link (slug generated when absent; domain defaults to the system link host)', scope: 'links:write', status: 201, body: createLinkInputSchema, response: linkSchema, example: link, errors: [404, 409, 422] },
+  { operationId: 'bulkCreateLinks', method: 'post', path: '/v1/links/bulk', resource: 'links', summary: `Create up to ${BULK_MAX_LINKS} links in one request (each item a createLink body; an item that fails fails alone, with its error; results in request order). With a session, workspace_id is required; an API key may omit it. Counts as one request against the rate limit`, scope: 'links:write', status: 200, body: bulkCreateLinksInputSchema, response: bulkLinkResultsSchema, meta: bulkLinksMetaSchema, component: 'BulkLinkResults', session: true, example: { links: [link, { destination_url: 'https://example.com/autumn', slug: 'autumn' }] }, errors: [404, 409, 422] },
   { operationId: 'getLink', method: 'get', path: '/v1/links/{id}', resource: 'links', summary: 'Read a link', scope: 'links:read', status: 200, response: linkSchema, errors: [404] },
   { operationId: 'updateLink', method: 'patch', path: '/v1/links/{id}', resource: 'links', summary: 'Update a link (any subset; status pauses or resumes)', scope: 'links:write', status: 200, body: updateLinkInputSchema, response: linkSchema, example: { title: 'Summer sale' }, errors: [404, 409, 422] },
   { operationId: 'archiveLink', method: 'delete', path: '/v1/links/{id}', resource: 'links', summary: 'Archive a link', scope: 'links:write', status: 200, response: linkSchema, errors: [404, 409] },
