@@ -11,7 +11,6 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
-import { accountsFor } from '../../sync-server/src/accounts/context';
 import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
 import { median } from '../median';
 
@@ -41,7 +40,7 @@ async function main(): Promise<void> {
   delete process.env.SMTP_URL;
   const url = withDatabase(adminUrl(), name);
   const config = parseEnvOrThrow(syncServerEnvSchema, { DATABASE_URL: url, REDIS_PREFIX: `bench-auth-${randomBytes(3).toString('hex')}:`, LOG_LEVEL: 'silent', PWA_DIST: '/nonexistent-pwa-dist' });
-  const deps = createDeps(config, createLogger('bench-auth', { level: 'silent' }));
+  const deps = createDeps(config, { logger: createLogger('bench-auth', { level: 'silent' }) });
   try {
     await migrate(url);
     const app = createApp(deps);
@@ -71,7 +70,7 @@ async function main(): Promise<void> {
       }
       rows.push(row);
     }
-    await accountsFor(deps).mailQueue.drain();
+    await deps.accounts.mailQueue.drain();
 
     console.log(`\nknown vs unknown address, ${ROUNDS} requests each, in-process (ms)`);
     console.log('| door | known p50 | unknown p50 | known p90 | unknown p90 | p50 ratio |');

@@ -38,7 +38,7 @@ const { linkDomainId } = await ensureSystemDomains(db.db, {
   bioHost: config.BIO_HOST,
 });
 await db.close();
-const deps = createDeps(config, createLogger('bench', { level: 'silent' }));
+const deps = createDeps(config, { logger: createLogger('bench', { level: 'silent' }) });
 const app = createApp(deps);
 
 const post = async (path: string, token: string, body: unknown) => {

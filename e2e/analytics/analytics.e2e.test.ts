@@ -8,7 +8,6 @@ import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recom
 import { createDb } from '@linkhub/shared/db';
 import { insertMember, insertUser } from '@linkhub/shared/db/fixtures';
 import { createSession } from '../../sync-server/src/accounts/sessions';
-import { artifactStoreOf } from '../../sync-server/src/deps';
 import { findExport, openDownload } from '../../sync-server/src/analytics/exports';
 import { createArtifactStore } from '@linkhub/shared/artifacts/config';
 import { startTestS3Server } from '@linkhub/shared/artifacts/s3-testing';
@@ -166,7 +165,7 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
     const created = (await start.json()) as { data: { id: string; status: string; progress: number } };
     expect(created.data).toMatchObject({ status: 'queued', progress: 0 });
     // the worker's export job, run here in-process
-    const outcome = await runAnalyticsExport({ pool: h.deps.pool, store: artifactStoreOf(h.deps) }, h.workspaceId, created.data.id);
+    const outcome = await runAnalyticsExport({ pool: h.deps.pool, store: h.deps.artifacts }, h.workspaceId, created.data.id);
     expect(outcome).toEqual({ status: 'succeeded', rows: 10 });
     const progress = await h.get<{ data: { progress: number; status: string; download_url: string; expires_at: string } }>(`/v1/analytics/exports/${created.data.id}`, 'key');
     expect(progress.body.data).toMatchObject({ status: 'succeeded', progress: 100 });
@@ -183,7 +182,7 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
     await h.deps.pool.query("UPDATE export_jobs SET expires_at = now() - interval '1 second' WHERE id = $1", [created.data.id]);
     const late = await h.app.request(progress.body.data.download_url, { headers: { Authorization: `Bearer ${h.apiKey}` } });
     expect(late.status).toBe(410);
-    const stored = await artifactStoreOf(h.deps).get(`exports/${h.workspaceId}/${created.data.id}.csv`);
+    const stored = await h.deps.artifacts.get(`exports/${h.workspaceId}/${created.data.id}.csv`);
     expect(new TextDecoder().decode(stored ?? new Uint8Array())).toBe(csv);
   });
 
@@ -209,7 +208,7 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
       expect(csv.split('\r\n')[0]).toBe('bucket_start,resource_type,resource_id,dimension,value,clicks,scans,page_views,bot_events');
       expect(csv.trim().split('\r\n').length).toBeGreaterThan(1);
       // the local folder holds nothing of it: the bucket is the only copy
-      expect(await artifactStoreOf(h.deps).has(`exports/${h.workspaceId}/${data.id}.csv`)).toBe(false);
+      expect(await h.deps.artifacts.has(`exports/${h.workspaceId}/${data.id}.csv`)).toBe(false);
     } finally {
       await s3.close();
     }

@@ -7,6 +7,7 @@ import { createDb } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
 import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
 import { createTestApp, type TestApp } from '../../sync-server/src/testing';
+import type { ResolveHost } from '../../sync-server/src/commands/destination-safety';
 import { createSession } from '../../sync-server/src/accounts/sessions';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
 import { withTransaction } from '../../sync-server/src/accounts/db';
@@ -31,9 +32,9 @@ export type Harness = TestApp & {
   stop: () => Promise<void>;
 };
 
-export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; timeZone?: string } = {}): Promise<Harness> {
+export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; timeZone?: string; resolveHost?: ResolveHost } = {}): Promise<Harness> {
   const artifacts = await mkdtemp(join(tmpdir(), 'linkhub-analytics-'));
-  const test = await createTestApp({ ARTIFACT_DIR: artifacts });
+  const test = await createTestApp({ ARTIFACT_DIR: artifacts }, opts.resolveHost ? { resolveHost: opts.resolveHost } : {});
   const prefix = test.deps.config.REDIS_PREFIX;
   const handle = createDb(test.database.url, { max: 2 });
   const user = await insertUser(handle.db, { email: `owner-${Date.now()}@example.test` });

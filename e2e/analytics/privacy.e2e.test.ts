@@ -6,7 +6,6 @@ import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recompute';
 import { createIngestConsumer } from '../../worker/src/ingest/consumer';
 import { ALL_SCOPES, testResolver } from '../../sync-server/src/v1/test-kit';
-import { artifactStoreOf } from '../../sync-server/src/deps';
 import { captureLog, startEdgeServer, type EdgeServer } from './edge-server';
 import { startHarness, type Harness } from './harness';
 
@@ -74,8 +73,7 @@ describe('privacy: a visitor IP and User-Agent sent through the edge appear in n
   let h: Harness;
   let edge: EdgeServer;
   beforeAll(async () => {
-    h = await startHarness();
-    h.deps.resolveHost = testResolver; // destination checks without outside DNS
+    h = await startHarness({ resolveHost: testResolver }); // destination checks without outside DNS
     edge = await startEdgeServer({
       databaseUrl: h.database.url,
       redisUrl: h.deps.config.REDIS_URL,
@@ -144,7 +142,7 @@ describe('privacy: a visitor IP and User-Agent sent through the edge appear in n
       });
       expect(start.status, await start.clone().text()).toBe(202);
       const { data } = (await start.json()) as { data: { id: string } };
-      await runAnalyticsExport({ pool: h.deps.pool, store: artifactStoreOf(h.deps) }, h.workspaceId, data.id);
+      await runAnalyticsExport({ pool: h.deps.pool, store: h.deps.artifacts }, h.workspaceId, data.id);
       const csv = await (await h.app.request(`/v1/analytics/exports/${data.id}/download?workspace_id=${h.workspaceId}`, { headers: { Authorization: `Bearer ${h.session}` } })).text();
       expect(csv).toContain(source === 'raw' ? link.id : 'clicks');
       csvs.push(csv);

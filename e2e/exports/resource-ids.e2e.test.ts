@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { runQrBatchExport } from '../../worker/src/artifacts/qr-batch';
-import { artifactStoreOf } from '../../sync-server/src/deps';
 import { startHarness, type Harness } from '../analytics/harness';
 
 /** Issue 17.4: exports cover exactly the resources they name. */
@@ -32,7 +31,7 @@ describe('exports limited by resource', () => {
     const start = await post('/v1/analytics/exports', { workspace_id: h.workspaceId, source: 'raw', from, to, resource_ids: [link, qr] });
     expect(start.status).toBe(202);
     const id = ((await start.json()) as { data: { id: string } }).data.id;
-    expect(await runAnalyticsExport({ pool: h.deps.pool, store: artifactStoreOf(h.deps) }, h.workspaceId, id)).toEqual({ status: 'succeeded', rows: 2 });
+    expect(await runAnalyticsExport({ pool: h.deps.pool, store: h.deps.artifacts }, h.workspaceId, id)).toEqual({ status: 'succeeded', rows: 2 });
     const file = await h.app.request(`/v1/analytics/exports/${id}/download?workspace_id=${h.workspaceId}`, { headers: { Authorization: `Bearer ${h.session}` } });
     expect(file.status).toBe(200);
     const csv = await file.text();
@@ -61,7 +60,7 @@ describe('exports limited by resource', () => {
     const start = await post(`/api/workspaces/${h.workspaceId}/qr-exports`, { qr_code_ids: [ids[0], ids[2]], format: 'svg', size_mm: 30 });
     expect(start.status).toBe(202);
     const id = ((await start.json()) as { data: { id: string } }).data.id;
-    await runQrBatchExport({ pool: h.deps.pool, store: artifactStoreOf(h.deps) }, h.workspaceId, id);
+    await runQrBatchExport({ pool: h.deps.pool, store: h.deps.artifacts }, h.workspaceId, id);
     const download = await h.app.request(`/api/workspaces/${h.workspaceId}/qr-exports/${id}/download`, { headers: { Authorization: `Bearer ${h.session}` } });
     expect(download.status).toBe(200);
     const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));

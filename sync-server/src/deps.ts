@@ -1,33 +1,27 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
-import type { SyncServerEnv } from './env';
-import { closeCommandRunner } from './commands/create-runner';
-import { closePokeHub } from './replicache/poke';
-import { closeAccounts } from './accounts/context';
-import type { ResolveHost } from './commands/destination-safety';
 import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import { JobProducer } from '@linkhub/shared/jobs/producer';
+import type { SyncServerEnv } from './env';
+import type { AppDeps } from './app-deps';
+import { allCommands } from './commands/index';
+import { CommandRunner } from './commands/runner';
+import { systemResolveHost, type ResolveHost } from './commands/destination-safety';
+import { PokeHub } from './replicache/poke';
+import { createAccounts, closeAccounts } from './accounts/context';
 import { createRenderPool, type RenderPool } from './render-pool/pool';
 
-/** Everything createApp needs from the outside world; tests build it against real PostgreSQL and Redis. */
-export type AppDeps = {
-  config: SyncServerEnv;
-  pool: pg.Pool;
-  redis: Redis;
-  logger: Logger;
-  /** DNS for destination safety; the system resolver when absent (tests inject one). */
-  resolveHost?: ResolveHost;
-  /** The artifact store shared with the worker; the one `config` names when absent (tests inject one). */
-  artifacts?: ArtifactStore;
-  /** The bounded worker threads where QR print files and uploaded SVGs are drawn (threads start on first use). */
-  renderPool: RenderPool;
-};
+export type { AppDeps } from './app-deps';
 
-/** The artifact store (rendered QR files, uploaded images) this process reads and writes. */
-export function artifactStoreOf(deps: AppDeps): ArtifactStore {
-  return deps.artifacts ?? artifactStoreFor(deps.config);
-}
+/** What a caller may supply instead of the default built from `config` (tests inject DNS and artifact stores). */
+export type DepsOverrides = {
+  logger?: Logger;
+  resolveHost?: ResolveHost;
+  artifacts?: ArtifactStore;
+  renderPool?: RenderPool;
+};
 
 export function createPool(databaseUrl: string): pg.Pool {
   return new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
@@ -42,18 +36,50 @@ export function createRedis(redisUrl: string, logger: Logger): Redis {
   return redis;
 }
 
-export function createDeps(
-  config: SyncServerEnv,
-  logger: Logger = createLogger('sync-server', { level: config.LOG_LEVEL }),
-): AppDeps {
+/** The composition root: every long-lived service of the process, built once. */
+export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {}): AppDeps {
+  const logger = overrides.logger ?? createLogger('sync-server', { level: config.LOG_LEVEL });
   const pool = createPool(config.DATABASE_URL);
   pool.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
   );
-  return { config, pool, redis: createRedis(config.REDIS_URL, logger), logger, renderPool: createRenderPool() };
+  const redis = createRedis(config.REDIS_URL, logger);
+  const artifacts = overrides.artifacts ?? artifactStoreFor(config);
+  const resolveHost = overrides.resolveHost ?? systemResolveHost;
+  const jobs = new JobProducer(redis, config.REDIS_PREFIX);
+  const commands = new CommandRunner(
+    {
+      pool,
+      redis,
+      redisPrefix: config.REDIS_PREFIX,
+      logger,
+      hosts: { linkHost: config.LINK_HOST, bioHost: config.BIO_HOST },
+      enqueue: (job) => jobs.enqueue(job),
+      resolveHost,
+    },
+    allCommands({ pool, redis, prefix: config.REDIS_PREFIX }, artifacts),
+  );
+  return {
+    config,
+    pool,
+    redis,
+    logger,
+    artifacts,
+    renderPool: overrides.renderPool ?? createRenderPool(),
+    resolveHost,
+    jobs,
+    commands,
+    pokes: new PokeHub(redis, config.REDIS_PREFIX),
+    accounts: createAccounts({ config, pool, redis, logger }),
+  };
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
-  await Promise.allSettled([closeCommandRunner(deps), closePokeHub(deps), closeAccounts(deps), deps.renderPool.close()]);
+  await Promise.allSettled([
+    deps.jobs.close(),
+    deps.pokes.close(),
+    closeAccounts(deps.accounts),
+    deps.renderPool.close(),
+  ]);
   await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
 }

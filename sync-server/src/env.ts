@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
+import { authEnvShape, requireOwnAuthSecret } from './auth/auth-config';
 
 const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
 
@@ -26,7 +27,11 @@ export const syncServerEnvSchema = z.object({
   PWA_DIST: z.string().min(1).default(DEFAULT_PWA_DIST),
   /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
   ...artifactStoreEnvShape,
+  /** Accounts: SMTP, mail sender, dev outbox, AUTH_SECRET, TRUSTED_PROXIES. */
+  ...authEnvShape,
   LOG_LEVEL: envFields.logLevel(),
-}).superRefine(requireS3Settings);
+})
+  .superRefine(requireS3Settings)
+  .superRefine(requireOwnAuthSecret);
 
 export type SyncServerEnv = z.infer<typeof syncServerEnvSchema>;

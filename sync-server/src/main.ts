@@ -10,7 +10,7 @@ import { syncServerEnvSchema } from './env';
 const config = parseEnv(syncServerEnvSchema);
 const logger = createLogger('sync-server', { level: config.LOG_LEVEL });
 containProcessFaults(logger);
-const deps = createDeps(config, logger);
+const deps = createDeps(config, { logger });
 const server = serve({ fetch: createApp(deps).fetch, port: config.PORT }, (info) => {
   logger.info({ port: info.port }, `sync-server listening on http://localhost:${info.port}`);
 });

@@ -5,7 +5,7 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './app-env';
-import { closeDeps, createDeps, type AppDeps } from './deps';
+import { closeDeps, createDeps, type AppDeps, type DepsOverrides } from './deps';
 import { syncServerEnvSchema } from './env';
 
 export type TestApp = {
@@ -17,9 +17,10 @@ export type TestApp = {
 
 /**
  * For tests: a fresh migrated database, a private Redis key prefix, real deps and the real app.
- * `env` overrides any variable (e.g. `{ REDIS_URL: await closedPortUrl('redis') }`).
+ * `env` overrides any variable (e.g. `{ REDIS_URL: await closedPortUrl('redis') }`); `overrides`
+ * replaces a service of the composition root (a DNS stand-in, a private artifact store).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, overrides: DepsOverrides = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseEnvOrThrow(syncServerEnvSchema, {
     DATABASE_URL: database.url,
@@ -29,7 +30,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const deps = createDeps(config, createLogger('sync-server', { level: config.LOG_LEVEL }));
+  const deps = createDeps(config, { logger: createLogger('sync-server', { level: config.LOG_LEVEL }), ...overrides });
   return {
     app: createApp(deps),
     deps,

@@ -1,6 +1,6 @@
-import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { bullPrefix, QUEUES, type JobData, type QueueName } from '@linkhub/shared/jobs/queues';
+import { JobProducer } from '@linkhub/shared/jobs/producer';
+import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
 
 export {
   QUEUES,
@@ -10,26 +10,15 @@ export {
   type JobData,
   type QueueName,
 } from '@linkhub/shared/jobs/queues';
+export { DEFAULT_JOB_OPTIONS } from '@linkhub/shared/jobs/producer';
 
-/** Default job options: a few retries with exponential backoff, bounded history. */
-export const DEFAULT_JOB_OPTIONS = {
-  attempts: 5,
-  backoff: { type: 'exponential', delay: 2_000 },
-  removeOnComplete: { count: 1_000 },
-  removeOnFail: { count: 5_000 },
-} as const;
-
-/** A producer for one queue; `add` validates the data with the queue's schema before enqueueing. */
+/** A producer for one queue, on the shared producer: `add` validates the data with the queue's schema. */
 export function createQueue<Q extends QueueName>(name: Q, connection: Redis, redisPrefix: string) {
-  const queue = new Queue(name, {
-    connection,
-    prefix: bullPrefix(redisPrefix),
-    defaultJobOptions: DEFAULT_JOB_OPTIONS,
-  });
+  const producer = new JobProducer(connection, redisPrefix);
   return {
-    queue,
+    queue: producer.queue(name),
     add: async (data: JobData<Q>, options: { jobId?: string; delay?: number } = {}) =>
-      queue.add(name, QUEUES[name].parse(data), options),
-    close: () => queue.close(),
+      producer.add(name, data, options),
+    close: () => producer.close(),
   };
 }

@@ -1,8 +1,19 @@
 import type { WriteTransaction } from 'replicache';
 import type { z } from 'zod';
 import { ValidationError, type ErrorDetail } from '../errors/app-error';
-import type { Action } from '../permissions/matrix';
+import type { Action, TargetType } from '../permissions/matrix';
 import { jsonBoundsIssue } from '../schemas/json-bounds';
+
+/** The resource a mutation addresses, as authorize() takes it. */
+export type MutatorTarget = { readonly type: TargetType; readonly id: string };
+
+/** Every matrix row a mutation with these args must pass. */
+export function actionsOf<S extends z.ZodType>(
+  definition: MutatorDefinition<string, S>,
+  args: z.infer<S>,
+): readonly Action[] {
+  return definition.actions ? definition.actions(args) : [definition.action];
+}
 
 /**
  * A mutator declared once (DESIGN §5): its name, its args schema (the same zod schema the server's
@@ -13,6 +24,13 @@ export type MutatorDefinition<N extends string = string, S extends z.ZodType = z
   readonly name: N;
   readonly args: S;
   readonly action: Action;
+  /** The matrix rows one mutation needs when its args touch several field groups (spec §3.3.7); `[action]` when absent. */
+  readonly actions?: (args: z.infer<S>) => readonly Action[];
+  /**
+   * What the action addresses in the args' `workspace_id`: a resource, or the workspace itself when
+   * absent. `own_user`: only its own user can address it (a notice), so no workspace role applies.
+   */
+  readonly target?: 'own_user' | ((args: z.infer<S>) => MutatorTarget);
   readonly client: (tx: WriteTransaction, args: z.infer<S>) => Promise<void>;
 };
 
@@ -52,7 +70,10 @@ export function validateMutatorArgs<S extends z.ZodType>(
   if (bounds) return { ok: false, error: new MutatorValidationError(definition.name, [bounds]) };
   const parsed = definition.args.safeParse(args);
   if (parsed.success) return { ok: true, args: parsed.data };
-  return { ok: false, error: new MutatorValidationError(definition.name, ValidationError.fromZod(parsed.error).details) };
+  return {
+    ok: false,
+    error: new MutatorValidationError(definition.name, ValidationError.fromZod(parsed.error).details),
+  };
 }
 
 /** Replicache's mutator map: validate args with the shared schema (throwing MutatorValidationError), then run the client implementation. */

@@ -33,6 +33,7 @@ export const removeDomain = defineMutator({
   name: 'removeDomain',
   args: removeDomainArgs,
   action: 'domain.delete',
+  target: (args) => ({ type: 'domain', id: args.id }),
   client: async (tx, { id }) => {
     await tx.del(syncKeys.domain(id));
   },

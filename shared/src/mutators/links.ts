@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Action } from '../permissions/matrix';
 import { syncKeys } from '../sync/keys';
 import { linkViewSchema, type LinkView } from '../sync/views';
 import { defineMutator } from './define';
@@ -72,6 +73,18 @@ export const updateLink = defineMutator({
   name: 'updateLink',
   args: updateLinkArgs,
   action: 'link.update',
+  actions: (args) => {
+    const actions: Action[] = [];
+    if (args.destination_url !== undefined) actions.push('link.update_destination');
+    if (args.slug !== undefined) actions.push('link.update_slug');
+    if (args.starts_at !== undefined || args.expires_at !== undefined) actions.push('link.update_schedule');
+    if (args.rules !== undefined) actions.push('link.update_targeting');
+    if (args.destinations !== undefined) actions.push('link.update_split');
+    if (args.title !== undefined || args.tags !== undefined || args.utm !== undefined || actions.length === 0)
+      actions.push('link.update');
+    return actions;
+  },
+  target: (args) => ({ type: 'link', id: args.id }),
   client: async (tx, { id, workspace_id: _ws, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.link(id), linkViewSchema, clean, nowIso());
@@ -87,6 +100,7 @@ const statusMutator = <const N extends string>(
     name,
     args: linkRefArgs,
     action,
+    target: (args) => ({ type: 'link', id: args.id }),
     client: async (tx, { id }) => patchView(tx, syncKeys.link(id), linkViewSchema, patch(), nowIso()),
   });
 

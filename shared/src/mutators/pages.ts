@@ -1,6 +1,7 @@
 import type { WriteTransaction } from 'replicache';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { z } from 'zod';
+import type { Action } from '../permissions/matrix';
 import { syncKeys } from '../sync/keys';
 import { blockViewSchema, pageViewSchema, type BlockView, type PageView } from '../sync/views';
 import { defineMutator } from './define';
@@ -121,6 +122,15 @@ export const updatePage = defineMutator({
   name: 'updatePage',
   args: updatePageArgs,
   action: 'bio_page.update',
+  actions: (args) => {
+    const actions: Action[] = [];
+    if (args.handle !== undefined || args.domain_id !== undefined) actions.push('bio_page.change_handle');
+    if (args.theme !== undefined) actions.push('bio_page.update_theme');
+    if (args.title !== undefined || args.bio !== undefined || actions.length === 0)
+      actions.push('bio_page.update');
+    return actions;
+  },
+  target: (args) => ({ type: 'bio_page', id: args.id }),
   client: async (tx, { id, workspace_id: _ws, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.page(id), pageViewSchema, clean, nowIso());
@@ -132,6 +142,7 @@ export const publishPage = defineMutator({
   name: 'publishPage',
   args: pageRefArgs,
   action: 'bio_page.publish',
+  target: (args) => ({ type: 'bio_page', id: args.id }),
   client: async (tx, { id }) => {
     const page = await tx.get(syncKeys.page(id));
     const parsed = pageViewSchema.safeParse(page);
@@ -148,6 +159,7 @@ export const unpublishPage = defineMutator({
   name: 'unpublishPage',
   args: pageRefArgs,
   action: 'bio_page.unpublish',
+  target: (args) => ({ type: 'bio_page', id: args.id }),
   client: async (tx, { id }) =>
     patchView(
       tx,
@@ -163,6 +175,7 @@ export const archivePage = defineMutator({
   name: 'archivePage',
   args: pageRefArgs,
   action: 'bio_page.archive',
+  target: (args) => ({ type: 'bio_page', id: args.id }),
   client: async (tx, { id }) =>
     patchView(tx, syncKeys.page(id), pageViewSchema, { archived_at: nowIso() }, nowIso()),
 });
@@ -176,6 +189,7 @@ export const restorePageVersion = defineMutator({
   name: 'restorePageVersion',
   args: restorePageVersionArgs,
   action: 'bio_page.restore_version',
+  target: (args) => ({ type: 'bio_page', id: args.id }),
   client: async (tx, { id, workspace_id, preview }) => {
     if (preview === undefined) return;
     const now = nowIso();
@@ -212,6 +226,7 @@ export const addBlock = defineMutator({
   name: 'addBlock',
   args: addBlockArgs,
   action: 'block.create',
+  target: (args) => ({ type: 'bio_page', id: args.page_id }),
   client: async (tx, args) => {
     const view: BlockView = {
       id: args.id,
@@ -232,6 +247,7 @@ export const updateBlock = defineMutator({
   name: 'updateBlock',
   args: updateBlockArgs,
   action: 'block.update',
+  target: (args) => ({ type: 'bio_page', id: args.page_id }),
   client: async (tx, { id, page_id, data, is_visible }) => {
     const key = syncKeys.block(page_id, id);
     const current = blockViewSchema.safeParse(await tx.get(key));
@@ -251,6 +267,7 @@ export const moveBlock = defineMutator({
   name: 'moveBlock',
   args: moveBlockArgs,
   action: 'block.update',
+  target: (args) => ({ type: 'bio_page', id: args.page_id }),
   client: async (tx, { id, page_id, position }) => {
     await patchView(tx, syncKeys.block(page_id, id), blockViewSchema, { position }, nowIso());
     await bumpDraft(tx, page_id);
@@ -261,6 +278,7 @@ export const removeBlock = defineMutator({
   name: 'removeBlock',
   args: blockRefArgs,
   action: 'block.delete',
+  target: (args) => ({ type: 'bio_page', id: args.page_id }),
   client: async (tx, { id, page_id }) => {
     await tx.del(syncKeys.block(page_id, id));
     await bumpDraft(tx, page_id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Action } from '../permissions/matrix';
 import { syncKeys } from '../sync/keys';
 import { qrViewSchema, type QrView } from '../sync/views';
 import { defineMutator } from './define';
@@ -59,6 +60,14 @@ export const updateQrCode = defineMutator({
   name: 'updateQrCode',
   args: updateQrCodeArgs,
   action: 'qr_code.update',
+  actions: (args) => {
+    const actions: Action[] = [];
+    if (args.destination_url !== undefined) actions.push('qr_code.update_destination');
+    if (args.design !== undefined) actions.push('qr_code.update_design');
+    if (args.title !== undefined || actions.length === 0) actions.push('qr_code.update');
+    return actions;
+  },
+  target: (args) => ({ type: 'qr_code', id: args.id }),
   client: async (tx, { id, workspace_id: _ws, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.qr(id), qrViewSchema, clean, nowIso());
@@ -69,6 +78,7 @@ export const archiveQrCode = defineMutator({
   name: 'archiveQrCode',
   args: qrRefArgs,
   action: 'qr_code.archive',
+  target: (args) => ({ type: 'qr_code', id: args.id }),
   client: async (tx, { id }) =>
     patchView(tx, syncKeys.qr(id), qrViewSchema, { archived_at: nowIso() }, nowIso()),
 });
@@ -77,6 +87,7 @@ export const restoreQrCode = defineMutator({
   name: 'restoreQrCode',
   args: qrRefArgs,
   action: 'qr_code.unarchive',
+  target: (args) => ({ type: 'qr_code', id: args.id }),
   client: async (tx, { id }) => patchView(tx, syncKeys.qr(id), qrViewSchema, { archived_at: null }, nowIso()),
 });
 

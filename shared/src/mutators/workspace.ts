@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import type { Action } from '../permissions/matrix';
 import { syncKeys } from '../sync/keys';
 import { workspaceViewSchema } from '../sync/views';
 import { defineMutator } from './define';
 import { idArg, workspaceArg } from './args';
-import { brandingSchema, holdingPageSchema, timeZoneSchema, workspaceNameSchema } from '../schemas/workspaces';
+import {
+  brandingSchema,
+  holdingPageSchema,
+  timeZoneSchema,
+  workspaceNameSchema,
+} from '../schemas/workspaces';
 import { nowIso, patchView } from './client-store';
 
 /** The same field schemas as the REST settings routes (`schemas/workspaces.ts`): strict, short, one level deep. */
@@ -19,6 +25,15 @@ export const updateWorkspaceSettings = defineMutator({
   name: 'updateWorkspaceSettings',
   args: updateWorkspaceSettingsArgs,
   action: 'workspace.update_settings',
+  actions: (args) => {
+    const actions: Action[] = [];
+    if (args.branding !== undefined || args.holding_page !== undefined)
+      actions.push('workspace.update_branding');
+    if (args.name !== undefined || args.time_zone !== undefined || actions.length === 0)
+      actions.push('workspace.update_settings');
+    return actions;
+  },
+  target: (args) => ({ type: 'workspace', id: args.workspace_id }),
   client: async (tx, { workspace_id, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.workspace(workspace_id), workspaceViewSchema, clean, nowIso());
@@ -31,6 +46,7 @@ export const dismissNotice = defineMutator({
   name: 'dismissNotice',
   args: dismissNoticeArgs,
   action: 'capability.check',
+  target: 'own_user',
   client: async (tx, { id }) => {
     await tx.del(syncKeys.notice(id));
   },

@@ -16,21 +16,21 @@ export const MAILS_PER_WINDOW = 5;
 const WINDOW_SECONDS = 15 * 60;
 
 async function sendVerification(accounts: Accounts, user: UserRow): Promise<void> {
-  if (user.email_verified_at !== null || (await recentTokens(accounts.deps.pool, 'verification', user.id)) >= MAILS_PER_WINDOW) return;
-  const token = await issueVerificationToken(accounts.deps.pool, user.id, user.email);
+  if (user.email_verified_at !== null || (await recentTokens(accounts.pool, 'verification', user.id)) >= MAILS_PER_WINDOW) return;
+  const token = await issueVerificationToken(accounts.pool, user.id, user.email);
   await accounts.mailer.send(verificationEmail(user.email, appLink(accounts.appUrl, 'verifyEmail', token)));
 }
 
 /** Counts one "someone tried to sign up" mail for the address; false once the window's allowance is spent. */
 async function takeSignupNoticeSlot(accounts: Accounts, email: string): Promise<boolean> {
-  const { redis, config } = accounts.deps;
+  const { redis, config } = accounts;
   const key = rateLimitKey(config.REDIS_PREFIX, 'signup-notice', identifierHash(accounts.config.AUTH_SECRET, email));
   const [[, count] = [null, 0]] = (await redis.multi().incr(key).expire(key, WINDOW_SECONDS, 'NX').exec()) ?? [];
   return Number(count) <= MAILS_PER_WINDOW;
 }
 
 async function signupMail(accounts: Accounts, email: string): Promise<void> {
-  const user = await findUserByEmail(accounts.deps.pool, email);
+  const user = await findUserByEmail(accounts.pool, email);
   if (!user || user.status !== 'active') return;
   // A new account, or one never confirmed: the verification mail. A confirmed one: a notice to its owner.
   if (user.email_verified_at === null) return sendVerification(accounts, user);
@@ -39,7 +39,7 @@ async function signupMail(accounts: Accounts, email: string): Promise<void> {
 }
 
 async function resetMail(accounts: Accounts, email: string): Promise<void> {
-  const { pool } = accounts.deps;
+  const { pool } = accounts;
   const user = await findUserByEmail(pool, email);
   if (!user || user.status !== 'active' || (await recentTokens(pool, 'reset', user.id)) >= MAILS_PER_WINDOW) return;
   const token = await issueResetToken(pool, user.id);
@@ -47,7 +47,7 @@ async function resetMail(accounts: Accounts, email: string): Promise<void> {
 }
 
 async function magicLinkMail(accounts: Accounts, email: string): Promise<void> {
-  const { pool } = accounts.deps;
+  const { pool } = accounts;
   if ((await recentMagicLinks(pool, email)) >= MAILS_PER_WINDOW) return;
   const user = await findUserByEmail(pool, email);
   if (!user || user.status !== 'active') return;
@@ -60,7 +60,7 @@ export async function deliverAccountMail(accounts: Accounts, job: AccountMailJob
     case 'signup':
       return signupMail(accounts, job.email);
     case 'verification': {
-      const user = await findUserById(accounts.deps.pool, job.user_id);
+      const user = await findUserById(accounts.pool, job.user_id);
       return user ? sendVerification(accounts, user) : undefined;
     }
     case 'password_reset':

@@ -66,7 +66,7 @@ async function createAccount(tx: Queryable, input: { email: string; passwordHash
  * consumer then sends the verification mail, or tells the address's owner that someone tried.
  */
 export async function signUp(accounts: Accounts, input: z.infer<typeof signupSchema>, req: Req): Promise<void> {
-  const { pool } = accounts.deps;
+  const { pool } = accounts;
   const passwordHash = await hashPassword(input.password);
   const taken = (await findUserByEmail(pool, input.email)) !== undefined;
   const email = taken ? `signup-rehearsal-${randomUUID()}@rehearsal.invalid` : input.email;
@@ -88,10 +88,10 @@ export async function signUp(accounts: Accounts, input: z.infer<typeof signupSch
 
 async function startSession(accounts: Accounts, user: UserRow, client: ClientKind, req: Req): Promise<SignedIn> {
   if (user.totp_enabled) {
-    const challengeToken = await createChallenge(accounts.deps.redis, accounts.deps.config.REDIS_PREFIX, { userId: user.id, clientKind: client, clientLabel: req.label });
+    const challengeToken = await createChallenge(accounts.redis, accounts.config.REDIS_PREFIX, { userId: user.id, clientKind: client, clientLabel: req.label });
     return { kind: 'two_factor', challengeToken, user };
   }
-  const { token, session } = await createSession(accounts.deps.pool, { userId: user.id, clientKind: client, clientLabel: req.label, twoFactorSatisfied: false });
+  const { token, session } = await createSession(accounts.pool, { userId: user.id, clientKind: client, clientLabel: req.label, twoFactorSatisfied: false });
   return { kind: 'session', token, session, user };
 }
 
@@ -102,7 +102,7 @@ async function startSession(accounts: Accounts, user: UserRow, client: ClientKin
  * Unknown address and wrong password answer the same 401 in the same time.
  */
 export async function logIn(accounts: Accounts, input: z.infer<typeof loginSchema>, req: Req): Promise<SignedIn> {
-  const { pool, redis, config } = accounts.deps;
+  const { pool, redis, config } = accounts;
   const s = subject(accounts, input.email, req.ip, 'login');
   const wait = await lockoutRemaining(redis, pool, config.REDIS_PREFIX, s);
   if (wait > 0) {
@@ -122,10 +122,10 @@ export async function logIn(accounts: Accounts, input: z.infer<typeof loginSchem
 }
 
 export async function verifyEmail(accounts: Accounts, token: string): Promise<UserRow> {
-  const userId = await consumeVerificationToken(accounts.deps.pool, token);
+  const userId = await consumeVerificationToken(accounts.pool, token);
   if (!userId) throw new AuthenticationError('unauthenticated', { message: 'This verification link is invalid or has expired. Request a new one.', details: [{ field: 'token', issue: 'invalid_or_expired' }] });
-  await markEmailVerified(accounts.deps.pool, userId);
-  const user = await findUserById(accounts.deps.pool, userId);
+  await markEmailVerified(accounts.pool, userId);
+  const user = await findUserById(accounts.pool, userId);
   if (!user) throw new AuthenticationError('unauthenticated');
   return user;
 }
@@ -150,7 +150,7 @@ export async function requestPasswordReset(accounts: Accounts, email: string): P
 
 /** A magic link signs in (and proves the address, so it also verifies it). */
 export async function consumeMagicLink(accounts: Accounts, token: string, client: ClientKind, req: Req): Promise<SignedIn> {
-  const { pool } = accounts.deps;
+  const { pool } = accounts;
   const found = await consumeMagicLinkToken(pool, token);
   const user = found?.userId ? await findUserById(pool, found.userId) : undefined;
   if (!found || !user || user.email !== found.email || user.status !== 'active') {
@@ -163,7 +163,7 @@ export async function consumeMagicLink(accounts: Accounts, token: string, client
 
 /** Sets a new password from a reset link; every session of the account ends (a reset means "someone else may be in"). */
 export async function confirmPasswordReset(accounts: Accounts, token: string, password: string, req: Req): Promise<void> {
-  await withTransaction(accounts.deps.pool, async (tx) => {
+  await withTransaction(accounts.pool, async (tx) => {
     const userId = await consumeResetToken(tx, token);
     if (!userId) throw new AuthenticationError('unauthenticated', { message: 'This reset link is invalid or has expired. Request a new one.', details: [{ field: 'token', issue: 'invalid_or_expired' }] });
     await setPassword(tx, userId, password);

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../testing';
+import type { DepsOverrides } from '../deps';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '../mail/smtp-capture';
-import { accountsFor } from './context';
 import { signUpOverHttp } from './sign-up-over-http';
 
 /**
@@ -21,10 +21,9 @@ export type Kit = TestApp & {
 
 export const PASSWORD = 'correct horse battery staple';
 
-export async function startKit(): Promise<Kit> {
+export async function startKit(overrides: DepsOverrides = {}): Promise<Kit> {
   const smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-  const test = await createTestApp({ PUBLIC_SYNC_URL: 'http://localhost:8080' });
+  const test = await createTestApp({ PUBLIC_SYNC_URL: 'http://localhost:8080', SMTP_URL: smtp.url }, overrides);
   const call: Kit['call'] = (method, path, opts = {}) =>
     Promise.resolve(
       test.app.request(path, {
@@ -63,11 +62,10 @@ export async function startKit(): Promise<Kit> {
     json,
     signUp,
     tokenFromMail,
-    drainMail: () => accountsFor(test.deps).mailQueue.drain(),
+    drainMail: () => test.deps.accounts.mailQueue.drain(),
     stop: async () => {
       await test.close();
       await smtp.close();
-      delete process.env.SMTP_URL; // the worker process may run another test file next
     },
   };
 }

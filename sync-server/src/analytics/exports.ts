@@ -1,7 +1,6 @@
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { artifactStoreOf, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
 import { one } from '../accounts/db';
-import { JobProducer } from '../commands/job-producer';
 import type { AnalyticsScope } from './scope';
 
 const DAY_MS = 86_400_000;
@@ -23,16 +22,6 @@ type ExportRow = {
 const COLUMNS = 'id, status, progress, params, row_count, byte_size, storage_key, error, created_at, finished_at, expires_at';
 
 /** One producer per app (deps object), created on first export. */
-const producers = new WeakMap<AppDeps, JobProducer>();
-function producerOf(deps: AppDeps): JobProducer {
-  let p = producers.get(deps);
-  if (!p) {
-    p = new JobProducer(deps.redis, deps.config.REDIS_PREFIX);
-    producers.set(deps, p);
-  }
-  return p;
-}
-
 /** The API view of an export: progress as a percentage, the download link once built (valid 24 h). */
 export function exportView(row: ExportRow, now: Date = new Date()): Record<string, unknown> {
   const expired = row.expires_at !== null && row.expires_at <= now;
@@ -67,7 +56,7 @@ export async function startExport(
     [scope.workspaceId, scope.userId, JSON.stringify(params)],
   );
   if (!row) throw new Error('export insert returned no row');
-  await producerOf(deps).enqueue({ queue: 'export', name: 'analytics', jobId: `export-${row.id}`, data: { workspace_id: scope.workspaceId, export_id: row.id, kind: 'analytics' } });
+  await deps.jobs.enqueue({ queue: 'export', name: 'analytics', jobId: `export-${row.id}`, data: { workspace_id: scope.workspaceId, export_id: row.id, kind: 'analytics' } });
   return row;
 }
 
@@ -83,7 +72,7 @@ export async function openDownload(deps: AppDeps, row: ExportRow, now: Date = ne
   if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
   const expiresAt = row.expires_at ?? new Date((row.finished_at ?? now).getTime() + DAY_MS);
   if (expiresAt <= now) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
-  const stored = await artifactStoreOf(deps).stream(row.storage_key);
+  const stored = await deps.artifacts.stream(row.storage_key);
   if (stored === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
   return {
     body: stored.body,

@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError } from '@linkhub/shared/config/env';
-import { DEV_AUTH_SECRET, readAuthConfig } from './auth-config';
+import { EnvError, parseEnvOrThrow } from '@linkhub/shared/config/env';
+import { syncServerEnvSchema } from '../env';
+import { DEV_AUTH_SECRET } from './auth-config';
 
-describe('auth config', () => {
+const read = (env: Record<string, string>) => parseEnvOrThrow(syncServerEnvSchema, env);
+
+describe('auth config (part of the sync-server env schema)', () => {
   it('defaults to the dev outbox and a dev secret on localhost', () => {
-    const cfg = readAuthConfig({}, {}, 'http://localhost:8080');
+    const cfg = read({ PUBLIC_SYNC_URL: 'http://localhost:8080' });
     expect(cfg.SMTP_URL).toBeUndefined();
     expect(cfg.OUTBOX_DIR).toBe('.linkhub/outbox');
     expect(cfg.AUTH_SECRET).toBe(DEV_AUTH_SECRET);
   });
 
   it('refuses a public deployment without its own AUTH_SECRET, naming the variable and never echoing values', () => {
-    expect(() => readAuthConfig({}, {}, 'https://app.linkhub.example')).toThrow(EnvError);
-    expect(() => readAuthConfig({}, {}, 'https://app.linkhub.example')).toThrow(/AUTH_SECRET/);
-    const ok = readAuthConfig({}, { AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' }, 'https://app.linkhub.example');
+    const publicUrl = { PUBLIC_SYNC_URL: 'https://app.linkhub.example' };
+    expect(() => read(publicUrl)).toThrow(EnvError);
+    expect(() => read(publicUrl)).toThrow(/AUTH_SECRET/);
+    const ok = read({ ...publicUrl, AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' });
     expect(ok.SMTP_URL).toBe('smtp://mail.example.com:587');
-    expect(() => readAuthConfig({}, { SMTP_URL: 'http://nope' }, 'http://localhost:8080')).toThrow(/SMTP_URL/);
+    expect(() => read({ SMTP_URL: 'http://nope' })).toThrow(/SMTP_URL/);
+    expect(() => read({ SMTP_URL: 'http://nope' })).not.toThrow(/nope/);
   });
 });

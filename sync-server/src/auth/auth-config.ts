@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { EnvError, parseEnvOrThrow } from '@linkhub/shared/config/env';
 
 /**
- * Settings of the accounts feature. They are read from the sync-server's validated config when it
- * carries them (spread `authEnvShape` into syncServerEnvSchema), else from the environment — one zod
- * schema either way.
+ * Settings of the accounts feature, part of the sync-server's one env schema (env.ts spreads
+ * `authEnvShape` into it).
  */
 export const DEV_AUTH_SECRET = 'linkhub-dev-auth-secret-not-for-production';
 
@@ -21,19 +19,11 @@ export const authEnvShape = {
 export const authEnvSchema = z.object(authEnvShape);
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 
-function strings(source: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(source)) if (typeof v === 'string') out[k] = v;
-  return out;
-}
-
-/** Reads the settings; a public (non-localhost) deployment without its own AUTH_SECRET refuses to start. */
-export function readAuthConfig(config: Record<string, unknown>, env: Record<string, string | undefined> = process.env, publicUrl?: string): AuthConfig {
-  const parsed = parseEnvOrThrow(authEnvSchema, { ...strings(env), ...strings(config) });
-  if (publicUrl !== undefined && !isLocalUrl(publicUrl) && parsed.AUTH_SECRET === DEV_AUTH_SECRET) {
-    throw new EnvError([{ variable: 'AUTH_SECRET', issue: 'is required outside localhost (at least 32 random characters)' }]);
+/** A public (non-localhost) deployment without its own AUTH_SECRET refuses to start (a refinement of the env schema). */
+export function requireOwnAuthSecret(config: { PUBLIC_SYNC_URL: string; AUTH_SECRET: string }, ctx: z.RefinementCtx): void {
+  if (!isLocalUrl(config.PUBLIC_SYNC_URL) && config.AUTH_SECRET === DEV_AUTH_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required outside localhost (at least 32 random characters)' });
   }
-  return parsed;
 }
 
 export function isLocalUrl(url: string): boolean {

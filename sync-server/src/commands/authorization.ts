@@ -1,6 +1,9 @@
 import { authorize, type AuthorizeInput } from '@linkhub/shared/permissions/authorize';
 import { assertAllowed } from '@linkhub/shared/permissions/decision';
 import { MATRIX, type Action } from '@linkhub/shared/permissions/matrix';
+import { actionsOf, type MutatorDefinition } from '@linkhub/shared/mutators/define';
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import type { z } from 'zod';
 import type { Queryable } from '../accounts/db';
 import { loadAuthorizeInput as loadForRequest, type ResourceRef } from '../accounts/authorize-input';
 import type { CommandActor } from './types';
@@ -46,4 +49,29 @@ export async function authorizeCommand(
   extra?: Pick<AuthorizeInput, 'uses_features' | 'requested_role'>,
 ): Promise<void> {
   assertAllowed(authorize(await loadAuthorizeInput(db, by, action, workspaceId, resourceRef, extra)));
+}
+
+/**
+ * The gate of every mutation, from its mutator's own declaration: one load of the authorize() input,
+ * then every matrix row the args touch (an update of destination and title passes both rows).
+ */
+export async function authorizeMutation<S extends z.ZodType>(
+  db: Queryable,
+  by: CommandActor,
+  mutator: MutatorDefinition<string, S>,
+  args: z.infer<S>,
+): Promise<void> {
+  if (mutator.target === 'own_user') return;
+  const workspaceId = workspaceIdOf(args);
+  if (workspaceId === null) throw new NotFoundError();
+  const [first, ...rest] = actionsOf(mutator, args);
+  if (first === undefined) return;
+  const input = await loadAuthorizeInput(db, by, first, workspaceId, mutator.target?.(args));
+  assertAllowed(authorize(input));
+  for (const action of rest) assertAllowed(authorize({ ...input, action }));
+}
+
+function workspaceIdOf(args: unknown): string | null {
+  if (typeof args !== 'object' || args === null || !('workspace_id' in args)) return null;
+  return typeof args.workspace_id === 'string' ? args.workspace_id : null;
 }

@@ -2,11 +2,10 @@ import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
-import type { Action } from '@linkhub/shared/permissions/matrix';
+import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { one } from '../accounts/db';
-import { authorizeCommand } from './authorization';
 import type { PageRow } from './pages';
-import type { Command, CommandContext, CommandResult } from './types';
+import { defineCommand, type Command, type CommandContext, type CommandResult } from './types';
 
 type PageSteps = {
   loadPage: (ctx: CommandContext, workspaceId: string, id: string) => Promise<PageRow>;
@@ -23,31 +22,25 @@ type BlockArgs = { id: string; page_id: string; workspace_id: string };
  */
 export function blockCommands(page: PageSteps): Command[] {
   const edit = <S extends z.ZodType<BlockArgs>>(
-    mutator: { name: string; args: S },
-    action: Action,
+    mutator: MutatorDefinition<string, S>,
     change: (ctx: CommandContext, args: z.infer<S>) => Promise<boolean>,
-  ): Command<S> => ({
-    name: mutator.name,
-    args: mutator.args,
-    describe: page.describePage,
-    run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, {
-        type: 'bio_page',
-        id: args.page_id,
-      });
-      const row = await page.loadPage(ctx, args.workspace_id, args.page_id);
-      if (!(await change(ctx, args))) throw new NotFoundError();
-      await page.recordDraft(ctx, args.page_id, args.workspace_id);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return page.result(row);
-    },
-  });
+  ): Command<S> =>
+    defineCommand(mutator, {
+      describe: page.describePage,
+      run: async (ctx, args) => {
+        const row = await page.loadPage(ctx, args.workspace_id, args.page_id);
+        if (!(await change(ctx, args))) throw new NotFoundError();
+        await page.recordDraft(ctx, args.page_id, args.workspace_id);
+        ctx.effects.poke({ workspaceId: args.workspace_id });
+        return page.result(row);
+      },
+    });
 
   const changed = async (ctx: CommandContext, sql: string, values: unknown[]): Promise<boolean> =>
     (await one<{ id: string }>(ctx.tx, `${sql} RETURNING id`, values)) !== undefined;
 
   return [
-    edit(addBlock, 'block.create', (ctx, a) =>
+    edit(addBlock, (ctx, a) =>
       changed(
         ctx,
         `INSERT INTO bio_blocks (id, page_id, workspace_id, position, type, data, created_by_user_id, updated_by_user_id)
@@ -57,7 +50,7 @@ export function blockCommands(page: PageSteps): Command[] {
     ),
     // Field-level merge (jsonb ||): two devices editing different fields of one block both survive.
     // The merged block must still be a valid block of its type (the REST schema), or nothing changes.
-    edit(updateBlock, 'block.update', async (ctx, a) => {
+    edit(updateBlock, async (ctx, a) => {
       const merged = await one<{ type: string; data: Record<string, unknown> }>(
         ctx.tx,
         `UPDATE bio_blocks SET data = CASE WHEN $3::jsonb IS NULL THEN data ELSE data || $3::jsonb END,
@@ -79,14 +72,14 @@ export function blockCommands(page: PageSteps): Command[] {
       }
       return true;
     }),
-    edit(moveBlock, 'block.update', (ctx, a) =>
+    edit(moveBlock, (ctx, a) =>
       changed(
         ctx,
         'UPDATE bio_blocks SET position = $3, updated_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL',
         [a.id, a.page_id, a.position],
       ),
     ),
-    edit(removeBlock, 'block.delete', (ctx, a) =>
+    edit(removeBlock, (ctx, a) =>
       changed(
         ctx,
         'UPDATE bio_blocks SET deleted_at = now() WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL',

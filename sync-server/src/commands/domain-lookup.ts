@@ -32,7 +32,11 @@ export async function linkHostFor(
 }
 
 /** The host a bio page lives on: a verified bio/all-purpose domain of the workspace, else the system bio host. */
-export async function bioHostFor(ctx: CommandContext, workspaceId: string, domainId: string | undefined): Promise<Host> {
+export async function bioHostFor(
+  ctx: CommandContext,
+  workspaceId: string,
+  domainId: string | undefined,
+): Promise<Host> {
   const host = domainId
     ? await one<Host>(
         ctx.tx,
@@ -48,7 +52,9 @@ export async function bioHostFor(ctx: CommandContext, workspaceId: string, domai
       );
   if (!host)
     throw new NotFoundError({
-      message: domainId ? 'That domain is not a verified bio domain of this workspace.' : 'The bio host is not configured.',
+      message: domainId
+        ? 'That domain is not a verified bio domain of this workspace.'
+        : 'The bio host is not configured.',
       details: [{ field: 'domain_id', issue: 'not_found' }],
     });
   return host;

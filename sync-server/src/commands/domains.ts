@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { addDomain, removeDomain } from '@linkhub/shared/mutators/domains';
 import { one } from '../accounts/db';
-import { authorizeCommand } from './authorization';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { audit, withConflicts } from './support';
-import type { Command } from './types';
+import { defineCommand, type Command } from './types';
 
 /**
  * Custom domains: added pending a DNS TXT check by the worker; removal never strands a printed QR
@@ -14,11 +13,8 @@ import type { Command } from './types';
  * touched, and a domain with QR codes cannot be removed).
  */
 export function domainCommands(cache: CacheDeps): Command[] {
-  const add: Command<typeof addDomain.args> = {
-    name: addDomain.name,
-    args: addDomain.args,
+  const add = defineCommand(addDomain, {
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'domain.create', args.workspace_id);
       const token = randomBytes(16).toString('hex');
       await withConflicts(() =>
         ctx.tx.query(
@@ -57,16 +53,10 @@ export function domainCommands(cache: CacheDeps): Command[] {
         resource: { type: 'domain', id: args.id, title: args.hostname },
       };
     },
-  };
+  });
 
-  const remove: Command<typeof removeDomain.args> = {
-    name: removeDomain.name,
-    args: removeDomain.args,
+  const remove = defineCommand(removeDomain, {
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'domain.delete', args.workspace_id, {
-        type: 'domain',
-        id: args.id,
-      });
       const domain = await one<{ hostname: string; qr_codes: string }>(
         ctx.tx,
         `SELECT d.hostname, (SELECT count(*) FROM qr_codes q WHERE q.domain_id = d.id) AS qr_codes
@@ -97,7 +87,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
         resource: { type: 'domain', id: args.id, title: domain.hostname },
       };
     },
-  };
+  });
 
   return [add, remove];
 }

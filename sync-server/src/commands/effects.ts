@@ -1,19 +1,11 @@
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
+import type { JobRequest } from '@linkhub/shared/jobs/producer';
 
 /**
  * Work a command schedules for after its transaction commits (DESIGN §5: commit → cache
  * write-through → enqueue side effects → poke). Nothing here runs if the transaction rolls back.
  * Keyed, so a push of many mutations to one link writes its cache entry and pokes its users once.
  */
-export type JobRequest = {
-  queue: string;
-  name: string;
-  data: Record<string, unknown>;
-  jobId: string;
-  /** Run no earlier than this many milliseconds after the enqueue. */
-  delayMs?: number;
-};
-
 export class PostCommitEffects {
   readonly cacheWrites = new Map<string, () => Promise<void>>();
   /** What the worker's cache-refresh job rebuilds again a few seconds later (belt and braces), by cache key. */

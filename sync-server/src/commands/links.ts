@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { Action } from '@linkhub/shared/permissions/matrix';
+import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import {
   archiveLink,
   createLink,
@@ -11,13 +11,13 @@ import {
 } from '@linkhub/shared/mutators/links';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '../accounts/db';
-import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { afterAddressCreated } from './address-created';
 import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
+import { defineCommand } from './types';
 
 type LinkRow = {
   id: string;
@@ -56,23 +56,8 @@ const describeLink: Command['describe'] = async (ctx, raw) => {
     : { workspaceId: null };
 };
 
-/** Each changed field group is its own matrix row (spec §3.3.7): destination, slug, schedule, targeting, split. */
-function actionsForUpdate(args: z.infer<typeof updateLink.args>): Action[] {
-  const actions: Action[] = [];
-  if (args.destination_url !== undefined) actions.push('link.update_destination');
-  if (args.slug !== undefined) actions.push('link.update_slug');
-  if (args.starts_at !== undefined || args.expires_at !== undefined) actions.push('link.update_schedule');
-  if (args.rules !== undefined) actions.push('link.update_targeting');
-  if (args.destinations !== undefined) actions.push('link.update_split');
-  if (args.title !== undefined || args.tags !== undefined || args.utm !== undefined || actions.length === 0)
-    actions.push('link.update');
-  return actions;
-}
-
 export function linkCommands(cache: CacheDeps): Command[] {
-  const create: Command<typeof createLink.args> = {
-    name: createLink.name,
-    args: createLink.args,
+  const create = defineCommand(createLink, {
     describe: async (_ctx, raw) => ({
       workspaceId: null,
       resource: {
@@ -82,7 +67,6 @@ export function linkCommands(cache: CacheDeps): Command[] {
       },
     }),
     run: async (ctx, args): Promise<CommandResult> => {
-      await authorizeCommand(ctx.tx, ctx.by, 'link.create', args.workspace_id);
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
       const slug = args.slug ?? (await freeSlug(ctx, host.id));
@@ -113,16 +97,11 @@ export function linkCommands(cache: CacheDeps): Command[] {
         title: args.title,
       });
     },
-  };
+  });
 
-  const update: Command<typeof updateLink.args> = {
-    name: updateLink.name,
-    args: updateLink.args,
+  const update = defineCommand(updateLink, {
     describe: describeLink,
     run: async (ctx, args) => {
-      for (const action of actionsForUpdate(args)) {
-        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'link', id: args.id });
-      }
       const before = await loadLink(ctx, args.workspace_id, args.id);
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
@@ -139,7 +118,8 @@ export function linkCommands(cache: CacheDeps): Command[] {
       if (args.utm !== undefined) set('utm', JSON.stringify(args.utm));
       // Entries sent without an id get a UUID here, so the redirect payload keeps every one.
       if (args.rules !== undefined) set('rules', JSON.stringify(withEntryIds(args.rules)));
-      if (args.destinations !== undefined) set('destinations', JSON.stringify(withEntryIds(args.destinations)));
+      if (args.destinations !== undefined)
+        set('destinations', JSON.stringify(withEntryIds(args.destinations)));
       if (args.starts_at !== undefined) set('starts_at', args.starts_at);
       if (args.expires_at !== undefined) set('expires_at', args.expires_at);
       set('updated_by_user_id', ctx.by.userId);
@@ -170,53 +150,58 @@ export function linkCommands(cache: CacheDeps): Command[] {
         resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
       };
     },
-  };
+  });
 
   const lifecycle = (
-    mutator: { name: string; args: typeof pauseLink.args },
-    action: Action,
+    mutator: MutatorDefinition<string, typeof pauseLink.args>,
     sql: string,
     auditAction: string,
-  ): Command<typeof pauseLink.args> => ({
-    name: mutator.name,
-    args: mutator.args,
-    describe: describeLink,
-    run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'link', id: args.id });
-      const before = await one<LinkRow>(
-        ctx.tx,
-        `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id, d.hostname AS host
+  ): Command<typeof pauseLink.args> =>
+    defineCommand(mutator, {
+      describe: describeLink,
+      run: async (ctx, args) => {
+        const before = await one<LinkRow>(
+          ctx.tx,
+          `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id, d.hostname AS host
        FROM links l JOIN custom_domains d ON d.id = l.domain_id
       WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
-        [args.id, args.workspace_id],
-      );
-      if (!before) throw new NotFoundError();
-      await ctx.tx.query(
-        `UPDATE links SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
-        [args.id, ctx.by.userId],
-      );
-      await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, auditAction);
-      await audit(ctx, {
-        workspaceId: args.workspace_id,
-        action: auditAction,
-        resourceType: 'link',
-        resourceId: args.id,
-      });
-      scheduleRedirectRefresh(ctx, cache, before.host, before.slug);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return {
-        workspaceId: args.workspace_id,
-        resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
-      };
-    },
-  });
+          [args.id, args.workspace_id],
+        );
+        if (!before) throw new NotFoundError();
+        await ctx.tx.query(
+          `UPDATE links SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
+          [args.id, ctx.by.userId],
+        );
+        await snapshotVersion(
+          ctx.tx,
+          'link_versions',
+          'link_id',
+          'links',
+          args.id,
+          ctx.by.userId,
+          auditAction,
+        );
+        await audit(ctx, {
+          workspaceId: args.workspace_id,
+          action: auditAction,
+          resourceType: 'link',
+          resourceId: args.id,
+        });
+        scheduleRedirectRefresh(ctx, cache, before.host, before.slug);
+        ctx.effects.poke({ workspaceId: args.workspace_id });
+        return {
+          workspaceId: args.workspace_id,
+          resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
+        };
+      },
+    });
 
   return [
     create,
     update,
-    lifecycle(pauseLink, 'link.pause', "status = 'paused'", 'link.paused'),
-    lifecycle(resumeLink, 'link.resume', "status = 'active'", 'link.resumed'),
-    lifecycle(archiveLink, 'link.archive', 'archived_at = now()', 'link.archived'),
-    lifecycle(restoreLink, 'link.unarchive', 'archived_at = NULL', 'link.restored'),
+    lifecycle(pauseLink, "status = 'paused'", 'link.paused'),
+    lifecycle(resumeLink, "status = 'active'", 'link.resumed'),
+    lifecycle(archiveLink, 'archived_at = now()', 'link.archived'),
+    lifecycle(restoreLink, 'archived_at = NULL', 'link.restored'),
   ];
 }

@@ -1,22 +1,15 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { archivePage } from '@linkhub/shared/mutators/pages';
 import { one } from '../accounts/db';
-import { authorizeCommand } from './authorization';
 import { hostOf } from './domain-lookup';
 import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
 import { audit } from './support';
-import type { Command } from './types';
+import { defineCommand, type Command } from './types';
 
 /** archivePage: the page leaves the public host (its cached render is purged); rows and versions stay. */
 export function pageArchiveCommands(cache: CacheDeps): Command[] {
-  const archive: Command<typeof archivePage.args> = {
-    name: archivePage.name,
-    args: archivePage.args,
+  const archive = defineCommand(archivePage, {
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.archive', args.workspace_id, {
-        type: 'bio_page',
-        id: args.id,
-      });
       const page = await one<{ id: string; domain_id: string; handle: string; title: string }>(
         ctx.tx,
         'SELECT id, domain_id, handle, title FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
@@ -41,6 +34,6 @@ export function pageArchiveCommands(cache: CacheDeps): Command[] {
         resource: { type: 'bio_page', id: page.id, title: page.title || page.handle },
       };
     },
-  };
+  });
   return [archive];
 }

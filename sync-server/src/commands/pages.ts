@@ -8,13 +8,12 @@ import {
   unpublishPage,
   updatePage,
 } from '@linkhub/shared/mutators/pages';
-import type { Action } from '@linkhub/shared/permissions/matrix';
 import { one, rows } from '../accounts/db';
-import { authorizeCommand } from './authorization';
 import { bioHostFor, hostOf } from './domain-lookup';
 import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
+import { defineCommand } from './types';
 import { blockCommands } from './blocks';
 
 export type PageRow = {
@@ -94,11 +93,8 @@ const result = (page: Pick<PageRow, 'id' | 'workspace_id' | 'title' | 'handle'>)
 });
 
 export function pageCommands(cache: CacheDeps): Command[] {
-  const create: Command<typeof createPage.args> = {
-    name: createPage.name,
-    args: createPage.args,
+  const create = defineCommand(createPage, {
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.create', args.workspace_id);
       const host = await bioHostFor(ctx, args.workspace_id, args.domain_id);
       await withConflicts(() =>
         ctx.tx.query(
@@ -127,22 +123,14 @@ export function pageCommands(cache: CacheDeps): Command[] {
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result({ id: args.id, workspace_id: args.workspace_id, title: args.title, handle: args.handle });
     },
-  };
+  });
 
-  const update: Command<typeof updatePage.args> = {
-    name: updatePage.name,
-    args: updatePage.args,
+  const update = defineCommand(updatePage, {
     describe: describePage,
     run: async (ctx, args) => {
-      const actions: Action[] = [];
-      if (args.handle !== undefined || args.domain_id !== undefined) actions.push('bio_page.change_handle');
-      if (args.theme !== undefined) actions.push('bio_page.update_theme');
-      if (args.title !== undefined || args.bio !== undefined || actions.length === 0)
-        actions.push('bio_page.update');
-      for (const action of actions)
-        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'bio_page', id: args.id });
       const before = await loadPage(ctx, args.workspace_id, args.id);
-      const domain = args.domain_id === undefined ? null : await bioHostFor(ctx, args.workspace_id, args.domain_id);
+      const domain =
+        args.domain_id === undefined ? null : await bioHostFor(ctx, args.workspace_id, args.domain_id);
       await withConflicts(() =>
         ctx.tx.query(
           `UPDATE bio_pages SET handle = COALESCE($2, handle), title = COALESCE($3, title), bio = COALESCE($4, bio),
@@ -168,26 +156,27 @@ export function pageCommands(cache: CacheDeps): Command[] {
         before: { handle: before.handle, title: before.title, domain_id: before.domain_id },
         after: { handle: args.handle, title: args.title, domain_id: args.domain_id },
       });
-      const moved = (args.handle !== undefined && args.handle !== before.handle) || (domain !== null && domain.id !== before.domain_id);
+      const moved =
+        (args.handle !== undefined && args.handle !== before.handle) ||
+        (domain !== null && domain.id !== before.domain_id);
       if (moved) {
         // The old address stops serving at once; the new one serves the published snapshot, if any.
         schedulePageRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.handle);
-        schedulePageRefresh(ctx, cache, domain?.hostname ?? (await hostOf(ctx, before.domain_id)), args.handle ?? before.handle);
+        schedulePageRefresh(
+          ctx,
+          cache,
+          domain?.hostname ?? (await hostOf(ctx, before.domain_id)),
+          args.handle ?? before.handle,
+        );
       }
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(before);
     },
-  };
+  });
 
-  const publish: Command<typeof publishPage.args> = {
-    name: publishPage.name,
-    args: publishPage.args,
+  const publish = defineCommand(publishPage, {
     describe: describePage,
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.publish', args.workspace_id, {
-        type: 'bio_page',
-        id: args.id,
-      });
       const page = await loadPage(ctx, args.workspace_id, args.id);
       const parsed = pageSnapshotSchema.safeParse(await draftSnapshot(ctx, page));
       if (!parsed.success) throw ValidationError.fromZod(parsed.error);
@@ -212,17 +201,11 @@ export function pageCommands(cache: CacheDeps): Command[] {
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },
-  };
+  });
 
-  const unpublish: Command<typeof unpublishPage.args> = {
-    name: unpublishPage.name,
-    args: unpublishPage.args,
+  const unpublish = defineCommand(unpublishPage, {
     describe: describePage,
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.unpublish', args.workspace_id, {
-        type: 'bio_page',
-        id: args.id,
-      });
       const page = await loadPage(ctx, args.workspace_id, args.id);
       await ctx.tx.query(
         'UPDATE bio_pages SET published_snapshot = NULL, published_at = NULL, published_revision = NULL, updated_by_user_id = $2 WHERE id = $1',
@@ -239,17 +222,11 @@ export function pageCommands(cache: CacheDeps): Command[] {
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },
-  };
+  });
 
-  const restore: Command<typeof restorePageVersion.args> = {
-    name: restorePageVersion.name,
-    args: restorePageVersion.args,
+  const restore = defineCommand(restorePageVersion, {
     describe: describePage,
     run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, 'bio_page.restore_version', args.workspace_id, {
-        type: 'bio_page',
-        id: args.id,
-      });
       const page = await loadPage(ctx, args.workspace_id, args.id);
       const version = await one<{
         snapshot: {
@@ -304,7 +281,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },
-  };
+  });
 
   return [
     create,

@@ -1,9 +1,8 @@
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { Action } from '@linkhub/shared/permissions/matrix';
+import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
 import { one } from '../accounts/db';
-import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';
@@ -11,6 +10,7 @@ import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { afterAddressCreated } from './address-created';
 import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
+import { defineCommand } from './types';
 
 type QrRow = {
   id: string;
@@ -54,15 +54,16 @@ const describeQr: Command['describe'] = async (ctx, raw) => {
  * (qr_slug_reservations); re-point, restyle and archive never touch the address, so nothing frees it.
  */
 export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[] {
-  const create: Command<typeof createQrCode.args> = {
-    name: createQrCode.name,
-    args: createQrCode.args,
+  const create = defineCommand(createQrCode, {
     run: async (ctx, args): Promise<CommandResult> => {
-      await authorizeCommand(ctx.tx, ctx.by, 'qr_code.create', args.workspace_id);
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
       const slug = args.slug ?? (await freeSlug(ctx, host.id));
-      await assertPrintableDesign(host.hostname, slug, args.design, { db: ctx.tx, store: artifacts, workspaceId: args.workspace_id });
+      await assertPrintableDesign(host.hostname, slug, args.design, {
+        db: ctx.tx,
+        store: artifacts,
+        workspaceId: args.workspace_id,
+      });
       await withConflicts(() =>
         ctx.tx.query(
           `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
@@ -90,22 +91,18 @@ export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[
         title: args.title,
       });
     },
-  };
+  });
 
-  const update: Command<typeof updateQrCode.args> = {
-    name: updateQrCode.name,
-    args: updateQrCode.args,
+  const update = defineCommand(updateQrCode, {
     describe: describeQr,
     run: async (ctx, args) => {
-      const actions: Action[] = [];
-      if (args.destination_url !== undefined) actions.push('qr_code.update_destination');
-      if (args.design !== undefined) actions.push('qr_code.update_design');
-      if (args.title !== undefined || actions.length === 0) actions.push('qr_code.update');
-      for (const action of actions)
-        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
       const before = await loadQr(ctx, args.workspace_id, args.id);
       if (args.design !== undefined)
-        await assertPrintableDesign(await hostOf(ctx, before.domain_id), before.slug, args.design, { db: ctx.tx, store: artifacts, workspaceId: args.workspace_id });
+        await assertPrintableDesign(await hostOf(ctx, before.domain_id), before.slug, args.design, {
+          db: ctx.tx,
+          store: artifacts,
+          workspaceId: args.workspace_id,
+        });
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
       await ctx.tx.query(
@@ -164,53 +161,50 @@ export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[
         resource: { type: 'qr_code', id: args.id, title: before.title ?? before.slug },
       };
     },
-  };
+  });
 
   const lifecycle = (
-    mutator: { name: string; args: typeof archiveQrCode.args },
-    action: Action,
+    mutator: MutatorDefinition<string, typeof archiveQrCode.args>,
     sql: string,
     auditAction: string,
-  ): Command<typeof archiveQrCode.args> => ({
-    name: mutator.name,
-    args: mutator.args,
-    describe: describeQr,
-    run: async (ctx, args) => {
-      await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, { type: 'qr_code', id: args.id });
-      const before = await loadQr(ctx, args.workspace_id, args.id);
-      await ctx.tx.query(
-        `UPDATE qr_codes SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
-        [args.id, ctx.by.userId],
-      );
-      await snapshotVersion(
-        ctx.tx,
-        'qr_code_versions',
-        'qr_code_id',
-        'qr_codes',
-        args.id,
-        ctx.by.userId,
-        auditAction,
-      );
-      await audit(ctx, {
-        workspaceId: args.workspace_id,
-        action: auditAction,
-        resourceType: 'qr_code',
-        resourceId: args.id,
-      });
-      // Archived codes keep resolving through the fallback chain: the payload is rewritten, never deleted.
-      scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
-      ctx.effects.poke({ workspaceId: args.workspace_id });
-      return {
-        workspaceId: args.workspace_id,
-        resource: { type: 'qr_code', id: args.id, title: before.title ?? before.slug },
-      };
-    },
-  });
+  ): Command<typeof archiveQrCode.args> =>
+    defineCommand(mutator, {
+      describe: describeQr,
+      run: async (ctx, args) => {
+        const before = await loadQr(ctx, args.workspace_id, args.id);
+        await ctx.tx.query(
+          `UPDATE qr_codes SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
+          [args.id, ctx.by.userId],
+        );
+        await snapshotVersion(
+          ctx.tx,
+          'qr_code_versions',
+          'qr_code_id',
+          'qr_codes',
+          args.id,
+          ctx.by.userId,
+          auditAction,
+        );
+        await audit(ctx, {
+          workspaceId: args.workspace_id,
+          action: auditAction,
+          resourceType: 'qr_code',
+          resourceId: args.id,
+        });
+        // Archived codes keep resolving through the fallback chain: the payload is rewritten, never deleted.
+        scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
+        ctx.effects.poke({ workspaceId: args.workspace_id });
+        return {
+          workspaceId: args.workspace_id,
+          resource: { type: 'qr_code', id: args.id, title: before.title ?? before.slug },
+        };
+      },
+    });
 
   return [
     create,
     update,
-    lifecycle(archiveQrCode, 'qr_code.archive', 'archived_at = now()', 'qr_code.archived'),
-    lifecycle(restoreQrCode, 'qr_code.unarchive', 'archived_at = NULL', 'qr_code.restored'),
+    lifecycle(archiveQrCode, 'archived_at = now()', 'qr_code.archived'),
+    lifecycle(restoreQrCode, 'archived_at = NULL', 'qr_code.restored'),
   ];
 }

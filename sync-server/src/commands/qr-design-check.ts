@@ -6,14 +6,23 @@ import { qrShortUrl } from '@linkhub/shared/qr/short-url';
 import { assertScannable } from '@linkhub/shared/qr/validate';
 
 /** Where a design's uploaded logo comes from: the workspace's `uploaded_assets` rows and the artifact store. */
-export type DesignLogoSource = { readonly db: Queryable; readonly store: ArtifactStore; readonly workspaceId: string };
+export type DesignLogoSource = {
+  readonly db: Queryable;
+  readonly store: ArtifactStore;
+  readonly workspaceId: string;
+};
 
 /**
  * Validation before save (DESIGN §8): the design must parse, pass the contrast/quiet-zone/logo rules
  * and decode back to its short URL with a real decoder, or the save is refused with the fixes. An
  * uploaded logo is loaded and checked as the real image (a missing one is refused too).
  */
-export async function assertPrintableDesign(host: string, slug: string, raw: unknown, logos: DesignLogoSource): Promise<void> {
+export async function assertPrintableDesign(
+  host: string,
+  slug: string,
+  raw: unknown,
+  logos: DesignLogoSource,
+): Promise<void> {
   const parsed = qrDesignSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const error = ValidationError.fromZod(parsed.error);

@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { refreshCache } from '@linkhub/shared/cache/refresh';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
-import type { JobRequest } from './effects';
+import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import type { CommandContext } from './types';
 
 export type CacheDeps = { pool: pg.Pool; redis: Redis; prefix: string };
@@ -27,7 +27,13 @@ function cacheKeyOf(target: CacheRefreshTarget): string {
 /** A cache-refresh job for the worker; the id is unique per target and moment (a finished job id is not reused). */
 export function cacheRefreshJob(target: CacheRefreshTarget, at: number, delayMs: number): JobRequest {
   const digest = createHash('sha256').update(JSON.stringify(target)).digest('hex').slice(0, 32);
-  return { queue: 'cache-refresh', name: 'cache-refresh', data: target, jobId: `cache-refresh-${digest}-${at}`, delayMs };
+  return {
+    queue: 'cache-refresh',
+    name: 'cache-refresh',
+    data: target,
+    jobId: `cache-refresh-${digest}-${at}`,
+    delayMs,
+  };
 }
 
 /**
@@ -43,7 +49,11 @@ export function scheduleCacheRefreshJob(ctx: CommandContext, target: CacheRefres
  * with the edge's own statements and builders (shared/src/cache/refresh.ts), and the worker's
  * cache-refresh job rebuilds them again a few seconds later, so a failed or raced write heals.
  */
-export function scheduleCacheRefresh(ctx: CommandContext, cache: CacheDeps, target: CacheRefreshTarget): void {
+export function scheduleCacheRefresh(
+  ctx: CommandContext,
+  cache: CacheDeps,
+  target: CacheRefreshTarget,
+): void {
   ctx.effects.writeCache(
     cacheKeyOf(target),
     async () => {
@@ -53,12 +63,23 @@ export function scheduleCacheRefresh(ctx: CommandContext, cache: CacheDeps, targ
   );
 }
 
-export function scheduleRedirectRefresh(ctx: CommandContext, cache: CacheDeps, host: string, slug: string): void {
+export function scheduleRedirectRefresh(
+  ctx: CommandContext,
+  cache: CacheDeps,
+  host: string,
+  slug: string,
+): void {
   scheduleCacheRefresh(ctx, cache, { kind: 'redirect', host, slug });
 }
 
 /** A page's snapshot key, and the root page of its host when that is a custom domain (the root may be this page). */
-export function schedulePageRefresh(ctx: CommandContext, cache: CacheDeps, host: string, handle: string): void {
+export function schedulePageRefresh(
+  ctx: CommandContext,
+  cache: CacheDeps,
+  host: string,
+  handle: string,
+): void {
   scheduleCacheRefresh(ctx, cache, { kind: 'page', host, handle });
-  if (host !== ctx.hosts.bioHost && host !== ctx.hosts.linkHost) scheduleCacheRefresh(ctx, cache, { kind: 'root_page', host });
+  if (host !== ctx.hosts.bioHost && host !== ctx.hosts.linkHost)
+    scheduleCacheRefresh(ctx, cache, { kind: 'root_page', host });
 }

@@ -6,13 +6,14 @@ import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { jsonBoundsIssue } from '@linkhub/shared/schemas/json-bounds';
 import { rows, translateDbError } from '../accounts/db';
-import { PostCommitEffects, type JobRequest } from './effects';
+import { PostCommitEffects } from './effects';
+import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
-import { loadAuthorizeInput, type ResourceRef } from './authorization';
+import { authorizeMutation, loadAuthorizeInput, type ResourceRef } from './authorization';
 
 export type TxScope = { tx: pg.PoolClient; effects: PostCommitEffects };
 
@@ -83,8 +84,10 @@ export class CommandRunner {
         details: [{ field: 'name', issue: 'unknown_mutation' }],
       });
     const bounds = jsonBoundsIssue(rawArgs);
-    if (bounds) throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
-    const args: unknown = command.args.parse(rawArgs);
+    if (bounds)
+      throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
+    const args: unknown = command.mutator.args.parse(rawArgs);
+    await authorizeMutation(scope.tx, by, command.mutator, args);
 
     const ctx: CommandContext = {
       tx: scope.tx,
@@ -138,7 +141,8 @@ export class CommandRunner {
     rawArgs: unknown,
   ): Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }> {
     const workspaceId = workspaceIdOf(rawArgs);
-    if (!workspaceId || !(await canRead(scope.tx, by, 'workspace.view', workspaceId))) return { workspaceId: null };
+    if (!workspaceId || !(await canRead(scope.tx, by, 'workspace.view', workspaceId)))
+      return { workspaceId: null };
     const command = this.commands.get(name);
     if (!command?.describe) return { workspaceId };
     const described = await command.describe(scope, rawArgs);
@@ -148,7 +152,10 @@ export class CommandRunner {
     if (!viewable) return { workspaceId };
     // A create names what the user typed; an existing resource only when the user may view it.
     const exists = await resourceExists(scope.tx, viewable.table, resource.id);
-    if (exists && !(await canRead(scope.tx, by, viewable.action, workspaceId, { type: viewable.type, id: resource.id })))
+    if (
+      exists &&
+      !(await canRead(scope.tx, by, viewable.action, workspaceId, { type: viewable.type, id: resource.id }))
+    )
       return { workspaceId };
     return { workspaceId, resource };
   }
@@ -165,7 +172,9 @@ export class CommandRunner {
   async refreshCacheSoon(target: CacheRefreshTarget): Promise<void> {
     await this.deps
       .enqueue(cacheRefreshJob(target, Date.now(), 0))
-      .catch((error: unknown) => this.deps.logger.warn({ err: errorMessage(error), queue: 'cache-refresh' }, 'enqueue failed'));
+      .catch((error: unknown) =>
+        this.deps.logger.warn({ err: errorMessage(error), queue: 'cache-refresh' }, 'enqueue failed'),
+      );
   }
 
   async flush(effects: PostCommitEffects): Promise<void> {
@@ -218,7 +227,9 @@ export const CACHE_REFRESH_DELAY_MS = 5_000;
 
 function cacheRefreshJobs(effects: PostCommitEffects): JobRequest[] {
   const at = Date.now();
-  return [...effects.cacheRefreshes.values()].map((target) => cacheRefreshJob(target, at, CACHE_REFRESH_DELAY_MS));
+  return [...effects.cacheRefreshes.values()].map((target) =>
+    cacheRefreshJob(target, at, CACHE_REFRESH_DELAY_MS),
+  );
 }
 
 /** The resources a notice may name, with the read action that lets a user see each. */
@@ -243,7 +254,9 @@ async function canRead(
   workspaceId: string,
   resource?: ResourceRef,
 ): Promise<boolean> {
-  const decision = authorize(await loadAuthorizeInput(tx, by, action, workspaceId, resource ?? { type: 'workspace', id: workspaceId }));
+  const decision = authorize(
+    await loadAuthorizeInput(tx, by, action, workspaceId, resource ?? { type: 'workspace', id: workspaceId }),
+  );
   return decision.allow;
 }
 

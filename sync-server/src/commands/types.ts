@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { z } from 'zod';
+import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import type { Actor } from '@linkhub/shared/permissions/authorize';
 import type { AuditActor } from '../accounts/audit';
 import { auditActorOf, type RequestActor } from '../accounts/actor';
@@ -36,14 +37,26 @@ export type CommandResult = {
   readonly value?: unknown;
 };
 
-/** The server side of a mutator: the same name and args schema, run inside one transaction. */
+/** Best-effort description of what a refused mutation was about, for the notice ("your change to Spring sale"). */
+export type DescribeRefused = (
+  ctx: Pick<CommandContext, 'tx'>,
+  args: unknown,
+) => Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }>;
+
+/**
+ * The server side of a mutator: its name, args schema and matrix action(s) are the mutator's own.
+ * The runner parses and authorizes from them before `run`; a command holds only its SQL and effects.
+ */
 export type Command<S extends z.ZodType = z.ZodType> = {
   readonly name: string;
-  readonly args: S;
+  readonly mutator: MutatorDefinition<string, S>;
   readonly run: (ctx: CommandContext, args: z.infer<S>) => Promise<CommandResult>;
-  /** Best-effort description of what a refused mutation was about, for the notice ("your change to Spring sale"). */
-  readonly describe?: (
-    ctx: Pick<CommandContext, 'tx'>,
-    args: unknown,
-  ) => Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }>;
+  readonly describe?: DescribeRefused;
 };
+
+export function defineCommand<S extends z.ZodType>(
+  mutator: MutatorDefinition<string, S>,
+  steps: { run: Command<S>['run']; describe?: DescribeRefused },
+): Command<S> {
+  return { name: mutator.name, mutator, ...steps };
+}

@@ -1,27 +1,13 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { Action } from '@linkhub/shared/permissions/matrix';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
 import { one } from '../accounts/db';
-import { authorizeCommand } from './authorization';
 import { scheduleCacheRefreshJob } from './redirect-cache';
 import { audit } from './support';
-import type { Command } from './types';
+import { defineCommand, type Command } from './types';
 
 export function workspaceCommands(): Command[] {
-  const settings: Command<typeof updateWorkspaceSettings.args> = {
-    name: updateWorkspaceSettings.name,
-    args: updateWorkspaceSettings.args,
+  const settings = defineCommand(updateWorkspaceSettings, {
     run: async (ctx, args) => {
-      const actions: Action[] = [];
-      if (args.branding !== undefined || args.holding_page !== undefined)
-        actions.push('workspace.update_branding');
-      if (args.name !== undefined || args.time_zone !== undefined || actions.length === 0)
-        actions.push('workspace.update_settings');
-      for (const action of actions)
-        await authorizeCommand(ctx.tx, ctx.by, action, args.workspace_id, {
-          type: 'workspace',
-          id: args.workspace_id,
-        });
       const updated = await one<{ name: string }>(
         ctx.tx,
         `UPDATE workspaces SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone),
@@ -54,12 +40,10 @@ export function workspaceCommands(): Command[] {
         resource: { type: 'workspace', id: args.workspace_id, title: updated.name },
       };
     },
-  };
+  });
 
   /** A notice belongs to one user; dismissing someone else's answers like a missing one. */
-  const dismiss: Command<typeof dismissNotice.args> = {
-    name: dismissNotice.name,
-    args: dismissNotice.args,
+  const dismiss = defineCommand(dismissNotice, {
     run: async (ctx, args) => {
       const row = await one<{ workspace_id: string | null }>(
         ctx.tx,
@@ -70,7 +54,7 @@ export function workspaceCommands(): Command[] {
       ctx.effects.poke({ userId: ctx.by.userId });
       return { workspaceId: row.workspace_id ?? '' };
     },
-  };
+  });
 
   return [settings, dismiss];
 }

@@ -54,23 +54,6 @@ export class PokeHub {
   }
 }
 
-const hubs = new WeakMap<object, PokeHub>();
-
-/** The process's one poke hub per set of deps (one subscriber connection). */
-export function pokeHubFor(deps: { redis: Redis; config: { REDIS_PREFIX: string } }): PokeHub {
-  let hub = hubs.get(deps);
-  if (!hub) {
-    hub = new PokeHub(deps.redis, deps.config.REDIS_PREFIX);
-    hubs.set(deps, hub);
-  }
-  return hub;
-}
-
-export async function closePokeHub(deps: object): Promise<void> {
-  await hubs.get(deps)?.close();
-  hubs.delete(deps);
-}
-
 /**
  * Tells the user's open editors to pull now, for a change made outside a push (a REST join): the
  * workspace list only reaches the local store through a pull.

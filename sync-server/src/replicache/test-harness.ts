@@ -65,7 +65,7 @@ export async function createSyncHarness(): Promise<SyncHarness> {
       current = null;
     },
     startServer: () => {
-      const deps = createDeps(base.deps.config, createLogger('sync-server', { level: 'silent' }));
+      const deps = createDeps(base.deps.config, { logger: createLogger('sync-server', { level: 'silent' }) });
       spareDeps.push(deps);
       current = { app: createApp(deps), deps };
     },

@@ -27,7 +27,6 @@ let app: ReturnType<typeof createApp>;
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
   database = await createTestDatabase();
   const config = parseEnvOrThrow(syncServerEnvSchema, {
     DATABASE_URL: database.url,
@@ -35,15 +34,15 @@ beforeAll(async () => {
     REDIS_PREFIX: testRedisPrefix(),
     PWA_DIST: '/nonexistent-pwa-dist',
     LOG_LEVEL: 'trace',
+    SMTP_URL: smtp.url,
   });
-  deps = createDeps(config, createLogger('sync-server', { level: 'trace', destination: sink }));
+  deps = createDeps(config, { logger: createLogger('sync-server', { level: 'trace', destination: sink }) });
   app = createApp(deps);
 });
 afterAll(async () => {
   await closeDeps(deps);
   await database.drop();
   await smtp.close();
-  delete process.env.SMTP_URL;
 });
 
 async function post(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {

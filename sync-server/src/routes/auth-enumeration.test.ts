@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
-import { accountsFor } from '../accounts/context';
 import type { AccountMailJob } from '../mail/account-mail-queue';
 
 let kit: Kit;
@@ -21,7 +20,7 @@ type Trace = { sql: string[]; jobs: Array<{ kind: string; keys: string[] }> };
  */
 async function trace(run: () => Promise<Response>): Promise<{ trace: Trace; status: number; body: string }> {
   const pool = kit.deps.pool;
-  const queue = accountsFor(kit.deps).mailQueue;
+  const queue = kit.deps.accounts.mailQueue;
   const originalQuery = pool.query.bind(pool);
   const originalConnect = pool.connect.bind(pool);
   const originalEnqueue = queue.enqueue;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
-import { accountsFor, type Accounts } from '../accounts/context';
+import type { Accounts } from '../accounts/context';
 import { clearSessionCookie, clientLabel, parseBody, parseQuery, requestIp, setSessionCookie } from '../accounts/http';
 import {
   clientKindSchema,
@@ -54,7 +54,7 @@ function signedIn(c: Context<AppEnv>, accounts: Accounts, result: SignedIn): Res
 
 /** `/api/auth/*`: sign-up, sign-in (password, magic link, second factor), e-mail verification, reset, sign-out. */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
-  const accounts = accountsFor(deps);
+  const accounts = deps.accounts;
   const app = new Hono<AppEnv>();
 
   // The same 202 for a new and a taken address (16.9); the client then signs in with what it chose.

@@ -4,7 +4,6 @@ import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
-import { accountsFor } from '../accounts/context';
 import { appLink } from '../accounts/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
@@ -21,7 +20,7 @@ const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE
 
 /** `/api/workspaces/:workspaceId/invitations`: invite by e-mail (seat cap, one live invitation per address), list, revoke. */
 export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
-  const accounts = accountsFor(deps);
+  const accounts = deps.accounts;
   const app = new Hono<AppEnv>();
 
   async function sendInvitation(invitation: InvitationRow, token: string, inviter: { name: string; email: string }): Promise<void> {

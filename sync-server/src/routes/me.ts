@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, requestIp } from '../accounts/http';
-import { accountsFor } from '../accounts/context';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../accounts/login-throttle';
 import { requireUser } from '../middleware/session';
 import { findUserById, publicUser, setPassword } from '../accounts/users';
@@ -20,7 +19,7 @@ import { billingAccountFor, countActiveWorkspaces, listWorkspacesForUser, public
 
 /** `/api/me`: the signed-in user and their workspaces with roles (the switcher). */
 export function meRoutes(deps: AppDeps): Hono<AppEnv> {
-  const accounts = accountsFor(deps);
+  const accounts = deps.accounts;
   const app = new Hono<AppEnv>();
 
   app.get('/me', async (c) => {

@@ -2,7 +2,6 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { qrBatchExportViewSchema } from '@linkhub/shared/schemas/qr-exports';
-import { artifactStoreOf } from '../deps';
 import { startV1Kit, ALL_SCOPES, type V1Kit } from '../v1/test-kit';
 
 /** QR batch exports from the editor: start (every code authorised), progress, download of the ZIP. */
@@ -18,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await queue.close();
-  for (const key of written) await artifactStoreOf(kit.deps).delete(key);
+  for (const key of written) await kit.deps.artifacts.delete(key);
   await kit.stop();
 });
 
@@ -47,7 +46,7 @@ describe('/api/workspaces/{ws}/qr-exports', () => {
 
     // What the worker does when it finishes: the ZIP in the artifact folder, the row succeeded.
     const storageKey = `exports/${kit.owner.workspaceId}/${started.id}.zip`;
-    await artifactStoreOf(kit.deps).put(storageKey, new TextEncoder().encode('PK\u0003\u0004 zip bytes'), 'application/zip');
+    await kit.deps.artifacts.put(storageKey, new TextEncoder().encode('PK\u0003\u0004 zip bytes'), 'application/zip');
     written.push(storageKey);
     await kit.deps.pool.query(
       "UPDATE export_jobs SET status = 'succeeded', progress = 100, row_count = 2, storage_key = $2, byte_size = 16, finished_at = now(), expires_at = now() + interval '7 days' WHERE id = $1",
@@ -62,7 +61,7 @@ describe('/api/workspaces/{ws}/qr-exports', () => {
     expect(new Uint8Array(await download.arrayBuffer()).slice(0, 2)).toEqual(new Uint8Array([0x50, 0x4b]));
 
     // Once the stored file is gone (swept, or the store was emptied), the link says so: 410, not a 500.
-    await artifactStoreOf(kit.deps).delete(storageKey);
+    await kit.deps.artifacts.delete(storageKey);
     const gone = await kit.call('GET', done.download_url ?? '', { token: kit.owner.token });
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as { error: { message: string } }).error.message).toMatch(/start a new export/);

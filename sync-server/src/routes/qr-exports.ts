@@ -3,11 +3,10 @@ import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
 import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
 import type { AppEnv } from '../app-env';
-import { artifactStoreOf, type AppDeps } from '../deps';
+import type { AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { one } from '../accounts/db';
 import { requireAllowed } from '../accounts/authorize-input';
-import { JobProducer } from '../commands/job-producer';
 import { actorOf, sessionUserOf } from '../middleware/session';
 
 type ExportRow = {
@@ -22,16 +21,6 @@ type ExportRow = {
   expires_at: Date | null;
 };
 const COLUMNS = 'id, status, progress, params, row_count, byte_size, storage_key, created_at, expires_at';
-
-const producers = new WeakMap<AppDeps, JobProducer>();
-function producerOf(deps: AppDeps): JobProducer {
-  let p = producers.get(deps);
-  if (!p) {
-    p = new JobProducer(deps.redis, deps.config.REDIS_PREFIX);
-    producers.set(deps, p);
-  }
-  return p;
-}
 
 function view(ws: string, row: ExportRow, now = new Date()): QrBatchExportView {
   const expired = row.expires_at !== null && row.expires_at <= now;
@@ -88,7 +77,7 @@ export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
       [ws, user.user.id, JSON.stringify(params)],
     );
     if (!row) throw new Error('export insert returned no row');
-    await producerOf(deps).enqueue({ queue: 'export', name: 'qr_batch', jobId: `export-${row.id}`, data: { workspace_id: ws, export_id: row.id, kind: 'qr_batch' } });
+    await deps.jobs.enqueue({ queue: 'export', name: 'qr_batch', jobId: `export-${row.id}`, data: { workspace_id: ws, export_id: row.id, kind: 'qr_batch' } });
     return c.json({ data: view(ws, row), meta: {} }, 202);
   });
 
@@ -103,7 +92,7 @@ export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
     if (expired) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
     if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
     // The store the worker wrote to (local folder or S3, per ARTIFACT_STORE), streamed through.
-    const stored = await artifactStoreOf(deps).stream(row.storage_key);
+    const stored = await deps.artifacts.stream(row.storage_key);
     if (stored === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
     return new Response(stored.body, {
       status: 200,

@@ -7,10 +7,8 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { commandActorOf } from '../commands/types';
 import { requireUser } from '../middleware/session';
-import { commandRunnerFor } from '../commands/create-runner';
 import { handlePull } from '../replicache/pull';
 import { handlePush } from '../replicache/push';
-import { pokeHubFor } from '../replicache/poke';
 
 async function jsonBody(c: { req: { json: () => Promise<unknown> } }): Promise<unknown> {
   try {
@@ -33,7 +31,7 @@ export function replicacheRoutes(deps: AppDeps): Hono<AppEnv> {
     const parsed = pushRequestSchema.safeParse(await jsonBody(c));
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     await handlePush(
-      commandRunnerFor(deps),
+      deps.commands,
       { ...commandActorOf(user), userId: user.user.id },
       parsed.data,
       c.get('requestId'),
@@ -54,7 +52,7 @@ export function replicacheRoutes(deps: AppDeps): Hono<AppEnv> {
     return streamSSE(c, async (stream) => {
       let wake: (() => void) | null = null;
       let pending = false;
-      const stop = await pokeHubFor(deps).listen(user.user.id, () => {
+      const stop = await deps.pokes.listen(user.user.id, () => {
         pending = true;
         wake?.();
       });

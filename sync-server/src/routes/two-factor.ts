@@ -4,7 +4,6 @@ import QRCode from 'qrcode';
 import { AuthenticationError, ConflictError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
-import { accountsFor } from '../accounts/context';
 import { parseBody } from '../accounts/http';
 import { requireUser } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
@@ -17,7 +16,7 @@ const codeSchema = z.strictObject({ code: z.string().trim().regex(/^\d{6}$/, 'mu
 
 /** `/api/2fa`: TOTP enrolment (QR of the otpauth URL, confirm with a code), recovery codes, disable. */
 export function twoFactorRoutes(deps: AppDeps): Hono<AppEnv> {
-  const accounts = accountsFor(deps);
+  const accounts = deps.accounts;
   const app = new Hono<AppEnv>();
 
   app.get('/', async (c) => {

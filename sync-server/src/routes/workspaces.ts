@@ -10,7 +10,6 @@ import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '../accounts/db';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
-import { commandRunnerFor } from '../commands/create-runner';
 import { auditActorOf } from '../accounts/actor';
 import {
   billingAccountFor,
@@ -85,7 +84,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       if (actor) await writeAudit(tx, { workspaceId: id, actor: auditActorOf(actor), action: 'workspace.updated', resourceType: 'workspace', resourceId: id, before: { name: before?.name, branding: before?.branding }, after: { name: after.name, branding: after.branding }, requestId: c.get('requestId') });
       return after;
     });
-    if (patch.name !== undefined) await commandRunnerFor(deps).refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
+    if (patch.name !== undefined) await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
     return c.json({ data: publicWorkspace(updated) });
   });
 
@@ -119,7 +118,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       return row;
     });
     // The edge's cached payloads of the workspace change (QR codes: last good destination; links stop).
-    await commandRunnerFor(deps).refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
+    await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
     return c.json({ data: publicWorkspace(deleted, 'owner') });
   });
 
@@ -133,7 +132,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.restored', resourceType: 'workspace', resourceId: id, requestId: c.get('requestId') });
       return row;
     });
-    await commandRunnerFor(deps).refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
+    await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
     return c.json({ data: publicWorkspace(restored, 'owner') });
   });
 

@@ -8,7 +8,6 @@ import { uuidv7 } from '@linkhub/shared/db';
 import { AppError } from '@linkhub/shared/errors/app-error';
 import { findApiKeyByToken } from '../accounts/api-keys';
 import { apiKeyActor } from '../accounts/actor';
-import { commandRunnerFor } from '../commands/create-runner';
 import { commandActorOf } from '../commands/types';
 
 let kit: V1Kit;
@@ -129,7 +128,7 @@ describe('destination safety is in the command layer (both doors)', () => {
     const row = await findApiKeyByToken(kit.deps.pool, key);
     if (!row) throw new Error('no key row');
     const by = commandActorOf(apiKeyActor(row));
-    const run = commandRunnerFor(kit.deps).execute(by, 'createQrCode', { id: uuidv7(), workspace_id: kit.owner.workspaceId, destination_url: 'https://intranet.example.com/' }, null);
+    const run = kit.deps.commands.execute(by, 'createQrCode', { id: uuidv7(), workspace_id: kit.owner.workspaceId, destination_url: 'https://intranet.example.com/' }, null);
     await expect(run).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.code === 'destination_unsafe');
   });
 });

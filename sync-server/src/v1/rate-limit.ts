@@ -7,7 +7,6 @@ import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { one } from '../accounts/db';
-import { accountsFor } from '../accounts/context';
 import { requestIp } from '../accounts/http';
 import { actorOf } from '../middleware/session';
 
@@ -62,7 +61,7 @@ export function v1RateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const actor = await actorOf(c, deps);
     let limit = UNAUTHENTICATED_PER_MINUTE;
-    let key = rateLimitKey(deps.config.REDIS_PREFIX, 'ip', ipBucket(requestIp(c, accountsFor(deps))));
+    let key = rateLimitKey(deps.config.REDIS_PREFIX, 'ip', ipBucket(requestIp(c, deps.accounts)));
     if (actor?.kind === 'api_key') {
       const ws = await one<{ plan: string }>(deps.pool, 'SELECT current_plan_key AS plan FROM workspaces WHERE id = $1', [
         actor.apiKey.workspace_id,

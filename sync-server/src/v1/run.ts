@@ -1,5 +1,4 @@
 import type { AppDeps } from '../deps';
-import { commandRunnerFor } from '../commands/create-runner';
 import type { CommandResult } from '../commands/types';
 import type { V1Caller } from './caller';
 
@@ -15,7 +14,7 @@ export async function runCommands(
   requestId: string,
   steps: readonly CommandStep[],
 ): Promise<CommandResult[]> {
-  const runner = commandRunnerFor(deps);
+  const runner = deps.commands;
   return runner.inTransaction(async (scope) => {
     const results: CommandResult[] = [];
     for (const step of steps) results.push(await runner.run(scope, caller.by, step.name, step.args, requestId));

@@ -1,5 +1,6 @@
 import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
 import { setPlan, startKit, type Kit } from '../accounts/test-kit';
+import type { DepsOverrides } from '../deps';
 import type { ResolveHost } from '../commands/destination-safety';
 
 /**
@@ -24,9 +25,8 @@ export const testResolver: ResolveHost = async (host) => {
   return ['93.184.216.34'];
 };
 
-export async function startV1Kit(): Promise<V1Kit> {
-  const kit = await startKit();
-  kit.deps.resolveHost = testResolver;
+export async function startV1Kit(overrides: DepsOverrides = {}): Promise<V1Kit> {
+  const kit = await startKit({ resolveHost: testResolver, ...overrides });
   const db = createDb(kit.database.url);
   await ensureSystemDomains(db.db, { linkHost: kit.deps.config.LINK_HOST, bioHost: kit.deps.config.BIO_HOST });
   await db.close();

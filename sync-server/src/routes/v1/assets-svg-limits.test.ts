@@ -13,9 +13,8 @@ const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 const svg = (body: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">${body}</svg>`);
 
 beforeAll(async () => {
-  kit = await startV1Kit();
   dir = await mkdtemp(join(tmpdir(), 'linkhub-v1-svg-'));
-  kit.deps.artifacts = createLocalArtifactStore(dir);
+  kit = await startV1Kit({ artifacts: createLocalArtifactStore(dir) });
   key = await kit.key(ALL_SCOPES);
 });
 afterAll(async () => {
@@ -23,8 +22,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const upload = async (bytes: Uint8Array): Promise<Response> =>
-  kit.app.request('/v1/assets', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/svg+xml' }, body: bytes });
+const uploadTo = async (to: V1Kit, apiKey: string, bytes: Uint8Array): Promise<Response> =>
+  to.app.request('/v1/assets', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'image/svg+xml' }, body: bytes });
+const upload = (bytes: Uint8Array): Promise<Response> => uploadTo(kit, key, bytes);
 
 /** Issue 16.5: 1.4 KB, seven levels each drawing the one below ten times (10⁷ shapes). */
 function nestedUseBomb(): Uint8Array {
@@ -56,20 +56,21 @@ describe('SVG logo uploads are bounded (issue 16.5)', () => {
 
   it('refuses an SVG over its drawing budget with 422 while other requests are answered meanwhile', async () => {
     // A short drawing budget, so the test needs no very slow SVG to show it.
-    await kit.deps.renderPool.close();
-    kit.deps.renderPool = createRenderPool({ ...DEFAULT_RENDER_POOL_LIMITS, svgBudgetMs: 300 });
+    const budgetKit = await startV1Kit({ artifacts: createLocalArtifactStore(dir), renderPool: createRenderPool({ ...DEFAULT_RENDER_POOL_LIMITS, svgBudgetMs: 300 }) });
+    const budgetKey = await budgetKit.key(ALL_SCOPES);
     const heavy = svg(`<defs><filter id="b"><feGaussianBlur stdDeviation="8"/></filter></defs>${'<rect width="40" height="20" filter="url(#b)"/>'.repeat(1000)}`);
     const order: string[] = [];
-    const slow = upload(heavy).then((res) => {
+    const slow = uploadTo(budgetKit, budgetKey, heavy).then((res) => {
       order.push('svg');
       return res;
     });
-    const list = await kit.api('GET', '/v1/assets', { key });
+    const list = await budgetKit.api('GET', '/v1/assets', { key: budgetKey });
     order.push('list');
     expect(list.status).toBe(200);
     const res = await slow;
     expect(order).toEqual(['list', 'svg']);
     expect(res.status).toBe(422);
     expect((await json<ErrorBody>(res)).error.details[0]).toMatchObject({ issue: 'svg_render_time_exceeded' });
+    await budgetKit.stop();
   });
 });

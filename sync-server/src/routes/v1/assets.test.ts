@@ -20,10 +20,9 @@ const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 const red = '#e4002b';
 
 beforeAll(async () => {
-  kit = await startV1Kit();
   dir = await mkdtemp(join(tmpdir(), 'linkhub-v1-assets-'));
   store = createLocalArtifactStore(dir);
-  kit.deps.artifacts = store;
+  kit = await startV1Kit({ artifacts: store });
   key = await kit.key(ALL_SCOPES);
   otherKey = await kit.key(ALL_SCOPES, 'other');
 });

@@ -9,7 +9,7 @@ import { parseQuery, uuidParam } from '../../accounts/http';
 import { withTransaction } from '../../accounts/db';
 import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
-import { artifactStoreOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { authorizeRead, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
@@ -84,7 +84,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
     const logo = await normaliseLogoUpload(bytes, declaredType, deps.renderPool.rasteriseSvg);
     const id = uuidv7();
     const storageKey = `assets/${caller.workspaceId}/${id}.${logo.mime === 'image/png' ? 'png' : 'jpg'}`;
-    const store = artifactStoreOf(deps);
+    const store = deps.artifacts;
     await store.put(storageKey, logo.bytes, logo.mime);
     try {
       const { rows } = await deps.pool.query<AssetRow>(
@@ -125,7 +125,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     await authorizeRead(deps, caller, 'qr_code.list', 'asset');
     const row = await liveAsset(caller.workspaceId, uuidParam(c, 'id'));
-    const stored = await artifactStoreOf(deps).stream(row.storage_key);
+    const stored = await deps.artifacts.stream(row.storage_key);
     if (stored === null) throw new NotFoundError({ message: 'The image of this asset is no longer stored.' });
     return new Response(stored.body, {
       status: 200,
@@ -153,7 +153,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       );
       return notFoundAfterAuthorize(rows[0]);
     });
-    await artifactStoreOf(deps).delete(deleted.storage_key);
+    await deps.artifacts.delete(deleted.storage_key);
     return sendData(c, serializeAsset(deleted));
   });
 

@@ -32,9 +32,8 @@ let doc: Doc;
 let artifactDir: string;
 
 beforeAll(async () => {
-  kit = await startV1Kit();
   artifactDir = await mkdtemp(join(tmpdir(), 'linkhub-openapi-'));
-  kit.deps.artifacts = createLocalArtifactStore(artifactDir);
+  kit = await startV1Kit({ artifacts: createLocalArtifactStore(artifactDir) });
   key = await kit.key(ALL_SCOPES);
   const res = await kit.api('GET', '/v1/openapi.json');
   expect(res.status).toBe(200);

@@ -17,9 +17,8 @@ const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
 beforeAll(async () => {
   s3 = await startTestS3Server();
   store = createArtifactStore(s3.config);
-  kit = await startV1Kit();
   // The sync-server reads the same S3 bucket the worker writes (ARTIFACT_STORE=s3 in both).
-  kit.deps.artifacts = store;
+  kit = await startV1Kit({ artifacts: store });
   key = await kit.key(ALL_SCOPES);
 });
 afterAll(async () => {

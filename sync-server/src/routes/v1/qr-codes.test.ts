@@ -12,9 +12,8 @@ let artifactDir: string;
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
 beforeAll(async () => {
-  kit = await startV1Kit();
   artifactDir = await mkdtemp(join(tmpdir(), 'linkhub-v1-qr-'));
-  kit.deps.artifacts = createLocalArtifactStore(artifactDir);
+  kit = await startV1Kit({ artifacts: createLocalArtifactStore(artifactDir) });
   key = await kit.key(ALL_SCOPES);
 });
 afterAll(async () => {

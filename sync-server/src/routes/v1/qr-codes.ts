@@ -8,7 +8,7 @@ import {
   updateQrCodeInputSchema,
 } from '@linkhub/shared/schemas/qr-codes';
 import type { AppEnv } from '../../app-env';
-import { artifactStoreOf, type AppDeps } from '../../deps';
+import type { AppDeps } from '../../deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, qrRenderCaller, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
@@ -105,7 +105,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = parseQuery(c, renderQrQuerySchema);
     await authorizeRead(deps, caller, 'qr_code.render', 'qr_code', { type: 'qr_code', id });
     const row = notFoundAfterAuthorize(await findQrCode(deps.pool, caller.workspaceId, id));
-    const file = await qrFileFromStore({ pool: deps.pool, store: artifactStoreOf(deps), render: deps.renderPool.renderQr }, row.id, query);
+    const file = await qrFileFromStore({ pool: deps.pool, store: deps.artifacts, render: deps.renderPool.renderQr }, row.id, query);
     c.header('Content-Type', file.contentType);
     c.header('Content-Length', String(file.byteSize));
     c.header('Content-Disposition', `attachment; filename="${row.slug}.${file.extension}"`);

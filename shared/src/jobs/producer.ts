@@ -1,0 +1,67 @@
+import { Queue, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { bullPrefix, isQueueName, QUEUES, type JobData, type QueueName } from './queues';
+
+/** Every job of every service: a few retries with exponential backoff, bounded history. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 2_000 },
+  removeOnComplete: { count: 1_000 },
+  removeOnFail: { count: 5_000 },
+} as const;
+
+/** A job to enqueue; its data is checked by the queue's own schema before it reaches Redis. */
+export type JobRequest = {
+  queue: string;
+  name: string;
+  data: Record<string, unknown>;
+  /** The idempotency key: a replayed enqueue of the same job id is a no-op in BullMQ. */
+  jobId: string;
+  /** Run no earlier than this many milliseconds after the enqueue. */
+  delayMs?: number;
+};
+
+/** The one BullMQ producer: one Queue per name, created on first use, closed together. */
+export class JobProducer {
+  private readonly queues = new Map<QueueName, Queue>();
+
+  constructor(
+    private readonly connection: Redis,
+    private readonly redisPrefix: string,
+  ) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.connection,
+        prefix: bullPrefix(this.redisPrefix),
+        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+      });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  add<Q extends QueueName>(
+    name: Q,
+    data: JobData<Q>,
+    options: { jobId?: string; delay?: number } = {},
+  ): Promise<Job> {
+    return this.queue(name).add(name, QUEUES[name].parse(data), options);
+  }
+
+  async enqueue(job: JobRequest): Promise<void> {
+    if (!isQueueName(job.queue)) throw new Error(`unknown queue ${job.queue}`);
+    const data = QUEUES[job.queue].parse(job.data);
+    await this.queue(job.queue).add(job.name, data, {
+      jobId: job.jobId,
+      ...(job.delayMs === undefined ? {} : { delay: job.delayMs }),
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
+    this.queues.clear();
+  }
+}

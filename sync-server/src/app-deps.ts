@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@linkhub/shared/logging/logger';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { JobProducer } from '@linkhub/shared/jobs/producer';
+import type { SyncServerEnv } from './env';
+import type { ResolveHost } from './commands/destination-safety';
+import type { CommandRunner } from './commands/runner';
+import type { PokeHub } from './replicache/poke';
+import type { Accounts } from './accounts/context';
+import type { RenderPool } from './render-pool/pool';
+
+/**
+ * Every long-lived service of one sync-server process, built once by `createDeps` (deps.ts) and
+ * closed by `closeDeps`. Routes and tests receive it; nothing builds a service of its own.
+ */
+export type AppDeps = {
+  readonly config: SyncServerEnv;
+  readonly pool: pg.Pool;
+  readonly redis: Redis;
+  readonly logger: Logger;
+  /** The artifact store shared with the worker (rendered QR files, uploaded images, exports). */
+  readonly artifacts: ArtifactStore;
+  /** The bounded worker threads where QR print files and uploaded SVGs are drawn (threads start on first use). */
+  readonly renderPool: RenderPool;
+  /** DNS for destination safety. */
+  readonly resolveHost: ResolveHost;
+  /** The one BullMQ producer of the process. */
+  readonly jobs: JobProducer;
+  /** The one command layer, shared by Replicache push and /v1. */
+  readonly commands: CommandRunner;
+  /** SSE pokes across processes (one Redis subscriber). */
+  readonly pokes: PokeHub;
+  /** Account settings, mailer, mail queue and secret box. */
+  readonly accounts: Accounts;
+};
