@@ -7,7 +7,9 @@ import { createEdgeService } from '../../edge/src/app';
 import { createHotCache } from '../../edge/src/lookup/hot-cache';
 import { createPgLookup } from '../../edge/src/lookup/pg-lookup';
 import { openEdgeRedis } from '../../edge/src/redis-connections';
-import type { RedirectHandler, RedirectRequest } from '../../edge/src/routes/redirect';
+import type { RedirectRoute } from '../../edge/src/dispatch/dispatch';
+import type { FactsSource } from '../../edge/src/request/request-facts';
+import type { RedirectHandler } from '../../edge/src/routes/redirect';
 import { BIO_HOST, LINK_HOST } from '../../edge/src/testing/harness';
 import { median } from '../median';
 import { createBenchDatabase } from './bench-db';
@@ -26,13 +28,14 @@ const CONCURRENCY = 16;
 const CHUNK = 2000;
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** The wrk script's visitor mix as handler requests. */
-function visitorRequests(count: number): RedirectRequest[] {
-  return visitorHeaders(count).map((headers) => ({ host: LINK_HOST, slug: 'hit', query: '', socketAddress: '127.0.0.1', header: (name) => headers[name] }));
+/** The wrk script's visitor mix as handler requests, all to the same link. */
+const HIT: RedirectRoute = { kind: 'redirect', host: LINK_HOST, slug: 'hit' };
+function visitorRequests(count: number): FactsSource[] {
+  return visitorHeaders(count).map((headers) => ({ query: '', socketAddress: '127.0.0.1', header: (name) => headers[name] }));
 }
 
 /** CPU µs per request of `count` requests through `handle`, CONCURRENCY at a time (capture flushes included). */
-async function cpuPerRequest(handle: RedirectHandler, requests: readonly RedirectRequest[], count: number, flush: () => Promise<void>): Promise<number> {
+async function cpuPerRequest(handle: RedirectHandler, requests: readonly FactsSource[], count: number, flush: () => Promise<void>): Promise<number> {
   let next = 0;
   const started = process.cpuUsage();
   async function lane(): Promise<void> {
@@ -40,7 +43,7 @@ async function cpuPerRequest(handle: RedirectHandler, requests: readonly Redirec
       const request = requests[next % requests.length];
       next += 1;
       if (request === undefined) continue;
-      const outcome = await handle(request);
+      const outcome = await handle(HIT, request);
       if (outcome.kind !== 'respond' || outcome.response.status !== 302) throw new Error('expected a 302');
     }
   }

@@ -8,19 +8,20 @@ import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { attributedUtm } from '@linkhub/shared/resolve/utm';
 import { createCapture, createVisitorIds, isoTimeOf, type Capture } from './capture/capture';
-import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFactsDeps } from './capture/request-facts';
+import { bioPageOf, dispatch, type EdgeHosts, type EdgeRoute, type RedirectRoute } from './dispatch/dispatch';
 import type { HotCache } from './lookup/hot-cache';
 import { createLastKnown } from './lookup/last-known';
 import { createPageSource } from './lookup/page-source';
 import type { PgLookup } from './lookup/pg-lookup';
 import { createRedirectSource } from './lookup/redirect-source';
 import { createMetrics, type EdgeMetrics } from './metrics';
-import { requestHost } from './request-host';
-import { createAcmeRoutes } from './routes/acme';
-import { createBioPageRoutes, type PageSnapshotSource } from './routes/bio-page';
-import { createHealthRoutes } from './routes/healthz';
-import { createRedirectHandler, createRedirectRoutes, type RedirectHandler } from './routes/redirect';
-import { genericPage, notFoundPage } from './routes/respond';
+import { readRequestFacts, type RequestFactsDeps } from './request/request-facts';
+import { honoRequestView, type EdgeBindings, type RequestView } from './request/request-view';
+import { createAcmeChallenge } from './routes/acme';
+import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
+import { createHealthCheck } from './routes/healthz';
+import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
+import { genericPage, notFoundPage, sendViaHono } from './routes/respond';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
@@ -53,6 +54,8 @@ type Env = { Bindings: EdgeBindings };
 /** The edge app plus what its owner needs at shutdown. */
 export type EdgeService = {
   app: Hono<Env>;
+  /** What dispatch tells the hosts apart by (the node:http listener dispatches with them too). */
+  hosts: EdgeHosts;
   /** The redirect algorithm without an HTTP layer (the node:http hot path serves it directly). */
   redirect: RedirectHandler;
   capture: Capture;
@@ -94,41 +97,48 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     });
   }
 
-  const bio = createBioPageRoutes({
+  const hosts: EdgeHosts = { linkHost: deps.linkHost, bioHost: deps.bioHost };
+  const bio = createBioPages({
     pages,
     logger,
-    hostOf: (c) => requestHost(c.req.header('host')),
     onPageView: ({ c, page }) => captureBio(c, page, 'page_view', null),
     onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
   });
-  const toBio = (request: Request, env: EdgeBindings) => bio.fetch(request, env);
   const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });
-  const redirects = createRedirectRoutes(redirect, toBio);
+  const health = createHealthCheck({ redis: deps.redis, redisPrefix: deps.redisPrefix, pg: deps.pg, metrics });
+  const acme = createAcmeChallenge({ redis: deps.redis, prefix: deps.redisPrefix });
+
+  async function serveRedirect(c: Context, route: RedirectRoute, view: RequestView): Promise<Response> {
+    const outcome = await redirect(route, view);
+    if (outcome.kind === 'respond') return sendViaHono(c, outcome.response);
+    const page = bioPageOf(route);
+    return bio.serve(c, page.host, page.path);
+  }
+
+  function serve(c: Context, route: EdgeRoute, view: RequestView): Response | Promise<Response> {
+    switch (route.kind) {
+      case 'health':
+        return health(c);
+      case 'acme':
+        return acme(c, route.token);
+      case 'redirect':
+        return serveRedirect(c, route, view);
+      case 'bio':
+        return bio.serve(c, route.host, route.path);
+      case 'not_found':
+        return notFoundPage(c, null, 'unknown');
+    }
+  }
 
   const app = new Hono<Env>();
-  app.route('/', createHealthRoutes({ redis: deps.redis, redisPrefix: deps.redisPrefix, pg: deps.pg, metrics }));
-  app.route('/', createAcmeRoutes({ redis: deps.redis, prefix: deps.redisPrefix }));
-
-  // Host dispatch (Dub-style): the bio host serves pages; every other host is a link host.
-  app.use('*', async (c, next) => {
-    const host = requestHost(c.req.header('host'));
-    if (host === deps.bioHost) return toBio(c.req.raw, c.env);
-    await next();
-  });
-  app.get('/', (c) => {
-    const host = requestHost(c.req.header('host'));
-    // A custom domain's root is its bio page; the system link host has no page of its own.
-    return host !== null && host !== deps.linkHost ? toBio(c.req.raw, c.env) : notFoundPage(c, null, 'unknown');
-  });
-  app.route('/', redirects);
-  app.notFound((c) => {
-    const host = requestHost(c.req.header('host'));
-    return host !== null && host !== deps.linkHost ? toBio(c.req.raw, c.env) : notFoundPage(c, null, 'unknown');
+  app.all('*', (c) => {
+    const view = honoRequestView(c);
+    return serve(c, dispatch(view, hosts), view);
   });
   // Never a 5xx on the public path: a QR code might be behind any slug (spec §2.3).
   app.onError((err, c) => {
     logger.error({ err }, 'edge request failed');
     return genericPage(c);
   });
-  return { app, redirect, capture, metrics };
+  return { app, hosts, redirect, capture, metrics };
 }

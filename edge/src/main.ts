@@ -36,22 +36,21 @@ const pg = createPgLookup({ connectionString: config.DATABASE_URL });
 const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
 if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
 
-const bioHost = canonicalHost(config.BIO_HOST) ?? config.BIO_HOST;
-const { app, redirect, capture, metrics } = createEdgeService({
+const { app, hosts, redirect, capture, metrics } = createEdgeService({
   redis,
   captureRedis,
   redisPrefix: config.REDIS_PREFIX,
   pg,
   hotCache,
   linkHost: canonicalHost(config.LINK_HOST) ?? config.LINK_HOST,
-  bioHost,
+  bioHost: canonicalHost(config.BIO_HOST) ?? config.BIO_HOST,
   trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
   geo,
   capture: config.EDGE_CAPTURE === 'on',
   logger,
 });
 
-const server = createServer(createEdgeListener({ fetch: app.fetch, redirect, bioHost, logger, metrics }));
+const server = createServer(createEdgeListener({ fetch: app.fetch, redirect, hosts, logger, metrics }));
 server.listen(config.PORT, () => {
   logger.info({ port: config.PORT, link_host: config.LINK_HOST, bio_host: config.BIO_HOST }, `edge listening on http://localhost:${config.PORT}`);
 });

@@ -9,7 +9,7 @@ import { createMetrics } from '../metrics';
 import { edgeRedis, ready, REDIS_URL, unreachableRedis } from '../testing/harness';
 import { createSaltSource } from '@linkhub/shared/analytics/salt';
 import { uaMemoKey } from '@linkhub/shared/analytics/ua';
-import type { RequestFacts } from './request-facts';
+import type { RequestFacts } from '../request/request-facts';
 import { createCapture, createVisitorIds } from './capture';
 import { eventLineOf } from './event-line';
 

@@ -7,7 +7,7 @@ import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { EdgeMetrics } from '../metrics';
 import { RunBatchBuffer, type EventLine } from './event-line';
-import type { RequestFacts } from './request-facts';
+import type { RequestFacts } from '../request/request-facts';
 
 /**
  * Fire-and-forget capture (spec §4.4.1 step 7): the event is queued in memory and the request goes

@@ -1,14 +1,14 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { Redis } from 'ioredis';
 import { acmeChallengeKey } from '@linkhub/shared/cache/keys';
 
 /** ACME HTTP-01 (DESIGN §10): `/.well-known/acme-challenge/{token}` answers the key authorization the domain worker stored. */
 const TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 
-export function createAcmeRoutes(deps: { redis: Redis; prefix: string }): Hono {
-  const app = new Hono();
-  app.get('/.well-known/acme-challenge/:token', async (c) => {
-    const token = c.req.param('token');
+export type AcmeChallenge = (c: Context, token: string) => Promise<Response>;
+
+export function createAcmeChallenge(deps: { redis: Redis; prefix: string }): AcmeChallenge {
+  return async (c, token) => {
     const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
     if (!TOKEN.test(token)) return c.body('not found', 404, headers);
     let value: string | null;
@@ -18,6 +18,5 @@ export function createAcmeRoutes(deps: { redis: Redis; prefix: string }): Hono {
       value = null;
     }
     return value === null ? c.body('not found', 404, headers) : c.body(value, 200, headers);
-  });
-  return app;
+  };
 }

@@ -9,13 +9,16 @@ import type { PageSnapshot, SnapshotBlock } from '@linkhub/shared/blocks/snapsho
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
+import { bioPathOf, type BioPath } from '../dispatch/dispatch';
+import { pathOf } from '../request/request-view';
 import { createNonce, htmlHeaders, PAGE_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from './bio-page-headers';
 
 /**
  * Public bio pages (DESIGN §6): `GET /{handle}` renders the published snapshot, `GET
  * /{handle}/l/{blockId}[/{index}]` is the click hop (302 with capture), `POST
- * /{handle}/subscribe` answers the email-capture form. Mounted by the edge on the bio host and on
- * custom domains (where `GET /` renders the domain's root page when the source has one).
+ * /{handle}/subscribe` answers the email-capture form. Served by the edge on the bio host and on
+ * custom domains (where `GET /` renders the domain's root page when the source has one), for the
+ * bio paths dispatch found (dispatch/dispatch.ts).
  */
 
 /** Where published snapshots come from; the edge implements it over Redis `page:{host}:{handle}` + PostgreSQL. */
@@ -52,7 +55,7 @@ export interface BioPageDeps {
   onClick?: (click: BioClick) => void | Promise<void>;
   /** Stores a sign-up; absent until leads are built, and the form then says nothing was saved. */
   onSubscribe?: (subscription: BioSubscription) => Promise<void>;
-  /** The canonical host of a request; default: the Host header via `canonicalHost`. */
+  /** `createBioPageRoutes` only: the canonical host of a request; default: the Host header via `canonicalHost`. */
   hostOf?: (c: Context) => string | null;
   /** Prefix for asset paths in snapshots (`/assets/…`). */
   assetBase?: string;
@@ -65,10 +68,11 @@ const INDEX = /^\d{1,3}$/;
 const SUBSCRIBE_BODY_LIMIT = 8 * 1024;
 const emailSchema = z.email().max(254);
 
-export function createBioPageRoutes(deps: BioPageDeps): Hono {
+/** The bio pages of one host: answers a dispatched bio path (`host` null: no readable host, nothing is found). */
+export type BioPages = { serve(c: Context, host: string | null, path: BioPath): Promise<Response> };
+
+export function createBioPages(deps: BioPageDeps): BioPages {
   const log = deps.logger ?? createLogger('edge.bio-page');
-  const hostOf = deps.hostOf ?? ((c: Context) => canonicalHost(c.req.header('host') ?? new URL(c.req.url).host));
-  const app = new Hono();
 
   function notice(c: Context, status: 400 | 404 | 503 | 200, page: Omit<NoticePage, 'nonce'>): Response {
     const nonce = createNonce();
@@ -99,11 +103,21 @@ export function createBioPageRoutes(deps: BioPageDeps): Hono {
   }
 
   /** Step: canonical host + handle → published snapshot (null when missing or invalid). */
-  async function lookup(c: Context, rawHandle: string): Promise<{ host: string; page: PageSnapshot | null }> {
-    const host = hostOf(c);
+  async function lookup(host: string | null, rawHandle: string): Promise<PageSnapshot | null> {
     const handle = rawHandle.toLowerCase();
-    if (host === null || !HANDLE.test(handle)) return { host: host ?? '', page: null };
-    return { host, page: await deps.pages.getPublished(host, handle) };
+    if (host === null || !HANDLE.test(handle)) return null;
+    return deps.pages.getPublished(host, handle);
+  }
+
+  /** The published page, or the answer to give instead (not found, or unavailable when the lookup failed). */
+  async function found(c: Context, host: string | null, handle: string): Promise<{ host: string; page: PageSnapshot } | Response> {
+    let page: PageSnapshot | null;
+    try {
+      page = await lookup(host, handle);
+    } catch (err) {
+      return unavailable(c, err);
+    }
+    return host === null || page === null ? notFound(c) : { host, page };
   }
 
   function renderPage(c: Context, host: string, page: PageSnapshot): Response {
@@ -115,62 +129,41 @@ export function createBioPageRoutes(deps: BioPageDeps): Hono {
     return c.body(html, 200, htmlHeaders(nonce, PAGE_CACHE_CONTROL, { embeds }));
   }
 
-  if (deps.pages.getRoot !== undefined) {
-    const getRoot = deps.pages.getRoot.bind(deps.pages);
-    app.get('/', async (c) => {
-      const host = hostOf(c);
-      if (host === null) return notFound(c);
-      let page: PageSnapshot | null;
-      try {
-        page = await getRoot(host);
-      } catch (err) {
-        return unavailable(c, err);
-      }
-      return page === null ? notFound(c) : renderPage(c, host, page);
-    });
+  async function root(c: Context, host: string | null): Promise<Response> {
+    if (host === null || deps.pages.getRoot === undefined) return notFound(c);
+    let page: PageSnapshot | null;
+    try {
+      page = await deps.pages.getRoot(host);
+    } catch (err) {
+      return unavailable(c, err);
+    }
+    return page === null ? notFound(c) : renderPage(c, host, page);
   }
 
-  app.get('/:handle', async (c) => {
-    let found: Awaited<ReturnType<typeof lookup>>;
-    try {
-      found = await lookup(c, c.req.param('handle'));
-    } catch (err) {
-      return unavailable(c, err);
-    }
-    return found.page === null ? notFound(c) : renderPage(c, found.host, found.page);
-  });
+  async function pageAt(c: Context, host: string | null, handle: string): Promise<Response> {
+    const answer = await found(c, host, handle);
+    return answer instanceof Response ? answer : renderPage(c, answer.host, answer.page);
+  }
 
-  async function hop(c: Context, rawIndex: string | undefined): Promise<Response> {
-    const blockId = c.req.param('blockId') ?? '';
-    if (!BLOCK_ID.test(blockId) || (rawIndex !== undefined && !INDEX.test(rawIndex))) return notFound(c);
-    let found: Awaited<ReturnType<typeof lookup>>;
-    try {
-      found = await lookup(c, c.req.param('handle') ?? '');
-    } catch (err) {
-      return unavailable(c, err);
-    }
-    const { host, page } = found;
-    const block = page?.blocks.find((b) => b.id === blockId);
-    const index = rawIndex === undefined ? 0 : Number(rawIndex);
+  async function hop(c: Context, host: string | null, path: Extract<BioPath, { at: 'hop' }>): Promise<Response> {
+    const { blockId, index: rawIndex } = path;
+    if (!BLOCK_ID.test(blockId) || (rawIndex !== null && !INDEX.test(rawIndex))) return notFound(c);
+    const answer = await found(c, host, path.handle);
+    if (answer instanceof Response) return answer;
+    const { page } = answer;
+    const block = page.blocks.find((b) => b.id === blockId);
+    const index = rawIndex === null ? 0 : Number(rawIndex);
     const destination = block === undefined ? undefined : blockDestinations(block)[index];
-    if (page === null || block === undefined || destination === undefined || !isNavigableUrl(destination)) return notFound(c);
-    fire(deps.onClick, { c, host, page, block, index, destination }, 'click');
+    if (block === undefined || destination === undefined || !isNavigableUrl(destination)) return notFound(c);
+    fire(deps.onClick, { c, host: answer.host, page, block, index, destination }, 'click');
     // A block saved before the door normalised may hold raw Unicode, which no header can carry.
     return c.body(null, 302, { Location: normalizeUrl(destination) ?? destination, 'Cache-Control': PRIVATE_CACHE_CONTROL });
   }
 
-  app.get('/:handle/l/:blockId', (c) => hop(c, undefined));
-  app.get('/:handle/l/:blockId/:index', (c) => hop(c, c.req.param('index')));
-
-  app.post('/:handle/subscribe', bodyLimit({ maxSize: SUBSCRIBE_BODY_LIMIT, onError: (c) => notice(c, 400, { title: 'Sign-up not sent', message: 'That form was too large.' }) }), async (c) => {
-    let found: Awaited<ReturnType<typeof lookup>>;
-    try {
-      found = await lookup(c, c.req.param('handle'));
-    } catch (err) {
-      return unavailable(c, err);
-    }
-    const { host, page } = found;
-    if (page === null) return notFound(c);
+  async function subscribe(c: Context, host: string | null, handle: string): Promise<Response> {
+    const answer = await found(c, host, handle);
+    if (answer instanceof Response) return answer;
+    const { page } = answer;
     const back = { href: pageHref(page), label: 'Back to the page' };
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const block = page.blocks.find((b) => b.id === form.block_id && b.type === 'email_capture');
@@ -183,13 +176,46 @@ export function createBioPageRoutes(deps: BioPageDeps): Hono {
       return notice(c, 503, { title: 'Sign-ups are not open yet', message: 'This page cannot take sign-ups yet. Nothing was saved.', theme: page.theme, lang: page.lang, link: back });
     }
     try {
-      await deps.onSubscribe({ c, host, page, block, email: email.data });
+      await deps.onSubscribe({ c, host: answer.host, page, block, email: email.data });
     } catch (err) {
       return unavailable(c, err);
     }
     return notice(c, 200, { title: 'You are signed up', message: 'Thank you. Your email address was received.', theme: page.theme, lang: page.lang, link: back });
-  });
+  }
 
+  const limitBody = bodyLimit({ maxSize: SUBSCRIBE_BODY_LIMIT, onError: (c) => notice(c, 400, { title: 'Sign-up not sent', message: 'That form was too large.' }) });
+  async function limitedSubscribe(c: Context, host: string | null, handle: string): Promise<Response> {
+    let answer: Response | undefined;
+    const refused = await limitBody(c, async () => {
+      answer = await subscribe(c, host, handle);
+    });
+    return refused instanceof Response ? refused : (answer ?? notFound(c));
+  }
+
+  return {
+    serve(c, host, path) {
+      switch (path.at) {
+        case 'root':
+          return root(c, host);
+        case 'page':
+          return pageAt(c, host, path.handle);
+        case 'hop':
+          return hop(c, host, path);
+        case 'subscribe':
+          return limitedSubscribe(c, host, path.handle);
+        case 'none':
+          return Promise.resolve(notFound(c));
+      }
+    },
+  };
+}
+
+/** The bio pages as a Hono app of their own, for a server that serves nothing else (the edge calls `createBioPages` with its dispatch). */
+export function createBioPageRoutes(deps: BioPageDeps): Hono {
+  const pages = createBioPages(deps);
+  const hostOf = deps.hostOf ?? ((c: Context) => canonicalHost(c.req.header('host') ?? new URL(c.req.url).host));
+  const app = new Hono();
+  app.all('*', (c) => pages.serve(c, hostOf(c), bioPathOf(pathOf(c.req.url), c.req.method)));
   return app;
 }
 

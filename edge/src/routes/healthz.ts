@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import type { Context } from 'hono';
 import type { Redis } from 'ioredis';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import type { PgLookup } from '../lookup/pg-lookup';
@@ -28,10 +28,11 @@ async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<
   }
 }
 
-export function createHealthRoutes(deps: HealthDeps): Hono {
-  const app = new Hono();
+export type HealthCheck = (c: Context) => Promise<Response>;
+
+export function createHealthCheck(deps: HealthDeps): HealthCheck {
   const timeoutMs = deps.timeoutMs ?? 1000;
-  app.get('/healthz', async (c) => {
+  return async (c) => {
     let ingest = 'ok';
     const [redis, postgres] = await Promise.all([
       deps.redis.status === 'ready'
@@ -50,6 +51,5 @@ export function createHealthRoutes(deps: HealthDeps): Hono {
       canServe ? 200 : 503,
       { 'Cache-Control': 'no-store' },
     );
-  });
-  return app;
+  };
 }

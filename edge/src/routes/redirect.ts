@@ -1,6 +1,4 @@
-import { Hono } from 'hono';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
-import { canonicalSlug } from '@linkhub/shared/resolve/host';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import { isRedirectableUrl } from '@linkhub/shared/resolve/safe-url';
 import { attributedUtm, NO_UTM, utmOfLocation } from '@linkhub/shared/resolve/utm';
@@ -9,21 +7,22 @@ import type { Logger } from '@linkhub/shared/logging/logger';
 import type { Visit } from '@linkhub/shared/resolve/visit';
 import { isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
 import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';
-import { honoRequestView, readRequestFacts, type EdgeBindings, type RequestFacts, type RequestFactsDeps, type RequestView } from '../capture/request-facts';
+import type { RedirectRoute } from '../dispatch/dispatch';
 import type { Found, RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
-import { requestHost } from '../request-host';
-import { genericPageResponse, holdingPageResponse, notFoundPageResponse, redirectResponse, sendViaHono, unavailablePageResponse, type EdgeResponse } from './respond';
+import { readRequestFacts, type FactsSource, type RequestFacts, type RequestFactsDeps } from '../request/request-facts';
+import { genericPageResponse, holdingPageResponse, notFoundPageResponse, redirectResponse, unavailablePageResponse, type EdgeResponse } from './respond';
 
 /**
  * `GET {link host}/{slug}` (spec §4.4.1), a short sequence of named steps:
- * parse host + slug → find the payload (cache, else one PostgreSQL query + write-through, else the
+ * host + slug (as dispatched) → find the payload (cache, else one PostgreSQL query + write-through, else the
  * last-known copy) → derive the visit in memory → resolve (state, targeting, experiment, split,
  * UTM, QR fallback) → capture without awaiting → respond.
  *
- * The steps know nothing of the HTTP layer: `createRedirectHandler` takes a `RedirectRequest` and
- * answers an `EdgeResponse` (or "this host serves bio pages"). Hono serves it here; the running
- * service also serves it straight from node:http (server/edge-listener.ts), the hot path.
+ * The steps know nothing of the HTTP layer: `createRedirectHandler` takes the redirect route
+ * (dispatch/dispatch.ts) and the request's view, and answers an `EdgeResponse` (or "this host serves
+ * bio pages"). The Hono app serves it (app.ts); the running service also serves it straight from
+ * node:http (server/edge-listener.ts), the hot path.
  */
 export type RedirectRouteDeps = {
   source: RedirectSource;
@@ -35,13 +34,6 @@ export type RedirectRouteDeps = {
   now: () => Date;
 };
 
-export type RedirectRequest = RequestView & {
-  /** The Host header as sent. */
-  host: string | undefined;
-  /** The path segment, percent-decoded, as sent. */
-  slug: string;
-};
-
 /**
  * A response, or: this address belongs to a custom domain that serves bio pages (the caller hands it over).
  * `fallback` is what to answer instead when `response` cannot be written (DESIGN §11): for a QR code
@@ -49,17 +41,9 @@ export type RedirectRequest = RequestView & {
  */
 export type RedirectOutcome = { kind: 'respond'; response: EdgeResponse; fallback: () => EdgeResponse } | { kind: 'bio' };
 
-export type RedirectHandler = (request: RedirectRequest) => Promise<RedirectOutcome>;
-
-type Env = { Bindings: EdgeBindings };
+export type RedirectHandler = (route: RedirectRoute, request: FactsSource) => Promise<RedirectOutcome>;
 
 const NO_IDS: VisitorIds = { visitorHash: '', uaHash: '', durable: false };
-
-function parseTarget(request: RedirectRequest): { host: string; slug: string } | null {
-  const host = requestHost(request.host);
-  const slug = canonicalSlug(request.slug);
-  return host === null || slug === null ? null : { host, slug };
-}
 
 function toVisit(facts: RequestFacts, ids: VisitorIds, now: Date): Visit {
   return {
@@ -154,20 +138,16 @@ function qrFailureResponse(payload: RedirectPayload): EdgeResponse {
 
 const answer = (response: EdgeResponse, fallback: () => EdgeResponse): RedirectOutcome => ({ kind: 'respond', response, fallback });
 const BIO: RedirectOutcome = { kind: 'bio' };
-const NOT_FOUND_FALLBACK = () => notFoundPageResponse(null, 'unknown');
 
 export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler {
   /** Counted and logged without the visitor's address or User-Agent (DESIGN §0). */
-  function failed(err: unknown, target: { host: string; slug: string }): void {
+  function failed(err: unknown, target: RedirectRoute): void {
     deps.metrics.requestFailures += 1;
     const error = err instanceof Error ? { name: err.name, message: err.message, code: 'code' in err ? String(err.code) : undefined } : { message: String(err) };
     deps.logger.error({ err: error, host: target.host, slug: target.slug }, 'edge request failed; answered with its fallback');
   }
 
-  return async (request) => {
-    const target = parseTarget(request);
-    if (target === null) return answer(notFoundPageResponse(null, 'unknown'), NOT_FOUND_FALLBACK);
-
+  return async (target, request) => {
     let found: Found | null = null;
     try {
       found = await deps.source.find(target.host, target.slug);
@@ -197,14 +177,4 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
       return answer(fallback(), fallback);
     }
   };
-}
-
-/** The handler as a Hono route; `bio` takes the requests of custom domains that serve bio pages. */
-export function createRedirectRoutes(handle: RedirectHandler, bio: (request: Request, env: EdgeBindings) => Response | Promise<Response>): Hono<Env> {
-  const app = new Hono<Env>();
-  app.get('/:slug', async (c) => {
-    const outcome = await handle({ ...honoRequestView(c), host: c.req.header('host'), slug: c.req.param('slug') });
-    return outcome.kind === 'bio' ? bio(c.req.raw, c.env) : sendViaHono(c, outcome.response);
-  });
-  return app;
 }

@@ -43,7 +43,7 @@ beforeAll(async () => {
   edge = h.app();
   await ready(edge.edgeRedis);
   await edge.hotCache?.whenActive();
-  const listener = createEdgeListener({ fetch: edge.app.fetch, redirect: edge.service.redirect, bioHost: BIO_HOST, logger: createLogger('edge-test', { level: 'silent' }), metrics: edge.metrics });
+  const listener = createEdgeListener({ fetch: edge.app.fetch, redirect: edge.service.redirect, hosts: edge.service.hosts, logger: createLogger('edge-test', { level: 'silent' }), metrics: edge.metrics });
   server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();
@@ -89,7 +89,7 @@ describe('edge listener (node:http hot path in front of Hono)', () => {
     expect(missing.body).toContain('Link not found');
   });
 
-  it('hands everything else to the Hono app: health, bio host, custom bio domains (root and handles), deeper paths, HEAD', async () => {
+  it('hands everything else to the Hono app (health, bio host, custom bio domains: root and handles, deeper paths); HEAD redirects like GET', async () => {
     expect((await get(LINK_HOST, '/healthz')).status).toBe(200);
     expect((await get(BIO_HOST, '/maya')).body).toContain('Maya Lin');
     expect((await get('maya.example', '/shop')).body).toContain('Maya custom domain');

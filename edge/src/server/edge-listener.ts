@@ -2,15 +2,17 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { EdgeMetrics } from '../metrics';
-import { requestHost } from '../request-host';
+import { dispatch, type EdgeHosts } from '../dispatch/dispatch';
+import { nodeRequestView } from '../request/request-view';
 import { genericPageResponse, sendViaNode, type EdgeResponse } from '../routes/respond';
-import type { RedirectHandler, RedirectOutcome, RedirectRequest } from '../routes/redirect';
+import type { RedirectHandler, RedirectOutcome } from '../routes/redirect';
 import { headerSafeResponse, toWebResponse } from './safe-response';
 
 /**
- * The running service's request listener. `GET {link host}/{slug}` — the redirect, nearly all the
- * traffic — is served by the redirect handler straight from node:http; everything else (health, ACME,
- * bio pages, roots, other methods, deeper paths, bio-domain slugs) goes to the Hono app unchanged.
+ * The running service's request listener. What dispatch routes to a redirect (`GET {link host or
+ * custom domain}/{slug}`) — nearly all the traffic — is served by the redirect handler straight from
+ * node:http; everything else (health, ACME, bio pages, not-found pages, the slugs of custom domains
+ * that serve bio pages) goes to the Hono app unchanged, which dispatches it the same way.
  * Skipping Hono's Request/Response objects on the hot path is worth about a third of its CPU.
  *
  * Every request ends here, contained (DESIGN §11): whatever throws while resolving or writing one
@@ -21,48 +23,10 @@ export type EdgeListenerDeps = {
   /** The Hono app's fetch. */
   fetch: Parameters<typeof getRequestListener>[0];
   redirect: RedirectHandler;
-  bioHost: string;
+  hosts: EdgeHosts;
   logger: Logger;
   metrics: EdgeMetrics;
 };
-
-/** One non-empty path segment: what Hono's `/:slug` matches (anything else is Hono's to answer). */
-const SLUG_PATH = /^\/[^/]+$/;
-/** Single-segment paths the Hono app routes itself on every host. */
-const APP_PATHS = new Set(['/healthz']);
-
-function decodeSegment(segment: string): string {
-  if (!segment.includes('%')) return segment;
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function headerOf(req: IncomingMessage, name: string): string | undefined {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** The redirect request of a hot-path URL, or null when the Hono app should answer it. */
-function redirectRequestOf(req: IncomingMessage, bioHost: string): RedirectRequest | null {
-  if (req.method !== 'GET') return null;
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  const path = q === -1 ? url : url.slice(0, q);
-  if (!SLUG_PATH.test(path) || APP_PATHS.has(path)) return null;
-  const host = requestHost(req.headers.host);
-  if (host === null || host === bioHost) return null;
-  const hash = url.indexOf('#', q);
-  return {
-    host: req.headers.host,
-    slug: decodeSegment(path.slice(1)),
-    query: q === -1 ? '' : url.slice(q + 1, hash === -1 ? undefined : hash),
-    header: (name) => headerOf(req, name),
-    socketAddress: req.socket.remoteAddress,
-  };
-}
 
 /** The error without anything of the visitor's (no address, no User-Agent, no query). */
 function describe(err: unknown): { name?: string; message: string; code?: string } {
@@ -113,11 +77,12 @@ export function createEdgeListener(deps: EdgeListenerDeps): RequestListener {
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const request = redirectRequestOf(req, deps.bioHost);
-    if (request === null) return viaHono(req, res);
+    const view = nodeRequestView(req);
+    const route = dispatch(view, deps.hosts);
+    if (route.kind !== 'redirect') return viaHono(req, res);
     let outcome: RedirectOutcome;
     try {
-      outcome = await deps.redirect(request);
+      outcome = await deps.redirect(route, view);
     } catch (err) {
       // Nothing known about the slug: a QR code might be behind it (spec §2.3), so never an error page.
       failed(err, 'redirect');

@@ -9,7 +9,7 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { createEdgeService, type EdgeDeps, type EdgeService } from '../app';
 
 type EdgeApp = EdgeService['app'];
-import type { EdgeBindings } from '../capture/request-facts';
+import type { EdgeBindings } from '../request/request-view';
 import { createHotCache, type HotCache } from '../lookup/hot-cache';
 import { createPgLookup, type PgLookup } from '../lookup/pg-lookup';
 import { createMetrics, type EdgeMetrics } from '../metrics';

@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { createEdgeListener, type EdgeListenerDeps } from '../server/edge-listener';
-import { BIO_HOST, type Harness } from './harness';
+import type { Harness } from './harness';
 
 /** The edge as it runs: the node:http listener in front of the app, on a real socket. */
 export type ListenerServer = { server: Server; port: number; get(host: string, path: string, headers?: Record<string, string>): Promise<Answer>; close(): Promise<void> };
@@ -11,7 +11,7 @@ export async function startListener(edge: ReturnType<Harness['app']>, overrides:
   const listener = createEdgeListener({
     fetch: edge.app.fetch,
     redirect: edge.service.redirect,
-    bioHost: BIO_HOST,
+    hosts: edge.service.hosts,
     logger: createLogger('edge-test', { level: 'silent' }),
     metrics: edge.metrics,
     ...overrides,

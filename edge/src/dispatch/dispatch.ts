@@ -1,0 +1,102 @@
+import { canonicalSlug } from '@linkhub/shared/resolve/host';
+import type { RequestView } from '../request/request-view';
+import { requestHost } from './request-host';
+
+/** The canonical system hosts (DESIGN §2): short links and QR codes, and bio pages. */
+export type EdgeHosts = { readonly linkHost: string; readonly bioHost: string };
+
+/** Where on a host serving bio pages a request goes; segments percent-decoded, not yet validated. */
+export type BioPath =
+  | { readonly at: 'root' }
+  | { readonly at: 'page'; readonly handle: string }
+  /** The click hop `/{handle}/l/{blockId}[/{index}]`. */
+  | { readonly at: 'hop'; readonly handle: string; readonly blockId: string; readonly index: string | null }
+  | { readonly at: 'subscribe'; readonly handle: string }
+  | { readonly at: 'none' };
+
+export type EdgeRoute =
+  | { readonly kind: 'health' }
+  | { readonly kind: 'acme'; readonly token: string }
+  /** Host and slug canonical. A custom domain's route (looked up with the slug) may still hand it to its bio pages: `bioPageOf`. */
+  | { readonly kind: 'redirect'; readonly host: string; readonly slug: string }
+  | { readonly kind: 'bio'; readonly host: string; readonly path: BioPath }
+  /** An unreadable Host header, the link host's other paths, a segment that cannot be a slug. */
+  | { readonly kind: 'not_found' };
+
+export type RedirectRoute = Extract<EdgeRoute, { kind: 'redirect' }>;
+export type BioRoute = Extract<EdgeRoute, { kind: 'bio' }>;
+export type DispatchInput = Pick<RequestView, 'host' | 'path' | 'method'>;
+
+const HEALTH_PATH = '/healthz';
+const ACME_PREFIX = '/.well-known/acme-challenge/';
+const HEALTH: EdgeRoute = { kind: 'health' };
+const NOT_FOUND: EdgeRoute = { kind: 'not_found' };
+const BIO_ROOT: BioPath = { at: 'root' };
+const BIO_NONE: BioPath = { at: 'none' };
+/** The most segments a bio path has (`/{handle}/l/{blockId}/{index}`). */
+const MAX_BIO_SEGMENTS = 4;
+
+/** GET routes answer HEAD too (headers only, as Hono does). */
+function isRead(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
+/** A segment percent-decoded, or as sent when it is not valid percent-encoding. */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** The one non-empty segment of `/{segment}`, still encoded; null for any other path. */
+function singleSegment(path: string): string | null {
+  return path.length > 1 && path.startsWith('/') && path.indexOf('/', 1) === -1 ? path.slice(1) : null;
+}
+
+/** The part of a bio pages host a path addresses. */
+export function bioPathOf(path: string, method: string): BioPath {
+  if (path === '/') return isRead(method) ? BIO_ROOT : BIO_NONE;
+  if (!path.startsWith('/')) return BIO_NONE;
+  const raw = path.slice(1).split('/', MAX_BIO_SEGMENTS + 1);
+  if (raw.length > MAX_BIO_SEGMENTS || raw.includes('')) return BIO_NONE;
+  const [handle = '', second, blockId, index] = raw.map(decodeSegment);
+  if (isRead(method)) {
+    if (second === undefined) return { at: 'page', handle };
+    if (second === 'l' && blockId !== undefined) return { at: 'hop', handle, blockId, index: index ?? null };
+  }
+  if (method === 'POST' && second === 'subscribe' && blockId === undefined) return { at: 'subscribe', handle };
+  return BIO_NONE;
+}
+
+/**
+ * What the edge serves at an address (Dub-style host dispatch), decided once for both HTTP layers:
+ * health and ACME on every host; the bio host serves bio pages; the link host serves `/{slug}`
+ * redirects and nothing else; any other host is a custom domain, whose `/{slug}` is a redirect and
+ * whose other paths (its root included) are bio pages. Pure: no I/O, never throws.
+ */
+export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
+  const { path, method } = request;
+  const read = isRead(method);
+  if (read && path === HEALTH_PATH) return HEALTH;
+  if (read && path.startsWith(ACME_PREFIX)) {
+    const token = path.slice(ACME_PREFIX.length);
+    if (token !== '' && !token.includes('/')) return { kind: 'acme', token: decodeSegment(token) };
+  }
+  const host = requestHost(request.host);
+  if (host === null) return NOT_FOUND;
+  if (host === hosts.bioHost) return { kind: 'bio', host, path: bioPathOf(path, method) };
+  const segment = read ? singleSegment(path) : null;
+  if (segment !== null) {
+    const slug = canonicalSlug(segment);
+    return slug === null ? NOT_FOUND : { kind: 'redirect', host, slug };
+  }
+  return host === hosts.linkHost ? NOT_FOUND : { kind: 'bio', host, path: bioPathOf(path, method) };
+}
+
+/** A custom domain whose route says it serves bio pages: its `/{slug}` is a page's handle. */
+export function bioPageOf(route: RedirectRoute): BioRoute {
+  return { kind: 'bio', host: route.host, path: { at: 'page', handle: route.slug } };
+}
