@@ -75,7 +75,8 @@ export function bioPathOf(path: string, method: string): BioPath {
  * What the edge serves at an address (Dub-style host dispatch), decided once for both HTTP layers:
  * health and ACME on every host; the bio host serves bio pages; the link host serves `/{slug}`
  * redirects and nothing else; any other host is a custom domain, whose `/{slug}` is a redirect and
- * whose other paths (its root included) are bio pages. Pure: no I/O, never throws.
+ * whose other paths (its root included) are bio pages. No I/O and never throws; pure but for the
+ * bounded memo of canonical Host headers.
  */
 export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
   const { path, method } = request;
