@@ -2,11 +2,10 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { RateLimitError } from '@linkhub/shared/errors/app-error';
 import { apiRequestsPerMinute } from '@linkhub/shared/entitlements/plans';
-import { isPlanKey } from '@linkhub/shared/entitlements/plans';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
-import { one } from '../accounts/db';
+import { workspacePlanReader } from './plan-reader';
 import { requestIp } from '../accounts/http';
 import { actorOf } from '../middleware/session';
 
@@ -58,15 +57,13 @@ function ipBucket(ip: string): string {
  * Redis down: the request goes through (Redis is never authoritative) and a warning is logged.
  */
 export function v1RateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const planOf = workspacePlanReader(deps.pool);
   return async (c, next) => {
     const actor = await actorOf(c, deps);
     let limit = UNAUTHENTICATED_PER_MINUTE;
     let key = rateLimitKey(deps.config.REDIS_PREFIX, 'ip', ipBucket(requestIp(c, deps.accounts)));
     if (actor?.kind === 'api_key') {
-      const ws = await one<{ plan: string }>(deps.pool, 'SELECT current_plan_key AS plan FROM workspaces WHERE id = $1', [
-        actor.apiKey.workspace_id,
-      ]);
-      limit = apiRequestsPerMinute(ws && isPlanKey(ws.plan) ? ws.plan : 'free');
+      limit = apiRequestsPerMinute(await planOf(actor.apiKey.workspace_id));
       key = rateLimitKey(deps.config.REDIS_PREFIX, 'key', actor.apiKey.id);
     }
     let hit: WindowResult;

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps';
+import { PostCommitEffects } from '../commands/effects';
 import type { CommandResult } from '../commands/types';
 import type { V1Caller } from './caller';
 
@@ -20,6 +21,26 @@ export async function runCommands(
     for (const step of steps) results.push(await runner.run(scope, caller.by, step.name, step.args, requestId));
     return results;
   });
+}
+
+/**
+ * `runCommands`, then `read` what they wrote while their post-commit effects (cache write-through,
+ * jobs, pokes) run: both finish before the response, but the read no longer waits for the effects.
+ */
+export async function runCommandsThenRead<T>(
+  deps: AppDeps,
+  caller: V1Caller,
+  requestId: string,
+  steps: readonly CommandStep[],
+  read: () => Promise<T>,
+): Promise<T> {
+  const runner = deps.commands;
+  const effects = new PostCommitEffects();
+  await runner.inTransaction(async (scope) => {
+    for (const step of steps) await runner.run(scope, caller.by, step.name, step.args, requestId);
+  }, effects);
+  const [, value] = await Promise.all([runner.flush(effects), read()]);
+  return value;
 }
 
 /** Drops the keys whose value is undefined (the commands' strict schemas treat a present key as sent). */

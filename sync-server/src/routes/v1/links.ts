@@ -8,7 +8,7 @@ import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
 import { domainIdForHost } from '../../v1/queries/domains';
 import { findLink, listLinks } from '../../v1/queries/links';
-import { defined, runCommands, type CommandStep } from '../../v1/run';
+import { defined, runCommandsThenRead, type CommandStep } from '../../v1/run';
 import { serializeLink } from '../../v1/serializers/links';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { createLinkSteps, refuseUnsupported } from '../../v1/link-create';
@@ -33,8 +33,7 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createLinkInputSchema);
     const { id, steps } = await createLinkSteps(caller.workspaceId, input, (host) => domainIdForHost(deps.pool, caller.workspaceId, host));
-    await runCommands(deps, caller, c.get('requestId'), steps);
-    const link = await read(caller.workspaceId, id);
+    const link = await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id));
     c.header('Location', `/v1/links/${id}`);
     return sendData(c, link, 201);
   });
@@ -66,16 +65,15 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const steps: CommandStep[] = [];
     if (Object.keys(changes).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...changes } });
     if (status !== undefined) steps.push({ name: status === 'paused' ? 'pauseLink' : 'resumeLink', args: ref });
-    await runCommands(deps, caller, c.get('requestId'), steps);
-    return sendData(c, await read(caller.workspaceId, id));
+    return sendData(c, await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)));
   });
 
   /** Archive (the link stops resolving; restore is the editor's). */
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    await runCommands(deps, caller, c.get('requestId'), [{ name: 'archiveLink', args: { id, workspace_id: caller.workspaceId } }]);
-    return sendData(c, await read(caller.workspaceId, id));
+    const steps = [{ name: 'archiveLink', args: { id, workspace_id: caller.workspaceId } }];
+    return sendData(c, await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)));
   });
 
   return app;
