@@ -1,136 +1,106 @@
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Hono } from 'hono';
 import pg from 'pg';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { migrate } from '@linkhub/shared/db/migrate';
-import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
-import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
-import { createApp } from '../../sync-server/src/app';
-import { closeDeps, createDeps } from '../../sync-server/src/deps';
-import { syncServerEnvSchema } from '../../sync-server/src/env';
-import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
-import { withTransaction } from '../../sync-server/src/accounts/db';
+import { median } from '../median';
+import { bareApp } from './bare';
+import { startBenchStack } from './setup';
 
 /**
- * `npx tsx bench/api/index.ts`: /v1 create-link and list-links throughput against a bare Hono route
- * answering the same paths with a canned body, in one run, in-process (`app.request`, no sockets),
- * CONCURRENCY requests in flight. Rounds interleave the two apps; the table prints medians and the
- * ratio. Requests rotate over several API keys so the per-key rate limit is not what is measured.
+ * `npm run bench -- api` (issue 23): the /v1 API against bare Hono + pg routes doing the same
+ * database work, in one run, on a throwaway database and the real Redis, in-process
+ * (`app.request`: loopback only, no ports).
+ *   (a) POST /v1/links, serial, vs a bare route inserting link + link_versions + audit_log_entries
+ *       in one transaction (target ratio ≥ 0.3);
+ *   (b) GET /v1/links?limit=25 vs a bare select of the same 25 rows (target ≥ 0.3);
+ *   (c) 5,000 links through POST /v1/links/bulk in chunks of 100, end to end (target ≤ 10 s).
+ * Rounds interleave the two sides; the table prints medians. Requests rotate over several API keys
+ * so the per-key rate limit is never what is measured. Bounded: BENCH_DEADLINE_S (default 600).
  */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 300);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const KEYS = 40;
+const PER_ROUND = Number(process.env.BENCH_REQUESTS ?? 150);
+const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 3);
+const IMPORT_LINKS = 5_000;
+const CHUNK = 100;
+const KEYS = 20;
+const deadline = setTimeout(() => {
+  console.error('bench/api: over its time bound; stopped');
+  process.exit(1);
+}, Number(process.env.BENCH_DEADLINE_S ?? 600) * 1000);
+deadline.unref();
 
 type Requester = (path: string, init: RequestInit) => Response | Promise<Response>;
 
-async function measure(request: Requester, make: (i: number) => [string, RequestInit], expected: number): Promise<{ rps: number; p50: number }> {
-  const latencies: number[] = [];
-  let next = 0;
+/** `PER_ROUND` requests one after another: requests per second. */
+async function serial(request: Requester, make: (i: number) => [string, RequestInit], expected: number): Promise<number> {
   const start = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < PER_ROUND) {
-        const i = next++;
-        const [path, init] = make(i);
-        const t0 = performance.now();
-        const res = await request(path, init);
-        await res.arrayBuffer();
-        latencies.push(performance.now() - t0);
-        if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status}`);
-      }
-    }),
-  );
-  const seconds = (performance.now() - start) / 1000;
-  latencies.sort((a, b) => a - b);
-  return { rps: PER_ROUND / seconds, p50: latencies[Math.floor(latencies.length / 2)] ?? 0 };
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
-function bareApp(): Hono {
-  const app = new Hono();
-  const item = { id: '01900000-0000-7000-8000-000000000000', slug: 'abcdefg', destination_url: 'https://example.com/', title: null, tags: [], status: 'active' };
-  app.post('/v1/links', async (c) => c.json({ data: { ...item, ...((await c.req.json()) as object) }, meta: {} }, 201));
-  app.get('/v1/links', (c) => c.json({ data: Array.from({ length: 25 }, () => item), meta: { next_cursor: 'x' } }));
-  return app;
-}
-
-async function main(): Promise<void> {
-  const name = `linkhub_bench_api_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl() });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = withDatabase(adminUrl(), name);
-  const prefix = `bench-api-${randomBytes(3).toString('hex')}:`;
-  const config = parseEnvOrThrow(syncServerEnvSchema, { DATABASE_URL: url, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent', PWA_DIST: '/nonexistent-pwa-dist' });
-  const deps = createDeps(config, createLogger('bench-api', { level: 'silent' }));
-  deps.resolveHost = async () => ['93.184.216.34']; // no outside DNS here
-  try {
-    await migrate(url);
-    const db = createDb(url);
-    await ensureSystemDomains(db.db, { linkHost: config.LINK_HOST, bioHost: config.BIO_HOST });
-    const user = await insertUser(db.db, { email: 'bench@example.com' });
-    const { workspace, owner } = await insertWorkspace(db.db, { ownerUserId: user.id, plan: 'business' });
-    await db.close();
-    const keys: string[] = [];
-    for (let i = 0; i < KEYS; i += 1) {
-      const { key } = await withTransaction(deps.pool, (tx) => insertApiKey(tx, { workspaceId: workspace.id, userId: user.id, memberId: owner.id, name: `bench ${i}`, scopes: ['links:read', 'links:write'], expiresAt: null }));
-      keys.push(key);
-    }
-    const v1 = createApp(deps);
-    const bare = bareApp();
-    let serial = 0;
-    const create = (i: number): [string, RequestInit] => [
-      '/v1/links',
-      { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${keys[i % KEYS] ?? ''}` }, body: JSON.stringify({ destination_url: `https://example.com/p/${serial++}`, title: 'Bench', tags: ['bench'] }) },
-    ];
-    const list = (i: number): [string, RequestInit] => ['/v1/links?limit=25', { method: 'GET', headers: { Authorization: `Bearer ${keys[i % KEYS] ?? ''}` } }];
-    const scenarios = [
-      { name: 'create link (POST /v1/links)', make: create, status: 201 },
-      { name: 'list links (GET /v1/links?limit=25)', make: list, status: 200 },
-    ];
-    // Warm-up (JIT, pool connections, prepared paths).
-    for (const s of scenarios) {
-      await measure((p, init) => v1.request(p, init), s.make, s.status);
-      await measure((p, init) => bare.request(p, init), s.make, s.status);
-    }
-    const results = scenarios.map(() => ({ v1: [] as number[], bare: [] as number[], v1p50: [] as number[], bareP50: [] as number[] }));
-    for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [i, s] of scenarios.entries()) {
-        const r = results[i];
-        if (!r) continue;
-        const a = await measure((p, init) => v1.request(p, init), s.make, s.status);
-        const b = await measure((p, init) => bare.request(p, init), s.make, s.status);
-        r.v1.push(a.rps);
-        r.v1p50.push(a.p50);
-        r.bare.push(b.rps);
-        r.bareP50.push(b.p50);
-      }
-    }
-    console.log(`\n/v1 vs bare Hono, in-process app.request, ${ROUNDS} rounds × ${PER_ROUND} requests, concurrency ${CONCURRENCY} (medians)\n`);
-    console.log('| scenario | /v1 req/s | bare req/s | /v1 ÷ bare | /v1 p50 ms | bare p50 ms |');
-    console.log('|---|---:|---:|---:|---:|---:|');
-    for (const [i, s] of scenarios.entries()) {
-      const r = results[i];
-      if (!r) continue;
-      const v = median(r.v1);
-      const b = median(r.bare);
-      console.log(`| ${s.name} | ${v.toFixed(0)} | ${b.toFixed(0)} | ${(v / b).toFixed(4)} | ${median(r.v1p50).toFixed(2)} | ${median(r.bareP50).toFixed(3)} |`);
-    }
-  } finally {
-    const stale = await deps.redis.keys(`${prefix}*`).catch(() => [] as string[]);
-    if (stale.length > 0) await deps.redis.del(...stale).catch(() => 0);
-    await closeDeps(deps);
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+  for (let i = 0; i < PER_ROUND; i += 1) {
+    const [path, init] = make(i);
+    const res = await request(path, init);
+    const text = await res.text();
+    if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 200)}`);
   }
+  return PER_ROUND / ((performance.now() - start) / 1000);
 }
 
-await main();
+const stack = await startBenchStack(KEYS);
+const pool = new pg.Pool({ connectionString: stack.url, max: 10 });
+try {
+  const domain = await pool.query<{ id: string }>('SELECT id FROM custom_domains WHERE is_system AND hostname = $1', [stack.deps.config.LINK_HOST]);
+  const domainId = domain.rows[0]?.id;
+  if (!domainId) throw new Error('no system link host');
+  const bare = bareApp(pool, { workspaceId: stack.workspaceId, userId: stack.userId, domainId });
+  const v1: Requester = (p, init) => stack.app.request(p, init);
+  const viaBare: Requester = (p, init) => bare.request(p, init);
+  const auth = (i: number) => ({ Authorization: `Bearer ${stack.keys[i % KEYS] ?? ''}` });
+
+  let serialNo = 0;
+  const create = (i: number): [string, RequestInit] => [
+    '/v1/links',
+    { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth(i) }, body: JSON.stringify({ destination_url: `https://example.com/p/${serialNo++}`, title: 'Bench', tags: ['bench'] }) },
+  ];
+  const list = (i: number): [string, RequestInit] => ['/v1/links?limit=25', { method: 'GET', headers: auth(i) }];
+  const scenarios = [
+    { name: '(a) create a link, serial: POST /v1/links vs bare insert of link + version + audit in one transaction', make: create, status: 201 },
+    { name: '(b) list 25 links: GET /v1/links?limit=25 vs bare select of the same 25 rows', make: list, status: 200 },
+  ];
+  // Warm-up: JIT, pool connections, prepared paths, a few hundred rows to list.
+  for (const s of scenarios) {
+    await serial(v1, s.make, s.status);
+    await serial(viaBare, s.make, s.status);
+  }
+  const results = scenarios.map(() => ({ v1: [] as number[], bare: [] as number[] }));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [i, s] of scenarios.entries()) {
+      results[i]?.v1.push(await serial(v1, s.make, s.status));
+      results[i]?.bare.push(await serial(viaBare, s.make, s.status));
+    }
+  }
+
+  const imports: number[] = [];
+  for (let run = 0; run < IMPORTS; run += 1) {
+    const start = performance.now();
+    let created = 0;
+    for (let offset = 0; offset < IMPORT_LINKS; offset += CHUNK) {
+      const links = Array.from({ length: CHUNK }, (_, i) => ({ destination_url: `https://shop-${(offset + i) % 250}.example.com/import/${run}/${offset + i}`, title: `Row ${offset + i}`, tags: ['import'] }));
+      const res = await v1('/v1/links/bulk', { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth(offset / CHUNK) }, body: JSON.stringify({ links }) });
+      const body = (await res.json()) as { meta?: { created?: number } };
+      if (res.status !== 200) throw new Error(`bulk: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
+      created += body.meta?.created ?? 0;
+    }
+    if (created !== IMPORT_LINKS) throw new Error(`bulk import created ${created} of ${IMPORT_LINKS}`);
+    imports.push((performance.now() - start) / 1000);
+  }
+
+  console.log(`\n/v1 vs bare Hono + pg, in-process app.request, serial, ${ROUNDS} rounds × ${PER_ROUND} requests (medians)\n`);
+  console.log('| scenario | /v1 | baseline | /v1 ÷ baseline | target | met |');
+  console.log('|---|---:|---:|---:|---:|:---:|');
+  for (const [i, s] of scenarios.entries()) {
+    const v = median(results[i]?.v1 ?? []);
+    const b = median(results[i]?.bare ?? []);
+    console.log(`| ${s.name} | ${v.toFixed(0)} req/s | ${b.toFixed(0)} req/s | ${(v / b).toFixed(2)} | ≥ 0.30 | ${v / b >= 0.3 ? 'yes' : 'no'} |`);
+  }
+  const took = median(imports);
+  console.log(`| (c) import ${IMPORT_LINKS.toLocaleString('en')} links: POST /v1/links/bulk × ${IMPORT_LINKS / CHUNK} chunks of ${CHUNK}, end to end (median of ${IMPORTS}) | ${took.toFixed(2)} s (${(IMPORT_LINKS / took).toFixed(0)} links/s) | | | ≤ 10 s | ${took <= 10 ? 'yes' : 'no'} |`);
+} finally {
+  await pool.end();
+  await stack.close();
+}

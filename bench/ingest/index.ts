@@ -40,7 +40,7 @@ import { createApp } from '../../sync-server/src/app';
 import { createDeps, closeDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
-import { withTransaction } from '../../sync-server/src/accounts/db';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { seedRollups } from './seed-rollups';
 
 const arg = (name: string, fallback: number) => {

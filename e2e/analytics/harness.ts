@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../../sync-server/src/testing';
 import type { ResolveHost } from '../../sync-server/src/commands/destination-safety';
 import { createSession } from '../../sync-server/src/accounts/sessions';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
-import { withTransaction } from '../../sync-server/src/accounts/db';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
 
 /**

@@ -1,36 +1,17 @@
 import http from 'node:http';
+import { probe } from '@linkhub/shared/health/probe';
 import { randomBytes } from 'node:crypto';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import type { WorkerDeps } from './deps';
 import type { WorkerRuntime } from './runtime';
 
-const CHECK_TIMEOUT_MS = 1_500;
-type CheckResult = 'ok' | 'unreachable';
-
-async function withTimeout(check: () => Promise<unknown>): Promise<CheckResult> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<CheckResult>((resolve) => {
-    timer = setTimeout(() => resolve('unreachable'), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([
-      check().then(
-        (): CheckResult => 'ok',
-        (): CheckResult => 'unreachable',
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 type HealthDeps = Pick<WorkerDeps, 'pool' | 'redis'> & { config: Pick<WorkerDeps['config'], 'REDIS_PREFIX'> };
 
 /** The ingest's state: 'ok', or why it is not consuming (its message goes into the 503's details). */
 async function ingestCheck(deps: HealthDeps): Promise<{ result: string; reason: string | null }> {
   let reason: string | null = null;
-  const result = await withTimeout(async () => {
+  const result = await probe(async () => {
     const health = await checkIngestHealth(deps.redis, deps.config.REDIS_PREFIX);
     if (!health.ok) reason = health.reason;
   });
@@ -40,8 +21,8 @@ async function ingestCheck(deps: HealthDeps): Promise<{ result: string; reason: 
 
 export async function workerHealth(deps: HealthDeps, runtime: Pick<WorkerRuntime, 'isRunning' | 'queues'>) {
   const [postgres, redis, ingest] = await Promise.all([
-    withTimeout(() => deps.pool.query('SELECT 1')),
-    withTimeout(async () => {
+    probe(() => deps.pool.query('SELECT 1')),
+    probe(async () => {
       if ((await deps.redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
     }),
     ingestCheck(deps),

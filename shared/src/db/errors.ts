@@ -1,3 +1,4 @@
+import { ConflictError } from '../errors/app-error';
 /**
  * Recognising the database's refusals so the command layer maps them to API errors. Triggers raise
  * SQLSTATE P0001 with a message starting with a code, e.g. 'qr_slug_reserved: …' (→ 409 qr_slug_reserved),
@@ -41,4 +42,18 @@ export function pgErrorInfo(error: unknown): PgErrorInfo | undefined {
 /** True when the database refused a slug because a QR code holds it (or a QR would take a live link's). */
 export function isQrSlugReserved(error: unknown): boolean {
   return pgErrorInfo(error)?.triggerCode === 'qr_slug_reserved';
+}
+
+/** A unique violation (23505), of `constraint` when given. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const info = pgErrorInfo(error);
+  return info?.sqlState === '23505' && (constraint === undefined || info.constraint === constraint);
+}
+
+/** The database refusals every caller reports the same way (the deferred one-owner trigger → 409 last_owner_required). */
+export function translateDbError(error: unknown): unknown {
+  if (pgErrorInfo(error)?.triggerCode === 'last_owner_required') {
+    return new ConflictError('last_owner_required', { details: [{ field: 'role', issue: 'last_owner_required' }] });
+  }
+  return error;
 }

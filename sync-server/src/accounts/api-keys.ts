@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key-token';
-import { isUniqueViolation, one, rows, type Queryable } from './db';
+import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/db/errors';
 
 export const createApiKeySchema = z.strictObject({
   name: z.string().trim().min(1).max(100),

@@ -10,7 +10,7 @@ import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permission
 import { isRole } from '@linkhub/shared/permissions/conditions';
 import { isPlanKey, type QuotaField } from '@linkhub/shared/entitlements/plans';
 import { denialError } from '@linkhub/shared/permissions/decision';
-import { one, type Queryable } from './db';
+import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { RequestActor } from './actor';
 import { seatsInUse } from './members';
 

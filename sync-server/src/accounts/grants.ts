@@ -1,6 +1,6 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { writeAudit } from './audit';
-import { one, rows, type Queryable } from './db';
+import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
 import type { MemberRow } from './members';
 
 /** Grantable resource types (spec §3.4.1) and the table each lives in. */

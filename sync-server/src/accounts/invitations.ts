@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
-import { isUniqueViolation, one, rows, type Queryable } from './db';
+import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/db/errors';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITABLE_ROLES = ['admin', 'editor', 'viewer'] as const;

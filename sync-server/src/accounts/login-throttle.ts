@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { one, type Queryable } from './db';
+import { one, type Queryable } from '@linkhub/shared/db/sql';
 
 /**
  * Failed-attempt throttling (16.10): no account lockout. Failures are counted per (identifier,

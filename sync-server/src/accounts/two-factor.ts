@@ -5,7 +5,7 @@ import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
 import { generateRecoveryCodes, hashRecoveryCode } from '../auth/recovery-codes';
 import type { SecretBox } from '../auth/secret-box';
 import { generateTotpSecret, otpauthUrl, verifyTotp, type TotpCheck } from '../auth/totp';
-import { one, type Queryable } from './db';
+import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { ClientKind } from './sessions';
 
 export const TOTP_ISSUER = 'LinkHub';

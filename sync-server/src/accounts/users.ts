@@ -1,6 +1,7 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { hashPassword, PASSWORD_ALGO } from '../auth/password-hash';
-import { isUniqueViolation, one, type Queryable } from './db';
+import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/db/errors';
 
 export type UserRow = {
   id: string;

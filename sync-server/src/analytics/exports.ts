@@ -1,6 +1,6 @@
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { AppDeps } from '../deps';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import type { AnalyticsScope } from './scope';
 
 const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error
 import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import type { PageRow } from './pages';
 import { defineCommand, type Command, type CommandContext, type CommandResult } from './types';
 

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import type { CommandContext } from './types';
 
 export type Host = { id: string; hostname: string };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { addDomain, removeDomain } from '@linkhub/shared/mutators/domains';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { audit, withConflicts } from './support';
 import { defineCommand, type Command } from './types';

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import {
@@ -10,7 +9,7 @@ import {
   updateLink,
 } from '@linkhub/shared/mutators/links';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';

@@ -2,7 +2,7 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import { assertSafeDestination } from './destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';

@@ -1,11 +1,11 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@linkhub/shared/logging/logger';
-import { pokeChannel } from '@linkhub/shared/cache/keys';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { jsonBoundsIssue } from '@linkhub/shared/schemas/json-bounds';
-import { rows, translateDbError } from '../accounts/db';
+import { rows, withTransaction } from '@linkhub/shared/db/sql';
+import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
 import { PostCommitEffects } from './effects';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { cacheRefreshJob } from './redirect-cache';
@@ -51,19 +51,8 @@ export class CommandRunner {
    * `batch`, when the caller flushes the batch (a push flushes once after all its mutations).
    */
   async inTransaction<T>(fn: (scope: TxScope) => Promise<T>, batch?: PostCommitEffects): Promise<T> {
-    const client = await this.deps.pool.connect();
     const effects = new PostCommitEffects();
-    let result: T;
-    try {
-      await client.query('BEGIN');
-      result = await fn({ tx: client, effects });
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw translateDbError(error);
-    } finally {
-      client.release();
-    }
+    const result = await withTransaction(this.deps.pool, (tx) => fn({ tx, effects }));
     if (batch) batch.absorb(effects);
     else await this.flush(effects);
     return result;
@@ -207,19 +196,13 @@ export class CommandRunner {
   }
 
   private async poke(effects: PostCommitEffects): Promise<void> {
-    const users = new Set(effects.pokeUsers);
-    if (effects.pokeWorkspaces.size > 0) {
-      const members = await rows<{ user_id: string }>(
-        this.deps.pool,
-        'SELECT DISTINCT user_id FROM workspace_members WHERE workspace_id = ANY($1::uuid[]) AND deleted_at IS NULL',
-        [[...effects.pokeWorkspaces]],
-      );
-      for (const m of members) users.add(m.user_id);
-    }
-    await Promise.all(
-      [...users].map((userId) => this.deps.redis.publish(pokeChannel(this.deps.redisPrefix, userId), '1')),
+    await pokeWorkspaceMembers(
+      { db: this.deps.pool, redis: this.deps.redis, prefix: this.deps.redisPrefix },
+      effects.pokeWorkspaces,
+      effects.pokeUsers,
     );
   }
+
 }
 
 /** How long after commit the worker rebuilds what the write-through just wrote (a failed or raced write heals then). */

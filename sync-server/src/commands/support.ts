@@ -1,12 +1,11 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { randomSlug } from '@linkhub/shared/mutators/args';
-import { one, type Queryable } from '../accounts/db';
+import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import { writeAudit } from '../accounts/audit';
 import { autoGrantOnCreate, type GrantableType } from '../accounts/grants';
 import type { CommandContext } from './types';
 
-type PgError = Error & { code?: string; constraint?: string };
-const isPgError = (error: unknown): error is PgError => error instanceof Error && 'code' in error;
 
 /** Unique indexes and slug triggers, as the error codes a user can act on. */
 const UNIQUE_CONSTRAINTS: Record<string, 'slug_taken' | 'handle_taken' | 'domain_taken'> = {
@@ -17,11 +16,12 @@ const UNIQUE_CONSTRAINTS: Record<string, 'slug_taken' | 'handle_taken' | 'domain
 };
 
 export function asConflict(error: unknown): unknown {
-  if (!isPgError(error)) return error;
-  if (error.code === 'P0001' && error.message.startsWith('qr_slug_reserved')) {
+  const info = pgErrorInfo(error);
+  if (!info) return error;
+  if (info.triggerCode === 'qr_slug_reserved') {
     return new ConflictError('qr_slug_reserved', { details: [{ field: 'slug', issue: 'qr_slug_reserved' }] });
   }
-  const code = error.code === '23505' && error.constraint ? UNIQUE_CONSTRAINTS[error.constraint] : undefined;
+  const code = info.sqlState === '23505' && info.constraint ? UNIQUE_CONSTRAINTS[info.constraint] : undefined;
   if (code)
     return new ConflictError(code, {
       details: [

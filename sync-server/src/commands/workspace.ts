@@ -1,6 +1,6 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import { scheduleCacheRefreshJob } from './redirect-cache';
 import { audit } from './support';
 import { defineCommand, type Command } from './types';

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
+import { pokeUsers } from '@linkhub/shared/db/pokes';
 
 type Listener = () => void;
 
@@ -59,5 +60,5 @@ export class PokeHub {
  * workspace list only reaches the local store through a pull.
  */
 export async function pokeUser(deps: { redis: Redis; config: { REDIS_PREFIX: string } }, userId: string): Promise<void> {
-  await deps.redis.publish(pokeChannel(deps.config.REDIS_PREFIX, userId), '1');
+  await pokeUsers(deps.redis, deps.config.REDIS_PREFIX, [userId]);
 }

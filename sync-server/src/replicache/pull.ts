@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PullRequest, PullResponse } from '@linkhub/shared/sync/protocol';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one, rows, type Queryable } from '../accounts/db';
+import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
 import { buildPatch, diffCvr, toEntries, type CvrEntries } from './cvr';
 import { loadFingerprint, loadMemberships, loadVisibleRows } from './visible-set';
 import { loadViewValues } from './view-rows';
@@ -56,18 +56,11 @@ async function inRepeatableRead<T>(
   fn: (db: pg.PoolClient) => Promise<T>,
   attempts = 3,
 ): Promise<T> {
-  const client = await pool.connect();
   try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-    const result = await fn(client);
-    await client.query('COMMIT');
-    return result;
+    return await withTransaction(pool, fn, { isolation: 'REPEATABLE READ' });
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
     if (attempts > 1 && isSerializationFailure(error)) return inRepeatableRead(pool, fn, attempts - 1);
     throw error;
-  } finally {
-    client.release();
   }
 }
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
-import { translateDbError } from '../accounts/db';
+import { pgErrorInfo, translateDbError } from '@linkhub/shared/db/errors';
 
 /**
  * What a push does with an error thrown inside one mutation (DESIGN §11 "refuse, don't fail"):
@@ -49,9 +49,10 @@ const CHECK_DETAILS: Record<string, { field: string; issue: string; message: str
 export const ID_TAKEN_MESSAGE = 'An item with this id already exists.';
 
 function fromDatabase(error: unknown): AppError | null {
-  const { code, constraint } = pgFields(error);
-  if (typeof code !== 'string') return null;
-  const name = typeof constraint === 'string' ? constraint : '';
+  const info = pgErrorInfo(error);
+  if (!info) return null;
+  const code = info.sqlState;
+  const name = info.constraint ?? '';
   if (code === '23505' && name.endsWith('_pkey'))
     return new ConflictError('conflict', { message: ID_TAKEN_MESSAGE, details: [{ field: 'id', issue: 'id_taken' }] });
   if (code === '23505')

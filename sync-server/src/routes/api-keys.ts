@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
-import { withTransaction } from '../accounts/db';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { createApiKeySchema, insertApiKey, listApiKeys, publicApiKey, revokeApiKey, scopesAllowedFor } from '../accounts/api-keys';

@@ -1,30 +1,11 @@
 import { Hono } from 'hono';
+import { probe, type ProbeResult } from '@linkhub/shared/health/probe';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import type { AppDeps } from '../deps';
 import type { AppEnv } from '../app-env';
 
-const CHECK_TIMEOUT_MS = 1_500;
-
-export type CheckResult = 'ok' | 'unreachable';
+export type CheckResult = ProbeResult;
 type IngestResult = CheckResult | 'stalled';
-
-async function withTimeout(check: () => Promise<unknown>): Promise<CheckResult> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<CheckResult>((resolve) => {
-    timer = setTimeout(() => resolve('unreachable'), CHECK_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([
-      check().then(
-        (): CheckResult => 'ok',
-        (): CheckResult => 'unreachable',
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /**
  * The dependencies this service cannot do its job without, each checked concurrently, and whether the
@@ -35,11 +16,11 @@ export async function runHealthChecks(
 ): Promise<{ checks: { postgres: CheckResult; redis: CheckResult; ingest?: IngestResult }; ingestReason: string | null }> {
   let ingestReason: string | null = null;
   const [postgres, redis, ingestReached] = await Promise.all([
-    withTimeout(() => deps.pool.query('SELECT 1')),
-    withTimeout(async () => {
+    probe(() => deps.pool.query('SELECT 1')),
+    probe(async () => {
       if ((await deps.redis.ping()) !== 'PONG') throw new Error('unexpected PING reply');
     }),
-    withTimeout(async () => {
+    probe(async () => {
       const health = await checkIngestHealth(deps.redis, deps.config.REDIS_PREFIX);
       if (!health.ok) ingestReason = health.reason;
     }),

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { appLink } from '../accounts/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
-import { withTransaction } from '../accounts/db';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { emailSchema } from '../accounts/auth-flows';

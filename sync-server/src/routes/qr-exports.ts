@@ -5,7 +5,7 @@ import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, uuidParam } from '../accounts/http';
-import { one } from '../accounts/db';
+import { one } from '@linkhub/shared/db/sql';
 import { requireAllowed } from '../accounts/authorize-input';
 import { actorOf, sessionUserOf } from '../middleware/session';
 

@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody } from '../accounts/http';
 import { requireUser } from '../middleware/session';
-import { withTransaction } from '../accounts/db';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { markSessionTwoFactor } from '../accounts/sessions';
 import { beginEnrolment, checkTotp, confirmEnrolment, disableTwoFactor, remainingRecoveryCodes, replaceRecoveryCodes } from '../accounts/two-factor';

@@ -3,7 +3,7 @@ import type { Link } from '@linkhub/shared/schemas/links';
 import { createDb } from '@linkhub/shared/db';
 import { insertMember, insertUser } from '@linkhub/shared/db/fixtures';
 import { insertApiKey } from '../accounts/api-keys';
-import { withTransaction } from '../accounts/db';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { insertGrant } from '../accounts/grants';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from './test-kit';
 

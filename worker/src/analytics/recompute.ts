@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { ROLLUP_DIMENSIONS, ROLLUP_DIMENSION_NAMES } from '@linkhub/shared/analytics/rollup-dimensions';
 
 const HOUR_MS = 3_600_000;
@@ -76,20 +77,6 @@ function startOfUtcDay(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
 
-async function inTransaction<T>(pool: pg.Pool, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
-    const result = await fn(tx);
-    await tx.query('COMMIT');
-    return result;
-  } catch (error) {
-    await tx.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    tx.release();
-  }
-}
 
 /** Folds the hourly rollups of the UTC days overlapping [from, to) into daily rows; returns rows written. */
 export async function foldDaily(db: Pick<pg.Pool, 'query'>, from: Date, to: Date): Promise<number> {
@@ -107,7 +94,7 @@ export async function foldDaily(db: Pick<pg.Pool, 'query'>, from: Date, to: Date
 export async function recomputeFromRaw(pool: pg.Pool, from: Date, to: Date): Promise<{ hourlyRows: number }> {
   const lo = new Date(Math.floor(from.getTime() / HOUR_MS) * HOUR_MS);
   const hi = new Date(Math.ceil(to.getTime() / HOUR_MS) * HOUR_MS);
-  return inTransaction(pool, async (tx) => {
+  return withTransaction(pool, async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['analytics-recompute']);
     await tx.query('DELETE FROM analytics_rollup_hourly WHERE bucket_start >= $1 AND bucket_start < $2', [lo, hi]);
     const inserted = await tx.query(HOURLY_FROM_RAW, [lo, hi]);

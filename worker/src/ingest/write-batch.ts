@@ -1,4 +1,6 @@
 import type pg from 'pg';
+import { withTransaction } from '@linkhub/shared/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/db/errors';
 import { aggregateBatch, type TouchedResource } from './aggregate';
 import type { ClickRow } from './click-row';
 import { copyEvents } from './copy-events';
@@ -22,23 +24,7 @@ export type BatchWriteResult = { inserted: number; duplicates: number; touched: 
 
 const col = <K extends keyof ClickRow>(rows: readonly ClickRow[], key: K): Array<ClickRow[K]> => rows.map((r) => r[key]);
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && error.code === '23505';
-}
 
-/** BEGIN, then `work`, which ends by sending the COMMIT itself; ROLLBACK if anything throws. */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    return await work(client);
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-}
 
 /** Inserts the rows not stored yet (a redelivered message id is skipped); returns those inserted. */
 async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[]): Promise<ClickRow[]> {
@@ -110,6 +96,9 @@ export type WriteBatchOptions = {
  * (stream_message_id, occurred_at), so a batch written but not acked is harmless to write again.
  * The day partitions must exist (PartitionCache.ensure).
  */
+/** The rollup message ends with the COMMIT (one round trip). */
+const COMMITS_ITSELF = { commitsItself: true } as const;
+
 export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], options: WriteBatchOptions = {}): Promise<BatchWriteResult> {
   if (rows.length === 0) return { inserted: 0, duplicates: 0, touched: [] };
   const committed = (inserted: number, added: Added): BatchWriteResult => {
@@ -118,18 +107,18 @@ export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], optio
   };
   if (options.fresh === true) {
     try {
-      const added = await inTransaction(pool, async (client) => {
+      const added = await withTransaction(pool, async (client) => {
         await copyEvents(client, rows);
         return addToRollupsAndCommit(client, rows, options);
-      });
+      }, COMMITS_ITSELF);
       return committed(rows.length, added);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  const { kept, added } = await inTransaction(pool, async (client) => {
+  const { kept, added } = await withTransaction(pool, async (client) => {
     const stored = await insertNewEvents(client, rows);
     return { kept: stored, added: await addToRollupsAndCommit(client, stored, options) };
-  });
+  }, COMMITS_ITSELF);
   return committed(kept.length, added);
 }

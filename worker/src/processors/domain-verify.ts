@@ -1,4 +1,5 @@
 import { refreshCache } from '@linkhub/shared/cache/refresh';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import type { WorkerDeps } from '../deps';
 import { createTxtLookup, type TxtLookup } from '../domains/txt-lookup';
 import { judgeTxt, nextCheckDelay, type VerificationOutcome } from '../domains/verification-schedule';
@@ -61,24 +62,16 @@ export const domainVerify: Processor<'domain-verify'> = async (data, _job, deps)
   const delay = verified ? null : nextCheckDelay(data.attempt);
   const status = verified ? 'verified' : delay === null ? 'failed' : 'pending';
 
-  const client = await deps.pool.connect();
-  try {
-    await client.query('BEGIN');
+  const updated = await withTransaction(deps.pool, async (client) => {
     await client.query('INSERT INTO domain_verification_attempts (domain_id, outcome, detail) VALUES ($1, $2, $3)', [domain.id, outcome, detail]);
-    const updated = await client.query(
+    return client.query(
       `UPDATE custom_domains SET status = $2, verified_at = CASE WHEN $2 = 'verified' THEN now() END, last_checked_at = now(),
               check_attempts = check_attempts + 1, last_error = $3, next_check_at = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int / 1000.0) END
         WHERE id = $1 AND status = 'pending' AND deleted_at IS NULL`,
       [domain.id, status, verified ? null : (detail ?? outcome), delay],
     );
-    await client.query('COMMIT');
-    if (updated.rowCount === 0) return { outcome: 'not_pending', next_attempt_in_ms: null };
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
+  if (updated.rowCount === 0) return { outcome: 'not_pending', next_attempt_in_ms: null };
 
   if (verified) await refreshCache({ sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, { kind: 'resource', resource_type: 'domain', id: domain.id });
   if (delay !== null) {

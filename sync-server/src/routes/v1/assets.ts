@@ -6,7 +6,7 @@ import { uuidv7 } from '@linkhub/shared/db';
 import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { listAssetsQuerySchema, type Asset } from '@linkhub/shared/schemas/assets';
 import { parseQuery, uuidParam } from '../../accounts/http';
-import { withTransaction } from '../../accounts/db';
+import { withTransaction } from '@linkhub/shared/db/sql';
 import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';

@@ -1,4 +1,4 @@
-import { one, rows, type Queryable } from '../../accounts/db';
+import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { ReadScope } from '../caller';
 import type { DomainRecord } from '../serializers/domains';
