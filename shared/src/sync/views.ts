@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { roleSchema } from '../schemas/members';
+import { PLAN_KEYS } from '../entitlements/plans';
 
 /**
  * The client view (DESIGN §5): what a pull puts under each key. snake_case like the REST API, so one
@@ -10,13 +12,13 @@ const jsonObject = z.record(z.string(), z.json());
 export type JsonValue = z.infer<ReturnType<typeof z.json>>;
 export type JsonObject = Record<string, JsonValue>;
 
-export const roleSchema = z.enum(['owner', 'admin', 'editor', 'viewer']);
+export { roleSchema } from '../schemas/members';
 
 export const workspaceViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   slug: z.string(),
-  plan: z.enum(['free', 'pro', 'business']),
+  plan: z.enum(PLAN_KEYS),
   billing_status: z.string(),
   writes_blocked: z.boolean(),
   time_zone: z.string(),

@@ -1,4 +1,6 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import type { RowOf } from '@linkhub/shared/db/row';
+import type { links } from '@linkhub/shared/db/schema/links';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import {
   archiveLink,
@@ -18,14 +20,7 @@ import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
-type LinkRow = {
-  id: string;
-  workspace_id: string;
-  domain_id: string;
-  slug: string;
-  title: string | null;
-  destination_url: string;
-  qr_code_id: string | null;
+type LinkRow = RowOf<typeof links, 'id' | 'workspaceId' | 'domainId' | 'slug' | 'title' | 'destinationUrl' | 'qrCodeId'> & {
   host: string;
 };
 

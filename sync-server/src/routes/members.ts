@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { roleSchema } from '@linkhub/shared/schemas/members';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
@@ -9,8 +10,7 @@ import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { endMembership, findMembership, listMembers, lockMember, setRole, transferOwnership } from '../accounts/members';
 
-const ROLE_VALUES = ['owner', 'admin', 'editor', 'viewer'] as const;
-const changeRoleSchema = z.strictObject({ role: z.enum(ROLE_VALUES) });
+const changeRoleSchema = z.strictObject({ role: roleSchema });
 const transferSchema = z.strictObject({ member_id: z.uuid() });
 
 function publicMember(m: { id: string; user_id: string; role: string; is_scoped: boolean; joined_at: Date; email?: string; name?: string; grant_count?: string }): Record<string, unknown> {
