@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { migrate } from '@linkhub/shared/db/migrate';
+import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
+import { parseEnvOrThrow } from '@linkhub/shared/config/env';
+import { createLogger } from '@linkhub/shared/logging/logger';
+import type { Hono } from 'hono';
+import { createApp, type AppEnv } from '../../sync-server/src/app';
+import { closeDeps, createDeps, type AppDeps } from '../../sync-server/src/deps';
+import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
+import { withTransaction } from '@linkhub/shared/db/sql';
+
+export type BenchStack = {
+  url: string;
+  deps: AppDeps;
+  app: Hono<AppEnv>;
+  workspaceId: string;
+  userId: string;
+  keys: string[];
+  close: () => Promise<void>;
+};
+
+/**
+ * A freshly migrated throwaway database, a private Redis prefix on the real Redis, the real
+ * sync-server app (in-process) and a business-plan workspace with `keyCount` API keys. `close` drops
+ * the database and the prefix's keys.
+ */
+export async function startBenchStack(keyCount: number): Promise<BenchStack> {
+  const name = `linkhub_bench_api_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = withDatabase(adminUrl(), name);
+  const prefix = `bench-api-${randomBytes(3).toString('hex')}:`;
+  const config = parseEnvOrThrow(syncServerEnvSchema, {
+    DATABASE_URL: url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+    PWA_DIST: '/nonexistent-pwa-dist',
+  });
+  // Loopback only: no outside DNS. Every destination host is a public address.
+  const deps = createDeps(config, { logger: createLogger('bench-api', { level: 'silent' }), resolveHost: async () => ['93.184.216.34'] });
+  const close = async (): Promise<void> => {
+    const stale = await deps.redis.keys(`${prefix}*`).catch(() => [] as string[]);
+    for (let i = 0; i < stale.length; i += 500) await deps.redis.del(...stale.slice(i, i + 500)).catch(() => 0);
+    await closeDeps(deps);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  };
+  try {
+    await migrate(url);
+    const db = createDb(url);
+    await ensureSystemDomains(db.db, { linkHost: config.LINK_HOST, bioHost: config.BIO_HOST });
+    const user = await insertUser(db.db, { email: 'bench@example.com', emailVerified: true });
+    const { workspace, owner } = await insertWorkspace(db.db, { ownerUserId: user.id, plan: 'business' });
+    await db.close();
+    const keys: string[] = [];
+    for (let i = 0; i < keyCount; i += 1) {
+      const { key } = await withTransaction(deps.pool, (tx) =>
+        insertApiKey(tx, { workspaceId: workspace.id, userId: user.id, memberId: owner.id, name: `bench ${i}`, scopes: ['links:read', 'links:write'], expiresAt: null }),
+      );
+      keys.push(key);
+    }
+    return { url, deps, app: createApp(deps), workspaceId: workspace.id, userId: user.id, keys, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
