@@ -1,9 +1,11 @@
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import { JobProducer } from '@linkhub/shared/jobs/producer';
 import type { WorkerEnv } from './env';
 
-export type WorkerDeps = { config: WorkerEnv; pool: pg.Pool; redis: Redis; logger: Logger };
+/** The worker's long-lived services, built once by createWorkerDeps and closed by closeWorkerDeps. */
+export type WorkerDeps = { config: WorkerEnv; pool: pg.Pool; redis: Redis; logger: Logger; jobs: JobProducer };
 
 export function createWorkerDeps(
   config: WorkerEnv,
@@ -18,9 +20,10 @@ export function createWorkerDeps(
   redis.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'redis connection error'),
   );
-  return { config, pool, redis, logger };
+  return { config, pool, redis, logger, jobs: new JobProducer(redis, config.REDIS_PREFIX) };
 }
 
 export async function closeWorkerDeps(deps: WorkerDeps): Promise<void> {
+  await deps.jobs.close();
   await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
 }

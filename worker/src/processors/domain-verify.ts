@@ -3,7 +3,6 @@ import { withTransaction } from '@linkhub/shared/db/sql';
 import type { WorkerDeps } from '../deps';
 import { createTxtLookup, type TxtLookup } from '../domains/txt-lookup';
 import { judgeTxt, nextCheckDelay, type VerificationOutcome } from '../domains/verification-schedule';
-import { createQueue } from '../queues';
 import { pokeWorkspaceMembers } from '../pokes';
 import type { Processor } from './index';
 
@@ -20,16 +19,6 @@ function lookupFor(servers: readonly string[]): TxtLookup {
     lookups.set(key, lookup);
   }
   return lookup;
-}
-
-const producers = new WeakMap<object, ReturnType<typeof createQueue<'domain-verify'>>>();
-function producerFor(deps: WorkerDeps): ReturnType<typeof createQueue<'domain-verify'>> {
-  let producer = producers.get(deps.redis);
-  if (!producer) {
-    producer = createQueue('domain-verify', deps.redis, deps.config.REDIS_PREFIX);
-    producers.set(deps.redis, producer);
-  }
-  return producer;
 }
 
 async function loadPending(deps: WorkerDeps, id: string): Promise<PendingDomain | undefined> {
@@ -76,7 +65,7 @@ export const domainVerify: Processor<'domain-verify'> = async (data, _job, deps)
   if (verified) await refreshCache({ sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, { kind: 'resource', resource_type: 'domain', id: domain.id });
   if (delay !== null) {
     const attempt = data.attempt + 1;
-    await producerFor(deps).add({ domain_id: domain.id, attempt }, { jobId: `domain-verify-${domain.id}-${attempt}`, delay });
+    await deps.jobs.add('domain-verify', { domain_id: domain.id, attempt }, { jobId: `domain-verify-${domain.id}-${attempt}`, delay });
   }
   await pokeMembers(deps, domain.workspace_id);
   deps.logger.info({ domain_id: domain.id, outcome, attempt: data.attempt }, 'domain checked');
