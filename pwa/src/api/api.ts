@@ -5,15 +5,17 @@ export { ApiError } from './api-error';
 
 type Envelope = { error?: { code?: string; message?: string; details?: ApiErrorDetail[] } };
 
+type Init = { method?: string; body?: unknown; headers?: Record<string, string> };
+
 /** Calls a sync-server route with the session (bearer token when known, else the cookie); returns `data`. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+export async function api<T>(path: string, init: Init = {}): Promise<T> {
   return (await apiEnvelope<T>(path, init)).data;
 }
 
 /** As api(), with the envelope's `meta` too (a list's `next_cursor`). */
-export async function apiEnvelope<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ data: T; meta: { next_cursor?: string | null } }> {
+export async function apiEnvelope<T>(path: string, init: Init = {}): Promise<{ data: T; meta: { next_cursor?: string | null } }> {
   const token = await platform().secureToken.get();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...init.headers, accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;

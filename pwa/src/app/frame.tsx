@@ -11,6 +11,7 @@ import { UpdatePrompt } from './update-prompt';
 import { VerifyBanner } from './verify-banner';
 import { useWorkspace } from '../workspace/workspace-context';
 import { WorkspaceSwitcher } from './workspace-switcher';
+import { ConnectionContext, useConnection } from '../ui/use-connection';
 
 type Screen = ComponentType<{ rest: string[] }>;
 /** Links is the first screen and ships with the shell; every other screen is its own chunk. */
@@ -33,53 +34,56 @@ export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; work
   const label = SECTIONS.find((s) => s.id === section)?.label ?? '';
   // On a phone the sections fold behind a menu button (CSS shows the button under 720 px only).
   const [menuOpen, setMenuOpen] = useState(false);
+  const connection = useConnection();
   return (
-    <div className="frame">
-      <a className="skip" href="#main">
-        Skip to content
-      </a>
-      <header className="top">
-        <span className="brand">LinkHub</span>
-        <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="sections" onClick={() => setMenuOpen((open) => !open)}>
-          Menu
-        </button>
-        <WorkspaceSwitcher workspaces={workspaces} current={workspace.id} onChange={onSwitch} />
-        <span className="role" data-role={workspace.role}>
-          {workspace.role}
-        </span>
-        <StatusChip rep={rep} />
-        <button type="button" className="link" onClick={onSignOut}>
-          Sign out
-        </button>
-      </header>
-      <nav aria-label="Sections" id="sections" className={menuOpen ? 'sections open' : 'sections'}>
-        <ul>
-          {SECTIONS.map((s) => (
-            <li key={s.id}>
-              <a
-                href={`/${s.id}`}
-                aria-current={s.id === section ? 'page' : undefined}
-                onClick={(e) => {
-                  e.preventDefault();
-                  setMenuOpen(false);
-                  navigate(`/${s.id}`);
-                }}
-              >
-                {s.label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main id="main" tabIndex={-1}>
-        <UpdatePrompt />
-        {!user.email_verified && <VerifyBanner email={user.email} />}
-        <NoticesPanel />
-        <h1 className="screen-title">{label}</h1>
-        <Suspense fallback={<p className="loading">Loading…</p>}>
-          <Screen rest={rest} />
-        </Suspense>
-      </main>
-    </div>
+    <ConnectionContext.Provider value={connection}>
+      <div className="frame">
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <header className="top">
+          <span className="brand">LinkHub</span>
+          <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="sections" onClick={() => setMenuOpen((open) => !open)}>
+            Menu
+          </button>
+          <WorkspaceSwitcher workspaces={workspaces} current={workspace.id} onChange={onSwitch} />
+          <span className="role" data-role={workspace.role}>
+            {workspace.role}
+          </span>
+          <StatusChip rep={rep} />
+          <button type="button" className="link" onClick={onSignOut}>
+            Sign out
+          </button>
+        </header>
+        <nav aria-label="Sections" id="sections" className={menuOpen ? 'sections open' : 'sections'}>
+          <ul>
+            {SECTIONS.map((s) => (
+              <li key={s.id}>
+                <a
+                  href={`/${s.id}`}
+                  aria-current={s.id === section ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    setMenuOpen(false);
+                    navigate(`/${s.id}`);
+                  }}
+                >
+                  {s.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="main" tabIndex={-1}>
+          <UpdatePrompt />
+          {!user.email_verified && <VerifyBanner email={user.email} />}
+          <NoticesPanel />
+          <h1 className="screen-title">{label}</h1>
+          <Suspense fallback={<p className="loading">Loading…</p>}>
+            <Screen rest={rest} />
+          </Suspense>
+        </main>
+      </div>
+    </ConnectionContext.Provider>
   );
 }

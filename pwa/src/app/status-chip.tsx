@@ -1,10 +1,10 @@
-import { useConnection } from '../ui/use-connection';
+import { useConnectionState } from '../ui/use-connection';
 import { usePendingCount } from './use-pending';
 import type { Rep } from '../replicache/create-rep';
 
 /** Online / offline / syncing, and how many changes are only on this device. */
 export function StatusChip({ rep }: { rep: Rep }) {
-  const connection = useConnection();
+  const connection = useConnectionState();
   const pending = usePendingCount(rep);
   const state = connection !== 'online' ? 'offline' : pending !== 0 ? 'syncing' : 'online';
   const label = state === 'offline' ? 'Offline' : state === 'syncing' ? 'Syncing' : 'Online';

@@ -60,6 +60,13 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
 const CLIENT_SENTENCES: Record<string, string> = {
   network_error: 'No connection to the server. Try again when you are online.',
   http_error: 'The server could not answer. Try again in a moment.',
+  unexpected_response: 'The server sent an answer the editor does not understand. Try again in a moment.',
+  csv_unreadable: 'This file could not be read. Save it as CSV (UTF-8) and try again.',
+  csv_too_large: 'This file is too large to import. Split it into smaller files.',
+  csv_empty: 'This file has no rows to import.',
+  csv_no_url_column: 'This file has no destination_url (or url) column. Name the columns in its first row.',
+  csv_too_many_rows: 'This file has more than 5,000 rows. Split it into files of up to 5,000 rows and import each one.',
+  csv_malformed_row: 'This row could not be read: a quoted value is not closed.',
 };
 
 function isKnownCode(code: string): code is ErrorCode {
@@ -109,6 +116,7 @@ const ISSUE_SENTENCES: Record<string, string> = {
   required: '{label} is required.',
   taken: '{label} is already in use.',
   duplicate: '{label} appears twice.',
+  duplicate_in_file: '{label} is already used by an earlier row of this file.',
   reserved: '{label} is reserved. Choose another one.',
   unrecognized_key: '{label} is not a field the editor knows.',
   invalid_type: '{label} has the wrong kind of value.',

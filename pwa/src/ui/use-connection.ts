@@ -1,6 +1,10 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 
 export type Connection = 'online' | 'offline' | 'server-unreachable';
+
+/** The shell checks the connection once (useConnection) and shares it here. */
+export const ConnectionContext = createContext<Connection>('online');
+export const useConnectionState = (): Connection => useContext(ConnectionContext);
 
 /** Whether the device is online and the sync-server answers `/healthz` (checked on start, when the device comes back online, and every 30 s). */
 export function useConnection(healthUrl = '/healthz'): Connection {

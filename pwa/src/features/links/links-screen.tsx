@@ -3,6 +3,7 @@ import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { getLink, listDomains, listLinks, listNotices, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
+import { useConnectionState } from '../../ui/use-connection';
 import { allTags, EMPTY_FILTER, filterLinks, type LinkFilter } from './link-filter';
 import { keptLinkDrafts } from './kept-link-drafts';
 import { LinkTable } from './link-table';
@@ -10,6 +11,8 @@ import { LinksToolbar } from './links-toolbar';
 
 /** The editor (rules, splits, QR preview) loads when a link is opened, not with the list. */
 const LinkEditor = lazy(() => import('./link-editor').then((m) => ({ default: m.LinkEditor })));
+/** The CSV import (and its parser) loads when asked for. */
+const CsvImport = lazy(() => import('./import/csv-import').then((m) => ({ default: m.CsvImport })));
 
 /** `/links` (list), `/links/new`, `/links/{id}`: everything from the local store. */
 export function LinksScreen({ rest }: { rest: string[] }) {
@@ -19,6 +22,8 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const domains = useSubscribe((tx) => listDomains(tx, ws), [], [ws]);
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
   const [filter, setFilter] = useState<LinkFilter>(EMPTY_FILTER);
+  const [importOpen, setImportOpen] = useState(false);
+  const online = useConnectionState() === 'online';
   const open = rest[0] ?? null;
   const selected = useSubscribe(
     (tx) => (open && open !== 'new' ? getLink(tx, open) : Promise.resolve(null)),
@@ -42,11 +47,17 @@ export function LinksScreen({ rest }: { rest: string[] }) {
             New link
           </button>
         )}
+        {can('link.create') && (
+          <button type="button" onClick={() => setImportOpen(true)} disabled={!online} aria-expanded={importOpen}>
+            {online ? 'Import CSV' : 'Import needs a connection'}
+          </button>
+        )}
         <span className="muted" aria-live="polite">
           {shown.length} of {links.length} links
         </span>
       </div>
       <Suspense fallback={<p className="loading">Loading…</p>}>
+        {importOpen && can('link.create') && <CsvImport workspaceId={ws} onClose={() => setImportOpen(false)} />}
         {open === 'new' && can('link.create') && (
           <LinkEditor
             key="new"
