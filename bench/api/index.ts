@@ -77,11 +77,13 @@ try {
 
   const imports: number[] = [];
   for (let run = 0; run < IMPORTS; run += 1) {
+    // Each import into an empty workspace: what a user importing a spreadsheet meets.
+    const target = await stack.freshWorkspace();
     const start = performance.now();
     let created = 0;
     for (let offset = 0; offset < IMPORT_LINKS; offset += CHUNK) {
       const links = Array.from({ length: CHUNK }, (_, i) => ({ destination_url: `https://shop-${(offset + i) % 250}.example.com/import/${run}/${offset + i}`, title: `Row ${offset + i}`, tags: ['import'] }));
-      const res = await v1('/v1/links/bulk', { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth(offset / CHUNK) }, body: JSON.stringify({ links }) });
+      const res = await v1('/v1/links/bulk', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${target.key}` }, body: JSON.stringify({ links }) });
       const body = (await res.json()) as { meta?: { created?: number } };
       if (res.status !== 200) throw new Error(`bulk: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
       created += body.meta?.created ?? 0;
@@ -99,7 +101,7 @@ try {
     console.log(`| ${s.name} | ${v.toFixed(0)} req/s | ${b.toFixed(0)} req/s | ${(v / b).toFixed(2)} | ≥ 0.30 | ${v / b >= 0.3 ? 'yes' : 'no'} |`);
   }
   const took = median(imports);
-  console.log(`| (c) import ${IMPORT_LINKS.toLocaleString('en')} links: POST /v1/links/bulk × ${IMPORT_LINKS / CHUNK} chunks of ${CHUNK}, end to end (median of ${IMPORTS}) | ${took.toFixed(2)} s (${(IMPORT_LINKS / took).toFixed(0)} links/s) | | | ≤ 10 s | ${took <= 10 ? 'yes' : 'no'} |`);
+  console.log(`| (c) import ${IMPORT_LINKS.toLocaleString('en')} links into an empty workspace: POST /v1/links/bulk × ${IMPORT_LINKS / CHUNK} chunks of ${CHUNK}, end to end (median of ${IMPORTS}) | ${took.toFixed(2)} s (${(IMPORT_LINKS / took).toFixed(0)} links/s) | | | ≤ 10 s | ${took <= 10 ? 'yes' : 'no'} |`);
 } finally {
   await pool.end();
   await stack.close();

@@ -20,6 +20,8 @@ export type BenchStack = {
   workspaceId: string;
   userId: string;
   keys: string[];
+  /** Another business-plan workspace of the same user, empty, with one key. */
+  freshWorkspace: () => Promise<{ workspaceId: string; key: string }>;
   close: () => Promise<void>;
 };
 
@@ -58,14 +60,20 @@ export async function startBenchStack(keyCount: number): Promise<BenchStack> {
     const user = await insertUser(db.db, { email: 'bench@example.com', emailVerified: true });
     const { workspace, owner } = await insertWorkspace(db.db, { ownerUserId: user.id, plan: 'business' });
     await db.close();
+    const keyFor = async (workspaceId: string, memberId: string, name: string): Promise<string> =>
+      (await withTransaction(deps.pool, (tx) => insertApiKey(tx, { workspaceId, userId: user.id, memberId, name, scopes: ['links:read', 'links:write'], expiresAt: null }))).key;
     const keys: string[] = [];
-    for (let i = 0; i < keyCount; i += 1) {
-      const { key } = await withTransaction(deps.pool, (tx) =>
-        insertApiKey(tx, { workspaceId: workspace.id, userId: user.id, memberId: owner.id, name: `bench ${i}`, scopes: ['links:read', 'links:write'], expiresAt: null }),
-      );
-      keys.push(key);
-    }
-    return { url, deps, app: createApp(deps), workspaceId: workspace.id, userId: user.id, keys, close };
+    for (let i = 0; i < keyCount; i += 1) keys.push(await keyFor(workspace.id, owner.id, `bench ${i}`));
+    const freshWorkspace = async (): Promise<{ workspaceId: string; key: string }> => {
+      const other = createDb(url);
+      try {
+        const created = await insertWorkspace(other.db, { ownerUserId: user.id, plan: 'business' });
+        return { workspaceId: created.workspace.id, key: await keyFor(created.workspace.id, created.owner.id, 'bench import') };
+      } finally {
+        await other.close();
+      }
+    };
+    return { url, deps, app: createApp(deps), workspaceId: workspace.id, userId: user.id, keys, freshWorkspace, close };
   } catch (error) {
     await close();
     throw error;

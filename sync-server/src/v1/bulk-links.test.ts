@@ -162,6 +162,18 @@ describe('POST /v1/links/bulk', () => {
     expect((await json<Bulk>(own)).meta.created).toBe(1);
   });
 
+  it("takes the editor's session cookie from its own origin, and refuses it cross-site", async () => {
+    const body = { workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/cookie' }] };
+    const cookie = `lh_session=${kit.owner.token}`;
+    const own = await kit.api('POST', '/v1/links/bulk', { body, headers: { Cookie: cookie, Origin: 'http://localhost:8080' } });
+    expect((await json<Bulk>(own)).meta.created).toBe(1);
+    const before = await linksOf(kit.owner.workspaceId);
+    const cross = await kit.api('POST', '/v1/links/bulk', { body, headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    expect(cross.status).toBe(403);
+    expect((await json<ErrorBody>(cross)).error.code).toBe('cross_site_request');
+    expect(await linksOf(kit.owner.workspaceId)).toBe(before);
+  });
+
   it('refuses a body invalid as a whole with 400 and its details, creating nothing', async () => {
     const before = await linksOf(kit.owner.workspaceId);
     const item = { destination_url: 'https://example.com/many' };
