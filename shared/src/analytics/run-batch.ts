@@ -1,4 +1,4 @@
-import type { AnalyticsEvent } from './event';
+import type { AnalyticsEvent } from './event-schema';
 
 /**
  * Batch entry version 3, what the edge writes: `v 3 t <base ms> r <runs> e <line>\n<line>…`.

@@ -2,7 +2,7 @@ import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { magicLinkEmail, passwordResetEmail, signupAttemptEmail, verificationEmail } from '../mail/templates';
 import type { AccountMailJob } from '../mail/account-mail-queue';
 import { appLink, appPage } from './app-links';
-import type { Accounts } from './context';
+import type { Accounts } from './accounts';
 import { issueMagicLinkToken, issueResetToken, issueVerificationToken, recentMagicLinks, recentTokens } from './email-tokens';
 import { identifierHash } from './hashing';
 import { findUserByEmail, findUserById, type UserRow } from './users';

@@ -2,31 +2,17 @@ import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import { isLocalUrl } from '../auth/auth-config';
-import { createSecretBox, type SecretBox } from '../auth/secret-box';
-import { createMailer } from '../mail/create-mailer';
-import type { Mailer } from '../mail/mailer';
-import { parseTrustedProxies, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { startAccountMailQueue, type AccountMailQueue } from '../mail/account-mail-queue';
+import { createSecretBox } from '../auth/secret-box';
+import { createMailer } from '@linkhub/shared/mail/create-mailer';
+import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { startAccountMailQueue } from '../mail/account-mail-queue';
 import type { SyncServerEnv } from '../env';
 import { deliverAccountMail } from './account-mail';
 import { appBaseUrl } from './app-links';
+import type { Accounts } from './accounts';
 
-/** What the account routes share: their settings, the database, the mailer and its queue, the secret box. */
-export type Accounts = {
-  config: SyncServerEnv;
-  pool: pg.Pool;
-  redis: Redis;
-  logger: Logger;
-  mailer: Mailer;
-  /** Account e-mails requests must not send themselves (sign-up, reset, magic link): see account-mail.ts. */
-  mailQueue: AccountMailQueue;
-  box: SecretBox;
-  trustedProxies: TrustedProxies;
-  /** The PWA's origin: every link in an e-mail and every redirect after a one-click door (app-links.ts). */
-  appUrl: string;
-  /** Set cookies with `Secure` (everywhere but plain-http localhost). */
-  secureCookies: boolean;
-};
+export type { Accounts } from './accounts';
+
 
 /** Built once by the composition root (deps.ts). */
 export function createAccounts(base: {

@@ -4,7 +4,7 @@ import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { one } from '@linkhub/shared/db/sql';
-import type { PageRow } from './pages';
+import type { PageRow } from './page-row';
 import { defineCommand, type Command, type CommandContext, type CommandResult } from './types';
 
 type PageSteps = {

@@ -15,17 +15,10 @@ import { audit, grantToCreator, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 import { blockCommands } from './blocks';
+import type { PageRow } from './page-row';
 
-export type PageRow = {
-  id: string;
-  workspace_id: string;
-  domain_id: string;
-  handle: string;
-  title: string;
-  bio: string;
-  theme: Record<string, unknown>;
-  draft_revision: number;
-};
+export type { PageRow } from './page-row';
+
 
 async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
   const page = await one<PageRow>(
@@ -178,7 +171,8 @@ export function pageCommands(cache: CacheDeps): Command[] {
     describe: describePage,
     run: async (ctx, args) => {
       const page = await loadPage(ctx, args.workspace_id, args.id);
-      const parsed = pageSnapshotSchema.safeParse(await draftSnapshot(ctx, page));
+      // The revision goes into the public snapshot: a sign-up records which version's consent text it agreed to.
+      const parsed = pageSnapshotSchema.safeParse({ ...(await draftSnapshot(ctx, page)), revision: page.draft_revision });
       if (!parsed.success) throw ValidationError.fromZod(parsed.error);
       await ctx.tx.query(
         'UPDATE bio_pages SET published_snapshot = $2, published_at = now(), published_revision = draft_revision, updated_by_user_id = $3 WHERE id = $1',

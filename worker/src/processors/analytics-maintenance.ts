@@ -3,7 +3,7 @@ import { foldDaily, reconcileRecentDays } from '../analytics/recompute';
 import { applyRetention } from '../analytics/retention';
 import { refreshSummaries } from '../analytics/summaries';
 import { pokeWorkspaceMembers } from '../pokes';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 const HOUR_MS = 3_600_000;
 

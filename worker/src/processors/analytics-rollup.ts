@@ -1,5 +1,5 @@
 import { recomputeFromRaw } from '../analytics/recompute';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 const HOUR_MS = 3_600_000;
 

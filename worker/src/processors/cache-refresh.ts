@@ -1,5 +1,5 @@
 import { refreshCache, type RefreshReport } from '@linkhub/shared/cache/refresh';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 /**
  * `cache-refresh`: rebuilds the edge's Redis entries for one address or one resource from

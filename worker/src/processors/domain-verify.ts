@@ -4,7 +4,7 @@ import type { WorkerDeps } from '../deps';
 import { createTxtLookup, type TxtLookup } from '../domains/txt-lookup';
 import { judgeTxt, nextCheckDelay, type VerificationOutcome } from '../domains/verification-schedule';
 import { pokeWorkspaceMembers } from '../pokes';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 type PendingDomain = { id: string; workspace_id: string; hostname: string; record_name: string; token: string };
 

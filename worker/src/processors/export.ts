@@ -3,7 +3,7 @@ import { runAnalyticsExport } from '../analytics/export-csv';
 import { QrArtifactMissingError } from '@linkhub/shared/artifacts/qr-artifacts';
 import { runQrBatchExport } from '../artifacts/qr-batch';
 import { configuredArtifactStore } from './qr-render';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 /** `export {workspace_id, export_id, kind}`: analytics CSV exports and QR batch ZIPs (other kinds are not built yet). */
 export const exportJob: Processor<'export'> = async (data, job, deps) => {

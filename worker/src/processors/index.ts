@@ -1,6 +1,4 @@
-import type { Job } from 'bullmq';
-import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
-import type { WorkerDeps } from '../deps';
+import type { ProcessorRegistry } from './processor';
 import { analyticsRollup } from './analytics-rollup';
 import { artifactSweep } from './qr-render-sweep';
 import { analyticsMaintenance } from './analytics-maintenance';
@@ -8,17 +6,11 @@ import { cacheRefresh } from './cache-refresh';
 import { domainVerify } from './domain-verify';
 import { retention } from './retention';
 import { exportJob } from './export';
+import { leadCapture, leadExpiry } from './lead-capture';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
 
-/** Handles one validated job. Throw to retry; throw bullmq's UnrecoverableError to fail for good. */
-export type Processor<Q extends QueueName> = (
-  data: JobData<Q>,
-  job: Job,
-  deps: WorkerDeps,
-) => Promise<unknown>;
-
-export type ProcessorRegistry = { readonly [Q in QueueName]?: Processor<Q> };
+export type { Processor, ProcessorRegistry } from './processor';
 
 /**
  * The processor of each queue (one file per job type in this folder). A queue without a
@@ -34,4 +26,6 @@ export const PROCESSORS: ProcessorRegistry = {
   'sync-gc': syncGc,
   'cache-refresh': cacheRefresh,
   'domain-verify': domainVerify,
+  'lead-capture': leadCapture,
+  'lead-expiry': leadExpiry,
 };

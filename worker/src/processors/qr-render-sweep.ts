@@ -1,6 +1,6 @@
 import { expireExports, sweepOrphanExportFiles, sweepOrphanQrFiles } from '@linkhub/shared/artifacts/orphans';
 import { configuredArtifactStore } from './qr-render';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 /**
  * `artifact-sweep {grace_minutes}`: removes rendered QR files of the configured store that no

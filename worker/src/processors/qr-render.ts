@@ -4,7 +4,7 @@ import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { AppError } from '@linkhub/shared/errors/app-error';
 import type { WorkerDeps } from '../deps';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 /** The artifact store of the worker's config (`ARTIFACT_STORE`: the local folder `ARTIFACT_DIR`, or S3), the one the sync-server reads. */
 export function configuredArtifactStore(deps: WorkerDeps): ArtifactStore {

@@ -1,5 +1,5 @@
 import { applyRetention } from '../analytics/retention';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 /**
  * `retention {before}`: analytics retention per plan as of `before` (raw events, visitor days,

@@ -1,6 +1,6 @@
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
-import type { Processor } from './index';
+import type { Processor } from './processor';
 
 export type SyncGcResult = { views_deleted: number; groups_deleted: number };
 

@@ -1,0 +1,25 @@
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@linkhub/shared/logging/logger';
+import type { TrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import type { SecretBox } from '../auth/secret-box';
+import type { Mailer } from '@linkhub/shared/mail/mailer';
+import type { AccountMailQueue } from '../mail/account-mail-queue';
+import type { SyncServerEnv } from '../env';
+
+/** What the account routes share: their settings, the database, the mailer and its queue, the secret box. */
+export type Accounts = {
+  config: SyncServerEnv;
+  pool: pg.Pool;
+  redis: Redis;
+  logger: Logger;
+  mailer: Mailer;
+  /** Account e-mails requests must not send themselves (sign-up, reset, magic link): see account-mail.ts. */
+  mailQueue: AccountMailQueue;
+  box: SecretBox;
+  trustedProxies: TrustedProxies;
+  /** The PWA's origin: every link in an e-mail and every redirect after a one-click door (app-links.ts). */
+  appUrl: string;
+  /** Set cookies with `Secure` (everywhere but plain-http localhost). */
+  secureCookies: boolean;
+};

@@ -1,0 +1,11 @@
+/** A bio page row as the page and block commands lock and read it. */
+export type PageRow = {
+  id: string;
+  workspace_id: string;
+  domain_id: string;
+  handle: string;
+  title: string;
+  bio: string;
+  theme: Record<string, unknown>;
+  draft_revision: number;
+};
