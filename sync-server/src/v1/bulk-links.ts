@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import { authorize } from '@linkhub/shared/permissions/authorize';
@@ -9,11 +8,11 @@ import { inItemSavepoint } from '../batch/item-savepoint';
 import { flushInLanes } from '../batch/flush-in-lanes';
 import { loadAuthorizeInput } from '../commands/authorization';
 import { PostCommitEffects } from '../commands/effects';
-import type { ResolveHost } from '../commands/destination-safety';
 import { classifyMutationError } from '../replicache/refusal';
 import type { V1Caller } from './caller';
 import type { BulkLinkResult } from './bulk-links-schema';
 import { createLinkSteps, type DomainIdOf } from './link-create';
+import { warmDestinationDns } from './dns-warm';
 import { domainIdForHost } from './queries/domains';
 import { findLinks } from './queries/links';
 import { serializeLink } from './serializers/links';
@@ -23,8 +22,6 @@ export type BulkCreateOutcome = { data: BulkLinkResult[]; meta: { created: numbe
 type Prepared = { index: number; input: CreateLinkInput } | { index: number; error: unknown };
 type Outcome = { index: number; id: string } | { index: number; error: unknown };
 
-/** Concurrent DNS answers warmed before the transaction (the resolver's own timeout bounds each). */
-const DNS_CONCURRENCY = 16;
 
 /**
  * `POST /v1/links/bulk`: every item is the createLink command of `POST /v1/links`, each in its own
@@ -110,31 +107,4 @@ function memoDomainIds(lookup: DomainIdOf): DomainIdOf {
     known.set(key, found);
     return found;
   };
-}
-
-/**
- * The destination-safety check resolves each destination host inside the transaction, one item
- * after another; the resolver remembers answers, so asking for every distinct host first, several
- * at once, turns a hundred serial lookups into a few parallel ones. Failures are the check's to judge.
- */
-async function warmDestinationDns(resolveHost: ResolveHost, urls: readonly string[]): Promise<void> {
-  const hosts = [...new Set(urls.flatMap((url) => hostOf(url)))];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < hosts.length) {
-      const host = hosts[next++];
-      if (host !== undefined) await resolveHost(host).catch(() => undefined);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(DNS_CONCURRENCY, hosts.length) }, worker));
-}
-
-function hostOf(url: string): string[] {
-  let host: string;
-  try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
-  } catch {
-    return [];
-  }
-  return host === '' || isIP(host) !== 0 ? [] : [host];
 }

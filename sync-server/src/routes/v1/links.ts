@@ -13,6 +13,7 @@ import { serializeLink } from '../../v1/serializers/links';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { createLinkSteps, refuseUnsupported } from '../../v1/link-create';
 import { bulkCreateLinks } from '../../v1/bulk-links';
+import { warmDestinationDns } from '../../v1/dns-warm';
 import { bulkCreateLinksEnvelopeSchema } from '../../v1/bulk-links-schema';
 
 /** `/v1/links` (DESIGN §9): every write is the createLink/updateLink/… command the editor's mutators run. */
@@ -32,6 +33,7 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/', async (c) => {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createLinkInputSchema);
+    await warmDestinationDns(deps.resolveHost, [input.destination_url]);
     const { id, steps } = await createLinkSteps(caller.workspaceId, input, (host) => domainIdForHost(deps.pool, caller.workspaceId, host));
     const link = await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id));
     c.header('Location', `/v1/links/${id}`);
@@ -59,6 +61,7 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateLinkInputSchema);
     refuseUnsupported(input);
+    if (input.destination_url !== undefined) await warmDestinationDns(deps.resolveHost, [input.destination_url]);
     const ref = { id, workspace_id: caller.workspaceId };
     const { status, expired_url: _unsupported, ...fields } = input;
     const changes = defined(fields);
