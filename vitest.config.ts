@@ -2,7 +2,11 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['{shared,sync-server,edge,worker,desktop,scripts}/**/*.test.ts', 'e2e/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}'],
+    include: [
+      '{shared,sync-server,edge,worker,desktop,scripts}/**/*.test.ts',
+      'e2e/**/*.test.ts',
+      'pwa/src/**/*.test.{ts,tsx}',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['scripts/test-global-setup.ts'],
     setupFiles: ['scripts/fast-check-setup.ts'],

@@ -9,7 +9,13 @@ const port = Number(process.env.PWA_PORT ?? 5173);
 /** The edge's public URL (the launcher sets it): the editor's short-link addresses open there in dev. */
 const edgeUrl = process.env.PUBLIC_EDGE_URL;
 /** Never cached by the service worker: every request to these goes to the network. */
-const API_DENYLIST = [/^\/api(\/|$)/, /^\/v1(\/|$)/, /^\/replicache(\/|$)/, /^\/healthz/, /^\/webhooks(\/|$)/];
+const API_DENYLIST = [
+  /^\/api(\/|$)/,
+  /^\/v1(\/|$)/,
+  /^\/replicache(\/|$)/,
+  /^\/healthz/,
+  /^\/webhooks(\/|$)/,
+];
 
 export default defineConfig({
   plugins: [
@@ -18,7 +24,10 @@ export default defineConfig({
       // Dev server only: sync-server adds the same tag to the built shell it serves (routes/pwa-static.ts).
       name: 'linkhub-edge-url',
       apply: 'serve',
-      transformIndexHtml: () => (edgeUrl ? [{ tag: 'meta', attrs: { name: 'linkhub-edge-url', content: edgeUrl }, injectTo: 'head' }] : []),
+      transformIndexHtml: () =>
+        edgeUrl
+          ? [{ tag: 'meta', attrs: { name: 'linkhub-edge-url', content: edgeUrl }, injectTo: 'head' }]
+          : [],
     },
     VitePWA({
       registerType: 'prompt',

@@ -87,10 +87,18 @@ const ACTIVE: readonly ServiceSpec[] = SERVICES.filter((s) => MODE === 'dev' || 
 /** Start-up waits this long for a service's /healthz; a crash meanwhile is restarted by its supervisor. */
 const STARTUP_TIMEOUT_MS = 90_000;
 
-async function waitUntilUp(service: ServiceSpec, supervised: Supervised): Promise<{ ok: true } | { ok: false; reason: string }> {
+async function waitUntilUp(
+  service: ServiceSpec,
+  supervised: Supervised,
+): Promise<{ ok: true } | { ok: false; reason: string }> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   let result = await waitForHttp(service.health, supervised.current(), STARTUP_TIMEOUT_MS);
-  while (!result.ok && result.reason === 'exited during start-up' && supervised.restarts() < 3 && Date.now() < deadline) {
+  while (
+    !result.ok &&
+    result.reason === 'exited during start-up' &&
+    supervised.restarts() < 3 &&
+    Date.now() < deadline
+  ) {
     await supervised.nextStart();
     result = await waitForHttp(service.health, supervised.current(), Math.max(1_000, deadline - Date.now()));
   }
@@ -163,7 +171,10 @@ async function main(): Promise<void> {
     if (pwaBuildIsCurrent(ROOT)) say('PWA build is up to date (pwa/dist)');
     else {
       say('building the PWA (vite build)…');
-      if ((await buildPwa(ROOT, say)) !== 0) return fail('the PWA build failed (output above); fix it, or run `npm run dev` for the Vite dev server');
+      if ((await buildPwa(ROOT, say)) !== 0)
+        return fail(
+          'the PWA build failed (output above); fix it, or run `npm run dev` for the Vite dev server',
+        );
       say('PWA built into pwa/dist');
     }
   }
@@ -203,7 +214,10 @@ async function main(): Promise<void> {
     started.push({ service, supervised });
   }
   const health = await Promise.all(
-    started.map(async ({ service, supervised }) => ({ service, result: await waitUntilUp(service, supervised) })),
+    started.map(async ({ service, supervised }) => ({
+      service,
+      result: await waitUntilUp(service, supervised),
+    })),
   );
   const broken = health.filter((h) => !h.result.ok);
   if (broken.length > 0) {
@@ -217,8 +231,18 @@ async function main(): Promise<void> {
     [
       '',
       'LinkHub is running:',
-      row('editor (PWA)', MODE === 'dev' ? `${urls.pwa_url}  (Vite dev server, hot reload)` : `${urls.pwa_url}  (installable, works offline)`),
-      row('sync-server', MODE === 'dev' ? `${urls.sync_url}  (API /v1)` : `${urls.sync_url}  (API /v1 and the built PWA, one origin)`),
+      row(
+        'editor (PWA)',
+        MODE === 'dev'
+          ? `${urls.pwa_url}  (Vite dev server, hot reload)`
+          : `${urls.pwa_url}  (installable, works offline)`,
+      ),
+      row(
+        'sync-server',
+        MODE === 'dev'
+          ? `${urls.sync_url}  (API /v1)`
+          : `${urls.sync_url}  (API /v1 and the built PWA, one origin)`,
+      ),
       row(
         'edge',
         running.has('edge')

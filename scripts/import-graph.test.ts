@@ -9,7 +9,17 @@ describe('import graph', () => {
     // madge exits 1 when it finds a circle; the JSON on stdout names them either way.
     const run = spawnSync(
       'npx',
-      ['madge', '--circular', '--json', '--no-spinner', '--extensions', 'ts,tsx', '--ts-config', 'tsconfig.json', ...SOURCES],
+      [
+        'madge',
+        '--circular',
+        '--json',
+        '--no-spinner',
+        '--extensions',
+        'ts,tsx',
+        '--ts-config',
+        'tsconfig.json',
+        ...SOURCES,
+      ],
       { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
     );
     const circles: unknown = JSON.parse(run.stdout);

@@ -10,7 +10,9 @@ try {
     console.log(`migrate: ${display} is up to date (${result.alreadyApplied} migrations applied earlier)`);
   } else {
     for (const name of result.applied) console.log(`migrate: applied ${name}`);
-    console.log(`migrate: ${result.applied.length} applied, ${result.alreadyApplied} already applied, on ${display}`);
+    console.log(
+      `migrate: ${result.applied.length} applied, ${result.alreadyApplied} already applied, on ${display}`,
+    );
   }
 } catch (error) {
   console.error(`migrate: ${error instanceof Error ? error.message : String(error)}`);

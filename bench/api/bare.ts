@@ -18,7 +18,15 @@ export function bareApp(pool: pg.Pool, ctx: { workspaceId: string; userId: strin
       const link = await client.query<{ id: string }>(
         `INSERT INTO links (workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id)
          VALUES ($1, $2, $3, $4, $5, $6, '{}', $7, $7) RETURNING *`,
-        [ctx.workspaceId, ctx.domainId, slug, body.destination_url, body.title ?? null, body.tags ?? [], ctx.userId],
+        [
+          ctx.workspaceId,
+          ctx.domainId,
+          slug,
+          body.destination_url,
+          body.title ?? null,
+          body.tags ?? [],
+          ctx.userId,
+        ],
       );
       const row = link.rows[0];
       if (!row) throw new Error('no row');
@@ -30,7 +38,12 @@ export function bareApp(pool: pg.Pool, ctx: { workspaceId: string; userId: strin
       await client.query(
         `INSERT INTO audit_log_entries (workspace_id, actor_type, actor_user_id, action, resource_type, resource_id, changes, metadata, retention_expires_at)
          VALUES ($1, 'user', $2, 'link.created', 'link', $3, $4, '{}', now() + interval '730 days')`,
-        [ctx.workspaceId, ctx.userId, row.id, JSON.stringify({ after: { slug, destination_url: body.destination_url } })],
+        [
+          ctx.workspaceId,
+          ctx.userId,
+          row.id,
+          JSON.stringify({ after: { slug, destination_url: body.destination_url } }),
+        ],
       );
       await client.query('COMMIT');
       return c.json({ data: row, meta: {} }, 201);

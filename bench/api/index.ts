@@ -21,22 +21,30 @@ const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 3);
 const IMPORT_LINKS = 5_000;
 const CHUNK = 100;
 const KEYS = 20;
-const deadline = setTimeout(() => {
-  console.error('bench/api: over its time bound; stopped');
-  process.exit(1);
-}, Number(process.env.BENCH_DEADLINE_S ?? 600) * 1000);
+const deadline = setTimeout(
+  () => {
+    console.error('bench/api: over its time bound; stopped');
+    process.exit(1);
+  },
+  Number(process.env.BENCH_DEADLINE_S ?? 600) * 1000,
+);
 deadline.unref();
 
 type Requester = (path: string, init: RequestInit) => Response | Promise<Response>;
 
 /** `PER_ROUND` requests one after another: requests per second. */
-async function serial(request: Requester, make: (i: number) => [string, RequestInit], expected: number): Promise<number> {
+async function serial(
+  request: Requester,
+  make: (i: number) => [string, RequestInit],
+  expected: number,
+): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < PER_ROUND; i += 1) {
     const [path, init] = make(i);
     const res = await request(path, init);
     const text = await res.text();
-    if (res.status !== expected) throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 200)}`);
+    if (res.status !== expected)
+      throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 200)}`);
   }
   return PER_ROUND / ((performance.now() - start) / 1000);
 }
@@ -44,7 +52,10 @@ async function serial(request: Requester, make: (i: number) => [string, RequestI
 const stack = await startBenchStack(KEYS);
 const pool = new pg.Pool({ connectionString: stack.url, max: 10 });
 try {
-  const domain = await pool.query<{ id: string }>('SELECT id FROM custom_domains WHERE is_system AND hostname = $1', [stack.deps.config.LINK_HOST]);
+  const domain = await pool.query<{ id: string }>(
+    'SELECT id FROM custom_domains WHERE is_system AND hostname = $1',
+    [stack.deps.config.LINK_HOST],
+  );
   const domainId = domain.rows[0]?.id;
   if (!domainId) throw new Error('no system link host');
   const bare = bareApp(pool, { workspaceId: stack.workspaceId, userId: stack.userId, domainId });
@@ -55,12 +66,31 @@ try {
   let serialNo = 0;
   const create = (i: number): [string, RequestInit] => [
     '/v1/links',
-    { method: 'POST', headers: { 'Content-Type': 'application/json', ...auth(i) }, body: JSON.stringify({ destination_url: `https://example.com/p/${serialNo++}`, title: 'Bench', tags: ['bench'] }) },
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...auth(i) },
+      body: JSON.stringify({
+        destination_url: `https://example.com/p/${serialNo++}`,
+        title: 'Bench',
+        tags: ['bench'],
+      }),
+    },
   ];
-  const list = (i: number): [string, RequestInit] => ['/v1/links?limit=25', { method: 'GET', headers: auth(i) }];
+  const list = (i: number): [string, RequestInit] => [
+    '/v1/links?limit=25',
+    { method: 'GET', headers: auth(i) },
+  ];
   const scenarios = [
-    { name: '(a) create a link, serial: POST /v1/links vs bare insert of link + version + audit in one transaction', make: create, status: 201 },
-    { name: '(b) list 25 links: GET /v1/links?limit=25 vs bare select of the same 25 rows', make: list, status: 200 },
+    {
+      name: '(a) create a link, serial: POST /v1/links vs bare insert of link + version + audit in one transaction',
+      make: create,
+      status: 201,
+    },
+    {
+      name: '(b) list 25 links: GET /v1/links?limit=25 vs bare select of the same 25 rows',
+      make: list,
+      status: 200,
+    },
   ];
   // Warm-up: JIT, pool connections, prepared paths, a few hundred rows to list.
   for (const s of scenarios) {
@@ -82,8 +112,16 @@ try {
     const start = performance.now();
     let created = 0;
     for (let offset = 0; offset < IMPORT_LINKS; offset += CHUNK) {
-      const links = Array.from({ length: CHUNK }, (_, i) => ({ destination_url: `https://shop-${(offset + i) % 250}.example.com/import/${run}/${offset + i}`, title: `Row ${offset + i}`, tags: ['import'] }));
-      const res = await v1('/v1/links/bulk', { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${target.key}` }, body: JSON.stringify({ links }) });
+      const links = Array.from({ length: CHUNK }, (_, i) => ({
+        destination_url: `https://shop-${(offset + i) % 250}.example.com/import/${run}/${offset + i}`,
+        title: `Row ${offset + i}`,
+        tags: ['import'],
+      }));
+      const res = await v1('/v1/links/bulk', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${target.key}` },
+        body: JSON.stringify({ links }),
+      });
       const body = (await res.json()) as { meta?: { created?: number } };
       if (res.status !== 200) throw new Error(`bulk: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
       created += body.meta?.created ?? 0;
@@ -92,16 +130,22 @@ try {
     imports.push((performance.now() - start) / 1000);
   }
 
-  console.log(`\n/v1 vs bare Hono + pg, in-process app.request, serial, ${ROUNDS} rounds × ${PER_ROUND} requests (medians)\n`);
+  console.log(
+    `\n/v1 vs bare Hono + pg, in-process app.request, serial, ${ROUNDS} rounds × ${PER_ROUND} requests (medians)\n`,
+  );
   console.log('| scenario | /v1 | baseline | /v1 ÷ baseline | target | met |');
   console.log('|---|---:|---:|---:|---:|:---:|');
   for (const [i, s] of scenarios.entries()) {
     const v = median(results[i]?.v1 ?? []);
     const b = median(results[i]?.bare ?? []);
-    console.log(`| ${s.name} | ${v.toFixed(0)} req/s | ${b.toFixed(0)} req/s | ${(v / b).toFixed(2)} | ≥ 0.30 | ${v / b >= 0.3 ? 'yes' : 'no'} |`);
+    console.log(
+      `| ${s.name} | ${v.toFixed(0)} req/s | ${b.toFixed(0)} req/s | ${(v / b).toFixed(2)} | ≥ 0.30 | ${v / b >= 0.3 ? 'yes' : 'no'} |`,
+    );
   }
   const took = median(imports);
-  console.log(`| (c) import ${IMPORT_LINKS.toLocaleString('en')} links into an empty workspace: POST /v1/links/bulk × ${IMPORT_LINKS / CHUNK} chunks of ${CHUNK}, end to end (median of ${IMPORTS}) | ${took.toFixed(2)} s (${(IMPORT_LINKS / took).toFixed(0)} links/s) | | | ≤ 10 s | ${took <= 10 ? 'yes' : 'no'} |`);
+  console.log(
+    `| (c) import ${IMPORT_LINKS.toLocaleString('en')} links into an empty workspace: POST /v1/links/bulk × ${IMPORT_LINKS / CHUNK} chunks of ${CHUNK}, end to end (median of ${IMPORTS}) | ${took.toFixed(2)} s (${(IMPORT_LINKS / took).toFixed(0)} links/s) | | | ≤ 10 s | ${took <= 10 ? 'yes' : 'no'} |`,
+  );
 } finally {
   await pool.end();
   await stack.close();

@@ -11,6 +11,7 @@ import { createApp, type AppEnv } from '../../sync-server/src/app';
 import { closeDeps, createDeps, type AppDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
+import type { ResolveHost } from '../../sync-server/src/commands/destination-safety';
 import { withTransaction } from '@linkhub/shared/db/sql';
 
 export type BenchStack = {
@@ -30,7 +31,10 @@ export type BenchStack = {
  * sync-server app (in-process) and a business-plan workspace with `keyCount` API keys. `close` drops
  * the database and the prefix's keys.
  */
-export async function startBenchStack(keyCount: number): Promise<BenchStack> {
+export async function startBenchStack(
+  keyCount: number,
+  options: { resolveHost?: ResolveHost } = {},
+): Promise<BenchStack> {
   const name = `linkhub_bench_api_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
@@ -45,10 +49,12 @@ export async function startBenchStack(keyCount: number): Promise<BenchStack> {
     PWA_DIST: '/nonexistent-pwa-dist',
   });
   // Loopback only: no outside DNS. Every destination host is a public address.
-  const deps = createDeps(config, { logger: createLogger('bench-api', { level: 'silent' }), resolveHost: async () => ['93.184.216.34'] });
+  const resolveHost = options.resolveHost ?? (async () => ['93.184.216.34']);
+  const deps = createDeps(config, { logger: createLogger('bench-api', { level: 'silent' }), resolveHost });
   const close = async (): Promise<void> => {
     const stale = await deps.redis.keys(`${prefix}*`).catch(() => [] as string[]);
-    for (let i = 0; i < stale.length; i += 500) await deps.redis.del(...stale.slice(i, i + 500)).catch(() => 0);
+    for (let i = 0; i < stale.length; i += 500)
+      await deps.redis.del(...stale.slice(i, i + 500)).catch(() => 0);
     await closeDeps(deps);
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -61,19 +67,42 @@ export async function startBenchStack(keyCount: number): Promise<BenchStack> {
     const { workspace, owner } = await insertWorkspace(db.db, { ownerUserId: user.id, plan: 'business' });
     await db.close();
     const keyFor = async (workspaceId: string, memberId: string, name: string): Promise<string> =>
-      (await withTransaction(deps.pool, (tx) => insertApiKey(tx, { workspaceId, userId: user.id, memberId, name, scopes: ['links:read', 'links:write'], expiresAt: null }))).key;
+      (
+        await withTransaction(deps.pool, (tx) =>
+          insertApiKey(tx, {
+            workspaceId,
+            userId: user.id,
+            memberId,
+            name,
+            scopes: ['links:read', 'links:write'],
+            expiresAt: null,
+          }),
+        )
+      ).key;
     const keys: string[] = [];
     for (let i = 0; i < keyCount; i += 1) keys.push(await keyFor(workspace.id, owner.id, `bench ${i}`));
     const freshWorkspace = async (): Promise<{ workspaceId: string; key: string }> => {
       const other = createDb(url);
       try {
         const created = await insertWorkspace(other.db, { ownerUserId: user.id, plan: 'business' });
-        return { workspaceId: created.workspace.id, key: await keyFor(created.workspace.id, created.owner.id, 'bench import') };
+        return {
+          workspaceId: created.workspace.id,
+          key: await keyFor(created.workspace.id, created.owner.id, 'bench import'),
+        };
       } finally {
         await other.close();
       }
     };
-    return { url, deps, app: createApp(deps), workspaceId: workspace.id, userId: user.id, keys, freshWorkspace, close };
+    return {
+      url,
+      deps,
+      app: createApp(deps),
+      workspaceId: workspace.id,
+      userId: user.id,
+      keys,
+      freshWorkspace,
+      close,
+    };
   } catch (error) {
     await close();
     throw error;

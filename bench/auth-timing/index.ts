@@ -39,7 +39,12 @@ async function main(): Promise<void> {
   process.env.OUTBOX_DIR = outbox;
   delete process.env.SMTP_URL;
   const url = withDatabase(adminUrl(), name);
-  const config = parseEnvOrThrow(syncServerEnvSchema, { DATABASE_URL: url, REDIS_PREFIX: `bench-auth-${randomBytes(3).toString('hex')}:`, LOG_LEVEL: 'silent', PWA_DIST: '/nonexistent-pwa-dist' });
+  const config = parseEnvOrThrow(syncServerEnvSchema, {
+    DATABASE_URL: url,
+    REDIS_PREFIX: `bench-auth-${randomBytes(3).toString('hex')}:`,
+    LOG_LEVEL: 'silent',
+    PWA_DIST: '/nonexistent-pwa-dist',
+  });
   const deps = createDeps(config, { logger: createLogger('bench-auth', { level: 'silent' }) });
   try {
     await migrate(url);
@@ -48,11 +53,35 @@ async function main(): Promise<void> {
     const password = 'bench timing passphrase 7';
     await signUpOverHttp(request, { email: 'known@bench.example', password, name: 'Known' });
 
-    const doors: Array<{ door: string; path: string; body: (email: string, i: number) => unknown; known: (i: number) => string; unknown: (i: number) => string }> = [
-      { door: 'password reset', path: '/api/auth/password-reset', body: (email) => ({ email }), known: () => 'known@bench.example', unknown: (i) => `nobody-${i}@bench.example` },
-      { door: 'magic link', path: '/api/auth/magic-link', body: (email) => ({ email }), known: () => 'known@bench.example', unknown: (i) => `nobody-${i}@bench.example` },
+    const doors: Array<{
+      door: string;
+      path: string;
+      body: (email: string, i: number) => unknown;
+      known: (i: number) => string;
+      unknown: (i: number) => string;
+    }> = [
+      {
+        door: 'password reset',
+        path: '/api/auth/password-reset',
+        body: (email) => ({ email }),
+        known: () => 'known@bench.example',
+        unknown: (i) => `nobody-${i}@bench.example`,
+      },
+      {
+        door: 'magic link',
+        path: '/api/auth/magic-link',
+        body: (email) => ({ email }),
+        known: () => 'known@bench.example',
+        unknown: (i) => `nobody-${i}@bench.example`,
+      },
       // Sign-up: a taken address against a new one each time (the new one does create an account).
-      { door: 'sign-up (taken vs new)', path: '/api/auth/signup', body: (email) => ({ email, password, name: 'Bench' }), known: () => 'known@bench.example', unknown: (i) => `new-${i}@bench.example` },
+      {
+        door: 'sign-up (taken vs new)',
+        path: '/api/auth/signup',
+        body: (email) => ({ email, password, name: 'Bench' }),
+        known: () => 'known@bench.example',
+        unknown: (i) => `new-${i}@bench.example`,
+      },
     ];
     const rows: Row[] = [];
     for (const door of doors) {
@@ -62,7 +91,11 @@ async function main(): Promise<void> {
         for (const branch of order) {
           const email = branch === 'known' ? door.known(i) : door.unknown(i);
           const t0 = performance.now();
-          const res = await request(door.path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(door.body(email, i)) });
+          const res = await request(door.path, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(door.body(email, i)),
+          });
           await res.arrayBuffer();
           row[branch].push(performance.now() - t0);
           if (res.status !== 202) throw new Error(`${door.path} ${branch}: ${res.status}`);
@@ -78,7 +111,9 @@ async function main(): Promise<void> {
     for (const r of rows) {
       const k = median(r.known);
       const u = median(r.unknown);
-      console.log(`| ${r.door} | ${k.toFixed(2)} | ${u.toFixed(2)} | ${quantile(r.known, 0.9).toFixed(2)} | ${quantile(r.unknown, 0.9).toFixed(2)} | ${(k / u).toFixed(2)} |`);
+      console.log(
+        `| ${r.door} | ${k.toFixed(2)} | ${u.toFixed(2)} | ${quantile(r.known, 0.9).toFixed(2)} | ${quantile(r.unknown, 0.9).toFixed(2)} | ${(k / u).toFixed(2)} |`,
+      );
     }
   } finally {
     await closeDeps(deps);

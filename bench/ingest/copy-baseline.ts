@@ -11,7 +11,12 @@ import { parseEntries } from '../../worker/src/ingest/stream-entries';
  * ingest, then only COPYed into a table shaped like click_events (same columns and indexes, one
  * table instead of day partitions), one transaction per batch, no rollups. Returns seconds.
  */
-export async function copyBaseline(pool: pg.Pool, redis: Redis, stream: string, events: number): Promise<number> {
+export async function copyBaseline(
+  pool: pg.Pool,
+  redis: Redis,
+  stream: string,
+  events: number,
+): Promise<number> {
   await pool.query('CREATE TABLE bench_baseline_events (LIKE click_events INCLUDING ALL)');
   const client = await pool.connect();
   const started = performance.now();
@@ -21,7 +26,9 @@ export async function copyBaseline(pool: pg.Pool, redis: Redis, stream: string, 
     let entriesPerRead = 1000;
     while (read < events) {
       // about 1,000 events per read, as the ingest sizes its reads (entries of one event, or the edge's full batch entries)
-      const entries = parseEntries(await redis.call('XRANGE', stream, start, '+', 'COUNT', String(entriesPerRead)));
+      const entries = parseEntries(
+        await redis.call('XRANGE', stream, start, '+', 'COUNT', String(entriesPerRead)),
+      );
       const last = entries[entries.length - 1];
       if (!last) break;
       start = `(${last.id}`;

@@ -24,7 +24,9 @@ export async function cpuMeter(pool: pg.Pool, connections: number) {
   // open the pool's connections now, so their backends are known before the measured run
   const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
   for (const c of clients) c.release();
-  const pids = (await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')).rows.map((r) => r.pid);
+  const pids = (
+    await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')
+  ).rows.map((r) => r.pid);
   const pgCpu = async () => (await Promise.all(pids.map(processCpuMs))).reduce((a, b) => a + b, 0);
   const nodeStart = process.cpuUsage();
   const pgStart = await pgCpu();

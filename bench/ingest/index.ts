@@ -51,7 +51,9 @@ const EVENTS = arg('events', 1_000_000);
 const PARALLEL = arg('parallel', 2);
 const QUERIES = !process.argv.includes('--no-queries');
 const SUMMARIES = !process.argv.includes('--no-summaries');
-const PROFILE = process.argv.includes('--profile') ? (process.argv[process.argv.indexOf('--profile') + 1] ?? 'drain.cpuprofile') : null;
+const PROFILE = process.argv.includes('--profile')
+  ? (process.argv[process.argv.indexOf('--profile') + 1] ?? 'drain.cpuprofile')
+  : null;
 const RESOURCES = 100;
 /** `--single-entries`: one entry per event (a batch of one, as a quiet edge writes) instead of full batch entries. */
 const SINGLE_ENTRIES = process.argv.includes('--single-entries');
@@ -79,7 +81,15 @@ async function main(): Promise<void> {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const rows: Array<[string, string, string]> = [];
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const deps = createDeps(parseEnvOrThrow(syncServerEnvSchema, { DATABASE_URL: dbUrl, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, LOG_LEVEL: 'silent', PWA_DIST: '/nonexistent' }));
+  const deps = createDeps(
+    parseEnvOrThrow(syncServerEnvSchema, {
+      DATABASE_URL: dbUrl,
+      REDIS_URL: redisUrl,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'silent',
+      PWA_DIST: '/nonexistent',
+    }),
+  );
   const consumers: IngestConsumer[] = [];
   try {
     await migrate(dbUrl);
@@ -98,7 +108,14 @@ async function main(): Promise<void> {
         )
       ).rows.map((r) => r.id);
     const { key } = await withTransaction(deps.pool, (tx) =>
-      insertApiKey(tx, { workspaceId: ws, userId: user.id, memberId: owner.id, name: 'bench', scopes: ['analytics:read'], expiresAt: null }),
+      insertApiKey(tx, {
+        workspaceId: ws,
+        userId: user.id,
+        memberId: owner.id,
+        name: 'bench',
+        scopes: ['analytics:read'],
+        expiresAt: null,
+      }),
     );
     const app = createApp(deps);
     const resources = await makeLinks(RESOURCES);
@@ -107,7 +124,15 @@ async function main(): Promise<void> {
     const logger = createLogger('bench', { level: 'silent' });
     const pool = new pg.Pool({ connectionString: dbUrl, max: 4 + PARALLEL, idleTimeoutMillis: 0 });
     let committed = 0;
-    const ingest = createIngestConsumer({ pool, redis, logger, prefix }, { consumerName: 'bench', parallel: PARALLEL, refreshSummaries: SUMMARIES, onBatch: (b) => (committed += b.inserted) });
+    const ingest = createIngestConsumer(
+      { pool, redis, logger, prefix },
+      {
+        consumerName: 'bench',
+        parallel: PARALLEL,
+        refreshSummaries: SUMMARIES,
+        onBatch: (b) => (committed += b.inserted),
+      },
+    );
     await ingest.ensureGroup();
     consumers.push(ingest);
     const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR'];
@@ -115,29 +140,31 @@ async function main(): Promise<void> {
     let seq = 0;
     const benchEvent = (resource: string) => {
       seq += 1;
-      return (
-        testEvent(
-          {
-            workspace_id: ws,
-            resource_id: resource,
-            event_type: seq % 5 === 0 ? 'scan' : 'click',
-            resource_type: seq % 5 === 0 ? 'qr_code' : 'link',
-            country_code: countries[seq % countries.length] ?? 'FR',
-            device_type: devices[seq % 3] ?? 'mobile',
-            is_bot: seq % 20 === 0,
-          },
-          `v${seq % 50_000}`,
-        )
+      return testEvent(
+        {
+          workspace_id: ws,
+          resource_id: resource,
+          event_type: seq % 5 === 0 ? 'scan' : 'click',
+          resource_type: seq % 5 === 0 ? 'qr_code' : 'link',
+          country_code: countries[seq % countries.length] ?? 'FR',
+          device_type: devices[seq % 3] ?? 'mobile',
+          is_bot: seq % 20 === 0,
+        },
+        `v${seq % 50_000}`,
       );
     };
     const eventFields = (resource: string) => toBatchStreamFields([benchEvent(resource)]);
     /** As the edge writes under load (full batch entries), or one entry per event (`--single-entries`). */
     const produce = async (n: number) => {
       const pipe = redis.pipeline();
-      if (SINGLE_ENTRIES) for (let i = 0; i < n; i += 1) pipe.xadd(stream, '*', ...eventFields(resources[seq % RESOURCES] ?? ''));
+      if (SINGLE_ENTRIES)
+        for (let i = 0; i < n; i += 1)
+          pipe.xadd(stream, '*', ...eventFields(resources[seq % RESOURCES] ?? ''));
       else {
         for (let i = 0; i < n; i += CAPTURE_BATCH_MAX_EVENTS) {
-          const events = Array.from({ length: Math.min(CAPTURE_BATCH_MAX_EVENTS, n - i) }, () => benchEvent(resources[seq % RESOURCES] ?? ''));
+          const events = Array.from({ length: Math.min(CAPTURE_BATCH_MAX_EVENTS, n - i) }, () =>
+            benchEvent(resources[seq % RESOURCES] ?? ''),
+          );
           pipe.xadd(stream, '*', ...toBatchStreamFields(events));
         }
       }
@@ -166,20 +193,44 @@ async function main(): Promise<void> {
     }
     const ingestUsed = await ingestCpu();
     const rate = EVENTS / seconds;
-    const raw = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM click_events')).rows[0]?.n);
-    const rolled = Number((await pool.query<{ n: string }>("SELECT sum(clicks + scans + page_views + bot_events) AS n FROM analytics_rollup_hourly WHERE dimension = 'all'")).rows[0]?.n);
+    const raw = Number(
+      (await pool.query<{ n: string }>('SELECT count(*) AS n FROM click_events')).rows[0]?.n,
+    );
+    const rolled = Number(
+      (
+        await pool.query<{ n: string }>(
+          "SELECT sum(clicks + scans + page_views + bot_events) AS n FROM analytics_rollup_hourly WHERE dimension = 'all'",
+        )
+      ).rows[0]?.n,
+    );
     await ingest.idle(); // summary refreshes still running would share the baseline's CPU
     const baselineCpu = await cpuMeter(pool, 4 + PARALLEL);
     const baseline = await copyBaseline(pool, redis, stream, EVENTS);
     const baselineUsed = await baselineCpu();
     const perThousand = (used: { nodeMs: number; postgresMs: number }) =>
       `node ${((1000 * used.nodeMs) / EVENTS).toFixed(1)} + PostgreSQL ${((1000 * used.postgresMs) / EVENTS).toFixed(1)} CPU-ms`;
-    rows.push([`stream filled with ${EVENTS.toLocaleString('en')} events (not timed below)`, `${fillSeconds.toFixed(1)} s`, '']);
-    rows.push([`ingest ${EVENTS.toLocaleString('en')} events, ${PARALLEL} parallel consumer(s)`, `${Math.round(rate).toLocaleString('en')} events/s (${seconds.toFixed(1)} s)`, '≥ 20,000 events/s']);
-    rows.push([`  baseline: XRANGE + parse + COPY only, no rollups`, `${Math.round(EVENTS / baseline).toLocaleString('en')} events/s (${baseline.toFixed(1)} s)`, `ingest at ${((100 * (EVENTS / seconds)) / (EVENTS / baseline)).toFixed(0)} % of it`]);
+    rows.push([
+      `stream filled with ${EVENTS.toLocaleString('en')} events (not timed below)`,
+      `${fillSeconds.toFixed(1)} s`,
+      '',
+    ]);
+    rows.push([
+      `ingest ${EVENTS.toLocaleString('en')} events, ${PARALLEL} parallel consumer(s)`,
+      `${Math.round(rate).toLocaleString('en')} events/s (${seconds.toFixed(1)} s)`,
+      '≥ 20,000 events/s',
+    ]);
+    rows.push([
+      `  baseline: XRANGE + parse + COPY only, no rollups`,
+      `${Math.round(EVENTS / baseline).toLocaleString('en')} events/s (${baseline.toFixed(1)} s)`,
+      `ingest at ${((100 * (EVENTS / seconds)) / (EVENTS / baseline)).toFixed(0)} % of it`,
+    ]);
     rows.push(['  CPU per 1,000 events: ingest', perThousand(ingestUsed), 'load-independent-ish']);
     rows.push(['  CPU per 1,000 events: baseline', perThousand(baselineUsed), '']);
-    rows.push(['  committed rows / rollup total', `${raw.toLocaleString('en')} / ${rolled.toLocaleString('en')}`, `${EVENTS.toLocaleString('en')} each`]);
+    rows.push([
+      '  committed rows / rollup total',
+      `${raw.toLocaleString('en')} / ${rolled.toLocaleString('en')}`,
+      `${EVENTS.toLocaleString('en')} each`,
+    ]);
 
     // 2. lag at a steady 2,000 events/s, 40 probes
     const lags: number[] = [];
@@ -194,8 +245,12 @@ async function main(): Promise<void> {
         probes.push(
           (async () => {
             for (;;) {
-              const res = await app.request(`/v1/analytics/totals?resource_id=${probe}`, { headers: { Authorization: `Bearer ${key}` } });
-              const body = (await res.json()) as { data?: { clicks: number; scans: number; bot_events: number } };
+              const res = await app.request(`/v1/analytics/totals?resource_id=${probe}`, {
+                headers: { Authorization: `Bearer ${key}` },
+              });
+              const body = (await res.json()) as {
+                data?: { clicks: number; scans: number; bot_events: number };
+              };
               const d = body.data;
               if (d && d.clicks + d.scans + d.bot_events > 0) {
                 lags.push(performance.now() - sent);
@@ -215,14 +270,22 @@ async function main(): Promise<void> {
       if (wait > 0) await sleep(wait);
     }
     await Promise.all(probes);
-    rows.push([`click → visible in API (${lags.length} probes at ~2,000 ev/s)`, `p50 ${ms(pct(lags, 50))}, p95 ${ms(pct(lags, 95))}`, 'p95 ≤ 5 s']);
+    rows.push([
+      `click → visible in API (${lags.length} probes at ~2,000 ev/s)`,
+      `p50 ${ms(pct(lags, 50))}, p95 ${ms(pct(lags, 95))}`,
+      'p95 ≤ 5 s',
+    ]);
     for (const c of consumers) await c.stop();
     await pool.end();
 
     // 3. queries over 10 M events of rollups
     if (QUERIES) {
       const seeded = { ...(await seedRollups(deps.pool, ws, await makeLinks(20), 10_000_000)), apiKey: key };
-      rows.push([`rollups for ${seeded.events.toLocaleString('en')} events`, `${seeded.rows.toLocaleString('en')} rows in ${(seeded.ms / 1000).toFixed(1)} s`, '']);
+      rows.push([
+        `rollups for ${seeded.events.toLocaleString('en')} events`,
+        `${seeded.rows.toLocaleString('en')} rows in ${(seeded.ms / 1000).toFixed(1)} s`,
+        '',
+      ]);
       const range = `from=${seeded.from.toISOString()}&to=${seeded.to.toISOString()}`;
       const timeQuery = async (label: string, path: string, apiKey: string) => {
         const times: number[] = [];
@@ -235,20 +298,59 @@ async function main(): Promise<void> {
           if (res.status !== 200) throw new Error(`${label}: ${res.status} ${text.slice(0, 200)}`);
           check = text;
         }
-        rows.push([label, `median ${ms(pct(times.slice(1), 50))}, max ${ms(Math.max(...times.slice(1)))}`, '≤ 300 ms']);
+        rows.push([
+          label,
+          `median ${ms(pct(times.slice(1), 50))}, max ${ms(Math.max(...times.slice(1)))}`,
+          '≤ 300 ms',
+        ]);
         return check;
       };
-      const total = await timeQuery('90-day daily timeseries, workspace-wide', `/v1/analytics/timeseries?interval=day&${range}`, seeded.apiKey);
-      const sum = (JSON.parse(total) as { data: Array<{ clicks: number; scans: number }> }).data.reduce((a, p) => a + p.clicks + p.scans, 0);
-      rows.push(['  events counted by that timeseries', sum.toLocaleString('en'), seeded.events.toLocaleString('en')]);
-      await timeQuery('90-day breakdown by country, workspace-wide', `/v1/analytics/breakdown?dimension=country&${range}`, seeded.apiKey);
-      await timeQuery('90-day daily timeseries, one resource', `/v1/analytics/timeseries?interval=day&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
-      await timeQuery('90-day breakdown by country, one resource', `/v1/analytics/breakdown?dimension=country&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
-      await timeQuery('90-day totals with uniques, workspace-wide', `/v1/analytics/totals?${range}`, seeded.apiKey);
+      const total = await timeQuery(
+        '90-day daily timeseries, workspace-wide',
+        `/v1/analytics/timeseries?interval=day&${range}`,
+        seeded.apiKey,
+      );
+      const sum = (JSON.parse(total) as { data: Array<{ clicks: number; scans: number }> }).data.reduce(
+        (a, p) => a + p.clicks + p.scans,
+        0,
+      );
+      rows.push([
+        '  events counted by that timeseries',
+        sum.toLocaleString('en'),
+        seeded.events.toLocaleString('en'),
+      ]);
+      await timeQuery(
+        '90-day breakdown by country, workspace-wide',
+        `/v1/analytics/breakdown?dimension=country&${range}`,
+        seeded.apiKey,
+      );
+      await timeQuery(
+        '90-day daily timeseries, one resource',
+        `/v1/analytics/timeseries?interval=day&resource_id=${seeded.resourceId}&${range}`,
+        seeded.apiKey,
+      );
+      await timeQuery(
+        '90-day breakdown by country, one resource',
+        `/v1/analytics/breakdown?dimension=country&resource_id=${seeded.resourceId}&${range}`,
+        seeded.apiKey,
+      );
+      await timeQuery(
+        '90-day totals with uniques, workspace-wide',
+        `/v1/analytics/totals?${range}`,
+        seeded.apiKey,
+      );
       // a non-UTC workspace: day buckets in its zone come from the hourly rollups
       await deps.pool.query("UPDATE workspaces SET time_zone = 'Europe/Berlin' WHERE id = $1", [ws]);
-      await timeQuery('90-day daily timeseries, workspace-wide, Europe/Berlin (hourly rows)', `/v1/analytics/timeseries?interval=day&${range}`, seeded.apiKey);
-      await timeQuery('90-day hourly-zone timeseries, one resource, Europe/Berlin', `/v1/analytics/timeseries?interval=day&resource_id=${seeded.resourceId}&${range}`, seeded.apiKey);
+      await timeQuery(
+        '90-day daily timeseries, workspace-wide, Europe/Berlin (hourly rows)',
+        `/v1/analytics/timeseries?interval=day&${range}`,
+        seeded.apiKey,
+      );
+      await timeQuery(
+        '90-day hourly-zone timeseries, one resource, Europe/Berlin',
+        `/v1/analytics/timeseries?interval=day&resource_id=${seeded.resourceId}&${range}`,
+        seeded.apiKey,
+      );
     }
   } finally {
     for (const c of consumers) await c.stop().catch(() => undefined);

@@ -5,7 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { CAPTURE_BATCH_MAX_EVENTS, parseStreamEntry, toBatchStreamFields, type AnalyticsEvent } from '../../shared/src/analytics/event';
+import {
+  CAPTURE_BATCH_MAX_EVENTS,
+  parseStreamEntry,
+  toBatchStreamFields,
+  type AnalyticsEvent,
+} from '../../shared/src/analytics/event';
 import { testEvent } from '../../shared/src/analytics/test-events';
 import { clicksStreamKey } from '../../shared/src/cache/keys';
 import { migrate } from '../../shared/src/db/index';
@@ -44,7 +49,10 @@ try {
   const ws = randomUUID();
   const resources = Array.from({ length: 100 }, () => randomUUID());
   const stream = clicksStreamKey(prefix);
-  const c = createIngestConsumer({ pool, redis, logger: createLogger('p', { level: 'silent' }), prefix }, { consumerName: 'p', refreshSummaries: false });
+  const c = createIngestConsumer(
+    { pool, redis, logger: createLogger('p', { level: 'silent' }), prefix },
+    { consumerName: 'p', refreshSummaries: false },
+  );
   await c.ensureGroup();
   let seq = 0;
   const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR'];
@@ -56,7 +64,18 @@ try {
       const events: AnalyticsEvent[] = [];
       for (let n = 0; n < CAPTURE_BATCH_MAX_EVENTS; n += 1) {
         seq += 1;
-        events.push(testEvent({ workspace_id: ws, resource_id: resources[seq % 100] ?? '', country_code: countries[seq % 8] ?? 'FR', device_type: devices[seq % 3] ?? 'mobile', is_bot: seq % 20 === 0 }, `v${seq % 50_000}`));
+        events.push(
+          testEvent(
+            {
+              workspace_id: ws,
+              resource_id: resources[seq % 100] ?? '',
+              country_code: countries[seq % 8] ?? 'FR',
+              device_type: devices[seq % 3] ?? 'mobile',
+              is_bot: seq % 20 === 0,
+            },
+            `v${seq % 50_000}`,
+          ),
+        );
       }
       pipe.xadd(stream, '*', ...toBatchStreamFields(events));
     }
@@ -67,10 +86,28 @@ try {
   let uniqueRows = 0;
   const t0 = performance.now();
   for (let b = 0; b < BATCHES; b += 1) {
-    const reply = await time('XREADGROUP', () => reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, 'p', 'COUNT', String(Math.ceil(1000 / CAPTURE_BATCH_MAX_EVENTS)), 'STREAMS', stream, '>'));
+    const reply = await time('XREADGROUP', () =>
+      reader.call(
+        'XREADGROUP',
+        'GROUP',
+        INGEST_GROUP,
+        'p',
+        'COUNT',
+        String(Math.ceil(1000 / CAPTURE_BATCH_MAX_EVENTS)),
+        'STREAMS',
+        stream,
+        '>',
+      ),
+    );
     const entries = await time('parse reply', () => parseReadGroupReply(reply));
-    const events = await time('parse entries', () => entries.flatMap((e) => parseStreamEntry(e.id, e.fields ?? [])));
-    const rows = await time('toClickRow', () => events.flatMap(({ key, parsed }) => (parsed.ok ? [toClickRow(key, parsed.event)] : [])).flatMap((r) => (r.ok ? [r.row] : [])));
+    const events = await time('parse entries', () =>
+      entries.flatMap((e) => parseStreamEntry(e.id, e.fields ?? [])),
+    );
+    const rows = await time('toClickRow', () =>
+      events
+        .flatMap(({ key, parsed }) => (parsed.ok ? [toClickRow(key, parsed.event)] : []))
+        .flatMap((r) => (r.ok ? [r.row] : [])),
+    );
     const agg = await time('aggregate (alone)', () => aggregateBatch(rows));
     rollupRows += agg.rollups.length;
     uniqueRows += agg.uniques.length;
@@ -83,7 +120,9 @@ try {
             get(t2, k2) {
               if (k2 !== 'query') return Reflect.get(t2, k2);
               return (sql: unknown, params?: unknown[]) =>
-                typeof sql === 'string' ? time(`  sql ${sql.trim().slice(0, 30)}`, () => t2.query(sql, params)) : Reflect.apply(t2.query, t2, [sql]);
+                typeof sql === 'string'
+                  ? time(`  sql ${sql.trim().slice(0, 30)}`, () => t2.query(sql, params))
+                  : Reflect.apply(t2.query, t2, [sql]);
             },
           });
       },
@@ -92,8 +131,11 @@ try {
     await time('XACK', () => redis.call('XACK', stream, INGEST_GROUP, ...entries.map((e) => e.id)));
   }
   const total = performance.now() - t0;
-  console.log(`${BATCHES} batches of 1,000: ${Math.round((BATCHES * 1000) / (total / 1000))} events/s; rollup rows/batch ${Math.round(rollupRows / BATCHES)}, unique rows/batch ${Math.round(uniqueRows / BATCHES)}`);
-  for (const [k, v] of Object.entries(timings)) console.log(`${k.padEnd(20)} ${(v / BATCHES).toFixed(1)} ms/batch  ${((100 * v) / total).toFixed(0)} %`);
+  console.log(
+    `${BATCHES} batches of 1,000: ${Math.round((BATCHES * 1000) / (total / 1000))} events/s; rollup rows/batch ${Math.round(rollupRows / BATCHES)}, unique rows/batch ${Math.round(uniqueRows / BATCHES)}`,
+  );
+  for (const [k, v] of Object.entries(timings))
+    console.log(`${k.padEnd(20)} ${(v / BATCHES).toFixed(1)} ms/batch  ${((100 * v) / total).toFixed(0)} %`);
   await reader.quit();
   await c.stop();
   await pool.end();

@@ -10,7 +10,16 @@ const DIMENSIONS: Record<string, string[]> = {
   device_type: ['mobile', 'desktop', 'tablet', 'other'],
   browser_family: ['Chrome', 'Mobile Safari', 'Firefox', 'Edge'],
   os_family: ['iOS', 'Android', 'Windows', 'Mac OS'],
-  referrer_host: ['instagram.com', 'tiktok.com', 'google.com', 'x.com', 'facebook.com', 'youtube.com', 'linkedin.com', 'pinterest.com'],
+  referrer_host: [
+    'instagram.com',
+    'tiktok.com',
+    'google.com',
+    'x.com',
+    'facebook.com',
+    'youtube.com',
+    'linkedin.com',
+    'pinterest.com',
+  ],
 };
 const CLICKS = 184;
 const SCANS = 48;
@@ -22,14 +31,21 @@ const BOTS = 8;
  * daily rows by the worker's own fold (as the hourly job does in production) and summed into the
  * whole-workspace hourly totals (as the ingest does).
  */
-export async function seedRollups(pool: pg.Pool, workspaceId: string, ids: readonly string[], events: number) {
+export async function seedRollups(
+  pool: pg.Pool,
+  workspaceId: string,
+  ids: readonly string[],
+  events: number,
+) {
   const resources = ids.length;
   const to = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS);
   const from = new Date(to.getTime() - 90 * DAY_MS);
   const hours = 90 * 24;
   const perHour = CLICKS + SCANS;
   const scale = events / (resources * hours * perHour);
-  const values = Object.entries(DIMENSIONS).flatMap(([dim, vals]) => vals.map((v) => ({ dim, v, n: vals.length })));
+  const values = Object.entries(DIMENSIONS).flatMap(([dim, vals]) =>
+    vals.map((v) => ({ dim, v, n: vals.length })),
+  );
   const started = performance.now();
   const res = await pool.query(
     `INSERT INTO analytics_rollup_hourly (workspace_id, resource_id, resource_type, bucket_start, dimension, value, clicks, scans, page_views, bot_events)
@@ -37,7 +53,19 @@ export async function seedRollups(pool: pg.Pool, workspaceId: string, ids: reado
        FROM unnest($2::uuid[]) AS r(id)
        CROSS JOIN generate_series($3::timestamptz, $4::timestamptz - interval '1 hour', interval '1 hour') AS h
        CROSS JOIN unnest($5::text[], $6::text[], $11::int[]) AS d(dim, val, n)`,
-    [workspaceId, [...ids], from, to, values.map((x) => x.dim), values.map((x) => x.v), scale, CLICKS, SCANS, BOTS, values.map((x) => x.n)],
+    [
+      workspaceId,
+      [...ids],
+      from,
+      to,
+      values.map((x) => x.dim),
+      values.map((x) => x.v),
+      scale,
+      CLICKS,
+      SCANS,
+      BOTS,
+      values.map((x) => x.n),
+    ],
   );
   await foldDaily(pool, from, to);
   await rebuildWorkspaceHourly(pool, from, to);

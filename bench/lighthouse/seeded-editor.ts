@@ -6,7 +6,11 @@ export type DemoSignIn = { email: string; password: string; workspaceId: string 
 
 /** The demo seed (links, a QR code, a published bio page) in the harness's database. */
 export async function seedDemoWorkspace(h: TestApp): Promise<DemoSignIn> {
-  const seeded = await seedDemo(h.database.url, { linkHost: h.deps.config.LINK_HOST, bioHost: h.deps.config.BIO_HOST }, null);
+  const seeded = await seedDemo(
+    h.database.url,
+    { linkHost: h.deps.config.LINK_HOST, bioHost: h.deps.config.BIO_HOST },
+    null,
+  );
   return { email: seeded.email, password: seeded.password, workspaceId: seeded.workspace_id };
 }
 

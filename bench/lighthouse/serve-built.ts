@@ -10,7 +10,12 @@ import { createTestApp, type TestApp } from '../../sync-server/src/testing';
 
 const REPO = join(import.meta.dirname, '..', '..');
 
-export type BuiltStack = { base: string; test: TestApp; sql: <R>(text: string, values?: unknown[]) => Promise<R[]>; stop: () => Promise<void> };
+export type BuiltStack = {
+  base: string;
+  test: TestApp;
+  sql: <R>(text: string, values?: unknown[]) => Promise<R[]>;
+  stop: () => Promise<void>;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -28,7 +33,9 @@ async function freePort(): Promise<number> {
 export function pwaRoot(ref: string | null): { root: string; cleanup: () => void } {
   if (ref === null) return { root: join(REPO, 'pwa'), cleanup: () => undefined };
   const copy = mkdtempSync(join(tmpdir(), 'linkhub-pwa-ref-'));
-  const archive = execFileSync('git', ['-C', REPO, 'archive', ref, 'pwa', 'tsconfig.base.json'], { maxBuffer: 256 * 1024 * 1024 });
+  const archive = execFileSync('git', ['-C', REPO, 'archive', ref, 'pwa', 'tsconfig.base.json'], {
+    maxBuffer: 256 * 1024 * 1024,
+  });
   execFileSync('tar', ['-x', '-C', copy], { input: archive });
   symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'));
   rmSync(join(copy, 'pwa', 'node_modules'), { recursive: true, force: true });
@@ -43,7 +50,13 @@ export async function serveBuilt(root: string): Promise<BuiltStack> {
   const before = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root, mode: 'production', configFile: join(root, 'vite.config.ts'), logLevel: 'error', build: { outDir: dist, emptyOutDir: true, sourcemap: false } });
+    await build({
+      root,
+      mode: 'production',
+      configFile: join(root, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir: dist, emptyOutDir: true, sourcemap: false },
+    });
   } finally {
     process.env.NODE_ENV = before;
   }
@@ -52,7 +65,10 @@ export async function serveBuilt(root: string): Promise<BuiltStack> {
   process.env.OUTBOX_DIR = mkdtempSync(join(tmpdir(), 'linkhub-outbox-'));
   const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, LOG_LEVEL: 'silent' });
   const handle = createDb(test.database.url, { max: 1 });
-  await ensureSystemDomains(handle.db, { linkHost: test.deps.config.LINK_HOST, bioHost: test.deps.config.BIO_HOST });
+  await ensureSystemDomains(handle.db, {
+    linkHost: test.deps.config.LINK_HOST,
+    bioHost: test.deps.config.BIO_HOST,
+  });
   await handle.close();
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: test.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
@@ -60,9 +76,11 @@ export async function serveBuilt(root: string): Promise<BuiltStack> {
   return {
     base,
     test,
-    sql: async <R>(text: string, values: unknown[] = []) => (await test.deps.pool.query(text, values)).rows as R[],
+    sql: async <R>(text: string, values: unknown[] = []) =>
+      (await test.deps.pool.query(text, values)).rows as R[],
     stop: async () => {
-      if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function') server.closeAllConnections();
+      if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function')
+        server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
       rmSync(dist, { recursive: true, force: true });

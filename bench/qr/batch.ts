@@ -16,7 +16,10 @@ import { buildQrBatch } from '../../worker/src/artifacts/qr-batch';
 
 export type BatchTiming = { codes: number; format: string; coldMs: number; warmMs: number; zipBytes: number };
 
-export async function timeBatchExport(codes = 500, format: 'svg' | 'png' | 'pdf' | 'eps' = 'pdf'): Promise<BatchTiming> {
+export async function timeBatchExport(
+  codes = 500,
+  format: 'svg' | 'png' | 'pdf' | 'eps' = 'pdf',
+): Promise<BatchTiming> {
   const name = `linkhub_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
   await admin.connect();
@@ -53,8 +56,18 @@ export async function timeBatchExport(codes = 500, format: 'svg' | 'png' | 'pdf'
 
 export function printBatchTiming(r: BatchTiming): void {
   console.table([
-    { run: `cold: validate + render + store ${r.codes} × ${r.format}`, seconds: Number((r.coldMs / 1000).toFixed(2)), 'codes/s': Math.round((r.codes * 1000) / r.coldMs), 'zip MB': Number((r.zipBytes / 1e6).toFixed(2)) },
-    { run: `warm: ${r.codes} artifacts reused`, seconds: Number((r.warmMs / 1000).toFixed(2)), 'codes/s': Math.round((r.codes * 1000) / r.warmMs), 'zip MB': Number((r.zipBytes / 1e6).toFixed(2)) },
+    {
+      run: `cold: validate + render + store ${r.codes} × ${r.format}`,
+      seconds: Number((r.coldMs / 1000).toFixed(2)),
+      'codes/s': Math.round((r.codes * 1000) / r.coldMs),
+      'zip MB': Number((r.zipBytes / 1e6).toFixed(2)),
+    },
+    {
+      run: `warm: ${r.codes} artifacts reused`,
+      seconds: Number((r.warmMs / 1000).toFixed(2)),
+      'codes/s': Math.round((r.codes * 1000) / r.warmMs),
+      'zip MB': Number((r.zipBytes / 1e6).toFixed(2)),
+    },
   ]);
 }
 
@@ -64,6 +77,7 @@ if (import.meta.filename === process.argv[1]) {
     return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
   };
   const format = arg('format', 'pdf');
-  if (format !== 'svg' && format !== 'png' && format !== 'pdf' && format !== 'eps') throw new Error('--format is svg, png, pdf or eps');
+  if (format !== 'svg' && format !== 'png' && format !== 'pdf' && format !== 'eps')
+    throw new Error('--format is svg, png, pdf or eps');
   printBatchTiming(await timeBatchExport(Number(arg('codes', '500')), format));
 }

@@ -26,18 +26,44 @@ const ROUND_MS = arg('ms', 400);
 
 let seq = 0;
 const nextUrl = () => `https://lnk.localhost/bench${(seq++).toString(36)}`;
-const styled = qrDesignSchema.parse({ fgColor: '#1a3d7c', moduleShape: 'rounded', finderStyle: 'rounded', frame: { label: 'SCAN ME' } });
+const styled = qrDesignSchema.parse({
+  fgColor: '#1a3d7c',
+  moduleShape: 'rounded',
+  finderStyle: 'rounded',
+  frame: { label: 'SCAN ME' },
+});
 
 type Case = { readonly name: string; readonly run: () => Promise<unknown> };
 
-const baseline: Case = { name: "qrcode toString({type:'svg'}) — baseline", run: () => QRCode.toString(shortQrText(nextUrl()), { type: 'svg', errorCorrectionLevel: 'M' }) };
+const baseline: Case = {
+  name: "qrcode toString({type:'svg'}) — baseline",
+  run: () => QRCode.toString(shortQrText(nextUrl()), { type: 'svg', errorCorrectionLevel: 'M' }),
+};
 const cases: Case[] = [
-  { name: 'matrix + SVG (default design)', run: () => renderQr('svg', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30 }) },
-  { name: 'matrix + SVG (rounded + frame)', run: () => renderQr('svg', { url: nextUrl(), design: styled, sizeMm: 30 }) },
-  { name: 'PNG 300 DPI, 30 mm', run: () => renderQr('png', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30, dpi: 300 }) },
-  { name: 'PDF vector, 30 mm', run: () => renderQr('pdf', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30 }) },
-  { name: 'EPS vector, 30 mm', run: () => renderQr('eps', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30 }) },
-  { name: 'full validation (rules + 4 decodes)', run: () => validateQrDesign(nextUrl(), defaultQrDesign, { sizeMm: 30 }) },
+  {
+    name: 'matrix + SVG (default design)',
+    run: () => renderQr('svg', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30 }),
+  },
+  {
+    name: 'matrix + SVG (rounded + frame)',
+    run: () => renderQr('svg', { url: nextUrl(), design: styled, sizeMm: 30 }),
+  },
+  {
+    name: 'PNG 300 DPI, 30 mm',
+    run: () => renderQr('png', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30, dpi: 300 }),
+  },
+  {
+    name: 'PDF vector, 30 mm',
+    run: () => renderQr('pdf', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30 }),
+  },
+  {
+    name: 'EPS vector, 30 mm',
+    run: () => renderQr('eps', { url: nextUrl(), design: defaultQrDesign, sizeMm: 30 }),
+  },
+  {
+    name: 'full validation (rules + 4 decodes)',
+    run: () => validateQrDesign(nextUrl(), defaultQrDesign, { sizeMm: 30 }),
+  },
 ];
 
 /**
@@ -80,13 +106,20 @@ for (let r = 0; r < ROUNDS; r++) {
 const rows = cases.map((c) => {
   const ours = median(samples.get(c.name) ?? []);
   const base = median(baseSamples.get(c.name) ?? []);
-  return { case: c.name, 'codes/s': Math.round(ours), 'baseline codes/s': Math.round(base), 'ratio to baseline': Number((ours / base).toFixed(2)) };
+  return {
+    case: c.name,
+    'codes/s': Math.round(ours),
+    'baseline codes/s': Math.round(base),
+    'ratio to baseline': Number((ours / base).toFixed(2)),
+  };
 });
 console.log(`QR bench: median of ${ROUNDS} rounds × ${ROUND_MS} ms (node ${process.version})`);
 console.table(rows);
 const svgRatio = rows[0]?.['ratio to baseline'] ?? 0;
 const validations = rows.find((r) => r.case.startsWith('full validation'))?.['codes/s'] ?? 0;
-console.log(`targets: SVG ≥ 1× baseline: ${svgRatio >= 1 ? 'met' : 'MISSED'} (${svgRatio}×); ≥ 50 validations/s: ${validations >= 50 ? 'met' : 'MISSED'} (${validations}/s)`);
+console.log(
+  `targets: SVG ≥ 1× baseline: ${svgRatio >= 1 ? 'met' : 'MISSED'} (${svgRatio}×); ≥ 50 validations/s: ${validations >= 50 ? 'met' : 'MISSED'} (${validations}/s)`,
+);
 
 if (!process.argv.includes('--no-batch')) {
   console.log('\nbatch export (scratch database, local artifact store):');

@@ -7,7 +7,11 @@
  *   npx tsx bench/qr/pool.ts [--rounds 5]
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { checkAndRenderQr, type QrRenderEngine, type QrRenderJob } from '../../shared/src/qr/check-and-render';
+import {
+  checkAndRenderQr,
+  type QrRenderEngine,
+  type QrRenderJob,
+} from '../../shared/src/qr/check-and-render';
 import { defaultQrDesign } from '../../shared/src/qr/design';
 import type { QrDpi } from '../../shared/src/qr/render/index';
 import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/render-pool/pool';
@@ -31,7 +35,12 @@ const SIZES: ReadonlyArray<{ format: 'png' | 'pdf' | 'svg'; sizeMm: number; dpi?
 let seq = 0;
 const jobOf = (s: (typeof SIZES)[number]): QrRenderJob => ({
   format: s.format,
-  input: { url: `https://lnk.localhost/pool${(seq++).toString(36)}`, design: defaultQrDesign, sizeMm: s.sizeMm, ...(s.dpi === undefined ? {} : { dpi: s.dpi }) },
+  input: {
+    url: `https://lnk.localhost/pool${(seq++).toString(36)}`,
+    design: defaultQrDesign,
+    sizeMm: s.sizeMm,
+    ...(s.dpi === undefined ? {} : { dpi: s.dpi }),
+  },
 });
 
 /** One render's wall time and the longest stall of this thread's event loop meanwhile. */
@@ -77,7 +86,9 @@ try {
       'pool: loop stall ms': Math.round(median(pooledStall)),
     });
   }
-  console.log(`QR render pool vs direct call: median of ${ROUNDS} rounds, check + render (node ${process.version})`);
+  console.log(
+    `QR render pool vs direct call: median of ${ROUNDS} rounds, check + render (node ${process.version})`,
+  );
   console.table(rows);
 } finally {
   await pool.close();

@@ -28,7 +28,9 @@ export async function createBenchDatabase(): Promise<BenchDatabase> {
   const seed = new Seeder(pool);
   const domains = await seed.systemDomains();
   const workspaceId = await seed.workspace({ name: 'Bench' });
-  await seed.link(workspaceId, domains.linkDomainId, 'hit', 'https://example.com/landing', { utm: { source: 'bench' } });
+  await seed.link(workspaceId, domains.linkDomainId, 'hit', 'https://example.com/landing', {
+    utm: { source: 'bench' },
+  });
   return {
     databaseUrl,
     prefix: `bench${randomBytes(3).toString('hex')}:`,

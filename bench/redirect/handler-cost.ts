@@ -31,11 +31,20 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The wrk script's visitor mix as handler requests, all to the same link. */
 const HIT: RedirectRoute = { kind: 'redirect', host: LINK_HOST, slug: 'hit' };
 function visitorRequests(count: number): FactsSource[] {
-  return visitorHeaders(count).map((headers) => ({ query: '', socketAddress: '127.0.0.1', header: (name) => headers[name] }));
+  return visitorHeaders(count).map((headers) => ({
+    query: '',
+    socketAddress: '127.0.0.1',
+    header: (name) => headers[name],
+  }));
 }
 
 /** CPU µs per request of `count` requests through `handle`, CONCURRENCY at a time (capture flushes included). */
-async function cpuPerRequest(handle: RedirectHandler, requests: readonly FactsSource[], count: number, flush: () => Promise<void>): Promise<number> {
+async function cpuPerRequest(
+  handle: RedirectHandler,
+  requests: readonly FactsSource[],
+  count: number,
+  flush: () => Promise<void>,
+): Promise<number> {
   let next = 0;
   const started = process.cpuUsage();
   async function lane(): Promise<void> {
@@ -67,7 +76,10 @@ async function main(): Promise<void> {
       connections.push(redis, captureRedis);
       const hotCache = createHotCache({ url: REDIS_URL, prefix, logger });
       const pgLookup = createPgLookup({ connectionString: databaseUrl });
-      closers.push(() => hotCache.close(), () => pgLookup.close());
+      closers.push(
+        () => hotCache.close(),
+        () => pgLookup.close(),
+      );
       const service = createEdgeService({
         redis,
         captureRedis,
@@ -87,7 +99,8 @@ async function main(): Promise<void> {
     const off = await edge(false);
     const on = await edge(true);
     const requests = visitorRequests(65_536);
-    for (const service of [off, on]) await cpuPerRequest(service.redirect, requests, REQUESTS, () => service.capture.flush());
+    for (const service of [off, on])
+      await cpuPerRequest(service.redirect, requests, REQUESTS, () => service.capture.flush());
 
     // Alternating chunks: both edges see the same spells of a shared machine at sub-second grain.
     const trials: Array<{ off: number; on: number }> = [];
@@ -106,8 +119,12 @@ async function main(): Promise<void> {
     const offMedian = median(trials.map((t) => t.off));
     const onMedian = median(trials.map((t) => t.on));
     const delta = median(trials.map((t) => t.on - t.off));
-    process.stdout.write(`\nredirect handler in process (no HTTP): ${TRIALS} trials × ${chunks * CHUNK} requests per edge, in alternating chunks of ${CHUNK}; visitor mix\n`);
-    process.stdout.write(`| edge | CPU µs/request (median) |\n|---|---:|\n| capture off | ${offMedian.toFixed(2)} |\n| capture on | ${onMedian.toFixed(2)} |\n`);
+    process.stdout.write(
+      `\nredirect handler in process (no HTTP): ${TRIALS} trials × ${chunks * CHUNK} requests per edge, in alternating chunks of ${CHUNK}; visitor mix\n`,
+    );
+    process.stdout.write(
+      `| edge | CPU µs/request (median) |\n|---|---:|\n| capture off | ${offMedian.toFixed(2)} |\n| capture on | ${onMedian.toFixed(2)} |\n`,
+    );
     process.stdout.write(`| capture's cost (median in-trial difference) | ${delta.toFixed(2)} |\n`);
     process.stdout.write(`trials, on − off µs: ${trials.map((t) => (t.on - t.off).toFixed(1)).join(' ')}\n`);
   } finally {

@@ -60,10 +60,17 @@ async function redisCpuUs(redis: Redis): Promise<number> {
 }
 
 function spawnServer(script: string, env: Record<string, string>): ChildProcess {
-  const profile = CPU_PROF_DIR && script.startsWith('edge/') ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const profile =
+    CPU_PROF_DIR && script.startsWith('edge/') ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
   const args = [...profile, '--import', 'tsx', path.join(ROOT, script)];
-  const [cmd, argv] = PINNED ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
-  const child = spawn(cmd, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const [cmd, argv] = PINNED
+    ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(cmd, argv, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 
@@ -96,7 +103,15 @@ async function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-async function measure(scenario: string, server: ChildProcess, redis: Redis, port: number, host: string, pathname: string, script?: string): Promise<Row> {
+async function measure(
+  scenario: string,
+  server: ChildProcess,
+  redis: Redis,
+  port: number,
+  host: string,
+  pathname: string,
+  script?: string,
+): Promise<Row> {
   const url = `http://127.0.0.1:${port}${pathname}`;
   const cpu = PINNED ? LOAD_CPU : undefined;
   runWrk({ url, host, seconds: WARMUP_SECONDS, connections: CONNECTIONS, script, cpu });
@@ -105,7 +120,9 @@ async function measure(scenario: string, server: ChildProcess, redis: Redis, por
   const [serverAfter, redisAfter] = [processCpuUs(server.pid), await redisCpuUs(redis)];
   const serverCpuUs = (serverAfter - serverBefore) / result.requests;
   const redisCpuUsPerRequest = (redisAfter - redisBefore) / result.requests;
-  process.stdout.write(`  ${scenario}: ${result.rps.toFixed(0)} req/s, ${serverCpuUs.toFixed(0)} µs server CPU/request\n`);
+  process.stdout.write(
+    `  ${scenario}: ${result.rps.toFixed(0)} req/s, ${serverCpuUs.toFixed(0)} µs server CPU/request\n`,
+  );
   return { scenario, result, serverCpuUs, redisCpuUs: redisCpuUsPerRequest };
 }
 
@@ -131,7 +148,14 @@ async function main(): Promise<void> {
     const { id: _id, workspace_id: _ws, ...page } = samplePageSnapshot({ links: 20 });
     await seed.page(ws, domains.bioDomainId, 'maya', page);
 
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_PREFIX: prefix, LOG_LEVEL: 'error', LINK_HOST, BIO_HOST };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      REDIS_PREFIX: prefix,
+      LOG_LEVEL: 'error',
+      LINK_HOST,
+      BIO_HOST,
+    };
 
     const visitors = visitorMixScript(LINK_HOST, '/hit');
     const ceiling = spawnServer('bench/redirect/ceiling-server.ts', { PORT: '8799' });
@@ -157,9 +181,21 @@ async function main(): Promise<void> {
     await stop(plain);
     await reportVisitorMix(redis, prefix);
     if (!QUICK) {
-      extra.push(await measure('edge, miss path (PG + write-through)', capturing, redis, 8797, LINK_HOST, '/m1', sequentialSlugScript(LINK_HOST, 'm')));
+      extra.push(
+        await measure(
+          'edge, miss path (PG + write-through)',
+          capturing,
+          redis,
+          8797,
+          LINK_HOST,
+          '/m1',
+          sequentialSlugScript(LINK_HOST, 'm'),
+        ),
+      );
       await waitUntil(async () => (await get(8797, BIO_HOST, '/maya')) === 200, 'the bio page');
-      extra.push(await measure('edge, bio page render (20 links)', capturing, redis, 8797, BIO_HOST, '/maya'));
+      extra.push(
+        await measure('edge, bio page render (20 links)', capturing, redis, 8797, BIO_HOST, '/maya'),
+      );
     }
     await stop(capturing);
   } finally {
@@ -174,8 +210,15 @@ async function main(): Promise<void> {
 
 /** What the captured events of the visitor mix look like: proof that capture did real work, not one cached answer. */
 async function reportVisitorMix(redis: Redis, prefix: string): Promise<void> {
-  const events = streamEvents((await redis.xrevrange(clicksStreamKey(prefix), '+', '-', 'COUNT', 200)).reverse()).slice(-5000);
-  const seen = { visitors: new Set<string>(), countries: new Set<string>(), browsers: new Set<string>(), bots: 0 };
+  const events = streamEvents(
+    (await redis.xrevrange(clicksStreamKey(prefix), '+', '-', 'COUNT', 200)).reverse(),
+  ).slice(-5000);
+  const seen = {
+    visitors: new Set<string>(),
+    countries: new Set<string>(),
+    browsers: new Set<string>(),
+    bots: 0,
+  };
   for (const event of events) {
     seen.visitors.add(event.visitor_hash);
     seen.countries.add(event.country_code ?? '-');
@@ -216,23 +259,43 @@ function rowIn(round: readonly Row[], scenario: string): Row | undefined {
 
 function report(rounds: readonly Row[][], extra: readonly Row[]): void {
   const scenarios = [CEILING_ROW, HIT_ROW, CAPTURE_ROW];
-  const medians = scenarios.map((scenario) => medianRow(rounds.flatMap((round) => rowIn(round, scenario) ?? [])));
+  const medians = scenarios.map((scenario) =>
+    medianRow(rounds.flatMap((round) => rowIn(round, scenario) ?? [])),
+  );
   const ceiling = medians[0]?.result.rps ?? Number.NaN;
   const header = `| scenario | req/s | p50 ms | p99 ms | × ceiling | server CPU µs/req | Redis CPU µs/req | non-3xx | errors |`;
   const lines = [...medians, ...extra].map((row) => {
     const { scenario, result: r } = row;
     return `| ${scenario} | ${r.rps.toFixed(0)} | ${r.p50Ms.toFixed(2)} | ${r.p99Ms.toFixed(2)} | ${(r.rps / ceiling).toFixed(2)} | ${row.serverCpuUs.toFixed(0)} | ${row.redisCpuUs.toFixed(1)} | ${r.non2xx3xx} | ${r.errors} |`;
   });
-  process.stdout.write(`\nwrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback${PINNED ? ' (servers on CPU 1, wrk on CPU 0)' : ''}; hit-path rows: median of ${rounds.length} interleaved rounds\n`);
-  process.stdout.write([header, '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n') + '\n\n');
+  process.stdout.write(
+    `\nwrk -t1 -c${CONNECTIONS} -d${SECONDS}s on loopback${PINNED ? ' (servers on CPU 1, wrk on CPU 0)' : ''}; hit-path rows: median of ${rounds.length} interleaved rounds\n`,
+  );
+  process.stdout.write(
+    [header, '|---|---:|---:|---:|---:|---:|---:|---:|---:|', ...lines].join('\n') + '\n\n',
+  );
 
   const perRound = rounds.flatMap((round) => {
     const [c, h, k] = [rowIn(round, CEILING_ROW), rowIn(round, HIT_ROW), rowIn(round, CAPTURE_ROW)];
-    return c && h && k ? [{ hitRatio: h.result.rps / c.result.rps, captureCost: 1 - k.result.rps / h.result.rps, cpuCost: 1 - h.serverCpuUs / k.serverCpuUs }] : [];
+    return c && h && k
+      ? [
+          {
+            hitRatio: h.result.rps / c.result.rps,
+            captureCost: 1 - k.result.rps / h.result.rps,
+            cpuCost: 1 - h.serverCpuUs / k.serverCpuUs,
+          },
+        ]
+      : [];
   });
   if (perRound.length === 0) return;
-  process.stdout.write(`| round | hit × ceiling | capture cost (req/s) | capture cost (server CPU) |\n|---:|---:|---:|---:|\n`);
-  perRound.forEach((r, i) => process.stdout.write(`| ${i + 1} | ${r.hitRatio.toFixed(2)} | ${(r.captureCost * 100).toFixed(1)} % | ${(r.cpuCost * 100).toFixed(1)} % |\n`));
+  process.stdout.write(
+    `| round | hit × ceiling | capture cost (req/s) | capture cost (server CPU) |\n|---:|---:|---:|---:|\n`,
+  );
+  perRound.forEach((r, i) =>
+    process.stdout.write(
+      `| ${i + 1} | ${r.hitRatio.toFixed(2)} | ${(r.captureCost * 100).toFixed(1)} % | ${(r.cpuCost * 100).toFixed(1)} % |\n`,
+    ),
+  );
   const ratio = median(perRound.map((r) => r.hitRatio));
   const cost = median(perRound.map((r) => r.captureCost));
   const cpuCost = median(perRound.map((r) => r.cpuCost));
@@ -241,7 +304,9 @@ function report(rounds: readonly Row[][], extra: readonly Row[]): void {
   process.stdout.write(`\nmedians over the rounds:\n`);
   process.stdout.write(`target cache hit ≥ 0.5× ceiling: ${ratio.toFixed(2)}× — ${verdict(ratio >= 0.5)}\n`);
   process.stdout.write(`target cache hit p99 ≤ 10 ms: ${hitP99.toFixed(2)} ms — ${verdict(hitP99 <= 10)}\n`);
-  process.stdout.write(`target capture cost ≤ 15 %: ${(cost * 100).toFixed(1)} % — ${verdict(cost <= 0.15)}\n`);
+  process.stdout.write(
+    `target capture cost ≤ 15 %: ${(cost * 100).toFixed(1)} % — ${verdict(cost <= 0.15)}\n`,
+  );
   process.stdout.write(`(capture cost in server CPU per request: ${(cpuCost * 100).toFixed(1)} %)\n`);
 }
 

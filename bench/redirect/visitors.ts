@@ -7,7 +7,14 @@ import { VISITOR_USER_AGENTS } from './wrk';
  * Accept-Language, a Referer on every third.
  */
 export function visitorHeaders(count: number): Array<Record<string, string>> {
-  const langs = ['en-US,en;q=0.9', 'de-DE,de;q=0.9,en;q=0.8', 'fr-FR,fr;q=0.9', 'es-ES,es;q=0.9', 'pt-BR,pt;q=0.9,en;q=0.7', 'ja-JP,ja;q=0.9'];
+  const langs = [
+    'en-US,en;q=0.9',
+    'de-DE,de;q=0.9,en;q=0.8',
+    'fr-FR,fr;q=0.9',
+    'es-ES,es;q=0.9',
+    'pt-BR,pt;q=0.9,en;q=0.7',
+    'ja-JP,ja;q=0.9',
+  ];
   const referers = ['https://www.instagram.com/', 'https://t.co/abc', 'https://www.google.com/'];
   const all: Array<Record<string, string>> = [];
   let x = 12345;

@@ -4,8 +4,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { FORWARDED_FOR_HEADER } from '@linkhub/shared/analytics/client-ip';
 
-export type WrkResult = { rps: number; p50Ms: number; p99Ms: number; requests: number; non2xx3xx: number; errors: number };
-export type WrkRun = { url: string; host: string; seconds: number; connections: number; script?: string; cpu?: string };
+export type WrkResult = {
+  rps: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx3xx: number;
+  errors: number;
+};
+export type WrkRun = {
+  url: string;
+  host: string;
+  seconds: number;
+  connections: number;
+  script?: string;
+  cpu?: string;
+};
 
 function toMs(value: string): number {
   const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
@@ -112,7 +126,8 @@ export function runWrk(run: WrkRun): WrkResult {
   const command = run.cpu ? 'taskset' : 'wrk';
   const full = run.cpu ? ['-c', run.cpu, 'wrk', ...args] : args;
   const result = spawnSync(command, full, { encoding: 'utf8', timeout: (run.seconds + 30) * 1000 });
-  if (result.status !== 0) throw new Error(`wrk failed: ${result.stderr || result.error?.message || 'unknown error'}`);
+  if (result.status !== 0)
+    throw new Error(`wrk failed: ${result.stderr || result.error?.message || 'unknown error'}`);
   const out = result.stdout;
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const p50 = toMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? '');

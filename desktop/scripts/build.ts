@@ -28,4 +28,6 @@ if (!existsSync(path.join(pwaDist, 'index.html'))) {
   process.exit(1);
 }
 await copyRenderer(pwaDist, outDir);
-console.log(`Unpacked app ready in ${path.relative(repo, outDir)}/ (main.js, preload.cjs, icons/, renderer/).`);
+console.log(
+  `Unpacked app ready in ${path.relative(repo, outDir)}/ (main.js, preload.cjs, icons/, renderer/).`,
+);

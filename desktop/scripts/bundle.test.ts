@@ -22,9 +22,18 @@ const outDir = () => path.join(dir, 'dist');
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'linkhub-bundle-'));
-  bundles = await bundleDesktop({ desktopDir, outDir: outDir(), syncUrl: 'https://sync.linkhub.test', minify: true });
+  bundles = await bundleDesktop({
+    desktopDir,
+    outDir: outDir(),
+    syncUrl: 'https://sync.linkhub.test',
+    minify: true,
+  });
   // The real PWA, built by Vite into a scratch folder, copied in as the renderer.
-  await promisify(execFile)('npx', ['vite', 'build', '--outDir', path.join(dir, 'pwa-dist'), '--emptyOutDir', '--logLevel', 'error'], { cwd: pwaDir });
+  await promisify(execFile)(
+    'npx',
+    ['vite', 'build', '--outDir', path.join(dir, 'pwa-dist'), '--emptyOutDir', '--logLevel', 'error'],
+    { cwd: pwaDir },
+  );
   await copyRenderer(path.join(dir, 'pwa-dist'), outDir());
 }, 180_000);
 
@@ -42,7 +51,8 @@ describe('the unpacked desktop app', () => {
 
   it('needs no node_modules: main imports only Electron and Node built-ins, the sandboxed preload only Electron', () => {
     expect(runtimeImports(bundles.preload)).toEqual(['electron']);
-    for (const name of runtimeImports(bundles.main)) expect(name === 'electron' || isBuiltin(name), name).toBe(true);
+    for (const name of runtimeImports(bundles.main))
+      expect(name === 'electron' || isBuiltin(name), name).toBe(true);
   });
 
   it('bakes the sync server into main', async () => {
@@ -78,9 +88,15 @@ describe('the unpacked desktop app', () => {
 
   it('serves every file of the real PWA build through the app:// handler with a proper MIME type', async () => {
     const root = path.join(outDir(), 'renderer');
-    const handler = createAppProtocolHandler({ root, syncOrigin: 'https://sync.linkhub.test', forward: fetch });
+    const handler = createAppProtocolHandler({
+      root,
+      syncOrigin: 'https://sync.linkhub.test',
+      forward: fetch,
+    });
     const entries = await readdir(root, { recursive: true, withFileTypes: true });
-    const files = entries.filter((e) => e.isFile()).map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    const files = entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
     expect(files.length).toBeGreaterThan(1);
     for (const file of files) {
       const response = await handler(new Request(`app://linkhub/${file}`));
@@ -109,10 +125,21 @@ describe('the unpacked desktop app', () => {
  */
 describe('the renderer in Chromium, through the app protocol handler', () => {
   const CHROMIUM = '/usr/bin/chromium';
-  const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  const ARGS = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ];
 
   async function openRenderer(syncOrigin: string) {
-    const handler = createAppProtocolHandler({ root: path.join(outDir(), 'renderer'), syncOrigin, forward: fetch });
+    const handler = createAppProtocolHandler({
+      root: path.join(outDir(), 'renderer'),
+      syncOrigin,
+      forward: fetch,
+    });
     const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
     const page = await browser.newPage();
     const violations: string[] = [];
@@ -131,7 +158,11 @@ describe('the renderer in Chromium, through the app protocol handler', () => {
           ...(body === null ? {} : { body }),
         }),
       );
-      await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+      await route.fulfill({
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: Buffer.from(await response.arrayBuffer()),
+      });
     });
     await page.goto('http://linkhub.test/workspace/0190d6a4-1b2c-7d3e-8f40-5a6b7c8d9e0f');
     return { browser, page, violations, errors };
@@ -154,7 +185,9 @@ describe('the renderer in Chromium, through the app protocol handler', () => {
       res.end('{"status":"ok"}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { browser, page, violations } = await openRenderer(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const { browser, page, violations } = await openRenderer(
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    );
     try {
       await page.locator('#root').getByText('LinkHub').first().waitFor({ timeout: 15_000 });
       expect(violations).toEqual([]);

@@ -42,7 +42,9 @@ export async function bundleDesktop(options: BundleOptions): Promise<{ main: Met
     target: NODE_TARGET,
     define: { LINKHUB_BUILD_SYNC_URL: JSON.stringify(options.syncUrl) },
     // Bundled CommonJS dependencies may call require(); give the ES module one.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+    },
   });
   const preload = await build({
     ...common,
@@ -52,8 +54,11 @@ export async function bundleDesktop(options: BundleOptions): Promise<{ main: Met
     format: 'cjs',
     target: CHROME_TARGET,
   });
-  await cp(path.join(options.desktopDir, 'build/icons'), path.join(options.outDir, 'icons'), { recursive: true });
-  if (main.metafile === undefined || preload.metafile === undefined) throw new Error('esbuild returned no metafile');
+  await cp(path.join(options.desktopDir, 'build/icons'), path.join(options.outDir, 'icons'), {
+    recursive: true,
+  });
+  if (main.metafile === undefined || preload.metafile === undefined)
+    throw new Error('esbuild returned no metafile');
   return { main: main.metafile, preload: preload.metafile };
 }
 

@@ -17,7 +17,8 @@ const desktopDir = path.resolve(scripts, '..');
 const WS = '0190d6a4-1b2c-7d3e-8f40-5a6b7c8d9e0f';
 const LINK = '0190d6a4-aaaa-7bbb-8ccc-dddddddddddd';
 
-const withoutSyncUrl = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'LINKHUB_SYNC_URL'));
+const withoutSyncUrl = (env: NodeJS.ProcessEnv) =>
+  Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'LINKHUB_SYNC_URL'));
 
 let dir = '';
 let wired: Record<string, unknown> = {};
@@ -30,7 +31,12 @@ beforeAll(async () => {
   await writeFile(path.join(outDir, 'renderer', 'index.html'), '<!doctype html><div id="root"></div>');
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [path.join(scripts, 'fixtures', 'start-main.mjs'), path.join(outDir, 'main.js'), path.join(scripts, 'fixtures', 'fake-electron.cjs'), `linkhub://workspace/${WS}/links/${LINK}`],
+    [
+      path.join(scripts, 'fixtures', 'start-main.mjs'),
+      path.join(outDir, 'main.js'),
+      path.join(scripts, 'fixtures', 'fake-electron.cjs'),
+      `linkhub://workspace/${WS}/links/${LINK}`,
+    ],
     { env: { ...withoutSyncUrl(process.env), FAKE_ELECTRON_USER_DATA: path.join(dir, 'userData') } },
   );
   wired = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}');
@@ -42,7 +48,9 @@ afterAll(async () => {
 
 describe('main.ts wiring (bundled main.js on a stand-in Electron)', () => {
   it('registers app:// as a privileged scheme and serves the renderer through it, refusing traversal', () => {
-    expect(wired.privileged).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(wired.privileged).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) },
+    ]);
     expect(wired.indexStatus).toBe(200);
     expect(wired.indexCsp).toContain('connect-src');
     // The URL parser already folds the encoded dot-segments; either way main.js (outside the renderer) is not served.
@@ -56,7 +64,16 @@ describe('main.ts wiring (bundled main.js on a stand-in Electron)', () => {
 
   it('registers linkhub:// deep links, single-instance and security hooks', () => {
     expect(wired.protocolClients).toEqual([['linkhub']]);
-    expect(wired.appEvents).toEqual(expect.arrayContaining(['open-url', 'second-instance', 'web-contents-created', 'window-all-closed', 'activate', 'will-quit']));
+    expect(wired.appEvents).toEqual(
+      expect.arrayContaining([
+        'open-url',
+        'second-instance',
+        'web-contents-created',
+        'window-all-closed',
+        'activate',
+        'will-quit',
+      ]),
+    );
     expect(wired.permissionHandlers).toBe(2);
   });
 
@@ -64,7 +81,12 @@ describe('main.ts wiring (bundled main.js on a stand-in Electron)', () => {
     const windows = wired.windows as { urls: string[]; webPreferences: Record<string, unknown> }[];
     expect(windows).toHaveLength(1);
     expect(windows[0]?.urls).toEqual([`app://linkhub/workspace/${WS}/links/${LINK}`]);
-    expect(windows[0]?.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });
+    expect(windows[0]?.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    });
     expect(String(windows[0]?.webPreferences.preload)).toMatch(/preload\.cjs$/);
   });
 

@@ -23,7 +23,12 @@ const unpacked = () => path.join(dir, 'release', 'linux-unpacked');
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'linkhub-package-'));
   const app = path.join(dir, 'app');
-  await bundleDesktop({ desktopDir, outDir: path.join(app, 'dist'), syncUrl: 'https://sync.linkhub.test', minify: true });
+  await bundleDesktop({
+    desktopDir,
+    outDir: path.join(app, 'dist'),
+    syncUrl: 'https://sync.linkhub.test',
+    minify: true,
+  });
   await mkdir(path.join(app, 'dist', 'renderer'), { recursive: true });
   await writeFile(path.join(app, 'dist', 'renderer', 'index.html'), '<!doctype html><div id="root"></div>');
   await cp(path.join(desktopDir, 'package.json'), path.join(app, 'package.json'));
@@ -46,7 +51,10 @@ beforeAll(async () => {
       '--publish',
       'never',
     ],
-    { cwd: repo, env: { ...process.env, LINKHUB_UPDATE_URL: 'https://updates.linkhub.test/desktop', CI: 'true' } },
+    {
+      cwd: repo,
+      env: { ...process.env, LINKHUB_UPDATE_URL: 'https://updates.linkhub.test/desktop', CI: 'true' },
+    },
   );
 }, 240_000);
 
@@ -62,7 +70,15 @@ describe('electron-builder packaging (Linux, unpacked)', () => {
     expect(resources).toEqual(expect.arrayContaining(['app.asar', 'app-update.yml']));
     const asar = await readFile(path.join(unpacked(), 'resources', 'app.asar'));
     const header = asar.subarray(0, 64 * 1024).toString('utf8');
-    for (const name of ['"main.js"', '"preload.cjs"', '"renderer"', '"index.html"', '"package.json"', '"tray.png"']) expect(header).toContain(name);
+    for (const name of [
+      '"main.js"',
+      '"preload.cjs"',
+      '"renderer"',
+      '"index.html"',
+      '"package.json"',
+      '"tray.png"',
+    ])
+      expect(header).toContain(name);
     expect(header).not.toContain('.map"');
     expect(header).not.toContain('node_modules');
   });

@@ -28,8 +28,21 @@ beforeAll(async () => {
       return;
     }
     const body = await readBody(req);
-    res.writeHead(req.url?.startsWith('/v1/missing') ? 404 : 200, { 'Content-Type': 'application/json', 'X-Request-Id': 'req-1', 'Set-Cookie': 'lh_session=x' });
-    res.end(JSON.stringify({ method: req.method, url: req.url, body, authorization: req.headers.authorization ?? null, origin: req.headers.origin ?? null, cookie: req.headers.cookie ?? null }));
+    res.writeHead(req.url?.startsWith('/v1/missing') ? 404 : 200, {
+      'Content-Type': 'application/json',
+      'X-Request-Id': 'req-1',
+      'Set-Cookie': 'lh_session=x',
+    });
+    res.end(
+      JSON.stringify({
+        method: req.method,
+        url: req.url,
+        body,
+        authorization: req.headers.authorization ?? null,
+        origin: req.headers.origin ?? null,
+        cookie: req.headers.cookie ?? null,
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   syncOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -48,16 +61,32 @@ describe('API requests from the app reach the sync server', () => {
     const response = await handler(
       new Request('app://linkhub/replicache/push?schema=1', {
         method: 'POST',
-        headers: { Authorization: 'Bearer lh_sess_1', 'Content-Type': 'application/json', Origin: 'app://linkhub', Cookie: 'a=b' },
+        headers: {
+          Authorization: 'Bearer lh_sess_1',
+          'Content-Type': 'application/json',
+          Origin: 'app://linkhub',
+          Cookie: 'a=b',
+        },
         body: JSON.stringify({ mutations: [] }),
       }),
     );
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('req-1');
     expect(response.headers.get('set-cookie')).toBeNull();
-    expect(await response.json()).toEqual({ method: 'POST', url: '/replicache/push?schema=1', body: '{"mutations":[]}', authorization: 'Bearer lh_sess_1', origin: null, cookie: null });
-    expect(await (await handler(new Request('app://linkhub/healthz'))).json()).toMatchObject({ url: '/healthz' });
-    expect(await (await handler(new Request('app://linkhub/api/me'))).json()).toMatchObject({ url: '/api/me' });
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      url: '/replicache/push?schema=1',
+      body: '{"mutations":[]}',
+      authorization: 'Bearer lh_sess_1',
+      origin: null,
+      cookie: null,
+    });
+    expect(await (await handler(new Request('app://linkhub/healthz'))).json()).toMatchObject({
+      url: '/healthz',
+    });
+    expect(await (await handler(new Request('app://linkhub/api/me'))).json()).toMatchObject({
+      url: '/api/me',
+    });
   });
 
   it('passes the server’s status through, and app routes that only look similar stay in the app', async () => {
@@ -82,6 +111,13 @@ describe('API requests from the app reach the sync server', () => {
     const offline = createAppProtocolHandler({ root, syncOrigin: 'http://127.0.0.1:9', forward: fetch });
     const response = await offline(new Request('app://linkhub/healthz'));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ error: { code: 'sync_server_unreachable', message: expect.any(String), details: [], request_id: expect.any(String) } });
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'sync_server_unreachable',
+        message: expect.any(String),
+        details: [],
+        request_id: expect.any(String),
+      },
+    });
   });
 });

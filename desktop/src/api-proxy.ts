@@ -17,9 +17,19 @@ export function isApiPath(pathname: string): boolean {
 export type Forward = (url: string, init: RequestInit) => Promise<Response>;
 
 const DROPPED_REQUEST_HEADERS = ['host', 'origin', 'referer', 'cookie', 'connection', 'content-length'];
-const DROPPED_RESPONSE_HEADERS = ['content-encoding', 'content-length', 'transfer-encoding', 'connection', 'set-cookie'];
+const DROPPED_RESPONSE_HEADERS = [
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'set-cookie',
+];
 
-export async function forwardToSyncServer(request: Request, syncOrigin: string, forward: Forward): Promise<Response> {
+export async function forwardToSyncServer(
+  request: Request,
+  syncOrigin: string,
+  forward: Forward,
+): Promise<Response> {
   const incoming = new URL(request.url);
   const target = new URL(`${incoming.pathname}${incoming.search}`, syncOrigin);
   const headers = new Headers(request.headers);
@@ -39,17 +49,25 @@ export async function forwardToSyncServer(request: Request, syncOrigin: string, 
   }
   const responseHeaders = new Headers(upstream.headers);
   for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name);
-  return new Response(upstream.body, { status: upstream.status, statusText: upstream.statusText, headers: responseHeaders });
+  return new Response(upstream.body, {
+    status: upstream.status,
+    statusText: upstream.statusText,
+    headers: responseHeaders,
+  });
 }
 
 function unreachable(): Response {
   const body = {
     error: {
       code: 'sync_server_unreachable',
-      message: 'The sync server cannot be reached. Your changes are kept on this device and sync when it is back.',
+      message:
+        'The sync server cannot be reached. Your changes are kept on this device and sync when it is back.',
       details: [],
       request_id: randomUUID(),
     },
   };
-  return new Response(JSON.stringify(body), { status: 503, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(JSON.stringify(body), {
+    status: 503,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }

@@ -17,7 +17,10 @@ export function unsyncedLabel(count: number): string {
   return `LinkHub: ${count} change${count === 1 ? '' : 's'} not synced yet`;
 }
 
-export function createBadge(targets: BadgeTargets): { setUnsyncedCount(count: number): void; current(): number } {
+export function createBadge(targets: BadgeTargets): {
+  setUnsyncedCount(count: number): void;
+  current(): number;
+} {
   let current = 0;
   return {
     current: () => current,

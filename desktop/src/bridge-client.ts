@@ -23,8 +23,11 @@ function saveFileResult(v: unknown): SaveFileResult {
 }
 
 function saveBatchResult(v: unknown): SaveBatchResult {
-  if (!isObject(v) || typeof v.saved !== 'boolean' || typeof v.written !== 'number') throw new Error('unexpected reply from the desktop app');
-  return typeof v.folder === 'string' ? { saved: v.saved, written: v.written, folder: v.folder } : { saved: v.saved, written: v.written };
+  if (!isObject(v) || typeof v.saved !== 'boolean' || typeof v.written !== 'number')
+    throw new Error('unexpected reply from the desktop app');
+  return typeof v.folder === 'string'
+    ? { saved: v.saved, written: v.written, folder: v.folder }
+    : { saved: v.saved, written: v.written };
 }
 
 let jobs = 0;

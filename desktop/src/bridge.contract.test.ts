@@ -3,13 +3,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DesktopBridge } from '@linkhub/shared/platform/bridge';
-import { runBridgeContract, type BridgeHarness, type SavedFile } from '@linkhub/shared/platform/bridge.contract';
+import {
+  runBridgeContract,
+  type BridgeHarness,
+  type SavedFile,
+} from '@linkhub/shared/platform/bridge.contract';
 import { createBadge } from './badge';
 import { createDesktopBridge } from './bridge-client';
 import { IPC_CHANNELS } from './ipc/channels';
 import { registerIpcHandlers } from './ipc/handlers';
 import { createSecureStore } from './secure-store';
-import { fakeDialog, fakeNotificationClass, fakeSafeStorage, FakeWindow, inMemoryIpcPair } from './testing/electron-fakes';
+import {
+  fakeDialog,
+  fakeNotificationClass,
+  fakeSafeStorage,
+  FakeWindow,
+  inMemoryIpcPair,
+} from './testing/electron-fakes';
 import { createUrlPolicy } from './trusted-url';
 import { openWindowStateStore } from './window-state';
 import { createWindowManager } from './windows';
@@ -18,7 +28,9 @@ import { createWindowManager } from './windows';
  * The preload bridge (bridge-client.ts, exactly what preload.ts exposes) wired to the real main-process
  * handlers through an in-memory ipcMain/ipcRenderer pair. Only Electron's own objects are fakes.
  */
-async function desktopHarness(options: { senderUrl?: string } = {}): Promise<BridgeHarness & { channels(): string[] }> {
+async function desktopHarness(
+  options: { senderUrl?: string } = {},
+): Promise<BridgeHarness & { channels(): string[] }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'linkhub-bridge-'));
   const downloads = path.join(dir, 'Downloads');
   await mkdir(downloads);
@@ -28,7 +40,12 @@ async function desktopHarness(options: { senderUrl?: string } = {}): Promise<Bri
   const dock: string[] = [];
   const badge = createBadge({ platform: 'darwin', dock: { setBadge: (t) => void dock.push(t) } });
   const state = await openWindowStateStore(path.join(dir, 'window-state.json'));
-  const windows = createWindowManager({ createWindow: (b) => new FakeWindow(b), displays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }], state, schedule: () => () => undefined });
+  const windows = createWindowManager({
+    createWindow: (b) => new FakeWindow(b),
+    displays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }],
+    state,
+    schedule: () => () => undefined,
+  });
   const senderWindow = new FakeWindow({ x: 0, y: 0, width: 800, height: 600, maximized: false });
   let batches = 0;
   const dialog = fakeDialog<FakeWindow>({
@@ -57,7 +74,12 @@ async function desktopHarness(options: { senderUrl?: string } = {}): Promise<Bri
   const savedFiles = async (): Promise<SavedFile[]> => {
     const entries = await readdir(downloads, { recursive: true, withFileTypes: true }).catch(() => []);
     return Promise.all(
-      entries.filter((e) => e.isFile()).map(async (e) => ({ name: e.name, bytes: new Uint8Array(await readFile(path.join(e.parentPath, e.name))) })),
+      entries
+        .filter((e) => e.isFile())
+        .map(async (e) => ({
+          name: e.name,
+          bytes: new Uint8Array(await readFile(path.join(e.parentPath, e.name))),
+        })),
     );
   };
   return {
@@ -93,7 +115,9 @@ describe('desktop bridge, beyond the contract', () => {
     for (const senderUrl of ['https://sync.linkhub.test/login', 'https://evil.test/', 'file:///tmp/x.html']) {
       const h = await desktopHarness({ senderUrl });
       await expect(h.bridge.secureToken.get(), senderUrl).rejects.toThrow(/forbidden_sender/);
-      await expect(h.bridge.saveFile({ suggestedName: 'a.pdf', mime: 'application/pdf', bytes: new Uint8Array([1]) })).rejects.toThrow(/forbidden_sender/);
+      await expect(
+        h.bridge.saveFile({ suggestedName: 'a.pdf', mime: 'application/pdf', bytes: new Uint8Array([1]) }),
+      ).rejects.toThrow(/forbidden_sender/);
       expect(await h.savedFiles()).toEqual([]);
       await h.cleanup();
     }

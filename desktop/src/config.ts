@@ -20,7 +20,10 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadDesktopConfig(env: Record<string, string | undefined>, defaults: { syncUrl: string }): DesktopConfig {
+export function loadDesktopConfig(
+  env: Record<string, string | undefined>,
+  defaults: { syncUrl: string },
+): DesktopConfig {
   const parsed = schema.safeParse({ LINKHUB_SYNC_URL: env.LINKHUB_SYNC_URL ?? defaults.syncUrl });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

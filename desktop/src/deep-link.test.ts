@@ -6,10 +6,18 @@ const ID = '0190d6a4-aaaa-7bbb-8ccc-dddddddddddd';
 
 describe('deep links', () => {
   it('turns workspace, link, QR and page links into in-app routes', () => {
-    expect(parseDeepLink(`linkhub://workspace/${WS}`)).toEqual({ workspaceId: WS, route: `/workspace/${WS}` });
-    expect(parseDeepLink(`linkhub://workspace/${WS}/links/${ID}`)).toEqual({ workspaceId: WS, route: `/workspace/${WS}/links/${ID}` });
+    expect(parseDeepLink(`linkhub://workspace/${WS}`)).toEqual({
+      workspaceId: WS,
+      route: `/workspace/${WS}`,
+    });
+    expect(parseDeepLink(`linkhub://workspace/${WS}/links/${ID}`)).toEqual({
+      workspaceId: WS,
+      route: `/workspace/${WS}/links/${ID}`,
+    });
     expect(parseDeepLink(`linkhub://workspace/${WS}/qr/${ID}`)?.route).toBe(`/workspace/${WS}/qr/${ID}`);
-    expect(parseDeepLink(`linkhub://workspace/${WS}/pages/${ID}/`)?.route).toBe(`/workspace/${WS}/pages/${ID}`);
+    expect(parseDeepLink(`linkhub://workspace/${WS}/pages/${ID}/`)?.route).toBe(
+      `/workspace/${WS}/pages/${ID}`,
+    );
     expect(parseDeepLink(`LINKHUB://workspace/${WS.toUpperCase()}/links/${ID}`)?.workspaceId).toBe(WS);
   });
 
@@ -35,7 +43,9 @@ describe('deep links', () => {
   });
 
   it('finds the deep link in a second instance’s command line', () => {
-    expect(deepLinkFromArgv(['/opt/LinkHub/linkhub', '--no-sandbox', `linkhub://workspace/${WS}/qr/${ID}`])?.route).toBe(`/workspace/${WS}/qr/${ID}`);
+    expect(
+      deepLinkFromArgv(['/opt/LinkHub/linkhub', '--no-sandbox', `linkhub://workspace/${WS}/qr/${ID}`])?.route,
+    ).toBe(`/workspace/${WS}/qr/${ID}`);
     expect(deepLinkFromArgv(['/opt/LinkHub/linkhub'])).toBeNull();
   });
 });

@@ -24,13 +24,15 @@ export function parseDeepLink(raw: string): DeepLink | null {
     return null;
   }
   if (url.protocol !== `${DEEP_LINK_SCHEME}:` || url.host !== 'workspace') return null;
-  if (url.username !== '' || url.password !== '' || url.port !== '' || url.search !== '' || url.hash !== '') return null;
+  if (url.username !== '' || url.password !== '' || url.port !== '' || url.search !== '' || url.hash !== '')
+    return null;
   const segments = url.pathname.replace(/\/$/, '').split('/').slice(1);
   const [workspaceId, resource, resourceId, ...rest] = segments;
   if (workspaceId === undefined || !isWorkspaceId(workspaceId) || rest.length > 0) return null;
   const base = `/workspace/${workspaceId.toLowerCase()}`;
   if (resource === undefined) return { workspaceId: workspaceId.toLowerCase(), route: base };
-  if (!Object.hasOwn(RESOURCES, resource) || resourceId === undefined || !isWorkspaceId(resourceId)) return null;
+  if (!Object.hasOwn(RESOURCES, resource) || resourceId === undefined || !isWorkspaceId(resourceId))
+    return null;
   return { workspaceId: workspaceId.toLowerCase(), route: `${base}/${resource}/${resourceId.toLowerCase()}` };
 }
 

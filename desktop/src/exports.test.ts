@@ -22,7 +22,12 @@ describe('saving a QR print file', () => {
     const window = fakeProgressWindow();
     const target = path.join(dir, 'chosen.pdf');
     dialog.willSaveTo(target);
-    const result = await saveFileWithDialog(dialog, window, { suggestedName: 'spring-sale-qr.pdf', mime: 'application/pdf', bytes: pdf }, '/home/me/Downloads');
+    const result = await saveFileWithDialog(
+      dialog,
+      window,
+      { suggestedName: 'spring-sale-qr.pdf', mime: 'application/pdf', bytes: pdf },
+      '/home/me/Downloads',
+    );
     expect(result).toEqual({ saved: true, path: target });
     expect(await readFile(target)).toEqual(Buffer.from(pdf));
     expect(dialog.calls[0]?.window).toBe(window);
@@ -32,7 +37,12 @@ describe('saving a QR print file', () => {
   it('writes nothing when the user cancels', async () => {
     const dialog = fakeDialog<ReturnType<typeof fakeProgressWindow>>();
     dialog.willSaveTo(undefined);
-    const result = await saveFileWithDialog(dialog, fakeProgressWindow(), { suggestedName: 'a.pdf', mime: 'application/pdf', bytes: pdf }, dir);
+    const result = await saveFileWithDialog(
+      dialog,
+      fakeProgressWindow(),
+      { suggestedName: 'a.pdf', mime: 'application/pdf', bytes: pdf },
+      dir,
+    );
     expect(result).toEqual({ saved: false });
     expect(await readdir(dir)).toEqual([]);
   });
@@ -45,10 +55,20 @@ describe('batch export into a folder', () => {
     dialog.willPickFolder(dir);
     await writeFile(path.join(dir, 'qr-1.svg'), 'already here');
     const progress: BatchProgress[] = [];
-    const files = ['qr-1.svg', 'qr-2.svg', 'qr-1.svg', 'qr-3.svg'].map((name, i) => ({ name, mime: 'image/svg+xml', bytes: new TextEncoder().encode(`<svg>${i}</svg>`) }));
+    const files = ['qr-1.svg', 'qr-2.svg', 'qr-1.svg', 'qr-3.svg'].map((name, i) => ({
+      name,
+      mime: 'image/svg+xml',
+      bytes: new TextEncoder().encode(`<svg>${i}</svg>`),
+    }));
     const result = await saveBatchToFolder(dialog, window, files, (p) => progress.push(p), '/home/me');
     expect(result).toEqual({ saved: true, written: 4, folder: dir });
-    expect((await readdir(dir)).sort()).toEqual(['qr-1 (2).svg', 'qr-1 (3).svg', 'qr-1.svg', 'qr-2.svg', 'qr-3.svg']);
+    expect((await readdir(dir)).sort()).toEqual([
+      'qr-1 (2).svg',
+      'qr-1 (3).svg',
+      'qr-1.svg',
+      'qr-2.svg',
+      'qr-3.svg',
+    ]);
     expect(await readFile(path.join(dir, 'qr-1.svg'), 'utf8')).toBe('already here');
     expect(await readFile(path.join(dir, 'qr-1 (3).svg'), 'utf8')).toBe('<svg>2</svg>');
     expect(progress.map((p) => `${p.done}/${p.total}`)).toEqual(['1/4', '2/4', '3/4', '4/4']);
@@ -59,7 +79,13 @@ describe('batch export into a folder', () => {
     const dialog = fakeDialog<ReturnType<typeof fakeProgressWindow>>();
     dialog.willPickFolder(undefined);
     const window = fakeProgressWindow();
-    const result = await saveBatchToFolder(dialog, window, [{ name: 'a.png', mime: 'image/png', bytes: pdf }], () => undefined, dir);
+    const result = await saveBatchToFolder(
+      dialog,
+      window,
+      [{ name: 'a.png', mime: 'image/png', bytes: pdf }],
+      () => undefined,
+      dir,
+    );
     expect(result).toEqual({ saved: false, written: 0 });
     expect(window.progress).toEqual([]);
   });

@@ -1,7 +1,18 @@
 import { access, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { OpenDialogOptions, OpenDialogReturnValue, SaveDialogOptions, SaveDialogReturnValue } from 'electron';
-import type { BatchFile, BatchProgress, SaveBatchResult, SaveFileRequest, SaveFileResult } from '@linkhub/shared/platform/bridge';
+import type {
+  OpenDialogOptions,
+  OpenDialogReturnValue,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+} from 'electron';
+import type {
+  BatchFile,
+  BatchProgress,
+  SaveBatchResult,
+  SaveFileRequest,
+  SaveFileResult,
+} from '@linkhub/shared/platform/bridge';
 
 /** Electron's `dialog`, as far as exports use it (window-modal save and folder dialogs). */
 export type ExportDialog<W> = {
@@ -80,7 +91,12 @@ async function freeName(folder: string, name: string, taken: Set<string>): Promi
   const stem = name.slice(0, name.length - ext.length);
   for (let n = 1; ; n += 1) {
     const candidate = path.join(folder, n === 1 ? name : `${stem} (${n})${ext}`);
-    const exists = taken.has(candidate) || (await access(candidate).then(() => true, () => false));
+    const exists =
+      taken.has(candidate) ||
+      (await access(candidate).then(
+        () => true,
+        () => false,
+      ));
     if (!exists) {
       taken.add(candidate);
       return candidate;

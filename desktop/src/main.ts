@@ -6,7 +6,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import electronUpdater from 'electron-updater';
 import { createLogger } from '@linkhub/shared/logging/logger';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, net, Notification, protocol, safeStorage, screen, session, shell, Tray, type WebContents } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  ipcMain,
+  Menu,
+  nativeImage,
+  net,
+  Notification,
+  protocol,
+  safeStorage,
+  screen,
+  session,
+  shell,
+  Tray,
+  type WebContents,
+} from 'electron';
 import { createBadge } from './badge';
 import { loadDesktopConfig } from './config';
 import { DEEP_LINK_SCHEME, deepLinkFromArgv, parseDeepLink, type DeepLink } from './deep-link';
@@ -57,7 +73,9 @@ if (!app.requestSingleInstanceLock()) {
     if (link !== null) showDeepLink(link);
     else windows?.openStartup();
   });
-  app.on('web-contents-created', (_event, contents) => guardWebContents(contents, policy, shell, preloadPath));
+  app.on('web-contents-created', (_event, contents) =>
+    guardWebContents(contents, policy, shell, preloadPath),
+  );
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -66,7 +84,11 @@ if (!app.requestSingleInstanceLock()) {
 
 async function start(): Promise<void> {
   const userData = app.getPath('userData');
-  handleAppProtocol(protocol, { root: path.join(here, 'renderer'), syncOrigin: config.syncOrigin, forward: (url, init) => net.fetch(url, init) });
+  handleAppProtocol(protocol, {
+    root: path.join(here, 'renderer'),
+    syncOrigin: config.syncOrigin,
+    forward: (url, init) => net.fetch(url, init),
+  });
   hardenSession(session.defaultSession, policy);
 
   const state = await openWindowStateStore(path.join(userData, 'window-state.json'));
@@ -89,9 +111,17 @@ async function start(): Promise<void> {
   });
   windows = manager;
 
-  const tray = process.platform === 'darwin' ? undefined : new Tray(nativeImage.createFromPath(path.join(here, 'icons', 'tray.png')));
+  const tray =
+    process.platform === 'darwin'
+      ? undefined
+      : new Tray(nativeImage.createFromPath(path.join(here, 'icons', 'tray.png')));
   tray?.on('click', () => manager.openStartup());
-  const badge = createBadge({ platform: process.platform, dock: app.dock, setBadgeCount: (count) => app.setBadgeCount(count), tray });
+  const badge = createBadge({
+    platform: process.platform,
+    dock: app.dock,
+    setBadgeCount: (count) => app.setBadgeCount(count),
+    tray,
+  });
   badge.setUnsyncedCount(0);
 
   registerIpcHandlers<WebContents, BrowserWindow>(ipcMain, {
@@ -104,7 +134,8 @@ async function start(): Promise<void> {
     shell,
     Notification,
     badge,
-    openWorkspace: (workspaceId, from) => void manager.openWorkspace(workspaceId, from === undefined ? {} : { from }),
+    openWorkspace: (workspaceId, from) =>
+      void manager.openWorkspace(workspaceId, from === undefined ? {} : { from }),
   });
 
   Menu.setApplicationMenu(

@@ -16,7 +16,12 @@ export const MENU_COMMANDS = [
   { command: 'new-qr', label: 'New QR Code', accelerator: 'CmdOrCtrl+Shift+N', menu: 'file' },
   { command: 'switch-workspace', label: 'Switch Workspace…', accelerator: 'CmdOrCtrl+K', menu: 'file' },
   { command: 'find', label: 'Find…', accelerator: 'CmdOrCtrl+F', menu: 'edit' },
-] as const satisfies readonly { command: AppCommand; label: string; accelerator: string; menu: 'file' | 'edit' }[];
+] as const satisfies readonly {
+  command: AppCommand;
+  label: string;
+  accelerator: string;
+  menu: 'file' | 'edit';
+}[];
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };
 
@@ -54,7 +59,14 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
 
   const file: MenuItemConstructorOptions = {
     label: 'File',
-    submenu: [item('new-link'), item('new-qr'), separator, item('switch-workspace'), separator, isMac ? { role: 'close' } : { role: 'quit' }],
+    submenu: [
+      item('new-link'),
+      item('new-qr'),
+      separator,
+      item('switch-workspace'),
+      separator,
+      isMac ? { role: 'close' } : { role: 'quit' },
+    ],
   };
 
   const edit: MenuItemConstructorOptions = {
@@ -77,7 +89,14 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
   const view: MenuItemConstructorOptions = {
     label: 'View',
     submenu: [
-      ...(options.isDevelopment ? [{ role: 'reload' } as const, { role: 'forceReload' } as const, { role: 'toggleDevTools' } as const, separator] : []),
+      ...(options.isDevelopment
+        ? [
+            { role: 'reload' } as const,
+            { role: 'forceReload' } as const,
+            { role: 'toggleDevTools' } as const,
+            separator,
+          ]
+        : []),
       { role: 'resetZoom' },
       { role: 'zoomIn' },
       { role: 'zoomOut' },
@@ -88,7 +107,9 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
 
   const window: MenuItemConstructorOptions = {
     label: 'Window',
-    submenu: isMac ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }] : [{ role: 'minimize' }, { role: 'close' }],
+    submenu: isMac
+      ? [{ role: 'minimize' }, { role: 'zoom' }, separator, { role: 'front' }]
+      : [{ role: 'minimize' }, { role: 'close' }],
   };
 
   return [...appMenu, file, edit, view, window];

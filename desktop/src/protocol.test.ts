@@ -55,7 +55,13 @@ describe('app:// protocol handler', () => {
   });
 
   it('serves index.html at the root and for extension-less app routes (SPA fallback)', async () => {
-    for (const route of ['', '/', '/workspace/0190d6a4-0000-7000-8000-000000000001/links/abc', '/settings?tab=billing', '/qr#top']) {
+    for (const route of [
+      '',
+      '/',
+      '/workspace/0190d6a4-0000-7000-8000-000000000001/links/abc',
+      '/settings?tab=billing',
+      '/qr#top',
+    ]) {
       const response = await get(`app://linkhub${route}`);
       expect(response.status, route).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -71,7 +77,9 @@ describe('app:// protocol handler', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-inline');
-    expect((await get('app://linkhub/assets/index-B2x9.js')).headers.get('content-security-policy')).toBeNull();
+    expect(
+      (await get('app://linkhub/assets/index-B2x9.js')).headers.get('content-security-policy'),
+    ).toBeNull();
   });
 
   it('answers a missing asset with 404, never with index.html', async () => {
@@ -119,7 +127,12 @@ describe('app:// protocol handler', () => {
 describe('resolveAppRequest', () => {
   it('maps URLs to files inside the root only', () => {
     const ok = resolveAppRequest('/opt/app/renderer', 'app://linkhub/assets/a.js');
-    expect(ok).toEqual({ kind: 'file', filePath: '/opt/app/renderer/assets/a.js', mime: 'text/javascript; charset=utf-8', isHtml: false });
+    expect(ok).toEqual({
+      kind: 'file',
+      filePath: '/opt/app/renderer/assets/a.js',
+      mime: 'text/javascript; charset=utf-8',
+      isHtml: false,
+    });
     expect(resolveAppRequest('/opt/app/renderer', 'app://linkhub/a/%2e%2e/%2e%2e/x.js').kind).toBe('refused');
     expect(resolveAppRequest('/opt/app/renderer', 'not a url').kind).toBe('refused');
   });

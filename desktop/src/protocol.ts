@@ -27,7 +27,8 @@ const RAW_REFUSED = [/(^|\/)(\.|%2e){1,2}(\/|$)/i, /\\/, /%5c/i, /%00/, /%2f/i, 
 export function resolveAppRequest(root: string, rawUrl: string, method = 'GET'): Resolution {
   if (method !== 'GET' && method !== 'HEAD') return { kind: 'refused', status: 405, reason: 'method' };
   const rawPath = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(rawUrl)?.[1] ?? '';
-  if (RAW_REFUSED.some((pattern) => pattern.test(rawPath))) return { kind: 'refused', status: 403, reason: 'traversal' };
+  if (RAW_REFUSED.some((pattern) => pattern.test(rawPath)))
+    return { kind: 'refused', status: 403, reason: 'traversal' };
 
   let url: URL;
   try {
@@ -35,10 +36,12 @@ export function resolveAppRequest(root: string, rawUrl: string, method = 'GET'):
   } catch {
     return { kind: 'refused', status: 400, reason: 'url' };
   }
-  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return { kind: 'refused', status: 404, reason: 'origin' };
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST)
+    return { kind: 'refused', status: 404, reason: 'origin' };
 
   const segments = url.pathname.split('/').slice(1);
-  if (segments.length > 1 && segments.slice(0, -1).some((s) => s === '')) return { kind: 'refused', status: 403, reason: 'absolute' };
+  if (segments.length > 1 && segments.slice(0, -1).some((s) => s === ''))
+    return { kind: 'refused', status: 403, reason: 'absolute' };
   const decoded: string[] = [];
   for (const segment of segments) {
     let part: string;
@@ -76,11 +79,18 @@ export type AppProtocolOptions = {
 };
 
 /** The `protocol.handle('app', …)` handler: serves the PWA build with MIME types and a strict CSP. */
-export function createAppProtocolHandler(options: AppProtocolOptions): (request: Request) => Promise<Response> {
+export function createAppProtocolHandler(
+  options: AppProtocolOptions,
+): (request: Request) => Promise<Response> {
   const csp = contentSecurityPolicy(options.syncOrigin);
   return async (request) => {
     const url = URL.canParse(request.url) ? new URL(request.url) : null;
-    if (url !== null && url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && isApiPath(url.pathname)) {
+    if (
+      url !== null &&
+      url.protocol === `${APP_SCHEME}:` &&
+      url.host === APP_HOST &&
+      isApiPath(url.pathname)
+    ) {
       return forwardToSyncServer(request, options.syncOrigin, options.forward);
     }
     const resolution = resolveAppRequest(options.root, request.url, request.method);
@@ -112,7 +122,10 @@ function refused(status: number): Response {
 /** Must run before `app` is ready: makes `app:` a standard, secure scheme with fetch support. */
 export function registerAppScheme(protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
+    {
+      scheme: APP_SCHEME,
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+    },
   ]);
 }
 

@@ -1,6 +1,11 @@
 import type { HandlerDetails, WindowOpenHandlerResponse } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { guardWebContents, permissionAllowed, secureWebPreferences, type GuardableContents } from './security';
+import {
+  guardWebContents,
+  permissionAllowed,
+  secureWebPreferences,
+  type GuardableContents,
+} from './security';
 import { createUrlPolicy } from './trusted-url';
 
 const policy = createUrlPolicy({ syncOrigin: 'https://sync.linkhub.test' });
@@ -25,7 +30,13 @@ function fakeContents() {
   };
   const open = (url: string) => {
     if (openHandler === undefined) throw new Error('no open handler');
-    return openHandler({ url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'no-referrer' } });
+    return openHandler({
+      url,
+      frameName: '',
+      features: '',
+      disposition: 'new-window',
+      referrer: { url: '', policy: 'no-referrer' },
+    });
   };
   return { contents, navigate, open };
 }
@@ -38,12 +49,27 @@ function fakeShell() {
 describe('window security', () => {
   it('isolates every window: context isolation, sandbox, no Node, web security', () => {
     const prefs = secureWebPreferences('/app/preload.cjs');
-    expect(prefs).toMatchObject({ preload: '/app/preload.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true, webviewTag: false });
+    expect(prefs).toMatchObject({
+      preload: '/app/preload.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      webviewTag: false,
+    });
     expect(secureWebPreferences(undefined)).not.toHaveProperty('preload');
   });
 
   it('denies permission requests by default; only clipboard writes from the app are allowed', () => {
-    for (const permission of ['media', 'geolocation', 'notifications', 'openExternal', 'fileSystem', 'clipboard-read', 'unknown']) {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'openExternal',
+      'fileSystem',
+      'clipboard-read',
+      'unknown',
+    ]) {
       expect(permissionAllowed(permission, 'app://linkhub/', policy), permission).toBe(false);
     }
     expect(permissionAllowed('clipboard-sanitized-write', 'app://linkhub/', policy)).toBe(true);
@@ -72,7 +98,11 @@ describe('window security', () => {
     guardWebContents(contents, policy, shell, '/app/preload.cjs');
     const app = open('app://linkhub/workspace/2');
     expect(app.action).toBe('allow');
-    expect(app.overrideBrowserWindowOptions?.webPreferences).toMatchObject({ preload: '/app/preload.cjs', sandbox: true, contextIsolation: true });
+    expect(app.overrideBrowserWindowOptions?.webPreferences).toMatchObject({
+      preload: '/app/preload.cjs',
+      sandbox: true,
+      contextIsolation: true,
+    });
     const sync = open('https://sync.linkhub.test/billing/portal');
     expect(sync.action).toBe('allow');
     expect(sync.overrideBrowserWindowOptions?.webPreferences).not.toHaveProperty('preload');

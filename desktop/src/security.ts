@@ -31,7 +31,9 @@ export function hardenSession(
   session.setPermissionRequestHandler((_contents, permission, callback, details) => {
     callback(permissionAllowed(permission, details.requestingUrl, policy));
   });
-  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) => permissionAllowed(permission, requestingOrigin, policy));
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    permissionAllowed(permission, requestingOrigin, policy),
+  );
 }
 
 type Shell = { openExternal(url: string): Promise<void> };
@@ -39,7 +41,10 @@ type PreventableEvent = { preventDefault(): void };
 
 /** The parts of a WebContents the guard uses (a real `WebContents` satisfies it). */
 export type GuardableContents = {
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: PreventableEvent, url: string) => void): unknown;
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: PreventableEvent, url: string) => void,
+  ): unknown;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
   setWindowOpenHandler(handler: (details: HandlerDetails) => WindowOpenHandlerResponse): void;
 };
@@ -49,7 +54,12 @@ export type GuardableContents = {
  * file:, javascript:, data: and the like go nowhere. Child windows get the same locked-down
  * preferences, and only app pages get the bridge.
  */
-export function guardWebContents(contents: GuardableContents, policy: UrlPolicy, shell: Shell, preloadPath: string): void {
+export function guardWebContents(
+  contents: GuardableContents,
+  policy: UrlPolicy,
+  shell: Shell,
+  preloadPath: string,
+): void {
   const onNavigate = (event: PreventableEvent, url: string) => {
     if (policy.mayLoadInApp(url)) return;
     event.preventDefault();
@@ -61,12 +71,19 @@ export function guardWebContents(contents: GuardableContents, policy: UrlPolicy,
   contents.setWindowOpenHandler((details) => windowOpenDecision(details.url, policy, shell, preloadPath));
 }
 
-export function windowOpenDecision(url: string, policy: UrlPolicy, shell: Shell, preloadPath: string): WindowOpenHandlerResponse {
+export function windowOpenDecision(
+  url: string,
+  policy: UrlPolicy,
+  shell: Shell,
+  preloadPath: string,
+): WindowOpenHandlerResponse {
   const verdict = policy.classify(url);
   if (verdict === 'app' || verdict === 'sync') {
     return {
       action: 'allow',
-      overrideBrowserWindowOptions: { webPreferences: secureWebPreferences(verdict === 'app' ? preloadPath : undefined) },
+      overrideBrowserWindowOptions: {
+        webPreferences: secureWebPreferences(verdict === 'app' ? preloadPath : undefined),
+      },
     };
   }
   if (verdict === 'external') void openExternally(policy, shell, url);

@@ -13,7 +13,13 @@ describe('trusted URLs', () => {
   });
 
   it('sends other web origins to the system browser, never into the window', () => {
-    for (const url of ['https://example.com/', 'http://example.com/a?b=c', 'https://sync.linkhub.test.evil.com/', 'http://sync.linkhub.test/', 'https://sync.linkhub.test:444/']) {
+    for (const url of [
+      'https://example.com/',
+      'http://example.com/a?b=c',
+      'https://sync.linkhub.test.evil.com/',
+      'http://sync.linkhub.test/',
+      'https://sync.linkhub.test:444/',
+    ]) {
       expect(policy.classify(url), url).toBe('external');
       expect(policy.mayLoadInApp(url), url).toBe(false);
     }

@@ -21,7 +21,8 @@ export const UPDATE_INTERVAL_MS = 4 * 60 * 60 * 1000;
  * offline is normal for this app: a failed check is reported to `onError` and never surfaces.
  */
 export function startAutoUpdates(deps: AutoUpdateDeps): { enabled: boolean; stop(): void } {
-  if (!deps.isPackaged || deps.env.LINKHUB_AUTO_UPDATE === '0') return { enabled: false, stop: () => undefined };
+  if (!deps.isPackaged || deps.env.LINKHUB_AUTO_UPDATE === '0')
+    return { enabled: false, stop: () => undefined };
   const check = () => {
     deps.updater.checkForUpdatesAndNotify().catch(deps.onError);
   };

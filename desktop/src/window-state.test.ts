@@ -28,8 +28,20 @@ describe('window state', () => {
     await store.setLastWorkspace(WS_B);
 
     const reopened = await openWindowStateStore(file);
-    expect(reopened.boundsFor(WS_A, [laptop, external])).toEqual({ x: 1600, y: 100, width: 1500, height: 1000, maximized: false });
-    expect(reopened.boundsFor(WS_B, [laptop, external])).toEqual({ x: 40, y: 60, width: 900, height: 700, maximized: true });
+    expect(reopened.boundsFor(WS_A, [laptop, external])).toEqual({
+      x: 1600,
+      y: 100,
+      width: 1500,
+      height: 1000,
+      maximized: false,
+    });
+    expect(reopened.boundsFor(WS_B, [laptop, external])).toEqual({
+      x: 40,
+      y: 60,
+      width: 900,
+      height: 700,
+      maximized: true,
+    });
     expect(reopened.lastWorkspace()).toBe(WS_B);
   });
 
@@ -46,14 +58,26 @@ describe('window state', () => {
     const store = await openWindowStateStore(file);
     expect(store.lastWorkspace()).toBeNull();
     await store.setLastWorkspace(WS_A);
-    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ version: 1, lastWorkspaceId: WS_A, windows: {} });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({
+      version: 1,
+      lastWorkspaceId: WS_A,
+      windows: {},
+    });
   });
 });
 
 describe('clamping to displays', () => {
   it('keeps a visible window where it is and pulls a partly off-screen one fully onto its display', () => {
-    expect(clampToDisplays({ x: 100, y: 100, width: 800, height: 600, maximized: false }, [laptop])).toEqual({ x: 100, y: 100, width: 800, height: 600, maximized: false });
-    expect(clampToDisplays({ x: 1000, y: 500, width: 800, height: 600, maximized: false }, [laptop])).toEqual({ x: 640, y: 300, width: 800, height: 600, maximized: false });
+    expect(clampToDisplays({ x: 100, y: 100, width: 800, height: 600, maximized: false }, [laptop])).toEqual({
+      x: 100,
+      y: 100,
+      width: 800,
+      height: 600,
+      maximized: false,
+    });
+    expect(clampToDisplays({ x: 1000, y: 500, width: 800, height: 600, maximized: false }, [laptop])).toEqual(
+      { x: 640, y: 300, width: 800, height: 600, maximized: false },
+    );
   });
 
   it('centres a window that is barely visible, and never makes it smaller than usable or larger than the screen', () => {
@@ -62,7 +86,13 @@ describe('clamping to displays', () => {
     const tiny = clampToDisplays({ x: 10, y: 30, width: 50, height: 20, maximized: false }, [laptop]);
     expect(tiny.width).toBeGreaterThanOrEqual(720);
     const small = { workArea: { x: 0, y: 0, width: 640, height: 400 } };
-    expect(clampToDisplays({ x: 0, y: 0, width: 2000, height: 2000, maximized: false }, [small])).toEqual({ x: 0, y: 0, width: 640, height: 400, maximized: false });
+    expect(clampToDisplays({ x: 0, y: 0, width: 2000, height: 2000, maximized: false }, [small])).toEqual({
+      x: 0,
+      y: 0,
+      width: 640,
+      height: 400,
+      maximized: false,
+    });
   });
 
   it('cascades new windows on the primary display', () => {

@@ -31,7 +31,12 @@ const emptyState = (): WindowState => ({ version: 1, lastWorkspaceId: null, wind
 function overlap(a: Rect, b: Rect): Rect {
   const x = Math.max(a.x, b.x);
   const y = Math.max(a.y, b.y);
-  return { x, y, width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x), height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y) };
+  return {
+    x,
+    y,
+    width: Math.max(0, Math.min(a.x + a.width, b.x + b.width) - x),
+    height: Math.max(0, Math.min(a.y + a.height, b.y + b.height) - y),
+  };
 }
 
 /**
@@ -40,16 +45,28 @@ function overlap(a: Rect, b: Rect): Rect {
  * was unplugged never leaves a window off-screen.
  */
 export function clampToDisplays(bounds: WindowBounds, displays: readonly DisplayArea[]): WindowBounds {
-  const primary = displays[0]?.workArea ?? { x: 0, y: 0, width: DEFAULT_SIZE.width, height: DEFAULT_SIZE.height };
+  const primary = displays[0]?.workArea ?? {
+    x: 0,
+    y: 0,
+    width: DEFAULT_SIZE.width,
+    height: DEFAULT_SIZE.height,
+  };
   const best = displays
     .map((d) => ({ area: d.workArea, seen: overlap(bounds, d.workArea) }))
     .sort((a, b) => b.seen.width * b.seen.height - a.seen.width * a.seen.height)[0];
-  const visible = best !== undefined && best.seen.width >= MIN_VISIBLE.width && best.seen.height >= MIN_VISIBLE.height;
+  const visible =
+    best !== undefined && best.seen.width >= MIN_VISIBLE.width && best.seen.height >= MIN_VISIBLE.height;
   const area = visible ? best.area : primary;
   const width = Math.max(Math.min(bounds.width, area.width), Math.min(MIN_SIZE.width, area.width));
   const height = Math.max(Math.min(bounds.height, area.height), Math.min(MIN_SIZE.height, area.height));
   if (!visible) {
-    return { x: Math.round(area.x + (area.width - width) / 2), y: Math.round(area.y + (area.height - height) / 2), width, height, maximized: bounds.maximized };
+    return {
+      x: Math.round(area.x + (area.width - width) / 2),
+      y: Math.round(area.y + (area.height - height) / 2),
+      width,
+      height,
+      maximized: bounds.maximized,
+    };
   }
   const x = Math.min(Math.max(bounds.x, area.x), area.x + area.width - width);
   const y = Math.min(Math.max(bounds.y, area.y), area.y + area.height - height);
@@ -58,12 +75,23 @@ export function clampToDisplays(bounds: WindowBounds, displays: readonly Display
 
 /** Default bounds for a new window, cascaded so a second workspace window does not hide the first. */
 export function defaultBounds(displays: readonly DisplayArea[], cascade: number): WindowBounds {
-  const area = displays[0]?.workArea ?? { x: 0, y: 0, width: DEFAULT_SIZE.width, height: DEFAULT_SIZE.height };
+  const area = displays[0]?.workArea ?? {
+    x: 0,
+    y: 0,
+    width: DEFAULT_SIZE.width,
+    height: DEFAULT_SIZE.height,
+  };
   const width = Math.min(DEFAULT_SIZE.width, area.width);
   const height = Math.min(DEFAULT_SIZE.height, area.height);
   const offset = (cascade % 8) * 28;
   return clampToDisplays(
-    { x: Math.round(area.x + (area.width - width) / 2) + offset, y: Math.round(area.y + (area.height - height) / 2) + offset, width, height, maximized: false },
+    {
+      x: Math.round(area.x + (area.width - width) / 2) + offset,
+      y: Math.round(area.y + (area.height - height) / 2) + offset,
+      width,
+      height,
+      maximized: false,
+    },
     displays,
   );
 }
@@ -103,7 +131,13 @@ export async function openWindowStateStore(filePath: string): Promise<WindowStat
       return saved === undefined ? undefined : clampToDisplays(saved, displays);
     },
     remember(workspaceId, bounds) {
-      const parsed = boundsSchema.safeParse({ ...bounds, x: Math.round(bounds.x), y: Math.round(bounds.y), width: Math.round(bounds.width), height: Math.round(bounds.height) });
+      const parsed = boundsSchema.safeParse({
+        ...bounds,
+        x: Math.round(bounds.x),
+        y: Math.round(bounds.y),
+        width: Math.round(bounds.width),
+        height: Math.round(bounds.height),
+      });
       if (!parsed.success) return Promise.resolve();
       state.windows[workspaceId] = parsed.data;
       return save();

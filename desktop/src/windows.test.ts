@@ -31,8 +31,17 @@ async function manager(file = path.join(dir, 'window-state.json')) {
     timers.push(timer);
     return () => void (timer.cancelled = true);
   };
-  const windows = createWindowManager({ createWindow: (b) => (created.push(new FakeWindow(b)), created.at(-1) as FakeWindow), displays: () => [display], state, schedule });
-  const fireTimers = () => timers.splice(0).filter((t) => !t.cancelled).forEach((t) => t.run());
+  const windows = createWindowManager({
+    createWindow: (b) => (created.push(new FakeWindow(b)), created.at(-1) as FakeWindow),
+    displays: () => [display],
+    state,
+    schedule,
+  });
+  const fireTimers = () =>
+    timers
+      .splice(0)
+      .filter((t) => !t.cancelled)
+      .forEach((t) => t.run());
   return { windows, created, state, fireTimers };
 }
 
@@ -53,7 +62,9 @@ describe('one window per workspace', () => {
     const a = windows.openWorkspace(WS_A);
     windows.openWorkspace(WS_A, { route: `/workspace/${WS_A}/links/x` });
     expect(a.url).toBe(`app://linkhub/workspace/${WS_A}`);
-    expect(a.sent).toEqual([{ channel: IPC_EVENTS.appEvent, args: [{ type: 'navigate', route: `/workspace/${WS_A}/links/x` }] }]);
+    expect(a.sent).toEqual([
+      { channel: IPC_EVENTS.appEvent, args: [{ type: 'navigate', route: `/workspace/${WS_A}/links/x` }] },
+    ]);
   });
 
   it('reopens each workspace at its remembered size and position, and starts on the last workspace', async () => {
@@ -86,7 +97,13 @@ describe('one window per workspace', () => {
     first.fireTimers();
     await first.state.flushed();
     const afterCrash = await manager(file);
-    expect(afterCrash.state.boundsFor(WS_A, [display])).toEqual({ x: 30, y: 40, width: 1000, height: 700, maximized: false });
+    expect(afterCrash.state.boundsFor(WS_A, [display])).toEqual({
+      x: 30,
+      y: 40,
+      width: 1000,
+      height: 700,
+      maximized: false,
+    });
   });
 
   it('starts on the sign-in screen the first time, and that window becomes the chosen workspace’s', async () => {

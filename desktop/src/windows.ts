@@ -70,7 +70,8 @@ export function createWindowManager<W extends ManagedWindow>(deps: WindowManager
     });
     const saveBounds = () => {
       const id = workspaceOf(window);
-      if (id !== undefined && !window.isDestroyed()) void deps.state.remember(id, { ...window.getNormalBounds(), maximized: window.isMaximized() });
+      if (id !== undefined && !window.isDestroyed())
+        void deps.state.remember(id, { ...window.getNormalBounds(), maximized: window.isMaximized() });
     };
     let cancelSave: (() => void) | undefined;
     const saveSoon = () => {

@@ -21,7 +21,12 @@ const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM
 try {
   const demo = await seedDemoWorkspace(stack.test);
   for (const shot of SHOTS) {
-    const context = await browser.newContext({ viewport: shot.viewport, deviceScaleFactor: 1, isMobile: shot.mobile, hasTouch: shot.mobile });
+    const context = await browser.newContext({
+      viewport: shot.viewport,
+      deviceScaleFactor: 1,
+      isMobile: shot.mobile,
+      hasTouch: shot.mobile,
+    });
     const page = await context.newPage();
     await signInAsDemo(page, stack.base, demo);
     await page.waitForTimeout(500);

@@ -25,16 +25,31 @@ export function captureLog(service: string): CapturedLog {
 export type EdgeServer = {
   log: CapturedLog;
   /** GET `http://{host}{path}` over HTTP from loopback (a trusted proxy by default) with these headers. */
-  visit: (host: string, path: string, headers: Record<string, string>) => Promise<{ status: number; location: string | undefined }>;
+  visit: (
+    host: string,
+    path: string,
+    headers: Record<string, string>,
+  ) => Promise<{ status: number; location: string | undefined }>;
   stop: () => Promise<void>;
 };
 
 /** The real edge app listening on a loopback port, on the given database and Redis prefix, logging at debug into memory. */
-export async function startEdgeServer(opts: { databaseUrl: string; redisUrl: string; prefix: string; linkHost: string; bioHost: string }): Promise<EdgeServer> {
+export async function startEdgeServer(opts: {
+  databaseUrl: string;
+  redisUrl: string;
+  prefix: string;
+  linkHost: string;
+  bioHost: string;
+}): Promise<EdgeServer> {
   const log = captureLog('edge');
   const redis = new Redis(opts.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 1 });
   // generous timeouts: on a loaded test machine a slow miss must not turn a redirect into a fallback page
-  const pg = createPgLookup({ connectionString: opts.databaseUrl, max: 2, connectTimeoutMs: 10_000, statementTimeoutMs: 10_000 });
+  const pg = createPgLookup({
+    connectionString: opts.databaseUrl,
+    max: 2,
+    connectTimeoutMs: 10_000,
+    statementTimeoutMs: 10_000,
+  });
   const { geo } = await openGeo();
   const app = createEdgeApp({
     redis,

@@ -32,16 +32,25 @@ export type Harness = TestApp & {
   stop: () => Promise<void>;
 };
 
-export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; timeZone?: string; resolveHost?: ResolveHost } = {}): Promise<Harness> {
+export async function startHarness(
+  opts: { plan?: 'free' | 'pro' | 'business'; timeZone?: string; resolveHost?: ResolveHost } = {},
+): Promise<Harness> {
   const artifacts = await mkdtemp(join(tmpdir(), 'linkhub-analytics-'));
-  const test = await createTestApp({ ARTIFACT_DIR: artifacts }, opts.resolveHost ? { resolveHost: opts.resolveHost } : {});
+  const test = await createTestApp(
+    { ARTIFACT_DIR: artifacts },
+    opts.resolveHost ? { resolveHost: opts.resolveHost } : {},
+  );
   const prefix = test.deps.config.REDIS_PREFIX;
   const handle = createDb(test.database.url, { max: 2 });
   const user = await insertUser(handle.db, { email: `owner-${Date.now()}@example.test` });
-  const { workspace, owner } = await insertWorkspace(handle.db, { ownerUserId: user.id, plan: opts.plan ?? 'business' });
+  const { workspace, owner } = await insertWorkspace(handle.db, {
+    ownerUserId: user.id,
+    plan: opts.plan ?? 'business',
+  });
   await handle.close();
   const pool = test.deps.pool;
-  if (opts.timeZone) await pool.query('UPDATE workspaces SET time_zone = $2 WHERE id = $1', [workspace.id, opts.timeZone]);
+  if (opts.timeZone)
+    await pool.query('UPDATE workspaces SET time_zone = $2 WHERE id = $1', [workspace.id, opts.timeZone]);
   const domains = await ensureSystemDomainsOn(test.database.url);
   const one = async (sql: string, params: unknown[]): Promise<string> => {
     const res = await pool.query<{ id: string }>(sql, params);
@@ -49,12 +58,38 @@ export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; t
     if (!id) throw new Error(`no row from ${sql}`);
     return id;
   };
-  const link = await one(`INSERT INTO links (workspace_id, domain_id, slug, destination_url, title) VALUES ($1, $2, 'spring', 'https://example.com/', 'Spring sale') RETURNING id`, [workspace.id, domains.linkDomainId]);
-  const qr = await one(`INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url, title) VALUES ($1, $2, 'menu', 'https://example.com/menu', 'Table menu') RETURNING id`, [workspace.id, domains.linkDomainId]);
-  const page = await one(`INSERT INTO bio_pages (workspace_id, domain_id, handle, title) VALUES ($1, $2, 'maya', 'Maya') RETURNING id`, [workspace.id, domains.bioDomainId]);
-  const { token } = await createSession(pool, { userId: user.id, clientKind: 'web', clientLabel: null, twoFactorSatisfied: false });
-  const { key } = await withTransaction(pool, (tx) => insertApiKey(tx, { workspaceId: workspace.id, userId: user.id, memberId: owner.id, name: 'analytics', scopes: ['analytics:read'], expiresAt: null }));
-  const ingest = createIngestConsumer({ pool, redis: test.deps.redis, logger: test.deps.logger, prefix }, { consumerName: 'harness', blockMs: 50 });
+  const link = await one(
+    `INSERT INTO links (workspace_id, domain_id, slug, destination_url, title) VALUES ($1, $2, 'spring', 'https://example.com/', 'Spring sale') RETURNING id`,
+    [workspace.id, domains.linkDomainId],
+  );
+  const qr = await one(
+    `INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url, title) VALUES ($1, $2, 'menu', 'https://example.com/menu', 'Table menu') RETURNING id`,
+    [workspace.id, domains.linkDomainId],
+  );
+  const page = await one(
+    `INSERT INTO bio_pages (workspace_id, domain_id, handle, title) VALUES ($1, $2, 'maya', 'Maya') RETURNING id`,
+    [workspace.id, domains.bioDomainId],
+  );
+  const { token } = await createSession(pool, {
+    userId: user.id,
+    clientKind: 'web',
+    clientLabel: null,
+    twoFactorSatisfied: false,
+  });
+  const { key } = await withTransaction(pool, (tx) =>
+    insertApiKey(tx, {
+      workspaceId: workspace.id,
+      userId: user.id,
+      memberId: owner.id,
+      name: 'analytics',
+      scopes: ['analytics:read'],
+      expiresAt: null,
+    }),
+  );
+  const ingest = createIngestConsumer(
+    { pool, redis: test.deps.redis, logger: test.deps.logger, prefix },
+    { consumerName: 'harness', blockMs: 50 },
+  );
   await ingest.ensureGroup();
   const stream = clicksStreamKey(prefix);
   return {
@@ -86,10 +121,12 @@ export async function startHarness(opts: { plan?: 'free' | 'pro' | 'business'; t
         n += batch.length;
       }
     },
-    get: async <T,>(path: string, auth: 'session' | 'key' = 'session') => {
+    get: async <T>(path: string, auth: 'session' | 'key' = 'session') => {
       const sep = path.includes('?') ? '&' : '?';
       const url = auth === 'session' ? `${path}${sep}workspace_id=${workspace.id}` : path;
-      const res = await test.app.request(url, { headers: { Authorization: `Bearer ${auth === 'session' ? token : key}` } });
+      const res = await test.app.request(url, {
+        headers: { Authorization: `Bearer ${auth === 'session' ? token : key}` },
+      });
       return { status: res.status, body: (await res.json()) as T }; // test-only: the test asserts the shape
     },
     stop: async () => {

@@ -89,22 +89,45 @@ describe('privacy: a visitor IP and User-Agent sent through the edge appear in n
 
   it('a redirect, a QR scan, a bio page view and a bio link click are counted, yet nothing durable or logged holds the IP or UA', async () => {
     const session = { Authorization: `Bearer ${h.session}`, 'Content-Type': 'application/json' };
-    const keyRes = await h.app.request(`/api/workspaces/${h.workspaceId}/api-keys`, { method: 'POST', headers: session, body: JSON.stringify({ name: 'privacy', scopes: ALL_SCOPES }) });
+    const keyRes = await h.app.request(`/api/workspaces/${h.workspaceId}/api-keys`, {
+      method: 'POST',
+      headers: session,
+      body: JSON.stringify({ name: 'privacy', scopes: ALL_SCOPES }),
+    });
     expect(keyRes.status, await keyRes.clone().text()).toBe(201);
     const { key } = ((await keyRes.json()) as { data: { key: string } }).data;
-    const api = async <T,>(method: string, path: string, body?: unknown): Promise<T> => {
-      const res = await h.app.request(path, { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const res = await h.app.request(path, {
+        method,
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
       expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
       return ((await res.json()) as { data: T }).data;
     };
-    const link = await api<{ id: string }>('POST', '/v1/links', { destination_url: 'https://shop.example.com/spring', slug: 'probe-link' });
-    const qr = await api<{ id: string }>('POST', '/v1/qr-codes', { destination_url: 'https://shop.example.com/menu', slug: 'probe-qr' });
-    const page = await api<{ id: string; blocks: Array<{ id: string }> }>('POST', '/v1/pages', { handle: 'probe', title: 'Probe', blocks: [{ type: 'link', title: 'Shop', url: 'https://shop.example.com/' }] });
+    const link = await api<{ id: string }>('POST', '/v1/links', {
+      destination_url: 'https://shop.example.com/spring',
+      slug: 'probe-link',
+    });
+    const qr = await api<{ id: string }>('POST', '/v1/qr-codes', {
+      destination_url: 'https://shop.example.com/menu',
+      slug: 'probe-qr',
+    });
+    const page = await api<{ id: string; blocks: Array<{ id: string }> }>('POST', '/v1/pages', {
+      handle: 'probe',
+      title: 'Probe',
+      blocks: [{ type: 'link', title: 'Shop', url: 'https://shop.example.com/' }],
+    });
     await api('POST', `/v1/pages/${page.id}/publish`);
     const blockId = page.blocks[0]?.id ?? '';
 
     // the visitor, through a trusted proxy (loopback) that names them in X-Forwarded-For
-    const visitor = { 'user-agent': UA, 'x-forwarded-for': `${IP}, 127.0.0.1`, referer: 'https://news.example/story', 'accept-language': 'fr-FR' };
+    const visitor = {
+      'user-agent': UA,
+      'x-forwarded-for': `${IP}, 127.0.0.1`,
+      referer: 'https://news.example/story',
+      'accept-language': 'fr-FR',
+    };
     const linkHost = h.deps.config.LINK_HOST;
     const bioHost = h.deps.config.BIO_HOST;
     expect((await edge.visit(linkHost, '/probe-link', visitor)).status).toBe(302);
@@ -114,12 +137,17 @@ describe('privacy: a visitor IP and User-Agent sent through the edge appear in n
 
     // the edge's XADDs are fire-and-forget: wait for the four, then the worker's real consumer drains them
     const stream = clicksStreamKey(h.prefix);
-    for (let i = 0; i < 100 && (await h.deps.redis.xlen(stream)) < 4; i += 1) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && (await h.deps.redis.xlen(stream)) < 4; i += 1)
+      await new Promise((r) => setTimeout(r, 50));
     const workerLog = captureLog('worker');
-    const ingest = createIngestConsumer({ pool: h.deps.pool, redis: h.deps.redis, logger: workerLog.logger, prefix: h.prefix }, { consumerName: 'privacy', blockMs: 50 });
+    const ingest = createIngestConsumer(
+      { pool: h.deps.pool, redis: h.deps.redis, logger: workerLog.logger, prefix: h.prefix },
+      { consumerName: 'privacy', blockMs: 50 },
+    );
     await ingest.ensureGroup();
     let handled = 0;
-    for (let batch = await ingest.readNew(); batch.length > 0; batch = await ingest.readNew()) handled += (await ingest.handle(batch)).inserted;
+    for (let batch = await ingest.readNew(); batch.length > 0; batch = await ingest.readNew())
+      handled += (await ingest.handle(batch)).inserted;
     await ingest.idle();
     await ingest.stop();
     expect(handled).toBe(4);
@@ -127,9 +155,14 @@ describe('privacy: a visitor IP and User-Agent sent through the edge appear in n
     const now = new Date();
     await reconcileRecentDays(h.deps.pool, now, 1);
     await foldDaily(h.deps.pool, new Date(now.getTime() - 86_400_000), new Date(now.getTime() + 86_400_000));
-    const totals = await h.get<{ data: { clicks: number; scans: number; page_views: number; bot_events: number } }>('/v1/analytics/totals');
+    const totals = await h.get<{
+      data: { clicks: number; scans: number; page_views: number; bot_events: number };
+    }>('/v1/analytics/totals');
     expect(totals.body.data).toMatchObject({ clicks: 2, scans: 1, page_views: 1, bot_events: 0 });
-    const summaries = await h.deps.pool.query<{ resource_id: string }>('SELECT resource_id FROM analytics_summaries WHERE resource_id = ANY($1::uuid[])', [[link.id, qr.id, page.id]]);
+    const summaries = await h.deps.pool.query<{ resource_id: string }>(
+      'SELECT resource_id FROM analytics_summaries WHERE resource_id = ANY($1::uuid[])',
+      [[link.id, qr.id, page.id]],
+    );
     expect(summaries.rows).toHaveLength(3);
 
     // exports are durable output too: raw events and rollups
@@ -138,17 +171,27 @@ describe('privacy: a visitor IP and User-Agent sent through the edge appear in n
       const start = await h.app.request(`/v1/analytics/exports?workspace_id=${h.workspaceId}`, {
         method: 'POST',
         headers: session,
-        body: JSON.stringify({ source, from: new Date(now.getTime() - 3600_000).toISOString(), to: new Date(now.getTime() + 60_000).toISOString() }),
+        body: JSON.stringify({
+          source,
+          from: new Date(now.getTime() - 3600_000).toISOString(),
+          to: new Date(now.getTime() + 60_000).toISOString(),
+        }),
       });
       expect(start.status, await start.clone().text()).toBe(202);
       const { data } = (await start.json()) as { data: { id: string } };
       await runAnalyticsExport({ pool: h.deps.pool, store: h.deps.artifacts }, h.workspaceId, data.id);
-      const csv = await (await h.app.request(`/v1/analytics/exports/${data.id}/download?workspace_id=${h.workspaceId}`, { headers: { Authorization: `Bearer ${h.session}` } })).text();
+      const csv = await (
+        await h.app.request(`/v1/analytics/exports/${data.id}/download?workspace_id=${h.workspaceId}`, {
+          headers: { Authorization: `Bearer ${h.session}` },
+        })
+      ).text();
       expect(csv).toContain(source === 'raw' ? link.id : 'clicks');
       csvs.push(csv);
     }
 
-    const { stdout: dump } = await run('pg_dump', ['--data-only', '--no-owner', h.database.url], { maxBuffer: 256 * 1024 * 1024 });
+    const { stdout: dump } = await run('pg_dump', ['--data-only', '--no-owner', h.database.url], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
     expect(dump).toContain(link.id);
     expect(dump).toContain('Firefox'); // the parsed family is kept; the raw string is not
     const redis = await redisText(h);

@@ -15,9 +15,19 @@ import { createBioPageRoutes, type BioClick } from '../../edge/src/routes/bio-pa
  * navigates with JavaScript off, works under its own CSP with JavaScript on, and passes axe.
  */
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==', 'base64');
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGNgYGD4DwABBAEAwS2OUAAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 let destination: Server;
 let destinationBase = '';
@@ -27,14 +37,18 @@ let browser: Browser;
 const clicks: BioClick[] = [];
 
 function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 beforeAll(async () => {
   // The destination: a tiny site that says which path it was asked for.
   destination = createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><title>Destination</title><h1>Arrived at ${req.url ?? ''}</h1></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><title>Destination</title><h1>Arrived at ${req.url ?? ''}</h1></html>`,
+    );
   });
   destinationBase = `http://127.0.0.1:${await listen(destination)}`;
 
@@ -44,17 +58,39 @@ beforeAll(async () => {
       links: 2,
       destination: (i) => `${destinationBase}/all-${i + 1}`,
       extra: [
-        { id: 'img001', type: 'image', data: { url: '/assets/dot.png', alt: 'A small dot', width: 320, height: 320 } },
+        {
+          id: 'img001',
+          type: 'image',
+          data: { url: '/assets/dot.png', alt: 'A small dot', width: 320, height: 320 },
+        },
         { id: 'div001', type: 'divider' },
         { id: 'emb001', type: 'embed', data: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
-        { id: 'emb002', type: 'embed', data: { url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' } },
-        { id: 'cap001', type: 'email_capture', data: { title: 'Get new prints first', button_label: 'Sign me up' } },
+        {
+          id: 'emb002',
+          type: 'embed',
+          data: { url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' },
+        },
+        {
+          id: 'cap001',
+          type: 'email_capture',
+          data: { title: 'Get new prints first', button_label: 'Sign me up' },
+        },
       ],
     }),
     handle: 'everything',
   };
   // A theme its owner got wrong (dark grey text on black, soft buttons): the renderer must still be readable.
-  const murky: PageSnapshot = { ...everything, handle: 'murky', theme: { ...everything.theme, background: '#111111', text: '#333333', accent: '#222222', button_style: 'soft' } };
+  const murky: PageSnapshot = {
+    ...everything,
+    handle: 'murky',
+    theme: {
+      ...everything.theme,
+      background: '#111111',
+      text: '#333333',
+      accent: '#222222',
+      button_style: 'soft',
+    },
+  };
   const pages = new Map([maya, everything, murky].map((p) => [p.handle, p]));
   const bio = createBioPageRoutes({
     pages: { getPublished: async (_host, handle) => pages.get(handle) ?? null },
@@ -79,7 +115,9 @@ afterAll(async () => {
 
 const axeSummary = z.object({
   passed: z.number(),
-  violations: z.array(z.object({ id: z.string(), impact: z.string().nullable(), help: z.string(), nodes: z.number() })),
+  violations: z.array(
+    z.object({ id: z.string(), impact: z.string().nullable(), help: z.string(), nodes: z.number() }),
+  ),
 });
 
 /** Every request the page makes, so a test can assert nothing left loopback. */
@@ -97,7 +135,9 @@ describe('bio page in Chromium with JavaScript disabled', () => {
     const res = await page.goto(`${edgeBase}/maya`);
     expect(res?.status()).toBe(200);
     expect(res?.headers()['content-security-policy']).toContain("default-src 'none'");
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Maya Lin — illustration & prints');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Maya Lin — illustration & prints',
+    );
     const links = page.locator('main a.btn');
     expect(await links.count()).toBe(20);
     expect(await page.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('/maya/l/soc001/0');
@@ -117,7 +157,9 @@ describe('bio page in Chromium with JavaScript disabled', () => {
     const page = await context.newPage();
     const requests = recordRequests(page);
     await page.goto(`${edgeBase}/everything`);
-    expect(await page.getByRole('link', { name: 'Play on YouTube' }).getAttribute('href')).toBe('/everything/l/emb001');
+    expect(await page.getByRole('link', { name: 'Play on YouTube' }).getAttribute('href')).toBe(
+      '/everything/l/emb001',
+    );
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await page.locator('form[method="post"][action="/everything/subscribe"]').count()).toBe(1);
     expect(await page.getByRole('img', { name: 'A small dot' }).isVisible()).toBe(true);
@@ -135,11 +177,18 @@ describe('bio page in Chromium with JavaScript disabled', () => {
 
 describe('bio page on a phone-sized screen', () => {
   it('fits a 360 px wide screen without sideways scrolling, with tap targets at least 48 px tall', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 360, height: 740 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     await page.route('https://**', (route) => route.abort());
     await page.goto(`${edgeBase}/everything`);
-    const overflow = await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    const overflow = await page.evaluate(
+      'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+    );
     expect(overflow).toBe(0);
     for (const target of await page.locator('main a, main button').all()) {
       const box = await target.boundingBox();
@@ -166,7 +215,9 @@ describe('bio page in Chromium with JavaScript enabled, under its own CSP', () =
     await page.getByRole('link', { name: 'Play on YouTube' }).click();
     const frame = page.locator('iframe[title="YouTube video"]');
     await frame.waitFor({ state: 'attached' });
-    expect(await frame.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1');
+    expect(await frame.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1',
+    );
     expect(page.url()).toBe(`${edgeBase}/everything`);
     expect(violations).toEqual([]);
     await context.close();
@@ -188,7 +239,9 @@ describe('bio page accessibility (axe-core)', () => {
         ),
       );
       expect(passed).toBeGreaterThan(10); // axe really ran its rules over the page
-      console.info(`axe /${handle}: ${violations.length === 0 ? 'no violations' : JSON.stringify(violations)}`);
+      console.info(
+        `axe /${handle}: ${violations.length === 0 ? 'no violations' : JSON.stringify(violations)}`,
+      );
       const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(blocking).toEqual([]);
       await context.close();

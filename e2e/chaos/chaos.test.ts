@@ -43,15 +43,20 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   return false;
 }
 
-const healthy = (url: string) => () => fetch(url, { signal: AbortSignal.timeout(1_500) }).then((r) => r.status === 200);
+const healthy = (url: string) => () =>
+  fetch(url, { signal: AbortSignal.timeout(1_500) }).then((r) => r.status === 200);
 
 /** A GET on the link host (fetch cannot set Host), answering the status; rejects when nobody listens. */
 function visit(path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${edgeUrl}${path}`, { headers: { host: LINK_HOST }, timeout: 3_000, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    });
+    const req = http.get(
+      `${edgeUrl}${path}`,
+      { headers: { host: LINK_HOST }, timeout: 3_000, agent: false },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', reject);
   });
@@ -66,7 +71,10 @@ async function scanLoop(): Promise<void> {
 }
 
 async function docsClicks(): Promise<number> {
-  const res = await pool.query<{ n: string }>('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [docsLinkId]);
+  const res = await pool.query<{ n: string }>(
+    'SELECT count(*) AS n FROM click_events WHERE resource_id = $1',
+    [docsLinkId],
+  );
   return Number(res.rows[0]?.n ?? 0);
 }
 
@@ -104,7 +112,11 @@ beforeAll(async () => {
   const docs = await pool.query<{ id: string }>("SELECT id FROM links WHERE slug = 'docs'");
   docsLinkId = docs.rows[0]?.id ?? '';
 
-  const [syncPort, edgePort, workerPort] = [await freeLocalPort(), await freeLocalPort(), await freeLocalPort()];
+  const [syncPort, edgePort, workerPort] = [
+    await freeLocalPort(),
+    await freeLocalPort(),
+    await freeLocalPort(),
+  ];
   edgeUrl = `http://127.0.0.1:${edgePort}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -121,13 +133,33 @@ beforeAll(async () => {
     PWA_DIST: '/nonexistent-pwa-dist',
   };
   const specs = [
-    { name: 'sync', main: 'sync-server/src/main.ts', port: syncPort, health: `http://127.0.0.1:${syncPort}/healthz` },
+    {
+      name: 'sync',
+      main: 'sync-server/src/main.ts',
+      port: syncPort,
+      health: `http://127.0.0.1:${syncPort}/healthz`,
+    },
     { name: 'edge', main: 'edge/src/main.ts', port: edgePort, health: `${edgeUrl}/healthz` },
-    { name: 'worker', main: 'worker/src/main.ts', port: workerPort, health: `http://127.0.0.1:${workerPort}/healthz` },
+    {
+      name: 'worker',
+      main: 'worker/src/main.ts',
+      port: workerPort,
+      health: `http://127.0.0.1:${workerPort}/healthz`,
+    },
   ];
   for (const spec of specs) {
-    const start = () => startChild(spec.name, process.execPath, ['--import', 'tsx', spec.main], { ...env, PORT: String(spec.port) }, ROOT);
-    services.set(spec.name, { supervised: supervise(spec.name, start, () => undefined, fastBackoff), health: spec.health });
+    const start = () =>
+      startChild(
+        spec.name,
+        process.execPath,
+        ['--import', 'tsx', spec.main],
+        { ...env, PORT: String(spec.port) },
+        ROOT,
+      );
+    services.set(spec.name, {
+      supervised: supervise(spec.name, start, () => undefined, fastBackoff),
+      health: spec.health,
+    });
   }
   for (const spec of specs) expect(await until(healthy(spec.health), 60_000)).toBe(true);
   load = scanLoop();

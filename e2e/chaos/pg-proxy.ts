@@ -30,13 +30,14 @@ export async function startPgProxy(target: { host: string; port: number }): Prom
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  const listen = (port: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
   await listen(0);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -3,7 +3,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 /** Debian's Chromium, headless, with nothing calling home. */
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export type Viewport = { name: 'phone' | 'desktop'; width: number; height: number };
 export const VIEWPORTS: readonly Viewport[] = [
@@ -30,7 +37,8 @@ export async function newPage(context: BrowserContext, label: string): Promise<P
   page.setDefaultTimeout(10_000);
   page.on('pageerror', (e) => console.error(`[${label}] page error: ${e.message}`));
   page.on('response', (r) => {
-    if (r.status() >= 500) console.error(`[${label}] ${r.status()} from ${r.request().method()} ${new URL(r.url()).pathname}`);
+    if (r.status() >= 500)
+      console.error(`[${label}] ${r.status()} from ${r.request().method()} ${new URL(r.url()).pathname}`);
   });
   return page;
 }
@@ -42,8 +50,13 @@ export async function newPage(context: BrowserContext, label: string): Promise<P
 export async function expectFits(page: Page, screen: string): Promise<void> {
   // Layout settles after fonts and lazy chunks: measure once the network is quiet.
   await page.waitForLoadState('networkidle').catch(() => undefined);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${screen}: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect
+    .soft(scrollWidth, `${screen}: scrollWidth ${scrollWidth} > innerWidth ${innerWidth}`)
+    .toBeLessThanOrEqual(innerWidth);
 }
 
 /** Opens a section from the nav (behind the Menu button when the nav is folded on a phone). */
@@ -66,7 +79,10 @@ export async function signIn(page: Page, base: string, email: string, password: 
 export async function signInHere(page: Page, email: string, password: string): Promise<void> {
   const signInForm = page.getByRole('form', { name: 'Sign in' });
   // Whichever form the auth screen opens with, once it has rendered.
-  await page.getByRole('button', { name: /^(Sign in|I have an account)$/ }).first().waitFor();
+  await page
+    .getByRole('button', { name: /^(Sign in|I have an account)$/ })
+    .first()
+    .waitFor();
   if (!(await signInForm.isVisible())) await page.getByRole('button', { name: 'I have an account' }).click();
   await signInForm.getByLabel('Email').fill(email);
   await signInForm.getByLabel('Password').fill(password);

@@ -37,7 +37,8 @@ export function parseCsv(text: string): string[][] {
 export function csvRecords(text: string): { header: string[]; records: Array<Record<string, string>> } {
   const [header = [], ...rows] = parseCsv(text);
   const records = rows.map((cells, i) => {
-    if (cells.length !== header.length) throw new Error(`CSV row ${i + 2} has ${cells.length} cells, the header ${header.length}`);
+    if (cells.length !== header.length)
+      throw new Error(`CSV row ${i + 2} has ${cells.length} cells, the header ${header.length}`);
     return Object.fromEntries(header.map((h, j) => [h, cells[j] ?? '']));
   });
   return { header, records };

@@ -2,7 +2,16 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectFits, launchChromium, newContext, newPage, openSection, signIn, signInHere, VIEWPORTS } from './browser';
+import {
+  expectFits,
+  launchChromium,
+  newContext,
+  newPage,
+  openSection,
+  signIn,
+  signInHere,
+  VIEWPORTS,
+} from './browser';
 import { edgeText, visitEdge } from './edge';
 import { csvRecords, downloadedBytes, unzip } from './files';
 import { startLauncher, type Launcher } from './launcher';
@@ -17,14 +26,16 @@ import { eventually } from './wait';
  * screen checked for horizontal scroll, and Ctrl-C stopping every child at the end.
  */
 const PASSWORD = 'quiet harbour lantern 1987 rowing';
-const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const DESKTOP_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const SPLIT_VISITS = 200;
 const tag = randomBytes(3).toString('hex');
 
 let stack: Launcher;
 let browser: Browser;
 let db: pg.Pool;
-const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> => (await db.query<R>(text, values)).rows;
+const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> =>
+  (await db.query<R>(text, values)).rows;
 
 beforeAll(async () => {
   stack = await startLauncher();
@@ -40,7 +51,8 @@ afterAll(async () => {
 describe('npm start', () => {
   it('prints the addresses of demo.json and serves the built editor with its manifest and service worker', async () => {
     const printed = stack.output();
-    for (const url of [stack.demo.pwa_url, stack.demo.sync_url, stack.demo.edge_url]) expect(printed).toContain(url);
+    for (const url of [stack.demo.pwa_url, stack.demo.sync_url, stack.demo.edge_url])
+      expect(printed).toContain(url);
     expect(printed).toContain(stack.demo.email);
     const context = await newContext(browser, VIEWPORTS[1] ?? { name: 'desktop', width: 1280, height: 800 });
     const page = await newPage(context, 'start');
@@ -102,7 +114,9 @@ for (const vp of VIEWPORTS) {
       await expectFits(np, 'sign-up form');
       await form.getByRole('button', { name: 'Create your account' }).click();
       const link = await mailedLink(stack.outbox, newcomerEmail, /verify/);
-      expect(new URL(link).origin, 'the mailed link opens the editor’s origin').toBe(new URL(stack.demo.pwa_url).origin);
+      expect(new URL(link).origin, 'the mailed link opens the editor’s origin').toBe(
+        new URL(stack.demo.pwa_url).origin,
+      );
       await np.goto(link);
       // The link lands in the app: the editor, or its sign-in form when sign-up did not sign in.
       await np.getByRole('heading', { level: 1, name: /^(Links|LinkHub)$/ }).waitFor();
@@ -113,7 +127,10 @@ for (const vp of VIEWPORTS) {
       await np.getByRole('heading', { level: 1, name: 'Links' }).waitFor();
       await expectFits(np, 'Links (newcomer)');
       expect(await np.getByText(/Verify your email/).count(), 'no verify banner once verified').toBe(0);
-      const [user] = await sql<{ email_verified_at: Date | null }>('SELECT email_verified_at FROM users WHERE email = $1', [newcomerEmail]);
+      const [user] = await sql<{ email_verified_at: Date | null }>(
+        'SELECT email_verified_at FROM users WHERE email = $1',
+        [newcomerEmail],
+      );
       expect(user?.email_verified_at).toBeInstanceOf(Date);
     }, 60_000);
 
@@ -144,11 +161,20 @@ for (const vp of VIEWPORTS) {
       await page.getByRole('button', { name: 'Save changes' }).click();
 
       const visit = async (language: string, ip: string) => {
-        const answer = await visitEdge(stack.ports.edge, stack.demo.link_host, `/${slug}`, { 'accept-language': language, 'user-agent': DESKTOP_UA, 'x-forwarded-for': ip });
+        const answer = await visitEdge(stack.ports.edge, stack.demo.link_host, `/${slug}`, {
+          'accept-language': language,
+          'user-agent': DESKTOP_UA,
+          'x-forwarded-for': ip,
+        });
         if (answer.status === 302) clicks += 1;
         return answer;
       };
-      const german = await eventually(() => visit('de-DE,de;q=0.9', '192.0.2.10'), (a) => a.location === to('deutsch'), 20_000, 'a German visitor sent to the rule’s destination');
+      const german = await eventually(
+        () => visit('de-DE,de;q=0.9', '192.0.2.10'),
+        (a) => a.location === to('deutsch'),
+        20_000,
+        'a German visitor sent to the rule’s destination',
+      );
       expect(german.status).toBe(302);
       for (let i = 0; i < SPLIT_VISITS; i += 1) {
         const answer = await visit('en-US,en;q=0.8', `198.51.100.${i + 1}`);
@@ -157,7 +183,9 @@ for (const vp of VIEWPORTS) {
       }
       const a = split.get(to('a')) ?? 0;
       const b = split.get(to('b')) ?? 0;
-      expect(a + b, `every visitor lands on a split destination: ${JSON.stringify([...split])}`).toBe(SPLIT_VISITS);
+      expect(a + b, `every visitor lands on a split destination: ${JSON.stringify([...split])}`).toBe(
+        SPLIT_VISITS,
+      );
       // 50/50 over 200 visitors: a standard deviation of ~7; ±30 is more than 4 of them.
       expect(a).toBeGreaterThanOrEqual(70);
       expect(b).toBeGreaterThanOrEqual(70);
@@ -174,7 +202,15 @@ for (const vp of VIEWPORTS) {
       expect(linkId, 'the link step made the link').not.toBe('');
       // The worker ingests the clicks and rolls them up; wait for that, then export through the editor.
       await eventually(
-        async () => Number((await sql<{ n: string }>("SELECT coalesce(sum(clicks), 0) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [linkId]))[0]?.n ?? 0),
+        async () =>
+          Number(
+            (
+              await sql<{ n: string }>(
+                "SELECT coalesce(sum(clicks), 0) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+                [linkId],
+              )
+            )[0]?.n ?? 0,
+          ),
         (n) => n >= clicks,
         30_000,
         `the ${clicks} clicks ingested`,
@@ -185,7 +221,10 @@ for (const vp of VIEWPORTS) {
       const download = page.waitForEvent('download', { timeout: 60_000 });
       await page.getByRole('button', { name: 'Export CSV' }).click();
       const file = await download.catch(async (error: unknown) => {
-        throw new Error(`no CSV download; the editor says: ${(await page.locator('[aria-live=polite]').allTextContents()).join(' | ')}`, { cause: error });
+        throw new Error(
+          `no CSV download; the editor says: ${(await page.locator('[aria-live=polite]').allTextContents()).join(' | ')}`,
+          { cause: error },
+        );
       });
       expect(file.suggestedFilename()).toMatch(/\.csv$/);
       const { header, records } = csvRecords(Buffer.from(await downloadedBytes(file)).toString('utf8'));
@@ -196,11 +235,17 @@ for (const vp of VIEWPORTS) {
       const a = split.get(to('a')) ?? 0;
       const b = split.get(to('b')) ?? 0;
       if (header.includes('dimension')) {
-        const total = records.filter((r) => r.dimension === 'all').reduce((sum, r) => sum + Number(r.clicks), 0);
+        const total = records
+          .filter((r) => r.dimension === 'all')
+          .reduce((sum, r) => sum + Number(r.clicks), 0);
         expect(total).toBe(clicks);
         const variants = new Map<string, number>();
-        for (const r of records.filter((row) => row.dimension === 'variant')) variants.set(r.value ?? '', (variants.get(r.value ?? '') ?? 0) + Number(r.clicks));
-        expect([...variants.values()].sort((x, y) => x - y), 'each split destination’s clicks by variant').toEqual([a, b].sort((x, y) => x - y));
+        for (const r of records.filter((row) => row.dimension === 'variant'))
+          variants.set(r.value ?? '', (variants.get(r.value ?? '') ?? 0) + Number(r.clicks));
+        expect(
+          [...variants.values()].sort((x, y) => x - y),
+          'each split destination’s clicks by variant',
+        ).toEqual([a, b].sort((x, y) => x - y));
       } else {
         expect(records.filter((r) => r.event_type === 'click')).toHaveLength(clicks);
         expect(new Set(records.map((r) => r.variant_id).filter((v) => v !== '')).size).toBe(2);
@@ -208,8 +253,10 @@ for (const vp of VIEWPORTS) {
     }, 60_000);
 
     it('keeps all three networks of a social block through an edit and a reload, and publishes them', async () => {
-      const networks = vp.name === 'phone' ? ['github', 'mastodon', 'bluesky'] : ['linkedin', 'threads', 'twitch'];
-      const labels = vp.name === 'phone' ? ['GitHub', 'Mastodon', 'Bluesky'] : ['LinkedIn', 'Threads', 'Twitch'];
+      const networks =
+        vp.name === 'phone' ? ['github', 'mastodon', 'bluesky'] : ['linkedin', 'threads', 'twitch'];
+      const labels =
+        vp.name === 'phone' ? ['GitHub', 'Mastodon', 'Bluesky'] : ['LinkedIn', 'Threads', 'Twitch'];
       const profile = (n: string, v = 1) => `https://${n}.example/${tag}/v${v}`;
       await openDemoPage(page);
       const blocks = page.getByRole('region', { name: 'Blocks' });
@@ -217,18 +264,32 @@ for (const vp of VIEWPORTS) {
       await page.getByLabel('Add a block', { exact: true }).selectOption('social');
       for (const [i, n] of networks.entries()) {
         if (i > 0) await page.getByRole('button', { name: /^Add (a |another )?network/i }).click();
-        await page.getByLabel(/^Network/).nth(i).fill(n);
-        await page.getByLabel(/Profile URL/).nth(i).fill(profile(n));
+        await page
+          .getByLabel(/^Network/)
+          .nth(i)
+          .fill(n);
+        await page
+          .getByLabel(/Profile URL/)
+          .nth(i)
+          .fill(profile(n));
       }
       await expectFits(page, 'social block form');
       await page.getByRole('button', { name: 'Add social link' }).click();
-      await eventually(() => blocks.getByRole('listitem').count(), (n) => n === before + 1, 10_000, 'the social block in the list');
+      await eventually(
+        () => blocks.getByRole('listitem').count(),
+        (n) => n === before + 1,
+        10_000,
+        'the social block in the list',
+      );
 
       // Edit: change the third network's URL.
       const social = blocks.getByRole('listitem').last();
       await social.getByRole('button', { name: 'Edit' }).click();
       expect(await social.getByLabel(/^Network/).count(), 'the edit form shows every network').toBe(3);
-      await social.getByLabel(/Profile URL/).nth(2).fill(profile(networks[2] ?? '', 2));
+      await social
+        .getByLabel(/Profile URL/)
+        .nth(2)
+        .fill(profile(networks[2] ?? '', 2));
       await expectFits(page, 'social block edit form');
       await social.getByRole('button', { name: 'Save block' }).click();
 
@@ -236,7 +297,18 @@ for (const vp of VIEWPORTS) {
       await page.getByRole('region', { name: 'Blocks' }).waitFor();
       const kept = page.getByRole('region', { name: 'Blocks' }).getByRole('listitem').last();
       await kept.getByRole('button', { name: 'Edit' }).click();
-      const values = await Promise.all([0, 1, 2].map(async (i) => [await kept.getByLabel(/^Network/).nth(i).inputValue(), await kept.getByLabel(/Profile URL/).nth(i).inputValue()]));
+      const values = await Promise.all(
+        [0, 1, 2].map(async (i) => [
+          await kept
+            .getByLabel(/^Network/)
+            .nth(i)
+            .inputValue(),
+          await kept
+            .getByLabel(/Profile URL/)
+            .nth(i)
+            .inputValue(),
+        ]),
+      );
       expect(values).toEqual([
         [networks[0], profile(networks[0] ?? '')],
         [networks[1], profile(networks[1] ?? '')],
@@ -260,7 +332,12 @@ for (const vp of VIEWPORTS) {
       const second = await summaryOf(items().nth(1));
       const first = await summaryOf(items().nth(0));
       await page.getByRole('button', { name: 'Move block 2 up' }).click();
-      await eventually(() => summaryOf(items().nth(0)), (s) => s === second, 10_000, 'the second block on top');
+      await eventually(
+        () => summaryOf(items().nth(0)),
+        (s) => s === second,
+        10_000,
+        'the second block on top',
+      );
       expect(await page.getByRole('alert').allTextContents(), 'no error shown').toEqual([]);
       await page.reload();
       await page.getByRole('region', { name: 'Blocks' }).waitFor();
@@ -288,7 +365,9 @@ for (const vp of VIEWPORTS) {
       await boxes.first().waitFor();
       for (const box of await boxes.all()) await box.check();
       const batch = page.getByRole('region', { name: /^Export \d+ selected codes?$/ });
-      const selected = Number(/Export (\d+)/.exec((await batch.getByRole('heading').first().textContent()) ?? '')?.[1] ?? 0);
+      const selected = Number(
+        /Export (\d+)/.exec((await batch.getByRole('heading').first().textContent()) ?? '')?.[1] ?? 0,
+      );
       expect(selected).toBeGreaterThan(0);
       await batch.getByLabel('Format', { exact: true }).selectOption('svg');
       await expectFits(page, 'QR batch export');
@@ -308,8 +387,11 @@ for (const vp of VIEWPORTS) {
       expect(manifest, `manifest.csv among ${Object.keys(entries).join(', ')}`).toBeDefined();
       const prints = Object.entries(entries).filter(([name]) => name.endsWith('.svg'));
       expect(prints).toHaveLength(selected);
-      for (const [name, bytes] of prints) expect(Buffer.from(bytes).toString('utf8'), name).toMatch(/^(<\?xml[^>]*>\s*)?<svg[\s>]/);
-      expect(csvRecords(Buffer.from(manifest ?? new Uint8Array()).toString('utf8')).records).toHaveLength(selected);
+      for (const [name, bytes] of prints)
+        expect(Buffer.from(bytes).toString('utf8'), name).toMatch(/^(<\?xml[^>]*>\s*)?<svg[\s>]/);
+      expect(csvRecords(Buffer.from(manifest ?? new Uint8Array()).toString('utf8')).records).toHaveLength(
+        selected,
+      );
     }, 120_000);
 
     it('invites the newcomer, who accepts from the mail link and sees the workspace', async () => {
@@ -319,9 +401,13 @@ for (const vp of VIEWPORTS) {
       await form.getByLabel('Role', { exact: true }).selectOption('editor');
       await form.getByRole('button', { name: 'Send invitation' }).click();
       const link = await mailedLink(stack.outbox, newcomerEmail, /invitation/);
-      expect(new URL(link).origin, 'the mailed link opens the editor’s origin').toBe(new URL(stack.demo.pwa_url).origin);
+      expect(new URL(link).origin, 'the mailed link opens the editor’s origin').toBe(
+        new URL(stack.demo.pwa_url).origin,
+      );
       await np.goto(link);
-      await expect.poll(() => np.getByRole('status').first().textContent(), { timeout: 15_000 }).toMatch(/joined as editor/i);
+      await expect
+        .poll(() => np.getByRole('status').first().textContent(), { timeout: 15_000 })
+        .toMatch(/joined as editor/i);
       await expectFits(np, 'invitation accepted');
       await np.getByRole('button', { name: 'Open the editor' }).click();
       await np.getByRole('heading', { level: 1, name: 'Links' }).waitFor();
@@ -344,13 +430,17 @@ describe('Ctrl-C', () => {
     expect(tree.length).toBeGreaterThanOrEqual(6);
     await stack.interrupt(30_000);
     const left = await eventually(
-      async () => (await Promise.all(tree.map(async (p) => ((await isGone(p)) ? null : p.pid)))).filter((pid) => pid !== null),
+      async () =>
+        (await Promise.all(tree.map(async (p) => ((await isGone(p)) ? null : p.pid)))).filter(
+          (pid) => pid !== null,
+        ),
       (pids) => pids.length === 0,
       15_000,
       'every child gone',
     );
     expect(left).toEqual([]);
-    for (const port of Object.values(stack.ports)) expect(await isClosed(port), `port ${port} closed`).toBe(true);
+    for (const port of Object.values(stack.ports))
+      expect(await isClosed(port), `port ${port} closed`).toBe(true);
   }, 60_000);
 });
 
@@ -362,7 +452,16 @@ async function openDemoPage(page: Page): Promise<void> {
   await expectFits(page, 'page editor');
 }
 
-const BLOCK_LABELS = ['Link button', 'Heading', 'Text', 'Social link', 'Image', 'Embed', 'Email sign-up', 'Divider'];
+const BLOCK_LABELS = [
+  'Link button',
+  'Heading',
+  'Text',
+  'Social link',
+  'Image',
+  'Embed',
+  'Email sign-up',
+  'Divider',
+];
 
 /** What a block in the list says, without its type label (so it can be found on the published page). */
 async function summaryOf(item: ReturnType<Page['locator']>): Promise<string> {

@@ -49,7 +49,20 @@ export type Launcher = {
 };
 
 /** The variables a shell hands `npm start`; vitest's own (NODE_ENV=test, VITEST_*…) are not the product's. */
-const PASSED_THROUGH = ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LC_ALL', 'TERM', 'TMPDIR', 'TZ', 'DATABASE_URL', 'REDIS_URL'] as const;
+const PASSED_THROUGH = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LC_ALL',
+  'TERM',
+  'TMPDIR',
+  'TZ',
+  'DATABASE_URL',
+  'REDIS_URL',
+] as const;
 
 function baseEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
@@ -62,7 +75,12 @@ function baseEnv(): NodeJS.ProcessEnv {
 
 export async function startLauncher(): Promise<Launcher> {
   const state = await mkdtemp(join(tmpdir(), 'linkhub-launcher-e2e-'));
-  const ports = { sync: await freePort(), edge: await freePort(), pwa: await freePort(), worker: await freePort() };
+  const ports = {
+    sync: await freePort(),
+    edge: await freePort(),
+    pwa: await freePort(),
+    worker: await freePort(),
+  };
   const tag = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const database = `linkhub_e2e_launcher_${tag}`;
   const redisPrefix = `e2e-launcher-${tag}:`;
@@ -81,7 +99,12 @@ export async function startLauncher(): Promise<Launcher> {
     ARTIFACT_DIR: join(state, 'artifacts'),
   };
   // Its own process group, like a shell's foreground job: Ctrl-C reaches npm, sh and the launcher.
-  const child: ChildProcess = spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const append = (chunk: Buffer) => {
     output += chunk.toString('utf8');
@@ -89,7 +112,9 @@ export async function startLauncher(): Promise<Launcher> {
   };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   let running = true;
   void exited.then(() => {
     running = false;
@@ -124,7 +149,9 @@ export async function startLauncher(): Promise<Launcher> {
     }
     if (Date.now() > deadline) {
       await cleanUp();
-      throw new Error(`npm start did not say "LinkHub is running" within ${START_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`);
+      throw new Error(
+        `npm start did not say "LinkHub is running" within ${START_TIMEOUT_MS / 1000} s:\n${output.slice(-4000)}`,
+      );
     }
     await tree();
     await new Promise((r) => setTimeout(r, 250));
@@ -140,7 +167,12 @@ export async function startLauncher(): Promise<Launcher> {
     interrupt: async (timeoutMs) => {
       await tree();
       process.kill(-pid, 'SIGINT');
-      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`npm start still running ${timeoutMs} ms after SIGINT`)), timeoutMs).unref());
+      const timeout = new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error(`npm start still running ${timeoutMs} ms after SIGINT`)),
+          timeoutMs,
+        ).unref(),
+      );
       return Promise.race([exited, timeout]);
     },
     cleanUp,
@@ -148,10 +180,18 @@ export async function startLauncher(): Promise<Launcher> {
 }
 
 /** The database and Redis keys of one run (and those of runs interrupted over an hour ago). */
-async function dropState({ database, redisPrefix }: { database: string; redisPrefix: string }): Promise<void> {
+async function dropState({
+  database,
+  redisPrefix,
+}: {
+  database: string;
+  redisPrefix: string;
+}): Promise<void> {
   const { default: pg } = await import('pg');
   const { Redis } = await import('ioredis');
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  const admin = new pg.Client({
+    connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  });
   await admin.connect();
   try {
     await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);

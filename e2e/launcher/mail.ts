@@ -5,7 +5,12 @@ import { join } from 'node:path';
  * The first link in a mail the dev outbox holds for `to` whose URL matches `pattern` (the
  * verification or invitation link), polled because mail may go out through the queue.
  */
-export async function mailedLink(outbox: string, to: string, pattern: RegExp, timeoutMs = 20_000): Promise<string> {
+export async function mailedLink(
+  outbox: string,
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 20_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const seen: string[] = [];
   while (Date.now() < deadline) {
@@ -19,5 +24,7 @@ export async function mailedLink(outbox: string, to: string, pattern: RegExp, ti
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no mail to ${to} with a link matching ${pattern} in ${outbox} (links seen: ${[...new Set(seen)].join(', ') || 'none'})`);
+  throw new Error(
+    `no mail to ${to} with a link matching ${pattern} in ${outbox} (links seen: ${[...new Set(seen)].join(', ') || 'none'})`,
+  );
 }

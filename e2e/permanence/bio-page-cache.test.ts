@@ -16,7 +16,11 @@ afterAll(async () => {
 
 describe('bio page snapshots at the edge', () => {
   it('are written on publish and served from Redis, rewritten on republish, purged on archive', async () => {
-    const page = await s.v1<Created>('POST', '/v1/pages', { handle: 'maya', title: 'Maya Prints', blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }] });
+    const page = await s.v1<Created>('POST', '/v1/pages', {
+      handle: 'maya',
+      title: 'Maya Prints',
+      blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }],
+    });
     expect(page.status).toBe(201);
     expect((await s.get(BIO_HOST, '/maya')).status).toBe(404);
 
@@ -28,7 +32,9 @@ describe('bio page snapshots at the edge', () => {
     expect(await first.text()).toContain('Maya Prints');
 
     // The draft changes the public page only once it is published again.
-    expect((await s.v1('PATCH', `/v1/pages/${page.body.data.id}`, { title: 'Maya Summer Prints' })).status).toBe(200);
+    expect(
+      (await s.v1('PATCH', `/v1/pages/${page.body.data.id}`, { title: 'Maya Summer Prints' })).status,
+    ).toBe(200);
     expect(await (await s.get(BIO_HOST, '/maya')).text()).not.toContain('Maya Summer Prints');
     expect((await s.v1('POST', `/v1/pages/${page.body.data.id}/publish`)).status).toBe(200);
     expect(await (await s.get(BIO_HOST, '/maya')).text()).toContain('Maya Summer Prints');

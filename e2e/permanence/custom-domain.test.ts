@@ -28,7 +28,10 @@ async function addVerifiedDomain(hostname: string, purpose: 'links' | 'bio'): Pr
   const added = await s.v1<Created>('POST', '/v1/domains', { hostname, purpose });
   expect(added.status).toBe(201);
   const id = added.body.data.id;
-  await s.kit.deps.pool.query(`UPDATE custom_domains SET status = 'verified', verified_at = now() WHERE id = $1`, [id]);
+  await s.kit.deps.pool.query(
+    `UPDATE custom_domains SET status = 'verified', verified_at = now() WHERE id = $1`,
+    [id],
+  );
   await s.refresh({ kind: 'resource', resource_type: 'domain', id });
   return id;
 }
@@ -43,11 +46,21 @@ describe('custom domains at the edge', () => {
     expect(await s.redis.exists(domainHostKey(s.prefix, host))).toBe(0);
     expect((await s.get(host, '/sale')).status).toBe(404);
 
-    await s.kit.deps.pool.query(`UPDATE custom_domains SET status = 'verified', verified_at = now() WHERE id = $1`, [added.body.data.id]);
+    await s.kit.deps.pool.query(
+      `UPDATE custom_domains SET status = 'verified', verified_at = now() WHERE id = $1`,
+      [added.body.data.id],
+    );
     await s.refresh({ kind: 'resource', resource_type: 'domain', id: added.body.data.id });
-    expect(parseDomainRoute((await s.redis.get(domainHostKey(s.prefix, host))) ?? '')).toMatchObject({ domain_id: added.body.data.id, purpose: 'links' });
+    expect(parseDomainRoute((await s.redis.get(domainHostKey(s.prefix, host))) ?? '')).toMatchObject({
+      domain_id: added.body.data.id,
+      purpose: 'links',
+    });
 
-    const link = await s.v1('POST', '/v1/links', { destination_url: 'https://shop.example.com/sale', slug: 'sale', domain: host });
+    const link = await s.v1('POST', '/v1/links', {
+      destination_url: 'https://shop.example.com/sale',
+      slug: 'sale',
+      domain: host,
+    });
     expect(link.status).toBe(201);
     const before = s.edge.lookup.queryCount;
     const served = await s.get(host, '/sale');
@@ -67,13 +80,19 @@ describe('custom domains at the edge', () => {
   it('a domain with a QR code cannot be removed, and the code keeps resolving from the cache and from PostgreSQL', async () => {
     const host = 'qr.maya-prints.com';
     const id = await addVerifiedDomain(host, 'links');
-    const qr = await s.v1('POST', '/v1/qr-codes', { destination_url: 'https://shop.example.com/table', slug: 'table', domain: host });
+    const qr = await s.v1('POST', '/v1/qr-codes', {
+      destination_url: 'https://shop.example.com/table',
+      slug: 'table',
+      domain: host,
+    });
     expect(qr.status).toBe(201);
     expect((await s.get(host, '/table')).status).toBe(302);
 
     const refused = await s.v1<Failure>('DELETE', `/v1/domains/${id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error.details).toEqual([expect.objectContaining({ field: 'domain', issue: 'has_qr_codes' })]);
+    expect(refused.body.error.details).toEqual([
+      expect.objectContaining({ field: 'domain', issue: 'has_qr_codes' }),
+    ]);
     expect(await s.redis.ttl(redirectKey(s.prefix, host, 'table'))).toBe(-1);
     expect(await s.redis.exists(domainHostKey(s.prefix, host))).toBe(1);
     const cached = await s.get(host, '/table');
@@ -89,7 +108,12 @@ describe('custom domains at the edge', () => {
   it("a bio domain's root page is written on publish, served from Redis, rewritten on republish and purged with the domain", async () => {
     const host = 'me.maya-prints.com';
     const domainId = await addVerifiedDomain(host, 'bio');
-    const page = await s.v1<Created>('POST', '/v1/pages', { handle: 'maya-shop', title: 'Maya shop', domain: host, blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }] });
+    const page = await s.v1<Created>('POST', '/v1/pages', {
+      handle: 'maya-shop',
+      title: 'Maya shop',
+      domain: host,
+      blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }],
+    });
     expect(page.status).toBe(201);
     expect((await s.v1('POST', `/v1/pages/${page.body.data.id}/publish`)).status).toBe(200);
     expect(await s.redis.exists(rootPageKey(s.prefix, host))).toBe(1);
@@ -100,7 +124,9 @@ describe('custom domains at the edge', () => {
     expect(await root.text()).toContain('Maya shop');
     expect(s.edge.lookup.queryCount).toBe(before);
 
-    expect((await s.v1('PATCH', `/v1/pages/${page.body.data.id}`, { title: 'Maya summer shop' })).status).toBe(200);
+    expect(
+      (await s.v1('PATCH', `/v1/pages/${page.body.data.id}`, { title: 'Maya summer shop' })).status,
+    ).toBe(200);
     expect((await s.v1('POST', `/v1/pages/${page.body.data.id}/publish`)).status).toBe(200);
     const republished = await s.get(host, '/');
     expect(await republished.text()).toContain('Maya summer shop');
@@ -116,7 +142,11 @@ describe('custom domains at the edge', () => {
     await addVerifiedDomain(host, 'bio');
     const linksOnly = 'short.maya-prints.com';
     await addVerifiedDomain(linksOnly, 'links');
-    const page = await s.v1<Created>('POST', '/v1/pages', { handle: 'maya-links', title: 'Maya links', blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }] });
+    const page = await s.v1<Created>('POST', '/v1/pages', {
+      handle: 'maya-links',
+      title: 'Maya links',
+      blocks: [{ type: 'link', title: 'Store', url: 'https://shop.example.com/' }],
+    });
     expect(page.status).toBe(201);
     expect((await s.v1('POST', `/v1/pages/${page.body.data.id}/publish`)).status).toBe(200);
     expect((await s.get('bio.localhost', '/maya-links')).status).toBe(200);
@@ -124,7 +154,9 @@ describe('custom domains at the edge', () => {
 
     const refused = await s.v1<Failure>('PATCH', `/v1/pages/${page.body.data.id}`, { domain: linksOnly });
     expect(refused.status).toBe(404);
-    expect(refused.body.error.details).toEqual([expect.objectContaining({ field: 'domain_id', issue: 'not_found' })]);
+    expect(refused.body.error.details).toEqual([
+      expect.objectContaining({ field: 'domain_id', issue: 'not_found' }),
+    ]);
 
     expect((await s.v1('PATCH', `/v1/pages/${page.body.data.id}`, { domain: host })).status).toBe(200);
     const root = await s.get(host, '/');

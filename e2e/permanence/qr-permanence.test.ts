@@ -19,10 +19,17 @@ let qrId: string;
 
 beforeAll(async () => {
   s = await startStack();
-  const created = await s.v1<Created>('POST', '/v1/qr-codes', { destination_url: DESTINATION, slug: SLUG, title: 'Table menu' });
+  const created = await s.v1<Created>('POST', '/v1/qr-codes', {
+    destination_url: DESTINATION,
+    slug: SLUG,
+    title: 'Table menu',
+  });
   expect(created.status).toBe(201);
   qrId = created.body.data.id;
-  const link = await s.v1('POST', '/v1/links', { destination_url: 'https://shop.example.com/spring', slug: 'spring' });
+  const link = await s.v1('POST', '/v1/links', {
+    destination_url: 'https://shop.example.com/spring',
+    slug: 'spring',
+  });
   expect(link.status).toBe(201);
 });
 afterAll(async () => {
@@ -48,7 +55,10 @@ async function expectResolvesWithoutRedis(): Promise<void> {
 }
 
 /** Waits for the worker's cache-refresh job to rewrite a cached payload (polling, no timing asserted). */
-async function cachedPayloadOnceRewritten(slug: string, done: (raw: ReturnType<typeof parseRedirectPayload>) => boolean) {
+async function cachedPayloadOnceRewritten(
+  slug: string,
+  done: (raw: ReturnType<typeof parseRedirectPayload>) => boolean,
+) {
   for (let i = 0; i < 400; i++) {
     const payload = parseRedirectPayload((await s.redis.get(redirectKey(s.prefix, LINK_HOST, slug))) ?? '');
     if (done(payload)) return payload;
@@ -60,8 +70,18 @@ async function cachedPayloadOnceRewritten(slug: string, done: (raw: ReturnType<t
 /** Neither account can take the slug for a new QR code or a new link. */
 async function expectSlugRefused(): Promise<void> {
   for (const who of ['owner', 'other'] as const) {
-    const qr = await s.v1<Failure>('POST', '/v1/qr-codes', { destination_url: 'https://evil.example.com/', slug: SLUG }, who);
-    const link = await s.v1<Failure>('POST', '/v1/links', { destination_url: 'https://evil.example.com/', slug: SLUG }, who);
+    const qr = await s.v1<Failure>(
+      'POST',
+      '/v1/qr-codes',
+      { destination_url: 'https://evil.example.com/', slug: SLUG },
+      who,
+    );
+    const link = await s.v1<Failure>(
+      'POST',
+      '/v1/links',
+      { destination_url: 'https://evil.example.com/', slug: SLUG },
+      who,
+    );
     for (const refused of [qr, link]) {
       // Once its workspace is deleted the owner's key answers 410 workspace_deleted; before, 409 like anyone.
       expect([409, 410]).toContain(refused.status);
@@ -98,8 +118,14 @@ describe('a printed QR code at the edge', () => {
     // The plain link is warm in the edge's in-process hot cache before the deletion.
     for (let i = 0; i < 2; i++) expect((await s.get(LINK_HOST, '/spring')).status).toBe(302);
     expect(s.edge.metrics.hotCacheHits).toBeGreaterThan(0);
-    const { rows } = await s.kit.deps.pool.query<{ name: string }>('SELECT name FROM workspaces WHERE id = $1', [s.kit.owner.workspaceId]);
-    const deleted = await s.kit.call('DELETE', `/api/workspaces/${s.kit.owner.workspaceId}`, { token: s.kit.owner.token, body: { confirmation: rows[0]?.name } });
+    const { rows } = await s.kit.deps.pool.query<{ name: string }>(
+      'SELECT name FROM workspaces WHERE id = $1',
+      [s.kit.owner.workspaceId],
+    );
+    const deleted = await s.kit.call('DELETE', `/api/workspaces/${s.kit.owner.workspaceId}`, {
+      token: s.kit.owner.token,
+      body: { confirmation: rows[0]?.name },
+    });
     expect(deleted.status).toBe(200);
     // The deletion refreshes the workspace's keys through the worker: the QR payload now knows, and still serves.
     const qr = await cachedPayloadOnceRewritten(SLUG, (p) => p?.workspace_active === false);
@@ -116,14 +142,21 @@ describe('a printed QR code at the edge', () => {
 
   it("keeps resolving after the owner's account is deleted", async () => {
     // Its only workspace is already deleted, as account deletion requires (409 last_owner_required otherwise).
-    const deleted = await s.kit.call('DELETE', '/api/me', { token: s.kit.owner.token, body: { confirmation: 'v1-owner@example.com' } });
+    const deleted = await s.kit.call('DELETE', '/api/me', {
+      token: s.kit.owner.token,
+      body: { confirmation: 'v1-owner@example.com' },
+    });
     expect(deleted.status).toBe(200);
-    const { rows } = await s.kit.deps.pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [s.kit.owner.userId]);
+    const { rows } = await s.kit.deps.pool.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+      s.kit.owner.userId,
+    ]);
     expect(rows[0]?.email).toContain('@deleted.invalid');
     await expectResolves();
     await expectResolvesWithoutRedis();
     await expectSlugRefused();
-    const reservation = await s.kit.deps.pool.query('SELECT 1 FROM qr_slug_reservations WHERE slug = $1', [SLUG]);
+    const reservation = await s.kit.deps.pool.query('SELECT 1 FROM qr_slug_reservations WHERE slug = $1', [
+      SLUG,
+    ]);
     expect(reservation.rowCount).toBe(1);
   });
 });

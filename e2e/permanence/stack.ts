@@ -32,7 +32,12 @@ export type Stack = {
   /** GET through the edge app. */
   get: (host: string, path: string) => Promise<Response>;
   /** Calls /v1 like a client and returns status and parsed body. */
-  v1: <T = Record<string, unknown>>(method: string, path: string, body?: unknown, who?: 'owner' | 'other') => Promise<{ status: number; body: T }>;
+  v1: <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+    who?: 'owner' | 'other',
+  ) => Promise<{ status: number; body: T }>;
   /** Runs one cache-refresh job through the real queue and worker, and waits for it. */
   refresh: (data: JobData<'cache-refresh'>) => Promise<void>;
   /** Deletes the three keys the edge reads for host/slug (as an eviction or a Redis restart would). */
@@ -64,13 +69,23 @@ export async function startStack(): Promise<Stack> {
     logger: createLogger('edge-test', { level: 'silent' }),
     metrics,
   });
-  const workerConfig = parseEnvOrThrow(workerEnvSchema, { DATABASE_URL: kit.database.url, REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix, LOG_LEVEL: 'silent' });
+  const workerConfig = parseEnvOrThrow(workerEnvSchema, {
+    DATABASE_URL: kit.database.url,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'silent',
+  });
   const worker: WorkerDeps = createWorkerDeps(workerConfig, createLogger('worker-test', { level: 'silent' }));
   const runtime: WorkerRuntime = startWorkers(worker, { 'cache-refresh': cacheRefresh });
   const queue = createQueue('cache-refresh', worker.redis, prefix);
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 
-  async function v1<T>(method: string, path: string, body?: unknown, who: 'owner' | 'other' = 'owner'): Promise<{ status: number; body: T }> {
+  async function v1<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    who: 'owner' | 'other' = 'owner',
+  ): Promise<{ status: number; body: T }> {
     const res = await kit.api(method, path, { key: keys[who], ...(body === undefined ? {} : { body }) });
     return { status: res.status, body: (await res.json()) as T }; // test-only: the test asserts the shape it reads
   }
@@ -92,7 +107,11 @@ export async function startStack(): Promise<Stack> {
       throw new Error('cache-refresh job did not finish');
     },
     flush: async (host, slug) => {
-      await redis.del(domainHostKey(prefix, host), redirectKey(prefix, host, slug), redirectMissKey(prefix, host, slug));
+      await redis.del(
+        domainHostKey(prefix, host),
+        redirectKey(prefix, host, slug),
+        redirectMissKey(prefix, host, slug),
+      );
     },
     redis,
     stop: async () => {

@@ -4,7 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode } from '../../sync-server/src/auth/base32';
 import { totpAt } from '../../sync-server/src/auth/totp';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, PASSWORD, seriousViolations, signInInUi, signUpOverApi, watch } from './helpers';
+import {
+  eventually,
+  newEmail,
+  PASSWORD,
+  seriousViolations,
+  signInInUi,
+  signUpOverApi,
+  watch,
+} from './helpers';
 
 /**
  * Issue 9 item 7, the accounts flows through the editor's own screens against the real server:
@@ -22,7 +30,11 @@ afterAll(async () => {
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 async function loginOverApi(email: string, userAgent: string): Promise<string> {
-  const response = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': userAgent }, body: JSON.stringify({ email, password: PASSWORD }) });
+  const response = await fetch(`${h.base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': userAgent },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   const body = (await response.json()) as { data: { token: string } };
   expect(response.status).toBe(200);
   return body.data.token;
@@ -34,13 +46,16 @@ async function invitationLinks(email: string): Promise<string[]> {
   for (const file of await readdir(h.outbox).catch(() => [])) {
     const path = join(h.outbox, file);
     const text = await readFile(path, 'utf8');
-    const url = text.includes(`To: ${email}`) ? /(https?:\/\/\S+\/invitations\/accept\?token=\S+)/.exec(text)?.[1] : undefined;
+    const url = text.includes(`To: ${email}`)
+      ? /(https?:\/\/\S+\/invitations\/accept\?token=\S+)/.exec(text)?.[1]
+      : undefined;
     if (url) found.push({ at: (await stat(path)).mtimeMs, url });
   }
   return found.sort((a, b) => a.at - b.at).map((f) => f.url);
 }
 
-const meStatus = async (token: string) => (await fetch(`${h.base}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status;
+const meStatus = async (token: string) =>
+  (await fetch(`${h.base}/api/me`, { headers: { authorization: `Bearer ${token}` } })).status;
 
 describe('account security in Settings', () => {
   it('lists the sessions and signs one out; turns two-factor on with the shown key and recovery codes, then off', async () => {
@@ -67,7 +82,10 @@ describe('account security in Settings', () => {
     const policy = page.getByRole('form', { name: 'Two-factor for every member' });
     await policy.getByLabel('Your password').fill(PASSWORD);
     await policy.getByRole('button', { name: 'Require two-factor' }).click();
-    await policy.getByRole('alert').filter({ hasText: 'Turn on two-factor authentication for your own account first.' }).waitFor();
+    await policy
+      .getByRole('alert')
+      .filter({ hasText: 'Turn on two-factor authentication for your own account first.' })
+      .waitFor();
 
     // Two-factor: the key the page shows is the one an authenticator app would be given.
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -80,22 +98,49 @@ describe('account security in Settings', () => {
     await codes.first().waitFor();
     expect(await codes.count()).toBe(10);
     await page.getByText('10 recovery codes left').waitFor();
-    const [on] = await h.sql<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE id = $1', [userId]);
+    const [on] = await h.sql<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE id = $1', [
+      userId,
+    ]);
     expect(on?.totp_enabled).toBe(true);
     // Signing in elsewhere now asks for the second factor.
-    const login = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
-    expect(((await login.json()) as { data: { two_factor_required?: boolean } }).data.two_factor_required).toBe(true);
+    const login = await fetch(`${h.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(
+      ((await login.json()) as { data: { two_factor_required?: boolean } }).data.two_factor_required,
+    ).toBe(true);
 
     // With two-factor on, the owner can require it of every member (and stop again).
-    const [ws] = await h.sql<{ id: string }>('SELECT workspace_id AS id FROM workspace_members WHERE user_id = $1', [userId]);
+    const [ws] = await h.sql<{ id: string }>(
+      'SELECT workspace_id AS id FROM workspace_members WHERE user_id = $1',
+      [userId],
+    );
     await policy.getByLabel('Your password').fill(PASSWORD);
     await policy.getByRole('button', { name: 'Require two-factor' }).click();
-    await page.getByText('Every member now needs two-factor authentication to work in this workspace.').waitFor();
-    expect((await h.sql<{ require_two_factor: boolean }>('SELECT require_two_factor FROM workspaces WHERE id = $1', [ws?.id]))[0]?.require_two_factor).toBe(true);
+    await page
+      .getByText('Every member now needs two-factor authentication to work in this workspace.')
+      .waitFor();
+    expect(
+      (
+        await h.sql<{ require_two_factor: boolean }>(
+          'SELECT require_two_factor FROM workspaces WHERE id = $1',
+          [ws?.id],
+        )
+      )[0]?.require_two_factor,
+    ).toBe(true);
     await policy.getByLabel('Your password').fill(PASSWORD);
     await policy.getByRole('button', { name: 'Stop requiring two-factor' }).click();
     await page.getByText('Members no longer need two-factor authentication here.').waitFor();
-    expect((await h.sql<{ require_two_factor: boolean }>('SELECT require_two_factor FROM workspaces WHERE id = $1', [ws?.id]))[0]?.require_two_factor).toBe(false);
+    expect(
+      (
+        await h.sql<{ require_two_factor: boolean }>(
+          'SELECT require_two_factor FROM workspaces WHERE id = $1',
+          [ws?.id],
+        )
+      )[0]?.require_two_factor,
+    ).toBe(false);
 
     // A wrong code is refused with the server's sentence; the next step's code turns it off.
     await page.getByLabel('Code from your app').fill('000000');
@@ -104,7 +149,9 @@ describe('account security in Settings', () => {
     await page.getByLabel('Code from your app').fill(totpAt(secret, now + 30));
     await page.getByRole('button', { name: 'Turn off two-factor' }).click();
     await page.getByText('Off. Sign-in asks only for your password.').waitFor();
-    const [off] = await h.sql<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE id = $1', [userId]);
+    const [off] = await h.sql<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE id = $1', [
+      userId,
+    ]);
     expect(off?.totp_enabled).toBe(false);
     await context.close();
   }, 90_000);
@@ -116,13 +163,25 @@ describe('members, grants, ownership and the audit log', () => {
     const owner = await signUpOverApi(h.base, 'Olu', ownerEmail);
     const ws = owner.workspaceId;
     await h.sql(`UPDATE workspaces SET current_plan_key = 'business' WHERE id = $1`, [ws]);
-    await h.sql(`UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`, [ws]);
+    await h.sql(
+      `UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`,
+      [ws],
+    );
     const editorEmail = newEmail('eve');
     const editor = await signUpOverApi(h.base, 'Eve', editorEmail);
     const leaverEmail = newEmail('lee');
     const leaver = await signUpOverApi(h.base, 'Lee', leaverEmail);
-    await h.sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'editor'), ($1, $3, 'viewer')`, [ws, editor.userId, leaver.userId]);
-    const memberId = async (userId: string) => (await h.sql<{ id: string }>('SELECT id FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL', [ws, userId]))[0]?.id ?? '';
+    await h.sql(
+      `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'editor'), ($1, $3, 'viewer')`,
+      [ws, editor.userId, leaver.userId],
+    );
+    const memberId = async (userId: string) =>
+      (
+        await h.sql<{ id: string }>(
+          'SELECT id FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
+          [ws, userId],
+        )
+      )[0]?.id ?? '';
 
     const context = await h.browser.newContext();
     const page = await context.newPage();
@@ -138,13 +197,22 @@ describe('members, grants, ownership and the audit log', () => {
       await page.getByRole('button', { name: 'Create link' }).click();
       await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
     }
-    await eventually(() => h.sql('SELECT 1 FROM links WHERE workspace_id = $1', [ws]), (rows) => rows.length === 2);
+    await eventually(
+      () => h.sql('SELECT 1 FROM links WHERE workspace_id = $1', [ws]),
+      (rows) => rows.length === 2,
+    );
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
 
     // Role change: Lee from viewer to editor.
     await page.getByLabel(`Role of ${leaverEmail}`).selectOption('editor');
     await page.getByText(`${leaverEmail} is now editor.`).waitFor();
-    expect((await h.sql<{ role: string }>('SELECT role FROM workspace_members WHERE id = $1', [await memberId(leaver.userId)]))[0]?.role).toBe('editor');
+    expect(
+      (
+        await h.sql<{ role: string }>('SELECT role FROM workspace_members WHERE id = $1', [
+          await memberId(leaver.userId),
+        ])
+      )[0]?.role,
+    ).toBe('editor');
 
     // Grant Eve one link: she becomes scoped and her editor sees only that link.
     await page.getByRole('button', { name: `Access of ${editorEmail}` }).click();
@@ -152,9 +220,15 @@ describe('members, grants, ownership and the audit log', () => {
     await access.getByLabel('Grant access to').selectOption({ label: 'Link Granted one' });
     await access.getByRole('button', { name: 'Grant', exact: true }).click();
     await page.getByText('Link Granted one granted to Eve.').waitFor();
-    await access.getByRole('list', { name: 'Granted to Eve' }).getByText('Link Granted one', { exact: true }).waitFor();
+    await access
+      .getByRole('list', { name: 'Granted to Eve' })
+      .getByText('Link Granted one', { exact: true })
+      .waitFor();
     expect(await seriousViolations(page)).toEqual([]);
-    const [scoped] = await h.sql<{ is_scoped: boolean }>('SELECT is_scoped FROM workspace_members WHERE id = $1', [await memberId(editor.userId)]);
+    const [scoped] = await h.sql<{ is_scoped: boolean }>(
+      'SELECT is_scoped FROM workspace_members WHERE id = $1',
+      [await memberId(editor.userId)],
+    );
     expect(scoped?.is_scoped).toBe(true);
     const eveContext = await h.browser.newContext();
     const eve = await eveContext.newPage();
@@ -175,21 +249,35 @@ describe('members, grants, ownership and the audit log', () => {
     await page.getByLabel('Your password').fill('not my password');
     await page.getByRole('button', { name: 'Transfer ownership' }).click();
     await page.getByRole('form', { name: 'Transfer ownership' }).getByRole('alert').waitFor();
-    expect((await h.sql<{ owner_user_id: string }>('SELECT owner_user_id FROM workspaces WHERE id = $1', [ws]))[0]?.owner_user_id).toBe(owner.userId);
+    expect(
+      (await h.sql<{ owner_user_id: string }>('SELECT owner_user_id FROM workspaces WHERE id = $1', [ws]))[0]
+        ?.owner_user_id,
+    ).toBe(owner.userId);
     // The audit log before the handover (an admin still reads it afterwards).
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
     const audit = page.getByRole('table').filter({ has: page.getByText('Audit log, newest first') });
-    for (const action of ['member.role_changed', 'grant.created', 'member.removed']) await audit.getByText(action, { exact: true }).first().waitFor();
+    for (const action of ['member.role_changed', 'grant.created', 'member.removed'])
+      await audit.getByText(action, { exact: true }).first().waitFor();
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
     await page.getByLabel('New owner').selectOption({ label: 'Eve (editor)' });
     await page.getByLabel('Your password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Transfer ownership' }).click();
     await page.getByText("Eve now owns Olu's workspace; you are an admin.").waitFor();
-    const roles = await h.sql<{ user_id: string; role: string; is_scoped: boolean }>('SELECT user_id, role, is_scoped FROM workspace_members WHERE workspace_id = $1 AND deleted_at IS NULL', [ws]);
+    const roles = await h.sql<{ user_id: string; role: string; is_scoped: boolean }>(
+      'SELECT user_id, role, is_scoped FROM workspace_members WHERE workspace_id = $1 AND deleted_at IS NULL',
+      [ws],
+    );
     expect(roles.find((r) => r.user_id === editor.userId)).toMatchObject({ role: 'owner', is_scoped: false });
     expect(roles.find((r) => r.user_id === owner.userId)?.role).toBe('admin');
-    await eventually(() => h.sql('SELECT 1 FROM audit_log_entries WHERE workspace_id = $1 AND action = $2', [ws, 'workspace.ownership_transferred']), (rows) => rows.length === 1);
+    await eventually(
+      () =>
+        h.sql('SELECT 1 FROM audit_log_entries WHERE workspace_id = $1 AND action = $2', [
+          ws,
+          'workspace.ownership_transferred',
+        ]),
+      (rows) => rows.length === 1,
+    );
     await context.close();
   }, 150_000);
 });
@@ -207,7 +295,11 @@ describe('custom domains', () => {
     await page.getByLabel('Domain name').fill('go.dara.example');
     await page.getByRole('button', { name: 'Add domain' }).click();
     const [row] = await eventually(
-      () => h.sql<{ id: string; verification_record_name: string; verification_token: string }>('SELECT id, verification_record_name, verification_token FROM custom_domains WHERE hostname = $1', ['go.dara.example']),
+      () =>
+        h.sql<{ id: string; verification_record_name: string; verification_token: string }>(
+          'SELECT id, verification_record_name, verification_token FROM custom_domains WHERE hostname = $1',
+          ['go.dara.example'],
+        ),
       (rows) => rows.length === 1,
     );
     // The record the server chose reaches the editor with the next pull.
@@ -218,10 +310,16 @@ describe('custom domains', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The DNS check's outcomes as the worker records them (no DNS here): failed with a reason, then verified.
-    await h.sql(`UPDATE custom_domains SET status = 'failed', last_error = 'no TXT record found' WHERE id = $1`, [row?.id]);
+    await h.sql(
+      `UPDATE custom_domains SET status = 'failed', last_error = 'no TXT record found' WHERE id = $1`,
+      [row?.id],
+    );
     await page.reload();
     await page.getByText('The last check failed: no TXT record found.').waitFor();
-    await h.sql(`UPDATE custom_domains SET status = 'verified', verified_at = now(), tls_status = 'issued', last_error = NULL WHERE id = $1`, [row?.id]);
+    await h.sql(
+      `UPDATE custom_domains SET status = 'verified', verified_at = now(), tls_status = 'issued', last_error = NULL WHERE id = $1`,
+      [row?.id],
+    );
     await page.reload();
     await page.getByText('Verified, certificate issued.', { exact: false }).waitFor();
     expect(await page.getByRole('group', { name: 'How to verify go.dara.example' }).count()).toBe(0);
@@ -234,7 +332,10 @@ describe('leaving a workspace and changing the password', () => {
     const owner = await signUpOverApi(h.base, 'Ona', newEmail('ona'));
     const email = newEmail('mo');
     const member = await signUpOverApi(h.base, 'Mo', email);
-    await h.sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'viewer')`, [owner.workspaceId, member.userId]);
+    await h.sql(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'viewer')`, [
+      owner.workspaceId,
+      member.userId,
+    ]);
     const other = await loginOverApi(email, FIREFOX);
     const context = await h.browser.newContext();
     const page = await context.newPage();
@@ -244,15 +345,22 @@ describe('leaving a workspace and changing the password', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
     // A viewer sees who is there but none of the managing controls.
     await page.getByText(email).first().waitFor();
-    for (const name of ['Send invitation', 'Transfer ownership']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Send invitation', 'Transfer ownership'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Access of / }).count()).toBe(0);
     await page.getByRole('button', { name: 'Leave this workspace' }).click();
     await page.getByText("You left Ona's workspace.").waitFor();
-    const [left] = await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspace_members WHERE workspace_id = $1 AND user_id = $2', [owner.workspaceId, member.userId]);
+    const [left] = await h.sql<{ deleted_at: Date | null }>(
+      'SELECT deleted_at FROM workspace_members WHERE workspace_id = $1 AND user_id = $2',
+      [owner.workspaceId, member.userId],
+    );
     expect(left?.deleted_at).not.toBeNull();
     await page.reload();
     await page.getByRole('heading', { level: 1 }).first().waitFor();
-    await eventually(() => page.getByLabel('Workspace').locator('option').allTextContents(), (labels) => !labels.some((l) => l.startsWith("Ona's workspace")));
+    await eventually(
+      () => page.getByLabel('Workspace').locator('option').allTextContents(),
+      (labels) => !labels.some((l) => l.startsWith("Ona's workspace")),
+    );
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByLabel('Current password').fill('a wrong password');
@@ -265,7 +373,11 @@ describe('leaving a workspace and changing the password', () => {
     await page.getByRole('button', { name: 'Change password' }).click();
     await page.getByText(/^Password changed\. \d+ other sessions? (was|were) signed out\.$/).waitFor();
     expect(await meStatus(other)).toBe(401);
-    const relogin = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'a fresh passphrase 99' }) });
+    const relogin = await fetch(`${h.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'a fresh passphrase 99' }),
+    });
     expect(relogin.status).toBe(200);
     await context.close();
   }, 90_000);
@@ -289,10 +401,16 @@ describe('invitations', () => {
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`Invitation sent to ${inviteeEmail}.`).waitFor();
     await page.getByText(`${inviteeEmail} · editor`).waitFor();
-    await eventually(() => invitationLinks(inviteeEmail), (links) => links.length === 1);
+    await eventually(
+      () => invitationLinks(inviteeEmail),
+      (links) => links.length === 1,
+    );
     await page.getByRole('button', { name: `Resend the invitation to ${inviteeEmail}` }).click();
     await page.getByText(`Invitation sent again to ${inviteeEmail}.`).waitFor();
-    const links = await eventually(() => invitationLinks(inviteeEmail), (found) => found.length === 2);
+    const links = await eventually(
+      () => invitationLinks(inviteeEmail),
+      (found) => found.length === 2,
+    );
 
     const other = await h.browser.newContext();
     const second = await other.newPage();
@@ -300,10 +418,17 @@ describe('invitations', () => {
     await signInInUi(second, h.base, inviteeEmail);
     await second.goto(links[1] ?? '');
     await second.getByText('You joined as editor.').waitFor();
-    const [joined] = await h.sql<{ role: string }>('SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL', [owner.workspaceId, invitee.userId]);
+    const [joined] = await h.sql<{ role: string }>(
+      'SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
+      [owner.workspaceId, invitee.userId],
+    );
     expect(joined?.role).toBe('editor');
     await second.getByRole('button', { name: 'Open the editor' }).click();
-    await eventually(() => second.getByLabel('Workspace').locator('option').allTextContents(), (labels) => labels.includes("Ines's workspace (editor)"), 20_000);
+    await eventually(
+      () => second.getByLabel('Workspace').locator('option').allTextContents(),
+      (labels) => labels.includes("Ines's workspace (editor)"),
+      20_000,
+    );
     await other.close();
 
     await page.reload();
@@ -321,14 +446,18 @@ describe('workspaces', () => {
     const page = await context.newPage();
     watch(page, 'workspaces');
     await signInInUi(page, h.base, email);
-    const settings = () => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    const settings = () =>
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
     await settings();
     // Free: one workspace per billing account, so a second is refused with the plan's sentence.
     await page.getByLabel('New workspace name').fill('Side project');
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await page.getByRole('region', { name: 'Workspaces' }).getByRole('alert').waitFor();
     expect(await h.sql(`SELECT 1 FROM workspaces WHERE name = 'Side project'`)).toHaveLength(0);
-    await h.sql(`UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`, [workspaceId]);
+    await h.sql(
+      `UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`,
+      [workspaceId],
+    );
     await page.getByLabel('New workspace name').fill('Side project');
     await page.getByRole('button', { name: 'Create workspace' }).click();
     await page.getByText('Side project was created').waitFor();
@@ -343,20 +472,44 @@ describe('workspaces', () => {
     await remove.getByLabel('Your password').fill('not the password');
     await remove.getByRole('button', { name: 'Delete workspace' }).click();
     await page.getByRole('region', { name: 'Workspaces' }).getByRole('alert').waitFor();
-    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [side?.id]))[0]?.deleted_at).toBeNull();
+    expect(
+      (
+        await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [
+          side?.id,
+        ])
+      )[0]?.deleted_at,
+    ).toBeNull();
     await remove.getByLabel('Type Side project to confirm').fill('Side project');
     await remove.getByLabel('Your password').fill(PASSWORD);
     await remove.getByRole('button', { name: 'Delete workspace' }).click();
     await page.getByText('Side project was deleted.').waitFor();
-    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [side?.id]))[0]?.deleted_at).not.toBeNull();
+    expect(
+      (
+        await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [
+          side?.id,
+        ])
+      )[0]?.deleted_at,
+    ).not.toBeNull();
 
     // Back in the first workspace, the deleted one is listed with a restore button.
     await page.goto(`${h.base}/links`);
-    await eventually(() => page.getByLabel('Workspace').locator('option').allTextContents(), (labels) => !labels.includes('Side project (owner)'));
+    await eventually(
+      () => page.getByLabel('Workspace').locator('option').allTextContents(),
+      (labels) => !labels.includes('Side project (owner)'),
+    );
     await settings();
-    await page.getByRole('list', { name: 'Deleted workspaces' }).getByRole('button', { name: 'Restore Side project' }).click();
+    await page
+      .getByRole('list', { name: 'Deleted workspaces' })
+      .getByRole('button', { name: 'Restore Side project' })
+      .click();
     await page.getByText('Side project was restored.').waitFor();
-    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [side?.id]))[0]?.deleted_at).toBeNull();
+    expect(
+      (
+        await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [
+          side?.id,
+        ])
+      )[0]?.deleted_at,
+    ).toBeNull();
     await context.close();
   }, 90_000);
 });
@@ -375,15 +528,26 @@ describe('deleting the account', () => {
     await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await form.getByRole('button', { name: 'Delete my account' }).click();
     await form.getByRole('alert').filter({ hasText: 'You are the only owner of a workspace.' }).waitFor();
-    expect((await h.sql<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).toBe(email);
+    expect(
+      (await h.sql<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email,
+    ).toBe(email);
 
     // Once the workspace is deleted (as the Workspaces section does), the account can go.
-    await h.sql(`UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`, [workspaceId]);
+    await h.sql(
+      `UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`,
+      [workspaceId],
+    );
     await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await form.getByRole('button', { name: 'Delete my account' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    expect((await h.sql<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email).not.toBe(email);
-    const login = await fetch(`${h.base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) });
+    expect(
+      (await h.sql<{ email: string }>('SELECT email FROM users WHERE id = $1', [userId]))[0]?.email,
+    ).not.toBe(email);
+    const login = await fetch(`${h.base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     expect(login.status).toBe(401);
     await context.close();
   }, 90_000);
@@ -408,7 +572,13 @@ describe('no workspace left', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: "Restore Solo's workspace" }).click();
     await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor({ timeout: 20_000 });
-    expect((await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [workspaceId]))[0]?.deleted_at).toBeNull();
+    expect(
+      (
+        await h.sql<{ deleted_at: Date | null }>('SELECT deleted_at FROM workspaces WHERE id = $1', [
+          workspaceId,
+        ])
+      )[0]?.deleted_at,
+    ).toBeNull();
     await context.close();
   }, 90_000);
 });

@@ -18,12 +18,18 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function verificationLink(outbox: string, email: string, path = '/api/auth/verify-email'): Promise<string> {
+async function verificationLink(
+  outbox: string,
+  email: string,
+  path = '/api/auth/verify-email',
+): Promise<string> {
   return eventually(
     async () => {
       for (const file of await readdir(outbox).catch(() => [])) {
         const text = await readFile(join(outbox, file), 'utf8');
-        const url = text.includes(`To: ${email}`) ? new RegExp(`(https?://\\S+${path}\\?token=\\S+)`).exec(text)?.[1] : undefined;
+        const url = text.includes(`To: ${email}`)
+          ? new RegExp(`(https?://\\S+${path}\\?token=\\S+)`).exec(text)?.[1]
+          : undefined;
         if (url) return url;
       }
       return '';
@@ -53,7 +59,8 @@ describe('the bio page builder and the QR designer', () => {
 
     const add = async (type: string, fields: Record<string, string>, submit: string) => {
       await page.getByLabel('Add a block').selectOption(type);
-      for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, value] of Object.entries(fields))
+        await page.getByLabel(label, { exact: true }).fill(value);
       await page.getByRole('button', { name: submit }).click();
     };
     await add('header', { 'Heading text': 'Shop' }, 'Add heading');
@@ -69,11 +76,19 @@ describe('the bio page builder and the QR designer', () => {
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const [row] = await eventually(
-      () => h.sql<{ id: string; published_revision: number | null }>('SELECT id, published_revision FROM bio_pages WHERE handle = $1', [handle]),
+      () =>
+        h.sql<{ id: string; published_revision: number | null }>(
+          'SELECT id, published_revision FROM bio_pages WHERE handle = $1',
+          [handle],
+        ),
       (rows) => rows[0]?.published_revision !== null && rows[0]?.published_revision !== undefined,
     );
     const blocks = await eventually(
-      () => h.sql<{ type: string; data: { title?: string } }>('SELECT type, data FROM bio_blocks WHERE page_id = $1 ORDER BY position COLLATE "C"', [row?.id]),
+      () =>
+        h.sql<{ type: string; data: { title?: string } }>(
+          'SELECT type, data FROM bio_blocks WHERE page_id = $1 ORDER BY position COLLATE "C"',
+          [row?.id],
+        ),
       (rows) => rows.length === 5 && rows[1]?.data.title === 'Posters',
     );
     expect(blocks.map((b) => b.type)).toEqual(['header', 'link', 'link', 'text', 'divider']);
@@ -84,7 +99,10 @@ describe('the bio page builder and the QR designer', () => {
     await page.getByLabel('Title').fill('Table menu');
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'QR code Table menu' }).waitFor();
-    await eventually(() => h.sql('SELECT 1 FROM qr_codes WHERE title = $1', ['Table menu']), (rows) => rows.length === 1);
+    await eventually(
+      () => h.sql('SELECT 1 FROM qr_codes WHERE title = $1', ['Table menu']),
+      (rows) => rows.length === 1,
+    );
     await page.getByText('Encodes').waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
@@ -117,10 +135,13 @@ describe('the bio page builder and the QR designer', () => {
     await context.close();
   }, 60_000);
 
-  it('is installable by Chromium\'s own check (manifest, icons, service worker with a fetch handler)', async () => {
+  it("is installable by Chromium's own check (manifest, icons, service worker with a fetch handler)", async () => {
     // A persistent profile: Chromium never offers to install from an incognito-like context.
     const profile = await mkdtemp(join(tmpdir(), 'linkhub-profile-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
+    });
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto(`${h.base}/`);
     await serviceWorkerReady(page);

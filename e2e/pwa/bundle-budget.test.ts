@@ -27,15 +27,35 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 describe('the PWA build', () => {
   it('keeps the initial JS of the shell within 200 KB gzipped and lazy-loads the other screens', async () => {
     const html = await readFile(join(dist, 'index.html'), 'utf8');
-    const initial = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1] ?? '');
-    const all = (await readdir(join(dist, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
-    const rows = await Promise.all(all.map(async (file) => ({ file, gzip: await gz(file), initial: initial.includes(file) })));
+    const initial = [
+      ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g),
+    ].map((m) => m[1] ?? '');
+    const all = (await readdir(join(dist, 'assets')))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `assets/${f}`);
+    const rows = await Promise.all(
+      all.map(async (file) => ({ file, gzip: await gz(file), initial: initial.includes(file) })),
+    );
     rows.sort((a, b) => b.gzip - a.gzip);
     const total = rows.filter((r) => r.initial).reduce((sum, r) => sum + r.gzip, 0);
-    console.log(['chunk | gzip | initial', '---|---|---', ...rows.map((r) => `${r.file} | ${kb(r.gzip)} | ${r.initial ? 'yes' : 'lazy'}`), `**initial total** | ${kb(total)} | budget ${kb(BUDGET_BYTES)}`].join('\n'));
+    console.log(
+      [
+        'chunk | gzip | initial',
+        '---|---|---',
+        ...rows.map((r) => `${r.file} | ${kb(r.gzip)} | ${r.initial ? 'yes' : 'lazy'}`),
+        `**initial total** | ${kb(total)} | budget ${kb(BUDGET_BYTES)}`,
+      ].join('\n'),
+    );
     expect(initial.length).toBeGreaterThan(0);
     expect(total).toBeLessThanOrEqual(BUDGET_BYTES);
-    for (const screen of ['pages-screen', 'qr-screen', 'analytics-screen', 'settings-screen', 'members-screen', 'domains-screen']) {
+    for (const screen of [
+      'pages-screen',
+      'qr-screen',
+      'analytics-screen',
+      'settings-screen',
+      'members-screen',
+      'domains-screen',
+    ]) {
       const chunk = rows.find((r) => r.file.includes(screen));
       expect(chunk, `${screen} is its own chunk`).toBeDefined();
       expect(chunk?.initial).toBe(false);
@@ -43,7 +63,13 @@ describe('the PWA build', () => {
   });
 
   it('ships a manifest with 192 and 512 px PNG icons, standalone display, and a service worker that never caches the API', async () => {
-    const manifest = JSON.parse(await readFile(join(dist, 'manifest.webmanifest'), 'utf8')) as { name: string; display: string; start_url: string; theme_color: string; icons: Array<{ src: string; sizes: string; type: string }> };
+    const manifest = JSON.parse(await readFile(join(dist, 'manifest.webmanifest'), 'utf8')) as {
+      name: string;
+      display: string;
+      start_url: string;
+      theme_color: string;
+      icons: Array<{ src: string; sizes: string; type: string }>;
+    };
     expect(manifest).toMatchObject({ name: 'LinkHub editor', display: 'standalone', start_url: '/' });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     for (const size of [192, 512]) {

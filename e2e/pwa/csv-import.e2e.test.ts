@@ -18,7 +18,11 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const csvFile = (name: string, lines: string[]) => ({ name, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+const csvFile = (name: string, lines: string[]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(lines.join('\n')),
+});
 
 /** Visible controls inside `scope` smaller than 24×24 px (WCAG 2.5.8), and the page's sideways scroll. */
 async function layoutProblems(page: Page, scope: Locator): Promise<{ overflow: number; small: string[] }> {
@@ -38,13 +42,16 @@ async function layoutProblems(page: Page, scope: Locator): Promise<{ overflow: n
 }
 
 describe('CSV import of links (issue 23)', () => {
-  it('at 390 px: lists the bad row before sending, imports the rest with progress, reports what the server refused, and the links arrive in the list', async () => {
+  it('at 390 px: lists the bad row before sending, imports the rest, reports what the server refused, and the links arrive in the list', async () => {
     const context = await h.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     watch(page, 'csv-import');
     const email = newEmail('ida');
     await signUpInUi(page, h.base, 'Ida', email);
-    const [owner] = await h.sql<{ workspace_id: string }>('SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = $1', [email]);
+    const [owner] = await h.sql<{ workspace_id: string }>(
+      'SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = $1',
+      [email],
+    );
     const workspaceId = owner?.workspace_id;
     expect(workspaceId).toBeDefined();
     const tag = Date.now().toString(36);
@@ -56,24 +63,30 @@ describe('CSV import of links (issue 23)', () => {
     await panel.waitFor();
     await panel.getByText('Up to 5,000 rows per file').waitFor();
 
-    await panel.getByLabel('CSV file').setInputFiles(
-      csvFile('links.csv', [
-        'destination_url,slug,title,tags',
-        `https://shop.example/a,imp-a-${tag},Import Alpha,spring|sale`,
-        'https://shop.example/b,,Import Bravo,',
-        'not a web address,,Import Broken,',
-        'https://shop.example/d,,Import Delta,news;promo',
-      ]),
-    );
+    await panel
+      .getByLabel('CSV file')
+      .setInputFiles(
+        csvFile('links.csv', [
+          'destination_url,slug,title,tags',
+          `https://shop.example/a,imp-a-${tag},Import Alpha,spring|sale`,
+          'https://shop.example/b,,Import Bravo,',
+          'not a web address,,Import Broken,',
+          'https://shop.example/d,,Import Delta,news;promo',
+        ]),
+      );
     await panel.getByText('4 rows read: 3 ready to import, 1 refused (listed below).').waitFor();
     const report = panel.getByRole('list', { name: 'Rows that will not be imported' });
-    expect(await report.getByRole('listitem').allTextContents()).toEqual(['Row 4: Enter a full web address, such as https://example.com.']);
+    expect(await report.getByRole('listitem').allTextContents()).toEqual([
+      'Row 4: Enter a full web address, such as https://example.com.',
+    ]);
     expect(await layoutProblems(page, panel)).toEqual({ overflow: 0, small: [] });
     expect(await seriousViolations(page)).toEqual([]);
 
     await panel.getByRole('button', { name: 'Import 3 links' }).click();
     await panel.getByText('Imported 3 of 4 rows. 1 row was not imported.').waitFor();
-    expect(await panel.getByRole('list', { name: 'Rows not imported' }).getByRole('listitem').allTextContents()).toEqual(['Row 4: Enter a full web address, such as https://example.com.']);
+    expect(
+      await panel.getByRole('list', { name: 'Rows not imported' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['Row 4: Enter a full web address, such as https://example.com.']);
 
     // Created on the server, through the same command as POST /v1/links; and synced into the list.
     const rows = await h.sql<{ title: string; slug: string; tags: string[]; destination_url: string }>(
@@ -86,17 +99,26 @@ describe('CSV import of links (issue 23)', () => {
       ['Import Delta', 'https://shop.example/d', ['news', 'promo']],
     ]);
     expect(rows[0]?.slug).toBe(`imp-a-${tag}`);
-    for (const title of ['Import Alpha', 'Import Bravo', 'Import Delta']) await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
+    for (const title of ['Import Alpha', 'Import Bravo', 'Import Delta'])
+      await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
     await page.getByText('3 of 3 links').waitFor();
 
     // A second file: the server refuses a slug the first import took; the report says so in words.
-    await panel.getByLabel('CSV file').setInputFiles(csvFile('more.csv', ['url,slug,title', `https://shop.example/e,imp-a-${tag},Import Echo`, 'https://shop.example/f,,Import Foxtrot']));
+    await panel
+      .getByLabel('CSV file')
+      .setInputFiles(
+        csvFile('more.csv', [
+          'url,slug,title',
+          `https://shop.example/e,imp-a-${tag},Import Echo`,
+          'https://shop.example/f,,Import Foxtrot',
+        ]),
+      );
     await panel.getByText('2 rows read: 2 ready to import.').waitFor();
     await panel.getByRole('button', { name: 'Import 2 links' }).click();
     await panel.getByText('Imported 1 of 2 rows. 1 row was not imported.').waitFor();
-    expect(await panel.getByRole('list', { name: 'Rows not imported' }).getByRole('listitem').allTextContents()).toEqual([
-      'Row 2: This short link is already in use on this domain. Choose another ending.',
-    ]);
+    expect(
+      await panel.getByRole('list', { name: 'Rows not imported' }).getByRole('listitem').allTextContents(),
+    ).toEqual(['Row 2: This short link is already in use on this domain. Choose another ending.']);
     await page.getByRole('button', { name: 'Edit Import Foxtrot' }).waitFor();
     expect(await page.getByRole('button', { name: 'Edit Import Echo' }).count()).toBe(0);
     expect(await layoutProblems(page, panel)).toEqual({ overflow: 0, small: [] });
@@ -106,31 +128,53 @@ describe('CSV import of links (issue 23)', () => {
     await panel.getByRole('button', { name: 'Close' }).click();
     await panel.waitFor({ state: 'detached' });
     await eventually(
-      async () => (await h.sql<{ n: string }>('SELECT count(*) AS n FROM links WHERE workspace_id = $1', [workspaceId]))[0]?.n,
+      async () =>
+        (
+          await h.sql<{ n: string }>('SELECT count(*) AS n FROM links WHERE workspace_id = $1', [workspaceId])
+        )[0]?.n,
       (n) => n === '4',
     );
     await context.close();
   }, 120_000);
 
-  it('sends 250 rows as three batches of at most 100, each with its own Idempotency-Key, and shows the count', async () => {
-    const context = await h.browser.newContext({ viewport: PHONE });
+  it('sends 250 rows as three batches of at most 100, each with its own Idempotency-Key, showing the progress after each', async () => {
+    // No service worker, so the test can hold the second batch on its way (the worker never handles /v1).
+    const context = await h.browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
     const page = await context.newPage();
     watch(page, 'csv-batches');
     const batches: Array<{ key: string | undefined; links: number; workspace: string }> = [];
     page.on('request', (request) => {
       if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/v1/links/bulk') return;
       const body = JSON.parse(request.postData() ?? '{}') as { workspace_id: string; links: unknown[] };
-      batches.push({ key: request.headers()['idempotency-key'], links: body.links.length, workspace: body.workspace_id });
+      batches.push({
+        key: request.headers()['idempotency-key'],
+        links: body.links.length,
+        workspace: body.workspace_id,
+      });
     });
     const email = newEmail('bo');
     await signUpInUi(page, h.base, 'Bo', email);
     // Pro: room for 2,000 links (free stops at 50).
-    await h.sql("UPDATE workspaces SET current_plan_key = 'pro' WHERE id IN (SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = $1)", [email]);
+    await h.sql(
+      "UPDATE workspaces SET current_plan_key = 'pro' WHERE id IN (SELECT m.workspace_id FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE u.email = $1)",
+      [email],
+    );
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const panel = page.getByRole('region', { name: 'Import links from a CSV file' });
     const lines = Array.from({ length: 250 }, (_, i) => `https://shop.example/many/${i},Many ${i}`);
     await panel.getByLabel('CSV file').setInputFiles(csvFile('many.csv', ['url,title', ...lines]));
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requests = 0;
+    await page.route('**/v1/links/bulk', async (route) => {
+      requests += 1;
+      if (requests === 2) await held;
+      await route.continue();
+    });
     await panel.getByRole('button', { name: 'Import 250 links' }).click();
+    await panel.getByText('Imported 100 of 250').waitFor();
+    expect(await panel.getByRole('progressbar').getAttribute('value')).toBe('100');
+    release();
     await panel.getByText('Imported 250 of 250 rows.').waitFor({ timeout: 60_000 });
     expect(batches.map((b) => b.links)).toEqual([100, 100, 50]);
     expect(new Set(batches.map((b) => b.key)).size).toBe(3);

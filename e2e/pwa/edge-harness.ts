@@ -17,13 +17,18 @@ import type { PwaHarness } from './harness';
 export type EdgeHarness = {
   port: number;
   /** GET `http://{host}/{path}` at the edge over HTTP, as a browser would send it. */
-  visit: (host: string, path: string, headers?: Record<string, string>) => Promise<{ status: number; location: string | undefined }>;
+  visit: (
+    host: string,
+    path: string,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; location: string | undefined }>;
   /** Reads and handles every entry waiting on the click stream, then waits for the summary refresh. */
   drain: () => Promise<number>;
   stop: () => Promise<void>;
 };
 
-export const DESKTOP_CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+export const DESKTOP_CHROME_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 export async function startEdge(h: PwaHarness): Promise<EdgeHarness> {
   const prefix = h.deps.config.REDIS_PREFIX;
@@ -47,16 +52,32 @@ export async function startEdge(h: PwaHarness): Promise<EdgeHarness> {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const ingest: IngestConsumer = createIngestConsumer({ pool: h.deps.pool, redis: h.deps.redis, logger: createLogger('ingest-e2e', { level: 'silent' }), prefix }, { consumerName: 'pwa-e2e', blockMs: 50 });
+  const ingest: IngestConsumer = createIngestConsumer(
+    {
+      pool: h.deps.pool,
+      redis: h.deps.redis,
+      logger: createLogger('ingest-e2e', { level: 'silent' }),
+      prefix,
+    },
+    { consumerName: 'pwa-e2e', blockMs: 50 },
+  );
   await ingest.ensureGroup();
   return {
     port,
     visit: (host, path, headers = {}) =>
       new Promise((resolve, reject) => {
-        const req = http.get({ host: '127.0.0.1', port, path, headers: { host, 'user-agent': DESKTOP_CHROME_UA, 'accept-language': 'en-GB', ...headers } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-        });
+        const req = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            headers: { host, 'user-agent': DESKTOP_CHROME_UA, 'accept-language': 'en-GB', ...headers },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+          },
+        );
         req.on('error', reject);
       }),
     drain: async () => {

@@ -39,7 +39,8 @@ async function signedIn(label: string): Promise<Page> {
   return page;
 }
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
 
 async function createLink(page: Page, destination: string, slug: string): Promise<string> {
   await section(page, 'Links');
@@ -48,7 +49,10 @@ async function createLink(page: Page, destination: string, slug: string): Promis
   await page.getByLabel('Slug').fill(slug);
   await page.getByRole('button', { name: 'Create link' }).click();
   await page.getByRole('button', { name: 'Save changes' }).waitFor();
-  const [row] = await eventually(() => h.sql<{ id: string }>('SELECT id FROM links WHERE slug = $1', [slug]), (rows) => rows.length === 1);
+  const [row] = await eventually(
+    () => h.sql<{ id: string }>('SELECT id FROM links WHERE slug = $1', [slug]),
+    (rows) => rows.length === 1,
+  );
   return row?.id ?? '';
 }
 
@@ -59,9 +63,15 @@ async function createPage(page: Page, handle: string): Promise<void> {
   await page.getByRole('heading', { name: `@${handle}` }).waitFor();
 }
 
-async function addBlock(page: Page, type: string, fields: Record<string, string>, submit: string): Promise<void> {
+async function addBlock(
+  page: Page,
+  type: string,
+  fields: Record<string, string>,
+  submit: string,
+): Promise<void> {
   await page.getByLabel('Add a block').selectOption(type);
-  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(fields))
+    await page.getByLabel(label, { exact: true }).fill(value);
   await page.getByRole('button', { name: submit }).click();
 }
 
@@ -82,17 +92,26 @@ describe('the link editor', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
 
     const [row] = await eventually(
-      () => h.sql<{ rules: Array<{ id: string }>; destinations: Array<{ id: string; weight: number }> }>('SELECT rules, destinations FROM links WHERE id = $1', [id]),
+      () =>
+        h.sql<{ rules: Array<{ id: string }>; destinations: Array<{ id: string; weight: number }> }>(
+          'SELECT rules, destinations FROM links WHERE id = $1',
+          [id],
+        ),
       (rows) => rows[0]?.rules.length === 1 && rows[0]?.destinations.length === 2,
     );
-    expect([...(row?.rules ?? []), ...(row?.destinations ?? [])].every((r) => uuidSchema.safeParse(r.id).success)).toBe(true);
+    expect(
+      [...(row?.rules ?? []), ...(row?.destinations ?? [])].every((r) => uuidSchema.safeParse(r.id).success),
+    ).toBe(true);
 
     const host = h.deps.config.LINK_HOST;
     const french = await edge.visit(host, `/${slug}`, { 'accept-language': 'fr-FR,fr;q=0.9' });
     expect(french).toMatchObject({ status: 302, location: 'https://shop.example/fr' });
     const seen = new Set<string>();
     for (let i = 0; i < 40 && seen.size < 2; i += 1) {
-      const visit = await edge.visit(host, `/${slug}`, { 'accept-language': 'en', 'x-forwarded-for': `198.51.100.${i + 1}` });
+      const visit = await edge.visit(host, `/${slug}`, {
+        'accept-language': 'en',
+        'x-forwarded-for': `198.51.100.${i + 1}`,
+      });
       if (visit.location) seen.add(visit.location);
     }
     expect([...seen].sort()).toEqual(['https://a.example/', 'https://b.example/']);
@@ -111,10 +130,16 @@ describe('the link editor', () => {
     expect(await create.isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'I trust this address' }).click();
     await create.click();
-    const [row] = await eventually(() => h.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE slug = $1', [slug]), (rows) => rows.length === 1);
+    const [row] = await eventually(
+      () => h.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE slug = $1', [slug]),
+      (rows) => rows.length === 1,
+    );
     expect(row?.destination_url).toBe('https://xn--pple-43d.com/%E6%9D%B1%E4%BA%AC');
     await page.reload();
-    await eventually(() => page.getByLabel('Destination URL').inputValue(), (v) => v === 'https://\u0430pple.com/\u6771\u4eac');
+    await eventually(
+      () => page.getByLabel('Destination URL').inputValue(),
+      (v) => v === 'https://\u0430pple.com/\u6771\u4eac',
+    );
     await page.context().close();
   }, 120_000);
 
@@ -133,7 +158,10 @@ describe('the link editor', () => {
     await b.getByRole('button', { name: 'Save changes' }).click();
 
     // The untouched field follows; the field both changed asks instead of overwriting.
-    await eventually(() => a.getByLabel('Destination URL').inputValue(), (v) => v === 'https://two.example/');
+    await eventually(
+      () => a.getByLabel('Destination URL').inputValue(),
+      (v) => v === 'https://two.example/',
+    );
     await a.getByTestId('stale-notice').waitFor();
     expect(await a.getByLabel('Title').inputValue()).toBe('Mine');
     expect(await a.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
@@ -168,7 +196,11 @@ describe('the page builder', () => {
     await page.getByRole('button', { name: 'Save block' }).click();
 
     const [block] = await eventually(
-      () => h.sql<{ data: { links: Array<{ network: string; url: string }> } }>("SELECT b.data FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 AND b.type = 'social'", [handle]),
+      () =>
+        h.sql<{ data: { links: Array<{ network: string; url: string }> } }>(
+          "SELECT b.data FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 AND b.type = 'social'",
+          [handle],
+        ),
       (rows) => rows[0]?.data.links[1]?.url === 'https://tiktok.com/@ines.prints',
     );
     expect(block?.data.links.map((l) => l.network)).toEqual(['instagram', 'tiktok', 'mastodon']);
@@ -183,19 +215,34 @@ describe('the page builder', () => {
     await addBlock(page, 'header', { 'Heading text': 'Second' }, 'Add heading');
     await addBlock(page, 'header', { 'Heading text': 'Third' }, 'Add heading');
     const ids = await eventually(
-      () => h.sql<{ id: string }>('SELECT b.id FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C"', [handle]),
+      () =>
+        h.sql<{ id: string }>(
+          'SELECT b.id FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C"',
+          [handle],
+        ),
       (rows) => rows.length === 3,
     );
     // The keys an old seed wrote (`a000`…), which fractional-indexing refuses as "invalid order key".
-    for (const [i, row] of ids.entries()) await h.sql('UPDATE bio_blocks SET position = $2, updated_at = now() WHERE id = $1', [row.id, `a00${i}`]);
+    for (const [i, row] of ids.entries())
+      await h.sql('UPDATE bio_blocks SET position = $2, updated_at = now() WHERE id = $1', [
+        row.id,
+        `a00${i}`,
+      ]);
     await page.reload();
     await page.locator('.blocks-list > li').nth(2).waitFor();
-    await eventually(() => page.locator('.blocks-list > li').first().getAttribute('data-block-id'), (v) => v === ids[0]?.id);
+    await eventually(
+      () => page.locator('.blocks-list > li').first().getAttribute('data-block-id'),
+      (v) => v === ids[0]?.id,
+    );
 
     await page.getByRole('button', { name: 'Move block 3 up' }).click();
     await page.getByRole('button', { name: 'Move block 2 up' }).click();
     const order = await eventually(
-      () => h.sql<{ text: string }>(`SELECT b.data->>'text' AS text FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C"`, [handle]),
+      () =>
+        h.sql<{ text: string }>(
+          `SELECT b.data->>'text' AS text FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C"`,
+          [handle],
+        ),
       (rows) => rows[0]?.text === 'Third',
     );
     expect(order.map((r) => r.text)).toEqual(['Third', 'First', 'Second']);
@@ -207,11 +254,19 @@ describe('the page builder', () => {
     // Another account holds the handle on the shared bio host; this workspace's store cannot know that.
     const other = await signUpOverApi(h.base, 'Olga', newEmail('olga'));
     const headers = { Authorization: `Bearer ${other.token}`, 'Content-Type': 'application/json' };
-    const keyRes = await h.app.request(`/api/workspaces/${other.workspaceId}/api-keys`, { method: 'POST', headers, body: JSON.stringify({ name: 'e2e', scopes: ['pages:write'] }) });
+    const keyRes = await h.app.request(`/api/workspaces/${other.workspaceId}/api-keys`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'e2e', scopes: ['pages:write'] }),
+    });
     expect(keyRes.status, await keyRes.clone().text()).toBe(201);
     const { key } = ((await keyRes.json()) as { data: { key: string } }).data;
     const handle = `taken${Date.now().toString(36)}`;
-    const created = await h.app.request('/v1/pages', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ handle, title: 'Olga' }) });
+    const created = await h.app.request('/v1/pages', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ handle, title: 'Olga' }),
+    });
     expect(created.status, await created.clone().text()).toBe(201);
 
     const page = await signedIn('refused-page');
@@ -234,9 +289,15 @@ describe('the page builder', () => {
     await page.getByLabel('Button label').fill('Join');
     await page.getByRole('button', { name: 'Add email sign-up' }).click();
     const publish = page.getByRole('button', { name: 'Publish', exact: true });
-    await eventually(() => publish.isDisabled(), (v) => v);
+    await eventually(
+      () => publish.isDisabled(),
+      (v) => v,
+    );
     await page.getByRole('button', { name: 'Hide the sign-up block' }).click();
-    await eventually(() => publish.isEnabled(), (v) => v);
+    await eventually(
+      () => publish.isEnabled(),
+      (v) => v,
+    );
     await page.context().close();
   }, 120_000);
 });
@@ -256,7 +317,14 @@ describe('the QR designer', () => {
     await page.getByRole('button', { name: 'Swap to dark on light' }).click();
     await page.getByText('✓ Scannable design').waitFor();
     await create.click();
-    await eventually(() => h.sql("SELECT 1 FROM qr_codes WHERE workspace_id = $1 AND destination_url = 'https://menu.example/'", [workspaceId]), (rows) => rows.length === 1);
+    await eventually(
+      () =>
+        h.sql(
+          "SELECT 1 FROM qr_codes WHERE workspace_id = $1 AND destination_url = 'https://menu.example/'",
+          [workspaceId],
+        ),
+      (rows) => rows.length === 1,
+    );
     await page.context().close();
   }, 120_000);
 });

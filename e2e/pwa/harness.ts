@@ -14,7 +14,14 @@ import { createTestApp, type TestApp } from '../../sync-server/src/testing';
  * PostgreSQL and Redis) on a loopback port, and Debian's Chromium driven by playwright-core.
  */
 export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // PWA_E2E_ROOT: build another copy of pwa/ (e.g. a snapshot of a commit while the tree is mid-edit).
 const PWA_ROOT = process.env.PWA_E2E_ROOT ?? fileURLToPath(new URL('../../pwa/', import.meta.url));
 
@@ -46,7 +53,13 @@ export async function buildPwa(outDir: string): Promise<void> {
   const before = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
   try {
-    await build({ root: PWA_ROOT, mode: 'production', configFile: join(PWA_ROOT, 'vite.config.ts'), logLevel: 'error', build: { outDir, emptyOutDir: true, sourcemap: false } });
+    await build({
+      root: PWA_ROOT,
+      mode: 'production',
+      configFile: join(PWA_ROOT, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
   } finally {
     process.env.NODE_ENV = before;
   }
@@ -60,15 +73,24 @@ export async function startPwaHarness(): Promise<PwaHarness> {
   const outbox = await mkdtemp(join(tmpdir(), 'linkhub-outbox-'));
   // The accounts config (mail outbox) is read from the process environment, not the app's env.
   process.env.OUTBOX_DIR = outbox;
-  const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, PUBLIC_PWA_URL: base, LOG_LEVEL: 'silent' });
+  const test = await createTestApp({
+    PWA_DIST: dist,
+    PUBLIC_SYNC_URL: base,
+    PUBLIC_PWA_URL: base,
+    LOG_LEVEL: 'silent',
+  });
   const handle = createDb(test.database.url, { max: 1 });
-  await ensureSystemDomains(handle.db, { linkHost: test.deps.config.LINK_HOST, bioHost: test.deps.config.BIO_HOST });
+  await ensureSystemDomains(handle.db, {
+    linkHost: test.deps.config.LINK_HOST,
+    bioHost: test.deps.config.BIO_HOST,
+  });
   await handle.close();
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: test.app.fetch, port, hostname: '127.0.0.1' }, () => resolve(s));
   });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-  const sql = async <R>(text: string, values: unknown[] = []): Promise<R[]> => (await test.deps.pool.query(text, values)).rows as R[];
+  const sql = async <R>(text: string, values: unknown[] = []): Promise<R[]> =>
+    (await test.deps.pool.query(text, values)).rows as R[];
   return {
     ...test,
     base,
@@ -79,7 +101,8 @@ export async function startPwaHarness(): Promise<PwaHarness> {
     stop: async () => {
       await browser.close();
       // SSE pokes keep connections open: close them so the server can stop.
-      if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function') server.closeAllConnections();
+      if ('closeAllConnections' in server && typeof server.closeAllConnections === 'function')
+        server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
       await rm(dist, { recursive: true, force: true });

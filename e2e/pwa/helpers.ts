@@ -35,7 +35,9 @@ export async function serviceWorkerReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      await new Promise<void>((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+      );
     }
   });
 }
@@ -55,7 +57,8 @@ export function watch(page: Page, label: string): void {
   page.setDefaultTimeout(15_000);
   page.on('pageerror', (e) => console.error(`[${label}] page error: ${e.message}`));
   page.on('response', (r) => {
-    if (r.status() >= 500) console.error(`[${label}] ${r.status()} from ${r.request().method()} ${new URL(r.url()).pathname}`);
+    if (r.status() >= 500)
+      console.error(`[${label}] ${r.status()} from ${r.request().method()} ${new URL(r.url()).pathname}`);
   });
   page.on('console', (m) => {
     if (process.env.PWA_E2E_DEBUG) console.error(`[${label}] ${m.type()}: ${m.text()}`);
@@ -63,7 +66,11 @@ export function watch(page: Page, label: string): void {
 }
 
 /** Polls until `check` holds (sync is asynchronous), failing with the last value seen. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await read();
   while (!check(value)) {
@@ -80,8 +87,21 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: unknown }> }>;
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}) at ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`);
@@ -89,17 +109,27 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 /** Signs up over the API (no browser; 202, then sign-in with the same password) and returns the session token and the new workspace. */
-export async function signUpOverApi(base: string, name: string, email: string): Promise<{ token: string; userId: string; workspaceId: string }> {
+export async function signUpOverApi(
+  base: string,
+  name: string,
+  email: string,
+): Promise<{ token: string; userId: string; workspaceId: string }> {
   return signUpOverHttp((path, init) => fetch(`${base}${path}`, init), { email, password: PASSWORD, name });
 }
 
 /** The first link to `path` in a mail the dev outbox wrote to `email` (verification, reset, invitation). */
-export async function mailedLink(outbox: string, email: string, path = '/api/auth/verify-email'): Promise<string> {
+export async function mailedLink(
+  outbox: string,
+  email: string,
+  path = '/api/auth/verify-email',
+): Promise<string> {
   return eventually(
     async () => {
       for (const file of await readdir(outbox).catch(() => [])) {
         const text = await readFile(join(outbox, file), 'utf8');
-        const url = text.includes(`To: ${email}`) ? new RegExp(`(https?://\\S+${path}\\?token=\\S+)`).exec(text)?.[1] : undefined;
+        const url = text.includes(`To: ${email}`)
+          ? new RegExp(`(https?://\\S+${path}\\?token=\\S+)`).exec(text)?.[1]
+          : undefined;
         if (url) return url;
       }
       return '';

@@ -11,7 +11,15 @@ import { workerEnvSchema } from '../../worker/src/env';
 import { exportJob } from '../../worker/src/processors/export';
 import { startWorkers, type WorkerRuntime } from '../../worker/src/runtime';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, serviceWorkerReady, seriousViolations, signInInUi, signUpOverApi, watch } from './helpers';
+import {
+  eventually,
+  newEmail,
+  serviceWorkerReady,
+  seriousViolations,
+  signInInUi,
+  signUpOverApi,
+  watch,
+} from './helpers';
 
 /**
  * Issue 9, the builder's second half: bio page version history with restore (and a refused restore
@@ -44,19 +52,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await runtime?.close();
   if (worker) await closeWorkerDeps(worker);
-  if (workspaceId && h) await rm(join(resolve(h.deps.config.ARTIFACT_DIR), 'exports', workspaceId), { recursive: true, force: true });
+  if (workspaceId && h)
+    await rm(join(resolve(h.deps.config.ARTIFACT_DIR), 'exports', workspaceId), {
+      recursive: true,
+      force: true,
+    });
   await h?.stop();
 });
 
 async function signedIn(label: string): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 1000 }, acceptDownloads: true });
+  const context = await h.browser.newContext({
+    viewport: { width: 1280, height: 1000 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   watch(page, label);
   await signInInUi(page, h.base, email);
   return page;
 }
 
-const section = (page: Page, name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
 
 describe('bio page version history', () => {
   it('publishes twice, previews and restores version 1 (its blocks come back), and a refused restore shows the notice', async () => {
@@ -70,12 +86,17 @@ describe('bio page version history', () => {
 
     const add = async (type: string, fields: Record<string, string>, submit: string) => {
       await page.getByLabel('Add a block').selectOption(type);
-      for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, value] of Object.entries(fields))
+        await page.getByLabel(label, { exact: true }).fill(value);
       await page.getByRole('button', { name: submit }).click();
     };
     const published = (n: number) =>
       eventually(
-        () => h.sql<{ id: string; n: string }>("SELECT p.id, (SELECT count(*) FROM bio_page_versions v WHERE v.page_id = p.id AND v.kind = 'published') AS n FROM bio_pages p WHERE handle = $1", [handle]),
+        () =>
+          h.sql<{ id: string; n: string }>(
+            "SELECT p.id, (SELECT count(*) FROM bio_page_versions v WHERE v.page_id = p.id AND v.kind = 'published') AS n FROM bio_pages p WHERE handle = $1",
+            [handle],
+          ),
         (rows) => Number(rows[0]?.n) === n,
       );
 
@@ -93,13 +114,18 @@ describe('bio page version history', () => {
     const history = page.getByRole('region', { name: 'Version history' });
     await eventually(
       async () => {
-        if ((await history.getByText('Version 2', { exact: true }).count()) === 0) await history.getByRole('button', { name: 'Refresh' }).click();
+        if ((await history.getByText('Version 2', { exact: true }).count()) === 0)
+          await history.getByRole('button', { name: 'Refresh' }).click();
         return history.locator('li[data-version]').count();
       },
       (n) => n === 2,
     );
-    await expect(history.locator('li[data-version="1"] > span').first().textContent()).resolves.toMatch(/Version 1 published .* by Hilde · 1 block$/);
-    await expect(history.locator('li[data-version="2"] > span').first().textContent()).resolves.toMatch(/· 3 blocks/);
+    await expect(history.locator('li[data-version="1"] > span').first().textContent()).resolves.toMatch(
+      /Version 1 published .* by Hilde · 1 block$/,
+    );
+    await expect(history.locator('li[data-version="2"] > span').first().textContent()).resolves.toMatch(
+      /· 3 blocks/,
+    );
 
     await history.getByRole('button', { name: 'Preview version 1' }).click();
     const v1 = page.frameLocator(`iframe[title="Version 1 of @${handle}"]`);
@@ -120,23 +146,42 @@ describe('bio page version history', () => {
     await page.context().unroute(network);
 
     // Restored offline: the editor shows version 1 at once; the server gets it when the device is back.
-    const live = () => h.sql<{ type: string }>('SELECT type FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL', [pageId]);
+    const live = () =>
+      h.sql<{ type: string }>('SELECT type FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL', [
+        pageId,
+      ]);
     await history.getByRole('button', { name: 'Restore version 1' }).click();
     await history.getByRole('button', { name: 'Replace the draft with version 1' }).click();
-    await history.getByText('Restored version 1 into the draft (it reaches the server when you are online)').waitFor();
-    await eventually(() => page.locator('.blocks-list > li').count(), (n) => n === 1);
-    await page.frameLocator(`iframe[title="Preview of @${handle}"]`).getByText('Order rye').waitFor({ state: 'detached' });
+    await history
+      .getByText('Restored version 1 into the draft (it reaches the server when you are online)')
+      .waitFor();
+    await eventually(
+      () => page.locator('.blocks-list > li').count(),
+      (n) => n === 1,
+    );
+    await page
+      .frameLocator(`iframe[title="Preview of @${handle}"]`)
+      .getByText('Order rye')
+      .waitFor({ state: 'detached' });
     expect((await live()).length).toBe(3);
     await page.context().setOffline(false);
     expect((await eventually(live, (rows) => rows.length === 1)).map((b) => b.type)).toEqual(['header']);
-    await eventually(() => page.locator('.blocks-list > li').count(), (n) => n === 1);
+    await eventually(
+      () => page.locator('.blocks-list > li').count(),
+      (n) => n === 1,
+    );
     await page.frameLocator(`iframe[title="Preview of @${handle}"]`).getByText('Sourdough only').waitFor();
-    expect(await page.frameLocator(`iframe[title="Preview of @${handle}"]`).getByText('Order rye').count()).toBe(0);
+    expect(
+      await page.frameLocator(`iframe[title="Preview of @${handle}"]`).getByText('Order rye').count(),
+    ).toBe(0);
     await page.getByText('Published (draft has changes)').waitFor();
 
     // The page gets locked on the server (a plan downgrade) without this device knowing yet: the
     // restore is refused, nothing changes, and the refusal is shown as a notice.
-    await h.sql("UPDATE bio_pages SET locked = true, locked_at = now(), locked_reason = 'plan_downgrade' WHERE id = $1", [pageId]);
+    await h.sql(
+      "UPDATE bio_pages SET locked = true, locked_at = now(), locked_reason = 'plan_downgrade' WHERE id = $1",
+      [pageId],
+    );
     await history.getByRole('button', { name: 'Restore version 2' }).click();
     await history.getByRole('button', { name: 'Replace the draft with version 2' }).click();
     const notice = page.getByRole('region', { name: 'Refused changes' }).getByRole('alert');
@@ -144,7 +189,10 @@ describe('bio page version history', () => {
     expect(await notice.textContent()).toMatch(/Your change to “Hilde bakes” was not saved/);
     expect((await live()).length).toBe(1);
     // the editor drops what it had shown of the refused restore
-    await eventually(() => page.locator('.blocks-list > li').count(), (n) => n === 1);
+    await eventually(
+      () => page.locator('.blocks-list > li').count(),
+      (n) => n === 1,
+    );
     await page.context().close();
   }, 180_000);
 });
@@ -159,11 +207,17 @@ describe('the QR designer and batch export', () => {
 
     // The editor refuses by size before reading the file: 100 KB of anything typed image/png.
     const tooBig = Buffer.alloc(100 * 1024, 7);
-    await page.getByLabel('Upload a logo').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: tooBig });
+    await page
+      .getByLabel('Upload a logo')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: tooBig });
     await page.getByRole('alert').filter({ hasText: 'logos can be at most 64 KB' }).waitFor();
 
-    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#b45309' } }).png().toBuffer();
-    await page.getByLabel('Upload a logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    const logo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#b45309' } })
+      .png()
+      .toBuffer();
+    await page
+      .getByLabel('Upload a logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
     await page.getByLabel(/^Logo size: 20 %/).waitFor();
     const badge = page.locator('p[role=status][data-problems]');
     expect(await badge.textContent()).toBe('✓ Scannable design');
@@ -177,7 +231,9 @@ describe('the QR designer and batch export', () => {
     await page.getByLabel('Call to action', { exact: true }).fill('FRESH BREAD');
     await page.getByLabel('Label font').selectOption('serif');
     const preview = page.getByRole('img', { name: /framed with “FRESH BREAD”, with a logo/ });
-    const svg = decodeURIComponent(((await preview.getAttribute('src')) ?? '').replace(/^data:image\/svg\+xml;charset=utf-8,/, ''));
+    const svg = decodeURIComponent(
+      ((await preview.getAttribute('src')) ?? '').replace(/^data:image\/svg\+xml;charset=utf-8,/, ''),
+    );
     expect(svg).toContain('>FRESH BREAD</text>');
     expect(svg).toContain('font-family="&apos;Times New Roman&apos;');
     expect(svg).toContain('<image');
@@ -189,7 +245,10 @@ describe('the QR designer and batch export', () => {
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'QR code Counter menu' }).waitFor();
     const [saved] = await eventually(
-      () => h.sql<{ design: { logo?: { source?: { kind?: string } }; frame?: { label?: string; font?: string } } }>('SELECT design FROM qr_codes WHERE title = $1', ['Counter menu']),
+      () =>
+        h.sql<{
+          design: { logo?: { source?: { kind?: string } }; frame?: { label?: string; font?: string } };
+        }>('SELECT design FROM qr_codes WHERE title = $1', ['Counter menu']),
       (rows) => rows.length === 1,
     );
     expect(saved?.design.logo?.source?.kind).toBe('data_url');
@@ -203,7 +262,10 @@ describe('the QR designer and batch export', () => {
     await page.getByRole('heading', { name: 'QR code Door sign' }).waitFor();
     await page.getByText('Encodes').waitFor();
     const slugs = await eventually(
-      () => h.sql<{ slug: string }>('SELECT slug FROM qr_codes WHERE workspace_id = $1 ORDER BY created_at', [workspaceId]),
+      () =>
+        h.sql<{ slug: string }>('SELECT slug FROM qr_codes WHERE workspace_id = $1 ORDER BY created_at', [
+          workspaceId,
+        ]),
       (rows) => rows.length === 2,
     );
     await page.getByRole('button', { name: 'Close' }).click();
@@ -227,7 +289,9 @@ describe('the QR designer and batch export', () => {
     const names = Object.keys(zip).sort();
     expect(names).toEqual(['manifest.csv', ...slugs.map((s) => `${s.slug}.svg`)].sort());
     const manifest = new TextDecoder().decode(zip['manifest.csv']);
-    expect(manifest.split(/\r?\n/)[0]).toBe('slug,short_url,title,file,format,size_mm,design_revision,sha256,status,problem');
+    expect(manifest.split(/\r?\n/)[0]).toBe(
+      'slug,short_url,title,file,format,size_mm,design_revision,sha256,status,problem',
+    );
     expect(manifest).toContain('Counter menu');
     expect(manifest.match(/,ok,/g)?.length).toBe(2);
     await batch.getByText(/^Saved qr-codes-/).waitFor();

@@ -22,12 +22,15 @@ const manifestSchema = z.object({
   short_name: z.string().min(1),
   start_url: z.string(),
   display: z.literal('standalone'),
-  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string().optional() })),
+  icons: z.array(
+    z.object({ src: z.string(), sizes: z.string(), type: z.string(), purpose: z.string().optional() }),
+  ),
 });
 
 describe('installability', () => {
   it('has no installability error in a Lighthouse 12.2.3 run, a controlling service worker and a complete manifest', async () => {
-    const { lighthouseVersion, artifact, installableScore, installableExplanation, viewportScore } = await runLighthouseInstallability(`${h.base}/`);
+    const { lighthouseVersion, artifact, installableScore, installableExplanation, viewportScore } =
+      await runLighthouseInstallability(`${h.base}/`);
     expect(lighthouseVersion).toBe('12.2.3');
     expect(installableExplanation).toBeNull();
     expect(installableScore).toBe(1);
@@ -52,7 +55,9 @@ describe('installability', () => {
   }, 120_000);
 
   it('fails the same audit on a page of the server that has no manifest (the check can fail)', async () => {
-    const { installableScore, installableExplanation, artifact } = await runLighthouseInstallability(`${h.base}/v1/docs`);
+    const { installableScore, installableExplanation, artifact } = await runLighthouseInstallability(
+      `${h.base}/v1/docs`,
+    );
     expect(installableScore).toBe(0);
     expect(artifact.manifestUrl).toBe('');
     expect(artifact.installabilityErrors.map((e) => e.errorId)).toContain('no-manifest');

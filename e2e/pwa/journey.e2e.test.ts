@@ -4,7 +4,16 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type EdgeHarness } from './edge-harness';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, mailedLink, newEmail, serviceWorkerReady, signInInUi, signUpInUi, waitForSynced, watch } from './helpers';
+import {
+  eventually,
+  mailedLink,
+  newEmail,
+  serviceWorkerReady,
+  signInInUi,
+  signUpInUi,
+  waitForSynced,
+  watch,
+} from './helpers';
 
 const run = promisify(execFile);
 
@@ -40,7 +49,8 @@ describe('the whole journey (issue 9 done-when)', () => {
     const context = await h.browser.newContext({ acceptDownloads: true });
     const page = await context.newPage();
     watch(page, 'journey');
-    const nav = (name: string) => page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+    const nav = (name: string) =>
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
 
     // Sign up, then verify through the link the dev outbox holds.
     await signUpInUi(page, h.base, 'Noor', email);
@@ -48,7 +58,10 @@ describe('the whole journey (issue 9 done-when)', () => {
     await page.goto(await mailedLink(h.outbox, email));
     await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
     await page.getByText('Verify your email').first().waitFor({ state: 'detached' });
-    const [user] = await h.sql<{ email_verified_at: Date | null }>('SELECT email_verified_at FROM users WHERE email = $1', [email]);
+    const [user] = await h.sql<{ email_verified_at: Date | null }>(
+      'SELECT email_verified_at FROM users WHERE email = $1',
+      [email],
+    );
     expect(user?.email_verified_at).not.toBeNull();
 
     // A bio page with five blocks, published, served by the edge.
@@ -60,22 +73,37 @@ describe('the whole journey (issue 9 done-when)', () => {
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
     const add = async (type: string, fields: Record<string, string>, submit: string) => {
       await page.getByLabel('Add a block').selectOption(type);
-      for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+      for (const [label, value] of Object.entries(fields))
+        await page.getByLabel(label, { exact: true }).fill(value);
       await page.getByRole('button', { name: submit }).click();
     };
     await add('header', { 'Heading text': 'Order' }, 'Add heading');
-    await add('link', { 'Button text': 'Sourdough', URL: 'https://bakery.example/sourdough' }, 'Add link button');
+    await add(
+      'link',
+      { 'Button text': 'Sourdough', URL: 'https://bakery.example/sourdough' },
+      'Add link button',
+    );
     await add('link', { 'Button text': 'Cakes', URL: 'https://bakery.example/cakes' }, 'Add link button');
     await add('text', { Text: 'Baked every morning.' }, 'Add text');
     await add('divider', {}, 'Add divider');
     await page.locator('.blocks-list > li').nth(4).waitFor();
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     const [bio] = await eventually(
-      () => h.sql<{ id: string; published_revision: number | null }>('SELECT id, published_revision FROM bio_pages WHERE handle = $1', [handle]),
+      () =>
+        h.sql<{ id: string; published_revision: number | null }>(
+          'SELECT id, published_revision FROM bio_pages WHERE handle = $1',
+          [handle],
+        ),
       (rows) => typeof rows[0]?.published_revision === 'number',
     );
-    await eventually(() => h.sql('SELECT 1 FROM bio_blocks WHERE page_id = $1', [bio?.id]), (rows) => rows.length === 5);
-    const published = await eventually(() => edge.visit(h.deps.config.BIO_HOST, `/${handle}`), (r) => r.status === 200);
+    await eventually(
+      () => h.sql('SELECT 1 FROM bio_blocks WHERE page_id = $1', [bio?.id]),
+      (rows) => rows.length === 5,
+    );
+    const published = await eventually(
+      () => edge.visit(h.deps.config.BIO_HOST, `/${handle}`),
+      (r) => r.status === 200,
+    );
     expect(published.status).toBe(200);
 
     // A short link.
@@ -86,7 +114,10 @@ describe('the whole journey (issue 9 done-when)', () => {
     await page.getByLabel('Title').fill('Bakery menu');
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.getByRole('button', { name: 'Edit Bakery menu' }).waitFor();
-    const [link] = await eventually(() => h.sql<{ id: string }>('SELECT id FROM links WHERE slug = $1', ['bake-menu']), (rows) => rows.length === 1);
+    const [link] = await eventually(
+      () => h.sql<{ id: string }>('SELECT id FROM links WHERE slug = $1', ['bake-menu']),
+      (rows) => rows.length === 1,
+    );
 
     // A QR code, exported as a 50 mm PDF.
     await nav('QR codes');
@@ -95,7 +126,10 @@ describe('the whole journey (issue 9 done-when)', () => {
     await page.getByLabel('Title').fill('Table card');
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'QR code Table card' }).waitFor();
-    await eventually(() => h.sql('SELECT 1 FROM qr_codes WHERE title = $1', ['Table card']), (rows) => rows.length === 1);
+    await eventually(
+      () => h.sql('SELECT 1 FROM qr_codes WHERE title = $1', ['Table card']),
+      (rows) => rows.length === 1,
+    );
     await page.getByText('Encodes').waitFor();
     await page.getByLabel('Format').selectOption('pdf');
     await page.getByLabel('Size (mm)').fill('50');
@@ -103,7 +137,10 @@ describe('the whole journey (issue 9 done-when)', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download.catch(async (error: unknown) => {
       // The editor says why an export did not start (offline, a refused render): fail with its sentence.
-      throw new Error(`no download; the editor says: ${await page.locator('p[aria-live=polite]').allTextContents()}`, { cause: error });
+      throw new Error(
+        `no download; the editor says: ${await page.locator('p[aria-live=polite]').allTextContents()}`,
+        { cause: error },
+      );
     });
     expect(file.suggestedFilename()).toBe('table-card-qr.pdf');
     const pdfPath = await file.path();
@@ -128,22 +165,34 @@ describe('the whole journey (issue 9 done-when)', () => {
     await nav('Analytics');
     await page.getByRole('heading', { level: 1, name: 'Analytics' }).waitFor();
     await page.getByLabel('Show').selectOption({ label: 'Link Bakery menu' });
-    const clicks = page.locator('dl.totals dt', { hasText: /^Clicks$/ }).locator('xpath=following-sibling::dd[1]');
-    await eventually(() => clicks.textContent(), (t) => t === '1');
+    const clicks = page
+      .locator('dl.totals dt', { hasText: /^Clicks$/ })
+      .locator('xpath=following-sibling::dd[1]');
+    await eventually(
+      () => clicks.textContent(),
+      (t) => t === '1',
+    );
     const today = new Date().toISOString().slice(0, 10);
     const chart = page.getByRole('img', { name: /^Events per day/ });
     // The totals and the chart are separate queries: the chart may still show the workspace (the
     // click and the page view) for a moment after the totals switched to the link.
-    await eventually(() => chart.getAttribute('aria-label'), (label) => label?.endsWith(`${today} 1`) === true);
+    await eventually(
+      () => chart.getAttribute('aria-label'),
+      (label) => label?.endsWith(`${today} 1`) === true,
+    );
 
     // The link's mini chart: the synced summary (kept offline), after the pull a reload makes.
     await page.goto(`${h.base}/links/${link?.id}`);
-    await page.getByText('1 clicks in 7 days · 1 in 30 days · 1 unique visitors').waitFor({ timeout: 20_000 });
+    await page
+      .getByText('1 clicks in 7 days · 1 in 30 days · 1 unique visitors')
+      .waitFor({ timeout: 20_000 });
     // Its daily strip ends with today's bar (the workspace zone is UTC here).
     const strip = page.getByRole('img', { name: /^Daily clicks:/ });
     expect(await strip.getAttribute('aria-label')).toMatch(new RegExp(`${today} 1$`));
     // The list's 7-day clicks column says the same.
-    expect(await page.locator(`.vrow[data-link-id="${link?.id}"] [role=cell]`).nth(3).textContent()).toBe('1');
+    expect(await page.locator(`.vrow[data-link-id="${link?.id}"] [role=cell]`).nth(3).textContent()).toBe(
+      '1',
+    );
     await context.close();
   }, 180_000);
 });
@@ -164,7 +213,11 @@ describe('the editor, offline first', () => {
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.getByRole('button', { name: 'Edit Spring sale' }).waitFor();
     const [row] = await eventually(
-      () => h.sql<{ id: string; destination_url: string }>('SELECT id, destination_url FROM links WHERE slug = $1', ['spring-sale']),
+      () =>
+        h.sql<{ id: string; destination_url: string }>(
+          'SELECT id, destination_url FROM links WHERE slug = $1',
+          ['spring-sale'],
+        ),
       (rows) => rows.length === 1,
     );
     expect(row?.destination_url).toBe('https://shop.example/spring');
@@ -179,10 +232,20 @@ describe('the editor, offline first', () => {
       await page.getByLabel('Heading text').fill(text);
       await page.getByRole('button', { name: 'Add heading' }).click();
     }
-    const order = (pageId: string) => h.sql<{ text: string }>(`SELECT data->>'text' AS text FROM bio_blocks WHERE page_id = $1 ORDER BY position COLLATE "C"`, [pageId]);
-    const [bio] = await eventually(() => h.sql<{ id: string }>('SELECT id FROM bio_pages WHERE handle = $1', [handle]), (rows) => rows.length === 1);
+    const order = (pageId: string) =>
+      h.sql<{ text: string }>(
+        `SELECT data->>'text' AS text FROM bio_blocks WHERE page_id = $1 ORDER BY position COLLATE "C"`,
+        [pageId],
+      );
+    const [bio] = await eventually(
+      () => h.sql<{ id: string }>('SELECT id FROM bio_pages WHERE handle = $1', [handle]),
+      (rows) => rows.length === 1,
+    );
     const pageId = bio?.id ?? '';
-    await eventually(() => order(pageId), (rows) => rows.length === 3);
+    await eventually(
+      () => order(pageId),
+      (rows) => rows.length === 3,
+    );
     const pageUrl = page.url();
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Links' }).click();
 
@@ -229,7 +292,10 @@ describe('the editor, offline first', () => {
       () => h.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE id = $1', [row?.id]),
       (rows) => rows[0]?.destination_url === 'https://shop.example/summer',
     );
-    await eventually(() => order(pageId), (rows) => rows.map((r) => r.text).join() === 'Three,One,Two');
+    await eventually(
+      () => order(pageId),
+      (rows) => rows.map((r) => r.text).join() === 'Three,One,Two',
+    );
     await waitForSynced(page);
     await second.locator('.vrow', { hasText: 'https://shop.example/summer' }).waitFor({ timeout: 10_000 });
 
@@ -244,7 +310,11 @@ describe('the editor, offline first', () => {
     await second.getByLabel('Title').fill('Spring sale, extended');
     await second.getByRole('button', { name: 'Save changes' }).click();
     const [merged] = await eventually(
-      () => h.sql<{ title: string; destination_url: string }>('SELECT title, destination_url FROM links WHERE id = $1', [row?.id]),
+      () =>
+        h.sql<{ title: string; destination_url: string }>(
+          'SELECT title, destination_url FROM links WHERE id = $1',
+          [row?.id],
+        ),
       (rows) => rows[0]?.title === 'Spring sale, extended',
     );
     expect(merged?.destination_url).toBe('https://shop.example/summer');

@@ -21,7 +21,8 @@ let screens: Array<{ path: string; heading: string }>;
 beforeAll(async () => {
   h = await startPwaHarness();
   demo = await seedDemoWorkspace(h);
-  const id = async (sql: string) => (await h.sql<{ id: string }>(sql, [demo.workspaceId]))[0]?.id ?? 'missing';
+  const id = async (sql: string) =>
+    (await h.sql<{ id: string }>(sql, [demo.workspaceId]))[0]?.id ?? 'missing';
   const link = await id("SELECT id FROM links WHERE workspace_id = $1 AND slug = 'shop'");
   const qr = await id('SELECT id FROM qr_codes WHERE workspace_id = $1 LIMIT 1');
   const bio = await id("SELECT id FROM bio_pages WHERE workspace_id = $1 AND handle = 'demo'");
@@ -50,7 +51,9 @@ async function measure(page: Page): Promise<{ overflow: number; small: Offender[
   return page.evaluate(() => {
     const scroller = document.scrollingElement ?? document.documentElement;
     const small: Offender[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex="-1"])');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [tabindex]:not([tabindex="-1"])',
+    );
     for (const el of controls) {
       const box = el.getBoundingClientRect();
       const style = getComputedStyle(el);
@@ -59,10 +62,19 @@ async function measure(page: Page): Promise<{ overflow: number; small: Offender[
       if (box.right <= 0 || box.bottom <= 0 || el.closest('.sr-only')) continue;
       // An inline link inside a sentence is exempt (WCAG 2.5.8 "inline").
       const parentText = el.parentElement?.textContent?.trim() ?? '';
-      if (el.tagName === 'A' && style.display === 'inline' && parentText.length > (el.textContent?.trim().length ?? 0)) continue;
+      if (
+        el.tagName === 'A' &&
+        style.display === 'inline' &&
+        parentText.length > (el.textContent?.trim().length ?? 0)
+      )
+        continue;
       if (box.width < 24 || box.height < 24) {
         const name = el.getAttribute('aria-label') ?? el.textContent?.trim().slice(0, 30) ?? '';
-        small.push({ what: `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${name}"`, width: Math.round(box.width), height: Math.round(box.height) });
+        small.push({
+          what: `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[${el.getAttribute('type')}]` : ''} "${name}"`,
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+        });
       }
     }
     return { overflow: scroller.scrollWidth - window.innerWidth, small };
@@ -70,7 +82,12 @@ async function measure(page: Page): Promise<{ overflow: number; small: Offender[
 }
 
 async function openSignedIn(viewport: { width: number; height: number }): Promise<Page> {
-  const context = await h.browser.newContext({ viewport, deviceScaleFactor: 1, hasTouch: viewport.width < 720, isMobile: viewport.width < 720 });
+  const context = await h.browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    hasTouch: viewport.width < 720,
+    isMobile: viewport.width < 720,
+  });
   const page = await context.newPage();
   watch(page, `layout-${viewport.width}`);
   await signInAsDemo(page, h.base, demo);
@@ -101,7 +118,9 @@ describe('every signed-in screen fits a phone (17.12)', () => {
     const page = await openSignedIn({ width: 360, height: 800 });
     const menu = page.getByRole('button', { name: 'Menu' });
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
-    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).isVisible()).resolves.toBe(false);
+    await expect(
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).isVisible(),
+    ).resolves.toBe(false);
     await menu.click();
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
@@ -118,7 +137,9 @@ describe('every signed-in screen fits a phone (17.12)', () => {
   it('on a desktop every section is listed without a menu button', async () => {
     const page = await openSignedIn({ width: 1280, height: 800 });
     await expect(page.getByRole('button', { name: 'Menu' }).isVisible()).resolves.toBe(false);
-    await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).isVisible(),
+    ).resolves.toBe(true);
     await page.context().close();
   }, 120_000);
 });

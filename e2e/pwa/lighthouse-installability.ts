@@ -12,11 +12,20 @@ import { CHROMIUM, CHROMIUM_ARGS } from './harness';
  * `Page.getAppManifest`) during a real Lighthouse navigation, after waiting for the service worker.
  */
 export const installabilityArtifactSchema = z.object({
-  installabilityErrors: z.array(z.object({ errorId: z.string(), errorArguments: z.array(z.object({ name: z.string(), value: z.string() })) })),
+  installabilityErrors: z.array(
+    z.object({
+      errorId: z.string(),
+      errorArguments: z.array(z.object({ name: z.string(), value: z.string() })),
+    }),
+  ),
   manifestUrl: z.string(),
   manifestErrors: z.array(z.object({ message: z.string(), critical: z.number() })),
   manifestData: z.string().nullable(),
-  serviceWorker: z.object({ state: z.string().nullable(), controls: z.boolean(), scope: z.string().nullable() }),
+  serviceWorker: z.object({
+    state: z.string().nullable(),
+    controls: z.boolean(),
+    scope: z.string().nullable(),
+  }),
 });
 export type InstallabilityArtifact = z.infer<typeof installabilityArtifactSchema>;
 
@@ -37,14 +46,23 @@ class InstallabilityGatherer extends Gatherer {
   // Lighthouse types a phase result as one of its own artifact types; a JSON string is one of them.
   override async getArtifact(context: LH.Gatherer.Context): Promise<string> {
     const serviceWorker = await context.page.evaluate(async () => {
-      const registration = await Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000))]);
+      const registration = await Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), 15_000)),
+      ]);
       if (registration && !navigator.serviceWorker.controller) {
         await Promise.race([
-          new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true })),
+          new Promise<void>((resolve) =>
+            navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+          ),
           new Promise<void>((resolve) => setTimeout(resolve, 10_000)),
         ]);
       }
-      return { state: registration?.active?.state ?? null, controls: navigator.serviceWorker.controller !== null, scope: registration?.scope ?? null };
+      return {
+        state: registration?.active?.state ?? null,
+        controls: navigator.serviceWorker.controller !== null,
+        scope: registration?.scope ?? null,
+      };
     });
     const session = context.driver.defaultSession;
     const { installabilityErrors } = await session.sendCommand('Page.getInstallabilityErrors');
@@ -66,7 +84,8 @@ class InstallableAudit extends Audit {
       id: 'linkhub-installable',
       title: 'Chromium reports the app as installable and a service worker controls the page',
       failureTitle: 'Chromium reports installability errors, or no service worker controls the page',
-      description: 'Page.getInstallabilityErrors is empty, the manifest parses without errors, and navigator.serviceWorker.controller is set.',
+      description:
+        'Page.getInstallabilityErrors is empty, the manifest parses without errors, and navigator.serviceWorker.controller is set.',
       requiredArtifacts: ['LinkHubInstallability'],
     };
   }
@@ -78,16 +97,32 @@ class InstallableAudit extends Audit {
       ...found.manifestErrors.map((e) => `manifest: ${e.message}`),
       ...(found.serviceWorker.controls ? [] : ['no service worker controls the page']),
     ];
-    return { score: problems.length === 0 ? 1 : 0, ...(problems.length > 0 ? { explanation: problems.join('; ') } : {}) };
+    return {
+      score: problems.length === 0 ? 1 : 0,
+      ...(problems.length > 0 ? { explanation: problems.join('; ') } : {}),
+    };
   }
 }
 
 /** Runs Lighthouse 12.2.3 (its own Chromium via chrome-launcher, Debian's binary) with the gatherer above. */
-export async function runLighthouseInstallability(url: string): Promise<{ lighthouseVersion: string; artifact: InstallabilityArtifact; installableScore: number | null; installableExplanation: string | null; viewportScore: number | null }> {
+export async function runLighthouseInstallability(
+  url: string,
+): Promise<{
+  lighthouseVersion: string;
+  artifact: InstallabilityArtifact;
+  installableScore: number | null;
+  installableExplanation: string | null;
+  viewportScore: number | null;
+}> {
   const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS, logLevel: 'silent' });
   try {
     const config: LH.Config = {
-      settings: { formFactor: 'desktop', screenEmulation: { disabled: true }, throttlingMethod: 'provided', maxWaitForLoad: 30_000 },
+      settings: {
+        formFactor: 'desktop',
+        screenEmulation: { disabled: true },
+        throttlingMethod: 'provided',
+        maxWaitForLoad: 30_000,
+      },
       artifacts: [
         { id: 'LinkHubInstallability', gatherer: { implementation: InstallabilityGatherer } },
         { id: 'MetaElements', gatherer: 'meta-elements' },
@@ -97,7 +132,8 @@ export async function runLighthouseInstallability(url: string): Promise<{ lighth
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
     if (!result) throw new Error('lighthouse returned no result');
     const raw: unknown = result.artifacts.LinkHubInstallability;
-    if (typeof raw !== 'string') throw new Error(`the installability gatherer failed: ${JSON.stringify(raw)}`);
+    if (typeof raw !== 'string')
+      throw new Error(`the installability gatherer failed: ${JSON.stringify(raw)}`);
     return {
       lighthouseVersion: result.lhr.lighthouseVersion,
       artifact: parseArtifact(raw),

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, seriousViolations, signInInUi, signUpInUi, signUpOverApi, watch } from './helpers';
+import {
+  eventually,
+  newEmail,
+  seriousViolations,
+  signInInUi,
+  signUpInUi,
+  signUpOverApi,
+  watch,
+} from './helpers';
 
 /**
  * What each role sees (a viewer has no edit controls; a refused change shows its notice) and axe on
@@ -46,12 +54,22 @@ describe('roles and accessibility', () => {
     await page.getByLabel('Destination URL').fill('https://shop.example/menu');
     await page.getByLabel('Title').fill('Menu');
     await page.getByRole('button', { name: 'Create link' }).click();
-    await eventually(() => h.sql('SELECT 1 FROM links WHERE title = $1', ['Menu']), (rows) => rows.length === 1);
-    const [ws] = await h.sql<{ id: string }>('SELECT w.id FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id JOIN users u ON u.id = m.user_id WHERE u.email = $1', [ownerEmail]);
+    await eventually(
+      () => h.sql('SELECT 1 FROM links WHERE title = $1', ['Menu']),
+      (rows) => rows.length === 1,
+    );
+    const [ws] = await h.sql<{ id: string }>(
+      'SELECT w.id FROM workspaces w JOIN workspace_members m ON m.workspace_id = w.id JOIN users u ON u.id = m.user_id WHERE u.email = $1',
+      [ownerEmail],
+    );
     workspaceId = ws?.id ?? '';
     // A second member, so the members screen has rows with role, access and remove controls.
     const colleague = await signUpOverApi(h.base, 'Cleo', newEmail('cleo'));
-    await h.sql('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [workspaceId, colleague.userId, 'editor']);
+    await h.sql('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [
+      workspaceId,
+      colleague.userId,
+      'editor',
+    ]);
     await page.reload();
     await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
 
@@ -121,7 +139,11 @@ describe('roles and accessibility', () => {
   it('a viewer sees the links but no control that edits them', async () => {
     const viewerEmail = newEmail('viewer');
     const viewer = await signUpOverApi(h.base, 'Vic', viewerEmail);
-    await h.sql('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [workspaceId, viewer.userId, 'viewer']);
+    await h.sql('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [
+      workspaceId,
+      viewer.userId,
+      'viewer',
+    ]);
     const context = await h.browser.newContext();
     const page = await context.newPage();
     watch(page, 'viewer');
@@ -129,7 +151,8 @@ describe('roles and accessibility', () => {
     await page.getByLabel('Workspace').selectOption({ label: "Olga's workspace (viewer)" });
     await page.getByRole('button', { name: 'Edit Menu' }).click();
     expect(await page.getByLabel('Destination URL').getAttribute('readonly')).not.toBeNull();
-    for (const name of ['New link', 'Save changes', 'Pause', 'Archive']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    for (const name of ['New link', 'Save changes', 'Pause', 'Archive'])
+      expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Bio pages' }).click();
     await page.getByRole('heading', { level: 1, name: 'Bio pages' }).waitFor();
     expect(await page.getByRole('button', { name: 'Create page' }).count()).toBe(0);
@@ -142,7 +165,11 @@ describe('roles and accessibility', () => {
   it('an editor whose change the server refuses (demoted while offline) sees the notice naming it', async () => {
     const editorEmail = newEmail('editor');
     const editor = await signUpOverApi(h.base, 'Eda', editorEmail);
-    await h.sql('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [workspaceId, editor.userId, 'editor']);
+    await h.sql('INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, $3)', [
+      workspaceId,
+      editor.userId,
+      'editor',
+    ]);
     const context = await h.browser.newContext();
     const page = await context.newPage();
     watch(page, 'editor');
@@ -152,13 +179,18 @@ describe('roles and accessibility', () => {
     await context.setOffline(true);
     await page.getByLabel('Destination URL').fill('https://elsewhere.example/');
     await page.getByRole('button', { name: 'Save changes' }).click();
-    await h.sql("UPDATE workspace_members SET role = 'viewer' WHERE user_id = $1 AND workspace_id = $2", [editor.userId, workspaceId]);
+    await h.sql("UPDATE workspace_members SET role = 'viewer' WHERE user_id = $1 AND workspace_id = $2", [
+      editor.userId,
+      workspaceId,
+    ]);
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
     const notice = page.getByRole('region', { name: 'Refused changes' }).getByRole('alert');
     await notice.first().waitFor({ timeout: 20_000 });
     expect(await notice.first().textContent()).toContain('Menu');
-    expect(await h.sql('SELECT 1 FROM links WHERE destination_url = $1', ['https://elsewhere.example/'])).toHaveLength(0);
+    expect(
+      await h.sql('SELECT 1 FROM links WHERE destination_url = $1', ['https://elsewhere.example/']),
+    ).toHaveLength(0);
     await context.close();
   }, 90_000);
 });
@@ -195,5 +227,13 @@ async function openSection(page: Page, name: string): Promise<void> {
 }
 
 function screenLabel(screen: (typeof SCREENS)[number]): string {
-  return { links: 'Links', qr: 'QR codes', pages: 'Bio pages', analytics: 'Analytics', domains: 'Domains', members: 'Members', settings: 'Settings' }[screen];
+  return {
+    links: 'Links',
+    qr: 'QR codes',
+    pages: 'Bio pages',
+    analytics: 'Analytics',
+    domains: 'Domains',
+    members: 'Members',
+    settings: 'Settings',
+  }[screen];
 }

@@ -31,7 +31,10 @@ describe('the unsynced-changes chip (17.16)', () => {
     const chip = page.getByRole('status').filter({ hasText: 'Offline' });
     await chip.waitFor();
     await page.clock.pauseAt(Date.now() + 60_000);
-    await page.getByRole('form', { name: 'Workspace settings' }).getByLabel('Workspace name').fill('Demo Workspace (offline edit)');
+    await page
+      .getByRole('form', { name: 'Workspace settings' })
+      .getByLabel('Workspace name')
+      .fill('Demo Workspace (offline edit)');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved on this device').waitFor();
     await page.locator('[role=status][data-pending="1"]').waitFor({ timeout: 10_000 });

@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEvents, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { acmeChallengeKey, clicksStreamKey, pageKey } from '@linkhub/shared/cache/keys';
-import { BIO_HOST, createHarness, LINK_HOST, ready, unreachablePg, unreachableRedis, visit, type Harness } from './testing/harness';
+import {
+  BIO_HOST,
+  createHarness,
+  LINK_HOST,
+  ready,
+  unreachablePg,
+  unreachableRedis,
+  visit,
+  type Harness,
+} from './testing/harness';
 
 let h: Harness;
 let ws: string;
@@ -29,12 +38,22 @@ describe('healthz', () => {
   it('stays 200 (degraded) with one store down, naming it', async () => {
     const noRedis = await visit(h.app({ redis: unreachableRedis() }).app, LINK_HOST, '/healthz');
     expect(noRedis.status).toBe(200);
-    expect(await noRedis.json()).toMatchObject({ status: 'degraded', redis: 'down', postgres: 'up', missing: ['redis'] });
+    expect(await noRedis.json()).toMatchObject({
+      status: 'degraded',
+      redis: 'down',
+      postgres: 'up',
+      missing: ['redis'],
+    });
     const edge = h.app({ pg: unreachablePg() });
     await ready(edge.edgeRedis);
     const noPg = await visit(edge.app, LINK_HOST, '/healthz');
     expect(noPg.status).toBe(200);
-    expect(await noPg.json()).toMatchObject({ status: 'degraded', redis: 'up', postgres: 'down', missing: ['postgres'] });
+    expect(await noPg.json()).toMatchObject({
+      status: 'degraded',
+      redis: 'up',
+      postgres: 'down',
+      missing: ['postgres'],
+    });
   });
 });
 

@@ -33,7 +33,11 @@ function freePort(): Promise<number> {
   });
 }
 
-function get(port: number, host: string, path: string): Promise<{ status: number; location: string | undefined }> {
+function get(
+  port: number,
+  host: string,
+  path: string,
+): Promise<{ status: number; location: string | undefined }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
       res.resume();
@@ -60,24 +64,45 @@ describe('edge main.ts (the running service)', () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: h.db.url, REDIS_PREFIX: h.prefix, LOG_LEVEL: 'silent' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: h.db.url,
+        REDIS_PREFIX: h.prefix,
+        LOG_LEVEL: 'silent',
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     try {
       let status = 0;
       for (let attempt = 0; attempt < 120 && status !== 200; attempt++) {
-        status = await get(port, 'localhost', '/healthz').then((r) => r.status, () => 0);
+        status = await get(port, 'localhost', '/healthz').then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status !== 200) await new Promise((r) => setTimeout(r, 250));
       }
       expect(status).toBe(200);
-      expect(await get(port, LINK_HOST, '/running')).toEqual({ status: 302, location: 'https://example.com/running' });
-      expect(await get(port, `${LINK_HOST}:${port}`, '/PRINTED')).toEqual({ status: 302, location: 'https://example.com/printed' });
+      expect(await get(port, LINK_HOST, '/running')).toEqual({
+        status: 302,
+        location: 'https://example.com/running',
+      });
+      expect(await get(port, `${LINK_HOST}:${port}`, '/PRINTED')).toEqual({
+        status: 302,
+        location: 'https://example.com/printed',
+      });
       expect((await get(port, LINK_HOST, '/missing')).status).toBe(404);
-      expect(await get(port, LINK_HOST, '/tokyo')).toEqual({ status: 302, location: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC' });
+      expect(await get(port, LINK_HOST, '/tokyo')).toEqual({
+        status: 302,
+        location: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',
+      });
       expect((await get(port, LINK_HOST, '/a%00b')).status).toBe(404);
       expect(child.exitCode).toBeNull();
-      expect(await get(port, LINK_HOST, '/running')).toEqual({ status: 302, location: 'https://example.com/running' });
+      expect(await get(port, LINK_HOST, '/running')).toEqual({
+        status: 302,
+        location: 'https://example.com/running',
+      });
     } finally {
       child.kill('SIGTERM');
     }

@@ -16,6 +16,15 @@ function svg(size: number, padding: number): string {
 }
 
 await mkdir(OUT, { recursive: true });
-for (const [name, size, padding] of [['icon-192.png', 192, 16], ['icon-512.png', 512, 40], ['icon-maskable-512.png', 512, 100]] as const) {
-  await writeFile(OUT + name, await sharp(Buffer.from(svg(size, padding))).png().toBuffer());
+for (const [name, size, padding] of [
+  ['icon-192.png', 192, 16],
+  ['icon-512.png', 512, 40],
+  ['icon-maskable-512.png', 512, 100],
+] as const) {
+  await writeFile(
+    OUT + name,
+    await sharp(Buffer.from(svg(size, padding)))
+      .png()
+      .toBuffer(),
+  );
 }

@@ -23,10 +23,16 @@ describe('linkhub qr export', () => {
     await h.close();
     const owner = await kit.signUp('cli-owner@example.com');
     await setPlan(kit, owner.workspaceId, 'business');
-    const key = await kit.call('POST', `/api/workspaces/${owner.workspaceId}/api-keys`, { token: owner.token, body: { name: 'cli', scopes: ['qr:read', 'qr:write'] } });
+    const key = await kit.call('POST', `/api/workspaces/${owner.workspaceId}/api-keys`, {
+      token: owner.token,
+      body: { name: 'cli', scopes: ['qr:read', 'qr:write'] },
+    });
     apiKey = (await kit.json<{ data: { key: string } }>(key)).data.key;
     for (const slug of ['menu', 'window']) {
-      const res = await kit.call('POST', '/v1/qr-codes', { token: apiKey, body: { destination_url: `https://acme.example/${slug}`, slug } });
+      const res = await kit.call('POST', '/v1/qr-codes', {
+        token: apiKey,
+        body: { destination_url: `https://acme.example/${slug}`, slug },
+      });
       expect(res.status, await res.clone().text()).toBe(201);
     }
     io = {
@@ -46,7 +52,13 @@ describe('linkhub qr export', () => {
     expect(await qrExport(['MENU', '--format', 'pdf', '--size', '3cm', '--out', out], io)).toBe(0);
     const bytes = new Uint8Array(await readFile(out));
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
-    const size = await declaredSizeMm({ bytes, mime: 'application/pdf', extension: 'pdf', widthMm: 30, heightMm: 30 });
+    const size = await declaredSizeMm({
+      bytes,
+      mime: 'application/pdf',
+      extension: 'pdf',
+      widthMm: 30,
+      heightMm: 30,
+    });
     expect(size.widthMm).toBeCloseTo(30, 1);
     expect(lines.out.at(-1)).toContain('https://lnk.localhost/menu');
   });
@@ -61,7 +73,9 @@ describe('linkhub qr export', () => {
   it('explains refusals and usage mistakes with a non-zero exit', async () => {
     expect(await qrExport(['nope'], io)).toBe(1);
     expect(lines.err.at(-1)).toContain('no QR code with the slug nope');
-    expect(await qrExport(['menu', '--size', '5mm', '--out', join(dir, 'tiny.svg'), '--format', 'svg'], io)).toBe(1);
+    expect(
+      await qrExport(['menu', '--size', '5mm', '--out', join(dir, 'tiny.svg'), '--format', 'svg'], io),
+    ).toBe(1);
     expect(lines.err.at(-1)).toMatch(/validation_failed|qr_unscannable/);
     expect(await qrExport(['menu', '--format', 'gif'], io)).toBe(2);
     expect(await qrExport(['menu', '--bogus'], io)).toBe(2);

@@ -32,7 +32,13 @@ export function parseLengthMm(text: string): number {
 }
 
 type QrSummary = { id: string; slug: string; short_url: string };
-type Envelope = { error?: { code?: string; message?: string; details?: { field?: string; issue?: string; suggested?: unknown }[] } };
+type Envelope = {
+  error?: {
+    code?: string;
+    message?: string;
+    details?: { field?: string; issue?: string; suggested?: unknown }[];
+  };
+};
 
 class ApiError extends Error {}
 
@@ -41,7 +47,9 @@ function describeError(status: number, body: Envelope): string {
   if (e === undefined) return `HTTP ${status}`;
   const lines = [`${e.code ?? 'error'}: ${e.message ?? `HTTP ${status}`}`];
   for (const d of e.details ?? []) {
-    lines.push(`  - ${d.field ?? ''}: ${d.issue ?? ''}${d.suggested === undefined ? '' : ` (suggested: ${JSON.stringify(d.suggested)})`}`);
+    lines.push(
+      `  - ${d.field ?? ''}: ${d.issue ?? ''}${d.suggested === undefined ? '' : ` (suggested: ${JSON.stringify(d.suggested)})`}`,
+    );
   }
   return lines.join('\n');
 }
@@ -49,7 +57,9 @@ function describeError(status: number, body: Envelope): string {
 function client(io: CliIo, apiKey: string) {
   const base = (io.env['LINKHUB_API_URL'] ?? 'http://localhost:8080').replace(/\/+$/, '');
   const get = async (path: string): Promise<Response> => {
-    const res = await io.fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${apiKey}`, Accept: '*/*' } });
+    const res = await io.fetch(`${base}${path}`, {
+      headers: { Authorization: `Bearer ${apiKey}`, Accept: '*/*' },
+    });
     if (!res.ok) {
       const text = await res.text();
       let body: Envelope;
@@ -71,12 +81,15 @@ function client(io: CliIo, apiKey: string) {
         const params = new URLSearchParams({ limit: '100' });
         if (q !== undefined) params.set('q', q);
         if (cursor !== null) params.set('cursor', cursor);
-        const page: { data: QrSummary[]; meta?: { next_cursor?: string | null } } = await json(`/v1/qr-codes?${params.toString()}`);
+        const page: { data: QrSummary[]; meta?: { next_cursor?: string | null } } = await json(
+          `/v1/qr-codes?${params.toString()}`,
+        );
         yield* page.data;
         cursor = page.meta?.next_cursor ?? null;
       } while (cursor !== null);
     },
-    render: async (id: string, query: URLSearchParams) => new Uint8Array(await (await get(`/v1/qr-codes/${id}/render?${query.toString()}`)).arrayBuffer()),
+    render: async (id: string, query: URLSearchParams) =>
+      new Uint8Array(await (await get(`/v1/qr-codes/${id}/render?${query.toString()}`)).arrayBuffer()),
   };
 }
 
@@ -109,7 +122,8 @@ export async function qrExport(argv: readonly string[], io: CliIo): Promise<numb
     if (apiKey === undefined || apiKey === '') throw new UsageError('set LINKHUB_API_KEY or pass --api-key');
     const query = new URLSearchParams({ format, size_mm: String(parseLengthMm(values.size)) });
     if (values.dpi !== undefined) {
-      if (format !== 'png' || (values.dpi !== '300' && values.dpi !== '600')) throw new UsageError('--dpi is 300 or 600, for png');
+      if (format !== 'png' || (values.dpi !== '300' && values.dpi !== '600'))
+        throw new UsageError('--dpi is 300 or 600, for png');
       query.set('dpi', values.dpi);
     }
     if (values.bleed !== undefined) {
@@ -154,7 +168,12 @@ export async function qrExport(argv: readonly string[], io: CliIo): Promise<numb
       io.err(error.message);
       return 1;
     }
-    if (error instanceof TypeError && 'code' in error && typeof error.code === 'string' && error.code.startsWith('ERR_PARSE_ARGS')) {
+    if (
+      error instanceof TypeError &&
+      'code' in error &&
+      typeof error.code === 'string' &&
+      error.code.startsWith('ERR_PARSE_ARGS')
+    ) {
       io.err(`${error.message}\n${QR_EXPORT_USAGE}`);
       return 2;
     }
@@ -164,9 +183,13 @@ export async function qrExport(argv: readonly string[], io: CliIo): Promise<numb
 
 async function findBySlug(api: ReturnType<typeof client>, slug: string): Promise<QrSummary> {
   const matches: QrSummary[] = [];
-  for await (const code of api.all(slug)) if (code.slug.toLowerCase() === slug.toLowerCase()) matches.push(code);
+  for await (const code of api.all(slug))
+    if (code.slug.toLowerCase() === slug.toLowerCase()) matches.push(code);
   const [only, ...rest] = matches;
   if (only === undefined) throw new ApiError(`not_found: no QR code with the slug ${slug} in this workspace`);
-  if (rest.length > 0) throw new ApiError(`ambiguous: ${slug} names ${matches.length} codes (${matches.map((m) => `${m.id} ${m.short_url}`).join(', ')}); pass the id`);
+  if (rest.length > 0)
+    throw new ApiError(
+      `ambiguous: ${slug} names ${matches.length} codes (${matches.map((m) => `${m.id} ${m.short_url}`).join(', ')}); pass the id`,
+    );
   return only;
 }

@@ -3,7 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** What the PWA build reads: its own sources and config, and the shared code it imports. */
-const SOURCES = ['pwa/src', 'pwa/public', 'pwa/index.html', 'pwa/vite.config.ts', 'pwa/package.json', 'shared/src'];
+const SOURCES = [
+  'pwa/src',
+  'pwa/public',
+  'pwa/index.html',
+  'pwa/vite.config.ts',
+  'pwa/package.json',
+  'shared/src',
+];
 /** Files a complete build has: the app shell, the manifest and the service worker. */
 const OUTPUTS = ['index.html', 'manifest.webmanifest', 'sw.js'];
 
@@ -30,7 +37,10 @@ export function pwaBuildIsCurrent(root: string, distDir: string = path.join(root
 /** `vite build` of the PWA into pwa/dist; resolves with its exit code, printing its output through `say`. */
 export function buildPwa(root: string, say: (line: string) => void): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build', '--silent', '-w', 'pwa'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', 'pwa'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let tail = '';
     const keep = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-4_000);

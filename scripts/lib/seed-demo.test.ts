@@ -80,19 +80,31 @@ describe('seedDemo', () => {
   });
 
   it('writes block positions the order-key library accepts, so a block can move to the top', async () => {
-    const { rows } = await client.query<{ position: string }>('SELECT position FROM bio_blocks WHERE workspace_id = $1 ORDER BY position', [first.workspace_id]);
+    const { rows } = await client.query<{ position: string }>(
+      'SELECT position FROM bio_blocks WHERE workspace_id = $1 ORDER BY position',
+      [first.workspace_id],
+    );
     expect(rows.length).toBeGreaterThan(1);
     expect(rows.every((r) => isValidOrderKey(r.position))).toBe(true);
     expect(() => orderKeyBetween(null, rows[0]?.position ?? null)).not.toThrow();
   });
 
   it('repairs positions an earlier seed wrote (a000, a001, …) on the next run, keeping the order', async () => {
-    const before = await client.query<{ id: string }>('SELECT id FROM bio_blocks WHERE workspace_id = $1 ORDER BY position', [first.workspace_id]);
+    const before = await client.query<{ id: string }>(
+      'SELECT id FROM bio_blocks WHERE workspace_id = $1 ORDER BY position',
+      [first.workspace_id],
+    );
     for (const [index, row] of before.rows.entries()) {
-      await client.query('UPDATE bio_blocks SET position = $2 WHERE id = $1', [row.id, `a${String(index).padStart(3, '0')}`]);
+      await client.query('UPDATE bio_blocks SET position = $2 WHERE id = $1', [
+        row.id,
+        `a${String(index).padStart(3, '0')}`,
+      ]);
     }
     await seedDemo(database.url, hosts, first);
-    const after = await client.query<{ id: string; position: string }>('SELECT id, position FROM bio_blocks WHERE workspace_id = $1 ORDER BY position', [first.workspace_id]);
+    const after = await client.query<{ id: string; position: string }>(
+      'SELECT id, position FROM bio_blocks WHERE workspace_id = $1 ORDER BY position',
+      [first.workspace_id],
+    );
     expect(after.rows.map((r) => r.id)).toEqual(before.rows.map((r) => r.id));
     expect(after.rows.every((r) => isValidOrderKey(r.position))).toBe(true);
   });

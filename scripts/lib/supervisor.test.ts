@@ -21,7 +21,9 @@ function isRunning(pid: number | undefined): boolean {
 
 describe('backoffDelay', () => {
   it('doubles from the initial wait up to the cap', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n))).toEqual([500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => backoffDelay(n))).toEqual([
+      500, 1_000, 2_000, 4_000, 8_000, 10_000, 10_000,
+    ]);
   });
 });
 
@@ -41,7 +43,10 @@ describe('supervise', () => {
       expect(a.restarts()).toBe(1);
       expect(b.current().process.pid).toBe(other);
       expect(isRunning(other)).toBe(true);
-      expect(lines).toEqual([expect.stringMatching(/^a was killed by a signal after [\d.]+ s; restarting in 0\.1 s$/), 'a restarted (restart 1)']);
+      expect(lines).toEqual([
+        expect.stringMatching(/^a was killed by a signal after [\d.]+ s; restarting in 0\.1 s$/),
+        'a restarted (restart 1)',
+      ]);
     } finally {
       await Promise.all([a.stop(2_000), b.stop(2_000)]);
     }
@@ -49,10 +54,17 @@ describe('supervise', () => {
 
   it('waits longer after each crash in a row', async () => {
     const lines: string[] = [];
-    const crasher = supervise('c', () => startChild('c', process.execPath, ['-e', 'process.exit(3)'], process.env, process.cwd()), (l) => lines.push(l), fast);
+    const crasher = supervise(
+      'c',
+      () => startChild('c', process.execPath, ['-e', 'process.exit(3)'], process.env, process.cwd()),
+      (l) => lines.push(l),
+      fast,
+    );
     try {
       for (let i = 0; i < 3; i += 1) await crasher.nextStart();
-      const waits = lines.filter((l) => l.includes('restarting in')).map((l) => l.replace(/.*restarting in /, ''));
+      const waits = lines
+        .filter((l) => l.includes('restarting in'))
+        .map((l) => l.replace(/.*restarting in /, ''));
       expect(waits.slice(0, 3)).toEqual(['0.1 s', '0.2 s', '0.4 s']);
       expect(lines[0]).toMatch(/^c exited with code 3 after/);
     } finally {
@@ -62,7 +74,11 @@ describe('supervise', () => {
 
   it('waits the initial time again after a run longer than resetAfterMs', async () => {
     const lines: string[] = [];
-    const s = supervise('r', sleeper('r'), (l) => lines.push(l), { initialMs: 100, maxMs: 400, resetAfterMs: 300 });
+    const s = supervise('r', sleeper('r'), (l) => lines.push(l), {
+      initialMs: 100,
+      maxMs: 400,
+      resetAfterMs: 300,
+    });
     try {
       for (let i = 0; i < 2; i += 1) {
         const next = s.nextStart();
@@ -73,7 +89,9 @@ describe('supervise', () => {
       const next = s.nextStart();
       s.current().process.kill('SIGKILL');
       await next;
-      expect(lines.filter((l) => l.includes('restarting in')).map((l) => l.replace(/.*restarting in /, ''))).toEqual(['0.1 s', '0.2 s', '0.1 s']);
+      expect(
+        lines.filter((l) => l.includes('restarting in')).map((l) => l.replace(/.*restarting in /, '')),
+      ).toEqual(['0.1 s', '0.2 s', '0.1 s']);
     } finally {
       await s.stop(2_000);
     }

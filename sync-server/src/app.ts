@@ -25,7 +25,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.notFound(notFoundHandler(deps.logger));
   // Before every route, so no body is read past its limit and no session is looked up for one.
   app.use('*', requestBodyLimit());
-  const csrf = csrfProtection([originOf(deps.config.PUBLIC_SYNC_URL), originOf(deps.config.PUBLIC_PWA_URL), DESKTOP_APP_ORIGIN]);
+  const csrf = csrfProtection([
+    originOf(deps.config.PUBLIC_SYNC_URL),
+    originOf(deps.config.PUBLIC_PWA_URL),
+    DESKTOP_APP_ORIGIN,
+  ]);
   for (const path of CSRF_PROTECTED_PATHS) app.use(path, csrf);
   mountRoutes(app, deps);
   const pwa = pwaStatic(deps.config.PWA_DIST, deps.config.PUBLIC_EDGE_URL);

@@ -7,30 +7,31 @@ import { authEnvShape, requireOwnAuthSecret } from './auth/auth-config';
 const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
 
 /** Every setting of the sync-server, read once at start-up (DESIGN §2). */
-export const syncServerEnvSchema = z.object({
-  PORT: envFields.port(8080),
-  DATABASE_URL: envFields
-    .url(['postgres', 'postgresql'])
-    .default('postgres://postgres@127.0.0.1:5432/linkhub'),
-  REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
-  /** Prefix of every Redis key and BullMQ queue this process touches (tests give each file its own). */
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[\w:-]*$/, 'may hold only letters, digits, _, - and :')
-    .default(''),
-  LINK_HOST: envFields.host('lnk.localhost'),
-  BIO_HOST: envFields.host('bio.localhost'),
-  PUBLIC_SYNC_URL: envFields.url(['http', 'https']).default('http://localhost:8080'),
-  PUBLIC_EDGE_URL: envFields.url(['http', 'https']).default('http://localhost:8787'),
-  PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
-  /** The built PWA served for non-API paths, when the folder exists. */
-  PWA_DIST: z.string().min(1).default(DEFAULT_PWA_DIST),
-  /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
-  ...artifactStoreEnvShape,
-  /** Accounts: SMTP, mail sender, dev outbox, AUTH_SECRET, TRUSTED_PROXIES. */
-  ...authEnvShape,
-  LOG_LEVEL: envFields.logLevel(),
-})
+export const syncServerEnvSchema = z
+  .object({
+    PORT: envFields.port(8080),
+    DATABASE_URL: envFields
+      .url(['postgres', 'postgresql'])
+      .default('postgres://postgres@127.0.0.1:5432/linkhub'),
+    REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+    /** Prefix of every Redis key and BullMQ queue this process touches (tests give each file its own). */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:-]*$/, 'may hold only letters, digits, _, - and :')
+      .default(''),
+    LINK_HOST: envFields.host('lnk.localhost'),
+    BIO_HOST: envFields.host('bio.localhost'),
+    PUBLIC_SYNC_URL: envFields.url(['http', 'https']).default('http://localhost:8080'),
+    PUBLIC_EDGE_URL: envFields.url(['http', 'https']).default('http://localhost:8787'),
+    PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
+    /** The built PWA served for non-API paths, when the folder exists. */
+    PWA_DIST: z.string().min(1).default(DEFAULT_PWA_DIST),
+    /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
+    ...artifactStoreEnvShape,
+    /** Accounts: SMTP, mail sender, dev outbox, AUTH_SECRET, TRUSTED_PROXIES. */
+    ...authEnvShape,
+    LOG_LEVEL: envFields.logLevel(),
+  })
   .superRefine(requireS3Settings)
   .superRefine(requireOwnAuthSecret);
 

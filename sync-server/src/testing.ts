@@ -20,7 +20,10 @@ export type TestApp = {
  * `env` overrides any variable (e.g. `{ REDIS_URL: await closedPortUrl('redis') }`); `overrides`
  * replaces a service of the composition root (a DNS stand-in, a private artifact store).
  */
-export async function createTestApp(env: Record<string, string> = {}, overrides: DepsOverrides = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  overrides: DepsOverrides = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = parseEnvOrThrow(syncServerEnvSchema, {
     DATABASE_URL: database.url,
@@ -30,7 +33,10 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const deps = createDeps(config, { logger: createLogger('sync-server', { level: config.LOG_LEVEL }), ...overrides });
+  const deps = createDeps(config, {
+    logger: createLogger('sync-server', { level: config.LOG_LEVEL }),
+    ...overrides,
+  });
   return {
     app: createApp(deps),
     deps,

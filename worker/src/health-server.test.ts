@@ -53,7 +53,9 @@ describe('worker health server', () => {
       const res = await fetch(`${base}/healthz`);
       expect(res.status).toBe(503);
       const body = ErrorEnvelopeSchema.parse(await res.json());
-      expect(body.error.details).toEqual([{ field: 'ingest', issue: 'consumer group missing (1 stream entries unread)' }]);
+      expect(body.error.details).toEqual([
+        { field: 'ingest', issue: 'consumer group missing (1 stream entries unread)' },
+      ]);
       expect(body.error.message).toMatch(/ingest consumer group missing/);
     } finally {
       await t.deps.redis.del(stream);
@@ -67,7 +69,9 @@ describe('worker health server', () => {
     try {
       const stalled = await fetch(`${base}/healthz`);
       expect(stalled.status).toBe(503);
-      expect(ErrorEnvelopeSchema.parse(await stalled.json()).error.details[0]?.issue).toMatch(/^stalled: the oldest unread entry is \d+ s old$/);
+      expect(ErrorEnvelopeSchema.parse(await stalled.json()).error.details[0]?.issue).toMatch(
+        /^stalled: the oldest unread entry is \d+ s old$/,
+      );
       await t.deps.redis.call('XREADGROUP', 'GROUP', INGEST_GROUP, 'c', 'STREAMS', stream, '>');
       await t.deps.redis.call('XACK', stream, INGEST_GROUP, '1000-0');
       expect((await fetch(`${base}/healthz`)).status).toBe(200);

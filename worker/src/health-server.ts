@@ -5,7 +5,6 @@ import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import type { WorkerDeps } from './deps';
 import type { WorkerRuntime } from './runtime';
 
-
 type HealthDeps = Pick<WorkerDeps, 'pool' | 'redis'> & { config: Pick<WorkerDeps['config'], 'REDIS_PREFIX'> };
 
 /** The ingest's state: 'ok', or why it is not consuming (its message goes into the 503's details). */
@@ -29,10 +28,14 @@ export async function workerHealth(deps: HealthDeps, runtime: Pick<WorkerRuntime
   ]);
   const workers = runtime.isRunning() ? 'ok' : 'stopped';
   // With Redis unreachable nothing is known about the ingest: the redis check says it all.
-  const checks = redis === 'ok' ? { postgres, redis, workers, ingest: ingest.result } : { postgres, redis, workers };
+  const checks =
+    redis === 'ok' ? { postgres, redis, workers, ingest: ingest.result } : { postgres, redis, workers };
   const missing = Object.entries(checks)
     .filter(([, value]) => value !== 'ok')
-    .map(([name, value]) => ({ field: name, issue: name === 'ingest' && ingest.reason !== null ? ingest.reason : value }));
+    .map(([name, value]) => ({
+      field: name,
+      issue: name === 'ingest' && ingest.reason !== null ? ingest.reason : value,
+    }));
   return { ok: missing.length === 0, checks, missing, queues: runtime.queues };
 }
 

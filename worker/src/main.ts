@@ -40,7 +40,10 @@ async function recover(why: string): Promise<void> {
     await schedulers?.register();
     logger.info({ why }, 'consumer group and job schedulers in place again');
   } catch (error) {
-    logger.warn({ why, err: { message: error instanceof Error ? error.message : String(error) } }, 'recovery after a Redis reconnect failed; retried on the next one');
+    logger.warn(
+      { why, err: { message: error instanceof Error ? error.message : String(error) } },
+      'recovery after a Redis reconnect failed; retried on the next one',
+    );
   }
 }
 watchRedisRestarts(deps.redis, () => void recover('redis reconnected'));

@@ -29,11 +29,22 @@ describe('editors hear about fresh analytics', () => {
     const listener = t.deps.redis.duplicate();
     const poked: string[] = [];
     listener.on('message', (channel: string) => poked.push(channel));
-    await listener.subscribe(pokeChannel(prefix, owner.id), pokeChannel(prefix, editor.id), pokeChannel(prefix, outsider.id));
-    const ingest = createIngestConsumer({ pool: t.deps.pool, redis: t.deps.redis, logger: t.deps.logger, prefix }, { consumerName: 'poke', blockMs: 50 });
+    await listener.subscribe(
+      pokeChannel(prefix, owner.id),
+      pokeChannel(prefix, editor.id),
+      pokeChannel(prefix, outsider.id),
+    );
+    const ingest = createIngestConsumer(
+      { pool: t.deps.pool, redis: t.deps.redis, logger: t.deps.logger, prefix },
+      { consumerName: 'poke', blockMs: 50 },
+    );
     try {
       await ingest.ensureGroup();
-      await t.deps.redis.xadd(clicksStreamKey(prefix), '*', ...toBatchStreamFields([testEvent({ workspace_id: workspace.id, resource_id: randomUUID() })]));
+      await t.deps.redis.xadd(
+        clicksStreamKey(prefix),
+        '*',
+        ...toBatchStreamFields([testEvent({ workspace_id: workspace.id, resource_id: randomUUID() })]),
+      );
       const batch = await ingest.readNew();
       await ingest.handle(batch);
       await ingest.idle();

@@ -2,7 +2,11 @@ import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { pokeWorkspaceMembers as pokeMembers } from '@linkhub/shared/db/pokes';
 
-export type PokeDeps = { readonly pool: Pick<pg.Pool, 'query'>; readonly redis: Redis; readonly prefix: string };
+export type PokeDeps = {
+  readonly pool: Pick<pg.Pool, 'query'>;
+  readonly redis: Redis;
+  readonly prefix: string;
+};
 
 /** Tells every member's open editors (SSE streams on any sync-server process) to pull now. */
 export async function pokeWorkspaceMembers(deps: PokeDeps, workspaceIds: readonly string[]): Promise<void> {

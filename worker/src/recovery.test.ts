@@ -40,12 +40,27 @@ describe('worker after Redis restarts empty', () => {
     healthUrl = `http://127.0.0.1:${port}/healthz`;
     worker = spawn(process.execPath, ['--import', 'tsx', MAIN], {
       cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: database.url, REDIS_URL: redis.url, REDIS_PREFIX: '', WORKER_HEALTH_PORT: String(port), LOG_LEVEL: 'info' },
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: '',
+        WORKER_HEALTH_PORT: String(port),
+        LOG_LEVEL: 'info',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     worker.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     worker.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const status = await until(() => fetch(healthUrl).then((r) => r.status, () => 0), (s) => s === 200, 30_000);
+    const status = await until(
+      () =>
+        fetch(healthUrl).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      (s) => s === 200,
+      30_000,
+    );
     expect(status).toBe(200);
   }, 60_000);
   afterAll(async () => {
@@ -56,7 +71,10 @@ describe('worker after Redis restarts empty', () => {
   });
 
   async function clicksOf(resource: string): Promise<number> {
-    const res = await pool.query<{ n: string }>('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [resource]);
+    const res = await pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM click_events WHERE resource_id = $1',
+      [resource],
+    );
     return Number(res.rows[0]?.n ?? 0);
   }
   async function schedulerIds(client: Redis): Promise<string[]> {
@@ -77,15 +95,36 @@ describe('worker after Redis restarts empty', () => {
       // The edge writes as soon as Redis answers, maybe before the worker noticed anything.
       const ws = randomUUID();
       const link = randomUUID();
-      const events = Array.from({ length: 7 }, (_, i) => testEvent({ workspace_id: ws, resource_id: link }, `v${i}`));
+      const events = Array.from({ length: 7 }, (_, i) =>
+        testEvent({ workspace_id: ws, resource_id: link }, `v${i}`),
+      );
       await client.xadd(clicksStreamKey(''), '*', ...toBatchStreamFields(events.slice(0, 4)));
       await client.xadd(clicksStreamKey(''), '*', ...toBatchStreamFields(events.slice(4)));
 
-      expect(await until(() => clicksOf(link), (n) => n >= 7)).toBe(7);
-      expect(await until(() => schedulerIds(client), (ids) => ids.length === before.length)).toEqual(before);
+      expect(
+        await until(
+          () => clicksOf(link),
+          (n) => n >= 7,
+        ),
+      ).toBe(7);
+      expect(
+        await until(
+          () => schedulerIds(client),
+          (ids) => ids.length === before.length,
+        ),
+      ).toEqual(before);
       // Later captures still flow, and nothing is written twice.
-      await client.xadd(clicksStreamKey(''), '*', ...toBatchStreamFields([testEvent({ workspace_id: ws, resource_id: link }, 'late')]));
-      expect(await until(() => clicksOf(link), (n) => n >= 8)).toBe(8);
+      await client.xadd(
+        clicksStreamKey(''),
+        '*',
+        ...toBatchStreamFields([testEvent({ workspace_id: ws, resource_id: link }, 'late')]),
+      );
+      expect(
+        await until(
+          () => clicksOf(link),
+          (n) => n >= 8,
+        ),
+      ).toBe(8);
       await new Promise((r) => setTimeout(r, 500));
       expect(await clicksOf(link)).toBe(8);
       expect((await fetch(healthUrl)).status).toBe(200);
@@ -102,9 +141,25 @@ describe('worker after Redis restarts empty', () => {
       await client.flushall();
       const ws = randomUUID();
       const link = randomUUID();
-      await client.xadd(clicksStreamKey(''), '*', ...toBatchStreamFields([1, 2, 3].map((i) => testEvent({ workspace_id: ws, resource_id: link }, `f${i}`))));
-      expect(await until(() => clicksOf(link), (n) => n >= 3)).toBe(3);
-      expect(await until(() => schedulerIds(client), (ids) => ids.length === before.length)).toEqual(before);
+      await client.xadd(
+        clicksStreamKey(''),
+        '*',
+        ...toBatchStreamFields(
+          [1, 2, 3].map((i) => testEvent({ workspace_id: ws, resource_id: link }, `f${i}`)),
+        ),
+      );
+      expect(
+        await until(
+          () => clicksOf(link),
+          (n) => n >= 3,
+        ),
+      ).toBe(3);
+      expect(
+        await until(
+          () => schedulerIds(client),
+          (ids) => ids.length === before.length,
+        ),
+      ).toEqual(before);
       expect(output).toMatch(/ingest consumer group was gone/);
     } finally {
       client.disconnect();

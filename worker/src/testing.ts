@@ -57,9 +57,16 @@ export async function startPrivateRedis(extraArgs: readonly string[] = []): Prom
   const { Redis } = await import('ioredis');
   const port = await freeLocalPort();
   const launch = async () => {
-    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs], { stdio: 'ignore' });
+    const server = spawn(
+      'redis-server',
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', ...extraArgs],
+      { stdio: 'ignore' },
+    );
     const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-    const probe = new Redis(port, '127.0.0.1', { retryStrategy: (times) => (times > 60 ? null : 100), lazyConnect: true });
+    const probe = new Redis(port, '127.0.0.1', {
+      retryStrategy: (times) => (times > 60 ? null : 100),
+      lazyConnect: true,
+    });
     probe.on('error', () => undefined);
     await probe.connect().catch(() => undefined);
     await probe.ping();

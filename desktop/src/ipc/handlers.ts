@@ -4,7 +4,15 @@ import { saveBatchToFolder, saveFileWithDialog, type ExportDialog, type ExportWi
 import { showNotification, type NotificationClass } from '../notify';
 import { openExternally, type UrlPolicy } from '../trusted-url';
 import { IPC_CHANNELS, IPC_EVENTS } from './channels';
-import { notifyArgs, saveBatchArgs, saveFileArgs, tokenArgs, unsyncedCountArgs, urlArgs, workspaceIdArgs } from './validate';
+import {
+  notifyArgs,
+  saveBatchArgs,
+  saveFileArgs,
+  tokenArgs,
+  unsyncedCountArgs,
+  urlArgs,
+  workspaceIdArgs,
+} from './validate';
 
 type Sender = { send(channel: string, ...args: unknown[]): void };
 
@@ -43,7 +51,10 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new BridgeError('invalid_argument', `${[field, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? 'is invalid'}`);
+    throw new BridgeError(
+      'invalid_argument',
+      `${[field, ...(issue?.path ?? [])].join('.')} ${issue?.message ?? 'is invalid'}`,
+    );
   }
   return result.data;
 }
@@ -53,22 +64,32 @@ function parse<T>(schema: z.ZodType<T>, value: unknown, field: string): T {
  * must be a page of the app itself (`app://linkhub`, never the sync server or an external page),
  * and every argument must pass its schema.
  */
-export function registerIpcHandlers<S extends Sender, W extends ExportWindow>(ipc: MainIpc<S>, deps: IpcDeps<S, W>): void {
+export function registerIpcHandlers<S extends Sender, W extends ExportWindow>(
+  ipc: MainIpc<S>,
+  deps: IpcDeps<S, W>,
+): void {
   const handle = (channel: string, run: (event: InvokeEvent<S>, args: unknown[]) => unknown) => {
     ipc.handle(channel, async (event, ...args) => {
       const url = event.senderFrame?.url ?? '';
-      if (deps.policy.classify(url) !== 'app') throw new BridgeError('forbidden_sender', 'only the app may use the bridge');
+      if (deps.policy.classify(url) !== 'app')
+        throw new BridgeError('forbidden_sender', 'only the app may use the bridge');
       return run(event, args);
     });
   };
   const windowFor = (event: InvokeEvent<S>): W => {
     const window = deps.windowOf(event.sender);
-    if (window === null || window === undefined) throw new BridgeError('no_window', 'the request came from no window');
+    if (window === null || window === undefined)
+      throw new BridgeError('no_window', 'the request came from no window');
     return window;
   };
 
   handle(IPC_CHANNELS.saveFile, (event, [request]) =>
-    saveFileWithDialog(deps.dialog, windowFor(event), parse(saveFileArgs, request, 'request'), deps.defaultFolder()),
+    saveFileWithDialog(
+      deps.dialog,
+      windowFor(event),
+      parse(saveFileArgs, request, 'request'),
+      deps.defaultFolder(),
+    ),
   );
   handle(IPC_CHANNELS.saveBatch, (event, [request]) => {
     const { jobId, files } = parse(saveBatchArgs, request, 'request');
@@ -84,10 +105,19 @@ export function registerIpcHandlers<S extends Sender, W extends ExportWindow>(ip
   handle(IPC_CHANNELS.tokenSet, (_event, [token]) => deps.secureStore.set(parse(tokenArgs, token, 'token')));
   handle(IPC_CHANNELS.tokenClear, () => deps.secureStore.clear());
   handle(IPC_CHANNELS.appVersion, () => deps.appVersion());
-  handle(IPC_CHANNELS.openExternal, (_event, [url]) => openExternally(deps.policy, deps.shell, parse(urlArgs, url, 'url')));
-  handle(IPC_CHANNELS.notify, (_event, [request]) => showNotification(deps.Notification, parse(notifyArgs, request, 'request')));
-  handle(IPC_CHANNELS.setUnsyncedCount, (_event, [count]) => deps.badge.setUnsyncedCount(parse(unsyncedCountArgs, count, 'count')));
+  handle(IPC_CHANNELS.openExternal, (_event, [url]) =>
+    openExternally(deps.policy, deps.shell, parse(urlArgs, url, 'url')),
+  );
+  handle(IPC_CHANNELS.notify, (_event, [request]) =>
+    showNotification(deps.Notification, parse(notifyArgs, request, 'request')),
+  );
+  handle(IPC_CHANNELS.setUnsyncedCount, (_event, [count]) =>
+    deps.badge.setUnsyncedCount(parse(unsyncedCountArgs, count, 'count')),
+  );
   handle(IPC_CHANNELS.openWorkspace, (event, [workspaceId]) => {
-    deps.openWorkspace(parse(workspaceIdArgs, workspaceId, 'workspaceId'), deps.windowOf(event.sender) ?? undefined);
+    deps.openWorkspace(
+      parse(workspaceIdArgs, workspaceId, 'workspaceId'),
+      deps.windowOf(event.sender) ?? undefined,
+    );
   });
 }

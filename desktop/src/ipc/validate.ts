@@ -10,7 +10,11 @@ const MAX_FILE_BYTES = 256 * 1024 * 1024;
 const MAX_BATCH_FILES = 5_000;
 
 const fileName = z.string().refine(isSafeFileName, 'must be a plain file name');
-const mime = z.string().min(1).max(200).regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
+const mime = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\w.+-]+\/[\w.+-]+$/, 'must be a MIME type');
 const bytes = z.instanceof(Uint8Array).refine((b) => b.byteLength <= MAX_FILE_BYTES, 'file too large');
 
 export const saveFileArgs = z.object({ suggestedName: fileName, mime, bytes });

@@ -43,7 +43,10 @@ export function inMemoryIpcPair(options: { senderUrl?: string } = {}) {
       for (const listener of listeners.get(channel) ?? []) listener(event, ...structuredClone(args));
     },
   };
-  const event: FakeIpcEvent = { senderFrame: { url: options.senderUrl ?? 'app://linkhub/workspace/1' }, sender };
+  const event: FakeIpcEvent = {
+    senderFrame: { url: options.senderUrl ?? 'app://linkhub/workspace/1' },
+    sender,
+  };
   const ipcMain = {
     handle(channel: string, handler: InvokeHandler) {
       if (handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
@@ -67,7 +70,13 @@ export function inMemoryIpcPair(options: { senderUrl?: string } = {}) {
       return ipcRenderer;
     },
   };
-  return { ipcMain, ipcRenderer, sender, channels: () => [...handlers.keys()], listenerCount: (channel: string) => listeners.get(channel)?.size ?? 0 };
+  return {
+    ipcMain,
+    ipcRenderer,
+    sender,
+    channels: () => [...handlers.keys()],
+    listenerCount: (channel: string) => listeners.get(channel)?.size ?? 0,
+  };
 }
 
 /** dialog: answers save/open dialogs with whatever the "user" chose next (or with `answer`). */
@@ -81,13 +90,16 @@ export function fakeDialog<W>(answer?: { save(defaultPath: string): string; fold
     willPickFolder: (folder: string | undefined) => void folderAnswers.push(folder),
     async showSaveDialog(window: W, options: { defaultPath?: string; title?: string }) {
       calls.push({ kind: 'save', window, options });
-      const filePath = saveAnswers.length > 0 ? saveAnswers.shift() : answer?.save(options.defaultPath ?? 'untitled');
+      const filePath =
+        saveAnswers.length > 0 ? saveAnswers.shift() : answer?.save(options.defaultPath ?? 'untitled');
       return filePath === undefined ? { canceled: true, filePath: '' } : { canceled: false, filePath };
     },
     async showOpenDialog(window: W, options: { defaultPath?: string; title?: string }) {
       calls.push({ kind: 'open', window, options });
       const folder = folderAnswers.length > 0 ? folderAnswers.shift() : answer?.folder();
-      return folder === undefined ? { canceled: true, filePaths: [] } : { canceled: false, filePaths: [folder] };
+      return folder === undefined
+        ? { canceled: true, filePaths: [] }
+        : { canceled: false, filePaths: [folder] };
     },
   };
 }
@@ -121,7 +133,10 @@ export class FakeWindow {
   sent: { channel: string; args: unknown[] }[] = [];
   progress: number[] = [];
   private listeners = new Map<string, (() => void)[]>();
-  webContents = { id: FakeWindow.nextId++, send: (channel: string, ...args: unknown[]) => void this.sent.push({ channel, args }) };
+  webContents = {
+    id: FakeWindow.nextId++,
+    send: (channel: string, ...args: unknown[]) => void this.sent.push({ channel, args }),
+  };
   constructor(public bounds: { x: number; y: number; width: number; height: number; maximized: boolean }) {}
   getNormalBounds() {
     return { x: this.bounds.x, y: this.bounds.y, width: this.bounds.width, height: this.bounds.height };

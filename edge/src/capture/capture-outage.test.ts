@@ -18,7 +18,12 @@ beforeAll(async () => {
   server = await privateRedis();
   await server.start();
   // As the edge connects (redis-connections.ts): fail fast while down, keep reconnecting.
-  client = new Redis(server.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500, retryStrategy: () => 50 });
+  client = new Redis(server.url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 500,
+    retryStrategy: () => 50,
+  });
   client.on('error', () => undefined);
   reader = new Redis(server.url, { retryStrategy: () => 50 });
   reader.on('error', () => undefined);
@@ -30,18 +35,27 @@ afterAll(async () => {
 });
 
 function event(n: number): AnalyticsEvent {
-  return testEvent({ workspace_id: 'ws-1', resource_id: `link-${n}`, occurred_at: new Date(Date.UTC(2026, 5, 1, 12, 0, n)).toISOString() });
+  return testEvent({
+    workspace_id: 'ws-1',
+    resource_id: `link-${n}`,
+    occurred_at: new Date(Date.UTC(2026, 5, 1, 12, 0, n)).toISOString(),
+  });
 }
 const until = async (done: () => boolean | Promise<boolean>): Promise<void> => {
   for (let i = 0; i < 500 && !(await done()); i++) await new Promise((r) => setTimeout(r, 10));
 };
-const streamed = async (): Promise<string[]> => streamEvents(await reader.xrange(stream, '-', '+')).map((e) => e.resource_id);
+const streamed = async (): Promise<string[]> =>
+  streamEvents(await reader.xrange(stream, '-', '+')).map((e) => e.resource_id);
 
 describe('capture across a Redis outage', () => {
   it('holds events while Redis is down, sends them after it restarts empty, and counts what did not fit', async () => {
     await until(() => client.status === 'ready');
     const metrics = createMetrics();
-    const capture = createCapture(client, '', metrics, true, { batchSize: 1000, flushMs: 5, outageCapacity: 5 });
+    const capture = createCapture(client, '', metrics, true, {
+      batchSize: 1000,
+      flushMs: 5,
+      outageCapacity: 5,
+    });
     capture.emit(eventLineOf(event(0)));
     await capture.flush();
     expect(await streamed()).toEqual(['link-0']);

@@ -24,7 +24,12 @@ afterAll(async () => {
 });
 
 function event(n: number): AnalyticsEvent {
-  return testEvent({ workspace_id: 'ws-1', resource_id: `link-${n}`, occurred_at: new Date(Date.UTC(2026, 5, 1, 12, 0, n % 60)).toISOString(), utm_source: n % 2 === 0 ? 'ig' : null });
+  return testEvent({
+    workspace_id: 'ws-1',
+    resource_id: `link-${n}`,
+    occurred_at: new Date(Date.UTC(2026, 5, 1, 12, 0, n % 60)).toISOString(),
+    utm_source: n % 2 === 0 ? 'ig' : null,
+  });
 }
 
 describe('capture (batched XADD)', () => {
@@ -36,8 +41,16 @@ describe('capture (batched XADD)', () => {
     for (const e of events) capture.emit(eventLineOf(e));
     await capture.flush();
     const entries = await reader.xrange(clicksStreamKey(prefix), '-', '+');
-    expect(entries.map(([, fields]) => fields.slice(0, 2))).toEqual([['v', '3'], ['v', '3'], ['v', '3']]);
-    expect(entries.map(([id, fields]) => streamEvents([[id, fields]]))).toEqual([events.slice(0, 50), events.slice(50, 100), events.slice(100)]);
+    expect(entries.map(([, fields]) => fields.slice(0, 2))).toEqual([
+      ['v', '3'],
+      ['v', '3'],
+      ['v', '3'],
+    ]);
+    expect(entries.map(([id, fields]) => streamEvents([[id, fields]]))).toEqual([
+      events.slice(0, 50),
+      events.slice(50, 100),
+      events.slice(100),
+    ]);
     expect(metrics.captured).toBe(120);
     expect(metrics.captureFailed).toBe(0);
   });
@@ -68,10 +81,22 @@ describe('capture (batched XADD)', () => {
 });
 
 describe('visitor ids', () => {
-  const facts = { ip: '81.2.69.142', userAgent: 'curl/8', uaKey: uaMemoKey('curl/8') } as const satisfies Partial<RequestFacts>;
-  const visit = (ip: string): RequestFacts => ({ ...facts, ip, ua: { deviceType: 'other', osFamily: null, browserFamily: null, isBot: true }, geo: { country: null, region: null }, languages: [], referrerHost: null, query: '' });
+  const facts = {
+    ip: '81.2.69.142',
+    userAgent: 'curl/8',
+    uaKey: uaMemoKey('curl/8'),
+  } as const satisfies Partial<RequestFacts>;
+  const visit = (ip: string): RequestFacts => ({
+    ...facts,
+    ip,
+    ua: { deviceType: 'other', osFamily: null, browserFamily: null, isBot: true },
+    geo: { country: null, region: null },
+    languages: [],
+    referrerHost: null,
+    query: '',
+  });
 
-  it('keeps one visitor\'s hash for the UTC day and changes it the next day; the ua_hash follows the salt too', async () => {
+  it("keeps one visitor's hash for the UTC day and changes it the next day; the ua_hash follows the salt too", async () => {
     await ready(client);
     const ids = createVisitorIds(createSaltSource(client, prefix));
     const morning = await ids(new Date('2026-06-01T00:00:01Z'), 'ws-1', visit('81.2.69.142'));

@@ -46,7 +46,13 @@ const BATCH_VERSION = String(RUN_BATCH_VERSION);
 /** Room for a batch of typical lines (about 60 bytes each) before the buffer has to grow. */
 const BYTES_PER_EVENT = 96;
 
-export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics, enabled: boolean, options: CaptureOptions = {}): Capture {
+export function createCapture(
+  redis: Redis,
+  prefix: string,
+  metrics: EdgeMetrics,
+  enabled: boolean,
+  options: CaptureOptions = {},
+): Capture {
   const stream = clicksStreamKey(prefix);
   const batchSize = Math.min(options.batchSize ?? CAPTURE_BATCH_MAX_EVENTS, CAPTURE_BATCH_MAX_EVENTS);
   const flushMs = options.flushMs ?? 20;
@@ -81,15 +87,31 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
       hold(events);
       return Promise.resolve();
     }
-    return redis.xadd(stream, 'MAXLEN', '~', String(clicksStreamMaxEntries(count)), '*', 'v', BATCH_VERSION, 't', String(batch.base), 'r', batch.runs, 'e', batch.lines).then(
-      () => {
-        metrics.captured += count;
-      },
-      () => {
-        if (redis.status === 'ready') metrics.captureFailed += count;
-        else hold(events);
-      },
-    );
+    return redis
+      .xadd(
+        stream,
+        'MAXLEN',
+        '~',
+        String(clicksStreamMaxEntries(count)),
+        '*',
+        'v',
+        BATCH_VERSION,
+        't',
+        String(batch.base),
+        'r',
+        batch.runs,
+        'e',
+        batch.lines,
+      )
+      .then(
+        () => {
+          metrics.captured += count;
+        },
+        () => {
+          if (redis.status === 'ready') metrics.captureFailed += count;
+          else hold(events);
+        },
+      );
   }
 
   function enqueue(event: EventLine): Promise<void> | null {
@@ -135,7 +157,11 @@ export function createCapture(redis: Redis, prefix: string, metrics: EdgeMetrics
 /** The visitor's daily-salted hashes for one workspace. */
 export type VisitorIds = { visitorHash: string; uaHash: string; durable: boolean };
 /** Synchronous while the day's salt is held (nearly every visit); a promise only when it must be fetched. */
-export type VisitorIdSource = (now: Date, workspaceId: string, facts: RequestFacts) => VisitorIds | Promise<VisitorIds>;
+export type VisitorIdSource = (
+  now: Date,
+  workspaceId: string,
+  facts: RequestFacts,
+) => VisitorIds | Promise<VisitorIds>;
 
 /**
  * Visitor ids with `ua_hash` memoised per User-Agent for the current salt (the same few thousand
@@ -161,7 +187,8 @@ export function createVisitorIds(salts: SaltSource, capacity = 2000): VisitorIdS
   }
   return (now, workspaceId, facts) => {
     const at = now.getTime();
-    if (current && at >= current.from && at < current.until) return ids(current.salt, true, workspaceId, facts);
+    if (current && at >= current.from && at < current.until)
+      return ids(current.salt, true, workspaceId, facts);
     return salts.forDate(now).then((daily) => {
       const from = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
       current = daily.durable ? { salt: daily.salt, from, until: from + 86_400_000 } : null;

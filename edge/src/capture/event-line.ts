@@ -16,7 +16,9 @@ import type { UaFacts } from '@linkhub/shared/analytics/ua';
  * (ua_hash, referrer) are remembered per string in a bounded memo. Only the visitor hash and the
  * time are new per visit. A redirect's event costs the writer a few map reads and ~60 bytes.
  */
-export type EventSubject = Readonly<Pick<AnalyticsEvent, 'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'block_id'>>;
+export type EventSubject = Readonly<
+  Pick<AnalyticsEvent, 'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'block_id'>
+>;
 type UtmField = 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content';
 export type EventUtm = Readonly<Pick<AnalyticsEvent, UtmField>>;
 
@@ -38,14 +40,31 @@ export type EventLine = {
 
 export function eventLineOf(e: AnalyticsEvent): EventLine {
   return {
-    subject: { event_type: e.event_type, workspace_id: e.workspace_id, resource_type: e.resource_type, resource_id: e.resource_id, block_id: e.block_id },
+    subject: {
+      event_type: e.event_type,
+      workspace_id: e.workspace_id,
+      resource_type: e.resource_type,
+      resource_id: e.resource_id,
+      block_id: e.block_id,
+    },
     occurred_at: e.occurred_at,
     visitor_hash: e.visitor_hash,
     geo: { country: e.country_code, region: e.region_code },
-    ua: { deviceType: e.device_type, osFamily: e.os_family, browserFamily: e.browser_family, isBot: e.is_bot },
+    ua: {
+      deviceType: e.device_type,
+      osFamily: e.os_family,
+      browserFamily: e.browser_family,
+      isBot: e.is_bot,
+    },
     ua_hash: e.ua_hash,
     referrer_host: e.referrer_host,
-    utm: { utm_source: e.utm_source, utm_medium: e.utm_medium, utm_campaign: e.utm_campaign, utm_term: e.utm_term, utm_content: e.utm_content },
+    utm: {
+      utm_source: e.utm_source,
+      utm_medium: e.utm_medium,
+      utm_campaign: e.utm_campaign,
+      utm_term: e.utm_term,
+      utm_content: e.utm_content,
+    },
     variant_id: e.variant_id,
     fallback_stage: e.fallback_stage,
   };
@@ -94,7 +113,8 @@ function encodedRun<K>(cache: RunCache<K>, key: K, values: (key: K) => unknown[]
   return bytes;
 }
 const geoRun = (geo: Readonly<GeoFacts>): unknown[] => runValues.geo(geo.country, geo.region);
-const uaRun = (ua: Readonly<UaFacts>): unknown[] => runValues.ua(ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot);
+const uaRun = (ua: Readonly<UaFacts>): unknown[] =>
+  runValues.ua(ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot);
 
 /** A byte buffer that grows as it is written. */
 class Bytes {
@@ -218,7 +238,12 @@ export class RunBatchBuffer {
   /** What was written, and fresh buffers for the next batch (what is handed out is never written again). */
   take(): RunBatch {
     this.#runs.byte(CLOSE);
-    const batch: RunBatch = { count: this.#count, base: this.#base, runs: this.#runs.take(), lines: this.#lines.take() };
+    const batch: RunBatch = {
+      count: this.#count,
+      base: this.#base,
+      runs: this.#runs.take(),
+      lines: this.#lines.take(),
+    };
     this.#lines = new Bytes(this.#initialBytes);
     this.#runs = this.#newRuns();
     this.#runIndex.clear();

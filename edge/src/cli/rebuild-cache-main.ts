@@ -10,7 +10,9 @@ const redis = new Redis(config.REDIS_URL);
 const pg = createPgLookup({ connectionString: config.DATABASE_URL, statementTimeoutMs: 30_000 });
 try {
   const report = await rebuildRedirectCache(pg, redis, config.REDIS_PREFIX);
-  process.stdout.write(`rebuilt ${report.written} redirect payloads on ${report.hosts} hosts (${report.keptNewer} already newer)\n`);
+  process.stdout.write(
+    `rebuilt ${report.written} redirect payloads on ${report.hosts} hosts (${report.keptNewer} already newer)\n`,
+  );
 } finally {
   redis.disconnect();
   await pg.close();

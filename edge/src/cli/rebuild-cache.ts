@@ -10,7 +10,12 @@ import type { PgLookup } from '../lookup/pg-lookup';
  */
 export type RebuildReport = { written: number; keptNewer: number; hosts: number };
 
-export async function rebuildRedirectCache(pg: PgLookup, redis: Redis, prefix: string, pageSize = 500): Promise<RebuildReport> {
+export async function rebuildRedirectCache(
+  pg: PgLookup,
+  redis: Redis,
+  prefix: string,
+  pageSize = 500,
+): Promise<RebuildReport> {
   const report: RebuildReport = { written: 0, keptNewer: 0, hosts: 0 };
   const hostsDone = new Set<string>();
   let after: { host: string; slug: string } | null = null;
@@ -21,11 +26,26 @@ export async function rebuildRedirectCache(pg: PgLookup, redis: Redis, prefix: s
       if (found.found === 'no_domain') continue;
       if (!hostsDone.has(address.host)) {
         const d = found.domain;
-        await writeDomainRoute(redis, prefix, address.host, buildDomainRoute({ id: d.domain_id, workspace_id: d.workspace_id, is_system: d.is_system, purpose: d.purpose }, d.workspace));
+        await writeDomainRoute(
+          redis,
+          prefix,
+          address.host,
+          buildDomainRoute(
+            { id: d.domain_id, workspace_id: d.workspace_id, is_system: d.is_system, purpose: d.purpose },
+            d.workspace,
+          ),
+        );
         hostsDone.add(address.host);
       }
       if (found.found !== 'resource') continue;
-      const payload = buildRedirectPayload({ host: address.host, slug: address.slug, workspace: found.workspace, qr: found.qr, link: found.link, experiment: found.experiment });
+      const payload = buildRedirectPayload({
+        host: address.host,
+        slug: address.slug,
+        workspace: found.workspace,
+        qr: found.qr,
+        link: found.link,
+        experiment: found.experiment,
+      });
       const result = await writeRedirectPayload(redis, prefix, address.host, address.slug, payload);
       if (result === 'written') report.written += 1;
       else report.keptNewer += 1;

@@ -5,10 +5,19 @@ import { dispatch, type DispatchInput, type EdgeHosts, type EdgeRoute } from './
 
 const hosts: EdgeHosts = { linkHost: 'lnk.example', bioHost: 'bio.example' };
 const KINDS: ReadonlyArray<EdgeRoute['kind']> = ['health', 'acme', 'redirect', 'bio', 'not_found'];
-const pathPart = fc.oneof(fc.string(), fc.constantFrom('healthz', '.well-known', 'acme-challenge', 'l', 'subscribe', '%41', '%', '%zz', ''));
+const pathPart = fc.oneof(
+  fc.string(),
+  fc.constantFrom('healthz', '.well-known', 'acme-challenge', 'l', 'subscribe', '%41', '%', '%zz', ''),
+);
 const input: fc.Arbitrary<DispatchInput> = fc.record({
-  host: fc.option(fc.oneof(fc.string(), fc.constantFrom(hosts.linkHost, hosts.bioHost, 'maya.example', 'LNK.example:80')), { nil: undefined }),
-  path: fc.oneof(fc.string(), fc.array(pathPart, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`)),
+  host: fc.option(
+    fc.oneof(fc.string(), fc.constantFrom(hosts.linkHost, hosts.bioHost, 'maya.example', 'LNK.example:80')),
+    { nil: undefined },
+  ),
+  path: fc.oneof(
+    fc.string(),
+    fc.array(pathPart, { maxLength: 5 }).map((parts) => `/${parts.join('/')}`),
+  ),
   method: fc.oneof(fc.constantFrom('GET', 'HEAD', 'POST', 'DELETE', 'OPTIONS'), fc.string()),
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bioPathOf, dispatch, type EdgeHosts, type EdgeRoute } from './dispatch';
 
 const hosts: EdgeHosts = { linkHost: 'lnk.example', bioHost: 'bio.example' };
-const at = (host: string | undefined, path: string, method = 'GET'): EdgeRoute => dispatch({ host, path, method }, hosts);
+const at = (host: string | undefined, path: string, method = 'GET'): EdgeRoute =>
+  dispatch({ host, path, method }, hosts);
 
 describe('dispatch', () => {
   it('answers health and ACME on every host, even an unreadable one, for GET and HEAD only', () => {
@@ -19,38 +20,91 @@ describe('dispatch', () => {
   });
 
   it('routes GET and HEAD /{slug} on the link host and custom domains to a redirect, host and slug canonical', () => {
-    expect(at('LNK.example:8787', '/%53pring')).toEqual({ kind: 'redirect', host: 'lnk.example', slug: 'spring' });
-    expect(at('lnk.example', '/menu', 'HEAD')).toEqual({ kind: 'redirect', host: 'lnk.example', slug: 'menu' });
-    expect(at('Go.Customer.test.', '/Promo')).toEqual({ kind: 'redirect', host: 'go.customer.test', slug: 'promo' });
+    expect(at('LNK.example:8787', '/%53pring')).toEqual({
+      kind: 'redirect',
+      host: 'lnk.example',
+      slug: 'spring',
+    });
+    expect(at('lnk.example', '/menu', 'HEAD')).toEqual({
+      kind: 'redirect',
+      host: 'lnk.example',
+      slug: 'menu',
+    });
+    expect(at('Go.Customer.test.', '/Promo')).toEqual({
+      kind: 'redirect',
+      host: 'go.customer.test',
+      slug: 'promo',
+    });
     // decoded once: an encoded percent sign stays a percent sign
     expect(at('lnk.example', '/50%2525')).toEqual({ kind: 'redirect', host: 'lnk.example', slug: '50%25' });
   });
 
   it('answers not found on the link host for anything but a slug, and for a segment that cannot be a slug', () => {
-    for (const [path, method] of [['/', 'GET'], ['/a/b', 'GET'], ['/spring', 'POST'], ['/spring/', 'GET'], [`/${'x'.repeat(101)}`, 'GET'], ['/a%2Fb', 'GET'], ['/%00', 'GET']] as const) {
+    for (const [path, method] of [
+      ['/', 'GET'],
+      ['/a/b', 'GET'],
+      ['/spring', 'POST'],
+      ['/spring/', 'GET'],
+      [`/${'x'.repeat(101)}`, 'GET'],
+      ['/a%2Fb', 'GET'],
+      ['/%00', 'GET'],
+    ] as const) {
       expect(at('lnk.example', path, method), `${method} ${path}`).toEqual({ kind: 'not_found' });
     }
     expect(at('maya.example', '/%zz%')).toEqual({ kind: 'not_found' });
   });
 
   it('answers not found for a missing or unreadable Host header', () => {
-    for (const host of [undefined, '', '   ', 'a b', 'exa\u0000mple.com']) expect(at(host, '/spring')).toEqual({ kind: 'not_found' });
+    for (const host of [undefined, '', '   ', 'a b', 'exa\u0000mple.com'])
+      expect(at(host, '/spring')).toEqual({ kind: 'not_found' });
   });
 
   it('sends everything on the bio host to its pages', () => {
-    expect(at('bio.example', '/Maya')).toEqual({ kind: 'bio', host: 'bio.example', path: { at: 'page', handle: 'Maya' } });
+    expect(at('bio.example', '/Maya')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'page', handle: 'Maya' },
+    });
     expect(at('bio.example', '/')).toEqual({ kind: 'bio', host: 'bio.example', path: { at: 'root' } });
-    expect(at('bio.example', '/maya/l/lnk001')).toEqual({ kind: 'bio', host: 'bio.example', path: { at: 'hop', handle: 'maya', blockId: 'lnk001', index: null } });
-    expect(at('bio.example', '/maya/l/soc1/2', 'HEAD')).toEqual({ kind: 'bio', host: 'bio.example', path: { at: 'hop', handle: 'maya', blockId: 'soc1', index: '2' } });
-    expect(at('bio.example', '/maya/subscribe', 'POST')).toEqual({ kind: 'bio', host: 'bio.example', path: { at: 'subscribe', handle: 'maya' } });
-    expect(at('bio.example', '/maya', 'DELETE')).toEqual({ kind: 'bio', host: 'bio.example', path: { at: 'none' } });
+    expect(at('bio.example', '/maya/l/lnk001')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'hop', handle: 'maya', blockId: 'lnk001', index: null },
+    });
+    expect(at('bio.example', '/maya/l/soc1/2', 'HEAD')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'hop', handle: 'maya', blockId: 'soc1', index: '2' },
+    });
+    expect(at('bio.example', '/maya/subscribe', 'POST')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'subscribe', handle: 'maya' },
+    });
+    expect(at('bio.example', '/maya', 'DELETE')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'none' },
+    });
   });
 
   it('sends the other paths of a custom domain, its root first, to bio pages', () => {
     expect(at('maya.example', '/')).toEqual({ kind: 'bio', host: 'maya.example', path: { at: 'root' } });
-    expect(at('maya.example', '/shop/l/lnk001')).toEqual({ kind: 'bio', host: 'maya.example', path: { at: 'hop', handle: 'shop', blockId: 'lnk001', index: null } });
-    expect(at('maya.example', '/shop/subscribe', 'POST')).toEqual({ kind: 'bio', host: 'maya.example', path: { at: 'subscribe', handle: 'shop' } });
-    expect(at('maya.example', '/shop', 'POST')).toEqual({ kind: 'bio', host: 'maya.example', path: { at: 'none' } });
+    expect(at('maya.example', '/shop/l/lnk001')).toEqual({
+      kind: 'bio',
+      host: 'maya.example',
+      path: { at: 'hop', handle: 'shop', blockId: 'lnk001', index: null },
+    });
+    expect(at('maya.example', '/shop/subscribe', 'POST')).toEqual({
+      kind: 'bio',
+      host: 'maya.example',
+      path: { at: 'subscribe', handle: 'shop' },
+    });
+    expect(at('maya.example', '/shop', 'POST')).toEqual({
+      kind: 'bio',
+      host: 'maya.example',
+      path: { at: 'none' },
+    });
   });
 });
 
@@ -58,7 +112,17 @@ describe('bioPathOf', () => {
   it('knows the four bio paths and nothing else', () => {
     expect(bioPathOf('/caf%C3%A9', 'GET')).toEqual({ at: 'page', handle: 'café' });
     expect(bioPathOf('/', 'POST')).toEqual({ at: 'none' });
-    for (const path of ['/maya/', '//maya', '/maya/x', '/maya/l', '/maya/l/b/1/2', '/maya/subscribe', 'maya', '']) expect(bioPathOf(path, 'GET'), path).toEqual({ at: 'none' });
+    for (const path of [
+      '/maya/',
+      '//maya',
+      '/maya/x',
+      '/maya/l',
+      '/maya/l/b/1/2',
+      '/maya/subscribe',
+      'maya',
+      '',
+    ])
+      expect(bioPathOf(path, 'GET'), path).toEqual({ at: 'none' });
     expect(bioPathOf('/maya/subscribe/x', 'POST')).toEqual({ at: 'none' });
   });
 });

@@ -67,7 +67,8 @@ export function bioPathOf(path: string, method: string): BioPath {
     if (second === undefined) return { at: 'page', handle };
     if (second === 'l' && blockId !== undefined) return { at: 'hop', handle, blockId, index: index ?? null };
   }
-  if (method === 'POST' && second === 'subscribe' && blockId === undefined) return { at: 'subscribe', handle };
+  if (method === 'POST' && second === 'subscribe' && blockId === undefined)
+    return { at: 'subscribe', handle };
   return BIO_NONE;
 }
 

@@ -3,9 +3,17 @@ import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cac
 import type { HotCache } from './hot-cache';
 
 /** The one Redis round trip of a redirect: `dom:host:`, `rd:`, `rd:miss:` in one MGET (one hash slot). */
-export type CacheRead = { domainRaw: string | null; payloadRaw: string | null; missCached: boolean; fromHotCache: boolean };
+export type CacheRead = {
+  domainRaw: string | null;
+  payloadRaw: string | null;
+  missCached: boolean;
+  fromHotCache: boolean;
+};
 
-function toRead([domainRaw = null, payloadRaw = null, miss = null]: ReadonlyArray<string | null>, fromHotCache: boolean): CacheRead {
+function toRead(
+  [domainRaw = null, payloadRaw = null, miss = null]: ReadonlyArray<string | null>,
+  fromHotCache: boolean,
+): CacheRead {
   return { domainRaw, payloadRaw, missCached: miss !== null, fromHotCache };
 }
 
@@ -14,8 +22,18 @@ function toRead([domainRaw = null, payloadRaw = null, miss = null]: ReadonlyArra
  * (remembered for the next request). Null when Redis cannot answer (not connected, or the command
  * failed): the caller degrades to PostgreSQL.
  */
-export async function readRedirectCache(redis: Redis, prefix: string, host: string, slug: string, hot?: HotCache): Promise<CacheRead | null> {
-  const keys = [domainHostKey(prefix, host), redirectKey(prefix, host, slug), redirectMissKey(prefix, host, slug)];
+export async function readRedirectCache(
+  redis: Redis,
+  prefix: string,
+  host: string,
+  slug: string,
+  hot?: HotCache,
+): Promise<CacheRead | null> {
+  const keys = [
+    domainHostKey(prefix, host),
+    redirectKey(prefix, host, slug),
+    redirectMissKey(prefix, host, slug),
+  ];
   if (hot?.active) {
     await hot.settled();
     const local = hot.get(keys);

@@ -80,7 +80,10 @@ describe('hot cache (Redis client-side caching, broadcast mode)', () => {
     await readThrough(hot, [key('deleted'), key('expiring')]);
     await writer.del(key('deleted'));
     expect(await lookup(hot, [key('deleted')])).toBeUndefined();
-    await until(async () => (await writer.exists(key('expiring'))) === 0 && (await lookup(hot, [key('expiring')])) === undefined);
+    await until(
+      async () =>
+        (await writer.exists(key('expiring'))) === 0 && (await lookup(hot, [key('expiring')])) === undefined,
+    );
   });
 
   it('tracks the domain routes too, and ignores keys outside the tracked families', async () => {

@@ -8,7 +8,13 @@ import type { PageSnapshotSource } from '../routes/bio-page';
 import type { EdgeMetrics } from '../metrics';
 import type { PgLookup } from './pg-lookup';
 
-export type PageSourceDeps = { redis: Redis; prefix: string; pg: PgLookup; metrics: EdgeMetrics; logger: Logger };
+export type PageSourceDeps = {
+  redis: Redis;
+  prefix: string;
+  pg: PgLookup;
+  metrics: EdgeMetrics;
+  logger: Logger;
+};
 
 /**
  * Published bio pages for the bio routes: Redis `page:{host}:{handle}` (a custom domain's root:

@@ -13,7 +13,8 @@ export function createAcmeChallenge(deps: { redis: Redis; prefix: string }): Acm
     if (!TOKEN.test(token)) return c.body('not found', 404, headers);
     let value: string | null;
     try {
-      value = deps.redis.status === 'ready' ? await deps.redis.get(acmeChallengeKey(deps.prefix, token)) : null;
+      value =
+        deps.redis.status === 'ready' ? await deps.redis.get(acmeChallengeKey(deps.prefix, token)) : null;
     } catch {
       value = null;
     }

@@ -17,10 +17,20 @@ describe('edge /healthz and the analytics ingest', () => {
     try {
       const res = await visit(app, LINK_HOST, '/healthz');
       expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({ status: 'degraded', redis: 'up', postgres: 'up', ingest: 'consumer group missing (1 stream entries unread)', missing: ['ingest'] });
+      expect(await res.json()).toMatchObject({
+        status: 'degraded',
+        redis: 'up',
+        postgres: 'up',
+        ingest: 'consumer group missing (1 stream entries unread)',
+        missing: ['ingest'],
+      });
     } finally {
       await h.redis.del(stream);
     }
-    expect(await (await visit(app, LINK_HOST, '/healthz')).json()).toMatchObject({ status: 'ok', ingest: 'ok', missing: [] });
+    expect(await (await visit(app, LINK_HOST, '/healthz')).json()).toMatchObject({
+      status: 'ok',
+      ingest: 'ok',
+      missing: [],
+    });
   });
 });

@@ -12,7 +12,13 @@ import type { EdgeMetrics } from '../metrics';
  * reason and makes the status `degraded`, still 200: redirects do not depend on it, and taking every
  * edge out of the pool for it would break every printed QR code.
  */
-export type HealthDeps = { redis: Redis; redisPrefix: string; pg: PgLookup; metrics: EdgeMetrics; timeoutMs?: number };
+export type HealthDeps = {
+  redis: Redis;
+  redisPrefix: string;
+  pg: PgLookup;
+  metrics: EdgeMetrics;
+  timeoutMs?: number;
+};
 
 async function probe(check: () => Promise<unknown>, timeoutMs: number): Promise<'up' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
@@ -45,9 +51,20 @@ export function createHealthCheck(deps: HealthDeps): HealthCheck {
       probe(() => deps.pg.ping(), timeoutMs),
     ]);
     const canServe = redis === 'up' || postgres === 'up';
-    const missing = [redis === 'down' ? 'redis' : null, postgres === 'down' ? 'postgres' : null, redis === 'up' && ingest !== 'ok' ? 'ingest' : null].filter((m): m is string => m !== null);
+    const missing = [
+      redis === 'down' ? 'redis' : null,
+      postgres === 'down' ? 'postgres' : null,
+      redis === 'up' && ingest !== 'ok' ? 'ingest' : null,
+    ].filter((m): m is string => m !== null);
     return c.json(
-      { status: missing.length === 0 ? 'ok' : canServe ? 'degraded' : 'unavailable', redis, postgres, ...(redis === 'up' ? { ingest } : {}), missing, metrics: deps.metrics },
+      {
+        status: missing.length === 0 ? 'ok' : canServe ? 'degraded' : 'unavailable',
+        redis,
+        postgres,
+        ...(redis === 'up' ? { ingest } : {}),
+        missing,
+        metrics: deps.metrics,
+      },
       canServe ? 200 : 503,
       { 'Cache-Control': 'no-store' },
     );

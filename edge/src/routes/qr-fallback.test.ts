@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEvents } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
-import { createHarness, LINK_HOST, ready, unreachablePg, unreachableRedis, visit, type Harness } from '../testing/harness';
+import {
+  createHarness,
+  LINK_HOST,
+  ready,
+  unreachablePg,
+  unreachableRedis,
+  visit,
+  type Harness,
+} from '../testing/harness';
 
 let h: Harness;
 let ws: string;
@@ -9,18 +17,40 @@ let deletedWs: string;
 
 beforeAll(async () => {
   h = await createHarness();
-  ws = await h.seed.workspace({ name: 'Acme Coffee', holding_page: { title: 'Menu coming soon', message: 'Brewing something new.', background: '#fdf6e3' } });
+  ws = await h.seed.workspace({
+    name: 'Acme Coffee',
+    holding_page: { title: 'Menu coming soon', message: 'Brewing something new.', background: '#fdf6e3' },
+  });
   deletedWs = await h.seed.workspace({ name: 'Gone Ltd' });
   const d = h.domains.linkDomainId;
   await h.seed.qr(ws, d, 'live', 'https://example.com/menu');
-  await h.seed.qr(ws, d, 'paused-lg', 'https://example.com/new-menu', { status: 'paused', last_good_destination: 'https://example.com/old-menu' });
-  await h.seed.qr(ws, d, 'archived-lg', 'https://example.com/x', { archived_at: new Date(), last_good_destination: 'https://example.com/kept' });
-  await h.seed.qr(ws, d, 'locked-lg', 'https://example.com/x', { locked: true, locked_at: new Date(), locked_reason: 'plan_downgrade', last_good_destination: 'https://example.com/kept' });
-  await h.seed.qr(ws, d, 'expired-lg', 'https://example.com/x', { expires_at: new Date('2020-01-01T00:00:00Z'), last_good_destination: 'https://example.com/kept' });
+  await h.seed.qr(ws, d, 'paused-lg', 'https://example.com/new-menu', {
+    status: 'paused',
+    last_good_destination: 'https://example.com/old-menu',
+  });
+  await h.seed.qr(ws, d, 'archived-lg', 'https://example.com/x', {
+    archived_at: new Date(),
+    last_good_destination: 'https://example.com/kept',
+  });
+  await h.seed.qr(ws, d, 'locked-lg', 'https://example.com/x', {
+    locked: true,
+    locked_at: new Date(),
+    locked_reason: 'plan_downgrade',
+    last_good_destination: 'https://example.com/kept',
+  });
+  await h.seed.qr(ws, d, 'expired-lg', 'https://example.com/x', {
+    expires_at: new Date('2020-01-01T00:00:00Z'),
+    last_good_destination: 'https://example.com/kept',
+  });
   await h.seed.qr(ws, d, 'paused-nolg', 'https://example.com/x', { status: 'paused' });
   await h.seed.qr(deletedWs, d, 'orphan', 'https://example.com/gone', { status: 'paused' });
-  await h.seed.qr(deletedWs, d, 'orphan-lg', 'https://example.com/gone', { last_good_destination: 'https://example.com/still-here' });
-  await h.sql.query(`UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`, [deletedWs]);
+  await h.seed.qr(deletedWs, d, 'orphan-lg', 'https://example.com/gone', {
+    last_good_destination: 'https://example.com/still-here',
+  });
+  await h.sql.query(
+    `UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`,
+    [deletedWs],
+  );
   await h.seed.link(ws, d, 'plain', 'https://example.com/plain');
 });
 afterAll(async () => {
@@ -39,12 +69,15 @@ describe('QR fallback chain', () => {
     expect(events.some((e) => e.event_type === 'scan' && e.fallback_stage === 'live')).toBe(true);
   });
 
-  it.each(['paused-lg', 'archived-lg', 'locked-lg', 'expired-lg'])('rung 2: %s 302s to the last good destination', async (slug) => {
-    const { app } = h.app();
-    const res = await visit(app, LINK_HOST, `/${slug}`);
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(/^https:\/\/example\.com\/(old-menu|kept)$/);
-  });
+  it.each(['paused-lg', 'archived-lg', 'locked-lg', 'expired-lg'])(
+    'rung 2: %s 302s to the last good destination',
+    async (slug) => {
+      const { app } = h.app();
+      const res = await visit(app, LINK_HOST, `/${slug}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(/^https:\/\/example\.com\/(old-menu|kept)$/);
+    },
+  );
 
   it('rung 2 also after the workspace is deleted', async () => {
     const { app } = h.app();
@@ -85,7 +118,16 @@ describe('QR fallback chain', () => {
 });
 
 describe('degradation', () => {
-  const qrSlugs = ['live', 'paused-lg', 'archived-lg', 'locked-lg', 'expired-lg', 'paused-nolg', 'orphan', 'orphan-lg'];
+  const qrSlugs = [
+    'live',
+    'paused-lg',
+    'archived-lg',
+    'locked-lg',
+    'expired-lg',
+    'paused-nolg',
+    'orphan',
+    'orphan-lg',
+  ];
 
   it('with Redis unreachable, serves from PostgreSQL and holds capture for the reconnect', async () => {
     const { app, metrics } = h.app({ redis: unreachableRedis() });
@@ -126,7 +168,9 @@ describe('degradation', () => {
     for (const slug of [...qrSlugs, ...qrSlugs.map((s) => s.toUpperCase())]) {
       const res = await visit(edge.app, LINK_HOST, `/${slug}`);
       expect([200, 302]).toContain(res.status);
-      expect({ status: res.status, location: res.headers.get('location') }).toEqual(before[slug.toLowerCase()]);
+      expect({ status: res.status, location: res.headers.get('location') }).toEqual(
+        before[slug.toLowerCase()],
+      );
     }
     // A code this instance has never seen: the generic page.
     expect((await visit(edge.app, LINK_HOST, '/printed-but-unseen')).status).toBe(200);

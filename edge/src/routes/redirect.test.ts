@@ -6,8 +6,10 @@ import { refreshRedirect } from '@linkhub/shared/cache/refresh';
 import { writeRedirectPayload } from '@linkhub/shared/cache/write-through';
 import { createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
-const WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
 const LONDON_IP = '81.2.69.142';
 // 2026-06-01 is a Monday; 12:00 UTC.
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -19,7 +21,11 @@ const go = (path: string, options?: Parameters<typeof visit>[3]) => visit(edge.a
 
 beforeAll(async () => {
   h = await createHarness();
-  ws = await h.seed.workspace({ name: 'Acme Coffee', time_zone: 'America/New_York', holding_page: { message: 'Brewing something new.' } });
+  ws = await h.seed.workspace({
+    name: 'Acme Coffee',
+    time_zone: 'America/New_York',
+    holding_page: { message: 'Brewing something new.' },
+  });
   edge = h.app({ now: () => NOW });
   await ready(edge.edgeRedis);
   await edge.hotCache?.whenActive();
@@ -42,7 +48,11 @@ describe('redirect: states', () => {
     ['expired', { expires_at: new Date('2026-05-01T00:00:00Z') }, 'has expired'],
     ['paused', { status: 'paused' }, 'is paused'],
     ['archived', { archived_at: new Date('2026-05-01T00:00:00Z') }, 'no longer active'],
-    ['downgrade-locked', { locked: true, locked_at: new Date(), locked_reason: 'plan_downgrade' }, 'unavailable'],
+    [
+      'downgrade-locked',
+      { locked: true, locked_at: new Date(), locked_reason: 'plan_downgrade' },
+      'unavailable',
+    ],
   ])('answers a branded, readable 404 for a %s link', async (state, columns, text) => {
     await h.seed.link(ws, h.domains.linkDomainId, `state-${state}`, 'https://example.com/x', columns);
     const res = await go(`/state-${state}`);
@@ -68,7 +78,9 @@ describe('redirect: states', () => {
     const first = await go('/no-such-link');
     expect(first.status).toBe(404);
     expect(await first.text()).toContain('Link not found');
-    await waitFor(async () => (await h.redis.exists(redirectMissKey(h.prefix, LINK_HOST, 'no-such-link'))) === 1);
+    await waitFor(
+      async () => (await h.redis.exists(redirectMissKey(h.prefix, LINK_HOST, 'no-such-link'))) === 1,
+    );
     const ttl = await h.redis.ttl(redirectMissKey(h.prefix, LINK_HOST, 'no-such-link'));
     expect(ttl).toBeGreaterThan(50);
     expect(ttl).toBeLessThanOrEqual(60);
@@ -87,45 +99,99 @@ describe('redirect: states', () => {
 
 describe('redirect: targeting rules', () => {
   const rules = [
-    { id: 'r-region', conditions: [{ kind: 'region', values: ['GB-SCT'] }], destination_url: 'https://example.com/scotland' },
-    { id: 'r-country', conditions: [{ kind: 'country', values: ['GB'] }, { kind: 'device', values: ['mobile'] }], destination_url: 'https://example.com/uk-mobile' },
-    { id: 'r-eng', conditions: [{ kind: 'region', values: ['GB-ENG'] }], destination_url: 'https://example.com/england' },
-    { id: 'r-os', conditions: [{ kind: 'os', values: ['Windows'] }], destination_url: 'https://example.com/windows' },
-    { id: 'r-lang', conditions: [{ kind: 'language', values: ['fr'] }], destination_url: 'https://example.com/fr' },
-    { id: 'r-ref', conditions: [{ kind: 'referrer', values: ['instagram.com'] }], destination_url: 'https://example.com/ig' },
+    {
+      id: 'r-region',
+      conditions: [{ kind: 'region', values: ['GB-SCT'] }],
+      destination_url: 'https://example.com/scotland',
+    },
+    {
+      id: 'r-country',
+      conditions: [
+        { kind: 'country', values: ['GB'] },
+        { kind: 'device', values: ['mobile'] },
+      ],
+      destination_url: 'https://example.com/uk-mobile',
+    },
+    {
+      id: 'r-eng',
+      conditions: [{ kind: 'region', values: ['GB-ENG'] }],
+      destination_url: 'https://example.com/england',
+    },
+    {
+      id: 'r-os',
+      conditions: [{ kind: 'os', values: ['Windows'] }],
+      destination_url: 'https://example.com/windows',
+    },
+    {
+      id: 'r-lang',
+      conditions: [{ kind: 'language', values: ['fr'] }],
+      destination_url: 'https://example.com/fr',
+    },
+    {
+      id: 'r-ref',
+      conditions: [{ kind: 'referrer', values: ['instagram.com'] }],
+      destination_url: 'https://example.com/ig',
+    },
     // 12:00 UTC is 08:00 in New York (the workspace zone).
-    { id: 'r-time', conditions: [{ kind: 'time_window', from: '07:00', to: '09:00' }], destination_url: 'https://example.com/morning' },
+    {
+      id: 'r-time',
+      conditions: [{ kind: 'time_window', from: '07:00', to: '09:00' }],
+      destination_url: 'https://example.com/morning',
+    },
   ];
   beforeAll(async () => {
     await h.seed.link(ws, h.domains.linkDomainId, 'targeted', 'https://example.com/default', { rules });
     await h.seed.link(ws, h.domains.linkDomainId, 'evening', 'https://example.com/default', {
-      rules: [{ id: 'r-eve', conditions: [{ kind: 'time_window', from: '18:00', to: '23:00' }], destination_url: 'https://example.com/evening' }],
+      rules: [
+        {
+          id: 'r-eve',
+          conditions: [{ kind: 'time_window', from: '18:00', to: '23:00' }],
+          destination_url: 'https://example.com/evening',
+        },
+      ],
     });
   });
-  const where = async (options: Parameters<typeof visit>[3], slug = 'targeted') => (await go(`/${slug}`, options)).headers.get('location');
+  const where = async (options: Parameters<typeof visit>[3], slug = 'targeted') =>
+    (await go(`/${slug}`, options)).headers.get('location');
 
   it('country + device type (geo from the socket address)', async () => {
-    expect(await where({ ip: LONDON_IP, headers: { 'user-agent': IPHONE } })).toBe('https://example.com/uk-mobile');
+    expect(await where({ ip: LONDON_IP, headers: { 'user-agent': IPHONE } })).toBe(
+      'https://example.com/uk-mobile',
+    );
   });
   it('region', async () => {
-    expect(await where({ ip: LONDON_IP, headers: { 'user-agent': 'curl/8' } })).toBe('https://example.com/england');
+    expect(await where({ ip: LONDON_IP, headers: { 'user-agent': 'curl/8' } })).toBe(
+      'https://example.com/england',
+    );
   });
   it('OS', async () => {
     expect(await where({ headers: { 'user-agent': WINDOWS } })).toBe('https://example.com/windows');
   });
   it('browser language', async () => {
-    expect(await where({ headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } })).toBe('https://example.com/fr');
+    expect(await where({ headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' } })).toBe(
+      'https://example.com/fr',
+    );
   });
   it('referrer host', async () => {
-    expect(await where({ headers: { referer: 'https://l.instagram.com/some/path' } })).toBe('https://example.com/ig');
+    expect(await where({ headers: { referer: 'https://l.instagram.com/some/path' } })).toBe(
+      'https://example.com/ig',
+    );
   });
   it('time window in the workspace time zone', async () => {
     expect(await where({})).toBe('https://example.com/morning');
     expect(await where({}, 'evening')).toBe('https://example.com/default');
   });
   it('does not believe X-Forwarded-For from an untrusted peer', async () => {
-    expect(await where({ ip: '203.0.113.7', headers: { 'x-forwarded-for': LONDON_IP, 'user-agent': IPHONE } }, 'evening')).toBe('https://example.com/default');
-    const trusted = await where({ ip: '127.0.0.1', headers: { 'x-forwarded-for': LONDON_IP, 'user-agent': IPHONE } });
+    expect(
+      await where(
+        { ip: '203.0.113.7', headers: { 'x-forwarded-for': LONDON_IP, 'user-agent': IPHONE } },
+        'evening',
+      ),
+    ).toBe('https://example.com/default');
+    const trusted = await where({
+      ip: '127.0.0.1',
+      headers: { 'x-forwarded-for': LONDON_IP, 'user-agent': IPHONE },
+    });
     expect(trusted).toBe('https://example.com/uk-mobile');
   });
 });
@@ -202,8 +268,18 @@ describe('redirect: cache', () => {
     await waitFor(async () => (await h.redis.exists(redirectKey(h.prefix, LINK_HOST, 'repoint'))) === 1);
     // What the command layer does after commit: update the row, rebuild the payload, write through.
     await h.sql.query(`UPDATE links SET destination_url = 'https://example.com/new' WHERE id = $1`, [id]);
-    const { rows } = await h.sql.query(`SELECT to_jsonb(l) AS link, to_jsonb(w) AS workspace FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE l.id = $1`, [id]);
-    const payload = buildRedirectPayload({ host: LINK_HOST, slug: 'repoint', workspace: rows[0].workspace, link: rows[0].link, qr: null, experiment: null });
+    const { rows } = await h.sql.query(
+      `SELECT to_jsonb(l) AS link, to_jsonb(w) AS workspace FROM links l JOIN workspaces w ON w.id = l.workspace_id WHERE l.id = $1`,
+      [id],
+    );
+    const payload = buildRedirectPayload({
+      host: LINK_HOST,
+      slug: 'repoint',
+      workspace: rows[0].workspace,
+      link: rows[0].link,
+      qr: null,
+      experiment: null,
+    });
     expect(await writeRedirectPayload(h.redis, h.prefix, LINK_HOST, 'repoint', payload)).toBe('written');
     expect((await go('/repoint')).headers.get('location')).toBe('https://example.com/new');
   });
@@ -218,7 +294,10 @@ describe('redirect: cache', () => {
       expect((await go('/hot')).headers.get('location')).toBe(`https://example.com/v${version - 1}`);
       expect(edge.metrics.hotCacheHits).toBe(hotHits + 1);
       // What a command does after commit: the row changes, then the shared write-through rebuilds the key.
-      await h.sql.query(`UPDATE links SET destination_url = $1, row_version = row_version + 1 WHERE id = $2`, [`https://example.com/v${version}`, id]);
+      await h.sql.query(
+        `UPDATE links SET destination_url = $1, row_version = row_version + 1 WHERE id = $2`,
+        [`https://example.com/v${version}`, id],
+      );
       expect(await refreshRedirect(io, LINK_HOST, 'hot')).toBe('written');
       expect((await go('/hot')).headers.get('location')).toBe(`https://example.com/v${version}`);
     }
@@ -233,7 +312,9 @@ describe('redirect: cache', () => {
     expect((await go('/hot-deleted')).status).toBe(302);
     expect(edge.metrics.hotCacheHits).toBe(hotHits + 1);
     await h.sql.query(`UPDATE links SET deleted_at = now() WHERE id = $1`, [id]);
-    expect(await refreshRedirect({ sql: h.sql, redis: h.redis, prefix: h.prefix }, LINK_HOST, 'hot-deleted')).toBe('purged');
+    expect(
+      await refreshRedirect({ sql: h.sql, redis: h.redis, prefix: h.prefix }, LINK_HOST, 'hot-deleted'),
+    ).toBe('purged');
     expect((await go('/hot-deleted')).status).toBe(404);
   });
 });
@@ -241,7 +322,10 @@ describe('redirect: cache', () => {
 describe('capture', () => {
   it('puts a click on the stream with a hashed visitor and no raw IP or User-Agent', async () => {
     const linkId = await h.seed.link(ws, h.domains.linkDomainId, 'captured', 'https://example.com/c');
-    await go('/captured?utm_source=ig', { ip: LONDON_IP, headers: { 'user-agent': IPHONE, referer: 'https://www.instagram.com/' } });
+    await go('/captured?utm_source=ig', {
+      ip: LONDON_IP,
+      headers: { 'user-agent': IPHONE, referer: 'https://www.instagram.com/' },
+    });
     const raw = await waitForStream((fields) => fields.some((f) => f.includes(linkId)));
     const [event] = eventsOf([['entry', raw]]).filter((e) => e.resource_id === linkId);
     expect(event).toMatchObject({

@@ -10,8 +10,20 @@ import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';
 import type { RedirectRoute } from '../dispatch/dispatch';
 import type { Found, RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
-import { readRequestFacts, type FactsSource, type RequestFacts, type RequestFactsDeps } from '../request/request-facts';
-import { genericPageResponse, holdingPageResponse, notFoundPageResponse, redirectResponse, unavailablePageResponse, type EdgeResponse } from './respond';
+import {
+  readRequestFacts,
+  type FactsSource,
+  type RequestFacts,
+  type RequestFactsDeps,
+} from '../request/request-facts';
+import {
+  genericPageResponse,
+  holdingPageResponse,
+  notFoundPageResponse,
+  redirectResponse,
+  unavailablePageResponse,
+  type EdgeResponse,
+} from './respond';
 
 /**
  * `GET {link host}/{slug}` (spec §4.4.1), a short sequence of named steps:
@@ -39,7 +51,8 @@ export type RedirectRouteDeps = {
  * `fallback` is what to answer instead when `response` cannot be written (DESIGN §11): for a QR code
  * its page rungs, for a link the branded "unavailable" page.
  */
-export type RedirectOutcome = { kind: 'respond'; response: EdgeResponse; fallback: () => EdgeResponse } | { kind: 'bio' };
+export type RedirectOutcome =
+  { kind: 'respond'; response: EdgeResponse; fallback: () => EdgeResponse } | { kind: 'bio' };
 
 export type RedirectHandler = (route: RedirectRoute, request: FactsSource) => Promise<RedirectOutcome>;
 
@@ -69,7 +82,13 @@ const partsByPayload = new WeakMap<RedirectPayload, PayloadEventParts>();
 function eventPartsOf(payload: RedirectPayload): PayloadEventParts {
   let parts = partsByPayload.get(payload);
   if (!parts) {
-    const subject: EventSubject = { event_type: payload.is_qr ? 'scan' : 'click', workspace_id: payload.workspace_id, resource_type: payload.resource_type, resource_id: payload.resource_id, block_id: null };
+    const subject: EventSubject = {
+      event_type: payload.is_qr ? 'scan' : 'click',
+      workspace_id: payload.workspace_id,
+      resource_type: payload.resource_type,
+      resource_id: payload.resource_id,
+      block_id: null,
+    };
     parts = { subject, noQueryUtm: attributedUtm(payload.utm, '') };
     partsByPayload.set(payload, parts);
   }
@@ -77,14 +96,31 @@ function eventPartsOf(payload: RedirectPayload): PayloadEventParts {
 }
 
 /** One UTM rule (issue 17.6): a redirect is attributed to the UTMs its Location carries, anything else by the same precedence. */
-function utmOf(payload: RedirectPayload, resolution: Resolution, query: string, parts: PayloadEventParts): EventUtm {
+function utmOf(
+  payload: RedirectPayload,
+  resolution: Resolution,
+  query: string,
+  parts: PayloadEventParts,
+): EventUtm {
   if (resolution.kind === 'redirect') return utmOfLocation(resolution.location);
   if (query === '') return parts.noQueryUtm;
   const utm = attributedUtm(payload.utm, query);
-  return utm.utm_source === null && utm.utm_medium === null && utm.utm_campaign === null && utm.utm_term === null && utm.utm_content === null ? NO_UTM : utm;
+  return utm.utm_source === null &&
+    utm.utm_medium === null &&
+    utm.utm_campaign === null &&
+    utm.utm_term === null &&
+    utm.utm_content === null
+    ? NO_UTM
+    : utm;
 }
 
-function toEvent(payload: RedirectPayload, resolution: Resolution, facts: RequestFacts, ids: VisitorIds, now: Date): EventLine | null {
+function toEvent(
+  payload: RedirectPayload,
+  resolution: Resolution,
+  facts: RequestFacts,
+  ids: VisitorIds,
+  now: Date,
+): EventLine | null {
   if (resolution.kind === 'not_found') return null;
   const parts = eventPartsOf(payload);
   return {
@@ -97,7 +133,8 @@ function toEvent(payload: RedirectPayload, resolution: Resolution, facts: Reques
     referrer_host: facts.referrerHost,
     utm: utmOf(payload, resolution, facts.query, parts),
     variant_id: resolution.kind === 'redirect' ? (resolution.variantId ?? null) : null,
-    fallback_stage: resolution.kind === 'redirect' ? (resolution.fallbackStage ?? null) : resolution.fallbackStage,
+    fallback_stage:
+      resolution.kind === 'redirect' ? (resolution.fallbackStage ?? null) : resolution.fallbackStage,
   };
 }
 
@@ -133,18 +170,30 @@ function failureFallback(found: Found | null): () => EdgeResponse {
 /** A failure while resolving a QR code: its last good destination when that can be sent, else its page rungs. */
 function qrFailureResponse(payload: RedirectPayload): EdgeResponse {
   const lastGood = payload.last_good_destination;
-  return lastGood !== null && isPrintableAscii(lastGood) && isRedirectableUrl(lastGood) ? redirectResponse(lastGood) : qrPageRung(payload);
+  return lastGood !== null && isPrintableAscii(lastGood) && isRedirectableUrl(lastGood)
+    ? redirectResponse(lastGood)
+    : qrPageRung(payload);
 }
 
-const answer = (response: EdgeResponse, fallback: () => EdgeResponse): RedirectOutcome => ({ kind: 'respond', response, fallback });
+const answer = (response: EdgeResponse, fallback: () => EdgeResponse): RedirectOutcome => ({
+  kind: 'respond',
+  response,
+  fallback,
+});
 const BIO: RedirectOutcome = { kind: 'bio' };
 
 export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler {
   /** Counted and logged without the visitor's address or User-Agent (DESIGN §0). */
   function failed(err: unknown, target: RedirectRoute): void {
     deps.metrics.requestFailures += 1;
-    const error = err instanceof Error ? { name: err.name, message: err.message, code: 'code' in err ? String(err.code) : undefined } : { message: String(err) };
-    deps.logger.error({ err: error, host: target.host, slug: target.slug }, 'edge request failed; answered with its fallback');
+    const error =
+      err instanceof Error
+        ? { name: err.name, message: err.message, code: 'code' in err ? String(err.code) : undefined }
+        : { message: String(err) };
+    deps.logger.error(
+      { err: error, host: target.host, slug: target.slug },
+      'edge request failed; answered with its fallback',
+    );
   }
 
   return async (target, request) => {
@@ -156,7 +205,8 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
         return answer(genericPageResponse(), genericPageResponse);
       }
       if (found.domain?.purpose === 'bio') return BIO;
-      if (found.kind === 'missing') return answer(notFoundPageResponse(found.branding, 'unknown'), failureFallback(found));
+      if (found.kind === 'missing')
+        return answer(notFoundPageResponse(found.branding, 'unknown'), failureFallback(found));
 
       const { payload } = found;
       const now = deps.now();
@@ -172,7 +222,8 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
       return answer(respond(resolution), failureFallback(found));
     } catch (err) {
       failed(err, target);
-      if (found?.kind === 'payload' && found.payload.is_qr) return answer(qrFailureResponse(found.payload), failureFallback(found));
+      if (found?.kind === 'payload' && found.payload.is_qr)
+        return answer(qrFailureResponse(found.payload), failureFallback(found));
       const fallback = failureFallback(found);
       return answer(fallback(), fallback);
     }

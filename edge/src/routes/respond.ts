@@ -2,7 +2,12 @@ import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { Branding } from '@linkhub/shared/cache/payload';
 import type { LinkState } from '@linkhub/shared/resolve/state';
-import { renderGenericPage, renderHoldingPage, renderNotFoundPage, renderUnavailablePage } from '../pages/fallback-pages';
+import {
+  renderGenericPage,
+  renderHoldingPage,
+  renderNotFoundPage,
+  renderUnavailablePage,
+} from '../pages/fallback-pages';
 import { createNonce, htmlHeaders } from './bio-page-headers';
 
 /** Redirects are never cached by a CDN or browser: editing a destination takes effect at once. */
@@ -11,35 +16,61 @@ export const REDIRECT_CACHE_CONTROL = 'private, no-store';
 export const FALLBACK_PAGE_CACHE_CONTROL = 'public, max-age=60';
 
 /** A public-path answer, independent of the HTTP layer that sends it (Hono, or node:http on the hot path). */
-export type EdgeResponse = { status: 200 | 302 | 404 | 503; headers: Record<string, string>; body: string | null };
+export type EdgeResponse = {
+  status: 200 | 302 | 404 | 503;
+  headers: Record<string, string>;
+  body: string | null;
+};
 
 export function redirectResponse(location: string): EdgeResponse {
-  return { status: 302, headers: { Location: location, 'Cache-Control': REDIRECT_CACHE_CONTROL }, body: null };
+  return {
+    status: 302,
+    headers: { Location: location, 'Cache-Control': REDIRECT_CACHE_CONTROL },
+    body: null,
+  };
 }
 
 export function holdingPageResponse(branding: Branding): EdgeResponse {
   const nonce = createNonce();
-  return { status: 200, headers: htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL), body: renderHoldingPage(branding, nonce) };
+  return {
+    status: 200,
+    headers: htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL),
+    body: renderHoldingPage(branding, nonce),
+  };
 }
 
 export function genericPageResponse(): EdgeResponse {
   const nonce = createNonce();
-  return { status: 200, headers: htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL), body: renderGenericPage(nonce) };
+  return {
+    status: 200,
+    headers: htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL),
+    body: renderGenericPage(nonce),
+  };
 }
 
 export function notFoundPageResponse(branding: Branding | null, state: LinkState | 'unknown'): EdgeResponse {
   const nonce = createNonce();
-  return { status: 404, headers: htmlHeaders(nonce, REDIRECT_CACHE_CONTROL), body: renderNotFoundPage(branding, state, nonce) };
+  return {
+    status: 404,
+    headers: htmlHeaders(nonce, REDIRECT_CACHE_CONTROL),
+    body: renderNotFoundPage(branding, state, nonce),
+  };
 }
 
 /** A plain link whose answer failed (never a QR code: those fall to their page rungs). */
 export function unavailablePageResponse(branding: Branding | null): EdgeResponse {
   const nonce = createNonce();
-  return { status: 503, headers: { ...htmlHeaders(nonce, REDIRECT_CACHE_CONTROL), 'Retry-After': '60' }, body: renderUnavailablePage(branding, nonce) };
+  return {
+    status: 503,
+    headers: { ...htmlHeaders(nonce, REDIRECT_CACHE_CONTROL), 'Retry-After': '60' },
+    body: renderUnavailablePage(branding, nonce),
+  };
 }
 
 export function sendViaHono(c: Context, response: EdgeResponse): Response {
-  return response.body === null ? c.body(null, response.status, response.headers) : c.body(response.body, response.status, response.headers);
+  return response.body === null
+    ? c.body(null, response.status, response.headers)
+    : c.body(response.body, response.status, response.headers);
 }
 
 /** Throws what node:http throws (ERR_INVALID_CHAR for a header it refuses): callers contain it (server/edge-listener.ts). */

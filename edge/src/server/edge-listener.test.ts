@@ -8,7 +8,8 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { BIO_HOST, createHarness, LINK_HOST, ready, type Harness } from '../testing/harness';
 import { createEdgeListener } from './edge-listener';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 let h: Harness;
 let ws: string;
@@ -17,7 +18,12 @@ let server: Server;
 let port = 0;
 
 type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
-function send(method: string, host: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  method: string,
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers: { host, ...headers } }, (res) => {
       let body = '';
@@ -29,12 +35,15 @@ function send(method: string, host: string, path: string, headers: Record<string
     req.end();
   });
 }
-const get = (host: string, path: string, headers?: Record<string, string>) => send('GET', host, path, headers);
+const get = (host: string, path: string, headers?: Record<string, string>) =>
+  send('GET', host, path, headers);
 
 beforeAll(async () => {
   h = await createHarness();
   ws = await h.seed.workspace({ name: 'Acme Coffee', holding_page: { title: 'Menu coming soon' } });
-  await h.seed.link(ws, h.domains.linkDomainId, 'spring', 'https://example.com/spring?ref=site', { utm: { source: 'newsletter' } });
+  await h.seed.link(ws, h.domains.linkDomainId, 'spring', 'https://example.com/spring?ref=site', {
+    utm: { source: 'newsletter' },
+  });
   await h.seed.qr(ws, h.domains.linkDomainId, 'paused-qr', 'https://example.com/x', { status: 'paused' });
   const { id: _id, workspace_id: _ws, ...page } = samplePageSnapshot({ links: 2 });
   await h.seed.page(ws, h.domains.bioDomainId, 'maya', page);
@@ -43,7 +52,13 @@ beforeAll(async () => {
   edge = h.app();
   await ready(edge.edgeRedis);
   await edge.hotCache?.whenActive();
-  const listener = createEdgeListener({ fetch: edge.app.fetch, redirect: edge.service.redirect, hosts: edge.service.hosts, logger: createLogger('edge-test', { level: 'silent' }), metrics: edge.metrics });
+  const listener = createEdgeListener({
+    fetch: edge.app.fetch,
+    redirect: edge.service.redirect,
+    hosts: edge.service.hosts,
+    logger: createLogger('edge-test', { level: 'silent' }),
+    metrics: edge.metrics,
+  });
   server = createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();
@@ -105,9 +120,16 @@ describe('edge listener (node:http hot path in front of Hono)', () => {
     const io = { sql: h.sql, redis: h.redis, prefix: h.prefix };
     await refreshRedirect(io, LINK_HOST, 'over-http');
     for (let version = 1; version <= 10; version++) {
-      expect((await get(LINK_HOST, '/over-http')).headers.location).toBe(`https://example.com/v${version - 1}`);
-      expect((await get(LINK_HOST, '/over-http')).headers.location).toBe(`https://example.com/v${version - 1}`);
-      await h.sql.query(`UPDATE links SET destination_url = $1, row_version = row_version + 1 WHERE id = $2`, [`https://example.com/v${version}`, id]);
+      expect((await get(LINK_HOST, '/over-http')).headers.location).toBe(
+        `https://example.com/v${version - 1}`,
+      );
+      expect((await get(LINK_HOST, '/over-http')).headers.location).toBe(
+        `https://example.com/v${version - 1}`,
+      );
+      await h.sql.query(
+        `UPDATE links SET destination_url = $1, row_version = row_version + 1 WHERE id = $2`,
+        [`https://example.com/v${version}`, id],
+      );
       await refreshRedirect(io, LINK_HOST, 'over-http');
       expect((await get(LINK_HOST, '/over-http')).headers.location).toBe(`https://example.com/v${version}`);
     }

@@ -56,7 +56,10 @@ describe('legacy Unicode destinations at the edge', () => {
     const key = redirectKey(h.prefix, LINK_HOST, 'tokyo');
     const cached = await h.redis.get(key);
     expect(cached).not.toBeNull();
-    const legacy = String(cached).replace('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC', 'https://ja.wikipedia.org/wiki/東京');
+    const legacy = String(cached).replace(
+      'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',
+      'https://ja.wikipedia.org/wiki/東京',
+    );
     expect(legacy).toContain('東京');
     await h.redis.set(key, legacy);
     const fresh = h.app({ hotCache: undefined });
@@ -78,7 +81,12 @@ describe('containment: whatever throws answers that request only', () => {
   it('a response node:http refuses is replaced by its fallback, counted, and the next request is served', async () => {
     const failures = edge.metrics.requestFailures;
     const server = await startListener(edge, {
-      redirect: () => Promise.resolve({ kind: 'respond', response: redirectResponse(refused), fallback: genericPageResponse }),
+      redirect: () =>
+        Promise.resolve({
+          kind: 'respond',
+          response: redirectResponse(refused),
+          fallback: genericPageResponse,
+        }),
     });
     try {
       const res = await server.get(LINK_HOST, '/anything');

@@ -25,7 +25,13 @@ export function headerSafeResponse(response: Response): Response | null {
     repaired ??= new Headers(response.headers);
     repaired.set(name, location);
   }
-  return repaired === null ? response : new Response(response.body, { status: response.status, statusText: response.statusText, headers: repaired });
+  return repaired === null
+    ? response
+    : new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: repaired,
+      });
 }
 
 export function toWebResponse(response: EdgeResponse): Response {

@@ -20,7 +20,12 @@ export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 /** A Redis client as the edge makes it: fails fast while disconnected. */
 export function edgeRedis(url = REDIS_URL): Redis {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1000, retryStrategy: () => null });
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: 1000,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   return redis;
 }
@@ -35,7 +40,13 @@ export async function ready(redis: Redis): Promise<void> {
 
 /** A Redis client and a lookup pointed at a port where nothing listens. */
 export function unreachableRedis(): Redis {
-  const redis = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  const redis = new Redis({
+    port: 1,
+    lazyConnect: true,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   return redis;
 }
@@ -75,15 +86,31 @@ export class Seeder {
     const client = await this.sql.connect();
     try {
       await client.query('BEGIN');
-      const user = await client.query<Row>(`INSERT INTO users (email, name) VALUES ($1, 'Owner') RETURNING id`, [`owner-${randomUUID()}@example.test`]);
+      const user = await client.query<Row>(
+        `INSERT INTO users (email, name) VALUES ($1, 'Owner') RETURNING id`,
+        [`owner-${randomUUID()}@example.test`],
+      );
       const userId = user.rows[0]?.id;
-      const account = await client.query<Row>(`INSERT INTO billing_accounts (owner_user_id) VALUES ($1) RETURNING id`, [userId]);
+      const account = await client.query<Row>(
+        `INSERT INTO billing_accounts (owner_user_id) VALUES ($1) RETURNING id`,
+        [userId],
+      );
       const ws = await client.query<Row>(
         `INSERT INTO workspaces (name, slug, owner_user_id, billing_account_id, time_zone, holding_page) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [input.name ?? 'Acme', `ws-${randomUUID().slice(0, 12)}`, userId, account.rows[0]?.id, input.time_zone ?? 'UTC', JSON.stringify(input.holding_page ?? {})],
+        [
+          input.name ?? 'Acme',
+          `ws-${randomUUID().slice(0, 12)}`,
+          userId,
+          account.rows[0]?.id,
+          input.time_zone ?? 'UTC',
+          JSON.stringify(input.holding_page ?? {}),
+        ],
       );
       const workspaceId = ws.rows[0]?.id;
-      await client.query(`INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`, [workspaceId, userId]);
+      await client.query(
+        `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner')`,
+        [workspaceId, userId],
+      );
       await client.query('COMMIT');
       return String(workspaceId);
     } catch (err) {
@@ -94,7 +121,11 @@ export class Seeder {
     }
   }
 
-  async customDomain(workspaceId: string, hostname: string, purpose: 'links' | 'bio' | 'all' = 'links'): Promise<string> {
+  async customDomain(
+    workspaceId: string,
+    hostname: string,
+    purpose: 'links' | 'bio' | 'all' = 'links',
+  ): Promise<string> {
     const row = await this.one(
       `INSERT INTO custom_domains (hostname, workspace_id, is_system, purpose, status, verification_method, verified_at)
        VALUES ($1, $2, false, $3, 'verified', 'dns_txt', now()) RETURNING id`,
@@ -104,15 +135,43 @@ export class Seeder {
   }
 
   /** A link; `columns` are raw column values (jsonb given as objects). */
-  async link(workspaceId: string, domainId: string, slug: string, destination: string, columns: Row = {}): Promise<string> {
-    return this.insert('links', { workspace_id: workspaceId, domain_id: domainId, slug, destination_url: destination, ...columns });
+  async link(
+    workspaceId: string,
+    domainId: string,
+    slug: string,
+    destination: string,
+    columns: Row = {},
+  ): Promise<string> {
+    return this.insert('links', {
+      workspace_id: workspaceId,
+      domain_id: domainId,
+      slug,
+      destination_url: destination,
+      ...columns,
+    });
   }
 
-  async qr(workspaceId: string, domainId: string, slug: string, destination: string | null, columns: Row = {}): Promise<string> {
-    return this.insert('qr_codes', { workspace_id: workspaceId, domain_id: domainId, slug, destination_url: destination, ...columns });
+  async qr(
+    workspaceId: string,
+    domainId: string,
+    slug: string,
+    destination: string | null,
+    columns: Row = {},
+  ): Promise<string> {
+    return this.insert('qr_codes', {
+      workspace_id: workspaceId,
+      domain_id: domainId,
+      slug,
+      destination_url: destination,
+      ...columns,
+    });
   }
 
-  async experiment(workspaceId: string, linkId: string, variants: Array<{ key: string; weight: number; url: string }>): Promise<{ id: string; variantIds: string[] }> {
+  async experiment(
+    workspaceId: string,
+    linkId: string,
+    variants: Array<{ key: string; weight: number; url: string }>,
+  ): Promise<{ id: string; variantIds: string[] }> {
     const exp = await this.one(
       `INSERT INTO experiments (workspace_id, resource_type, resource_id, name, status, started_at) VALUES ($1, 'link', $2, 'Test', 'running', now()) RETURNING id`,
       [workspaceId, linkId],
@@ -168,7 +227,14 @@ export type Harness = {
    * Builds an edge app on this database and Redis prefix (override any dependency). Like the running
    * service it has a hot cache, unless `redis` is overridden (a store that is down) or `hotCache: undefined` is given.
    */
-  app(overrides?: Partial<EdgeDeps>): { app: EdgeApp; service: EdgeService; lookup: PgLookup; metrics: EdgeMetrics; edgeRedis: Redis; hotCache: HotCache | undefined };
+  app(overrides?: Partial<EdgeDeps>): {
+    app: EdgeApp;
+    service: EdgeService;
+    lookup: PgLookup;
+    metrics: EdgeMetrics;
+    edgeRedis: Redis;
+    hotCache: HotCache | undefined;
+  };
   close(): Promise<void>;
 };
 
@@ -192,7 +258,10 @@ export async function createHarness(): Promise<Harness> {
       const lookup = overrides.pg ?? createPgLookup({ connectionString: db.url, max: 3 });
       const client = overrides.redis ?? edgeRedis();
       const metrics = overrides.metrics ?? createMetrics();
-      const hotCache = 'hotCache' in overrides || overrides.redis ? overrides.hotCache : createHotCache({ url: REDIS_URL, prefix });
+      const hotCache =
+        'hotCache' in overrides || overrides.redis
+          ? overrides.hotCache
+          : createHotCache({ url: REDIS_URL, prefix });
       opened.push({ lookup, edgeRedis: client, hotCache });
       const service = createEdgeService({
         redis: client,
@@ -232,6 +301,9 @@ export function visit(
   path: string,
   options: { headers?: Record<string, string>; ip?: string } = {},
 ): Promise<Response> {
-  const env: EdgeBindings | undefined = options.ip === undefined ? undefined : { incoming: { socket: { remoteAddress: options.ip } } };
-  return Promise.resolve(app.request(`http://${host}${path}`, { headers: { host, ...options.headers } }, env));
+  const env: EdgeBindings | undefined =
+    options.ip === undefined ? undefined : { incoming: { socket: { remoteAddress: options.ip } } };
+  return Promise.resolve(
+    app.request(`http://${host}${path}`, { headers: { host, ...options.headers } }, env),
+  );
 }

@@ -4,10 +4,18 @@ import { createEdgeListener, type EdgeListenerDeps } from '../server/edge-listen
 import type { Harness } from './harness';
 
 /** The edge as it runs: the node:http listener in front of the app, on a real socket. */
-export type ListenerServer = { server: Server; port: number; get(host: string, path: string, headers?: Record<string, string>): Promise<Answer>; close(): Promise<void> };
+export type ListenerServer = {
+  server: Server;
+  port: number;
+  get(host: string, path: string, headers?: Record<string, string>): Promise<Answer>;
+  close(): Promise<void>;
+};
 export type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: string };
 
-export async function startListener(edge: ReturnType<Harness['app']>, overrides: Partial<EdgeListenerDeps> = {}): Promise<ListenerServer> {
+export async function startListener(
+  edge: ReturnType<Harness['app']>,
+  overrides: Partial<EdgeListenerDeps> = {},
+): Promise<ListenerServer> {
   const listener = createEdgeListener({
     fetch: edge.app.fetch,
     redirect: edge.service.redirect,
@@ -25,12 +33,15 @@ export async function startListener(edge: ReturnType<Harness['app']>, overrides:
     port,
     get(host, path, headers = {}) {
       return new Promise((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port, method: 'GET', path, headers: { ...headers, host } }, (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        });
+        const req = request(
+          { host: '127.0.0.1', port, method: 'GET', path, headers: { ...headers, host } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          },
+        );
         req.on('error', reject);
         req.end();
       });

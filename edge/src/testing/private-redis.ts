@@ -27,7 +27,11 @@ export async function privateRedis(): Promise<PrivateRedis> {
     url: `redis://127.0.0.1:${port}`,
     start() {
       return new Promise((resolve, reject) => {
-        const proc = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'ignore'] });
+        const proc = spawn(
+          'redis-server',
+          ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+          { stdio: ['ignore', 'pipe', 'ignore'] },
+        );
         child = proc;
         proc.once('error', reject);
         let out = '';

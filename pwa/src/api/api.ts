@@ -13,7 +13,10 @@ export async function api<T>(path: string, init: Init = {}): Promise<T> {
 }
 
 /** As api(), with the envelope's `meta` too (a list's `next_cursor`). */
-export async function apiEnvelope<T>(path: string, init: Init = {}): Promise<{ data: T; meta: { next_cursor?: string | null } }> {
+export async function apiEnvelope<T>(
+  path: string,
+  init: Init = {},
+): Promise<{ data: T; meta: { next_cursor?: string | null } }> {
   const token = await platform().secureToken.get();
   const headers: Record<string, string> = { ...init.headers, accept: 'application/json' };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
@@ -33,7 +36,12 @@ export async function apiEnvelope<T>(path: string, init: Init = {}): Promise<{ d
   const json: unknown = text === '' ? {} : safeJson(text);
   if (!response.ok) {
     const error = (json as Envelope).error;
-    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? '', error?.details ?? []);
+    throw new ApiError(
+      response.status,
+      error?.code ?? 'http_error',
+      error?.message ?? '',
+      error?.details ?? [],
+    );
   }
   const envelope = json as { data: T; meta?: { next_cursor?: string | null } };
   return { data: envelope.data, meta: envelope.meta ?? {} };

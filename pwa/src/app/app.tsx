@@ -7,11 +7,19 @@ import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } fr
 import { WorkspaceGate } from './workspace-gate';
 
 // Screens a signed-in start never shows load only when needed (issue 17.13: less script on startup).
-const AuthScreen = lazy(() => import('../features/auth/auth-screen').then((m) => ({ default: m.AuthScreen })));
-const ResetPassword = lazy(() => import('../features/auth/reset-password').then((m) => ({ default: m.ResetPassword })));
-const AcceptInvitation = lazy(() => import('../features/members/accept-invitation').then((m) => ({ default: m.AcceptInvitation })));
+const AuthScreen = lazy(() =>
+  import('../features/auth/auth-screen').then((m) => ({ default: m.AuthScreen })),
+);
+const ResetPassword = lazy(() =>
+  import('../features/auth/reset-password').then((m) => ({ default: m.ResetPassword })),
+);
+const AcceptInvitation = lazy(() =>
+  import('../features/members/accept-invitation').then((m) => ({ default: m.AcceptInvitation })),
+);
 
-const Loading = ({ children }: { children: ReactNode }) => <Suspense fallback={<p className="loading">Loading…</p>}>{children}</Suspense>;
+const Loading = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<p className="loading">Loading…</p>}>{children}</Suspense>
+);
 
 /**
  * The editor's root: with a remembered user it opens their local store at once (no network needed),

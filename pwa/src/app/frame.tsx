@@ -25,7 +25,17 @@ const SCREENS: Record<SectionId, Screen | LazyExoticComponent<Screen>> = {
   settings: lazy(() => import('../features/settings/settings-screen')),
 };
 
-export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; workspaces: WorkspaceView[]; onSwitch: (id: string) => void; onSignOut: () => void }) {
+export function Frame({
+  rep,
+  workspaces,
+  onSwitch,
+  onSignOut,
+}: {
+  rep: Rep;
+  workspaces: WorkspaceView[];
+  onSwitch: (id: string) => void;
+  onSignOut: () => void;
+}) {
   const { workspace, user } = useWorkspace();
   const path = usePath();
   useAppCommands();
@@ -43,7 +53,13 @@ export function Frame({ rep, workspaces, onSwitch, onSignOut }: { rep: Rep; work
         </a>
         <header className="top">
           <span className="brand">LinkHub</span>
-          <button type="button" className="menu-button" aria-expanded={menuOpen} aria-controls="sections" onClick={() => setMenuOpen((open) => !open)}>
+          <button
+            type="button"
+            className="menu-button"
+            aria-expanded={menuOpen}
+            aria-controls="sections"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
             Menu
           </button>
           <WorkspaceSwitcher workspaces={workspaces} current={workspace.id} onChange={onSwitch} />

@@ -19,7 +19,9 @@ export function usePendingCount(rep: Rep): number | null {
       // Only the latest question's answer counts: an older one may finish later.
       if (stopped || ask !== asked) return;
       setCount(pending.length);
-      void platform().setUnsyncedCount(pending.length).catch(() => undefined);
+      void platform()
+        .setUnsyncedCount(pending.length)
+        .catch(() => undefined);
     };
     void recount();
     const stopWatch = rep.experimentalWatch(() => void recount());

@@ -11,7 +11,15 @@ import { rememberWorkspace, storedWorkspace, type SessionUser } from '../session
 import { WorkspaceContext, type WorkspaceContextValue } from '../workspace/workspace-context';
 
 /** Chooses the current workspace from the local store and derives the capability set for it. */
-export function WorkspaceGate({ rep, user, onSignOut }: { rep: Rep; user: SessionUser; onSignOut: () => void }) {
+export function WorkspaceGate({
+  rep,
+  user,
+  onSignOut,
+}: {
+  rep: Rep;
+  user: SessionUser;
+  onSignOut: () => void;
+}) {
   const workspaces = useSubscribeOn(rep, listWorkspaces, null, []);
   const [chosen, setChosen] = useState<string | null>(() => storedWorkspace());
   // A deep link `/workspace/{id}` (desktop openWorkspace, the browser bridge) picks the workspace.
@@ -45,4 +53,3 @@ export function WorkspaceGate({ rep, user, onSignOut }: { rep: Rep; user: Sessio
     </WorkspaceContext.Provider>
   );
 }
-

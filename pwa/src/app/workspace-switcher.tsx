@@ -1,7 +1,15 @@
 import type { WorkspaceView } from '@linkhub/shared/sync/views';
 
 /** Picks the workspace the editor shows (only the ones this user belongs to are in the store). */
-export function WorkspaceSwitcher({ workspaces, current, onChange }: { workspaces: WorkspaceView[]; current: string; onChange: (id: string) => void }) {
+export function WorkspaceSwitcher({
+  workspaces,
+  current,
+  onChange,
+}: {
+  workspaces: WorkspaceView[];
+  current: string;
+  onChange: (id: string) => void;
+}) {
   if (workspaces.length < 2) {
     const only = workspaces.find((w) => w.id === current);
     return <span className="ws-name">{only?.name ?? ''}</span>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { conflictsOf, editDraft, isEdited, markSaved, rebaseDraft, settleConflicts, startDraft } from './draft-rebase';
+import {
+  conflictsOf,
+  editDraft,
+  isEdited,
+  markSaved,
+  rebaseDraft,
+  settleConflicts,
+  startDraft,
+} from './draft-rebase';
 
 const item = { title: 'Spring', destination_url: 'https://a.example/' };
 

@@ -42,7 +42,11 @@ export function rebaseDraft<T extends Record<string, unknown>>(state: DraftState
   return { base, draft, theirs, saved };
 }
 
-export function editDraft<T extends Record<string, unknown>, K extends keyof T>(state: DraftState<T>, key: K, value: T[K]): DraftState<T> {
+export function editDraft<T extends Record<string, unknown>, K extends keyof T>(
+  state: DraftState<T>,
+  key: K,
+  value: T[K],
+): DraftState<T> {
   return { ...state, draft: { ...state.draft, [key]: value } };
 }
 
@@ -52,7 +56,10 @@ export function conflictsOf<T extends Record<string, unknown>>(state: DraftState
 }
 
 /** Settles every conflict: `mine` keeps the typed values (the next save writes them), `theirs` loads the synced ones. */
-export function settleConflicts<T extends Record<string, unknown>>(state: DraftState<T>, pick: 'mine' | 'theirs'): DraftState<T> {
+export function settleConflicts<T extends Record<string, unknown>>(
+  state: DraftState<T>,
+  pick: 'mine' | 'theirs',
+): DraftState<T> {
   const base = { ...state.base, ...state.theirs };
   const draft = pick === 'theirs' ? { ...state.draft, ...state.theirs } : state.draft;
   return { base, draft, theirs: {}, saved: {} };
@@ -66,6 +73,7 @@ export function isEdited<T extends Record<string, unknown>>(state: DraftState<T>
 /** After a save of the draft, that draft is what the form expects sync to bring back. */
 export function markSaved<T extends Record<string, unknown>>(state: DraftState<T>): DraftState<T> {
   const saved: Partial<T> = { ...state.saved };
-  for (const key of Object.keys(state.draft) as Array<keyof T>) if (isEdited(state, key)) saved[key] = state.base[key];
+  for (const key of Object.keys(state.draft) as Array<keyof T>)
+    if (isEdited(state, key)) saved[key] = state.base[key];
   return { base: state.draft, draft: state.draft, theirs: {}, saved };
 }

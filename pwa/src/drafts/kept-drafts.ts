@@ -13,7 +13,10 @@ const CLOCK_SKEW_MS = 60_000;
 export function createKeptDrafts<T>(mutationName: string) {
   const kept = new Map<string, { draft: T; at: number }>();
   const matches = (id: string, at: number) => (n: NoticeView) =>
-    n.resource_id === id || (n.resource_id === null && n.mutation_name === mutationName && Date.parse(n.created_at) >= at - CLOCK_SKEW_MS);
+    n.resource_id === id ||
+    (n.resource_id === null &&
+      n.mutation_name === mutationName &&
+      Date.parse(n.created_at) >= at - CLOCK_SKEW_MS);
   return {
     keep: (id: string, draft: T, now = Date.now()): void => void kept.set(id, { draft, at: now }),
     forget: (id: string): void => void kept.delete(id),

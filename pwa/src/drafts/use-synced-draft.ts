@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { conflictsOf, editDraft, isEdited, markSaved, rebaseDraft, settleConflicts, startDraft, type DraftState } from './draft-rebase';
+import {
+  conflictsOf,
+  editDraft,
+  isEdited,
+  markSaved,
+  rebaseDraft,
+  settleConflicts,
+  startDraft,
+  type DraftState,
+} from './draft-rebase';
 
 export type SyncedDraft<T extends Record<string, unknown>> = {
   /** The whole state, for the pure functions that decide what a save sends. */

@@ -11,9 +11,18 @@ const PWA_SRC = fileURLToPath(new URL('..', import.meta.url));
 const PLATFORM = fileURLToPath(new URL('.', import.meta.url));
 
 const FORBIDDEN = [
-  { what: 'window.linkhub', pattern: /\bwindow\s*(\.\s*linkhub\b|\[\s*['"`]linkhub['"`]\s*\])|\bglobalThis\s*\.\s*linkhub\b/ },
-  { what: 'an Electron user-agent sniff', pattern: /userAgent[\s\S]{0,80}electron|electron[\s\S]{0,40}userAgent/i },
-  { what: 'process.versions.electron', pattern: /process\s*\.\s*versions\s*(\.\s*electron|\[\s*['"`]electron['"`]\s*\])/ },
+  {
+    what: 'window.linkhub',
+    pattern: /\bwindow\s*(\.\s*linkhub\b|\[\s*['"`]linkhub['"`]\s*\])|\bglobalThis\s*\.\s*linkhub\b/,
+  },
+  {
+    what: 'an Electron user-agent sniff',
+    pattern: /userAgent[\s\S]{0,80}electron|electron[\s\S]{0,40}userAgent/i,
+  },
+  {
+    what: 'process.versions.electron',
+    pattern: /process\s*\.\s*versions\s*(\.\s*electron|\[\s*['"`]electron['"`]\s*\])/,
+  },
   { what: 'an import of electron', pattern: /from\s+['"]electron['"]|require\(\s*['"]electron['"]\s*\)/ },
 ] as const;
 
@@ -32,7 +41,8 @@ describe('the platform seam', () => {
   it('is the only place in pwa/src that checks for the desktop', async () => {
     const files = (await sourceFiles(PWA_SRC)).filter((file) => !file.startsWith(PLATFORM));
     const offenders: string[] = [];
-    for (const file of files) offenders.push(...findDesktopChecks(path.relative(PWA_SRC, file), await readFile(file, 'utf8')));
+    for (const file of files)
+      offenders.push(...findDesktopChecks(path.relative(PWA_SRC, file), await readFile(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
 
@@ -47,6 +57,8 @@ describe('the platform seam', () => {
       "import { ipcRenderer } from 'electron';",
     ];
     for (const sample of samples) expect(findDesktopChecks('x.ts', sample), sample).toHaveLength(1);
-    expect(findDesktopChecks('x.ts', "import { platform } from '../platform/bridge'; platform().isDesktop")).toEqual([]);
+    expect(
+      findDesktopChecks('x.ts', "import { platform } from '../platform/bridge'; platform().isDesktop"),
+    ).toEqual([]);
   });
 });

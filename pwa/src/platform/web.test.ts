@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { runBridgeContract, type BridgeHarness, type SavedFile } from '@linkhub/shared/platform/bridge.contract';
+import {
+  runBridgeContract,
+  type BridgeHarness,
+  type SavedFile,
+} from '@linkhub/shared/platform/bridge.contract';
 import { createWebBridge, TOKEN_KEY, type WebBridgeDeps } from './web';
 
 /** Browser-like dependencies that record what the browser would have done (no DOM needed). */
-function browserLike(options: { permission?: NotificationPermission; grantOnRequest?: boolean; badging?: boolean } = {}) {
+function browserLike(
+  options: { permission?: NotificationPermission; grantOnRequest?: boolean; badging?: boolean } = {},
+) {
   const blobs = new Map<string, Blob>();
   const downloads: { name: string; blob: Blob; attached: boolean }[] = [];
   const storage = new Map<string, string>();
@@ -22,7 +28,8 @@ function browserLike(options: { permission?: NotificationPermission; grantOnRequ
         attached: true,
         click() {
           const blob = blobs.get(anchor.href);
-          if (blob !== undefined && anchor.attached) downloads.push({ name: anchor.download, blob, attached: anchor.attached });
+          if (blob !== undefined && anchor.attached)
+            downloads.push({ name: anchor.download, blob, attached: anchor.attached });
         },
         remove() {
           anchor.attached = false;
@@ -61,7 +68,12 @@ async function webHarness(): Promise<BridgeHarness> {
     bridge: createWebBridge(browser.deps),
     expected: { isDesktop: false, version: '0.1.0' },
     savedFiles: async (): Promise<SavedFile[]> =>
-      Promise.all(browser.downloads.map(async (d) => ({ name: d.name, bytes: new Uint8Array(await d.blob.arrayBuffer()) }))),
+      Promise.all(
+        browser.downloads.map(async (d) => ({
+          name: d.name,
+          bytes: new Uint8Array(await d.blob.arrayBuffer()),
+        })),
+      ),
     restart: async () => createWebBridge(browser.deps),
     openedExternally: () => browser.opened,
     notifications: () => browser.shown,
@@ -76,7 +88,11 @@ runBridgeContract('web (browser APIs)', webHarness);
 describe('web bridge, beyond the contract', () => {
   it('downloads with the right MIME type and frees the object URL afterwards', async () => {
     const browser = browserLike();
-    await createWebBridge(browser.deps).saveFile({ suggestedName: 'links.csv', mime: 'text/csv', bytes: new TextEncoder().encode('a,b') });
+    await createWebBridge(browser.deps).saveFile({
+      suggestedName: 'links.csv',
+      mime: 'text/csv',
+      bytes: new TextEncoder().encode('a,b'),
+    });
     expect(browser.downloads[0]?.blob.type).toBe('text/csv');
     expect(browser.revoked).toEqual(['blob:https://app.linkhub.test/1']);
   });
@@ -96,10 +112,14 @@ describe('web bridge, beyond the contract', () => {
     const refusing = browserLike({ permission: 'default', grantOnRequest: false });
     expect(await createWebBridge(refusing.deps).notify({ title: 'a', body: 'b' })).toBe(false);
     expect(refusing.shown).toEqual([]);
-    expect(await createWebBridge({ ...browserLike().deps, notification: null }).notify({ title: 'a', body: 'b' })).toBe(false);
+    expect(
+      await createWebBridge({ ...browserLike().deps, notification: null }).notify({ title: 'a', body: 'b' }),
+    ).toBe(false);
   });
 
   it('still accepts the unsynced count where the browser has no app badge', async () => {
-    await expect(createWebBridge(browserLike({ badging: false }).deps).setUnsyncedCount(3)).resolves.toBeUndefined();
+    await expect(
+      createWebBridge(browserLike({ badging: false }).deps).setUnsyncedCount(3),
+    ).resolves.toBeUndefined();
   });
 });

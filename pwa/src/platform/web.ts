@@ -62,7 +62,8 @@ export function createWebBridge(deps: WebBridgeDeps): DesktopBridge {
     },
     async saveBatch(files, onProgress) {
       if (files.length === 0) throw invalid('files must not be empty');
-      for (const file of files) if (!isSafeFileName(file.name)) throw invalid(`${file.name} is not a plain file name`);
+      for (const file of files)
+        if (!isSafeFileName(file.name)) throw invalid(`${file.name} is not a plain file name`);
       let written = 0;
       for (const file of files) {
         download(file.name, file.mime, file.bytes);
@@ -118,7 +119,10 @@ export function createWebBridge(deps: WebBridgeDeps): DesktopBridge {
 }
 
 /** The real browser's dependencies. */
-export function browserDeps(window: Window & typeof globalThis, options: { version: string; navigate(route: string): void }): WebBridgeDeps {
+export function browserDeps(
+  window: Window & typeof globalThis,
+  options: { version: string; navigate(route: string): void },
+): WebBridgeDeps {
   const storage = (() => {
     try {
       return window.sessionStorage;

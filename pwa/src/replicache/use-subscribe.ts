@@ -4,12 +4,21 @@ import type { Rep } from './create-rep';
 import { useRep } from './rep-context';
 
 /** A live query over the local store: re-renders when the answer changes, works with no network. */
-export function useSubscribe<T>(query: (tx: ReadTransaction) => Promise<T>, initial: T, deps: readonly unknown[]): T {
+export function useSubscribe<T>(
+  query: (tx: ReadTransaction) => Promise<T>,
+  initial: T,
+  deps: readonly unknown[],
+): T {
   const rep = useRep();
   return useSubscribeOn(rep, query, initial, deps);
 }
 
-export function useSubscribeOn<T>(rep: Rep, query: (tx: ReadTransaction) => Promise<T>, initial: T, deps: readonly unknown[]): T {
+export function useSubscribeOn<T>(
+  rep: Rep,
+  query: (tx: ReadTransaction) => Promise<T>,
+  initial: T,
+  deps: readonly unknown[],
+): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
     return rep.subscribe(query, { onData: (data) => setValue(data) });

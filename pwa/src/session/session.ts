@@ -21,10 +21,21 @@ export function storedUser(): SessionUser | null {
   }
 }
 
-type ApiUser = { id: string; email: string; name: string; email_verified_at?: string | null; email_verified?: boolean };
+type ApiUser = {
+  id: string;
+  email: string;
+  name: string;
+  email_verified_at?: string | null;
+  email_verified?: boolean;
+};
 
 export function toSessionUser(user: ApiUser): SessionUser {
-  return { id: user.id, email: user.email, name: user.name, email_verified: user.email_verified ?? Boolean(user.email_verified_at) };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    email_verified: user.email_verified ?? Boolean(user.email_verified_at),
+  };
 }
 
 export async function rememberSignIn(token: string, user: ApiUser): Promise<SessionUser> {

@@ -5,12 +5,20 @@ import { errorText } from './error-messages';
 
 const code = fc.stringMatching(/^[a-z]{2,8}(_[a-z]{2,8}){1,3}$/);
 const field = fc.stringMatching(/^[a-z]{1,8}(_[a-z]{1,8})?(\.[0-9])?$/);
-const zodDefault = fc.constantFrom(undefined, 'Invalid input', 'Too small: expected string to have >=3 characters', '{"a":1}');
+const zodDefault = fc.constantFrom(
+  undefined,
+  'Invalid input',
+  'Too small: expected string to have >=3 characters',
+  '{"a":1}',
+);
 
-test.prop([code, code, field, zodDefault])('a refusal never shows its codes or JSON, and is one or more sentences', (envelopeCode, issue, name, message) => {
-  const text = errorText(new ApiError(400, envelopeCode, '', [{ field: name, issue, message }]));
-  expect(text).not.toContain(envelopeCode);
-  expect(text).not.toContain(issue);
-  expect(text).not.toMatch(/[{}]/);
-  expect(text).toMatch(/^[A-Z].*[.!?]$/);
-});
+test.prop([code, code, field, zodDefault])(
+  'a refusal never shows its codes or JSON, and is one or more sentences',
+  (envelopeCode, issue, name, message) => {
+    const text = errorText(new ApiError(400, envelopeCode, '', [{ field: name, issue, message }]));
+    expect(text).not.toContain(envelopeCode);
+    expect(text).not.toContain(issue);
+    expect(text).not.toMatch(/[{}]/);
+    expect(text).toMatch(/^[A-Z].*[.!?]$/);
+  },
+);

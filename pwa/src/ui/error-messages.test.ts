@@ -10,14 +10,22 @@ const rawCode = /\b[a-z]+_[a-z_]+\b|[{}[\]]/;
 describe('errors in words (17.11)', () => {
   it('says the password rule, not "(password: too_small)"', () => {
     const refused = new ApiError(400, 'validation_failed', 'The request is invalid.', [
-      { field: 'password', issue: 'too_small', minimum: 12, message: 'Too small: expected string to have >=12 characters' },
+      {
+        field: 'password',
+        issue: 'too_small',
+        minimum: 12,
+        message: 'Too small: expected string to have >=12 characters',
+      },
     ]);
     expect(errorText(refused)).toBe('Password must be at least 12 characters.');
     expect(apiFieldErrors(refused)).toEqual({ password: 'Password must be at least 12 characters.' });
   });
 
   it('turns an invalid time zone from the mutator into a sentence, not JSON', () => {
-    const parsed = updateWorkspaceSettingsArgs.safeParse({ workspace_id: '00000000-0000-4000-8000-000000000000', time_zone: 'Mars/Olympus' });
+    const parsed = updateWorkspaceSettingsArgs.safeParse({
+      workspace_id: '00000000-0000-4000-8000-000000000000',
+      time_zone: 'Mars/Olympus',
+    });
     expect(parsed.success).toBe(false);
     const text = errorText(parsed.error);
     expect(text).toBe('Time zone must be a name such as Europe/Berlin or UTC.');
@@ -28,7 +36,10 @@ describe('errors in words (17.11)', () => {
     const parsed = schema.safeParse({ password: 'short', email: 'nope' });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
-    expect(fieldErrors(parsed.error)).toEqual({ password: 'Password must be at least 12 characters.', email: 'Enter a valid email address.' });
+    expect(fieldErrors(parsed.error)).toEqual({
+      password: 'Password must be at least 12 characters.',
+      email: 'Enter a valid email address.',
+    });
   });
 
   it('has a sentence for every envelope code, none showing the code', () => {
@@ -41,16 +52,26 @@ describe('errors in words (17.11)', () => {
   });
 
   it('keeps the server’s specific sentence, replaces its defaults and hides 500 internals', () => {
-    expect(errorText(new ApiError(429, 'rate_limited', 'Too many failed sign-in attempts. Try again later.', []))).toBe('Too many failed sign-in attempts. Try again later.');
-    expect(errorText(new ApiError(401, 'unauthenticated', 'Sign in to continue.', []))).toBe(codeSentence('unauthenticated'));
-    expect(errorText(new ApiError(500, 'internal_error', 'db exploded at line 4', []))).toBe(codeSentence('internal_error'));
+    expect(
+      errorText(new ApiError(429, 'rate_limited', 'Too many failed sign-in attempts. Try again later.', [])),
+    ).toBe('Too many failed sign-in attempts. Try again later.');
+    expect(errorText(new ApiError(401, 'unauthenticated', 'Sign in to continue.', []))).toBe(
+      codeSentence('unauthenticated'),
+    );
+    expect(errorText(new ApiError(500, 'internal_error', 'db exploded at line 4', []))).toBe(
+      codeSentence('internal_error'),
+    );
     expect(errorText(new ApiError(502, 'http_error', '', []))).toBe(codeSentence('internal_error'));
     expect(errorText(new Error('{"code":"too_small"}'))).not.toMatch(rawCode);
     expect(errorText(new Error('some_raw_code'))).not.toMatch(rawCode);
   });
 
   it('names unknown issue codes by their field, never the code', () => {
-    const text = errorText(new ApiError(400, 'validation_failed', 'The request is invalid.', [{ field: 'rules.0.weird_thing', issue: 'brand_new_issue' }]));
+    const text = errorText(
+      new ApiError(400, 'validation_failed', 'The request is invalid.', [
+        { field: 'rules.0.weird_thing', issue: 'brand_new_issue' },
+      ]),
+    );
     expect(text).toBe('Weird thing is not valid.');
   });
 });

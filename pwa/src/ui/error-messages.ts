@@ -25,7 +25,8 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   billing_write_blocked: 'Editing is paused until the outstanding invoice is paid.',
   email_verification_required: 'Verify your email address first: check your inbox for the link.',
   reauthentication_required: 'Confirm your password to continue.',
-  cross_site_request: 'This request came from another website and was refused. Open LinkHub directly and try again.',
+  cross_site_request:
+    'This request came from another website and was refused. Open LinkHub directly and try again.',
   not_found: 'This item could not be found. It may have been deleted.',
   conflict: 'Someone changed this at the same time. Reload and try again.',
   slug_taken: 'This short link is already in use on this domain. Choose another ending.',
@@ -49,7 +50,8 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   idempotency_key_reused: 'This request was already sent with different content.',
   destination_unsafe: 'This destination is not allowed: it looks unsafe.',
   qr_unscannable: 'This QR design would not scan reliably.',
-  qr_render_too_large: 'A PNG this large cannot be made at this resolution. Choose a smaller size, or export PDF or SVG.',
+  qr_render_too_large:
+    'A PNG this large cannot be made at this resolution. Choose a smaller size, or export PDF or SVG.',
   image_too_complex: 'This image is too complex to process. Simplify it, or upload it as a PNG.',
   rate_limited: 'Too many attempts. Wait a little and try again.',
   internal_error: 'Something went wrong on our side. Try again in a moment.',
@@ -65,7 +67,8 @@ const CLIENT_SENTENCES: Record<string, string> = {
   csv_too_large: 'This file is too large to import. Split it into smaller files.',
   csv_empty: 'This file has no rows to import.',
   csv_no_url_column: 'This file has no destination_url (or url) column. Name the columns in its first row.',
-  csv_too_many_rows: 'This file has more than 5,000 rows. Split it into files of up to 5,000 rows and import each one.',
+  csv_too_many_rows:
+    'This file has more than 5,000 rows. Split it into files of up to 5,000 rows and import each one.',
   csv_malformed_row: 'This row could not be read: a quoted value is not closed.',
 };
 
@@ -107,7 +110,11 @@ export function fieldLabel(field: string | undefined): string {
   if (!last) return 'This';
   const known = FIELD_LABELS[last];
   if (known) return known;
-  const words = last.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = last
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words === '' ? 'This' : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -187,12 +194,14 @@ const asSentence = (text: string): string => {
 type Kind = 'string' | 'array' | 'number' | 'other';
 
 function sizeSentence(label: string, bound: 'min' | 'max', limit: number | undefined, kind: Kind): string {
-  if (limit === undefined || !Number.isFinite(limit)) return bound === 'min' ? `${label} is too short.` : `${label} is too long.`;
+  if (limit === undefined || !Number.isFinite(limit))
+    return bound === 'min' ? `${label} is too short.` : `${label} is too long.`;
   if (kind === 'string') {
     if (bound === 'min' && limit <= 1) return `${label} is required.`;
     return `${label} must be at ${bound === 'min' ? 'least' : 'most'} ${limit} character${limit === 1 ? '' : 's'}.`;
   }
-  if (kind === 'array') return `${label} needs at ${bound === 'min' ? 'least' : 'most'} ${limit} item${limit === 1 ? '' : 's'}.`;
+  if (kind === 'array')
+    return `${label} needs at ${bound === 'min' ? 'least' : 'most'} ${limit} item${limit === 1 ? '' : 's'}.`;
   return `${label} must be ${bound === 'min' ? 'at least' : 'at most'} ${limit}.`;
 }
 
@@ -210,7 +219,16 @@ const FIELD_SENTENCES: Record<string, string> = {
   time_zone: 'Time zone must be a name such as Europe/Berlin or UTC.',
 };
 
-type IssueFacts = { field: string; issue: string; message?: string | undefined; minimum?: number | undefined; maximum?: number | undefined; format?: string | undefined; allowed?: readonly string[] | undefined; kind: Kind };
+type IssueFacts = {
+  field: string;
+  issue: string;
+  message?: string | undefined;
+  minimum?: number | undefined;
+  maximum?: number | undefined;
+  format?: string | undefined;
+  allowed?: readonly string[] | undefined;
+  kind: Kind;
+};
 
 function kindFromMessage(message: string | undefined): Kind {
   if (!message) return 'other';
@@ -222,7 +240,11 @@ function kindFromMessage(message: string | undefined): Kind {
 
 function issueSentence(facts: IssueFacts): string {
   const label = fieldLabel(facts.field);
-  const last = facts.field.split('.').filter((s) => !/^\d+$/.test(s)).at(-1) ?? '';
+  const last =
+    facts.field
+      .split('.')
+      .filter((s) => !/^\d+$/.test(s))
+      .at(-1) ?? '';
   const fieldSentence = FIELD_SENTENCES[last];
   if (fieldSentence && facts.issue !== 'required') return fieldSentence;
   const fill = (template: string) => template.replaceAll('{label}', label);
@@ -237,7 +259,8 @@ function issueSentence(facts: IssueFacts): string {
       break;
     }
     case 'invalid_value':
-      if (facts.allowed && facts.allowed.length > 0 && facts.allowed.length <= 8) return `${label} must be one of: ${facts.allowed.join(', ')}.`;
+      if (facts.allowed && facts.allowed.length > 0 && facts.allowed.length <= 8)
+        return `${label} must be one of: ${facts.allowed.join(', ')}.`;
       break;
     default:
   }
@@ -248,21 +271,42 @@ function issueSentence(facts: IssueFacts): string {
 
 /** One server `details` entry as a sentence. */
 export function detailSentence(detail: ApiErrorDetail): string {
-  return issueSentence({ field: detail.field ?? '', issue: detail.issue ?? 'invalid', message: detail.message, minimum: detail.minimum, maximum: detail.maximum, format: detail.format, allowed: detail.allowed, kind: kindFromMessage(detail.message) });
+  return issueSentence({
+    field: detail.field ?? '',
+    issue: detail.issue ?? 'invalid',
+    message: detail.message,
+    minimum: detail.minimum,
+    maximum: detail.maximum,
+    format: detail.format,
+    allowed: detail.allowed,
+    kind: kindFromMessage(detail.message),
+  });
 }
 
 type ZodIssue = z.core.$ZodIssue;
 
 function zodKind(issue: ZodIssue): Kind {
   if (issue.code !== 'too_small' && issue.code !== 'too_big') return 'other';
-  return issue.origin === 'string' ? 'string' : issue.origin === 'array' || issue.origin === 'set' ? 'array' : issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint' ? 'number' : 'other';
+  return issue.origin === 'string'
+    ? 'string'
+    : issue.origin === 'array' || issue.origin === 'set'
+      ? 'array'
+      : issue.origin === 'number' || issue.origin === 'int' || issue.origin === 'bigint'
+        ? 'number'
+        : 'other';
 }
 
 function zodIssueName(issue: ZodIssue): string {
   if (issue.code === 'invalid_type' && 'input' in issue && issue.input === undefined) return 'required';
   if (issue.code === 'custom') {
     const params: unknown = issue.params;
-    if (typeof params === 'object' && params !== null && 'issue' in params && typeof params.issue === 'string') return params.issue;
+    if (
+      typeof params === 'object' &&
+      params !== null &&
+      'issue' in params &&
+      typeof params.issue === 'string'
+    )
+      return params.issue;
   }
   return issue.code;
 }
@@ -270,12 +314,20 @@ function zodIssueName(issue: ZodIssue): string {
 /** One zod issue (the editor's own check, before saving) as a sentence. */
 export function zodIssueSentence(issue: ZodIssue): string {
   const field = issue.path.map(String).join('.');
-  const limit = issue.code === 'too_small' ? Number(issue.minimum) : issue.code === 'too_big' ? Number(issue.maximum) : undefined;
+  const limit =
+    issue.code === 'too_small'
+      ? Number(issue.minimum)
+      : issue.code === 'too_big'
+        ? Number(issue.maximum)
+        : undefined;
   return issueSentence({
     field,
     issue: zodIssueName(issue),
     // A schema's own message is kept only when it is not zod's default wording.
-    message: issue.code === 'custom' || issue.code === 'invalid_format' || issue.code === 'invalid_value' ? issue.message : undefined,
+    message:
+      issue.code === 'custom' || issue.code === 'invalid_format' || issue.code === 'invalid_value'
+        ? issue.message
+        : undefined,
     minimum: issue.code === 'too_small' ? limit : undefined,
     maximum: issue.code === 'too_big' ? limit : undefined,
     format: issue.code === 'invalid_format' ? issue.format : undefined,
@@ -313,7 +365,11 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
 
 function apiErrorSentence(error: ApiError): string {
   if (error.status >= 500 && error.code !== 'service_unavailable') return codeSentence('internal_error');
-  const sentences = [...new Set(error.details.filter((d) => d.field !== undefined || d.issue !== undefined).map(detailSentence))];
+  const sentences = [
+    ...new Set(
+      error.details.filter((d) => d.field !== undefined || d.issue !== undefined).map(detailSentence),
+    ),
+  ];
   if (error.code === 'validation_failed' && sentences.length > 0) return sentences.slice(0, 3).join(' ');
   // The server's own sentence when it says more than the code's registry default.
   if (isAuthored(error.message) && !REGISTRY_DEFAULTS.has(error.message)) return asSentence(error.message);

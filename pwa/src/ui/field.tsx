@@ -15,9 +15,22 @@ type FieldProps = {
 };
 
 /** A labelled input with its hint and error tied to it (aria-describedby). */
-export function Field({ label, value, onChange, type = 'text', hint, error, required, autoComplete, inputMode, placeholder, readOnly }: FieldProps) {
+export function Field({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  hint,
+  error,
+  required,
+  autoComplete,
+  inputMode,
+  placeholder,
+  readOnly,
+}: FieldProps) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const described =
+    [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>

@@ -8,9 +8,15 @@ export function MiniChart({ summary, noun = 'clicks' }: { summary: SummaryView |
   return (
     <figure className="mini">
       <figcaption>
-        {summary.totals_7d} {noun} in 7 days · {summary.totals_30d} in 30 days · {summary.uniques_30d} unique visitors
+        {summary.totals_7d} {noun} in 7 days · {summary.totals_30d} in 30 days · {summary.uniques_30d} unique
+        visitors
       </figcaption>
-      <svg width={days.length * 10} height={32} role="img" aria-label={`Daily ${noun}: ${days.map((d) => `${d.day} ${d.count}`).join(', ')}`}>
+      <svg
+        width={days.length * 10}
+        height={32}
+        role="img"
+        aria-label={`Daily ${noun}: ${days.map((d) => `${d.day} ${d.count}`).join(', ')}`}
+      >
         {days.map((d, i) => {
           const h = Math.round((d.count / max) * 30) + 1;
           return <rect key={d.day} x={i * 10} y={32 - h} width={8} height={h} fill="#3730a3" />;

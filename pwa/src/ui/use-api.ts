@@ -3,7 +3,12 @@ import { api } from '../api/api';
 import { errorText } from './error-messages';
 
 /** GET a sync-server route; `reload` re-fetches (after a change). Offline shows the error sentence. */
-export function useApi<T>(path: string | null): { data: T | null; error: string; loading: boolean; reload: () => void } {
+export function useApi<T>(path: string | null): {
+  data: T | null;
+  error: string;
+  loading: boolean;
+  reload: () => void;
+} {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState('');
   const [loading, setLoading] = useState(false);

@@ -48,7 +48,8 @@ describe('trusted proxies: IPv4 rules checked without BlockList', () => {
       const ip = `${Math.floor(x / 16777216)}.${Math.floor(x / 65536) % 256}.${Math.floor(x / 256) % 256}.${x % 256}`;
       expect(trusted.contains(ip), ip).toBe(list.check(ip, 'ipv4'));
     }
-    for (const ip of ['10.1.2.3', '192.168.1.255', '203.0.113.7', '127.0.0.1']) expect(trusted.contains(ip)).toBe(true);
+    for (const ip of ['10.1.2.3', '192.168.1.255', '203.0.113.7', '127.0.0.1'])
+      expect(trusted.contains(ip)).toBe(true);
     for (const ip of ['192.168.2.1', '203.0.113.8', '200.1.1.1']) expect(trusted.contains(ip)).toBe(false);
   });
 });

@@ -30,7 +30,13 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
   const v4: Array<[number, number]> = [];
   /** Some IPv6 rule covers IPv4-mapped addresses: then an unmatched IPv4 address also asks BlockList. */
   let hasV6 = false;
-  const entries = spec && spec.trim() !== '' ? spec.split(',').map((s) => s.trim()).filter((s) => s !== '') : LOOPBACK;
+  const entries =
+    spec && spec.trim() !== ''
+      ? spec
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== '')
+      : LOOPBACK;
   for (const entry of entries) {
     const [address = '', bits] = entry.split('/');
     const ip = normalize(address);
@@ -38,7 +44,8 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
     const family = isIP(ip) === 4 ? 'ipv4' : 'ipv6';
     const max = family === 'ipv4' ? 32 : 128;
     const prefix = bits === undefined ? max : Number(bits);
-    if (!Number.isInteger(prefix) || prefix < 0 || prefix > max) throw new RangeError(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
+    if (!Number.isInteger(prefix) || prefix < 0 || prefix > max)
+      throw new RangeError(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
     list.addSubnet(ip, prefix, family);
     if (family === 'ipv4') {
       const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
@@ -47,7 +54,12 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
       // Only an IPv6 rule that reaches into the IPv4-mapped range (::ffff:0:0/96) can match an IPv4 address.
       const one = new BlockList();
       one.addSubnet(ip, prefix, 'ipv6');
-      if (one.check('::ffff:0:0', 'ipv6') || one.check('::ffff:ffff:ffff', 'ipv6') || ip.startsWith('::ffff:')) hasV6 = true;
+      if (
+        one.check('::ffff:0:0', 'ipv6') ||
+        one.check('::ffff:ffff:ffff', 'ipv6') ||
+        ip.startsWith('::ffff:')
+      )
+        hasV6 = true;
     }
   }
   return {
@@ -67,11 +79,18 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
 /** The only header whose value may name the client, and only behind a trusted proxy (see `clientIp`). */
 export const FORWARDED_FOR_HEADER = 'x-forwarded-for';
 
-export function clientIp(socketAddress: string | undefined, forwardedFor: string | undefined, trusted: TrustedProxies): string | null {
+export function clientIp(
+  socketAddress: string | undefined,
+  forwardedFor: string | undefined,
+  trusted: TrustedProxies,
+): string | null {
   const peer = socketAddress === undefined ? null : normalize(socketAddress);
   if (peer === null) return null;
   if (!forwardedFor || !trusted.contains(peer)) return peer;
-  const hops = forwardedFor.split(',').map((hop) => normalize(hop)).filter((hop): hop is string => hop !== null);
+  const hops = forwardedFor
+    .split(',')
+    .map((hop) => normalize(hop))
+    .filter((hop): hop is string => hop !== null);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i];
     if (hop !== undefined && !trusted.contains(hop)) return hop;

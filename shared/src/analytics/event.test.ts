@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsEventSchema, fastCheckedEvent, parseStreamEntry, streamEvents, toBatchStreamFields, validateEvent, type AnalyticsEvent } from './event';
+import {
+  analyticsEventSchema,
+  fastCheckedEvent,
+  parseStreamEntry,
+  streamEvents,
+  toBatchStreamFields,
+  validateEvent,
+  type AnalyticsEvent,
+} from './event';
 
 const event: AnalyticsEvent = {
   event_type: 'scan',
@@ -33,22 +41,46 @@ describe('stream event', () => {
     expect(fields.slice(0, 2)).toEqual(['v', '3']);
     const events = parseStreamEntry('1700000000000-3', fields);
     expect(events.map((e) => e.key)).toEqual(['1700000000000-3:0', '1700000000000-3:1']);
-    expect(events.map((e) => e.parsed)).toEqual([{ ok: true, event }, { ok: true, event: second }]);
-    expect(streamEvents([['1-0', toBatchStreamFields([event])], ['2-0', fields]])).toEqual([event, event, second]);
+    expect(events.map((e) => e.parsed)).toEqual([
+      { ok: true, event },
+      { ok: true, event: second },
+    ]);
+    expect(
+      streamEvents([
+        ['1-0', toBatchStreamFields([event])],
+        ['2-0', fields],
+      ]),
+    ).toEqual([event, event, second]);
   });
   it('has no field that could hold a raw IP or User-Agent', () => {
     const names = Object.keys(analyticsEventSchema.shape);
-    for (const forbidden of ['ip', 'ip_address', 'user_agent', 'ua', 'remote_addr']) expect(names).not.toContain(forbidden);
+    for (const forbidden of ['ip', 'ip_address', 'user_agent', 'ua', 'remote_addr'])
+      expect(names).not.toContain(forbidden);
   });
   it('refuses any other entry whole, keyed by its entry id, with its fields kept for the dead letter', () => {
     const unversioned = ['event_type', 'click'];
-    expect(parseStreamEntry('1-0', unversioned)).toEqual([{ key: '1-0', fields: unversioned, parsed: { ok: false, issues: ['unversioned entry'] } }]);
+    expect(parseStreamEntry('1-0', unversioned)).toEqual([
+      { key: '1-0', fields: unversioned, parsed: { ok: false, issues: ['unversioned entry'] } },
+    ]);
     const older = ['v', '1', 'e', JSON.stringify(event)];
-    expect(parseStreamEntry('2-0', older)).toEqual([{ key: '2-0', fields: older, parsed: { ok: false, issues: ['unsupported entry version 1'] } }]);
-    expect(parseStreamEntry('3-0', ['v', '2', 'e', '[]'])[0]?.parsed).toEqual({ ok: false, issues: ['unsupported entry version 2'] });
+    expect(parseStreamEntry('2-0', older)).toEqual([
+      { key: '2-0', fields: older, parsed: { ok: false, issues: ['unsupported entry version 1'] } },
+    ]);
+    expect(parseStreamEntry('3-0', ['v', '2', 'e', '[]'])[0]?.parsed).toEqual({
+      ok: false,
+      issues: ['unsupported entry version 2'],
+    });
     const truncated = toBatchStreamFields([event]).slice(0, 6);
-    expect(parseStreamEntry('4-0', truncated)[0]?.parsed).toEqual({ ok: false, issues: ['malformed batch entry'] });
-    expect(streamEvents([['1-0', unversioned], ['2-0', older]])).toEqual([]);
+    expect(parseStreamEntry('4-0', truncated)[0]?.parsed).toEqual({
+      ok: false,
+      issues: ['malformed batch entry'],
+    });
+    expect(
+      streamEvents([
+        ['1-0', unversioned],
+        ['2-0', older],
+      ]),
+    ).toEqual([]);
   });
 });
 
@@ -59,8 +91,32 @@ const probes: Record<keyof AnalyticsEvent, unknown[]> = {
   resource_type: ['link', 'qr_code', 'bio_page', 'bio_block', '', null],
   resource_id: ['r', '', null, {}],
   block_id: [null, 'b', '', 'b'.repeat(64), 'b'.repeat(65), 3],
-  occurred_at: ['2026-06-01T12:00:00.000Z', '2026-06-01T12:00:00Z', '2026-06-01T12:00:00.123456Z', '2026-06-01T12:00:00.000+02:00', '2026-02-29T12:00:00.000Z', '2028-02-29T00:00:00.000Z', '2026-02-30T00:00:00.000Z', '2026-13-01T00:00:00.000Z', '2026-06-01T24:00:00.000Z', '2026-06-01T23:59:60.000Z', '+012026-06-01T12:00:00.000Z', '2026-06-01 12:00:00.000Z', '0000-02-29T00:00:00.000Z', '', null, 1_780_000_000_000],
-  visitor_hash: ['0123456789abcdef0123456789abcdef', '0123456789ABCDEF0123456789abcdef', '0123456789abcdef0123456789abcde', '0123456789abcdef0123456789abcdef0', 'g123456789abcdef0123456789abcdef', null],
+  occurred_at: [
+    '2026-06-01T12:00:00.000Z',
+    '2026-06-01T12:00:00Z',
+    '2026-06-01T12:00:00.123456Z',
+    '2026-06-01T12:00:00.000+02:00',
+    '2026-02-29T12:00:00.000Z',
+    '2028-02-29T00:00:00.000Z',
+    '2026-02-30T00:00:00.000Z',
+    '2026-13-01T00:00:00.000Z',
+    '2026-06-01T24:00:00.000Z',
+    '2026-06-01T23:59:60.000Z',
+    '+012026-06-01T12:00:00.000Z',
+    '2026-06-01 12:00:00.000Z',
+    '0000-02-29T00:00:00.000Z',
+    '',
+    null,
+    1_780_000_000_000,
+  ],
+  visitor_hash: [
+    '0123456789abcdef0123456789abcdef',
+    '0123456789ABCDEF0123456789abcdef',
+    '0123456789abcdef0123456789abcde',
+    '0123456789abcdef0123456789abcdef0',
+    'g123456789abcdef0123456789abcdef',
+    null,
+  ],
   country_code: ['GB', 'gb', 'G', 'GBR', '', null, 44],
   region_code: ['ENG', '12345678', '123456789', '', null],
   device_type: ['mobile', 'tablet', 'desktop', 'other', 'tv', '', null],
@@ -105,7 +161,9 @@ describe('the fast path of the stream reader', () => {
     expect(fastCheckedEvent([event])).toBeNull();
     expect(validateEvent([1])).toMatchObject({ ok: false });
     // an offset the fast path does not read is still refused by zod, as before
-    expect(validateEvent({ ...event, occurred_at: '2026-06-01T12:00:00+02:00' })).toMatchObject({ ok: false });
+    expect(validateEvent({ ...event, occurred_at: '2026-06-01T12:00:00+02:00' })).toMatchObject({
+      ok: false,
+    });
     // a form only zod reads (no milliseconds) is still accepted
     expect(validateEvent({ ...event, occurred_at: '2026-06-01T12:00:00Z' })).toMatchObject({ ok: true });
   });

@@ -25,8 +25,14 @@ export function toBatchStreamFields(events: readonly AnalyticsEvent[]): string[]
 export type StreamParseResult = { ok: true; event: AnalyticsEvent } | { ok: false; issues: string[] };
 
 type Guard<T> = (value: unknown) => value is T;
-const text = (min: number, max: number): Guard<string> => (v): v is string => typeof v === 'string' && v.length >= min && v.length <= max;
-const nullableText = (max: number): Guard<string | null> => (v): v is string | null => v === null || (typeof v === 'string' && v.length >= 1 && v.length <= max);
+const text =
+  (min: number, max: number): Guard<string> =>
+  (v): v is string =>
+    typeof v === 'string' && v.length >= min && v.length <= max;
+const nullableText =
+  (max: number): Guard<string | null> =>
+  (v): v is string | null =>
+    v === null || (typeof v === 'string' && v.length >= 1 && v.length <= max);
 function member<T extends string>(values: readonly T[]): Guard<T> {
   const known = new Set<unknown>(values);
   return (v): v is T => known.has(v);
@@ -75,25 +81,87 @@ const FAST = {
   is_bot: (v): v is boolean => typeof v === 'boolean',
 } satisfies { [K in keyof AnalyticsEvent]: Guard<AnalyticsEvent[K]> };
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The event when every field passes its fast check (unknown keys dropped, as zod does), else null. */
 export function fastCheckedEvent(candidate: unknown): AnalyticsEvent | null {
   if (!isRecord(candidate)) return null;
-  const { event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot } = candidate;
+  const {
+    event_type,
+    workspace_id,
+    resource_type,
+    resource_id,
+    block_id,
+    occurred_at,
+    visitor_hash,
+    country_code,
+    region_code,
+    device_type,
+    os_family,
+    browser_family,
+    ua_hash,
+    referrer_host,
+    utm_source,
+    utm_medium,
+    utm_campaign,
+    utm_term,
+    utm_content,
+    variant_id,
+    fallback_stage,
+    is_bot,
+  } = candidate;
   const f = FAST;
-  if (
-    !(
-      f.event_type(event_type) && f.workspace_id(workspace_id) && f.resource_type(resource_type) && f.resource_id(resource_id) && f.block_id(block_id) &&
-      f.occurred_at(occurred_at) && f.visitor_hash(visitor_hash) && f.country_code(country_code) && f.region_code(region_code) && f.device_type(device_type) &&
-      f.os_family(os_family) && f.browser_family(browser_family) && f.ua_hash(ua_hash) && f.referrer_host(referrer_host) && f.utm_source(utm_source) &&
-      f.utm_medium(utm_medium) && f.utm_campaign(utm_campaign) && f.utm_term(utm_term) && f.utm_content(utm_content) && f.variant_id(variant_id) &&
-      f.fallback_stage(fallback_stage) && f.is_bot(is_bot)
-    )
-  ) {
+  if (!(
+    f.event_type(event_type) &&
+    f.workspace_id(workspace_id) &&
+    f.resource_type(resource_type) &&
+    f.resource_id(resource_id) &&
+    f.block_id(block_id) &&
+    f.occurred_at(occurred_at) &&
+    f.visitor_hash(visitor_hash) &&
+    f.country_code(country_code) &&
+    f.region_code(region_code) &&
+    f.device_type(device_type) &&
+    f.os_family(os_family) &&
+    f.browser_family(browser_family) &&
+    f.ua_hash(ua_hash) &&
+    f.referrer_host(referrer_host) &&
+    f.utm_source(utm_source) &&
+    f.utm_medium(utm_medium) &&
+    f.utm_campaign(utm_campaign) &&
+    f.utm_term(utm_term) &&
+    f.utm_content(utm_content) &&
+    f.variant_id(variant_id) &&
+    f.fallback_stage(fallback_stage) &&
+    f.is_bot(is_bot)
+  )) {
     return null;
   }
-  return { event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot };
+  return {
+    event_type,
+    workspace_id,
+    resource_type,
+    resource_id,
+    block_id,
+    occurred_at,
+    visitor_hash,
+    country_code,
+    region_code,
+    device_type,
+    os_family,
+    browser_family,
+    ua_hash,
+    referrer_host,
+    utm_source,
+    utm_medium,
+    utm_campaign,
+    utm_term,
+    utm_content,
+    variant_id,
+    fallback_stage,
+    is_bot,
+  };
 }
 
 /** An event's values under their keys → the event, by the fast checks or else by zod (which says why not). */
@@ -119,7 +187,8 @@ export type StreamEntryEvent = {
  * batch entry is refused whole, as one result keyed by its entry id.
  */
 export function parseStreamEntry(id: string, fields: readonly string[]): StreamEntryEvent[] {
-  if (!isRunBatch(fields)) return [{ key: id, fields, parsed: { ok: false, issues: [unsupportedEntry(fields)] } }];
+  if (!isRunBatch(fields))
+    return [{ key: id, fields, parsed: { ok: false, issues: [unsupportedEntry(fields)] } }];
   return decodeRunBatch(fields).map((line, index) => ({
     key: `${id}:${index}`,
     fields: line.fields,
@@ -130,10 +199,14 @@ export function parseStreamEntry(id: string, fields: readonly string[]): StreamE
 function unsupportedEntry(fields: readonly string[]): string {
   const version = fields[0] === 'v' ? fields[1] : undefined;
   if (version === undefined) return 'unversioned entry';
-  return version === String(RUN_BATCH_VERSION) ? 'malformed batch entry' : `unsupported entry version ${version.slice(0, 16)}`;
+  return version === String(RUN_BATCH_VERSION)
+    ? 'malformed batch entry'
+    : `unsupported entry version ${version.slice(0, 16)}`;
 }
 
 /** Every readable event of XRANGE-style entries, in stream order (tests, benchmarks, tools). */
 export function streamEvents(entries: ReadonlyArray<readonly [string, readonly string[]]>): AnalyticsEvent[] {
-  return entries.flatMap(([id, fields]) => parseStreamEntry(id, fields).flatMap(({ parsed }) => (parsed.ok ? [parsed.event] : [])));
+  return entries.flatMap(([id, fields]) =>
+    parseStreamEntry(id, fields).flatMap(({ parsed }) => (parsed.ok ? [parsed.event] : [])),
+  );
 }

@@ -45,10 +45,12 @@ export function createIpv4TreeWalker(db: Buffer, shape: TreeShape): ((ip: number
   } else return null;
   // IPv4 addresses sit under 96 zero bits of an IPv6 tree.
   let start = 0;
-  if (shape.ipVersion === 6) for (let i = 0; i < 96 && start < nodeCount; i++) start = left(start * nodeBytes);
+  if (shape.ipVersion === 6)
+    for (let i = 0; i < 96 && start < nodeCount; i++) start = left(start * nodeBytes);
   return (ip) => {
     let node = start;
-    for (let bit = 31; bit >= 0 && node < nodeCount; bit--) node = (ip >>> bit) & 1 ? right(node * nodeBytes) : left(node * nodeBytes);
+    for (let bit = 31; bit >= 0 && node < nodeCount; bit--)
+      node = (ip >>> bit) & 1 ? right(node * nodeBytes) : left(node * nodeBytes);
     return node > nodeCount ? node : null;
   };
 }

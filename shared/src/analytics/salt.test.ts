@@ -19,7 +19,10 @@ afterAll(async () => {
 describe('daily salt', () => {
   it('creates 32 random bytes per UTC day in Redis with a 48 h TTL, shared by every instance', async () => {
     const day = new Date('2026-06-01T10:00:00Z');
-    const [a, b] = await Promise.all([createSaltSource(redis, prefix).forDate(day), createSaltSource(redis, prefix).forDate(day)]);
+    const [a, b] = await Promise.all([
+      createSaltSource(redis, prefix).forDate(day),
+      createSaltSource(redis, prefix).forDate(day),
+    ]);
     expect(a.salt.length).toBe(32);
     expect(a.durable).toBe(true);
     expect(a.salt.equals(b.salt)).toBe(true);
@@ -36,7 +39,13 @@ describe('daily salt', () => {
     expect(d1.salt.equals(d2.salt)).toBe(false);
   });
   it('falls back to a process-local salt when Redis is unreachable', async () => {
-    const dead = new Redis({ port: 1, lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const dead = new Redis({
+      port: 1,
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     dead.on('error', () => undefined);
     const source = createSaltSource(dead, prefix);
     const now = new Date('2026-06-04T08:00:00Z');

@@ -5,7 +5,10 @@ import type { AnalyticsEvent } from './event';
  * For tests and benchmarks: a valid stream event with sensible defaults. `visitor` names a
  * made-up visitor; its hash is derived so the same name in the same workspace is the same visitor.
  */
-export function testEvent(overrides: Partial<AnalyticsEvent> & Pick<AnalyticsEvent, 'workspace_id' | 'resource_id'>, visitor = 'visitor-1'): AnalyticsEvent {
+export function testEvent(
+  overrides: Partial<AnalyticsEvent> & Pick<AnalyticsEvent, 'workspace_id' | 'resource_id'>,
+  visitor = 'visitor-1',
+): AnalyticsEvent {
   const digest = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 32);
   return {
     event_type: 'click',

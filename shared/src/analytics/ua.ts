@@ -5,9 +5,26 @@ import type { DeviceType } from '../cache/payload';
 import { BoundedMemo } from '../cache/bounded-memo';
 
 /** The non-identifying facts kept from a User-Agent (the string itself is discarded). */
-export type UaFacts = { deviceType: DeviceType; osFamily: string | null; browserFamily: string | null; isBot: boolean };
+export type UaFacts = {
+  deviceType: DeviceType;
+  osFamily: string | null;
+  browserFamily: string | null;
+  isBot: boolean;
+};
 
-const DESKTOP_OS = new Set(['Windows', 'macOS', 'Mac OS', 'Linux', 'Ubuntu', 'Debian', 'Fedora', 'Chromium OS', 'Chrome OS', 'FreeBSD', 'OpenBSD']);
+const DESKTOP_OS = new Set([
+  'Windows',
+  'macOS',
+  'Mac OS',
+  'Linux',
+  'Ubuntu',
+  'Debian',
+  'Fedora',
+  'Chromium OS',
+  'Chrome OS',
+  'FreeBSD',
+  'OpenBSD',
+]);
 
 function deviceTypeOf(type: string | undefined, osName: string | undefined): DeviceType {
   if (type === 'mobile' || type === 'wearable') return 'mobile';

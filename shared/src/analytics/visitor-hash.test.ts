@@ -29,11 +29,26 @@ describe('visitorHash', () => {
 describe('visitorHash bytes', () => {
   // The definition, written the slow way: what every hash already on the stream was computed with.
   const reference = (s: Buffer, ws: string, ip: string, ua: string) =>
-    createHash('sha256').update(s).update(ws).update('\0').update(ip).update('\0').update(ua).digest('hex').slice(0, 32);
-  const referenceUa = (s: Buffer, ua: string) => createHash('sha256').update(s).update('\0ua\0').update(ua).digest('hex').slice(0, 32);
+    createHash('sha256')
+      .update(s)
+      .update(ws)
+      .update('\0')
+      .update(ip)
+      .update('\0')
+      .update(ua)
+      .digest('hex')
+      .slice(0, 32);
+  const referenceUa = (s: Buffer, ua: string) =>
+    createHash('sha256').update(s).update('\0ua\0').update(ua).digest('hex').slice(0, 32);
 
   it('equals SHA-256(salt ‖ workspace ‖ NUL ‖ ip ‖ NUL ‖ UA) for any mix of inputs, long and non-ASCII ones too', () => {
-    const uas = ['', 'curl/8', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1', 'Agent é ü 漢字 😀', 'x'.repeat(9000)];
+    const uas = [
+      '',
+      'curl/8',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) Safari/604.1',
+      'Agent é ü 漢字 😀',
+      'x'.repeat(9000),
+    ];
     const cases: Array<[Buffer, string, string, string]> = [];
     for (const s of [salt, other, randomBytes(32)])
       for (const ws of ['ws', 'ws2', '0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b', 'é-space'])

@@ -24,7 +24,10 @@ const CONFIG = JSON.stringify(join(REPO_ROOT, 'shared/src/artifacts/config.ts'))
 describe('ARTIFACT_DIR (issue 17.4)', () => {
   it('defaults to one absolute folder at the repo root, whatever the working directory', async () => {
     const script = `const { artifactStoreEnvSchema } = await import(${CONFIG}); console.log(artifactStoreEnvSchema.parse({}).ARTIFACT_DIR);`;
-    const [fromWorker, fromSyncServer] = await Promise.all([inProcessFrom('worker', script), inProcessFrom('sync-server', script)]);
+    const [fromWorker, fromSyncServer] = await Promise.all([
+      inProcessFrom('worker', script),
+      inProcessFrom('sync-server', script),
+    ]);
     expect(fromWorker).toBe(join(REPO_ROOT, '.linkhub/artifacts'));
     expect(fromSyncServer).toBe(fromWorker);
     expect(artifactDirOf('/srv/artifacts/')).toBe('/srv/artifacts');
@@ -33,8 +36,16 @@ describe('ARTIFACT_DIR (issue 17.4)', () => {
   it('lets the worker write a file that the sync-server reads back, each started from its own folder', async () => {
     const key = `exports/${randomUUID()}/${randomUUID()}.csv`;
     const open = `const { artifactStoreEnvSchema, createArtifactStore } = await import(${CONFIG}); const store = createArtifactStore(artifactStoreEnvSchema.parse(process.env));`;
-    await inProcessFrom('worker', `${open} await store.put(${JSON.stringify(key)}, new TextEncoder().encode('day,clicks\\n'), 'text/csv');`, { ARTIFACT_DIR: folder });
-    const read = await inProcessFrom('sync-server', `${open} const bytes = await store.get(${JSON.stringify(key)}); console.log(bytes === null ? 'missing' : new TextDecoder().decode(bytes));`, { ARTIFACT_DIR: folder });
+    await inProcessFrom(
+      'worker',
+      `${open} await store.put(${JSON.stringify(key)}, new TextEncoder().encode('day,clicks\\n'), 'text/csv');`,
+      { ARTIFACT_DIR: folder },
+    );
+    const read = await inProcessFrom(
+      'sync-server',
+      `${open} const bytes = await store.get(${JSON.stringify(key)}); console.log(bytes === null ? 'missing' : new TextDecoder().decode(bytes));`,
+      { ARTIFACT_DIR: folder },
+    );
     expect(read).toBe('day,clicks');
   });
 });

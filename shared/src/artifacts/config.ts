@@ -29,13 +29,25 @@ export const artifactStoreEnvShape = {
   /** The local store's folder; relative to the repo root (see `artifactDirOf`), `.linkhub/artifacts` there by default. */
   ARTIFACT_DIR: z.string().min(1).default(DEFAULT_ARTIFACT_DIR).transform(artifactDirOf),
   /** An S3-compatible endpoint such as `http://127.0.0.1:9000`; AWS when unset. */
-  S3_ENDPOINT: z.url('must be an http(s) URL').refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL').optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, . and -)').optional(),
+  S3_ENDPOINT: z
+    .url('must be an http(s) URL')
+    .refine((v) => /^https?:$/.test(new URL(v).protocol), 'must be an http(s) URL')
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be an S3 bucket name (3-63 lower-case letters, digits, . and -)',
+    )
+    .optional(),
   S3_REGION: z.string().trim().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   /** Path-style addressing (bucket in the path): what MinIO and most self-hosted servers need. */
-  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 };
 
 export const artifactStoreEnvSchema = z.object(artifactStoreEnvShape);
@@ -45,7 +57,8 @@ export type ArtifactStoreConfig = z.infer<typeof artifactStoreEnvSchema>;
 export function requireS3Settings(config: ArtifactStoreConfig, ctx: z.RefinementCtx): void {
   if (config.ARTIFACT_STORE !== 's3') return;
   for (const variable of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
-    if (config[variable] === undefined) ctx.addIssue({ code: 'custom', path: [variable], message: 'is required when ARTIFACT_STORE=s3' });
+    if (config[variable] === undefined)
+      ctx.addIssue({ code: 'custom', path: [variable], message: 'is required when ARTIFACT_STORE=s3' });
   }
 }
 

@@ -13,7 +13,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * workspace's, or not an image a logo may be). Uploads are stored as PNG or JPEG (SVG is rasterised
  * at upload); a stored SVG is still accepted, as renderers only ever embed it as an inert image.
  */
-export async function loadLogoAsset(db: Queryable, store: ArtifactStore, workspaceId: string, assetId: string): Promise<LogoImage | null> {
+export async function loadLogoAsset(
+  db: Queryable,
+  store: ArtifactStore,
+  workspaceId: string,
+  assetId: string,
+): Promise<LogoImage | null> {
   if (!UUID.test(assetId)) return null;
   const { rows } = await db.query<{ storage_key: string; content_type: string }>(
     `SELECT storage_key, content_type FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
@@ -32,12 +37,24 @@ export async function loadLogoAsset(db: Queryable, store: ArtifactStore, workspa
  * data URL), the image otherwise. An asset that cannot be found makes the design unprintable as
  * designed: 422 `qr_unscannable` with removing the logo as the fix, like every other QR problem.
  */
-export async function uploadedLogoFor(db: Queryable, store: ArtifactStore, workspaceId: string, design: QrDesign): Promise<LogoImage | undefined> {
+export async function uploadedLogoFor(
+  db: Queryable,
+  store: ArtifactStore,
+  workspaceId: string,
+  design: QrDesign,
+): Promise<LogoImage | undefined> {
   if (design.logo === null || design.logo.source.kind !== 'asset') return undefined;
   const image = await loadLogoAsset(db, store, workspaceId, design.logo.source.assetId);
   if (image !== null) return image;
   throw new SemanticError('qr_unscannable', {
     message: 'The logo image was not found in this workspace.',
-    details: [{ field: 'logo', issue: 'asset_not_found', message: 'Upload the logo again (POST /v1/assets) or remove it.', suggested: null }],
+    details: [
+      {
+        field: 'logo',
+        issue: 'asset_not_found',
+        message: 'Upload the logo again (POST /v1/assets) or remove it.',
+        suggested: null,
+      },
+    ],
   });
 }

@@ -1,6 +1,11 @@
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../errors/app-error';
+import {
+  AppError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../errors/app-error';
 import { assertSvgWithinLimits } from './svg-limits';
 
 /** Largest logo file accepted (the /v1 body limit too): a print logo a few millimetres wide needs far less. */
@@ -29,14 +34,18 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 export function sniffLogoType(bytes: Uint8Array): LogoUploadType | null {
   if (PNG_SIGNATURE.every((b, i) => bytes[i] === b)) return 'image/png';
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
+  const head = new TextDecoder('utf-8', { fatal: false })
+    .decode(bytes.subarray(0, 4096))
+    .replace(/^\uFEFF/, '');
   // Prolog, comments and doctype may come before the root element; the root must be <svg.
   const rest = head.replace(/^(\s+|<\?xml[^>]*\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>[]*(\[[\s\S]*?\])?\s*>)*/i, '');
   return /^<svg[\s>]/i.test(rest) || /^<[A-Za-z_][\w.-]*:svg[\s>]/.test(rest) ? 'image/svg+xml' : null;
 }
 
 const unreadable = (type: LogoUploadType) =>
-  new ValidationError([{ field: 'file', issue: 'unreadable_image', type }], { message: 'The file could not be read as an image of its type.' });
+  new ValidationError([{ field: 'file', issue: 'unreadable_image', type }], {
+    message: 'The file could not be read as an image of its type.',
+  });
 
 const HREF = /\b(?:xlink:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 
@@ -48,10 +57,15 @@ function assertSelfContainedSvg(text: string): void {
   for (const m of text.matchAll(HREF)) {
     const target = (m[1] ?? m[2] ?? '').trim();
     if (!target.startsWith('#') && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(target)) {
-      throw new ValidationError([{ field: 'file', issue: 'svg_external_reference' }], { message: 'The SVG refers to files or URLs outside itself; embed them or remove them.' });
+      throw new ValidationError([{ field: 'file', issue: 'svg_external_reference' }], {
+        message: 'The SVG refers to files or URLs outside itself; embed them or remove them.',
+      });
     }
   }
-  if (/<!ENTITY/i.test(text)) throw new ValidationError([{ field: 'file', issue: 'svg_entities' }], { message: 'The SVG declares entities; remove the DOCTYPE.' });
+  if (/<!ENTITY/i.test(text))
+    throw new ValidationError([{ field: 'file', issue: 'svg_entities' }], {
+      message: 'The SVG declares entities; remove the DOCTYPE.',
+    });
 }
 
 export type RasterisedLogo = { readonly bytes: Uint8Array; readonly width: number; readonly height: number };
@@ -64,11 +78,18 @@ export const rasteriseSvgText: SvgRasteriser = async (text) => {
   // No system fonts; scripts, event handlers and animations are never run by a renderer.
   const base = { font: { loadSystemFonts: false } };
   const probe = new Resvg(text, base);
-  const fitTo = probe.width >= probe.height ? ({ mode: 'width', value: LOGO_STORED_MAX_SIDE } as const) : ({ mode: 'height', value: LOGO_STORED_MAX_SIDE } as const);
+  const fitTo =
+    probe.width >= probe.height
+      ? ({ mode: 'width', value: LOGO_STORED_MAX_SIDE } as const)
+      : ({ mode: 'height', value: LOGO_STORED_MAX_SIDE } as const);
   const image = new Resvg(text, { ...base, fitTo }).render();
   // Re-encode through sharp so the stored PNG is a plain, metadata-free file like every other upload.
   const { data, info } = await sharp(image.asPng()).png().toBuffer({ resolveWithObject: true });
-  return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  return {
+    bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 };
 
 async function rasteriseSvg(bytes: Uint8Array, rasterise: SvgRasteriser): Promise<RasterisedLogo> {
@@ -82,9 +103,20 @@ async function reencodeRaster(bytes: Uint8Array, type: 'image/png' | 'image/jpeg
   // rotate() applies the EXIF orientation; the output carries no metadata (no camera, no location).
   const pipeline = sharp(Buffer.from(bytes), { limitInputPixels: LOGO_MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
-    .resize({ width: LOGO_STORED_MAX_SIDE, height: LOGO_STORED_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
-  const { data, info } = await (type === 'image/png' ? pipeline.png() : pipeline.jpeg({ quality: 92 })).toBuffer({ resolveWithObject: true });
-  return { bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    .resize({
+      width: LOGO_STORED_MAX_SIDE,
+      height: LOGO_STORED_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    });
+  const { data, info } = await (
+    type === 'image/png' ? pipeline.png() : pipeline.jpeg({ quality: 92 })
+  ).toBuffer({ resolveWithObject: true });
+  return {
+    bytes: new Uint8Array(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 /**
@@ -94,29 +126,49 @@ async function reencodeRaster(bytes: Uint8Array, type: 'image/png' | 'image/jpeg
  * within the element, depth and `<use>` limits. Bad input is an AppError (413, 415, 400 or 422
  * `image_too_complex`), never a crash.
  */
-export async function normaliseLogoUpload(bytes: Uint8Array, declaredType?: string, rasterise: SvgRasteriser = rasteriseSvgText): Promise<NormalisedLogo> {
-  if (bytes.byteLength === 0) throw new ValidationError([{ field: 'file', issue: 'empty' }], { message: 'The file is empty.' });
+export async function normaliseLogoUpload(
+  bytes: Uint8Array,
+  declaredType?: string,
+  rasterise: SvgRasteriser = rasteriseSvgText,
+): Promise<NormalisedLogo> {
+  if (bytes.byteLength === 0)
+    throw new ValidationError([{ field: 'file', issue: 'empty' }], { message: 'The file is empty.' });
   if (bytes.byteLength > LOGO_MAX_BYTES) {
-    throw new PayloadTooLargeError({ message: `A logo may be at most ${LOGO_MAX_BYTES} bytes.`, details: [{ field: 'file', issue: 'too_large', maximum: LOGO_MAX_BYTES }] });
+    throw new PayloadTooLargeError({
+      message: `A logo may be at most ${LOGO_MAX_BYTES} bytes.`,
+      details: [{ field: 'file', issue: 'too_large', maximum: LOGO_MAX_BYTES }],
+    });
   }
   const type = sniffLogoType(bytes);
   if (type === null) {
-    throw new UnsupportedMediaTypeError({ message: 'A logo must be a PNG, JPEG or SVG image.', details: [{ field: 'file', issue: 'unsupported_type', allowed: [...LOGO_UPLOAD_TYPES] }] });
+    throw new UnsupportedMediaTypeError({
+      message: 'A logo must be a PNG, JPEG or SVG image.',
+      details: [{ field: 'file', issue: 'unsupported_type', allowed: [...LOGO_UPLOAD_TYPES] }],
+    });
   }
   const declared = declaredType?.split(';')[0]?.trim().toLowerCase();
-  if (declared !== undefined && declared !== '' && declared !== 'application/octet-stream' && declared !== type) {
+  if (
+    declared !== undefined &&
+    declared !== '' &&
+    declared !== 'application/octet-stream' &&
+    declared !== type
+  ) {
     throw new UnsupportedMediaTypeError({
       message: `The file is ${type}, not ${declared}.`,
       details: [{ field: 'file', issue: 'type_mismatch', declared, detected: type }],
     });
   }
   try {
-    const out = type === 'image/svg+xml' ? await rasteriseSvg(bytes, rasterise) : await reencodeRaster(bytes, type);
+    const out =
+      type === 'image/svg+xml' ? await rasteriseSvg(bytes, rasterise) : await reencodeRaster(bytes, type);
     return { ...out, mime: type === 'image/jpeg' ? 'image/jpeg' : 'image/png', uploadedAs: type };
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
-      throw new PayloadTooLargeError({ message: `The image is larger than ${LOGO_MAX_INPUT_PIXELS} pixels.`, details: [{ field: 'file', issue: 'too_many_pixels', maximum: LOGO_MAX_INPUT_PIXELS }] });
+      throw new PayloadTooLargeError({
+        message: `The image is larger than ${LOGO_MAX_INPUT_PIXELS} pixels.`,
+        details: [{ field: 'file', issue: 'too_many_pixels', maximum: LOGO_MAX_INPUT_PIXELS }],
+      });
     }
     throw unreadable(type);
   }

@@ -5,7 +5,11 @@ import type { ArtifactStore } from './store';
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 /** Deletes the files and rows of a code's older design revisions (run after each new render). */
-export async function removeSupersededArtifacts(deps: { readonly pool: pg.Pool; readonly store: ArtifactStore }, qrCodeId: string, currentRevision: number): Promise<number> {
+export async function removeSupersededArtifacts(
+  deps: { readonly pool: pg.Pool; readonly store: ArtifactStore },
+  qrCodeId: string,
+  currentRevision: number,
+): Promise<number> {
   const { rows } = await deps.pool.query<{ id: string; storage_key: string | null }>(
     `SELECT id, storage_key FROM qr_render_artifacts WHERE qr_code_id = $1 AND design_revision < $2`,
     [qrCodeId, currentRevision],
@@ -13,7 +17,10 @@ export async function removeSupersededArtifacts(deps: { readonly pool: pg.Pool; 
   for (const row of rows) {
     if (row.storage_key !== null) await deps.store.delete(row.storage_key);
   }
-  if (rows.length > 0) await deps.pool.query(`DELETE FROM qr_render_artifacts WHERE id = ANY($1::uuid[])`, [rows.map((r) => r.id)]);
+  if (rows.length > 0)
+    await deps.pool.query(`DELETE FROM qr_render_artifacts WHERE id = ANY($1::uuid[])`, [
+      rows.map((r) => r.id),
+    ]);
   return rows.length;
 }
 
@@ -61,8 +68,23 @@ async function keysIn(pool: pg.Pool, sql: string, keys: string[]): Promise<Set<s
  * a crash between storing and recording, by a code deleted with its rows, or by an older revision
  * whose row went. Files younger than the grace period are kept.
  */
-export function sweepOrphanQrFiles(deps: SweepDeps, now: Date = new Date(), graceMs: number = ORPHAN_GRACE_MS): Promise<SweepResult> {
-  return sweepUnrecorded(deps, 'qr/', (keys) => keysIn(deps.pool, 'SELECT storage_key FROM qr_render_artifacts WHERE storage_key = ANY($1::text[])', keys), now, graceMs);
+export function sweepOrphanQrFiles(
+  deps: SweepDeps,
+  now: Date = new Date(),
+  graceMs: number = ORPHAN_GRACE_MS,
+): Promise<SweepResult> {
+  return sweepUnrecorded(
+    deps,
+    'qr/',
+    (keys) =>
+      keysIn(
+        deps.pool,
+        'SELECT storage_key FROM qr_render_artifacts WHERE storage_key = ANY($1::text[])',
+        keys,
+      ),
+    now,
+    graceMs,
+  );
 }
 
 /**
@@ -70,11 +92,20 @@ export function sweepOrphanQrFiles(deps: SweepDeps, now: Date = new Date(), grac
  * their link expired, their workspace was deleted with its export rows, or a crash came between
  * storing the file and recording it. Files younger than the grace period are kept.
  */
-export function sweepOrphanExportFiles(deps: SweepDeps, now: Date = new Date(), graceMs: number = ORPHAN_GRACE_MS): Promise<SweepResult> {
+export function sweepOrphanExportFiles(
+  deps: SweepDeps,
+  now: Date = new Date(),
+  graceMs: number = ORPHAN_GRACE_MS,
+): Promise<SweepResult> {
   return sweepUnrecorded(
     deps,
     'exports/',
-    (keys) => keysIn(deps.pool, "SELECT storage_key FROM export_jobs WHERE storage_key = ANY($1::text[]) AND status = 'succeeded'", keys),
+    (keys) =>
+      keysIn(
+        deps.pool,
+        "SELECT storage_key FROM export_jobs WHERE storage_key = ANY($1::text[]) AND status = 'succeeded'",
+        keys,
+      ),
     now,
     graceMs,
   );

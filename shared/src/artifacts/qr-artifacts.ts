@@ -46,13 +46,29 @@ export class QrArtifactMissingError extends Error {}
 export class QrArtifactRefusedError extends Error {
   readonly refusal: AppError;
   constructor(refusal: AppError) {
-    super(`${refusal.code}: ${refusal.details.map((d) => `${d.field} ${d.issue}`).join(', ')}`, { cause: refusal });
+    super(`${refusal.code}: ${refusal.details.map((d) => `${d.field} ${d.issue}`).join(', ')}`, {
+      cause: refusal,
+    });
     this.refusal = refusal;
   }
 }
 
-type QrRow = { id: string; workspace_id: string; slug: string; title: string | null; design: unknown; design_revision: number; hostname: string };
-type ArtifactRow = { id: string; storage_key: string | null; content_type: string | null; byte_size: number | null; sha256: string | null };
+type QrRow = {
+  id: string;
+  workspace_id: string;
+  slug: string;
+  title: string | null;
+  design: unknown;
+  design_revision: number;
+  hostname: string;
+};
+type ArtifactRow = {
+  id: string;
+  storage_key: string | null;
+  content_type: string | null;
+  byte_size: number | null;
+  sha256: string | null;
+};
 
 export type QrArtifactDeps = {
   readonly pool: pg.Pool;
@@ -72,7 +88,10 @@ function optionsOf(req: QrArtifactRequest) {
 
 /** A stable digest of the export options: one artifact per (code, design revision, format, options). */
 export function optionsHash(req: QrArtifactRequest): string {
-  return createHash('sha256').update(JSON.stringify(optionsOf(req))).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(JSON.stringify(optionsOf(req)))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /**
@@ -95,7 +114,15 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
   const options = optionsOf(req);
   const hash = optionsHash(req);
   const shortUrl = qrShortUrl(qr.hostname, qr.slug);
-  const base = { qrCodeId: qr.id, workspaceId: qr.workspace_id, slug: qr.slug, shortUrl, title: qr.title, designRevision: qr.design_revision, format: req.format };
+  const base = {
+    qrCodeId: qr.id,
+    workspaceId: qr.workspace_id,
+    slug: qr.slug,
+    shortUrl,
+    title: qr.title,
+    designRevision: qr.design_revision,
+    format: req.format,
+  };
 
   const existing = await deps.pool.query<ArtifactRow>(
     `SELECT id, storage_key, content_type, byte_size, sha256 FROM qr_render_artifacts
@@ -104,10 +131,25 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
   );
   const ready = existing.rows[0];
   if (ready?.storage_key != null && (await deps.store.has(ready.storage_key))) {
-    return { ...base, artifactId: ready.id, storageKey: ready.storage_key, contentType: ready.content_type ?? '', byteSize: ready.byte_size ?? 0, sha256: ready.sha256 ?? '', reused: true };
+    return {
+      ...base,
+      artifactId: ready.id,
+      storageKey: ready.storage_key,
+      contentType: ready.content_type ?? '',
+      byteSize: ready.byte_size ?? 0,
+      sha256: ready.sha256 ?? '',
+      reused: true,
+    };
   }
 
-  const upsert = async (fields: { status: 'ready' | 'failed'; storageKey: string | null; contentType: string | null; byteSize: number | null; sha256: string | null; error: string | null }) => {
+  const upsert = async (fields: {
+    status: 'ready' | 'failed';
+    storageKey: string | null;
+    contentType: string | null;
+    byteSize: number | null;
+    sha256: string | null;
+    error: string | null;
+  }) => {
     const { rows: saved } = await deps.pool.query<{ id: string }>(
       `INSERT INTO qr_render_artifacts
          (qr_code_id, workspace_id, design_revision, format, size_mm, dpi, bleed_mm, options_hash, status, storage_key, content_type, byte_size, sha256, decode_verified_at, error)
@@ -116,14 +158,36 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
          status = EXCLUDED.status, storage_key = EXCLUDED.storage_key, content_type = EXCLUDED.content_type,
          byte_size = EXCLUDED.byte_size, sha256 = EXCLUDED.sha256, decode_verified_at = EXCLUDED.decode_verified_at, error = EXCLUDED.error
        RETURNING id`,
-      [qr.id, qr.workspace_id, qr.design_revision, req.format, options.sizeMm, options.dpi, options.bleedMm, hash, fields.status, fields.storageKey, fields.contentType, fields.byteSize, fields.sha256, fields.error],
+      [
+        qr.id,
+        qr.workspace_id,
+        qr.design_revision,
+        req.format,
+        options.sizeMm,
+        options.dpi,
+        options.bleedMm,
+        hash,
+        fields.status,
+        fields.storageKey,
+        fields.contentType,
+        fields.byteSize,
+        fields.sha256,
+        fields.error,
+      ],
     );
     return saved[0]?.id ?? '';
   };
 
   const parsed = qrDesignSchema.safeParse(qr.design);
   if (!parsed.success) {
-    await upsert({ status: 'failed', storageKey: null, contentType: null, byteSize: null, sha256: null, error: 'stored design is invalid' });
+    await upsert({
+      status: 'failed',
+      storageKey: null,
+      contentType: null,
+      byteSize: null,
+      sha256: null,
+      error: 'stored design is invalid',
+    });
     throw new QrArtifactMissingError(`QR code ${qr.id} has an invalid stored design`);
   }
   const design = parsed.data;
@@ -145,13 +209,36 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
     out = result.output;
   } catch (error) {
     if (!(error instanceof AppError) || error.code !== 'qr_unscannable') throw error;
-    await upsert({ status: 'failed', storageKey: null, contentType: null, byteSize: null, sha256: null, error: JSON.stringify({ code: error.code, details: error.details }) });
+    await upsert({
+      status: 'failed',
+      storageKey: null,
+      contentType: null,
+      byteSize: null,
+      sha256: null,
+      error: JSON.stringify({ code: error.code, details: error.details }),
+    });
     throw new QrArtifactRefusedError(error);
   }
   const sha256 = createHash('sha256').update(out.bytes).digest('hex');
   const storageKey = `qr/${qr.workspace_id}/${qr.id}/r${qr.design_revision}-${hash}.${out.extension}`;
   await deps.store.put(storageKey, out.bytes, out.mime);
-  const artifactId = await upsert({ status: 'ready', storageKey, contentType: out.mime, byteSize: out.bytes.byteLength, sha256, error: null });
+  const artifactId = await upsert({
+    status: 'ready',
+    storageKey,
+    contentType: out.mime,
+    byteSize: out.bytes.byteLength,
+    sha256,
+    error: null,
+  });
   await removeSupersededArtifacts(deps, qr.id, qr.design_revision);
-  return { ...base, artifactId, storageKey, contentType: out.mime, byteSize: out.bytes.byteLength, sha256, reused: false, bytes: out.bytes };
+  return {
+    ...base,
+    artifactId,
+    storageKey,
+    contentType: out.mime,
+    byteSize: out.bytes.byteLength,
+    sha256,
+    reused: false,
+    bytes: out.bytes,
+  };
 }

@@ -20,7 +20,15 @@ describeArtifactStoreContract('S3-compatible bucket (s3rver over HTTP)', () => s
 describe('S3 artifact store', () => {
   it('is what ARTIFACT_STORE=s3 selects, and lists every key across pages', async () => {
     expect(store.kind).toBe('s3');
-    const paged = createS3ArtifactStore({ bucket: s3.config.S3_BUCKET ?? '', endpoint: s3.config.S3_ENDPOINT ?? '', region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true, listPageSize: 2 });
+    const paged = createS3ArtifactStore({
+      bucket: s3.config.S3_BUCKET ?? '',
+      endpoint: s3.config.S3_ENDPOINT ?? '',
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+      listPageSize: 2,
+    });
     for (let i = 0; i < 5; i++) await paged.put(`many/${i}.txt`, new Uint8Array([i]), 'text/plain');
     const keys: string[] = [];
     for await (const o of paged.list('many/')) keys.push(o.key);

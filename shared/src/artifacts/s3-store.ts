@@ -25,15 +25,31 @@ export type S3ArtifactStoreOptions = {
 };
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound');
+  return (
+    error instanceof S3ServiceException &&
+    (error.$metadata.httpStatusCode === 404 || error.name === 'NoSuchKey' || error.name === 'NotFound')
+  );
 }
 
-async function* listPages(client: S3Client, Bucket: string, prefix: string, MaxKeys: number): AsyncGenerator<StoredObject> {
+async function* listPages(
+  client: S3Client,
+  Bucket: string,
+  prefix: string,
+  MaxKeys: number,
+): AsyncGenerator<StoredObject> {
   let ContinuationToken: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, MaxKeys, ...(ContinuationToken === undefined ? {} : { ContinuationToken }) }));
+    const page = await client.send(
+      new ListObjectsV2Command({
+        Bucket,
+        Prefix: prefix,
+        MaxKeys,
+        ...(ContinuationToken === undefined ? {} : { ContinuationToken }),
+      }),
+    );
     for (const item of page.Contents ?? []) {
-      if (item.Key !== undefined) yield { key: item.Key, byteSize: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0) };
+      if (item.Key !== undefined)
+        yield { key: item.Key, byteSize: item.Size ?? 0, modifiedAt: item.LastModified ?? new Date(0) };
     }
     ContinuationToken = page.IsTruncated === true ? page.NextContinuationToken : undefined;
   } while (ContinuationToken !== undefined);
@@ -66,11 +82,27 @@ export function createS3ArtifactStore(options: S3ArtifactStoreOptions): Artifact
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: bytes, ContentType: contentType, ContentLength: bytes.byteLength }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checked(key),
+          Body: bytes,
+          ContentType: contentType,
+          ContentLength: bytes.byteLength,
+        }),
+      );
     },
     async putFile(key, path, contentType) {
       const { size } = await stat(path);
-      await client.send(new PutObjectCommand({ Bucket, Key: checked(key), Body: createReadStream(path), ContentType: contentType, ContentLength: size }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key: checked(key),
+          Body: createReadStream(path),
+          ContentType: contentType,
+          ContentLength: size,
+        }),
+      );
     },
     async get(key) {
       const object = await getObject(key);

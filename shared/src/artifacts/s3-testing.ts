@@ -21,12 +21,18 @@ const CHILD = fileURLToPath(new URL('./s3rver-process.mjs', import.meta.url));
  */
 export async function startTestS3Server(bucket = 'linkhub-test'): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'linkhub-s3rver-'));
-  const child = fork(CHILD, [directory, bucket], { execArgv: ['--openssl-legacy-provider'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(CHILD, [directory, bucket], {
+    execArgv: ['--openssl-legacy-provider'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code ?? 'a signal'} before listening`)));
+    child.once('exit', (code) =>
+      reject(new Error(`s3rver exited with ${code ?? 'a signal'} before listening`)),
+    );
     child.once('message', (message: unknown) => {
-      const found = typeof message === 'object' && message !== null && 'port' in message ? Number(message.port) : NaN;
+      const found =
+        typeof message === 'object' && message !== null && 'port' in message ? Number(message.port) : NaN;
       if (Number.isInteger(found) && found > 0) resolve(found);
       else reject(new Error('s3rver did not report its port'));
     });

@@ -69,7 +69,9 @@ export function describeArtifactStoreContract(name: string, store: () => Artifac
         const back = new TextDecoder().decode(await readAll(streamed?.body ?? new ReadableStream()));
         expect(back).toBe(line.repeat(50_000));
         expect((await stat(path)).size).toBe(line.length * 50_000);
-        await expect(s.putFile('files/ws-1/missing.csv', join(dir, 'nope.csv'), 'text/csv')).rejects.toThrow();
+        await expect(
+          s.putFile('files/ws-1/missing.csv', join(dir, 'nope.csv'), 'text/csv'),
+        ).rejects.toThrow();
         expect(await s.has('files/ws-1/missing.csv')).toBe(false);
       } finally {
         await rm(dir, { recursive: true, force: true });

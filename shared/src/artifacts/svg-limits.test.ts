@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error';
-import { assertSvgWithinLimits, SVG_MAX_DEPTH, SVG_MAX_ELEMENTS, SVG_MAX_EXPANDED_ELEMENTS } from './svg-limits';
+import {
+  assertSvgWithinLimits,
+  SVG_MAX_DEPTH,
+  SVG_MAX_ELEMENTS,
+  SVG_MAX_EXPANDED_ELEMENTS,
+} from './svg-limits';
 
-const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">${body}</svg>`;
+const svg = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">${body}</svg>`;
 
 /** The 1.4 KB bomb of issue 16.5: each of 7 levels draws the one below ten times: 10⁷ shapes. */
 function nestedUseBomb(levels = 7): string {
@@ -23,7 +29,13 @@ function refusal(text: string): { code: string; issue: string | undefined } | nu
 
 describe('SVG limits', () => {
   it('lets an ordinary logo through, <use> and all', () => {
-    expect(refusal(svg('<defs><path id="p" d="M0 0h5v5z"/></defs><use href="#p"/><use xlink:href="#p" x="5"/><!-- <g><g> --><text>Acme &amp; Co</text>'))).toBeNull();
+    expect(
+      refusal(
+        svg(
+          '<defs><path id="p" d="M0 0h5v5z"/></defs><use href="#p"/><use xlink:href="#p" x="5"/><!-- <g><g> --><text>Acme &amp; Co</text>',
+        ),
+      ),
+    ).toBeNull();
   });
 
   it('refuses the nested <use> bomb by its expansion, not by drawing it', () => {
@@ -36,10 +48,22 @@ describe('SVG limits', () => {
   });
 
   it('refuses too many elements, too deep a nesting and a <use> that refers to itself', () => {
-    expect(refusal(svg('<rect/>'.repeat(SVG_MAX_ELEMENTS)))).toEqual({ code: 'image_too_complex', issue: 'svg_too_many_elements' });
-    expect(refusal(svg('<g>'.repeat(SVG_MAX_DEPTH) + '</g>'.repeat(SVG_MAX_DEPTH)))).toEqual({ code: 'image_too_complex', issue: 'svg_too_deep' });
-    expect(refusal(svg('<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'))).toEqual({ code: 'image_too_complex', issue: 'svg_use_cycle' });
-    expect(refusal(svg('<use id="self" href="#self"/>'))).toEqual({ code: 'image_too_complex', issue: 'svg_use_cycle' });
+    expect(refusal(svg('<rect/>'.repeat(SVG_MAX_ELEMENTS)))).toEqual({
+      code: 'image_too_complex',
+      issue: 'svg_too_many_elements',
+    });
+    expect(refusal(svg('<g>'.repeat(SVG_MAX_DEPTH) + '</g>'.repeat(SVG_MAX_DEPTH)))).toEqual({
+      code: 'image_too_complex',
+      issue: 'svg_too_deep',
+    });
+    expect(refusal(svg('<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'))).toEqual({
+      code: 'image_too_complex',
+      issue: 'svg_use_cycle',
+    });
+    expect(refusal(svg('<use id="self" href="#self"/>'))).toEqual({
+      code: 'image_too_complex',
+      issue: 'svg_use_cycle',
+    });
   });
 
   it('bounds a long chain of references without exhausting the stack', () => {

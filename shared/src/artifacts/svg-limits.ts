@@ -9,13 +9,18 @@ export const SVG_MAX_EXPANDED_DEPTH = 4 * SVG_MAX_DEPTH;
 /** Most elements once every `<use>` is expanded: what the renderer really draws; nested `<use>` grows by a factor per level. */
 export const SVG_MAX_EXPANDED_ELEMENTS = 20_000;
 
-type SvgElement = { readonly id: string | null; readonly href: string | null; readonly children: SvgElement[] };
+type SvgElement = {
+  readonly id: string | null;
+  readonly href: string | null;
+  readonly children: SvgElement[];
+};
 
 const tooComplex = (issue: string, maximum: number, message: string) =>
   new SemanticError('image_too_complex', { message, details: [{ field: 'file', issue, maximum }] });
 
 // Markup that is not an element (comments, CDATA, processing instructions, the DOCTYPE), or a tag.
-const TOKEN = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>|<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
+const TOKEN =
+  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE[^>[]*(?:\[[\s\S]*?\])?\s*>|<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
 
 function attribute(attrs: string, name: RegExp): string | null {
   const m = new RegExp(`(?:^|\\s)${name.source}\\s*=\\s*(?:"([^"]*)"|'([^']*)')`, 'i').exec(attrs);
@@ -35,13 +40,27 @@ function elementTree(text: string): SvgElement[] {
       continue;
     }
     count++;
-    if (count > SVG_MAX_ELEMENTS) throw tooComplex('svg_too_many_elements', SVG_MAX_ELEMENTS, `The SVG has more than ${SVG_MAX_ELEMENTS} elements.`);
+    if (count > SVG_MAX_ELEMENTS)
+      throw tooComplex(
+        'svg_too_many_elements',
+        SVG_MAX_ELEMENTS,
+        `The SVG has more than ${SVG_MAX_ELEMENTS} elements.`,
+      );
     const isUse = /^(?:[\w.-]+:)?use$/i.test(name);
-    const element: SvgElement = { id: attribute(attrs, /id/), href: isUse ? attribute(attrs, /(?:xlink:)?href/) : null, children: [] };
+    const element: SvgElement = {
+      id: attribute(attrs, /id/),
+      href: isUse ? attribute(attrs, /(?:xlink:)?href/) : null,
+      children: [],
+    };
     (open[open.length - 1]?.children ?? roots).push(element);
     if (attrs.trimEnd().endsWith('/')) continue;
     open.push(element);
-    if (open.length > SVG_MAX_DEPTH) throw tooComplex('svg_too_deep', SVG_MAX_DEPTH, `The SVG nests elements more than ${SVG_MAX_DEPTH} deep.`);
+    if (open.length > SVG_MAX_DEPTH)
+      throw tooComplex(
+        'svg_too_deep',
+        SVG_MAX_DEPTH,
+        `The SVG nests elements more than ${SVG_MAX_DEPTH} deep.`,
+      );
   }
   return roots;
 }
@@ -63,15 +82,24 @@ export function assertSvgWithinLimits(text: string): void {
   const sizes = new Map<SvgElement, number>();
   const expanding = new Set<SvgElement>();
   const overLimit = () =>
-    tooComplex('svg_use_expansion', SVG_MAX_EXPANDED_ELEMENTS, `Expanded, the SVG's <use> references draw more than ${SVG_MAX_EXPANDED_ELEMENTS} elements.`);
+    tooComplex(
+      'svg_use_expansion',
+      SVG_MAX_EXPANDED_ELEMENTS,
+      `Expanded, the SVG's <use> references draw more than ${SVG_MAX_EXPANDED_ELEMENTS} elements.`,
+    );
   // Memoised, so a chain of references costs its length, not its expansion.
   const expandedSize = (e: SvgElement): number => {
     const known = sizes.get(e);
     if (known !== undefined) return known;
-    if (expanding.has(e)) throw tooComplex('svg_use_cycle', 0, 'A <use> element in the SVG refers to itself.');
+    if (expanding.has(e))
+      throw tooComplex('svg_use_cycle', 0, 'A <use> element in the SVG refers to itself.');
     expanding.add(e);
     if (expanding.size > SVG_MAX_EXPANDED_DEPTH) {
-      throw tooComplex('svg_use_too_deep', SVG_MAX_EXPANDED_DEPTH, `Expanded, the SVG's <use> references nest more than ${SVG_MAX_EXPANDED_DEPTH} deep.`);
+      throw tooComplex(
+        'svg_use_too_deep',
+        SVG_MAX_EXPANDED_DEPTH,
+        `Expanded, the SVG's <use> references nest more than ${SVG_MAX_EXPANDED_DEPTH} deep.`,
+      );
     }
     let size = 1;
     for (const child of e.children) size += expandedSize(child);

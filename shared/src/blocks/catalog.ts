@@ -1,4 +1,13 @@
-import { dividerHtml, embedHtml, emailCaptureHtml, headerHtml, imageHtml, linkHtml, socialHtml, textHtml } from './block-html';
+import {
+  dividerHtml,
+  embedHtml,
+  emailCaptureHtml,
+  headerHtml,
+  imageHtml,
+  linkHtml,
+  socialHtml,
+  textHtml,
+} from './block-html';
 import { resolveEmbed } from './embeds';
 import type { RenderContext } from './render-context';
 import type { BlockOf, BlockType, SnapshotBlock } from './snapshot';
@@ -20,7 +29,11 @@ export const blockCatalog: { readonly [T in BlockType]: BlockDefinition<T> } = {
   text: { label: 'Text', destinations: () => [], render: textHtml },
   social: { label: 'Social icons', destinations: (b) => b.data.links.map((l) => l.url), render: socialHtml },
   image: { label: 'Image', destinations: () => [], render: imageHtml },
-  embed: { label: 'Embed', destinations: (b) => [resolveEmbed(b.data.url)?.pageUrl ?? b.data.url], render: embedHtml },
+  embed: {
+    label: 'Embed',
+    destinations: (b) => [resolveEmbed(b.data.url)?.pageUrl ?? b.data.url],
+    render: embedHtml,
+  },
   email_capture: { label: 'Email sign-up', destinations: () => [], render: emailCaptureHtml },
   divider: { label: 'Divider', destinations: () => [], render: dividerHtml },
 };

@@ -27,18 +27,22 @@ export function criticalCss(theme: Theme): string {
 export function renderDocument(parts: DocumentParts): string {
   const nonce = escapeHtml(parts.nonce);
   const title = escapeHtml(parts.title);
-  const description = parts.description === undefined || parts.description === '' ? '' : escapeHtml(parts.description);
+  const description =
+    parts.description === undefined || parts.description === '' ? '' : escapeHtml(parts.description);
   const head =
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
     `<title>${title}</title>` +
     (description === '' ? '' : `<meta name="description" content="${description}">`) +
     `<meta property="og:title" content="${title}">` +
     (description === '' ? '' : `<meta property="og:description" content="${description}">`) +
-    (parts.shareImage === undefined ? '' : `<meta property="og:image" content="${escapeHtml(parts.shareImage)}">`) +
+    (parts.shareImage === undefined
+      ? ''
+      : `<meta property="og:image" content="${escapeHtml(parts.shareImage)}">`) +
     (parts.noindex === true ? '<meta name="robots" content="noindex">' : '') +
     `<meta name="theme-color" content="${escapeHtml(parts.theme.background)}">` +
     '<link rel="icon" href="data:,">' +
     `<style nonce="${nonce}">${criticalCss(parts.theme)}</style>`;
-  const script = parts.script === undefined ? '' : `<script type="module" nonce="${nonce}">${parts.script}</script>`;
+  const script =
+    parts.script === undefined ? '' : `<script type="module" nonce="${nonce}">${parts.script}</script>`;
   return `<!doctype html><html lang="${escapeHtml(parts.lang)}"><head>${head}</head><body>${parts.body}${script}</body></html>`;
 }

@@ -50,9 +50,18 @@ function youtube(url: URL): ResolvedEmbed | null {
 function vimeo(url: URL): ResolvedEmbed | null {
   const host = hostOf(url);
   const parts = url.pathname.split('/').filter(Boolean);
-  const id = host === 'vimeo.com' ? parts.find((p) => /^\d{1,12}$/.test(p)) : host === 'player.vimeo.com' && parts[0] === 'video' ? parts[1] : undefined;
+  const id =
+    host === 'vimeo.com'
+      ? parts.find((p) => /^\d{1,12}$/.test(p))
+      : host === 'player.vimeo.com' && parts[0] === 'video'
+        ? parts[1]
+        : undefined;
   if (id === undefined || !/^\d{1,12}$/.test(id)) return null;
-  return { provider: 'vimeo', pageUrl: `https://vimeo.com/${id}`, frameUrl: `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1` };
+  return {
+    provider: 'vimeo',
+    pageUrl: `https://vimeo.com/${id}`,
+    frameUrl: `https://player.vimeo.com/video/${id}?autoplay=1&dnt=1`,
+  };
 }
 
 function spotify(url: URL): ResolvedEmbed | null {
@@ -61,8 +70,13 @@ function spotify(url: URL): ResolvedEmbed | null {
   const offset = parts[0] === 'embed' ? 1 : parts[0]?.startsWith('intl-') ? 1 : 0;
   const kind = parts[offset];
   const id = parts[offset + 1];
-  if (kind === undefined || id === undefined || !SPOTIFY_KINDS.has(kind) || !/^[A-Za-z0-9]{10,40}$/.test(id)) return null;
-  return { provider: 'spotify', pageUrl: `https://open.spotify.com/${kind}/${id}`, frameUrl: `https://open.spotify.com/embed/${kind}/${id}` };
+  if (kind === undefined || id === undefined || !SPOTIFY_KINDS.has(kind) || !/^[A-Za-z0-9]{10,40}$/.test(id))
+    return null;
+  return {
+    provider: 'spotify',
+    pageUrl: `https://open.spotify.com/${kind}/${id}`,
+    frameUrl: `https://open.spotify.com/embed/${kind}/${id}`,
+  };
 }
 
 function soundcloud(url: URL): ResolvedEmbed | null {

@@ -9,7 +9,13 @@ const VALID_INPUTS: unknown[] = [
   { type: 'link', title: 'Call', url: 'tel:+351210000000' },
   { type: 'header', text: 'Latest' },
   { type: 'text', text: 'Line one\nLine two' },
-  { type: 'social', links: [{ network: 'Instagram', url: 'https://instagram.com/m' }, { network: 'email', url: 'mailto:a@example.com' }] },
+  {
+    type: 'social',
+    links: [
+      { network: 'Instagram', url: 'https://instagram.com/m' },
+      { network: 'email', url: 'mailto:a@example.com' },
+    ],
+  },
   { type: 'image', url: 'https://img.example/a.webp', alt: '', width: 800, height: 600 },
   { type: 'image', url: '/assets/b.webp', alt: 'A print' },
   { type: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' },

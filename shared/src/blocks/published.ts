@@ -11,7 +11,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  */
 export function safeParsePublishedSnapshot(value: unknown): ReturnType<typeof pageSnapshotSchema.safeParse> {
   if (!isRecord(value)) return pageSnapshotSchema.safeParse(value);
-  const flat: Record<string, unknown> = isRecord(value.page) ? { ...value.page, blocks: value.blocks } : { ...value };
+  const flat: Record<string, unknown> = isRecord(value.page)
+    ? { ...value.page, blocks: value.blocks }
+    : { ...value };
   if (flat.avatar === undefined && typeof flat.avatar_url === 'string' && flat.avatar_url !== '') {
     flat.avatar = { url: flat.avatar_url, alt: '' };
   }

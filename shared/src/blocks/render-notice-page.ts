@@ -15,7 +15,10 @@ export interface NoticePage {
 
 /** A small readable page in the bio page's look: the branded 404 and the sign-up answer. */
 export function renderNoticePage(notice: NoticePage): string {
-  const link = notice.link === undefined ? '' : `<p><a class="btn" href="${escapeHtml(notice.link.href)}">${escapeHtml(notice.link.label)}</a></p>`;
+  const link =
+    notice.link === undefined
+      ? ''
+      : `<p><a class="btn" href="${escapeHtml(notice.link.href)}">${escapeHtml(notice.link.label)}</a></p>`;
   return renderDocument({
     lang: notice.lang ?? 'en',
     title: notice.title,

@@ -4,9 +4,12 @@ import { pageSnapshotSchema, type PageSnapshot, type PageSnapshotInput } from '.
  * A realistic published page: a header, a text block, social icons and `links` link blocks —
  * the page the size budget is measured on (tests, e2e, bench, demo seed).
  */
-export function samplePageSnapshot(options: { links?: number; destination?: (i: number) => string; extra?: PageSnapshotInput['blocks'] } = {}): PageSnapshot {
+export function samplePageSnapshot(
+  options: { links?: number; destination?: (i: number) => string; extra?: PageSnapshotInput['blocks'] } = {},
+): PageSnapshot {
   const count = options.links ?? 20;
-  const destination = options.destination ?? ((i: number) => `https://example.com/products/item-${i + 1}?ref=bio`);
+  const destination =
+    options.destination ?? ((i: number) => `https://example.com/products/item-${i + 1}?ref=bio`);
   const links = Array.from({ length: count }, (_, i) => ({
     id: `lnk${String(i + 1).padStart(3, '0')}`,
     type: 'link' as const,
@@ -18,10 +21,21 @@ export function samplePageSnapshot(options: { links?: number; destination?: (i: 
     handle: 'maya',
     title: 'Maya Lin — illustration & prints',
     bio: 'Illustrator in Lisbon.\nNew prints every Friday.',
-    theme: { background: '#fdf6ec', text: '#1f2937', accent: '#b4235a', button_style: 'filled', button_shape: 'pill', font: 'system' },
+    theme: {
+      background: '#fdf6ec',
+      text: '#1f2937',
+      accent: '#b4235a',
+      button_style: 'filled',
+      button_shape: 'pill',
+      font: 'system',
+    },
     blocks: [
       { id: 'hdr001', type: 'header', data: { text: 'Shop my latest work' } },
-      { id: 'txt001', type: 'text', data: { text: 'Every print is signed and numbered. Shipping worldwide from Portugal.' } },
+      {
+        id: 'txt001',
+        type: 'text',
+        data: { text: 'Every print is signed and numbered. Shipping worldwide from Portugal.' },
+      },
       {
         id: 'soc001',
         type: 'social',

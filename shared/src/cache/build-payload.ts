@@ -21,7 +21,9 @@ import {
  * all of them write identical payloads.
  */
 
-const timestamp = z.union([z.date(), z.string(), z.null(), z.undefined()]).transform((v) => (v == null ? null : new Date(v).toISOString()));
+const timestamp = z
+  .union([z.date(), z.string(), z.null(), z.undefined()])
+  .transform((v) => (v == null ? null : new Date(v).toISOString()));
 const version = z.union([z.number(), z.string()]).transform((v) => Number(v));
 
 export const workspaceRowSchema = z.object({
@@ -107,7 +109,8 @@ function withStoredIds(value: unknown, linkId: string, kind: 'rule' | 'split'): 
   return value.map((item: unknown, index) => {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) return item;
     const id: unknown = 'id' in item ? item.id : undefined;
-    const usable = kind === 'split' ? typeof id === 'string' && isUuid(id) : typeof id === 'string' && id !== '';
+    const usable =
+      kind === 'split' ? typeof id === 'string' && isUuid(id) : typeof id === 'string' && id !== '';
     return usable ? item : { ...item, id: uuidv5(`${kind}:${index}`, linkId) };
   });
 }
@@ -140,12 +143,19 @@ export function brandingFrom(workspace: { name: string; holding_page?: unknown }
   });
 }
 
-function stateOf(row: { status: string; archived_at: string | null; deleted_at: string | null }): RedirectPayload['status'] {
+function stateOf(row: {
+  status: string;
+  archived_at: string | null;
+  deleted_at: string | null;
+}): RedirectPayload['status'] {
   if (row.archived_at !== null || row.deleted_at !== null) return 'archived';
   return row.status === 'paused' ? 'paused' : 'active';
 }
 
-function isLiveAt(payload: Pick<RedirectPayload, 'status' | 'locked' | 'workspace_active' | 'starts_at' | 'expires_at'>, now: Date): boolean {
+function isLiveAt(
+  payload: Pick<RedirectPayload, 'status' | 'locked' | 'workspace_active' | 'starts_at' | 'expires_at'>,
+  now: Date,
+): boolean {
   const t = now.getTime();
   return (
     payload.status === 'active' &&
@@ -175,7 +185,9 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
       ? experimentSchema.safeParse({
           id: experimentRow.id,
           variants: experimentRow.variants.flatMap((v) =>
-            v.destination_url ? [{ id: v.id, url: v.destination_url, weight: Math.max(0, Math.trunc(v.weight)) }] : [],
+            v.destination_url
+              ? [{ id: v.id, url: v.destination_url, weight: Math.max(0, Math.trunc(v.weight)) }]
+              : [],
           ),
         })
       : null;
@@ -185,7 +197,9 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
   const routing = {
     utm: parseUtm(link?.utm),
     rules: link ? parseList(withStoredIds(link.rules, link.id, 'rule'), targetingRuleSchema) : [],
-    destinations: link ? parseList(withStoredIds(link.destinations, link.id, 'split'), weightedDestinationSchema) : [],
+    destinations: link
+      ? parseList(withStoredIds(link.destinations, link.id, 'split'), weightedDestinationSchema)
+      : [],
     experiment,
   };
 
@@ -216,7 +230,8 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
       last_good_destination: qr.last_good_destination ?? null,
     };
     // Built while live, the current destination is the last good one.
-    const lastGood = candidate.last_good_destination ?? (isLiveAt(candidate, now) ? candidate.destination_url : null);
+    const lastGood =
+      candidate.last_good_destination ?? (isLiveAt(candidate, now) ? candidate.destination_url : null);
     return redirectPayloadSchema.parse({ ...candidate, last_good_destination: lastGood });
   }
 
@@ -248,7 +263,10 @@ export const domainRowSchema = z.object({
 export type DomainRow = z.input<typeof domainRowSchema>;
 
 /** `dom:host:{host}` value from a custom_domains row (and its workspace, for the branded 404). */
-export function buildDomainRoute(domain: DomainRow, workspace: { name: string; holding_page?: unknown } | null): DomainRoute {
+export function buildDomainRoute(
+  domain: DomainRow,
+  workspace: { name: string; holding_page?: unknown } | null,
+): DomainRoute {
   const row = domainRowSchema.parse(domain);
   return {
     v: PAYLOAD_SCHEMA_VERSION,

@@ -19,7 +19,13 @@ describe('cache keys', () => {
   it('puts the three keys of one redirect read in one cluster slot (same hash tag)', () => {
     const tag = (key: string) => /\{([^}]+)\}/.exec(key)?.[1];
     const host = 'go.acme.com';
-    expect(new Set([tag(keys.domainHostKey('', host)), tag(keys.redirectKey('', host, 's')), tag(keys.redirectMissKey('', host, 's'))])).toEqual(new Set([host]));
+    expect(
+      new Set([
+        tag(keys.domainHostKey('', host)),
+        tag(keys.redirectKey('', host, 's')),
+        tag(keys.redirectMissKey('', host, 's')),
+      ]),
+    ).toEqual(new Set([host]));
   });
   it('has a builder for every family in the catalogue', () => {
     const builders = Object.values(keys).filter((v) => typeof v === 'function');

@@ -12,17 +12,49 @@
 
 /** The catalogue as data: key family → what it holds, who writes it, its lifetime. Tests enumerate it. */
 export const KEY_FAMILIES = {
-  domainHost: { pattern: 'dom:host:{host}', holds: 'host routing: kind + workspace of a host', ttl: 'none (rewritten on domain change)' },
-  redirect: { pattern: 'rd:{host}:{slug}', holds: 'redirect payload (cache/payload.ts)', ttl: '3600 s; QR: none' },
-  redirectMiss: { pattern: 'rd:miss:{host}:{slug}', holds: 'negative cache of an unknown non-QR slug', ttl: '60 s' },
-  page: { pattern: 'page:{host}:{handle}', holds: 'published bio page snapshot', ttl: '3600 s, rewritten on publish, purged on unpublish' },
-  rootPage: { pattern: 'page:{host}:/', holds: "a custom domain's root page snapshot (served at `/`)", ttl: '3600 s, rewritten on publish and domain change' },
+  domainHost: {
+    pattern: 'dom:host:{host}',
+    holds: 'host routing: kind + workspace of a host',
+    ttl: 'none (rewritten on domain change)',
+  },
+  redirect: {
+    pattern: 'rd:{host}:{slug}',
+    holds: 'redirect payload (cache/payload.ts)',
+    ttl: '3600 s; QR: none',
+  },
+  redirectMiss: {
+    pattern: 'rd:miss:{host}:{slug}',
+    holds: 'negative cache of an unknown non-QR slug',
+    ttl: '60 s',
+  },
+  page: {
+    pattern: 'page:{host}:{handle}',
+    holds: 'published bio page snapshot',
+    ttl: '3600 s, rewritten on publish, purged on unpublish',
+  },
+  rootPage: {
+    pattern: 'page:{host}:/',
+    holds: "a custom domain's root page snapshot (served at `/`)",
+    ttl: '3600 s, rewritten on publish and domain change',
+  },
   salt: { pattern: 'salt:{yyyy-mm-dd}', holds: 'daily visitor-hash salt (32 random bytes)', ttl: '48 h' },
-  clicksStream: { pattern: 'clicks:raw', holds: 'analytics event stream (consumer group ingest)', ttl: 'MAXLEN ~ about 1,000,000 events (entries hold up to 250)' },
-  acmeChallenge: { pattern: 'acme:{token}', holds: 'ACME HTTP-01 key authorization', ttl: 'set by the domain worker' },
+  clicksStream: {
+    pattern: 'clicks:raw',
+    holds: 'analytics event stream (consumer group ingest)',
+    ttl: 'MAXLEN ~ about 1,000,000 events (entries hold up to 250)',
+  },
+  acmeChallenge: {
+    pattern: 'acme:{token}',
+    holds: 'ACME HTTP-01 key authorization',
+    ttl: 'set by the domain worker',
+  },
   session: { pattern: 'sess:{token_hash}', holds: 'session cache', ttl: 'session rolling expiry' },
   rateLimit: { pattern: 'rl:{scope}:{key}', holds: 'rate-limit bucket', ttl: 'window length' },
-  pokeChannel: { pattern: 'poke:{user}', holds: 'pub/sub channel telling a user to pull', ttl: 'channel, not a key' },
+  pokeChannel: {
+    pattern: 'poke:{user}',
+    holds: 'pub/sub channel telling a user to pull',
+    ttl: 'channel, not a key',
+  },
 } as const;
 
 export type KeyFamily = keyof typeof KEY_FAMILIES;

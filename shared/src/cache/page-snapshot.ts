@@ -16,7 +16,9 @@ export function snapshotFromRow(row: PublishedPageRow): PageSnapshot | null {
   const stored = row.snapshot;
   let candidate: unknown = stored;
   if (isRecord(stored)) {
-    candidate = isRecord(stored.page) ? { ...stored, page: { ...identity, ...stored.page } } : { ...identity, ...stored };
+    candidate = isRecord(stored.page)
+      ? { ...stored, page: { ...identity, ...stored.page } }
+      : { ...identity, ...stored };
   }
   const parsed = safeParsePublishedSnapshot(candidate);
   return parsed.success ? parsed.data : null;

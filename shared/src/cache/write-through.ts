@@ -1,6 +1,17 @@
 import type { Redis } from 'ioredis';
-import { domainHostKey, redirectKey, redirectMissKey, REDIRECT_MISS_TTL_SECONDS, REDIRECT_TTL_SECONDS } from './keys';
-import { serializeRedirectPayload, type DomainRoute, type RedirectPayload, domainRouteSchema } from './payload';
+import {
+  domainHostKey,
+  redirectKey,
+  redirectMissKey,
+  REDIRECT_MISS_TTL_SECONDS,
+  REDIRECT_TTL_SECONDS,
+} from './keys';
+import {
+  serializeRedirectPayload,
+  type DomainRoute,
+  type RedirectPayload,
+  domainRouteSchema,
+} from './payload';
 
 /**
  * Cache write-through for redirect payloads (spec §4.7.3), called after a transaction commits by the
@@ -79,7 +90,9 @@ export async function writeRedirectPayload(
 export class QrKeyProtectedError extends Error {
   override readonly name = 'QrKeyProtectedError';
   constructor(host: string, slug: string, action: string) {
-    super(`refused to ${action} the QR-backed key of ${host}/${slug}: QR keys are never deleted or negatively cached`);
+    super(
+      `refused to ${action} the QR-backed key of ${host}/${slug}: QR keys are never deleted or negatively cached`,
+    );
   }
 }
 
@@ -88,7 +101,13 @@ export class QrKeyProtectedError extends Error {
  * (a reservation exists): QR slugs are refused with QrKeyProtectedError.
  * Returns false when a positive key exists (the miss is not written).
  */
-export async function writeMiss(redis: Redis, prefix: string, host: string, slug: string, isQr: boolean): Promise<boolean> {
+export async function writeMiss(
+  redis: Redis,
+  prefix: string,
+  host: string,
+  slug: string,
+  isQr: boolean,
+): Promise<boolean> {
   if (isQr) throw new QrKeyProtectedError(host, slug, 'negatively cache');
   const result = await redis.eval(
     MISS_SCRIPT,
@@ -107,7 +126,12 @@ export async function purgeRedirect(redis: Redis, prefix: string, host: string, 
 }
 
 /** Writes the host-routing entry `dom:host:{host}` (no TTL: rewritten on every domain change). */
-export async function writeDomainRoute(redis: Redis, prefix: string, host: string, route: DomainRoute): Promise<void> {
+export async function writeDomainRoute(
+  redis: Redis,
+  prefix: string,
+  host: string,
+  route: DomainRoute,
+): Promise<void> {
   await redis.set(domainHostKey(prefix, host), JSON.stringify(domainRouteSchema.parse(route)));
 }
 

@@ -50,14 +50,18 @@ describe('analytics storage', () => {
     const day = new Date(Date.UTC(2030, 5, 15, 23, 59, 59));
     const before = await refused(h.db.insert(clickEvents).values(event(day, '1-0')));
     expect(before.sqlState).toBe('23514');
-    const { rows } = await h.pool.query<{ name: string }>(`SELECT create_click_events_partition('2030-06-15') AS name`);
+    const { rows } = await h.pool.query<{ name: string }>(
+      `SELECT create_click_events_partition('2030-06-15') AS name`,
+    );
     expect(rows[0]?.name).toBe('click_events_p20300615');
     // idempotent
     await h.pool.query(`SELECT create_click_events_partition('2030-06-15')`);
     await h.db.insert(clickEvents).values(event(day, '1-0'));
     const next = new Date(Date.UTC(2030, 5, 16, 0, 0, 0));
     expect((await refused(h.db.insert(clickEvents).values(event(next, '2-0')))).sqlState).toBe('23514');
-    const stored = await h.pool.query(`SELECT tableoid::regclass::text AS part FROM click_events WHERE stream_message_id = '1-0'`);
+    const stored = await h.pool.query(
+      `SELECT tableoid::regclass::text AS part FROM click_events WHERE stream_message_id = '1-0'`,
+    );
     expect(stored.rows).toEqual([{ part: 'click_events_p20300615' }]);
   });
 
@@ -78,14 +82,22 @@ describe('analytics storage', () => {
       .onConflictDoNothing({ target: [clickEvents.streamMessageId, clickEvents.occurredAt] })
       .returning({ id: clickEvents.id });
     expect(again).toEqual([]);
-    const count = await h.db.execute(sql`SELECT count(*)::int AS n FROM click_events WHERE stream_message_id = ${first.streamMessageId}`);
+    const count = await h.db.execute(
+      sql`SELECT count(*)::int AS n FROM click_events WHERE stream_message_id = ${first.streamMessageId}`,
+    );
     expect(count.rows).toEqual([{ n: 1 }]);
   });
 
   it('hashes are exactly 16 bytes', async () => {
-    const bad = await refused(h.db.insert(clickEvents).values({ ...event(new Date(), `${Date.now()}-9`), visitorHash: randomBytes(32) }));
+    const bad = await refused(
+      h.db
+        .insert(clickEvents)
+        .values({ ...event(new Date(), `${Date.now()}-9`), visitorHash: randomBytes(32) }),
+    );
     expect(bad.sqlState).toBe('23514');
-    const { rows } = await h.pool.query<{ visitor_hash: Buffer }>(`SELECT visitor_hash FROM click_events LIMIT 1`);
+    const { rows } = await h.pool.query<{ visitor_hash: Buffer }>(
+      `SELECT visitor_hash FROM click_events LIMIT 1`,
+    );
     expect(rows[0]?.visitor_hash).toBeInstanceOf(Buffer);
     expect(rows[0]?.visitor_hash.length).toBe(16);
   });
@@ -97,19 +109,27 @@ describe('analytics storage', () => {
     const suspicious = rows.filter(
       (r) =>
         ['inet', 'cidr'].includes(r.data_type) ||
-        /(^|_)(ip|ip_address|ipaddr|remote_addr|client_ip|x_forwarded_for|user_agent|useragent|ua)$/.test(r.column_name) ||
+        /(^|_)(ip|ip_address|ipaddr|remote_addr|client_ip|x_forwarded_for|user_agent|useragent|ua)$/.test(
+          r.column_name,
+        ) ||
         /user_agent|ip_addr/.test(r.column_name),
     );
     expect(suspicious).toEqual([]);
     const clickColumns = rows.filter((r) => r.table_name === 'click_events').map((r) => r.column_name);
-    expect(clickColumns).toEqual(expect.arrayContaining(['visitor_hash', 'ua_hash', 'country_code', 'device_type', 'stream_message_id']));
+    expect(clickColumns).toEqual(
+      expect.arrayContaining(['visitor_hash', 'ua_hash', 'country_code', 'device_type', 'stream_message_id']),
+    );
   });
 
   it('retention drops whole partitions before a cutoff and nothing newer', async () => {
     await h.pool.query(`SELECT ensure_click_events_partitions('2001-01-01', '2001-01-03')`);
-    const { rows } = await h.pool.query<{ name: string }>(`SELECT drop_click_events_partitions_before('2001-01-03') AS name`);
+    const { rows } = await h.pool.query<{ name: string }>(
+      `SELECT drop_click_events_partitions_before('2001-01-03') AS name`,
+    );
     expect(rows.map((r) => r.name)).toEqual(['click_events_p20010101', 'click_events_p20010102']);
-    const left = await h.pool.query(`SELECT to_regclass('click_events_p20010103') IS NOT NULL AS kept, to_regclass('click_events_p20300615') IS NOT NULL AS future`);
+    const left = await h.pool.query(
+      `SELECT to_regclass('click_events_p20010103') IS NOT NULL AS kept, to_regclass('click_events_p20300615') IS NOT NULL AS future`,
+    );
     expect(left.rows).toEqual([{ kept: true, future: true }]);
   });
 
@@ -121,7 +141,10 @@ describe('analytics storage', () => {
                     ON CONFLICT (workspace_id, resource_id, bucket_start, dimension, value) DO UPDATE SET scans = analytics_rollup_hourly.scans + EXCLUDED.scans`;
     await h.pool.query(upsert, [ws, resource, 2]);
     await h.pool.query(upsert, [ws, resource, 3]);
-    const { rows } = await h.pool.query<{ scans: string }>('SELECT scans FROM analytics_rollup_hourly WHERE resource_id = $1', [resource]);
+    const { rows } = await h.pool.query<{ scans: string }>(
+      'SELECT scans FROM analytics_rollup_hourly WHERE resource_id = $1',
+      [resource],
+    );
     expect(rows.map((r) => Number(r.scans))).toEqual([5]);
     const offHour = await refused(
       h.pool.query(

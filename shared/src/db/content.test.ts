@@ -45,11 +45,14 @@ describe('content constraints: bio pages, blocks, experiments, leads, pinned lin
 
   it('a published page always has its snapshot and time together', async () => {
     const { rows } = await insertPage(await workspaceId(), handle());
-    const half = await refused(h.pool.query('UPDATE bio_pages SET published_at = now() WHERE id = $1', [rows[0]?.id]));
+    const half = await refused(
+      h.pool.query('UPDATE bio_pages SET published_at = now() WHERE id = $1', [rows[0]?.id]),
+    );
     expect(half.constraint).toBe('ck_bio_pages_published_pair');
-    await h.pool.query(`UPDATE bio_pages SET published_at = now(), published_snapshot = '{"page": {}, "blocks": []}', published_revision = 1 WHERE id = $1`, [
-      rows[0]?.id,
-    ]);
+    await h.pool.query(
+      `UPDATE bio_pages SET published_at = now(), published_snapshot = '{"page": {}, "blocks": []}', published_revision = 1 WHERE id = $1`,
+      [rows[0]?.id],
+    );
   });
 
   it('a block belongs to a page of its own workspace, has a known type, and sorts by byte order', async () => {
@@ -62,7 +65,10 @@ describe('content constraints: bio pages, blocks, experiments, leads, pinned lin
     expect(cross).toMatchObject({ sqlState: '23503', constraint: 'fk_bio_blocks_page_ws' });
     expect((await refused(h.pool.query(block, [pageId, a, 'a0', 'carousel']))).sqlState).toBe('23514');
     for (const position of ['a', 'Z0', 'B']) await h.pool.query(block, [pageId, a, position, 'divider']);
-    const order = await h.pool.query<{ position: string }>('SELECT position FROM bio_blocks WHERE page_id = $1 ORDER BY position', [pageId]);
+    const order = await h.pool.query<{ position: string }>(
+      'SELECT position FROM bio_blocks WHERE page_id = $1 ORDER BY position',
+      [pageId],
+    );
     expect(order.rows.map((r) => r.position)).toEqual(['B', 'Z0', 'a']);
   });
 
@@ -71,7 +77,9 @@ describe('content constraints: bio pages, blocks, experiments, leads, pinned lin
     const { rows } = await insertPage(ws, handle());
     const lead = `INSERT INTO leads (workspace_id, page_id, email) VALUES ($1, $2, $3)`;
     await h.pool.query(lead, [ws, rows[0]?.id, 'Fan@Example.test']);
-    expect((await refused(h.pool.query(lead, [ws, rows[0]?.id, 'fan@example.TEST']))).constraint).toBe('ux_leads_page_email');
+    expect((await refused(h.pool.query(lead, [ws, rows[0]?.id, 'fan@example.TEST']))).constraint).toBe(
+      'ux_leads_page_email',
+    );
   });
 
   it('at most one running experiment per resource; variants stay in their experiment’s workspace and weight range', async () => {
@@ -83,11 +91,15 @@ describe('content constraints: bio pages, blocks, experiments, leads, pinned lin
     );
     const experiment = `INSERT INTO experiments (workspace_id, resource_type, resource_id, name, status) VALUES ($1, 'link', $2, 'Hero test', $3) RETURNING id`;
     const { rows } = await h.pool.query<{ id: string }>(experiment, [ws, link[0]?.id, 'running']);
-    expect((await refused(h.pool.query(experiment, [ws, link[0]?.id, 'running']))).constraint).toBe('ux_experiments_resource_active');
+    expect((await refused(h.pool.query(experiment, [ws, link[0]?.id, 'running']))).constraint).toBe(
+      'ux_experiments_resource_active',
+    );
     await h.pool.query(experiment, [ws, link[0]?.id, 'draft']);
     const variant = `INSERT INTO experiment_variants (experiment_id, workspace_id, key, name, weight) VALUES ($1, $2, $3, $3, $4)`;
     await h.pool.query(variant, [rows[0]?.id, ws, 'a', 5000]);
-    expect((await refused(h.pool.query(variant, [rows[0]?.id, other, 'b', 5000]))).constraint).toBe('fk_experiment_variants_exp_ws');
+    expect((await refused(h.pool.query(variant, [rows[0]?.id, other, 'b', 5000]))).constraint).toBe(
+      'fk_experiment_variants_exp_ws',
+    );
     expect((await refused(h.pool.query(variant, [rows[0]?.id, ws, 'c', 10001]))).sqlState).toBe('23514');
   });
 
@@ -112,9 +124,13 @@ describe('content constraints: bio pages, blocks, experiments, leads, pinned lin
     } finally {
       client.release();
     }
-    const archive = await refused(h.pool.query('UPDATE links SET archived_at = now() WHERE id = $1', [linkId]));
+    const archive = await refused(
+      h.pool.query('UPDATE links SET archived_at = now() WHERE id = $1', [linkId]),
+    );
     expect(archive.constraint).toBe('ck_links_pinned_not_archived');
-    const softDelete = await refused(h.pool.query('UPDATE links SET deleted_at = now() WHERE id = $1', [linkId]));
+    const softDelete = await refused(
+      h.pool.query('UPDATE links SET deleted_at = now() WHERE id = $1', [linkId]),
+    );
     expect(softDelete.constraint).toBe('ck_links_pinned_not_archived');
     expect((await refused(h.pool.query('DELETE FROM links WHERE id = $1', [linkId]))).sqlState).toBe('23503');
   });

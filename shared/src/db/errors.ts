@@ -53,7 +53,9 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 /** The database refusals every caller reports the same way (the deferred one-owner trigger → 409 last_owner_required). */
 export function translateDbError(error: unknown): unknown {
   if (pgErrorInfo(error)?.triggerCode === 'last_owner_required') {
-    return new ConflictError('last_owner_required', { details: [{ field: 'role', issue: 'last_owner_required' }] });
+    return new ConflictError('last_owner_required', {
+      details: [{ field: 'role', issue: 'last_owner_required' }],
+    });
   }
   return error;
 }

@@ -1,7 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, DbExecutor } from './client';
 import { uuidv7 } from './ids';
-import { billingAccounts, users, workspaceMembers, workspaces, type MemberRole, type PlanKey } from './schema';
+import {
+  billingAccounts,
+  users,
+  workspaceMembers,
+  workspaces,
+  type MemberRole,
+  type PlanKey,
+} from './schema';
 
 /**
  * Row factories that respect the database invariants (used by tests and the dev seed). A workspace is
@@ -76,12 +83,25 @@ export async function insertWorkspace(db: Database, input: NewWorkspace): Promis
   });
 }
 
-export type NewMember = { workspaceId: string; userId: string; role: Exclude<MemberRole, 'owner'>; isScoped?: boolean };
+export type NewMember = {
+  workspaceId: string;
+  userId: string;
+  role: Exclude<MemberRole, 'owner'>;
+  isScoped?: boolean;
+};
 
-export async function insertMember(db: DbExecutor, input: NewMember): Promise<typeof workspaceMembers.$inferSelect> {
+export async function insertMember(
+  db: DbExecutor,
+  input: NewMember,
+): Promise<typeof workspaceMembers.$inferSelect> {
   const [row] = await db
     .insert(workspaceMembers)
-    .values({ workspaceId: input.workspaceId, userId: input.userId, role: input.role, isScoped: input.isScoped ?? false })
+    .values({
+      workspaceId: input.workspaceId,
+      userId: input.userId,
+      role: input.role,
+      isScoped: input.isScoped ?? false,
+    })
     .returning();
   if (!row) throw new Error('insertMember: no row returned');
   return row;
@@ -91,13 +111,17 @@ export async function insertMember(db: DbExecutor, input: NewMember): Promise<ty
 export async function transferOwnership(db: Database, workspaceId: string, toUserId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const live = and(eq(workspaceMembers.workspaceId, workspaceId), isNull(workspaceMembers.deletedAt));
-    await tx.update(workspaceMembers).set({ role: 'admin' }).where(and(live, eq(workspaceMembers.role, 'owner')));
+    await tx
+      .update(workspaceMembers)
+      .set({ role: 'admin' })
+      .where(and(live, eq(workspaceMembers.role, 'owner')));
     const promoted = await tx
       .update(workspaceMembers)
       .set({ role: 'owner', isScoped: false })
       .where(and(live, eq(workspaceMembers.userId, toUserId)))
       .returning({ id: workspaceMembers.id });
-    if (promoted.length !== 1) throw new Error(`transferOwnership: ${toUserId} is not a member of ${workspaceId}`);
+    if (promoted.length !== 1)
+      throw new Error(`transferOwnership: ${toUserId} is not a member of ${workspaceId}`);
     await tx.update(workspaces).set({ ownerUserId: toUserId }).where(eq(workspaces.id, workspaceId));
   });
 }

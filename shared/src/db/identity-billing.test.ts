@@ -39,8 +39,12 @@ describe('identity, API and billing constraints', () => {
     const soon = new Date(Date.now() + 3_600_000);
     const later = new Date(Date.now() + 86_400_000);
     await h.pool.query(insert, [user.id, 'hash-1', soon, later]);
-    expect((await refused(h.pool.query(insert, [user.id, 'hash-1', soon, later]))).constraint).toBe('ux_sessions_token_hash');
-    expect((await refused(h.pool.query(insert, [user.id, 'hash-2', later, soon]))).constraint).toBe('ck_sessions_expiry_order');
+    expect((await refused(h.pool.query(insert, [user.id, 'hash-1', soon, later]))).constraint).toBe(
+      'ux_sessions_token_hash',
+    );
+    expect((await refused(h.pool.query(insert, [user.id, 'hash-2', later, soon]))).constraint).toBe(
+      'ck_sessions_expiry_order',
+    );
     const token = await h.pool.query(
       `SELECT column_name FROM information_schema.columns WHERE table_name = 'sessions' AND column_name IN ('token', 'session_token')`,
     );
@@ -64,11 +68,17 @@ describe('identity, API and billing constraints', () => {
     const idem = `INSERT INTO idempotency_keys (workspace_id, scope, key, request_hash) VALUES ($1, $2, 'k1', 'h')`;
     await h.pool.query(idem, [workspace.id, 'api_key:a']);
     await h.pool.query(idem, [workspace.id, 'api_key:b']);
-    expect((await refused(h.pool.query(idem, [workspace.id, 'api_key:a']))).constraint).toBe('ux_idempotency_keys_scope_key');
+    expect((await refused(h.pool.query(idem, [workspace.id, 'api_key:a']))).constraint).toBe(
+      'ux_idempotency_keys_scope_key',
+    );
     const key = `INSERT INTO api_keys (workspace_id, name, prefix, key_hash, scopes) VALUES ($1, 'ci', $2, $3, ARRAY['links:read'])`;
     await h.pool.query(key, [workspace.id, 'lh_abcd', 'hash-a']);
-    expect((await refused(h.pool.query(key, [workspace.id, 'lh_efgh', 'hash-a']))).constraint).toBe('ux_api_keys_key_hash');
-    expect((await refused(h.pool.query(key, [workspace.id, 'lh_abcd', 'hash-b']))).constraint).toBe('ux_api_keys_prefix');
+    expect((await refused(h.pool.query(key, [workspace.id, 'lh_efgh', 'hash-a']))).constraint).toBe(
+      'ux_api_keys_key_hash',
+    );
+    expect((await refused(h.pool.query(key, [workspace.id, 'lh_abcd', 'hash-b']))).constraint).toBe(
+      'ux_api_keys_prefix',
+    );
   });
 
   it('plans exist for free, pro and business; workspace billing status is a known value', async () => {
@@ -76,9 +86,13 @@ describe('identity, API and billing constraints', () => {
     expect(plans.rows).toEqual([{ key: 'free' }, { key: 'pro' }, { key: 'business' }]);
     const owner = await insertUser(h.db);
     const { workspace } = await insertWorkspace(h.db, { ownerUserId: owner.id, plan: 'pro' });
-    const bad = await refused(h.pool.query(`UPDATE workspaces SET billing_status = 'late' WHERE id = $1`, [workspace.id]));
+    const bad = await refused(
+      h.pool.query(`UPDATE workspaces SET billing_status = 'late' WHERE id = $1`, [workspace.id]),
+    );
     expect(bad.sqlState).toBe('23514');
-    const pastDue = await refused(h.pool.query(`UPDATE workspaces SET billing_status = 'past_due' WHERE id = $1`, [workspace.id]));
+    const pastDue = await refused(
+      h.pool.query(`UPDATE workspaces SET billing_status = 'past_due' WHERE id = $1`, [workspace.id]),
+    );
     expect(pastDue.constraint).toBe('ck_workspaces_past_due');
     await h.pool.query(
       `UPDATE workspaces SET billing_status = 'past_due', past_due_since = now() - interval '8 days', writes_blocked = true WHERE id = $1`,

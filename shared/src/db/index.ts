@@ -1,6 +1,13 @@
 /** Server-only database layer: `@linkhub/shared/db`. Never imported by edge/ or pwa/. */
 export * from './schema';
-export { createDb, type Database, type DbExecutor, type DbHandle, type CreateDbOptions, type Schema } from './client';
+export {
+  createDb,
+  type Database,
+  type DbExecutor,
+  type DbHandle,
+  type CreateDbOptions,
+  type Schema,
+} from './client';
 export { migrate, MIGRATIONS_DIR, type MigrationResult } from './migrate';
 export {
   ensureSystemDomains,

@@ -29,14 +29,21 @@ describe('migrations', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'lh-mig-'));
     try {
       await writeFile(path.join(dir, '9001_ok.sql'), 'CREATE TABLE mig_probe_ok (id int);');
-      await writeFile(path.join(dir, '9002_bad.sql'), 'CREATE TABLE mig_probe_bad (id int); SELECT no_such_function();');
+      await writeFile(
+        path.join(dir, '9002_bad.sql'),
+        'CREATE TABLE mig_probe_bad (id int); SELECT no_such_function();',
+      );
       await expect(migrate(testDb.url, dir)).rejects.toThrow(/9002_bad\.sql/);
       const client = new pg.Client({ connectionString: testDb.url });
       await client.connect();
       try {
-        const tables = await client.query(`SELECT to_regclass('mig_probe_ok') IS NOT NULL AS ok, to_regclass('mig_probe_bad') IS NOT NULL AS bad`);
+        const tables = await client.query(
+          `SELECT to_regclass('mig_probe_ok') IS NOT NULL AS ok, to_regclass('mig_probe_bad') IS NOT NULL AS bad`,
+        );
         expect(tables.rows).toEqual([{ ok: true, bad: false }]);
-        const recorded = await client.query(`SELECT name FROM schema_migrations WHERE name LIKE '900%' ORDER BY name`);
+        const recorded = await client.query(
+          `SELECT name FROM schema_migrations WHERE name LIKE '900%' ORDER BY name`,
+        );
         expect(recorded.rows).toEqual([{ name: '9001_ok.sql' }]);
       } finally {
         await client.end();

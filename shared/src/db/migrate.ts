@@ -34,7 +34,10 @@ export async function migrate(databaseUrl: string, dir: string = MIGRATIONS_DIR)
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+        throw new Error(
+          `migration ${file} failed: ${error instanceof Error ? error.message : String(error)}`,
+          { cause: error },
+        );
       }
       applied.push(file);
     }

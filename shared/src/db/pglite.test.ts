@@ -16,7 +16,10 @@ describe('migrations on the embedded PGlite database', () => {
   it('apply in order, and the permanent-QR triggers work there', async () => {
     const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
     for (const file of files) {
-      await expect(db.exec(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8')), file).resolves.toBeDefined();
+      await expect(
+        db.exec(await readFile(path.join(MIGRATIONS_DIR, file), 'utf8')),
+        file,
+      ).resolves.toBeDefined();
     }
     const u = '00000000-0000-7000-8000-000000000001';
     const ws = '00000000-0000-7000-8000-000000000003';
@@ -34,9 +37,13 @@ describe('migrations on the embedded PGlite database', () => {
     const reserved = await db.query<{ slug: string }>('SELECT slug FROM qr_slug_reservations');
     expect(reserved.rows).toEqual([{ slug: 'menu' }]);
     await expect(
-      db.exec(`INSERT INTO links (workspace_id, domain_id, slug, destination_url) VALUES ('${ws}', '${dom}', 'MENU', 'https://example.com')`),
+      db.exec(
+        `INSERT INTO links (workspace_id, domain_id, slug, destination_url) VALUES ('${ws}', '${dom}', 'MENU', 'https://example.com')`,
+      ),
     ).rejects.toThrow(/^qr_slug_reserved/);
-    await expect(db.exec('DELETE FROM qr_slug_reservations')).rejects.toThrow(/qr_slug_reservation_permanent/);
+    await expect(db.exec('DELETE FROM qr_slug_reservations')).rejects.toThrow(
+      /qr_slug_reservation_permanent/,
+    );
     const id = await db.query<{ id: string }>('SELECT uuid_generate_v7()::text AS id');
     expect(id.rows[0]?.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
   });

@@ -6,7 +6,9 @@ import { createTestDatabase, type TestDatabase } from './testing';
 import { uuidv7 } from './ids';
 import { insertUser, insertWorkspace } from './fixtures';
 
-const drizzleTables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => value instanceof PgTable);
+const drizzleTables = Object.values(schema as Record<string, unknown>).filter(
+  (value): value is PgTable => value instanceof PgTable,
+);
 
 describe('schema', () => {
   let testDb: TestDatabase;
@@ -59,21 +61,37 @@ describe('schema', () => {
   });
 
   it('every synced table carries row_version and soft deletes', async () => {
-    const synced = ['workspaces', 'workspace_members', 'custom_domains', 'links', 'bio_pages', 'bio_blocks', 'qr_codes', 'sync_notices', 'analytics_summaries'];
+    const synced = [
+      'workspaces',
+      'workspace_members',
+      'custom_domains',
+      'links',
+      'bio_pages',
+      'bio_blocks',
+      'qr_codes',
+      'sync_notices',
+      'analytics_summaries',
+    ];
     const { rows } = await h.pool.query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns
         WHERE table_schema = 'public' AND column_name IN ('row_version', 'deleted_at') AND table_name = ANY($1)`,
       [synced],
     );
     for (const table of synced) {
-      const names = rows.filter((r) => r.table_name === table).map((r) => r.column_name).sort();
+      const names = rows
+        .filter((r) => r.table_name === table)
+        .map((r) => r.column_name)
+        .sort();
       expect(names, table).toEqual(['deleted_at', 'row_version']);
     }
   });
 
   it('generates time-ordered version-7 ids in the database and in code', async () => {
-    const { rows } = await h.pool.query<{ id: string }>('SELECT uuid_generate_v7()::text AS id FROM generate_series(1, 50)');
-    for (const { id } of rows) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const { rows } = await h.pool.query<{ id: string }>(
+      'SELECT uuid_generate_v7()::text AS id FROM generate_series(1, 50)',
+    );
+    for (const { id } of rows)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const first = rows[0]?.id ?? '';
     expect(uuidv7()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     // millisecond prefix: a code-made id right after is not older than the database's
@@ -87,7 +105,9 @@ describe('schema', () => {
     const { workspace } = await insertWorkspace(h.db, { ownerUserId: user.id });
     expect(workspace.rowVersion).toBe(1);
     await h.pool.query(`UPDATE workspaces SET name = 'Renamed' WHERE id = $1`, [workspace.id]);
-    await h.pool.query(`UPDATE workspaces SET name = 'Renamed again', row_version = 1 WHERE id = $1`, [workspace.id]);
+    await h.pool.query(`UPDATE workspaces SET name = 'Renamed again', row_version = 1 WHERE id = $1`, [
+      workspace.id,
+    ]);
     const { rows } = await h.pool.query<{ row_version: string; updated_at: Date }>(
       'SELECT row_version, updated_at FROM workspaces WHERE id = $1',
       [workspace.id],

@@ -16,7 +16,10 @@ describe('hosts, slugs and permanent QR reservations', () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     h = createDb(testDb.url);
-    ({ linkDomainId, bioDomainId } = await ensureSystemDomains(h.db, { linkHost: 'lnk.localhost', bioHost: 'bio.localhost' }));
+    ({ linkDomainId, bioDomainId } = await ensureSystemDomains(h.db, {
+      linkHost: 'lnk.localhost',
+      bioHost: 'bio.localhost',
+    }));
   });
   afterAll(async () => {
     await h.close();
@@ -31,12 +34,22 @@ describe('hosts, slugs and permanent QR reservations', () => {
   let counter = 0;
   const unique = (base: string) => `${base}-${(counter += 1)}-${Date.now().toString(36)}`;
 
-  const insertLink = (workspaceId: string, slug: string, domainId = linkDomainId, qrCodeId: string | null = null) =>
+  const insertLink = (
+    workspaceId: string,
+    slug: string,
+    domainId = linkDomainId,
+    qrCodeId: string | null = null,
+  ) =>
     h.pool.query<{ id: string; slug: string }>(
       `INSERT INTO links (workspace_id, domain_id, slug, destination_url, qr_code_id) VALUES ($1, $2, $3, 'https://example.com/', $4) RETURNING id, slug`,
       [workspaceId, domainId, slug, qrCodeId],
     );
-  const insertQr = (workspaceId: string, slug: string, createdBy: string | null = null, domainId = linkDomainId) =>
+  const insertQr = (
+    workspaceId: string,
+    slug: string,
+    createdBy: string | null = null,
+    domainId = linkDomainId,
+  ) =>
     h.pool.query<{ id: string; slug: string }>(
       `INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url, created_by_user_id) VALUES ($1, $2, $3, 'https://example.com/menu', $4) RETURNING id, slug`,
       [workspaceId, domainId, slug, createdBy],
@@ -53,8 +66,20 @@ describe('hosts, slugs and permanent QR reservations', () => {
         [[linkDomainId, bioDomainId]],
       );
       expect(rows).toEqual([
-        { hostname: 'bio.localhost', purpose: 'bio', workspace_id: null, is_system: true, status: 'verified' },
-        { hostname: 'lnk.localhost', purpose: 'links', workspace_id: null, is_system: true, status: 'verified' },
+        {
+          hostname: 'bio.localhost',
+          purpose: 'bio',
+          workspace_id: null,
+          is_system: true,
+          status: 'verified',
+        },
+        {
+          hostname: 'lnk.localhost',
+          purpose: 'links',
+          workspace_id: null,
+          is_system: true,
+          status: 'verified',
+        },
       ]);
       const same = await ensureSystemDomains(h.db, { linkHost: 'one.localhost', bioHost: 'one.localhost' });
       expect(same.linkDomainId).toBe(same.bioDomainId);
@@ -68,7 +93,9 @@ describe('hosts, slugs and permanent QR reservations', () => {
 
     it('a system row has no workspace and a workspace domain is never a system row', async () => {
       const { workspaceId } = await workspace();
-      const orphan = await refused(h.pool.query(`INSERT INTO custom_domains (hostname) VALUES ('orphan.example.test')`));
+      const orphan = await refused(
+        h.pool.query(`INSERT INTO custom_domains (hostname) VALUES ('orphan.example.test')`),
+      );
       expect(orphan).toMatchObject({ sqlState: '23514', constraint: 'ck_custom_domains_system_host' });
       const fake = await refused(
         h.pool.query(
@@ -82,27 +109,40 @@ describe('hosts, slugs and permanent QR reservations', () => {
     it('a system host can be neither deleted nor soft-deleted, and its name cannot be claimed by a workspace', async () => {
       const del = await refused(h.pool.query('DELETE FROM custom_domains WHERE id = $1', [linkDomainId]));
       expect(del.triggerCode).toBe('system_domain_protected');
-      const soft = await refused(h.pool.query('UPDATE custom_domains SET deleted_at = now() WHERE id = $1', [linkDomainId]));
+      const soft = await refused(
+        h.pool.query('UPDATE custom_domains SET deleted_at = now() WHERE id = $1', [linkDomainId]),
+      );
       expect(soft.triggerCode).toBe('system_domain_protected');
       const { workspaceId } = await workspace();
       const claim = await refused(
-        h.pool.query(`INSERT INTO custom_domains (workspace_id, hostname) VALUES ($1, 'lnk.localhost')`, [workspaceId]),
+        h.pool.query(`INSERT INTO custom_domains (workspace_id, hostname) VALUES ($1, 'lnk.localhost')`, [
+          workspaceId,
+        ]),
       );
       expect(claim).toMatchObject({ sqlState: '23505', constraint: 'ux_custom_domains_hostname' });
-      await expect(ensureSystemDomains(h.db, { linkHost: 'lnk.localhost', bioHost: 'bio.localhost' })).resolves.toBeDefined();
+      await expect(
+        ensureSystemDomains(h.db, { linkHost: 'lnk.localhost', bioHost: 'bio.localhost' }),
+      ).resolves.toBeDefined();
     });
 
     it('ensureSystemDomains refuses a host that is already a workspace custom domain', async () => {
       const { workspaceId } = await workspace();
-      await h.pool.query(`INSERT INTO custom_domains (workspace_id, hostname) VALUES ($1, 'go.brand.test')`, [workspaceId]);
-      await expect(ensureSystemDomains(h.db, { linkHost: 'go.brand.test', bioHost: 'bio.localhost' })).rejects.toThrow(/custom domain/);
+      await h.pool.query(`INSERT INTO custom_domains (workspace_id, hostname) VALUES ($1, 'go.brand.test')`, [
+        workspaceId,
+      ]);
+      await expect(
+        ensureSystemDomains(h.db, { linkHost: 'go.brand.test', bioHost: 'bio.localhost' }),
+      ).rejects.toThrow(/custom domain/);
     });
 
     it('content rows need a domain, and never another workspace’s', async () => {
       const a = await workspace();
       const b = await workspace();
       const noDomain = await refused(
-        h.pool.query(`INSERT INTO links (workspace_id, slug, destination_url) VALUES ($1, 'x', 'https://e.com')`, [a.workspaceId]),
+        h.pool.query(
+          `INSERT INTO links (workspace_id, slug, destination_url) VALUES ($1, 'x', 'https://e.com')`,
+          [a.workspaceId],
+        ),
       );
       expect(noDomain.sqlState).toBe('23502');
       const { rows } = await h.pool.query<{ id: string }>(
@@ -158,13 +198,20 @@ describe('hosts, slugs and permanent QR reservations', () => {
       const taken = await refused(insertLink(b.workspaceId, slug.toUpperCase()));
       expect(taken).toMatchObject({ sqlState: 'P0001', triggerCode: 'qr_slug_reserved' });
       const { rows } = await insertLink(b.workspaceId, unique('free'));
-      const rename = await refused(h.pool.query('UPDATE links SET slug = $1 WHERE id = $2', [slug, rows[0]?.id]));
+      const rename = await refused(
+        h.pool.query('UPDATE links SET slug = $1 WHERE id = $2', [slug, rows[0]?.id]),
+      );
       expect(rename.triggerCode).toBe('qr_slug_reserved');
       // through drizzle, as the command layer will see it
       let caught: unknown;
       await h.db
         .insert(links)
-        .values({ workspaceId: b.workspaceId, domainId: linkDomainId, slug, destinationUrl: 'https://example.com/' })
+        .values({
+          workspaceId: b.workspaceId,
+          domainId: linkDomainId,
+          slug,
+          destinationUrl: 'https://example.com/',
+        })
         .catch((error: unknown) => {
           caught = error;
         });
@@ -177,7 +224,9 @@ describe('hosts, slugs and permanent QR reservations', () => {
       const { rows } = await insertQr(a.workspaceId, slug);
       const { rows: link } = await insertLink(a.workspaceId, slug, linkDomainId, rows[0]?.id ?? null);
       expect(link[0]?.slug).toBe(slug);
-      const unpin = await refused(h.pool.query('UPDATE links SET qr_code_id = NULL WHERE id = $1', [link[0]?.id]));
+      const unpin = await refused(
+        h.pool.query('UPDATE links SET qr_code_id = NULL WHERE id = $1', [link[0]?.id]),
+      );
       expect(unpin.triggerCode).toBe('qr_slug_reserved');
     });
 
@@ -189,7 +238,9 @@ describe('hosts, slugs and permanent QR reservations', () => {
       expect(taken.triggerCode).toBe('qr_slug_reserved');
       await h.pool.query('UPDATE links SET deleted_at = now() WHERE id = $1', [link[0]?.id]);
       await insertQr(a.workspaceId, slug);
-      const restore = await refused(h.pool.query('UPDATE links SET deleted_at = NULL WHERE id = $1', [link[0]?.id]));
+      const restore = await refused(
+        h.pool.query('UPDATE links SET deleted_at = NULL WHERE id = $1', [link[0]?.id]),
+      );
       expect(restore.triggerCode).toBe('qr_slug_reserved');
     });
 
@@ -228,9 +279,13 @@ describe('hosts, slugs and permanent QR reservations', () => {
     it('a reservation can be neither deleted, changed nor truncated', async () => {
       const a = await workspace();
       const { rows } = await insertQr(a.workspaceId, unique('forever'));
-      const del = await refused(h.pool.query('DELETE FROM qr_slug_reservations WHERE qr_code_id = $1', [rows[0]?.id]));
+      const del = await refused(
+        h.pool.query('DELETE FROM qr_slug_reservations WHERE qr_code_id = $1', [rows[0]?.id]),
+      );
       expect(del).toMatchObject({ sqlState: 'P0001', triggerCode: 'qr_slug_reservation_permanent' });
-      const upd = await refused(h.pool.query(`UPDATE qr_slug_reservations SET slug = 'other' WHERE qr_code_id = $1`, [rows[0]?.id]));
+      const upd = await refused(
+        h.pool.query(`UPDATE qr_slug_reservations SET slug = 'other' WHERE qr_code_id = $1`, [rows[0]?.id]),
+      );
       expect(upd.triggerCode).toBe('qr_slug_reservation_permanent');
       const trunc = await refused(h.pool.query('TRUNCATE qr_slug_reservations CASCADE'));
       expect(trunc.triggerCode).toBe('qr_slug_reservation_permanent');
@@ -257,11 +312,18 @@ describe('hosts, slugs and permanent QR reservations', () => {
     it('a QR’s host and slug never change', async () => {
       const a = await workspace();
       const { rows } = await insertQr(a.workspaceId, unique('print'));
-      const error = await refused(h.pool.query(`UPDATE qr_codes SET slug = 'elsewhere' WHERE id = $1`, [rows[0]?.id]));
+      const error = await refused(
+        h.pool.query(`UPDATE qr_codes SET slug = 'elsewhere' WHERE id = $1`, [rows[0]?.id]),
+      );
       expect(error.triggerCode).toBe('qr_slug_immutable');
-      const moved = await refused(h.pool.query('UPDATE qr_codes SET domain_id = $1 WHERE id = $2', [bioDomainId, rows[0]?.id]));
+      const moved = await refused(
+        h.pool.query('UPDATE qr_codes SET domain_id = $1 WHERE id = $2', [bioDomainId, rows[0]?.id]),
+      );
       expect(moved.triggerCode).toBe('qr_slug_immutable');
-      await h.pool.query(`UPDATE qr_codes SET destination_url = 'https://example.com/new', archived_at = now() WHERE id = $1`, [rows[0]?.id]);
+      await h.pool.query(
+        `UPDATE qr_codes SET destination_url = 'https://example.com/new', archived_at = now() WHERE id = $1`,
+        [rows[0]?.id],
+      );
     });
 
     it('hard-deleting the workspace, the QR code or its domain is refused and the reservation stays', async () => {
@@ -280,7 +342,10 @@ describe('hosts, slugs and permanent QR reservations', () => {
       expect(dom.sqlState).toBe('23503');
       expect(await reservationsFor(qrId)).toHaveLength(1);
       // soft deletion of the workspace (the product's delete) leaves it too
-      await h.pool.query(`UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`, [a.workspaceId]);
+      await h.pool.query(
+        `UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1`,
+        [a.workspaceId],
+      );
       expect(await reservationsFor(qrId)).toHaveLength(1);
     });
 

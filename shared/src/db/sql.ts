@@ -6,11 +6,19 @@ export type Queryable = {
   query<R extends pg.QueryResultRow>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
 };
 
-export async function rows<R extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[] = []): Promise<R[]> {
+export async function rows<R extends pg.QueryResultRow>(
+  db: Queryable,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
   return (await db.query<R>(text, values)).rows;
 }
 
-export async function one<R extends pg.QueryResultRow>(db: Queryable, text: string, values: unknown[] = []): Promise<R | undefined> {
+export async function one<R extends pg.QueryResultRow>(
+  db: Queryable,
+  text: string,
+  values: unknown[] = [],
+): Promise<R | undefined> {
   return (await db.query<R>(text, values)).rows[0];
 }
 

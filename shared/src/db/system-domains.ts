@@ -20,7 +20,10 @@ export async function ensureSystemDomains(db: DbExecutor, hosts: SystemHosts = {
     const id = await ensureOne(db, linkHost, 'all');
     return { linkDomainId: id, bioDomainId: id };
   }
-  return { linkDomainId: await ensureOne(db, linkHost, 'links'), bioDomainId: await ensureOne(db, bioHost, 'bio') };
+  return {
+    linkDomainId: await ensureOne(db, linkHost, 'links'),
+    bioDomainId: await ensureOne(db, bioHost, 'bio'),
+  };
 }
 
 async function ensureOne(db: DbExecutor, hostname: string, purpose: DomainPurpose): Promise<string> {
@@ -42,7 +45,8 @@ async function ensureOne(db: DbExecutor, hostname: string, purpose: DomainPurpos
     .from(customDomains)
     .where(and(eq(customDomains.hostname, hostname), isNull(customDomains.deletedAt)));
   if (!row) throw new Error(`ensureSystemDomains: could not create the system host ${hostname}`);
-  if (!row.isSystem) throw new Error(`ensureSystemDomains: ${hostname} is already a workspace's custom domain`);
+  if (!row.isSystem)
+    throw new Error(`ensureSystemDomains: ${hostname} is already a workspace's custom domain`);
   if (row.purpose !== purpose && row.purpose !== 'all') {
     await db.update(customDomains).set({ purpose: 'all' }).where(eq(customDomains.id, row.id));
   }

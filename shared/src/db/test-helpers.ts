@@ -2,7 +2,9 @@ import { expect } from 'vitest';
 import { pgErrorInfo } from './errors';
 
 /** Awaits a promise that must be refused by the database; returns the SQLSTATE/trigger code it failed with. */
-export async function refused(work: Promise<unknown>): Promise<{ sqlState: string; triggerCode: string | undefined; constraint: string | undefined }> {
+export async function refused(
+  work: Promise<unknown>,
+): Promise<{ sqlState: string; triggerCode: string | undefined; constraint: string | undefined }> {
   let caught: unknown;
   try {
     await work;

@@ -4,7 +4,10 @@ import pg from 'pg';
 /** Name of the migrated template database the test global setup builds once per run. */
 function templateDatabase(): string {
   const name = process.env.LINKHUB_TEST_TEMPLATE_DB;
-  if (!name) throw new Error('LINKHUB_TEST_TEMPLATE_DB is not set: run tests through vitest (scripts/test-global-setup.ts)');
+  if (!name)
+    throw new Error(
+      'LINKHUB_TEST_TEMPLATE_DB is not set: run tests through vitest (scripts/test-global-setup.ts)',
+    );
   return name;
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PLANS, PLAN_KEYS, QUOTA_FIELDS, hasFeature, hasRoomFor, limitFor, plansWithFeature, retentionDays, apiRequestsPerMinute } from './plans';
+import {
+  PLANS,
+  PLAN_KEYS,
+  QUOTA_FIELDS,
+  hasFeature,
+  hasRoomFor,
+  limitFor,
+  plansWithFeature,
+  retentionDays,
+  apiRequestsPerMinute,
+} from './plans';
 
 describe('plan catalogue (DESIGN §4)', () => {
   it('carries the DESIGN §4 numbers', () => {
@@ -8,8 +18,12 @@ describe('plan catalogue (DESIGN §4)', () => {
       { workspaces: 1, bio_pages: 10, links: 2000, qr_codes: 200, custom_domains: 3, members: 3 },
       { workspaces: 10, bio_pages: null, links: null, qr_codes: null, custom_domains: 50, members: 25 },
     ]);
-    expect(PLAN_KEYS.map((p) => [retentionDays(p, 'raw_click_days'), retentionDays(p, 'hourly_rollup_days')])).toEqual([
-      [30, 30], [90, 365], [730, null],
+    expect(
+      PLAN_KEYS.map((p) => [retentionDays(p, 'raw_click_days'), retentionDays(p, 'hourly_rollup_days')]),
+    ).toEqual([
+      [30, 30],
+      [90, 365],
+      [730, null],
     ]);
     expect(PLAN_KEYS.map(apiRequestsPerMinute)).toEqual([60, 600, 3000]);
   });

@@ -21,7 +21,14 @@ export const PLANS = {
   },
   business: {
     name: 'Business',
-    limits: { workspaces: 10, bio_pages: UNLIMITED, links: UNLIMITED, qr_codes: UNLIMITED, custom_domains: 50, members: 25 },
+    limits: {
+      workspaces: 10,
+      bio_pages: UNLIMITED,
+      links: UNLIMITED,
+      qr_codes: UNLIMITED,
+      custom_domains: 50,
+      members: 25,
+    },
     features: { grants_enabled: true, experiments_enabled: true, targeting_rules_enabled: true },
     retention: { raw_click_days: 730, hourly_rollup_days: UNLIMITED },
     api_requests_per_minute: 3000,
@@ -30,8 +37,12 @@ export const PLANS = {
 
 type PlanShape = {
   readonly name: string;
-  readonly limits: Readonly<Record<'workspaces' | 'bio_pages' | 'links' | 'qr_codes' | 'custom_domains' | 'members', number | null>>;
-  readonly features: Readonly<Record<'grants_enabled' | 'experiments_enabled' | 'targeting_rules_enabled', boolean>>;
+  readonly limits: Readonly<
+    Record<'workspaces' | 'bio_pages' | 'links' | 'qr_codes' | 'custom_domains' | 'members', number | null>
+  >;
+  readonly features: Readonly<
+    Record<'grants_enabled' | 'experiments_enabled' | 'targeting_rules_enabled', boolean>
+  >;
   readonly retention: Readonly<Record<'raw_click_days' | 'hourly_rollup_days', number | null>>;
   readonly api_requests_per_minute: number;
 };
@@ -44,8 +55,19 @@ export type FeatureKey = keyof PlanShape['features'];
 export type RetentionKey = keyof PlanShape['retention'];
 
 export const PLAN_KEYS = ['free', 'pro', 'business'] as const satisfies readonly PlanKey[];
-export const QUOTA_FIELDS = ['workspaces', 'bio_pages', 'links', 'qr_codes', 'custom_domains', 'members'] as const satisfies readonly QuotaField[];
-export const FEATURE_KEYS = ['grants_enabled', 'experiments_enabled', 'targeting_rules_enabled'] as const satisfies readonly FeatureKey[];
+export const QUOTA_FIELDS = [
+  'workspaces',
+  'bio_pages',
+  'links',
+  'qr_codes',
+  'custom_domains',
+  'members',
+] as const satisfies readonly QuotaField[];
+export const FEATURE_KEYS = [
+  'grants_enabled',
+  'experiments_enabled',
+  'targeting_rules_enabled',
+] as const satisfies readonly FeatureKey[];
 
 export function isPlanKey(value: unknown): value is PlanKey {
   return typeof value === 'string' && Object.hasOwn(PLANS, value);

@@ -22,7 +22,10 @@ export abstract class AppError extends Error {
   readonly details: readonly ErrorDetail[];
 
   protected constructor(code: ErrorCode, options: AppErrorOptions = {}) {
-    super(options.message ?? ERROR_CODES[code].message, options.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      options.message ?? ERROR_CODES[code].message,
+      options.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = new.target.name;
     this.code = code;
     this.status = ERROR_CODES[code].status;
@@ -91,7 +94,10 @@ export class BillingError extends AuthorizationError {
 }
 
 export class SessionAssuranceError extends AuthorizationError {
-  constructor(code: 'email_verification_required' | 'reauthentication_required', options: AppErrorOptions = {}) {
+  constructor(
+    code: 'email_verification_required' | 'reauthentication_required',
+    options: AppErrorOptions = {},
+  ) {
     super(code, options);
   }
 }

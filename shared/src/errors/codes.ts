@@ -24,7 +24,10 @@ export const ERROR_CODES = {
   billing_write_blocked: { status: 403, message: 'Editing is paused until the outstanding invoice is paid.' },
   email_verification_required: { status: 403, message: 'Verify your email address to do this.' },
   reauthentication_required: { status: 403, message: 'Confirm your password to continue.' },
-  cross_site_request: { status: 403, message: 'This request came from another website and was refused. Open LinkHub directly and try again.' },
+  cross_site_request: {
+    status: 403,
+    message: 'This request came from another website and was refused. Open LinkHub directly and try again.',
+  },
 
   // 404 — missing, or intentionally concealed (NotFoundError).
   not_found: { status: 404, message: 'Not found.' },
@@ -39,10 +42,16 @@ export const ERROR_CODES = {
   already_member: { status: 409, message: 'This person is already a member of the workspace.' },
   resource_archived: { status: 409, message: 'This item is archived. Restore it to edit it.' },
   resource_locked: { status: 409, message: 'This item is locked and cannot be changed.' },
-  asset_in_use: { status: 409, message: 'This image is used by a QR code design. Remove it from the design first.' },
+  asset_in_use: {
+    status: 409,
+    message: 'This image is used by a QR code design. Remove it from the design first.',
+  },
   last_owner_required: { status: 409, message: 'A workspace must always have an owner.' },
   invalid_state_transition: { status: 409, message: 'This change is not possible in the current state.' },
-  idempotency_key_in_progress: { status: 409, message: 'A request with this Idempotency-Key is still in progress.' },
+  idempotency_key_in_progress: {
+    status: 409,
+    message: 'A request with this Idempotency-Key is still in progress.',
+  },
 
   // 410 — soft-deleted or permanently removed (GoneError).
   gone: { status: 410, message: 'This item no longer exists.' },
@@ -55,11 +64,21 @@ export const ERROR_CODES = {
 
   // 422 — well-formed but not actionable (SemanticError).
   confirmation_required: { status: 422, message: 'Type the confirmation text to continue.' },
-  idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was already used with a different request.' },
+  idempotency_key_reused: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request.',
+  },
   destination_unsafe: { status: 422, message: 'The destination URL is not allowed.' },
   qr_unscannable: { status: 422, message: 'This QR design would not scan reliably.' },
-  qr_render_too_large: { status: 422, message: 'A PNG this large cannot be rendered at this DPI. Choose a smaller size, or export PDF or SVG, which scale to any size.' },
-  image_too_complex: { status: 422, message: 'This image is too complex to process. Simplify it, or upload it as a PNG.' },
+  qr_render_too_large: {
+    status: 422,
+    message:
+      'A PNG this large cannot be rendered at this DPI. Choose a smaller size, or export PDF or SVG, which scale to any size.',
+  },
+  image_too_complex: {
+    status: 422,
+    message: 'This image is too complex to process. Simplify it, or upload it as a PNG.',
+  },
 
   // 429.
   rate_limited: { status: 429, message: 'Too many requests. Try again shortly.' },

@@ -17,7 +17,9 @@ describe('toErrorEnvelope', () => {
   it('keeps an AppError code, status, message and details, with the request id', () => {
     const error = new EntitlementError('plan_limit_reached', {
       message: 'This workspace has reached its bio page limit.',
-      details: [{ field: 'bio_pages', issue: 'limit_reached', limit: 10, current: 10, plan: 'pro', kind: 'count' }],
+      details: [
+        { field: 'bio_pages', issue: 'limit_reached', limit: 10, current: 10, plan: 'pro', kind: 'count' },
+      ],
     });
     const { status, body } = toErrorEnvelope(error, 'req_1');
     expect(status).toBe(403);
@@ -25,7 +27,9 @@ describe('toErrorEnvelope', () => {
       error: {
         code: 'plan_limit_reached',
         message: 'This workspace has reached its bio page limit.',
-        details: [{ field: 'bio_pages', issue: 'limit_reached', limit: 10, current: 10, plan: 'pro', kind: 'count' }],
+        details: [
+          { field: 'bio_pages', issue: 'limit_reached', limit: 10, current: 10, plan: 'pro', kind: 'count' },
+        ],
         request_id: 'req_1',
       },
     });
@@ -51,7 +55,10 @@ describe('toErrorEnvelope', () => {
   });
 
   it('maps a raw ZodError to 400 validation_failed with one entry per bad field', () => {
-    const schema = z.object({ name: z.string().min(1), profile: z.object({ age: z.number().int().max(150) }) });
+    const schema = z.object({
+      name: z.string().min(1),
+      profile: z.object({ age: z.number().int().max(150) }),
+    });
     const parsed = schema.safeParse({ name: '', profile: { age: 200 } });
     expect(parsed.success).toBe(false);
     const { status, body } = toErrorEnvelope(parsed.error, 'req_4');
@@ -115,7 +122,10 @@ describe('zodIssuesToDetails', () => {
     const result = z.object({ block }).safeParse({ block: { type: 'link', url: 'nope' } });
     expect(result.success).toBe(false);
     if (result.success) return;
-    expect(zodIssuesToDetails(result.error)[0]).toMatchObject({ field: 'block.url', issue: 'invalid_format' });
+    expect(zodIssuesToDetails(result.error)[0]).toMatchObject({
+      field: 'block.url',
+      issue: 'invalid_format',
+    });
   });
 });
 
@@ -142,14 +152,34 @@ describe('the code registry and the class hierarchy', () => {
 
   it('registers the statuses the spec fixes', () => {
     const expected = {
-      validation_failed: 400, unauthenticated: 401, totp_required: 401, api_key_revoked: 401,
-      insufficient_role: 403, insufficient_scope: 403, plan_limit_reached: 403, plan_feature_unavailable: 403,
-      billing_write_blocked: 403, email_verification_required: 403, reauthentication_required: 403,
-      action_not_available_to_api_key: 403, account_suspended: 403, membership_inactive: 403,
-      not_found: 404, resource_locked: 409, resource_archived: 409, last_owner_required: 409,
-      qr_slug_reserved: 409, slug_taken: 409, workspace_deleted: 410, resource_gone: 410,
-      request_too_large: 413, unsupported_media_type: 415, confirmation_required: 422,
-      idempotency_key_reused: 422, rate_limited: 429, internal_error: 500,
+      validation_failed: 400,
+      unauthenticated: 401,
+      totp_required: 401,
+      api_key_revoked: 401,
+      insufficient_role: 403,
+      insufficient_scope: 403,
+      plan_limit_reached: 403,
+      plan_feature_unavailable: 403,
+      billing_write_blocked: 403,
+      email_verification_required: 403,
+      reauthentication_required: 403,
+      action_not_available_to_api_key: 403,
+      account_suspended: 403,
+      membership_inactive: 403,
+      not_found: 404,
+      resource_locked: 409,
+      resource_archived: 409,
+      last_owner_required: 409,
+      qr_slug_reserved: 409,
+      slug_taken: 409,
+      workspace_deleted: 410,
+      resource_gone: 410,
+      request_too_large: 413,
+      unsupported_media_type: 415,
+      confirmation_required: 422,
+      idempotency_key_reused: 422,
+      rate_limited: 429,
+      internal_error: 500,
     } as const;
     for (const [code, status] of Object.entries(expected)) {
       expect(ERROR_CODES[code as keyof typeof expected].status, code).toBe(status);
@@ -169,11 +199,15 @@ describe('zodIssuesToDetails, the less common issues', () => {
     ]);
     const root = z.object({}).safeParse('not an object');
     if (root.success) throw new Error('expected failure');
-    expect(zodIssuesToDetails(root.error)).toEqual([expect.objectContaining({ field: 'body', issue: 'invalid_type', expected: 'object' })]);
+    expect(zodIssuesToDetails(root.error)).toEqual([
+      expect.objectContaining({ field: 'body', issue: 'invalid_type', expected: 'object' }),
+    ]);
   });
 
   it('reports the closest branch of a plain union', () => {
-    const schema = z.object({ v: z.union([z.object({ a: z.string() }), z.object({ b: z.number(), c: z.number() })]) });
+    const schema = z.object({
+      v: z.union([z.object({ a: z.string() }), z.object({ b: z.number(), c: z.number() })]),
+    });
     const result = schema.safeParse({ v: { b: 1 } });
     if (result.success) throw new Error('expected failure');
     expect(zodIssuesToDetails(result.error).map((d) => d.field)).toEqual(['v.a']);

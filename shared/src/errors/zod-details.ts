@@ -6,7 +6,7 @@ type Issue = z.core.$ZodIssue;
 /** `["a", "b", 0]` → `"a.b.0"`; the root is `"body"`. */
 function fieldOf(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'body';
-  return path.map((part) => (typeof part === 'symbol' ? part.description ?? '' : String(part))).join('.');
+  return path.map((part) => (typeof part === 'symbol' ? (part.description ?? '') : String(part))).join('.');
 }
 
 function isMissing(issue: Issue): boolean {
@@ -17,7 +17,12 @@ function isMissing(issue: Issue): boolean {
 
 function customIssueName(issue: Issue): string {
   const params: unknown = issue.code === 'custom' ? issue.params : undefined;
-  if (typeof params === 'object' && params !== null && 'issue' in params && typeof params.issue === 'string') {
+  if (
+    typeof params === 'object' &&
+    params !== null &&
+    'issue' in params &&
+    typeof params.issue === 'string'
+  ) {
     return params.issue;
   }
   return 'invalid';
@@ -67,12 +72,17 @@ export function zodIssuesToDetails(error: z.ZodError): ErrorDetail[] {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        push({ field: fieldOf([...issue.path, key]), issue: 'unrecognized_key', message: `Unknown field "${key}".` });
+        push({
+          field: fieldOf([...issue.path, key]),
+          issue: 'unrecognized_key',
+          message: `Unknown field "${key}".`,
+        });
       }
     } else if (issue.code === 'invalid_union' && issue.errors.length > 0) {
       // Report the branch closest to matching (fewest issues), so the client sees real fields.
       const best = [...issue.errors].sort((a, b) => a.length - b.length)[0] ?? [];
-      if (best.length === 0) push({ field: fieldOf(issue.path), issue: 'invalid_value', message: issue.message });
+      if (best.length === 0)
+        push({ field: fieldOf(issue.path), issue: 'invalid_value', message: issue.message });
       for (const inner of best) push(detailOf({ ...inner, path: [...issue.path, ...inner.path] }));
     } else {
       push(detailOf(issue));

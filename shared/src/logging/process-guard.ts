@@ -13,11 +13,17 @@ export function containProcessFaults(logger: Logger): ProcessFaults {
     value instanceof Error ? { message: value.message, stack: value.stack } : { message: String(value) };
   process.on('unhandledRejection', (reason) => {
     faults.unhandledRejections += 1;
-    logger.error({ err: describe(reason), count: faults.unhandledRejections }, 'unhandled rejection contained; still running');
+    logger.error(
+      { err: describe(reason), count: faults.unhandledRejections },
+      'unhandled rejection contained; still running',
+    );
   });
   process.on('uncaughtException', (error) => {
     faults.uncaughtExceptions += 1;
-    logger.error({ err: describe(error), count: faults.uncaughtExceptions }, 'uncaught exception contained; still running');
+    logger.error(
+      { err: describe(error), count: faults.uncaughtExceptions },
+      'uncaught exception contained; still running',
+    );
   });
   return faults;
 }

@@ -187,8 +187,16 @@ describe('scoping and tenancy on every row that addresses a resource', () => {
 
       it(`${action}: ${role} gets 404 for another workspace's ${MATRIX[action].target}`, () => {
         const foreign = resourceFor(action, { workspace_id: OTHER_WS });
-        expect(authorize(happyInput(action, role, false, { resource: foreign }))).toMatchObject({ allow: false, status: 404, code: 'not_found' });
-        expect(authorize(happyInput(action, role, false, { resource: null }))).toMatchObject({ allow: false, status: 404, code: 'not_found' });
+        expect(authorize(happyInput(action, role, false, { resource: foreign }))).toMatchObject({
+          allow: false,
+          status: 404,
+          code: 'not_found',
+        });
+        expect(authorize(happyInput(action, role, false, { resource: null }))).toMatchObject({
+          allow: false,
+          status: 404,
+          code: 'not_found',
+        });
       });
 
       if (governing === null || role === 'owner') return;
@@ -197,7 +205,12 @@ describe('scoping and tenancy on every row that addresses a resource', () => {
           governing.id === resource?.id
             ? resourceFor(action, { id: 'not-granted' })
             : resourceFor(action, { parent: { type: governing.type, id: 'not-granted' } });
-        expect(authorize(happyInput(action, role, true, { resource: ungranted }))).toEqual({ allow: false, status: 404, code: 'not_found', details: [] });
+        expect(authorize(happyInput(action, role, true, { resource: ungranted }))).toEqual({
+          allow: false,
+          status: 404,
+          code: 'not_found',
+          details: [],
+        });
         expect(authorize(happyInput(action, role, false, { resource: ungranted }))).toEqual({ allow: true });
       });
     });
@@ -216,10 +229,23 @@ describe('the matrix data agrees with the spec rules it encodes', () => {
 
   it('names the rows the spec numbers', () => {
     const rows: Record<number, Action> = {
-      11: 'workspace.leave', 17: 'member.remove', 24: 'invitation.accept', 27: 'billing.view_invoices',
-      30: 'billing.change_plan', 50: 'bio_page.publish', 63: 'link.view', 64: 'link.create',
-      65: 'link.update_destination', 74: 'link.archive', 75: 'link.delete', 109: 'lead.export',
-      116: 'webhook.create', 126: 'audit.view', 127: 'audit.export', 128: 'workspace.export_data', 132: 'account.delete',
+      11: 'workspace.leave',
+      17: 'member.remove',
+      24: 'invitation.accept',
+      27: 'billing.view_invoices',
+      30: 'billing.change_plan',
+      50: 'bio_page.publish',
+      63: 'link.view',
+      64: 'link.create',
+      65: 'link.update_destination',
+      74: 'link.archive',
+      75: 'link.delete',
+      109: 'lead.export',
+      116: 'webhook.create',
+      126: 'audit.view',
+      127: 'audit.export',
+      128: 'workspace.export_data',
+      132: 'account.delete',
     };
     for (const [row, action] of Object.entries(rows)) expect(MATRIX[action].row).toBe(Number(row));
   });
@@ -235,8 +261,13 @@ describe('the matrix data agrees with the spec rules it encodes', () => {
         expect(cellConditions(cell).includes('C1'), `${action} ${role}`).toBe(gated);
       }
       const target = row.target;
-      const grantable = target !== undefined && ((GRANTABLE_TYPES as readonly string[]).includes(target) || target === 'experiment' || target === 'lead');
-      if (grantable && row.roles.editor !== 'N') expect(cellConditions(row.roles.editor), action).toContain('C2');
+      const grantable =
+        target !== undefined &&
+        ((GRANTABLE_TYPES as readonly string[]).includes(target) ||
+          target === 'experiment' ||
+          target === 'lead');
+      if (grantable && row.roles.editor !== 'N')
+        expect(cellConditions(row.roles.editor), action).toContain('C2');
     }
   });
 

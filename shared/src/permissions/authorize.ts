@@ -1,7 +1,14 @@
 import { limitFor, hasFeature, type FeatureKey } from '../entitlements/plans';
 import { cellAllows, cellConditions, cellHas, type Cell, type Condition } from './conditions';
 import { ALLOW, deny, type Decision } from './decision';
-import type { AccountInput, AuthorizeInput, MembershipInput, ResourceInput, UserActor, WorkspaceInput } from './input';
+import type {
+  AccountInput,
+  AuthorizeInput,
+  MembershipInput,
+  ResourceInput,
+  UserActor,
+  WorkspaceInput,
+} from './input';
 import { MATRIX, type Action, type MatrixRow } from './matrix';
 import { API_KEY_FORBIDDEN_DOMAINS } from './scopes';
 import { hasGrantFor, isScoped } from './visibility';
@@ -28,10 +35,14 @@ export function authorize(input: AuthorizeInput): Decision {
   // 2. API keys: workspace binding first, then the reachability and scope gates.
   if (actor.kind === 'api_key') {
     if (actor.api_key.revoked) return deny('api_key_revoked');
-    if (input.workspaceId === null || actor.api_key.workspace_id !== input.workspaceId) return deny('not_found');
-    if (row.api === undefined || isOwnerOnly(row) || isForbiddenToKeys(row)) return deny('action_not_available_to_api_key');
+    if (input.workspaceId === null || actor.api_key.workspace_id !== input.workspaceId)
+      return deny('not_found');
+    if (row.api === undefined || isOwnerOnly(row) || isForbiddenToKeys(row))
+      return deny('action_not_available_to_api_key');
     if (!actor.api_key.scopes.includes(row.api)) {
-      return deny('insufficient_scope', [{ field: 'scope', issue: 'insufficient_scope', required_scope: row.api }]);
+      return deny('insufficient_scope', [
+        { field: 'scope', issue: 'insufficient_scope', required_scope: row.api },
+      ]);
     }
   } else if (row.account === true) {
     // 2a. Account-scoped actions are decided before any workspace exists.
@@ -40,7 +51,8 @@ export function authorize(input: AuthorizeInput): Decision {
 
   // 3. Workspace existence and membership: a non-member and a missing workspace look the same.
   const { workspace, membership } = input;
-  if (workspace === null || membership === null || workspace.id !== input.workspaceId) return deny('not_found');
+  if (workspace === null || membership === null || workspace.id !== input.workspaceId)
+    return deny('not_found');
   if (workspace.deleted && !(input.action === 'workspace.restore' && membership.role === 'owner')) {
     return deny('workspace_deleted');
   }
@@ -65,7 +77,8 @@ export function authorize(input: AuthorizeInput): Decision {
   if (resource === 'not_found') return deny('not_found');
   if (resource !== null) {
     if (isScoped(membership) && !hasGrantFor(membership, resource)) return deny('not_found');
-    if (cellHas(cell, 'C7') && resource.created_by_membership_id !== membership.id) return deny('insufficient_role');
+    if (cellHas(cell, 'C7') && resource.created_by_membership_id !== membership.id)
+      return deny('insufficient_role');
   }
 
   // 7. Plan entitlement
@@ -110,18 +123,31 @@ function authorizeAccountScoped(
   if (conditions.has('C5') && !reauthenticatedRecently(actor, now)) return deny('reauthentication_required');
 
   if (action === 'workspace.create') {
-    if (account === undefined) throw new Error('authorize(workspace.create) needs the billing account (input.account)');
+    if (account === undefined)
+      throw new Error('authorize(workspace.create) needs the billing account (input.account)');
     const limit = limitFor(account.plan, 'workspaces');
     if (limit !== null && account.workspace_count >= limit) {
       return deny('plan_limit_reached', [
-        { field: 'workspaces', issue: 'limit_reached', limit, current: account.workspace_count, plan: account.plan, kind: 'count' },
+        {
+          field: 'workspaces',
+          issue: 'limit_reached',
+          limit,
+          current: account.workspace_count,
+          plan: account.plan,
+          kind: 'count',
+        },
       ]);
     }
     return ALLOW;
   }
   if (conditions.has('C9') && (account?.sole_owner_workspace_ids?.length ?? 0) > 0) {
     return deny('last_owner_required', [
-      { field: 'workspaces', issue: 'sole_owner', workspace_ids: account?.sole_owner_workspace_ids ?? [], options: LAST_OWNER_PATHS },
+      {
+        field: 'workspaces',
+        issue: 'sole_owner',
+        workspace_ids: account?.sole_owner_workspace_ids ?? [],
+        options: LAST_OWNER_PATHS,
+      },
     ]);
   }
   // The actor acting on their own account records.
@@ -143,7 +169,12 @@ function reauthenticatedRecently(actor: UserActor, now: Date = new Date()): bool
   return age >= 0 && age <= STEP_UP_WINDOW_MS;
 }
 
-function checkAssurance(cell: Cell, actor: UserActor, workspace: WorkspaceInput, now: Date | undefined): Decision | null {
+function checkAssurance(
+  cell: Cell,
+  actor: UserActor,
+  workspace: WorkspaceInput,
+  now: Date | undefined,
+): Decision | null {
   if (cellHas(cell, 'C4') && !actor.user.email_verified) return deny('email_verification_required');
   if (workspace.require_two_factor && !actor.session.two_factor_satisfied) return deny('totp_required');
   if (cellHas(cell, 'C5') && !reauthenticatedRecently(actor, now)) return deny('reauthentication_required');
@@ -157,22 +188,32 @@ function checkRole(input: AuthorizeInput, cell: Cell, membership: MembershipInpu
   const targetRole = input.resource?.target_role;
   const requested = input.requested_role;
   if (requested === 'owner') {
-    return deny('validation_failed', [{ field: 'role', issue: 'invalid_value', message: 'Ownership moves only by transfer.' }]);
+    return deny('validation_failed', [
+      { field: 'role', issue: 'invalid_value', message: 'Ownership moves only by transfer.' },
+    ]);
   }
   if (cellHas(cell, 'C3') && membership.role === 'admin') {
-    const touchesPrivileged = (r: string | undefined): boolean => r !== undefined && (PRIVILEGED as readonly string[]).includes(r);
+    const touchesPrivileged = (r: string | undefined): boolean =>
+      r !== undefined && (PRIVILEGED as readonly string[]).includes(r);
     if (touchesPrivileged(targetRole) || touchesPrivileged(requested)) return deny('insufficient_role');
   }
   if (cellHas(cell, 'C9') && (input.action === 'workspace.leave' || targetRole === 'owner')) {
-    return deny('last_owner_required', [{ field: 'membership', issue: 'last_owner', options: LAST_OWNER_PATHS }]);
+    return deny('last_owner_required', [
+      { field: 'membership', issue: 'last_owner', options: LAST_OWNER_PATHS },
+    ]);
   }
   return null;
 }
 
-function resolveResource(input: AuthorizeInput, row: MatrixRow, workspace: WorkspaceInput): ResourceInput | null | 'not_found' {
+function resolveResource(
+  input: AuthorizeInput,
+  row: MatrixRow,
+  workspace: WorkspaceInput,
+): ResourceInput | null | 'not_found' {
   const resource = input.resource;
   if (resource === undefined) {
-    if (row.target !== undefined) throw new Error(`authorize(${input.action}) needs the ${row.target} it addresses (input.resource)`);
+    if (row.target !== undefined)
+      throw new Error(`authorize(${input.action}) needs the ${row.target} it addresses (input.resource)`);
     return null;
   }
   if (resource === null || resource.workspace_id !== workspace.id) return 'not_found';
@@ -184,7 +225,10 @@ function resolveResource(input: AuthorizeInput, row: MatrixRow, workspace: Works
 
 function checkEntitlement(input: AuthorizeInput, row: MatrixRow, workspace: WorkspaceInput): Decision | null {
   const plan = workspace.plan;
-  const features: FeatureKey[] = [...(row.feature === undefined ? [] : [row.feature]), ...(input.uses_features ?? [])];
+  const features: FeatureKey[] = [
+    ...(row.feature === undefined ? [] : [row.feature]),
+    ...(input.uses_features ?? []),
+  ];
   for (const feature of features) {
     if (!hasFeature(plan, feature)) {
       return deny('plan_feature_unavailable', [{ field: feature, issue: 'feature_unavailable', plan }]);
@@ -192,10 +236,13 @@ function checkEntitlement(input: AuthorizeInput, row: MatrixRow, workspace: Work
   }
   if (row.quota !== undefined) {
     const current = input.usage?.[row.quota];
-    if (current === undefined) throw new Error(`authorize(${input.action}) needs the current ${row.quota} count (input.usage)`);
+    if (current === undefined)
+      throw new Error(`authorize(${input.action}) needs the current ${row.quota} count (input.usage)`);
     const limit = limitFor(plan, row.quota);
     if (limit !== null && current >= limit) {
-      return deny('plan_limit_reached', [{ field: row.quota, issue: 'limit_reached', limit, current, plan, kind: 'count' }]);
+      return deny('plan_limit_reached', [
+        { field: row.quota, issue: 'limit_reached', limit, current, plan, kind: 'count' },
+      ]);
     }
   }
   return null;
@@ -206,7 +253,10 @@ function checkResourceState(row: MatrixRow, cell: Cell, resource: ResourceInput)
   if (resource.archived === true && row.on_archived !== true) return deny('resource_archived');
   if (resource.locked_by_downgrade === true || resource.pinned_to_qr_code === true) {
     return deny('resource_locked', [
-      { field: resource.type, issue: resource.pinned_to_qr_code === true ? 'pinned_to_qr_code' : 'locked_by_downgrade' },
+      {
+        field: resource.type,
+        issue: resource.pinned_to_qr_code === true ? 'pinned_to_qr_code' : 'locked_by_downgrade',
+      },
     ]);
   }
   if (cellHas(cell, 'C8') && row.states !== undefined && !row.states.includes(resource.state ?? '')) {

@@ -22,7 +22,8 @@ export function capabilityOf(action: Action, { role, scoped, plan }: CapabilityC
   const cell = row.roles[role];
   const conditions = cellConditions(cell);
   const granted_only = scoped && role !== 'owner' && conditions.includes('C2');
-  if (!cellAllows(cell)) return { allowed: false, reason: 'insufficient_role', feature: null, granted_only, conditions };
+  if (!cellAllows(cell))
+    return { allowed: false, reason: 'insufficient_role', feature: null, granted_only, conditions };
   const feature = row.feature;
   if (feature !== undefined && !hasFeature(plan, feature)) {
     return { allowed: false, reason: 'plan_feature_unavailable', feature, granted_only, conditions };
@@ -39,7 +40,9 @@ export function capabilities(role: Role, scoped: boolean, plan: PlanKey): Record
 
 /** The read actions this member may perform (what the editor may show and what a pull may contain). */
 export function readableActions(role: Role, scoped: boolean, plan: PlanKey): Action[] {
-  return ACTIONS.filter((action) => MATRIX[action].kind === 'read' && capabilityOf(action, { role, scoped, plan }).allowed);
+  return ACTIONS.filter(
+    (action) => MATRIX[action].kind === 'read' && capabilityOf(action, { role, scoped, plan }).allowed,
+  );
 }
 
 /** Actions the member may attempt at all (role and plan feature); quota and state are per request. */

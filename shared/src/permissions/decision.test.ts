@@ -7,7 +7,12 @@ import { happyInput, resourceFor, workspace } from './fixtures';
 
 describe('from a decision to the error envelope', () => {
   it('a denial becomes the AppError of its code, with its details, in the one envelope', () => {
-    const decision = authorize(happyInput('bio_page.create', 'editor', false, { workspace: workspace('pro'), usage: { bio_pages: 10 } }));
+    const decision = authorize(
+      happyInput('bio_page.create', 'editor', false, {
+        workspace: workspace('pro'),
+        usage: { bio_pages: 10 },
+      }),
+    );
     if (decision.allow) throw new Error('expected a denial');
     const error = denialError(decision);
     expect(error).toBeInstanceOf(EntitlementError);
@@ -17,7 +22,16 @@ describe('from a decision to the error envelope', () => {
         error: {
           code: 'plan_limit_reached',
           message: "This workspace has reached its plan's limit.",
-          details: [{ field: 'bio_pages', issue: 'limit_reached', limit: 10, current: 10, plan: 'pro', kind: 'count' }],
+          details: [
+            {
+              field: 'bio_pages',
+              issue: 'limit_reached',
+              limit: 10,
+              current: 10,
+              plan: 'pro',
+              kind: 'count',
+            },
+          ],
           request_id: 'req_9',
         },
       },
@@ -26,7 +40,9 @@ describe('from a decision to the error envelope', () => {
 
   it('assertAllowed throws a denial and passes an allow', () => {
     expect(() => assertAllowed(authorize(happyInput('link.view', 'viewer')))).not.toThrow();
-    expect(() => assertAllowed(authorize(happyInput('link.view', 'viewer', false, { membership: null })))).toThrow(NotFoundError);
+    expect(() =>
+      assertAllowed(authorize(happyInput('link.view', 'viewer', false, { membership: null }))),
+    ).toThrow(NotFoundError);
     try {
       assertAllowed(authorize(happyInput('link.update', 'viewer')));
     } catch (error) {
@@ -36,8 +52,14 @@ describe('from a decision to the error envelope', () => {
   });
 
   it('refuses to decide without the data a row needs (a caller bug, never a silent allow)', () => {
-    expect(() => authorize(happyInput('link.update', 'owner', false, { resource: undefined }))).toThrow(/needs the link/);
-    expect(() => authorize(happyInput('link.update', 'owner', false, { resource: resourceFor('qr_code.update') }))).toThrow(/addresses a link/);
-    expect(() => authorize(happyInput('workspace.create', 'owner', false, { account: undefined }))).toThrow(/billing account/);
+    expect(() => authorize(happyInput('link.update', 'owner', false, { resource: undefined }))).toThrow(
+      /needs the link/,
+    );
+    expect(() =>
+      authorize(happyInput('link.update', 'owner', false, { resource: resourceFor('qr_code.update') })),
+    ).toThrow(/addresses a link/);
+    expect(() => authorize(happyInput('workspace.create', 'owner', false, { account: undefined }))).toThrow(
+      /billing account/,
+    );
   });
 });

@@ -4,7 +4,14 @@
  */
 import type { PlanKey } from '../entitlements/plans';
 import type { Role } from './conditions';
-import type { ApiKeyActor, AuthorizeInput, MembershipInput, ResourceInput, UserActor, WorkspaceInput } from './input';
+import type {
+  ApiKeyActor,
+  AuthorizeInput,
+  MembershipInput,
+  ResourceInput,
+  UserActor,
+  WorkspaceInput,
+} from './input';
 import { MATRIX, type Action, type TargetType } from './matrix';
 
 export const WS = '01900000-0000-7000-8000-000000000001';
@@ -15,22 +22,51 @@ export const NOW = new Date('2026-06-01T12:00:00Z');
 /** The resources a scoped test member is granted. */
 export const GRANTED = { bio_page: 'page-granted', link: 'link-granted', qr_code: 'qr-granted' } as const;
 
-export function userActor(overrides: { email_verified?: boolean; two_factor_satisfied?: boolean; reauthenticated_at?: Date | null; suspended?: boolean } = {}): UserActor {
+export function userActor(
+  overrides: {
+    email_verified?: boolean;
+    two_factor_satisfied?: boolean;
+    reauthenticated_at?: Date | null;
+    suspended?: boolean;
+  } = {},
+): UserActor {
   return {
     kind: 'user',
-    user: { id: 'user-1', email_verified: overrides.email_verified ?? true, suspended: overrides.suspended ?? false },
+    user: {
+      id: 'user-1',
+      email_verified: overrides.email_verified ?? true,
+      suspended: overrides.suspended ?? false,
+    },
     session: {
       two_factor_satisfied: overrides.two_factor_satisfied ?? true,
-      reauthenticated_at: overrides.reauthenticated_at === undefined ? new Date(NOW.getTime() - 60_000) : overrides.reauthenticated_at,
+      reauthenticated_at:
+        overrides.reauthenticated_at === undefined
+          ? new Date(NOW.getTime() - 60_000)
+          : overrides.reauthenticated_at,
     },
   };
 }
 
-export function apiKeyActor(scopes: readonly string[], overrides: { workspace_id?: string; revoked?: boolean } = {}): ApiKeyActor {
-  return { kind: 'api_key', api_key: { id: 'key-1', workspace_id: overrides.workspace_id ?? WS, scopes, revoked: overrides.revoked ?? false } };
+export function apiKeyActor(
+  scopes: readonly string[],
+  overrides: { workspace_id?: string; revoked?: boolean } = {},
+): ApiKeyActor {
+  return {
+    kind: 'api_key',
+    api_key: {
+      id: 'key-1',
+      workspace_id: overrides.workspace_id ?? WS,
+      scopes,
+      revoked: overrides.revoked ?? false,
+    },
+  };
 }
 
-export function membership(role: Role, scoped = false, overrides: Partial<MembershipInput> = {}): MembershipInput {
+export function membership(
+  role: Role,
+  scoped = false,
+  overrides: Partial<MembershipInput> = {},
+): MembershipInput {
   const grants = scoped
     ? [
         { resource_type: 'bio_page', resource_id: GRANTED.bio_page },
@@ -41,15 +77,33 @@ export function membership(role: Role, scoped = false, overrides: Partial<Member
   return { id: MEMBER, role, status: 'active', grants, ...overrides };
 }
 
-export function workspace(plan: PlanKey = 'business', overrides: Partial<WorkspaceInput> = {}): WorkspaceInput {
-  return { id: WS, plan, deleted: false, require_two_factor: false, billing: { writes_blocked: false }, ...overrides };
+export function workspace(
+  plan: PlanKey = 'business',
+  overrides: Partial<WorkspaceInput> = {},
+): WorkspaceInput {
+  return {
+    id: WS,
+    plan,
+    deleted: false,
+    require_two_factor: false,
+    billing: { writes_blocked: false },
+    ...overrides,
+  };
 }
 
 /** A resource of the row's target type that a scoped test member holds a grant for. */
-export function resourceFor(action: Action, overrides: Partial<ResourceInput> = {}): ResourceInput | undefined {
+export function resourceFor(
+  action: Action,
+  overrides: Partial<ResourceInput> = {},
+): ResourceInput | undefined {
   const row = MATRIX[action];
   if (row.target === undefined) return undefined;
-  return { ...baseResource(row.target), archived: row.on_archived === true, state: row.states?.[0], ...overrides };
+  return {
+    ...baseResource(row.target),
+    archived: row.on_archived === true,
+    state: row.states?.[0],
+    ...overrides,
+  };
 }
 
 function baseResource(type: TargetType): ResourceInput {
@@ -75,7 +129,12 @@ function baseResource(type: TargetType): ResourceInput {
 }
 
 /** Every check passes except, possibly, the role's cell. */
-export function happyInput(action: Action, role: Role, scoped = false, overrides: Partial<AuthorizeInput> = {}): AuthorizeInput {
+export function happyInput(
+  action: Action,
+  role: Role,
+  scoped = false,
+  overrides: Partial<AuthorizeInput> = {},
+): AuthorizeInput {
   const row = MATRIX[action];
   return {
     actor: userActor(),

@@ -26,4 +26,12 @@ export function isApiKeyScope(value: unknown): value is ApiKeyScope {
 }
 
 /** Action domains no API key can reach, whatever its scopes (spec §3.5 step 2). */
-export const API_KEY_FORBIDDEN_DOMAINS = ['billing', 'members', 'audit', 'gdpr', 'leads', 'api_keys', 'account'] as const;
+export const API_KEY_FORBIDDEN_DOMAINS = [
+  'billing',
+  'members',
+  'audit',
+  'gdpr',
+  'leads',
+  'api_keys',
+  'account',
+] as const;

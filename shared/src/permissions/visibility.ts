@@ -21,7 +21,10 @@ function holds(grants: readonly GrantRef[], ref: Ref): boolean {
 }
 
 /** True when the membership's grants cover the resource (always true for non-grantable types). */
-export function hasGrantFor(membership: Pick<MembershipInput, 'grants'>, resource: Pick<ResourceInput, 'type' | 'id' | 'parent'>): boolean {
+export function hasGrantFor(
+  membership: Pick<MembershipInput, 'grants'>,
+  resource: Pick<ResourceInput, 'type' | 'id' | 'parent'>,
+): boolean {
   const governing = governingResource(resource);
   return governing === null || holds(membership.grants, governing);
 }

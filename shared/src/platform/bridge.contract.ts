@@ -51,7 +51,11 @@ export function runBridgeContract(name: string, makeHarness: () => Promise<Bridg
     it(
       'saves a file with its exact bytes under the suggested name',
       withHarness(async (h) => {
-        const result = await h.bridge.saveFile({ suggestedName: 'spring-sale-qr.svg', mime: 'image/svg+xml', bytes: bytes('<svg>qr</svg>') });
+        const result = await h.bridge.saveFile({
+          suggestedName: 'spring-sale-qr.svg',
+          mime: 'image/svg+xml',
+          bytes: bytes('<svg>qr</svg>'),
+        });
         expect(result.saved).toBe(true);
         const files = await h.savedFiles();
         expect(files.map((f) => [f.name, text(f.bytes)])).toEqual([['spring-sale-qr.svg', '<svg>qr</svg>']]);
@@ -62,7 +66,10 @@ export function runBridgeContract(name: string, makeHarness: () => Promise<Bridg
       'refuses a file name that is a path, and saves nothing',
       withHarness(async (h) => {
         for (const suggestedName of ['../evil.sh', 'a/b.pdf', 'C:\\x.pdf', '']) {
-          await expect(h.bridge.saveFile({ suggestedName, mime: 'application/pdf', bytes: bytes('x') }), suggestedName).rejects.toThrow(/invalid_argument/);
+          await expect(
+            h.bridge.saveFile({ suggestedName, mime: 'application/pdf', bytes: bytes('x') }),
+            suggestedName,
+          ).rejects.toThrow(/invalid_argument/);
         }
         expect(await h.savedFiles()).toEqual([]);
       }),
@@ -72,7 +79,11 @@ export function runBridgeContract(name: string, makeHarness: () => Promise<Bridg
       'saves a batch, reporting progress file by file',
       withHarness(async (h) => {
         const progress: BatchProgress[] = [];
-        const files = ['qr-a.png', 'qr-b.png', 'qr-c.png'].map((n) => ({ name: n, mime: 'image/png', bytes: bytes(`png ${n}`) }));
+        const files = ['qr-a.png', 'qr-b.png', 'qr-c.png'].map((n) => ({
+          name: n,
+          mime: 'image/png',
+          bytes: bytes(`png ${n}`),
+        }));
         const result = await h.bridge.saveBatch(files, (p) => progress.push(p));
         expect(result).toMatchObject({ saved: true, written: 3 });
         expect(progress).toEqual([
@@ -107,7 +118,13 @@ export function runBridgeContract(name: string, makeHarness: () => Promise<Bridg
       'opens web links outside the app and refuses every other kind of URL',
       withHarness(async (h) => {
         expect(await h.bridge.openExternal('https://example.com/pricing?ref=app')).toBe(true);
-        for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'data:text/html,hi', 'https://user:pw@example.com/', 'not a url']) {
+        for (const url of [
+          'javascript:alert(1)',
+          'file:///etc/passwd',
+          'data:text/html,hi',
+          'https://user:pw@example.com/',
+          'not a url',
+        ]) {
           expect(await h.bridge.openExternal(url), url).toBe(false);
         }
         expect(h.openedExternally()).toEqual(['https://example.com/pricing?ref=app']);

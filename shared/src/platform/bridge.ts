@@ -57,7 +57,10 @@ export type DesktopBridge = {
   /** Save one file: a native save dialog on desktop, a download in the browser. */
   saveFile(request: SaveFileRequest): Promise<SaveFileResult>;
   /** Save many files: into a folder the user picks on desktop, as downloads in the browser. */
-  saveBatch(files: readonly BatchFile[], onProgress?: (progress: BatchProgress) => void): Promise<SaveBatchResult>;
+  saveBatch(
+    files: readonly BatchFile[],
+    onProgress?: (progress: BatchProgress) => void,
+  ): Promise<SaveBatchResult>;
   /** The session token: OS-encrypted (safeStorage) on desktop, sessionStorage in the browser. */
   readonly secureToken: SecureTokenStore;
   appVersion(): Promise<string>;
@@ -96,7 +99,11 @@ export function isSafeFileName(name: string): boolean {
 export function isExternalWebUrl(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.username === '' && parsed.password === '';
+    return (
+      (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+      parsed.username === '' &&
+      parsed.password === ''
+    );
   } catch {
     return false;
   }

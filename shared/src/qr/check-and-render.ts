@@ -14,7 +14,10 @@ export type QrRenderEngine = (job: QrRenderJob) => Promise<QrRenderResult>;
 
 /** The scannability check with the real logo at the printed size, then the render; a design that does not scan is refused with its problems. */
 export const checkAndRenderQr: QrRenderEngine = async ({ format, input }) => {
-  const check = await validateQrDesign(input.url, input.design, { sizeMm: input.sizeMm, ...(input.logoImage === undefined ? {} : { logoImage: input.logoImage }) });
+  const check = await validateQrDesign(input.url, input.design, {
+    sizeMm: input.sizeMm,
+    ...(input.logoImage === undefined ? {} : { logoImage: input.logoImage }),
+  });
   if (!check.ok) return { kind: 'refused', problems: check.problems };
   return { kind: 'rendered', output: await renderQr(format, input) };
 };

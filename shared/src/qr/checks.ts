@@ -5,7 +5,10 @@ import type { QrEcLevel } from './encode';
 import { knockoutSide } from './scene';
 
 /** One refusal reason with its one-click fix: apply `suggested` to `field` and validate again. */
-export type QrProblem = ErrorDetail & { readonly message: string; readonly suggested: string | number | null };
+export type QrProblem = ErrorDetail & {
+  readonly message: string;
+  readonly suggested: string | number | null;
+};
 
 /**
  * Contrast floor (DECISIONS.md): WCAG ratio ≥ 4:1 and a luminance difference ≥ 0.40, the latter
@@ -20,7 +23,10 @@ export const MAX_LOGO_AREA = 0.1;
 export const MIN_MODULE_MM = 0.3;
 
 function contrastOk(dark: string, light: string): boolean {
-  return contrastRatio(dark, light) >= MIN_CONTRAST_RATIO && relativeLuminance(light) - relativeLuminance(dark) >= MIN_LUMINANCE_DIFFERENCE;
+  return (
+    contrastRatio(dark, light) >= MIN_CONTRAST_RATIO &&
+    relativeLuminance(light) - relativeLuminance(dark) >= MIN_LUMINANCE_DIFFERENCE
+  );
 }
 
 /** The nearest passing pair: darken the dark colour (same hue), then lighten the light one. */
@@ -54,14 +60,37 @@ export function checkColours(design: QrDesign): QrProblem[] {
   const message = `Contrast ${ratio}:1 is too low; at least ${MIN_CONTRAST_RATIO}:1 and a clearly lighter ground are needed.`;
   const [fgFix, bgFix] = inverted ? [fixed.light, fixed.dark] : [fixed.dark, fixed.light];
   const problems: QrProblem[] = [];
-  if (fgFix !== fgColor) problems.push({ field: 'fgColor', issue: 'low_contrast', message, suggested: fgFix, ratio, minimum: MIN_CONTRAST_RATIO });
-  if (bgFix !== bgColor) problems.push({ field: 'bgColor', issue: 'low_contrast', message, suggested: bgFix, ratio, minimum: MIN_CONTRAST_RATIO });
+  if (fgFix !== fgColor)
+    problems.push({
+      field: 'fgColor',
+      issue: 'low_contrast',
+      message,
+      suggested: fgFix,
+      ratio,
+      minimum: MIN_CONTRAST_RATIO,
+    });
+  if (bgFix !== bgColor)
+    problems.push({
+      field: 'bgColor',
+      issue: 'low_contrast',
+      message,
+      suggested: bgFix,
+      ratio,
+      minimum: MIN_CONTRAST_RATIO,
+    });
   return problems;
 }
 
 export function checkQuietZone(design: QrDesign): QrProblem[] {
   if (design.margin >= MIN_QUIET_ZONE_MODULES) return [];
-  return [{ field: 'margin', issue: 'quiet_zone_too_small', message: `The quiet zone must be at least ${MIN_QUIET_ZONE_MODULES} modules.`, suggested: MIN_QUIET_ZONE_MODULES }];
+  return [
+    {
+      field: 'margin',
+      issue: 'quiet_zone_too_small',
+      message: `The quiet zone must be at least ${MIN_QUIET_ZONE_MODULES} modules.`,
+      suggested: MIN_QUIET_ZONE_MODULES,
+    },
+  ];
 }
 
 /** Share of the symbol's area the logo hides (the knocked-out block, or the logo itself). */
@@ -72,12 +101,21 @@ export function logoArea(matrixSize: number, sizeRatio: number, knockout: boolea
 }
 
 /** `sizeFor(ec)` is the module count of the symbol at that level (the version can change). */
-export function checkLogo(design: QrDesign, ecLevel: QrEcLevel, sizeFor: (ec: QrEcLevel) => number): QrProblem[] {
+export function checkLogo(
+  design: QrDesign,
+  ecLevel: QrEcLevel,
+  sizeFor: (ec: QrEcLevel) => number,
+): QrProblem[] {
   if (design.logo === null) return [];
   const problems: QrProblem[] = [];
   let ec = ecLevel;
   if (ec === 'M') {
-    problems.push({ field: 'errorCorrection', issue: 'logo_needs_higher_ec', message: 'A logo needs error correction H.', suggested: 'H' });
+    problems.push({
+      field: 'errorCorrection',
+      issue: 'logo_needs_higher_ec',
+      message: 'A logo needs error correction H.',
+      suggested: 'H',
+    });
     ec = 'H';
   }
   const size = sizeFor(ec);
@@ -110,11 +148,13 @@ export function checkPrintSize(sizeMm: number | undefined, artworkModules: numbe
   const moduleMm = sizeMm / artworkModules;
   if (moduleMm >= MIN_MODULE_MM) return [];
   const min = minimumSizeMm(artworkModules);
-  return [{
-    field: 'sizeMm',
-    issue: 'modules_too_small',
-    message: `At ${sizeMm} mm each module is ${moduleMm.toFixed(2)} mm; print at least ${min} mm wide (modules ≥ ${MIN_MODULE_MM} mm).`,
-    suggested: min,
-    moduleMm: Math.round(moduleMm * 1000) / 1000,
-  }];
+  return [
+    {
+      field: 'sizeMm',
+      issue: 'modules_too_small',
+      message: `At ${sizeMm} mm each module is ${moduleMm.toFixed(2)} mm; print at least ${min} mm wide (modules ≥ ${MIN_MODULE_MM} mm).`,
+      suggested: min,
+      moduleMm: Math.round(moduleMm * 1000) / 1000,
+    },
+  ];
 }

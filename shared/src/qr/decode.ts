@@ -28,7 +28,12 @@ export type DecodeOptions = { readonly binarizer: Binarizer; readonly tryInvert:
 export async function decodeQr(image: RgbaImage, options: DecodeOptions): Promise<string[]> {
   await loadReader();
   // The ImageData shape zxing takes; colorSpace makes it fit the DOM's type too (browser-side type checks).
-  const imageData = { data: new Uint8ClampedArray(image.data), width: image.width, height: image.height, colorSpace: 'srgb' as const };
+  const imageData = {
+    data: new Uint8ClampedArray(image.data),
+    width: image.width,
+    height: image.height,
+    colorSpace: 'srgb' as const,
+  };
   const results = await readBarcodes(imageData, {
     formats: ['QRCode'],
     binarizer: options.binarizer,

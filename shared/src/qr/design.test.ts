@@ -29,9 +29,16 @@ describe('qrDesignSchema', () => {
       logo: { source: { kind: 'asset', assetId: 'a1' } },
       frame: { label: 'SCAN ME' },
     });
-    expect(design.logo).toEqual({ source: { kind: 'asset', assetId: 'a1' }, sizeRatio: 0.22, knockout: true });
+    expect(design.logo).toEqual({
+      source: { kind: 'asset', assetId: 'a1' },
+      sizeRatio: 0.22,
+      knockout: true,
+    });
     expect(design.frame).toEqual({ label: 'SCAN ME', font: 'sans', color: '#000000', textColor: '#ffffff' });
-    expect(qrDesignSchema.safeParse({ logo: { source: { kind: 'data_url', dataUrl: 'javascript:alert(1)' } } }).success).toBe(false);
+    expect(
+      qrDesignSchema.safeParse({ logo: { source: { kind: 'data_url', dataUrl: 'javascript:alert(1)' } } })
+        .success,
+    ).toBe(false);
   });
 
   it('refuses unknown shapes and fractional margins', () => {

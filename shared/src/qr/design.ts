@@ -18,7 +18,15 @@ export const MIN_QUIET_ZONE_MODULES = 4;
 export const qrLogoSchema = z.object({
   /** A `data:image/png|jpeg|svg+xml;base64,…` URL, or the id of an uploaded asset the caller resolves. */
   source: z.union([
-    z.object({ kind: z.literal('data_url'), dataUrl: z.string().regex(/^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/, 'a base64 PNG, JPEG or SVG data URL') }),
+    z.object({
+      kind: z.literal('data_url'),
+      dataUrl: z
+        .string()
+        .regex(
+          /^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/,
+          'a base64 PNG, JPEG or SVG data URL',
+        ),
+    }),
     z.object({ kind: z.literal('asset'), assetId: z.string().min(1).max(100) }),
   ]),
   /** Side of the logo as a fraction of the symbol's side (quiet zone excluded). */

@@ -8,7 +8,9 @@ describe('shortQrText', () => {
   });
 
   it('keeps the query string and fragment exactly as given', () => {
-    expect(shortQrText('https://go.acme.com/spring?utm_source=Box#Top')).toBe('https://GO.ACME.COM/SPRING?utm_source=Box#Top');
+    expect(shortQrText('https://go.acme.com/spring?utm_source=Box#Top')).toBe(
+      'https://GO.ACME.COM/SPRING?utm_source=Box#Top',
+    );
   });
 
   it('adds no trailing slash to a bare host', () => {
@@ -36,7 +38,11 @@ describe('encodeQr', () => {
     const m = encodeQr('https://GO.ACME.COM/SPRING');
     expect(m.ecLevel).toBe('M');
     expect(m.dark).toHaveLength(m.size * m.size);
-    for (const [x, y] of [[0, 0], [m.size - 1, 0], [0, m.size - 1]] as const) {
+    for (const [x, y] of [
+      [0, 0],
+      [m.size - 1, 0],
+      [0, m.size - 1],
+    ] as const) {
       expect(m.dark[y * m.size + x]).toBe(1);
     }
     expect(m.dark[7 * m.size + 7]).toBe(0); // the separator around the top-left finder

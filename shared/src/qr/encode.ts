@@ -31,7 +31,8 @@ export function shortQrText(url: string): string {
     throw new TypeError('QR short URLs carry no credentials');
   }
   const host = parsed.host.toUpperCase();
-  const path = parsed.pathname === '/' && !url.replace(/[?#].*$/, '').endsWith('/') ? '' : parsed.pathname.toUpperCase();
+  const path =
+    parsed.pathname === '/' && !url.replace(/[?#].*$/, '').endsWith('/') ? '' : parsed.pathname.toUpperCase();
   return `${parsed.protocol}//${host}${path}${parsed.search}${parsed.hash}`;
 }
 

@@ -1,6 +1,9 @@
 import { qrDesignSchema, type QrDesign } from './design';
 
-export type QrFix = { readonly field: string; readonly suggested: string | number | boolean | null | readonly string[] };
+export type QrFix = {
+  readonly field: string;
+  readonly suggested: string | number | boolean | null | readonly string[];
+};
 
 /**
  * Applies suggested fixes (validation `details`) to a design — the editor's one-click fix. Fields

@@ -1,6 +1,9 @@
 import type { QrDesign } from './design';
 
-export type LogoImage = { readonly mime: 'image/png' | 'image/jpeg' | 'image/svg+xml'; readonly bytes: Uint8Array };
+export type LogoImage = {
+  readonly mime: 'image/png' | 'image/jpeg' | 'image/svg+xml';
+  readonly bytes: Uint8Array;
+};
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|svg\+xml));base64,([A-Za-z0-9+/=]+)$/;
 
@@ -19,7 +22,8 @@ export function logoFromDataUrl(dataUrl: string): LogoImage {
 /** Base64 without Node's Buffer, so the SVG preview also runs in the editor (PWA). */
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 

@@ -5,8 +5,13 @@ import { encodeQr, QR_EC_LEVELS, shortQrText } from './encode';
 describe('mask selection', () => {
   it("chooses qrcode's own mask: every module identical to qrcode.create across versions and levels", () => {
     const texts = [
-      ...Array.from({ length: 60 }, (_, i) => shortQrText(`https://lnk.localhost/${i.toString(36)}x${(i * 7919).toString(36)}`)),
-      ...Array.from({ length: 20 }, (_, i) => `https://example.com/a/long/path/${'segment'.repeat(i)}?q=${i}`),
+      ...Array.from({ length: 60 }, (_, i) =>
+        shortQrText(`https://lnk.localhost/${i.toString(36)}x${(i * 7919).toString(36)}`),
+      ),
+      ...Array.from(
+        { length: 20 },
+        (_, i) => `https://example.com/a/long/path/${'segment'.repeat(i)}?q=${i}`,
+      ),
       'https://GO.ACME.COM/SPRING',
       '1234567890',
     ];

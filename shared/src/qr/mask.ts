@@ -31,14 +31,22 @@ export function formatBits(ecLevel: keyof typeof EC_BITS, mask: number): number 
 
 function maskAt(p: number, i: number, j: number): boolean {
   switch (p) {
-    case 0: return (i + j) % 2 === 0;
-    case 1: return i % 2 === 0;
-    case 2: return j % 3 === 0;
-    case 3: return (i + j) % 3 === 0;
-    case 4: return (Math.floor(i / 2) + Math.floor(j / 3)) % 2 === 0;
-    case 5: return ((i * j) % 2) + ((i * j) % 3) === 0;
-    case 6: return (((i * j) % 2) + ((i * j) % 3)) % 2 === 0;
-    default: return (((i * j) % 3) + ((i + j) % 2)) % 2 === 0;
+    case 0:
+      return (i + j) % 2 === 0;
+    case 1:
+      return i % 2 === 0;
+    case 2:
+      return j % 3 === 0;
+    case 3:
+      return (i + j) % 3 === 0;
+    case 4:
+      return (Math.floor(i / 2) + Math.floor(j / 3)) % 2 === 0;
+    case 5:
+      return ((i * j) % 2) + ((i * j) % 3) === 0;
+    case 6:
+      return (((i * j) % 2) + ((i * j) % 3)) % 2 === 0;
+    default:
+      return (((i * j) % 3) + ((i + j) % 2)) % 2 === 0;
   }
 }
 
@@ -143,7 +151,12 @@ export function penalty(d: Uint8Array, size: number, bound = Infinity): number {
  * Given the symbol encoded with mask 0 (`modules`, function patterns flagged in `reserved`),
  * returns the symbol with the best mask applied and its format information rewritten.
  */
-export function applyBestMask(modules: Uint8Array, reserved: Uint8Array, size: number, ecLevel: keyof typeof EC_BITS): { dark: Uint8Array; mask: number } {
+export function applyBestMask(
+  modules: Uint8Array,
+  reserved: Uint8Array,
+  size: number,
+  ecLevel: keyof typeof EC_BITS,
+): { dark: Uint8Array; mask: number } {
   const { masks, format } = layoutFor(size, reserved);
   const n = modules.length;
   // Word-wide XOR: buffers padded to a multiple of 4 bytes, viewed as 32-bit words.

@@ -24,6 +24,14 @@ export function assertWithinPixelBudget(format: QrFormat, sizeMm: number, dpi: n
   if (canonicalSizeMm(sizeMm) <= max) return;
   throw new SemanticError('qr_render_too_large', {
     message: `At ${dpi} DPI a PNG can be at most ${max} mm wide; choose a smaller size, a lower DPI, or PDF or SVG for larger prints.`,
-    details: [{ field: 'size_mm', issue: 'too_large_for_dpi', dpi, max_size_mm: max, max_side_px: QR_PNG_MAX_SIDE_PX }],
+    details: [
+      {
+        field: 'size_mm',
+        issue: 'too_large_for_dpi',
+        dpi,
+        max_size_mm: max,
+        max_side_px: QR_PNG_MAX_SIDE_PX,
+      },
+    ],
   });
 }

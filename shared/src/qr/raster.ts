@@ -19,7 +19,15 @@ export async function rasteriseScene(
   const width = Math.max(1, Math.round(scene.width * pxPerModule));
   const height = Math.max(1, Math.round(scene.height * pxPerModule));
   const svg = sceneToSvg(scene, logo, { width: String(width), height: String(height) });
-  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: options.ground ?? '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const image = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const { data, info } = await sharp(Buffer.from(svg))
+    .flatten({ background: options.ground ?? '#ffffff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const image = {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
   return blurSigma > 0 ? gaussianBlur(image, blurSigma) : image;
 }

@@ -1,10 +1,22 @@
-import { checkColours, checkLogo, checkPrintSize, checkQuietZone, minimumSizeMm, type QrProblem } from './checks';
+import {
+  checkColours,
+  checkLogo,
+  checkPrintSize,
+  checkQuietZone,
+  minimumSizeMm,
+  type QrProblem,
+} from './checks';
 import { MIN_QUIET_ZONE_MODULES, type QrDesign } from './design';
 import { encodeQr, shortQrText } from './encode';
 import { ecLevelFor } from './prepare';
 import { buildScene, type QrScene } from './scene';
 
-export type QrRuleResult = { readonly text: string; readonly scene: QrScene; readonly problems: QrProblem[]; readonly minSizeMm: number };
+export type QrRuleResult = {
+  readonly text: string;
+  readonly scene: QrScene;
+  readonly problems: QrProblem[];
+  readonly minSizeMm: number;
+};
 
 /**
  * Every rule-based problem (colours, quiet zone, logo, printed module size) without the decode

@@ -13,13 +13,24 @@ export const SCAN_SCALES_PX_PER_MODULE = [4, 2] as const;
 export const SCAN_BLUR_SIGMA_PX = 0.5;
 export const SCAN_BINARIZERS: readonly Binarizer[] = ['LocalAverage', 'GlobalHistogram'];
 
-export type ScanFailure = { readonly pxPerModule: number; readonly binarizer: Binarizer; readonly read: readonly string[] };
+export type ScanFailure = {
+  readonly pxPerModule: number;
+  readonly binarizer: Binarizer;
+  readonly read: readonly string[];
+};
 
-export async function scanFailures(prepared: PreparedQr, ground: string, tryInvert: boolean): Promise<ScanFailure[]> {
+export async function scanFailures(
+  prepared: PreparedQr,
+  ground: string,
+  tryInvert: boolean,
+): Promise<ScanFailure[]> {
   const failures: ScanFailure[] = [];
   // Both rasters at once: sharp renders on its own threads while the first decodes run.
   const images = SCAN_SCALES_PX_PER_MODULE.map((pxPerModule) =>
-    rasteriseScene(prepared.scene, prepared.logo, pxPerModule, { blurSigma: SCAN_BLUR_SIGMA_PX, ground }).then((image) => ({ pxPerModule, image })),
+    rasteriseScene(prepared.scene, prepared.logo, pxPerModule, {
+      blurSigma: SCAN_BLUR_SIGMA_PX,
+      ground,
+    }).then((image) => ({ pxPerModule, image })),
   );
   for (const pending of images) {
     const { pxPerModule, image } = await pending;

@@ -32,7 +32,14 @@ export type QrScene = {
   readonly frame: {
     readonly path: Path;
     readonly color: string;
-    readonly label: { readonly text: string; readonly x: number; readonly y: number; readonly fontSize: number; readonly font: 'sans' | 'serif' | 'mono'; readonly color: string };
+    readonly label: {
+      readonly text: string;
+      readonly x: number;
+      readonly y: number;
+      readonly fontSize: number;
+      readonly font: 'sans' | 'serif' | 'mono';
+      readonly color: string;
+    };
   } | null;
 };
 
@@ -79,7 +86,11 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
   const darkRects: number[] = [];
   // The modules drawn as data: dark, not a finder pattern (drawn in its own style), not knocked out.
   const data = matrix.dark.slice();
-  for (const [fx, fy] of [[0, 0], [size - 7, 0], [0, size - 7]] as const) {
+  for (const [fx, fy] of [
+    [0, 0],
+    [size - 7, 0],
+    [0, size - 7],
+  ] as const) {
     for (let y = fy; y < fy + 7; y++) data.fill(0, y * size + fx, y * size + fx + 7);
   }
   if (cleared !== null) {
@@ -115,14 +126,23 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
           const down = on(x, y + 1);
           const left = on(x - 1, y);
           const right = on(x + 1, y);
-          const radii: Corners = [!up && !left ? r : 0, !up && !right ? r : 0, !down && !right ? r : 0, !down && !left ? r : 0];
+          const radii: Corners = [
+            !up && !left ? r : 0,
+            !up && !right ? r : 0,
+            !down && !right ? r : 0,
+            !down && !left ? r : 0,
+          ];
           roundedRect(dark, sx + x, sy + y, 1, 1, radii);
         }
       }
     }
   }
 
-  for (const [fx, fy] of [[0, 0], [size - 7, 0], [0, size - 7]] as const) {
+  for (const [fx, fy] of [
+    [0, 0],
+    [size - 7, 0],
+    [0, size - 7],
+  ] as const) {
     const x = sx + fx;
     const y = sy + fy;
     if (design.finderStyle === 'square') {
@@ -147,7 +167,14 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
     frame = {
       path,
       color: design.frame.color,
-      label: { text: design.frame.label, x: width / 2, y: inner + band / 2, fontSize: band * 0.5, font: design.frame.font, color: design.frame.textColor },
+      label: {
+        text: design.frame.label,
+        x: width / 2,
+        y: inner + band / 2,
+        fontSize: band * 0.5,
+        font: design.frame.font,
+        color: design.frame.textColor,
+      },
     };
   }
 

@@ -37,23 +37,42 @@ const DECODE_FIXES: readonly ((d: QrDesign) => QrDesign | null)[] = [
 /** Field-level differences between two designs, as `{field, suggested}`. */
 function changes(from: QrDesign, to: QrDesign): { field: string; suggested: string | number | null }[] {
   const out: { field: string; suggested: string | number | null }[] = [];
-  for (const key of ['fgColor', 'bgColor', 'moduleShape', 'finderStyle', 'errorCorrection', 'margin'] as const) {
+  for (const key of [
+    'fgColor',
+    'bgColor',
+    'moduleShape',
+    'finderStyle',
+    'errorCorrection',
+    'margin',
+  ] as const) {
     if (from[key] !== to[key]) out.push({ field: key, suggested: to[key] });
   }
   if (from.logo !== null && to.logo === null) out.push({ field: 'logo', suggested: null });
   else if (from.logo !== null && to.logo !== null) {
-    if (from.logo.sizeRatio !== to.logo.sizeRatio) out.push({ field: 'logo.sizeRatio', suggested: to.logo.sizeRatio });
-    if (from.logo.knockout !== to.logo.knockout) out.push({ field: 'logo.knockout', suggested: String(to.logo.knockout) });
+    if (from.logo.sizeRatio !== to.logo.sizeRatio)
+      out.push({ field: 'logo.sizeRatio', suggested: to.logo.sizeRatio });
+    if (from.logo.knockout !== to.logo.knockout)
+      out.push({ field: 'logo.knockout', suggested: String(to.logo.knockout) });
   }
   return out;
 }
 
-async function decodes(url: string, design: QrDesign, logoImage: LogoImage | undefined, ready?: PreparedQr): Promise<boolean> {
+async function decodes(
+  url: string,
+  design: QrDesign,
+  logoImage: LogoImage | undefined,
+  ready?: PreparedQr,
+): Promise<boolean> {
   const prepared = ready ?? prepareQr(url, design, logoImage);
   return (await scanFailures(prepared, design.bgColor, design.allowInverted)).length === 0;
 }
 
-async function decodeProblems(url: string, design: QrDesign, logoImage: LogoImage | undefined, ready?: PreparedQr): Promise<QrProblem[]> {
+async function decodeProblems(
+  url: string,
+  design: QrDesign,
+  logoImage: LogoImage | undefined,
+  ready?: PreparedQr,
+): Promise<QrProblem[]> {
   if (await decodes(url, design, logoImage, ready)) return [];
   const message = 'The rendered code does not scan back to its URL.';
   let candidate = design;
@@ -72,13 +91,22 @@ async function decodeProblems(url: string, design: QrDesign, logoImage: LogoImag
  * Every reason a design would not scan, each with a one-click fix (DESIGN §8): colours, quiet zone,
  * logo, printed module size, and a real decode of the rendered raster.
  */
-export async function validateQrDesign(url: string, design: QrDesign, options: QrValidationOptions = {}): Promise<QrValidation> {
+export async function validateQrDesign(
+  url: string,
+  design: QrDesign,
+  options: QrValidationOptions = {},
+): Promise<QrValidation> {
   const prepared = prepareQr(url, design, options.logoImage);
   const { scene } = prepared;
   const rules = qrRuleProblems(url, design, options.sizeMm).problems;
   // Decode what the rule fixes would produce, so applying every suggestion yields a passing design.
   const fixed = rules.length === 0 ? design : applyQrFixes(design, rules);
-  const decode = await decodeProblems(url, fixed, options.logoImage, rules.length === 0 ? prepared : undefined);
+  const decode = await decodeProblems(
+    url,
+    fixed,
+    options.logoImage,
+    rules.length === 0 ? prepared : undefined,
+  );
   const problems = [...rules.filter((r) => !decode.some((d) => d.field === r.field)), ...decode];
   return {
     ok: problems.length === 0,
@@ -91,7 +119,11 @@ export async function validateQrDesign(url: string, design: QrDesign, options: Q
 }
 
 /** Throws `422 qr_unscannable` with every problem as `details` unless the design passes. */
-export async function assertScannable(url: string, design: QrDesign, options: QrValidationOptions = {}): Promise<QrValidation> {
+export async function assertScannable(
+  url: string,
+  design: QrDesign,
+  options: QrValidationOptions = {},
+): Promise<QrValidation> {
   const result = await validateQrDesign(url, design, options);
   if (!result.ok) throw new SemanticError('qr_unscannable', { details: result.problems });
   return result;

@@ -24,7 +24,15 @@ export function payloadFixture(overrides: Partial<RedirectPayload> = {}): Redire
     experiment: null,
     utm: {},
     last_good_destination: null,
-    branding: { workspace_name: 'Acme', title: null, message: null, logo_url: null, background: null, foreground: null, link_url: null },
+    branding: {
+      workspace_name: 'Acme',
+      title: null,
+      message: null,
+      logo_url: null,
+      background: null,
+      foreground: null,
+      link_url: null,
+    },
     time_zone: 'UTC',
     ...overrides,
   };

@@ -31,17 +31,23 @@ describe('canonicalSlug', () => {
 
 describe('parseAcceptLanguage', () => {
   it('orders by q then position and drops q=0 and junk', () => {
-    expect(parseAcceptLanguage('en;q=0.5, fr-CA, de;q=0, *;q=0.1, pt-BR;q=0.8')).toEqual(['fr-ca', 'pt-br', 'en']);
+    expect(parseAcceptLanguage('en;q=0.5, fr-CA, de;q=0, *;q=0.1, pt-BR;q=0.8')).toEqual([
+      'fr-ca',
+      'pt-br',
+      'en',
+    ]);
     expect(parseAcceptLanguage(undefined)).toEqual([]);
   });
 });
 
 describe('input PostgreSQL cannot take is refused before any lookup (issue 16.11)', () => {
   it('a NUL, another control character or a lone surrogate in a slug gives no slug', () => {
-    for (const raw of ['a%00b', 'a\u0000b', '%01', 'x%7F', 'a\ud800', '%ED%A0%80', '%C2%85']) expect(canonicalSlug(raw), raw).toBeNull();
+    for (const raw of ['a%00b', 'a\u0000b', '%01', 'x%7F', 'a\ud800', '%ED%A0%80', '%C2%85'])
+      expect(canonicalSlug(raw), raw).toBeNull();
   });
   it('the same in a host', () => {
-    for (const raw of ['lnk.localhost\u0000', 'a\u0007.com', 'a\ud800.com']) expect(canonicalHost(raw), JSON.stringify(raw)).toBeNull();
+    for (const raw of ['lnk.localhost\u0000', 'a\u0007.com', 'a\ud800.com'])
+      expect(canonicalHost(raw), JSON.stringify(raw)).toBeNull();
   });
   it('still takes ordinary Unicode slugs', () => {
     expect(canonicalSlug('%E6%9D%B1%E4%BA%AC')).toBe('東京');

@@ -37,6 +37,7 @@ export function canonicalSlug(rawSegment: string): string | null {
   } catch {
     return null;
   }
-  if (decoded.length < 1 || decoded.length > 100 || /[/?#\s]/.test(decoded) || !isLookupSafe(decoded)) return null;
+  if (decoded.length < 1 || decoded.length > 100 || /[/?#\s]/.test(decoded) || !isLookupSafe(decoded))
+    return null;
   return decoded.toLowerCase();
 }

@@ -8,7 +8,11 @@ const future = '2027-01-01T00:00:00Z';
 describe('resolveRedirect: plain links', () => {
   it('redirects an active link with UTMs and the visit query', () => {
     const r = resolveRedirect(payloadFixture({ utm: { source: 'nl' } }), visitFixture({ query: 'ref=x' }));
-    expect(r).toEqual({ kind: 'redirect', location: 'https://example.com/landing?utm_source=nl&ref=x', state: 'active' });
+    expect(r).toEqual({
+      kind: 'redirect',
+      location: 'https://example.com/landing?utm_source=nl&ref=x',
+      state: 'active',
+    });
   });
   it.each([
     ['scheduled', { starts_at: future }],
@@ -22,30 +26,61 @@ describe('resolveRedirect: plain links', () => {
     expect(r).toMatchObject({ kind: 'not_found', state, branding: { workspace_name: 'Acme' } });
   });
   it('sends an expired link to its expired_url when it has one', () => {
-    const r = resolveRedirect(payloadFixture({ expires_at: past, expired_url: 'https://example.com/over' }), visitFixture());
+    const r = resolveRedirect(
+      payloadFixture({ expires_at: past, expired_url: 'https://example.com/over' }),
+      visitFixture(),
+    );
     expect(r).toEqual({ kind: 'redirect', location: 'https://example.com/over', state: 'expired' });
   });
   it('applies targeting before experiments and splits', () => {
     const payload = payloadFixture({
-      rules: [{ id: 'r-fr', conditions: [{ kind: 'country', values: ['FR'] }], destination_url: 'https://fr.example' }],
+      rules: [
+        {
+          id: 'r-fr',
+          conditions: [{ kind: 'country', values: ['FR'] }],
+          destination_url: 'https://fr.example',
+        },
+      ],
       experiment: { id: 'e', variants: [{ id: 'v1', url: 'https://v1.example', weight: 1 }] },
       destinations: [{ id: 'd1', url: 'https://d1.example', weight: 1 }],
     });
-    expect(resolveRedirect(payload, visitFixture({ country: 'FR' }))).toMatchObject({ location: 'https://fr.example', ruleId: 'r-fr' });
-    expect(resolveRedirect(payload, visitFixture({ country: 'DE' }))).toMatchObject({ location: 'https://v1.example', variantId: 'v1' });
-    expect(resolveRedirect({ ...payload, experiment: null }, visitFixture())).toMatchObject({ location: 'https://d1.example', variantId: 'd1' });
+    expect(resolveRedirect(payload, visitFixture({ country: 'FR' }))).toMatchObject({
+      location: 'https://fr.example',
+      ruleId: 'r-fr',
+    });
+    expect(resolveRedirect(payload, visitFixture({ country: 'DE' }))).toMatchObject({
+      location: 'https://v1.example',
+      variantId: 'v1',
+    });
+    expect(resolveRedirect({ ...payload, experiment: null }, visitFixture())).toMatchObject({
+      location: 'https://d1.example',
+      variantId: 'd1',
+    });
   });
   it('answers not_found for an active link with no destination at all', () => {
-    expect(resolveRedirect(payloadFixture({ destination_url: null }), visitFixture())).toMatchObject({ kind: 'not_found', state: 'active' });
+    expect(resolveRedirect(payloadFixture({ destination_url: null }), visitFixture())).toMatchObject({
+      kind: 'not_found',
+      state: 'active',
+    });
   });
 });
 
 describe('resolveRedirect: QR codes never dead-end', () => {
   const qr = (o: Parameters<typeof payloadFixture>[0] = {}) =>
-    payloadFixture({ is_qr: true, resource_type: 'qr_code', last_good_destination: 'https://example.com/last', ...o });
+    payloadFixture({
+      is_qr: true,
+      resource_type: 'qr_code',
+      last_good_destination: 'https://example.com/last',
+      ...o,
+    });
 
   it('rung 1: live', () => {
-    expect(resolveRedirect(qr(), visitFixture())).toEqual({ kind: 'redirect', location: 'https://example.com/landing', state: 'active', fallbackStage: 'live' });
+    expect(resolveRedirect(qr(), visitFixture())).toEqual({
+      kind: 'redirect',
+      location: 'https://example.com/landing',
+      state: 'active',
+      fallbackStage: 'live',
+    });
   });
   it.each([
     ['paused', { status: 'paused' as const }],
@@ -55,33 +90,55 @@ describe('resolveRedirect: QR codes never dead-end', () => {
     ['archived', { workspace_active: false }],
     ['scheduled', { starts_at: future }],
   ])('rung 2: last good destination when %s', (state, overrides) => {
-    expect(resolveRedirect(qr(overrides), visitFixture())).toEqual({ kind: 'redirect', location: 'https://example.com/last', state, fallbackStage: 'last_good' });
+    expect(resolveRedirect(qr(overrides), visitFixture())).toEqual({
+      kind: 'redirect',
+      location: 'https://example.com/last',
+      state,
+      fallbackStage: 'last_good',
+    });
   });
   it('rung 3: the branded holding page when there is no last good destination', () => {
-    expect(resolveRedirect(qr({ status: 'paused', last_good_destination: null }), visitFixture())).toMatchObject({
+    expect(
+      resolveRedirect(qr({ status: 'paused', last_good_destination: null }), visitFixture()),
+    ).toMatchObject({
       kind: 'holding_page',
       fallbackStage: 'holding_page',
       branding: { workspace_name: 'Acme' },
     });
   });
   it('rung 4: the generic page when there is no branding either', () => {
-    expect(resolveRedirect(qr({ status: 'archived', last_good_destination: null, branding: null }), visitFixture())).toEqual({
+    expect(
+      resolveRedirect(
+        qr({ status: 'archived', last_good_destination: null, branding: null }),
+        visitFixture(),
+      ),
+    ).toEqual({
       kind: 'generic_page',
       fallbackStage: 'generic_page',
     });
   });
   it('an active QR with no destination falls to the last good one', () => {
-    expect(resolveRedirect(qr({ destination_url: null }), visitFixture())).toMatchObject({ fallbackStage: 'last_good' });
+    expect(resolveRedirect(qr({ destination_url: null }), visitFixture())).toMatchObject({
+      fallbackStage: 'last_good',
+    });
   });
 });
 
 describe('resolveRedirect: unsafe destinations', () => {
   it('never redirects to a javascript: or data: URL', () => {
-    expect(resolveRedirect(payloadFixture({ destination_url: 'javascript:alert(1)' }), visitFixture())).toMatchObject({ kind: 'not_found' });
-    const qr = payloadFixture({ is_qr: true, destination_url: 'data:text/html,x', last_good_destination: 'javascript:x' });
+    expect(
+      resolveRedirect(payloadFixture({ destination_url: 'javascript:alert(1)' }), visitFixture()),
+    ).toMatchObject({ kind: 'not_found' });
+    const qr = payloadFixture({
+      is_qr: true,
+      destination_url: 'data:text/html,x',
+      last_good_destination: 'javascript:x',
+    });
     expect(resolveRedirect(qr, visitFixture())).toMatchObject({ kind: 'holding_page' });
   });
   it('allows tel: and mailto: targets (QR codes to a phone number)', () => {
-    expect(resolveRedirect(payloadFixture({ destination_url: 'tel:+441234567890' }), visitFixture())).toMatchObject({ kind: 'redirect', location: 'tel:+441234567890' });
+    expect(
+      resolveRedirect(payloadFixture({ destination_url: 'tel:+441234567890' }), visitFixture()),
+    ).toMatchObject({ kind: 'redirect', location: 'tel:+441234567890' });
   });
 });

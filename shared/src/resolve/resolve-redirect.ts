@@ -56,14 +56,28 @@ export function resolveRedirect(payload: RedirectPayload, visit: Visit): Resolut
   if (payload.is_qr) {
     const outcome = qrFallback({
       liveDestination: choice?.url ?? null,
-      lastGoodDestination: payload.last_good_destination !== null && isRedirectableUrl(payload.last_good_destination) ? payload.last_good_destination : null,
+      lastGoodDestination:
+        payload.last_good_destination !== null && isRedirectableUrl(payload.last_good_destination)
+          ? payload.last_good_destination
+          : null,
       branding: payload.branding,
     });
     switch (outcome.rung) {
       case 'live':
-        return { kind: 'redirect', location: mergeUtm(outcome.location, payload.utm, visit.query), state, fallbackStage: 'live', ...ids(choice) };
+        return {
+          kind: 'redirect',
+          location: mergeUtm(outcome.location, payload.utm, visit.query),
+          state,
+          fallbackStage: 'live',
+          ...ids(choice),
+        };
       case 'last_good':
-        return { kind: 'redirect', location: mergeUtm(outcome.location, payload.utm, visit.query), state, fallbackStage: 'last_good' };
+        return {
+          kind: 'redirect',
+          location: mergeUtm(outcome.location, payload.utm, visit.query),
+          state,
+          fallbackStage: 'last_good',
+        };
       case 'holding_page':
         return { kind: 'holding_page', state, branding: outcome.branding, fallbackStage: 'holding_page' };
       case 'generic_page':
@@ -71,7 +85,13 @@ export function resolveRedirect(payload: RedirectPayload, visit: Visit): Resolut
     }
   }
 
-  if (choice) return { kind: 'redirect', location: mergeUtm(choice.url, payload.utm, visit.query), state, ...ids(choice) };
+  if (choice)
+    return {
+      kind: 'redirect',
+      location: mergeUtm(choice.url, payload.utm, visit.query),
+      state,
+      ...ids(choice),
+    };
   if (state === 'expired' && payload.expired_url !== null && isRedirectableUrl(payload.expired_url)) {
     return { kind: 'redirect', location: mergeUtm(payload.expired_url, payload.utm, visit.query), state };
   }

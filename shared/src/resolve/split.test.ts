@@ -28,11 +28,16 @@ describe('weighted split and experiment variants', () => {
   it('assigns experiments independently of splits and of each other', () => {
     const experiment = { id: 'exp-1', variants: items };
     const other = { id: 'exp-2', variants: items };
-    const agreeSplit = hashes.filter((h) => pickVariant(experiment, h)?.id === pickSplitDestination(items, h, 'exp-1')?.id).length;
-    const agreeOther = hashes.filter((h) => pickVariant(experiment, h)?.id === pickVariant(other, h)?.id).length;
+    const agreeSplit = hashes.filter(
+      (h) => pickVariant(experiment, h)?.id === pickSplitDestination(items, h, 'exp-1')?.id,
+    ).length;
+    const agreeOther = hashes.filter(
+      (h) => pickVariant(experiment, h)?.id === pickVariant(other, h)?.id,
+    ).length;
     // Independent 70/30 picks agree about 58% of the time; identical seeds would agree 100%.
     expect(agreeSplit / hashes.length).toBeLessThan(0.7);
     expect(agreeOther / hashes.length).toBeLessThan(0.7);
-    for (const h of hashes.slice(0, 20)) expect(pickVariant(experiment, h)?.id).toBe(pickVariant(experiment, h)?.id);
+    for (const h of hashes.slice(0, 20))
+      expect(pickVariant(experiment, h)?.id).toBe(pickVariant(experiment, h)?.id);
   });
 });

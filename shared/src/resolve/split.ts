@@ -14,7 +14,11 @@ function fnv1a(text: string): number {
  * Deterministic weighted pick: the same visitor hash and seed always land on the same item, and over
  * many visitors each item gets its share of the total weight. Null when no item has weight.
  */
-export function pickWeighted<T extends WeightedDestination>(items: readonly T[], visitorHash: string, seed: string): T | null {
+export function pickWeighted<T extends WeightedDestination>(
+  items: readonly T[],
+  visitorHash: string,
+  seed: string,
+): T | null {
   const total = items.reduce((sum, item) => sum + item.weight, 0);
   if (total <= 0) return null;
   let point = fnv1a(`${seed}:${visitorHash}`) % total;
@@ -26,7 +30,11 @@ export function pickWeighted<T extends WeightedDestination>(items: readonly T[],
 }
 
 /** The split destination of a link for this visitor (seeded by the resource, so links split independently). */
-export function pickSplitDestination(destinations: readonly WeightedDestination[], visitorHash: string, resourceId: string): WeightedDestination | null {
+export function pickSplitDestination(
+  destinations: readonly WeightedDestination[],
+  visitorHash: string,
+  resourceId: string,
+): WeightedDestination | null {
   return pickWeighted(destinations, visitorHash, `split:${resourceId}`);
 }
 

@@ -27,18 +27,26 @@ describe('evaluateState', () => {
   it('orders the most final state first', () => {
     expect(evaluateState(payloadFixture({ status: 'archived', locked: true }), now)).toBe('archived');
     expect(evaluateState(payloadFixture({ status: 'paused', locked: true }), now)).toBe('downgrade_locked');
-    expect(evaluateState(payloadFixture({ status: 'paused', expires_at: '2026-01-01T00:00:00Z' }), now)).toBe('paused');
+    expect(evaluateState(payloadFixture({ status: 'paused', expires_at: '2026-01-01T00:00:00Z' }), now)).toBe(
+      'paused',
+    );
   });
 });
 
 describe('resourceState (the editor reads the edge rule, issue 17.6)', () => {
   const row = { status: 'active', starts_at: null, expires_at: null, archived_at: null, locked: false };
   it('a paused link past its expiry is paused, as the edge serves it', () => {
-    expect(resourceState({ ...row, status: 'paused', expires_at: '2026-01-01T00:00:00Z' }, now)).toBe('paused');
-    expect(evaluateState(payloadFixture({ status: 'paused', expires_at: '2026-01-01T00:00:00Z' }), now)).toBe('paused');
+    expect(resourceState({ ...row, status: 'paused', expires_at: '2026-01-01T00:00:00Z' }, now)).toBe(
+      'paused',
+    );
+    expect(evaluateState(payloadFixture({ status: 'paused', expires_at: '2026-01-01T00:00:00Z' }), now)).toBe(
+      'paused',
+    );
   });
   it('maps archived, scheduled, expired and locked rows', () => {
-    expect(resourceState({ ...row, archived_at: '2026-05-01T00:00:00Z', status: 'paused' }, now)).toBe('archived');
+    expect(resourceState({ ...row, archived_at: '2026-05-01T00:00:00Z', status: 'paused' }, now)).toBe(
+      'archived',
+    );
     expect(resourceState({ ...row, starts_at: '2026-07-01T00:00:00Z' }, now)).toBe('scheduled');
     expect(resourceState({ ...row, expires_at: '2026-05-01T00:00:00Z' }, now)).toBe('expired');
     expect(resourceState({ ...row, locked: true }, now)).toBe('downgrade_locked');

@@ -1,10 +1,20 @@
 import type { RedirectPayload } from '../cache/payload';
 
 /** The states a link or QR code can be in when a visit arrives (spec §15.3, §22.5). */
-export const linkStates = ['active', 'scheduled', 'expired', 'paused', 'archived', 'downgrade_locked'] as const;
+export const linkStates = [
+  'active',
+  'scheduled',
+  'expired',
+  'paused',
+  'archived',
+  'downgrade_locked',
+] as const;
 export type LinkState = (typeof linkStates)[number];
 
-type StateFields = Pick<RedirectPayload, 'status' | 'starts_at' | 'expires_at' | 'locked' | 'workspace_active'>;
+type StateFields = Pick<
+  RedirectPayload,
+  'status' | 'starts_at' | 'expires_at' | 'locked' | 'workspace_active'
+>;
 
 /**
  * One state per visit, the most final first: archived (also a workspace that no longer serves) →

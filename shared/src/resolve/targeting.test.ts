@@ -74,7 +74,14 @@ describe('targeting conditions', () => {
 
 describe('matchRule', () => {
   const rules: TargetingRule[] = [
-    { id: 'r1', conditions: [{ kind: 'country', values: ['US'] }, { kind: 'device', values: ['mobile'] }], destination_url: 'https://us-mobile.example' },
+    {
+      id: 'r1',
+      conditions: [
+        { kind: 'country', values: ['US'] },
+        { kind: 'device', values: ['mobile'] },
+      ],
+      destination_url: 'https://us-mobile.example',
+    },
     { id: 'r2', conditions: [{ kind: 'country', values: ['US'] }], destination_url: 'https://us.example' },
   ];
   it('needs every condition of a rule and takes the first matching rule', () => {

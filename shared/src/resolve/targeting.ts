@@ -36,7 +36,8 @@ export function conditionMatches(condition: RuleCondition, visit: Visit, timeZon
       const { isoWeekday, minuteOfDay } = localTime(visit.now, timeZone);
       const from = minutesOf(condition.from);
       const to = minutesOf(condition.to);
-      const inWindow = from <= to ? minuteOfDay >= from && minuteOfDay < to : minuteOfDay >= from || minuteOfDay < to;
+      const inWindow =
+        from <= to ? minuteOfDay >= from && minuteOfDay < to : minuteOfDay >= from || minuteOfDay < to;
       if (!inWindow) return false;
       if (condition.days === undefined) return true;
       // A window spanning midnight belongs to the day it started on.
@@ -48,7 +49,11 @@ export function conditionMatches(condition: RuleCondition, visit: Visit, timeZon
 }
 
 /** The first rule whose every condition matches, or null. */
-export function matchRule(rules: readonly TargetingRule[], visit: Visit, timeZone: string): TargetingRule | null {
+export function matchRule(
+  rules: readonly TargetingRule[],
+  visit: Visit,
+  timeZone: string,
+): TargetingRule | null {
   for (const rule of rules) {
     if (rule.conditions.every((condition) => conditionMatches(condition, visit, timeZone))) return rule;
   }

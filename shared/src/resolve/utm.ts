@@ -29,7 +29,8 @@ function linkEntries(utm: Utm): Array<readonly [UtmParam, string]> {
 export function mergeUtm(destination: string, utm: Utm, visitQuery: string): string {
   const utmEntries = linkEntries(utm);
   const query = visitQuery.startsWith('?') ? visitQuery.slice(1) : visitQuery;
-  if (utmEntries.length === 0 && query === '') return isPrintableAscii(destination) ? destination : (normalizeUrl(destination) ?? destination);
+  if (utmEntries.length === 0 && query === '')
+    return isPrintableAscii(destination) ? destination : (normalizeUrl(destination) ?? destination);
   let url: URL;
   try {
     url = new URL(destination);
@@ -53,7 +54,13 @@ function attribution(get: (param: UtmParam) => string | null | undefined): UtmAt
     const v = get(param);
     return v === null || v === undefined || v === '' ? null : v.slice(0, MAX_UTM_VALUE);
   };
-  return { utm_source: value('utm_source'), utm_medium: value('utm_medium'), utm_campaign: value('utm_campaign'), utm_term: value('utm_term'), utm_content: value('utm_content') };
+  return {
+    utm_source: value('utm_source'),
+    utm_medium: value('utm_medium'),
+    utm_campaign: value('utm_campaign'),
+    utm_term: value('utm_term'),
+    utm_content: value('utm_content'),
+  };
 }
 
 export const NO_UTM: UtmAttribution = Object.freeze(attribution(() => null));

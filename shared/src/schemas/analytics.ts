@@ -29,7 +29,9 @@ export const MAX_RANGE_DAYS: Record<AnalyticsInterval, number> = { hour: 31, day
 const DAY_MS = 86_400_000;
 
 /** `2026-05-01` (start of that UTC day) or a full ISO instant with offset. */
-const instant = z.union([z.iso.datetime({ offset: true }), z.iso.date()]).transform((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v));
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .transform((v) => new Date(v.length === 10 ? `${v}T00:00:00Z` : v));
 
 const rangeFields = {
   /** Absent: the whole workspace (the caller's visible resources). */
@@ -46,17 +48,27 @@ const rangeFields = {
 function rangeInOrder(v: { from?: Date; to?: Date }): boolean {
   return v.from === undefined || v.to === undefined || v.from.getTime() < v.to.getTime();
 }
-const orderRefinement = { message: '`from` must be before `to`.', path: ['from'], params: { issue: 'from_after_to' } };
+const orderRefinement = {
+  message: '`from` must be before `to`.',
+  path: ['from'],
+  params: { issue: 'from_after_to' },
+};
 
 /** `GET /v1/analytics/timeseries?resource_id=&from=&to=&interval=hour|day`. */
 export const timeseriesQuerySchema = z
   .object({ ...rangeFields, interval: z.enum(ANALYTICS_INTERVALS).default('day') })
   .refine(rangeInOrder, orderRefinement)
-  .refine((v) => v.from === undefined || v.to === undefined || v.to.getTime() - v.from.getTime() <= MAX_RANGE_DAYS[v.interval] * DAY_MS, {
-    message: 'This range is too long for the interval.',
-    path: ['from'],
-    params: { issue: 'range_too_long' },
-  });
+  .refine(
+    (v) =>
+      v.from === undefined ||
+      v.to === undefined ||
+      v.to.getTime() - v.from.getTime() <= MAX_RANGE_DAYS[v.interval] * DAY_MS,
+    {
+      message: 'This range is too long for the interval.',
+      path: ['from'],
+      params: { issue: 'range_too_long' },
+    },
+  );
 export type TimeseriesQuery = z.infer<typeof timeseriesQuerySchema>;
 
 /** `GET /v1/analytics/breakdown?resource_id=&dimension=&from=&to=&limit=`. */
@@ -67,18 +79,27 @@ export const breakdownQuerySchema = z
     limit: z.coerce.number().int().min(1).max(100).default(10),
   })
   .refine(rangeInOrder, orderRefinement)
-  .refine((v) => v.from === undefined || v.to === undefined || v.to.getTime() - v.from.getTime() <= MAX_RANGE_DAYS.day * DAY_MS, {
-    message: 'This range is too long.',
-    path: ['from'],
-    params: { issue: 'range_too_long' },
-  });
+  .refine(
+    (v) =>
+      v.from === undefined ||
+      v.to === undefined ||
+      v.to.getTime() - v.from.getTime() <= MAX_RANGE_DAYS.day * DAY_MS,
+    {
+      message: 'This range is too long.',
+      path: ['from'],
+      params: { issue: 'range_too_long' },
+    },
+  );
 export type BreakdownQuery = z.infer<typeof breakdownQuerySchema>;
 
 /**
  * The concrete window a query covers: `to` defaults to now, `from` to 48 hours (hourly) or 30 days
  * (daily) before `to`.
  */
-export function resolveRange(query: { from?: Date; to?: Date; interval?: AnalyticsInterval }, now: Date): { from: Date; to: Date } {
+export function resolveRange(
+  query: { from?: Date; to?: Date; interval?: AnalyticsInterval },
+  now: Date,
+): { from: Date; to: Date } {
   const to = query.to ?? now;
   const span = query.interval === 'hour' ? 2 * DAY_MS : 30 * DAY_MS;
   return { from: query.from ?? new Date(to.getTime() - span), to };

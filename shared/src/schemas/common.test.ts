@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, hostnameSchema, paginationQuerySchema, slugSchema, tagsSchema, urlSchema } from './common';
+import {
+  emailSchema,
+  hostnameSchema,
+  paginationQuerySchema,
+  slugSchema,
+  tagsSchema,
+  urlSchema,
+} from './common';
 
 describe('common field schemas', () => {
   it('slugs: trimmed and lower-cased; 1–64 of a-z 0-9 -; reserved words refused', () => {
     expect(slugSchema.parse('  Spring-Sale ')).toBe('spring-sale');
     expect(slugSchema.safeParse('a'.repeat(64)).success).toBe(true);
-    for (const bad of ['', 'a'.repeat(65), 'with space', 'under_score', 'emoji🙂', 'a/b']) expect(slugSchema.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['', 'a'.repeat(65), 'with space', 'under_score', 'emoji🙂', 'a/b'])
+      expect(slugSchema.safeParse(bad).success, bad).toBe(false);
     expect(slugSchema.safeParse('healthz').error?.issues[0]).toMatchObject({ params: { issue: 'reserved' } });
   });
 
@@ -13,7 +21,13 @@ describe('common field schemas', () => {
     expect(urlSchema.parse(' https://example.com/a?b=1 ')).toBe('https://example.com/a?b=1');
     expect(urlSchema.safeParse(`https://example.com/${'a'.repeat(2020)}`).success).toBe(true);
     expect(urlSchema.safeParse(`https://example.com/${'a'.repeat(2030)}`).success).toBe(false);
-    for (const bad of ['javascript:alert(1)', 'ftp://example.com', 'example.com', '/relative', 'data:text/html,hi']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'ftp://example.com',
+      'example.com',
+      '/relative',
+      'data:text/html,hi',
+    ]) {
       expect(urlSchema.safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -21,7 +35,15 @@ describe('common field schemas', () => {
   it('host names: lower-cased, no scheme, port, path or IP', () => {
     expect(hostnameSchema.parse('Links.Example.COM.')).toBe('links.example.com');
     expect(hostnameSchema.parse('lnk.localhost')).toBe('lnk.localhost');
-    for (const bad of ['https://example.com', 'example.com:8080', 'example.com/x', '1.2.3.4', 'localhost', '-bad.com', 'a..b.com']) {
+    for (const bad of [
+      'https://example.com',
+      'example.com:8080',
+      'example.com/x',
+      '1.2.3.4',
+      'localhost',
+      '-bad.com',
+      'a..b.com',
+    ]) {
       expect(hostnameSchema.safeParse(bad).success, bad).toBe(false);
     }
   });
@@ -47,7 +69,9 @@ describe('common field schemas', () => {
 
 describe('urls are stored normalised (issue 16: the incident)', () => {
   it('an IDN host becomes punycode and a Unicode path is percent-encoded', () => {
-    expect(urlSchema.parse('https://ja.wikipedia.org/wiki/東京')).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
+    expect(urlSchema.parse('https://ja.wikipedia.org/wiki/東京')).toBe(
+      'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',
+    );
     expect(urlSchema.parse('https://аpple.com/')).toBe('https://xn--pple-43d.com/');
     expect(urlSchema.parse('https://ｅｘａｍｐｌｅ.com/ü?q=ß')).toBe('https://example.com/%C3%BC?q=%C3%9F');
   });

@@ -11,7 +11,16 @@ export const uuidSchema = z.uuid();
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 /** Paths the public hosts answer themselves; no short link may take them. */
-export const RESERVED_SLUGS = ['healthz', 'api', 'v1', 'app', 'static', 'assets', 'robots-txt', 'favicon'] as const;
+export const RESERVED_SLUGS = [
+  'healthz',
+  'api',
+  'v1',
+  'app',
+  'static',
+  'assets',
+  'robots-txt',
+  'favicon',
+] as const;
 
 export const slugSchema = z
   .string()
@@ -29,9 +38,13 @@ export const handleSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .regex(HANDLE_PATTERN, 'Use 1–63 lower-case letters, digits, dots, hyphens and underscores, starting with a letter or digit.');
+  .regex(
+    HANDLE_PATTERN,
+    'Use 1–63 lower-case letters, digits, dots, hyphens and underscores, starting with a letter or digit.',
+  );
 
-const HOST_PATTERN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const HOST_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** A DNS host name (no scheme, port, path or trailing dot), lower-cased: `links.example.com`. */
 export const hostnameSchema = z
@@ -57,7 +70,11 @@ export const normalizedUrlTransform = (value: string, ctx: z.RefinementCtx<strin
     return z.NEVER;
   }
   if (href.length > MAX_STORED_URL_LENGTH) {
-    ctx.addIssue({ code: 'custom', message: 'This address is too long once encoded.', params: { issue: 'too_long', maximum: MAX_STORED_URL_LENGTH } });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'This address is too long once encoded.',
+      params: { issue: 'too_long', maximum: MAX_STORED_URL_LENGTH },
+    });
     return z.NEVER;
   }
   return href;
@@ -68,7 +85,13 @@ export const urlSchema = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'Enter a full http:// or https:// URL.' }))
+  .pipe(
+    z.url({
+      protocol: /^https?$/,
+      hostname: z.regexes.domain,
+      error: 'Enter a full http:// or https:// URL.',
+    }),
+  )
   .transform(normalizedUrlTransform)
   .pipe(z.string());
 

@@ -8,10 +8,23 @@ const ID = '01900000-0000-7000-8000-000000000001';
 
 describe('domains', () => {
   it('connects a host name for links by default; only bio domains have a root page', () => {
-    expect(createDomainInputSchema.parse({ hostname: 'Go.Example.com' })).toEqual({ hostname: 'go.example.com', purpose: 'links' });
-    expect(problems(createDomainInputSchema, { hostname: 'go.example.com', root_handle: 'maya' })).toEqual([['root_handle', 'not_applicable']]);
-    expect(problems(createDomainInputSchema, { hostname: 'maya.example.com', purpose: 'bio', root_handle: 'maya' })).toEqual([]);
-    expect(problems(createDomainInputSchema, { hostname: 'https://go.example.com/' })).toEqual([['hostname', 'invalid_format']]);
+    expect(createDomainInputSchema.parse({ hostname: 'Go.Example.com' })).toEqual({
+      hostname: 'go.example.com',
+      purpose: 'links',
+    });
+    expect(problems(createDomainInputSchema, { hostname: 'go.example.com', root_handle: 'maya' })).toEqual([
+      ['root_handle', 'not_applicable'],
+    ]);
+    expect(
+      problems(createDomainInputSchema, {
+        hostname: 'maya.example.com',
+        purpose: 'bio',
+        root_handle: 'maya',
+      }),
+    ).toEqual([]);
+    expect(problems(createDomainInputSchema, { hostname: 'https://go.example.com/' })).toEqual([
+      ['hostname', 'invalid_format'],
+    ]);
   });
 
   it('recognises system hosts and their subdomains', () => {
@@ -22,15 +35,25 @@ describe('domains', () => {
 
 describe('members', () => {
   it('invites as admin, editor or viewer, never owner', () => {
-    expect(inviteMemberInputSchema.parse({ email: 'Sam@Example.com', role: 'editor' })).toEqual({ email: 'sam@example.com', role: 'editor', grants: [] });
-    expect(problems(inviteMemberInputSchema, { email: 'sam@example.com', role: 'owner' })).toEqual([['role', 'invalid_value']]);
+    expect(inviteMemberInputSchema.parse({ email: 'Sam@Example.com', role: 'editor' })).toEqual({
+      email: 'sam@example.com',
+      role: 'editor',
+      grants: [],
+    });
+    expect(problems(inviteMemberInputSchema, { email: 'sam@example.com', role: 'owner' })).toEqual([
+      ['role', 'invalid_value'],
+    ]);
     expect(problems(changeRoleInputSchema, { role: 'owner' })).toEqual([['role', 'invalid_value']]);
   });
 
   it('grants name a bio page, link or QR code, once each', () => {
     const grant = { resource_type: 'link', resource_id: ID };
-    expect(problems(inviteMemberInputSchema, { email: 'sam@example.com', role: 'editor', grants: [grant, grant] })).toEqual([['grants', 'duplicate']]);
-    expect(problems(createGrantInputSchema, { member_id: ID, resource_type: 'domain', resource_id: ID })).toEqual([['resource_type', 'invalid_value']]);
+    expect(
+      problems(inviteMemberInputSchema, { email: 'sam@example.com', role: 'editor', grants: [grant, grant] }),
+    ).toEqual([['grants', 'duplicate']]);
+    expect(
+      problems(createGrantInputSchema, { member_id: ID, resource_type: 'domain', resource_id: ID }),
+    ).toEqual([['resource_type', 'invalid_value']]);
     expect(problems(createGrantInputSchema, { member_id: ID, ...grant })).toEqual([]);
   });
 });
@@ -38,12 +61,19 @@ describe('members', () => {
 describe('workspaces and API keys', () => {
   it('creates a workspace with a valid IANA time zone', () => {
     expect(createWorkspaceInputSchema.parse({ name: 'Acme' })).toEqual({ name: 'Acme', time_zone: 'UTC' });
-    expect(problems(createWorkspaceInputSchema, { name: 'Acme', time_zone: 'Mars/Olympus' })).toEqual([['time_zone', 'invalid_value']]);
+    expect(problems(createWorkspaceInputSchema, { name: 'Acme', time_zone: 'Mars/Olympus' })).toEqual([
+      ['time_zone', 'invalid_value'],
+    ]);
   });
 
   it('API keys take only catalogued scopes (no billing or member scopes exist)', () => {
-    expect(createApiKeyInputSchema.parse({ name: 'CI', scopes: ['links:read', 'links:read'] })).toEqual({ name: 'CI', scopes: ['links:read'] });
-    expect(problems(createApiKeyInputSchema, { name: 'CI', scopes: ['billing:write'] })).toEqual([['scopes.0', 'invalid_value']]);
+    expect(createApiKeyInputSchema.parse({ name: 'CI', scopes: ['links:read', 'links:read'] })).toEqual({
+      name: 'CI',
+      scopes: ['links:read'],
+    });
+    expect(problems(createApiKeyInputSchema, { name: 'CI', scopes: ['billing:write'] })).toEqual([
+      ['scopes.0', 'invalid_value'],
+    ]);
     expect(problems(createApiKeyInputSchema, { name: 'CI', scopes: [] })).toEqual([['scopes', 'too_small']]);
   });
 });

@@ -32,11 +32,24 @@ function byteLength(value: unknown): number {
 }
 
 /** The detail that refuses `value`, or null when it is within the bounds. */
-export function jsonBoundsIssue(value: unknown, bounds: { maxDepth: number; maxBytes: number } = JSON_BOUNDS): ErrorDetail | null {
+export function jsonBoundsIssue(
+  value: unknown,
+  bounds: { maxDepth: number; maxBytes: number } = JSON_BOUNDS,
+): ErrorDetail | null {
   if (tooDeep(value, bounds.maxDepth))
-    return { field: 'body', issue: 'too_deep', maximum: bounds.maxDepth, message: `Nested deeper than ${bounds.maxDepth} levels.` };
+    return {
+      field: 'body',
+      issue: 'too_deep',
+      maximum: bounds.maxDepth,
+      message: `Nested deeper than ${bounds.maxDepth} levels.`,
+    };
   const bytes = byteLength(value);
   if (bytes > bounds.maxBytes)
-    return { field: 'body', issue: 'too_big', maximum: bounds.maxBytes, message: `Larger than ${Math.round(bounds.maxBytes / 1024)} KB.` };
+    return {
+      field: 'body',
+      issue: 'too_big',
+      maximum: bounds.maxBytes,
+      message: `Larger than ${Math.round(bounds.maxBytes / 1024)} KB.`,
+    };
   return null;
 }

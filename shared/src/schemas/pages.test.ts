@@ -30,27 +30,45 @@ describe('the block union (DESIGN §9)', () => {
       ['url', 'invalid_format'],
       ['alt', 'required'],
     ]);
-    expect(problems(blockInputSchema, { type: 'embed', url: 'https://evil.example.com/player' })).toEqual([['url', 'unsupported_embed']]);
-    expect(problems(blockInputSchema, { type: 'divider', text: 'x' })).toEqual([['text', 'unrecognized_key']]);
+    expect(problems(blockInputSchema, { type: 'embed', url: 'https://evil.example.com/player' })).toEqual([
+      ['url', 'unsupported_embed'],
+    ]);
+    expect(problems(blockInputSchema, { type: 'divider', text: 'x' })).toEqual([
+      ['text', 'unrecognized_key'],
+    ]);
     expect(problems(blockInputSchema, { type: 'carousel' })).toEqual([['type', 'invalid_value']]);
   });
 
   it('accepts mailto: and tel: link blocks and uploaded image paths', () => {
-    expect(problems(blockInputSchema, { type: 'link', title: 'Mail', url: 'mailto:maya@example.com' })).toEqual([]);
+    expect(
+      problems(blockInputSchema, { type: 'link', title: 'Mail', url: 'mailto:maya@example.com' }),
+    ).toEqual([]);
     expect(problems(blockInputSchema, { type: 'link', title: 'Call', url: 'tel:+441234567' })).toEqual([]);
     expect(problems(blockInputSchema, { type: 'image', url: '/assets/abc.webp', alt: '' })).toEqual([]);
   });
 
   it('stores link and social block addresses in their normalised form (IDN host to punycode, path percent-encoded)', () => {
-    const link = blockInputSchema.parse({ type: 'link', title: 'Tokyo', url: 'https://ja.wikipedia.org/wiki/東京' });
+    const link = blockInputSchema.parse({
+      type: 'link',
+      title: 'Tokyo',
+      url: 'https://ja.wikipedia.org/wiki/東京',
+    });
     expect(link).toMatchObject({ url: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC' });
-    const social = blockInputSchema.parse({ type: 'social', links: [{ network: 'web', url: 'https://bücher.example/' }] });
+    const social = blockInputSchema.parse({
+      type: 'social',
+      links: [{ network: 'web', url: 'https://bücher.example/' }],
+    });
     expect(social).toMatchObject({ links: [{ network: 'web', url: 'https://xn--bcher-kva.example/' }] });
   });
 
   it('blockData() gives the stored {type, data} shape', () => {
-    expect(blockData(blockInputSchema.parse({ id: 'b1', type: 'link', title: 'Shop', url: 'https://shop.example.com' }))).toEqual({
-      type: 'link', data: { title: 'Shop', url: 'https://shop.example.com' },
+    expect(
+      blockData(
+        blockInputSchema.parse({ id: 'b1', type: 'link', title: 'Shop', url: 'https://shop.example.com' }),
+      ),
+    ).toEqual({
+      type: 'link',
+      data: { title: 'Shop', url: 'https://shop.example.com' },
     });
     expect(blockData(blockInputSchema.parse({ type: 'divider' }))).toEqual({ type: 'divider', data: {} });
   });
@@ -58,18 +76,34 @@ describe('the block union (DESIGN §9)', () => {
 
 describe('pages (POST/PATCH /v1/pages)', () => {
   it('creates with handle, title and optional bio, theme and blocks', () => {
-    const page = createPageInputSchema.parse({ handle: ' Maya ', title: 'Maya', theme: { accent: '#ff0066' }, blocks: everyBlock });
+    const page = createPageInputSchema.parse({
+      handle: ' Maya ',
+      title: 'Maya',
+      theme: { accent: '#ff0066' },
+      blocks: everyBlock,
+    });
     expect(page.handle).toBe('maya');
     expect(page.theme).toEqual({ accent: '#ff0066' });
     expect(page.blocks).toHaveLength(8);
   });
 
   it('reports nested block errors by index', () => {
-    expect(problems(createPageInputSchema, { handle: 'maya', title: 'Maya', blocks: [{ type: 'header', text: 'ok' }, { type: 'text', text: '' }] })).toEqual([
-      ['blocks.1.text', 'too_small'],
+    expect(
+      problems(createPageInputSchema, {
+        handle: 'maya',
+        title: 'Maya',
+        blocks: [
+          { type: 'header', text: 'ok' },
+          { type: 'text', text: '' },
+        ],
+      }),
+    ).toEqual([['blocks.1.text', 'too_small']]);
+    expect(problems(createPageInputSchema, { handle: '-bad', title: 'x' })).toEqual([
+      ['handle', 'invalid_format'],
     ]);
-    expect(problems(createPageInputSchema, { handle: '-bad', title: 'x' })).toEqual([['handle', 'invalid_format']]);
-    expect(problems(createPageInputSchema, { handle: 'maya', title: 'x', theme: { accent: 'pink' } })).toEqual([['theme.accent', 'invalid_format']]);
+    expect(
+      problems(createPageInputSchema, { handle: 'maya', title: 'x', theme: { accent: 'pink' } }),
+    ).toEqual([['theme.accent', 'invalid_format']]);
   });
 
   it('a PATCH of one theme field changes only that field; an empty PATCH is refused', () => {

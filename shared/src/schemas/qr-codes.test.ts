@@ -4,29 +4,61 @@ import { problems } from './test-helpers';
 
 describe('QR code inputs', () => {
   it('creates with a destination; design defaults come from the QR engine', () => {
-    const qr = createQrCodeInputSchema.parse({ destination_url: 'https://menu.example.com', slug: 'Menu', design: { fg_color: '#112233' } });
+    const qr = createQrCodeInputSchema.parse({
+      destination_url: 'https://menu.example.com',
+      slug: 'Menu',
+      design: { fg_color: '#112233' },
+    });
     expect(qr.slug).toBe('menu');
     expect(qr.design).toMatchObject({ fgColor: '#112233', bgColor: '#ffffff', moduleShape: 'square' });
     expect(problems(createQrCodeInputSchema, { slug: 'menu' })).toEqual([['destination_url', 'required']]);
   });
 
   it('17.5: design is snake_case at the REST boundary and strict at every depth', () => {
-    expect(problems(createQrCodeInputSchema, { destination_url: 'https://a.example.com', design: { foreground: '#fff' } })).toContainEqual(['design.foreground', 'unrecognized_key']);
-    expect(problems(createQrCodeInputSchema, { destination_url: 'https://a.example.com', design: { fgColor: '#112233' } })).toContainEqual(['design.fgColor', 'unrecognized_key']);
-    expect(problems(createQrCodeInputSchema, { destination_url: 'https://a.example.com', design: { frame: { label: 'SCAN', shadow: true } } })).toContainEqual(['design.frame.shadow', 'unrecognized_key']);
-    const framed = createQrCodeInputSchema.parse({ destination_url: 'https://a.example.com', design: { frame: { label: 'SCAN ME', text_color: '#FFFFFF' }, logo: { source: { kind: 'asset', asset_id: 'a1' }, size_ratio: 0.2 } } });
+    expect(
+      problems(createQrCodeInputSchema, {
+        destination_url: 'https://a.example.com',
+        design: { foreground: '#fff' },
+      }),
+    ).toContainEqual(['design.foreground', 'unrecognized_key']);
+    expect(
+      problems(createQrCodeInputSchema, {
+        destination_url: 'https://a.example.com',
+        design: { fgColor: '#112233' },
+      }),
+    ).toContainEqual(['design.fgColor', 'unrecognized_key']);
+    expect(
+      problems(createQrCodeInputSchema, {
+        destination_url: 'https://a.example.com',
+        design: { frame: { label: 'SCAN', shadow: true } },
+      }),
+    ).toContainEqual(['design.frame.shadow', 'unrecognized_key']);
+    const framed = createQrCodeInputSchema.parse({
+      destination_url: 'https://a.example.com',
+      design: {
+        frame: { label: 'SCAN ME', text_color: '#FFFFFF' },
+        logo: { source: { kind: 'asset', asset_id: 'a1' }, size_ratio: 0.2 },
+      },
+    });
     expect(framed.design?.frame).toMatchObject({ label: 'SCAN ME', textColor: '#ffffff' });
     expect(framed.design?.logo).toMatchObject({ source: { kind: 'asset', assetId: 'a1' }, sizeRatio: 0.2 });
   });
 
   it('never changes the slug on update', () => {
     expect(problems(updateQrCodeInputSchema, { slug: 'new' })).toContainEqual(['slug', 'unrecognized_key']);
-    expect(updateQrCodeInputSchema.parse({ destination_url: 'https://menu.example.com/summer' })).toEqual({ destination_url: 'https://menu.example.com/summer' });
+    expect(updateQrCodeInputSchema.parse({ destination_url: 'https://menu.example.com/summer' })).toEqual({
+      destination_url: 'https://menu.example.com/summer',
+    });
   });
 
   it('render query: format, size and DPI from the query string', () => {
     expect(renderQrQuerySchema.parse({})).toEqual({ format: 'svg', size_mm: 30, bleed_mm: 0 });
-    expect(renderQrQuerySchema.parse({ format: 'png', size_mm: '25', dpi: '600' })).toEqual({ format: 'png', size_mm: 25, dpi: 600, bleed_mm: 0 });
+    expect(renderQrQuerySchema.parse({ format: 'png', size_mm: '25', dpi: '600' })).toEqual({
+      format: 'png',
+      size_mm: 25,
+      dpi: 600,
+      bleed_mm: 0,
+    });
     expect(problems(renderQrQuerySchema, { format: 'png', dpi: '72' })).toEqual([['dpi', 'invalid_value']]);
     expect(problems(renderQrQuerySchema, { format: 'svg', dpi: '300' })).toEqual([['dpi', 'not_applicable']]);
     expect(problems(renderQrQuerySchema, { format: 'gif' })).toEqual([['format', 'invalid_value']]);

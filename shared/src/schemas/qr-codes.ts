@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { qrDesignApiOutputSchema, qrDesignApiSchema } from './qr-design';
-import { hostnameSchema, isoDateTimeSchema, paginationQuerySchema, slugSchema, titleSchema, urlSchema, uuidSchema } from './common';
+import {
+  hostnameSchema,
+  isoDateTimeSchema,
+  paginationQuerySchema,
+  slugSchema,
+  titleSchema,
+  urlSchema,
+  uuidSchema,
+} from './common';
 
 /**
  * Dynamic QR codes (DESIGN §9): `POST /v1/qr-codes {destination_url, slug?, domain?, title?, design?}`.
@@ -50,13 +58,24 @@ export const renderQrQuerySchema = z
     /** PNG only. */
     dpi: z.coerce
       .number()
-      .refine((v) => (QR_EXPORT_DPIS as readonly number[]).includes(v), { message: 'DPI is 300 or 600.', params: { issue: 'invalid_value' } })
+      .refine((v) => (QR_EXPORT_DPIS as readonly number[]).includes(v), {
+        message: 'DPI is 300 or 600.',
+        params: { issue: 'invalid_value' },
+      })
       .optional(),
     /** PDF only. */
     bleed_mm: z.coerce.number().min(0).max(10).default(0),
   })
-  .refine((v) => v.dpi === undefined || v.format === 'png', { message: 'dpi applies to PNG only.', path: ['dpi'], params: { issue: 'not_applicable' } })
-  .refine((v) => v.bleed_mm === 0 || v.format === 'pdf', { message: 'bleed_mm applies to PDF only.', path: ['bleed_mm'], params: { issue: 'not_applicable' } });
+  .refine((v) => v.dpi === undefined || v.format === 'png', {
+    message: 'dpi applies to PNG only.',
+    path: ['dpi'],
+    params: { issue: 'not_applicable' },
+  })
+  .refine((v) => v.bleed_mm === 0 || v.format === 'pdf', {
+    message: 'bleed_mm applies to PDF only.',
+    path: ['bleed_mm'],
+    params: { issue: 'not_applicable' },
+  });
 export type RenderQrQuery = z.infer<typeof renderQrQuerySchema>;
 
 export const listQrCodesQuerySchema = paginationQuerySchema.extend({

@@ -12,7 +12,9 @@ import { qrDesignSchema, qrFrameSchema, qrLogoSchema } from '../qr/design';
 const d = qrDesignSchema.shape;
 const logo = qrLogoSchema.shape;
 const frame = qrFrameSchema.shape;
-const dataUrl = z.string().regex(/^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/, 'a base64 PNG, JPEG or SVG data URL');
+const dataUrl = z
+  .string()
+  .regex(/^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/, 'a base64 PNG, JPEG or SVG data URL');
 const assetId = z.string().min(1).max(100);
 
 const logoArgSchema = z.strictObject({
@@ -23,7 +25,12 @@ const logoArgSchema = z.strictObject({
   sizeRatio: logo.sizeRatio,
   knockout: logo.knockout,
 });
-const frameArgSchema = z.strictObject({ label: frame.label, font: frame.font, color: frame.color, textColor: frame.textColor });
+const frameArgSchema = z.strictObject({
+  label: frame.label,
+  font: frame.font,
+  color: frame.color,
+  textColor: frame.textColor,
+});
 
 export const qrDesignArgSchema = z.strictObject({
   fgColor: d.fgColor,
@@ -46,13 +53,21 @@ const logoApiSchema = z.strictObject({
   size_ratio: logo.sizeRatio,
   knockout: logo.knockout,
 });
-const frameApiSchema = z.strictObject({ label: frame.label, font: frame.font, color: frame.color, text_color: frame.textColor });
+const frameApiSchema = z.strictObject({
+  label: frame.label,
+  font: frame.font,
+  color: frame.color,
+  text_color: frame.textColor,
+});
 
 type LogoApi = z.infer<typeof logoApiSchema>;
 type FrameApi = z.infer<typeof frameApiSchema>;
 
 function logoFromApi(value: LogoApi): z.infer<typeof logoArgSchema> {
-  const source = value.source.kind === 'data_url' ? { kind: 'data_url' as const, dataUrl: value.source.data_url } : { kind: 'asset' as const, assetId: value.source.asset_id };
+  const source =
+    value.source.kind === 'data_url'
+      ? { kind: 'data_url' as const, dataUrl: value.source.data_url }
+      : { kind: 'asset' as const, assetId: value.source.asset_id };
   return { source, sizeRatio: value.size_ratio, knockout: value.knockout };
 }
 
@@ -73,20 +88,18 @@ export const qrDesignApiSchema = z
     transparent_background: d.transparentBackground,
     allow_inverted: d.allowInverted,
   })
-  .transform(
-    (v): z.infer<typeof qrDesignArgSchema> => ({
-      fgColor: v.fg_color,
-      bgColor: v.bg_color,
-      moduleShape: v.module_shape,
-      finderStyle: v.finder_style,
-      errorCorrection: v.error_correction,
-      logo: v.logo === null ? null : logoFromApi(v.logo),
-      frame: v.frame === null ? null : frameFromApi(v.frame),
-      margin: v.margin,
-      transparentBackground: v.transparent_background,
-      allowInverted: v.allow_inverted,
-    }),
-  );
+  .transform((v): z.infer<typeof qrDesignArgSchema> => ({
+    fgColor: v.fg_color,
+    bgColor: v.bg_color,
+    moduleShape: v.module_shape,
+    finderStyle: v.finder_style,
+    errorCorrection: v.error_correction,
+    logo: v.logo === null ? null : logoFromApi(v.logo),
+    frame: v.frame === null ? null : frameFromApi(v.frame),
+    margin: v.margin,
+    transparentBackground: v.transparent_background,
+    allowInverted: v.allow_inverted,
+  }));
 
 /** The stored design as the REST API returns it (snake_case); what cannot be read falls back to the defaults. */
 export function designToApi(stored: unknown): z.infer<typeof qrDesignApiOutputSchema> {
@@ -102,11 +115,17 @@ export function designToApi(stored: unknown): z.infer<typeof qrDesignApiOutputSc
       v.logo === null
         ? null
         : {
-            source: v.logo.source.kind === 'data_url' ? { kind: 'data_url' as const, data_url: v.logo.source.dataUrl } : { kind: 'asset' as const, asset_id: v.logo.source.assetId },
+            source:
+              v.logo.source.kind === 'data_url'
+                ? { kind: 'data_url' as const, data_url: v.logo.source.dataUrl }
+                : { kind: 'asset' as const, asset_id: v.logo.source.assetId },
             size_ratio: v.logo.sizeRatio,
             knockout: v.logo.knockout,
           },
-    frame: v.frame === null ? null : { label: v.frame.label, font: v.frame.font, color: v.frame.color, text_color: v.frame.textColor },
+    frame:
+      v.frame === null
+        ? null
+        : { label: v.frame.label, font: v.frame.font, color: v.frame.color, text_color: v.frame.textColor },
     margin: v.margin,
     transparent_background: v.transparentBackground,
     allow_inverted: v.allowInverted,
@@ -122,12 +141,17 @@ export const qrDesignApiOutputSchema = z.object({
   error_correction: d.errorCorrection.unwrap(),
   logo: z
     .object({
-      source: z.union([z.object({ kind: z.literal('data_url'), data_url: z.string() }), z.object({ kind: z.literal('asset'), asset_id: z.string() })]),
+      source: z.union([
+        z.object({ kind: z.literal('data_url'), data_url: z.string() }),
+        z.object({ kind: z.literal('asset'), asset_id: z.string() }),
+      ]),
       size_ratio: z.number(),
       knockout: z.boolean(),
     })
     .nullable(),
-  frame: z.object({ label: z.string(), font: frame.font.unwrap(), color: z.string(), text_color: z.string() }).nullable(),
+  frame: z
+    .object({ label: z.string(), font: frame.font.unwrap(), color: z.string(), text_color: z.string() })
+    .nullable(),
   margin: z.number().int(),
   transparent_background: z.boolean(),
   allow_inverted: z.boolean(),

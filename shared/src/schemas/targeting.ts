@@ -12,7 +12,9 @@ import { urlSchema } from './common';
 const ruleId = z.string().trim().min(1).max(64);
 
 /** Analytics record a split's variant id, which must be a UUID: anything else is refused here, not dead-lettered later. */
-const splitId = z.uuid({ message: "A split destination's id must be a UUID; leave it out and one is assigned." });
+const splitId = z.uuid({
+  message: "A split destination's id must be a UUID; leave it out and one is assigned.",
+});
 
 export const targetingRuleInputSchema = z.strictObject({
   id: ruleId.optional(),
@@ -34,14 +36,19 @@ export type SplitDestination = z.infer<typeof splitDestinationSchema>;
 export const splitDestinationsSchema = z
   .array(splitDestinationSchema)
   .max(10)
-  .refine((list) => list.length !== 1, { message: 'A split needs at least two destinations.', params: { issue: 'too_few_destinations' } })
+  .refine((list) => list.length !== 1, {
+    message: 'A split needs at least two destinations.',
+    params: { issue: 'too_few_destinations' },
+  })
   .refine((list) => list.length === 0 || list.reduce((sum, d) => sum + d.weight, 0) === 100, {
     message: 'Split weights must add up to 100.',
     params: { issue: 'weights_must_sum_to_100' },
   });
 
 /** Every entry with an id: the one it came with, else a new UUIDv7 (server-side, when stored). */
-export function withEntryIds<T extends { id?: string | undefined }>(entries: readonly T[]): Array<T & { id: string }> {
+export function withEntryIds<T extends { id?: string | undefined }>(
+  entries: readonly T[],
+): Array<T & { id: string }> {
   return entries.map((entry) => ({ ...entry, id: entry.id ?? uuidv7() }));
 }
 
@@ -51,4 +58,8 @@ export const targetingRuleOutputSchema = z.object({
   conditions: z.array(ruleConditionSchema),
   destination_url: z.string(),
 });
-export const splitDestinationOutputSchema = z.object({ id: z.string(), url: z.string(), weight: z.number().int() });
+export const splitDestinationOutputSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  weight: z.number().int(),
+});

@@ -6,13 +6,19 @@ import { decodePunycode, hostToUnicode } from './punycode-decode';
 
 describe('displayUrl', () => {
   it('shows the stored form of a Unicode URL as the user typed it', () => {
-    for (const typed of ['https://ja.wikipedia.org/wiki/東京', 'https://bücher.example/straße?q=ü#é', 'https://аpple.com/']) {
+    for (const typed of [
+      'https://ja.wikipedia.org/wiki/東京',
+      'https://bücher.example/straße?q=ü#é',
+      'https://аpple.com/',
+    ]) {
       expect(displayUrl(normalizeUrl(typed) ?? '')).toBe(typed);
     }
   });
 
   it('keeps spaces, reserved characters and bidi overrides encoded', () => {
-    expect(displayUrl('https://example.com/a%20b%2Fc%E2%80%AEd')).toBe('https://example.com/a%20b%2Fc%E2%80%AEd');
+    expect(displayUrl('https://example.com/a%20b%2Fc%E2%80%AEd')).toBe(
+      'https://example.com/a%20b%2Fc%E2%80%AEd',
+    );
   });
 
   it('leaves an invalid UTF-8 run and a non-URL as they are', () => {
@@ -23,7 +29,13 @@ describe('displayUrl', () => {
 
 describe('hostToUnicode', () => {
   it('agrees with Node for IDN hosts', () => {
-    for (const host of ['xn--pple-43d.com', 'xn--bcher-kva.example', 'xn--wgv71a119e.jp', 'xn--80ak6aa92e.com', 'example.com']) {
+    for (const host of [
+      'xn--pple-43d.com',
+      'xn--bcher-kva.example',
+      'xn--wgv71a119e.jp',
+      'xn--80ak6aa92e.com',
+      'example.com',
+    ]) {
       expect(hostToUnicode(host)).toBe(domainToUnicode(host));
     }
   });

@@ -13,7 +13,9 @@ const PERCENT_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 function encodeChar(char: string): string {
-  return [...new TextEncoder().encode(char)].map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return [...new TextEncoder().encode(char)]
+    .map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+    .join('');
 }
 
 function decodeRun(run: string): string {
@@ -25,7 +27,9 @@ function decodeRun(run: string): string {
   } catch {
     return run;
   }
-  return [...text].map((char) => ((char.codePointAt(0) ?? 0) >= 0x80 && SHOWN.test(char) ? char : encodeChar(char))).join('');
+  return [...text]
+    .map((char) => ((char.codePointAt(0) ?? 0) >= 0x80 && SHOWN.test(char) ? char : encodeChar(char)))
+    .join('');
 }
 
 function decodeReadable(part: string): string {

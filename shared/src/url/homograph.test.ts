@@ -7,7 +7,11 @@ describe('detectHomograph', () => {
   it('flags Latin mixed with Cyrillic in one label, typed or stored', () => {
     const typed = detectHomograph('https://аpple.com/');
     expect(typed.needsConfirmation).toBe(true);
-    expect(typed.warnings[0]).toEqual({ issue: 'mixed_script', label: 'аpple', scripts: ['Cyrillic', 'Latin'] });
+    expect(typed.warnings[0]).toEqual({
+      issue: 'mixed_script',
+      label: 'аpple',
+      scripts: ['Cyrillic', 'Latin'],
+    });
     expect(typed.asciiHost).toBe('xn--pple-43d.com');
     expect(typed.displayHost).toBe('аpple.com');
     expect(issues('https://xn--pple-43d.com/')).toEqual(['mixed_script']);
@@ -26,7 +30,15 @@ describe('detectHomograph', () => {
   });
 
   it('accepts ordinary hosts in one script and CJK mixes', () => {
-    for (const url of ['https://example.com/', 'https://ja.wikipedia.org/wiki/東京', 'https://пример.рф/', 'https://bücher.example/', 'https://ソニーstore.jp/', 'https://xn--e1afmkfd.xn--p1ai/', 'mailto:a@b.c']) {
+    for (const url of [
+      'https://example.com/',
+      'https://ja.wikipedia.org/wiki/東京',
+      'https://пример.рф/',
+      'https://bücher.example/',
+      'https://ソニーstore.jp/',
+      'https://xn--e1afmkfd.xn--p1ai/',
+      'mailto:a@b.c',
+    ]) {
       expect(detectHomograph(url).needsConfirmation, url).toBe(false);
     }
   });

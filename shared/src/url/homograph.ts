@@ -29,7 +29,23 @@ export type HomographCheck = {
   warnings: HomographWarning[];
 };
 
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Hebrew', 'Arabic', 'Han', 'Hiragana', 'Katakana', 'Hangul', 'Bopomofo', 'Thai', 'Georgian', 'Cherokee', 'Devanagari'] as const;
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Hebrew',
+  'Arabic',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+  'Bopomofo',
+  'Thai',
+  'Georgian',
+  'Cherokee',
+  'Devanagari',
+] as const;
 const SCRIPT_TESTS = SCRIPTS.map((name) => ({ name, test: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
 const LETTER = /^\p{L}$/u;
 /** Letters every script shares (the prolonged sound mark ー, for one). */
@@ -65,7 +81,8 @@ function labelWarnings(label: string, latinTld: boolean): HomographWarning[] {
   if (scripts.size > 1 && !isAllowedMix(scripts)) return [{ issue: 'mixed_script', label, scripts: list }];
   const letters = chars.filter((c) => LETTER.test(c));
   const onlyLookalikes = letters.length > 0 && letters.every((c) => LATIN_LOOKALIKES.has(c));
-  if (latinTld && onlyLookalikes && (scripts.has('Cyrillic') || scripts.has('Greek'))) return [{ issue: 'whole_script_confusable', label, scripts: list }];
+  if (latinTld && onlyLookalikes && (scripts.has('Cyrillic') || scripts.has('Greek')))
+    return [{ issue: 'whole_script_confusable', label, scripts: list }];
   return [];
 }
 
@@ -95,8 +112,15 @@ export function detectHomograph(input: string): HomographCheck {
   if (typed !== null) {
     const typedLower = typed.toLowerCase();
     // NFC only undoes composition differences; anything else that changed the letters is a fold (fullwidth, ligatures, compatibility forms).
-    if (typedLower.normalize('NFC') !== displayHost && typedLower.normalize('NFKC').toLowerCase() !== typedLower.normalize('NFC')) {
-      warnings.push({ issue: 'folded_characters', label: typed, scripts: [...new Set([...typed].flatMap((c) => scriptOf(c) ?? []))].sort() });
+    if (
+      typedLower.normalize('NFC') !== displayHost &&
+      typedLower.normalize('NFKC').toLowerCase() !== typedLower.normalize('NFC')
+    ) {
+      warnings.push({
+        issue: 'folded_characters',
+        label: typed,
+        scripts: [...new Set([...typed].flatMap((c) => scriptOf(c) ?? []))].sort(),
+      });
     }
   }
   return { needsConfirmation: warnings.length > 0, displayHost, asciiHost, warnings };

@@ -4,9 +4,13 @@ import { normalizeUrl } from './normalize-url';
 
 describe('normalizeUrl', () => {
   it('percent-encodes a Unicode path and query and punycodes an IDN host', () => {
-    expect(normalizeUrl('https://ja.wikipedia.org/wiki/東京')).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
+    expect(normalizeUrl('https://ja.wikipedia.org/wiki/東京')).toBe(
+      'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',
+    );
     expect(normalizeUrl('https://аpple.com/')).toBe('https://xn--pple-43d.com/');
-    expect(normalizeUrl('https://bücher.example/?q=straße#ü')).toBe('https://xn--bcher-kva.example/?q=stra%C3%9Fe#%C3%BC');
+    expect(normalizeUrl('https://bücher.example/?q=straße#ü')).toBe(
+      'https://xn--bcher-kva.example/?q=stra%C3%9Fe#%C3%BC',
+    );
   });
 
   it('folds a fullwidth host to ASCII and lower-cases it', () => {
@@ -16,11 +20,15 @@ describe('normalizeUrl', () => {
   it('keeps an already-normal URL byte for byte', () => {
     const href = 'https://example.com/a/b?utm_source=x&q=%20#top';
     expect(normalizeUrl(href)).toBe(href);
-    expect(normalizeUrl(normalizeUrl('https://ja.wikipedia.org/wiki/東京') ?? '')).toBe('https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC');
+    expect(normalizeUrl(normalizeUrl('https://ja.wikipedia.org/wiki/東京') ?? '')).toBe(
+      'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',
+    );
   });
 
   it('encodes mailto:, tel: and sms: targets too', () => {
-    expect(normalizeUrl('mailto:jürgen@example.com?subject=Grüße')).toBe('mailto:j%C3%BCrgen@example.com?subject=Gr%C3%BC%C3%9Fe');
+    expect(normalizeUrl('mailto:jürgen@example.com?subject=Grüße')).toBe(
+      'mailto:j%C3%BCrgen@example.com?subject=Gr%C3%BC%C3%9Fe',
+    );
   });
 
   it('refuses what is not an absolute URL', () => {
@@ -30,7 +38,12 @@ describe('normalizeUrl', () => {
   });
 
   it('gives a value every HTTP header accepts', () => {
-    for (const input of ['https://ja.wikipedia.org/wiki/東京', 'https://аpple.com/\u0000x', 'https://x.com/\u202e\ud83d\ude00?\u00ff', 'sms:+1\u0007']) {
+    for (const input of [
+      'https://ja.wikipedia.org/wiki/東京',
+      'https://аpple.com/\u0000x',
+      'https://x.com/\u202e\ud83d\ude00?\u00ff',
+      'sms:+1\u0007',
+    ]) {
       const href = normalizeUrl(input);
       expect(href).not.toBeNull();
       expect(() => validateHeaderValue('Location', href ?? '')).not.toThrow();

@@ -28,7 +28,10 @@ export function normalizeUrl(input: string): string | null {
     return null;
   }
   const serialised = url.href;
-  const href = AUTHORITY_ONLY.test(trimmed) && url.pathname === '/' && serialised.endsWith('/') ? serialised.slice(0, -1) : serialised;
+  const href =
+    AUTHORITY_ONLY.test(trimmed) && url.pathname === '/' && serialised.endsWith('/')
+      ? serialised.slice(0, -1)
+      : serialised;
   // Serialisation percent-encodes everything outside ASCII; this holds for any scheme, but a header is no place to trust it.
   return isPrintableAscii(href) ? href : null;
 }

@@ -42,7 +42,7 @@ export function decodePunycode(input: string): string | null {
   let n = INITIAL_N;
   let bias = INITIAL_BIAS;
   let i = 0;
-  for (let index = basicEnd > 0 ? basicEnd + 1 : 0; index < input.length; ) {
+  for (let index = basicEnd > 0 ? basicEnd + 1 : 0; index < input.length;) {
     const oldi = i;
     for (let w = 1, k = BASE; ; k += BASE) {
       if (index >= input.length) return null;

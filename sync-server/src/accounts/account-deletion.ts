@@ -3,7 +3,10 @@ import { endMembership, type MemberRow } from './members';
 import { revokeAllSessions } from './sessions';
 
 /** Live workspaces this user owns: each blocks account deletion until transferred or deleted (spec §3.6.1 rule 4). */
-export async function soleOwnedWorkspaces(db: Queryable, userId: string): Promise<Array<{ id: string; name: string }>> {
+export async function soleOwnedWorkspaces(
+  db: Queryable,
+  userId: string,
+): Promise<Array<{ id: string; name: string }>> {
   return rows<{ id: string; name: string }>(
     db,
     'SELECT id, name FROM workspaces WHERE owner_user_id = $1 AND deleted_at IS NULL ORDER BY created_at',
@@ -19,7 +22,10 @@ export async function soleOwnedWorkspaces(db: Queryable, userId: string): Promis
  * Content is never touched: links, QR codes and their slug reservations belong to workspaces, so a
  * printed code keeps resolving.
  */
-export async function anonymiseAccount(tx: Queryable, userId: string): Promise<{ membershipsEnded: number; sessionsEnded: number }> {
+export async function anonymiseAccount(
+  tx: Queryable,
+  userId: string,
+): Promise<{ membershipsEnded: number; sessionsEnded: number }> {
   const memberships = await rows<MemberRow>(
     tx,
     "SELECT id, workspace_id, user_id, role, is_scoped, joined_at, deleted_at FROM workspace_members WHERE user_id = $1 AND deleted_at IS NULL AND role <> 'owner'",
@@ -27,7 +33,15 @@ export async function anonymiseAccount(tx: Queryable, userId: string): Promise<{
   );
   for (const member of memberships) await endMembership(tx, member, userId);
   const sessionsEnded = await revokeAllSessions(tx, userId);
-  for (const table of ['user_identities', 'totp_secrets', 'recovery_codes', 'email_verification_tokens', 'password_reset_tokens', 'magic_link_tokens', 'email_change_requests'] as const) {
+  for (const table of [
+    'user_identities',
+    'totp_secrets',
+    'recovery_codes',
+    'email_verification_tokens',
+    'password_reset_tokens',
+    'magic_link_tokens',
+    'email_change_requests',
+  ] as const) {
     await tx.query(`DELETE FROM ${table} WHERE user_id = $1`, [userId]);
   }
   await tx.query(

@@ -3,7 +3,13 @@ import { magicLinkEmail, passwordResetEmail, signupAttemptEmail, verificationEma
 import type { AccountMailJob } from '../mail/account-mail-queue';
 import { appLink, appPage } from './app-links';
 import type { Accounts } from './accounts';
-import { issueMagicLinkToken, issueResetToken, issueVerificationToken, recentMagicLinks, recentTokens } from './email-tokens';
+import {
+  issueMagicLinkToken,
+  issueResetToken,
+  issueVerificationToken,
+  recentMagicLinks,
+  recentTokens,
+} from './email-tokens';
 import { identifierHash } from './hashing';
 import { findUserByEmail, findUserById, type UserRow } from './users';
 
@@ -16,7 +22,11 @@ export const MAILS_PER_WINDOW = 5;
 const WINDOW_SECONDS = 15 * 60;
 
 async function sendVerification(accounts: Accounts, user: UserRow): Promise<void> {
-  if (user.email_verified_at !== null || (await recentTokens(accounts.pool, 'verification', user.id)) >= MAILS_PER_WINDOW) return;
+  if (
+    user.email_verified_at !== null ||
+    (await recentTokens(accounts.pool, 'verification', user.id)) >= MAILS_PER_WINDOW
+  )
+    return;
   const token = await issueVerificationToken(accounts.pool, user.id, user.email);
   await accounts.mailer.send(verificationEmail(user.email, appLink(accounts.appUrl, 'verifyEmail', token)));
 }
@@ -24,8 +34,13 @@ async function sendVerification(accounts: Accounts, user: UserRow): Promise<void
 /** Counts one "someone tried to sign up" mail for the address; false once the window's allowance is spent. */
 async function takeSignupNoticeSlot(accounts: Accounts, email: string): Promise<boolean> {
   const { redis, config } = accounts;
-  const key = rateLimitKey(config.REDIS_PREFIX, 'signup-notice', identifierHash(accounts.config.AUTH_SECRET, email));
-  const [[, count] = [null, 0]] = (await redis.multi().incr(key).expire(key, WINDOW_SECONDS, 'NX').exec()) ?? [];
+  const key = rateLimitKey(
+    config.REDIS_PREFIX,
+    'signup-notice',
+    identifierHash(accounts.config.AUTH_SECRET, email),
+  );
+  const [[, count] = [null, 0]] =
+    (await redis.multi().incr(key).expire(key, WINDOW_SECONDS, 'NX').exec()) ?? [];
   return Number(count) <= MAILS_PER_WINDOW;
 }
 
@@ -41,9 +56,12 @@ async function signupMail(accounts: Accounts, email: string): Promise<void> {
 async function resetMail(accounts: Accounts, email: string): Promise<void> {
   const { pool } = accounts;
   const user = await findUserByEmail(pool, email);
-  if (!user || user.status !== 'active' || (await recentTokens(pool, 'reset', user.id)) >= MAILS_PER_WINDOW) return;
+  if (!user || user.status !== 'active' || (await recentTokens(pool, 'reset', user.id)) >= MAILS_PER_WINDOW)
+    return;
   const token = await issueResetToken(pool, user.id);
-  await accounts.mailer.send(passwordResetEmail(user.email, appLink(accounts.appUrl, 'resetPassword', token)));
+  await accounts.mailer.send(
+    passwordResetEmail(user.email, appLink(accounts.appUrl, 'resetPassword', token)),
+  );
 }
 
 async function magicLinkMail(accounts: Accounts, email: string): Promise<void> {

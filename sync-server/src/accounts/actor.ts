@@ -18,8 +18,15 @@ export function userActor(user: UserRow, session: SessionRow): RequestActor {
     session,
     actor: {
       kind: 'user',
-      user: { id: user.id, email_verified: user.email_verified_at !== null, suspended: user.status === 'suspended' },
-      session: { two_factor_satisfied: session.mfa_verified_at !== null, reauthenticated_at: session.reauthenticated_at },
+      user: {
+        id: user.id,
+        email_verified: user.email_verified_at !== null,
+        suspended: user.status === 'suspended',
+      },
+      session: {
+        two_factor_satisfied: session.mfa_verified_at !== null,
+        reauthenticated_at: session.reauthenticated_at,
+      },
     },
   };
 }
@@ -31,12 +38,21 @@ export function apiKeyActor(apiKey: ApiKeyRow, now: Date = new Date()): RequestA
     apiKey,
     actor: {
       kind: 'api_key',
-      api_key: { id: apiKey.id, workspace_id: apiKey.workspace_id, scopes: apiKey.scopes, revoked: apiKey.revoked_at !== null || expired },
+      api_key: {
+        id: apiKey.id,
+        workspace_id: apiKey.workspace_id,
+        scopes: apiKey.scopes,
+        revoked: apiKey.revoked_at !== null || expired,
+      },
     },
   };
 }
 
 /** The audit-log actor for a request actor. */
-export function auditActorOf(a: RequestActor): { type: 'user'; userId: string } | { type: 'api_key'; apiKeyId: string; userId: string | null } {
-  return a.kind === 'user' ? { type: 'user', userId: a.user.id } : { type: 'api_key', apiKeyId: a.apiKey.id, userId: a.apiKey.created_by_user_id };
+export function auditActorOf(
+  a: RequestActor,
+): { type: 'user'; userId: string } | { type: 'api_key'; apiKeyId: string; userId: string | null } {
+  return a.kind === 'user'
+    ? { type: 'user', userId: a.user.id }
+    : { type: 'api_key', apiKeyId: a.apiKey.id, userId: a.apiKey.created_by_user_id };
 }

@@ -25,7 +25,8 @@ export type ApiKeyRow = {
   created_at: Date;
 };
 
-const KEY_COLUMNS = 'k.id, k.workspace_id, k.created_by_user_id, k.created_by_member_id, k.name, k.prefix, k.scopes, k.last_used_at, k.expires_at, k.revoked_at, k.created_at';
+const KEY_COLUMNS =
+  'k.id, k.workspace_id, k.created_by_user_id, k.created_by_member_id, k.name, k.prefix, k.scopes, k.last_used_at, k.expires_at, k.revoked_at, k.created_at';
 
 export function publicApiKey(k: ApiKeyRow): Record<string, unknown> {
   return {
@@ -65,7 +66,14 @@ export function scopesAllowedFor(role: string): readonly ApiKeyScope[] {
 /** Creates a key; the raw key is in the result once and nowhere else. */
 export async function insertApiKey(
   tx: Queryable,
-  input: { workspaceId: string; userId: string; memberId: string; name: string; scopes: readonly string[]; expiresAt: string | null },
+  input: {
+    workspaceId: string;
+    userId: string;
+    memberId: string;
+    name: string;
+    scopes: readonly string[];
+    expiresAt: string | null;
+  },
 ): Promise<{ apiKey: ApiKeyRow; key: string }> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const { key, keyHash, displayPrefix } = generateApiKey();
@@ -75,7 +83,16 @@ export async function insertApiKey(
         tx,
         `INSERT INTO api_keys AS k (workspace_id, created_by_user_id, created_by_member_id, name, prefix, key_hash, scopes, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${KEY_COLUMNS}`,
-        [input.workspaceId, input.userId, input.memberId, input.name, displayPrefix, keyHash, [...new Set(input.scopes)], input.expiresAt],
+        [
+          input.workspaceId,
+          input.userId,
+          input.memberId,
+          input.name,
+          displayPrefix,
+          keyHash,
+          [...new Set(input.scopes)],
+          input.expiresAt,
+        ],
       );
       await tx.query('RELEASE SAVEPOINT key_insert');
       if (!apiKey) throw new Error('api key insert returned no row');
@@ -89,14 +106,30 @@ export async function insertApiKey(
 }
 
 export async function listApiKeys(db: Queryable, workspaceId: string): Promise<ApiKeyRow[]> {
-  return rows<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.workspace_id = $1 ORDER BY k.revoked_at NULLS FIRST, k.created_at DESC`, [workspaceId]);
+  return rows<ApiKeyRow>(
+    db,
+    `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.workspace_id = $1 ORDER BY k.revoked_at NULLS FIRST, k.created_at DESC`,
+    [workspaceId],
+  );
 }
 
-export async function findApiKey(db: Queryable, workspaceId: string, id: string): Promise<ApiKeyRow | undefined> {
-  return one<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.workspace_id = $1 AND k.id = $2`, [workspaceId, id]);
+export async function findApiKey(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<ApiKeyRow | undefined> {
+  return one<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.workspace_id = $1 AND k.id = $2`, [
+    workspaceId,
+    id,
+  ]);
 }
 
-export async function revokeApiKey(tx: Queryable, workspaceId: string, id: string, byUserId: string): Promise<ApiKeyRow> {
+export async function revokeApiKey(
+  tx: Queryable,
+  workspaceId: string,
+  id: string,
+  byUserId: string,
+): Promise<ApiKeyRow> {
   const row = await one<ApiKeyRow>(
     tx,
     `UPDATE api_keys k SET revoked_at = coalesce(k.revoked_at, now()), revoked_by_user_id = coalesce(k.revoked_by_user_id, $3)
@@ -109,10 +142,15 @@ export async function revokeApiKey(tx: Queryable, workspaceId: string, id: strin
 
 /** The key row behind a raw `lh_…` key (revoked keys included: authorize() answers api_key_revoked). */
 export async function findApiKeyByToken(db: Queryable, rawKey: string): Promise<ApiKeyRow | undefined> {
-  return one<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.key_hash = $1`, [hashApiKey(rawKey)]);
+  return one<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.key_hash = $1`, [
+    hashApiKey(rawKey),
+  ]);
 }
 
 /** Records use at most once a minute per key (the list shows "last used"). */
 export async function touchApiKey(db: Queryable, id: string): Promise<void> {
-  await db.query("UPDATE api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')", [id]);
+  await db.query(
+    "UPDATE api_keys SET last_used_at = now() WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')",
+    [id],
+  );
 }

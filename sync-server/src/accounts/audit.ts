@@ -31,7 +31,12 @@ export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<stri
   const changes: Record<string, unknown> = {};
   if (entry.before !== undefined) changes.before = entry.before;
   if (entry.after !== undefined) changes.after = entry.after;
-  const actorUserId = entry.actor.type === 'user' ? entry.actor.userId : entry.actor.type === 'api_key' ? (entry.actor.userId ?? null) : null;
+  const actorUserId =
+    entry.actor.type === 'user'
+      ? entry.actor.userId
+      : entry.actor.type === 'api_key'
+        ? (entry.actor.userId ?? null)
+        : null;
   const actorApiKeyId = entry.actor.type === 'api_key' ? entry.actor.apiKeyId : null;
   const row = await one<{ id: string }>(
     tx,
@@ -61,7 +66,10 @@ export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<stri
 
 export const auditQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().regex(/^[0-9a-f-]{36}$/, 'must be a cursor from meta.next_cursor').optional(),
+  cursor: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/, 'must be a cursor from meta.next_cursor')
+    .optional(),
   action: z.string().min(1).max(100).optional(),
   actor_user_id: z.uuid().optional(),
   resource_type: z.string().min(1).max(50).optional(),
@@ -91,7 +99,11 @@ type AuditRow = {
  * Newest first, keyset-paginated on the UUIDv7 id (time-ordered), filterable by action (exact,
  * or a `domain.` prefix), actor, resource and time range.
  */
-export async function listAudit(db: Queryable, workspaceId: string, q: AuditQuery): Promise<{ entries: AuditRow[]; nextCursor: string | null }> {
+export async function listAudit(
+  db: Queryable,
+  workspaceId: string,
+  q: AuditQuery,
+): Promise<{ entries: AuditRow[]; nextCursor: string | null }> {
   const where: string[] = ['a.workspace_id = $1'];
   const values: unknown[] = [workspaceId];
   const add = (sql: string, value: unknown): void => {

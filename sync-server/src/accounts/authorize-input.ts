@@ -182,7 +182,25 @@ export async function loadResource(
           WHERE a.id = $1 AND a.workspace_id = $2 AND a.deleted_at IS NULL`,
         [ref.id, workspaceId],
       );
-      return a ? { type: 'asset', id: a.id, workspace_id: workspaceId, created_by_membership_id: a.created_by_member_id } : null;
+      return a
+        ? {
+            type: 'asset',
+            id: a.id,
+            workspace_id: workspaceId,
+            created_by_membership_id: a.created_by_member_id,
+          }
+        : null;
+    }
+    case 'lead': {
+      // A lead is governed by its page: a scoped member reaches the leads of granted pages only.
+      const l = await one<{ id: string; page_id: string }>(
+        db,
+        'SELECT id, page_id FROM leads WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+        [ref.id, workspaceId],
+      );
+      return l
+        ? { type: 'lead', id: l.id, workspace_id: workspaceId, parent: { type: 'bio_page', id: l.page_id } }
+        : null;
     }
     default:
       throw new Error(`loadResource: no loader for ${ref.type}`);

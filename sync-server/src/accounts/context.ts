@@ -13,7 +13,6 @@ import type { Accounts } from './accounts';
 
 export type { Accounts } from './accounts';
 
-
 /** Built once by the composition root (deps.ts). */
 export function createAccounts(base: {
   config: SyncServerEnv;

@@ -16,12 +16,10 @@ const PREFIX = { verification: 'lhv_', reset: 'lhr_', magic: 'lhm_' } as const;
 
 export async function issueVerificationToken(db: Queryable, userId: string, email: string): Promise<string> {
   const { token, tokenHash } = generateOpaqueToken(PREFIX.verification);
-  await db.query('INSERT INTO email_verification_tokens (user_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
-    userId,
-    email,
-    tokenHash,
-    new Date(Date.now() + TOKEN_TTL_MS.verification),
-  ]);
+  await db.query(
+    'INSERT INTO email_verification_tokens (user_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+    [userId, email, tokenHash, new Date(Date.now() + TOKEN_TTL_MS.verification)],
+  );
   return token;
 }
 
@@ -40,7 +38,10 @@ export async function consumeVerificationToken(db: Queryable, token: string): Pr
 }
 
 export async function issueResetToken(db: Queryable, userId: string): Promise<string> {
-  await db.query('UPDATE password_reset_tokens SET invalidated_at = now() WHERE user_id = $1 AND consumed_at IS NULL AND invalidated_at IS NULL', [userId]);
+  await db.query(
+    'UPDATE password_reset_tokens SET invalidated_at = now() WHERE user_id = $1 AND consumed_at IS NULL AND invalidated_at IS NULL',
+    [userId],
+  );
   const { token, tokenHash } = generateOpaqueToken(PREFIX.reset);
   await db.query('INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, $3)', [
     userId,
@@ -61,24 +62,33 @@ export async function consumeResetToken(db: Queryable, token: string): Promise<s
   return row?.user_id;
 }
 
-export async function issueMagicLinkToken(db: Queryable, email: string, userId: string | null): Promise<string> {
+export async function issueMagicLinkToken(
+  db: Queryable,
+  email: string,
+  userId: string | null,
+): Promise<string> {
   const { token, tokenHash } = generateOpaqueToken(PREFIX.magic);
-  await db.query('INSERT INTO magic_link_tokens (user_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
-    userId,
-    email,
-    tokenHash,
-    new Date(Date.now() + TOKEN_TTL_MS.magic),
-  ]);
+  await db.query(
+    'INSERT INTO magic_link_tokens (user_id, email, token_hash, expires_at) VALUES ($1, $2, $3, $4)',
+    [userId, email, tokenHash, new Date(Date.now() + TOKEN_TTL_MS.magic)],
+  );
   return token;
 }
 
 /** How many magic links were sent to this address in the last 15 minutes (request throttling). */
 export async function recentMagicLinks(db: Queryable, email: string): Promise<number> {
-  const row = await one<{ n: string }>(db, "SELECT count(*) AS n FROM magic_link_tokens WHERE email = lower(btrim($1)) AND created_at > now() - interval '15 minutes'", [email]);
+  const row = await one<{ n: string }>(
+    db,
+    "SELECT count(*) AS n FROM magic_link_tokens WHERE email = lower(btrim($1)) AND created_at > now() - interval '15 minutes'",
+    [email],
+  );
   return Number(row?.n ?? 0);
 }
 
-export async function consumeMagicLinkToken(db: Queryable, token: string): Promise<{ userId: string | null; email: string } | undefined> {
+export async function consumeMagicLinkToken(
+  db: Queryable,
+  token: string,
+): Promise<{ userId: string | null; email: string } | undefined> {
   const row = await one<{ user_id: string | null; email: string }>(
     db,
     `UPDATE magic_link_tokens SET consumed_at = now()
@@ -90,8 +100,16 @@ export async function consumeMagicLinkToken(db: Queryable, token: string): Promi
 }
 
 /** E-mails of one kind sent to a user in the last 15 minutes (resend throttling; the indexes cover both). */
-export async function recentTokens(db: Queryable, kind: 'verification' | 'reset', userId: string): Promise<number> {
+export async function recentTokens(
+  db: Queryable,
+  kind: 'verification' | 'reset',
+  userId: string,
+): Promise<number> {
   const table = kind === 'verification' ? 'email_verification_tokens' : 'password_reset_tokens';
-  const row = await one<{ n: string }>(db, `SELECT count(*) AS n FROM ${table} WHERE user_id = $1 AND created_at > now() - interval '15 minutes'`, [userId]);
+  const row = await one<{ n: string }>(
+    db,
+    `SELECT count(*) AS n FROM ${table} WHERE user_id = $1 AND created_at > now() - interval '15 minutes'`,
+    [userId],
+  );
   return Number(row?.n ?? 0);
 }

@@ -23,21 +23,45 @@ export type GrantRow = {
   created_at: Date;
 };
 
-const GRANT_COLUMNS = 'g.id, g.workspace_id, g.member_id, g.resource_type, g.resource_id, g.source, g.granted_by_user_id, g.created_at';
+const GRANT_COLUMNS =
+  'g.id, g.workspace_id, g.member_id, g.resource_type, g.resource_id, g.source, g.granted_by_user_id, g.created_at';
 
 export function publicGrant(g: GrantRow): Record<string, unknown> {
-  return { id: g.id, member_id: g.member_id, resource_type: g.resource_type, resource_id: g.resource_id, source: g.source, created_at: g.created_at };
+  return {
+    id: g.id,
+    member_id: g.member_id,
+    resource_type: g.resource_type,
+    resource_id: g.resource_id,
+    source: g.source,
+    created_at: g.created_at,
+  };
 }
 
-export async function resourceExists(db: Queryable, workspaceId: string, type: GrantableType, resourceId: string): Promise<boolean> {
-  const found = await one(db, `SELECT 1 FROM ${GRANTABLE_TABLES[type]} WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`, [resourceId, workspaceId]);
+export async function resourceExists(
+  db: Queryable,
+  workspaceId: string,
+  type: GrantableType,
+  resourceId: string,
+): Promise<boolean> {
+  const found = await one(
+    db,
+    `SELECT 1 FROM ${GRANTABLE_TABLES[type]} WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
+    [resourceId, workspaceId],
+  );
   return found !== undefined;
 }
 
 /** Grants one resource to a member (idempotent) and marks the membership scoped. */
 export async function insertGrant(
   tx: Queryable,
-  input: { workspaceId: string; memberId: string; resourceType: GrantableType; resourceId: string; source: GrantRow['source']; grantedByUserId: string | null },
+  input: {
+    workspaceId: string;
+    memberId: string;
+    resourceType: GrantableType;
+    resourceId: string;
+    source: GrantRow['source'];
+    grantedByUserId: string | null;
+  },
 ): Promise<{ grant: GrantRow; created: boolean }> {
   const inserted = await one<GrantRow>(
     tx,
@@ -45,15 +69,24 @@ export async function insertGrant(
      VALUES ($1, $2, $3, $4, $5, $6)
      ON CONFLICT (member_id, resource_type, resource_id) DO NOTHING
      RETURNING ${GRANT_COLUMNS}`,
-    [input.workspaceId, input.memberId, input.resourceType, input.resourceId, input.source, input.grantedByUserId],
+    [
+      input.workspaceId,
+      input.memberId,
+      input.resourceType,
+      input.resourceId,
+      input.source,
+      input.grantedByUserId,
+    ],
   );
-  await tx.query('UPDATE workspace_members SET is_scoped = true WHERE id = $1 AND NOT is_scoped', [input.memberId]);
-  if (inserted) return { grant: inserted, created: true };
-  const existing = await one<GrantRow>(tx, `SELECT ${GRANT_COLUMNS} FROM resource_grants g WHERE g.member_id = $1 AND g.resource_type = $2 AND g.resource_id = $3`, [
+  await tx.query('UPDATE workspace_members SET is_scoped = true WHERE id = $1 AND NOT is_scoped', [
     input.memberId,
-    input.resourceType,
-    input.resourceId,
   ]);
+  if (inserted) return { grant: inserted, created: true };
+  const existing = await one<GrantRow>(
+    tx,
+    `SELECT ${GRANT_COLUMNS} FROM resource_grants g WHERE g.member_id = $1 AND g.resource_type = $2 AND g.resource_id = $3`,
+    [input.memberId, input.resourceType, input.resourceId],
+  );
   if (!existing) throw new Error('grant vanished');
   return { grant: existing, created: false };
 }
@@ -62,8 +95,16 @@ export async function insertGrant(
  * Revokes one grant. When it was the member's last, the membership is un-scoped (spec §3.4.4
  * rule 5: full workspace scope for its role) — reported so the caller can audit it.
  */
-export async function deleteGrant(tx: Queryable, workspaceId: string, grantId: string): Promise<{ grant: GrantRow; unscoped: boolean }> {
-  const grant = await one<GrantRow>(tx, `DELETE FROM resource_grants g WHERE g.workspace_id = $1 AND g.id = $2 RETURNING ${GRANT_COLUMNS}`, [workspaceId, grantId]);
+export async function deleteGrant(
+  tx: Queryable,
+  workspaceId: string,
+  grantId: string,
+): Promise<{ grant: GrantRow; unscoped: boolean }> {
+  const grant = await one<GrantRow>(
+    tx,
+    `DELETE FROM resource_grants g WHERE g.workspace_id = $1 AND g.id = $2 RETURNING ${GRANT_COLUMNS}`,
+    [workspaceId, grantId],
+  );
   if (!grant) throw new NotFoundError();
   const left = await one(tx, 'SELECT 1 FROM resource_grants WHERE member_id = $1 LIMIT 1', [grant.member_id]);
   if (left) return { grant, unscoped: false };
@@ -73,8 +114,14 @@ export async function deleteGrant(tx: Queryable, workspaceId: string, grantId: s
 
 /** Revokes every grant of a member at once: the member becomes unscoped (rule 5). */
 export async function unscopeMember(tx: Queryable, workspaceId: string, memberId: string): Promise<number> {
-  const deleted = await tx.query('DELETE FROM resource_grants WHERE workspace_id = $1 AND member_id = $2', [workspaceId, memberId]);
-  await tx.query('UPDATE workspace_members SET is_scoped = false WHERE id = $1 AND workspace_id = $2', [memberId, workspaceId]);
+  const deleted = await tx.query('DELETE FROM resource_grants WHERE workspace_id = $1 AND member_id = $2', [
+    workspaceId,
+    memberId,
+  ]);
+  await tx.query('UPDATE workspace_members SET is_scoped = false WHERE id = $1 AND workspace_id = $2', [
+    memberId,
+    workspaceId,
+  ]);
   return deleted.rowCount ?? 0;
 }
 
@@ -86,12 +133,26 @@ export async function listGrants(db: Queryable, workspaceId: string, memberId?: 
   );
 }
 
-export async function grantsOf(db: Queryable, memberId: string): Promise<Array<{ resource_type: GrantableType; resource_id: string }>> {
+export async function grantsOf(
+  db: Queryable,
+  memberId: string,
+): Promise<Array<{ resource_type: GrantableType; resource_id: string }>> {
   return rows(db, 'SELECT resource_type, resource_id FROM resource_grants WHERE member_id = $1', [memberId]);
 }
 
-export async function hasGrant(db: Queryable, memberId: string, type: GrantableType, resourceId: string): Promise<boolean> {
-  return (await one(db, 'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3', [memberId, type, resourceId])) !== undefined;
+export async function hasGrant(
+  db: Queryable,
+  memberId: string,
+  type: GrantableType,
+  resourceId: string,
+): Promise<boolean> {
+  return (
+    (await one(
+      db,
+      'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3',
+      [memberId, type, resourceId],
+    )) !== undefined
+  );
 }
 
 /**

@@ -10,7 +10,9 @@ export function normalizeEmail(email: string): string {
 }
 
 export function identifierHash(secret: string, email: string): string {
-  return createHmac('sha256', secret).update(`id:${normalizeEmail(email)}`).digest('hex');
+  return createHmac('sha256', secret)
+    .update(`id:${normalizeEmail(email)}`)
+    .digest('hex');
 }
 
 /** 16-byte digest of a client IP (never the IP itself). */

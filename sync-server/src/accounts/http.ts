@@ -16,7 +16,9 @@ export async function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema:
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ValidationError([{ field: 'body', issue: 'malformed' }], { message: 'The request body is not valid JSON.' });
+      throw new ValidationError([{ field: 'body', issue: 'malformed' }], {
+        message: 'The request body is not valid JSON.',
+      });
     }
   }
   const result = schema.safeParse(body);
@@ -33,7 +35,9 @@ export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): 
 /** A path parameter that must be a UUID; anything else is answered exactly like a missing row. */
 export function uuidParam(c: Context<AppEnv>, name: string): string {
   const value = c.req.param(name) ?? '';
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : '00000000-0000-0000-0000-000000000000';
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+    ? value.toLowerCase()
+    : '00000000-0000-0000-0000-000000000000';
 }
 
 export function setSessionCookie(c: Context<AppEnv>, accounts: Accounts, token: string): void {
@@ -47,7 +51,12 @@ export function setSessionCookie(c: Context<AppEnv>, accounts: Accounts, token: 
 }
 
 export function clearSessionCookie(c: Context<AppEnv>, accounts: Accounts): void {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: accounts.secureCookies, httpOnly: true, sameSite: 'Lax' });
+  deleteCookie(c, SESSION_COOKIE, {
+    path: '/',
+    secure: accounts.secureCookies,
+    httpOnly: true,
+    sameSite: 'Lax',
+  });
 }
 
 /** The client IP (socket, or the trusted-proxy forwarded-for hop) — used only to derive a keyed hash, never stored. */
@@ -64,8 +73,30 @@ export function requestIp(c: Context<AppEnv>, accounts: Accounts): string {
 /** A short, non-identifying label for the session list ("Chrome on macOS"), never the raw User-Agent. */
 export function clientLabel(c: Context<AppEnv>): string | null {
   const ua = c.req.header('User-Agent') ?? '';
-  const browser = /Electron\//.test(ua) ? 'Desktop app' : /Edg\//.test(ua) ? 'Edge' : /Firefox\//.test(ua) ? 'Firefox' : /Chrome\//.test(ua) ? 'Chrome' : /Safari\//.test(ua) ? 'Safari' : /Electron\//.test(ua) ? 'Desktop app' : null;
-  const os = /Windows/.test(ua) ? 'Windows' : /Mac OS X|Macintosh/.test(ua) ? 'macOS' : /Android/.test(ua) ? 'Android' : /iPhone|iPad/.test(ua) ? 'iOS' : /Linux/.test(ua) ? 'Linux' : null;
+  const browser = /Electron\//.test(ua)
+    ? 'Desktop app'
+    : /Edg\//.test(ua)
+      ? 'Edge'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : /Electron\//.test(ua)
+              ? 'Desktop app'
+              : null;
+  const os = /Windows/.test(ua)
+    ? 'Windows'
+    : /Mac OS X|Macintosh/.test(ua)
+      ? 'macOS'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /iPhone|iPad/.test(ua)
+          ? 'iOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : null;
   if (browser && os) return `${browser} on ${os}`;
   return browser ?? os;
 }

@@ -20,15 +20,26 @@ export type InvitationRow = {
   created_at: Date;
 };
 
-const INV_COLUMNS = 'i.id, i.workspace_id, i.email, i.role, i.is_scoped, i.pending_grants, i.status, i.invited_by_user_id, i.expires_at, i.created_at';
+const INV_COLUMNS =
+  'i.id, i.workspace_id, i.email, i.role, i.is_scoped, i.pending_grants, i.status, i.invited_by_user_id, i.expires_at, i.created_at';
 
 export function publicInvitation(i: InvitationRow): Record<string, unknown> {
-  return { id: i.id, email: i.email, role: i.role, status: i.status, expires_at: i.expires_at, created_at: i.created_at };
+  return {
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    status: i.status,
+    expires_at: i.expires_at,
+    created_at: i.created_at,
+  };
 }
 
 /** Expires stale pending invitations of a workspace, so the one-live-invitation index frees the address. */
 export async function expireStale(tx: Queryable, workspaceId: string): Promise<void> {
-  await tx.query("UPDATE workspace_invitations SET status = 'expired' WHERE workspace_id = $1 AND status = 'pending' AND expires_at <= now()", [workspaceId]);
+  await tx.query(
+    "UPDATE workspace_invitations SET status = 'expired' WHERE workspace_id = $1 AND status = 'pending' AND expires_at <= now()",
+    [workspaceId],
+  );
 }
 
 /** Creates a pending invitation; the raw token is returned once (for the e-mail) and stored hashed. */
@@ -42,7 +53,8 @@ export async function createInvitation(
     'SELECT 1 FROM workspace_members m JOIN users u ON u.id = m.user_id WHERE m.workspace_id = $1 AND m.deleted_at IS NULL AND u.email = lower(btrim($2))',
     [input.workspaceId, input.email],
   );
-  if (member) throw new ConflictError('already_member', { details: [{ field: 'email', issue: 'already_member' }] });
+  if (member)
+    throw new ConflictError('already_member', { details: [{ field: 'email', issue: 'already_member' }] });
   const { token, tokenHash } = generateOpaqueToken('lhi_');
   try {
     await tx.query('SAVEPOINT inv_insert');
@@ -50,7 +62,14 @@ export async function createInvitation(
       tx,
       `INSERT INTO workspace_invitations AS i (workspace_id, email, role, token_hash, invited_by_user_id, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${INV_COLUMNS}`,
-      [input.workspaceId, input.email, input.role, tokenHash, input.invitedByUserId, new Date(Date.now() + INVITATION_TTL_MS)],
+      [
+        input.workspaceId,
+        input.email,
+        input.role,
+        tokenHash,
+        input.invitedByUserId,
+        new Date(Date.now() + INVITATION_TTL_MS),
+      ],
     );
     await tx.query('RELEASE SAVEPOINT inv_insert');
     if (!invitation) throw new Error('invitation insert returned no row');
@@ -75,7 +94,11 @@ export async function listPendingInvitations(db: Queryable, workspaceId: string)
   );
 }
 
-export async function revokeInvitation(tx: Queryable, workspaceId: string, invitationId: string): Promise<InvitationRow> {
+export async function revokeInvitation(
+  tx: Queryable,
+  workspaceId: string,
+  invitationId: string,
+): Promise<InvitationRow> {
   const row = await one<InvitationRow>(
     tx,
     `UPDATE workspace_invitations i SET status = 'revoked', revoked_at = now()
@@ -91,7 +114,11 @@ export async function revokeInvitation(tx: Queryable, workspaceId: string, invit
  * accepted and creates the membership, single-use by a conditional UPDATE. An unknown, used,
  * revoked or expired token — or someone else's — answers 404 alike.
  */
-export async function acceptInvitation(tx: Queryable, token: string, user: { id: string; email: string }): Promise<{ invitation: InvitationRow; memberId: string }> {
+export async function acceptInvitation(
+  tx: Queryable,
+  token: string,
+  user: { id: string; email: string },
+): Promise<{ invitation: InvitationRow; memberId: string }> {
   const invitation = await one<InvitationRow>(
     tx,
     `UPDATE workspace_invitations i SET status = 'accepted', accepted_at = now(), accepted_by_user_id = $2
@@ -101,8 +128,13 @@ export async function acceptInvitation(tx: Queryable, token: string, user: { id:
       RETURNING ${INV_COLUMNS}`,
     [sha256Hex(token), user.id, user.email],
   );
-  if (!invitation) throw new NotFoundError({ message: 'This invitation is not valid any more. Ask for a new one.' });
-  const existing = await one(tx, 'SELECT 1 FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL', [invitation.workspace_id, user.id]);
+  if (!invitation)
+    throw new NotFoundError({ message: 'This invitation is not valid any more. Ask for a new one.' });
+  const existing = await one(
+    tx,
+    'SELECT 1 FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
+    [invitation.workspace_id, user.id],
+  );
   if (existing) throw new ConflictError('already_member');
   const member = await one<{ id: string }>(
     tx,
@@ -114,7 +146,11 @@ export async function acceptInvitation(tx: Queryable, token: string, user: { id:
 }
 
 /** Re-sends a pending invitation: a fresh token (the old link stops working) and a fresh 7-day window. */
-export async function renewInvitation(tx: Queryable, workspaceId: string, invitationId: string): Promise<{ invitation: InvitationRow; token: string }> {
+export async function renewInvitation(
+  tx: Queryable,
+  workspaceId: string,
+  invitationId: string,
+): Promise<{ invitation: InvitationRow; token: string }> {
   const { token, tokenHash } = generateOpaqueToken('lhi_');
   const invitation = await one<InvitationRow>(
     tx,

@@ -16,7 +16,8 @@ export const FREE_FAILURES_PER_PAIR = 5;
 export const FREE_FAILURES_PER_NETWORK = 50;
 export const MAX_DELAY_SECONDS = 15 * 60;
 
-export type AttemptKind = 'login' | 'signup' | 'totp' | 'recovery_code' | 'password_reset' | 'magic_link' | 'email_verification';
+export type AttemptKind =
+  'login' | 'signup' | 'totp' | 'recovery_code' | 'password_reset' | 'magic_link' | 'email_verification';
 export type AttemptOutcome = 'success' | 'failure' | 'locked' | 'throttled';
 
 export type ThrottleSubject = { identifierHash: string; networkHash: Buffer; kind: AttemptKind };
@@ -26,7 +27,9 @@ type Scope = 'pair' | 'net';
 
 function keyOf(prefix: string, s: ThrottleSubject, scope: Scope): string {
   const net = s.networkHash.toString('hex');
-  return scope === 'pair' ? rateLimitKey(prefix, `${s.kind}:pair`, `${s.identifierHash}:${net}`) : rateLimitKey(prefix, `${s.kind}:net`, net);
+  return scope === 'pair'
+    ? rateLimitKey(prefix, `${s.kind}:pair`, `${s.identifierHash}:${net}`)
+    : rateLimitKey(prefix, `${s.kind}:net`, net);
 }
 
 /** Seconds to wait after `failures` failures, `free` of which cost nothing: 1, 2, 4, … up to the cap. */
@@ -37,7 +40,10 @@ export function delayAfter(failures: number, free: number): number {
 
 async function counterFromDb(db: Queryable, s: ThrottleSubject, scope: Scope): Promise<Counter> {
   // A success from the pair ends its count; a network's count across identifiers only ages out.
-  const match = scope === 'pair' ? 'identifier_hash = $1 AND network_hash = $2' : '$1::text IS NOT NULL AND network_hash = $2';
+  const match =
+    scope === 'pair'
+      ? 'identifier_hash = $1 AND network_hash = $2'
+      : '$1::text IS NOT NULL AND network_hash = $2';
   const sinceSuccess =
     scope === 'pair'
       ? `AND occurred_at > coalesce((SELECT max(occurred_at) FROM auth_attempts WHERE ${match} AND kind = $3 AND outcome = 'success'), '-infinity')`
@@ -52,13 +58,23 @@ async function counterFromDb(db: Queryable, s: ThrottleSubject, scope: Scope): P
   return { failures: Number(row?.n ?? 0), lastFailureMs: row?.last?.getTime() ?? 0 };
 }
 
-async function counter(redis: Redis, db: Queryable, prefix: string, s: ThrottleSubject, scope: Scope): Promise<Counter> {
+async function counter(
+  redis: Redis,
+  db: Queryable,
+  prefix: string,
+  s: ThrottleSubject,
+  scope: Scope,
+): Promise<Counter> {
   const key = keyOf(prefix, s, scope);
   const [failures, last] = await redis.hmget(key, 'failures', 'last');
   if (failures !== null && last !== null) return { failures: Number(failures), lastFailureMs: Number(last) };
   const fromDb = await counterFromDb(db, s, scope);
   if (fromDb.failures > 0) {
-    await redis.multi().hset(key, { failures: String(fromDb.failures), last: String(fromDb.lastFailureMs) }).expire(key, FAILURE_WINDOW_SECONDS).exec();
+    await redis
+      .multi()
+      .hset(key, { failures: String(fromDb.failures), last: String(fromDb.lastFailureMs) })
+      .expire(key, FAILURE_WINDOW_SECONDS)
+      .exec();
   }
   return fromDb;
 }
@@ -69,10 +85,21 @@ function remaining(c: Counter, free: number, nowMs: number): number {
 }
 
 /** Seconds until this pair (and this network) may try again, or 0 when it may try now. */
-export async function lockoutRemaining(redis: Redis, db: Queryable, prefix: string, s: ThrottleSubject): Promise<number> {
-  const [pair, net] = await Promise.all([counter(redis, db, prefix, s, 'pair'), counter(redis, db, prefix, s, 'net')]);
+export async function lockoutRemaining(
+  redis: Redis,
+  db: Queryable,
+  prefix: string,
+  s: ThrottleSubject,
+): Promise<number> {
+  const [pair, net] = await Promise.all([
+    counter(redis, db, prefix, s, 'pair'),
+    counter(redis, db, prefix, s, 'net'),
+  ]);
   const now = Date.now();
-  return Math.max(remaining(pair, FREE_FAILURES_PER_PAIR, now), remaining(net, FREE_FAILURES_PER_NETWORK, now));
+  return Math.max(
+    remaining(pair, FREE_FAILURES_PER_PAIR, now),
+    remaining(net, FREE_FAILURES_PER_NETWORK, now),
+  );
 }
 
 export async function recordFailure(redis: Redis, prefix: string, s: ThrottleSubject): Promise<void> {

@@ -13,31 +13,45 @@ export type MemberRow = {
 
 const MEMBER_COLUMNS = 'm.id, m.workspace_id, m.user_id, m.role, m.is_scoped, m.joined_at, m.deleted_at';
 
-export async function findMembership(db: Queryable, workspaceId: string, userId: string): Promise<MemberRow | undefined> {
-  return one<MemberRow>(db, `SELECT ${MEMBER_COLUMNS} FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.deleted_at IS NULL`, [
-    workspaceId,
-    userId,
-  ]);
+export async function findMembership(
+  db: Queryable,
+  workspaceId: string,
+  userId: string,
+): Promise<MemberRow | undefined> {
+  return one<MemberRow>(
+    db,
+    `SELECT ${MEMBER_COLUMNS} FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.deleted_at IS NULL`,
+    [workspaceId, userId],
+  );
 }
 
-export async function findMemberById(db: Queryable, workspaceId: string, memberId: string): Promise<MemberRow | undefined> {
-  return one<MemberRow>(db, `SELECT ${MEMBER_COLUMNS} FROM workspace_members m WHERE m.workspace_id = $1 AND m.id = $2 AND m.deleted_at IS NULL`, [
-    workspaceId,
-    memberId,
-  ]);
+export async function findMemberById(
+  db: Queryable,
+  workspaceId: string,
+  memberId: string,
+): Promise<MemberRow | undefined> {
+  return one<MemberRow>(
+    db,
+    `SELECT ${MEMBER_COLUMNS} FROM workspace_members m WHERE m.workspace_id = $1 AND m.id = $2 AND m.deleted_at IS NULL`,
+    [workspaceId, memberId],
+  );
 }
 
 /** Same, locking the row for the rest of the transaction (role changes, removal, transfer). */
 export async function lockMember(tx: Queryable, workspaceId: string, memberId: string): Promise<MemberRow> {
-  const row = await one<MemberRow>(tx, `SELECT ${MEMBER_COLUMNS} FROM workspace_members m WHERE m.workspace_id = $1 AND m.id = $2 AND m.deleted_at IS NULL FOR UPDATE`, [
-    workspaceId,
-    memberId,
-  ]);
+  const row = await one<MemberRow>(
+    tx,
+    `SELECT ${MEMBER_COLUMNS} FROM workspace_members m WHERE m.workspace_id = $1 AND m.id = $2 AND m.deleted_at IS NULL FOR UPDATE`,
+    [workspaceId, memberId],
+  );
   if (!row) throw new NotFoundError();
   return row;
 }
 
-export async function listMembers(db: Queryable, workspaceId: string): Promise<Array<MemberRow & { email: string; name: string; grant_count: string }>> {
+export async function listMembers(
+  db: Queryable,
+  workspaceId: string,
+): Promise<Array<MemberRow & { email: string; name: string; grant_count: string }>> {
   return rows(
     db,
     `SELECT ${MEMBER_COLUMNS}, u.email, u.name,
@@ -69,15 +83,32 @@ export async function setRole(tx: Queryable, memberId: string, role: MemberRow['
  * (the auto-created ones too) in the caller's transaction. Content is never touched. The owner's
  * membership is refused (409 last_owner_required) — ownership moves only by transfer.
  */
-export async function endMembership(tx: Queryable, member: MemberRow, removedByUserId: string | null): Promise<{ grantsDeleted: number }> {
+export async function endMembership(
+  tx: Queryable,
+  member: MemberRow,
+  removedByUserId: string | null,
+): Promise<{ grantsDeleted: number }> {
   if (member.role === 'owner') {
     throw new ConflictError('last_owner_required', {
-      message: 'The owner cannot leave or be removed. Transfer ownership to another member, or delete the workspace.',
-      details: [{ field: 'member_id', issue: 'last_owner_required', options: ['transfer_ownership', 'delete_workspace'] }],
+      message:
+        'The owner cannot leave or be removed. Transfer ownership to another member, or delete the workspace.',
+      details: [
+        {
+          field: 'member_id',
+          issue: 'last_owner_required',
+          options: ['transfer_ownership', 'delete_workspace'],
+        },
+      ],
     });
   }
-  const grants = await tx.query('DELETE FROM resource_grants WHERE workspace_id = $1 AND member_id = $2', [member.workspace_id, member.id]);
-  await tx.query('UPDATE workspace_members SET deleted_at = now(), removed_by_user_id = $2, is_scoped = false WHERE id = $1', [member.id, removedByUserId]);
+  const grants = await tx.query('DELETE FROM resource_grants WHERE workspace_id = $1 AND member_id = $2', [
+    member.workspace_id,
+    member.id,
+  ]);
+  await tx.query(
+    'UPDATE workspace_members SET deleted_at = now(), removed_by_user_id = $2, is_scoped = false WHERE id = $1',
+    [member.id, removedByUserId],
+  );
   await tx.query(
     'UPDATE api_keys SET revoked_at = now(), revoked_by_user_id = $2 WHERE workspace_id = $3 AND created_by_member_id = $1 AND revoked_at IS NULL',
     [member.id, removedByUserId, member.workspace_id],
@@ -90,8 +121,16 @@ export async function endMembership(tx: Queryable, member: MemberRow, removedByU
  * grants cleared), and workspaces.owner_user_id follows — one transaction, checked at commit by the
  * deferred one-owner trigger.
  */
-export async function transferOwnership(tx: Queryable, workspaceId: string, from: MemberRow, to: MemberRow): Promise<void> {
-  await tx.query('DELETE FROM resource_grants WHERE workspace_id = $1 AND member_id = $2', [workspaceId, to.id]);
+export async function transferOwnership(
+  tx: Queryable,
+  workspaceId: string,
+  from: MemberRow,
+  to: MemberRow,
+): Promise<void> {
+  await tx.query('DELETE FROM resource_grants WHERE workspace_id = $1 AND member_id = $2', [
+    workspaceId,
+    to.id,
+  ]);
   await tx.query("UPDATE workspace_members SET role = 'admin' WHERE id = $1", [from.id]);
   await tx.query("UPDATE workspace_members SET role = 'owner', is_scoped = false WHERE id = $1", [to.id]);
   await tx.query('UPDATE workspaces SET owner_user_id = $2 WHERE id = $1', [workspaceId, to.user_id]);

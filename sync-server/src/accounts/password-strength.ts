@@ -13,7 +13,11 @@ const SCORED_LENGTH = 100;
 
 let estimator: ZxcvbnFactory | undefined;
 function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({ translations, graphs: adjacencyGraphs, dictionary: { ...commonDictionary, ...englishDictionary } });
+  estimator ??= new ZxcvbnFactory({
+    translations,
+    graphs: adjacencyGraphs,
+    dictionary: { ...commonDictionary, ...englishDictionary },
+  });
   return estimator;
 }
 
@@ -23,7 +27,9 @@ export type PasswordVerdict = { ok: true } | { ok: false; message: string };
 export function checkPasswordStrength(password: string, userInputs: readonly string[] = []): PasswordVerdict {
   const result = zxcvbn().check(password.slice(0, SCORED_LENGTH), [...userInputs]);
   if (result.score >= MIN_PASSWORD_SCORE) return { ok: true };
-  const parts = [result.feedback.warning, ...result.feedback.suggestions].filter((p): p is string => typeof p === 'string' && p !== '');
+  const parts = [result.feedback.warning, ...result.feedback.suggestions].filter(
+    (p): p is string => typeof p === 'string' && p !== '',
+  );
   const why = parts.length > 0 ? parts.join(' ') : 'Add another word or two. Uncommon words are better.';
   return { ok: false, message: `This password is too easy to guess. ${why}` };
 }

@@ -32,7 +32,13 @@ const SESSION_COLUMNS =
 /** Starts a session; the raw token is returned once and never stored (only its SHA-256). */
 export async function createSession(
   db: Queryable,
-  input: { userId: string; clientKind: ClientKind; clientLabel: string | null; twoFactorSatisfied: boolean; now?: Date },
+  input: {
+    userId: string;
+    clientKind: ClientKind;
+    clientLabel: string | null;
+    twoFactorSatisfied: boolean;
+    now?: Date;
+  },
 ): Promise<{ token: string; session: SessionRow }> {
   const now = input.now ?? new Date();
   const { token, tokenHash } = generateSessionToken();
@@ -41,21 +47,43 @@ export async function createSession(
     db,
     `INSERT INTO sessions AS s (user_id, token_hash, client_kind, client_label, mfa_verified_at, reauthenticated_at, last_seen_at, rolling_expires_at, absolute_expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8) RETURNING ${SESSION_COLUMNS}`,
-    [input.userId, tokenHash, input.clientKind, input.clientLabel, input.twoFactorSatisfied ? now : null, now, expiry.rollingExpiresAt, expiry.absoluteExpiresAt],
+    [
+      input.userId,
+      tokenHash,
+      input.clientKind,
+      input.clientLabel,
+      input.twoFactorSatisfied ? now : null,
+      now,
+      expiry.rollingExpiresAt,
+      expiry.absoluteExpiresAt,
+    ],
   );
   if (!session) throw new Error('session insert returned no row');
   await db.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [input.userId, now]);
   return { token, session };
 }
 
-type JoinedRow = SessionRow & { u_id: string; u_email: string; u_name: string; u_password_hash: string | null; u_email_verified_at: Date | null; u_status: string; u_totp_enabled: boolean; u_created_at: Date };
+type JoinedRow = SessionRow & {
+  u_id: string;
+  u_email: string;
+  u_name: string;
+  u_password_hash: string | null;
+  u_email_verified_at: Date | null;
+  u_status: string;
+  u_totp_enabled: boolean;
+  u_created_at: Date;
+};
 
 /**
  * The session and user behind a raw token, or undefined when the token is unknown, revoked,
  * expired (rolling or absolute) or its user is gone. A live session's rolling expiry is extended
  * (at most once a minute, never past the absolute expiry).
  */
-export async function resolveSession(db: Queryable, token: string, now: Date = new Date()): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+export async function resolveSession(
+  db: Queryable,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const row = await one<JoinedRow>(
     db,
     `SELECT ${SESSION_COLUMNS}, u.id AS u_id, u.email AS u_email, u.name AS u_name, u.password_hash AS u_password_hash,
@@ -64,7 +92,17 @@ export async function resolveSession(db: Queryable, token: string, now: Date = n
       WHERE s.token_hash = $1 AND u.deleted_at IS NULL`,
     [hashSessionToken(token)],
   );
-  if (!row || !isSessionLive({ revokedAt: row.revoked_at, rollingExpiresAt: row.rolling_expires_at, absoluteExpiresAt: row.absolute_expires_at }, now)) {
+  if (
+    !row ||
+    !isSessionLive(
+      {
+        revokedAt: row.revoked_at,
+        rollingExpiresAt: row.rolling_expires_at,
+        absoluteExpiresAt: row.absolute_expires_at,
+      },
+      now,
+    )
+  ) {
     return undefined;
   }
   const session: SessionRow = {
@@ -82,7 +120,10 @@ export async function resolveSession(db: Queryable, token: string, now: Date = n
   };
   if (now.getTime() - row.last_seen_at.getTime() >= SESSION_TOUCH_INTERVAL_MS) {
     const rolling = rolledExpiry(now, row.absolute_expires_at);
-    await db.query('UPDATE sessions SET last_seen_at = $2, rolling_expires_at = $3 WHERE id = $1 AND revoked_at IS NULL', [row.id, now, rolling]);
+    await db.query(
+      'UPDATE sessions SET last_seen_at = $2, rolling_expires_at = $3 WHERE id = $1 AND revoked_at IS NULL',
+      [row.id, now, rolling],
+    );
     session.last_seen_at = now;
     session.rolling_expires_at = rolling;
   }
@@ -100,12 +141,19 @@ export async function resolveSession(db: Queryable, token: string, now: Date = n
 }
 
 export async function revokeSession(db: Queryable, userId: string, sessionId: string): Promise<boolean> {
-  const result = await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [sessionId, userId]);
+  const result = await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL',
+    [sessionId, userId],
+  );
   return (result.rowCount ?? 0) > 0;
 }
 
 /** Signs a user out everywhere, optionally keeping one session (the one asking). Returns how many ended. */
-export async function revokeAllSessions(db: Queryable, userId: string, exceptSessionId: string | null = null): Promise<number> {
+export async function revokeAllSessions(
+  db: Queryable,
+  userId: string,
+  exceptSessionId: string | null = null,
+): Promise<number> {
   const result = await db.query(
     'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid)',
     [userId, exceptSessionId],
@@ -113,7 +161,11 @@ export async function revokeAllSessions(db: Queryable, userId: string, exceptSes
   return result.rowCount ?? 0;
 }
 
-export async function listSessions(db: Queryable, userId: string, now: Date = new Date()): Promise<SessionRow[]> {
+export async function listSessions(
+  db: Queryable,
+  userId: string,
+  now: Date = new Date(),
+): Promise<SessionRow[]> {
   return rows<SessionRow>(
     db,
     `SELECT ${SESSION_COLUMNS} FROM sessions s

@@ -13,7 +13,11 @@ export const TOTP_ISSUER = 'LinkHub';
 export const CHALLENGE_TTL_SECONDS = 300;
 
 /** Starts (or restarts) enrolment: a fresh secret, sealed at rest, unconfirmed until a code proves the app has it. */
-export async function beginEnrolment(db: Queryable, box: SecretBox, user: { id: string; email: string }): Promise<{ otpauthUrl: string; secret: Buffer }> {
+export async function beginEnrolment(
+  db: Queryable,
+  box: SecretBox,
+  user: { id: string; email: string },
+): Promise<{ otpauthUrl: string; secret: Buffer }> {
   const secret = generateTotpSecret();
   await db.query(
     `INSERT INTO totp_secrets (user_id, secret_ciphertext, confirmed_at, last_used_step) VALUES ($1, $2, NULL, NULL)
@@ -21,22 +25,41 @@ export async function beginEnrolment(db: Queryable, box: SecretBox, user: { id: 
      WHERE totp_secrets.confirmed_at IS NULL`,
     [user.id, box.seal(secret)],
   );
-  const row = await one<{ secret_ciphertext: string; confirmed_at: Date | null }>(db, 'SELECT secret_ciphertext, confirmed_at FROM totp_secrets WHERE user_id = $1', [user.id]);
+  const row = await one<{ secret_ciphertext: string; confirmed_at: Date | null }>(
+    db,
+    'SELECT secret_ciphertext, confirmed_at FROM totp_secrets WHERE user_id = $1',
+    [user.id],
+  );
   if (!row || row.confirmed_at !== null) throw new Error('two-factor already enabled');
   return { otpauthUrl: otpauthUrl({ issuer: TOTP_ISSUER, account: user.email, secret }), secret };
 }
 
 /** Checks a code against the user's secret and, when it matches, consumes its time step atomically. */
-export async function checkTotp(db: Queryable, box: SecretBox, userId: string, code: string, requireConfirmed: boolean, now: Date = new Date()): Promise<TotpCheck> {
-  const row = await one<{ secret_ciphertext: string; confirmed_at: Date | null; last_used_step: string | null }>(
-    db,
-    'SELECT secret_ciphertext, confirmed_at, last_used_step FROM totp_secrets WHERE user_id = $1',
-    [userId],
-  );
+export async function checkTotp(
+  db: Queryable,
+  box: SecretBox,
+  userId: string,
+  code: string,
+  requireConfirmed: boolean,
+  now: Date = new Date(),
+): Promise<TotpCheck> {
+  const row = await one<{
+    secret_ciphertext: string;
+    confirmed_at: Date | null;
+    last_used_step: string | null;
+  }>(db, 'SELECT secret_ciphertext, confirmed_at, last_used_step FROM totp_secrets WHERE user_id = $1', [
+    userId,
+  ]);
   if (!row || (requireConfirmed && row.confirmed_at === null)) return { ok: false, reason: 'invalid' };
-  const check = verifyTotp(box.open(row.secret_ciphertext), code, { now, lastUsedStep: row.last_used_step === null ? null : Number(row.last_used_step) });
+  const check = verifyTotp(box.open(row.secret_ciphertext), code, {
+    now,
+    lastUsedStep: row.last_used_step === null ? null : Number(row.last_used_step),
+  });
   if (!check.ok) return check;
-  const claimed = await db.query('UPDATE totp_secrets SET last_used_step = $2 WHERE user_id = $1 AND (last_used_step IS NULL OR last_used_step < $2)', [userId, check.step]);
+  const claimed = await db.query(
+    'UPDATE totp_secrets SET last_used_step = $2 WHERE user_id = $1 AND (last_used_step IS NULL OR last_used_step < $2)',
+    [userId, check.step],
+  );
   return (claimed.rowCount ?? 0) > 0 ? check : { ok: false, reason: 'replayed' };
 }
 
@@ -52,19 +75,29 @@ export async function replaceRecoveryCodes(tx: Queryable, userId: string): Promi
   const batch = randomUUID();
   const codes = generateRecoveryCodes();
   for (const c of codes) {
-    await tx.query('INSERT INTO recovery_codes (user_id, batch_id, position, code_hash) VALUES ($1, $2, $3, $4)', [userId, batch, c.position + 1, c.codeHash]);
+    await tx.query(
+      'INSERT INTO recovery_codes (user_id, batch_id, position, code_hash) VALUES ($1, $2, $3, $4)',
+      [userId, batch, c.position + 1, c.codeHash],
+    );
   }
   return codes.map((c) => c.code);
 }
 
 /** Redeems one recovery code (single use). */
 export async function redeemRecoveryCode(db: Queryable, userId: string, code: string): Promise<boolean> {
-  const used = await db.query('UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL', [userId, hashRecoveryCode(code)]);
+  const used = await db.query(
+    'UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND used_at IS NULL',
+    [userId, hashRecoveryCode(code)],
+  );
   return (used.rowCount ?? 0) > 0;
 }
 
 export async function remainingRecoveryCodes(db: Queryable, userId: string): Promise<number> {
-  const row = await one<{ n: string }>(db, 'SELECT count(*) AS n FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  const row = await one<{ n: string }>(
+    db,
+    'SELECT count(*) AS n FROM recovery_codes WHERE user_id = $1 AND used_at IS NULL',
+    [userId],
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -77,13 +110,26 @@ export async function disableTwoFactor(tx: Queryable, userId: string): Promise<v
 export type PendingChallenge = { userId: string; clientKind: ClientKind; clientLabel: string | null };
 
 /** After a correct password for a 2FA user: a short-lived, single-use challenge token (Redis, hashed key). */
-export async function createChallenge(redis: Redis, prefix: string, pending: PendingChallenge): Promise<string> {
+export async function createChallenge(
+  redis: Redis,
+  prefix: string,
+  pending: PendingChallenge,
+): Promise<string> {
   const { token, tokenHash } = generateOpaqueToken('lhc_');
-  await redis.set(sessionKey(prefix, `challenge:${tokenHash}`), JSON.stringify(pending), 'EX', CHALLENGE_TTL_SECONDS);
+  await redis.set(
+    sessionKey(prefix, `challenge:${tokenHash}`),
+    JSON.stringify(pending),
+    'EX',
+    CHALLENGE_TTL_SECONDS,
+  );
   return token;
 }
 
-export async function peekChallenge(redis: Redis, prefix: string, token: string): Promise<PendingChallenge | undefined> {
+export async function peekChallenge(
+  redis: Redis,
+  prefix: string,
+  token: string,
+): Promise<PendingChallenge | undefined> {
   const raw = await redis.get(sessionKey(prefix, `challenge:${sha256Hex(token)}`));
   return raw === null ? undefined : parsePending(raw);
 }
@@ -96,8 +142,14 @@ function parsePending(raw: string): PendingChallenge | undefined {
   const value: unknown = JSON.parse(raw);
   if (typeof value !== 'object' || value === null) return undefined;
   const userId = 'userId' in value && typeof value.userId === 'string' ? value.userId : undefined;
-  const clientKind = 'clientKind' in value && typeof value.clientKind === 'string' ? value.clientKind : undefined;
-  const clientLabel = 'clientLabel' in value && typeof value.clientLabel === 'string' ? value.clientLabel : null;
-  if (!userId || (clientKind !== 'web' && clientKind !== 'pwa' && clientKind !== 'desktop' && clientKind !== 'cli')) return undefined;
+  const clientKind =
+    'clientKind' in value && typeof value.clientKind === 'string' ? value.clientKind : undefined;
+  const clientLabel =
+    'clientLabel' in value && typeof value.clientLabel === 'string' ? value.clientLabel : null;
+  if (
+    !userId ||
+    (clientKind !== 'web' && clientKind !== 'pwa' && clientKind !== 'desktop' && clientKind !== 'cli')
+  )
+    return undefined;
   return { userId, clientKind, clientLabel };
 }

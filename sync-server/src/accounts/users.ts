@@ -30,8 +30,16 @@ export function publicUser(u: UserRow): Record<string, unknown> {
 }
 
 /** `passwordHash` instead of `password` when the caller hashed already (sign-up hashes before it knows whether the address is free). */
-export async function createUser(db: Queryable, input: { email: string; name: string } & ({ password: string | null } | { passwordHash: string })): Promise<UserRow> {
-  const passwordHash = 'passwordHash' in input ? input.passwordHash : input.password === null ? null : await hashPassword(input.password);
+export async function createUser(
+  db: Queryable,
+  input: { email: string; name: string } & ({ password: string | null } | { passwordHash: string }),
+): Promise<UserRow> {
+  const passwordHash =
+    'passwordHash' in input
+      ? input.passwordHash
+      : input.password === null
+        ? null
+        : await hashPassword(input.password);
   try {
     const row = await one<UserRow>(
       db,
@@ -49,7 +57,11 @@ export async function createUser(db: Queryable, input: { email: string; name: st
 }
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  return one<UserRow>(db, `SELECT ${USER_COLUMNS} FROM users WHERE email = lower(btrim($1)) AND deleted_at IS NULL`, [email]);
+  return one<UserRow>(
+    db,
+    `SELECT ${USER_COLUMNS} FROM users WHERE email = lower(btrim($1)) AND deleted_at IS NULL`,
+    [email],
+  );
 }
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
@@ -57,13 +69,14 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 }
 
 export async function markEmailVerified(db: Queryable, userId: string): Promise<void> {
-  await db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [userId]);
+  await db.query('UPDATE users SET email_verified_at = coalesce(email_verified_at, now()) WHERE id = $1', [
+    userId,
+  ]);
 }
 
 export async function setPassword(db: Queryable, userId: string, password: string): Promise<void> {
-  await db.query('UPDATE users SET password_hash = $2, password_algo = $3, failed_login_count = 0, locked_until = NULL WHERE id = $1', [
-    userId,
-    await hashPassword(password),
-    PASSWORD_ALGO,
-  ]);
+  await db.query(
+    'UPDATE users SET password_hash = $2, password_algo = $3, failed_login_count = 0, locked_until = NULL WHERE id = $1',
+    [userId, await hashPassword(password), PASSWORD_ALGO],
+  );
 }

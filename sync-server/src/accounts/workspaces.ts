@@ -59,15 +59,32 @@ function slugBase(name: string): string {
 }
 
 /** The billing account a user's new workspaces go under: the oldest they own, created (Free) if none. */
-export async function billingAccountFor(db: Queryable, userId: string): Promise<{ id: string; plan_key: PlanKey }> {
-  const found = await one<{ id: string; plan_key: string }>(db, 'SELECT id, plan_key FROM billing_accounts WHERE owner_user_id = $1 ORDER BY created_at, id LIMIT 1', [userId]);
-  const row = found ?? (await one<{ id: string; plan_key: string }>(db, 'INSERT INTO billing_accounts (owner_user_id) VALUES ($1) RETURNING id, plan_key', [userId]));
+export async function billingAccountFor(
+  db: Queryable,
+  userId: string,
+): Promise<{ id: string; plan_key: PlanKey }> {
+  const found = await one<{ id: string; plan_key: string }>(
+    db,
+    'SELECT id, plan_key FROM billing_accounts WHERE owner_user_id = $1 ORDER BY created_at, id LIMIT 1',
+    [userId],
+  );
+  const row =
+    found ??
+    (await one<{ id: string; plan_key: string }>(
+      db,
+      'INSERT INTO billing_accounts (owner_user_id) VALUES ($1) RETURNING id, plan_key',
+      [userId],
+    ));
   if (!row) throw new Error('billing account insert returned no row');
   return { id: row.id, plan_key: isPlanKey(row.plan_key) ? row.plan_key : 'free' };
 }
 
 export async function countActiveWorkspaces(db: Queryable, billingAccountId: string): Promise<number> {
-  const row = await one<{ n: string }>(db, 'SELECT count(*) AS n FROM workspaces WHERE billing_account_id = $1 AND deleted_at IS NULL', [billingAccountId]);
+  const row = await one<{ n: string }>(
+    db,
+    'SELECT count(*) AS n FROM workspaces WHERE billing_account_id = $1 AND deleted_at IS NULL',
+    [billingAccountId],
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -88,10 +105,11 @@ export async function insertWorkspace(
       );
       await tx.query('RELEASE SAVEPOINT ws_insert');
       if (!workspace) throw new Error('workspace insert returned no row');
-      const member = await one<{ id: string }>(tx, "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner') RETURNING id", [
-        workspace.id,
-        input.ownerUserId,
-      ]);
+      const member = await one<{ id: string }>(
+        tx,
+        "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'owner') RETURNING id",
+        [workspace.id, input.ownerUserId],
+      );
       if (!member) throw new Error('member insert returned no row');
       return { workspace, ownerMemberId: member.id };
     } catch (error) {
@@ -107,7 +125,10 @@ export async function findWorkspace(db: Queryable, id: string): Promise<Workspac
 }
 
 /** The switcher: live workspaces the user belongs to, plus deleted ones they own that can still be restored. */
-export async function listWorkspacesForUser(db: Queryable, userId: string): Promise<Array<WorkspaceRow & { role: string; member_id: string; is_scoped: boolean }>> {
+export async function listWorkspacesForUser(
+  db: Queryable,
+  userId: string,
+): Promise<Array<WorkspaceRow & { role: string; member_id: string; is_scoped: boolean }>> {
   return rows(
     db,
     `SELECT ${WS_COLUMNS}, m.role, m.id AS member_id, m.is_scoped
@@ -119,7 +140,11 @@ export async function listWorkspacesForUser(db: Queryable, userId: string): Prom
   );
 }
 
-export async function updateWorkspace(tx: Queryable, id: string, patch: { name?: string; branding?: Branding }): Promise<WorkspaceRow> {
+export async function updateWorkspace(
+  tx: Queryable,
+  id: string,
+  patch: { name?: string; branding?: Branding },
+): Promise<WorkspaceRow> {
   const row = await one<WorkspaceRow>(
     tx,
     `UPDATE workspaces w SET name = coalesce($2, w.name),
@@ -150,10 +175,14 @@ export async function restoreWorkspace(tx: Queryable, id: string): Promise<Works
         WHERE w.id = $1 AND w.deleted_at IS NOT NULL AND w.purge_after > now() RETURNING ${WS_COLUMNS}`,
       [id],
     );
-    if (!row) throw new GoneError('workspace_deleted', { message: 'The restore window of this workspace has passed.' });
+    if (!row)
+      throw new GoneError('workspace_deleted', {
+        message: 'The restore window of this workspace has passed.',
+      });
     return row;
   } catch (error) {
-    if (isUniqueViolation(error, 'ux_workspaces_slug')) throw new ConflictError('conflict', { message: 'Another workspace now uses this address.' });
+    if (isUniqueViolation(error, 'ux_workspaces_slug'))
+      throw new ConflictError('conflict', { message: 'Another workspace now uses this address.' });
     throw error;
   }
 }

@@ -1,41 +1,98 @@
 import type pg from 'pg';
 import type { AnalyticsScope } from './scope';
 import type { BreakdownDimension } from './query-schemas';
-import { eventsExpr, num, rollupRows, ROLLUP_ROWS, sourceParams, UNIQUE_ROWS, type EventFilter } from './rollup-source';
+import {
+  eventsExpr,
+  num,
+  rollupRows,
+  ROLLUP_ROWS,
+  sourceParams,
+  UNIQUE_ROWS,
+  type EventFilter,
+} from './rollup-source';
 
 type Db = Pick<pg.Pool, 'query'>;
 type Window = { from: Date; to: Date };
 
-export type Totals = { clicks: number; scans: number; page_views: number; unique_visitors: number; bot_events: number };
+export type Totals = {
+  clicks: number;
+  scans: number;
+  page_views: number;
+  unique_visitors: number;
+  bot_events: number;
+};
 
 /**
  * Totals over [from, to). `unique_visitors` counts distinct daily visitor hashes across every
  * resource in scope: one visitor who scans a QR code and taps a bio link the same day is one.
  */
-export async function totals(db: Db, scope: AnalyticsScope, w: Window, now: Date = new Date()): Promise<Totals> {
-  const res = await db.query<{ clicks: string | null; scans: string | null; page_views: string | null; bot_events: string | null; u: string | null }>(
+export async function totals(
+  db: Db,
+  scope: AnalyticsScope,
+  w: Window,
+  now: Date = new Date(),
+): Promise<Totals> {
+  const res = await db.query<{
+    clicks: string | null;
+    scans: string | null;
+    page_views: string | null;
+    bot_events: string | null;
+    u: string | null;
+  }>(
     `SELECT sum(clicks) AS clicks, sum(scans) AS scans, sum(page_views) AS page_views, sum(bot_events) AS bot_events,
             (SELECT count(DISTINCT (event_date, visitor_hash)) FROM ${UNIQUE_ROWS} uv) AS u
        FROM ${ROLLUP_ROWS} r`,
     sourceParams(scope, w.from, w.to, 'all', now),
   );
   const r = res.rows[0];
-  return { clicks: num(r?.clicks), scans: num(r?.scans), page_views: num(r?.page_views), unique_visitors: num(r?.u), bot_events: num(r?.bot_events) };
+  return {
+    clicks: num(r?.clicks),
+    scans: num(r?.scans),
+    page_views: num(r?.page_views),
+    unique_visitors: num(r?.u),
+    bot_events: num(r?.bot_events),
+  };
 }
 
-export type Comparison = { current: Totals; previous: Totals; previous_from: string; previous_to: string; change: Record<keyof Totals, number | null> };
+export type Comparison = {
+  current: Totals;
+  previous: Totals;
+  previous_from: string;
+  previous_to: string;
+  change: Record<keyof Totals, number | null>;
+};
 
 /** The window against the one just before it, of the same length; `change` is relative (0.25 = +25 %), null from zero. */
-export async function compareWithPrevious(db: Db, scope: AnalyticsScope, w: Window, now: Date = new Date()): Promise<Comparison> {
+export async function compareWithPrevious(
+  db: Db,
+  scope: AnalyticsScope,
+  w: Window,
+  now: Date = new Date(),
+): Promise<Comparison> {
   const span = w.to.getTime() - w.from.getTime();
   const prev = { from: new Date(w.from.getTime() - span), to: w.from };
   const [current, previous] = await Promise.all([totals(db, scope, w, now), totals(db, scope, prev, now)]);
   const keys = ['clicks', 'scans', 'page_views', 'unique_visitors', 'bot_events'] as const;
-  const change = Object.fromEntries(keys.map((k) => [k, previous[k] === 0 ? null : (current[k] - previous[k]) / previous[k]])) as Record<keyof Totals, number | null>;
-  return { current, previous, previous_from: prev.from.toISOString(), previous_to: prev.to.toISOString(), change };
+  const change = Object.fromEntries(
+    keys.map((k) => [k, previous[k] === 0 ? null : (current[k] - previous[k]) / previous[k]]),
+  ) as Record<keyof Totals, number | null>;
+  return {
+    current,
+    previous,
+    previous_from: prev.from.toISOString(),
+    previous_to: prev.to.toISOString(),
+    change,
+  };
 }
 
-export type BreakdownRow = { value: string | null; events: number; clicks: number; scans: number; page_views: number; bot_events: number };
+export type BreakdownRow = {
+  value: string | null;
+  events: number;
+  clicks: number;
+  scans: number;
+  page_views: number;
+  bot_events: number;
+};
 
 const ROLLUP_NAME: Partial<Record<BreakdownDimension, string>> = { variant_id: 'variant' };
 
@@ -44,7 +101,12 @@ const ROLLUP_NAME: Partial<Record<BreakdownDimension, string>> = { variant_id: '
  * unknown value (no referrer, no country) is `null`: the totals minus the known values. `event_type` and `is_bot` are read from the
  * totals rows.
  */
-export async function breakdown(db: Db, scope: AnalyticsScope, w: Window & EventFilter & { dimension: BreakdownDimension; limit: number }, now: Date = new Date()): Promise<BreakdownRow[]> {
+export async function breakdown(
+  db: Db,
+  scope: AnalyticsScope,
+  w: Window & EventFilter & { dimension: BreakdownDimension; limit: number },
+  now: Date = new Date(),
+): Promise<BreakdownRow[]> {
   if (w.dimension === 'event_type' || w.dimension === 'is_bot') {
     const t = await totals(db, scope, w, now);
     const rows: BreakdownRow[] =
@@ -52,17 +114,45 @@ export async function breakdown(db: Db, scope: AnalyticsScope, w: Window & Event
         ? [
             { value: 'click', events: t.clicks, clicks: t.clicks, scans: 0, page_views: 0, bot_events: 0 },
             { value: 'scan', events: t.scans, clicks: 0, scans: t.scans, page_views: 0, bot_events: 0 },
-            { value: 'page_view', events: t.page_views, clicks: 0, scans: 0, page_views: t.page_views, bot_events: 0 },
+            {
+              value: 'page_view',
+              events: t.page_views,
+              clicks: 0,
+              scans: 0,
+              page_views: t.page_views,
+              bot_events: 0,
+            },
           ]
         : [
-            { value: 'false', events: t.clicks + t.scans + t.page_views, clicks: t.clicks, scans: t.scans, page_views: t.page_views, bot_events: 0 },
-            { value: 'true', events: t.bot_events, clicks: 0, scans: 0, page_views: 0, bot_events: t.bot_events },
+            {
+              value: 'false',
+              events: t.clicks + t.scans + t.page_views,
+              clicks: t.clicks,
+              scans: t.scans,
+              page_views: t.page_views,
+              bot_events: 0,
+            },
+            {
+              value: 'true',
+              events: t.bot_events,
+              clicks: 0,
+              scans: 0,
+              page_views: 0,
+              bot_events: t.bot_events,
+            },
           ];
     return rows.sort((a, b) => b.events - a.events).slice(0, w.limit);
   }
   const dimension = ROLLUP_NAME[w.dimension] ?? w.dimension;
   const events = eventsExpr(w);
-  const res = await db.query<{ value: string; events: string; clicks: string; scans: string; page_views: string; bot_events: string }>(
+  const res = await db.query<{
+    value: string;
+    events: string;
+    clicks: string;
+    scans: string;
+    page_views: string;
+    bot_events: string;
+  }>(
     `WITH v AS (
        SELECT value, sum(${events}) AS events, sum(clicks) AS clicks, sum(scans) AS scans, sum(page_views) AS page_views, sum(bot_events) AS bot_events
          FROM ${ROLLUP_ROWS} r GROUP BY value),
@@ -87,12 +177,35 @@ export async function breakdown(db: Db, scope: AnalyticsScope, w: Window & Event
   }));
 }
 
-export type TopResource = { resource_id: string; resource_type: string; title: string | null; events: number; clicks: number; scans: number; page_views: number; bot_events: number };
+export type TopResource = {
+  resource_id: string;
+  resource_type: string;
+  title: string | null;
+  events: number;
+  clicks: number;
+  scans: number;
+  page_views: number;
+  bot_events: number;
+};
 
 /** The resources with the most counted events in the window, with their titles. */
-export async function topResources(db: Db, scope: AnalyticsScope, w: Window & EventFilter & { resource_type?: string; limit: number }, now: Date = new Date()): Promise<TopResource[]> {
+export async function topResources(
+  db: Db,
+  scope: AnalyticsScope,
+  w: Window & EventFilter & { resource_type?: string; limit: number },
+  now: Date = new Date(),
+): Promise<TopResource[]> {
   const events = eventsExpr(w);
-  const res = await db.query<{ resource_id: string; resource_type: string; title: string | null; events: string; clicks: string; scans: string; page_views: string; bot_events: string }>(
+  const res = await db.query<{
+    resource_id: string;
+    resource_type: string;
+    title: string | null;
+    events: string;
+    clicks: string;
+    scans: string;
+    page_views: string;
+    bot_events: string;
+  }>(
     `WITH t AS (
        SELECT resource_id, min(resource_type) AS resource_type, sum(${events}) AS events, sum(clicks) AS clicks, sum(scans) AS scans,
               sum(page_views) AS page_views, sum(bot_events) AS bot_events

@@ -19,7 +19,8 @@ type ExportRow = {
   expires_at: Date | null;
 };
 
-const COLUMNS = 'id, status, progress, params, row_count, byte_size, storage_key, error, created_at, finished_at, expires_at';
+const COLUMNS =
+  'id, status, progress, params, row_count, byte_size, storage_key, error, created_at, finished_at, expires_at';
 
 /** One producer per app (deps object), created on first export. */
 /** The API view of an export: progress as a percentage, the download link once built (valid 24 h). */
@@ -49,31 +50,53 @@ export async function startExport(
   scope: AnalyticsScope,
   input: { source: 'raw' | 'rollup'; from: Date; to: Date },
 ): Promise<ExportRow> {
-  const params = { source: input.source, from: input.from.toISOString(), to: input.to.toISOString(), resource_ids: scope.resourceIds };
+  const params = {
+    source: input.source,
+    from: input.from.toISOString(),
+    to: input.to.toISOString(),
+    resource_ids: scope.resourceIds,
+  };
   const row = await one<ExportRow>(
     deps.pool,
     `INSERT INTO export_jobs (workspace_id, requested_by_user_id, kind, params) VALUES ($1, $2, 'analytics_csv', $3) RETURNING ${COLUMNS}`,
     [scope.workspaceId, scope.userId, JSON.stringify(params)],
   );
   if (!row) throw new Error('export insert returned no row');
-  await deps.jobs.enqueue({ queue: 'export', name: 'analytics', jobId: `export-${row.id}`, data: { workspace_id: scope.workspaceId, export_id: row.id, kind: 'analytics' } });
+  await deps.jobs.enqueue({
+    queue: 'export',
+    name: 'analytics',
+    jobId: `export-${row.id}`,
+    data: { workspace_id: scope.workspaceId, export_id: row.id, kind: 'analytics' },
+  });
   return row;
 }
 
 export async function findExport(deps: AppDeps, workspaceId: string, id: string): Promise<ExportRow> {
-  const row = await one<ExportRow>(deps.pool, `SELECT ${COLUMNS} FROM export_jobs WHERE id = $1 AND workspace_id = $2 AND kind = 'analytics_csv'`, [id, workspaceId]);
+  const row = await one<ExportRow>(
+    deps.pool,
+    `SELECT ${COLUMNS} FROM export_jobs WHERE id = $1 AND workspace_id = $2 AND kind = 'analytics_csv'`,
+    [id, workspaceId],
+  );
   if (!row) throw new NotFoundError();
   return row;
 }
 
 /** The CSV body of a finished export, from the artifact store, while its link is valid: 404 before, 410 after 24 h. */
-export async function openDownload(deps: AppDeps, row: ExportRow, now: Date = new Date()): Promise<{ body: ReadableStream; size: number; filename: string }> {
-  if (row.status === 'expired') throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
-  if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
+export async function openDownload(
+  deps: AppDeps,
+  row: ExportRow,
+  now: Date = new Date(),
+): Promise<{ body: ReadableStream; size: number; filename: string }> {
+  if (row.status === 'expired')
+    throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
+  if (row.status !== 'succeeded' || row.storage_key === null)
+    throw new NotFoundError({ message: 'This export is not ready yet.' });
   const expiresAt = row.expires_at ?? new Date((row.finished_at ?? now).getTime() + DAY_MS);
-  if (expiresAt <= now) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
+  if (expiresAt <= now)
+    throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
   const stored = await deps.artifacts.stream(row.storage_key);
-  if (stored === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
+  if (stored === null)
+    throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
   return {
     body: stored.body,
     size: stored.byteSize,

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ANALYTICS_DIMENSIONS, ANALYTICS_EVENT_TYPES, ANALYTICS_INTERVALS, MAX_RANGE_DAYS } from '@linkhub/shared/schemas/analytics';
+import {
+  ANALYTICS_DIMENSIONS,
+  ANALYTICS_EVENT_TYPES,
+  ANALYTICS_INTERVALS,
+  MAX_RANGE_DAYS,
+} from '@linkhub/shared/schemas/analytics';
 
 /**
  * Query strings of `/v1/analytics/*` (DESIGN §9). `workspace_id` is implied by an API key and
@@ -13,7 +18,13 @@ const instant = z
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Every breakdown dimension: the rollup dimensions plus the two read from the totals row. */
-export const BREAKDOWN_DIMENSIONS = [...ANALYTICS_DIMENSIONS, 'variant', 'block', 'event_type', 'is_bot'] as const;
+export const BREAKDOWN_DIMENSIONS = [
+  ...ANALYTICS_DIMENSIONS,
+  'variant',
+  'block',
+  'event_type',
+  'is_bot',
+] as const;
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
 const range = {
@@ -27,7 +38,8 @@ const range = {
 type RangeLike = { from?: Date; to?: Date };
 const inOrder = (v: RangeLike) => v.from === undefined || v.to === undefined || v.from < v.to;
 const order = { message: '`from` must be before `to`.', path: ['from'], params: { issue: 'from_after_to' } };
-const within = (days: number) => (v: RangeLike) => v.from === undefined || v.to === undefined || v.to.getTime() - v.from.getTime() <= days * DAY_MS;
+const within = (days: number) => (v: RangeLike) =>
+  v.from === undefined || v.to === undefined || v.to.getTime() - v.from.getTime() <= days * DAY_MS;
 const tooLong = { message: 'This range is too long.', path: ['from'], params: { issue: 'range_too_long' } };
 
 export const timeseriesSchema = z
@@ -36,7 +48,11 @@ export const timeseriesSchema = z
   .refine((v) => within(MAX_RANGE_DAYS[v.interval])(v), tooLong);
 
 export const breakdownSchema = z
-  .object({ ...range, dimension: z.enum(BREAKDOWN_DIMENSIONS), limit: z.coerce.number().int().min(1).max(100).default(10) })
+  .object({
+    ...range,
+    dimension: z.enum(BREAKDOWN_DIMENSIONS),
+    limit: z.coerce.number().int().min(1).max(100).default(10),
+  })
   .refine(inOrder, order)
   .refine(within(MAX_RANGE_DAYS.day), tooLong);
 
@@ -73,7 +89,10 @@ export const exportCreateSchema = z
 export const workspaceOnlySchema = z.object({ workspace_id: uuid.optional() });
 
 /** The concrete window: `to` defaults to now, `from` to 48 h (hourly) or 30 days before `to`. */
-export function windowOf(q: { from?: Date; to?: Date; interval?: 'hour' | 'day' }, now: Date): { from: Date; to: Date } {
+export function windowOf(
+  q: { from?: Date; to?: Date; interval?: 'hour' | 'day' },
+  now: Date,
+): { from: Date; to: Date } {
   const to = q.to ?? now;
   return { from: q.from ?? new Date(to.getTime() - (q.interval === 'hour' ? 2 : 30) * DAY_MS), to };
 }

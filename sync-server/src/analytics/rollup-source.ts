@@ -56,15 +56,39 @@ const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
  * no time-of-day buckets): every whole day before today (the fold job keeps them complete), 24×
  * fewer rows. Otherwise only the days the plan no longer keeps hourly rows for.
  */
-export function dailyWindow(scope: AnalyticsScope, from: Date, to: Date, now: Date, preferDaily: boolean): string {
+export function dailyWindow(
+  scope: AnalyticsScope,
+  from: Date,
+  to: Date,
+  now: Date,
+  preferDaily: boolean,
+): string {
   const lo = ceilDay(from);
   const cutoff = hourlyCutoff(scope.plan, now);
-  const end = preferDaily ? Math.min(floorDay(to).getTime(), floorDay(now).getTime()) : cutoff === null ? lo.getTime() : Math.min(floorDay(to).getTime(), cutoff.getTime());
+  const end = preferDaily
+    ? Math.min(floorDay(to).getTime(), floorDay(now).getTime())
+    : cutoff === null
+      ? lo.getTime()
+      : Math.min(floorDay(to).getTime(), cutoff.getTime());
   return end <= lo.getTime() ? 'empty' : `[${lo.toISOString()},${new Date(end).toISOString()})`;
 }
 
-export function sourceParams(scope: AnalyticsScope, from: Date, to: Date, dimension: string, now: Date, preferDaily = true): unknown[] {
-  return [scope.workspaceId, scope.resourceIds, from, to, dailyWindow(scope, from, to, now, preferDaily), dimension];
+export function sourceParams(
+  scope: AnalyticsScope,
+  from: Date,
+  to: Date,
+  dimension: string,
+  now: Date,
+  preferDaily = true,
+): unknown[] {
+  return [
+    scope.workspaceId,
+    scope.resourceIds,
+    from,
+    to,
+    dailyWindow(scope, from, to, now, preferDaily),
+    dimension,
+  ];
 }
 
 export type EventFilter = { event_type?: 'click' | 'scan' | 'page_view'; include_bots?: boolean };
@@ -72,8 +96,16 @@ export type EventFilter = { event_type?: 'click' | 'scan' | 'page_view'; include
 /** The counted events of a row: humans of the chosen type (all types by default), plus bots when asked. */
 export function eventsExpr(f: EventFilter, alias = ''): string {
   const p = alias === '' ? '' : `${alias}.`;
-  const humans = f.event_type === 'click' ? `${p}clicks` : f.event_type === 'scan' ? `${p}scans` : f.event_type === 'page_view' ? `${p}page_views` : `(${p}clicks + ${p}scans + ${p}page_views)`;
+  const humans =
+    f.event_type === 'click'
+      ? `${p}clicks`
+      : f.event_type === 'scan'
+        ? `${p}scans`
+        : f.event_type === 'page_view'
+          ? `${p}page_views`
+          : `(${p}clicks + ${p}scans + ${p}page_views)`;
   return f.include_bots === true ? `(${humans} + ${p}bot_events)` : humans;
 }
 
-export const num = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
+export const num = (v: string | number | null | undefined): number =>
+  v === null || v === undefined ? 0 : Number(v);

@@ -49,18 +49,29 @@ export async function analyticsScope(
   if (actor === null) throw new AuthenticationError('unauthenticated');
   const workspaceId = actor.kind === 'api_key' ? actor.apiKey.workspace_id : query.workspace_id;
   if (workspaceId === undefined) {
-    throw new ValidationError([{ field: 'workspace_id', issue: 'required', message: 'workspace_id is required with a session.' }]);
+    throw new ValidationError([
+      { field: 'workspace_id', issue: 'required', message: 'workspace_id is required with a session.' },
+    ]);
   }
   const userId = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_user_id;
   // the one authorize() loader every door uses (commands/authorization.ts delegates to it too)
   const allowed = await requireAllowed(deps.pool, actor, workspaceId, action);
-  const ref = query.resource_id === undefined ? undefined : await resourceRef(deps, workspaceId, query.resource_id);
+  const ref =
+    query.resource_id === undefined ? undefined : await resourceRef(deps, workspaceId, query.resource_id);
   if (ref && allowed.membershipRow.is_scoped) {
-    const granted = await one(deps.pool, 'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3', [allowed.membershipRow.id, ref.type, ref.id]);
+    const granted = await one(
+      deps.pool,
+      'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3',
+      [allowed.membershipRow.id, ref.type, ref.id],
+    );
     // an ungranted resource answers exactly like a missing one (DESIGN §4)
     if (!granted) throw new NotFoundError();
   }
-  const ws = await one<{ time_zone: string; current_plan_key: string }>(deps.pool, 'SELECT time_zone, current_plan_key FROM workspaces WHERE id = $1', [workspaceId]);
+  const ws = await one<{ time_zone: string; current_plan_key: string }>(
+    deps.pool,
+    'SELECT time_zone, current_plan_key FROM workspaces WHERE id = $1',
+    [workspaceId],
+  );
   if (!ws) throw new NotFoundError();
   let resourceIds: string[] | null = query.resource_id === undefined ? null : [query.resource_id];
   if (resourceIds === null && allowed.membershipRow.is_scoped) {
@@ -72,7 +83,13 @@ export async function analyticsScope(
     );
     resourceIds = grants.map((g) => g.resource_id);
   }
-  return { workspaceId, timeZone: ws.time_zone, plan: isPlanKey(ws.current_plan_key) ? ws.current_plan_key : 'free', resourceIds, userId };
+  return {
+    workspaceId,
+    timeZone: ws.time_zone,
+    plan: isPlanKey(ws.current_plan_key) ? ws.current_plan_key : 'free',
+    resourceIds,
+    userId,
+  };
 }
 
 /**

@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import type { AnalyticsScope } from './scope';
-import { num, ROLLUP_ROWS, sourceParams, UNIQUE_ROWS, WORKSPACE_ROWS, workspaceHourlyCovers } from './rollup-source';
+import {
+  num,
+  ROLLUP_ROWS,
+  sourceParams,
+  UNIQUE_ROWS,
+  WORKSPACE_ROWS,
+  workspaceHourlyCovers,
+} from './rollup-source';
 
 export type TimeseriesPoint = {
   bucket_start: string;
@@ -25,9 +32,14 @@ export async function timeseries(
 ): Promise<TimeseriesPoint[]> {
   // every resource of the workspace: the per-workspace hourly totals (24 rows a day, however many resources)
   const wide = workspaceHourlyCovers(scope, q.from, q.to, now);
-  const params = wide ? [scope.workspaceId, null, q.from, q.to] : sourceParams(scope, q.from, q.to, 'all', now, q.interval === 'day' && scope.timeZone === 'UTC');
+  const params = wide
+    ? [scope.workspaceId, null, q.from, q.to]
+    : sourceParams(scope, q.from, q.to, 'all', now, q.interval === 'day' && scope.timeZone === 'UTC');
   const tz = wide ? '$5' : '$7';
-  const local = (col: string) => (q.interval === 'day' ? `(date_trunc('day', ${col} AT TIME ZONE ${tz}) AT TIME ZONE ${tz})` : `(date_trunc('hour', ${col} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`);
+  const local = (col: string) =>
+    q.interval === 'day'
+      ? `(date_trunc('day', ${col} AT TIME ZONE ${tz}) AT TIME ZONE ${tz})`
+      : `(date_trunc('hour', ${col} AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`;
   const series =
     q.interval === 'day'
       ? `SELECT g AT TIME ZONE ${tz} AS b FROM generate_series(date_trunc('day', $3::timestamptz AT TIME ZONE ${tz}), ($4::timestamptz - interval '1 microsecond') AT TIME ZONE ${tz}, interval '1 day') g`
@@ -43,10 +55,14 @@ export async function timeseries(
     SELECT s.b AS bucket_start, d.clicks, d.scans, d.page_views, d.bot_events, u.u AS unique_visitors
       FROM s LEFT JOIN d ON d.b = s.b ${uniques}
      ORDER BY s.b`;
-  const res = await db.query<{ bucket_start: Date; clicks: string | null; scans: string | null; page_views: string | null; bot_events: string | null; unique_visitors: string | null }>(
-    sql,
-    [...params, ...(q.interval === 'day' ? [scope.timeZone] : [])],
-  );
+  const res = await db.query<{
+    bucket_start: Date;
+    clicks: string | null;
+    scans: string | null;
+    page_views: string | null;
+    bot_events: string | null;
+    unique_visitors: string | null;
+  }>(sql, [...params, ...(q.interval === 'day' ? [scope.timeZone] : [])]);
   return res.rows.map((r) => ({
     bucket_start: r.bucket_start.toISOString(),
     clicks: num(r.clicks),

@@ -14,7 +14,8 @@ const DISPLAY_PREFIX_LENGTH = API_KEY_PREFIX.length + PREFIX_LENGTH;
 
 export function generateApiKey(): { key: string; keyHash: string; displayPrefix: string } {
   let publicPart = '';
-  for (let i = 0; i < PREFIX_LENGTH; i += 1) publicPart += PREFIX_ALPHABET.charAt(randomInt(PREFIX_ALPHABET.length));
+  for (let i = 0; i < PREFIX_LENGTH; i += 1)
+    publicPart += PREFIX_ALPHABET.charAt(randomInt(PREFIX_ALPHABET.length));
   const key = `${API_KEY_PREFIX}${publicPart}_${randomBytes(32).toString('base64url')}`;
   return { key, keyHash: hashApiKey(key), displayPrefix: apiKeyDisplayPrefix(key) };
 }

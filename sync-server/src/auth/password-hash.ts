@@ -9,7 +9,12 @@ export const PASSWORD_ALGO = 'argon2id';
 
 const ARGON2ID = 2; // Algorithm.Argon2id (an ambient const enum, unusable under isolatedModules)
 
-export const PASSWORD_HASH_PARAMS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, outputLen: 32 } as const;
+export const PASSWORD_HASH_PARAMS = {
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+  outputLen: 32,
+} as const;
 
 const OPTIONS = { ...PASSWORD_HASH_PARAMS, algorithm: ARGON2ID } as const;
 

@@ -36,7 +36,11 @@ describe('session tokens', () => {
 
   it('are dead once revoked, idle past the rolling window, or past the absolute cap', () => {
     const now = new Date('2026-01-10T00:00:00Z');
-    const live = { revokedAt: null, rollingExpiresAt: new Date(now.getTime() + 1), absoluteExpiresAt: new Date(now.getTime() + 2) };
+    const live = {
+      revokedAt: null,
+      rollingExpiresAt: new Date(now.getTime() + 1),
+      absoluteExpiresAt: new Date(now.getTime() + 2),
+    };
     expect(isSessionLive(live, now)).toBe(true);
     expect(isSessionLive({ ...live, revokedAt: now }, now)).toBe(false);
     expect(isSessionLive({ ...live, rollingExpiresAt: now }, now)).toBe(false);

@@ -24,7 +24,18 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   it('matches the RFC 4226 HOTP vectors (6 digits)', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expected.forEach((code, counter) => expect(hotp(SEED_SHA1, counter)).toBe(code));
   });
 
@@ -44,8 +55,14 @@ describe('TOTP (RFC 6238)', () => {
     const t = now.getTime() / 1000;
     expect(verifyTotp(secret, totpAt(secret, t - 30), { now, lastUsedStep: null }).ok).toBe(true);
     expect(verifyTotp(secret, totpAt(secret, t + 30), { now, lastUsedStep: null }).ok).toBe(true);
-    expect(verifyTotp(secret, totpAt(secret, t - 90), { now, lastUsedStep: null })).toEqual({ ok: false, reason: 'invalid' });
-    expect(verifyTotp(secret, 'abcdef', { now, lastUsedStep: null })).toEqual({ ok: false, reason: 'invalid' });
+    expect(verifyTotp(secret, totpAt(secret, t - 90), { now, lastUsedStep: null })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
+    expect(verifyTotp(secret, 'abcdef', { now, lastUsedStep: null })).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
   });
 
   it('builds an otpauth URL authenticator apps understand, with a base32 secret that round-trips', () => {

@@ -22,7 +22,12 @@ export function timeStep(unixSeconds: number, stepSeconds = TOTP_STEP_SECONDS): 
 }
 
 /** RFC 4226 HOTP value for one counter (the TOTP time step). */
-export function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS, algorithm: TotpAlgorithm = 'sha1'): string {
+export function hotp(
+  secret: Uint8Array,
+  counter: number,
+  digits = TOTP_DIGITS,
+  algorithm: TotpAlgorithm = 'sha1',
+): string {
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
   const mac = createHmac(algorithm, secret).update(message).digest();
@@ -31,7 +36,12 @@ export function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS, 
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
-export function totpAt(secret: Uint8Array, unixSeconds: number, digits = TOTP_DIGITS, algorithm: TotpAlgorithm = 'sha1'): string {
+export function totpAt(
+  secret: Uint8Array,
+  unixSeconds: number,
+  digits = TOTP_DIGITS,
+  algorithm: TotpAlgorithm = 'sha1',
+): string {
   return hotp(secret, timeStep(unixSeconds), digits, algorithm);
 }
 

@@ -10,10 +10,15 @@ export const WRITE_THROUGH_LANES = 4;
  * serial (SELECT, SET) pairs. The order of the design still holds — every write-through, then the
  * jobs, then the pokes — and each job and poke runs once.
  */
-export async function flushInLanes(runner: CommandRunner, effects: PostCommitEffects, lanes = WRITE_THROUGH_LANES): Promise<void> {
+export async function flushInLanes(
+  runner: CommandRunner,
+  effects: PostCommitEffects,
+  lanes = WRITE_THROUGH_LANES,
+): Promise<void> {
   const writes = Array.from({ length: lanes }, () => new PostCommitEffects());
   let next = 0;
-  for (const [key, write] of effects.cacheWrites) writes[next++ % lanes]?.writeCache(key, write, effects.cacheRefreshes.get(key));
+  for (const [key, write] of effects.cacheWrites)
+    writes[next++ % lanes]?.writeCache(key, write, effects.cacheRefreshes.get(key));
   await Promise.all(writes.filter((lane) => lane.cacheWrites.size > 0).map((lane) => runner.flush(lane)));
   const rest = new PostCommitEffects();
   for (const job of effects.jobs.values()) rest.enqueue(job);

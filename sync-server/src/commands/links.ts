@@ -20,7 +20,10 @@ import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
-type LinkRow = RowOf<typeof links, 'id' | 'workspaceId' | 'domainId' | 'slug' | 'title' | 'destinationUrl' | 'qrCodeId'> & {
+type LinkRow = RowOf<
+  typeof links,
+  'id' | 'workspaceId' | 'domainId' | 'slug' | 'title' | 'destinationUrl' | 'qrCodeId'
+> & {
   host: string;
 };
 

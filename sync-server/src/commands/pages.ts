@@ -19,7 +19,6 @@ import type { PageRow } from './page-row';
 
 export type { PageRow } from './page-row';
 
-
 async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
   const page = await one<PageRow>(
     ctx.tx,
@@ -172,7 +171,10 @@ export function pageCommands(cache: CacheDeps): Command[] {
     run: async (ctx, args) => {
       const page = await loadPage(ctx, args.workspace_id, args.id);
       // The revision goes into the public snapshot: a sign-up records which version's consent text it agreed to.
-      const parsed = pageSnapshotSchema.safeParse({ ...(await draftSnapshot(ctx, page)), revision: page.draft_revision });
+      const parsed = pageSnapshotSchema.safeParse({
+        ...(await draftSnapshot(ctx, page)),
+        revision: page.draft_revision,
+      });
       if (!parsed.success) throw ValidationError.fromZod(parsed.error);
       await ctx.tx.query(
         'UPDATE bio_pages SET published_snapshot = $2, published_at = now(), published_revision = draft_revision, updated_by_user_id = $3 WHERE id = $1',

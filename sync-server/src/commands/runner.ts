@@ -202,7 +202,6 @@ export class CommandRunner {
       effects.pokeUsers,
     );
   }
-
 }
 
 /** How long after commit the worker rebuilds what the write-through just wrote (a failed or raced write heals then). */

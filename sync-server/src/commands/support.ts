@@ -6,7 +6,6 @@ import { writeAudit } from '../accounts/audit';
 import { autoGrantOnCreate, type GrantableType } from '../accounts/grants';
 import type { CommandContext } from './types';
 
-
 /** Unique indexes and slug triggers, as the error codes a user can act on. */
 const UNIQUE_CONSTRAINTS: Record<string, 'slug_taken' | 'handle_taken' | 'domain_taken'> = {
   ux_links_domain_slug: 'slug_taken',

@@ -58,7 +58,9 @@ export function startAccountMailQueue(opts: {
   const queue = new Queue(ACCOUNT_MAIL_QUEUE, { connection: opts.redis, prefix });
   // A blocking consumer needs its own connection, with no per-request retry limit.
   const consumerConnection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
-  consumerConnection.on('error', (error: Error) => opts.logger.warn({ err: { message: error.message } }, 'account-mail redis error'));
+  consumerConnection.on('error', (error: Error) =>
+    opts.logger.warn({ err: { message: error.message } }, 'account-mail redis error'),
+  );
   const worker = new Worker(
     ACCOUNT_MAIL_QUEUE,
     async (job: Job) => {
@@ -68,8 +70,23 @@ export function startAccountMailQueue(opts: {
     },
     { connection: consumerConnection, prefix, concurrency: 4 },
   );
-  worker.on('failed', (job, error) => opts.logger.warn({ queue: ACCOUNT_MAIL_QUEUE, job_id: job?.id, attempts: job?.attemptsMade, err: { message: error.message } }, 'account mail failed'));
-  worker.on('error', (error) => opts.logger.error({ queue: ACCOUNT_MAIL_QUEUE, err: { message: error.message } }, 'account-mail worker error'));
+  worker.on('failed', (job, error) =>
+    opts.logger.warn(
+      {
+        queue: ACCOUNT_MAIL_QUEUE,
+        job_id: job?.id,
+        attempts: job?.attemptsMade,
+        err: { message: error.message },
+      },
+      'account mail failed',
+    ),
+  );
+  worker.on('error', (error) =>
+    opts.logger.error(
+      { queue: ACCOUNT_MAIL_QUEUE, err: { message: error.message } },
+      'account-mail worker error',
+    ),
+  );
 
   return {
     async enqueue(job) {

@@ -24,7 +24,12 @@ export function originOf(url: string): string {
   return new URL(url).origin;
 }
 
-export function isSameSiteRequest(input: { requestUrl: string; origin: string | undefined; fetchSite: string | undefined; allowedOrigins: ReadonlySet<string> }): boolean {
+export function isSameSiteRequest(input: {
+  requestUrl: string;
+  origin: string | undefined;
+  fetchSite: string | undefined;
+  allowedOrigins: ReadonlySet<string>;
+}): boolean {
   if (input.origin !== undefined) {
     const origin = input.origin.trim().toLowerCase();
     return origin !== 'null' && (origin === originOf(input.requestUrl) || input.allowedOrigins.has(origin));
@@ -40,8 +45,16 @@ export function csrfProtection(allowedOrigins: readonly string[]): MiddlewareHan
   const allowed: ReadonlySet<string> = new Set(allowedOrigins.map((o) => o.toLowerCase()));
   return async (c, next) => {
     if (CSRF_SAFE_METHODS.has(c.req.method) || carriesOwnCredentials(bearerToken(c))) return next();
-    const sameSite = isSameSiteRequest({ requestUrl: c.req.url, origin: c.req.header('Origin'), fetchSite: c.req.header('Sec-Fetch-Site'), allowedOrigins: allowed });
-    if (!sameSite) throw new AuthorizationError('cross_site_request', { details: [{ field: 'origin', issue: 'cross_site' }] });
+    const sameSite = isSameSiteRequest({
+      requestUrl: c.req.url,
+      origin: c.req.header('Origin'),
+      fetchSite: c.req.header('Sec-Fetch-Site'),
+      allowedOrigins: allowed,
+    });
+    if (!sameSite)
+      throw new AuthorizationError('cross_site_request', {
+        details: [{ field: 'origin', issue: 'cross_site' }],
+      });
     return next();
   };
 }

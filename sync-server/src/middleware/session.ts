@@ -51,7 +51,10 @@ export function actorOf(c: Context<AppEnv>, deps: AppDeps): Promise<RequestActor
 }
 
 /** The signed-in user (session actors only: account routes are dashboard-only), or 401. */
-export async function requireUser(c: Context<AppEnv>, deps: AppDeps): Promise<RequestActor & { kind: 'user' }> {
+export async function requireUser(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+): Promise<RequestActor & { kind: 'user' }> {
   const actor = await actorOf(c, deps);
   if (actor === null || actor.kind !== 'user') throw new AuthenticationError('unauthenticated');
   return actor;

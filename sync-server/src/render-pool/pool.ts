@@ -56,7 +56,10 @@ function failureOf(error: unknown): Failure {
 }
 
 const busy = () =>
-  new ServiceUnavailableError({ message: 'Too many renders are running; try again in a few seconds.', details: [{ field: 'render', issue: 'render_queue_full' }] });
+  new ServiceUnavailableError({
+    message: 'Too many renders are running; try again in a few seconds.',
+    details: [{ field: 'render', issue: 'render_queue_full' }],
+  });
 
 export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_LIMITS): RenderPool {
   const piscina = new Piscina<RenderTask, RenderTaskResult>({
@@ -65,7 +68,10 @@ export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_
     minThreads: 0,
     maxThreads: limits.threads,
     idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: limits.heapMb, maxYoungGenerationSizeMb: Math.min(64, limits.heapMb / 4) },
+    resourceLimits: {
+      maxOldGenerationSizeMb: limits.heapMb,
+      maxYoungGenerationSizeMb: Math.min(64, limits.heapMb / 4),
+    },
   });
   // Counted here: piscina keeps abortable tasks outside its bounded queue.
   let inFlight = 0;
@@ -89,7 +95,12 @@ export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_
       // Inside the pixel budget a render takes about a second: past the budget the machine is overloaded, not the design wrong.
       throw new ServiceUnavailableError({
         message: 'The print file could not be rendered in time; try again shortly.',
-        details: [{ field: 'render', issue: failure === 'timeout' ? 'render_time_exceeded' : 'render_memory_exceeded' }],
+        details: [
+          {
+            field: 'render',
+            issue: failure === 'timeout' ? 'render_time_exceeded' : 'render_memory_exceeded',
+          },
+        ],
         cause: error,
       });
     }
@@ -117,5 +128,10 @@ export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_
     }
   };
 
-  return { renderQr, rasteriseSvg, completed: () => piscina.completed, close: () => piscina.close({ force: true }) };
+  return {
+    renderQr,
+    rasteriseSvg,
+    completed: () => piscina.completed,
+    close: () => piscina.close({ force: true }),
+  };
 }

@@ -2,7 +2,8 @@ import { checkAndRenderQr, type QrRenderJob, type QrRenderResult } from '@linkhu
 import { rasteriseSvgText, type RasterisedLogo } from '@linkhub/shared/artifacts/logo-upload';
 
 /** What the main thread asks a render thread to do: plain data, structured-cloned across. */
-export type RenderTask = { readonly kind: 'qr'; readonly job: QrRenderJob } | { readonly kind: 'svg'; readonly text: string };
+export type RenderTask =
+  { readonly kind: 'qr'; readonly job: QrRenderJob } | { readonly kind: 'svg'; readonly text: string };
 export type RenderTaskResult = QrRenderResult | RasterisedLogo;
 
 /** The entry of every render thread (piscina calls the default export). */

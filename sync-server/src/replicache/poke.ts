@@ -59,6 +59,9 @@ export class PokeHub {
  * Tells the user's open editors to pull now, for a change made outside a push (a REST join): the
  * workspace list only reaches the local store through a pull.
  */
-export async function pokeUser(deps: { redis: Redis; config: { REDIS_PREFIX: string } }, userId: string): Promise<void> {
+export async function pokeUser(
+  deps: { redis: Redis; config: { REDIS_PREFIX: string } },
+  userId: string,
+): Promise<void> {
   await pokeUsers(deps.redis, deps.config.REDIS_PREFIX, [userId]);
 }

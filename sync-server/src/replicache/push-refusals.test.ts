@@ -49,7 +49,12 @@ function pusher(token: string) {
   };
   const notices = async () =>
     (
-      await kit.deps.pool.query<{ code: string; message: string; mutation_id: string; resource_title: string | null }>(
+      await kit.deps.pool.query<{
+        code: string;
+        message: string;
+        mutation_id: string;
+        resource_title: string | null;
+      }>(
         'SELECT code, message, mutation_id, resource_title FROM sync_notices WHERE client_id = $1 ORDER BY mutation_id',
         [clientID],
       )
@@ -65,7 +70,15 @@ describe('push refusals (issue 16)', () => {
     const p = pusher(kit.owner.token);
     const id = randomUUID();
     expect(
-      await p.push({ name: 'createLink', args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/a', title: 'Spring sale' } }),
+      await p.push({
+        name: 'createLink',
+        args: {
+          id,
+          workspace_id: kit.owner.workspaceId,
+          destination_url: 'https://example.com/a',
+          title: 'Spring sale',
+        },
+      }),
     ).toBe(200);
     const inverted = {
       id,
@@ -77,21 +90,45 @@ describe('push refusals (issue 16)', () => {
     expect(await p.lastMutationId()).toBe(2);
     const [notice] = await p.notices();
     expect(notice?.message).toMatch(/Spring sale.*not saved: the expiry must be after the start\./);
-    const { rows } = await kit.deps.pool.query<{ starts_at: string | null }>('SELECT starts_at FROM links WHERE id = $1', [id]);
+    const { rows } = await kit.deps.pool.query<{ starts_at: string | null }>(
+      'SELECT starts_at FROM links WHERE id = $1',
+      [id],
+    );
     expect(rows[0]?.starts_at).toBeNull();
-    expect(await p.push({ name: 'updateLink', args: { id, workspace_id: kit.owner.workspaceId, title: 'Summer sale' } })).toBe(200);
+    expect(
+      await p.push({
+        name: 'updateLink',
+        args: { id, workspace_id: kit.owner.workspaceId, title: 'Summer sale' },
+      }),
+    ).toBe(200);
     expect(await p.lastMutationId()).toBe(3);
-    const { rows: after } = await kit.deps.pool.query<{ title: string }>('SELECT title FROM links WHERE id = $1', [id]);
+    const { rows: after } = await kit.deps.pool.query<{ title: string }>(
+      'SELECT title FROM links WHERE id = $1',
+      [id],
+    );
     expect(after[0]?.title).toBe('Summer sale');
   });
 
   it('16.1: the database check itself (bypassing the schema) refuses the mutation the same way', async () => {
     const p = pusher(kit.owner.token);
     const id = randomUUID();
-    await p.push({ name: 'createLink', args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/b' } });
+    await p.push({
+      name: 'createLink',
+      args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/b' },
+    });
     // One side at a time: each alone passes the schema, the stored pair breaks ck_links_window.
-    expect(await p.push({ name: 'updateLink', args: { id, workspace_id: kit.owner.workspaceId, expires_at: '2030-01-01T00:00:00.000Z' } })).toBe(200);
-    expect(await p.push({ name: 'updateLink', args: { id, workspace_id: kit.owner.workspaceId, starts_at: '2030-06-01T00:00:00.000Z' } })).toBe(200);
+    expect(
+      await p.push({
+        name: 'updateLink',
+        args: { id, workspace_id: kit.owner.workspaceId, expires_at: '2030-01-01T00:00:00.000Z' },
+      }),
+    ).toBe(200);
+    expect(
+      await p.push({
+        name: 'updateLink',
+        args: { id, workspace_id: kit.owner.workspaceId, starts_at: '2030-06-01T00:00:00.000Z' },
+      }),
+    ).toBe(200);
     expect(await p.lastMutationId()).toBe(3);
     const notices = await p.notices();
     expect(notices.map((n) => n.code)).toEqual(['validation_failed']);
@@ -103,33 +140,70 @@ describe('push refusals (issue 16)', () => {
     const id = randomUUID();
     await kit.deps.pool.query('UPDATE users SET email_verified_at = now()');
     expect(
-      await foreign.push({ name: 'createLink', args: { id, workspace_id: kit.other.workspaceId, destination_url: 'https://example.com/secret', title: 'Secret launch' } }),
+      await foreign.push({
+        name: 'createLink',
+        args: {
+          id,
+          workspace_id: kit.other.workspaceId,
+          destination_url: 'https://example.com/secret',
+          title: 'Secret launch',
+        },
+      }),
     ).toBe(200);
     expect(await linkExists(id)).toBe(true);
 
     const p = pusher(kit.owner.token);
-    expect(await p.push({ name: 'createLink', args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/mine' } })).toBe(200);
+    expect(
+      await p.push({
+        name: 'createLink',
+        args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/mine' },
+      }),
+    ).toBe(200);
     // The same clash with an id of the user's own workspace, for comparison.
     const ownId = randomUUID();
-    await p.push({ name: 'createLink', args: { id: ownId, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/own' } });
-    expect(await p.push({ name: 'createLink', args: { id: ownId, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/own' } })).toBe(200);
+    await p.push({
+      name: 'createLink',
+      args: { id: ownId, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/own' },
+    });
+    expect(
+      await p.push({
+        name: 'createLink',
+        args: { id: ownId, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/own' },
+      }),
+    ).toBe(200);
     expect(await p.lastMutationId()).toBe(3);
     const notices = await p.notices();
     expect(notices).toHaveLength(2);
     expect(notices[0]?.message).toBe('Your change was not saved: an item with this id already exists.');
     expect(notices[1]?.message).toBe(notices[0]?.message);
     expect(notices[0]?.code).toBe(notices[1]?.code);
-    const { rows } = await kit.deps.pool.query<{ destination_url: string }>('SELECT destination_url FROM links WHERE id = $1', [id]);
+    const { rows } = await kit.deps.pool.query<{ destination_url: string }>(
+      'SELECT destination_url FROM links WHERE id = $1',
+      [id],
+    );
     expect(rows[0]?.destination_url).toBe('https://example.com/secret');
   });
 
   it('16.3: changing a resource of another tenant is refused without its title', async () => {
     const foreign = pusher(kit.other.token);
     const id = randomUUID();
-    await foreign.push({ name: 'createLink', args: { id, workspace_id: kit.other.workspaceId, destination_url: 'https://example.com/s', title: 'Confidential merger' } });
+    await foreign.push({
+      name: 'createLink',
+      args: {
+        id,
+        workspace_id: kit.other.workspaceId,
+        destination_url: 'https://example.com/s',
+        title: 'Confidential merger',
+      },
+    });
     const p = pusher(kit.owner.token);
     for (const name of ['updateLink', 'pauseLink', 'archiveLink'])
-      expect(await p.push({ name, args: { id, workspace_id: kit.other.workspaceId, ...(name === 'updateLink' ? { title: 'x' } : {}) } })).toBe(200);
+      expect(
+        await p.push({
+          name,
+          args: { id, workspace_id: kit.other.workspaceId, ...(name === 'updateLink' ? { title: 'x' } : {}) },
+        }),
+      ).toBe(200);
     const notices = await p.notices();
     expect(notices).toHaveLength(3);
     for (const n of notices) {
@@ -144,21 +218,50 @@ describe('push refusals (issue 16)', () => {
     const blob = { logo_url: `https://example.com/${'x'.repeat(300 * 1024)}` };
     const huge = { logo_url: `https://example.com/${'x'.repeat(2 * 1024 * 1024)}` };
     const ws = kit.owner.workspaceId;
-    expect(await p.pushRaw('updateWorkspaceSettings', `{"workspace_id":"${ws}","branding":${deep}}`)).toBe(200);
-    expect(await p.push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, branding: blob } })).toBe(200);
+    expect(await p.pushRaw('updateWorkspaceSettings', `{"workspace_id":"${ws}","branding":${deep}}`)).toBe(
+      200,
+    );
+    expect(
+      await p.push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, branding: blob } }),
+    ).toBe(200);
     // Refused before it is read (the push body limit); the client mutator refuses it before it is ever queued.
-    expect(await pusher(kit.owner.token).push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, branding: huge } })).toBe(413);
-    expect(await p.push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, holding_page: { title: 'Hi', colour: 'red' } } })).toBe(200);
+    expect(
+      await pusher(kit.owner.token).push({
+        name: 'updateWorkspaceSettings',
+        args: { workspace_id: ws, branding: huge },
+      }),
+    ).toBe(413);
+    expect(
+      await p.push({
+        name: 'updateWorkspaceSettings',
+        args: { workspace_id: ws, holding_page: { title: 'Hi', colour: 'red' } },
+      }),
+    ).toBe(200);
     expect(await p.lastMutationId()).toBe(3);
     const notices = await p.notices();
-    expect(notices.map((n) => n.code)).toEqual(['validation_failed', 'validation_failed', 'validation_failed']);
+    expect(notices.map((n) => n.code)).toEqual([
+      'validation_failed',
+      'validation_failed',
+      'validation_failed',
+    ]);
     expect(notices[0]?.message).toMatch(/nested deeper than 16 levels/i);
     expect(notices[1]?.message).toMatch(/larger than 256 KB/i);
-    const { rows } = await kit.deps.pool.query<{ branding: unknown; holding_page: unknown }>('SELECT branding, holding_page FROM workspaces WHERE id = $1', [ws]);
+    const { rows } = await kit.deps.pool.query<{ branding: unknown; holding_page: unknown }>(
+      'SELECT branding, holding_page FROM workspaces WHERE id = $1',
+      [ws],
+    );
     expect(JSON.stringify(rows[0]?.branding ?? {}).length).toBeLessThan(1000);
     expect(rows[0]?.holding_page).not.toHaveProperty('colour');
-    expect(await p.push({ name: 'updateWorkspaceSettings', args: { workspace_id: ws, branding: { primary_color: '#112233' } } })).toBe(200);
-    const { rows: after } = await kit.deps.pool.query<{ branding: { primary_color?: string } }>('SELECT branding FROM workspaces WHERE id = $1', [ws]);
+    expect(
+      await p.push({
+        name: 'updateWorkspaceSettings',
+        args: { workspace_id: ws, branding: { primary_color: '#112233' } },
+      }),
+    ).toBe(200);
+    const { rows: after } = await kit.deps.pool.query<{ branding: { primary_color?: string } }>(
+      'SELECT branding FROM workspaces WHERE id = $1',
+      [ws],
+    );
     expect(after[0]?.branding.primary_color).toBe('#112233');
   });
 });

@@ -73,7 +73,11 @@ export async function createSyncHarness(): Promise<SyncHarness> {
       const email = `${name.toLowerCase()}-${randomUUID().slice(0, 8)}@example.test`;
       if (!current) throw new Error('signup failed: server stopped');
       const { app } = current;
-      return signUpOverHttp((path, init) => app.request(path, init), { email, password: 'correct horse battery staple 42', name });
+      return signUpOverHttp((path, init) => app.request(path, init), {
+        email,
+        password: 'correct horse battery staple 42',
+        name,
+      });
     },
     addMember: async (workspaceId, userId, role) => {
       const [row] = await sql<{ id: string }>(

@@ -88,7 +88,10 @@ export const domainView = (r: DomainRow): DomainView => ({
   is_system: r.is_system,
   purpose: r.purpose,
   status: r.status,
-  verification: r.verification_record_name && r.verification_token ? { name: r.verification_record_name, value: r.verification_token } : null,
+  verification:
+    r.verification_record_name && r.verification_token
+      ? { name: r.verification_record_name, value: r.verification_token }
+      : null,
   tls_status: r.tls_status,
   last_error: r.last_error,
 });

@@ -4,7 +4,15 @@ import type { AppDeps } from '../deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
 import { breakdown, compareWithPrevious, topResources, totals } from '../analytics/aggregates';
 import { exportView, findExport, openDownload, startExport } from '../analytics/exports';
-import { breakdownSchema, exportCreateSchema, timeseriesSchema, topSchema, totalsSchema, windowOf, workspaceOnlySchema } from '../analytics/query-schemas';
+import {
+  breakdownSchema,
+  exportCreateSchema,
+  timeseriesSchema,
+  topSchema,
+  totalsSchema,
+  windowOf,
+  workspaceOnlySchema,
+} from '../analytics/query-schemas';
 import { analyticsScope } from '../analytics/scope';
 import { timeseries } from '../analytics/timeseries';
 
@@ -15,7 +23,11 @@ import { timeseries } from '../analytics/timeseries';
  */
 export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const metaOf = (scope: { workspaceId: string; timeZone: string; resourceIds: string[] | null }, w: { from: Date; to: Date }, extra: Record<string, unknown> = {}) => ({
+  const metaOf = (
+    scope: { workspaceId: string; timeZone: string; resourceIds: string[] | null },
+    w: { from: Date; to: Date },
+    extra: Record<string, unknown> = {},
+  ) => ({
     workspace_id: scope.workspaceId,
     time_zone: scope.timeZone,
     resource_id: scope.resourceIds?.length === 1 ? scope.resourceIds[0] : null,
@@ -29,15 +41,31 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
     const data = await timeseries(deps.pool, scope, { ...w, interval: q.interval });
-    return c.json({ data, meta: metaOf(scope, w, { interval: q.interval, bots: 'excluded (see bot_events)' }) });
+    return c.json({
+      data,
+      meta: metaOf(scope, w, { interval: q.interval, bots: 'excluded (see bot_events)' }),
+    });
   });
 
   app.get('/breakdown', async (c) => {
     const q = parseQuery(c, breakdownSchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
-    const data = await breakdown(deps.pool, scope, { ...w, dimension: q.dimension, limit: q.limit, event_type: q.event_type, include_bots: q.include_bots });
-    return c.json({ data, meta: metaOf(scope, w, { dimension: q.dimension, event_type: q.event_type ?? null, include_bots: q.include_bots ?? false }) });
+    const data = await breakdown(deps.pool, scope, {
+      ...w,
+      dimension: q.dimension,
+      limit: q.limit,
+      event_type: q.event_type,
+      include_bots: q.include_bots,
+    });
+    return c.json({
+      data,
+      meta: metaOf(scope, w, {
+        dimension: q.dimension,
+        event_type: q.event_type ?? null,
+        include_bots: q.include_bots ?? false,
+      }),
+    });
   });
 
   app.get('/totals', async (c) => {
@@ -46,7 +74,17 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     const w = windowOf(q, new Date());
     if (q.compare === 'previous') {
       const cmp = await compareWithPrevious(deps.pool, scope, w);
-      return c.json({ data: cmp.current, meta: metaOf(scope, w, { compare: { from: cmp.previous_from, to: cmp.previous_to, previous: cmp.previous, change: cmp.change } }) });
+      return c.json({
+        data: cmp.current,
+        meta: metaOf(scope, w, {
+          compare: {
+            from: cmp.previous_from,
+            to: cmp.previous_to,
+            previous: cmp.previous,
+            change: cmp.change,
+          },
+        }),
+      });
     }
     return c.json({ data: await totals(deps.pool, scope, w), meta: metaOf(scope, w) });
   });
@@ -62,7 +100,13 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     const q = parseQuery(c, topSchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
-    const data = await topResources(deps.pool, scope, { ...w, limit: q.limit, resource_type: q.resource_type, event_type: q.event_type, include_bots: q.include_bots });
+    const data = await topResources(deps.pool, scope, {
+      ...w,
+      limit: q.limit,
+      resource_type: q.resource_type,
+      event_type: q.event_type,
+      include_bots: q.include_bots,
+    });
     return c.json({ data, meta: metaOf(scope, w, { resource_type: q.resource_type ?? null }) });
   });
 
@@ -71,10 +115,16 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     const inQuery = parseQuery(c, workspaceOnlySchema).workspace_id;
     const action = body.source === 'raw' ? 'analytics.view_events' : 'analytics.export';
     const workspace_id = body.workspace_id ?? inQuery;
-    const named = [...new Set([...(body.resource_id === undefined ? [] : [body.resource_id]), ...(body.resource_ids ?? [])])];
+    const named = [
+      ...new Set([
+        ...(body.resource_id === undefined ? [] : [body.resource_id]),
+        ...(body.resource_ids ?? []),
+      ]),
+    ];
     // Each named resource passes the same gate as a single `resource_id` (404 when foreign or not granted).
     const scopes = [];
-    for (const resource_id of named) scopes.push(await analyticsScope(c, deps, { workspace_id, resource_id }, action));
+    for (const resource_id of named)
+      scopes.push(await analyticsScope(c, deps, { workspace_id, resource_id }, action));
     const first = scopes[0] ?? (await analyticsScope(c, deps, { workspace_id }, action));
     const scope = named.length === 0 ? first : { ...first, resourceIds: named };
     const row = await startExport(deps, scope, body);
@@ -84,7 +134,10 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/exports/:id', async (c) => {
     const q = parseQuery(c, workspaceOnlySchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.export');
-    return c.json({ data: exportView(await findExport(deps, scope.workspaceId, uuidParam(c, 'id'))), meta: {} });
+    return c.json({
+      data: exportView(await findExport(deps, scope.workspaceId, uuidParam(c, 'id'))),
+      meta: {},
+    });
   });
 
   app.get('/exports/:id/download', async (c) => {

@@ -7,7 +7,14 @@ import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
-import { createApiKeySchema, insertApiKey, listApiKeys, publicApiKey, revokeApiKey, scopesAllowedFor } from '../accounts/api-keys';
+import {
+  createApiKeySchema,
+  insertApiKey,
+  listApiKeys,
+  publicApiKey,
+  revokeApiKey,
+  scopesAllowedFor,
+} from '../accounts/api-keys';
 
 /** `/api/workspaces/:workspaceId/api-keys`: create (scopes never beyond the creator's role; shown once), list, revoke. */
 export function apiKeyRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -34,8 +41,23 @@ export function apiKeyRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     const { apiKey, key } = await withTransaction(deps.pool, async (tx) => {
-      const created = await insertApiKey(tx, { workspaceId: ws, userId: me.user.id, memberId: ctx.membershipRow.id, name: input.name, scopes: input.scopes, expiresAt: input.expires_at ?? null });
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'api_key.created', resourceType: 'api_key', resourceId: created.apiKey.id, after: { name: input.name, scopes: input.scopes, prefix: created.apiKey.prefix }, requestId: c.get('requestId') });
+      const created = await insertApiKey(tx, {
+        workspaceId: ws,
+        userId: me.user.id,
+        memberId: ctx.membershipRow.id,
+        name: input.name,
+        scopes: input.scopes,
+        expiresAt: input.expires_at ?? null,
+      });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'api_key.created',
+        resourceType: 'api_key',
+        resourceId: created.apiKey.id,
+        after: { name: input.name, scopes: input.scopes, prefix: created.apiKey.prefix },
+        requestId: c.get('requestId'),
+      });
       return created;
     });
     c.header('Cache-Control', 'no-store');
@@ -50,7 +72,15 @@ export function apiKeyRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = sessionUserOf(actor);
     const revoked = await withTransaction(deps.pool, async (tx) => {
       const row = await revokeApiKey(tx, ws, id, me.user.id);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'api_key.revoked', resourceType: 'api_key', resourceId: id, before: { name: row.name, prefix: row.prefix }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'api_key.revoked',
+        resourceType: 'api_key',
+        resourceId: id,
+        before: { name: row.name, prefix: row.prefix },
+        requestId: c.get('requestId'),
+      });
       return row;
     });
     return c.json({ data: publicApiKey(revoked) });

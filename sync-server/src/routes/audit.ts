@@ -19,7 +19,12 @@ export function auditRoutes(deps: AppDeps): Hono<AppEnv> {
         id: e.id,
         occurred_at: e.occurred_at,
         action: e.action,
-        actor: { type: e.actor_type, user_id: e.actor_user_id, email: e.actor_email, api_key_id: e.actor_api_key_id },
+        actor: {
+          type: e.actor_type,
+          user_id: e.actor_user_id,
+          email: e.actor_email,
+          api_key_id: e.actor_api_key_id,
+        },
         resource_type: e.resource_type,
         resource_id: e.resource_id,
         summary: e.summary,

@@ -25,7 +25,8 @@ async function trace(run: () => Promise<Response>): Promise<{ trace: Trace; stat
   const originalConnect = pool.connect.bind(pool);
   const originalEnqueue = queue.enqueue;
   const recorded: Trace = { sql: [], jobs: [] };
-  const record = (text: unknown) => recorded.sql.push(typeof text === 'string' ? text : String(Reflect.get(Object(text), 'text')));
+  const record = (text: unknown) =>
+    recorded.sql.push(typeof text === 'string' ? text : String(Reflect.get(Object(text), 'text')));
   await kit.drainMail();
   pool.query = ((...args: Parameters<typeof originalQuery>) => {
     record(args[0]);
@@ -34,7 +35,8 @@ async function trace(run: () => Promise<Response>): Promise<{ trace: Trace; stat
   // Transactions run on a checked-out client: record its statements until it is released.
   // pool.query checks out with a callback (recorded above already); only promise check-outs are wrapped.
   const callbackConnect = pool.connect;
-  pool.connect = ((...args: unknown[]) => (args.length > 0 ? Reflect.apply(callbackConnect, pool, args) : wrappedConnect())) as typeof pool.connect;
+  pool.connect = ((...args: unknown[]) =>
+    args.length > 0 ? Reflect.apply(callbackConnect, pool, args) : wrappedConnect()) as typeof pool.connect;
   const wrappedConnect = async () => {
     const client = await originalConnect();
     const clientQuery = client.query.bind(client);
@@ -69,8 +71,12 @@ const sameId = { 'X-Request-Id': 'req_enumeration_probe' };
 describe('known and unknown addresses look the same (16.9)', () => {
   for (const path of ['/api/auth/password-reset', '/api/auth/magic-link']) {
     it(`${path}: the same answer, the same database work and the same queued job`, async () => {
-      const known = await trace(() => kit.call('POST', path, { body: { email: 'known@example.com' }, headers: sameId }));
-      const unknown = await trace(() => kit.call('POST', path, { body: { email: 'nobody-here@example.com' }, headers: sameId }));
+      const known = await trace(() =>
+        kit.call('POST', path, { body: { email: 'known@example.com' }, headers: sameId }),
+      );
+      const unknown = await trace(() =>
+        kit.call('POST', path, { body: { email: 'nobody-here@example.com' }, headers: sameId }),
+      );
       expect(known.status).toBe(202);
       expect(unknown.body).toBe(known.body);
       expect(unknown.trace).toEqual(known.trace);
@@ -79,20 +85,40 @@ describe('known and unknown addresses look the same (16.9)', () => {
   }
 
   it('sign-up with a taken address answers exactly like a new one, creates nothing, and mails the owner instead', async () => {
-    const taken = await trace(() => kit.call('POST', '/api/auth/signup', { body: { email: 'known@example.com', password: 'an attacker passphrase 9', name: 'Mallory' }, headers: sameId }));
-    const fresh = await trace(() => kit.call('POST', '/api/auth/signup', { body: { email: 'fresh@example.com', password: PASSWORD, name: 'Fresh' }, headers: sameId }));
+    const taken = await trace(() =>
+      kit.call('POST', '/api/auth/signup', {
+        body: { email: 'known@example.com', password: 'an attacker passphrase 9', name: 'Mallory' },
+        headers: sameId,
+      }),
+    );
+    const fresh = await trace(() =>
+      kit.call('POST', '/api/auth/signup', {
+        body: { email: 'fresh@example.com', password: PASSWORD, name: 'Fresh' },
+        headers: sameId,
+      }),
+    );
     expect(taken.status).toBe(202);
     expect(fresh.status).toBe(202);
-    expect(JSON.parse(taken.body)).toEqual({ data: { ...JSON.parse(fresh.body).data, email: 'known@example.com' } });
+    expect(JSON.parse(taken.body)).toEqual({
+      data: { ...JSON.parse(fresh.body).data, email: 'known@example.com' },
+    });
     expect(taken.trace.jobs).toEqual(fresh.trace.jobs);
     // The same statements in the same order; only the end of the transaction differs (the taken branch rehearses and rolls back).
     const shape = (sql: string[]) => sql.map((q) => (q === 'COMMIT' || q === 'ROLLBACK' ? 'END' : q));
     expect(fresh.trace.sql.length).toBeGreaterThan(4);
     expect(shape(taken.trace.sql)).toEqual(shape(fresh.trace.sql));
 
-    const { rows } = await kit.deps.pool.query<{ name: string }>("SELECT name FROM users WHERE email = 'known@example.com'");
+    const { rows } = await kit.deps.pool.query<{ name: string }>(
+      "SELECT name FROM users WHERE email = 'known@example.com'",
+    );
     expect(rows).toEqual([{ name: 'known' }]);
-    expect((await kit.call('POST', '/api/auth/login', { body: { email: 'known@example.com', password: 'an attacker passphrase 9' } })).status).toBe(401);
+    expect(
+      (
+        await kit.call('POST', '/api/auth/login', {
+          body: { email: 'known@example.com', password: 'an attacker passphrase 9' },
+        })
+      ).status,
+    ).toBe(401);
 
     const notice = await kit.smtp.waitFor('known@example.com', (m) => m.subject.includes('tried to sign up'));
     expect(notice.text).toContain('already has one');
@@ -101,10 +127,17 @@ describe('known and unknown addresses look the same (16.9)', () => {
   });
 
   it('a second sign-up for a never-confirmed address sends the verification mail again, not the notice', async () => {
-    await kit.call('POST', '/api/auth/signup', { body: { email: 'unconfirmed@example.com', password: PASSWORD, name: 'U' } });
-    await kit.call('POST', '/api/auth/signup', { body: { email: 'unconfirmed@example.com', password: PASSWORD, name: 'U' } });
+    await kit.call('POST', '/api/auth/signup', {
+      body: { email: 'unconfirmed@example.com', password: PASSWORD, name: 'U' },
+    });
+    await kit.call('POST', '/api/auth/signup', {
+      body: { email: 'unconfirmed@example.com', password: PASSWORD, name: 'U' },
+    });
     await kit.drainMail();
     const mails = kit.smtp.messages.filter((m) => m.to.includes('unconfirmed@example.com'));
-    expect(mails.map((m) => m.subject)).toEqual(['Verify your LinkHub email address', 'Verify your LinkHub email address']);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Verify your LinkHub email address',
+      'Verify your LinkHub email address',
+    ]);
   });
 });

@@ -4,7 +4,14 @@ import { AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import type { Accounts } from '../accounts/context';
-import { clearSessionCookie, clientLabel, parseBody, parseQuery, requestIp, setSessionCookie } from '../accounts/http';
+import {
+  clearSessionCookie,
+  clientLabel,
+  parseBody,
+  parseQuery,
+  requestIp,
+  setSessionCookie,
+} from '../accounts/http';
 import {
   clientKindSchema,
   confirmPasswordReset,
@@ -36,10 +43,20 @@ const tokenSchema = z.strictObject({ token: z.string().min(10).max(200), client:
 const emailOnly = z.strictObject({ email: emailSchema });
 const resetConfirm = z.strictObject({ token: z.string().min(10).max(200), password: passwordSchema });
 const challengeSchema = z
-  .strictObject({ challenge_token: z.string().min(10).max(200), code: z.string().min(6).max(10).optional(), recovery_code: z.string().min(8).max(40).optional() })
-  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), { message: 'send exactly one of code or recovery_code', path: ['code'] });
+  .strictObject({
+    challenge_token: z.string().min(10).max(200),
+    code: z.string().min(6).max(10).optional(),
+    recovery_code: z.string().min(8).max(40).optional(),
+  })
+  .refine((v) => (v.code === undefined) !== (v.recovery_code === undefined), {
+    message: 'send exactly one of code or recovery_code',
+    path: ['code'],
+  });
 
-function req(c: Context<AppEnv>, accounts: Accounts): { ip: string; label: string | null; requestId: string } {
+function req(
+  c: Context<AppEnv>,
+  accounts: Accounts,
+): { ip: string; label: string | null; requestId: string } {
   return { ip: requestIp(c, accounts), label: clientLabel(c), requestId: c.get('requestId') };
 }
 
@@ -49,7 +66,16 @@ function signedIn(c: Context<AppEnv>, accounts: Accounts, result: SignedIn): Res
     return c.json({ data: { two_factor_required: true, challenge_token: result.challengeToken } }, 200);
   }
   setSessionCookie(c, accounts, result.token);
-  return c.json({ data: { token: result.token, user: publicUser(result.user), session: { id: result.session.id, absolute_expires_at: result.session.absolute_expires_at } } }, 200);
+  return c.json(
+    {
+      data: {
+        token: result.token,
+        user: publicUser(result.user),
+        session: { id: result.session.id, absolute_expires_at: result.session.absolute_expires_at },
+      },
+    },
+    200,
+  );
 }
 
 /** `/api/auth/*`: sign-up, sign-in (password, magic link, second factor), e-mail verification, reset, sign-out. */
@@ -61,33 +87,66 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/signup', async (c) => {
     const input = await parseBody(c, signupSchema);
     await signUp(accounts, input, req(c, accounts));
-    return c.json({ data: { status: 'check_your_email', email: input.email, message: 'Check your email: we sent a link to confirm your address.' } }, 202);
+    return c.json(
+      {
+        data: {
+          status: 'check_your_email',
+          email: input.email,
+          message: 'Check your email: we sent a link to confirm your address.',
+        },
+      },
+      202,
+    );
   });
 
-  app.post('/login', async (c) => signedIn(c, accounts, await logIn(accounts, await parseBody(c, loginSchema), req(c, accounts))));
+  app.post('/login', async (c) =>
+    signedIn(c, accounts, await logIn(accounts, await parseBody(c, loginSchema), req(c, accounts))),
+  );
 
   app.post('/2fa/challenge', async (c) => {
     const input = await parseBody(c, challengeSchema);
     const prefix = deps.config.REDIS_PREFIX;
     const pending = await peekChallenge(deps.redis, prefix, input.challenge_token);
-    if (!pending) throw new AuthenticationError('unauthenticated', { message: 'This sign-in has expired. Sign in again.', details: [{ field: 'challenge_token', issue: 'invalid_or_expired' }] });
+    if (!pending)
+      throw new AuthenticationError('unauthenticated', {
+        message: 'This sign-in has expired. Sign in again.',
+        details: [{ field: 'challenge_token', issue: 'invalid_or_expired' }],
+      });
     const user = await findUserById(deps.pool, pending.userId);
     if (!user) throw new AuthenticationError('unauthenticated');
     const kind = input.code !== undefined ? 'totp' : 'recovery_code';
-    const s = { identifierHash: identifierHash(accounts.config.AUTH_SECRET, user.id), networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)), kind } as const;
+    const s = {
+      identifierHash: identifierHash(accounts.config.AUTH_SECRET, user.id),
+      networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)),
+      kind,
+    } as const;
     const wait = await lockoutRemaining(deps.redis, deps.pool, prefix, s);
-    if (wait > 0) throw new RateLimitError(wait, { message: `Too many wrong codes. Try again in ${waitText(wait)}.` });
+    if (wait > 0)
+      throw new RateLimitError(wait, { message: `Too many wrong codes. Try again in ${waitText(wait)}.` });
     const ok =
-      input.code !== undefined ? (await checkTotp(deps.pool, accounts.box, user.id, input.code, true)).ok : await redeemRecoveryCode(deps.pool, user.id, input.recovery_code ?? '');
+      input.code !== undefined
+        ? (await checkTotp(deps.pool, accounts.box, user.id, input.code, true)).ok
+        : await redeemRecoveryCode(deps.pool, user.id, input.recovery_code ?? '');
     if (!ok) {
       await recordFailure(deps.redis, prefix, s);
       await recordAttempt(deps.pool, s, 'failure', { userId: user.id });
-      throw new AuthenticationError('invalid_credentials', { message: 'The code is incorrect.', details: [{ field: input.code !== undefined ? 'code' : 'recovery_code', issue: 'invalid_credentials' }] });
+      throw new AuthenticationError('invalid_credentials', {
+        message: 'The code is incorrect.',
+        details: [
+          { field: input.code !== undefined ? 'code' : 'recovery_code', issue: 'invalid_credentials' },
+        ],
+      });
     }
-    if (!(await consumeChallenge(deps.redis, prefix, input.challenge_token))) throw new AuthenticationError('unauthenticated');
+    if (!(await consumeChallenge(deps.redis, prefix, input.challenge_token)))
+      throw new AuthenticationError('unauthenticated');
     await clearFailures(deps.redis, prefix, s);
     await recordAttempt(deps.pool, s, 'success', { userId: user.id });
-    const { token, session } = await createSession(deps.pool, { userId: user.id, clientKind: pending.clientKind, clientLabel: pending.clientLabel, twoFactorSatisfied: true });
+    const { token, session } = await createSession(deps.pool, {
+      userId: user.id,
+      clientKind: pending.clientKind,
+      clientLabel: pending.clientLabel,
+      twoFactorSatisfied: true,
+    });
     return signedIn(c, accounts, { kind: 'session', token, session, user });
   });
 
@@ -108,13 +167,22 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/reauthenticate', async (c) => {
     const me = await requireUser(c, deps);
     const { password } = await parseBody(c, z.strictObject({ password: z.string().min(1).max(256) }));
-    const s = { identifierHash: identifierHash(accounts.config.AUTH_SECRET, me.user.email), networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)), kind: 'login' } as const;
+    const s = {
+      identifierHash: identifierHash(accounts.config.AUTH_SECRET, me.user.email),
+      networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)),
+      kind: 'login',
+    } as const;
     const wait = await lockoutRemaining(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
-    if (wait > 0) throw new RateLimitError(wait, { message: `Too many wrong passwords. Try again in ${waitText(wait)}.` });
+    if (wait > 0)
+      throw new RateLimitError(wait, {
+        message: `Too many wrong passwords. Try again in ${waitText(wait)}.`,
+      });
     if (!me.user.password_hash || !(await verifyPassword(me.user.password_hash, password))) {
       await recordFailure(deps.redis, deps.config.REDIS_PREFIX, s);
       await recordAttempt(deps.pool, s, 'failure', { userId: me.user.id, reason: 'reauthenticate' });
-      throw new AuthenticationError('invalid_credentials', { details: [{ field: 'password', issue: 'invalid_credentials' }] });
+      throw new AuthenticationError('invalid_credentials', {
+        details: [{ field: 'password', issue: 'invalid_credentials' }],
+      });
     }
     await markReauthenticated(deps.pool, me.session.id);
     return c.json({ data: { reauthenticated: true } }, 200);
@@ -149,7 +217,8 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const { token } = parseQuery(c, tokenSchema);
     const result = await consumeMagicLink(accounts, token, 'web', req(c, accounts));
     if (result.kind === 'session') setSessionCookie(c, accounts, result.token);
-    const next = result.kind === 'session' ? '/' : `/?two_factor_challenge=${encodeURIComponent(result.challengeToken)}`;
+    const next =
+      result.kind === 'session' ? '/' : `/?two_factor_challenge=${encodeURIComponent(result.challengeToken)}`;
     return c.redirect(appPage(accounts.appUrl, next), 302);
   });
 
@@ -167,4 +236,3 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   return app;
 }
-

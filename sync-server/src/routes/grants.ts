@@ -8,10 +8,22 @@ import { actorOf, sessionUserOf } from '../middleware/session';
 import { one, withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
-import { deleteGrant, GRANTABLE_TYPES, insertGrant, listGrants, publicGrant, resourceExists, unscopeMember } from '../accounts/grants';
+import {
+  deleteGrant,
+  GRANTABLE_TYPES,
+  insertGrant,
+  listGrants,
+  publicGrant,
+  resourceExists,
+  unscopeMember,
+} from '../accounts/grants';
 import { lockMember } from '../accounts/members';
 
-const grantSchema = z.strictObject({ member_id: z.uuid(), resource_type: z.enum(GRANTABLE_TYPES), resource_id: z.uuid() });
+const grantSchema = z.strictObject({
+  member_id: z.uuid(),
+  resource_type: z.enum(GRANTABLE_TYPES),
+  resource_id: z.uuid(),
+});
 
 /** `/api/workspaces/:workspaceId/grants` (Business): grant a bio page, link or QR code to a member; list; revoke. */
 export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -36,9 +48,25 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!(await resourceExists(tx, ws, input.resource_type, input.resource_id))) {
         throw new NotFoundError({ details: [{ field: 'resource_id', issue: 'not_found' }] });
       }
-      const { grant: row, created } = await insertGrant(tx, { workspaceId: ws, memberId: member.id, resourceType: input.resource_type, resourceId: input.resource_id, source: 'manual', grantedByUserId: me.user.id });
+      const { grant: row, created } = await insertGrant(tx, {
+        workspaceId: ws,
+        memberId: member.id,
+        resourceType: input.resource_type,
+        resourceId: input.resource_id,
+        source: 'manual',
+        grantedByUserId: me.user.id,
+      });
       if (created) {
-        await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'grant.created', resourceType: input.resource_type, resourceId: input.resource_id, after: { member_id: member.id, source: 'manual' }, metadata: { source: 'manual' }, requestId: c.get('requestId') });
+        await writeAudit(tx, {
+          workspaceId: ws,
+          actor: { type: 'user', userId: me.user.id },
+          action: 'grant.created',
+          resourceType: input.resource_type,
+          resourceId: input.resource_id,
+          after: { member_id: member.id, source: 'manual' },
+          metadata: { source: 'manual' },
+          requestId: c.get('requestId'),
+        });
       }
       return row;
     });
@@ -49,12 +77,28 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
     const ws = uuidParam(c, 'workspaceId');
     const grantId = uuidParam(c, 'grantId');
     const actor = await actorOf(c, deps);
-    const owner = await one<{ member_id: string }>(deps.pool, 'SELECT member_id FROM resource_grants WHERE id = $1 AND workspace_id = $2', [grantId, ws]);
-    await requireAllowed(deps.pool, actor, ws, 'grant.revoke', { type: 'member', id: owner?.member_id ?? grantId });
+    const owner = await one<{ member_id: string }>(
+      deps.pool,
+      'SELECT member_id FROM resource_grants WHERE id = $1 AND workspace_id = $2',
+      [grantId, ws],
+    );
+    await requireAllowed(deps.pool, actor, ws, 'grant.revoke', {
+      type: 'member',
+      id: owner?.member_id ?? grantId,
+    });
     const me = sessionUserOf(actor);
     const result = await withTransaction(deps.pool, async (tx) => {
       const { grant, unscoped } = await deleteGrant(tx, ws, grantId);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'grant.revoked', resourceType: grant.resource_type, resourceId: grant.resource_id, before: { member_id: grant.member_id, source: grant.source }, metadata: { member_unscoped: unscoped }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'grant.revoked',
+        resourceType: grant.resource_type,
+        resourceId: grant.resource_id,
+        before: { member_id: grant.member_id, source: grant.source },
+        metadata: { member_unscoped: unscoped },
+        requestId: c.get('requestId'),
+      });
       return { grant, unscoped };
     });
     return c.json({ data: { revoked: true, member_unscoped: result.unscoped } });
@@ -70,7 +114,15 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
     const removed = await withTransaction(deps.pool, async (tx) => {
       const member = await lockMember(tx, ws, memberId);
       const count = await unscopeMember(tx, ws, member.id);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.unscoped', resourceType: 'member', resourceId: member.id, metadata: { grants_deleted: count }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'member.unscoped',
+        resourceType: 'member',
+        resourceId: member.id,
+        metadata: { grants_deleted: count },
+        requestId: c.get('requestId'),
+      });
       return count;
     });
     return c.json({ data: { member_unscoped: true, grants_deleted: removed } });

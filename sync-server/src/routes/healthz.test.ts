@@ -18,7 +18,9 @@ describe('GET /healthz and the analytics ingest', () => {
       const res = await t.app.request('/healthz');
       expect(res.status).toBe(503);
       const body = ErrorEnvelopeSchema.parse(await res.json());
-      expect(body.error.details).toEqual([{ field: 'ingest', issue: 'consumer group missing (1 stream entries unread)' }]);
+      expect(body.error.details).toEqual([
+        { field: 'ingest', issue: 'consumer group missing (1 stream entries unread)' },
+      ]);
     } finally {
       await t.deps.redis.del(stream);
     }
@@ -31,7 +33,9 @@ describe('GET /healthz and the analytics ingest', () => {
     try {
       const res = await t.app.request('/healthz');
       expect(res.status).toBe(503);
-      expect(ErrorEnvelopeSchema.parse(await res.json()).error.message).toMatch(/ingest stalled: the oldest unread entry is \d+ s old/);
+      expect(ErrorEnvelopeSchema.parse(await res.json()).error.message).toMatch(
+        /ingest stalled: the oldest unread entry is \d+ s old/,
+      );
       await t.deps.redis.call('XREADGROUP', 'GROUP', INGEST_GROUP, 'c', 'STREAMS', stream, '>');
       await t.deps.redis.call('XACK', stream, INGEST_GROUP, '1000-0');
       expect((await t.app.request('/healthz')).status).toBe(200);

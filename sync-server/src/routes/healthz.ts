@@ -13,7 +13,10 @@ type IngestResult = CheckResult | 'stalled';
  */
 export async function runHealthChecks(
   deps: Pick<AppDeps, 'pool' | 'redis' | 'config'>,
-): Promise<{ checks: { postgres: CheckResult; redis: CheckResult; ingest?: IngestResult }; ingestReason: string | null }> {
+): Promise<{
+  checks: { postgres: CheckResult; redis: CheckResult; ingest?: IngestResult };
+  ingestReason: string | null;
+}> {
   let ingestReason: string | null = null;
   const [postgres, redis, ingestReached] = await Promise.all([
     probe(() => deps.pool.query('SELECT 1')),
@@ -27,7 +30,8 @@ export async function runHealthChecks(
   ]);
   // With Redis unreachable nothing is known about the ingest: the redis check says it all.
   if (redis !== 'ok') return { checks: { postgres, redis }, ingestReason: null };
-  const ingest: IngestResult = ingestReached !== 'ok' ? ingestReached : ingestReason === null ? 'ok' : 'stalled';
+  const ingest: IngestResult =
+    ingestReached !== 'ok' ? ingestReached : ingestReason === null ? 'ok' : 'stalled';
   return { checks: { postgres, redis, ingest }, ingestReason };
 }
 
@@ -40,7 +44,10 @@ export function healthzRoutes(deps: AppDeps): Hono<AppEnv> {
     const { checks, ingestReason } = await runHealthChecks(deps);
     const details = Object.entries(checks)
       .filter(([, result]) => result !== 'ok')
-      .map(([name, result]) => ({ field: name, issue: name === 'ingest' && ingestReason !== null ? ingestReason : result }));
+      .map(([name, result]) => ({
+        field: name,
+        issue: name === 'ingest' && ingestReason !== null ? ingestReason : result,
+      }));
     c.header('Cache-Control', 'no-store');
     if (details.length === 0) return c.json({ status: 'ok', checks }, 200);
     return c.json(

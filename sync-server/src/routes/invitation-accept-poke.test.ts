@@ -10,12 +10,19 @@ afterAll(async () => {
 });
 
 /** Reads the SSE stream until an event of the given name arrives (or fails after `timeoutMs`). */
-async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: string, timeoutMs = 5000): Promise<void> {
+async function nextEvent(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  name: string,
+  timeoutMs = 5000,
+): Promise<void> {
   const decoder = new TextDecoder();
   let buffered = '';
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    const chunk = await Promise.race([reader.read(), new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now()))]);
+    const chunk = await Promise.race([
+      reader.read(),
+      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
+    ]);
     if (chunk === null || chunk.done) break;
     buffered += decoder.decode(chunk.value);
     if (buffered.includes(`event: ${name}`)) return;
@@ -26,7 +33,10 @@ async function nextEvent(reader: ReadableStreamDefaultReader<Uint8Array>, name: 
 it("accepting an invitation pokes the newcomer's open editor, so it pulls the joined workspace at once", async () => {
   const owner = await kit.signUp('olga@invite-poke.example');
   await setPlan(kit, owner.workspaceId, 'pro');
-  const invite = await kit.call('POST', `/api/workspaces/${owner.workspaceId}/invitations`, { token: owner.token, body: { email: 'nico@invite-poke.example', role: 'editor' } });
+  const invite = await kit.call('POST', `/api/workspaces/${owner.workspaceId}/invitations`, {
+    token: owner.token,
+    body: { email: 'nico@invite-poke.example', role: 'editor' },
+  });
   expect(invite.status).toBe(201);
   const inviteToken = await kit.tokenFromMail('nico@invite-poke.example', 'invited you');
   const newcomer = await kit.signUp('nico@invite-poke.example');
@@ -36,7 +46,10 @@ it("accepting an invitation pokes the newcomer's open editor, so it pulls the jo
   if (!body) throw new Error('no stream');
   const reader = body.getReader();
   await nextEvent(reader, 'ready');
-  const accepted = await kit.call('POST', '/api/invitations/accept', { token: newcomer.token, body: { token: inviteToken } });
+  const accepted = await kit.call('POST', '/api/invitations/accept', {
+    token: newcomer.token,
+    body: { token: inviteToken },
+  });
   expect(accepted.status).toBe(200);
   await nextEvent(reader, 'poke');
   await reader.cancel();

@@ -11,7 +11,16 @@ import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { emailSchema } from '../accounts/auth-flows';
-import { acceptInvitation, createInvitation, INVITABLE_ROLES, listPendingInvitations, publicInvitation, renewInvitation, revokeInvitation, type InvitationRow } from '../accounts/invitations';
+import {
+  acceptInvitation,
+  createInvitation,
+  INVITABLE_ROLES,
+  listPendingInvitations,
+  publicInvitation,
+  renewInvitation,
+  revokeInvitation,
+  type InvitationRow,
+} from '../accounts/invitations';
 import { findWorkspace } from '../accounts/workspaces';
 import { invitationEmail } from '../mail/templates';
 import { pokeUser } from '../replicache/poke';
@@ -23,10 +32,21 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
   const accounts = deps.accounts;
   const app = new Hono<AppEnv>();
 
-  async function sendInvitation(invitation: InvitationRow, token: string, inviter: { name: string; email: string }): Promise<void> {
+  async function sendInvitation(
+    invitation: InvitationRow,
+    token: string,
+    inviter: { name: string; email: string },
+  ): Promise<void> {
     const workspace = await findWorkspace(deps.pool, invitation.workspace_id);
     const link = appLink(accounts.appUrl, 'acceptInvitation', token);
-    await accounts.mailer.send(invitationEmail(invitation.email, { workspaceName: workspace?.name ?? 'a workspace', inviterName: inviter.name || inviter.email, role: invitation.role, link }));
+    await accounts.mailer.send(
+      invitationEmail(invitation.email, {
+        workspaceName: workspace?.name ?? 'a workspace',
+        inviterName: inviter.name || inviter.email,
+        role: invitation.role,
+        link,
+      }),
+    );
   }
 
   app.get('/:workspaceId/invitations', async (c) => {
@@ -45,8 +65,21 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
       // Seat check again under a per-workspace lock, so two concurrent invitations cannot both take the last seat.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`member.invite:${ws}`]);
       await requireAllowed(tx, actor, ws, 'member.invite', null, { requested_role: input.role });
-      const created = await createInvitation(tx, { workspaceId: ws, email: input.email, role: input.role, invitedByUserId: me.user.id });
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.created', resourceType: 'invitation', resourceId: created.invitation.id, after: { email: input.email, role: input.role }, requestId: c.get('requestId') });
+      const created = await createInvitation(tx, {
+        workspaceId: ws,
+        email: input.email,
+        role: input.role,
+        invitedByUserId: me.user.id,
+      });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'invitation.created',
+        resourceType: 'invitation',
+        resourceId: created.invitation.id,
+        after: { email: input.email, role: input.role },
+        requestId: c.get('requestId'),
+      });
       return created;
     });
     await sendInvitation(invitation, token, me.user);
@@ -61,7 +94,14 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = sessionUserOf(actor);
     const { invitation, token } = await withTransaction(deps.pool, async (tx) => {
       const renewed = await renewInvitation(tx, ws, id);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.resent', resourceType: 'invitation', resourceId: id, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'invitation.resent',
+        resourceType: 'invitation',
+        resourceId: id,
+        requestId: c.get('requestId'),
+      });
       return renewed;
     });
     await sendInvitation(invitation, token, me.user);
@@ -76,7 +116,15 @@ export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = sessionUserOf(actor);
     const revoked = await withTransaction(deps.pool, async (tx) => {
       const row = await revokeInvitation(tx, ws, id);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'invitation.revoked', resourceType: 'invitation', resourceId: id, before: { email: row.email, role: row.role }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'invitation.revoked',
+        resourceType: 'invitation',
+        resourceId: id,
+        before: { email: row.email, role: row.role },
+        requestId: c.get('requestId'),
+      });
       return row;
     });
     return c.json({ data: publicInvitation(revoked) });
@@ -91,16 +139,44 @@ export function invitationAcceptRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/accept', async (c) => {
     const me = await requireUser(c, deps);
     const { token } = await parseBody(c, z.strictObject({ token: z.string().min(10).max(200) }));
-    const decision = authorize({ actor: me.actor, action: 'invitation.accept', workspaceId: null, workspace: null, membership: null });
+    const decision = authorize({
+      actor: me.actor,
+      action: 'invitation.accept',
+      workspaceId: null,
+      workspace: null,
+      membership: null,
+    });
     if (!decision.allow) throw denialError(decision);
     const result = await withTransaction(deps.pool, async (tx) => {
       const accepted = await acceptInvitation(tx, token, me.user);
-      await writeAudit(tx, { workspaceId: accepted.invitation.workspace_id, actor: { type: 'user', userId: me.user.id }, action: 'member.joined', resourceType: 'member', resourceId: accepted.memberId, after: { role: accepted.invitation.role, invitation_id: accepted.invitation.id }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: accepted.invitation.workspace_id,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'member.joined',
+        resourceType: 'member',
+        resourceId: accepted.memberId,
+        after: { role: accepted.invitation.role, invitation_id: accepted.invitation.id },
+        requestId: c.get('requestId'),
+      });
       return accepted;
     });
     // The joined workspace reaches the editor's store only by a pull; the join is committed, so a failed poke only delays it.
-    await pokeUser(deps, me.user.id).catch((error: unknown) => deps.logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'poke after join failed'));
-    return c.json({ data: { workspace_id: result.invitation.workspace_id, member_id: result.memberId, role: result.invitation.role } }, 200);
+    await pokeUser(deps, me.user.id).catch((error: unknown) =>
+      deps.logger.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'poke after join failed',
+      ),
+    );
+    return c.json(
+      {
+        data: {
+          workspace_id: result.invitation.workspace_id,
+          member_id: result.memberId,
+          role: result.invitation.role,
+        },
+      },
+      200,
+    );
   });
   return app;
 }

@@ -15,7 +15,12 @@ import { passwordSchema, subject, waitText } from '../accounts/auth-flows';
 import { revokeAllSessions } from '../accounts/sessions';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
-import { billingAccountFor, countActiveWorkspaces, listWorkspacesForUser, publicWorkspace } from '../accounts/workspaces';
+import {
+  billingAccountFor,
+  countActiveWorkspaces,
+  listWorkspacesForUser,
+  publicWorkspace,
+} from '../accounts/workspaces';
 
 /** `/api/me`: the signed-in user and their workspaces with roles (the switcher). */
 export function meRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -28,8 +33,16 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({
       data: {
         user: publicUser(me.user),
-        session: { id: me.session.id, two_factor_satisfied: me.session.mfa_verified_at !== null, absolute_expires_at: me.session.absolute_expires_at },
-        workspaces: workspaces.map((w) => ({ ...publicWorkspace(w, w.role), member_id: w.member_id, scoped: w.is_scoped })),
+        session: {
+          id: me.session.id,
+          two_factor_satisfied: me.session.mfa_verified_at !== null,
+          absolute_expires_at: me.session.absolute_expires_at,
+        },
+        workspaces: workspaces.map((w) => ({
+          ...publicWorkspace(w, w.role),
+          member_id: w.member_id,
+          scoped: w.is_scoped,
+        })),
       },
     });
   });
@@ -45,21 +58,39 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
   // Change password (knowing the current one): every other session of the account ends.
   app.post('/me/password', async (c) => {
     const me = await requireUser(c, deps);
-    const input = await parseBody(c, z.strictObject({ current_password: z.string().min(1).max(256), new_password: passwordSchema }));
+    const input = await parseBody(
+      c,
+      z.strictObject({ current_password: z.string().min(1).max(256), new_password: passwordSchema }),
+    );
     // Wrong current passwords are throttled like wrong sign-in passwords (same pair counter).
     const s = subject(accounts, me.user.email, requestIp(c, accounts), 'login');
     const wait = await lockoutRemaining(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
-    if (wait > 0) throw new RateLimitError(wait, { message: `Too many wrong passwords. Try again in ${waitText(wait)}.`, details: [{ field: 'current_password', issue: 'throttled', retry_after_seconds: wait }] });
+    if (wait > 0)
+      throw new RateLimitError(wait, {
+        message: `Too many wrong passwords. Try again in ${waitText(wait)}.`,
+        details: [{ field: 'current_password', issue: 'throttled', retry_after_seconds: wait }],
+      });
     if (!me.user.password_hash || !(await verifyPassword(me.user.password_hash, input.current_password))) {
       await recordFailure(deps.redis, deps.config.REDIS_PREFIX, s);
       await recordAttempt(deps.pool, s, 'failure', { userId: me.user.id, reason: 'change_password' });
-      throw new AuthenticationError('invalid_credentials', { message: 'The current password is incorrect.', details: [{ field: 'current_password', issue: 'invalid_credentials' }] });
+      throw new AuthenticationError('invalid_credentials', {
+        message: 'The current password is incorrect.',
+        details: [{ field: 'current_password', issue: 'invalid_credentials' }],
+      });
     }
     await clearFailures(deps.redis, deps.config.REDIS_PREFIX, s);
     const ended = await withTransaction(deps.pool, async (tx) => {
       await setPassword(tx, me.user.id, input.new_password);
       const count = await revokeAllSessions(tx, me.user.id, me.session.id);
-      await writeAudit(tx, { workspaceId: null, actor: { type: 'user', userId: me.user.id }, action: 'account.password_changed', resourceType: 'user', resourceId: me.user.id, metadata: { sessions_ended: count }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: null,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'account.password_changed',
+        resourceType: 'user',
+        resourceId: me.user.id,
+        metadata: { sessions_ended: count },
+        requestId: c.get('requestId'),
+      });
       return count;
     });
     return c.json({ data: { password_changed: true, other_sessions_ended: ended } });
@@ -83,20 +114,41 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
         workspaceId: null,
         workspace: null,
         membership: null,
-        account: { plan: account.plan_key, workspace_count: await countActiveWorkspaces(tx, account.id), sole_owner_workspace_ids: owned.map((w) => w.id) },
+        account: {
+          plan: account.plan_key,
+          workspace_count: await countActiveWorkspaces(tx, account.id),
+          sole_owner_workspace_ids: owned.map((w) => w.id),
+        },
       });
       if (!decision.allow) {
         if (decision.code !== 'last_owner_required') throw denialError(decision);
         throw denialError({
           ...decision,
-          details: owned.map((w) => ({ field: 'workspaces', issue: 'sole_owner', workspace_id: w.id, name: w.name, options: ['transfer_ownership', 'delete_workspace'] })),
+          details: owned.map((w) => ({
+            field: 'workspaces',
+            issue: 'sole_owner',
+            workspace_id: w.id,
+            name: w.name,
+            options: ['transfer_ownership', 'delete_workspace'],
+          })),
         });
       }
       if (confirmation.trim().toLowerCase() !== me.user.email) {
-        throw appErrorFor('confirmation_required', { message: 'Type your e-mail address to confirm.', details: [{ field: 'confirmation', issue: 'confirmation_required' }] });
+        throw appErrorFor('confirmation_required', {
+          message: 'Type your e-mail address to confirm.',
+          details: [{ field: 'confirmation', issue: 'confirmation_required' }],
+        });
       }
       const ended = await anonymiseAccount(tx, me.user.id);
-      await writeAudit(tx, { workspaceId: null, actor: { type: 'user', userId: me.user.id }, action: 'account.deleted', resourceType: 'user', resourceId: me.user.id, metadata: { memberships_ended: ended.membershipsEnded, sessions_ended: ended.sessionsEnded }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: null,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'account.deleted',
+        resourceType: 'user',
+        resourceId: me.user.id,
+        metadata: { memberships_ended: ended.membershipsEnded, sessions_ended: ended.sessionsEnded },
+        requestId: c.get('requestId'),
+      });
       return ended;
     });
     return c.json({ data: { deleted: true, memberships_ended: result.membershipsEnded } });

@@ -8,13 +8,38 @@ import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
-import { endMembership, findMembership, listMembers, lockMember, setRole, transferOwnership } from '../accounts/members';
+import {
+  endMembership,
+  findMembership,
+  listMembers,
+  lockMember,
+  setRole,
+  transferOwnership,
+} from '../accounts/members';
 
 const changeRoleSchema = z.strictObject({ role: roleSchema });
 const transferSchema = z.strictObject({ member_id: z.uuid() });
 
-function publicMember(m: { id: string; user_id: string; role: string; is_scoped: boolean; joined_at: Date; email?: string; name?: string; grant_count?: string }): Record<string, unknown> {
-  return { id: m.id, user_id: m.user_id, email: m.email, name: m.name, role: m.role, scoped: m.is_scoped, grant_count: Number(m.grant_count ?? 0), joined_at: m.joined_at };
+function publicMember(m: {
+  id: string;
+  user_id: string;
+  role: string;
+  is_scoped: boolean;
+  joined_at: Date;
+  email?: string;
+  name?: string;
+  grant_count?: string;
+}): Record<string, unknown> {
+  return {
+    id: m.id,
+    user_id: m.user_id,
+    email: m.email,
+    name: m.name,
+    role: m.role,
+    scoped: m.is_scoped,
+    grant_count: Number(m.grant_count ?? 0),
+    joined_at: m.joined_at,
+  };
 }
 
 /** `/api/workspaces/:workspaceId/members`: list, change role, remove, leave, transfer ownership. */
@@ -32,12 +57,28 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
     const memberId = uuidParam(c, 'memberId');
     const actor = await actorOf(c, deps);
     const { role } = await parseBody(c, changeRoleSchema);
-    await requireAllowed(deps.pool, actor, ws, 'member.change_role', { type: 'member', id: memberId }, { requested_role: role });
+    await requireAllowed(
+      deps.pool,
+      actor,
+      ws,
+      'member.change_role',
+      { type: 'member', id: memberId },
+      { requested_role: role },
+    );
     const me = sessionUserOf(actor);
     const updated = await withTransaction(deps.pool, async (tx) => {
       const target = await lockMember(tx, ws, memberId);
       await setRole(tx, memberId, role);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.role_changed', resourceType: 'member', resourceId: memberId, before: { role: target.role }, after: { role }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'member.role_changed',
+        resourceType: 'member',
+        resourceId: memberId,
+        before: { role: target.role },
+        after: { role },
+        requestId: c.get('requestId'),
+      });
       return { ...target, role };
     });
     return c.json({ data: publicMember(updated) });
@@ -52,7 +93,16 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
     const result = await withTransaction(deps.pool, async (tx) => {
       const target = await lockMember(tx, ws, memberId);
       const ended = await endMembership(tx, target, me.user.id);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.removed', resourceType: 'member', resourceId: memberId, before: { role: target.role, user_id: target.user_id }, metadata: { grants_deleted: ended.grantsDeleted }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'member.removed',
+        resourceType: 'member',
+        resourceId: memberId,
+        before: { role: target.role, user_id: target.user_id },
+        metadata: { grants_deleted: ended.grantsDeleted },
+        requestId: c.get('requestId'),
+      });
       return ended;
     });
     return c.json({ data: { removed: true, grants_deleted: result.grantsDeleted } });
@@ -68,7 +118,15 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
       if (!mine) return;
       const target = await lockMember(tx, ws, mine.id);
       await endMembership(tx, target, me.user.id);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'member.left', resourceType: 'member', resourceId: target.id, before: { role: target.role }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'member.left',
+        resourceType: 'member',
+        resourceId: target.id,
+        before: { role: target.role },
+        requestId: c.get('requestId'),
+      });
     });
     return c.json({ data: { left: true } });
   });
@@ -77,7 +135,10 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
     const ws = uuidParam(c, 'workspaceId');
     const actor = await actorOf(c, deps);
     const { member_id } = await parseBody(c, transferSchema);
-    await requireAllowed(deps.pool, actor, ws, 'workspace.transfer_ownership', { type: 'member', id: member_id });
+    await requireAllowed(deps.pool, actor, ws, 'workspace.transfer_ownership', {
+      type: 'member',
+      id: member_id,
+    });
     const me = sessionUserOf(actor);
     await withTransaction(deps.pool, async (tx) => {
       const mine = await findMembership(tx, ws, me.user.id);
@@ -86,7 +147,16 @@ export function memberRoutes(deps: AppDeps): Hono<AppEnv> {
       const to = await lockMember(tx, ws, member_id);
       if (from.id === to.id) return;
       await transferOwnership(tx, ws, from, to);
-      await writeAudit(tx, { workspaceId: ws, actor: { type: 'user', userId: me.user.id }, action: 'workspace.ownership_transferred', resourceType: 'member', resourceId: to.id, before: { owner_user_id: from.user_id }, after: { owner_user_id: to.user_id }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: ws,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'workspace.ownership_transferred',
+        resourceType: 'member',
+        resourceId: to.id,
+        before: { owner_user_id: from.user_id },
+        after: { owner_user_id: to.user_id },
+        requestId: c.get('requestId'),
+      });
     });
     return c.json({ data: { transferred: true } });
   });

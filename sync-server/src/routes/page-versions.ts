@@ -29,7 +29,10 @@ export function pageVersionRoutes(deps: AppDeps): Hono<AppEnv> {
     const ws = uuidParam(c, 'workspaceId');
     const pageId = uuidParam(c, 'pageId');
     const query = parseQuery(c, pageVersionsQuerySchema);
-    await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'bio_page.view_versions', { type: 'bio_page', id: pageId });
+    await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'bio_page.view_versions', {
+      type: 'bio_page',
+      id: pageId,
+    });
     const found = await rows<VersionRow>(
       deps.pool,
       `SELECT v.version, v.kind, v.draft_revision, v.created_at, v.snapshot, u.name AS author_name, u.email AS author_email

@@ -7,7 +7,10 @@ import type { AppEnv } from '../app-env';
 import { pwaStatic } from './pwa-static';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'linkhub-pwa-static-'));
-writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>LinkHub</title></head><body></body></html>');
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><title>LinkHub</title></head><body></body></html>',
+);
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -22,10 +25,16 @@ function appWith(edgeUrl: string | null) {
 describe('pwaStatic', () => {
   it('tells the editor the edge URL in the shell it serves for /, /index.html and client routes, so its addresses open', async () => {
     const app = appWith('http://localhost:8787');
-    for (const [url, accept] of [['/', '*/*'], ['/index.html', '*/*'], ['/links/abc', 'text/html']] as const) {
+    for (const [url, accept] of [
+      ['/', '*/*'],
+      ['/index.html', '*/*'],
+      ['/links/abc', 'text/html'],
+    ] as const) {
       const res = await app.request(url, { headers: { accept } });
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain('<meta name="linkhub-edge-url" content="http://localhost:8787"></head>');
+      expect(await res.text()).toContain(
+        '<meta name="linkhub-edge-url" content="http://localhost:8787"></head>',
+      );
     }
     expect(await (await app.request('/assets/app.js')).text()).toBe('console.log(1)');
     expect((await app.request('/assets/missing.js', { headers: { accept: 'text/html' } })).status).toBe(404);

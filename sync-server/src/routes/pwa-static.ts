@@ -36,12 +36,14 @@ export function pwaStatic(distDir: string, edgeUrl: string | null = null): Middl
   if (!existsSync(path.join(root, 'index.html'))) return null;
   const files = serveStatic<AppEnv>({ root });
   // Read once per start: a rebuild restarts the launcher, which restarts this server.
-  const shell = edgeUrl === null ? readFileSync(path.join(root, 'index.html'), 'utf8') : shellWithEdgeUrl(root, edgeUrl);
+  const shell =
+    edgeUrl === null ? readFileSync(path.join(root, 'index.html'), 'utf8') : shellWithEdgeUrl(root, edgeUrl);
   const notHere = async (): Promise<void> => undefined;
   return async (c, next) => {
     if (isApiPath(c.req.path)) return next();
     const wantsHtml = (c.req.header('Accept') ?? '').includes('text/html');
-    const isShell = c.req.path === '/' || c.req.path === '/index.html' || (wantsHtml && !path.extname(c.req.path));
+    const isShell =
+      c.req.path === '/' || c.req.path === '/index.html' || (wantsHtml && !path.extname(c.req.path));
     if (!isShell) {
       const file = await files(c, notHere);
       if (file) return file;

@@ -69,15 +69,26 @@ export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
     const input = await parseBody(c, qrBatchExportInputSchema);
     assertWithinPixelBudget(input.format, input.size_mm, input.dpi ?? 300);
     const ids = [...new Set(input.qr_code_ids.map((id) => id.toLowerCase()))];
-    for (const id of ids) await requireAllowed(deps.pool, actor, ws, 'qr_code.render', { type: 'qr_code', id });
-    const params = { qr_code_ids: ids, format: input.format, size_mm: input.size_mm, ...(input.dpi === undefined ? {} : { dpi: input.dpi }) };
+    for (const id of ids)
+      await requireAllowed(deps.pool, actor, ws, 'qr_code.render', { type: 'qr_code', id });
+    const params = {
+      qr_code_ids: ids,
+      format: input.format,
+      size_mm: input.size_mm,
+      ...(input.dpi === undefined ? {} : { dpi: input.dpi }),
+    };
     const row = await one<ExportRow>(
       deps.pool,
       `INSERT INTO export_jobs (workspace_id, requested_by_user_id, kind, params) VALUES ($1, $2, 'qr_batch', $3) RETURNING ${COLUMNS}`,
       [ws, user.user.id, JSON.stringify(params)],
     );
     if (!row) throw new Error('export insert returned no row');
-    await deps.jobs.enqueue({ queue: 'export', name: 'qr_batch', jobId: `export-${row.id}`, data: { workspace_id: ws, export_id: row.id, kind: 'qr_batch' } });
+    await deps.jobs.enqueue({
+      queue: 'export',
+      name: 'qr_batch',
+      jobId: `export-${row.id}`,
+      data: { workspace_id: ws, export_id: row.id, kind: 'qr_batch' },
+    });
     return c.json({ data: view(ws, row), meta: {} }, 202);
   });
 
@@ -89,11 +100,14 @@ export function qrExportRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/:workspaceId/qr-exports/:id/download', async (c) => {
     const { row } = await find(c);
     const expired = row.status === 'expired' || (row.expires_at !== null && row.expires_at <= new Date());
-    if (expired) throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
-    if (row.status !== 'succeeded' || row.storage_key === null) throw new NotFoundError({ message: 'This export is not ready yet.' });
+    if (expired)
+      throw new GoneError('gone', { message: 'This download link has expired; start a new export.' });
+    if (row.status !== 'succeeded' || row.storage_key === null)
+      throw new NotFoundError({ message: 'This export is not ready yet.' });
     // The store the worker wrote to (local folder or S3, per ARTIFACT_STORE), streamed through.
     const stored = await deps.artifacts.stream(row.storage_key);
-    if (stored === null) throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
+    if (stored === null)
+      throw new GoneError('gone', { message: 'This export is no longer stored; start a new export.' });
     return new Response(stored.body, {
       status: 200,
       headers: {

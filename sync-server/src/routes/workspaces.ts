@@ -26,10 +26,12 @@ import {
 } from '../accounts/workspaces';
 
 const createSchema = z.strictObject({ name: workspaceNameSchema });
-const patchSchema = z.strictObject({ name: workspaceNameSchema.optional(), branding: brandingSchema.optional() }).refine((v) => v.name !== undefined || v.branding !== undefined, {
-  message: 'send name or branding',
-  path: ['name'],
-});
+const patchSchema = z
+  .strictObject({ name: workspaceNameSchema.optional(), branding: brandingSchema.optional() })
+  .refine((v) => v.name !== undefined || v.branding !== undefined, {
+    message: 'send name or branding',
+    path: ['name'],
+  });
 const deleteSchema = z.strictObject({ confirmation: z.string().max(200).optional() });
 
 /** `/api/workspaces`: the switcher list, create (account-scoped, plan workspace cap), rename, branding, 2FA policy, soft delete, restore. */
@@ -39,7 +41,10 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/', async (c) => {
     const me = await requireUser(c, deps);
     const list = await listWorkspacesForUser(deps.pool, me.user.id);
-    return c.json({ data: list.map((w) => ({ ...publicWorkspace(w, w.role), member_id: w.member_id })), meta: {} });
+    return c.json({
+      data: list.map((w) => ({ ...publicWorkspace(w, w.role), member_id: w.member_id })),
+      meta: {},
+    });
   });
 
   app.post('/', async (c) => {
@@ -58,8 +63,21 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
         account: { plan: account.plan_key, workspace_count: await countActiveWorkspaces(tx, account.id) },
       });
       if (!decision.allow) throw denialError(decision);
-      const created = await insertWorkspace(tx, { name, ownerUserId: me.user.id, billingAccountId: account.id, plan: account.plan_key });
-      await writeAudit(tx, { workspaceId: created.workspace.id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.created', resourceType: 'workspace', resourceId: created.workspace.id, after: { name }, requestId: c.get('requestId') });
+      const created = await insertWorkspace(tx, {
+        name,
+        ownerUserId: me.user.id,
+        billingAccountId: account.id,
+        plan: account.plan_key,
+      });
+      await writeAudit(tx, {
+        workspaceId: created.workspace.id,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'workspace.created',
+        resourceType: 'workspace',
+        resourceId: created.workspace.id,
+        after: { name },
+        requestId: c.get('requestId'),
+      });
       return created.workspace;
     });
     return c.json({ data: publicWorkspace(workspace, 'owner') }, 201);
@@ -67,24 +85,52 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.get('/:workspaceId', async (c) => {
     const id = uuidParam(c, 'workspaceId');
-    const ctx = await requireAllowed(deps.pool, await actorOf(c, deps), id, 'workspace.view', { type: 'workspace', id });
+    const ctx = await requireAllowed(deps.pool, await actorOf(c, deps), id, 'workspace.view', {
+      type: 'workspace',
+      id,
+    });
     const w = await findWorkspace(deps.pool, id);
-    return c.json({ data: w ? { ...publicWorkspace(w, ctx.membershipRow.role), require_two_factor: ctx.workspace?.require_two_factor ?? false } : null });
+    return c.json({
+      data: w
+        ? {
+            ...publicWorkspace(w, ctx.membershipRow.role),
+            require_two_factor: ctx.workspace?.require_two_factor ?? false,
+          }
+        : null,
+    });
   });
 
   app.patch('/:workspaceId', async (c) => {
     const id = uuidParam(c, 'workspaceId');
     const actor = await actorOf(c, deps);
     const patch = await parseBody(c, patchSchema);
-    await requireAllowed(deps.pool, actor, id, patch.branding !== undefined ? 'workspace.update_branding' : 'workspace.update_settings', { type: 'workspace', id });
-    if (patch.name !== undefined && patch.branding !== undefined) await requireAllowed(deps.pool, actor, id, 'workspace.update_settings', { type: 'workspace', id });
+    await requireAllowed(
+      deps.pool,
+      actor,
+      id,
+      patch.branding !== undefined ? 'workspace.update_branding' : 'workspace.update_settings',
+      { type: 'workspace', id },
+    );
+    if (patch.name !== undefined && patch.branding !== undefined)
+      await requireAllowed(deps.pool, actor, id, 'workspace.update_settings', { type: 'workspace', id });
     const updated = await withTransaction(deps.pool, async (tx) => {
       const before = await findWorkspace(tx, id);
       const after = await updateWorkspace(tx, id, patch);
-      if (actor) await writeAudit(tx, { workspaceId: id, actor: auditActorOf(actor), action: 'workspace.updated', resourceType: 'workspace', resourceId: id, before: { name: before?.name, branding: before?.branding }, after: { name: after.name, branding: after.branding }, requestId: c.get('requestId') });
+      if (actor)
+        await writeAudit(tx, {
+          workspaceId: id,
+          actor: auditActorOf(actor),
+          action: 'workspace.updated',
+          resourceType: 'workspace',
+          resourceId: id,
+          before: { name: before?.name, branding: before?.branding },
+          after: { name: after.name, branding: after.branding },
+          requestId: c.get('requestId'),
+        });
       return after;
     });
-    if (patch.name !== undefined) await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
+    if (patch.name !== undefined)
+      await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
     return c.json({ data: publicWorkspace(updated) });
   });
 
@@ -96,11 +142,22 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = sessionUserOf(actor);
     if (require_two_factor && me.session.mfa_verified_at === null) {
       // Requiring 2FA from a session without it would lock the owner out of their own workspace.
-      throw new AssuranceError({ message: 'Turn on two-factor authentication for your own account first.', details: [{ field: 'require_two_factor', issue: 'totp_required' }] });
+      throw new AssuranceError({
+        message: 'Turn on two-factor authentication for your own account first.',
+        details: [{ field: 'require_two_factor', issue: 'totp_required' }],
+      });
     }
     await withTransaction(deps.pool, async (tx) => {
       await tx.query('UPDATE workspaces SET require_two_factor = $2 WHERE id = $1', [id, require_two_factor]);
-      await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.two_factor_policy_changed', resourceType: 'workspace', resourceId: id, after: { require_two_factor }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: id,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'workspace.two_factor_policy_changed',
+        resourceType: 'workspace',
+        resourceId: id,
+        after: { require_two_factor },
+        requestId: c.get('requestId'),
+      });
     });
     return c.json({ data: { require_two_factor } });
   });
@@ -110,11 +167,26 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
     const actor = await actorOf(c, deps);
     const { confirmation } = await parseBody(c, deleteSchema);
     const w = await findWorkspace(deps.pool, id);
-    await requireAllowed(deps.pool, actor, id, 'workspace.delete', { type: 'workspace', id }, { confirmation: { given: confirmation, expected: w?.name ?? '' } });
+    await requireAllowed(
+      deps.pool,
+      actor,
+      id,
+      'workspace.delete',
+      { type: 'workspace', id },
+      { confirmation: { given: confirmation, expected: w?.name ?? '' } },
+    );
     const me = sessionUserOf(actor);
     const deleted = await withTransaction(deps.pool, async (tx) => {
       const row = await softDeleteWorkspace(tx, id);
-      await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.deleted', resourceType: 'workspace', resourceId: id, after: { purge_after: row.purge_after }, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: id,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'workspace.deleted',
+        resourceType: 'workspace',
+        resourceId: id,
+        after: { purge_after: row.purge_after },
+        requestId: c.get('requestId'),
+      });
       return row;
     });
     // The edge's cached payloads of the workspace change (QR codes: last good destination; links stop).
@@ -129,7 +201,14 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
     const me = sessionUserOf(actor);
     const restored = await withTransaction(deps.pool, async (tx) => {
       const row = await restoreWorkspace(tx, id);
-      await writeAudit(tx, { workspaceId: id, actor: { type: 'user', userId: me.user.id }, action: 'workspace.restored', resourceType: 'workspace', resourceId: id, requestId: c.get('requestId') });
+      await writeAudit(tx, {
+        workspaceId: id,
+        actor: { type: 'user', userId: me.user.id },
+        action: 'workspace.restored',
+        resourceType: 'workspace',
+        resourceId: id,
+        requestId: c.get('requestId'),
+      });
       return row;
     });
     await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });

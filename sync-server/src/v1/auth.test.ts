@@ -18,10 +18,21 @@ beforeAll(async () => {
   ownerKey = await kit.key(ALL_SCOPES);
   const db = createDb(kit.database.url);
   const user = await insertUser(db.db, { email: 'v1-editor@example.com' });
-  const member = await insertMember(db.db, { workspaceId: kit.owner.workspaceId, userId: user.id, role: 'editor' });
+  const member = await insertMember(db.db, {
+    workspaceId: kit.owner.workspaceId,
+    userId: user.id,
+    role: 'editor',
+  });
   await db.close();
   const { key } = await withTransaction(kit.deps.pool, (tx) =>
-    insertApiKey(tx, { workspaceId: kit.owner.workspaceId, userId: user.id, memberId: member.id, name: 'editor key', scopes: ['links:read', 'links:write'], expiresAt: null }),
+    insertApiKey(tx, {
+      workspaceId: kit.owner.workspaceId,
+      userId: user.id,
+      memberId: member.id,
+      name: 'editor key',
+      scopes: ['links:read', 'links:write'],
+      expiresAt: null,
+    }),
   );
   editor = { userId: user.id, memberId: member.id, key };
 });
@@ -40,44 +51,92 @@ describe('/v1 API-key authority', () => {
   });
 
   it("acts with its creator's current role: an editor demoted to viewer can no longer write", async () => {
-    const ok = await kit.api('POST', '/v1/links', { key: editor.key, body: { destination_url: 'https://example.com/by-editor' } });
+    const ok = await kit.api('POST', '/v1/links', {
+      key: editor.key,
+      body: { destination_url: 'https://example.com/by-editor' },
+    });
     expect(ok.status).toBe(201);
-    await kit.deps.pool.query("UPDATE workspace_members SET role = 'viewer' WHERE id = $1", [editor.memberId]);
-    const refused = await kit.api('POST', '/v1/links', { key: editor.key, body: { destination_url: 'https://example.com/by-viewer' } });
+    await kit.deps.pool.query("UPDATE workspace_members SET role = 'viewer' WHERE id = $1", [
+      editor.memberId,
+    ]);
+    const refused = await kit.api('POST', '/v1/links', {
+      key: editor.key,
+      body: { destination_url: 'https://example.com/by-viewer' },
+    });
     expect(refused.status).toBe(403);
     expect((await json<ErrorBody>(refused)).error.code).toBe('insufficient_role');
     expect((await kit.api('GET', '/v1/links', { key: editor.key })).status).toBe(200);
-    await kit.deps.pool.query("UPDATE workspace_members SET role = 'editor' WHERE id = $1", [editor.memberId]);
+    await kit.deps.pool.query("UPDATE workspace_members SET role = 'editor' WHERE id = $1", [
+      editor.memberId,
+    ]);
   });
 
   it('a scoped member’s key lists and reads only granted links; the rest are 404 like missing ones', async () => {
-    const granted = (await json<Envelope<Link>>(await kit.api('POST', '/v1/links', { key: ownerKey, body: { destination_url: 'https://example.com/granted' } }))).data;
-    const hidden = (await json<Envelope<Link>>(await kit.api('POST', '/v1/links', { key: ownerKey, body: { destination_url: 'https://example.com/hidden' } }))).data;
+    const granted = (
+      await json<Envelope<Link>>(
+        await kit.api('POST', '/v1/links', {
+          key: ownerKey,
+          body: { destination_url: 'https://example.com/granted' },
+        }),
+      )
+    ).data;
+    const hidden = (
+      await json<Envelope<Link>>(
+        await kit.api('POST', '/v1/links', {
+          key: ownerKey,
+          body: { destination_url: 'https://example.com/hidden' },
+        }),
+      )
+    ).data;
     await withTransaction(kit.deps.pool, (tx) =>
-      insertGrant(tx, { workspaceId: kit.owner.workspaceId, memberId: editor.memberId, resourceType: 'link', resourceId: granted.id, source: 'manual', grantedByUserId: kit.owner.userId }),
+      insertGrant(tx, {
+        workspaceId: kit.owner.workspaceId,
+        memberId: editor.memberId,
+        resourceType: 'link',
+        resourceId: granted.id,
+        source: 'manual',
+        grantedByUserId: kit.owner.userId,
+      }),
     );
-    const list = await json<Envelope<Link[]>>(await kit.api('GET', '/v1/links?limit=100', { key: editor.key }));
+    const list = await json<Envelope<Link[]>>(
+      await kit.api('GET', '/v1/links?limit=100', { key: editor.key }),
+    );
     expect(list.data.map((l) => l.id)).toContain(granted.id);
     expect(list.data.map((l) => l.id)).not.toContain(hidden.id);
     expect((await kit.api('GET', `/v1/links/${granted.id}`, { key: editor.key })).status).toBe(200);
     const strip = (b: ErrorBody) => JSON.stringify({ ...b.error, request_id: '' });
     const ungranted = await kit.api('GET', `/v1/links/${hidden.id}`, { key: editor.key });
-    const missing = await kit.api('GET', '/v1/links/0190c3c4-0000-7000-8000-0000000000ff', { key: editor.key });
+    const missing = await kit.api('GET', '/v1/links/0190c3c4-0000-7000-8000-0000000000ff', {
+      key: editor.key,
+    });
     expect(ungranted.status).toBe(404);
     expect(strip(await json<ErrorBody>(ungranted))).toBe(strip(await json<ErrorBody>(missing)));
-    const edit = await kit.api('PATCH', `/v1/links/${hidden.id}`, { key: editor.key, body: { title: 'mine now' } });
+    const edit = await kit.api('PATCH', `/v1/links/${hidden.id}`, {
+      key: editor.key,
+      body: { title: 'mine now' },
+    });
     expect(edit.status).toBe(404);
   });
 
   it('archiving twice is 409 resource_archived; a deleted workspace answers 410 workspace_deleted', async () => {
-    const link = (await json<Envelope<Link>>(await kit.api('POST', '/v1/links', { key: ownerKey, body: { destination_url: 'https://example.com/twice' } }))).data;
+    const link = (
+      await json<Envelope<Link>>(
+        await kit.api('POST', '/v1/links', {
+          key: ownerKey,
+          body: { destination_url: 'https://example.com/twice' },
+        }),
+      )
+    ).data;
     expect((await kit.api('DELETE', `/v1/links/${link.id}`, { key: ownerKey })).status).toBe(200);
     const again = await kit.api('DELETE', `/v1/links/${link.id}`, { key: ownerKey });
     expect(again.status).toBe(409);
     expect((await json<ErrorBody>(again)).error.code).toBe('resource_archived');
 
     const otherKey = await kit.key(['links:read'], 'other');
-    await kit.deps.pool.query("UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1", [kit.other.workspaceId]);
+    await kit.deps.pool.query(
+      "UPDATE workspaces SET deleted_at = now(), purge_after = now() + interval '30 days' WHERE id = $1",
+      [kit.other.workspaceId],
+    );
     const gone = await kit.api('GET', '/v1/links', { key: otherKey });
     expect(gone.status).toBe(410);
     expect((await json<ErrorBody>(gone)).error.code).toBe('workspace_deleted');

@@ -27,11 +27,23 @@ function countedBody(total: number): { body: ReadableStream<Uint8Array>; pulled:
   return { body, pulled: () => sent };
 }
 
-async function send(method: string, path: string, body: ReadableStream<Uint8Array> | string, headers: Record<string, string> = {}): Promise<Response> {
-  return kit.app.request(path, { method, headers: { 'Content-Type': 'application/json', ...headers }, body, duplex: 'half' } as RequestInit);
+async function send(
+  method: string,
+  path: string,
+  body: ReadableStream<Uint8Array> | string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return kit.app.request(path, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body,
+    duplex: 'half',
+  } as RequestInit);
 }
 
-type Refusal = { error: { code: string; details: Array<{ field: string; issue: string; maximum?: number }> } };
+type Refusal = {
+  error: { code: string; details: Array<{ field: string; issue: string; maximum?: number }> };
+};
 
 describe('body limits on every route, before authentication', () => {
   it('refuses a declared 50 MB login body with 413 and the limit, without reading it', async () => {
@@ -40,7 +52,11 @@ describe('body limits on every route, before authentication', () => {
     expect(res.status).toBe(413);
     const refusal = (await res.json()) as Refusal;
     expect(refusal.error.code).toBe('request_too_large');
-    expect(refusal.error.details[0]).toMatchObject({ field: 'body', issue: 'too_large', maximum: MAX_BODY_BYTES });
+    expect(refusal.error.details[0]).toMatchObject({
+      field: 'body',
+      issue: 'too_large',
+      maximum: MAX_BODY_BYTES,
+    });
     // At most what the stream buffered ahead of the server; nowhere near the body.
     expect(pulled()).toBeLessThanOrEqual(2 * CHUNK);
   });
@@ -67,7 +83,9 @@ describe('body limits on every route, before authentication', () => {
     // Within their limit, the request goes on to authentication.
     expect((await send('POST', '/v1/assets', mid, { 'Content-Type': 'image/png' })).status).toBe(401);
     expect((await send('POST', '/replicache/push', mid)).status).toBe(401);
-    const tooBigUpload = await send('POST', '/v1/assets', 'x'.repeat(MAX_UPLOAD_BODY_BYTES + 1), { 'Content-Type': 'image/png' });
+    const tooBigUpload = await send('POST', '/v1/assets', 'x'.repeat(MAX_UPLOAD_BODY_BYTES + 1), {
+      'Content-Type': 'image/png',
+    });
     expect(tooBigUpload.status).toBe(413);
     expect(((await tooBigUpload.json()) as Refusal).error.details[0]?.maximum).toBe(MAX_UPLOAD_BODY_BYTES);
     const tooBigPush = await send('POST', '/replicache/push', 'x'.repeat(MAX_PUSH_BODY_BYTES + 1));

@@ -34,7 +34,9 @@ function limiterOf(maxSize: number): MiddlewareHandler<AppEnv> {
  * `Content-Length` over the limit is refused unread; a streamed body is read only up to the limit.
  */
 export function requestBodyLimit(): MiddlewareHandler<AppEnv> {
-  const limiters = new Map([MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, MAX_PUSH_BODY_BYTES].map((size) => [size, limiterOf(size)]));
+  const limiters = new Map(
+    [MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, MAX_PUSH_BODY_BYTES].map((size) => [size, limiterOf(size)]),
+  );
   return (c, next) => {
     const limit = bodyLimitFor(c.req.method, c.req.path);
     const limiter = limiters.get(limit) ?? limiterOf(limit);

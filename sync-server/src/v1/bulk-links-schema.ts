@@ -38,4 +38,7 @@ export type BulkLinkResult = z.infer<typeof bulkLinkResultSchema>;
 
 export const bulkLinkResultsSchema = z.array(bulkLinkResultSchema);
 
-export const bulkLinksMetaSchema = z.object({ created: z.number().int().min(0), failed: z.number().int().min(0) });
+export const bulkLinksMetaSchema = z.object({
+  created: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});

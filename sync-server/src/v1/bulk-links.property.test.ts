@@ -31,10 +31,28 @@ const linkCount = async (): Promise<number> => kit.count('links');
 
 const text = fc.oneof(
   fc.string({ maxLength: 30 }),
-  fc.constantFrom('', '\u0000', '東京', 'x'.repeat(3_000), 'javascript:alert(1)', 'http://localhost/', 'https://intranet.example.com/a', '-1', 'NaN'),
+  fc.constantFrom(
+    '',
+    '\u0000',
+    '東京',
+    'x'.repeat(3_000),
+    'javascript:alert(1)',
+    'http://localhost/',
+    'https://intranet.example.com/a',
+    '-1',
+    'NaN',
+  ),
 );
-const url = fc.oneof(fc.webUrl({ withQueryParameters: true }), text, fc.constantFrom('https://example.com/a', 'https://例え.jp/パス', 'https://user:pw@example.com/'));
-const slug = fc.oneof(fc.constantFrom('prop-dup', 'prop-dup-2', 'Prop-Dup'), fc.stringMatching(/^[a-z0-9-]{1,12}$/), text);
+const url = fc.oneof(
+  fc.webUrl({ withQueryParameters: true }),
+  text,
+  fc.constantFrom('https://example.com/a', 'https://例え.jp/パス', 'https://user:pw@example.com/'),
+);
+const slug = fc.oneof(
+  fc.constantFrom('prop-dup', 'prop-dup-2', 'Prop-Dup'),
+  fc.stringMatching(/^[a-z0-9-]{1,12}$/),
+  text,
+);
 const goodItem = fc.record(
   {
     destination_url: fc.webUrl(),
@@ -55,7 +73,10 @@ const item = fc.oneof(
       title: fc.oneof(text, fc.constant(null)),
       tags: fc.oneof(fc.array(text, { maxLength: 4 }), fc.jsonValue()),
       utm: fc.oneof(fc.record({ source: text }, { requiredKeys: [] }), fc.jsonValue()),
-      starts_at: fc.oneof(fc.date({ noInvalidDate: true }).map((d) => d.toISOString()), text),
+      starts_at: fc.oneof(
+        fc.date({ noInvalidDate: true }).map((d) => d.toISOString()),
+        text,
+      ),
       rules: fc.jsonValue(),
       publish: fc.jsonValue(),
       unknown_field: fc.jsonValue(),
@@ -64,20 +85,56 @@ const item = fc.oneof(
   ),
   fc.jsonValue(),
 );
-const workspaceId = fc.constantFrom<'own' | 'foreign' | 'none' | 'missing' | 'junk'>('own', 'own', 'none', 'foreign', 'missing', 'junk');
+const workspaceId = fc.constantFrom<'own' | 'foreign' | 'none' | 'missing' | 'junk'>(
+  'own',
+  'own',
+  'none',
+  'foreign',
+  'missing',
+  'junk',
+);
 const body = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ links: fc.array(item, { minLength: 1, maxLength: 12 }), workspace_id: workspaceId }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      links: fc.array(item, { minLength: 1, maxLength: 12 }),
+      workspace_id: workspaceId,
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ links: fc.array(item, { maxLength: 1 }), workspace_id: workspaceId }) },
-  { weight: 1, arbitrary: fc.record({ links: fc.array(item, { minLength: 99, maxLength: 102 }), workspace_id: workspaceId }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      links: fc.array(item, { minLength: 99, maxLength: 102 }),
+      workspace_id: workspaceId,
+    }),
+  },
   { weight: 1, arbitrary: fc.jsonValue().map((v) => ({ raw: JSON.stringify(v) })) },
   { weight: 1, arbitrary: text.map((raw) => ({ raw })) },
 );
-const caller = fc.constantFrom<'key' | 'otherKey' | 'owner' | 'outsider' | 'anonymous'>('key', 'key', 'owner', 'owner', 'otherKey', 'outsider', 'anonymous');
+const caller = fc.constantFrom<'key' | 'otherKey' | 'owner' | 'outsider' | 'anonymous'>(
+  'key',
+  'key',
+  'owner',
+  'owner',
+  'otherKey',
+  'outsider',
+  'anonymous',
+);
 
-function bodyText(b: { raw: string } | { links: unknown[]; workspace_id: 'own' | 'foreign' | 'none' | 'missing' | 'junk' }): string {
+function bodyText(
+  b: { raw: string } | { links: unknown[]; workspace_id: 'own' | 'foreign' | 'none' | 'missing' | 'junk' },
+): string {
   if ('raw' in b) return b.raw;
-  const ids = { own: kit.owner.workspaceId, foreign: kit.other.workspaceId, missing: '0190c3c4-0000-7000-8000-0000000000ff', junk: 'not-a-uuid' };
-  return JSON.stringify(b.workspace_id === 'none' ? { links: b.links } : { links: b.links, workspace_id: ids[b.workspace_id] });
+  const ids = {
+    own: kit.owner.workspaceId,
+    foreign: kit.other.workspaceId,
+    missing: '0190c3c4-0000-7000-8000-0000000000ff',
+    junk: 'not-a-uuid',
+  };
+  return JSON.stringify(
+    b.workspace_id === 'none' ? { links: b.links } : { links: b.links, workspace_id: ids[b.workspace_id] },
+  );
 }
 
 function authOf(who: 'key' | 'otherKey' | 'owner' | 'outsider' | 'anonymous'): Record<string, string> {
@@ -86,27 +143,38 @@ function authOf(who: 'key' | 'otherKey' | 'owner' | 'outsider' | 'anonymous'): R
 }
 
 describe('POST /v1/links/bulk under any body', () => {
-  test.prop([body, caller])('no 5xx; the envelope and nothing written, or a result per item and meta.created new rows', async (b, who) => {
-    const before = await linkCount();
-    const sent = bodyText(b);
-    const res = await kit.app.request('/v1/links/bulk', { method: 'POST', headers: { 'Content-Type': 'application/json', ...authOf(who) }, body: sent });
-    expect(res.status).toBeLessThan(500);
-    const answer = (await res.json()) as { data?: unknown; meta?: unknown; error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } };
-    const created = (await linkCount()) - before;
-    if (res.status !== 200) {
-      expect(typeof answer.error?.code).toBe('string');
-      expect(typeof answer.error?.message).toBe('string');
-      expect(Array.isArray(answer.error?.details)).toBe(true);
-      expect(typeof answer.error?.request_id).toBe('string');
-      expect(created).toBe(0);
-      return;
-    }
-    const data = bulkLinkResultsSchema.parse(answer.data);
-    const meta = bulkLinksMetaSchema.parse(answer.meta);
-    const items = (JSON.parse(sent) as { links: unknown[] }).links;
-    expect(data.map((r) => r.index)).toEqual(items.map((_, i) => i));
-    expect(meta.created).toBe(data.filter((r) => r.status === 'created').length);
-    expect(meta.failed).toBe(data.length - meta.created);
-    expect(created).toBe(meta.created);
-  });
+  test.prop([body, caller])(
+    'no 5xx; the envelope and nothing written, or a result per item and meta.created new rows',
+    async (b, who) => {
+      const before = await linkCount();
+      const sent = bodyText(b);
+      const res = await kit.app.request('/v1/links/bulk', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...authOf(who) },
+        body: sent,
+      });
+      expect(res.status).toBeLessThan(500);
+      const answer = (await res.json()) as {
+        data?: unknown;
+        meta?: unknown;
+        error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown };
+      };
+      const created = (await linkCount()) - before;
+      if (res.status !== 200) {
+        expect(typeof answer.error?.code).toBe('string');
+        expect(typeof answer.error?.message).toBe('string');
+        expect(Array.isArray(answer.error?.details)).toBe(true);
+        expect(typeof answer.error?.request_id).toBe('string');
+        expect(created).toBe(0);
+        return;
+      }
+      const data = bulkLinkResultsSchema.parse(answer.data);
+      const meta = bulkLinksMetaSchema.parse(answer.meta);
+      const items = (JSON.parse(sent) as { links: unknown[] }).links;
+      expect(data.map((r) => r.index)).toEqual(items.map((_, i) => i));
+      expect(meta.created).toBe(data.filter((r) => r.status === 'created').length);
+      expect(meta.failed).toBe(data.length - meta.created);
+      expect(created).toBe(meta.created);
+    },
+  );
 });

@@ -19,11 +19,21 @@ afterAll(async () => {
 
 type Bulk = { data: BulkLinkResult[]; meta: { created: number; failed: number } };
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
-const bulk = (body: unknown, opts: { key?: string; token?: string; headers?: Record<string, string> } = { key }) =>
+const bulk = (
+  body: unknown,
+  opts: { key?: string; token?: string; headers?: Record<string, string> } = { key },
+) =>
   opts.token === undefined
     ? kit.api('POST', '/v1/links/bulk', { key: opts.key, body, headers: opts.headers })
     : kit.call('POST', '/v1/links/bulk', { token: opts.token, body, headers: opts.headers });
-const linksOf = async (workspaceId: string) => Number((await kit.deps.pool.query<{ n: string }>('SELECT count(*) AS n FROM links WHERE workspace_id = $1', [workspaceId])).rows[0]?.n);
+const linksOf = async (workspaceId: string) =>
+  Number(
+    (
+      await kit.deps.pool.query<{ n: string }>('SELECT count(*) AS n FROM links WHERE workspace_id = $1', [
+        workspaceId,
+      ])
+    ).rows[0]?.n,
+  );
 const withoutRequestId = (body: ErrorBody) => ({ ...body, error: { ...body.error, request_id: '' } });
 const failure = (r: BulkLinkResult | undefined) => (r?.status === 'failed' ? r.error : undefined);
 
@@ -53,10 +63,19 @@ describe('POST /v1/links/bulk', () => {
       [6, 'created'],
     ]);
     expect(body.meta).toEqual({ created: 3, failed: 4 });
-    expect(failure(body.data[1])).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'destination_url' })] });
-    expect(failure(body.data[3])).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ field: 'colour' })] });
+    expect(failure(body.data[1])).toMatchObject({
+      code: 'validation_failed',
+      details: [expect.objectContaining({ field: 'destination_url' })],
+    });
+    expect(failure(body.data[3])).toMatchObject({
+      code: 'validation_failed',
+      details: [expect.objectContaining({ field: 'colour' })],
+    });
     expect(failure(body.data[4])).toMatchObject({ code: 'destination_unsafe' });
-    expect(failure(body.data[5])).toMatchObject({ code: 'not_found', details: [{ field: 'domain', issue: 'not_found' }] });
+    expect(failure(body.data[5])).toMatchObject({
+      code: 'not_found',
+      details: [{ field: 'domain', issue: 'not_found' }],
+    });
     for (const r of body.data) if (r.status === 'failed') expect(r.error).not.toHaveProperty('request_id');
     expect(await linksOf(kit.owner.workspaceId)).toBe(before + 3);
 
@@ -69,13 +88,24 @@ describe('POST /v1/links/bulk', () => {
     const scheduled = body.data[6];
     expect(scheduled?.status === 'created' && scheduled.link.status).toBe('scheduled');
     const c = body.data[2];
-    expect(c?.status === 'created' && c.link).toMatchObject({ slug: 'bulk-c', utm: { source: 'csv' }, domain: kit.deps.config.LINK_HOST });
+    expect(c?.status === 'created' && c.link).toMatchObject({
+      slug: 'bulk-c',
+      utm: { source: 'csv' },
+      domain: kit.deps.config.LINK_HOST,
+    });
     // Post-commit write-through ran for every created link (spread over lanes): the edge finds each in Redis.
-    for (const r of body.data) if (r.status === 'created') expect(await kit.deps.redis.exists(redirectKey(kit.deps.config.REDIS_PREFIX, r.link.domain, r.link.slug))).toBe(1);
+    for (const r of body.data)
+      if (r.status === 'created')
+        expect(
+          await kit.deps.redis.exists(redirectKey(kit.deps.config.REDIS_PREFIX, r.link.domain, r.link.slug)),
+        ).toBe(1);
   });
 
   it('fails a slug taken earlier in the same batch, and a slug a QR code holds', async () => {
-    const qr = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/menu', slug: 'bulk-qr-held' } });
+    const qr = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: { destination_url: 'https://example.com/menu', slug: 'bulk-qr-held' },
+    });
     expect(qr.status).toBe(201);
     const res = await bulk({
       links: [
@@ -87,36 +117,63 @@ describe('POST /v1/links/bulk', () => {
     });
     const body = await json<Bulk>(res);
     expect(body.data.map((r) => r.status)).toEqual(['created', 'failed', 'failed', 'created']);
-    expect(failure(body.data[1])).toMatchObject({ code: 'slug_taken', details: [{ field: 'slug', issue: 'slug_taken' }] });
+    expect(failure(body.data[1])).toMatchObject({
+      code: 'slug_taken',
+      details: [{ field: 'slug', issue: 'slug_taken' }],
+    });
     expect(failure(body.data[2])).toMatchObject({ code: 'qr_slug_reserved' });
-    const slugs = await kit.deps.pool.query<{ slug: string; destination_url: string }>("SELECT slug, destination_url FROM links WHERE slug IN ('bulk-dup', 'bulk-after') ORDER BY slug");
+    const slugs = await kit.deps.pool.query<{ slug: string; destination_url: string }>(
+      "SELECT slug, destination_url FROM links WHERE slug IN ('bulk-dup', 'bulk-after') ORDER BY slug",
+    );
     expect(slugs.rows).toEqual([
       { slug: 'bulk-after', destination_url: 'https://example.com/4' },
       { slug: 'bulk-dup', destination_url: 'https://example.com/1' },
     ]);
     // The failed items left no version or audit row behind (their savepoints rolled back).
-    const audits = await kit.deps.pool.query("SELECT 1 FROM audit_log_entries WHERE action = 'link.created' AND changes->'after'->>'destination_url' IN ('https://example.com/2', 'https://example.com/3')");
+    const audits = await kit.deps.pool.query(
+      "SELECT 1 FROM audit_log_entries WHERE action = 'link.created' AND changes->'after'->>'destination_url' IN ('https://example.com/2', 'https://example.com/3')",
+    );
     expect(audits.rows).toEqual([]);
   });
 
   it('stops at the plan limit mid-batch: the items that fit are created, the rest fail with plan_limit_reached', async () => {
     const free = await kit.signUp('v1-bulk-free@example.com');
-    const fill = await bulk({ workspace_id: free.workspaceId, links: Array.from({ length: 48 }, (_, i) => ({ destination_url: `https://example.com/fill/${i}` })) }, { token: free.token });
+    const fill = await bulk(
+      {
+        workspace_id: free.workspaceId,
+        links: Array.from({ length: 48 }, (_, i) => ({ destination_url: `https://example.com/fill/${i}` })),
+      },
+      { token: free.token },
+    );
     expect((await json<Bulk>(fill)).meta).toEqual({ created: 48, failed: 0 });
-    const res = await bulk({ workspace_id: free.workspaceId, links: Array.from({ length: 5 }, (_, i) => ({ destination_url: `https://example.com/over/${i}` })) }, { token: free.token });
+    const res = await bulk(
+      {
+        workspace_id: free.workspaceId,
+        links: Array.from({ length: 5 }, (_, i) => ({ destination_url: `https://example.com/over/${i}` })),
+      },
+      { token: free.token },
+    );
     expect(res.status).toBe(200);
     const body = await json<Bulk>(res);
     expect(body.data.map((r) => r.status)).toEqual(['created', 'created', 'failed', 'failed', 'failed']);
-    expect(failure(body.data[2])).toMatchObject({ code: 'plan_limit_reached', details: [expect.objectContaining({ limit: 50, plan: 'free' })] });
+    expect(failure(body.data[2])).toMatchObject({
+      code: 'plan_limit_reached',
+      details: [expect.objectContaining({ limit: 50, plan: 'free' })],
+    });
     expect(await linksOf(free.workspaceId)).toBe(50);
     // Already at the limit: still per item, not a refusal of the request.
-    const full = await bulk({ workspace_id: free.workspaceId, links: [{ destination_url: 'https://example.com/none' }] }, { token: free.token });
+    const full = await bulk(
+      { workspace_id: free.workspaceId, links: [{ destination_url: 'https://example.com/none' }] },
+      { token: free.token },
+    );
     expect(full.status).toBe(200);
     expect(failure((await json<Bulk>(full)).data[0])?.code).toBe('plan_limit_reached');
   });
 
   it('replays an Idempotency-Key: the same response, nothing created twice (API key and session alike)', async () => {
-    const payload = { links: [{ destination_url: 'https://example.com/idem-1' }, { destination_url: 'bad' }] };
+    const payload = {
+      links: [{ destination_url: 'https://example.com/idem-1' }, { destination_url: 'bad' }],
+    };
     const headers = { 'Idempotency-Key': 'bulk-idem-1' };
     const first = await bulk(payload, { key, headers });
     const count = await linksOf(kit.owner.workspaceId);
@@ -125,10 +182,16 @@ describe('POST /v1/links/bulk', () => {
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await again.text()).toBe(await first.text());
     expect(await linksOf(kit.owner.workspaceId)).toBe(count);
-    const reused = await bulk({ links: [{ destination_url: 'https://example.com/other' }] }, { key, headers });
+    const reused = await bulk(
+      { links: [{ destination_url: 'https://example.com/other' }] },
+      { key, headers },
+    );
     expect(reused.status).toBe(422);
 
-    const session = { workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/idem-session' }] };
+    const session = {
+      workspace_id: kit.owner.workspaceId,
+      links: [{ destination_url: 'https://example.com/idem-session' }],
+    };
     const s1 = await bulk(session, { token: kit.owner.token, headers: { 'Idempotency-Key': 'bulk-idem-s' } });
     const afterFirst = await linksOf(kit.owner.workspaceId);
     const s2 = await bulk(session, { token: kit.owner.token, headers: { 'Idempotency-Key': 'bulk-idem-s' } });
@@ -138,15 +201,36 @@ describe('POST /v1/links/bulk', () => {
   });
 
   it('takes the editor session of a member; a non-member, and a key naming another workspace, get the same 404', async () => {
-    const mine = await bulk({ workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/from-editor', title: 'CSV row' }] }, { token: kit.owner.token });
+    const mine = await bulk(
+      {
+        workspace_id: kit.owner.workspaceId,
+        links: [{ destination_url: 'https://example.com/from-editor', title: 'CSV row' }],
+      },
+      { token: kit.owner.token },
+    );
     expect(mine.status).toBe(200);
     const created = (await json<Bulk>(mine)).data[0];
-    expect(created?.status === 'created' && created.link).toMatchObject({ workspace_id: kit.owner.workspaceId, title: 'CSV row' });
+    expect(created?.status === 'created' && created.link).toMatchObject({
+      workspace_id: kit.owner.workspaceId,
+      title: 'CSV row',
+    });
 
     const before = await linksOf(kit.owner.workspaceId);
-    const outsider = await bulk({ workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/x' }] }, { token: kit.other.token });
-    const crossKey = await bulk({ workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/x' }] }, { key: otherKey });
-    const missing = await bulk({ workspace_id: '0190c3c4-0000-7000-8000-0000000000ff', links: [{ destination_url: 'https://example.com/x' }] }, { token: kit.other.token });
+    const outsider = await bulk(
+      { workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/x' }] },
+      { token: kit.other.token },
+    );
+    const crossKey = await bulk(
+      { workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/x' }] },
+      { key: otherKey },
+    );
+    const missing = await bulk(
+      {
+        workspace_id: '0190c3c4-0000-7000-8000-0000000000ff',
+        links: [{ destination_url: 'https://example.com/x' }],
+      },
+      { token: kit.other.token },
+    );
     for (const res of [outsider, crossKey, missing]) expect(res.status).toBe(404);
     const [a, b, c] = await Promise.all([outsider, crossKey, missing].map((r) => json<ErrorBody>(r)));
     if (!a || !b || !c) throw new Error('no bodies');
@@ -154,21 +238,38 @@ describe('POST /v1/links/bulk', () => {
     expect(withoutRequestId(a)).toEqual(withoutRequestId(c));
     expect(await linksOf(kit.owner.workspaceId)).toBe(before);
 
-    const noWorkspace = await bulk({ links: [{ destination_url: 'https://example.com/x' }] }, { token: kit.owner.token });
+    const noWorkspace = await bulk(
+      { links: [{ destination_url: 'https://example.com/x' }] },
+      { token: kit.owner.token },
+    );
     expect(noWorkspace.status).toBe(400);
-    expect((await json<ErrorBody>(noWorkspace)).error.details).toEqual([expect.objectContaining({ field: 'workspace_id', issue: 'required' })]);
+    expect((await json<ErrorBody>(noWorkspace)).error.details).toEqual([
+      expect.objectContaining({ field: 'workspace_id', issue: 'required' }),
+    ]);
     // A key may name its own workspace.
-    const own = await bulk({ workspace_id: kit.other.workspaceId, links: [{ destination_url: 'https://example.com/own' }] }, { key: otherKey });
+    const own = await bulk(
+      { workspace_id: kit.other.workspaceId, links: [{ destination_url: 'https://example.com/own' }] },
+      { key: otherKey },
+    );
     expect((await json<Bulk>(own)).meta.created).toBe(1);
   });
 
   it("takes the editor's session cookie from its own origin, and refuses it cross-site", async () => {
-    const body = { workspace_id: kit.owner.workspaceId, links: [{ destination_url: 'https://example.com/cookie' }] };
+    const body = {
+      workspace_id: kit.owner.workspaceId,
+      links: [{ destination_url: 'https://example.com/cookie' }],
+    };
     const cookie = `lh_session=${kit.owner.token}`;
-    const own = await kit.api('POST', '/v1/links/bulk', { body, headers: { Cookie: cookie, Origin: 'http://localhost:8080' } });
+    const own = await kit.api('POST', '/v1/links/bulk', {
+      body,
+      headers: { Cookie: cookie, Origin: 'http://localhost:8080' },
+    });
     expect((await json<Bulk>(own)).meta.created).toBe(1);
     const before = await linksOf(kit.owner.workspaceId);
-    const cross = await kit.api('POST', '/v1/links/bulk', { body, headers: { Cookie: cookie, Origin: 'https://evil.example' } });
+    const cross = await kit.api('POST', '/v1/links/bulk', {
+      body,
+      headers: { Cookie: cookie, Origin: 'https://evil.example' },
+    });
     expect(cross.status).toBe(403);
     expect((await json<ErrorBody>(cross)).error.code).toBe('cross_site_request');
     expect(await linksOf(kit.owner.workspaceId)).toBe(before);
@@ -206,7 +307,10 @@ describe('POST /v1/links/bulk', () => {
 
   it('counts as one request against the rate limit', async () => {
     const fresh = await kit.key(['links:write']);
-    const first = await bulk({ links: Array.from({ length: 20 }, (_, i) => ({ destination_url: `https://example.com/rl/${i}` })) }, { key: fresh });
+    const first = await bulk(
+      { links: Array.from({ length: 20 }, (_, i) => ({ destination_url: `https://example.com/rl/${i}` })) },
+      { key: fresh },
+    );
     const second = await bulk({ links: [{ destination_url: 'https://example.com/rl/x' }] }, { key: fresh });
     const limit = Number(first.headers.get('RateLimit-Limit'));
     expect(Number(first.headers.get('RateLimit-Remaining'))).toBe(limit - 1);

@@ -22,7 +22,6 @@ export type BulkCreateOutcome = { data: BulkLinkResult[]; meta: { created: numbe
 type Prepared = { index: number; input: CreateLinkInput } | { index: number; error: unknown };
 type Outcome = { index: number; id: string } | { index: number; error: unknown };
 
-
 /**
  * `POST /v1/links/bulk`: every item is the createLink command of `POST /v1/links`, each in its own
  * savepoint of one transaction, so an item that fails (invalid, slug taken, plan limit reached…)
@@ -36,7 +35,10 @@ export async function bulkCreateLinks(
 ): Promise<BulkCreateOutcome> {
   await gateBulkCreate(deps, caller);
   const prepared = items.map(prepareItem);
-  await warmDestinationDns(deps.resolveHost, prepared.flatMap((p) => ('input' in p ? [p.input.destination_url] : [])));
+  await warmDestinationDns(
+    deps.resolveHost,
+    prepared.flatMap((p) => ('input' in p ? [p.input.destination_url] : [])),
+  );
 
   const runner = deps.commands;
   const batch = new PostCommitEffects();
@@ -71,7 +73,11 @@ export async function bulkCreateLinks(
   const data = outcomes.map((o): BulkLinkResult => {
     const record = 'id' in o ? byId.get(o.id) : undefined;
     if (record) return { index: o.index, status: 'created', link: serializeLink(record) };
-    return { index: o.index, status: 'failed', error: itemError('error' in o ? o.error : new NotFoundError(), requestId) };
+    return {
+      index: o.index,
+      status: 'failed',
+      error: itemError('error' in o ? o.error : new NotFoundError(), requestId),
+    };
   });
   const created = data.filter((d) => d.status === 'created').length;
   return { data, meta: { created, failed: data.length - created } };
@@ -83,17 +89,24 @@ export async function bulkCreateLinks(
  * it. Only a plan limit is left to the items, so a batch that reaches the limit keeps what fit.
  */
 async function gateBulkCreate(deps: AppDeps, caller: V1Caller): Promise<void> {
-  const decision = authorize(await loadAuthorizeInput(deps.pool, caller.by, 'link.create', caller.workspaceId));
+  const decision = authorize(
+    await loadAuthorizeInput(deps.pool, caller.by, 'link.create', caller.workspaceId),
+  );
   if (!decision.allow && decision.code !== 'plan_limit_reached') throw denialError(decision);
 }
 
 function prepareItem(raw: unknown, index: number): Prepared {
   const parsed = createLinkInputSchema.safeParse(raw);
-  return parsed.success ? { index, input: parsed.data } : { index, error: ValidationError.fromZod(parsed.error) };
+  return parsed.success
+    ? { index, input: parsed.data }
+    : { index, error: ValidationError.fromZod(parsed.error) };
 }
 
 /** The envelope's error without its request id (the request has one; the item is inside it). */
-function itemError(error: unknown, requestId: string): Extract<BulkLinkResult, { status: 'failed' }>['error'] {
+function itemError(
+  error: unknown,
+  requestId: string,
+): Extract<BulkLinkResult, { status: 'failed' }>['error'] {
   const { code, message, details } = toErrorEnvelope(error, requestId).body.error;
   return { code, message, details: [...details] };
 }

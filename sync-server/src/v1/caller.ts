@@ -49,7 +49,8 @@ export async function requireActor(c: Context<AppEnv>, deps: AppDeps): Promise<R
   const actor = await actorOf(c, deps);
   if (actor === null)
     throw new AuthenticationError('unauthenticated', {
-      message: 'The /v1 API takes an API key (Authorization: Bearer lh_…) or, where the editor calls it, a session.',
+      message:
+        'The /v1 API takes an API key (Authorization: Bearer lh_…) or, where the editor calls it, a session.',
     });
   return actor;
 }
@@ -60,11 +61,16 @@ export async function requireActor(c: Context<AppEnv>, deps: AppDeps): Promise<R
  * another workspace than its own is the same 404 as a missing one. Whether a user may act in the
  * workspace is authorize()'s to say, as for every command.
  */
-export async function keyOrSessionCaller(c: Context<AppEnv>, deps: AppDeps, workspaceId: string | undefined): Promise<V1Caller> {
+export async function keyOrSessionCaller(
+  c: Context<AppEnv>,
+  deps: AppDeps,
+  workspaceId: string | undefined,
+): Promise<V1Caller> {
   const actor = await requireActor(c, deps);
   if (actor.kind === 'api_key') {
     const caller = await v1Caller(c, deps);
-    if (workspaceId !== undefined && workspaceId.toLowerCase() !== caller.workspaceId) throw new NotFoundError();
+    if (workspaceId !== undefined && workspaceId.toLowerCase() !== caller.workspaceId)
+      throw new NotFoundError();
     return caller;
   }
   if (workspaceId === undefined)

@@ -25,7 +25,9 @@ describe('warmDestinationDns', () => {
       'not a url',
     ];
     await warmDestinationDns(resolve, urls);
-    expect(asked.sort()).toEqual([...Array.from({ length: 40 }, (_, i) => `shop-${i}.example.com`), 'fails.example.com'].sort());
+    expect(asked.sort()).toEqual(
+      [...Array.from({ length: 40 }, (_, i) => `shop-${i}.example.com`), 'fails.example.com'].sort(),
+    );
     expect(most).toBeGreaterThan(1);
     expect(most).toBeLessThanOrEqual(16);
     await resolve('shop-7.example.com');

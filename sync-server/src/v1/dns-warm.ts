@@ -26,7 +26,10 @@ export async function warmDestinationDns(resolveHost: ResolveHost, urls: readonl
 function hostOf(url: string): string[] {
   let host: string;
   try {
-    host = new URL(url).hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+    host = new URL(url).hostname
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '')
+      .toLowerCase();
   } catch {
     return [];
   }

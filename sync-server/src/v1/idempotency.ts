@@ -46,7 +46,10 @@ export function v1Idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       });
     const actor = await actorOf(c, deps);
     if (actor === null) return next();
-    const owner = actor.kind === 'api_key' ? { scope: `api_key:${actor.apiKey.id}`, workspaceId: actor.apiKey.workspace_id } : { scope: `user:${actor.user.id}`, workspaceId: null };
+    const owner =
+      actor.kind === 'api_key'
+        ? { scope: `api_key:${actor.apiKey.id}`, workspaceId: actor.apiKey.workspace_id }
+        : { scope: `user:${actor.user.id}`, workspaceId: null };
     const scope = owner.scope;
     const hash = requestHash(c, new Uint8Array(await c.req.arrayBuffer()));
 
@@ -72,13 +75,20 @@ export function v1Idempotency(deps: AppDeps): MiddlewareHandler<AppEnv> {
       );
       if (!stored) throw new ConflictError('idempotency_key_in_progress');
       if (stored.request_hash !== hash)
-        throw new SemanticError('idempotency_key_reused', { details: [{ field: IDEMPOTENCY_HEADER, issue: 'reused' }] });
+        throw new SemanticError('idempotency_key_reused', {
+          details: [{ field: IDEMPOTENCY_HEADER, issue: 'reused' }],
+        });
       if (stored.status !== 'completed' || stored.response_status === null)
-        throw new ConflictError('idempotency_key_in_progress', { details: [{ field: IDEMPOTENCY_HEADER, issue: 'in_progress' }] });
+        throw new ConflictError('idempotency_key_in_progress', {
+          details: [{ field: IDEMPOTENCY_HEADER, issue: 'in_progress' }],
+        });
       for (const [name, value] of Object.entries(stored.response_headers)) c.header(name, value);
       c.header('Idempotent-Replayed', 'true');
       // Stored as the exact response text (a jsonb string), so the replay is byte-identical.
-      const text = typeof stored.response_body === 'string' ? stored.response_body : JSON.stringify(stored.response_body);
+      const text =
+        typeof stored.response_body === 'string'
+          ? stored.response_body
+          : JSON.stringify(stored.response_body);
       return c.body(text, stored.response_status as ContentfulStatusCode);
     }
 

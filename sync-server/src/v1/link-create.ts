@@ -9,7 +9,8 @@ export function refuseUnsupported(input: { publish?: boolean; expired_url?: stri
     ...(input.publish === false ? [{ field: 'publish', issue: 'not_supported' }] : []),
     ...(input.expired_url !== undefined ? [{ field: 'expired_url', issue: 'not_supported' }] : []),
   ];
-  if (details.length > 0) throw new ValidationError(details, { message: 'These fields are not supported by the API yet.' });
+  if (details.length > 0)
+    throw new ValidationError(details, { message: 'These fields are not supported by the API yet.' });
 }
 
 /** `domain: "links.example.com"` → the domain id the commands take (404 when it is not the workspace's). */
@@ -27,15 +28,29 @@ export async function createLinkSteps(
 ): Promise<{ id: string; steps: CommandStep[] }> {
   refuseUnsupported(input);
   const id = uuidv7();
-  const domainId = input.domain_id ?? (input.domain === undefined ? undefined : await domainIdOf(input.domain));
+  const domainId =
+    input.domain_id ?? (input.domain === undefined ? undefined : await domainIdOf(input.domain));
   const ref = { id, workspace_id: workspaceId };
   const steps: CommandStep[] = [
     {
       name: 'createLink',
-      args: defined({ ...ref, destination_url: input.destination_url, slug: input.slug, domain_id: domainId, title: input.title, tags: input.tags, utm: input.utm }),
+      args: defined({
+        ...ref,
+        destination_url: input.destination_url,
+        slug: input.slug,
+        domain_id: domainId,
+        title: input.title,
+        tags: input.tags,
+        utm: input.utm,
+      }),
     },
   ];
-  const later = defined({ starts_at: input.starts_at, expires_at: input.expires_at, rules: input.rules, destinations: input.destinations });
+  const later = defined({
+    starts_at: input.starts_at,
+    expires_at: input.expires_at,
+    rules: input.rules,
+    destinations: input.destinations,
+  });
   if (Object.keys(later).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...later } });
   return { id, steps };
 }

@@ -49,8 +49,14 @@ describe('Idempotency-Key', () => {
       "SELECT round(extract(epoch FROM expires_at - created_at) / 3600) AS hours FROM idempotency_keys WHERE key = 'order-1234' LIMIT 1",
     );
     expect(Number(stored.rows[0]?.hours)).toBe(24);
-    await kit.deps.pool.query("UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = 'order-1234'");
-    const afterExpiry = await kit.api('POST', '/v1/links', { key, body: { ...body, title: 'Fresh' }, headers });
+    await kit.deps.pool.query(
+      "UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = 'order-1234'",
+    );
+    const afterExpiry = await kit.api('POST', '/v1/links', {
+      key,
+      body: { ...body, title: 'Fresh' },
+      headers,
+    });
     expect(afterExpiry.status).toBe(201);
     expect(afterExpiry.headers.get('Idempotent-Replayed')).toBeNull();
   });
@@ -59,16 +65,27 @@ describe('Idempotency-Key', () => {
     const body = JSON.stringify({ destination_url: 'https://example.com/slow' });
     const row = await findApiKeyByToken(kit.deps.pool, key);
     const hash = createHash('sha256').update(`POST\n/v1/links\n${body}`).digest('hex');
-    await kit.deps.pool.query("INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, 'running-1', $2)", [`api_key:${row?.id ?? ''}`, hash]);
+    await kit.deps.pool.query(
+      "INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, 'running-1', $2)",
+      [`api_key:${row?.id ?? ''}`, hash],
+    );
     const before = await kit.count('links');
-    const res = await kit.api('POST', '/v1/links', { key, raw: body, headers: { 'Idempotency-Key': 'running-1' } });
+    const res = await kit.api('POST', '/v1/links', {
+      key,
+      raw: body,
+      headers: { 'Idempotency-Key': 'running-1' },
+    });
     expect(res.status).toBe(409);
     expect((await json<ErrorBody>(res)).error.code).toBe('idempotency_key_in_progress');
     expect(await kit.count('links')).toBe(before);
   });
 
   it('rejects a malformed key with 400', async () => {
-    const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/' }, headers: { 'Idempotency-Key': 'x'.repeat(256) } });
+    const res = await kit.api('POST', '/v1/links', {
+      key,
+      body: { destination_url: 'https://example.com/' },
+      headers: { 'Idempotency-Key': 'x'.repeat(256) },
+    });
     expect(res.status).toBe(400);
     expect((await json<ErrorBody>(res)).error.details[0]?.field).toBe('Idempotency-Key');
   });
@@ -114,7 +131,10 @@ describe('rate limits', () => {
 describe('body size', () => {
   it('answers a huge body with 413 request_too_large and writes nothing', async () => {
     const before = await kit.count('links');
-    const res = await kit.api('POST', '/v1/links', { key, raw: JSON.stringify({ destination_url: 'https://example.com/', title: 'x'.repeat(300_000) }) });
+    const res = await kit.api('POST', '/v1/links', {
+      key,
+      raw: JSON.stringify({ destination_url: 'https://example.com/', title: 'x'.repeat(300_000) }),
+    });
     expect(res.status).toBe(413);
     expect((await json<ErrorBody>(res)).error.code).toBe('request_too_large');
     expect(await kit.count('links')).toBe(before);
@@ -128,7 +148,14 @@ describe('destination safety is in the command layer (both doors)', () => {
     const row = await findApiKeyByToken(kit.deps.pool, key);
     if (!row) throw new Error('no key row');
     const by = commandActorOf(apiKeyActor(row));
-    const run = kit.deps.commands.execute(by, 'createQrCode', { id: uuidv7(), workspace_id: kit.owner.workspaceId, destination_url: 'https://intranet.example.com/' }, null);
-    await expect(run).rejects.toSatisfy((e: unknown) => e instanceof AppError && e.code === 'destination_unsafe');
+    const run = kit.deps.commands.execute(
+      by,
+      'createQrCode',
+      { id: uuidv7(), workspace_id: kit.owner.workspaceId, destination_url: 'https://intranet.example.com/' },
+      null,
+    );
+    await expect(run).rejects.toSatisfy(
+      (e: unknown) => e instanceof AppError && e.code === 'destination_unsafe',
+    );
   });
 });

@@ -9,7 +9,11 @@ type Json = Record<string, unknown>;
 
 /** zod → JSON Schema 2020-12 (what OpenAPI 3.1 uses), without the `$schema` line. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output'): Json {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  });
   return rest;
 }
 
@@ -35,44 +39,73 @@ const ERROR_TEXT: Record<number, string> = {
 };
 
 const rateHeaders = {
-  'RateLimit-Limit': { schema: { type: 'integer' }, description: 'Requests allowed per minute for this key (its plan)' },
+  'RateLimit-Limit': {
+    schema: { type: 'integer' },
+    description: 'Requests allowed per minute for this key (its plan)',
+  },
   'RateLimit-Remaining': { schema: { type: 'integer' } },
   'RateLimit-Reset': { schema: { type: 'integer' }, description: 'Seconds until a slot frees' },
 };
 
 function parametersOf(op: Operation): Json[] {
   const params: Json[] = [];
-  if (op.path.includes('{id}')) params.push({ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
+  if (op.path.includes('{id}'))
+    params.push({ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
   if (op.query) {
     const json = schemaOf(op.query, 'input');
     const properties = (json.properties ?? {}) as Record<string, Json>;
     const required = new Set(Array.isArray(json.required) ? json.required : []);
     for (const [name, schema] of Object.entries(properties)) {
       const example = op.exampleQuery?.[name];
-      params.push({ name, in: 'query', required: required.has(name) && !('default' in schema), schema, ...(example === undefined ? {} : { example }) });
+      params.push({
+        name,
+        in: 'query',
+        required: required.has(name) && !('default' in schema),
+        schema,
+        ...(example === undefined ? {} : { example }),
+      });
     }
   }
   if (op.method === 'post')
-    params.push({ name: IDEMPOTENCY_HEADER, in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused' });
+    params.push({
+      name: IDEMPOTENCY_HEADER,
+      in: 'header',
+      required: false,
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+      description:
+        'Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused',
+    });
   return params;
 }
 
 function successOf(op: Operation): Json {
   if (op.binary)
-    return { description: 'The file', headers: rateHeaders, content: Object.fromEntries(op.binary.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])) };
+    return {
+      description: 'The file',
+      headers: rateHeaders,
+      content: Object.fromEntries(
+        op.binary.map((m) => [m, { schema: { type: 'string', format: 'binary' } }]),
+      ),
+    };
   const data = op.response ? { $ref: `#/components/schemas/${componentName(op)}` } : {};
   const body = {
     type: 'object',
     required: ['data', 'meta'],
     properties: {
       data: op.list ? { type: 'array', items: data } : data,
-      meta: op.list ? schemaOf(listMetaSchema, 'output') : op.meta ? schemaOf(op.meta, 'output') : { type: 'object' },
+      meta: op.list
+        ? schemaOf(listMetaSchema, 'output')
+        : op.meta
+          ? schemaOf(op.meta, 'output')
+          : { type: 'object' },
     },
   };
   return { description: op.summary, headers: rateHeaders, content: { 'application/json': { schema: body } } };
 }
 
-const componentName = (op: Operation): string => op.component ?? `${op.resource.replace(/(^|-)(\w)/g, (_, _d: string, ch: string) => ch.toUpperCase()).replace(/s$/, '')}`;
+const componentName = (op: Operation): string =>
+  op.component ??
+  `${op.resource.replace(/(^|-)(\w)/g, (_, _d: string, ch: string) => ch.toUpperCase()).replace(/s$/, '')}`;
 
 /** The OpenAPI 3.1 document of /v1, generated from the operation table and the shared zod schemas. */
 export function buildOpenApiDocument(serverUrl: string): Json {
@@ -85,7 +118,9 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     for (const status of errors)
       responses[String(status)] = {
         description: ERROR_TEXT[status] ?? 'Error',
-        ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' } }, ...rateHeaders } } : {}),
+        ...(status === 429
+          ? { headers: { 'Retry-After': { schema: { type: 'integer' } }, ...rateHeaders } }
+          : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       };
     const operation: Json = {
@@ -102,13 +137,24 @@ export function buildOpenApiDocument(serverUrl: string): Json {
         required: true,
         content: {
           ...Object.fromEntries(op.upload.map((m) => [m, { schema: { type: 'string', format: 'binary' } }])),
-          'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } },
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', format: 'binary' } },
+            },
+          },
         },
       };
     if (op.body)
       operation.requestBody = {
         required: true,
-        content: { 'application/json': { schema: schemaOf(op.body, 'input'), ...(op.example ? { example: op.example } : {}) } },
+        content: {
+          'application/json': {
+            schema: schemaOf(op.body, 'input'),
+            ...(op.example ? { example: op.example } : {}),
+          },
+        },
       };
     (paths[op.path] ??= {})[op.method] = operation;
   }
@@ -117,17 +163,40 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     info: {
       title: 'LinkHub API',
       version: '1.0.0',
-      description: 'Links, dynamic QR codes, bio pages and domains. JSON is snake_case; bodies are {data, meta}; lists are cursor-paginated (?limit=&cursor=, meta.next_cursor); errors are {error: {code, message, details, request_id}}.',
+      description:
+        'Links, dynamic QR codes, bio pages and domains. JSON is snake_case; bodies are {data, meta}; lists are cursor-paginated (?limit=&cursor=, meta.next_cursor); errors are {error: {code, message, details, request_id}}.',
     },
     servers: [{ url: serverUrl }],
     security: [{ apiKey: [] }],
-    tags: [{ name: 'links' }, { name: 'qr-codes' }, { name: 'pages' }, { name: 'domains' }, { name: 'analytics' }, { name: 'assets' }],
+    tags: [
+      { name: 'links' },
+      { name: 'qr-codes' },
+      { name: 'pages' },
+      { name: 'domains' },
+      { name: 'analytics' },
+      { name: 'assets' },
+    ],
     paths,
     components: {
       securitySchemes: {
-        apiKey: { type: 'http', scheme: 'bearer', bearerFormat: 'lh_<prefix>_<secret>', description: 'An API key, bound to one workspace, with scopes' },
-        session: { type: 'apiKey', in: 'cookie', name: 'lh_session', description: "The editor's signed-in session (operations that say so)" },
-        sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'lhs_…', description: "The editor's session token (desktop app, CLI; operations that say so)" },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lh_<prefix>_<secret>',
+          description: 'An API key, bound to one workspace, with scopes',
+        },
+        session: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'lh_session',
+          description: "The editor's signed-in session (operations that say so)",
+        },
+        sessionToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'lhs_…',
+          description: "The editor's session token (desktop app, CLI; operations that say so)",
+        },
       },
       schemas,
     },

@@ -1,5 +1,10 @@
 import { NotFoundError, SemanticError } from '@linkhub/shared/errors/app-error';
-import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError, type QrArtifact } from '@linkhub/shared/artifacts/qr-artifacts';
+import {
+  ensureQrArtifact,
+  QrArtifactMissingError,
+  QrArtifactRefusedError,
+  type QrArtifact,
+} from '@linkhub/shared/artifacts/qr-artifacts';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { QrRenderEngine } from '@linkhub/shared/qr/check-and-render';
 import type { QrFormat } from '@linkhub/shared/qr/render/index';
@@ -16,7 +21,11 @@ export type QrFile = {
   readonly fromStore: boolean;
 };
 
-export type QrFileDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore; readonly render: QrRenderEngine };
+export type QrFileDeps = {
+  readonly pool: pg.Pool;
+  readonly store: ArtifactStore;
+  readonly render: QrRenderEngine;
+};
 
 async function artifactFor(deps: QrFileDeps, qrCodeId: string, query: RenderQrQuery): Promise<QrArtifact> {
   try {
@@ -31,7 +40,9 @@ async function artifactFor(deps: QrFileDeps, qrCodeId: string, query: RenderQrQu
     // A design that does not scan (or whose uploaded logo is gone): 422 qr_unscannable with the fixes.
     if (error instanceof QrArtifactRefusedError) throw error.refusal;
     if (error instanceof QrArtifactMissingError) {
-      const { rows } = await deps.pool.query('SELECT 1 FROM qr_codes WHERE id = $1 AND deleted_at IS NULL', [qrCodeId]);
+      const { rows } = await deps.pool.query('SELECT 1 FROM qr_codes WHERE id = $1 AND deleted_at IS NULL', [
+        qrCodeId,
+      ]);
       if (rows.length === 0) throw new NotFoundError();
       throw new SemanticError('qr_unscannable', {
         message: 'The stored design of this QR code cannot be read; save a new design.',
@@ -49,11 +60,16 @@ async function artifactFor(deps: QrFileDeps, qrCodeId: string, query: RenderQrQu
  * superseded revisions removed), so the next request is served from the store. The check and
  * render run in the render pool (`deps.render`), never on the request thread.
  */
-export async function qrFileFromStore(deps: QrFileDeps, qrCodeId: string, query: RenderQrQuery): Promise<QrFile> {
+export async function qrFileFromStore(
+  deps: QrFileDeps,
+  qrCodeId: string,
+  query: RenderQrQuery,
+): Promise<QrFile> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const artifact = await artifactFor(deps, qrCodeId, query);
     const meta = { contentType: artifact.contentType, extension: artifact.format, sha256: artifact.sha256 };
-    if (artifact.bytes !== undefined) return { ...meta, body: artifact.bytes, byteSize: artifact.bytes.byteLength, fromStore: false };
+    if (artifact.bytes !== undefined)
+      return { ...meta, body: artifact.bytes, byteSize: artifact.bytes.byteLength, fromStore: false };
     const stored = await deps.store.stream(artifact.storageKey);
     // Gone between the lookup and the read (a newer revision's render removed it): look up again.
     if (stored !== null) return { ...meta, body: stored.body, byteSize: stored.byteSize, fromStore: true };

@@ -39,7 +39,12 @@ return {admitted, count, reset}
 
 export type WindowResult = { admitted: boolean; count: number; resetMs: number };
 
-export async function hitWindow(deps: AppDeps, key: string, limit: number, now = Date.now()): Promise<WindowResult> {
+export async function hitWindow(
+  deps: AppDeps,
+  key: string,
+  limit: number,
+  now = Date.now(),
+): Promise<WindowResult> {
   const member = `${now}-${Math.random().toString(36).slice(2, 10)}`;
   const result: unknown = await deps.redis.eval(SLIDING_WINDOW, 1, key, now, WINDOW_MS, limit, member);
   const [admitted, count, reset] = Array.isArray(result) ? result.map(Number) : [1, 0, WINDOW_MS];
@@ -70,7 +75,10 @@ export function v1RateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
     try {
       hit = await hitWindow(deps, key, limit);
     } catch (error) {
-      deps.logger.warn({ err: { message: error instanceof Error ? error.message : String(error) } }, 'rate limit unavailable');
+      deps.logger.warn(
+        { err: { message: error instanceof Error ? error.message : String(error) } },
+        'rate limit unavailable',
+      );
       await next();
       return;
     }

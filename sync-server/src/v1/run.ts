@@ -18,7 +18,8 @@ export async function runCommands(
   const runner = deps.commands;
   return runner.inTransaction(async (scope) => {
     const results: CommandResult[] = [];
-    for (const step of steps) results.push(await runner.run(scope, caller.by, step.name, step.args, requestId));
+    for (const step of steps)
+      results.push(await runner.run(scope, caller.by, step.name, step.args, requestId));
     return results;
   });
 }

@@ -12,11 +12,25 @@ export type V1Kit = Kit & {
   owner: { token: string; userId: string; workspaceId: string };
   other: { token: string; userId: string; workspaceId: string };
   key: (scopes: readonly string[], who?: 'owner' | 'other') => Promise<string>;
-  api: (method: string, path: string, opts?: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> }) => Promise<Response>;
+  api: (
+    method: string,
+    path: string,
+    opts?: { key?: string; body?: unknown; raw?: string; headers?: Record<string, string> },
+  ) => Promise<Response>;
   count: (table: string) => Promise<number>;
 };
 
-export const ALL_SCOPES = ['links:read', 'links:write', 'qr:read', 'qr:write', 'pages:read', 'pages:write', 'domains:read', 'domains:write', 'analytics:read'] as const;
+export const ALL_SCOPES = [
+  'links:read',
+  'links:write',
+  'qr:read',
+  'qr:write',
+  'pages:read',
+  'pages:write',
+  'domains:read',
+  'domains:write',
+  'analytics:read',
+] as const;
 
 export const testResolver: ResolveHost = async (host) => {
   if (host === 'intranet.example.com') return ['10.1.2.3'];
@@ -28,14 +42,20 @@ export const testResolver: ResolveHost = async (host) => {
 export async function startV1Kit(overrides: DepsOverrides = {}): Promise<V1Kit> {
   const kit = await startKit({ resolveHost: testResolver, ...overrides });
   const db = createDb(kit.database.url);
-  await ensureSystemDomains(db.db, { linkHost: kit.deps.config.LINK_HOST, bioHost: kit.deps.config.BIO_HOST });
+  await ensureSystemDomains(db.db, {
+    linkHost: kit.deps.config.LINK_HOST,
+    bioHost: kit.deps.config.BIO_HOST,
+  });
   await db.close();
   const owner = await kit.signUp('v1-owner@example.com');
   const other = await kit.signUp('v1-other@example.com');
   await setPlan(kit, owner.workspaceId, 'business');
   const key: V1Kit['key'] = async (scopes, who = 'owner') => {
     const account = who === 'owner' ? owner : other;
-    const res = await kit.call('POST', `/api/workspaces/${account.workspaceId}/api-keys`, { token: account.token, body: { name: 'test', scopes } });
+    const res = await kit.call('POST', `/api/workspaces/${account.workspaceId}/api-keys`, {
+      token: account.token,
+      body: { name: 'test', scopes },
+    });
     if (res.status !== 201) throw new Error(`key ${res.status}: ${await res.text()}`);
     return (await kit.json<{ data: { key: string } }>(res)).data.key;
   };
@@ -61,4 +81,11 @@ export async function startV1Kit(overrides: DepsOverrides = {}): Promise<V1Kit> 
 }
 
 export type Envelope<T> = { data: T; meta: { next_cursor?: string | null } };
-export type ErrorBody = { error: { code: string; message: string; details: Array<{ field: string; issue: string }>; request_id: string } };
+export type ErrorBody = {
+  error: {
+    code: string;
+    message: string;
+    details: Array<{ field: string; issue: string }>;
+    request_id: string;
+  };
+};

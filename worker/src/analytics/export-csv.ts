@@ -24,11 +24,37 @@ export const analyticsExportParamsSchema = z.object({
 export type AnalyticsExportParams = z.infer<typeof analyticsExportParamsSchema>;
 
 const RAW_COLUMNS = [
-  'occurred_at', 'event_type', 'resource_type', 'resource_id', 'parent_resource_id', 'country_code', 'region_code',
-  'device_type', 'os_family', 'browser_family', 'referrer_host', 'utm_source', 'utm_medium', 'utm_campaign',
-  'utm_term', 'utm_content', 'variant_id', 'fallback_stage', 'is_bot',
+  'occurred_at',
+  'event_type',
+  'resource_type',
+  'resource_id',
+  'parent_resource_id',
+  'country_code',
+  'region_code',
+  'device_type',
+  'os_family',
+  'browser_family',
+  'referrer_host',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'variant_id',
+  'fallback_stage',
+  'is_bot',
 ] as const;
-const ROLLUP_COLUMNS = ['bucket_start', 'resource_type', 'resource_id', 'dimension', 'value', 'clicks', 'scans', 'page_views', 'bot_events'] as const;
+const ROLLUP_COLUMNS = [
+  'bucket_start',
+  'resource_type',
+  'resource_id',
+  'dimension',
+  'value',
+  'clicks',
+  'scans',
+  'page_views',
+  'bot_events',
+] as const;
 
 type Cell = string | number | boolean | Date | null;
 type Row = Record<string, Cell>;
@@ -78,7 +104,12 @@ export type AnalyticsExportDeps = { readonly pool: pg.Pool; readonly store: Arti
  * folder or S3 bucket, whichever is configured); on success the download link is valid for 24 h.
  * Raw events are clamped to the plan's raw retention.
  */
-export async function runAnalyticsExport(deps: AnalyticsExportDeps, workspaceId: string, exportId: string, now: Date = new Date()): Promise<ExportOutcome> {
+export async function runAnalyticsExport(
+  deps: AnalyticsExportDeps,
+  workspaceId: string,
+  exportId: string,
+  now: Date = new Date(),
+): Promise<ExportOutcome> {
   const { pool, store } = deps;
   const job = await pool.query<{ params: unknown; status: string; plan: string }>(
     `SELECT e.params, e.status, w.current_plan_key AS plan FROM export_jobs e JOIN workspaces w ON w.id = e.workspace_id
@@ -89,7 +120,10 @@ export async function runAnalyticsExport(deps: AnalyticsExportDeps, workspaceId:
   if (!row || (row.status !== 'queued' && row.status !== 'running')) return { status: 'skipped', rows: 0 };
   const parsed = analyticsExportParamsSchema.safeParse(row.params);
   if (!parsed.success) {
-    await pool.query("UPDATE export_jobs SET status = 'failed', error = 'invalid export parameters', finished_at = now() WHERE id = $1", [exportId]);
+    await pool.query(
+      "UPDATE export_jobs SET status = 'failed', error = 'invalid export parameters', finished_at = now() WHERE id = $1",
+      [exportId],
+    );
     return { status: 'failed', rows: 0 };
   }
   const params = parsed.data;
@@ -102,11 +136,17 @@ export async function runAnalyticsExport(deps: AnalyticsExportDeps, workspaceId:
   const source = params.source === 'raw' ? rawSource(spec) : rollupSource(spec);
   const key = `exports/${workspaceId}/${exportId}.csv`;
   assertArtifactKey(key);
-  await pool.query("UPDATE export_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 0 WHERE id = $1", [exportId]);
+  await pool.query(
+    "UPDATE export_jobs SET status = 'running', started_at = coalesce(started_at, now()), progress = 0 WHERE id = $1",
+    [exportId],
+  );
   const spoolDir = await mkdtemp(join(tmpdir(), 'linkhub-export-'));
   const spool = join(spoolDir, `${exportId}.csv`);
   try {
-    const total = Number((await pool.query<{ n: string }>(source.count, [spec.ws, spec.from, spec.to, spec.ids])).rows[0]?.n ?? 0);
+    const total = Number(
+      (await pool.query<{ n: string }>(source.count, [spec.ws, spec.from, spec.to, spec.ids])).rows[0]?.n ??
+        0,
+    );
     const out = createWriteStream(spool);
     const write = async (text: string) => {
       if (!out.write(text)) await once(out, 'drain');
@@ -123,7 +163,10 @@ export async function runAnalyticsExport(deps: AnalyticsExportDeps, workspaceId:
       if (page.rows.length < PAGE || last === undefined) break;
       after = last;
       const progress = total === 0 ? 99 : Math.min(99, Math.floor((done / total) * 100));
-      await pool.query('UPDATE export_jobs SET progress = $2 WHERE id = $1 AND progress < $2', [exportId, progress]);
+      await pool.query('UPDATE export_jobs SET progress = $2 WHERE id = $1 AND progress < $2', [
+        exportId,
+        progress,
+      ]);
     }
     out.end();
     await once(out, 'finish');
@@ -136,10 +179,10 @@ export async function runAnalyticsExport(deps: AnalyticsExportDeps, workspaceId:
     );
     return { status: 'succeeded', rows: done };
   } catch (error) {
-    await pool.query("UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [
-      exportId,
-      error instanceof Error ? error.message.slice(0, 500) : 'export failed',
-    ]);
+    await pool.query(
+      "UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1",
+      [exportId, error instanceof Error ? error.message.slice(0, 500) : 'export failed'],
+    );
     return { status: 'failed', rows: 0 };
   } finally {
     await rm(spoolDir, { recursive: true, force: true });

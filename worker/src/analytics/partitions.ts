@@ -17,10 +17,10 @@ export async function ensureDayPartitions(db: Queryable, days: readonly string[]
 
 /** Yesterday through `aheadDays` days after today (UTC) exist afterwards; returns how many days were ensured. */
 export async function ensurePartitionsAhead(db: Queryable, now: Date, aheadDays = 7): Promise<number> {
-  const res = await db.query<{ n: number }>('SELECT ensure_click_events_partitions($1::date, $2::date) AS n', [
-    utcDate(new Date(now.getTime() - DAY_MS)),
-    utcDate(new Date(now.getTime() + aheadDays * DAY_MS)),
-  ]);
+  const res = await db.query<{ n: number }>(
+    'SELECT ensure_click_events_partitions($1::date, $2::date) AS n',
+    [utcDate(new Date(now.getTime() - DAY_MS)), utcDate(new Date(now.getTime() + aheadDays * DAY_MS))],
+  );
   return Number(res.rows[0]?.n ?? 0);
 }
 
@@ -30,7 +30,9 @@ export async function listDayPartitions(db: Queryable): Promise<string[]> {
     `SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
       WHERE p.relname = 'click_events' AND c.relname ~ '^click_events_p[0-9]{8}$' ORDER BY c.relname`,
   );
-  return res.rows.map((r) => `${r.relname.slice(14, 18)}-${r.relname.slice(18, 20)}-${r.relname.slice(20, 22)}`);
+  return res.rows.map(
+    (r) => `${r.relname.slice(14, 18)}-${r.relname.slice(18, 20)}-${r.relname.slice(20, 22)}`,
+  );
 }
 
 /**

@@ -6,7 +6,9 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 
 /** `(VALUES ('all', ''), ('country', coalesce(country_code, '')), …)`: one row per dimension of an event. */
-const DIMENSION_VALUES = ROLLUP_DIMENSION_NAMES.map((name) => `('${name}', ${ROLLUP_DIMENSIONS[name].sql})`).join(',\n      ');
+const DIMENSION_VALUES = ROLLUP_DIMENSION_NAMES.map(
+  (name) => `('${name}', ${ROLLUP_DIMENSIONS[name].sql})`,
+).join(',\n      ');
 
 /** Raw events of [$1, $2) → hourly rollups (same rules as the ingest's in-memory aggregation). */
 const HOURLY_FROM_RAW = `
@@ -67,8 +69,15 @@ SELECT workspace_id, bucket_start, sum(clicks), sum(scans), sum(page_views), sum
  * Replaces the whole-workspace hourly totals of [from, to) (whole hours) with the sums of the
  * per-resource `all` rows. Run inside the transaction that rebuilt those rows.
  */
-export async function rebuildWorkspaceHourly(db: Pick<pg.Pool, 'query'>, from: Date, to: Date): Promise<number> {
-  await db.query('DELETE FROM analytics_rollup_workspace_hourly WHERE bucket_start >= $1 AND bucket_start < $2', [from, to]);
+export async function rebuildWorkspaceHourly(
+  db: Pick<pg.Pool, 'query'>,
+  from: Date,
+  to: Date,
+): Promise<number> {
+  await db.query(
+    'DELETE FROM analytics_rollup_workspace_hourly WHERE bucket_start >= $1 AND bucket_start < $2',
+    [from, to],
+  );
   const res = await db.query(WORKSPACE_FROM_HOURLY, [from, to]);
   return res.rowCount ?? 0;
 }
@@ -76,7 +85,6 @@ export async function rebuildWorkspaceHourly(db: Pick<pg.Pool, 'query'>, from: D
 function startOfUtcDay(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
-
 
 /** Folds the hourly rollups of the UTC days overlapping [from, to) into daily rows; returns rows written. */
 export async function foldDaily(db: Pick<pg.Pool, 'query'>, from: Date, to: Date): Promise<number> {
@@ -96,7 +104,10 @@ export async function recomputeFromRaw(pool: pg.Pool, from: Date, to: Date): Pro
   const hi = new Date(Math.ceil(to.getTime() / HOUR_MS) * HOUR_MS);
   return withTransaction(pool, async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['analytics-recompute']);
-    await tx.query('DELETE FROM analytics_rollup_hourly WHERE bucket_start >= $1 AND bucket_start < $2', [lo, hi]);
+    await tx.query('DELETE FROM analytics_rollup_hourly WHERE bucket_start >= $1 AND bucket_start < $2', [
+      lo,
+      hi,
+    ]);
     const inserted = await tx.query(HOURLY_FROM_RAW, [lo, hi]);
     await rebuildWorkspaceHourly(tx, lo, hi);
     const dayLo = startOfUtcDay(lo);
@@ -104,10 +115,10 @@ export async function recomputeFromRaw(pool: pg.Pool, from: Date, to: Date): Pro
     const fullLo = lo.getTime() === dayLo.getTime() ? dayLo : new Date(dayLo.getTime() + DAY_MS);
     const fullHi = startOfUtcDay(hi);
     if (fullLo < fullHi) {
-      await tx.query('DELETE FROM analytics_unique_visitor_days WHERE event_date >= $1::date AND event_date < $2::date', [
-        fullLo.toISOString().slice(0, 10),
-        fullHi.toISOString().slice(0, 10),
-      ]);
+      await tx.query(
+        'DELETE FROM analytics_unique_visitor_days WHERE event_date >= $1::date AND event_date < $2::date',
+        [fullLo.toISOString().slice(0, 10), fullHi.toISOString().slice(0, 10)],
+      );
     }
     await tx.query(UNIQUES_FROM_RAW, [lo, hi]);
     // days with no hourly rows left must lose their daily rows too
@@ -123,7 +134,11 @@ export async function recomputeFromRaw(pool: pg.Pool, from: Date, to: Date): Pro
 }
 
 /** The nightly reconciliation: the last `days` UTC days (today included) recomputed from raw events. */
-export async function reconcileRecentDays(pool: pg.Pool, now: Date, days = 3): Promise<{ hourlyRows: number }> {
+export async function reconcileRecentDays(
+  pool: pg.Pool,
+  now: Date,
+  days = 3,
+): Promise<{ hourlyRows: number }> {
   const from = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY_MS);
   return recomputeFromRaw(pool, from, new Date(startOfUtcDay(now).getTime() + DAY_MS));
 }

@@ -11,7 +11,9 @@ export function longestRawRetentionDays(): number {
 
 /** Workspaces on this plan (an unknown plan key counts as free, the strictest). */
 function planFilter(plan: PlanKey): string {
-  const others = PLAN_KEYS.filter((p) => p !== 'free').map((p) => `'${p}'`).join(', ');
+  const others = PLAN_KEYS.filter((p) => p !== 'free')
+    .map((p) => `'${p}'`)
+    .join(', ');
   return plan === 'free' ? `current_plan_key NOT IN (${others})` : `current_plan_key = '${plan}'`;
 }
 
@@ -34,10 +36,19 @@ export type RetentionResult = {
  */
 export async function applyRetention(pool: pg.Pool, now: Date): Promise<RetentionResult> {
   const longest = longestRawRetentionDays();
-  const result: RetentionResult = { droppedPartitions: [], rawRowsDeleted: 0, visitorDaysDeleted: 0, hourlyRowsDeleted: 0, workspaceHourlyRowsDeleted: 0 };
+  const result: RetentionResult = {
+    droppedPartitions: [],
+    rawRowsDeleted: 0,
+    visitorDaysDeleted: 0,
+    hourlyRowsDeleted: 0,
+    workspaceHourlyRowsDeleted: 0,
+  };
   if (Number.isFinite(longest)) {
     const cutoffDay = new Date(now.getTime() - longest * DAY_MS).toISOString().slice(0, 10);
-    const dropped = await pool.query<{ name: string }>('SELECT drop_click_events_partitions_before($1::date) AS name', [cutoffDay]);
+    const dropped = await pool.query<{ name: string }>(
+      'SELECT drop_click_events_partitions_before($1::date) AS name',
+      [cutoffDay],
+    );
     result.droppedPartitions = dropped.rows.map((r) => r.name);
   }
   for (const plan of PLAN_KEYS) {
@@ -45,20 +56,32 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
     const workspaces = `SELECT id FROM workspaces WHERE ${planFilter(plan)}`;
     if (raw !== null && raw < longest) {
       const cutoff = new Date(now.getTime() - raw * DAY_MS);
-      const events = await pool.query(`DELETE FROM click_events WHERE occurred_at < $1 AND workspace_id IN (${workspaces})`, [cutoff]);
+      const events = await pool.query(
+        `DELETE FROM click_events WHERE occurred_at < $1 AND workspace_id IN (${workspaces})`,
+        [cutoff],
+      );
       result.rawRowsDeleted += events.rowCount ?? 0;
     }
     if (raw !== null) {
       const cutoffDay = new Date(now.getTime() - raw * DAY_MS).toISOString().slice(0, 10);
-      const days = await pool.query(`DELETE FROM analytics_unique_visitor_days WHERE event_date < $1::date AND workspace_id IN (${workspaces})`, [cutoffDay]);
+      const days = await pool.query(
+        `DELETE FROM analytics_unique_visitor_days WHERE event_date < $1::date AND workspace_id IN (${workspaces})`,
+        [cutoffDay],
+      );
       result.visitorDaysDeleted += days.rowCount ?? 0;
     }
     const hourly = retentionDays(plan, 'hourly_rollup_days');
     if (hourly !== null) {
       const cutoff = new Date(now.getTime() - hourly * DAY_MS);
-      const rows = await pool.query(`DELETE FROM analytics_rollup_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`, [cutoff]);
+      const rows = await pool.query(
+        `DELETE FROM analytics_rollup_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`,
+        [cutoff],
+      );
       result.hourlyRowsDeleted += rows.rowCount ?? 0;
-      const totals = await pool.query(`DELETE FROM analytics_rollup_workspace_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`, [cutoff]);
+      const totals = await pool.query(
+        `DELETE FROM analytics_rollup_workspace_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`,
+        [cutoff],
+      );
       result.workspaceHourlyRowsDeleted += totals.rowCount ?? 0;
     }
   }

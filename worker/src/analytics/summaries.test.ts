@@ -14,14 +14,20 @@ beforeAll(async () => {
   handle = createDb(database.url);
   const owner = await insertUser(handle.db);
   workspaceId = (await insertWorkspace(handle.db, { ownerUserId: owner.id })).workspace.id;
-  await handle.pool.query(`UPDATE workspaces SET time_zone = 'Pacific/Auckland' WHERE id = $1`, [workspaceId]);
+  await handle.pool.query(`UPDATE workspaces SET time_zone = 'Pacific/Auckland' WHERE id = $1`, [
+    workspaceId,
+  ]);
 });
 afterAll(async () => {
   await handle.close();
   await database.drop();
 });
 
-async function hour(resourceId: string, at: string, counts: { clicks?: number; bots?: number }): Promise<void> {
+async function hour(
+  resourceId: string,
+  at: string,
+  counts: { clicks?: number; bots?: number },
+): Promise<void> {
   await handle.pool.query(
     `INSERT INTO analytics_rollup_hourly (workspace_id, resource_id, resource_type, bucket_start, dimension, value, clicks, bot_events)
      VALUES ($1, $2, 'link', $3, 'all', '', $4, $5)`,
@@ -30,7 +36,10 @@ async function hour(resourceId: string, at: string, counts: { clicks?: number; b
 }
 type Strip = { day: string; count: number }[];
 async function strip(resourceId: string): Promise<Strip> {
-  const res = await handle.pool.query<{ daily_counts: Strip }>('SELECT daily_counts FROM analytics_summaries WHERE resource_id = $1', [resourceId]);
+  const res = await handle.pool.query<{ daily_counts: Strip }>(
+    'SELECT daily_counts FROM analytics_summaries WHERE resource_id = $1',
+    [resourceId],
+  );
   return res.rows[0]?.daily_counts ?? [];
 }
 
@@ -55,11 +64,18 @@ describe('summary daily strip', () => {
   it('rolls the strip forward as days pass, rewriting the row only when it changed', async () => {
     const link = randomUUID();
     await hour(link, '2026-05-01T00:00:00Z', { clicks: 4 }); // Auckland 2026-05-01 12:00 (NZST, +12)
-    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T06:00:00Z'), [link])).toMatchObject({ changed: 1 });
+    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T06:00:00Z'), [link])).toMatchObject({
+      changed: 1,
+    });
     expect((await strip(link)).at(-1)).toEqual({ day: '2026-05-01', count: 4 });
-    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T07:00:00Z'), [link])).toEqual({ changed: 0, workspaceIds: [] });
+    expect(await refreshSummaries(handle.pool, new Date('2026-05-01T07:00:00Z'), [link])).toEqual({
+      changed: 0,
+      workspaceIds: [],
+    });
 
-    expect(await refreshSummaries(handle.pool, new Date('2026-05-03T06:00:00Z'), [link])).toMatchObject({ changed: 1 });
+    expect(await refreshSummaries(handle.pool, new Date('2026-05-03T06:00:00Z'), [link])).toMatchObject({
+      changed: 1,
+    });
     const later = await strip(link);
     expect(later.at(-1)).toEqual({ day: '2026-05-03', count: 0 });
     expect(later.at(-3)).toEqual({ day: '2026-05-01', count: 4 });

@@ -97,8 +97,15 @@ export type SummaryRefresh = {
 };
 
 /** Recomputes the summaries of the given resources (null: all that need it). */
-export async function refreshSummaries(db: Queryable, now: Date, resourceIds: readonly string[] | null): Promise<SummaryRefresh> {
+export async function refreshSummaries(
+  db: Queryable,
+  now: Date,
+  resourceIds: readonly string[] | null,
+): Promise<SummaryRefresh> {
   if (resourceIds !== null && resourceIds.length === 0) return { changed: 0, workspaceIds: [] };
-  const res = await db.query<{ workspace_id: string }>(REFRESH_SQL, [now, resourceIds === null ? null : [...resourceIds]]);
+  const res = await db.query<{ workspace_id: string }>(REFRESH_SQL, [
+    now,
+    resourceIds === null ? null : [...resourceIds],
+  ]);
   return { changed: res.rows.length, workspaceIds: [...new Set(res.rows.map((r) => r.workspace_id))] };
 }

@@ -3,7 +3,11 @@ import type pg from 'pg';
 import type { QrDpi, QrFormat } from '@linkhub/shared/qr/render/index';
 import { z } from 'zod';
 import { csvRow } from './csv';
-import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '@linkhub/shared/artifacts/qr-artifacts';
+import {
+  ensureQrArtifact,
+  QrArtifactMissingError,
+  QrArtifactRefusedError,
+} from '@linkhub/shared/artifacts/qr-artifacts';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 
 /** `export_jobs.params` of a `qr_batch` export: which codes, in which format and size. */
@@ -17,9 +21,26 @@ export const qrBatchParamsSchema = z.object({
 });
 export type QrBatchParams = z.infer<typeof qrBatchParamsSchema>;
 
-export const MANIFEST_COLUMNS = ['slug', 'short_url', 'title', 'file', 'format', 'size_mm', 'design_revision', 'sha256', 'status', 'problem'] as const;
+export const MANIFEST_COLUMNS = [
+  'slug',
+  'short_url',
+  'title',
+  'file',
+  'format',
+  'size_mm',
+  'design_revision',
+  'sha256',
+  'status',
+  'problem',
+] as const;
 
-export type QrBatchResult = { readonly storageKey: string; readonly byteSize: number; readonly files: number; readonly refused: number; readonly missing: number };
+export type QrBatchResult = {
+  readonly storageKey: string;
+  readonly byteSize: number;
+  readonly files: number;
+  readonly refused: number;
+  readonly missing: number;
+};
 
 export type QrBatchDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore };
 
@@ -35,12 +56,16 @@ export async function buildQrBatch(
   params: QrBatchParams,
   onProgress: (percent: number) => Promise<void> = async () => {},
 ): Promise<QrBatchResult> {
-  const { rows } = params.qr_code_ids === undefined
-    ? await deps.pool.query<{ id: string }>(`SELECT id FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`, [workspaceId])
-    : await deps.pool.query<{ id: string }>(
-        `SELECT id FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND id = ANY($2::uuid[]) ORDER BY created_at, id`,
-        [workspaceId, params.qr_code_ids],
-      );
+  const { rows } =
+    params.qr_code_ids === undefined
+      ? await deps.pool.query<{ id: string }>(
+          `SELECT id FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL ORDER BY created_at, id`,
+          [workspaceId],
+        )
+      : await deps.pool.query<{ id: string }>(
+          `SELECT id FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND id = ANY($2::uuid[]) ORDER BY created_at, id`,
+          [workspaceId, params.qr_code_ids],
+        );
   const format: QrFormat = params.format;
   const files: Zippable = {};
   let manifest = csvRow(MANIFEST_COLUMNS);
@@ -48,7 +73,19 @@ export async function buildQrBatch(
   let lastReported = -1;
   const found = new Set(rows.map((r) => r.id));
   const missing = (params.qr_code_ids ?? []).filter((id) => !found.has(id));
-  for (const id of missing) manifest += csvRow(['', '', '', '', format, params.size_mm, null, '', 'missing', `no live QR code ${id} in this workspace`]);
+  for (const id of missing)
+    manifest += csvRow([
+      '',
+      '',
+      '',
+      '',
+      format,
+      params.size_mm,
+      null,
+      '',
+      'missing',
+      `no live QR code ${id} in this workspace`,
+    ]);
 
   for (const [index, { id }] of rows.entries()) {
     try {
@@ -65,13 +102,38 @@ export async function buildQrBatch(
       for (let k = 2; name in files; k++) name = `${a.slug}-${k}.${format}`;
       // PNG and PDF are compressed already; SVG and EPS are text and shrink well.
       files[name] = [bytes, { level: format === 'svg' || format === 'eps' ? 6 : 0 }];
-      manifest += csvRow([a.slug, a.shortUrl, a.title, name, format, params.size_mm, a.designRevision, a.sha256, 'ok', '']);
+      manifest += csvRow([
+        a.slug,
+        a.shortUrl,
+        a.title,
+        name,
+        format,
+        params.size_mm,
+        a.designRevision,
+        a.sha256,
+        'ok',
+        '',
+      ]);
     } catch (error) {
       if (error instanceof QrArtifactRefusedError) {
         refused++;
         const problem = error.refusal.details.map((d) => `${d.field}: ${d.issue}`).join('; ');
-        const { rows: info } = await deps.pool.query<{ slug: string; title: string | null }>(`SELECT slug, title FROM qr_codes WHERE id = $1`, [id]);
-        manifest += csvRow([info[0]?.slug ?? '', '', info[0]?.title ?? null, '', format, params.size_mm, null, '', 'refused', problem]);
+        const { rows: info } = await deps.pool.query<{ slug: string; title: string | null }>(
+          `SELECT slug, title FROM qr_codes WHERE id = $1`,
+          [id],
+        );
+        manifest += csvRow([
+          info[0]?.slug ?? '',
+          '',
+          info[0]?.title ?? null,
+          '',
+          format,
+          params.size_mm,
+          null,
+          '',
+          'refused',
+          problem,
+        ]);
       } else if (error instanceof QrArtifactMissingError) {
         manifest += csvRow(['', '', '', '', format, params.size_mm, null, '', 'missing', error.message]);
       } else {
@@ -89,7 +151,13 @@ export async function buildQrBatch(
   const storageKey = `exports/${workspaceId}/${exportId}.zip`;
   await deps.store.put(storageKey, zip, 'application/zip');
   await onProgress(100);
-  return { storageKey, byteSize: zip.byteLength, files: rows.length - refused, refused, missing: missing.length };
+  return {
+    storageKey,
+    byteSize: zip.byteLength,
+    files: rows.length - refused,
+    refused,
+    missing: missing.length,
+  };
 }
 
 /** Runs the `export_jobs` row of a `qr_batch` export: running → progress → succeeded (or failed). */
@@ -105,11 +173,15 @@ export async function runQrBatchExport(
     [exportId, workspaceId],
   );
   const job = rows[0];
-  if (job === undefined) throw new QrArtifactMissingError(`no qr_batch export ${exportId} in workspace ${workspaceId}`);
+  if (job === undefined)
+    throw new QrArtifactMissingError(`no qr_batch export ${exportId} in workspace ${workspaceId}`);
   try {
     const params = qrBatchParamsSchema.parse(job.params);
     const result = await buildQrBatch(deps, job.workspace_id, exportId, params, async (percent) => {
-      await deps.pool.query(`UPDATE export_jobs SET progress = $2 WHERE id = $1`, [exportId, Math.min(99, percent)]);
+      await deps.pool.query(`UPDATE export_jobs SET progress = $2 WHERE id = $1`, [
+        exportId,
+        Math.min(99, percent),
+      ]);
       await onProgress(percent);
     });
     await deps.pool.query(
@@ -119,8 +191,16 @@ export async function runQrBatchExport(
     );
     return result;
   } catch (error) {
-    const message = error instanceof z.ZodError ? 'invalid export parameters' : error instanceof Error ? error.message : 'export failed';
-    await deps.pool.query(`UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`, [exportId, message.slice(0, 500)]);
+    const message =
+      error instanceof z.ZodError
+        ? 'invalid export parameters'
+        : error instanceof Error
+          ? error.message
+          : 'export failed';
+    await deps.pool.query(
+      `UPDATE export_jobs SET status = 'failed', error = $2, finished_at = now() WHERE id = $1`,
+      [exportId, message.slice(0, 500)],
+    );
     throw error;
   }
 }

@@ -15,9 +15,18 @@ export type RollupIncrement = {
   bot_events: number;
 };
 
-export type UniqueVisitorDay = { workspace_id: string; resource_id: string; event_date: string; visitor_hash: string };
+export type UniqueVisitorDay = {
+  workspace_id: string;
+  resource_id: string;
+  event_date: string;
+  visitor_hash: string;
+};
 
-export type TouchedResource = { workspace_id: string; resource_id: string; resource_type: 'link' | 'qr_code' | 'bio_page' };
+export type TouchedResource = {
+  workspace_id: string;
+  resource_id: string;
+  resource_type: 'link' | 'qr_code' | 'bio_page';
+};
 
 export type BatchAggregate = {
   rollups: RollupIncrement[];
@@ -28,7 +37,11 @@ export type BatchAggregate = {
 /** The resource a row is counted under: a bio block click counts for its page (dimension `block` names the block). */
 export function rollupResource(row: ClickRow): TouchedResource {
   if (row.resource_type === 'bio_block') {
-    return { workspace_id: row.workspace_id, resource_id: row.parent_resource_id ?? row.resource_id, resource_type: 'bio_page' };
+    return {
+      workspace_id: row.workspace_id,
+      resource_id: row.parent_resource_id ?? row.resource_id,
+      resource_type: 'bio_page',
+    };
   }
   return { workspace_id: row.workspace_id, resource_id: row.resource_id, resource_type: row.resource_type };
 }
@@ -37,9 +50,16 @@ const HOUR_MS = 3_600_000;
 const DIMENSIONS = ROLLUP_DIMENSION_NAMES.map((name) => ({ name, of: ROLLUP_DIMENSIONS[name].of }));
 
 /** The rows of one resource in one hour: its increments per dimension (DIMENSIONS order), by value. */
-type HourGroup = { target: TouchedResource; bucket: string; day: string; increments: Array<Map<string, RollupIncrement>>; visitors: Set<string> };
+type HourGroup = {
+  target: TouchedResource;
+  bucket: string;
+  day: string;
+  increments: Array<Map<string, RollupIncrement>>;
+  visitors: Set<string>;
+};
 
-const byKey = <T>(entries: Array<[string, T]>): T[] => entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+const byKey = <T>(entries: Array<[string, T]>): T[] =>
+  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
 /**
  * Folds the rows one batch actually inserted into hourly increments (every dimension of
@@ -57,7 +77,13 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
     let group = groups.get(groupKey);
     if (!group) {
       const bucket = new Date(hour).toISOString();
-      group = { target, bucket, day: bucket.slice(0, 10), increments: DIMENSIONS.map(() => new Map<string, RollupIncrement>()), visitors: new Set() };
+      group = {
+        target,
+        bucket,
+        day: bucket.slice(0, 10),
+        increments: DIMENSIONS.map(() => new Map<string, RollupIncrement>()),
+        visitors: new Set(),
+      };
       groups.set(groupKey, group);
       touched.set(target.resource_id, target);
     }
@@ -71,7 +97,18 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
       // the hot loop: keyed by the value string itself (no key built), and a literal (a spread object counts 3× slower)
       let inc = byValue.get(value);
       if (!inc) {
-        inc = { workspace_id: target.workspace_id, resource_id: target.resource_id, resource_type: target.resource_type, bucket_start: group.bucket, dimension: dimension.name, value, clicks: 0, scans: 0, page_views: 0, bot_events: 0 };
+        inc = {
+          workspace_id: target.workspace_id,
+          resource_id: target.resource_id,
+          resource_type: target.resource_type,
+          bucket_start: group.bucket,
+          dimension: dimension.name,
+          value,
+          clicks: 0,
+          scans: 0,
+          page_views: 0,
+          bot_events: 0,
+        };
         byValue.set(value, inc);
       }
       if (row.is_bot) inc.bot_events += 1;
@@ -86,10 +123,20 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   for (const group of groups.values()) {
     const { workspace_id, resource_id } = group.target;
     const prefix = `${workspace_id}|${resource_id}|${group.bucket}|`;
-    for (const byValue of group.increments) for (const inc of byValue.values()) rollups.push([`${prefix}${inc.dimension}\u0000${inc.value}`, inc]);
+    for (const byValue of group.increments)
+      for (const inc of byValue.values()) rollups.push([`${prefix}${inc.dimension}\u0000${inc.value}`, inc]);
     for (const visitor_hash of group.visitors) {
-      uniques.set(`${resource_id}|${group.day}|${visitor_hash}`, { workspace_id, resource_id, event_date: group.day, visitor_hash });
+      uniques.set(`${resource_id}|${group.day}|${visitor_hash}`, {
+        workspace_id,
+        resource_id,
+        event_date: group.day,
+        visitor_hash,
+      });
     }
   }
-  return { rollups: byKey(rollups), uniques: byKey([...uniques.entries()]), touched: byKey([...touched.entries()]) };
+  return {
+    rollups: byKey(rollups),
+    uniques: byKey([...uniques.entries()]),
+    touched: byKey([...touched.entries()]),
+  };
 }

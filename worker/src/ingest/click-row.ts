@@ -37,8 +37,12 @@ export function toClickRow(streamMessageId: string, event: AnalyticsEvent): RowR
   const occurredAt = new Date(event.occurred_at);
   if (Number.isNaN(occurredAt.getTime())) return { ok: false, reason: 'occurred_at: not a date' };
   const country = event.country_code === null ? null : event.country_code.toUpperCase();
-  if (country !== null && !COUNTRY.test(country)) return { ok: false, reason: 'country_code: not two letters' };
-  const block = event.resource_type === 'bio_page' && event.block_id !== null && UUID.test(event.block_id) ? event.block_id : null;
+  if (country !== null && !COUNTRY.test(country))
+    return { ok: false, reason: 'country_code: not two letters' };
+  const block =
+    event.resource_type === 'bio_page' && event.block_id !== null && UUID.test(event.block_id)
+      ? event.block_id
+      : null;
   return {
     ok: true,
     row: {

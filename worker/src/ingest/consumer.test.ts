@@ -34,11 +34,17 @@ function consumer(name: string, options: { parallel?: number } = {}) {
   );
 }
 async function pendingCount(): Promise<number> {
-  const pending = await t.deps.redis.call('XPENDING', clicksStreamKey(t.deps.config.REDIS_PREFIX), INGEST_GROUP);
+  const pending = await t.deps.redis.call(
+    'XPENDING',
+    clicksStreamKey(t.deps.config.REDIS_PREFIX),
+    INGEST_GROUP,
+  );
   return Array.isArray(pending) && typeof pending[0] === 'number' ? pending[0] : -1;
 }
 async function deadLetters(): Promise<Array<{ id: string; reason: string }>> {
-  return (await t.deps.redis.lrange(clicksDeadLetterKey(t.deps.config.REDIS_PREFIX), 0, -1)).map((s) => JSON.parse(s) as { id: string; reason: string });
+  return (await t.deps.redis.lrange(clicksDeadLetterKey(t.deps.config.REDIS_PREFIX), 0, -1)).map(
+    (s) => JSON.parse(s) as { id: string; reason: string },
+  );
 }
 async function waitFor(check: () => Promise<boolean>): Promise<boolean> {
   for (let i = 0; i < 200; i += 1) {
@@ -52,7 +58,8 @@ describe('ingest consumer', () => {
   it('writes a batch once even when it is redelivered after a crash before the ack', async () => {
     const a = consumer('a');
     await a.ensureGroup();
-    for (let i = 0; i < 5; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: link }, `v${i % 2}`)));
+    for (let i = 0; i < 5; i += 1)
+      await xadd(alone(testEvent({ workspace_id: ws, resource_id: link }, `v${i % 2}`)));
     const batch = await a.readNew();
     expect(batch).toHaveLength(5);
     const first = await a.handle(batch, { ack: false }); // committed, then "crashed" before XACK
@@ -65,10 +72,26 @@ describe('ingest consumer', () => {
     expect(second).toMatchObject({ inserted: 0, duplicates: 5 });
 
     expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [link])).toBe(5);
-    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [link])).toBe(5);
-    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'country' AND value = 'FR'", [link])).toBe(5);
-    expect(await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [link])).toBe(2);
-    const pending = await t.deps.redis.call('XPENDING', clicksStreamKey(t.deps.config.REDIS_PREFIX), INGEST_GROUP);
+    expect(
+      await count(
+        "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+        [link],
+      ),
+    ).toBe(5);
+    expect(
+      await count(
+        "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'country' AND value = 'FR'",
+        [link],
+      ),
+    ).toBe(5);
+    expect(
+      await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [link]),
+    ).toBe(2);
+    const pending = await t.deps.redis.call(
+      'XPENDING',
+      clicksStreamKey(t.deps.config.REDIS_PREFIX),
+      INGEST_GROUP,
+    );
     expect(Array.isArray(pending) ? pending[0] : null).toBe(0);
     await Promise.all([a.stop(), b.stop()]);
   });
@@ -79,26 +102,46 @@ describe('ingest consumer', () => {
     await c.ensureGroup();
     await xadd(alone(testEvent({ workspace_id: ws, resource_id: other })));
     // an event type that does not exist, in an otherwise well-formed entry
-    await xadd(alone(testEvent({ workspace_id: ws, resource_id: other })).map((field, i) => (i === 5 ? field.replace('"click"', '"teleport"') : field)));
+    await xadd(
+      alone(testEvent({ workspace_id: ws, resource_id: other })).map((field, i) =>
+        i === 5 ? field.replace('"click"', '"teleport"') : field,
+      ),
+    );
     await xadd(alone(testEvent({ workspace_id: ws, resource_id: 'not-a-uuid' })));
     await xadd(alone(testEvent({ workspace_id: ws, resource_id: other, is_bot: true })));
     const result = await c.handle(await c.readNew());
     expect(result).toMatchObject({ entries: 4, inserted: 2, deadLettered: 2 });
-    const dead = (await t.deps.redis.lrange(clicksDeadLetterKey(t.deps.config.REDIS_PREFIX), 0, -1)).map((s) => JSON.parse(s) as { reason: string });
+    const dead = (await t.deps.redis.lrange(clicksDeadLetterKey(t.deps.config.REDIS_PREFIX), 0, -1)).map(
+      (s) => JSON.parse(s) as { reason: string },
+    );
     expect(dead.map((d) => d.reason).join('\n')).toMatch(/resource_id: not a UUID/);
     expect(dead.map((d) => d.reason).join('\n')).toMatch(/event_type/);
-    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [other])).toBe(1);
-    expect(await count("SELECT sum(bot_events) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [other])).toBe(1);
+    expect(
+      await count(
+        "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+        [other],
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        "SELECT sum(bot_events) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+        [other],
+      ),
+    ).toBe(1);
     // bots are stored but are no unique visitors
-    expect(await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [other])).toBe(1);
+    expect(
+      await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [other]),
+    ).toBe(1);
     await c.stop();
   });
 
-  it('writes the events of the edge\'s batch entries, dead-letters a bad line alone, and counts a redelivered batch once', async () => {
+  it("writes the events of the edge's batch entries, dead-letters a bad line alone, and counts a redelivered batch once", async () => {
     const batched = randomUUID();
     const e = consumer('e');
     await e.ensureGroup();
-    const good = Array.from({ length: 4 }, (_, i) => testEvent({ workspace_id: ws, resource_id: batched }, `b${i}`));
+    const good = Array.from({ length: 4 }, (_, i) =>
+      testEvent({ workspace_id: ws, resource_id: batched }, `b${i}`),
+    );
     // the edge's entry with a bad line added, then another entry
     const [first, second] = [toBatchStreamFields(good.slice(0, 3)), toBatchStreamFields(good.slice(3))];
     await xadd([...first.slice(0, 7), `${first[7] ?? ''}\n["teleport"]`]);
@@ -115,8 +158,17 @@ describe('ingest consumer', () => {
     const again = await e.handle(entries, { redelivered: true });
     expect(again).toMatchObject({ inserted: 0, duplicates: 4 });
     expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [batched])).toBe(4);
-    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [batched])).toBe(4);
-    expect(await count('SELECT count(*) AS n FROM click_events WHERE stream_message_id = $1', [`${entries[1]?.id ?? ''}:0`])).toBe(1);
+    expect(
+      await count(
+        "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+        [batched],
+      ),
+    ).toBe(4);
+    expect(
+      await count('SELECT count(*) AS n FROM click_events WHERE stream_message_id = $1', [
+        `${entries[1]?.id ?? ''}:0`,
+      ]),
+    ).toBe(1);
     await e.stop();
   });
 
@@ -124,7 +176,17 @@ describe('ingest consumer', () => {
     const loopLink = randomUUID();
     const d = consumer('d');
     d.start();
-    for (let i = 0; i < 3; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: loopLink, event_type: 'scan', resource_type: 'qr_code' })));
+    for (let i = 0; i < 3; i += 1)
+      await xadd(
+        alone(
+          testEvent({
+            workspace_id: ws,
+            resource_id: loopLink,
+            event_type: 'scan',
+            resource_type: 'qr_code',
+          }),
+        ),
+      );
     let seen = 0;
     for (let i = 0; i < 100 && seen < 3; i += 1) {
       await new Promise((r) => setTimeout(r, 50));
@@ -132,7 +194,12 @@ describe('ingest consumer', () => {
     }
     await d.stop();
     expect(seen).toBe(3);
-    expect(await count("SELECT sum(scans) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [loopLink])).toBe(3);
+    expect(
+      await count(
+        "SELECT sum(scans) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+        [loopLink],
+      ),
+    ).toBe(3);
   });
 
   it('counts nothing twice when a rewound group delivers stored entries again as new', async () => {
@@ -142,14 +209,25 @@ describe('ingest consumer', () => {
     for (let i = 0; i < 4; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: rewound })));
     expect(await e.handle(await e.readNew())).toMatchObject({ inserted: 4, duplicates: 0 });
     // an operator resets the group: every entry is "new" again; the COPY of stored ids is refused
-    await t.deps.redis.call('XGROUP', 'SETID', clicksStreamKey(t.deps.config.REDIS_PREFIX), INGEST_GROUP, '0');
+    await t.deps.redis.call(
+      'XGROUP',
+      'SETID',
+      clicksStreamKey(t.deps.config.REDIS_PREFIX),
+      INGEST_GROUP,
+      '0',
+    );
     let again = await e.readNew();
     while (again.length > 0) {
       await e.handle(again);
       again = await e.readNew();
     }
     expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [rewound])).toBe(4);
-    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [rewound])).toBe(4);
+    expect(
+      await count(
+        "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+        [rewound],
+      ),
+    ).toBe(4);
     await e.stop();
   });
 
@@ -159,7 +237,9 @@ describe('ingest consumer', () => {
     // a write that fails every time for one resource, with an error that is no data error (not retried row by row)
     await t.deps.pool.query(`CREATE FUNCTION refuse_poison() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.resource_id = '${poisoned}' THEN RAISE EXCEPTION 'poisoned write'; END IF; RETURN NEW; END $$`);
-    await t.deps.pool.query('CREATE TRIGGER tr_refuse_poison BEFORE INSERT ON click_events FOR EACH ROW EXECUTE FUNCTION refuse_poison()');
+    await t.deps.pool.query(
+      'CREATE TRIGGER tr_refuse_poison BEFORE INSERT ON click_events FOR EACH ROW EXECUTE FUNCTION refuse_poison()',
+    );
     try {
       const f = consumer('f');
       await f.ensureGroup();
@@ -178,8 +258,12 @@ describe('ingest consumer', () => {
       const dead = (await deadLetters()).filter((d) => d.reason.includes('delivered 6 times'));
       expect(dead).toHaveLength(1);
       expect(dead[0]?.reason).toMatch(/poisoned write/);
-      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [neighbour])).toBe(1);
-      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [poisoned])).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [neighbour])).toBe(
+        1,
+      );
+      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [poisoned])).toBe(
+        0,
+      );
       await f.stop();
     } finally {
       await t.deps.pool.query('DROP TRIGGER tr_refuse_poison ON click_events');
@@ -190,13 +274,24 @@ describe('ingest consumer', () => {
     const shared = randomUUID();
     const g = consumer('g', { parallel: 3 });
     g.start();
-    for (let i = 0; i < 60; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: shared }, `p${i % 7}`)));
-    const done = await waitFor(async () => (await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [shared])) >= 60);
+    for (let i = 0; i < 60; i += 1)
+      await xadd(alone(testEvent({ workspace_id: ws, resource_id: shared }, `p${i % 7}`)));
+    const done = await waitFor(
+      async () =>
+        (await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [shared])) >= 60,
+    );
     await g.stop();
     expect(done).toBe(true);
     expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [shared])).toBe(60);
-    expect(await count("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [shared])).toBe(60);
-    expect(await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [shared])).toBe(7);
+    expect(
+      await count(
+        "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+        [shared],
+      ),
+    ).toBe(60);
+    expect(
+      await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [shared]),
+    ).toBe(7);
     expect(await pendingCount()).toBe(0);
   });
 });

@@ -9,7 +9,12 @@ import { refreshSummaries } from '../analytics/summaries';
 import { pokeWorkspaceMembers } from '../pokes';
 import { toClickRow, type ClickRow } from './click-row';
 import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP, MAX_DELIVERIES } from './names';
-import { parseAutoClaimReply, parsePendingDeliveries, parseReadGroupReply, type StreamEntry } from './stream-entries';
+import {
+  parseAutoClaimReply,
+  parsePendingDeliveries,
+  parseReadGroupReply,
+  type StreamEntry,
+} from './stream-entries';
 import { createSeenVisitorDays } from './seen-visitor-days';
 import { createSerialLane } from './serial-lane';
 import { createSummaryRefresher } from './summary-refresher';
@@ -59,7 +64,10 @@ export type IngestConsumer = {
    * before the ack). `redelivered: true` for claimed entries (some may be stored already); new
    * entries are COPYed, and a stored one among them makes the write fall back to the skipping INSERT.
    */
-  handle(entries: readonly StreamEntry[], options?: { ack?: boolean; redelivered?: boolean }): Promise<HandledBatch>;
+  handle(
+    entries: readonly StreamEntry[],
+    options?: { ack?: boolean; redelivered?: boolean },
+  ): Promise<HandledBatch>;
   /** Resolves once the summary refreshes queued by handled batches have run (without waiting for the interval). */
   idle(): Promise<void>;
   /** Runs the loop until stop(). */
@@ -76,7 +84,9 @@ function isNoGroup(error: unknown): boolean {
 }
 
 function isDataError(error: unknown): boolean {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' && /^2[23]/.test(error.code);
+  return (
+    error instanceof Error && 'code' in error && typeof error.code === 'string' && /^2[23]/.test(error.code)
+  );
 }
 
 /**
@@ -98,7 +108,9 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const readers: Redis[] = [];
   function openReader(): Redis {
     const reader = deps.redis.duplicate();
-    reader.on('error', (error: Error) => deps.logger.warn({ err: { message: error.message } }, 'ingest redis error'));
+    reader.on('error', (error: Error) =>
+      deps.logger.warn({ err: { message: error.message } }, 'ingest redis error'),
+    );
     readers.push(reader);
     return reader;
   }
@@ -109,7 +121,12 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     (ids) =>
       refreshSummaries(deps.pool, new Date(), ids)
         .then((refreshed) => pokeWorkspaceMembers(deps, refreshed.workspaceIds))
-        .catch((error: unknown) => deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'summary refresh after ingest failed')),
+        .catch((error: unknown) =>
+          deps.logger.warn(
+            { err: { message: error instanceof Error ? error.message : 'error' } },
+            'summary refresh after ingest failed',
+          ),
+        ),
     options.summaryIntervalMs ?? 5_000,
   );
 
@@ -134,7 +151,19 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   let entriesPerRead = batchSize;
 
   async function readNewAs(name: string, reader: Redis): Promise<StreamEntry[]> {
-    const reply = await reader.call('XREADGROUP', 'GROUP', INGEST_GROUP, name, 'COUNT', String(entriesPerRead), 'BLOCK', String(blockMs), 'STREAMS', stream, '>');
+    const reply = await reader.call(
+      'XREADGROUP',
+      'GROUP',
+      INGEST_GROUP,
+      name,
+      'COUNT',
+      String(entriesPerRead),
+      'BLOCK',
+      String(blockMs),
+      'STREAMS',
+      stream,
+      '>',
+    );
     return parseReadGroupReply(reply);
   }
 
@@ -148,7 +177,15 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     const first = entries[0];
     const last = entries[entries.length - 1];
     if (!first || !last) return entries;
-    const reply = await deps.redis.call('XPENDING', stream, INGEST_GROUP, first.id, last.id, String(entries.length + batchSize), name);
+    const reply = await deps.redis.call(
+      'XPENDING',
+      stream,
+      INGEST_GROUP,
+      first.id,
+      last.id,
+      String(entries.length + batchSize),
+      name,
+    );
     const deliveries = parsePendingDeliveries(reply);
     const poison = entries.filter((e) => (deliveries.get(e.id) ?? 0) > maxDeliveries);
     if (poison.length === 0) return entries;
@@ -158,9 +195,18 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
         await handle([entry], { redelivered: true });
       } catch (error) {
         const count = deliveries.get(entry.id) ?? 0;
-        await deadLetter([{ id: entry.id, reason: `delivered ${count} times without being written; last error: ${error instanceof Error ? error.message : 'error'}`, fields: entry.fields }]);
+        await deadLetter([
+          {
+            id: entry.id,
+            reason: `delivered ${count} times without being written; last error: ${error instanceof Error ? error.message : 'error'}`,
+            fields: entry.fields,
+          },
+        ]);
         await deps.redis.call('XACK', stream, INGEST_GROUP, entry.id);
-        deps.logger.warn({ deliveries: count, maxDeliveries }, 'ingest dead-lettered an entry delivered too often');
+        deps.logger.warn(
+          { deliveries: count, maxDeliveries },
+          'ingest dead-lettered an entry delivered too often',
+        );
       }
     }
     const settled = new Set(poison.map((e) => e.id));
@@ -168,7 +214,16 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   }
 
   async function claimStaleAs(name: string, minIdleMs: number): Promise<StreamEntry[]> {
-    const reply = await deps.redis.call('XAUTOCLAIM', stream, INGEST_GROUP, name, String(minIdleMs), '0-0', 'COUNT', String(entriesPerRead));
+    const reply = await deps.redis.call(
+      'XAUTOCLAIM',
+      stream,
+      INGEST_GROUP,
+      name,
+      String(minIdleMs),
+      '0-0',
+      'COUNT',
+      String(entriesPerRead),
+    );
     const { entries, deleted } = parseAutoClaimReply(reply);
     // Entries trimmed from the stream while pending cannot be read any more: ack them away.
     if (deleted.length > 0) await deps.redis.call('XACK', stream, INGEST_GROUP, ...deleted);
@@ -179,13 +234,21 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     if (items.length === 0) return;
     const refusedAt = new Date().toISOString();
     const pipeline = deps.redis.pipeline();
-    for (const item of items) pipeline.lpush(deadKey, JSON.stringify({ id: item.id, reason: item.reason, fields: item.fields, refused_at: refusedAt }));
+    for (const item of items)
+      pipeline.lpush(
+        deadKey,
+        JSON.stringify({ id: item.id, reason: item.reason, fields: item.fields, refused_at: refusedAt }),
+      );
     pipeline.ltrim(deadKey, 0, DEAD_LETTER_MAX - 1);
     await pipeline.exec();
   }
 
   /** Writes the rows; a row the database refuses (a CHECK, a bad value) is dead-lettered alone, never the batch. */
-  async function writeRows(rows: ClickRow[], refused: Array<Refusal>, fresh: boolean): Promise<BatchWriteResult> {
+  async function writeRows(
+    rows: ClickRow[],
+    refused: Array<Refusal>,
+    fresh: boolean,
+  ): Promise<BatchWriteResult> {
     await partitions.ensure(rows.map((r) => utcDate(r.occurred_at)));
     try {
       return await writeBatch(deps.pool, rows, { fresh, seen, lane });
@@ -200,14 +263,21 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
           total.touched.push(...one.touched);
         } catch (rowError) {
           if (!isDataError(rowError)) throw rowError;
-          refused.push({ id: row.stream_message_id, reason: `database refused: ${rowError instanceof Error ? rowError.message : 'error'}`, fields: null });
+          refused.push({
+            id: row.stream_message_id,
+            reason: `database refused: ${rowError instanceof Error ? rowError.message : 'error'}`,
+            fields: null,
+          });
         }
       }
       return total;
     }
   }
 
-  async function handle(entries: readonly StreamEntry[], handleOptions: { ack?: boolean; redelivered?: boolean } = {}): Promise<HandledBatch> {
+  async function handle(
+    entries: readonly StreamEntry[],
+    handleOptions: { ack?: boolean; redelivered?: boolean } = {},
+  ): Promise<HandledBatch> {
     const refused: Array<Refusal> = [];
     const rows: ClickRow[] = [];
     let mostEvents = 1;
@@ -228,13 +298,15 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
         else refused.push({ id: key, reason: row.reason, fields });
       }
     }
-    if (handleOptions.redelivered !== true) entriesPerRead = Math.max(1, Math.min(batchSize, Math.floor(batchSize / mostEvents)));
+    if (handleOptions.redelivered !== true)
+      entriesPerRead = Math.max(1, Math.min(batchSize, Math.floor(batchSize / mostEvents)));
     const written = await writeRows(rows, refused, handleOptions.redelivered !== true);
     await deadLetter(refused);
     if (handleOptions.ack !== false && entries.length > 0) {
       await deps.redis.call('XACK', stream, INGEST_GROUP, ...entries.map((e) => e.id));
     }
-    if (options.refreshSummaries !== false && written.touched.length > 0) summaries.queue(written.touched.map((t) => t.resource_id));
+    if (options.refreshSummaries !== false && written.touched.length > 0)
+      summaries.queue(written.touched.map((t) => t.resource_id));
     const handled = { ...written, entries: entries.length, deadLettered: refused.length };
     options.onBatch?.(handled);
     return handled;
@@ -244,7 +316,10 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   async function recreateGroup(): Promise<boolean> {
     const created = await ensureGroup().catch(() => false);
     if (created) {
-      deps.logger.warn({ stream, group: INGEST_GROUP }, 'ingest consumer group was gone (Redis restarted empty?); created it again');
+      deps.logger.warn(
+        { stream, group: INGEST_GROUP },
+        'ingest consumer group was gone (Redis restarted empty?); created it again',
+      );
       options.onGroupRecreated?.();
     }
     return created;
@@ -257,8 +332,13 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
         await ensureGroup();
         return;
       } catch (error) {
-        deps.logger.warn({ err: { message: error instanceof Error ? error.message : 'error' } }, 'ingest cannot create its consumer group yet; retrying');
-        await new Promise((resolve) => setTimeout(resolve, Math.min(10_000, 500 * 2 ** Math.min(attempt, 5))));
+        deps.logger.warn(
+          { err: { message: error instanceof Error ? error.message : 'error' } },
+          'ingest cannot create its consumer group yet; retrying',
+        );
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(10_000, 500 * 2 ** Math.min(attempt, 5))),
+        );
       }
     }
   }
@@ -280,8 +360,13 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
         if (!running) break;
         if (isNoGroup(error) && (await recreateGroup())) continue;
         failures += 1;
-        deps.logger.error({ err: { message: error instanceof Error ? error.message : 'error' }, failures }, 'ingest batch failed; entries stay pending');
-        await new Promise((resolve) => setTimeout(resolve, Math.min(30_000, 500 * 2 ** Math.min(failures, 6))));
+        deps.logger.error(
+          { err: { message: error instanceof Error ? error.message : 'error' }, failures },
+          'ingest batch failed; entries stay pending',
+        );
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(30_000, 500 * 2 ** Math.min(failures, 6))),
+        );
       }
     }
   }

@@ -7,11 +7,31 @@ import { copyField } from './copy-text';
 import { createEventIds } from './event-ids';
 
 const COLUMNS = [
-  'id', 'stream_message_id', 'occurred_at', 'event_type', 'workspace_id', 'resource_type', 'resource_id', 'parent_resource_id',
-  'visitor_hash', 'ua_hash', 'country_code', 'region_code', 'device_type', 'os_family', 'browser_family', 'referrer_host',
-  'utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'variant_id', 'fallback_stage', 'is_bot',
+  'id',
+  'stream_message_id',
+  'occurred_at',
+  'event_type',
+  'workspace_id',
+  'resource_type',
+  'resource_id',
+  'parent_resource_id',
+  'visitor_hash',
+  'ua_hash',
+  'country_code',
+  'region_code',
+  'device_type',
+  'os_family',
+  'browser_family',
+  'referrer_host',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'variant_id',
+  'fallback_stage',
+  'is_bot',
 ] as const;
-
 
 const nextId = createEventIds();
 const nullable = (value: string | null): string => (value === null ? '\\N' : copyField(value));
@@ -30,10 +50,17 @@ function line(row: ClickRow, now: number): string {
  * which the caller answers with the conflict-skipping INSERT. `table`: another table of the same
  * columns (benchmarks).
  */
-export async function copyEvents(client: pg.PoolClient, rows: readonly ClickRow[], table = 'click_events'): Promise<void> {
+export async function copyEvents(
+  client: pg.PoolClient,
+  rows: readonly ClickRow[],
+  table = 'click_events',
+): Promise<void> {
   if (rows.length === 0) return;
   const now = Date.now();
   let text = '';
   for (const row of rows) text += line(row, now);
-  await pipeline(Readable.from([text]), client.query(copyFrom(`COPY ${table} (${COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`)));
+  await pipeline(
+    Readable.from([text]),
+    client.query(copyFrom(`COPY ${table} (${COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`)),
+  );
 }

@@ -7,7 +7,9 @@ describe('COPY text lines', () => {
   });
 
   it('escapes tabs, newlines, carriage returns and backslashes inside a value, so one value stays one column', () => {
-    expect(copyTextLine(['x\ty', 'line\nbreak\r', 'back\\slash', '\\N'])).toBe('x\\ty\tline\\nbreak\\r\tback\\\\slash\t\\\\N\n');
+    expect(copyTextLine(['x\ty', 'line\nbreak\r', 'back\\slash', '\\N'])).toBe(
+      'x\\ty\tline\\nbreak\\r\tback\\\\slash\t\\\\N\n',
+    );
   });
 
   it('writes a bytea from hex digits with an escaped backslash (the text format unescapes it once)', () => {

@@ -29,7 +29,11 @@ export function parseReadGroupReply(raw: unknown): StreamEntry[] {
 }
 
 /** XAUTOCLAIM reply (`[next_cursor, entries, deleted_ids?]`). */
-export function parseAutoClaimReply(raw: unknown): { cursor: string; entries: StreamEntry[]; deleted: string[] } {
+export function parseAutoClaimReply(raw: unknown): {
+  cursor: string;
+  entries: StreamEntry[];
+  deleted: string[];
+} {
   if (!Array.isArray(raw) || typeof raw[0] !== 'string') return { cursor: '0-0', entries: [], deleted: [] };
   const deleted: unknown = raw[2];
   return { cursor: raw[0], entries: parseEntries(raw[1]), deleted: isStringArray(deleted) ? deleted : [] };
@@ -40,7 +44,8 @@ export function parsePendingDeliveries(raw: unknown): Map<string, number> {
   const counts = new Map<string, number>();
   if (!Array.isArray(raw)) return counts;
   for (const item of raw) {
-    if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[3] === 'number') counts.set(item[0], item[3]);
+    if (Array.isArray(item) && typeof item[0] === 'string' && typeof item[3] === 'number')
+      counts.set(item[0], item[3]);
   }
   return counts;
 }

@@ -5,7 +5,10 @@
  * refresh per batch cost more PostgreSQL time than the batch writes). `flush` runs what is queued
  * now, without waiting for the interval.
  */
-export function createSummaryRefresher(refresh: (resourceIds: string[]) => Promise<void>, minIntervalMs: number) {
+export function createSummaryRefresher(
+  refresh: (resourceIds: string[]) => Promise<void>,
+  minIntervalMs: number,
+) {
   const pending = new Set<string>();
   let running: Promise<void> | null = null;
   let lastStart = Number.NEGATIVE_INFINITY;

@@ -25,10 +25,26 @@ function row(overrides: Partial<Parameters<typeof testEvent>[0]> & { resource_id
 describe('writeBatch', () => {
   it('stores new rows by COPY exactly as given, even values with tabs, newlines and backslashes', async () => {
     const link = randomUUID();
-    const odd = row({ resource_id: link, utm_campaign: 'spring\tsale\nline 2\\end \\N', utm_source: 'naïve "quoted"', utm_medium: "it's a \\' quote", region_code: null, fallback_stage: 'last_good' });
-    const result = await writeBatch(t.deps.pool, [odd, row({ resource_id: link, is_bot: true })], { fresh: true });
+    const odd = row({
+      resource_id: link,
+      utm_campaign: 'spring\tsale\nline 2\\end \\N',
+      utm_source: 'naïve "quoted"',
+      utm_medium: "it's a \\' quote",
+      region_code: null,
+      fallback_stage: 'last_good',
+    });
+    const result = await writeBatch(t.deps.pool, [odd, row({ resource_id: link, is_bot: true })], {
+      fresh: true,
+    });
     expect(result).toMatchObject({ inserted: 2, duplicates: 0 });
-    const stored = await t.deps.pool.query<{ utm_campaign: string; utm_source: string; region_code: string | null; fallback_stage: number; visitor_hash: string; occurred_at: Date }>(
+    const stored = await t.deps.pool.query<{
+      utm_campaign: string;
+      utm_source: string;
+      region_code: string | null;
+      fallback_stage: number;
+      visitor_hash: string;
+      occurred_at: Date;
+    }>(
       "SELECT utm_campaign, utm_source, region_code, fallback_stage, encode(visitor_hash, 'hex') AS visitor_hash, occurred_at FROM click_events WHERE stream_message_id = $1",
       [odd.stream_message_id],
     );
@@ -58,7 +74,10 @@ describe('writeBatch', () => {
     await writeBatch(t.deps.pool, [first], { fresh: true });
     const result = await writeBatch(t.deps.pool, [first, row({ resource_id: link })], { fresh: true });
     expect(result).toMatchObject({ inserted: 1, duplicates: 1 });
-    const clicks = await t.deps.pool.query<{ n: string }>("SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'", [link]);
+    const clicks = await t.deps.pool.query<{ n: string }>(
+      "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+      [link],
+    );
     expect(Number(clicks.rows[0]?.n)).toBe(2);
   });
 
@@ -68,17 +87,35 @@ describe('writeBatch', () => {
     const at = (minutes: number) => new Date(hour.getTime() + minutes * 60_000).toISOString();
     const batch = [
       row({ workspace_id: workspace, resource_id: randomUUID(), occurred_at: at(1) }),
-      row({ workspace_id: workspace, resource_id: randomUUID(), occurred_at: at(2), event_type: 'scan', resource_type: 'qr_code' }),
+      row({
+        workspace_id: workspace,
+        resource_id: randomUUID(),
+        occurred_at: at(2),
+        event_type: 'scan',
+        resource_type: 'qr_code',
+      }),
       row({ workspace_id: workspace, resource_id: randomUUID(), occurred_at: at(3), is_bot: true }),
       row({ workspace_id: workspace, resource_id: randomUUID(), occurred_at: at(70) }),
     ];
     await writeBatch(t.deps.pool, batch, { fresh: true });
     await writeBatch(t.deps.pool, batch); // redelivered: nothing new
-    const totals = await t.deps.pool.query<{ bucket_start: Date; clicks: string; scans: string; bot_events: string }>(
+    const totals = await t.deps.pool.query<{
+      bucket_start: Date;
+      clicks: string;
+      scans: string;
+      bot_events: string;
+    }>(
       'SELECT bucket_start, clicks, scans, bot_events FROM analytics_rollup_workspace_hourly WHERE workspace_id = $1 ORDER BY bucket_start',
       [workspace],
     );
-    expect(totals.rows.map((r) => [r.bucket_start.toISOString(), Number(r.clicks), Number(r.scans), Number(r.bot_events)])).toEqual([
+    expect(
+      totals.rows.map((r) => [
+        r.bucket_start.toISOString(),
+        Number(r.clicks),
+        Number(r.scans),
+        Number(r.bot_events),
+      ]),
+    ).toEqual([
       [hour.toISOString(), 1, 1, 1],
       [new Date(hour.getTime() + 3_600_000).toISOString(), 1, 0, 0],
     ]);

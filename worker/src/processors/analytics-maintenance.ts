@@ -25,7 +25,10 @@ export const analyticsMaintenance: Processor<'analytics-maintenance'> = async (d
       return applyRetention(deps.pool, now);
     case 'summaries': {
       const refreshed = await refreshSummaries(deps.pool, now, null);
-      await pokeWorkspaceMembers({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, refreshed.workspaceIds);
+      await pokeWorkspaceMembers(
+        { pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
+        refreshed.workspaceIds,
+      );
       return { changed: refreshed.changed };
     }
   }

@@ -51,7 +51,9 @@ describe('export files in the artifact store', () => {
     const staleId = await finishedExport(stale, new Date(Date.now() - HOUR_MS));
 
     expect(await expireExports(deps)).toBe(1);
-    const rows = await t.deps.pool.query<{ id: string; status: string; storage_key: string | null }>('SELECT id, status, storage_key FROM export_jobs ORDER BY id');
+    const rows = await t.deps.pool.query<{ id: string; status: string; storage_key: string | null }>(
+      'SELECT id, status, storage_key FROM export_jobs ORDER BY id',
+    );
     expect(rows.rows).toEqual(
       expect.arrayContaining([
         { id: liveId, status: 'succeeded', storage_key: live },

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
-import { domainHostKey, pageKey, redirectKey, redirectMissKey, rootPageKey } from '@linkhub/shared/cache/keys';
+import {
+  domainHostKey,
+  pageKey,
+  redirectKey,
+  redirectMissKey,
+  rootPageKey,
+} from '@linkhub/shared/cache/keys';
 import { parseDomainRoute, parseRedirectPayload } from '@linkhub/shared/cache/payload';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
@@ -45,13 +51,21 @@ async function run(data: JobData<'cache-refresh'>): Promise<string> {
   for (let i = 0; i < 400; i++) {
     const state = await job.getState();
     if (state === 'completed') return state;
-    if (state === 'failed') throw new Error(`cache-refresh failed: ${(await queue.queue.getJob(job.id ?? ''))?.failedReason ?? ''}`);
+    if (state === 'failed')
+      throw new Error(
+        `cache-refresh failed: ${(await queue.queue.getJob(job.id ?? ''))?.failedReason ?? ''}`,
+      );
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error('cache-refresh job did not finish');
 }
 
-async function insert(table: 'links' | 'qr_codes', domainId: string, slug: string, destination: string): Promise<string> {
+async function insert(
+  table: 'links' | 'qr_codes',
+  domainId: string,
+  slug: string,
+  destination: string,
+): Promise<string> {
   const { rows } = await t.deps.pool.query<{ id: string }>(
     `INSERT INTO ${table} (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, $4) RETURNING id`,
     [workspaceId, domainId, slug, destination],
@@ -67,7 +81,8 @@ async function customDomain(hostname: string, purpose: 'links' | 'bio'): Promise
   return rows[0]?.id ?? '';
 }
 
-const payloadAt = async (host: string, slug: string) => parseRedirectPayload((await t.deps.redis.get(redirectKey(prefix, host, slug))) ?? '');
+const payloadAt = async (host: string, slug: string) =>
+  parseRedirectPayload((await t.deps.redis.get(redirectKey(prefix, host, slug))) ?? '');
 
 describe('cache-refresh job', () => {
   it('rebuilds a deleted redirect key from PostgreSQL, and replaces a stale one', async () => {
@@ -76,13 +91,18 @@ describe('cache-refresh job', () => {
     expect((await payloadAt(LINK_HOST, 'spring'))?.destination_url).toBe('https://acme.example/spring');
 
     await t.deps.redis.del(redirectKey(prefix, LINK_HOST, 'spring'));
-    await t.deps.pool.query(`UPDATE links SET destination_url = 'https://acme.example/summer' WHERE slug = 'spring'`);
+    await t.deps.pool.query(
+      `UPDATE links SET destination_url = 'https://acme.example/summer' WHERE slug = 'spring'`,
+    );
     await run({ kind: 'redirect', host: LINK_HOST, slug: 'spring' });
     const rebuilt = await payloadAt(LINK_HOST, 'spring');
     expect(rebuilt?.destination_url).toBe('https://acme.example/summer');
 
     // A stale entry (an older revision with an old destination, e.g. a write-through that lost a race).
-    await t.deps.redis.set(redirectKey(prefix, LINK_HOST, 'spring'), JSON.stringify({ ...rebuilt, revision: 0, destination_url: 'https://acme.example/old' }));
+    await t.deps.redis.set(
+      redirectKey(prefix, LINK_HOST, 'spring'),
+      JSON.stringify({ ...rebuilt, revision: 0, destination_url: 'https://acme.example/old' }),
+    );
     await run({ kind: 'redirect', host: LINK_HOST, slug: 'spring' });
     expect((await payloadAt(LINK_HOST, 'spring'))?.destination_url).toBe('https://acme.example/summer');
     expect(await t.deps.redis.ttl(redirectKey(prefix, LINK_HOST, 'spring'))).toBeGreaterThan(0);
@@ -95,13 +115,19 @@ describe('cache-refresh job', () => {
     await run({ kind: 'resource', resource_type: 'qr_code', id: qrId });
     expect((await payloadAt(LINK_HOST, 'byid'))?.destination_url).toBe('https://acme.example/by-id');
     const qr = await payloadAt(LINK_HOST, 'menu');
-    expect(qr).toMatchObject({ is_qr: true, destination_url: 'https://acme.example/menu', resource_id: qrId });
+    expect(qr).toMatchObject({
+      is_qr: true,
+      destination_url: 'https://acme.example/menu',
+      resource_id: qrId,
+    });
     expect(await t.deps.redis.ttl(redirectKey(prefix, LINK_HOST, 'menu'))).toBe(-1);
 
     const domainId = await customDomain('go.maya.example', 'links');
     await insert('links', domainId, 'sale', 'https://acme.example/sale');
     await run({ kind: 'resource', resource_type: 'domain', id: domainId });
-    expect(parseDomainRoute((await t.deps.redis.get(domainHostKey(prefix, 'go.maya.example'))) ?? '')).toMatchObject({ domain_id: domainId, workspace_id: workspaceId, purpose: 'links' });
+    expect(
+      parseDomainRoute((await t.deps.redis.get(domainHostKey(prefix, 'go.maya.example'))) ?? ''),
+    ).toMatchObject({ domain_id: domainId, workspace_id: workspaceId, purpose: 'links' });
     expect((await payloadAt('go.maya.example', 'sale'))?.destination_url).toBe('https://acme.example/sale');
   });
 
@@ -139,14 +165,20 @@ describe('cache-refresh job', () => {
     const [shopId, mayaId] = rows.map((r) => r.id);
     await run({ kind: 'resource', resource_type: 'bio_page', id: shopId ?? '' });
     await run({ kind: 'resource', resource_type: 'bio_page', id: mayaId ?? '' });
-    const root = JSON.parse((await t.deps.redis.get(rootPageKey(prefix, 'maya.example'))) ?? 'null') as { title?: string; handle?: string } | null;
+    const root = JSON.parse((await t.deps.redis.get(rootPageKey(prefix, 'maya.example'))) ?? 'null') as {
+      title?: string;
+      handle?: string;
+    } | null;
     expect(root).toMatchObject({ title: 'Maya shop', handle: 'shop' });
     expect(await t.deps.redis.exists(pageKey(prefix, 'maya.example', 'shop'))).toBe(1);
     expect(await t.deps.redis.exists(pageKey(prefix, BIO_HOST, 'maya'))).toBe(1);
     // The system bio host has no root page.
     expect(await t.deps.redis.exists(rootPageKey(prefix, BIO_HOST))).toBe(0);
 
-    await t.deps.pool.query(`UPDATE bio_pages SET published_snapshot = NULL, published_at = NULL WHERE id = $1`, [shopId]);
+    await t.deps.pool.query(
+      `UPDATE bio_pages SET published_snapshot = NULL, published_at = NULL WHERE id = $1`,
+      [shopId],
+    );
     await run({ kind: 'resource', resource_type: 'bio_page', id: shopId ?? '' });
     expect(await t.deps.redis.exists(pageKey(prefix, 'maya.example', 'shop'))).toBe(0);
     expect(await t.deps.redis.exists(rootPageKey(prefix, 'maya.example'))).toBe(0);
@@ -154,7 +186,8 @@ describe('cache-refresh job', () => {
 
   it('fails a malformed job once, without retries', async () => {
     const job = await queue.queue.add('cache-refresh', { kind: 'redirect', host: LINK_HOST });
-    for (let i = 0; i < 400 && (await job.getState()) !== 'failed'; i++) await new Promise((r) => setTimeout(r, 25));
+    for (let i = 0; i < 400 && (await job.getState()) !== 'failed'; i++)
+      await new Promise((r) => setTimeout(r, 25));
     const failed = await queue.queue.getJob(job.id ?? '');
     expect(failed?.failedReason).toContain('invalid cache-refresh job data');
     expect(failed?.attemptsMade).toBe(1);

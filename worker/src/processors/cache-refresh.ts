@@ -7,7 +7,10 @@ import type { Processor } from './processor';
  * shared/src/cache/refresh.ts, the same code the commands run after commit.
  */
 export const cacheRefresh: Processor<'cache-refresh'> = async (data, _job, deps): Promise<RefreshReport> => {
-  const report = await refreshCache({ sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, data);
+  const report = await refreshCache(
+    { sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
+    data,
+  );
   deps.logger.debug({ target: data.kind, keys: report.length }, 'cache refreshed');
   return report;
 };

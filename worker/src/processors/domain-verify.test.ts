@@ -19,7 +19,11 @@ const dnsServer = dns2.createUDPServer((request, send) => {
   const question = request.questions[0];
   const answers = question ? records.get(question.name.toLowerCase()) : undefined;
   if (!question || !answers) response.header.rcode = 3;
-  else for (const data of answers) response.answers.push({ ...dns2.Packet.createResourceFromQuestion(question, { type: dns2.Packet.TYPE.TXT, ttl: 60, data }) });
+  else
+    for (const data of answers)
+      response.answers.push({
+        ...dns2.Packet.createResourceFromQuestion(question, { type: dns2.Packet.TYPE.TXT, ttl: 60, data }),
+      });
   void send(response);
 });
 
@@ -81,18 +85,25 @@ async function check(domainId: string, attempt = 1): Promise<DomainCheckReport> 
   throw new Error('domain-verify did not finish');
 }
 
-async function domainRow(id: string): Promise<{ status: string; check_attempts: number; last_error: string | null; verified_at: Date | null }> {
-  const { rows } = await t.deps.pool.query<{ status: string; check_attempts: number; last_error: string | null; verified_at: Date | null }>(
-    'SELECT status, check_attempts, last_error, verified_at FROM custom_domains WHERE id = $1',
-    [id],
-  );
+async function domainRow(
+  id: string,
+): Promise<{ status: string; check_attempts: number; last_error: string | null; verified_at: Date | null }> {
+  const { rows } = await t.deps.pool.query<{
+    status: string;
+    check_attempts: number;
+    last_error: string | null;
+    verified_at: Date | null;
+  }>('SELECT status, check_attempts, last_error, verified_at FROM custom_domains WHERE id = $1', [id]);
   const row = rows[0];
   if (!row) throw new Error('no domain');
   return row;
 }
 
 async function attempts(id: string): Promise<string[]> {
-  const { rows } = await t.deps.pool.query<{ outcome: string }>('SELECT outcome FROM domain_verification_attempts WHERE domain_id = $1 ORDER BY checked_at, created_at', [id]);
+  const { rows } = await t.deps.pool.query<{ outcome: string }>(
+    'SELECT outcome FROM domain_verification_attempts WHERE domain_id = $1 ORDER BY checked_at, created_at',
+    [id],
+  );
   return rows.map((r) => r.outcome);
 }
 
@@ -100,7 +111,12 @@ describe('domain-verify job (DNS TXT check of a custom domain)', () => {
   it('without the record: records the attempt, stays pending and schedules the next check a minute later', async () => {
     const { id } = await pendingDomain('go.missing.example');
     expect(await check(id)).toEqual({ outcome: 'record_missing', next_attempt_in_ms: RECHECK_DELAYS_MS[0] });
-    expect(await domainRow(id)).toMatchObject({ status: 'pending', check_attempts: 1, last_error: 'record_missing', verified_at: null });
+    expect(await domainRow(id)).toMatchObject({
+      status: 'pending',
+      check_attempts: 1,
+      last_error: 'record_missing',
+      verified_at: null,
+    });
     expect(await attempts(id)).toEqual(['record_missing']);
     const next = await queue.queue.getJob(`domain-verify-${id}-2`);
     expect(next?.data).toEqual({ domain_id: id, attempt: 2 });
@@ -112,7 +128,10 @@ describe('domain-verify job (DNS TXT check of a custom domain)', () => {
     const { id } = await pendingDomain('go.wrong.example');
     records.set('_linkhub-verify.go.wrong.example', [['linkhub-verify=someone-elses'], ['v=spf1 -all']]);
     expect((await check(id)).outcome).toBe('record_mismatch');
-    expect(await domainRow(id)).toMatchObject({ status: 'pending', last_error: 'found 2 TXT record(s), none matching' });
+    expect(await domainRow(id)).toMatchObject({
+      status: 'pending',
+      last_error: 'found 2 TXT record(s), none matching',
+    });
   });
 
   it('with the token (even split into chunks): verified, the edge host entry written, editors poked', async () => {
@@ -144,7 +163,10 @@ describe('domain-verify job (DNS TXT check of a custom domain)', () => {
   it('a removed domain is not checked', async () => {
     const { id, token } = await pendingDomain('go.removed.example');
     records.set('_linkhub-verify.go.removed.example', [[token]]);
-    await t.deps.pool.query("UPDATE custom_domains SET status = 'removed', deleted_at = now() WHERE id = $1", [id]);
+    await t.deps.pool.query(
+      "UPDATE custom_domains SET status = 'removed', deleted_at = now() WHERE id = $1",
+      [id],
+    );
     expect(await check(id)).toEqual({ outcome: 'not_pending', next_attempt_in_ms: null });
     expect(await attempts(id)).toEqual([]);
   });

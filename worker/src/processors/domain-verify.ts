@@ -6,9 +6,18 @@ import { judgeTxt, nextCheckDelay, type VerificationOutcome } from '../domains/v
 import { pokeWorkspaceMembers } from '../pokes';
 import type { Processor } from './processor';
 
-type PendingDomain = { id: string; workspace_id: string; hostname: string; record_name: string; token: string };
+type PendingDomain = {
+  id: string;
+  workspace_id: string;
+  hostname: string;
+  record_name: string;
+  token: string;
+};
 
-export type DomainCheckReport = { outcome: VerificationOutcome | 'not_pending'; next_attempt_in_ms: number | null };
+export type DomainCheckReport = {
+  outcome: VerificationOutcome | 'not_pending';
+  next_attempt_in_ms: number | null;
+};
 
 const lookups = new Map<string, TxtLookup>();
 function lookupFor(servers: readonly string[]): TxtLookup {
@@ -33,7 +42,9 @@ async function loadPending(deps: WorkerDeps, id: string): Promise<PendingDomain 
 
 /** Tells every member's open editors to pull: the domain's status changed. */
 function pokeMembers(deps: WorkerDeps, workspaceId: string): Promise<void> {
-  return pokeWorkspaceMembers({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, [workspaceId]);
+  return pokeWorkspaceMembers({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, [
+    workspaceId,
+  ]);
 }
 
 /**
@@ -42,17 +53,27 @@ function pokeMembers(deps: WorkerDeps, workspaceId: string): Promise<void> {
  * `dom:host:` entry written; otherwise the next check is enqueued with backoff, and after the last
  * one the domain is `failed`. A domain that is no longer pending is left alone.
  */
-export const domainVerify: Processor<'domain-verify'> = async (data, _job, deps): Promise<DomainCheckReport> => {
+export const domainVerify: Processor<'domain-verify'> = async (
+  data,
+  _job,
+  deps,
+): Promise<DomainCheckReport> => {
   const domain = await loadPending(deps, data.domain_id);
   if (!domain) return { outcome: 'not_pending', next_attempt_in_ms: null };
 
-  const { outcome, detail } = judgeTxt(await lookupFor(deps.config.DNS_SERVERS)(domain.record_name), domain.token);
+  const { outcome, detail } = judgeTxt(
+    await lookupFor(deps.config.DNS_SERVERS)(domain.record_name),
+    domain.token,
+  );
   const verified = outcome === 'verified';
   const delay = verified ? null : nextCheckDelay(data.attempt);
   const status = verified ? 'verified' : delay === null ? 'failed' : 'pending';
 
   const updated = await withTransaction(deps.pool, async (client) => {
-    await client.query('INSERT INTO domain_verification_attempts (domain_id, outcome, detail) VALUES ($1, $2, $3)', [domain.id, outcome, detail]);
+    await client.query(
+      'INSERT INTO domain_verification_attempts (domain_id, outcome, detail) VALUES ($1, $2, $3)',
+      [domain.id, outcome, detail],
+    );
     return client.query(
       `UPDATE custom_domains SET status = $2, verified_at = CASE WHEN $2 = 'verified' THEN now() END, last_checked_at = now(),
               check_attempts = check_attempts + 1, last_error = $3, next_check_at = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int / 1000.0) END
@@ -62,10 +83,18 @@ export const domainVerify: Processor<'domain-verify'> = async (data, _job, deps)
   });
   if (updated.rowCount === 0) return { outcome: 'not_pending', next_attempt_in_ms: null };
 
-  if (verified) await refreshCache({ sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, { kind: 'resource', resource_type: 'domain', id: domain.id });
+  if (verified)
+    await refreshCache(
+      { sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
+      { kind: 'resource', resource_type: 'domain', id: domain.id },
+    );
   if (delay !== null) {
     const attempt = data.attempt + 1;
-    await deps.jobs.add('domain-verify', { domain_id: domain.id, attempt }, { jobId: `domain-verify-${domain.id}-${attempt}`, delay });
+    await deps.jobs.add(
+      'domain-verify',
+      { domain_id: domain.id, attempt },
+      { jobId: `domain-verify-${domain.id}-${attempt}`, delay },
+    );
   }
   await pokeMembers(deps, domain.workspace_id);
   deps.logger.info({ domain_id: domain.id, outcome, attempt: data.attempt }, 'domain checked');

@@ -38,9 +38,15 @@ describe('export queue, kind qr_batch', () => {
     const owner = await insertUser(h.db);
     const workspaceId = (await insertWorkspace(h.db, { ownerUserId: owner.id })).workspace.id;
     for (const slug of ['menu1', 'menu2', 'menu3']) {
-      await t.deps.pool.query(`INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, 'https://acme.example/')`, [workspaceId, linkDomainId, slug]);
+      await t.deps.pool.query(
+        `INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, 'https://acme.example/')`,
+        [workspaceId, linkDomainId, slug],
+      );
     }
-    const { rows } = await t.deps.pool.query<{ id: string }>(`INSERT INTO export_jobs (workspace_id, kind, params) VALUES ($1, 'qr_batch', '{"format": "pdf", "size_mm": 50}') RETURNING id`, [workspaceId]);
+    const { rows } = await t.deps.pool.query<{ id: string }>(
+      `INSERT INTO export_jobs (workspace_id, kind, params) VALUES ($1, 'qr_batch', '{"format": "pdf", "size_mm": 50}') RETURNING id`,
+      [workspaceId],
+    );
     const exportId = rows[0]?.id ?? '';
     const job = await queue.add({ workspace_id: workspaceId, export_id: exportId, kind: 'qr_batch' });
     let state = '';
@@ -50,9 +56,16 @@ describe('export queue, kind qr_batch', () => {
     }
     expect(state).toBe('completed');
     expect((await queue.queue.getJob(job.id ?? ''))?.progress).toBe(100);
-    const row = (await t.deps.pool.query<{ status: string; storage_key: string }>(`SELECT status, storage_key FROM export_jobs WHERE id = $1`, [exportId])).rows[0];
+    const row = (
+      await t.deps.pool.query<{ status: string; storage_key: string }>(
+        `SELECT status, storage_key FROM export_jobs WHERE id = $1`,
+        [exportId],
+      )
+    ).rows[0];
     expect(row?.status).toBe('succeeded');
-    const zip = unzipSync((await createLocalArtifactStore(root).get(row?.storage_key ?? '')) ?? new Uint8Array());
+    const zip = unzipSync(
+      (await createLocalArtifactStore(root).get(row?.storage_key ?? '')) ?? new Uint8Array(),
+    );
     expect(Object.keys(zip).sort()).toEqual(['manifest.csv', 'menu1.pdf', 'menu2.pdf', 'menu3.pdf']);
     expect(new TextDecoder().decode(zip['menu1.pdf']?.slice(0, 5))).toBe('%PDF-');
   });

@@ -9,12 +9,22 @@ import type { Processor } from './processor';
 export const exportJob: Processor<'export'> = async (data, job, deps) => {
   if (data.kind === 'qr_batch') {
     try {
-      return await runQrBatchExport({ pool: deps.pool, store: configuredArtifactStore(deps) }, data.workspace_id, data.export_id, (percent) => job.updateProgress(percent));
+      return await runQrBatchExport(
+        { pool: deps.pool, store: configuredArtifactStore(deps) },
+        data.workspace_id,
+        data.export_id,
+        (percent) => job.updateProgress(percent),
+      );
     } catch (error) {
       if (error instanceof QrArtifactMissingError) throw new UnrecoverableError(error.message);
       throw error;
     }
   }
-  if (data.kind !== 'analytics') throw new UnrecoverableError(`export kind ${data.kind} is not supported by this worker yet`);
-  return runAnalyticsExport({ pool: deps.pool, store: configuredArtifactStore(deps) }, data.workspace_id, data.export_id);
+  if (data.kind !== 'analytics')
+    throw new UnrecoverableError(`export kind ${data.kind} is not supported by this worker yet`);
+  return runAnalyticsExport(
+    { pool: deps.pool, store: configuredArtifactStore(deps) },
+    data.workspace_id,
+    data.export_id,
+  );
 };

@@ -38,13 +38,21 @@ describe('worker with ARTIFACT_STORE=s3', () => {
     await s3.close();
   });
 
-  async function run<Q extends 'qr-render' | 'artifact-sweep'>(name: Q, data: Parameters<ReturnType<typeof createQueue<Q>>['add']>[0]) {
+  async function run<Q extends 'qr-render' | 'artifact-sweep'>(
+    name: Q,
+    data: Parameters<ReturnType<typeof createQueue<Q>>['add']>[0],
+  ) {
     const queue = createQueue(name, t.deps.redis, t.deps.config.REDIS_PREFIX);
     try {
       const job = await queue.add(data);
       for (let i = 0; i < 300; i++) {
         const state = await job.getState();
-        if (state === 'completed' || state === 'failed') return { state, result: (await queue.queue.getJob(job.id ?? ''))?.returnvalue as Record<string, unknown> | undefined };
+        if (state === 'completed' || state === 'failed')
+          return {
+            state,
+            result: (await queue.queue.getJob(job.id ?? ''))?.returnvalue as
+              Record<string, unknown> | undefined,
+          };
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error('job did not finish');
@@ -58,7 +66,12 @@ describe('worker with ARTIFACT_STORE=s3', () => {
       `INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url, design) VALUES ($1, $2, 'bucket1', 'https://acme.example/', '{}') RETURNING id`,
       [workspaceId, domainId],
     );
-    const rendered = await run('qr-render', { qr_code_id: rows[0]?.id ?? '', version: 1, format: 'svg', size_mm: 30 });
+    const rendered = await run('qr-render', {
+      qr_code_id: rows[0]?.id ?? '',
+      version: 1,
+      format: 'svg',
+      size_mm: 30,
+    });
     expect(rendered.state).toBe('completed');
     const key = String(rendered.result?.['storage_key']);
     expect(new TextDecoder().decode((await bucket.get(key)) ?? new Uint8Array())).toContain('<svg');
@@ -73,7 +86,9 @@ describe('worker with ARTIFACT_STORE=s3', () => {
   });
 
   it('refuses to start without the bucket settings when ARTIFACT_STORE=s3', () => {
-    expect(() => parseEnvOrThrow(workerEnvSchema, { ARTIFACT_STORE: 's3', S3_BUCKET: 'linkhub-test' })).toThrow(/S3_ACCESS_KEY_ID: is required when ARTIFACT_STORE=s3; S3_SECRET_ACCESS_KEY: is required/);
+    expect(() =>
+      parseEnvOrThrow(workerEnvSchema, { ARTIFACT_STORE: 's3', S3_BUCKET: 'linkhub-test' }),
+    ).toThrow(/S3_ACCESS_KEY_ID: is required when ARTIFACT_STORE=s3; S3_SECRET_ACCESS_KEY: is required/);
     expect(() => parseEnvOrThrow(workerEnvSchema, { ARTIFACT_STORE: 'ftp' })).toThrow(/ARTIFACT_STORE/);
     expect(parseEnvOrThrow(workerEnvSchema, {}).ARTIFACT_STORE).toBe('local');
   });

@@ -15,6 +15,9 @@ export const artifactSweep: Processor<'artifact-sweep'> = async (data, _job, dep
   const qr = await sweepOrphanQrFiles(sweepDeps, now, graceMs);
   const expired = await expireExports(sweepDeps, now);
   const exports = await sweepOrphanExportFiles(sweepDeps, now, graceMs);
-  deps.logger.info({ scanned: qr.scanned + exports.scanned, deleted: qr.deleted + exports.deleted, expired }, 'artifact sweep done');
+  deps.logger.info(
+    { scanned: qr.scanned + exports.scanned, deleted: qr.deleted + exports.deleted, expired },
+    'artifact sweep done',
+  );
   return { scanned: qr.scanned + exports.scanned, deleted: qr.deleted + exports.deleted, expired };
 };

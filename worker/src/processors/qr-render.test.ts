@@ -58,7 +58,12 @@ describe('qr-render queue', () => {
       const state = await job.getState();
       if (state === 'completed' || state === 'failed') {
         const done = await queue.queue.getJob(job.id ?? '');
-        return { state, result: done?.returnvalue as Record<string, unknown> | undefined, attempts: done?.attemptsMade ?? 0, reason: done?.failedReason ?? '' };
+        return {
+          state,
+          result: done?.returnvalue as Record<string, unknown> | undefined,
+          attempts: done?.attemptsMade ?? 0,
+          reason: done?.failedReason ?? '',
+        };
       }
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -66,10 +71,18 @@ describe('qr-render queue', () => {
   }
 
   const artifacts = async (qrId: string) =>
-    (await t.deps.pool.query<{ design_revision: number; status: string; storage_key: string | null; error: string | null; decode_verified_at: Date | null }>(
-      `SELECT design_revision, status, storage_key, error, decode_verified_at FROM qr_render_artifacts WHERE qr_code_id = $1 ORDER BY created_at`,
-      [qrId],
-    )).rows;
+    (
+      await t.deps.pool.query<{
+        design_revision: number;
+        status: string;
+        storage_key: string | null;
+        error: string | null;
+        decode_verified_at: Date | null;
+      }>(
+        `SELECT design_revision, status, storage_key, error, decode_verified_at FROM qr_render_artifacts WHERE qr_code_id = $1 ORDER BY created_at`,
+        [qrId],
+      )
+    ).rows;
 
   it('renders a verified file that scans to the short URL, and reuses it for the same revision', async () => {
     const qrId = await insertQr({ fgColor: '#1a3d7c' });
@@ -79,10 +92,20 @@ describe('qr-render queue', () => {
     const key = String(first.result?.['storage_key']);
     const bytes = await store.get(key);
     expect(bytes).not.toBeNull();
-    const { data, info } = await sharp(Buffer.from(bytes ?? new Uint8Array()), { density: 300 }).flatten({ background: '#ffffff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-    const image = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+    const { data, info } = await sharp(Buffer.from(bytes ?? new Uint8Array()), { density: 300 })
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const image = {
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
     const n2 = n;
-    expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([`https://LNK.LOCALHOST/SPRING${n2}`]);
+    expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([
+      `https://LNK.LOCALHOST/SPRING${n2}`,
+    ]);
 
     const again = await run({ qr_code_id: qrId, version: 1, format: 'svg', size_mm: 25 });
     expect(again.result).toEqual(expect.objectContaining({ reused: true, storage_key: key }));
@@ -97,7 +120,10 @@ describe('qr-render queue', () => {
     const old = await run({ qr_code_id: qrId, version: 1, format: 'pdf', size_mm: 30 });
     const oldKey = String(old.result?.['storage_key']);
     expect(await store.has(oldKey)).toBe(true);
-    await t.deps.pool.query(`UPDATE qr_codes SET design = $2, design_revision = 2 WHERE id = $1`, [qrId, JSON.stringify({ moduleShape: 'dots' })]);
+    await t.deps.pool.query(`UPDATE qr_codes SET design = $2, design_revision = 2 WHERE id = $1`, [
+      qrId,
+      JSON.stringify({ moduleShape: 'dots' }),
+    ]);
     const next = await run({ qr_code_id: qrId, version: 2, format: 'pdf', size_mm: 30 });
     expect(next.result).toEqual(expect.objectContaining({ design_revision: 2, reused: false }));
     expect(await store.has(oldKey)).toBe(false);
@@ -116,7 +142,9 @@ describe('qr-render queue', () => {
   });
 
   it('loads an uploaded logo asset from the store and renders it at H', async () => {
-    const logo = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e4002b"/></svg>');
+    const logo = new TextEncoder().encode(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="5" fill="#e4002b"/></svg>',
+    );
     const storageKey = `assets/${workspaceId}/logo-1.svg`;
     await store.put(storageKey, logo, 'image/svg+xml');
     const { rows } = await t.deps.pool.query<{ id: string }>(
@@ -127,11 +155,20 @@ describe('qr-render queue', () => {
     const result = await run({ qr_code_id: qrId, version: 1, format: 'png', size_mm: 30, dpi: 300 });
     expect(result.state).toBe('completed');
     const png = await store.get(String(result.result?.['storage_key']));
-    const { data, info } = await sharp(Buffer.from(png ?? new Uint8Array())).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(Buffer.from(png ?? new Uint8Array()))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const centre = ((info.height >> 1) * info.width + (info.width >> 1)) * 4;
     expect([data[centre], data[centre + 1], data[centre + 2]]).toEqual([0xe4, 0x00, 0x2b]); // the logo, in the middle
-    const image = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
-    expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([`https://LNK.LOCALHOST/SPRING${n}`]);
+    const image = {
+      data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+      width: info.width,
+      height: info.height,
+    };
+    expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([
+      `https://LNK.LOCALHOST/SPRING${n}`,
+    ]);
   });
 
   it('fails for good on a logo asset of another workspace', async () => {
@@ -147,7 +184,11 @@ describe('qr-render queue', () => {
   });
 
   it('fails for good on a missing QR code or an unsupported DPI', async () => {
-    const missing = await run({ qr_code_id: '01890000-0000-7000-8000-000000000000', version: 1, format: 'svg' });
+    const missing = await run({
+      qr_code_id: '01890000-0000-7000-8000-000000000000',
+      version: 1,
+      format: 'svg',
+    });
     expect(missing).toEqual(expect.objectContaining({ state: 'failed', attempts: 1 }));
     const dpi = await run({ qr_code_id: await insertQr(), version: 1, format: 'png', dpi: 72 });
     expect(dpi.reason).toContain('dpi must be 300 or 600');

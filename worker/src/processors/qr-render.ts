@@ -1,6 +1,10 @@
 import { UnrecoverableError } from 'bullmq';
 import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
-import { ensureQrArtifact, QrArtifactMissingError, QrArtifactRefusedError } from '@linkhub/shared/artifacts/qr-artifacts';
+import {
+  ensureQrArtifact,
+  QrArtifactMissingError,
+  QrArtifactRefusedError,
+} from '@linkhub/shared/artifacts/qr-artifacts';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { AppError } from '@linkhub/shared/errors/app-error';
 import type { WorkerDeps } from '../deps';
@@ -19,7 +23,9 @@ export const DEFAULT_QR_SIZE_MM = 30;
  * artifact store. A missing code or a design that does not scan fails for good (no retries); store
  * or database trouble is retried by BullMQ.
  */
-export function createQrRenderProcessor(storeFor: (deps: WorkerDeps) => ArtifactStore = configuredArtifactStore): Processor<'qr-render'> {
+export function createQrRenderProcessor(
+  storeFor: (deps: WorkerDeps) => ArtifactStore = configuredArtifactStore,
+): Processor<'qr-render'> {
   return async (data, _job, deps) => {
     const store = storeFor(deps);
     if (data.dpi !== undefined && data.dpi !== 300 && data.dpi !== 600) {
@@ -28,9 +34,22 @@ export function createQrRenderProcessor(storeFor: (deps: WorkerDeps) => Artifact
     try {
       const artifact = await ensureQrArtifact(
         { pool: deps.pool, store },
-        { qrCodeId: data.qr_code_id, format: data.format, sizeMm: data.size_mm ?? DEFAULT_QR_SIZE_MM, ...(data.dpi === undefined ? {} : { dpi: data.dpi }) },
+        {
+          qrCodeId: data.qr_code_id,
+          format: data.format,
+          sizeMm: data.size_mm ?? DEFAULT_QR_SIZE_MM,
+          ...(data.dpi === undefined ? {} : { dpi: data.dpi }),
+        },
       );
-      deps.logger.info({ qr_code_id: artifact.qrCodeId, format: artifact.format, design_revision: artifact.designRevision, reused: artifact.reused }, 'qr artifact ready');
+      deps.logger.info(
+        {
+          qr_code_id: artifact.qrCodeId,
+          format: artifact.format,
+          design_revision: artifact.designRevision,
+          reused: artifact.reused,
+        },
+        'qr artifact ready',
+      );
       return {
         artifact_id: artifact.artifactId,
         storage_key: artifact.storageKey,
@@ -40,7 +59,12 @@ export function createQrRenderProcessor(storeFor: (deps: WorkerDeps) => Artifact
       };
     } catch (error) {
       // Missing, unscannable, or over the PNG pixel budget: the same job can never succeed.
-      if (error instanceof QrArtifactMissingError || error instanceof QrArtifactRefusedError || error instanceof AppError) throw new UnrecoverableError(error.message);
+      if (
+        error instanceof QrArtifactMissingError ||
+        error instanceof QrArtifactRefusedError ||
+        error instanceof AppError
+      )
+        throw new UnrecoverableError(error.message);
       throw error;
     }
   };

@@ -5,6 +5,15 @@ export async function scheduleArtifactSweep(queue: Queue): Promise<void> {
   await queue.upsertJobScheduler(
     'artifact-sweep-nightly',
     { pattern: '20 4 * * *', tz: 'UTC' },
-    { name: 'artifact-sweep', data: { grace_minutes: 60 }, opts: { removeOnComplete: 30, removeOnFail: 100, attempts: 3, backoff: { type: 'exponential', delay: 60_000 } } },
+    {
+      name: 'artifact-sweep',
+      data: { grace_minutes: 60 },
+      opts: {
+        removeOnComplete: 30,
+        removeOnFail: 100,
+        attempts: 3,
+        backoff: { type: 'exponential', delay: 60_000 },
+      },
+    },
   );
 }

@@ -7,8 +7,20 @@ import { BarChart } from './bar-chart';
 import { BreakdownTable } from './breakdown-table';
 import { CsvExport } from './csv-export';
 
-type Point = { bucket_start: string; clicks: number; scans: number; page_views: number; unique_visitors: number | null };
-type Totals = { clicks?: number; scans?: number; page_views?: number; unique_visitors?: number; bot_events?: number };
+type Point = {
+  bucket_start: string;
+  clicks: number;
+  scans: number;
+  page_views: number;
+  unique_visitors: number | null;
+};
+type Totals = {
+  clicks?: number;
+  scans?: number;
+  page_views?: number;
+  unique_visitors?: number;
+  bot_events?: number;
+};
 
 const DIMENSIONS = [
   ['country', 'Country'],
@@ -32,10 +44,17 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
   const from = new Date(now - days * 86_400_000).toISOString();
   const to = new Date(now).toISOString();
   const query = `workspace_id=${ws}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${resource ? `&resource_id=${resource}` : ''}`;
-  const series = useApi<Point[]>(can('analytics.view') ? `/v1/analytics/timeseries?${query}&interval=day` : null);
-  const totals = useApi<Totals>(can('analytics.view') ? `/v1/analytics/totals?${query}&compare=previous` : null);
+  const series = useApi<Point[]>(
+    can('analytics.view') ? `/v1/analytics/timeseries?${query}&interval=day` : null,
+  );
+  const totals = useApi<Totals>(
+    can('analytics.view') ? `/v1/analytics/totals?${query}&compare=previous` : null,
+  );
   if (!can('analytics.view')) return <p>Your role cannot see analytics in this workspace.</p>;
-  const bars = (series.data ?? []).map((p) => ({ label: p.bucket_start.slice(0, 10), value: p.clicks + p.scans + p.page_views }));
+  const bars = (series.data ?? []).map((p) => ({
+    label: p.bucket_start.slice(0, 10),
+    value: p.clicks + p.scans + p.page_views,
+  }));
   return (
     <>
       <div className="toolbar">
@@ -69,7 +88,8 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
           </select>
         </div>
         <label className="row">
-          <input type="checkbox" checked={bots} onChange={(e) => setBots(e.target.checked)} /> Include bots in breakdowns
+          <input type="checkbox" checked={bots} onChange={(e) => setBots(e.target.checked)} /> Include bots in
+          breakdowns
         </label>
       </div>
       {can('analytics.export') && <CsvExport workspaceId={ws} resourceId={resource} from={from} to={to} />}
@@ -88,10 +108,19 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
           <dd>{totals.data.bot_events ?? 0}</dd>
         </dl>
       )}
-      {series.error ? <p className="error">{series.error}</p> : <BarChart bars={bars} title={`Events per day, last ${days} days`} />}
+      {series.error ? (
+        <p className="error">{series.error}</p>
+      ) : (
+        <BarChart bars={bars} title={`Events per day, last ${days} days`} />
+      )}
       <div className="two">
         {DIMENSIONS.map(([dimension, label]) => (
-          <BreakdownTable key={dimension} query={bots ? `${query}&include_bots=true` : query} dimension={dimension} label={label} />
+          <BreakdownTable
+            key={dimension}
+            query={bots ? `${query}&include_bots=true` : query}
+            dimension={dimension}
+            label={label}
+          />
         ))}
       </div>
     </>

@@ -7,7 +7,12 @@ export function BarChart({ bars, title }: { bars: Bar[]; title: string }) {
   return (
     <figure>
       <figcaption>{title}</figcaption>
-      <svg className="bars" viewBox={`0 0 ${width} 110`} role="img" aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`}>
+      <svg
+        className="bars"
+        viewBox={`0 0 ${width} 110`}
+        role="img"
+        aria-label={`${title}: ${bars.map((b) => `${b.label} ${b.value}`).join(', ')}`}
+      >
         {bars.map((b, i) => {
           const h = Math.round((b.value / max) * 96);
           return (

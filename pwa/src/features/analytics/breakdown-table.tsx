@@ -3,7 +3,15 @@ import { useApi } from '../../ui/use-api';
 type Row = { value: string | null; events: number; clicks: number; scans: number; page_views: number };
 
 /** Counts by one dimension (country, device, browser, referrer, UTM), largest first. */
-export function BreakdownTable({ query, dimension, label }: { query: string; dimension: string; label: string }) {
+export function BreakdownTable({
+  query,
+  dimension,
+  label,
+}: {
+  query: string;
+  dimension: string;
+  label: string;
+}) {
   const { data, error } = useApi<Row[]>(`/v1/analytics/breakdown?${query}&dimension=${dimension}&limit=10`);
   return (
     <table className="grid">

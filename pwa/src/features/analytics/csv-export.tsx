@@ -6,7 +6,17 @@ import { platform } from '../../platform/bridge';
 type ExportJob = { id: string; status: string; progress: number | null; error: string | null };
 
 /** Starts a CSV export on the server (the worker builds it), shows its progress, saves it via the bridge. */
-export function CsvExport({ workspaceId, resourceId, from, to }: { workspaceId: string; resourceId: string; from: string; to: string }) {
+export function CsvExport({
+  workspaceId,
+  resourceId,
+  from,
+  to,
+}: {
+  workspaceId: string;
+  resourceId: string;
+  from: string;
+  to: string;
+}) {
   const [job, setJob] = useState<ExportJob | null>(null);
   const [message, setMessage] = useState('');
   const q = `workspace_id=${workspaceId}`;
@@ -14,18 +24,28 @@ export function CsvExport({ workspaceId, resourceId, from, to }: { workspaceId: 
   const start = async () => {
     setMessage('');
     try {
-      let current = await api<ExportJob>(`/v1/analytics/exports?${q}`, { body: { workspace_id: workspaceId, from, to, ...(resourceId ? { resource_id: resourceId } : {}) } });
+      let current = await api<ExportJob>(`/v1/analytics/exports?${q}`, {
+        body: { workspace_id: workspaceId, from, to, ...(resourceId ? { resource_id: resourceId } : {}) },
+      });
       setJob(current);
       for (let i = 0; i < 120 && (current.status === 'queued' || current.status === 'running'); i += 1) {
         await new Promise((r) => setTimeout(r, 1000));
         current = await api<ExportJob>(`/v1/analytics/exports/${current.id}?${q}`);
         setJob(current);
       }
-      if (current.status !== 'succeeded') return setMessage(current.error ?? `The export is ${current.status}.`);
+      if (current.status !== 'succeeded')
+        return setMessage(current.error ?? `The export is ${current.status}.`);
       const token = await platform().secureToken.get();
-      const response = await fetch(`/v1/analytics/exports/${current.id}/download?${q}`, { credentials: 'same-origin', headers: token ? { authorization: `Bearer ${token}` } : {} });
+      const response = await fetch(`/v1/analytics/exports/${current.id}/download?${q}`, {
+        credentials: 'same-origin',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
       if (!response.ok) return setMessage(`The download failed (${response.status}).`);
-      const saved = await platform().saveFile({ suggestedName: `analytics-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`, mime: 'text/csv', bytes: new Uint8Array(await response.arrayBuffer()) });
+      const saved = await platform().saveFile({
+        suggestedName: `analytics-${from.slice(0, 10)}-${to.slice(0, 10)}.csv`,
+        mime: 'text/csv',
+        bytes: new Uint8Array(await response.arrayBuffer()),
+      });
       setMessage(saved.saved ? 'CSV saved.' : 'Export cancelled.');
     } catch (e) {
       setMessage(errorText(e));

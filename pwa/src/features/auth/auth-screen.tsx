@@ -45,8 +45,12 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
     setMessage('');
     try {
       if (mode === 'signup') await signUpThenSignIn();
-      else if (mode === 'signin') await finish(await api<SignInData>('/api/auth/login', { body: { email, password } }));
-      else if (mode === 'two_factor') await finish(await api<SignInData>('/api/auth/2fa/challenge', { body: { challenge_token: challenge, code } }));
+      else if (mode === 'signin')
+        await finish(await api<SignInData>('/api/auth/login', { body: { email, password } }));
+      else if (mode === 'two_factor')
+        await finish(
+          await api<SignInData>('/api/auth/2fa/challenge', { body: { challenge_token: challenge, code } }),
+        );
       else {
         await api('/api/auth/password-reset', { body: { email } });
         setMessage('If that address has an account, a reset link is on its way.');
@@ -58,14 +62,23 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
     }
   };
 
-  const title = { signin: 'Sign in', signup: 'Create your account', reset: 'Reset your password', two_factor: 'Two-factor code' }[mode];
+  const title = {
+    signin: 'Sign in',
+    signup: 'Create your account',
+    reset: 'Reset your password',
+    two_factor: 'Two-factor code',
+  }[mode];
   return (
     <main className="auth">
       <h1>LinkHub</h1>
       <form onSubmit={(e) => void submit(e)} aria-labelledby="auth-title">
         <h2 id="auth-title">{title}</h2>
-        {mode === 'signup' && <Field label="Your name" value={name} onChange={setName} autoComplete="name" required />}
-        {mode !== 'two_factor' && <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" required />}
+        {mode === 'signup' && (
+          <Field label="Your name" value={name} onChange={setName} autoComplete="name" required />
+        )}
+        {mode !== 'two_factor' && (
+          <Field label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" required />
+        )}
         {(mode === 'signin' || mode === 'signup') && (
           <Field
             label="Password"
@@ -77,7 +90,16 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
             required
           />
         )}
-        {mode === 'two_factor' && <Field label="Code from your authenticator app" value={code} onChange={setCode} autoComplete="one-time-code" inputMode="numeric" required />}
+        {mode === 'two_factor' && (
+          <Field
+            label="Code from your authenticator app"
+            value={code}
+            onChange={setCode}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+          />
+        )}
         <button type="submit" className="primary" disabled={busy}>
           {title}
         </button>
@@ -88,9 +110,21 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
         )}
       </form>
       <nav aria-label="Other ways in" className="auth-links">
-        {mode !== 'signin' && <button type="button" className="link" onClick={() => setMode('signin')}>I have an account</button>}
-        {mode !== 'signup' && <button type="button" className="link" onClick={() => setMode('signup')}>Create an account</button>}
-        {mode !== 'reset' && <button type="button" className="link" onClick={() => setMode('reset')}>Forgot password?</button>}
+        {mode !== 'signin' && (
+          <button type="button" className="link" onClick={() => setMode('signin')}>
+            I have an account
+          </button>
+        )}
+        {mode !== 'signup' && (
+          <button type="button" className="link" onClick={() => setMode('signup')}>
+            Create an account
+          </button>
+        )}
+        {mode !== 'reset' && (
+          <button type="button" className="link" onClick={() => setMode('reset')}>
+            Forgot password?
+          </button>
+        )}
       </nav>
     </main>
   );

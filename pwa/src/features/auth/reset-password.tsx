@@ -25,7 +25,17 @@ export function ResetPassword() {
       <h1>LinkHub</h1>
       <form onSubmit={(e) => void submit(e)} aria-labelledby="reset-title">
         <h2 id="reset-title">Choose a new password</h2>
-        {!done && <Field label="New password" type="password" value={password} onChange={setPassword} autoComplete="new-password" hint="At least 10 characters." required />}
+        {!done && (
+          <Field
+            label="New password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            hint="At least 10 characters."
+            required
+          />
+        )}
         {!done && (
           <button type="submit" className="primary">
             Change password

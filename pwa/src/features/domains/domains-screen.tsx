@@ -32,10 +32,21 @@ export default function DomainsScreen(_props: { rest: string[] }) {
     <>
       {create.allowed ? (
         <form className="panel toolbar" onSubmit={add} aria-label="Add a domain">
-          <Field label="Domain name" value={hostname} onChange={setHostname} error={errors.hostname} placeholder="go.example.com" required />
+          <Field
+            label="Domain name"
+            value={hostname}
+            onChange={setHostname}
+            error={errors.hostname}
+            placeholder="go.example.com"
+            required
+          />
           <div className="field">
             <label htmlFor="dom-purpose">Used for</label>
-            <select id="dom-purpose" value={purpose} onChange={(e) => setPurpose(PURPOSES.find((p) => p === e.target.value) ?? 'links')}>
+            <select
+              id="dom-purpose"
+              value={purpose}
+              onChange={(e) => setPurpose(PURPOSES.find((p) => p === e.target.value) ?? 'links')}
+            >
               <option value="links">Short links and QR codes</option>
               <option value="bio">Bio pages</option>
               <option value="all">Both</option>
@@ -46,17 +57,25 @@ export default function DomainsScreen(_props: { rest: string[] }) {
           </button>
         </form>
       ) : (
-        create.reason === 'plan_feature_unavailable' && <p className="banner">Custom domains come with a paid plan.</p>
+        create.reason === 'plan_feature_unavailable' && (
+          <p className="banner">Custom domains come with a paid plan.</p>
+        )
       )}
       <ul className="list">
         {domains.map((d) => (
           <li key={d.id}>
             <span>
-              <strong>{d.hostname}</strong> <span className="muted">{d.is_system ? 'LinkHub domain' : d.purpose}</span>
+              <strong>{d.hostname}</strong>{' '}
+              <span className="muted">{d.is_system ? 'LinkHub domain' : d.purpose}</span>
             </span>
             <span className={`badge ${d.status === 'verified' ? '' : 'paused'}`}>{statusText(d)}</span>
             {!d.is_system && can('domain.delete') && (
-              <button type="button" className="danger" aria-label={`Remove ${d.hostname}`} onClick={() => void rep.mutate.removeDomain({ id: d.id, workspace_id: workspace.id })}>
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Remove ${d.hostname}`}
+                onClick={() => void rep.mutate.removeDomain({ id: d.id, workspace_id: workspace.id })}
+              >
                 Remove
               </button>
             )}

@@ -2,13 +2,36 @@ import { describe, expect, it } from 'vitest';
 import type { LinkView } from '@linkhub/shared/sync/views';
 import { editDraft, markSaved, rebaseDraft, startDraft } from '../../drafts/draft-rebase';
 import { fieldErrors } from '../../ui/error-messages';
-import { changedFields, draftOf, linkConflicts, lookalikeToConfirm, planCreate, planUpdate, saveBlocker } from './link-diff';
+import {
+  changedFields,
+  draftOf,
+  linkConflicts,
+  lookalikeToConfirm,
+  planCreate,
+  planUpdate,
+  saveBlocker,
+} from './link-diff';
 
 const link: LinkView = {
-  id: '0190a000-0000-7000-8000-000000000001', workspace_id: '0190a000-0000-7000-8000-0000000000aa', domain_id: 'd1', host: 'lnk.test', slug: 'spring',
-  destination_url: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC', title: 'Spring sale', tags: ['sale', 'news'], utm: { source: 'newsletter', other: 'x' },
-  rules: [], destinations: [], status: 'active', starts_at: '2026-03-01T09:30:00.000Z', expires_at: null, archived_at: null, locked: false, qr_code_id: null,
-  created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  id: '0190a000-0000-7000-8000-000000000001',
+  workspace_id: '0190a000-0000-7000-8000-0000000000aa',
+  domain_id: 'd1',
+  host: 'lnk.test',
+  slug: 'spring',
+  destination_url: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',
+  title: 'Spring sale',
+  tags: ['sale', 'news'],
+  utm: { source: 'newsletter', other: 'x' },
+  rules: [],
+  destinations: [],
+  status: 'active',
+  starts_at: '2026-03-01T09:30:00.000Z',
+  expires_at: null,
+  archived_at: null,
+  locked: false,
+  qr_code_id: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
 };
 const ref = { id: link.id, workspace_id: link.workspace_id };
 const all = { targeting: true, split: true };
@@ -23,7 +46,14 @@ describe('the link form against the synced link', () => {
       expires_at: '',
       utm: { source: 'newsletter' },
     });
-    expect(draftOf(null)).toMatchObject({ destination_url: '', slug: '', title: '', tags: '', rules: [], split: [] });
+    expect(draftOf(null)).toMatchObject({
+      destination_url: '',
+      slug: '',
+      title: '',
+      tags: '',
+      rules: [],
+      split: [],
+    });
   });
 
   it('sends nothing when nothing was changed', () => {
@@ -36,20 +66,34 @@ describe('the link form against the synced link', () => {
     s = editDraft(s, 'tags', ' summer ,, sale ');
     s = editDraft(s, 'expires_at', '2026-09-01T00:00');
     expect(changedFields(s)).toEqual(['title', 'tags', 'expires_at']);
-    expect(planUpdate(s, ref, all)).toEqual({ kind: 'update', args: { ...ref, title: 'Summer sale', tags: ['summer', 'sale'], expires_at: '2026-09-01T00:00:00.000Z' } });
+    expect(planUpdate(s, ref, all)).toEqual({
+      kind: 'update',
+      args: {
+        ...ref,
+        title: 'Summer sale',
+        tags: ['summer', 'sale'],
+        expires_at: '2026-09-01T00:00:00.000Z',
+      },
+    });
   });
 
   it('clears an emptied title and schedule, but never sends an emptied slug', () => {
     let s = editDraft(open(), 'title', '');
     s = editDraft(s, 'starts_at', '');
-    expect(planUpdate(s, ref, all)).toEqual({ kind: 'update', args: { ...ref, title: null, starts_at: null } });
+    expect(planUpdate(s, ref, all)).toEqual({
+      kind: 'update',
+      args: { ...ref, title: null, starts_at: null },
+    });
     expect(planUpdate(editDraft(open(), 'slug', ''), ref, all)).toEqual({ kind: 'unchanged' });
   });
 
   it('drops emptied UTM values and leaves out routing the user may not change', () => {
     let s = editDraft(open(), 'utm', { source: ' ', medium: 'email' });
     s = editDraft(s, 'split', [{ id: '', url: 'https://a.example/', weight: '50' }]);
-    expect(planUpdate(s, ref, { targeting: true, split: false })).toEqual({ kind: 'update', args: { ...ref, utm: { medium: 'email' } } });
+    expect(planUpdate(s, ref, { targeting: true, split: false })).toEqual({
+      kind: 'update',
+      args: { ...ref, utm: { medium: 'email' } },
+    });
   });
 
   it('follows another device’s change to a field the user did not touch, and does not send it back', () => {
@@ -64,7 +108,9 @@ describe('the link form against the synced link', () => {
     const s = rebaseDraft(editDraft(open(), 'title', 'Mine'), draftOf({ ...link, title: 'Theirs' }));
     expect(linkConflicts(s)).toEqual(['title']);
     expect(saveBlocker(s, null, null)).toBe('Settle the change from another device first.');
-    expect(saveBlocker(open(), 'Another link already uses this slug.', null)).toBe('Another link already uses this slug.');
+    expect(saveBlocker(open(), 'Another link already uses this slug.', null)).toBe(
+      'Another link already uses this slug.',
+    );
     expect(saveBlocker(open(), null, 'xn--pple-43d.com')).toBe('Confirm the look-alike address first.');
     expect(saveBlocker(open(), null, null)).toBeNull();
   });
@@ -82,16 +128,29 @@ describe('the link form against the synced link', () => {
   });
 
   it('creates with what was typed, leaving an empty slug and title to the server', () => {
-    const draft = { ...draftOf(null), destination_url: ' https://shop.example/a ', tags: 'a, b, a', utm: { source: 'x', medium: '' } };
-    expect(planCreate(draft, ref)).toEqual({ kind: 'create', args: { ...ref, destination_url: 'https://shop.example/a', tags: ['a', 'b'], utm: { source: 'x' } } });
-    expect(planCreate({ ...draft, slug: 'Spring-1', title: 'Hi' }, ref)).toMatchObject({ kind: 'create', args: { slug: 'spring-1', title: 'Hi' } });
+    const draft = {
+      ...draftOf(null),
+      destination_url: ' https://shop.example/a ',
+      tags: 'a, b, a',
+      utm: { source: 'x', medium: '' },
+    };
+    expect(planCreate(draft, ref)).toEqual({
+      kind: 'create',
+      args: { ...ref, destination_url: 'https://shop.example/a', tags: ['a', 'b'], utm: { source: 'x' } },
+    });
+    expect(planCreate({ ...draft, slug: 'Spring-1', title: 'Hi' }, ref)).toMatchObject({
+      kind: 'create',
+      args: { slug: 'spring-1', title: 'Hi' },
+    });
   });
 
   it('asks to confirm a look-alike host on a new or changed destination only, until confirmed', () => {
     const lookalike = 'https://\u0430pple.com/';
     const fresh = startDraft({ ...draftOf(null), destination_url: lookalike });
     expect(lookalikeToConfirm(fresh, true, null)).not.toBeNull();
-    expect(lookalikeToConfirm(startDraft(draftOf({ ...link, destination_url: lookalike })), false, null)).toBeNull();
+    expect(
+      lookalikeToConfirm(startDraft(draftOf({ ...link, destination_url: lookalike })), false, null),
+    ).toBeNull();
     const edited = editDraft(open(), 'destination_url', lookalike);
     const host = lookalikeToConfirm(edited, false, null);
     expect(host).not.toBeNull();

@@ -3,7 +3,14 @@ import { createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
 import type { LinkView } from '@linkhub/shared/sync/views';
 import { conflictsOf, isEdited, type DraftState } from '../../drafts/draft-rebase';
 import { displayUrl, lookalikeHostOf } from './destination-display';
-import { draftsToRules, draftsToSplit, rulesToDrafts, splitToDrafts, type RuleDraft, type SplitDraft } from './routing-drafts';
+import {
+  draftsToRules,
+  draftsToSplit,
+  rulesToDrafts,
+  splitToDrafts,
+  type RuleDraft,
+  type SplitDraft,
+} from './routing-drafts';
 
 /**
  * What the link form sends, decided from its draft against the synced link (drafts/draft-rebase.ts
@@ -57,7 +64,8 @@ export const tagsOf = (text: string): string[] =>
     .map((t) => t.trim())
     .filter(Boolean);
 
-const utmOf = (utm: Record<string, string>): Record<string, string> => Object.fromEntries(Object.entries(utm).filter(([, v]) => v.trim() !== ''));
+const utmOf = (utm: Record<string, string>): Record<string, string> =>
+  Object.fromEntries(Object.entries(utm).filter(([, v]) => v.trim() !== ''));
 
 /** The fields the user changed since the form took the synced link in. */
 export function changedFields(state: LinkDraftState): LinkField[] {
@@ -125,13 +133,23 @@ export function planUpdate(state: LinkDraftState, ref: Ref, allowed: Allowed): S
 }
 
 /** The look-alike host the user must confirm before saving (a new destination only), else null. */
-export function lookalikeToConfirm(state: LinkDraftState, isNew: boolean, confirmedHost: string | null): string | null {
+export function lookalikeToConfirm(
+  state: LinkDraftState,
+  isNew: boolean,
+  confirmedHost: string | null,
+): string | null {
   const host = lookalikeHostOf(state.draft.destination_url);
-  return host !== null && host !== confirmedHost && (isNew || isEdited(state, 'destination_url')) ? host : null;
+  return host !== null && host !== confirmedHost && (isNew || isEdited(state, 'destination_url'))
+    ? host
+    : null;
 }
 
 /** Why the form cannot be saved yet, as a sentence; null when it can. */
-export function saveBlocker(state: LinkDraftState, slugTaken: string | null, lookalike: string | null): string | null {
+export function saveBlocker(
+  state: LinkDraftState,
+  slugTaken: string | null,
+  lookalike: string | null,
+): string | null {
   if (slugTaken) return slugTaken;
   if (linkConflicts(state).length > 0) return 'Settle the change from another device first.';
   return lookalike ? 'Confirm the look-alike address first.' : null;

@@ -12,7 +12,15 @@ import { useSubscribe } from '../../replicache/use-subscribe';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { linkState, shortUrl } from './link-filter';
 import { LinkRouting } from './link-routing';
-import { draftOf, lookalikeToConfirm, planCreate, planUpdate, saveBlocker, UTM_KEYS, type LinkDraft } from './link-diff';
+import {
+  draftOf,
+  lookalikeToConfirm,
+  planCreate,
+  planUpdate,
+  saveBlocker,
+  UTM_KEYS,
+  type LinkDraft,
+} from './link-diff';
 import { keptLinkDrafts } from './kept-link-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
 import { slugTakenBy } from './slug-taken';
@@ -45,9 +53,17 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const qrCodes = useSubscribe((tx) => listQrCodes(tx, workspace.id), [], [workspace.id]);
   const slug = draft.slug.trim().toLowerCase();
   const slugTaken = slugTakenBy(slug, link, others, qrCodes);
-  const slugHint = slug === '' || slug === link?.slug ? (link ? undefined : 'Leave empty for a random one.') : slugTaken ? undefined : 'Available in this workspace (the server confirms on sync).';
+  const slugHint =
+    slug === '' || slug === link?.slug
+      ? link
+        ? undefined
+        : 'Leave empty for a random one.'
+      : slugTaken
+        ? undefined
+        : 'Available in this workspace (the server confirms on sync).';
   const editable = link ? can('link.update') && !link.locked : can('link.create');
-  const set = (key: Exclude<keyof LinkDraft, 'utm' | 'rules' | 'split'>, value: string) => synced.set(key, value);
+  const set = (key: Exclude<keyof LinkDraft, 'utm' | 'rules' | 'split'>, value: string) =>
+    synced.set(key, value);
   const setUtm = (key: string, value: string) => synced.set('utm', { ...draft.utm, [key]: value });
   const lookalike = lookalikeToConfirm(synced.state, link === null, confirmedHost);
   const blocked = saveBlocker(synced.state, slugTaken, lookalike);
@@ -56,7 +72,12 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
     e.preventDefault();
     if (blocked) return setErrors({ form: blocked });
     const target = { id: link?.id ?? uuidv7(), workspace_id: workspace.id };
-    const plan = link ? planUpdate(synced.state, target, { targeting: can('link.update_targeting'), split: can('link.update_split') }) : planCreate(draft, target);
+    const plan = link
+      ? planUpdate(synced.state, target, {
+          targeting: can('link.update_targeting'),
+          split: can('link.update_split'),
+        })
+      : planCreate(draft, target);
     if (plan.kind === 'invalid') return setErrors(fieldErrors(plan.error));
     setErrors({});
     if (plan.kind === 'unchanged') return setSaved('Nothing to save: no field was changed.');
@@ -81,11 +102,16 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           <span className={`badge ${state ?? ''}`}>{state}</span>
           {url && <code>{url}</code>}
           {url && (
-            <button type="button" onClick={() => void copyText(url).then((ok) => setSaved(ok ? 'Short URL copied.' : url))}>
+            <button
+              type="button"
+              onClick={() => void copyText(url).then((ok) => setSaved(ok ? 'Short URL copied.' : url))}
+            >
               Copy short URL
             </button>
           )}
-          {link.locked && <span className="muted">Pinned by a printed QR code: its short URL cannot change.</span>}
+          {link.locked && (
+            <span className="muted">Pinned by a printed QR code: its short URL cannot change.</span>
+          )}
         </div>
       )}
       {link && <MiniChart summary={summary} />}
@@ -96,20 +122,51 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
       )}
       <StaleNotice fields={synced.conflicts.map(String)} onPick={synced.settle} />
       <form onSubmit={(e) => void submit(e)}>
-        <Field label="Destination URL" type="url" value={draft.destination_url} onChange={(v) => set('destination_url', v)} error={errors.destination_url} required readOnly={!editable} />
+        <Field
+          label="Destination URL"
+          type="url"
+          value={draft.destination_url}
+          onChange={(v) => set('destination_url', v)}
+          error={errors.destination_url}
+          required
+          readOnly={!editable}
+        />
         {lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
         <div className="two">
-          <Field label="Slug" value={draft.slug} onChange={(v) => set('slug', v)} error={errors.slug ?? slugTaken ?? undefined} hint={slugHint} readOnly={!editable || link?.locked === true} />
-          <Field label="Title" value={draft.title} onChange={(v) => set('title', v)} error={errors.title} readOnly={!editable} />
+          <Field
+            label="Slug"
+            value={draft.slug}
+            onChange={(v) => set('slug', v)}
+            error={errors.slug ?? slugTaken ?? undefined}
+            hint={slugHint}
+            readOnly={!editable || link?.locked === true}
+          />
+          <Field
+            label="Title"
+            value={draft.title}
+            onChange={(v) => set('title', v)}
+            error={errors.title}
+            readOnly={!editable}
+          />
         </div>
-        <Field label="Tags (comma separated)" value={draft.tags} onChange={(v) => set('tags', v)} error={errors.tags} readOnly={!editable} />
+        <Field
+          label="Tags (comma separated)"
+          value={draft.tags}
+          onChange={(v) => set('tags', v)}
+          error={errors.tags}
+          readOnly={!editable}
+        />
         <fieldset>
           <legend>UTM parameters</legend>
           {editable && (
             <div className="row">
               <span className="label">Presets:</span>
               {Object.entries(UTM_PRESETS).map(([name, preset]) => (
-                <button key={name} type="button" onClick={() => synced.set('utm', { ...draft.utm, ...preset })}>
+                <button
+                  key={name}
+                  type="button"
+                  onClick={() => synced.set('utm', { ...draft.utm, ...preset })}
+                >
                   {name}
                 </button>
               ))}
@@ -117,14 +174,35 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           )}
           <div className="two">
             {UTM_KEYS.map((k) => (
-              <Field key={k} label={`utm_${k}`} value={draft.utm[k] ?? ''} onChange={(v) => setUtm(k, v)} error={errors[`utm.${k}`]} readOnly={!editable} />
+              <Field
+                key={k}
+                label={`utm_${k}`}
+                value={draft.utm[k] ?? ''}
+                onChange={(v) => setUtm(k, v)}
+                error={errors[`utm.${k}`]}
+                readOnly={!editable}
+              />
             ))}
           </div>
         </fieldset>
         {link && (
           <div className="two">
-            <Field label="Starts at (UTC)" type="datetime-local" value={draft.starts_at} onChange={(v) => set('starts_at', v)} error={errors.starts_at} readOnly={!editable} />
-            <Field label="Expires at (UTC)" type="datetime-local" value={draft.expires_at} onChange={(v) => set('expires_at', v)} error={errors.expires_at} readOnly={!editable} />
+            <Field
+              label="Starts at (UTC)"
+              type="datetime-local"
+              value={draft.starts_at}
+              onChange={(v) => set('starts_at', v)}
+              error={errors.starts_at}
+              readOnly={!editable}
+            />
+            <Field
+              label="Expires at (UTC)"
+              type="datetime-local"
+              value={draft.expires_at}
+              onChange={(v) => set('expires_at', v)}
+              error={errors.expires_at}
+              readOnly={!editable}
+            />
           </div>
         )}
         {link && (
@@ -148,14 +226,35 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
         {errors.form && errors.form !== blocked && <p className="error">{errors.form}</p>}
         <div className="row">
           {editable && (
-            <button type="submit" className="primary" disabled={blocked !== null} aria-describedby={blocked ? 'link-save-blocked' : undefined}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={blocked !== null}
+              aria-describedby={blocked ? 'link-save-blocked' : undefined}
+            >
               {link ? 'Save changes' : 'Create link'}
             </button>
           )}
-          {link && ref && can('link.pause') && link.status === 'active' && <button type="button" onClick={() => void rep.mutate.pauseLink?.(ref)}>Pause</button>}
-          {link && ref && can('link.resume') && link.status === 'paused' && <button type="button" onClick={() => void rep.mutate.resumeLink?.(ref)}>Resume</button>}
-          {link && ref && can('link.archive') && !link.archived_at && <button type="button" className="danger" onClick={() => void rep.mutate.archiveLink?.(ref)}>Archive</button>}
-          {link && ref && can('link.unarchive') && link.archived_at && <button type="button" onClick={() => void rep.mutate.restoreLink?.(ref)}>Restore</button>}
+          {link && ref && can('link.pause') && link.status === 'active' && (
+            <button type="button" onClick={() => void rep.mutate.pauseLink?.(ref)}>
+              Pause
+            </button>
+          )}
+          {link && ref && can('link.resume') && link.status === 'paused' && (
+            <button type="button" onClick={() => void rep.mutate.resumeLink?.(ref)}>
+              Resume
+            </button>
+          )}
+          {link && ref && can('link.archive') && !link.archived_at && (
+            <button type="button" className="danger" onClick={() => void rep.mutate.archiveLink?.(ref)}>
+              Archive
+            </button>
+          )}
+          {link && ref && can('link.unarchive') && link.archived_at && (
+            <button type="button" onClick={() => void rep.mutate.restoreLink?.(ref)}>
+              Restore
+            </button>
+          )}
           <button type="button" onClick={() => onDone(null)}>
             Close
           </button>

@@ -3,15 +3,49 @@ import type { LinkView } from '@linkhub/shared/sync/views';
 import { EMPTY_FILTER, filterLinks, linkState } from './link-filter';
 
 const base: LinkView = {
-  id: 'a', workspace_id: 'w', domain_id: 'd1', host: 'lnk.test', slug: 'spring', destination_url: 'https://shop.test/spring',
-  title: 'Spring sale', tags: ['sale'], utm: {}, rules: [], destinations: [], status: 'active', starts_at: null, expires_at: null,
-  archived_at: null, locked: false, qr_code_id: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z',
+  id: 'a',
+  workspace_id: 'w',
+  domain_id: 'd1',
+  host: 'lnk.test',
+  slug: 'spring',
+  destination_url: 'https://shop.test/spring',
+  title: 'Spring sale',
+  tags: ['sale'],
+  utm: {},
+  rules: [],
+  destinations: [],
+  status: 'active',
+  starts_at: null,
+  expires_at: null,
+  archived_at: null,
+  locked: false,
+  qr_code_id: null,
+  created_at: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
 };
 const links: LinkView[] = [
   base,
-  { ...base, id: 'b', destination_url: 'https://shop.test/b', slug: 'autumn', title: 'Autumn', tags: ['news'], status: 'paused', created_at: '2026-02-01T00:00:00Z' },
+  {
+    ...base,
+    id: 'b',
+    destination_url: 'https://shop.test/b',
+    slug: 'autumn',
+    title: 'Autumn',
+    tags: ['news'],
+    status: 'paused',
+    created_at: '2026-02-01T00:00:00Z',
+  },
   { ...base, id: 'c', slug: 'old', title: 'Old', archived_at: '2026-03-01T00:00:00Z' },
-  { ...base, id: 'd', destination_url: 'https://shop.test/d', slug: 'later', title: 'Later', domain_id: 'd2', starts_at: '2099-01-01T00:00:00Z', created_at: '2026-03-01T00:00:00Z' },
+  {
+    ...base,
+    id: 'd',
+    destination_url: 'https://shop.test/d',
+    slug: 'later',
+    title: 'Later',
+    domain_id: 'd2',
+    starts_at: '2099-01-01T00:00:00Z',
+    created_at: '2026-03-01T00:00:00Z',
+  },
 ];
 const ids = (rows: LinkView[]) => rows.map((l) => l.id);
 const noClicks = () => 0;
@@ -32,7 +66,9 @@ describe('the link list filter', () => {
 
   it('sorts by slug and by clicks', () => {
     expect(ids(filterLinks(links, { ...EMPTY_FILTER, sort: 'slug' }, noClicks))).toEqual(['b', 'd', 'a']);
-    expect(ids(filterLinks(links, { ...EMPTY_FILTER, sort: 'clicks' }, (id) => (id === 'a' ? 9 : 1)))[0]).toBe('a');
+    expect(
+      ids(filterLinks(links, { ...EMPTY_FILTER, sort: 'clicks' }, (id) => (id === 'a' ? 9 : 1)))[0],
+    ).toBe('a');
   });
 
   it('names an expired link as expired', () => {
@@ -40,6 +76,8 @@ describe('the link list filter', () => {
   });
 
   it('names a paused link past its expiry as paused, as the edge serves it (issue 17.6)', () => {
-    expect(linkState({ ...base, status: 'paused', expires_at: '2020-01-01T00:00:00Z' }, Date.now())).toBe('paused');
+    expect(linkState({ ...base, status: 'paused', expires_at: '2020-01-01T00:00:00Z' }, Date.now())).toBe(
+      'paused',
+    );
   });
 });

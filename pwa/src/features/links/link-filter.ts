@@ -15,7 +15,12 @@ export function linkState(link: LinkView, now: number): LinkState {
 }
 
 /** Search (slug, title, destination, tags), filters and sort over the local rows; pure, for thousands of rows. */
-export function filterLinks(links: readonly LinkView[], f: LinkFilter, clicks: (id: string) => number, now = Date.now()): LinkView[] {
+export function filterLinks(
+  links: readonly LinkView[],
+  f: LinkFilter,
+  clicks: (id: string) => number,
+  now = Date.now(),
+): LinkView[] {
   const q = f.q.trim().toLowerCase();
   const out = links.filter((l) => {
     const state = linkState(l, now);
@@ -44,6 +49,9 @@ export function allTags(links: readonly LinkView[]): string[] {
 }
 
 /** The address a short link (or page) opens at: https on our hosts, the local edge for a `*.localhost` dev host. */
-export function shortUrl(link: { host: string; slug: string }, edgeUrl: string | null = edgeUrlFromPage()): string {
+export function shortUrl(
+  link: { host: string; slug: string },
+  edgeUrl: string | null = edgeUrlFromPage(),
+): string {
   return link.host && link.slug ? publicAddress(link.host, link.slug, edgeUrl) : '';
 }

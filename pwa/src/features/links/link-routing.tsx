@@ -1,5 +1,12 @@
 import { Field } from '../../ui/field';
-import { emptyRule, emptySplit, ISO_WEEKDAYS, RULE_KINDS, type RuleDraft, type SplitDraft } from './routing-drafts';
+import {
+  emptyRule,
+  emptySplit,
+  ISO_WEEKDAYS,
+  RULE_KINDS,
+  type RuleDraft,
+  type SplitDraft,
+} from './routing-drafts';
 
 const KIND_LABELS: Record<(typeof RULE_KINDS)[number], string> = {
   country: 'country',
@@ -22,22 +29,70 @@ const HINTS: Record<Exclude<(typeof RULE_KINDS)[number], 'time_window'>, string>
 };
 
 /** The inputs of one rule's condition: a value list, or a daily window with optional weekdays. */
-function ConditionFields({ index, rule, timeZone, readOnly, errors, onChange }: { index: number; rule: RuleDraft; timeZone: string; readOnly: boolean; errors: Record<string, string>; onChange: (patch: Partial<RuleDraft>) => void }) {
+function ConditionFields({
+  index,
+  rule,
+  timeZone,
+  readOnly,
+  errors,
+  onChange,
+}: {
+  index: number;
+  rule: RuleDraft;
+  timeZone: string;
+  readOnly: boolean;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<RuleDraft>) => void;
+}) {
   const n = index + 1;
   const error = (key: string) => errors[`rules.${index}.conditions.0.${key}`];
   if (rule.kind !== 'time_window') {
-    return <Field label={`Rule ${n}: is one of`} value={rule.values} onChange={(v) => onChange({ values: v })} hint={HINTS[rule.kind]} error={error('values')} readOnly={readOnly} />;
+    return (
+      <Field
+        label={`Rule ${n}: is one of`}
+        value={rule.values}
+        onChange={(v) => onChange({ values: v })}
+        hint={HINTS[rule.kind]}
+        error={error('values')}
+        readOnly={readOnly}
+      />
+    );
   }
-  const toggleDay = (day: number, on: boolean) => onChange({ days: on ? [...rule.days.filter((d) => d !== day), day] : rule.days.filter((d) => d !== day) });
+  const toggleDay = (day: number, on: boolean) =>
+    onChange({
+      days: on ? [...rule.days.filter((d) => d !== day), day] : rule.days.filter((d) => d !== day),
+    });
   return (
     <>
-      <Field label={`Rule ${n}: from`} type="time" value={rule.from} onChange={(v) => onChange({ from: v })} hint={`Time zone ${timeZone} (the workspace's)`} error={error('from')} readOnly={readOnly} />
-      <Field label={`Rule ${n}: until`} type="time" value={rule.to} onChange={(v) => onChange({ to: v })} hint="Before “from” spans midnight" error={error('to')} readOnly={readOnly} />
+      <Field
+        label={`Rule ${n}: from`}
+        type="time"
+        value={rule.from}
+        onChange={(v) => onChange({ from: v })}
+        hint={`Time zone ${timeZone} (the workspace's)`}
+        error={error('from')}
+        readOnly={readOnly}
+      />
+      <Field
+        label={`Rule ${n}: until`}
+        type="time"
+        value={rule.to}
+        onChange={(v) => onChange({ to: v })}
+        hint="Before “from” spans midnight"
+        error={error('to')}
+        readOnly={readOnly}
+      />
       <fieldset className="row">
         <legend>Rule {n}: on (none ticked = every day)</legend>
         {ISO_WEEKDAYS.map((day) => (
           <label key={day}>
-            <input type="checkbox" checked={rule.days.includes(day)} disabled={readOnly} onChange={(e) => toggleDay(day, e.target.checked)} /> {WEEKDAY_NAMES[day - 1]}
+            <input
+              type="checkbox"
+              checked={rule.days.includes(day)}
+              disabled={readOnly}
+              onChange={(e) => toggleDay(day, e.target.checked)}
+            />{' '}
+            {WEEKDAY_NAMES[day - 1]}
           </label>
         ))}
       </fieldset>
@@ -58,10 +113,22 @@ type Props = {
 };
 
 /** Targeting rules (first match wins) and a weighted split of the destination. */
-export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSplit, targetingOnPlan, timeZone, errors }: Props) {
+export function LinkRouting({
+  rules,
+  split,
+  onRules,
+  onSplit,
+  canTarget,
+  canSplit,
+  targetingOnPlan,
+  timeZone,
+  errors,
+}: Props) {
   const total = split.reduce((sum, d) => sum + (Number.parseInt(d.weight, 10) || 0), 0);
-  const setRule = (i: number, patch: Partial<RuleDraft>) => onRules(rules.map((r, j) => (i === j ? { ...r, ...patch } : r)));
-  const setSplit = (i: number, patch: Partial<SplitDraft>) => onSplit(split.map((d, j) => (i === j ? { ...d, ...patch } : d)));
+  const setRule = (i: number, patch: Partial<RuleDraft>) =>
+    onRules(rules.map((r, j) => (i === j ? { ...r, ...patch } : r)));
+  const setSplit = (i: number, patch: Partial<SplitDraft>) =>
+    onSplit(split.map((d, j) => (i === j ? { ...d, ...patch } : d)));
   return (
     <>
       <fieldset>
@@ -71,7 +138,14 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
           <div className="row" key={i}>
             <div className="field">
               <label htmlFor={`rule-kind-${i}`}>Rule {i + 1}: when</label>
-              <select id={`rule-kind-${i}`} value={r.kind} disabled={!canTarget} onChange={(e) => setRule(i, { kind: RULE_KINDS.find((k) => k === e.target.value) ?? 'country' })}>
+              <select
+                id={`rule-kind-${i}`}
+                value={r.kind}
+                disabled={!canTarget}
+                onChange={(e) =>
+                  setRule(i, { kind: RULE_KINDS.find((k) => k === e.target.value) ?? 'country' })
+                }
+              >
                 {RULE_KINDS.map((k) => (
                   <option key={k} value={k}>
                     {KIND_LABELS[k]}
@@ -79,9 +153,27 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
                 ))}
               </select>
             </div>
-            <ConditionFields index={i} rule={r} timeZone={timeZone} readOnly={!canTarget} errors={errors} onChange={(patch) => setRule(i, patch)} />
-            {r.more.length > 0 && <span className="muted">and {r.more.length} more condition{r.more.length > 1 ? 's' : ''} (kept)</span>}
-            <Field label={`Rule ${i + 1}: send to`} type="url" value={r.url} onChange={(v) => setRule(i, { url: v })} error={errors[`rules.${i}.destination_url`]} readOnly={!canTarget} />
+            <ConditionFields
+              index={i}
+              rule={r}
+              timeZone={timeZone}
+              readOnly={!canTarget}
+              errors={errors}
+              onChange={(patch) => setRule(i, patch)}
+            />
+            {r.more.length > 0 && (
+              <span className="muted">
+                and {r.more.length} more condition{r.more.length > 1 ? 's' : ''} (kept)
+              </span>
+            )}
+            <Field
+              label={`Rule ${i + 1}: send to`}
+              type="url"
+              value={r.url}
+              onChange={(v) => setRule(i, { url: v })}
+              error={errors[`rules.${i}.destination_url`]}
+              readOnly={!canTarget}
+            />
             {canTarget && (
               <button type="button" onClick={() => onRules(rules.filter((_, j) => j !== i))}>
                 Remove rule {i + 1}
@@ -100,8 +192,21 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
         <legend>Split destinations (A/B)</legend>
         {split.map((d, i) => (
           <div className="row" key={i}>
-            <Field label={`Destination ${i + 1}`} type="url" value={d.url} onChange={(v) => setSplit(i, { url: v })} error={errors[`destinations.${i}.url`]} readOnly={!canSplit} />
-            <Field label={`Weight ${i + 1} (%)`} value={d.weight} onChange={(v) => setSplit(i, { weight: v })} inputMode="numeric" readOnly={!canSplit} />
+            <Field
+              label={`Destination ${i + 1}`}
+              type="url"
+              value={d.url}
+              onChange={(v) => setSplit(i, { url: v })}
+              error={errors[`destinations.${i}.url`]}
+              readOnly={!canSplit}
+            />
+            <Field
+              label={`Weight ${i + 1} (%)`}
+              value={d.weight}
+              onChange={(v) => setSplit(i, { weight: v })}
+              inputMode="numeric"
+              readOnly={!canSplit}
+            />
             {canSplit && (
               <button type="button" onClick={() => onSplit(split.filter((_, j) => j !== i))}>
                 Remove destination {i + 1}
@@ -109,10 +214,15 @@ export function LinkRouting({ rules, split, onRules, onSplit, canTarget, canSpli
             )}
           </div>
         ))}
-        {split.length > 0 && <p className={total === 100 ? 'muted' : 'error'}>Weights add up to {total}% (must be 100%).</p>}
+        {split.length > 0 && (
+          <p className={total === 100 ? 'muted' : 'error'}>Weights add up to {total}% (must be 100%).</p>
+        )}
         {errors.destinations && <p className="error">{errors.destinations}</p>}
         {canSplit && (
-          <button type="button" onClick={() => onSplit([...split, emptySplit(split.length === 0 ? '50' : '')])}>
+          <button
+            type="button"
+            onClick={() => onSplit([...split, emptySplit(split.length === 0 ? '50' : '')])}
+          >
             Add destination
           </button>
         )}

@@ -36,15 +36,34 @@ export function LinkTable({ links, summaries, selected, onOpen, sort, onSort }: 
         <span role="columnheader">{sortButton('clicks', '7-day clicks')}</span>
         <span role="columnheader">{sortButton('newest', 'Created')}</span>
       </div>
-      <div className="vbody" style={{ height }} onScroll={(e) => setTop(e.currentTarget.scrollTop)} role="rowgroup" tabIndex={0} aria-label="Link rows">
+      <div
+        className="vbody"
+        style={{ height }}
+        onScroll={(e) => setTop(e.currentTarget.scrollTop)}
+        role="rowgroup"
+        tabIndex={0}
+        aria-label="Link rows"
+      >
         <div style={{ height: links.length * ROW, position: 'relative' }}>
           {links.slice(first, last).map((link, i) => {
             const index = first + i;
             const state = linkState(link, now);
             return (
-              <div key={link.id} role="row" aria-rowindex={index + 2} className={`vrow${link.id === selected ? ' selected' : ''}`} style={{ top: index * ROW }} data-link-id={link.id}>
+              <div
+                key={link.id}
+                role="row"
+                aria-rowindex={index + 2}
+                className={`vrow${link.id === selected ? ' selected' : ''}`}
+                style={{ top: index * ROW }}
+                data-link-id={link.id}
+              >
                 <span role="cell" className="two-line">
-                  <button type="button" className="link" onClick={() => onOpen(link.id)} aria-label={`Edit ${link.title ?? link.slug}`}>
+                  <button
+                    type="button"
+                    className="link"
+                    onClick={() => onOpen(link.id)}
+                    aria-label={`Edit ${link.title ?? link.slug}`}
+                  >
                     {link.title ?? link.slug}
                   </button>
                   <small className="muted">

@@ -48,7 +48,12 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           </button>
         )}
         {can('link.create') && (
-          <button type="button" onClick={() => setImportOpen(true)} disabled={!online} aria-expanded={importOpen}>
+          <button
+            type="button"
+            onClick={() => setImportOpen(true)}
+            disabled={!online}
+            aria-expanded={importOpen}
+          >
             {online ? 'Import CSV' : 'Import needs a connection'}
           </button>
         )}
@@ -57,7 +62,9 @@ export function LinksScreen({ rest }: { rest: string[] }) {
         </span>
       </div>
       <Suspense fallback={<p className="loading">Loading…</p>}>
-        {importOpen && can('link.create') && <CsvImport workspaceId={ws} onClose={() => setImportOpen(false)} />}
+        {importOpen && can('link.create') && (
+          <CsvImport workspaceId={ws} onClose={() => setImportOpen(false)} />
+        )}
         {open === 'new' && can('link.create') && (
           <LinkEditor
             key="new"

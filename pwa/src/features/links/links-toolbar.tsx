@@ -3,11 +3,27 @@ import { Field } from '../../ui/field';
 import type { LinkFilter, LinkSort, LinkStatusFilter } from './link-filter';
 
 const STATUSES: LinkStatusFilter[] = ['all', 'active', 'paused', 'scheduled', 'expired', 'archived'];
-const SORTS: Array<[LinkSort, string]> = [['newest', 'Newest'], ['oldest', 'Oldest'], ['slug', 'Slug A–Z'], ['clicks', 'Most clicks']];
+const SORTS: Array<[LinkSort, string]> = [
+  ['newest', 'Newest'],
+  ['oldest', 'Oldest'],
+  ['slug', 'Slug A–Z'],
+  ['clicks', 'Most clicks'],
+];
 
 /** Search, tag/status/domain filters and sort for the link list. */
-export function LinksToolbar({ filter, onChange, tags, domains }: { filter: LinkFilter; onChange: (f: LinkFilter) => void; tags: string[]; domains: DomainView[] }) {
-  const set = <K extends keyof LinkFilter>(key: K, value: LinkFilter[K]) => onChange({ ...filter, [key]: value });
+export function LinksToolbar({
+  filter,
+  onChange,
+  tags,
+  domains,
+}: {
+  filter: LinkFilter;
+  onChange: (f: LinkFilter) => void;
+  tags: string[];
+  domains: DomainView[];
+}) {
+  const set = <K extends keyof LinkFilter>(key: K, value: LinkFilter[K]) =>
+    onChange({ ...filter, [key]: value });
   return (
     <div className="toolbar" role="search">
       <Field label="Search links" type="search" value={filter.q} onChange={(v) => set('q', v)} />
@@ -22,7 +38,11 @@ export function LinksToolbar({ filter, onChange, tags, domains }: { filter: Link
       </div>
       <div className="field">
         <label htmlFor="f-status">Status</label>
-        <select id="f-status" value={filter.status} onChange={(e) => set('status', STATUSES.find((s) => s === e.target.value) ?? 'all')}>
+        <select
+          id="f-status"
+          value={filter.status}
+          onChange={(e) => set('status', STATUSES.find((s) => s === e.target.value) ?? 'all')}
+        >
           {STATUSES.map((s) => (
             <option key={s} value={s}>
               {s === 'all' ? 'All but archived' : s}
@@ -43,7 +63,11 @@ export function LinksToolbar({ filter, onChange, tags, domains }: { filter: Link
       </div>
       <div className="field">
         <label htmlFor="f-sort">Sort</label>
-        <select id="f-sort" value={filter.sort} onChange={(e) => set('sort', SORTS.find(([k]) => k === e.target.value)?.[0] ?? 'newest')}>
+        <select
+          id="f-sort"
+          value={filter.sort}
+          onChange={(e) => set('sort', SORTS.find(([k]) => k === e.target.value)?.[0] ?? 'newest')}
+        >
           {SORTS.map(([k, label]) => (
             <option key={k} value={k}>
               {label}

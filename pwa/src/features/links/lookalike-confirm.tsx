@@ -3,7 +3,8 @@ export function LookalikeConfirm({ host, onConfirm }: { host: string; onConfirm:
   return (
     <div className="panel" role="alert" data-testid="lookalike-warning">
       <p>
-        <strong>{host}</strong> mixes letters from different alphabets, which is how look-alike addresses imitate real sites. Save it only if you trust this address.
+        <strong>{host}</strong> mixes letters from different alphabets, which is how look-alike addresses
+        imitate real sites. Save it only if you trust this address.
       </p>
       <button type="button" onClick={onConfirm}>
         I trust this address

@@ -1,10 +1,17 @@
 /** Shown while fields of an open form were changed elsewhere (another device, or a refused save). */
-export function StaleNotice({ fields, onPick }: { fields: readonly string[]; onPick: (pick: 'mine' | 'theirs') => void }) {
+export function StaleNotice({
+  fields,
+  onPick,
+}: {
+  fields: readonly string[];
+  onPick: (pick: 'mine' | 'theirs') => void;
+}) {
   if (fields.length === 0) return null;
   return (
     <div className="panel" role="alert" data-testid="stale-notice">
       <p>
-        Changed on another device while you were editing ({fields.join(', ')}). Load the synced version, or keep what you typed and save it over the other change.
+        Changed on another device while you were editing ({fields.join(', ')}). Load the synced version, or
+        keep what you typed and save it over the other change.
       </p>
       <div className="row">
         <button type="button" onClick={() => onPick('theirs')}>

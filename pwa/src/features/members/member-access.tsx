@@ -7,14 +7,26 @@ import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
 
-type Grant = { id: string; member_id: string; resource_type: 'bio_page' | 'link' | 'qr_code'; resource_id: string; source: string };
+type Grant = {
+  id: string;
+  member_id: string;
+  resource_type: 'bio_page' | 'link' | 'qr_code';
+  resource_id: string;
+  source: string;
+};
 type Resource = { key: string; type: Grant['resource_type']; id: string; label: string };
 
 /**
  * Per-resource access of one member (Business, spec §3.4.4): a scoped member sees only the bio
  * pages, links and QR codes granted here. The first grant scopes them; "Give full access" unscopes.
  */
-export function MemberAccess({ member, onChanged }: { member: MemberView; onChanged: (message: string) => void }) {
+export function MemberAccess({
+  member,
+  onChanged,
+}: {
+  member: MemberView;
+  onChanged: (message: string) => void;
+}) {
   const { workspace, capability, can } = useWorkspace();
   const ws = workspace.id;
   const grants = useApi<Grant[]>(`/api/workspaces/${ws}/grants?member_id=${member.id}`);
@@ -22,9 +34,24 @@ export function MemberAccess({ member, onChanged }: { member: MemberView; onChan
   const codes = useSubscribe((tx) => listQrCodes(tx, ws), [], [ws]);
   const pages = useSubscribe((tx) => listPages(tx, ws), [], [ws]);
   const resources: Resource[] = [
-    ...pages.map((p) => ({ key: `bio_page:${p.id}`, type: 'bio_page' as const, id: p.id, label: `Bio page @${p.handle}` })),
-    ...links.map((l) => ({ key: `link:${l.id}`, type: 'link' as const, id: l.id, label: `Link ${l.title ?? l.slug}` })),
-    ...codes.map((q) => ({ key: `qr_code:${q.id}`, type: 'qr_code' as const, id: q.id, label: `QR code ${q.title ?? q.slug}` })),
+    ...pages.map((p) => ({
+      key: `bio_page:${p.id}`,
+      type: 'bio_page' as const,
+      id: p.id,
+      label: `Bio page @${p.handle}`,
+    })),
+    ...links.map((l) => ({
+      key: `link:${l.id}`,
+      type: 'link' as const,
+      id: l.id,
+      label: `Link ${l.title ?? l.slug}`,
+    })),
+    ...codes.map((q) => ({
+      key: `qr_code:${q.id}`,
+      type: 'qr_code' as const,
+      id: q.id,
+      label: `QR code ${q.title ?? q.slug}`,
+    })),
   ];
   const granted = new Set((grants.data ?? []).map((g) => `${g.resource_type}:${g.resource_id}`));
   const [choice, setChoice] = useState('');
@@ -40,11 +67,17 @@ export function MemberAccess({ member, onChanged }: { member: MemberView; onChan
       },
       (e: unknown) => setError(errorText(e)),
     );
-  const label = (g: Grant) => resources.find((r) => r.key === `${g.resource_type}:${g.resource_id}`)?.label ?? `${g.resource_type} ${g.resource_id.slice(0, 8)}`;
+  const label = (g: Grant) =>
+    resources.find((r) => r.key === `${g.resource_type}:${g.resource_id}`)?.label ??
+    `${g.resource_type} ${g.resource_id.slice(0, 8)}`;
   const selected = resources.find((r) => r.key === choice);
   return (
     <section className="panel" style={{ flexBasis: '100%' }} aria-label={`Access of ${who}`}>
-      <p>{member.is_scoped || (grants.data ?? []).length > 0 ? `${who} sees only what is granted below.` : `${who} sees everything in this workspace their role allows.`}</p>
+      <p>
+        {member.is_scoped || (grants.data ?? []).length > 0
+          ? `${who} sees only what is granted below.`
+          : `${who} sees everything in this workspace their role allows.`}
+      </p>
       {grants.error && <p className="error">{grants.error}</p>}
       <ul className="list" aria-label={`Granted to ${who}`}>
         {(grants.data ?? []).map((g) => (
@@ -53,7 +86,15 @@ export function MemberAccess({ member, onChanged }: { member: MemberView; onChan
               {label(g)} {g.source !== 'manual' && <small className="muted">({g.source})</small>}
             </span>
             {can('grant.revoke') && (
-              <button type="button" onClick={() => run(() => api(`/api/workspaces/${ws}/grants/${g.id}`, { method: 'DELETE' }), `${label(g)} is no longer granted to ${who}.`)}>
+              <button
+                type="button"
+                onClick={() =>
+                  run(
+                    () => api(`/api/workspaces/${ws}/grants/${g.id}`, { method: 'DELETE' }),
+                    `${label(g)} is no longer granted to ${who}.`,
+                  )
+                }
+              >
                 Revoke {label(g)}
               </button>
             )}
@@ -79,18 +120,37 @@ export function MemberAccess({ member, onChanged }: { member: MemberView; onChan
             type="button"
             className="primary"
             disabled={!selected}
-            onClick={() => selected && run(() => api(`/api/workspaces/${ws}/grants`, { body: { member_id: member.id, resource_type: selected.type, resource_id: selected.id } }), `${selected.label} granted to ${who}.`)}
+            onClick={() =>
+              selected &&
+              run(
+                () =>
+                  api(`/api/workspaces/${ws}/grants`, {
+                    body: { member_id: member.id, resource_type: selected.type, resource_id: selected.id },
+                  }),
+                `${selected.label} granted to ${who}.`,
+              )
+            }
           >
             Grant
           </button>
           {(grants.data ?? []).length > 0 && can('grant.revoke') && (
-            <button type="button" onClick={() => run(() => api(`/api/workspaces/${ws}/members/${member.id}/grants`, { method: 'DELETE' }), `${who} has full access again.`)}>
+            <button
+              type="button"
+              onClick={() =>
+                run(
+                  () => api(`/api/workspaces/${ws}/members/${member.id}/grants`, { method: 'DELETE' }),
+                  `${who} has full access again.`,
+                )
+              }
+            >
               Give full access
             </button>
           )}
         </div>
       ) : (
-        create.reason === 'plan_feature_unavailable' && <p className="banner">Per-resource access comes with the Business plan.</p>
+        create.reason === 'plan_feature_unavailable' && (
+          <p className="banner">Per-resource access comes with the Business plan.</p>
+        )
       )}
       {error && (
         <p className="error" role="alert">

@@ -34,7 +34,10 @@ export default function MembersScreen(_props: { rest: string[] }) {
   };
   const invite = (e: FormEvent) => {
     e.preventDefault();
-    void run(() => api(`/api/workspaces/${ws}/invitations`, { body: { email, role } }), `Invitation sent to ${email}.`);
+    void run(
+      () => api(`/api/workspaces/${ws}/invitations`, { body: { email, role } }),
+      `Invitation sent to ${email}.`,
+    );
     setEmail('');
   };
   return (
@@ -49,7 +52,19 @@ export default function MembersScreen(_props: { rest: string[] }) {
             {can('member.change_role') && m.role !== 'owner' && m.user_id !== user.id ? (
               <label>
                 <span className="sr-only">Role of {m.email}</span>
-                <select value={m.role} onChange={(e) => void run(() => api(`/api/workspaces/${ws}/members/${m.id}`, { method: 'PATCH', body: { role: e.target.value } }), `${m.email} is now ${e.target.value}.`)}>
+                <select
+                  value={m.role}
+                  onChange={(e) =>
+                    void run(
+                      () =>
+                        api(`/api/workspaces/${ws}/members/${m.id}`, {
+                          method: 'PATCH',
+                          body: { role: e.target.value },
+                        }),
+                      `${m.email} is now ${e.target.value}.`,
+                    )
+                  }
+                >
                   {ROLES.map((r) => (
                     <option key={r}>{r}</option>
                   ))}
@@ -60,12 +75,27 @@ export default function MembersScreen(_props: { rest: string[] }) {
             )}
             {m.is_scoped && <span className="badge">limited access</span>}
             {can('grant.list') && m.role !== 'owner' && m.user_id !== user.id && (
-              <button type="button" aria-expanded={open === m.id} aria-label={`Access of ${m.email}`} onClick={() => setOpen(open === m.id ? null : m.id)}>
+              <button
+                type="button"
+                aria-expanded={open === m.id}
+                aria-label={`Access of ${m.email}`}
+                onClick={() => setOpen(open === m.id ? null : m.id)}
+              >
                 Access
               </button>
             )}
             {can('member.remove') && m.role !== 'owner' && m.user_id !== user.id && (
-              <button type="button" className="danger" aria-label={`Remove ${m.email}`} onClick={() => void run(() => api(`/api/workspaces/${ws}/members/${m.id}`, { method: 'DELETE' }), `${m.email} was removed.`)}>
+              <button
+                type="button"
+                className="danger"
+                aria-label={`Remove ${m.email}`}
+                onClick={() =>
+                  void run(
+                    () => api(`/api/workspaces/${ws}/members/${m.id}`, { method: 'DELETE' }),
+                    `${m.email} was removed.`,
+                  )
+                }
+              >
                 Remove
               </button>
             )}
@@ -75,7 +105,16 @@ export default function MembersScreen(_props: { rest: string[] }) {
       </ul>
       {can('workspace.transfer_ownership') && <TransferOwnership members={members} onDone={setMessage} />}
       {workspace.role !== 'owner' && can('workspace.leave') && (
-        <button type="button" className="danger" onClick={() => void run(() => api(`/api/workspaces/${ws}/leave`, { method: 'POST' }), `You left ${workspace.name}.`)}>
+        <button
+          type="button"
+          className="danger"
+          onClick={() =>
+            void run(
+              () => api(`/api/workspaces/${ws}/leave`, { method: 'POST' }),
+              `You left ${workspace.name}.`,
+            )
+          }
+        >
           Leave this workspace
         </button>
       )}
@@ -85,7 +124,11 @@ export default function MembersScreen(_props: { rest: string[] }) {
             <Field label="Email to invite" type="email" value={email} onChange={setEmail} required />
             <div className="field">
               <label htmlFor="inv-role">Role</label>
-              <select id="inv-role" value={role} onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? 'editor')}>
+              <select
+                id="inv-role"
+                value={role}
+                onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? 'editor')}
+              >
                 {ROLES.map((r) => (
                   <option key={r}>{r}</option>
                 ))}
@@ -102,10 +145,32 @@ export default function MembersScreen(_props: { rest: string[] }) {
               <li key={i.id}>
                 {i.email} · {i.role} · until {i.expires_at.slice(0, 10)}
                 <span className="row">
-                  <button type="button" aria-label={`Resend the invitation to ${i.email}`} onClick={() => void run(() => api(`/api/workspaces/${ws}/invitations/${i.id}/resend`, { method: 'POST', body: {} }), `Invitation sent again to ${i.email}.`)}>
+                  <button
+                    type="button"
+                    aria-label={`Resend the invitation to ${i.email}`}
+                    onClick={() =>
+                      void run(
+                        () =>
+                          api(`/api/workspaces/${ws}/invitations/${i.id}/resend`, {
+                            method: 'POST',
+                            body: {},
+                          }),
+                        `Invitation sent again to ${i.email}.`,
+                      )
+                    }
+                  >
                     Resend
                   </button>
-                  <button type="button" aria-label={`Revoke the invitation to ${i.email}`} onClick={() => void run(() => api(`/api/workspaces/${ws}/invitations/${i.id}`, { method: 'DELETE' }), 'Invitation revoked.')}>
+                  <button
+                    type="button"
+                    aria-label={`Revoke the invitation to ${i.email}`}
+                    onClick={() =>
+                      void run(
+                        () => api(`/api/workspaces/${ws}/invitations/${i.id}`, { method: 'DELETE' }),
+                        'Invitation revoked.',
+                      )
+                    }
+                  >
                     Revoke
                   </button>
                 </span>

@@ -6,7 +6,13 @@ import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 
 /** The owner hands the workspace to another member (spec §3.6); the password is asked again first (step-up). */
-export function TransferOwnership({ members, onDone }: { members: MemberView[]; onDone: (message: string) => void }) {
+export function TransferOwnership({
+  members,
+  onDone,
+}: {
+  members: MemberView[];
+  onDone: (message: string) => void;
+}) {
   const { workspace, user } = useWorkspace();
   const others = members.filter((m) => m.user_id !== user.id);
   const [to, setTo] = useState('');
@@ -45,7 +51,14 @@ export function TransferOwnership({ members, onDone }: { members: MemberView[]; 
             ))}
           </select>
         </div>
-        <Field label="Your password" type="password" value={password} onChange={setPassword} autoComplete="current-password" required />
+        <Field
+          label="Your password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className="danger">
           Transfer ownership
         </button>

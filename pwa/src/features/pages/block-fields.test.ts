@@ -18,21 +18,30 @@ describe('block form fields', () => {
   });
 
   it('save added and removed rows as the form holds them, names lower-cased as the schema stores them', () => {
-    const rows = [...socialRowsOf(socialDemoPage).slice(1), { network: 'Mastodon', url: 'https://mastodon.social/@maya' }];
+    const rows = [
+      ...socialRowsOf(socialDemoPage).slice(1),
+      { network: 'Mastodon', url: 'https://mastodon.social/@maya' },
+    ];
     const data = dataFromFields('social', {}, rows);
     expect(socialRowsOf(data).map((r) => r.network)).toEqual(['tiktok', 'youtube', 'x', 'email', 'mastodon']);
     expect(snapshotBlockSchema.safeParse({ id: 'b', type: 'social', data }).success).toBe(true);
   });
 
   it('name the row of a bad URL by its index', () => {
-    const data = dataFromFields('social', {}, [{ network: 'instagram', url: 'https://instagram.com/maya' }, { network: 'x', url: 'javascript:alert(1)' }]);
+    const data = dataFromFields('social', {}, [
+      { network: 'instagram', url: 'https://instagram.com/maya' },
+      { network: 'x', url: 'javascript:alert(1)' },
+    ]);
     const parsed = snapshotBlockSchema.safeParse({ id: 'b', type: 'social', data });
     expect(parsed.success).toBe(false);
-    if (!parsed.success) expect(Object.keys(formErrorKeys(fieldErrors(parsed.error)))).toContain('links.1.url');
+    if (!parsed.success)
+      expect(Object.keys(formErrorKeys(fieldErrors(parsed.error)))).toContain('links.1.url');
   });
 
   it('keep what an edit form does not show (an image’s width and height)', () => {
     const previous = { url: 'https://img.example/a.png', alt: 'A', width: 640, height: 480 };
-    expect(dataFromFields('image', { ...fieldsFromData('image', previous), alt: 'B' }, [], previous)).toEqual({ ...previous, alt: 'B' });
+    expect(dataFromFields('image', { ...fieldsFromData('image', previous), alt: 'B' }, [], previous)).toEqual(
+      { ...previous, alt: 'B' },
+    );
   });
 });

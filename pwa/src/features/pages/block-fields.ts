@@ -17,13 +17,22 @@ export const BLOCK_LABELS: Record<BlockType, string> = {
 };
 
 export const BLOCK_FIELDS: Record<BlockType, BlockFieldDef[]> = {
-  link: [{ key: 'title', label: 'Button text' }, { key: 'url', label: 'URL', type: 'url' }],
+  link: [
+    { key: 'title', label: 'Button text' },
+    { key: 'url', label: 'URL', type: 'url' },
+  ],
   header: [{ key: 'text', label: 'Heading text' }],
   text: [{ key: 'text', label: 'Text', type: 'textarea' }],
   social: [],
-  image: [{ key: 'url', label: 'Image URL (https)', type: 'url' }, { key: 'alt', label: 'Alternative text' }],
+  image: [
+    { key: 'url', label: 'Image URL (https)', type: 'url' },
+    { key: 'alt', label: 'Alternative text' },
+  ],
   embed: [{ key: 'url', label: 'Media URL', type: 'url' }],
-  email_capture: [{ key: 'title', label: 'Heading' }, { key: 'button_label', label: 'Button label' }],
+  email_capture: [
+    { key: 'title', label: 'Heading' },
+    { key: 'button_label', label: 'Button label' },
+  ],
   divider: [],
 };
 
@@ -48,20 +57,33 @@ export function socialRowsOf(data: Record<string, unknown>): SocialRow[] {
  * Form values → the block's `data`, on top of the data it had (keys the form does not show, such as
  * an image's width, are kept). Social takes its rows, every one of them.
  */
-export function dataFromFields(type: BlockType, values: Record<string, string>, social: readonly SocialRow[] = [], previous: BlockView['data'] = {}): Record<string, Json> {
-  if (type === 'social') return { links: social.map((r) => ({ network: r.network.trim().toLowerCase(), url: r.url.trim() })) };
+export function dataFromFields(
+  type: BlockType,
+  values: Record<string, string>,
+  social: readonly SocialRow[] = [],
+  previous: BlockView['data'] = {},
+): Record<string, Json> {
+  if (type === 'social')
+    return { links: social.map((r) => ({ network: r.network.trim().toLowerCase(), url: r.url.trim() })) };
   if (type === 'divider') return {};
   return { ...previous, ...Object.fromEntries(BLOCK_FIELDS[type].map((f) => [f.key, values[f.key] ?? ''])) };
 }
 
 /** A block's `data` → form values (text fields). */
 export function fieldsFromData(_type: string, data: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(Object.entries(data).flatMap(([k, v]) => (typeof v === 'string' || typeof v === 'number' ? [[k, String(v)]] : [])));
+  return Object.fromEntries(
+    Object.entries(data).flatMap(([k, v]) =>
+      typeof v === 'string' || typeof v === 'number' ? [[k, String(v)]] : [],
+    ),
+  );
 }
 
 /** A one-line summary of a block for the list. */
 export function blockSummary(type: string, data: Record<string, unknown>): string {
-  if (type === 'social') return socialRowsOf(data).map((r) => r.network).join(', ');
+  if (type === 'social')
+    return socialRowsOf(data)
+      .map((r) => r.network)
+      .join(', ');
   const v = fieldsFromData(type, data);
   return v.title ?? v.text ?? v.url ?? v.network ?? '';
 }

@@ -10,7 +10,13 @@ import { BLOCK_FIELDS, dataFromFields, fieldsFromData, socialRowsOf, type Social
 import { EMAIL_CAPTURE_NOT_LIVE } from './email-capture';
 import { SocialRows } from './social-rows';
 
-type Props = { type: BlockType; initial?: BlockView['data']; submitLabel: string; onSubmit: (data: ReturnType<typeof dataFromFields>) => void; onCancel: () => void };
+type Props = {
+  type: BlockType;
+  initial?: BlockView['data'];
+  submitLabel: string;
+  onSubmit: (data: ReturnType<typeof dataFromFields>) => void;
+  onCancel: () => void;
+};
 type BlockDraft = { values: Record<string, string>; social: SocialRow[] };
 
 /** `data.links.2.url` → `links.2.url`: the form's keys for the catalog schema's paths. */
@@ -25,13 +31,17 @@ export function formErrorKeys(raw: Record<string, string>): Record<string, strin
 
 /** The fields of one block, checked against the bio block catalog's schema before it is saved. */
 export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Props) {
-  const synced = useSyncedDraft<BlockDraft>({ values: initial ? fieldsFromData(type, initial) : {}, social: initial ? socialRowsOf(initial) : [{ network: '', url: '' }] });
+  const synced = useSyncedDraft<BlockDraft>({
+    values: initial ? fieldsFromData(type, initial) : {},
+    social: initial ? socialRowsOf(initial) : [{ network: '', url: '' }],
+  });
   const { values, social } = synced.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setValues = (next: Record<string, string>) => synced.set('values', next);
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (synced.conflicts.length > 0) return setErrors({ form: 'Settle the change from another device first.' });
+    if (synced.conflicts.length > 0)
+      return setErrors({ form: 'Settle the change from another device first.' });
     const data = dataFromFields(type, values, social, initial);
     const parsed = snapshotBlockSchema.safeParse({ id: 'draft', type, data });
     if (!parsed.success) return setErrors(formErrorKeys(fieldErrors(parsed.error)));
@@ -41,22 +51,40 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
   };
   return (
     <form onSubmit={submit} className="panel">
-      <StaleNotice fields={synced.conflicts.map((k) => (k === 'social' ? 'networks' : 'text'))} onPick={synced.settle} />
+      <StaleNotice
+        fields={synced.conflicts.map((k) => (k === 'social' ? 'networks' : 'text'))}
+        onPick={synced.settle}
+      />
       {type === 'email_capture' && (
         <p className="error" role="note" data-testid="email-capture-warning">
           {EMAIL_CAPTURE_NOT_LIVE}
         </p>
       )}
-      {type === 'social' && <SocialRows rows={social} onChange={(rows) => synced.set('social', rows)} errors={errors} />}
+      {type === 'social' && (
+        <SocialRows rows={social} onChange={(rows) => synced.set('social', rows)} errors={errors} />
+      )}
       {BLOCK_FIELDS[type].map((f) =>
         f.type === 'textarea' ? (
           <div className="field" key={f.key}>
             <label htmlFor={`bf-${f.key}`}>{f.label}</label>
-            <textarea id={`bf-${f.key}`} rows={3} value={values[f.key] ?? ''} onChange={(e) => setValues({ ...values, [f.key]: e.target.value })} aria-invalid={errors[f.key] ? true : undefined} />
+            <textarea
+              id={`bf-${f.key}`}
+              rows={3}
+              value={values[f.key] ?? ''}
+              onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
+              aria-invalid={errors[f.key] ? true : undefined}
+            />
             {errors[f.key] && <small className="error">{errors[f.key]}</small>}
           </div>
         ) : (
-          <Field key={f.key} label={f.label} type={f.type ?? 'text'} value={values[f.key] ?? ''} onChange={(v) => setValues({ ...values, [f.key]: v })} error={errors[f.key]} />
+          <Field
+            key={f.key}
+            label={f.label}
+            type={f.type ?? 'text'}
+            value={values[f.key] ?? ''}
+            onChange={(v) => setValues({ ...values, [f.key]: v })}
+            error={errors[f.key]}
+          />
         ),
       )}
       {errors.form && <p className="error">{errors.form}</p>}

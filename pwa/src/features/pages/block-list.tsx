@@ -22,7 +22,8 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
   const ref = (id: string) => ({ id, page_id: pageId, workspace_id: workspace.id });
 
   const [failure, setFailure] = useState('');
-  const writePositions = (plan: PositionPlan) => Promise.all(plan.map((p) => rep.mutate.moveBlock({ ...ref(p.id), position: p.position })));
+  const writePositions = (plan: PositionPlan) =>
+    Promise.all(plan.map((p) => rep.mutate.moveBlock({ ...ref(p.id), position: p.position })));
   /** Runs one change of the list; a failure is said on screen, never swallowed. */
   const attempt = (what: string, run: () => Promise<unknown>) => {
     setFailure('');
@@ -87,10 +88,20 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                 </span>
                 {editable && (
                   <span className="row">
-                    <button type="button" onClick={() => move(block, index - 1)} disabled={index === 0} aria-label={`Move block ${index + 1} up`}>
+                    <button
+                      type="button"
+                      onClick={() => move(block, index - 1)}
+                      disabled={index === 0}
+                      aria-label={`Move block ${index + 1} up`}
+                    >
                       ↑
                     </button>
-                    <button type="button" onClick={() => move(block, index + 1)} disabled={index === blocks.length - 1} aria-label={`Move block ${index + 1} down`}>
+                    <button
+                      type="button"
+                      onClick={() => move(block, index + 1)}
+                      disabled={index === blocks.length - 1}
+                      aria-label={`Move block ${index + 1} down`}
+                    >
                       ↓
                     </button>
                     {block.type !== 'divider' && (
@@ -98,11 +109,24 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                         Edit
                       </button>
                     )}
-                    <button type="button" onClick={() => attempt(block.is_visible ? 'Hiding the block' : 'Showing the block', () => rep.mutate.updateBlock({ ...ref(block.id), is_visible: !block.is_visible }))}>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        attempt(block.is_visible ? 'Hiding the block' : 'Showing the block', () =>
+                          rep.mutate.updateBlock({ ...ref(block.id), is_visible: !block.is_visible }),
+                        )
+                      }
+                    >
                       {block.is_visible ? 'Hide' : 'Show'}
                     </button>
                     {can('block.delete') && (
-                      <button type="button" className="danger" onClick={() => attempt('Removing the block', () => rep.mutate.removeBlock(ref(block.id)))}>
+                      <button
+                        type="button"
+                        className="danger"
+                        onClick={() =>
+                          attempt('Removing the block', () => rep.mutate.removeBlock(ref(block.id)))
+                        }
+                      >
                         Remove
                       </button>
                     )}
@@ -133,7 +157,11 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
             <label htmlFor="add-block" className="label">
               Add a block
             </label>
-            <select id="add-block" value="" onChange={(e) => setAdding(BLOCK_TYPES.find((t) => t === e.target.value) ?? null)}>
+            <select
+              id="add-block"
+              value=""
+              onChange={(e) => setAdding(BLOCK_TYPES.find((t) => t === e.target.value) ?? null)}
+            >
               <option value="">Choose a type…</option>
               {BLOCK_TYPES.map((t) => (
                 <option key={t} value={t}>

@@ -25,7 +25,9 @@ export function PageAddress({ page, editable }: { page: PageView; editable: bool
         <select
           value={page.domain_id}
           disabled={!editable || bioHosts.length < 2}
-          onChange={(e) => void rep.mutate.updatePage({ id: page.id, workspace_id: workspace.id, domain_id: e.target.value })}
+          onChange={(e) =>
+            void rep.mutate.updatePage({ id: page.id, workspace_id: workspace.id, domain_id: e.target.value })
+          }
         >
           {bioHosts.map((d) => (
             <option key={d.id} value={d.id}>

@@ -30,10 +30,18 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
     <div className="two">
       <div>
         <div className="row">
-          <span className={`badge ${published ? '' : 'paused'}`}>{published ? (stale ? 'Published (draft has changes)' : 'Published') : 'Draft'}</span>
+          <span className={`badge ${published ? '' : 'paused'}`}>
+            {published ? (stale ? 'Published (draft has changes)' : 'Published') : 'Draft'}
+          </span>
           {can('bio_page.publish') &&
             (user.email_verified ? (
-              <button type="button" className="primary" disabled={blockers.length > 0} aria-describedby={blockers.length > 0 ? 'publish-blocked' : undefined} onClick={() => void rep.mutate.publishPage(ref)}>
+              <button
+                type="button"
+                className="primary"
+                disabled={blockers.length > 0}
+                aria-describedby={blockers.length > 0 ? 'publish-blocked' : undefined}
+                onClick={() => void rep.mutate.publishPage(ref)}
+              >
                 {published ? 'Publish changes' : 'Publish'}
               </button>
             ) : (
@@ -49,7 +57,21 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           <div className="panel" id="publish-blocked" role="note">
             <p>{EMAIL_CAPTURE_NOT_LIVE}</p>
             {can('block.update') && (
-              <button type="button" onClick={() => void Promise.all(blockers.map((b) => rep.mutate.updateBlock({ id: b.id, page_id: page.id, workspace_id: workspace.id, is_visible: false })))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void Promise.all(
+                    blockers.map((b) =>
+                      rep.mutate.updateBlock({
+                        id: b.id,
+                        page_id: page.id,
+                        workspace_id: workspace.id,
+                        is_visible: false,
+                      }),
+                    ),
+                  )
+                }
+              >
                 Hide the sign-up block{blockers.length > 1 ? 's' : ''}
               </button>
             )}
@@ -59,7 +81,11 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            const parsed = updatePageArgs.safeParse({ ...ref, ...(text.edited('title') ? { title } : {}), ...(text.edited('bio') ? { bio } : {}) });
+            const parsed = updatePageArgs.safeParse({
+              ...ref,
+              ...(text.edited('title') ? { title } : {}),
+              ...(text.edited('bio') ? { bio } : {}),
+            });
             if (!parsed.success) return setErrors(fieldErrors(parsed.error));
             setErrors({});
             text.saved();
@@ -67,15 +93,31 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           }}
         >
           <StaleNotice fields={text.conflicts} onPick={text.settle} />
-          <Field label="Page title" value={title} onChange={(v) => text.set('title', v)} error={errors.title} readOnly={!editable} />
-          <Field label="Bio" value={bio} onChange={(v) => text.set('bio', v)} error={errors.bio} readOnly={!editable} />
+          <Field
+            label="Page title"
+            value={title}
+            onChange={(v) => text.set('title', v)}
+            error={errors.title}
+            readOnly={!editable}
+          />
+          <Field
+            label="Bio"
+            value={bio}
+            onChange={(v) => text.set('bio', v)}
+            error={errors.bio}
+            readOnly={!editable}
+          />
           {editable && (
             <button type="submit" className="primary" disabled={text.conflicts.length > 0}>
               Save text
             </button>
           )}
         </form>
-        <ThemeEditor theme={page.theme} readOnly={!can('bio_page.update_theme')} onChange={(theme) => void rep.mutate.updatePage({ ...ref, theme })} />
+        <ThemeEditor
+          theme={page.theme}
+          readOnly={!can('bio_page.update_theme')}
+          onChange={(theme) => void rep.mutate.updatePage({ ...ref, theme })}
+        />
         <BlockList pageId={page.id} blocks={blocks} />
         {can('bio_page.view_versions') && <VersionHistory page={page} />}
       </div>

@@ -12,9 +12,17 @@ export function PagePreview({ page, blocks }: { page: PageView; blocks: BlockVie
       title: page.title,
       bio: page.bio,
       theme: page.theme,
-      blocks: blocks.filter((b) => b.is_visible).map((b) => ({ id: b.id.replace(/[^A-Za-z0-9_-]/g, ''), type: b.type, data: b.data })),
+      blocks: blocks
+        .filter((b) => b.is_visible)
+        .map((b) => ({ id: b.id.replace(/[^A-Za-z0-9_-]/g, ''), type: b.type, data: b.data })),
     }),
     [page, blocks],
   );
-  return <SnapshotPreview snapshot={snapshot} title={`Preview of @${page.handle}`} fallback="This draft has a block that cannot be shown yet." />;
+  return (
+    <SnapshotPreview
+      snapshot={snapshot}
+      title={`Preview of @${page.handle}`}
+      fallback="This draft has a block that cannot be shown yet."
+    />
+  );
 }

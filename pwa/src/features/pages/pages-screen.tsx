@@ -68,8 +68,20 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
       )}
       {can('bio_page.create') && (
         <form className="panel toolbar" onSubmit={create} aria-label="New bio page">
-          <Field label="Handle" value={handle} onChange={(v) => setTyped({ ...typed, handle: v })} error={errors.handle ?? taken ?? undefined} hint="Lower-case letters, digits, dots, dashes." required />
-          <Field label="Title" value={title} onChange={(v) => setTyped({ ...typed, title: v })} error={errors.title} />
+          <Field
+            label="Handle"
+            value={handle}
+            onChange={(v) => setTyped({ ...typed, handle: v })}
+            error={errors.handle ?? taken ?? undefined}
+            hint="Lower-case letters, digits, dots, dashes."
+            required
+          />
+          <Field
+            label="Title"
+            value={title}
+            onChange={(v) => setTyped({ ...typed, title: v })}
+            error={errors.title}
+          />
           <button type="submit" className="primary" disabled={taken !== null}>
             Create page
           </button>
@@ -90,7 +102,9 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
               >
                 @{p.handle} {p.title && `· ${p.title}`}
               </a>
-              <span className={`badge ${p.published_revision === null ? 'paused' : ''}`}>{p.published_revision === null ? 'Draft' : 'Published'}</span>
+              <span className={`badge ${p.published_revision === null ? 'paused' : ''}`}>
+                {p.published_revision === null ? 'Draft' : 'Published'}
+              </span>
             </li>
           ))}
         </ul>

@@ -8,7 +8,8 @@ const blocks: Row[] = [
   { id: 'c', position: 'a2' },
 ];
 const order = (list: Row[]) => [...list].sort((x, y) => (x.position < y.position ? -1 : 1)).map((b) => b.id);
-const apply = (list: Row[], plan: PositionPlan | null) => list.map((b) => ({ ...b, position: plan?.find((p) => p.id === b.id)?.position ?? b.position }));
+const apply = (list: Row[], plan: PositionPlan | null) =>
+  list.map((b) => ({ ...b, position: plan?.find((p) => p.id === b.id)?.position ?? b.position }));
 
 describe('block positions', () => {
   it('moves a block up, down, to the top and to the end by rewriting only its own position', () => {

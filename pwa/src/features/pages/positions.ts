@@ -24,7 +24,9 @@ export function planMove(blocks: readonly Positioned[], id: string, toIndex: num
   const others = blocks.filter((b) => b.id !== id);
   const index = Math.max(0, Math.min(toIndex, others.length));
   try {
-    return [{ id, position: orderKeyBetween(others[index - 1]?.position ?? null, others[index]?.position ?? null) }];
+    return [
+      { id, position: orderKeyBetween(others[index - 1]?.position ?? null, others[index]?.position ?? null) },
+    ];
   } catch {
     return renumber([...others.slice(0, index), moved, ...others.slice(index)]);
   }
@@ -36,6 +38,9 @@ export function planAppend(blocks: readonly Positioned[]): { position: string; r
     return { position: orderKeyBetween(blocks.at(-1)?.position ?? null, null), repairs: [] };
   } catch {
     const keys = orderKeys(blocks.length + 1);
-    return { position: keys.at(-1) ?? orderKeyBetween(null, null), repairs: renumber(blocks, keys.slice(0, -1)) };
+    return {
+      position: keys.at(-1) ?? orderKeyBetween(null, null),
+      repairs: renumber(blocks, keys.slice(0, -1)),
+    };
   }
 }

@@ -8,7 +8,15 @@ const COLOURS: Array<[keyof Pick<Theme, 'background' | 'text' | 'accent'>, strin
 ];
 
 /** Theme colours with a contrast check (WCAG AA) and a one-click fix for each problem. */
-export function ThemeEditor({ theme, onChange, readOnly }: { theme: Record<string, unknown>; onChange: (theme: Theme) => void; readOnly: boolean }) {
+export function ThemeEditor({
+  theme,
+  onChange,
+  readOnly,
+}: {
+  theme: Record<string, unknown>;
+  onChange: (theme: Theme) => void;
+  readOnly: boolean;
+}) {
   const t = themeSchema.parse(themeSchema.safeParse(theme).success ? theme : {});
   const textRatio = contrastRatio(t.text, t.background);
   const accentRatio = contrastRatio(t.accent, t.background);
@@ -19,7 +27,13 @@ export function ThemeEditor({ theme, onChange, readOnly }: { theme: Record<strin
         {COLOURS.map(([key, label]) => (
           <div className="field" key={key}>
             <label htmlFor={`theme-${key}`}>{label}</label>
-            <input id={`theme-${key}`} type="color" value={t[key]} disabled={readOnly} onChange={(e) => onChange({ ...t, [key]: e.target.value })} />
+            <input
+              id={`theme-${key}`}
+              type="color"
+              value={t[key]}
+              disabled={readOnly}
+              onChange={(e) => onChange({ ...t, [key]: e.target.value })}
+            />
           </div>
         ))}
       </div>

@@ -8,7 +8,8 @@ import { useRep } from '../../replicache/rep-context';
 import { SnapshotPreview } from './snapshot-preview';
 import { fetchPublishedVersions, rememberedVersions, rememberVersions } from './versions-api';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * The page's published versions (who, when, how many blocks), a preview of any of them, and
@@ -50,8 +51,15 @@ export function VersionHistory({ page }: { page: PageView }) {
     setConfirming(null);
     // The previewed snapshot lets the editor show the restore at once, offline too; the server uses its own copy.
     const preview = restorePreviewSchema.safeParse(v.snapshot);
-    void rep.mutate.restorePageVersion({ id: page.id, workspace_id: workspace.id, version: v.version, ...(preview.success ? { preview: preview.data } : {}) });
-    setSaid(`Restored version ${v.number} into the draft${navigator.onLine ? '' : ' (it reaches the server when you are online)'}. Publish to make it public again.`);
+    void rep.mutate.restorePageVersion({
+      id: page.id,
+      workspace_id: workspace.id,
+      version: v.version,
+      ...(preview.success ? { preview: preview.data } : {}),
+    });
+    setSaid(
+      `Restored version ${v.number} into the draft${navigator.onLine ? '' : ' (it reaches the server when you are online)'}. Publish to make it public again.`,
+    );
   };
 
   return (
@@ -65,20 +73,29 @@ export function VersionHistory({ page }: { page: PageView }) {
       <p aria-live="polite">{said}</p>
       {error && (
         <p className="error" role="status">
-          {versions === null ? `Version history could not be loaded: ${error}` : `Showing the list last loaded: ${error}`}
+          {versions === null
+            ? `Version history could not be loaded: ${error}`
+            : `Showing the list last loaded: ${error}`}
         </p>
       )}
-      {versions !== null && versions.length === 0 && <p className="muted">Nothing published yet: each publish is kept here.</p>}
+      {versions !== null && versions.length === 0 && (
+        <p className="muted">Nothing published yet: each publish is kept here.</p>
+      )}
       <ol className="list versions-list" reversed>
         {numbered.map((v) => (
           <li key={v.version} data-version={v.number}>
             <span>
               <strong>Version {v.number}</strong> published {when(v.created_at)}
-              {v.created_by && ` by ${v.created_by.name || v.created_by.email}`} · {v.block_count} block{v.block_count === 1 ? '' : 's'}
+              {v.created_by && ` by ${v.created_by.name || v.created_by.email}`} · {v.block_count} block
+              {v.block_count === 1 ? '' : 's'}
               {v.draft_revision === page.published_revision && <span className="badge"> live</span>}
             </span>
             <span className="row">
-              <button type="button" aria-pressed={previewing === v.version} onClick={() => setPreviewing(previewing === v.version ? null : v.version)}>
+              <button
+                type="button"
+                aria-pressed={previewing === v.version}
+                onClick={() => setPreviewing(previewing === v.version ? null : v.version)}
+              >
                 {previewing === v.version ? `Hide version ${v.number}` : `Preview version ${v.number}`}
               </button>
               {canRestore &&
@@ -103,9 +120,14 @@ export function VersionHistory({ page }: { page: PageView }) {
       {shown && (
         <figure>
           <figcaption>
-            Version {shown.number} as it was published ({shown.block_count} block{shown.block_count === 1 ? '' : 's'})
+            Version {shown.number} as it was published ({shown.block_count} block
+            {shown.block_count === 1 ? '' : 's'})
           </figcaption>
-          <SnapshotPreview snapshot={shown.snapshot} title={`Version ${shown.number} of @${page.handle}`} fallback="This version cannot be shown." />
+          <SnapshotPreview
+            snapshot={shown.snapshot}
+            title={`Version ${shown.number} of @${page.handle}`}
+            fallback="This version cannot be shown."
+          />
         </figure>
       )}
     </section>

@@ -3,7 +3,15 @@ import type { PageVersionView } from '@linkhub/shared/schemas/page-versions';
 import { createVersionMemory, PAGES_KEPT, VERSIONS_STORAGE_KEY, type VersionStorage } from './versions-api';
 
 function version(n: number): PageVersionView {
-  return { version: n, kind: 'published', draft_revision: n, created_at: '2026-06-01T12:00:00.000Z', created_by: { name: 'Hilde', email: 'h@example.com' }, block_count: n, snapshot: { title: `v${n}` } };
+  return {
+    version: n,
+    kind: 'published',
+    draft_revision: n,
+    created_at: '2026-06-01T12:00:00.000Z',
+    created_by: { name: 'Hilde', email: 'h@example.com' },
+    block_count: n,
+    snapshot: { title: `v${n}` },
+  };
 }
 
 /** A device's storage: a Map, optionally refusing writes above `quota` characters like a full localStorage. */
@@ -62,7 +70,10 @@ describe('the last-loaded version lists', () => {
     expect(storage.values.has(VERSIONS_STORAGE_KEY)).toBe(false);
     storage.values.set(VERSIONS_STORAGE_KEY, '{not json');
     expect(createVersionMemory(storage).remembered('page-1')).toBeNull();
-    storage.values.set(VERSIONS_STORAGE_KEY, JSON.stringify([{ pageId: 'page-1', versions: [{ version: 'x' }] }]));
+    storage.values.set(
+      VERSIONS_STORAGE_KEY,
+      JSON.stringify([{ pageId: 'page-1', versions: [{ version: 'x' }] }]),
+    );
     expect(createVersionMemory(storage).remembered('page-1')).toBeNull();
     expect(createVersionMemory(null).remembered('page-1')).toBeNull();
   });

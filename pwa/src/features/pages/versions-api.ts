@@ -3,8 +3,13 @@ import { pageVersionListSchema, type PageVersionView } from '@linkhub/shared/sch
 import { api } from '../../api/api';
 
 /** Published versions of a page, newest first (they are not in the Replicache store: fetched when online). */
-export async function fetchPublishedVersions(workspaceId: string, pageId: string): Promise<PageVersionView[]> {
-  return pageVersionListSchema.parse(await api<unknown>(`/api/workspaces/${workspaceId}/pages/${pageId}/versions?kind=published`));
+export async function fetchPublishedVersions(
+  workspaceId: string,
+  pageId: string,
+): Promise<PageVersionView[]> {
+  return pageVersionListSchema.parse(
+    await api<unknown>(`/api/workspaces/${workspaceId}/pages/${pageId}/versions?kind=published`),
+  );
 }
 
 /** What the last-loaded lists are kept in: `localStorage` in the app, a Map in tests. */
@@ -56,7 +61,9 @@ export function createVersionMemory(storage: VersionStorage | null): VersionMemo
     },
     remember(pageId, versions) {
       inMemory.set(pageId, versions);
-      store([{ pageId, versions }, ...stored().filter((entry) => entry.pageId !== pageId)].slice(0, PAGES_KEPT));
+      store(
+        [{ pageId, versions }, ...stored().filter((entry) => entry.pageId !== pageId)].slice(0, PAGES_KEPT),
+      );
     },
     forget() {
       inMemory.clear();
@@ -78,5 +85,7 @@ const deviceStorage = (): VersionStorage | null => {
 };
 
 export const versionMemory = createVersionMemory(deviceStorage());
-export const rememberedVersions = (pageId: string): PageVersionView[] | null => versionMemory.remembered(pageId);
-export const rememberVersions = (pageId: string, versions: PageVersionView[]): void => versionMemory.remember(pageId, versions);
+export const rememberedVersions = (pageId: string): PageVersionView[] | null =>
+  versionMemory.remembered(pageId);
+export const rememberVersions = (pageId: string, versions: PageVersionView[]): void =>
+  versionMemory.remember(pageId, versions);

@@ -10,11 +10,23 @@ export function frameProblems(design: QrDesign): DesignProblem[] {
   const frame = design.frame;
   if (frame === null) return [];
   const out: DesignProblem[] = [];
-  if (frame.label.trim() === '') out.push({ key: 'frame_label_empty', message: 'The frame has no call to action; it cannot be saved empty.', fixLabel: 'Turn the frame off', fixed: { ...design, frame: null } });
+  if (frame.label.trim() === '')
+    out.push({
+      key: 'frame_label_empty',
+      message: 'The frame has no call to action; it cannot be saved empty.',
+      fixLabel: 'Turn the frame off',
+      fixed: { ...design, frame: null },
+    });
   const ratio = contrastRatio(frame.textColor, frame.color);
   if (ratio < MIN_LABEL_CONTRAST) {
-    const textColor = contrastRatio('#ffffff', frame.color) >= contrastRatio('#000000', frame.color) ? '#ffffff' : '#000000';
-    out.push({ key: 'frame_label_contrast', message: `The label stands out ${ratio.toFixed(1)}:1 from the frame (needs ${MIN_LABEL_CONTRAST}:1).`, fixLabel: 'Use a readable label colour', fixed: { ...design, frame: { ...frame, textColor } } });
+    const textColor =
+      contrastRatio('#ffffff', frame.color) >= contrastRatio('#000000', frame.color) ? '#ffffff' : '#000000';
+    out.push({
+      key: 'frame_label_contrast',
+      message: `The label stands out ${ratio.toFixed(1)}:1 from the frame (needs ${MIN_LABEL_CONTRAST}:1).`,
+      fixLabel: 'Use a readable label colour',
+      fixed: { ...design, frame: { ...frame, textColor } },
+    });
   }
   return out;
 }

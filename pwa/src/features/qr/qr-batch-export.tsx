@@ -4,11 +4,24 @@ import { errorText } from '../../ui/error-messages';
 import { useAliveRef } from '../../ui/use-alive';
 import { readBatchExport, saveBatchZip, startBatchExport } from './batch-export-api';
 
-const FORMAT_LABELS: Record<(typeof QR_BATCH_FORMATS)[number], string> = { svg: 'SVG', png: 'PNG', pdf: 'PDF', eps: 'EPS' };
+const FORMAT_LABELS: Record<(typeof QR_BATCH_FORMATS)[number], string> = {
+  svg: 'SVG',
+  png: 'PNG',
+  pdf: 'PDF',
+  eps: 'EPS',
+};
 const POLL_MS = 1000;
 
 /** Exports the selected codes as one ZIP (print files + manifest.csv), built by the worker, with its progress. */
-export function QrBatchExport({ workspaceId, selected, onClear }: { workspaceId: string; selected: string[]; onClear: () => void }) {
+export function QrBatchExport({
+  workspaceId,
+  selected,
+  onClear,
+}: {
+  workspaceId: string;
+  selected: string[];
+  onClear: () => void;
+}) {
   const [format, setFormat] = useState<(typeof QR_BATCH_FORMATS)[number]>('pdf');
   const [sizeMm, setSizeMm] = useState('30');
   const [dpi, setDpi] = useState<300 | 600>(300);
@@ -23,7 +36,12 @@ export function QrBatchExport({ workspaceId, selected, onClear }: { workspaceId:
   const start = async () => {
     setMessage('');
     try {
-      let current = await startBatchExport(workspaceId, { qr_code_ids: selected, format, size_mm: size, ...(format === 'png' ? { dpi } : {}) });
+      let current = await startBatchExport(workspaceId, {
+        qr_code_ids: selected,
+        format,
+        size_mm: size,
+        ...(format === 'png' ? { dpi } : {}),
+      });
       setJob(current);
       while (alive.current && (current.status === 'queued' || current.status === 'running')) {
         await new Promise((r) => setTimeout(r, POLL_MS));
@@ -38,11 +56,17 @@ export function QrBatchExport({ workspaceId, selected, onClear }: { workspaceId:
 
   return (
     <section className="panel" aria-labelledby="batch-title">
-      <h2 id="batch-title">Export {selected.length} selected code{selected.length === 1 ? '' : 's'}</h2>
+      <h2 id="batch-title">
+        Export {selected.length} selected code{selected.length === 1 ? '' : 's'}
+      </h2>
       <div className="row">
         <div className="field">
           <label htmlFor="batch-format">Format</label>
-          <select id="batch-format" value={format} onChange={(e) => setFormat(QR_BATCH_FORMATS.find((f) => f === e.target.value) ?? 'pdf')}>
+          <select
+            id="batch-format"
+            value={format}
+            onChange={(e) => setFormat(QR_BATCH_FORMATS.find((f) => f === e.target.value) ?? 'pdf')}
+          >
             {QR_BATCH_FORMATS.map((f) => (
               <option key={f} value={f}>
                 {FORMAT_LABELS[f]}
@@ -52,7 +76,14 @@ export function QrBatchExport({ workspaceId, selected, onClear }: { workspaceId:
         </div>
         <div className="field">
           <label htmlFor="batch-size">Width (mm)</label>
-          <input id="batch-size" inputMode="numeric" value={sizeMm} onChange={(e) => setSizeMm(e.target.value)} aria-invalid={sizeError ? true : undefined} aria-describedby={sizeError ? 'batch-size-error' : undefined} />
+          <input
+            id="batch-size"
+            inputMode="numeric"
+            value={sizeMm}
+            onChange={(e) => setSizeMm(e.target.value)}
+            aria-invalid={sizeError ? true : undefined}
+            aria-describedby={sizeError ? 'batch-size-error' : undefined}
+          />
           {sizeError && (
             <small id="batch-size-error" className="error">
               {sizeError}
@@ -68,7 +99,12 @@ export function QrBatchExport({ workspaceId, selected, onClear }: { workspaceId:
             </select>
           </div>
         )}
-        <button type="button" className="primary" disabled={running || sizeError !== '' || selected.length === 0} onClick={() => void start()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={running || sizeError !== '' || selected.length === 0}
+          onClick={() => void start()}
+        >
           Start batch export
         </button>
         <button type="button" onClick={onClear} disabled={running}>
@@ -77,7 +113,11 @@ export function QrBatchExport({ workspaceId, selected, onClear }: { workspaceId:
       </div>
       {job && (running || job.status === 'succeeded') && (
         <div className="field">
-          <label htmlFor="batch-progress">{running ? `Building the ZIP: ${job.progress} %` : `Built: ${job.file_count ?? 0} file${job.file_count === 1 ? '' : 's'} and manifest.csv`}</label>
+          <label htmlFor="batch-progress">
+            {running
+              ? `Building the ZIP: ${job.progress} %`
+              : `Built: ${job.file_count ?? 0} file${job.file_count === 1 ? '' : 's'} and manifest.csv`}
+          </label>
           <progress id="batch-progress" max={100} value={job.progress} />
         </div>
       )}

@@ -34,7 +34,13 @@ type Props = {
 export function QrEditor({ qr, onDone, refused }: Props) {
   const rep = useRep();
   const { workspace, can } = useWorkspace();
-  const synced = useSyncedDraft<QrDraft>(refused?.draft ?? { destination: qr?.destination_url ? displayUrl(qr.destination_url) : '', title: qr?.title ?? '', design: designOf(qr?.design ?? {}) });
+  const synced = useSyncedDraft<QrDraft>(
+    refused?.draft ?? {
+      destination: qr?.destination_url ? displayUrl(qr.destination_url) : '',
+      title: qr?.title ?? '',
+      design: designOf(qr?.design ?? {}),
+    },
+  );
   const { destination, title, design } = synced.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [format, setFormat] = useState<ExportFormat>('svg');
@@ -44,10 +50,15 @@ export function QrEditor({ qr, onDone, refused }: Props) {
   const [confirmedHost, setConfirmedHost] = useState<string | null>(null);
   const editable = qr ? can('qr_code.update') && !qr.locked : can('qr_code.create');
   const lookalike = lookalikeHostOf(destination);
-  const needsConfirm = lookalike !== null && lookalike !== confirmedHost && (!qr || synced.edited('destination'));
+  const needsConfirm =
+    lookalike !== null && lookalike !== confirmedHost && (!qr || synced.edited('destination'));
   const blocked =
     qrSaveBlocker(qr ? shortUrl(qr) : '', design) ??
-    (synced.conflicts.length > 0 ? 'Settle the change from another device first.' : needsConfirm ? 'Confirm the look-alike address first.' : null);
+    (synced.conflicts.length > 0
+      ? 'Settle the change from another device first.'
+      : needsConfirm
+        ? 'Confirm the look-alike address first.'
+        : null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -67,7 +78,13 @@ export function QrEditor({ qr, onDone, refused }: Props) {
       await rep.mutate.updateQrCode(parsed.data);
       setStatus('Saved on this device; it syncs when online.');
     } else {
-      const parsed = createQrCodeArgs.safeParse({ workspace_id: workspace.id, destination_url: target, design, ...(title ? { title } : {}), id: uuidv7() });
+      const parsed = createQrCodeArgs.safeParse({
+        workspace_id: workspace.id,
+        destination_url: target,
+        design,
+        ...(title ? { title } : {}),
+        id: uuidv7(),
+      });
       if (!parsed.success) return setErrors(fieldErrors(parsed.error));
       setErrors({});
       keptQrDrafts.keep(parsed.data.id, synced.draft);
@@ -92,10 +109,31 @@ export function QrEditor({ qr, onDone, refused }: Props) {
       )}
       <StaleNotice fields={synced.conflicts} onPick={synced.settle} />
       <form onSubmit={(e) => void submit(e)}>
-        <Field label="Destination URL" type="url" value={destination} onChange={(v) => synced.set('destination', v)} error={errors.destination_url} required readOnly={!editable} />
-        {needsConfirm && lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
-        <Field label="Title" value={title} onChange={(v) => synced.set('title', v)} error={errors.title} readOnly={!editable} />
-        <QrDesigner url={url} design={design} onChange={(d) => synced.set('design', d)} readOnly={!editable} />
+        <Field
+          label="Destination URL"
+          type="url"
+          value={destination}
+          onChange={(v) => synced.set('destination', v)}
+          error={errors.destination_url}
+          required
+          readOnly={!editable}
+        />
+        {needsConfirm && lookalike && (
+          <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />
+        )}
+        <Field
+          label="Title"
+          value={title}
+          onChange={(v) => synced.set('title', v)}
+          error={errors.title}
+          readOnly={!editable}
+        />
+        <QrDesigner
+          url={url}
+          design={design}
+          onChange={(d) => synced.set('design', d)}
+          readOnly={!editable}
+        />
         {editable && blocked && (
           <p id="qr-save-blocked" className="muted">
             {blocked}
@@ -104,17 +142,29 @@ export function QrEditor({ qr, onDone, refused }: Props) {
         {errors.form && errors.form !== blocked && <p className="error">{errors.form}</p>}
         <div className="row">
           {editable && (
-            <button type="submit" className="primary" disabled={blocked !== null} aria-describedby={blocked ? 'qr-save-blocked' : undefined}>
+            <button
+              type="submit"
+              className="primary"
+              disabled={blocked !== null}
+              aria-describedby={blocked ? 'qr-save-blocked' : undefined}
+            >
               {qr ? 'Save QR code' : 'Create QR code'}
             </button>
           )}
           {qr && can('qr_code.archive') && !qr.archived_at && (
-            <button type="button" className="danger" onClick={() => void rep.mutate.archiveQrCode({ id: qr.id, workspace_id: workspace.id })}>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => void rep.mutate.archiveQrCode({ id: qr.id, workspace_id: workspace.id })}
+            >
               Archive (keeps resolving)
             </button>
           )}
           {qr && can('qr_code.unarchive') && qr.archived_at && (
-            <button type="button" onClick={() => void rep.mutate.restoreQrCode({ id: qr.id, workspace_id: workspace.id })}>
+            <button
+              type="button"
+              onClick={() => void rep.mutate.restoreQrCode({ id: qr.id, workspace_id: workspace.id })}
+            >
               Restore
             </button>
           )}
@@ -129,7 +179,15 @@ export function QrEditor({ qr, onDone, refused }: Props) {
           <div className="row">
             <div className="field">
               <label htmlFor="qr-format">Format</label>
-              <select id="qr-format" value={format} onChange={(e) => setFormat((['svg', 'pdf', 'png', 'eps'] as const).find((f) => f === e.target.value) ?? 'svg')}>
+              <select
+                id="qr-format"
+                value={format}
+                onChange={(e) =>
+                  setFormat(
+                    (['svg', 'pdf', 'png', 'eps'] as const).find((f) => f === e.target.value) ?? 'svg',
+                  )
+                }
+              >
                 <option value="svg">SVG</option>
                 <option value="pdf">PDF</option>
                 <option value="png">PNG</option>
@@ -138,7 +196,12 @@ export function QrEditor({ qr, onDone, refused }: Props) {
             </div>
             <Field label="Size (mm)" value={sizeMm} onChange={setSizeMm} inputMode="numeric" />
             {format === 'png' && <Field label="DPI" value={dpi} onChange={setDpi} inputMode="numeric" />}
-            <button type="button" onClick={() => void exportQr(qr, format, Number(sizeMm) || 40, Number(dpi) || 300).then(setStatus)}>
+            <button
+              type="button"
+              onClick={() =>
+                void exportQr(qr, format, Number(sizeMm) || 40, Number(dpi) || 300).then(setStatus)
+              }
+            >
               Export
             </button>
           </div>

@@ -4,10 +4,19 @@ import { shortUrl } from '../links/link-filter';
 import { designOf, qrSvg } from './qr-svg';
 
 export type ExportFormat = 'svg' | 'pdf' | 'png' | 'eps';
-const MIME: Record<ExportFormat, string> = { svg: 'image/svg+xml', pdf: 'application/pdf', png: 'image/png', eps: 'application/postscript' };
+const MIME: Record<ExportFormat, string> = {
+  svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  png: 'image/png',
+  eps: 'application/postscript',
+};
 
 function fileName(qr: QrView, format: ExportFormat): string {
-  const base = (qr.title ?? qr.slug).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'qr';
+  const base =
+    (qr.title ?? qr.slug)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'qr';
   return `${base}-qr.${format}`;
 }
 
@@ -16,7 +25,12 @@ function fileName(qr: QrView, format: ExportFormat): string {
  * browser). SVG is drawn here by the shared renderer (works offline); PDF, PNG and EPS come from
  * the server's `GET /v1/qr-codes/{id}/render` with the session.
  */
-export async function exportQr(qr: QrView, format: ExportFormat, sizeMm: number, dpi: number): Promise<string> {
+export async function exportQr(
+  qr: QrView,
+  format: ExportFormat,
+  sizeMm: number,
+  dpi: number,
+): Promise<string> {
   let bytes: Uint8Array;
   if (!shortUrl(qr)) return 'The short URL is assigned at the first sync; export once it shows above.';
   if (format === 'svg') {
@@ -33,6 +47,12 @@ export async function exportQr(qr: QrView, format: ExportFormat, sizeMm: number,
     if (!response.ok) return `The server could not render this export (${response.status}).`;
     bytes = new Uint8Array(await response.arrayBuffer());
   }
-  const result = await platform().saveFile({ suggestedName: fileName(qr, format), mime: MIME[format], bytes });
-  return result.saved ? `Saved ${fileName(qr, format)}${result.path ? ` to ${result.path}` : ''}.` : 'Export cancelled.';
+  const result = await platform().saveFile({
+    suggestedName: fileName(qr, format),
+    mime: MIME[format],
+    bytes,
+  });
+  return result.saved
+    ? `Saved ${fileName(qr, format)}${result.path ? ` to ${result.path}` : ''}.`
+    : 'Export cancelled.';
 }

@@ -17,7 +17,11 @@ export function QrLogoFields({ design, onChange, readOnly }: Props) {
     if (refused) return setProblem(refused);
     setProblem('');
     const dataUrl = await logoDataUrl(file);
-    setLogo({ source: { kind: 'data_url', dataUrl }, sizeRatio: logo?.sizeRatio ?? 0.2, knockout: logo?.knockout ?? true });
+    setLogo({
+      source: { kind: 'data_url', dataUrl },
+      sizeRatio: logo?.sizeRatio ?? 0.2,
+      knockout: logo?.knockout ?? true,
+    });
   };
 
   return (
@@ -62,7 +66,13 @@ export function QrLogoFields({ design, onChange, readOnly }: Props) {
           </div>
           <div className="field">
             <label>
-              <input type="checkbox" checked={logo.knockout} disabled={readOnly} onChange={(e) => setLogo({ ...logo, knockout: e.target.checked })} /> Clear the modules behind the logo (knock-out)
+              <input
+                type="checkbox"
+                checked={logo.knockout}
+                disabled={readOnly}
+                onChange={(e) => setLogo({ ...logo, knockout: e.target.checked })}
+              />{' '}
+              Clear the modules behind the logo (knock-out)
             </label>
           </div>
           {!readOnly && (

@@ -3,17 +3,25 @@ import { qrDesignSchema } from '@linkhub/shared/qr/design';
 import { frameProblems } from './frame-problems';
 import { designProblems } from './qr-problems';
 
-const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 const url = 'https://lnk.localhost/MENU1';
 
 describe('the QR designer badge', () => {
   it('passes the default design and a modest logo', () => {
     expect(designProblems(url, qrDesignSchema.parse({}))).toEqual([]);
-    expect(designProblems(url, qrDesignSchema.parse({ logo: { source: { kind: 'data_url', dataUrl: PNG }, sizeRatio: 0.2 } }))).toEqual([]);
+    expect(
+      designProblems(
+        url,
+        qrDesignSchema.parse({ logo: { source: { kind: 'data_url', dataUrl: PNG }, sizeRatio: 0.2 } }),
+      ),
+    ).toEqual([]);
   });
 
   it('flags a logo that hides too much, and its one-click fix clears the problem', () => {
-    const design = qrDesignSchema.parse({ logo: { source: { kind: 'data_url', dataUrl: PNG }, sizeRatio: 0.45 } });
+    const design = qrDesignSchema.parse({
+      logo: { source: { kind: 'data_url', dataUrl: PNG }, sizeRatio: 0.45 },
+    });
     const [problem, ...rest] = designProblems(url, design);
     expect(rest).toEqual([]);
     expect(problem?.key).toBe('logo_too_large');
@@ -31,7 +39,10 @@ describe('the QR designer badge', () => {
 
   it('refuses an empty or unreadable call to action, with fixes', () => {
     const empty = qrDesignSchema.parse({});
-    const framed = { ...empty, frame: { label: ' ', font: 'sans' as const, color: '#000000', textColor: '#111111' } };
+    const framed = {
+      ...empty,
+      frame: { label: ' ', font: 'sans' as const, color: '#000000', textColor: '#111111' },
+    };
     const problems = frameProblems(framed);
     expect(problems.map((p) => p.key)).toEqual(['frame_label_empty', 'frame_label_contrast']);
     expect(problems[0]?.fixed.frame).toBeNull();

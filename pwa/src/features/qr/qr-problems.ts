@@ -39,7 +39,10 @@ export function designProblems(url: string, design: QrDesign): DesignProblem[] {
       key: issue,
       message: first?.message ?? issue,
       fixLabel: first ? fixLabel(first) : 'Fix',
-      fixed: applyQrFixes(design, group.map((p) => ({ field: p.field, suggested: p.suggested }))),
+      fixed: applyQrFixes(
+        design,
+        group.map((p) => ({ field: p.field, suggested: p.suggested })),
+      ),
     };
   });
 }

@@ -17,7 +17,8 @@ export default function QrScreen({ rest }: { rest: string[] }) {
   const open = rest[0] ?? '';
   const selected = codes.find((c) => c.id === open) ?? null;
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
-  const refused = selected === null && open !== 'new' && open !== '' ? keptQrDrafts.refused(open, notices) : null;
+  const refused =
+    selected === null && open !== 'new' && open !== '' ? keptQrDrafts.refused(open, notices) : null;
   const canExport = can('qr_code.render');
   // Codes still waiting for their first sync have no server row to render yet.
   const exportable = codes.filter((c) => c.slug !== '');
@@ -35,7 +36,9 @@ export default function QrScreen({ rest }: { rest: string[] }) {
           New QR code
         </button>
       )}
-      {open === 'new' && can('qr_code.create') && <QrEditor key="new" qr={null} onDone={(id) => navigate(id ? `/qr/${id}` : '/qr')} />}
+      {open === 'new' && can('qr_code.create') && (
+        <QrEditor key="new" qr={null} onDone={(id) => navigate(id ? `/qr/${id}` : '/qr')} />
+      )}
       {refused && (
         <QrEditor
           key={`refused-${open}`}
@@ -53,21 +56,34 @@ export default function QrScreen({ rest }: { rest: string[] }) {
           <MiniChart summary={summaries[selected.id]} noun="scans" />
         </>
       )}
-      {canExport && chosen.length > 0 && <QrBatchExport workspaceId={ws} selected={chosen} onClear={() => setPicked(new Set())} />}
+      {canExport && chosen.length > 0 && (
+        <QrBatchExport workspaceId={ws} selected={chosen} onClear={() => setPicked(new Set())} />
+      )}
       {codes.length === 0 ? (
         <p className="muted">No QR codes yet.</p>
       ) : (
         <>
           {canExport && exportable.length > 1 && (
             <label className="row">
-              <input type="checkbox" checked={chosen.length === exportable.length} onChange={(e) => setPicked(new Set(e.target.checked ? exportable.map((c) => c.id) : []))} /> Select all {exportable.length} codes for export
+              <input
+                type="checkbox"
+                checked={chosen.length === exportable.length}
+                onChange={(e) => setPicked(new Set(e.target.checked ? exportable.map((c) => c.id) : []))}
+              />{' '}
+              Select all {exportable.length} codes for export
             </label>
           )}
           <ul className="list">
             {codes.map((c) => (
               <li key={c.id}>
                 {canExport && (
-                  <input type="checkbox" aria-label={`Select ${c.title ?? c.slug} for export`} checked={picked.has(c.id)} disabled={c.slug === ''} onChange={(e) => toggle(c.id, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${c.title ?? c.slug} for export`}
+                    checked={picked.has(c.id)}
+                    disabled={c.slug === ''}
+                    onChange={(e) => toggle(c.id, e.target.checked)}
+                  />
                 )}
                 <a
                   href={`/qr/${c.id}`}

@@ -10,8 +10,14 @@ describe('saving a QR design', () => {
   });
 
   it('is blocked, with the reason, while the designer shows a problem (an inverted design, an unreadable frame label)', () => {
-    expect(qrSaveBlocker(url, qrDesignSchema.parse({ fgColor: '#ffffff', bgColor: '#000000' }))).toMatch(/^Fix the problem/);
-    const both = qrDesignSchema.parse({ fgColor: '#ffffff', bgColor: '#000000', frame: { label: 'SCAN ME', color: '#000000', textColor: '#111111' } });
+    expect(qrSaveBlocker(url, qrDesignSchema.parse({ fgColor: '#ffffff', bgColor: '#000000' }))).toMatch(
+      /^Fix the problem/,
+    );
+    const both = qrDesignSchema.parse({
+      fgColor: '#ffffff',
+      bgColor: '#000000',
+      frame: { label: 'SCAN ME', color: '#000000', textColor: '#111111' },
+    });
     expect(qrSaveBlocker(url, both)).toMatch(/^Fix the 2 problems/);
   });
 });

@@ -10,5 +10,7 @@ export function allDesignProblems(url: string, design: QrDesign): DesignProblem[
 /** Why the design cannot be saved yet (the server refuses a design with problems), or null. */
 export function qrSaveBlocker(url: string, design: QrDesign): string | null {
   const n = allDesignProblems(url, design).length;
-  return n === 0 ? null : `Fix the ${n === 1 ? 'problem' : `${n} problems`} in the design first: the server refuses a code that may not scan.`;
+  return n === 0
+    ? null
+    : `Fix the ${n === 1 ? 'problem' : `${n} problems`} in the design first: the server refuses a code that may not scan.`;
 }

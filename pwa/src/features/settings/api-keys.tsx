@@ -7,7 +7,14 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { useApi } from '../../ui/use-api';
 import { copyText } from '../../ui/clipboard';
 
-type ApiKey = { id: string; name: string; prefix: string; scopes: string[]; last_used_at: string | null; revoked_at: string | null };
+type ApiKey = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  last_used_at: string | null;
+  revoked_at: string | null;
+};
 
 /** API keys of the workspace: the secret is shown once, at creation. */
 export function ApiKeys() {
@@ -51,9 +58,24 @@ export function ApiKeys() {
             <span>
               <strong>{k.name}</strong> <code>{k.prefix}…</code> {k.scopes.join(', ')}
             </span>
-            <span className="muted">{k.revoked_at ? 'revoked' : k.last_used_at ? `used ${k.last_used_at.slice(0, 10)}` : 'never used'}</span>
+            <span className="muted">
+              {k.revoked_at
+                ? 'revoked'
+                : k.last_used_at
+                  ? `used ${k.last_used_at.slice(0, 10)}`
+                  : 'never used'}
+            </span>
             {!k.revoked_at && can('api_key.revoke') && (
-              <button type="button" className="danger" onClick={() => void api(`/api/workspaces/${ws}/api-keys/${k.id}`, { method: 'DELETE' }).then(keys.reload, (e: unknown) => setMessage(errorText(e)))}>
+              <button
+                type="button"
+                className="danger"
+                onClick={() =>
+                  void api(`/api/workspaces/${ws}/api-keys/${k.id}`, { method: 'DELETE' }).then(
+                    keys.reload,
+                    (e: unknown) => setMessage(errorText(e)),
+                  )
+                }
+              >
                 Revoke
               </button>
             )}
@@ -68,7 +90,14 @@ export function ApiKeys() {
             <div className="row">
               {API_KEY_SCOPES.map((s) => (
                 <label key={s}>
-                  <input type="checkbox" checked={scopes.includes(s)} onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))} /> {s}
+                  <input
+                    type="checkbox"
+                    checked={scopes.includes(s)}
+                    onChange={(e) =>
+                      setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))
+                    }
+                  />{' '}
+                  {s}
                 </label>
               ))}
             </div>

@@ -3,11 +3,20 @@ import { apiEnvelope } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
 
-type Entry = { id: string; occurred_at: string; action: string; actor: { type: string; email: string | null }; resource_type: string | null; summary: string | null };
+type Entry = {
+  id: string;
+  occurred_at: string;
+  action: string;
+  actor: { type: string; email: string | null };
+  resource_type: string | null;
+  summary: string | null;
+};
 type Page = { entries: Entry[]; next: string | null };
 
 async function fetchPage(ws: string, cursor: string | null): Promise<Page> {
-  const { data, meta } = await apiEnvelope<Entry[]>(`/api/workspaces/${ws}/audit?limit=25${cursor ? `&cursor=${cursor}` : ''}`);
+  const { data, meta } = await apiEnvelope<Entry[]>(
+    `/api/workspaces/${ws}/audit?limit=25${cursor ? `&cursor=${cursor}` : ''}`,
+  );
   return { entries: data, next: meta.next_cursor ?? null };
 }
 

@@ -11,12 +11,16 @@ export function ChangePassword() {
   const [error, setError] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void api<{ other_sessions_ended: number }>('/api/me/password', { body: { current_password: current, new_password: next } }).then(
+    void api<{ other_sessions_ended: number }>('/api/me/password', {
+      body: { current_password: current, new_password: next },
+    }).then(
       (done) => {
         setCurrent('');
         setNext('');
         setError('');
-        setMessage(`Password changed. ${done.other_sessions_ended === 1 ? '1 other session was' : `${done.other_sessions_ended} other sessions were`} signed out.`);
+        setMessage(
+          `Password changed. ${done.other_sessions_ended === 1 ? '1 other session was' : `${done.other_sessions_ended} other sessions were`} signed out.`,
+        );
       },
       (err: unknown) => {
         setMessage('');
@@ -27,8 +31,23 @@ export function ChangePassword() {
   return (
     <form className="panel" onSubmit={submit} aria-labelledby="password-title">
       <h2 id="password-title">Password</h2>
-      <Field label="Current password" type="password" value={current} onChange={setCurrent} autoComplete="current-password" required />
-      <Field label="New password" type="password" value={next} onChange={setNext} autoComplete="new-password" hint="At least 10 characters." required />
+      <Field
+        label="Current password"
+        type="password"
+        value={current}
+        onChange={setCurrent}
+        autoComplete="current-password"
+        required
+      />
+      <Field
+        label="New password"
+        type="password"
+        value={next}
+        onChange={setNext}
+        autoComplete="new-password"
+        hint="At least 10 characters."
+        required
+      />
       <button type="submit">Change password</button>
       {message && <p aria-live="polite">{message}</p>}
       {error && (

@@ -33,10 +33,30 @@ export function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   return (
     <form className="panel" onSubmit={submit} aria-labelledby="delete-account-title">
       <h2 id="delete-account-title">Delete your account</h2>
-      <p>Your sign-in, sessions and memberships end. Links, pages and QR codes belong to their workspaces and stay.</p>
-      <Field label="Type your e-mail address to confirm" type="email" value={typed} onChange={setTyped} required />
-      <Field label="Password" type="password" value={password} onChange={setPassword} autoComplete="current-password" required />
-      <button type="submit" className="danger" disabled={typed.trim().toLowerCase() !== user.email.toLowerCase()}>
+      <p>
+        Your sign-in, sessions and memberships end. Links, pages and QR codes belong to their workspaces and
+        stay.
+      </p>
+      <Field
+        label="Type your e-mail address to confirm"
+        type="email"
+        value={typed}
+        onChange={setTyped}
+        required
+      />
+      <Field
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+        required
+      />
+      <button
+        type="submit"
+        className="danger"
+        disabled={typed.trim().toLowerCase() !== user.email.toLowerCase()}
+      >
         Delete my account
       </button>
       {error && (

@@ -40,9 +40,18 @@ export function NoWorkspace({ onSignOut }: { onSignOut: () => void }) {
           {deleted.map((w) => (
             <li key={w.id}>
               <span>
-                <strong>{w.name}</strong> <small className="muted">restorable until {(w.restorable_until ?? '').slice(0, 10)}</small>
+                <strong>{w.name}</strong>{' '}
+                <small className="muted">restorable until {(w.restorable_until ?? '').slice(0, 10)}</small>
               </span>
-              <button type="button" onClick={() => void api(`/api/workspaces/${w.id}/restore`, { method: 'POST', body: {} }).then(() => open(w.id), (err: unknown) => setError(errorText(err)))}>
+              <button
+                type="button"
+                onClick={() =>
+                  void api(`/api/workspaces/${w.id}/restore`, { method: 'POST', body: {} }).then(
+                    () => open(w.id),
+                    (err: unknown) => setError(errorText(err)),
+                  )
+                }
+              >
                 Restore {w.name}
               </button>
             </li>

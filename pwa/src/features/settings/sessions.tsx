@@ -3,7 +3,14 @@ import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useApi } from '../../ui/use-api';
 
-type Session = { id: string; current: boolean; client_kind: string; client_label: string | null; created_at: string; last_seen_at: string | null };
+type Session = {
+  id: string;
+  current: boolean;
+  client_kind: string;
+  client_label: string | null;
+  created_at: string;
+  last_seen_at: string | null;
+};
 
 const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : 'never');
 
@@ -27,13 +34,19 @@ export function Sessions({ onSignOutAll }: { onSignOutAll: () => void }) {
         {(sessions.data ?? []).map((s) => (
           <li key={s.id}>
             <span>
-              <strong>{s.client_label ?? s.client_kind}</strong> {s.current && <span className="badge">this device</span>}{' '}
+              <strong>{s.client_label ?? s.client_kind}</strong>{' '}
+              {s.current && <span className="badge">this device</span>}{' '}
               <small className="muted">
                 signed in {day(s.created_at)} · last active {day(s.last_seen_at)}
               </small>
             </span>
             {!s.current && (
-              <button type="button" className="danger" onClick={() => revoke(s)} aria-label={`Sign out ${s.client_label ?? s.client_kind} (signed in ${day(s.created_at)})`}>
+              <button
+                type="button"
+                className="danger"
+                onClick={() => revoke(s)}
+                aria-label={`Sign out ${s.client_label ?? s.client_kind} (signed in ${day(s.created_at)})`}
+              >
                 Sign out
               </button>
             )}

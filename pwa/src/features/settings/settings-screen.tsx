@@ -32,7 +32,13 @@ export default function SettingsScreen(_props: { rest: string[] }) {
     <>
       <form className="panel" onSubmit={save} aria-label="Workspace settings">
         <Field label="Workspace name" value={name} onChange={setName} readOnly={!editable} required />
-        <Field label="Time zone (for analytics days)" value={timeZone} onChange={setTimeZone} readOnly={!editable} hint="For example Europe/Berlin or UTC." />
+        <Field
+          label="Time zone (for analytics days)"
+          value={timeZone}
+          onChange={setTimeZone}
+          readOnly={!editable}
+          hint="For example Europe/Berlin or UTC."
+        />
         {editable && (
           <button type="submit" className="primary">
             Save settings
@@ -59,7 +65,14 @@ export default function SettingsScreen(_props: { rest: string[] }) {
       <ChangePassword />
       <TwoFactor />
       <TwoFactorPolicy />
-      <Sessions onSignOutAll={() => void api('/api/auth/logout-all', { method: 'POST' }).then(() => setMessage('Signed out on every device.'), (e: unknown) => setMessage(errorText(e)))} />
+      <Sessions
+        onSignOutAll={() =>
+          void api('/api/auth/logout-all', { method: 'POST' }).then(
+            () => setMessage('Signed out on every device.'),
+            (e: unknown) => setMessage(errorText(e)),
+          )
+        }
+      />
       <AuditLog />
       <DeleteAccount onDeleted={() => window.location.assign('/')} />
     </>

@@ -22,10 +22,17 @@ export function TwoFactorPolicy() {
     void (async () => {
       try {
         await api('/api/auth/reauthenticate', { body: { password } });
-        await api(`/api/workspaces/${workspace.id}/two-factor-policy`, { method: 'PUT', body: { require_two_factor: !current } });
+        await api(`/api/workspaces/${workspace.id}/two-factor-policy`, {
+          method: 'PUT',
+          body: { require_two_factor: !current },
+        });
         setPassword('');
         setError('');
-        setMessage(current ? 'Members no longer need two-factor authentication here.' : 'Every member now needs two-factor authentication to work in this workspace.');
+        setMessage(
+          current
+            ? 'Members no longer need two-factor authentication here.'
+            : 'Every member now needs two-factor authentication to work in this workspace.',
+        );
         listed.reload();
       } catch (err) {
         setMessage('');
@@ -36,9 +43,20 @@ export function TwoFactorPolicy() {
   return (
     <form className="panel" onSubmit={submit} aria-labelledby="tfa-policy-title">
       <h2 id="tfa-policy-title">Two-factor for every member</h2>
-      <p>{current ? 'Required: members without two-factor authentication cannot act in this workspace.' : 'Not required.'}</p>
+      <p>
+        {current
+          ? 'Required: members without two-factor authentication cannot act in this workspace.'
+          : 'Not required.'}
+      </p>
       <div className="toolbar">
-        <Field label="Your password" type="password" value={password} onChange={setPassword} autoComplete="current-password" required />
+        <Field
+          label="Your password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="current-password"
+          required
+        />
         <button type="submit">{current ? 'Stop requiring two-factor' : 'Require two-factor'}</button>
       </div>
       {message && <p aria-live="polite">{message}</p>}

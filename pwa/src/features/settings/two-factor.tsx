@@ -23,7 +23,8 @@ export function TwoFactor() {
       setMessage(errorText(e));
     }
   };
-  const start = () => void call(() => api<Enrolment>('/api/2fa/enrol', { method: 'POST', body: {} }), setEnrolment);
+  const start = () =>
+    void call(() => api<Enrolment>('/api/2fa/enrol', { method: 'POST', body: {} }), setEnrolment);
   const confirm = (e: FormEvent) => {
     e.preventDefault();
     void call(
@@ -65,7 +66,10 @@ export function TwoFactor() {
       )}
       {codes.length > 0 && (
         <div className="banner" role="alert">
-          <span>Save these recovery codes now; each signs you in once if you lose your phone. They are not shown again.</span>
+          <span>
+            Save these recovery codes now; each signs you in once if you lose your phone. They are not shown
+            again.
+          </span>
           <ul aria-label="Recovery codes" className="codes">
             {codes.map((c) => (
               <li key={c}>
@@ -86,19 +90,43 @@ export function TwoFactor() {
       {enrolment && (
         <form onSubmit={confirm} aria-label="Confirm two-factor authentication">
           <p>Scan this code with an authenticator app, then type the 6-digit code it shows.</p>
-          <img className="totp-qr" width={180} height={180} src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_svg)}`} alt="QR code for your authenticator app" />
+          <img
+            className="totp-qr"
+            width={180}
+            height={180}
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(enrolment.qr_svg)}`}
+            alt="QR code for your authenticator app"
+          />
           <p>
             Or type this key: <code aria-label="Secret key">{enrolment.secret}</code>
           </p>
-          <Field label="6-digit code" value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" required />
+          <Field
+            label="6-digit code"
+            value={code}
+            onChange={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+          />
           <button type="submit" className="primary">
             Turn on two-factor
           </button>
         </form>
       )}
       {enabled && (
-        <form className="toolbar" onSubmit={withCode('/api/2fa/disable')} aria-label="Manage two-factor authentication">
-          <Field label="Code from your app" value={code} onChange={setCode} inputMode="numeric" autoComplete="one-time-code" required />
+        <form
+          className="toolbar"
+          onSubmit={withCode('/api/2fa/disable')}
+          aria-label="Manage two-factor authentication"
+        >
+          <Field
+            label="Code from your app"
+            value={code}
+            onChange={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            required
+          />
           <button type="submit" className="danger">
             Turn off two-factor
           </button>

@@ -6,7 +6,13 @@ import { rememberWorkspace } from '../../session/session';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useApi } from '../../ui/use-api';
 
-type ListedWorkspace = { id: string; name: string; role: string; deleted_at: string | null; restorable_until: string | null };
+type ListedWorkspace = {
+  id: string;
+  name: string;
+  role: string;
+  deleted_at: string | null;
+  restorable_until: string | null;
+};
 
 /**
  * Workspaces of the account: create one (the plan's workspace cap decides), delete this one (owner:
@@ -64,9 +70,20 @@ export function WorkspacesAdmin() {
           {deleted.map((w) => (
             <li key={w.id}>
               <span>
-                <strong>{w.name}</strong> <small className="muted">restorable until {(w.restorable_until ?? '').slice(0, 10)}</small>
+                <strong>{w.name}</strong>{' '}
+                <small className="muted">restorable until {(w.restorable_until ?? '').slice(0, 10)}</small>
               </span>
-              <button type="button" onClick={() => attempt(async () => (await api(`/api/workspaces/${w.id}/restore`, { method: 'POST', body: {} }), `${w.name} was restored.`))}>
+              <button
+                type="button"
+                onClick={() =>
+                  attempt(
+                    async () => (
+                      await api(`/api/workspaces/${w.id}/restore`, { method: 'POST', body: {} }),
+                      `${w.name} was restored.`
+                    ),
+                  )
+                }
+              >
                 Restore {w.name}
               </button>
             </li>
@@ -76,9 +93,19 @@ export function WorkspacesAdmin() {
       {can('workspace.delete') && (
         <form onSubmit={remove} aria-label="Delete this workspace">
           <h3>Delete {workspace.name}</h3>
-          <p>Its links stop and its pages go offline; printed QR codes keep resolving to their last destination. It can be restored for a while.</p>
+          <p>
+            Its links stop and its pages go offline; printed QR codes keep resolving to their last
+            destination. It can be restored for a while.
+          </p>
           <Field label={`Type ${workspace.name} to confirm`} value={typed} onChange={setTyped} required />
-          <Field label="Your password" type="password" value={password} onChange={setPassword} autoComplete="current-password" required />
+          <Field
+            label="Your password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+            required
+          />
           <button type="submit" className="danger" disabled={typed !== workspace.name}>
             Delete workspace
           </button>

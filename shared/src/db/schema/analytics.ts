@@ -16,7 +16,9 @@ export type AnalyticsResourceType = 'link' | 'qr_code' | 'bio_page' | 'bio_block
 export const clickEvents = pgTable(
   'click_events',
   {
-    id: uuid('id').notNull().default(sql`uuid_generate_v7()`),
+    id: uuid('id')
+      .notNull()
+      .default(sql`uuid_generate_v7()`),
     occurredAt: tstz('occurred_at').notNull(),
     eventType: text('event_type').$type<AnalyticsEventType>().notNull(),
     workspaceId: uuid('workspace_id').notNull(),
@@ -120,7 +122,9 @@ export const analyticsUniqueVisitorDays = pgTable(
 /** Synced to the editor as summary/{resourceId}; unique per resource_id. */
 export const analyticsSummaries = pgTable('analytics_summaries', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   resourceType: text('resource_type').$type<'link' | 'qr_code' | 'bio_page'>().notNull(),
   resourceId: uuid('resource_id').notNull(),
   clicks7d: bigint('clicks_7d', { mode: 'number' }).notNull().default(0),
@@ -146,7 +150,9 @@ export type ExportJobStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'e
 
 export const exportJobs = pgTable('export_jobs', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   requestedByUserId: uuid('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   kind: text('kind').$type<'analytics_csv' | 'leads_csv' | 'workspace_data' | 'qr_batch'>().notNull(),
   params: jsonb('params').$type<JsonObject>().notNull().default({}),

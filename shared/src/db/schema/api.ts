@@ -7,7 +7,9 @@ import { workspaces } from './workspaces';
 /** key_hash = SHA-256 hex of the full key; prefix (unique) is the shown part. Bound to one workspace. */
 export const apiKeys = pgTable('api_keys', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   /** FK (workspace_id, created_by_member_id) → workspace_members (declared in SQL) */
   createdByMemberId: uuid('created_by_member_id'),
@@ -38,8 +40,9 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   responseHeaders: jsonb('response_headers').$type<Record<string, string>>().notNull().default({}),
   lockedUntil: tstz('locked_until'),
   completedAt: tstz('completed_at'),
-  expiresAt: tstz('expires_at').notNull().default(sql`(now() + interval '24 hours')`),
+  expiresAt: tstz('expires_at')
+    .notNull()
+    .default(sql`(now() + interval '24 hours')`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
-

@@ -8,11 +8,15 @@ export type AssetKind = 'qr_logo' | 'avatar' | 'block_image' | 'workspace_logo' 
 
 export const uploadedAssets = pgTable('uploaded_assets', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   kind: text('kind').$type<AssetKind>().notNull(),
   storageKey: text('storage_key').notNull(),
-  contentType: text('content_type').$type<'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml' | 'image/gif'>().notNull(),
+  contentType: text('content_type')
+    .$type<'image/png' | 'image/jpeg' | 'image/webp' | 'image/svg+xml' | 'image/gif'>()
+    .notNull(),
   byteSize: integer('byte_size').notNull(),
   width: integer('width'),
   height: integer('height'),
@@ -25,7 +29,9 @@ export const uploadedAssets = pgTable('uploaded_assets', {
 /** url must start with https:// (CHECK); secret stored encrypted. */
 export const webhookEndpoints = pgTable('webhook_endpoints', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   url: text('url').notNull(),
   description: text('description'),
   events: text('events').array().notNull().default([]),
@@ -43,8 +49,12 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
 /** Unique (endpoint_id, event_id). */
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: pk(),
-  endpointId: uuid('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  endpointId: uuid('endpoint_id')
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   eventId: uuid('event_id').notNull(),
   eventType: text('event_type').notNull(),
   payload: jsonb('payload').$type<JsonObject>().notNull(),
@@ -60,7 +70,9 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 
 export const domainVerificationAttempts = pgTable('domain_verification_attempts', {
   id: pk(),
-  domainId: uuid('domain_id').notNull().references(() => customDomains.id, { onDelete: 'cascade' }),
+  domainId: uuid('domain_id')
+    .notNull()
+    .references(() => customDomains.id, { onDelete: 'cascade' }),
   outcome: text('outcome').$type<'verified' | 'record_missing' | 'record_mismatch' | 'dns_error'>().notNull(),
   detail: text('detail'),
   checkedAt: tstz('checked_at').notNull().defaultNow(),

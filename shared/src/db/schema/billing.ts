@@ -3,20 +3,18 @@ import { createdAt, pk, tstz, updatedAt } from './columns';
 import { billingAccounts, plans, type PlanKey } from './workspaces';
 
 export type SubscriptionStatus =
-  | 'incomplete'
-  | 'incomplete_expired'
-  | 'trialing'
-  | 'active'
-  | 'past_due'
-  | 'canceled'
-  | 'unpaid'
-  | 'paused';
+  'incomplete' | 'incomplete_expired' | 'trialing' | 'active' | 'past_due' | 'canceled' | 'unpaid' | 'paused';
 
 export const subscriptions = pgTable('subscriptions', {
   id: pk(),
-  billingAccountId: uuid('billing_account_id').notNull().references(() => billingAccounts.id, { onDelete: 'restrict' }),
+  billingAccountId: uuid('billing_account_id')
+    .notNull()
+    .references(() => billingAccounts.id, { onDelete: 'restrict' }),
   stripeSubscriptionId: text('stripe_subscription_id'),
-  planKey: text('plan_key').$type<PlanKey>().notNull().references(() => plans.key, { onDelete: 'restrict' }),
+  planKey: text('plan_key')
+    .$type<PlanKey>()
+    .notNull()
+    .references(() => plans.key, { onDelete: 'restrict' }),
   status: text('status').$type<SubscriptionStatus>().notNull(),
   billingInterval: text('billing_interval').$type<'month' | 'year'>().notNull().default('month'),
   quantity: integer('quantity').notNull().default(1),
@@ -33,7 +31,9 @@ export const subscriptions = pgTable('subscriptions', {
 /** Amounts in integer cents; currency lower-case ISO code as Stripe sends it. */
 export const invoices = pgTable('invoices', {
   id: pk(),
-  billingAccountId: uuid('billing_account_id').notNull().references(() => billingAccounts.id, { onDelete: 'restrict' }),
+  billingAccountId: uuid('billing_account_id')
+    .notNull()
+    .references(() => billingAccounts.id, { onDelete: 'restrict' }),
   subscriptionId: uuid('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
   stripeInvoiceId: text('stripe_invoice_id'),
   number: text('number'),

@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, customType, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** uuid primary key defaulting to the database's uuid_generate_v7() (callers may pass their own v7 id). */
-export const pk = () => uuid('id').primaryKey().default(sql`uuid_generate_v7()`);
+export const pk = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`uuid_generate_v7()`);
 
 /** timestamptz column, read as a Date. */
 export const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

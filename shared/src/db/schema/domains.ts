@@ -25,7 +25,10 @@ export const customDomains = pgTable('custom_domains', {
   nextCheckAt: tstz('next_check_at'),
   checkAttempts: integer('check_attempts').notNull().default(0),
   lastError: text('last_error'),
-  tlsStatus: text('tls_status').$type<'none' | 'pending' | 'issued' | 'failed' | 'not_required'>().notNull().default('none'),
+  tlsStatus: text('tls_status')
+    .$type<'none' | 'pending' | 'issued' | 'failed' | 'not_required'>()
+    .notNull()
+    .default('none'),
   tlsIssuedAt: tstz('tls_issued_at'),
   tlsExpiresAt: tstz('tls_expires_at'),
   notFoundUrl: text('not_found_url'),

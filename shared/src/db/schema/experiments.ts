@@ -8,7 +8,9 @@ export type ExperimentStatus = 'draft' | 'running' | 'paused' | 'concluded' | 'p
 /** At most one running/paused experiment per resource (partial unique index). */
 export const experiments = pgTable('experiments', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   resourceType: text('resource_type').$type<'link' | 'bio_page'>().notNull(),
   resourceId: uuid('resource_id').notNull(),
   name: text('name').notNull(),
@@ -30,7 +32,9 @@ export const experimentVariants = pgTable(
   {
     id: pk(),
     experimentId: uuid('experiment_id').notNull(),
-    workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     name: text('name').notNull(),
     isControl: boolean('is_control').notNull().default(false),

@@ -10,7 +10,10 @@ export const users = pgTable('users', {
   /** 'argon2id'; NULL exactly when password_hash is NULL */
   passwordAlgo: text('password_algo').$type<'argon2id'>(),
   emailVerifiedAt: tstz('email_verified_at'),
-  status: text('status').$type<'active' | 'suspended' | 'pending_deletion' | 'deleted'>().notNull().default('active'),
+  status: text('status')
+    .$type<'active' | 'suspended' | 'pending_deletion' | 'deleted'>()
+    .notNull()
+    .default('active'),
   locale: text('locale').notNull().default('en'),
   timeZone: text('time_zone').notNull().default('UTC'),
   avatarUrl: text('avatar_url'),
@@ -26,7 +29,9 @@ export const users = pgTable('users', {
 
 export const userIdentities = pgTable('user_identities', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   provider: text('provider').$type<'google'>().notNull(),
   providerAccountId: text('provider_account_id').notNull(),
   email: text('email'),
@@ -42,7 +47,9 @@ export type SessionClientKind = 'web' | 'pwa' | 'desktop' | 'cli';
 /** token_hash = SHA-256 hex of the session token; the token itself is never stored. */
 export const sessions = pgTable('sessions', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull(),
   /** FK → workspaces.id ON DELETE SET NULL (declared in SQL; avoids an import cycle here) */
   activeWorkspaceId: uuid('active_workspace_id'),
@@ -62,7 +69,9 @@ export const sessions = pgTable('sessions', {
 
 export const emailVerificationTokens = pgTable('email_verification_tokens', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
   tokenHash: text('token_hash').notNull(),
   expiresAt: tstz('expires_at').notNull(),
@@ -73,7 +82,9 @@ export const emailVerificationTokens = pgTable('email_verification_tokens', {
 
 export const passwordResetTokens = pgTable('password_reset_tokens', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull(),
   expiresAt: tstz('expires_at').notNull(),
   consumedAt: tstz('consumed_at'),
@@ -95,12 +106,17 @@ export const magicLinkTokens = pgTable('magic_link_tokens', {
 
 export const emailChangeRequests = pgTable('email_change_requests', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   oldEmail: text('old_email').notNull(),
   newEmail: text('new_email').notNull(),
   confirmTokenHash: text('confirm_token_hash').notNull(),
   revokeTokenHash: text('revoke_token_hash').notNull(),
-  status: text('status').$type<'pending' | 'confirmed' | 'revoked' | 'expired'>().notNull().default('pending'),
+  status: text('status')
+    .$type<'pending' | 'confirmed' | 'revoked' | 'expired'>()
+    .notNull()
+    .default('pending'),
   expiresAt: tstz('expires_at').notNull(),
   resolvedAt: tstz('resolved_at'),
   createdAt: createdAt(),
@@ -110,7 +126,9 @@ export const emailChangeRequests = pgTable('email_change_requests', {
 /** secret_ciphertext is the encrypted TOTP secret (never in clear); last_used_step is the replay guard. */
 export const totpSecrets = pgTable('totp_secrets', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   secretCiphertext: text('secret_ciphertext').notNull(),
   keyVersion: integer('key_version').notNull().default(1),
   confirmedAt: tstz('confirmed_at'),
@@ -121,7 +139,9 @@ export const totpSecrets = pgTable('totp_secrets', {
 
 export const recoveryCodes = pgTable('recovery_codes', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   batchId: uuid('batch_id').notNull(),
   position: smallint('position').notNull(),
   codeHash: text('code_hash').notNull(),
@@ -131,13 +151,7 @@ export const recoveryCodes = pgTable('recovery_codes', {
 });
 
 export type AuthAttemptKind =
-  | 'login'
-  | 'signup'
-  | 'totp'
-  | 'recovery_code'
-  | 'password_reset'
-  | 'magic_link'
-  | 'email_verification';
+  'login' | 'signup' | 'totp' | 'recovery_code' | 'password_reset' | 'magic_link' | 'email_verification';
 
 /** Append-only; identifier_hash is a keyed hash of the normalised email, network_hash a keyed digest (no raw IP). */
 export const authAttempts = pgTable('auth_attempts', {

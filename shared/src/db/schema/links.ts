@@ -13,8 +13,12 @@ export type LockReason = 'plan_downgrade' | 'abuse' | 'billing';
  */
 export const links = pgTable('links', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-  domainId: uuid('domain_id').notNull().references(() => customDomains.id, { onDelete: 'restrict' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  domainId: uuid('domain_id')
+    .notNull()
+    .references(() => customDomains.id, { onDelete: 'restrict' }),
   slug: text('slug').notNull(),
   destinationUrl: text('destination_url').notNull(),
   title: text('title'),
@@ -49,8 +53,12 @@ export const links = pgTable('links', {
 
 export const linkVersions = pgTable('link_versions', {
   id: pk(),
-  linkId: uuid('link_id').notNull().references(() => links.id, { onDelete: 'cascade' }),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  linkId: uuid('link_id')
+    .notNull()
+    .references(() => links.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   version: integer('version').notNull(),
   snapshot: jsonb('snapshot').$type<JsonObject>().notNull(),
   changeSummary: text('change_summary'),

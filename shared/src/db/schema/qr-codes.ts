@@ -12,8 +12,12 @@ import { workspaces } from './workspaces';
  */
 export const qrCodes = pgTable('qr_codes', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-  domainId: uuid('domain_id').notNull().references(() => customDomains.id, { onDelete: 'restrict' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  domainId: uuid('domain_id')
+    .notNull()
+    .references(() => customDomains.id, { onDelete: 'restrict' }),
   slug: text('slug').notNull(),
   title: text('title'),
   /** at least one of destination_url / link_id is set (CHECK) */
@@ -43,10 +47,16 @@ export const qrCodes = pgTable('qr_codes', {
 /** Written only by the qr_codes insert trigger. UPDATE/DELETE/TRUNCATE raise; FKs out of it are RESTRICT. */
 export const qrSlugReservations = pgTable('qr_slug_reservations', {
   id: pk(),
-  domainId: uuid('domain_id').notNull().references(() => customDomains.id, { onDelete: 'restrict' }),
+  domainId: uuid('domain_id')
+    .notNull()
+    .references(() => customDomains.id, { onDelete: 'restrict' }),
   slug: text('slug').notNull(),
-  qrCodeId: uuid('qr_code_id').notNull().references(() => qrCodes.id, { onDelete: 'restrict' }),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'restrict' }),
+  qrCodeId: uuid('qr_code_id')
+    .notNull()
+    .references(() => qrCodes.id, { onDelete: 'restrict' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'restrict' }),
   reservedAt: tstz('reserved_at').notNull().defaultNow(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -54,8 +64,12 @@ export const qrSlugReservations = pgTable('qr_slug_reservations', {
 
 export const qrCodeVersions = pgTable('qr_code_versions', {
   id: pk(),
-  qrCodeId: uuid('qr_code_id').notNull().references(() => qrCodes.id, { onDelete: 'cascade' }),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  qrCodeId: uuid('qr_code_id')
+    .notNull()
+    .references(() => qrCodes.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   version: integer('version').notNull(),
   snapshot: jsonb('snapshot').$type<JsonObject>().notNull(),
   changeSummary: text('change_summary'),
@@ -68,8 +82,12 @@ export type QrExportFormat = 'svg' | 'png' | 'pdf' | 'eps';
 
 export const qrRenderArtifacts = pgTable('qr_render_artifacts', {
   id: pk(),
-  qrCodeId: uuid('qr_code_id').notNull().references(() => qrCodes.id, { onDelete: 'cascade' }),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  qrCodeId: uuid('qr_code_id')
+    .notNull()
+    .references(() => qrCodes.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   designRevision: integer('design_revision').notNull(),
   format: text('format').$type<QrExportFormat>().notNull(),
   /** numeric(8,2) read as a string by node-postgres */

@@ -6,7 +6,9 @@ import { workspaces } from './workspaces';
 export const replicacheClientGroups = pgTable('replicache_client_groups', {
   /** Replicache's clientGroupID */
   id: text('id').primaryKey(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   cvrVersion: integer('cvr_version').notNull().default(0),
   lastPullAt: tstz('last_pull_at'),
   createdAt: createdAt(),
@@ -16,7 +18,9 @@ export const replicacheClientGroups = pgTable('replicache_client_groups', {
 export const replicacheClients = pgTable('replicache_clients', {
   /** Replicache's clientID */
   id: text('id').primaryKey(),
-  clientGroupId: text('client_group_id').notNull().references(() => replicacheClientGroups.id, { onDelete: 'cascade' }),
+  clientGroupId: text('client_group_id')
+    .notNull()
+    .references(() => replicacheClientGroups.id, { onDelete: 'cascade' }),
   lastMutationId: bigint('last_mutation_id', { mode: 'number' }).notNull().default(0),
   lastModifiedCvrVersion: integer('last_modified_cvr_version').notNull().default(0),
   createdAt: createdAt(),
@@ -27,7 +31,9 @@ export const replicacheClients = pgTable('replicache_clients', {
 export const replicacheClientViews = pgTable(
   'replicache_client_views',
   {
-    clientGroupId: text('client_group_id').notNull().references(() => replicacheClientGroups.id, { onDelete: 'cascade' }),
+    clientGroupId: text('client_group_id')
+      .notNull()
+      .references(() => replicacheClientGroups.id, { onDelete: 'cascade' }),
     cvrVersion: integer('cvr_version').notNull(),
     entries: jsonb('entries').$type<Record<string, number>>().notNull().default({}),
     fingerprint: text('fingerprint'),
@@ -40,7 +46,9 @@ export const replicacheClientViews = pgTable(
 /** A refused mutation, shown by the client as notice/{id}; dismissal = soft delete. */
 export const syncNotices = pgTable('sync_notices', {
   id: pk(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   workspaceId: uuid('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
   clientGroupId: text('client_group_id'),
   clientId: text('client_id'),

@@ -21,8 +21,14 @@ export const plans = pgTable('plans', {
 
 export const billingAccounts = pgTable('billing_accounts', {
   id: pk(),
-  ownerUserId: uuid('owner_user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
-  planKey: text('plan_key').$type<PlanKey>().notNull().default('free').references(() => plans.key, { onDelete: 'restrict' }),
+  ownerUserId: uuid('owner_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  planKey: text('plan_key')
+    .$type<PlanKey>()
+    .notNull()
+    .default('free')
+    .references(() => plans.key, { onDelete: 'restrict' }),
   stripeCustomerId: text('stripe_customer_id'),
   billingEmail: text('billing_email'),
   createdAt: createdAt(),
@@ -38,9 +44,17 @@ export const workspaces = pgTable('workspaces', {
   name: text('name').notNull(),
   /** ^[a-z0-9][a-z0-9-]{0,62}$, unique among live workspaces */
   slug: text('slug').notNull(),
-  ownerUserId: uuid('owner_user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
-  billingAccountId: uuid('billing_account_id').notNull().references(() => billingAccounts.id, { onDelete: 'restrict' }),
-  currentPlanKey: text('current_plan_key').$type<PlanKey>().notNull().default('free').references(() => plans.key, { onDelete: 'restrict' }),
+  ownerUserId: uuid('owner_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'restrict' }),
+  billingAccountId: uuid('billing_account_id')
+    .notNull()
+    .references(() => billingAccounts.id, { onDelete: 'restrict' }),
+  currentPlanKey: text('current_plan_key')
+    .$type<PlanKey>()
+    .notNull()
+    .default('free')
+    .references(() => plans.key, { onDelete: 'restrict' }),
   billingStatus: text('billing_status').$type<BillingStatus>().notNull().default('active'),
   pastDueSince: tstz('past_due_since'),
   writesBlocked: boolean('writes_blocked').notNull().default(false),
@@ -63,11 +77,16 @@ export const workspaces = pgTable('workspaces', {
 
 export const workspaceInvitations = pgTable('workspace_invitations', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   email: text('email').notNull(),
   role: text('role').$type<Exclude<MemberRole, 'owner'>>().notNull(),
   isScoped: boolean('is_scoped').notNull().default(false),
-  pendingGrants: jsonb('pending_grants').$type<{ resource_type: GrantResourceType; resource_id: string }[]>().notNull().default([]),
+  pendingGrants: jsonb('pending_grants')
+    .$type<{ resource_type: GrantResourceType; resource_id: string }[]>()
+    .notNull()
+    .default([]),
   tokenHash: text('token_hash').notNull(),
   status: text('status').$type<'pending' | 'accepted' | 'revoked' | 'expired'>().notNull().default('pending'),
   invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -82,8 +101,12 @@ export const workspaceInvitations = pgTable('workspace_invitations', {
 /** Removal is a soft delete (deleted_at). Owner transfer: demote the old owner first, then promote. */
 export const workspaceMembers = pgTable('workspace_members', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   role: text('role').$type<MemberRole>().notNull(),
   isScoped: boolean('is_scoped').notNull().default(false),
   invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -100,7 +123,9 @@ export const resourceGrants = pgTable(
   'resource_grants',
   {
     id: pk(),
-    workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     memberId: uuid('member_id').notNull(),
     resourceType: text('resource_type').$type<GrantResourceType>().notNull(),
     /** polymorphic: bio_pages.id, links.id or qr_codes.id (no FK) */

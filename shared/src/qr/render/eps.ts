@@ -36,7 +36,8 @@ function psPath(path: Path, unit: number, height: number): string {
 export async function renderEps(input: QrRenderInput): Promise<QrRenderOutput> {
   const { scene, logo } = prepareQr(input.url, input.design, input.logoImage);
   const space = input.colorSpace ?? 'rgb';
-  const setColour = (hex: string) => `${colourComponents(hex, space).map(n).join(' ')} ${space === 'rgb' ? 'setrgbcolor' : 'setcmykcolor'}`;
+  const setColour = (hex: string) =>
+    `${colourComponents(hex, space).map(n).join(' ')} ${space === 'rgb' ? 'setrgbcolor' : 'setcmykcolor'}`;
   const widthMm = input.sizeMm;
   const heightMm = (widthMm * scene.height) / scene.width;
   const w = widthMm * PT_PER_MM;
@@ -58,7 +59,9 @@ export async function renderEps(input: QrRenderInput): Promise<QrRenderOutput> {
   const rects: string[] = [];
   const r = scene.darkRects;
   for (let i = 0; i + 3 < r.length; i += 4) {
-    rects.push(`${n((r[i] ?? 0) * unit)} ${n(h - (r[i + 1] ?? 0) * unit)} ${n((r[i + 2] ?? 0) * unit)} ${n((r[i + 3] ?? 0) * unit)} r`);
+    rects.push(
+      `${n((r[i] ?? 0) * unit)} ${n(h - (r[i + 1] ?? 0) * unit)} ${n((r[i + 2] ?? 0) * unit)} ${n((r[i + 3] ?? 0) * unit)} r`,
+    );
   }
   body.push(setColour(scene.fg), psPath(scene.dark, unit, h), ...rects, 'fill');
   if (scene.logo !== null && logo !== null) {
@@ -100,5 +103,11 @@ export async function renderEps(input: QrRenderInput): Promise<QrRenderOutput> {
     '%%EOF',
     '',
   ].join('\n');
-  return { bytes: new TextEncoder().encode(eps), mime: 'application/postscript', extension: 'eps', widthMm, heightMm };
+  return {
+    bytes: new TextEncoder().encode(eps),
+    mime: 'application/postscript',
+    extension: 'eps',
+    widthMm,
+    heightMm,
+  };
 }

@@ -16,7 +16,15 @@ function tracePath(doc: Doc, path: Path, unit: number, ox: number, oy: number): 
   for (const c of path) {
     if (c.op === 'M') doc.moveTo(ox + c.x * unit, oy + c.y * unit);
     else if (c.op === 'L') doc.lineTo(ox + c.x * unit, oy + c.y * unit);
-    else if (c.op === 'C') doc.bezierCurveTo(ox + c.x1 * unit, oy + c.y1 * unit, ox + c.x2 * unit, oy + c.y2 * unit, ox + c.x * unit, oy + c.y * unit);
+    else if (c.op === 'C')
+      doc.bezierCurveTo(
+        ox + c.x1 * unit,
+        oy + c.y1 * unit,
+        ox + c.x2 * unit,
+        oy + c.y2 * unit,
+        ox + c.x * unit,
+        oy + c.y * unit,
+      );
     else doc.closePath();
   }
 }
@@ -44,7 +52,13 @@ export async function renderPdf(input: QrRenderInput): Promise<QrRenderOutput> {
   const pageH = trimH + 2 * off;
   const unit = trimW / scene.width;
 
-  const doc = new PDFDocument({ size: [pageW, pageH], margin: 0, autoFirstPage: true, compress: true, info: { Title: scene.matrix.text, Creator: 'LinkHub', Producer: 'LinkHub' } });
+  const doc = new PDFDocument({
+    size: [pageW, pageH],
+    margin: 0,
+    autoFirstPage: true,
+    compress: true,
+    info: { Title: scene.matrix.text, Creator: 'LinkHub', Producer: 'LinkHub' },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
@@ -67,37 +81,73 @@ export async function renderPdf(input: QrRenderInput): Promise<QrRenderOutput> {
     const fontSize = label.fontSize * unit;
     doc.font(PDF_FONTS[label.font]).fontSize(fontSize).fillColor(colour(label.color));
     const textW = doc.widthOfString(label.text);
-    doc.text(label.text, off + label.x * unit - textW / 2, off + label.y * unit - fontSize * 0.5 - fontSize * 0.12, { lineBreak: false });
+    doc.text(
+      label.text,
+      off + label.x * unit - textW / 2,
+      off + label.y * unit - fontSize * 0.5 - fontSize * 0.12,
+      { lineBreak: false },
+    );
   }
   const r = scene.darkRects;
   for (let i = 0; i + 3 < r.length; i += 4) {
-    doc.rect(off + (r[i] ?? 0) * unit, off + (r[i + 1] ?? 0) * unit, (r[i + 2] ?? 0) * unit, (r[i + 3] ?? 0) * unit);
+    doc.rect(
+      off + (r[i] ?? 0) * unit,
+      off + (r[i + 1] ?? 0) * unit,
+      (r[i + 2] ?? 0) * unit,
+      (r[i + 3] ?? 0) * unit,
+    );
   }
   tracePath(doc, scene.dark, unit, off, off);
   doc.fill(colour(scene.fg));
   if (scene.logo !== null && logo !== null) {
-    const px = Math.max(64, Math.min(1200, Math.round((scene.logo.size * unit) / PT_PER_MM / 25.4 * 600)));
-    const png = logo.mime === 'image/svg+xml' || logo.mime === 'image/png'
-      ? await sharp(Buffer.from(logo.bytes), { density: 300 }).resize(px, px, { fit: 'contain', background: '#00000000' }).png().toBuffer()
-      : Buffer.from(logo.bytes);
+    const px = Math.max(64, Math.min(1200, Math.round(((scene.logo.size * unit) / PT_PER_MM / 25.4) * 600)));
+    const png =
+      logo.mime === 'image/svg+xml' || logo.mime === 'image/png'
+        ? await sharp(Buffer.from(logo.bytes), { density: 300 })
+            .resize(px, px, { fit: 'contain', background: '#00000000' })
+            .png()
+            .toBuffer()
+        : Buffer.from(logo.bytes);
     const { x, y, size } = scene.logo;
-    doc.image(png, off + x * unit, off + y * unit, { fit: [size * unit, size * unit], align: 'center', valign: 'center' });
+    doc.image(png, off + x * unit, off + y * unit, {
+      fit: [size * unit, size * unit],
+      align: 'center',
+      valign: 'center',
+    });
   }
   if (input.cropMarks === true) {
     doc.lineWidth(0.25).strokeColor(space === 'rgb' ? '#000000' : [0, 0, 0, 100]);
     const mark = MARK_MM * PT_PER_MM;
     const gap = bleed + 1 * PT_PER_MM;
     for (const x of [off, off + trimW]) {
-      doc.moveTo(x, off - gap).lineTo(x, off - gap - mark).stroke();
-      doc.moveTo(x, off + trimH + gap).lineTo(x, off + trimH + gap + mark).stroke();
+      doc
+        .moveTo(x, off - gap)
+        .lineTo(x, off - gap - mark)
+        .stroke();
+      doc
+        .moveTo(x, off + trimH + gap)
+        .lineTo(x, off + trimH + gap + mark)
+        .stroke();
     }
     for (const y of [off, off + trimH]) {
-      doc.moveTo(off - gap, y).lineTo(off - gap - mark, y).stroke();
-      doc.moveTo(off + trimW + gap, y).lineTo(off + trimW + gap + mark, y).stroke();
+      doc
+        .moveTo(off - gap, y)
+        .lineTo(off - gap - mark, y)
+        .stroke();
+      doc
+        .moveTo(off + trimW + gap, y)
+        .lineTo(off + trimW + gap + mark, y)
+        .stroke();
     }
   }
   doc.end();
   await done;
   const bytes = Buffer.concat(chunks);
-  return { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), mime: 'application/pdf', extension: 'pdf', widthMm, heightMm };
+  return {
+    bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    mime: 'application/pdf',
+    extension: 'pdf',
+    widthMm,
+    heightMm,
+  };
 }

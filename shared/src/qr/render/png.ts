@@ -13,10 +13,14 @@ export async function renderPng(input: QrRenderInput): Promise<QrRenderOutput> {
   const { scene, logo } = prepareQr(input.url, input.design, input.logoImage);
   const widthPx = Math.round((input.sizeMm / MM_PER_INCH) * dpi);
   const pxPerModule = Math.floor(widthPx / scene.width);
-  if (pxPerModule < 1) throw new RangeError(`${input.sizeMm} mm at ${dpi} DPI leaves less than a pixel a module`);
+  if (pxPerModule < 1)
+    throw new RangeError(`${input.sizeMm} mm at ${dpi} DPI leaves less than a pixel a module`);
   const extra = widthPx - pxPerModule * scene.width;
   const left = Math.floor(extra / 2);
-  const svg = sceneToSvg(scene, logo, { width: String(pxPerModule * scene.width), height: String(pxPerModule * scene.height) });
+  const svg = sceneToSvg(scene, logo, {
+    width: String(pxPerModule * scene.width),
+    height: String(pxPerModule * scene.height),
+  });
   const background = scene.background ?? '#00000000';
   const bytes = await sharp(Buffer.from(svg))
     .extend({ left, right: extra - left, top: left, bottom: extra - left, background })

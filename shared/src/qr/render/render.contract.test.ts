@@ -18,7 +18,14 @@ const RASTER_DPI = 300;
 
 const DESIGNS: Record<string, QrDesignInput> = {
   default: {},
-  brand: { fgColor: '#1a3d7c', bgColor: '#fff8e7', moduleShape: 'rounded', finderStyle: 'rounded', logo: { source: { kind: 'data_url', dataUrl: LOGO } }, frame: { label: 'SCAN ME', color: '#222222' } },
+  brand: {
+    fgColor: '#1a3d7c',
+    bgColor: '#fff8e7',
+    moduleShape: 'rounded',
+    finderStyle: 'rounded',
+    logo: { source: { kind: 'data_url', dataUrl: LOGO } },
+    frame: { label: 'SCAN ME', color: '#222222' },
+  },
   dots: { fgColor: '#2d6a4f', moduleShape: 'dots', finderStyle: 'circle', margin: 5 },
   transparent: { fgColor: '#5a189a', transparentBackground: true },
 };
@@ -31,12 +38,15 @@ async function render(format: QrFormat, designInput: QrDesignInput, extra: Parti
 }
 
 describe.each(QR_FORMATS)('%s export', (format) => {
-  it.each(Object.keys(DESIGNS))('the %s design scans back to the short URL under both binarizers', async (name) => {
-    const { image } = await render(format, DESIGNS[name] ?? {});
-    const flat = overWhite(image);
-    expect(await decodeQr(flat, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([TEXT]);
-    expect(await decodeQr(flat, { binarizer: 'GlobalHistogram', tryInvert: false })).toEqual([TEXT]);
-  });
+  it.each(Object.keys(DESIGNS))(
+    'the %s design scans back to the short URL under both binarizers',
+    async (name) => {
+      const { image } = await render(format, DESIGNS[name] ?? {});
+      const flat = overWhite(image);
+      expect(await decodeQr(flat, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([TEXT]);
+      expect(await decodeQr(flat, { binarizer: 'GlobalHistogram', tryInvert: false })).toEqual([TEXT]);
+    },
+  );
 
   it.each([10, 30, 75.5])('declares exactly %s mm wide in the file', async (sizeMm) => {
     const design = qrDesignSchema.parse(DESIGNS['brand']);
@@ -74,7 +84,10 @@ describe.each(QR_FORMATS)('%s export', (format) => {
     // Centre of the top-left finder pattern, and a quiet-zone pixel.
     const finder = pixelAt(image, (scene.symbolX + 3.5) * px, (scene.symbolY + 3.5) * px);
     const ground = pixelAt(image, (scene.symbolX - 2) * px, (scene.symbolY + scene.matrix.size / 2) * px);
-    for (const [got, want] of [[finder, fg], [ground, bg]] as const) {
+    for (const [got, want] of [
+      [finder, fg],
+      [ground, bg],
+    ] as const) {
       expect(Math.abs(got.r - want.r)).toBeLessThanOrEqual(3);
       expect(Math.abs(got.g - want.g)).toBeLessThanOrEqual(3);
       expect(Math.abs(got.b - want.b)).toBeLessThanOrEqual(3);
@@ -104,7 +117,10 @@ describe('format specifics', () => {
       const scene = prepareQr(URL, design).scene;
       expect((box.right - box.left) % scene.matrix.size).toBe(0);
       // No grey (anti-aliased) pixels anywhere: every module edge sits on a pixel edge.
-      const greys = Array.from({ length: image.width * image.height }, (_, i) => image.data[i * 4] ?? 0).filter((v) => v !== 0 && v !== 255);
+      const greys = Array.from(
+        { length: image.width * image.height },
+        (_, i) => image.data[i * 4] ?? 0,
+      ).filter((v) => v !== 0 && v !== 255);
       expect(greys).toHaveLength(0);
     }
   });
@@ -131,7 +147,12 @@ describe('format specifics', () => {
   });
 
   it.each(['pdf', 'eps'] as const)('%s in CMYK still scans and prints black as K only', async (format) => {
-    const out = await renderQr(format, { url: URL, design: qrDesignSchema.parse({}), sizeMm: 30, colorSpace: 'cmyk' });
+    const out = await renderQr(format, {
+      url: URL,
+      design: qrDesignSchema.parse({}),
+      sizeMm: 30,
+      colorSpace: 'cmyk',
+    });
     if (format === 'eps') expect(new TextDecoder().decode(out.bytes)).toContain('0 0 0 1 setcmykcolor');
     const image = await rasteriseOutput(out, RASTER_DPI);
     expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([TEXT]);

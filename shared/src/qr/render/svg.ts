@@ -11,14 +11,21 @@ export const SVG_FONT_FAMILIES = {
 } as const;
 
 function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  return text.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 }
 
 /**
  * The SVG document of a scene. The viewBox is the module grid (one unit = one module, integer
  * origin), so square modules land on whole units; `width`/`height` carry the physical or pixel size.
  */
-export function sceneToSvg(scene: QrScene, logo: LogoImage | null, size: { readonly width: string; readonly height: string }): string {
+export function sceneToSvg(
+  scene: QrScene,
+  logo: LogoImage | null,
+  size: { readonly width: string; readonly height: string },
+): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${size.width}" height="${size.height}" viewBox="0 0 ${scene.width} ${scene.height}">`,
   ];
@@ -33,10 +40,14 @@ export function sceneToSvg(scene: QrScene, logo: LogoImage | null, size: { reado
     );
   }
   const rendering = scene.gridAligned ? 'crispEdges' : 'geometricPrecision';
-  parts.push(`<path fill="${scene.fg}" shape-rendering="${rendering}" d="${rectsToSvgPathData(scene.darkRects)}${toSvgPathData(scene.dark)}"/>`);
+  parts.push(
+    `<path fill="${scene.fg}" shape-rendering="${rendering}" d="${rectsToSvgPathData(scene.darkRects)}${toSvgPathData(scene.dark)}"/>`,
+  );
   if (scene.logo !== null && logo !== null) {
     const { x, y, size: s } = scene.logo;
-    parts.push(`<image x="${x}" y="${y}" width="${s}" height="${s}" preserveAspectRatio="xMidYMid meet" href="${logoToDataUrl(logo)}"/>`);
+    parts.push(
+      `<image x="${x}" y="${y}" width="${s}" height="${s}" preserveAspectRatio="xMidYMid meet" href="${logoToDataUrl(logo)}"/>`,
+    );
   }
   parts.push('</svg>');
   return parts.join('');
@@ -46,7 +57,13 @@ export async function renderSvg(input: QrRenderInput): Promise<QrRenderOutput> {
   const { scene, logo } = prepareQr(input.url, input.design, input.logoImage);
   const heightMm = (input.sizeMm * scene.height) / scene.width;
   const svg = sceneToSvg(scene, logo, { width: `${round(input.sizeMm)}mm`, height: `${round(heightMm)}mm` });
-  return { bytes: new TextEncoder().encode(svg), mime: 'image/svg+xml', extension: 'svg', widthMm: input.sizeMm, heightMm };
+  return {
+    bytes: new TextEncoder().encode(svg),
+    mime: 'image/svg+xml',
+    extension: 'svg',
+    widthMm: input.sizeMm,
+    heightMm,
+  };
 }
 
 function round(v: number): number {

@@ -24,8 +24,15 @@ async function withTempDir<T>(fn: (dir: string) => Promise<T>): Promise<T> {
 }
 
 async function toRgba(png: Buffer | Uint8Array, input: SharpOptions = {}): Promise<RgbaImage> {
-  const { data, info } = await sharp(Buffer.from(png), input).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
+  const { data, info } = await sharp(Buffer.from(png), input)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 export async function rasteriseOutput(out: QrRenderOutput, dpi: number): Promise<RgbaImage> {
@@ -37,13 +44,32 @@ export async function rasteriseOutput(out: QrRenderOutput, dpi: number): Promise
     case 'pdf':
       return withTempDir(async (dir) => {
         await writeFile(join(dir, 'in.pdf'), out.bytes);
-        await run('pdftoppm', ['-r', String(dpi), '-png', '-singlefile', join(dir, 'in.pdf'), join(dir, 'out')]);
+        await run('pdftoppm', [
+          '-r',
+          String(dpi),
+          '-png',
+          '-singlefile',
+          join(dir, 'in.pdf'),
+          join(dir, 'out'),
+        ]);
         return toRgba(await readFile(join(dir, 'out.png')));
       });
     case 'eps':
       return withTempDir(async (dir) => {
         await writeFile(join(dir, 'in.eps'), out.bytes);
-        await run('gs', ['-q', '-dSAFER', '-dBATCH', '-dNOPAUSE', '-dEPSCrop', '-dGraphicsAlphaBits=4', '-dTextAlphaBits=4', '-sDEVICE=png16m', `-r${dpi}`, `-sOutputFile=${join(dir, 'out.png')}`, join(dir, 'in.eps')]);
+        await run('gs', [
+          '-q',
+          '-dSAFER',
+          '-dBATCH',
+          '-dNOPAUSE',
+          '-dEPSCrop',
+          '-dGraphicsAlphaBits=4',
+          '-dTextAlphaBits=4',
+          '-sDEVICE=png16m',
+          `-r${dpi}`,
+          `-sOutputFile=${join(dir, 'out.png')}`,
+          join(dir, 'in.eps'),
+        ]);
         return toRgba(await readFile(join(dir, 'out.png')));
       });
   }
@@ -52,7 +78,9 @@ export async function rasteriseOutput(out: QrRenderOutput, dpi: number): Promise
 const PT_TO_MM = MM_PER_INCH / 72;
 
 /** The size the file itself declares (SVG width/height, PNG pixels ÷ pHYs, PDF TrimBox, EPS HiResBoundingBox). */
-export async function declaredSizeMm(out: QrRenderOutput): Promise<{ widthMm: number; heightMm: number; dpi?: number }> {
+export async function declaredSizeMm(
+  out: QrRenderOutput,
+): Promise<{ widthMm: number; heightMm: number; dpi?: number }> {
   switch (out.extension) {
     case 'svg': {
       const text = new TextDecoder().decode(out.bytes);
@@ -72,7 +100,11 @@ export async function declaredSizeMm(out: QrRenderOutput): Promise<{ widthMm: nu
           const ppmX = buf.readUInt32BE(offset + 8);
           const ppmY = buf.readUInt32BE(offset + 12);
           if (buf[offset + 16] !== 1) break; // unit must be the metre
-          return { widthMm: (width / ppmX) * 1000, heightMm: (height / ppmY) * 1000, dpi: Math.round((ppmX * MM_PER_INCH) / 1000) };
+          return {
+            widthMm: (width / ppmX) * 1000,
+            heightMm: (height / ppmY) * 1000,
+            dpi: Math.round((ppmX * MM_PER_INCH) / 1000),
+          };
         }
         offset += length + 12;
       }
@@ -84,20 +116,35 @@ export async function declaredSizeMm(out: QrRenderOutput): Promise<{ widthMm: nu
         const { stdout } = await run('pdfinfo', ['-box', join(dir, 'in.pdf')]);
         const m = /TrimBox:\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)/.exec(stdout);
         if (m === null) throw new Error('PDF has no TrimBox');
-        return { widthMm: (Number(m[3]) - Number(m[1])) * PT_TO_MM, heightMm: (Number(m[4]) - Number(m[2])) * PT_TO_MM };
+        return {
+          widthMm: (Number(m[3]) - Number(m[1])) * PT_TO_MM,
+          heightMm: (Number(m[4]) - Number(m[2])) * PT_TO_MM,
+        };
       });
     case 'eps': {
       const text = new TextDecoder().decode(out.bytes);
       const m = /%%HiResBoundingBox: ([\d.]+) ([\d.]+) ([\d.]+) ([\d.]+)/.exec(text);
       if (m === null) throw new Error('EPS has no HiResBoundingBox');
-      return { widthMm: (Number(m[3]) - Number(m[1])) * PT_TO_MM, heightMm: (Number(m[4]) - Number(m[2])) * PT_TO_MM };
+      return {
+        widthMm: (Number(m[3]) - Number(m[1])) * PT_TO_MM,
+        heightMm: (Number(m[4]) - Number(m[2])) * PT_TO_MM,
+      };
     }
   }
 }
 
-export function pixelAt(image: RgbaImage, x: number, y: number): { r: number; g: number; b: number; a: number } {
+export function pixelAt(
+  image: RgbaImage,
+  x: number,
+  y: number,
+): { r: number; g: number; b: number; a: number } {
   const i = (Math.round(y) * image.width + Math.round(x)) * 4;
-  return { r: image.data[i] ?? 0, g: image.data[i + 1] ?? 0, b: image.data[i + 2] ?? 0, a: image.data[i + 3] ?? 0 };
+  return {
+    r: image.data[i] ?? 0,
+    g: image.data[i + 1] ?? 0,
+    b: image.data[i + 2] ?? 0,
+    a: image.data[i + 3] ?? 0,
+  };
 }
 
 /** Composites an RGBA image over white, as paper under a transparent export. */
@@ -114,7 +161,11 @@ export function overWhite(image: RgbaImage): RgbaImage {
 }
 
 /** Bounding box of the pixels within `tolerance` of a colour (per channel), opaque ones only. */
-export function boundsOf(image: RgbaImage, colour: { r: number; g: number; b: number }, tolerance = 24): { left: number; top: number; right: number; bottom: number } | null {
+export function boundsOf(
+  image: RgbaImage,
+  colour: { r: number; g: number; b: number },
+  tolerance = 24,
+): { left: number; top: number; right: number; bottom: number } | null {
   let left = Infinity;
   let top = Infinity;
   let right = -Infinity;
@@ -123,7 +174,12 @@ export function boundsOf(image: RgbaImage, colour: { r: number; g: number; b: nu
     for (let x = 0; x < image.width; x++) {
       const i = (y * image.width + x) * 4;
       if ((image.data[i + 3] ?? 0) < 200) continue;
-      if (Math.abs((image.data[i] ?? 0) - colour.r) > tolerance || Math.abs((image.data[i + 1] ?? 0) - colour.g) > tolerance || Math.abs((image.data[i + 2] ?? 0) - colour.b) > tolerance) continue;
+      if (
+        Math.abs((image.data[i] ?? 0) - colour.r) > tolerance ||
+        Math.abs((image.data[i + 1] ?? 0) - colour.g) > tolerance ||
+        Math.abs((image.data[i + 2] ?? 0) - colour.b) > tolerance
+      )
+        continue;
       left = Math.min(left, x);
       right = Math.max(right, x);
       top = Math.min(top, y);

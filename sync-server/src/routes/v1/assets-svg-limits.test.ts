@@ -10,7 +10,10 @@ let kit: V1Kit;
 let key: string;
 let dir: string;
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
-const svg = (body: string) => new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">${body}</svg>`);
+const svg = (body: string) =>
+  new TextEncoder().encode(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">${body}</svg>`,
+  );
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'linkhub-v1-svg-'));
@@ -23,7 +26,11 @@ afterAll(async () => {
 });
 
 const uploadTo = async (to: V1Kit, apiKey: string, bytes: Uint8Array): Promise<Response> =>
-  to.app.request('/v1/assets', { method: 'POST', headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'image/svg+xml' }, body: bytes });
+  to.app.request('/v1/assets', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'image/svg+xml' },
+    body: bytes,
+  });
 const upload = (bytes: Uint8Array): Promise<Response> => uploadTo(kit, key, bytes);
 
 /** Issue 16.5: 1.4 KB, seven levels each drawing the one below ten times (10⁷ shapes). */
@@ -49,16 +56,28 @@ describe('SVG logo uploads are bounded (issue 16.5)', () => {
   });
 
   it('still turns an ordinary SVG logo into a stored PNG', async () => {
-    const res = await upload(svg('<defs><path id="p" d="M0 0h10v10z" fill="#e4002b"/></defs><use href="#p"/><use href="#p" x="20"/>'));
+    const res = await upload(
+      svg(
+        '<defs><path id="p" d="M0 0h10v10z" fill="#e4002b"/></defs><use href="#p"/><use href="#p" x="20"/>',
+      ),
+    );
     expect(res.status).toBe(201);
-    expect((await json<{ data: { content_type: string; width: number } }>(res)).data).toMatchObject({ content_type: 'image/png', width: 1024 });
+    expect((await json<{ data: { content_type: string; width: number } }>(res)).data).toMatchObject({
+      content_type: 'image/png',
+      width: 1024,
+    });
   });
 
   it('refuses an SVG over its drawing budget with 422 while other requests are answered meanwhile', async () => {
     // A short drawing budget, so the test needs no very slow SVG to show it.
-    const budgetKit = await startV1Kit({ artifacts: createLocalArtifactStore(dir), renderPool: createRenderPool({ ...DEFAULT_RENDER_POOL_LIMITS, svgBudgetMs: 300 }) });
+    const budgetKit = await startV1Kit({
+      artifacts: createLocalArtifactStore(dir),
+      renderPool: createRenderPool({ ...DEFAULT_RENDER_POOL_LIMITS, svgBudgetMs: 300 }),
+    });
     const budgetKey = await budgetKit.key(ALL_SCOPES);
-    const heavy = svg(`<defs><filter id="b"><feGaussianBlur stdDeviation="8"/></filter></defs>${'<rect width="40" height="20" filter="url(#b)"/>'.repeat(1000)}`);
+    const heavy = svg(
+      `<defs><filter id="b"><feGaussianBlur stdDeviation="8"/></filter></defs>${'<rect width="40" height="20" filter="url(#b)"/>'.repeat(1000)}`,
+    );
     const order: string[] = [];
     const slow = uploadTo(budgetKit, budgetKey, heavy).then((res) => {
       order.push('svg');
@@ -70,7 +89,9 @@ describe('SVG logo uploads are bounded (issue 16.5)', () => {
     const res = await slow;
     expect(order).toEqual(['list', 'svg']);
     expect(res.status).toBe(422);
-    expect((await json<ErrorBody>(res)).error.details[0]).toMatchObject({ issue: 'svg_render_time_exceeded' });
+    expect((await json<ErrorBody>(res)).error.details[0]).toMatchObject({
+      issue: 'svg_render_time_exceeded',
+    });
     await budgetKit.stop();
   });
 });

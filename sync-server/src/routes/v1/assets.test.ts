@@ -9,7 +9,16 @@ import { decodeQr } from '@linkhub/shared/qr/decode';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
-type Asset = { id: string; kind: string; content_type: string; byte_size: number; width: number; height: number; sha256: string; logo_source: { kind: 'asset'; asset_id: string } };
+type Asset = {
+  id: string;
+  kind: string;
+  content_type: string;
+  byte_size: number;
+  width: number;
+  height: number;
+  sha256: string;
+  logo_source: { kind: 'asset'; asset_id: string };
+};
 
 let kit: V1Kit;
 let key: string;
@@ -31,14 +40,30 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const upload = (body: Uint8Array | FormData, contentType: string | null, apiKey = key, headers: Record<string, string> = {}) =>
+const upload = (
+  body: Uint8Array | FormData,
+  contentType: string | null,
+  apiKey = key,
+  headers: Record<string, string> = {},
+) =>
   kit.app.request('/v1/assets', {
     method: 'POST',
-    headers: { Authorization: `Bearer ${apiKey}`, ...(contentType === null ? {} : { 'Content-Type': contentType }), ...headers },
+    headers: {
+      Authorization: `Bearer ${apiKey}`,
+      ...(contentType === null ? {} : { 'Content-Type': contentType }),
+      ...headers,
+    },
     body,
   });
-const redPng = async (side = 256) => new Uint8Array(await sharp({ create: { width: side, height: side, channels: 4, background: red } }).png().toBuffer());
-const svgLogo = new TextEncoder().encode(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="5" fill="${red}"/></svg>`);
+const redPng = async (side = 256) =>
+  new Uint8Array(
+    await sharp({ create: { width: side, height: side, channels: 4, background: red } })
+      .png()
+      .toBuffer(),
+  );
+const svgLogo = new TextEncoder().encode(
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><circle cx="5" cy="5" r="5" fill="${red}"/></svg>`,
+);
 
 async function uploaded(body: Uint8Array, type: string): Promise<Asset> {
   const res = await upload(body, type);
@@ -49,15 +74,31 @@ async function uploaded(body: Uint8Array, type: string): Promise<Asset> {
 async function centre(png: Buffer): Promise<{ rgb: number[]; text: string[] }> {
   const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const at = ((info.height >> 1) * info.width + (info.width >> 1)) * 4;
-  const image = { data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength), width: info.width, height: info.height };
-  return { rgb: [data[at] ?? -1, data[at + 1] ?? -1, data[at + 2] ?? -1], text: await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false }) };
+  const image = {
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+    width: info.width,
+    height: info.height,
+  };
+  return {
+    rgb: [data[at] ?? -1, data[at + 1] ?? -1, data[at + 2] ?? -1],
+    text: await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false }),
+  };
 }
 
 describe('POST /v1/assets (QR logos)', () => {
   it('stores a PNG in the artifact store with its uploaded_assets row', async () => {
     const asset = await uploaded(await redPng(), 'image/png');
-    expect(asset).toMatchObject({ kind: 'qr_logo', content_type: 'image/png', width: 256, height: 256, logo_source: { kind: 'asset', asset_id: asset.id } });
-    const { rows } = await kit.deps.pool.query<{ storage_key: string; byte_size: number }>('SELECT storage_key, byte_size FROM uploaded_assets WHERE id = $1', [asset.id]);
+    expect(asset).toMatchObject({
+      kind: 'qr_logo',
+      content_type: 'image/png',
+      width: 256,
+      height: 256,
+      logo_source: { kind: 'asset', asset_id: asset.id },
+    });
+    const { rows } = await kit.deps.pool.query<{ storage_key: string; byte_size: number }>(
+      'SELECT storage_key, byte_size FROM uploaded_assets WHERE id = $1',
+      [asset.id],
+    );
     const stored = await store.get(rows[0]?.storage_key ?? '');
     expect(stored?.byteLength).toBe(asset.byte_size);
   });
@@ -69,7 +110,10 @@ describe('POST /v1/assets (QR logos)', () => {
     expect(res.status).toBe(201);
     const asset = (await json<Envelope<Asset>>(res)).data;
     expect(asset.content_type).toBe('image/png');
-    const { rows } = await kit.deps.pool.query<{ storage_key: string }>('SELECT storage_key FROM uploaded_assets WHERE id = $1', [asset.id]);
+    const { rows } = await kit.deps.pool.query<{ storage_key: string }>(
+      'SELECT storage_key FROM uploaded_assets WHERE id = $1',
+      [asset.id],
+    );
     expect(rows[0]?.storage_key).toMatch(/\.png$/);
     const stored = Buffer.from((await store.get(rows[0]?.storage_key ?? '')) ?? new Uint8Array());
     expect(stored.subarray(1, 4).toString()).toBe('PNG');
@@ -83,7 +127,9 @@ describe('POST /v1/assets (QR logos)', () => {
     const again = await upload(png, 'image/png', key, { 'Idempotency-Key': 'logo-upload-1' });
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect((await json<Envelope<Asset>>(again)).data.id).toBe((await json<Envelope<Asset>>(first)).data.id);
-    const different = await upload(await redPng(65), 'image/png', key, { 'Idempotency-Key': 'logo-upload-1' });
+    const different = await upload(await redPng(65), 'image/png', key, {
+      'Idempotency-Key': 'logo-upload-1',
+    });
     expect(different.status).toBe(422);
   });
 
@@ -117,19 +163,35 @@ describe('POST /v1/assets (QR logos)', () => {
 describe('QR designs with an uploaded logo', () => {
   it('are validated and rendered with the real image', async () => {
     const asset = await uploaded(svgLogo, 'image/svg+xml');
-    const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/logo', slug: 'with-logo', design: { error_correction: 'H', logo: { source: asset.logo_source, size_ratio: 0.2 } } } });
+    const res = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: {
+        destination_url: 'https://example.com/logo',
+        slug: 'with-logo',
+        design: { error_correction: 'H', logo: { source: asset.logo_source, size_ratio: 0.2 } },
+      },
+    });
     expect(res.status).toBe(201);
     const qr = (await json<Envelope<QrCode>>(res)).data;
     const png = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&dpi=300`, { key });
     expect(png.status).toBe(200);
     const seen = await centre(Buffer.from(await png.arrayBuffer()));
     expect(seen.rgb).toEqual([0xe4, 0x00, 0x2b]); // the uploaded logo, in the middle
-    expect(seen.text).toEqual([`HTTPS://${kit.deps.config.LINK_HOST.toUpperCase()}/WITH-LOGO`.replace('HTTPS://', 'https://')]);
+    expect(seen.text).toEqual([
+      `HTTPS://${kit.deps.config.LINK_HOST.toUpperCase()}/WITH-LOGO`.replace('HTTPS://', 'https://'),
+    ]);
   });
 
   it('refuse a logo too large for the code before save, with the fix', async () => {
     const asset = await uploaded(await redPng(), 'image/png');
-    const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/big', slug: 'big-logo', design: { logo: { source: asset.logo_source, size_ratio: 0.5, knockout: false } } } });
+    const res = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: {
+        destination_url: 'https://example.com/big',
+        slug: 'big-logo',
+        design: { logo: { source: asset.logo_source, size_ratio: 0.5, knockout: false } },
+      },
+    });
     expect(res.status).toBe(422);
     const error = (await json<ErrorBody>(res)).error;
     expect(error.code).toBe('qr_unscannable');
@@ -139,11 +201,30 @@ describe('QR designs with an uploaded logo', () => {
 
   it("refuse another workspace's asset like a missing one (422, remove the logo), on create and on restyle", async () => {
     const theirs = (await json<Envelope<Asset>>(await upload(await redPng(), 'image/png', otherKey))).data;
-    const created = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/x', slug: 'stolen-logo', design: { logo: { source: theirs.logo_source } } } });
+    const created = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: {
+        destination_url: 'https://example.com/x',
+        slug: 'stolen-logo',
+        design: { logo: { source: theirs.logo_source } },
+      },
+    });
     expect(created.status).toBe(422);
-    expect((await json<ErrorBody>(created)).error.details).toEqual([expect.objectContaining({ field: 'logo', issue: 'asset_not_found', suggested: null })]);
-    const plain = (await json<Envelope<QrCode>>(await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/x', slug: 'plain-logo' } }))).data;
-    const restyled = await kit.api('PATCH', `/v1/qr-codes/${plain.id}`, { key, body: { design: { logo: { source: { kind: 'asset', asset_id: 'not-a-uuid' } } } } });
+    expect((await json<ErrorBody>(created)).error.details).toEqual([
+      expect.objectContaining({ field: 'logo', issue: 'asset_not_found', suggested: null }),
+    ]);
+    const plain = (
+      await json<Envelope<QrCode>>(
+        await kit.api('POST', '/v1/qr-codes', {
+          key,
+          body: { destination_url: 'https://example.com/x', slug: 'plain-logo' },
+        }),
+      )
+    ).data;
+    const restyled = await kit.api('PATCH', `/v1/qr-codes/${plain.id}`, {
+      key,
+      body: { design: { logo: { source: { kind: 'asset', asset_id: 'not-a-uuid' } } } },
+    });
     expect(restyled.status).toBe(422);
     expect((await json<ErrorBody>(restyled)).error.code).toBe('qr_unscannable');
   });
@@ -157,11 +238,17 @@ describe('reading and deleting uploaded logos', () => {
     expect(page1.status).toBe(200);
     const body1 = await json<{ data: Asset[]; meta: { next_cursor: string | null } }>(page1);
     expect(body1.data.map((a) => a.id)).toEqual([second.id]);
-    const page2 = await json<{ data: Asset[] }>(await kit.api('GET', `/v1/assets?limit=1&cursor=${body1.meta.next_cursor ?? ''}`, { key }));
+    const page2 = await json<{ data: Asset[] }>(
+      await kit.api('GET', `/v1/assets?limit=1&cursor=${body1.meta.next_cursor ?? ''}`, { key }),
+    );
     expect(page2.data.map((a) => a.id)).toEqual([first.id]);
 
     const one = await kit.api('GET', `/v1/assets/${first.id}`, { key });
-    expect((await json<Envelope<Asset>>(one)).data).toMatchObject({ id: first.id, width: 64, sha256: first.sha256 });
+    expect((await json<Envelope<Asset>>(one)).data).toMatchObject({
+      id: first.id,
+      width: 64,
+      sha256: first.sha256,
+    });
     const content = await kit.api('GET', `/v1/assets/${first.id}/content`, { key });
     expect(content.status).toBe(200);
     expect(content.headers.get('content-type')).toBe('image/png');
@@ -182,17 +269,30 @@ describe('reading and deleting uploaded logos', () => {
 
   it('refuses to delete a logo a QR design uses (409 naming the code), deletes it once unused, and then it is gone', async () => {
     const asset = await uploaded(await redPng(), 'image/png');
-    const created = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/menu', slug: 'uses-logo', title: 'Menu card', design: { error_correction: 'H', logo: { source: asset.logo_source, size_ratio: 0.2 } } } });
+    const created = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: {
+        destination_url: 'https://example.com/menu',
+        slug: 'uses-logo',
+        title: 'Menu card',
+        design: { error_correction: 'H', logo: { source: asset.logo_source, size_ratio: 0.2 } },
+      },
+    });
     expect(created.status).toBe(201);
     const qr = (await json<Envelope<QrCode>>(created)).data;
-    const { rows } = await kit.deps.pool.query<{ storage_key: string }>('SELECT storage_key FROM uploaded_assets WHERE id = $1', [asset.id]);
+    const { rows } = await kit.deps.pool.query<{ storage_key: string }>(
+      'SELECT storage_key FROM uploaded_assets WHERE id = $1',
+      [asset.id],
+    );
     const storageKey = rows[0]?.storage_key ?? '';
 
     const refused = await kit.api('DELETE', `/v1/assets/${asset.id}`, { key });
     expect(refused.status).toBe(409);
     const error = (await json<ErrorBody>(refused)).error;
     expect(error.code).toBe('asset_in_use');
-    expect(error.details).toEqual([expect.objectContaining({ field: 'qr_code', id: qr.id, title: 'Menu card' })]);
+    expect(error.details).toEqual([
+      expect.objectContaining({ field: 'qr_code', id: qr.id, title: 'Menu card' }),
+    ]);
     expect(await kit.count(`uploaded_assets WHERE deleted_at IS NULL AND id = '${asset.id}'`)).toBe(1);
     expect(await store.has(storageKey)).toBe(true);
 
@@ -208,7 +308,10 @@ describe('reading and deleting uploaded logos', () => {
     expect((await kit.api('GET', `/v1/assets/${asset.id}`, { key })).status).toBe(404);
     expect((await kit.api('DELETE', `/v1/assets/${asset.id}`, { key })).status).toBe(404);
     // a design can no longer take it
-    const again = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { logo: { source: asset.logo_source, size_ratio: 0.2 } } } });
+    const again = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, {
+      key,
+      body: { design: { logo: { source: asset.logo_source, size_ratio: 0.2 } } },
+    });
     expect(again.status).toBe(422);
   });
 });

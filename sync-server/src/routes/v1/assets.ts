@@ -3,7 +3,12 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { normaliseLogoUpload } from '@linkhub/shared/artifacts/logo-upload';
 import { uuidv7 } from '@linkhub/shared/db';
-import { ConflictError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '@linkhub/shared/errors/app-error';
+import {
+  ConflictError,
+  NotFoundError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '@linkhub/shared/errors/app-error';
 import { listAssetsQuerySchema, type Asset } from '@linkhub/shared/schemas/assets';
 import { parseQuery, uuidParam } from '../../accounts/http';
 import { withTransaction } from '@linkhub/shared/db/sql';
@@ -50,13 +55,21 @@ async function uploadedFile(c: Context<AppEnv>): Promise<{ bytes: Uint8Array; de
   if (!/^multipart\/form-data\b/i.test(contentType)) return { bytes: body, declaredType: contentType };
   let form: FormData;
   try {
-    form = await new Request('http://upload.invalid/', { method: 'POST', headers: { 'Content-Type': contentType }, body }).formData();
+    form = await new Request('http://upload.invalid/', {
+      method: 'POST',
+      headers: { 'Content-Type': contentType },
+      body,
+    }).formData();
   } catch {
-    throw new ValidationError([{ field: 'body', issue: 'invalid_multipart' }], { message: 'The multipart body could not be read.' });
+    throw new ValidationError([{ field: 'body', issue: 'invalid_multipart' }], {
+      message: 'The multipart body could not be read.',
+    });
   }
   const file = form.get('file');
   if (file === null || typeof file === 'string') {
-    throw new ValidationError([{ field: 'file', issue: 'required' }], { message: 'Send the image as the form field "file".' });
+    throw new ValidationError([{ field: 'file', issue: 'required' }], {
+      message: 'Send the image as the form field "file".',
+    });
   }
   return { bytes: new Uint8Array(await file.arrayBuffer()), declaredType: file.type };
 }
@@ -74,11 +87,17 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/', async (c) => {
     const caller = await v1Caller(c, deps);
     const kind = c.req.query('kind') ?? 'qr_logo';
-    if (kind !== 'qr_logo') throw new ValidationError([{ field: 'kind', issue: 'not_supported', allowed: ['qr_logo'] }], { message: 'Only QR logos (kind=qr_logo) can be uploaded yet.' });
+    if (kind !== 'qr_logo')
+      throw new ValidationError([{ field: 'kind', issue: 'not_supported', allowed: ['qr_logo'] }], {
+        message: 'Only QR logos (kind=qr_logo) can be uploaded yet.',
+      });
     await authorizeRead(deps, caller, 'asset.upload', 'asset');
     const contentType = c.req.header('Content-Type');
     if (contentType === undefined) {
-      throw new UnsupportedMediaTypeError({ message: 'Send the image with its Content-Type, or as a multipart form.', details: [{ field: 'Content-Type', issue: 'required' }] });
+      throw new UnsupportedMediaTypeError({
+        message: 'Send the image with its Content-Type, or as a multipart form.',
+        details: [{ field: 'Content-Type', issue: 'required' }],
+      });
     }
     const { bytes, declaredType } = await uploadedFile(c);
     const logo = await normaliseLogoUpload(bytes, declaredType, deps.renderPool.rasteriseSvg);
@@ -91,7 +110,17 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
         `INSERT INTO uploaded_assets (id, workspace_id, uploaded_by_user_id, kind, storage_key, content_type, byte_size, width, height, sha256)
          VALUES ($1, $2, $3, 'qr_logo', $4, $5, $6, $7, $8, $9)
          RETURNING ${COLUMNS}`,
-        [id, caller.workspaceId, caller.by.userId, storageKey, logo.mime, logo.bytes.byteLength, logo.width, logo.height, createHash('sha256').update(logo.bytes).digest('hex')],
+        [
+          id,
+          caller.workspaceId,
+          caller.by.userId,
+          storageKey,
+          logo.mime,
+          logo.bytes.byteLength,
+          logo.width,
+          logo.height,
+          createHash('sha256').update(logo.bytes).digest('hex'),
+        ],
       );
       const row = rows[0];
       if (row === undefined) throw new Error('uploaded_assets insert returned no row');
@@ -108,9 +137,14 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = parseQuery(c, listAssetsQuerySchema);
     await authorizeRead(deps, caller, 'qr_code.list', 'asset');
     // Logos are workspace media, not grantable resources: a scoped member sees them all, as designs may use any.
-    const sql = new ListSql('a', { workspaceId: caller.workspaceId, grantedIds: null }).add('a.deleted_at IS NULL').cursor(query.cursor);
+    const sql = new ListSql('a', { workspaceId: caller.workspaceId, grantedIds: null })
+      .add('a.deleted_at IS NULL')
+      .cursor(query.cursor);
     const tail = sql.tail(query.limit);
-    const { rows } = await deps.pool.query<AssetRow & { cursor_at: string }>(`SELECT ${COLUMNS}, ${cursorColumn('a')} FROM uploaded_assets a ${tail}`, sql.values);
+    const { rows } = await deps.pool.query<AssetRow & { cursor_at: string }>(
+      `SELECT ${COLUMNS}, ${cursorColumn('a')} FROM uploaded_assets a ${tail}`,
+      sql.values,
+    );
     const { items, nextCursor } = pageOf(rows, query.limit);
     return sendList(c, items.map(serializeAsset), nextCursor);
   });
@@ -129,7 +163,12 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
     if (stored === null) throw new NotFoundError({ message: 'The image of this asset is no longer stored.' });
     return new Response(stored.body, {
       status: 200,
-      headers: { 'Content-Type': row.content_type, 'Content-Length': String(stored.byteSize), 'Cache-Control': 'private, max-age=3600', 'X-Content-Type-Options': 'nosniff' },
+      headers: {
+        'Content-Type': row.content_type,
+        'Content-Length': String(stored.byteSize),
+        'Cache-Control': 'private, max-age=3600',
+        'X-Content-Type-Options': 'nosniff',
+      },
     });
   });
 
@@ -144,7 +183,12 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       );
       if (users.rows.length > 0) {
         throw new ConflictError('asset_in_use', {
-          details: users.rows.map((q) => ({ field: 'qr_code', issue: 'uses_asset', id: q.id, title: q.title })),
+          details: users.rows.map((q) => ({
+            field: 'qr_code',
+            issue: 'uses_asset',
+            id: q.id,
+            title: q.title,
+          })),
         });
       }
       const { rows } = await tx.query<AssetRow>(
@@ -158,7 +202,10 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   async function liveAsset(workspaceId: string, id: string): Promise<AssetRow> {
-    const { rows } = await deps.pool.query<AssetRow>(`SELECT ${COLUMNS} FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`, [id, workspaceId]);
+    const { rows } = await deps.pool.query<AssetRow>(
+      `SELECT ${COLUMNS} FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
+      [id, workspaceId],
+    );
     const row = rows[0];
     if (row === undefined) throw new NotFoundError();
     return row;

@@ -7,7 +7,14 @@ import { startV1Kit, type V1Kit } from '../../v1/test-kit';
 
 /** /v1/docs in Debian's Chromium: the reference renders every operation and "Try it" calls the API with a key. */
 const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 let kit: V1Kit;
 let server: ServerType;
@@ -37,7 +44,9 @@ describe.skipIf(!existsSync(CHROMIUM))('/v1/docs', () => {
       });
       await page.goto(`${base}/v1/docs`);
       await page.waitForSelector('details');
-      const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+      const doc = (await (await fetch(`${base}/v1/openapi.json`)).json()) as {
+        paths: Record<string, Record<string, unknown>>;
+      };
       const documented = Object.values(doc.paths).reduce((n, item) => n + Object.keys(item).length, 0);
       expect(await page.locator('details').count()).toBe(documented);
 

@@ -19,11 +19,19 @@ describe('/v1/domains', () => {
     const res = await kit.api('POST', '/v1/domains', { key, body: { hostname: 'Go.Example.com' } });
     expect(res.status).toBe(201);
     const domain = (await json<Envelope<Domain>>(res)).data;
-    expect(domain).toMatchObject({ hostname: 'go.example.com', status: 'pending', is_system: false, purpose: 'links' });
+    expect(domain).toMatchObject({
+      hostname: 'go.example.com',
+      status: 'pending',
+      is_system: false,
+      purpose: 'links',
+    });
     const list = await json<Envelope<Domain[]>>(await kit.api('GET', '/v1/domains', { key }));
     expect(list.data.map((d) => d.id)).toEqual([domain.id]);
     expect((await kit.api('GET', `/v1/domains/${domain.id}`, { key })).status).toBe(200);
-    const taken = await kit.api('POST', '/v1/domains', { key: await kit.key(ALL_SCOPES, 'other'), body: { hostname: 'go.example.com' } });
+    const taken = await kit.api('POST', '/v1/domains', {
+      key: await kit.key(ALL_SCOPES, 'other'),
+      body: { hostname: 'go.example.com' },
+    });
     // The other workspace is on Free (no custom domains): the plan gate answers before uniqueness.
     expect(taken.status).toBe(403);
     expect((await json<ErrorBody>(taken)).error.code).toBe('plan_limit_reached');
@@ -34,7 +42,10 @@ describe('/v1/domains', () => {
   });
 
   it('a link on an unknown domain host is 404 on the domain field', async () => {
-    const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/', domain: 'nope.example.com' } });
+    const res = await kit.api('POST', '/v1/links', {
+      key,
+      body: { destination_url: 'https://example.com/', domain: 'nope.example.com' },
+    });
     expect(res.status).toBe(404);
     expect((await json<ErrorBody>(res)).error.details).toEqual([{ field: 'domain', issue: 'not_found' }]);
   });

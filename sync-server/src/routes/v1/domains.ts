@@ -17,7 +17,8 @@ import { serializeDomain } from '../../v1/serializers/domains';
 /** `/v1/domains`: the workspace's custom domains through addDomain/removeDomain (`domains:*` scopes). */
 export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const read = async (workspaceId: string, id: string) => serializeDomain(notFoundAfterAuthorize(await findDomain(deps.pool, workspaceId, id)));
+  const read = async (workspaceId: string, id: string) =>
+    serializeDomain(notFoundAfterAuthorize(await findDomain(deps.pool, workspaceId, id)));
 
   app.get('/', async (c) => {
     const caller = await v1Caller(c, deps);
@@ -34,10 +35,14 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
       ...(input.root_handle !== undefined ? [{ field: 'root_handle', issue: 'not_supported' }] : []),
       ...(input.not_found_url !== undefined ? [{ field: 'not_found_url', issue: 'not_supported' }] : []),
     ];
-    if (unsupported.length > 0) throw new ValidationError(unsupported, { message: 'These fields are not supported by the API yet.' });
+    if (unsupported.length > 0)
+      throw new ValidationError(unsupported, { message: 'These fields are not supported by the API yet.' });
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'addDomain', args: { id, workspace_id: caller.workspaceId, hostname: input.hostname, purpose: input.purpose } },
+      {
+        name: 'addDomain',
+        args: { id, workspace_id: caller.workspaceId, hostname: input.hostname, purpose: input.purpose },
+      },
     ]);
     c.header('Location', `/v1/domains/${id}`);
     return sendData(c, await read(caller.workspaceId, id), 201);
@@ -53,8 +58,13 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    await runCommands(deps, caller, c.get('requestId'), [{ name: 'removeDomain', args: { id, workspace_id: caller.workspaceId } }]);
-    return sendData(c, serializeDomain(notFoundAfterAuthorize(await findDomain(deps.pool, caller.workspaceId, id, true))));
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'removeDomain', args: { id, workspace_id: caller.workspaceId } },
+    ]);
+    return sendData(
+      c,
+      serializeDomain(notFoundAfterAuthorize(await findDomain(deps.pool, caller.workspaceId, id, true))),
+    );
   });
 
   return app;

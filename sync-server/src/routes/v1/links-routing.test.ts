@@ -38,7 +38,9 @@ describe('/v1/links targeting and split (17.1)', () => {
       body: {
         destination_url: 'https://example.com/default',
         slug: 'routed',
-        rules: [{ conditions: [{ kind: 'language', values: ['fr'] }], destination_url: 'https://example.com/fr' }],
+        rules: [
+          { conditions: [{ kind: 'language', values: ['fr'] }], destination_url: 'https://example.com/fr' },
+        ],
         destinations: [
           { url: 'https://example.com/a', weight: 50 },
           { url: 'https://example.com/b', weight: 50 },
@@ -49,7 +51,8 @@ describe('/v1/links targeting and split (17.1)', () => {
     const link = (await json<Envelope<Link>>(created)).data;
     expect(link.rules).toHaveLength(1);
     expect(link.destinations.map((d) => d.weight)).toEqual([50, 50]);
-    for (const entry of [...link.rules, ...link.destinations]) expect(z.uuid().safeParse(entry.id).success).toBe(true);
+    for (const entry of [...link.rules, ...link.destinations])
+      expect(z.uuid().safeParse(entry.id).success).toBe(true);
 
     const read = (await json<Envelope<Link>>(await kit.api('GET', `/v1/links/${link.id}`, { key }))).data;
     expect(read.rules).toEqual(link.rules);
@@ -57,7 +60,9 @@ describe('/v1/links targeting and split (17.1)', () => {
     const listed = (await json<Envelope<Link[]>>(await kit.api('GET', '/v1/links?q=routed', { key }))).data;
     expect(listed.find((l) => l.id === link.id)?.destinations).toEqual(link.destinations);
 
-    const raw = await kit.deps.redis.get(redirectKey(kit.deps.config.REDIS_PREFIX, kit.deps.config.LINK_HOST, 'routed'));
+    const raw = await kit.deps.redis.get(
+      redirectKey(kit.deps.config.REDIS_PREFIX, kit.deps.config.LINK_HOST, 'routed'),
+    );
     const payload = raw === null ? null : parseRedirectPayload(raw);
     if (!payload) throw new Error('no redirect payload was written');
     expect(payload.rules.map((r) => r.id)).toEqual(link.rules.map((r) => r.id));
@@ -67,7 +72,10 @@ describe('/v1/links targeting and split (17.1)', () => {
     expect(french).toMatchObject({ kind: 'redirect', location: 'https://example.com/fr' });
     const seen = new Map<string, string>();
     for (let i = 0; i < 64; i += 1) {
-      const outcome = resolveRedirect(payload, visit(['en'], i.toString(16).padStart(32, '0').replace(/^0/, 'f')));
+      const outcome = resolveRedirect(
+        payload,
+        visit(['en'], i.toString(16).padStart(32, '0').replace(/^0/, 'f')),
+      );
       if (outcome.kind === 'redirect' && outcome.variantId) seen.set(outcome.location, outcome.variantId);
     }
     expect([...seen.keys()].sort()).toEqual(['https://example.com/a', 'https://example.com/b']);
@@ -89,7 +97,12 @@ describe('/v1/links targeting and split (17.1)', () => {
     });
     expect(res.status).toBe(400);
     const error = (await json<ErrorBody>(res)).error;
-    expect(error.details).toContainEqual(expect.objectContaining({ field: 'destinations.0.id', message: expect.stringMatching(/must be a UUID/) }));
+    expect(error.details).toContainEqual(
+      expect.objectContaining({
+        field: 'destinations.0.id',
+        message: expect.stringMatching(/must be a UUID/),
+      }),
+    );
     expect(await kit.count("links WHERE slug = 'bad-split'")).toBe(0);
   });
 });

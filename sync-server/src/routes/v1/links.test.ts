@@ -19,21 +19,41 @@ const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
 describe('/v1/links', () => {
   it('creates, reads, lists, updates and archives a link through the command layer', async () => {
-    const created = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/a', title: 'Spring sale', tags: ['spring', 'promo'], utm: { source: 'news' } } });
+    const created = await kit.api('POST', '/v1/links', {
+      key,
+      body: {
+        destination_url: 'https://example.com/a',
+        title: 'Spring sale',
+        tags: ['spring', 'promo'],
+        utm: { source: 'news' },
+      },
+    });
     expect(created.status).toBe(201);
     const link = (await json<Envelope<Link>>(created)).data;
-    expect(link).toMatchObject({ workspace_id: kit.owner.workspaceId, domain: kit.deps.config.LINK_HOST, title: 'Spring sale', status: 'active', tags: ['spring', 'promo'], utm: { source: 'news' } });
+    expect(link).toMatchObject({
+      workspace_id: kit.owner.workspaceId,
+      domain: kit.deps.config.LINK_HOST,
+      title: 'Spring sale',
+      status: 'active',
+      tags: ['spring', 'promo'],
+      utm: { source: 'news' },
+    });
     expect(link.slug).toMatch(/^[a-z0-9]{7}$/);
     expect(link.short_url).toBe(`https://${kit.deps.config.LINK_HOST}/${link.slug}`);
     expect(created.headers.get('Location')).toBe(`/v1/links/${link.id}`);
-    const audit = await kit.deps.pool.query('SELECT action FROM audit_log_entries WHERE resource_id = $1', [link.id]);
+    const audit = await kit.deps.pool.query('SELECT action FROM audit_log_entries WHERE resource_id = $1', [
+      link.id,
+    ]);
     expect(audit.rows.map((r: { action: string }) => r.action)).toContain('link.created');
 
     const read = await kit.api('GET', `/v1/links/${link.id}`, { key });
     expect(read.status).toBe(200);
     expect((await json<Envelope<Link>>(read)).data).toEqual(link);
 
-    const patched = await kit.api('PATCH', `/v1/links/${link.id}`, { key, body: { title: 'Summer', status: 'paused' } });
+    const patched = await kit.api('PATCH', `/v1/links/${link.id}`, {
+      key,
+      body: { title: 'Summer', status: 'paused' },
+    });
     expect(patched.status).toBe(200);
     expect((await json<Envelope<Link>>(patched)).data).toMatchObject({ title: 'Summer', status: 'paused' });
 
@@ -45,14 +65,26 @@ describe('/v1/links', () => {
   it('paginates newest first with a stable cursor and searches title, slug, destination and tags', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {
-      const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: `https://shop.example.com/p${i}`, slug: `page-${i}`, title: `Item ${i}`, tags: i === 3 ? ['needle'] : [] } });
+      const res = await kit.api('POST', '/v1/links', {
+        key,
+        body: {
+          destination_url: `https://shop.example.com/p${i}`,
+          slug: `page-${i}`,
+          title: `Item ${i}`,
+          tags: i === 3 ? ['needle'] : [],
+        },
+      });
       expect(res.status).toBe(201);
       ids.push((await json<Envelope<Link>>(res)).data.id);
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await kit.api('GET', `/v1/links?limit=2&q=shop.example${cursor ? `&cursor=${cursor}` : ''}`, { key });
+      const res = await kit.api(
+        'GET',
+        `/v1/links?limit=2&q=shop.example${cursor ? `&cursor=${cursor}` : ''}`,
+        { key },
+      );
       expect(res.status).toBe(200);
       const page: Envelope<Link[]> = await json<Envelope<Link[]>>(res);
       expect(page.data.length).toBeLessThanOrEqual(2);
@@ -61,8 +93,15 @@ describe('/v1/links', () => {
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
 
-    for (const [q, expected] of [['Item 2', ids[2]], ['page-4', ids[4]], ['shop.example.com/p1', ids[1]], ['needle', ids[3]]] as const) {
-      const found = await json<Envelope<Link[]>>(await kit.api('GET', `/v1/links?q=${encodeURIComponent(q)}`, { key }));
+    for (const [q, expected] of [
+      ['Item 2', ids[2]],
+      ['page-4', ids[4]],
+      ['shop.example.com/p1', ids[1]],
+      ['needle', ids[3]],
+    ] as const) {
+      const found = await json<Envelope<Link[]>>(
+        await kit.api('GET', `/v1/links?q=${encodeURIComponent(q)}`, { key }),
+      );
       expect(found.data.map((l) => l.id)).toEqual([expected]);
     }
     // LIKE wildcards are literal.
@@ -70,7 +109,10 @@ describe('/v1/links', () => {
   });
 
   it('answers a link of another workspace with the same 404 as a missing id', async () => {
-    const res = await kit.api('POST', '/v1/links', { key: otherKey, body: { destination_url: 'https://example.com/theirs' } });
+    const res = await kit.api('POST', '/v1/links', {
+      key: otherKey,
+      body: { destination_url: 'https://example.com/theirs' },
+    });
     const theirs = (await json<Envelope<Link>>(res)).data.id;
     const strip = (body: ErrorBody) => ({ ...body, error: { ...body.error, request_id: '' } });
     for (const method of ['GET', 'PATCH', 'DELETE']) {
@@ -80,27 +122,63 @@ describe('/v1/links', () => {
       expect(cross.status).toBe(404);
       expect(strip(await json<ErrorBody>(cross))).toEqual(strip(await json<ErrorBody>(missing)));
     }
-    expect((await json<Envelope<Link[]>>(await kit.api('GET', '/v1/links?q=theirs', { key }))).data).toEqual([]);
+    expect((await json<Envelope<Link[]>>(await kit.api('GET', '/v1/links?q=theirs', { key }))).data).toEqual(
+      [],
+    );
   });
 
   it('refuses a taken slug (409 slug_taken) and a QR-reserved slug (409 qr_slug_reserved)', async () => {
-    expect((await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/1', slug: 'taken' } })).status).toBe(201);
-    const again = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/2', slug: 'taken' } });
+    expect(
+      (
+        await kit.api('POST', '/v1/links', {
+          key,
+          body: { destination_url: 'https://example.com/1', slug: 'taken' },
+        })
+      ).status,
+    ).toBe(201);
+    const again = await kit.api('POST', '/v1/links', {
+      key,
+      body: { destination_url: 'https://example.com/2', slug: 'taken' },
+    });
     expect(again.status).toBe(409);
     expect((await json<ErrorBody>(again)).error.code).toBe('slug_taken');
-    expect((await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/qr', slug: 'printed' } })).status).toBe(201);
-    const reserved = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/3', slug: 'printed' } });
+    expect(
+      (
+        await kit.api('POST', '/v1/qr-codes', {
+          key,
+          body: { destination_url: 'https://example.com/qr', slug: 'printed' },
+        })
+      ).status,
+    ).toBe(201);
+    const reserved = await kit.api('POST', '/v1/links', {
+      key,
+      body: { destination_url: 'https://example.com/3', slug: 'printed' },
+    });
     expect(reserved.status).toBe(409);
     expect((await json<ErrorBody>(reserved)).error.code).toBe('qr_slug_reserved');
   });
 
   it('refuses unsafe destinations with 422 destination_unsafe, on create and update', async () => {
-    const ok = (await json<Envelope<Link>>(await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/fine' } }))).data;
-    for (const url of ['http://user:pw@example.com/', 'http://app.localhost/', 'https://intranet.example.com/', 'https://meta.example.com/', 'https://v6loop.example.com/', 'http://metadata.google.internal/']) {
+    const ok = (
+      await json<Envelope<Link>>(
+        await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/fine' } }),
+      )
+    ).data;
+    for (const url of [
+      'http://user:pw@example.com/',
+      'http://app.localhost/',
+      'https://intranet.example.com/',
+      'https://meta.example.com/',
+      'https://v6loop.example.com/',
+      'http://metadata.google.internal/',
+    ]) {
       const before = await kit.count('links');
       const created = await kit.api('POST', '/v1/links', { key, body: { destination_url: url } });
       expect(created.status, url).toBe(422);
-      expect((await json<ErrorBody>(created)).error).toMatchObject({ code: 'destination_unsafe', details: [{ field: 'destination_url', issue: 'destination_unsafe' }] });
+      expect((await json<ErrorBody>(created)).error).toMatchObject({
+        code: 'destination_unsafe',
+        details: [{ field: 'destination_url', issue: 'destination_unsafe' }],
+      });
       expect(await kit.count('links')).toBe(before);
       const updated = await kit.api('PATCH', `/v1/links/${ok.id}`, { key, body: { destination_url: url } });
       expect(updated.status).toBe(422);
@@ -109,15 +187,22 @@ describe('/v1/links', () => {
 
   it('gates by scope (403 insufficient_scope) and needs a key (401)', async () => {
     const readOnly = await kit.key(['links:read']);
-    const refused = await kit.api('POST', '/v1/links', { key: readOnly, body: { destination_url: 'https://example.com/x' } });
+    const refused = await kit.api('POST', '/v1/links', {
+      key: readOnly,
+      body: { destination_url: 'https://example.com/x' },
+    });
     expect(refused.status).toBe(403);
     expect((await json<ErrorBody>(refused)).error.code).toBe('insufficient_scope');
     const qrOnly = await kit.key(['qr:read']);
-    expect((await json<ErrorBody>(await kit.api('GET', '/v1/links', { key: qrOnly }))).error.code).toBe('insufficient_scope');
+    expect((await json<ErrorBody>(await kit.api('GET', '/v1/links', { key: qrOnly }))).error.code).toBe(
+      'insufficient_scope',
+    );
     const anonymous = await kit.api('GET', '/v1/links');
     expect(anonymous.status).toBe(401);
     expect((await json<ErrorBody>(anonymous)).error.code).toBe('unauthenticated');
-    const session = await kit.api('GET', '/v1/links', { headers: { Authorization: `Bearer ${kit.owner.token}` } });
+    const session = await kit.api('GET', '/v1/links', {
+      headers: { Authorization: `Bearer ${kit.owner.token}` },
+    });
     expect(session.status).toBe(401);
     expect((await kit.api('GET', '/v1/links', { key: 'lh_abcdefgh_nope' })).status).toBe(401);
   });

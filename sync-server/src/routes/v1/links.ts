@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { createLinkInputSchema, listLinksQuerySchema, updateLinkInputSchema } from '@linkhub/shared/schemas/links';
+import {
+  createLinkInputSchema,
+  listLinksQuerySchema,
+  updateLinkInputSchema,
+} from '@linkhub/shared/schemas/links';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
@@ -20,7 +24,8 @@ import { bulkCreateLinksEnvelopeSchema } from '../../v1/bulk-links-schema';
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  const read = async (workspaceId: string, id: string) => serializeLink(notFoundAfterAuthorize(await findLink(deps.pool, workspaceId, id)));
+  const read = async (workspaceId: string, id: string) =>
+    serializeLink(notFoundAfterAuthorize(await findLink(deps.pool, workspaceId, id)));
 
   app.get('/', async (c) => {
     const caller = await v1Caller(c, deps);
@@ -34,8 +39,12 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createLinkInputSchema);
     await warmDestinationDns(deps.resolveHost, [input.destination_url]);
-    const { id, steps } = await createLinkSteps(caller.workspaceId, input, (host) => domainIdForHost(deps.pool, caller.workspaceId, host));
-    const link = await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id));
+    const { id, steps } = await createLinkSteps(caller.workspaceId, input, (host) =>
+      domainIdForHost(deps.pool, caller.workspaceId, host),
+    );
+    const link = await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () =>
+      read(caller.workspaceId, id),
+    );
     c.header('Location', `/v1/links/${id}`);
     return sendData(c, link, 201);
   });
@@ -61,14 +70,19 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateLinkInputSchema);
     refuseUnsupported(input);
-    if (input.destination_url !== undefined) await warmDestinationDns(deps.resolveHost, [input.destination_url]);
+    if (input.destination_url !== undefined)
+      await warmDestinationDns(deps.resolveHost, [input.destination_url]);
     const ref = { id, workspace_id: caller.workspaceId };
     const { status, expired_url: _unsupported, ...fields } = input;
     const changes = defined(fields);
     const steps: CommandStep[] = [];
     if (Object.keys(changes).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...changes } });
-    if (status !== undefined) steps.push({ name: status === 'paused' ? 'pauseLink' : 'resumeLink', args: ref });
-    return sendData(c, await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)));
+    if (status !== undefined)
+      steps.push({ name: status === 'paused' ? 'pauseLink' : 'resumeLink', args: ref });
+    return sendData(
+      c,
+      await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)),
+    );
   });
 
   /** Archive (the link stops resolving; restore is the editor's). */
@@ -76,7 +90,10 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     const steps = [{ name: 'archiveLink', args: { id, workspace_id: caller.workspaceId } }];
-    return sendData(c, await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)));
+    return sendData(
+      c,
+      await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)),
+    );
   });
 
   return app;

@@ -24,7 +24,11 @@ type OperationDoc = {
   responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
   requestBody?: { content: Record<string, { example?: unknown } | undefined> };
 };
-type Doc = { openapi: '3.1.0'; info: { title: string; version: string }; paths: Record<string, Record<string, OperationDoc>> };
+type Doc = {
+  openapi: '3.1.0';
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, OperationDoc>>;
+};
 
 let kit: V1Kit;
 let key: string;
@@ -44,17 +48,33 @@ afterAll(async () => {
   await rm(artifactDir, { recursive: true, force: true });
 });
 
-const tinyPng = async () => new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } }).png().toBuffer());
+const tinyPng = async () =>
+  new Uint8Array(
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer(),
+  );
 
 async function createFixture(tag: string): Promise<string> {
   const bodies: Record<string, [string, Json]> = {
     links: ['/v1/links', { destination_url: 'https://example.com/contract' }],
     'qr-codes': ['/v1/qr-codes', { destination_url: 'https://example.com/contract-qr' }],
-    pages: ['/v1/pages', { handle: `contract-${Math.random().toString(36).slice(2, 8)}`, title: 'Contract', blocks: [{ type: 'text', text: 'hi' }] }],
+    pages: [
+      '/v1/pages',
+      {
+        handle: `contract-${Math.random().toString(36).slice(2, 8)}`,
+        title: 'Contract',
+        blocks: [{ type: 'text', text: 'hi' }],
+      },
+    ],
     domains: ['/v1/domains', { hostname: `c${Math.random().toString(36).slice(2, 8)}.example.org` }],
   };
   if (tag === 'assets') {
-    const res = await kit.app.request('/v1/assets', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: await tinyPng() });
+    const res = await kit.app.request('/v1/assets', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' },
+      body: await tinyPng(),
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     return ((await res.json()) as { data: { id: string } }).data.id;
   }
@@ -70,8 +90,23 @@ describe('OpenAPI document', () => {
     const result = await validate(structuredClone(doc));
     expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
     expect(doc.openapi).toBe('3.1.0');
-    const ops = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
-    expect(ops).toEqual(expect.arrayContaining(['POST /v1/links', 'GET /v1/links', 'GET /v1/links/{id}', 'PATCH /v1/links/{id}', 'DELETE /v1/links/{id}', 'POST /v1/qr-codes', 'GET /v1/qr-codes/{id}/render', 'POST /v1/pages', 'POST /v1/pages/{id}/publish', 'GET /v1/domains']));
+    const ops = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(ops).toEqual(
+      expect.arrayContaining([
+        'POST /v1/links',
+        'GET /v1/links',
+        'GET /v1/links/{id}',
+        'PATCH /v1/links/{id}',
+        'DELETE /v1/links/{id}',
+        'POST /v1/qr-codes',
+        'GET /v1/qr-codes/{id}/render',
+        'POST /v1/pages',
+        'POST /v1/pages/{id}/publish',
+        'GET /v1/domains',
+      ]),
+    );
   });
 
   it('serves an interactive reference at /v1/docs that loads the document from this server', async () => {
@@ -99,34 +134,56 @@ describe('OpenAPI document', () => {
         fixtures.set(tag, id);
       }
       const query = new URLSearchParams();
-      for (const p of op.parameters ?? []) if (p.in === 'query' && p.required) query.set(p.name, p.example ?? '');
+      for (const p of op.parameters ?? [])
+        if (p.in === 'query' && p.required) query.set(p.name, p.example ?? '');
       const target = `${path.replace('{id}', id ?? '')}${query.size > 0 ? `?${query.toString()}` : ''}`;
       const body = op.requestBody?.content['application/json']?.example;
       // An upload (binary body) is tried with a real file of its first documented media type.
       const upload = op.requestBody?.content['image/png'] === undefined ? undefined : await tinyPng();
       const label = `${method.toUpperCase()} ${path}`;
-      expect(op.requestBody === undefined || body !== undefined || upload !== undefined, `${label} documents an example body`).toBe(true);
+      expect(
+        op.requestBody === undefined || body !== undefined || upload !== undefined,
+        `${label} documents an example body`,
+      ).toBe(true);
 
       const res = upload
-        ? await kit.app.request(target, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' }, body: upload })
+        ? await kit.app.request(target, {
+            method: 'POST',
+            headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'image/png' },
+            body: upload,
+          })
         : await kit.api(method.toUpperCase(), target, { key, ...(body === undefined ? {} : { body }) });
       const [success, documented] = Object.entries(op.responses).find(([s]) => s.startsWith('2')) ?? ['', {}];
-      expect(String(res.status), `${label}: ${await res.clone().text().then((t) => t.slice(0, 300))}`).toBe(success);
+      expect(
+        String(res.status),
+        `${label}: ${await res
+          .clone()
+          .text()
+          .then((t) => t.slice(0, 300))}`,
+      ).toBe(success);
       const type = (res.headers.get('Content-Type') ?? '').split(';')[0] ?? '';
       const media = documented.content?.[type];
       expect(media, `${label} documents ${type}`).toBeDefined();
       if (type === 'application/json' && media?.schema) {
         const schema = z.fromJSONSchema(media.schema as never);
         const parsed = schema.safeParse(await res.json());
-        expect(parsed.success, `${label}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))}`).toBe(true);
+        expect(
+          parsed.success,
+          `${label}: ${parsed.success ? '' : JSON.stringify(parsed.error.issues.slice(0, 3))}`,
+        ).toBe(true);
       }
 
       const anonymous = await kit.api(method.toUpperCase(), target, body === undefined ? {} : { body });
       expect(anonymous.status, label).toBe(401);
       expect(op.responses['401'], label).toBeDefined();
-      const scoped = await kit.api(method.toUpperCase(), target, { key: noScope, ...(body === undefined ? {} : { body }) });
+      const scoped = await kit.api(method.toUpperCase(), target, {
+        key: noScope,
+        ...(body === undefined ? {} : { body }),
+      });
       expect(scoped.status, label).toBe(403);
-      expect(((await scoped.json()) as { error: { code: string } }).error.code, label).toBe('insufficient_scope');
+      expect(((await scoped.json()) as { error: { code: string } }).error.code, label).toBe(
+        'insufficient_scope',
+      );
       expect(op.responses['403'], label).toBeDefined();
       expect(op['x-required-scope'], label).toMatch(/^[a-z]+:(read|write)$/);
     }

@@ -13,7 +13,10 @@ export function v1OpenApiRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json(document);
   });
   app.get('/docs', (c) => {
-    c.header('Content-Security-Policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:");
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src data:",
+    );
     return c.html(DOCS_HTML);
   });
   return app;

@@ -13,12 +13,25 @@ import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../v1/test
 let kit: V1Kit;
 let key: string;
 let linkId: string;
-const TABLES = ['links', 'link_versions', 'qr_codes', 'qr_slug_reservations', 'bio_pages', 'bio_blocks', 'custom_domains', 'uploaded_assets', 'audit_log_entries'];
+const TABLES = [
+  'links',
+  'link_versions',
+  'qr_codes',
+  'qr_slug_reservations',
+  'bio_pages',
+  'bio_blocks',
+  'custom_domains',
+  'uploaded_assets',
+  'audit_log_entries',
+];
 
 beforeAll(async () => {
   kit = await startV1Kit();
   key = await kit.key(ALL_SCOPES);
-  const res = await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/prop', slug: 'prop' } });
+  const res = await kit.api('POST', '/v1/links', {
+    key,
+    body: { destination_url: 'https://example.com/prop', slug: 'prop' },
+  });
   linkId = ((await res.json()) as Envelope<Link>).data.id;
 });
 afterAll(async () => {
@@ -35,22 +48,91 @@ const rowCounts = async () => Promise.all(TABLES.map((t) => kit.count(t)));
 const text = fc.oneof(
   fc.string(),
   fc.string({ unit: 'grapheme', maxLength: 40 }),
-  fc.constantFrom('\u0000', 'a\u0000b', '東京', 'а', '𝔘𝔫𝔦', '%00', '%FF', '..%2F..', '<svg/onload=1>', "' OR 1=1 --", '-1', '1e309', 'NaN', 'x'.repeat(5_000)),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '東京',
+    'а',
+    '𝔘𝔫𝔦',
+    '%00',
+    '%FF',
+    '..%2F..',
+    '<svg/onload=1>',
+    "' OR 1=1 --",
+    '-1',
+    '1e309',
+    'NaN',
+    'x'.repeat(5_000),
+  ),
 );
 const deep = fc.integer({ min: 1, max: 20_000 }).map((n) => '['.repeat(n) + ']'.repeat(n));
-const json = fc.oneof(fc.jsonValue(), fc.dictionary(fc.constantFrom('destination_url', 'title', 'slug', 'design', 'blocks', 'handle', 'hostname', 'status', 'utm', 'tags'), fc.jsonValue()));
+const json = fc.oneof(
+  fc.jsonValue(),
+  fc.dictionary(
+    fc.constantFrom(
+      'destination_url',
+      'title',
+      'slug',
+      'design',
+      'blocks',
+      'handle',
+      'hostname',
+      'status',
+      'utm',
+      'tags',
+    ),
+    fc.jsonValue(),
+  ),
+);
 const body = fc.oneof(
   json.map((v) => JSON.stringify(v)),
   text,
   deep,
   fc.constant(JSON.stringify({ destination_url: 'https://example.com/', title: 'y'.repeat(200_000) })),
 );
-const pathParam = fc.oneof(fc.constant('{link}'), fc.uuid(), text.map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, ''))));
-const query = fc.array(fc.tuple(fc.constantFrom('limit', 'cursor', 'q', 'status', 'format', 'size_mm', 'dpi', 'bleed_mm', 'from', 'to', 'interval', 'dimension', 'kind', 'workspace_id', 'x'), text), { maxLength: 5 });
-const headerValue = fc.oneof(fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }), fc.constant('x'.repeat(8_000)));
+const pathParam = fc.oneof(
+  fc.constant('{link}'),
+  fc.uuid(),
+  text.map((s) => encodeURIComponent(s.replace(/[\uD800-\uDFFF]/g, ''))),
+);
+const query = fc.array(
+  fc.tuple(
+    fc.constantFrom(
+      'limit',
+      'cursor',
+      'q',
+      'status',
+      'format',
+      'size_mm',
+      'dpi',
+      'bleed_mm',
+      'from',
+      'to',
+      'interval',
+      'dimension',
+      'kind',
+      'workspace_id',
+      'x',
+    ),
+    text,
+  ),
+  { maxLength: 5 },
+);
+const headerValue = fc.oneof(
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+  fc.constant('x'.repeat(8_000)),
+);
 const headers = fc.record(
   {
-    'Content-Type': fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'image/svg+xml', 'application/json; charset=utf-16', ''),
+    'Content-Type': fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'image/svg+xml',
+      'application/json; charset=utf-16',
+      '',
+    ),
     Accept: headerValue,
     'Idempotency-Key': headerValue,
     'X-Anything': headerValue,
@@ -60,28 +142,35 @@ const headers = fc.record(
 
 function urlOf(path: string, id: string, params: ReadonlyArray<readonly [string, string]>): string {
   const concrete = path.replace('{id}', id === '{link}' ? linkId : id);
-  const search = params.map(([k, v]) => `${k}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, ''))}`).join('&');
+  const search = params
+    .map(([k, v]) => `${k}=${encodeURIComponent(v.replace(/[\uD800-\uDFFF]/g, ''))}`)
+    .join('&');
   return search === '' ? concrete : `${concrete}?${search}`;
 }
 
 describe('every /v1 operation under random input', () => {
   for (const op of OPERATIONS) {
-    test.prop([pathParam, query, body, headers])(`${op.operationId}: no 5xx, the envelope, nothing written on a refusal`, async (id, params, raw, sent) => {
-      const before = await rowCounts();
-      const hasBody = op.method === 'post' || op.method === 'patch';
-      const res = await kit.app.request(urlOf(op.path, id, params), {
-        method: op.method.toUpperCase(),
-        headers: { ...sent, Authorization: `Bearer ${key}` },
-        ...(hasBody ? { body: raw } : {}),
-      });
-      expect(res.status, `${op.method} ${op.path}`).toBeLessThan(500);
-      if (res.status < 400) return;
-      const envelope = (await res.json()) as { error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown } };
-      expect(typeof envelope.error?.code).toBe('string');
-      expect(typeof envelope.error?.message).toBe('string');
-      expect(Array.isArray(envelope.error?.details)).toBe(true);
-      expect(typeof envelope.error?.request_id).toBe('string');
-      expect(await rowCounts()).toEqual(before);
-    });
+    test.prop([pathParam, query, body, headers])(
+      `${op.operationId}: no 5xx, the envelope, nothing written on a refusal`,
+      async (id, params, raw, sent) => {
+        const before = await rowCounts();
+        const hasBody = op.method === 'post' || op.method === 'patch';
+        const res = await kit.app.request(urlOf(op.path, id, params), {
+          method: op.method.toUpperCase(),
+          headers: { ...sent, Authorization: `Bearer ${key}` },
+          ...(hasBody ? { body: raw } : {}),
+        });
+        expect(res.status, `${op.method} ${op.path}`).toBeLessThan(500);
+        if (res.status < 400) return;
+        const envelope = (await res.json()) as {
+          error?: { code?: unknown; message?: unknown; details?: unknown; request_id?: unknown };
+        };
+        expect(typeof envelope.error?.code).toBe('string');
+        expect(typeof envelope.error?.message).toBe('string');
+        expect(Array.isArray(envelope.error?.details)).toBe(true);
+        expect(typeof envelope.error?.request_id).toBe('string');
+        expect(await rowCounts()).toEqual(before);
+      },
+    );
   }
 });

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
-type PageOut = { id: string; handle: string; title: string; status: string; url: string; published_at: string | null; has_unpublished_changes: boolean; blocks: Array<{ id: string; type: string; position: string } & Record<string, unknown>> };
+type PageOut = {
+  id: string;
+  handle: string;
+  title: string;
+  status: string;
+  url: string;
+  published_at: string | null;
+  has_unpublished_changes: boolean;
+  blocks: Array<{ id: string; type: string; position: string } & Record<string, unknown>>;
+};
 
 let kit: V1Kit;
 let key: string;
@@ -19,17 +28,35 @@ describe('/v1/pages', () => {
   it('creates a page with its blocks in order, edits, replaces blocks, publishes and archives', async () => {
     const res = await kit.api('POST', '/v1/pages', {
       key,
-      body: { handle: 'ada', title: 'Ada', bio: 'Engineer', blocks: [{ type: 'header', text: 'Hi' }, { type: 'link', title: 'Blog', url: 'https://example.com/blog' }, { type: 'divider' }] },
+      body: {
+        handle: 'ada',
+        title: 'Ada',
+        bio: 'Engineer',
+        blocks: [
+          { type: 'header', text: 'Hi' },
+          { type: 'link', title: 'Blog', url: 'https://example.com/blog' },
+          { type: 'divider' },
+        ],
+      },
     });
     expect(res.status).toBe(201);
     const page = (await json<Envelope<PageOut>>(res)).data;
-    expect(page).toMatchObject({ handle: 'ada', title: 'Ada', status: 'draft', url: `https://${kit.deps.config.BIO_HOST}/ada`, published_at: null });
+    expect(page).toMatchObject({
+      handle: 'ada',
+      title: 'Ada',
+      status: 'draft',
+      url: `https://${kit.deps.config.BIO_HOST}/ada`,
+      published_at: null,
+    });
     expect(page.blocks.map((b) => b.type)).toEqual(['header', 'link', 'divider']);
     expect(page.blocks[1]).toMatchObject({ title: 'Blog', url: 'https://example.com/blog' });
     const positions = page.blocks.map((b) => b.position);
     expect([...positions].sort()).toEqual(positions);
 
-    const edited = await kit.api('PATCH', `/v1/pages/${page.id}`, { key, body: { title: 'Ada L.', blocks: [{ type: 'text', text: 'Only me' }] } });
+    const edited = await kit.api('PATCH', `/v1/pages/${page.id}`, {
+      key,
+      body: { title: 'Ada L.', blocks: [{ type: 'text', text: 'Only me' }] },
+    });
     expect(edited.status).toBe(200);
     const after = (await json<Envelope<PageOut>>(edited)).data;
     expect(after.title).toBe('Ada L.');
@@ -37,8 +64,14 @@ describe('/v1/pages', () => {
 
     const published = await kit.api('POST', `/v1/pages/${page.id}/publish`, { key });
     expect(published.status).toBe(200);
-    expect((await json<Envelope<PageOut>>(published)).data).toMatchObject({ status: 'published', has_unpublished_changes: false });
-    const snapshot = await kit.deps.pool.query<{ published_snapshot: unknown }>('SELECT published_snapshot FROM bio_pages WHERE id = $1', [page.id]);
+    expect((await json<Envelope<PageOut>>(published)).data).toMatchObject({
+      status: 'published',
+      has_unpublished_changes: false,
+    });
+    const snapshot = await kit.deps.pool.query<{ published_snapshot: unknown }>(
+      'SELECT published_snapshot FROM bio_pages WHERE id = $1',
+      [page.id],
+    );
     expect(JSON.stringify(snapshot.rows[0]?.published_snapshot)).toContain('Only me');
 
     const list = await json<Envelope<PageOut[]>>(await kit.api('GET', '/v1/pages?q=ada', { key }));
@@ -50,24 +83,46 @@ describe('/v1/pages', () => {
   });
 
   it('refuses a taken handle (409) and a bad block (400, nothing written)', async () => {
-    expect((await kit.api('POST', '/v1/pages', { key, body: { handle: 'taken', title: 'One' } })).status).toBe(201);
+    expect(
+      (await kit.api('POST', '/v1/pages', { key, body: { handle: 'taken', title: 'One' } })).status,
+    ).toBe(201);
     const again = await kit.api('POST', '/v1/pages', { key, body: { handle: 'taken', title: 'Two' } });
     expect(again.status).toBe(409);
     expect((await json<ErrorBody>(again)).error.code).toBe('handle_taken');
     const before = await kit.count('bio_pages');
-    const bad = await kit.api('POST', '/v1/pages', { key, body: { handle: 'blocky', title: 'B', blocks: [{ type: 'link', title: 'x', url: 'javascript:alert(1)' }, { type: 'rocket' }] } });
+    const bad = await kit.api('POST', '/v1/pages', {
+      key,
+      body: {
+        handle: 'blocky',
+        title: 'B',
+        blocks: [{ type: 'link', title: 'x', url: 'javascript:alert(1)' }, { type: 'rocket' }],
+      },
+    });
     expect(bad.status).toBe(400);
-    expect((await json<ErrorBody>(bad)).error.details.map((d) => d.field)).toEqual(['blocks.0.url', 'blocks.1.type']);
+    expect((await json<ErrorBody>(bad)).error.details.map((d) => d.field)).toEqual([
+      'blocks.0.url',
+      'blocks.1.type',
+    ]);
     expect(await kit.count('bio_pages')).toBe(before);
   });
 
   it('hides another workspace’s page behind the same 404 as a missing one', async () => {
     const otherKey = await kit.key(ALL_SCOPES, 'other');
-    const theirs = (await json<Envelope<PageOut>>(await kit.api('POST', '/v1/pages', { key: otherKey, body: { handle: 'theirs', title: 'T' } }))).data;
+    const theirs = (
+      await json<Envelope<PageOut>>(
+        await kit.api('POST', '/v1/pages', { key: otherKey, body: { handle: 'theirs', title: 'T' } }),
+      )
+    ).data;
     const strip = (b: ErrorBody) => JSON.stringify({ ...b.error, request_id: '' });
-    for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['POST', '/publish']] as const) {
+    for (const [method, suffix] of [
+      ['GET', ''],
+      ['DELETE', ''],
+      ['POST', '/publish'],
+    ] as const) {
       const cross = await kit.api(method, `/v1/pages/${theirs.id}${suffix}`, { key });
-      const missing = await kit.api(method, `/v1/pages/0190c3c4-0000-7000-8000-0000000000ff${suffix}`, { key });
+      const missing = await kit.api(method, `/v1/pages/0190c3c4-0000-7000-8000-0000000000ff${suffix}`, {
+        key,
+      });
       expect(cross.status).toBe(404);
       expect(strip(await json<ErrorBody>(cross))).toBe(strip(await json<ErrorBody>(missing)));
     }

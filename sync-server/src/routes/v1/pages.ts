@@ -2,7 +2,11 @@ import { Hono } from 'hono';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from '@linkhub/shared/db';
 import { blockData, type BlockInput } from '@linkhub/shared/schemas/blocks';
-import { createPageInputSchema, listPagesQuerySchema, updatePageInputSchema } from '@linkhub/shared/schemas/pages';
+import {
+  createPageInputSchema,
+  listPagesQuerySchema,
+  updatePageInputSchema,
+} from '@linkhub/shared/schemas/pages';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
@@ -20,7 +24,17 @@ function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly Blo
   const positions = generateNKeysBetween(null, null, blocks.length);
   return blocks.map((block, i) => {
     const { type, data } = blockData(block);
-    return { name: 'addBlock', args: { id: uuidv7(), page_id: pageId, workspace_id: workspaceId, type, data, position: positions[i] ?? 'a0' } };
+    return {
+      name: 'addBlock',
+      args: {
+        id: uuidv7(),
+        page_id: pageId,
+        workspace_id: workspaceId,
+        type,
+        data,
+        position: positions[i] ?? 'a0',
+      },
+    };
   });
 }
 
@@ -37,17 +51,33 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = parseQuery(c, listPagesQuerySchema);
     const scope = await authorizeRead(deps, caller, 'bio_page.list', 'bio_page');
     const { items, nextCursor } = pageOf(await listPages(deps.pool, scope, query), query.limit);
-    const withBlocks = await Promise.all(items.map(async (row) => serializePage(row, await pageBlocks(deps.pool, row.id))));
+    const withBlocks = await Promise.all(
+      items.map(async (row) => serializePage(row, await pageBlocks(deps.pool, row.id))),
+    );
     return sendList(c, withBlocks, nextCursor);
   });
 
   app.post('/', async (c) => {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createPageInputSchema);
-    const domainId = input.domain === undefined ? undefined : await domainIdForHost(deps.pool, caller.workspaceId, input.domain);
+    const domainId =
+      input.domain === undefined
+        ? undefined
+        : await domainIdForHost(deps.pool, caller.workspaceId, input.domain);
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'createPage', args: defined({ id, workspace_id: caller.workspaceId, handle: input.handle, title: input.title, bio: input.bio, theme: input.theme, domain_id: domainId }) },
+      {
+        name: 'createPage',
+        args: defined({
+          id,
+          workspace_id: caller.workspaceId,
+          handle: input.handle,
+          title: input.title,
+          bio: input.bio,
+          theme: input.theme,
+          domain_id: domainId,
+        }),
+      },
       ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
     ]);
     c.header('Location', `/v1/pages/${id}`);
@@ -67,15 +97,25 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updatePageInputSchema);
     const ws = caller.workspaceId;
-    const domainId = input.domain === undefined ? undefined : await domainIdForHost(deps.pool, ws, input.domain);
-    const fields = defined({ handle: input.handle, title: input.title, bio: input.bio === null ? '' : input.bio, theme: input.theme, domain_id: domainId });
+    const domainId =
+      input.domain === undefined ? undefined : await domainIdForHost(deps.pool, ws, input.domain);
+    const fields = defined({
+      handle: input.handle,
+      title: input.title,
+      bio: input.bio === null ? '' : input.bio,
+      theme: input.theme,
+      domain_id: domainId,
+    });
     const steps: CommandStep[] = [];
-    if (Object.keys(fields).length > 0 || input.blocks === undefined) steps.push({ name: 'updatePage', args: { id, workspace_id: ws, ...fields } });
+    if (Object.keys(fields).length > 0 || input.blocks === undefined)
+      steps.push({ name: 'updatePage', args: { id, workspace_id: ws, ...fields } });
     if (input.blocks !== undefined) {
       // Authorize before reading the block ids, so an unknown page answers the same 404 as always.
       await authorizeRead(deps, caller, 'bio_page.view', 'bio_page', { type: 'bio_page', id });
       const existing = await pageBlocks(deps.pool, id);
-      steps.push(...existing.map((b) => ({ name: 'removeBlock', args: { id: b.id, page_id: id, workspace_id: ws } })));
+      steps.push(
+        ...existing.map((b) => ({ name: 'removeBlock', args: { id: b.id, page_id: id, workspace_id: ws } })),
+      );
       steps.push(...addBlockSteps(id, ws, input.blocks));
     }
     await runCommands(deps, caller, c.get('requestId'), steps);
@@ -85,14 +125,18 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    await runCommands(deps, caller, c.get('requestId'), [{ name: 'archivePage', args: { id, workspace_id: caller.workspaceId } }]);
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'archivePage', args: { id, workspace_id: caller.workspaceId } },
+    ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
 
   app.post('/:id/publish', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    await runCommands(deps, caller, c.get('requestId'), [{ name: 'publishPage', args: { id, workspace_id: caller.workspaceId } }]);
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'publishPage', args: { id, workspace_id: caller.workspaceId } },
+    ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
 

@@ -28,10 +28,18 @@ afterAll(async () => {
 
 type ArtifactRow = { design_revision: number; format: string; storage_key: string; sha256: string };
 const artifactRows = async (qrId: string) =>
-  (await kit.deps.pool.query<ArtifactRow>(`SELECT design_revision, format, storage_key, sha256 FROM qr_render_artifacts WHERE qr_code_id = $1 AND status = 'ready' ORDER BY created_at`, [qrId])).rows;
+  (
+    await kit.deps.pool.query<ArtifactRow>(
+      `SELECT design_revision, format, storage_key, sha256 FROM qr_render_artifacts WHERE qr_code_id = $1 AND status = 'ready' ORDER BY created_at`,
+      [qrId],
+    )
+  ).rows;
 
 async function createQr(slug: string): Promise<QrCode> {
-  const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/menu', slug } });
+  const res = await kit.api('POST', '/v1/qr-codes', {
+    key,
+    body: { destination_url: 'https://example.com/menu', slug },
+  });
   expect(res.status).toBe(201);
   return (await json<Envelope<QrCode>>(res)).data;
 }
@@ -58,16 +66,23 @@ describe('GET /v1/qr-codes/{id}/render from the artifact store (S3)', () => {
     expect(await artifactRows(qr.id)).toHaveLength(1);
 
     // Other options are another artifact of the same revision.
-    expect((await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=pdf&size_mm=60`, { key })).status).toBe(200);
+    expect((await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=pdf&size_mm=60`, { key })).status).toBe(
+      200,
+    );
     expect((await artifactRows(qr.id)).map((r) => r.format)).toEqual(['pdf', 'pdf']);
   });
 
   it('serves what the worker rendered into the store, without rendering again', async () => {
     const qr = await createQr('store-worker');
     // The worker's qr-render job runs exactly this against its configured store.
-    const made = await ensureQrArtifact({ pool: kit.deps.pool, store }, { qrCodeId: qr.id, format: 'svg', sizeMm: 25 });
+    const made = await ensureQrArtifact(
+      { pool: kit.deps.pool, store },
+      { qrCodeId: qr.id, format: 'svg', sizeMm: 25 },
+    );
     // Mark the stored object: if the route rendered instead of reading the store, the mark would be missing.
-    const marked = new TextEncoder().encode(`${new TextDecoder().decode(made.bytes)}<!-- rendered by the worker -->`);
+    const marked = new TextEncoder().encode(
+      `${new TextDecoder().decode(made.bytes)}<!-- rendered by the worker -->`,
+    );
     await store.put(made.storageKey, marked, 'image/svg+xml');
     const res = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=svg&size_mm=25`, { key });
     expect(res.status).toBe(200);
@@ -78,10 +93,15 @@ describe('GET /v1/qr-codes/{id}/render from the artifact store (S3)', () => {
 
   it('a restyle makes a new artifact and removes the superseded revision from the bucket', async () => {
     const qr = await createQr('store-restyle');
-    const before = await bytesOf(await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&dpi=300`, { key }));
+    const before = await bytesOf(
+      await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&dpi=300`, { key }),
+    );
     const [old] = await artifactRows(qr.id);
     if (old === undefined) throw new Error('no artifact row');
-    const patched = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, { key, body: { design: { fg_color: '#1a3d7c' } } });
+    const patched = await kit.api('PATCH', `/v1/qr-codes/${qr.id}`, {
+      key,
+      body: { design: { fg_color: '#1a3d7c' } },
+    });
     expect(patched.status).toBe(200);
     const after = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&dpi=300`, { key });
     expect(after.status).toBe(200);
@@ -111,7 +131,10 @@ describe('GET /v1/qr-codes/{id}/render from the artifact store (S3)', () => {
   it('an unscannable stored design is 422 with its fixes, and nothing is stored', async () => {
     const qr = await createQr('store-bad');
     // A design that got past no validator (written straight to the row).
-    await kit.deps.pool.query(`UPDATE qr_codes SET design = $2, design_revision = 2 WHERE id = $1`, [qr.id, JSON.stringify({ fgColor: '#ffffff', bgColor: '#000000' })]);
+    await kit.deps.pool.query(`UPDATE qr_codes SET design = $2, design_revision = 2 WHERE id = $1`, [
+      qr.id,
+      JSON.stringify({ fgColor: '#ffffff', bgColor: '#000000' }),
+    ]);
     const res = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=svg`, { key });
     expect(res.status).toBe(422);
     const body = await json<ErrorBody>(res);

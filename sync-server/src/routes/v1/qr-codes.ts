@@ -105,7 +105,11 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = parseQuery(c, renderQrQuerySchema);
     await authorizeRead(deps, caller, 'qr_code.render', 'qr_code', { type: 'qr_code', id });
     const row = notFoundAfterAuthorize(await findQrCode(deps.pool, caller.workspaceId, id));
-    const file = await qrFileFromStore({ pool: deps.pool, store: deps.artifacts, render: deps.renderPool.renderQr }, row.id, query);
+    const file = await qrFileFromStore(
+      { pool: deps.pool, store: deps.artifacts, render: deps.renderPool.renderQr },
+      row.id,
+      query,
+    );
     c.header('Content-Type', file.contentType);
     c.header('Content-Length', String(file.byteSize));
     c.header('Content-Disposition', `attachment; filename="${row.slug}.${file.extension}"`);
@@ -113,7 +117,10 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     c.header('ETag', `"${file.sha256}"`);
     // A downloaded SVG is a document: never let it run anything if opened in a browser.
     c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox");
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    );
     return c.body(file.body instanceof Uint8Array ? new Uint8Array(file.body) : file.body, 200);
   });
 

@@ -7,12 +7,21 @@ let kit: V1Kit;
 let key: string;
 let qr: QrCode;
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
-type Refusal = { error: { code: string; message: string; details: Array<{ field: string; issue: string; max_size_mm?: number; dpi?: number }> } };
+type Refusal = {
+  error: {
+    code: string;
+    message: string;
+    details: Array<{ field: string; issue: string; max_size_mm?: number; dpi?: number }>;
+  };
+};
 
 beforeAll(async () => {
   kit = await startV1Kit();
   key = await kit.key(ALL_SCOPES);
-  const res = await kit.api('POST', '/v1/qr-codes', { key, body: { destination_url: 'https://example.com/poster', slug: 'poster' } });
+  const res = await kit.api('POST', '/v1/qr-codes', {
+    key,
+    body: { destination_url: 'https://example.com/poster', slug: 'poster' },
+  });
   expect(res.status).toBe(201);
   qr = (await json<Envelope<QrCode>>(res)).data;
 });
@@ -20,7 +29,15 @@ afterAll(async () => {
   await kit.stop();
 });
 
-const artifactCount = async () => Number((await kit.deps.pool.query<{ n: string }>('SELECT count(*) AS n FROM qr_render_artifacts WHERE qr_code_id = $1', [qr.id])).rows[0]?.n);
+const artifactCount = async () =>
+  Number(
+    (
+      await kit.deps.pool.query<{ n: string }>(
+        'SELECT count(*) AS n FROM qr_render_artifacts WHERE qr_code_id = $1',
+        [qr.id],
+      )
+    ).rows[0]?.n,
+  );
 
 describe('QR PNG renders are bounded (issue 16.6)', () => {
   it('refuses 1000 mm at 600 DPI with 422 naming the largest size at that DPI, rendering nothing', async () => {
@@ -28,13 +45,20 @@ describe('QR PNG renders are bounded (issue 16.6)', () => {
     expect(res.status).toBe(422);
     const body = await json<Refusal>(res);
     expect(body.error.code).toBe('qr_render_too_large');
-    expect(body.error.details[0]).toMatchObject({ field: 'size_mm', issue: 'too_large_for_dpi', dpi: 600, max_size_mm: 254 });
+    expect(body.error.details[0]).toMatchObject({
+      field: 'size_mm',
+      issue: 'too_large_for_dpi',
+      dpi: 600,
+      max_size_mm: 254,
+    });
     expect(body.error.message).toContain('254 mm');
     expect(await artifactCount()).toBe(0);
     // At 300 DPI the same budget allows twice the size.
     expect(maxPngSizeMm(300)).toBe(508);
     expect(QR_PNG_MAX_SIDE_PX).toBe(6000);
-    const at300 = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&size_mm=700&dpi=300`, { key });
+    const at300 = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&size_mm=700&dpi=300`, {
+      key,
+    });
     expect((await json<Refusal>(at300)).error.details[0]).toMatchObject({ max_size_mm: 508, dpi: 300 });
   });
 
@@ -58,7 +82,10 @@ describe('QR PNG renders are bounded (issue 16.6)', () => {
     expect(second.headers.get('ETag')).toBe(first.headers.get('ETag'));
     expect(await artifactCount()).toBe(before + 1);
     expect(kit.deps.renderPool.completed()).toBe(rendered + 1);
-    const { rows } = await kit.deps.pool.query<{ size_mm: string }>("SELECT size_mm FROM qr_render_artifacts WHERE qr_code_id = $1 AND format = 'png' AND dpi = 300", [qr.id]);
+    const { rows } = await kit.deps.pool.query<{ size_mm: string }>(
+      "SELECT size_mm FROM qr_render_artifacts WHERE qr_code_id = $1 AND format = 'png' AND dpi = 300",
+      [qr.id],
+    );
     expect(rows.map((r) => Number(r.size_mm))).toEqual([50]);
   });
 
@@ -68,7 +95,10 @@ describe('QR PNG renders are bounded (issue 16.6)', () => {
       body: { qr_code_ids: [qr.id], format: 'png', size_mm: 300, dpi: 600 },
     });
     expect(res.status).toBe(422);
-    expect((await json<Refusal>(res)).error.details[0]).toMatchObject({ issue: 'too_large_for_dpi', max_size_mm: 254 });
+    expect((await json<Refusal>(res)).error.details[0]).toMatchObject({
+      issue: 'too_large_for_dpi',
+      max_size_mm: 254,
+    });
     expect(await kit.count("export_jobs WHERE kind = 'qr_batch'")).toBe(0);
   });
 });

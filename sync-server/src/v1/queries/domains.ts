@@ -8,7 +8,12 @@ const SELECT = `SELECT c.id, c.workspace_id, c.hostname, c.is_system, c.purpose,
        c.verification_token, c.tls_status, c.verified_at, c.created_at, ${cursorColumn('c')}
   FROM custom_domains c`;
 
-export async function findDomain(db: Queryable, workspaceId: string, id: string, includeRemoved = false): Promise<DomainRecord | undefined> {
+export async function findDomain(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+  includeRemoved = false,
+): Promise<DomainRecord | undefined> {
   const live = includeRemoved ? '' : ' AND c.deleted_at IS NULL';
   return one<DomainRecord>(db, `${SELECT} WHERE c.id = $1 AND c.workspace_id = $2${live}`, [id, workspaceId]);
 }
@@ -19,7 +24,9 @@ export async function listDomains(
   scope: ReadScope,
   q: { limit: number; cursor?: string | undefined },
 ): Promise<DomainRecord[]> {
-  const sql = new ListSql('c', { workspaceId: scope.workspaceId, grantedIds: null }).add('c.deleted_at IS NULL');
+  const sql = new ListSql('c', { workspaceId: scope.workspaceId, grantedIds: null }).add(
+    'c.deleted_at IS NULL',
+  );
   const tail = sql.cursor(q.cursor).tail(q.limit);
   return rows<DomainRecord>(db, `${SELECT} ${tail}`, sql.values);
 }

@@ -15,14 +15,29 @@ const SELECT = `SELECT l.id, l.workspace_id, l.domain_id, d.hostname, l.slug, l.
        ${STATUS} AS api_status, l.starts_at, l.expires_at, l.qr_code_id, l.created_at, l.updated_at, ${cursorColumn('l')}
   FROM links l JOIN custom_domains d ON d.id = l.domain_id`;
 
-export async function findLink(db: Queryable, workspaceId: string, id: string): Promise<LinkRecord | undefined> {
-  return one<LinkRecord>(db, `${SELECT} WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL`, [id, workspaceId]);
+export async function findLink(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<LinkRecord | undefined> {
+  return one<LinkRecord>(db, `${SELECT} WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL`, [
+    id,
+    workspaceId,
+  ]);
 }
 
 /** Several links of one workspace by id, in one statement (a bulk create's answer); order not kept. */
-export async function findLinks(db: Queryable, workspaceId: string, ids: readonly string[]): Promise<LinkRecord[]> {
+export async function findLinks(
+  db: Queryable,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<LinkRecord[]> {
   if (ids.length === 0) return [];
-  return rows<LinkRecord>(db, `${SELECT} WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2 AND l.deleted_at IS NULL`, [ids, workspaceId]);
+  return rows<LinkRecord>(
+    db,
+    `${SELECT} WHERE l.id = ANY($1::uuid[]) AND l.workspace_id = $2 AND l.deleted_at IS NULL`,
+    [ids, workspaceId],
+  );
 }
 
 /** `?q=` searches title, slug, destination and tags. */

@@ -9,8 +9,15 @@ const SELECT = `SELECT p.id, p.workspace_id, d.hostname, p.handle, p.title, p.bi
        p.published_at, p.draft_revision, p.published_revision, p.created_at, p.updated_at, ${cursorColumn('p')}
   FROM bio_pages p JOIN custom_domains d ON d.id = p.domain_id`;
 
-export async function findPage(db: Queryable, workspaceId: string, id: string): Promise<PageRecord | undefined> {
-  return one<PageRecord>(db, `${SELECT} WHERE p.id = $1 AND p.workspace_id = $2 AND p.deleted_at IS NULL`, [id, workspaceId]);
+export async function findPage(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<PageRecord | undefined> {
+  return one<PageRecord>(db, `${SELECT} WHERE p.id = $1 AND p.workspace_id = $2 AND p.deleted_at IS NULL`, [
+    id,
+    workspaceId,
+  ]);
 }
 
 export async function listPages(
@@ -18,7 +25,9 @@ export async function listPages(
   scope: ReadScope,
   q: { q?: string | undefined; limit: number; cursor?: string | undefined },
 ): Promise<PageRecord[]> {
-  const sql = new ListSql('p', scope).add('p.deleted_at IS NULL').search(q.q, ['p.title', 'p.handle', 'p.bio']);
+  const sql = new ListSql('p', scope)
+    .add('p.deleted_at IS NULL')
+    .search(q.q, ['p.title', 'p.handle', 'p.bio']);
   const tail = sql.cursor(q.cursor).tail(q.limit);
   return rows<PageRecord>(db, `${SELECT} ${tail}`, sql.values);
 }

@@ -10,8 +10,15 @@ const SELECT = `SELECT q.id, q.workspace_id, q.domain_id, d.hostname, q.slug, q.
        ${STATUS} AS api_status, q.design, q.design_revision, q.created_at, q.updated_at, ${cursorColumn('q')}
   FROM qr_codes q JOIN custom_domains d ON d.id = q.domain_id`;
 
-export async function findQrCode(db: Queryable, workspaceId: string, id: string): Promise<QrRecord | undefined> {
-  return one<QrRecord>(db, `${SELECT} WHERE q.id = $1 AND q.workspace_id = $2 AND q.deleted_at IS NULL`, [id, workspaceId]);
+export async function findQrCode(
+  db: Queryable,
+  workspaceId: string,
+  id: string,
+): Promise<QrRecord | undefined> {
+  return one<QrRecord>(db, `${SELECT} WHERE q.id = $1 AND q.workspace_id = $2 AND q.deleted_at IS NULL`, [
+    id,
+    workspaceId,
+  ]);
 }
 
 export async function listQrCodes(db: Queryable, scope: ReadScope, q: ListQrCodesQuery): Promise<QrRecord[]> {

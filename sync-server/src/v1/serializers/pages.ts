@@ -19,9 +19,18 @@ export type PageRecord = {
   cursor_at: string;
 };
 
-export type BlockRecord = { id: string; type: string; data: Record<string, unknown>; position: string; is_visible: boolean };
+export type BlockRecord = {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  position: string;
+  is_visible: boolean;
+};
 
-export type V1Block = { id: string; type: string; position: string; is_visible: boolean } & Record<string, unknown>;
+export type V1Block = { id: string; type: string; position: string; is_visible: boolean } & Record<
+  string,
+  unknown
+>;
 
 /** A page row (and its draft blocks, flat as the API accepts them) as the API returns it. */
 export function serializePage(row: PageRecord, blocks: readonly BlockRecord[]): Page & { blocks: V1Block[] } {
@@ -39,6 +48,12 @@ export function serializePage(row: PageRecord, blocks: readonly BlockRecord[]): 
     has_unpublished_changes: row.published_revision !== row.draft_revision,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    blocks: blocks.map((b) => ({ ...b.data, id: b.id, type: b.type, position: b.position, is_visible: b.is_visible })),
+    blocks: blocks.map((b) => ({
+      ...b.data,
+      id: b.id,
+      type: b.type,
+      position: b.position,
+      is_visible: b.is_visible,
+    })),
   };
 }

@@ -10,31 +10,65 @@ const rowsOf = (reading: CsvReading) => {
 describe('a CSV file read into links', () => {
   it('maps each data row to a link, with its spreadsheet row number, leaving empty cells out', () => {
     const reading = rowsOf(
-      readLinksCsv(['destination_url,slug,title,tags', 'https://shop.example/a,spring,Spring sale,sale|spring', 'https://shop.example/b,,,', 'https://shop.example/c,,"Comma, quoted", news ; promo ;'].join('\n')),
+      readLinksCsv(
+        [
+          'destination_url,slug,title,tags',
+          'https://shop.example/a,spring,Spring sale,sale|spring',
+          'https://shop.example/b,,,',
+          'https://shop.example/c,,"Comma, quoted", news ; promo ;',
+        ].join('\n'),
+      ),
     );
     expect(reading.total).toBe(3);
     expect(reading.refused).toEqual([]);
     expect(reading.ready).toEqual([
-      { row: 2, link: { destination_url: 'https://shop.example/a', slug: 'spring', title: 'Spring sale', tags: ['sale', 'spring'] } },
+      {
+        row: 2,
+        link: {
+          destination_url: 'https://shop.example/a',
+          slug: 'spring',
+          title: 'Spring sale',
+          tags: ['sale', 'spring'],
+        },
+      },
       { row: 3, link: { destination_url: 'https://shop.example/b' } },
-      { row: 4, link: { destination_url: 'https://shop.example/c', title: 'Comma, quoted', tags: ['news', 'promo'] } },
+      {
+        row: 4,
+        link: { destination_url: 'https://shop.example/c', title: 'Comma, quoted', tags: ['news', 'promo'] },
+      },
     ]);
   });
 
   it('takes url for destination_url, header names in any case or spacing, semicolons or tabs between cells, and a byte-order mark', () => {
     const semicolons = rowsOf(readLinksCsv('\uFEFFURL;Title\nhttps://a.example/;A\n'));
-    expect(semicolons.ready).toEqual([{ row: 2, link: { destination_url: 'https://a.example/', title: 'A' } }]);
+    expect(semicolons.ready).toEqual([
+      { row: 2, link: { destination_url: 'https://a.example/', title: 'A' } },
+    ]);
     const tabs = rowsOf(readLinksCsv('Destination URL\tSlug\nhttps://b.example/\tbee\n'));
     expect(tabs.ready).toEqual([{ row: 2, link: { destination_url: 'https://b.example/', slug: 'bee' } }]);
   });
 
   it('names the columns it leaves out', () => {
-    expect(rowsOf(readLinksCsv('url,notes,clicks\nhttps://a.example/,hi,3\n')).ignoredColumns).toEqual(['notes', 'clicks']);
+    expect(rowsOf(readLinksCsv('url,notes,clicks\nhttps://a.example/,hi,3\n')).ignoredColumns).toEqual([
+      'notes',
+      'clicks',
+    ]);
   });
 
   it('refuses each bad row with a sentence, before anything is sent, and keeps the good ones', () => {
     const reading = rowsOf(
-      readLinksCsv(['url,slug,title', 'not a url,,', ',lonely,', 'https://ok.example/,api,', 'https://ok.example/1,dup,', 'https://ok.example/2,DUP,', `https://ok.example/3,,${'x'.repeat(121)}`, 'https://ok.example/4,,Fine'].join('\n')),
+      readLinksCsv(
+        [
+          'url,slug,title',
+          'not a url,,',
+          ',lonely,',
+          'https://ok.example/,api,',
+          'https://ok.example/1,dup,',
+          'https://ok.example/2,DUP,',
+          `https://ok.example/3,,${'x'.repeat(121)}`,
+          'https://ok.example/4,,Fine',
+        ].join('\n'),
+      ),
     );
     expect(reading.ready.map((r) => r.row)).toEqual([5, 8]);
     expect(reading.refused).toEqual([
@@ -59,12 +93,19 @@ describe('a CSV file read into links', () => {
   });
 
   it('refuses a whole file with no url column, no rows, or more than the limit', () => {
-    expect(readLinksCsv('title,slug\nA,a\n')).toEqual({ kind: 'refused', message: codeSentence('csv_no_url_column') });
+    expect(readLinksCsv('title,slug\nA,a\n')).toEqual({
+      kind: 'refused',
+      message: codeSentence('csv_no_url_column'),
+    });
     expect(readLinksCsv('')).toEqual({ kind: 'refused', message: codeSentence('csv_empty') });
     expect(readLinksCsv('url\n\n\n')).toEqual({ kind: 'refused', message: codeSentence('csv_empty') });
-    const rows = (n: number) => ['url', ...Array.from({ length: n }, (_, i) => `https://a.example/${i}`)].join('\n');
+    const rows = (n: number) =>
+      ['url', ...Array.from({ length: n }, (_, i) => `https://a.example/${i}`)].join('\n');
     expect(rowsOf(readLinksCsv(rows(MAX_IMPORT_ROWS))).ready).toHaveLength(MAX_IMPORT_ROWS);
-    expect(readLinksCsv(rows(MAX_IMPORT_ROWS + 1))).toEqual({ kind: 'refused', message: codeSentence('csv_too_many_rows') });
+    expect(readLinksCsv(rows(MAX_IMPORT_ROWS + 1))).toEqual({
+      kind: 'refused',
+      message: codeSentence('csv_too_many_rows'),
+    });
     expect(codeSentence('csv_too_many_rows')).toContain(MAX_IMPORT_ROWS.toLocaleString('en-US'));
   });
 });

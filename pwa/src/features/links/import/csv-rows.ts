@@ -62,7 +62,11 @@ export const tagsOfCell = (cell: string): string[] =>
  * other columns are ignored. Blank rows are skipped but keep their number.
  */
 export function readLinksCsv(text: string): CsvReading {
-  const parsed = Papa.parse<string[]>(text, { header: false, skipEmptyLines: false, delimiter: delimiterOf(text) });
+  const parsed = Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: false,
+    delimiter: delimiterOf(text),
+  });
   const records = parsed.data;
   const headerAt = records.findIndex((r) => !blank(r));
   const header = records[headerAt];
@@ -72,13 +76,25 @@ export function readLinksCsv(text: string): CsvReading {
     const at = keys.findIndex((k) => (COLUMN_NAMES[column] as readonly string[]).includes(k));
     return at === -1 ? undefined : at;
   };
-  const columns = { destination_url: indexOf('destination_url'), slug: indexOf('slug'), title: indexOf('title'), tags: indexOf('tags') };
-  if (columns.destination_url === undefined) return { kind: 'refused', message: codeSentence('csv_no_url_column') };
+  const columns = {
+    destination_url: indexOf('destination_url'),
+    slug: indexOf('slug'),
+    title: indexOf('title'),
+    tags: indexOf('tags'),
+  };
+  if (columns.destination_url === undefined)
+    return { kind: 'refused', message: codeSentence('csv_no_url_column') };
   const used = new Set(Object.values(columns));
-  const ignoredColumns = header.filter((name, i) => !used.has(i) && name.trim() !== '').map((name) => name.trim());
+  const ignoredColumns = header
+    .filter((name, i) => !used.has(i) && name.trim() !== '')
+    .map((name) => name.trim());
 
-  const malformed = new Set(parsed.errors.filter((e) => e.type === 'Quotes' && e.row !== undefined).map((e) => e.row));
-  const rows = records.flatMap((record, index) => (index > headerAt && !blank(record) ? [{ record, index }] : []));
+  const malformed = new Set(
+    parsed.errors.filter((e) => e.type === 'Quotes' && e.row !== undefined).map((e) => e.row),
+  );
+  const rows = records.flatMap((record, index) =>
+    index > headerAt && !blank(record) ? [{ record, index }] : [],
+  );
   if (rows.length === 0) return { kind: 'refused', message: codeSentence('csv_empty') };
   if (rows.length > MAX_IMPORT_ROWS) return { kind: 'refused', message: codeSentence('csv_too_many_rows') };
 
@@ -92,7 +108,15 @@ export function readLinksCsv(text: string): CsvReading {
       continue;
     }
     const cell = (at: number | undefined): string => (at === undefined ? '' : (record[at] ?? '').trim());
-    const checked = checkRow({ destination_url: cell(columns.destination_url), slug: cell(columns.slug), title: cell(columns.title), tags: tagsOfCell(cell(columns.tags)) }, slugs);
+    const checked = checkRow(
+      {
+        destination_url: cell(columns.destination_url),
+        slug: cell(columns.slug),
+        title: cell(columns.title),
+        tags: tagsOfCell(cell(columns.tags)),
+      },
+      slugs,
+    );
     if (typeof checked === 'string') refused.push({ row, message: checked });
     else {
       ready.push({ row, link: checked });
@@ -103,7 +127,10 @@ export function readLinksCsv(text: string): CsvReading {
 }
 
 /** The row as the request will carry it, or the sentence saying why it is refused. */
-function checkRow(cells: { destination_url: string; slug: string; title: string; tags: string[] }, slugs: ReadonlySet<string>): ImportLink | string {
+function checkRow(
+  cells: { destination_url: string; slug: string; title: string; tags: string[] },
+  slugs: ReadonlySet<string>,
+): ImportLink | string {
   if (cells.destination_url === '') return detailSentence({ field: 'destination_url', issue: 'required' });
   const link: ImportLink = {
     destination_url: cells.destination_url,
@@ -113,6 +140,7 @@ function checkRow(cells: { destination_url: string; slug: string; title: string;
   };
   const parsed = createLinkInputSchema.safeParse(link);
   if (!parsed.success) return errorText(parsed.error);
-  if (parsed.data.slug !== undefined && slugs.has(parsed.data.slug)) return detailSentence({ field: 'slug', issue: 'duplicate_in_file' });
+  if (parsed.data.slug !== undefined && slugs.has(parsed.data.slug))
+    return detailSentence({ field: 'slug', issue: 'duplicate_in_file' });
   return link;
 }

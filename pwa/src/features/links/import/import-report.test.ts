@@ -12,7 +12,15 @@ describe('the import report', () => {
   });
 
   it('lists every row not imported, refused here or by the server, in file order', () => {
-    expect(reportLines([{ row: 9, message: 'b' }, { row: 2, message: 'a' }], [{ row: 5, message: 'c' }])).toEqual([
+    expect(
+      reportLines(
+        [
+          { row: 9, message: 'b' },
+          { row: 2, message: 'a' },
+        ],
+        [{ row: 5, message: 'c' }],
+      ),
+    ).toEqual([
       { row: 2, message: 'a' },
       { row: 5, message: 'c' },
       { row: 9, message: 'b' },
@@ -20,11 +28,21 @@ describe('the import report', () => {
   });
 
   it('turns the server’s reason for an item into the editor’s sentence, never its code', () => {
-    expect(itemSentence({ code: 'validation_failed', message: 'The request is invalid.', details: [{ field: 'destination_url', issue: 'invalid_format', format: 'url' }] })).toBe(
-      'Enter a full web address, such as https://example.com.',
+    expect(
+      itemSentence({
+        code: 'validation_failed',
+        message: 'The request is invalid.',
+        details: [{ field: 'destination_url', issue: 'invalid_format', format: 'url' }],
+      }),
+    ).toBe('Enter a full web address, such as https://example.com.');
+    expect(itemSentence({ code: 'qr_slug_reserved', message: '', details: [] })).toBe(
+      'This short link belongs to a printed QR code and cannot be reused.',
     );
-    expect(itemSentence({ code: 'qr_slug_reserved', message: '', details: [] })).toBe('This short link belongs to a printed QR code and cannot be reused.');
-    expect(itemSentence({ code: 'plan_limit_reached', message: '', details: [] })).toBe("This workspace has reached its plan's limit.");
-    expect(itemSentence({ code: 'brand_new_code', message: '', details: [] })).not.toContain('brand_new_code');
+    expect(itemSentence({ code: 'plan_limit_reached', message: '', details: [] })).toBe(
+      "This workspace has reached its plan's limit.",
+    );
+    expect(itemSentence({ code: 'brand_new_code', message: '', details: [] })).not.toContain(
+      'brand_new_code',
+    );
   });
 });

@@ -25,7 +25,8 @@ export function useCsvImport(workspaceId: string) {
   const alive = useAliveRef();
 
   const pick = async (file: File): Promise<void> => {
-    if (file.size > MAX_IMPORT_FILE_BYTES) return setPhase({ kind: 'refused', message: codeSentence('csv_too_large') });
+    if (file.size > MAX_IMPORT_FILE_BYTES)
+      return setPhase({ kind: 'refused', message: codeSentence('csv_too_large') });
     const text = await file.text().catch(() => null);
     if (!alive.current) return;
     if (text === null) return setPhase({ kind: 'refused', message: codeSentence('csv_unreadable') });
@@ -37,20 +38,29 @@ export function useCsvImport(workspaceId: string) {
     stopAsked.current = false;
     setPhase({ kind: 'importing', reading, run: from });
     const { run, error } = await runImport(from, {
-      send: (chunk) => createLinksInBulk(workspaceId, chunk.rows.map((r) => r.link), chunk.key),
+      send: (chunk) =>
+        createLinksInBulk(
+          workspaceId,
+          chunk.rows.map((r) => r.link),
+          chunk.key,
+        ),
       onProgress: (progress) => alive.current && setPhase({ kind: 'importing', reading, run: progress }),
       stopped: () => stopAsked.current || !alive.current,
       wait,
     });
     if (!alive.current) return;
-    if (run.next < run.chunks.length) setPhase({ kind: 'stopped', reading, run, message: error === null ? null : errorText(error) });
+    if (run.next < run.chunks.length)
+      setPhase({ kind: 'stopped', reading, run, message: error === null ? null : errorText(error) });
     else setPhase({ kind: 'done', reading, run });
   };
 
   return {
     phase,
     pick,
-    start: () => (phase.kind === 'review' ? go(phase.reading, startRun(chunksOf(phase.reading.ready, uuidv7))) : Promise.resolve()),
+    start: () =>
+      phase.kind === 'review'
+        ? go(phase.reading, startRun(chunksOf(phase.reading.ready, uuidv7)))
+        : Promise.resolve(),
     resume: () => (phase.kind === 'stopped' ? go(phase.reading, phase.run) : Promise.resolve()),
     stop: () => {
       stopAsked.current = true;
