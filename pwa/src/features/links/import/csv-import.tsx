@@ -43,7 +43,7 @@ export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClo
       )}
       {phase.kind === 'review' && reading && <p role="status">{reviewText(reading.total, ready)}</p>}
       {reading && reading.ignoredColumns.length > 0 && <p className="muted">Columns not imported: {reading.ignoredColumns.join(', ')}.</p>}
-      {run && reading && (
+      {run && reading && phase.kind !== 'done' && (
         <div className="field">
           <label htmlFor="csv-import-progress" aria-live="polite">{progressText(run.created, reading.total)}</label>
           <progress id="csv-import-progress" max={ready} value={sent} />

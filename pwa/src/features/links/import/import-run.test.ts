@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/api-error';
+import { codeSentence } from '../../../ui/error-messages';
 import type { BulkResult } from './bulk-api';
 import type { ReadyRow } from './csv-rows';
 import { afterAnswer, chunksOf, CHUNK_BYTES, runImport, startRun, type Chunk } from './import-run';
@@ -32,6 +33,11 @@ describe('an import run', () => {
   it('counts the created links and names each failed item by its row', () => {
     const run = afterAnswer(startRun(chunksOf(rows(3, 5), newKey)), [created(0), taken(1), created(2)]);
     expect(run).toMatchObject({ next: 1, created: 2, failed: [{ row: 6, message: 'This short link is already in use on this domain. Choose another ending.' }] });
+  });
+
+  it('names a row the answer left out instead of losing it', () => {
+    const run = afterAnswer(startRun(chunksOf(rows(2, 2), newKey)), [created(1), created(1)]);
+    expect(run).toMatchObject({ created: 1, failed: [{ row: 2, message: codeSentence('unexpected_response') }] });
   });
 
   it('sends every batch in order and reports progress after each', async () => {

@@ -1,4 +1,5 @@
 import { ApiError } from '../../../api/api';
+import { codeSentence } from '../../../ui/error-messages';
 import { BULK_MAX_LINKS, type BulkResult } from './bulk-api';
 import type { ReadyRow, RefusedRow } from './csv-rows';
 import { itemSentence } from './import-report';
@@ -37,17 +38,22 @@ export function chunksOf(rows: readonly ReadyRow[], newKey: () => string): Chunk
 
 export const startRun = (chunks: readonly Chunk[]): ImportRun => ({ chunks, next: 0, created: 0, failed: [] });
 
-/** A batch's answer folded into the run: created links counted, failed items named by their row. */
+/** A batch's answer folded into the run: created links counted, failed items (and any the answer left out) named by their row. */
 export function afterAnswer(run: ImportRun, results: readonly BulkResult[]): ImportRun {
   const rows = run.chunks[run.next]?.rows ?? [];
   let created = 0;
   const failed: RefusedRow[] = [];
+  const answered = new Set<number>();
   for (const result of results) {
     const row = rows[result.index]?.row;
-    if (row === undefined) continue;
+    if (row === undefined || answered.has(result.index)) continue;
+    answered.add(result.index);
     if (result.status === 'created') created += 1;
     else failed.push({ row, message: itemSentence(result.error) });
   }
+  rows.forEach(({ row }, index) => {
+    if (!answered.has(index)) failed.push({ row, message: codeSentence('unexpected_response') });
+  });
   return { ...run, next: run.next + 1, created: run.created + created, failed: [...run.failed, ...failed] };
 }
 
