@@ -11,7 +11,8 @@ export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClo
   const { phase, pick, start, resume, stop } = useCsvImport(workspaceId);
   const importing = phase.kind === 'importing';
   const reading = phase.kind === 'idle' || phase.kind === 'refused' ? null : phase.reading;
-  const run = phase.kind === 'importing' || phase.kind === 'stopped' || phase.kind === 'done' ? phase.run : null;
+  const run =
+    phase.kind === 'importing' || phase.kind === 'stopped' || phase.kind === 'done' ? phase.run : null;
   const lines = reading ? reportLines(reading.refused, run?.failed ?? []) : [];
   const sent = run ? run.chunks.slice(0, run.next).reduce((n, chunk) => n + chunk.rows.length, 0) : 0;
   const ready = reading?.ready.length ?? 0;
@@ -20,7 +21,8 @@ export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClo
     <section className="panel csv-import" id="csv-import" aria-labelledby="csv-import-title">
       <h2 id="csv-import-title">Import links from a CSV file</h2>
       <p className="muted" id="csv-import-help">
-        The first row names the columns: destination_url (or url), and optionally slug, title and tags (separate tags with | or ;). Up to {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows per file.
+        The first row names the columns: destination_url (or url), and optionally slug, title and tags
+        (separate tags with | or ;). Up to {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows per file.
       </p>
       <div className="field">
         <label htmlFor="csv-import-file">CSV file</label>
@@ -42,10 +44,14 @@ export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClo
         </p>
       )}
       {phase.kind === 'review' && reading && <p role="status">{reviewText(reading.total, ready)}</p>}
-      {reading && reading.ignoredColumns.length > 0 && <p className="muted">Columns not imported: {reading.ignoredColumns.join(', ')}.</p>}
+      {reading && reading.ignoredColumns.length > 0 && (
+        <p className="muted">Columns not imported: {reading.ignoredColumns.join(', ')}.</p>
+      )}
       {run && reading && phase.kind !== 'done' && (
         <div className="field">
-          <label htmlFor="csv-import-progress" aria-live="polite">{progressText(run.created, reading.total)}</label>
+          <label htmlFor="csv-import-progress" aria-live="polite">
+            {progressText(run.created, reading.total)}
+          </label>
           <progress id="csv-import-progress" max={ready} value={sent} />
         </div>
       )}
@@ -61,7 +67,9 @@ export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClo
       )}
       {lines.length > 0 && (
         <section aria-labelledby="csv-import-report-title">
-          <h3 id="csv-import-report-title">{phase.kind === 'review' ? 'Rows that will not be imported' : 'Rows not imported'}</h3>
+          <h3 id="csv-import-report-title">
+            {phase.kind === 'review' ? 'Rows that will not be imported' : 'Rows not imported'}
+          </h3>
           <ul className="import-report" tabIndex={0} aria-labelledby="csv-import-report-title">
             {lines.map((line) => (
               <li key={line.row}>

@@ -5,11 +5,23 @@ import type { BulkResult } from './bulk-api';
 import type { ReadyRow } from './csv-rows';
 import { afterAnswer, chunksOf, CHUNK_BYTES, runImport, startRun, type Chunk } from './import-run';
 
-const rows = (n: number, from = 2): ReadyRow[] => Array.from({ length: n }, (_, i) => ({ row: from + i, link: { destination_url: `https://a.example/${i}` } }));
+const rows = (n: number, from = 2): ReadyRow[] =>
+  Array.from({ length: n }, (_, i) => ({
+    row: from + i,
+    link: { destination_url: `https://a.example/${i}` },
+  }));
 let keys = 0;
 const newKey = () => `key-${(keys += 1)}`;
-const created = (index: number): BulkResult => ({ index, status: 'created', link: { id: `id-${index}`, short_url: `https://lnk.test/${index}` } });
-const taken = (index: number): BulkResult => ({ index, status: 'failed', error: { code: 'slug_taken', message: '', details: [{ field: 'slug', issue: 'taken' }] } });
+const created = (index: number): BulkResult => ({
+  index,
+  status: 'created',
+  link: { id: `id-${index}`, short_url: `https://lnk.test/${index}` },
+});
+const taken = (index: number): BulkResult => ({
+  index,
+  status: 'failed',
+  error: { code: 'slug_taken', message: '', details: [{ field: 'slug', issue: 'taken' }] },
+});
 const allCreated = (chunk: Chunk) => Promise.resolve(chunk.rows.map((_, i) => created(i)));
 const noWait = () => Promise.resolve();
 
@@ -22,22 +34,37 @@ describe('batches of an import', () => {
   });
 
   it('are smaller when long addresses would pass the request body limit', () => {
-    const long = rows(100).map((r) => ({ ...r, link: { destination_url: `https://a.example/${'x'.repeat(2000)}${r.row}` } }));
+    const long = rows(100).map((r) => ({
+      ...r,
+      link: { destination_url: `https://a.example/${'x'.repeat(2000)}${r.row}` },
+    }));
     const chunks = chunksOf(long, newKey);
     expect(chunks.length).toBeGreaterThan(1);
-    for (const c of chunks) expect(new TextEncoder().encode(JSON.stringify(c.rows.map((r) => r.link))).length).toBeLessThanOrEqual(CHUNK_BYTES);
+    for (const c of chunks)
+      expect(new TextEncoder().encode(JSON.stringify(c.rows.map((r) => r.link))).length).toBeLessThanOrEqual(
+        CHUNK_BYTES,
+      );
   });
 });
 
 describe('an import run', () => {
   it('counts the created links and names each failed item by its row', () => {
     const run = afterAnswer(startRun(chunksOf(rows(3, 5), newKey)), [created(0), taken(1), created(2)]);
-    expect(run).toMatchObject({ next: 1, created: 2, failed: [{ row: 6, message: 'This short link is already in use on this domain. Choose another ending.' }] });
+    expect(run).toMatchObject({
+      next: 1,
+      created: 2,
+      failed: [
+        { row: 6, message: 'This short link is already in use on this domain. Choose another ending.' },
+      ],
+    });
   });
 
   it('names a row the answer left out instead of losing it', () => {
     const run = afterAnswer(startRun(chunksOf(rows(2, 2), newKey)), [created(1), created(1)]);
-    expect(run).toMatchObject({ created: 1, failed: [{ row: 2, message: codeSentence('unexpected_response') }] });
+    expect(run).toMatchObject({
+      created: 1,
+      failed: [{ row: 2, message: codeSentence('unexpected_response') }],
+    });
   });
 
   it('sends every batch in order and reports progress after each', async () => {
@@ -62,7 +89,8 @@ describe('an import run', () => {
     const { run, error } = await runImport(startRun(chunksOf(rows(10), newKey)), {
       send: (chunk) => {
         keysSent.push(chunk.key);
-        if (refusals-- > 0) return Promise.reject(new ApiError(429, 'rate_limited', '', [{ retry_after_seconds: 2 }]));
+        if (refusals-- > 0)
+          return Promise.reject(new ApiError(429, 'rate_limited', '', [{ retry_after_seconds: 2 }]));
         return allCreated(chunk);
       },
       onProgress: () => undefined,

@@ -13,7 +13,12 @@ const DEFAULT_RETRY_SECONDS = 10;
 /** One request: its rows and the idempotency key it keeps across retries and resumes. */
 export type Chunk = { key: string; rows: readonly ReadyRow[] };
 /** Where an import is: `next` is the first batch not yet answered. */
-export type ImportRun = { chunks: readonly Chunk[]; next: number; created: number; failed: readonly RefusedRow[] };
+export type ImportRun = {
+  chunks: readonly Chunk[];
+  next: number;
+  created: number;
+  failed: readonly RefusedRow[];
+};
 
 const bytesOf = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length + 1;
 
@@ -36,7 +41,12 @@ export function chunksOf(rows: readonly ReadyRow[], newKey: () => string): Chunk
   return chunks;
 }
 
-export const startRun = (chunks: readonly Chunk[]): ImportRun => ({ chunks, next: 0, created: 0, failed: [] });
+export const startRun = (chunks: readonly Chunk[]): ImportRun => ({
+  chunks,
+  next: 0,
+  created: 0,
+  failed: [],
+});
 
 /** A batch's answer folded into the run: created links counted, failed items (and any the answer left out) named by their row. */
 export function afterAnswer(run: ImportRun, results: readonly BulkResult[]): ImportRun {
@@ -81,9 +91,12 @@ export async function runImport(start: ImportRun, hooks: Hooks): Promise<{ run: 
       retries = 0;
       hooks.onProgress(run);
     } catch (error) {
-      if (!(error instanceof ApiError && error.status === 429) || retries >= RATE_LIMIT_RETRIES) return { run, error };
+      if (!(error instanceof ApiError && error.status === 429) || retries >= RATE_LIMIT_RETRIES)
+        return { run, error };
       retries += 1;
-      const seconds = error.details.find((d) => d.retry_after_seconds !== undefined)?.retry_after_seconds ?? DEFAULT_RETRY_SECONDS;
+      const seconds =
+        error.details.find((d) => d.retry_after_seconds !== undefined)?.retry_after_seconds ??
+        DEFAULT_RETRY_SECONDS;
       await hooks.wait(seconds * 1000);
     }
   }
