@@ -14,6 +14,7 @@ import { createLastKnown } from './lookup/last-known';
 import { createPageSource } from './lookup/page-source';
 import type { PgLookup } from './lookup/pg-lookup';
 import { createRedirectSource } from './lookup/redirect-source';
+import type { SlugFilter } from './lookup/slug-filter';
 import { createMetrics, type EdgeMetrics } from './metrics';
 import { readRequestFacts, type RequestFactsDeps } from './request/request-facts';
 import { honoRequestView, type EdgeBindings, type RequestView } from './request/request-view';
@@ -33,6 +34,8 @@ export type EdgeDeps = {
   pg: PgLookup;
   /** In-process copy of the redirect keys kept coherent by Redis client-side caching (absent: every hit reads Redis). */
   hotCache?: HotCache;
+  /** Slugs that cannot exist answer the branded 404 without a query (kept current through `hotCache`). */
+  slugFilter?: SlugFilter;
   /** Canonical system hosts (DESIGN §2): short links + QR codes, and bio pages. */
   linkHost: string;
   bioHost: string;
@@ -74,7 +77,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const visitorIds = createVisitorIds(salts);
   const facts: RequestFactsDeps = { trustedProxies: deps.trustedProxies, geo: deps.geo, parseUa: createUaParser() };
   const capture = createCapture(deps.captureRedis ?? deps.redis, deps.redisPrefix, metrics, deps.capture);
-  const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, hot: deps.hotCache, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
+  const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, hot: deps.hotCache, filter: deps.slugFilter, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
   const pages = deps.pages ?? createPageSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, metrics, logger });
 
   /** Page views and bio link clicks, captured like redirects (never awaited by the bio routes). */

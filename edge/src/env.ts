@@ -5,7 +5,9 @@ import { envFields } from '@linkhub/shared/config/env';
 /** Every setting of the edge, read once at start-up (DESIGN §2). */
 export const edgeEnvSchema = z.object({
   PORT: envFields.port(8787),
-  DATABASE_URL: envFields.url(['postgres', 'postgresql']).default('postgres://postgres@127.0.0.1:5432/linkhub'),
+  DATABASE_URL: envFields
+    .url(['postgres', 'postgresql'])
+    .default('postgres://postgres@127.0.0.1:5432/linkhub'),
   REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
   REDIS_PREFIX: z
     .string()
@@ -32,6 +34,8 @@ export const edgeEnvSchema = z.object({
   GEOIP_DB_PATH: z.string().min(1).optional(),
   /** `off` disables analytics capture (benchmarks only). */
   EDGE_CAPTURE: z.enum(['on', 'off']).default('on'),
+  /** `off` sends every cache miss to PostgreSQL, as before the slug filter (benchmarks' same-run comparison only). */
+  EDGE_SLUG_FILTER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: envFields.logLevel(),
 });
 

@@ -9,6 +9,7 @@ import { createEdgeService } from './app';
 import { edgeEnvSchema } from './env';
 import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
+import { createSlugFilter } from './lookup/slug-filter';
 import { openEdgeRedis } from './redis-connections';
 import { createEdgeListener } from './server/edge-listener';
 
@@ -33,6 +34,8 @@ redis.on('ready', () => {
 const hotCache = createHotCache({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger });
 
 const pg = createPgLookup({ connectionString: config.DATABASE_URL });
+// Built from PostgreSQL whenever tracking is (re-)established, kept current by the same invalidations; "maybe" until then.
+const slugFilter = config.EDGE_SLUG_FILTER === 'on' ? createSlugFilter({ pg, hot: hotCache, prefix: config.REDIS_PREFIX, logger }) : undefined;
 const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
 if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
 
@@ -42,6 +45,7 @@ const { app, hosts, redirect, capture, metrics } = createEdgeService({
   redisPrefix: config.REDIS_PREFIX,
   pg,
   hotCache,
+  slugFilter,
   linkHost: canonicalHost(config.LINK_HOST) ?? config.LINK_HOST,
   bioHost: canonicalHost(config.BIO_HOST) ?? config.BIO_HOST,
   trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
@@ -69,6 +73,7 @@ function shutdown(signal: string): void {
       .then(() => {
         redis.disconnect();
         captureRedis.disconnect();
+        slugFilter?.close();
         hotCache.close();
         return pg.close();
       })

@@ -5,6 +5,8 @@ export type EdgeMetrics = {
   hotCacheHits: number;
   cacheMisses: number;
   missCached: number;
+  /** Misses the slug filter answered without a query: no row can hold the slug (issue 25). */
+  filterAbsent: number;
   dbLookups: number;
   dbErrors: number;
   redisErrors: number;
@@ -28,6 +30,7 @@ export function createMetrics(): EdgeMetrics {
     hotCacheHits: 0,
     cacheMisses: 0,
     missCached: 0,
+    filterAbsent: 0,
     dbLookups: 0,
     dbErrors: 0,
     redisErrors: 0,

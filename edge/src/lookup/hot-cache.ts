@@ -30,6 +30,13 @@ export const INVALIDATE_CHANNEL = '__redis__:invalidate';
 /** The Redis key prefixes tracked (after the deployment's own key prefix). */
 export const TRACKED_PREFIXES = ['rd:', 'dom:host:'] as const;
 
+/**
+ * Told about the tracking connection's life and every invalidated key (the slug filter keeps itself
+ * current by it). `reset`: tracking was lost or everything was invalidated, so keys may have changed
+ * unseen; `established`: tracking is on again and every later write will be told.
+ */
+export type HotCacheListener = { established(): void; invalidated(key: string): void; reset(): void };
+
 export type HotCache = {
   /** Resolves after the invalidations already received have been applied; await it before `get`. */
   settled(): Promise<void>;
@@ -44,6 +51,8 @@ export type HotCache = {
   readonly trackingClientId: number | null;
   /** Resolves once tracking is established (tests, start-up). */
   whenActive(): Promise<void>;
+  /** Adds a listener (called synchronously, in the order things happen; `established` at once if already active). */
+  listen(listener: HotCacheListener): void;
   close(): void;
 };
 
@@ -70,6 +79,7 @@ export function createHotCache(options: HotCacheOptions): HotCache {
   let clientId: number | null = null;
   let waiters: Array<() => void> = [];
   let barrier: Promise<void> | null = null;
+  const listeners: HotCacheListener[] = [];
 
   const redis = new Redis(options.url, {
     protocol: 2,
@@ -86,6 +96,7 @@ export function createHotCache(options: HotCacheOptions): HotCache {
     for (const ticket of pending.values()) ticket.stale = true;
     pending.clear();
     generation += 1;
+    for (const listener of listeners) listener.reset();
   }
 
   function deactivate(): void {
@@ -95,6 +106,7 @@ export function createHotCache(options: HotCacheOptions): HotCache {
   }
 
   function invalidate(key: string): void {
+    for (const listener of listeners) listener.invalidated(key);
     values.delete(key);
     const ticket = pending.get(key);
     if (ticket) {
@@ -112,7 +124,10 @@ export function createHotCache(options: HotCacheOptions): HotCache {
       await redis.call('CLIENT', 'TRACKING', 'ON', 'REDIRECT', String(id), 'BCAST', ...prefixes);
       await redis.subscribe(INVALIDATE_CHANNEL);
     } catch (err) {
-      options.logger?.warn({ err }, 'edge hot cache: tracking not established; reading Redis on every request');
+      options.logger?.warn(
+        { err },
+        'edge hot cache: tracking not established; reading Redis on every request',
+      );
       return;
     }
     if (closed || redis.status !== 'ready' || at !== generation) return;
@@ -121,6 +136,7 @@ export function createHotCache(options: HotCacheOptions): HotCache {
     active = true;
     for (const wake of waiters) wake();
     waiters = [];
+    for (const listener of listeners) listener.established();
   }
 
   redis.on('error', () => undefined);
@@ -188,6 +204,10 @@ export function createHotCache(options: HotCacheOptions): HotCache {
     whenActive() {
       if (active) return Promise.resolve();
       return new Promise((resolve) => waiters.push(resolve));
+    },
+    listen(listener) {
+      listeners.push(listener);
+      if (active) listener.established();
     },
     close() {
       closed = true;

@@ -8,7 +8,8 @@ import { PAGE_SQL, ROOT_PAGE_SQL, type PublishedPageRow } from '@linkhub/shared/
 /**
  * The edge's only PostgreSQL access: read-only, bare `pg`, one indexed query per question (DESIGN §6,
  * DECISIONS "Edge miss path uses bare pg in one file"). Every query goes through `run`, which counts
- * it, so tests can assert the miss path costs exactly one query.
+ * it, so tests can assert the miss path costs exactly one query. Each statement is named, so each
+ * connection plans it once: planning was most of a miss's PostgreSQL CPU (issue 25).
  */
 
 export type DomainFacts = {
@@ -23,7 +24,14 @@ export type DomainFacts = {
 export type RedirectLookup =
   | { found: 'no_domain' }
   | { found: 'nothing'; domain: DomainFacts }
-  | { found: 'resource'; domain: DomainFacts; workspace: WorkspaceRow; qr: QrRow | null; link: LinkRow | null; experiment: ExperimentRow | null };
+  | {
+      found: 'resource';
+      domain: DomainFacts;
+      workspace: WorkspaceRow;
+      qr: QrRow | null;
+      link: LinkRow | null;
+      experiment: ExperimentRow | null;
+    };
 
 export type { PublishedPageRow };
 
@@ -33,7 +41,20 @@ export interface PgLookup {
   findRootPage(host: string): Promise<PublishedPageRow | null>;
   ping(): Promise<void>;
   /** Every live address (QR codes and links on verified domains), a page at a time, ordered by (host, slug). */
-  listAddresses(after: { host: string; slug: string } | null, limit: number): Promise<Array<{ host: string; slug: string }>>;
+  listAddresses(
+    after: { host: string; slug: string } | null,
+    limit: number,
+  ): Promise<Array<{ host: string; slug: string }>>;
+  /** About how many rows the slug filter will read (the planner's row estimates; 0 before the first ANALYZE). */
+  estimateTakenSlugs(): Promise<number>;
+  /** The domains that serve (verified, not deleted) with their hosts: what the slug filter covers. */
+  listServingDomains(): Promise<Array<{ id: string; hostname: string }>>;
+  /** Every slug taken in one table (deleted links too), a page at a time by (domain_id, slug): the slug filter's source. */
+  listTakenSlugs(
+    source: SlugSource,
+    after: SlugCursor | null,
+    limit: number,
+  ): Promise<Array<{ domain_id: string; slug: string }>>;
   /** Queries run so far (tests). */
   readonly queryCount: number;
   close(): Promise<void>;
@@ -51,7 +72,33 @@ SELECT host, slug FROM (
 WHERE ($1::text IS NULL OR (host, slug) > ($1::text, $2::text))
 ORDER BY host, slug LIMIT $3`;
 
-export type PgLookupOptions = { connectionString: string; max?: number; statementTimeoutMs?: number; connectTimeoutMs?: number };
+/** The tables whose rows make a slug exist or stay reserved: links, QR codes, and the QR reservations kept forever. */
+export const SLUG_SOURCES = ['links', 'qr_codes', 'qr_slug_reservations'] as const;
+export type SlugSource = (typeof SLUG_SOURCES)[number];
+export type SlugCursor = { domain_id: string; slug: string };
+
+/** Keyset pages over each table's unique (domain_id, slug) index; the nil UUID starts before every row. */
+const TAKEN_SLUGS_SQL: Record<SlugSource, string> = {
+  links:
+    'SELECT domain_id, slug FROM links WHERE (domain_id, slug) > ($1::uuid, $2::text) ORDER BY domain_id, slug LIMIT $3',
+  qr_codes:
+    'SELECT domain_id, slug FROM qr_codes WHERE (domain_id, slug) > ($1::uuid, $2::text) ORDER BY domain_id, slug LIMIT $3',
+  qr_slug_reservations:
+    'SELECT domain_id, slug FROM qr_slug_reservations WHERE (domain_id, slug) > ($1::uuid, $2::text) ORDER BY domain_id, slug LIMIT $3',
+};
+const NIL_CURSOR: SlugCursor = { domain_id: '00000000-0000-0000-0000-000000000000', slug: '' };
+
+const TAKEN_ESTIMATE_SQL = `SELECT COALESCE(sum(GREATEST(reltuples, 0)), 0)::float8 AS n FROM pg_class
+WHERE oid IN ('links'::regclass, 'qr_codes'::regclass, 'qr_slug_reservations'::regclass)`;
+
+const SERVING_DOMAINS_SQL = `SELECT id, hostname FROM custom_domains WHERE deleted_at IS NULL AND status = 'verified'`;
+
+export type PgLookupOptions = {
+  connectionString: string;
+  max?: number;
+  statementTimeoutMs?: number;
+  connectTimeoutMs?: number;
+};
 
 export function createPgLookup(options: PgLookupOptions): PgLookup {
   const pool = new pg.Pool({
@@ -68,9 +115,13 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
   pool.on('error', () => undefined);
   let queryCount = 0;
 
-  async function run<R extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<R[]> {
+  async function run<R extends pg.QueryResultRow>(
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<R[]> {
     queryCount += 1;
-    const result = await pool.query<R>(text, values);
+    const result = await pool.query<R>({ name, text, values });
     return result.rows;
   }
 
@@ -81,7 +132,7 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
     async findRedirect(host, slug) {
       // Text PostgreSQL cannot take (a NUL, a lone surrogate) cannot name a row either: not found, without a query (issue 16.11).
       if (!isLookupSafe(host) || !isLookupSafe(slug)) return { found: 'no_domain' };
-      const [row] = await run<RedirectSqlRow>(REDIRECT_SQL, [host, slug]);
+      const [row] = await run<RedirectSqlRow>('edge_redirect', REDIRECT_SQL, [host, slug]);
       if (!row) return { found: 'no_domain' };
       const domain: DomainFacts = {
         domain_id: row.domain_id,
@@ -91,23 +142,49 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
         workspace: row.domain_workspace,
       };
       if ((!row.qr && !row.link) || !row.workspace) return { found: 'nothing', domain };
-      return { found: 'resource', domain, workspace: row.workspace, qr: row.qr, link: row.link, experiment: row.experiment };
+      return {
+        found: 'resource',
+        domain,
+        workspace: row.workspace,
+        qr: row.qr,
+        link: row.link,
+        experiment: row.experiment,
+      };
     },
     async findPublishedPage(host, handle) {
       if (!isLookupSafe(host) || !isLookupSafe(handle)) return null;
-      const [row] = await run<PublishedPageRow>(PAGE_SQL, [host, handle]);
+      const [row] = await run<PublishedPageRow>('edge_page', PAGE_SQL, [host, handle]);
       return row ?? null;
     },
     async findRootPage(host) {
       if (!isLookupSafe(host)) return null;
-      const [row] = await run<PublishedPageRow>(ROOT_PAGE_SQL, [host]);
+      const [row] = await run<PublishedPageRow>('edge_root_page', ROOT_PAGE_SQL, [host]);
       return row ?? null;
     },
     async listAddresses(after, limit) {
-      return run<{ host: string; slug: string }>(ADDRESSES_SQL, [after?.host ?? null, after?.slug ?? null, limit]);
+      return run<{ host: string; slug: string }>('edge_addresses', ADDRESSES_SQL, [
+        after?.host ?? null,
+        after?.slug ?? null,
+        limit,
+      ]);
+    },
+    async estimateTakenSlugs() {
+      const [row] = await run<{ n: number }>('edge_taken_estimate', TAKEN_ESTIMATE_SQL, []);
+      return row?.n ?? 0;
+    },
+    async listServingDomains() {
+      return run<{ id: string; hostname: string }>('edge_serving_domains', SERVING_DOMAINS_SQL, []);
+    },
+    async listTakenSlugs(source, after, limit) {
+      const from = after ?? NIL_CURSOR;
+      return run<{ domain_id: string; slug: string }>(`edge_taken_${source}`, TAKEN_SLUGS_SQL[source], [
+        from.domain_id,
+        from.slug,
+        limit,
+      ]);
     },
     async ping() {
-      await run('SELECT 1', []);
+      await run('edge_ping', 'SELECT 1', []);
     },
     async close() {
       await pool.end();

@@ -1,7 +1,13 @@
 import type { Redis } from 'ioredis';
 import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import type { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
-import { parseDomainRoute, parseRedirectPayload, type Branding, type DomainRoute, type RedirectPayload } from '@linkhub/shared/cache/payload';
+import {
+  parseDomainRoute,
+  parseRedirectPayload,
+  type Branding,
+  type DomainRoute,
+  type RedirectPayload,
+} from '@linkhub/shared/cache/payload';
 import { writeDomainRoute, writeMiss, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { EdgeMetrics } from '../metrics';
@@ -9,14 +15,25 @@ import { readRedirectCache } from './cache-read';
 import type { HotCache } from './hot-cache';
 import { lastKnownKey, type LastKnownEntry } from './last-known';
 import type { PgLookup, RedirectLookup } from './pg-lookup';
+import type { SlugFilter } from './slug-filter';
 
 /**
  * host + slug → payload, through the cache, PostgreSQL on a miss (with write-through), and the
  * in-process last-known copy when neither store answers.
  */
 export type Found =
-  | { kind: 'payload'; payload: RedirectPayload; domain: DomainRoute | null; source: 'cache' | 'database' | 'last_known' }
-  | { kind: 'missing'; domain: DomainRoute | null; branding: Branding | null; reason: 'miss_cached' | 'not_found' | 'no_domain' }
+  | {
+      kind: 'payload';
+      payload: RedirectPayload;
+      domain: DomainRoute | null;
+      source: 'cache' | 'database' | 'last_known';
+    }
+  | {
+      kind: 'missing';
+      domain: DomainRoute | null;
+      branding: Branding | null;
+      reason: 'miss_cached' | 'cannot_exist' | 'not_found' | 'no_domain';
+    }
   /** Neither store could answer and this instance has no copy: the slug may be a QR code, so never 404. */
   | { kind: 'unknown' };
 
@@ -27,6 +44,8 @@ export type RedirectSourceDeps = {
   lastKnown: BoundedMemo<string, LastKnownEntry>;
   /** In-process copy of the redirect keys, coherent with Redis (absent: every request reads Redis). */
   hot?: HotCache;
+  /** Which slugs cannot exist on a known domain (absent: every cache miss asks PostgreSQL). */
+  filter?: SlugFilter;
   metrics: EdgeMetrics;
   logger: Logger;
   now: () => Date;
@@ -64,7 +83,12 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
     });
   }
 
-  async function fromDatabase(host: string, slug: string, key: string, cachedDomain: DomainRoute | null): Promise<Found> {
+  async function fromDatabase(
+    host: string,
+    slug: string,
+    key: string,
+    cachedDomain: DomainRoute | null,
+  ): Promise<Found> {
     let result: RedirectLookup;
     metrics.dbLookups += 1;
     try {
@@ -74,16 +98,36 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
       logger.warn({ err }, 'edge miss-path query failed');
       return fromLastKnown(key);
     }
-    if (result.found === 'no_domain') return { kind: 'missing', domain: null, branding: null, reason: 'no_domain' };
+    if (result.found === 'no_domain')
+      return { kind: 'missing', domain: null, branding: null, reason: 'no_domain' };
     const facts = result.domain;
     const domain =
-      cachedDomain ?? buildDomainRoute({ id: facts.domain_id, workspace_id: facts.workspace_id, is_system: facts.is_system, purpose: facts.purpose }, facts.workspace);
+      cachedDomain ??
+      buildDomainRoute(
+        {
+          id: facts.domain_id,
+          workspace_id: facts.workspace_id,
+          is_system: facts.is_system,
+          purpose: facts.purpose,
+        },
+        facts.workspace,
+      );
     if (!cachedDomain) writeBack(() => writeDomainRoute(redis, prefix, host, domain));
     if (result.found === 'nothing') {
       writeBack(() => writeMiss(redis, prefix, host, slug, false));
       return { kind: 'missing', domain, branding: domain.branding, reason: 'not_found' };
     }
-    const payload = buildRedirectPayload({ host, slug, workspace: result.workspace, qr: result.qr, link: result.link, experiment: result.experiment }, deps.now());
+    const payload = buildRedirectPayload(
+      {
+        host,
+        slug,
+        workspace: result.workspace,
+        qr: result.qr,
+        link: result.link,
+        experiment: result.experiment,
+      },
+      deps.now(),
+    );
     lastKnown.set(key, { raw: null, payload });
     writeBack(() => writeRedirectPayload(redis, prefix, host, slug, payload));
     return { kind: 'payload', payload, domain, source: 'database' };
@@ -100,7 +144,8 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
       const domain = domainOf(cached.domainRaw);
       if (cached.payloadRaw !== null) {
         const known = lastKnown.get(key);
-        const payload = known?.raw === cached.payloadRaw ? known.payload : parseRedirectPayload(cached.payloadRaw);
+        const payload =
+          known?.raw === cached.payloadRaw ? known.payload : parseRedirectPayload(cached.payloadRaw);
         if (payload) {
           metrics.cacheHits += 1;
           if (cached.fromHotCache) metrics.hotCacheHits += 1;
@@ -111,6 +156,11 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
       if (cached.missCached) {
         metrics.missCached += 1;
         return { kind: 'missing', domain, branding: domain?.branding ?? null, reason: 'miss_cached' };
+      }
+      // Only on a domain the cache knows: its branding answers the 404, and an unknown host asks PostgreSQL.
+      if (domain !== null && deps.filter?.mayExist(domain.domain_id, host, slug) === false) {
+        metrics.filterAbsent += 1;
+        return { kind: 'missing', domain, branding: domain.branding, reason: 'cannot_exist' };
       }
       metrics.cacheMisses += 1;
       return fromDatabase(host, slug, key, domain);

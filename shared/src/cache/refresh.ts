@@ -1,11 +1,22 @@
 import type { Redis } from 'ioredis';
 import type { CacheRefreshTarget } from '../jobs/queues';
 import { buildDomainRoute, buildRedirectPayload, type DomainRow } from './build-payload';
-import { purgePageSnapshot, purgeRootPageSnapshot, writePageSnapshot, writeRootPageSnapshot } from './page-cache';
+import {
+  purgePageSnapshot,
+  purgeRootPageSnapshot,
+  writePageSnapshot,
+  writeRootPageSnapshot,
+} from './page-cache';
 import { snapshotFromRow } from './page-snapshot';
 import { PAGE_SQL, ROOT_PAGE_SQL, type PublishedPageRow } from './page-sql';
 import { REDIRECT_SQL, type RedirectSqlRow } from './redirect-sql';
-import { purgeDomainRoute, purgeRedirect, QrKeyProtectedError, writeDomainRoute, writeRedirectPayload } from './write-through';
+import {
+  purgeDomainRoute,
+  purgeRedirect,
+  QrKeyProtectedError,
+  writeDomainRoute,
+  writeRedirectPayload,
+} from './write-through';
 
 /**
  * Rebuilds the edge's Redis entries from committed PostgreSQL rows, with the same statements and
@@ -18,22 +29,40 @@ import { purgeDomainRoute, purgeRedirect, QrKeyProtectedError, writeDomainRoute,
  *
  * No driver here (shared/src outside db/): callers pass anything with node-postgres' `query`.
  */
-export type SqlClient = { query: (text: string, values: unknown[]) => Promise<{ rows: object[] }> };
+export type SqlClient = {
+  query: (statement: { name: string; text: string; values: unknown[] }) => Promise<{ rows: object[] }>;
+};
 export type RefreshIo = { sql: SqlClient; redis: Redis; prefix: string };
 
 export type RefreshOutcome = 'written' | 'kept_newer' | 'purged' | 'kept_qr';
-export type RefreshReport = Array<{ target: Exclude<CacheRefreshTarget, { kind: 'resource' }>; outcome: RefreshOutcome }>;
+export type RefreshReport = Array<{
+  target: Exclude<CacheRefreshTarget, { kind: 'resource' }>;
+  outcome: RefreshOutcome;
+}>;
 
-async function rowsOf<R extends object>(sql: SqlClient, text: string, values: unknown[]): Promise<R[]> {
-  const result = await sql.query(text, values);
+/** Named statements: each connection plans one once (the worker's refresh jobs and the commands' write-throughs run them all day). */
+async function rowsOf<R extends object>(
+  sql: SqlClient,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<R[]> {
+  const result = await sql.query({ name, text, values });
   // The statement's select list is the row type (as with node-postgres' query<R>).
   return result.rows as R[];
 }
 
 export async function refreshRedirect(io: RefreshIo, host: string, slug: string): Promise<RefreshOutcome> {
-  const [row] = await rowsOf<RedirectSqlRow>(io.sql, REDIRECT_SQL, [host, slug]);
+  const [row] = await rowsOf<RedirectSqlRow>(io.sql, 'cache_redirect', REDIRECT_SQL, [host, slug]);
   if (row?.workspace && (row.qr || row.link)) {
-    const payload = buildRedirectPayload({ host, slug, workspace: row.workspace, qr: row.qr, link: row.link, experiment: row.experiment });
+    const payload = buildRedirectPayload({
+      host,
+      slug,
+      workspace: row.workspace,
+      qr: row.qr,
+      link: row.link,
+      experiment: row.experiment,
+    });
     return writeRedirectPayload(io.redis, io.prefix, host, slug, payload);
   }
   // Nothing live at this address (link deleted or moved, domain removed): a plain link's key goes.
@@ -56,7 +85,7 @@ type DomainSqlRow = DomainRow & { workspace: { name: string; holding_page: unkno
 
 /** `dom:host:{host}` from the live, verified domain row; purged when the host does not serve (pending, removed). */
 export async function refreshDomain(io: RefreshIo, host: string): Promise<RefreshOutcome> {
-  const [row] = await rowsOf<DomainSqlRow>(io.sql, DOMAIN_SQL, [host]);
+  const [row] = await rowsOf<DomainSqlRow>(io.sql, 'cache_domain', DOMAIN_SQL, [host]);
   if (!row) {
     await purgeDomainRoute(io.redis, io.prefix, host);
     return 'purged';
@@ -66,7 +95,7 @@ export async function refreshDomain(io: RefreshIo, host: string): Promise<Refres
 }
 
 export async function refreshPage(io: RefreshIo, host: string, handle: string): Promise<RefreshOutcome> {
-  const [row] = await rowsOf<PublishedPageRow>(io.sql, PAGE_SQL, [host, handle]);
+  const [row] = await rowsOf<PublishedPageRow>(io.sql, 'cache_page', PAGE_SQL, [host, handle]);
   const snapshot = row ? snapshotFromRow(row) : null;
   if (!snapshot) {
     await purgePageSnapshot(io.redis, io.prefix, host, handle);
@@ -77,7 +106,7 @@ export async function refreshPage(io: RefreshIo, host: string, handle: string): 
 }
 
 export async function refreshRootPage(io: RefreshIo, host: string): Promise<RefreshOutcome> {
-  const [row] = await rowsOf<PublishedPageRow>(io.sql, ROOT_PAGE_SQL, [host]);
+  const [row] = await rowsOf<PublishedPageRow>(io.sql, 'cache_root_page', ROOT_PAGE_SQL, [host]);
   const snapshot = row ? snapshotFromRow(row) : null;
   if (!snapshot) {
     await purgeRootPageSnapshot(io.redis, io.prefix, host);
@@ -130,12 +159,19 @@ type KeyTarget = RefreshReport[number]['target'];
 function keyTargetOf(row: ResourceRow): KeyTarget | null {
   if (row.kind === 'domain' || row.kind === 'root_page') return { kind: row.kind, host: row.host };
   if (row.name === null) return null;
-  return row.kind === 'redirect' ? { kind: 'redirect', host: row.host, slug: row.name } : { kind: 'page', host: row.host, handle: row.name };
+  return row.kind === 'redirect'
+    ? { kind: 'redirect', host: row.host, slug: row.name }
+    : { kind: 'page', host: row.host, handle: row.name };
 }
 
 export async function expandTarget(io: RefreshIo, target: CacheRefreshTarget): Promise<KeyTarget[]> {
   if (target.kind !== 'resource') return [target];
-  const rows = await rowsOf<ResourceRow>(io.sql, RESOURCE_SQL[target.resource_type], [target.id]);
+  const rows = await rowsOf<ResourceRow>(
+    io.sql,
+    `cache_resource_${target.resource_type}`,
+    RESOURCE_SQL[target.resource_type],
+    [target.id],
+  );
   const seen = new Set<string>();
   return rows.flatMap((row) => {
     const key = keyTargetOf(row);
@@ -162,6 +198,7 @@ async function refreshKey(io: RefreshIo, target: KeyTarget): Promise<RefreshOutc
 /** Rebuilds one key, or every key of a resource, one after another (a failure stops the job so it retries). */
 export async function refreshCache(io: RefreshIo, target: CacheRefreshTarget): Promise<RefreshReport> {
   const report: RefreshReport = [];
-  for (const key of await expandTarget(io, target)) report.push({ target: key, outcome: await refreshKey(io, key) });
+  for (const key of await expandTarget(io, target))
+    report.push({ target: key, outcome: await refreshKey(io, key) });
   return report;
 }

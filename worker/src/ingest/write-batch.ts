@@ -22,37 +22,40 @@ RETURNING stream_message_id`;
 
 export type BatchWriteResult = { inserted: number; duplicates: number; touched: TouchedResource[] };
 
-const col = <K extends keyof ClickRow>(rows: readonly ClickRow[], key: K): Array<ClickRow[K]> => rows.map((r) => r[key]);
-
-
+const col = <K extends keyof ClickRow>(rows: readonly ClickRow[], key: K): Array<ClickRow[K]> =>
+  rows.map((r) => r[key]);
 
 /** Inserts the rows not stored yet (a redelivered message id is skipped); returns those inserted. */
 async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[]): Promise<ClickRow[]> {
-  const inserted = await client.query<{ stream_message_id: string }>(INSERT_EVENTS, [
-    col(rows, 'stream_message_id'),
-    col(rows, 'occurred_at'),
-    col(rows, 'event_type'),
-    col(rows, 'workspace_id'),
-    col(rows, 'resource_type'),
-    col(rows, 'resource_id'),
-    col(rows, 'parent_resource_id'),
-    col(rows, 'visitor_hash'),
-    col(rows, 'ua_hash'),
-    col(rows, 'country_code'),
-    col(rows, 'region_code'),
-    col(rows, 'device_type'),
-    col(rows, 'os_family'),
-    col(rows, 'browser_family'),
-    col(rows, 'referrer_host'),
-    col(rows, 'utm_source'),
-    col(rows, 'utm_medium'),
-    col(rows, 'utm_campaign'),
-    col(rows, 'utm_term'),
-    col(rows, 'utm_content'),
-    col(rows, 'variant_id'),
-    col(rows, 'fallback_stage'),
-    col(rows, 'is_bot'),
-  ]);
+  const inserted = await client.query<{ stream_message_id: string }>({
+    name: 'ingest_insert_events',
+    text: INSERT_EVENTS,
+    values: [
+      col(rows, 'stream_message_id'),
+      col(rows, 'occurred_at'),
+      col(rows, 'event_type'),
+      col(rows, 'workspace_id'),
+      col(rows, 'resource_type'),
+      col(rows, 'resource_id'),
+      col(rows, 'parent_resource_id'),
+      col(rows, 'visitor_hash'),
+      col(rows, 'ua_hash'),
+      col(rows, 'country_code'),
+      col(rows, 'region_code'),
+      col(rows, 'device_type'),
+      col(rows, 'os_family'),
+      col(rows, 'browser_family'),
+      col(rows, 'referrer_host'),
+      col(rows, 'utm_source'),
+      col(rows, 'utm_medium'),
+      col(rows, 'utm_campaign'),
+      col(rows, 'utm_term'),
+      col(rows, 'utm_content'),
+      col(rows, 'variant_id'),
+      col(rows, 'fallback_stage'),
+      col(rows, 'is_bot'),
+    ],
+  });
   const fresh = new Set(inserted.rows.map((r) => r.stream_message_id));
   return rows.filter((r) => fresh.has(r.stream_message_id));
 }
@@ -60,7 +63,11 @@ async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[])
 type Added = { touched: TouchedResource[]; visitorDays: string[] };
 
 /** Adds the inserted rows to the hourly rollups and unique-visitor days (those not seen committed before), and commits. */
-async function addToRollupsAndCommit(client: pg.PoolClient, kept: readonly ClickRow[], options: WriteBatchOptions): Promise<Added> {
+async function addToRollupsAndCommit(
+  client: pg.PoolClient,
+  kept: readonly ClickRow[],
+  options: WriteBatchOptions,
+): Promise<Added> {
   const { seen } = options;
   const aggregate = aggregateBatch(kept);
   const { rollups, touched } = aggregate;
@@ -99,7 +106,11 @@ export type WriteBatchOptions = {
 /** The rollup message ends with the COMMIT (one round trip). */
 const COMMITS_ITSELF = { commitsItself: true } as const;
 
-export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], options: WriteBatchOptions = {}): Promise<BatchWriteResult> {
+export async function writeBatch(
+  pool: pg.Pool,
+  rows: readonly ClickRow[],
+  options: WriteBatchOptions = {},
+): Promise<BatchWriteResult> {
   if (rows.length === 0) return { inserted: 0, duplicates: 0, touched: [] };
   const committed = (inserted: number, added: Added): BatchWriteResult => {
     options.seen?.addAll(added.visitorDays);
@@ -107,18 +118,26 @@ export async function writeBatch(pool: pg.Pool, rows: readonly ClickRow[], optio
   };
   if (options.fresh === true) {
     try {
-      const added = await withTransaction(pool, async (client) => {
-        await copyEvents(client, rows);
-        return addToRollupsAndCommit(client, rows, options);
-      }, COMMITS_ITSELF);
+      const added = await withTransaction(
+        pool,
+        async (client) => {
+          await copyEvents(client, rows);
+          return addToRollupsAndCommit(client, rows, options);
+        },
+        COMMITS_ITSELF,
+      );
       return committed(rows.length, added);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
     }
   }
-  const { kept, added } = await withTransaction(pool, async (client) => {
-    const stored = await insertNewEvents(client, rows);
-    return { kept: stored, added: await addToRollupsAndCommit(client, stored, options) };
-  }, COMMITS_ITSELF);
+  const { kept, added } = await withTransaction(
+    pool,
+    async (client) => {
+      const stored = await insertNewEvents(client, rows);
+      return { kept: stored, added: await addToRollupsAndCommit(client, stored, options) };
+    },
+    COMMITS_ITSELF,
+  );
   return committed(kept.length, added);
 }
