@@ -7,7 +7,9 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { workspacePlanReader } from './plan-reader';
 import { requestIp } from '../accounts/http';
-import { actorOf } from '../middleware/session';
+import { actorOf, bearerToken } from '../middleware/session';
+import { hashApiKey, isApiKeyToken } from '../auth/api-key-token';
+import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 
 export const WINDOW_MS = 60_000;
 /** Requests per minute per client IP for calls without a valid API key (401s, probes). */
@@ -56,32 +58,51 @@ function ipBucket(ip: string): string {
   return createHash('sha256').update(`linkhub-rl:${ip}`).digest('base64url').slice(0, 22);
 }
 
+type Bucket = { key: string; limit: number };
+
+/** A window hit that never rejects: Redis down is an answer too (the request then goes through). */
+const attempt = (hit: Promise<WindowResult>): Promise<WindowResult | Error> =>
+  hit.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+
 /**
  * Per-key limits from the workspace's plan (DESIGN §4), one global per-IP limit otherwise; every
  * answer carries RateLimit-Limit/Remaining/Reset, a refusal 429 rate_limited with Retry-After.
  * Redis down: the request goes through (Redis is never authoritative) and a warning is logged.
+ * A key seen before is known by its token's digest, so its window is hit while its row is read.
  */
 export function v1RateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const planOf = workspacePlanReader(deps.pool);
+  const seenKeys = new BoundedMemo<string, { apiKeyId: string; workspaceId: string }>(10_000);
+  const keyBucket = async (apiKeyId: string, workspaceId: string): Promise<Bucket> => ({
+    key: rateLimitKey(deps.config.REDIS_PREFIX, 'key', apiKeyId),
+    limit: apiRequestsPerMinute(await planOf(workspaceId)),
+  });
   return async (c, next) => {
+    const token = bearerToken(c);
+    const digest = token !== null && isApiKeyToken(token) ? hashApiKey(token) : null;
+    const seen = digest === null ? undefined : seenKeys.get(digest);
+    const early = seen ? await keyBucket(seen.apiKeyId, seen.workspaceId) : undefined;
+    const earlyHit = early ? attempt(hitWindow(deps, early.key, early.limit)) : undefined;
+
     const actor = await actorOf(c, deps);
-    let limit = UNAUTHENTICATED_PER_MINUTE;
-    let key = rateLimitKey(deps.config.REDIS_PREFIX, 'ip', ipBucket(requestIp(c, deps.accounts)));
+    let bucket: Bucket = {
+      key: rateLimitKey(deps.config.REDIS_PREFIX, 'ip', ipBucket(requestIp(c, deps.accounts))),
+      limit: UNAUTHENTICATED_PER_MINUTE,
+    };
     if (actor?.kind === 'api_key') {
-      limit = apiRequestsPerMinute(await planOf(actor.apiKey.workspace_id));
-      key = rateLimitKey(deps.config.REDIS_PREFIX, 'key', actor.apiKey.id);
+      bucket = await keyBucket(actor.apiKey.id, actor.apiKey.workspace_id);
+      if (digest !== null)
+        seenKeys.set(digest, { apiKeyId: actor.apiKey.id, workspaceId: actor.apiKey.workspace_id });
     }
-    let hit: WindowResult;
-    try {
-      hit = await hitWindow(deps, key, limit);
-    } catch (error) {
-      deps.logger.warn(
-        { err: { message: error instanceof Error ? error.message : String(error) } },
-        'rate limit unavailable',
-      );
+    const sameBucket = early !== undefined && early.key === bucket.key && early.limit === bucket.limit;
+    const hit =
+      earlyHit && sameBucket ? await earlyHit : await attempt(hitWindow(deps, bucket.key, bucket.limit));
+    if (hit instanceof Error) {
+      deps.logger.warn({ err: { message: hit.message } }, 'rate limit unavailable');
       await next();
       return;
     }
+    const { limit } = bucket;
     const resetSeconds = Math.max(1, Math.ceil(hit.resetMs / 1000));
     c.header('RateLimit-Limit', String(limit));
     c.header('RateLimit-Remaining', String(Math.max(0, limit - hit.count)));
