@@ -36,14 +36,13 @@ async function main(): Promise<void> {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   const outbox = await mkdtemp(path.join(tmpdir(), 'linkhub-bench-outbox-'));
-  process.env.OUTBOX_DIR = outbox;
-  delete process.env.SMTP_URL;
   const url = withDatabase(adminUrl(), name);
   const config = parseEnvOrThrow(syncServerEnvSchema, {
     DATABASE_URL: url,
     REDIS_PREFIX: `bench-auth-${randomBytes(3).toString('hex')}:`,
     LOG_LEVEL: 'silent',
     PWA_DIST: '/nonexistent-pwa-dist',
+    OUTBOX_DIR: outbox,
   });
   const deps = createDeps(config, { logger: createLogger('bench-auth', { level: 'silent' }) });
   try {

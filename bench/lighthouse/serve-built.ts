@@ -12,6 +12,8 @@ const REPO = join(import.meta.dirname, '..', '..');
 
 export type BuiltStack = {
   base: string;
+  /** The built files (with `.map` files beside them when built with `sourcemap`). */
+  dist: string;
   test: TestApp;
   sql: <R>(text: string, values?: unknown[]) => Promise<R[]>;
   stop: () => Promise<void>;
@@ -44,7 +46,10 @@ export function pwaRoot(ref: string | null): { root: string; cleanup: () => void
 }
 
 /** A production build of `root` served by a real sync-server (its own test database) on a loopback port. */
-export async function serveBuilt(root: string): Promise<BuiltStack> {
+export async function serveBuilt(
+  root: string,
+  options: { sourcemap?: boolean } = {},
+): Promise<BuiltStack> {
   const dist = mkdtempSync(join(tmpdir(), 'linkhub-pwa-dist-'));
   mkdirSync(dist, { recursive: true });
   const before = process.env.NODE_ENV;
@@ -55,15 +60,19 @@ export async function serveBuilt(root: string): Promise<BuiltStack> {
       mode: 'production',
       configFile: join(root, 'vite.config.ts'),
       logLevel: 'error',
-      build: { outDir: dist, emptyOutDir: true, sourcemap: false },
+      build: { outDir: dist, emptyOutDir: true, sourcemap: options.sourcemap ?? false },
     });
   } finally {
     process.env.NODE_ENV = before;
   }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  process.env.OUTBOX_DIR = mkdtempSync(join(tmpdir(), 'linkhub-outbox-'));
-  const test = await createTestApp({ PWA_DIST: dist, PUBLIC_SYNC_URL: base, LOG_LEVEL: 'silent' });
+  const test = await createTestApp({
+    PWA_DIST: dist,
+    PUBLIC_SYNC_URL: base,
+    LOG_LEVEL: 'silent',
+    OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'linkhub-outbox-')),
+  });
   const handle = createDb(test.database.url, { max: 1 });
   await ensureSystemDomains(handle.db, {
     linkHost: test.deps.config.LINK_HOST,
@@ -75,6 +84,7 @@ export async function serveBuilt(root: string): Promise<BuiltStack> {
   });
   return {
     base,
+    dist,
     test,
     sql: async <R>(text: string, values: unknown[] = []) =>
       (await test.deps.pool.query(text, values)).rows as R[],

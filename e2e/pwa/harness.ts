@@ -71,9 +71,8 @@ export async function startPwaHarness(): Promise<PwaHarness> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const outbox = await mkdtemp(join(tmpdir(), 'linkhub-outbox-'));
-  // The accounts config (mail outbox) is read from the process environment, not the app's env.
-  process.env.OUTBOX_DIR = outbox;
   const test = await createTestApp({
+    OUTBOX_DIR: outbox,
     PWA_DIST: dist,
     PUBLIC_SYNC_URL: base,
     PUBLIC_PWA_URL: base,
