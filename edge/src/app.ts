@@ -1,15 +1,17 @@
 import { Hono, type Context } from 'hono';
 import type { Redis } from 'ioredis';
-import type { TrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import type { GeoLookup } from '@linkhub/shared/analytics/geo';
 import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/salt';
 import { createUaParser } from '@linkhub/shared/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
+import { JobProducer } from '@linkhub/shared/jobs/producer';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { attributedUtm } from '@linkhub/shared/resolve/utm';
 import { createCapture, createVisitorIds, isoTimeOf, type Capture } from './capture/capture';
 import { bioPageOf, dispatch, type EdgeHosts, type EdgeRoute, type RedirectRoute } from './dispatch/dispatch';
 import type { HotCache } from './lookup/hot-cache';
+import { createLeadCapture } from './leads/lead-capture';
 import { createLastKnown } from './lookup/last-known';
 import { createPageSource } from './lookup/page-source';
 import type { PgLookup } from './lookup/pg-lookup';
@@ -50,6 +52,10 @@ export type EdgeDeps = {
   lastKnownCapacity?: number;
   /** Overrides the Redis + PostgreSQL page source (tests). */
   pages?: PageSnapshotSource;
+  /** The job producer sign-ups are enqueued with (default: one on `redis`, closed by the owner through `EdgeService.jobs`). */
+  jobs?: JobProducer;
+  /** Sign-ups per network per window (default: 5 per 10 minutes). */
+  signupLimit?: { max: number; windowSeconds: number };
 };
 
 type Env = { Bindings: EdgeBindings };
@@ -63,6 +69,8 @@ export type EdgeService = {
   redirect: RedirectHandler;
   capture: Capture;
   metrics: EdgeMetrics;
+  /** The sign-ups' job producer (close it at shutdown). */
+  jobs: JobProducer;
 };
 
 export function createEdgeApp(deps: EdgeDeps): Hono<Env> {
@@ -75,19 +83,46 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const now = deps.now ?? (() => new Date());
   const salts: SaltSource = createSaltSource(deps.redis, deps.redisPrefix);
   const visitorIds = createVisitorIds(salts);
-  const facts: RequestFactsDeps = { trustedProxies: deps.trustedProxies, geo: deps.geo, parseUa: createUaParser() };
+  const facts: RequestFactsDeps = {
+    trustedProxies: deps.trustedProxies,
+    geo: deps.geo,
+    parseUa: createUaParser(),
+  };
   const capture = createCapture(deps.captureRedis ?? deps.redis, deps.redisPrefix, metrics, deps.capture);
-  const source = createRedirectSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, hot: deps.hotCache, filter: deps.slugFilter, lastKnown: createLastKnown(deps.lastKnownCapacity), metrics, logger, now });
-  const pages = deps.pages ?? createPageSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, metrics, logger });
+  const source = createRedirectSource({
+    redis: deps.redis,
+    prefix: deps.redisPrefix,
+    pg: deps.pg,
+    hot: deps.hotCache,
+    filter: deps.slugFilter,
+    lastKnown: createLastKnown(deps.lastKnownCapacity),
+    metrics,
+    logger,
+    now,
+  });
+  const pages =
+    deps.pages ??
+    createPageSource({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg, metrics, logger });
 
   /** Page views and bio link clicks, captured like redirects (never awaited by the bio routes). */
-  async function captureBio(c: Context, page: PageSnapshot, type: 'page_view' | 'click', blockId: string | null): Promise<void> {
+  async function captureBio(
+    c: Context,
+    page: PageSnapshot,
+    type: 'page_view' | 'click',
+    blockId: string | null,
+  ): Promise<void> {
     if (!capture.enabled) return;
     const at = now();
     const request = readRequestFacts(honoRequestView(c), facts);
     const ids = await visitorIds(at, page.workspace_id, request);
     capture.emit({
-      subject: { event_type: type, workspace_id: page.workspace_id, resource_type: 'bio_page', resource_id: page.id, block_id: blockId },
+      subject: {
+        event_type: type,
+        workspace_id: page.workspace_id,
+        resource_type: 'bio_page',
+        resource_id: page.id,
+        block_id: blockId,
+      },
       occurred_at: isoTimeOf(at),
       visitor_hash: ids.visitorHash,
       geo: request.geo,
@@ -100,15 +135,36 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     });
   }
 
+  // Sign-ups: a rate limit and a job; the worker writes the lead (the edge never writes PostgreSQL).
+  const jobs = deps.jobs ?? new JobProducer(deps.redis, deps.redisPrefix);
+  const leads = createLeadCapture({
+    redis: deps.redis,
+    prefix: deps.redisPrefix,
+    jobs,
+    salts,
+    now,
+    limit: deps.signupLimit,
+  });
+
   const hosts: EdgeHosts = { linkHost: deps.linkHost, bioHost: deps.bioHost };
   const bio = createBioPages({
     pages,
     logger,
     onPageView: ({ c, page }) => captureBio(c, page, 'page_view', null),
     onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
+    onSubscribe: ({ c, page, block, email }) => {
+      const view = honoRequestView(c);
+      const ip = clientIp(view.socketAddress, view.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
+      return leads({ page, block, email, ip });
+    },
   });
   const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });
-  const health = createHealthCheck({ redis: deps.redis, redisPrefix: deps.redisPrefix, pg: deps.pg, metrics });
+  const health = createHealthCheck({
+    redis: deps.redis,
+    redisPrefix: deps.redisPrefix,
+    pg: deps.pg,
+    metrics,
+  });
   const acme = createAcmeChallenge({ redis: deps.redis, prefix: deps.redisPrefix });
 
   async function serveRedirect(c: Context, route: RedirectRoute, view: RequestView): Promise<Response> {
@@ -143,5 +199,5 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     logger.error({ err }, 'edge request failed');
     return genericPage(c);
   });
-  return { app, hosts, redirect, capture, metrics };
+  return { app, hosts, redirect, capture, metrics, jobs };
 }

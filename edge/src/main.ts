@@ -35,11 +35,14 @@ const hotCache = createHotCache({ url: config.REDIS_URL, prefix: config.REDIS_PR
 
 const pg = createPgLookup({ connectionString: config.DATABASE_URL });
 // Built from PostgreSQL whenever tracking is (re-)established, kept current by the same invalidations; "maybe" until then.
-const slugFilter = config.EDGE_SLUG_FILTER === 'on' ? createSlugFilter({ pg, hot: hotCache, prefix: config.REDIS_PREFIX, logger }) : undefined;
+const slugFilter =
+  config.EDGE_SLUG_FILTER === 'on'
+    ? createSlugFilter({ pg, hot: hotCache, prefix: config.REDIS_PREFIX, logger })
+    : undefined;
 const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
 if (geoError) logger.warn({ err: geoError }, 'geo database unavailable; events carry no country/region');
 
-const { app, hosts, redirect, capture, metrics } = createEdgeService({
+const { app, hosts, redirect, capture, metrics, jobs } = createEdgeService({
   redis,
   captureRedis,
   redisPrefix: config.REDIS_PREFIX,
@@ -56,7 +59,10 @@ const { app, hosts, redirect, capture, metrics } = createEdgeService({
 
 const server = createServer(createEdgeListener({ fetch: app.fetch, redirect, hosts, logger, metrics }));
 server.listen(config.PORT, () => {
-  logger.info({ port: config.PORT, link_host: config.LINK_HOST, bio_host: config.BIO_HOST }, `edge listening on http://localhost:${config.PORT}`);
+  logger.info(
+    { port: config.PORT, link_host: config.LINK_HOST, bio_host: config.BIO_HOST },
+    `edge listening on http://localhost:${config.PORT}`,
+  );
 });
 
 let stopping = false;
@@ -70,6 +76,7 @@ function shutdown(signal: string): void {
     // Events still queued for the stream leave before the connections close.
     void capture
       .flush()
+      .then(() => jobs.close())
       .then(() => {
         redis.disconnect();
         captureRedis.disconnect();

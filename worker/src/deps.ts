@@ -2,10 +2,19 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { JobProducer } from '@linkhub/shared/jobs/producer';
+import { createMailer } from '@linkhub/shared/mail/create-mailer';
+import type { Mailer } from '@linkhub/shared/mail/mailer';
 import type { WorkerEnv } from './env';
 
 /** The worker's long-lived services, built once by createWorkerDeps and closed by closeWorkerDeps. */
-export type WorkerDeps = { config: WorkerEnv; pool: pg.Pool; redis: Redis; logger: Logger; jobs: JobProducer };
+export type WorkerDeps = {
+  config: WorkerEnv;
+  pool: pg.Pool;
+  redis: Redis;
+  logger: Logger;
+  jobs: JobProducer;
+  mailer: Mailer;
+};
 
 export function createWorkerDeps(
   config: WorkerEnv,
@@ -20,10 +29,16 @@ export function createWorkerDeps(
   redis.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'redis connection error'),
   );
-  return { config, pool, redis, logger, jobs: new JobProducer(redis, config.REDIS_PREFIX) };
+  const mailer = createMailer({
+    smtpUrl: config.SMTP_URL,
+    mailFrom: config.MAIL_FROM,
+    outboxDir: config.OUTBOX_DIR,
+  });
+  return { config, pool, redis, logger, jobs: new JobProducer(redis, config.REDIS_PREFIX), mailer };
 }
 
 export async function closeWorkerDeps(deps: WorkerDeps): Promise<void> {
   await deps.jobs.close();
+  await deps.mailer.close?.();
   await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
 }

@@ -1,29 +1,47 @@
 import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
+import { mailEnvShape } from '@linkhub/shared/mail/env';
 
 /** Every setting of the worker, read once at start-up (DESIGN §2). */
-export const workerEnvSchema = z.object({
-  DATABASE_URL: envFields
-    .url(['postgres', 'postgresql'])
-    .default('postgres://postgres@127.0.0.1:5432/linkhub'),
-  REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[\w:-]*$/, 'may hold only letters, digits, _, - and :')
-    .default(''),
-  /** The health server (GET /healthz). */
-  WORKER_HEALTH_PORT: envFields.port(8790),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1-64').max(64, 'must be 1-64').default(2),
-  /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
-  ...artifactStoreEnvShape,
-  /** DNS servers for custom-domain TXT checks (`ip` or `ip:port`, comma-separated); empty = the system's. */
-  DNS_SERVERS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter((s) => s !== ''))
-    .pipe(z.array(z.string().regex(/^[\d.]+(:\d{1,5})?$|^\[[\da-f:]+\](:\d{1,5})?$|^[\da-f:]+$/i, 'must be ip or ip:port'))),
-  LOG_LEVEL: envFields.logLevel(),
-}).superRefine(requireS3Settings);
+export const workerEnvSchema = z
+  .object({
+    DATABASE_URL: envFields
+      .url(['postgres', 'postgresql'])
+      .default('postgres://postgres@127.0.0.1:5432/linkhub'),
+    REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w:-]*$/, 'may hold only letters, digits, _, - and :')
+      .default(''),
+    /** The health server (GET /healthz). */
+    WORKER_HEALTH_PORT: envFields.port(8790),
+    WORKER_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1-64').max(64, 'must be 1-64').default(2),
+    /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */
+    ...artifactStoreEnvShape,
+    /** DNS servers for custom-domain TXT checks (`ip` or `ip:port`, comma-separated); empty = the system's. */
+    DNS_SERVERS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^[\d.]+(:\d{1,5})?$|^\[[\da-f:]+\](:\d{1,5})?$|^[\da-f:]+$/i, 'must be ip or ip:port'),
+        ),
+      ),
+    /** Lead confirmation mail (SMTP_URL, MAIL_FROM, OUTBOX_DIR), as the sync-server sends account mail. */
+    ...mailEnvShape,
+    /** Where mailed links point (the editor's origin; its /api paths reach the sync-server, D-045). */
+    PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
+    LOG_LEVEL: envFields.logLevel(),
+  })
+  .superRefine(requireS3Settings);
 
 export type WorkerEnv = z.infer<typeof workerEnvSchema>;

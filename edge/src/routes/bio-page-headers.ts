@@ -9,9 +9,10 @@ export function createNonce(): string {
 /**
  * The bio page's Content-Security-Policy: nothing but the nonce'd inline style and script,
  * images over https (and same-origin assets), forms only to this origin, never framed. Pages
- * with an embed may also frame the embed providers, once a visitor clicks a facade.
+ * with an embed may also frame the embed providers, once a visitor clicks a facade; pages with a
+ * sign-up form may fetch this origin (the in-place POST).
  */
-export function bioPageCsp(nonce: string, options: { embeds: boolean }): string {
+export function bioPageCsp(nonce: string, options: { embeds: boolean; capture?: boolean }): string {
   const directives = [
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
@@ -22,6 +23,8 @@ export function bioPageCsp(nonce: string, options: { embeds: boolean }): string 
     "frame-ancestors 'none'",
   ];
   if (options.embeds) directives.push(`frame-src ${EMBED_FRAME_ORIGINS.join(' ')}`);
+  // The sign-up form posts in place with JavaScript on (to this origin only).
+  if (options.capture === true) directives.push("connect-src 'self'");
   return directives.join('; ');
 }
 
@@ -30,7 +33,11 @@ export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=60, stale-while-r
 /** The click hop and anything visitor-specific. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-export function htmlHeaders(nonce: string, cacheControl: string, options: { embeds: boolean } = { embeds: false }): Record<string, string> {
+export function htmlHeaders(
+  nonce: string,
+  cacheControl: string,
+  options: { embeds: boolean; capture?: boolean } = { embeds: false },
+): Record<string, string> {
   return {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': bioPageCsp(nonce, options),

@@ -1,14 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger } from '@linkhub/shared/logging/logger';
-import { createBioPageRoutes, type BioClick, type BioPageDeps, type BioPageView, type BioSubscription, type PageSnapshotSource } from './bio-page';
+import type { SubscribeResult } from '../leads/lead-capture';
+import {
+  createBioPageRoutes,
+  type BioClick,
+  type BioPageDeps,
+  type BioPageView,
+  type BioSubscription,
+  type PageSnapshotSource,
+} from './bio-page';
 
 const HOST = 'bio.localhost';
 const silent = createLogger('test', { level: 'silent' });
 
 /** An in-memory snapshot source keyed like the real one (host + handle), recording its lookups. */
-function memorySource(pages: PageSnapshot[], root?: PageSnapshot): PageSnapshotSource & { lookups: string[] } {
+function memorySource(
+  pages: PageSnapshot[],
+  root?: PageSnapshot,
+): PageSnapshotSource & { lookups: string[] } {
   const lookups: string[] = [];
   const source: PageSnapshotSource & { lookups: string[] } = {
     lookups,
@@ -29,13 +41,25 @@ const maya = samplePageSnapshot({
     { id: 'cap001', type: 'email_capture', data: { title: 'Newsletter', button_label: 'Join' } },
   ],
 });
-const plain = pageSnapshotSchema.parse({ id: 'p2', workspace_id: 'w2', handle: 'tom', title: 'Tom’s bakery', blocks: [{ id: 'l1', type: 'link', data: { title: 'Menu', url: 'https://bakery.example/menu' } }] });
+const plain = pageSnapshotSchema.parse({
+  id: 'p2',
+  workspace_id: 'w2',
+  handle: 'tom',
+  title: 'Tom’s bakery',
+  blocks: [{ id: 'l1', type: 'link', data: { title: 'Menu', url: 'https://bakery.example/menu' } }],
+});
 
 function setup(extra: Partial<BioPageDeps> = {}) {
   const views: BioPageView[] = [];
   const clicks: BioClick[] = [];
   const source = memorySource([maya, plain], plain);
-  const app = createBioPageRoutes({ pages: source, onPageView: (v) => void views.push(v), onClick: (c) => void clicks.push(c), logger: silent, ...extra });
+  const app = createBioPageRoutes({
+    pages: source,
+    onPageView: (v) => void views.push(v),
+    onClick: (c) => void clicks.push(c),
+    logger: silent,
+    ...extra,
+  });
   const get = (path: string, host = HOST) => app.request(path, { headers: { host } });
   return { app, views, clicks, source, get };
 }
@@ -51,13 +75,15 @@ describe('GET /{handle}', () => {
     const res = await get('/maya');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(res.headers.get('cache-control')).toBe(
+      'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+    );
     const csp = res.headers.get('content-security-policy') ?? '';
     const nonce = nonceOf(csp);
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(csp).toBe(
       `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; ` +
-        'frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://open.spotify.com https://w.soundcloud.com',
+        "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://open.spotify.com https://w.soundcloud.com; connect-src 'self'",
     );
     const html = await res.text();
     expect(html).toContain(`<style nonce="${nonce}">`);
@@ -71,7 +97,9 @@ describe('GET /{handle}', () => {
     const { get } = setup();
     const a = await get('/tom');
     const b = await get('/tom');
-    expect(nonceOf(a.headers.get('content-security-policy'))).not.toBe(nonceOf(b.headers.get('content-security-policy')));
+    expect(nonceOf(a.headers.get('content-security-policy'))).not.toBe(
+      nonceOf(b.headers.get('content-security-policy')),
+    );
     expect(a.headers.get('content-security-policy')).not.toContain('frame-src');
     expect(await a.text()).not.toContain('<script');
   });
@@ -116,14 +144,21 @@ describe('GET /{handle}', () => {
   });
 
   it('answers 503 with a readable page when the snapshot store fails', async () => {
-    const { get } = setup({ pages: { getPublished: () => Promise.reject(new Error('redis and postgres down')) } });
+    const { get } = setup({
+      pages: { getPublished: () => Promise.reject(new Error('redis and postgres down')) },
+    });
     const res = await get('/maya');
     expect(res.status).toBe(503);
     expect(await res.text()).toContain('Temporarily unavailable');
   });
 
   it('still renders when page-view capture throws or rejects', async () => {
-    for (const onPageView of [() => { throw new Error('boom'); }, () => Promise.reject(new Error('boom'))]) {
+    for (const onPageView of [
+      () => {
+        throw new Error('boom');
+      },
+      () => Promise.reject(new Error('boom')),
+    ]) {
       const { get } = setup({ onPageView });
       expect((await get('/maya')).status).toBe(200);
     }
@@ -137,19 +172,30 @@ describe('GET /{handle}/l/{blockId}: the click hop', () => {
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe('https://example.com/products/item-7?ref=bio');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
-    expect(clicks.map((c) => [c.host, c.page.id, c.block.id, c.index, c.destination])).toEqual([[HOST, maya.id, 'lnk007', 0, 'https://example.com/products/item-7?ref=bio']]);
+    expect(clicks.map((c) => [c.host, c.page.id, c.block.id, c.index, c.destination])).toEqual([
+      [HOST, maya.id, 'lnk007', 0, 'https://example.com/products/item-7?ref=bio'],
+    ]);
   });
 
   it('sends each social icon to its own network, and an embed facade to the provider page', async () => {
     const { get } = setup();
     expect((await get('/maya/l/soc001/2')).headers.get('location')).toBe('https://youtube.com/@maya');
     expect((await get('/maya/l/soc001/4')).headers.get('location')).toBe('mailto:hello@example.com');
-    expect((await get('/maya/l/emb001')).headers.get('location')).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+    expect((await get('/maya/l/emb001')).headers.get('location')).toBe(
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+    );
   });
 
   it('404s unknown blocks, blocks that link nowhere, out-of-range icons and other pages’ blocks', async () => {
     const { get, clicks } = setup();
-    for (const path of ['/maya/l/nope', '/maya/l/hdr001', '/maya/l/soc001/5', '/maya/l/soc001/x', '/tom/l/lnk001', '/nobody/l/lnk001']) {
+    for (const path of [
+      '/maya/l/nope',
+      '/maya/l/hdr001',
+      '/maya/l/soc001/5',
+      '/maya/l/soc001/x',
+      '/tom/l/lnk001',
+      '/nobody/l/lnk001',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(await res.text()).toContain('Page not found');
@@ -158,7 +204,15 @@ describe('GET /{handle}/l/{blockId}: the click hop', () => {
   });
 
   it('302s a block link saved raw before the door normalised with a percent-encoded Location (issue 16)', async () => {
-    const legacy = pageSnapshotSchema.parse({ id: 'p3', workspace_id: 'w3', handle: 'kyoto', title: 'Kyoto', blocks: [{ id: 'l1', type: 'link', data: { title: 'Tokyo', url: 'https://ja.wikipedia.org/wiki/東京' } }] });
+    const legacy = pageSnapshotSchema.parse({
+      id: 'p3',
+      workspace_id: 'w3',
+      handle: 'kyoto',
+      title: 'Kyoto',
+      blocks: [
+        { id: 'l1', type: 'link', data: { title: 'Tokyo', url: 'https://ja.wikipedia.org/wiki/東京' } },
+      ],
+    });
     const app = createBioPageRoutes({ pages: memorySource([legacy]), logger: silent });
     const res = await app.request('/kyoto/l/l1', { headers: { host: HOST } });
     expect(res.status).toBe(302);
@@ -174,12 +228,25 @@ describe('GET /{handle}/l/{blockId}: the click hop', () => {
 });
 
 describe('POST /{handle}/subscribe', () => {
-  const post = (app: ReturnType<typeof setup>['app'], body: Record<string, string>) =>
-    app.request('/maya/subscribe', { method: 'POST', headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+  const post = (
+    app: ReturnType<typeof setup>['app'],
+    body: Record<string, string>,
+    headers: Record<string, string> = {},
+  ) =>
+    app.request('/maya/subscribe', {
+      method: 'POST',
+      headers: { host: HOST, 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body: new URLSearchParams(body).toString(),
+    });
+  const accepted = (outcome: 'pending' | 'subscribed') => async (): Promise<SubscribeResult> => ({
+    kind: 'accepted',
+    outcome,
+  });
+  const JSON_ACCEPT = { accept: 'application/json' };
 
   it('says plainly that nothing was saved while sign-ups are not wired', async () => {
     const { app } = setup();
-    const res = await post(app, { block_id: 'cap001', email: 'fan@example.com' });
+    const res = await post(app, { block_id: 'cap001', email: 'fan@example.com', consent: 'yes' });
     expect(res.status).toBe(503);
     const html = await res.text();
     expect(html).toContain('Sign-ups are not open yet');
@@ -187,23 +254,94 @@ describe('POST /{handle}/subscribe', () => {
     expect(html).toContain('href="/maya"');
   });
 
-  it('hands a valid sign-up to onSubscribe and thanks the visitor', async () => {
+  it('hands a valid sign-up to onSubscribe and answers a plain form with 303 back to the page and its status', async () => {
     const subs: BioSubscription[] = [];
-    const { app } = setup({ onSubscribe: async (s) => void subs.push(s) });
-    const res = await post(app, { block_id: 'cap001', email: '  fan@example.com ' });
-    expect(res.status).toBe(200);
-    expect(await res.text()).toContain('You are signed up');
-    expect(subs.map((s) => [s.page.id, s.block.id, s.email])).toEqual([[maya.id, 'cap001', 'fan@example.com']]);
+    const { app, get } = setup({
+      onSubscribe: async (s) => (subs.push(s), { kind: 'accepted', outcome: 'pending' }),
+    });
+    const res = await post(app, { block_id: 'cap001', email: '  fan@example.com ', consent: 'yes' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/maya?subscribe=pending&block=cap001#b-cap001-s');
+    expect(subs.map((s) => [s.page.id, s.block.id, s.email])).toEqual([
+      [maya.id, 'cap001', 'fan@example.com'],
+    ]);
+    const back = await get('/maya?subscribe=pending&block=cap001');
+    expect(back.headers.get('cache-control')).toBe('private, no-store');
+    expect(await back.text()).toContain('Check your inbox to confirm your sign-up.');
   });
 
-  it('refuses a bad address or an unknown form and saves nothing', async () => {
+  it('answers the in-place script with JSON', async () => {
+    const { app } = setup({ onSubscribe: accepted('subscribed') });
+    const res = await post(
+      app,
+      { block_id: 'cap001', email: 'fan@example.com', consent: 'yes' },
+      JSON_ACCEPT,
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      data: { status: 'subscribed', message: 'You are subscribed. Thank you!' },
+    });
+  });
+
+  it('refuses a bad address, a missing consent or an unknown form and saves nothing', async () => {
     const subs: BioSubscription[] = [];
-    const { app } = setup({ onSubscribe: async (s) => void subs.push(s) });
-    const bad = await post(app, { block_id: 'cap001', email: 'not-an-email' });
+    const { app } = setup({
+      onSubscribe: async (s) => (subs.push(s), { kind: 'accepted', outcome: 'subscribed' }),
+    });
+    const bad = await post(app, { block_id: 'cap001', email: 'not-an-email', consent: 'yes' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Check your email address');
-    expect((await post(app, { block_id: 'lnk001', email: 'fan@example.com' })).status).toBe(404);
-    expect((await post(app, { block_id: 'cap001', email: 'x'.repeat(9000) })).status).toBe(400);
+    const noConsent = await post(app, { block_id: 'cap001', email: 'fan@example.com' }, JSON_ACCEPT);
+    expect(noConsent.status).toBe(400);
+    const envelope = z
+      .object({
+        error: z.object({
+          code: z.string(),
+          message: z.string(),
+          details: z.array(z.object({ field: z.string() })),
+          request_id: z.string(),
+        }),
+      })
+      .parse(await noConsent.json());
+    expect(envelope.error.code).toBe('validation_failed');
+    expect(envelope.error.details.map((d) => d.field)).toEqual(['consent']);
+    expect((await post(app, { block_id: 'lnk001', email: 'fan@example.com', consent: 'yes' })).status).toBe(
+      404,
+    );
+    expect((await post(app, { block_id: 'cap001', email: 'x'.repeat(9000), consent: 'yes' })).status).toBe(
+      400,
+    );
     expect(subs).toHaveLength(0);
+  });
+
+  it('thanks a bot that filled the honeypot and keeps nothing', async () => {
+    const subs: BioSubscription[] = [];
+    const { app } = setup({
+      onSubscribe: async (s) => (subs.push(s), { kind: 'accepted', outcome: 'subscribed' }),
+    });
+    const res = await post(app, {
+      block_id: 'cap001',
+      email: 'bot@example.com',
+      consent: 'yes',
+      website: 'https://spam.example',
+    });
+    expect(res.status).toBe(303);
+    expect(subs).toHaveLength(0);
+  });
+
+  it('says "try again in a minute" with Retry-After when the queue is unreachable, and 429 when throttled', async () => {
+    const down = setup({ onSubscribe: async () => ({ kind: 'unavailable', retryAfterSeconds: 60 }) });
+    const res = await post(down.app, { block_id: 'cap001', email: 'fan@example.com', consent: 'yes' });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('60');
+    expect(await res.text()).toContain('try again in a minute');
+    const busy = setup({ onSubscribe: async () => ({ kind: 'throttled', retryAfterSeconds: 321 }) });
+    const limited = await post(
+      busy.app,
+      { block_id: 'cap001', email: 'fan@example.com', consent: 'yes' },
+      JSON_ACCEPT,
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('321');
   });
 });

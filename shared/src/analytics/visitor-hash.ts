@@ -48,3 +48,11 @@ export function uaHash(salt: Buffer, userAgent: string): string {
   // salt ‖ "\0ua\0" ‖ ua: the same bytes with an empty lead (salt ‖ "" ‖ NUL) and the tail "ua\0" ‖ ua.
   return hashTail(salt, '', `ua\0${userAgent}`);
 }
+
+/**
+ * ip_hash = first 16 bytes of SHA-256(daily salt ‖ "ip" ‖ ip), hex: what a per-network rate limit
+ * (the sign-up form's) keys by, so the limit never holds a raw address and means nothing tomorrow.
+ */
+export function ipHash(salt: Buffer, ip: string): string {
+  return hashTail(salt, '', `ip\0${ip}`);
+}

@@ -1,5 +1,6 @@
 import { resolveEmbed, EMBED_PROVIDERS } from './embeds';
 import { escapeHtml } from './escape';
+import { consentTextOf } from '../leads/consent';
 import { resolveAsset, type RenderContext } from './render-context';
 import type { BlockOf } from './snapshot';
 import { iconSvg, socialNetwork } from './social-networks';
@@ -61,13 +62,19 @@ export function embedHtml(block: BlockOf<'embed'>, ctx: RenderContext): string {
 
 export function emailCaptureHtml(block: BlockOf<'email_capture'>, ctx: RenderContext): string {
   const id = escapeHtml(block.id);
+  const status = ctx.subscribeMessage?.(block.id) ?? null;
   return (
     `<form class="capture" method="post" action="${escapeHtml(ctx.subscribeAction)}" aria-labelledby="b-${id}-t">` +
     `<h2 id="b-${id}-t">${escapeHtml(block.data.title)}</h2>` +
     `<input type="hidden" name="block_id" value="${id}">` +
+    (ctx.revision === undefined ? '' : `<input type="hidden" name="rev" value="${ctx.revision}">`) +
     `<label for="b-${id}-e">Email address</label>` +
     `<input id="b-${id}-e" type="email" name="email" required maxlength="254" autocomplete="email">` +
-    `<button class="btn" type="submit">${escapeHtml(block.data.button_label)}</button></form>`
+    `<label class="consent"><input type="checkbox" name="consent" value="yes" required> <span>${escapeHtml(consentTextOf(block.data))}</span></label>` +
+    // A field people never see: a bot that fills it is thanked and nothing is kept.
+    `<div class="hp" aria-hidden="true"><label for="b-${id}-w">Leave this empty</label><input id="b-${id}-w" name="website" tabindex="-1" autocomplete="off"></div>` +
+    `<button class="btn" type="submit">${escapeHtml(block.data.button_label)}</button>` +
+    `<p class="capture-status" role="status" id="b-${id}-s">${status === null ? '' : escapeHtml(status)}</p></form>`
   );
 }
 

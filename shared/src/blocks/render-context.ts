@@ -8,6 +8,10 @@ export interface RenderContext {
   assetBase?: string;
   /** Position of the block on the page, 0-based (early images load eagerly). */
   position: number;
+  /** The page's published revision, posted with a sign-up so the consent text agreed to is known. */
+  revision?: number;
+  /** The status line of a sign-up block (the no-JavaScript form comes back to the page with it). */
+  subscribeMessage?: (blockId: string) => string | null;
 }
 
 /** An image source made absolute against `assetBase` when it is an asset path. */

@@ -10,7 +10,14 @@ import { pageSnapshotSchema, type PageSnapshotInput } from './snapshot';
 const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q';
 
 function page(blocks: PageSnapshotInput['blocks'], extra: Partial<PageSnapshotInput> = {}) {
-  return pageSnapshotSchema.parse({ id: 'p1', workspace_id: 'w1', handle: 'maya', title: 'Maya', blocks, ...extra });
+  return pageSnapshotSchema.parse({
+    id: 'p1',
+    workspace_id: 'w1',
+    handle: 'maya',
+    title: 'Maya',
+    blocks,
+    ...extra,
+  });
 }
 
 function render(snapshot: ReturnType<typeof page>): string {
@@ -21,8 +28,21 @@ const EVERY_BLOCK: PageSnapshotInput['blocks'] = [
   { id: 'h1', type: 'header', data: { text: 'Latest' } },
   { id: 't1', type: 'text', data: { text: 'Line one\nLine two' } },
   { id: 'l1', type: 'link', data: { title: 'My shop', url: 'https://shop.example.com/' } },
-  { id: 's1', type: 'social', data: { links: [{ network: 'instagram', url: 'https://instagram.com/m' }, { network: 'mystery-net', url: 'https://m.example' }] } },
-  { id: 'i1', type: 'image', data: { url: 'https://img.example.com/a.webp', alt: 'A print on a wall', width: 800, height: 600 } },
+  {
+    id: 's1',
+    type: 'social',
+    data: {
+      links: [
+        { network: 'instagram', url: 'https://instagram.com/m' },
+        { network: 'mystery-net', url: 'https://m.example' },
+      ],
+    },
+  },
+  {
+    id: 'i1',
+    type: 'image',
+    data: { url: 'https://img.example.com/a.webp', alt: 'A print on a wall', width: 800, height: 600 },
+  },
   { id: 'i2', type: 'image', data: { url: '/assets/b.webp', alt: '' } },
   { id: 'i3', type: 'image', data: { url: '/assets/c.webp', alt: 'Third' } },
   { id: 'e1', type: 'embed', data: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
@@ -44,7 +64,17 @@ describe('renderBioPage: the document', () => {
   });
 
   it('applies search and share overrides', () => {
-    const html = render(page([], { bio: 'Hello', seo: { title: 'Maya — prints', description: 'Signed prints', og_image_url: 'https://img.example/og.png', noindex: true } }));
+    const html = render(
+      page([], {
+        bio: 'Hello',
+        seo: {
+          title: 'Maya — prints',
+          description: 'Signed prints',
+          og_image_url: 'https://img.example/og.png',
+          noindex: true,
+        },
+      }),
+    );
     expect(html).toContain('<title>Maya — prints</title>');
     expect(html).toContain('<meta name="description" content="Signed prints">');
     expect(html).toContain('<meta property="og:image" content="https://img.example/og.png">');
@@ -95,19 +125,29 @@ describe('renderBioPage: blocks', () => {
   });
 
   it('renders social icons as labelled inline-SVG links through the hop, one index per link', () => {
-    expect(html).toContain('<ul class="social" aria-label="Social links"><li><a href="/maya/l/s1/0" aria-label="Instagram"><svg viewBox="0 0 24 24"');
+    expect(html).toContain(
+      '<ul class="social" aria-label="Social links"><li><a href="/maya/l/s1/0" aria-label="Instagram"><svg viewBox="0 0 24 24"',
+    );
     expect(html).toContain('<a href="/maya/l/s1/1" aria-label="mystery-net"><svg');
   });
 
   it('sizes images and lazy-loads those below the top of the page', () => {
-    expect(html).toContain('<img class="image" src="https://img.example.com/a.webp" alt="A print on a wall" width="800" height="600" loading="lazy" decoding="async">');
-    expect(html).toContain('<img class="image" src="/assets/b.webp" alt="" width="640" height="360" loading="lazy" decoding="async">');
+    expect(html).toContain(
+      '<img class="image" src="https://img.example.com/a.webp" alt="A print on a wall" width="800" height="600" loading="lazy" decoding="async">',
+    );
+    expect(html).toContain(
+      '<img class="image" src="/assets/b.webp" alt="" width="640" height="360" loading="lazy" decoding="async">',
+    );
     const top = render(page([{ id: 'i0', type: 'image', data: { url: '/assets/hero.webp', alt: 'Hero' } }]));
     expect(top).toContain('loading="eager" fetchpriority="high"');
   });
 
   it('prefixes asset paths with the asset base when given', () => {
-    const withBase = renderBioPage(page(EVERY_BLOCK), { nonce: NONCE, linkHref: hopHref('maya'), assetBase: 'https://cdn.example.net/' });
+    const withBase = renderBioPage(page(EVERY_BLOCK), {
+      nonce: NONCE,
+      linkHref: hopHref('maya'),
+      assetBase: 'https://cdn.example.net/',
+    });
     expect(withBase).toContain('src="https://cdn.example.net/assets/b.webp"');
   });
 
@@ -122,18 +162,60 @@ describe('renderBioPage: blocks', () => {
     expect(html).not.toContain('<iframe');
     // Nothing is fetched from a third party: the only absolute src is the image the owner placed.
     const sources = [...html.matchAll(/\ssrc="([^"]+)"/g)].map((m) => m[1]);
-    expect(sources.filter((s) => s !== undefined && /^https?:/.test(s))).toEqual(['https://img.example.com/a.webp']);
+    expect(sources.filter((s) => s !== undefined && /^https?:/.test(s))).toEqual([
+      'https://img.example.com/a.webp',
+    ]);
   });
 
   it('renders email capture as a plain labelled POST form to the page', () => {
-    expect(html).toContain('<form class="capture" method="post" action="/maya/subscribe" aria-labelledby="b-m1-t"><h2 id="b-m1-t">Get the newsletter</h2>');
+    expect(html).toContain(
+      '<form class="capture" method="post" action="/maya/subscribe" aria-labelledby="b-m1-t"><h2 id="b-m1-t">Get the newsletter</h2>',
+    );
     expect(html).toContain('<input type="hidden" name="block_id" value="m1">');
-    expect(html).toContain('<label for="b-m1-e">Email address</label><input id="b-m1-e" type="email" name="email" required');
-    expect(html).toContain('<button class="btn" type="submit">Subscribe</button></form>');
+    expect(html).toContain(
+      '<label for="b-m1-e">Email address</label><input id="b-m1-e" type="email" name="email" required',
+    );
+    expect(html).toContain(
+      '<label class="consent"><input type="checkbox" name="consent" value="yes" required> <span>I agree to receive emails from the owner of this page. I can unsubscribe at any time.</span></label>',
+    );
+    expect(html).toContain(
+      '<div class="hp" aria-hidden="true"><label for="b-m1-w">Leave this empty</label><input id="b-m1-w" name="website" tabindex="-1" autocomplete="off"></div>',
+    );
+    expect(html).toContain(
+      '<button class="btn" type="submit">Subscribe</button><p class="capture-status" role="status" id="b-m1-s"></p></form>',
+    );
+  });
+
+  it('posts the published revision with the form, shows its own consent text and the status line it is given', () => {
+    const withText = renderBioPage(
+      {
+        ...page([
+          {
+            id: 'm1',
+            type: 'email_capture',
+            data: { title: 'News', button_label: 'Join', consent_text: 'Monthly <news>, no spam.' },
+          },
+        ]),
+        revision: 7,
+      },
+      {
+        nonce: 'n',
+        linkHref: () => '#',
+        subscribeMessage: (id) => (id === 'm1' ? 'Check your inbox to confirm your sign-up.' : null),
+      },
+    );
+    expect(withText).toContain('<input type="hidden" name="rev" value="7">');
+    expect(withText).toContain('<span>Monthly &lt;news&gt;, no spam.</span>');
+    expect(withText).toContain(
+      '<p class="capture-status" role="status" id="b-m1-s">Check your inbox to confirm your sign-up.</p>',
+    );
   });
 
   it('uses the caller’s href builder, so the PWA preview can point links elsewhere', () => {
-    const preview = renderBioPage(page(EVERY_BLOCK), { nonce: 'n', linkHref: (id, i) => `#preview-${id}${i === undefined ? '' : `-${i}`}` });
+    const preview = renderBioPage(page(EVERY_BLOCK), {
+      nonce: 'n',
+      linkHref: (id, i) => `#preview-${id}${i === undefined ? '' : `-${i}`}`,
+    });
     expect(preview).toContain('href="#preview-l1"');
     expect(preview).toContain('href="#preview-s1-1"');
   });
@@ -158,21 +240,50 @@ describe('renderBioPage: hostile text', () => {
   const evil = '"><script>alert(1)</script><img src=x onerror=alert(2)>\'';
   const html = build(evil, '"><script>x</script>', '"><script>');
   const benign = build('plain', 'plain', 'plain');
-  const skeleton = (doc: string) => [...doc.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((m) => m[1]).join(' ');
+  const skeleton = (doc: string) =>
+    [...doc.matchAll(/<\/?([a-zA-Z][a-zA-Z0-9-]*)/g)].map((m) => m[1]).join(' ');
 
   it('escapes page fields, every block field, attribute values and the nonce', () => {
     // Same tags in the same order as the page with harmless text: nothing the user typed became markup.
     expect(skeleton(html)).toBe(skeleton(benign));
-    expect(html).not.toContain('<script');
+    // The only script is the page's own sign-up script (the page has a sign-up form).
+    expect(html.match(/<script/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<script type="module" nonce="&quot;&gt;&lt;script&gt;">document.addEventListener(\'submit\'',
+    );
     expect(html).not.toContain('<img src=x');
     expect(html).not.toContain('onerror=alert(2)>');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
   it('refuses script URLs and non-https images at the schema', () => {
-    expect(pageSnapshotSchema.safeParse({ id: 'p', workspace_id: 'w', handle: 'm', title: 'M', blocks: [{ id: 'l', type: 'link', data: { title: 't', url: 'javascript:alert(1)' } }] }).success).toBe(false);
-    expect(pageSnapshotSchema.safeParse({ id: 'p', workspace_id: 'w', handle: 'm', title: 'M', blocks: [{ id: 'i', type: 'image', data: { url: 'http://x.example/a.png', alt: '' } }] }).success).toBe(false);
-    expect(pageSnapshotSchema.safeParse({ id: 'p', workspace_id: 'w', handle: 'm', title: 'M', blocks: [{ id: 'a"b', type: 'divider' }] }).success).toBe(false);
+    expect(
+      pageSnapshotSchema.safeParse({
+        id: 'p',
+        workspace_id: 'w',
+        handle: 'm',
+        title: 'M',
+        blocks: [{ id: 'l', type: 'link', data: { title: 't', url: 'javascript:alert(1)' } }],
+      }).success,
+    ).toBe(false);
+    expect(
+      pageSnapshotSchema.safeParse({
+        id: 'p',
+        workspace_id: 'w',
+        handle: 'm',
+        title: 'M',
+        blocks: [{ id: 'i', type: 'image', data: { url: 'http://x.example/a.png', alt: '' } }],
+      }).success,
+    ).toBe(false);
+    expect(
+      pageSnapshotSchema.safeParse({
+        id: 'p',
+        workspace_id: 'w',
+        handle: 'm',
+        title: 'M',
+        blocks: [{ id: 'a"b', type: 'divider' }],
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -195,7 +306,9 @@ describe('renderBioPage: size budget (spec §2.3.2)', () => {
   });
 
   it('reports its sizes', () => {
-    console.info(`bio page, 20 links: html ${Buffer.byteLength(html)} B raw, ${gzipped} B gzipped; inline css ${css} B`);
+    console.info(
+      `bio page, 20 links: html ${Buffer.byteLength(html)} B raw, ${gzipped} B gzipped; inline css ${css} B`,
+    );
     expect(gzipped).toBeGreaterThan(0);
   });
 });

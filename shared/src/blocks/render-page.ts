@@ -1,7 +1,7 @@
 import { renderBlock } from './catalog';
 import { renderDocument } from './document';
 import { escapeHtml } from './escape';
-import { FACADE_SCRIPT } from './facade-script';
+import { FACADE_SCRIPT, SUBSCRIBE_SCRIPT } from './facade-script';
 import { resolveAsset } from './render-context';
 import type { PageSnapshot } from './snapshot';
 
@@ -14,6 +14,8 @@ export interface RenderBioPageOptions {
   assetBase?: string;
   /** Where email-capture forms post; default `/{handle}/subscribe`. */
   subscribeAction?: string;
+  /** The status line of the sign-up blocks (`?subscribe=` after the no-JavaScript POST); absent: none. */
+  subscribeMessage?: (blockId: string) => string | null;
 }
 
 /** The public click hop: `/{handle}/l/{blockId}`, plus `/{index}` for one link of a social block. */
@@ -37,7 +39,7 @@ export function displayTitle(snapshot: PageSnapshot): string {
 
 /**
  * A published bio page as one complete HTML document: inline CSS, every link a plain anchor
- * through the click hop, embeds as facades, and a script only when an embed needs one.
+ * through the click hop, embeds as facades, and a script only when an embed or a sign-up form needs one.
  * Pure string building (no DOM, no Node modules) so the PWA preview uses it too.
  */
 export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOptions): string {
@@ -45,19 +47,30 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
     linkHref: options.linkHref,
     subscribeAction: options.subscribeAction ?? subscribeHref(snapshot.handle),
     assetBase: options.assetBase,
+    revision: snapshot.revision,
+    subscribeMessage: options.subscribeMessage,
   };
-  const blocks = snapshot.blocks.map((block, position) => renderBlock(block, { ...ctxBase, position })).join('');
+  const blocks = snapshot.blocks
+    .map((block, position) => renderBlock(block, { ...ctxBase, position }))
+    .join('');
   const avatar =
     snapshot.avatar === null || snapshot.avatar === undefined
       ? ''
       : `<img class="avatar" src="${escapeHtml(resolveAsset(snapshot.avatar.url, options.assetBase))}" alt="${escapeHtml(snapshot.avatar.alt)}" width="96" height="96" fetchpriority="high">`;
-  const bio = snapshot.bio === null || snapshot.bio === undefined || snapshot.bio === '' ? '' : `<p class="bio">${escapeHtml(snapshot.bio)}</p>`;
+  const bio =
+    snapshot.bio === null || snapshot.bio === undefined || snapshot.bio === ''
+      ? ''
+      : `<p class="bio">${escapeHtml(snapshot.bio)}</p>`;
   const body =
     `<main class="page"><header class="intro">${avatar}<h1>${escapeHtml(displayTitle(snapshot))}</h1>${bio}</header>` +
     `<div class="blocks">${blocks}</div></main>` +
     '<footer><p>Made with LinkHub</p></footer>';
   const title = displayTitle(snapshot);
   const hasEmbed = snapshot.blocks.some((b) => b.type === 'embed');
+  const hasCapture = hasEmailCapture(snapshot);
+  const scripts = [hasEmbed ? FACADE_SCRIPT : null, hasCapture ? SUBSCRIBE_SCRIPT : null].filter(
+    (x) => x !== null,
+  );
   const seo = snapshot.seo;
   return renderDocument({
     lang: snapshot.lang,
@@ -68,6 +81,11 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
     theme: snapshot.theme,
     nonce: options.nonce,
     body,
-    script: hasEmbed ? FACADE_SCRIPT : undefined,
+    script: scripts.length === 0 ? undefined : scripts.join(';'),
   });
+}
+
+/** Whether the page has a sign-up form (its CSP then allows the in-place POST: `connect-src 'self'`). */
+export function hasEmailCapture(snapshot: Pick<PageSnapshot, 'blocks'>): boolean {
+  return snapshot.blocks.some((b) => b.type === 'email_capture');
 }

@@ -9,10 +9,7 @@ import { BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
  */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a #rrggbb colour');
 
-const navigableUrl = z
-  .string()
-  .max(2048)
-  .refine(isNavigableUrl, 'expected an http(s), mailto: or tel: URL');
+const navigableUrl = z.string().max(2048).refine(isNavigableUrl, 'expected an http(s), mailto: or tel: URL');
 
 /** An image source: an absolute https URL, or a path of an uploaded asset (resolved against `assetBase`). */
 const imageSrc = z
@@ -36,7 +33,10 @@ export const linkDataSchema = z.object({ title: z.string().min(1).max(200), url:
 export const headerDataSchema = z.object({ text: z.string().min(1).max(200) });
 export const textDataSchema = z.object({ text: z.string().min(1).max(5000) });
 export const socialDataSchema = z.object({
-  links: z.array(z.object({ network: z.string().min(1).max(40), url: navigableUrl })).min(1).max(20),
+  links: z
+    .array(z.object({ network: z.string().min(1).max(40), url: navigableUrl }))
+    .min(1)
+    .max(20),
 });
 export const imageDataSchema = z.object({
   url: imageSrc,
@@ -48,10 +48,18 @@ export const embedDataSchema = z.object({ url: z.string().url().max(2048) });
 export const emailCaptureDataSchema = z.object({
   title: z.string().min(1).max(200),
   button_label: z.string().min(1).max(60),
+  /** What the visitor agrees to (absent: `DEFAULT_CONSENT_TEXT`, leads/consent.ts). */
+  consent_text: z.string().max(1000).optional(),
+  /** Double opt-in: the address is mailed a confirmation link and counts once confirmed. */
+  double_opt_in: z.boolean().optional(),
 });
 export const dividerDataSchema = z.object({}).default({});
 
-const blockId = z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'expected a URL-safe id');
+const blockId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'expected a URL-safe id');
 
 export const snapshotBlockSchema = z.discriminatedUnion('type', [
   z.object({ id: blockId, type: z.literal('link'), data: linkDataSchema }),
@@ -70,12 +78,19 @@ export type BlockOf<T extends BlockType> = Extract<SnapshotBlock, { type: T }>;
 export const pageSnapshotSchema = z.object({
   id: z.string().min(1),
   workspace_id: z.string().min(1),
-  handle: z.string().min(1).max(64).regex(/^[a-z0-9][a-z0-9._-]*$/, 'expected a lower-case handle'),
+  handle: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9][a-z0-9._-]*$/, 'expected a lower-case handle'),
   /** Empty renders as `@handle`. */
   title: z.string().max(200),
   bio: z.string().max(1000).nullish(),
   /** BCP 47 language of the page's text, for `<html lang>`. */
-  lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/).default('en'),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+    .default('en'),
   theme: themeSchema.prefault({}),
   avatar: z.object({ url: imageSrc, alt: z.string().max(200).default('') }).nullish(),
   /** Search and share overrides (`bio_pages.seo`). */
@@ -88,6 +103,8 @@ export const pageSnapshotSchema = z.object({
     })
     .nullish(),
   blocks: z.array(snapshotBlockSchema).max(200),
+  /** The page's published revision (set at publish; absent in snapshots published before issue 19). */
+  revision: z.int().min(1).optional(),
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
 /** What a caller may hand to `pageSnapshotSchema.parse` (defaults not yet applied). */

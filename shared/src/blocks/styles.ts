@@ -35,6 +35,11 @@ export const BASE_CSS = [
   '.capture h2{margin:0}',
   '.capture label{font-weight:600}',
   '.capture input{font:inherit;min-height:3rem;padding:.5rem .75rem;border:2px solid currentColor;border-radius:var(--radius);background:#fff;color:#111}',
+  '.capture .consent{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}',
+  '.capture .consent input{min-height:auto;width:1.25rem;height:1.25rem;margin:.15rem 0 0;flex:none}',
+  '.capture .hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}',
+  '.capture-status:empty{display:none}',
+  '.capture-status{margin:0;font-weight:600}',
   'footer{text-align:center;font-size:.875rem;padding:2rem 1rem}',
   '.notice{text-align:center;padding-top:4rem}',
 ].join('');

@@ -1,6 +1,6 @@
 import { Queue, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { bullPrefix, isQueueName, QUEUES, type JobData, type QueueName } from './queues';
+import { bullPrefix, isQueueName, QUEUE_JOB_OPTIONS, QUEUES, type JobData, type QueueName } from './queues';
 
 /** Every job of every service: a few retries with exponential backoff, bounded history. */
 export const DEFAULT_JOB_OPTIONS = {
@@ -36,8 +36,10 @@ export class JobProducer {
       queue = new Queue(name, {
         connection: this.connection,
         prefix: bullPrefix(this.redisPrefix),
-        defaultJobOptions: DEFAULT_JOB_OPTIONS,
+        defaultJobOptions: { ...DEFAULT_JOB_OPTIONS, ...QUEUE_JOB_OPTIONS[name] },
       });
+      // The connection's owner logs its errors; without a listener BullMQ's re-emitted 'error' would throw.
+      queue.on('error', () => undefined);
       this.queues.set(name, queue);
     }
     return queue;

@@ -64,11 +64,40 @@ export const QUEUES = {
   }),
   /** Delete rendered QR files in the artifact store that no qr_render_artifacts row points at (nightly). */
   'artifact-sweep': z.object({ grace_minutes: z.int().min(10).max(10_080).default(60) }),
+  /**
+   * One sign-up from a bio page's email block, enqueued by the edge (which never writes
+   * PostgreSQL): the worker stores the lead with the consent text the visitor was shown and the
+   * page's published revision, mails the confirmation link (double opt-in), and counts the
+   * conversion. The data holds an address: the job is removed once handled (QUEUE_JOB_OPTIONS), and
+   * its id (leadCaptureJobId) lets erasure remove one still waiting.
+   */
+  'lead-capture': z.strictObject({
+    workspace_id: z.uuid(),
+    page_id: z.uuid(),
+    block_id: z.string().min(1).max(64),
+    email: z.email().max(254),
+    consent_text: z.string().min(1).max(1000),
+    page_revision: z.int().min(1).nullable(),
+    double_opt_in: z.boolean(),
+    submitted_at: z.iso.datetime({ offset: true }),
+  }),
+  /** Hourly: delete unconfirmed (double opt-in) leads whose confirmation link has expired. */
+  'lead-expiry': z.object({}),
   /** Drop click-event partitions and leads past the retention window. */
   retention: z.object({ before: z.iso.datetime({ offset: true }) }),
 } as const;
 
 export type QueueName = keyof typeof QUEUES;
+
+/**
+ * Job options that differ from the producer's defaults, per queue. Jobs whose data holds an email
+ * address keep none of it once handled (as the account-mail queue does), and a failed one a day at most.
+ */
+export const QUEUE_JOB_OPTIONS: {
+  readonly [Q in QueueName]?: { removeOnComplete: true; removeOnFail: { age: number } };
+} = {
+  'lead-capture': { removeOnComplete: true, removeOnFail: { age: 24 * 60 * 60 } },
+};
 export type JobData<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]>;
 
 export const QUEUE_NAMES = Object.keys(QUEUES).filter(isQueueName);

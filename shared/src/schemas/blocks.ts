@@ -12,7 +12,10 @@ const navigableUrl = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .refine(isNavigableUrl, { message: 'Enter an http(s), mailto: or tel: link.', params: { issue: 'invalid_format' } })
+  .refine(isNavigableUrl, {
+    message: 'Enter an http(s), mailto: or tel: link.',
+    params: { issue: 'invalid_format' },
+  })
   .transform(normalizedUrlTransform);
 
 const imageSource = z
@@ -33,17 +36,30 @@ const embedUrl = z
     params: { issue: 'unsupported_embed' },
   });
 
-const blockId = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'Use a URL-safe id.');
+const blockId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Use a URL-safe id.');
 const text = (max: number): z.ZodString => z.string().trim().min(1).max(max);
 const base = { id: blockId.optional() };
 
-export const linkBlockSchema = z.strictObject({ ...base, type: z.literal('link'), title: text(200), url: navigableUrl });
+export const linkBlockSchema = z.strictObject({
+  ...base,
+  type: z.literal('link'),
+  title: text(200),
+  url: navigableUrl,
+});
 export const headerBlockSchema = z.strictObject({ ...base, type: z.literal('header'), text: text(200) });
 export const textBlockSchema = z.strictObject({ ...base, type: z.literal('text'), text: text(5000) });
 export const socialBlockSchema = z.strictObject({
   ...base,
   type: z.literal('social'),
-  links: z.array(z.strictObject({ network: z.string().trim().toLowerCase().min(1).max(40), url: navigableUrl })).min(1).max(20),
+  links: z
+    .array(z.strictObject({ network: z.string().trim().toLowerCase().min(1).max(40), url: navigableUrl }))
+    .min(1)
+    .max(20),
 });
 export const imageBlockSchema = z.strictObject({
   ...base,
@@ -60,6 +76,10 @@ export const emailCaptureBlockSchema = z.strictObject({
   type: z.literal('email_capture'),
   title: text(200),
   button_label: text(60),
+  /** What the visitor agrees to; empty or absent: the default text (leads/consent.ts). */
+  consent_text: z.string().trim().max(1000).optional(),
+  /** Double opt-in: mail a confirmation link first. */
+  double_opt_in: z.boolean().optional(),
 });
 export const dividerBlockSchema = z.strictObject({ ...base, type: z.literal('divider') });
 
@@ -76,7 +96,16 @@ export const blockInputSchema = z.discriminatedUnion('type', [
 export type BlockInput = z.infer<typeof blockInputSchema>;
 export type BlockInputType = BlockInput['type'];
 
-export const BLOCK_INPUT_TYPES = ['link', 'header', 'text', 'social', 'image', 'embed', 'email_capture', 'divider'] as const satisfies readonly BlockInputType[];
+export const BLOCK_INPUT_TYPES = [
+  'link',
+  'header',
+  'text',
+  'social',
+  'image',
+  'embed',
+  'email_capture',
+  'divider',
+] as const satisfies readonly BlockInputType[];
 
 /**
  * A partial edit of one block's data (the updateBlock mutator): the fields of some block type, each

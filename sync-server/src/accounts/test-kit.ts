@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../testing';
 import type { DepsOverrides } from '../deps';
-import { firstLink, startSmtpCapture, type SmtpCapture } from '../mail/smtp-capture';
+import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
 import { signUpOverHttp } from './sign-up-over-http';
 
 /**
@@ -10,9 +10,16 @@ import { signUpOverHttp } from './sign-up-over-http';
 export type Kit = TestApp & {
   smtp: SmtpCapture;
   /** `remoteAddress`: the client's socket address as the Node adapter would see it (in-process requests have none). */
-  call: (method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string }) => Promise<Response>;
+  call: (
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string>; remoteAddress?: string },
+  ) => Promise<Response>;
   json: <T = Record<string, unknown>>(res: Response) => Promise<T>;
-  signUp: (email: string, opts?: { name?: string; password?: string; verify?: boolean }) => Promise<{ token: string; userId: string; workspaceId: string }>;
+  signUp: (
+    email: string,
+    opts?: { name?: string; password?: string; verify?: boolean },
+  ) => Promise<{ token: string; userId: string; workspaceId: string }>;
   tokenFromMail: (email: string, subjectIncludes: string) => Promise<string>;
   /** Waits until the account-mail queue has handled every job enqueued so far. */
   drainMail: () => Promise<void>;
@@ -23,20 +30,29 @@ export const PASSWORD = 'correct horse battery staple';
 
 export async function startKit(overrides: DepsOverrides = {}): Promise<Kit> {
   const smtp = await startSmtpCapture();
-  const test = await createTestApp({ PUBLIC_SYNC_URL: 'http://localhost:8080', SMTP_URL: smtp.url }, overrides);
+  const test = await createTestApp(
+    { PUBLIC_SYNC_URL: 'http://localhost:8080', SMTP_URL: smtp.url },
+    overrides,
+  );
   const call: Kit['call'] = (method, path, opts = {}) =>
     Promise.resolve(
-      test.app.request(path, {
-        method,
-        headers: {
-          ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
-          ...opts.headers,
+      test.app.request(
+        path,
+        {
+          method,
+          headers: {
+            ...(opts.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+            ...opts.headers,
+          },
+          ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
         },
-        ...(opts.body === undefined ? {} : { body: JSON.stringify(opts.body) }),
-      }, opts.remoteAddress === undefined ? undefined : { incoming: { socket: { remoteAddress: opts.remoteAddress } } }),
+        opts.remoteAddress === undefined
+          ? undefined
+          : { incoming: { socket: { remoteAddress: opts.remoteAddress } } },
+      ),
     );
-  const json = async <T,>(res: Response): Promise<T> => (await res.json()) as T; // test-only: shape asserted by the test
+  const json = async <T>(res: Response): Promise<T> => (await res.json()) as T; // test-only: shape asserted by the test
   const tokenFromMail: Kit['tokenFromMail'] = async (email, subjectIncludes) => {
     const mail = await smtp.waitFor(email, (m) => m.subject.includes(subjectIncludes) && !used.has(m.raw));
     used.add(mail.raw);
@@ -47,7 +63,11 @@ export async function startKit(overrides: DepsOverrides = {}): Promise<Kit> {
   const used = new Set<string>();
   const signUp: Kit['signUp'] = async (email, opts = {}) => {
     const password = opts.password ?? PASSWORD;
-    const signedUp = await signUpOverHttp((path, init) => test.app.request(path, init), { email, password, name: opts.name ?? email.split('@')[0] ?? email });
+    const signedUp = await signUpOverHttp((path, init) => test.app.request(path, init), {
+      email,
+      password,
+      name: opts.name ?? email.split('@')[0] ?? email,
+    });
     if (opts.verify !== false) {
       const token = await tokenFromMail(email, 'Verify');
       const v = await call('POST', '/api/auth/verify-email', { body: { token } });
@@ -71,7 +91,14 @@ export async function startKit(overrides: DepsOverrides = {}): Promise<Kit> {
 }
 
 /** Sets a workspace's plan directly (billing is another issue's door). */
-export async function setPlan(kit: Kit, workspaceId: string, plan: 'free' | 'pro' | 'business'): Promise<void> {
+export async function setPlan(
+  kit: Kit,
+  workspaceId: string,
+  plan: 'free' | 'pro' | 'business',
+): Promise<void> {
   await kit.deps.pool.query('UPDATE workspaces SET current_plan_key = $2 WHERE id = $1', [workspaceId, plan]);
-  await kit.deps.pool.query('UPDATE billing_accounts SET plan_key = $2 WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)', [workspaceId, plan]);
+  await kit.deps.pool.query(
+    'UPDATE billing_accounts SET plan_key = $2 WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)',
+    [workspaceId, plan],
+  );
 }

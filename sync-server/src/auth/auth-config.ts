@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mailEnvShape } from '@linkhub/shared/mail/env';
 
 /**
  * Settings of the accounts feature, part of the sync-server's one env schema (env.ts spreads
@@ -7,10 +8,8 @@ import { z } from 'zod';
 export const DEV_AUTH_SECRET = 'linkhub-dev-auth-secret-not-for-production';
 
 export const authEnvShape = {
-  /** SMTP delivery (e.g. smtp://user:pass@mail:587); unset → files in the dev outbox. */
-  SMTP_URL: z.url().refine((v) => /^smtps?:/.test(v), 'must be an smtp:// or smtps:// URL').optional(),
-  MAIL_FROM: z.string().min(3).default('LinkHub <no-reply@linkhub.localhost>'),
-  OUTBOX_DIR: z.string().min(1).default('.linkhub/outbox'),
+  /** SMTP_URL, MAIL_FROM, OUTBOX_DIR: the one mail setting shape (the worker sends lead mail too). */
+  ...mailEnvShape,
   /** Keys the TOTP secret box and the identifier/IP hashes. Must be set (≥ 32 chars) in production. */
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_AUTH_SECRET),
   TRUSTED_PROXIES: z.string().optional(),
@@ -20,13 +19,23 @@ export const authEnvSchema = z.object(authEnvShape);
 export type AuthConfig = z.infer<typeof authEnvSchema>;
 
 /** A public (non-localhost) deployment without its own AUTH_SECRET refuses to start (a refinement of the env schema). */
-export function requireOwnAuthSecret(config: { PUBLIC_SYNC_URL: string; AUTH_SECRET: string }, ctx: z.RefinementCtx): void {
+export function requireOwnAuthSecret(
+  config: { PUBLIC_SYNC_URL: string; AUTH_SECRET: string },
+  ctx: z.RefinementCtx,
+): void {
   if (!isLocalUrl(config.PUBLIC_SYNC_URL) && config.AUTH_SECRET === DEV_AUTH_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required outside localhost (at least 32 random characters)' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['AUTH_SECRET'],
+      message: 'is required outside localhost (at least 32 random characters)',
+    });
   }
 }
 
 export function isLocalUrl(url: string): boolean {
   const u = new URL(url);
-  return u.protocol === 'http:' && (u.hostname === 'localhost' || u.hostname === '127.0.0.1' || u.hostname.endsWith('.localhost'));
+  return (
+    u.protocol === 'http:' &&
+    (u.hostname === 'localhost' || u.hostname === '127.0.0.1' || u.hostname.endsWith('.localhost'))
+  );
 }

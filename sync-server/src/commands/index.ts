@@ -1,6 +1,7 @@
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { domainCommands } from './domains';
+import { leadCommands } from './leads';
 import { linkCommands } from './links';
 import { pageCommands } from './pages';
 import { pageArchiveCommands } from './page-archive';
@@ -18,6 +19,7 @@ export function allCommands(cache: CacheDeps, artifacts: ArtifactStore): Command
     ...pageArchiveCommands(cache),
     ...domainCommands(cache),
     ...workspaceCommands(),
+    ...leadCommands(),
   ];
   const names = new Set(commands.map((c) => c.name));
   const missing = MUTATOR_NAMES.filter((name) => !names.has(name));

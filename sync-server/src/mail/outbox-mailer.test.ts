@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMailer } from './create-mailer';
+import { createMailer } from '@linkhub/shared/mail/create-mailer';
 import { magicLinkEmail } from './templates';
 
 const dirs: string[] = [];
@@ -15,7 +15,9 @@ describe('dev outbox mailer', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'linkhub-outbox-'));
     dirs.push(dir);
     const mailer = createMailer({ outboxDir: path.join(dir, 'outbox') });
-    await mailer.send(magicLinkEmail('tom@example.com', 'http://localhost:8080/api/auth/magic-link/consume?token=abc'));
+    await mailer.send(
+      magicLinkEmail('tom@example.com', 'http://localhost:8080/api/auth/magic-link/consume?token=abc'),
+    );
     const files = await readdir(path.join(dir, 'outbox'));
     expect(files).toHaveLength(1);
     const content = await readFile(path.join(dir, 'outbox', files[0] ?? ''), 'utf8');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from './smtp-mailer';
-import { firstLink, startSmtpCapture, type SmtpCapture } from './smtp-capture';
+import { createSmtpMailer } from '@linkhub/shared/mail/smtp-mailer';
+import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
 import { invitationEmail, verificationEmail } from './templates';
 
 let smtp: SmtpCapture;
@@ -25,7 +25,14 @@ describe('SMTP mailer', () => {
 
   it('encodes non-ASCII workspace names so they arrive readable', async () => {
     const mailer = createSmtpMailer(smtp.url);
-    await mailer.send(invitationEmail('priya@example.com', { workspaceName: 'Café Noël', inviterName: 'Priya', role: 'editor', link: 'http://localhost/accept?t=1' }));
+    await mailer.send(
+      invitationEmail('priya@example.com', {
+        workspaceName: 'Café Noël',
+        inviterName: 'Priya',
+        role: 'editor',
+        link: 'http://localhost/accept?t=1',
+      }),
+    );
     const mail = await smtp.waitFor('priya@example.com');
     expect(mail.text).toContain('"Café Noël" as editor');
     await mailer.close?.();

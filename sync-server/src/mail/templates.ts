@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer';
+import type { MailMessage } from '@linkhub/shared/mail/mailer';
 
 /** The account e-mails, as plain text (every client renders it; links are on their own line). */
 
@@ -26,7 +26,10 @@ export function passwordResetEmail(to: string, link: string): MailMessage {
   };
 }
 
-export function invitationEmail(to: string, opts: { workspaceName: string; inviterName: string; role: string; link: string }): MailMessage {
+export function invitationEmail(
+  to: string,
+  opts: { workspaceName: string; inviterName: string; role: string; link: string },
+): MailMessage {
   return {
     to,
     subject: `${opts.inviterName} invited you to ${opts.workspaceName} on LinkHub`,

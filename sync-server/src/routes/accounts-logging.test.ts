@@ -7,7 +7,7 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { createApp } from '../app';
 import { closeDeps, createDeps, type AppDeps } from '../deps';
 import { syncServerEnvSchema } from '../env';
-import { firstLink, startSmtpCapture, type SmtpCapture } from '../mail/smtp-capture';
+import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
 import { base32Decode } from '../auth/base32';
 import { totpAt } from '../auth/totp';
 
@@ -15,7 +15,12 @@ import { totpAt } from '../auth/totp';
 const lines: string[] = [];
 const sink = new Writable({
   write(chunk: Buffer, _enc, done) {
-    lines.push(...chunk.toString('utf8').split('\n').filter((l) => l.length > 0));
+    lines.push(
+      ...chunk
+        .toString('utf8')
+        .split('\n')
+        .filter((l) => l.length > 0),
+    );
     done();
   },
 });
@@ -48,7 +53,11 @@ afterAll(async () => {
 async function post(path: string, body: unknown, token?: string): Promise<Record<string, unknown>> {
   const res = await app.request(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}), 'User-Agent': 'Mozilla/5.0 (Macintosh) Chrome/120.0' },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      'User-Agent': 'Mozilla/5.0 (Macintosh) Chrome/120.0',
+    },
     body: JSON.stringify(body),
   });
   return (await res.json()) as Record<string, unknown>; // test-only: fields read below are checked by use
@@ -56,7 +65,8 @@ async function post(path: string, body: unknown, token?: string): Promise<Record
 
 function field(obj: Record<string, unknown>, ...path: string[]): string {
   let value: unknown = obj;
-  for (const p of path) value = typeof value === 'object' && value !== null ? Reflect.get(value, p) : undefined;
+  for (const p of path)
+    value = typeof value === 'object' && value !== null ? Reflect.get(value, p) : undefined;
   if (typeof value !== 'string') throw new Error(`no ${path.join('.')} in ${JSON.stringify(obj)}`);
   return value;
 }
@@ -66,11 +76,18 @@ describe('account logs', () => {
     const secrets: string[] = [];
     const password = 'Sup3r secret passphrase!';
     secrets.push(password, 'wrong-password-attempt');
-    const signup = await signUpOverHttp((path, init) => app.request(path, init), { email: 'logs@example.com', password, name: 'Logs' });
+    const signup = await signUpOverHttp((path, init) => app.request(path, init), {
+      email: 'logs@example.com',
+      password,
+      name: 'Logs',
+    });
     const session = signup.token;
     const workspaceId = signup.workspaceId;
     secrets.push(session);
-    const verifyToken = new URL(firstLink((await smtp.waitFor('logs@example.com', (m) => m.subject.includes('Verify'))).text)).searchParams.get('token') ?? '';
+    const verifyToken =
+      new URL(
+        firstLink((await smtp.waitFor('logs@example.com', (m) => m.subject.includes('Verify'))).text),
+      ).searchParams.get('token') ?? '';
     secrets.push(verifyToken);
     await app.request(`/api/auth/verify-email?token=${encodeURIComponent(verifyToken)}`);
     await post('/api/auth/login', { email: 'logs@example.com', password: 'wrong-password-attempt' });
@@ -87,16 +104,26 @@ describe('account logs', () => {
     const challenge = await post('/api/auth/login', { email: 'logs@example.com', password });
     const challengeToken = field(challenge, 'data', 'challenge_token');
     secrets.push(challengeToken);
-    const second = await post('/api/auth/2fa/challenge', { challenge_token: challengeToken, recovery_code: data.recovery_codes[0] });
+    const second = await post('/api/auth/2fa/challenge', {
+      challenge_token: challengeToken,
+      recovery_code: data.recovery_codes[0],
+    });
     secrets.push(field(second, 'data', 'token'));
 
-    const key = await post(`/api/workspaces/${workspaceId}/api-keys`, { name: 'k', scopes: ['workspace:read'] }, session);
+    const key = await post(
+      `/api/workspaces/${workspaceId}/api-keys`,
+      { name: 'k', scopes: ['workspace:read'] },
+      session,
+    );
     const rawKey = field(key, 'data', 'key');
     secrets.push(rawKey);
     await app.request(`/api/workspaces/${workspaceId}`, { headers: { Authorization: `Bearer ${rawKey}` } });
 
     await post('/api/auth/password-reset', { email: 'logs@example.com' });
-    const reset = new URL(firstLink((await smtp.waitFor('logs@example.com', (m) => m.subject.includes('Reset'))).text)).searchParams.get('token') ?? '';
+    const reset =
+      new URL(
+        firstLink((await smtp.waitFor('logs@example.com', (m) => m.subject.includes('Reset'))).text),
+      ).searchParams.get('token') ?? '';
     secrets.push(reset);
     await post('/api/auth/password-reset/confirm', { token: reset, password: 'An0ther secret passphrase' });
     secrets.push('An0ther secret passphrase');

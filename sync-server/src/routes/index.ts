@@ -15,6 +15,7 @@ import { apiKeyRoutes } from './api-keys';
 import { analyticsRoutes } from './analytics';
 import { pageVersionRoutes } from './page-versions';
 import { qrExportRoutes } from './qr-exports';
+import { leadLinkRoutes } from './lead-links';
 import { v1Routes } from './v1/index';
 import { replicacheRoutes } from './replicache';
 
@@ -35,6 +36,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: memberRoutes },
   { base: '/api/workspaces', create: invitationRoutes },
   { base: '/api/invitations', create: invitationAcceptRoutes },
+  { base: '/api/leads', create: leadLinkRoutes },
   { base: '/api/workspaces', create: grantRoutes },
   { base: '/api/workspaces', create: auditRoutes },
   { base: '/api/workspaces', create: apiKeyRoutes },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan, startKit, type Kit } from '../accounts/test-kit';
-import { firstLink } from '../mail/smtp-capture';
+import { firstLink } from '@linkhub/shared/mail/smtp-testing';
 
 /**
  * 17.7: every link in an account e-mail opens on the PWA's origin (PUBLIC_PWA_URL, here the Vite
@@ -46,7 +46,9 @@ describe('links in account e-mails (17.7)', () => {
     const res = await open(link);
     expect(res.status).toBe(302);
     expectPwaPage(res.headers.get('Location'));
-    const { rows } = await kit.deps.pool.query("SELECT 1 FROM users WHERE email = 'verify-link@example.com' AND email_verified_at IS NOT NULL");
+    const { rows } = await kit.deps.pool.query(
+      "SELECT 1 FROM users WHERE email = 'verify-link@example.com' AND email_verified_at IS NOT NULL",
+    );
     expect(rows).toHaveLength(1);
   });
 
@@ -73,7 +75,10 @@ describe('links in account e-mails (17.7)', () => {
   it('the invitation link opens the PWA accept page', async () => {
     const owner = await kit.signUp('inviter@example.com');
     await setPlan(kit, owner.workspaceId, 'pro'); // a free workspace has one seat
-    const invited = await kit.call('POST', `/api/workspaces/${owner.workspaceId}/invitations`, { token: owner.token, body: { email: 'invitee@example.com', role: 'viewer' } });
+    const invited = await kit.call('POST', `/api/workspaces/${owner.workspaceId}/invitations`, {
+      token: owner.token,
+      body: { email: 'invitee@example.com', role: 'viewer' },
+    });
     expect(invited.status).toBe(201);
     const link = await mailedLink('invitee@example.com', 'invited you');
     expectPwaPage(link.href);

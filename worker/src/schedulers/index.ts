@@ -3,6 +3,7 @@ import { bullPrefix, type QueueName } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
 import { scheduleAnalytics } from './analytics';
 import { scheduleArtifactSweep } from './artifacts';
+import { scheduleLeadExpiry } from './leads';
 import { scheduleSyncGc } from './sync';
 
 export type Schedulers = {
@@ -16,6 +17,7 @@ const SCHEDULES: ReadonlyArray<{ queue: QueueName; register: (queue: Queue) => P
   { queue: 'analytics-maintenance', register: scheduleAnalytics },
   { queue: 'sync-gc', register: scheduleSyncGc },
   { queue: 'artifact-sweep', register: scheduleArtifactSweep },
+  { queue: 'lead-expiry', register: scheduleLeadExpiry },
 ];
 
 export async function startSchedulers(deps: WorkerDeps): Promise<Schedulers> {

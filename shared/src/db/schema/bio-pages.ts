@@ -21,8 +21,12 @@ export const themes = pgTable('themes', {
 /** handle is stored lower-case, unique per domain among live pages. */
 export const bioPages = pgTable('bio_pages', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-  domainId: uuid('domain_id').notNull().references(() => customDomains.id, { onDelete: 'restrict' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  domainId: uuid('domain_id')
+    .notNull()
+    .references(() => customDomains.id, { onDelete: 'restrict' }),
   handle: text('handle').notNull(),
   title: text('title').notNull().default(''),
   bio: text('bio').notNull().default(''),
@@ -47,7 +51,8 @@ export const bioPages = pgTable('bio_pages', {
   updatedAt: updatedAt(),
 });
 
-export type BioBlockType = 'link' | 'header' | 'text' | 'social' | 'image' | 'embed' | 'email_capture' | 'divider';
+export type BioBlockType =
+  'link' | 'header' | 'text' | 'social' | 'image' | 'embed' | 'email_capture' | 'divider';
 
 /** position is a fractional-index key compared bytewise (COLLATE "C"). (page_id, workspace_id) → bio_pages. */
 export const bioBlocks = pgTable(
@@ -55,7 +60,9 @@ export const bioBlocks = pgTable(
   {
     id: pk(),
     pageId: uuid('page_id').notNull(),
-    workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
     position: text('position').notNull(),
     type: text('type').$type<BioBlockType>().notNull(),
     data: jsonb('data').$type<JsonObject>().notNull().default({}),
@@ -78,8 +85,12 @@ export const bioBlocks = pgTable(
 
 export const bioPageVersions = pgTable('bio_page_versions', {
   id: pk(),
-  pageId: uuid('page_id').notNull().references(() => bioPages.id, { onDelete: 'cascade' }),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
+  pageId: uuid('page_id')
+    .notNull()
+    .references(() => bioPages.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
   version: integer('version').notNull(),
   kind: text('kind').$type<'draft' | 'published' | 'restored'>().notNull().default('draft'),
   draftRevision: integer('draft_revision').notNull(),
@@ -89,17 +100,34 @@ export const bioPageVersions = pgTable('bio_page_versions', {
   updatedAt: updatedAt(),
 });
 
+export type LeadStatus = 'pending' | 'confirmed' | 'unsubscribed';
+
 /** Personal data: dashboard-only. email stored lower-case; one live lead per (page, email). */
 export const leads = pgTable('leads', {
   id: pk(),
-  workspaceId: uuid('workspace_id').notNull().references(() => workspaces.id, { onDelete: 'cascade' }),
-  pageId: uuid('page_id').notNull().references(() => bioPages.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  pageId: uuid('page_id')
+    .notNull()
+    .references(() => bioPages.id, { onDelete: 'cascade' }),
   blockId: uuid('block_id').references(() => bioBlocks.id, { onDelete: 'set null' }),
   email: text('email').notNull(),
   name: text('name'),
   consentText: text('consent_text'),
   consentedAt: tstz('consented_at'),
   source: jsonb('source').$type<JsonObject>().notNull().default({}),
+  /** pending (double opt-in not yet confirmed) | confirmed | unsubscribed (migration 0105). */
+  status: text('status').$type<LeadStatus>().notNull().default('confirmed'),
+  /** The page's published revision whose consent text the visitor agreed to. */
+  pageRevision: integer('page_revision'),
+  /** SHA-256 (hex) of the single-use confirmation token; cleared when used. */
+  confirmTokenHash: text('confirm_token_hash'),
+  confirmExpiresAt: tstz('confirm_expires_at'),
+  confirmedAt: tstz('confirmed_at'),
+  /** SHA-256 (hex) of the unsubscribe token every mail carries. */
+  unsubscribeTokenHash: text('unsubscribe_token_hash'),
+  unsubscribedAt: tstz('unsubscribed_at'),
   deletedAt: tstz('deleted_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -5,6 +5,7 @@ import { v1Idempotency } from '../../v1/idempotency';
 import { v1RateLimit } from '../../v1/rate-limit';
 import { v1AssetRoutes } from './assets';
 import { v1DomainRoutes } from './domains';
+import { v1LeadRoutes } from './leads';
 import { v1LinkRoutes } from './links';
 import { v1OpenApiRoutes } from './openapi';
 import { v1PageRoutes } from './pages';
@@ -25,5 +26,6 @@ export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   app.route('/pages', v1PageRoutes(deps));
   app.route('/domains', v1DomainRoutes(deps));
   app.route('/assets', v1AssetRoutes(deps));
+  app.route('/leads', v1LeadRoutes(deps));
   return app;
 }

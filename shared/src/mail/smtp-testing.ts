@@ -37,7 +37,11 @@ function parse(raw: string, to: string[]): CapturedMail {
 
 export async function startSmtpCapture(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
-  const waiters: Array<{ address: string; predicate: (m: CapturedMail) => boolean; resolve: (m: CapturedMail) => void }> = [];
+  const waiters: Array<{
+    address: string;
+    predicate: (m: CapturedMail) => boolean;
+    resolve: (m: CapturedMail) => void;
+  }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

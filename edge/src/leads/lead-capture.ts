@@ -1,0 +1,85 @@
+import type { Redis } from 'ioredis';
+import type { SaltSource } from '@linkhub/shared/analytics/salt';
+import { ipHash } from '@linkhub/shared/analytics/visitor-hash';
+import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
+import type { JobProducer } from '@linkhub/shared/jobs/producer';
+import { QUEUES } from '@linkhub/shared/jobs/queues';
+import { consentTextOf, type SubscribeOutcome } from '@linkhub/shared/leads/consent';
+import { leadCaptureJobId } from '@linkhub/shared/leads/tokens';
+
+/**
+ * A sign-up from a bio page, as the edge takes it (issue 19). The edge never writes PostgreSQL:
+ * it checks a per-network rate limit in Redis (keyed by a daily-salted hash of the address, never
+ * the address) and enqueues one `lead-capture` job for the worker, which stores the lead.
+ */
+export type LeadSubmission = {
+  page: PageSnapshot;
+  block: BlockOf<'email_capture'>;
+  email: string;
+  /** The client address: hashed for the rate limit, never stored or logged. */
+  ip: string;
+};
+
+export type SubscribeResult =
+  | { kind: 'accepted'; outcome: SubscribeOutcome }
+  /** Too many sign-ups from this network just now. */
+  | { kind: 'throttled'; retryAfterSeconds: number }
+  /** Redis (the queue) is unreachable: nothing was stored, the visitor tries again. */
+  | { kind: 'unavailable'; retryAfterSeconds: number };
+
+export type LeadCaptureDeps = {
+  redis: Redis;
+  prefix: string;
+  jobs: Pick<JobProducer, 'add'>;
+  salts: SaltSource;
+  now: () => Date;
+  /** Sign-ups per network per window (default 5 per 10 minutes). */
+  limit?: { max: number; windowSeconds: number };
+};
+
+export const DEFAULT_SIGNUP_LIMIT = { max: 5, windowSeconds: 600 } as const;
+/** What a visitor is told to wait when the queue is unreachable. */
+export const UNAVAILABLE_RETRY_SECONDS = 60;
+
+export type LeadCapture = (submission: LeadSubmission) => Promise<SubscribeResult>;
+
+export function createLeadCapture(deps: LeadCaptureDeps): LeadCapture {
+  const limit = deps.limit ?? DEFAULT_SIGNUP_LIMIT;
+
+  /** INCR + first-hit EXPIRE in one transaction; the count and the seconds left. */
+  async function count(key: string): Promise<{ n: number; ttl: number }> {
+    const replies = await deps.redis.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key).exec();
+    if (replies === null) throw new Error('rate limit transaction aborted');
+    const [incr, , ttl] = replies;
+    const n = Number(incr?.[1]);
+    const left = Number(ttl?.[1]);
+    if (incr?.[0] || !Number.isFinite(n)) throw incr?.[0] ?? new Error('rate limit count unreadable');
+    return { n, ttl: Number.isFinite(left) && left > 0 ? left : limit.windowSeconds };
+  }
+
+  return async ({ page, block, email, ip }) => {
+    const at = deps.now();
+    const doubleOptIn = block.data.double_opt_in === true;
+    // Checked before anything is counted: a snapshot that cannot make a job is a bug, not an outage.
+    const data = QUEUES['lead-capture'].parse({
+      workspace_id: page.workspace_id,
+      page_id: page.id,
+      block_id: block.id,
+      email,
+      consent_text: consentTextOf(block.data),
+      page_revision: page.revision ?? null,
+      double_opt_in: doubleOptIn,
+      submitted_at: at.toISOString(),
+    });
+    try {
+      const { salt } = await deps.salts.forDate(at);
+      const { n, ttl } = await count(`${deps.prefix}lead:rl:${ipHash(salt, ip)}`);
+      if (n > limit.max) return { kind: 'throttled', retryAfterSeconds: ttl };
+      await deps.jobs.add('lead-capture', data, { jobId: leadCaptureJobId(page.id, email) });
+      return { kind: 'accepted', outcome: doubleOptIn ? 'pending' : 'subscribed' };
+    } catch {
+      // Redis unreachable or refusing: say so (the caller answers 503 with Retry-After).
+      return { kind: 'unavailable', retryAfterSeconds: UNAVAILABLE_RETRY_SECONDS };
+    }
+  };
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { DEFAULT_MAIL_FROM } from './mailer';
+
+/** The mail settings of every service that sends mail (sync-server: accounts; worker: lead confirmations). */
+export const mailEnvShape = {
+  /** SMTP delivery (e.g. smtp://user:pass@mail:587); unset → files in the dev outbox. */
+  SMTP_URL: z
+    .url()
+    .refine((v) => /^smtps?:/.test(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  OUTBOX_DIR: z.string().min(1).default('.linkhub/outbox'),
+} as const;

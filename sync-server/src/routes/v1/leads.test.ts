@@ -1,0 +1,248 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Queue } from 'bullmq';
+import { bullPrefix } from '@linkhub/shared/jobs/queues';
+import { leadCaptureJobId, newLeadToken } from '@linkhub/shared/leads/tokens';
+import type { Lead, LeadCounts } from '@linkhub/shared/schemas/leads';
+import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+
+/** Issue 19: the editor's leads (session only), erasure, and the links in a lead's mail. */
+let kit: V1Kit;
+let pageA = '';
+let pageB = '';
+
+async function insertLead(
+  pageId: string,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const columns = {
+    workspace_id: kit.owner.workspaceId,
+    page_id: pageId,
+    email,
+    consent_text: 'News, monthly.',
+    consented_at: new Date(),
+    page_revision: 2,
+    ...extra,
+  };
+  const names = Object.keys(columns);
+  const { rows } = await kit.deps.pool.query<{ id: string }>(
+    `INSERT INTO leads (${names.join(', ')}) VALUES (${names.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+    Object.values(columns),
+  );
+  return rows[0]?.id ?? '';
+}
+
+const session = (method: string, path: string, who: 'owner' | 'other' = 'owner') =>
+  kit.call(method, path, { token: kit[who].token });
+
+beforeAll(async () => {
+  kit = await startV1Kit();
+  const bio = await kit.deps.pool.query<{ id: string }>('SELECT id FROM custom_domains WHERE hostname = $1', [
+    kit.deps.config.BIO_HOST,
+  ]);
+  const domainId = bio.rows[0]?.id;
+  const page = async (handle: string) =>
+    (
+      await kit.deps.pool.query<{ id: string }>(
+        'INSERT INTO bio_pages (workspace_id, domain_id, handle, title) VALUES ($1, $2, $3, $3) RETURNING id',
+        [kit.owner.workspaceId, domainId, handle],
+      )
+    ).rows[0]?.id ?? '';
+  pageA = await page('leads-a');
+  pageB = await page('leads-b');
+  await insertLead(pageA, 'ann@example.com');
+  await insertLead(pageA, 'bob@example.com', { status: 'unsubscribed', unsubscribed_at: new Date() });
+  await insertLead(pageB, 'cy@example.org');
+});
+afterAll(async () => kit.stop());
+
+describe('GET /v1/leads', () => {
+  it('lists the workspace’s leads for a member’s session, by page and by a part of the address', async () => {
+    const all = await session('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}`);
+    expect(all.status).toBe(200);
+    const body = await kit.json<Envelope<Lead[]>>(all);
+    expect(body.data.map((l) => l.email).sort()).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+      'cy@example.org',
+    ]);
+    expect(body.data.find((l) => l.email === 'ann@example.com')).toMatchObject({
+      status: 'confirmed',
+      consent_text: 'News, monthly.',
+      page_revision: 2,
+      page_id: pageA,
+    });
+    const byPage = await kit.json<Envelope<Lead[]>>(
+      await session('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}&page_id=${pageB}`),
+    );
+    expect(byPage.data.map((l) => l.email)).toEqual(['cy@example.org']);
+    const search = await kit.json<Envelope<Lead[]>>(
+      await session('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}&q=BOB`),
+    );
+    expect(search.data.map((l) => l.email)).toEqual(['bob@example.com']);
+    const paged = await kit.json<Envelope<Lead[]>>(
+      await session('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}&limit=2`),
+    );
+    expect(paged.data).toHaveLength(2);
+    const rest = await kit.json<Envelope<Lead[]>>(
+      await session(
+        'GET',
+        `/v1/leads?workspace_id=${kit.owner.workspaceId}&limit=2&cursor=${paged.meta.next_cursor ?? ''}`,
+      ),
+    );
+    expect(rest.data).toHaveLength(1);
+  });
+
+  it('counts leads per page by status', async () => {
+    const res = await session('GET', `/v1/leads/counts?workspace_id=${kit.owner.workspaceId}`);
+    const counts = (await kit.json<Envelope<LeadCounts[]>>(res)).data;
+    expect(counts.find((c) => c.page_id === pageA)).toEqual({
+      page_id: pageA,
+      total: 2,
+      confirmed: 1,
+      pending: 0,
+      unsubscribed: 1,
+    });
+  });
+
+  it('is dashboard-only: an API key with every scope is refused, another account sees a 404', async () => {
+    const key = await kit.key(ALL_SCOPES);
+    const byKey = await kit.api('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}`, { key });
+    expect(byKey.status).toBe(403);
+    expect((await kit.json<ErrorBody>(byKey)).error.code).toBe('action_not_available_to_api_key');
+    const stranger = await session('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}`, 'other');
+    expect(stranger.status).toBe(404);
+    const noWorkspace = await session('GET', '/v1/leads');
+    expect(noWorkspace.status).toBe(400);
+  });
+});
+
+describe('DELETE /v1/leads/{id} (erasure)', () => {
+  it('removes the lead, every webhook delivery carrying it, and a sign-up of the same address still queued', async () => {
+    const id = await insertLead(pageA, 'erase.me@example.com');
+    const { rows } = await kit.deps.pool.query<{ id: string }>(
+      `INSERT INTO webhook_endpoints (workspace_id, url, events, secret_ciphertext) VALUES ($1, 'https://hooks.example.com/in', '{lead.created}', 'x') RETURNING id`,
+      [kit.owner.workspaceId],
+    );
+    const endpoint = rows[0]?.id;
+    await kit.deps.pool.query(
+      `INSERT INTO webhook_deliveries (endpoint_id, workspace_id, event_id, event_type, payload) VALUES ($1, $2, gen_random_uuid(), 'lead.created', $3), ($1, $2, gen_random_uuid(), 'link.created', '{"data":{"id":"x"}}')`,
+      [
+        endpoint,
+        kit.owner.workspaceId,
+        JSON.stringify({ type: 'lead.created', data: { id, email: 'erase.me@example.com' } }),
+      ],
+    );
+    const queue = new Queue('lead-capture', {
+      connection: kit.deps.redis,
+      prefix: bullPrefix(kit.deps.config.REDIS_PREFIX),
+    });
+    const jobId = leadCaptureJobId(pageA, 'erase.me@example.com');
+    await queue.add('lead-capture', { email: 'erase.me@example.com' }, { jobId, delay: 60_000 });
+
+    const res = await session('DELETE', `/v1/leads/${id}?workspace_id=${kit.owner.workspaceId}`);
+    expect(res.status).toBe(200);
+    expect((await kit.deps.pool.query('SELECT 1 FROM leads WHERE id = $1', [id])).rowCount).toBe(0);
+    const left = await kit.deps.pool.query<{ event_type: string }>(
+      'SELECT event_type FROM webhook_deliveries WHERE workspace_id = $1',
+      [kit.owner.workspaceId],
+    );
+    expect(left.rows.map((r) => r.event_type)).toEqual(['link.created']);
+    expect(await queue.getJob(jobId)).toBeUndefined();
+    const audit = await kit.deps.pool.query<{ text: string }>(
+      "SELECT row_to_json(a)::text AS text FROM audit_log_entries a WHERE action = 'lead.erased' AND resource_id = $1",
+      [id],
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]?.text).not.toContain('erase.me');
+    expect((await session('DELETE', `/v1/leads/${id}?workspace_id=${kit.owner.workspaceId}`)).status).toBe(
+      404,
+    );
+    await queue.close();
+  });
+
+  it('answers another account exactly as for a missing lead', async () => {
+    const id = await insertLead(pageB, 'keep@example.com');
+    const foreign = await kit.call('DELETE', `/v1/leads/${id}?workspace_id=${kit.owner.workspaceId}`, {
+      token: kit.other.token,
+    });
+    expect(foreign.status).toBe(404);
+    expect((await kit.deps.pool.query('SELECT 1 FROM leads WHERE id = $1', [id])).rowCount).toBe(1);
+  });
+});
+
+describe('the links in a lead’s mail', () => {
+  it('confirm: a GET only asks, the POST confirms once; the link then stops working', async () => {
+    const confirm = newLeadToken();
+    const id = await insertLead(pageA, 'dana@example.com', {
+      status: 'pending',
+      confirm_token_hash: confirm.hash,
+      confirm_expires_at: new Date(Date.now() + 3_600_000),
+    });
+    const ask = await kit.call('GET', `/api/leads/confirm?token=${confirm.token}`);
+    expect(ask.status).toBe(200);
+    expect(await ask.text()).toContain('Confirm my sign-up');
+    expect(
+      (await kit.deps.pool.query<{ status: string }>('SELECT status FROM leads WHERE id = $1', [id])).rows[0]
+        ?.status,
+    ).toBe('pending');
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://localhost:8080' };
+    const done = await kit.app.request('/api/leads/confirm', {
+      method: 'POST',
+      headers: form,
+      body: `token=${confirm.token}`,
+    });
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('You are subscribed');
+    const row = await kit.deps.pool.query<{ status: string; confirm_token_hash: string | null }>(
+      'SELECT status, confirm_token_hash FROM leads WHERE id = $1',
+      [id],
+    );
+    expect(row.rows[0]).toEqual({ status: 'confirmed', confirm_token_hash: null });
+    expect(
+      (
+        await kit.app.request('/api/leads/confirm', {
+          method: 'POST',
+          headers: form,
+          body: `token=${confirm.token}`,
+        })
+      ).status,
+    ).toBe(404);
+  });
+
+  it('confirm: an expired link does nothing', async () => {
+    const confirm = newLeadToken();
+    const id = await insertLead(pageA, 'late@example.com', {
+      status: 'pending',
+      confirm_token_hash: confirm.hash,
+      confirm_expires_at: new Date(Date.now() - 1000),
+    });
+    expect((await kit.call('GET', `/api/leads/confirm?token=${confirm.token}`)).status).toBe(404);
+    const res = await kit.app.request('/api/leads/confirm', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${confirm.token}`,
+    });
+    expect(res.status).toBe(404);
+    expect(
+      (await kit.deps.pool.query<{ status: string }>('SELECT status FROM leads WHERE id = $1', [id])).rows[0]
+        ?.status,
+    ).toBe('pending');
+  });
+
+  it('unsubscribe: one-click POST (RFC 8058) with the token in the query', async () => {
+    const unsubscribe = newLeadToken();
+    const id = await insertLead(pageB, 'eve@example.com', { unsubscribe_token_hash: unsubscribe.hash });
+    const res = await kit.app.request(`/api/leads/unsubscribe?token=${unsubscribe.token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.status).toBe(200);
+    expect(
+      (await kit.deps.pool.query<{ status: string }>('SELECT status FROM leads WHERE id = $1', [id])).rows[0]
+        ?.status,
+    ).toBe('unsubscribed');
+    expect((await kit.call('GET', '/api/leads/unsubscribe?token=nope')).status).toBe(404);
+  });
+});

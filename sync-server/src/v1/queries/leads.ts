@@ -1,0 +1,87 @@
+import type { leads } from '@linkhub/shared/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/db/row';
+import { rows, type Queryable } from '@linkhub/shared/db/sql';
+import type { Lead, LeadCounts, LeadListQuery } from '@linkhub/shared/schemas/leads';
+import type { ReadScope } from '../caller';
+import { cursorColumn, ListSql } from './list-sql';
+
+export type LeadRecord = RowOf<
+  typeof leads,
+  | 'id'
+  | 'workspaceId'
+  | 'pageId'
+  | 'blockId'
+  | 'email'
+  | 'status'
+  | 'consentText'
+  | 'consentedAt'
+  | 'pageRevision'
+  | 'confirmedAt'
+  | 'unsubscribedAt'
+  | 'createdAt'
+> & { cursor_at: string };
+
+const SELECT = `SELECT l.id, l.workspace_id, l.page_id, l.block_id, l.email, l.status, l.consent_text, l.consented_at, l.page_revision,
+       l.confirmed_at, l.unsubscribed_at, l.created_at, ${cursorColumn('l')}
+  FROM leads l`;
+
+/** A workspace's leads, newest first; scoped members see the leads of their granted pages only. */
+export async function listLeads(db: Queryable, scope: ReadScope, q: LeadListQuery): Promise<LeadRecord[]> {
+  const sql = new ListSql('l', { workspaceId: scope.workspaceId, grantedIds: null }).add(
+    'l.deleted_at IS NULL',
+  );
+  if (scope.grantedIds !== null) sql.add('l.page_id = ANY($?::uuid[])', scope.grantedIds);
+  if (q.page_id !== undefined) sql.add('l.page_id = $?', q.page_id);
+  sql.search(q.q?.toLowerCase(), ['l.email']);
+  const tail = sql.cursor(q.cursor).tail(q.limit);
+  return rows<LeadRecord>(db, `${SELECT} ${tail}`, sql.values);
+}
+
+/** Leads per page by status: the editor's per-page counts (conversions of each page). */
+export async function leadCounts(db: Queryable, scope: ReadScope): Promise<LeadCounts[]> {
+  const granted = scope.grantedIds === null ? '' : ' AND l.page_id = ANY($2::uuid[])';
+  const values: unknown[] =
+    scope.grantedIds === null ? [scope.workspaceId] : [scope.workspaceId, scope.grantedIds];
+  const counted = await rows<{
+    page_id: string;
+    total: string;
+    confirmed: string;
+    pending: string;
+    unsubscribed: string;
+  }>(
+    db,
+    `SELECT l.page_id, count(*) AS total,
+            count(*) FILTER (WHERE l.status = 'confirmed') AS confirmed,
+            count(*) FILTER (WHERE l.status = 'pending') AS pending,
+            count(*) FILTER (WHERE l.status = 'unsubscribed') AS unsubscribed
+       FROM leads l WHERE l.workspace_id = $1 AND l.deleted_at IS NULL${granted}
+      GROUP BY l.page_id ORDER BY l.page_id`,
+    values,
+  );
+  return counted.map((r) => ({
+    page_id: r.page_id,
+    total: Number(r.total),
+    confirmed: Number(r.confirmed),
+    pending: Number(r.pending),
+    unsubscribed: Number(r.unsubscribed),
+  }));
+}
+
+const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
+
+export function serializeLead(row: LeadRecord): Lead {
+  return {
+    id: row.id,
+    workspace_id: row.workspace_id,
+    page_id: row.page_id,
+    block_id: row.block_id,
+    email: row.email,
+    status: row.status,
+    consent_text: row.consent_text,
+    consented_at: iso(row.consented_at),
+    page_revision: row.page_revision,
+    confirmed_at: iso(row.confirmed_at),
+    unsubscribed_at: iso(row.unsubscribed_at),
+    created_at: row.created_at.toISOString(),
+  };
+}

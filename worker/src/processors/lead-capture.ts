@@ -1,0 +1,111 @@
+import type { leads } from '@linkhub/shared/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/db/row';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { leadConfirmationEmail, leadLinks } from '@linkhub/shared/leads/mail';
+import { CONFIRMATION_TTL_MS, newLeadToken } from '@linkhub/shared/leads/tokens';
+import type { Processor } from './processor';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Existing = RowOf<typeof leads, 'id' | 'status'>;
+
+/** What became of one sign-up (the job's return value: no address in it). */
+export type LeadCaptureResult =
+  | { stored: false; reason: 'page_gone' | 'already_confirmed' }
+  | { stored: true; lead_id: string; status: 'pending' | 'confirmed'; mailed: boolean };
+
+/**
+ * `lead-capture` (enqueued by the edge's sign-up form): stores the lead with the consent text the
+ * visitor was shown and the page's published revision. Double opt-in: the lead is `pending` with a
+ * single-use confirmation token (7 days), and the confirmation mail leaves after the commit; a
+ * retry after a failed mail issues a new token and mails again. A confirmed address signing up
+ * again changes nothing; an unsubscribed one signs up afresh. Conversions are read from these rows
+ * (page and block, time): nothing about the visitor is stored beyond the address they typed.
+ */
+export const leadCapture: Processor<'lead-capture'> = async (
+  data,
+  _job,
+  deps,
+): Promise<LeadCaptureResult> => {
+  const page = await one<{ title: string }>(
+    deps.pool,
+    'SELECT title FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
+    [data.page_id, data.workspace_id],
+  );
+  if (!page) return { stored: false, reason: 'page_gone' };
+  const confirm = data.double_opt_in ? newLeadToken() : null;
+  const unsubscribe = newLeadToken();
+  const status = confirm === null ? 'confirmed' : 'pending';
+  const expires = confirm === null ? null : new Date(Date.now() + CONFIRMATION_TTL_MS);
+  const blockId = UUID.test(data.block_id) ? data.block_id : null;
+
+  const outcome = await withTransaction(deps.pool, async (tx): Promise<LeadCaptureResult> => {
+    const existing = await one<Existing>(
+      tx,
+      'SELECT id, status FROM leads WHERE page_id = $1 AND email = lower(btrim($2)) AND deleted_at IS NULL FOR UPDATE',
+      [data.page_id, data.email],
+    );
+    if (existing?.status === 'confirmed') return { stored: false, reason: 'already_confirmed' };
+    const values = [
+      data.consent_text,
+      data.submitted_at,
+      data.page_revision,
+      status,
+      confirm?.hash ?? null,
+      expires,
+      unsubscribe.hash,
+    ];
+    if (existing) {
+      await tx.query(
+        `UPDATE leads SET consent_text = $1, consented_at = $2, page_revision = $3, status = $4, confirm_token_hash = $5,
+                confirm_expires_at = $6, unsubscribe_token_hash = $7, unsubscribed_at = NULL,
+                confirmed_at = CASE WHEN $4 = 'confirmed' THEN now() END
+          WHERE id = $8`,
+        [...values, existing.id],
+      );
+      return { stored: true, lead_id: existing.id, status, mailed: confirm !== null };
+    }
+    const inserted = await one<{ id: string }>(
+      tx,
+      `INSERT INTO leads (consent_text, consented_at, page_revision, status, confirm_token_hash, confirm_expires_at, unsubscribe_token_hash,
+                          confirmed_at, workspace_id, page_id, block_id, email, source)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $4 = 'confirmed' THEN now() END, $8, $9,
+               (SELECT id FROM bio_blocks WHERE id = $10::uuid AND page_id = $9), $11, $12)
+       RETURNING id`,
+      [...values, data.workspace_id, data.page_id, blockId, data.email, JSON.stringify({ via: 'bio_page' })],
+    );
+    if (!inserted) throw new Error('lead insert returned no row');
+    return { stored: true, lead_id: inserted.id, status, mailed: confirm !== null };
+  });
+
+  if (outcome.stored && confirm !== null) {
+    const links = leadLinks(deps.config.PUBLIC_PWA_URL, {
+      confirm: confirm.token,
+      unsubscribe: unsubscribe.token,
+    });
+    if (links.confirm === null) throw new Error('confirmation link missing');
+    await deps.mailer.send(
+      leadConfirmationEmail(data.email, {
+        pageTitle: page.title,
+        confirmUrl: links.confirm,
+        unsubscribeUrl: links.unsubscribe,
+      }),
+    );
+  }
+  return outcome;
+};
+
+/** Unconfirmed leads whose link has expired are deleted (the address goes with them). */
+export async function expireUnconfirmedLeads(pool: Queryable, now: Date): Promise<number> {
+  const deleted = await one<{ n: string }>(
+    pool,
+    "WITH gone AS (DELETE FROM leads WHERE status = 'pending' AND confirm_expires_at < $1 RETURNING 1) SELECT count(*) AS n FROM gone",
+    [now],
+  );
+  return Number(deleted?.n ?? 0);
+}
+
+/** `lead-expiry` (hourly): deletes unconfirmed leads past their confirmation window. */
+export const leadExpiry: Processor<'lead-expiry'> = async (_data, _job, deps) => ({
+  deleted: await expireUnconfirmedLeads(deps.pool, new Date()),
+});
