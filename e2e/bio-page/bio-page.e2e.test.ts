@@ -165,8 +165,10 @@ describe('bio page in Chromium with JavaScript disabled', () => {
     expect(await page.getByRole('img', { name: 'A small dot' }).isVisible()).toBe(true);
     expect(requests.every((url) => url.startsWith(edgeBase))).toBe(true);
 
-    // The sign-up form posts without JavaScript and gets an honest answer (leads are not stored yet).
+    // The sign-up form posts without JavaScript and gets an honest answer (this server stores no leads;
+    // e2e/leads drives the real store). The consent box must be ticked first.
     await page.getByLabel('Email address').fill('fan@example.com');
+    await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Sign me up' }).click();
     await page.waitForURL(`${edgeBase}/everything/subscribe`);
     await expect(page.locator('h1').textContent()).resolves.toBe('Sign-ups are not open yet');
