@@ -9,7 +9,7 @@ import { eventually, newEmail, signInInUi, signUpOverApi, watch } from './helper
  * The content editors as a user meets them (issue 17): a link with a language rule and a 50/50 split
  * that route at the edge, a social block of three networks edited and kept, a block moved to the top
  * of a page whose stored order keys the library refuses, a QR design with a problem that cannot be
- * saved, an email sign-up block that holds back publish, and an open form on one device when the
+ * saved, an email sign-up block published with its consent text, and an open form on one device when the
  * same link changes on another.
  */
 let h: PwaHarness;
@@ -280,24 +280,39 @@ describe('the page builder', () => {
     await page.context().close();
   }, 120_000);
 
-  it('warns about an email sign-up block and holds back publish until it is hidden', async () => {
+  it('adds an email sign-up block with its consent text and double opt-in, publishes it, and opens its leads', async () => {
     const page = await signedIn('signup-block');
-    await createPage(page, `lead${Date.now().toString(36)}`);
+    const handle = `lead${Date.now().toString(36)}`;
+    await createPage(page, handle);
     await page.getByLabel('Add a block').selectOption('email_capture');
-    await page.getByTestId('email-capture-warning').waitFor();
+    await page.getByTestId('email-capture-note').waitFor();
+    expect(await page.getByLabel('Consent text').inputValue()).toContain('I can unsubscribe at any time.');
     await page.getByLabel('Heading', { exact: true }).fill('Newsletter');
     await page.getByLabel('Button label').fill('Join');
+    await page.getByLabel('Consent text').fill('Send me the monthly letter.');
+    await page.getByLabel('Double opt-in: mail a confirmation link first').check();
     await page.getByRole('button', { name: 'Add email sign-up' }).click();
     const publish = page.getByRole('button', { name: 'Publish', exact: true });
-    await eventually(
-      () => publish.isDisabled(),
-      (v) => v,
-    );
-    await page.getByRole('button', { name: 'Hide the sign-up block' }).click();
     await eventually(
       () => publish.isEnabled(),
       (v) => v,
     );
+    await publish.click();
+    const [row] = await eventually(
+      () =>
+        h.sql<{ block: { data: { consent_text: string; double_opt_in: boolean } } | null }>(
+          "SELECT (SELECT b FROM jsonb_array_elements(published_snapshot->'blocks') b WHERE b->>'type' = 'email_capture') AS block FROM bio_pages WHERE handle = $1",
+          [handle],
+        ),
+      (rows) => rows[0]?.block !== null && rows[0]?.block !== undefined,
+    );
+    expect(row?.block?.data).toMatchObject({
+      consent_text: 'Send me the monthly letter.',
+      double_opt_in: true,
+    });
+    await page.getByRole('link', { name: 'Leads of this page' }).click();
+    await page.getByRole('heading', { name: `Leads of @${handle}` }).waitFor();
+    await page.getByText('No sign-ups yet.').waitFor();
     await page.context().close();
   }, 120_000);
 });

@@ -45,3 +45,25 @@ describe('block form fields', () => {
     );
   });
 });
+
+describe('the email sign-up block', () => {
+  it('saves its consent text and double opt-in, and reads them back into the form', () => {
+    const data = dataFromFields('email_capture', {
+      title: 'News',
+      button_label: 'Join',
+      consent_text: 'Monthly news.',
+      double_opt_in: 'true',
+    });
+    expect(data).toEqual({
+      title: 'News',
+      button_label: 'Join',
+      consent_text: 'Monthly news.',
+      double_opt_in: true,
+    });
+    expect(snapshotBlockSchema.safeParse({ id: 'b', type: 'email_capture', data }).success).toBe(true);
+    expect(fieldsFromData('email_capture', data).double_opt_in).toBe('true');
+    expect(dataFromFields('email_capture', { title: 'News', button_label: 'Join' }).double_opt_in).toBe(
+      false,
+    );
+  });
+});

@@ -3,7 +3,12 @@ import { SOCIAL_NETWORKS } from '@linkhub/shared/blocks/social-networks';
 import type { BlockView } from '@linkhub/shared/sync/views';
 
 /** The editable fields of each block type, as simple text inputs (social: rows of network + URL, see SocialRow). */
-export type BlockFieldDef = { key: string; label: string; type?: 'url' | 'text' | 'textarea' };
+export type BlockFieldDef = {
+  key: string;
+  label: string;
+  type?: 'url' | 'text' | 'textarea' | 'checkbox';
+  hint?: string;
+};
 
 export const BLOCK_LABELS: Record<BlockType, string> = {
   link: 'Link button',
@@ -32,6 +37,13 @@ export const BLOCK_FIELDS: Record<BlockType, BlockFieldDef[]> = {
   email_capture: [
     { key: 'title', label: 'Heading' },
     { key: 'button_label', label: 'Button label' },
+    {
+      key: 'consent_text',
+      label: 'Consent text',
+      type: 'textarea',
+      hint: 'Shown beside the box visitors tick, and kept with every sign-up.',
+    },
+    { key: 'double_opt_in', label: 'Double opt-in: mail a confirmation link first', type: 'checkbox' },
   ],
   divider: [],
 };
@@ -66,14 +78,22 @@ export function dataFromFields(
   if (type === 'social')
     return { links: social.map((r) => ({ network: r.network.trim().toLowerCase(), url: r.url.trim() })) };
   if (type === 'divider') return {};
-  return { ...previous, ...Object.fromEntries(BLOCK_FIELDS[type].map((f) => [f.key, values[f.key] ?? ''])) };
+  const fields = BLOCK_FIELDS[type].map((f) => [
+    f.key,
+    f.type === 'checkbox' ? values[f.key] === 'true' : (values[f.key] ?? ''),
+  ]);
+  return { ...previous, ...Object.fromEntries(fields) };
 }
 
 /** A block's `data` → form values (text fields). */
 export function fieldsFromData(_type: string, data: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(data).flatMap(([k, v]) =>
-      typeof v === 'string' || typeof v === 'number' ? [[k, String(v)]] : [],
+      typeof v === 'string' || typeof v === 'number'
+        ? [[k, String(v)]]
+        : typeof v === 'boolean'
+          ? [[k, v ? 'true' : '']]
+          : [],
     ),
   );
 }

@@ -7,7 +7,8 @@ import { fieldErrors } from '../../ui/error-messages';
 import { StaleNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { BLOCK_FIELDS, dataFromFields, fieldsFromData, socialRowsOf, type SocialRow } from './block-fields';
-import { EMAIL_CAPTURE_NOT_LIVE } from './email-capture';
+import { DEFAULT_CONSENT_TEXT } from '@linkhub/shared/leads/consent';
+import { EMAIL_CAPTURE_NOTE } from './email-capture';
 import { SocialRows } from './social-rows';
 
 type Props = {
@@ -32,7 +33,12 @@ export function formErrorKeys(raw: Record<string, string>): Record<string, strin
 /** The fields of one block, checked against the bio block catalog's schema before it is saved. */
 export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Props) {
   const synced = useSyncedDraft<BlockDraft>({
-    values: initial ? fieldsFromData(type, initial) : {},
+    // A new sign-up block starts with the default consent text, for the owner to read and adapt.
+    values: initial
+      ? fieldsFromData(type, initial)
+      : type === 'email_capture'
+        ? { consent_text: DEFAULT_CONSENT_TEXT }
+        : {},
     social: initial ? socialRowsOf(initial) : [{ network: '', url: '' }],
   });
   const { values, social } = synced.draft;
@@ -56,15 +62,26 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
         onPick={synced.settle}
       />
       {type === 'email_capture' && (
-        <p className="error" role="note" data-testid="email-capture-warning">
-          {EMAIL_CAPTURE_NOT_LIVE}
+        <p className="muted" role="note" data-testid="email-capture-note">
+          {EMAIL_CAPTURE_NOTE}
         </p>
       )}
       {type === 'social' && (
         <SocialRows rows={social} onChange={(rows) => synced.set('social', rows)} errors={errors} />
       )}
       {BLOCK_FIELDS[type].map((f) =>
-        f.type === 'textarea' ? (
+        f.type === 'checkbox' ? (
+          <div className="field" key={f.key}>
+            <label>
+              <input
+                type="checkbox"
+                checked={values[f.key] === 'true'}
+                onChange={(e) => setValues({ ...values, [f.key]: e.target.checked ? 'true' : '' })}
+              />{' '}
+              {f.label}
+            </label>
+          </div>
+        ) : f.type === 'textarea' ? (
           <div className="field" key={f.key}>
             <label htmlFor={`bf-${f.key}`}>{f.label}</label>
             <textarea
@@ -74,6 +91,7 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
               onChange={(e) => setValues({ ...values, [f.key]: e.target.value })}
               aria-invalid={errors[f.key] ? true : undefined}
             />
+            {f.hint && <small className="muted">{f.hint}</small>}
             {errors[f.key] && <small className="error">{errors[f.key]}</small>}
           </div>
         ) : (

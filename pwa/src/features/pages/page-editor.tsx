@@ -8,7 +8,7 @@ import { fieldErrors } from '../../ui/error-messages';
 import { StaleNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { BlockList } from './block-list';
-import { EMAIL_CAPTURE_NOT_LIVE, publishBlockers } from './email-capture';
+import { navigate } from '../../router/router';
 import { PageAddress } from './page-address';
 import { PagePreview } from './page-preview';
 import { ThemeEditor } from './theme-editor';
@@ -25,7 +25,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
   const ref = { id: page.id, workspace_id: workspace.id };
   const published = page.published_revision !== null;
   const stale = published && page.published_revision !== page.draft_revision;
-  const blockers = publishBlockers(blocks);
+  const signUps = blocks.some((b) => b.type === 'email_capture');
   return (
     <div className="two">
       <div>
@@ -35,13 +35,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           </span>
           {can('bio_page.publish') &&
             (user.email_verified ? (
-              <button
-                type="button"
-                className="primary"
-                disabled={blockers.length > 0}
-                aria-describedby={blockers.length > 0 ? 'publish-blocked' : undefined}
-                onClick={() => void rep.mutate.publishPage(ref)}
-              >
+              <button type="button" className="primary" onClick={() => void rep.mutate.publishPage(ref)}>
                 {published ? 'Publish changes' : 'Publish'}
               </button>
             ) : (
@@ -53,29 +47,18 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </button>
           )}
         </div>
-        {can('bio_page.publish') && blockers.length > 0 && (
-          <div className="panel" id="publish-blocked" role="note">
-            <p>{EMAIL_CAPTURE_NOT_LIVE}</p>
-            {can('block.update') && (
-              <button
-                type="button"
-                onClick={() =>
-                  void Promise.all(
-                    blockers.map((b) =>
-                      rep.mutate.updateBlock({
-                        id: b.id,
-                        page_id: page.id,
-                        workspace_id: workspace.id,
-                        is_visible: false,
-                      }),
-                    ),
-                  )
-                }
-              >
-                Hide the sign-up block{blockers.length > 1 ? 's' : ''}
-              </button>
-            )}
-          </div>
+        {signUps && can('lead.list') && (
+          <p>
+            <a
+              href={`/pages/leads/${page.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(`/pages/leads/${page.id}`);
+              }}
+            >
+              Leads of this page
+            </a>
+          </p>
         )}
         <PageAddress page={page} editable={can('bio_page.change_handle') && !page.locked} />
         <form

@@ -11,11 +11,12 @@ import { fieldErrors } from '../../ui/error-messages';
 import { createKeptDrafts } from '../../drafts/kept-drafts';
 import { handleTaken } from './handle-taken';
 import { PageEditor } from './page-editor';
+import { LeadsScreen } from '../leads/leads-screen';
 
 type PageDraft = { handle: string; title: string };
 const keptPageDrafts = createKeptDrafts<PageDraft>(createPage.name);
 
-/** `/pages` lists the workspace's bio pages; `/pages/{id}` opens the builder. */
+/** `/pages` lists the workspace's bio pages; `/pages/{id}` opens the builder; `/pages/leads[/{id}]` their sign-ups. */
 export default function PagesScreen({ rest }: { rest: string[] }) {
   const rep = useRep();
   const { workspace, can } = useWorkspace();
@@ -48,6 +49,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
     navigate(`/pages/${parsed.data.id}`);
   };
 
+  if (open === 'leads' && can('lead.list')) return <LeadsScreen pages={pages} pageId={rest[1] ?? null} />;
   if (page) {
     return (
       <>
@@ -86,6 +88,19 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
             Create page
           </button>
         </form>
+      )}
+      {can('lead.list') && pages.length > 0 && (
+        <p>
+          <a
+            href="/pages/leads"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate('/pages/leads');
+            }}
+          >
+            Leads (sign-ups from your pages)
+          </a>
+        </p>
       )}
       {pages.length === 0 ? (
         <p className="muted">No bio pages yet.</p>
