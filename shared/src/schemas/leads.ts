@@ -57,3 +57,22 @@ export const leadCountsResponseSchema = z.object({ data: z.array(leadCountsSchem
 
 /** The erasure mutator's args (REST only: leads are not on the device). */
 export const deleteLeadArgs = z.strictObject({ id: uuidSchema, workspace_id: uuidSchema });
+
+/** `POST /v1/leads/exports`: a CSV of the workspace's leads, or of one page's (step-up required, spec §3.3.11). */
+export const leadExportInputSchema = z.strictObject({
+  workspace_id: uuidSchema,
+  page_id: uuidSchema.optional(),
+});
+
+export const leadExportSchema = z.object({
+  id: uuidSchema,
+  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'expired']),
+  progress: z.int().min(0).max(100),
+  row_count: z.int().nullable(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  download_url: z.string().nullable(),
+});
+export type LeadExport = z.infer<typeof leadExportSchema>;

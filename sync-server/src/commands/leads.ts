@@ -1,18 +1,20 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { leadCaptureJobId } from '@linkhub/shared/leads/tokens';
 import { deleteLead } from '@linkhub/shared/mutators/leads';
-import { one } from '@linkhub/shared/db/sql';
+import { one, rows } from '@linkhub/shared/db/sql';
 import { audit } from './support';
 import { defineCommand, type Command } from './types';
 
-/** What an erasure reports: the id of the sign-up job that may still be queued for the same address. */
-export type LeadErasure = { captureJobId: string };
+/** What an erasure reports: the sign-up job that may still be queued for the address, and the export files to delete. */
+export type LeadErasure = { captureJobId: string; exportFiles: string[] };
 
 /**
  * deleteLead (erasure, spec §3.3.11): the lead row is deleted (not soft-deleted: the address must
  * go), with every webhook delivery whose payload names the lead or carries its address, pending or
- * delivered. The audit entry names the lead id, never the address. The caller removes a sign-up
- * still queued for the same page and address (`value.captureJobId`) after the commit.
+ * delivered, and every leads CSV export of the workspace (running ones are withdrawn, finished ones
+ * expire: their files go with the nightly sweep and their links answer 410 at once). The audit entry names the lead id, never the address. The caller removes a sign-up
+ * still queued for the same page and address (`value.captureJobId`) and the withdrawn export files
+ * (`value.exportFiles`) after the commit.
  */
 export function leadCommands(): Command[] {
   const erase = defineCommand(deleteLead, {
@@ -30,6 +32,16 @@ export function leadCommands(): Command[] {
               OR payload @> jsonb_build_object('data', jsonb_build_object('email', $3::text)))`,
         [args.workspace_id, lead.id, lead.email],
       );
+      // A leads export may hold the address: running ones stop (the worker drops their file), finished ones expire.
+      const withdrawn = await rows<{ storage_key: string | null }>(
+        ctx.tx,
+        `UPDATE export_jobs SET status = CASE WHEN status = 'succeeded' THEN 'expired' ELSE 'failed' END,
+                error = CASE WHEN status = 'succeeded' THEN error ELSE 'withdrawn: a lead was erased while it ran' END,
+                finished_at = coalesce(finished_at, now())
+          WHERE workspace_id = $1 AND kind = 'leads_csv' AND status IN ('queued', 'running', 'succeeded')
+          RETURNING storage_key`,
+        [args.workspace_id],
+      );
       await audit(ctx, {
         workspaceId: args.workspace_id,
         action: 'lead.erased',
@@ -37,7 +49,10 @@ export function leadCommands(): Command[] {
         resourceId: lead.id,
         after: { page_id: lead.page_id },
       });
-      const value: LeadErasure = { captureJobId: leadCaptureJobId(lead.page_id, lead.email) };
+      const value: LeadErasure = {
+        captureJobId: leadCaptureJobId(lead.page_id, lead.email),
+        exportFiles: withdrawn.flatMap((w) => (w.storage_key === null ? [] : [w.storage_key])),
+      };
       return { workspaceId: args.workspace_id, resource: { type: 'lead', id: lead.id }, value };
     },
   });

@@ -2,10 +2,11 @@ import { UnrecoverableError } from 'bullmq';
 import { runAnalyticsExport } from '../analytics/export-csv';
 import { QrArtifactMissingError } from '@linkhub/shared/artifacts/qr-artifacts';
 import { runQrBatchExport } from '../artifacts/qr-batch';
+import { runLeadsExport } from '../leads/export-leads';
 import { configuredArtifactStore } from './qr-render';
 import type { Processor } from './processor';
 
-/** `export {workspace_id, export_id, kind}`: analytics CSV exports and QR batch ZIPs (other kinds are not built yet). */
+/** `export {workspace_id, export_id, kind}`: analytics and leads CSV exports, QR batch ZIPs (other kinds are not built yet). */
 export const exportJob: Processor<'export'> = async (data, job, deps) => {
   if (data.kind === 'qr_batch') {
     try {
@@ -20,6 +21,12 @@ export const exportJob: Processor<'export'> = async (data, job, deps) => {
       throw error;
     }
   }
+  if (data.kind === 'leads')
+    return runLeadsExport(
+      { pool: deps.pool, store: configuredArtifactStore(deps) },
+      data.workspace_id,
+      data.export_id,
+    );
   if (data.kind !== 'analytics')
     throw new UnrecoverableError(`export kind ${data.kind} is not supported by this worker yet`);
   return runAnalyticsExport(

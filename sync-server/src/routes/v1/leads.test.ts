@@ -171,6 +171,79 @@ describe('DELETE /v1/leads/{id} (erasure)', () => {
   });
 });
 
+describe('leads CSV exports', () => {
+  it('starts an export for a member with a recent sign-in (step-up), audits it, and refuses API keys', async () => {
+    const res = await kit.call('POST', '/v1/leads/exports', {
+      token: kit.owner.token,
+      body: { workspace_id: kit.owner.workspaceId, page_id: pageA },
+    });
+    expect(res.status).toBe(202);
+    const view = (
+      await kit.json<Envelope<{ id: string; status: string; progress: number; download_url: string | null }>>(
+        res,
+      )
+    ).data;
+    expect(view).toMatchObject({ status: 'queued', progress: 0, download_url: null });
+    const progress = await kit.call(
+      'GET',
+      `/v1/leads/exports/${view.id}?workspace_id=${kit.owner.workspaceId}`,
+      { token: kit.owner.token },
+    );
+    expect(progress.status).toBe(200);
+    const audit = await kit.deps.pool.query(
+      "SELECT 1 FROM audit_log_entries WHERE action = 'lead.export_requested' AND resource_id = $1",
+      [view.id],
+    );
+    expect(audit.rowCount).toBe(1);
+    const key = await kit.key(ALL_SCOPES);
+    const byKey = await kit.api('POST', '/v1/leads/exports', {
+      key,
+      body: { workspace_id: kit.owner.workspaceId },
+    });
+    expect(byKey.status).toBe(403);
+  });
+
+  it('a session without a recent sign-in must reauthenticate first', async () => {
+    await kit.deps.pool.query(
+      "UPDATE sessions SET reauthenticated_at = now() - interval '1 hour' WHERE user_id = $1",
+      [kit.owner.userId],
+    );
+    const res = await kit.call('POST', '/v1/leads/exports', {
+      token: kit.owner.token,
+      body: { workspace_id: kit.owner.workspaceId },
+    });
+    expect(res.status).toBe(403);
+    expect((await kit.json<ErrorBody>(res)).error.code).toBe('reauthentication_required');
+    await kit.deps.pool.query('UPDATE sessions SET reauthenticated_at = now() WHERE user_id = $1', [
+      kit.owner.userId,
+    ]);
+  });
+
+  it('erasure withdraws every leads export of the workspace: queued ones fail, finished ones expire', async () => {
+    const insert = async (status: string, extra: string) =>
+      (
+        await kit.deps.pool.query<{ id: string }>(
+          `INSERT INTO export_jobs (workspace_id, kind, params, status${extra ? ', storage_key, finished_at' : ''}) VALUES ($1, 'leads_csv', '{}', $2${extra}) RETURNING id`,
+          [kit.owner.workspaceId, status],
+        )
+      ).rows[0]?.id ?? '';
+    const queuedId = await insert('queued', '');
+    const doneId = await insert('succeeded', ", 'exports/x/y.csv', now()");
+    const id = await insertLead(pageA, 'withdraw@example.com');
+    expect((await session('DELETE', `/v1/leads/${id}?workspace_id=${kit.owner.workspaceId}`)).status).toBe(
+      200,
+    );
+    const rows = await kit.deps.pool.query<{ id: string; status: string }>(
+      'SELECT id, status FROM export_jobs WHERE id = ANY($1::uuid[])',
+      [[queuedId, doneId]],
+    );
+    expect(Object.fromEntries(rows.rows.map((r) => [r.id, r.status]))).toEqual({
+      [queuedId]: 'failed',
+      [doneId]: 'expired',
+    });
+  });
+});
+
 describe('the links in a lead’s mail', () => {
   it('confirm: a GET only asks, the POST confirms once; the link then stops working', async () => {
     const confirm = newLeadToken();

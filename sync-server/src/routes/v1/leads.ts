@@ -2,12 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   leadCountsQuerySchema,
+  leadExportInputSchema,
   leadListQuerySchema,
   leadWorkspaceQuerySchema,
 } from '@linkhub/shared/schemas/leads';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';
-import { parseQuery, uuidParam } from '../../accounts/http';
+import { writeAudit } from '../../accounts/audit';
+import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
+import { findLeadsExport, leadExportView, openLeadsDownload, startLeadsExport } from '../../leads/exports';
 import { authorizeRead, keyOrSessionCaller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
@@ -15,13 +18,17 @@ import { leadCounts, listLeads, serializeLead } from '../../v1/queries/leads';
 import { runCommands } from '../../v1/run';
 
 /** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */
-const erasureSchema = z.object({ captureJobId: z.string().min(1) });
+const erasureSchema = z.object({ captureJobId: z.string().min(1), exportFiles: z.array(z.string()) });
+
+const warn = (deps: AppDeps, what: string) => (err: unknown) =>
+  deps.logger.warn({ err: err instanceof Error ? err.message : 'unknown' }, what);
 
 /**
  * `/v1/leads` (issue 19): the editor's leads screen, with the signed-in session naming the
  * workspace (`?workspace_id=`). Leads are dashboard-only personal data (spec §3.3.11): an API key
  * reaches none of these (authorize() answers 403 `action_not_available_to_api_key`, as for every
  * `leads` action). A lead is governed by its page: grants apply, an ungranted page answers 404.
+ * Exports need a recent step-up (row 109, C5) and are audited with their row count.
  */
 export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -42,6 +49,58 @@ export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
     return sendData(c, await leadCounts(deps.pool, scope));
   });
 
+  app.post('/exports', async (c) => {
+    const input = await parseBody(c, leadExportInputSchema);
+    const caller = await keyOrSessionCaller(c, deps, input.workspace_id);
+    const page = input.page_id === undefined ? undefined : ({ type: 'bio_page', id: input.page_id } as const);
+    const scope = await authorizeRead(deps, caller, 'lead.export', 'bio_page', page);
+    const pageIds = input.page_id !== undefined ? [input.page_id] : scope.grantedIds;
+    const row = await startLeadsExport(deps, {
+      workspaceId: scope.workspaceId,
+      userId: caller.by.userId,
+      pageIds,
+    });
+    await writeAudit(deps.pool, {
+      workspaceId: scope.workspaceId,
+      action: 'lead.export_requested',
+      resourceType: 'export',
+      resourceId: row.id,
+      after: { page_ids: pageIds },
+      actor: caller.by.audit,
+      requestId: c.get('requestId'),
+    });
+    return c.json({ data: leadExportView(row, scope.workspaceId), meta: {} }, 202);
+  });
+
+  app.get('/exports/:id', async (c) => {
+    const { workspace_id } = parseQuery(c, leadWorkspaceQuerySchema);
+    const caller = await keyOrSessionCaller(c, deps, workspace_id);
+    const scope = await authorizeRead(deps, caller, 'lead.list', 'bio_page');
+    return sendData(
+      c,
+      leadExportView(await findLeadsExport(deps, scope.workspaceId, uuidParam(c, 'id')), scope.workspaceId),
+    );
+  });
+
+  app.get('/exports/:id/download', async (c) => {
+    const { workspace_id } = parseQuery(c, leadWorkspaceQuerySchema);
+    const caller = await keyOrSessionCaller(c, deps, workspace_id);
+    const scope = await authorizeRead(deps, caller, 'lead.list', 'bio_page');
+    const file = await openLeadsDownload(
+      deps,
+      await findLeadsExport(deps, scope.workspaceId, uuidParam(c, 'id')),
+    );
+    return new Response(file.body, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Length': String(file.size),
+        'Content-Disposition': `attachment; filename="${file.filename}"`,
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+
   app.delete('/:id', async (c) => {
     const { workspace_id } = parseQuery(c, leadWorkspaceQuerySchema);
     const caller = await keyOrSessionCaller(c, deps, workspace_id);
@@ -49,18 +108,16 @@ export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
     const [result] = await runCommands(deps, caller, c.get('requestId'), [
       { name: 'deleteLead', args: { id, workspace_id: caller.workspaceId } },
     ]);
-    // A sign-up of the same address on the same page may still wait in the queue: it goes too.
     const erasure = erasureSchema.safeParse(result?.value);
     if (erasure.success) {
+      // A sign-up of the same address on the same page may still wait in the queue: it goes too.
       await deps.jobs
         .queue('lead-capture')
         .remove(erasure.data.captureJobId)
-        .catch((err: unknown) =>
-          deps.logger.warn(
-            { err: err instanceof Error ? err.message : 'unknown' },
-            'queued sign-up not removed',
-          ),
-        );
+        .catch(warn(deps, 'queued sign-up not removed'));
+      // Withdrawn exports' files go now (the nightly sweep would remove them too).
+      for (const key of erasure.data.exportFiles)
+        await deps.artifacts.delete(key).catch(warn(deps, 'export file not removed'));
     }
     return sendData(c, { id, deleted: true });
   });

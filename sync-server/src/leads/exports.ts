@@ -1,0 +1,85 @@
+import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { one } from '@linkhub/shared/db/sql';
+import type { LeadExport } from '@linkhub/shared/schemas/leads';
+import type { AppDeps } from '../deps';
+
+type ExportRow = {
+  id: string;
+  status: LeadExport['status'];
+  progress: number;
+  row_count: string | null;
+  storage_key: string | null;
+  error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+  expires_at: Date | null;
+};
+
+const COLUMNS = 'id, status, progress, row_count, storage_key, error, created_at, finished_at, expires_at';
+
+/** The API view of a leads export: progress in percent, the download link while it is valid (24 h). */
+export function leadExportView(row: ExportRow, workspaceId: string, now: Date = new Date()): LeadExport {
+  const expired = row.status === 'expired' || (row.expires_at !== null && row.expires_at <= now);
+  const ready = row.status === 'succeeded' && !expired;
+  return {
+    id: row.id,
+    status: expired ? 'expired' : row.status,
+    progress: row.progress,
+    row_count: row.row_count === null ? null : Number(row.row_count),
+    error: row.status === 'failed' ? 'The export could not be finished. Start a new one.' : null,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at?.toISOString() ?? null,
+    expires_at: row.expires_at?.toISOString() ?? null,
+    download_url: ready ? `/v1/leads/exports/${row.id}/download?workspace_id=${workspaceId}` : null,
+  };
+}
+
+/** Records a `leads_csv` export (queued) and enqueues the worker's `export` job (kind `leads`). */
+export async function startLeadsExport(
+  deps: AppDeps,
+  input: { workspaceId: string; userId: string | null; pageIds: string[] | null },
+): Promise<ExportRow> {
+  const row = await one<ExportRow>(
+    deps.pool,
+    `INSERT INTO export_jobs (workspace_id, requested_by_user_id, kind, params) VALUES ($1, $2, 'leads_csv', $3) RETURNING ${COLUMNS}`,
+    [input.workspaceId, input.userId, JSON.stringify({ page_ids: input.pageIds })],
+  );
+  if (!row) throw new Error('export insert returned no row');
+  await deps.jobs.enqueue({
+    queue: 'export',
+    name: 'leads',
+    jobId: `export-${row.id}`,
+    data: { workspace_id: input.workspaceId, export_id: row.id, kind: 'leads' },
+  });
+  return row;
+}
+
+export async function findLeadsExport(deps: AppDeps, workspaceId: string, id: string): Promise<ExportRow> {
+  const row = await one<ExportRow>(
+    deps.pool,
+    `SELECT ${COLUMNS} FROM export_jobs WHERE id = $1 AND workspace_id = $2 AND kind = 'leads_csv'`,
+    [id, workspaceId],
+  );
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function openLeadsDownload(
+  deps: AppDeps,
+  row: ExportRow,
+  now: Date = new Date(),
+): Promise<{ body: ReadableStream; size: number; filename: string }> {
+  const gone = new GoneError('gone', {
+    message: 'This download is no longer available; start a new export.',
+  });
+  if (row.status === 'expired' || (row.expires_at !== null && row.expires_at <= now)) throw gone;
+  if (row.status !== 'succeeded' || row.storage_key === null)
+    throw new NotFoundError({ message: 'This export is not ready yet.' });
+  const stored = await deps.artifacts.stream(row.storage_key);
+  if (stored === null) throw gone;
+  return {
+    body: stored.body,
+    size: stored.byteSize,
+    filename: `linkhub-leads-${row.created_at.toISOString().slice(0, 10)}-${row.id.slice(-8)}.csv`,
+  };
+}
