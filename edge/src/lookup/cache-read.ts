@@ -8,19 +8,25 @@ export type CacheRead = {
   payloadRaw: string | null;
   missCached: boolean;
   fromHotCache: boolean;
+  /** `ruledOut` said no row can hold the slug: nothing but the domain was read (no Redis round trip). */
+  ruledOut: boolean;
 };
 
 function toRead(
   [domainRaw = null, payloadRaw = null, miss = null]: ReadonlyArray<string | null>,
   fromHotCache: boolean,
 ): CacheRead {
-  return { domainRaw, payloadRaw, missCached: miss !== null, fromHotCache };
+  return { domainRaw, payloadRaw, missCached: miss !== null, fromHotCache, ruledOut: false };
 }
 
 /**
  * The three keys from the in-process hot cache when it holds them all (no I/O), else from Redis
  * (remembered for the next request). Null when Redis cannot answer (not connected, or the command
  * failed): the caller degrades to PostgreSQL.
+ *
+ * `ruledOut` (the slug filter) is asked when the hot cache holds the host's route but not the slug's
+ * keys: a slug no row can hold has no key worth reading either (every key written since the filter
+ * was built was reported to it), so the read stops there.
  */
 export async function readRedirectCache(
   redis: Redis,
@@ -28,6 +34,7 @@ export async function readRedirectCache(
   host: string,
   slug: string,
   hot?: HotCache,
+  ruledOut?: (domainRaw: string) => boolean,
 ): Promise<CacheRead | null> {
   const keys = [
     domainHostKey(prefix, host),
@@ -38,6 +45,10 @@ export async function readRedirectCache(
     await hot.settled();
     const local = hot.get(keys);
     if (local) return toRead(local, true);
+    const domainRaw = ruledOut ? hot.get(keys.slice(0, 1))?.[0] : undefined;
+    if (domainRaw && ruledOut?.(domainRaw) === true) {
+      return { domainRaw, payloadRaw: null, missCached: false, fromHotCache: true, ruledOut: true };
+    }
   }
   if (redis.status !== 'ready') return null;
   const remember = hot?.beginRead(keys);

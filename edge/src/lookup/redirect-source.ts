@@ -67,6 +67,13 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
     return route;
   }
 
+  const { filter } = deps;
+  /** The slug filter on a cached `dom:host:` value: true when no row can hold this slug on that domain. */
+  function cannotExist(domainRaw: string, host: string, slug: string): boolean {
+    const domain = domainOf(domainRaw);
+    return domain !== null && filter?.mayExist(domain.domain_id, host, slug) === false;
+  }
+
   function fromLastKnown(key: string): Found {
     const entry = lastKnown.get(key);
     if (!entry) return { kind: 'unknown' };
@@ -136,12 +143,23 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
   return {
     async find(host, slug) {
       const key = lastKnownKey(host, slug);
-      const cached = await readRedirectCache(redis, prefix, host, slug, deps.hot);
+      const cached = await readRedirectCache(
+        redis,
+        prefix,
+        host,
+        slug,
+        deps.hot,
+        filter && ((raw) => cannotExist(raw, host, slug)),
+      );
       if (cached === null) {
         metrics.redisErrors += 1;
         return fromDatabase(host, slug, key, null);
       }
       const domain = domainOf(cached.domainRaw);
+      if (cached.ruledOut && domain !== null) {
+        metrics.filterAbsent += 1;
+        return { kind: 'missing', domain, branding: domain.branding, reason: 'cannot_exist' };
+      }
       if (cached.payloadRaw !== null) {
         const known = lastKnown.get(key);
         const payload =
@@ -158,7 +176,7 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
         return { kind: 'missing', domain, branding: domain?.branding ?? null, reason: 'miss_cached' };
       }
       // Only on a domain the cache knows: its branding answers the 404, and an unknown host asks PostgreSQL.
-      if (domain !== null && deps.filter?.mayExist(domain.domain_id, host, slug) === false) {
+      if (domain !== null && filter?.mayExist(domain.domain_id, host, slug) === false) {
         metrics.filterAbsent += 1;
         return { kind: 'missing', domain, branding: domain.branding, reason: 'cannot_exist' };
       }
