@@ -5,6 +5,7 @@ import { ApiError } from '../../api/api';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { eraseLead, fetchLeadCounts, fetchLeads } from './leads-api';
+import { LeadExportButton } from './lead-export';
 
 const STATUS_LABELS: Record<Lead['status'], string> = {
   pending: 'Waiting for confirmation',
@@ -127,6 +128,7 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
           </a>
         )}
       </section>
+      {can('lead.export') && <LeadExportButton workspaceId={ws} pageId={pageId} />}
       <form className="toolbar" role="search" onSubmit={search}>
         <label htmlFor="leads-q">Search addresses</label>
         <input
