@@ -76,3 +76,22 @@ export const leadExportSchema = z.object({
   download_url: z.string().nullable(),
 });
 export type LeadExport = z.infer<typeof leadExportSchema>;
+
+/**
+ * `GET /v1/leads/conversions`: sign-ups of one page as analytics conversions (of the page and of
+ * each sign-up block), counted from the leads themselves (a sign-up counts once confirmed; single
+ * opt-in: at once), so analytics stores nothing more about the visitor.
+ */
+export const conversionsQuerySchema = z.object({
+  workspace_id: uuidSchema,
+  page_id: uuidSchema,
+  from: z.iso.datetime({ offset: true }),
+  to: z.iso.datetime({ offset: true }),
+});
+
+export const conversionsSchema = z.object({
+  page_id: uuidSchema,
+  conversions: z.int(),
+  by_block: z.array(z.object({ block_id: uuidSchema.nullable(), conversions: z.int() })),
+});
+export type Conversions = z.infer<typeof conversionsSchema>;

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
+import { listBlocks, listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
 import { BarChart } from './bar-chart';
 import { BreakdownTable } from './breakdown-table';
 import { CsvExport } from './csv-export';
+import { PageConversions } from '../leads/page-conversions';
 
 type Point = {
   bucket_start: string;
@@ -40,6 +41,12 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
   const links = useSubscribe((tx) => listLinks(tx, ws), [], [ws]);
   const codes = useSubscribe((tx) => listQrCodes(tx, ws), [], [ws]);
   const pages = useSubscribe((tx) => listPages(tx, ws), [], [ws]);
+  const isPage = pages.some((p) => p.id === resource);
+  const blocks = useSubscribe(
+    (tx) => (isPage ? listBlocks(tx, resource) : Promise.resolve([])),
+    [],
+    [resource, isPage],
+  );
   const [now] = useState(() => Date.now());
   const from = new Date(now - days * 86_400_000).toISOString();
   const to = new Date(now).toISOString();
@@ -107,6 +114,16 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
           <dt>Bots (not counted)</dt>
           <dd>{totals.data.bot_events ?? 0}</dd>
         </dl>
+      )}
+      {isPage && totals.data && (
+        <PageConversions
+          workspaceId={ws}
+          pageId={resource}
+          from={from}
+          to={to}
+          pageViews={totals.data.page_views ?? null}
+          blocks={blocks}
+        />
       )}
       {series.error ? (
         <p className="error">{series.error}</p>

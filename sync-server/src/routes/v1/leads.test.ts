@@ -171,6 +171,38 @@ describe('DELETE /v1/leads/{id} (erasure)', () => {
   });
 });
 
+describe('GET /v1/leads/conversions', () => {
+  it('counts a page’s confirmed sign-ups in the window, by block; pending ones do not count yet', async () => {
+    const page = await kit.deps.pool.query<{ id: string }>(
+      "SELECT id FROM bio_pages WHERE handle = 'leads-a'",
+    );
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const res = await session(
+      'GET',
+      `/v1/leads/conversions?workspace_id=${kit.owner.workspaceId}&page_id=${page.rows[0]?.id ?? ''}&from=${from}&to=${to}`,
+    );
+    expect(res.status).toBe(200);
+    const data = (
+      await kit.json<
+        Envelope<{ conversions: number; by_block: Array<{ block_id: string | null; conversions: number }> }>
+      >(res)
+    ).data;
+    const confirmedOrUnsubscribed = await kit.deps.pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM leads WHERE page_id = $1 AND status <> 'pending'",
+      [pageA],
+    );
+    expect(data.conversions).toBe(Number(confirmedOrUnsubscribed.rows[0]?.n));
+    expect(data.by_block.reduce((n, b) => n + b.conversions, 0)).toBe(data.conversions);
+    const stranger = await session(
+      'GET',
+      `/v1/leads/conversions?workspace_id=${kit.owner.workspaceId}&page_id=${pageA}&from=${from}&to=${to}`,
+      'other',
+    );
+    expect(stranger.status).toBe(404);
+  });
+});
+
 describe('leads CSV exports', () => {
   it('starts an export for a member with a recent sign-in (step-up), audits it, and refuses API keys', async () => {
     const res = await kit.call('POST', '/v1/leads/exports', {

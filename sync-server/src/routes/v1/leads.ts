@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
+  conversionsQuerySchema,
   leadCountsQuerySchema,
   leadExportInputSchema,
   leadListQuerySchema,
@@ -14,7 +15,7 @@ import { findLeadsExport, leadExportView, openLeadsDownload, startLeadsExport } 
 import { authorizeRead, keyOrSessionCaller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
-import { leadCounts, listLeads, serializeLead } from '../../v1/queries/leads';
+import { leadCounts, listLeads, pageConversions, serializeLead } from '../../v1/queries/leads';
 import { runCommands } from '../../v1/run';
 
 /** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */
@@ -47,6 +48,26 @@ export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await keyOrSessionCaller(c, deps, query.workspace_id);
     const scope = await authorizeRead(deps, caller, 'lead.list', 'bio_page');
     return sendData(c, await leadCounts(deps.pool, scope));
+  });
+
+  // Counts only (no address): analytics, so whoever may see the page's analytics may see them.
+  app.get('/conversions', async (c) => {
+    const query = parseQuery(c, conversionsQuerySchema);
+    const caller = await keyOrSessionCaller(c, deps, query.workspace_id);
+    const scope = await authorizeRead(deps, caller, 'analytics.view', 'bio_page', {
+      type: 'bio_page',
+      id: query.page_id,
+    });
+    return sendData(
+      c,
+      await pageConversions(
+        deps.pool,
+        scope.workspaceId,
+        query.page_id,
+        new Date(query.from),
+        new Date(query.to),
+      ),
+    );
   });
 
   app.post('/exports', async (c) => {

@@ -1,7 +1,7 @@
 import type { leads } from '@linkhub/shared/db/schema/bio-pages';
 import type { RowOf } from '@linkhub/shared/db/row';
 import { rows, type Queryable } from '@linkhub/shared/db/sql';
-import type { Lead, LeadCounts, LeadListQuery } from '@linkhub/shared/schemas/leads';
+import type { Conversions, Lead, LeadCounts, LeadListQuery } from '@linkhub/shared/schemas/leads';
 import type { ReadScope } from '../caller';
 import { cursorColumn, ListSql } from './list-sql';
 
@@ -83,5 +83,29 @@ export function serializeLead(row: LeadRecord): Lead {
     confirmed_at: iso(row.confirmed_at),
     unsubscribed_at: iso(row.unsubscribed_at),
     created_at: row.created_at.toISOString(),
+  };
+}
+
+/** A page's conversions in a window: its confirmed sign-ups (ever confirmed: unsubscribed ones too), by block. */
+export async function pageConversions(
+  db: Queryable,
+  workspaceId: string,
+  pageId: string,
+  from: Date,
+  to: Date,
+): Promise<Conversions> {
+  const byBlock = await rows<{ block_id: string | null; n: string }>(
+    db,
+    `SELECT l.block_id, count(*) AS n FROM leads l
+      WHERE l.workspace_id = $1 AND l.page_id = $2 AND l.deleted_at IS NULL AND l.status IN ('confirmed', 'unsubscribed')
+        AND coalesce(l.confirmed_at, l.created_at) >= $3 AND coalesce(l.confirmed_at, l.created_at) < $4
+      GROUP BY l.block_id ORDER BY count(*) DESC`,
+    [workspaceId, pageId, from, to],
+  );
+  const blocks = byBlock.map((r) => ({ block_id: r.block_id, conversions: Number(r.n) }));
+  return {
+    page_id: pageId,
+    conversions: blocks.reduce((sum, b) => sum + b.conversions, 0),
+    by_block: blocks,
   };
 }
