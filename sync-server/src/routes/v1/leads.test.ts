@@ -117,6 +117,40 @@ describe('GET /v1/leads', () => {
   });
 });
 
+describe('grants', () => {
+  it('a scoped editor sees the leads of granted pages only; another page’s answer 404; a viewer sees none', async () => {
+    const editor = await kit.signUp('leads-editor@example.com');
+    const member = await kit.deps.pool.query<{ id: string }>(
+      "INSERT INTO workspace_members (workspace_id, user_id, role, is_scoped) VALUES ($1, $2, 'editor', true) RETURNING id",
+      [kit.owner.workspaceId, editor.userId],
+    );
+    await kit.deps.pool.query(
+      "INSERT INTO resource_grants (workspace_id, member_id, resource_type, resource_id) VALUES ($1, $2, 'bio_page', $3)",
+      [kit.owner.workspaceId, member.rows[0]?.id, pageB],
+    );
+    const as = (path: string) => kit.call('GET', path, { token: editor.token });
+    const listed = await kit.json<Envelope<Lead[]>>(
+      await as(`/v1/leads?workspace_id=${kit.owner.workspaceId}`),
+    );
+    expect([...new Set(listed.data.map((l) => l.page_id))]).toEqual([pageB]);
+    expect((await as(`/v1/leads?workspace_id=${kit.owner.workspaceId}&page_id=${pageA}`)).status).toBe(404);
+    const counts = await kit.json<Envelope<LeadCounts[]>>(
+      await as(`/v1/leads/counts?workspace_id=${kit.owner.workspaceId}`),
+    );
+    expect(counts.data.map((c) => c.page_id)).toEqual([pageB]);
+
+    const viewer = await kit.signUp('leads-viewer@example.com');
+    await kit.deps.pool.query(
+      "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'viewer')",
+      [kit.owner.workspaceId, viewer.userId],
+    );
+    const denied = await kit.call('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}`, {
+      token: viewer.token,
+    });
+    expect(denied.status).toBe(403);
+  });
+});
+
 describe('DELETE /v1/leads/{id} (erasure)', () => {
   it('removes the lead, every webhook delivery carrying it, and a sign-up of the same address still queued', async () => {
     const id = await insertLead(pageA, 'erase.me@example.com');
