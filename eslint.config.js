@@ -81,6 +81,8 @@ const SHARED_SERVER_ONLY = [
   'mail/outbox-mailer',
   'mail/smtp-mailer',
   'mail/smtp-testing',
+  'net/address-policy',
+  'webhooks/signature',
   'qr/blur',
   'qr/check-and-render',
   'qr/decode',
