@@ -18,6 +18,10 @@ const ingest = createIngestConsumer({
 });
 await ingest.ensureGroup();
 ingest.start();
+// The bench asks for `idle` after a run: the summary refreshes that run queued are then done and counted in it.
+process.on('message', (message: unknown) => {
+  if (message === 'idle') void ingest.idle().then(() => process.send?.('idle'));
+});
 process.on('SIGTERM', () => {
   void ingest
     .stop()

@@ -36,6 +36,8 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PINNED = process.env.BENCH_PIN !== '0' && existsSync('/usr/bin/taskset');
 const SERVER_CPU = '1';
 const LOAD_CPU = '0';
+/** `BENCH_CPU_PROF=<dir>`: the edge and worker processes write V8 CPU profiles there. */
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 
 type Cpu = { edge: number; redis: number; worker: number; postgres: number };
 type Row = {
@@ -59,13 +61,15 @@ function freePort(): Promise<number> {
 }
 
 function spawnNode(script: string, env: Record<string, string>, pinned: boolean): ChildProcess {
-  const args = ['--import', 'tsx', path.join(ROOT, script)];
+  const profiled = CPU_PROF_DIR !== undefined && (script.startsWith('edge/') || script.includes('consumer'));
+  const profile = profiled ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
+  const args = [...profile, '--import', 'tsx', path.join(ROOT, script)];
   const [cmd, argv] =
     pinned && PINNED ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
   return spawn(cmd, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
 }
 
@@ -105,6 +109,25 @@ async function edgeCounts(port: number): Promise<{ dbLookups: number; filterAbse
   return healthSchema.parse(JSON.parse((await get(port, 'localhost', '/healthz')).body)).metrics;
 }
 
+/** The worker's queued summary refreshes done (it answers `idle` over IPC). */
+function workerIdle(worker: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (message: unknown) => {
+      if (message !== 'idle') return;
+      worker.off('message', done);
+      resolve();
+    };
+    worker.on('message', done);
+    worker.send('idle');
+  });
+}
+
+/** Everything a run captured is committed, and the summary refreshes it queued have run. */
+async function settle(worker: ChildProcess, redis: Redis, prefix: string): Promise<void> {
+  await waitUntil(() => drained(redis, prefix), 'the worker to drain');
+  await workerIdle(worker);
+}
+
 /** Every captured event committed: the group has nothing unread and nothing pending. */
 async function drained(redis: Redis, prefix: string): Promise<boolean> {
   const groups = (await redis.call('XINFO', 'GROUPS', clicksStreamKey(prefix))) as unknown[];
@@ -119,10 +142,11 @@ async function drained(redis: Redis, prefix: string): Promise<boolean> {
 }
 
 type Server = { child: ChildProcess; port: number; host: string; pathname: string };
+/** `script` gives the wrk script of the warm-up and of the measured run (distinct misses need fresh slugs in each). */
 type Measured = {
   scenario: string;
   server: Server;
-  script?: string;
+  script?: (phase: 'warm' | 'run') => string;
   worker?: ChildProcess;
   edgePort?: number;
 };
@@ -141,10 +165,10 @@ async function measure(
     host: server.host,
     seconds: WARMUP_SECONDS,
     connections: CONNECTIONS,
-    script: m.script,
+    script: m.script?.('warm'),
     cpu,
   });
-  if (m.worker) await waitUntil(() => drained(redis, prefix), 'the worker to drain the warm-up');
+  if (m.worker) await settle(m.worker, redis, prefix);
   const counts = m.edgePort === undefined ? null : await edgeCounts(m.edgePort);
   const before = {
     edge: processCpuUs(server.child.pid),
@@ -157,10 +181,10 @@ async function measure(
     host: server.host,
     seconds: SECONDS,
     connections: CONNECTIONS,
-    script: m.script,
+    script: m.script?.('run'),
     cpu,
   });
-  if (m.worker) await waitUntil(() => drained(redis, prefix), 'the worker to drain');
+  if (m.worker) await settle(m.worker, redis, prefix);
   const after = {
     edge: processCpuUs(server.child.pid),
     worker: processCpuUs(m.worker?.pid),
@@ -255,7 +279,10 @@ async function main(): Promise<void> {
       return (await edgeCounts(edgePort)).filterAbsent > 0;
     }, 'the slug filter to be built');
 
-    const visitors = visitorMixScript(LINK_HOST, '/hit');
+    const mix = visitorMixScript(LINK_HOST, '/hit');
+    const visitors = () => mix;
+    const distinct = (tag: string) => (phase: 'warm' | 'run') =>
+      sequentialSlugScript(LINK_HOST, `${tag}${phase === 'warm' ? 'w' : 'r'}`);
     const at = (child: ChildProcess, port: number, host: string, pathname: string): Server => ({
       child,
       port,
@@ -293,7 +320,7 @@ async function main(): Promise<void> {
           {
             scenario: MISS,
             server: at(edge, edgePort, LINK_HOST, '/'),
-            script: sequentialSlugScript(LINK_HOST, `zz${round}x`),
+            script: distinct(`zz${round}`),
             worker,
             edgePort,
           },
@@ -305,7 +332,8 @@ async function main(): Promise<void> {
           {
             scenario: SCAN,
             server: at(edge, edgePort, LINK_HOST, '/'),
-            script: randomSlugScript(LINK_HOST, 'm', SCAN_SPACE, round),
+            script: (phase) =>
+              randomSlugScript(LINK_HOST, 'm', SCAN_SPACE, phase === 'warm' ? 1000 + round : round),
             worker,
             edgePort,
           },
@@ -320,7 +348,7 @@ async function main(): Promise<void> {
         {
           scenario: MISS_BEFORE,
           server: at(plain, plainPort, LINK_HOST, '/'),
-          script: sequentialSlugScript(LINK_HOST, 'yy'),
+          script: distinct('yy'),
           worker,
           edgePort: plainPort,
         },
