@@ -255,7 +255,13 @@ describe('authorize(): the fixed order of spec §3.5', () => {
       code: 'plan_limit_reached',
       details: [{ field: 'custom_domains', limit: 0, current: 0, plan: 'free', kind: 'count' }],
     });
-    expect(() => authorize(happyInput('link.create', 'owner', false, { usage: {} }))).toThrow(/links count/);
+    // A capped plan needs the count; an unlimited one does not (the loader skips the count(*)).
+    expect(() =>
+      authorize(happyInput('link.create', 'owner', false, { workspace: workspace('pro'), usage: {} })),
+    ).toThrow(/links count/);
+    expect(
+      authorize(happyInput('link.create', 'owner', false, { workspace: workspace('business'), usage: {} })),
+    ).toMatchObject({ allow: true });
   });
 
   it('8. deleted → 410, archived → 409, downgrade-locked or QR-pinned → 409 resource_locked; reads are not blocked', () => {

@@ -234,12 +234,13 @@ function checkEntitlement(input: AuthorizeInput, row: MatrixRow, workspace: Work
       return deny('plan_feature_unavailable', [{ field: feature, issue: 'feature_unavailable', plan }]);
     }
   }
-  if (row.quota !== undefined) {
+  // An unlimited plan needs no count: the loader skips it (a count(*) per create grows with the workspace).
+  const limit = row.quota === undefined ? null : limitFor(plan, row.quota);
+  if (row.quota !== undefined && limit !== null) {
     const current = input.usage?.[row.quota];
     if (current === undefined)
       throw new Error(`authorize(${input.action}) needs the current ${row.quota} count (input.usage)`);
-    const limit = limitFor(plan, row.quota);
-    if (limit !== null && current >= limit) {
+    if (current >= limit) {
       return deny('plan_limit_reached', [
         { field: row.quota, issue: 'limit_reached', limit, current, plan, kind: 'count' },
       ]);

@@ -8,7 +8,7 @@ import {
 } from '@linkhub/shared/permissions/authorize';
 import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permissions/matrix';
 import { isRole } from '@linkhub/shared/permissions/conditions';
-import { isPlanKey, type QuotaField } from '@linkhub/shared/entitlements/plans';
+import { isPlanKey, limitFor, type QuotaField } from '@linkhub/shared/entitlements/plans';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { RequestActor } from './actor';
@@ -287,7 +287,7 @@ export async function loadAuthorizeInput(
         : undefined;
   const quota = action === undefined ? undefined : MATRIX[action].quota;
   const usage =
-    quota !== undefined && workspace && membership
+    quota !== undefined && workspace && membership && limitFor(workspace.plan, quota) !== null
       ? { [quota]: await quotaUsage(db, workspaceId, quota) }
       : undefined;
   return {

@@ -1,8 +1,9 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/db/sql';
+import type { Host } from './system-hosts';
 import type { CommandContext } from './types';
 
-export type Host = { id: string; hostname: string };
+export type { Host } from './system-hosts';
 
 /** The host a new link or QR code lives on: a verified domain of the workspace, else the system link host. */
 export async function linkHostFor(
@@ -18,11 +19,7 @@ export async function linkHostFor(
             AND (workspace_id = $2 OR is_system)`,
         [domainId, workspaceId],
       )
-    : await one<Host>(
-        ctx.tx,
-        'SELECT id, hostname FROM custom_domains WHERE is_system AND hostname = $1 AND deleted_at IS NULL',
-        [ctx.hosts.linkHost],
-      );
+    : await ctx.systemHosts.find(ctx.tx, ctx.hosts.linkHost);
   if (!host)
     throw new NotFoundError({
       message: 'That domain does not exist in this workspace.',
@@ -45,11 +42,7 @@ export async function bioHostFor(
             AND (workspace_id = $2 OR (is_system AND hostname = $3))`,
         [domainId, workspaceId, ctx.hosts.bioHost],
       )
-    : await one<Host>(
-        ctx.tx,
-        'SELECT id, hostname FROM custom_domains WHERE is_system AND hostname = $1 AND deleted_at IS NULL',
-        [ctx.hosts.bioHost],
-      );
+    : await ctx.systemHosts.find(ctx.tx, ctx.hosts.bioHost);
   if (!host)
     throw new NotFoundError({
       message: domainId

@@ -10,6 +10,7 @@ import { PostCommitEffects } from './effects';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';
+import { SystemHosts } from './system-hosts';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
@@ -34,6 +35,7 @@ export type RunnerDeps = {
  */
 export class CommandRunner {
   private readonly commands: ReadonlyMap<string, Command>;
+  private readonly systemHosts = new SystemHosts();
 
   constructor(
     private readonly deps: RunnerDeps,
@@ -86,6 +88,7 @@ export class CommandRunner {
       effects: scope.effects,
       hosts: this.deps.hosts,
       resolveHost: this.deps.resolveHost,
+      systemHosts: this.systemHosts,
     };
     return command.run(ctx, args);
   }
@@ -166,23 +169,19 @@ export class CommandRunner {
       );
   }
 
+  /**
+   * Post-commit effects in the design's order: every cache write-through (a few at a time, never
+   * the whole pool), then every job (sent together), then the pokes. Each is best effort: the
+   * commit stands, and a failed write-through leaves bounded staleness that cache-refresh repairs.
+   */
   async flush(effects: PostCommitEffects): Promise<void> {
-    for (const write of effects.cacheWrites.values()) {
-      // The commit stands; a failed write-through leaves bounded staleness that cache-refresh repairs.
-      await write().catch((error: unknown) =>
+    await inLanes([...effects.cacheWrites.values()], WRITE_THROUGH_LANES, (write) =>
+      write().catch((error: unknown) =>
         this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed'),
-      );
-    }
-    for (const job of effects.jobs.values()) {
-      await this.deps
-        .enqueue(job)
-        .catch((error: unknown) =>
-          this.deps.logger.warn({ err: errorMessage(error), queue: job.queue }, 'enqueue failed'),
-        );
-    }
-    // One per address a push touched: sent together, not one round trip after another.
+      ),
+    );
     await Promise.all(
-      cacheRefreshJobs(effects).map((job) =>
+      [...effects.jobs.values(), ...cacheRefreshJobs(effects)].map((job) =>
         this.deps
           .enqueue(job)
           .catch((error: unknown) =>
@@ -202,6 +201,21 @@ export class CommandRunner {
       effects.pokeUsers,
     );
   }
+}
+
+/** Concurrent cache write-throughs of one flush: a few pooled connections, never the whole pool. */
+export const WRITE_THROUGH_LANES = 4;
+
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  each: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let item = items[next++]; item !== undefined; item = items[next++]) await each(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
 
 /** How long after commit the worker rebuilds what the write-through just wrote (a failed or raced write heals then). */

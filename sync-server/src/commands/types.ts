@@ -6,6 +6,7 @@ import type { AuditActor } from '../accounts/audit';
 import { auditActorOf, type RequestActor } from '../accounts/actor';
 import type { PostCommitEffects } from './effects';
 import type { ResolveHost } from './destination-safety';
+import type { SystemHosts } from './system-hosts';
 
 /** Who runs a command: the resolved request actor, and the shapes authorize() and the audit log take. */
 export type CommandActor = { request: RequestActor; actor: Actor; audit: AuditActor; userId: string | null };
@@ -28,6 +29,7 @@ export type CommandContext = {
   readonly hosts: { readonly linkHost: string; readonly bioHost: string };
   /** DNS for the destination-safety check (injected in tests). */
   readonly resolveHost: ResolveHost;
+  readonly systemHosts: SystemHosts;
 };
 
 /** What a command reports back: the workspace it touched and the resource, for notices, REST bodies and pokes. */

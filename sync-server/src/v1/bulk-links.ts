@@ -5,7 +5,6 @@ import { denialError } from '@linkhub/shared/permissions/decision';
 import { createLinkInputSchema, type CreateLinkInput } from '@linkhub/shared/schemas/links';
 import type { AppDeps } from '../deps';
 import { inItemSavepoint } from '../batch/item-savepoint';
-import { flushInLanes } from '../batch/flush-in-lanes';
 import { loadAuthorizeInput } from '../commands/authorization';
 import { PostCommitEffects } from '../commands/effects';
 import { classifyMutationError } from '../replicache/refusal';
@@ -67,7 +66,7 @@ export async function bulkCreateLinks(
     const ids = done.flatMap((o) => ('id' in o ? [o.id] : []));
     return { outcomes: done, records: await findLinks(scope.tx, caller.workspaceId, ids) };
   }, batch);
-  await flushInLanes(runner, batch);
+  await runner.flush(batch);
 
   const byId = new Map(records.map((r) => [r.id, r]));
   const data = outcomes.map((o): BulkLinkResult => {
