@@ -10,12 +10,34 @@ const DB_IMPORTS = [
   { name: '@linkhub/shared/db', message: "shared's db export is server-only (DESIGN §1)." },
 ];
 const DB_PATTERNS = [
-  { group: ['drizzle-orm/*', 'pg/*', '@linkhub/shared/db/*', '**/shared/src/db', '**/shared/src/db/*'], message: 'Server-only database code (DESIGN §1).' },
-  { group: ['@linkhub/shared/artifacts/*', '**/shared/src/artifacts', '**/shared/src/artifacts/*'], message: 'The artifact store (files, S3, database rows) is server-only (DESIGN §8).' },
+  {
+    group: ['drizzle-orm/*', 'pg/*', '@linkhub/shared/db/*', '**/shared/src/db', '**/shared/src/db/*'],
+    message: 'Server-only database code (DESIGN §1).',
+  },
+  {
+    group: ['@linkhub/shared/artifacts/*', '**/shared/src/artifacts', '**/shared/src/artifacts/*'],
+    message: 'The artifact store (files, S3, database rows) is server-only (DESIGN §8).',
+  },
 ];
 const SERVICE_PATTERNS = [
   {
-    group: ['@linkhub/sync-server', '@linkhub/sync-server/*', '@linkhub/edge', '@linkhub/edge/*', '@linkhub/worker', '@linkhub/worker/*', '@linkhub/pwa', '@linkhub/pwa/*', '@linkhub/desktop', '@linkhub/desktop/*', '**/sync-server/**', '**/edge/**', '**/worker/**', '**/pwa/**', '**/desktop/**'],
+    group: [
+      '@linkhub/sync-server',
+      '@linkhub/sync-server/*',
+      '@linkhub/edge',
+      '@linkhub/edge/*',
+      '@linkhub/worker',
+      '@linkhub/worker/*',
+      '@linkhub/pwa',
+      '@linkhub/pwa/*',
+      '@linkhub/desktop',
+      '@linkhub/desktop/*',
+      '**/sync-server/**',
+      '**/edge/**',
+      '**/worker/**',
+      '**/pwa/**',
+      '**/desktop/**',
+    ],
     message: 'shared is the core: it imports nothing of ours (DESIGN §1).',
   },
 ];
@@ -51,8 +73,22 @@ const TEST_SUPPORT_IMPORTS = {
   })),
   patterns: [
     {
-      group: ['**/*.test', '**/testing', '**/*-testing', '**/test-*', '**/harness', '**/*-harness', '**/fixtures', '**/*.contract', '**/*-contract', '**/fast-check-setup', '**/../e2e', '**/../e2e/**'],
-      message: 'Test-support module: only tests, other test-support modules, e2e/, bench/ and scripts/ import it (issue 23).',
+      group: [
+        '**/*.test',
+        '**/testing',
+        '**/*-testing',
+        '**/test-*',
+        '**/harness',
+        '**/*-harness',
+        '**/fixtures',
+        '**/*.contract',
+        '**/*-contract',
+        '**/fast-check-setup',
+        '**/../e2e',
+        '**/../e2e/**',
+      ],
+      message:
+        'Test-support module: only tests, other test-support modules, e2e/, bench/ and scripts/ import it (issue 23).',
     },
   ],
 };
@@ -75,6 +111,7 @@ const SHARED_SERVER_ONLY = [
   'cache/page-cache',
   'cache/refresh',
   'cache/write-through',
+  'crypto/secret-box',
   'jobs/producer',
   'leads/tokens',
   'mail/create-mailer',
@@ -98,19 +135,34 @@ const SHARED_SERVER_ONLY = [
 const PWA_SERVER_ONLY_PATTERNS = [
   {
     group: SHARED_SERVER_ONLY.flatMap((sub) => [`@linkhub/shared/${sub}`, `**/shared/src/${sub}`]),
-    message: 'Server-only shared module (node built-ins, Redis, PostgreSQL, native image code): the PWA runs in the browser (DESIGN §1).',
+    message:
+      'Server-only shared module (node built-ins, Redis, PostgreSQL, native image code): the PWA runs in the browser (DESIGN §1).',
   },
 ];
 /** Another service's folder, by package name or by a relative path that climbs into it. */
 const otherServicePatterns = (self) => [
   {
-    group: SERVICES.filter((s) => s !== self).flatMap((s) => [`@linkhub/${s}`, `@linkhub/${s}/*`, `**/../${s}`, `**/../${s}/**`]),
+    group: SERVICES.filter((s) => s !== self).flatMap((s) => [
+      `@linkhub/${s}`,
+      `@linkhub/${s}/*`,
+      `**/../${s}`,
+      `**/../${s}/**`,
+    ]),
     message: `Services do not import each other (DESIGN §1): ${self} imports shared, never another service; code that drives several services belongs in e2e/.`,
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dev-dist/**', '.linkhub/**', 'release/**', 'scripts/lint-fixtures/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dev-dist/**',
+      '.linkhub/**',
+      'release/**',
+      'scripts/lint-fixtures/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -120,7 +172,10 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'TSEnumDeclaration', message: 'No enums: use an `as const` object.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'No enums: use an `as const` object.' },
+      ],
     },
   },
   {
@@ -136,12 +191,22 @@ export default tseslint.config(
   {
     // The edge's one read-only miss-path query module may use the bare driver, never the ORM.
     files: ['edge/src/lookup/pg-lookup.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: DB_IMPORTS.filter((p) => p.name !== 'pg'), patterns: DB_PATTERNS }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: DB_IMPORTS.filter((p) => p.name !== 'pg'), patterns: DB_PATTERNS },
+      ],
+    },
   },
   {
     files: ['shared/src/**/*.ts'],
     ignores: ['shared/src/db/**', 'shared/src/artifacts/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: DB_IMPORTS, patterns: [...DB_PATTERNS, ...SERVICE_PATTERNS] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: DB_IMPORTS, patterns: [...DB_PATTERNS, ...SERVICE_PATTERNS] },
+      ],
+    },
   },
   {
     files: ['shared/src/db/**/*.ts'],
@@ -164,7 +229,12 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [...otherServicePatterns(service), ...(service === 'pwa' ? PWA_SERVER_ONLY_PATTERNS : [])] },
+        {
+          patterns: [
+            ...otherServicePatterns(service),
+            ...(service === 'pwa' ? PWA_SERVER_ONLY_PATTERNS : []),
+          ],
+        },
       ],
     },
   })),
@@ -197,7 +267,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: DB_IMPORTS, patterns: [...DB_PATTERNS, { group: ['**/app/*'], message: 'pwa/src/app is the shell: features import the kit (ui/, api/, session/, workspace/, router/), never the shell.' }] },
+        {
+          paths: DB_IMPORTS,
+          patterns: [
+            ...DB_PATTERNS,
+            {
+              group: ['**/app/*'],
+              message:
+                'pwa/src/app is the shell: features import the kit (ui/, api/, session/, workspace/, router/), never the shell.',
+            },
+          ],
+        },
       ],
     },
   },

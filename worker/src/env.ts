@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 import { mailEnvShape } from '@linkhub/shared/mail/env';
 
 /** Every setting of the worker, read once at start-up (DESIGN §2). */
@@ -39,6 +40,8 @@ export const workerEnvSchema = z
     /** Lead confirmation mail (SMTP_URL, MAIL_FROM, OUTBOX_DIR), as the sync-server sends account mail. */
     ...mailEnvShape,
     /** Where mailed links point (the editor's origin; its /api paths reach the sync-server, D-045). */
+    /** The application key webhook signing secrets are sealed with (the sync-server's AUTH_SECRET). */
+    AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_AUTH_SECRET),
     PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
     LOG_LEVEL: envFields.logLevel(),
   })

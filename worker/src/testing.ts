@@ -7,7 +7,10 @@ import { workerEnvSchema } from './env';
 export type TestWorkerDeps = { deps: WorkerDeps; database: TestDatabase; close: () => Promise<void> };
 
 /** For tests: real deps on a fresh migrated database and a private Redis/BullMQ prefix. */
-export async function createTestWorkerDeps(env: Record<string, string> = {}): Promise<TestWorkerDeps> {
+export async function createTestWorkerDeps(
+  env: Record<string, string> = {},
+  overrides: Parameters<typeof createWorkerDeps>[2] = {},
+): Promise<TestWorkerDeps> {
   const database = await createTestDatabase();
   const config = parseEnvOrThrow(workerEnvSchema, {
     DATABASE_URL: database.url,
@@ -16,7 +19,7 @@ export async function createTestWorkerDeps(env: Record<string, string> = {}): Pr
     LOG_LEVEL: 'silent',
     ...env,
   });
-  const deps = createWorkerDeps(config, createLogger('worker', { level: config.LOG_LEVEL }));
+  const deps = createWorkerDeps(config, createLogger('worker', { level: config.LOG_LEVEL }), overrides);
   return {
     deps,
     database,

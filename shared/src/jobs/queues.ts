@@ -91,13 +91,25 @@ export type QueueName = keyof typeof QUEUES;
 
 /**
  * Job options that differ from the producer's defaults, per queue. Jobs whose data holds an email
- * address keep none of it once handled (as the account-mail queue does), and a failed one a day at most.
+ * address keep none of it once handled (as the account-mail queue does), and a failed one a day at
+ * most; webhook deliveries retry for about a day.
  */
-export const QUEUE_JOB_OPTIONS: {
-  readonly [Q in QueueName]?: { removeOnComplete: true; removeOnFail: { age: number } };
-} = {
-  'lead-capture': { removeOnComplete: true, removeOnFail: { age: 24 * 60 * 60 } },
+export type QueueJobOptions = {
+  attempts?: number;
+  backoff?: { type: 'exponential'; delay: number; jitter?: number };
+  removeOnComplete?: true | { count: number };
+  removeOnFail?: { age: number } | { count: number };
 };
+
+export const QUEUE_JOB_OPTIONS: { readonly [Q in QueueName]?: QueueJobOptions } = {
+  'lead-capture': { removeOnComplete: true, removeOnFail: { age: 24 * 60 * 60 } },
+  /**
+   * Webhook deliveries retry for about a day: 12 attempts, exponential from 45 s with ±50 % jitter
+   * (45 s × (2¹¹ − 1) ≈ 25.6 h in all), then the delivery is dead-lettered.
+   */
+  'webhook-deliver': { attempts: 12, backoff: { type: 'exponential', delay: 45_000, jitter: 0.5 } },
+};
+
 export type JobData<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]>;
 
 export const QUEUE_NAMES = Object.keys(QUEUES).filter(isQueueName);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 import { mailEnvShape } from '@linkhub/shared/mail/env';
 
 /**
  * Settings of the accounts feature, part of the sync-server's one env schema (env.ts spreads
  * `authEnvShape` into it).
  */
-export const DEV_AUTH_SECRET = 'linkhub-dev-auth-secret-not-for-production';
+export { DEV_AUTH_SECRET };
 
 export const authEnvShape = {
   /** SMTP_URL, MAIL_FROM, OUTBOX_DIR: the one mail setting shape (the worker sends lead mail too). */

@@ -7,6 +7,7 @@ import { domainVerify } from './domain-verify';
 import { retention } from './retention';
 import { exportJob } from './export';
 import { leadCapture, leadExpiry } from './lead-capture';
+import { webhookDeliver } from './webhook-deliver';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
 
@@ -28,4 +29,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'domain-verify': domainVerify,
   'lead-capture': leadCapture,
   'lead-expiry': leadExpiry,
+  'webhook-deliver': webhookDeliver,
 };

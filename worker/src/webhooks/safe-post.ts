@@ -22,6 +22,8 @@ export type SafePostOptions = {
   allowAddress?: (address: string) => boolean;
   timeoutMs?: number;
   maxResponseBytes?: number;
+  /** Extra certificate authorities to trust for https (a private PKI); default: the system's. */
+  ca?: string;
 };
 
 export type PostOutcome =
@@ -102,6 +104,7 @@ export async function safePost(
         method: 'POST',
         headers: { ...headers, Host: url.host, 'Content-Length': String(Buffer.byteLength(body)) },
         ...(url.protocol === 'https:' && isIP(host) === 0 ? { servername: host } : {}),
+        ...(opts.ca === undefined ? {} : { ca: opts.ca }),
       },
       (res: IncomingMessage) => {
         const status = res.statusCode ?? 0;
