@@ -129,6 +129,7 @@ async function main(): Promise<void> {
       {
         consumerName: 'bench',
         parallel: PARALLEL,
+        serialLane: process.env.INGEST_NO_LANE !== '1',
         refreshSummaries: SUMMARIES,
         onBatch: (b) => (committed += b.inserted),
       },

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
 import { parseStreamEntry } from '@linkhub/shared/analytics/event';
@@ -40,6 +41,8 @@ export type IngestOptions = {
    * CPU per event than the edge spent on the visit.
    */
   lingerMs?: number;
+  /** The consumers of this process take the rollup upsert one at a time (default true; off only to compare, bench/ingest). */
+  serialLane?: boolean;
   /** Pending entries idle this long (a dead consumer's) are claimed, ms. */
   claimIdleMs?: number;
   consumerName?: string;
@@ -99,9 +102,8 @@ function isNoGroup(error: unknown): boolean {
 }
 
 function isDataError(error: unknown): boolean {
-  return (
-    error instanceof Error && 'code' in error && typeof error.code === 'string' && /^2[23]/.test(error.code)
-  );
+  const sqlState = pgErrorInfo(error)?.sqlState;
+  return sqlState !== undefined && /^2[23]/.test(sqlState);
 }
 
 /**
@@ -121,7 +123,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const deadKey = clicksDeadLetterKey(deps.prefix);
   const partitions = createPartitionCache(deps.pool);
   const seen = createSeenVisitorDays();
-  const lane = process.env.INGEST_NO_LANE === '1' ? undefined : createSerialLane();
+  const lane = options.serialLane === false ? undefined : createSerialLane();
   const readers: Redis[] = [];
   function openReader(): Redis {
     const reader = deps.redis.duplicate();
