@@ -46,10 +46,7 @@ export function pwaRoot(ref: string | null): { root: string; cleanup: () => void
 }
 
 /** A production build of `root` served by a real sync-server (its own test database) on a loopback port. */
-export async function serveBuilt(
-  root: string,
-  options: { sourcemap?: boolean } = {},
-): Promise<BuiltStack> {
+export async function serveBuilt(root: string, options: { sourcemap?: boolean } = {}): Promise<BuiltStack> {
   const dist = mkdtempSync(join(tmpdir(), 'linkhub-pwa-dist-'));
   mkdirSync(dist, { recursive: true });
   const before = process.env.NODE_ENV;

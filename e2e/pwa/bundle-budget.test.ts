@@ -8,9 +8,11 @@ import { buildPwa } from './harness';
 
 /**
  * The editor's size budget (issue 9): the JS a cold start downloads before the first screen is at
- * most 200 KB gzipped; the heavy screens are their own chunks. Also checks what makes it installable.
+ * most 148 KB gzipped (issue 17.13 took it from 153 KB to 144 KB: the shared mutators and
+ * their schemas load at the first mutation); the heavy screens are their own chunks. Also checks
+ * what makes it installable.
  */
-const BUDGET_BYTES = 200 * 1024;
+const BUDGET_BYTES = 148 * 1024;
 let dist = '';
 
 beforeAll(async () => {
@@ -25,7 +27,7 @@ const gz = async (file: string) => gzipSync(await readFile(join(dist, file)), { 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 describe('the PWA build', () => {
-  it('keeps the initial JS of the shell within 200 KB gzipped and lazy-loads the other screens', async () => {
+  it('keeps the initial JS of the shell within 148 KB gzipped and lazy-loads the other screens', async () => {
     const html = await readFile(join(dist, 'index.html'), 'utf8');
     const initial = [
       ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g),

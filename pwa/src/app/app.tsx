@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { usePath } from '../router/router';
 import { createRep, listenForPokes, type Rep } from '../replicache/create-rep';
 import { RepContext } from '../replicache/rep-context';
 import { api, ApiError } from '../api/api';
 import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } from '../session/session';
+import { QuietLoading } from '../ui/quiet-loading';
 import { WorkspaceGate } from './workspace-gate';
 
 // Screens a signed-in start never shows load only when needed (issue 17.13: less script on startup).
@@ -39,7 +40,7 @@ export function App() {
       if (closed) return void r.close();
       made = r;
       stopPokes = listenForPokes(r);
-      setRep(r);
+      startTransition(() => setRep(r));
     });
     void navigator.storage?.persist?.().catch(() => false);
     return () => {
@@ -96,7 +97,7 @@ export function App() {
         <AcceptInvitation />
       </Loading>
     );
-  if (!rep) return <p className="loading">Opening your workspace…</p>;
+  if (!rep) return <QuietLoading>Opening your workspace…</QuietLoading>;
   return (
     <RepContext.Provider value={rep}>
       <WorkspaceGate rep={rep} user={user} onSignOut={() => void signOut().then(() => setUser(null))} />

@@ -1,14 +1,19 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { capabilities } from '@linkhub/shared/permissions/capabilities';
 import { MATRIX } from '@linkhub/shared/permissions/matrix';
 import type { Rep } from '../replicache/create-rep';
 import { listWorkspaces } from '../replicache/queries';
 import { useSubscribeOn } from '../replicache/use-subscribe';
-import { NoWorkspace } from '../features/settings/no-workspace';
 import { usePath } from '../router/router';
+import { QuietLoading } from '../ui/quiet-loading';
 import { Frame } from './frame';
 import { rememberWorkspace, storedWorkspace, type SessionUser } from '../session/session';
 import { WorkspaceContext, type WorkspaceContextValue } from '../workspace/workspace-context';
+
+/** Only an account without a workspace sees it (issue 17.13: less script on startup). */
+const NoWorkspace = lazy(() =>
+  import('../features/settings/no-workspace').then((m) => ({ default: m.NoWorkspace })),
+);
 
 /** Chooses the current workspace from the local store and derives the capability set for it. */
 export function WorkspaceGate({
@@ -41,8 +46,13 @@ export function WorkspaceGate({
     };
   }, [workspace, user]);
 
-  if (workspaces === null) return <p className="loading">Loading your workspace…</p>;
-  if (!value) return <NoWorkspace onSignOut={onSignOut} />;
+  if (workspaces === null) return <QuietLoading>Loading your workspace…</QuietLoading>;
+  if (!value)
+    return (
+      <Suspense fallback={<p className="loading">Loading…</p>}>
+        <NoWorkspace onSignOut={onSignOut} />
+      </Suspense>
+    );
   const switchTo = (id: string) => {
     rememberWorkspace(id);
     setChosen(id);

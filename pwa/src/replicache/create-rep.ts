@@ -1,6 +1,7 @@
 import { Replicache } from 'replicache';
-import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/index';
+import type { ClientMutators } from '@linkhub/shared/mutators/index';
 import { platform } from '../platform/bridge';
+import { deferredMutators } from './deferred-mutators';
 
 export type Rep = Replicache<ClientMutators>;
 
@@ -9,7 +10,7 @@ export async function createRep(userId: string): Promise<Rep> {
   const token = await platform().secureToken.get();
   return new Replicache({
     name: userId,
-    mutators: clientMutators,
+    mutators: deferredMutators,
     pushURL: '/replicache/push',
     pullURL: '/replicache/pull',
     auth: token ? `Bearer ${token}` : '',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ReadTransaction } from 'replicache';
 import type { Rep } from './create-rep';
 import { useRep } from './rep-context';
@@ -21,7 +21,9 @@ export function useSubscribeOn<T>(
 ): T {
   const [value, setValue] = useState<T>(initial);
   useEffect(() => {
-    return rep.subscribe(query, { onData: (data) => setValue(data) });
+    // A transition: React renders the new answer in slices of a few ms, yielding in between, so a
+    // screen mounting on the store's first answer is no long task (issue 17.13).
+    return rep.subscribe(query, { onData: (data) => startTransition(() => setValue(data)) });
   }, [rep, ...deps]);
   return value;
 }

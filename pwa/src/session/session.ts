@@ -1,5 +1,4 @@
 import { platform } from '../platform/bridge';
-import { versionMemory } from '../features/pages/versions-api';
 import { api } from '../api/api';
 
 /** Who is signed in on this device: kept in localStorage so a cold start with no network opens the editor. */
@@ -54,6 +53,8 @@ export async function signOut(): Promise<void> {
   await platform().secureToken.clear();
   localStorage.removeItem(USER_KEY);
   localStorage.removeItem(WORKSPACE_KEY);
+  // Loaded here rather than at startup: the pages screen's chunk (and its schemas) stays out of the entry.
+  const { versionMemory } = await import('../features/pages/versions-api');
   versionMemory.forget();
 }
 

@@ -19,10 +19,16 @@ export function useConnection(healthUrl = '/healthz'): Connection {
     window.addEventListener('online', update);
     window.addEventListener('offline', update);
     const check = (): Promise<unknown> =>
-      fetch(healthUrl, { cache: 'no-store' }).then(
-        (res) => !cancelled && setServerUp(res.ok),
-        () => !cancelled && setServerUp(false),
-      );
+      fetch(healthUrl, { cache: 'no-store' })
+        // Read the short body: an unread one leaves the request open and its connection held.
+        .then(async (res) => {
+          await res.arrayBuffer();
+          return res.ok;
+        })
+        .then(
+          (ok) => !cancelled && setServerUp(ok),
+          () => !cancelled && setServerUp(false),
+        );
     void check();
     const timer = window.setInterval(() => void check(), 30_000);
     return () => {

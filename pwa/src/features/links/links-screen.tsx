@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import type { LinkView } from '@linkhub/shared/sync/views';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { getLink, listDomains, listLinks, listNotices, listSummaries } from '../../replicache/queries';
@@ -9,6 +10,8 @@ import { keptLinkDrafts } from './kept-link-drafts';
 import { LinkTable } from './link-table';
 import { LinksToolbar } from './links-toolbar';
 
+const NO_LINKS: LinkView[] = [];
+
 /** The editor (rules, splits, QR preview) loads when a link is opened, not with the list. */
 const LinkEditor = lazy(() => import('./link-editor').then((m) => ({ default: m.LinkEditor })));
 /** The CSV import (and its parser) loads when asked for. */
@@ -18,7 +21,9 @@ const CsvImport = lazy(() => import('./import/csv-import').then((m) => ({ defaul
 export function LinksScreen({ rest }: { rest: string[] }) {
   const { workspace, can } = useWorkspace();
   const ws = workspace.id;
-  const links = useSubscribe((tx) => listLinks(tx, ws), [], [ws]);
+  // null until the store first answers: no "No links yet." flashes before the rows (issue 17.13).
+  const loaded = useSubscribe<LinkView[] | null>((tx) => listLinks(tx, ws), null, [ws]);
+  const links = loaded ?? NO_LINKS;
   const domains = useSubscribe((tx) => listDomains(tx, ws), [], [ws]);
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
   const [filter, setFilter] = useState<LinkFilter>(EMPTY_FILTER);
@@ -58,7 +63,7 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           </button>
         )}
         <span className="muted" aria-live="polite">
-          {shown.length} of {links.length} links
+          {loaded === null ? '' : `${shown.length} of ${links.length} links`}
         </span>
       </div>
       <Suspense fallback={<p className="loading">Loading…</p>}>
@@ -95,7 +100,7 @@ export function LinksScreen({ rest }: { rest: string[] }) {
         )}
       </Suspense>
       <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
-      {links.length === 0 ? (
+      {loaded === null ? null : links.length === 0 ? (
         <p className="muted">No links yet.</p>
       ) : (
         <LinkTable

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { api, ApiError } from '../../../api/api';
-import { apiErrorDetailSchema } from '../../../api/api-error';
+import { apiErrorDetailSchema } from '../../../api/api-error-detail';
 import type { ImportLink } from './csv-rows';
 
 /** Links per `POST /v1/links/bulk` request (the server refuses more). */
