@@ -6,7 +6,7 @@ import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { z } from 'zod';
 import type { Queryable } from '@linkhub/shared/db/sql';
 import { loadAuthorizeInput as loadForRequest, type ResourceRef } from '../accounts/authorize-input';
-import type { CommandActor } from './types';
+import type { AuthorizedMember, CommandActor } from './types';
 
 export type { ResourceRef } from '../accounts/authorize-input';
 
@@ -60,15 +60,16 @@ export async function authorizeMutation<S extends z.ZodType>(
   by: CommandActor,
   mutator: MutatorDefinition<string, S>,
   args: z.infer<S>,
-): Promise<void> {
-  if (mutator.target === 'own_user') return;
+): Promise<AuthorizedMember | null> {
+  if (mutator.target === 'own_user') return null;
   const workspaceId = workspaceIdOf(args);
   if (workspaceId === null) throw new NotFoundError();
   const [first, ...rest] = actionsOf(mutator, args);
-  if (first === undefined) return;
+  if (first === undefined) return null;
   const input = await loadAuthorizeInput(db, by, first, workspaceId, mutator.target?.(args));
   assertAllowed(authorize(input));
   for (const action of rest) assertAllowed(authorize({ ...input, action }));
+  return input.membership && { ...input.membership, workspaceId };
 }
 
 function workspaceIdOf(args: unknown): string | null {

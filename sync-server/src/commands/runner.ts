@@ -78,7 +78,7 @@ export class CommandRunner {
     if (bounds)
       throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
     const args: unknown = command.mutator.args.parse(rawArgs);
-    await authorizeMutation(scope.tx, by, command.mutator, args);
+    const member = await authorizeMutation(scope.tx, by, command.mutator, args);
 
     const ctx: CommandContext = {
       tx: scope.tx,
@@ -89,6 +89,7 @@ export class CommandRunner {
       hosts: this.deps.hosts,
       resolveHost: this.deps.resolveHost,
       systemHosts: this.systemHosts,
+      member,
     };
     return command.run(ctx, args);
   }

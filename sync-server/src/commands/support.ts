@@ -50,13 +50,22 @@ export async function grantToCreator(
   resourceId: string,
 ): Promise<void> {
   if (!ctx.by.userId) return;
-  const member = await one<{ id: string; workspace_id: string; user_id: string; is_scoped: boolean }>(
-    ctx.tx,
-    `SELECT m.id, m.workspace_id, m.user_id,
+  const known = ctx.member?.workspaceId === workspaceId ? ctx.member : null;
+  // Scoped means "has grants" for anyone but the owner: the same rule as the query below.
+  const member = known
+    ? {
+        id: known.id,
+        workspace_id: workspaceId,
+        user_id: ctx.by.userId,
+        is_scoped: known.role !== 'owner' && known.grants.length > 0,
+      }
+    : await one<{ id: string; workspace_id: string; user_id: string; is_scoped: boolean }>(
+        ctx.tx,
+        `SELECT m.id, m.workspace_id, m.user_id,
             (m.role <> 'owner' AND EXISTS (SELECT 1 FROM resource_grants g WHERE g.member_id = m.id)) AS is_scoped
        FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.deleted_at IS NULL`,
-    [workspaceId, ctx.by.userId],
-  );
+        [workspaceId, ctx.by.userId],
+      );
   if (member) await autoGrantOnCreate(ctx.tx, member, type, resourceId, { requestId: ctx.requestId });
 }
 

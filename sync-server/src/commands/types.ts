@@ -7,6 +7,7 @@ import { auditActorOf, type RequestActor } from '../accounts/actor';
 import type { PostCommitEffects } from './effects';
 import type { ResolveHost } from './destination-safety';
 import type { SystemHosts } from './system-hosts';
+import type { MembershipInput } from '@linkhub/shared/permissions/input';
 
 /** Who runs a command: the resolved request actor, and the shapes authorize() and the audit log take. */
 export type CommandActor = { request: RequestActor; actor: Actor; audit: AuditActor; userId: string | null };
@@ -20,6 +21,9 @@ export function commandActorOf(request: RequestActor): CommandActor {
   };
 }
 
+/** The membership a mutation was authorized with, for the command that follows (a creator's auto-grant). */
+export type AuthorizedMember = MembershipInput & { readonly workspaceId: string };
+
 export type CommandContext = {
   readonly tx: pg.PoolClient;
   readonly by: CommandActor;
@@ -30,6 +34,8 @@ export type CommandContext = {
   /** DNS for the destination-safety check (injected in tests). */
   readonly resolveHost: ResolveHost;
   readonly systemHosts: SystemHosts;
+  /** The membership the mutation was authorized with (null for a user's own notice). */
+  readonly member: AuthorizedMember | null;
 };
 
 /** What a command reports back: the workspace it touched and the resource, for notices, REST bodies and pokes. */
