@@ -4,7 +4,8 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { artifactDirOf, REPO_ROOT } from './config';
+import { artifactDirOf } from './config';
+import { REPO_ROOT } from '../config/repo-path';
 
 const run = promisify(execFile);
 const folder = `.linkhub/test-artifacts-${randomUUID()}`;

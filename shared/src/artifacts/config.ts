@@ -1,14 +1,10 @@
-import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { repoPath } from '../config/repo-path';
 import { createLocalArtifactStore, DEFAULT_ARTIFACT_DIR } from './local-store';
 import { createS3ArtifactStore } from './s3-store';
 import type { ArtifactStore } from './store';
 
 const optionalText = z.string().trim().min(1).optional();
-
-/** The monorepo's root folder (this file is `shared/src/artifacts/config.ts`). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * The local store's folder as an absolute path: a relative `ARTIFACT_DIR` (and the default) is
@@ -16,7 +12,7 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * same folder whichever folder each was started from (`npm start` runs each in its own workspace).
  */
 export function artifactDirOf(value: string = DEFAULT_ARTIFACT_DIR): string {
-  return isAbsolute(value) ? resolve(value) : resolve(REPO_ROOT, value);
+  return repoPath(value);
 }
 
 /**

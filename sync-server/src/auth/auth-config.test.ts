@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { syncServerEnvSchema } from '../env';
+import { REPO_ROOT } from '@linkhub/shared/config/repo-path';
 import { DEV_AUTH_SECRET } from './auth-config';
 
 const read = (env: Record<string, string>) => parseEnvOrThrow(syncServerEnvSchema, env);
@@ -9,7 +11,7 @@ describe('auth config (part of the sync-server env schema)', () => {
   it('defaults to the dev outbox and a dev secret on localhost', () => {
     const cfg = read({ PUBLIC_SYNC_URL: 'http://localhost:8080' });
     expect(cfg.SMTP_URL).toBeUndefined();
-    expect(cfg.OUTBOX_DIR).toBe('.linkhub/outbox');
+    expect(cfg.OUTBOX_DIR).toBe(join(REPO_ROOT, '.linkhub/outbox'));
     expect(cfg.AUTH_SECRET).toBe(DEV_AUTH_SECRET);
   });
 
