@@ -105,9 +105,7 @@ class InstallableAudit extends Audit {
 }
 
 /** Runs Lighthouse 12.2.3 (its own Chromium via chrome-launcher, Debian's binary) with the gatherer above. */
-export async function runLighthouseInstallability(
-  url: string,
-): Promise<{
+export async function runLighthouseInstallability(url: string): Promise<{
   lighthouseVersion: string;
   artifact: InstallabilityArtifact;
   installableScore: number | null;

@@ -12,7 +12,7 @@ import {
 } from '../../sync-server/src/accounts/users';
 import { billingAccountFor, insertWorkspace } from '../../sync-server/src/accounts/workspaces';
 import { findApiKeyByToken, insertApiKey, scopesAllowedFor } from '../../sync-server/src/accounts/api-keys';
-import { one, withTransaction, type Queryable } from '../../sync-server/src/accounts/db';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
 
 export const DEMO_EMAIL = 'demo@linkhub.localhost';
 export const OTHER_EMAIL = 'other@linkhub.localhost';
@@ -146,14 +146,7 @@ async function seedContent(
       tx,
       `INSERT INTO bio_blocks (page_id, workspace_id, position, type, data, created_by_user_id, updated_by_user_id)
        VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
-      [
-        page.id,
-        workspaceId,
-        positions[index],
-        block.type,
-        JSON.stringify(block.data),
-        userId,
-      ],
+      [page.id, workspaceId, positions[index], block.type, JSON.stringify(block.data), userId],
     );
     if (!row) throw new Error('seed: bio block insert returned no row');
     blocks.push({ id: row.id, type: block.type, data: block.data });

@@ -11,9 +11,7 @@ type IngestResult = CheckResult | 'stalled';
  * The dependencies this service cannot do its job without, each checked concurrently, and whether the
  * analytics ingest consumes what the edge captures (analytics shown in the editor go stale otherwise).
  */
-export async function runHealthChecks(
-  deps: Pick<AppDeps, 'pool' | 'redis' | 'config'>,
-): Promise<{
+export async function runHealthChecks(deps: Pick<AppDeps, 'pool' | 'redis' | 'config'>): Promise<{
   checks: { postgres: CheckResult; redis: CheckResult; ingest?: IngestResult };
   ingestReason: string | null;
 }> {
