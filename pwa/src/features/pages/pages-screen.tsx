@@ -90,7 +90,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
         </form>
       )}
       {can('lead.list') && pages.length > 0 && (
-        <p>
+        <p className="row">
           <a
             href="/pages/leads"
             onClick={(e) => {
