@@ -61,6 +61,7 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
             key={block.id}
             draggable={editable}
             data-block-id={block.id}
+            data-position={block.position}
             onDragStart={() => setDragged(block.id)}
             onDragOver={(e) => e.preventDefault()}
             onDrop={() => {
