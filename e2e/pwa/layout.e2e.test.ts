@@ -126,7 +126,7 @@ describe('every signed-in screen fits a phone (17.12)', () => {
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     // Choosing a section closes the menu again.
     await expect(menu.getAttribute('aria-expanded')).resolves.toBe('false');
-    const signOut = page.getByRole('button', { name: 'Sign out' });
+    const signOut = page.getByRole('button', { name: 'Sign out', exact: true });
     const box = await signOut.boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
     await signOut.click();

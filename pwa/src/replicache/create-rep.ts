@@ -1,13 +1,16 @@
 import { Replicache } from 'replicache';
 import type { ClientMutators } from '@linkhub/shared/mutators/index';
 import { platform } from '../platform/bridge';
-import { deferredMutators } from './deferred-mutators';
+import { deferredMutators, loadMutators } from './deferred-mutators';
 
 export type Rep = Replicache<ClientMutators>;
 
 /** One Replicache store per signed-in user (IndexedDB), pushing and pulling with the session. */
 export async function createRep(userId: string): Promise<Rep> {
   const token = await platform().secureToken.get();
+  // Fetched once the first screen is up, so the first edit never waits for the chunk (nor for the network).
+  const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
+  whenIdle(() => void loadMutators().catch(() => undefined));
   return new Replicache({
     name: userId,
     mutators: deferredMutators,
