@@ -3,7 +3,7 @@ type Slugged = { id: string; slug: string; domain_id: string };
 /**
  * The sentence to show when the slug is already used on the same domain in this workspace by another
  * link, or reserved by a QR code (a printed code keeps its slug forever), else null. A new link has no
- * domain yet: any use of the slug counts. The server still has the last word on sync.
+ * domain yet: every use of the slug counts. The server still has the last word on sync.
  */
 export function slugTakenBy(
   typed: string,
