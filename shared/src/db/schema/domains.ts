@@ -32,9 +32,49 @@ export const customDomains = pgTable('custom_domains', {
   tlsIssuedAt: tstz('tls_issued_at'),
   tlsExpiresAt: tstz('tls_expires_at'),
   notFoundUrl: text('not_found_url'),
+  /** Which record proved control: the TXT token or a CNAME to the link host (0130). */
+  verifiedBy: text('verified_by').$type<'txt' | 'cname'>(),
+  /** What the last DNS check saw, in words (shown in the editor). */
+  verificationSeen: text('verification_seen'),
+  /** A verified domain whose re-check fails since then: it keeps serving, its owner is told. */
+  verificationLapsedAt: tstz('verification_lapsed_at'),
+  /** The bio page handle served at `/` (null: the page published first). */
+  rootHandle: text('root_handle'),
+  tlsAttempts: integer('tls_attempts').notNull().default(0),
+  tlsLastError: text('tls_last_error'),
+  tlsNextAttemptAt: tstz('tls_next_attempt_at'),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   deletedAt: tstz('deleted_at'),
   rowVersion: rowVersion(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** One ACME account per directory; the account key is sealed (shared/src/crypto/secret-box.ts). */
+export const acmeAccounts = pgTable('acme_accounts', {
+  id: pk(),
+  directoryUrl: text('directory_url').notNull(),
+  accountKeySealed: text('account_key_sealed').notNull(),
+  accountUrl: text('account_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A custom domain's certificates: chain and key sealed at rest; at most one `active` per domain. */
+export const domainCertificates = pgTable('domain_certificates', {
+  id: pk(),
+  domainId: uuid('domain_id')
+    .notNull()
+    .references(() => customDomains.id, { onDelete: 'cascade' }),
+  hostname: text('hostname').notNull(),
+  acmeAccountId: uuid('acme_account_id').references(() => acmeAccounts.id, { onDelete: 'set null' }),
+  certificateSealed: text('certificate_sealed').notNull(),
+  privateKeySealed: text('private_key_sealed').notNull(),
+  serial: text('serial').notNull(),
+  notBefore: tstz('not_before').notNull(),
+  notAfter: tstz('not_after').notNull(),
+  status: text('status').$type<'active' | 'superseded' | 'revoked'>().notNull().default('active'),
+  revokedAt: tstz('revoked_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
