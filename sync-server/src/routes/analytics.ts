@@ -15,6 +15,11 @@ import {
 } from '../analytics/query-schemas';
 import { analyticsScope } from '../analytics/scope';
 import { timeseries } from '../analytics/timeseries';
+import { dashboard } from '../analytics/dashboard';
+import { dashboardQuerySchema, filtersOf, realtimeQuerySchema } from '../analytics/dashboard-query';
+import { dashboardWindows } from '../analytics/dashboard-window';
+import { realtime } from '../analytics/realtime';
+import { resourceSet } from '../analytics/resource-set';
 
 /**
  * `/v1/analytics/*` (DESIGN §7, §9): session (`workspace_id` in the query) or API key
@@ -45,6 +50,27 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
       data,
       meta: metaOf(scope, w, { interval: q.interval, bots: 'excluded (see bot_events)' }),
     });
+  });
+
+  app.get('/dashboard', async (c) => {
+    const q = parseQuery(c, dashboardQuerySchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    const now = new Date();
+    const resourceIds = await resourceSet(deps.pool, scope.workspaceId, q, scope.resourceIds);
+    const windows = await dashboardWindows(deps.pool, scope.timeZone, q, now);
+    const data = await dashboard(
+      deps.pool,
+      { ...scope, resourceIds },
+      { ...windows, filters: filtersOf(q) },
+      now,
+    );
+    return c.json({ data, meta: metaOf(scope, windows.current, { period: q.period }) });
+  });
+
+  app.get('/realtime', async (c) => {
+    const q = parseQuery(c, realtimeQuerySchema);
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    return c.json({ data: await realtime(deps.pool, scope.workspaceId, scope.resourceIds), meta: {} });
   });
 
   app.get('/breakdown', async (c) => {

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
+import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
+import { dashboardWindows } from '../../sync-server/src/analytics/dashboard-window';
+import { foldDaily } from '../../worker/src/analytics/recompute';
+import { startHarness, type Harness } from '../analytics/harness';
+
+type Answer = { data: DashboardData };
+
+const COUNTRIES = ['FR', 'DE', 'US', null] as const;
+const REFERRERS = ['google.com', 'instagram.com', null] as const;
+const SOURCES = ['newsletter', 'spring', null] as const;
+
+/** A varied, deterministic mix: every (country, referrer, utm_source) combination, some twice, some bots. */
+function mix(h: Harness, base: number): AnalyticsEvent[] {
+  const { link, qr, page } = h.resources;
+  const events: AnalyticsEvent[] = [];
+  let i = 0;
+  for (const country of COUNTRIES)
+    for (const referrer of REFERRERS)
+      for (const source of SOURCES) {
+        i += 1;
+        const kind = i % 3;
+        const resource =
+          kind === 0
+            ? { resource_id: qr, resource_type: 'qr_code' as const, event_type: 'scan' as const }
+            : kind === 1
+              ? { resource_id: link, resource_type: 'link' as const, event_type: 'click' as const }
+              : { resource_id: page, resource_type: 'bio_page' as const, event_type: 'page_view' as const };
+        for (let n = 0; n < 1 + (i % 2); n += 1)
+          events.push(
+            testEvent(
+              {
+                workspace_id: h.workspaceId,
+                ...resource,
+                occurred_at: new Date(base - (i * 7 + n) * 60_000).toISOString(),
+                country_code: country,
+                region_code: country === null ? null : 'X1',
+                referrer_host: referrer,
+                utm_source: source,
+                is_bot: i % 11 === 0,
+              },
+              `v${i % 5}`,
+            ),
+          );
+      }
+  return events;
+}
+
+describe('dashboard filters over the real pipeline', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ plan: 'business', timeZone: 'Europe/Paris' });
+    await h.xadd(mix(h, Date.now() - 3_600_000));
+    await h.drain();
+  });
+  afterAll(async () => h.stop());
+
+  const sqlCount = async (where: string, params: unknown[]) => {
+    const res = await h.deps.pool.query<{ clicks: string; scans: string; page_views: string; u: string }>(
+      `SELECT count(*) FILTER (WHERE event_type = 'click') AS clicks, count(*) FILTER (WHERE event_type = 'scan') AS scans,
+              count(*) FILTER (WHERE event_type = 'page_view') AS page_views,
+              count(DISTINCT ((occurred_at AT TIME ZONE 'UTC')::date, visitor_hash)) AS u
+         FROM click_events WHERE workspace_id = $1 AND NOT is_bot AND occurred_at >= now() - interval '7 days' ${where}`,
+      [h.workspaceId, ...params],
+    );
+    const r = res.rows[0];
+    return {
+      clicks: Number(r?.clicks),
+      scans: Number(r?.scans),
+      page_views: Number(r?.page_views),
+      unique_visitors: Number(r?.u),
+    };
+  };
+
+  it('country + referrer + UTM source compose and equal a direct count over the raw events', async () => {
+    const res = await h.get<Answer>(
+      '/v1/analytics/dashboard?period=7d&country=FR&referrer_host=google.com&utm_source=newsletter',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.source).toBe('events');
+    const expected = await sqlCount(
+      "AND country_code = 'FR' AND referrer_host = 'google.com' AND utm_source = 'newsletter'",
+      [],
+    );
+    expect(expected.clicks + expected.scans + expected.page_views).toBeGreaterThan(0);
+    expect(res.body.data.totals).toEqual(expected);
+    // every breakdown of the filtered view adds up to the filtered total
+    const total = expected.clicks + expected.scans + expected.page_views;
+    for (const rows of Object.values(res.body.data.breakdowns))
+      expect(rows.reduce((a, r) => a + r.events, 0)).toBe(total);
+    expect(res.body.data.breakdowns.country).toEqual([
+      {
+        value: 'FR',
+        events: total,
+        clicks: expected.clicks,
+        scans: expected.scans,
+        page_views: expected.page_views,
+      },
+    ]);
+  });
+
+  it('each filter alone and every pair match SQL, "unknown" (empty value) included', async () => {
+    const cases: Array<[string, string]> = [
+      ['country=DE', "AND country_code = 'DE'"],
+      ['referrer_host=', 'AND referrer_host IS NULL'],
+      ['country=&utm_source=spring', "AND country_code IS NULL AND utm_source = 'spring'"],
+      [
+        'event_type=scan&referrer_host=instagram.com',
+        "AND event_type = 'scan' AND referrer_host = 'instagram.com'",
+      ],
+      ['region=FR-X1', "AND country_code = 'FR' AND region_code = 'X1'"],
+    ];
+    for (const [query, where] of cases) {
+      const res = await h.get<Answer>(`/v1/analytics/dashboard?period=7d&${query}`);
+      expect(res.status, query).toBe(200);
+      expect(res.body.data.totals, query).toEqual(await sqlCount(where, []));
+    }
+  });
+
+  it('without filters the rollups answer, with the same numbers as the raw events', async () => {
+    const res = await h.get<Answer>('/v1/analytics/dashboard?period=7d');
+    expect(res.body.data.source).toBe('rollups');
+    expect(res.body.data.totals).toEqual(await sqlCount('', []));
+    const fromEvents = await h.get<Answer>('/v1/analytics/dashboard?period=7d&event_type=scan');
+    expect(fromEvents.body.data.totals.scans).toBe(res.body.data.totals.scans);
+    const countries = res.body.data.breakdowns.country.map((r) => [r.value, r.events]);
+    const unfilteredViaEvents = await Promise.all(
+      countries.map(async ([value]) => {
+        const q = await h.get<Answer>(`/v1/analytics/dashboard?period=7d&country=${value ?? ''}`);
+        const t = q.body.data.totals;
+        return [value, t.clicks + t.scans + t.page_views];
+      }),
+    );
+    expect(unfilteredViaEvents).toEqual(countries);
+  });
+
+  it('a resource set (tag) and a single resource narrow every number', async () => {
+    await h.deps.pool.query(`UPDATE links SET tags = '{spring}' WHERE id = $1`, [h.resources.link]);
+    const byTag = await h.get<Answer>('/v1/analytics/dashboard?period=7d&tag=spring');
+    const byLink = await h.get<Answer>(`/v1/analytics/dashboard?period=7d&resource_id=${h.resources.link}`);
+    const expected = await sqlCount('AND resource_id = $2', [h.resources.link]);
+    expect(byTag.body.data.totals).toEqual(expected);
+    expect(byLink.body.data.totals).toEqual(expected);
+    expect(expected.scans + expected.page_views).toBe(0);
+  });
+
+  it('the realtime counter counts the last 30 minutes', async () => {
+    await h.xadd([testEvent({ workspace_id: h.workspaceId, resource_id: h.resources.link }, 'now')]);
+    await h.drain();
+    const res = await h.get<{ data: { events: number; visitors: number } }>('/v1/analytics/realtime');
+    expect(res.body.data).toMatchObject({ events: 1, visitors: 1 });
+  });
+});
+
+describe('the comparison period across a DST change (Europe/Paris, 25 October 2026)', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ plan: 'business', timeZone: 'Europe/Paris' });
+    // one event at 12:00 Paris time every day from 12 to 25 October; two on the 25th (clocks go back at 03:00)
+    const events: AnalyticsEvent[] = [];
+    for (let day = 12; day <= 25; day += 1) {
+      const offset = day >= 25 ? '+01:00' : '+02:00';
+      const at = new Date(`2026-10-${String(day).padStart(2, '0')}T12:00:00${offset}`).toISOString();
+      events.push(
+        testEvent({ workspace_id: h.workspaceId, resource_id: h.resources.link, occurred_at: at }, `d${day}`),
+      );
+      if (day === 25)
+        events.push(
+          testEvent(
+            {
+              workspace_id: h.workspaceId,
+              resource_id: h.resources.link,
+              occurred_at: at,
+              country_code: 'DE',
+            },
+            'x',
+          ),
+        );
+    }
+    await h.xadd(events);
+    await h.drain();
+    // whole past days are read from the daily rollups, which the worker's hourly job folds
+    await foldDaily(h.deps.pool, new Date('2026-10-01T00:00:00Z'), new Date('2026-11-01T00:00:00Z'));
+  });
+  afterAll(async () => h.stop());
+
+  it('a 7-day period ending on the DST Sunday compares with the 7 local days before, bucket by bucket', async () => {
+    const now = new Date('2026-10-25T20:00:00+01:00');
+    const w = await dashboardWindows(h.deps.pool, 'Europe/Paris', { period: '7d' }, now);
+    expect(w.current.from.toISOString()).toBe('2026-10-18T22:00:00.000Z');
+    expect(w.current.to.toISOString()).toBe('2026-10-25T23:00:00.000Z');
+    expect(w.previous.from.toISOString()).toBe('2026-10-11T22:00:00.000Z');
+    expect(w.previous.to.toISOString()).toBe('2026-10-18T22:00:00.000Z');
+    // 169 hours against 168: the same 7 local days
+    expect(w.current.to.getTime() - w.current.from.getTime()).toBe(169 * 3_600_000);
+    expect(w.previous.to.getTime() - w.previous.from.getTime()).toBe(168 * 3_600_000);
+  });
+
+  for (const filter of ['', '&country=FR']) {
+    it(`series and previous series have the same buckets at the same local times${filter ? ' (filtered, raw events)' : ' (rollups)'}`, async () => {
+      const res = await h.get<Answer>(
+        `/v1/analytics/dashboard?period=custom&from=2026-10-19T00:00:00%2B02:00&to=2026-10-26T00:00:00%2B01:00${filter}`,
+      );
+      expect(res.status).toBe(200);
+      const d = res.body.data;
+      expect(d.previous_window).toEqual({ from: '2026-10-11T22:00:00.000Z', to: '2026-10-18T22:00:00.000Z' });
+      expect(d.interval).toBe('day');
+      expect(d.series).toHaveLength(7);
+      expect(d.previous_series).toHaveLength(7);
+      const paris = (iso: string) =>
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: 'Europe/Paris',
+          weekday: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+        }).format(new Date(iso));
+      expect(d.series.map((p) => paris(p.bucket_start))).toEqual(
+        d.previous_series.map((p) => paris(p.bucket_start)),
+      );
+      expect(d.series.map((p) => p.clicks)).toEqual(filter ? [1, 1, 1, 1, 1, 1, 1] : [1, 1, 1, 1, 1, 1, 2]);
+      expect(d.previous_series.map((p) => p.clicks)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+      expect(d.totals.clicks).toBe(filter ? 7 : 8);
+      expect(d.previous.clicks).toBe(7);
+      expect(d.change.clicks).toBeCloseTo(filter ? 0 : 1 / 7);
+    });
+  }
+});

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * The analytics dashboard's contract (issue 24), shared by the sync-server route, the shared-link
+ * page and the editor: which breakdowns it shows, which of them filter the whole view, the periods
+ * it offers, and the shape of one answer.
+ *
+ * Every breakdown is a filter: `country=FR&referrer_host=google.com` narrows every number on the
+ * dashboard to the events with both values. An empty value (`country=`) selects the events where
+ * that dimension is unknown (no country, no referrer).
+ */
+export const DASHBOARD_DIMENSIONS = [
+  'event_type',
+  'country',
+  'region',
+  'device_type',
+  'os_family',
+  'browser_family',
+  'referrer_host',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'variant',
+] as const;
+export type DashboardDimension = (typeof DASHBOARD_DIMENSIONS)[number];
+
+export function isDashboardDimension(value: unknown): value is DashboardDimension {
+  return typeof value === 'string' && (DASHBOARD_DIMENSIONS as readonly string[]).includes(value);
+}
+
+/** What a person reads for each dimension (chips, headings, the shared page). */
+export const DASHBOARD_DIMENSION_LABELS: Record<DashboardDimension, string> = {
+  event_type: 'Source',
+  country: 'Country',
+  region: 'Region',
+  device_type: 'Device',
+  os_family: 'OS',
+  browser_family: 'Browser',
+  referrer_host: 'Referrer',
+  utm_source: 'UTM source',
+  utm_medium: 'UTM medium',
+  utm_campaign: 'UTM campaign',
+  variant: 'Variant',
+};
+
+/** `event_type` values as a person names them: a scan came through a QR code, a click through a link. */
+export const EVENT_TYPE_LABELS: Record<string, string> = {
+  scan: 'QR code',
+  click: 'Link',
+  page_view: 'Bio page',
+};
+
+/** Periods ending today in the workspace time zone (`24h` ends now); `custom` uses `from`/`to`. */
+export const DASHBOARD_PERIODS = ['24h', 'today', '7d', '30d', '90d', 'custom'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+
+/** A filter value: up to 255 characters (the longest stored value), '' for "unknown". */
+export const filterValueSchema = z.string().max(255);
+
+export type DashboardFilters = Partial<Record<DashboardDimension, string>>;
+
+export type DashboardCounts = {
+  clicks: number;
+  scans: number;
+  page_views: number;
+  unique_visitors: number;
+};
+
+export type DashboardPoint = {
+  bucket_start: string;
+  clicks: number;
+  scans: number;
+  page_views: number;
+  /** Distinct visitors of that day; null for hourly buckets. */
+  unique_visitors: number | null;
+};
+
+export type DashboardRow = {
+  /** null: the dimension is unknown for these events. */
+  value: string | null;
+  events: number;
+  clicks: number;
+  scans: number;
+  page_views: number;
+};
+
+export type DashboardWindow = { from: string; to: string };
+
+/** One answer of `GET /v1/analytics/dashboard` (and the numbers a shared link shows). */
+export type DashboardData = {
+  interval: 'hour' | 'day';
+  time_zone: string;
+  window: DashboardWindow;
+  /** The period just before, as long in the workspace's clock (7 local days → the 7 before). */
+  previous_window: DashboardWindow;
+  totals: DashboardCounts;
+  previous: DashboardCounts;
+  /** Relative change against the previous period (0.25 = +25 %); null when the previous was zero. */
+  change: Record<keyof DashboardCounts, number | null>;
+  series: DashboardPoint[];
+  /** Aligned bucket by bucket with `series` (same count, same local clock times). */
+  previous_series: DashboardPoint[];
+  breakdowns: Record<DashboardDimension, DashboardRow[]>;
+  /** `rollups` without filters; `events` (raw events within the plan's retention) with filters. */
+  source: 'rollups' | 'events';
+};
+
+export function relativeChange(current: number, previous: number): number | null {
+  return previous === 0 ? null : (current - previous) / previous;
+}
+
+export function changeOf(current: DashboardCounts, previous: DashboardCounts): DashboardData['change'] {
+  return {
+    clicks: relativeChange(current.clicks, previous.clicks),
+    scans: relativeChange(current.scans, previous.scans),
+    page_views: relativeChange(current.page_views, previous.page_views),
+    unique_visitors: relativeChange(current.unique_visitors, previous.unique_visitors),
+  };
+}

@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import {
+  changeOf,
+  DASHBOARD_DIMENSIONS,
+  type DashboardCounts,
+  type DashboardData,
+  type DashboardDimension,
+  type DashboardFilters,
+  type DashboardPoint,
+  type DashboardRow,
+} from '@linkhub/shared/analytics/dashboard';
+import { breakdown, totals } from './aggregates';
+import { eventAnswer } from './dashboard-events';
+import { intervalOf, type Window } from './dashboard-window';
+import type { AnalyticsScope } from './scope';
+import { timeseries } from './timeseries';
+
+type Db = Pick<pg.Pool, 'query'>;
+
+/** Rows per breakdown on the dashboard (the bar lists show the top ones, "unknown" included). */
+export const DASHBOARD_ROWS = 10;
+
+const hasFilters = (f: DashboardFilters) => Object.keys(f).length > 0;
+
+const pointOf = (p: DashboardPoint): DashboardPoint => ({
+  bucket_start: p.bucket_start,
+  clicks: p.clicks,
+  scans: p.scans,
+  page_views: p.page_views,
+  unique_visitors: p.unique_visitors,
+});
+
+async function fromRollups(
+  db: Db,
+  scope: AnalyticsScope,
+  w: Window,
+  interval: 'hour' | 'day',
+  dims: readonly DashboardDimension[],
+  now: Date,
+): Promise<{
+  totals: DashboardCounts;
+  series: DashboardPoint[];
+  breakdowns: Partial<Record<DashboardDimension, DashboardRow[]>>;
+}> {
+  const [t, s, ...rows] = await Promise.all([
+    totals(db, scope, w, now),
+    timeseries(db, scope, { ...w, interval }, now),
+    ...dims.map((dimension) => breakdown(db, scope, { ...w, dimension, limit: DASHBOARD_ROWS }, now)),
+  ]);
+  const breakdowns: Partial<Record<DashboardDimension, DashboardRow[]>> = {};
+  dims.forEach((dim, i) => {
+    breakdowns[dim] = (rows[i] ?? []).map((r) => ({
+      value: r.value,
+      events: r.events,
+      clicks: r.clicks,
+      scans: r.scans,
+      page_views: r.page_views,
+    }));
+  });
+  return {
+    totals: {
+      clicks: t.clicks,
+      scans: t.scans,
+      page_views: t.page_views,
+      unique_visitors: t.unique_visitors,
+    },
+    series: s.map(pointOf),
+    breakdowns,
+  };
+}
+
+/**
+ * Everything the dashboard shows for one selection, in one answer: totals and series of the window
+ * and of the previous one, and every breakdown. Without filters it reads the rollups; with filters,
+ * the raw events (DESIGN §7: drill-down over raw events within plan retention), in one statement
+ * per window.
+ */
+export async function dashboard(
+  db: Db,
+  scope: AnalyticsScope,
+  q: { current: Window; previous: Window; filters: DashboardFilters },
+  now: Date = new Date(),
+): Promise<DashboardData> {
+  const interval = intervalOf(q.current);
+  const filtered = hasFilters(q.filters);
+  const selection = {
+    workspaceId: scope.workspaceId,
+    resourceIds: scope.resourceIds,
+    timeZone: scope.timeZone,
+    filters: q.filters,
+  };
+  const [current, previous] = filtered
+    ? await Promise.all([
+        eventAnswer(db, selection, q.current, interval, DASHBOARD_DIMENSIONS, DASHBOARD_ROWS),
+        eventAnswer(db, selection, q.previous, interval, [], DASHBOARD_ROWS),
+      ])
+    : await Promise.all([
+        fromRollups(db, scope, q.current, interval, DASHBOARD_DIMENSIONS, now),
+        fromRollups(db, scope, q.previous, interval, [], now),
+      ]);
+  const breakdowns = Object.fromEntries(
+    DASHBOARD_DIMENSIONS.map((d) => [d, current.breakdowns[d] ?? []]),
+  ) as Record<DashboardDimension, DashboardRow[]>;
+  return {
+    interval,
+    time_zone: scope.timeZone,
+    window: { from: q.current.from.toISOString(), to: q.current.to.toISOString() },
+    previous_window: { from: q.previous.from.toISOString(), to: q.previous.to.toISOString() },
+    totals: current.totals,
+    previous: previous.totals,
+    change: changeOf(current.totals, previous.totals),
+    series: current.series,
+    previous_series: previous.series,
+    breakdowns,
+    source: filtered ? 'events' : 'rollups',
+  };
+}
