@@ -70,6 +70,8 @@ export const experimentRowSchema = z.object({
   id: z.string(),
   status: z.string(),
   variants: z.array(z.object({ id: z.string(), weight: z.number(), destination_url: z.string().nullish() })),
+  arm: z.number().int().min(1).optional(),
+  click_id: z.boolean().optional(),
 });
 
 export type WorkspaceRow = z.input<typeof workspaceRowSchema>;
@@ -184,6 +186,8 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
     experimentRow && experimentRow.status === 'running'
       ? experimentSchema.safeParse({
           id: experimentRow.id,
+          ...(experimentRow.arm === undefined ? {} : { arm: experimentRow.arm }),
+          ...(experimentRow.click_id === true ? { click_id: true } : {}),
           variants: experimentRow.variants.flatMap((v) =>
             v.destination_url
               ? [{ id: v.id, url: v.destination_url, weight: Math.max(0, Math.trunc(v.weight)) }]

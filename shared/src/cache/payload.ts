@@ -74,6 +74,10 @@ export type WeightedDestination = z.infer<typeof weightedDestinationSchema>;
 export const experimentSchema = z.object({
   id: z.string().min(1),
   variants: z.array(weightedDestinationSchema).min(1),
+  /** The arm period (issue 21): a change of variants or weights after the start begins a new one. */
+  arm: z.int().min(1).optional(),
+  /** Append `lh_click=<click id>` to the destination (a conversion goal, experiments/click-id.ts). */
+  click_id: z.boolean().optional(),
 });
 export type Experiment = z.infer<typeof experimentSchema>;
 

@@ -16,7 +16,7 @@ LEFT JOIN links l ON l.id = CASE WHEN q.id IS NOT NULL THEN q.link_id
                                  ELSE (SELECT l2.id FROM links l2 WHERE l2.domain_id = d.id AND l2.slug = $2 AND l2.deleted_at IS NULL) END
 LEFT JOIN workspaces w ON w.id = COALESCE(q.workspace_id, l.workspace_id)
 LEFT JOIN LATERAL (
-  SELECT jsonb_build_object('id', e.id, 'status', e.status, 'variants', COALESCE((
+  SELECT jsonb_build_object('id', e.id, 'status', e.status, 'arm', e.arm_period, 'click_id', e.append_click_id, 'variants', COALESCE((
     SELECT jsonb_agg(jsonb_build_object('id', v.id, 'weight', v.weight, 'destination_url', v.destination_url) ORDER BY v.key)
     FROM experiment_variants v WHERE v.experiment_id = e.id), '[]'::jsonb)) AS experiment
   FROM experiments e WHERE e.id = l.experiment_id AND e.status = 'running' AND e.deleted_at IS NULL

@@ -738,7 +738,8 @@ const MATRIX_DATA = {
     roles: EXPERIMENT_GATED_STEP,
     target: 'experiment',
     feature: 'experiments_enabled',
-    states: ['draft'],
+    // Issue 21: a started experiment's variants or weights may change; that begins a new arm period.
+    states: ['draft', 'running', 'paused'],
     api: 'experiments:write',
   },
   'experiment.start': {

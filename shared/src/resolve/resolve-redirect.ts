@@ -1,6 +1,7 @@
 import type { Branding, RedirectPayload } from '../cache/payload';
 import { qrFallback, type FallbackStage } from './qr-fallback';
 import { isRedirectableUrl } from './safe-url';
+import { experimentUrl } from './experiment-url';
 import { pickSplitDestination, pickVariant } from './split';
 import { evaluateState, type LinkState } from './state';
 import { matchRule } from './targeting';
@@ -38,7 +39,7 @@ function chooseAny(payload: RedirectPayload, visit: Visit): Choice | null {
   if (rule) return { url: rule.destination_url, ruleId: rule.id };
   if (payload.experiment) {
     const variant = pickVariant(payload.experiment, visit.visitorHash);
-    if (variant) return { url: variant.url, variantId: variant.id };
+    if (variant) return { url: experimentUrl(payload.experiment, variant, visit), variantId: variant.id };
   }
   const split = pickSplitDestination(payload.destinations, visit.visitorHash, payload.resource_id);
   if (split) return { url: split.url, variantId: split.id };

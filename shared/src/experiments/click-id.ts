@@ -1,0 +1,133 @@
+/**
+ * The click id a redirect appends (`lh_click=…`) when its experiment converts on a reported
+ * conversion (D-272). It names the exposure — experiment, arm period, variant, UTC day and a
+ * visitor key — so `POST /v1/conversions` can count one conversion per visitor-day without anything
+ * stored at redirect time and without a cookie. The visitor key is derived from the day-salted
+ * visitor hash and the experiment id: the destination site never sees the visitor hash itself.
+ *
+ * Format: `lhc1` + base64url of 46 bytes (experiment id 16, arm period 2, variant id 16, days since
+ * 1970-01-01 4, visitor key 8). Pure, no I/O, the same on every runtime.
+ */
+export const CLICK_ID_PARAM = 'lh_click';
+const PREFIX = 'lhc1';
+const BYTES = 46;
+
+export type ClickId = {
+  readonly experimentId: string;
+  readonly armPeriod: number;
+  readonly variantId: string;
+  /** UTC day of the exposure, YYYY-MM-DD. */
+  readonly day: string;
+  /** 16 lower-case hex characters. */
+  readonly visitorKey: string;
+};
+
+const HEX = /^[0-9a-f]{32}$/;
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+function fnv1a(text: string, basis: number): number {
+  let hash = basis;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash >>> 0;
+}
+
+/** The visitor's key in one experiment: 64 bits from the visitor hash and the experiment id. */
+export function visitorKeyFor(visitorHash: string, experimentId: string): string {
+  const text = `${experimentId}:${visitorHash}`;
+  const high = fnv1a(text, 0x811c9dc5).toString(16).padStart(8, '0');
+  const low = fnv1a(text, 0x050c5d1f).toString(16).padStart(8, '0');
+  return high + low;
+}
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+function uuidBytes(id: string, out: number[]): boolean {
+  const hex = id.replace(/-/g, '').toLowerCase();
+  if (!HEX.test(hex)) return false;
+  for (let i = 0; i < 32; i += 2) out.push(parseInt(hex.slice(i, i + 2), 16));
+  return true;
+}
+
+function bytesUuid(bytes: readonly number[]): string {
+  const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+function toBase64Url(bytes: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
+    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
+    for (let j = 0; j < chars; j++) out += B64[(n >> (18 - 6 * j)) & 63];
+  }
+  return out;
+}
+
+function fromBase64Url(text: string): number[] | null {
+  const bits: number[] = [];
+  for (const ch of text) {
+    const v = B64.indexOf(ch);
+    if (v < 0) return null;
+    bits.push(v);
+  }
+  const out: number[] = [];
+  for (let i = 0; i < bits.length; i += 4) {
+    const n =
+      ((bits[i] ?? 0) << 18) | ((bits[i + 1] ?? 0) << 12) | ((bits[i + 2] ?? 0) << 6) | (bits[i + 3] ?? 0);
+    out.push((n >> 16) & 255, (n >> 8) & 255, n & 255);
+  }
+  return out.slice(0, Math.floor((bits.length * 6) / 8));
+}
+
+const DAY_MS = 86_400_000;
+
+export function encodeClickId(click: ClickId): string {
+  const bytes: number[] = [];
+  if (!uuidBytes(click.experimentId, bytes)) throw new RangeError('experimentId is not a UUID');
+  bytes.push((click.armPeriod >> 8) & 255, click.armPeriod & 255);
+  if (!uuidBytes(click.variantId, bytes)) throw new RangeError('variantId is not a UUID');
+  const days = Math.floor(Date.parse(`${click.day}T00:00:00Z`) / DAY_MS);
+  bytes.push((days >>> 24) & 255, (days >>> 16) & 255, (days >>> 8) & 255, days & 255);
+  for (let i = 0; i < 16; i += 2) bytes.push(parseInt(click.visitorKey.slice(i, i + 2), 16));
+  return PREFIX + toBase64Url(bytes);
+}
+
+/** The exposure a click id names, or null when it is not one (any other text). */
+export function decodeClickId(text: string): ClickId | null {
+  if (!text.startsWith(PREFIX)) return null;
+  const bytes = fromBase64Url(text.slice(PREFIX.length));
+  if (bytes === null || bytes.length !== BYTES) return null;
+  if (toBase64Url(bytes) !== text.slice(PREFIX.length)) return null;
+  const armPeriod = ((bytes[16] ?? 0) << 8) | (bytes[17] ?? 0);
+  const days =
+    (((bytes[34] ?? 0) << 24) | ((bytes[35] ?? 0) << 16) | ((bytes[36] ?? 0) << 8) | (bytes[37] ?? 0)) >>> 0;
+  const at = new Date(days * DAY_MS);
+  if (armPeriod < 1 || Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999) return null;
+  return {
+    experimentId: bytesUuid(bytes.slice(0, 16)),
+    armPeriod,
+    variantId: bytesUuid(bytes.slice(18, 34)),
+    day: utcDay(at),
+    visitorKey: bytes
+      .slice(38, 46)
+      .map((b) => b.toString(16).padStart(2, '0'))
+      .join(''),
+  };
+}
+
+/** `url` with `lh_click=<id>` set (replacing one already there). */
+export function withClickId(url: string, clickId: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.searchParams.set(CLICK_ID_PARAM, clickId);
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}

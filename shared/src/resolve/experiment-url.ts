@@ -1,0 +1,25 @@
+import type { Experiment, WeightedDestination } from '../cache/payload';
+import { encodeClickId, utcDay, visitorKeyFor, withClickId } from '../experiments/click-id';
+import type { Visit } from './visit';
+
+/**
+ * The variant's destination, with `lh_click=<click id>` when the experiment converts on reported
+ * conversions: the click id names the exposure (experiment, arm period, variant, the visit's UTC day,
+ * a key from the day-salted visitor hash), so nothing is stored and no cookie is set.
+ */
+export function experimentUrl(experiment: Experiment, variant: WeightedDestination, visit: Visit): string {
+  if (experiment.click_id !== true) return variant.url;
+  try {
+    const clickId = encodeClickId({
+      experimentId: experiment.id,
+      armPeriod: experiment.arm ?? 1,
+      variantId: variant.id,
+      day: utcDay(visit.now),
+      visitorKey: visitorKeyFor(visit.visitorHash, experiment.id),
+    });
+    return withClickId(variant.url, clickId);
+  } catch {
+    // Ids that are not UUIDs (never written by the commands): the visit still goes to the variant.
+    return variant.url;
+  }
+}
