@@ -37,6 +37,12 @@ export const workerEnvSchema = z
             .regex(/^[\d.]+(:\d{1,5})?$|^\[[\da-f:]+\](:\d{1,5})?$|^[\da-f:]+$/i, 'must be ip or ip:port'),
         ),
       ),
+    /** The link host: a custom domain may prove control with a CNAME to it (DESIGN §2). */
+    LINK_HOST: envFields.host('lnk.localhost'),
+    /** ACME directory for custom-domain certificates (e.g. Let's Encrypt, or a local pebble); unset: no certificates are ordered. */
+    ACME_DIRECTORY_URL: envFields.url(['https', 'http']).optional(),
+    /** A PEM bundle to trust for the ACME directory's own TLS (a local pebble's), besides the system's. */
+    ACME_CA_FILE: z.string().min(1).optional(),
     /** Lead confirmation mail (SMTP_URL, MAIL_FROM, OUTBOX_DIR), as the sync-server sends account mail. */
     ...mailEnvShape,
     /** Where mailed links point (the editor's origin; its /api paths reach the sync-server, D-045). */

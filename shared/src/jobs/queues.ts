@@ -42,8 +42,28 @@ export const QUEUES = {
    * write-through, and the repair path): one key by its address, or every key of one resource.
    */
   'cache-refresh': cacheRefreshTargetSchema,
-  /** One DNS TXT check of a custom domain; the processor re-enqueues with backoff until verified. */
-  'domain-verify': z.object({ domain_id: z.uuid(), attempt: z.int().min(1) }),
+  /**
+   * One DNS check of a custom domain (its TXT token or a CNAME to the link host); the processor
+   * re-enqueues with backoff until verified. `recheck`: the scheduled re-verification of a verified
+   * domain (a failure marks it lapsed and tells the owner; it keeps serving).
+   */
+  'domain-verify': z.object({
+    domain_id: z.uuid(),
+    attempt: z.int().min(1),
+    recheck: z.literal(true).optional(),
+  }),
+  /**
+   * ACME for one custom domain: `issue` (first certificate, or again after a failure), `renew`
+   * (ahead of expiry), `revoke` (the domain was removed). Retries are scheduled by the processor
+   * (rate-limit aware), not by BullMQ.
+   */
+  'domain-certificate': z.object({
+    domain_id: z.uuid(),
+    action: z.enum(['issue', 'renew', 'revoke']),
+    attempt: z.int().min(1),
+  }),
+  /** Hourly: certificates due for renewal or retry, and verified domains due for their daily re-check. */
+  'domain-upkeep': z.object({}),
   /** Deliver one outgoing webhook event to one endpoint. */
   'webhook-deliver': z.object({ endpoint_id: z.uuid(), event_id: z.uuid() }),
   /** Build a CSV export of a workspace's data. */

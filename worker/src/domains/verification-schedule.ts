@@ -1,4 +1,5 @@
 import type { TxtAnswer } from './txt-lookup';
+import type { CnameAnswer } from './cname-lookup';
 
 /**
  * Delay before each re-check after a failed one: quick at first (people add the record while
@@ -44,4 +45,39 @@ export function judgeTxt(
             detail: `found ${answer.values.length} TXT record(s), none matching`,
           };
   }
+}
+
+/** A CNAME proves control when the host points at the link host (port and case aside). */
+export function judgeCname(answer: CnameAnswer, linkHost: string): boolean {
+  return answer.kind === 'target' && answer.value === linkHost.toLowerCase().replace(/:\d+$/, '');
+}
+
+const SEEN_LIMIT = 500;
+
+/** What the check saw, in the words the editor shows under the record to create. */
+export function describeSeen(
+  txtName: string,
+  txt: TxtAnswer,
+  hostname: string,
+  cname: CnameAnswer | null,
+): string {
+  const quote = (value: string) => JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  const txtPart =
+    txt.kind === 'records'
+      ? `TXT ${txtName}: ${txt.values.slice(0, 5).map(quote).join(', ')}${txt.values.length > 5 ? ` and ${txt.values.length - 5} more` : ''}`
+      : txt.kind === 'none'
+        ? `TXT ${txtName}: no record`
+        : `TXT ${txtName}: lookup failed (${txt.code})`;
+  const cnamePart =
+    cname === null
+      ? null
+      : cname.kind === 'target'
+        ? `CNAME ${hostname}: ${cname.value}`
+        : cname.kind === 'none'
+          ? `CNAME ${hostname}: no record`
+          : `CNAME ${hostname}: lookup failed (${cname.code})`;
+  return [txtPart, cnamePart]
+    .filter((part) => part !== null)
+    .join('; ')
+    .slice(0, SEEN_LIMIT);
 }

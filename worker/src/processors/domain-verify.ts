@@ -1,17 +1,27 @@
 import { refreshCache } from '@linkhub/shared/cache/refresh';
 import { withTransaction } from '@linkhub/shared/db/sql';
+import type { JobData } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
+import { createCnameLookup, type CnameLookup } from '../domains/cname-lookup';
+import { tellOwnerVerificationLapsed } from '../domains/lapse-mail';
 import { createTxtLookup, type TxtLookup } from '../domains/txt-lookup';
-import { judgeTxt, nextCheckDelay, type VerificationOutcome } from '../domains/verification-schedule';
+import {
+  describeSeen,
+  judgeCname,
+  judgeTxt,
+  nextCheckDelay,
+  type VerificationOutcome,
+} from '../domains/verification-schedule';
 import { pokeWorkspaceMembers } from '../pokes';
 import type { Processor } from './processor';
 
-type PendingDomain = {
+type CheckedDomain = {
   id: string;
   workspace_id: string;
   hostname: string;
   record_name: string;
   token: string;
+  lapsed: boolean;
 };
 
 export type DomainCheckReport = {
@@ -19,75 +29,124 @@ export type DomainCheckReport = {
   next_attempt_in_ms: number | null;
 };
 
-const lookups = new Map<string, TxtLookup>();
-function lookupFor(servers: readonly string[]): TxtLookup {
+type Lookups = { txt: TxtLookup; cname: CnameLookup };
+const lookups = new Map<string, Lookups>();
+function lookupsFor(servers: readonly string[]): Lookups {
   const key = servers.join(',');
-  let lookup = lookups.get(key);
-  if (!lookup) {
-    lookup = createTxtLookup(servers);
-    lookups.set(key, lookup);
+  let found = lookups.get(key);
+  if (!found) {
+    found = { txt: createTxtLookup(servers), cname: createCnameLookup(servers) };
+    lookups.set(key, found);
   }
-  return lookup;
+  return found;
 }
 
-async function loadPending(deps: WorkerDeps, id: string): Promise<PendingDomain | undefined> {
-  const { rows } = await deps.pool.query<PendingDomain>(
-    `SELECT id, workspace_id, hostname, verification_record_name AS record_name, verification_token AS token FROM custom_domains
-      WHERE id = $1 AND status = 'pending' AND deleted_at IS NULL AND verification_method = 'dns_txt'
+/** A pending domain (first verification) or, for a re-check, a verified one. */
+async function loadDomain(
+  deps: WorkerDeps,
+  id: string,
+  recheck: boolean,
+): Promise<CheckedDomain | undefined> {
+  const { rows } = await deps.pool.query<CheckedDomain>(
+    `SELECT id, workspace_id, hostname, verification_record_name AS record_name, verification_token AS token,
+            verification_lapsed_at IS NOT NULL AS lapsed
+       FROM custom_domains
+      WHERE id = $1 AND status = $2 AND deleted_at IS NULL AND NOT is_system AND verification_method = 'dns_txt'
         AND verification_record_name IS NOT NULL AND verification_token IS NOT NULL`,
-    [id],
+    [id, recheck ? 'verified' : 'pending'],
   );
   return rows[0];
 }
 
-/** Tells every member's open editors to pull: the domain's status changed. */
 function pokeMembers(deps: WorkerDeps, workspaceId: string): Promise<void> {
   return pokeWorkspaceMembers({ pool: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX }, [
     workspaceId,
   ]);
 }
 
-/**
- * `domain-verify`: one DNS TXT check of a pending custom domain (`_linkhub-verify.{host}` must hold
- * its token). The attempt is recorded; on success the domain is verified and the edge's
- * `dom:host:` entry written; otherwise the next check is enqueued with backoff, and after the last
- * one the domain is `failed`. A domain that is no longer pending is left alone.
- */
-export const domainVerify: Processor<'domain-verify'> = async (
-  data,
-  _job,
-  deps,
-): Promise<DomainCheckReport> => {
-  const domain = await loadPending(deps, data.domain_id);
-  if (!domain) return { outcome: 'not_pending', next_attempt_in_ms: null };
-
-  const { outcome, detail } = judgeTxt(
-    await lookupFor(deps.config.DNS_SERVERS)(domain.record_name),
-    domain.token,
+function refreshDomainKeys(deps: WorkerDeps, domainId: string): Promise<unknown> {
+  return refreshCache(
+    { sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
+    { kind: 'resource', resource_type: 'domain', id: domainId },
   );
-  const verified = outcome === 'verified';
+}
+
+type Check = {
+  outcome: VerificationOutcome;
+  detail: string | null;
+  verifiedBy: 'txt' | 'cname' | null;
+  seen: string;
+};
+
+/** The TXT token first; failing that, a CNAME of the host to the link host. */
+async function checkDns(deps: WorkerDeps, domain: CheckedDomain): Promise<Check> {
+  const { txt, cname } = lookupsFor(deps.config.DNS_SERVERS);
+  const txtAnswer = await txt(domain.record_name);
+  const judged = judgeTxt(txtAnswer, domain.token);
+  if (judged.outcome === 'verified')
+    return {
+      ...judged,
+      verifiedBy: 'txt',
+      seen: describeSeen(domain.record_name, txtAnswer, domain.hostname, null),
+    };
+  const cnameAnswer = await cname(domain.hostname);
+  const seen = describeSeen(domain.record_name, txtAnswer, domain.hostname, cnameAnswer);
+  if (judgeCname(cnameAnswer, deps.config.LINK_HOST))
+    return { outcome: 'verified', detail: null, verifiedBy: 'cname', seen };
+  return { ...judged, verifiedBy: null, seen };
+}
+
+async function recordAttempt(
+  client: { query: WorkerDeps['pool']['query'] },
+  domainId: string,
+  check: Check,
+): Promise<void> {
+  await client.query(
+    'INSERT INTO domain_verification_attempts (domain_id, outcome, detail) VALUES ($1, $2, $3)',
+    [domainId, check.outcome, check.detail],
+  );
+}
+
+/** First verification: verified (routed, certificate ordered), or the next check with backoff, or `failed` after the last. */
+async function verifyPending(
+  deps: WorkerDeps,
+  domain: CheckedDomain,
+  data: JobData<'domain-verify'>,
+): Promise<DomainCheckReport> {
+  const check = await checkDns(deps, domain);
+  const verified = check.outcome === 'verified';
   const delay = verified ? null : nextCheckDelay(data.attempt);
   const status = verified ? 'verified' : delay === null ? 'failed' : 'pending';
 
   const updated = await withTransaction(deps.pool, async (client) => {
-    await client.query(
-      'INSERT INTO domain_verification_attempts (domain_id, outcome, detail) VALUES ($1, $2, $3)',
-      [domain.id, outcome, detail],
-    );
+    await recordAttempt(client, domain.id, check);
     return client.query(
       `UPDATE custom_domains SET status = $2, verified_at = CASE WHEN $2 = 'verified' THEN now() END, last_checked_at = now(),
-              check_attempts = check_attempts + 1, last_error = $3, next_check_at = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int / 1000.0) END
+              check_attempts = check_attempts + 1, last_error = $3, verified_by = $5, verification_seen = $6,
+              next_check_at = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int / 1000.0) END
         WHERE id = $1 AND status = 'pending' AND deleted_at IS NULL`,
-      [domain.id, status, verified ? null : (detail ?? outcome), delay],
+      [
+        domain.id,
+        status,
+        verified ? null : (check.detail ?? check.outcome),
+        delay,
+        check.verifiedBy,
+        check.seen,
+      ],
     );
   });
   if (updated.rowCount === 0) return { outcome: 'not_pending', next_attempt_in_ms: null };
 
-  if (verified)
-    await refreshCache(
-      { sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
-      { kind: 'resource', resource_type: 'domain', id: domain.id },
-    );
+  if (verified) {
+    // Write-through of the domain's keys (DECISIONS D-098): the host routes from now on.
+    await refreshDomainKeys(deps, domain.id);
+    if (deps.config.ACME_DIRECTORY_URL !== undefined)
+      await deps.jobs.add(
+        'domain-certificate',
+        { domain_id: domain.id, action: 'issue', attempt: 1 },
+        { jobId: `domain-certificate-${domain.id}-issue-1` },
+      );
+  }
   if (delay !== null) {
     const attempt = data.attempt + 1;
     await deps.jobs.add(
@@ -97,6 +156,52 @@ export const domainVerify: Processor<'domain-verify'> = async (
     );
   }
   await pokeMembers(deps, domain.workspace_id);
-  deps.logger.info({ domain_id: domain.id, outcome, attempt: data.attempt }, 'domain checked');
-  return { outcome, next_attempt_in_ms: delay };
+  deps.logger.info({ domain_id: domain.id, outcome: check.outcome, attempt: data.attempt }, 'domain checked');
+  return { outcome: check.outcome, next_attempt_in_ms: delay };
+}
+
+/**
+ * The daily re-check of a verified domain. It keeps serving either way (a printed code never
+ * 404s): a failure marks it lapsed and mails the owner once; a later success clears the lapse.
+ */
+async function recheckVerified(deps: WorkerDeps, domain: CheckedDomain): Promise<DomainCheckReport> {
+  const check = await checkDns(deps, domain);
+  const ok = check.outcome === 'verified';
+  await withTransaction(deps.pool, async (client) => {
+    await recordAttempt(client, domain.id, check);
+    await client.query(
+      `UPDATE custom_domains SET last_checked_at = now(), verification_seen = $2, last_error = $3,
+              verified_by = COALESCE($4, verified_by),
+              verification_lapsed_at = CASE WHEN $5 THEN NULL ELSE COALESCE(verification_lapsed_at, now()) END
+        WHERE id = $1 AND status = 'verified' AND deleted_at IS NULL`,
+      [domain.id, check.seen, ok ? null : (check.detail ?? check.outcome), check.verifiedBy, ok],
+    );
+  });
+  const changed = ok === domain.lapsed;
+  if (changed) {
+    // Verify / un-verify write through like every other domain change.
+    await refreshDomainKeys(deps, domain.id);
+    if (!ok) await tellOwnerVerificationLapsed(deps, domain);
+  }
+  await pokeMembers(deps, domain.workspace_id);
+  deps.logger.info({ domain_id: domain.id, outcome: check.outcome, recheck: true }, 'domain re-checked');
+  return { outcome: check.outcome, next_attempt_in_ms: null };
+}
+
+/**
+ * `domain-verify`: one DNS check of a custom domain: the TXT token at `_linkhub-verify.{host}`, or
+ * a CNAME of the host to the link host. The attempt and what was seen are recorded (the editor shows
+ * both). A pending domain becomes verified (its `dom:host:` entry written, a certificate ordered
+ * when ACME is configured) or is checked again with backoff, then `failed`. `recheck` re-verifies a
+ * verified domain (recheckVerified).
+ */
+export const domainVerify: Processor<'domain-verify'> = async (
+  data,
+  _job,
+  deps,
+): Promise<DomainCheckReport> => {
+  const recheck = data.recheck === true;
+  const domain = await loadDomain(deps, data.domain_id, recheck);
+  if (!domain) return { outcome: 'not_pending', next_attempt_in_ms: null };
+  return recheck ? recheckVerified(deps, domain) : verifyPending(deps, domain, data);
 };

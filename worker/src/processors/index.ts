@@ -3,6 +3,8 @@ import { analyticsRollup } from './analytics-rollup';
 import { artifactSweep } from './qr-render-sweep';
 import { analyticsMaintenance } from './analytics-maintenance';
 import { cacheRefresh } from './cache-refresh';
+import { domainCertificate } from './domain-certificate';
+import { domainUpkeep } from './domain-upkeep';
 import { domainVerify } from './domain-verify';
 import { retention } from './retention';
 import { exportJob } from './export';
@@ -27,6 +29,8 @@ export const PROCESSORS: ProcessorRegistry = {
   'sync-gc': syncGc,
   'cache-refresh': cacheRefresh,
   'domain-verify': domainVerify,
+  'domain-certificate': domainCertificate,
+  'domain-upkeep': domainUpkeep,
   'lead-capture': leadCapture,
   'lead-expiry': leadExpiry,
   'webhook-deliver': webhookDeliver,

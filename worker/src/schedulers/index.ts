@@ -3,6 +3,7 @@ import { bullPrefix, type QueueName } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
 import { scheduleAnalytics } from './analytics';
 import { scheduleArtifactSweep } from './artifacts';
+import { scheduleDomainUpkeep } from './domains';
 import { scheduleLeadExpiry } from './leads';
 import { scheduleSyncGc } from './sync';
 
@@ -18,6 +19,7 @@ const SCHEDULES: ReadonlyArray<{ queue: QueueName; register: (queue: Queue) => P
   { queue: 'sync-gc', register: scheduleSyncGc },
   { queue: 'artifact-sweep', register: scheduleArtifactSweep },
   { queue: 'lead-expiry', register: scheduleLeadExpiry },
+  { queue: 'domain-upkeep', register: scheduleDomainUpkeep },
 ];
 
 export async function startSchedulers(deps: WorkerDeps): Promise<Schedulers> {
