@@ -6,6 +6,7 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { JobProducer } from '@linkhub/shared/jobs/producer';
 import type { SyncServerEnv } from './env';
 import type { AppDeps } from './app-deps';
+import { createSecretBox } from '@linkhub/shared/crypto/secret-box';
 import { allCommands } from './commands/index';
 import { CommandRunner } from './commands/runner';
 import { systemResolveHost, type ResolveHost } from './commands/destination-safety';
@@ -57,7 +58,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
       enqueue: (job) => jobs.enqueue(job),
       resolveHost,
     },
-    allCommands({ pool, redis, prefix: config.REDIS_PREFIX }, artifacts),
+    allCommands({ pool, redis, prefix: config.REDIS_PREFIX }, artifacts, createSecretBox(config.AUTH_SECRET)),
   );
   return {
     config,

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'qr_code.archived',
   'bio_page.created',
   'bio_page.updated',
+  'bio_page.published',
   'bio_page.archived',
   'lead.created',
   'lead.confirmed',
@@ -18,6 +19,19 @@ export const WEBHOOK_EVENTS = [
   'webhook.test',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** What an endpoint may subscribe to: every event but the test event (sent on request only). */
+export const SUBSCRIBABLE_EVENTS = WEBHOOK_EVENTS.filter(
+  (e): e is Exclude<WebhookEvent, 'webhook.test'> => e !== 'webhook.test',
+);
+export type SubscribableEvent = Exclude<WebhookEvent, 'webhook.test'>;
+
+/** Events whose data holds a lead's address: personal data, managed from the dashboard only (spec §3.3.11). */
+export const LEAD_EVENTS = ['lead.created', 'lead.confirmed'] as const satisfies readonly SubscribableEvent[];
+
+export function isLeadEvent(event: string): boolean {
+  return (LEAD_EVENTS as readonly string[]).includes(event);
+}
 
 /** The body of every delivery: a unique event id (the receiver's idempotency key), its type and time, and its data. */
 export const webhookPayloadSchema = z.strictObject({

@@ -1,4 +1,5 @@
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { domainCommands } from './domains';
 import { leadCommands } from './leads';
@@ -8,10 +9,14 @@ import { pageArchiveCommands } from './page-archive';
 import { qrCommands } from './qr-codes';
 import type { CacheDeps } from './redirect-cache';
 import type { Command } from './types';
+import { webhookCommands } from './webhooks';
 import { workspaceCommands } from './workspace';
+import { withWebhookEvents } from '../webhooks/command-events';
 
-/** Every command (QR designs read uploaded logos from `artifacts`); one per mutator name (checked at start-up, so a mutator can never lack its server side). */
-export function allCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[] {
+/**
+ * Every command (QR designs read uploaded logos from `artifacts`; webhook secrets are sealed with
+ * `secrets`), those named in COMMAND_EVENTS recording their webhook event; one per mutator name (checked at start-up, so a mutator can never lack its server side). */
+export function allCommands(cache: CacheDeps, artifacts: ArtifactStore, secrets: SecretBox): Command[] {
   const commands = [
     ...linkCommands(cache),
     ...qrCommands(cache, artifacts),
@@ -20,9 +25,10 @@ export function allCommands(cache: CacheDeps, artifacts: ArtifactStore): Command
     ...domainCommands(cache),
     ...workspaceCommands(),
     ...leadCommands(),
+    ...webhookCommands(secrets),
   ];
   const names = new Set(commands.map((c) => c.name));
   const missing = MUTATOR_NAMES.filter((name) => !names.has(name));
   if (missing.length > 0) throw new Error(`mutators without a command: ${missing.join(', ')}`);
-  return commands;
+  return withWebhookEvents(commands);
 }

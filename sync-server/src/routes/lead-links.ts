@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { escapeHtml } from '@linkhub/shared/blocks/escape';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
 import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/leads/tokens';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
@@ -77,20 +78,36 @@ async function usable(db: Queryable, action: Action, token: string): Promise<boo
 }
 
 /** Applies the action; false when the token names no lead it can apply to. */
-export async function applyLeadLink(db: Queryable, action: Action, token: string): Promise<boolean> {
+export async function applyLeadLink(
+  deps: Pick<AppDeps, 'pool' | 'jobs' | 'logger'>,
+  action: Action,
+  token: string,
+): Promise<boolean> {
   if (!LEAD_TOKEN_PATTERN.test(token)) return false;
   const hash = leadTokenHash(token);
   if (action === 'confirm') {
-    const row = await one<{ id: string }>(
-      db,
-      `UPDATE leads SET status = 'confirmed', confirmed_at = now(), confirm_token_hash = NULL, confirm_expires_at = NULL
-        WHERE confirm_token_hash = $1 AND status = 'pending' AND confirm_expires_at > now() RETURNING id`,
-      [hash],
+    // The confirmation and its `lead.confirmed` webhook deliveries commit together (issue 19).
+    const confirmed = await withTransaction(deps.pool, async (tx) => {
+      const row = await one<{ id: string }>(
+        tx,
+        `UPDATE leads SET status = 'confirmed', confirmed_at = now(), confirm_token_hash = NULL, confirm_expires_at = NULL
+          WHERE confirm_token_hash = $1 AND status = 'pending' AND confirm_expires_at > now() RETURNING id`,
+        [hash],
+      );
+      return row ? recordLeadEvent(tx, row.id, 'lead.confirmed') : null;
+    });
+    if (confirmed === null) return false;
+    await Promise.all(
+      confirmed.map((job) =>
+        deps.jobs
+          .enqueue(job)
+          .catch(() => deps.logger.warn({ queue: job.queue }, 'webhook delivery not enqueued')),
+      ),
     );
-    return row !== undefined;
+    return true;
   }
   const row = await one<{ id: string }>(
-    db,
+    deps.pool,
     `UPDATE leads SET status = 'unsubscribed', unsubscribed_at = COALESCE(unsubscribed_at, now()), confirm_token_hash = NULL, confirm_expires_at = NULL
       WHERE unsubscribe_token_hash = $1 RETURNING id`,
     [hash],
@@ -111,7 +128,7 @@ export function leadLinkRoutes(deps: AppDeps): Hono<AppEnv> {
     app.post(`/${action}`, async (c) => {
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
       const token = typeof form.token === 'string' ? form.token : (c.req.query('token') ?? '');
-      const applied = await applyLeadLink(deps.pool, action, token);
+      const applied = await applyLeadLink(deps, action, token);
       return applied ? page(c, 200, text.done) : page(c, 404, text.invalid);
     });
   }

@@ -3,6 +3,9 @@ import type { RowOf } from '@linkhub/shared/db/row';
 import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
 import { leadConfirmationEmail, leadLinks } from '@linkhub/shared/leads/mail';
 import { CONFIRMATION_TTL_MS, newLeadToken } from '@linkhub/shared/leads/tokens';
+import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
+import { enqueueDeliveries } from '../webhooks/events';
 import type { Processor } from './processor';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,6 +42,12 @@ export const leadCapture: Processor<'lead-capture'> = async (
   const expires = confirm === null ? null : new Date(Date.now() + CONFIRMATION_TTL_MS);
   const blockId = UUID.test(data.block_id) ? data.block_id : null;
 
+  // lead.created (and lead.confirmed without double opt-in) commit with the lead (issue 19).
+  const deliveries: JobRequest[] = [];
+  const emit = async (tx: Queryable, leadId: string) => {
+    deliveries.push(...(await recordLeadEvent(tx, leadId, 'lead.created')));
+    if (status === 'confirmed') deliveries.push(...(await recordLeadEvent(tx, leadId, 'lead.confirmed')));
+  };
   const outcome = await withTransaction(deps.pool, async (tx): Promise<LeadCaptureResult> => {
     const existing = await one<Existing>(
       tx,
@@ -63,6 +72,7 @@ export const leadCapture: Processor<'lead-capture'> = async (
           WHERE id = $8`,
         [...values, existing.id],
       );
+      await emit(tx, existing.id);
       return { stored: true, lead_id: existing.id, status, mailed: confirm !== null };
     }
     const inserted = await one<{ id: string }>(
@@ -75,9 +85,11 @@ export const leadCapture: Processor<'lead-capture'> = async (
       [...values, data.workspace_id, data.page_id, blockId, data.email, JSON.stringify({ via: 'bio_page' })],
     );
     if (!inserted) throw new Error('lead insert returned no row');
+    await emit(tx, inserted.id);
     return { stored: true, lead_id: inserted.id, status, mailed: confirm !== null };
   });
 
+  await enqueueDeliveries(deps, deliveries);
   if (outcome.stored && confirm !== null) {
     const links = leadLinks(deps.config.PUBLIC_PWA_URL, {
       confirm: confirm.token,

@@ -1,6 +1,7 @@
 import { one } from '@linkhub/shared/db/sql';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '@linkhub/shared/webhooks/signature';
-import { safePost } from '../webhooks/safe-post';
+import { espRequest, leadEmailOf } from '../leads/esp-adapters';
+import { safePost, type PostOutcome } from '../webhooks/safe-post';
 import type { Job } from 'bullmq';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
@@ -16,6 +17,8 @@ type Delivery = {
   event_id: string;
   url: string;
   secret_ciphertext: string;
+  previous_secret_ciphertext: string | null;
+  kind: 'webhook' | 'mailchimp' | 'convertkit';
   endpoint_status: string;
   endpoint_deleted: boolean;
   workspace_id: string;
@@ -45,7 +48,8 @@ export async function deliverWebhook(
 ): Promise<DeliveryOutcome> {
   const row = await one<Delivery>(
     deps.pool,
-    `SELECT d.id, d.status, d.payload, d.event_id, e.url, e.secret_ciphertext, e.status AS endpoint_status,
+    `SELECT d.id, d.status, d.payload, d.event_id, e.url, e.secret_ciphertext, e.kind, e.status AS endpoint_status,
+            CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_ciphertext END AS previous_secret_ciphertext,
             e.deleted_at IS NOT NULL AS endpoint_deleted, e.workspace_id
        FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
       WHERE d.endpoint_id = $1 AND d.event_id = $2`,
@@ -60,24 +64,14 @@ export async function deliverWebhook(
     );
     return { result: 'skipped', reason: 'endpoint_disabled' };
   }
-  const body = JSON.stringify(row.payload);
-  const secret = deps.secrets.open(row.secret_ciphertext).toString('utf8');
-  const timestamp = Math.floor(Date.now() / 1000);
-  const outcome = await safePost(
-    row.url,
-    body,
-    {
-      'Content-Type': 'application/json',
-      'User-Agent': 'LinkHub-Webhooks/1',
-      [EVENT_ID_HEADER]: row.event_id,
-      [SIGNATURE_HEADER]: signatureHeader([secret], timestamp, body),
-    },
-    deps.webhookNetwork,
-  );
+  const started = performance.now();
+  const outcome = await send(row, deps);
+  const latency = Math.round(performance.now() - started);
   if (outcome.kind === 'delivered') {
     await deps.pool.query(
-      "UPDATE webhook_deliveries SET status = 'succeeded', attempts = attempts + 1, last_status_code = $2, last_error = NULL, delivered_at = now(), next_attempt_at = NULL WHERE id = $1",
-      [row.id, outcome.status],
+      `UPDATE webhook_deliveries SET status = 'succeeded', attempts = attempts + 1, last_status_code = $2, last_error = NULL,
+              delivered_at = now(), next_attempt_at = NULL, latency_ms = $3, last_attempt_at = now() WHERE id = $1`,
+      [row.id, outcome.status, latency],
     );
     await deps.pool.query(
       'UPDATE webhook_endpoints SET consecutive_failures = 0 WHERE id = $1 AND consecutive_failures > 0',
@@ -89,8 +83,8 @@ export async function deliverWebhook(
   const last = job.attemptsMade + 1 >= attempts;
   await deps.pool.query(
     `UPDATE webhook_deliveries SET status = $2, attempts = attempts + 1, last_status_code = $3, last_error = $4,
-            next_attempt_at = CASE WHEN $2 = 'dead' THEN NULL ELSE now() END WHERE id = $1`,
-    [row.id, last ? 'dead' : 'failed', outcome.status, outcome.reason],
+            next_attempt_at = CASE WHEN $2 = 'dead' THEN NULL ELSE now() END, latency_ms = $5, last_attempt_at = now() WHERE id = $1`,
+    [row.id, last ? 'dead' : 'failed', outcome.status, outcome.reason, latency],
   );
   if (!last)
     throw new DeliveryFailed(
@@ -110,6 +104,44 @@ export async function deliverWebhook(
 }
 
 export const webhookDeliver: Processor<'webhook-deliver'> = deliverWebhook;
+
+/**
+ * One attempt: a webhook gets the stored payload signed with every live secret (the current one,
+ * and the previous one while a rotation's overlap lasts); an ESP adapter gets its provider's
+ * subscribe call for the lead's address, authenticated with the user's API key. Both through
+ * safePost, so neither can reach an inside address.
+ */
+async function send(row: Delivery, deps: WorkerDeps): Promise<PostOutcome> {
+  const secret = deps.secrets.open(row.secret_ciphertext).toString('utf8');
+  if (row.kind !== 'webhook') {
+    const email = leadEmailOf(row.payload);
+    if (email === null) return { kind: 'failed', status: null, reason: 'bad_url' };
+    const request = espRequest(row.kind, row.url, secret, email);
+    return safePost(
+      request.url,
+      request.body,
+      { ...request.headers, 'User-Agent': 'LinkHub-Webhooks/1' },
+      { ...deps.webhookNetwork, method: request.method },
+    );
+  }
+  const secrets =
+    row.previous_secret_ciphertext === null
+      ? [secret]
+      : [secret, deps.secrets.open(row.previous_secret_ciphertext).toString('utf8')];
+  const body = JSON.stringify(row.payload);
+  const timestamp = Math.floor(Date.now() / 1000);
+  return safePost(
+    row.url,
+    body,
+    {
+      'Content-Type': 'application/json',
+      'User-Agent': 'LinkHub-Webhooks/1',
+      [EVENT_ID_HEADER]: row.event_id,
+      [SIGNATURE_HEADER]: signatureHeader(secrets, timestamp, body),
+    },
+    deps.webhookNetwork,
+  );
+}
 
 async function tellOwner(
   deps: Parameters<Processor<'webhook-deliver'>>[2],

@@ -24,6 +24,8 @@ export type SafePostOptions = {
   maxResponseBytes?: number;
   /** Extra certificate authorities to trust for https (a private PKI); default: the system's. */
   ca?: string;
+  /** POST by default; PUT for an API whose subscribe call is an idempotent upsert (Mailchimp). */
+  method?: 'POST' | 'PUT';
 };
 
 export type PostOutcome =
@@ -101,7 +103,7 @@ export async function safePost(
         host: checked.address,
         port: url.port === '' ? undefined : Number(url.port),
         path: `${url.pathname}${url.search}`,
-        method: 'POST',
+        method: opts.method ?? 'POST',
         headers: { ...headers, Host: url.host, 'Content-Length': String(Buffer.byteLength(body)) },
         ...(url.protocol === 'https:' && isIP(host) === 0 ? { servername: host } : {}),
         ...(opts.ca === undefined ? {} : { ca: opts.ca }),

@@ -1,5 +1,6 @@
 import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, pk, tstz, updatedAt, type JsonObject } from './columns';
+import { bioPages } from './bio-pages';
 import { customDomains } from './domains';
 import { users } from './identity';
 import { workspaces } from './workspaces';
@@ -40,6 +41,13 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   status: text('status').$type<'active' | 'disabled'>().notNull().default('active'),
   disabledReason: text('disabled_reason'),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  kind: text('kind').$type<'webhook' | 'mailchimp' | 'convertkit'>().notNull().default('webhook'),
+  config: jsonb('config').$type<JsonObject>().notNull().default({}),
+  pageId: uuid('page_id').references(() => bioPages.id, { onDelete: 'cascade' }),
+  secretLast4: text('secret_last4'),
+  previousSecretCiphertext: text('previous_secret_ciphertext'),
+  previousSecretExpiresAt: tstz('previous_secret_expires_at'),
+  secretRotatedAt: tstz('secret_rotated_at'),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   deletedAt: tstz('deleted_at'),
   createdAt: createdAt(),
@@ -64,6 +72,9 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   lastError: text('last_error'),
   nextAttemptAt: tstz('next_attempt_at'),
   deliveredAt: tstz('delivered_at'),
+  latencyMs: integer('latency_ms'),
+  lastAttemptAt: tstz('last_attempt_at'),
+  replays: integer('replays').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

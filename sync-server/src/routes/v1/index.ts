@@ -10,6 +10,7 @@ import { v1LinkRoutes } from './links';
 import { v1OpenApiRoutes } from './openapi';
 import { v1PageRoutes } from './pages';
 import { v1QrRoutes } from './qr-codes';
+import { v1WebhookRoutes } from '../../webhooks/routes';
 
 /**
  * `/v1` (DESIGN §9). Every request: body limit (app-wide, `requestBodyLimit`, 413), rate limit per key or per IP (429), then
@@ -27,5 +28,6 @@ export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   app.route('/domains', v1DomainRoutes(deps));
   app.route('/assets', v1AssetRoutes(deps));
   app.route('/leads', v1LeadRoutes(deps));
+  app.route('/webhooks', v1WebhookRoutes(deps));
   return app;
 }

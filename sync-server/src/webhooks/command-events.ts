@@ -1,0 +1,93 @@
+import type { Queryable } from '@linkhub/shared/db/sql';
+import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
+import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
+import type { Command, CommandContext, CommandResult } from '../commands/types';
+import { findLink } from '../v1/queries/links';
+import { findPage, pageBlocks } from '../v1/queries/pages';
+import { findQrCode } from '../v1/queries/qr-codes';
+import { serializeLink } from '../v1/serializers/links';
+import { serializePage } from '../v1/serializers/pages';
+import { serializeQrCode } from '../v1/serializers/qr-codes';
+
+type Resource = 'link' | 'qr_code' | 'bio_page';
+
+/**
+ * Which commands emit which webhook event, as data (issue 19). Draft edits of a page's blocks emit
+ * nothing: what the public sees changes when the page is published (`bio_page.published`).
+ */
+export const COMMAND_EVENTS: Readonly<Record<string, { type: WebhookEvent; resource: Resource }>> = {
+  createLink: { type: 'link.created', resource: 'link' },
+  updateLink: { type: 'link.updated', resource: 'link' },
+  pauseLink: { type: 'link.updated', resource: 'link' },
+  resumeLink: { type: 'link.updated', resource: 'link' },
+  restoreLink: { type: 'link.updated', resource: 'link' },
+  archiveLink: { type: 'link.archived', resource: 'link' },
+  createQrCode: { type: 'qr_code.created', resource: 'qr_code' },
+  updateQrCode: { type: 'qr_code.updated', resource: 'qr_code' },
+  restoreQrCode: { type: 'qr_code.updated', resource: 'qr_code' },
+  archiveQrCode: { type: 'qr_code.archived', resource: 'qr_code' },
+  createPage: { type: 'bio_page.created', resource: 'bio_page' },
+  updatePage: { type: 'bio_page.updated', resource: 'bio_page' },
+  unpublishPage: { type: 'bio_page.updated', resource: 'bio_page' },
+  restorePageVersion: { type: 'bio_page.updated', resource: 'bio_page' },
+  publishPage: { type: 'bio_page.published', resource: 'bio_page' },
+  archivePage: { type: 'bio_page.archived', resource: 'bio_page' },
+};
+
+/** The resource as `/v1` returns it, read inside the command's transaction (so it is what commits). */
+async function resourceData(
+  db: Queryable,
+  resource: Resource,
+  workspaceId: string,
+  id: string,
+): Promise<Record<string, unknown> | null> {
+  switch (resource) {
+    case 'link': {
+      const row = await findLink(db, workspaceId, id);
+      return row ? serializeLink(row) : null;
+    }
+    case 'qr_code': {
+      const row = await findQrCode(db, workspaceId, id);
+      return row ? serializeQrCode(row) : null;
+    }
+    case 'bio_page': {
+      const row = await findPage(db, workspaceId, id);
+      return row ? serializePage(row, await pageBlocks(db, id)) : null;
+    }
+  }
+}
+
+async function emit(ctx: CommandContext, type: WebhookEvent, resource: Resource, result: CommandResult) {
+  if (!result.resource) return;
+  const pageId = resource === 'bio_page' ? result.resource.id : null;
+  if (!(await hasWebhookListeners(ctx.tx, result.workspaceId, type, pageId))) return;
+  const data = await resourceData(ctx.tx, resource, result.workspaceId, result.resource.id);
+  if (!data) return;
+  const jobs = await recordWebhookEvent(ctx.tx, {
+    workspaceId: result.workspaceId,
+    type,
+    data,
+    pageId,
+  });
+  for (const job of jobs) ctx.effects.enqueue(job);
+}
+
+/**
+ * Every command named in COMMAND_EVENTS records its event after it ran, in its transaction (for
+ * the Replicache push and `/v1` alike: one command layer), and its deliveries are enqueued with the
+ * command's other post-commit jobs. A refused or rolled-back mutation emits nothing.
+ */
+export function withWebhookEvents(commands: readonly Command[]): Command[] {
+  return commands.map((command) => {
+    const event = COMMAND_EVENTS[command.name];
+    if (!event) return command;
+    return {
+      ...command,
+      run: async (ctx, args) => {
+        const result = await command.run(ctx, args);
+        await emit(ctx, event.type, event.resource, result);
+        return result;
+      },
+    };
+  });
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { authorize } from '@linkhub/shared/permissions/authorize';
+import { assertAllowed } from '@linkhub/shared/permissions/decision';
+import {
+  createWebhookEndpointInputSchema,
+  rotateWebhookSecretInputSchema,
+  updateWebhookEndpointInputSchema,
+  webhookDeliveriesQuerySchema,
+  webhookWorkspaceQuerySchema,
+} from '@linkhub/shared/webhooks/schemas';
+import type { AppEnv } from '../app-env';
+import type { AppDeps } from '../deps';
+import { parseBody, parseQuery, uuidParam } from '../accounts/http';
+import { loadAuthorizeInput } from '../commands/authorization';
+import { keyOrSessionCaller, requireActor, type V1Caller } from '../v1/caller';
+import { pageOf } from '../v1/cursor';
+import { sendData, sendList } from '../v1/envelope';
+import { runCommands } from '../v1/run';
+import { findEndpoint, listDeliveries, listEndpoints, serializeDelivery } from './queries';
+
+const revealSchema = z.object({
+  secret: z.string().nullable(),
+  previous_secret_expires_at: z.string().nullable(),
+});
+const queuedSchema = z.object({ delivery_id: z.uuid(), event_id: z.uuid() });
+
+/**
+ * Reading webhooks is `webhook.view_deliveries` (row 119). The list addresses the workspace's
+ * endpoints as a whole: webhook endpoints carry no grant or state, so the decision for the
+ * collection is the one authorize() gives for any one endpoint of it.
+ */
+async function authorizeWebhookRead(deps: AppDeps, caller: V1Caller, endpointId?: string): Promise<void> {
+  const ref = endpointId === undefined ? undefined : ({ type: 'webhook', id: endpointId } as const);
+  const input = await loadAuthorizeInput(
+    deps.pool,
+    caller.by,
+    'webhook.view_deliveries',
+    caller.workspaceId,
+    ref,
+  );
+  assertAllowed(
+    authorize(
+      endpointId === undefined
+        ? {
+            ...input,
+            resource: { type: 'webhook', id: caller.workspaceId, workspace_id: caller.workspaceId },
+          }
+        : input,
+    ),
+  );
+}
+
+/**
+ * `/v1/webhooks` (issue 19): endpoints and ESP adapters, their delivery logs, replay and test sends.
+ * An API key (`webhooks:read` / `webhooks:write`) or the editor's session naming `?workspace_id=`.
+ * Every write is a command (commands/webhooks.ts), the same the mutators declare.
+ */
+export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  const caller = async (c: Context<AppEnv>): Promise<V1Caller> => {
+    await requireActor(c, deps);
+    const { workspace_id } = parseQuery(c, webhookWorkspaceQuerySchema);
+    return keyOrSessionCaller(c, deps, workspace_id);
+  };
+  const endpointOr404 = async (workspaceId: string, id: string) => {
+    const endpoint = await findEndpoint(deps.pool, workspaceId, id);
+    if (!endpoint) throw new NotFoundError();
+    return endpoint;
+  };
+  const run = (c: Context<AppEnv>, by: V1Caller, name: string, args: object) =>
+    runCommands(deps, by, c.get('requestId'), [{ name, args: { ...args, workspace_id: by.workspaceId } }]);
+
+  app.get('/', async (c) => {
+    const by = await caller(c);
+    await authorizeWebhookRead(deps, by);
+    return sendList(c, await listEndpoints(deps.pool, by.workspaceId), null);
+  });
+
+  app.post('/', async (c) => {
+    const by = await caller(c);
+    const input = await parseBody(c, createWebhookEndpointInputSchema);
+    const id = randomUUID();
+    const [result] = await run(c, by, 'createWebhookEndpoint', { ...input, id });
+    const reveal = revealSchema.parse(result?.value);
+    c.header('Location', `/v1/webhooks/${id}`);
+    c.header('Cache-Control', 'no-store');
+    return sendData(c, { ...(await endpointOr404(by.workspaceId, id)), secret: reveal.secret }, 201);
+  });
+
+  app.get('/:id', async (c) => {
+    const by = await caller(c);
+    const id = uuidParam(c, 'id');
+    await authorizeWebhookRead(deps, by, id);
+    return sendData(c, await endpointOr404(by.workspaceId, id));
+  });
+
+  app.patch('/:id', async (c) => {
+    const by = await caller(c);
+    const id = uuidParam(c, 'id');
+    const input = await parseBody(c, updateWebhookEndpointInputSchema);
+    await run(c, by, 'updateWebhookEndpoint', { ...input, id });
+    return sendData(c, await endpointOr404(by.workspaceId, id));
+  });
+
+  app.delete('/:id', async (c) => {
+    const by = await caller(c);
+    const id = uuidParam(c, 'id');
+    const endpoint = await endpointOr404AfterAuthorize(deps, by, id);
+    await run(c, by, 'deleteWebhookEndpoint', { id });
+    return sendData(c, { ...endpoint, status: 'disabled' as const });
+  });
+
+  app.post('/:id/rotate-secret', async (c) => {
+    const by = await caller(c);
+    const id = uuidParam(c, 'id');
+    const input = await parseBody(c, rotateWebhookSecretInputSchema);
+    const [result] = await run(c, by, 'rotateWebhookSecret', { ...input, id });
+    const reveal = revealSchema.parse(result?.value);
+    const endpoint = await endpointOr404(by.workspaceId, id);
+    c.header('Cache-Control', 'no-store');
+    return sendData(c, {
+      id,
+      secret: reveal.secret ?? '',
+      secret_last4: endpoint.secret_last4 ?? '',
+      previous_secret_expires_at: reveal.previous_secret_expires_at,
+    });
+  });
+
+  app.post('/:id/test', async (c) => {
+    const by = await caller(c);
+    const id = uuidParam(c, 'id');
+    const [result] = await run(c, by, 'sendTestWebhook', { id, event_id: randomUUID() });
+    const queued = queuedSchema.parse(result?.value);
+    return sendData(c, { ...queued, status: 'pending' as const }, 201);
+  });
+
+  app.get('/:id/deliveries', async (c) => {
+    await requireActor(c, deps);
+    const query = parseQuery(c, webhookDeliveriesQuerySchema);
+    const by = await keyOrSessionCaller(c, deps, query.workspace_id);
+    const id = uuidParam(c, 'id');
+    await authorizeWebhookRead(deps, by, id);
+    const { items, nextCursor } = pageOf(await listDeliveries(deps.pool, id, query), query.limit);
+    return sendList(c, items.map(serializeDelivery), nextCursor);
+  });
+
+  app.post('/:id/deliveries/:delivery_id/replay', async (c) => {
+    const by = await caller(c);
+    const id = uuidParam(c, 'id');
+    const [result] = await run(c, by, 'replayWebhookDelivery', {
+      id,
+      delivery_id: uuidParam(c, 'delivery_id'),
+    });
+    const queued = queuedSchema.parse(result?.value);
+    return sendData(c, { ...queued, status: 'pending' as const });
+  });
+
+  return app;
+}
+
+/** The endpoint as it stands before a delete (authorize() runs first, so a missing one and a forbidden one answer alike). */
+async function endpointOr404AfterAuthorize(deps: AppDeps, by: V1Caller, id: string) {
+  const input = await loadAuthorizeInput(deps.pool, by.by, 'webhook.delete', by.workspaceId, {
+    type: 'webhook',
+    id,
+  });
+  assertAllowed(authorize(input));
+  const endpoint = await findEndpoint(deps.pool, by.workspaceId, id);
+  if (!endpoint) throw new NotFoundError();
+  return endpoint;
+}
