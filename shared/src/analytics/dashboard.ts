@@ -54,8 +54,14 @@ export const EVENT_TYPE_LABELS: Record<string, string> = {
 export const DASHBOARD_PERIODS = ['24h', 'today', '7d', '30d', '90d', 'custom'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
-/** A filter value: up to 255 characters (the longest stored value), '' for "unknown". */
-export const filterValueSchema = z.string().max(255);
+/** A filter value: up to 255 characters (the longest stored value), '' for "unknown"; no NUL (no stored text holds one). */
+export const filterValueSchema = z
+  .string()
+  .max(255)
+  .refine((v) => !v.includes('\u0000'), {
+    message: 'A filter value cannot contain a NUL character.',
+    params: { issue: 'invalid_character' },
+  });
 
 export type DashboardFilters = Partial<Record<DashboardDimension, string>>;
 

@@ -43,7 +43,7 @@ export async function analyticsScope(
   c: Context<AppEnv>,
   deps: AppDeps,
   query: { workspace_id?: string; resource_id?: string },
-  action: Extract<Action, 'analytics.view' | 'analytics.view_events' | 'analytics.export'>,
+  action: Extract<Action, 'analytics.view' | 'analytics.view_events' | 'analytics.export' | 'report.manage'>,
 ): Promise<AnalyticsScope> {
   const actor = await actorOf(c, deps);
   if (actor === null) throw new AuthenticationError('unauthenticated');

@@ -20,6 +20,7 @@ import { dashboardQuerySchema, filtersOf, realtimeQuerySchema } from '../analyti
 import { dashboardWindows } from '../analytics/dashboard-window';
 import { realtime } from '../analytics/realtime';
 import { resourceSet } from '../analytics/resource-set';
+import { shareManagementRoutes } from '../share/share-routes';
 
 /**
  * `/v1/analytics/*` (DESIGN §7, §9): session (`workspace_id` in the query) or API key
@@ -51,6 +52,8 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
       meta: metaOf(scope, w, { interval: q.interval, bots: 'excluded (see bot_events)' }),
     });
   });
+
+  app.route('/shares', shareManagementRoutes(deps));
 
   app.get('/dashboard', async (c) => {
     const q = parseQuery(c, dashboardQuerySchema);

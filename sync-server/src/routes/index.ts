@@ -18,6 +18,7 @@ import { qrExportRoutes } from './qr-exports';
 import { leadLinkRoutes } from './lead-links';
 import { v1Routes } from './v1/index';
 import { replicacheRoutes } from './replicache';
+import { sharePageRoutes } from '../share/share-routes';
 
 /**
  * Every route group of the sync-server, mounted in this order. To add one: write
@@ -45,6 +46,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/v1', create: v1Routes },
   { base: '/v1/analytics', create: analyticsRoutes },
   { base: '/', create: replicacheRoutes },
+  { base: '/share', create: sharePageRoutes },
 ];
 
 export function mountRoutes(app: Hono<AppEnv>, deps: AppDeps): void {

@@ -11,3 +11,4 @@ export * from './sync';
 export * from './analytics';
 export * from './assets';
 export type { JsonObject } from './columns';
+export * from './analytics-sharing';
