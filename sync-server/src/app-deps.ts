@@ -9,6 +9,7 @@ import type { CommandRunner } from './commands/runner';
 import type { PokeHub } from './replicache/poke';
 import type { Accounts } from './accounts/context';
 import type { RenderPool } from './render-pool/pool';
+import type { StripeBilling } from './billing/stripe-client';
 
 /**
  * Every long-lived service of one sync-server process, built once by `createDeps` (deps.ts) and
@@ -33,4 +34,6 @@ export type AppDeps = {
   readonly pokes: PokeHub;
   /** Account settings, mailer, mail queue and secret box. */
   readonly accounts: Accounts;
+  /** Stripe (checkout, portal, webhook verification); null without STRIPE_SECRET_KEY: everything runs on Free. */
+  readonly billing: StripeBilling | null;
 };

@@ -13,6 +13,7 @@ import { systemResolveHost, type ResolveHost } from './commands/destination-safe
 import { PokeHub } from './replicache/poke';
 import { createAccounts, closeAccounts } from './accounts/context';
 import { createRenderPool, type RenderPool } from './render-pool/pool';
+import { createStripeBilling } from './billing/stripe-client';
 
 export type { AppDeps } from './app-deps';
 
@@ -60,6 +61,17 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
     },
     allCommands({ pool, redis, prefix: config.REDIS_PREFIX }, artifacts, createSecretBox(config.AUTH_SECRET)),
   );
+  const billing = createStripeBilling(config);
+  if (billing === null) {
+    logger.info(
+      'billing: STRIPE_SECRET_KEY is not set, so every workspace runs on the Free plan (no checkout, portal or Stripe webhook)',
+    );
+  } else {
+    logger.info(
+      { livemode: config.STRIPE_SECRET_KEY?.includes('_live_') === true },
+      'billing: Stripe is configured',
+    );
+  }
   return {
     config,
     pool,
@@ -72,6 +84,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
     commands,
     pokes: new PokeHub(redis, config.REDIS_PREFIX),
     accounts: createAccounts({ config, pool, redis, logger }),
+    billing,
   };
 }
 

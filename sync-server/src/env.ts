@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
 import { authEnvShape, requireOwnAuthSecret } from './auth/auth-config';
+import { requireStripeSettings, stripeEnvShape } from './billing/env';
 
 const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
 
@@ -30,9 +31,12 @@ export const syncServerEnvSchema = z
     ...artifactStoreEnvShape,
     /** Accounts: SMTP, mail sender, dev outbox, AUTH_SECRET, TRUSTED_PROXIES. */
     ...authEnvShape,
+    /** Billing: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, STRIPE_PRICE_* (unset: Free only). */
+    ...stripeEnvShape,
     LOG_LEVEL: envFields.logLevel(),
   })
   .superRefine(requireS3Settings)
-  .superRefine(requireOwnAuthSecret);
+  .superRefine(requireOwnAuthSecret)
+  .superRefine(requireStripeSettings);
 
 export type SyncServerEnv = z.infer<typeof syncServerEnvSchema>;

@@ -8,11 +8,13 @@ import {
 } from '@linkhub/shared/permissions/authorize';
 import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permissions/matrix';
 import { isRole } from '@linkhub/shared/permissions/conditions';
-import { isPlanKey, limitFor, type QuotaField } from '@linkhub/shared/entitlements/plans';
+import { limitFor, type QuotaField } from '@linkhub/shared/entitlements/plans';
+import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { RequestActor } from './actor';
 import { seatsInUse } from './members';
+import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../billing/billing-facts';
 
 /** What a request addresses, as `{type, id}` (e.g. `{type: 'link', id}` or `{type: 'member', id}`). */
 export type ResourceRef = { readonly type: TargetType; readonly id: string };
@@ -28,31 +30,31 @@ export type LoadedContext = Omit<AuthorizeInput, 'action'> & {
   } | null;
 };
 
-type WorkspaceLoad = {
+type WorkspaceLoad = BillingFactsRow & {
   id: string;
-  current_plan_key: string;
   deleted_at: Date | null;
   require_two_factor: boolean;
-  writes_blocked: boolean;
-  billing_status: string;
-  past_due_since: Date | null;
 };
 
 async function loadWorkspace(db: Queryable, workspaceId: string): Promise<WorkspaceInput | null> {
   const w = await one<WorkspaceLoad>(
     db,
-    'SELECT id, current_plan_key, deleted_at, require_two_factor, writes_blocked, billing_status, past_due_since FROM workspaces WHERE id = $1',
+    `SELECT w.id, w.deleted_at, w.require_two_factor, ${BILLING_FACTS_COLUMNS} FROM workspaces w WHERE w.id = $1`,
     [workspaceId],
   );
   if (!w) return null;
-  const graceEnds =
-    w.past_due_since === null ? null : new Date(w.past_due_since.getTime() + 7 * 86_400_000).toISOString();
+  // Step 8a reads billing only through the one derivation (shared/src/billing/billing-state.ts).
+  const billing = deriveBillingState(billingFactsOf(w), new Date());
   return {
     id: w.id,
-    plan: isPlanKey(w.current_plan_key) ? w.current_plan_key : 'free',
+    plan: billing.plan,
     deleted: w.deleted_at !== null,
     require_two_factor: w.require_two_factor,
-    billing: { writes_blocked: w.writes_blocked, grace_ends_at: graceEnds, invoice_url: null },
+    billing: {
+      writes_blocked: billing.writes_blocked,
+      grace_ends_at: billing.grace_ends_at,
+      invoice_url: billing.invoice_url,
+    },
   };
 }
 
@@ -98,6 +100,7 @@ type ContentLoad = {
   deleted_at: Date | null;
   archived_at: Date | null;
   locked: boolean;
+  edit_locked: boolean;
   pinned: boolean;
 };
 
@@ -112,7 +115,7 @@ export async function loadResource(
     const pinned = ref.type === 'link' ? 'qr_code_id IS NOT NULL' : 'false';
     const r = await one<ContentLoad>(
       db,
-      `SELECT id, workspace_id, deleted_at, archived_at, locked, ${pinned} AS pinned FROM ${table} WHERE id = $1 AND workspace_id = $2`,
+      `SELECT id, workspace_id, deleted_at, archived_at, locked, edit_locked_at IS NOT NULL AS edit_locked, ${pinned} AS pinned FROM ${table} WHERE id = $1 AND workspace_id = $2`,
       [ref.id, workspaceId],
     );
     if (!r) return null;
@@ -122,7 +125,7 @@ export async function loadResource(
       workspace_id: r.workspace_id,
       deleted: r.deleted_at !== null,
       archived: r.archived_at !== null,
-      locked_by_downgrade: r.locked,
+      locked_by_downgrade: r.locked || r.edit_locked,
       pinned_to_qr_code: r.pinned,
     };
   }
@@ -209,6 +212,30 @@ export async function loadResource(
         [ref.id, workspaceId],
       );
       return w ? { type: 'webhook', id: w.id, workspace_id: workspaceId } : null;
+    }
+    case 'experiment': {
+      // An experiment is governed by the resource it tests (grants), and moves along its lifecycle (C8).
+      const e = await one<{
+        id: string;
+        resource_type: string;
+        resource_id: string;
+        status: string;
+        deleted: boolean;
+      }>(
+        db,
+        'SELECT id, resource_type, resource_id, status, deleted_at IS NOT NULL AS deleted FROM experiments WHERE id = $1 AND workspace_id = $2',
+        [ref.id, workspaceId],
+      );
+      return e
+        ? {
+            type: 'experiment',
+            id: e.id,
+            workspace_id: workspaceId,
+            parent: { type: e.resource_type, id: e.resource_id },
+            deleted: e.deleted,
+            state: e.status,
+          }
+        : null;
     }
     default:
       throw new Error(`loadResource: no loader for ${ref.type}`);

@@ -28,10 +28,14 @@ export type Kit = TestApp & {
 
 export const PASSWORD = 'correct horse battery staple';
 
-export async function startKit(overrides: DepsOverrides = {}): Promise<Kit> {
+/** `env`: extra settings for the app (e.g. the billing tests' STRIPE_* pointing at a local Stripe). */
+export async function startKit(
+  overrides: DepsOverrides = {},
+  env: Record<string, string> = {},
+): Promise<Kit> {
   const smtp = await startSmtpCapture();
   const test = await createTestApp(
-    { PUBLIC_SYNC_URL: 'http://localhost:8080', SMTP_URL: smtp.url },
+    { PUBLIC_SYNC_URL: 'http://localhost:8080', SMTP_URL: smtp.url, ...env },
     overrides,
   );
   const call: Kit['call'] = (method, path, opts = {}) =>

@@ -18,6 +18,7 @@ import { qrExportRoutes } from './qr-exports';
 import { leadLinkRoutes } from './lead-links';
 import { v1Routes } from './v1/index';
 import { replicacheRoutes } from './replicache';
+import { stripeWebhookRoutes } from '../billing/webhook-route';
 import { sharePageRoutes } from '../share/share-routes';
 
 /**
@@ -46,6 +47,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/v1', create: v1Routes },
   { base: '/v1/analytics', create: analyticsRoutes },
   { base: '/', create: replicacheRoutes },
+  { base: '/webhooks', create: stripeWebhookRoutes },
   { base: '/share', create: sharePageRoutes },
 ];
 

@@ -39,8 +39,11 @@ export const testResolver: ResolveHost = async (host) => {
   return ['93.184.216.34'];
 };
 
-export async function startV1Kit(overrides: DepsOverrides = {}): Promise<V1Kit> {
-  const kit = await startKit({ resolveHost: testResolver, ...overrides });
+export async function startV1Kit(
+  overrides: DepsOverrides = {},
+  env: Record<string, string> = {},
+): Promise<V1Kit> {
+  const kit = await startKit({ resolveHost: testResolver, ...overrides }, env);
   const db = createDb(kit.database.url);
   await ensureSystemDomains(db.db, {
     linkHost: kit.deps.config.LINK_HOST,

@@ -24,6 +24,9 @@ export const subscriptions = pgTable('subscriptions', {
   canceledAt: tstz('canceled_at'),
   trialEndsAt: tstz('trial_ends_at'),
   pastDueSince: tstz('past_due_since'),
+  stripePriceId: text('stripe_price_id'),
+  /** `created` of the Stripe event whose snapshot this row holds: an older one never overwrites it. */
+  stripeEventAt: tstz('stripe_event_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -50,6 +53,8 @@ export const invoices = pgTable('invoices', {
   periodEnd: tstz('period_end'),
   issuedAt: tstz('issued_at'),
   paidAt: tstz('paid_at'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  stripeEventAt: tstz('stripe_event_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

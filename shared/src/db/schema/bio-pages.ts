@@ -43,6 +43,8 @@ export const bioPages = pgTable('bio_pages', {
   locked: boolean('locked').notNull().default(false),
   lockedAt: tstz('locked_at'),
   lockedReason: text('locked_reason').$type<LockReason>(),
+  /** Read-only after a plan downgrade (resource_locked); unlike `locked` it never changes how the resource is served. */
+  editLockedAt: tstz('edit_locked_at'),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   deletedAt: tstz('deleted_at'),

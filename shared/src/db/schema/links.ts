@@ -38,6 +38,8 @@ export const links = pgTable('links', {
   /** set exactly when locked (CHECK) */
   lockedAt: tstz('locked_at'),
   lockedReason: text('locked_reason').$type<LockReason>(),
+  /** Read-only after a plan downgrade (resource_locked); unlike `locked` it never changes how the resource is served. */
+  editLockedAt: tstz('edit_locked_at'),
   /** QR-pinned link: FK (qr_code_id, workspace_id) → qr_codes, deferred; such a link is never archived/deleted */
   qrCodeId: uuid('qr_code_id'),
   /** FK → experiments.id ON DELETE SET NULL (declared in SQL) */

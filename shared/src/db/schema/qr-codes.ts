@@ -31,6 +31,8 @@ export const qrCodes = pgTable('qr_codes', {
   locked: boolean('locked').notNull().default(false),
   lockedAt: tstz('locked_at'),
   lockedReason: text('locked_reason').$type<LockReason>(),
+  /** Read-only after a plan downgrade (resource_locked); unlike `locked` it never changes how the resource is served. */
+  editLockedAt: tstz('edit_locked_at'),
   lastGoodDestination: text('last_good_destination'),
   lastGoodDestinationAt: tstz('last_good_destination_at'),
   design: jsonb('design').$type<JsonObject>().notNull().default({}),
