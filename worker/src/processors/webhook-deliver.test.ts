@@ -46,7 +46,13 @@ execFileSync(
 );
 const cert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
 
-type Received = { path: string; valid: boolean; eventId: string | undefined; body: string };
+type Received = {
+  path: string;
+  valid: boolean;
+  eventId: string | undefined;
+  body: string;
+  signature: string;
+};
 const received: Received[] = [];
 let answers: number[] = [];
 let receiver: Server;
@@ -69,6 +75,7 @@ beforeAll(async () => {
           typeof header === 'string' && verifySignature(header, SECRET, body, Math.floor(Date.now() / 1000)),
         eventId: req.headers['linkhub-event-id']?.toString(),
         body,
+        signature: typeof header === 'string' ? header : '',
       });
       res.writeHead(answers.shift() ?? 200);
       res.end('ok');
@@ -201,6 +208,38 @@ describe('webhook delivery to a real receiver', () => {
       reason: 'endpoint_disabled',
     });
     expect(received.length).toBe(before);
+  });
+
+  it('signs with both secrets while a rotation overlaps, and with the new one only once it has ended', async () => {
+    const id = await endpoint('/rotated');
+    const OLD = 'whsec_old_secret_0001';
+    await t.deps.pool.query(
+      `UPDATE webhook_endpoints SET secret_ciphertext = $2, previous_secret_ciphertext = $3,
+              previous_secret_expires_at = now() + interval '1 hour' WHERE id = $1`,
+      [id, t.deps.secrets.seal(Buffer.from(SECRET)), t.deps.secrets.seal(Buffer.from(OLD))],
+    );
+    const during = await delivery(id);
+    await deliverWebhook({ endpoint_id: id, event_id: during }, fakeJob(0), t.deps);
+    const first = received.find((r) => r.eventId === during);
+    const now = Math.floor(Date.now() / 1000);
+    expect(first?.valid).toBe(true);
+    expect(verifySignature(first?.signature ?? '', OLD, first?.body ?? '', now)).toBe(true);
+    expect(first?.signature.match(/v1=/g)).toHaveLength(2);
+    await t.deps.pool.query(
+      "UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1",
+      [id],
+    );
+    const after = await delivery(id);
+    await deliverWebhook({ endpoint_id: id, event_id: after }, fakeJob(0), t.deps);
+    const second = received.find((r) => r.eventId === after);
+    expect(second?.valid).toBe(true);
+    expect(verifySignature(second?.signature ?? '', OLD, second?.body ?? '', now)).toBe(false);
+    const logged = await t.deps.pool.query<{ latency_ms: number | null; last_attempt_at: Date | null }>(
+      'SELECT latency_ms, last_attempt_at FROM webhook_deliveries WHERE event_id = $1',
+      [after],
+    );
+    expect(logged.rows[0]?.latency_ms).toEqual(expect.any(Number));
+    expect(logged.rows[0]?.last_attempt_at).toBeInstanceOf(Date);
   });
 
   it('refuses an endpoint whose name resolves inside, and an erased delivery is simply gone', async () => {
