@@ -1,145 +1,259 @@
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import {
+  DASHBOARD_DIMENSIONS,
+  type DashboardDimension,
+  type DashboardFilters,
+} from '@linkhub/shared/analytics/dashboard';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { listBlocks, listLinks, listPages, listQrCodes } from '../../replicache/queries';
+import { listBlocks, listLinks, listPages, listQrCodes, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
-import { useApi } from '../../ui/use-api';
-import { BarChart } from './bar-chart';
-import { BreakdownTable } from './breakdown-table';
 import { CsvExport } from './csv-export';
 import { PageConversions } from '../leads/page-conversions';
+import { age } from './age';
+import { BarList } from './bar-list';
+import {
+  apiQuery,
+  goToView,
+  parseView,
+  PERIODS,
+  useSearch,
+  withFilter,
+  withoutFilter,
+  type DashboardView,
+} from './dashboard-url';
+import { FilterChips } from './filter-chips';
+import { HeadlineTiles } from './headline-tiles';
+import { OfflineSummary } from './offline-summary';
+import { RealtimeCounter } from './realtime-counter';
+import { ResourcePicker, type PickableResource } from './resource-picker';
+import { SharePanel } from './share-panel';
+import { TimeSeries } from './time-series';
+import { TopResources } from './top-resources';
+import { useDashboard } from './use-dashboard';
+import './dashboard.css';
 
-type Point = {
-  bucket_start: string;
-  clicks: number;
-  scans: number;
-  page_views: number;
-  unique_visitors: number | null;
-};
-type Totals = {
-  clicks?: number;
-  scans?: number;
-  page_views?: number;
-  unique_visitors?: number;
-  bot_events?: number;
-};
+const WorldMap = lazy(() => import('./world-map'));
 
-const DIMENSIONS = [
-  ['country', 'Country'],
-  ['device_type', 'Device'],
-  ['browser_family', 'Browser'],
-  ['referrer_host', 'Referrer'],
-  ['utm_source', 'UTM source'],
-] as const;
+/** The breakdowns in the order a marketer reads them (source first: QR vs link vs page). */
+const CARDS: DashboardDimension[] = [
+  'event_type',
+  'referrer_host',
+  'country',
+  'region',
+  'device_type',
+  'os_family',
+  'browser_family',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'variant',
+];
 
-/** Workspace or per-resource dashboard: daily chart, totals against the previous period, breakdowns. */
+/**
+ * The analytics dashboard (issue 24) for the workspace, one resource or a set: headline tiles with
+ * the change against the previous period, the series, every breakdown as a bar list that filters
+ * everything, a world map, realtime visitors, top resources, sharing. The view lives in the URL.
+ */
 export default function AnalyticsScreen({ rest }: { rest: string[] }) {
   const { workspace, can } = useWorkspace();
   const ws = workspace.id;
-  const [days, setDays] = useState(30);
-  const [bots, setBots] = useState(false);
-  const [resource, setResource] = useState(rest[0] ?? '');
+  const search = useSearch();
+  const view = useMemo(() => parseView(search, rest), [search, rest]);
   const links = useSubscribe((tx) => listLinks(tx, ws), [], [ws]);
   const codes = useSubscribe((tx) => listQrCodes(tx, ws), [], [ws]);
   const pages = useSubscribe((tx) => listPages(tx, ws), [], [ws]);
-  const isPage = pages.some((p) => p.id === resource);
+  const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
+  const isPage = pages.some((p) => p.id === view.resource);
   const blocks = useSubscribe(
-    (tx) => (isPage ? listBlocks(tx, resource) : Promise.resolve([])),
+    (tx) => (isPage && view.resource ? listBlocks(tx, view.resource) : Promise.resolve([])),
     [],
-    [resource, isPage],
+    [view.resource, isPage],
   );
-  const [now] = useState(() => Date.now());
-  const from = new Date(now - days * 86_400_000).toISOString();
-  const to = new Date(now).toISOString();
-  const query = `workspace_id=${ws}&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${resource ? `&resource_id=${resource}` : ''}`;
-  const series = useApi<Point[]>(
-    can('analytics.view') ? `/v1/analytics/timeseries?${query}&interval=day` : null,
+  const [refresh, setRefresh] = useState(0);
+  const allowed = can('analytics.view');
+  const query = allowed ? apiQuery(ws, view) : null;
+  const dash = useDashboard(query, refresh);
+  const resources = useMemo<PickableResource[]>(
+    () => [
+      ...links.map((l) => ({
+        id: l.id,
+        kind: 'Link' as const,
+        name: l.title ?? l.slug,
+        detail: `${l.host}/${l.slug}`,
+        tags: l.tags,
+      })),
+      ...codes.map((q) => ({
+        id: q.id,
+        kind: 'QR code' as const,
+        name: q.title ?? q.slug,
+        detail: `${q.host}/${q.slug}`,
+        tags: [],
+      })),
+      ...pages.map((p) => ({
+        id: p.id,
+        kind: 'Bio page' as const,
+        name: p.title,
+        detail: `@${p.handle}`,
+        tags: [],
+      })),
+    ],
+    [links, codes, pages],
   );
-  const totals = useApi<Totals>(
-    can('analytics.view') ? `/v1/analytics/totals?${query}&compare=previous` : null,
+  // the summaries move with every poke after an ingest: the realtime counter re-reads with them
+  const pulse = useMemo(
+    () => Object.values(summaries).reduce((a, s) => (s.updated_at > a ? s.updated_at : a), ''),
+    [summaries],
   );
-  if (!can('analytics.view')) return <p>Your role cannot see analytics in this workspace.</p>;
-  const bars = (series.data ?? []).map((p) => ({
-    label: p.bucket_start.slice(0, 10),
-    value: p.clicks + p.scans + p.page_views,
-  }));
+  if (!allowed) return <p>Your role cannot see analytics in this workspace.</p>;
+  const go = (v: DashboardView) => goToView(v);
+  const pick = (dim: DashboardDimension, value: string | null) => go(withFilter(view, dim, value));
+  const d = dash.data;
+  const total = d ? d.totals.clicks + d.totals.scans + d.totals.page_views : 0;
+  const selected = resources.find((r) => r.id === view.resource);
+  const selection: {
+    period: string;
+    resource_id?: string;
+    tag?: string;
+    domain?: string;
+    filters: DashboardFilters;
+  } = {
+    period: view.period,
+    filters: view.filters,
+    ...(view.resource ? { resource_id: view.resource } : {}),
+    ...(view.tag ? { tag: view.tag } : {}),
+    ...(view.domain ? { domain: view.domain } : {}),
+  };
   return (
-    <>
-      <div className="toolbar">
-        <div className="field">
-          <label htmlFor="an-range">Date range</label>
-          <select id="an-range" value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            <option value={7}>Last 7 days</option>
-            <option value={30}>Last 30 days</option>
-            <option value={90}>Last 90 days</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="an-resource">Show</label>
-          <select id="an-resource" value={resource} onChange={(e) => setResource(e.target.value)}>
-            <option value="">Whole workspace</option>
-            {links.map((l) => (
-              <option key={l.id} value={l.id}>
-                Link {l.title ?? l.slug}
-              </option>
-            ))}
-            {codes.map((q) => (
-              <option key={q.id} value={q.id}>
-                QR {q.title ?? q.slug}
-              </option>
-            ))}
-            {pages.map((p) => (
-              <option key={p.id} value={p.id}>
-                Page @{p.handle}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="row">
-          <input type="checkbox" checked={bots} onChange={(e) => setBots(e.target.checked)} /> Include bots in
-          breakdowns
-        </label>
-      </div>
-      {can('analytics.export') && <CsvExport workspaceId={ws} resourceId={resource} from={from} to={to} />}
-      {totals.error && <p className="error">{totals.error}</p>}
-      {totals.data && (
-        <dl className="row totals">
-          <dt>Clicks</dt>
-          <dd>{totals.data.clicks ?? 0}</dd>
-          <dt>Scans</dt>
-          <dd>{totals.data.scans ?? 0}</dd>
-          <dt>Page views</dt>
-          <dd>{totals.data.page_views ?? 0}</dd>
-          <dt>Unique visitors</dt>
-          <dd>{totals.data.unique_visitors ?? 0}</dd>
-          <dt>Bots (not counted)</dt>
-          <dd>{totals.data.bot_events ?? 0}</dd>
-        </dl>
-      )}
-      {isPage && totals.data && (
-        <PageConversions
-          workspaceId={ws}
-          pageId={resource}
-          from={from}
-          to={to}
-          pageViews={totals.data.page_views ?? null}
-          blocks={blocks}
+    <div className="an-dashboard">
+      <div className="an-toolbar">
+        <ResourcePicker
+          resources={resources}
+          current={view.resource}
+          onPick={(id) => go({ ...view, resource: id })}
         />
-      )}
-      {series.error ? (
-        <p className="error">{series.error}</p>
-      ) : (
-        <BarChart bars={bars} title={`Events per day, last ${days} days`} />
-      )}
-      <div className="two">
-        {DIMENSIONS.map(([dimension, label]) => (
-          <BreakdownTable
-            key={dimension}
-            query={bots ? `${query}&include_bots=true` : query}
-            dimension={dimension}
-            label={label}
-          />
-        ))}
+        <div className="field">
+          <label htmlFor="an-period">Period</label>
+          <select
+            id="an-period"
+            value={view.period}
+            onChange={(e) => {
+              const period = PERIODS.find(([p]) => p === e.target.value)?.[0];
+              if (period) go({ ...view, period });
+            }}
+          >
+            {PERIODS.map(([p, label]) => (
+              <option key={p} value={p}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {(view.tag !== null || view.domain !== null) && (
+          <p className="an-set">
+            Set: {view.tag !== null && <>tag “{view.tag}” </>}
+            {view.domain !== null && <>domain {view.domain}</>}{' '}
+            <button type="button" className="link" onClick={() => go({ ...view, tag: null, domain: null })}>
+              Show everything
+            </button>
+          </p>
+        )}
+        <RealtimeCounter
+          query={`workspace_id=${ws}${view.resource ? `&resource_id=${view.resource}` : ''}`}
+          pulse={pulse}
+        />
       </div>
-    </>
+      <FilterChips
+        filters={view.filters}
+        onRemove={(dim) => go(withoutFilter(view, dim))}
+        onClear={() => go({ ...view, filters: {} })}
+      />
+      {dash.staleSince !== null && (
+        <p className="an-stale" role="status">
+          {dash.error ? 'Offline: ' : ''}these numbers are from {age(dash.staleSince)}.{' '}
+          <button type="button" className="link" onClick={() => setRefresh((n) => n + 1)}>
+            Try again
+          </button>
+        </p>
+      )}
+      {dash.error && d === null && (
+        <>
+          <p className="error">{dash.error}</p>
+          <OfflineSummary summaries={Object.values(summaries)} resource={view.resource} />
+        </>
+      )}
+      {d === null && dash.loading && <p className="muted">Loading…</p>}
+      {d && (
+        <>
+          <HeadlineTiles data={d} leads={null} />
+          <TimeSeries data={d} />
+          {isPage && view.resource && (
+            <PageConversions
+              workspaceId={ws}
+              pageId={view.resource}
+              from={d.window.from}
+              to={d.window.to}
+              pageViews={d.totals.page_views}
+              blocks={blocks}
+            />
+          )}
+          <div className="an-grid">
+            {CARDS.map((dim) =>
+              dim === 'country' ? (
+                <div key={dim} className="an-country">
+                  <Suspense fallback={<div className="an-map-placeholder" aria-hidden="true" />}>
+                    {d.breakdowns.country.some((r) => r.value !== null) && (
+                      <WorldMap rows={d.breakdowns.country} onPick={(code) => pick('country', code)} />
+                    )}
+                  </Suspense>
+                  <BarList
+                    dim={dim}
+                    rows={d.breakdowns[dim]}
+                    total={total}
+                    active={view.filters[dim]}
+                    onPick={pick}
+                  />
+                </div>
+              ) : d.breakdowns[dim].length === 0 &&
+                (dim === 'variant' || dim.startsWith('utm_') || dim === 'region') ? null : (
+                <BarList
+                  key={dim}
+                  dim={dim}
+                  rows={d.breakdowns[dim]}
+                  total={total}
+                  active={view.filters[dim]}
+                  onPick={pick}
+                />
+              ),
+            )}
+          </div>
+          {view.resource === null && (
+            <TopResources
+              workspaceId={ws}
+              window={d.window}
+              summaries={summaries}
+              onPick={(id) => go({ ...view, resource: id })}
+            />
+          )}
+          {can('report.manage') && (
+            <SharePanel
+              workspaceId={ws}
+              selection={selection}
+              defaultName={selected ? `${selected.kind}: ${selected.name}` : `${workspace.name} analytics`}
+            />
+          )}
+          {can('analytics.export') && (
+            <CsvExport
+              workspaceId={ws}
+              resourceId={view.resource ?? ''}
+              from={d.window.from}
+              to={d.window.to}
+            />
+          )}
+        </>
+      )}
+      <p className="muted an-foot">
+        {DASHBOARD_DIMENSIONS.length} breakdowns · times in {workspace.time_zone} · bots are never counted
+      </p>
+    </div>
   );
 }

@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from 'react';
+import type { DashboardData, DashboardPoint } from '@linkhub/shared/analytics/dashboard';
+import { compact, count, locale } from './number-format';
+
+const events = (p: DashboardPoint) => p.clicks + p.scans + p.page_views;
+
+function bucketLabel(iso: string, interval: 'hour' | 'day', timeZone: string): string {
+  return new Intl.DateTimeFormat(locale(), {
+    timeZone,
+    ...(interval === 'hour'
+      ? { weekday: 'short', hour: 'numeric', minute: '2-digit' }
+      : { weekday: 'short', month: 'short', day: 'numeric' }),
+  }).format(new Date(iso));
+}
+
+/**
+ * Events per bucket with real axes (dates in the workspace time zone, counts), the value under the
+ * pointer, and the previous period drawn faintly on the same buckets. uPlot and its CSS load with
+ * the chart, not with the editor. A table of the same numbers sits behind a disclosure.
+ */
+export function TimeSeries({ data }: { data: DashboardData }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
+    let observer: ResizeObserver | null = null;
+    let live = true;
+    void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
+      ([{ default: UPlot }]) => {
+        if (!live) return;
+        const tz = data.time_zone;
+        const xs = data.series.map((p) => new Date(p.bucket_start).getTime() / 1000);
+        const current = data.series.map(events);
+        const previous = data.series.map((_, i) => {
+          const p = data.previous_series[i];
+          return p ? events(p) : null;
+        });
+        const width = Math.max(280, el.clientWidth);
+        plot = new UPlot(
+          {
+            width,
+            height: 240,
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), tz),
+            cursor: { drag: { x: false, y: false } },
+            scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+            axes: [
+              { stroke: '#4b5563', grid: { stroke: '#eef0f3' } },
+              {
+                stroke: '#4b5563',
+                grid: { stroke: '#eef0f3' },
+                values: (_u, vals) => vals.map((v) => compact(v)),
+                size: 56,
+              },
+            ],
+            series: [
+              {
+                value: (_u, v) =>
+                  v === null ? '' : bucketLabel(new Date(v * 1000).toISOString(), data.interval, tz),
+              },
+              {
+                label: 'This period',
+                stroke: '#3730a3',
+                width: 2,
+                fill: 'rgba(55,48,163,0.08)',
+                value: (_u, v) => (v === null ? '–' : count(v)),
+              },
+              {
+                label: 'Previous period',
+                stroke: '#9ca3af',
+                width: 1.5,
+                dash: [5, 4],
+                value: (_u, v) => (v === null ? '–' : count(v)),
+              },
+            ],
+          },
+          [xs, current, previous],
+          el,
+        );
+        observer = new ResizeObserver(() =>
+          plot?.setSize({ width: Math.max(280, el.clientWidth), height: 240 }),
+        );
+        observer.observe(el);
+      },
+      () => {
+        if (live) setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+      observer?.disconnect();
+      plot?.destroy();
+    };
+  }, [data]);
+  const total = data.series.reduce((a, p) => a + events(p), 0);
+  return (
+    <section className="an-card an-series" aria-labelledby="an-h-series">
+      <h2 id="an-h-series">Events per {data.interval === 'hour' ? 'hour' : 'day'}</h2>
+      <div
+        ref={box}
+        className="an-plot"
+        role="img"
+        aria-label={`Events per ${data.interval}: ${count(total)} in this period against ${count(
+          data.previous_series.reduce((a, p) => a + events(p), 0),
+        )} in the previous one. The table below has every value.`}
+      />
+      {failed && <p className="muted">The chart could not load offline; the table has the numbers.</p>}
+      <details>
+        <summary>Show as table</summary>
+        <table className="an-table">
+          <thead>
+            <tr>
+              <th scope="col">{data.interval === 'hour' ? 'Hour' : 'Day'}</th>
+              <th scope="col">Events</th>
+              <th scope="col">Previous period</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.series.map((p, i) => {
+              const prev = data.previous_series[i];
+              return (
+                <tr key={p.bucket_start}>
+                  <td>{bucketLabel(p.bucket_start, data.interval, data.time_zone)}</td>
+                  <td>{count(events(p))}</td>
+                  <td>{prev ? count(events(prev)) : '–'}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </details>
+    </section>
+  );
+}
