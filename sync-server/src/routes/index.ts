@@ -19,6 +19,7 @@ import { leadLinkRoutes } from './lead-links';
 import { v1Routes } from './v1/index';
 import { replicacheRoutes } from './replicache';
 import { stripeWebhookRoutes } from '../billing/webhook-route';
+import { billingRoutes } from '../billing/routes';
 import { sharePageRoutes } from '../share/share-routes';
 
 /**
@@ -44,6 +45,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: apiKeyRoutes },
   { base: '/api/workspaces', create: pageVersionRoutes },
   { base: '/api/workspaces', create: qrExportRoutes },
+  { base: '/api/workspaces', create: billingRoutes },
   { base: '/v1', create: v1Routes },
   { base: '/v1/analytics', create: analyticsRoutes },
   { base: '/', create: replicacheRoutes },
