@@ -4,6 +4,7 @@ import { listMetaSchema } from '@linkhub/shared/schemas/common';
 import { MAX_BODY_BYTES } from './body-limit';
 import { IDEMPOTENCY_HEADER } from './idempotency';
 import { OPERATIONS, type Operation } from './operations';
+import { webhooksSection } from '../webhooks/openapi-webhooks';
 
 type Json = Record<string, unknown>;
 
@@ -49,8 +50,8 @@ const rateHeaders = {
 
 function parametersOf(op: Operation): Json[] {
   const params: Json[] = [];
-  if (op.path.includes('{id}'))
-    params.push({ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
+  for (const [, name] of op.path.matchAll(/\{(\w+)\}/g))
+    params.push({ name, in: 'path', required: true, schema: { type: 'string', format: 'uuid' } });
   if (op.query) {
     const json = schemaOf(op.query, 'input');
     const properties = (json.properties ?? {}) as Record<string, Json>;
@@ -158,6 +159,8 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       };
     (paths[op.path] ??= {})[op.method] = operation;
   }
+  const outbound = webhooksSection((schema) => schemaOf(schema, 'output'));
+  Object.assign(schemas, outbound.schemas);
   return {
     openapi: '3.1.0',
     info: {
@@ -175,8 +178,13 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       { name: 'domains' },
       { name: 'analytics' },
       { name: 'assets' },
+      {
+        name: 'webhooks',
+        description: 'Endpoints, their delivery log, and the events they receive (see `webhooks`)',
+      },
     ],
     paths,
+    webhooks: outbound.webhooks,
     components: {
       securitySchemes: {
         apiKey: {

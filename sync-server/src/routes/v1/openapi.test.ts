@@ -38,7 +38,7 @@ let artifactDir: string;
 beforeAll(async () => {
   artifactDir = await mkdtemp(join(tmpdir(), 'linkhub-openapi-'));
   kit = await startV1Kit({ artifacts: createLocalArtifactStore(artifactDir) });
-  key = await kit.key(ALL_SCOPES);
+  key = await kit.key([...ALL_SCOPES, 'webhooks:read', 'webhooks:write']);
   const res = await kit.api('GET', '/v1/openapi.json');
   expect(res.status).toBe(200);
   doc = (await res.json()) as Doc;
@@ -68,6 +68,10 @@ async function createFixture(tag: string): Promise<string> {
       },
     ],
     domains: ['/v1/domains', { hostname: `c${Math.random().toString(36).slice(2, 8)}.example.org` }],
+    webhooks: [
+      '/v1/webhooks',
+      { kind: 'webhook', url: 'https://example.com/contract-hook', events: ['link.created'] },
+    ],
   };
   if (tag === 'assets') {
     const res = await kit.app.request('/v1/assets', {
@@ -136,7 +140,14 @@ describe('OpenAPI document', () => {
       const query = new URLSearchParams();
       for (const p of op.parameters ?? [])
         if (p.in === 'query' && p.required) query.set(p.name, p.example ?? '');
-      const target = `${path.replace('{id}', id ?? '')}${query.size > 0 ? `?${query.toString()}` : ''}`;
+      // A delivery to replay: the fixture endpoint's test event.
+      let deliveryId = '';
+      if (path.includes('{delivery_id}')) {
+        const sent = await kit.api('POST', `/v1/webhooks/${id ?? ''}/test`, { key });
+        deliveryId = ((await sent.json()) as { data: { delivery_id: string } }).data.delivery_id;
+      }
+      const resolved = path.replace('{id}', id ?? '').replace('{delivery_id}', deliveryId);
+      const target = `${resolved}${query.size > 0 ? `?${query.toString()}` : ''}`;
       const body = op.requestBody?.content['application/json']?.example;
       // An upload (binary body) is tried with a real file of its first documented media type.
       const upload = op.requestBody?.content['image/png'] === undefined ? undefined : await tinyPng();
