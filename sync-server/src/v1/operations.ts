@@ -20,11 +20,7 @@ import {
   pageSchema,
   updatePageInputSchema,
 } from '@linkhub/shared/schemas/pages';
-import {
-  createDomainInputSchema,
-  domainSchema,
-  updateDomainInputSchema,
-} from '@linkhub/shared/schemas/domains';
+import { createDomainInputSchema, domainSchema } from '@linkhub/shared/schemas/domains';
 import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema, listAssetsQuerySchema } from '@linkhub/shared/schemas/assets';
 import { breakdownSchema, timeseriesSchema } from '../analytics/query-schemas';
 import {
@@ -456,30 +452,6 @@ export const OPERATIONS: readonly Operation[] = [
     exampleQuery: { dimension: 'country' },
     response: breakdownRowsSchema,
     component: 'BreakdownRows',
-    errors: [404],
-  },
-  {
-    operationId: 'updateDomain',
-    method: 'patch',
-    path: '/v1/domains/{id}',
-    resource: 'domains',
-    summary: 'Change what a custom domain serves: purpose, root bio page, where unknown slugs go',
-    scope: 'domains:write',
-    status: 200,
-    body: updateDomainInputSchema,
-    response: domainSchema,
-    example: { not_found_url: 'https://example.com/' },
-    errors: [404],
-  },
-  {
-    operationId: 'verifyDomain',
-    method: 'post',
-    path: '/v1/domains/{id}/verify',
-    resource: 'domains',
-    summary: 'Check the DNS records of a custom domain again now',
-    scope: 'domains:write',
-    status: 200,
-    response: domainSchema,
     errors: [404],
   },
   {
