@@ -56,7 +56,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
       redisPrefix: config.REDIS_PREFIX,
       logger,
       hosts: { linkHost: config.LINK_HOST, bioHost: config.BIO_HOST },
-      enqueue: (job) => jobs.enqueue(job),
+      enqueue: (batch) => jobs.enqueueAll(batch),
       resolveHost,
     },
     allCommands({ pool, redis, prefix: config.REDIS_PREFIX }, artifacts, createSecretBox(config.AUTH_SECRET)),

@@ -54,12 +54,23 @@ export class JobProducer {
   }
 
   async enqueue(job: JobRequest): Promise<void> {
-    if (!isQueueName(job.queue)) throw new Error(`unknown queue ${job.queue}`);
-    const data = QUEUES[job.queue].parse(job.data);
-    await this.queue(job.queue).add(job.name, data, {
-      jobId: job.jobId,
-      ...(job.delayMs === undefined ? {} : { delay: job.delayMs }),
-    });
+    await this.enqueueAll([job]);
+  }
+
+  /** Several jobs, one `addBulk` per queue (one Redis round trip each, however many jobs). */
+  async enqueueAll(jobs: readonly JobRequest[]): Promise<void> {
+    const byQueue = new Map<QueueName, Array<Parameters<Queue['addBulk']>[0][number]>>();
+    for (const job of jobs) {
+      if (!isQueueName(job.queue)) throw new Error(`unknown queue ${job.queue}`);
+      const bulk = byQueue.get(job.queue) ?? [];
+      bulk.push({
+        name: job.name,
+        data: QUEUES[job.queue].parse(job.data),
+        opts: { jobId: job.jobId, ...(job.delayMs === undefined ? {} : { delay: job.delayMs }) },
+      });
+      byQueue.set(job.queue, bulk);
+    }
+    await Promise.all([...byQueue].map(([name, bulk]) => this.queue(name).addBulk(bulk)));
   }
 
   async close(): Promise<void> {

@@ -28,6 +28,17 @@ export type AuditEntry = {
 export const AUDIT_RETENTION_DAYS = 730;
 
 export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<string> {
+  const insert = auditInsert(entry, 1);
+  const row = await one<{ id: string }>(tx, `${insert.text} RETURNING id`, insert.values);
+  if (!row) throw new Error('audit insert returned no row');
+  return row.id;
+}
+
+/**
+ * The audit row's INSERT with its parameters numbered from `firstParam`, so a command can send it in
+ * the same statement as the change it records (one round trip; see support.ts).
+ */
+export function auditInsert(entry: AuditEntry, firstParam: number): { text: string; values: unknown[] } {
   const changes: Record<string, unknown> = {};
   if (entry.before !== undefined) changes.before = entry.before;
   if (entry.after !== undefined) changes.after = entry.after;
@@ -38,30 +49,30 @@ export async function writeAudit(tx: Queryable, entry: AuditEntry): Promise<stri
         ? (entry.actor.userId ?? null)
         : null;
   const actorApiKeyId = entry.actor.type === 'api_key' ? entry.actor.apiKeyId : null;
-  const row = await one<{ id: string }>(
-    tx,
-    `INSERT INTO audit_log_entries
+  const values: unknown[] = [
+    entry.workspaceId,
+    entry.actor.type,
+    actorUserId,
+    actorApiKeyId,
+    entry.action,
+    entry.resourceType ?? null,
+    entry.resourceId ?? null,
+    entry.summary ?? null,
+    JSON.stringify(changes),
+    JSON.stringify(entry.metadata ?? {}),
+    entry.requestId ?? null,
+    AUDIT_RETENTION_DAYS,
+  ];
+  const $ = (i: number, type: string): string => `$${firstParam + i}::${type}`;
+  // A SELECT, not VALUES, so a caller can make the entry conditional (`… FROM created`).
+  return {
+    text: `INSERT INTO audit_log_entries
        (workspace_id, actor_type, actor_user_id, actor_api_key_id, action, resource_type, resource_id,
         summary, changes, metadata, request_id, retention_expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, now() + make_interval(days => $12))
-     RETURNING id`,
-    [
-      entry.workspaceId,
-      entry.actor.type,
-      actorUserId,
-      actorApiKeyId,
-      entry.action,
-      entry.resourceType ?? null,
-      entry.resourceId ?? null,
-      entry.summary ?? null,
-      JSON.stringify(changes),
-      JSON.stringify(entry.metadata ?? {}),
-      entry.requestId ?? null,
-      AUDIT_RETENTION_DAYS,
-    ],
-  );
-  if (!row) throw new Error('audit insert returned no row');
-  return row.id;
+     SELECT ${$(0, 'uuid')}, ${$(1, 'text')}, ${$(2, 'uuid')}, ${$(3, 'uuid')}, ${$(4, 'text')}, ${$(5, 'text')}, ${$(6, 'uuid')},
+            ${$(7, 'text')}, ${$(8, 'jsonb')}, ${$(9, 'jsonb')}, ${$(10, 'text')}, now() + make_interval(days => ${$(11, 'int')})`,
+    values,
+  };
 }
 
 export const auditQuerySchema = z.object({

@@ -14,7 +14,7 @@ export async function inItemSavepoint<T>(scope: TxScope, fn: (item: TxScope) => 
   await scope.tx.query('SAVEPOINT item');
   let result: T;
   try {
-    result = await fn({ tx: scope.tx, effects });
+    result = await fn({ ...scope, effects });
   } catch (error) {
     // If this fails too, the connection is gone: that error, not the item's, is what the caller must see.
     await scope.tx.query('ROLLBACK TO SAVEPOINT item');

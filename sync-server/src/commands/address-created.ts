@@ -1,8 +1,10 @@
-import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { audit, grantToCreator, snapshotVersion } from './support';
+import { scheduleRedirectRefresh } from './redirect-cache';
+import { auditInsert } from '../accounts/audit';
+import { grantToCreator, withConflicts } from './support';
+import type { CacheDeps } from './redirect-cache';
 import type { CommandContext, CommandResult } from './types';
 
-/** Links and QR codes share one namespace per host; what follows the insert of either is the same. */
+/** Links and QR codes share one namespace per host; how either is created and recorded is the same. */
 const KINDS = {
   link: { versions: 'link_versions', owner: 'link_id', table: 'links' },
   qr_code: { versions: 'qr_code_versions', owner: 'qr_code_id', table: 'qr_codes' },
@@ -18,22 +20,48 @@ export type CreatedAddress = {
   title: string | undefined;
 };
 
-/** First version snapshot, the creator's auto-grant, the audit entry, cache write-through and poke. */
-export async function afterAddressCreated(
+/** A parameterised INSERT of the link or QR row (no RETURNING: the statement below adds it). */
+export type AddressInsert = { text: string; values: unknown[] };
+
+/**
+ * Inserts the address and records its creation in one statement — the row, its first version
+ * snapshot, its audit entry — then the creator's auto-grant, cache write-through and poke. Null when
+ * the INSERT inserted nothing (a generated slug that `ON CONFLICT DO NOTHING` skipped: the caller
+ * tries another); a constraint a user can act on (slug taken, reserved) is the envelope's 409.
+ */
+export async function insertAddress(
   ctx: CommandContext,
   cache: CacheDeps,
   created: CreatedAddress,
-): Promise<CommandResult> {
+  insert: AddressInsert,
+): Promise<CommandResult | null> {
   const kind = KINDS[created.kind];
-  await snapshotVersion(ctx.tx, kind.versions, kind.owner, kind.table, created.id, ctx.by.userId, 'created');
+  const n = insert.values.length;
+  const auditRow = auditInsert(
+    {
+      workspaceId: created.workspaceId,
+      actor: ctx.by.audit,
+      requestId: ctx.requestId,
+      action: `${created.kind}.created`,
+      resourceType: created.kind,
+      resourceId: created.id,
+      after: { slug: created.slug, host: created.host, destination_url: created.destinationUrl },
+    },
+    n + 2,
+  );
+  const recorded = await withConflicts(() =>
+    ctx.tx.query(
+      `WITH created AS (${insert.text} RETURNING *),
+       version AS (
+         INSERT INTO ${kind.versions} (${kind.owner}, workspace_id, version, snapshot, change_summary, created_by_user_id)
+         SELECT c.id, c.workspace_id, c.current_version, to_jsonb(c), 'created', $${n + 1}::uuid FROM created c
+       )
+       ${auditRow.text} FROM created RETURNING id`,
+      [...insert.values, ctx.by.userId, ...auditRow.values],
+    ),
+  );
+  if (recorded.rowCount === 0) return null;
   await grantToCreator(ctx, created.workspaceId, created.kind, created.id);
-  await audit(ctx, {
-    workspaceId: created.workspaceId,
-    action: `${created.kind}.created`,
-    resourceType: created.kind,
-    resourceId: created.id,
-    after: { slug: created.slug, host: created.host, destination_url: created.destinationUrl },
-  });
   scheduleRedirectRefresh(ctx, cache, created.host, created.slug);
   ctx.effects.poke({ workspaceId: created.workspaceId });
   return {

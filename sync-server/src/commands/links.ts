@@ -1,4 +1,5 @@
-import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { randomSlug } from '@linkhub/shared/mutators/args';
 import type { RowOf } from '@linkhub/shared/db/row';
 import type { links } from '@linkhub/shared/db/schema/links';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
@@ -15,8 +16,8 @@ import { one } from '@linkhub/shared/db/sql';
 import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { afterAddressCreated } from './address-created';
-import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
+import { insertAddress } from './address-created';
+import { snapshotVersionAndAudit, withConflicts, type VersionOf } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
@@ -26,6 +27,27 @@ type LinkRow = RowOf<
 > & {
   host: string;
 };
+
+const INSERT_LINK = `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id)
+  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text[], $8::jsonb, $9::uuid, $9::uuid`;
+
+/**
+ * A generated slug is taken in the INSERT itself: skipped when a link or a QR reservation holds it
+ * on this host (links and QR codes share one namespace per host), then tried again with another.
+ * An id conflict stays the error it always is.
+ */
+const INSERT_LINK_FREE_SLUG = `${INSERT_LINK}
+  WHERE NOT EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $3 AND slug = $4)
+  ON CONFLICT (domain_id, slug) DO NOTHING`;
+const SLUG_ATTEMPTS = 5;
+
+const LINK_VERSION = (id: string, summary: string): VersionOf => ({
+  table: 'link_versions',
+  ownerColumn: 'link_id',
+  source: 'links',
+  id,
+  summary,
+});
 
 async function loadLink(ctx: CommandContext, workspaceId: string, id: string): Promise<LinkRow> {
   const link = await one<LinkRow>(
@@ -66,32 +88,46 @@ export function linkCommands(cache: CacheDeps): Command[] {
     run: async (ctx, args): Promise<CommandResult> => {
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
-      const slug = args.slug ?? (await freeSlug(ctx, host.id));
-      await withConflicts(() =>
-        ctx.tx.query(
-          `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)`,
-          [
-            args.id,
-            args.workspace_id,
-            host.id,
+      const insertWith = (slug: string): Promise<CommandResult | null> =>
+        insertAddress(
+          ctx,
+          cache,
+          {
+            kind: 'link',
+            id: args.id,
+            workspaceId: args.workspace_id,
+            host: host.hostname,
             slug,
-            args.destination_url,
-            args.title ?? null,
-            args.tags ?? [],
-            JSON.stringify(args.utm ?? {}),
-            ctx.by.userId,
-          ],
-        ),
-      );
-      return afterAddressCreated(ctx, cache, {
-        kind: 'link',
-        id: args.id,
-        workspaceId: args.workspace_id,
-        host: host.hostname,
-        slug,
-        destinationUrl: args.destination_url,
-        title: args.title,
+            destinationUrl: args.destination_url,
+            title: args.title,
+          },
+          {
+            text: args.slug === undefined ? INSERT_LINK_FREE_SLUG : INSERT_LINK,
+            values: [
+              args.id,
+              args.workspace_id,
+              host.id,
+              slug,
+              args.destination_url,
+              args.title ?? null,
+              args.tags ?? [],
+              JSON.stringify(args.utm ?? {}),
+              ctx.by.userId,
+            ],
+          },
+        );
+      if (args.slug !== undefined) {
+        const created = await insertWith(args.slug);
+        if (created) return created;
+      } else {
+        for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
+          const created = await insertWith(randomSlug());
+          if (created) return created;
+        }
+      }
+      throw new ConflictError('slug_taken', {
+        message: 'No free slug was found on this domain; choose one.',
+        details: [{ field: 'slug', issue: 'slug_taken' }],
       });
     },
   });
@@ -126,9 +162,8 @@ export function linkCommands(cache: CacheDeps): Command[] {
           values,
         ),
       );
-      await snapshotVersion(ctx.tx, 'link_versions', 'link_id', 'links', args.id, ctx.by.userId, 'updated');
       const { id: _id, workspace_id: _ws, ...changes } = args;
-      await audit(ctx, {
+      await snapshotVersionAndAudit(ctx, LINK_VERSION(args.id, 'updated'), {
         workspaceId: args.workspace_id,
         action: args.destination_url !== undefined ? 'link.destination_changed' : 'link.updated',
         resourceType: 'link',
@@ -157,28 +192,12 @@ export function linkCommands(cache: CacheDeps): Command[] {
     defineCommand(mutator, {
       describe: describeLink,
       run: async (ctx, args) => {
-        const before = await one<LinkRow>(
-          ctx.tx,
-          `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id, d.hostname AS host
-       FROM links l JOIN custom_domains d ON d.id = l.domain_id
-      WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
-          [args.id, args.workspace_id],
-        );
-        if (!before) throw new NotFoundError();
+        const before = await loadLink(ctx, args.workspace_id, args.id);
         await ctx.tx.query(
           `UPDATE links SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
           [args.id, ctx.by.userId],
         );
-        await snapshotVersion(
-          ctx.tx,
-          'link_versions',
-          'link_id',
-          'links',
-          args.id,
-          ctx.by.userId,
-          auditAction,
-        );
-        await audit(ctx, {
+        await snapshotVersionAndAudit(ctx, LINK_VERSION(args.id, auditAction), {
           workspaceId: args.workspace_id,
           action: auditAction,
           resourceType: 'link',

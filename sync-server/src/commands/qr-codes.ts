@@ -7,8 +7,8 @@ import { assertSafeDestination } from './destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { afterAddressCreated } from './address-created';
-import { audit, freeSlug, snapshotVersion, withConflicts } from './support';
+import { insertAddress } from './address-created';
+import { freeSlug, snapshotVersionAndAudit } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
@@ -64,12 +64,23 @@ export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[
         store: artifacts,
         workspaceId: args.workspace_id,
       });
-      await withConflicts(() =>
-        ctx.tx.query(
-          `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
-                                 created_by_user_id, updated_by_user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $6, now(), $8, $8)`,
-          [
+      const created = await insertAddress(
+        ctx,
+        cache,
+        {
+          kind: 'qr_code',
+          id: args.id,
+          workspaceId: args.workspace_id,
+          host: host.hostname,
+          slug,
+          destinationUrl: args.destination_url,
+          title: args.title,
+        },
+        {
+          text: `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
+                                       created_by_user_id, updated_by_user_id)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $6, now(), $8, $8)`,
+          values: [
             args.id,
             args.workspace_id,
             host.id,
@@ -79,17 +90,10 @@ export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[
             JSON.stringify(args.design ?? {}),
             ctx.by.userId,
           ],
-        ),
+        },
       );
-      return afterAddressCreated(ctx, cache, {
-        kind: 'qr_code',
-        id: args.id,
-        workspaceId: args.workspace_id,
-        host: host.hostname,
-        slug,
-        destinationUrl: args.destination_url,
-        title: args.title,
-      });
+      if (!created) throw new Error('createQrCode: the INSERT inserted no row');
+      return created;
     },
   });
 
@@ -124,28 +128,29 @@ export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[
           ctx.by.userId,
         ],
       );
-      await snapshotVersion(
-        ctx.tx,
-        'qr_code_versions',
-        'qr_code_id',
-        'qr_codes',
-        args.id,
-        ctx.by.userId,
-        args.destination_url ? 're-pointed' : 'updated',
-      );
-      await audit(ctx, {
-        workspaceId: args.workspace_id,
-        // QR destination changes are kept forever (the audit table forces their retention to NULL).
-        action: args.destination_url !== undefined ? 'qr_code.destination_changed' : 'qr_code.updated',
-        resourceType: 'qr_code',
-        resourceId: args.id,
-        before: { destination_url: before.destination_url, title: before.title },
-        after: {
-          destination_url: args.destination_url,
-          title: args.title,
-          design_changed: args.design !== undefined,
+      await snapshotVersionAndAudit(
+        ctx,
+        {
+          table: 'qr_code_versions',
+          ownerColumn: 'qr_code_id',
+          source: 'qr_codes',
+          id: args.id,
+          summary: args.destination_url ? 're-pointed' : 'updated',
         },
-      });
+        {
+          workspaceId: args.workspace_id,
+          // QR destination changes are kept forever (the audit table forces their retention to NULL).
+          action: args.destination_url !== undefined ? 'qr_code.destination_changed' : 'qr_code.updated',
+          resourceType: 'qr_code',
+          resourceId: args.id,
+          before: { destination_url: before.destination_url, title: before.title },
+          after: {
+            destination_url: args.destination_url,
+            title: args.title,
+            design_changed: args.design !== undefined,
+          },
+        },
+      );
       scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
       if (args.design !== undefined) {
         ctx.effects.enqueue({
@@ -176,21 +181,22 @@ export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[
           `UPDATE qr_codes SET ${sql}, current_version = current_version + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1`,
           [args.id, ctx.by.userId],
         );
-        await snapshotVersion(
-          ctx.tx,
-          'qr_code_versions',
-          'qr_code_id',
-          'qr_codes',
-          args.id,
-          ctx.by.userId,
-          auditAction,
+        await snapshotVersionAndAudit(
+          ctx,
+          {
+            table: 'qr_code_versions',
+            ownerColumn: 'qr_code_id',
+            source: 'qr_codes',
+            id: args.id,
+            summary: auditAction,
+          },
+          {
+            workspaceId: args.workspace_id,
+            action: auditAction,
+            resourceType: 'qr_code',
+            resourceId: args.id,
+          },
         );
-        await audit(ctx, {
-          workspaceId: args.workspace_id,
-          action: auditAction,
-          resourceType: 'qr_code',
-          resourceId: args.id,
-        });
         // Archived codes keep resolving through the fallback chain: the payload is rewritten, never deleted.
         scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
         ctx.effects.poke({ workspaceId: args.workspace_id });

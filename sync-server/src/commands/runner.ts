@@ -14,9 +14,14 @@ import { SystemHosts } from './system-hosts';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
-import { authorizeMutation, loadAuthorizeInput, type ResourceRef } from './authorization';
+import { authorizeMutation, loadAuthorizeInput, type AuthorizeMemo, type ResourceRef } from './authorization';
 
-export type TxScope = { tx: pg.PoolClient; effects: PostCommitEffects };
+export type TxScope = {
+  tx: pg.PoolClient;
+  effects: PostCommitEffects;
+  /** Set by a batch whose commands change no membership (see AuthorizeMemo). */
+  authorizeMemo?: AuthorizeMemo;
+};
 
 export type RunnerDeps = {
   pool: pg.Pool;
@@ -24,7 +29,8 @@ export type RunnerDeps = {
   redisPrefix: string;
   logger: Logger;
   hosts: CommandContext['hosts'];
-  enqueue: (job: JobRequest) => Promise<void>;
+  /** Sends the jobs together (one round trip per queue). */
+  enqueue: (jobs: readonly JobRequest[]) => Promise<void>;
   resolveHost: ResolveHost;
 };
 
@@ -78,7 +84,7 @@ export class CommandRunner {
     if (bounds)
       throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
     const args: unknown = command.mutator.args.parse(rawArgs);
-    const member = await authorizeMutation(scope.tx, by, command.mutator, args);
+    const member = await authorizeMutation(scope.tx, by, command.mutator, args, scope.authorizeMemo);
 
     const ctx: CommandContext = {
       tx: scope.tx,
@@ -164,35 +170,48 @@ export class CommandRunner {
    */
   async refreshCacheSoon(target: CacheRefreshTarget): Promise<void> {
     await this.deps
-      .enqueue(cacheRefreshJob(target, Date.now(), 0))
+      .enqueue([cacheRefreshJob(target, Date.now(), 0)])
       .catch((error: unknown) =>
         this.deps.logger.warn({ err: errorMessage(error), queue: 'cache-refresh' }, 'enqueue failed'),
       );
   }
 
   /**
-   * Post-commit effects in the design's order: every cache write-through (a few at a time, never
-   * the whole pool), then every job (sent together), then the pokes. Each is best effort: the
-   * commit stands, and a failed write-through leaves bounded staleness that cache-refresh repairs.
+   * Post-commit effects: every cache write-through (a few at a time, never the whole pool), every
+   * job (sent together) and the pokes, the three at once — none reads what another writes (a
+   * refresh job runs seconds later; a pull reads PostgreSQL, not the cache). Each is best effort:
+   * the commit stands, and a failed write-through leaves bounded staleness that cache-refresh repairs.
    */
   async flush(effects: PostCommitEffects): Promise<void> {
-    await inLanes([...effects.cacheWrites.values()], WRITE_THROUGH_LANES, (write) =>
-      write().catch((error: unknown) =>
-        this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed'),
+    await Promise.all([
+      inLanes([...effects.cacheWrites.values()], WRITE_THROUGH_LANES, (write) =>
+        write().catch((error: unknown) =>
+          this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed'),
+        ),
       ),
-    );
-    await Promise.all(
-      [...effects.jobs.values(), ...cacheRefreshJobs(effects)].map((job) =>
-        this.deps
-          .enqueue(job)
-          .catch((error: unknown) =>
-            this.deps.logger.warn({ err: errorMessage(error), queue: job.queue }, 'enqueue failed'),
-          ),
+      this.enqueueAll([...effects.jobs.values(), ...cacheRefreshJobs(effects)]),
+      this.poke(effects).catch((error: unknown) =>
+        this.deps.logger.warn({ err: errorMessage(error) }, 'poke failed'),
       ),
-    );
-    await this.poke(effects).catch((error: unknown) =>
-      this.deps.logger.warn({ err: errorMessage(error) }, 'poke failed'),
-    );
+    ]);
+  }
+
+  /** Together; if that fails, one by one, so one refused job cannot take the others down with it. */
+  private async enqueueAll(jobs: readonly JobRequest[]): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      await this.deps.enqueue(jobs);
+    } catch {
+      await Promise.all(
+        jobs.map((job) =>
+          this.deps
+            .enqueue([job])
+            .catch((error: unknown) =>
+              this.deps.logger.warn({ err: errorMessage(error), queue: job.queue }, 'enqueue failed'),
+            ),
+        ),
+      );
+    }
   }
 
   private async poke(effects: PostCommitEffects): Promise<void> {

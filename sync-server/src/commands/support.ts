@@ -1,8 +1,8 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { randomSlug } from '@linkhub/shared/mutators/args';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/db/sql';
 import { pgErrorInfo } from '@linkhub/shared/db/errors';
-import { writeAudit } from '../accounts/audit';
+import { auditInsert, writeAudit } from '../accounts/audit';
 import { autoGrantOnCreate, type GrantableType } from '../accounts/grants';
 import type { CommandContext } from './types';
 
@@ -84,23 +84,32 @@ export async function audit(
   await writeAudit(ctx.tx, { ...entry, actor: ctx.by.audit, requestId: ctx.requestId });
 }
 
+export type VersionOf = {
+  table: 'link_versions' | 'qr_code_versions';
+  ownerColumn: 'link_id' | 'qr_code_id';
+  source: 'links' | 'qr_codes';
+  id: string;
+  summary: string;
+};
+
 /**
- * Full-snapshot versions (DESIGN §3): the row as it now stands, under its `current_version`. The
- * command's own UPDATE bumps `current_version` (a create starts at 1), so this is one INSERT.
+ * Full-snapshot versions (DESIGN §3) with the audit entry of the same change, in one statement: the
+ * row as it now stands, under its `current_version` (the command's own write bumps it; a create
+ * starts at 1), and the audit row.
  */
-export async function snapshotVersion(
-  tx: Queryable,
-  table: 'link_versions' | 'qr_code_versions',
-  ownerColumn: 'link_id' | 'qr_code_id',
-  source: 'links' | 'qr_codes',
-  id: string,
-  userId: string | null,
-  summary: string,
+export async function snapshotVersionAndAudit(
+  ctx: CommandContext,
+  version: VersionOf,
+  entry: Parameters<typeof audit>[1],
 ): Promise<void> {
-  await tx.query(
-    `INSERT INTO ${table} (${ownerColumn}, workspace_id, version, snapshot, change_summary, created_by_user_id)
-     SELECT s.id, s.workspace_id, s.current_version, to_jsonb(s), $3, $2 FROM ${source} s WHERE s.id = $1`,
-    [id, userId, summary],
+  const auditRow = auditInsert({ ...entry, actor: ctx.by.audit, requestId: ctx.requestId }, 4);
+  await ctx.tx.query(
+    `WITH version AS (
+       INSERT INTO ${version.table} (${version.ownerColumn}, workspace_id, version, snapshot, change_summary, created_by_user_id)
+       SELECT s.id, s.workspace_id, s.current_version, to_jsonb(s), $3, $2 FROM ${version.source} s WHERE s.id = $1
+     )
+     ${auditRow.text}`,
+    [version.id, ctx.by.userId, version.summary, ...auditRow.values],
   );
 }
 

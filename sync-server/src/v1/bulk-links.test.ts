@@ -136,6 +136,50 @@ describe('POST /v1/links/bulk', () => {
     expect(audits.rows).toEqual([]);
   });
 
+  it('when the database refuses an item the plan did not foresee, runs the request again item by item: the others are kept, the refused one leaves nothing', async () => {
+    // Stands in for a refusal only the database sees (a concurrent create of the same slug).
+    await kit.deps.pool.query(`
+      CREATE FUNCTION bulk_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.destination_url LIKE '%db-refuses%' THEN RAISE EXCEPTION 'refused by the database'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER bulk_test_refuse BEFORE INSERT ON links FOR EACH ROW EXECUTE FUNCTION bulk_test_refuse();`);
+    try {
+      const res = await bulk({
+        links: [
+          { destination_url: 'https://example.com/race-1', slug: 'race-1' },
+          { destination_url: 'https://example.com/db-refuses' },
+          { destination_url: 'https://example.com/race-3' },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const body = await json<Bulk>(res);
+      expect(body.data.map((r) => [r.index, r.status])).toEqual([
+        [0, 'created'],
+        [1, 'failed'],
+        [2, 'created'],
+      ]);
+      const written = await kit.deps.pool.query<{
+        destination_url: string;
+        versions: string;
+        audits: string;
+      }>(
+        `SELECT l.destination_url,
+                (SELECT count(*) FROM link_versions v WHERE v.link_id = l.id) AS versions,
+                (SELECT count(*) FROM audit_log_entries a WHERE a.resource_id = l.id AND a.action = 'link.created') AS audits
+           FROM links l WHERE l.destination_url LIKE 'https://example.com/race-%' OR l.destination_url LIKE '%db-refuses%'
+          ORDER BY l.destination_url`,
+      );
+      expect(written.rows).toEqual([
+        { destination_url: 'https://example.com/race-1', versions: '1', audits: '1' },
+        { destination_url: 'https://example.com/race-3', versions: '1', audits: '1' },
+      ]);
+    } finally {
+      await kit.deps.pool.query('DROP TRIGGER bulk_test_refuse ON links; DROP FUNCTION bulk_test_refuse();');
+    }
+  });
+
   it('stops at the plan limit mid-batch: the items that fit are created, the rest fail with plan_limit_reached', async () => {
     const free = await kit.signUp('v1-bulk-free@example.com');
     const fill = await bulk(

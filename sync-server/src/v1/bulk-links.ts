@@ -5,26 +5,37 @@ import { denialError } from '@linkhub/shared/permissions/decision';
 import { createLinkInputSchema, type CreateLinkInput } from '@linkhub/shared/schemas/links';
 import type { AppDeps } from '../deps';
 import { inItemSavepoint } from '../batch/item-savepoint';
-import { loadAuthorizeInput } from '../commands/authorization';
+import { AuthorizeMemo, loadAuthorizeInput } from '../commands/authorization';
+import type { TxScope } from '../commands/runner';
+import { rows } from '@linkhub/shared/db/sql';
 import { PostCommitEffects } from '../commands/effects';
 import { classifyMutationError } from '../replicache/refusal';
 import type { V1Caller } from './caller';
 import type { BulkLinkResult } from './bulk-links-schema';
 import { createLinkSteps, type DomainIdOf } from './link-create';
+import type { CommandStep } from './run';
 import { warmDestinationDns } from './dns-warm';
 import { domainIdForHost } from './queries/domains';
 import { findLinks } from './queries/links';
-import { serializeLink } from './serializers/links';
+import { serializeLink, type LinkRecord } from './serializers/links';
 
 export type BulkCreateOutcome = { data: BulkLinkResult[]; meta: { created: number; failed: number } };
 
 type Prepared = { index: number; input: CreateLinkInput } | { index: number; error: unknown };
+type Planned = { index: number; id: string; steps: CommandStep[]; isolate: boolean };
 type Outcome = { index: number; id: string } | { index: number; error: unknown };
 
 /**
- * `POST /v1/links/bulk`: every item is the createLink command of `POST /v1/links`, each in its own
- * savepoint of one transaction, so an item that fails (invalid, slug taken, plan limit reached…)
- * fails alone; post-commit effects (write-through, jobs, pokes) run once for the request.
+ * `POST /v1/links/bulk`: every item is the createLink command of `POST /v1/links` (and its
+ * updateLink for a schedule, rules or a split), all in one transaction, so an item that fails
+ * (invalid, slug taken, plan limit reached…) fails alone; post-commit effects (write-through, jobs,
+ * pokes) run once for the request.
+ *
+ * An item runs in its own savepoint only where it can fail inside the database: a chosen slug that
+ * is taken (or chosen twice in the request), or more than one step. A single createLink otherwise
+ * refuses before its first write (args, authorize, destination, domain) — and if the database
+ * refuses one anyway (a race), the transaction is rolled back and the request runs again with a
+ * savepoint per item. Authorization is loaded once for the request's items (AuthorizeMemo).
  */
 export async function bulkCreateLinks(
   deps: AppDeps,
@@ -40,46 +51,121 @@ export async function bulkCreateLinks(
   );
 
   const runner = deps.commands;
-  const batch = new PostCommitEffects();
-  const { outcomes, records } = await runner.inTransaction(async (scope) => {
-    const domainIdOf = memoDomainIds((host) => domainIdForHost(scope.tx, caller.workspaceId, host));
-    const done: Outcome[] = [];
-    for (const item of prepared) {
-      if (!('input' in item)) {
-        done.push(item);
-        continue;
+  const attempt = async (
+    isolateAll: boolean,
+  ): Promise<{ outcomes: Outcome[]; records: LinkRecord[]; batch: PostCommitEffects }> => {
+    const batch = new PostCommitEffects();
+    const result = await runner.inTransaction(async (scope) => {
+      const itemScope: TxScope = { ...scope, authorizeMemo: new AuthorizeMemo() };
+      const { planned, done } = await planItems(scope, caller.workspaceId, prepared, deps.config.LINK_HOST);
+      for (const item of planned) {
+        try {
+          const run = async (own: TxScope): Promise<string> => {
+            for (const step of item.steps) await runner.run(own, caller.by, step.name, step.args, requestId);
+            return item.id;
+          };
+          const id =
+            isolateAll || item.isolate ? await inItemSavepoint(itemScope, run) : await run(itemScope);
+          done.push({ index: item.index, id });
+        } catch (raw) {
+          if (!isolateAll && !item.isolate && !(await stillUsable(scope))) throw new RunIsolated();
+          const failure = classifyMutationError(raw);
+          if (failure.kind === 'retry') throw failure.error;
+          if (failure.unexpected) runner.reportUnexpected(raw, { mutation: 'createLink', requestId });
+          done.push({ index: item.index, error: failure.error });
+        }
       }
-      try {
-        const id = await inItemSavepoint(scope, async (own) => {
-          const { id, steps } = await createLinkSteps(caller.workspaceId, item.input, domainIdOf);
-          for (const step of steps) await runner.run(own, caller.by, step.name, step.args, requestId);
-          return id;
-        });
-        done.push({ index: item.index, id });
-      } catch (raw) {
-        const failure = classifyMutationError(raw);
-        if (failure.kind === 'retry') throw failure.error;
-        if (failure.unexpected) runner.reportUnexpected(raw, { mutation: 'createLink', requestId });
-        done.push({ index: item.index, error: failure.error });
-      }
-    }
-    const ids = done.flatMap((o) => ('id' in o ? [o.id] : []));
-    return { outcomes: done, records: await findLinks(scope.tx, caller.workspaceId, ids) };
-  }, batch);
+      const ids = done.flatMap((o) => ('id' in o ? [o.id] : []));
+      return { outcomes: done, records: await findLinks(scope.tx, caller.workspaceId, ids) };
+    }, batch);
+    return { ...result, batch };
+  };
+  const { outcomes, records, batch } = await attempt(false).catch((error: unknown) => {
+    if (error instanceof RunIsolated) return attempt(true);
+    throw error;
+  });
   await runner.flush(batch);
 
   const byId = new Map(records.map((r) => [r.id, r]));
-  const data = outcomes.map((o): BulkLinkResult => {
-    const record = 'id' in o ? byId.get(o.id) : undefined;
-    if (record) return { index: o.index, status: 'created', link: serializeLink(record) };
-    return {
-      index: o.index,
-      status: 'failed',
-      error: itemError('error' in o ? o.error : new NotFoundError(), requestId),
-    };
-  });
+  const data = outcomes
+    .map((o): BulkLinkResult => {
+      const record = 'id' in o ? byId.get(o.id) : undefined;
+      if (record) return { index: o.index, status: 'created', link: serializeLink(record) };
+      return {
+        index: o.index,
+        status: 'failed',
+        error: itemError('error' in o ? o.error : new NotFoundError(), requestId),
+      };
+    })
+    .sort((a, b) => a.index - b.index);
   const created = data.filter((d) => d.status === 'created').length;
   return { data, meta: { created, failed: data.length - created } };
+}
+
+/** A database refusal aborted the fast run's transaction: run the request again, an item per savepoint. */
+class RunIsolated extends Error {}
+
+/** After an item failed without a savepoint: is the transaction still usable (nothing was written)? */
+async function stillUsable(scope: TxScope): Promise<boolean> {
+  try {
+    await scope.tx.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Each valid item's commands, and whether it needs a savepoint: a chosen slug already held on its
+ * host (one query for the request) or chosen by an earlier item, or more than one step.
+ */
+async function planItems(
+  scope: TxScope,
+  workspaceId: string,
+  prepared: readonly Prepared[],
+  linkHost: string,
+): Promise<{ planned: Planned[]; done: Outcome[] }> {
+  const domainIdOf = memoDomainIds((host) => domainIdForHost(scope.tx, workspaceId, host));
+  const planned: Planned[] = [];
+  const done: Outcome[] = [];
+  for (const item of prepared) {
+    if (!('input' in item)) {
+      done.push(item);
+      continue;
+    }
+    try {
+      const { id, steps } = await createLinkSteps(workspaceId, item.input, domainIdOf);
+      planned.push({ index: item.index, id, steps, isolate: steps.length > 1 });
+    } catch (error) {
+      done.push({ index: item.index, error });
+    }
+  }
+  const chosen = planned.flatMap((p) => {
+    const args = p.steps[0]?.args;
+    return typeof args?.slug === 'string'
+      ? [{ item: p, slug: args.slug, domainId: typeof args.domain_id === 'string' ? args.domain_id : null }]
+      : [];
+  });
+  if (chosen.length === 0) return { planned, done };
+  const held = await rows<{ i: number }>(
+    scope.tx,
+    `WITH system_host AS (SELECT id FROM custom_domains WHERE is_system AND hostname = $4)
+     SELECT t.i FROM unnest($1::int[], $2::uuid[], $3::text[]) AS t(i, domain_id, slug)
+      WHERE EXISTS (SELECT 1 FROM links l WHERE l.domain_id = COALESCE(t.domain_id, (SELECT id FROM system_host)) AND l.slug = t.slug)
+         OR EXISTS (SELECT 1 FROM qr_slug_reservations r WHERE r.domain_id = COALESCE(t.domain_id, (SELECT id FROM system_host)) AND r.slug = t.slug)`,
+    [chosen.map((_, i) => i), chosen.map((c) => c.domainId), chosen.map((c) => c.slug), linkHost],
+  );
+  for (const { i } of held) {
+    const c = chosen[i];
+    if (c) c.item.isolate = true;
+  }
+  const seen = new Set<string>();
+  for (const c of chosen) {
+    const key = `${c.domainId ?? ''} ${c.slug.toLowerCase()}`;
+    if (seen.has(key)) c.item.isolate = true;
+    seen.add(key);
+  }
+  return { planned, done };
 }
 
 /**
