@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /** The sync-server the dev server proxies API calls to (the launcher sets PUBLIC_SYNC_URL). */
 const syncUrl = process.env.PUBLIC_SYNC_URL ?? 'http://127.0.0.1:8080';
-const proxied = ['/api', '/v1', '/replicache', '/healthz'];
+const proxied = ['/api', '/v1', '/replicache', '/healthz', '/share'];
 const port = Number(process.env.PWA_PORT ?? 5173);
 /** The edge's public URL (the launcher sets it): the editor's short-link addresses open there in dev. */
 const edgeUrl = process.env.PUBLIC_EDGE_URL;
@@ -15,6 +15,8 @@ const API_DENYLIST = [
   /^\/replicache(\/|$)/,
   /^\/healthz/,
   /^\/webhooks(\/|$)/,
+  // shared dashboards: static HTML from the sync-server, never the editor's shell
+  /^\/share(\/|$)/,
 ];
 
 export default defineConfig({

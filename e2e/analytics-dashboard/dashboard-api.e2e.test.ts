@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
-import { dashboardWindows } from '../../sync-server/src/analytics/dashboard-window';
+import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
 import { foldDaily } from '../../worker/src/analytics/recompute';
 import { startHarness, type Harness } from '../analytics/harness';
 

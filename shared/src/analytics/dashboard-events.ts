@@ -1,5 +1,5 @@
-import type pg from 'pg';
-import { ROLLUP_DIMENSIONS } from '@linkhub/shared/analytics/rollup-dimensions';
+import type { Queryable } from '../db/sql';
+import { ROLLUP_DIMENSIONS } from './rollup-dimensions';
 import {
   DASHBOARD_DIMENSIONS,
   type DashboardCounts,
@@ -7,11 +7,11 @@ import {
   type DashboardFilters,
   type DashboardPoint,
   type DashboardRow,
-} from '@linkhub/shared/analytics/dashboard';
-import { num } from './rollup-source';
+} from './dashboard';
 import type { Window } from './dashboard-window';
 
-type Db = Pick<pg.Pool, 'query'>;
+type Db = Queryable;
+const num = (v: string | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 
 /**
  * The SQL of each dashboard dimension over `click_events`: the rollups' own expressions (one table,

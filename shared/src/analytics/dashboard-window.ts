@@ -1,7 +1,7 @@
-import type pg from 'pg';
-import type { DashboardPeriod } from '@linkhub/shared/analytics/dashboard';
+import type { Queryable } from '../db/sql';
+import type { DashboardPeriod } from './dashboard';
 
-type Db = Pick<pg.Pool, 'query'>;
+type Db = Queryable;
 export type Window = { from: Date; to: Date };
 
 /** Whole days of each period that ends today (today included). */

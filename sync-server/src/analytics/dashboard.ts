@@ -10,8 +10,8 @@ import {
   type DashboardRow,
 } from '@linkhub/shared/analytics/dashboard';
 import { breakdown, totals } from './aggregates';
-import { eventAnswer } from './dashboard-events';
-import { intervalOf, type Window } from './dashboard-window';
+import { eventAnswer } from '@linkhub/shared/analytics/dashboard-events';
+import { intervalOf, type Window } from '@linkhub/shared/analytics/dashboard-window';
 import type { AnalyticsScope } from './scope';
 import { timeseries } from './timeseries';
 

@@ -58,9 +58,9 @@ export function BarList({
                   type="button"
                   className="an-bar"
                   aria-pressed={pressed}
-                  aria-label={`${label}: ${name}, ${count(r.events)} events (${total === 0 ? '0' : share(r.events / total)}). Filter by it`}
                   onClick={() => onPick(dim, r.value)}
                 >
+                  <span className="sr-only">Filter by {label}: </span>
                   <span className="an-fill" style={{ width: `${(100 * r.events) / top}%` }} />
                   <span className="an-name">{name}</span>
                   <span className="an-num">{count(r.events)}</span>

@@ -23,7 +23,8 @@ export function HeadlineTiles({ data, leads }: { data: DashboardData; leads: num
               {compact(value)}
             </strong>
             <span className={`an-change an-${trend}`}>
-              {change(c)} <span className="muted">vs {count(data.previous[key])} before</span>
+              {c === null && value === 0 ? 'no change' : change(c)}{' '}
+              <span className="muted">vs {count(data.previous[key])} before</span>
             </span>
           </li>
         );

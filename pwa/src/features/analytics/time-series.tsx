@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { DashboardData, DashboardPoint } from '@linkhub/shared/analytics/dashboard';
 import { compact, count, locale } from './number-format';
 
+/** Day ticks only on a daily series (no "8am" between midnights). */
+const DAY_S = 86_400;
 const events = (p: DashboardPoint) => p.clicks + p.scans + p.page_views;
 
 function bucketLabel(iso: string, interval: 'hour' | 'day', timeZone: string): string {
@@ -46,7 +48,13 @@ export function TimeSeries({ data }: { data: DashboardData }) {
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
             axes: [
-              { stroke: '#4b5563', grid: { stroke: '#eef0f3' } },
+              data.interval === 'day'
+                ? {
+                    stroke: '#4b5563',
+                    grid: { stroke: '#eef0f3' },
+                    incrs: [DAY_S, 2 * DAY_S, 7 * DAY_S, 14 * DAY_S, 28 * DAY_S],
+                  }
+                : { stroke: '#4b5563', grid: { stroke: '#eef0f3' } },
               {
                 stroke: '#4b5563',
                 grid: { stroke: '#eef0f3' },
