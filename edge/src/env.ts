@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { envFields } from '@linkhub/shared/config/env';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 
 /** Every setting of the edge, read once at start-up (DESIGN §2). */
 export const edgeEnvSchema = z.object({
@@ -37,6 +38,25 @@ export const edgeEnvSchema = z.object({
   /** `off` sends every cache miss to PostgreSQL, as before the slug filter (benchmarks' same-run comparison only). */
   EDGE_SLUG_FILTER: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: envFields.logLevel(),
+  /**
+   * HTTPS for custom domains (edge/src/tls): the port of the TLS listener, which picks each
+   * domain's certificate by SNI. Default: 8443 when ACME_DIRECTORY_URL is set, else no TLS listener.
+   */
+  EDGE_TLS_PORT: z.coerce
+    .number()
+    .int()
+    .min(1, 'must be a port number 1-65535')
+    .max(65535, 'must be a port number 1-65535')
+    .optional(),
+  ACME_DIRECTORY_URL: envFields.url(['https', 'http']).optional(),
+  /** Opens the sealed certificates (the worker's and sync-server's AUTH_SECRET). */
+  AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_AUTH_SECRET),
 });
+
+/** The TLS listener's port, or null when the edge serves plain HTTP only. */
+export function edgeTlsPort(env: Pick<EdgeEnv, 'EDGE_TLS_PORT' | 'ACME_DIRECTORY_URL'>): number | null {
+  if (env.EDGE_TLS_PORT !== undefined) return env.EDGE_TLS_PORT;
+  return env.ACME_DIRECTORY_URL !== undefined ? 8443 : null;
+}
 
 export type EdgeEnv = z.infer<typeof edgeEnvSchema>;

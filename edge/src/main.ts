@@ -6,12 +6,15 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { createEdgeService } from './app';
-import { edgeEnvSchema } from './env';
+import { certificateBox } from '@linkhub/shared/domains/tls-keys';
+import { edgeEnvSchema, edgeTlsPort } from './env';
 import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
 import { createSlugFilter } from './lookup/slug-filter';
 import { openEdgeRedis } from './redis-connections';
 import { createEdgeListener } from './server/edge-listener';
+import { createCertificateStore } from './tls/certificate-store';
+import { createTlsServer } from './tls/tls-server';
 
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
 const config = parseEnv(edgeEnvSchema);
@@ -57,13 +60,34 @@ const { app, hosts, redirect, capture, metrics, jobs } = createEdgeService({
   logger,
 });
 
-const server = createServer(createEdgeListener({ fetch: app.fetch, redirect, hosts, logger, metrics }));
+const listener = createEdgeListener({ fetch: app.fetch, redirect, hosts, logger, metrics });
+const server = createServer(listener);
 server.listen(config.PORT, () => {
   logger.info(
     { port: config.PORT, link_host: config.LINK_HOST, bio_host: config.BIO_HOST },
     `edge listening on http://localhost:${config.PORT}`,
   );
 });
+
+// Custom domains over HTTPS (DECISIONS D-250): certificates by SNI, reloaded when the worker announces a change.
+const tlsPort = edgeTlsPort(config);
+const tlsSubscriber = tlsPort === null ? null : redis.duplicate();
+tlsSubscriber?.on('error', () => undefined);
+const certificates =
+  tlsSubscriber === null
+    ? null
+    : createCertificateStore({
+        find: (host) => pg.findCertificate(host),
+        box: certificateBox(config.AUTH_SECRET),
+        subscriber: tlsSubscriber,
+        prefix: config.REDIS_PREFIX,
+        logger,
+      });
+const tlsServer = certificates === null ? null : createTlsServer({ listener, certificates, logger });
+if (tlsServer !== null && tlsPort !== null)
+  tlsServer.listen(tlsPort, () => {
+    logger.info({ port: tlsPort }, `edge listening on https://localhost:${tlsPort} (custom domains)`);
+  });
 
 let stopping = false;
 function shutdown(signal: string): void {
@@ -72,6 +96,9 @@ function shutdown(signal: string): void {
   logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  tlsServer?.close();
+  certificates?.close();
+  tlsSubscriber?.disconnect();
   server.close(() => {
     // Events still queued for the stream leave before the connections close.
     void capture

@@ -55,6 +55,8 @@ export interface PgLookup {
     after: SlugCursor | null,
     limit: number,
   ): Promise<Array<{ domain_id: string; slug: string }>>;
+  /** The active certificate of a serving custom domain (chain and key still sealed), for TLS (edge/src/tls). */
+  findCertificate(host: string): Promise<SealedCertificate | null>;
   /** Queries run so far (tests). */
   readonly queryCount: number;
   close(): Promise<void>;
@@ -92,6 +94,14 @@ const TAKEN_ESTIMATE_SQL = `SELECT COALESCE(sum(GREATEST(reltuples, 0)), 0)::flo
 WHERE oid IN ('links'::regclass, 'qr_codes'::regclass, 'qr_slug_reservations'::regclass)`;
 
 const SERVING_DOMAINS_SQL = `SELECT id, hostname FROM custom_domains WHERE deleted_at IS NULL AND status = 'verified'`;
+
+export type SealedCertificate = { certificate_sealed: string; private_key_sealed: string; not_after: Date };
+
+/** A lapsed domain (re-check failing) keeps its certificate: it keeps serving (issue 20). */
+const CERTIFICATE_SQL = `
+SELECT c.certificate_sealed, c.private_key_sealed, c.not_after
+FROM custom_domains d JOIN domain_certificates c ON c.domain_id = d.id AND c.status = 'active'
+WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified' AND NOT d.is_system AND c.not_after > now()`;
 
 export type PgLookupOptions = {
   connectionString: string;
@@ -182,6 +192,11 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
         from.slug,
         limit,
       ]);
+    },
+    async findCertificate(host) {
+      if (!isLookupSafe(host)) return null;
+      const [row] = await run<SealedCertificate>('edge_certificate', CERTIFICATE_SQL, [host]);
+      return row ?? null;
     },
     async ping() {
       await run('edge_ping', 'SELECT 1', []);

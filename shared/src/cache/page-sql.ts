@@ -13,11 +13,11 @@ JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
 WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified'
   AND p.published_snapshot IS NOT NULL AND p.archived_at IS NULL`;
 
-/** A custom domain's root page: its workspace's page on that domain published first. */
+/** A custom domain's root page: the page its `root_handle` names, else its workspace's page on that domain published first. */
 export const ROOT_PAGE_SQL = `
 SELECT p.id, p.workspace_id, p.handle, p.published_snapshot AS snapshot
 FROM custom_domains d
 JOIN bio_pages p ON p.domain_id = d.id AND p.deleted_at IS NULL AND p.published_snapshot IS NOT NULL AND p.archived_at IS NULL
 JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
 WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified' AND d.workspace_id IS NOT NULL
-ORDER BY p.published_at ASC LIMIT 1`;
+ORDER BY (p.handle = d.root_handle) IS TRUE DESC, p.published_at ASC LIMIT 1`;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { syncKeys } from '../sync/keys';
+import { SYNC_KEY_PREFIXES, syncKeys } from '../sync/keys';
+import { domainViewSchema } from '../sync/views';
 import { defineMutator } from './define';
-import { hostnameArg, idArg, workspaceArg } from './args';
+import { handleArg, hostnameArg, idArg, urlArg, workspaceArg } from './args';
+import { nowIso, patchView, readView } from './client-store';
 
 export const addDomainArgs = z
   .object({
@@ -39,4 +41,98 @@ export const removeDomain = defineMutator({
   },
 });
 
-export const domainMutators = [addDomain, removeDomain] as const;
+/** Check the DNS again now (a pending or failed domain; a verified one is re-checked). */
+export const verifyDomainArgs = z.object({ id: idArg, workspace_id: workspaceArg }).strict();
+
+export const verifyDomain = defineMutator({
+  name: 'verifyDomain',
+  args: verifyDomainArgs,
+  action: 'domain.verify',
+  target: (args) => ({ type: 'domain', id: args.id }),
+  client: async (tx, { id }) => {
+    const domain = await readView(tx, syncKeys.domain(id), domainViewSchema);
+    if (domain?.status === 'failed')
+      await patchView(tx, syncKeys.domain(id), domainViewSchema, { status: 'pending' }, nowIso());
+  },
+});
+
+/**
+ * What a custom domain serves: its purpose, the bio page at its root, where unknown slugs go, and
+ * whether the editor makes new links on it (one default per workspace; false clears it).
+ */
+export const updateDomainArgs = z
+  .object({
+    id: idArg,
+    workspace_id: workspaceArg,
+    purpose: z.enum(['links', 'bio', 'all']).optional(),
+    root_handle: handleArg.nullable().optional(),
+    not_found_url: urlArg.nullable().optional(),
+    default_for_links: z.boolean().optional(),
+  })
+  .strict()
+  .refine(
+    (v) =>
+      v.purpose !== undefined ||
+      v.root_handle !== undefined ||
+      v.not_found_url !== undefined ||
+      v.default_for_links !== undefined,
+    { message: 'Send at least one field to change.', params: { issue: 'empty_update' } },
+  );
+
+export const updateDomain = defineMutator({
+  name: 'updateDomain',
+  args: updateDomainArgs,
+  action: 'domain.update',
+  target: (args) => ({ type: 'domain', id: args.id }),
+  client: async (tx, args) => {
+    const { id, workspace_id: _ws, default_for_links, ...fields } = args;
+    const now = nowIso();
+    if (default_for_links === true) {
+      for await (const value of tx.scan({ prefix: SYNC_KEY_PREFIXES.domain }).values()) {
+        const other = domainViewSchema.safeParse(value);
+        if (other.success && other.data.id !== id && other.data.default_for_links)
+          await patchView(
+            tx,
+            syncKeys.domain(other.data.id),
+            domainViewSchema,
+            { default_for_links: false },
+            now,
+          );
+      }
+    }
+    await patchView(
+      tx,
+      syncKeys.domain(id),
+      domainViewSchema,
+      { ...fields, ...(default_for_links === undefined ? {} : { default_for_links }) },
+      now,
+    );
+  },
+});
+
+/** Order the certificate again now, instead of waiting for the scheduled retry. */
+export const retryDomainCertificateArgs = z.object({ id: idArg, workspace_id: workspaceArg }).strict();
+
+export const retryDomainCertificate = defineMutator({
+  name: 'retryDomainCertificate',
+  args: retryDomainCertificateArgs,
+  action: 'domain.retry_tls',
+  target: (args) => ({ type: 'domain', id: args.id }),
+  client: async (tx, { id }) => {
+    await patchView(
+      tx,
+      syncKeys.domain(id),
+      domainViewSchema,
+      { tls_status: 'pending', tls_last_error: null },
+      nowIso(),
+    );
+  },
+});
+
+export const domainMutators = [
+  addDomain,
+  removeDomain,
+  verifyDomain,
+  updateDomain,
+  retryDomainCertificate,
+] as const;

@@ -49,6 +49,19 @@ export const domainSchema = z.object({
   /** The TXT record to create: name and value. */
   verification: z.object({ record_type: z.literal('TXT'), name: z.string(), value: z.string() }).nullable(),
   tls_status: z.enum(['none', 'pending', 'issued', 'failed', 'not_required']),
+  /** Either record proves control: the TXT token, or a CNAME of the host to the link host. */
+  records: z.array(z.object({ type: z.enum(['TXT', 'CNAME']), name: z.string(), value: z.string() })),
+  /** What the last DNS check saw, in words. */
+  verification_seen: z.string().nullable(),
+  last_checked_at: isoDateTimeSchema.nullable(),
+  /** A verified domain whose daily re-check fails since then (it keeps serving). */
+  verification_lapsed_at: isoDateTimeSchema.nullable(),
+  tls_expires_at: isoDateTimeSchema.nullable(),
+  /** Why the last certificate order failed; retried automatically (tls_next_attempt_at). */
+  tls_last_error: z.string().nullable(),
+  tls_next_attempt_at: isoDateTimeSchema.nullable(),
+  root_handle: z.string().nullable(),
+  not_found_url: z.string().nullable(),
   verified_at: isoDateTimeSchema.nullable(),
   created_at: isoDateTimeSchema,
 });

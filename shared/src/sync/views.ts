@@ -53,6 +53,22 @@ export const domainViewSchema = z.object({
   tls_status: z.string().default('none'),
   /** Why the last DNS check failed, in words. */
   last_error: z.string().nullable().default(null),
+  /** The records that prove control (either one): the TXT token, or a CNAME of the host to the link host. */
+  records: z
+    .array(z.object({ type: z.enum(['TXT', 'CNAME']), name: z.string(), value: z.string() }))
+    .default([]),
+  /** What the last DNS check saw, in words. */
+  verification_seen: z.string().nullable().default(null),
+  last_checked_at: z.string().nullable().default(null),
+  /** Since when a verified domain's re-check fails (it keeps serving); null when it verifies. */
+  verification_lapsed_at: z.string().nullable().default(null),
+  tls_expires_at: z.string().nullable().default(null),
+  tls_last_error: z.string().nullable().default(null),
+  tls_next_attempt_at: z.string().nullable().default(null),
+  root_handle: z.string().nullable().default(null),
+  not_found_url: z.string().nullable().default(null),
+  /** The editor makes new links on this domain. */
+  default_for_links: z.boolean().default(false),
 });
 export type DomainView = z.infer<typeof domainViewSchema>;
 

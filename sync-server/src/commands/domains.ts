@@ -1,10 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { addDomain, removeDomain } from '@linkhub/shared/mutators/domains';
+import { ConflictError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
+import {
+  addDomain,
+  removeDomain,
+  retryDomainCertificate,
+  updateDomain,
+  verifyDomain,
+} from '@linkhub/shared/mutators/domains';
 import { one } from '@linkhub/shared/db/sql';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { audit, withConflicts } from './support';
-import { defineCommand, type Command } from './types';
+import { defineCommand, type Command, type CommandContext } from './types';
+
+type CustomDomainRow = { hostname: string; status: string; purpose: string };
+
+/** The workspace's live custom domain, locked for this transaction (a system host or another workspace's is not found). */
+async function lockDomain(ctx: CommandContext, id: string, workspaceId: string): Promise<CustomDomainRow> {
+  const domain = await one<CustomDomainRow>(
+    ctx.tx,
+    `SELECT hostname, status, purpose FROM custom_domains
+      WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL AND NOT is_system FOR UPDATE`,
+    [id, workspaceId],
+  );
+  if (!domain) throw new NotFoundError();
+  return domain;
+}
+
+/** A one-off job id: a manual re-check or retry is its own job, never merged into a scheduled one. */
+const manualJobId = (kind: string, id: string, ctx: CommandContext) =>
+  `${kind}-${id}-manual-${ctx.now.getTime()}`;
 
 /**
  * Custom domains: added pending a DNS TXT check by the worker; removal never strands a printed QR
@@ -81,6 +105,13 @@ export function domainCommands(cache: CacheDeps): Command[] {
         before: { hostname: domain.hostname },
       });
       scheduleCacheRefresh(ctx, cache, { kind: 'resource', resource_type: 'domain', id: args.id });
+      // The certificates it holds are revoked (the worker does nothing when none was issued).
+      ctx.effects.enqueue({
+        queue: 'domain-certificate',
+        name: 'domain-certificate',
+        data: { domain_id: args.id, action: 'revoke', attempt: 1 },
+        jobId: `domain-certificate-${args.id}-revoke-1`,
+      });
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,
@@ -89,5 +120,143 @@ export function domainCommands(cache: CacheDeps): Command[] {
     },
   });
 
-  return [add, remove];
+  const verify = defineCommand(verifyDomain, {
+    run: async (ctx, args) => {
+      const domain = await lockDomain(ctx, args.id, args.workspace_id);
+      const recheck = domain.status === 'verified';
+      // A failed domain gets a fresh round of scheduled checks.
+      if (domain.status === 'failed')
+        await ctx.tx.query(
+          "UPDATE custom_domains SET status = 'pending', check_attempts = 0, next_check_at = now() WHERE id = $1",
+          [args.id],
+        );
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'domain.verify_requested',
+        resourceType: 'domain',
+        resourceId: args.id,
+      });
+      ctx.effects.enqueue({
+        queue: 'domain-verify',
+        name: 'domain-verify',
+        data: recheck
+          ? { domain_id: args.id, attempt: 1, recheck: true }
+          : { domain_id: args.id, attempt: 1 },
+        jobId: manualJobId('domain-verify', args.id, ctx),
+      });
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'domain', id: args.id, title: domain.hostname },
+      };
+    },
+  });
+
+  const update = defineCommand(updateDomain, {
+    run: async (ctx, args) => {
+      const domain = await lockDomain(ctx, args.id, args.workspace_id);
+      const purpose = args.purpose ?? domain.purpose;
+      if (args.root_handle) {
+        if (purpose === 'links')
+          throw new ValidationError([{ field: 'root_handle', issue: 'not_applicable' }], {
+            message: 'A domain used only for short links has no root page.',
+          });
+        const page = await one<{ id: string }>(
+          ctx.tx,
+          'SELECT id FROM bio_pages WHERE domain_id = $1 AND handle = $2 AND deleted_at IS NULL',
+          [args.id, args.root_handle],
+        );
+        if (!page)
+          throw new ValidationError([{ field: 'root_handle', issue: 'not_found' }], {
+            message: `No bio page on ${domain.hostname} has the handle ${args.root_handle}.`,
+          });
+      }
+      await ctx.tx.query(
+        `UPDATE custom_domains SET purpose = COALESCE($2, purpose),
+                root_handle = CASE WHEN $3 THEN $4 ELSE root_handle END,
+                not_found_url = CASE WHEN $5 THEN $6 ELSE not_found_url END,
+                updated_at = now()
+          WHERE id = $1`,
+        [
+          args.id,
+          args.purpose ?? null,
+          args.root_handle !== undefined,
+          args.root_handle ?? null,
+          args.not_found_url !== undefined,
+          args.not_found_url ?? null,
+        ],
+      );
+      if (args.default_for_links !== undefined) {
+        if (args.default_for_links && purpose === 'bio')
+          throw new ValidationError([{ field: 'default_for_links', issue: 'not_applicable' }], {
+            message: 'A domain used only for bio pages cannot hold new links.',
+          });
+        // The domain rows whose default flag changes are touched so their row versions move and every editor pulls them.
+        await ctx.tx.query(
+          `WITH previous AS (SELECT default_link_domain_id AS id FROM workspaces WHERE id = $1 FOR UPDATE),
+                changed AS (UPDATE workspaces SET default_link_domain_id = CASE WHEN $3 THEN $2::uuid
+                                 WHEN default_link_domain_id = $2::uuid THEN NULL ELSE default_link_domain_id END
+                             WHERE id = $1 RETURNING default_link_domain_id)
+           UPDATE custom_domains SET updated_at = now()
+            WHERE id IN (SELECT id FROM previous UNION SELECT default_link_domain_id FROM changed) AND id <> $2::uuid`,
+          [args.workspace_id, args.id, args.default_for_links],
+        );
+      }
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'domain.updated',
+        resourceType: 'domain',
+        resourceId: args.id,
+        before: { purpose: domain.purpose },
+        after: {
+          purpose,
+          ...(args.root_handle === undefined ? {} : { root_handle: args.root_handle }),
+          ...(args.not_found_url === undefined ? {} : { not_found_url: args.not_found_url }),
+          ...(args.default_for_links === undefined ? {} : { default_for_links: args.default_for_links }),
+        },
+      });
+      // What the edge reads of the host: its route (purpose, branding) and its root page.
+      scheduleCacheRefresh(ctx, cache, { kind: 'domain', host: domain.hostname });
+      scheduleCacheRefresh(ctx, cache, { kind: 'root_page', host: domain.hostname });
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'domain', id: args.id, title: domain.hostname },
+      };
+    },
+  });
+
+  const retryTls = defineCommand(retryDomainCertificate, {
+    run: async (ctx, args) => {
+      const domain = await lockDomain(ctx, args.id, args.workspace_id);
+      if (domain.status !== 'verified')
+        throw new ConflictError('conflict', {
+          message: 'A certificate is ordered once the domain is verified.',
+          details: [{ field: 'domain', issue: 'not_verified' }],
+        });
+      const { rows } = await ctx.tx.query<{ tls_attempts: number }>(
+        "UPDATE custom_domains SET tls_next_attempt_at = NULL, tls_last_error = NULL, tls_status = CASE WHEN tls_status = 'issued' THEN 'issued' ELSE 'pending' END WHERE id = $1 RETURNING tls_attempts",
+        [args.id],
+      );
+      await audit(ctx, {
+        workspaceId: args.workspace_id,
+        action: 'domain.tls_retry_requested',
+        resourceType: 'domain',
+        resourceId: args.id,
+      });
+      ctx.effects.enqueue({
+        queue: 'domain-certificate',
+        name: 'domain-certificate',
+        data: { domain_id: args.id, action: 'issue', attempt: (rows[0]?.tls_attempts ?? 0) + 1 },
+        jobId: manualJobId('domain-certificate', args.id, ctx),
+      });
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'domain', id: args.id, title: domain.hostname },
+      };
+    },
+  });
+
+  return [add, remove, verify, update, retryTls];
 }

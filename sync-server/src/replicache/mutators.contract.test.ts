@@ -204,6 +204,37 @@ const CASES: Case[] = [
     fields: ['hostname', 'status', 'purpose', 'is_system'],
   },
   {
+    name: 'verifyDomain',
+    run: (c, x) => c.rep.mutate.verifyDomain({ id: x.domain, workspace_id: x.ws }),
+    key: (x) => syncKeys.domain(x.domain),
+    fields: ['status'],
+  },
+  {
+    name: 'updateDomain',
+    run: (c, x) =>
+      c.rep.mutate.updateDomain({
+        id: x.domain,
+        workspace_id: x.ws,
+        purpose: 'all',
+        not_found_url: 'https://example.com/lost',
+        default_for_links: true,
+      }),
+    key: (x) => syncKeys.domain(x.domain),
+    fields: ['purpose', 'not_found_url', 'default_for_links'],
+  },
+  {
+    name: 'retryDomainCertificate',
+    run: async (c, x) => {
+      // A certificate is ordered only for a verified domain (the worker's DNS check, done here by hand).
+      await h.sql("UPDATE custom_domains SET status = 'verified', verified_at = now() WHERE id = $1", [
+        x.domain,
+      ]);
+      await c.rep.mutate.retryDomainCertificate({ id: x.domain, workspace_id: x.ws });
+    },
+    key: (x) => syncKeys.domain(x.domain),
+    fields: ['tls_status', 'tls_last_error'],
+  },
+  {
     name: 'removeDomain',
     run: (c, x) => c.rep.mutate.removeDomain({ id: x.domain, workspace_id: x.ws }),
     key: (x) => syncKeys.domain(x.domain),

@@ -27,9 +27,10 @@ const LOADERS: Record<SyncEntity, Loader> = {
       )
     ).map((r) => [syncKeys.member(r.workspace_id, r.id), views.memberView(r)]),
   domain: async (db, ids) =>
-    (await rows<views.DomainRow>(db, 'SELECT * FROM custom_domains WHERE id = ANY($1::uuid[])', [ids])).map(
-      (r) => [syncKeys.domain(r.id), views.domainView(r)],
-    ),
+    (await rows<views.DomainRow>(db, views.DOMAIN_VIEW_SQL, [ids])).map((r) => [
+      syncKeys.domain(r.id),
+      views.domainView(r),
+    ]),
   link: async (db, ids) =>
     (
       await rows<views.LinkRow>(

@@ -1,3 +1,4 @@
+import { domainDnsRecords } from '@linkhub/shared/domains/dns-records';
 import type {
   BlockView,
   DomainView,
@@ -80,7 +81,29 @@ export type DomainRow = {
   verification_token: string | null;
   tls_status: string;
   last_error: string | null;
+  verification_seen: string | null;
+  last_checked_at: Date | null;
+  verification_lapsed_at: Date | null;
+  tls_expires_at: Date | null;
+  tls_last_error: string | null;
+  tls_next_attempt_at: Date | null;
+  root_handle: string | null;
+  not_found_url: string | null;
+  default_for_links: boolean;
+  /** The system link host: a custom domain may CNAME to it. */
+  cname_target: string | null;
 };
+
+/** A domain's row with what its view derives: whether it is the workspace's default for new links, and the CNAME target. */
+export const DOMAIN_VIEW_SQL = `
+SELECT d.*, COALESCE(w.default_link_domain_id = d.id, false) AS default_for_links,
+       (SELECT s.hostname FROM custom_domains s WHERE s.is_system AND s.purpose <> 'bio' AND s.deleted_at IS NULL
+         ORDER BY s.purpose = 'links' DESC, s.created_at LIMIT 1) AS cname_target
+FROM custom_domains d LEFT JOIN workspaces w ON w.id = d.workspace_id
+WHERE d.id = ANY($1::uuid[])`;
+
+const isoOrNull = (value: Date | null): string | null => (value === null ? null : value.toISOString());
+
 export const domainView = (r: DomainRow): DomainView => ({
   id: r.id,
   workspace_id: r.workspace_id,
@@ -94,6 +117,26 @@ export const domainView = (r: DomainRow): DomainView => ({
       : null,
   tls_status: r.tls_status,
   last_error: r.last_error,
+  records:
+    r.is_system || r.cname_target === null
+      ? []
+      : domainDnsRecords(
+          {
+            hostname: r.hostname,
+            verification_record_name: r.verification_record_name,
+            verification_token: r.verification_token,
+          },
+          r.cname_target,
+        ),
+  verification_seen: r.verification_seen,
+  last_checked_at: isoOrNull(r.last_checked_at),
+  verification_lapsed_at: isoOrNull(r.verification_lapsed_at),
+  tls_expires_at: isoOrNull(r.tls_expires_at),
+  tls_last_error: r.tls_last_error,
+  tls_next_attempt_at: isoOrNull(r.tls_next_attempt_at),
+  root_handle: r.root_handle,
+  not_found_url: r.not_found_url,
+  default_for_links: r.default_for_links,
 });
 
 export type LinkRow = {

@@ -20,7 +20,11 @@ import {
   pageSchema,
   updatePageInputSchema,
 } from '@linkhub/shared/schemas/pages';
-import { createDomainInputSchema, domainSchema } from '@linkhub/shared/schemas/domains';
+import {
+  createDomainInputSchema,
+  domainSchema,
+  updateDomainInputSchema,
+} from '@linkhub/shared/schemas/domains';
 import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema, listAssetsQuerySchema } from '@linkhub/shared/schemas/assets';
 import { breakdownSchema, timeseriesSchema } from '../analytics/query-schemas';
 import {
@@ -30,6 +34,7 @@ import {
   bulkLinksMetaSchema,
 } from './bulk-links-schema';
 import { WEBHOOK_OPERATIONS } from '../webhooks/operations';
+import { EXPERIMENT_OPERATIONS } from '../experiments/operations';
 
 const count = z.number().int().min(0);
 /** `/v1/analytics/*` answers (routes/analytics.ts, the analytics engineer's; documented here). */
@@ -60,7 +65,16 @@ export const pageWithBlocksSchema = pageSchema.extend({
   ),
 });
 
-export type Resource = 'links' | 'qr-codes' | 'pages' | 'domains' | 'analytics' | 'assets' | 'webhooks';
+export type Resource =
+  | 'links'
+  | 'qr-codes'
+  | 'pages'
+  | 'domains'
+  | 'analytics'
+  | 'assets'
+  | 'webhooks'
+  | 'experiments'
+  | 'conversions';
 
 /**
  * Every /v1 route this service documents, as data: the OpenAPI document is generated from it and
@@ -455,6 +469,30 @@ export const OPERATIONS: readonly Operation[] = [
     errors: [404],
   },
   {
+    operationId: 'updateDomain',
+    method: 'patch',
+    path: '/v1/domains/{id}',
+    resource: 'domains',
+    summary: 'Change what a custom domain serves: purpose, root bio page, where unknown slugs go',
+    scope: 'domains:write',
+    status: 200,
+    body: updateDomainInputSchema,
+    response: domainSchema,
+    example: { not_found_url: 'https://example.com/' },
+    errors: [404],
+  },
+  {
+    operationId: 'verifyDomain',
+    method: 'post',
+    path: '/v1/domains/{id}/verify',
+    resource: 'domains',
+    summary: 'Check the DNS records of a custom domain again now',
+    scope: 'domains:write',
+    status: 200,
+    response: domainSchema,
+    errors: [404],
+  },
+  {
     operationId: 'removeDomain',
     method: 'delete',
     path: '/v1/domains/{id}',
@@ -466,6 +504,7 @@ export const OPERATIONS: readonly Operation[] = [
     errors: [404, 409],
   },
   ...WEBHOOK_OPERATIONS,
+  ...EXPERIMENT_OPERATIONS,
 ];
 
 export const ID_PARAM = idParamSchema;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/db';
 import { paginationQuerySchema } from '@linkhub/shared/schemas/common';
-import { createDomainInputSchema } from '@linkhub/shared/schemas/domains';
+import { createDomainInputSchema, updateDomainInputSchema } from '@linkhub/shared/schemas/domains';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
@@ -14,7 +14,7 @@ import { findDomain, listDomains } from '../../v1/queries/domains';
 import { runCommands } from '../../v1/run';
 import { serializeDomain } from '../../v1/serializers/domains';
 
-/** `/v1/domains`: the workspace's custom domains through addDomain/removeDomain (`domains:*` scopes). */
+/** `/v1/domains`: the workspace's custom domains through the domain commands (`domains:*` scopes). */
 export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const read = async (workspaceId: string, id: string) =>
@@ -36,7 +36,9 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
       ...(input.not_found_url !== undefined ? [{ field: 'not_found_url', issue: 'not_supported' }] : []),
     ];
     if (unsupported.length > 0)
-      throw new ValidationError(unsupported, { message: 'These fields are not supported by the API yet.' });
+      throw new ValidationError(unsupported, {
+        message: 'Set these once the domain exists: PATCH /v1/domains/{id}.',
+      });
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
       {
@@ -52,6 +54,26 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await authorizeRead(deps, caller, 'domain.view', 'domain', { type: 'domain', id });
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  app.patch('/:id', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    const input = await parseBody(c, updateDomainInputSchema);
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'updateDomain', args: { id, workspace_id: caller.workspaceId, ...input } },
+    ]);
+    return sendData(c, await read(caller.workspaceId, id));
+  });
+
+  /** Check the DNS again now (the worker does it; read the domain later for the outcome). */
+  app.post('/:id/verify', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const id = uuidParam(c, 'id');
+    await runCommands(deps, caller, c.get('requestId'), [
+      { name: 'verifyDomain', args: { id, workspace_id: caller.workspaceId } },
+    ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
 
