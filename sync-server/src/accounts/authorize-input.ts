@@ -30,22 +30,43 @@ export type LoadedContext = Omit<AuthorizeInput, 'action'> & {
   } | null;
 };
 
+type MemberLoad = { id: string; user_id: string; role: string; workspace_id: string; is_scoped: boolean };
 type WorkspaceLoad = BillingFactsRow & {
   id: string;
   deleted_at: Date | null;
   require_two_factor: boolean;
+  member: (MemberLoad & { grants: Array<{ resource_type: string; resource_id: string }> }) | null;
 };
 
-async function loadWorkspace(db: Queryable, workspaceId: string): Promise<WorkspaceInput | null> {
+/**
+ * The workspace and the actor's live membership with its grants, in one round trip (authorize runs
+ * once per mutation of a push). An API key acts as the membership that created it.
+ */
+async function loadWorkspaceAndMembership(
+  db: Queryable,
+  actor: RequestActor,
+  workspaceId: string,
+): Promise<{
+  workspace: WorkspaceInput | null;
+  membership: { input: MembershipInput; row: MemberLoad } | null;
+}> {
+  const memberMatch = actor.kind === 'user' ? 'm.user_id = $2' : 'm.id = $2';
+  const memberKey = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_member_id;
   const w = await one<WorkspaceLoad>(
     db,
-    `SELECT w.id, w.deleted_at, w.require_two_factor, ${BILLING_FACTS_COLUMNS} FROM workspaces w WHERE w.id = $1`,
-    [workspaceId],
+    `SELECT w.id, w.deleted_at, w.require_two_factor, ${BILLING_FACTS_COLUMNS},
+            (SELECT json_build_object('id', m.id, 'user_id', m.user_id, 'role', m.role, 'workspace_id', m.workspace_id,
+                                      'is_scoped', m.is_scoped,
+                                      'grants', COALESCE((SELECT json_agg(json_build_object('resource_type', g.resource_type, 'resource_id', g.resource_id))
+                                                            FROM resource_grants g WHERE g.member_id = m.id), '[]'::json))
+               FROM workspace_members m WHERE m.workspace_id = w.id AND ${memberMatch} AND m.deleted_at IS NULL) AS member
+       FROM workspaces w WHERE w.id = $1`,
+    [workspaceId, memberKey],
   );
-  if (!w) return null;
+  if (!w) return { workspace: null, membership: null };
   // Step 8a reads billing only through the one derivation (shared/src/billing/billing-state.ts).
   const billing = deriveBillingState(billingFactsOf(w), new Date());
-  return {
+  const workspace: WorkspaceInput = {
     id: w.id,
     plan: billing.plan,
     deleted: w.deleted_at !== null,
@@ -56,36 +77,13 @@ async function loadWorkspace(db: Queryable, workspaceId: string): Promise<Worksp
       invoice_url: billing.invoice_url,
     },
   };
-}
-
-type MemberLoad = { id: string; user_id: string; role: string; workspace_id: string; is_scoped: boolean };
-
-async function loadMembership(
-  db: Queryable,
-  actor: RequestActor,
-  workspaceId: string,
-): Promise<{ input: MembershipInput; row: MemberLoad } | null> {
-  // One round trip: the membership and its grants (authorize runs once per mutation of a push).
-  const grantsColumn = `COALESCE((SELECT json_agg(json_build_object('resource_type', g.resource_type, 'resource_id', g.resource_id))
-                                    FROM resource_grants g WHERE g.member_id = m.id), '[]'::json) AS grants`;
-  type Loaded = MemberLoad & { grants: Array<{ resource_type: string; resource_id: string }> };
-  const loaded =
-    actor.kind === 'user'
-      ? await one<Loaded>(
-          db,
-          `SELECT m.id, m.user_id, m.role, m.workspace_id, m.is_scoped, ${grantsColumn} FROM workspace_members m WHERE m.workspace_id = $1 AND m.user_id = $2 AND m.deleted_at IS NULL`,
-          [workspaceId, actor.user.id],
-        )
-      : actor.apiKey.created_by_member_id === null
-        ? undefined
-        : await one<Loaded>(
-            db,
-            `SELECT m.id, m.user_id, m.role, m.workspace_id, m.is_scoped, ${grantsColumn} FROM workspace_members m WHERE m.id = $1 AND m.workspace_id = $2 AND m.deleted_at IS NULL`,
-            [actor.apiKey.created_by_member_id, workspaceId],
-          );
-  if (!loaded || !isRole(loaded.role)) return null;
+  const loaded = w.member;
+  if (!loaded || !isRole(loaded.role)) return { workspace, membership: null };
   const { grants, ...row } = loaded;
-  return { input: { id: row.id, role: loaded.role, status: 'active', grants }, row };
+  return {
+    workspace,
+    membership: { input: { id: row.id, role: loaded.role, status: 'active', grants }, row },
+  };
 }
 
 const CONTENT_TABLES: Partial<Record<TargetType, string>> = {
@@ -310,10 +308,7 @@ export async function loadAuthorizeInput(
       ...(resourceRef ? { resource: null } : {}),
     };
   }
-  const [workspace, membership] = await Promise.all([
-    loadWorkspace(db, workspaceId),
-    loadMembership(db, actor, workspaceId),
-  ]);
+  const { workspace, membership } = await loadWorkspaceAndMembership(db, actor, workspaceId);
   const resource =
     resourceRef && workspace && membership
       ? await loadResource(db, workspaceId, resourceRef)
