@@ -46,8 +46,9 @@ export type Stack = {
   stop: () => Promise<void>;
 };
 
-export async function startStack(): Promise<Stack> {
-  const kit = await startV1Kit();
+/** `env`: extra sync-server settings (the billing e2e points STRIPE_* at a local Stripe). */
+export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const kit = await startV1Kit({}, env);
   const prefix = kit.deps.config.REDIS_PREFIX;
   const keys = { owner: await kit.key(ALL_SCOPES), other: await kit.key(ALL_SCOPES, 'other') };
   const lookup = createPgLookup({ connectionString: kit.database.url, max: 3 });
