@@ -56,4 +56,11 @@ export const deferredMutators: ClientMutators = {
   removeDomain: later((m) => m.removeDomain),
   updateWorkspaceSettings: later((m) => m.updateWorkspaceSettings),
   dismissNotice: later((m) => m.dismissNotice),
+  createExperiment: later((m) => m.createExperiment),
+  updateExperiment: later((m) => m.updateExperiment),
+  startExperiment: later((m) => m.startExperiment),
+  pauseExperiment: later((m) => m.pauseExperiment),
+  concludeExperiment: later((m) => m.concludeExperiment),
+  promoteExperiment: later((m) => m.promoteExperiment),
+  archiveExperiment: later((m) => m.archiveExperiment),
 };

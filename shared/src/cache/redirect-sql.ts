@@ -1,9 +1,9 @@
 import type { ExperimentRow, LinkRow, QrRow, WorkspaceRow } from './build-payload';
 
 /**
- * (host, slug) → domain, QR code, link (own or pinned), owning workspace, running experiment with
- * variants — one statement, each join an index probe. Shared text (no driver here) so the edge's miss
- * path and the sync commands' write-through read exactly the same rows into `buildRedirectPayload`.
+ * (host, slug) → domain, QR code, link (own or pinned), owning workspace, running experiment (on the
+ * link, or on the QR code itself) with variants — one statement, each join an index probe. Shared
+ * text (no driver here) so the edge's miss path and the sync commands' write-through read exactly the same rows into `buildRedirectPayload`.
  */
 export const REDIRECT_SQL = `
 SELECT d.id AS domain_id, d.workspace_id AS domain_workspace_id, d.is_system, d.purpose,
@@ -19,7 +19,12 @@ LEFT JOIN LATERAL (
   SELECT jsonb_build_object('id', e.id, 'status', e.status, 'arm', e.arm_period, 'click_id', e.append_click_id, 'variants', COALESCE((
     SELECT jsonb_agg(jsonb_build_object('id', v.id, 'weight', v.weight, 'destination_url', v.destination_url) ORDER BY v.key)
     FROM experiment_variants v WHERE v.experiment_id = e.id), '[]'::jsonb)) AS experiment
-  FROM experiments e WHERE e.id = l.experiment_id AND e.status = 'running' AND e.deleted_at IS NULL
+  FROM experiments e
+  WHERE (e.id = l.experiment_id
+         OR (e.resource_type = 'link' AND e.resource_id = l.id AND q.id IS NULL)
+         OR (e.resource_type = 'qr_code' AND e.resource_id = q.id))
+    AND e.status = 'running' AND e.deleted_at IS NULL
+  LIMIT 1
 ) x ON true
 WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified'`;
 

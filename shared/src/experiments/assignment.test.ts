@@ -6,7 +6,8 @@ import type { Experiment } from '../cache/payload';
 import { payloadFixture, visitFixture } from '../resolve/fixtures';
 import { resolveRedirect } from '../resolve/resolve-redirect';
 import { pickVariant } from '../resolve/split';
-import { CLICK_ID_PARAM, decodeClickId, encodeClickId, visitorKeyFor } from './click-id';
+import { CLICK_ID_PARAM, decodeClickId, encodeClickId } from './click-id';
+import { visitorKeyFor } from './visitor-key';
 import { seededRandom } from './simulation';
 import { sampleRatioMismatch } from './srm';
 

@@ -2,8 +2,8 @@
  * The click id a redirect appends (`lh_click=…`) when its experiment converts on a reported
  * conversion (D-272). It names the exposure — experiment, arm period, variant, UTC day and a
  * visitor key — so `POST /v1/conversions` can count one conversion per visitor-day without anything
- * stored at redirect time and without a cookie. The visitor key is derived from the day-salted
- * visitor hash and the experiment id: the destination site never sees the visitor hash itself.
+ * stored at redirect time and without a cookie. The visitor key (visitor-key.ts) is derived from the
+ * day-salted visitor hash and the experiment id: the destination site never sees the hash itself.
  *
  * Format: `lhc1` + base64url of 46 bytes (experiment id 16, arm period 2, variant id 16, days since
  * 1970-01-01 4, visitor key 8). Pure, no I/O, the same on every runtime.
@@ -24,23 +24,6 @@ export type ClickId = {
 
 const HEX = /^[0-9a-f]{32}$/;
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
-
-function fnv1a(text: string, basis: number): number {
-  let hash = basis;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash >>> 0;
-}
-
-/** The visitor's key in one experiment: 64 bits from the visitor hash and the experiment id. */
-export function visitorKeyFor(visitorHash: string, experimentId: string): string {
-  const text = `${experimentId}:${visitorHash}`;
-  const high = fnv1a(text, 0x811c9dc5).toString(16).padStart(8, '0');
-  const low = fnv1a(text, 0x050c5d1f).toString(16).padStart(8, '0');
-  return high + low;
-}
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export function utcDay(at: Date): string {

@@ -89,16 +89,11 @@ export const updateExperimentInputSchema = z.strictObject({
 export type UpdateExperimentInput = z.infer<typeof updateExperimentInputSchema>;
 
 export const stepInputSchema = z.strictObject({ workspace_id: uuidSchema.optional() });
-export const concludeInputSchema = z.strictObject({
-  workspace_id: uuidSchema.optional(),
-  /** The variant to keep; absent: the analysis's winner, if it has one. */
-  winner_variant_id: uuidSchema.optional(),
-});
-export const promoteInputSchema = z.strictObject({
-  workspace_id: uuidSchema.optional(),
-  /** Running or paused experiments are concluded first, in the same transaction ("promote in one click"). */
-  winner_variant_id: uuidSchema.optional(),
-});
+/** The variant to keep, by id or by key; absent: the analysis's winner, if it named one. */
+const winnerFields = { winner_variant_id: uuidSchema.optional(), winner_variant_key: variantKeySchema.optional() };
+export const concludeInputSchema = z.strictObject({ workspace_id: uuidSchema.optional(), ...winnerFields });
+/** Running or paused experiments are concluded first, in the same transaction ("promote in one click"). */
+export const promoteInputSchema = z.strictObject({ workspace_id: uuidSchema.optional(), ...winnerFields });
 
 export const experimentListQuerySchema = paginationQuerySchema.extend({
   workspace_id: uuidSchema.optional(),
@@ -243,3 +238,11 @@ export const experimentResultsViewSchema = z.object({
   analysis: experimentAnalysisSchema.nullable(),
 });
 export type ExperimentResultsView = z.infer<typeof experimentResultsViewSchema>;
+
+export const conversionOutcomeSchema = z.object({
+  experiment_id: uuidSchema,
+  variant_id: uuidSchema,
+  /** False when not counted: a repeat of a counted visitor-day, or a click id this workspace cannot use. */
+  counted: z.boolean(),
+  reason: z.enum(['duplicate', 'unknown_experiment', 'experiment_not_running']).nullable(),
+});

@@ -1,5 +1,6 @@
 import { toReplicacheMutators, type MutatorDefinition } from './define';
 import { domainMutators } from './domains';
+import { experimentMutators } from './experiments';
 import { linkMutators } from './links';
 import { pageMutators } from './pages';
 import { qrMutators } from './qr-codes';
@@ -12,6 +13,7 @@ export const MUTATORS = [
   ...pageMutators,
   ...domainMutators,
   ...workspaceMutators,
+  ...experimentMutators,
 ] as const satisfies readonly MutatorDefinition[];
 
 export const MUTATOR_NAMES: readonly string[] = MUTATORS.map((m) => m.name);

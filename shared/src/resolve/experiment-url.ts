@@ -1,5 +1,6 @@
 import type { Experiment, WeightedDestination } from '../cache/payload';
-import { encodeClickId, utcDay, visitorKeyFor, withClickId } from '../experiments/click-id';
+import { encodeClickId, utcDay, withClickId } from '../experiments/click-id';
+import { visitorKeyFor } from '../experiments/visitor-key';
 import type { Visit } from './visit';
 
 /**

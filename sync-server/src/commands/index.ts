@@ -2,6 +2,7 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { domainCommands } from './domains';
+import { experimentCommands } from './experiments';
 import { leadCommands } from './leads';
 import { linkCommands } from './links';
 import { pageCommands } from './pages';
@@ -25,6 +26,7 @@ export function allCommands(cache: CacheDeps, artifacts: ArtifactStore, secrets:
     ...domainCommands(cache),
     ...workspaceCommands(),
     ...leadCommands(),
+    ...experimentCommands(cache),
     ...webhookCommands(secrets),
   ];
   const names = new Set(commands.map((c) => c.name));

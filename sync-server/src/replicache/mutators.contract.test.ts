@@ -4,6 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { generateKeyBetween } from 'fractional-indexing';
 import { syncKeys } from '@linkhub/shared/sync/keys';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
+import { experimentMutators } from '@linkhub/shared/mutators/experiments';
 import { MutatorValidationError } from '@linkhub/shared/mutators/define';
 import { createSyncHarness, eventually, syncRound, type SyncClient, type SyncHarness } from './test-harness';
 
@@ -19,6 +20,8 @@ type Case = {
   /** Fields compared between the optimistic value and the server's; 'absent' = both sides drop the key. */
   fields: readonly string[] | 'absent';
 };
+
+const EXPERIMENT_MUTATOR_NAMES = experimentMutators.map((m) => m.name);
 
 const CASES: Case[] = [
   {
@@ -283,10 +286,9 @@ const pick = (value: Record<string, unknown> | undefined, fields: readonly strin
   Object.fromEntries(fields.map((f) => [f, value?.[f]]));
 
 describe('mutator contract: client optimistic result = server command result', () => {
-  it('covers every mutator (dismissNotice is covered by the refusal test, restorePageVersion by the history test)', () => {
-    expect(new Set([...CASES.map((c) => c.name), 'dismissNotice', 'restorePageVersion'])).toEqual(
-      new Set(MUTATOR_NAMES),
-    );
+  it('covers every mutator (dismissNotice is covered by the refusal test, restorePageVersion by the history test, the experiment steps — nothing on the device — by experiments/experiments.push.test.ts)', () => {
+    const elsewhere = ['dismissNotice', 'restorePageVersion', ...EXPERIMENT_MUTATOR_NAMES];
+    expect(new Set([...CASES.map((c) => c.name), ...elsewhere])).toEqual(new Set(MUTATOR_NAMES));
   });
 
   for (const testCase of CASES) {

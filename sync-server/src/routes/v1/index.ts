@@ -5,6 +5,8 @@ import { v1Idempotency } from '../../v1/idempotency';
 import { v1RateLimit } from '../../v1/rate-limit';
 import { v1AssetRoutes } from './assets';
 import { v1DomainRoutes } from './domains';
+import { v1ExperimentRoutes } from './experiments';
+import { v1ConversionRoutes } from './experiments-conversions';
 import { v1LeadRoutes } from './leads';
 import { v1LinkRoutes } from './links';
 import { v1OpenApiRoutes } from './openapi';
@@ -28,6 +30,8 @@ export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   app.route('/domains', v1DomainRoutes(deps));
   app.route('/assets', v1AssetRoutes(deps));
   app.route('/leads', v1LeadRoutes(deps));
+  app.route('/experiments', v1ExperimentRoutes(deps));
+  app.route('/conversions', v1ConversionRoutes(deps));
   app.route('/webhooks', v1WebhookRoutes(deps));
   return app;
 }
