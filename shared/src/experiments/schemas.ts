@@ -90,7 +90,10 @@ export type UpdateExperimentInput = z.infer<typeof updateExperimentInputSchema>;
 
 export const stepInputSchema = z.strictObject({ workspace_id: uuidSchema.optional() });
 /** The variant to keep, by id or by key; absent: the analysis's winner, if it named one. */
-const winnerFields = { winner_variant_id: uuidSchema.optional(), winner_variant_key: variantKeySchema.optional() };
+const winnerFields = {
+  winner_variant_id: uuidSchema.optional(),
+  winner_variant_key: variantKeySchema.optional(),
+};
 export const concludeInputSchema = z.strictObject({ workspace_id: uuidSchema.optional(), ...winnerFields });
 /** Running or paused experiments are concluded first, in the same transaction ("promote in one click"). */
 export const promoteInputSchema = z.strictObject({ workspace_id: uuidSchema.optional(), ...winnerFields });

@@ -13,7 +13,6 @@ import {
 } from '@linkhub/shared/experiments/schemas';
 import type { Operation } from '../v1/operations';
 
-
 const experiment = {
   resource_type: 'link',
   resource_id: '0190f1f0-0000-7000-8000-000000000001',
