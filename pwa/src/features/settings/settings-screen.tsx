@@ -12,9 +12,16 @@ import { Sessions } from './sessions';
 import { TwoFactor } from './two-factor';
 import { TwoFactorPolicy } from './two-factor-policy';
 import { WorkspacesAdmin } from './workspaces-admin';
+import { WebhooksScreen } from '../webhooks/webhooks-screen';
+import { navigate } from '../../router/router';
 
-/** Workspace name and time zone (synced), plan, API keys, audit log; the account's two-factor and sessions. */
-export default function SettingsScreen(_props: { rest: string[] }) {
+/** Workspace name and time zone (synced), plan, API keys, webhooks, audit log; the account's two-factor and sessions. */
+export default function SettingsScreen({ rest }: { rest: string[] }) {
+  if (rest[0] === 'webhooks') return <WebhooksScreen rest={rest.slice(1)} />;
+  return <WorkspaceSettings />;
+}
+
+function WorkspaceSettings() {
   const rep = useRep();
   const { workspace, can, user } = useWorkspace();
   const [name, setName] = useState(workspace.name);
@@ -55,6 +62,21 @@ export default function SettingsScreen(_props: { rest: string[] }) {
         </section>
       )}
       <ApiKeys />
+      {can('webhook.view_deliveries') && (
+        <section className="panel" aria-labelledby="webhooks-title">
+          <h2 id="webhooks-title">Webhooks</h2>
+          <p>Send signed events to your own server, or new sign-ups to Mailchimp or ConvertKit.</p>
+          <a
+            href="/settings/webhooks"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate('/settings/webhooks');
+            }}
+          >
+            Manage webhooks
+          </a>
+        </section>
+      )}
       <WorkspacesAdmin />
       <section className="panel" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
