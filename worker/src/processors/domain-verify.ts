@@ -1,5 +1,7 @@
 import { refreshCache } from '@linkhub/shared/cache/refresh';
 import { withTransaction } from '@linkhub/shared/db/sql';
+import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import { enqueueDeliveries, recordDomainVerified } from '../webhooks/events';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
 import { createCnameLookup, type CnameLookup } from '../domains/cname-lookup';
@@ -118,9 +120,10 @@ async function verifyPending(
   const delay = verified ? null : nextCheckDelay(data.attempt);
   const status = verified ? 'verified' : delay === null ? 'failed' : 'pending';
 
+  const deliveries: JobRequest[] = [];
   const updated = await withTransaction(deps.pool, async (client) => {
     await recordAttempt(client, domain.id, check);
-    return client.query(
+    const result = await client.query(
       `UPDATE custom_domains SET status = $2, verified_at = CASE WHEN $2 = 'verified' THEN now() END, last_checked_at = now(),
               check_attempts = check_attempts + 1, last_error = $3, verified_by = $5, verification_seen = $6,
               next_check_at = CASE WHEN $4::int IS NULL THEN NULL ELSE now() + make_interval(secs => $4::int / 1000.0) END
@@ -134,8 +137,13 @@ async function verifyPending(
         check.seen,
       ],
     );
+    // domain.verified commits with the verification (issue 19).
+    if (verified && result.rowCount !== 0)
+      deliveries.push(...(await recordDomainVerified(client, domain.id)));
+    return result;
   });
   if (updated.rowCount === 0) return { outcome: 'not_pending', next_attempt_in_ms: null };
+  await enqueueDeliveries(deps, deliveries);
 
   if (verified) {
     // Write-through of the domain's keys (DECISIONS D-098): the host routes from now on.

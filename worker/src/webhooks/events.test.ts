@@ -9,7 +9,7 @@ import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-te
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import { leadCapture } from '../processors/lead-capture';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
-import { recordExportFinished } from './events';
+import { recordDomainVerified, recordExportFinished } from './events';
 
 /**
  * Issue 19: the worker's events. A sign-up records `lead.created` (and `lead.confirmed` without
@@ -112,5 +112,20 @@ describe('events the worker records', () => {
       status: 'succeeded',
       row_count: 2,
     });
+  });
+
+  it('a verified custom domain records domain.verified; a pending one records nothing', async () => {
+    const listener = await endpoint(['domain.verified']);
+    const { rows } = await t.deps.pool.query<{ id: string; hostname: string }>(
+      `INSERT INTO custom_domains (workspace_id, hostname, status, verified_at)
+       VALUES ($1, 'go.maya.example', 'verified', now()), ($1, 'later.maya.example', 'pending', NULL)
+       RETURNING id, hostname`,
+      [workspaceId],
+    );
+    for (const row of rows) await withTransaction(t.deps.pool, (tx) => recordDomainVerified(tx, row.id));
+    const got = await deliveriesTo(listener);
+    expect(got.map((d) => webhookPayloadSchema.parse(d.payload).data)).toEqual([
+      expect.objectContaining({ hostname: 'go.maya.example', status: 'verified', workspace_id: workspaceId }),
+    ]);
   });
 });
