@@ -5,11 +5,8 @@ import { actionsOf, type MutatorDefinition } from '@linkhub/shared/mutators/defi
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { z } from 'zod';
 import type { Queryable } from '@linkhub/shared/db/sql';
-import {
-  loadAuthorizeInput as loadForRequest,
-  quotaUsage,
-  type ResourceRef,
-} from '../accounts/authorize-input';
+import { loadAuthorizeInput as loadForRequest, type ResourceRef } from '../accounts/authorize-input';
+import type { BatchMemo } from './batch-memo';
 import type { AuthorizedMember, CommandActor } from './types';
 
 export type { ResourceRef } from '../accounts/authorize-input';
@@ -64,7 +61,7 @@ export async function authorizeMutation<S extends z.ZodType>(
   by: CommandActor,
   mutator: MutatorDefinition<string, S>,
   args: z.infer<S>,
-  memo?: AuthorizeMemo,
+  memo?: BatchMemo,
 ): Promise<AuthorizedMember | null> {
   if (mutator.target === 'own_user') return null;
   const workspaceId = workspaceIdOf(args);
@@ -73,41 +70,13 @@ export async function authorizeMutation<S extends z.ZodType>(
   if (first === undefined) return null;
   const target = mutator.target?.(args);
   const input = memo
-    ? await memo.load(db, first, workspaceId, target, () =>
+    ? await memo.authorizeInput(db, first, workspaceId, target, () =>
         loadAuthorizeInput(db, by, first, workspaceId, target),
       )
     : await loadAuthorizeInput(db, by, first, workspaceId, target);
   assertAllowed(authorize(input));
   for (const action of rest) assertAllowed(authorize({ ...input, action }));
   return input.membership && { ...input.membership, workspaceId };
-}
-
-/**
- * The authorize() inputs of one batch whose commands change no workspace, membership or grant (a
- * bulk import of links): loaded once per (workspace, action, target), with the quota usage counted
- * afresh each time, since every item of the batch may add to it.
- */
-export class AuthorizeMemo {
-  private readonly loaded = new Map<string, AuthorizeInput>();
-
-  async load(
-    db: Queryable,
-    action: Action,
-    workspaceId: string,
-    target: ResourceRef | undefined,
-    loadInput: () => Promise<AuthorizeInput>,
-  ): Promise<AuthorizeInput> {
-    const key = JSON.stringify([workspaceId, action, target?.type, target?.id]);
-    const known = this.loaded.get(key);
-    if (!known) {
-      const input = await loadInput();
-      this.loaded.set(key, input);
-      return input;
-    }
-    const quota = MATRIX[action].quota;
-    if (quota === undefined || known.usage === undefined) return known;
-    return { ...known, usage: { [quota]: await quotaUsage(db, workspaceId, quota) } };
-  }
 }
 
 function workspaceIdOf(args: unknown): string | null {

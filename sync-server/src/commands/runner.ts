@@ -14,13 +14,14 @@ import { SystemHosts } from './system-hosts';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
-import { authorizeMutation, loadAuthorizeInput, type AuthorizeMemo, type ResourceRef } from './authorization';
+import { authorizeMutation, loadAuthorizeInput, type ResourceRef } from './authorization';
+import type { BatchMemo } from './batch-memo';
 
 export type TxScope = {
   tx: pg.PoolClient;
   effects: PostCommitEffects;
-  /** Set by a batch whose commands change no membership (see AuthorizeMemo). */
-  authorizeMemo?: AuthorizeMemo;
+  /** Set by a batch whose commands change nothing it memoizes (see BatchMemo). */
+  batchMemo?: BatchMemo;
 };
 
 export type RunnerDeps = {
@@ -84,7 +85,7 @@ export class CommandRunner {
     if (bounds)
       throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
     const args: unknown = command.mutator.args.parse(rawArgs);
-    const member = await authorizeMutation(scope.tx, by, command.mutator, args, scope.authorizeMemo);
+    const member = await authorizeMutation(scope.tx, by, command.mutator, args, scope.batchMemo);
 
     const ctx: CommandContext = {
       tx: scope.tx,
@@ -96,6 +97,7 @@ export class CommandRunner {
       resolveHost: this.deps.resolveHost,
       systemHosts: this.systemHosts,
       member,
+      batchMemo: scope.batchMemo,
     };
     return command.run(ctx, args);
   }

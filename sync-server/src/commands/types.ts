@@ -7,6 +7,7 @@ import { auditActorOf, type RequestActor } from '../accounts/actor';
 import type { PostCommitEffects } from './effects';
 import type { ResolveHost } from './destination-safety';
 import type { SystemHosts } from './system-hosts';
+import type { BatchMemo } from './batch-memo';
 import type { MembershipInput } from '@linkhub/shared/permissions/input';
 
 /** Who runs a command: the resolved request actor, and the shapes authorize() and the audit log take. */
@@ -36,6 +37,8 @@ export type CommandContext = {
   readonly systemHosts: SystemHosts;
   /** The membership the mutation was authorized with (null for a user's own notice). */
   readonly member: AuthorizedMember | null;
+  /** Reads a batch shares (a bulk import); absent in a push. */
+  readonly batchMemo?: BatchMemo;
 };
 
 /** What a command reports back: the workspace it touched and the resource, for notices, REST bodies and pokes. */

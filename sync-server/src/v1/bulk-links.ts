@@ -5,7 +5,8 @@ import { denialError } from '@linkhub/shared/permissions/decision';
 import { createLinkInputSchema, type CreateLinkInput } from '@linkhub/shared/schemas/links';
 import type { AppDeps } from '../deps';
 import { inItemSavepoint } from '../batch/item-savepoint';
-import { AuthorizeMemo, loadAuthorizeInput } from '../commands/authorization';
+import { loadAuthorizeInput } from '../commands/authorization';
+import { BatchMemo } from '../commands/batch-memo';
 import type { TxScope } from '../commands/runner';
 import { rows } from '@linkhub/shared/db/sql';
 import { PostCommitEffects } from '../commands/effects';
@@ -35,7 +36,7 @@ type Outcome = { index: number; id: string } | { index: number; error: unknown }
  * is taken (or chosen twice in the request), or more than one step. A single createLink otherwise
  * refuses before its first write (args, authorize, destination, domain) — and if the database
  * refuses one anyway (a race), the transaction is rolled back and the request runs again with a
- * savepoint per item. Authorization is loaded once for the request's items (AuthorizeMemo).
+ * savepoint per item. Authorization and webhook listeners are read once for the request's items (BatchMemo).
  */
 export async function bulkCreateLinks(
   deps: AppDeps,
@@ -56,7 +57,7 @@ export async function bulkCreateLinks(
   ): Promise<{ outcomes: Outcome[]; records: LinkRecord[]; batch: PostCommitEffects }> => {
     const batch = new PostCommitEffects();
     const result = await runner.inTransaction(async (scope) => {
-      const itemScope: TxScope = { ...scope, authorizeMemo: new AuthorizeMemo() };
+      const itemScope: TxScope = { ...scope, batchMemo: new BatchMemo() };
       const { planned, done } = await planItems(scope, caller.workspaceId, prepared, deps.config.LINK_HOST);
       for (const item of planned) {
         try {

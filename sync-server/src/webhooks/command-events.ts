@@ -60,7 +60,11 @@ async function resourceData(
 async function emit(ctx: CommandContext, type: WebhookEvent, resource: Resource, result: CommandResult) {
   if (!result.resource) return;
   const pageId = resource === 'bio_page' ? result.resource.id : null;
-  if (!(await hasWebhookListeners(ctx.tx, result.workspaceId, type, pageId))) return;
+  const listens = () => hasWebhookListeners(ctx.tx, result.workspaceId, type, pageId);
+  const listened = ctx.batchMemo
+    ? ctx.batchMemo.once(`webhook-listeners ${result.workspaceId} ${type} ${pageId ?? ''}`, listens)
+    : listens();
+  if (!(await listened)) return;
   const data = await resourceData(ctx.tx, resource, result.workspaceId, result.resource.id);
   if (!data) return;
   const jobs = await recordWebhookEvent(ctx.tx, {
