@@ -64,6 +64,8 @@ export const QUEUES = {
   }),
   /** Hourly: certificates due for renewal or retry, and verified domains due for their daily re-check. */
   'domain-upkeep': z.object({}),
+  /** Roll up and analyse experiments (issue 21): every running or paused one, or the one named. */
+  'experiment-results': z.object({ experiment_id: z.uuid().optional() }),
   /** Deliver one outgoing webhook event to one endpoint. */
   'webhook-deliver': z.object({ endpoint_id: z.uuid(), event_id: z.uuid() }),
   /** Build a CSV export of a workspace's data. */

@@ -6,6 +6,7 @@ import { cacheRefresh } from './cache-refresh';
 import { domainCertificate } from './domain-certificate';
 import { domainUpkeep } from './domain-upkeep';
 import { domainVerify } from './domain-verify';
+import { experimentResults } from '../experiments/processor';
 import { retention } from './retention';
 import { exportJob } from './export';
 import { leadCapture, leadExpiry } from './lead-capture';
@@ -29,6 +30,7 @@ export const PROCESSORS: ProcessorRegistry = {
   'sync-gc': syncGc,
   'cache-refresh': cacheRefresh,
   'domain-verify': domainVerify,
+  'experiment-results': experimentResults,
   'domain-certificate': domainCertificate,
   'domain-upkeep': domainUpkeep,
   'lead-capture': leadCapture,

@@ -4,8 +4,10 @@ import type { WorkerDeps } from '../deps';
 import { scheduleAnalytics } from './analytics';
 import { scheduleArtifactSweep } from './artifacts';
 import { scheduleDomainUpkeep } from './domains';
+import { scheduleExperimentResults } from '../experiments/schedule';
 import { scheduleLeadExpiry } from './leads';
 import { scheduleSyncGc } from './sync';
+import { scheduleAnalyticsReports } from '../reports/schedule';
 
 export type Schedulers = {
   /** Upserts every job scheduler again (after Redis came back empty); idempotent. */
@@ -17,6 +19,7 @@ export type Schedulers = {
 const SCHEDULES: ReadonlyArray<{ queue: QueueName; register: (queue: Queue) => Promise<void> }> = [
   { queue: 'analytics-maintenance', register: scheduleAnalytics },
   { queue: 'sync-gc', register: scheduleSyncGc },
+  { queue: 'experiment-results', register: scheduleExperimentResults },
   { queue: 'artifact-sweep', register: scheduleArtifactSweep },
   { queue: 'lead-expiry', register: scheduleLeadExpiry },
   { queue: 'domain-upkeep', register: scheduleDomainUpkeep },
