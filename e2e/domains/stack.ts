@@ -1,5 +1,5 @@
 // Drives the real sync-server, edge and worker together with a real ACME server (e2e may import every service).
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import { request as httpsRequest, type Server as HttpsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { X509Certificate } from 'node:crypto';
@@ -111,7 +111,7 @@ export async function startDomainStack(options: { withWorkers?: boolean } = {}):
   await new Promise<void>((resolve) => http.listen(edgeHttpPort, '127.0.0.1', resolve));
   await new Promise<void>((resolve) => tls.listen(edgeTlsPort, '127.0.0.1', resolve));
 
-  const collect = (res: import('node:http').IncomingMessage, done: (answer: Answer) => void) => {
+  const collect = (res: IncomingMessage, done: (answer: Answer) => void) => {
     let body = '';
     res.setEncoding('utf8');
     res.on('data', (chunk: string) => (body += chunk));
