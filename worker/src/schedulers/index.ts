@@ -7,7 +7,6 @@ import { scheduleDomainUpkeep } from './domains';
 import { scheduleExperimentResults } from '../experiments/schedule';
 import { scheduleLeadExpiry } from './leads';
 import { scheduleSyncGc } from './sync';
-import { scheduleAnalyticsReports } from '../reports/schedule';
 
 export type Schedulers = {
   /** Upserts every job scheduler again (after Redis came back empty); idempotent. */
