@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSecretBox } from '@linkhub/shared/crypto/secret-box';
+import { withTransaction } from '@linkhub/shared/db/sql';
+import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
+import { newLeadToken } from '@linkhub/shared/leads/tokens';
 import type {
   WebhookDelivery,
   WebhookEndpoint,
@@ -40,7 +43,7 @@ const deliveriesOf = async (endpointId: string) =>
       id: string;
       event_type: string;
       status: string;
-      payload: { data: { id: string } };
+      payload: { data: { id: string; email?: string; status?: string } };
     }>(
       'SELECT id, event_type, status, payload FROM webhook_deliveries WHERE endpoint_id = $1 ORDER BY created_at',
       [endpointId],
@@ -301,5 +304,76 @@ describe('/v1/webhooks', () => {
     expect((await kit.json<Envelope<WebhookEndpoint>>(ck)).data.url).toBe(
       'https://api.convertkit.com/v3/forms/4242/subscribe',
     );
+  });
+
+  it('erasing a lead removes its webhook and ESP deliveries, pending or delivered', async () => {
+    const page = await kit.api('POST', '/v1/pages', { key, body: { handle: 'erase-page', title: 'Erase' } });
+    const pageId = (await kit.json<Envelope<{ id: string }>>(page)).data.id;
+    const hook = await create(
+      { ...WEBHOOK, events: ['lead.created', 'lead.confirmed'] },
+      { token: kit.owner.token },
+    );
+    const esp = await create(
+      { kind: 'convertkit', page_id: pageId, api_key: 'ck_test_key_0123', form_id: '77' },
+      { token: kit.owner.token },
+    );
+    const hookId = (await kit.json<Envelope<WebhookEndpoint>>(hook)).data.id;
+    const espId = (await kit.json<Envelope<WebhookEndpoint>>(esp)).data.id;
+    const leadId = await withTransaction(kit.deps.pool, async (tx) => {
+      const lead = await tx.query<{ id: string }>(
+        "INSERT INTO leads (workspace_id, page_id, email, status, confirmed_at) VALUES ($1, $2, 'gone@example.com', 'confirmed', now()) RETURNING id",
+        [kit.owner.workspaceId, pageId],
+      );
+      const id = lead.rows[0]?.id ?? '';
+      await recordLeadEvent(tx, id, 'lead.created');
+      await recordLeadEvent(tx, id, 'lead.confirmed');
+      return id;
+    });
+    await kit.deps.pool.query(
+      "UPDATE webhook_deliveries SET status = 'succeeded' WHERE endpoint_id = $1 AND event_type = 'lead.created'",
+      [hookId],
+    );
+    expect((await deliveriesOf(hookId)).length).toBe(2);
+    expect((await deliveriesOf(espId)).map((d) => d.event_type)).toEqual(['lead.confirmed']);
+    const erased = await kit.call('DELETE', `/v1/leads/${leadId}?workspace_id=${kit.owner.workspaceId}`, {
+      token: kit.owner.token,
+    });
+    expect(erased.status).toBe(200);
+    expect(await deliveriesOf(hookId)).toEqual([]);
+    expect(await deliveriesOf(espId)).toEqual([]);
+    const left = await kit.deps.pool.query(
+      "SELECT 1 FROM webhook_deliveries WHERE payload::text LIKE '%gone@example.com%'",
+    );
+    expect(left.rowCount).toBe(0);
+  });
+
+  it('the confirmation link records lead.confirmed with the confirmation, and queues it', async () => {
+    const page = await kit.api('POST', '/v1/pages', {
+      key,
+      body: { handle: 'confirm-page', title: 'Confirm' },
+    });
+    const pageId = (await kit.json<Envelope<{ id: string }>>(page)).data.id;
+    const hook = await create({ ...WEBHOOK, events: ['lead.confirmed'] }, { token: kit.owner.token });
+    const hookId = (await kit.json<Envelope<WebhookEndpoint>>(hook)).data.id;
+    const token = newLeadToken();
+    await kit.deps.pool.query(
+      `INSERT INTO leads (workspace_id, page_id, email, status, confirm_token_hash, confirm_expires_at)
+       VALUES ($1, $2, 'later@example.com', 'pending', $3, now() + interval '1 day')`,
+      [kit.owner.workspaceId, pageId, token.hash],
+    );
+    expect(await deliveriesOf(hookId)).toEqual([]);
+    const confirmed = await kit.app.request('/api/leads/confirm', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${token.token}`,
+    });
+    expect(confirmed.status).toBe(200);
+    const [delivery] = await deliveriesOf(hookId);
+    expect(delivery?.event_type).toBe('lead.confirmed');
+    expect(delivery?.payload.data).toMatchObject({ email: 'later@example.com', status: 'confirmed' });
+    expect(await queued(`whd-${delivery?.id ?? ''}`)).toEqual({
+      endpoint_id: hookId,
+      event_id: expect.any(String),
+    });
   });
 });
