@@ -65,7 +65,8 @@ export async function buildPwa(outDir: string): Promise<void> {
   }
 }
 
-export async function startPwaHarness(): Promise<PwaHarness> {
+/** `env`: extra sync-server settings (the billing e2e points STRIPE_* at a local Stripe). */
+export async function startPwaHarness(env: Record<string, string> = {}): Promise<PwaHarness> {
   const dist = await mkdtemp(join(tmpdir(), 'linkhub-pwa-'));
   await buildPwa(dist);
   const port = await freePort();
@@ -77,6 +78,7 @@ export async function startPwaHarness(): Promise<PwaHarness> {
     PUBLIC_SYNC_URL: base,
     PUBLIC_PWA_URL: base,
     LOG_LEVEL: 'silent',
+    ...env,
   });
   const handle = createDb(test.database.url, { max: 1 });
   await ensureSystemDomains(handle.db, {

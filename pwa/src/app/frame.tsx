@@ -23,7 +23,10 @@ const SCREENS: Record<SectionId, Screen | LazyExoticComponent<Screen>> = {
   domains: lazy(() => import('../features/domains/domains-screen')),
   members: lazy(() => import('../features/members/members-screen')),
   settings: lazy(() => import('../features/settings/settings-screen')),
+  billing: lazy(() => import('../features/billing/billing-screen')),
 };
+/** Only a workspace behind on payment loads the billing banner (it asks the server for the remedy). */
+const BillingBanner = lazy(() => import('../features/billing/billing-banner'));
 
 export function Frame({
   rep,
@@ -93,6 +96,13 @@ export function Frame({
         <main id="main" tabIndex={-1}>
           <UpdatePrompt />
           {!user.email_verified && <VerifyBanner email={user.email} />}
+          {(workspace.billing_status === 'past_due' ||
+            workspace.billing_status === 'unpaid' ||
+            workspace.writes_blocked) && (
+            <Suspense fallback={null}>
+              <BillingBanner />
+            </Suspense>
+          )}
           <NoticesPanel />
           <h1 className="screen-title">{label}</h1>
           <Suspense fallback={<p className="loading">Loading…</p>}>

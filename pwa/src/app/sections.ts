@@ -6,6 +6,7 @@ export const SECTIONS = [
   { id: 'analytics', label: 'Analytics' },
   { id: 'domains', label: 'Domains' },
   { id: 'members', label: 'Members' },
+  { id: 'billing', label: 'Plan' },
   { id: 'settings', label: 'Settings' },
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]['id'];

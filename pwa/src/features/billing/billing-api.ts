@@ -1,0 +1,63 @@
+import { api } from '../../api/api';
+import {
+  billingViewSchema,
+  quotaViewSchema,
+  redirectUrlSchema,
+  type BillingView,
+  type CheckoutRequest,
+  type LockableResourceType,
+  type QuotaView,
+} from '@linkhub/shared/billing/api';
+
+/** The billing REST calls of the editor; answers are parsed with the shared schemas. */
+const base = (workspaceId: string) => `/api/workspaces/${workspaceId}`;
+
+export async function fetchQuota(workspaceId: string): Promise<QuotaView> {
+  return quotaViewSchema.parse(await api<unknown>(`${base(workspaceId)}/quota`));
+}
+
+export async function fetchBilling(workspaceId: string): Promise<BillingView> {
+  return billingViewSchema.parse(await api<unknown>(`${base(workspaceId)}/billing`));
+}
+
+/** The Stripe page to go to (Checkout or the Customer Portal). */
+export async function startCheckout(workspaceId: string, choice: CheckoutRequest): Promise<string> {
+  return redirectUrlSchema.parse(
+    await api<unknown>(`${base(workspaceId)}/billing/checkout`, { body: choice }),
+  ).url;
+}
+
+export async function openPortal(workspaceId: string): Promise<string> {
+  return redirectUrlSchema.parse(await api<unknown>(`${base(workspaceId)}/billing/portal`, { body: {} })).url;
+}
+
+export async function changePlan(workspaceId: string, choice: CheckoutRequest): Promise<void> {
+  await api<unknown>(`${base(workspaceId)}/billing/change-plan`, { body: choice });
+}
+
+export async function keepEditable(
+  workspaceId: string,
+  resourceType: LockableResourceType,
+  keepIds: string[],
+): Promise<BillingView> {
+  return billingViewSchema.parse(
+    await api<unknown>(`${base(workspaceId)}/billing/editable`, {
+      body: { resource_type: resourceType, keep_ids: keepIds },
+    }),
+  );
+}
+
+/** Leaves the editor for a Stripe-hosted page. */
+export function goToStripe(url: string): void {
+  window.location.assign(url);
+}
+
+export function formatDate(iso: string | null): string {
+  return iso === null ? '' : new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+}
+
+export function formatMoney(cents: number, currency: string): string {
+  return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.toUpperCase() }).format(
+    cents / 100,
+  );
+}
