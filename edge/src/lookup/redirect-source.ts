@@ -8,7 +8,12 @@ import {
   type DomainRoute,
   type RedirectPayload,
 } from '@linkhub/shared/cache/payload';
-import { writeDomainRoute, writeMiss, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
+import {
+  DOMAIN_ROUTE_MISS_TTL_SECONDS,
+  writeDomainRoute,
+  writeMiss,
+  writeRedirectPayload,
+} from '@linkhub/shared/cache/write-through';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { EdgeMetrics } from '../metrics';
 import { readRedirectCache } from './cache-read';
@@ -119,7 +124,8 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
         },
         facts.workspace,
       );
-    if (!cachedDomain) writeBack(() => writeDomainRoute(redis, prefix, host, domain));
+    if (!cachedDomain)
+      writeBack(() => writeDomainRoute(redis, prefix, host, domain, DOMAIN_ROUTE_MISS_TTL_SECONDS));
     if (result.found === 'nothing') {
       writeBack(() => writeMiss(redis, prefix, host, slug, false));
       return { kind: 'missing', domain, branding: domain.branding, reason: 'not_found' };

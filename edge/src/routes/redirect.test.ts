@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEvents as eventsOf } from '@linkhub/shared/analytics/event';
 import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
-import { clicksStreamKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
+import { clicksStreamKey, domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import { refreshRedirect } from '@linkhub/shared/cache/refresh';
-import { writeRedirectPayload } from '@linkhub/shared/cache/write-through';
+import { DOMAIN_ROUTE_MISS_TTL_SECONDS, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
 import { createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 
 const IPHONE =
@@ -260,6 +260,16 @@ describe('redirect: cache', () => {
     expect(ttl).toBeGreaterThan(3500);
     expect((await go('/counted')).status).toBe(302);
     expect(edge.lookup.queryCount - before).toBe(1);
+  });
+
+  it('writes the host route it read on a miss with a TTL, so a copy read before a domain change cannot outlive it (issue 20)', async () => {
+    await h.redis.del(domainHostKey(h.prefix, LINK_HOST));
+    await h.seed.link(ws, h.domains.linkDomainId, 'route-ttl', 'https://example.com/route-ttl');
+    expect((await go('/route-ttl')).status).toBe(302);
+    await waitFor(async () => (await h.redis.exists(domainHostKey(h.prefix, LINK_HOST))) === 1);
+    const ttl = await h.redis.ttl(domainHostKey(h.prefix, LINK_HOST));
+    expect(ttl).toBeGreaterThan(DOMAIN_ROUTE_MISS_TTL_SECONDS - 60);
+    expect(ttl).toBeLessThanOrEqual(DOMAIN_ROUTE_MISS_TTL_SECONDS);
   });
 
   it('redirects a re-pointed link to the new destination on the very next request', async () => {

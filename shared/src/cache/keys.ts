@@ -15,7 +15,7 @@ export const KEY_FAMILIES = {
   domainHost: {
     pattern: 'dom:host:{host}',
     holds: 'host routing: kind + workspace of a host',
-    ttl: 'none (rewritten on domain change)',
+    ttl: 'none when written from committed rows (domain add/remove/update, verify and lapse in the worker); 600 s from the edge miss path',
   },
   redirect: {
     pattern: 'rd:{host}:{slug}',

@@ -125,14 +125,27 @@ export async function purgeRedirect(redis: Redis, prefix: string, host: string, 
   if (result === -1) throw new QrKeyProtectedError(host, slug, 'delete');
 }
 
-/** Writes the host-routing entry `dom:host:{host}` (no TTL: rewritten on every domain change). */
+/**
+ * How long the edge's miss-path copy of `dom:host:{host}` lives: it was read from rows that may be
+ * older than a domain change committing meanwhile, so it must not outlive the next re-read.
+ */
+export const DOMAIN_ROUTE_MISS_TTL_SECONDS = 600;
+
+/**
+ * Writes the host-routing entry `dom:host:{host}`. The commands and the worker write it from
+ * committed rows with no TTL (rewritten on every domain change); the edge's miss path passes
+ * `ttlSeconds` (DOMAIN_ROUTE_MISS_TTL_SECONDS).
+ */
 export async function writeDomainRoute(
   redis: Redis,
   prefix: string,
   host: string,
   route: DomainRoute,
+  ttlSeconds?: number,
 ): Promise<void> {
-  await redis.set(domainHostKey(prefix, host), JSON.stringify(domainRouteSchema.parse(route)));
+  const value = JSON.stringify(domainRouteSchema.parse(route));
+  if (ttlSeconds === undefined) await redis.set(domainHostKey(prefix, host), value);
+  else await redis.set(domainHostKey(prefix, host), value, 'EX', ttlSeconds);
 }
 
 /** Removes a host's routing entry (domain disconnected). */
