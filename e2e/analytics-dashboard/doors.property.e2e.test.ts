@@ -122,6 +122,25 @@ describe('dashboard and share doors', () => {
     },
   );
 
+  test.prop([fc.jsonValue({ maxDepth: 2 })], { numRuns: 40 })(
+    'PUT /v1/analytics/reports with any body: the setting or the envelope, the subscription unchanged on a refusal',
+    async (body) => {
+      const rows = async () =>
+        (await h.deps.pool.query('SELECT frequency, user_id FROM analytics_report_subscriptions')).rows;
+      const before = await rows();
+      const res = await h.app.request(`/v1/analytics/reports?workspace_id=${h.workspaceId}`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${h.session}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBeLessThan(500);
+      if (res.status !== 200) {
+        envelope(await res.json());
+        expect(await rows()).toEqual(before);
+      }
+    },
+  );
+
   test.prop([fc.constantFrom('name', 'selection', 'workspace_id', 'extra'), fc.jsonValue({ maxDepth: 2 })], {
     numRuns: 40,
   })('unknown keys are refused at every depth', async (key, value) => {

@@ -125,6 +125,24 @@ describe('read-only shared dashboard links', () => {
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
   });
 
+  it('a member sets their own report mail; an API key cannot', async () => {
+    const put = (frequency: string, token = h.session) =>
+      send(
+        `/v1/analytics/reports?workspace_id=${h.workspaceId}`,
+        { method: 'PUT', body: JSON.stringify({ frequency }) },
+        token,
+      );
+    expect(((await (await put('weekly')).json()) as { data: { frequency: string } }).data.frequency).toBe(
+      'weekly',
+    );
+    const read = await send(`/v1/analytics/reports?workspace_id=${h.workspaceId}`, {}, h.session);
+    expect(((await read.json()) as { data: { frequency: string } }).data.frequency).toBe('weekly');
+    expect((await put('monthly', h.apiKey)).status).toBe(403);
+    expect(((await (await put('off')).json()) as { data: { frequency: string } }).data.frequency).toBe('off');
+    const rows = await h.deps.pool.query('SELECT 1 FROM analytics_report_subscriptions');
+    expect(rows.rowCount).toBe(0);
+  });
+
   it('only builders may share; a viewer is refused and nothing is stored', async () => {
     const handle = createDb(h.database.url, { max: 1 });
     const user = await insertUser(handle.db, { email: `viewer-${Date.now()}@example.test` });

@@ -75,6 +75,12 @@ type Raw = {
   u: string | null;
 };
 
+/** Largest first; on a tie, named values before "unknown", then by name. */
+const byEventsThenName = (a: DashboardRow, b: DashboardRow): number =>
+  b.events - a.events ||
+  (a.value === null ? 1 : 0) - (b.value === null ? 1 : 0) ||
+  (a.value ?? '').localeCompare(b.value ?? '');
+
 export type EventAnswer = {
   totals: DashboardCounts;
   series: DashboardPoint[];
@@ -136,7 +142,7 @@ export async function eventAnswer(
         const c = counts(r);
         return { value: r.value === '' ? null : r.value, events: c.clicks + c.scans + c.page_views, ...c };
       })
-      .sort((a, b) => b.events - a.events || String(a.value).localeCompare(String(b.value)));
+      .sort(byEventsThenName);
   }
   return {
     totals: all

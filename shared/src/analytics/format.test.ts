@@ -26,6 +26,7 @@ describe('numbers for people', () => {
     expect(formatChange(-0.031, 'en')).toBe('-3.1%');
     expect(formatChange(0, 'en')).toBe('0%');
     expect(formatChange(null, 'en')).toBe('new');
+    expect(formatChange(null, 'en', 0)).toBe('no change');
   });
   it('never throws on a bad locale or header', () => {
     expect(safeLocale('not a locale!!')).toBe('en');

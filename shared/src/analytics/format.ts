@@ -53,9 +53,9 @@ export const formatCompact = (n: number, locale: string): string =>
 export const formatShare = (ratio: number, locale: string): string =>
   formatter(locale, { style: 'percent', maximumFractionDigits: ratio < 0.1 ? 1 : 0 }).format(ratio);
 
-/** A change against the previous period: +25 %, −3.1 %; null (nothing before) → "new". */
-export function formatChange(change: number | null, locale: string): string {
-  if (change === null) return 'new';
+/** A change against the previous period: +25 %, −3.1 %; null (nothing before) → "new", or "no change" when there is nothing now either. */
+export function formatChange(change: number | null, locale: string, current?: number): string {
+  if (change === null) return current === 0 ? 'no change' : 'new';
   return formatter(locale, {
     style: 'percent',
     signDisplay: 'exceptZero',

@@ -105,6 +105,8 @@ export const QUEUES = {
   }),
   /** Hourly: delete unconfirmed (double opt-in) leads whose confirmation link has expired. */
   'lead-expiry': z.object({}),
+  /** Hourly: mail the weekly and monthly analytics reports that became due (issue 24). */
+  'analytics-report': z.object({}),
   /** Drop click-event partitions and leads past the retention window. */
   retention: z.object({ before: z.iso.datetime({ offset: true }) }),
 } as const;

@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bearerToken } from '../middleware/session';
+import { isApiKeyToken } from '../auth/api-key-token';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
@@ -21,6 +23,12 @@ import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
 import { realtime } from '../analytics/realtime';
 import { resourceSet } from '../analytics/resource-set';
 import { shareManagementRoutes } from '../share/share-routes';
+import {
+  readReportSetting,
+  reportSettingSchema,
+  writeReportSetting,
+} from '../analytics/report-subscriptions';
+import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 
 /**
  * `/v1/analytics/*` (DESIGN §7, §9): session (`workspace_id` in the query) or API key
@@ -54,6 +62,35 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.route('/shares', shareManagementRoutes(deps));
+
+  // the signed-in member's own weekly or monthly report mail (a session: an API key has no inbox)
+  const reportUser = (scope: { userId: string | null }, c: Context<AppEnv>) => {
+    const token = bearerToken(c);
+    if (scope.userId === null || (token !== null && isApiKeyToken(token)))
+      throw new AuthorizationError('insufficient_role', {
+        message: 'Report mails belong to a signed-in member.',
+        details: [{ field: 'Authorization', issue: 'session_required' }],
+      });
+    return scope.userId;
+  };
+  app.get('/reports', async (c) => {
+    const q = parseQuery(c, workspaceOnlySchema.strict());
+    const scope = await analyticsScope(c, deps, q, 'analytics.view');
+    return c.json({
+      data: await readReportSetting(deps.pool, scope.workspaceId, reportUser(scope, c)),
+      meta: {},
+    });
+  });
+  app.put('/reports', async (c) => {
+    const body = await parseBody(c, reportSettingSchema);
+    const workspace_id = body.workspace_id ?? parseQuery(c, workspaceOnlySchema).workspace_id;
+    const scope = await analyticsScope(c, deps, { workspace_id }, 'analytics.view');
+    const userId = reportUser(scope, c);
+    return c.json({
+      data: await writeReportSetting(deps.pool, scope.workspaceId, userId, body.frequency),
+      meta: {},
+    });
+  });
 
   app.get('/dashboard', async (c) => {
     const q = parseQuery(c, dashboardQuerySchema);

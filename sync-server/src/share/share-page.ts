@@ -91,7 +91,7 @@ function breakdownSection(d: DashboardData, dim: DashboardDimension, locale: str
 
 function tile(label: string, value: number, change: number | null, locale: string): string {
   const cls = change === null || change === 0 ? 'muted' : change > 0 ? 'up' : 'down';
-  return `<div class="tile">${escapeHtml(label)}<b>${formatCount(value, locale)}</b><span class="${cls}">${escapeHtml(formatChange(change, locale))}</span> <span class="muted">vs previous period</span></div>`;
+  return `<div class="tile">${escapeHtml(label)}<b>${formatCount(value, locale)}</b><span class="${cls}">${escapeHtml(formatChange(change, locale, value))}</span> <span class="muted">vs previous period</span></div>`;
 }
 
 /**

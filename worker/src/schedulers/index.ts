@@ -7,6 +7,7 @@ import { scheduleDomainUpkeep } from './domains';
 import { scheduleExperimentResults } from '../experiments/schedule';
 import { scheduleLeadExpiry } from './leads';
 import { scheduleSyncGc } from './sync';
+import { scheduleAnalyticsReports } from '../reports/schedule';
 
 export type Schedulers = {
   /** Upserts every job scheduler again (after Redis came back empty); idempotent. */
@@ -22,6 +23,7 @@ const SCHEDULES: ReadonlyArray<{ queue: QueueName; register: (queue: Queue) => P
   { queue: 'artifact-sweep', register: scheduleArtifactSweep },
   { queue: 'lead-expiry', register: scheduleLeadExpiry },
   { queue: 'domain-upkeep', register: scheduleDomainUpkeep },
+  { queue: 'analytics-report', register: scheduleAnalyticsReports },
 ];
 
 export async function startSchedulers(deps: WorkerDeps): Promise<Schedulers> {

@@ -25,6 +25,7 @@ import { FilterChips } from './filter-chips';
 import { HeadlineTiles } from './headline-tiles';
 import { OfflineSummary } from './offline-summary';
 import { RealtimeCounter } from './realtime-counter';
+import { ReportSetting } from './report-setting';
 import { ResourcePicker, type PickableResource } from './resource-picker';
 import { SharePanel } from './share-panel';
 import { TimeSeries } from './time-series';
@@ -241,6 +242,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
               defaultName={selected ? `${selected.kind}: ${selected.name}` : `${workspace.name} analytics`}
             />
           )}
+          <ReportSetting workspaceId={ws} />
           {can('analytics.export') && (
             <CsvExport
               workspaceId={ws}

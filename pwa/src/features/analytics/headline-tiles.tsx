@@ -23,8 +23,7 @@ export function HeadlineTiles({ data, leads }: { data: DashboardData; leads: num
               {compact(value)}
             </strong>
             <span className={`an-change an-${trend}`}>
-              {c === null && value === 0 ? 'no change' : change(c)}{' '}
-              <span className="muted">vs {count(data.previous[key])} before</span>
+              {change(c, value)} <span className="muted">vs {count(data.previous[key])} before</span>
             </span>
           </li>
         );

@@ -6,4 +6,4 @@ export const locale = (): string => (typeof navigator === 'undefined' ? 'en' : n
 export const count = (n: number) => formatCount(n, locale());
 export const compact = (n: number) => formatCompact(n, locale());
 export const share = (ratio: number) => formatShare(ratio, locale());
-export const change = (c: number | null) => formatChange(c, locale());
+export const change = (c: number | null, current?: number) => formatChange(c, locale(), current);

@@ -1,0 +1,98 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { insertMember, insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
+import { sendDueReports } from './send-reports';
+
+/**
+ * Weekly report mails through the real mailer (the dev outbox): the numbers of the last
+ * Monday-to-Sunday week in the workspace's zone against the week before (which holds the DST
+ * change), once per period, only to verified live members.
+ */
+let t: TestWorkerDeps;
+let outbox = '';
+let workspaceId = '';
+let ownerEmail = '';
+let qr = '';
+const NOW = new Date('2026-11-04T10:00:00Z'); // a Wednesday: the due week is Mon 26 Oct – Sun 1 Nov, Paris
+
+beforeAll(async () => {
+  outbox = await mkdtemp(join(tmpdir(), 'linkhub-reports-'));
+  t = await createTestWorkerDeps({ OUTBOX_DIR: outbox, PUBLIC_PWA_URL: 'https://app.example.test' });
+  const handle = createDb(t.database.url, { max: 1 });
+  const owner = await insertUser(handle.db, { email: 'owner@example.test' });
+  ownerEmail = owner.email;
+  const { workspace } = await insertWorkspace(handle.db, {
+    ownerUserId: owner.id,
+    name: 'Café Lumière',
+    plan: 'pro',
+  });
+  workspaceId = workspace.id;
+  const unverified = await insertUser(handle.db, { email: 'unverified@example.test', emailVerified: false });
+  await insertMember(handle.db, { workspaceId, userId: unverified.id, role: 'viewer' });
+  const domains = await ensureSystemDomains(handle.db);
+  await handle.close();
+  const pool = t.deps.pool;
+  await pool.query("UPDATE workspaces SET time_zone = 'Europe/Paris' WHERE id = $1", [workspaceId]);
+  qr =
+    (
+      await pool.query<{ id: string }>(
+        "INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url, title) VALUES ($1, $2, 'menu', 'https://example.com/', 'Menu') RETURNING id",
+        [workspaceId, domains.linkDomainId],
+      )
+    ).rows[0]?.id ?? '';
+  await pool.query("SELECT ensure_click_events_partitions('2026-10-15', '2026-11-05')");
+  const scan = (at: string, country: string, referrer: string | null, n: number) =>
+    pool.query(
+      `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, country_code, referrer_host, stream_message_id)
+       SELECT $1::timestamptz, 'scan', $2, 'qr_code', $3, decode(md5($1 || g::text), 'hex'), $4, $5, $1 || '-' || g || '-' || $4
+         FROM generate_series(1, $6::int) g`,
+      [at, workspaceId, qr, country, referrer, n],
+    );
+  // the due week: 5 from France (3 via instagram), 1 from Germany; Monday 00:30 Paris is still Sunday in UTC
+  await scan('2026-10-25T23:30:00Z', 'FR', 'instagram.com', 3);
+  await scan('2026-10-28T12:00:00Z', 'FR', null, 2);
+  await scan('2026-11-01T22:59:00Z', 'DE', null, 1);
+  // after the week (Monday 2 Nov 00:00 Paris = 1 Nov 23:00 UTC): not counted
+  await scan('2026-11-01T23:00:00Z', 'FR', null, 7);
+  // the week before (19–25 Oct, 169 hours with the DST change): 4
+  await scan('2026-10-19T10:00:00Z', 'FR', null, 4);
+  await pool.query(
+    "INSERT INTO analytics_report_subscriptions (workspace_id, user_id, frequency) SELECT $1, user_id, 'weekly' FROM workspace_members WHERE workspace_id = $1",
+    [workspaceId],
+  );
+});
+afterAll(async () => {
+  await t.close();
+  await rm(outbox, { recursive: true, force: true });
+});
+
+const mails = async () => Promise.all((await readdir(outbox)).map((f) => readFile(join(outbox, f), 'utf8')));
+
+describe('weekly analytics report', () => {
+  it('mails the last local week against the one before, to verified members only', async () => {
+    expect(await sendDueReports(t.deps, NOW)).toEqual({ sent: 1, failed: 0 });
+    const all = await mails();
+    expect(all).toHaveLength(1);
+    const mail = all[0] ?? '';
+    expect(mail).toContain(`To: ${ownerEmail}`);
+    expect(mail).toContain('Weekly analytics: Café Lumière, Oct 26, 2026 – Nov 1, 2026');
+    expect(mail).toContain('QR scans: 6 (+50% vs 4 before)');
+    expect(mail).toMatch(/Country:\n {2}FR: 5 \(83%\)\n {2}DE: 1 \(17%\)/);
+    expect(mail).toMatch(/Referrer:\n {2}instagram\.com: 3 \(50%\)\n {2}Direct \/ none: 3 \(50%\)/);
+    expect(mail).toContain('Link clicks: 0 (no change vs 0 before)');
+    expect(mail).toContain('https://app.example.test/analytics?period=7d');
+    expect(mail).not.toContain('unverified@example.test');
+  });
+
+  it('sends nothing twice for the same week, and the next week once it is due', async () => {
+    expect(await sendDueReports(t.deps, new Date(NOW.getTime() + 3_600_000))).toEqual({ sent: 0, failed: 0 });
+    expect(await mails()).toHaveLength(1);
+    expect(await sendDueReports(t.deps, new Date('2026-11-09T08:00:00Z'))).toEqual({ sent: 1, failed: 0 });
+    const latest = (await mails()).find((m) => m.includes('Nov 2, 2026 – Nov 8, 2026')) ?? '';
+    expect(latest).toContain('QR scans: 7 (+17% vs 6 before)');
+  });
+});
