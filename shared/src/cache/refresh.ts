@@ -54,6 +54,44 @@ async function rowsOf<R extends object>(
 
 export async function refreshRedirect(io: RefreshIo, host: string, slug: string): Promise<RefreshOutcome> {
   const [row] = await rowsOf<RedirectSqlRow>(io.sql, 'cache_redirect', REDIRECT_SQL, [host, slug]);
+  return applyRedirectRow(io, host, slug, row);
+}
+
+/** REDIRECT_SQL for many addresses at once: the same joins, one lateral probe per (host, slug). */
+const REDIRECT_MANY_SQL = `
+SELECT t.ord, r.* FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS t(host, slug, ord)
+LEFT JOIN LATERAL (${REDIRECT_SQL.replaceAll('$1', 't.host').replaceAll('$2', 't.slug')}) r ON true`;
+
+/**
+ * `refreshRedirect` for many addresses (a bulk import's write-through): one statement reads them
+ * all, then each key is written or purged exactly as one refresh would.
+ */
+export async function refreshRedirects(
+  io: RefreshIo,
+  addresses: ReadonlyArray<{ host: string; slug: string }>,
+): Promise<RefreshOutcome[]> {
+  if (addresses.length === 0) return [];
+  const found = await rowsOf<RedirectSqlRow & { ord: string }>(
+    io.sql,
+    'cache_redirect_many',
+    REDIRECT_MANY_SQL,
+    [addresses.map((a) => a.host), addresses.map((a) => a.slug)],
+  );
+  const byOrdinal = new Map(found.map((row) => [Number(row.ord), row]));
+  return Promise.all(
+    addresses.map((a, i) => {
+      const row = byOrdinal.get(i + 1);
+      return applyRedirectRow(io, a.host, a.slug, row?.domain_id ? row : undefined);
+    }),
+  );
+}
+
+async function applyRedirectRow(
+  io: RefreshIo,
+  host: string,
+  slug: string,
+  row: RedirectSqlRow | undefined,
+): Promise<RefreshOutcome> {
   if (row?.workspace && (row.qr || row.link)) {
     const payload = buildRedirectPayload({
       host,

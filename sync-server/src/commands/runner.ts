@@ -9,6 +9,7 @@ import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
 import { PostCommitEffects } from './effects';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { cacheRefreshJob } from './redirect-cache';
+import { refreshRedirects } from '@linkhub/shared/cache/refresh';
 import type { ResolveHost } from './destination-safety';
 import { SystemHosts } from './system-hosts';
 import type { Command, CommandActor, CommandContext, CommandResult } from './types';
@@ -186,16 +187,37 @@ export class CommandRunner {
    */
   async flush(effects: PostCommitEffects): Promise<void> {
     await Promise.all([
-      inLanes([...effects.cacheWrites.values()], WRITE_THROUGH_LANES, (write) =>
-        write().catch((error: unknown) =>
-          this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed'),
-        ),
-      ),
+      this.writeThrough(effects),
       this.enqueueAll([...effects.jobs.values(), ...cacheRefreshJobs(effects)]),
       this.poke(effects).catch((error: unknown) =>
         this.deps.logger.warn({ err: errorMessage(error) }, 'poke failed'),
       ),
     ]);
+  }
+
+  /**
+   * Redirect keys many at a time (one statement reads a chunk of addresses: a bulk import writes
+   * thousands), every other key by its own write, a few at a time.
+   */
+  private async writeThrough(effects: PostCommitEffects): Promise<void> {
+    const redirects: Array<{ host: string; slug: string }> = [];
+    const others: Array<() => Promise<void>> = [];
+    for (const [key, write] of effects.cacheWrites) {
+      const target = effects.cacheRefreshes.get(key);
+      if (target?.kind === 'redirect') redirects.push({ host: target.host, slug: target.slug });
+      else others.push(write);
+    }
+    const io = { sql: this.deps.pool, redis: this.deps.redis, prefix: this.deps.redisPrefix };
+    const chunks = Array.from({ length: Math.ceil(redirects.length / REDIRECTS_PER_READ) }, (_, i) =>
+      redirects.slice(i * REDIRECTS_PER_READ, (i + 1) * REDIRECTS_PER_READ),
+    );
+    const failed = (error: unknown) =>
+      this.deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed');
+    await inLanes(
+      [...chunks.map((chunk) => () => refreshRedirects(io, chunk).then(() => undefined)), ...others],
+      WRITE_THROUGH_LANES,
+      (write) => write().catch(failed),
+    );
   }
 
   /** Together; if that fails, one by one, so one refused job cannot take the others down with it. */
@@ -224,6 +246,9 @@ export class CommandRunner {
     );
   }
 }
+
+/** Addresses per statement of a redirect write-through. */
+const REDIRECTS_PER_READ = 100;
 
 /** Concurrent cache write-throughs of one flush: a few pooled connections, never the whole pool. */
 export const WRITE_THROUGH_LANES = 4;
