@@ -68,6 +68,8 @@ export const QUEUES = {
   'experiment-results': z.object({ experiment_id: z.uuid().optional() }),
   /** Deliver one outgoing webhook event to one endpoint. */
   'webhook-deliver': z.object({ endpoint_id: z.uuid(), event_id: z.uuid() }),
+  /** Every 5 minutes: re-enqueue webhook deliveries whose job never reached the queue (the outbox's second chance). */
+  'webhook-sweep': z.object({}),
   /** Build a CSV export of a workspace's data. */
   export: z.object({
     workspace_id: z.uuid(),

@@ -11,6 +11,7 @@ import { retention } from './retention';
 import { exportJob } from './export';
 import { leadCapture, leadExpiry } from './lead-capture';
 import { webhookDeliver } from './webhook-deliver';
+import { webhookSweep } from '../webhooks/sweep';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
 
@@ -36,4 +37,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'lead-capture': leadCapture,
   'lead-expiry': leadExpiry,
   'webhook-deliver': webhookDeliver,
+  'webhook-sweep': webhookSweep,
 };

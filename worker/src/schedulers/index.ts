@@ -7,6 +7,7 @@ import { scheduleDomainUpkeep } from './domains';
 import { scheduleExperimentResults } from '../experiments/schedule';
 import { scheduleLeadExpiry } from './leads';
 import { scheduleSyncGc } from './sync';
+import { scheduleWebhookSweep } from './webhooks';
 import { scheduleAnalyticsReports } from '../reports/schedule';
 
 export type Schedulers = {
@@ -22,6 +23,7 @@ const SCHEDULES: ReadonlyArray<{ queue: QueueName; register: (queue: Queue) => P
   { queue: 'experiment-results', register: scheduleExperimentResults },
   { queue: 'artifact-sweep', register: scheduleArtifactSweep },
   { queue: 'lead-expiry', register: scheduleLeadExpiry },
+  { queue: 'webhook-sweep', register: scheduleWebhookSweep },
   { queue: 'domain-upkeep', register: scheduleDomainUpkeep },
   { queue: 'analytics-report', register: scheduleAnalyticsReports },
 ];

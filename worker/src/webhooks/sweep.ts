@@ -1,0 +1,31 @@
+import { rows, type Queryable } from '@linkhub/shared/db/sql';
+import { deliveryJob, deliveryJobId } from '@linkhub/shared/webhooks/outbox';
+import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import type { Processor } from '../processors/processor';
+import { enqueueDeliveries } from './events';
+
+/** A delivery still `pending` this long after it was due never reached the queue (its enqueue failed after the commit). */
+export const STUCK_AFTER_MS = 10 * 60_000;
+const BATCH = 500;
+
+/**
+ * The outbox's second chance: deliveries recorded with their change but whose job never reached
+ * BullMQ (Redis away at that moment). Each is enqueued again under the job id of its current run, so
+ * a job that does exist is not doubled (BullMQ keeps one job per id).
+ */
+export async function stuckDeliveries(db: Queryable, now: Date): Promise<JobRequest[]> {
+  const found = await rows<{ id: string; endpoint_id: string; event_id: string; replays: number }>(
+    db,
+    `SELECT id, endpoint_id, event_id, replays FROM webhook_deliveries
+      WHERE status = 'pending' AND next_attempt_at < $1 ORDER BY next_attempt_at LIMIT ${BATCH}`,
+    [new Date(now.getTime() - STUCK_AFTER_MS)],
+  );
+  return found.map((d) => deliveryJob(d.endpoint_id, d.event_id, deliveryJobId(d.id, d.replays)));
+}
+
+/** `webhook-sweep` (every 5 minutes): re-enqueues stuck deliveries. */
+export const webhookSweep: Processor<'webhook-sweep'> = async (_data, _job, deps) => {
+  const jobs = await stuckDeliveries(deps.pool, new Date());
+  await enqueueDeliveries(deps, jobs);
+  return { requeued: jobs.length };
+};
