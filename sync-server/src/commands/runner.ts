@@ -282,6 +282,7 @@ const VIEWABLE: Partial<Record<string, { action: Action; type: TargetType; table
   bio_page: { action: 'bio_page.view', type: 'bio_page', table: 'bio_pages' },
   workspace: { action: 'workspace.view', type: 'workspace', table: 'workspaces' },
   domain: { action: 'domain.view', type: 'domain', table: 'custom_domains' },
+  experiment: { action: 'experiment.view', type: 'experiment', table: 'experiments' },
 };
 
 async function resourceExists(tx: pg.PoolClient, table: string, id: string): Promise<boolean> {

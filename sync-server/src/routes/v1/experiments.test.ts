@@ -349,3 +349,47 @@ describe('POST /v1/conversions', () => {
     expect(stored.rows).toEqual([{ reports: 2 }]);
   });
 });
+
+describe('any input at the REST door (fast-check)', () => {
+  it('never a 5xx, always the envelope, no row changed on a refusal', async () => {
+    const { default: fc } = await import('fast-check');
+    const e = await create();
+    const snapshot = async () =>
+      (
+        await kit.deps.pool.query(
+          `SELECT (SELECT count(*) FROM experiments) AS n, (SELECT count(*) FROM experiment_conversions) AS c,
+                  (SELECT status || name || arm_period FROM experiments WHERE id = $1) AS one`,
+          [e.id],
+        )
+      ).rows[0];
+    const before = await snapshot();
+    const target = fc.constantFrom(
+      ['POST', '/v1/experiments'],
+      ['PATCH', `/v1/experiments/${e.id}`],
+      ['POST', `/v1/experiments/${e.id}/pause`],
+      ['POST', `/v1/experiments/${e.id}/promote`],
+      ['POST', `/v1/experiments/${e.id}/conclude`],
+      ['POST', '/v1/conversions'],
+    );
+    const junk = fc.oneof(
+      fc.anything(),
+      fc.record({ variants: fc.array(fc.anything(), { maxLength: 6 }), name: fc.anything() }),
+      fc.record({ click_id: fc.string() }),
+      fc.record({ winner_variant_key: fc.string(), workspace_id: fc.uuid() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(target, junk, async ([method, path], body) => {
+        const res = await kit.api(method, path, { key, raw: JSON.stringify(body) ?? 'null' });
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 400) {
+          const error = ((await res.json()) as ErrorBody).error;
+          expect(typeof error.code).toBe('string');
+          expect(Array.isArray(error.details)).toBe(true);
+          expect(typeof error.request_id).toBe('string');
+        }
+      }),
+      { numRuns: 150 },
+    );
+    expect(await snapshot()).toEqual(before);
+  }, 120_000);
+});

@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPERIMENT_STATES, EXPERIMENT_STEP_NAMES, nextState } from '@linkhub/shared/experiments/lifecycle';
+import type { ExperimentState, ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
+import { EXPERIMENT_STEP_MUTATORS } from '@linkhub/shared/mutators/experiments';
+import {
+  createSyncHarness,
+  eventually,
+  syncRound,
+  type SyncClient,
+  type SyncHarness,
+} from '../replicache/test-harness';
+
+/**
+ * The experiment lifecycle through the other door, a Replicache push: the same commands, so every
+ * step from every state ends as the REST door's does; a refused step changes nothing and leaves
+ * the notice the editor shows (with the code and details the REST door would answer).
+ */
+let h: SyncHarness;
+let client: SyncClient;
+let ws: string;
+
+beforeAll(async () => {
+  h = await createSyncHarness();
+  const owner = await h.signUp('Pusher');
+  ws = owner.workspaceId;
+  await h.sql("UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1", [ws]);
+  await h.sql('UPDATE users SET email_verified_at = now()');
+  client = h.client(owner.token);
+  await syncRound(client);
+});
+afterAll(async () => h.close());
+
+const statusOf = async (id: string) =>
+  (await h.sql<{ status: string }>('SELECT status FROM experiments WHERE id = $1', [id]))[0]?.status;
+
+async function pushed(name: string, args: Record<string, unknown>): Promise<void> {
+  const mutate = client.rep.mutate as unknown as Record<string, (a: unknown) => Promise<void>>;
+  const run = mutate[name];
+  if (!run) throw new Error(`no mutator ${name}`);
+  await run(args);
+  await syncRound(client);
+}
+
+async function create(): Promise<string> {
+  const link = randomUUID();
+  await pushed('createLink', {
+    id: link,
+    workspace_id: ws,
+    destination_url: 'https://example.com/p',
+    slug: `p-${link.slice(0, 8)}`,
+  });
+  const id = randomUUID();
+  await pushed('createExperiment', {
+    id,
+    workspace_id: ws,
+    resource_type: 'link',
+    resource_id: link,
+    name: 'Push test',
+    variants: [
+      { key: 'a', name: 'A', weight: 5000 },
+      { key: 'b', name: 'B', weight: 5000, destination_url: 'https://example.com/pb' },
+    ],
+    variant_ids: [randomUUID(), randomUUID()],
+  });
+  await eventually(
+    () => statusOf(id),
+    (s) => s === 'draft',
+  );
+  return id;
+}
+
+const argsFor = (id: string, step: ExperimentStep): Record<string, unknown> =>
+  step === 'update'
+    ? { id, workspace_id: ws, name: 'Renamed' }
+    : step === 'promote'
+      ? { id, workspace_id: ws }
+      : { id, workspace_id: ws };
+
+const PATH_TO: Record<ExperimentState, ExperimentStep[]> = {
+  draft: [],
+  running: ['start'],
+  paused: ['start', 'pause'],
+  concluded: ['start', 'conclude'],
+  promoted: ['start', 'conclude', 'promote'],
+  archived: ['archive'],
+};
+
+async function takeStep(id: string, step: ExperimentStep) {
+  let args = argsFor(id, step);
+  if (step === 'promote') {
+    const [b] = await h.sql<{ id: string }>(
+      "SELECT id FROM experiment_variants WHERE experiment_id = $1 AND key = 'b'",
+      [id],
+    );
+    args = { ...args, winner_variant_id: b?.id };
+  }
+  await pushed(EXPERIMENT_STEP_MUTATORS[step], args);
+}
+
+const noticesOf = (name: string, id: string) =>
+  h.sql<{ code: string; details: Array<{ field: string; issue: string }> }>(
+    'SELECT code, details FROM sync_notices WHERE mutation_name = $1 AND resource_id = $2',
+    [name, id],
+  );
+
+describe('the lifecycle through push: every step from every state', () => {
+  for (const state of EXPERIMENT_STATES)
+    for (const step of EXPERIMENT_STEP_NAMES) {
+      const to = nextState(step, state);
+      it(`${step} from ${state} → ${to ?? 'refused with a notice'}`, async () => {
+        const id = await create();
+        for (const s of PATH_TO[state]) await takeStep(id, s);
+        expect(await statusOf(id)).toBe(state);
+        await takeStep(id, step);
+        if (to === null) {
+          expect(await statusOf(id)).toBe(state);
+          const [notice] = await eventually(
+            () => noticesOf(EXPERIMENT_STEP_MUTATORS[step], id),
+            (n) => n.length > 0,
+          );
+          expect(notice?.code).toBe('invalid_state_transition');
+        } else {
+          await eventually(
+            () => statusOf(id),
+            (s) => s === to,
+          );
+        }
+      }, 60_000);
+    }
+});
+
+describe('plan gate through push', () => {
+  it('Free: createExperiment is refused with plan_feature_unavailable (§3.7.4) and stores nothing', async () => {
+    const id = await create();
+    await h.sql("UPDATE workspaces SET current_plan_key = 'free' WHERE id = $1", [ws]);
+    try {
+      const other = randomUUID();
+      const [row] = await h.sql<{ resource_id: string }>(
+        'SELECT resource_id FROM experiments WHERE id = $1',
+        [id],
+      );
+      await pushed('createExperiment', {
+        id: other,
+        workspace_id: ws,
+        resource_type: 'link',
+        resource_id: row?.resource_id,
+        name: 'On Free',
+        variants: [
+          { key: 'a', name: 'A', weight: 5000 },
+          { key: 'b', name: 'B', weight: 5000, destination_url: 'https://example.com/x' },
+        ],
+        variant_ids: [randomUUID(), randomUUID()],
+      });
+      const [notice] = await eventually(
+        () =>
+          h.sql<{ code: string; details: unknown }>(
+            "SELECT code, details FROM sync_notices WHERE mutation_name = 'createExperiment' ORDER BY created_at DESC LIMIT 1",
+          ),
+        (n) => n.length > 0,
+      );
+      expect(notice?.code).toBe('plan_feature_unavailable');
+      expect(notice?.details).toEqual([
+        { field: 'experiments_enabled', issue: 'feature_unavailable', plan: 'free' },
+      ]);
+      expect(await h.sql('SELECT 1 FROM experiments WHERE id = $1', [other])).toEqual([]);
+    } finally {
+      await h.sql("UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1", [ws]);
+    }
+  }, 60_000);
+});
+
+describe('any args through push', () => {
+  it('never a server error, never a changed row on refusal (fast-check)', async () => {
+    const id = await create();
+    const before = await h.sql('SELECT status, name, arm_period FROM experiments WHERE id = $1', [id]);
+    const mutate = client.rep.mutate as unknown as Record<string, (a: unknown) => Promise<void>>;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...Object.values(EXPERIMENT_STEP_MUTATORS), 'createExperiment'),
+        fc.oneof(
+          fc.anything(),
+          fc.record({ id: fc.constant(id), workspace_id: fc.constant(ws), extra: fc.anything() }),
+          fc.record({ id: fc.constant(id), workspace_id: fc.uuid() }),
+        ),
+        async (name, args) => {
+          await mutate[name]?.(args).catch(() => undefined);
+        },
+      ),
+      { numRuns: 40 },
+    );
+    await syncRound(client);
+    expect(h.serverErrors).toEqual([]);
+    expect(await h.sql('SELECT status, name, arm_period FROM experiments WHERE id = $1', [id])).toEqual(
+      before,
+    );
+  }, 120_000);
+});
