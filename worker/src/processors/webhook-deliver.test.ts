@@ -55,6 +55,8 @@ type Received = {
 };
 const received: Received[] = [];
 let answers: number[] = [];
+/** Event ids whose next delivery is answered 500 (whatever the arrival order). */
+const failOnce = new Set<string>();
 let receiver: Server;
 let port = 0;
 let t: TestWorkerDeps;
@@ -77,7 +79,11 @@ beforeAll(async () => {
         body,
         signature: typeof header === 'string' ? header : '',
       });
-      res.writeHead(answers.shift() ?? 200);
+      const eventId = req.headers['linkhub-event-id']?.toString() ?? '';
+      const status = failOnce.delete(eventId) ? 500 : (answers.shift() ?? 200);
+      const last = received.at(-1);
+      if (last) last.status = status;
+      res.writeHead(status);
       res.end('ok');
     });
   });
@@ -171,6 +177,39 @@ describe('webhook delivery to a real receiver', () => {
     expect(await job.getState()).toBe('completed');
     expect(received.filter((r) => r.eventId === eventId).map((r) => r.valid)).toEqual([true, true, true]);
     expect(await stateOf(eventId)).toEqual({ status: 'succeeded', attempts: 3, last_status_code: 200 });
+    await runtime.close();
+    await queue.queue.obliterate({ force: true });
+    await queue.close();
+  });
+
+  it('a retried event can arrive after a later one: each carries its own id and time, so a receiver handles them in any order', async () => {
+    const id = await endpoint('/order');
+    const earlier = await delivery(id);
+    await new Promise((r) => setTimeout(r, 5));
+    const later = await delivery(id);
+    failOnce.add(earlier);
+    const runtime = startWorkers(t.deps, { 'webhook-deliver': webhookDeliver });
+    const queue = createQueue('webhook-deliver', t.deps.redis, t.deps.config.REDIS_PREFIX);
+    const retry = { attempts: 3, backoff: { type: 'fixed', delay: 300 } } as const;
+    const first = await queue.queue.add('webhook-deliver', { endpoint_id: id, event_id: earlier }, retry);
+    const second = await queue.queue.add('webhook-deliver', { endpoint_id: id, event_id: later }, retry);
+    for (let i = 0; i < 200; i++) {
+      const states = await Promise.all([first.getState(), second.getState()]);
+      if (states.every((s) => s === 'completed')) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const arrivals = received.filter((r) => r.path === '/order');
+    expect(arrivals.every((r) => r.valid)).toBe(true);
+    // The earlier event's first attempt failed, so its success arrives after the later event.
+    const handled = new Map<string, string>();
+    for (const r of arrivals.filter((a) => a.status === 200))
+      handled.set(r.eventId ?? '', JSON.parse(r.body).created_at as string);
+    expect([...handled.keys()]).toEqual([later, earlier]);
+    // Sorting by the payload's created_at restores the order the changes happened in.
+    expect([...handled.entries()].sort((a, b) => a[1].localeCompare(b[1])).map(([e]) => e)).toEqual([
+      earlier,
+      later,
+    ]);
     await runtime.close();
     await queue.queue.obliterate({ force: true });
     await queue.close();
