@@ -3,7 +3,15 @@ import fc from 'fast-check';
 import { createDb, type DbHandle } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
 import { startBillingKit, type BillingKit } from './testing/kit';
-import { TEST_PRICES, event, invoiceObject, signed, subscriptionObject } from './testing/events';
+import {
+  TEST_PRICES,
+  event,
+  invoiceObject,
+  signed,
+  stripeTestEnv,
+  subscriptionObject,
+} from './testing/events';
+import { closedPortUrl, createTestApp } from '../testing';
 
 /**
  * POST /webhooks/stripe through the real SDK's constructEvent, with payloads signed by the SDK's
@@ -368,4 +376,42 @@ describe('POST /webhooks/stripe: applying events', () => {
       { numRuns: 12 },
     );
   }, 120_000);
+});
+
+describe('POST /webhooks/stripe: the database is down', () => {
+  it('answers an error (never 2xx) so Stripe retries, and the retry applies the event once the database is back', async () => {
+    const down = await createTestApp({
+      ...stripeTestEnv(kit.stripeApi.url),
+      DATABASE_URL: await closedPortUrl('postgres'),
+    });
+    try {
+      const { workspaceId, customer } = await freshAccount();
+      const created = event(
+        'customer.subscription.created',
+        subscriptionObject({
+          id: `sub_test_down_${n}`,
+          customer,
+          status: 'active',
+          price: TEST_PRICES.STRIPE_PRICE_BUSINESS_YEAR,
+          created: new Date(),
+        }),
+        new Date(),
+      );
+      const request = signed(JSON.stringify(created));
+      const failed = await down.app.request('/webhooks/stripe', {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+      });
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      const envelope = (await failed.json()) as { error: { code: string } };
+      expect(typeof envelope.error.code).toBe('string');
+      // Stripe's retry reaches a server whose database answers.
+      const retried = await kit.deliver(created);
+      expect(((await retried.json()) as { data: { outcome: string } }).data.outcome).toBe('applied');
+      expect((await workspaceBilling(workspaceId)).current_plan_key).toBe('business');
+    } finally {
+      await down.close();
+    }
+  }, 60_000);
 });

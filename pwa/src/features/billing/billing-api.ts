@@ -1,4 +1,5 @@
 import { api } from '../../api/api';
+import { platform } from '../../platform/bridge';
 import {
   billingViewSchema,
   quotaViewSchema,
@@ -47,9 +48,14 @@ export async function keepEditable(
   );
 }
 
-/** Leaves the editor for a Stripe-hosted page. */
-export function goToStripe(url: string): void {
-  window.location.assign(url);
+/**
+ * Goes to a Stripe-hosted page: in the browser the tab goes there and Stripe brings it back to
+ * /billing; the desktop app opens it in the system browser (its own window loads only the editor).
+ */
+export async function goToStripe(url: string): Promise<void> {
+  const bridge = platform();
+  if (bridge.isDesktop) await bridge.openExternal(url);
+  else window.location.assign(url);
 }
 
 export function formatDate(iso: string | null): string {
