@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import type { LinkView, SummaryView } from '@linkhub/shared/sync/views';
 import { Field } from '../../ui/field';
+import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { MiniChart } from '../../ui/mini-chart';
@@ -111,6 +112,18 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           )}
           {link.locked && (
             <span className="muted">Pinned by a printed QR code: its short URL cannot change.</span>
+          )}
+          {!link.locked && link.archived_at === null && can('experiment.list') && (
+            <a
+              className="link"
+              href={`/links/experiments/new/${link.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(`/links/experiments/new/${link.id}`);
+              }}
+            >
+              A/B test this link
+            </a>
           )}
         </div>
       )}

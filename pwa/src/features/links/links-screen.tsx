@@ -14,6 +14,10 @@ const NO_LINKS: LinkView[] = [];
 
 /** The editor (rules, splits, QR preview) loads when a link is opened, not with the list. */
 const LinkEditor = lazy(() => import('./link-editor').then((m) => ({ default: m.LinkEditor })));
+/** A/B tests (issue 21) load when opened. */
+const ExperimentsScreen = lazy(() =>
+  import('../experiments/experiments-screen').then((m) => ({ default: m.ExperimentsScreen })),
+);
 /** The CSV import (and its parser) loads when asked for. */
 const CsvImport = lazy(() => import('./import/csv-import').then((m) => ({ default: m.CsvImport })));
 
@@ -44,6 +48,13 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const tags = useMemo(() => allTags(links), [links]);
   const linkDomains = domains.filter((d) => d.purpose !== 'bio');
 
+  if (open === 'experiments')
+    return (
+      <Suspense fallback={<p className="loading">Loading…</p>}>
+        <ExperimentsScreen rest={rest.slice(1)} links={links} />
+      </Suspense>
+    );
+
   return (
     <>
       <div className="row">
@@ -61,6 +72,18 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           >
             {online ? 'Import CSV' : 'Import needs a connection'}
           </button>
+        )}
+        {can('experiment.list') && (
+          <a
+            className="link"
+            href="/links/experiments"
+            onClick={(e) => {
+              e.preventDefault();
+              navigate('/links/experiments');
+            }}
+          >
+            A/B tests
+          </a>
         )}
         <span className="muted" aria-live="polite">
           {loaded === null ? '' : `${shown.length} of ${links.length} links`}

@@ -1,0 +1,141 @@
+import { useState, type FormEvent } from 'react';
+import type { LinkView } from '@linkhub/shared/sync/views';
+import { ApiError } from '../../api/api';
+import { navigate } from '../../router/router';
+import { errorText } from '../../ui/error-messages';
+import { useWorkspace } from '../../workspace/workspace-context';
+import { createExperiment } from './experiments-api';
+import { UpgradePrompt } from './upgrade-prompt';
+
+/**
+ * Create a two-variant test from a link: A is the link's current destination, B the one typed here.
+ * The plan (expected rate, smallest lift worth finding) is asked now because the test's honesty
+ * depends on fixing it before any data is seen; it decides the planned horizon.
+ */
+export function ExperimentCreate({ link }: { link: LinkView }) {
+  const { workspace, capability } = useWorkspace();
+  const gate = capability('experiment.create');
+  const [name, setName] = useState(`${link.title ?? link.slug}: A/B test`);
+  const [challengerUrl, setChallengerUrl] = useState('');
+  const [share, setShare] = useState(50);
+  const [baseline, setBaseline] = useState(10);
+  const [effect, setEffect] = useState(20);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (gate.reason === 'plan_feature_unavailable')
+    return (
+      <UpgradePrompt
+        details={[
+          {
+            field: gate.feature ?? 'experiments_enabled',
+            issue: 'feature_unavailable',
+            plan: workspace.plan,
+          },
+        ]}
+      />
+    );
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const created = await createExperiment(workspace.id, {
+        resourceType: 'link',
+        resourceId: link.id,
+        name,
+        challengerUrl,
+        challengerShare: share,
+        baselineRatePercent: baseline,
+        minimumEffectPercent: effect,
+      });
+      navigate(`/links/experiments/${created.id}`);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (error instanceof ApiError && error.code === 'plan_feature_unavailable')
+    return <UpgradePrompt details={error.details} />;
+  return (
+    <form className="panel experiment-form" onSubmit={(e) => void submit(e)} aria-label="New A/B test">
+      <h2>New A/B test</h2>
+      <p className="muted">
+        A is where the link goes now: <span className="url">{link.destination_url}</span>
+      </p>
+      <div className="field">
+        <label htmlFor="exp-name">Name</label>
+        <input
+          id="exp-name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          required
+          maxLength={120}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="exp-b">B sends visitors to</label>
+        <input
+          id="exp-b"
+          type="url"
+          value={challengerUrl}
+          onChange={(e) => setChallengerUrl(e.target.value)}
+          placeholder="https://example.com/landing-b"
+          required
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="exp-share">Share of visitors who see B: {share} %</label>
+        <input
+          id="exp-share"
+          type="range"
+          min={5}
+          max={95}
+          step={5}
+          value={share}
+          onChange={(e) => setShare(Number(e.target.value))}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="exp-baseline">Conversion rate you expect for A (%)</label>
+        <input
+          id="exp-baseline"
+          type="number"
+          min={0.1}
+          max={99}
+          step={0.1}
+          value={baseline}
+          onChange={(e) => setBaseline(Number(e.target.value))}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="exp-effect">Smallest improvement worth finding (%)</label>
+        <input
+          id="exp-effect"
+          type="number"
+          min={1}
+          max={500}
+          step={1}
+          value={effect}
+          onChange={(e) => setEffect(Number(e.target.value))}
+        />
+        <small>Fixed once the test starts: results stay honest however often you look.</small>
+      </div>
+      {error !== null && (
+        <p className="error" role="alert">
+          {errorText(error)}
+        </p>
+      )}
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          Create test
+        </button>
+        <button type="button" onClick={() => navigate(`/links/${link.id}`)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

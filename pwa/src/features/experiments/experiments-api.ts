@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import {
+  experimentResultsViewSchema,
+  experimentViewSchema,
+  type ExperimentResultsView,
+  type ExperimentView,
+} from '@linkhub/shared/experiments/schemas';
+import type { ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
+import { api } from '../../api/api';
+
+/**
+ * Experiments are read and changed through `/v1/experiments` with the session (D-274): their results
+ * are computed on the server and only mean something fresh, so nothing is kept on the device.
+ */
+const ws = (workspaceId: string) => `workspace_id=${encodeURIComponent(workspaceId)}`;
+
+export async function fetchExperiments(workspaceId: string, resourceId?: string): Promise<ExperimentView[]> {
+  const resource = resourceId ? `&resource_id=${encodeURIComponent(resourceId)}` : '';
+  return z
+    .array(experimentViewSchema)
+    .parse(await api<unknown>(`/v1/experiments?${ws(workspaceId)}&limit=100${resource}`));
+}
+
+export async function fetchExperiment(workspaceId: string, id: string): Promise<ExperimentView> {
+  return experimentViewSchema.parse(
+    await api<unknown>(`/v1/experiments/${encodeURIComponent(id)}?${ws(workspaceId)}`),
+  );
+}
+
+export async function fetchResults(workspaceId: string, id: string): Promise<ExperimentResultsView> {
+  return experimentResultsViewSchema.parse(
+    await api<unknown>(`/v1/experiments/${encodeURIComponent(id)}/results?${ws(workspaceId)}`),
+  );
+}
+
+export type NewExperiment = {
+  resourceType: 'link' | 'qr_code';
+  resourceId: string;
+  name: string;
+  challengerUrl: string;
+  /** The challenger's share, in percent. */
+  challengerShare: number;
+  baselineRatePercent: number;
+  minimumEffectPercent: number;
+};
+
+export async function createExperiment(workspaceId: string, input: NewExperiment): Promise<ExperimentView> {
+  const challenger = Math.round(input.challengerShare * 100);
+  return experimentViewSchema.parse(
+    await api<unknown>('/v1/experiments', {
+      body: {
+        workspace_id: workspaceId,
+        resource_type: input.resourceType,
+        resource_id: input.resourceId,
+        name: input.name,
+        variants: [
+          { key: 'a', name: 'A (current)', weight: 10_000 - challenger, is_control: true },
+          { key: 'b', name: 'B', weight: challenger, destination_url: input.challengerUrl },
+        ],
+        baseline_rate: input.baselineRatePercent / 100,
+        minimum_effect: input.minimumEffectPercent / 100,
+      },
+    }),
+  );
+}
+
+/** One lifecycle step (`promote` names the winner: a running test is concluded first, in one click). */
+export async function takeStep(
+  workspaceId: string,
+  id: string,
+  step: Exclude<ExperimentStep, 'update'>,
+  winnerVariantId?: string,
+): Promise<ExperimentView> {
+  return experimentViewSchema.parse(
+    await api<unknown>(`/v1/experiments/${encodeURIComponent(id)}/${step}`, {
+      body: { workspace_id: workspaceId, ...(winnerVariantId ? { winner_variant_id: winnerVariantId } : {}) },
+    }),
+  );
+}

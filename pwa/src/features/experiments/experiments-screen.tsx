@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
+import type { LinkView } from '@linkhub/shared/sync/views';
+import { navigate } from '../../router/router';
+import { errorText } from '../../ui/error-messages';
+import { useWorkspace } from '../../workspace/workspace-context';
+import { ExperimentCreate } from './experiment-create';
+import { ExperimentDetail } from './experiment-detail';
+import { fetchExperiments } from './experiments-api';
+import './experiments.css';
+
+/**
+ * `/links/experiments` (list), `/links/experiments/new/{linkId}` (create from a link),
+ * `/links/experiments/{id}` (results, verdict, steps). Read over REST with the session (D-274).
+ */
+export function ExperimentsScreen({ rest, links }: { rest: string[]; links: readonly LinkView[] }) {
+  const [first, second] = rest;
+  const back = (
+    <a
+      className="link"
+      href="/links/experiments"
+      onClick={(e) => {
+        e.preventDefault();
+        navigate('/links/experiments');
+      }}
+    >
+      ← All A/B tests
+    </a>
+  );
+  if (first === 'new') {
+    const link = links.find((l) => l.id === second);
+    return (
+      <>
+        {back}
+        {link ? <ExperimentCreate link={link} /> : <p className="muted">Open a link to test it.</p>}
+      </>
+    );
+  }
+  if (first !== undefined)
+    return (
+      <>
+        {back}
+        <ExperimentDetail id={first} />
+      </>
+    );
+  return <ExperimentList links={links} />;
+}
+
+function ExperimentList({ links }: { links: readonly LinkView[] }) {
+  const { workspace } = useWorkspace();
+  const [items, setItems] = useState<ExperimentView[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    fetchExperiments(workspace.id)
+      .then(setItems)
+      .catch((err: unknown) => setProblem(errorText(err)));
+  }, [workspace.id]);
+  const linkName = (id: string) => {
+    const l = links.find((x) => x.id === id);
+    return l ? (l.title ?? `/${l.slug}`) : 'a link';
+  };
+  return (
+    <>
+      <a
+        className="link"
+        href="/links"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate('/links');
+        }}
+      >
+        ← All links
+      </a>
+      <h2>A/B tests</h2>
+      {problem && <p className="error">{problem}</p>}
+      {items !== null && items.length === 0 && (
+        <p className="muted">No tests yet. Open a link and choose “A/B test this link”.</p>
+      )}
+      <ul className="list" aria-label="A/B tests">
+        {(items ?? []).map((e) => (
+          <li key={e.id}>
+            <a
+              href={`/links/experiments/${e.id}`}
+              onClick={(ev) => {
+                ev.preventDefault();
+                navigate(`/links/experiments/${e.id}`);
+              }}
+            >
+              {e.name}
+            </a>
+            <span className="muted">on {linkName(e.resource_id)}</span>
+            <span className="badge">{e.status}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
