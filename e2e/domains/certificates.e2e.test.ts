@@ -234,3 +234,61 @@ describe('routing across removal, re-add and workspaces', () => {
     expect((await s.httpGet('a-only.example.test', '/x')).status).toBe(404);
   });
 });
+
+describe('serving a custom domain', () => {
+  it("answers its root and unknown paths in the workspace's look, serves a bio page at its root, and root_handle picks which", async () => {
+    const workspaceName = 'Maya Prints Studio';
+    await s.kit.deps.pool.query('UPDATE workspaces SET name = $2 WHERE id = $1', [
+      s.kit.owner.workspaceId,
+      workspaceName,
+    ]);
+    const domain = await verifiedDomain(ownerKey, 'brand.example.test');
+    await json(
+      await s.kit.api('PATCH', `/v1/domains/${domain.id}`, { key: ownerKey, body: { purpose: 'all' } }),
+      200,
+    );
+
+    const bare = await s.httpGet('brand.example.test', '/');
+    expect(bare.status).toBe(200);
+    expect(bare.body).toContain(workspaceName);
+    expect(bare.body).toContain('brand.example.test');
+    const missing = await s.httpGet('brand.example.test', '/no/such/page');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain(workspaceName);
+
+    const page = async (handle: string, title: string) => {
+      const created = await json<{ id: string }>(
+        await s.kit.api('POST', '/v1/pages', {
+          key: ownerKey,
+          body: { handle, title, domain: 'brand.example.test', blocks: [{ type: 'text', text: title }] },
+        }),
+        201,
+      );
+      await json(await s.kit.api('POST', `/v1/pages/${created.id}/publish`, { key: ownerKey }), 200);
+    };
+    await page('maya', 'Maya Prints');
+    await page('studio', 'Maya Studio');
+    expect((await s.httpGet('brand.example.test', '/')).body).toContain('Maya Prints');
+    expect((await s.httpGet('brand.example.test', '/studio')).body).toContain('Maya Studio');
+
+    const updated = await json<Domain>(
+      await s.kit.api('PATCH', `/v1/domains/${domain.id}`, {
+        key: ownerKey,
+        body: { root_handle: 'studio' },
+      }),
+      200,
+    );
+    expect(updated.root_handle).toBe('studio');
+    expect((await s.httpGet('brand.example.test', '/')).body).toContain('Maya Studio');
+
+    const refused = await s.kit.api('PATCH', `/v1/domains/${domain.id}`, {
+      key: ownerKey,
+      body: { root_handle: 'nobody' },
+    });
+    expect(refused.status).toBe(400);
+    const refusal = (await refused.json()) as { error: { code: string; details: unknown[] } }; // the error envelope
+    expect(refusal.error.code).toBe('validation_failed');
+    expect(refusal.error.details).toEqual([{ field: 'root_handle', issue: 'not_found' }]);
+    expect((await s.httpGet('brand.example.test', '/')).body).toContain('Maya Studio');
+  });
+});

@@ -9,7 +9,14 @@ import { JobProducer } from '@linkhub/shared/jobs/producer';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { attributedUtm } from '@linkhub/shared/resolve/utm';
 import { createCapture, createVisitorIds, isoTimeOf, type Capture } from './capture/capture';
-import { bioPageOf, dispatch, type EdgeHosts, type EdgeRoute, type RedirectRoute } from './dispatch/dispatch';
+import {
+  bioPageOf,
+  dispatch,
+  type BioPath,
+  type EdgeHosts,
+  type EdgeRoute,
+  type RedirectRoute,
+} from './dispatch/dispatch';
 import type { HotCache } from './lookup/hot-cache';
 import { createLeadCapture } from './leads/lead-capture';
 import { createLastKnown } from './lookup/last-known';
@@ -24,7 +31,9 @@ import { createAcmeChallenge } from './routes/acme';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthCheck } from './routes/healthz';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
-import { genericPage, notFoundPage, sendViaHono } from './routes/respond';
+import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
+import { createDomainBranding } from './lookup/domain-branding';
+import { primaryLanguage } from '@linkhub/shared/analytics/language';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
@@ -132,6 +141,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       utm: attributedUtm({}, request.query),
       variant_id: null,
       fallback_stage: null,
+      language: primaryLanguage(request.languages),
     });
   }
 
@@ -167,11 +177,25 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   });
   const acme = createAcmeChallenge({ redis: deps.redis, prefix: deps.redisPrefix });
 
+  const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
+
+  /**
+   * Bio paths; on a custom domain, what has no bio page answers in its workspace's look (issue 20):
+   * the root a branded page about the domain, anything else the branded 404.
+   */
+  async function serveBio(c: Context, host: string | null, path: BioPath): Promise<Response> {
+    const response = await bio.serve(c, host, path);
+    if (response.status !== 404 || host === null || host === hosts.bioHost) return response;
+    const branding = await brandingOf(host);
+    if (branding === null) return response;
+    return path.at === 'root' ? domainRootPage(c, branding, host) : notFoundPage(c, branding, 'unknown');
+  }
+
   async function serveRedirect(c: Context, route: RedirectRoute, view: RequestView): Promise<Response> {
     const outcome = await redirect(route, view);
     if (outcome.kind === 'respond') return sendViaHono(c, outcome.response);
     const page = bioPageOf(route);
-    return bio.serve(c, page.host, page.path);
+    return serveBio(c, page.host, page.path);
   }
 
   function serve(c: Context, route: EdgeRoute, view: RequestView): Response | Promise<Response> {
@@ -183,7 +207,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       case 'redirect':
         return serveRedirect(c, route, view);
       case 'bio':
-        return bio.serve(c, route.host, route.path);
+        return serveBio(c, route.host, route.path);
       case 'not_found':
         return notFoundPage(c, null, 'unknown');
     }

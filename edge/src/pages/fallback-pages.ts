@@ -119,3 +119,13 @@ export function renderUnavailablePage(branding: Branding | null, nonce: string):
     nonce,
   );
 }
+
+/** A custom domain's root when no bio page is set there: whose domain it is, in its workspace's look (issue 20). */
+export function renderDomainRootPage(branding: Branding, host: string, nonce: string): string {
+  return page(
+    branding.workspace_name,
+    `${host} is where ${branding.workspace_name} keeps its short links and QR codes.`,
+    branding,
+    nonce,
+  );
+}

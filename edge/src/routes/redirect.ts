@@ -10,6 +10,7 @@ import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';
 import type { RedirectRoute } from '../dispatch/dispatch';
 import type { Found, RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
+import { primaryLanguage } from '@linkhub/shared/analytics/language';
 import {
   readRequestFacts,
   type FactsSource,
@@ -135,6 +136,7 @@ function toEvent(
     variant_id: resolution.kind === 'redirect' ? (resolution.variantId ?? null) : null,
     fallback_stage:
       resolution.kind === 'redirect' ? (resolution.fallbackStage ?? null) : resolution.fallbackStage,
+    language: primaryLanguage(facts.languages),
   };
 }
 
@@ -205,6 +207,8 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
         return answer(genericPageResponse(), genericPageResponse);
       }
       if (found.domain?.purpose === 'bio') return BIO;
+      // A domain serving both: a slug no link or QR code holds may be a bio page's handle (issue 20).
+      if (found.kind === 'missing' && found.domain?.purpose === 'all') return BIO;
       if (found.kind === 'missing')
         return answer(notFoundPageResponse(found.branding, 'unknown'), failureFallback(found));
 

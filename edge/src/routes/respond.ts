@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { Branding } from '@linkhub/shared/cache/payload';
 import type { LinkState } from '@linkhub/shared/resolve/state';
 import {
+  renderDomainRootPage,
   renderGenericPage,
   renderHoldingPage,
   renderNotFoundPage,
@@ -81,6 +82,16 @@ export function sendViaNode(res: ServerResponse, response: EdgeResponse): void {
 
 export function genericPage(c: Context): Response {
   return sendViaHono(c, genericPageResponse());
+}
+
+/** A custom domain's root without a bio page: its workspace's branded page. */
+export function domainRootPage(c: Context, branding: Branding, host: string): Response {
+  const nonce = createNonce();
+  return c.body(
+    renderDomainRootPage(branding, host, nonce),
+    200,
+    htmlHeaders(nonce, FALLBACK_PAGE_CACHE_CONTROL),
+  );
 }
 
 export function notFoundPage(c: Context, branding: Branding | null, state: LinkState | 'unknown'): Response {
