@@ -36,6 +36,8 @@ export type EventLine = {
   utm: EventUtm;
   variant_id: string | null;
   fallback_stage: AnalyticsEvent['fallback_stage'];
+  /** The primary subtag of the visitor's preferred language (`de`), else null. */
+  language: string | null;
 };
 
 export function eventLineOf(e: AnalyticsEvent): EventLine {
@@ -67,6 +69,7 @@ export function eventLineOf(e: AnalyticsEvent): EventLine {
     },
     variant_id: e.variant_id,
     fallback_stage: e.fallback_stage,
+    language: e.language ?? null,
   };
 }
 
@@ -86,6 +89,7 @@ export function analyticsEventOf(line: EventLine): AnalyticsEvent {
     variant_id: line.variant_id,
     fallback_stage: line.fallback_stage,
     is_bot: line.ua.isBot,
+    language: line.language,
   };
 }
 
@@ -188,7 +192,7 @@ export class RunBatchBuffer {
   readonly #places = new WeakMap<Readonly<GeoFacts>, Buffer>();
   readonly #families = new WeakMap<Readonly<UaFacts>, Buffer>();
   readonly #utms = new WeakMap<EventUtm, Buffer>();
-  /** Single-value runs (ua_hash, referrer_host) and outcome runs, by their value / JSON. */
+  /** Single-value runs (ua_hash, referrer_host, language) and outcome runs, by their value / JSON. */
   readonly #values: BoundedMemo<string, Buffer>;
   readonly #outcomes: BoundedMemo<string, Buffer>;
   #timeText = '';
@@ -231,7 +235,8 @@ export class RunBatchBuffer {
     this.#ref(this.#value(e.ua_hash));
     this.#ref(this.#value(e.referrer_host));
     this.#ref(encodedRun(this.#utms, e.utm, runValues.utm));
-    this.#ref(this.#outcome(e.variant_id, e.fallback_stage), CLOSE);
+    this.#ref(this.#outcome(e.variant_id, e.fallback_stage));
+    this.#ref(this.#value(e.language), CLOSE);
     this.#count += 1;
   }
 

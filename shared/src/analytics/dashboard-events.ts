@@ -62,6 +62,10 @@ export function selectionWhere(s: EventSelection, w: Window): { where: string; p
   return { where: clauses.join(' AND '), params };
 }
 
+/** The columns the dimensions, counts and uniques read (a narrow copy of the matching events). */
+const EVENT_COLUMNS =
+  'occurred_at, event_type, visitor_hash, country_code, region_code, device_type, os_family, browser_family, referrer_host, utm_source, utm_medium, utm_campaign, variant_id';
+
 const COUNTS = `count(*) FILTER (WHERE event_type = 'click') AS clicks, count(*) FILTER (WHERE event_type = 'scan') AS scans,
   count(*) FILTER (WHERE event_type = 'page_view') AS page_views`;
 const UNIQUES = `count(DISTINCT ((occurred_at AT TIME ZONE 'UTC')::date, visitor_hash))`;
@@ -115,7 +119,7 @@ export async function eventAnswer(
          FROM e GROUP BY 1) x WHERE rank <= ${limit}`,
   );
   const sql = `
-    WITH e AS MATERIALIZED (SELECT * FROM click_events WHERE ${where}),
+    WITH e AS MATERIALIZED (SELECT ${EVENT_COLUMNS} FROM click_events WHERE ${where}),
     s AS (${buckets}),
     b AS (SELECT ${bucket} AS b, ${COUNTS}, ${UNIQUES} AS u FROM e GROUP BY 1)
     SELECT 'all' AS dim, '' AS value, ${COUNTS}, ${UNIQUES} AS u FROM e

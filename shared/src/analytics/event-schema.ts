@@ -41,5 +41,11 @@ export const analyticsEventSchema = z.object({
   variant_id: short(64),
   fallback_stage: z.enum(fallbackStages).nullable(),
   is_bot: z.boolean(),
+  /** The primary subtag of the visitor's preferred language (`de`), else null; absent in entries written before it existed. */
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}$/)
+    .nullable()
+    .optional(),
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;

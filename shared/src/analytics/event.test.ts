@@ -32,6 +32,7 @@ const event: AnalyticsEvent = {
   variant_id: null,
   fallback_stage: 'live',
   is_bot: false,
+  language: null,
 };
 
 describe('stream event', () => {
@@ -132,6 +133,7 @@ const probes: Record<keyof AnalyticsEvent, unknown[]> = {
   variant_id: ['v', 'v'.repeat(64), 'v'.repeat(65), '', null],
   fallback_stage: ['live', 'last_good', 'holding_page', 'generic_page', 'dead', '', null],
   is_bot: [true, false, 'true', 1, null],
+  language: [undefined, null, 'de', 'fil', 'DE', 'd', 'deut', 'de-ch', '', 3],
 };
 
 describe('the fast path of the stream reader', () => {

@@ -42,6 +42,7 @@ const nullableMember = <T extends string>(values: readonly T[]): Guard<T | null>
   return (v): v is T | null => v === null || isMember(v);
 };
 const HEX16 = /^[0-9a-f]{32}$/;
+const LANGUAGE = /^[a-z]{2,3}$/;
 const hex: Guard<string> = (v): v is string => typeof v === 'string' && HEX16.test(v);
 /** Only the exact form `toISOString()` writes (24 characters, a real instant): a subset of what `z.iso.datetime()` accepts. */
 const isoInstant: Guard<string> = (v): v is string => {
@@ -79,6 +80,8 @@ const FAST = {
   variant_id: nullableText(64),
   fallback_stage: nullableMember(fallbackStages),
   is_bot: (v): v is boolean => typeof v === 'boolean',
+  language: (v): v is string | null | undefined =>
+    v === undefined || v === null || (typeof v === 'string' && LANGUAGE.test(v)),
 } satisfies { [K in keyof AnalyticsEvent]: Guard<AnalyticsEvent[K]> };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -110,6 +113,7 @@ export function fastCheckedEvent(candidate: unknown): AnalyticsEvent | null {
     variant_id,
     fallback_stage,
     is_bot,
+    language,
   } = candidate;
   const f = FAST;
   if (!(
@@ -134,7 +138,8 @@ export function fastCheckedEvent(candidate: unknown): AnalyticsEvent | null {
     f.utm_content(utm_content) &&
     f.variant_id(variant_id) &&
     f.fallback_stage(fallback_stage) &&
-    f.is_bot(is_bot)
+    f.is_bot(is_bot) &&
+    f.language(language)
   )) {
     return null;
   }
@@ -161,6 +166,7 @@ export function fastCheckedEvent(candidate: unknown): AnalyticsEvent | null {
     variant_id,
     fallback_stage,
     is_bot,
+    ...(language === undefined ? {} : { language }),
   };
 }
 

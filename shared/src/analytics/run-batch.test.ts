@@ -27,8 +27,8 @@ describe('version-3 batch entry (runs + lines)', () => {
     const read = parseStreamEntry('1700000000000-3', fields);
     expect(read.map((e) => e.key)).toEqual(['1700000000000-3:0', '1700000000000-3:1', '1700000000000-3:2']);
     expect(read.map((e) => e.parsed)).toEqual([first, second, third].map((event) => ({ ok: true, event })));
-    // subject, geo, ua (human, bot), ua_hash, referrer, utm (two), outcome
-    expect(JSON.parse(fields[5] ?? '')).toHaveLength(9);
+    // subject, geo, ua (human, bot), ua_hash, referrer, utm (two), outcome, language
+    expect(JSON.parse(fields[5] ?? '')).toHaveLength(10);
     // a third of the bytes of the same events' values alone, one JSON array per event
     expect(Buffer.byteLength(fields[7] ?? '')).toBeLessThan(
       Buffer.byteLength([first, second, third].map((e) => JSON.stringify(Object.values(e))).join('\n')) / 3,
@@ -64,7 +64,7 @@ describe('version-3 batch entry (runs + lines)', () => {
     expect(read.map((e) => e.parsed.ok)).toEqual([true, false, false, false, false, false, false]);
     expect(read[1]?.parsed).toEqual({ ok: false, issues: ['e: not JSON'] });
     expect(read[1]?.fields).toEqual([...fields.slice(0, 7), '{oops']);
-    expect(read[2]?.parsed).toEqual({ ok: false, issues: ['e: not an array of 9 slots'] });
+    expect(read[2]?.parsed).toEqual({ ok: false, issues: ['e: not an array of 10 slots'] });
     expect(read[3]?.parsed).toEqual({ ok: false, issues: ['e: slot 0 is not a run of 5 values'] });
     expect(read[4]?.parsed).toEqual({ ok: false, issues: ['e: slot 0 is not a run of 5 values'] });
     expect(JSON.stringify(read[5]?.parsed)).toContain('occurred_at');
@@ -92,5 +92,16 @@ describe('version-3 batch entry (runs + lines)', () => {
     expect(parseStreamEntry('1-0', fields).map((e) => e.parsed)).toEqual(
       [first, loose].map((event) => ({ ok: true, event })),
     );
+  });
+});
+
+describe('the language slot', () => {
+  it('carries the language, and reads a line written before it existed as unknown', () => {
+    const german = { ...first, language: 'de' };
+    const fields = toRunBatchFields([german]);
+    expect(streamEvents([['1-0', fields]])).toEqual([german]);
+    const line = JSON.parse(fields[7] ?? '[]') as unknown[];
+    const older = [...fields.slice(0, 7), JSON.stringify(line.slice(0, 9))];
+    expect(streamEvents([['2-0', older]])).toEqual([{ ...first, language: null }]);
   });
 });

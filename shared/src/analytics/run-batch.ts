@@ -10,7 +10,7 @@ import type { AnalyticsEvent } from './event-schema';
  * than to build. Here each such run of values is written once per entry, in `r` (a JSON array of
  * arrays), and a line refers to it by index: a line is about 60 bytes.
  *
- * A line is a JSON array of nine slots:
+ * A line is a JSON array of ten slots (nine in entries written before the language existed: its language is null):
  *   0 subject run  [event_type, workspace_id, resource_type, resource_id, block_id]
  *   1 time         ms after `t` (an integer), or the occurred_at text itself when it is not a whole-ms instant
  *   2 visitor_hash (the value itself: new every visit)
@@ -20,12 +20,15 @@ import type { AnalyticsEvent } from './event-schema';
  *   6 referrer run [referrer_host]
  *   7 utm run      [utm_source, utm_medium, utm_campaign, utm_term, utm_content]
  *   8 outcome run  [variant_id, fallback_stage]
+ *   9 language run [language]
  * Any run may serve any slot whose length it has: equal runs are one run.
  */
 export const RUN_BATCH_VERSION = 3;
 const VERSION_TEXT = String(RUN_BATCH_VERSION);
 
-const LINE_SLOTS = 9;
+const LINE_SLOTS = 10;
+/** Lines written before slot 9 (the language) existed. */
+const LINE_SLOTS_BEFORE_LANGUAGE = 9;
 /** Run slots of a line and the length of the run each takes. */
 const RUN_SLOTS = [
   [0, 5],
@@ -36,6 +39,7 @@ const RUN_SLOTS = [
   [7, 5],
   [8, 2],
 ] as const;
+const LANGUAGE_SLOT = 9;
 
 type Subject = Pick<
   AnalyticsEvent,
@@ -74,6 +78,7 @@ export function eventRuns(e: AnalyticsEvent): unknown[][] {
     runValues.single(e.referrer_host),
     runValues.utm(e),
     runValues.outcome(e.variant_id, e.fallback_stage),
+    runValues.single(e.language ?? null),
   ];
 }
 
@@ -105,8 +110,16 @@ export function toRunBatchFields(events: readonly AnalyticsEvent[]): string[] {
     return index;
   };
   const lines = events.map((e) => {
-    const [subject = [], geo = [], ua = [], uaHash = [], referrer = [], utm = [], outcome = []] =
-      eventRuns(e);
+    const [
+      subject = [],
+      geo = [],
+      ua = [],
+      uaHash = [],
+      referrer = [],
+      utm = [],
+      outcome = [],
+      language = [],
+    ] = eventRuns(e);
     return JSON.stringify([
       ref(subject),
       timeSlot(e.occurred_at, base),
@@ -117,6 +130,7 @@ export function toRunBatchFields(events: readonly AnalyticsEvent[]): string[] {
       ref(referrer),
       ref(utm),
       ref(outcome),
+      ref(language),
     ]);
   });
   return ['v', VERSION_TEXT, 't', String(base), 'r', `[${runs.join(',')}]`, 'e', lines.join('\n')];
@@ -174,7 +188,7 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
   return lines.map((line): RunBatchLine => {
     const slots = parseJson(line);
     if (slots === undefined) return { fields: alone(line), issue: 'e: not JSON' };
-    if (!Array.isArray(slots) || slots.length !== LINE_SLOTS)
+    if (!Array.isArray(slots) || (slots.length !== LINE_SLOTS && slots.length !== LINE_SLOTS_BEFORE_LANGUAGE))
       return { fields: alone(line), issue: `e: not an array of ${LINE_SLOTS} slots` };
     const picked: unknown[][] = [];
     for (const [slot, length] of RUN_SLOTS) {
@@ -193,6 +207,14 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
       [utm_source, utm_medium, utm_campaign, utm_term, utm_content] = [],
       [variant_id, fallback_stage] = [],
     ] = picked;
+    let language: unknown = null;
+    if (slots.length === LINE_SLOTS) {
+      const index: unknown = slots[LANGUAGE_SLOT];
+      const run: unknown = typeof index === 'number' && Number.isInteger(index) ? runs[index] : undefined;
+      if (!Array.isArray(run) || run.length !== 1)
+        return { fields: alone(line), issue: `e: slot ${LANGUAGE_SLOT} is not a run of 1 value` };
+      language = run[0];
+    }
     const time: unknown = slots[1];
     const occurred_at = typeof time === 'number' ? iso(base + time) : time;
     const visitor_hash: unknown = slots[2];
@@ -221,6 +243,7 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
         variant_id,
         fallback_stage,
         is_bot,
+        language,
       },
     };
   });

@@ -31,6 +31,7 @@ export function testEvent(
     variant_id: null,
     fallback_stage: null,
     is_bot: false,
+    language: null,
     ...overrides,
   };
 }
