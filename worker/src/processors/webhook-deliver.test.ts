@@ -52,6 +52,8 @@ type Received = {
   eventId: string | undefined;
   body: string;
   signature: string;
+  /** What the receiver answered. */
+  status?: number;
 };
 const received: Received[] = [];
 let answers: number[] = [];
