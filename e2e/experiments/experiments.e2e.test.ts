@@ -1,0 +1,230 @@
+// Drives the real sync-server (serving the built editor), edge and worker together.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
+import { startPwaHarness, type PwaHarness } from '../pwa/harness';
+import { startEdge, DESKTOP_CHROME_UA, type EdgeHarness } from '../pwa/edge-harness';
+import { eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
+import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
+
+/**
+ * Issue 21 end to end ("Done when"): a marketer on Pro creates a two-variant test of a link in the
+ * editor and starts it; visitors go through the real edge (assigned by their day-salted visitor hash,
+ * bots flagged), the destination site reports conversions with the click id the redirect appended,
+ * the worker ingests the clicks and computes the results; the verdict and the intervals are on
+ * screen at 1280 and 390 px, and "Keep B" makes B the link's destination. On Free, the editor shows
+ * the upgrade prompt and the API answers the spec's §3.7.4 refusal.
+ */
+let h: PwaHarness;
+let edge: EdgeHarness;
+let context: BrowserContext;
+let page: Page;
+let token = '';
+let workspaceId = '';
+let linkId = '';
+const SLUG = 'spring-ab';
+const B_URL = 'https://shop.example.com/landing-b';
+
+const api = async (method: string, path: string, body?: unknown, bearer = token) => {
+  const res = await h.app.request(path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+};
+
+beforeAll(async () => {
+  h = await startPwaHarness();
+  edge = await startEdge(h);
+  context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  watch(page, 'marketer');
+  await signUpInUi(page, h.base, 'Maya', newEmail('maya'));
+  token = await sessionToken(context);
+  const me = await api('GET', '/api/me');
+  workspaceId = String((me.json.data as { workspaces: Array<{ id: string }> }).workspaces[0]?.id);
+  await h.sql("UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1", [workspaceId]);
+  const created = await api('POST', '/v1/links/bulk', {
+    workspace_id: workspaceId,
+    links: [{ destination_url: 'https://shop.example.com/landing-a', slug: SLUG, title: 'Spring landing' }],
+  });
+  linkId = String((created.json.data as Array<{ link: { id: string } }>)[0]?.link.id);
+}, 240_000);
+
+afterAll(async () => {
+  await context?.close();
+  await edge?.stop();
+  await h?.stop();
+});
+
+const linkHost = () => h.deps.config.LINK_HOST;
+
+describe('a two-variant link test, from the editor to the winner', () => {
+  let experimentId = '';
+
+  it('creates and starts the test from the link in the editor', async () => {
+    await page.goto(`${h.base}/links/${linkId}`);
+    await page.getByRole('link', { name: 'A/B test this link' }).click();
+    await page.getByLabel('B sends visitors to').fill(B_URL);
+    await page.getByRole('button', { name: 'Create test' }).click();
+    await page.getByTestId('experiment-status').getByText('Draft').waitFor();
+    experimentId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('experiment-status').getByText('Running').waitFor();
+    await page
+      .getByTestId('verdict')
+      .filter({ hasText: /Waiting for visitors/ })
+      .waitFor();
+  });
+
+  it('visitors through the edge get a sticky variant with a click id; conversions and bots are counted right', async () => {
+    const clicks: Array<{ variant: 'a' | 'b'; clickId: string }> = [];
+    for (let i = 0; i < 400; i++) {
+      const headers = {
+        'user-agent': DESKTOP_CHROME_UA,
+        'x-forwarded-for': `198.51.${Math.floor(i / 200)}.${i % 200}`,
+      };
+      const first = await edge.visit(linkHost(), `/${SLUG}`, headers);
+      expect(first.status).toBe(302);
+      const location = new URL(first.location ?? '');
+      const clickId = location.searchParams.get(CLICK_ID_PARAM) ?? '';
+      expect(clickId).toMatch(/^lhc1/);
+      const variant = location.pathname.endsWith('landing-b') ? 'b' : 'a';
+      // The same visitor again the same day: the same variant (sticky, nothing stored, no cookie).
+      const again = await edge.visit(linkHost(), `/${SLUG}`, headers);
+      expect(again.location).toBe(first.location);
+      clicks.push({ variant, clickId });
+    }
+    const shareB = clicks.filter((c) => c.variant === 'b').length / clicks.length;
+    expect(shareB).toBeGreaterThan(0.4);
+    expect(shareB).toBeLessThan(0.6);
+    for (let i = 0; i < 20; i++)
+      await edge.visit(linkHost(), `/${SLUG}`, {
+        'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)',
+        'x-forwarded-for': `203.0.113.${i}`,
+      });
+
+    // The shop's server reports purchases: 40 % of B's visitors, 5 % of A's.
+    const keyRes = await api('POST', `/api/workspaces/${workspaceId}/api-keys`, {
+      name: 'shop',
+      scopes: ['experiments:write'],
+    });
+    const shopKey = String((keyRes.json.data as { key: string }).key);
+    let seen = { a: 0, b: 0 };
+    for (const click of clicks) {
+      seen = { ...seen, [click.variant]: seen[click.variant] + 1 };
+      const converts = click.variant === 'b' ? seen.b % 5 < 2 : seen.a % 20 === 0;
+      if (!converts) continue;
+      const reported = await api('POST', '/v1/conversions', { click_id: click.clickId }, shopKey);
+      expect(reported.status).toBe(200);
+      expect((reported.json.data as { counted: boolean }).counted).toBe(true);
+    }
+
+    await edge.drain();
+    const due = await experimentsDue(h.deps.pool, experimentId);
+    expect(due).toHaveLength(1);
+    for (const experiment of due) await computeExperimentResults(h.deps.pool, experiment);
+    const totals = await h.sql<{ visitors: number; bots: number; conversions: number }>(
+      `SELECT sum(visitors)::int AS visitors, sum(bot_visitors)::int AS bots, sum(conversions)::int AS conversions
+         FROM experiment_assignments_rollup WHERE experiment_id = $1`,
+      [experimentId],
+    );
+    expect(totals[0]).toMatchObject({ visitors: 400, bots: 20 });
+  });
+
+  it('shows the verdict, the numbers and the intervals at 1280 px', async () => {
+    await page.reload();
+    const verdict = page.getByTestId('verdict').filter({ hasText: /converts better/ });
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toMatch(
+      /^B converts better: \d+\.\d % vs \d+\.\d %, \d+(\.\d)? % confident/,
+    );
+    expect(await page.locator('.interval-band').count()).toBe(2);
+    await page.getByText('Visitors are counted once per day (visitor-days), bots excluded.').waitFor();
+  });
+
+  it('fits a phone at 390 px with the verdict on screen', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await page
+      .getByTestId('verdict')
+      .filter({ hasText: /^B converts better/ })
+      .waitFor();
+    expect(await page.getByTestId('verdict').isVisible()).toBe(true);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('keeps B in one click: the link now sends everyone to B, versioned', async () => {
+    await page.getByRole('button', { name: 'Keep B' }).click();
+    await page.getByTestId('experiment-status').getByText('Winner kept').waitFor();
+    const [link] = await h.sql<{ destination_url: string }>(
+      'SELECT destination_url FROM links WHERE id = $1',
+      [linkId],
+    );
+    expect(link?.destination_url).toBe(B_URL);
+    await eventually(
+      async () =>
+        (
+          await edge.visit(linkHost(), `/${SLUG}`, {
+            'user-agent': DESKTOP_CHROME_UA,
+            'x-forwarded-for': '192.0.2.7',
+          })
+        ).location,
+      (location) => location === B_URL,
+    );
+  });
+});
+
+describe('on Free', () => {
+  it('the editor shows the upgrade prompt and the API answers 403 plan_feature_unavailable (§3.7.4)', async () => {
+    const freeContext = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const free = await freeContext.newPage();
+      watch(free, 'free');
+      await signUpInUi(free, h.base, 'Sam', newEmail('sam'));
+      const freeToken = await sessionToken(freeContext);
+      const me = await api('GET', '/api/me', undefined, freeToken);
+      const ws = String((me.json.data as { workspaces: Array<{ id: string }> }).workspaces[0]?.id);
+      const made = await api(
+        'POST',
+        '/v1/links/bulk',
+        { workspace_id: ws, links: [{ destination_url: 'https://example.com/free' }] },
+        freeToken,
+      );
+      const freeLink = String((made.json.data as Array<{ link: { id: string } }>)[0]?.link.id);
+      await free.goto(`${h.base}/links/experiments/new/${freeLink}`);
+      await free
+        .getByTestId('upgrade-prompt')
+        .filter({ hasText: /A\/B experiments are not part of the Free plan/ })
+        .waitFor();
+      const refused = await api(
+        'POST',
+        '/v1/experiments',
+        {
+          workspace_id: ws,
+          resource_type: 'link',
+          resource_id: freeLink,
+          name: 'Not on Free',
+          variants: [
+            { key: 'a', name: 'A', weight: 5000 },
+            { key: 'b', name: 'B', weight: 5000, destination_url: 'https://example.com/b' },
+          ],
+        },
+        freeToken,
+      );
+      expect(refused.status).toBe(403);
+      expect(refused.json.error).toMatchObject({
+        code: 'plan_feature_unavailable',
+        details: [{ field: 'experiments_enabled', issue: 'feature_unavailable', plan: 'free' }],
+      });
+    } finally {
+      await freeContext.close();
+    }
+  });
+});
