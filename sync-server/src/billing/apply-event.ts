@@ -51,7 +51,10 @@ export async function applyStripeEvent(
       accountId,
       now,
     ]);
-    if (accountId !== null && outcome === 'applied') await projectAccount(tx, accountId, now);
+    // Only a subscription (or the checkout that starts one) can change the plan or the status.
+    const reshapes =
+      event.type.startsWith('customer.subscription.') || event.type === 'checkout.session.completed';
+    if (accountId !== null && outcome === 'applied' && reshapes) await projectAccount(tx, accountId, now);
     return outcome;
   });
 }
