@@ -3,6 +3,8 @@ import { EXPERIMENT_STATES, EXPERIMENT_STEP_NAMES, nextState } from '@linkhub/sh
 import type { ExperimentState, ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
 import { encodeClickId } from '@linkhub/shared/experiments/click-id';
+import { redirectKey } from '@linkhub/shared/cache/keys';
+import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
 import { setPlan } from '../../accounts/test-kit';
 import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
@@ -313,6 +315,37 @@ describe('what the steps do', () => {
       expect(((await res.json()) as ErrorBody).error.code).toBe('validation_failed');
     }
     expect(await kit.count('experiments')).toBe(before);
+  });
+});
+
+describe('what the redirect serves', () => {
+  const payloadAt = async (slug: string) => {
+    const raw = await kit.deps.redis.get(
+      redirectKey(kit.deps.config.REDIS_PREFIX, kit.deps.config.LINK_HOST, slug),
+    );
+    return raw === null ? null : parseRedirectPayload(raw);
+  };
+
+  it('a QR code’s own destination can be tested: running, its payload assigns variants with a click id; paused, not', async () => {
+    const qrRes = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: { destination_url: 'https://example.com/menu' },
+    });
+    expect(qrRes.status, await qrRes.clone().text()).toBe(201);
+    const qr = ((await qrRes.json()) as Envelope<{ id: string; slug: string }>).data;
+    const created = await kit.api('POST', '/v1/experiments', {
+      key,
+      body: { ...body(qr.id), resource_type: 'qr_code', name: 'Menu test' },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const e = ((await created.json()) as Envelope<ExperimentView>).data;
+    expect(e.variants.find((v) => v.is_control)?.destination_url).toBe('https://example.com/menu');
+    expect((await takeStep(e.id, 'start')).status).toBe(200);
+    const running = await payloadAt(qr.slug);
+    expect(running?.experiment).toMatchObject({ id: e.id, arm: 1, click_id: true });
+    expect(running?.experiment?.variants.map((v) => v.weight)).toEqual([5000, 5000]);
+    expect((await takeStep(e.id, 'pause')).status).toBe(200);
+    expect((await payloadAt(qr.slug))?.experiment).toBeNull();
   });
 });
 
