@@ -3,6 +3,7 @@ import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { accountBillingFrom, type StripeSubscriptionStatus } from '@linkhub/shared/billing/governing';
 import { rows, type Queryable } from '@linkhub/shared/db/sql';
 import { reconcileEditLocks } from './edit-locks';
+import { writeAudit } from '../accounts/audit';
 
 /**
  * Projects an account's mirrored Stripe subscriptions onto the account and every workspace it owns
@@ -29,13 +30,32 @@ export async function projectAccount(db: Queryable, billingAccountId: string, no
     billingAccountId,
     billing.plan,
   ]);
-  await db.query(
-    `UPDATE workspaces
-        SET current_plan_key = $2, billing_status = $3, past_due_since = $4, writes_blocked = $5
+  const changing = await rows<{ id: string; current_plan_key: string; billing_status: string }>(
+    db,
+    `SELECT id, current_plan_key, billing_status FROM workspaces
       WHERE billing_account_id = $1 AND deleted_at IS NULL
-        AND (current_plan_key, billing_status, past_due_since, writes_blocked) IS DISTINCT FROM ($2, $3, $4::timestamptz, $5)`,
+        AND (current_plan_key, billing_status, past_due_since, writes_blocked) IS DISTINCT FROM ($2, $3, $4::timestamptz, $5)
+      FOR UPDATE`,
     [billingAccountId, billing.plan, billing.status, billing.past_due_since, derived.writes_blocked],
   );
+  for (const w of changing) {
+    await db.query(
+      'UPDATE workspaces SET current_plan_key = $2, billing_status = $3, past_due_since = $4, writes_blocked = $5 WHERE id = $1',
+      [w.id, billing.plan, billing.status, billing.past_due_since, derived.writes_blocked],
+    );
+    if (w.current_plan_key !== billing.plan || w.billing_status !== billing.status) {
+      await writeAudit(db, {
+        workspaceId: w.id,
+        actor: { type: 'system' },
+        action: 'billing.plan_changed',
+        resourceType: 'workspace',
+        resourceId: w.id,
+        summary: `Plan ${w.current_plan_key} (${w.billing_status}) → ${billing.plan} (${billing.status})`,
+        before: { plan: w.current_plan_key, billing_status: w.billing_status },
+        after: { plan: billing.plan, billing_status: billing.status },
+      });
+    }
+  }
   const all = await rows<{ id: string }>(
     db,
     'SELECT id FROM workspaces WHERE billing_account_id = $1 AND deleted_at IS NULL',

@@ -166,6 +166,19 @@ describe('POST /webhooks/stripe: applying events', () => {
     expect(await replay.json()).toEqual({ data: { received: true, outcome: 'duplicate' }, meta: {} });
     expect(await workspaceBilling(workspaceId)).toEqual(after);
     expect(await counts()).toEqual(eventsBefore);
+    const audit = await kit.deps.pool.query<{ actor_type: string; changes: unknown }>(
+      "SELECT actor_type, changes FROM audit_log_entries WHERE workspace_id = $1 AND action = 'billing.plan_changed'",
+      [workspaceId],
+    );
+    expect(audit.rows).toEqual([
+      {
+        actor_type: 'system',
+        changes: {
+          before: { plan: 'free', billing_status: 'active' },
+          after: { plan: 'pro', billing_status: 'active' },
+        },
+      },
+    ]);
   });
 
   it('out of order: a newer past_due snapshot is not undone by an older active one arriving later', async () => {
