@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppDeps } from './deps';
+import type { AppDeps } from './app-deps';
 import type { AppEnv } from './app-env';
 import { requestId } from './middleware/request-id';
 import { accessLog } from './middleware/access-log';

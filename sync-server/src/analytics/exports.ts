@@ -1,5 +1,5 @@
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { one } from '@linkhub/shared/db/sql';
 import type { AnalyticsScope } from './scope';
 

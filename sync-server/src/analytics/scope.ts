@@ -3,7 +3,7 @@ import { AuthenticationError, NotFoundError, ValidationError } from '@linkhub/sh
 import { isPlanKey, retentionDays, type PlanKey } from '@linkhub/shared/entitlements/plans';
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { one, rows } from '@linkhub/shared/db/sql';
 import { requireAllowed, type ResourceRef } from '../accounts/authorize-input';
 import { actorOf } from '../middleware/session';

@@ -4,7 +4,7 @@ import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error
 import { checkoutRequestSchema, editableRequestSchema } from '@linkhub/shared/billing/api';
 import { withTransaction, one, type Queryable } from '@linkhub/shared/db/sql';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { requireAllowed } from '../accounts/authorize-input';

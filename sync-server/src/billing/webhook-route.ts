@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { applyStripeEvent } from './apply-event';
 import { stripeEventSchema } from './stripe-objects';
 

@@ -10,6 +10,14 @@ import type { SystemHosts } from './system-hosts';
 import type { BatchMemo } from './batch-memo';
 import type { MembershipInput } from '@linkhub/shared/permissions/input';
 
+/** One transaction of the command layer, and the effects its commands schedule for after its commit. */
+export type TxScope = {
+  tx: pg.PoolClient;
+  effects: PostCommitEffects;
+  /** Set by a batch whose commands change nothing it memoizes (see BatchMemo). */
+  batchMemo?: BatchMemo;
+};
+
 /** Who runs a command: the resolved request actor, and the shapes authorize() and the audit log take. */
 export type CommandActor = { request: RequestActor; actor: Actor; audit: AuditActor; userId: string | null };
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { findApiKeyByToken, touchApiKey } from '../accounts/api-keys';
 import { apiKeyActor, type RequestActor } from '../accounts/actor';
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AuthenticationError, AuthorizationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { SESSION_COOKIE, isSessionToken } from '../auth/session-token';
 import { isApiKeyToken } from '../auth/api-key-token';
 import { resolveSession } from '../accounts/sessions';

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bearerToken } from '../middleware/session';
 import { isApiKeyToken } from '../auth/api-key-token';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
 import { breakdown, compareWithPrevious, topResources, totals } from '../analytics/aggregates';
 import { exportView, findExport, openDownload, startExport } from '../analytics/exports';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/db/sql';

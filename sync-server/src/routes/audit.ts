@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseQuery, uuidParam } from '../accounts/http';
 import { actorOf } from '../middleware/session';
 import { auditQuerySchema, listAudit } from '../accounts/audit';

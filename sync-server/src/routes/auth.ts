@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import type { Accounts } from '../accounts/context';
 import {
   clearSessionCookie,

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { one, withTransaction } from '@linkhub/shared/db/sql';

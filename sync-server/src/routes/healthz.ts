@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { probe, type ProbeResult } from '@linkhub/shared/health/probe';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import type { AppEnv } from '../app-env';
 
 export type CheckResult = ProbeResult;

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import type { AppEnv } from '../app-env';
 import { healthzRoutes } from './healthz';
 import { authRoutes } from './auth';

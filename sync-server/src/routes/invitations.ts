@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { appLink } from '../accounts/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';

@@ -4,7 +4,7 @@ import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
 import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
 import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/leads/tokens';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 
 /**
  * The links in a lead's mail (issue 19), public and token-based: `/api/leads/confirm` (double

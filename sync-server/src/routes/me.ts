@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, requestIp } from '../accounts/http';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../accounts/login-throttle';
 import { requireUser } from '../middleware/session';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { pageVersionsQuerySchema, type PageVersionView } from '@linkhub/shared/schemas/page-versions';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseQuery, uuidParam } from '../accounts/http';
 import { rows } from '@linkhub/shared/db/sql';
 import { requireAllowed } from '../accounts/authorize-input';

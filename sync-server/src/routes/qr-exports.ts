@@ -3,7 +3,7 @@ import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
 import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { one } from '@linkhub/shared/db/sql';
 import { requireAllowed } from '../accounts/authorize-input';

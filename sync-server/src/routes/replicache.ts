@@ -4,7 +4,7 @@ import { compress } from 'hono/compress';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pullRequestSchema, pushRequestSchema } from '@linkhub/shared/sync/protocol';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { commandActorOf } from '../commands/types';
 import { requireUser } from '../middleware/session';
 import { handlePull } from '../replicache/pull';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { uuidParam } from '../accounts/http';
 import { requireUser } from '../middleware/session';
 import { listSessions, revokeSession } from '../accounts/sessions';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import QRCode from 'qrcode';
 import { AuthenticationError, ConflictError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody } from '../accounts/http';
 import { requireUser } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/db/sql';

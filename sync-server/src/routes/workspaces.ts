@@ -4,7 +4,7 @@ import { AssuranceError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/db/sql';

@@ -5,7 +5,7 @@ import { AuthorizationError, RateLimitError } from '@linkhub/shared/errors/app-e
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { localeOfAcceptLanguage } from '@linkhub/shared/analytics/format';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, requestIp, uuidParam } from '../accounts/http';
 import { analyticsScope } from '../analytics/scope';
 import { dashboard } from '../analytics/dashboard';

@@ -3,7 +3,7 @@ import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import { createLinkInputSchema, type CreateLinkInput } from '@linkhub/shared/schemas/links';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { inItemSavepoint } from '../batch/item-savepoint';
 import { loadAuthorizeInput } from '../commands/authorization';
 import { BatchMemo } from '../commands/batch-memo';

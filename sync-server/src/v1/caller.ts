@@ -4,7 +4,7 @@ import { authorize } from '@linkhub/shared/permissions/authorize';
 import { assertAllowed } from '@linkhub/shared/permissions/decision';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { actorOf } from '../middleware/session';
 import type { RequestActor } from '../accounts/actor';
 import { one } from '@linkhub/shared/db/sql';

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ConflictError, SemanticError, ValidationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { one } from '@linkhub/shared/db/sql';
 import { actorOf } from '../middleware/session';
 

@@ -4,7 +4,7 @@ import { RateLimitError } from '@linkhub/shared/errors/app-error';
 import { apiRequestsPerMinute } from '@linkhub/shared/entitlements/plans';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { workspacePlanReader } from './plan-reader';
 import { requestIp } from '../accounts/http';
 import { actorOf, bearerToken } from '../middleware/session';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { PostCommitEffects } from '../commands/effects';
 import type { CommandResult } from '../commands/types';
 import type { V1Caller } from './caller';

@@ -12,7 +12,7 @@ import {
   webhookWorkspaceQuerySchema,
 } from '@linkhub/shared/webhooks/schemas';
 import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../deps';
+import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
 import { loadAuthorizeInput } from '../commands/authorization';
 import { keyOrSessionCaller, requireActor, type V1Caller } from '../v1/caller';

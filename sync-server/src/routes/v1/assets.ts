@@ -14,7 +14,7 @@ import { parseQuery, uuidParam } from '../../accounts/http';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { authorizeRead, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { notFoundAfterAuthorize } from '../../v1/not-found';

@@ -4,7 +4,7 @@ import { uuidv7 } from '@linkhub/shared/db';
 import { paginationQuerySchema } from '@linkhub/shared/schemas/common';
 import { createDomainInputSchema, updateDomainInputSchema } from '@linkhub/shared/schemas/domains';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';

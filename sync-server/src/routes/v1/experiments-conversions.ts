@@ -5,7 +5,7 @@ import { holdsResource, isExperimentState } from '@linkhub/shared/experiments/li
 import { conversionInputSchema } from '@linkhub/shared/experiments/schemas';
 import { one } from '@linkhub/shared/db/sql';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../accounts/http';
 import { authorizeRead, v1Caller } from '../../v1/caller';
 import { sendData } from '../../v1/envelope';

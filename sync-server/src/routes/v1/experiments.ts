@@ -15,7 +15,7 @@ import {
 } from '@linkhub/shared/experiments/schemas';
 import { EXPERIMENT_STEP_MUTATORS } from '@linkhub/shared/mutators/experiments';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, keyOrSessionCaller, requireActor, type V1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';

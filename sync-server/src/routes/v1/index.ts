@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { v1Idempotency } from '../../v1/idempotency';
 import { v1RateLimit } from '../../v1/rate-limit';
 import { v1AssetRoutes } from './assets';

@@ -8,7 +8,7 @@ import {
   leadWorkspaceQuerySchema,
 } from '@linkhub/shared/schemas/leads';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { writeAudit } from '../../accounts/audit';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { findLeadsExport, leadExportView, openLeadsDownload, startLeadsExport } from '../../leads/exports';

@@ -5,7 +5,7 @@ import {
   updateLinkInputSchema,
 } from '@linkhub/shared/schemas/links';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, keyOrSessionCaller, requireActor, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';

@@ -8,7 +8,7 @@ import {
   updatePageInputSchema,
 } from '@linkhub/shared/schemas/pages';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';

@@ -8,7 +8,7 @@ import {
   updateQrCodeInputSchema,
 } from '@linkhub/shared/schemas/qr-codes';
 import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../deps';
+import type { AppDeps } from '../../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, qrRenderCaller, v1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';

@@ -1,0 +1,110 @@
+import type pg from 'pg';
+import type { Redis } from 'ioredis';
+import type { Logger } from '@linkhub/shared/logging/logger';
+import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import { refreshRedirects } from '@linkhub/shared/cache/refresh';
+import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
+import type { PostCommitEffects } from './effects';
+import { cacheRefreshJob } from './redirect-cache';
+
+export type PostCommitDeps = {
+  pool: pg.Pool;
+  redis: Redis;
+  redisPrefix: string;
+  logger: Logger;
+  /** Sends the jobs together (one round trip per queue). */
+  enqueue: (jobs: readonly JobRequest[]) => Promise<void>;
+};
+
+/**
+ * Post-commit effects: every cache write-through (a few at a time, never the whole pool), every
+ * job (sent together) and the pokes, the three at once — none reads what another writes (a
+ * refresh job runs seconds later; a pull reads PostgreSQL, not the cache). Each is best effort:
+ * the commit stands, and a failed write-through leaves bounded staleness that cache-refresh repairs.
+ */
+export async function runPostCommit(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
+  await Promise.all([
+    writeThrough(deps, effects),
+    enqueueBestEffort(deps, [...effects.jobs.values(), ...cacheRefreshJobs(effects)]),
+    pokeWorkspaceMembers(
+      { db: deps.pool, redis: deps.redis, prefix: deps.redisPrefix },
+      effects.pokeWorkspaces,
+      effects.pokeUsers,
+    ).catch((error: unknown) => deps.logger.warn({ err: errorMessage(error) }, 'poke failed')),
+  ]);
+}
+
+/**
+ * Redirect keys many at a time (one statement reads a chunk of addresses: a bulk import writes
+ * thousands), every other key by its own write, a few at a time.
+ */
+async function writeThrough(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
+  const redirects: Array<{ host: string; slug: string }> = [];
+  const others: Array<() => Promise<void>> = [];
+  for (const [key, write] of effects.cacheWrites) {
+    const target = effects.cacheRefreshes.get(key);
+    if (target?.kind === 'redirect') redirects.push({ host: target.host, slug: target.slug });
+    else others.push(write);
+  }
+  const io = { sql: deps.pool, redis: deps.redis, prefix: deps.redisPrefix };
+  const chunks = Array.from({ length: Math.ceil(redirects.length / REDIRECTS_PER_READ) }, (_, i) =>
+    redirects.slice(i * REDIRECTS_PER_READ, (i + 1) * REDIRECTS_PER_READ),
+  );
+  const failed = (error: unknown) =>
+    deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed');
+  await inLanes(
+    [...chunks.map((chunk) => () => refreshRedirects(io, chunk).then(() => undefined)), ...others],
+    WRITE_THROUGH_LANES,
+    (write) => write().catch(failed),
+  );
+}
+
+/** Together; if that fails, one by one, so one refused job cannot take the others down with it. */
+export async function enqueueBestEffort(deps: PostCommitDeps, jobs: readonly JobRequest[]): Promise<void> {
+  if (jobs.length === 0) return;
+  try {
+    await deps.enqueue(jobs);
+  } catch {
+    await Promise.all(
+      jobs.map((job) =>
+        deps
+          .enqueue([job])
+          .catch((error: unknown) =>
+            deps.logger.warn({ err: errorMessage(error), queue: job.queue }, 'enqueue failed'),
+          ),
+      ),
+    );
+  }
+}
+
+/** Addresses per statement of a redirect write-through. */
+const REDIRECTS_PER_READ = 100;
+
+/** Concurrent cache write-throughs of one flush: a few pooled connections, never the whole pool. */
+export const WRITE_THROUGH_LANES = 4;
+
+async function inLanes<T>(
+  items: readonly T[],
+  lanes: number,
+  each: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    for (let item = items[next++]; item !== undefined; item = items[next++]) await each(item);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
+}
+
+/** How long after commit the worker rebuilds what the write-through just wrote (a failed or raced write heals then). */
+export const CACHE_REFRESH_DELAY_MS = 5_000;
+
+function cacheRefreshJobs(effects: PostCommitEffects): JobRequest[] {
+  const at = Date.now();
+  return [...effects.cacheRefreshes.values()].map((target) =>
+    cacheRefreshJob(target, at, CACHE_REFRESH_DELAY_MS),
+  );
+}
+
+function errorMessage(error: unknown): { message: string } {
+  return { message: error instanceof Error ? error.message : String(error) };
+}
