@@ -9,26 +9,136 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 export function statusText(domain: DomainView): string {
+  if (domain.status === 'verified' && domain.verification_lapsed_at) return 'DNS changed';
   return STATUS_TEXT[domain.status] ?? domain.status;
 }
 
 const TLS_TEXT: Record<string, string> = {
-  none: 'no certificate yet',
-  pending: 'certificate being issued',
-  issued: 'certificate issued',
-  failed: 'certificate failed',
+  none: 'No certificate yet',
+  pending: 'Certificate being issued',
+  issued: 'HTTPS certificate issued',
+  failed: 'Certificate could not be issued',
   not_required: '',
 };
 
-/** What to put in DNS for a custom domain, and where its check stands (the worker retries pending checks). */
+/** A moment in the reader's locale, short. */
+function when(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? null
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function CopyButton({ value, label }: { value: string; label: string }) {
+  return (
+    <button type="button" onClick={() => void copyText(value)} aria-label={label}>
+      Copy
+    </button>
+  );
+}
+
+/** The records that prove control: either one is enough (the CNAME also sends visitors to LinkHub). */
+function DnsRecords({ domain }: { domain: DomainView }) {
+  const records =
+    domain.records.length > 0
+      ? domain.records
+      : domain.verification
+        ? [{ type: 'TXT' as const, name: domain.verification.name, value: domain.verification.value }]
+        : [];
+  if (records.length === 0)
+    return <p className="muted">The records appear here once this device has synced.</p>;
+  return (
+    <>
+      {records.map((record, index) => (
+        <div key={record.type} role="group" aria-label={`${record.type} record for ${domain.hostname}`}>
+          {index > 0 && <p className="muted">or</p>}
+          <dl className="dns">
+            <dt>Type</dt>
+            <dd>{record.type}</dd>
+            <dt>Name</dt>
+            <dd>
+              <code>{record.name}</code>{' '}
+              <CopyButton
+                value={record.name}
+                label={`Copy the ${record.type} record name for ${domain.hostname}`}
+              />
+            </dd>
+            <dt>Value</dt>
+            <dd>
+              <code>{record.value}</code>{' '}
+              <CopyButton
+                value={record.value}
+                label={`Copy the ${record.type} record value for ${domain.hostname}`}
+              />
+            </dd>
+          </dl>
+        </div>
+      ))}
+    </>
+  );
+}
+
+/** What the last DNS check saw, and when. */
+function LastSeen({ domain }: { domain: DomainView }) {
+  const checked = when(domain.last_checked_at);
+  if (!domain.verification_seen && !checked) return <p className="muted">Not checked yet.</p>;
+  return (
+    <p className="muted" aria-label="Last DNS check">
+      Last check{checked ? ` (${checked})` : ''}:{' '}
+      {domain.verification_seen ?? domain.last_error ?? 'no answer'}
+    </p>
+  );
+}
+
+/** The certificate: issued and until when, or being issued, or why not and when it is tried again. */
+export function CertificateState({ domain }: { domain: DomainView }) {
+  const text = TLS_TEXT[domain.tls_status] ?? domain.tls_status;
+  const expires = when(domain.tls_expires_at);
+  const next = when(domain.tls_next_attempt_at);
+  return (
+    <div aria-label={`Certificate for ${domain.hostname}`} role="group">
+      <p>
+        <span className={`badge ${domain.tls_status === 'issued' ? '' : 'paused'}`}>{text}</span>
+        {domain.tls_status === 'issued' && expires ? (
+          <span className="muted"> renews before {expires}</span>
+        ) : null}
+      </p>
+      {domain.tls_last_error && (
+        <p className="error">
+          Last attempt failed: {domain.tls_last_error}
+          {next ? `. Tried again ${next}.` : '.'}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** What to put in DNS for a custom domain, and where its checks stand (the worker retries and re-checks). */
 export function DomainSetup({ domain }: { domain: DomainView }) {
-  const tls = TLS_TEXT[domain.tls_status] ?? domain.tls_status;
   if (domain.status === 'verified') {
     return (
-      <small className="muted">
-        Verified{tls ? `, ${tls}` : ''}. Links on {domain.hostname} resolve once its DNS points at the LinkHub
-        edge.
-      </small>
+      <div
+        className="panel"
+        style={{ flexBasis: '100%' }}
+        role="group"
+        aria-label={`Status of ${domain.hostname}`}
+      >
+        {domain.verification_lapsed_at ? (
+          <>
+            <p className="error" role="alert">
+              The DNS of {domain.hostname} no longer points at LinkHub (since{' '}
+              {when(domain.verification_lapsed_at)}). Its links keep working, but its certificate cannot be
+              renewed. Put one of these records back:
+            </p>
+            <DnsRecords domain={domain} />
+          </>
+        ) : (
+          <p>Verified. Links on {domain.hostname} are served by LinkHub.</p>
+        )}
+        <LastSeen domain={domain} />
+        <CertificateState domain={domain} />
+      </div>
     );
   }
   return (
@@ -39,46 +149,20 @@ export function DomainSetup({ domain }: { domain: DomainView }) {
       role="group"
     >
       <p>
-        1. Prove you control <strong>{domain.hostname}</strong>: add this TXT record at your DNS provider.
+        Prove you control <strong>{domain.hostname}</strong>: add one of these records at your DNS provider.
+        The CNAME also points visitors at LinkHub; with the TXT record, point the domain at the LinkHub edge
+        too.
       </p>
-      {domain.verification ? (
-        <dl className="dns">
-          <dt>Type</dt>
-          <dd>TXT</dd>
-          <dt>Name</dt>
-          <dd>
-            <code>{domain.verification.name}</code>{' '}
-            <button
-              type="button"
-              onClick={() => void copyText(domain.verification?.name ?? '')}
-              aria-label={`Copy the record name for ${domain.hostname}`}
-            >
-              Copy
-            </button>
-          </dd>
-          <dt>Value</dt>
-          <dd>
-            <code>{domain.verification.value}</code>{' '}
-            <button
-              type="button"
-              onClick={() => void copyText(domain.verification?.value ?? '')}
-              aria-label={`Copy the record value for ${domain.hostname}`}
-            >
-              Copy
-            </button>
-          </dd>
-        </dl>
-      ) : (
-        <p className="muted">The record appears here once this device has synced.</p>
-      )}
-      <p>
-        2. Point {domain.hostname} (CNAME or A record) at the LinkHub edge. We check the DNS every few minutes
-        and issue the certificate when it answers.
-      </p>
-      {domain.status === 'failed' && (
+      <DnsRecords domain={domain} />
+      <LastSeen domain={domain} />
+      {domain.status === 'failed' ? (
         <p className="error">
-          The last check failed{domain.last_error ? `: ${domain.last_error}` : ''}. It is tried again
-          automatically.
+          Checks stopped after three days without the record
+          {domain.last_error ? ` (${domain.last_error})` : ''}. Add it, then check again.
+        </p>
+      ) : (
+        <p className="muted">
+          We check every few minutes at first, then less often, and issue the certificate once it verifies.
         </p>
       )}
     </div>

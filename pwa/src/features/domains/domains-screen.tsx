@@ -4,10 +4,11 @@ import { addDomainArgs } from '@linkhub/shared/mutators/domains';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
-import { listDomains } from '../../replicache/queries';
+import { listDomains, listPages } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { fieldErrors } from '../../ui/error-messages';
 import { DomainSetup, statusText } from './domain-status';
+import { DomainSettings } from './domain-settings';
 
 const PURPOSES = ['links', 'bio', 'all'] as const;
 
@@ -16,6 +17,7 @@ export default function DomainsScreen(_props: { rest: string[] }) {
   const rep = useRep();
   const { workspace, can, capability } = useWorkspace();
   const domains = useSubscribe((tx) => listDomains(tx, workspace.id), [], [workspace.id]);
+  const pages = useSubscribe((tx) => listPages(tx, workspace.id), [], [workspace.id]);
   const [hostname, setHostname] = useState('');
   const [purpose, setPurpose] = useState<(typeof PURPOSES)[number]>('links');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -80,6 +82,7 @@ export default function DomainsScreen(_props: { rest: string[] }) {
               </button>
             )}
             {!d.is_system && <DomainSetup domain={d} />}
+            {!d.is_system && <DomainSettings domain={d} pages={pages.filter((p) => p.domain_id === d.id)} />}
           </li>
         ))}
       </ul>

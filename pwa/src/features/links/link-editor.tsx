@@ -8,7 +8,8 @@ import { useRep } from '../../replicache/rep-context';
 import { MiniChart } from '../../ui/mini-chart';
 import { copyText } from '../../ui/clipboard';
 import { fieldErrors } from '../../ui/error-messages';
-import { listLinks, listQrCodes } from '../../replicache/queries';
+import { listDomains, listLinks, listQrCodes } from '../../replicache/queries';
+import { defaultLinkDomain, NewLinkDomain } from '../domains/new-link-domain';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { linkState, shortUrl } from './link-filter';
@@ -52,6 +53,9 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const [confirmedHost, setConfirmedHost] = useState<string | null>(null);
   const others = useSubscribe((tx) => listLinks(tx, workspace.id), [], [workspace.id]);
   const qrCodes = useSubscribe((tx) => listQrCodes(tx, workspace.id), [], [workspace.id]);
+  const domains = useSubscribe((tx) => listDomains(tx, workspace.id), [], [workspace.id]);
+  /** A new link's domain; empty: the workspace's default for new links. */
+  const [domainId, setDomainId] = useState('');
   const slug = draft.slug.trim().toLowerCase();
   const slugTaken = slugTakenBy(slug, link, others, qrCodes);
   const slugHint =
@@ -84,7 +88,8 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
     if (plan.kind === 'unchanged') return setSaved('Nothing to save: no field was changed.');
     if (plan.kind === 'create') {
       keptLinkDrafts.keep(plan.args.id, draft);
-      await rep.mutate.createLink(plan.args);
+      const onDomain = domainId || defaultLinkDomain(domains)?.id;
+      await rep.mutate.createLink(onDomain ? { ...plan.args, domain_id: onDomain } : plan.args);
       return onDone(plan.args.id);
     }
     synced.saved();
@@ -145,6 +150,9 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           readOnly={!editable}
         />
         {lookalike && <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />}
+        {!link && editable && (
+          <NewLinkDomain workspaceId={workspace.id} value={domainId} onChange={setDomainId} />
+        )}
         <div className="two">
           <Field
             label="Slug"
