@@ -20,7 +20,7 @@ import { workerEnvSchema } from '../../worker/src/env';
 import { webhookDeliver } from '../../worker/src/processors/webhook-deliver';
 import { startWorkers, type WorkerRuntime } from '../../worker/src/runtime';
 import { buildPwa, CHROMIUM, CHROMIUM_ARGS } from '../pwa/harness';
-import { eventually, newEmail, signInInUi, signUpOverApi, watch } from '../pwa/helpers';
+import { eventually, newEmail, seriousViolations, signInInUi, signUpOverApi, watch } from '../pwa/helpers';
 
 /**
  * Issue 19 end to end, in Chromium at 390 and 1280 px: an owner adds a webhook endpoint in the
@@ -181,6 +181,7 @@ describe('webhooks, end to end', () => {
       const secret = (await secretBox.textContent()) ?? '';
       expect(secret).toMatch(/^whsec_/);
       expect(await noOverflow(page)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'I have saved it' }).click();
       await secretBox.waitFor({ state: 'detached' });
       const endpoints = page.getByRole('list', { name: 'Webhook endpoints' });
@@ -214,7 +215,7 @@ describe('webhooks, end to end', () => {
       await log.locator('li[data-status="succeeded"]').first().waitFor();
       await log.getByText('Link created').waitFor();
       expect(await noOverflow(page)).toBe(true);
-      await log.getByRole('button', { name: 'Send Link created again' }).click();
+      await log.getByRole('button', { name: 'Replay Link created' }).click();
       await page.getByText('Sent again: the delivery is queued.').waitFor();
       const replays = await eventually(
         async () => received.filter((r) => r.eventId === event.id),
@@ -232,6 +233,7 @@ describe('webhooks, end to end', () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       await log.getByText('replayed 1×', { exact: false }).waitFor();
       expect(await noOverflow(page)).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
       await context.close();
     }, 120_000);
   }

@@ -108,7 +108,7 @@ export function Deliveries({ workspaceId, endpointId }: { workspaceId: string; e
             </span>
             <button
               type="button"
-              aria-label={`Send ${EVENT_LABELS[d.event_type]} again`}
+              aria-label={`Replay ${EVENT_LABELS[d.event_type]}`}
               onClick={() =>
                 void act(
                   () => replayDelivery(workspaceId, endpointId, d.id),
