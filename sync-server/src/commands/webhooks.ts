@@ -18,6 +18,9 @@ import { audit } from './support';
 import type { Command, CommandContext } from './types';
 import { defineCommand } from './types';
 
+/** Endpoints per workspace (every event fans out to each: bounded work per change). */
+export const MAX_ENDPOINTS = 20;
+
 type EndpointRow = {
   id: string;
   kind: 'webhook' | 'mailchimp' | 'convertkit';
@@ -69,6 +72,15 @@ function disabled(message: string): ConflictError {
 export function webhookCommands(secrets: SecretBox): Command[] {
   const create = defineCommand(createWebhookEndpoint, {
     run: async (ctx, args) => {
+      const live = await one<{ n: number }>(
+        ctx.tx,
+        'SELECT count(*)::int AS n FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL',
+        [args.workspace_id],
+      );
+      if ((live?.n ?? 0) >= MAX_ENDPOINTS)
+        throw new ValidationError([{ field: 'url', issue: 'too_many_endpoints', maximum: MAX_ENDPOINTS }], {
+          message: `A workspace has at most ${MAX_ENDPOINTS} webhook endpoints: remove one first.`,
+        });
       if (args.kind === 'webhook') await assertSafeDestination(args.url, ctx.resolveHost, 'url');
       else {
         const page = await one<{ id: string }>(

@@ -9,6 +9,7 @@ import type {
   WebhookEndpoint,
   WebhookEndpointCreated,
 } from '@linkhub/shared/webhooks/schemas';
+import { MAX_ENDPOINTS } from '../commands/webhooks';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../v1/test-kit';
 
 /**
@@ -374,6 +375,20 @@ describe('/v1/webhooks', () => {
     expect(await queued(`whd-${delivery?.id ?? ''}`)).toEqual({
       endpoint_id: hookId,
       event_id: expect.any(String),
+    });
+  });
+
+  it('caps the endpoints of a workspace, so one change fans out to a bounded number', async () => {
+    const stranger = await kit.key(['webhooks:read', 'webhooks:write'], 'other');
+    for (let i = 0; i < MAX_ENDPOINTS; i++)
+      expect(
+        (await create({ ...WEBHOOK, url: `https://hooks.example.com/${i}` }, { key: stranger })).status,
+      ).toBe(201);
+    const over = await create(WEBHOOK, { key: stranger });
+    expect(over.status).toBe(400);
+    expect((await kit.json<ErrorBody>(over)).error.details[0]).toMatchObject({
+      field: 'url',
+      issue: 'too_many_endpoints',
     });
   });
 });
