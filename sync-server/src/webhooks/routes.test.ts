@@ -391,4 +391,45 @@ describe('/v1/webhooks', () => {
       issue: 'too_many_endpoints',
     });
   });
+
+  it('the push door runs the same commands: an allowed change applies, a refused one changes nothing', async () => {
+    const endpoint = (await kit.json<Envelope<WebhookEndpoint>>(await create(WEBHOOK))).data;
+    const before = await kit.count('webhook_endpoints');
+    const clientID = `c-${randomUUID()}`;
+    const push = await kit.call('POST', '/replicache/push', {
+      token: kit.owner.token,
+      body: {
+        pushVersion: 1,
+        clientGroupID: `cg-${randomUUID()}`,
+        profileID: 'p',
+        schemaVersion: '',
+        mutations: [
+          {
+            clientID,
+            id: 1,
+            name: 'updateWebhookEndpoint',
+            args: { id: endpoint.id, workspace_id: kit.owner.workspaceId, enabled: false },
+            timestamp: 0,
+          },
+          {
+            clientID,
+            id: 2,
+            name: 'createWebhookEndpoint',
+            args: {
+              id: randomUUID(),
+              workspace_id: kit.owner.workspaceId,
+              kind: 'webhook',
+              url: 'https://intranet.example.com/hook',
+              events: ['link.created'],
+            },
+            timestamp: 0,
+          },
+        ],
+      },
+    });
+    expect(push.status).toBe(200);
+    const shown = await kit.api('GET', `/v1/webhooks/${endpoint.id}`, { key });
+    expect((await kit.json<Envelope<WebhookEndpoint>>(shown)).data.status).toBe('disabled');
+    expect(await kit.count('webhook_endpoints')).toBe(before);
+  });
 });
