@@ -52,7 +52,13 @@ export function analyzeExperiment(input: {
   const control = input.variants.find((v) => v.is_control) ?? input.variants[0];
   const others = input.variants.filter((v) => v !== control);
   const alpha = plan.alpha / Math.max(1, others.length);
-  const days = [...new Set(input.daily.map((d) => d.day))].sort();
+  const byDay = new Map<string, DailyCounts[]>();
+  for (const row of input.daily) {
+    const rows = byDay.get(row.day);
+    if (rows) rows.push(row);
+    else byDay.set(row.day, [row]);
+  }
+  const days = [...byDay.keys()].sort();
 
   const totals = new Map<string, Totals>(
     input.variants.map((v) => [v.id, { visitors: 0, conversions: 0, bots: 0 }]),
@@ -60,8 +66,7 @@ export function analyzeExperiment(input: {
   const rateRunning = new Map<string, Running>();
   const diffRunning = new Map<string, Running>();
   for (const day of days) {
-    for (const row of input.daily) {
-      if (row.day !== day) continue;
+    for (const row of byDay.get(day) ?? []) {
       const t = totals.get(row.variant_id);
       if (!t) continue;
       t.visitors += row.visitors;

@@ -6,7 +6,7 @@
  * day-salted visitor hash and the experiment id: the destination site never sees the hash itself.
  *
  * Format: `lhc1` + base64url of 46 bytes (experiment id 16, arm period 2, variant id 16, days since
- * 1970-01-01 4, visitor key 8). Pure, no I/O, the same on every runtime.
+ * 1970-01-01 4, visitor key 8). Pure, no I/O (Node's Buffer: the edge and the sync-server read it).
  */
 export const CLICK_ID_PARAM = 'lh_click';
 const PREFIX = 'lhc1';
@@ -70,15 +70,29 @@ function fromBase64Url(text: string): number[] | null {
 
 const DAY_MS = 86_400_000;
 
+const DAY_HEX_WIDTH = 8;
+const HEX_ONLY = /^[0-9a-f]+$/;
+
+/** Hex of `value` in `width` digits (values here always fit). */
+const hexOf = (value: number, width: number) => value.toString(16).padStart(width, '0');
+
+/** The click id of an exposure on `dayNumber` (days since 1970-01-01 UTC): the redirect's fast path. */
+export function encodeClickIdOn(
+  experimentId: string,
+  armPeriod: number,
+  variantId: string,
+  dayNumber: number,
+  visitorKey: string,
+): string {
+  const hex =
+    `${experimentId.replace(/-/g, '')}${hexOf(armPeriod, 4)}${variantId.replace(/-/g, '')}${hexOf(dayNumber, DAY_HEX_WIDTH)}${visitorKey}`.toLowerCase();
+  if (hex.length !== BYTES * 2 || !HEX_ONLY.test(hex)) throw new RangeError('not a click id exposure');
+  return PREFIX + Buffer.from(hex, 'hex').toString('base64url');
+}
+
 export function encodeClickId(click: ClickId): string {
-  const bytes: number[] = [];
-  if (!uuidBytes(click.experimentId, bytes)) throw new RangeError('experimentId is not a UUID');
-  bytes.push((click.armPeriod >> 8) & 255, click.armPeriod & 255);
-  if (!uuidBytes(click.variantId, bytes)) throw new RangeError('variantId is not a UUID');
   const days = Math.floor(Date.parse(`${click.day}T00:00:00Z`) / DAY_MS);
-  bytes.push((days >>> 24) & 255, (days >>> 16) & 255, (days >>> 8) & 255, days & 255);
-  for (let i = 0; i < 16; i += 2) bytes.push(parseInt(click.visitorKey.slice(i, i + 2), 16));
-  return PREFIX + toBase64Url(bytes);
+  return encodeClickIdOn(click.experimentId, click.armPeriod, click.variantId, days, click.visitorKey);
 }
 
 /** The exposure a click id names, or null when it is not one (any other text). */
@@ -104,13 +118,23 @@ export function decodeClickId(text: string): ClickId | null {
   };
 }
 
-/** `url` with `lh_click=<id>` set (replacing one already there). */
+/**
+ * `url` with `lh_click=<id>` added (before any fragment). The id is base64url, so it needs no
+ * escaping; a destination that already carries the parameter has it replaced through URL parsing.
+ */
 export function withClickId(url: string, clickId: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.searchParams.set(CLICK_ID_PARAM, clickId);
-    return parsed.toString();
-  } catch {
-    return url;
+  if (url.includes(`${CLICK_ID_PARAM}=`)) {
+    try {
+      const parsed = new URL(url);
+      parsed.searchParams.set(CLICK_ID_PARAM, clickId);
+      return parsed.toString();
+    } catch {
+      return url;
+    }
   }
+  const hash = url.indexOf('#');
+  const base = hash < 0 ? url : url.slice(0, hash);
+  const fragment = hash < 0 ? '' : url.slice(hash);
+  const separator = base.includes('?') ? (base.endsWith('?') || base.endsWith('&') ? '' : '&') : '?';
+  return `${base}${separator}${CLICK_ID_PARAM}=${clickId}${fragment}`;
 }

@@ -1,5 +1,5 @@
 import type { Experiment, WeightedDestination } from '../cache/payload';
-import { encodeClickId, utcDay, withClickId } from '../experiments/click-id';
+import { encodeClickIdOn, withClickId } from '../experiments/click-id';
 import { visitorKeyFor } from '../experiments/visitor-key';
 import type { Visit } from './visit';
 
@@ -11,13 +11,13 @@ import type { Visit } from './visit';
 export function experimentUrl(experiment: Experiment, variant: WeightedDestination, visit: Visit): string {
   if (experiment.click_id !== true) return variant.url;
   try {
-    const clickId = encodeClickId({
-      experimentId: experiment.id,
-      armPeriod: experiment.arm ?? 1,
-      variantId: variant.id,
-      day: utcDay(visit.now),
-      visitorKey: visitorKeyFor(visit.visitorHash, experiment.id),
-    });
+    const clickId = encodeClickIdOn(
+      experiment.id,
+      experiment.arm ?? 1,
+      variant.id,
+      Math.floor(visit.now.getTime() / 86_400_000),
+      visitorKeyFor(visit.visitorHash, experiment.id),
+    );
     return withClickId(variant.url, clickId);
   } catch {
     // Ids that are not UUIDs (never written by the commands): the visit still goes to the variant.
