@@ -249,6 +249,14 @@ async function main(): Promise<void> {
           ? `${urls.edge_url}  (links: http://${env.LINK_HOST}:${env.EDGE_PORT}/docs, bio: http://${env.BIO_HOST}:${env.EDGE_PORT}/demo)`
           : 'not started (edge/src/main.ts missing)',
       ),
+      ...(process.env.ACME_DIRECTORY_URL && running.has('edge')
+        ? [
+            row(
+              'custom domains',
+              `https on port ${process.env.EDGE_TLS_PORT ?? '8443'} (certificates from ${process.env.ACME_DIRECTORY_URL})`,
+            ),
+          ]
+        : []),
       row('worker', `${urls.worker_health_url}/healthz`),
       row(
         'PostgreSQL',

@@ -73,11 +73,14 @@ function baseEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export async function startLauncher(): Promise<Launcher> {
+/** `edgePort`: a port chosen beforehand (an ACME server validates against it); `env`: what a user would export before `npm start`. */
+export async function startLauncher(
+  options: { edgePort?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<Launcher> {
   const state = await mkdtemp(join(tmpdir(), 'linkhub-launcher-e2e-'));
   const ports = {
     sync: await freePort(),
-    edge: await freePort(),
+    edge: options.edgePort ?? (await freePort()),
     pwa: await freePort(),
     worker: await freePort(),
   };
@@ -87,6 +90,7 @@ export async function startLauncher(): Promise<Launcher> {
   const outbox = join(state, 'outbox');
   const env: NodeJS.ProcessEnv = {
     ...baseEnv(),
+    ...options.env,
     SYNC_PORT: String(ports.sync),
     EDGE_PORT: String(ports.edge),
     PWA_PORT: String(ports.pwa),
