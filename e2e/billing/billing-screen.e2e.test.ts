@@ -123,12 +123,26 @@ async function goToPlan(page: Page): Promise<void> {
   await page.getByRole('heading', { name: 'Plan', level: 1 }).waitFor();
 }
 
+/** No sideways scroll, and no control under 24×24 px (WCAG 2.5.8; inline links in a sentence exempt). */
 async function noOverflow(page: Page): Promise<void> {
-  const { scroll, inner } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    inner: window.innerWidth,
-  }));
+  const { scroll, inner, small } = await page.evaluate(() => {
+    const tiny: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'main a[href], main button, main input:not([type=hidden]), main select, main summary',
+    );
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || el.closest('.sr-only')) continue;
+      const parentText = el.parentElement?.textContent?.trim() ?? '';
+      const inline = getComputedStyle(el).display === 'inline';
+      if (el.tagName === 'A' && inline && parentText.length > (el.textContent?.trim().length ?? 0)) continue;
+      if (box.width < 24 || box.height < 24)
+        tiny.push(`${el.tagName} "${el.textContent?.trim() ?? ''}" ${box.width}x${box.height}`);
+    }
+    return { scroll: document.documentElement.scrollWidth, inner: window.innerWidth, small: tiny };
+  });
   expect(scroll).toBeLessThanOrEqual(inner);
+  expect(small).toEqual([]);
 }
 
 for (const width of [390, 1280]) {
