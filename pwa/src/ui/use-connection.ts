@@ -6,6 +6,25 @@ export type Connection = 'online' | 'offline' | 'server-unreachable';
 export const ConnectionContext = createContext<Connection>('online');
 export const useConnectionState = (): Connection => useContext(ConnectionContext);
 
+/**
+ * Whether the sync-server can take the editor's changes, from its `/healthz` answer: a 200, or a 503
+ * whose only failing check is the analytics ingest (pushes and pulls work; only the figures go stale).
+ */
+export function takesEdits(status: number, body: string): boolean {
+  if (status === 200) return true;
+  if (status !== 503) return false;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed !== 'object' || parsed === null || !('checks' in parsed)) return false;
+    const checks: unknown = parsed.checks;
+    if (typeof checks !== 'object' || checks === null) return false;
+    const failing = Object.entries(checks).filter(([, result]) => result !== 'ok');
+    return 'postgres' in checks && failing.every(([name]) => name === 'ingest');
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the device is online and the sync-server answers `/healthz` (checked on start, when the device comes back online, and every 30 s). */
 export function useConnection(healthUrl = '/healthz'): Connection {
   const [online, setOnline] = useState(() => navigator.onLine);
@@ -21,10 +40,7 @@ export function useConnection(healthUrl = '/healthz'): Connection {
     const check = (): Promise<unknown> =>
       fetch(healthUrl, { cache: 'no-store' })
         // Read the short body: an unread one leaves the request open and its connection held.
-        .then(async (res) => {
-          await res.arrayBuffer();
-          return res.ok;
-        })
+        .then(async (res) => takesEdits(res.status, await res.text()))
         .then(
           (ok) => !cancelled && setServerUp(ok),
           () => !cancelled && setServerUp(false),

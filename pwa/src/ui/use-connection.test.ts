@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { takesEdits } from './use-connection';
+
+const body = (checks: Record<string, string>) =>
+  JSON.stringify({ status: 'unavailable', checks, error: { code: 'service_unavailable' } });
+
+describe('takesEdits (the editor’s reading of /healthz)', () => {
+  it('counts the server reachable when only the analytics ingest is behind', () => {
+    expect(takesEdits(200, JSON.stringify({ status: 'ok' }))).toBe(true);
+    expect(takesEdits(503, body({ postgres: 'ok', redis: 'ok', ingest: 'stalled' }))).toBe(true);
+  });
+
+  it('counts it unreachable when PostgreSQL or Redis is down, or the answer is not the health answer', () => {
+    expect(takesEdits(503, body({ postgres: 'timeout', redis: 'ok', ingest: 'ok' }))).toBe(false);
+    expect(takesEdits(503, body({ postgres: 'ok', redis: 'error' }))).toBe(false);
+    expect(takesEdits(503, '<html>Bad gateway</html>')).toBe(false);
+    expect(takesEdits(502, body({ postgres: 'ok', redis: 'ok', ingest: 'stalled' }))).toBe(false);
+    expect(takesEdits(503, JSON.stringify({ checks: null }))).toBe(false);
+    expect(takesEdits(503, JSON.stringify({ checks: { ingest: 'stalled' } }))).toBe(false);
+  });
+
+  it('never throws, whatever the body', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 599 }), fc.oneof(fc.string(), fc.json()), (status, text) => {
+        expect(typeof takesEdits(status, text)).toBe('boolean');
+      }),
+    );
+  });
+});
