@@ -22,19 +22,11 @@ export type ClickId = {
   readonly visitorKey: string;
 };
 
-const HEX = /^[0-9a-f]{32}$/;
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
-}
-
-function uuidBytes(id: string, out: number[]): boolean {
-  const hex = id.replace(/-/g, '').toLowerCase();
-  if (!HEX.test(hex)) return false;
-  for (let i = 0; i < 32; i += 2) out.push(parseInt(hex.slice(i, i + 2), 16));
-  return true;
 }
 
 function bytesUuid(bytes: readonly number[]): string {
