@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import dns2 from 'dns2';
 import type { Redis } from 'ioredis';
 import { domainHostKey, pokeChannel } from '@linkhub/shared/cache/keys';
@@ -12,15 +15,26 @@ import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import type { DomainCheckReport } from './domain-verify';
 import { domainVerify } from './domain-verify';
 
-/** A real DNS server on loopback answering TXT queries from `records` (NXDOMAIN otherwise). */
+/** A real DNS server on loopback answering TXT queries from `records` and CNAME queries from `cnames` (NXDOMAIN otherwise). */
 const records = new Map<string, string[][]>();
+const cnames = new Map<string, string>();
 const dnsServer = dns2.createUDPServer((request, send) => {
   const response = dns2.Packet.createResponseFromRequest(request);
   const question = request.questions[0];
-  const answers = question ? records.get(question.name.toLowerCase()) : undefined;
-  if (!question || !answers) response.header.rcode = 3;
+  const name = question?.name.toLowerCase() ?? '';
+  const answers = question?.type === dns2.Packet.TYPE.CNAME ? undefined : records.get(name);
+  const alias = question?.type === dns2.Packet.TYPE.CNAME ? cnames.get(name) : undefined;
+  if (!question || (!answers && alias === undefined)) response.header.rcode = 3;
+  else if (alias !== undefined)
+    response.answers.push({
+      ...dns2.Packet.createResourceFromQuestion(question, {
+        type: dns2.Packet.TYPE.CNAME,
+        ttl: 60,
+        domain: alias,
+      }),
+    });
   else
-    for (const data of answers)
+    for (const data of answers ?? [])
       response.answers.push({
         ...dns2.Packet.createResourceFromQuestion(question, { type: dns2.Packet.TYPE.TXT, ttl: 60, data }),
       });
@@ -34,12 +48,14 @@ let subscriber: Redis;
 let workspaceId: string;
 let ownerId: string;
 let prefix: string;
+let outbox = '';
 const pokes: string[] = [];
 
 beforeAll(async () => {
   await dnsServer.listen(0, '127.0.0.1');
   const address = dnsServer.address();
-  t = await createTestWorkerDeps({ DNS_SERVERS: `127.0.0.1:${address.port}` });
+  outbox = await mkdtemp(join(tmpdir(), 'linkhub-domain-mail-'));
+  t = await createTestWorkerDeps({ DNS_SERVERS: `127.0.0.1:${address.port}`, OUTBOX_DIR: outbox });
   prefix = t.deps.config.REDIS_PREFIX;
   const h = createDb(t.database.url);
   const owner = await insertUser(h.db);
@@ -71,8 +87,10 @@ async function pendingDomain(hostname: string): Promise<{ id: string; token: str
   return { id: rows[0]?.id ?? '', token };
 }
 
-async function check(domainId: string, attempt = 1): Promise<DomainCheckReport> {
-  const job = await queue.add({ domain_id: domainId, attempt });
+async function check(domainId: string, attempt = 1, recheck = false): Promise<DomainCheckReport> {
+  const job = await queue.add(
+    recheck ? { domain_id: domainId, attempt, recheck: true } : { domain_id: domainId, attempt },
+  );
   for (let i = 0; i < 400; i++) {
     const state = await job.getState();
     if (state === 'completed') {
@@ -169,5 +187,63 @@ describe('domain-verify job (DNS TXT check of a custom domain)', () => {
     );
     expect(await check(id)).toEqual({ outcome: 'not_pending', next_attempt_in_ms: null });
     expect(await attempts(id)).toEqual([]);
+  });
+
+  it('a CNAME of the host to the link host verifies too, and what was seen is recorded', async () => {
+    const { id } = await pendingDomain('go.cname.example');
+    cnames.set('go.cname.example', 'lnk.localhost');
+    expect(await check(id)).toEqual({ outcome: 'verified', next_attempt_in_ms: null });
+    const { rows } = await t.deps.pool.query<{ verified_by: string; verification_seen: string }>(
+      'SELECT verified_by, verification_seen FROM custom_domains WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]).toEqual({
+      verified_by: 'cname',
+      verification_seen:
+        'TXT _linkhub-verify.go.cname.example: no record; CNAME go.cname.example: lnk.localhost',
+    });
+  });
+
+  it('a CNAME elsewhere does not verify, and the check says where it points', async () => {
+    const { id } = await pendingDomain('go.elsewhere.example');
+    cnames.set('go.elsewhere.example', 'shop.example.net');
+    expect((await check(id)).outcome).toBe('record_missing');
+    const { rows } = await t.deps.pool.query<{ verification_seen: string }>(
+      'SELECT verification_seen FROM custom_domains WHERE id = $1',
+      [id],
+    );
+    expect(rows[0]?.verification_seen).toContain('CNAME go.elsewhere.example: shop.example.net');
+  });
+
+  it('a verified domain whose record disappears lapses but keeps serving; the owner is mailed once; the record back clears it', async () => {
+    const { id, token } = await pendingDomain('go.lapse.example');
+    records.set('_linkhub-verify.go.lapse.example', [[token]]);
+    expect((await check(id)).outcome).toBe('verified');
+    const routeKey = domainHostKey(prefix, 'go.lapse.example');
+    expect(await t.deps.redis.get(routeKey)).not.toBeNull();
+    const lapse = async () =>
+      (
+        await t.deps.pool.query<{ status: string; lapsed: boolean }>(
+          'SELECT status, verification_lapsed_at IS NOT NULL AS lapsed FROM custom_domains WHERE id = $1',
+          [id],
+        )
+      ).rows[0];
+    const mails = async () => (await readdir(outbox).catch(() => [])).length;
+
+    records.delete('_linkhub-verify.go.lapse.example');
+    const mailsBefore = await mails();
+    expect((await check(id, 1, true)).outcome).toBe('record_missing');
+    expect(await lapse()).toEqual({ status: 'verified', lapsed: true });
+    expect(parseDomainRoute((await t.deps.redis.get(routeKey)) ?? '')).toMatchObject({
+      workspace_id: workspaceId,
+    });
+    await expect.poll(mails).toBe(mailsBefore + 1);
+    // Still failing the next day: no second mail.
+    expect((await check(id, 1, true)).outcome).toBe('record_missing');
+    expect(await mails()).toBe(mailsBefore + 1);
+
+    records.set('_linkhub-verify.go.lapse.example', [[token]]);
+    expect((await check(id, 1, true)).outcome).toBe('verified');
+    expect(await lapse()).toEqual({ status: 'verified', lapsed: false });
   });
 });
