@@ -62,6 +62,11 @@ afterAll(async () => {
 });
 
 const linkHost = () => h.deps.config.LINK_HOST;
+/** EXPERIMENTS_SCREENSHOTS=<dir> keeps full-page screenshots of the results screen, to look at. */
+const shoot = async (name: string) => {
+  const dir = process.env.EXPERIMENTS_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+};
 
 describe('a two-variant link test, from the editor to the winner', () => {
   let experimentId = '';
@@ -79,7 +84,7 @@ describe('a two-variant link test, from the editor to the winner', () => {
       .getByTestId('verdict')
       .filter({ hasText: /Waiting for visitors/ })
       .waitFor();
-  });
+  }, 180_000);
 
   it('visitors through the edge get a sticky variant with a click id; conversions and bots are counted right', async () => {
     const clicks: Array<{ variant: 'a' | 'b'; clickId: string }> = [];
@@ -134,18 +139,19 @@ describe('a two-variant link test, from the editor to the winner', () => {
       [experimentId],
     );
     expect(totals[0]).toMatchObject({ visitors: 400, bots: 20 });
-  });
+  }, 180_000);
 
   it('shows the verdict, the numbers and the intervals at 1280 px', async () => {
     await page.reload();
     const verdict = page.getByTestId('verdict').filter({ hasText: /converts better/ });
     await verdict.waitFor();
     expect(await verdict.textContent()).toMatch(
-      /^B converts better: \d+\.\d % vs \d+\.\d %, \d+(\.\d)? % confident/,
+      /^B converts better: \d+\.\d\s% vs \d+\.\d\s%, \d+(\.\d)?\s% confident/,
     );
     expect(await page.locator('.interval-band').count()).toBe(2);
     await page.getByText('Visitors are counted once per day (visitor-days), bots excluded.').waitFor();
-  });
+    await shoot('results-1280');
+  }, 180_000);
 
   it('fits a phone at 390 px with the verdict on screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -155,10 +161,11 @@ describe('a two-variant link test, from the editor to the winner', () => {
       .filter({ hasText: /^B converts better/ })
       .waitFor();
     expect(await page.getByTestId('verdict').isVisible()).toBe(true);
+    await shoot('results-390');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 900 });
-  });
+  }, 180_000);
 
   it('keeps B in one click: the link now sends everyone to B, versioned', async () => {
     await page.getByRole('button', { name: 'Keep B' }).click();
@@ -178,7 +185,7 @@ describe('a two-variant link test, from the editor to the winner', () => {
         ).location,
       (location) => location === B_URL,
     );
-  });
+  }, 180_000);
 });
 
 describe('on Free', () => {
@@ -226,5 +233,5 @@ describe('on Free', () => {
     } finally {
       await freeContext.close();
     }
-  });
+  }, 180_000);
 });

@@ -158,7 +158,9 @@ describe('verdict', () => {
     });
     expect(analysis.verdict.kind).toBe('winner');
     expect(analysis.verdict.variant_id).toBe(B.id);
-    expect(analysis.verdict.text).toMatch(/^B converts better: 12\.1 % vs 9\.8 %, \d+(\.\d)? % confident; /);
+    expect(analysis.verdict.text).toMatch(
+      /^B converts better: 12\.1\s% vs 9\.8\s%, \d+(\.\d)?\s% confident; /,
+    );
     expect(analysis.unit).toBe('visitor_day');
     const [a, b] = analysis.variants;
     expect(a?.interval?.low).toBeLessThan(0.098);

@@ -1,11 +1,12 @@
 import type { Comparison, Verdict, VariantResult } from './schemas';
 import type { SrmCheck } from './srm';
 
-const percent = (rate: number) => `${(rate * 100).toFixed(1)} %`;
+/** A no-break space before % keeps "12.1 %" on one line. */
+const percent = (rate: number) => `${(rate * 100).toFixed(1)}\u00a0%`;
 const count = (n: number) => n.toLocaleString('en-US');
 /** "97 % confident": floored, and never "100 %" (no finite sample is certain). */
 export const confidencePercent = (confidence: number) =>
-  `${Math.min(99.9, Math.floor(confidence * 1000) / 10).toString()} %`;
+  `${Math.min(99.9, Math.floor(confidence * 1000) / 10).toString()}\u00a0%`;
 
 const label = (v: VariantResult) => v.name;
 

@@ -23,7 +23,7 @@ const STATUS_LABELS: Record<ExperimentView['status'], string> = {
 const REFRESH_MS = 10_000;
 
 const count = (n: number) => n.toLocaleString('en-US');
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)} %`);
+const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}\u00a0%`);
 
 /**
  * One experiment: its state and the steps open to it, the live results (refreshed every 10 s) with

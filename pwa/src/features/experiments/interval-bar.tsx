@@ -1,6 +1,6 @@
 import type { VariantResult } from '@linkhub/shared/experiments/schemas';
 
-const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const pct = (x: number) => `${(x * 100).toFixed(1)}\u00a0%`;
 
 /**
  * A variant's conversion rate with its always-valid interval drawn on a shared scale (0 to `max`):
