@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import type { LinkView } from '@linkhub/shared/sync/views';
 import { ApiError } from '../../api/api';
 import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
@@ -8,14 +7,24 @@ import { createExperiment } from './experiments-api';
 import { UpgradePrompt } from './upgrade-prompt';
 
 /**
- * Create a two-variant test from a link: A is the link's current destination, B the one typed here.
+ * Create a two-variant test of a link or a QR code: A is its current destination, B the one typed here.
  * The plan (expected rate, smallest lift worth finding) is asked now because the test's honesty
  * depends on fixing it before any data is seen; it decides the planned horizon.
  */
-export function ExperimentCreate({ link }: { link: LinkView }) {
+/** What a test can be created from (issue 21: a link's or a QR code's destination). */
+export type TestedResource = {
+  readonly type: 'link' | 'qr_code';
+  readonly id: string;
+  readonly name: string;
+  readonly destinationUrl: string | null;
+  /** Where Cancel goes back to. */
+  readonly backPath: string;
+};
+
+export function ExperimentCreate({ resource }: { resource: TestedResource }) {
   const { workspace, capability } = useWorkspace();
   const gate = capability('experiment.create');
-  const [name, setName] = useState(`${link.title ?? link.slug}: A/B test`);
+  const [name, setName] = useState(`${resource.name}: A/B test`);
   const [challengerUrl, setChallengerUrl] = useState('');
   const [share, setShare] = useState(50);
   const [baseline, setBaseline] = useState(10);
@@ -41,8 +50,8 @@ export function ExperimentCreate({ link }: { link: LinkView }) {
     setBusy(true);
     try {
       const created = await createExperiment(workspace.id, {
-        resourceType: 'link',
-        resourceId: link.id,
+        resourceType: resource.type,
+        resourceId: resource.id,
         name,
         challengerUrl,
         challengerShare: share,
@@ -63,7 +72,8 @@ export function ExperimentCreate({ link }: { link: LinkView }) {
     <form className="panel experiment-form" onSubmit={(e) => void submit(e)} aria-label="New A/B test">
       <h2>New A/B test</h2>
       <p className="muted">
-        A is where the link goes now: <span className="url">{link.destination_url}</span>
+        A is where the {resource.type === 'qr_code' ? 'QR code' : 'link'} goes now:{' '}
+        <span className="url">{resource.destinationUrl ?? 'its current destination'}</span>
       </p>
       <div className="field">
         <label htmlFor="exp-name">Name</label>
@@ -132,7 +142,7 @@ export function ExperimentCreate({ link }: { link: LinkView }) {
         <button type="submit" className="primary" disabled={busy}>
           Create test
         </button>
-        <button type="button" onClick={() => navigate(`/links/${link.id}`)}>
+        <button type="button" onClick={() => navigate(resource.backPath)}>
           Cancel
         </button>
       </div>

@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import type { LinkView } from '@linkhub/shared/sync/views';
+import type { LinkView, QrView } from '@linkhub/shared/sync/views';
+import { listQrCodes } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
 import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { ExperimentCreate } from './experiment-create';
+import { ExperimentCreate, type TestedResource } from './experiment-create';
 import { ExperimentDetail } from './experiment-detail';
 import { fetchExperiments } from './experiments-api';
 import './experiments.css';
 
 /**
- * `/links/experiments` (list), `/links/experiments/new/{linkId}` (create from a link),
+ * `/links/experiments` (list), `/links/experiments/new/{linkId or qrId}` (create from a link or a QR code),
  * `/links/experiments/{id}` (results, verdict, steps). Read over REST with the session (D-274).
  */
 export function ExperimentsScreen({ rest, links }: { rest: string[]; links: readonly LinkView[] }) {
@@ -27,15 +29,7 @@ export function ExperimentsScreen({ rest, links }: { rest: string[]; links: read
       ← All A/B tests
     </a>
   );
-  if (first === 'new') {
-    const link = links.find((l) => l.id === second);
-    return (
-      <>
-        {back}
-        {link ? <ExperimentCreate link={link} /> : <p className="muted">Open a link to test it.</p>}
-      </>
-    );
-  }
+  if (first === 'new') return <NewExperiment back={back} id={second ?? ''} links={links} />;
   if (first !== undefined)
     return (
       <>
@@ -44,6 +38,48 @@ export function ExperimentsScreen({ rest, links }: { rest: string[]; links: read
       </>
     );
   return <ExperimentList links={links} />;
+}
+
+function testedResource(
+  id: string,
+  links: readonly LinkView[],
+  qrs: readonly QrView[],
+): TestedResource | null {
+  const link = links.find((l) => l.id === id);
+  if (link)
+    return {
+      type: 'link',
+      id,
+      name: link.title ?? link.slug,
+      destinationUrl: link.destination_url,
+      backPath: `/links/${id}`,
+    };
+  const qr = qrs.find((q) => q.id === id);
+  return qr
+    ? {
+        type: 'qr_code',
+        id,
+        name: qr.title ?? qr.slug,
+        destinationUrl: qr.destination_url,
+        backPath: `/qr/${id}`,
+      }
+    : null;
+}
+
+function NewExperiment({ back, id, links }: { back: ReactNode; id: string; links: readonly LinkView[] }) {
+  const { workspace } = useWorkspace();
+  const qrs = useSubscribe((tx) => listQrCodes(tx, workspace.id), [], [workspace.id]);
+  const resource = testedResource(id, links, qrs);
+  return (
+    <>
+      {back}
+      {resource ? (
+        <ExperimentCreate resource={resource} />
+      ) : (
+        <p className="muted">Open a link or a QR code to test it.</p>
+      )}
+    </>
+  );
 }
 
 function ExperimentList({ links }: { links: readonly LinkView[] }) {

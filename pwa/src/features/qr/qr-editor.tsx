@@ -4,6 +4,7 @@ import { createQrCode, createQrCodeArgs, updateQrCodeArgs } from '@linkhub/share
 import type { QrDesign } from '@linkhub/shared/qr/design';
 import type { QrView } from '@linkhub/shared/sync/views';
 import { Field } from '../../ui/field';
+import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { fieldErrors } from '../../ui/error-messages';
@@ -101,6 +102,18 @@ export function QrEditor({ qr, onDone, refused }: Props) {
         <p>
           Encodes <code>{url}</code> (fixed forever; change where it goes below).
         </p>
+      )}
+      {qr && qr.archived_at === null && can('experiment.list') && (
+        <a
+          className="link"
+          href={`/links/experiments/new/${qr.id}`}
+          onClick={(e) => {
+            e.preventDefault();
+            navigate(`/links/experiments/new/${qr.id}`);
+          }}
+        >
+          A/B test this QR code’s destination
+        </a>
       )}
       {refused && (
         <p className="error" role="alert">
