@@ -150,7 +150,7 @@ describe('a two-variant link test, from the editor to the winner', () => {
     );
     expect(await page.locator('.interval-band').count()).toBe(2);
     await page.getByText('Visitors are counted once per day (visitor-days), bots excluded.').waitFor();
-    await shoot('results-1280');
+    await shoot('experiment-desktop');
   }, 180_000);
 
   it('fits a phone at 390 px with the verdict on screen', async () => {
@@ -161,7 +161,7 @@ describe('a two-variant link test, from the editor to the winner', () => {
       .filter({ hasText: /^B converts better/ })
       .waitFor();
     expect(await page.getByTestId('verdict').isVisible()).toBe(true);
-    await shoot('results-390');
+    await shoot('experiment-phone');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.setViewportSize({ width: 1280, height: 900 });
