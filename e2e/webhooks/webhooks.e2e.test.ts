@@ -234,6 +234,24 @@ describe('webhooks, end to end', () => {
       await log.getByText('replayed 1×', { exact: false }).waitFor();
       expect(await noOverflow(page)).toBe(true);
       expect(await seriousViolations(page)).toEqual([]);
+
+      // An email service for one page's sign-ups: a page made in the editor, then Mailchimp for it.
+      await page.goto(`${base}/pages`);
+      const handle = `hooks${viewport.width}${Date.now().toString(36)}`;
+      await page.getByLabel('Handle').fill(handle);
+      await page.getByLabel('Title').fill('Hooked page');
+      await page.getByRole('button', { name: 'Create page' }).click();
+      await page.getByRole('heading', { name: `@${handle}` }).waitFor();
+      await page.goto(`${base}/settings/webhooks`);
+      const esp = page.getByRole('form', { name: 'Connect an email service' });
+      await esp.getByLabel('Service').selectOption('mailchimp');
+      await esp.getByLabel('Bio page').selectOption({ label: `@${handle}` });
+      await esp.getByLabel('API key').fill(`${'ab'.repeat(16)}-us21`);
+      await esp.getByLabel('Audience ID').fill('aud42');
+      await esp.getByRole('button', { name: 'Connect' }).click();
+      await esp.getByText('Connected.', { exact: false }).waitFor();
+      await endpoints.getByText('https://us21.api.mailchimp.com/3.0/lists/aud42/members').waitFor();
+      expect(await noOverflow(page)).toBe(true);
       await context.close();
     }, 120_000);
   }
