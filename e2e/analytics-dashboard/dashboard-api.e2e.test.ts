@@ -146,6 +146,15 @@ describe('dashboard filters over the real pipeline', () => {
     expect(expected.scans + expected.page_views).toBe(0);
   });
 
+  it('answers every period, filtered or not (hourly periods read no time zone)', async () => {
+    for (const period of ['24h', 'today', '7d', '30d', '90d'])
+      for (const filter of ['', '&country=FR'])
+        expect(
+          (await h.get<Answer>(`/v1/analytics/dashboard?period=${period}${filter}`)).status,
+          period + filter,
+        ).toBe(200);
+  });
+
   it('the realtime counter counts the last 30 minutes', async () => {
     await h.xadd([testEvent({ workspace_id: h.workspaceId, resource_id: h.resources.link }, 'now')]);
     await h.drain();

@@ -122,8 +122,8 @@ describe('RunBatchBuffer', () => {
     }));
     const batch = written(lines, new RunBatchBuffer(64));
     expect(readBack(batch)).toEqual(lines.map(analyticsEventOf));
-    // subject, geo, two UA runs, ua_hash, referrer, utm, two outcomes
-    expect(JSON.parse(batch.runs.toString('utf8'))).toHaveLength(9);
+    // subject, geo, two UA runs, ua_hash, referrer, utm, two outcomes, language (unknown)
+    expect(JSON.parse(batch.runs.toString('utf8'))).toHaveLength(10);
     const longest = Math.max(
       ...batch.lines
         .toString('utf8')
@@ -167,7 +167,8 @@ describe('RunBatchBuffer', () => {
       'two',
       'three',
     ]);
-    expect(JSON.parse(third.runs.toString('utf8'))).toHaveLength(7);
+    // and the language run (unknown)
+    expect(JSON.parse(third.runs.toString('utf8'))).toHaveLength(8);
   });
 
   it('converts an event to its runs and back unchanged', () => {

@@ -29,6 +29,7 @@ export const EVENT_DIMENSION_SQL: Record<DashboardDimension, string> = {
   utm_source: ROLLUP_DIMENSIONS.utm_source.sql,
   utm_medium: ROLLUP_DIMENSIONS.utm_medium.sql,
   utm_campaign: ROLLUP_DIMENSIONS.utm_campaign.sql,
+  language: ROLLUP_DIMENSIONS.language.sql,
   variant: ROLLUP_DIMENSIONS.variant.sql,
 };
 
@@ -64,7 +65,7 @@ export function selectionWhere(s: EventSelection, w: Window): { where: string; p
 
 /** The columns the dimensions, counts and uniques read (a narrow copy of the matching events). */
 const EVENT_COLUMNS =
-  'occurred_at, event_type, visitor_hash, country_code, region_code, device_type, os_family, browser_family, referrer_host, utm_source, utm_medium, utm_campaign, variant_id';
+  'occurred_at, event_type, visitor_hash, country_code, region_code, device_type, os_family, browser_family, referrer_host, utm_source, utm_medium, utm_campaign, variant_id, language';
 
 const COUNTS = `count(*) FILTER (WHERE event_type = 'click') AS clicks, count(*) FILTER (WHERE event_type = 'scan') AS scans,
   count(*) FILTER (WHERE event_type = 'page_view') AS page_views`;
@@ -79,11 +80,9 @@ type Raw = {
   u: string | null;
 };
 
-/** Largest first; on a tie, named values before "unknown", then by name. */
+/** Largest first; on a tie by value, "unknown" ('') first: the order the rollup breakdowns answer in. */
 const byEventsThenName = (a: DashboardRow, b: DashboardRow): number =>
-  b.events - a.events ||
-  (a.value === null ? 1 : 0) - (b.value === null ? 1 : 0) ||
-  (a.value ?? '').localeCompare(b.value ?? '');
+  b.events - a.events || ((a.value ?? '') < (b.value ?? '') ? -1 : (a.value ?? '') > (b.value ?? '') ? 1 : 0);
 
 export type EventAnswer = {
   totals: DashboardCounts;
@@ -121,6 +120,8 @@ export async function eventAnswer(
   const sql = `
     WITH e AS MATERIALIZED (SELECT ${EVENT_COLUMNS} FROM click_events WHERE ${where}),
     s AS (${buckets}),
+    -- names $5's type when hourly buckets (UTC hours) leave the time zone unused
+    zone AS (SELECT $5::text AS name),
     b AS (SELECT ${bucket} AS b, ${COUNTS}, ${UNIQUES} AS u FROM e GROUP BY 1)
     SELECT 'all' AS dim, '' AS value, ${COUNTS}, ${UNIQUES} AS u FROM e
     UNION ALL

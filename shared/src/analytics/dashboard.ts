@@ -20,6 +20,7 @@ export const DASHBOARD_DIMENSIONS = [
   'utm_source',
   'utm_medium',
   'utm_campaign',
+  'language',
   'variant',
 ] as const;
 export type DashboardDimension = (typeof DASHBOARD_DIMENSIONS)[number];
@@ -40,6 +41,7 @@ export const DASHBOARD_DIMENSION_LABELS: Record<DashboardDimension, string> = {
   utm_source: 'UTM source',
   utm_medium: 'UTM medium',
   utm_campaign: 'UTM campaign',
+  language: 'Language',
   variant: 'Variant',
 };
 

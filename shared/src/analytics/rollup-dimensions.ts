@@ -24,6 +24,8 @@ export type DimensionSource = {
   readonly fallback_stage: number | null;
   /** The bio block clicked, when the event is a bio link click. */
   readonly block_id: string | null;
+  /** The primary subtag of the visitor's preferred language (`de`). */
+  readonly language: string | null;
 };
 
 type DimensionDef = { readonly sql: string; readonly of: (e: DimensionSource) => string };
@@ -50,6 +52,7 @@ export const ROLLUP_DIMENSIONS = {
     sql: "coalesce(fallback_stage::text, '')",
     of: (e) => (e.fallback_stage === null ? '' : String(e.fallback_stage)),
   },
+  language: { sql: "coalesce(language, '')", of: (e) => e.language ?? '' },
   block: {
     sql: "CASE WHEN resource_type = 'bio_block' THEN resource_id::text ELSE '' END",
     of: (e) => e.block_id ?? '',

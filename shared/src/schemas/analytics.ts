@@ -19,6 +19,7 @@ export const ANALYTICS_DIMENSIONS = [
   'utm_content',
   'variant_id',
   'fallback_stage',
+  'language',
 ] as const;
 export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 

@@ -70,6 +70,7 @@ export function toClickRow(streamMessageId: string, event: AnalyticsEvent): RowR
       variant_id: event.variant_id === null ? null : event.variant_id.toLowerCase(),
       fallback_stage: event.fallback_stage === null ? null : FALLBACK_STAGE_NUMBER[event.fallback_stage],
       is_bot: event.is_bot,
+      language: event.language ?? null,
     },
   };
 }

@@ -31,6 +31,7 @@ const COLUMNS = [
   'variant_id',
   'fallback_stage',
   'is_bot',
+  'language',
 ] as const;
 
 const nextId = createEventIds();
@@ -41,7 +42,7 @@ const nullable = (value: string | null): string => (value === null ? '\\N' : cop
  * need escaping (toClickRow checked them); free text goes through copyField.
  */
 function line(row: ClickRow, now: number): string {
-  return `${nextId(now)}\t${copyField(row.stream_message_id)}\t${row.occurred_at.toISOString()}\t${row.event_type}\t${row.workspace_id}\t${row.resource_type}\t${row.resource_id}\t${row.parent_resource_id ?? '\\N'}\t\\\\x${row.visitor_hash}\t\\\\x${row.ua_hash}\t${row.country_code ?? '\\N'}\t${nullable(row.region_code)}\t${nullable(row.device_type)}\t${nullable(row.os_family)}\t${nullable(row.browser_family)}\t${nullable(row.referrer_host)}\t${nullable(row.utm_source)}\t${nullable(row.utm_medium)}\t${nullable(row.utm_campaign)}\t${nullable(row.utm_term)}\t${nullable(row.utm_content)}\t${row.variant_id ?? '\\N'}\t${row.fallback_stage ?? '\\N'}\t${row.is_bot ? 't' : 'f'}\n`;
+  return `${nextId(now)}\t${copyField(row.stream_message_id)}\t${row.occurred_at.toISOString()}\t${row.event_type}\t${row.workspace_id}\t${row.resource_type}\t${row.resource_id}\t${row.parent_resource_id ?? '\\N'}\t\\\\x${row.visitor_hash}\t\\\\x${row.ua_hash}\t${row.country_code ?? '\\N'}\t${nullable(row.region_code)}\t${nullable(row.device_type)}\t${nullable(row.os_family)}\t${nullable(row.browser_family)}\t${nullable(row.referrer_host)}\t${nullable(row.utm_source)}\t${nullable(row.utm_medium)}\t${nullable(row.utm_campaign)}\t${nullable(row.utm_term)}\t${nullable(row.utm_content)}\t${row.variant_id ?? '\\N'}\t${row.fallback_stage ?? '\\N'}\t${row.is_bot ? 't' : 'f'}\t${row.language ?? '\\N'}\n`;
 }
 
 /**

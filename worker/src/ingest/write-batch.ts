@@ -11,12 +11,12 @@ import { visitorDayKey, type SeenVisitorDays } from './seen-visitor-days';
 const INSERT_EVENTS = `
 INSERT INTO click_events (stream_message_id, occurred_at, event_type, workspace_id, resource_type, resource_id,
   parent_resource_id, visitor_hash, ua_hash, country_code, region_code, device_type, os_family, browser_family,
-  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot)
-SELECT m, o, et, w, rt, r, pr, decode(vh, 'hex'), decode(uh, 'hex'), cc, rc, dt, os, br, rh, us, um, uc, ut, un, va, fs, bot
+  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id, fallback_stage, is_bot, language)
+SELECT m, o, et, w, rt, r, pr, decode(vh, 'hex'), decode(uh, 'hex'), cc, rc, dt, os, br, rh, us, um, uc, ut, un, va, fs, bot, lang
   FROM unnest($1::text[], $2::timestamptz[], $3::text[], $4::uuid[], $5::text[], $6::uuid[], $7::uuid[], $8::text[],
               $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[],
-              $17::text[], $18::text[], $19::text[], $20::text[], $21::uuid[], $22::smallint[], $23::boolean[])
-    AS t(m, o, et, w, rt, r, pr, vh, uh, cc, rc, dt, os, br, rh, us, um, uc, ut, un, va, fs, bot)
+              $17::text[], $18::text[], $19::text[], $20::text[], $21::uuid[], $22::smallint[], $23::boolean[], $24::text[])
+    AS t(m, o, et, w, rt, r, pr, vh, uh, cc, rc, dt, os, br, rh, us, um, uc, ut, un, va, fs, bot, lang)
 ON CONFLICT (stream_message_id, occurred_at) DO NOTHING
 RETURNING stream_message_id`;
 
@@ -54,6 +54,7 @@ async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[])
       col(rows, 'variant_id'),
       col(rows, 'fallback_stage'),
       col(rows, 'is_bot'),
+      col(rows, 'language'),
     ],
   });
   const fresh = new Set(inserted.rows.map((r) => r.stream_message_id));

@@ -82,7 +82,7 @@ describe('weekly analytics report', () => {
     expect(mail).toContain('Weekly analytics: Café Lumière, Oct 26, 2026 – Nov 1, 2026');
     expect(mail).toContain('QR scans: 6 (+50% vs 4 before)');
     expect(mail).toMatch(/Country:\n {2}FR: 5 \(83%\)\n {2}DE: 1 \(17%\)/);
-    expect(mail).toMatch(/Referrer:\n {2}instagram\.com: 3 \(50%\)\n {2}Direct \/ none: 3 \(50%\)/);
+    expect(mail).toMatch(/Referrer:\n {2}Direct \/ none: 3 \(50%\)\n {2}instagram\.com: 3 \(50%\)/);
     expect(mail).toContain('Link clicks: 0 (no change vs 0 before)');
     expect(mail).toContain('https://app.example.test/analytics?period=7d');
     expect(mail).not.toContain('unverified@example.test');

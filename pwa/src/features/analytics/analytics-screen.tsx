@@ -47,6 +47,7 @@ const CARDS: DashboardDimension[] = [
   'utm_source',
   'utm_medium',
   'utm_campaign',
+  'language',
   'variant',
 ];
 

@@ -10,7 +10,18 @@ export function valueLabel(dim: DashboardDimension, value: string | null): strin
   if (value === null || value === '') return dim === 'referrer_host' ? 'Direct / none' : 'Unknown';
   if (dim === 'event_type') return EVENT_TYPE_LABELS[value] ?? value;
   if (dim === 'country') return countryName(value);
+  if (dim === 'language') return languageName(value);
   return value;
+}
+
+let languageNames: Intl.DisplayNames | null = null;
+export function languageName(code: string): string {
+  try {
+    languageNames ??= new Intl.DisplayNames([navigator.language || 'en'], { type: 'language' });
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
 }
 
 let regionNames: Intl.DisplayNames | null = null;

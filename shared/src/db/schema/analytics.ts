@@ -42,6 +42,8 @@ export const clickEvents = pgTable(
     /** 1 live, 2 last good, 3 holding page, 4 generic page */
     fallbackStage: smallint('fallback_stage'),
     isBot: boolean('is_bot').notNull().default(false),
+    /** primary Accept-Language subtag (`de`), issue 24 */
+    language: text('language'),
     streamMessageId: text('stream_message_id').notNull(),
     ingestedAt: tstz('ingested_at').notNull().defaultNow(),
   },
