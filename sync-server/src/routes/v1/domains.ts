@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/db';
 import { paginationQuerySchema } from '@linkhub/shared/schemas/common';
@@ -71,6 +72,8 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/:id/verify', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
+    // No body, or an empty object: anything in it is a key this route does not know.
+    await parseBody(c, z.strictObject({}));
     await runCommands(deps, caller, c.get('requestId'), [
       { name: 'verifyDomain', args: { id, workspace_id: caller.workspaceId } },
     ]);
