@@ -29,7 +29,7 @@ export function NewLinkDomain({
   if (usable.length < 2) return null;
   return (
     <div className="field">
-      <label htmlFor="link-domain">Domain</label>
+      <label htmlFor="link-domain">Short link domain</label>
       <select id="link-domain" value={value || fallback?.id || ''} onChange={(e) => onChange(e.target.value)}>
         {usable.map((d) => (
           <option key={d.id} value={d.id}>
