@@ -6,6 +6,7 @@ import { createMailer } from '@linkhub/shared/mail/create-mailer';
 import type { Mailer } from '@linkhub/shared/mail/mailer';
 import { createSecretBox, type SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { systemResolveHost, type ResolveHost } from '@linkhub/shared/net/address-policy';
+import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import type { WorkerEnv } from './env';
 
 /** How webhook deliveries reach the network: DNS, and which addresses may be connected to (default: public ones only). */
@@ -19,7 +20,10 @@ export type WebhookNetwork = {
 export type WorkerDeps = {
   config: WorkerEnv;
   pool: pg.Pool;
+  /** The queue role (QUEUE_REDIS_URL): BullMQ, `clicks:raw`, pokes, certificate announcements. Must not evict. */
   redis: Redis;
+  /** The cache role (CACHE_REDIS_URL): the edge's keys rebuilt from PostgreSQL (cache-refresh). The same client when both URLs agree. */
+  cacheRedis: Redis;
   logger: Logger;
   jobs: JobProducer;
   mailer: Mailer;
@@ -38,10 +42,19 @@ export function createWorkerDeps(
     logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
   );
   // BullMQ workers block on Redis: they need maxRetriesPerRequest null.
-  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
+  const urls = redisRoleUrls(config);
+  const redis = new Redis(urls.queue, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
   redis.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'redis connection error'),
   );
+  const cacheRedis =
+    urls.cache === urls.queue
+      ? redis
+      : new Redis(urls.cache, { maxRetriesPerRequest: 2, connectTimeout: 3_000 });
+  if (cacheRedis !== redis)
+    cacheRedis.on('error', (error: Error) =>
+      logger.warn({ err: { message: error.message } }, 'cache redis connection error'),
+    );
   const mailer = createMailer({
     smtpUrl: config.SMTP_URL,
     mailFrom: config.MAIL_FROM,
@@ -51,6 +64,7 @@ export function createWorkerDeps(
     config,
     pool,
     redis,
+    cacheRedis,
     logger,
     jobs: new JobProducer(redis, config.REDIS_PREFIX),
     mailer,
@@ -62,5 +76,9 @@ export function createWorkerDeps(
 export async function closeWorkerDeps(deps: WorkerDeps): Promise<void> {
   await deps.jobs.close();
   await deps.mailer.close?.();
-  await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
+  const clients = deps.cacheRedis === deps.redis ? [deps.redis] : [deps.redis, deps.cacheRedis];
+  await Promise.allSettled([
+    deps.pool.end(),
+    ...clients.map((client) => client.quit().catch(() => client.disconnect())),
+  ]);
 }

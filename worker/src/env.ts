@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
+import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 import { mailEnvShape } from '@linkhub/shared/mail/env';
 
@@ -10,12 +11,13 @@ export const workerEnvSchema = z
     DATABASE_URL: envFields
       .url(['postgres', 'postgresql'])
       .default('postgres://postgres@127.0.0.1:5432/linkhub'),
-    REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+    /** REDIS_URL, CACHE_REDIS_URL (may evict) and QUEUE_REDIS_URL (noeviction: BullMQ, the stream, pub/sub). */
+    ...redisRolesEnvShape,
     REDIS_PREFIX: z
       .string()
       .regex(/^[\w:-]*$/, 'may hold only letters, digits, _, - and :')
       .default(''),
-    /** The health server (GET /healthz). */
+    /** The health server: GET /healthz, and GET /metrics (Prometheus; an internal port, DECISIONS D-311). */
     WORKER_HEALTH_PORT: envFields.port(8790),
     WORKER_CONCURRENCY: z.coerce.number().int().min(1, 'must be 1-64').max(64, 'must be 1-64').default(2),
     /** The artifact store (ARTIFACT_STORE=local|s3, ARTIFACT_DIR, S3_*): the same one for worker and sync-server. */

@@ -32,7 +32,7 @@ describe('worker health server', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'ok',
-      checks: { postgres: 'ok', redis: 'ok', workers: 'ok', ingest: 'ok' },
+      checks: { postgres: 'ok', redis: 'ok', queue_redis: 'ok', workers: 'ok', ingest: 'ok' },
       queues: [],
     });
   });

@@ -5,8 +5,9 @@ import { closeWorkerDeps, createWorkerDeps } from './deps';
 import { workerEnvSchema } from './env';
 import { createHealthServer } from './health-server';
 import { PROCESSORS } from './processors/index';
-import { assertNoEviction } from './redis-policy';
+import { assertNoEviction } from '@linkhub/shared/health/redis-policy';
 import { startWorkers } from './runtime';
+import { createWorkerMetrics } from './prometheus';
 import { createIngestConsumer } from './ingest/consumer';
 import { watchRedisRestarts } from './recovery';
 import { startSchedulers, type Schedulers } from './schedulers/index';
@@ -47,7 +48,13 @@ async function recover(why: string): Promise<void> {
   }
 }
 watchRedisRestarts(deps.redis, () => void recover('redis reconnected'));
-const health = createHealthServer(deps, runtime);
+const metrics = createWorkerMetrics({
+  redis: deps.redis,
+  prefix: config.REDIS_PREFIX,
+  jobs: deps.jobs,
+  queues: runtime.queues,
+});
+const health = createHealthServer(deps, runtime, metrics);
 health.listen(config.WORKER_HEALTH_PORT, () => {
   logger.info(
     { port: config.WORKER_HEALTH_PORT, queues: runtime.queues },

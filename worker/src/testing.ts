@@ -1,3 +1,4 @@
+import { startRedisServer, type PrivateRedis as PolicyRedis } from '@linkhub/shared/health/testing';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
@@ -101,29 +102,6 @@ export async function startPrivateRedis(extraArgs: readonly string[] = []): Prom
 }
 
 /** A private redis-server with an evicting policy, so the shared Redis is never reconfigured. */
-export async function startEvictingRedis(): Promise<{ url: string; stop: () => void }> {
-  const { spawn } = await import('node:child_process');
-  const port = await freeLocalPort();
-  const server = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--maxmemory-policy',
-      'allkeys-lru',
-    ],
-    { stdio: 'ignore' },
-  );
-  const { Redis } = await import('ioredis');
-  const probe = new Redis(port, '127.0.0.1', { retryStrategy: (times) => (times > 40 ? null : 100) });
-  probe.on('error', () => undefined);
-  await probe.ping();
-  probe.disconnect();
-  return { url: `redis://127.0.0.1:${port}`, stop: () => server.kill('SIGTERM') };
+export function startEvictingRedis(): Promise<PolicyRedis> {
+  return startRedisServer('allkeys-lru');
 }

@@ -8,7 +8,7 @@ import type { Processor } from './processor';
  */
 export const cacheRefresh: Processor<'cache-refresh'> = async (data, _job, deps): Promise<RefreshReport> => {
   const report = await refreshCache(
-    { sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
+    { sql: deps.pool, redis: deps.cacheRedis, prefix: deps.config.REDIS_PREFIX },
     data,
   );
   deps.logger.debug({ target: data.kind, keys: report.length }, 'cache refreshed');

@@ -68,7 +68,7 @@ function pokeMembers(deps: WorkerDeps, workspaceId: string): Promise<void> {
 
 function refreshDomainKeys(deps: WorkerDeps, domainId: string): Promise<unknown> {
   return refreshCache(
-    { sql: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
+    { sql: deps.pool, redis: deps.cacheRedis, prefix: deps.config.REDIS_PREFIX },
     { kind: 'resource', resource_type: 'domain', id: domainId },
   );
 }

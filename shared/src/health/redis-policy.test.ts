@@ -1,13 +1,13 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertNoEviction, EvictionPolicyError } from './redis-policy';
-import { startEvictingRedis } from './testing';
+import { startRedisServer } from './testing';
 
 describe('assertNoEviction', () => {
   let server: { url: string; stop: () => void };
   let evicting: Redis;
   beforeAll(async () => {
-    server = await startEvictingRedis();
+    server = await startRedisServer('allkeys-lru');
     evicting = new Redis(server.url);
   });
   afterAll(() => {
@@ -24,7 +24,7 @@ describe('assertNoEviction', () => {
   it('refuses an evicting Redis, naming the policy and the fix', async () => {
     await expect(assertNoEviction(evicting)).rejects.toThrow(EvictionPolicyError);
     await expect(assertNoEviction(evicting)).rejects.toThrow(
-      /maxmemory-policy is allkeys-lru; the worker needs noeviction/,
+      /maxmemory-policy is allkeys-lru; the queue Redis needs noeviction/,
     );
   });
 });

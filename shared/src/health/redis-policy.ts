@@ -1,0 +1,39 @@
+import type { Redis } from 'ioredis';
+
+export class EvictionPolicyError extends Error {
+  override readonly name = 'EvictionPolicyError';
+}
+
+/**
+ * BullMQ and the click stream lose entries when Redis evicts keys, so the queue Redis must have
+ * `maxmemory-policy` `noeviction`: the worker refuses to start otherwise, and every service's
+ * /healthz answers 503 naming `queue_redis`.
+ */
+export async function assertNoEviction(redis: Redis): Promise<void> {
+  let policy: string | undefined;
+  try {
+    const reply = (await redis.call('CONFIG', 'GET', 'maxmemory-policy')) as unknown;
+    policy = Array.isArray(reply) && typeof reply[1] === 'string' ? reply[1] : undefined;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new EvictionPolicyError(
+      `could not read Redis maxmemory-policy (${reason}); the queue Redis needs noeviction`,
+    );
+  }
+  if (policy !== 'noeviction') {
+    throw new EvictionPolicyError(
+      `Redis maxmemory-policy is ${policy ?? 'unknown'}; the queue Redis needs noeviction (redis-cli CONFIG SET maxmemory-policy noeviction)`,
+    );
+  }
+}
+
+/** For a `/healthz`: why the queue Redis is refused (its policy can evict, or cannot be read), or null. */
+export async function evictionRefusal(redis: Redis): Promise<string | null> {
+  try {
+    await assertNoEviction(redis);
+    return null;
+  } catch (error) {
+    if (error instanceof EvictionPolicyError) return error.message;
+    throw error;
+  }
+}
