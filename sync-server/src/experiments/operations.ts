@@ -11,7 +11,7 @@ import {
   stepInputSchema,
   updateExperimentInputSchema,
 } from '@linkhub/shared/experiments/schemas';
-import type { Operation } from '../v1/operations';
+import type { Operation } from '../v1/operation';
 
 const experiment = {
   resource_type: 'link',

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 import { idParamSchema, paginationQuerySchema } from '@linkhub/shared/schemas/common';
 import {
   createLinkInputSchema,
@@ -34,6 +33,7 @@ import {
   bulkLinksMetaSchema,
 } from './bulk-links-schema';
 import { WEBHOOK_OPERATIONS } from '../webhooks/operations';
+import type { Operation } from './operation';
 import { EXPERIMENT_OPERATIONS } from '../experiments/operations';
 
 const count = z.number().int().min(0);
@@ -65,49 +65,7 @@ export const pageWithBlocksSchema = pageSchema.extend({
   ),
 });
 
-export type Resource =
-  | 'links'
-  | 'qr-codes'
-  | 'pages'
-  | 'domains'
-  | 'analytics'
-  | 'assets'
-  | 'webhooks'
-  | 'experiments'
-  | 'conversions';
-
-/**
- * Every /v1 route this service documents, as data: the OpenAPI document is generated from it and
- * from the shared zod schemas, and the contract test walks the document back onto the routes.
- */
-export type Operation = {
-  readonly operationId: string;
-  readonly method: 'get' | 'post' | 'patch' | 'delete';
-  readonly path: string;
-  readonly resource: Resource;
-  readonly summary: string;
-  readonly scope: ApiKeyScope;
-  readonly status: 200 | 201;
-  readonly body?: z.ZodType;
-  readonly query?: z.ZodObject;
-  readonly response?: z.ZodType;
-  /** The success body's `meta` (default: an object; lists: the cursor). */
-  readonly meta?: z.ZodType;
-  readonly list?: boolean;
-  /** The editor's session is accepted too (cookie or bearer session token), not only an API key. */
-  readonly session?: boolean;
-  /** A binary request body (an upload): its media types; a multipart form with a `file` field is documented beside them. */
-  readonly upload?: readonly string[];
-  /** Binary answers (the QR print file): the media types it may have. */
-  readonly binary?: readonly string[];
-  readonly example?: Record<string, unknown>;
-  /** Example values of required query parameters (documented as the parameter's `example`). */
-  readonly exampleQuery?: Record<string, string>;
-  /** The response's component name (default: from the resource). */
-  readonly component?: string;
-  /** Error statuses the route can answer besides the common 400/401/403/413/429. */
-  readonly errors: readonly number[];
-};
+export type { Operation, Resource } from './operation';
 
 const link = { destination_url: 'https://example.com/spring', title: 'Spring sale', tags: ['spring'] };
 

@@ -10,7 +10,7 @@ import {
   webhookSecretRotatedSchema,
   webhookWorkspaceQuerySchema,
 } from '@linkhub/shared/webhooks/schemas';
-import type { Operation } from '../v1/operations';
+import type { Operation } from '../v1/operation';
 
 const webhook = {
   kind: 'webhook',
