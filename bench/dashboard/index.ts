@@ -1,0 +1,127 @@
+import { withTransaction } from '@linkhub/shared/db/sql';
+import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
+import { startBenchStack } from '../api/setup';
+import { seedRollups } from '../ingest/seed-rollups';
+import { median } from '../median';
+import { seedEvents } from './seed-events';
+
+/**
+ * Issue 24's target: the dashboard's first answer (totals, series, every breakdown, the previous
+ * period) for a 90-day, 10 M-event workspace with two filters in ≤ 300 ms server time. Raw events
+ * (the filtered path) and rollups (the unfiltered path) of the same size are seeded in SQL; each
+ * request goes through the real app in-process. The same-run baseline is the bare SQL count of the
+ * filtered events (the least any filtered read over raw events costs). BENCH_DASHBOARD_EVENTS
+ * changes the size (default 10,000,000).
+ */
+const EVENTS = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 10_000_000);
+const RUNS = 7;
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+
+async function main(): Promise<void> {
+  const stack = await startBenchStack(0);
+  const rows: string[][] = [];
+  try {
+    const { deps, app, workspaceId } = stack;
+    const member = await deps.pool.query<{ id: string; user_id: string }>(
+      'SELECT id, user_id FROM workspace_members WHERE workspace_id = $1',
+      [workspaceId],
+    );
+    const owner = member.rows[0];
+    if (!owner) throw new Error('no owner');
+    const { key } = await withTransaction(deps.pool, (tx) =>
+      insertApiKey(tx, {
+        workspaceId,
+        userId: owner.user_id,
+        memberId: owner.id,
+        name: 'bench',
+        scopes: ['analytics:read'],
+        expiresAt: null,
+      }),
+    );
+    const domain = await deps.pool.query<{ id: string }>(
+      "SELECT id FROM custom_domains WHERE workspace_id IS NULL AND purpose IN ('links', 'all') LIMIT 1",
+    );
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const r = await deps.pool.query<{ id: string }>(
+        'INSERT INTO links (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, $4) RETURNING id',
+        [workspaceId, domain.rows[0]?.id, `bench-${i}`, 'https://example.com/'],
+      );
+      ids.push(r.rows[0]?.id ?? '');
+    }
+    const seeded = await seedEvents(deps.pool, workspaceId, ids, EVENTS);
+    rows.push([
+      `seed ${seeded.events.toLocaleString('en')} raw events (90 days)`,
+      `${(seeded.ms / 1000).toFixed(1)} s`,
+      '',
+    ]);
+    const rollups = await seedRollups(deps.pool, workspaceId, ids, EVENTS);
+    rows.push([
+      `seed rollups for ${rollups.events.toLocaleString('en')} events`,
+      `${(rollups.ms / 1000).toFixed(1)} s`,
+      '',
+    ]);
+    const from = seeded.from.toISOString();
+    const to = seeded.to.toISOString();
+    const range = `period=custom&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+
+    const time = async (label: string, run: () => Promise<void>, target: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const s = performance.now();
+        await run();
+        times.push(performance.now() - s);
+      }
+      const warm = times.slice(1);
+      rows.push([
+        label,
+        `median ${ms(median(warm))}, max ${ms(Math.max(...warm))} (first ${ms(times[0] ?? 0)})`,
+        target,
+      ]);
+    };
+    const get = (path: string) => async () => {
+      const res = await app.request(path, { headers: { Authorization: `Bearer ${key}` } });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+    };
+    await time(
+      'baseline: SQL count of the two-filter events, 90 days',
+      async () => {
+        await deps.pool.query(
+          "SELECT count(*) FROM click_events WHERE workspace_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND NOT is_bot AND country_code = 'FR' AND referrer_host = 'google.com'",
+          [workspaceId, seeded.from, seeded.to],
+        );
+      },
+      '',
+    );
+    await time(
+      'dashboard, 90 days, no filter (rollups)',
+      get(`/v1/analytics/dashboard?${range}`),
+      '≤ 300 ms',
+    );
+    await time('dashboard, 90 days, country=FR', get(`/v1/analytics/dashboard?${range}&country=FR`), '');
+    await time(
+      'dashboard, 90 days, country=FR & referrer=google.com',
+      get(`/v1/analytics/dashboard?${range}&country=FR&referrer_host=google.com`),
+      '≤ 300 ms',
+    );
+    await time(
+      'dashboard, 7 days, country=FR & referrer=google.com',
+      get(
+        `/v1/analytics/dashboard?period=custom&from=${encodeURIComponent(new Date(seeded.to.getTime() - 7 * 86_400_000).toISOString())}&to=${encodeURIComponent(to)}&country=FR&referrer_host=google.com`,
+      ),
+      '',
+    );
+  } finally {
+    console.log(
+      ['| step | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'),
+    );
+    await stack.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
