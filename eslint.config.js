@@ -121,6 +121,8 @@ const SHARED_SERVER_ONLY = [
   'mail/smtp-mailer',
   'mail/smtp-testing',
   'net/address-policy',
+  'webhooks/lead-events',
+  'webhooks/outbox',
   'webhooks/signature',
   'qr/blur',
   'qr/check-and-render',
