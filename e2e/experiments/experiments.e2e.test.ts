@@ -167,6 +167,36 @@ describe('a two-variant link test, from the editor to the winner', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   }, 180_000);
 
+  it('changing the split starts a new period: the results so far are kept apart', async () => {
+    const slider = page.getByLabel(/Share of visitors who see B/);
+    await slider.fill('70');
+    await page.getByText('Changing the split starts a new period').waitFor();
+    await page.getByRole('button', { name: 'Change split' }).click();
+    await page.getByText('Period 2 (variants changed)').waitFor();
+    await page
+      .getByTestId('verdict')
+      .filter({ hasText: /Waiting for visitors/ })
+      .waitFor();
+    const [row] = await h.sql<{ arm_period: number }>('SELECT arm_period FROM experiments WHERE id = $1', [
+      experimentId,
+    ]);
+    expect(row?.arm_period).toBe(2);
+    const weights = await h.sql<{ key: string; weight: number }>(
+      'SELECT key, weight FROM experiment_variants WHERE experiment_id = $1 ORDER BY key',
+      [experimentId],
+    );
+    expect(weights).toEqual([
+      { key: 'a', weight: 3000 },
+      { key: 'b', weight: 7000 },
+    ]);
+    // Period 1's rollups are kept, apart.
+    const kept = await h.sql<{ n: number }>(
+      'SELECT count(*)::int AS n FROM experiment_assignments_rollup WHERE experiment_id = $1 AND arm_period = 1',
+      [experimentId],
+    );
+    expect(kept[0]?.n).toBeGreaterThan(0);
+  }, 180_000);
+
   it('keeps B in one click: the link now sends everyone to B, versioned', async () => {
     await page.getByRole('button', { name: 'Keep B' }).click();
     await page.getByTestId('experiment-status').getByText('Winner kept').waitFor();

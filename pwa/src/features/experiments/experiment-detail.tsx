@@ -3,7 +3,8 @@ import type { ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentResultsView, ExperimentView } from '@linkhub/shared/experiments/schemas';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { fetchExperiment, fetchResults, takeStep } from './experiments-api';
+import { changeWeights, fetchExperiment, fetchResults, takeStep } from './experiments-api';
+import { SplitEditor } from './split-editor';
 import { IntervalBar } from './interval-bar';
 
 const STEP_LABELS: Partial<Record<ExperimentStep, string>> = {
@@ -56,6 +57,20 @@ export function ExperimentDetail({ id }: { id: string }) {
     setBusy(true);
     try {
       setExperiment(await takeStep(workspace.id, id, step, winner));
+      setResults(await fetchResults(workspace.id, id));
+      setProblem(null);
+    } catch (err) {
+      setProblem(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resplit = async (weights: Record<string, number>) => {
+    if (experiment === null) return;
+    setBusy(true);
+    try {
+      setExperiment(await changeWeights(workspace.id, experiment, weights));
       setResults(await fetchResults(workspace.id, id));
       setProblem(null);
     } catch (err) {
@@ -144,6 +159,14 @@ export function ExperimentDetail({ id }: { id: string }) {
           Conversions: the link adds <code>lh_click</code> to its destination; your site reports a sale or
           sign-up with <code>POST /v1/conversions {'{"click_id": …}'}</code>.
         </p>
+      )}
+      {experiment.next_steps.includes('update') && can('experiment.update') && (
+        <SplitEditor
+          key={`${experiment.arm_period}-${experiment.updated_at}`}
+          experiment={experiment}
+          busy={busy}
+          onChange={(w) => void resplit(w)}
+        />
       )}
       {problem && (
         <p className="error" role="alert">

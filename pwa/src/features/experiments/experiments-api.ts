@@ -77,3 +77,29 @@ export async function takeStep(
     }),
   );
 }
+
+/**
+ * New weights (basis points, by variant key) for the same variants: on a started test this begins a
+ * new arm period, whose results are kept apart from the previous one's.
+ */
+export async function changeWeights(
+  workspaceId: string,
+  experiment: ExperimentView,
+  weights: Readonly<Record<string, number>>,
+): Promise<ExperimentView> {
+  return experimentViewSchema.parse(
+    await api<unknown>(`/v1/experiments/${encodeURIComponent(experiment.id)}`, {
+      method: 'PATCH',
+      body: {
+        workspace_id: workspaceId,
+        variants: experiment.variants.map((v) => ({
+          key: v.key,
+          name: v.name,
+          weight: weights[v.key] ?? v.weight,
+          is_control: v.is_control,
+          ...(v.destination_url === null ? {} : { destination_url: v.destination_url }),
+        })),
+      },
+    }),
+  );
+}
