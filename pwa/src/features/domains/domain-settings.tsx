@@ -1,6 +1,7 @@
 import type { DomainView, PageView } from '@linkhub/shared/sync/views';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
+import { FULL_ROW } from './domain-status';
 
 /**
  * What an admin can do with a custom domain: check its DNS now, order its certificate again, make
@@ -14,12 +15,7 @@ export function DomainSettings({ domain, pages }: { domain: DomainView; pages: P
   const tlsStuck = verified && domain.tls_status !== 'issued' && domain.tls_last_error !== null;
   const published = pages.filter((p) => p.published_at !== null);
   return (
-    <div
-      className="row"
-      role="group"
-      aria-label={`Settings of ${domain.hostname}`}
-      style={{ flexBasis: '100%' }}
-    >
+    <div className="row" role="group" aria-label={`Settings of ${domain.hostname}`} style={FULL_ROW}>
       {can('domain.verify') && (
         <button type="button" onClick={() => void rep.mutate.verifyDomain(ref)}>
           Check DNS now

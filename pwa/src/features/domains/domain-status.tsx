@@ -1,6 +1,14 @@
 import type { DomainView } from '@linkhub/shared/sync/views';
 import { copyText } from '../../ui/clipboard';
 
+/** A panel on its own line of the domain's row; long record values and tokens wrap instead of widening the page. */
+export const FULL_ROW = {
+  flexBasis: '100%',
+  minWidth: 0,
+  boxSizing: 'border-box',
+  overflowWrap: 'anywhere',
+} as const;
+
 const STATUS_TEXT: Record<string, string> = {
   pending: 'Waiting for DNS',
   verified: 'Verified',
@@ -118,12 +126,7 @@ export function CertificateState({ domain }: { domain: DomainView }) {
 export function DomainSetup({ domain }: { domain: DomainView }) {
   if (domain.status === 'verified') {
     return (
-      <div
-        className="panel"
-        style={{ flexBasis: '100%' }}
-        role="group"
-        aria-label={`Status of ${domain.hostname}`}
-      >
+      <div className="panel" style={FULL_ROW} role="group" aria-label={`Status of ${domain.hostname}`}>
         {domain.verification_lapsed_at ? (
           <>
             <p className="error" role="alert">
@@ -142,12 +145,7 @@ export function DomainSetup({ domain }: { domain: DomainView }) {
     );
   }
   return (
-    <div
-      className="panel"
-      style={{ flexBasis: '100%' }}
-      aria-label={`How to verify ${domain.hostname}`}
-      role="group"
-    >
+    <div className="panel" style={FULL_ROW} aria-label={`How to verify ${domain.hostname}`} role="group">
       <p>
         Prove you control <strong>{domain.hostname}</strong>: add one of these records at your DNS provider.
         The CNAME also points visitors at LinkHub; with the TXT record, point the domain at the LinkHub edge
