@@ -155,6 +155,25 @@ describe('dashboard filters over the real pipeline', () => {
         ).toBe(200);
   });
 
+  it('counts lead sign-ups beside the events once the selection has leads, not with filters', async () => {
+    expect((await h.get<Answer>('/v1/analytics/dashboard?period=7d')).body.data.leads).toBeNull();
+    await h.deps.pool.query(
+      `INSERT INTO leads (workspace_id, page_id, email, created_at) VALUES
+         ($1, $2, 'a@example.test', now() - interval '1 hour'), ($1, $2, 'b@example.test', now() - interval '2 hours'),
+         ($1, $2, 'c@example.test', date_trunc('day', now()) - interval '8 days')`,
+      [h.workspaceId, h.resources.page],
+    );
+    expect((await h.get<Answer>('/v1/analytics/dashboard?period=7d')).body.data.leads).toEqual({
+      current: 2,
+      previous: 1,
+    });
+    expect(
+      (await h.get<Answer>(`/v1/analytics/dashboard?period=7d&resource_id=${h.resources.link}`)).body.data
+        .leads,
+    ).toBeNull();
+    expect((await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=FR')).body.data.leads).toBeNull();
+  });
+
   it('the realtime counter counts the last 30 minutes', async () => {
     await h.xadd([testEvent({ workspace_id: h.workspaceId, resource_id: h.resources.link }, 'now')]);
     await h.drain();

@@ -164,8 +164,14 @@ describe('the analytics dashboard in Chromium', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       // the README's pictures: the filtered view, the chart drawn
+      // the plain SVG series first; uPlot takes over when the pointer arrives
+      expect(await page.locator('.an-plot svg rect').count()).toBe(7);
+      await page.locator('.an-plot').hover();
       await page.locator('.an-plot canvas').waitFor();
+      // the map loads its atlas when its card nears the viewport
+      await page.locator('.an-map-box').scrollIntoViewIfNeeded();
       await page.locator('.an-map').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.screenshot({
         path: `${SHOTS}analytics-dashboard-${viewport.name}.png`,
         fullPage: viewport.name === 'desktop',

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The analytics dashboard's contract (issue 24), shared by the sync-server route, the shared-link
  * page and the editor: which breakdowns it shows, which of them filter the whole view, the periods
@@ -56,15 +54,6 @@ export const EVENT_TYPE_LABELS: Record<string, string> = {
 export const DASHBOARD_PERIODS = ['24h', 'today', '7d', '30d', '90d', 'custom'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
 
-/** A filter value: up to 255 characters (the longest stored value), '' for "unknown"; no NUL (no stored text holds one). */
-export const filterValueSchema = z
-  .string()
-  .max(255)
-  .refine((v) => !v.includes('\u0000'), {
-    message: 'A filter value cannot contain a NUL character.',
-    params: { issue: 'invalid_character' },
-  });
-
 export type DashboardFilters = Partial<Record<DashboardDimension, string>>;
 
 export type DashboardCounts = {
@@ -111,6 +100,8 @@ export type DashboardData = {
   breakdowns: Record<DashboardDimension, DashboardRow[]>;
   /** `rollups` without filters; `events` (raw events within the plan's retention) with filters. */
   source: 'rollups' | 'events';
+  /** Lead sign-ups in the window and the one before; null when the selection never had a lead (or filters apply: a lead has no country or referrer). */
+  leads: { current: number; previous: number } | null;
 };
 
 export function relativeChange(current: number, previous: number): number | null {

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import {
   DASHBOARD_DIMENSIONS,
   DASHBOARD_PERIODS,
-  filterValueSchema,
   type DashboardDimension,
   type DashboardFilters,
 } from '@linkhub/shared/analytics/dashboard';
+import { filterValueSchema } from '@linkhub/shared/analytics/dashboard-schemas';
 import { MAX_RANGE_DAYS } from '@linkhub/shared/schemas/analytics';
 
 const DAY_MS = 86_400_000;

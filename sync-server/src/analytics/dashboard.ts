@@ -14,6 +14,7 @@ import { eventAnswer } from '@linkhub/shared/analytics/dashboard-events';
 import { intervalOf, type Window } from '@linkhub/shared/analytics/dashboard-window';
 import type { AnalyticsScope } from './scope';
 import { timeseries } from './timeseries';
+import { leadTotals } from './lead-totals';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -89,6 +90,9 @@ export async function dashboard(
     timeZone: scope.timeZone,
     filters: q.filters,
   };
+  const leads = filtered
+    ? null
+    : await leadTotals(db, scope.workspaceId, scope.resourceIds, q.current, q.previous);
   const [current, previous] = filtered
     ? await Promise.all([
         eventAnswer(db, selection, q.current, interval, DASHBOARD_DIMENSIONS, DASHBOARD_ROWS),
@@ -113,5 +117,6 @@ export async function dashboard(
     previous_series: previous.series,
     breakdowns,
     source: filtered ? 'events' : 'rollups',
+    leads,
   };
 }

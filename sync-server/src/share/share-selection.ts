@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  DASHBOARD_DIMENSIONS,
-  filterValueSchema,
-  type DashboardDimension,
-} from '@linkhub/shared/analytics/dashboard';
+import { DASHBOARD_DIMENSIONS, type DashboardDimension } from '@linkhub/shared/analytics/dashboard';
+import { filterValueSchema } from '@linkhub/shared/analytics/dashboard-schemas';
 
 const uuid = z.uuid().transform((v) => v.toLowerCase());
 

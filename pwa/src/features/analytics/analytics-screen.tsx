@@ -3,6 +3,7 @@ import {
   DASHBOARD_DIMENSIONS,
   type DashboardDimension,
   type DashboardFilters,
+  type DashboardRow,
 } from '@linkhub/shared/analytics/dashboard';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { listBlocks, listLinks, listPages, listQrCodes, listSummaries } from '../../replicache/queries';
@@ -31,9 +32,26 @@ import { SharePanel } from './share-panel';
 import { TimeSeries } from './time-series';
 import { TopResources } from './top-resources';
 import { useDashboard } from './use-dashboard';
+import { useNearViewport } from './use-near-viewport';
 import './dashboard.css';
 
 const WorldMap = lazy(() => import('./world-map'));
+
+/** The map loads its atlas only when the country card nears the viewport. */
+function CountryMap({ rows, onPick }: { rows: DashboardRow[]; onPick: (code: string) => void }) {
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  return (
+    <div ref={ref} className="an-map-box">
+      {near && rows.some((r) => r.value !== null) ? (
+        <Suspense fallback={<div className="an-map-placeholder" aria-hidden="true" />}>
+          <WorldMap rows={rows} onPick={onPick} />
+        </Suspense>
+      ) : (
+        <div className="an-map-placeholder" aria-hidden="true" />
+      )}
+    </div>
+  );
+}
 
 /** The breakdowns in the order a marketer reads them (source first: QR vs link vs page). */
 const CARDS: DashboardDimension[] = [
@@ -186,7 +204,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
       {d === null && dash.loading && <p className="muted">Loading…</p>}
       {d && (
         <>
-          <HeadlineTiles data={d} leads={null} />
+          <HeadlineTiles data={d} />
           <TimeSeries data={d} />
           {isPage && view.resource && (
             <PageConversions
@@ -202,11 +220,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
             {CARDS.map((dim) =>
               dim === 'country' ? (
                 <div key={dim} className="an-country">
-                  <Suspense fallback={<div className="an-map-placeholder" aria-hidden="true" />}>
-                    {d.breakdowns.country.some((r) => r.value !== null) && (
-                      <WorldMap rows={d.breakdowns.country} onPick={(code) => pick('country', code)} />
-                    )}
-                  </Suspense>
+                  <CountryMap rows={d.breakdowns.country} onPick={(code) => pick('country', code)} />
                   <BarList
                     dim={dim}
                     rows={d.breakdowns[dim]}

@@ -9,7 +9,8 @@ const TILES = [
 ] as const;
 
 /** The headline numbers with their change against the previous period of the same length. */
-export function HeadlineTiles({ data, leads }: { data: DashboardData; leads: number | null }) {
+export function HeadlineTiles({ data }: { data: DashboardData }) {
+  const leads = data.leads;
   return (
     <ul className="an-tiles" aria-label="Headline numbers">
       {TILES.map(([key, label]) => {
@@ -28,10 +29,19 @@ export function HeadlineTiles({ data, leads }: { data: DashboardData; leads: num
           </li>
         );
       })}
-      {leads !== null && (
+      {leads && (
         <li className="an-tile" data-metric="leads">
           <span className="an-tile-label">Lead sign-ups</span>
-          <strong className="an-tile-value">{compact(leads)}</strong>
+          <strong className="an-tile-value" title={count(leads.current)}>
+            {compact(leads.current)}
+          </strong>
+          <span className="an-change muted">
+            {change(
+              leads.previous === 0 ? null : (leads.current - leads.previous) / leads.previous,
+              leads.current,
+            )}{' '}
+            vs {count(leads.previous)} before
+          </span>
         </li>
       )}
     </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardData, DashboardPoint } from '@linkhub/shared/analytics/dashboard';
 import { compact, count, locale } from './number-format';
+import { SvgSeries } from './svg-series';
 
 /** Day ticks only on a daily series (no "8am" between midnights). */
 const DAY_S = 86_400;
@@ -23,9 +24,12 @@ function bucketLabel(iso: string, interval: 'hour' | 'day', timeZone: string): s
 export function TimeSeries({ data }: { data: DashboardData }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  // uPlot (and its CSS) load when someone reaches for the chart; until then a plain SVG stands in
+  const [rich, setRich] = useState(false);
+  const [drawn, setDrawn] = useState(false);
   useEffect(() => {
     const el = box.current;
-    if (!el) return;
+    if (!el || !rich) return;
     let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
     let observer: ResizeObserver | null = null;
     let live = true;
@@ -86,6 +90,7 @@ export function TimeSeries({ data }: { data: DashboardData }) {
           [xs, current, previous],
           el,
         );
+        setDrawn(true);
         observer = new ResizeObserver(() =>
           plot?.setSize({ width: Math.max(280, el.clientWidth), height: 240 }),
         );
@@ -100,7 +105,7 @@ export function TimeSeries({ data }: { data: DashboardData }) {
       observer?.disconnect();
       plot?.destroy();
     };
-  }, [data]);
+  }, [data, rich]);
   const total = data.series.reduce((a, p) => a + events(p), 0);
   return (
     <section className="an-card an-series" aria-labelledby="an-h-series">
@@ -112,7 +117,11 @@ export function TimeSeries({ data }: { data: DashboardData }) {
         aria-label={`Events per ${data.interval}: ${count(total)} in this period against ${count(
           data.previous_series.reduce((a, p) => a + events(p), 0),
         )} in the previous one. The table below has every value.`}
-      />
+        onPointerEnter={() => setRich(true)}
+        onTouchStart={() => setRich(true)}
+      >
+        {!drawn && <SvgSeries data={data} />}
+      </div>
       {failed && <p className="muted">The chart could not load offline; the table has the numbers.</p>}
       <details>
         <summary>Show as table</summary>
