@@ -38,7 +38,11 @@ import { primaryLanguage } from '@linkhub/shared/analytics/language';
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
   redis: Redis;
-  /** Connection for the fire-and-forget XADDs (default: `redis`); a second one keeps them out of the reads' pipeline. */
+  /**
+   * The queue role (QUEUE_REDIS_URL, never evicts; default: `redis`): capture's fire-and-forget XADDs
+   * (a second connection keeps them out of the reads' pipeline), sign-up jobs and rate limits, the
+   * daily salts, ACME tokens, and the health check's eviction-policy check. `redis` is the cache role.
+   */
   captureRedis?: Redis;
   /** Prefix of every Redis key (`''` in production; `testRedisPrefix()` in tests). */
   redisPrefix: string;
@@ -90,14 +94,15 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const logger = deps.logger ?? createLogger('edge');
   const metrics = deps.metrics ?? createMetrics();
   const now = deps.now ?? (() => new Date());
-  const salts: SaltSource = createSaltSource(deps.redis, deps.redisPrefix);
+  const queueRedis = deps.captureRedis ?? deps.redis;
+  const salts: SaltSource = createSaltSource(queueRedis, deps.redisPrefix);
   const visitorIds = createVisitorIds(salts);
   const facts: RequestFactsDeps = {
     trustedProxies: deps.trustedProxies,
     geo: deps.geo,
     parseUa: createUaParser(),
   };
-  const capture = createCapture(deps.captureRedis ?? deps.redis, deps.redisPrefix, metrics, deps.capture);
+  const capture = createCapture(queueRedis, deps.redisPrefix, metrics, deps.capture);
   const source = createRedirectSource({
     redis: deps.redis,
     prefix: deps.redisPrefix,
@@ -119,6 +124,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     page: PageSnapshot,
     type: 'page_view' | 'click',
     blockId: string | null,
+    variantId: string | null,
   ): Promise<void> {
     if (!capture.enabled) return;
     const at = now();
@@ -139,16 +145,16 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       ua_hash: ids.uaHash,
       referrer_host: request.referrerHost,
       utm: attributedUtm({}, request.query),
-      variant_id: null,
+      variant_id: variantId,
       fallback_stage: null,
       language: primaryLanguage(request.languages),
     });
   }
 
   // Sign-ups: a rate limit and a job; the worker writes the lead (the edge never writes PostgreSQL).
-  const jobs = deps.jobs ?? new JobProducer(deps.redis, deps.redisPrefix);
+  const jobs = deps.jobs ?? new JobProducer(queueRedis, deps.redisPrefix);
   const leads = createLeadCapture({
-    redis: deps.redis,
+    redis: queueRedis,
     prefix: deps.redisPrefix,
     jobs,
     salts,
@@ -160,8 +166,12 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const bio = createBioPages({
     pages,
     logger,
-    onPageView: ({ c, page }) => captureBio(c, page, 'page_view', null),
-    onClick: ({ c, page, block }) => captureBio(c, page, 'click', block.id),
+    onPageView: ({ c, page, variantId }) => captureBio(c, page, 'page_view', null, variantId),
+    onClick: ({ c, page, block, variantId }) => captureBio(c, page, 'click', block.id, variantId),
+    visitorHashOf: async (c, page) => {
+      const ids = await visitorIds(now(), page.workspace_id, readRequestFacts(honoRequestView(c), facts));
+      return ids.visitorHash;
+    },
     onSubscribe: ({ c, page, block, email }) => {
       const view = honoRequestView(c);
       const ip = clientIp(view.socketAddress, view.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
@@ -171,11 +181,12 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });
   const health = createHealthCheck({
     redis: deps.redis,
+    queueRedis,
     redisPrefix: deps.redisPrefix,
     pg: deps.pg,
     metrics,
   });
-  const acme = createAcmeChallenge({ redis: deps.redis, prefix: deps.redisPrefix });
+  const acme = createAcmeChallenge({ redis: queueRedis, prefix: deps.redisPrefix });
 
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 

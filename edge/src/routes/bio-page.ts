@@ -8,6 +8,7 @@ import { hasEmailCapture, hopHref, renderBioPage } from '@linkhub/shared/blocks/
 import { renderNoticePage, type NoticePage } from '@linkhub/shared/blocks/render-notice-page';
 import type { BlockOf, PageSnapshot, SnapshotBlock } from '@linkhub/shared/blocks/snapshot';
 import { isSubscribeStatus, SUBSCRIBE_MESSAGES, type SubscribeStatus } from '@linkhub/shared/leads/consent';
+import { pageForVisitor } from '@linkhub/shared/experiments/page-variant';
 import type { SubscribeResult } from '../leads/lead-capture';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
@@ -35,7 +36,10 @@ export interface PageSnapshotSource {
 export interface BioPageView {
   c: Context;
   host: string;
+  /** The page as this visitor got it (under a running experiment: their variant). */
   page: PageSnapshot;
+  /** The experiment variant the visitor got, or null. */
+  variantId: string | null;
 }
 
 export interface BioClick extends BioPageView {
@@ -60,6 +64,11 @@ export interface BioPageDeps {
   onSubscribe?: (subscription: BioSubscription) => Promise<SubscribeResult>;
   /** `createBioPageRoutes` only: the canonical host of a request; default: the Host header via `canonicalHost`. */
   hostOf?: (c: Context) => string | null;
+  /**
+   * The visitor's day-salted hash, asked only for a page running an experiment (the variant is picked
+   * from it, so no cookie and nothing stored); absent or null: the page as published.
+   */
+  visitorHashOf?: (c: Context, page: PageSnapshot) => string | null | Promise<string | null>;
   /** Prefix for asset paths in snapshots (`/assets/…`). */
   assetBase?: string;
   logger?: Logger;
@@ -125,6 +134,22 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     return deps.pages.getPublished(host, handle);
   }
 
+  /** The page as this visitor sees it: the published one, or their variant of a running experiment. */
+  async function asSeen(
+    c: Context,
+    page: PageSnapshot,
+  ): Promise<{ page: PageSnapshot; variantId: string | null }> {
+    if (page.experiment === undefined || deps.visitorHashOf === undefined) return { page, variantId: null };
+    let hash: string | null;
+    try {
+      hash = await deps.visitorHashOf(c, page);
+    } catch (err) {
+      log.warn({ err }, 'visitor hash failed; page served as published');
+      hash = null;
+    }
+    return hash === null ? { page, variantId: null } : pageForVisitor(page, hash);
+  }
+
   /** The published page, or the answer to give instead (not found, or unavailable when the lookup failed). */
   async function found(
     c: Context,
@@ -140,7 +165,8 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     return host === null || page === null ? notFound(c) : { host, page };
   }
 
-  function renderPage(c: Context, host: string, page: PageSnapshot): Response {
+  async function renderPage(c: Context, host: string, published: PageSnapshot): Promise<Response> {
+    const { page, variantId } = await asSeen(c, published);
     const nonce = createNonce();
     // Back from a sign-up without JavaScript (303 ?subscribe=…&block=…): the block says how it went.
     const status = c.req.query('subscribe');
@@ -157,12 +183,14 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       subscribeMessage,
     });
     // A HEAD (link checkers, previews) is not a view, nor is coming back from the sign-up form.
-    if (c.req.method === 'GET' && !returning) fire(deps.onPageView, { c, host, page }, 'page view');
+    if (c.req.method === 'GET' && !returning)
+      fire(deps.onPageView, { c, host, page, variantId }, 'page view');
     const embeds = page.blocks.some((b) => b.type === 'embed');
     return c.body(
       html,
       200,
-      htmlHeaders(nonce, returning ? PRIVATE_CACHE_CONTROL : PAGE_CACHE_CONTROL, {
+      // A variant is one visitor's page: a shared cache must not hand it to the next visitor.
+      htmlHeaders(nonce, returning || variantId !== null ? PRIVATE_CACHE_CONTROL : PAGE_CACHE_CONTROL, {
         embeds,
         capture: hasEmailCapture(page),
       }),
@@ -194,12 +222,12 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     if (!BLOCK_ID.test(blockId) || (rawIndex !== null && !INDEX.test(rawIndex))) return notFound(c);
     const answer = await found(c, host, path.handle);
     if (answer instanceof Response) return answer;
-    const { page } = answer;
+    const { page, variantId } = await asSeen(c, answer.page);
     const block = page.blocks.find((b) => b.id === blockId);
     const index = rawIndex === null ? 0 : Number(rawIndex);
     const destination = block === undefined ? undefined : blockDestinations(block)[index];
     if (block === undefined || destination === undefined || !isNavigableUrl(destination)) return notFound(c);
-    fire(deps.onClick, { c, host: answer.host, page, block, index, destination }, 'click');
+    fire(deps.onClick, { c, host: answer.host, page, variantId, block, index, destination }, 'click');
     // A block saved before the door normalised may hold raw Unicode, which no header can carry.
     return c.body(null, 302, {
       Location: normalizeUrl(destination) ?? destination,
@@ -272,7 +300,14 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     if (deps.onSubscribe === undefined) return reply(REFUSALS.closed);
     let result: SubscribeResult;
     try {
-      result = await deps.onSubscribe({ c, host: answer.host, page, block, email: email.data });
+      result = await deps.onSubscribe({
+        c,
+        host: answer.host,
+        page,
+        variantId: null,
+        block,
+        email: email.data,
+      });
     } catch (err) {
       log.error({ err }, 'sign-up failed');
       return reply(REFUSALS.busy(60));

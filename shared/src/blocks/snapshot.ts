@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageExperimentSchema } from '../experiments/page-experiment';
 import { isNavigableUrl } from './escape';
 import { BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
 
@@ -105,6 +106,8 @@ export const pageSnapshotSchema = z.object({
   blocks: z.array(snapshotBlockSchema).max(200),
   /** The page's published revision (set at publish; absent in snapshots published before issue 19). */
   revision: z.int().min(1).optional(),
+  /** The page's running A/B test (issue 21): the edge picks the visitor's variant from this, in memory. */
+  experiment: pageExperimentSchema.optional(),
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
 /** What a caller may hand to `pageSnapshotSchema.parse` (defaults not yet applied). */

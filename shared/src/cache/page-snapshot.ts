@@ -1,5 +1,6 @@
 import { safeParsePublishedSnapshot } from '../blocks/published';
 import type { PageSnapshot } from '../blocks/snapshot';
+import { pageExperimentSchema } from '../experiments/page-experiment';
 import type { PublishedPageRow } from './page-sql';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -21,5 +22,10 @@ export function snapshotFromRow(row: PublishedPageRow): PageSnapshot | null {
       : { ...identity, ...stored };
   }
   const parsed = safeParsePublishedSnapshot(candidate);
-  return parsed.success ? parsed.data : null;
+  if (!parsed.success) return null;
+  // A running experiment that does not parse is left out: the page is served as published.
+  const experiment = pageExperimentSchema.safeParse(row.experiment ?? undefined);
+  return experiment.success && experiment.data !== undefined
+    ? { ...parsed.data, experiment: experiment.data }
+    : parsed.data;
 }

@@ -1,4 +1,4 @@
-import type { Experiment, WeightedDestination } from '../cache/payload';
+import type { WeightedDestination } from '../cache/payload';
 
 /** FNV-1a, 32-bit: a small portable hash so assignment is identical on every runtime. */
 function fnv1a(text: string): number {
@@ -14,7 +14,7 @@ function fnv1a(text: string): number {
  * Deterministic weighted pick: the same visitor hash and seed always land on the same item, and over
  * many visitors each item gets its share of the total weight. Null when no item has weight.
  */
-export function pickWeighted<T extends WeightedDestination>(
+export function pickWeighted<T extends { readonly weight: number }>(
   items: readonly T[],
   visitorHash: string,
   seed: string,
@@ -38,7 +38,13 @@ export function pickSplitDestination(
   return pickWeighted(destinations, visitorHash, `split:${resourceId}`);
 }
 
-/** The experiment variant of this visitor: one visitor sees one variant (spec §16.2). */
-export function pickVariant(experiment: Experiment, visitorHash: string): WeightedDestination | null {
+/**
+ * The experiment variant of this visitor: one visitor sees one variant (spec §16.2). The one
+ * assignment of every experiment — link and QR destinations, and bio page variants (issue 21).
+ */
+export function pickVariant<T extends { readonly weight: number }>(
+  experiment: { readonly id: string; readonly variants: readonly T[] },
+  visitorHash: string,
+): T | null {
   return pickWeighted(experiment.variants, visitorHash, `exp:${experiment.id}`);
 }
