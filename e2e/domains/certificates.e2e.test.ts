@@ -166,13 +166,46 @@ describe('certificates from a real ACME server', () => {
       () => s.pebble.certificateStatus(serial),
       (status) => status === 'Revoked',
     );
-    const { rows } = await s.kit.deps.pool.query<{ status: string; revoked_at: Date | null }>(
-      'SELECT status, revoked_at FROM domain_certificates WHERE domain_id = $1',
-      [old.id],
+    // The worker marks it after the CA answered.
+    const rows = await eventually(
+      async () =>
+        (
+          await s.kit.deps.pool.query<{ status: string; revoked_at: Date | null }>(
+            'SELECT status, revoked_at FROM domain_certificates WHERE domain_id = $1',
+            [old.id],
+          )
+        ).rows,
+      (r) => r[0]?.status === 'revoked',
     );
     expect(rows).toEqual([{ status: 'revoked', revoked_at: expect.any(Date) }]);
     await expect(s.httpsGet('old.example.test', '/anything', root)).rejects.toThrow();
   });
+});
+
+describe('when the CA cannot reach the edge', () => {
+  it('records why, keeps the domain serving over HTTP, schedules the next attempt, and issues once DNS is fixed and the retry is due', async () => {
+    // Its A record points where no edge listens: pebble's HTTP-01 validation cannot connect.
+    await s.pebble.setA('away.example.test', '127.0.0.2');
+    const away = await verifiedDomain(ownerKey, 'away.example.test');
+    const failed = await eventually(
+      () => readDomain(ownerKey, away.id),
+      (d) => d.tls_last_error !== null,
+      60_000,
+    );
+    expect(failed.tls_status).toBe('pending');
+    expect(Date.parse(failed.tls_next_attempt_at ?? '')).toBeGreaterThan(Date.now());
+    const next = await s.worker.jobs
+      .queue('domain-certificate')
+      .getJob(`domain-certificate-${away.id}-issue-2`);
+    expect(await next?.getState()).toBe('delayed');
+    expect((await s.httpGet('away.example.test', '/')).status).toBe(200);
+
+    await s.pebble.clearA('away.example.test');
+    // Its time comes (BullMQ runs the delayed retry now instead of in a minute).
+    await next?.promote();
+    const issued = await withCertificate(ownerKey, away.id);
+    expect(issued.tls_last_error).toBeNull();
+  }, 150_000);
 });
 
 describe('routing across removal, re-add and workspaces', () => {

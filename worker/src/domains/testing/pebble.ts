@@ -25,6 +25,10 @@ export type Pebble = {
   clearTxt: (name: string) => Promise<void>;
   setCname: (name: string, target: string) => Promise<void>;
   clearCname: (name: string) => Promise<void>;
+  /** Answers A queries for `name` with `address` instead of 127.0.0.1. */
+  setA: (name: string, address: string) => Promise<void>;
+  /** Back to the default answer, 127.0.0.1. */
+  clearA: (name: string) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -184,6 +188,9 @@ export async function startPebble(options: { httpPort: number }): Promise<Pebble
     setCname: (name, target) =>
       httpPost(dnsManagementPort, '/set-cname', { host: fqdn(name), target: fqdn(target) }),
     clearCname: (name) => httpPost(dnsManagementPort, '/clear-cname', { host: fqdn(name) }),
+    clearA: (name) => httpPost(dnsManagementPort, '/clear-a', { host: fqdn(name) }),
+    setA: (name, address) =>
+      httpPost(dnsManagementPort, '/add-a', { host: fqdn(name), addresses: [address] }),
     stop,
   };
 }
