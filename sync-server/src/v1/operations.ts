@@ -26,6 +26,7 @@ import {
 } from '@linkhub/shared/schemas/domains';
 import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema, listAssetsQuerySchema } from '@linkhub/shared/schemas/assets';
 import { breakdownSchema, timeseriesSchema } from '../analytics/query-schemas';
+import { dashboardQuerySchema, realtimeQuerySchema } from '../analytics/dashboard-query';
 import {
   BULK_MAX_LINKS,
   bulkCreateLinksInputSchema,
@@ -47,6 +48,40 @@ export const timeseriesPointsSchema = z.array(
     unique_visitors: count.nullable(),
   }),
 );
+const dashboardCounts = z.looseObject({
+  clicks: count,
+  scans: count,
+  page_views: count,
+  unique_visitors: count,
+});
+const dashboardWindowSchema = z.looseObject({ from: z.string(), to: z.string() });
+/** `/v1/analytics/dashboard` (issue 24): everything the dashboard shows for one selection. */
+export const dashboardSchema = z.looseObject({
+  interval: z.enum(['hour', 'day']),
+  time_zone: z.string(),
+  window: dashboardWindowSchema,
+  previous_window: dashboardWindowSchema,
+  totals: dashboardCounts,
+  previous: dashboardCounts,
+  change: z.record(z.string(), z.number().nullable()),
+  series: timeseriesPointsSchema,
+  previous_series: timeseriesPointsSchema,
+  breakdowns: z.record(
+    z.string(),
+    z.array(
+      z.looseObject({
+        value: z.string().nullable(),
+        events: count,
+        clicks: count,
+        scans: count,
+        page_views: count,
+      }),
+    ),
+  ),
+  source: z.enum(['rollups', 'events']),
+  leads: z.looseObject({ current: count, previous: count }).nullable(),
+});
+export const realtimeSchema = z.looseObject({ events: count, visitors: count, since: z.string() });
 export const breakdownRowsSchema = z.array(
   z.looseObject({
     value: z.string().nullable(),
@@ -424,6 +459,34 @@ export const OPERATIONS: readonly Operation[] = [
     exampleQuery: { dimension: 'country' },
     response: breakdownRowsSchema,
     component: 'BreakdownRows',
+    errors: [404],
+  },
+  {
+    operationId: 'analyticsDashboard',
+    method: 'get',
+    path: '/v1/analytics/dashboard',
+    resource: 'analytics',
+    summary:
+      'Totals, series and every breakdown of a period with the previous one; any breakdown value filters (country=FR&referrer_host=)',
+    scope: 'analytics:read',
+    status: 200,
+    query: dashboardQuerySchema,
+    exampleQuery: { period: '7d', country: 'FR' },
+    response: dashboardSchema,
+    component: 'Dashboard',
+    errors: [404],
+  },
+  {
+    operationId: 'analyticsRealtime',
+    method: 'get',
+    path: '/v1/analytics/realtime',
+    resource: 'analytics',
+    summary: 'Events and visitors of the last 30 minutes',
+    scope: 'analytics:read',
+    status: 200,
+    query: realtimeQuerySchema,
+    response: realtimeSchema,
+    component: 'Realtime',
     errors: [404],
   },
   {
