@@ -8,6 +8,9 @@ type ExperimentToAnalyze = {
   id: string;
   workspace_id: string;
   resource_id: string;
+  resource_type: 'link' | 'qr_code' | 'bio_page';
+  goal: string;
+  goal_block_id: string | null;
   arm_period: number;
   arm_started_at: Date;
   ended_at: Date | null;
@@ -25,7 +28,7 @@ type ExperimentToAnalyze = {
 export async function experimentsDue(db: Queryable, only?: string): Promise<ExperimentToAnalyze[]> {
   return rows<ExperimentToAnalyze>(
     db,
-    `SELECT e.id, e.workspace_id, e.resource_id, e.arm_period, e.arm_started_at, e.ended_at,
+    `SELECT e.id, e.workspace_id, e.resource_id, e.resource_type, e.goal, e.goal_block_id, e.arm_period, e.arm_started_at, e.ended_at,
             e.baseline_rate, e.minimum_effect, e.alpha, r.computed_at
        FROM experiments e
        LEFT JOIN experiment_results r ON r.experiment_id = e.id AND r.arm_period = e.arm_period
