@@ -38,7 +38,11 @@ import { primaryLanguage } from '@linkhub/shared/analytics/language';
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
   redis: Redis;
-  /** Connection for the fire-and-forget XADDs (default: `redis`); a second one keeps them out of the reads' pipeline. */
+  /**
+   * The queue role (QUEUE_REDIS_URL, never evicts; default: `redis`): capture's fire-and-forget XADDs
+   * (a second connection keeps them out of the reads' pipeline), sign-up jobs and rate limits, the
+   * daily salts, ACME tokens, and the health check's eviction-policy check. `redis` is the cache role.
+   */
   captureRedis?: Redis;
   /** Prefix of every Redis key (`''` in production; `testRedisPrefix()` in tests). */
   redisPrefix: string;
@@ -90,14 +94,15 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const logger = deps.logger ?? createLogger('edge');
   const metrics = deps.metrics ?? createMetrics();
   const now = deps.now ?? (() => new Date());
-  const salts: SaltSource = createSaltSource(deps.redis, deps.redisPrefix);
+  const queueRedis = deps.captureRedis ?? deps.redis;
+  const salts: SaltSource = createSaltSource(queueRedis, deps.redisPrefix);
   const visitorIds = createVisitorIds(salts);
   const facts: RequestFactsDeps = {
     trustedProxies: deps.trustedProxies,
     geo: deps.geo,
     parseUa: createUaParser(),
   };
-  const capture = createCapture(deps.captureRedis ?? deps.redis, deps.redisPrefix, metrics, deps.capture);
+  const capture = createCapture(queueRedis, deps.redisPrefix, metrics, deps.capture);
   const source = createRedirectSource({
     redis: deps.redis,
     prefix: deps.redisPrefix,
@@ -147,9 +152,9 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   }
 
   // Sign-ups: a rate limit and a job; the worker writes the lead (the edge never writes PostgreSQL).
-  const jobs = deps.jobs ?? new JobProducer(deps.redis, deps.redisPrefix);
+  const jobs = deps.jobs ?? new JobProducer(queueRedis, deps.redisPrefix);
   const leads = createLeadCapture({
-    redis: deps.redis,
+    redis: queueRedis,
     prefix: deps.redisPrefix,
     jobs,
     salts,
@@ -176,11 +181,12 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });
   const health = createHealthCheck({
     redis: deps.redis,
+    queueRedis,
     redisPrefix: deps.redisPrefix,
     pg: deps.pg,
     metrics,
   });
-  const acme = createAcmeChallenge({ redis: deps.redis, prefix: deps.redisPrefix });
+  const acme = createAcmeChallenge({ redis: queueRedis, prefix: deps.redisPrefix });
 
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { envFields } from '@linkhub/shared/config/env';
+import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
+import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 
 /** Every setting of the edge, read once at start-up (DESIGN §2). */
@@ -9,7 +11,10 @@ export const edgeEnvSchema = z.object({
   DATABASE_URL: envFields
     .url(['postgres', 'postgresql'])
     .default('postgres://postgres@127.0.0.1:5432/linkhub'),
-  REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+  /** REDIS_URL, CACHE_REDIS_URL (the cache reads) and QUEUE_REDIS_URL (capture, sign-up jobs, salts, certificates). */
+  ...redisRolesEnvShape,
+  /** `GET /metrics` (Prometheus) on its own listener, loopback by default: never on the public hosts (D-311). */
+  ...metricsEnvShape(9464),
   REDIS_PREFIX: z
     .string()
     .regex(/^[\w:-]*$/, 'may hold only letters, digits, _, - and :')

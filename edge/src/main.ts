@@ -12,6 +12,9 @@ import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
 import { createSlugFilter } from './lookup/slug-filter';
 import { openEdgeRedis } from './redis-connections';
+import { createEdgePrometheus } from './prometheus';
+import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
+import { createMetricsServer } from '@linkhub/shared/metrics/server';
 import { createEdgeListener } from './server/edge-listener';
 import { createCertificateStore } from './tls/certificate-store';
 import { createTlsServer } from './tls/tls-server';
@@ -22,7 +25,8 @@ const logger = createLogger('edge', { level: config.LOG_LEVEL });
 // A stray throw of one request (an unawaited promise, a socket callback) is logged and counted; the edge keeps serving.
 containProcessFaults(logger);
 
-const { redis, captureRedis } = openEdgeRedis(config.REDIS_URL);
+const redisUrls = redisRoleUrls(config);
+const { redis, captureRedis } = openEdgeRedis(redisUrls);
 let redisDown = false;
 redis.on('error', (err) => {
   if (!redisDown) logger.warn({ err }, 'redis unavailable; serving from PostgreSQL');
@@ -34,7 +38,7 @@ redis.on('ready', () => {
 });
 
 // Redirect keys held in process, evicted by Redis (client-side caching) the moment anyone writes them.
-const hotCache = createHotCache({ url: config.REDIS_URL, prefix: config.REDIS_PREFIX, logger });
+const hotCache = createHotCache({ url: redisUrls.cache, prefix: config.REDIS_PREFIX, logger });
 
 const pg = createPgLookup({ connectionString: config.DATABASE_URL });
 // Built from PostgreSQL whenever tracking is (re-)established, kept current by the same invalidations; "maybe" until then.
@@ -60,7 +64,15 @@ const { app, hosts, redirect, capture, metrics, jobs } = createEdgeService({
   logger,
 });
 
-const listener = createEdgeListener({ fetch: app.fetch, redirect, hosts, logger, metrics });
+const prometheus = createEdgePrometheus(metrics);
+const listener = createEdgeListener({
+  fetch: app.fetch,
+  redirect,
+  hosts,
+  logger,
+  metrics,
+  timeRequest: prometheus.timeRequest,
+});
 const server = createServer(listener);
 server.listen(config.PORT, () => {
   logger.info(
@@ -69,9 +81,17 @@ server.listen(config.PORT, () => {
   );
 });
 
+// Prometheus on its own listener, loopback by default: the public hosts never answer /metrics (D-311).
+const metricsServer = createMetricsServer(prometheus.registry);
+// A taken metrics port is logged, never fatal: redirects do not depend on it.
+metricsServer.on('error', (err) => logger.error({ err }, 'edge metrics listener failed'));
+metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => {
+  logger.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'edge metrics on /metrics');
+});
+
 // Custom domains over HTTPS (DECISIONS D-250): certificates by SNI, reloaded when the worker announces a change.
 const tlsPort = edgeTlsPort(config);
-const tlsSubscriber = tlsPort === null ? null : redis.duplicate();
+const tlsSubscriber = tlsPort === null ? null : captureRedis.duplicate();
 tlsSubscriber?.on('error', () => undefined);
 const certificates =
   tlsSubscriber === null
@@ -97,6 +117,7 @@ function shutdown(signal: string): void {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   tlsServer?.close();
+  metricsServer.close();
   certificates?.close();
   tlsSubscriber?.disconnect();
   server.close(() => {

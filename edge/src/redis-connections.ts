@@ -1,10 +1,12 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisRoleUrls } from '@linkhub/shared/config/redis-roles';
 
 /**
- * The edge's two Redis connections. Both fail fast while disconnected (no offline queue): the edge
+ * The edge's two Redis connections, one per role (DECISIONS D-312; both URLs are REDIS_URL by default). Both fail fast while disconnected (no offline queue): the edge
  * degrades to PostgreSQL instead of waiting.
- * - `redis` reads (MGETs of concurrent requests go out in one write per tick: auto-pipelining).
- * - `captureRedis` takes capture's XADDs, so a batch never queues in front of a redirect's read; no
+ * - `redis`, the cache role, reads (MGETs of concurrent requests go out in one write per tick: auto-pipelining).
+ * - `captureRedis`, the queue role (never evicts), takes capture's XADDs, the sign-ups' rate limit and
+ *   jobs, the daily salts and ACME tokens; so a batch never queues in front of a redirect's read; no
  *   auto-pipelining there, since capture already sends one XADD per batch.
  */
 const READ_OPTIONS: RedisOptions = {
@@ -15,8 +17,9 @@ const READ_OPTIONS: RedisOptions = {
   retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
 };
 
-export function openEdgeRedis(url: string): { redis: Redis; captureRedis: Redis } {
-  const captureRedis = new Redis(url, { ...READ_OPTIONS, enableAutoPipelining: false });
+export function openEdgeRedis(urls: string | RedisRoleUrls): { redis: Redis; captureRedis: Redis } {
+  const { cache, queue } = typeof urls === 'string' ? { cache: urls, queue: urls } : urls;
+  const captureRedis = new Redis(queue, { ...READ_OPTIONS, enableAutoPipelining: false });
   captureRedis.on('error', () => undefined);
-  return { redis: new Redis(url, READ_OPTIONS), captureRedis };
+  return { redis: new Redis(cache, READ_OPTIONS), captureRedis };
 }

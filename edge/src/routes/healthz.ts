@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Redis } from 'ioredis';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
+import { evictionRefusal } from '@linkhub/shared/health/redis-policy';
 import type { PgLookup } from '../lookup/pg-lookup';
 import type { EdgeMetrics } from '../metrics';
 
@@ -11,9 +12,14 @@ import type { EdgeMetrics } from '../metrics';
  * A stalled analytics ingest (shared/src/analytics/ingest-health.ts) is reported as `ingest` with its
  * reason and makes the status `degraded`, still 200: redirects do not depend on it, and taking every
  * edge out of the pool for it would break every printed QR code.
+ * A queue Redis whose `maxmemory-policy` can evict is a deployment error that loses clicks and
+ * sign-ups silently: `queue_redis` names the policy and the answer is 503 (DECISIONS D-312).
  */
 export type HealthDeps = {
+  /** The cache role. */
   redis: Redis;
+  /** The queue role (the stream, jobs); default `redis`. */
+  queueRedis?: Redis;
   redisPrefix: string;
   pg: PgLookup;
   metrics: EdgeMetrics;
@@ -40,28 +46,39 @@ export function createHealthCheck(deps: HealthDeps): HealthCheck {
   const timeoutMs = deps.timeoutMs ?? 1000;
   return async (c) => {
     let ingest = 'ok';
-    const [redis, postgres] = await Promise.all([
+    let queuePolicy: string | null = null;
+    const queueRedis = deps.queueRedis ?? deps.redis;
+    const [redis, queue, postgres] = await Promise.all([
       deps.redis.status === 'ready'
+        ? probe(() => deps.redis.ping(), timeoutMs)
+        : Promise.resolve('down' as const),
+      queueRedis.status === 'ready'
         ? probe(async () => {
-            await deps.redis.ping();
-            const health = await checkIngestHealth(deps.redis, deps.redisPrefix);
+            const [health, refusal] = await Promise.all([
+              checkIngestHealth(queueRedis, deps.redisPrefix),
+              evictionRefusal(queueRedis),
+            ]);
             if (!health.ok) ingest = health.reason;
+            queuePolicy = refusal;
           }, timeoutMs)
         : Promise.resolve('down' as const),
       probe(() => deps.pg.ping(), timeoutMs),
     ]);
-    const canServe = redis === 'up' || postgres === 'up';
+    const evicting = queue === 'up' && queuePolicy !== null;
+    const canServe = (redis === 'up' || postgres === 'up') && !evicting;
     const missing = [
       redis === 'down' ? 'redis' : null,
+      queueRedis !== deps.redis && queue === 'down' ? 'queue_redis' : null,
+      evicting ? 'queue_redis' : null,
       postgres === 'down' ? 'postgres' : null,
-      redis === 'up' && ingest !== 'ok' ? 'ingest' : null,
+      queue === 'up' && ingest !== 'ok' ? 'ingest' : null,
     ].filter((m): m is string => m !== null);
     return c.json(
       {
         status: missing.length === 0 ? 'ok' : canServe ? 'degraded' : 'unavailable',
         redis,
         postgres,
-        ...(redis === 'up' ? { ingest } : {}),
+        ...(queue === 'up' ? { ingest, queue_redis: queuePolicy ?? 'ok' } : {}),
         missing,
         metrics: deps.metrics,
       },

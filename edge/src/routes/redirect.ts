@@ -53,7 +53,8 @@ export type RedirectRouteDeps = {
  * its page rungs, for a link the branded "unavailable" page.
  */
 export type RedirectOutcome =
-  { kind: 'respond'; response: EdgeResponse; fallback: () => EdgeResponse } | { kind: 'bio' };
+  /** `qr`: a QR code's scan (its metrics route class). */
+  { kind: 'respond'; response: EdgeResponse; fallback: () => EdgeResponse; qr?: boolean } | { kind: 'bio' };
 
 export type RedirectHandler = (route: RedirectRoute, request: FactsSource) => Promise<RedirectOutcome>;
 
@@ -177,10 +178,11 @@ function qrFailureResponse(payload: RedirectPayload): EdgeResponse {
     : qrPageRung(payload);
 }
 
-const answer = (response: EdgeResponse, fallback: () => EdgeResponse): RedirectOutcome => ({
+const answer = (response: EdgeResponse, fallback: () => EdgeResponse, qr = false): RedirectOutcome => ({
   kind: 'respond',
   response,
   fallback,
+  qr,
 });
 const BIO: RedirectOutcome = { kind: 'bio' };
 
@@ -223,11 +225,11 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
 
       const event = deps.capture.enabled ? toEvent(payload, resolution, facts, ids, now) : null;
       if (event) deps.capture.emit(event);
-      return answer(respond(resolution), failureFallback(found));
+      return answer(respond(resolution), failureFallback(found), payload.is_qr);
     } catch (err) {
       failed(err, target);
       if (found?.kind === 'payload' && found.payload.is_qr)
-        return answer(qrFailureResponse(found.payload), failureFallback(found));
+        return answer(qrFailureResponse(found.payload), failureFallback(found), true);
       const fallback = failureFallback(found);
       return answer(fallback(), fallback);
     }

@@ -1,7 +1,9 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '@linkhub/shared/logging/logger';
+import type { RequestTimer } from '@linkhub/shared/metrics/registry';
 import type { EdgeMetrics } from '../metrics';
+import { routeClassOf, type EdgeRouteClass } from '../prometheus';
 import { dispatch, type EdgeHosts } from '../dispatch/dispatch';
 import { nodeRequestView } from '../request/request-view';
 import { genericPageResponse, sendViaNode, type EdgeResponse } from '../routes/respond';
@@ -26,6 +28,8 @@ export type EdgeListenerDeps = {
   hosts: EdgeHosts;
   logger: Logger;
   metrics: EdgeMetrics;
+  /** Rate and latency by route class (edge/src/prometheus.ts); absent in tests that do not read them. */
+  timeRequest?: RequestTimer<EdgeRouteClass>;
 };
 
 /** The error without anything of the visitor's (no address, no User-Agent, no query). */
@@ -76,20 +80,32 @@ export function createEdgeListener(deps: EdgeListenerDeps): RequestListener {
     }
   }
 
+  const timeRequest = deps.timeRequest ?? (() => undefined);
+
+  /** Served and timed (one clock read and one histogram observe per request, until the answer is written). */
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = performance.now();
     const view = nodeRequestView(req);
     const route = dispatch(view, deps.hosts);
-    if (route.kind !== 'redirect') return viaHono(req, res);
+    if (route.kind !== 'redirect') {
+      await viaHono(req, res);
+      return timeRequest(routeClassOf(route), started);
+    }
     let outcome: RedirectOutcome;
     try {
       outcome = await deps.redirect(route, view);
     } catch (err) {
       // Nothing known about the slug: a QR code might be behind it (spec §2.3), so never an error page.
       failed(err, 'redirect');
-      return send(res, genericPageResponse(), genericPageResponse);
+      send(res, genericPageResponse(), genericPageResponse);
+      return timeRequest('redirect', started);
     }
-    if (outcome.kind === 'bio') return viaHono(req, res);
+    if (outcome.kind === 'bio') {
+      await viaHono(req, res);
+      return timeRequest('bio', started);
+    }
     send(res, outcome.response, outcome.fallback);
+    timeRequest(outcome.qr === true ? 'qr' : 'redirect', started);
   }
 
   return (req, res) => {
