@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
+import type { SyncPrometheus } from './prometheus';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { JobProducer } from '@linkhub/shared/jobs/producer';
@@ -18,7 +19,12 @@ import type { StripeBilling } from './billing/stripe-client';
 export type AppDeps = {
   readonly config: SyncServerEnv;
   readonly pool: pg.Pool;
+  /** The queue role (QUEUE_REDIS_URL, never evicts): jobs, pokes, sessions, rate limits. */
   readonly redis: Redis;
+  /** The cache role (CACHE_REDIS_URL): the edge's keys written through after commit. The same client when both URLs agree. */
+  readonly cacheRedis: Redis;
+  /** Rate and latency by route class, served on the metrics listener (main.ts). */
+  readonly prometheus: SyncPrometheus;
   readonly logger: Logger;
   /** The artifact store shared with the worker (rendered QR files, uploaded images, exports). */
   readonly artifacts: ArtifactStore;

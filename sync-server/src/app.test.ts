@@ -23,7 +23,10 @@ describe('sync-server app', () => {
   it('GET /healthz is 200 with PostgreSQL and Redis ok', async () => {
     const res = await t.app.request('/healthz');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { postgres: 'ok', redis: 'ok', ingest: 'ok' } });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      checks: { postgres: 'ok', redis: 'ok', queue_redis: 'ok', ingest: 'ok' },
+    });
   });
 
   it('gives every response a request id, keeping a plain one the caller sent', async () => {

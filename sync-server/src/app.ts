@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from './app-deps';
 import type { AppEnv } from './app-env';
 import { requestId } from './middleware/request-id';
+import { requestMetrics } from './prometheus';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { csrfProtection, originOf } from './middleware/csrf';
@@ -19,6 +20,7 @@ const CSRF_PROTECTED_PATHS = ['/api/*', '/replicache/*', '/v1/*'] as const;
 /** The sync-server as a value: no ports, no globals; main.ts wires it to real PostgreSQL and Redis. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.use('*', requestMetrics(deps.prometheus));
   app.use('*', requestId());
   app.use('*', accessLog(deps.logger));
   app.onError(errorHandler(deps.logger));

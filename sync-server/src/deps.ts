@@ -4,7 +4,9 @@ import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { JobProducer } from '@linkhub/shared/jobs/producer';
+import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import type { SyncServerEnv } from './env';
+import { createSyncPrometheus } from './prometheus';
 import type { AppDeps } from './app-deps';
 import { createSecretBox } from '@linkhub/shared/crypto/secret-box';
 import { allCommands } from './commands/index';
@@ -45,7 +47,9 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
   pool.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
   );
-  const redis = createRedis(config.REDIS_URL, logger);
+  const urls = redisRoleUrls(config);
+  const redis = createRedis(urls.queue, logger);
+  const cacheRedis = urls.cache === urls.queue ? redis : createRedis(urls.cache, logger);
   const artifacts = overrides.artifacts ?? artifactStoreFor(config);
   const resolveHost = overrides.resolveHost ?? systemResolveHost;
   const jobs = new JobProducer(redis, config.REDIS_PREFIX);
@@ -53,13 +57,18 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
     {
       pool,
       redis,
+      cacheRedis,
       redisPrefix: config.REDIS_PREFIX,
       logger,
       hosts: { linkHost: config.LINK_HOST, bioHost: config.BIO_HOST },
       enqueue: (batch) => jobs.enqueueAll(batch),
       resolveHost,
     },
-    allCommands({ pool, redis, prefix: config.REDIS_PREFIX }, artifacts, createSecretBox(config.AUTH_SECRET)),
+    allCommands(
+      { pool, redis: cacheRedis, prefix: config.REDIS_PREFIX },
+      artifacts,
+      createSecretBox(config.AUTH_SECRET),
+    ),
   );
   const billing = createStripeBilling(config);
   if (billing === null) {
@@ -76,6 +85,8 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
     config,
     pool,
     redis,
+    cacheRedis,
+    prometheus: createSyncPrometheus(),
     logger,
     artifacts,
     renderPool: overrides.renderPool ?? createRenderPool(),
@@ -95,5 +106,9 @@ export async function closeDeps(deps: AppDeps): Promise<void> {
     closeAccounts(deps.accounts),
     deps.renderPool.close(),
   ]);
-  await Promise.allSettled([deps.pool.end(), deps.redis.quit().catch(() => deps.redis.disconnect())]);
+  const clients = deps.cacheRedis === deps.redis ? [deps.redis] : [deps.redis, deps.cacheRedis];
+  await Promise.allSettled([
+    deps.pool.end(),
+    ...clients.map((client) => client.quit().catch(() => client.disconnect())),
+  ]);
 }

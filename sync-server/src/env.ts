@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
+import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
+import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { envFields } from '@linkhub/shared/config/env';
 import { authEnvShape, requireOwnAuthSecret } from './auth/auth-config';
 import { requireStripeSettings, stripeEnvShape } from './billing/env';
@@ -14,7 +16,10 @@ export const syncServerEnvSchema = z
     DATABASE_URL: envFields
       .url(['postgres', 'postgresql'])
       .default('postgres://postgres@127.0.0.1:5432/linkhub'),
-    REDIS_URL: envFields.url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+    /** REDIS_URL, CACHE_REDIS_URL (the edge's keys it writes through) and QUEUE_REDIS_URL (jobs, pokes, sessions, rate limits). */
+    ...redisRolesEnvShape,
+    /** `GET /metrics` (Prometheus) on its own listener, loopback by default (DECISIONS D-311). */
+    ...metricsEnvShape(9465),
     /** Prefix of every Redis key and BullMQ queue this process touches (tests give each file its own). */
     REDIS_PREFIX: z
       .string()

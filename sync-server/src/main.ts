@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { parseEnv } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
+import { createMetricsServer } from '@linkhub/shared/metrics/server';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './deps';
 import { syncServerEnvSchema } from './env';
@@ -15,6 +16,13 @@ const server = serve({ fetch: createApp(deps).fetch, port: config.PORT }, (info)
   logger.info({ port: info.port }, `sync-server listening on http://localhost:${info.port}`);
 });
 
+// Prometheus on its own listener, loopback by default (DECISIONS D-311).
+const metricsServer = createMetricsServer(deps.prometheus.registry);
+metricsServer.on('error', (err) => logger.error({ err }, 'sync-server metrics listener failed'));
+metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => {
+  logger.info({ port: config.METRICS_PORT, host: config.METRICS_HOST }, 'sync-server metrics on /metrics');
+});
+
 let stopping = false;
 function shutdown(signal: string): void {
   if (stopping) return;
@@ -22,6 +30,7 @@ function shutdown(signal: string): void {
   logger.info({ signal }, 'shutting down');
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
+  metricsServer.close();
   server.close(() => {
     void closeDeps(deps).then(() => process.exit(0));
   });

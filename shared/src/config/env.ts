@@ -52,9 +52,13 @@ export const envFields = {
   url: (protocols: readonly string[]) =>
     z
       .url(`must be a URL (${protocols.join(', ')})`)
-      .refine((value) => protocols.includes(new URL(value).protocol.replace(/:$/, '')), {
-        message: `must be a URL (${protocols.join(', ')})`,
-      }),
+      // canParse first: zod runs this refinement even when z.url() has refused the value.
+      .refine(
+        (value) => URL.canParse(value) && protocols.includes(new URL(value).protocol.replace(/:$/, '')),
+        {
+          message: `must be a URL (${protocols.join(', ')})`,
+        },
+      ),
   host: (fallback: string) =>
     z
       .string()

@@ -9,7 +9,10 @@ import { cacheRefreshJob } from './redirect-cache';
 
 export type PostCommitDeps = {
   pool: pg.Pool;
+  /** The queue role: pokes. */
   redis: Redis;
+  /** The cache role the write-through goes to (default: `redis`). */
+  cacheRedis?: Redis;
   redisPrefix: string;
   logger: Logger;
   /** Sends the jobs together (one round trip per queue). */
@@ -46,7 +49,7 @@ async function writeThrough(deps: PostCommitDeps, effects: PostCommitEffects): P
     if (target?.kind === 'redirect') redirects.push({ host: target.host, slug: target.slug });
     else others.push(write);
   }
-  const io = { sql: deps.pool, redis: deps.redis, prefix: deps.redisPrefix };
+  const io = { sql: deps.pool, redis: deps.cacheRedis ?? deps.redis, prefix: deps.redisPrefix };
   const chunks = Array.from({ length: Math.ceil(redirects.length / REDIRECTS_PER_READ) }, (_, i) =>
     redirects.slice(i * REDIRECTS_PER_READ, (i + 1) * REDIRECTS_PER_READ),
   );
