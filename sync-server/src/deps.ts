@@ -73,7 +73,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
   const billing = createStripeBilling(config);
   if (billing === null) {
     logger.info(
-      'billing: STRIPE_SECRET_KEY is not set, so every workspace runs on the Free plan (no checkout, portal or Stripe webhook)',
+      'billing: STRIPE_SECRET_KEY is not set, so no checkout, portal or Stripe webhook: new workspaces run on the Free plan and plans change only in the database',
     );
   } else {
     logger.info(

@@ -311,7 +311,11 @@ describe('no Stripe key', () => {
 
   it('says at start that every workspace runs on Free', () => {
     expect(
-      lines.some((l) => /STRIPE_SECRET_KEY is not set, so every workspace runs on the Free plan/.test(l)),
+      lines.some((l) =>
+        /STRIPE_SECRET_KEY is not set, so no checkout, portal or Stripe webhook: new workspaces run on the Free plan/.test(
+          l,
+        ),
+      ),
     ).toBe(true);
   });
 

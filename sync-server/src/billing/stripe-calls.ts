@@ -20,7 +20,7 @@ export function stripeUnavailable(
   return new ServiceUnavailableError({
     message:
       reason === 'not_configured'
-        ? 'Billing is not set up on this server: every workspace runs on the Free plan.'
+        ? 'Billing is not set up on this server: plans cannot be bought or changed here, and new workspaces start on Free.'
         : 'Billing is temporarily unavailable because Stripe cannot be reached. Everything else keeps working; try again in a few minutes.',
     details: [{ field: 'stripe', issue: reason }],
   });

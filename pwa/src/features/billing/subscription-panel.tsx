@@ -30,7 +30,10 @@ export function SubscriptionPanel({ billing, busy, onUpgrade, onSwitch, onManage
     <section className="panel" aria-labelledby="plan-title">
       <h2 id="plan-title">Billing</h2>
       {!billing.stripe_configured && (
-        <p className="banner">Billing is not set up on this server: every workspace runs on the Free plan.</p>
+        <p className="banner">
+          Billing is not set up on this server: plans cannot be bought or changed here, and new workspaces
+          start on Free.
+        </p>
       )}
       <p>
         Current plan: <strong>{PLANS[current].name}</strong>
