@@ -34,6 +34,7 @@ import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
 import { createDomainBranding } from './lookup/domain-branding';
 import { primaryLanguage } from '@linkhub/shared/analytics/language';
+import { newRequestId } from '@linkhub/shared/logging/request-id';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
@@ -175,7 +176,9 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     onSubscribe: ({ c, page, block, email }) => {
       const view = honoRequestView(c);
       const ip = clientIp(view.socketAddress, view.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
-      return leads({ page, block, email, ip });
+      const requestId = newRequestId();
+      c.header('X-Request-Id', requestId);
+      return leads({ page, block, email, ip, requestId });
     },
   });
   const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });

@@ -14,6 +14,12 @@ export type WorkerRuntime = {
 /** Any registry entry, its data type erased: the call below passes data its own queue schema parsed. */
 type ErasedProcessor = (data: never, job: Job, deps: WorkerDeps) => Promise<unknown>;
 
+/** The id of the request that enqueued a job, when its data carries one. */
+function requestIdOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null || !('request_id' in data)) return null;
+  return typeof data.request_id === 'string' ? data.request_id : null;
+}
+
 /** Parses job data with the queue's schema first: a malformed job fails once, without retries. */
 function validated(name: QueueName, processor: ErasedProcessor, deps: WorkerDeps) {
   return async (job: Job): Promise<unknown> => {
@@ -23,7 +29,12 @@ function validated(name: QueueName, processor: ErasedProcessor, deps: WorkerDeps
       throw new UnrecoverableError(`invalid ${name} job data: ${fields}`);
     }
     // QUEUES[name] is the schema of JobData<name>, the type this processor was registered with.
-    return processor(parsed.data as never, job, deps);
+    const result = await processor(parsed.data as never, job, deps);
+    const requestId = requestIdOf(parsed.data);
+    // A job another service's request enqueued (the edge's sign-ups) is logged with that request's id (D-313).
+    if (requestId !== null)
+      deps.logger.info({ queue: name, job_id: job.id, request_id: requestId }, 'job processed');
+    return result;
   };
 }
 
@@ -41,7 +52,13 @@ export function startWorkers(deps: WorkerDeps, processors: ProcessorRegistry): W
     });
     worker.on('failed', (job, error) =>
       deps.logger.warn(
-        { queue: name, job_id: job?.id, attempts: job?.attemptsMade, err: { message: error.message } },
+        {
+          queue: name,
+          job_id: job?.id,
+          request_id: requestIdOf(job?.data) ?? undefined,
+          attempts: job?.attemptsMade,
+          err: { message: error.message },
+        },
         'job failed',
       ),
     );

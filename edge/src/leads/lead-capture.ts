@@ -18,6 +18,8 @@ export type LeadSubmission = {
   email: string;
   /** The client address: hashed for the rate limit, never stored or logged. */
   ip: string;
+  /** The edge request's id, carried on the job so the worker's log line names it. */
+  requestId?: string;
 };
 
 export type SubscribeResult =
@@ -57,7 +59,7 @@ export function createLeadCapture(deps: LeadCaptureDeps): LeadCapture {
     return { n, ttl: Number.isFinite(left) && left > 0 ? left : limit.windowSeconds };
   }
 
-  return async ({ page, block, email, ip }) => {
+  return async ({ page, block, email, ip, requestId }) => {
     const at = deps.now();
     const doubleOptIn = block.data.double_opt_in === true;
     // Checked before anything is counted: a snapshot that cannot make a job is a bug, not an outage.
@@ -70,6 +72,7 @@ export function createLeadCapture(deps: LeadCaptureDeps): LeadCapture {
       page_revision: page.revision ?? null,
       double_opt_in: doubleOptIn,
       submitted_at: at.toISOString(),
+      ...(requestId === undefined ? {} : { request_id: requestId }),
     });
     try {
       const { salt } = await deps.salts.forDate(at);

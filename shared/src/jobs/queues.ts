@@ -104,6 +104,11 @@ export const QUEUES = {
     page_revision: z.int().min(1).nullable(),
     double_opt_in: z.boolean(),
     submitted_at: z.iso.datetime({ offset: true }),
+    /** The edge request that took the sign-up, logged with the worker's processing (DECISIONS D-313). */
+    request_id: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .optional(),
   }),
   /** Hourly: delete unconfirmed (double opt-in) leads whose confirmation link has expired. */
   'lead-expiry': z.object({}),
