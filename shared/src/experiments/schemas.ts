@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationQuerySchema, urlSchema, uuidSchema } from '../schemas/common';
 import { EXPERIMENT_STATES } from './lifecycle';
+import { pageVariantChangeSchema } from './page-experiment';
 
 /**
  * Experiments at both doors (issue 21): the REST bodies of `/v1/experiments` (snake_case) and the
@@ -28,6 +29,8 @@ export const variantInputSchema = z.strictObject({
   is_control: z.boolean().optional(),
   /** Links and QR codes: where this variant sends the visitor. */
   destination_url: urlSchema.optional(),
+  /** Bio pages: what this variant changes on the page (absent: the page as published). */
+  page: pageVariantChangeSchema.optional(),
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
@@ -205,6 +208,8 @@ export const experimentVariantViewSchema = z.object({
   is_control: z.boolean(),
   weight: z.int(),
   destination_url: z.string().nullable(),
+  /** Bio pages: what the variant changes on the page; null for links, QR codes and a page's control. */
+  page: pageVariantChangeSchema.nullable(),
 });
 
 export const experimentViewSchema = z.object({

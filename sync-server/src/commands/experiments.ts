@@ -3,6 +3,7 @@ import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import { one } from '@linkhub/shared/db/sql';
 import { nextState, type ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { VariantInput } from '@linkhub/shared/experiments/schemas';
+import type { PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import {
   archiveExperiment,
   concludeExperiment,
@@ -16,7 +17,7 @@ import { loadExperiment, loadVariants, type ExperimentRow } from '../experiments
 import { promoteWinner } from '../experiments/promote';
 import { loadTestedResource, type TestedResource } from '../experiments/tested-resource';
 import { assertSafeDestination } from './destination-safety';
-import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
+import { schedulePageRefresh, scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { audit } from './support';
 import type { Command, CommandContext, CommandResult, DescribeRefused } from './types';
 import { defineCommand } from './types';
@@ -37,19 +38,50 @@ function assertStep(step: ExperimentStep, row: ExperimentRow): NonNullable<Retur
   return next;
 }
 
+type VariantRowInput = Omit<VariantInput, 'destination_url'> & {
+  id: string;
+  is_control: boolean;
+  destination_url: string | null;
+  payload: PageVariantChange;
+};
+
+/** Bio page variants change the page, never send elsewhere; they may only name the published blocks. */
+function pageVariantRows(
+  resource: TestedResource,
+  variants: readonly VariantInput[],
+  ids: readonly string[],
+  controlIndex: number,
+): VariantRowInput[] {
+  const types = new Map(resource.blocks.map((b) => [b.id, b.type]));
+  return variants.map((v, i) => {
+    const refuse = (field: string, issue: string, message: string): never => {
+      throw new ValidationError([{ field: `variants.${i}.${field}`, issue, message }]);
+    };
+    if (v.destination_url !== undefined)
+      refuse('destination_url', 'not_supported', 'A bio page variant changes the page: use "page".');
+    const change = v.page ?? {};
+    for (const id of change.block_order ?? [])
+      if (!types.has(id)) refuse('page.block_order', 'not_found', `No published block has the id ${id}.`);
+    if (change.block !== undefined && types.get(change.block.id) !== 'link')
+      refuse('page.block.id', 'not_found', 'Name a link block of the published page.');
+    return { ...v, id: ids[i] ?? '', is_control: i === controlIndex, destination_url: null, payload: change };
+  });
+}
+
 /** Variants with a destination each (the control defaults to the resource's own), checked for safety. */
 async function variantRows(
   ctx: CommandContext,
   resource: TestedResource,
   variants: readonly VariantInput[],
   ids: readonly string[],
-): Promise<Array<VariantInput & { id: string; is_control: boolean; destination_url: string }>> {
+): Promise<VariantRowInput[]> {
   if (ids.length !== variants.length)
     throw new ValidationError([{ field: 'variant_ids', issue: 'count_mismatch' }]);
   const controlIndex = Math.max(
     0,
     variants.findIndex((v) => v.is_control === true),
   );
+  if (resource.type === 'bio_page') return pageVariantRows(resource, variants, ids, controlIndex);
   return Promise.all(
     variants.map(async (v, i) => {
       const isControl = i === controlIndex;
@@ -62,8 +94,16 @@ async function variantRows(
             message: 'Where does this variant send visitors?',
           },
         ]);
+      if (v.page !== undefined)
+        throw new ValidationError([
+          {
+            field: `variants.${i}.page`,
+            issue: 'not_supported',
+            message: 'Only bio page variants change a page.',
+          },
+        ]);
       if (v.destination_url !== undefined) await assertSafeDestination(v.destination_url, ctx.resolveHost);
-      return { ...v, id: ids[i] ?? '', is_control: isControl, destination_url: destination };
+      return { ...v, id: ids[i] ?? '', is_control: isControl, destination_url: destination, payload: {} };
     }),
   );
 }
@@ -72,11 +112,11 @@ async function insertVariants(
   ctx: CommandContext,
   experimentId: string,
   workspaceId: string,
-  variants: Awaited<ReturnType<typeof variantRows>>,
+  variants: readonly VariantRowInput[],
 ): Promise<void> {
   await ctx.tx.query(
-    `INSERT INTO experiment_variants (id, experiment_id, workspace_id, key, name, is_control, weight, destination_url)
-     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::boolean[], $7::int[], $8::text[])`,
+    `INSERT INTO experiment_variants (id, experiment_id, workspace_id, key, name, is_control, weight, destination_url, payload)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::boolean[], $7::int[], $8::text[], $9::jsonb[])`,
     [
       variants.map((v) => v.id),
       variants.map(() => experimentId),
@@ -86,6 +126,7 @@ async function insertVariants(
       variants.map((v) => v.is_control),
       variants.map((v) => v.weight),
       variants.map((v) => v.destination_url),
+      variants.map((v) => JSON.stringify(v.payload)),
     ],
   );
 }
@@ -130,7 +171,9 @@ async function withActiveSlot<T>(statement: () => Promise<T>): Promise<T> {
 export function experimentCommands(cache: CacheDeps): Command[] {
   const refresh = async (ctx: CommandContext, row: ExperimentRow) => {
     const resource = await loadTestedResource(ctx.tx, row.workspace_id, row.resource_type, row.resource_id);
-    scheduleRedirectRefresh(ctx, cache, resource.host, resource.slug);
+    // The running experiment travels in the page's snapshot (D-279) as in the redirect payload.
+    if (resource.type === 'bio_page') schedulePageRefresh(ctx, cache, resource.host, resource.slug);
+    else scheduleRedirectRefresh(ctx, cache, resource.host, resource.slug);
     ctx.effects.poke({ workspaceId: row.workspace_id });
     return resource;
   };
@@ -157,7 +200,10 @@ export function experimentCommands(cache: CacheDeps): Command[] {
           {
             field: 'goal',
             issue: 'not_supported',
-            message: 'A link or QR code test converts on a reported conversion (goal "conversions").',
+            message:
+              args.resource_type === 'bio_page'
+                ? 'A bio page test converts on a click-through (goal "clicks").'
+                : 'A link or QR code test converts on a reported conversion (goal "conversions").',
           },
         ]);
       const variants = await variantRows(ctx, resource, args.variants, args.variant_ids);

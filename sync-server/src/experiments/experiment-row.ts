@@ -34,6 +34,8 @@ export type VariantRow = {
   is_control: boolean;
   weight: number;
   destination_url: string | null;
+  /** Bio pages: the variant's page change (`{}` otherwise). */
+  payload: unknown;
 };
 
 export const EXPERIMENT_COLUMNS = `id, workspace_id, resource_type, resource_id, name, status, goal, goal_block_id,
@@ -60,7 +62,7 @@ export async function loadVariants(db: Queryable, experimentIds: readonly string
   if (experimentIds.length === 0) return [];
   return rows<VariantRow>(
     db,
-    `SELECT id, experiment_id, key, name, is_control, weight, destination_url
+    `SELECT id, experiment_id, key, name, is_control, weight, destination_url, payload
        FROM experiment_variants WHERE experiment_id = ANY($1::uuid[]) ORDER BY experiment_id, is_control DESC, key`,
     [experimentIds],
   );

@@ -1,3 +1,4 @@
+import { ValidationError } from '@linkhub/shared/errors/app-error';
 import type { CommandContext } from '../commands/types';
 import { snapshotVersionAndAudit, audit } from '../commands/support';
 import type { ExperimentRow, VariantRow } from './experiment-row';
@@ -14,6 +15,18 @@ export async function promoteWinner(
   row: ExperimentRow,
   winner: VariantRow,
 ): Promise<void> {
+  // A page's plain configuration is its editor draft + publish: the winning variant is not written over it (D-279).
+  if (resource.type === 'bio_page')
+    throw new ValidationError(
+      [
+        {
+          field: 'resource_type',
+          issue: 'not_supported',
+          message: 'Conclude the test, then apply the winning variant in the page editor and publish.',
+        },
+      ],
+      { message: 'A bio page test is concluded, not promoted.' },
+    );
   const destination = winner.destination_url;
   const changed = destination !== null && destination !== resource.destinationUrl;
   if (changed && resource.type === 'link') {

@@ -1,3 +1,4 @@
+import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import { stepsFrom } from '@linkhub/shared/experiments/lifecycle';
 import {
   experimentAnalysisSchema,
@@ -41,6 +42,7 @@ export function serializeExperiment(row: ExperimentRow, variants: readonly Varia
         is_control: v.is_control,
         weight: v.weight,
         destination_url: v.destination_url,
+        page: pageChangeOf(v.payload),
       })),
     next_steps: stepsFrom(row.status),
     created_at: row.created_at.toISOString(),
@@ -110,4 +112,10 @@ export async function experimentResults(
     computed_at: row ? row.computed_at.toISOString() : null,
     analysis: parsed?.success ? parsed.data : null,
   };
+}
+
+/** The stored page change of a variant, or null when it changes nothing (links, QR codes, a page's control). */
+function pageChangeOf(payload: unknown): PageVariantChange | null {
+  const parsed = pageVariantChangeSchema.safeParse(payload);
+  return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : null;
 }

@@ -266,7 +266,7 @@ describe('what the steps do', () => {
     );
   });
 
-  it('bio page experiments are refused until the edge serves them; a destination is checked for safety', async () => {
+  it('a bio page test needs a bio page (a link id is not found); a destination is checked for safety', async () => {
     const page = await kit.api('POST', '/v1/experiments', {
       key,
       body: { ...body(await newLink()), resource_type: 'bio_page' },

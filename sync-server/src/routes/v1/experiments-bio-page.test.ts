@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
+import { pageKey } from '@linkhub/shared/cache/keys';
+import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
+import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+
+/** Bio page experiments through `/v1/experiments` (issue 21, D-279; D-276's refusal lifted). */
+let kit: V1Kit;
+let key: string;
+
+beforeAll(async () => {
+  kit = await startV1Kit();
+  key = await kit.key([...ALL_SCOPES, 'experiments:read', 'experiments:write']);
+});
+afterAll(async () => kit.stop());
+
+type PageOut = { id: string; handle: string; blocks: Array<{ id: string; type: string }> };
+
+async function publishedPage(handle: string): Promise<PageOut> {
+  const res = await kit.api('POST', '/v1/pages', {
+    key,
+    body: {
+      handle,
+      title: 'Ada',
+      blocks: [
+        { type: 'header', text: 'Hi' },
+        { type: 'link', title: 'Blog', url: 'https://example.com/blog' },
+        { type: 'link', title: 'Shop', url: 'https://example.com/shop' },
+      ],
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const page = ((await res.json()) as Envelope<PageOut>).data;
+  expect((await kit.api('POST', `/v1/pages/${page.id}/publish`, { key })).status).toBe(200);
+  return page;
+}
+
+const snapshotAt = async (handle: string) => {
+  const raw = await kit.deps.redis.get(
+    pageKey(kit.deps.config.REDIS_PREFIX, kit.deps.config.BIO_HOST, handle),
+  );
+  return raw === null ? null : pageSnapshotSchema.parse(JSON.parse(raw));
+};
+
+const createBody = (page: PageOut, variantB: Record<string, unknown>) => ({
+  resource_type: 'bio_page',
+  resource_id: page.id,
+  name: 'Shop first?',
+  variants: [
+    { key: 'a', name: 'As published', weight: 5000, is_control: true },
+    { key: 'b', name: 'Shop first', weight: 5000, ...variantB },
+  ],
+});
+
+describe('bio page experiments at the REST door', () => {
+  it('creates and starts a block-order test; the published snapshot then carries it, and a pause takes it out', async () => {
+    const page = await publishedPage('ada-order');
+    const [, blog, shop] = page.blocks.map((b) => b.id);
+    const created = await kit.api('POST', '/v1/experiments', {
+      key,
+      body: createBody(page, { page: { block_order: [shop, blog] } }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const e = ((await created.json()) as Envelope<ExperimentView>).data;
+    expect(e).toMatchObject({ resource_type: 'bio_page', goal: 'clicks', status: 'draft' });
+    expect(e.variants.map((v) => v.page)).toEqual([null, { block_order: [shop, blog] }]);
+    expect(e.variants.every((v) => v.destination_url === null)).toBe(true);
+
+    const started = await kit.api('POST', `/v1/experiments/${e.id}/start`, { key, body: {} });
+    expect(started.status, await started.clone().text()).toBe(200);
+    const running = await snapshotAt(page.handle);
+    expect(running?.experiment?.id).toBe(e.id);
+    expect(running?.experiment?.variants).toEqual([
+      { id: e.variants[0]?.id, weight: 5000 },
+      { id: e.variants[1]?.id, weight: 5000, block_order: [shop, blog] },
+    ]);
+
+    // Promote would overwrite the editor's page: refused, and the test keeps running (one transaction).
+    const promote = await kit.api('POST', `/v1/experiments/${e.id}/promote`, {
+      key,
+      body: { winner_variant_key: 'b' },
+    });
+    expect(promote.status).toBe(400);
+    expect(((await promote.json()) as ErrorBody).error.details[0]).toMatchObject({ issue: 'not_supported' });
+    const status = await kit.deps.pool.query<{ status: string }>(
+      'SELECT status FROM experiments WHERE id = $1',
+      [e.id],
+    );
+    expect(status.rows[0]?.status).toBe('running');
+
+    expect((await kit.api('POST', `/v1/experiments/${e.id}/pause`, { key, body: {} })).status).toBe(200);
+    expect((await snapshotAt(page.handle))?.experiment).toBeUndefined();
+  });
+
+  it('creates a label/URL test on one link block, with a chosen goal block', async () => {
+    const page = await publishedPage('ada-label');
+    const [, blog, shop] = page.blocks.map((b) => b.id);
+    const res = await kit.api('POST', '/v1/experiments', {
+      key,
+      body: {
+        ...createBody(page, {
+          page: { block: { id: shop, label: 'Shop the sale', url: 'https://example.com/sale' } },
+        }),
+        goal_block_id: shop,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const e = ((await res.json()) as Envelope<ExperimentView>).data;
+    expect(e.variants[1]?.page).toEqual({
+      block: { id: shop, label: 'Shop the sale', url: 'https://example.com/sale' },
+    });
+    expect(blog).toBeDefined();
+  });
+
+  it('refuses a destination, a block the page does not have, a non-link block to relabel, and a page change on a link test; nothing stored', async () => {
+    const page = await publishedPage('ada-refused');
+    const [header] = page.blocks.map((b) => b.id);
+    const before = await kit.count('experiments');
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [createBody(page, { destination_url: 'https://example.com/b' }), 'not_supported'],
+      [createBody(page, { page: { block_order: ['not-a-block'] } }), 'not_found'],
+      [createBody(page, { page: { block: { id: header, label: 'Hello' } } }), 'not_found'],
+    ];
+    for (const [body, issue] of cases) {
+      const res = await kit.api('POST', '/v1/experiments', { key, body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const error = ((await res.json()) as ErrorBody).error;
+      expect(error.code).toBe('validation_failed');
+      expect(error.details[0]).toMatchObject({ issue });
+    }
+    const link = await kit.api('POST', '/v1/links', {
+      key,
+      body: { destination_url: 'https://example.com/a' },
+    });
+    const linkId = ((await link.json()) as Envelope<{ id: string }>).data.id;
+    const onLink = await kit.api('POST', '/v1/experiments', {
+      key,
+      body: {
+        ...createBody(page, { page: { block_order: [header] } }),
+        resource_type: 'link',
+        resource_id: linkId,
+      },
+    });
+    expect(onLink.status).toBe(400);
+    expect(await kit.count('experiments')).toBe(before);
+  });
+});
