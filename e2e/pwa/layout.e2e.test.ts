@@ -47,8 +47,11 @@ afterAll(async () => {
 type Offender = { what: string; width: number; height: number };
 
 /** Visible controls under 24×24 px, and how far the document scrolls sideways. */
-async function measure(page: Page): Promise<{ overflow: number; small: Offender[] }> {
-  return page.evaluate(() => {
+async function measure(page: Page): Promise<{ overflow: number; small: Offender[]; wide: string[] }> {
+  // A mobile viewport widens its layout viewport (innerWidth) to fit content that overflows: measure
+  // against the width the page was opened at.
+  const opened = page.viewportSize()?.width ?? Number.POSITIVE_INFINITY;
+  return page.evaluate((openedWidth) => {
     const scroller = document.scrollingElement ?? document.documentElement;
     const small: Offender[] = [];
     const controls = document.querySelectorAll<HTMLElement>(
@@ -77,8 +80,18 @@ async function measure(page: Page): Promise<{ overflow: number; small: Offender[
         });
       }
     }
-    return { overflow: scroller.scrollWidth - window.innerWidth, small };
-  });
+    const width = Math.min(window.innerWidth, openedWidth);
+    // The innermost elements that reach past the window, so a failure names what to fix.
+    const wide = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .filter((el) => ![...el.children].some((c) => c.getBoundingClientRect().right > width + 1))
+      .slice(0, 3)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${el.textContent?.trim().slice(0, 30) ?? ''}"`,
+      );
+    return { overflow: scroller.scrollWidth - width, small, wide };
+  }, opened);
 }
 
 async function openSignedIn(viewport: { width: number; height: number }): Promise<Page> {
@@ -105,8 +118,9 @@ describe('every signed-in screen fits a phone (17.12)', () => {
         // Lazy screens load their chunk and their first answers (SSE keeps the network busy, so not networkidle).
         await page.locator('.loading').first().waitFor({ state: 'detached' });
         await page.waitForTimeout(300);
-        const { overflow, small } = await measure(page);
-        if (overflow > 0) problems.push(`${screen.path}: scrolls ${overflow}px sideways`);
+        const { overflow, small, wide } = await measure(page);
+        if (overflow > 0)
+          problems.push(`${screen.path}: scrolls ${overflow}px sideways (${wide.join(', ')})`);
         for (const s of small) problems.push(`${screen.path}: ${s.what} is ${s.width}×${s.height}`);
       }
       expect(problems).toEqual([]);
