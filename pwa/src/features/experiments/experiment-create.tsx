@@ -11,12 +11,14 @@ import { UpgradePrompt } from './upgrade-prompt';
  * The plan (expected rate, smallest lift worth finding) is asked now because the test's honesty
  * depends on fixing it before any data is seen; it decides the planned horizon.
  */
-/** What a test can be created from (issue 21: a link's or a QR code's destination). */
+/** What a test can be created from (issue 21: a link's or a QR code's destination, a bio page's blocks). */
 export type TestedResource = {
-  readonly type: 'link' | 'qr_code';
+  readonly type: 'link' | 'qr_code' | 'bio_page';
   readonly id: string;
   readonly name: string;
   readonly destinationUrl: string | null;
+  /** Bio pages: the link blocks B can move first or relabel (D-279). */
+  readonly linkBlocks?: ReadonlyArray<{ id: string; title: string }>;
   /** Where Cancel goes back to. */
   readonly backPath: string;
 };
@@ -26,6 +28,10 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
   const gate = capability('experiment.create');
   const [name, setName] = useState(`${resource.name}: A/B test`);
   const [challengerUrl, setChallengerUrl] = useState('');
+  const isPage = resource.type === 'bio_page';
+  const [blockId, setBlockId] = useState(resource.linkBlocks?.[0]?.id ?? '');
+  const [pageChange, setPageChange] = useState<'first' | 'label'>('first');
+  const [label, setLabel] = useState('');
   const [share, setShare] = useState(50);
   const [baseline, setBaseline] = useState(10);
   const [effect, setEffect] = useState(20);
@@ -53,7 +59,11 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
         resourceType: resource.type,
         resourceId: resource.id,
         name,
-        challengerUrl,
+        challenger: !isPage
+          ? { url: challengerUrl }
+          : pageChange === 'first'
+            ? { page: { block_order: [blockId] } }
+            : { page: { block: { id: blockId, label } } },
         challengerShare: share,
         baselineRatePercent: baseline,
         minimumEffectPercent: effect,
@@ -71,10 +81,16 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
   return (
     <form className="panel experiment-form" onSubmit={(e) => void submit(e)} aria-label="New A/B test">
       <h2>New A/B test</h2>
-      <p className="muted">
-        A is where the {resource.type === 'qr_code' ? 'QR code' : 'link'} goes now:{' '}
-        <span className="url">{resource.destinationUrl ?? 'its current destination'}</span>
-      </p>
+      {isPage ? (
+        <p className="muted">
+          A is the page as published. A visitor converts by clicking through one of its links.
+        </p>
+      ) : (
+        <p className="muted">
+          A is where the {resource.type === 'qr_code' ? 'QR code' : 'link'} goes now:{' '}
+          <span className="url">{resource.destinationUrl ?? 'its current destination'}</span>
+        </p>
+      )}
       <div className="field">
         <label htmlFor="exp-name">Name</label>
         <input
@@ -85,17 +101,29 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
           maxLength={120}
         />
       </div>
-      <div className="field">
-        <label htmlFor="exp-b">B sends visitors to</label>
-        <input
-          id="exp-b"
-          type="url"
-          value={challengerUrl}
-          onChange={(e) => setChallengerUrl(e.target.value)}
-          placeholder="https://example.com/landing-b"
-          required
+      {isPage ? (
+        <PageChallenger
+          blocks={resource.linkBlocks ?? []}
+          blockId={blockId}
+          onBlock={setBlockId}
+          change={pageChange}
+          onChange={setPageChange}
+          label={label}
+          onLabel={setLabel}
         />
-      </div>
+      ) : (
+        <div className="field">
+          <label htmlFor="exp-b">B sends visitors to</label>
+          <input
+            id="exp-b"
+            type="url"
+            value={challengerUrl}
+            onChange={(e) => setChallengerUrl(e.target.value)}
+            placeholder="https://example.com/landing-b"
+            required
+          />
+        </div>
+      )}
       <div className="field">
         <label htmlFor="exp-share">Share of visitors who see B: {share} %</label>
         <input
@@ -109,7 +137,9 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
         />
       </div>
       <div className="field">
-        <label htmlFor="exp-baseline">Conversion rate you expect for A (%)</label>
+        <label htmlFor="exp-baseline">
+          {isPage ? 'Click-through rate you expect for A (%)' : 'Conversion rate you expect for A (%)'}
+        </label>
         <input
           id="exp-baseline"
           type="number"
@@ -147,5 +177,66 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** B of a bio page test: one link block shown first, or with another label (D-279). */
+function PageChallenger(props: {
+  blocks: ReadonlyArray<{ id: string; title: string }>;
+  blockId: string;
+  onBlock: (id: string) => void;
+  change: 'first' | 'label';
+  onChange: (change: 'first' | 'label') => void;
+  label: string;
+  onLabel: (label: string) => void;
+}) {
+  if (props.blocks.length === 0)
+    return <p className="muted">Publish the page with at least one link to test it.</p>;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor="exp-block">B changes the link</label>
+        <select id="exp-block" value={props.blockId} onChange={(e) => props.onBlock(e.target.value)}>
+          {props.blocks.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.title}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="field">
+        <legend>How B changes it</legend>
+        <label>
+          <input
+            type="radio"
+            name="exp-change"
+            checked={props.change === 'first'}
+            onChange={() => props.onChange('first')}
+          />{' '}
+          Show it first
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="exp-change"
+            checked={props.change === 'label'}
+            onChange={() => props.onChange('label')}
+          />{' '}
+          Give it another label
+        </label>
+      </fieldset>
+      {props.change === 'label' && (
+        <div className="field">
+          <label htmlFor="exp-label">B’s label</label>
+          <input
+            id="exp-label"
+            value={props.label}
+            onChange={(e) => props.onLabel(e.target.value)}
+            required
+            maxLength={200}
+          />
+        </div>
+      )}
+    </>
   );
 }

@@ -6,6 +6,7 @@ import {
   type ExperimentView,
 } from '@linkhub/shared/experiments/schemas';
 import type { ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
+import type { PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import { api } from '../../api/api';
 
 /**
@@ -34,10 +35,11 @@ export async function fetchResults(workspaceId: string, id: string): Promise<Exp
 }
 
 export type NewExperiment = {
-  resourceType: 'link' | 'qr_code';
+  resourceType: 'link' | 'qr_code' | 'bio_page';
   resourceId: string;
   name: string;
-  challengerUrl: string;
+  /** Links and QR codes: where B sends visitors; bio pages: what B changes on the page. */
+  challenger: { url: string } | { page: PageVariantChange };
   /** The challenger's share, in percent. */
   challengerShare: number;
   baselineRatePercent: number;
@@ -46,6 +48,7 @@ export type NewExperiment = {
 
 export async function createExperiment(workspaceId: string, input: NewExperiment): Promise<ExperimentView> {
   const challenger = Math.round(input.challengerShare * 100);
+
   return experimentViewSchema.parse(
     await api<unknown>('/v1/experiments', {
       body: {
@@ -55,7 +58,14 @@ export async function createExperiment(workspaceId: string, input: NewExperiment
         name: input.name,
         variants: [
           { key: 'a', name: 'A (current)', weight: 10_000 - challenger, is_control: true },
-          { key: 'b', name: 'B', weight: challenger, destination_url: input.challengerUrl },
+          {
+            key: 'b',
+            name: 'B',
+            weight: challenger,
+            ...('url' in input.challenger
+              ? { destination_url: input.challenger.url }
+              : { page: input.challenger.page }),
+          },
         ],
         baseline_rate: input.baselineRatePercent / 100,
         minimum_effect: input.minimumEffectPercent / 100,
@@ -98,6 +108,8 @@ export async function changeWeights(
           weight: weights[v.key] ?? v.weight,
           is_control: v.is_control,
           ...(v.destination_url === null ? {} : { destination_url: v.destination_url }),
+          // A bio page variant keeps what it changes on the page (D-279).
+          ...(v.page === null ? {} : { page: v.page }),
         })),
       },
     }),

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import type { LinkView, QrView } from '@linkhub/shared/sync/views';
-import { listQrCodes } from '../../replicache/queries';
+import type { BlockView, LinkView, PageView, QrView } from '@linkhub/shared/sync/views';
+import { listBlocks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
@@ -40,11 +40,32 @@ export function ExperimentsScreen({ rest, links }: { rest: string[]; links: read
   return <ExperimentList links={links} />;
 }
 
+/** A bio page's link blocks, by the title they show (the server checks them against the published page). */
+function linkBlocksOf(blocks: readonly BlockView[]): Array<{ id: string; title: string }> {
+  return blocks.flatMap((b) =>
+    b.type === 'link' && b.is_visible && typeof b.data.title === 'string'
+      ? [{ id: b.id, title: b.data.title }]
+      : [],
+  );
+}
+
 function testedResource(
   id: string,
   links: readonly LinkView[],
   qrs: readonly QrView[],
+  pages: readonly PageView[],
+  blocks: readonly BlockView[],
 ): TestedResource | null {
+  const page = pages.find((p) => p.id === id);
+  if (page)
+    return {
+      type: 'bio_page',
+      id,
+      name: page.title === '' ? `@${page.handle}` : page.title,
+      destinationUrl: null,
+      linkBlocks: linkBlocksOf(blocks),
+      backPath: `/pages/${id}`,
+    };
   const link = links.find((l) => l.id === id);
   if (link)
     return {
@@ -69,14 +90,16 @@ function testedResource(
 function NewExperiment({ back, id, links }: { back: ReactNode; id: string; links: readonly LinkView[] }) {
   const { workspace } = useWorkspace();
   const qrs = useSubscribe((tx) => listQrCodes(tx, workspace.id), [], [workspace.id]);
-  const resource = testedResource(id, links, qrs);
+  const pages = useSubscribe((tx) => listPages(tx, workspace.id), [], [workspace.id]);
+  const blocks = useSubscribe((tx) => listBlocks(tx, id), [], [id]);
+  const resource = testedResource(id, links, qrs, pages, blocks);
   return (
     <>
       {back}
       {resource ? (
         <ExperimentCreate resource={resource} />
       ) : (
-        <p className="muted">Open a link or a QR code to test it.</p>
+        <p className="muted">Open a link, a QR code or a bio page to test it.</p>
       )}
     </>
   );
@@ -124,7 +147,9 @@ function ExperimentList({ links }: { links: readonly LinkView[] }) {
             >
               {e.name}
             </a>
-            <span className="muted">on {linkName(e.resource_id)}</span>
+            <span className="muted">
+              on {e.resource_type === 'bio_page' ? 'a bio page' : linkName(e.resource_id)}
+            </span>
             <span className="badge">{e.status}</span>
           </li>
         ))}

@@ -47,6 +47,19 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </button>
           )}
         </div>
+        {published && can('experiment.list') && (
+          <p>
+            <a
+              href={`/links/experiments/new/${page.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                navigate(`/links/experiments/new/${page.id}`);
+              }}
+            >
+              A/B test this page
+            </a>
+          </p>
+        )}
         {signUps && can('lead.list') && (
           <p>
             <a
