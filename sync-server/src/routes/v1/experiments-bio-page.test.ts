@@ -145,3 +145,64 @@ describe('bio page experiments at the REST door', () => {
     expect(await kit.count('experiments')).toBe(before);
   });
 });
+
+describe('any bio page variant at the REST door (fast-check)', () => {
+  it('never a 5xx, always the envelope, nothing stored on a refusal', async () => {
+    const { default: fc } = await import('fast-check');
+    const page = await publishedPage('ada-fuzz');
+    const ids = page.blocks.map((b) => b.id);
+    const blockId = fc.oneof(fc.constantFrom(...ids), fc.string({ maxLength: 70 }));
+    const change = fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          block_order: fc.oneof(fc.array(blockId, { maxLength: 5 }), fc.anything()),
+          block: fc.oneof(
+            fc.record(
+              {
+                id: blockId,
+                label: fc.oneof(fc.string({ maxLength: 210 }), fc.anything()),
+                url: fc.oneof(fc.webUrl(), fc.string(), fc.constant('javascript:alert(1)')),
+              },
+              { requiredKeys: ['id'] },
+            ),
+            fc.anything(),
+          ),
+          extra: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+    );
+    const count = async () =>
+      (
+        await kit.deps.pool.query<{ n: string }>(
+          'SELECT (SELECT count(*) FROM experiments) + (SELECT count(*) FROM experiment_variants) AS n',
+        )
+      ).rows[0]?.n;
+    await fc.assert(
+      fc.asyncProperty(change, fc.boolean(), async (pageChange, withUrl) => {
+        const before = await count();
+        const body = createBody(page, {
+          page: pageChange,
+          ...(withUrl ? { destination_url: 'https://example.com/b' } : {}),
+        });
+        const res = await kit.api('POST', '/v1/experiments', { key, raw: JSON.stringify(body) });
+        expect(res.status).toBeLessThan(500);
+        if (res.status === 201) {
+          // A valid test was created: archive it so the next run's page has no active test in the way.
+          const id = ((await res.json()) as Envelope<ExperimentView>).data.id;
+          expect((await kit.api('POST', `/v1/experiments/${id}/archive`, { key, body: {} })).status).toBe(
+            200,
+          );
+          return;
+        }
+        const error = ((await res.json()) as ErrorBody).error;
+        expect(typeof error.code).toBe('string');
+        expect(Array.isArray(error.details)).toBe(true);
+        expect(typeof error.request_id).toBe('string');
+        expect(await count()).toBe(before);
+      }),
+      { numRuns: 120 },
+    );
+  }, 120_000);
+});
