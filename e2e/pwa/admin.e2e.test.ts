@@ -311,17 +311,26 @@ describe('custom domains', () => {
 
     // The DNS check's outcomes as the worker records them (no DNS here): failed with a reason, then verified.
     await h.sql(
-      `UPDATE custom_domains SET status = 'failed', last_error = 'no TXT record found' WHERE id = $1`,
+      `UPDATE custom_domains SET status = 'failed', last_error = 'no TXT record found', last_checked_at = now() WHERE id = $1`,
       [row?.id],
     );
     await page.reload();
-    await page.getByText('The last check failed: no TXT record found.').waitFor();
+    await page
+      .getByText('Checks stopped after three days without the record (no TXT record found).', {
+        exact: false,
+      })
+      .waitFor();
+    await page.getByLabel('Last DNS check').getByText('no TXT record found', { exact: false }).waitFor();
     await h.sql(
       `UPDATE custom_domains SET status = 'verified', verified_at = now(), tls_status = 'issued', last_error = NULL WHERE id = $1`,
       [row?.id],
     );
     await page.reload();
-    await page.getByText('Verified, certificate issued.', { exact: false }).waitFor();
+    await page.getByText('Verified. Links on go.dara.example are served by LinkHub.').waitFor();
+    await page
+      .getByRole('group', { name: 'Certificate for go.dara.example' })
+      .getByText('HTTPS certificate issued')
+      .waitFor();
     expect(await page.getByRole('group', { name: 'How to verify go.dara.example' }).count()).toBe(0);
     await context.close();
   }, 90_000);
