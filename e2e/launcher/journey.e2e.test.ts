@@ -216,7 +216,10 @@ for (const vp of VIEWPORTS) {
         `the ${clicks} clicks ingested`,
       );
       await openSection(page, 'Analytics');
-      await page.getByLabel('Show', { exact: true }).selectOption({ label: `Link ${title}` });
+      // The dashboard's picker: open it, search the link's title, pick it.
+      await page.getByRole('button', { name: 'Whole workspace' }).click();
+      await page.getByLabel('Find a link, QR code or page').fill(title);
+      await page.locator('.an-picker-list').getByRole('button', { name: title }).first().click();
       await expectFits(page, 'analytics for the link');
       const download = page.waitForEvent('download', { timeout: 60_000 });
       await page.getByRole('button', { name: 'Export CSV' }).click();

@@ -111,8 +111,10 @@ describe('roles and accessibility', () => {
     found.push(...(await seriousViolations(page)).map((v) => `QR list: ${v}`));
     // Analytics for one resource.
     await nav('Analytics');
-    await page.getByLabel('Show').selectOption({ label: 'Link Menu' });
-    await page.locator('dl.totals').waitFor();
+    await page.getByRole('button', { name: 'Whole workspace' }).click();
+    await page.getByLabel('Find a link, QR code or page').fill('Menu');
+    await page.locator('.an-picker-list').getByRole('button', { name: 'Menu' }).first().click();
+    await page.getByRole('list', { name: 'Headline numbers' }).waitFor();
     found.push(...(await seriousViolations(page)).map((v) => `analytics of a link: ${v}`));
     // Members with a member's access panel open, and the ownership transfer form.
     await nav('Members');
