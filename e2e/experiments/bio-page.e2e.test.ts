@@ -10,7 +10,7 @@ import { computeExperimentResults, experimentsDue } from '../../worker/src/exper
  * Issue 21, bio pages (D-279): a marketer on Pro creates a "show Shop first" test from the page
  * editor and starts it; visitors get the public page through the real edge (one variant per
  * visitor-day, no cookie), some click through; the worker ingests and counts click-through
- * visitor-days per variant; the results screen fits a phone.
+ * visitor-days per variant; the results screen fits a phone and offers no "Keep" (D-279).
  */
 let h: PwaHarness;
 let edge: EdgeHarness;
@@ -153,11 +153,14 @@ describe('a bio page test, from the page editor to the results', () => {
     ]);
   }, 180_000);
 
-  it('the results fit a phone at 390 px', async () => {
+  it('the results fit a phone at 390 px, without a Keep button', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${h.base}/links/experiments/${experimentId}`);
     await page.getByTestId('experiment-status').getByText('Running').waitFor();
     const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(fits).toBe(true);
+    // The winner of a page test is applied in the page editor (D-279): no "Keep" button.
+    await page.getByRole('button', { name: 'Pause' }).waitFor();
+    expect(await page.getByRole('button', { name: /^Keep / }).count()).toBe(0);
   }, 120_000);
 });
