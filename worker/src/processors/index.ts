@@ -14,6 +14,7 @@ import { webhookDeliver } from './webhook-deliver';
 import { webhookSweep } from '../webhooks/sweep';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
+import { analyticsReport } from '../reports/processor';
 
 export type { Processor, ProcessorRegistry } from './processor';
 
@@ -38,4 +39,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'lead-expiry': leadExpiry,
   'webhook-deliver': webhookDeliver,
   'webhook-sweep': webhookSweep,
+  'analytics-report': analyticsReport,
 };
