@@ -58,13 +58,11 @@ export function reportMail(r: ReportContent): MailMessage {
   const dims: DashboardDimension[] = ['event_type', 'country', 'referrer_host'];
   const sections = dims.map((dim) => ({
     title: DASHBOARD_DIMENSION_LABELS[dim],
-    rows: (r.breakdowns[dim] ?? [])
-      .slice(0, 5)
-      .map((row) => ({
-        name: label(dim, row.value),
-        events: n(row.events),
-        share: total === 0 ? '' : formatShare(row.events / total, r.locale),
-      })),
+    rows: (r.breakdowns[dim] ?? []).slice(0, 5).map((row) => ({
+      name: label(dim, row.value),
+      events: n(row.events),
+      share: total === 0 ? '' : formatShare(row.events / total, r.locale),
+    })),
   }));
   const period = r.frequency === 'weekly' ? 'Weekly' : 'Monthly';
   const text = [
