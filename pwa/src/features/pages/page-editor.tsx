@@ -48,7 +48,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           )}
         </div>
         {published && can('experiment.list') && (
-          <p>
+          <p className="row">
             <a
               href={`/links/experiments/new/${page.id}`}
               onClick={(e) => {
