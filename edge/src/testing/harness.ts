@@ -241,6 +241,8 @@ export type Harness = {
 export async function createHarness(): Promise<Harness> {
   const db = await createTestDatabase();
   const sql = new pg.Pool({ connectionString: db.url, max: 3 });
+  // An idle client whose connection the server ends (the database dropped at close) must not crash the test run.
+  sql.on('error', () => undefined);
   const seed = new Seeder(sql);
   const prefix = testRedisPrefix();
   const redis = new Redis(REDIS_URL);
