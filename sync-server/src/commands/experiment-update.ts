@@ -1,0 +1,76 @@
+import { ConflictError } from '@linkhub/shared/errors/app-error';
+import { updateExperiment } from '@linkhub/shared/mutators/experiments';
+import { loadExperiment } from '../experiments/experiment-row';
+import { loadTestedResource } from '../experiments/tested-resource';
+import { assertStep, describeExperiment, experimentResult, refreshTested } from './experiment-step-support';
+import { insertVariants, variantRows } from './experiment-variants';
+import type { CacheDeps } from './redirect-cache';
+import { audit } from './support';
+import { defineCommand, type Command } from './types';
+
+/** updateExperiment: a draft changes freely; a started test's new variants or weights begin a new arm period (D-273). */
+export function updateExperimentCommand(cache: CacheDeps): Command {
+  return defineCommand(updateExperiment, {
+    describe: describeExperiment,
+    run: async (ctx, args) => {
+      const row = await loadExperiment(ctx.tx, args.workspace_id, args.id, true);
+      assertStep('update', row);
+      const started = row.status !== 'draft';
+      // The plan is announced before the start: choosing it after seeing data would bend the test.
+      if (started && (args.baseline_rate !== undefined || args.minimum_effect !== undefined))
+        throw new ConflictError('invalid_state_transition', {
+          message: 'The test plan is fixed once the experiment has started.',
+          details: [
+            {
+              field: args.baseline_rate !== undefined ? 'baseline_rate' : 'minimum_effect',
+              issue: 'fixed_after_start',
+            },
+          ],
+        });
+      const newArm = started && args.variants !== undefined;
+      await ctx.tx.query(
+        `UPDATE experiments SET name = coalesce($2, name), baseline_rate = coalesce($3, baseline_rate),
+              minimum_effect = coalesce($4, minimum_effect),
+              arm_period = arm_period + CASE WHEN $5 THEN 1 ELSE 0 END,
+              arm_started_at = CASE WHEN $5 AND status = 'running' THEN now() WHEN $5 THEN NULL ELSE arm_started_at END,
+              winner_variant_id = CASE WHEN $6 THEN NULL ELSE winner_variant_id END
+        WHERE id = $1`,
+        [
+          args.id,
+          args.name ?? null,
+          args.baseline_rate ?? null,
+          args.minimum_effect ?? null,
+          newArm,
+          args.variants !== undefined,
+        ],
+      );
+      if (args.variants !== undefined) {
+        const resource = await loadTestedResource(
+          ctx.tx,
+          row.workspace_id,
+          row.resource_type,
+          row.resource_id,
+        );
+        const ids = args.variant_ids ?? args.variants.map(() => crypto.randomUUID());
+        const variants = await variantRows(ctx, resource, args.variants, ids);
+        await ctx.tx.query('DELETE FROM experiment_variants WHERE experiment_id = $1', [args.id]);
+        await insertVariants(ctx, args.id, args.workspace_id, variants);
+      }
+      await audit(ctx, {
+        workspaceId: row.workspace_id,
+        action: newArm ? 'experiment.new_arm_period' : 'experiment.updated',
+        resourceType: 'experiment',
+        resourceId: row.id,
+        before: { name: row.name, arm_period: row.arm_period },
+        after: {
+          name: args.name,
+          variants: args.variants?.length,
+          arm_period: row.arm_period + (newArm ? 1 : 0),
+        },
+      });
+      if (row.status === 'running') await refreshTested(ctx, cache, row);
+      else ctx.effects.poke({ workspaceId: row.workspace_id });
+      return experimentResult(row);
+    },
+  });
+}
