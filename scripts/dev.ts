@@ -20,6 +20,8 @@ import { supervise, type Supervised } from './lib/supervisor';
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const MODE = process.argv.includes('--dev') ? 'dev' : 'product';
+/** `npm run serve` (`--compiled`): the same start-up, each service run from its build (`npm run serve -w <pkg>`, no tsx). */
+const COMPILED = MODE === 'product' && process.argv.includes('--compiled');
 const env = readDevEnv();
 const urls = devUrls(env, MODE);
 const say = (line: string) => process.stdout.write(`[linkhub] ${line}\n`);
@@ -111,6 +113,11 @@ async function waitUntilUp(
 
 async function main(): Promise<void> {
   say(MODE === 'dev' ? 'starting LinkHub (dev: Vite with hot reload)' : 'starting LinkHub');
+  if (COMPILED) {
+    const unbuilt = ACTIVE.filter((s) => !existsSync(path.join(ROOT, s.pkg, 'dist/main.js')));
+    if (unbuilt.length > 0)
+      return fail(`not built: ${unbuilt.map((s) => s.pkg).join(', ')}; run \`npm run build\` first`);
+  }
   for (const service of ACTIVE) {
     if (!(await isPortFree(service.port)))
       return fail(
@@ -204,7 +211,7 @@ async function main(): Promise<void> {
         startChild(
           service.name,
           'npm',
-          ['run', 'start', '--silent', '-w', service.pkg],
+          ['run', COMPILED ? 'serve' : 'start', '--silent', '-w', service.pkg],
           { ...serviceEnv, PORT: String(service.port), PWA_PORT: String(env.PWA_PORT) },
           ROOT,
         ),

@@ -1,8 +1,27 @@
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The monorepo's root folder (this file is `shared/src/config/repo-path.ts`). */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+function declaresWorkspaces(folder: string): boolean {
+  const manifest = join(folder, 'package.json');
+  if (!existsSync(manifest)) return false;
+  const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+  return typeof parsed === 'object' && parsed !== null && 'workspaces' in parsed;
+}
+
+/**
+ * The monorepo's root folder: the nearest folder above this module whose package.json declares the
+ * workspaces. Searched rather than counted, because this module runs both from
+ * `shared/src/config/` (tsx) and compiled into `<service>/dist/main.js` (`npm run build`).
+ */
+function findRepoRoot(start: string): string {
+  for (let folder = start; ; folder = dirname(folder)) {
+    if (declaresWorkspaces(folder)) return folder;
+    if (dirname(folder) === folder) return start;
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 
 /**
  * A folder setting as an absolute path: a relative value is anchored at the repo root, not the

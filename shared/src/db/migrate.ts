@@ -1,9 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import pg from 'pg';
+import { REPO_ROOT } from '../config/repo-path';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** Named from the repo root, so the compiled migrator (shared/dist/migrate.js) finds the same files. */
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'shared/src/db/migrations');
 
 /** Advisory-lock key so two processes never migrate the same database at once. */
 const MIGRATION_LOCK_KEY = 7_412_003;

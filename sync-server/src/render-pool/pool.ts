@@ -38,10 +38,19 @@ export type RenderPool = {
   readonly close: () => Promise<void>;
 };
 
-const TASK_FILE = new URL('./task.ts', import.meta.url);
+/**
+ * Under tsx this module is `pool.ts` and the thread loads `task.ts` through the same loader; in the
+ * compiled build (`npm run build`) it is part of `dist/main.js` and the thread runs the
+ * `dist/render-task.js` bundle beside it with plain node (scripts/build/entries.ts).
+ */
+const RUNS_FROM_SOURCE = import.meta.url.endsWith('.ts');
+const TASK_FILE = RUNS_FROM_SOURCE
+  ? new URL('./task.ts', import.meta.url)
+  : new URL('./render-task.js', import.meta.url);
 
-/** The thread's node flags: the TypeScript loader this process runs under (tsx), so the thread can load `task.ts`. */
+/** The thread's node flags: from source, the TypeScript loader this process runs under (tsx). */
 function threadExecArgv(): string[] {
+  if (!RUNS_FROM_SOURCE) return [];
   const tsx = createRequire(import.meta.url).resolve('tsx');
   return ['--import', pathToFileURL(tsx).href];
 }
