@@ -1,0 +1,65 @@
+import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema, listAssetsQuerySchema } from '@linkhub/shared/schemas/assets';
+import type { Operation } from '../operation';
+
+/** /v1/assets: uploaded images (QR logos, page avatars). */
+export const ASSET_OPERATIONS: readonly Operation[] = [
+  {
+    operationId: 'listAssets',
+    method: 'get',
+    path: '/v1/assets',
+    resource: 'assets',
+    summary: 'List uploaded QR logos (newest first)',
+    scope: 'qr:read',
+    status: 200,
+    query: listAssetsQuerySchema,
+    response: assetSchema,
+    list: true,
+    errors: [],
+  },
+  {
+    operationId: 'getAsset',
+    method: 'get',
+    path: '/v1/assets/{id}',
+    resource: 'assets',
+    summary: 'Read an uploaded QR logo',
+    scope: 'qr:read',
+    status: 200,
+    response: assetSchema,
+    errors: [404],
+  },
+  {
+    operationId: 'getAssetContent',
+    method: 'get',
+    path: '/v1/assets/{id}/content',
+    resource: 'assets',
+    summary: 'The stored image of an uploaded QR logo',
+    scope: 'qr:read',
+    status: 200,
+    binary: ['image/png', 'image/jpeg'],
+    errors: [404],
+  },
+  {
+    operationId: 'deleteAsset',
+    method: 'delete',
+    path: '/v1/assets/{id}',
+    resource: 'assets',
+    summary: 'Delete an uploaded QR logo (refused with 409 asset_in_use while a QR code design uses it)',
+    scope: 'pages:write',
+    status: 200,
+    response: assetSchema,
+    errors: [404, 409],
+  },
+  {
+    operationId: 'uploadAsset',
+    method: 'post',
+    path: '/v1/assets',
+    resource: 'assets',
+    summary:
+      'Upload a QR centre logo (PNG, JPEG or SVG by its bytes, at most 256 KiB; SVG is stored rasterised); use its logo_source as design.logo.source; an SVG too complex to draw is 422 image_too_complex',
+    scope: 'pages:write',
+    status: 201,
+    upload: ASSET_UPLOAD_MEDIA_TYPES,
+    response: assetSchema,
+    errors: [415, 422],
+  },
+];
