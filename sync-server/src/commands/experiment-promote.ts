@@ -27,7 +27,7 @@ export function promoteExperimentCommand(cache: CacheDeps): Command {
         ]);
       const winner = await assertVariantOf(ctx, row, winnerId);
       const resource = await loadTestedResource(ctx.tx, row.workspace_id, row.resource_type, row.resource_id);
-      await promoteWinner(ctx, resource, row, winner);
+      await promoteWinner(ctx, cache, resource, row, winner);
       await ctx.tx.query(
         "UPDATE experiments SET status = 'promoted', promoted_at = now(), winner_variant_id = $2 WHERE id = $1",
         [args.id, winner.id],

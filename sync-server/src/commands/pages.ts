@@ -19,7 +19,7 @@ import type { PageRow } from './page-row';
 
 export type { PageRow } from './page-row';
 
-async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
+export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
   const page = await one<PageRow>(
     ctx.tx,
     'SELECT id, workspace_id, domain_id, handle, title, bio, theme, draft_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
@@ -30,7 +30,7 @@ async function loadPage(ctx: CommandContext, workspaceId: string, id: string): P
 }
 
 /** The page and its live blocks in order: the draft as a full snapshot (versions and publish both use it). */
-async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise<Record<string, unknown>> {
+export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise<Record<string, unknown>> {
   const blocks = await rows<{ id: string; type: string; data: Record<string, unknown> }>(
     ctx.tx,
     'SELECT id, type, data FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL AND is_visible ORDER BY position, id',
@@ -48,7 +48,7 @@ async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise<Record
 }
 
 /** Every draft edit bumps the revision and keeps a full snapshot: concurrent edits stay restorable. */
-async function recordDraft(ctx: CommandContext, pageId: string, workspaceId: string): Promise<void> {
+export async function recordDraft(ctx: CommandContext, pageId: string, workspaceId: string): Promise<void> {
   await ctx.tx.query(
     'UPDATE bio_pages SET draft_revision = draft_revision + 1, updated_by_user_id = $2, updated_at = now() WHERE id = $1',
     [pageId, ctx.by.userId],
@@ -59,6 +59,34 @@ async function recordDraft(ctx: CommandContext, pageId: string, workspaceId: str
      VALUES ($1, $2, COALESCE((SELECT max(version) FROM bio_page_versions WHERE page_id = $1), 0) + 1, 'draft', $3, $4, $5)`,
     [pageId, workspaceId, page.draft_revision, JSON.stringify(await draftSnapshot(ctx, page)), ctx.by.userId],
   );
+}
+
+/** Makes the page's current draft its public snapshot: a published version, an audit entry, the cache refreshed after commit. */
+export async function publishDraft(ctx: CommandContext, cache: CacheDeps, page: PageRow): Promise<void> {
+  // The revision goes into the public snapshot: a sign-up records which version's consent text it agreed to.
+  const parsed = pageSnapshotSchema.safeParse({
+    ...(await draftSnapshot(ctx, page)),
+    revision: page.draft_revision,
+  });
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  await ctx.tx.query(
+    'UPDATE bio_pages SET published_snapshot = $2, published_at = now(), published_revision = draft_revision, updated_by_user_id = $3 WHERE id = $1',
+    [page.id, JSON.stringify(parsed.data), ctx.by.userId],
+  );
+  await ctx.tx.query(
+    `INSERT INTO bio_page_versions (page_id, workspace_id, version, kind, draft_revision, snapshot, created_by_user_id)
+     VALUES ($1, $2, COALESCE((SELECT max(version) FROM bio_page_versions WHERE page_id = $1), 0) + 1, 'published', $3, $4, $5)`,
+    [page.id, page.workspace_id, page.draft_revision, JSON.stringify(parsed.data), ctx.by.userId],
+  );
+  await audit(ctx, {
+    workspaceId: page.workspace_id,
+    action: 'bio_page.published',
+    resourceType: 'bio_page',
+    resourceId: page.id,
+    after: { draft_revision: page.draft_revision },
+  });
+  const host = await hostOf(ctx, page.domain_id);
+  schedulePageRefresh(ctx, cache, host, page.handle);
 }
 
 const describePage: Command['describe'] = async (ctx, raw) => {
@@ -170,30 +198,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
     describe: describePage,
     run: async (ctx, args) => {
       const page = await loadPage(ctx, args.workspace_id, args.id);
-      // The revision goes into the public snapshot: a sign-up records which version's consent text it agreed to.
-      const parsed = pageSnapshotSchema.safeParse({
-        ...(await draftSnapshot(ctx, page)),
-        revision: page.draft_revision,
-      });
-      if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-      await ctx.tx.query(
-        'UPDATE bio_pages SET published_snapshot = $2, published_at = now(), published_revision = draft_revision, updated_by_user_id = $3 WHERE id = $1',
-        [page.id, JSON.stringify(parsed.data), ctx.by.userId],
-      );
-      await ctx.tx.query(
-        `INSERT INTO bio_page_versions (page_id, workspace_id, version, kind, draft_revision, snapshot, created_by_user_id)
-         VALUES ($1, $2, COALESCE((SELECT max(version) FROM bio_page_versions WHERE page_id = $1), 0) + 1, 'published', $3, $4, $5)`,
-        [page.id, page.workspace_id, page.draft_revision, JSON.stringify(parsed.data), ctx.by.userId],
-      );
-      await audit(ctx, {
-        workspaceId: args.workspace_id,
-        action: 'bio_page.published',
-        resourceType: 'bio_page',
-        resourceId: args.id,
-        after: { draft_revision: page.draft_revision },
-      });
-      const host = await hostOf(ctx, page.domain_id);
-      schedulePageRefresh(ctx, cache, host, page.handle);
+      await publishDraft(ctx, cache, page);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },

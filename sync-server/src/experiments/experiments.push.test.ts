@@ -197,3 +197,64 @@ describe('any args through push', () => {
     );
   }, 120_000);
 });
+
+describe('promoting a bio page winner through push (D-320)', () => {
+  it('conclude then promote: the winning order becomes the draft and, the page having no unpublished edits, the published page', async () => {
+    const page = randomUUID();
+    await pushed('createPage', {
+      id: page,
+      workspace_id: ws,
+      handle: `push-${page.slice(0, 8)}`,
+      title: 'Push',
+    });
+    const [blog, shop] = [randomUUID(), randomUUID()];
+    await pushed('addBlock', {
+      id: blog,
+      page_id: page,
+      workspace_id: ws,
+      type: 'link',
+      data: { title: 'Blog', url: 'https://example.com/blog' },
+      position: 'a0',
+    });
+    await pushed('addBlock', {
+      id: shop,
+      page_id: page,
+      workspace_id: ws,
+      type: 'link',
+      data: { title: 'Shop', url: 'https://example.com/shop' },
+      position: 'a1',
+    });
+    await pushed('publishPage', { id: page, workspace_id: ws });
+    const [a, b] = [randomUUID(), randomUUID()];
+    const id = randomUUID();
+    await pushed('createExperiment', {
+      id,
+      workspace_id: ws,
+      resource_type: 'bio_page',
+      resource_id: page,
+      name: 'Shop first',
+      variants: [
+        { key: 'a', name: 'A', weight: 5000, is_control: true },
+        { key: 'b', name: 'B', weight: 5000, page: { block_order: [shop] } },
+      ],
+      variant_ids: [a, b],
+    });
+    await pushed('startExperiment', { id, workspace_id: ws });
+    await pushed('concludeExperiment', { id, workspace_id: ws, winner_variant_id: b });
+    await pushed('promoteExperiment', { id, workspace_id: ws });
+    await eventually(
+      () => statusOf(id),
+      (s) => s === 'promoted',
+    );
+    const draft = await h.sql<{ id: string }>(
+      'SELECT id FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL ORDER BY position, id',
+      [page],
+    );
+    expect(draft.map((r) => r.id)).toEqual([shop, blog]);
+    const live = await h.sql<{ ids: string[] }>(
+      "SELECT array(SELECT b->>'id' FROM jsonb_array_elements(published_snapshot->'blocks') b) AS ids FROM bio_pages WHERE id = $1",
+      [page],
+    );
+    expect(live[0]?.ids).toEqual([shop, blog]);
+  });
+});

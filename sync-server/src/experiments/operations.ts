@@ -67,7 +67,7 @@ export const EXPERIMENT_OPERATIONS: readonly Operation[] = [
     path: '/v1/experiments',
     resource: 'experiments',
     summary:
-      'Create a draft A/B experiment on a link or QR code: 2–5 variants whose weights (basis points) add up to 10,000; the control defaults to the current destination. The plan (baseline_rate, minimum_effect) is announced now and fixed at the start. Not on Free (403 plan_feature_unavailable)',
+      'Create a draft A/B experiment on a link, a QR code or a bio page: 2–5 variants whose weights (basis points) add up to 10,000; the control defaults to the current destination. The plan (baseline_rate, minimum_effect) is announced now and fixed at the start. Not on Free (403 plan_feature_unavailable)',
     scope: 'experiments:write',
     status: 201,
     session: true,
@@ -128,7 +128,7 @@ export const EXPERIMENT_OPERATIONS: readonly Operation[] = [
   ),
   step(
     'promote',
-    'Promote the winner: its destination becomes the resource’s plain configuration (versioned, audited); a running or paused experiment is concluded first',
+    'Promote the winner: it becomes the resource’s plain configuration (versioned, audited): a link’s or QR code’s destination; a bio page’s block order or link label/URL, written into the draft and published when the page had no unpublished edits. A running or paused experiment is concluded first',
     promoteInputSchema,
     { winner_variant_key: 'b' },
   ),

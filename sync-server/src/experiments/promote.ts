@@ -1,32 +1,39 @@
-import { ValidationError } from '@linkhub/shared/errors/app-error';
+import type { CacheDeps } from '../commands/redirect-cache';
 import type { CommandContext } from '../commands/types';
 import { snapshotVersionAndAudit, audit } from '../commands/support';
 import type { ExperimentRow, VariantRow } from './experiment-row';
+import { promotePageWinner } from './promote-page';
 import type { TestedResource } from './tested-resource';
 
 /**
- * The winner becomes the resource's plain configuration: its destination is written to the link or
- * QR code like any edit (a new version, an audit entry naming the experiment), and the experiment's
- * own audit entry records the promotion. QR destination changes are audited forever (DESIGN §3).
+ * The winner becomes the resource's plain configuration: a bio page's through its draft
+ * (promote-page.ts, D-320); a link's or QR code's destination is written like any edit (a new
+ * version, an audit entry naming the experiment). The experiment's own audit entry records the
+ * promotion. QR destination changes are audited forever (DESIGN §3).
  */
 export async function promoteWinner(
   ctx: CommandContext,
+  cache: CacheDeps,
   resource: TestedResource,
   row: ExperimentRow,
   winner: VariantRow,
 ): Promise<void> {
-  // A page's plain configuration is its editor draft + publish: the winning variant is not written over it (D-279).
-  if (resource.type === 'bio_page')
-    throw new ValidationError(
-      [
-        {
-          field: 'resource_type',
-          issue: 'not_supported',
-          message: 'Conclude the test, then apply the winning variant in the page editor and publish.',
-        },
-      ],
-      { message: 'A bio page test is concluded, not promoted.' },
-    );
+  if (resource.type === 'bio_page') {
+    const page = await promotePageWinner(ctx, cache, row, winner);
+    await audit(ctx, {
+      workspaceId: row.workspace_id,
+      action: 'experiment.promoted',
+      resourceType: 'experiment',
+      resourceId: row.id,
+      after: {
+        winner_variant_id: winner.id,
+        winner_key: winner.key,
+        page_changed: page.changed,
+        published: page.published,
+      },
+    });
+    return;
+  }
   const destination = winner.destination_url;
   const changed = destination !== null && destination !== resource.destinationUrl;
   if (changed && resource.type === 'link') {

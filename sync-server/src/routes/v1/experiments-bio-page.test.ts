@@ -75,19 +75,6 @@ describe('bio page experiments at the REST door', () => {
       { id: e.variants[1]?.id, weight: 5000, block_order: [shop, blog] },
     ]);
 
-    // Promote would overwrite the editor's page: refused, and the test keeps running (one transaction).
-    const promote = await kit.api('POST', `/v1/experiments/${e.id}/promote`, {
-      key,
-      body: { winner_variant_key: 'b' },
-    });
-    expect(promote.status).toBe(400);
-    expect(((await promote.json()) as ErrorBody).error.details[0]).toMatchObject({ issue: 'not_supported' });
-    const status = await kit.deps.pool.query<{ status: string }>(
-      'SELECT status FROM experiments WHERE id = $1',
-      [e.id],
-    );
-    expect(status.rows[0]?.status).toBe('running');
-
     expect((await kit.api('POST', `/v1/experiments/${e.id}/pause`, { key, body: {} })).status).toBe(200);
     expect((await snapshotAt(page.handle))?.experiment).toBeUndefined();
   });
@@ -143,6 +130,106 @@ describe('bio page experiments at the REST door', () => {
     });
     expect(onLink.status).toBe(400);
     expect(await kit.count('experiments')).toBe(before);
+  });
+});
+
+type PageRead = { blocks: Array<{ id: string; type: string; title?: string; url?: string }> };
+
+const draftOf = async (id: string) =>
+  ((await (await kit.api('GET', `/v1/pages/${id}`, { key })).json()) as Envelope<PageRead>).data;
+
+const audits = async (resourceId: string) =>
+  (
+    await kit.deps.pool.query<{ action: string; after: Record<string, unknown> | null }>(
+      "SELECT action, changes->'after' AS after FROM audit_log_entries WHERE resource_id = $1 ORDER BY occurred_at, id",
+      [resourceId],
+    )
+  ).rows;
+
+const versionKinds = async (pageId: string) =>
+  (
+    await kit.deps.pool.query<{ kind: string }>(
+      'SELECT kind FROM bio_page_versions WHERE page_id = $1 ORDER BY version',
+      [pageId],
+    )
+  ).rows.map((r) => r.kind);
+
+async function runningTest(page: PageOut, variantB: Record<string, unknown>): Promise<ExperimentView> {
+  const created = await kit.api('POST', '/v1/experiments', { key, body: createBody(page, variantB) });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const e = ((await created.json()) as Envelope<ExperimentView>).data;
+  expect((await kit.api('POST', `/v1/experiments/${e.id}/start`, { key, body: {} })).status).toBe(200);
+  return e;
+}
+
+describe('promoting a bio page winner (D-320)', () => {
+  it('writes the winning order into the draft, versioned and audited, and publishes it when the page had no unpublished edits', async () => {
+    const page = await publishedPage('ada-promote-order');
+    const [header, blog, shop] = page.blocks.map((b) => b.id);
+    const e = await runningTest(page, { page: { block_order: [shop, blog] } });
+    const kindsBefore = await versionKinds(page.id);
+
+    const promoted = await kit.api('POST', `/v1/experiments/${e.id}/promote`, {
+      key,
+      body: { winner_variant_key: 'b' },
+    });
+    expect(promoted.status, await promoted.clone().text()).toBe(200);
+    expect(((await promoted.json()) as Envelope<ExperimentView>).data.status).toBe('promoted');
+
+    expect((await draftOf(page.id)).blocks.map((b) => b.id)).toEqual([shop, blog, header]);
+    const live = await snapshotAt(page.handle);
+    expect(live?.blocks.map((b) => b.id)).toEqual([shop, blog, header]);
+    expect(live?.experiment).toBeUndefined();
+    expect((await versionKinds(page.id)).slice(kindsBefore.length)).toEqual(['draft', 'published']);
+    const pageAudit = await audits(page.id);
+    expect(pageAudit.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['bio_page.updated', 'bio_page.published']),
+    );
+    expect(
+      pageAudit.find((a) => a.action === 'bio_page.updated' && a.after?.experiment_id === e.id),
+    ).toBeDefined();
+    const promotedAudit = (await audits(e.id)).find((a) => a.action === 'experiment.promoted');
+    expect(promotedAudit?.after).toMatchObject({ winner_key: 'b', page_changed: true, published: true });
+  });
+
+  it('keeps unpublished edits unpublished: the winning label and URL go into the draft only', async () => {
+    const page = await publishedPage('ada-promote-label');
+    const [, , shop] = page.blocks.map((b) => b.id);
+    const e = await runningTest(page, {
+      page: { block: { id: shop, label: 'Shop the sale', url: 'https://example.com/sale' } },
+    });
+    // Someone edits the page after publishing and has not published yet.
+    expect(
+      (await kit.api('PATCH', `/v1/pages/${page.id}`, { key, body: { title: 'Ada (new)' } })).status,
+    ).toBe(200);
+    const promoted = await kit.api('POST', `/v1/experiments/${e.id}/promote`, {
+      key,
+      body: { winner_variant_key: 'b' },
+    });
+    expect(promoted.status, await promoted.clone().text()).toBe(200);
+
+    const draftShop = (await draftOf(page.id)).blocks.find((b) => b.id === shop);
+    expect(draftShop).toMatchObject({ title: 'Shop the sale', url: 'https://example.com/sale' });
+    const live = await snapshotAt(page.handle);
+    expect(live?.title).toBe('Ada');
+    expect(live?.blocks.find((b) => b.id === shop)?.data).toMatchObject({ title: 'Shop' });
+    expect(live?.experiment).toBeUndefined();
+    const promotedAudit = (await audits(e.id)).find((a) => a.action === 'experiment.promoted');
+    expect(promotedAudit?.after).toMatchObject({ page_changed: true, published: false });
+  });
+
+  it('promoting the control changes nothing on the page', async () => {
+    const page = await publishedPage('ada-promote-control');
+    const [, blog, shop] = page.blocks.map((b) => b.id);
+    const e = await runningTest(page, { page: { block_order: [shop, blog] } });
+    const kindsBefore = await versionKinds(page.id);
+    const promoted = await kit.api('POST', `/v1/experiments/${e.id}/promote`, {
+      key,
+      body: { winner_variant_key: 'a' },
+    });
+    expect(promoted.status).toBe(200);
+    expect((await draftOf(page.id)).blocks.map((b) => b.id)).toEqual(page.blocks.map((b) => b.id));
+    expect(await versionKinds(page.id)).toEqual(kindsBefore);
   });
 });
 
