@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
+import { SUBSCRIBE_MESSAGES, type SubscribeStatus } from '@linkhub/shared/leads/consent';
+import type { Logger } from '@linkhub/shared/logging/logger';
+import type { SubscribeResult } from '../leads/lead-capture';
+import type { BioNotices } from './bio-page-notices';
+import { PRIVATE_CACHE_CONTROL } from './bio-page-headers';
+import type { BioPageDeps } from './bio-page-types';
+
+const SUBSCRIBE_BODY_LIMIT = 8 * 1024;
+const emailSchema = z.email().max(254);
+
+/** A published page found by host and handle, or the answer to give instead. */
+export type FoundPage = (
+  c: Context,
+  host: string | null,
+  handle: string,
+) => Promise<{ host: string; page: PageSnapshot } | Response>;
+
+/** `POST /{handle}/subscribe`: the email-capture form, with a body limit before anything is read. */
+export function createBioSubscribe(deps: {
+  found: FoundPage;
+  notices: BioNotices;
+  onSubscribe: BioPageDeps['onSubscribe'];
+  log: Logger;
+}): (c: Context, host: string | null, handle: string) => Promise<Response> {
+  const { found, notices, log } = deps;
+
+  /** The sign-up's answer: JSON for the in-place script, a page (or a 303 back) for a plain form. */
+  function subscribeAnswer(
+    c: Context,
+    page: PageSnapshot,
+    blockId: string | null,
+    answer: SubscribeAnswer,
+  ): Response {
+    const back = { href: pageHref(page), label: 'Back to the page' };
+    if (wantsJson(c)) {
+      const headers: Record<string, string> = { 'Cache-Control': PRIVATE_CACHE_CONTROL };
+      if (answer.kind === 'status')
+        return c.json(
+          { data: { status: answer.status, message: SUBSCRIBE_MESSAGES[answer.status] } },
+          200,
+          headers,
+        );
+      if (answer.retryAfter !== undefined) headers['Retry-After'] = String(answer.retryAfter);
+      const error = {
+        code: answer.code,
+        message: answer.message,
+        details: answer.field === undefined ? [] : [{ field: answer.field, issue: 'invalid' }],
+        request_id: randomUUID(),
+      };
+      return c.json({ error }, answer.status, headers);
+    }
+    if (answer.kind === 'status') {
+      const query = `?subscribe=${answer.status}${blockId === null ? '' : `&block=${encodeURIComponent(blockId)}`}`;
+      const anchor = blockId === null ? '' : `#b-${encodeURIComponent(blockId)}-s`;
+      return c.body(null, 303, {
+        Location: `${pageHref(page)}${query}${anchor}`,
+        'Cache-Control': PRIVATE_CACHE_CONTROL,
+      });
+    }
+    const headers: Record<string, string> =
+      answer.retryAfter === undefined ? {} : { 'Retry-After': String(answer.retryAfter) };
+    return notices.notice(
+      c,
+      answer.status,
+      { title: answer.title, message: answer.message, theme: page.theme, lang: page.lang, link: back },
+      headers,
+    );
+  }
+
+  async function subscribe(c: Context, host: string | null, handle: string): Promise<Response> {
+    const answer = await found(c, host, handle);
+    if (answer instanceof Response) return answer;
+    const { page } = answer;
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+    const block = page.blocks.find(
+      (b): b is BlockOf<'email_capture'> => b.id === form.block_id && b.type === 'email_capture',
+    );
+    if (block === undefined) return notices.notFound(c);
+    const reply = (a: SubscribeAnswer): Response => subscribeAnswer(c, page, block.id, a);
+    const email = emailSchema.safeParse(typeof form.email === 'string' ? form.email.trim() : '');
+    if (!email.success) return reply(REFUSALS.email);
+    if (form.consent !== 'yes') return reply(REFUSALS.consent);
+    // The consent text agreed to must be the one published now (the page may have changed since it loaded).
+    if (typeof form.rev === 'string' && page.revision !== undefined && form.rev !== String(page.revision))
+      return reply({ kind: 'status', status: 'changed' });
+    // The honeypot: a field no person sees. A bot that filled it is thanked, and nothing is kept.
+    if (typeof form.website === 'string' && form.website !== '')
+      return reply({ kind: 'status', status: block.data.double_opt_in === true ? 'pending' : 'subscribed' });
+    if (deps.onSubscribe === undefined) return reply(REFUSALS.closed);
+    let result: SubscribeResult;
+    try {
+      result = await deps.onSubscribe({
+        c,
+        host: answer.host,
+        page,
+        variantId: null,
+        block,
+        email: email.data,
+      });
+    } catch (err) {
+      log.error({ err }, 'sign-up failed');
+      return reply(REFUSALS.busy(60));
+    }
+    switch (result.kind) {
+      case 'accepted':
+        return reply({ kind: 'status', status: result.outcome === 'pending' ? 'pending' : 'subscribed' });
+      case 'throttled':
+        return reply({ ...REFUSALS.throttled, retryAfter: result.retryAfterSeconds });
+      case 'unavailable':
+        return reply(REFUSALS.busy(result.retryAfterSeconds));
+    }
+  }
+
+  const limitBody = bodyLimit({
+    maxSize: SUBSCRIBE_BODY_LIMIT,
+    onError: (c) =>
+      notices.notice(c, 400, { title: 'Sign-up not sent', message: 'That form was too large.' }),
+  });
+  return async function limitedSubscribe(c: Context, host: string | null, handle: string): Promise<Response> {
+    let answer: Response | undefined;
+    const refused = await limitBody(c, async () => {
+      answer = await subscribe(c, host, handle);
+    });
+    return refused instanceof Response ? refused : (answer ?? notices.notFound(c));
+  };
+}
+
+/** What a sign-up answers: a status (the page shows it), or a refusal with its page or envelope. */
+type SubscribeAnswer =
+  | { kind: 'status'; status: SubscribeStatus }
+  | {
+      kind: 'refused';
+      status: 400 | 429 | 503;
+      code: 'validation_failed' | 'rate_limited' | 'service_unavailable';
+      title: string;
+      message: string;
+      field?: string;
+      retryAfter?: number;
+    };
+
+const REFUSALS = {
+  email: {
+    kind: 'refused',
+    status: 400,
+    code: 'validation_failed',
+    field: 'email',
+    title: 'Check your email address',
+    message: 'That does not look like an email address. Nothing was saved.',
+  },
+  consent: {
+    kind: 'refused',
+    status: 400,
+    code: 'validation_failed',
+    field: 'consent',
+    title: 'Agree to sign up',
+    message: 'Tick the box to agree to the sign-up text. Nothing was saved.',
+  },
+  closed: {
+    kind: 'refused',
+    status: 503,
+    code: 'service_unavailable',
+    title: 'Sign-ups are not open yet',
+    message: 'This page cannot take sign-ups yet. Nothing was saved.',
+  },
+  throttled: {
+    kind: 'refused',
+    status: 429,
+    code: 'rate_limited',
+    title: 'Too many sign-ups',
+    message: 'Too many sign-ups from your network just now. Nothing was saved; please try again later.',
+  },
+  busy: (retryAfter: number): SubscribeAnswer => ({
+    kind: 'refused',
+    status: 503,
+    code: 'service_unavailable',
+    title: 'Please try again in a minute',
+    message: SUBSCRIBE_MESSAGES.busy,
+    retryAfter,
+  }),
+} as const satisfies Record<string, SubscribeAnswer | ((n: number) => SubscribeAnswer)>;
+
+/** The in-place script asks for JSON; a plain form post gets pages. */
+function wantsJson(c: Context): boolean {
+  return (c.req.header('accept') ?? '').includes('application/json');
+}
+
+function pageHref(page: PageSnapshot): string {
+  return `/${encodeURIComponent(page.handle)}`;
+}
