@@ -347,6 +347,35 @@ describe('what the redirect serves', () => {
     expect((await takeStep(e.id, 'pause')).status).toBe(200);
     expect((await payloadAt(qr.slug))?.experiment).toBeNull();
   });
+
+  it('promoting a QR code’s winner re-points the code itself: versioned, audited forever, served without the test', async () => {
+    const qrRes = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: { destination_url: 'https://example.com/menu' },
+    });
+    const qr = ((await qrRes.json()) as Envelope<{ id: string; slug: string }>).data;
+    const created = await kit.api('POST', '/v1/experiments', {
+      key,
+      body: { ...body(qr.id), resource_type: 'qr_code', name: 'Menu promote' },
+    });
+    const e = ((await created.json()) as Envelope<ExperimentView>).data;
+    expect((await takeStep(e.id, 'start')).status).toBe(200);
+    expect((await takeStep(e.id, 'promote')).status).toBe(200);
+    const served = await payloadAt(qr.slug);
+    expect(served?.experiment).toBeNull();
+    expect(served?.destination_url).toBe('https://example.com/b');
+    expect(served?.last_good_destination).toBe('https://example.com/b');
+    const version = await kit.deps.pool.query<{ change_summary: string }>(
+      'SELECT change_summary FROM qr_code_versions WHERE qr_code_id = $1 ORDER BY version DESC LIMIT 1',
+      [qr.id],
+    );
+    expect(version.rows[0]?.change_summary).toBe('promoted B');
+    const audit = await kit.deps.pool.query<{ retention_expires_at: Date | null }>(
+      "SELECT retention_expires_at FROM audit_log_entries WHERE resource_id = $1 AND action = 'qr_code.destination_changed'",
+      [qr.id],
+    );
+    expect(audit.rows).toEqual([{ retention_expires_at: null }]);
+  });
 });
 
 describe('POST /v1/conversions', () => {
