@@ -140,6 +140,11 @@ describe('the link editor', () => {
       () => page.getByLabel('Destination URL').inputValue(),
       (v) => v === 'https://\u0430pple.com/\u6771\u4eac',
     );
+    // The list shows it as typed too, not as the stored punycode and percent-escapes.
+    await page
+      .getByRole('row', { name: new RegExp(slug) })
+      .getByRole('cell', { name: 'https://\u0430pple.com/\u6771\u4eac', exact: true })
+      .waitFor();
     await page.context().close();
   }, 120_000);
 

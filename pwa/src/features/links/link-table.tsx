@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { LinkView, SummaryView } from '@linkhub/shared/sync/views';
+import { displayUrl } from './destination-display';
 import { linkState, type LinkSort } from './link-filter';
 
 const ROW = 48;
@@ -71,8 +72,8 @@ export function LinkTable({ links, summaries, selected, onOpen, sort, onSort }: 
                     {link.slug || '…'}
                   </small>
                 </span>
-                <span role="cell" title={link.destination_url} className="dest">
-                  {link.destination_url}
+                <span role="cell" title={displayUrl(link.destination_url)} className="dest">
+                  {displayUrl(link.destination_url)}
                 </span>
                 <span role="cell">
                   <span className={`badge ${state}`}>{state}</span>

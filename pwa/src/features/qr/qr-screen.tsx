@@ -4,6 +4,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { listNotices, listQrCodes, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { MiniChart } from '../../ui/mini-chart';
+import { displayUrl } from '../links/destination-display';
 import { QrBatchExport } from './qr-batch-export';
 import { keptQrDrafts, QrEditor } from './qr-editor';
 
@@ -94,7 +95,7 @@ export default function QrScreen({ rest }: { rest: string[] }) {
                 >
                   {c.title ?? c.slug}
                 </a>
-                <span className="muted">{c.destination_url}</span>
+                <span className="muted">{displayUrl(c.destination_url)}</span>
                 <span>{summaries[c.id]?.totals_7d ?? 0} scans (7 d)</span>
                 {c.archived_at && <span className="badge archived">archived</span>}
               </li>
