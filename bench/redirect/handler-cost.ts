@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
@@ -65,7 +65,7 @@ async function cpuPerRequest(
 async function main(): Promise<void> {
   const db = await createBenchDatabase();
   const { databaseUrl, prefix } = db;
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   const closers: Array<() => unknown> = [];
   const logger = createLogger('bench', { level: 'error' });
   try {

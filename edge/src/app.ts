@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import type { GeoLookup } from '@linkhub/shared/analytics/geo';
 import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/salt';
@@ -38,13 +38,13 @@ import { newRequestId } from '@linkhub/shared/logging/request-id';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
-  redis: Redis;
+  redis: RedisClient;
   /**
    * The queue role (QUEUE_REDIS_URL, never evicts; default: `redis`): capture's fire-and-forget XADDs
    * (a second connection keeps them out of the reads' pipeline), sign-up jobs and rate limits, the
    * daily salts, ACME tokens, and the health check's eviction-policy check. `redis` is the cache role.
    */
-  captureRedis?: Redis;
+  captureRedis?: RedisClient;
   /** Prefix of every Redis key (`''` in production; `testRedisPrefix()` in tests). */
   redisPrefix: string;
   pg: PgLookup;

@@ -12,6 +12,8 @@ import { createHotCache } from './lookup/hot-cache';
 import { createPgLookup } from './lookup/pg-lookup';
 import { createSlugFilter } from './lookup/slug-filter';
 import { openEdgeRedis } from './redis-connections';
+import { isClusterUrl } from '@linkhub/shared/redis/cluster-url';
+import { duplicateRedis } from '@linkhub/shared/redis/client';
 import { createEdgePrometheus } from './prometheus';
 import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import { createMetricsServer } from '@linkhub/shared/metrics/server';
@@ -38,12 +40,15 @@ redis.on('ready', () => {
 });
 
 // Redirect keys held in process, evicted by Redis (client-side caching) the moment anyone writes them.
-const hotCache = createHotCache({ url: redisUrls.cache, prefix: config.REDIS_PREFIX, logger });
+// Not on a Redis Cluster: tracking is per node and slots move, so there every hit reads Redis (D-361).
+const hotCache = isClusterUrl(redisUrls.cache)
+  ? undefined
+  : createHotCache({ url: redisUrls.cache, prefix: config.REDIS_PREFIX, logger });
 
 const pg = createPgLookup({ connectionString: config.DATABASE_URL });
 // Built from PostgreSQL whenever tracking is (re-)established, kept current by the same invalidations; "maybe" until then.
 const slugFilter =
-  config.EDGE_SLUG_FILTER === 'on'
+  config.EDGE_SLUG_FILTER === 'on' && hotCache !== undefined
     ? createSlugFilter({ pg, hot: hotCache, prefix: config.REDIS_PREFIX, logger })
     : undefined;
 const { geo, error: geoError } = await openGeo(config.GEOIP_DB_PATH);
@@ -91,7 +96,7 @@ metricsServer.listen(config.METRICS_PORT, config.METRICS_HOST, () => {
 
 // Custom domains over HTTPS (DECISIONS D-250): certificates by SNI, reloaded when the worker announces a change.
 const tlsPort = edgeTlsPort(config);
-const tlsSubscriber = tlsPort === null ? null : captureRedis.duplicate();
+const tlsSubscriber = tlsPort === null ? null : duplicateRedis(captureRedis);
 tlsSubscriber?.on('error', () => undefined);
 const certificates =
   tlsSubscriber === null
@@ -129,7 +134,7 @@ function shutdown(signal: string): void {
         redis.disconnect();
         captureRedis.disconnect();
         slugFilter?.close();
-        hotCache.close();
+        hotCache?.close();
         return pg.close();
       })
       .then(() => process.exit(0));

@@ -1,9 +1,11 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisOptions } from 'ioredis';
+import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import type { RedisRoleUrls } from '@linkhub/shared/config/redis-roles';
 
 /**
  * The edge's two Redis connections, one per role (DECISIONS D-312; both URLs are REDIS_URL by default). Both fail fast while disconnected (no offline queue): the edge
  * degrades to PostgreSQL instead of waiting.
+ * Either role may be a Redis Cluster (`redis+cluster://`, D-360).
  * - `redis`, the cache role, reads (MGETs of concurrent requests go out in one write per tick: auto-pipelining).
  * - `captureRedis`, the queue role (never evicts), takes capture's XADDs, the sign-ups' rate limit and
  *   jobs, the daily salts and ACME tokens; so a batch never queues in front of a redirect's read; no
@@ -17,9 +19,12 @@ const READ_OPTIONS: RedisOptions = {
   retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
 };
 
-export function openEdgeRedis(urls: string | RedisRoleUrls): { redis: Redis; captureRedis: Redis } {
+export function openEdgeRedis(urls: string | RedisRoleUrls): {
+  redis: RedisClient;
+  captureRedis: RedisClient;
+} {
   const { cache, queue } = typeof urls === 'string' ? { cache: urls, queue: urls } : urls;
-  const captureRedis = new Redis(queue, { ...READ_OPTIONS, enableAutoPipelining: false });
+  const captureRedis = openRedis(queue, { ...READ_OPTIONS, enableAutoPipelining: false });
   captureRedis.on('error', () => undefined);
-  return { redis: new Redis(cache, READ_OPTIONS), captureRedis };
+  return { redis: openRedis(cache, READ_OPTIONS), captureRedis };
 }

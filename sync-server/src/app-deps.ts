@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { SyncPrometheus } from './prometheus';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
@@ -20,9 +20,9 @@ export type AppDeps = {
   readonly config: SyncServerEnv;
   readonly pool: pg.Pool;
   /** The queue role (QUEUE_REDIS_URL, never evicts): jobs, pokes, sessions, rate limits. */
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   /** The cache role (CACHE_REDIS_URL): the edge's keys written through after commit. The same client when both URLs agree. */
-  readonly cacheRedis: Redis;
+  readonly cacheRedis: RedisClient;
   /** Rate and latency by route class, served on the metrics listener (main.ts). */
   readonly prometheus: SyncPrometheus;
   readonly logger: Logger;

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Redis } from 'ioredis';
+import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
@@ -31,8 +31,8 @@ export function createPool(databaseUrl: string): pg.Pool {
   return new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
 }
 
-export function createRedis(redisUrl: string, logger: Logger): Redis {
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 3_000 });
+export function createRedis(redisUrl: string, logger: Logger): RedisClient {
+  const redis = openRedis(redisUrl, { maxRetriesPerRequest: 2, connectTimeout: 3_000 });
   // ioredis reconnects on its own; one line per failure, never the URL (it may carry a password).
   redis.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'redis connection error'),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectKey } from '@linkhub/shared/cache/keys';
+import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
 import { startRedisServer, type PrivateRedis } from '@linkhub/shared/health/testing';
@@ -88,9 +89,9 @@ describe('sync-server Redis roles (two private redis-servers)', () => {
       expect(await t.deps.cacheRedis.exists(key)).toBe(0);
       expect(await t.deps.redis.exists(key)).toBe(1);
       expect(
-        (await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}bull:cache-refresh:*`)).length,
+        (await t.deps.redis.keys(`${bullPrefix(t.deps.config.REDIS_PREFIX)}:cache-refresh:*`)).length,
       ).toBeGreaterThan(0);
-      expect(await t.deps.cacheRedis.keys(`${t.deps.config.REDIS_PREFIX}bull:*`)).toEqual([]);
+      expect(await t.deps.cacheRedis.keys(`${bullPrefix(t.deps.config.REDIS_PREFIX)}:*`)).toEqual([]);
       expect((await t.app.request('/healthz')).status).toBe(200);
     } finally {
       await t.close();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { Redis } from 'ioredis';
+import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { JobProducer } from '@linkhub/shared/jobs/producer';
 import { createMailer } from '@linkhub/shared/mail/create-mailer';
@@ -21,9 +21,9 @@ export type WorkerDeps = {
   config: WorkerEnv;
   pool: pg.Pool;
   /** The queue role (QUEUE_REDIS_URL): BullMQ, `clicks:raw`, pokes, certificate announcements. Must not evict. */
-  redis: Redis;
+  redis: RedisClient;
   /** The cache role (CACHE_REDIS_URL): the edge's keys rebuilt from PostgreSQL (cache-refresh). The same client when both URLs agree. */
-  cacheRedis: Redis;
+  cacheRedis: RedisClient;
   logger: Logger;
   jobs: JobProducer;
   mailer: Mailer;
@@ -43,14 +43,14 @@ export function createWorkerDeps(
   );
   // BullMQ workers block on Redis: they need maxRetriesPerRequest null.
   const urls = redisRoleUrls(config);
-  const redis = new Redis(urls.queue, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
+  const redis = openRedis(urls.queue, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
   redis.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'redis connection error'),
   );
   const cacheRedis =
     urls.cache === urls.queue
       ? redis
-      : new Redis(urls.cache, { maxRetriesPerRequest: 2, connectTimeout: 3_000 });
+      : openRedis(urls.cache, { maxRetriesPerRequest: 2, connectTimeout: 3_000 });
   if (cacheRedis !== redis)
     cacheRedis.on('error', (error: Error) =>
       logger.warn({ err: { message: error.message } }, 'cache redis connection error'),

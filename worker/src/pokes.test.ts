@@ -1,3 +1,4 @@
+import { duplicateRedis } from '@linkhub/shared/redis/client';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBatchStreamFields } from '@linkhub/shared/analytics/event';
@@ -26,7 +27,7 @@ describe('editors hear about fresh analytics', () => {
     await db.close();
 
     const prefix = t.deps.config.REDIS_PREFIX;
-    const listener = t.deps.redis.duplicate();
+    const listener = duplicateRedis(t.deps.redis);
     const poked: string[] = [];
     listener.on('message', (channel: string) => poked.push(channel));
     await listener.subscribe(

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { pokeWorkspaceMembers as pokeMembers } from '@linkhub/shared/db/pokes';
 
 export type PokeDeps = {
   readonly pool: Pick<pg.Pool, 'query'>;
-  readonly redis: Redis;
+  readonly redis: RedisClient;
   readonly prefix: string;
 };
 

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { Gauge, type Registry } from 'prom-client';
 import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
@@ -8,7 +8,7 @@ import { createServiceRegistry } from '@linkhub/shared/metrics/registry';
 
 export type WorkerMetricsDeps = {
   /** The queue Redis (BullMQ and `clicks:raw`). */
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   /** Reads each queue's counts (the worker's producer: one BullMQ Queue per name). */
   jobs: Pick<JobProducer, 'queue'>;
@@ -34,7 +34,7 @@ function fieldOf(info: readonly unknown[], name: string): unknown {
 }
 
 /** `clicks:raw` as the ingest sees it, read from Redis alone (ages on Redis' clock, like the health check). */
-export async function readStreamLag(redis: Redis, prefix: string): Promise<StreamLag> {
+export async function readStreamLag(redis: RedisClient, prefix: string): Promise<StreamLag> {
   const stream = clicksStreamKey(prefix);
   const length = await redis.xlen(stream);
   if (length === 0) return { length: 0, lagEntries: 0, pendingEntries: 0, ingestLagSeconds: 0 };
@@ -62,7 +62,7 @@ export async function readStreamLag(redis: Redis, prefix: string): Promise<Strea
 }
 
 /** Seconds since the first entry of an XRANGE reply was added (0 for an empty reply). */
-async function ageOf(redis: Redis, reply: unknown): Promise<number> {
+async function ageOf(redis: RedisClient, reply: unknown): Promise<number> {
   const id = Array.isArray(reply) && Array.isArray(reply[0]) ? reply[0][0] : undefined;
   if (typeof id !== 'string') return 0;
   const [seconds, micros] = await redis.time();

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { JobProducer } from '@linkhub/shared/jobs/producer';
 import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
 
@@ -13,7 +13,7 @@ export {
 export { DEFAULT_JOB_OPTIONS } from '@linkhub/shared/jobs/producer';
 
 /** A producer for one queue, on the shared producer: `add` validates the data with the queue's schema. */
-export function createQueue<Q extends QueueName>(name: Q, connection: Redis, redisPrefix: string) {
+export function createQueue<Q extends QueueName>(name: Q, connection: RedisClient, redisPrefix: string) {
   const producer = new JobProducer(connection, redisPrefix);
   return {
     queue: producer.queue(name),

@@ -1,11 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 
 /**
  * Calls `onReconnect` each time `redis` is ready again after a lost connection (not on the first
  * connect): a Redis restarted without persistence has lost the consumer group and the schedulers.
  * Returns a function that stops watching.
  */
-export function watchRedisRestarts(redis: Redis, onReconnect: () => void): () => void {
+export function watchRedisRestarts(redis: RedisClient, onReconnect: () => void): () => void {
   let wasReady = redis.status === 'ready';
   let lost = false;
   const onReady = () => {

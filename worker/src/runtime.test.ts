@@ -1,3 +1,4 @@
+import { duplicateRedis } from '@linkhub/shared/redis/client';
 import { randomUUID } from 'node:crypto';
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ describe('worker runtime', () => {
       },
     });
     events = new QueueEvents('qr-render', {
-      connection: t.deps.redis.duplicate(),
+      connection: duplicateRedis(t.deps.redis),
       prefix: bullPrefix(t.deps.config.REDIS_PREFIX),
     });
     await events.waitUntilReady();

@@ -1,10 +1,11 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries } from '@linkhub/shared/analytics/event';
 import { RUN_BATCH_VERSION } from '@linkhub/shared/analytics/run-batch';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
+import { isTransientRedisError } from '@linkhub/shared/redis/transient-error';
 import type { EdgeMetrics } from '../metrics';
 import { RunBatchBuffer, type EventLine } from './event-line';
 import type { RequestFacts } from '../request/request-facts';
@@ -20,7 +21,8 @@ import type { RequestFacts } from '../request/request-facts';
  * most `outageCapacity` of them, and sent in batches as soon as the connection is ready again; an
  * event that finds the buffer full is counted in `captureOverflow`. A batch whose XADD fails because
  * the connection went away is held the same way (a reply lost with the connection may duplicate
- * it, which beats losing it); a batch Redis refuses while connected counts in `captureFailed`.
+ * it, which beats losing it); so is a batch a Redis Cluster turns away while a master is replaced
+ * (D-360); a batch Redis refuses while connected counts in `captureFailed`.
  * Events still queued or held when the process dies without `flush()` (SIGKILL, crash) are lost.
  */
 export type Capture = {
@@ -43,11 +45,14 @@ export const DEFAULT_OUTAGE_CAPACITY = 10_000;
 
 const BATCH_VERSION = String(RUN_BATCH_VERSION);
 
+/** How soon events held after a transient error (a cluster failover) are tried again. */
+const HELD_RETRY_MS = 250;
+
 /** Room for a batch of typical lines (about 60 bytes each) before the buffer has to grow. */
 const BYTES_PER_EVENT = 96;
 
 export function createCapture(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   metrics: EdgeMetrics,
   enabled: boolean,
@@ -107,11 +112,26 @@ export function createCapture(
         () => {
           metrics.captured += count;
         },
-        () => {
-          if (redis.status === 'ready') metrics.captureFailed += count;
-          else hold(events);
+        (error: unknown) => {
+          if (redis.status === 'ready' && !isTransientRedisError(error)) {
+            metrics.captureFailed += count;
+            return;
+          }
+          hold(events);
+          // A Redis Cluster stays 'ready' while one master is replaced: try the held events again shortly.
+          if (redis.status === 'ready') retryHeldSoon();
         },
       );
+  }
+
+  let retryTimer: NodeJS.Timeout | null = null;
+  function retryHeldSoon(): void {
+    if (retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void drain();
+    }, HELD_RETRY_MS);
+    retryTimer.unref();
   }
 
   function enqueue(event: EventLine): Promise<void> | null {

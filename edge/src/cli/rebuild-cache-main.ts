@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { openRedis } from '@linkhub/shared/redis/client';
+import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import { parseEnv } from '@linkhub/shared/config/env';
 import { edgeEnvSchema } from '../env';
 import { createPgLookup } from '../lookup/pg-lookup';
@@ -6,7 +7,7 @@ import { rebuildRedirectCache } from './rebuild-cache';
 
 /** `npx tsx edge/src/cli/rebuild-cache-main.ts`: rebuild every redirect payload in Redis from PostgreSQL (same env as the edge). */
 const config = parseEnv(edgeEnvSchema);
-const redis = new Redis(config.REDIS_URL);
+const redis = openRedis(redisRoleUrls(config).cache);
 const pg = createPgLookup({ connectionString: config.DATABASE_URL, statementTimeoutMs: 30_000 });
 try {
   const report = await rebuildRedirectCache(pg, redis, config.REDIS_PREFIX);

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import { writeDomainRoute, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
 import type { PgLookup } from '../lookup/pg-lookup';
@@ -12,7 +12,7 @@ export type RebuildReport = { written: number; keptNewer: number; hosts: number 
 
 export async function rebuildRedirectCache(
   pg: PgLookup,
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   pageSize = 500,
 ): Promise<RebuildReport> {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { ipHash } from '@linkhub/shared/analytics/visitor-hash';
 import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
@@ -30,7 +30,7 @@ export type SubscribeResult =
   | { kind: 'unavailable'; retryAfterSeconds: number };
 
 export type LeadCaptureDeps = {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   jobs: Pick<JobProducer, 'add'>;
   salts: SaltSource;

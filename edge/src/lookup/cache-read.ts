@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import type { HotCache } from './hot-cache';
 
@@ -29,7 +29,7 @@ function toRead(
  * was built was reported to it), so the read stops there.
  */
 export async function readRedirectCache(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   host: string,
   slug: string,

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { buildDomainRoute } from '@linkhub/shared/cache/build-payload';
 import { domainHostKey } from '@linkhub/shared/cache/keys';
 import { parseDomainRoute, type Branding } from '@linkhub/shared/cache/payload';
@@ -11,7 +11,11 @@ import type { PgLookup } from './pg-lookup';
  */
 export type DomainBranding = (host: string) => Promise<Branding | null>;
 
-export function createDomainBranding(deps: { redis: Redis; prefix: string; pg: PgLookup }): DomainBranding {
+export function createDomainBranding(deps: {
+  redis: RedisClient;
+  prefix: string;
+  pg: PgLookup;
+}): DomainBranding {
   return async (host) => {
     try {
       const raw =

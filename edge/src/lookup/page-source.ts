@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { pageKey, rootPageKey } from '@linkhub/shared/cache/keys';
 import { writePageSnapshot, writeRootPageSnapshot } from '@linkhub/shared/cache/page-cache';
@@ -9,7 +9,7 @@ import type { EdgeMetrics } from '../metrics';
 import type { PgLookup } from './pg-lookup';
 
 export type PageSourceDeps = {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   pg: PgLookup;
   metrics: EdgeMetrics;

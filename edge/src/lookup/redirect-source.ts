@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import type { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import {
@@ -43,7 +43,7 @@ export type Found =
   | { kind: 'unknown' };
 
 export type RedirectSourceDeps = {
-  redis: Redis;
+  redis: RedisClient;
   prefix: string;
   pg: PgLookup;
   lastKnown: BoundedMemo<string, LastKnownEntry>;

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { acmeChallengeKey } from '@linkhub/shared/cache/keys';
 
 /** ACME HTTP-01 (DESIGN §10): `/.well-known/acme-challenge/{token}` answers the key authorization the domain worker stored. */
@@ -7,7 +7,7 @@ const TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 
 export type AcmeChallenge = (c: Context, token: string) => Promise<Response>;
 
-export function createAcmeChallenge(deps: { redis: Redis; prefix: string }): AcmeChallenge {
+export function createAcmeChallenge(deps: { redis: RedisClient; prefix: string }): AcmeChallenge {
   return async (c, token) => {
     const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
     if (!TOKEN.test(token)) return c.body('not found', 404, headers);

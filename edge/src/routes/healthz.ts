@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import { evictionRefusal } from '@linkhub/shared/health/redis-policy';
 import type { PgLookup } from '../lookup/pg-lookup';
@@ -17,9 +17,9 @@ import type { EdgeMetrics } from '../metrics';
  */
 export type HealthDeps = {
   /** The cache role. */
-  redis: Redis;
+  redis: RedisClient;
   /** The queue role (the stream, jobs); default `redis`. */
-  queueRedis?: Redis;
+  queueRedis?: RedisClient;
   redisPrefix: string;
   pg: PgLookup;
   metrics: EdgeMetrics;

@@ -1,6 +1,7 @@
 /* eslint-disable no-restricted-imports -- test-only: seeds rows with plain SQL and clones the test database; never imported by the service */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import pg from 'pg';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo, type GeoLookup } from '@linkhub/shared/analytics/geo';
@@ -30,7 +31,7 @@ export function edgeRedis(url = REDIS_URL): Redis {
   return redis;
 }
 
-export async function ready(redis: Redis): Promise<void> {
+export async function ready(redis: RedisClient): Promise<void> {
   if (redis.status === 'ready') return;
   await new Promise<void>((resolve, reject) => {
     redis.once('ready', () => resolve());
@@ -232,7 +233,7 @@ export type Harness = {
     service: EdgeService;
     lookup: PgLookup;
     metrics: EdgeMetrics;
-    edgeRedis: Redis;
+    edgeRedis: RedisClient;
     hotCache: HotCache | undefined;
   };
   close(): Promise<void>;
@@ -248,7 +249,7 @@ export async function createHarness(): Promise<Harness> {
   const redis = new Redis(REDIS_URL);
   const domains = await seed.systemDomains();
   const geo = await sharedGeo();
-  const opened: Array<{ lookup: PgLookup; edgeRedis: Redis; hotCache: HotCache | undefined }> = [];
+  const opened: Array<{ lookup: PgLookup; edgeRedis: RedisClient; hotCache: HotCache | undefined }> = [];
   return {
     db,
     sql,

@@ -1,5 +1,5 @@
 import { createSecureContext, type SecureContext } from 'node:tls';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { tlsChangedChannel } from '@linkhub/shared/domains/tls-keys';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -24,7 +24,7 @@ export type CertificateStoreDeps = {
   find: (host: string) => Promise<SealedCertificate | null>;
   box: SecretBox;
   /** A dedicated subscriber connection (a subscribed ioredis client can do nothing else); absent: TTL only. */
-  subscriber?: Redis;
+  subscriber?: RedisClient;
   prefix: string;
   logger: Logger;
   ttlMs?: number;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { clicksStreamKey } from '../cache/keys';
 
 /** The consumer group of the analytics ingest on `clicks:raw` (DESIGN §7). */
@@ -33,7 +33,7 @@ function seconds(ms: number): string {
  * entry older than INGEST_UNREAD_STALL_MS, a pending one older than INGEST_PENDING_STALL_MS or a lag
  * over INGEST_LAG_MAX_ENTRIES are a stall, with the reason. Ages use Redis' clock (stream ids are its time).
  */
-export async function checkIngestHealth(redis: Redis, prefix: string): Promise<IngestHealth> {
+export async function checkIngestHealth(redis: RedisClient, prefix: string): Promise<IngestHealth> {
   const stream = clicksStreamKey(prefix);
   const length = await redis.xlen(stream);
   if (length === 0) return { ok: true };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { saltKey, SALT_TTL_SECONDS } from '../cache/keys';
 
 /**
@@ -21,7 +21,7 @@ export function utcDay(now: Date): string {
 /** How long a process-local fallback salt is used before Redis is tried again. */
 const RETRY_MS = 5000;
 
-export function createSaltSource(redis: Redis, prefix: string): SaltSource {
+export function createSaltSource(redis: RedisClient, prefix: string): SaltSource {
   let current: DailySalt | null = null;
   let retryAt = 0;
   let pending: Promise<DailySalt> | null = null;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { pageKey, PAGE_TTL_SECONDS, rootPageKey } from './keys';
 
 /**
@@ -7,7 +7,7 @@ import { pageKey, PAGE_TTL_SECONDS, rootPageKey } from './keys';
  * purge them on unpublish, archive, handle change and domain removal (call after commit).
  */
 export async function writePageSnapshot(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   host: string,
   handle: string,
@@ -17,7 +17,7 @@ export async function writePageSnapshot(
 }
 
 export async function purgePageSnapshot(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   host: string,
   handle: string,
@@ -26,7 +26,7 @@ export async function purgePageSnapshot(
 }
 
 export async function writeRootPageSnapshot(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   host: string,
   snapshot: unknown,
@@ -34,6 +34,6 @@ export async function writeRootPageSnapshot(
   await redis.set(rootPageKey(prefix, host), JSON.stringify(snapshot), 'EX', PAGE_TTL_SECONDS);
 }
 
-export async function purgeRootPageSnapshot(redis: Redis, prefix: string, host: string): Promise<void> {
+export async function purgeRootPageSnapshot(redis: RedisClient, prefix: string, host: string): Promise<void> {
   await redis.del(rootPageKey(prefix, host));
 }

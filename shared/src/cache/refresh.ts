@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import type { CacheRefreshTarget } from '../jobs/queues';
 import { buildDomainRoute, buildRedirectPayload, type DomainRow } from './build-payload';
 import {
@@ -32,7 +32,7 @@ import {
 export type SqlClient = {
   query: (statement: { name: string; text: string; values: unknown[] }) => Promise<{ rows: object[] }>;
 };
-export type RefreshIo = { sql: SqlClient; redis: Redis; prefix: string };
+export type RefreshIo = { sql: SqlClient; redis: RedisClient; prefix: string };
 
 export type RefreshOutcome = 'written' | 'kept_newer' | 'purged' | 'kept_qr';
 export type RefreshReport = Array<{

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import {
   domainHostKey,
   redirectKey,
@@ -68,7 +68,7 @@ export function redirectTtlSeconds(payload: Pick<RedirectPayload, 'is_qr'>): num
 }
 
 export async function writeRedirectPayload(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   host: string,
   slug: string,
@@ -102,7 +102,7 @@ export class QrKeyProtectedError extends Error {
  * Returns false when a positive key exists (the miss is not written).
  */
 export async function writeMiss(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   host: string,
   slug: string,
@@ -120,7 +120,12 @@ export async function writeMiss(
 }
 
 /** Removes a plain link's payload (link deleted or moved); throws QrKeyProtectedError for a QR key. */
-export async function purgeRedirect(redis: Redis, prefix: string, host: string, slug: string): Promise<void> {
+export async function purgeRedirect(
+  redis: RedisClient,
+  prefix: string,
+  host: string,
+  slug: string,
+): Promise<void> {
   const result = await redis.eval(PURGE_SCRIPT, 1, redirectKey(prefix, host, slug));
   if (result === -1) throw new QrKeyProtectedError(host, slug, 'delete');
 }
@@ -137,7 +142,7 @@ export const DOMAIN_ROUTE_MISS_TTL_SECONDS = 600;
  * `ttlSeconds` (DOMAIN_ROUTE_MISS_TTL_SECONDS).
  */
 export async function writeDomainRoute(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   host: string,
   route: DomainRoute,
@@ -149,6 +154,6 @@ export async function writeDomainRoute(
 }
 
 /** Removes a host's routing entry (domain disconnected). */
-export async function purgeDomainRoute(redis: Redis, prefix: string, host: string): Promise<void> {
+export async function purgeDomainRoute(redis: RedisClient, prefix: string, host: string): Promise<void> {
   await redis.del(domainHostKey(prefix, host));
 }

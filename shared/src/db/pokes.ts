@@ -1,15 +1,19 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { pokeChannel } from '../cache/keys';
 import { rows, type Queryable } from './sql';
 
 /** Tells each user's open editors (SSE streams on any sync-server process) to pull now. */
-export async function pokeUsers(redis: Redis, prefix: string, userIds: Iterable<string>): Promise<void> {
+export async function pokeUsers(
+  redis: RedisClient,
+  prefix: string,
+  userIds: Iterable<string>,
+): Promise<void> {
   await Promise.all([...new Set(userIds)].map((userId) => redis.publish(pokeChannel(prefix, userId), '1')));
 }
 
 /** Pokes every live member of the workspaces, and `alsoUsers` (one publish per user). */
 export async function pokeWorkspaceMembers(
-  deps: { db: Queryable; redis: Redis; prefix: string },
+  deps: { db: Queryable; redis: RedisClient; prefix: string },
   workspaceIds: Iterable<string>,
   alsoUsers: Iterable<string> = [],
 ): Promise<void> {

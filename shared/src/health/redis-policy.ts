@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { serversOf, type RedisClient } from '../redis/client';
 
 export class EvictionPolicyError extends Error {
   override readonly name = 'EvictionPolicyError';
@@ -9,7 +9,12 @@ export class EvictionPolicyError extends Error {
  * `maxmemory-policy` `noeviction`: the worker refuses to start otherwise, and every service's
  * /healthz answers 503 naming `queue_redis`.
  */
-export async function assertNoEviction(redis: Redis): Promise<void> {
+export async function assertNoEviction(redis: RedisClient): Promise<void> {
+  // On a Redis Cluster every master holds part of the stream and queues: each must refuse to evict.
+  for (const server of serversOf(redis)) await assertServerNoEviction(server);
+}
+
+async function assertServerNoEviction(redis: RedisClient): Promise<void> {
   let policy: string | undefined;
   try {
     const reply = (await redis.call('CONFIG', 'GET', 'maxmemory-policy')) as unknown;
@@ -28,7 +33,7 @@ export async function assertNoEviction(redis: Redis): Promise<void> {
 }
 
 /** For a `/healthz`: why the queue Redis is refused (its policy can evict, or cannot be read), or null. */
-export async function evictionRefusal(redis: Redis): Promise<string | null> {
+export async function evictionRefusal(redis: RedisClient): Promise<string | null> {
   try {
     await assertNoEviction(redis);
     return null;

@@ -1,5 +1,5 @@
 import { Queue, type Job } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../redis/client';
 import { bullPrefix, isQueueName, QUEUE_JOB_OPTIONS, QUEUES, type JobData, type QueueName } from './queues';
 
 /** Every job of every service: a few retries with exponential backoff, bounded history. */
@@ -26,7 +26,7 @@ export class JobProducer {
   private readonly queues = new Map<QueueName, Queue>();
 
   constructor(
-    private readonly connection: Redis,
+    private readonly connection: RedisClient,
     private readonly redisPrefix: string,
   ) {}
 

@@ -149,7 +149,11 @@ export function isQueueName(value: unknown): value is QueueName {
   return typeof value === 'string' && Object.hasOwn(QUEUES, value);
 }
 
-/** BullMQ's own key prefix under a deployment/test prefix: `{prefix}bull`. */
+/**
+ * BullMQ's own key prefix under a deployment/test prefix, as a Redis hash tag: `{<prefix>bull}`.
+ * BullMQ's scripts touch several keys of a queue at once; the tag keeps them all in one slot of a
+ * Redis Cluster (D-360), and costs nothing on a single Redis.
+ */
 export function bullPrefix(redisPrefix: string): string {
-  return `${redisPrefix}bull`;
+  return `{${redisPrefix}bull}`;
 }

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { TrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import type { SecretBox } from '../auth/secret-box';
@@ -11,7 +11,7 @@ import type { SyncServerEnv } from '../env';
 export type Accounts = {
   config: SyncServerEnv;
   pool: pg.Pool;
-  redis: Redis;
+  redis: RedisClient;
   logger: Logger;
   mailer: Mailer;
   /** Account e-mails requests must not send themselves (sign-up, reset, magic link): see account-mail.ts. */

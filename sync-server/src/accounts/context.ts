@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import { isLocalUrl } from '../auth/auth-config';
 import { createSecretBox } from '../auth/secret-box';
@@ -17,7 +17,7 @@ export type { Accounts } from './accounts';
 export function createAccounts(base: {
   config: SyncServerEnv;
   pool: pg.Pool;
-  redis: Redis;
+  redis: RedisClient;
   logger: Logger;
 }): Accounts {
   const { config } = base;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { one, type Queryable } from '@linkhub/shared/db/sql';
 
@@ -59,7 +59,7 @@ async function counterFromDb(db: Queryable, s: ThrottleSubject, scope: Scope): P
 }
 
 async function counter(
-  redis: Redis,
+  redis: RedisClient,
   db: Queryable,
   prefix: string,
   s: ThrottleSubject,
@@ -86,7 +86,7 @@ function remaining(c: Counter, free: number, nowMs: number): number {
 
 /** Seconds until this pair (and this network) may try again, or 0 when it may try now. */
 export async function lockoutRemaining(
-  redis: Redis,
+  redis: RedisClient,
   db: Queryable,
   prefix: string,
   s: ThrottleSubject,
@@ -102,18 +102,24 @@ export async function lockoutRemaining(
   );
 }
 
-export async function recordFailure(redis: Redis, prefix: string, s: ThrottleSubject): Promise<void> {
+export async function recordFailure(redis: RedisClient, prefix: string, s: ThrottleSubject): Promise<void> {
   const now = String(Date.now());
-  const multi = redis.multi();
-  for (const scope of ['pair', 'net'] as const) {
-    const key = keyOf(prefix, s, scope);
-    multi.hincrby(key, 'failures', 1).hset(key, 'last', now).expire(key, FAILURE_WINDOW_SECONDS);
-  }
-  await multi.exec();
+  // One transaction per key: the two keys may sit in different slots of a Redis Cluster (D-360).
+  await Promise.all(
+    (['pair', 'net'] as const).map((scope) => {
+      const key = keyOf(prefix, s, scope);
+      return redis
+        .multi()
+        .hincrby(key, 'failures', 1)
+        .hset(key, 'last', now)
+        .expire(key, FAILURE_WINDOW_SECONDS)
+        .exec();
+    }),
+  );
 }
 
 /** A success from this network ends the pair's count; the network's count across identifiers stays. */
-export async function clearFailures(redis: Redis, prefix: string, s: ThrottleSubject): Promise<void> {
+export async function clearFailures(redis: RedisClient, prefix: string, s: ThrottleSubject): Promise<void> {
   await redis.del(keyOf(prefix, s, 'pair'));
 }
 

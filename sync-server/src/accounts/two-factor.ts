@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { sessionKey } from '@linkhub/shared/cache/keys';
 import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
 import { generateRecoveryCodes, hashRecoveryCode } from '../auth/recovery-codes';
@@ -111,7 +111,7 @@ export type PendingChallenge = { userId: string; clientKind: ClientKind; clientL
 
 /** After a correct password for a 2FA user: a short-lived, single-use challenge token (Redis, hashed key). */
 export async function createChallenge(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   pending: PendingChallenge,
 ): Promise<string> {
@@ -126,7 +126,7 @@ export async function createChallenge(
 }
 
 export async function peekChallenge(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   token: string,
 ): Promise<PendingChallenge | undefined> {
@@ -134,7 +134,7 @@ export async function peekChallenge(
   return raw === null ? undefined : parsePending(raw);
 }
 
-export async function consumeChallenge(redis: Redis, prefix: string, token: string): Promise<boolean> {
+export async function consumeChallenge(redis: RedisClient, prefix: string, token: string): Promise<boolean> {
   return (await redis.del(sessionKey(prefix, `challenge:${sha256Hex(token)}`))) > 0;
 }
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { refreshRedirects } from '@linkhub/shared/cache/refresh';
@@ -10,9 +10,9 @@ import { cacheRefreshJob } from './redirect-cache';
 export type PostCommitDeps = {
   pool: pg.Pool;
   /** The queue role: pokes. */
-  redis: Redis;
+  redis: RedisClient;
   /** The cache role the write-through goes to (default: `redis`). */
-  cacheRedis?: Redis;
+  cacheRedis?: RedisClient;
   redisPrefix: string;
   logger: Logger;
   /** Sends the jobs together (one round trip per queue). */

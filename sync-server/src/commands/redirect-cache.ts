@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { refreshCache } from '@linkhub/shared/cache/refresh';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import type { CommandContext } from './types';
 
-export type CacheDeps = { pool: pg.Pool; redis: Redis; prefix: string };
+export type CacheDeps = { pool: pg.Pool; redis: RedisClient; prefix: string };
 
 /** One cache key per target, so several mutations of one address in a push rebuild it once. */
 function cacheKeyOf(target: CacheRefreshTarget): string {

@@ -1,5 +1,5 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { Redis } from 'ioredis';
+import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { z } from 'zod';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -48,7 +48,7 @@ function boundedBy(work: Promise<void>, ms: number): Promise<void> {
 }
 
 export function startAccountMailQueue(opts: {
-  redis: Redis;
+  redis: RedisClient;
   redisUrl: string;
   redisPrefix: string;
   logger: Logger;
@@ -57,7 +57,7 @@ export function startAccountMailQueue(opts: {
   const prefix = bullPrefix(opts.redisPrefix);
   const queue = new Queue(ACCOUNT_MAIL_QUEUE, { connection: opts.redis, prefix });
   // A blocking consumer needs its own connection, with no per-request retry limit.
-  const consumerConnection = new Redis(opts.redisUrl, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
+  const consumerConnection = openRedis(opts.redisUrl, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
   consumerConnection.on('error', (error: Error) =>
     opts.logger.warn({ err: { message: error.message } }, 'account-mail redis error'),
   );

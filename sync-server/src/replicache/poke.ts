@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
 import { pokeUsers } from '@linkhub/shared/db/pokes';
 
@@ -11,16 +11,16 @@ type Listener = () => void;
  */
 export class PokeHub {
   private readonly listeners = new Map<string, Set<Listener>>();
-  private subscriber: Redis | null = null;
+  private subscriber: RedisClient | null = null;
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly prefix: string,
   ) {}
 
-  private connection(): Redis {
+  private connection(): RedisClient {
     if (this.subscriber) return this.subscriber;
-    const subscriber = this.redis.duplicate();
+    const subscriber = duplicateRedis(this.redis);
     subscriber.on('error', () => undefined);
     subscriber.on('message', (channel: string) => {
       const userId = channel.slice(`${this.prefix}poke:`.length);
@@ -60,7 +60,7 @@ export class PokeHub {
  * workspace list only reaches the local store through a pull.
  */
 export async function pokeUser(
-  deps: { redis: Redis; config: { REDIS_PREFIX: string } },
+  deps: { redis: RedisClient; config: { REDIS_PREFIX: string } },
   userId: string,
 ): Promise<void> {
   await pokeUsers(deps.redis, deps.config.REDIS_PREFIX, [userId]);

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { parseStreamEntry } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -93,7 +93,7 @@ export type IngestConsumer = {
   stop(): Promise<void>;
 };
 
-type Deps = { pool: pg.Pool; redis: Redis; logger: Logger; prefix: string };
+type Deps = { pool: pg.Pool; redis: RedisClient; logger: Logger; prefix: string };
 /** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields (null when it has none). */
 type Refusal = { id: string; reason: string; fields: readonly string[] | null };
 
@@ -124,9 +124,9 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   const partitions = createPartitionCache(deps.pool);
   const seen = createSeenVisitorDays();
   const lane = options.serialLane === false ? undefined : createSerialLane();
-  const readers: Redis[] = [];
-  function openReader(): Redis {
-    const reader = deps.redis.duplicate();
+  const readers: RedisClient[] = [];
+  function openReader(): RedisClient {
+    const reader = duplicateRedis(deps.redis);
     reader.on('error', (error: Error) =>
       deps.logger.warn({ err: { message: error.message } }, 'ingest redis error'),
     );
@@ -169,7 +169,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
    */
   let entriesPerRead = batchSize;
 
-  async function readNewAs(name: string, reader: Redis, block = true): Promise<StreamEntry[]> {
+  async function readNewAs(name: string, reader: RedisClient, block = true): Promise<StreamEntry[]> {
     const wait = block ? ['BLOCK', String(blockMs)] : [];
     const reply = await reader.call(
       'XREADGROUP',
@@ -187,7 +187,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
   }
 
   /** One blocking read, then (when it found entries; after lingerMs when it found less than a full read) more without waiting, up to readsPerWrite reads in all. */
-  async function readForWrite(name: string, reader: Redis): Promise<StreamEntry[]> {
+  async function readForWrite(name: string, reader: RedisClient): Promise<StreamEntry[]> {
     const entries = await readNewAs(name, reader);
     if (entries.length > 0 && entries.length < entriesPerRead && lingerMs > 0 && running) {
       await new Promise((resolve) => setTimeout(resolve, lingerMs));
@@ -376,7 +376,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     }
   }
 
-  async function run(name: string, reader: Redis): Promise<void> {
+  async function run(name: string, reader: RedisClient): Promise<void> {
     let lastClaim = 0;
     let failures = 0;
     while (running) {

@@ -1,9 +1,9 @@
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import dns2 from 'dns2';
-import type { Redis } from 'ioredis';
 import { domainHostKey, pokeChannel } from '@linkhub/shared/cache/keys';
 import { parseDomainRoute } from '@linkhub/shared/cache/payload';
 import { createDb } from '@linkhub/shared/db';
@@ -44,7 +44,7 @@ const dnsServer = dns2.createUDPServer((request, send) => {
 let t: TestWorkerDeps;
 let runtime: WorkerRuntime;
 let queue: ReturnType<typeof createQueue<'domain-verify'>>;
-let subscriber: Redis;
+let subscriber: RedisClient;
 let workspaceId: string;
 let ownerId: string;
 let prefix: string;
@@ -62,7 +62,7 @@ beforeAll(async () => {
   ownerId = owner.id;
   workspaceId = (await insertWorkspace(h.db, { ownerUserId: owner.id, name: 'Maya Prints' })).workspace.id;
   await h.close();
-  subscriber = t.deps.redis.duplicate();
+  subscriber = duplicateRedis(t.deps.redis);
   await subscriber.subscribe(pokeChannel(prefix, ownerId));
   subscriber.on('message', (channel: string) => pokes.push(channel));
   runtime = startWorkers(t.deps, { 'domain-verify': domainVerify });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { tlsChangedChannel } from '@linkhub/shared/domains/tls-keys';
@@ -109,7 +109,7 @@ export async function markRevoked(pool: pg.Pool, certificateId: string): Promise
 
 /** Tells every edge to drop its copy of this host's certificate (it loads the current one at the next handshake). */
 export async function announceCertificateChange(
-  redis: Redis,
+  redis: RedisClient,
   prefix: string,
   hostname: string,
 ): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@linkhub/shared/redis/client';
 import { acmeChallengeKey } from '@linkhub/shared/cache/keys';
 
 /** How long a published HTTP-01 answer lives if the order never cleans it up. */
@@ -13,7 +13,7 @@ export type HttpChallenges = {
   withdraw: (token: string) => Promise<void>;
 };
 
-export function redisHttpChallenges(redis: Redis, prefix: string): HttpChallenges {
+export function redisHttpChallenges(redis: RedisClient, prefix: string): HttpChallenges {
   return {
     publish: async (token, keyAuthorization) => {
       await redis.set(acmeChallengeKey(prefix, token), keyAuthorization, 'EX', CHALLENGE_TTL_SECONDS);

@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import { Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clicksStreamKey, domainHostKey, redirectKey } from '@linkhub/shared/cache/keys';
+import { testRedisPrefix } from '@linkhub/shared/db/testing';
+import { assertNoEviction, evictionRefusal } from '@linkhub/shared/health/redis-policy';
+import { JobProducer } from '@linkhub/shared/jobs/producer';
+import { bullPrefix } from '@linkhub/shared/jobs/queues';
+import { pokeUsers } from '@linkhub/shared/db/pokes';
+import { pokeChannel } from '@linkhub/shared/cache/keys';
+import { duplicateRedis, openRedis, serversOf, type RedisClient } from '@linkhub/shared/redis/client';
+import { readRedirectCache } from '../../edge/src/lookup/cache-read';
+import { startRedisCluster, type RedisClusterHandle } from '../support/redis-cluster';
+import { eventually } from '../launcher/wait';
+
+/**
+ * Both Redis roles on a real Redis Cluster (3 masters + 3 replicas on loopback, issue 22, D-360):
+ * the eviction check reads every master, the edge's one-slot MGET, pokes across connections, and a
+ * master that dies under load — every stream entry and every job Redis accepted is still there after
+ * its replica took over.
+ */
+describe('LinkHub on a Redis Cluster', () => {
+  let cluster: RedisClusterHandle;
+  let queue: RedisClient;
+  const prefix = testRedisPrefix();
+
+  beforeAll(async () => {
+    cluster = await startRedisCluster({ masters: 3, replicasPerMaster: 1 });
+    // The worker's queue-role options (BullMQ blocks: no per-request retry limit).
+    queue = openRedis(cluster.url, { maxRetriesPerRequest: null, connectTimeout: 3_000 });
+    queue.on('error', () => undefined);
+  }, 120_000);
+
+  afterAll(async () => {
+    queue.disconnect();
+    await cluster.stop();
+  });
+
+  it('checks the eviction policy on every master, not one', async () => {
+    await assertNoEviction(queue);
+    await eventually(
+      async () => serversOf(queue).length,
+      (n) => n === 3,
+      20_000,
+      'three masters known',
+    );
+    const [, second] = serversOf(queue);
+    if (second === undefined) throw new Error('no second master');
+    const direct = new Redis(Number(second.options.port), '127.0.0.1');
+    try {
+      await direct.config('SET', 'maxmemory-policy', 'allkeys-lru');
+      expect(await evictionRefusal(queue)).toMatch(/allkeys-lru; the queue Redis needs noeviction/);
+    } finally {
+      await direct.config('SET', 'maxmemory-policy', 'noeviction');
+      direct.disconnect();
+    }
+    expect(await evictionRefusal(queue)).toBeNull();
+  });
+
+  it("reads the edge's three keys of a redirect in one MGET on any host (one slot per host)", async () => {
+    const cache = openRedis(cluster.url, { enableAutoPipelining: true, maxRetriesPerRequest: 1 });
+    try {
+      for (const host of ['lnk.localhost', 'go.example.com', 'xn--bcher-kva.example']) {
+        await cache.set(domainHostKey(prefix, host), `{"kind":"links","host":"${host}"}`);
+        await cache.set(redirectKey(prefix, host, 'spring'), `payload-${host}`);
+        const read = await readRedirectCache(cache, prefix, host, 'spring');
+        expect(read?.domainRaw).toContain(host);
+        expect(read?.payloadRaw).toBe(`payload-${host}`);
+      }
+    } finally {
+      cache.disconnect();
+    }
+  });
+
+  it('delivers a poke published on one connection to a subscriber on another', async () => {
+    const subscriber = duplicateRedis(queue);
+    try {
+      const seen: string[] = [];
+      subscriber.on('message', (channel: string) => seen.push(channel));
+      await subscriber.subscribe(pokeChannel(prefix, 'user-a'));
+      await pokeUsers(queue, prefix, ['user-a', 'user-b']);
+      await eventually(
+        async () => seen,
+        (s) => s.length > 0,
+        10_000,
+        'poke received',
+      );
+      expect(seen).toEqual([pokeChannel(prefix, 'user-a')]);
+    } finally {
+      subscriber.disconnect();
+    }
+  });
+
+  it('loses no accepted stream entry and no accepted job when the masters holding them die under load', async () => {
+    const stream = clicksStreamKey(prefix);
+    const producer = new JobProducer(queue, prefix);
+    const processed = new Set<string>();
+    const consumer = new Worker(
+      'cache-refresh',
+      async (job) => {
+        if (job.id !== undefined) processed.add(job.id);
+      },
+      { connection: duplicateRedis(queue), prefix: bullPrefix(prefix), concurrency: 8 },
+    );
+    consumer.on('error', () => undefined);
+    const acceptedEntries: string[] = [];
+    const acceptedJobs: string[] = [];
+    let refused = 0;
+    let running = true;
+
+    async function writeEntries(): Promise<void> {
+      for (let i = 0; running; i++) {
+        try {
+          const id = await queue.xadd(stream, '*', 'n', String(i));
+          if (id !== null) acceptedEntries.push(id);
+        } catch {
+          refused += 1; // not accepted: the writer was told (capture holds such a batch and sends it again)
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+    }
+    async function writeJobs(): Promise<void> {
+      while (running) {
+        const jobId = randomUUID();
+        try {
+          await producer.enqueue({
+            queue: 'cache-refresh',
+            name: 'cache-refresh',
+            data: { kind: 'redirect', host: 'lnk.localhost', slug: jobId },
+            jobId,
+          });
+          acceptedJobs.push(jobId);
+        } catch {
+          refused += 1;
+          await new Promise((r) => setTimeout(r, 20));
+        }
+      }
+    }
+
+    const writers = [writeEntries(), writeEntries(), writeJobs(), writeJobs()];
+    try {
+      await eventually(
+        async () => acceptedEntries.length + acceptedJobs.length,
+        (n) => n > 200,
+        20_000,
+        'load running',
+      );
+      // The stream's master crashes (SIGKILL): its replica takes over; the node comes back as a replica.
+      const streamMaster = await cluster.masterPortFor(stream);
+      await cluster.crashMaster(streamMaster);
+      await cluster.restart(streamMaster);
+      // Then the master holding every BullMQ key (one hash tag) does, while jobs keep coming.
+      const queueMaster = await cluster.masterPortFor(`${bullPrefix(prefix)}:cache-refresh:id`);
+      const before = acceptedJobs.length;
+      await cluster.crashMaster(queueMaster);
+      await eventually(
+        async () => acceptedJobs.length,
+        (n) => n > before + 50,
+        30_000,
+        'jobs accepted again after failover',
+      );
+      await cluster.restart(queueMaster);
+    } finally {
+      running = false;
+      await Promise.all(writers);
+    }
+
+    const stored = new Set((await queue.xrange(stream, '-', '+')).map(([id]) => id));
+    const lostEntries = acceptedEntries.filter((id) => !stored.has(id));
+    expect(lostEntries).toEqual([]);
+    await eventually(
+      async () => acceptedJobs.filter((id) => !processed.has(id)).length,
+      (missing) => missing === 0,
+      60_000,
+      'every accepted job processed',
+    );
+    expect(acceptedEntries.length).toBeGreaterThan(100);
+    // Refusals during the switch are allowed (each writer was told); an accepted write that vanished is not.
+    console.info(
+      `cluster failover under load: ${acceptedEntries.length} entries, ${acceptedJobs.length} jobs accepted, ${refused} writes refused during the switch`,
+    );
+    await consumer.close();
+    await producer.close();
+  }, 240_000);
+});
