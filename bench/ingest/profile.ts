@@ -7,7 +7,6 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 import {
   CAPTURE_BATCH_MAX_EVENTS,
-  parseStreamEntry,
   toBatchStreamFields,
   type AnalyticsEvent,
 } from '../../shared/src/analytics/event';
@@ -16,7 +15,8 @@ import { clicksStreamKey } from '../../shared/src/cache/keys';
 import { migrate } from '../../shared/src/db/index';
 import { createLogger } from '../../shared/src/logging/logger';
 import { createIngestConsumer } from '../../worker/src/ingest/consumer';
-import { toClickRow, type ClickRow } from '../../worker/src/ingest/click-row';
+import type { ClickRow } from '../../worker/src/ingest/click-row';
+import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { writeBatch } from '../../worker/src/ingest/write-batch';
 import { aggregateBatch } from '../../worker/src/ingest/aggregate';
 import { INGEST_GROUP } from '../../worker/src/ingest/names';
@@ -100,13 +100,10 @@ try {
       ),
     );
     const entries = await time('parse reply', () => parseReadGroupReply(reply));
-    const events = await time('parse entries', () =>
-      entries.flatMap((e) => parseStreamEntry(e.id, e.fields ?? [])),
-    );
-    const rows = await time('toClickRow', () =>
-      events
-        .flatMap(({ key, parsed }) => (parsed.ok ? [toClickRow(key, parsed.event)] : []))
-        .flatMap((r) => (r.ok ? [r.row] : [])),
+    // the reference parse (per event) beside the one the consumer uses (runs checked once per entry), same entries
+    await time('parse: reference', () => entries.flatMap((e) => referenceRows(e.id, e.fields ?? []).rows));
+    const rows = await time('parse: entryRows', () =>
+      entries.flatMap((e) => entryRows(e.id, e.fields ?? []).rows),
     );
     const agg = await time('aggregate (alone)', () => aggregateBatch(rows));
     rollupRows += agg.rollups.length;

@@ -2,13 +2,13 @@ import { hostname } from 'node:os';
 import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import type pg from 'pg';
 import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
-import { parseStreamEntry } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import { createPartitionCache, utcDate } from '../analytics/partitions';
 import { refreshSummaries } from '../analytics/summaries';
 import { pokeWorkspaceMembers } from '../pokes';
-import { toClickRow, type ClickRow } from './click-row';
+import type { ClickRow } from './click-row';
+import { entryRows, type Refusal } from './entry-rows';
 import { clicksDeadLetterKey, DEAD_LETTER_MAX, INGEST_GROUP, MAX_DELIVERIES } from './names';
 import {
   parseAutoClaimReply,
@@ -94,8 +94,6 @@ export type IngestConsumer = {
 };
 
 type Deps = { pool: pg.Pool; redis: RedisClient; logger: Logger; prefix: string };
-/** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields (null when it has none). */
-type Refusal = { id: string; reason: string; fields: readonly string[] | null };
 
 function isNoGroup(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('NOGROUP');
@@ -319,17 +317,10 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
         refused.push({ id: entry.id, reason: 'entry deleted from the stream', fields: null });
         continue;
       }
-      const events = parseStreamEntry(entry.id, entry.fields);
-      mostEvents = Math.max(mostEvents, events.length);
-      for (const { key, fields, parsed } of events) {
-        if (!parsed.ok) {
-          refused.push({ id: key, reason: parsed.issues.join('; '), fields });
-          continue;
-        }
-        const row = toClickRow(key, parsed.event);
-        if (row.ok) rows.push(row.row);
-        else refused.push({ id: key, reason: row.reason, fields });
-      }
+      const decoded = entryRows(entry.id, entry.fields);
+      mostEvents = Math.max(mostEvents, decoded.events);
+      for (const row of decoded.rows) rows.push(row);
+      for (const refusal of decoded.refused) refused.push(refusal);
     }
     if (handleOptions.redelivered !== true)
       entriesPerRead = Math.max(1, Math.min(batchSize, Math.floor(batchSize / mostEvents)));

@@ -1,0 +1,97 @@
+/**
+ * The node side of one ingest write, stage by stage, without PostgreSQL (issue 25): µs of CPU per
+ * event for the stream parse (the reference per-event parse beside entryRows), the batch aggregate,
+ * the COPY text and the rollup SQL, over batch entries shaped like bench/visit's (one link, the
+ * visitor mix's 20 User-Agents and countries). Trials alternate; medians.
+ *   npx tsx bench/ingest/stage-cost.ts [--events 4000] [--trials 15]
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  CAPTURE_BATCH_MAX_EVENTS,
+  toBatchStreamFields,
+  type AnalyticsEvent,
+} from '../../shared/src/analytics/event';
+import { testEvent } from '../../shared/src/analytics/test-events';
+import { aggregateBatch } from '../../worker/src/ingest/aggregate';
+import { CopyRowWriter } from '../../worker/src/ingest/copy-rows';
+import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
+import { rollupStatements } from '../../worker/src/ingest/rollup-sql';
+import { median } from '../median';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const EVENTS = arg('--events', 4000);
+const TRIALS = arg('--trials', 15);
+const ws = randomUUID();
+const link = randomUUID();
+const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR', 'IN', 'JP'];
+const browsers = ['Chrome', 'Mobile Safari', 'Firefox', 'Samsung Internet', 'Edge', 'Instagram', 'Facebook'];
+const oses = ['Windows', 'Mac OS', 'iOS', 'Android', 'Linux', 'Chrome OS'];
+const referrers = [null, 'instagram.com', 'google.com', 't.co'];
+const entries: Array<{ id: string; fields: string[] }> = [];
+const start = Date.now();
+for (let k = 0; k < EVENTS; k += CAPTURE_BATCH_MAX_EVENTS) {
+  const events: AnalyticsEvent[] = [];
+  for (let n = k; n < Math.min(EVENTS, k + CAPTURE_BATCH_MAX_EVENTS); n += 1) {
+    events.push(
+      testEvent(
+        {
+          workspace_id: ws,
+          resource_id: link,
+          occurred_at: new Date(start + n / 10).toISOString(),
+          country_code: countries[n % 10] ?? null,
+          region_code: null,
+          device_type: n % 3 === 0 ? 'desktop' : 'mobile',
+          os_family: oses[n % 6] ?? null,
+          browser_family: browsers[n % 7] ?? null,
+          referrer_host: referrers[n % 4] ?? null,
+          language: n % 2 === 0 ? 'en' : 'de',
+          is_bot: n % 20 === 0,
+        },
+        `visitor-${n}`,
+      ),
+    );
+  }
+  entries.push({ id: `${start}-${k}`, fields: toBatchStreamFields(events) });
+}
+
+const cpuUs = (f: () => unknown): number => {
+  const before = process.cpuUsage();
+  f();
+  const spent = process.cpuUsage(before);
+  return spent.user + spent.system;
+};
+const stages: Record<string, number[]> = {};
+const record = (name: string, us: number) => (stages[name] ??= []).push(us / EVENTS);
+const writer = new CopyRowWriter();
+const rows = entries.flatMap((e) => entryRows(e.id, e.fields).rows);
+for (let t = 0; t < TRIALS; t += 1) {
+  record(
+    'parse: reference (per event)',
+    cpuUs(() => entries.map((e) => referenceRows(e.id, e.fields))),
+  );
+  record(
+    'parse: entryRows (runs once)',
+    cpuUs(() => entries.map((e) => entryRows(e.id, e.fields))),
+  );
+  record(
+    'aggregate',
+    cpuUs(() => aggregateBatch(rows)),
+  );
+  record(
+    'COPY bytes',
+    cpuUs(() => writer.write(rows, Date.now())),
+  );
+  const agg = aggregateBatch(rows);
+  record(
+    'rollup SQL',
+    cpuUs(() => rollupStatements(agg.rollups, agg.uniques)),
+  );
+}
+console.log(
+  `${EVENTS} events in ${entries.length} entries, ${TRIALS} alternating trials: median µs of CPU per event`,
+);
+for (const [name, values] of Object.entries(stages))
+  console.log(`${name.padEnd(30)} ${median(values).toFixed(2)}`);

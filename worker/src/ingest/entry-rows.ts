@@ -1,0 +1,283 @@
+import { eventResourceTypes, eventTypes, parseStreamEntry } from '@linkhub/shared/analytics/event';
+import { isRunBatch } from '@linkhub/shared/analytics/run-batch';
+import { deviceTypes } from '@linkhub/shared/cache/payload';
+import { FALLBACK_STAGE_NUMBER } from '@linkhub/shared/analytics/rollup-dimensions';
+import { fallbackStages } from '@linkhub/shared/resolve/qr-fallback';
+import { toClickRow, type ClickRow } from './click-row';
+
+/** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields (null when it has none). */
+export type Refusal = { id: string; reason: string; fields: readonly string[] | null };
+
+/** What one stream entry becomes: the rows to store, the events refused, and how many events it held. */
+export type EntryRows = { rows: ClickRow[]; refused: Refusal[]; events: number };
+
+/**
+ * A stream entry → click rows, the way `parseStreamEntry` + `toClickRow` decide, for less CPU.
+ *
+ * The values that repeat across a batch entry's events (the runs of run-batch.ts: subject, geo, UA
+ * families, ua_hash, referrer, UTMs, outcome, language) are checked and turned into row fields once
+ * per entry instead of once per event; a line then costs its JSON parse, a hex check of the visitor
+ * hash and a time. Every check here is the reference's or stricter; a line that fails any of them
+ * (and any entry that is not a well-formed batch) is decided by the reference itself, which says why
+ * (entry-rows.test.ts holds the two to the same answers).
+ */
+export function entryRows(id: string, fields: readonly string[]): EntryRows {
+  const fast = isRunBatch(fields) ? decodeFast(id, fields) : null;
+  return fast ?? referenceRows(id, fields);
+}
+
+/** The reference: the event parse and row conversion the ingest has always used. */
+export function referenceRows(id: string, fields: readonly string[]): EntryRows {
+  const rows: ClickRow[] = [];
+  const refused: Refusal[] = [];
+  const events = parseStreamEntry(id, fields);
+  for (const { key, fields: own, parsed } of events) {
+    if (!parsed.ok) {
+      refused.push({ id: key, reason: parsed.issues.join('; '), fields: own });
+      continue;
+    }
+    const row = toClickRow(key, parsed.event);
+    if (row.ok) rows.push(row.row);
+    else refused.push({ id: key, reason: row.reason, fields: own });
+  }
+  return { rows, refused, events: events.length };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX32 = /^[0-9a-f]{32}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const LANGUAGE = /^[a-z]{2,3}$/;
+const EVENT_TYPES = new Set<unknown>(eventTypes);
+const RESOURCE_TYPES = new Set<unknown>(eventResourceTypes);
+const DEVICE_TYPES = new Set<unknown>(deviceTypes);
+const FALLBACK_STAGES = new Set<unknown>(fallbackStages);
+/** Whole ms the ISO text of which is the 24-character `toISOString()` form (years 0–9999). */
+const LAST_ISO_MS = 253_402_300_799_999;
+
+const isText = (v: unknown, max: number): v is string =>
+  typeof v === 'string' && v.length >= 1 && v.length <= max;
+const isNullableText = (v: unknown, max: number): v is string | null => v === null || isText(v, max);
+const isFallbackStage = (v: unknown): v is keyof typeof FALLBACK_STAGE_NUMBER => FALLBACK_STAGES.has(v);
+const isEventType = (v: unknown): v is ClickRow['event_type'] => EVENT_TYPES.has(v);
+const isResourceType = (v: unknown): v is 'link' | 'qr_code' | 'bio_page' => RESOURCE_TYPES.has(v);
+
+type Subject = Pick<
+  ClickRow,
+  'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'parent_resource_id' | 'block_id'
+>;
+type Geo = Pick<ClickRow, 'country_code' | 'region_code'>;
+type Ua = Pick<ClickRow, 'device_type' | 'os_family' | 'browser_family' | 'is_bot'>;
+type Utm = Pick<ClickRow, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>;
+type Outcome = Pick<ClickRow, 'variant_id' | 'fallback_stage'>;
+
+function subjectOf(run: unknown[]): Subject | null {
+  if (run.length !== 5) return null;
+  const [eventType, workspaceId, resourceType, resourceId, blockId] = run;
+  if (!isEventType(eventType) || !isResourceType(resourceType)) return null;
+  if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) return null;
+  if (typeof resourceId !== 'string' || !UUID.test(resourceId)) return null;
+  if (!isNullableText(blockId, 64)) return null;
+  const block = resourceType === 'bio_page' && blockId !== null && UUID.test(blockId) ? blockId : null;
+  return {
+    event_type: eventType,
+    workspace_id: workspaceId.toLowerCase(),
+    resource_type: block === null ? resourceType : 'bio_block',
+    resource_id: (block ?? resourceId).toLowerCase(),
+    parent_resource_id: block === null ? null : resourceId.toLowerCase(),
+    block_id: block === null ? null : block.toLowerCase(),
+  };
+}
+
+function geoOf(run: unknown[]): Geo | null {
+  if (run.length !== 2) return null;
+  const [country, region] = run;
+  if (!(country === null || (typeof country === 'string' && country.length === 2))) return null;
+  if (!isNullableText(region, 8)) return null;
+  const upper = country === null ? null : country.toUpperCase();
+  if (upper !== null && !COUNTRY.test(upper)) return null;
+  return { country_code: upper, region_code: region };
+}
+
+function uaOf(run: unknown[]): Ua | null {
+  if (run.length !== 4) return null;
+  const [device, os, browser, isBot] = run;
+  if (typeof device !== 'string' || !DEVICE_TYPES.has(device)) return null;
+  if (!isNullableText(os, 64) || !isNullableText(browser, 64) || typeof isBot !== 'boolean') return null;
+  return { device_type: device, os_family: os, browser_family: browser, is_bot: isBot };
+}
+
+function hexOf(run: unknown[]): string | null {
+  const [value] = run;
+  return run.length === 1 && typeof value === 'string' && HEX32.test(value) ? value : null;
+}
+
+/** A one-value run of nullable text; undefined when it is not one. */
+function textOf(run: unknown[], max: number): string | null | undefined {
+  const [value] = run;
+  return run.length === 1 && isNullableText(value, max) ? value : undefined;
+}
+
+function utmOf(run: unknown[]): Utm | null {
+  if (run.length !== 5) return null;
+  const [source, medium, campaign, term, content] = run;
+  if (
+    !isNullableText(source, 255) ||
+    !isNullableText(medium, 255) ||
+    !isNullableText(campaign, 255) ||
+    !isNullableText(term, 255) ||
+    !isNullableText(content, 255)
+  )
+    return null;
+  return {
+    utm_source: source,
+    utm_medium: medium,
+    utm_campaign: campaign,
+    utm_term: term,
+    utm_content: content,
+  };
+}
+
+function outcomeOf(run: unknown[]): Outcome | null {
+  if (run.length !== 2) return null;
+  const [variant, stage] = run;
+  if (!(variant === null || (isText(variant, 64) && UUID.test(variant)))) return null;
+  if (!(stage === null || isFallbackStage(stage))) return null;
+  return {
+    variant_id: variant === null ? null : variant.toLowerCase(),
+    fallback_stage: stage === null ? null : FALLBACK_STAGE_NUMBER[stage],
+  };
+}
+
+function languageOf(run: unknown[]): string | null | undefined {
+  const [value] = run;
+  if (run.length !== 1) return undefined;
+  return value === null || (typeof value === 'string' && LANGUAGE.test(value)) ? value : undefined;
+}
+
+/** Each run turned into its row fields at most once per entry, by run index (null: not usable as that slot). */
+function runReader<T>(runs: readonly unknown[], convert: (run: unknown[]) => T | null) {
+  const done = new Map<number, T | null>();
+  return (index: unknown): T | null => {
+    if (typeof index !== 'number') return null;
+    let value = done.get(index);
+    if (value === undefined) {
+      const run: unknown = runs[index];
+      value = Number.isInteger(index) && Array.isArray(run) ? convert(run) : null;
+      done.set(index, value);
+    }
+    return value;
+  };
+}
+
+/** Wraps a converter whose "no" is undefined (its value may be null) for runReader. */
+const boxed =
+  (convert: (run: unknown[]) => string | null | undefined) =>
+  (run: unknown[]): { value: string | null } | null => {
+    const value = convert(run);
+    return value === undefined ? null : { value };
+  };
+
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The fast decode of a well-formed batch entry; null when its header is not (the reference then decides, and refuses). */
+function decodeFast(id: string, fields: readonly string[]): EntryRows | null {
+  const [, version = '', , baseText = '', , runsText = '', , body = ''] = fields;
+  const base = Number(baseText);
+  if (body === '' || !Number.isSafeInteger(base)) return null;
+  let runs: unknown;
+  try {
+    runs = JSON.parse(runsText);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(runs) || !runs.every(Array.isArray)) return null;
+  const subject = runReader(runs, subjectOf);
+  const geo = runReader(runs, geoOf);
+  const ua = runReader(runs, uaOf);
+  const hash = runReader(runs, (run) => {
+    const value = hexOf(run);
+    return value === null ? null : { value };
+  });
+  const referrer = runReader(
+    runs,
+    boxed((run) => textOf(run, 253)),
+  );
+  const utm = runReader(runs, utmOf);
+  const outcome = runReader(runs, outcomeOf);
+  const language = runReader(runs, boxed(languageOf));
+  let lastMs = Number.NaN;
+  let lastAt = new Date(0);
+  function rowOf(slots: unknown[], key: string): ClickRow | null {
+    if (slots.length !== 10 && slots.length !== 9) return null;
+    const [s, time, visitorHash, g, u, h, r, m, o, l] = slots;
+    const who = subject(s);
+    const where = geo(g);
+    const family = ua(u);
+    const uaHash = hash(h);
+    const from = referrer(r);
+    const tags = utm(m);
+    const result = outcome(o);
+    const lang = slots.length === 10 ? language(l) : { value: null };
+    if (!who || !where || !family || !uaHash || !from || !tags || !result || !lang) return null;
+    if (typeof visitorHash !== 'string' || !HEX32.test(visitorHash)) return null;
+    if (typeof time !== 'number' || !Number.isSafeInteger(time)) return null;
+    const ms = base + time;
+    if (ms !== lastMs) {
+      if (!Number.isSafeInteger(ms) || ms < 0 || ms > LAST_ISO_MS) return null;
+      lastMs = ms;
+      lastAt = new Date(ms);
+    }
+    return {
+      stream_message_id: key,
+      occurred_at: lastAt,
+      event_type: who.event_type,
+      workspace_id: who.workspace_id,
+      resource_type: who.resource_type,
+      resource_id: who.resource_id,
+      parent_resource_id: who.parent_resource_id,
+      block_id: who.block_id,
+      visitor_hash: visitorHash,
+      ua_hash: uaHash.value,
+      country_code: where.country_code,
+      region_code: where.region_code,
+      device_type: family.device_type,
+      os_family: family.os_family,
+      browser_family: family.browser_family,
+      referrer_host: from.value,
+      utm_source: tags.utm_source,
+      utm_medium: tags.utm_medium,
+      utm_campaign: tags.utm_campaign,
+      utm_term: tags.utm_term,
+      utm_content: tags.utm_content,
+      variant_id: result.variant_id,
+      fallback_stage: result.fallback_stage,
+      is_bot: family.is_bot,
+      language: lang.value,
+    };
+  }
+
+  const rows: ClickRow[] = [];
+  const refused: Refusal[] = [];
+  const lines = body.split('\n');
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] ?? '';
+    const slots = parseLine(line);
+    const key = `${id}:${index}`;
+    const row = Array.isArray(slots) ? rowOf(slots, key) : null;
+    if (row !== null) {
+      rows.push(row);
+      continue;
+    }
+    // the reference decides this line, and says why it is refused
+    const alone = referenceRows(key, ['v', version, 't', baseText, 'r', runsText, 'e', line]);
+    for (const r of alone.rows) rows.push({ ...r, stream_message_id: key });
+    for (const r of alone.refused) refused.push({ ...r, id: key });
+  }
+  return { rows, refused, events: lines.length };
+}
