@@ -7,10 +7,11 @@ import { newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
 import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
 
 /**
- * Issue 21, bio pages (D-279): a marketer on Pro creates a "show Shop first" test from the page
- * editor and starts it; visitors get the public page through the real edge (one variant per
- * visitor-day, no cookie), some click through; the worker ingests and counts click-through
- * visitor-days per variant; the results screen fits a phone and offers no "Keep" (D-279).
+ * Issue 21, bio pages (D-279, D-320): a marketer on Pro creates a test from the page editor whose B
+ * shows Shop first under another label, and starts it; visitors get the public page through the
+ * real edge (one variant per visitor-day, no cookie), some click through; the worker ingests and
+ * counts click-through visitor-days per variant; the results screen fits a phone, and "Keep B"
+ * makes B the page's own, published: every visitor then gets Shop first, relabelled.
  */
 let h: PwaHarness;
 let edge: EdgeHarness;
@@ -105,11 +106,13 @@ afterAll(async () => {
 describe('a bio page test, from the page editor to the results', () => {
   let experimentId = '';
 
-  it('creates and starts a "Shop first" test from the page editor', async () => {
+  it('creates and starts a "Shop first, relabelled" test from the page editor', async () => {
     await page.goto(`${h.base}/pages/${pageId}`);
     await page.getByRole('link', { name: 'A/B test this page' }).click();
     await page.getByLabel('B changes the link').selectOption({ label: 'Shop' });
     await page.getByLabel('Show it first').check();
+    await page.getByLabel('Give it another label').check();
+    await page.getByLabel('B’s label').fill('Shop the sale');
     await page.getByRole('button', { name: 'Create test' }).click();
     await page.getByTestId('experiment-status').getByText('Draft').waitFor();
     experimentId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
@@ -126,6 +129,8 @@ describe('a bio page test, from the page editor to the results', () => {
       expect(first.status).toBe(200);
       expect(first.cookie).toBeUndefined();
       const variant = first.html.indexOf(`/l/${shopId}`) < first.html.indexOf(`/l/${blogId}`) ? 'b' : 'a';
+      // B changes two things at once: the order and the label.
+      expect(first.html.includes('Shop the sale')).toBe(variant === 'b');
       // The same visitor again the same day: the same page (the nonce aside).
       expect(withoutNonce((await pageHtml(headers)).html)).toBe(withoutNonce(first.html));
       seen[variant] += 1;
@@ -153,14 +158,27 @@ describe('a bio page test, from the page editor to the results', () => {
     ]);
   }, 180_000);
 
-  it('the results fit a phone at 390 px, without a Keep button', async () => {
+  it('the results fit a phone at 390 px; "Keep B" makes B the published page for every visitor', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${h.base}/links/experiments/${experimentId}`);
     await page.getByTestId('experiment-status').getByText('Running').waitFor();
     const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     expect(fits).toBe(true);
-    // The winner of a page test is applied in the page editor (D-279): no "Keep" button.
-    await page.getByRole('button', { name: 'Pause' }).waitFor();
-    expect(await page.getByRole('button', { name: /^Keep / }).count()).toBe(0);
+    await page.getByTestId('keep-page-note').waitFor();
+    await page.getByRole('button', { name: 'Keep B' }).click();
+    await page.getByTestId('experiment-status').getByText('Winner kept').waitFor();
+    // Any visitor, A's before included, now gets the winning page (refreshed in the cache after commit).
+    let html = '';
+    for (let attempt = 0; attempt < 100; attempt++) {
+      html = (await pageHtml({ 'x-forwarded-for': `203.0.113.${attempt % 250}` })).html;
+      if (html.includes('Shop the sale')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(html.indexOf(`/l/${shopId}`)).toBeLessThan(html.indexOf(`/l/${blogId}`));
+    for (let i = 0; i < 20; i++) {
+      const other = (await pageHtml({ 'x-forwarded-for': `192.0.2.${i}` })).html;
+      expect(other.includes('Shop the sale')).toBe(true);
+      expect(other.indexOf(`/l/${shopId}`)).toBeLessThan(other.indexOf(`/l/${blogId}`));
+    }
   }, 120_000);
 });

@@ -4,10 +4,12 @@ import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { createExperiment } from './experiments-api';
+import { pageChallengerChange } from './page-challenger';
 import { UpgradePrompt } from './upgrade-prompt';
 
 /**
- * Create a two-variant test of a link or a QR code: A is its current destination, B the one typed here.
+ * Create a two-variant test of a link or a QR code (A is its current destination, B the one typed
+ * here) or of a bio page (A is the page as published, B moves, relabels and/or re-points one link).
  * The plan (expected rate, smallest lift worth finding) is asked now because the test's honesty
  * depends on fixing it before any data is seen; it decides the planned horizon.
  */
@@ -30,8 +32,13 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
   const [challengerUrl, setChallengerUrl] = useState('');
   const isPage = resource.type === 'bio_page';
   const [blockId, setBlockId] = useState(resource.linkBlocks?.[0]?.id ?? '');
-  const [pageChange, setPageChange] = useState<'first' | 'label'>('first');
-  const [label, setLabel] = useState('');
+  const [pageChoice, setPageChoice] = useState<PageChoice>({
+    first: true,
+    relabel: false,
+    label: '',
+    repoint: false,
+    url: '',
+  });
   const [share, setShare] = useState(50);
   const [baseline, setBaseline] = useState(10);
   const [effect, setEffect] = useState(20);
@@ -53,17 +60,25 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const pageChange = isPage
+      ? pageChallengerChange({
+          blockId,
+          first: pageChoice.first,
+          label: pageChoice.relabel ? pageChoice.label : null,
+          url: pageChoice.repoint ? pageChoice.url : null,
+        })
+      : null;
+    if (isPage && pageChange === null) {
+      setError(new Error('Choose at least one change for B.'));
+      return;
+    }
     setBusy(true);
     try {
       const created = await createExperiment(workspace.id, {
         resourceType: resource.type,
         resourceId: resource.id,
         name,
-        challenger: !isPage
-          ? { url: challengerUrl }
-          : pageChange === 'first'
-            ? { page: { block_order: [blockId] } }
-            : { page: { block: { id: blockId, label } } },
+        challenger: isPage && pageChange !== null ? { page: pageChange } : { url: challengerUrl },
         challengerShare: share,
         baselineRatePercent: baseline,
         minimumEffectPercent: effect,
@@ -106,10 +121,8 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
           blocks={resource.linkBlocks ?? []}
           blockId={blockId}
           onBlock={setBlockId}
-          change={pageChange}
-          onChange={setPageChange}
-          label={label}
-          onLabel={setLabel}
+          choice={pageChoice}
+          onChoice={setPageChoice}
         />
       ) : (
         <div className="field">
@@ -180,16 +193,18 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
   );
 }
 
-/** B of a bio page test: one link block shown first, or with another label (D-279). */
+type PageChoice = { first: boolean; relabel: boolean; label: string; repoint: boolean; url: string };
+
+/** B of a bio page test: one link block shown first, with another label, another URL, or any of these together (D-279). */
 function PageChallenger(props: {
   blocks: ReadonlyArray<{ id: string; title: string }>;
   blockId: string;
   onBlock: (id: string) => void;
-  change: 'first' | 'label';
-  onChange: (change: 'first' | 'label') => void;
-  label: string;
-  onLabel: (label: string) => void;
+  choice: PageChoice;
+  onChoice: (choice: PageChoice) => void;
 }) {
+  const { choice } = props;
+  const set = (patch: Partial<PageChoice>) => props.onChoice({ ...choice, ...patch });
   if (props.blocks.length === 0)
     return <p className="muted">Publish the page with at least one link to test it.</p>;
   return (
@@ -204,39 +219,54 @@ function PageChallenger(props: {
           ))}
         </select>
       </div>
-      <fieldset className="field">
-        <legend>How B changes it</legend>
+      <fieldset className="field page-changes">
+        <legend>How B changes it (one or more)</legend>
         <label>
-          <input
-            type="radio"
-            name="exp-change"
-            checked={props.change === 'first'}
-            onChange={() => props.onChange('first')}
-          />{' '}
+          <input type="checkbox" checked={choice.first} onChange={(e) => set({ first: e.target.checked })} />{' '}
           Show it first
         </label>
         <label>
           <input
-            type="radio"
-            name="exp-change"
-            checked={props.change === 'label'}
-            onChange={() => props.onChange('label')}
+            type="checkbox"
+            checked={choice.relabel}
+            onChange={(e) => set({ relabel: e.target.checked })}
           />{' '}
           Give it another label
         </label>
-      </fieldset>
-      {props.change === 'label' && (
-        <div className="field">
-          <label htmlFor="exp-label">B’s label</label>
+        {choice.relabel && (
+          <div className="field">
+            <label htmlFor="exp-label">B’s label</label>
+            <input
+              id="exp-label"
+              value={choice.label}
+              onChange={(e) => set({ label: e.target.value })}
+              required
+              maxLength={200}
+            />
+          </div>
+        )}
+        <label>
           <input
-            id="exp-label"
-            value={props.label}
-            onChange={(e) => props.onLabel(e.target.value)}
-            required
-            maxLength={200}
-          />
-        </div>
-      )}
+            type="checkbox"
+            checked={choice.repoint}
+            onChange={(e) => set({ repoint: e.target.checked })}
+          />{' '}
+          Send it somewhere else
+        </label>
+        {choice.repoint && (
+          <div className="field">
+            <label htmlFor="exp-url">B’s link goes to</label>
+            <input
+              id="exp-url"
+              type="url"
+              value={choice.url}
+              onChange={(e) => set({ url: e.target.value })}
+              placeholder="https://example.com/sale"
+              required
+            />
+          </div>
+        )}
+      </fieldset>
     </>
   );
 }

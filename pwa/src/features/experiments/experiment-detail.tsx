@@ -83,11 +83,8 @@ export function ExperimentDetail({ id }: { id: string }) {
   if (experiment === null) return <p className="muted">{problem ?? 'Loading the experiment…'}</p>;
   const analysis = results?.analysis ?? null;
   const max = Math.max(0.01, ...(analysis?.variants.map((v) => v.interval?.high ?? v.rate ?? 0) ?? [0]));
-  // A bio page's winner is applied in the page editor (D-279): no "Keep" button there.
   const canPromote =
-    can('experiment.promote') &&
-    experiment.resource_type !== 'bio_page' &&
-    ['running', 'paused', 'concluded'].includes(experiment.status);
+    can('experiment.promote') && ['running', 'paused', 'concluded'].includes(experiment.status);
   const steps = experiment.next_steps.filter(
     (s): s is Exclude<ExperimentStep, 'update' | 'promote'> => s !== 'update' && s !== 'promote',
   );
@@ -170,6 +167,12 @@ export function ExperimentDetail({ id }: { id: string }) {
           busy={busy}
           onChange={(w) => void resplit(w)}
         />
+      )}
+      {canPromote && experiment.resource_type === 'bio_page' && (
+        <p className="muted" data-testid="keep-page-note">
+          Keeping a variant makes its block order and link text the page’s own and publishes it. If the page
+          has unpublished edits, the winner joins them in the draft for you to publish.
+        </p>
       )}
       {problem && (
         <p className="error" role="alert">
