@@ -2,15 +2,18 @@ import { z } from 'zod';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { envFields } from '@linkhub/shared/config/env';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
+import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 
 /** Every setting of the edge, read once at start-up (DESIGN §2). */
 export const edgeEnvSchema = z.object({
   PORT: envFields.port(8787),
-  DATABASE_URL: envFields
-    .url(['postgres', 'postgresql'])
-    .default('postgres://postgres@127.0.0.1:5432/linkhub'),
+  /**
+   * DATABASE_URL, DATABASE_READ_URL (the miss path's reads), pool sizes, prepared statement mode
+   * (D-351, D-352). The pool is small on purpose (spec §4.10.7): the hot path does no database work.
+   */
+  ...databaseEnvShape({ poolMax: 5 }),
   /** REDIS_URL, CACHE_REDIS_URL (the cache reads) and QUEUE_REDIS_URL (capture, sign-up jobs, salts, certificates). */
   ...redisRolesEnvShape,
   /** `GET /metrics` (Prometheus) on its own listener, loopback by default: never on the public hosts (D-311). */

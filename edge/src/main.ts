@@ -9,7 +9,8 @@ import { createEdgeService } from './app';
 import { certificateBox } from '@linkhub/shared/domains/tls-keys';
 import { edgeEnvSchema, edgeTlsPort } from './env';
 import { createHotCache } from './lookup/hot-cache';
-import { createPgLookup } from './lookup/pg-lookup';
+import { createPgLookup, pgLookupOptions } from './lookup/pg-lookup';
+import { databaseTargets } from '@linkhub/shared/config/database';
 import { createSlugFilter } from './lookup/slug-filter';
 import { openEdgeRedis } from './redis-connections';
 import { isClusterUrl } from '@linkhub/shared/redis/cluster-url';
@@ -45,7 +46,7 @@ const hotCache = isClusterUrl(redisUrls.cache)
   ? undefined
   : createHotCache({ url: redisUrls.cache, prefix: config.REDIS_PREFIX, logger });
 
-const pg = createPgLookup({ connectionString: config.DATABASE_URL });
+const pg = createPgLookup(pgLookupOptions(databaseTargets(config)));
 // Built from PostgreSQL whenever tracking is (re-)established, kept current by the same invalidations; "maybe" until then.
 const slugFilter =
   config.EDGE_SLUG_FILTER === 'on' && hotCache !== undefined

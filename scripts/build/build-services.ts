@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { BUILD_TARGETS, type BuildTarget } from './entries';
@@ -22,6 +24,17 @@ const installedPackagesStayExternal: Plugin = {
 
 export type BuiltFile = { readonly out: string; readonly bytes: number };
 
+/**
+ * Each output lands by rename, never half-written: tests build before they start the compiled
+ * services, and two test files may build at once while a third is starting a service.
+ */
+async function writeAtomically(file: string, contents: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  await writeFile(temporary, contents);
+  await rename(temporary, file);
+}
+
 /** Compiles one target's entry points to ES modules for Node 20 (one file each, with a source map beside it). */
 export async function buildTarget(root: string, target: BuildTarget): Promise<BuiltFile[]> {
   const built: BuiltFile[] = [];
@@ -39,10 +52,12 @@ export async function buildTarget(root: string, target: BuildTarget): Promise<Bu
       minify: false,
       keepNames: true,
       metafile: true,
+      write: false,
       logLevel: 'warning',
       legalComments: 'none',
       plugins: [installedPackagesStayExternal],
     });
+    for (const file of result.outputFiles) await writeAtomically(file.path, file.contents);
     const output = result.metafile.outputs[entry.out];
     built.push({ out: entry.out, bytes: output?.bytes ?? 0 });
   }

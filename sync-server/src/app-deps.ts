@@ -19,6 +19,8 @@ import type { StripeBilling } from './billing/stripe-client';
 export type AppDeps = {
   readonly config: SyncServerEnv;
   readonly pool: pg.Pool;
+  /** Lag-tolerant reads (the analytics queries): DATABASE_READ_URL's pool, else `pool` itself. */
+  readonly readPool: pg.Pool;
   /** The queue role (QUEUE_REDIS_URL, never evicts): jobs, pokes, sessions, rate limits. */
   readonly redis: RedisClient;
   /** The cache role (CACHE_REDIS_URL): the edge's keys written through after commit. The same client when both URLs agree. */

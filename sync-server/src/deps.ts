@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
@@ -6,6 +6,8 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { JobProducer } from '@linkhub/shared/jobs/producer';
 import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import type { SyncServerEnv } from './env';
+import { databaseTargets, type DatabaseTarget } from '@linkhub/shared/config/database';
+import { createPgPool } from '@linkhub/shared/db/pool';
 import { createSyncPrometheus } from './prometheus';
 import type { AppDeps } from './app-deps';
 import { createSecretBox } from '@linkhub/shared/crypto/secret-box';
@@ -27,8 +29,13 @@ export type DepsOverrides = {
   renderPool?: RenderPool;
 };
 
-export function createPool(databaseUrl: string): pg.Pool {
-  return new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 3_000 });
+/** The primary's pool and, with DATABASE_READ_URL set, the replica's (else the same pool). */
+export function createPools(config: SyncServerEnv): { pool: pg.Pool; readPool: pg.Pool } {
+  const targets = databaseTargets(config);
+  const open = (target: DatabaseTarget, applicationName: string) =>
+    createPgPool({ target, applicationName, preparedStatements: targets.preparedStatements });
+  const pool = open(targets.primary, 'linkhub-sync');
+  return { pool, readPool: targets.separateRead ? open(targets.read, 'linkhub-sync-read') : pool };
 }
 
 export function createRedis(redisUrl: string, logger: Logger): RedisClient {
@@ -43,10 +50,11 @@ export function createRedis(redisUrl: string, logger: Logger): RedisClient {
 /** The composition root: every long-lived service of the process, built once. */
 export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {}): AppDeps {
   const logger = overrides.logger ?? createLogger('sync-server', { level: config.LOG_LEVEL });
-  const pool = createPool(config.DATABASE_URL);
-  pool.on('error', (error: Error) =>
-    logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
-  );
+  const { pool, readPool } = createPools(config);
+  for (const each of new Set([pool, readPool]))
+    each.on('error', (error: Error) =>
+      logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
+    );
   const urls = redisRoleUrls(config);
   const redis = createRedis(urls.queue, logger);
   const cacheRedis = urls.cache === urls.queue ? redis : createRedis(urls.cache, logger);
@@ -84,6 +92,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
   return {
     config,
     pool,
+    readPool,
     redis,
     cacheRedis,
     prometheus: createSyncPrometheus(),
@@ -109,6 +118,7 @@ export async function closeDeps(deps: AppDeps): Promise<void> {
   const clients = deps.cacheRedis === deps.redis ? [deps.redis] : [deps.redis, deps.cacheRedis];
   await Promise.allSettled([
     deps.pool.end(),
+    ...(deps.readPool === deps.pool ? [] : [deps.readPool.end()]),
     ...clients.map((client) => client.quit().catch(() => client.disconnect())),
   ]);
 }

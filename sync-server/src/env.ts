@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
+import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { envFields } from '@linkhub/shared/config/env';
 import { authEnvShape, requireOwnAuthSecret } from './auth/auth-config';
@@ -13,9 +14,8 @@ const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url
 export const syncServerEnvSchema = z
   .object({
     PORT: envFields.port(8080),
-    DATABASE_URL: envFields
-      .url(['postgres', 'postgresql'])
-      .default('postgres://postgres@127.0.0.1:5432/linkhub'),
+    /** DATABASE_URL, DATABASE_READ_URL (analytics reads), pool sizes, prepared statement mode (D-351, D-352). */
+    ...databaseEnvShape({ poolMax: 10 }),
     /** REDIS_URL, CACHE_REDIS_URL (the edge's keys it writes through) and QUEUE_REDIS_URL (jobs, pokes, sessions, rate limits). */
     ...redisRolesEnvShape,
     /** `GET /metrics` (Prometheus) on its own listener, loopback by default (DECISIONS D-311). */

@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
 import { JobProducer } from '@linkhub/shared/jobs/producer';
@@ -8,6 +8,8 @@ import { createSecretBox, type SecretBox } from '@linkhub/shared/crypto/secret-b
 import { systemResolveHost, type ResolveHost } from '@linkhub/shared/net/address-policy';
 import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import type { WorkerEnv } from './env';
+import { databaseTargets } from '@linkhub/shared/config/database';
+import { createPgPool } from '@linkhub/shared/db/pool';
 
 /** How webhook deliveries reach the network: DNS, and which addresses may be connected to (default: public ones only). */
 export type WebhookNetwork = {
@@ -37,7 +39,12 @@ export function createWorkerDeps(
   logger: Logger = createLogger('worker', { level: config.LOG_LEVEL }),
   overrides: { webhookNetwork?: WebhookNetwork } = {},
 ): WorkerDeps {
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 5, connectionTimeoutMillis: 3_000 });
+  const targets = databaseTargets(config);
+  const pool = createPgPool({
+    target: targets.primary,
+    applicationName: 'linkhub-worker',
+    preparedStatements: targets.preparedStatements,
+  });
   pool.on('error', (error: Error) =>
     logger.warn({ err: { message: error.message } }, 'idle postgres client error'),
   );

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
+import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 import { mailEnvShape } from '@linkhub/shared/mail/env';
 
 /** Every setting of the worker, read once at start-up (DESIGN §2). */
 export const workerEnvSchema = z
   .object({
-    DATABASE_URL: envFields
-      .url(['postgres', 'postgresql'])
-      .default('postgres://postgres@127.0.0.1:5432/linkhub'),
+    /** DATABASE_URL, pool size, prepared statement mode (D-351, D-352); the worker reads what it writes: no replica. */
+    ...databaseEnvShape({ poolMax: 5 }),
     /** REDIS_URL, CACHE_REDIS_URL (may evict) and QUEUE_REDIS_URL (noeviction: BullMQ, the stream, pub/sub). */
     ...redisRolesEnvShape,
     REDIS_PREFIX: z

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { DatabaseTargets, PreparedStatementMode } from '@linkhub/shared/config/database';
 import { isLookupSafe } from '@linkhub/shared/resolve/host';
 import type { ExperimentRow, LinkRow, QrRow, WorkspaceRow } from '@linkhub/shared/cache/build-payload';
 // The miss-path statement is shared with the sync commands' write-through, so both read the same rows.
@@ -9,7 +10,10 @@ import { PAGE_SQL, ROOT_PAGE_SQL, type PublishedPageRow } from '@linkhub/shared/
  * The edge's only PostgreSQL access: read-only, bare `pg`, one indexed query per question (DESIGN §6,
  * DECISIONS "Edge miss path uses bare pg in one file"). Every query goes through `run`, which counts
  * it, so tests can assert the miss path costs exactly one query. Each statement is named, so each
- * connection plans it once: planning was most of a miss's PostgreSQL CPU (issue 25).
+ * connection plans it once: planning was most of a miss's PostgreSQL CPU (issue 25); behind a
+ * pooler that cannot keep names they are sent unnamed (`preparedStatements`, D-352). The miss
+ * path's three reads go to the read pool (DATABASE_READ_URL, D-353); the slug filter's sources,
+ * certificates and the health ping read the primary, where a slug or certificate just written is.
  */
 
 export type DomainFacts = {
@@ -106,32 +110,55 @@ WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified' AND NOT
 export type PgLookupOptions = {
   connectionString: string;
   max?: number;
+  /** A read replica for the miss path (default: the primary's pool). */
+  read?: { connectionString: string; max: number };
+  preparedStatements?: PreparedStatementMode;
   statementTimeoutMs?: number;
   connectTimeoutMs?: number;
 };
 
-export function createPgLookup(options: PgLookupOptions): PgLookup {
+/** The edge's options from its DATABASE_* settings. */
+export function pgLookupOptions(targets: DatabaseTargets): PgLookupOptions {
+  return {
+    connectionString: targets.primary.url,
+    max: targets.primary.max,
+    ...(targets.separateRead ? { read: { connectionString: targets.read.url, max: targets.read.max } } : {}),
+    preparedStatements: targets.preparedStatements,
+  };
+}
+
+function openPool(options: PgLookupOptions, connectionString: string, max: number, applicationName: string) {
   const pool = new pg.Pool({
-    connectionString: options.connectionString,
-    max: options.max ?? 10,
+    connectionString,
+    max,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 1000,
     statement_timeout: options.statementTimeoutMs ?? 2000,
     query_timeout: (options.statementTimeoutMs ?? 2000) + 500,
     idleTimeoutMillis: 30_000,
     allowExitOnIdle: true,
-    application_name: 'linkhub-edge',
+    application_name: applicationName,
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createPgLookup(options: PgLookupOptions): PgLookup {
+  const primary = openPool(options, options.connectionString, options.max ?? 5, 'linkhub-edge');
+  const replica = options.read
+    ? openPool(options, options.read.connectionString, options.read.max, 'linkhub-edge-read')
+    : primary;
+  const named = (options.preparedStatements ?? 'named') === 'named';
   let queryCount = 0;
 
   async function run<R extends pg.QueryResultRow>(
     name: string,
     text: string,
     values: unknown[],
+    pool: pg.Pool = primary,
   ): Promise<R[]> {
     queryCount += 1;
-    const result = await pool.query<R>({ name, text, values });
+    const result = await pool.query<R>(named ? { name, text, values } : { text, values });
     return result.rows;
   }
 
@@ -142,7 +169,7 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
     async findRedirect(host, slug) {
       // Text PostgreSQL cannot take (a NUL, a lone surrogate) cannot name a row either: not found, without a query (issue 16.11).
       if (!isLookupSafe(host) || !isLookupSafe(slug)) return { found: 'no_domain' };
-      const [row] = await run<RedirectSqlRow>('edge_redirect', REDIRECT_SQL, [host, slug]);
+      const [row] = await run<RedirectSqlRow>('edge_redirect', REDIRECT_SQL, [host, slug], replica);
       if (!row) return { found: 'no_domain' };
       const domain: DomainFacts = {
         domain_id: row.domain_id,
@@ -163,12 +190,12 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
     },
     async findPublishedPage(host, handle) {
       if (!isLookupSafe(host) || !isLookupSafe(handle)) return null;
-      const [row] = await run<PublishedPageRow>('edge_page', PAGE_SQL, [host, handle]);
+      const [row] = await run<PublishedPageRow>('edge_page', PAGE_SQL, [host, handle], replica);
       return row ?? null;
     },
     async findRootPage(host) {
       if (!isLookupSafe(host)) return null;
-      const [row] = await run<PublishedPageRow>('edge_root_page', ROOT_PAGE_SQL, [host]);
+      const [row] = await run<PublishedPageRow>('edge_root_page', ROOT_PAGE_SQL, [host], replica);
       return row ?? null;
     },
     async listAddresses(after, limit) {
@@ -202,7 +229,7 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
       await run('edge_ping', 'SELECT 1', []);
     },
     async close() {
-      await pool.end();
+      await Promise.all([primary.end(), ...(replica === primary ? [] : [replica.end()])]);
     },
   };
 }

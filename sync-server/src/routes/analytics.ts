@@ -33,7 +33,9 @@ import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 /**
  * `/v1/analytics/*` (DESIGN §7, §9): session (`workspace_id` in the query) or API key
  * (`analytics:read`). Reads come from the rollups; bots are excluded from every count and reported
- * as `bot_events`. Bodies are `{data, meta}`.
+ * as `bot_events`. Bodies are `{data, meta}`. The counts read `deps.readPool` (DATABASE_READ_URL, a
+ * replica when set: seconds of lag are invisible in rollups); scope checks and the report setting a
+ * member has just saved read the primary.
  */
 export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -54,7 +56,7 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     const q = parseQuery(c, timeseriesSchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
-    const data = await timeseries(deps.pool, scope, { ...w, interval: q.interval });
+    const data = await timeseries(deps.readPool, scope, { ...w, interval: q.interval });
     return c.json({
       data,
       meta: metaOf(scope, w, { interval: q.interval, bots: 'excluded (see bot_events)' }),
@@ -96,10 +98,10 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     const q = parseQuery(c, dashboardQuerySchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const now = new Date();
-    const resourceIds = await resourceSet(deps.pool, scope.workspaceId, q, scope.resourceIds);
-    const windows = await dashboardWindows(deps.pool, scope.timeZone, q, now);
+    const resourceIds = await resourceSet(deps.readPool, scope.workspaceId, q, scope.resourceIds);
+    const windows = await dashboardWindows(deps.readPool, scope.timeZone, q, now);
     const data = await dashboard(
-      deps.pool,
+      deps.readPool,
       { ...scope, resourceIds },
       { ...windows, filters: filtersOf(q) },
       now,
@@ -110,14 +112,14 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/realtime', async (c) => {
     const q = parseQuery(c, realtimeQuerySchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
-    return c.json({ data: await realtime(deps.pool, scope.workspaceId, scope.resourceIds), meta: {} });
+    return c.json({ data: await realtime(deps.readPool, scope.workspaceId, scope.resourceIds), meta: {} });
   });
 
   app.get('/breakdown', async (c) => {
     const q = parseQuery(c, breakdownSchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
-    const data = await breakdown(deps.pool, scope, {
+    const data = await breakdown(deps.readPool, scope, {
       ...w,
       dimension: q.dimension,
       limit: q.limit,
@@ -139,7 +141,7 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
     if (q.compare === 'previous') {
-      const cmp = await compareWithPrevious(deps.pool, scope, w);
+      const cmp = await compareWithPrevious(deps.readPool, scope, w);
       return c.json({
         data: cmp.current,
         meta: metaOf(scope, w, {
@@ -152,21 +154,21 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
         }),
       });
     }
-    return c.json({ data: await totals(deps.pool, scope, w), meta: metaOf(scope, w) });
+    return c.json({ data: await totals(deps.readPool, scope, w), meta: metaOf(scope, w) });
   });
 
   app.get('/compare', async (c) => {
     const q = parseQuery(c, totalsSchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
-    return c.json({ data: await compareWithPrevious(deps.pool, scope, w), meta: metaOf(scope, w) });
+    return c.json({ data: await compareWithPrevious(deps.readPool, scope, w), meta: metaOf(scope, w) });
   });
 
   app.get('/top', async (c) => {
     const q = parseQuery(c, topSchema);
     const scope = await analyticsScope(c, deps, q, 'analytics.view');
     const w = windowOf(q, new Date());
-    const data = await topResources(deps.pool, scope, {
+    const data = await topResources(deps.readPool, scope, {
       ...w,
       limit: q.limit,
       resource_type: q.resource_type,
