@@ -76,6 +76,19 @@ describe('urls are stored normalised (issue 16: the incident)', () => {
     expect(urlSchema.parse('https://ｅｘａｍｐｌｅ.com/ü?q=ß')).toBe('https://example.com/%C3%BC?q=%C3%9F');
   });
 
+  it('takes hosts under internationalised top-level domains, stored in their ASCII form', () => {
+    expect(urlSchema.parse('https://пример.рф/')).toBe('https://xn--e1afmkfd.xn--p1ai/');
+    expect(urlSchema.parse('https://例え.テスト/パス')).toBe(
+      'https://xn--r8jz45g.xn--zckzah/%E3%83%91%E3%82%B9',
+    );
+    expect(urlSchema.parse('https://shop.xn--p1ai/')).toBe('https://shop.xn--p1ai/');
+    for (const bad of ['https://example.123/', 'https://example.x-y/', 'https://203.0.113.5/'])
+      expect(urlSchema.safeParse(bad).success, bad).toBe(false);
+    expect(hostnameSchema.parse('Links.Пример.РФ')).toBe('links.xn--e1afmkfd.xn--p1ai');
+    for (const bad of ['пример.рф:8080', 'пример.рф/x', 'ü@example.com'])
+      expect(hostnameSchema.safeParse(bad).success, bad).toBe(false);
+  });
+
   it('refuses an address that grows past the stored limit once encoded', () => {
     const result = urlSchema.safeParse(`https://example.com/${'東'.repeat(500)}`);
     expect(result.success).toBe(false);

@@ -46,12 +46,29 @@ export const handleSchema = z
 const HOST_PATTERN =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-/** A DNS host name (no scheme, port, path or trailing dot), lower-cased: `links.example.com`. */
+/**
+ * A destination's host: DNS labels ending in a letters-only top-level domain or an IDN one in its
+ * ASCII form (`xn--p1ai` is `.рф`); zod's own domain pattern refuses the latter. No IP address.
+ */
+const URL_HOST_PATTERN =
+  /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/i;
+
+/** A host typed in Unicode (`links.пример.рф`) in its ASCII form; anything that is not a bare host is left for the pattern to refuse. */
+function asciiHost(host: string): string {
+  if (!/[^\p{ASCII}]/u.test(host) || /[\s/:?#@[\]\\%]/.test(host)) return host;
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return host;
+  }
+}
+
+/** A DNS host name (no scheme, port, path or trailing dot), lower-cased, IDN in ASCII form: `links.example.com`. */
 export const hostnameSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .transform((host) => (host.endsWith('.') ? host.slice(0, -1) : host))
+  .transform((host) => asciiHost(host.endsWith('.') ? host.slice(0, -1) : host))
   .pipe(z.string().regex(HOST_PATTERN, 'Enter a host name such as links.example.com.'));
 
 export const MAX_URL_LENGTH = 2048;
@@ -88,7 +105,7 @@ export const urlSchema = z
   .pipe(
     z.url({
       protocol: /^https?$/,
-      hostname: z.regexes.domain,
+      hostname: URL_HOST_PATTERN,
       error: 'Enter a full http:// or https:// URL.',
     }),
   )
@@ -99,7 +116,7 @@ export const httpsUrlSchema = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'Enter a full https:// URL.' }))
+  .pipe(z.url({ protocol: /^https$/, hostname: URL_HOST_PATTERN, error: 'Enter a full https:// URL.' }))
   .transform(normalizedUrlTransform)
   .pipe(z.string());
 
