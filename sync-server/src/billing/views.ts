@@ -69,6 +69,16 @@ export async function quotaView(
   isOwner: boolean,
   now: Date,
 ): Promise<QuotaView> {
+  return (await quotaWithBillingRow(db, workspaceId, isOwner, now)).quota;
+}
+
+/** The quota view and the workspace's billing row it was built from (the billing screen reads both). */
+async function quotaWithBillingRow(
+  db: Queryable,
+  workspaceId: string,
+  isOwner: boolean,
+  now: Date,
+): Promise<{ quota: QuotaView; row: WorkspaceBillingRow }> {
   const row = await loadWorkspaceBilling(db, workspaceId);
   const state = deriveBillingState(billingFactsOf(row), now);
   if (state.writes_blocked !== row.stored_writes_blocked) {
@@ -86,7 +96,7 @@ export async function quotaView(
       limit: state.limits[field],
     })),
   );
-  return quotaFrom(state, row, usage, await readOnlyCounts(db, workspaceId), isOwner);
+  return { quota: quotaFrom(state, row, usage, await readOnlyCounts(db, workspaceId), isOwner), row };
 }
 
 type SubscriptionRow = {
@@ -125,8 +135,7 @@ export async function billingView(
   prices: StripePriceIds | null,
   now: Date,
 ): Promise<BillingView> {
-  const quota = await quotaView(db, workspaceId, true, now);
-  const row = await loadWorkspaceBilling(db, workspaceId);
+  const { quota, row } = await quotaWithBillingRow(db, workspaceId, true, now);
   const sub = await runningSubscription(db, row.billing_account_id);
   const invoices = await rows<{
     stripe_invoice_id: string | null;
