@@ -6,6 +6,13 @@ export const DEFAULT_LINK_HOST = 'lnk.localhost';
 export const DEFAULT_BIO_HOST = 'bio.localhost';
 
 export type SystemHosts = { linkHost?: string; bioHost?: string };
+
+/**
+ * A scalar subquery (SQL) for the host a custom domain may CNAME to: the system link host, or the
+ * one system host when links and bio pages share it. Every reader of a domain's row selects this.
+ */
+export const CNAME_TARGET_SQL = `(SELECT s.hostname FROM custom_domains s WHERE s.is_system AND s.purpose <> 'bio' AND s.deleted_at IS NULL
+         ORDER BY s.purpose = 'links' DESC, s.created_at LIMIT 1)`;
 export type SystemDomainIds = { linkDomainId: string; bioDomainId: string };
 
 /**

@@ -1,4 +1,5 @@
 import { domainDnsRecords } from '@linkhub/shared/domains/dns-records';
+import { CNAME_TARGET_SQL } from '@linkhub/shared/db/system-domains';
 import type {
   BlockView,
   DomainView,
@@ -97,8 +98,7 @@ export type DomainRow = {
 /** A domain's row with what its view derives: whether it is the workspace's default for new links, and the CNAME target. */
 export const DOMAIN_VIEW_SQL = `
 SELECT d.*, COALESCE(w.default_link_domain_id = d.id, false) AS default_for_links,
-       (SELECT s.hostname FROM custom_domains s WHERE s.is_system AND s.purpose <> 'bio' AND s.deleted_at IS NULL
-         ORDER BY s.purpose = 'links' DESC, s.created_at LIMIT 1) AS cname_target
+       ${CNAME_TARGET_SQL} AS cname_target
 FROM custom_domains d LEFT JOIN workspaces w ON w.id = d.workspace_id
 WHERE d.id = ANY($1::uuid[])`;
 

@@ -1,4 +1,5 @@
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { CNAME_TARGET_SQL } from '@linkhub/shared/db/system-domains';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { ReadScope } from '../caller';
 import type { DomainRecord } from '../serializers/domains';
@@ -7,8 +8,7 @@ import { cursorColumn, ListSql } from './list-sql';
 const SELECT = `SELECT c.id, c.workspace_id, c.hostname, c.is_system, c.purpose, c.status, c.verification_record_name,
        c.verification_token, c.tls_status, c.verified_at, c.created_at, c.verification_seen, c.last_checked_at,
        c.verification_lapsed_at, c.tls_expires_at, c.tls_last_error, c.tls_next_attempt_at, c.root_handle, c.not_found_url,
-       (SELECT s.hostname FROM custom_domains s WHERE s.is_system AND s.purpose <> 'bio' AND s.deleted_at IS NULL
-         ORDER BY s.purpose = 'links' DESC, s.created_at LIMIT 1) AS cname_target, ${cursorColumn('c')}
+       ${CNAME_TARGET_SQL} AS cname_target, ${cursorColumn('c')}
   FROM custom_domains c`;
 
 export async function findDomain(
