@@ -2,14 +2,15 @@ import type { CacheDeps } from '../commands/redirect-cache';
 import type { CommandContext } from '../commands/types';
 import { snapshotVersionAndAudit, audit } from '../commands/support';
 import type { ExperimentRow, VariantRow } from './experiment-row';
+import { emitResourceEvent } from '../webhooks/command-events';
 import { promotePageWinner } from './promote-page';
 import type { TestedResource } from './tested-resource';
 
 /**
  * The winner becomes the resource's plain configuration: a bio page's through its draft
  * (promote-page.ts, D-320); a link's or QR code's destination is written like any edit (a new
- * version, an audit entry naming the experiment). The experiment's own audit entry records the
- * promotion. QR destination changes are audited forever (DESIGN §3).
+ * version, an audit entry naming the experiment, the resource's webhook event). The experiment's own
+ * audit entry records the promotion. QR destination changes are audited forever (DESIGN §3).
  */
 export async function promoteWinner(
   ctx: CommandContext,
@@ -32,6 +33,9 @@ export async function promoteWinner(
         published: page.published,
       },
     });
+    // Webhook listeners hear of a page when the public sees it change (a draft edit emits nothing).
+    if (page.published)
+      await emitResourceEvent(ctx, 'bio_page.published', 'bio_page', row.workspace_id, resource.id);
     return;
   }
   const destination = winner.destination_url;
@@ -60,6 +64,7 @@ export async function promoteWinner(
         after: { destination_url: destination, experiment_id: row.id },
       },
     );
+    await emitResourceEvent(ctx, 'link.updated', 'link', row.workspace_id, resource.id);
   }
   if (changed && resource.type === 'qr_code') {
     await ctx.tx.query(
@@ -86,6 +91,7 @@ export async function promoteWinner(
         after: { destination_url: destination, experiment_id: row.id },
       },
     );
+    await emitResourceEvent(ctx, 'qr_code.updated', 'qr_code', row.workspace_id, resource.id);
   }
   await audit(ctx, {
     workspaceId: row.workspace_id,

@@ -76,6 +76,17 @@ async function emit(ctx: CommandContext, type: WebhookEvent, resource: Resource,
   for (const job of jobs) ctx.effects.enqueue(job);
 }
 
+/** A resource changed as the side effect of another command (an experiment's promote) records its own event. */
+export async function emitResourceEvent(
+  ctx: CommandContext,
+  type: WebhookEvent,
+  resource: Resource,
+  workspaceId: string,
+  id: string,
+): Promise<void> {
+  await emit(ctx, type, resource, { workspaceId, resource: { type: resource, id } });
+}
+
 /**
  * Every command named in COMMAND_EVENTS records its event after it ran, in its transaction (for
  * the Replicache push and `/v1` alike: one command layer), and its deliveries are enqueued with the

@@ -165,6 +165,13 @@ async function runningTest(page: PageOut, variantB: Record<string, unknown>): Pr
 describe('promoting a bio page winner (D-320)', () => {
   it('writes the winning order into the draft, versioned and audited, and publishes it when the page had no unpublished edits', async () => {
     const page = await publishedPage('ada-promote-order');
+    const hooksKey = await kit.key(['webhooks:write']);
+    const hook = await kit.api('POST', '/v1/webhooks', {
+      key: hooksKey,
+      body: { kind: 'webhook', url: 'https://hooks.example.com/pages', events: ['bio_page.published'] },
+    });
+    expect(hook.status, await hook.clone().text()).toBe(201);
+    const endpointId = ((await hook.json()) as Envelope<{ id: string }>).data.id;
     const [header, blog, shop] = page.blocks.map((b) => b.id);
     const e = await runningTest(page, { page: { block_order: [shop, blog] } });
     const kindsBefore = await versionKinds(page.id);
@@ -190,6 +197,11 @@ describe('promoting a bio page winner (D-320)', () => {
     ).toBeDefined();
     const promotedAudit = (await audits(e.id)).find((a) => a.action === 'experiment.promoted');
     expect(promotedAudit?.after).toMatchObject({ winner_key: 'b', page_changed: true, published: true });
+    const told = await kit.deps.pool.query<{ event_type: string; first: string }>(
+      "SELECT event_type, payload #>> '{data,blocks,0,id}' AS first FROM webhook_deliveries WHERE endpoint_id = $1",
+      [endpointId],
+    );
+    expect(told.rows).toEqual([{ event_type: 'bio_page.published', first: shop }]);
   });
 
   it('keeps unpublished edits unpublished: the winning label and URL go into the draft only', async () => {

@@ -231,7 +231,14 @@ describe('what the steps do', () => {
     expect((await rowOf(e.id))?.arm_period).toBe(2);
   });
 
-  it('promote in one click: the winner becomes the link’s destination, versioned and audited', async () => {
+  it('promote in one click: the winner becomes the link’s destination, versioned, audited and told to webhooks', async () => {
+    const hooksKey = await kit.key(['webhooks:write']);
+    const hook = await kit.api('POST', '/v1/webhooks', {
+      key: hooksKey,
+      body: { kind: 'webhook', url: 'https://hooks.example.com/links', events: ['link.updated'] },
+    });
+    expect(hook.status, await hook.clone().text()).toBe(201);
+    const endpointId = ((await hook.json()) as Envelope<{ id: string }>).data.id;
     const e = await experimentIn('running');
     const res = await kit.api('POST', `/v1/experiments/${e.id}/promote`, {
       key,
@@ -264,6 +271,11 @@ describe('what the steps do', () => {
         'experiment.promoted',
       ]),
     );
+    const told = await kit.deps.pool.query<{ event_type: string; destination: string }>(
+      "SELECT event_type, payload #>> '{data,destination_url}' AS destination FROM webhook_deliveries WHERE endpoint_id = $1",
+      [endpointId],
+    );
+    expect(told.rows).toEqual([{ event_type: 'link.updated', destination: 'https://example.com/b' }]);
   });
 
   it('a bio page test needs a bio page (a link id is not found); a destination is checked for safety', async () => {
