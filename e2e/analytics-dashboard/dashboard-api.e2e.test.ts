@@ -4,9 +4,14 @@ import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
 import { foldDaily } from '../../worker/src/analytics/recompute';
+import { advanceCube } from '../../worker/src/analytics/cube';
 import { startHarness, type Harness } from '../analytics/harness';
 
 type Answer = { data: DashboardData };
+type Counts = DashboardData['totals'];
+
+/** A filtered view's totals: unique visitors are not counted with filters (D-330). */
+const withoutUniques = (c: Counts): Counts => ({ ...c, unique_visitors: null });
 
 const COUNTRIES = ['FR', 'DE', 'US', null] as const;
 const REFERRERS = ['google.com', 'instagram.com', null] as const;
@@ -85,7 +90,7 @@ describe('dashboard filters over the real pipeline', () => {
       [],
     );
     expect(expected.clicks + expected.scans + expected.page_views).toBeGreaterThan(0);
-    expect(res.body.data.totals).toEqual(expected);
+    expect(res.body.data.totals).toEqual(withoutUniques(expected));
     // every breakdown of the filtered view adds up to the filtered total
     const total = expected.clicks + expected.scans + expected.page_views;
     for (const rows of Object.values(res.body.data.breakdowns))
@@ -115,7 +120,7 @@ describe('dashboard filters over the real pipeline', () => {
     for (const [query, where] of cases) {
       const res = await h.get<Answer>(`/v1/analytics/dashboard?period=7d&${query}`);
       expect(res.status, query).toBe(200);
-      expect(res.body.data.totals, query).toEqual(await sqlCount(where, []));
+      expect(res.body.data.totals, query).toEqual(withoutUniques(await sqlCount(where, [])));
     }
   });
 
@@ -254,4 +259,151 @@ describe('the comparison period across a DST change (Europe/Paris, 25 October 20
       expect(d.change.clicks).toBeCloseTo(filter ? 0 : 1 / 7);
     });
   }
+
+  it('the filtered series is the same once the worker has built the cube (local days summed from UTC hours)', async () => {
+    await advanceCube(h.deps.pool, new Date(), null);
+    const res = await h.get<Answer>(
+      '/v1/analytics/dashboard?period=custom&from=2026-10-19T00:00:00%2B02:00&to=2026-10-26T00:00:00%2B01:00&country=FR',
+    );
+    expect(res.body.data.series.map((p) => p.clicks)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(res.body.data.previous_series.map((p) => p.clicks)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    expect(res.body.data.totals).toEqual({ clicks: 7, scans: 0, page_views: 0, unique_visitors: null });
+  });
 });
+
+describe('filtered views from the hourly cube (closed hours) and raw events (the open hour), Free plan', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ plan: 'free', timeZone: 'Europe/Paris' });
+    await h.xadd(mix(h, Date.now() - 3_600_000));
+    await h.drain();
+    // the worker's hourly fold: every closed hour into the cube
+    await advanceCube(h.deps.pool, new Date(), null);
+    // then an event of the still-open hour, which only the raw events hold
+    await h.xadd([
+      testEvent(
+        {
+          workspace_id: h.workspaceId,
+          resource_id: h.resources.link,
+          country_code: 'FR',
+          referrer_host: 'google.com',
+          utm_source: 'newsletter',
+        },
+        'open-hour',
+      ),
+    ]);
+    await h.drain();
+  });
+  afterAll(async () => h.stop());
+
+  const sqlTotals = async (where: string): Promise<Counts> => {
+    const res = await h.deps.pool.query<{ clicks: string; scans: string; page_views: string }>(
+      `SELECT count(*) FILTER (WHERE event_type = 'click') AS clicks, count(*) FILTER (WHERE event_type = 'scan') AS scans,
+              count(*) FILTER (WHERE event_type = 'page_view') AS page_views
+         FROM click_events WHERE workspace_id = $1 AND NOT is_bot AND occurred_at >= now() - interval '7 days' ${where}`,
+      [h.workspaceId],
+    );
+    const r = res.rows[0];
+    return {
+      clicks: Number(r?.clicks),
+      scans: Number(r?.scans),
+      page_views: Number(r?.page_views),
+      unique_visitors: null,
+    };
+  };
+
+  it('the cube holds the closed hours', async () => {
+    const state = await h.deps.pool.query<{ built_through: Date }>(
+      'SELECT built_through FROM analytics_cube_state',
+    );
+    const hourStart = Math.floor(Date.now() / 3_600_000) * 3_600_000;
+    expect(state.rows[0]?.built_through.getTime()).toBeGreaterThanOrEqual(hourStart - 3_600_000);
+    const rows = await h.deps.pool.query<{ n: string }>(
+      'SELECT sum(clicks + scans + page_views) AS n FROM analytics_cube_hourly WHERE workspace_id = $1',
+      [h.workspaceId],
+    );
+    expect(Number(rows.rows[0]?.n)).toBeGreaterThan(0);
+  });
+
+  it('every filter combination equals a direct count over the raw events, the open hour included', async () => {
+    const cases: Array<[string, string]> = [
+      [
+        'country=FR&referrer_host=google.com&utm_source=newsletter',
+        "AND country_code = 'FR' AND referrer_host = 'google.com' AND utm_source = 'newsletter'",
+      ],
+      ['country=DE', "AND country_code = 'DE'"],
+      ['referrer_host=', 'AND referrer_host IS NULL'],
+      ['country=&utm_source=spring', "AND country_code IS NULL AND utm_source = 'spring'"],
+      [
+        'event_type=scan&referrer_host=instagram.com',
+        "AND event_type = 'scan' AND referrer_host = 'instagram.com'",
+      ],
+      ['event_type=click&country=FR', "AND event_type = 'click' AND country_code = 'FR'"],
+      ['region=FR-X1', "AND country_code = 'FR' AND region_code = 'X1'"],
+    ];
+    for (const [query, where] of cases) {
+      const res = await h.get<Answer>(`/v1/analytics/dashboard?period=7d&${query}`);
+      expect(res.status, query).toBe(200);
+      const expected = await sqlTotals(where);
+      expect(res.body.data.totals, query).toEqual(expected);
+      const total = expected.clicks + expected.scans + expected.page_views;
+      for (const [dim, rows] of Object.entries(res.body.data.breakdowns))
+        expect(
+          rows.reduce((a, r) => a + r.events, 0),
+          `${query} ${dim}`,
+        ).toBe(total);
+      const hourly = await h.get<Answer>(`/v1/analytics/dashboard?period=24h&${query}`);
+      const sum = hourly.body.data.series.reduce((a, p) => a + p.clicks + p.scans + p.page_views, 0);
+      expect(sum, `${query} 24h`).toBe(total);
+    }
+  });
+
+  it('reads the cube for closed hours (a changed cube row changes the answer)', async () => {
+    const before = await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=DE');
+    await h.deps.pool.query(
+      "UPDATE analytics_cube_hourly SET clicks = clicks + 1000 WHERE ctid = (SELECT ctid FROM analytics_cube_hourly WHERE workspace_id = $1 AND country = 'DE' LIMIT 1)",
+      [h.workspaceId],
+    );
+    try {
+      const after = await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=DE');
+      expect(after.body.data.totals.clicks).toBe(before.body.data.totals.clicks + 1000);
+    } finally {
+      await advanceCube(h.deps.pool, new Date(), null);
+    }
+    expect((await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=DE')).body.data.totals).toEqual(
+      before.body.data.totals,
+    );
+  });
+
+  it('says from when filtered numbers exist when a window reaches past what the plan keeps', async () => {
+    const month = await h.get<Answer>('/v1/analytics/dashboard?period=30d&country=FR');
+    const since = month.body.data.filtered_since;
+    expect(since).not.toBeNull();
+    expect(new Date(since ?? '').getTime()).toBeGreaterThan(
+      new Date(month.body.data.previous_window.from).getTime(),
+    );
+    expect(month.body.data.previous).toEqual(
+      await sqlTotalsBetween(h, since ?? '', month.body.data.window.from),
+    );
+    expect(
+      (await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=FR')).body.data.filtered_since,
+    ).toBeNull();
+    expect((await h.get<Answer>('/v1/analytics/dashboard?period=30d')).body.data.filtered_since).toBeNull();
+  });
+});
+
+async function sqlTotalsBetween(h: Harness, from: string, to: string): Promise<Counts> {
+  const res = await h.deps.pool.query<{ clicks: string; scans: string; page_views: string }>(
+    `SELECT count(*) FILTER (WHERE event_type = 'click') AS clicks, count(*) FILTER (WHERE event_type = 'scan') AS scans,
+            count(*) FILTER (WHERE event_type = 'page_view') AS page_views
+       FROM click_events WHERE workspace_id = $1 AND NOT is_bot AND country_code = 'FR' AND occurred_at >= $2 AND occurred_at < $3`,
+    [h.workspaceId, from, to],
+  );
+  const r = res.rows[0];
+  return {
+    clicks: Number(r?.clicks),
+    scans: Number(r?.scans),
+    page_views: Number(r?.page_views),
+    unique_visitors: null,
+  };
+}

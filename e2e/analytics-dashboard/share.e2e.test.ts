@@ -82,8 +82,11 @@ describe('read-only shared dashboard links', () => {
       ['Clicks', formatCount(d.totals.clicks, 'en-US')],
       ['QR scans', formatCount(d.totals.scans, 'en-US')],
       ['Page views', formatCount(d.totals.page_views, 'en-US')],
-      ['Unique visitors', formatCount(d.totals.unique_visitors, 'en-US')],
+      // not counted with filters (D-330): the page says so rather than print a number
+      ['Unique visitors', '—'],
     ]);
+    expect(d.totals.unique_visitors).toBeNull();
+    expect(html).toContain('not counted with filters');
     expect(html).toContain('Filtered by <span>Country: FR</span>');
     expect(html).not.toContain('>DE<');
     // nothing visitor-level: no hash, no event or stream id, no raw timestamps of single events

@@ -60,7 +60,8 @@ export type DashboardCounts = {
   clicks: number;
   scans: number;
   page_views: number;
-  unique_visitors: number;
+  /** Distinct visitor-days; null with filters (not counted: the cube's rows are not additive in visitors, D-330). */
+  unique_visitors: number | null;
 };
 
 export type DashboardPoint = {
@@ -98,14 +99,19 @@ export type DashboardData = {
   /** Aligned bucket by bucket with `series` (same count, same local clock times). */
   previous_series: DashboardPoint[];
   breakdowns: Record<DashboardDimension, DashboardRow[]>;
-  /** `rollups` without filters; `events` (raw events within the plan's retention) with filters. */
+  /** `rollups` without filters; `events` with filters (the hourly cube for closed hours, raw events for the open ones). */
   source: 'rollups' | 'events';
+  /**
+   * With filters: the first instant filtered numbers exist for (the plan keeps the cube as long as
+   * its hourly rollups), when the window or the previous one starts before it; else null.
+   */
+  filtered_since: string | null;
   /** Lead sign-ups in the window and the one before; null when the selection never had a lead (or filters apply: a lead has no country or referrer). */
   leads: { current: number; previous: number } | null;
 };
 
-export function relativeChange(current: number, previous: number): number | null {
-  return previous === 0 ? null : (current - previous) / previous;
+export function relativeChange(current: number | null, previous: number | null): number | null {
+  return current === null || previous === null || previous === 0 ? null : (current - previous) / previous;
 }
 
 export function changeOf(current: DashboardCounts, previous: DashboardCounts): DashboardData['change'] {

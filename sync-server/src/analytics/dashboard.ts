@@ -10,9 +10,9 @@ import {
   type DashboardRow,
 } from '@linkhub/shared/analytics/dashboard';
 import { breakdown, totals } from './aggregates';
-import { eventAnswer } from '@linkhub/shared/analytics/dashboard-events';
+import { cubeBuiltThrough, filteredAnswer } from '@linkhub/shared/analytics/filtered-answer';
 import { intervalOf, type Window } from '@linkhub/shared/analytics/dashboard-window';
-import type { AnalyticsScope } from './scope';
+import { hourlyCutoff, type AnalyticsScope } from './scope';
 import { timeseries } from './timeseries';
 import { leadTotals } from './lead-totals';
 
@@ -73,8 +73,8 @@ async function fromRollups(
 /**
  * Everything the dashboard shows for one selection, in one answer: totals and series of the window
  * and of the previous one, and every breakdown. Without filters it reads the rollups; with filters,
- * the raw events (DESIGN §7: drill-down over raw events within plan retention), in one statement
- * per window.
+ * the hourly cube for the hours the worker has built and raw events for the rest (D-330), in one
+ * statement per window, from the plan's cube retention on.
  */
 export async function dashboard(
   db: Db,
@@ -93,10 +93,12 @@ export async function dashboard(
   const leads = filtered
     ? null
     : await leadTotals(db, scope.workspaceId, scope.resourceIds, q.current, q.previous);
-  const [current, previous] = filtered
+  const since = filtered ? hourlyCutoff(scope.plan, now) : null;
+  const source = filtered ? { builtThrough: await cubeBuiltThrough(db), since } : null;
+  const [current, previous] = source
     ? await Promise.all([
-        eventAnswer(db, selection, q.current, interval, DASHBOARD_DIMENSIONS, DASHBOARD_ROWS),
-        eventAnswer(db, selection, q.previous, interval, [], DASHBOARD_ROWS),
+        filteredAnswer(db, selection, q.current, interval, DASHBOARD_DIMENSIONS, DASHBOARD_ROWS, source),
+        filteredAnswer(db, selection, q.previous, interval, [], DASHBOARD_ROWS, source),
       ])
     : await Promise.all([
         fromRollups(db, scope, q.current, interval, DASHBOARD_DIMENSIONS, now),
@@ -117,6 +119,7 @@ export async function dashboard(
     previous_series: previous.series,
     breakdowns,
     source: filtered ? 'events' : 'rollups',
+    filtered_since: since !== null && since > q.previous.from ? since.toISOString() : null,
     leads,
   };
 }

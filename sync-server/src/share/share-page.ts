@@ -89,7 +89,10 @@ function breakdownSection(d: DashboardData, dim: DashboardDimension, locale: str
   return `<section><h2>${label}</h2><table><thead><tr><th scope="col">${label}</th><th scope="col" class="n">Events</th><th scope="col" class="n">Share</th></tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
-function tile(label: string, value: number, change: number | null, locale: string): string {
+function tile(label: string, value: number | null, change: number | null, locale: string): string {
+  // unique visitors are not counted with filters (D-330)
+  if (value === null)
+    return `<div class="tile">${escapeHtml(label)}<b>—</b><span class="muted">not counted with filters</span></div>`;
   const cls = change === null || change === 0 ? 'muted' : change > 0 ? 'up' : 'down';
   return `<div class="tile">${escapeHtml(label)}<b>${formatCount(value, locale)}</b><span class="${cls}">${escapeHtml(formatChange(change, locale, value))}</span> <span class="muted">vs previous period</span></div>`;
 }

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { ROLLUP_DIMENSIONS, ROLLUP_DIMENSION_NAMES } from '@linkhub/shared/analytics/rollup-dimensions';
+import { rebuildCubeHours } from './cube';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -95,21 +96,30 @@ export async function foldDaily(db: Pick<pg.Pool, 'query'>, from: Date, to: Date
 }
 
 /**
- * Rebuilds the hourly rollups (per resource and per workspace) and unique-visitor days of
- * [from, to) (whole hours) from the raw events, then re-folds the days touched. The hourly rows of the range are replaced in one
- * transaction, so readers see either the old or the new numbers.
+ * Rebuilds the hourly rollups (per resource and per workspace), the dashboard's cube and the
+ * unique-visitor days of [from, to) (whole hours) from the raw events, then re-folds the days
+ * touched. The rows of the range are replaced in one transaction, so readers see either the old or
+ * the new numbers.
  */
-export async function recomputeFromRaw(pool: pg.Pool, from: Date, to: Date): Promise<{ hourlyRows: number }> {
+export async function recomputeFromRaw(
+  pool: pg.Pool,
+  from: Date,
+  to: Date,
+  now: Date = new Date(),
+): Promise<{ hourlyRows: number }> {
   const lo = new Date(Math.floor(from.getTime() / HOUR_MS) * HOUR_MS);
   const hi = new Date(Math.ceil(to.getTime() / HOUR_MS) * HOUR_MS);
   return withTransaction(pool, async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['analytics-recompute']);
+    // the cube job's lock too: two rebuilds of one hour at once would both insert its rows
+    await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['analytics-cube']);
     await tx.query('DELETE FROM analytics_rollup_hourly WHERE bucket_start >= $1 AND bucket_start < $2', [
       lo,
       hi,
     ]);
     const inserted = await tx.query(HOURLY_FROM_RAW, [lo, hi]);
     await rebuildWorkspaceHourly(tx, lo, hi);
+    await rebuildCubeHours(tx, lo, hi, new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS));
     const dayLo = startOfUtcDay(lo);
     // visitor days only for whole days inside the range (a partial day keeps what it has)
     const fullLo = lo.getTime() === dayLo.getTime() ? dayLo : new Date(dayLo.getTime() + DAY_MS);
@@ -140,5 +150,5 @@ export async function reconcileRecentDays(
   days = 3,
 ): Promise<{ hourlyRows: number }> {
   const from = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY_MS);
-  return recomputeFromRaw(pool, from, new Date(startOfUtcDay(now).getTime() + DAY_MS));
+  return recomputeFromRaw(pool, from, new Date(startOfUtcDay(now).getTime() + DAY_MS), now);
 }

@@ -24,14 +24,16 @@ export type RetentionResult = {
   hourlyRowsDeleted: number;
   /** Whole-workspace hourly totals, deleted with the hourly rollups. */
   workspaceHourlyRowsDeleted: number;
+  /** The dashboard's cube rows, kept as long as the hourly rollups. */
+  cubeRowsDeleted: number;
 };
 
 /**
  * Retention per plan (DESIGN §4). Raw events: partitions are shared by every workspace, so a whole
  * day partition is dropped only once it is older than the longest raw retention of any plan; for
  * workspaces on shorter plans the expired rows are deleted. Unique-visitor days follow the raw
- * retention (they are per-visitor data too); hourly rollups (per resource and per workspace) are
- * deleted past the plan's window;
+ * retention (they are per-visitor data too); hourly rollups (per resource and per workspace) and
+ * the dashboard's cube are deleted past the plan's hourly window;
  * daily rollups are kept.
  */
 export async function applyRetention(pool: pg.Pool, now: Date): Promise<RetentionResult> {
@@ -42,6 +44,7 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
     visitorDaysDeleted: 0,
     hourlyRowsDeleted: 0,
     workspaceHourlyRowsDeleted: 0,
+    cubeRowsDeleted: 0,
   };
   if (Number.isFinite(longest)) {
     const cutoffDay = new Date(now.getTime() - longest * DAY_MS).toISOString().slice(0, 10);
@@ -83,6 +86,11 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
         [cutoff],
       );
       result.workspaceHourlyRowsDeleted += totals.rowCount ?? 0;
+      const cube = await pool.query(
+        `DELETE FROM analytics_cube_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`,
+        [cutoff],
+      );
+      result.cubeRowsDeleted += cube.rowCount ?? 0;
     }
   }
   return result;

@@ -51,10 +51,15 @@ export function reportMail(r: ReportContent): MailMessage {
   const change = changeOf(r.totals, r.previous);
   const total = r.totals.clicks + r.totals.scans + r.totals.page_views;
   const n = (v: number) => formatCount(v, r.locale);
-  const lines = METRICS.map(
-    ([k, name]) =>
-      `${name}: ${n(r.totals[k])} (${formatChange(change[k], r.locale, r.totals[k])} vs ${n(r.previous[k])} before)`,
-  );
+  // unique visitors of a period older than the plan keeps visitor days for are not known (D-332)
+  const comparison = (k: (typeof METRICS)[number][0]): { value: string; note: string } => {
+    const v = r.totals[k];
+    const before = r.previous[k];
+    if (v === null) return { value: '—', note: 'not kept for the whole period on this plan' };
+    if (before === null) return { value: n(v), note: 'the period before is older than this plan keeps' };
+    return { value: n(v), note: `${formatChange(change[k], r.locale, v)} vs ${n(before)} before` };
+  };
+  const lines = METRICS.map(([k, name]) => `${name}: ${comparison(k).value} (${comparison(k).note})`);
   const dims: DashboardDimension[] = ['event_type', 'country', 'referrer_host'];
   const sections = dims.map((dim) => ({
     title: DASHBOARD_DIMENSION_LABELS[dim],
@@ -83,7 +88,7 @@ export function reportMail(r: ReportContent): MailMessage {
 <p style="color:#4b5563">${escapeHtml(range)} (${escapeHtml(r.timeZone)})</p>
 <table cellpadding="6" style="border-collapse:collapse">${METRICS.map(
     ([k, name]) =>
-      `<tr><td>${escapeHtml(name)}</td><td style="text-align:right;font-size:20px"><b>${escapeHtml(n(r.totals[k]))}</b></td><td style="color:#4b5563">${escapeHtml(formatChange(change[k], r.locale, r.totals[k]))} vs ${escapeHtml(n(r.previous[k]))} before</td></tr>`,
+      `<tr><td>${escapeHtml(name)}</td><td style="text-align:right;font-size:20px"><b>${escapeHtml(comparison(k).value)}</b></td><td style="color:#4b5563">${escapeHtml(comparison(k).note)}</td></tr>`,
   ).join('')}</table>
 ${sections
   .map(

@@ -4,13 +4,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
 import { insertMember, insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { recomputeFromRaw } from '../analytics/recompute';
+import { applyRetention } from '../analytics/retention';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { sendDueReports } from './send-reports';
 
 /**
  * Weekly report mails through the real mailer (the dev outbox): the numbers of the last
  * Monday-to-Sunday week in the workspace's zone against the week before (which holds the DST
- * change), once per period, only to verified live members.
+ * change), once per period, only to verified live members. Numbers come from the rollups the
+ * worker derives from the raw events; a monthly Free report still has the month before once its
+ * raw events are gone.
  */
 let t: TestWorkerDeps;
 let outbox = '';
@@ -60,6 +64,8 @@ beforeAll(async () => {
   await scan('2026-11-01T23:00:00Z', 'FR', null, 7);
   // the week before (19–25 Oct, 169 hours with the DST change): 4
   await scan('2026-10-19T10:00:00Z', 'FR', null, 4);
+  // the rollups, as the ingest and the nightly reconciliation write them
+  await recomputeFromRaw(pool, new Date('2026-10-15T00:00:00Z'), new Date('2026-11-06T00:00:00Z'), NOW);
   await pool.query(
     "INSERT INTO analytics_report_subscriptions (workspace_id, user_id, frequency) SELECT $1, user_id, 'weekly' FROM workspace_members WHERE workspace_id = $1",
     [workspaceId],
@@ -81,6 +87,7 @@ describe('weekly analytics report', () => {
     expect(mail).toContain(`To: ${ownerEmail}`);
     expect(mail).toContain('Weekly analytics: Café Lumière, Oct 26, 2026 – Nov 1, 2026');
     expect(mail).toContain('QR scans: 6 (+50% vs 4 before)');
+    expect(mail).toContain('Unique visitors: 6 (+50% vs 4 before)');
     expect(mail).toMatch(/Country:\n {2}FR: 5 \(83%\)\n {2}DE: 1 \(17%\)/);
     expect(mail).toMatch(/Referrer:\n {2}Direct \/ none: 3 \(50%\)\n {2}instagram\.com: 3 \(50%\)/);
     expect(mail).toContain('Link clicks: 0 (no change vs 0 before)');
@@ -94,5 +101,67 @@ describe('weekly analytics report', () => {
     expect(await sendDueReports(t.deps, new Date('2026-11-09T08:00:00Z'))).toEqual({ sent: 1, failed: 0 });
     const latest = (await mails()).find((m) => m.includes('Nov 2, 2026 – Nov 8, 2026')) ?? '';
     expect(latest).toContain('QR scans: 7 (+17% vs 6 before)');
+  });
+});
+
+describe('monthly report on Free (30 days of raw events and hourly rollups)', () => {
+  const DEC_1 = new Date('2026-12-01T10:00:00Z'); // due: November in Paris; compared with October
+  let freeOwner = '';
+
+  beforeAll(async () => {
+    const handle = createDb(t.database.url, { max: 1 });
+    const owner = await insertUser(handle.db, { email: 'free-owner@example.test' });
+    freeOwner = owner.email;
+    const { workspace } = await insertWorkspace(handle.db, {
+      ownerUserId: owner.id,
+      name: 'Free shop',
+      plan: 'free',
+    });
+    const domains = await ensureSystemDomains(handle.db);
+    await handle.close();
+    const pool = t.deps.pool;
+    await pool.query("UPDATE workspaces SET time_zone = 'Europe/Paris' WHERE id = $1", [workspace.id]);
+    const code =
+      (
+        await pool.query<{ id: string }>(
+          "INSERT INTO qr_codes (workspace_id, domain_id, slug, destination_url, title) VALUES ($1, $2, 'free-menu', 'https://example.com/', 'Menu') RETURNING id",
+          [workspace.id, domains.linkDomainId],
+        )
+      ).rows[0]?.id ?? '';
+    await pool.query("SELECT ensure_click_events_partitions('2026-09-28', '2026-12-02')");
+    const scans = (at: string, n: number) =>
+      pool.query(
+        `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, country_code, stream_message_id)
+         SELECT $1::timestamptz, 'scan', $2, 'qr_code', $3, decode(md5('free' || $1 || g::text), 'hex'), 'FR', 'free-' || $1 || '-' || g
+           FROM generate_series(1, $4::int) g`,
+        [at, workspace.id, code, n],
+      );
+    // October in Paris: 10 + 2 (the 31st, 13:00 Paris); 1 on 30 September (not October)
+    await scans('2026-09-30T12:00:00Z', 1);
+    await scans('2026-10-10T12:00:00Z', 10);
+    await scans('2026-10-31T12:00:00Z', 2);
+    // November in Paris: 6
+    await scans('2026-11-15T12:00:00Z', 6);
+    await recomputeFromRaw(pool, new Date('2026-09-28T00:00:00Z'), new Date('2026-12-01T00:00:00Z'), DEC_1);
+    // the nightly retention on 1 December: October's raw events, visitor days and hourly rollups go
+    await applyRetention(pool, DEC_1);
+    const left = await pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM click_events WHERE workspace_id = $1 AND occurred_at < '2026-11-01'",
+      [workspace.id],
+    );
+    expect(Number(left.rows[0]?.n)).toBe(0);
+    await pool.query(
+      "INSERT INTO analytics_report_subscriptions (workspace_id, user_id, frequency) SELECT $1, user_id, 'monthly' FROM workspace_members WHERE workspace_id = $1",
+      [workspace.id],
+    );
+  });
+
+  it('compares November with all of October from the daily rollups, and says uniques are not kept', async () => {
+    expect(await sendDueReports(t.deps, DEC_1)).toMatchObject({ failed: 0 });
+    const mail = (await mails()).find((m) => m.includes(`To: ${freeOwner}`)) ?? '';
+    expect(mail).toContain('Monthly analytics: Free shop, Nov 1, 2026 – Nov 30, 2026');
+    expect(mail).toContain('QR scans: 6 (-50% vs 12 before)');
+    expect(mail).toContain('Unique visitors: — (not kept for the whole period on this plan)');
+    expect(mail).toMatch(/Country:\n {2}FR: 6 \(100%\)/);
   });
 });

@@ -1,9 +1,13 @@
-import { eventAnswer } from '@linkhub/shared/analytics/dashboard-events';
-import { DASHBOARD_DIMENSIONS } from '@linkhub/shared/analytics/dashboard';
+import type { DashboardDimension } from '@linkhub/shared/analytics/dashboard';
+import { isPlanKey } from '@linkhub/shared/entitlements/plans';
 import { safeLocale } from '@linkhub/shared/analytics/format';
 import type { WorkerDeps } from '../deps';
 import { reportMail } from './report-mail';
+import { reportNumbers } from './report-numbers';
 import { reportPeriod, type ReportFrequency } from './report-period';
+
+/** The breakdowns a report mail shows (report-mail.ts). */
+const REPORT_DIMENSIONS: readonly DashboardDimension[] = ['event_type', 'country', 'referrer_host'];
 
 type Due = {
   id: string;
@@ -14,6 +18,7 @@ type Due = {
   locale: string;
   workspace_name: string;
   time_zone: string;
+  current_plan_key: string;
   member_id: string;
   is_scoped: boolean;
 };
@@ -22,7 +27,7 @@ type Due = {
  * The report job (hourly): every subscription of a live member of a live workspace whose last
  * complete period has not been mailed yet gets one mail for it, through the mailer (SMTP, or the
  * dev outbox), then `last_period_start` records it, so a rerun sends nothing twice. Numbers come
- * from the raw events (exact, in the workspace's zone); a scoped member's cover their grants only.
+ * from the rollups, which outlive the raw events (D-332); a scoped member's cover their grants only.
  * One subscription's failure is logged and the others go on.
  */
 export async function sendDueReports(
@@ -30,7 +35,7 @@ export async function sendDueReports(
   now: Date = new Date(),
 ): Promise<{ sent: number; failed: number }> {
   const due = await deps.pool.query<Due>(
-    `SELECT s.id, s.workspace_id, s.frequency, s.last_period_start, u.email, u.locale, w.name AS workspace_name, w.time_zone,
+    `SELECT s.id, s.workspace_id, s.frequency, s.last_period_start, u.email, u.locale, w.name AS workspace_name, w.time_zone, w.current_plan_key,
             m.id AS member_id, m.is_scoped
        FROM analytics_report_subscriptions s
        JOIN workspaces w ON w.id = s.workspace_id AND w.deleted_at IS NULL
@@ -53,11 +58,13 @@ export async function sendDueReports(
             )
           ).rows.map((r) => r.resource_id)
         : null;
-      const selection = { workspaceId: sub.workspace_id, resourceIds, timeZone: sub.time_zone, filters: {} };
-      const [current, previous] = [
-        await eventAnswer(deps.pool, selection, period.current, 'day', DASHBOARD_DIMENSIONS, 5),
-        await eventAnswer(deps.pool, selection, period.previous, 'day', [], 5),
-      ];
+      const selection = {
+        workspaceId: sub.workspace_id,
+        resourceIds,
+        plan: isPlanKey(sub.current_plan_key) ? sub.current_plan_key : 'free',
+      };
+      const current = await reportNumbers(deps.pool, selection, period.current, REPORT_DIMENSIONS, 5, now);
+      const previous = await reportNumbers(deps.pool, selection, period.previous, [], 5, now);
       await deps.mailer.send(
         reportMail({
           to: sub.email,

@@ -6,7 +6,11 @@ type Task = JobData<'analytics-maintenance'>['task'];
 /** The analytics upkeep schedule (UTC cron), as data. Nightly jobs run in the quiet hours, one after another. */
 export const ANALYTICS_SCHEDULE: ReadonlyArray<{ task: Task; pattern: string; what: string }> = [
   { task: 'partitions', pattern: '7 * * * *', what: 'click_events day partitions yesterday … 7 days ahead' },
-  { task: 'fold', pattern: '2 * * * *', what: 'hourly rollups of the hour that just ended → daily rows' },
+  {
+    task: 'fold',
+    pattern: '2 * * * *',
+    what: 'hourly rollups of the hour that just ended → daily rows; closed hours → the dashboard cube',
+  },
   {
     task: 'summaries',
     pattern: '*/15 * * * *',

@@ -15,7 +15,16 @@ export function HeadlineTiles({ data }: { data: DashboardData }) {
     <ul className="an-tiles" aria-label="Headline numbers">
       {TILES.map(([key, label]) => {
         const value = data.totals[key];
+        if (value === null)
+          return (
+            <li key={key} className="an-tile" data-metric={key}>
+              <span className="an-tile-label">{label}</span>
+              <strong className="an-tile-value">—</strong>
+              <span className="an-change muted">Not counted with filters</span>
+            </li>
+          );
         const c = data.change[key];
+        const before = data.previous[key];
         const trend = c === null || c === 0 ? 'flat' : c > 0 ? 'up' : 'down';
         return (
           <li key={key} className="an-tile" data-metric={key}>
@@ -24,7 +33,8 @@ export function HeadlineTiles({ data }: { data: DashboardData }) {
               {compact(value)}
             </strong>
             <span className={`an-change an-${trend}`}>
-              {change(c, value)} <span className="muted">vs {count(data.previous[key])} before</span>
+              {change(c, value)}{' '}
+              <span className="muted">vs {before === null ? '—' : count(before)} before</span>
             </span>
           </li>
         );

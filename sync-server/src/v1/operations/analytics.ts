@@ -17,7 +17,8 @@ const dashboardCounts = z.looseObject({
   clicks: count,
   scans: count,
   page_views: count,
-  unique_visitors: count,
+  /** null with filters: not counted (D-330). */
+  unique_visitors: count.nullable(),
 });
 const dashboardWindowSchema = z.looseObject({ from: z.string(), to: z.string() });
 /** `/v1/analytics/dashboard` (issue 24): everything the dashboard shows for one selection. */
@@ -44,6 +45,7 @@ export const dashboardSchema = z.looseObject({
     ),
   ),
   source: z.enum(['rollups', 'events']),
+  filtered_since: z.string().nullable(),
   leads: z.looseObject({ current: count, previous: count }).nullable(),
 });
 export const realtimeSchema = z.looseObject({ events: count, visitors: count, since: z.string() });
