@@ -113,6 +113,14 @@ describe('a bio page test, from the page editor to the results', () => {
     await page.getByLabel('Show it first').check();
     await page.getByLabel('Give it another label').check();
     await page.getByLabel('B’s label').fill('Shop the sale');
+    // The create screen on a phone: nothing pushes it sideways, each change one tap row.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    for (const choice of ['Show it first', 'Give it another label', 'Send it somewhere else']) {
+      const row = await page.getByText(choice, { exact: true }).boundingBox();
+      expect(row?.height ?? 0, choice).toBeGreaterThanOrEqual(24);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('button', { name: 'Create test' }).click();
     await page.getByTestId('experiment-status').getByText('Draft').waitFor();
     experimentId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
