@@ -5,6 +5,7 @@ import { checkoutRequestSchema, editableRequestSchema } from '@linkhub/shared/bi
 import { withTransaction, one, type Queryable } from '@linkhub/shared/db/sql';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
+import { appBaseUrl } from '../accounts/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { requireAllowed } from '../accounts/authorize-input';
@@ -43,7 +44,7 @@ async function accountOf(db: Queryable, workspaceId: string): Promise<AccountRow
  */
 export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const pwa = deps.config.PUBLIC_PWA_URL.replace(/\/$/, '');
+  const pwa = appBaseUrl(deps.config.PUBLIC_PWA_URL);
 
   app.get('/:workspaceId/quota', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
