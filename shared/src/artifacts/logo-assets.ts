@@ -1,12 +1,11 @@
 import type pg from 'pg';
+import { isUuidText } from '../db/ids';
 import { SemanticError } from '../errors/app-error';
 import type { QrDesign } from '../qr/design';
 import type { LogoImage } from '../qr/logo';
 import type { ArtifactStore } from './store';
 
 export type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The stored image of a live uploaded asset of this workspace, or null (missing, deleted, another
@@ -19,7 +18,7 @@ export async function loadLogoAsset(
   workspaceId: string,
   assetId: string,
 ): Promise<LogoImage | null> {
-  if (!UUID.test(assetId)) return null;
+  if (!isUuidText(assetId)) return null;
   const { rows } = await db.query<{ storage_key: string; content_type: string }>(
     `SELECT storage_key, content_type FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
     [assetId, workspaceId],

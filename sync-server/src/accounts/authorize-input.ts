@@ -11,6 +11,7 @@ import { isRole } from '@linkhub/shared/permissions/conditions';
 import { limitFor, type QuotaField } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { denialError } from '@linkhub/shared/permissions/decision';
+import { isUuidText } from '@linkhub/shared/db/ids';
 import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { RequestActor } from './actor';
 import { seatsInUse } from './members';
@@ -283,11 +284,7 @@ export async function loadAuthorizeInput(
   resourceRef?: ResourceRef | null,
   action?: Action,
 ): Promise<LoadedContext> {
-  if (
-    actor === null ||
-    workspaceId === null ||
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(workspaceId)
-  ) {
+  if (actor === null || workspaceId === null || !isUuidText(workspaceId)) {
     return {
       actor: actor?.actor ?? null,
       workspaceId,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { isPaidPlan, planForPrice, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
+import { isUuidText } from '@linkhub/shared/db/ids';
 import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
 import {
   stripeCheckoutSessionSchema,
@@ -21,8 +22,6 @@ import { projectAccount } from './account-projection';
  * or price billing does not use); `unmatched` (no billing account of ours).
  */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'ignored' | 'unmatched';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Applies one verified Stripe event. The dedupe row and the effect commit in one transaction, so a
@@ -93,7 +92,7 @@ async function accountByCustomer(tx: Queryable, customerId: string): Promise<str
 }
 
 async function accountById(tx: Queryable, id: string | null | undefined): Promise<string | null> {
-  if (typeof id !== 'string' || !UUID.test(id)) return null;
+  if (typeof id !== 'string' || !isUuidText(id)) return null;
   const row = await one<{ id: string }>(tx, 'SELECT id FROM billing_accounts WHERE id = $1', [id]);
   return row?.id ?? null;
 }

@@ -1,5 +1,6 @@
 import type { leads } from '@linkhub/shared/db/schema/bio-pages';
 import type { RowOf } from '@linkhub/shared/db/row';
+import { isUuidText } from '@linkhub/shared/db/ids';
 import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
 import { leadConfirmationEmail, leadLinks } from '@linkhub/shared/leads/mail';
 import { CONFIRMATION_TTL_MS, newLeadToken } from '@linkhub/shared/leads/tokens';
@@ -7,8 +8,6 @@ import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
 import { enqueueDeliveries } from '../webhooks/events';
 import type { Processor } from './processor';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Existing = RowOf<typeof leads, 'id' | 'status'>;
 
@@ -40,7 +39,7 @@ export const leadCapture: Processor<'lead-capture'> = async (
   const unsubscribe = newLeadToken();
   const status = confirm === null ? 'confirmed' : 'pending';
   const expires = confirm === null ? null : new Date(Date.now() + CONFIRMATION_TTL_MS);
-  const blockId = UUID.test(data.block_id) ? data.block_id : null;
+  const blockId = isUuidText(data.block_id) ? data.block_id : null;
 
   // lead.created (and lead.confirmed without double opt-in) commit with the lead (issue 19).
   const deliveries: JobRequest[] = [];
