@@ -3,16 +3,30 @@ import type pg from 'pg';
 const DAY_MS = 86_400_000;
 
 /**
+ * How dimension values are drawn per event. `correlated`: each from the row number modulo a small
+ * cycle, so an hour holds ~40 combinations (the cube's best case). `independent`: each from its own
+ * hash of the row number, so nearly every event of an hour is a combination of its own (the cube's
+ * worst case: about one cube row per event).
+ */
+export type Spread = 'correlated' | 'independent';
+
+/** The value index (0-based) of dimension number `k` among `n` values for row `g`. */
+const pick = (spread: Spread, k: number, n: number, cycle: string): string =>
+  spread === 'correlated' ? cycle : `(abs(hashint8(g::bigint * 16 + ${k})) % ${n})`;
+
+/**
  * `events` raw click events over the 90 UTC days before yesterday's midnight, generated in SQL one
- * day per statement (each day's partition created first), with dimension values spread by a hash of
- * the row number: 8 countries, 8 referrers (one in 8 "direct"), 4 devices, 4 UTM sources, two
- * thirds clicks and one third scans, 1 in 50 a bot, ~2 events per visitor and day.
+ * day per statement (each day's partition created first), with dimension values spread by the row
+ * number (see Spread): 8 countries, 8 referrers (one in 8 "direct"), 4 devices, 4 OS and browser
+ * families, 4 UTM sources, two thirds clicks and one third scans, 1 in 50 a bot, ~2 events per
+ * visitor and day.
  */
 export async function seedEvents(
   pool: pg.Pool,
   workspaceId: string,
   resourceIds: readonly string[],
   events: number,
+  spread: Spread = 'correlated',
 ) {
   const to = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS - DAY_MS);
   const from = new Date(to.getTime() - 90 * DAY_MS);
@@ -31,12 +45,12 @@ export async function seedEvents(
               CASE WHEN g % 3 = 0 THEN 'scan' ELSE 'click' END, $2,
               CASE WHEN g % 3 = 0 THEN 'qr_code' ELSE 'link' END, ($4::uuid[])[1 + g % array_length($4::uuid[], 1)],
               decode(md5($5 || (g / 2)::text), 'hex'), decode(md5('ua' || (g % 97)::text), 'hex'),
-              (ARRAY['FR','DE','US','GB','ES','IT','NL','BR'])[1 + (g * 7) % 8],
-              (ARRAY['mobile','desktop','tablet','mobile'])[1 + (g * 3) % 4],
-              (ARRAY['iOS','Android','Windows','Mac OS'])[1 + (g * 5) % 4],
-              (ARRAY['Mobile Safari','Chrome','Edge','Firefox'])[1 + (g * 5) % 4],
-              (ARRAY['google.com','instagram.com','tiktok.com','x.com','facebook.com','youtube.com','linkedin.com',NULL])[1 + (g * 11) % 8],
-              (ARRAY['newsletter','spring','partner',NULL])[1 + (g * 13) % 4],
+              (ARRAY['FR','DE','US','GB','ES','IT','NL','BR'])[1 + ${pick(spread, 1, 8, '(g * 7) % 8')}],
+              (ARRAY['mobile','desktop','tablet','mobile'])[1 + ${pick(spread, 2, 4, '(g * 3) % 4')}],
+              (ARRAY['iOS','Android','Windows','Mac OS'])[1 + ${pick(spread, 3, 4, '(g * 5) % 4')}],
+              (ARRAY['Mobile Safari','Chrome','Edge','Firefox'])[1 + ${pick(spread, 4, 4, '(g * 5) % 4')}],
+              (ARRAY['google.com','instagram.com','tiktok.com','x.com','facebook.com','youtube.com','linkedin.com',NULL])[1 + ${pick(spread, 5, 8, '(g * 11) % 8')}],
+              (ARRAY['newsletter','spring','partner',NULL])[1 + ${pick(spread, 6, 4, '(g * 13) % 4')}],
               g % 50 = 0, $5 || '-' || g
          FROM generate_series(0, $3::int - 1) g`,
       [day, workspaceId, perDay, [...resourceIds], `d${d}`],
