@@ -1,4 +1,4 @@
-import { ConflictError } from '../errors/app-error';
+import { ConflictError, ValidationError } from '../errors/app-error';
 /**
  * Recognising the database's refusals so the command layer maps them to API errors. Triggers raise
  * SQLSTATE P0001 with a message starting with a code, e.g. 'qr_slug_reserved: …' (→ 409 qr_slug_reserved),
@@ -52,9 +52,17 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /** The database refusals every caller reports the same way (the deferred one-owner trigger → 409 last_owner_required). */
 export function translateDbError(error: unknown): unknown {
-  if (pgErrorInfo(error)?.triggerCode === 'last_owner_required') {
+  const info = pgErrorInfo(error);
+  if (info?.triggerCode === 'last_owner_required') {
     return new ConflictError('last_owner_required', {
       details: [{ field: 'role', issue: 'last_owner_required' }],
+    });
+  }
+  // Text the database cannot store (a NUL, 22021; an untranslatable character, 22P05) is the
+  // sender's input: the doors refuse it first (json-bounds.ts); this keeps a missed one a 400.
+  if (info?.sqlState === '22021' || info?.sqlState === '22P05') {
+    return new ValidationError([{ field: 'body', issue: 'invalid_character' }], {
+      message: 'The request holds a character that cannot be stored.',
     });
   }
   return error;

@@ -26,6 +26,41 @@ function tooDeep(value: unknown, maxDepth: number): boolean {
   return false;
 }
 
+/**
+ * The path (`blocks.0.title`) of the first string, or object key, holding U+0000, or null.
+ * PostgreSQL stores no NUL in text or jsonb: such a value must be refused at the door, not fail
+ * in the database.
+ */
+export function nulCharacterPath(value: unknown): string | null {
+  const stack: Array<{ value: unknown; path: string }> = [{ value, path: '' }];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    const at = frame.path;
+    if (typeof frame.value === 'string') {
+      if (frame.value.includes('\u0000')) return at === '' ? 'body' : at;
+      continue;
+    }
+    if (typeof frame.value !== 'object' || frame.value === null) continue;
+    for (const [key, child] of Object.entries(frame.value)) {
+      const path = at === '' ? key : `${at}.${key}`;
+      if (key.includes('\u0000')) return path;
+      stack.push({ value: child, path });
+    }
+  }
+  return null;
+}
+
+/** The detail that refuses a value holding U+0000 (see nulCharacterPath), or null. */
+export function nulCharacterIssue(value: unknown): ErrorDetail | null {
+  const field = nulCharacterPath(value);
+  return field === null
+    ? null
+    : {
+        field,
+        issue: 'invalid_character',
+        message: 'Contains a NUL character (U+0000), which cannot be stored.',
+      };
+}
+
 function byteLength(value: unknown): number {
   const text = JSON.stringify(value) ?? '';
   return new TextEncoder().encode(text).length;
@@ -43,6 +78,8 @@ export function jsonBoundsIssue(
       maximum: bounds.maxDepth,
       message: `Nested deeper than ${bounds.maxDepth} levels.`,
     };
+  const nul = nulCharacterIssue(value);
+  if (nul) return nul;
   const bytes = byteLength(value);
   if (bytes > bounds.maxBytes)
     return {

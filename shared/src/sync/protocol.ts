@@ -1,10 +1,18 @@
 import { z } from 'zod';
 
+/** An id or name of the protocol: stored as text, so never a NUL (PostgreSQL refuses U+0000). */
+const protocolText = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .refine((value) => !value.includes('\u0000'), { message: 'Contains a NUL character.' });
+
 /** Replicache push/pull protocol version 1 request bodies (the server validates them like any input). */
 export const mutationSchema = z.object({
-  clientID: z.string().min(1).max(128),
+  clientID: protocolText(1, 128),
   id: z.number().int().positive(),
-  name: z.string().min(1).max(100),
+  name: protocolText(1, 100),
   args: z.unknown(),
   timestamp: z.number(),
 });
@@ -12,10 +20,10 @@ export type PushMutation = z.infer<typeof mutationSchema>;
 
 export const pushRequestSchema = z.object({
   pushVersion: z.literal(1),
-  clientGroupID: z.string().min(1).max(128),
+  clientGroupID: protocolText(1, 128),
   mutations: z.array(mutationSchema).max(5000),
-  profileID: z.string().max(128),
-  schemaVersion: z.string().max(64),
+  profileID: protocolText(0, 128),
+  schemaVersion: protocolText(0, 64),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
@@ -27,10 +35,10 @@ export type PullCookie = z.infer<typeof pullCookieSchema>;
 
 export const pullRequestSchema = z.object({
   pullVersion: z.literal(1),
-  clientGroupID: z.string().min(1).max(128),
+  clientGroupID: protocolText(1, 128),
   cookie: pullCookieSchema.nullable(),
-  profileID: z.string().max(128),
-  schemaVersion: z.string().max(64),
+  profileID: protocolText(0, 128),
+  schemaVersion: protocolText(0, 64),
 });
 export type PullRequest = z.infer<typeof pullRequestSchema>;
 

@@ -3,6 +3,7 @@ import { setCookie, deleteCookie } from 'hono/cookie';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
+import { nulCharacterIssue } from '@linkhub/shared/schemas/json-bounds';
 import { FORWARDED_FOR_HEADER, clientIp } from '@linkhub/shared/analytics/client-ip';
 import type { AppEnv } from '../app-env';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../auth/session-token';
@@ -21,15 +22,24 @@ export async function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema:
       });
     }
   }
+  refuseNulCharacters(body);
   const result = schema.safeParse(body);
   if (!result.success) throw ValidationError.fromZod(result.error);
   return result.data;
 }
 
 export function parseQuery<S extends z.ZodType>(c: Context<AppEnv>, schema: S): z.output<S> {
-  const result = schema.safeParse(c.req.query());
+  const query = c.req.query();
+  refuseNulCharacters(query);
+  const result = schema.safeParse(query);
   if (!result.success) throw ValidationError.fromZod(result.error);
   return result.data;
+}
+
+function refuseNulCharacters(value: unknown): void {
+  const issue = nulCharacterIssue(value);
+  if (issue)
+    throw new ValidationError([issue], { message: 'The request holds a character that cannot be stored.' });
 }
 
 /** A path parameter that must be a UUID; anything else is answered exactly like a missing row. */

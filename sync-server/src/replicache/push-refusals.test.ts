@@ -264,4 +264,31 @@ describe('push refusals (issue 16)', () => {
     );
     expect(after[0]?.branding.primary_color).toBe('#112233');
   });
+
+  it('a NUL character (U+0000) in a title is refused with a notice, and the next change still syncs', async () => {
+    const p = pusher(kit.owner.token);
+    const id = randomUUID();
+    const ref = { id, workspace_id: kit.owner.workspaceId };
+    expect(
+      await p.push(
+        { name: 'createLink', args: { ...ref, destination_url: 'https://example.com/nul', title: 'Nul' } },
+        { name: 'updateLink', args: { ...ref, title: 'a\u0000b' } },
+        { name: 'updateLink', args: { ...ref, title: 'After' } },
+      ),
+    ).toBe(200);
+    expect(await p.lastMutationId()).toBe(3);
+    expect((await p.notices()).map((n) => n.code)).toEqual(['validation_failed']);
+    const { rows } = await kit.deps.pool.query<{ title: string }>('SELECT title FROM links WHERE id = $1', [
+      id,
+    ]);
+    expect(rows[0]?.title).toBe('After');
+  });
+
+  it('a NUL character in the protocol fields is a 400, not a push that fails in the database', async () => {
+    const res = await kit.call('POST', '/replicache/push', {
+      token: kit.owner.token,
+      body: { pushVersion: 1, clientGroupID: 'cg\u0000', profileID: 'p', schemaVersion: '', mutations: [] },
+    });
+    expect(res.status).toBe(400);
+  });
 });
