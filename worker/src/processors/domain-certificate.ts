@@ -3,7 +3,7 @@ import { ISSUANCE_ATTEMPTS_BEFORE_FAILED, issuanceRetryDelay } from '@linkhub/sh
 import { renewalDue } from '@linkhub/shared/domains/renewal';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
-import { loadAcmeAccount } from '../domains/acme/acme-account';
+import { loadAcmeAccount, type AcmeAccount } from '../domains/acme/acme-account';
 import { configureAcmeHttp, isRateLimited, withAcmeProblems } from '../domains/acme/acme-http';
 import {
   activeCertificate,
@@ -133,10 +133,14 @@ async function revoke(
     ])
   ).rows[0]?.hostname;
   let revoked = 0;
+  // One account for every certificate of the domain, loaded at the first one (none: no ACME call).
+  let account: AcmeAccount | undefined;
   for (const certificate of await revocable(deps.pool, data.domain_id)) {
     const result = await withAcmeProblems(async () => {
-      const { client } = await loadAcmeAccount(deps.pool, box, directoryUrl);
-      await client.revokeCertificate(box.open(certificate.certificate_sealed), { reason: REASON_CESSATION });
+      account ??= await loadAcmeAccount(deps.pool, box, directoryUrl);
+      await account.client.revokeCertificate(box.open(certificate.certificate_sealed), {
+        reason: REASON_CESSATION,
+      });
     });
     // Already revoked at the CA (a retried job): the same end state.
     const already = !result.ok && result.problem?.type === 'urn:ietf:params:acme:error:alreadyRevoked';
