@@ -8,6 +8,7 @@ import {
   verifyDomain,
 } from '@linkhub/shared/mutators/domains';
 import { one } from '@linkhub/shared/db/sql';
+import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { audit, withConflicts } from './support';
 import { defineCommand, type Command, type CommandContext } from './types';
@@ -63,12 +64,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
         resourceId: args.id,
         after: { hostname: args.hostname },
       });
-      ctx.effects.enqueue({
-        queue: 'domain-verify',
-        name: 'domain-verify',
-        data: { domain_id: args.id, attempt: 1 },
-        jobId: `domain-verify-${args.id}-1`,
-      });
+      ctx.effects.enqueue(verificationJob(args.id, 1));
       // A host name reused after an earlier removal must not keep an old routing entry.
       scheduleCacheRefresh(ctx, cache, { kind: 'domain', host: args.hostname });
       ctx.effects.poke({ workspaceId: args.workspace_id });
@@ -106,12 +102,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
       });
       scheduleCacheRefresh(ctx, cache, { kind: 'resource', resource_type: 'domain', id: args.id });
       // The certificates it holds are revoked (the worker does nothing when none was issued).
-      ctx.effects.enqueue({
-        queue: 'domain-certificate',
-        name: 'domain-certificate',
-        data: { domain_id: args.id, action: 'revoke', attempt: 1 },
-        jobId: `domain-certificate-${args.id}-revoke-1`,
-      });
+      ctx.effects.enqueue(certificateJob(args.id, 'revoke', 1));
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,
@@ -136,14 +127,9 @@ export function domainCommands(cache: CacheDeps): Command[] {
         resourceType: 'domain',
         resourceId: args.id,
       });
-      ctx.effects.enqueue({
-        queue: 'domain-verify',
-        name: 'domain-verify',
-        data: recheck
-          ? { domain_id: args.id, attempt: 1, recheck: true }
-          : { domain_id: args.id, attempt: 1 },
-        jobId: manualJobId('domain-verify', args.id, ctx),
-      });
+      ctx.effects.enqueue(
+        verificationJob(args.id, 1, { recheck, jobId: manualJobId('domain-verify', args.id, ctx) }),
+      );
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,
@@ -244,12 +230,11 @@ export function domainCommands(cache: CacheDeps): Command[] {
         resourceType: 'domain',
         resourceId: args.id,
       });
-      ctx.effects.enqueue({
-        queue: 'domain-certificate',
-        name: 'domain-certificate',
-        data: { domain_id: args.id, action: 'issue', attempt: (rows[0]?.tls_attempts ?? 0) + 1 },
-        jobId: manualJobId('domain-certificate', args.id, ctx),
-      });
+      ctx.effects.enqueue(
+        certificateJob(args.id, 'issue', (rows[0]?.tls_attempts ?? 0) + 1, {
+          jobId: manualJobId('domain-certificate', args.id, ctx),
+        }),
+      );
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return {
         workspaceId: args.workspace_id,

@@ -1,3 +1,4 @@
+import { certificateJob } from '@linkhub/shared/domains/domain-jobs';
 import { certificateBox } from '@linkhub/shared/domains/tls-keys';
 import { ISSUANCE_ATTEMPTS_BEFORE_FAILED, issuanceRetryDelay } from '@linkhub/shared/domains/issuance-retry';
 import { renewalDue } from '@linkhub/shared/domains/renewal';
@@ -52,12 +53,7 @@ async function scheduleRetry(
   data: JobData<'domain-certificate'>,
   delay: number,
 ): Promise<void> {
-  const attempt = data.attempt + 1;
-  await deps.jobs.add(
-    'domain-certificate',
-    { domain_id: data.domain_id, action: data.action, attempt },
-    { jobId: `domain-certificate-${data.domain_id}-${data.action}-${attempt}`, delay },
-  );
+  await deps.jobs.enqueue(certificateJob(data.domain_id, data.action, data.attempt + 1, { delayMs: delay }));
 }
 
 async function issueOrRenew(

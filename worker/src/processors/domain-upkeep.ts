@@ -1,3 +1,4 @@
+import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import { renewalDue, RENEW_AHEAD_MS } from '@linkhub/shared/domains/renewal';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import type { WorkerDeps } from '../deps';
@@ -21,13 +22,12 @@ async function renewals(deps: WorkerDeps): Promise<JobRequest[]> {
   const now = new Date();
   return rows
     .filter((r) => renewalDue({ notBefore: r.not_before, notAfter: r.not_after }, now))
-    .map((r) => ({
-      queue: 'domain-certificate',
-      name: 'domain-certificate',
-      data: { domain_id: r.domain_id, action: 'renew', attempt: 1 },
+    .map((r) =>
       // One renewal a day at most per certificate, whatever the hourly runs find.
-      jobId: `domain-certificate-${r.domain_id}-renew-${now.toISOString().slice(0, 10)}`,
-    }));
+      certificateJob(r.domain_id, 'renew', 1, {
+        jobId: `domain-certificate-${r.domain_id}-renew-${now.toISOString().slice(0, 10)}`,
+      }),
+    );
 }
 
 /** Serving domains without a certificate whose next try is due (or never scheduled: ACME configured after they verified). */
@@ -40,12 +40,7 @@ async function issuanceRetries(deps: WorkerDeps): Promise<JobRequest[]> {
       ORDER BY d.tls_next_attempt_at NULLS FIRST LIMIT $1`,
     [BATCH],
   );
-  return rows.map((r) => ({
-    queue: 'domain-certificate',
-    name: 'domain-certificate',
-    data: { domain_id: r.id, action: 'issue', attempt: r.attempt },
-    jobId: `domain-certificate-${r.id}-issue-${r.attempt}`,
-  }));
+  return rows.map((r) => certificateJob(r.id, 'issue', r.attempt));
 }
 
 /** Verified custom domains not checked for a day. */
@@ -58,12 +53,7 @@ async function rechecks(deps: WorkerDeps): Promise<JobRequest[]> {
     [RECHECK_EVERY_MS, BATCH],
   );
   const day = new Date().toISOString().slice(0, 10);
-  return rows.map((r) => ({
-    queue: 'domain-verify',
-    name: 'domain-verify',
-    data: { domain_id: r.id, attempt: 1, recheck: true },
-    jobId: `domain-recheck-${r.id}-${day}`,
-  }));
+  return rows.map((r) => verificationJob(r.id, 1, { recheck: true, jobId: `domain-recheck-${r.id}-${day}` }));
 }
 
 /**

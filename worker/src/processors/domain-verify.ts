@@ -1,5 +1,6 @@
 import { refreshCache } from '@linkhub/shared/cache/refresh';
 import { withTransaction } from '@linkhub/shared/db/sql';
+import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { enqueueDeliveries, recordDomainVerified } from '../webhooks/events';
 import type { JobData } from '@linkhub/shared/jobs/queues';
@@ -149,20 +150,10 @@ async function verifyPending(
     // Write-through of the domain's keys (DECISIONS D-098): the host routes from now on.
     await refreshDomainKeys(deps, domain.id);
     if (deps.config.ACME_DIRECTORY_URL !== undefined)
-      await deps.jobs.add(
-        'domain-certificate',
-        { domain_id: domain.id, action: 'issue', attempt: 1 },
-        { jobId: `domain-certificate-${domain.id}-issue-1` },
-      );
+      await deps.jobs.enqueue(certificateJob(domain.id, 'issue', 1));
   }
-  if (delay !== null) {
-    const attempt = data.attempt + 1;
-    await deps.jobs.add(
-      'domain-verify',
-      { domain_id: domain.id, attempt },
-      { jobId: `domain-verify-${domain.id}-${attempt}`, delay },
-    );
-  }
+  if (delay !== null)
+    await deps.jobs.enqueue(verificationJob(domain.id, data.attempt + 1, { delayMs: delay }));
   await pokeMembers(deps, domain.workspace_id);
   deps.logger.info({ domain_id: domain.id, outcome: check.outcome, attempt: data.attempt }, 'domain checked');
   return { outcome: check.outcome, next_attempt_in_ms: delay };
