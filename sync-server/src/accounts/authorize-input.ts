@@ -241,8 +241,16 @@ export async function loadResource(
   }
 }
 
-/** Current usage toward a quota (spec §22.2.5: archived items and QR-pinned links do not count). */
+/**
+ * Current usage toward a quota (spec §22.2.5: archived items and QR-pinned links do not count).
+ * Inside a command's transaction it first takes the workspace's quota lock, held to COMMIT, so two
+ * creates racing for the last free place count one after the other (one lock per workspace, not
+ * per field: a push creating a link and a QR code cannot deadlock with one creating them the other
+ * way round). Its own statement: a count in the same statement would read a snapshot taken before
+ * the wait. Outside a transaction (a read's authorize) it is taken and let go at once.
+ */
 export async function quotaUsage(db: Queryable, workspaceId: string, field: QuotaField): Promise<number> {
+  await db.query("SELECT pg_advisory_xact_lock(hashtextextended('quota:' || $1, 0))", [workspaceId]);
   const count = async (sql: string): Promise<number> =>
     Number((await one<{ n: string }>(db, sql, [workspaceId]))?.n ?? 0);
   switch (field) {

@@ -214,6 +214,33 @@ describe('POST /v1/links/bulk', () => {
     expect(failure((await json<Bulk>(full)).data[0])?.code).toBe('plan_limit_reached');
   });
 
+  it('creates racing for the last free places of a plan never pass its limit', async () => {
+    const free = await kit.signUp('v1-race-free@example.com');
+    const fill = await bulk(
+      {
+        workspace_id: free.workspaceId,
+        links: Array.from({ length: 47 }, (_, i) => ({ destination_url: `https://example.com/fill/${i}` })),
+      },
+      { token: free.token },
+    );
+    expect((await json<Bulk>(fill)).meta).toEqual({ created: 47, failed: 0 });
+    // Three places left; four requests of two links each arrive at once (an import sending batches side by side).
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, (_, r) =>
+        bulk(
+          {
+            workspace_id: free.workspaceId,
+            links: [0, 1].map((i) => ({ destination_url: `https://example.com/race/${r}/${i}` })),
+          },
+          { token: free.token },
+        ).then((res) => json<Bulk>(res)),
+      ),
+    );
+    const created = answers.reduce((n, a) => n + a.meta.created, 0);
+    expect(created).toBe(3);
+    expect(await linksOf(free.workspaceId)).toBe(50);
+  });
+
   it('replays an Idempotency-Key: the same response, nothing created twice (API key and session alike)', async () => {
     const payload = {
       links: [{ destination_url: 'https://example.com/idem-1' }, { destination_url: 'bad' }],
