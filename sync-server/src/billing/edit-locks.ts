@@ -1,15 +1,18 @@
 import { limitFor, type PlanKey, type QuotaField } from '@linkhub/shared/entitlements/plans';
 import { rows, type Queryable } from '@linkhub/shared/db/sql';
 
+/** Spec §22.2.5: what counts toward a cap — live, not archived, and for links not pinned to a QR code. */
+const LIVE = 'deleted_at IS NULL AND archived_at IS NULL';
+
 /**
  * After a downgrade, what exceeds the plan's caps becomes read-only (`edit_locked_at`, refused with
  * resource_locked) — never deleted, archived or unpublished, and still served exactly as before.
  * The Owner chooses which items stay editable; otherwise the most recently edited ones do.
  */
 export const LOCKABLE = {
-  bio_page: { table: 'bio_pages', field: 'bio_pages', counted: '' },
-  link: { table: 'links', field: 'links', counted: 'AND qr_code_id IS NULL' },
-  qr_code: { table: 'qr_codes', field: 'qr_codes', counted: '' },
+  bio_page: { table: 'bio_pages', field: 'bio_pages', counted: LIVE },
+  link: { table: 'links', field: 'links', counted: `${LIVE} AND qr_code_id IS NULL` },
+  qr_code: { table: 'qr_codes', field: 'qr_codes', counted: LIVE },
 } as const satisfies Record<string, { table: string; field: QuotaField; counted: string }>;
 
 export type LockableType = keyof typeof LOCKABLE;
@@ -40,7 +43,7 @@ export async function reconcileEditLocks(
       `WITH ranked AS (
          SELECT id, row_number() OVER (ORDER BY (edit_locked_at IS NULL) DESC, updated_at DESC, id) AS n
            FROM ${table}
-          WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL ${counted}
+          WHERE workspace_id = $1 AND ${counted}
        )
        UPDATE ${table} t
           SET edit_locked_at = CASE WHEN ranked.n > $2 THEN $3::timestamptz ELSE NULL END
@@ -64,7 +67,7 @@ export async function chooseEditable(
   await db.query(
     `UPDATE ${table}
         SET edit_locked_at = CASE WHEN id = ANY($2::uuid[]) THEN NULL ELSE COALESCE(edit_locked_at, $3::timestamptz) END
-      WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL ${counted}
+      WHERE workspace_id = $1 AND ${counted}
         AND (id = ANY($2::uuid[])) = (edit_locked_at IS NOT NULL)`,
     [workspaceId, keepIds, now],
   );
@@ -86,7 +89,7 @@ export async function lockableItems(
     db,
     `SELECT id, ${title} AS title, edit_locked_at IS NOT NULL AS edit_locked, updated_at
        FROM ${table}
-      WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL ${counted}
+      WHERE workspace_id = $1 AND ${counted}
       ORDER BY (edit_locked_at IS NULL) DESC, updated_at DESC, id
       LIMIT 500`,
     [workspaceId],
