@@ -144,7 +144,14 @@ describe('monthly report on Free (30 days of raw events and hourly rollups)', ()
     await scans('2026-11-15T12:00:00Z', 6);
     await recomputeFromRaw(pool, new Date('2026-09-28T00:00:00Z'), new Date('2026-12-01T00:00:00Z'), DEC_1);
     // the nightly retention on 1 December: October's raw events, visitor days and hourly rollups go
-    await applyRetention(pool, DEC_1);
+    const cubeBefore = await pool.query<{ n: string }>(
+      "SELECT count(*) AS n FROM analytics_cube_hourly WHERE workspace_id = $1 AND bucket_start < '2026-11-01'",
+      [workspace.id],
+    );
+    expect(Number(cubeBefore.rows[0]?.n)).toBeGreaterThan(0);
+    const purged = await applyRetention(pool, DEC_1);
+    // the dashboard's cube goes with the hourly rollups
+    expect(purged.cubeRowsDeleted).toBe(Number(cubeBefore.rows[0]?.n));
     const left = await pool.query<{ n: string }>(
       "SELECT count(*) AS n FROM click_events WHERE workspace_id = $1 AND occurred_at < '2026-11-01'",
       [workspace.id],
