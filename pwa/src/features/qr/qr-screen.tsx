@@ -95,7 +95,9 @@ export default function QrScreen({ rest }: { rest: string[] }) {
                 >
                   {c.title ?? c.slug}
                 </a>
-                <span className="muted">{displayUrl(c.destination_url)}</span>
+                <span className="muted">
+                  {c.destination_url === null ? null : displayUrl(c.destination_url)}
+                </span>
                 <span>{summaries[c.id]?.totals_7d ?? 0} scans (7 d)</span>
                 {c.archived_at && <span className="badge archived">archived</span>}
               </li>
