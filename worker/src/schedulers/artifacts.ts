@@ -1,19 +1,7 @@
-import type { Queue } from 'bullmq';
+import { upkeepSchedule } from './upkeep-schedule';
 
 /** Nightly sweep of unrecorded QR files in the artifact store (UTC), on the `artifact-sweep` queue. */
-export async function scheduleArtifactSweep(queue: Queue): Promise<void> {
-  await queue.upsertJobScheduler(
-    'artifact-sweep-nightly',
-    { pattern: '20 4 * * *', tz: 'UTC' },
-    {
-      name: 'artifact-sweep',
-      data: { grace_minutes: 60 },
-      opts: {
-        removeOnComplete: 30,
-        removeOnFail: 100,
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 60_000 },
-      },
-    },
-  );
-}
+export const scheduleArtifactSweep = upkeepSchedule('artifact-sweep-nightly', '20 4 * * *', {
+  data: { grace_minutes: 60 },
+  keep: 30,
+});

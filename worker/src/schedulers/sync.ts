@@ -1,19 +1,7 @@
-import type { Queue } from 'bullmq';
+import { upkeepSchedule } from './upkeep-schedule';
 
 /** Nightly Replicache garbage collection (UTC), on the `sync-gc` queue. */
-export async function scheduleSyncGc(queue: Queue): Promise<void> {
-  await queue.upsertJobScheduler(
-    'sync-gc-nightly',
-    { pattern: '40 3 * * *', tz: 'UTC' },
-    {
-      name: 'sync-gc',
-      data: { keep_views: 5, idle_days: 90 },
-      opts: {
-        removeOnComplete: 30,
-        removeOnFail: 100,
-        attempts: 3,
-        backoff: { type: 'exponential', delay: 60_000 },
-      },
-    },
-  );
-}
+export const scheduleSyncGc = upkeepSchedule('sync-gc-nightly', '40 3 * * *', {
+  data: { keep_views: 5, idle_days: 90 },
+  keep: 30,
+});
