@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { linkBlockSchema } from '../schemas/blocks';
 
 /**
  * What a bio page variant changes (issue 21, D-279): the order of the blocks, or one link block's
@@ -12,10 +13,8 @@ const blockIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'expected a block id');
 
-const pageUrlSchema = z
-  .string()
-  .max(2048)
-  .regex(/^(https?:\/\/|mailto:|tel:)/i, 'expected an http(s), mailto: or tel: URL');
+/** A link block's URL rule (http(s), mailto: or tel:), stored normalised like every URL at the door (DESIGN §11). */
+const pageUrlSchema = linkBlockSchema.shape.url;
 
 export const pageVariantChangeSchema = z.strictObject({
   /** Block ids in the order to show them; blocks left out keep their published order after these. */

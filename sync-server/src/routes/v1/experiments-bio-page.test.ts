@@ -99,6 +99,23 @@ describe('bio page experiments at the REST door', () => {
     expect(blog).toBeDefined();
   });
 
+  it('stores a variant’s link URL normalised, as any URL at the door (IDN host to punycode, path percent-encoded)', async () => {
+    const page = await publishedPage('ada-normalised');
+    const [, , shop] = page.blocks.map((b) => b.id);
+    const res = await kit.api('POST', '/v1/experiments', {
+      key,
+      body: createBody(page, { page: { block: { id: shop, url: ' https://exämple.com/ü ber ' } } }),
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const e = ((await res.json()) as Envelope<ExperimentView>).data;
+    expect(e.variants[1]?.page?.block?.url).toBe('https://xn--exmple-cua.com/%C3%BC%20ber');
+    const stored = await kit.deps.pool.query<{ url: string }>(
+      "SELECT payload #>> '{block,url}' AS url FROM experiment_variants WHERE experiment_id = $1 AND key = 'b'",
+      [e.id],
+    );
+    expect(stored.rows[0]?.url).toBe('https://xn--exmple-cua.com/%C3%BC%20ber');
+  });
+
   it('refuses a destination, a block the page does not have, a non-link block to relabel, and a page change on a link test; nothing stored', async () => {
     const page = await publishedPage('ada-refused');
     const [header] = page.blocks.map((b) => b.id);
