@@ -1,14 +1,21 @@
 import type { Queryable } from '../db/sql';
 import { CUBE_COLUMN_SQL, CUBE_DIMENSIONS } from './cube';
 import { cubeRange } from './cube-window';
-import type { DashboardDimension, DashboardPoint, DashboardRow } from './dashboard';
-import type { EventSelection } from './dashboard-events';
+import type { DashboardDimension, DashboardFilters, DashboardPoint, DashboardRow } from './dashboard';
 import type { Window } from './dashboard-window';
 
 type Db = Queryable;
 const num = (v: string | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 const COUNTERS = ['clicks', 'scans', 'page_views'] as const;
 const EVENT_TYPE_OF = { clicks: 'click', scans: 'scan', page_views: 'page_view' } as const;
+
+export type EventSelection = {
+  workspaceId: string;
+  /** null: every resource; else the resources counted (a bio block click counts for its page). */
+  resourceIds: string[] | null;
+  timeZone: string;
+  filters: DashboardFilters;
+};
 
 /** Event counts of a filtered view: unique visitors are not counted with filters (D-330). */
 export type FilteredCounts = { clicks: number; scans: number; page_views: number; unique_visitors: null };
