@@ -109,6 +109,8 @@ export const QUEUES = {
       .string()
       .regex(/^[\w-]{1,64}$/)
       .optional(),
+    /** The `lh_click` of the visit that reached the page through a link or QR code test: the sign-up converts it (D-321). */
+    click_id: z.string().min(1).max(200).optional(),
   }),
   /** Hourly: delete unconfirmed (double opt-in) leads whose confirmation link has expired. */
   'lead-expiry': z.object({}),

@@ -6,6 +6,7 @@ import { leadConfirmationEmail, leadLinks } from '@linkhub/shared/leads/mail';
 import { CONFIRMATION_TTL_MS, newLeadToken } from '@linkhub/shared/leads/tokens';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
+import { recordLeadConversion } from '../experiments/lead-conversion';
 import { enqueueDeliveries } from '../webhooks/events';
 import type { Processor } from './processor';
 
@@ -48,6 +49,8 @@ export const leadCapture: Processor<'lead-capture'> = async (
     if (status === 'confirmed') deliveries.push(...(await recordLeadEvent(tx, leadId, 'lead.confirmed')));
   };
   const outcome = await withTransaction(deps.pool, async (tx): Promise<LeadCaptureResult> => {
+    // The sign-up converts the link or QR test that brought the visitor, whatever becomes of the address (D-321).
+    if (data.click_id !== undefined) await recordLeadConversion(tx, data.workspace_id, data.click_id);
     const existing = await one<Existing>(
       tx,
       'SELECT id, status FROM leads WHERE page_id = $1 AND email = lower(btrim($2)) AND deleted_at IS NULL FOR UPDATE',
