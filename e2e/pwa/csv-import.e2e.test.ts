@@ -137,7 +137,7 @@ describe('CSV import of links (issue 23)', () => {
     await context.close();
   }, 120_000);
 
-  it('sends 250 rows as three batches of at most 100, each with its own Idempotency-Key, showing the progress after each', async () => {
+  it('sends 250 rows as three batches of at most 100 side by side, each with its own Idempotency-Key, showing the progress after each answer', async () => {
     // No service worker, so the test can hold the second batch on its way (the worker never handles /v1).
     const context = await h.browser.newContext({ viewport: PHONE, serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -172,8 +172,9 @@ describe('CSV import of links (issue 23)', () => {
       await route.continue();
     });
     await panel.getByRole('button', { name: 'Import 250 links' }).click();
-    await panel.getByText('Imported 100 of 250').waitFor();
-    expect(await panel.getByRole('progressbar').getAttribute('value')).toBe('100');
+    // Batches go side by side: with the second held, the first and the third are answered.
+    await panel.getByText('Imported 150 of 250').waitFor();
+    expect(await panel.getByRole('progressbar').getAttribute('value')).toBe('150');
     release();
     await panel.getByText('Imported 250 of 250 rows.').waitFor({ timeout: 60_000 });
     expect(batches.map((b) => b.links)).toEqual([100, 100, 50]);

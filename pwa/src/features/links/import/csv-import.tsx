@@ -1,6 +1,7 @@
 import { useConnectionState } from '../../../ui/use-connection';
 import { MAX_IMPORT_ROWS } from './csv-rows';
 import { progressText, reportLines, reviewText, summaryText } from './import-report';
+import { answeredRows } from './import-run';
 import { useCsvImport } from './use-csv-import';
 
 const OFFLINE_LABEL = 'Import needs a connection';
@@ -14,7 +15,7 @@ export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClo
   const run =
     phase.kind === 'importing' || phase.kind === 'stopped' || phase.kind === 'done' ? phase.run : null;
   const lines = reading ? reportLines(reading.refused, run?.failed ?? []) : [];
-  const sent = run ? run.chunks.slice(0, run.next).reduce((n, chunk) => n + chunk.rows.length, 0) : 0;
+  const sent = run ? answeredRows(run) : 0;
   const ready = reading?.ready.length ?? 0;
 
   return (

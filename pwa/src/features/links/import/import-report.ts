@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/api';
+import { ApiError } from '../../../api/api-error';
 import { errorText } from '../../../ui/error-messages';
 import type { BulkItemError } from './bulk-api';
 import type { RefusedRow } from './csv-rows';

@@ -3,7 +3,16 @@ import { ApiError } from '../../../api/api-error';
 import { codeSentence } from '../../../ui/error-messages';
 import type { BulkResult } from './bulk-api';
 import type { ReadyRow } from './csv-rows';
-import { afterAnswer, chunksOf, CHUNK_BYTES, runImport, startRun, type Chunk } from './import-run';
+import {
+  afterAnswer,
+  chunksOf,
+  CHUNK_BYTES,
+  IMPORT_LANES,
+  runImport,
+  startRun,
+  unanswered,
+  type Chunk,
+} from './import-run';
 
 const rows = (n: number, from = 2): ReadyRow[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -49,9 +58,9 @@ describe('batches of an import', () => {
 
 describe('an import run', () => {
   it('counts the created links and names each failed item by its row', () => {
-    const run = afterAnswer(startRun(chunksOf(rows(3, 5), newKey)), [created(0), taken(1), created(2)]);
+    const run = afterAnswer(startRun(chunksOf(rows(3, 5), newKey)), 0, [created(0), taken(1), created(2)]);
     expect(run).toMatchObject({
-      next: 1,
+      answered: [0],
       created: 2,
       failed: [
         { row: 6, message: 'This short link is already in use on this domain. Choose another ending.' },
@@ -60,7 +69,7 @@ describe('an import run', () => {
   });
 
   it('names a row the answer left out instead of losing it', () => {
-    const run = afterAnswer(startRun(chunksOf(rows(2, 2), newKey)), [created(1), created(1)]);
+    const run = afterAnswer(startRun(chunksOf(rows(2, 2), newKey)), 0, [created(1), created(1)]);
     expect(run).toMatchObject({
       created: 1,
       failed: [{ row: 2, message: codeSentence('unexpected_response') }],
@@ -104,7 +113,7 @@ describe('an import run', () => {
     expect(keysSent[0]).toBe(keysSent[1]);
   });
 
-  it('stops at a failed batch and resumes from it with the same key', async () => {
+  it('stops sending at a failed batch, lets those in flight finish, and resumes the rest with the same keys', async () => {
     const offline = new ApiError(0, 'network_error', '', []);
     const keysSent: string[] = [];
     let fail = true;
@@ -118,25 +127,54 @@ describe('an import run', () => {
       stopped: () => false,
       wait: noWait,
     };
-    const first = await runImport(startRun(chunksOf(rows(300), newKey)), hooks);
+    const first = await runImport(startRun(chunksOf(rows(500), newKey)), hooks);
     expect(first.error).toBe(offline);
-    expect(first.run).toMatchObject({ next: 1, created: 100 });
+    // The batches in flight beside the failed second one were answered; it and the rest were not.
+    expect(first.run.answered).toEqual(expect.arrayContaining([0, 2]));
+    const left = unanswered(first.run);
+    expect(left).toContain(1);
+    expect(first.run.created).toBe(100 * first.run.answered.length);
+    const sentBefore = keysSent.length;
     fail = false;
     const second = await runImport(first.run, hooks);
     expect(second.error).toBeNull();
-    expect(second.run.created).toBe(300);
-    expect(keysSent[1]).toBe(keysSent[2]);
+    expect(second.run.created).toBe(500);
+    expect(keysSent.slice(sentBefore).sort()).toEqual(left.map((i) => first.run.chunks[i]?.key).sort());
   });
 
-  it('ends between batches when asked to stop', async () => {
+  it(`keeps ${IMPORT_LANES} batches in flight, never more, and folds answers that come back out of order`, async () => {
+    let inFlight = 0;
+    let most = 0;
+    const delays = [30, 5, 15, 1, 20, 2, 8];
+    const { run, error } = await runImport(startRun(chunksOf(rows(700), newKey)), {
+      send: async (chunk) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((r) => setTimeout(r, delays.shift() ?? 0));
+        inFlight -= 1;
+        return chunk.rows.map((_, i) => (i === 0 ? taken(0) : created(i)));
+      },
+      onProgress: () => undefined,
+      stopped: () => false,
+      wait: noWait,
+    });
+    expect(error).toBeNull();
+    expect(most).toBe(IMPORT_LANES);
+    expect(run.created).toBe(693);
+    expect(unanswered(run)).toEqual([]);
+    expect(run.failed.map((f) => f.row)).toEqual([2, 102, 202, 302, 402, 502, 602]);
+  });
+
+  it('sends no further batch when asked to stop, and can be resumed', async () => {
     let stop = false;
-    const { run, error } = await runImport(startRun(chunksOf(rows(300), newKey)), {
+    const { run, error } = await runImport(startRun(chunksOf(rows(900), newKey)), {
       send: allCreated,
       onProgress: () => (stop = true),
       stopped: () => stop,
       wait: noWait,
     });
     expect(error).toBeNull();
-    expect(run.next).toBe(1);
+    expect(run.answered.length).toBeLessThanOrEqual(IMPORT_LANES);
+    expect(unanswered(run).length).toBe(9 - run.answered.length);
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../api/api';
+import { ApiError } from '../../../api/api-error';
 import { codeSentence } from '../../../ui/error-messages';
 import { BULK_MAX_LINKS, type BulkResult } from './bulk-api';
 import type { ReadyRow, RefusedRow } from './csv-rows';
@@ -12,13 +12,20 @@ const DEFAULT_RETRY_SECONDS = 10;
 
 /** One request: its rows and the idempotency key it keeps across retries and resumes. */
 export type Chunk = { key: string; rows: readonly ReadyRow[] };
-/** Where an import is: `next` is the first batch not yet answered. */
+/** Where an import is: which batches the server answered (by index), and what they did. */
 export type ImportRun = {
   chunks: readonly Chunk[];
-  next: number;
+  answered: readonly number[];
   created: number;
   failed: readonly RefusedRow[];
 };
+
+/**
+ * Batches in flight at once. The server takes them side by side (its plan-limit count is locked
+ * per workspace), and a second and third batch keep it busy while one answer travels back: a
+ * 5,000-row file imports in well under half the time of one batch at a time (bench/api).
+ */
+export const IMPORT_LANES = 3;
 
 const bytesOf = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value)).length + 1;
 
@@ -43,14 +50,23 @@ export function chunksOf(rows: readonly ReadyRow[], newKey: () => string): Chunk
 
 export const startRun = (chunks: readonly Chunk[]): ImportRun => ({
   chunks,
-  next: 0,
+  answered: [],
   created: 0,
   failed: [],
 });
 
-/** A batch's answer folded into the run: created links counted, failed items (and any the answer left out) named by their row. */
-export function afterAnswer(run: ImportRun, results: readonly BulkResult[]): ImportRun {
-  const rows = run.chunks[run.next]?.rows ?? [];
+/** Batches the server has not answered yet, in file order. */
+export const unanswered = (run: ImportRun): number[] =>
+  run.chunks.map((_, index) => index).filter((index) => !run.answered.includes(index));
+
+/** Rows of the answered batches (the progress bar's "sent"). */
+export const answeredRows = (run: ImportRun): number =>
+  run.answered.reduce((n, index) => n + (run.chunks[index]?.rows.length ?? 0), 0);
+
+/** Batch `index`'s answer folded into the run: created links counted, failed items (and any the answer left out) named by their row. */
+export function afterAnswer(run: ImportRun, index: number, results: readonly BulkResult[]): ImportRun {
+  if (run.answered.includes(index)) return run;
+  const rows = run.chunks[index]?.rows ?? [];
   let created = 0;
   const failed: RefusedRow[] = [];
   const answered = new Set<number>();
@@ -61,44 +77,63 @@ export function afterAnswer(run: ImportRun, results: readonly BulkResult[]): Imp
     if (result.status === 'created') created += 1;
     else failed.push({ row, message: itemSentence(result.error) });
   }
-  rows.forEach(({ row }, index) => {
-    if (!answered.has(index)) failed.push({ row, message: codeSentence('unexpected_response') });
+  rows.forEach(({ row }, i) => {
+    if (!answered.has(i)) failed.push({ row, message: codeSentence('unexpected_response') });
   });
-  return { ...run, next: run.next + 1, created: run.created + created, failed: [...run.failed, ...failed] };
+  return {
+    ...run,
+    answered: [...run.answered, index],
+    created: run.created + created,
+    failed: [...run.failed, ...failed].sort((a, b) => a.row - b.row),
+  };
 }
 
 type Hooks = {
   send: (chunk: Chunk) => Promise<BulkResult[]>;
   onProgress: (run: ImportRun) => void;
-  /** Checked between batches: true ends the run where it is (it can be resumed). */
+  /** Checked before each batch is sent: true ends the run once the batches in flight are answered (it can be resumed). */
   stopped: () => boolean;
   wait: (ms: number) => Promise<void>;
 };
 
 /**
- * Sends the batches in order from `run.next`, one at a time. A 429 waits and resends the same batch;
- * any other failure (offline, signed out, server error) ends the run with that error, to be resumed
- * later with the same keys so a batch the server did take is not created twice.
+ * Sends the unanswered batches in file order, `IMPORT_LANES` at a time. A 429 waits and resends the
+ * same batch; any other failure (offline, signed out, server error) sends no further batch, lets
+ * those in flight finish and ends the run with that error, to be resumed later with the same keys
+ * so a batch the server did take is not created twice.
  */
 export async function runImport(start: ImportRun, hooks: Hooks): Promise<{ run: ImportRun; error: unknown }> {
   let run = start;
-  let retries = 0;
-  while (run.next < run.chunks.length && !hooks.stopped()) {
-    const chunk = run.chunks[run.next];
-    if (chunk === undefined) break;
-    try {
-      run = afterAnswer(run, await hooks.send(chunk));
-      retries = 0;
-      hooks.onProgress(run);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 429) || retries >= RATE_LIMIT_RETRIES)
-        return { run, error };
-      retries += 1;
-      const seconds =
-        error.details.find((d) => d.retry_after_seconds !== undefined)?.retry_after_seconds ??
-        DEFAULT_RETRY_SECONDS;
-      await hooks.wait(seconds * 1000);
+  let error: unknown = null;
+  const queue = unanswered(start);
+  const sendWithRetries = async (chunk: Chunk): Promise<BulkResult[]> => {
+    for (let retries = 0; ; retries += 1) {
+      try {
+        return await hooks.send(chunk);
+      } catch (failure) {
+        if (!(failure instanceof ApiError && failure.status === 429) || retries >= RATE_LIMIT_RETRIES)
+          throw failure;
+        const seconds =
+          failure.details.find((d) => d.retry_after_seconds !== undefined)?.retry_after_seconds ??
+          DEFAULT_RETRY_SECONDS;
+        await hooks.wait(seconds * 1000);
+      }
     }
-  }
-  return { run, error: null };
+  };
+  const lane = async (): Promise<void> => {
+    for (let index = queue.shift(); index !== undefined; index = queue.shift()) {
+      const chunk = run.chunks[index];
+      if (chunk === undefined || error !== null || hooks.stopped()) return;
+      try {
+        const results = await sendWithRetries(chunk);
+        run = afterAnswer(run, index, results);
+        hooks.onProgress(run);
+      } catch (failure) {
+        error ??= failure;
+        return;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IMPORT_LANES, queue.length) }, lane));
+  return { run, error };
 }

@@ -49,7 +49,7 @@ export function useCsvImport(workspaceId: string) {
       wait,
     });
     if (!alive.current) return;
-    if (run.next < run.chunks.length)
+    if (run.answered.length < run.chunks.length)
       setPhase({ kind: 'stopped', reading, run, message: error === null ? null : errorText(error) });
     else setPhase({ kind: 'done', reading, run });
   };
