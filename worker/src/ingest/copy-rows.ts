@@ -14,6 +14,13 @@ const BYTEA_PREFIX = [BACKSLASH, BACKSLASH, 'x'.charCodeAt(0)];
 const BYTES_PER_ROW = 512;
 const POOL_BYTES = 16 * 1024;
 
+/** Two hex digits of `value` (a byte) at `at`; the next position. */
+function writeHex(bytes: Buffer, at: number, value: number): number {
+  bytes[at] = HEX_CODES[value >> 4] ?? 0x30;
+  bytes[at + 1] = HEX_CODES[value & 0x0f] ?? 0x30;
+  return at + 2;
+}
+
 /**
  * click_events rows as the bytes of a `COPY … FROM STDIN (FORMAT text)`, written straight into one
  * buffer. Building each row as a string and converting the whole text with Buffer.from cost
@@ -68,22 +75,16 @@ export class CopyRowWriter {
     this.#ascii(row.ua_hash);
     this.#tab();
     this.#nullableAscii(row.country_code);
-    for (const value of [
-      row.region_code,
-      row.device_type,
-      row.os_family,
-      row.browser_family,
-      row.referrer_host,
-      row.utm_source,
-      row.utm_medium,
-      row.utm_campaign,
-      row.utm_term,
-      row.utm_content,
-    ]) {
-      this.#tab();
-      if (value === null) this.#codes(NULL_FIELD);
-      else this.#text(value);
-    }
+    this.#nullableText(row.region_code);
+    this.#nullableText(row.device_type);
+    this.#nullableText(row.os_family);
+    this.#nullableText(row.browser_family);
+    this.#nullableText(row.referrer_host);
+    this.#nullableText(row.utm_source);
+    this.#nullableText(row.utm_medium);
+    this.#nullableText(row.utm_campaign);
+    this.#nullableText(row.utm_term);
+    this.#nullableText(row.utm_content);
     this.#tab();
     this.#nullableAscii(row.variant_id);
     this.#tab();
@@ -128,6 +129,13 @@ export class CopyRowWriter {
   #nullableAscii(text: string | null): void {
     if (text === null) this.#codes(NULL_FIELD);
     else this.#ascii(text);
+  }
+
+  /** A tab, then free text or null. */
+  #nullableText(text: string | null): void {
+    this.#tab();
+    if (text === null) this.#codes(NULL_FIELD);
+    else this.#text(text);
   }
 
   /** Free text: copied as is when it is plain ASCII, else escaped for COPY and written as UTF-8. */
@@ -178,17 +186,13 @@ export class CopyRowWriter {
       bytes[at++] = msHex.charCodeAt(i);
     }
     bytes[at++] = 0x2d;
-    const hex = (value: number) => {
-      bytes[at++] = HEX_CODES[value >> 4] ?? 0x30;
-      bytes[at++] = HEX_CODES[value & 0x0f] ?? 0x30;
-    };
-    hex(0x70 | ((pool[r] ?? 0) & 0x0f));
-    hex(pool[r + 1] ?? 0);
+    at = writeHex(bytes, at, 0x70 | ((pool[r] ?? 0) & 0x0f));
+    at = writeHex(bytes, at, pool[r + 1] ?? 0);
     bytes[at++] = 0x2d;
-    hex(0x80 | ((pool[r + 2] ?? 0) & 0x3f));
-    hex(pool[r + 3] ?? 0);
+    at = writeHex(bytes, at, 0x80 | ((pool[r + 2] ?? 0) & 0x3f));
+    at = writeHex(bytes, at, pool[r + 3] ?? 0);
     bytes[at++] = 0x2d;
-    for (let i = 4; i < 10; i += 1) hex(pool[r + i] ?? 0);
+    for (let i = 4; i < 10; i += 1) at = writeHex(bytes, at, pool[r + i] ?? 0);
     this.#used = at;
   }
 }

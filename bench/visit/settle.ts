@@ -1,0 +1,44 @@
+import type { ChildProcess } from 'node:child_process';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+import { get, waitUntil } from './processes';
+
+/** What bench/visit reads from the edge and the worker between runs: the edge's counts, and the worker done. */
+const healthSchema = z.object({ metrics: z.object({ dbLookups: z.number(), filterAbsent: z.number() }) });
+export async function edgeCounts(port: number): Promise<{ dbLookups: number; filterAbsent: number }> {
+  return healthSchema.parse(JSON.parse((await get(port, 'localhost', '/healthz')).body)).metrics;
+}
+
+/** The worker's queued summary refreshes done (it answers `idle` over IPC). */
+function workerIdle(worker: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (message: unknown) => {
+      if (message !== 'idle') return;
+      worker.off('message', done);
+      resolve();
+    };
+    worker.on('message', done);
+    worker.send('idle');
+  });
+}
+
+/** Everything a run captured is committed, and the summary refreshes it queued have run. */
+export async function settle(worker: ChildProcess, redis: Redis, prefix: string): Promise<void> {
+  await waitUntil(() => drained(redis, prefix), 'the worker to drain');
+  await workerIdle(worker);
+}
+
+/** Every captured event committed: the group has nothing unread and nothing pending. */
+async function drained(redis: Redis, prefix: string): Promise<boolean> {
+  const groups = (await redis.call('XINFO', 'GROUPS', clicksStreamKey(prefix))) as unknown[];
+  for (const group of groups) {
+    if (!Array.isArray(group)) continue;
+    const fields = new Map<string, unknown>();
+    for (let i = 0; i + 1 < group.length; i += 2) fields.set(String(group[i]), group[i + 1]);
+    if (fields.get('name') !== INGEST_GROUP) continue;
+    return Number(fields.get('pending')) === 0 && Number(fields.get('lag') ?? 0) === 0;
+  }
+  return false;
+}
