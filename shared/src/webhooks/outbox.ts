@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { rows, type Queryable } from '../db/sql';
 import type { JobRequest } from '../jobs/producer';
+import type { Logger } from '../logging/logger';
 import type { WebhookEvent, WebhookPayload } from './events';
 
 export type WebhookEventInput = {
@@ -26,6 +27,30 @@ export function deliveryJob(endpointId: string, eventId: string, jobId: string):
     data: { endpoint_id: endpointId, event_id: eventId },
     jobId,
   };
+}
+
+/**
+ * The deliveries a committed change recorded, sent to the webhook-deliver queue, each on its own:
+ * best effort, as the change has committed. A delivery whose job did not reach Redis stays
+ * `pending` and the sweep enqueues it again.
+ */
+export async function enqueueDeliveries(
+  producer: { enqueue: (job: JobRequest) => Promise<void> },
+  logger: Pick<Logger, 'warn'>,
+  jobs: readonly JobRequest[],
+): Promise<void> {
+  await Promise.all(
+    jobs.map((job) =>
+      producer
+        .enqueue(job)
+        .catch((error: unknown) =>
+          logger.warn(
+            { err: { message: error instanceof Error ? error.message : 'unknown' }, queue: job.queue },
+            'webhook delivery not enqueued',
+          ),
+        ),
+    ),
+  );
 }
 
 /** Whether any active endpoint of the workspace listens for this event (checked before its data is loaded). */

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { escapeHtml } from '@linkhub/shared/blocks/escape';
 import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
 import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
+import { enqueueDeliveries } from '@linkhub/shared/webhooks/outbox';
 import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/leads/tokens';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
@@ -97,13 +98,7 @@ export async function applyLeadLink(
       return row ? recordLeadEvent(tx, row.id, 'lead.confirmed') : null;
     });
     if (confirmed === null) return false;
-    await Promise.all(
-      confirmed.map((job) =>
-        deps.jobs
-          .enqueue(job)
-          .catch(() => deps.logger.warn({ queue: job.queue }, 'webhook delivery not enqueued')),
-      ),
-    );
+    await enqueueDeliveries(deps.jobs, deps.logger, confirmed);
     return true;
   }
   const row = await one<{ id: string }>(

@@ -1,22 +1,11 @@
 import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
-import { recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
+import { enqueueDeliveries as enqueueAfterCommit, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
 import type { WorkerDeps } from '../deps';
 
 /** The deliveries a committed change recorded, sent to the webhook-deliver queue (best effort: the rows stay `pending`). */
-export async function enqueueDeliveries(deps: WorkerDeps, jobs: readonly JobRequest[]): Promise<void> {
-  await Promise.all(
-    jobs.map((job) =>
-      deps.jobs
-        .enqueue(job)
-        .catch((error: unknown) =>
-          deps.logger.warn(
-            { err: { message: error instanceof Error ? error.message : 'unknown' }, queue: job.queue },
-            'webhook delivery not enqueued',
-          ),
-        ),
-    ),
-  );
+export function enqueueDeliveries(deps: WorkerDeps, jobs: readonly JobRequest[]): Promise<void> {
+  return enqueueAfterCommit(deps.jobs, deps.logger, jobs);
 }
 
 /** `domain.verified`, in the transaction that verified the domain. */
