@@ -24,7 +24,12 @@ export function openEdgeRedis(urls: string | RedisRoleUrls): {
   captureRedis: RedisClient;
 } {
   const { cache, queue } = typeof urls === 'string' ? { cache: urls, queue: urls } : urls;
-  const captureRedis = openRedis(queue, { ...READ_OPTIONS, enableAutoPipelining: false });
+  // An XADD whose connection dropped may have been appended: capture settles it itself (never resent blindly).
+  const captureRedis = openRedis(queue, {
+    ...READ_OPTIONS,
+    enableAutoPipelining: false,
+    autoResendUnfulfilledCommands: false,
+  });
   captureRedis.on('error', () => undefined);
   return { redis: openRedis(cache, READ_OPTIONS), captureRedis };
 }

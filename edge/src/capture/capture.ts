@@ -1,13 +1,13 @@
 import type { RedisClient } from '@linkhub/shared/redis/client';
 import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries } from '@linkhub/shared/analytics/event';
-import { RUN_BATCH_VERSION } from '@linkhub/shared/analytics/run-batch';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import { isTransientRedisError } from '@linkhub/shared/redis/transient-error';
 import type { EdgeMetrics } from '../metrics';
-import { RunBatchBuffer, type EventLine } from './event-line';
+import { RunBatchBuffer, type EventLine, type RunBatch } from './event-line';
+import { alreadyAppended, batchFields, type UnsettledBatch } from './unsettled-batch';
 import type { RequestFacts } from '../request/request-facts';
 
 /**
@@ -20,9 +20,9 @@ import type { RequestFacts } from '../request/request-facts';
  * During a Redis outage nothing is dropped silently (issue 16.12): events are held in memory, at
  * most `outageCapacity` of them, and sent in batches as soon as the connection is ready again; an
  * event that finds the buffer full is counted in `captureOverflow`. A batch whose XADD fails because
- * the connection went away is held the same way (a reply lost with the connection may duplicate
- * it, which beats losing it); so is a batch a Redis Cluster turns away while a master is replaced
- * (D-360); a batch Redis refuses while connected counts in `captureFailed`.
+ * the connection went away (or that a Redis Cluster turns away while a master is replaced) is kept
+ * whole and settled once Redis answers: found already appended, or sent again — never counted twice
+ * (unsettled-batch.ts, D-362); a batch Redis refuses while connected counts in `captureFailed`.
  * Events still queued or held when the process dies without `flush()` (SIGKILL, crash) are lost.
  */
 export type Capture = {
@@ -43,10 +43,8 @@ export type CaptureOptions = {
 
 export const DEFAULT_OUTAGE_CAPACITY = 10_000;
 
-const BATCH_VERSION = String(RUN_BATCH_VERSION);
-
-/** How soon events held after a transient error (a cluster failover) are tried again. */
-const HELD_RETRY_MS = 250;
+/** How soon batches left unsettled by a transient error (a cluster failover) are tried again. */
+const RETRY_MS = 250;
 
 /** Room for a batch of typical lines (about 60 bytes each) before the buffer has to grow. */
 const BYTES_PER_EVENT = 96;
@@ -67,11 +65,17 @@ export function createCapture(
   let queuedEvents: EventLine[] = [];
   /** Events waiting for Redis to come back, oldest first. */
   const held: EventLine[] = [];
+  /** Batches sent whose fate is unknown (their reply was lost), settled before anything is sent again. */
+  const unsettled: UnsettledBatch[] = [];
   let timer: NodeJS.Timeout | null = null;
+
+  function heldCount(): number {
+    return held.length + unsettled.reduce((sum, item) => sum + item.batch.count, 0);
+  }
 
   function hold(events: readonly EventLine[]): void {
     for (const event of events) {
-      if (held.length >= outageCapacity) {
+      if (heldCount() >= outageCapacity) {
         metrics.captureOverflow += 1;
         continue;
       }
@@ -92,45 +96,54 @@ export function createCapture(
       hold(events);
       return Promise.resolve();
     }
-    return redis
-      .xadd(
-        stream,
-        'MAXLEN',
-        '~',
-        String(clicksStreamMaxEntries(count)),
-        '*',
-        'v',
-        BATCH_VERSION,
-        't',
-        String(batch.base),
-        'r',
-        batch.runs,
-        'e',
-        batch.lines,
-      )
-      .then(
-        () => {
-          metrics.captured += count;
-        },
-        (error: unknown) => {
-          if (redis.status === 'ready' && !isTransientRedisError(error)) {
-            metrics.captureFailed += count;
-            return;
-          }
-          hold(events);
-          // A Redis Cluster stays 'ready' while one master is replaced: try the held events again shortly.
-          if (redis.status === 'ready') retryHeldSoon();
-        },
-      );
+    return append(batch).then(
+      () => {
+        metrics.captured += count;
+      },
+      (error: unknown) => unsent(batch, Date.now(), error),
+    );
+  }
+
+  function append(batch: RunBatch): Promise<unknown> {
+    const maxEntries = String(clicksStreamMaxEntries(batch.count));
+    return redis.xadd(stream, 'MAXLEN', '~', maxEntries, '*', ...batchFields(batch));
+  }
+
+  /** A sent batch failed: refused for good (counted), or kept to be settled once Redis answers again. */
+  function unsent(batch: RunBatch, firstSentAt: number, error: unknown): void {
+    if (redis.status === 'ready' && !isTransientRedisError(error)) {
+      metrics.captureFailed += batch.count;
+      return;
+    }
+    if (heldCount() + batch.count > outageCapacity) {
+      metrics.captureOverflow += batch.count;
+      return;
+    }
+    unsettled.push({ batch, firstSentAt });
+    metrics.captureHeld += batch.count;
+    // A Redis Cluster stays 'ready' while one master is replaced: try again shortly.
+    if (redis.status === 'ready') retrySoon();
+  }
+
+  /** Each unsettled batch: already in the stream (captured), or sent again. */
+  async function settle(): Promise<void> {
+    for (const item of unsettled.splice(0, unsettled.length)) {
+      try {
+        if (!(await alreadyAppended(redis, stream, item))) await append(item.batch);
+        metrics.captured += item.batch.count;
+      } catch (error) {
+        unsent(item.batch, item.firstSentAt, error);
+      }
+    }
   }
 
   let retryTimer: NodeJS.Timeout | null = null;
-  function retryHeldSoon(): void {
+  function retrySoon(): void {
     if (retryTimer) return;
     retryTimer = setTimeout(() => {
       retryTimer = null;
       void drain();
-    }, HELD_RETRY_MS);
+    }, RETRY_MS);
     retryTimer.unref();
   }
 
@@ -140,10 +153,10 @@ export function createCapture(
     return queued.count >= batchSize ? send() : null;
   }
 
-  /** Sends every held event, in batches; called when the connection is ready again. */
+  /** Settles unsettled batches and sends every held event, in batches; called when the connection is ready again. */
   function drain(): Promise<void> {
-    if (redis.status !== 'ready' || held.length === 0) return Promise.resolve();
-    const sends: Array<Promise<void>> = [];
+    if (redis.status !== 'ready' || heldCount() === 0) return Promise.resolve();
+    const sends: Array<Promise<void>> = [settle()];
     for (const event of held.splice(0, held.length)) {
       const sent = enqueue(event);
       if (sent) sends.push(sent);
@@ -168,7 +181,7 @@ export function createCapture(
       }
     },
     get held() {
-      return held.length;
+      return heldCount();
     },
     flush: () => Promise.all([send(), drain()]).then(() => undefined),
   };

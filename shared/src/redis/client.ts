@@ -24,8 +24,10 @@ export function openRedis(url: string, options: RedisOptions = {}): RedisClient 
       ...(enableAutoPipelining === undefined ? {} : { enableAutoPipelining }),
       ...(retryStrategy === undefined ? {} : { clusterRetryStrategy: retryStrategy }),
       ...(lazyConnect === undefined ? {} : { lazyConnect }),
-      // A failover moves slots: retry MOVED/TRYAGAIN/CLUSTERDOWN for a few seconds instead of failing.
-      retryDelayOnFailover: 200,
+      // A failover moves slots: retry MOVED/TRYAGAIN/CLUSTERDOWN (never executed) for a few seconds
+      // instead of failing. A command whose connection closed may have run: it is sent again only
+      // where a single server's client would resend it too (autoResendUnfulfilledCommands).
+      retryDelayOnFailover: nodeOptions.autoResendUnfulfilledCommands === false ? 0 : 200,
       retryDelayOnClusterDown: 300,
       retryDelayOnTryAgain: 100,
       slotsRefreshTimeout: 2_000,
