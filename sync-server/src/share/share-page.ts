@@ -97,6 +97,17 @@ function tile(label: string, value: number | null, change: number | null, locale
   return `<div class="tile">${escapeHtml(label)}<b>${formatCount(value, locale)}</b><span class="${cls}">${escapeHtml(formatChange(change, locale, value))}</span> <span class="muted">vs previous period</span></div>`;
 }
 
+/** Where the filtered numbers reach past what the plan keeps, the page says from which day they exist (D-331). */
+function coverage(d: DashboardData, days: Intl.DateTimeFormat): string {
+  if (d.filtered_since === null) return '';
+  const since = new Date(d.filtered_since);
+  const text =
+    since > new Date(d.window.from)
+      ? `Filtered numbers start on ${days.format(since)}; the days before count no events.`
+      : `The comparison period's filtered numbers start on ${days.format(since)}.`;
+  return `<p class="muted">${escapeHtml(text)}</p>`;
+}
+
 /**
  * A shared dashboard as one static HTML page: headline tiles with the change, the series, every
  * breakdown as a bar list. Aggregates only: nothing in DashboardData is visitor-level.
@@ -121,7 +132,7 @@ export function renderSharePage(d: DashboardData, filters: DashboardFilters, lab
   return `<!doctype html><html lang="${escapeHtml(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(labels.title)} · analytics</title><style>${SHARE_PAGE_CSS}</style></head>
 <body><main><h1>${escapeHtml(labels.title)}</h1><p class="muted">${escapeHtml(labels.subtitle)} · ${escapeHtml(range.format(new Date(d.window.from)))} – ${escapeHtml(range.format(lastInstant))} (${escapeHtml(d.time_zone)})</p>
-<nav aria-label="Period">${nav}</nav>${chips === '' ? '' : `<p class="chips">Filtered by ${chips}</p>`}
+<nav aria-label="Period">${nav}</nav>${chips === '' ? '' : `<p class="chips">Filtered by ${chips}</p>`}${coverage(d, range)}
 <div class="tiles">${tile('Clicks', d.totals.clicks, d.change.clicks, locale)}${tile('QR scans', d.totals.scans, d.change.scans, locale)}${tile('Page views', d.totals.page_views, d.change.page_views, locale)}${tile('Unique visitors', d.totals.unique_visitors, d.change.unique_visitors, locale)}</div>
 <section><h2>Events over time</h2>${seriesChart(d, locale)}</section>
 <div class="grid">${DASHBOARD_DIMENSIONS.map((dim) => breakdownSection(d, dim, locale)).join('')}</div>

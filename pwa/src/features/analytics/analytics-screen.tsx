@@ -23,6 +23,7 @@ import {
   type DashboardView,
 } from './dashboard-url';
 import { FilterChips } from './filter-chips';
+import { FilteredCoverage } from './filtered-coverage';
 import { HeadlineTiles } from './headline-tiles';
 import { OfflineSummary } from './offline-summary';
 import { RealtimeCounter } from './realtime-counter';
@@ -204,6 +205,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
       {d === null && dash.loading && <p className="muted">Loading…</p>}
       {d && (
         <>
+          <FilteredCoverage data={d} />
           <HeadlineTiles data={d} />
           <TimeSeries data={d} />
           {isPage && view.resource && (
