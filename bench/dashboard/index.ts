@@ -3,7 +3,7 @@ import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
 import { startBenchStack } from '../api/setup';
 import { seedRollups } from '../ingest/seed-rollups';
 import { median } from '../median';
-import { seedEvents, type Spread } from './seed-events';
+import { SPREADS, seedEvents, type Spread } from './seed-events';
 import { buildCube } from './build-cube';
 
 /**
@@ -13,11 +13,12 @@ import { buildCube } from './build-cube';
  * request goes through the real app in-process. Filtered views read the hourly cube (D-330), built
  * from the seeded raw events by the worker's own rebuild, as its hourly fold does. The same-run
  * baseline is the bare SQL count of the filtered events (the least any read over raw events costs).
- * BENCH_DASHBOARD_EVENTS changes the size (default 10,000,000); BENCH_DASHBOARD_SPREAD=independent
- * draws every dimension independently (the cube's worst case, see seed-events.ts).
+ * BENCH_DASHBOARD_EVENTS changes the size (default 10,000,000); BENCH_DASHBOARD_SPREAD picks how
+ * dimension values are drawn: correlated (default), independent (the cube's worst case) or skewed
+ * (closer to real traffic), see seed-events.ts.
  */
 const EVENTS = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 10_000_000);
-const SPREAD: Spread = process.env.BENCH_DASHBOARD_SPREAD === 'independent' ? 'independent' : 'correlated';
+const SPREAD: Spread = SPREADS.find((v) => v === process.env.BENCH_DASHBOARD_SPREAD) ?? 'correlated';
 const RUNS = 7;
 
 const ms = (v: number) => `${v.toFixed(0)} ms`;

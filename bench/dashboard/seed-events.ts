@@ -5,14 +5,28 @@ const DAY_MS = 86_400_000;
 /**
  * How dimension values are drawn per event. `correlated`: each from the row number modulo a small
  * cycle, so an hour holds ~40 combinations (the cube's best case). `independent`: each from its own
- * hash of the row number, so nearly every event of an hour is a combination of its own (the cube's
- * worst case: about one cube row per event).
+ * uniform hash of the row number, so nearly every event of an hour is a combination of its own (the
+ * cube's worst case: about one cube row per event). `skewed`: closer to real traffic — each value
+ * list drawn with a power-law skew (the first country, referrer and device far ahead, most events
+ * without UTM), OS and browser following the device.
  */
-export type Spread = 'correlated' | 'independent';
+export type Spread = 'correlated' | 'independent' | 'skewed';
+export const SPREADS: readonly Spread[] = ['correlated', 'independent', 'skewed'];
 
-/** The value index (0-based) of dimension number `k` among `n` values for row `g`. */
-const pick = (spread: Spread, k: number, n: number, cycle: string): string =>
-  spread === 'correlated' ? cycle : `(abs(hashint8(g::bigint * 16 + ${k})) % ${n})`;
+/** A uniform draw in [0, 1) from hash number `k` of row `g`. */
+const uniform = (k: number) => `((abs(hashint8(g::bigint * 16 + ${k})) % 1000003) / 1000003.0)`;
+
+/**
+ * The value index (0-based) among `n` values for row `g`: `cycle` when correlated, hash `k` when
+ * independent, hash `k` raised to `power` when skewed (index 0 the most common; `last` makes the
+ * last value the most common instead).
+ */
+function pick(spread: Spread, k: number, n: number, cycle: string, power = 2, last = false): string {
+  if (spread === 'correlated') return cycle;
+  if (spread === 'independent') return `(abs(hashint8(g::bigint * 16 + ${k})) % ${n})`;
+  const skewed = `floor(${n} * power(${uniform(k)}, ${power}))::int`;
+  return last ? `(${n - 1} - ${skewed})` : skewed;
+}
 
 /**
  * `events` raw click events over the 90 UTC days before yesterday's midnight, generated in SQL one
@@ -45,12 +59,12 @@ export async function seedEvents(
               CASE WHEN g % 3 = 0 THEN 'scan' ELSE 'click' END, $2,
               CASE WHEN g % 3 = 0 THEN 'qr_code' ELSE 'link' END, ($4::uuid[])[1 + g % array_length($4::uuid[], 1)],
               decode(md5($5 || (g / 2)::text), 'hex'), decode(md5('ua' || (g % 97)::text), 'hex'),
-              (ARRAY['FR','DE','US','GB','ES','IT','NL','BR'])[1 + ${pick(spread, 1, 8, '(g * 7) % 8')}],
+              (ARRAY['FR','DE','US','GB','ES','IT','NL','BR'])[1 + ${pick(spread, 1, 8, '(g * 7) % 8', 3)}],
               (ARRAY['mobile','desktop','tablet','mobile'])[1 + ${pick(spread, 2, 4, '(g * 3) % 4')}],
-              (ARRAY['iOS','Android','Windows','Mac OS'])[1 + ${pick(spread, 3, 4, '(g * 5) % 4')}],
-              (ARRAY['Mobile Safari','Chrome','Edge','Firefox'])[1 + ${pick(spread, 4, 4, '(g * 5) % 4')}],
+              (ARRAY['iOS','Android','Windows','Mac OS'])[1 + ${pick(spread, spread === 'skewed' ? 2 : 3, 4, '(g * 5) % 4')}],
+              (ARRAY['Mobile Safari','Chrome','Edge','Firefox'])[1 + ${pick(spread, spread === 'skewed' ? 2 : 4, 4, '(g * 5) % 4')}],
               (ARRAY['google.com','instagram.com','tiktok.com','x.com','facebook.com','youtube.com','linkedin.com',NULL])[1 + ${pick(spread, 5, 8, '(g * 11) % 8')}],
-              (ARRAY['newsletter','spring','partner',NULL])[1 + ${pick(spread, 6, 4, '(g * 13) % 4')}],
+              (ARRAY['newsletter','spring','partner',NULL])[1 + ${pick(spread, 6, 4, '(g * 13) % 4', 3, true)}],
               g % 50 = 0, $5 || '-' || g
          FROM generate_series(0, $3::int - 1) g`,
       [day, workspaceId, perDay, [...resourceIds], `d${d}`],
