@@ -7,6 +7,7 @@ import {
   MODES,
   ROOT,
   cpuMs,
+  clearRedisPrefix,
   dropDatabase,
   freePort,
   freshDatabase,
@@ -100,4 +101,5 @@ try {
 } finally {
   await Promise.all([...edges.values()].map((e) => stopService(e.started)));
   await dropDatabase(DATABASE);
+  await clearRedisPrefix('bench-hit-cpu:');
 }

@@ -5,6 +5,7 @@ import type { ServiceName } from '../../scripts/build/entries';
 import { median } from '../median';
 import {
   ROOT,
+  clearRedisPrefix,
   dropDatabase,
   freePort,
   freshDatabase,
@@ -65,6 +66,7 @@ for (let round = 0; round < ROUNDS; round++) {
   }
 }
 await dropDatabase(DATABASE);
+await clearRedisPrefix('bench-startup:');
 
 const rows = SERVICES.map((service) => {
   const of = (mode: Mode) => samples.get(`${service}|${mode}`) ?? [];

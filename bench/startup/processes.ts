@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { migrate } from '../../shared/src/db/migrate';
 import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
@@ -113,4 +114,21 @@ export async function stopService(started: Started): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
+}
+
+/** Deletes every key a bench's services wrote under `prefix` (BullMQ's keys are `{<prefix>bull}…`). */
+export async function clearRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  try {
+    for (const pattern of [`${prefix}*`, `{${prefix}*`]) {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length > 0) await redis.del(...keys);
+      } while (cursor !== '0');
+    }
+  } finally {
+    redis.disconnect();
+  }
 }
