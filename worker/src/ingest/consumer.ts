@@ -95,6 +95,18 @@ export type IngestConsumer = {
 
 type Deps = { pool: pg.Pool; redis: RedisClient; logger: Logger; prefix: string };
 
+const DAY_MS = 86_400_000;
+
+/** The UTC days of the rows (`yyyy-mm-dd`), each once: a day's text is made once, not once per row. */
+function rowDays(rows: readonly ClickRow[]): string[] {
+  const days = new Map<number, Date>();
+  for (const row of rows) {
+    const day = Math.floor(row.occurred_at.getTime() / DAY_MS);
+    if (!days.has(day)) days.set(day, row.occurred_at);
+  }
+  return [...days.values()].map(utcDate);
+}
+
 function isNoGroup(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('NOGROUP');
 }
@@ -280,7 +292,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     refused: Array<Refusal>,
     fresh: boolean,
   ): Promise<BatchWriteResult> {
-    await partitions.ensure(rows.map((r) => utcDate(r.occurred_at)));
+    await partitions.ensure(rowDays(rows));
     try {
       return await writeBatch(deps.pool, rows, { fresh, seen, lane });
     } catch (error) {
