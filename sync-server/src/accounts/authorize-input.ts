@@ -16,11 +16,14 @@ import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { RequestActor } from './actor';
 import { seatsInUse } from './members';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../billing/billing-facts';
+import { WEBHOOK_LISTENERS_COLUMN, type WebhookListener } from '../webhooks/listeners';
 
 /** What a request addresses, as `{type, id}` (e.g. `{type: 'link', id}` or `{type: 'member', id}`). */
 export type ResourceRef = { readonly type: TargetType; readonly id: string };
 
 export type LoadedContext = Omit<AuthorizeInput, 'action'> & {
+  /** The workspace's active webhook endpoints (empty when nothing was loaded): a command's event needs no second query. */
+  readonly webhookListeners: readonly WebhookListener[];
   /** The actor's live membership row id and user id (for an API key: the creating membership). */
   readonly membershipRow: {
     id: string;
@@ -37,6 +40,7 @@ type WorkspaceLoad = BillingFactsRow & {
   deleted_at: Date | null;
   require_two_factor: boolean;
   member: (MemberLoad & { grants: Array<{ resource_type: string; resource_id: string }> }) | null;
+  webhook_listeners: WebhookListener[];
 };
 
 /**
@@ -50,6 +54,7 @@ async function loadWorkspaceAndMembership(
 ): Promise<{
   workspace: WorkspaceInput | null;
   membership: { input: MembershipInput; row: MemberLoad } | null;
+  webhookListeners: readonly WebhookListener[];
 }> {
   const memberMatch = actor.kind === 'user' ? 'm.user_id = $2' : 'm.id = $2';
   const memberKey = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_member_id;
@@ -60,11 +65,12 @@ async function loadWorkspaceAndMembership(
                                       'is_scoped', m.is_scoped,
                                       'grants', COALESCE((SELECT json_agg(json_build_object('resource_type', g.resource_type, 'resource_id', g.resource_id))
                                                             FROM resource_grants g WHERE g.member_id = m.id), '[]'::json))
-               FROM workspace_members m WHERE m.workspace_id = w.id AND ${memberMatch} AND m.deleted_at IS NULL) AS member
+               FROM workspace_members m WHERE m.workspace_id = w.id AND ${memberMatch} AND m.deleted_at IS NULL) AS member,
+            ${WEBHOOK_LISTENERS_COLUMN} AS webhook_listeners
        FROM workspaces w WHERE w.id = $1`,
     [workspaceId, memberKey],
   );
-  if (!w) return { workspace: null, membership: null };
+  if (!w) return { workspace: null, membership: null, webhookListeners: [] };
   // Step 8a reads billing only through the one derivation (shared/src/billing/billing-state.ts).
   const billing = deriveBillingState(billingFactsOf(w), new Date());
   const workspace: WorkspaceInput = {
@@ -78,12 +84,14 @@ async function loadWorkspaceAndMembership(
       invoice_url: billing.invoice_url,
     },
   };
+  const webhookListeners = w.webhook_listeners;
   const loaded = w.member;
-  if (!loaded || !isRole(loaded.role)) return { workspace, membership: null };
+  if (!loaded || !isRole(loaded.role)) return { workspace, membership: null, webhookListeners };
   const { grants, ...row } = loaded;
   return {
     workspace,
     membership: { input: { id: row.id, role: loaded.role, status: 'active', grants }, row },
+    webhookListeners,
   };
 }
 
@@ -299,6 +307,7 @@ export async function loadAuthorizeInput(
       workspace: null,
       membership: null,
       membershipRow: null,
+      webhookListeners: [],
       ...(resourceRef ? { resource: null } : {}),
     };
   }
@@ -310,10 +319,15 @@ export async function loadAuthorizeInput(
       workspace: null,
       membership: null,
       membershipRow: null,
+      webhookListeners: [],
       ...(resourceRef ? { resource: null } : {}),
     };
   }
-  const { workspace, membership } = await loadWorkspaceAndMembership(db, actor, workspaceId);
+  const { workspace, membership, webhookListeners } = await loadWorkspaceAndMembership(
+    db,
+    actor,
+    workspaceId,
+  );
   const resource =
     resourceRef && workspace && membership
       ? await loadResource(db, workspaceId, resourceRef)
@@ -331,6 +345,7 @@ export async function loadAuthorizeInput(
     workspace,
     membership: membership?.input ?? null,
     membershipRow: membership?.row ?? null,
+    webhookListeners,
     ...(resource === undefined ? {} : { resource }),
     ...(usage === undefined ? {} : { usage }),
   };

@@ -6,8 +6,14 @@ import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { z } from 'zod';
 import type { Queryable } from '@linkhub/shared/db/sql';
 import { loadAuthorizeInput as loadForRequest, type ResourceRef } from '../accounts/authorize-input';
+import type { WebhookListener } from '../webhooks/listeners';
 import type { BatchMemo } from './batch-memo';
 import type { AuthorizedMember, CommandActor } from './types';
+
+/** The authorize() input of a command, with what the same load told about the workspace's webhook endpoints. */
+export type CommandAuthorizeInput = AuthorizeInput & {
+  readonly webhookListeners: readonly WebhookListener[];
+};
 
 export type { ResourceRef } from '../accounts/authorize-input';
 
@@ -23,7 +29,7 @@ export async function loadAuthorizeInput(
   workspaceId: string,
   resourceRef?: ResourceRef,
   extra: Pick<AuthorizeInput, 'uses_features' | 'requested_role'> = {},
-): Promise<AuthorizeInput> {
+): Promise<CommandAuthorizeInput> {
   const { membershipRow: _row, ...context } = await loadForRequest(
     db,
     by.request,
@@ -62,12 +68,13 @@ export async function authorizeMutation<S extends z.ZodType>(
   mutator: MutatorDefinition<string, S>,
   args: z.infer<S>,
   memo?: BatchMemo,
-): Promise<AuthorizedMember | null> {
-  if (mutator.target === 'own_user') return null;
+): Promise<{ member: AuthorizedMember | null; webhookListeners: readonly WebhookListener[] | null }> {
+  const nothingLoaded = { member: null, webhookListeners: null };
+  if (mutator.target === 'own_user') return nothingLoaded;
   const workspaceId = workspaceIdOf(args);
   if (workspaceId === null) throw new NotFoundError();
   const [first, ...rest] = actionsOf(mutator, args);
-  if (first === undefined) return null;
+  if (first === undefined) return nothingLoaded;
   const target = mutator.target?.(args);
   const input = memo
     ? await memo.authorizeInput(db, first, workspaceId, target, () =>
@@ -76,7 +83,10 @@ export async function authorizeMutation<S extends z.ZodType>(
     : await loadAuthorizeInput(db, by, first, workspaceId, target);
   assertAllowed(authorize(input));
   for (const action of rest) assertAllowed(authorize({ ...input, action }));
-  return input.membership && { ...input.membership, workspaceId };
+  return {
+    member: input.membership && { ...input.membership, workspaceId },
+    webhookListeners: input.webhookListeners,
+  };
 }
 
 function workspaceIdOf(args: unknown): string | null {

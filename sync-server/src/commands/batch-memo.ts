@@ -1,7 +1,7 @@
-import type { AuthorizeInput } from '@linkhub/shared/permissions/authorize';
 import { MATRIX, type Action } from '@linkhub/shared/permissions/matrix';
 import type { Queryable } from '@linkhub/shared/db/sql';
 import { quotaUsage, type ResourceRef } from '../accounts/authorize-input';
+import type { CommandAuthorizeInput } from './authorization';
 
 /**
  * What the commands of one batch read again and again and none of them changes — a bulk import of
@@ -9,8 +9,7 @@ import { quotaUsage, type ResourceRef } from '../accounts/authorize-input';
  * has no memo: any of its mutations may change those.
  */
 export class BatchMemo {
-  private readonly inputs = new Map<string, AuthorizeInput>();
-  private readonly values = new Map<string, Promise<unknown>>();
+  private readonly inputs = new Map<string, CommandAuthorizeInput>();
 
   /** The authorize() input per (workspace, action, target), with the quota usage counted afresh: each item may add to it. */
   async authorizeInput(
@@ -18,8 +17,8 @@ export class BatchMemo {
     action: Action,
     workspaceId: string,
     target: ResourceRef | undefined,
-    load: () => Promise<AuthorizeInput>,
-  ): Promise<AuthorizeInput> {
+    load: () => Promise<CommandAuthorizeInput>,
+  ): Promise<CommandAuthorizeInput> {
     const key = JSON.stringify([workspaceId, action, target?.type, target?.id]);
     const known = this.inputs.get(key);
     if (!known) {
@@ -30,14 +29,5 @@ export class BatchMemo {
     const quota = MATRIX[action].quota;
     if (quota === undefined || known.usage === undefined) return known;
     return { ...known, usage: { [quota]: await quotaUsage(db, workspaceId, quota) } };
-  }
-
-  /** Any other read, once per key. */
-  once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const known = this.values.get(key);
-    if (known) return known as Promise<T>;
-    const loaded = load();
-    this.values.set(key, loaded);
-    return loaded;
   }
 }

@@ -70,7 +70,13 @@ export class CommandRunner {
     if (bounds)
       throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
     const args: unknown = command.mutator.args.parse(rawArgs);
-    const member = await authorizeMutation(scope.tx, by, command.mutator, args, scope.batchMemo);
+    const { member, webhookListeners } = await authorizeMutation(
+      scope.tx,
+      by,
+      command.mutator,
+      args,
+      scope.batchMemo,
+    );
 
     const ctx: CommandContext = {
       tx: scope.tx,
@@ -82,6 +88,7 @@ export class CommandRunner {
       resolveHost: this.deps.resolveHost,
       systemHosts: this.systemHosts,
       member,
+      webhookListeners,
       batchMemo: scope.batchMemo,
     };
     return command.run(ctx, args);

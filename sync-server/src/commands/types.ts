@@ -8,6 +8,7 @@ import type { PostCommitEffects } from './effects';
 import type { ResolveHost } from './destination-safety';
 import type { SystemHosts } from './system-hosts';
 import type { BatchMemo } from './batch-memo';
+import type { WebhookListener } from '../webhooks/listeners';
 import type { MembershipInput } from '@linkhub/shared/permissions/input';
 
 /** One transaction of the command layer, and the effects its commands schedule for after its commit. */
@@ -45,6 +46,8 @@ export type CommandContext = {
   readonly systemHosts: SystemHosts;
   /** The membership the mutation was authorized with (null for a user's own notice). */
   readonly member: AuthorizedMember | null;
+  /** The workspace's active webhook endpoints, from the authorize load (null: nothing was loaded). */
+  readonly webhookListeners: readonly WebhookListener[] | null;
   /** Reads a batch shares (a bulk import); absent in a push. */
   readonly batchMemo?: BatchMemo;
 };

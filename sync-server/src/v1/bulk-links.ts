@@ -36,7 +36,7 @@ type Outcome = { index: number; id: string } | { index: number; error: unknown }
  * is taken (or chosen twice in the request), or more than one step. A single createLink otherwise
  * refuses before its first write (args, authorize, destination, domain) — and if the database
  * refuses one anyway (a race), the transaction is rolled back and the request runs again with a
- * savepoint per item. Authorization and webhook listeners are read once for the request's items (BatchMemo).
+ * savepoint per item. Authorization (with the webhook listeners it loads) is read once for the request's items (BatchMemo).
  */
 export async function bulkCreateLinks(
   deps: AppDeps,

@@ -2,6 +2,7 @@ import type { Queryable } from '@linkhub/shared/db/sql';
 import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
 import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
 import type { Command, CommandContext, CommandResult } from '../commands/types';
+import { listensFor } from './listeners';
 import { findLink } from '../v1/queries/links';
 import { findPage, pageBlocks } from '../v1/queries/pages';
 import { findQrCode } from '../v1/queries/qr-codes';
@@ -60,11 +61,12 @@ async function resourceData(
 async function emit(ctx: CommandContext, type: WebhookEvent, resource: Resource, result: CommandResult) {
   if (!result.resource) return;
   const pageId = resource === 'bio_page' ? result.resource.id : null;
-  const listens = () => hasWebhookListeners(ctx.tx, result.workspaceId, type, pageId);
-  const listened = ctx.batchMemo
-    ? ctx.batchMemo.once(`webhook-listeners ${result.workspaceId} ${type} ${pageId ?? ''}`, listens)
-    : listens();
-  if (!(await listened)) return;
+  // The authorize load read the endpoints of the workspace the mutation names; a command reports that workspace.
+  const listened =
+    ctx.webhookListeners !== null && ctx.member?.workspaceId === result.workspaceId
+      ? listensFor(ctx.webhookListeners, type, pageId)
+      : await hasWebhookListeners(ctx.tx, result.workspaceId, type, pageId);
+  if (!listened) return;
   const data = await resourceData(ctx.tx, resource, result.workspaceId, result.resource.id);
   if (!data) return;
   const jobs = await recordWebhookEvent(ctx.tx, {
