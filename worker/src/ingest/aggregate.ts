@@ -70,22 +70,51 @@ const byKey = <T>(entries: Array<[string, T]>): T[] =>
 export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   const groups = new Map<string, HourGroup>();
   const touched = new Map<string, TouchedResource>();
+  function newGroup(target: TouchedResource, hour: number, groupKey: string): HourGroup {
+    const bucket = new Date(hour).toISOString();
+    const group: HourGroup = {
+      target,
+      bucket,
+      day: bucket.slice(0, 10),
+      increments: DIMENSIONS.map(() => new Map<string, RollupIncrement>()),
+      visitors: new Set(),
+    };
+    groups.set(groupKey, group);
+    touched.set(target.resource_id, target);
+    return group;
+  }
+  // consecutive rows are mostly one resource in one hour: the last group is checked before building a key
+  let last: {
+    workspace: string;
+    resource: string;
+    type: string;
+    parent: string | null;
+    hour: number;
+    group: HourGroup;
+  } | null = null;
   for (const row of rows) {
-    const target = rollupResource(row);
     const hour = Math.floor(row.occurred_at.getTime() / HOUR_MS) * HOUR_MS;
-    const groupKey = `${target.workspace_id}|${target.resource_id}|${hour}`;
-    let group = groups.get(groupKey);
-    if (!group) {
-      const bucket = new Date(hour).toISOString();
-      group = {
-        target,
-        bucket,
-        day: bucket.slice(0, 10),
-        increments: DIMENSIONS.map(() => new Map<string, RollupIncrement>()),
-        visitors: new Set(),
+    let group: HourGroup | undefined =
+      last !== null &&
+      last.hour === hour &&
+      last.resource === row.resource_id &&
+      last.workspace === row.workspace_id &&
+      last.type === row.resource_type &&
+      last.parent === row.parent_resource_id
+        ? last.group
+        : undefined;
+    if (group === undefined) {
+      const target = rollupResource(row);
+      const groupKey = `${target.workspace_id}|${target.resource_id}|${hour}`;
+      group = groups.get(groupKey) ?? newGroup(target, hour, groupKey);
+      last = {
+        workspace: row.workspace_id,
+        resource: row.resource_id,
+        type: row.resource_type,
+        parent: row.parent_resource_id,
+        hour,
+        group,
       };
-      groups.set(groupKey, group);
-      touched.set(target.resource_id, target);
     }
     for (let d = 0; d < DIMENSIONS.length; d += 1) {
       const dimension = DIMENSIONS[d];
@@ -98,9 +127,9 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
       let inc = byValue.get(value);
       if (!inc) {
         inc = {
-          workspace_id: target.workspace_id,
-          resource_id: target.resource_id,
-          resource_type: target.resource_type,
+          workspace_id: group.target.workspace_id,
+          resource_id: group.target.resource_id,
+          resource_type: group.target.resource_type,
           bucket_start: group.bucket,
           dimension: dimension.name,
           value,
