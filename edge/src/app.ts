@@ -173,12 +173,12 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       const ids = await visitorIds(now(), page.workspace_id, readRequestFacts(honoRequestView(c), facts));
       return ids.visitorHash;
     },
-    onSubscribe: ({ c, page, block, email }) => {
+    onSubscribe: ({ c, page, block, email, clickId }) => {
       const view = honoRequestView(c);
       const ip = clientIp(view.socketAddress, view.header(FORWARDED_FOR_HEADER), deps.trustedProxies) ?? '';
       const requestId = newRequestId();
       c.header('X-Request-Id', requestId);
-      return leads({ page, block, email, ip, requestId });
+      return leads({ page, block, email, ip, requestId, clickId });
     },
   });
   const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });

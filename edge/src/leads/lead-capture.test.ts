@@ -79,6 +79,25 @@ describe('lead capture at the edge', () => {
     expect(await queue.getJobCountByTypes('waiting', 'delayed')).toBe(2);
   });
 
+  it('puts the A/B test click id a sign-up came with on its job, for the worker to count (D-321)', async () => {
+    if (single === undefined) throw new Error('fixture');
+    const capture = createLeadCapture({ redis, prefix, jobs, salts: createSaltSource(redis, prefix), now });
+    await capture({
+      page,
+      block: single,
+      email: 'clicked@example.com',
+      ip: '203.0.113.20',
+      clickId: 'lhc_x',
+    });
+    await capture({ page, block: single, email: 'plain@example.com', ip: '203.0.113.21', clickId: null });
+    expect((await queue.getJob(leadCaptureJobId(page.id, 'clicked@example.com')))?.data.click_id).toBe(
+      'lhc_x',
+    );
+    expect((await queue.getJob(leadCaptureJobId(page.id, 'plain@example.com')))?.data).not.toHaveProperty(
+      'click_id',
+    );
+  });
+
   it('throttles a network past its limit, and keys the limit by a salted hash, never the address', async () => {
     if (optIn === undefined) throw new Error('fixture');
     const capture = createLeadCapture({

@@ -20,6 +20,8 @@ export type LeadSubmission = {
   ip: string;
   /** The edge request's id, carried on the job so the worker's log line names it. */
   requestId?: string;
+  /** The A/B test click id the sign-up came with: the worker counts it as the test's conversion (D-321). */
+  clickId?: string | null;
 };
 
 export type SubscribeResult =
@@ -59,7 +61,7 @@ export function createLeadCapture(deps: LeadCaptureDeps): LeadCapture {
     return { n, ttl: Number.isFinite(left) && left > 0 ? left : limit.windowSeconds };
   }
 
-  return async ({ page, block, email, ip, requestId }) => {
+  return async ({ page, block, email, ip, requestId, clickId }) => {
     const at = deps.now();
     const doubleOptIn = block.data.double_opt_in === true;
     // Checked before anything is counted: a snapshot that cannot make a job is a bug, not an outage.
@@ -73,6 +75,7 @@ export function createLeadCapture(deps: LeadCaptureDeps): LeadCapture {
       double_opt_in: doubleOptIn,
       submitted_at: at.toISOString(),
       ...(requestId === undefined ? {} : { request_id: requestId }),
+      ...(clickId === undefined || clickId === null ? {} : { click_id: clickId }),
     });
     try {
       const { salt } = await deps.salts.forDate(at);

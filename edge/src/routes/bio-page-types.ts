@@ -30,6 +30,8 @@ export interface BioClick extends BioPageView {
 export interface BioSubscription extends BioPageView {
   block: BlockOf<'email_capture'>;
   email: string;
+  /** The A/B test click id posted with the form (checked: a well-formed `lh_click`), or null. */
+  clickId: string | null;
 }
 
 export interface BioPageDeps {

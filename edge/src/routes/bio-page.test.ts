@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger } from '@linkhub/shared/logging/logger';
+import { encodeClickId } from '@linkhub/shared/experiments/click-id';
 import type { SubscribeResult } from '../leads/lead-capture';
 import {
   createBioPageRoutes,
@@ -268,6 +269,35 @@ describe('POST /{handle}/subscribe', () => {
     const back = await get('/maya?subscribe=pending&block=cap001');
     expect(back.headers.get('cache-control')).toBe('private, no-store');
     expect(await back.text()).toContain('Check your inbox to confirm your sign-up.');
+  });
+
+  it('carries an A/B test click id from the page address into its sign-up forms and on to onSubscribe (D-321)', async () => {
+    const clickId = encodeClickId({
+      experimentId: '0190f1f0-0000-7000-8000-000000000001',
+      armPeriod: 1,
+      variantId: '0190f1f0-0000-7000-8000-000000000002',
+      day: '2026-12-05',
+      visitorKey: '0123456789abcdef',
+    });
+    const subs: BioSubscription[] = [];
+    const { app, get } = setup({
+      onSubscribe: async (s) => (subs.push(s), { kind: 'accepted', outcome: 'subscribed' }),
+    });
+    const page = await get(`/maya?lh_click=${clickId}`);
+    // One visitor's click id in the HTML: no shared cache may keep it.
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(await page.text()).toContain(`<input type="hidden" name="lh_click" value="${clickId}">`);
+    const junk = await get('/maya?lh_click=%22%3E%3Cscript%3Ex');
+    expect(junk.headers.get('cache-control')).not.toBe('private, no-store');
+    expect(await junk.text()).not.toContain('name="lh_click"');
+    await post(app, { block_id: 'cap001', email: 'a@example.com', consent: 'yes', lh_click: clickId });
+    await post(app, { block_id: 'cap001', email: 'b@example.com', consent: 'yes', lh_click: 'lhc_junk' });
+    await post(app, { block_id: 'cap001', email: 'c@example.com', consent: 'yes' });
+    expect(subs.map((s) => [s.email, s.clickId])).toEqual([
+      ['a@example.com', clickId],
+      ['b@example.com', null],
+      ['c@example.com', null],
+    ]);
   });
 
   it('answers the in-place script with JSON', async () => {

@@ -5,6 +5,7 @@ import { hasEmailCapture, hopHref, renderBioPage } from '@linkhub/shared/blocks/
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { isSubscribeStatus, SUBSCRIBE_MESSAGES } from '@linkhub/shared/leads/consent';
 import { pageForVisitor } from '@linkhub/shared/experiments/page-variant';
+import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
@@ -13,7 +14,7 @@ import { pathOf } from '../request/request-view';
 import { createNonce, htmlHeaders, PAGE_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from './bio-page-headers';
 import { createBioNotices } from './bio-page-notices';
 import type { BioPageDeps } from './bio-page-types';
-import { createBioSubscribe } from './bio-subscribe';
+import { clickIdOf, createBioSubscribe } from './bio-subscribe';
 
 export type {
   BioClick,
@@ -105,11 +106,13 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       ? (blockId: string) =>
           statusBlock === null || statusBlock === blockId ? SUBSCRIBE_MESSAGES[status] : null
       : undefined;
+    const clickId = clickIdOf(c.req.query(CLICK_ID_PARAM));
     const html = renderBioPage(page, {
       nonce,
       linkHref: hopHref(page.handle),
       assetBase: deps.assetBase,
       subscribeMessage,
+      ...(clickId === null || !hasEmailCapture(page) ? {} : { clickId }),
     });
     // A HEAD (link checkers, previews) is not a view, nor is coming back from the sign-up form.
     if (c.req.method === 'GET' && !returning)
@@ -119,10 +122,15 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       html,
       200,
       // A variant is one visitor's page: a shared cache must not hand it to the next visitor.
-      htmlHeaders(nonce, returning || variantId !== null ? PRIVATE_CACHE_CONTROL : PAGE_CACHE_CONTROL, {
-        embeds,
-        capture: hasEmailCapture(page),
-      }),
+      // So is a page carrying the visitor's click id in its sign-up forms.
+      htmlHeaders(
+        nonce,
+        returning || variantId !== null || clickId !== null ? PRIVATE_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+        {
+          embeds,
+          capture: hasEmailCapture(page),
+        },
+      ),
     );
   }
 

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
+import { decodeClickId } from '@linkhub/shared/experiments/click-id';
 import { SUBSCRIBE_MESSAGES, type SubscribeStatus } from '@linkhub/shared/leads/consent';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { SubscribeResult } from '../leads/lead-capture';
@@ -12,6 +13,11 @@ import type { BioPageDeps } from './bio-page-types';
 
 const SUBSCRIBE_BODY_LIMIT = 8 * 1024;
 const emailSchema = z.email().max(254);
+
+/** A well-formed A/B test click id (`lh_click`), or null: anything else is ignored, never an error. */
+export function clickIdOf(value: unknown): string | null {
+  return typeof value === 'string' && value.length <= 200 && decodeClickId(value) !== null ? value : null;
+}
 
 /** A published page found by host and handle, or the answer to give instead. */
 export type FoundPage = (
@@ -101,6 +107,7 @@ export function createBioSubscribe(deps: {
         variantId: null,
         block,
         email: email.data,
+        clickId: clickIdOf(form.lh_click),
       });
     } catch (err) {
       log.error({ err }, 'sign-up failed');

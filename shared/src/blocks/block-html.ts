@@ -68,6 +68,9 @@ export function emailCaptureHtml(block: BlockOf<'email_capture'>, ctx: RenderCon
     `<h2 id="b-${id}-t">${escapeHtml(block.data.title)}</h2>` +
     `<input type="hidden" name="block_id" value="${id}">` +
     (ctx.revision === undefined ? '' : `<input type="hidden" name="rev" value="${ctx.revision}">`) +
+    (ctx.clickId === undefined
+      ? ''
+      : `<input type="hidden" name="lh_click" value="${escapeHtml(ctx.clickId)}">`) +
     `<label for="b-${id}-e">Email address</label>` +
     `<input id="b-${id}-e" type="email" name="email" required maxlength="254" autocomplete="email">` +
     `<label class="consent"><input type="checkbox" name="consent" value="yes" required> <span>${escapeHtml(consentTextOf(block.data))}</span></label>` +

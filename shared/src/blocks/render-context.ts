@@ -12,6 +12,8 @@ export interface RenderContext {
   revision?: number;
   /** The status line of a sign-up block (the no-JavaScript form comes back to the page with it). */
   subscribeMessage?: (blockId: string) => string | null;
+  /** The A/B test click id the visitor arrived with (`lh_click`), posted with a sign-up so the test counts it (D-321). */
+  clickId?: string;
 }
 
 /** An image source made absolute against `assetBase` when it is an asset path. */

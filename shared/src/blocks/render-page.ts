@@ -16,6 +16,8 @@ export interface RenderBioPageOptions {
   subscribeAction?: string;
   /** The status line of the sign-up blocks (`?subscribe=` after the no-JavaScript POST); absent: none. */
   subscribeMessage?: (blockId: string) => string | null;
+  /** The A/B test click id the visitor arrived with, carried by each sign-up form (D-321). */
+  clickId?: string;
 }
 
 /** The public click hop: `/{handle}/l/{blockId}`, plus `/{index}` for one link of a social block. */
@@ -49,6 +51,7 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
     assetBase: options.assetBase,
     revision: snapshot.revision,
     subscribeMessage: options.subscribeMessage,
+    clickId: options.clickId,
   };
   const blocks = snapshot.blocks
     .map((block, position) => renderBlock(block, { ...ctxBase, position }))
