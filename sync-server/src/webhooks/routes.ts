@@ -19,6 +19,7 @@ import { keyOrSessionCaller, requireActor, type V1Caller } from '../v1/caller';
 import { pageOf } from '../v1/cursor';
 import { sendData, sendList } from '../v1/envelope';
 import { runCommands } from '../v1/run';
+import { lastFour } from './endpoint-config';
 import { findEndpoint, listDeliveries, listEndpoints, serializeDelivery } from './queries';
 
 const revealSchema = z.object({
@@ -120,12 +121,13 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const input = await parseBody(c, rotateWebhookSecretInputSchema);
     const [result] = await run(c, by, 'rotateWebhookSecret', { ...input, id });
     const reveal = revealSchema.parse(result?.value);
-    const endpoint = await endpointOr404(by.workspaceId, id);
+    const secret = reveal.secret ?? '';
     c.header('Cache-Control', 'no-store');
+    // The stored last four are the new secret's: no need to read the endpoint back.
     return sendData(c, {
       id,
-      secret: reveal.secret ?? '',
-      secret_last4: endpoint.secret_last4 ?? '',
+      secret,
+      secret_last4: lastFour(secret),
       previous_secret_expires_at: reveal.previous_secret_expires_at,
     });
   });
