@@ -1,6 +1,6 @@
 import { MATRIX, type Action } from '@linkhub/shared/permissions/matrix';
 import type { Queryable } from '@linkhub/shared/db/sql';
-import { quotaUsage, type ResourceRef } from '../accounts/authorize-input';
+import { quotaUsageForCreate, type ResourceRef } from '../accounts/authorize-input';
 import type { CommandAuthorizeInput } from './authorization';
 
 /**
@@ -28,6 +28,6 @@ export class BatchMemo {
     }
     const quota = MATRIX[action].quota;
     if (quota === undefined || known.usage === undefined) return known;
-    return { ...known, usage: { [quota]: await quotaUsage(db, workspaceId, quota) } };
+    return { ...known, usage: { [quota]: await quotaUsageForCreate(db, workspaceId, quota) } };
   }
 }
