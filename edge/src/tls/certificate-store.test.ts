@@ -9,7 +9,7 @@ import { certificateBox, tlsChangedChannel } from '@linkhub/shared/domains/tls-k
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { createPgLookup, type PgLookup } from '../lookup/pg-lookup';
 import { createHarness, type Harness } from '../testing/harness';
-import { createCertificateStore, type CertificateStore } from './certificate-store';
+import { createCertificateStore, MAX_HOSTS, type CertificateStore } from './certificate-store';
 
 /**
  * The edge's certificates by host, on a real database and Redis: what a verified domain's active
@@ -102,5 +102,17 @@ describe('the edge certificate store', () => {
     expect(await store.contextFor('tls.example.test')).not.toBeNull();
     await publisher.publish(tlsChangedChannel(prefix), 'tls.example.test');
     await expect.poll(() => store.contextFor('tls.example.test')).toBeNull();
+  });
+
+  it('holds at most MAX_HOSTS hosts, misses included: random server names cannot grow it', async () => {
+    const misses = createCertificateStore({
+      find: async () => null,
+      box,
+      prefix,
+      logger: createLogger('test', { level: 'silent' }),
+    });
+    for (let i = 0; i < MAX_HOSTS + 50; i += 1) await misses.contextFor(`scan-${i}.example.test`);
+    expect(misses.size).toBeLessThanOrEqual(MAX_HOSTS);
+    misses.close();
   });
 });

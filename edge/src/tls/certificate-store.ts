@@ -34,7 +34,8 @@ export type CertificateStoreDeps = {
 
 type Entry = { context: SecureContext | null; expiresAt: number };
 
-const MAX_HOSTS = 10_000;
+/** Hosts held at most, misses included (a scanner sending random SNI names); past it the store starts afresh. */
+export const MAX_HOSTS = 10_000;
 
 export function createCertificateStore(deps: CertificateStoreDeps): CertificateStore {
   const ttlMs = deps.ttlMs ?? 10 * 60_000;
@@ -45,6 +46,7 @@ export function createCertificateStore(deps: CertificateStoreDeps): CertificateS
 
   async function load(host: string): Promise<SecureContext | null> {
     const sealed = await deps.find(host);
+    if (entries.size >= MAX_HOSTS) entries.clear();
     if (sealed === null) {
       entries.set(host, { context: null, expiresAt: now() + missTtlMs });
       return null;
@@ -55,7 +57,6 @@ export function createCertificateStore(deps: CertificateStoreDeps): CertificateS
     });
     // Never past the certificate's own expiry.
     const expiresAt = Math.min(now() + ttlMs, sealed.not_after.getTime());
-    if (entries.size >= MAX_HOSTS) entries.clear();
     entries.set(host, { context, expiresAt });
     return context;
   }
