@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rows, type Queryable } from '../db/sql';
+import { enqueueBestEffort } from '../jobs/enqueue-best-effort';
 import type { JobRequest } from '../jobs/producer';
 import type { Logger } from '../logging/logger';
 import type { WebhookEvent, WebhookPayload } from './events';
@@ -30,26 +31,20 @@ export function deliveryJob(endpointId: string, eventId: string, jobId: string):
 }
 
 /**
- * The deliveries a committed change recorded, sent to the webhook-deliver queue, each on its own:
- * best effort, as the change has committed. A delivery whose job did not reach Redis stays
- * `pending` and the sweep enqueues it again.
+ * The deliveries a committed change recorded, sent to the webhook-deliver queue: best effort, as
+ * the change has committed. A delivery whose job did not reach Redis stays `pending` and the sweep
+ * enqueues it again.
  */
-export async function enqueueDeliveries(
-  producer: { enqueue: (job: JobRequest) => Promise<void> },
+export function enqueueDeliveries(
+  producer: { enqueueAll: (jobs: readonly JobRequest[]) => Promise<void> },
   logger: Pick<Logger, 'warn'>,
   jobs: readonly JobRequest[],
 ): Promise<void> {
-  await Promise.all(
-    jobs.map((job) =>
-      producer
-        .enqueue(job)
-        .catch((error: unknown) =>
-          logger.warn(
-            { err: { message: error instanceof Error ? error.message : 'unknown' }, queue: job.queue },
-            'webhook delivery not enqueued',
-          ),
-        ),
-    ),
+  return enqueueBestEffort(
+    (batch) => producer.enqueueAll(batch),
+    logger,
+    jobs,
+    'webhook delivery not enqueued',
   );
 }
 

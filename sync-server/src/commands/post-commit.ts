@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import { enqueueBestEffort } from '@linkhub/shared/jobs/enqueue-best-effort';
 import { refreshRedirects } from '@linkhub/shared/cache/refresh';
 import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
 import type { PostCommitEffects } from './effects';
@@ -28,7 +29,7 @@ export type PostCommitDeps = {
 export async function runPostCommit(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
   await Promise.all([
     writeThrough(deps, effects),
-    enqueueBestEffort(deps, [...effects.jobs.values(), ...cacheRefreshJobs(effects)]),
+    enqueueAfterCommit(deps, [...effects.jobs.values(), ...cacheRefreshJobs(effects)]),
     pokeWorkspaceMembers(
       { db: deps.pool, redis: deps.redis, prefix: deps.redisPrefix },
       effects.pokeWorkspaces,
@@ -62,22 +63,9 @@ async function writeThrough(deps: PostCommitDeps, effects: PostCommitEffects): P
   );
 }
 
-/** Together; if that fails, one by one, so one refused job cannot take the others down with it. */
-export async function enqueueBestEffort(deps: PostCommitDeps, jobs: readonly JobRequest[]): Promise<void> {
-  if (jobs.length === 0) return;
-  try {
-    await deps.enqueue(jobs);
-  } catch {
-    await Promise.all(
-      jobs.map((job) =>
-        deps
-          .enqueue([job])
-          .catch((error: unknown) =>
-            deps.logger.warn({ err: errorMessage(error), queue: job.queue }, 'enqueue failed'),
-          ),
-      ),
-    );
-  }
+/** The jobs of committed transactions, best effort (shared/src/jobs/enqueue-best-effort.ts). */
+export function enqueueAfterCommit(deps: PostCommitDeps, jobs: readonly JobRequest[]): Promise<void> {
+  return enqueueBestEffort(deps.enqueue, deps.logger, jobs);
 }
 
 /** Addresses per statement of a redirect write-through. */

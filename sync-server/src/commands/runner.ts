@@ -8,7 +8,7 @@ import type { ResolveHost } from './destination-safety';
 import { SystemHosts } from './system-hosts';
 import type { Command, CommandActor, CommandContext, CommandResult, TxScope } from './types';
 import { authorizeMutation } from './authorization';
-import { enqueueBestEffort, runPostCommit, type PostCommitDeps } from './post-commit';
+import { enqueueAfterCommit, runPostCommit, type PostCommitDeps } from './post-commit';
 import { describeRefused } from './refused-subject';
 
 export { CACHE_REFRESH_DELAY_MS } from './post-commit';
@@ -124,7 +124,7 @@ export class CommandRunner {
    * cache-refresh job rebuilds every key of the target. Best effort, like every post-commit effect.
    */
   async refreshCacheSoon(target: CacheRefreshTarget): Promise<void> {
-    await enqueueBestEffort(this.deps, [cacheRefreshJob(target, Date.now(), 0)]);
+    await enqueueAfterCommit(this.deps, [cacheRefreshJob(target, Date.now(), 0)]);
   }
 
   /** The post-commit effects of committed transactions (post-commit.ts). */
