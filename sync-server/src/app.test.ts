@@ -25,6 +25,7 @@ describe('sync-server app', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'ok',
+      takes_edits: true,
       checks: { postgres: 'ok', redis: 'ok', queue_redis: 'ok', ingest: 'ok' },
     });
   });

@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { takesEdits as serverTakesEdits } from '@linkhub/shared/schemas/healthz';
 import { takesEdits } from './use-connection';
 
+/** A 503 body as the sync-server writes it (sync-server/src/routes/healthz.ts). */
 const body = (checks: Record<string, string>) =>
-  JSON.stringify({ status: 'unavailable', checks, error: { code: 'service_unavailable' } });
+  JSON.stringify({
+    status: 'unavailable',
+    takes_edits: serverTakesEdits(checks),
+    checks,
+    error: { code: 'service_unavailable' },
+  });
 
 describe('takesEdits (the editor’s reading of /healthz)', () => {
   it('counts the server reachable when only the analytics ingest is behind', () => {
@@ -18,6 +25,8 @@ describe('takesEdits (the editor’s reading of /healthz)', () => {
     expect(takesEdits(502, body({ postgres: 'ok', redis: 'ok', ingest: 'stalled' }))).toBe(false);
     expect(takesEdits(503, JSON.stringify({ checks: null }))).toBe(false);
     expect(takesEdits(503, JSON.stringify({ checks: { ingest: 'stalled' } }))).toBe(false);
+    expect(takesEdits(503, body({ postgres: 'ok', redis: 'ok', queue_redis: 'evicting' }))).toBe(false);
+    expect(takesEdits(503, JSON.stringify({ takes_edits: 'yes' }))).toBe(false);
   });
 
   it('never throws, whatever the body', () => {

@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useState } from 'react';
+import { healthzEditorViewSchema } from '@linkhub/shared/schemas/healthz';
 
 export type Connection = 'online' | 'offline' | 'server-unreachable';
 
@@ -8,21 +9,19 @@ export const useConnectionState = (): Connection => useContext(ConnectionContext
 
 /**
  * Whether the sync-server can take the editor's changes, from its `/healthz` answer: a 200, or a 503
- * whose only failing check is the analytics ingest (pushes and pulls work; only the figures go stale).
+ * that says it still takes edits (the server decides: shared/src/schemas/healthz.ts).
  */
 export function takesEdits(status: number, body: string): boolean {
   if (status === 200) return true;
   if (status !== 503) return false;
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(body);
-    if (typeof parsed !== 'object' || parsed === null || !('checks' in parsed)) return false;
-    const checks: unknown = parsed.checks;
-    if (typeof checks !== 'object' || checks === null) return false;
-    const failing = Object.entries(checks).filter(([, result]) => result !== 'ok');
-    return 'postgres' in checks && failing.every(([name]) => name === 'ingest');
+    parsed = JSON.parse(body);
   } catch {
     return false;
   }
+  const view = healthzEditorViewSchema.safeParse(parsed);
+  return view.success && view.data.takes_edits;
 }
 
 /** Whether the device is online and the sync-server answers `/healthz` (checked on start, when the device comes back online, and every 30 s). */

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { probe, type ProbeResult } from '@linkhub/shared/health/probe';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import { evictionRefusal } from '@linkhub/shared/health/redis-policy';
+import { takesEdits } from '@linkhub/shared/schemas/healthz';
 import type { AppDeps } from '../app-deps';
 import type { AppEnv } from '../app-env';
 
@@ -63,10 +64,12 @@ export function healthzRoutes(deps: AppDeps): Hono<AppEnv> {
         issue: reasons[name] ?? result,
       }));
     c.header('Cache-Control', 'no-store');
-    if (details.length === 0) return c.json({ status: 'ok', checks }, 200);
+    const takes_edits = takesEdits(checks);
+    if (details.length === 0) return c.json({ status: 'ok', takes_edits, checks }, 200);
     return c.json(
       {
         status: 'unavailable',
+        takes_edits,
         checks,
         error: {
           code: 'service_unavailable',
