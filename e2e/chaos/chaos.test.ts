@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../shared/src/db/testing';
 import { startChild } from '../../scripts/lib/children';
@@ -8,6 +8,7 @@ import { seedDemo } from '../../scripts/lib/seed-demo';
 import { supervise, type Supervised } from '../../scripts/lib/supervisor';
 import { freeLocalPort, startPrivateRedis, type PrivateRedis } from '../../worker/src/testing';
 import { startPgProxy, type CuttableProxy } from './pg-proxy';
+import { createDirectPool } from '@linkhub/shared/db/pool';
 
 /**
  * Chaos (issue 16): the real sync-server, edge and worker under the launcher's supervisor, a private
@@ -108,7 +109,7 @@ beforeAll(async () => {
   proxied.port = String(proxy.port);
   const databaseUrl = proxied.toString();
   await seedDemo(database.url, { linkHost: LINK_HOST, bioHost: BIO_HOST }, null);
-  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+  pool = createDirectPool(database.url, 2);
   const docs = await pool.query<{ id: string }>("SELECT id FROM links WHERE slug = 'docs'");
   docsLinkId = docs.rows[0]?.id ?? '';
 

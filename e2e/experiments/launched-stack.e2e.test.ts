@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
@@ -7,6 +7,7 @@ import { expectFits, launchChromium, newContext, newPage, signIn, VIEWPORTS } fr
 import { visitEdge } from '../launcher/edge';
 import { startLauncher, type Launcher } from '../launcher/launcher';
 import { eventually } from '../launcher/wait';
+import { createDirectPool } from '@linkhub/shared/db/pool';
 
 /**
  * Issue 21's "Done when", against the stack as the README starts it (`npm start`: sync-server, edge
@@ -56,7 +57,7 @@ const visit = (ip: string, ua = DESKTOP_UA) =>
 beforeAll(async () => {
   stack = await startLauncher();
   browser = await launchChromium();
-  db = new pg.Pool({ connectionString: stack.demo.database_url, max: 2 });
+  db = createDirectPool(stack.demo.database_url, 2);
   // The marketer's workspace is on Pro (the demo's is Business; experiments are a Pro feature).
   await sql("UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1", [stack.demo.workspace_id]);
   const made = await v1('POST', '/v1/links', stack.demo.api_key, {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +19,7 @@ import { mailedLink } from './mail';
 import { isGone } from './processes';
 import { isClosed } from './ports';
 import { eventually } from './wait';
+import { createDirectPool } from '@linkhub/shared/db/pool';
 
 /**
  * Issue 17's journey against the stack exactly as the README starts it: `npm start` itself (on its
@@ -40,7 +41,7 @@ const sql = async <R extends pg.QueryResultRow>(text: string, values: unknown[] 
 beforeAll(async () => {
   stack = await startLauncher();
   browser = await launchChromium();
-  db = new pg.Pool({ connectionString: stack.demo.database_url, max: 2 });
+  db = createDirectPool(stack.demo.database_url, 2);
 }, 200_000);
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../shared/src/db/testing';
@@ -12,6 +12,7 @@ import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
 import { freePort } from '../launcher/ports';
 import { eventually } from '../launcher/wait';
 import { startPgBouncer, type PgBouncerHandle } from '../support/pgbouncer';
+import { createDirectPool } from '@linkhub/shared/db/pool';
 
 /**
  * Issue 22: the compiled services (plain node, no tsx) with every PostgreSQL connection through a
@@ -79,7 +80,7 @@ beforeAll(async () => {
   const seeded = await seedDemo(database.url, { linkHost: LINK_HOST, bioHost: BIO_HOST }, null);
   apiKey = seeded.api_key;
   workspaceId = seeded.workspace_id;
-  direct = new pg.Pool({ connectionString: database.url, max: 2 });
+  direct = createDirectPool(database.url, 2);
   redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   bouncer = await startPgBouncer({
     upstreamUrl: database.url,

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../shared/src/db/migrate';
 import { ensurePostgres, type Service } from './infra';
 import { freeLocalPort } from '../../worker/src/testing';
+import { createDirectPool } from '@linkhub/shared/db/pool';
 
 describe('ensurePostgres with no PostgreSQL reachable', () => {
   let dir: string;
@@ -36,7 +36,7 @@ describe('ensurePostgres with no PostgreSQL reachable', () => {
   it('takes every migration and serves several pooled connections at once', async () => {
     const result = await migrate(service.url);
     expect(result.applied.length).toBeGreaterThan(10);
-    const pool = new pg.Pool({ connectionString: service.url, max: 4 });
+    const pool = createDirectPool(service.url, 4);
     try {
       const clients = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
       const answers = await Promise.all(

@@ -9,8 +9,9 @@ import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createTestDatabase, type TestDatabase } from '@linkhub/shared/db/testing';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
-import pg from 'pg';
+import type pg from 'pg';
 import { freeLocalPort, startPrivateRedis, type PrivateRedis } from './testing';
+import { createDirectPool } from '@linkhub/shared/db/pool';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,7 +36,7 @@ describe('worker after Redis restarts empty', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     redis = await startPrivateRedis();
-    pool = new pg.Pool({ connectionString: database.url, max: 2 });
+    pool = createDirectPool(database.url, 2);
     const port = await freeLocalPort();
     healthUrl = `http://127.0.0.1:${port}/healthz`;
     worker = spawn(process.execPath, ['--import', 'tsx', MAIN], {

@@ -43,5 +43,13 @@ export function createPgPool(options: PgPoolOptions): pg.Pool {
     application_name: options.applicationName,
   });
   if (options.preparedStatements === 'unnamed') pool.on('connect', sendStatementsUnnamed);
+  // An idle client's error (the server restarting, a connection killed) must not crash the process:
+  // the next query reports it. Services add their own listener that logs it.
+  pool.on('error', () => undefined);
   return pool;
+}
+
+/** A pool straight to PostgreSQL (tests, benches, tools), with the same guard against idle-client errors. */
+export function createDirectPool(url: string, max: number, applicationName = 'linkhub'): pg.Pool {
+  return createPgPool({ target: { url, max }, applicationName, preparedStatements: 'named' });
 }
