@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     const cube = await buildCube(deps.pool);
     rows.push([
       `build the hourly cube from them (the worker's fold job, first run)`,
-      `${(cube.ms / 1000).toFixed(1)} s: ${cube.rows.toLocaleString('en')} rows (${(seeded.events / cube.rows).toFixed(1)} events per row), ${cube.size}`,
+      `${(cube.ms / 1000).toFixed(1)} s: ${cube.rows.toLocaleString('en')} rows per resource (${(seeded.events / cube.rows).toFixed(1)} events a row), ${cube.workspaceRows.toLocaleString('en')} per workspace (${(seeded.events / cube.workspaceRows).toFixed(1)} events a row), ${cube.size}`,
       '',
     ]);
     const rollups = await seedRollups(deps.pool, workspaceId, ids, EVENTS);

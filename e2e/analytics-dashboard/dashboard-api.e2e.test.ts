@@ -358,21 +358,32 @@ describe('filtered views from the hourly cube (closed hours) and raw events (the
     }
   });
 
-  it('reads the cube for closed hours (a changed cube row changes the answer)', async () => {
-    const before = await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=DE');
-    await h.deps.pool.query(
-      "UPDATE analytics_cube_hourly SET clicks = clicks + 1000 WHERE ctid = (SELECT ctid FROM analytics_cube_hourly WHERE workspace_id = $1 AND country = 'DE' LIMIT 1)",
-      [h.workspaceId],
-    );
-    try {
-      const after = await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=DE');
-      expect(after.body.data.totals.clicks).toBe(before.body.data.totals.clicks + 1000);
-    } finally {
-      await advanceCube(h.deps.pool, new Date(), null);
+  it('reads the cube for closed hours: per workspace for every resource, per resource for one (a changed row changes the answer)', async () => {
+    const views: Array<[string, string, string]> = [
+      ['analytics_cube_workspace_hourly', 'period=7d&country=DE', 'workspace_id = $1'],
+      [
+        'analytics_cube_hourly',
+        `period=7d&country=DE&resource_id=${h.resources.link}`,
+        `workspace_id = $1 AND resource_id = '${h.resources.link}'`,
+      ],
+    ];
+    for (const [table, query, where] of views) {
+      const before = await h.get<Answer>(`/v1/analytics/dashboard?${query}`);
+      const changed = await h.deps.pool.query(
+        `UPDATE ${table} SET clicks = clicks + 1000 WHERE ctid = (SELECT ctid FROM ${table} WHERE ${where} AND country = 'DE' LIMIT 1)`,
+        [h.workspaceId],
+      );
+      expect(changed.rowCount, table).toBe(1);
+      try {
+        const after = await h.get<Answer>(`/v1/analytics/dashboard?${query}`);
+        expect(after.body.data.totals.clicks, table).toBe(before.body.data.totals.clicks + 1000);
+      } finally {
+        await advanceCube(h.deps.pool, new Date(), null);
+      }
+      expect((await h.get<Answer>(`/v1/analytics/dashboard?${query}`)).body.data.totals, table).toEqual(
+        before.body.data.totals,
+      );
     }
-    expect((await h.get<Answer>('/v1/analytics/dashboard?period=7d&country=DE')).body.data.totals).toEqual(
-      before.body.data.totals,
-    );
   });
 
   it('says from when filtered numbers exist when a window reaches past what the plan keeps', async () => {

@@ -48,3 +48,11 @@ SELECT workspace_id, coalesce(parent_resource_id, resource_id), date_trunc('hour
   FROM click_events
  WHERE occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz AND NOT is_bot
  GROUP BY ${Array.from({ length: CUBE_DIMENSIONS.length + 3 }, (_, i) => i + 1).join(', ')}`;
+
+/** The per-resource cube rows of [$1, $2) summed over each workspace's resources, as an INSERT (migration 0161). */
+export const CUBE_WORKSPACE_FROM_RESOURCES = `
+INSERT INTO analytics_cube_workspace_hourly (workspace_id, bucket_start, ${CUBE_DIMENSIONS.join(', ')}, clicks, scans, page_views)
+SELECT workspace_id, bucket_start, ${CUBE_DIMENSIONS.join(', ')}, sum(clicks), sum(scans), sum(page_views)
+  FROM analytics_cube_hourly
+ WHERE bucket_start >= $1::timestamptz AND bucket_start < $2::timestamptz
+ GROUP BY ${Array.from({ length: CUBE_DIMENSIONS.length + 2 }, (_, i) => i + 1).join(', ')}`;

@@ -38,7 +38,8 @@ export async function cubeBuiltThrough(db: Db): Promise<Date> {
 
 /**
  * The SQL of a filtered selection's rows in one shape (t, the cube's dimension columns, clicks,
- * scans, page_views): cube rows for the closed hours $6…$7, raw human events for the window's
+ * scans, page_views): cube rows for the closed hours $6…$7 (summed per workspace when every
+ * resource is counted, per resource otherwise), raw human events for the window's
  * other parts ($8…$6 and $7…$4, each its own index range). Parameters: $1 workspace, $2 resources,
  * $3 from, $4 to, $5 time zone, $6/$7 the cube's hours, $8 the first instant with data kept, then
  * one per filter.
@@ -74,9 +75,9 @@ function rowsSql(s: EventSelection): { sql: string; params: unknown[] } {
      AND ($2::uuid[] IS NULL OR coalesce(parent_resource_id, resource_id) = ANY($2::uuid[]))${and(rawWhere)}`;
   const sql = `
   SELECT bucket_start AS t, ${CUBE_DIMENSIONS.join(', ')}, ${COUNTERS.map((c) => `${counter(c)} AS ${c}`).join(', ')}
-    FROM analytics_cube_hourly
+    FROM ${s.resourceIds === null ? 'analytics_cube_workspace_hourly' : 'analytics_cube_hourly'}
    WHERE workspace_id = $1 AND bucket_start >= greatest($6::timestamptz, $8::timestamptz) AND bucket_start < $7::timestamptz
-     AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[]))${and(cubeWhere)}
+     ${s.resourceIds === null ? '' : 'AND resource_id = ANY($2::uuid[])'}${and(cubeWhere)}
   UNION ALL${raw('$8::timestamptz', '$6::timestamptz')}
   UNION ALL${raw('$7::timestamptz', '$4::timestamptz')}`;
   return { sql, params };

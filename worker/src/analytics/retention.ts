@@ -24,8 +24,9 @@ export type RetentionResult = {
   hourlyRowsDeleted: number;
   /** Whole-workspace hourly totals, deleted with the hourly rollups. */
   workspaceHourlyRowsDeleted: number;
-  /** The dashboard's cube rows, kept as long as the hourly rollups. */
+  /** The dashboard's cube rows (per resource, and per workspace), kept as long as the hourly rollups. */
   cubeRowsDeleted: number;
+  workspaceCubeRowsDeleted: number;
 };
 
 /**
@@ -45,6 +46,7 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
     hourlyRowsDeleted: 0,
     workspaceHourlyRowsDeleted: 0,
     cubeRowsDeleted: 0,
+    workspaceCubeRowsDeleted: 0,
   };
   if (Number.isFinite(longest)) {
     const cutoffDay = new Date(now.getTime() - longest * DAY_MS).toISOString().slice(0, 10);
@@ -91,6 +93,11 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
         [cutoff],
       );
       result.cubeRowsDeleted += cube.rowCount ?? 0;
+      const workspaceCube = await pool.query(
+        `DELETE FROM analytics_cube_workspace_hourly WHERE bucket_start < $1 AND workspace_id IN (${workspaces})`,
+        [cutoff],
+      );
+      result.workspaceCubeRowsDeleted += workspaceCube.rowCount ?? 0;
     }
   }
   return result;
