@@ -10,7 +10,13 @@ import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { pokeUsers } from '@linkhub/shared/db/pokes';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
 import { duplicateRedis, openRedis, serversOf, type RedisClient } from '@linkhub/shared/redis/client';
+import { streamEvents } from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { readRedirectCache } from '../../edge/src/lookup/cache-read';
+import { createCapture } from '../../edge/src/capture/capture';
+import { eventLineOf } from '../../edge/src/capture/event-line';
+import { createMetrics } from '../../edge/src/metrics';
+import { openEdgeRedis } from '../../edge/src/redis-connections';
 import { startRedisCluster, type RedisClusterHandle } from '../support/redis-cluster';
 import { eventually } from '../launcher/wait';
 
@@ -183,4 +189,55 @@ describe('LinkHub on a Redis Cluster', () => {
     await consumer.close();
     await producer.close();
   }, 240_000);
+
+  it("the edge's capture neither loses nor doubles a click when the stream's master crashes mid-batch", async () => {
+    const capturePrefix = testRedisPrefix();
+    const stream = clicksStreamKey(capturePrefix);
+    const { redis, captureRedis } = openEdgeRedis(cluster.url);
+    const metrics = createMetrics();
+    const capture = createCapture(captureRedis, capturePrefix, metrics, true, { batchSize: 20, flushMs: 5 });
+    let emitted = 0;
+    let running = true;
+    const visits = (async () => {
+      while (running) {
+        capture.emit(eventLineOf(testEvent({ workspace_id: 'ws-1', resource_id: `click-${emitted}` })));
+        emitted += 1;
+        await new Promise((r) => setTimeout(r, 1));
+      }
+    })();
+    try {
+      await eventually(
+        async () => metrics.captured,
+        (n) => n > 500,
+        20_000,
+        'capture running',
+      );
+      await cluster.crashMaster(await cluster.masterPortFor(stream));
+      await eventually(
+        async () => metrics.captured,
+        (n) => n > emitted - 100,
+        30_000,
+        'capture caught up',
+      );
+    } finally {
+      running = false;
+      await visits;
+    }
+    // Every event is accounted for: sent (once), nothing refused, nothing left over.
+    await eventually(
+      async () => {
+        await capture.flush();
+        return { captured: metrics.captured, failed: metrics.captureFailed, held: capture.held };
+      },
+      (m) => m.captured === emitted,
+      30_000,
+      `all ${emitted} events captured`,
+    );
+    expect(metrics.captureFailed + metrics.captureOverflow).toBe(0);
+    const ids = streamEvents(await queue.xrange(stream, '-', '+')).map((e) => e.resource_id);
+    expect(ids.length, JSON.stringify(metrics)).toBe(emitted);
+    expect(new Set(ids).size).toBe(emitted);
+    redis.disconnect();
+    captureRedis.disconnect();
+  }, 120_000);
 });

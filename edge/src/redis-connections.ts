@@ -19,17 +19,21 @@ const READ_OPTIONS: RedisOptions = {
   retryStrategy: (attempt: number) => Math.min(attempt * 200, 2000),
 };
 
+const CAPTURE_OPTIONS: RedisOptions = {
+  enableAutoPipelining: false,
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  retryStrategy: READ_OPTIONS.retryStrategy,
+};
+
 export function openEdgeRedis(urls: string | RedisRoleUrls): {
   redis: RedisClient;
   captureRedis: RedisClient;
 } {
   const { cache, queue } = typeof urls === 'string' ? { cache: urls, queue: urls } : urls;
-  // An XADD whose connection dropped may have been appended: capture settles it itself (never resent blindly).
-  const captureRedis = openRedis(queue, {
-    ...READ_OPTIONS,
-    enableAutoPipelining: false,
-    autoResendUnfulfilledCommands: false,
-  });
+  // An XADD that failed may have been appended: capture settles it itself (unsettled-batch.ts), so no
+  // timeout (a timed-out XADD could still be appended after its retry) and no resend on a failover.
+  const captureRedis = openRedis(queue, CAPTURE_OPTIONS, { resendOnFailover: false });
   captureRedis.on('error', () => undefined);
   return { redis: openRedis(cache, READ_OPTIONS), captureRedis };
 }

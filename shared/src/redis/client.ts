@@ -11,31 +11,36 @@ export type RedisClient = Redis | Cluster;
 /**
  * Options as for one server. On a cluster, the connection-level ones (offline queue, auto-pipelining)
  * apply to the cluster client and the rest to each node's connection; `retryStrategy` becomes the
- * cluster's reconnect strategy.
+ * cluster's reconnect strategy. `cluster.resendOnFailover` (default true): whether a command whose
+ * node died before answering is sent to the node that took over.
  */
-export function openRedis(url: string, options: RedisOptions = {}): RedisClient {
-  const cluster = parseClusterUrl(url);
-  if (cluster === null) return new Redis(url, options);
+export function openRedis(
+  url: string,
+  options: RedisOptions = {},
+  cluster: { resendOnFailover?: boolean } = {},
+): RedisClient {
+  const seeds = parseClusterUrl(url);
+  if (seeds === null) return new Redis(url, options);
   const { enableOfflineQueue, enableAutoPipelining, retryStrategy, lazyConnect, ...nodeOptions } = options;
   return new Cluster(
-    cluster.seeds.map((seed) => ({ host: seed.host, port: seed.port })),
+    seeds.seeds.map((seed) => ({ host: seed.host, port: seed.port })),
     {
       ...(enableOfflineQueue === undefined ? {} : { enableOfflineQueue }),
       ...(enableAutoPipelining === undefined ? {} : { enableAutoPipelining }),
       ...(retryStrategy === undefined ? {} : { clusterRetryStrategy: retryStrategy }),
       ...(lazyConnect === undefined ? {} : { lazyConnect }),
       // A failover moves slots: retry MOVED/TRYAGAIN/CLUSTERDOWN (never executed) for a few seconds
-      // instead of failing. A command whose connection closed may have run: it is sent again only
-      // where a single server's client would resend it too (autoResendUnfulfilledCommands).
-      retryDelayOnFailover: nodeOptions.autoResendUnfulfilledCommands === false ? 0 : 200,
+      // instead of failing. A command whose node's connection closed may have run: it is sent again
+      // unless the caller settles such commands itself (`resendOnFailover: false`, capture's XADD).
+      retryDelayOnFailover: cluster.resendOnFailover === false ? 0 : 200,
       retryDelayOnClusterDown: 300,
       retryDelayOnTryAgain: 100,
       slotsRefreshTimeout: 2_000,
       redisOptions: {
         ...nodeOptions,
-        ...(cluster.username === undefined ? {} : { username: cluster.username }),
-        ...(cluster.password === undefined ? {} : { password: cluster.password }),
-        ...(cluster.tls ? { tls: {} } : {}),
+        ...(seeds.username === undefined ? {} : { username: seeds.username }),
+        ...(seeds.password === undefined ? {} : { password: seeds.password }),
+        ...(seeds.tls ? { tls: {} } : {}),
       },
     },
   );
