@@ -4,6 +4,9 @@ import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { one } from '@linkhub/shared/db/sql';
+import { blockDestinations } from '@linkhub/shared/blocks/catalog';
+import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
+import { assertSafeDestination } from './destination-safety';
 import type { PageRow } from './page-row';
 import { defineCommand, type Command, type CommandContext, type CommandResult } from './types';
 
@@ -36,18 +39,38 @@ export function blockCommands(page: PageSteps): Command[] {
       },
     });
 
+  /**
+   * Where a block sends visitors (a link, each social icon) passes the same destination check as a
+   * short link: the edge's click hop redirects to it from the workspace's own host.
+   */
+  const assertSafeBlock = async (
+    ctx: CommandContext,
+    block: { id: string; type: string; data: unknown },
+  ): Promise<void> => {
+    // The block was checked against its schema already; read as a snapshot block, it lists its destinations.
+    const parsed = snapshotBlockSchema.safeParse(block);
+    if (!parsed.success) return;
+    for (const [i, url] of blockDestinations(parsed.data).entries())
+      await assertSafeDestination(
+        url,
+        ctx.resolveHost,
+        parsed.data.type === 'social' ? `data.links.${i}.url` : 'data.url',
+      );
+  };
+
   const changed = async (ctx: CommandContext, sql: string, values: unknown[]): Promise<boolean> =>
     (await one<{ id: string }>(ctx.tx, `${sql} RETURNING id`, values)) !== undefined;
 
   return [
-    edit(addBlock, (ctx, a) =>
-      changed(
+    edit(addBlock, async (ctx, a) => {
+      await assertSafeBlock(ctx, a);
+      return changed(
         ctx,
         `INSERT INTO bio_blocks (id, page_id, workspace_id, position, type, data, created_by_user_id, updated_by_user_id)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $7)`,
         [a.id, a.page_id, a.workspace_id, a.position, a.type, JSON.stringify(a.data), ctx.by.userId],
-      ),
-    ),
+      );
+    }),
     // Field-level merge (jsonb ||): two devices editing different fields of one block both survive.
     // The merged block must still be a valid block of its type (the REST schema), or nothing changes.
     edit(updateBlock, async (ctx, a) => {
@@ -70,6 +93,7 @@ export function blockCommands(page: PageSteps): Command[] {
         const { details } = ValidationError.fromZod(valid.error);
         throw new ValidationError(details.map((d) => ({ ...d, field: `data.${d.field}` })));
       }
+      if (a.data !== undefined) await assertSafeBlock(ctx, { id: a.id, ...merged });
       return true;
     }),
     edit(moveBlock, (ctx, a) =>

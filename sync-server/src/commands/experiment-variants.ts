@@ -48,7 +48,14 @@ export async function variantRows(
     0,
     variants.findIndex((v) => v.is_control === true),
   );
-  if (resource.type === 'bio_page') return pageVariantRows(resource, variants, ids, controlIndex);
+  if (resource.type === 'bio_page') {
+    const rows = pageVariantRows(resource, variants, ids, controlIndex);
+    // A variant's link URL is where the click hop sends visitors: the same check as a link block's.
+    for (const [i, v] of variants.entries())
+      if (v.page?.block?.url !== undefined)
+        await assertSafeDestination(v.page.block.url, ctx.resolveHost, `variants.${i}.page.block.url`);
+    return rows;
+  }
   return Promise.all(
     variants.map(async (v, i) => {
       const isControl = i === controlIndex;

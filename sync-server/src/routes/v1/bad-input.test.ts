@@ -217,6 +217,17 @@ const CASES: Case[] = [
       code: 'destination_unsafe',
     }),
   ),
+  ...[
+    { type: 'link', title: 'Intranet', url: 'https://intranet.example.com/' },
+    { type: 'social', links: [{ network: 'instagram', url: 'https://meta.example.com/x' }] },
+  ].map((block): Case => ({
+    name: `unsafe destination in a ${block.type} block`,
+    method: 'POST',
+    path: '/v1/pages',
+    body: { handle: `unsafe-${block.type}`, title: 'Unsafe', blocks: [block] },
+    status: 422,
+    code: 'destination_unsafe',
+  })),
   {
     name: 'unsafe destination on update',
     method: 'PATCH',

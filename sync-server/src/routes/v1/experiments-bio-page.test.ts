@@ -116,6 +116,21 @@ describe('bio page experiments at the REST door', () => {
     expect(stored.rows[0]?.url).toBe('https://xn--exmple-cua.com/%C3%BC%20ber');
   });
 
+  it('refuses a variant link URL the click hop must not send visitors to (the link block check)', async () => {
+    const page = await publishedPage('ada-unsafe');
+    const [, , shop] = page.blocks.map((b) => b.id);
+    const before = await kit.count('experiments');
+    const res = await kit.api('POST', '/v1/experiments', {
+      key,
+      body: createBody(page, { page: { block: { id: shop, url: 'https://intranet.example.com/' } } }),
+    });
+    expect(res.status).toBe(422);
+    const error = ((await res.json()) as ErrorBody).error;
+    expect(error.code).toBe('destination_unsafe');
+    expect(error.details[0]).toMatchObject({ field: 'variants.1.page.block.url' });
+    expect(await kit.count('experiments')).toBe(before);
+  });
+
   it('refuses a destination, a block the page does not have, a non-link block to relabel, and a page change on a link test; nothing stored', async () => {
     const page = await publishedPage('ada-refused');
     const [header] = page.blocks.map((b) => b.id);
