@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { BulkResult } from '../../pwa/src/features/links/import/bulk-api';
+import type { BulkResult } from '../../pwa/src/features/links/import/bulk-results';
 import { chunksOf, IMPORT_LANES, runImport, startRun } from '../../pwa/src/features/links/import/import-run';
 import { median } from '../median';
 import { bareApp } from './bare';

@@ -1,6 +1,6 @@
 import { ApiError } from '../../../api/api-error';
 import { errorText } from '../../../ui/error-messages';
-import type { BulkItemError } from './bulk-api';
+import type { BulkItemError } from './bulk-results';
 import type { RefusedRow } from './csv-rows';
 
 const count = new Intl.NumberFormat('en-US');

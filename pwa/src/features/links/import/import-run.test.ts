@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/api-error';
 import { codeSentence } from '../../../ui/error-messages';
-import type { BulkResult } from './bulk-api';
+import type { BulkResult } from './bulk-results';
 import type { ReadyRow } from './csv-rows';
 import {
   afterAnswer,

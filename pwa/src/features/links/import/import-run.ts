@@ -1,6 +1,6 @@
 import { ApiError } from '../../../api/api-error';
 import { codeSentence } from '../../../ui/error-messages';
-import { BULK_MAX_LINKS, type BulkResult } from './bulk-api';
+import { BULK_MAX_LINKS, type BulkResult } from './bulk-results';
 import type { ReadyRow, RefusedRow } from './csv-rows';
 import { itemSentence } from './import-report';
 
