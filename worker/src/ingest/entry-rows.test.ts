@@ -67,7 +67,7 @@ describe('entryRows', () => {
         const fields = harm(toRunBatchFields(events));
         expect(entryRows('1700000000000-0', fields)).toEqual(referenceRows('1700000000000-0', fields));
       }),
-      { numRuns: 2000 },
+      { numRuns: 1000 },
     );
   });
 
