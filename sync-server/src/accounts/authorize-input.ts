@@ -35,6 +35,11 @@ export type LoadedContext = Omit<AuthorizeInput, 'action'> & {
   } | null;
 };
 
+/** The authorize() input of a command, with what the same load told about the workspace's webhook endpoints. */
+export type CommandAuthorizeInput = AuthorizeInput & {
+  readonly webhookListeners: readonly WebhookListener[];
+};
+
 type MemberLoad = { id: string; user_id: string; role: string; workspace_id: string; is_scoped: boolean };
 type WorkspaceLoad = BillingFactsRow & {
   id: string;

@@ -5,15 +5,14 @@ import { actionsOf, type MutatorDefinition } from '@linkhub/shared/mutators/defi
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { z } from 'zod';
 import type { Queryable } from '@linkhub/shared/db/sql';
-import { loadAuthorizeInput as loadForRequest, type ResourceRef } from '../accounts/authorize-input';
+import {
+  loadAuthorizeInput as loadForRequest,
+  type CommandAuthorizeInput,
+  type ResourceRef,
+} from '../accounts/authorize-input';
 import type { WebhookListener } from '../webhooks/listeners';
 import type { BatchMemo } from './batch-memo';
 import type { AuthorizedMember, CommandActor } from './types';
-
-/** The authorize() input of a command, with what the same load told about the workspace's webhook endpoints. */
-export type CommandAuthorizeInput = AuthorizeInput & {
-  readonly webhookListeners: readonly WebhookListener[];
-};
 
 export type { ResourceRef } from '../accounts/authorize-input';
 
