@@ -8,6 +8,7 @@ import { startRedisServer, type PrivateRedis } from '@linkhub/shared/health/test
 import { createHealthServer } from './health-server';
 import { createWorkerMetrics } from './prometheus';
 import { createTestWorkerDeps, type TestWorkerDeps } from './testing';
+import { bullPrefix } from '@linkhub/shared/jobs/queues';
 
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -88,7 +89,7 @@ describe('worker Redis roles (two private redis-servers)', () => {
     try {
       expect(t.deps.cacheRedis).not.toBe(t.deps.redis);
       await t.deps.jobs.add('lead-expiry', {});
-      const bullKeys = await t.deps.redis.keys(`${t.deps.config.REDIS_PREFIX}*`);
+      const bullKeys = await t.deps.redis.keys(`${bullPrefix(t.deps.config.REDIS_PREFIX)}*`);
       expect(bullKeys.length).toBeGreaterThan(0);
       expect(await t.deps.cacheRedis.keys(`${t.deps.config.REDIS_PREFIX}*`)).toEqual([]);
       // A stale plain-link key on both servers: the refresh (no such link in PostgreSQL) purges the cache role's only.
