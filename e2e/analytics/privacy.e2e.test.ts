@@ -45,14 +45,18 @@ function leaks(haystack: string): string[] {
     .map(([name]) => name);
 }
 
-/** Every key under the prefix with every value in it, as text (strings, lists, hashes, sets, sorted sets, streams). */
+/**
+ * Every key under the prefix with every value in it, as text (strings, lists, hashes, sets, sorted
+ * sets, streams). BullMQ's keys carry the prefix inside a hash tag (`{<prefix>bull}:…`), so the match
+ * takes the prefix anywhere in the key: the jobs' data is searched too.
+ */
 async function redisText(h: Harness): Promise<{ keys: number; text: string }> {
   const redis = h.deps.redis;
   const parts: string[] = [];
   let cursor = '0';
   let keys = 0;
   do {
-    const [next, batch] = await redis.scan(cursor, 'MATCH', `${h.prefix}*`, 'COUNT', '500');
+    const [next, batch] = await redis.scan(cursor, 'MATCH', `*${h.prefix}*`, 'COUNT', '500');
     cursor = next;
     for (const key of batch) {
       keys += 1;
