@@ -119,6 +119,7 @@ const SHARED_SERVER_ONLY = [
   'crypto/secret-box',
   'domains/domain-jobs',
   'domains/tls-keys',
+  'experiments/conversions',
   'experiments/visitor-key',
   'health/redis-policy',
   'health/testing',

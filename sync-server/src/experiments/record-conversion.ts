@@ -1,5 +1,6 @@
 import type { ClickId } from '@linkhub/shared/experiments/click-id';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/db/sql';
+import { insertConversion } from '@linkhub/shared/experiments/conversions';
 
 export type ConversionOutcome = {
   readonly experiment_id: string;
@@ -19,16 +20,7 @@ export async function recordConversion(
   workspaceId: string,
   click: ClickId,
 ): Promise<ConversionOutcome> {
-  const row = await one<{ inserted: boolean }>(
-    db,
-    `INSERT INTO experiment_conversions (experiment_id, workspace_id, arm_period, variant_id, exposure_day, visitor_key, source)
-     VALUES ($1, $2, $3, $4, $5::date, $6, 'api')
-     ON CONFLICT (experiment_id, arm_period, exposure_day, visitor_key)
-       DO UPDATE SET reports = experiment_conversions.reports + 1
-     RETURNING (xmax = 0) AS inserted`,
-    [click.experimentId, workspaceId, click.armPeriod, click.variantId, click.day, click.visitorKey],
-  );
-  const counted = row?.inserted === true;
+  const counted = await insertConversion(db, workspaceId, click, 'api');
   return {
     experiment_id: click.experimentId,
     variant_id: click.variantId,

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { decodeClickId } from '@linkhub/shared/experiments/click-id';
-import { holdsResource, isExperimentState } from '@linkhub/shared/experiments/lifecycle';
+import { conversionEligibility } from '@linkhub/shared/experiments/conversions';
 import { conversionInputSchema } from '@linkhub/shared/experiments/schemas';
-import { one } from '@linkhub/shared/db/sql';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../accounts/http';
@@ -29,19 +28,15 @@ export function v1ConversionRoutes(deps: AppDeps): Hono<AppEnv> {
       throw new ValidationError([
         { field: 'click_id', issue: 'invalid', message: 'This is not a click id LinkHub appended.' },
       ]);
-    const experiment = await one<{ status: string }>(
-      deps.pool,
-      'SELECT status FROM experiments WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
-      [click.experimentId, caller.workspaceId],
-    );
+    const eligibility = await conversionEligibility(deps.pool, caller.workspaceId, click);
     const answer = (reason: 'unknown_experiment' | 'experiment_not_running') =>
       sendData(c, { experiment_id: click.experimentId, variant_id: click.variantId, counted: false, reason });
-    if (!experiment) {
+    if (eligibility === 'unknown_experiment') {
       // Nothing of another workspace is revealed: the same answer as for an id that never existed.
       await authorizeRead(deps, caller, 'experiment.list', 'experiment');
       return answer('unknown_experiment');
     }
-    if (!isExperimentState(experiment.status) || !holdsResource(experiment.status)) {
+    if (eligibility === 'experiment_not_running') {
       await authorizeRead(deps, caller, 'experiment.view', 'experiment', {
         type: 'experiment',
         id: click.experimentId,
