@@ -1,4 +1,15 @@
-import { bigint, boolean, date, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { bytea, createdAt, pk, rowVersion, tstz, updatedAt, type JsonObject } from './columns';
 import { users } from './identity';
@@ -170,4 +181,47 @@ export const exportJobs = pgTable('export_jobs', {
   expiresAt: tstz('expires_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** The filterable dimensions of the cubes, each '' when unknown (shared/src/analytics/cube.ts). */
+const cubeDimensions = () => ({
+  country: text('country').notNull().default(''),
+  region: text('region').notNull().default(''),
+  deviceType: text('device_type').notNull().default(''),
+  osFamily: text('os_family').notNull().default(''),
+  browserFamily: text('browser_family').notNull().default(''),
+  referrerHost: text('referrer_host').notNull().default(''),
+  utmSource: text('utm_source').notNull().default(''),
+  utmMedium: text('utm_medium').notNull().default(''),
+  utmCampaign: text('utm_campaign').notNull().default(''),
+  language: text('language').notNull().default(''),
+  variant: text('variant').notNull().default(''),
+  clicks: integer('clicks').notNull().default(0),
+  scans: integer('scans').notNull().default(0),
+  pageViews: integer('page_views').notNull().default(0),
+});
+
+/** Human events per (workspace, resource, UTC hour, combination of every filterable value): filtered views (D-330). */
+export const analyticsCubeHourly = pgTable('analytics_cube_hourly', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  workspaceId: uuid('workspace_id').notNull(),
+  resourceId: uuid('resource_id').notNull(),
+  /** start of a UTC hour */
+  bucketStart: tstz('bucket_start').notNull(),
+  ...cubeDimensions(),
+});
+
+/** analytics_cube_hourly summed over the workspace's resources: workspace-wide filtered views. */
+export const analyticsCubeWorkspaceHourly = pgTable('analytics_cube_workspace_hourly', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  workspaceId: uuid('workspace_id').notNull(),
+  /** start of a UTC hour */
+  bucketStart: tstz('bucket_start').notNull(),
+  ...cubeDimensions(),
+});
+
+/** One row: every hour before built_through is in the cubes; later hours are read from raw events. */
+export const analyticsCubeState = pgTable('analytics_cube_state', {
+  id: boolean('id').primaryKey().default(true),
+  builtThrough: tstz('built_through'),
 });
