@@ -243,10 +243,22 @@ export async function startRedisCluster(
     healthy,
     stop,
     async crashMaster(port) {
-      const rows = await nodes();
+      // A crash is survivable only with a live, in-sync replica to promote: after an earlier failover
+      // the node that came back may still be attaching as one, so wait for it rather than crash a
+      // master nobody can replace.
+      const rows = await eventually(
+        nodes,
+        (list) => {
+          const master = list.find((r) => r.port === port && r.role === 'master');
+          return master !== undefined && list.some((r) => r.masterId === master.id && !r.failed);
+        },
+        30_000,
+        `a live replica of the master on ${port}`,
+      );
+      await eventually(replicasInSync, (ok) => ok, 30_000, 'every replica in sync before the crash');
       const master = rows.find((r) => r.port === port && r.role === 'master');
       if (master === undefined) throw new Error(`no master on port ${port}`);
-      const replicaIds = rows.filter((r) => r.masterId === master.id).map((r) => r.id);
+      const replicaIds = rows.filter((r) => r.masterId === master.id && !r.failed).map((r) => r.id);
       running.get(port)?.kill('SIGKILL');
       running.delete(port);
       return promotedReplicaOf(master.id, replicaIds);
