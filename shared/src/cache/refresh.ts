@@ -71,6 +71,9 @@ export async function refreshRedirects(
   addresses: ReadonlyArray<{ host: string; slug: string }>,
 ): Promise<RefreshOutcome[]> {
   if (addresses.length === 0) return [];
+  const [only] = addresses;
+  // One address (a single create or edit): the plain statement, whose plan is the cheaper one.
+  if (addresses.length === 1 && only !== undefined) return [await refreshRedirect(io, only.host, only.slug)];
   const found = await rowsOf<RedirectSqlRow & { ord: string }>(
     io.sql,
     'cache_redirect_many',
