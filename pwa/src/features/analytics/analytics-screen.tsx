@@ -43,7 +43,7 @@ function CountryMap({ rows, onPick }: { rows: DashboardRow[]; onPick: (code: str
   const [ref, near] = useNearViewport<HTMLDivElement>();
   return (
     <div ref={ref} className="an-map-box">
-      {near && rows.some((r) => r.value !== null) ? (
+      {near ? (
         <Suspense fallback={<div className="an-map-placeholder" aria-hidden="true" />}>
           <WorldMap rows={rows} onPick={onPick} />
         </Suspense>
@@ -222,7 +222,10 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
             {CARDS.map((dim) =>
               dim === 'country' ? (
                 <div key={dim} className="an-country">
-                  <CountryMap rows={d.breakdowns.country} onPick={(code) => pick('country', code)} />
+                  {/* No country known for the period: the card says so, and no empty map stands beside it. */}
+                  {d.breakdowns.country.some((r) => r.value !== null) && (
+                    <CountryMap rows={d.breakdowns.country} onPick={(code) => pick('country', code)} />
+                  )}
                   <BarList
                     dim={dim}
                     rows={d.breakdowns[dim]}
