@@ -133,6 +133,7 @@ const SHARED_SERVER_ONLY = [
   'mail/smtp-testing',
   'metrics/server',
   'net/address-policy',
+  'net/free-port',
   'redis/client',
   'resolve/experiment-url',
   'resolve/resolve-redirect',

@@ -1,21 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { CPU_PROF_DIR, PINNED, ROOT, SERVER_CPU } from './settings';
 
 /** The processes bench/visit runs and talks to: spawning, plain HTTP GETs, waiting, stopping. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freeLocalPort as freePort } from '../../shared/src/net/free-port';
 
 export function spawnNode(script: string, env: Record<string, string>, pinned: boolean): ChildProcess {
   const profiled = script.startsWith('edge/') || script.includes('consumer');

@@ -1,17 +1,7 @@
 import net from 'node:net';
 
 /** A port nothing listens on right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freeLocalPort as freePort } from '@linkhub/shared/net/free-port';
 
 /** True when a TCP connection to 127.0.0.1:port is refused. */
 export function isClosed(port: number): Promise<boolean> {

@@ -4,6 +4,7 @@ import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from './deps';
 import { workerEnvSchema } from './env';
+import { freeLocalPort } from '@linkhub/shared/net/free-port';
 
 export type TestWorkerDeps = { deps: WorkerDeps; database: TestDatabase; close: () => Promise<void> };
 
@@ -31,19 +32,7 @@ export async function createTestWorkerDeps(
   };
 }
 
-/** A local port nothing listens on (for an unreachable dependency, or a port to start something on). */
-export async function freeLocalPort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freeLocalPort };
 
 export type PrivateRedis = {
   readonly port: number;

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freeLocalPort } from '@linkhub/shared/net/free-port';
 
 /**
  * A redis-server of the test's own on a free port, without persistence, that the test can stop and
@@ -7,20 +7,8 @@ import { createServer } from 'node:net';
  */
 export type PrivateRedis = { port: number; url: string; start(): Promise<void>; stop(): Promise<void> };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export async function privateRedis(): Promise<PrivateRedis> {
-  const port = await freePort();
+  const port = await freeLocalPort();
   let child: ChildProcess | null = null;
   return {
     port,
