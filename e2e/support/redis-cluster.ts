@@ -284,6 +284,28 @@ export async function startRedisCluster(
         20_000,
         `node ${port} back`,
       );
+      // It comes back a master of no slots (its replica took them over) and turns replica by gossip,
+      // which a loaded machine can leave undone: then say so, as an operator would, to the master
+      // that has no live replica (the one promoted in its place).
+      await eventually(
+        async () => {
+          const own = await ask(port, (r) => r.call('CLUSTER', 'NODES') as Promise<string>);
+          const view = own === null ? [] : parseNodes(own);
+          if (view.find((r) => r.port === port)?.role === 'replica') return true;
+          const orphan = view.find(
+            (m) =>
+              m.role === 'master' &&
+              !m.failed &&
+              m.port !== port &&
+              !view.some((r) => r.masterId === m.id && !r.failed),
+          );
+          if (orphan !== undefined) await ask(port, (r) => r.call('CLUSTER', 'REPLICATE', orphan.id));
+          return false;
+        },
+        (isReplica) => isReplica,
+        30_000,
+        `node ${port} back as a replica`,
+      );
       await eventually(healthy, (ok) => ok, 30_000, 'cluster_state:ok after restart');
       await eventually(replicasInSync, (ok) => ok, 30_000, 'the restarted node in sync as a replica');
     },
