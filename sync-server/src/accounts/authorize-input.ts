@@ -8,16 +8,15 @@ import {
 } from '@linkhub/shared/permissions/authorize';
 import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permissions/matrix';
 import { isRole } from '@linkhub/shared/permissions/conditions';
-import { limitFor, type QuotaField } from '@linkhub/shared/entitlements/plans';
+import { limitFor } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import { isUuidText } from '@linkhub/shared/db/ids';
 import { one, type Queryable } from '@linkhub/shared/db/sql';
 import type { RequestActor } from './actor';
-import { seatsInUse } from './members';
+import { quotaUsageForCreate } from './quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../billing/billing-facts';
 import { WEBHOOK_LISTENERS_COLUMN, type WebhookListener } from '../webhooks/listeners';
-import { LOCKABLE, type LockableType } from '../billing/edit-locks';
 
 /** What a request addresses, as `{type, id}` (e.g. `{type: 'link', id}` or `{type: 'member', id}`). */
 export type ResourceRef = { readonly type: TargetType; readonly id: string };
@@ -253,51 +252,6 @@ export async function loadResource(
     default:
       throw new Error(`loadResource: no loader for ${ref.type}`);
   }
-}
-
-/**
- * A create's quota count, for its authorize decision: inside the command's transaction it first
- * takes the workspace's quota lock, held to COMMIT, so two creates racing for the last free place
- * count one after the other (one lock per workspace, not per field: a push creating a link and a
- * QR code cannot deadlock with one creating them the other way round). Its own statement: a count
- * in the same statement would read a snapshot taken before the wait.
- */
-export async function quotaUsageForCreate(
-  db: Queryable,
-  workspaceId: string,
-  field: QuotaField,
-): Promise<number> {
-  await db.query("SELECT pg_advisory_xact_lock(hashtextextended('quota:' || $1, 0))", [workspaceId]);
-  return quotaUsage(db, workspaceId, field);
-}
-
-/** Current usage toward a quota (spec §22.2.5: what counts is `LOCKABLE`'s rule, billing/edit-locks.ts). */
-export async function quotaUsage(db: Queryable, workspaceId: string, field: QuotaField): Promise<number> {
-  const count = async (sql: string): Promise<number> =>
-    Number((await one<{ n: string }>(db, sql, [workspaceId]))?.n ?? 0);
-  switch (field) {
-    case 'members':
-      return seatsInUse(db, workspaceId);
-    case 'bio_pages':
-      return count(countedSql('bio_page'));
-    case 'links':
-      return count(countedSql('link'));
-    case 'qr_codes':
-      return count(countedSql('qr_code'));
-    case 'custom_domains':
-      return count(
-        "SELECT count(*) AS n FROM custom_domains WHERE workspace_id = $1 AND status <> 'removed'",
-      );
-    case 'workspaces':
-      return count(
-        'SELECT count(*) AS n FROM workspaces w WHERE w.billing_account_id = (SELECT billing_account_id FROM workspaces WHERE id = $1) AND w.deleted_at IS NULL',
-      );
-  }
-}
-
-function countedSql(type: LockableType): string {
-  const { table, counted } = LOCKABLE[type];
-  return `SELECT count(*) AS n FROM ${table} WHERE workspace_id = $1 AND ${counted}`;
 }
 
 /**

@@ -3,7 +3,7 @@ import { deriveBillingState, type BillingState } from '@linkhub/shared/billing/b
 import { isPaidPlan, purchasableOptions, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
 import type { BillingView, InvoiceView, QuotaView } from '@linkhub/shared/billing/api';
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
-import { quotaUsage } from '../accounts/authorize-input';
+import { quotaUsage } from '../accounts/quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from './billing-facts';
 import { LOCKABLE, LOCKABLE_TYPES, lockableItems } from './edit-locks';
 
