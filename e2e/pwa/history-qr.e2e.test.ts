@@ -176,14 +176,19 @@ describe('bio page version history', () => {
     ).toBe(0);
     await page.getByText('Published (draft has changes)').waitFor();
 
-    // The page gets locked on the server (a plan downgrade) without this device knowing yet: the
-    // restore is refused, nothing changes, and the refusal is shown as a notice.
+    // The page gets locked on the server (a plan downgrade) while this device is offline, so it cannot
+    // know yet (online, any pull would hide Restore first): the restore is refused when it reaches the
+    // server, nothing changes, and the refusal is shown as a notice.
+    await page.context().setOffline(true);
+    await page.context().route(network, (route) => route.abort('internetdisconnected'));
+    await history.getByRole('button', { name: 'Restore version 2' }).click();
+    await history.getByRole('button', { name: 'Replace the draft with version 2' }).click();
     await h.sql(
       "UPDATE bio_pages SET locked = true, locked_at = now(), locked_reason = 'plan_downgrade' WHERE id = $1",
       [pageId],
     );
-    await history.getByRole('button', { name: 'Restore version 2' }).click();
-    await history.getByRole('button', { name: 'Replace the draft with version 2' }).click();
+    await page.context().unroute(network);
+    await page.context().setOffline(false);
     const notice = page.getByRole('region', { name: 'Refused changes' }).getByRole('alert');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/Your change to “Hilde bakes” was not saved/);
