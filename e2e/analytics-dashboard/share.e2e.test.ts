@@ -87,8 +87,8 @@ describe('read-only shared dashboard links', () => {
     ]);
     expect(d.totals.unique_visitors).toBeNull();
     expect(html).toContain('not counted with filters');
-    expect(html).toContain('Filtered by <span>Country: FR</span>');
-    expect(html).not.toContain('>DE<');
+    expect(html).toContain('Filtered by <span>Country: France</span>');
+    expect(html).not.toContain('>Germany<');
     // nothing visitor-level: no hash, no event or stream id, no raw timestamps of single events
     const stored = await h.deps.pool.query<{ v: string; u: string; id: string; s: string }>(
       "SELECT encode(visitor_hash, 'hex') AS v, encode(ua_hash, 'hex') AS u, id::text AS id, stream_message_id AS s FROM click_events",

@@ -2,13 +2,13 @@ import { escapeHtml } from '@linkhub/shared/blocks/escape';
 import {
   DASHBOARD_DIMENSION_LABELS,
   DASHBOARD_DIMENSIONS,
-  EVENT_TYPE_LABELS,
   type DashboardData,
   type DashboardDimension,
   type DashboardFilters,
   type DashboardPoint,
 } from '@linkhub/shared/analytics/dashboard';
 import { formatChange, formatCompact, formatCount, formatShare } from '@linkhub/shared/analytics/format';
+import { valueLabel } from '@linkhub/shared/analytics/value-label';
 
 /** The inline style of the page (no external request, no script: the page works as plain HTML). */
 export const SHARE_PAGE_CSS = `
@@ -31,11 +31,6 @@ type Labels = {
 };
 
 const sum = (p: DashboardPoint) => p.clicks + p.scans + p.page_views;
-
-function valueLabel(dim: DashboardDimension, value: string | null): string {
-  if (value === null) return dim === 'referrer_host' ? 'Direct / none' : 'Unknown';
-  return dim === 'event_type' ? (EVENT_TYPE_LABELS[value] ?? value) : value;
-}
 
 /** The series as an SVG bar chart with a date axis (first, middle, last bucket) and a count axis. */
 function seriesChart(d: DashboardData, locale: string): string {
@@ -82,7 +77,7 @@ function breakdownSection(d: DashboardData, dim: DashboardDimension, locale: str
   const body = rows
     .map(
       (r) =>
-        `<tr><td class="bar"><span style="width:${((100 * r.events) / top).toFixed(1)}%"></span><em>${escapeHtml(valueLabel(dim, r.value))}</em></td><td class="n">${formatCount(r.events, locale)}</td><td class="n muted">${total === 0 ? '' : formatShare(r.events / total, locale)}</td></tr>`,
+        `<tr><td class="bar"><span style="width:${((100 * r.events) / top).toFixed(1)}%"></span><em>${escapeHtml(valueLabel(dim, r.value, locale))}</em></td><td class="n">${formatCount(r.events, locale)}</td><td class="n muted">${total === 0 ? '' : formatShare(r.events / total, locale)}</td></tr>`,
     )
     .join('');
   const label = escapeHtml(DASHBOARD_DIMENSION_LABELS[dim]);
@@ -119,7 +114,7 @@ export function renderSharePage(d: DashboardData, filters: DashboardFilters, lab
   const chips = DASHBOARD_DIMENSIONS.filter((dim) => filters[dim] !== undefined)
     .map(
       (dim) =>
-        `<span>${escapeHtml(DASHBOARD_DIMENSION_LABELS[dim])}: ${escapeHtml(valueLabel(dim, filters[dim] || null))}</span>`,
+        `<span>${escapeHtml(DASHBOARD_DIMENSION_LABELS[dim])}: ${escapeHtml(valueLabel(dim, filters[dim] || null, locale))}</span>`,
     )
     .join('');
   const nav = labels.periodLinks

@@ -1,37 +1,22 @@
 import {
   DASHBOARD_DIMENSION_LABELS,
-  EVENT_TYPE_LABELS,
   type DashboardDimension,
   type DashboardRow,
 } from '@linkhub/shared/analytics/dashboard';
+import {
+  countryName as sharedCountryName,
+  valueLabel as sharedValueLabel,
+} from '@linkhub/shared/analytics/value-label';
 import { count, share } from './number-format';
 
+const readerLocale = () => navigator.language || 'en';
+
 export function valueLabel(dim: DashboardDimension, value: string | null): string {
-  if (value === null || value === '') return dim === 'referrer_host' ? 'Direct / none' : 'Unknown';
-  if (dim === 'event_type') return EVENT_TYPE_LABELS[value] ?? value;
-  if (dim === 'country') return countryName(value);
-  if (dim === 'language') return languageName(value);
-  return value;
+  return sharedValueLabel(dim, value, readerLocale());
 }
 
-let languageNames: Intl.DisplayNames | null = null;
-export function languageName(code: string): string {
-  try {
-    languageNames ??= new Intl.DisplayNames([navigator.language || 'en'], { type: 'language' });
-    return languageNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-let regionNames: Intl.DisplayNames | null = null;
 export function countryName(code: string): string {
-  try {
-    regionNames ??= new Intl.DisplayNames([navigator.language || 'en'], { type: 'region' });
-    return regionNames.of(code) ?? code;
-  } catch {
-    return code;
-  }
+  return sharedCountryName(code, readerLocale());
 }
 
 /**

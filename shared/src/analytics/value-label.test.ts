@@ -1,0 +1,36 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DASHBOARD_DIMENSIONS } from './dashboard';
+import { valueLabel } from './value-label';
+
+describe('valueLabel', () => {
+  it('names countries and languages in the reader language', () => {
+    expect(valueLabel('country', 'GB', 'en')).toBe('United Kingdom');
+    expect(valueLabel('country', 'DE', 'de-DE')).toBe('Deutschland');
+    expect(valueLabel('language', 'fr', 'en')).toBe('French');
+    expect(valueLabel('language', 'fr', 'de')).toBe('Französisch');
+  });
+
+  it('says what an empty value means', () => {
+    expect(valueLabel('referrer_host', '', 'en')).toBe('Direct / none');
+    expect(valueLabel('country', null, 'en')).toBe('Unknown');
+  });
+
+  it('shows other values as they are', () => {
+    expect(valueLabel('referrer_host', 'news.ycombinator.com', 'en')).toBe('news.ycombinator.com');
+    expect(valueLabel('country', 'not a code', 'en')).toBe('not a code');
+  });
+
+  it('never throws, whatever the value and locale', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...DASHBOARD_DIMENSIONS),
+        fc.string(),
+        fc.string(),
+        (dim, value, locale) => {
+          expect(typeof valueLabel(dim, value, locale)).toBe('string');
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { EVENT_TYPE_LABELS, type DashboardDimension } from './dashboard';
+import { safeLocale } from './format';
+
+/**
+ * What a breakdown value reads as for people, the same in the editor and on the shared page:
+ * country and language codes by their names in the reader's language, event types by their label,
+ * an empty value as "Unknown" (or "Direct / none" for referrers).
+ */
+export function valueLabel(dim: DashboardDimension, value: string | null, locale: string): string {
+  if (value === null || value === '') return dim === 'referrer_host' ? 'Direct / none' : 'Unknown';
+  if (dim === 'event_type') return EVENT_TYPE_LABELS[value] ?? value;
+  if (dim === 'country') return displayName('region', value, locale);
+  if (dim === 'language') return displayName('language', value, locale);
+  return value;
+}
+
+export function countryName(code: string, locale: string): string {
+  return displayName('region', code, locale);
+}
+
+const namers = new Map<string, Intl.DisplayNames>();
+
+function displayName(type: 'region' | 'language', code: string, locale: string): string {
+  const key = `${type}|${locale}`;
+  try {
+    let namer = namers.get(key);
+    if (!namer) {
+      namer = new Intl.DisplayNames([safeLocale(locale)], { type, fallback: 'code' });
+      namers.set(key, namer);
+    }
+    return namer.of(code) ?? code;
+  } catch {
+    // not a code Intl accepts (a value a client sent): shown as it is
+    return code;
+  }
+}
