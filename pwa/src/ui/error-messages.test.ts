@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '@linkhub/shared/errors/codes';
+import { slugSchema } from '@linkhub/shared/schemas/common';
 import { updateWorkspaceSettingsArgs } from '@linkhub/shared/mutators/workspace';
 import { ApiError } from '../api/api-error';
 import { apiFieldErrors, codeSentence, errorText, fieldErrors } from './error-messages';
@@ -8,6 +9,15 @@ import { apiFieldErrors, codeSentence, errorText, fieldErrors } from './error-me
 const rawCode = /\b[a-z]+_[a-z_]+\b|[{}[\]]/;
 
 describe('errors in words (17.11)', () => {
+  it('says what a slug may hold, not only that a character is not allowed', () => {
+    const tooLong = z.object({ slug: slugSchema }).safeParse({ slug: 'a'.repeat(300) });
+    expect(tooLong.success).toBe(false);
+    if (tooLong.success) return;
+    expect(fieldErrors(tooLong.error)['slug']).toBe(
+      'Short link ending: use 1–64 lower-case letters, digits and hyphens.',
+    );
+  });
+
   it('says the password rule, not "(password: too_small)"', () => {
     const refused = new ApiError(400, 'validation_failed', 'The request is invalid.', [
       {

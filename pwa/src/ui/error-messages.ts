@@ -185,6 +185,8 @@ function isAuthored(message: string | undefined): message is string {
   return !/^[{[]/.test(text) && !/^[a-z0-9]+(_[a-z0-9]+)+$/.test(text) && !/\(\w+: \w+\)/.test(text);
 }
 
+const lowerFirst = (text: string): string => text.charAt(0).toLowerCase() + text.slice(1);
+
 const asSentence = (text: string): string => {
   const trimmed = text.trim();
   const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
@@ -254,6 +256,9 @@ function issueSentence(facts: IssueFacts): string {
     case 'too_big':
       return sizeSentence(label, 'max', facts.maximum, facts.kind);
     case 'invalid_format': {
+      // A pattern's own message says what is allowed ("Use 1–64 lower-case letters…"); the generic one cannot.
+      if (facts.format === 'regex' && isAuthored(facts.message))
+        return `${label}: ${lowerFirst(asSentence(facts.message))}`;
       const format = facts.format ? FORMAT_SENTENCES[facts.format] : undefined;
       if (format) return fill(format);
       break;
