@@ -23,7 +23,7 @@ export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClo
       <h2 id="csv-import-title">Import links from a CSV file</h2>
       <p className="muted" id="csv-import-help">
         The first row names the columns: destination_url (or url), and optionally slug, title and tags
-        (separate tags with | or ;). Up to {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows per file.
+        (separate tags with commas, | or ;). Up to {MAX_IMPORT_ROWS.toLocaleString('en-US')} rows per file.
       </p>
       <div className="field">
         <label htmlFor="csv-import-file">CSV file</label>

@@ -16,10 +16,11 @@ describe('a CSV file read into links', () => {
           'https://shop.example/a,spring,Spring sale,sale|spring',
           'https://shop.example/b,,,',
           'https://shop.example/c,,"Comma, quoted", news ; promo ;',
+          'https://shop.example/d,,,"launch, blog"',
         ].join('\n'),
       ),
     );
-    expect(reading.total).toBe(3);
+    expect(reading.total).toBe(4);
     expect(reading.refused).toEqual([]);
     expect(reading.ready).toEqual([
       {
@@ -36,6 +37,8 @@ describe('a CSV file read into links', () => {
         row: 4,
         link: { destination_url: 'https://shop.example/c', title: 'Comma, quoted', tags: ['news', 'promo'] },
       },
+      // a quoted cell of comma-separated tags, as Dub's and Bitly's exports write them
+      { row: 5, link: { destination_url: 'https://shop.example/d', tags: ['launch', 'blog'] } },
     ]);
   });
 

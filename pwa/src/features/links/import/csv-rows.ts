@@ -51,14 +51,14 @@ const blank = (record: readonly string[]): boolean => record.every((cell) => cel
 
 export const tagsOfCell = (cell: string): string[] =>
   cell
-    .split(/[|;]/)
+    .split(/[|;,]/)
     .map((t) => t.trim())
     .filter(Boolean);
 
 /**
  * A CSV file's text → the links to import, each checked with the schema `POST /v1/links` uses, and
  * the rows refused before anything is sent (each with its sentence). A header row names the columns:
- * `destination_url` (or `url`), and optionally `slug`, `title` and `tags` (separated by `|` or `;`);
+ * `destination_url` (or `url`), and optionally `slug`, `title` and `tags` (separated by `,`, `|` or `;`, as Dub and Bitly exports write them);
  * other columns are ignored. Blank rows are skipped but keep their number.
  */
 export function readLinksCsv(text: string): CsvReading {
