@@ -25,7 +25,8 @@ export type AddressInsert = { text: string; values: unknown[] };
 
 /**
  * Inserts the address and records its creation in one statement — the row, its first version
- * snapshot, its audit entry — then the creator's auto-grant, cache write-through and poke. Null when
+ * snapshot, its audit entry; the statement answers the row as inserted, so a REST caller needs no
+ * second read — then the creator's auto-grant, cache write-through and poke. Null when
  * the INSERT inserted nothing (a generated slug that `ON CONFLICT DO NOTHING` skipped: the caller
  * tries another); a constraint a user can act on (slug taken, reserved) is the envelope's 409.
  */
@@ -50,17 +51,19 @@ export async function insertAddress(
     n + 2,
   );
   const recorded = await withConflicts(() =>
-    ctx.tx.query(
+    ctx.tx.query<Record<string, unknown>>(
       `WITH created AS (${insert.text} RETURNING *),
        version AS (
          INSERT INTO ${kind.versions} (${kind.owner}, workspace_id, version, snapshot, change_summary, created_by_user_id)
          SELECT c.id, c.workspace_id, c.current_version, to_jsonb(c), 'created', $${n + 1}::uuid FROM created c
-       )
-       ${auditRow.text} FROM created RETURNING id`,
+       ),
+       audit AS (${auditRow.text} FROM created)
+       SELECT * FROM created`,
       [...insert.values, ctx.by.userId, ...auditRow.values],
     ),
   );
-  if (recorded.rowCount === 0) return null;
+  const [row] = recorded.rows;
+  if (row === undefined) return null;
   await grantToCreator(ctx, created.workspaceId, created.kind, created.id);
   scheduleRedirectRefresh(ctx, cache, created.host, created.slug);
   ctx.effects.poke({ workspaceId: created.workspaceId });
@@ -68,5 +71,6 @@ export async function insertAddress(
     workspaceId: created.workspaceId,
     resource: { type: created.kind, id: created.id, title: created.title ?? created.slug },
     value: { slug: created.slug, host: created.host },
+    row,
   };
 }

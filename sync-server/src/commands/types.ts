@@ -57,6 +57,8 @@ export type CommandResult = {
   readonly workspaceId: string;
   readonly resource?: { readonly type: string; readonly id: string; readonly title?: string | null };
   readonly value?: unknown;
+  /** A create's row as its INSERT returned it (pg-parsed columns), for a REST answer without a re-read. */
+  readonly row?: Readonly<Record<string, unknown>>;
 };
 
 /** Best-effort description of what a refused mutation was about, for the notice ("your change to Spring sale"). */

@@ -25,22 +25,25 @@ export async function runCommands(
 }
 
 /**
- * `runCommands`, then `read` what they wrote while their post-commit effects (cache write-through,
- * jobs, pokes) run: both finish before the response, but the read no longer waits for the effects.
+ * `runCommands`, then `read` what they wrote (given what the commands reported, which may already
+ * hold it) while their post-commit effects (cache write-through, jobs, pokes) run: both finish before
+ * the response, but the read no longer waits for the effects.
  */
 export async function runCommandsThenRead<T>(
   deps: AppDeps,
   caller: V1Caller,
   requestId: string,
   steps: readonly CommandStep[],
-  read: () => Promise<T>,
+  read: (results: readonly CommandResult[]) => Promise<T>,
 ): Promise<T> {
   const runner = deps.commands;
   const effects = new PostCommitEffects();
-  await runner.inTransaction(async (scope) => {
-    for (const step of steps) await runner.run(scope, caller.by, step.name, step.args, requestId);
+  const results = await runner.inTransaction(async (scope) => {
+    const done: CommandResult[] = [];
+    for (const step of steps) done.push(await runner.run(scope, caller.by, step.name, step.args, requestId));
+    return done;
   }, effects);
-  const [, value] = await Promise.all([runner.flush(effects), read()]);
+  const [, value] = await Promise.all([runner.flush(effects), read(results)]);
   return value;
 }
 

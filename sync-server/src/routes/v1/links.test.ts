@@ -62,6 +62,22 @@ describe('/v1/links', () => {
     expect((await json<Envelope<Link>>(archived)).data.status).toBe('archived');
   });
 
+  it('answers a create with what a read then shows, a plain one and one with a schedule alike', async () => {
+    const startsAt = new Date(Date.now() + 86_400_000).toISOString();
+    for (const body of [
+      { destination_url: 'https://example.com/plain', tags: [] },
+      { destination_url: 'https://example.com/later', title: 'Later', starts_at: startsAt },
+    ]) {
+      const created = await kit.api('POST', '/v1/links', { key, body });
+      expect(created.status).toBe(201);
+      const link = (await json<Envelope<Link>>(created)).data;
+      const read = await kit.api('GET', `/v1/links/${link.id}`, { key });
+      expect((await json<Envelope<Link>>(read)).data).toEqual(link);
+      if ('starts_at' in body) expect(link).toMatchObject({ status: 'scheduled', starts_at: startsAt });
+      else expect(link).toMatchObject({ status: 'active', title: null, tags: [] });
+    }
+  });
+
   it('paginates newest first with a stable cursor and searches title, slug, destination and tags', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) {

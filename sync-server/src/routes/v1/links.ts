@@ -13,7 +13,7 @@ import { sendData, sendList } from '../../v1/envelope';
 import { domainIdForHost } from '../../v1/queries/domains';
 import { findLink, listLinks } from '../../v1/queries/links';
 import { defined, runCommandsThenRead, type CommandStep } from '../../v1/run';
-import { serializeLink } from '../../v1/serializers/links';
+import { createdLinkRecord, serializeLink } from '../../v1/serializers/links';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { createLinkSteps, refuseUnsupported } from '../../v1/link-create';
 import { bulkCreateLinks } from '../../v1/bulk-links';
@@ -42,9 +42,13 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const { id, steps } = await createLinkSteps(caller.workspaceId, input, (host) =>
       domainIdForHost(deps.pool, caller.workspaceId, host),
     );
-    const link = await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () =>
-      read(caller.workspaceId, id),
-    );
+    const link = await runCommandsThenRead(deps, caller, c.get('requestId'), steps, async (results) => {
+      // A createLink alone: its INSERT's row is the answer; with a schedule or rules (an updateLink
+      // after it) the committed row is read back.
+      const [created] = results;
+      const plain = results.length === 1 && created ? createdLinkRecord(created) : null;
+      return plain ? serializeLink(plain) : read(caller.workspaceId, id);
+    });
     c.header('Location', `/v1/links/${id}`);
     return sendData(c, link, 201);
   });

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { splitDestinationOutputSchema, targetingRuleOutputSchema } from '@linkhub/shared/schemas/targeting';
+import type { CommandResult } from '../../commands/types';
 import { iso, shortUrlOf } from './short-url';
 
 export type LinkRecord = {
@@ -25,8 +26,43 @@ export type LinkRecord = {
   cursor_at: string;
 };
 
+/**
+ * What a plain create's INSERT returned, when it needs no re-read: not archived, unscheduled, so its
+ * API status is its stored one (the CASE of queries/links.ts has nothing else to decide).
+ */
+const plainCreatedLinkSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  domain_id: z.string(),
+  slug: z.string(),
+  destination_url: z.string(),
+  title: z.string().nullable(),
+  tags: z.array(z.string()),
+  utm: z.record(z.string(), z.string()),
+  rules: z.unknown(),
+  destinations: z.unknown(),
+  status: z.enum(['active', 'paused']),
+  archived_at: z.null(),
+  starts_at: z.null(),
+  expires_at: z.null(),
+  qr_code_id: z.string().nullable(),
+  created_at: z.date(),
+  updated_at: z.date(),
+});
+
+const createdAddressSchema = z.object({ host: z.string() });
+
+/** The record of a link createLink made just now, from its INSERT's row; null when only a re-read can say. */
+export function createdLinkRecord(result: CommandResult): Omit<LinkRecord, 'cursor_at'> | null {
+  const parsed = plainCreatedLinkSchema.safeParse(result.row);
+  const address = createdAddressSchema.safeParse(result.value);
+  if (!parsed.success || !address.success) return null;
+  const { status, archived_at: _archived, ...fields } = parsed.data;
+  return { ...fields, hostname: address.data.host, api_status: status };
+}
+
 /** A link row as the API returns it (shared `linkSchema`). */
-export function serializeLink(row: LinkRecord): Link {
+export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>): Link {
   return {
     id: row.id,
     workspace_id: row.workspace_id,
