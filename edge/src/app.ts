@@ -187,7 +187,6 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     queueRedis,
     redisPrefix: deps.redisPrefix,
     pg: deps.pg,
-    metrics,
   });
   const acme = createAcmeChallenge({ redis: queueRedis, prefix: deps.redisPrefix });
 

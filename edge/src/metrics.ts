@@ -1,4 +1,4 @@
-/** In-process counters of the edge (reported by /healthz; no external metrics system yet). */
+/** In-process counters of the edge, served to Prometheus on the private /metrics listener (prometheus.ts). */
 export type EdgeMetrics = {
   cacheHits: number;
   /** Cache hits answered by the in-process hot cache (no Redis round trip); counted in cacheHits too. */

@@ -33,4 +33,19 @@ describe('edge /healthz and the analytics ingest', () => {
       missing: [],
     });
   });
+
+  it('is public: it says the status and what is missing, never the operating counters (those are on /metrics)', async () => {
+    const { app, edgeRedis } = h.app();
+    await ready(edgeRedis);
+    await visit(app, LINK_HOST, '/no-such-slug');
+    const body: unknown = await (await visit(app, LINK_HOST, '/healthz')).json();
+    expect(body).toEqual({
+      status: 'ok',
+      redis: 'up',
+      postgres: 'up',
+      ingest: 'ok',
+      queue_redis: 'ok',
+      missing: [],
+    });
+  });
 });

@@ -3,7 +3,6 @@ import type { RedisClient } from '@linkhub/shared/redis/client';
 import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
 import { evictionRefusal } from '@linkhub/shared/health/redis-policy';
 import type { PgLookup } from '../lookup/pg-lookup';
-import type { EdgeMetrics } from '../metrics';
 
 /**
  * `GET /healthz`: Redis and PostgreSQL reported separately. 200 while the edge can serve from at
@@ -14,6 +13,8 @@ import type { EdgeMetrics } from '../metrics';
  * edge out of the pool for it would break every printed QR code.
  * A queue Redis whose `maxmemory-policy` can evict is a deployment error that loses clicks and
  * sign-ups silently: `queue_redis` names the policy and the answer is 503 (DECISIONS D-312).
+ * It is public (every edge host answers it): it says ok/degraded/503 and what is missing, never the
+ * operating counters, which the private Prometheus listener serves on /metrics (DECISIONS D-391).
  */
 export type HealthDeps = {
   /** The cache role. */
@@ -22,7 +23,6 @@ export type HealthDeps = {
   queueRedis?: RedisClient;
   redisPrefix: string;
   pg: PgLookup;
-  metrics: EdgeMetrics;
   timeoutMs?: number;
 };
 
@@ -80,7 +80,6 @@ export function createHealthCheck(deps: HealthDeps): HealthCheck {
         postgres,
         ...(queue === 'up' ? { ingest, queue_redis: queuePolicy ?? 'ok' } : {}),
         missing,
-        metrics: deps.metrics,
       },
       canServe ? 200 : 503,
       { 'Cache-Control': 'no-store' },
