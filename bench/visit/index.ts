@@ -60,7 +60,9 @@ async function main(): Promise<void> {
       BIO_HOST,
       EDGE_CAPTURE: 'on',
     };
-    const [ceilingPort, barePort, edgePort, plainPort] = [
+    const [ceilingPort, barePort, edgePort, plainPort, edgeMetricsPort, plainMetricsPort] = [
+      await freePort(),
+      await freePort(),
       await freePort(),
       await freePort(),
       await freePort(),
@@ -72,10 +74,14 @@ async function main(): Promise<void> {
       { PORT: String(barePort), REDIS_URL, BARE_KEY: bareKey },
       true,
     );
-    const edge = spawnNode('edge/src/main.ts', { ...env, PORT: String(edgePort) }, true);
+    const edge = spawnNode(
+      'edge/src/main.ts',
+      { ...env, PORT: String(edgePort), METRICS_PORT: String(edgeMetricsPort) },
+      true,
+    );
     const plain = spawnNode(
       'edge/src/main.ts',
-      { ...env, PORT: String(plainPort), EDGE_SLUG_FILTER: 'off' },
+      { ...env, PORT: String(plainPort), METRICS_PORT: String(plainMetricsPort), EDGE_SLUG_FILTER: 'off' },
       true,
     );
     const worker = spawnNode('bench/visit/consumer-process.ts', env, false);
@@ -90,7 +96,7 @@ async function main(): Promise<void> {
     await waitUntil(async () => {
       probe += 1;
       await get(edgePort, LINK_HOST, `/probe-${probe}`);
-      return (await edgeCounts(edgePort)).filterAbsent > 0;
+      return (await edgeCounts(edgeMetricsPort)).filterAbsent > 0;
     }, 'the slug filter to be built');
 
     const mix = visitorMixScript(LINK_HOST, '/hit');
@@ -124,7 +130,7 @@ async function main(): Promise<void> {
             server: at(edge, edgePort, LINK_HOST, '/hit'),
             script: visitors,
             worker,
-            edgePort,
+            edgeMetricsPort,
           },
           redis,
           pool,
@@ -136,7 +142,7 @@ async function main(): Promise<void> {
             server: at(edge, edgePort, LINK_HOST, '/'),
             script: distinct(`zz${round}`),
             worker,
-            edgePort,
+            edgeMetricsPort,
           },
           redis,
           pool,
@@ -149,7 +155,7 @@ async function main(): Promise<void> {
             script: (phase) =>
               randomSlugScript(LINK_HOST, 'm', SCAN_SPACE, phase === 'warm' ? 1000 + round : round),
             worker,
-            edgePort,
+            edgeMetricsPort,
           },
           redis,
           pool,
@@ -164,7 +170,7 @@ async function main(): Promise<void> {
           server: at(plain, plainPort, LINK_HOST, '/'),
           script: distinct('yy'),
           worker,
-          edgePort: plainPort,
+          edgeMetricsPort: plainMetricsPort,
         },
         redis,
         pool,

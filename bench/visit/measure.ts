@@ -23,7 +23,8 @@ export type Measured = {
   server: Server;
   script?: (phase: 'warm' | 'run') => string;
   worker?: ChildProcess;
-  edgePort?: number;
+  /** The edge's METRICS_PORT, to read its lookup counts. */
+  edgeMetricsPort?: number;
 };
 
 export const totalCpu = (c: Cpu) => c.edge + c.redis + c.worker + c.postgres;
@@ -46,7 +47,7 @@ export async function measure(
     cpu,
   });
   if (m.worker) await settle(m.worker, redis, prefix);
-  const counts = m.edgePort === undefined ? null : await edgeCounts(m.edgePort);
+  const counts = m.edgeMetricsPort === undefined ? null : await edgeCounts(m.edgeMetricsPort);
   const before = {
     edge: processCpuUs(server.child.pid),
     worker: processCpuUs(m.worker?.pid),
@@ -68,7 +69,7 @@ export async function measure(
     redis: await redisCpuUs(redis),
     pg: await pgSnapshot(pool),
   };
-  const countsAfter = m.edgePort === undefined ? null : await edgeCounts(m.edgePort);
+  const countsAfter = m.edgeMetricsPort === undefined ? null : await edgeCounts(m.edgeMetricsPort);
   const per = (us: number) => us / result.requests;
   const row: Row = {
     scenario: m.scenario,

@@ -1,14 +1,23 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Redis } from 'ioredis';
-import { z } from 'zod';
 import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { get, waitUntil } from './processes';
 
-/** What bench/visit reads from the edge and the worker between runs: the edge's counts, and the worker done. */
-const healthSchema = z.object({ metrics: z.object({ dbLookups: z.number(), filterAbsent: z.number() }) });
-export async function edgeCounts(port: number): Promise<{ dbLookups: number; filterAbsent: number }> {
-  return healthSchema.parse(JSON.parse((await get(port, 'localhost', '/healthz')).body)).metrics;
+/** The edge's counts bench/visit reads between runs, from its private Prometheus listener (not the public /healthz). */
+const COUNTERS = {
+  dbLookups: 'linkhub_edge_db_lookups_total',
+  filterAbsent: 'linkhub_edge_filter_absent_total',
+};
+export async function edgeCounts(metricsPort: number): Promise<{ dbLookups: number; filterAbsent: number }> {
+  const text = (await get(metricsPort, 'localhost', '/metrics')).body;
+  const counter = (name: string) => {
+    // `name{service="edge"} 12`: the sample's value is the line's last field.
+    const line = text.split('\n').find((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+    if (line === undefined) throw new Error(`the edge's /metrics has no ${name}`);
+    return Number(line.slice(line.lastIndexOf(' ') + 1));
+  };
+  return { dbLookups: counter(COUNTERS.dbLookups), filterAbsent: counter(COUNTERS.filterAbsent) };
 }
 
 /** The worker's queued summary refreshes done (it answers `idle` over IPC). */
