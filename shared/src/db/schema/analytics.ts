@@ -21,8 +21,9 @@ export type AnalyticsResourceType = 'link' | 'qr_code' | 'bio_page' | 'bio_block
 /**
  * Partitioned by day on occurred_at: call `SELECT create_click_events_partition($1::date)` (or
  * `ensure_click_events_partitions(from, to)`) before inserting a day; retention drops partitions with
- * `drop_click_events_partitions_before(date)`. Idempotent ingest: ON CONFLICT (stream_message_id,
- * occurred_at) DO NOTHING. No raw IP or User-Agent column exists.
+ * `drop_click_events_partitions_before(date)`. Keyed by the stream key (stream_message_id COLLATE "C",
+ * occurred_at; D-375): idempotent ingest, ON CONFLICT (stream_message_id, occurred_at) DO NOTHING.
+ * `id` is written by the ingest and not indexed. No raw IP or User-Agent column exists.
  */
 export const clickEvents = pgTable(
   'click_events',
@@ -58,7 +59,7 @@ export const clickEvents = pgTable(
     streamMessageId: text('stream_message_id').notNull(),
     ingestedAt: tstz('ingested_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.id, t.occurredAt] })],
+  (t) => [primaryKey({ columns: [t.streamMessageId, t.occurredAt] })],
 );
 
 /** dimension 'all' + value '' = totals. Upsert by increment on the primary key. */

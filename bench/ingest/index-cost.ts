@@ -1,0 +1,145 @@
+/**
+ * PostgreSQL's side of the ingest COPY, by the keys click_events carries (issue 25, D-343): CPU of the
+ * backend per row COPYed into a table shaped like click_events with each index set, same rows, trials
+ * alternating, medians. A throwaway database.
+ *   npx tsx bench/ingest/index-cost.ts [--rows 100000] [--trials 5] [--batch 1000]
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import {
+  CAPTURE_BATCH_MAX_EVENTS,
+  toBatchStreamFields,
+  type AnalyticsEvent,
+} from '../../shared/src/analytics/event';
+import { testEvent } from '../../shared/src/analytics/test-events';
+import { copyEvents } from '../../worker/src/ingest/copy-events';
+import { entryRows } from '../../worker/src/ingest/entry-rows';
+import type { ClickRow } from '../../worker/src/ingest/click-row';
+import { median } from '../median';
+import { readFile } from 'node:fs/promises';
+
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const ROWS = arg('--rows', 100_000);
+const TRIALS = arg('--trials', 5);
+const BATCH = arg('--batch', 1000);
+const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const COLUMNS = `id uuid NOT NULL, occurred_at timestamptz NOT NULL,
+  event_type text NOT NULL CHECK (event_type IN ('click', 'scan', 'page_view')), workspace_id uuid NOT NULL,
+  resource_type text NOT NULL CHECK (resource_type IN ('link', 'qr_code', 'bio_page', 'bio_block')),
+  resource_id uuid NOT NULL, parent_resource_id uuid,
+  visitor_hash bytea NOT NULL CHECK (octet_length(visitor_hash) = 16), ua_hash bytea CHECK (octet_length(ua_hash) = 16),
+  country_code text CHECK (country_code ~ '^[A-Z]{2}$'), region_code text CHECK (char_length(region_code) <= 8),
+  device_type text CHECK (char_length(device_type) <= 32), os_family text CHECK (char_length(os_family) <= 64),
+  browser_family text CHECK (char_length(browser_family) <= 64), referrer_host text CHECK (char_length(referrer_host) <= 253),
+  utm_source text, utm_medium text, utm_campaign text, utm_term text, utm_content text, variant_id uuid,
+  fallback_stage smallint CHECK (fallback_stage BETWEEN 1 AND 4), is_bot boolean NOT NULL DEFAULT false,
+  stream_message_id text NOT NULL, ingested_at timestamptz NOT NULL DEFAULT now(),
+  language text CHECK (language ~ '^[a-z]{2,3}$')`;
+
+const VARIANTS: Record<string, string[]> = {
+  'heap only, no keys': [],
+  'PK (id) only': ['ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)'],
+  'UNIQUE (stream_message_id) only': ['ALTER TABLE t ADD UNIQUE (stream_message_id, occurred_at)'],
+  'now: PK id + UNIQUE smid + 2 read': [
+    'ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)',
+    'ALTER TABLE t ADD UNIQUE (stream_message_id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at)',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+  ],
+  'PK smid + 2 read': [
+    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at)',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+  ],
+  'PK smid COLLATE "C" + 2 read': [
+    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
+    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at)',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+  ],
+  'PK id + 2 read (ledger)': [
+    'ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at)',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+  ],
+};
+
+async function backendCpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+function makeRows(): ClickRow[] {
+  const ws = randomUUID();
+  const links = Array.from({ length: 20 }, () => randomUUID());
+  const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR', 'IN', 'JP'];
+  const rows: ClickRow[] = [];
+  const start = Date.now();
+  for (let k = 0; k < ROWS; k += CAPTURE_BATCH_MAX_EVENTS) {
+    const events: AnalyticsEvent[] = [];
+    for (let n = k; n < Math.min(ROWS, k + CAPTURE_BATCH_MAX_EVENTS); n += 1)
+      events.push(
+        testEvent(
+          {
+            workspace_id: ws,
+            resource_id: links[n % 20] ?? ws,
+            occurred_at: new Date(start + n / 10).toISOString(),
+            country_code: countries[n % 10] ?? null,
+            language: 'en',
+          },
+          `visitor-${n}`,
+        ),
+      );
+    rows.push(...entryRows(`${start + k}-0`, toBatchStreamFields(events)).rows);
+  }
+  return rows;
+}
+
+async function main() {
+  const admin = new pg.Pool({ connectionString: base, max: 1 });
+  const db = `bench_index_cost_${process.pid}`;
+  await admin.query(`CREATE DATABASE ${db}`);
+  const url = new URL(base);
+  url.pathname = `/${db}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const rows = makeRows();
+  const spent: Record<string, number[]> = {};
+  try {
+    const client = await pool.connect();
+    const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? 0;
+    for (let t = 0; t < TRIALS; t += 1) {
+      for (const [name, ddl] of Object.entries(VARIANTS)) {
+        await client.query('DROP TABLE IF EXISTS t');
+        await client.query(`CREATE TABLE t (${COLUMNS})`);
+        for (const statement of ddl) await client.query(statement);
+        await client.query('CHECKPOINT').catch(() => undefined);
+        const before = await backendCpuMs(pid);
+        for (let k = 0; k < rows.length; k += BATCH) {
+          await client.query('BEGIN');
+          await copyEvents(client, rows.slice(k, k + BATCH), 't');
+          await client.query('COMMIT');
+        }
+        (spent[name] ??= []).push((((await backendCpuMs(pid)) - before) * 1000) / rows.length);
+      }
+    }
+    client.release();
+  } finally {
+    await pool.end();
+    await admin.query(`DROP DATABASE ${db}`);
+    await admin.end();
+  }
+  console.log(
+    `${ROWS} rows, COPY batches of ${BATCH}, ${TRIALS} alternating trials: PostgreSQL backend µs of CPU per row (median)`,
+  );
+  for (const [name, values] of Object.entries(spent))
+    console.log(
+      `${name.padEnd(36)} ${median(values).toFixed(2)}   (${values.map((v) => v.toFixed(1)).join(' ')})`,
+    );
+}
+
+await main();
