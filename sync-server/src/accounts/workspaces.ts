@@ -8,6 +8,7 @@ import { isUniqueViolation } from '@linkhub/shared/db/errors';
 export const WORKSPACE_RESTORE_DAYS = 30;
 
 import type { Branding } from '@linkhub/shared/schemas/workspaces';
+import { readableSlug } from '@linkhub/shared/url/readable-slug';
 export { brandingSchema, workspaceNameSchema, type Branding } from '@linkhub/shared/schemas/workspaces';
 
 export type WorkspaceRow = {
@@ -49,13 +50,7 @@ export function publicWorkspace(w: WorkspaceRow, role?: string): Record<string, 
 }
 
 function slugBase(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return base.length > 0 ? base : 'workspace';
+  return readableSlug(name, 40) || 'workspace';
 }
 
 /** The billing account a user's new workspaces go under: the oldest they own, created (Free) if none. */

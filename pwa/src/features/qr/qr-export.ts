@@ -1,4 +1,5 @@
 import type { QrView } from '@linkhub/shared/sync/views';
+import { readableSlug } from '@linkhub/shared/url/readable-slug';
 import { platform } from '../../platform/bridge';
 import { shortUrl } from '../links/link-filter';
 import { designOf, qrSvg } from './qr-svg';
@@ -12,12 +13,7 @@ const MIME: Record<ExportFormat, string> = {
 };
 
 function fileName(qr: QrView, format: ExportFormat): string {
-  const base =
-    (qr.title ?? qr.slug)
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '') || 'qr';
-  return `${base}-qr.${format}`;
+  return `${readableSlug(qr.title ?? qr.slug, 60) || 'qr'}-qr.${format}`;
 }
 
 /**
