@@ -29,7 +29,8 @@ const usageSchema = z.strictObject({
   limit: z.number().int().nonnegative().nullable(),
 });
 
-const noticeSchema = z.strictObject({
+/** The billing notice alone (`GET …/quota/billing-notice`): what the editor's past-due banner shows. */
+export const billingNoticeSchema = z.strictObject({
   notice: z.enum(['none', 'trialing', 'past_due', 'writes_blocked', 'canceled']),
   status: z.enum(WORKSPACE_BILLING_STATUSES),
   dunning_day: z.number().int().nonnegative().nullable(),
@@ -47,7 +48,7 @@ export const quotaViewSchema = z.strictObject({
   plan_name: z.string(),
   usage: z.array(usageSchema),
   features: z.record(z.enum(FEATURE_KEYS), z.boolean()),
-  billing: noticeSchema,
+  billing: billingNoticeSchema,
   read_only: z.strictObject({
     bio_page: z.number().int(),
     link: z.number().int(),
@@ -55,6 +56,7 @@ export const quotaViewSchema = z.strictObject({
   }),
 });
 export type QuotaView = z.infer<typeof quotaViewSchema>;
+export type BillingNotice = z.infer<typeof billingNoticeSchema>;
 
 export const invoiceViewSchema = z.strictObject({
   id: z.string(),

@@ -97,6 +97,44 @@ describe('who reaches billing', () => {
   });
 });
 
+describe("the editor's past-due banner", () => {
+  it('reads the billing notice alone (no usage or read-only counts), and day 8 updates the stored writes_blocked the offline gate reads', async () => {
+    const late = await kit.signUp('banner-owner@example.com', { name: 'Bea Banner' });
+    const viewer = await kit.signUp('banner-viewer@example.com');
+    await kit.deps.pool.query(
+      "INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'viewer')",
+      [late.workspaceId, viewer.userId],
+    );
+    await kit.deps.pool.query(
+      "UPDATE workspaces SET billing_status = 'past_due', past_due_since = now() - interval '10 days', writes_blocked = false WHERE id = $1",
+      [late.workspaceId],
+    );
+    const res = await kit.call('GET', `/api/workspaces/${late.workspaceId}/quota/billing-notice`, {
+      token: viewer.token,
+    });
+    expect(res.status).toBe(200);
+    const notice = ((await res.json()) as Json).data;
+    expect(notice).toEqual({
+      notice: 'writes_blocked',
+      status: 'past_due',
+      dunning_day: expect.any(Number),
+      writes_blocked: true,
+      grace_ends_at: expect.any(String),
+      invoice_url: null,
+      owner: { name: 'Bea Banner', email: 'banner-owner@example.com' },
+    });
+    const stored = await kit.deps.pool.query<{ writes_blocked: boolean }>(
+      'SELECT writes_blocked FROM workspaces WHERE id = $1',
+      [late.workspaceId],
+    );
+    expect(stored.rows[0]?.writes_blocked).toBe(true);
+    const outsider = await kit.call('GET', `/api/workspaces/${late.workspaceId}/quota/billing-notice`, {
+      token: members.viewer,
+    });
+    expect(outsider.status).toBe(404); // not a member: the workspace is not revealed
+  });
+});
+
 describe('upgrade and manage', () => {
   it('checkout: a customer is made once, the session names the configured price, the account, and the trial; the answer is the Checkout URL', async () => {
     const first = await post(`${ws()}/billing/checkout`, owner.token, { plan: 'pro', interval: 'year' });

@@ -11,7 +11,7 @@ import { actorOf, sessionUserOf } from '../middleware/session';
 import { requireAllowed } from '../accounts/authorize-input';
 import { writeAudit } from '../accounts/audit';
 import { billingStateOf } from './billing-facts';
-import { billingView, quotaView, runningSubscription } from './views';
+import { billingNotice, billingView, quotaView, runningSubscription } from './views';
 import { chooseEditable, LOCKABLE } from './edit-locks';
 import { changePlan, createCheckout, createPortal, ensureCustomer, stripeUnavailable } from './stripe-calls';
 
@@ -54,6 +54,17 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     const isOwner = ctx.membershipRow.role === 'owner';
     return c.json({ data: await quotaView(deps.pool, ws, isOwner, new Date()), meta: {} });
+  });
+
+  // The editor's past-due banner: the notice alone, not the six counts of the quota view.
+  app.get('/:workspaceId/quota/billing-notice', async (c) => {
+    const ws = uuidParam(c, 'workspaceId');
+    const ctx = await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'workspace.view_quota', {
+      type: 'workspace',
+      id: ws,
+    });
+    const isOwner = ctx.membershipRow.role === 'owner';
+    return c.json({ data: await billingNotice(deps.pool, ws, isOwner, new Date()), meta: {} });
   });
 
   app.get('/:workspaceId/billing', async (c) => {

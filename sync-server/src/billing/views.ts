@@ -1,7 +1,7 @@
 import { PLANS, QUOTA_FIELDS } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState, type BillingState } from '@linkhub/shared/billing/billing-state';
 import { isPaidPlan, purchasableOptions, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
-import type { BillingView, InvoiceView, QuotaView } from '@linkhub/shared/billing/api';
+import type { BillingNotice, BillingView, InvoiceView, QuotaView } from '@linkhub/shared/billing/api';
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
 import { quotaUsage } from '../accounts/quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from './billing-facts';
@@ -37,6 +37,18 @@ async function readOnlyCounts(db: Queryable, workspaceId: string): Promise<Quota
   return row ?? { bio_page: 0, link: 0, qr_code: 0 };
 }
 
+function noticeFrom(state: BillingState, row: WorkspaceBillingRow, isOwner: boolean): BillingNotice {
+  return {
+    notice: state.notice,
+    status: state.status,
+    dunning_day: state.dunning_day,
+    writes_blocked: state.writes_blocked,
+    grace_ends_at: state.grace_ends_at,
+    invoice_url: isOwner ? state.invoice_url : null,
+    owner: { name: row.owner_name, email: row.owner_email },
+  };
+}
+
 function quotaFrom(
   state: BillingState,
   row: WorkspaceBillingRow,
@@ -49,15 +61,7 @@ function quotaFrom(
     plan_name: PLANS[state.plan].name,
     usage,
     features: { ...state.features },
-    billing: {
-      notice: state.notice,
-      status: state.status,
-      dunning_day: state.dunning_day,
-      writes_blocked: state.writes_blocked,
-      grace_ends_at: state.grace_ends_at,
-      invoice_url: isOwner ? state.invoice_url : null,
-      owner: { name: row.owner_name, email: row.owner_email },
-    },
+    billing: noticeFrom(state, row, isOwner),
     read_only: readOnly,
   };
 }
@@ -72,6 +76,38 @@ export async function quotaView(
   return (await quotaWithBillingRow(db, workspaceId, isOwner, now)).quota;
 }
 
+/**
+ * The workspace's billing row and state. The editor's offline gate reads the stored copy of
+ * `writes_blocked`; day 8 arrives without an event, so every read of the notice (the banner, the
+ * quota view) brings the copy up to date.
+ */
+async function billingStateNow(
+  db: Queryable,
+  workspaceId: string,
+  now: Date,
+): Promise<{ state: BillingState; row: WorkspaceBillingRow }> {
+  const row = await loadWorkspaceBilling(db, workspaceId);
+  const state = deriveBillingState(billingFactsOf(row), now);
+  if (state.writes_blocked !== row.stored_writes_blocked) {
+    await db.query('UPDATE workspaces SET writes_blocked = $2 WHERE id = $1 AND writes_blocked <> $2', [
+      workspaceId,
+      state.writes_blocked,
+    ]);
+  }
+  return { state, row };
+}
+
+/** The billing notice alone (the editor's past-due banner): no usage or read-only counts. */
+export async function billingNotice(
+  db: Queryable,
+  workspaceId: string,
+  isOwner: boolean,
+  now: Date,
+): Promise<BillingNotice> {
+  const { state, row } = await billingStateNow(db, workspaceId, now);
+  return noticeFrom(state, row, isOwner);
+}
+
 /** The quota view and the workspace's billing row it was built from (the billing screen reads both). */
 async function quotaWithBillingRow(
   db: Queryable,
@@ -79,16 +115,7 @@ async function quotaWithBillingRow(
   isOwner: boolean,
   now: Date,
 ): Promise<{ quota: QuotaView; row: WorkspaceBillingRow }> {
-  const row = await loadWorkspaceBilling(db, workspaceId);
-  const state = deriveBillingState(billingFactsOf(row), now);
-  if (state.writes_blocked !== row.stored_writes_blocked) {
-    // The editor's offline gate reads the stored copy; day 8 arrives without an event, so the
-    // quota view (read at every editor start) brings the copy up to date.
-    await db.query('UPDATE workspaces SET writes_blocked = $2 WHERE id = $1 AND writes_blocked <> $2', [
-      workspaceId,
-      state.writes_blocked,
-    ]);
-  }
+  const { state, row } = await billingStateNow(db, workspaceId, now);
   const usage = await Promise.all(
     QUOTA_FIELDS.map(async (field) => ({
       field,

@@ -1,9 +1,11 @@
 import { api } from '../../api/api';
 import { platform } from '../../platform/bridge';
 import {
+  billingNoticeSchema,
   billingViewSchema,
   quotaViewSchema,
   redirectUrlSchema,
+  type BillingNotice,
   type BillingView,
   type CheckoutRequest,
   type LockableResourceType,
@@ -15,6 +17,11 @@ const base = (workspaceId: string) => `/api/workspaces/${workspaceId}`;
 
 export async function fetchQuota(workspaceId: string): Promise<QuotaView> {
   return quotaViewSchema.parse(await api<unknown>(`${base(workspaceId)}/quota`));
+}
+
+/** The billing notice alone: what the past-due banner shows (the quota view's counts are not read). */
+export async function fetchBillingNotice(workspaceId: string): Promise<BillingNotice> {
+  return billingNoticeSchema.parse(await api<unknown>(`${base(workspaceId)}/quota/billing-notice`));
 }
 
 export async function fetchBilling(workspaceId: string): Promise<BillingView> {

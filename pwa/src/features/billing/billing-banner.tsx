@@ -1,30 +1,30 @@
 import { useEffect, useState } from 'react';
-import type { QuotaView } from '@linkhub/shared/billing/api';
+import type { BillingNotice } from '@linkhub/shared/billing/api';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { fetchQuota, formatDate } from './billing-api';
+import { fetchBillingNotice, formatDate } from './billing-api';
 import './billing-banner.css';
 
 /**
  * The past-due banner (spec §3.7.7): days 0–7 a warning with the date editing pauses; from day 8
  * the block with its remedy — the Owner pays the outstanding invoice, everyone else is told who can.
- * Links, QR codes and published pages keep working either way, and the banner says so.
+ * Links, QR codes and published pages keep working either way, and the banner says so. The frame
+ * mounts it only while the synced workspace is past due or blocked; it reads the notice alone.
  */
 export default function BillingBanner() {
   const { workspace } = useWorkspace();
-  const [quota, setQuota] = useState<QuotaView | null>(null);
+  const [billing, setBilling] = useState<BillingNotice | null>(null);
   useEffect(() => {
     let live = true;
-    fetchQuota(workspace.id).then(
-      (q) => live && setQuota(q),
+    fetchBillingNotice(workspace.id).then(
+      (notice) => live && setBilling(notice),
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, [workspace.id, workspace.billing_status, workspace.writes_blocked]);
-  if (quota === null) return null;
-  const { billing } = quota;
+  if (billing === null) return null;
   if (billing.notice !== 'past_due' && billing.notice !== 'writes_blocked') return null;
   const isOwner = workspace.role === 'owner';
   const until = formatDate(billing.grace_ends_at);
