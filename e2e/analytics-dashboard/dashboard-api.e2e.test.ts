@@ -10,9 +10,6 @@ import { startHarness, type Harness } from '../analytics/harness';
 type Answer = { data: DashboardData };
 type Counts = DashboardData['totals'];
 
-/** A filtered view's totals: unique visitors are not counted with filters (D-330). */
-const withoutUniques = (c: Counts): Counts => ({ ...c, unique_visitors: null });
-
 const COUNTRIES = ['FR', 'DE', 'US', null] as const;
 const REFERRERS = ['google.com', 'instagram.com', null] as const;
 const SOURCES = ['newsletter', 'spring', null] as const;
@@ -90,7 +87,9 @@ describe('dashboard filters over the real pipeline', () => {
       [],
     );
     expect(expected.clicks + expected.scans + expected.page_views).toBeGreaterThan(0);
-    expect(res.body.data.totals).toEqual(withoutUniques(expected));
+    expect(res.body.data.totals).toEqual(expected);
+    // few events: unique visitors counted exactly from the raw events, as without filters (D-380)
+    expect(res.body.data.unique_visitors_counting).toEqual({ current: 'exact', previous: 'exact' });
     // every breakdown of the filtered view adds up to the filtered total
     const total = expected.clicks + expected.scans + expected.page_views;
     for (const rows of Object.values(res.body.data.breakdowns))
@@ -120,7 +119,7 @@ describe('dashboard filters over the real pipeline', () => {
     for (const [query, where] of cases) {
       const res = await h.get<Answer>(`/v1/analytics/dashboard?period=7d&${query}`);
       expect(res.status, query).toBe(200);
-      expect(res.body.data.totals, query).toEqual(withoutUniques(await sqlCount(where, [])));
+      expect(res.body.data.totals, query).toEqual(await sqlCount(where, []));
     }
   });
 
@@ -267,7 +266,9 @@ describe('the comparison period across a DST change (Europe/Paris, 25 October 20
     );
     expect(res.body.data.series.map((p) => p.clicks)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(res.body.data.previous_series.map((p) => p.clicks)).toEqual([1, 1, 1, 1, 1, 1, 1]);
-    expect(res.body.data.totals).toEqual({ clicks: 7, scans: 0, page_views: 0, unique_visitors: null });
+    // one visitor a day: 7 visitor-days, one a day in the series
+    expect(res.body.data.totals).toEqual({ clicks: 7, scans: 0, page_views: 0, unique_visitors: 7 });
+    expect(res.body.data.series.map((p) => p.unique_visitors)).toEqual([1, 1, 1, 1, 1, 1, 1]);
   });
 });
 
@@ -297,9 +298,10 @@ describe('filtered views from the hourly cube (closed hours) and raw events (the
   afterAll(async () => h.stop());
 
   const sqlTotals = async (where: string): Promise<Counts> => {
-    const res = await h.deps.pool.query<{ clicks: string; scans: string; page_views: string }>(
+    const res = await h.deps.pool.query<{ clicks: string; scans: string; page_views: string; u: string }>(
       `SELECT count(*) FILTER (WHERE event_type = 'click') AS clicks, count(*) FILTER (WHERE event_type = 'scan') AS scans,
-              count(*) FILTER (WHERE event_type = 'page_view') AS page_views
+              count(*) FILTER (WHERE event_type = 'page_view') AS page_views,
+              count(DISTINCT ((occurred_at AT TIME ZONE 'UTC')::date, visitor_hash)) AS u
          FROM click_events WHERE workspace_id = $1 AND NOT is_bot AND occurred_at >= now() - interval '7 days' ${where}`,
       [h.workspaceId],
     );
@@ -308,7 +310,7 @@ describe('filtered views from the hourly cube (closed hours) and raw events (the
       clicks: Number(r?.clicks),
       scans: Number(r?.scans),
       page_views: Number(r?.page_views),
-      unique_visitors: null,
+      unique_visitors: Number(r?.u),
     };
   };
 
@@ -404,9 +406,10 @@ describe('filtered views from the hourly cube (closed hours) and raw events (the
 });
 
 async function sqlTotalsBetween(h: Harness, from: string, to: string): Promise<Counts> {
-  const res = await h.deps.pool.query<{ clicks: string; scans: string; page_views: string }>(
+  const res = await h.deps.pool.query<{ clicks: string; scans: string; page_views: string; u: string }>(
     `SELECT count(*) FILTER (WHERE event_type = 'click') AS clicks, count(*) FILTER (WHERE event_type = 'scan') AS scans,
-            count(*) FILTER (WHERE event_type = 'page_view') AS page_views
+            count(*) FILTER (WHERE event_type = 'page_view') AS page_views,
+            count(DISTINCT ((occurred_at AT TIME ZONE 'UTC')::date, visitor_hash)) AS u
        FROM click_events WHERE workspace_id = $1 AND NOT is_bot AND country_code = 'FR' AND occurred_at >= $2 AND occurred_at < $3`,
     [h.workspaceId, from, to],
   );
@@ -415,6 +418,6 @@ async function sqlTotalsBetween(h: Harness, from: string, to: string): Promise<C
     clicks: Number(r?.clicks),
     scans: Number(r?.scans),
     page_views: Number(r?.page_views),
-    unique_visitors: null,
+    unique_visitors: Number(r?.u),
   };
 }

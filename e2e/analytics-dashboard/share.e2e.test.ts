@@ -82,11 +82,16 @@ describe('read-only shared dashboard links', () => {
       ['Clicks', formatCount(d.totals.clicks, 'en-US')],
       ['QR scans', formatCount(d.totals.scans, 'en-US')],
       ['Page views', formatCount(d.totals.page_views, 'en-US')],
-      // not counted with filters (D-330): the page says so rather than print a number
-      ['Unique visitors', '—'],
+      // counted exactly from the raw events of this small selection (D-380)
+      ['Unique visitors', formatCount(d.totals.unique_visitors ?? -1, 'en-US')],
     ]);
-    expect(d.totals.unique_visitors).toBeNull();
-    expect(html).toContain('not counted with filters');
+    const visitors = await h.deps.pool.query<{ n: string }>(
+      `SELECT count(DISTINCT ((occurred_at AT TIME ZONE 'UTC')::date, visitor_hash)) AS n FROM click_events
+        WHERE resource_id = $1 AND country_code = 'FR' AND NOT is_bot AND occurred_at >= $2 AND occurred_at < $3`,
+      [h.resources.qr, d.window.from, d.window.to],
+    );
+    expect(d.totals.unique_visitors).toBe(Number(visitors.rows[0]?.n));
+    expect(d.unique_visitors_counting.current).toBe('exact');
     expect(html).toContain('Filtered by <span>Country: France</span>');
     expect(html).not.toContain('>Germany<');
     // nothing visitor-level: no hash, no event or stream id, no raw timestamps of single events

@@ -60,8 +60,23 @@ export type DashboardCounts = {
   clicks: number;
   scans: number;
   page_views: number;
-  /** Distinct visitor-days; null with filters (not counted: the cube's rows are not additive in visitors, D-330). */
+  /** Distinct visitor-days; with filters exact or approximate, or null when not counted (see VisitorCounting). */
   unique_visitors: number | null;
+};
+
+/**
+ * How unique visitors were counted (D-380): `exact` (always without filters; with filters from the
+ * raw events when that is cheap), `approximate` (with filters, a union of the cube's HyperLogLog
+ * sketches: about ±2 %, shown "≈ 12.3k"), `not_counted` (null: neither was possible).
+ */
+export type VisitorCounting = 'exact' | 'approximate' | 'not_counted';
+
+/** What a person reads beside an approximate or missing count. */
+export const VISITOR_COUNTING_NOTES: Record<VisitorCounting, string> = {
+  exact: '',
+  approximate:
+    'Approximate with filters: estimated from per-hour visitor sketches, usually within 2 % of the exact count',
+  not_counted: 'Not counted with these filters: too many events to count exactly, and no sketches kept here',
 };
 
 export type DashboardPoint = {
@@ -106,6 +121,8 @@ export type DashboardData = {
    * its hourly rollups), when the window or the previous one starts before it; else null.
    */
   filtered_since: string | null;
+  /** How `totals.unique_visitors` and `previous.unique_visitors` (and the series' daily visitors) were counted. */
+  unique_visitors_counting: { current: VisitorCounting; previous: VisitorCounting };
   /** Lead sign-ups in the window and the one before; null when the selection never had a lead (or filters apply: a lead has no country or referrer). */
   leads: { current: number; previous: number } | null;
 };

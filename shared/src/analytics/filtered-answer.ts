@@ -1,13 +1,12 @@
 import type { Queryable } from '../db/sql';
-import { CUBE_COLUMN_SQL, CUBE_DIMENSIONS } from './cube';
+import { COUNTERS, CUBE_COLUMN_SQL, CUBE_DIMENSIONS } from './cube';
 import { cubeRange } from './cube-window';
+import { andAll, filterSql } from './filter-sql';
 import type { DashboardDimension, DashboardFilters, DashboardPoint, DashboardRow } from './dashboard';
 import type { Window } from './dashboard-window';
 
 type Db = Queryable;
 const num = (v: string | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
-const COUNTERS = ['clicks', 'scans', 'page_views'] as const;
-const EVENT_TYPE_OF = { clicks: 'click', scans: 'scan', page_views: 'page_view' } as const;
 
 export type EventSelection = {
   workspaceId: string;
@@ -17,7 +16,7 @@ export type EventSelection = {
   filters: DashboardFilters;
 };
 
-/** Event counts of a filtered view: unique visitors are not counted with filters (D-330). */
+/** Event counts of a filtered view; its unique visitors are counted apart (filtered-visitors.ts, D-380). */
 export type FilteredCounts = { clicks: number; scans: number; page_views: number; unique_visitors: null };
 
 export type FilteredAnswer = {
@@ -46,38 +45,21 @@ export async function cubeBuiltThrough(db: Db): Promise<Date> {
  */
 function rowsSql(s: EventSelection): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
-  const cubeWhere: string[] = [];
-  const rawWhere: string[] = [];
-  let picked: { param: string } | null = null;
-  for (const dim of CUBE_DIMENSIONS) {
-    const value = s.filters[dim];
-    if (value === undefined) continue;
+  const f = filterSql(s.filters, (value) => {
     params.push(value);
-    cubeWhere.push(`${dim} = $${params.length + 8}::text`);
-    rawWhere.push(`${CUBE_COLUMN_SQL[dim]} = $${params.length + 8}::text`);
-  }
-  const eventType = s.filters.event_type;
-  if (eventType !== undefined) {
-    params.push(eventType);
-    picked = { param: `$${params.length + 8}::text` };
-    rawWhere.push(`event_type = ${picked.param}`);
-  }
-  // with an event type picked, the other two counters are zeroed and rows without it dropped
-  const counter = (c: (typeof COUNTERS)[number]) =>
-    picked === null ? c : `${c} * (${picked.param} = '${EVENT_TYPE_OF[c]}')::int`;
-  if (picked !== null) cubeWhere.push(`(${COUNTERS.map(counter).join(' + ')}) > 0`);
-  const and = (w: string[]) => w.map((c) => ` AND ${c}`).join('');
+    return `$${params.length + 8}::text`;
+  });
   const rawColumns = `${CUBE_DIMENSIONS.map((d) => `${CUBE_COLUMN_SQL[d]} AS ${d}`).join(', ')},
     (event_type = 'click')::int AS clicks, (event_type = 'scan')::int AS scans, (event_type = 'page_view')::int AS page_views`;
   const raw = (lo: string, hi: string) => `
   SELECT occurred_at AS t, ${rawColumns} FROM click_events
    WHERE workspace_id = $1 AND occurred_at >= ${lo} AND occurred_at < ${hi} AND NOT is_bot
-     AND ($2::uuid[] IS NULL OR coalesce(parent_resource_id, resource_id) = ANY($2::uuid[]))${and(rawWhere)}`;
+     AND ($2::uuid[] IS NULL OR coalesce(parent_resource_id, resource_id) = ANY($2::uuid[]))${andAll(f.raw)}`;
   const sql = `
-  SELECT bucket_start AS t, ${CUBE_DIMENSIONS.join(', ')}, ${COUNTERS.map((c) => `${counter(c)} AS ${c}`).join(', ')}
+  SELECT bucket_start AS t, ${CUBE_DIMENSIONS.join(', ')}, ${COUNTERS.map((c) => `${f.counter(c)} AS ${c}`).join(', ')}
     FROM ${s.resourceIds === null ? 'analytics_cube_workspace_hourly' : 'analytics_cube_hourly'}
    WHERE workspace_id = $1 AND bucket_start >= greatest($6::timestamptz, $8::timestamptz) AND bucket_start < $7::timestamptz
-     ${s.resourceIds === null ? '' : 'AND resource_id = ANY($2::uuid[])'}${and(cubeWhere)}
+     ${s.resourceIds === null ? '' : 'AND resource_id = ANY($2::uuid[])'}${andAll(f.cube)}
   UNION ALL${raw('$8::timestamptz', '$6::timestamptz')}
   UNION ALL${raw('$7::timestamptz', '$4::timestamptz')}`;
   return { sql, params };

@@ -10,7 +10,18 @@ import {
   type DashboardRow,
 } from '@linkhub/shared/analytics/dashboard';
 import { breakdown, totals } from './aggregates';
-import { cubeBuiltThrough, filteredAnswer } from '@linkhub/shared/analytics/filtered-answer';
+import {
+  cubeBuiltThrough,
+  filteredAnswer,
+  type FilteredAnswer,
+} from '@linkhub/shared/analytics/filtered-answer';
+import {
+  filteredVisitors,
+  rawKeptFrom,
+  type FilteredVisitors,
+} from '@linkhub/shared/analytics/filtered-visitors';
+import { cubeHasSketches } from '@linkhub/shared/analytics/cube';
+import { retentionDays } from '@linkhub/shared/entitlements/plans';
 import { intervalOf, type Window } from '@linkhub/shared/analytics/dashboard-window';
 import { hourlyCutoff, type AnalyticsScope } from './scope';
 import { timeseries } from './timeseries';
@@ -70,11 +81,24 @@ async function fromRollups(
   };
 }
 
+/** A filtered answer with its unique visitors (totals and daily buckets) filled in. */
+function withVisitors(a: FilteredAnswer, v: FilteredVisitors, interval: 'hour' | 'day') {
+  const daily = interval === 'day' && v.total !== null;
+  return {
+    totals: { ...a.totals, unique_visitors: v.total },
+    series: a.series.map((p) => ({
+      ...p,
+      unique_visitors: daily ? (v.perDay.get(p.bucket_start) ?? 0) : null,
+    })),
+    breakdowns: a.breakdowns,
+  };
+}
+
 /**
  * Everything the dashboard shows for one selection, in one answer: totals and series of the window
  * and of the previous one, and every breakdown. Without filters it reads the rollups; with filters,
  * the hourly cube for the hours the worker has built and raw events for the rest (D-330), in one
- * statement per window, from the plan's cube retention on.
+ * statement per window, from the plan's cube retention on, and unique visitors beside it (D-380).
  */
 export async function dashboard(
   db: Db,
@@ -94,16 +118,33 @@ export async function dashboard(
     ? null
     : await leadTotals(db, scope.workspaceId, scope.resourceIds, q.current, q.previous);
   const since = filtered ? hourlyCutoff(scope.plan, now) : null;
-  const source = filtered ? { builtThrough: await cubeBuiltThrough(db), since } : null;
-  const [current, previous] = source
-    ? await Promise.all([
-        filteredAnswer(db, selection, q.current, interval, DASHBOARD_DIMENSIONS, DASHBOARD_ROWS, source),
-        filteredAnswer(db, selection, q.previous, interval, [], DASHBOARD_ROWS, source),
-      ])
-    : await Promise.all([
-        fromRollups(db, scope, q.current, interval, DASHBOARD_DIMENSIONS, now),
-        fromRollups(db, scope, q.previous, interval, [], now),
-      ]);
+  const source = filtered
+    ? {
+        builtThrough: await cubeBuiltThrough(db),
+        since,
+        rawSince: rawKeptFrom(retentionDays(scope.plan, 'raw_click_days'), now),
+        sketches: await cubeHasSketches(db),
+      }
+    : null;
+  let counting: DashboardData['unique_visitors_counting'] = { current: 'exact', previous: 'exact' };
+  let current: Awaited<ReturnType<typeof fromRollups>>;
+  let previous: Awaited<ReturnType<typeof fromRollups>>;
+  if (source) {
+    const [c, p, cv, pv] = await Promise.all([
+      filteredAnswer(db, selection, q.current, interval, DASHBOARD_DIMENSIONS, DASHBOARD_ROWS, source),
+      filteredAnswer(db, selection, q.previous, interval, [], DASHBOARD_ROWS, source),
+      filteredVisitors(db, selection, q.current, interval, source),
+      filteredVisitors(db, selection, q.previous, interval, source),
+    ]);
+    current = withVisitors(c, cv, interval);
+    previous = withVisitors(p, pv, interval);
+    counting = { current: cv.counting, previous: pv.counting };
+  } else {
+    [current, previous] = await Promise.all([
+      fromRollups(db, scope, q.current, interval, DASHBOARD_DIMENSIONS, now),
+      fromRollups(db, scope, q.previous, interval, [], now),
+    ]);
+  }
   const breakdowns = Object.fromEntries(
     DASHBOARD_DIMENSIONS.map((d) => [d, current.breakdowns[d] ?? []]),
   ) as Record<DashboardDimension, DashboardRow[]>;
@@ -120,6 +161,7 @@ export async function dashboard(
     breakdowns,
     source: filtered ? 'events' : 'rollups',
     filtered_since: since !== null && since > q.previous.from ? since.toISOString() : null,
+    unique_visitors_counting: counting,
     leads,
   };
 }

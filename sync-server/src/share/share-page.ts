@@ -2,6 +2,7 @@ import { escapeHtml } from '@linkhub/shared/blocks/escape';
 import {
   DASHBOARD_DIMENSION_LABELS,
   DASHBOARD_DIMENSIONS,
+  VISITOR_COUNTING_NOTES,
   type DashboardData,
   type DashboardDimension,
   type DashboardFilters,
@@ -84,12 +85,25 @@ function breakdownSection(d: DashboardData, dim: DashboardDimension, locale: str
   return `<section><h2>${label}</h2><table><thead><tr><th scope="col">${label}</th><th scope="col" class="n">Events</th><th scope="col" class="n">Share</th></tr></thead><tbody>${body}</tbody></table></section>`;
 }
 
-function tile(label: string, value: number | null, change: number | null, locale: string): string {
-  // unique visitors are not counted with filters (D-330)
+function tile(
+  label: string,
+  value: number | null,
+  change: number | null,
+  locale: string,
+  counting: DashboardData['unique_visitors_counting'] = { current: 'exact', previous: 'exact' },
+): string {
+  // with filters, unique visitors may be approximate or not counted (D-380)
   if (value === null)
-    return `<div class="tile">${escapeHtml(label)}<b>—</b><span class="muted">not counted with filters</span></div>`;
+    return `<div class="tile">${escapeHtml(label)}<b>—</b><span class="muted">not counted with these filters</span></div>`;
+  const approximate = counting.current === 'approximate';
+  const shown = `${approximate ? '≈ ' : ''}${formatCount(value, locale)}`;
+  const note = approximate
+    ? `<span class="muted" title="${escapeHtml(VISITOR_COUNTING_NOTES.approximate)}">approximate (±2 %)</span> `
+    : '';
+  if (counting.previous === 'not_counted')
+    return `<div class="tile">${escapeHtml(label)}<b>${shown}</b>${note}<span class="muted">not counted in the previous period</span></div>`;
   const cls = change === null || change === 0 ? 'muted' : change > 0 ? 'up' : 'down';
-  return `<div class="tile">${escapeHtml(label)}<b>${formatCount(value, locale)}</b><span class="${cls}">${escapeHtml(formatChange(change, locale, value))}</span> <span class="muted">vs previous period</span></div>`;
+  return `<div class="tile">${escapeHtml(label)}<b>${shown}</b>${note}<span class="${cls}">${escapeHtml(formatChange(change, locale, value))}</span> <span class="muted">vs previous period</span></div>`;
 }
 
 /** Where the filtered numbers reach past what the plan keeps, the page says from which day they exist (D-331). */
@@ -128,7 +142,7 @@ export function renderSharePage(d: DashboardData, filters: DashboardFilters, lab
 <meta name="robots" content="noindex"><title>${escapeHtml(labels.title)} · analytics</title><style>${SHARE_PAGE_CSS}</style></head>
 <body><main><h1>${escapeHtml(labels.title)}</h1><p class="muted">${escapeHtml(labels.subtitle)} · ${escapeHtml(range.format(new Date(d.window.from)))} – ${escapeHtml(range.format(lastInstant))} (${escapeHtml(d.time_zone)})</p>
 <nav aria-label="Period">${nav}</nav>${chips === '' ? '' : `<p class="chips">Filtered by ${chips}</p>`}${coverage(d, range)}
-<div class="tiles">${tile('Clicks', d.totals.clicks, d.change.clicks, locale)}${tile('QR scans', d.totals.scans, d.change.scans, locale)}${tile('Page views', d.totals.page_views, d.change.page_views, locale)}${tile('Unique visitors', d.totals.unique_visitors, d.change.unique_visitors, locale)}</div>
+<div class="tiles">${tile('Clicks', d.totals.clicks, d.change.clicks, locale)}${tile('QR scans', d.totals.scans, d.change.scans, locale)}${tile('Page views', d.totals.page_views, d.change.page_views, locale)}${tile('Unique visitors', d.totals.unique_visitors, d.change.unique_visitors, locale, d.unique_visitors_counting)}</div>
 <section><h2>Events over time</h2>${seriesChart(d, locale)}</section>
 <div class="grid">${DASHBOARD_DIMENSIONS.map((dim) => breakdownSection(d, dim, locale)).join('')}</div>
 <p class="muted">Read-only shared view. Powered by LinkHub.</p></main></body></html>`;

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { withTransaction } from '@linkhub/shared/db/sql';
-import { CUBE_FROM_RAW, CUBE_WORKSPACE_FROM_RESOURCES } from '@linkhub/shared/analytics/cube';
+import { cubeFromRaw, cubeHasSketches, cubeWorkspaceFromResources } from '@linkhub/shared/analytics/cube';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -13,7 +13,8 @@ const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HO
 
 /**
  * Replaces the cube rows of [from, to) (whole UTC hours) with the raw events' combinations (per
- * resource, then summed per workspace), and moves
+ * resource, then summed per workspace; each row with its visitor sketch where the `hll` extension
+ * is installed, migration 0166), and moves
  * `built_through` up to `closedBefore` when this range reaches it without a gap (an hour past it is
  * never marked built: readers take it from raw events). Run inside a transaction.
  */
@@ -22,12 +23,13 @@ export async function rebuildCubeHours(db: Db, from: Date, to: Date, closedBefor
     from,
     to,
   ]);
-  const res = await db.query(CUBE_FROM_RAW, [from, to]);
+  const sketches = await cubeHasSketches(db);
+  const res = await db.query(cubeFromRaw(sketches), [from, to]);
   await db.query(
     'DELETE FROM analytics_cube_workspace_hourly WHERE bucket_start >= $1 AND bucket_start < $2',
     [from, to],
   );
-  await db.query(CUBE_WORKSPACE_FROM_RESOURCES, [from, to]);
+  await db.query(cubeWorkspaceFromResources(sketches), [from, to]);
   const through = new Date(Math.min(to.getTime(), closedBefore.getTime()));
   await db.query(
     'UPDATE analytics_cube_state SET built_through = $2 WHERE built_through >= $1 AND built_through < $2',

@@ -17,7 +17,7 @@ const dashboardCounts = z.looseObject({
   clicks: count,
   scans: count,
   page_views: count,
-  /** null with filters: not counted (D-330). */
+  /** With filters exact, approximate or null (not counted): see unique_visitors_counting (D-380). */
   unique_visitors: count.nullable(),
 });
 const dashboardWindowSchema = z.looseObject({ from: z.string(), to: z.string() });
@@ -46,6 +46,11 @@ export const dashboardSchema = z.looseObject({
   ),
   source: z.enum(['rollups', 'events']),
   filtered_since: z.string().nullable(),
+  /** How unique visitors were counted: exact, approximate (HyperLogLog, about ±2 %) or not_counted (null). */
+  unique_visitors_counting: z.looseObject({
+    current: z.enum(['exact', 'approximate', 'not_counted']),
+    previous: z.enum(['exact', 'approximate', 'not_counted']),
+  }),
   leads: z.looseObject({ current: count, previous: count }).nullable(),
 });
 export const realtimeSchema = z.looseObject({ events: count, visitors: count, since: z.string() });
