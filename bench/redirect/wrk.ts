@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -118,17 +118,14 @@ end
   return file;
 }
 
-/** One bounded wrk run (one thread, fixed connections and duration), parsed. */
-export function runWrk(run: WrkRun): WrkResult {
+function wrkCommand(run: WrkRun): [string, string[]] {
   const args = ['-t1', `-c${run.connections}`, `-d${run.seconds}s`, '--latency', '-H', `Host: ${run.host}`];
   if (run.script) args.push('-s', run.script);
   args.push(run.url);
-  const command = run.cpu ? 'taskset' : 'wrk';
-  const full = run.cpu ? ['-c', run.cpu, 'wrk', ...args] : args;
-  const result = spawnSync(command, full, { encoding: 'utf8', timeout: (run.seconds + 30) * 1000 });
-  if (result.status !== 0)
-    throw new Error(`wrk failed: ${result.stderr || result.error?.message || 'unknown error'}`);
-  const out = result.stdout;
+  return run.cpu ? ['taskset', ['-c', run.cpu, 'wrk', ...args]] : ['wrk', args];
+}
+
+function parseWrk(out: string): WrkResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN);
   const p50 = toMs(/^\s+50%\s+(\S+)/m.exec(out)?.[1] ?? '');
   const p99 = toMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? '');
@@ -137,4 +134,29 @@ export function runWrk(run: WrkRun): WrkResult {
   const errMatch = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const errors = errMatch ? errMatch.slice(1).reduce((s, v) => s + Number(v), 0) : 0;
   return { rps, p50Ms: p50, p99Ms: p99, requests, non2xx3xx: non, errors };
+}
+
+/** One bounded wrk run (one thread, fixed connections and duration), parsed. */
+export function runWrk(run: WrkRun): WrkResult {
+  const [command, args] = wrkCommand(run);
+  const result = spawnSync(command, args, { encoding: 'utf8', timeout: (run.seconds + 30) * 1000 });
+  if (result.status !== 0)
+    throw new Error(`wrk failed: ${result.stderr || result.error?.message || 'unknown error'}`);
+  return parseWrk(result.stdout);
+}
+
+/** `runWrk` without blocking this process's event loop (for a server running in the same process). */
+export function runWrkAsync(run: WrkRun): Promise<WrkResult> {
+  const [command, args] = wrkCommand(run);
+  return new Promise((resolve, reject) => {
+    execFile(
+      command,
+      args,
+      { encoding: 'utf8', timeout: (run.seconds + 30) * 1000 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`wrk failed: ${stderr || error.message}`));
+        else resolve(parseWrk(stdout));
+      },
+    );
+  });
 }
