@@ -309,6 +309,12 @@ describe('custom domains', () => {
     expect(await page.getByText('Waiting for DNS').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
+    // An internationalised name is shown as typed, with the ASCII form DNS providers ask for beside it.
+    await page.getByLabel('Domain name').fill('Bücher.Dara.Example');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByText('bücher.dara.example', { exact: true }).waitFor();
+    await page.getByText('(xn--bcher-kva.dara.example)', { exact: true }).waitFor();
+
     // The DNS check's outcomes as the worker records them (no DNS here): failed with a reason, then verified.
     await h.sql(
       `UPDATE custom_domains SET status = 'failed', last_error = 'no TXT record found', last_checked_at = now() WHERE id = $1`,
