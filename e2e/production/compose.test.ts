@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -18,6 +18,8 @@ import { workerEnvSchema } from '../../worker/src/env';
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+/** The edge, sync-server and worker images: one recipe, `--build-arg SERVICE=<service>`. */
+const SERVICE_DOCKERFILE = 'docker/service/Dockerfile';
 
 /** Compose's own interpolation, with test values for the variables an operator must set. */
 function interpolate(text: string): string {
@@ -35,7 +37,13 @@ function interpolate(text: string): string {
 
 const serviceSchema = z.object({
   image: z.string().optional(),
-  build: z.object({ context: z.string(), dockerfile: z.string() }).optional(),
+  build: z
+    .object({
+      context: z.string(),
+      dockerfile: z.string(),
+      args: z.record(z.string(), z.string()).optional(),
+    })
+    .optional(),
   command: z.array(z.string()).optional(),
   environment: z.record(z.string(), z.string()).default({}),
   volumes: z.array(z.string()).default([]),
@@ -75,7 +83,7 @@ function healthPort(kind: ServiceName, env: Record<string, string>): string | un
 describe('docker/compose.yml describes the scale-out topology', () => {
   const instances = scaleOutInstances();
 
-  it('has every instance the scale-out e2e runs, with the same compiled entry point and its own Dockerfile', () => {
+  it('has every instance the scale-out e2e runs, with the same compiled entry point, built by the one service Dockerfile', () => {
     expect(instances.map((i) => i.kind).sort()).toEqual([
       'edge',
       'edge',
@@ -87,7 +95,8 @@ describe('docker/compose.yml describes the scale-out topology', () => {
     for (const { kind, name } of instances) {
       const service = serviceNamed(name);
       expect(service.command, name).toEqual(['node', SERVICE_ENTRIES[kind]]);
-      expect(service.build?.dockerfile, name).toBe(`docker/${kind}/Dockerfile`);
+      expect(service.build?.dockerfile, name).toBe(SERVICE_DOCKERFILE);
+      expect(service.build?.args?.SERVICE, name).toBe(kind);
     }
   });
 
@@ -162,15 +171,29 @@ describe('docker/compose.yml describes the scale-out topology', () => {
       expect(serviceNamed(name).environment.TRUSTED_PROXIES).toBe(`${address}/32`);
   });
 
-  it('builds each service image in stages, runs it as a non-root user and checks its /healthz', () => {
+  it('builds each service image in stages from one Dockerfile, runs it as a non-root user and checks its /healthz', () => {
+    const dockerfile = read(SERVICE_DOCKERFILE);
+    const stage = (name: string) => {
+      const start = dockerfile.search(new RegExp(`^FROM .* AS ${name}$`, 'm'));
+      expect(start, `stage ${name}`).toBeGreaterThanOrEqual(0);
+      const next = dockerfile.indexOf('\nFROM ', start + 1);
+      return dockerfile.slice(start, next === -1 ? undefined : next);
+    };
+    expect(dockerfile.match(/^FROM /gm)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    // The last stage is the runtime SERVICE names; it and every per-service stage run as `node`.
+    expect(dockerfile.slice(dockerfile.lastIndexOf('\nFROM ')).trim()).toBe('FROM runtime-${SERVICE}');
+    const runtime = stage('runtime');
+    expect(runtime).toMatch(/^USER node$/m);
+    expect(runtime, 'no compiler at run time').not.toMatch(/tsx/);
     for (const kind of Object.keys(SERVICE_ENTRIES) as ServiceName[]) {
-      const dockerfile = read(`docker/${kind}/Dockerfile`);
-      expect(dockerfile.match(/^FROM /gm)?.length ?? 0, kind).toBeGreaterThanOrEqual(2);
-      const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
-      expect(runtime, kind).toMatch(/^USER node$/m);
-      expect(runtime, kind).toMatch(/^HEALTHCHECK [\s\S]*\/healthz/m);
-      expect(runtime, kind).toContain(`CMD ["node", "${SERVICE_ENTRIES[kind]}"]`);
-      expect(runtime, `${kind}: no compiler at run time`).not.toMatch(/tsx/);
+      const own = stage(`runtime-${kind}`);
+      expect(own, kind).toMatch(/^FROM runtime AS /);
+      expect(own, kind).not.toMatch(/^USER (?!node)/m);
+      expect(own, kind).toMatch(/^HEALTHCHECK [\s\S]*\/healthz/m);
+      expect(own, kind).toContain(`CMD ["node", "${SERVICE_ENTRIES[kind]}"]`);
+      expect(own, `${kind}: no compiler at run time`).not.toMatch(/tsx/);
     }
+    for (const kind of Object.keys(SERVICE_ENTRIES))
+      expect(existsSync(path.join(ROOT, `docker/${kind}/Dockerfile`)), kind).toBe(false);
   });
 });
