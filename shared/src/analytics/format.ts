@@ -62,3 +62,15 @@ export function formatChange(change: number | null, locale: string, current?: nu
     maximumFractionDigits: Math.abs(change) < 0.1 ? 1 : 0,
   }).format(change);
 }
+
+/**
+ * A percentage in the house style, a no-break space before % ("12.1 %", "12,1 %"): experiment rates
+ * and confidences. `percent` is already ×100; `digits` fixes the decimals, or caps them when `exact`
+ * is false (97 → "97 %", 97.5 → "97.5 %").
+ */
+export function formatPercentPoints(percent: number, locale: string, digits: number, exact = true): string {
+  const options = exact
+    ? { minimumFractionDigits: digits, maximumFractionDigits: digits }
+    : { maximumFractionDigits: digits };
+  return `${formatter(locale, options).format(percent)}\u00a0%`;
+}

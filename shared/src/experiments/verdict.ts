@@ -1,12 +1,17 @@
+import { formatCount, formatPercentPoints } from '../analytics/format';
 import type { Comparison, Verdict, VariantResult } from './schemas';
 import type { SrmCheck } from './srm';
 
-/** A no-break space before % keeps "12.1 %" on one line. */
-const percent = (rate: number) => `${(rate * 100).toFixed(1)}\u00a0%`;
-const count = (n: number) => n.toLocaleString('en-US');
+/** The verdict is one English sentence: its numbers are English too. */
+const VERDICT_LOCALE = 'en-US';
+/** "12.1 %": a rate to one decimal (a no-break space before % keeps it on one line). */
+export const ratePercent = (rate: number, locale: string = VERDICT_LOCALE) =>
+  formatPercentPoints(rate * 100, locale, 1);
+const percent = (rate: number) => ratePercent(rate);
+const count = (n: number) => formatCount(n, VERDICT_LOCALE);
 /** "97 % confident": floored, and never "100 %" (no finite sample is certain). */
-export const confidencePercent = (confidence: number) =>
-  `${Math.min(99.9, Math.floor(confidence * 1000) / 10).toString()}\u00a0%`;
+export const confidencePercent = (confidence: number, locale: string = VERDICT_LOCALE) =>
+  formatPercentPoints(Math.min(99.9, Math.floor(confidence * 1000) / 10), locale, 1, false);
 
 const label = (v: VariantResult) => v.name;
 

@@ -6,6 +6,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { changeWeights, fetchExperiment, fetchResults, takeStep } from './experiments-api';
 import { SplitEditor } from './split-editor';
 import { IntervalBar } from './interval-bar';
+import { count, rate, weightShare } from './number-format';
 
 const STEP_LABELS: Partial<Record<ExperimentStep, string>> = {
   start: 'Start',
@@ -22,9 +23,6 @@ const STATUS_LABELS: Record<ExperimentView['status'], string> = {
   archived: 'Archived',
 };
 const REFRESH_MS = 10_000;
-
-const count = (n: number) => n.toLocaleString('en-US');
-const pct = (x: number | null) => (x === null ? '–' : `${(x * 100).toFixed(1)}\u00a0%`);
 
 /**
  * One experiment: its state and the steps open to it, the live results (refreshed every 10 s) with
@@ -135,12 +133,12 @@ export function ExperimentDetail({ id }: { id: string }) {
                   {v.name}
                   {v.is_control && <span className="muted"> (control)</span>}
                   <br />
-                  <span className="muted">{(v.weight / 100).toFixed(0)} %</span>
+                  <span className="muted">{weightShare(v.weight)}</span>
                 </th>
                 <td>{count(r?.visitors ?? 0)}</td>
                 <td className="wide">{count(r?.conversions ?? 0)}</td>
                 <td>
-                  <strong>{pct(r?.rate ?? null)}</strong>
+                  <strong>{rate(r?.rate ?? null)}</strong>
                   {r && <IntervalBar variant={r} max={max} />}
                 </td>
               </tr>

@@ -1,6 +1,5 @@
 import type { VariantResult } from '@linkhub/shared/experiments/schemas';
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}\u00a0%`;
+import { rate as pct } from './number-format';
 
 /**
  * A variant's conversion rate with its always-valid interval drawn on a shared scale (0 to `max`):
@@ -9,6 +8,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}\u00a0%`;
 export function IntervalBar({ variant, max }: { variant: VariantResult; max: number }) {
   if (variant.rate === null || variant.interval === null || max <= 0)
     return <span className="muted">No visitors yet</span>;
+  // A CSS length, not a number for people: always a dot, never the reader's separators.
   const at = (x: number) => `${Math.min(100, Math.max(0, (x / max) * 100)).toFixed(2)}%`;
   const low = variant.interval.low;
   const high = Math.min(variant.interval.high, max);
