@@ -1,7 +1,7 @@
 /**
  * The node side of one ingest write, stage by stage, without PostgreSQL (issue 25): µs of CPU per
  * event for the stream parse (the reference per-event parse beside entryRows), the batch aggregate,
- * the COPY text and the rollup SQL, over batch entries shaped like bench/visit's (one link, the
+ * the COPY bytes (binary format) and the rollup SQL, over batch entries shaped like bench/visit's (one link, the
  * visitor mix's 20 User-Agents and countries). Trials alternate; medians.
  *   npx tsx bench/ingest/stage-cost.ts [--events 4000] [--trials 15]
  */
@@ -13,7 +13,7 @@ import {
 } from '../../shared/src/analytics/event';
 import { testEvent } from '../../shared/src/analytics/test-events';
 import { aggregateBatch } from '../../worker/src/ingest/aggregate';
-import { CopyRowWriter } from '../../worker/src/ingest/copy-rows';
+import { CopyBinaryWriter } from '../../worker/src/ingest/copy-binary';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { rollupStatements } from '../../worker/src/ingest/rollup-sql';
 import { median } from '../median';
@@ -65,7 +65,7 @@ const cpuUs = (f: () => unknown): number => {
 };
 const stages: Record<string, number[]> = {};
 const record = (name: string, us: number) => (stages[name] ??= []).push(us / EVENTS);
-const writer = new CopyRowWriter();
+const binary = new CopyBinaryWriter();
 const rows = entries.flatMap((e) => entryRows(e.id, e.fields).rows);
 for (let t = 0; t < TRIALS; t += 1) {
   record(
@@ -81,8 +81,8 @@ for (let t = 0; t < TRIALS; t += 1) {
     cpuUs(() => aggregateBatch(rows)),
   );
   record(
-    'COPY bytes',
-    cpuUs(() => writer.write(rows, Date.now())),
+    'COPY bytes (binary)',
+    cpuUs(() => binary.write(rows, Date.now())),
   );
   const agg = aggregateBatch(rows);
   record(

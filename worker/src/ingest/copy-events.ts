@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ClickRow } from './click-row';
-import { CopyRowWriter } from './copy-rows';
+import { CopyBinaryWriter } from './copy-binary';
 
 const COLUMNS = [
   'id',
@@ -33,7 +33,7 @@ const COLUMNS = [
   'language',
 ] as const;
 
-const writer = new CopyRowWriter();
+const writer = new CopyBinaryWriter();
 
 /**
  * COPYs rows into click_events on the caller's connection (inside its transaction). Every row must
@@ -50,6 +50,6 @@ export async function copyEvents(
   const bytes = writer.write(rows, Date.now());
   await pipeline(
     Readable.from([bytes]),
-    client.query(copyFrom(`COPY ${table} (${COLUMNS.join(', ')}) FROM STDIN (FORMAT text)`)),
+    client.query(copyFrom(`COPY ${table} (${COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`)),
   );
 }

@@ -1,0 +1,174 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pgErrorInfo } from '@linkhub/shared/db/errors';
+import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
+import type { ClickRow } from './click-row';
+import { CopyBinaryWriter, uuidBytes } from './copy-binary';
+import { copyEvents } from './copy-events';
+
+let t: TestWorkerDeps;
+beforeAll(async () => {
+  t = await createTestWorkerDeps();
+  await t.deps.pool.query(
+    "SELECT ensure_click_events_partitions('1999-12-30'::date, '1999-12-31'::date), ensure_click_events_partitions('2026-12-04'::date, '2026-12-06'::date)",
+  );
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+let seq = 0;
+const row = (over: Partial<ClickRow> = {}): ClickRow => ({
+  stream_message_id: `1733390000000-${String((seq += 1)).padStart(8, '0')}:0`,
+  occurred_at: new Date(Date.UTC(2026, 11, 5, 10, 0, 0, 123)),
+  event_type: 'click',
+  workspace_id: '0190a6f0-7c2e-7000-8000-00000000000a',
+  resource_type: 'link',
+  resource_id: '0190a6f0-7c2e-7000-8000-00000000000b',
+  parent_resource_id: null,
+  block_id: null,
+  visitor_hash: 'a'.repeat(32),
+  ua_hash: '0123456789abcdef'.repeat(2),
+  country_code: 'FR',
+  region_code: 'IDF',
+  device_type: 'mobile',
+  os_family: 'iOS',
+  browser_family: 'Mobile Safari',
+  referrer_host: null,
+  utm_source: null,
+  utm_medium: null,
+  utm_campaign: null,
+  utm_term: null,
+  utm_content: null,
+  variant_id: null,
+  fallback_stage: null,
+  is_bot: false,
+  language: null,
+  ...over,
+});
+
+const STORED = `SELECT id::text, stream_message_id, occurred_at, event_type, workspace_id::text, resource_type,
+  resource_id::text, parent_resource_id::text, encode(visitor_hash, 'hex') AS visitor_hash,
+  encode(ua_hash, 'hex') AS ua_hash, country_code, region_code, device_type, os_family, browser_family,
+  referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, variant_id::text,
+  fallback_stage, is_bot, language
+  FROM click_events WHERE stream_message_id = ANY($1::text[]) ORDER BY stream_message_id`;
+
+type Stored = Omit<ClickRow, 'block_id'> & { id: string };
+
+/** COPYs the rows in one transaction and reads them back in stream-id order. */
+async function copyAndRead(rows: readonly ClickRow[]): Promise<Stored[]> {
+  const client = await t.deps.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await copyEvents(client, rows);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+  const { rows: stored } = await t.deps.pool.query<Stored>(STORED, [rows.map((r) => r.stream_message_id)]);
+  return stored;
+}
+
+const expected = (r: ClickRow) => {
+  const { block_id: _block, ...columns } = r;
+  return { ...columns, workspace_id: r.workspace_id.toLowerCase(), resource_id: r.resource_id.toLowerCase() };
+};
+
+describe('COPY in binary format (CopyBinaryWriter)', () => {
+  it(
+    'stores every row exactly as given, whatever its free text, times and nulls',
+    { timeout: 120_000 },
+    async () => {
+      const text = fc.option(fc.string({ unit: 'grapheme', maxLength: 40 }), { nil: null });
+      const tricky = fc.option(
+        fc.constantFrom('a\tb', 'line\nbreak\r', 'back\\slash', '\\N', 'ü', '🙂', '', "it's"),
+        { nil: null },
+      );
+      const free = fc.oneof(text, tricky);
+      const uuid = fc.uuid().filter((u) => u !== '00000000-0000-0000-0000-000000000000');
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              region_code: fc.option(fc.string({ maxLength: 8 }), { nil: null }),
+              os_family: free,
+              browser_family: free,
+              referrer_host: free,
+              utm_source: free,
+              utm_medium: free,
+              utm_campaign: free,
+              utm_term: free,
+              utm_content: free,
+              fallback_stage: fc.constantFrom(null, 1, 2, 3, 4),
+              is_bot: fc.boolean(),
+              language: fc.constantFrom(null, 'de', 'yue'),
+              country_code: fc.constantFrom(null, 'FR', 'US'),
+              event_type: fc.constantFrom('click', 'scan', 'page_view'),
+              workspace_id: uuid.map((u) => u.toUpperCase()),
+              resource_id: uuid,
+              parent_resource_id: fc.option(uuid, { nil: null }),
+              variant_id: fc.option(uuid, { nil: null }),
+              visitor_hash: fc
+                .uint8Array({ minLength: 16, maxLength: 16 })
+                .map((b) => Buffer.from(b).toString('hex')),
+              occurred_at: fc
+                .integer({ min: Date.UTC(2026, 11, 4), max: Date.UTC(2026, 11, 7) - 1 })
+                .map((ms) => new Date(ms)),
+            }),
+            { minLength: 1, maxLength: 12 },
+          ),
+          async (overrides) => {
+            const rows = overrides.map((o) => row(o));
+            const stored = await copyAndRead(rows);
+            expect(stored.map(({ id: _id, ...columns }) => columns)).toEqual(rows.map(expected));
+            for (const s of stored) expect(s.id).toMatch(V7);
+          },
+        ),
+        { numRuns: 30 },
+      );
+    },
+  );
+
+  it('writes times before PostgreSQL’s 2000 epoch and the ms of the write into distinct UUIDv7 ids', async () => {
+    const at = Date.UTC(2026, 11, 3, 10, 0, 0, 123);
+    const early = row({ occurred_at: new Date(Date.UTC(1999, 11, 31, 23, 59, 59, 999)) });
+    const stored = await copyAndRead([early]);
+    expect(stored[0]?.occurred_at).toEqual(early.occurred_at);
+    const many = Array.from({ length: 5000 }, () => row());
+    const bytes = new CopyBinaryWriter().write(many, at);
+    // header (19) + field count (2) + id length (4): the first row's id
+    const firstId = bytes.subarray(25, 41).toString('hex');
+    expect(parseInt(firstId.slice(0, 12), 16)).toBe(at);
+    const ids = (await copyAndRead(many)).map((s) => s.id);
+    expect(new Set(ids).size).toBe(5000);
+  });
+
+  it('has PostgreSQL refuse a row whose value is not what its column holds, as data (the consumer dead-letters it)', async () => {
+    const refusal = async (r: ClickRow) => {
+      try {
+        await copyAndRead([r]);
+        return 'stored';
+      } catch (error) {
+        return pgErrorInfo(error)?.sqlState?.slice(0, 2);
+      }
+    };
+    expect(await refusal(row({ visitor_hash: 'zz'.repeat(16) }))).toBe('23');
+    expect(await refusal(row({ ua_hash: 'ab' }))).toBe('23');
+    expect(await refusal(row({ resource_id: 'not-a-uuid' }))).toBe('22');
+    expect(await refusal(row({ utm_source: 'nul\u0000byte' }))).toBe('22');
+    expect(await refusal(row({ country_code: 'fr' }))).toBe('23');
+  });
+
+  it('reads a UUID in either case and nothing else', () => {
+    const id = '0190a6f0-7c2e-7000-8000-00000000000a';
+    expect(Buffer.from(uuidBytes(id) ?? []).toString('hex')).toBe(id.replace(/-/g, ''));
+    expect(uuidBytes(id.toUpperCase())).toEqual(uuidBytes(id));
+    for (const bad of ['', id.slice(1), `${id}0`, id.replace(/-/g, 'x'), id.replace('a', 'g')])
+      expect(uuidBytes(bad)).toBeNull();
+  });
+});
