@@ -314,6 +314,20 @@ describe('custom domains', () => {
     await page.getByRole('button', { name: 'Add domain' }).click();
     await page.getByText('bücher.dara.example', { exact: true }).waitFor();
     await page.getByText('(xn--bcher-kva.dara.example)', { exact: true }).waitFor();
+    // Remove asks first and says what stops working; Cancel keeps it, the second Remove removes it.
+    await page.getByRole('button', { name: 'Remove bücher.dara.example' }).click();
+    await page.getByText('Remove bücher.dara.example? Nothing uses it yet.').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Remove bücher.dara.example' }).click();
+    await page.getByRole('button', { name: 'Remove domain' }).click();
+    await eventually(
+      () =>
+        h.sql<{ status: string }>('SELECT status FROM custom_domains WHERE hostname = $1', [
+          'xn--bcher-kva.dara.example',
+        ]),
+      (rows) => rows[0]?.status === 'removed',
+    );
+    await page.getByText('bücher.dara.example', { exact: true }).waitFor({ state: 'detached' });
 
     // The DNS check's outcomes as the worker records them (no DNS here): failed with a reason, then verified.
     await h.sql(

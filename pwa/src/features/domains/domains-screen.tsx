@@ -5,11 +5,12 @@ import { hostToUnicode } from '@linkhub/shared/url/punycode-decode';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
-import { listDomains, listPages } from '../../replicache/queries';
+import { listDomains, listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { fieldErrors } from '../../ui/error-messages';
 import { DomainSetup, statusText } from './domain-status';
 import { DomainSettings } from './domain-settings';
+import { RemoveDomain, type DomainUse } from './remove-domain';
 
 const PURPOSES = ['links', 'bio', 'all'] as const;
 
@@ -19,6 +20,13 @@ export default function DomainsScreen(_props: { rest: string[] }) {
   const { workspace, can, capability } = useWorkspace();
   const domains = useSubscribe((tx) => listDomains(tx, workspace.id), [], [workspace.id]);
   const pages = useSubscribe((tx) => listPages(tx, workspace.id), [], [workspace.id]);
+  const links = useSubscribe((tx) => listLinks(tx, workspace.id), [], [workspace.id]);
+  const qrCodes = useSubscribe((tx) => listQrCodes(tx, workspace.id), [], [workspace.id]);
+  const useOf = (domainId: string): DomainUse => ({
+    links: links.filter((l) => l.domain_id === domainId && l.archived_at === null).length,
+    qrCodes: qrCodes.filter((q) => q.domain_id === domainId).length,
+    pages: pages.filter((p) => p.domain_id === domainId).length,
+  });
   const [hostname, setHostname] = useState('');
   const [purpose, setPurpose] = useState<(typeof PURPOSES)[number]>('links');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -74,14 +82,7 @@ export default function DomainsScreen(_props: { rest: string[] }) {
             </span>
             <span className={`badge ${d.status === 'verified' ? '' : 'paused'}`}>{statusText(d)}</span>
             {!d.is_system && can('domain.delete') && (
-              <button
-                type="button"
-                className="danger"
-                aria-label={`Remove ${d.hostname}`}
-                onClick={() => void rep.mutate.removeDomain({ id: d.id, workspace_id: workspace.id })}
-              >
-                Remove
-              </button>
+              <RemoveDomain domain={d} workspaceId={workspace.id} use={useOf(d.id)} />
             )}
             {!d.is_system && <DomainSetup domain={d} />}
             {!d.is_system && <DomainSettings domain={d} pages={pages.filter((p) => p.domain_id === d.id)} />}
