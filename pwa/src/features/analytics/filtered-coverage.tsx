@@ -1,5 +1,5 @@
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
-import { locale } from './number-format';
+import { dateFormat } from './intl-cache';
 
 /**
  * Where a filtered view reaches past what the plan keeps (D-331), the screen says so instead of
@@ -10,9 +10,7 @@ export function FilteredCoverage({ data }: { data: DashboardData }) {
   // answers saved offline before this field existed have none
   const since = data.filtered_since ?? null;
   if (since === null) return null;
-  const day = new Intl.DateTimeFormat(locale(), { timeZone: data.time_zone, dateStyle: 'medium' }).format(
-    new Date(since),
-  );
+  const day = dateFormat(data.time_zone, 'date').format(new Date(since));
   const current = new Date(since) > new Date(data.window.from);
   return (
     <p className="an-stale" role="note" data-testid="filtered-coverage">

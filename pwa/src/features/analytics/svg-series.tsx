@@ -1,5 +1,6 @@
 import type { DashboardData, DashboardPoint } from '@linkhub/shared/analytics/dashboard';
-import { compact, count, locale } from './number-format';
+import { compact, count } from './number-format';
+import { dateFormat } from './intl-cache';
 
 const events = (p: DashboardPoint) => p.clicks + p.scans + p.page_views;
 const W = 640;
@@ -17,10 +18,7 @@ export function SvgSeries({ data }: { data: DashboardData }) {
   const max = Math.max(1, ...points.map(events), ...data.previous_series.map(events));
   const bw = (W - LEFT) / Math.max(1, points.length);
   const y = (v: number) => H - BOTTOM - ((H - BOTTOM - 12) * v) / max;
-  const fmt = new Intl.DateTimeFormat(locale(), {
-    timeZone: data.time_zone,
-    ...(data.interval === 'hour' ? { hour: 'numeric' } : { month: 'short', day: 'numeric' }),
-  });
+  const fmt = dateFormat(data.time_zone, data.interval === 'hour' ? 'hour' : 'day');
   const ticks = [...new Set([0, Math.floor((points.length - 1) / 2), points.length - 1])].filter(
     (i) => i >= 0,
   );

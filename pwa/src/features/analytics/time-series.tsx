@@ -1,19 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import type { DashboardData, DashboardPoint } from '@linkhub/shared/analytics/dashboard';
-import { compact, count, locale } from './number-format';
+import { compact, count } from './number-format';
 import { SvgSeries } from './svg-series';
+import { dateFormat } from './intl-cache';
 
 /** Day ticks only on a daily series (no "8am" between midnights). */
 const DAY_S = 86_400;
 const events = (p: DashboardPoint) => p.clicks + p.scans + p.page_views;
 
 function bucketLabel(iso: string, interval: 'hour' | 'day', timeZone: string): string {
-  return new Intl.DateTimeFormat(locale(), {
-    timeZone,
-    ...(interval === 'hour'
-      ? { weekday: 'short', hour: 'numeric', minute: '2-digit' }
-      : { weekday: 'short', month: 'short', day: 'numeric' }),
-  }).format(new Date(iso));
+  return dateFormat(timeZone, interval === 'hour' ? 'hourLong' : 'dayLong').format(new Date(iso));
 }
 
 /**
