@@ -5,6 +5,8 @@ import { seedRollups } from '../ingest/seed-rollups';
 import { median } from '../median';
 import { SPREADS, seedEvents, type Spread } from './seed-events';
 import { buildCube } from './build-cube';
+import { openKeptStack } from './kept-stack';
+import { closeDeps } from '../../sync-server/src/deps';
 
 /**
  * Issue 24's target: the dashboard's first answer (totals, series, every breakdown, the previous
@@ -15,7 +17,8 @@ import { buildCube } from './build-cube';
  * baseline is the bare SQL count of the filtered events (the least any read over raw events costs).
  * BENCH_DASHBOARD_EVENTS changes the size (default 10,000,000); BENCH_DASHBOARD_SPREAD picks how
  * dimension values are drawn: correlated (default), independent (the cube's worst case) or skewed
- * (closer to real traffic), see seed-events.ts.
+ * (closer to real traffic), see seed-events.ts. BENCH_DASHBOARD_KEEP=1 keeps the seeded database
+ * (its name is printed) and BENCH_DASHBOARD_DB=<name> times against it without seeding again.
  */
 const EVENTS = Number(process.env.BENCH_DASHBOARD_EVENTS ?? 10_000_000);
 const SPREAD: Spread = SPREADS.find((v) => v === process.env.BENCH_DASHBOARD_SPREAD) ?? 'correlated';
@@ -23,11 +26,65 @@ const RUNS = 7;
 
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
-async function main(): Promise<void> {
+/** The seeded stack: a fresh database seeded here, or one kept by an earlier run (BENCH_DASHBOARD_DB). */
+async function seededStack(rows: string[][]) {
+  const kept = process.env.BENCH_DASHBOARD_DB;
+  if (kept !== undefined && kept !== '') {
+    const stack = await openKeptStack(kept);
+    rows.push([`reused database ${kept} (seeded and cube built by an earlier run)`, '', '']);
+    return { ...stack, seeded: { from: stack.from, to: stack.to } };
+  }
   const stack = await startBenchStack(0);
+  const { deps, workspaceId } = stack;
+  const domain = await deps.pool.query<{ id: string }>(
+    "SELECT id FROM custom_domains WHERE workspace_id IS NULL AND purpose IN ('links', 'all') LIMIT 1",
+  );
+  const ids: string[] = [];
+  for (let i = 0; i < 20; i += 1) {
+    const r = await deps.pool.query<{ id: string }>(
+      'INSERT INTO links (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, $4) RETURNING id',
+      [workspaceId, domain.rows[0]?.id, `bench-${i}`, 'https://example.com/'],
+    );
+    ids.push(r.rows[0]?.id ?? '');
+  }
+  const seeded = await seedEvents(deps.pool, workspaceId, ids, EVENTS, SPREAD);
+  rows.push([
+    `seed ${seeded.events.toLocaleString('en')} raw events (90 days, ${SPREAD} dimensions)`,
+    `${(seeded.ms / 1000).toFixed(1)} s`,
+    '',
+  ]);
+  const cube = await buildCube(deps.pool);
+  rows.push([
+    `build the hourly cube from them (the worker's fold job, first run)`,
+    `${(cube.ms / 1000).toFixed(1)} s: ${cube.rows.toLocaleString('en')} rows per resource (${(seeded.events / cube.rows).toFixed(1)} events a row), ${cube.workspaceRows.toLocaleString('en')} per workspace (${(seeded.events / cube.workspaceRows).toFixed(1)} events a row), ${cube.size}`,
+    '',
+  ]);
+  const rollups = await seedRollups(deps.pool, workspaceId, ids, EVENTS);
+  rows.push([
+    `seed rollups for ${rollups.events.toLocaleString('en')} events`,
+    `${(rollups.ms / 1000).toFixed(1)} s`,
+    '',
+  ]);
+  const keep = process.env.BENCH_DASHBOARD_KEEP === '1';
+  if (keep)
+    rows.push([
+      `kept database ${new URL(stack.url).pathname.slice(1)} (BENCH_DASHBOARD_DB= to reuse it)`,
+      '',
+      '',
+    ]);
+  return {
+    ...stack,
+    seeded,
+    // a kept database outlives the run: close the app's connections only
+    close: keep ? () => closeDeps(deps) : stack.close,
+  };
+}
+
+async function main(): Promise<void> {
   const rows: string[][] = [];
+  const stack = await seededStack(rows);
   try {
-    const { deps, app, workspaceId } = stack;
+    const { deps, app, workspaceId, seeded } = stack;
     const member = await deps.pool.query<{ id: string; user_id: string }>(
       'SELECT id, user_id FROM workspace_members WHERE workspace_id = $1',
       [workspaceId],
@@ -44,35 +101,6 @@ async function main(): Promise<void> {
         expiresAt: null,
       }),
     );
-    const domain = await deps.pool.query<{ id: string }>(
-      "SELECT id FROM custom_domains WHERE workspace_id IS NULL AND purpose IN ('links', 'all') LIMIT 1",
-    );
-    const ids: string[] = [];
-    for (let i = 0; i < 20; i += 1) {
-      const r = await deps.pool.query<{ id: string }>(
-        'INSERT INTO links (workspace_id, domain_id, slug, destination_url) VALUES ($1, $2, $3, $4) RETURNING id',
-        [workspaceId, domain.rows[0]?.id, `bench-${i}`, 'https://example.com/'],
-      );
-      ids.push(r.rows[0]?.id ?? '');
-    }
-    const seeded = await seedEvents(deps.pool, workspaceId, ids, EVENTS, SPREAD);
-    rows.push([
-      `seed ${seeded.events.toLocaleString('en')} raw events (90 days, ${SPREAD} dimensions)`,
-      `${(seeded.ms / 1000).toFixed(1)} s`,
-      '',
-    ]);
-    const cube = await buildCube(deps.pool);
-    rows.push([
-      `build the hourly cube from them (the worker's fold job, first run)`,
-      `${(cube.ms / 1000).toFixed(1)} s: ${cube.rows.toLocaleString('en')} rows per resource (${(seeded.events / cube.rows).toFixed(1)} events a row), ${cube.workspaceRows.toLocaleString('en')} per workspace (${(seeded.events / cube.workspaceRows).toFixed(1)} events a row), ${cube.size}`,
-      '',
-    ]);
-    const rollups = await seedRollups(deps.pool, workspaceId, ids, EVENTS);
-    rows.push([
-      `seed rollups for ${rollups.events.toLocaleString('en')} events`,
-      `${(rollups.ms / 1000).toFixed(1)} s`,
-      '',
-    ]);
     const from = seeded.from.toISOString();
     const to = seeded.to.toISOString();
     const range = `period=custom&from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
