@@ -24,6 +24,8 @@ export type ResourceRef = { readonly type: TargetType; readonly id: string };
 export type LoadedContext = Omit<AuthorizeInput, 'action'> & {
   /** The workspace's active webhook endpoints (empty when nothing was loaded): a command's event needs no second query. */
   readonly webhookListeners: readonly WebhookListener[];
+  /** The user ids of the workspace's live members, when asked for (`memberUserIds`): whom a command's commit pokes. */
+  readonly memberUserIds: readonly string[] | null;
   /** The actor's live membership row id and user id (for an API key: the creating membership). */
   readonly membershipRow: {
     id: string;
@@ -37,7 +39,11 @@ export type LoadedContext = Omit<AuthorizeInput, 'action'> & {
 /** The authorize() input of a command, with what the same load told about the workspace's webhook endpoints. */
 export type CommandAuthorizeInput = AuthorizeInput & {
   readonly webhookListeners: readonly WebhookListener[];
+  readonly memberUserIds: readonly string[] | null;
 };
+
+/** What else one load may read in the same statement. */
+export type LoadOptions = { readonly memberUserIds?: boolean };
 
 type MemberLoad = { id: string; user_id: string; role: string; workspace_id: string; is_scoped: boolean };
 type WorkspaceLoad = BillingFactsRow & {
@@ -46,7 +52,12 @@ type WorkspaceLoad = BillingFactsRow & {
   require_two_factor: boolean;
   member: (MemberLoad & { grants: Array<{ resource_type: string; resource_id: string }> }) | null;
   webhook_listeners: WebhookListener[];
+  member_user_ids?: string[];
 };
+
+/** The workspace's live members (a command runs none of the member changes: those live outside the runner). */
+const MEMBER_USER_IDS_COLUMN = `(SELECT COALESCE(array_agg(DISTINCT mm.user_id::text), '{}')
+               FROM workspace_members mm WHERE mm.workspace_id = w.id AND mm.deleted_at IS NULL AND mm.user_id IS NOT NULL) AS member_user_ids`;
 
 /**
  * The workspace and the actor's live membership with its grants, in one round trip (authorize runs
@@ -56,10 +67,12 @@ async function loadWorkspaceAndMembership(
   db: Queryable,
   actor: RequestActor,
   workspaceId: string,
+  options: LoadOptions,
 ): Promise<{
   workspace: WorkspaceInput | null;
   membership: { input: MembershipInput; row: MemberLoad } | null;
   webhookListeners: readonly WebhookListener[];
+  memberUserIds: readonly string[] | null;
 }> {
   const memberMatch = actor.kind === 'user' ? 'm.user_id = $2' : 'm.id = $2';
   const memberKey = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_member_id;
@@ -71,11 +84,11 @@ async function loadWorkspaceAndMembership(
                                       'grants', COALESCE((SELECT json_agg(json_build_object('resource_type', g.resource_type, 'resource_id', g.resource_id))
                                                             FROM resource_grants g WHERE g.member_id = m.id), '[]'::json))
                FROM workspace_members m WHERE m.workspace_id = w.id AND ${memberMatch} AND m.deleted_at IS NULL) AS member,
-            ${WEBHOOK_LISTENERS_COLUMN} AS webhook_listeners
+            ${WEBHOOK_LISTENERS_COLUMN} AS webhook_listeners${options.memberUserIds ? `, ${MEMBER_USER_IDS_COLUMN}` : ''}
        FROM workspaces w WHERE w.id = $1`,
     [workspaceId, memberKey],
   );
-  if (!w) return { workspace: null, membership: null, webhookListeners: [] };
+  if (!w) return { workspace: null, membership: null, webhookListeners: [], memberUserIds: null };
   // Step 8a reads billing only through the one derivation (shared/src/billing/billing-state.ts).
   const billing = deriveBillingState(billingFactsOf(w), new Date());
   const workspace: WorkspaceInput = {
@@ -90,13 +103,16 @@ async function loadWorkspaceAndMembership(
     },
   };
   const webhookListeners = w.webhook_listeners;
+  const memberUserIds = w.member_user_ids ?? null;
   const loaded = w.member;
-  if (!loaded || !isRole(loaded.role)) return { workspace, membership: null, webhookListeners };
+  if (!loaded || !isRole(loaded.role))
+    return { workspace, membership: null, webhookListeners, memberUserIds };
   const { grants, ...row } = loaded;
   return {
     workspace,
     membership: { input: { id: row.id, role: loaded.role, status: 'active', grants }, row },
     webhookListeners,
+    memberUserIds,
   };
 }
 
@@ -266,6 +282,7 @@ export async function loadAuthorizeInput(
   workspaceId: string | null,
   resourceRef?: ResourceRef | null,
   action?: Action,
+  options: LoadOptions = {},
 ): Promise<LoadedContext> {
   if (actor === null || workspaceId === null || !isUuidText(workspaceId)) {
     return {
@@ -275,6 +292,7 @@ export async function loadAuthorizeInput(
       membership: null,
       membershipRow: null,
       webhookListeners: [],
+      memberUserIds: null,
       ...(resourceRef ? { resource: null } : {}),
     };
   }
@@ -287,13 +305,15 @@ export async function loadAuthorizeInput(
       membership: null,
       membershipRow: null,
       webhookListeners: [],
+      memberUserIds: null,
       ...(resourceRef ? { resource: null } : {}),
     };
   }
-  const { workspace, membership, webhookListeners } = await loadWorkspaceAndMembership(
+  const { workspace, membership, webhookListeners, memberUserIds } = await loadWorkspaceAndMembership(
     db,
     actor,
     workspaceId,
+    options,
   );
   const resource =
     resourceRef && workspace && membership
@@ -313,6 +333,7 @@ export async function loadAuthorizeInput(
     membership: membership?.input ?? null,
     membershipRow: membership?.row ?? null,
     webhookListeners,
+    memberUserIds,
     ...(resource === undefined ? {} : { resource }),
     ...(usage === undefined ? {} : { usage }),
   };

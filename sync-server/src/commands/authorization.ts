@@ -8,6 +8,7 @@ import type { Queryable } from '@linkhub/shared/db/sql';
 import {
   loadAuthorizeInput as loadForRequest,
   type CommandAuthorizeInput,
+  type LoadOptions,
   type ResourceRef,
 } from '../accounts/authorize-input';
 import type { WebhookListener } from '../webhooks/listeners';
@@ -28,6 +29,7 @@ export async function loadAuthorizeInput(
   workspaceId: string,
   resourceRef?: ResourceRef,
   extra: Pick<AuthorizeInput, 'uses_features' | 'requested_role'> = {},
+  options: LoadOptions = {},
 ): Promise<CommandAuthorizeInput> {
   const { membershipRow: _row, ...context } = await loadForRequest(
     db,
@@ -35,6 +37,7 @@ export async function loadAuthorizeInput(
     workspaceId,
     resourceRef ?? null,
     action,
+    options,
   );
   const needsResource = MATRIX[action].target !== undefined;
   return {
@@ -59,7 +62,8 @@ export async function authorizeCommand(
 
 /**
  * The gate of every mutation, from its mutator's own declaration: one load of the authorize() input,
- * then every matrix row the args touch (an update of destination and title passes both rows).
+ * then every matrix row the args touch (an update of destination and title passes both rows). The
+ * same load names the workspace's members, whom the commit pokes (no query after it).
  */
 export async function authorizeMutation<S extends z.ZodType>(
   db: Queryable,
@@ -67,24 +71,26 @@ export async function authorizeMutation<S extends z.ZodType>(
   mutator: MutatorDefinition<string, S>,
   args: z.infer<S>,
   memo?: BatchMemo,
-): Promise<{ member: AuthorizedMember | null; webhookListeners: readonly WebhookListener[] | null }> {
-  const nothingLoaded = { member: null, webhookListeners: null };
+): Promise<{
+  member: AuthorizedMember | null;
+  webhookListeners: readonly WebhookListener[] | null;
+  members: { workspaceId: string; userIds: readonly string[] } | null;
+}> {
+  const nothingLoaded = { member: null, webhookListeners: null, members: null };
   if (mutator.target === 'own_user') return nothingLoaded;
   const workspaceId = workspaceIdOf(args);
   if (workspaceId === null) throw new NotFoundError();
   const [first, ...rest] = actionsOf(mutator, args);
   if (first === undefined) return nothingLoaded;
   const target = mutator.target?.(args);
-  const input = memo
-    ? await memo.authorizeInput(db, first, workspaceId, target, () =>
-        loadAuthorizeInput(db, by, first, workspaceId, target),
-      )
-    : await loadAuthorizeInput(db, by, first, workspaceId, target);
+  const load = () => loadAuthorizeInput(db, by, first, workspaceId, target, {}, { memberUserIds: true });
+  const input = memo ? await memo.authorizeInput(db, first, workspaceId, target, load) : await load();
   assertAllowed(authorize(input));
   for (const action of rest) assertAllowed(authorize({ ...input, action }));
   return {
     member: input.membership && { ...input.membership, workspaceId },
     webhookListeners: input.webhookListeners,
+    members: input.memberUserIds && { workspaceId, userIds: input.memberUserIds },
   };
 }
 

@@ -13,6 +13,8 @@ export class PostCommitEffects {
   readonly jobs = new Map<string, JobRequest>();
   readonly pokeWorkspaces = new Set<string>();
   readonly pokeUsers = new Set<string>();
+  /** A workspace's live members as its authorize load read them: its poke needs no query after commit. */
+  readonly membersOf = new Map<string, readonly string[]>();
 
   /** The latest write for a key wins: it reads committed rows when it runs, so one run covers them all. */
   writeCache(key: string, write: () => Promise<void>, refreshLater?: CacheRefreshTarget): void {
@@ -30,11 +32,28 @@ export class PostCommitEffects {
     if (target.userId) this.pokeUsers.add(target.userId);
   }
 
+  knowMembers(workspaceId: string, userIds: readonly string[]): void {
+    this.membersOf.set(workspaceId, userIds);
+  }
+
+  /** Whom the pokes reach without a query, and the workspaces whose members must still be read. */
+  pokeTargets(): { users: Set<string>; unknownWorkspaces: string[] } {
+    const users = new Set(this.pokeUsers);
+    const unknownWorkspaces: string[] = [];
+    for (const workspaceId of this.pokeWorkspaces) {
+      const members = this.membersOf.get(workspaceId);
+      if (members) for (const userId of members) users.add(userId);
+      else unknownWorkspaces.push(workspaceId);
+    }
+    return { users, unknownWorkspaces };
+  }
+
   /** Take over the effects of a transaction that committed. */
   absorb(other: PostCommitEffects): void {
     for (const [key, write] of other.cacheWrites) this.writeCache(key, write, other.cacheRefreshes.get(key));
     for (const job of other.jobs.values()) this.enqueue(job);
     for (const id of other.pokeWorkspaces) this.pokeWorkspaces.add(id);
     for (const id of other.pokeUsers) this.pokeUsers.add(id);
+    for (const [workspaceId, userIds] of other.membersOf) this.knowMembers(workspaceId, userIds);
   }
 }

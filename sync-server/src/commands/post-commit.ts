@@ -27,13 +27,14 @@ export type PostCommitDeps = {
  * the commit stands, and a failed write-through leaves bounded staleness that cache-refresh repairs.
  */
 export async function runPostCommit(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
+  const pokes = effects.pokeTargets();
   await Promise.all([
     writeThrough(deps, effects),
     enqueueAfterCommit(deps, [...effects.jobs.values(), ...cacheRefreshJobs(effects)]),
     pokeWorkspaceMembers(
       { db: deps.pool, redis: deps.redis, prefix: deps.redisPrefix },
-      effects.pokeWorkspaces,
-      effects.pokeUsers,
+      pokes.unknownWorkspaces,
+      pokes.users,
     ).catch((error: unknown) => deps.logger.warn({ err: errorMessage(error) }, 'poke failed')),
   ]);
 }

@@ -70,13 +70,14 @@ export class CommandRunner {
     if (bounds)
       throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
     const args: unknown = command.mutator.args.parse(rawArgs);
-    const { member, webhookListeners } = await authorizeMutation(
+    const { member, webhookListeners, members } = await authorizeMutation(
       scope.tx,
       by,
       command.mutator,
       args,
       scope.batchMemo,
     );
+    if (members) scope.effects.knowMembers(members.workspaceId, members.userIds);
 
     const ctx: CommandContext = {
       tx: scope.tx,
