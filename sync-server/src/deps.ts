@@ -27,6 +27,8 @@ export type DepsOverrides = {
   resolveHost?: ResolveHost;
   artifacts?: ArtifactStore;
   renderPool?: RenderPool;
+  /** The slugs a create generates when none is chosen (tests force a collision with it). */
+  generateSlug?: () => string;
 };
 
 /** The primary's pool and, with DATABASE_READ_URL set, the replica's (else the same pool). */
@@ -76,6 +78,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
       { pool, redis: cacheRedis, prefix: config.REDIS_PREFIX },
       artifacts,
       createSecretBox(config.AUTH_SECRET),
+      overrides.generateSlug,
     ),
   );
   const billing = createStripeBilling(config);

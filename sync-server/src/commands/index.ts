@@ -1,6 +1,7 @@
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
+import { randomSlug } from '@linkhub/shared/mutators/args';
 import { domainCommands } from './domains';
 import { experimentCommands } from './experiments';
 import { leadCommands } from './leads';
@@ -16,11 +17,16 @@ import { withWebhookEvents } from '../webhooks/command-events';
 
 /**
  * Every command (QR designs read uploaded logos from `artifacts`; webhook secrets are sealed with
- * `secrets`), those named in COMMAND_EVENTS recording their webhook event; one per mutator name (checked at start-up, so a mutator can never lack its server side). */
-export function allCommands(cache: CacheDeps, artifacts: ArtifactStore, secrets: SecretBox): Command[] {
+ * `secrets`; `generateSlug` makes the slugs of creates that choose none), those named in COMMAND_EVENTS recording their webhook event; one per mutator name (checked at start-up, so a mutator can never lack its server side). */
+export function allCommands(
+  cache: CacheDeps,
+  artifacts: ArtifactStore,
+  secrets: SecretBox,
+  generateSlug: () => string = randomSlug,
+): Command[] {
   const commands = [
-    ...linkCommands(cache),
-    ...qrCommands(cache, artifacts),
+    ...linkCommands(cache, generateSlug),
+    ...qrCommands(cache, artifacts, generateSlug),
     ...pageCommands(cache),
     ...pageArchiveCommands(cache),
     ...domainCommands(cache),

@@ -75,7 +75,7 @@ const describeLink: Command['describe'] = async (ctx, raw) => {
     : { workspaceId: null };
 };
 
-export function linkCommands(cache: CacheDeps): Command[] {
+export function linkCommands(cache: CacheDeps, generateSlug: () => string = randomSlug): Command[] {
   const create = defineCommand(createLink, {
     describe: async (_ctx, raw) => ({
       workspaceId: null,
@@ -121,7 +121,7 @@ export function linkCommands(cache: CacheDeps): Command[] {
         if (created) return created;
       } else {
         for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
-          const created = await insertWith(randomSlug());
+          const created = await insertWith(generateSlug());
           if (created) return created;
         }
       }

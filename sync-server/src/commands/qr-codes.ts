@@ -1,5 +1,6 @@
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { randomSlug } from '@linkhub/shared/mutators/args';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
 import { one } from '@linkhub/shared/db/sql';
@@ -8,7 +9,7 @@ import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { insertAddress } from './address-created';
-import { freeSlug, snapshotVersionAndAudit } from './support';
+import { snapshotVersionAndAudit } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
@@ -49,51 +50,83 @@ const describeQr: Command['describe'] = async (ctx, raw) => {
     : { workspaceId: null };
 };
 
+const INSERT_QR = `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
+                                      created_by_user_id, updated_by_user_id)
+  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::jsonb, $6::text, now(), $8::uuid, $8::uuid`;
+
+/**
+ * A generated slug is taken by the INSERT itself, after the host-slug lock the slug triggers take
+ * (so a racing create of the same slug has committed or rolled back, and this statement sees it):
+ * skipped when a link or a QR code holds it on this host, and the caller tries another. A check
+ * before the insert, without the lock, let a race end as a 409 on a slug nobody chose.
+ */
+const INSERT_QR_FREE_SLUG = `${INSERT_QR}
+  WHERE NOT EXISTS (SELECT 1 FROM links WHERE domain_id = $3 AND slug = $4)
+    AND NOT EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $3 AND slug = $4)
+  ON CONFLICT (domain_id, slug) DO NOTHING`;
+const SLUG_ATTEMPTS = 5;
+
 /**
  * Dynamic QR codes: the slug is reserved forever by the database in the insert's transaction
  * (qr_slug_reservations); re-point, restyle and archive never touch the address, so nothing frees it.
  */
-export function qrCommands(cache: CacheDeps, artifacts: ArtifactStore): Command[] {
+export function qrCommands(
+  cache: CacheDeps,
+  artifacts: ArtifactStore,
+  generateSlug: () => string = randomSlug,
+): Command[] {
   const create = defineCommand(createQrCode, {
     run: async (ctx, args): Promise<CommandResult> => {
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
-      const slug = args.slug ?? (await freeSlug(ctx, host.id));
-      await assertPrintableDesign(host.hostname, slug, args.design, {
-        db: ctx.tx,
-        store: artifacts,
-        workspaceId: args.workspace_id,
-      });
-      const created = await insertAddress(
-        ctx,
-        cache,
-        {
-          kind: 'qr_code',
-          id: args.id,
+      const insertWith = async (slug: string, generated: boolean): Promise<CommandResult | null> => {
+        await assertPrintableDesign(host.hostname, slug, args.design, {
+          db: ctx.tx,
+          store: artifacts,
           workspaceId: args.workspace_id,
-          host: host.hostname,
-          slug,
-          destinationUrl: args.destination_url,
-          title: args.title,
-        },
-        {
-          text: `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
-                                       created_by_user_id, updated_by_user_id)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $6, now(), $8, $8)`,
-          values: [
-            args.id,
-            args.workspace_id,
-            host.id,
+        });
+        // The lock the slug triggers take, first: the INSERT's snapshot then sees a racing create's commit.
+        if (generated) await ctx.tx.query('SELECT lock_host_slug($1::uuid, $2::text)', [host.id, slug]);
+        return insertAddress(
+          ctx,
+          cache,
+          {
+            kind: 'qr_code',
+            id: args.id,
+            workspaceId: args.workspace_id,
+            host: host.hostname,
             slug,
-            args.title ?? null,
-            args.destination_url,
-            JSON.stringify(args.design ?? {}),
-            ctx.by.userId,
-          ],
-        },
-      );
-      if (!created) throw new Error('createQrCode: the INSERT inserted no row');
-      return created;
+            destinationUrl: args.destination_url,
+            title: args.title,
+          },
+          {
+            text: generated ? INSERT_QR_FREE_SLUG : INSERT_QR,
+            values: [
+              args.id,
+              args.workspace_id,
+              host.id,
+              slug,
+              args.title ?? null,
+              args.destination_url,
+              JSON.stringify(args.design ?? {}),
+              ctx.by.userId,
+            ],
+          },
+        );
+      };
+      if (args.slug !== undefined) {
+        const created = await insertWith(args.slug, false);
+        if (!created) throw new Error('createQrCode: the INSERT inserted no row');
+        return created;
+      }
+      for (let attempt = 0; attempt < SLUG_ATTEMPTS; attempt += 1) {
+        const created = await insertWith(generateSlug(), true);
+        if (created) return created;
+      }
+      throw new ConflictError('slug_taken', {
+        message: 'No free slug was found on this domain; choose one.',
+        details: [{ field: 'slug', issue: 'slug_taken' }],
+      });
     },
   });
 

@@ -1,5 +1,4 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
-import { randomSlug } from '@linkhub/shared/mutators/args';
 import { one } from '@linkhub/shared/db/sql';
 import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import { auditInsert, writeAudit } from '../accounts/audit';
@@ -111,23 +110,4 @@ export async function snapshotVersionAndAudit(
      ${auditRow.text}`,
     [version.id, ctx.by.userId, version.summary, ...auditRow.values],
   );
-}
-
-/**
- * A generated slug that neither a link nor a QR reservation holds on this host (links and QR codes
- * share one namespace per host). A chosen slug is never replaced: a clash is the user's to resolve.
- */
-export async function freeSlug(ctx: CommandContext, domainId: string, attempts = 5): Promise<string> {
-  let slug = randomSlug();
-  for (let attempt = 1; attempt < attempts; attempt += 1) {
-    const taken = await one<{ taken: boolean }>(
-      ctx.tx,
-      `SELECT EXISTS (SELECT 1 FROM links WHERE domain_id = $1 AND slug = $2)
-           OR EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $1 AND slug = $2) AS taken`,
-      [domainId, slug],
-    );
-    if (!taken?.taken) return slug;
-    slug = randomSlug();
-  }
-  return slug;
 }
