@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
 import { Reader, type CityResponse } from 'maxmind';
 import { BoundedMemo } from '../cache/bounded-memo';
-import { createIpv4TreeWalker, ipv4ToNumber } from './geo-tree';
+import { createTreeWalker, ipv4ToNumber, ipv6ToBytes } from './geo-tree';
 
 /**
  * Country and region of an IP, in memory, from the GeoLite2 City database shipped inside the
@@ -32,12 +32,12 @@ function factsOf(record: CityResponse | null): GeoFacts {
 }
 
 /**
- * A lookup over an open reader. Given the database bytes too, an IPv4 address walks the search tree
+ * A lookup over an open reader. Given the database bytes too, an address walks the search tree
  * here and its country/region are memoised per data record (bounded; a record is a network's
  * location, never an address), so a visit decodes a full City record only on a memo miss.
  */
 export function geoFromReader(reader: Reader<CityResponse>, db?: Buffer, memoCapacity = 50_000): GeoLookup {
-  const walk = db ? createIpv4TreeWalker(db, reader.metadata) : null;
+  const walker = db ? createTreeWalker(db, reader.metadata) : null;
   const byRecord = new BoundedMemo<number, GeoFacts>(memoCapacity);
   function decode(ip: string): GeoFacts {
     try {
@@ -46,21 +46,26 @@ export function geoFromReader(reader: Reader<CityResponse>, db?: Buffer, memoCap
       return NONE;
     }
   }
+  /** The tree's record for `ip`: a number, null for none, undefined when the walk cannot read this address. */
+  function recordOf(ip: string): number | null | undefined {
+    if (walker === null) return undefined;
+    const v4 = ipv4ToNumber(ip);
+    if (v4 >= 0) return walker.ipv4(v4);
+    const v6 = walker.ipv6 !== null && ip.includes(':') ? ipv6ToBytes(ip) : null;
+    return v6 === null || walker.ipv6 === null ? undefined : walker.ipv6(v6);
+  }
   return {
     available: true,
     lookup(ip: string | null): GeoFacts {
       if (ip === null) return NONE;
-      const v4 = walk ? ipv4ToNumber(ip) : -1;
-      if (walk && v4 >= 0) {
-        const record = walk(v4);
-        if (record === null) return NONE;
-        const known = byRecord.get(record);
-        if (known) return known;
-        const facts = decode(ip);
-        byRecord.set(record, facts);
-        return facts;
-      }
-      return isIP(ip) === 0 ? NONE : decode(ip);
+      const record = recordOf(ip);
+      if (record === undefined) return isIP(ip) === 0 ? NONE : decode(ip);
+      if (record === null) return NONE;
+      const known = byRecord.get(record);
+      if (known) return known;
+      const facts = decode(ip);
+      byRecord.set(record, facts);
+      return facts;
     },
   };
 }
