@@ -22,27 +22,8 @@ type ExportRow = {
 const COLUMNS =
   'id, status, progress, params, row_count, byte_size, storage_key, error, created_at, finished_at, expires_at';
 
-/** One producer per app (deps object), created on first export. */
-/** The API view of an export: progress as a percentage, the download link once built (valid 24 h). */
-export function exportView(row: ExportRow, now: Date = new Date()): Record<string, unknown> {
-  const expired = row.expires_at !== null && row.expires_at <= now;
-  const ready = row.status === 'succeeded' && !expired;
-  return {
-    id: row.id,
-    status: expired ? 'expired' : row.status,
-    progress: row.progress,
-    source: row.params.source ?? null,
-    from: row.params.from ?? null,
-    to: row.params.to ?? null,
-    row_count: row.row_count === null ? null : Number(row.row_count),
-    byte_size: row.byte_size === null ? null : Number(row.byte_size),
-    error: row.status === 'failed' ? 'The export could not be built.' : null,
-    created_at: row.created_at.toISOString(),
-    finished_at: row.finished_at?.toISOString() ?? null,
-    expires_at: row.expires_at?.toISOString() ?? null,
-    download_url: ready ? `/v1/analytics/exports/${row.id}/download` : null,
-  };
-}
+/** The API view of an export: one serializer with the `export.finished` webhook. */
+export { analyticsExportView as exportView } from '@linkhub/shared/exports/export-view';
 
 /** Records the export (queued) and enqueues the worker's `export` job; the job id is the export id. */
 export async function startExport(

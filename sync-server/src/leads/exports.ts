@@ -17,22 +17,8 @@ type ExportRow = {
 
 const COLUMNS = 'id, status, progress, row_count, storage_key, error, created_at, finished_at, expires_at';
 
-/** The API view of a leads export: progress in percent, the download link while it is valid (24 h). */
-export function leadExportView(row: ExportRow, workspaceId: string, now: Date = new Date()): LeadExport {
-  const expired = row.status === 'expired' || (row.expires_at !== null && row.expires_at <= now);
-  const ready = row.status === 'succeeded' && !expired;
-  return {
-    id: row.id,
-    status: expired ? 'expired' : row.status,
-    progress: row.progress,
-    row_count: row.row_count === null ? null : Number(row.row_count),
-    error: row.status === 'failed' ? 'The export could not be finished. Start a new one.' : null,
-    created_at: row.created_at.toISOString(),
-    finished_at: row.finished_at?.toISOString() ?? null,
-    expires_at: row.expires_at?.toISOString() ?? null,
-    download_url: ready ? `/v1/leads/exports/${row.id}/download?workspace_id=${workspaceId}` : null,
-  };
-}
+/** The API view of a leads export: one serializer with the `export.finished` webhook. */
+export { leadExportView } from '@linkhub/shared/exports/export-view';
 
 /** Records a `leads_csv` export (queued) and enqueues the worker's `export` job (kind `leads`). */
 export async function startLeadsExport(

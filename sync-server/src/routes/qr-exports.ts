@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { qrBatchExportView } from '@linkhub/shared/exports/export-view';
 import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
 import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
 import type { AppEnv } from '../app-env';
@@ -22,23 +23,8 @@ type ExportRow = {
 };
 const COLUMNS = 'id, status, progress, params, row_count, byte_size, storage_key, created_at, expires_at';
 
-function view(ws: string, row: ExportRow, now = new Date()): QrBatchExportView {
-  const expired = row.expires_at !== null && row.expires_at <= now;
-  const ready = row.status === 'succeeded' && !expired;
-  return {
-    id: row.id,
-    status: expired ? 'expired' : row.status,
-    progress: row.progress,
-    format: row.params.format ?? 'pdf',
-    code_count: row.params.qr_code_ids?.length ?? 0,
-    file_count: row.row_count === null ? null : Number(row.row_count),
-    byte_size: row.byte_size === null ? null : Number(row.byte_size),
-    error: row.status === 'failed' ? 'The export could not be built.' : null,
-    created_at: row.created_at.toISOString(),
-    expires_at: row.expires_at?.toISOString() ?? null,
-    download_url: ready ? `/api/workspaces/${ws}/qr-exports/${row.id}/download` : null,
-  };
-}
+/** The API view of a QR batch export: one serializer with the `export.finished` webhook. */
+const view = (ws: string, row: ExportRow, now = new Date()) => qrBatchExportView(ws, row, now);
 
 /**
  * `/api/workspaces/:workspaceId/qr-exports` (session): start a QR batch export of chosen codes

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { isoDateTimeSchema, uuidSchema } from '@linkhub/shared/schemas/common';
-import { leadSchema } from '@linkhub/shared/schemas/leads';
+import { domainSchema } from '@linkhub/shared/schemas/domains';
+import { leadExportSchema, leadSchema } from '@linkhub/shared/schemas/leads';
 import { linkSchema } from '@linkhub/shared/schemas/links';
+import { qrBatchExportViewSchema } from '@linkhub/shared/schemas/qr-exports';
 import { qrCodeSchema } from '@linkhub/shared/schemas/qr-codes';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@linkhub/shared/webhooks/events';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '@linkhub/shared/webhooks/signature';
@@ -9,22 +11,12 @@ import { pageWithBlocksSchema } from '../v1/operations';
 
 type Json = Record<string, unknown>;
 
-const domainVerifiedSchema = z.object({
-  id: uuidSchema,
-  workspace_id: uuidSchema,
-  hostname: z.string(),
-  status: z.literal('verified'),
-  verified_at: isoDateTimeSchema,
-});
-const exportFinishedSchema = z.object({
-  id: uuidSchema,
-  kind: z.string(),
-  status: z.literal('succeeded'),
-  row_count: z.int().nullable(),
-  byte_size: z.int().nullable(),
-  finished_at: isoDateTimeSchema,
-  expires_at: isoDateTimeSchema.nullable(),
-});
+/** `export.finished`: the export as its kind's status route returns it, with its kind. */
+const exportFinishedSchema = z.discriminatedUnion('kind', [
+  leadExportSchema.extend({ kind: z.literal('leads_csv') }),
+  qrBatchExportViewSchema.extend({ kind: z.literal('qr_batch') }),
+  z.looseObject({ kind: z.literal('analytics_csv'), id: uuidSchema, status: z.literal('succeeded') }),
+]);
 const testSchema = z.object({ endpoint_id: uuidSchema, message: z.string() });
 
 /** Each event's `data`: the resource as `/v1` returns it. */
@@ -56,7 +48,7 @@ const EVENT_DATA: Record<WebhookEvent, { schema: z.ZodType; says: string }> = {
     schema: leadSchema,
     says: 'A sign-up is confirmed (at once without double opt-in). Subscribing needs the dashboard.',
   },
-  'domain.verified': { schema: domainVerifiedSchema, says: 'A custom domain was verified' },
+  'domain.verified': { schema: domainSchema, says: 'A custom domain was verified' },
   'export.finished': { schema: exportFinishedSchema, says: 'An export’s file is ready' },
   'webhook.test': { schema: testSchema, says: 'Sent by “send test event”' },
 };

@@ -1,14 +1,11 @@
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
-import { CNAME_TARGET_SQL } from '@linkhub/shared/db/system-domains';
+import { DOMAIN_COLUMNS } from '@linkhub/shared/domains/domain-view';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { ReadScope } from '../caller';
 import type { DomainRecord } from '../serializers/domains';
 import { cursorColumn, ListSql } from './list-sql';
 
-const SELECT = `SELECT c.id, c.workspace_id, c.hostname, c.is_system, c.purpose, c.status, c.verification_record_name,
-       c.verification_token, c.tls_status, c.verified_at, c.created_at, c.verification_seen, c.last_checked_at,
-       c.verification_lapsed_at, c.tls_expires_at, c.tls_last_error, c.tls_next_attempt_at, c.root_handle, c.not_found_url,
-       ${CNAME_TARGET_SQL} AS cname_target, ${cursorColumn('c')}
+const SELECT = `SELECT ${DOMAIN_COLUMNS}, ${cursorColumn('c')}
   FROM custom_domains c`;
 
 export async function findDomain(

@@ -1,28 +1,14 @@
-import type { leads } from '@linkhub/shared/db/schema/bio-pages';
-import type { RowOf } from '@linkhub/shared/db/row';
 import { rows, type Queryable } from '@linkhub/shared/db/sql';
-import type { Conversions, Lead, LeadCounts, LeadListQuery } from '@linkhub/shared/schemas/leads';
+import { LEAD_COLUMNS, type LeadRow } from '@linkhub/shared/leads/lead-view';
+import type { Conversions, LeadCounts, LeadListQuery } from '@linkhub/shared/schemas/leads';
 import type { ReadScope } from '../caller';
 import { cursorColumn, ListSql } from './list-sql';
 
-export type LeadRecord = RowOf<
-  typeof leads,
-  | 'id'
-  | 'workspaceId'
-  | 'pageId'
-  | 'blockId'
-  | 'email'
-  | 'status'
-  | 'consentText'
-  | 'consentedAt'
-  | 'pageRevision'
-  | 'confirmedAt'
-  | 'unsubscribedAt'
-  | 'createdAt'
-> & { cursor_at: string };
+export { serializeLead } from '@linkhub/shared/leads/lead-view';
 
-const SELECT = `SELECT l.id, l.workspace_id, l.page_id, l.block_id, l.email, l.status, l.consent_text, l.consented_at, l.page_revision,
-       l.confirmed_at, l.unsubscribed_at, l.created_at, ${cursorColumn('l')}
+export type LeadRecord = LeadRow & { cursor_at: string };
+
+const SELECT = `SELECT ${LEAD_COLUMNS}, ${cursorColumn('l')}
   FROM leads l`;
 
 /** A workspace's leads, newest first; scoped members see the leads of their granted pages only. */
@@ -65,25 +51,6 @@ export async function leadCounts(db: Queryable, scope: ReadScope): Promise<LeadC
     pending: Number(r.pending),
     unsubscribed: Number(r.unsubscribed),
   }));
-}
-
-const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
-
-export function serializeLead(row: LeadRecord): Lead {
-  return {
-    id: row.id,
-    workspace_id: row.workspace_id,
-    page_id: row.page_id,
-    block_id: row.block_id,
-    email: row.email,
-    status: row.status,
-    consent_text: row.consent_text,
-    consented_at: iso(row.consented_at),
-    page_revision: row.page_revision,
-    confirmed_at: iso(row.confirmed_at),
-    unsubscribed_at: iso(row.unsubscribed_at),
-    created_at: row.created_at.toISOString(),
-  };
 }
 
 /** A page's conversions in a window: its confirmed sign-ups (ever confirmed: unsubscribed ones too), by block. */
