@@ -1,3 +1,4 @@
+import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
 import { isRedirectableUrl } from '@linkhub/shared/resolve/safe-url';
@@ -79,8 +80,14 @@ function toVisit(facts: RequestFacts, ids: VisitorIds, now: Date): Visit {
  * attribution of a visit without a query string to an answer without a destination. The same objects
  * for every visit, so the line writer encodes each once.
  */
-type PayloadEventParts = { subject: EventSubject; noQueryUtm: EventUtm };
+type PayloadEventParts = {
+  subject: EventSubject;
+  noQueryUtm: EventUtm;
+  /** The attribution of a visit without a query string, by its Location (the same few for every such visit). */
+  plainLocationUtm: BoundedMemo<string, EventUtm>;
+};
 const partsByPayload = new WeakMap<RedirectPayload, PayloadEventParts>();
+const PLAIN_LOCATIONS_PER_PAYLOAD = 32;
 function eventPartsOf(payload: RedirectPayload): PayloadEventParts {
   let parts = partsByPayload.get(payload);
   if (!parts) {
@@ -91,7 +98,11 @@ function eventPartsOf(payload: RedirectPayload): PayloadEventParts {
       resource_id: payload.resource_id,
       block_id: null,
     };
-    parts = { subject, noQueryUtm: attributedUtm(payload.utm, '') };
+    parts = {
+      subject,
+      noQueryUtm: attributedUtm(payload.utm, ''),
+      plainLocationUtm: new BoundedMemo(PLAIN_LOCATIONS_PER_PAYLOAD),
+    };
     partsByPayload.set(payload, parts);
   }
   return parts;
@@ -104,7 +115,15 @@ function utmOf(
   query: string,
   parts: PayloadEventParts,
 ): EventUtm {
-  if (resolution.kind === 'redirect') return utmOfLocation(resolution.location);
+  if (resolution.kind === 'redirect') {
+    if (query !== '') return utmOfLocation(resolution.location);
+    let utm = parts.plainLocationUtm.get(resolution.location);
+    if (utm === undefined) {
+      utm = utmOfLocation(resolution.location);
+      parts.plainLocationUtm.set(resolution.location, utm);
+    }
+    return utm;
+  }
   if (query === '') return parts.noQueryUtm;
   const utm = attributedUtm(payload.utm, query);
   return utm.utm_source === null &&

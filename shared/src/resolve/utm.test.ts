@@ -27,6 +27,23 @@ describe('mergeUtm', () => {
   it('accepts a leading ? and keeps the fragment', () => {
     expect(mergeUtm('https://example.com/a#f', {}, '?q=1')).toBe('https://example.com/a?q=1#f');
   });
+  it('gives each destination of one link its own Location on every visit (kept per UTM object), a query still merged', () => {
+    const utm = { source: 'news', medium: 'email' };
+    for (const round of [1, 2, 3]) {
+      expect(mergeUtm('https://a.example/x', utm, ''), `round ${round}`).toBe(
+        'https://a.example/x?utm_source=news&utm_medium=email',
+      );
+      expect(mergeUtm('https://b.example/?utm_source=old', utm, '')).toBe(
+        'https://b.example/?utm_source=news&utm_medium=email',
+      );
+      expect(mergeUtm('https://a.example/x', utm, '?utm_term=t')).toBe(
+        'https://a.example/x?utm_source=news&utm_medium=email&utm_term=t',
+      );
+      expect(mergeUtm('https://a.example/x', { source: 'other' }, '')).toBe(
+        'https://a.example/x?utm_source=other',
+      );
+    }
+  });
   it('leaves a non-URL destination alone', () => {
     expect(mergeUtm('not a url', { source: 'x' }, 'q=1')).toBe('not a url');
   });

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '../cache/bounded-memo';
 import { utmFields, type Utm } from '../cache/payload';
 import { isPrintableAscii, normalizeUrl } from '../url/normalize-url';
 
@@ -27,6 +28,28 @@ function linkEntries(utm: Utm): Array<readonly [UtmParam, string]> {
  * destination is an absolute URL; a destination that is not one is returned unchanged.
  */
 export function mergeUtm(destination: string, utm: Utm, visitQuery: string): string {
+  if (visitQuery !== '' && visitQuery !== '?') return mergeWith(destination, utm, visitQuery);
+  let locations = plainLocations.get(utm);
+  const known = locations?.get(destination);
+  if (known !== undefined) return known;
+  const location = mergeWith(destination, utm, '');
+  if (!locations) {
+    locations = new BoundedMemo(PLAIN_LOCATIONS_PER_UTM);
+    plainLocations.set(utm, locations);
+  }
+  locations.set(destination, location);
+  return location;
+}
+
+/**
+ * The Location of a visit without a query depends only on the destination and the link's UTMs, so
+ * it is kept per UTM object (a cached payload's, parsed once and never changed; the objects must not
+ * be changed after a merge): one URL parse and serialisation per destination instead of per visit.
+ */
+const plainLocations = new WeakMap<Utm, BoundedMemo<string, string>>();
+const PLAIN_LOCATIONS_PER_UTM = 32;
+
+function mergeWith(destination: string, utm: Utm, visitQuery: string): string {
   const utmEntries = linkEntries(utm);
   const query = visitQuery.startsWith('?') ? visitQuery.slice(1) : visitQuery;
   if (utmEntries.length === 0 && query === '')
