@@ -33,7 +33,6 @@ import { createHealthCheck } from './routes/healthz';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
 import { createDomainBranding } from './lookup/domain-branding';
-import { primaryLanguage } from '@linkhub/shared/analytics/language';
 import { newRequestId } from '@linkhub/shared/logging/request-id';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
@@ -148,7 +147,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       utm: attributedUtm({}, request.query),
       variant_id: variantId,
       fallback_stage: null,
-      language: primaryLanguage(request.languages),
+      language: request.language,
     });
   }
 

@@ -92,6 +92,7 @@ describe('visitor ids', () => {
     ua: { deviceType: 'other', osFamily: null, browserFamily: null, isBot: true },
     geo: { country: null, region: null },
     languages: [],
+    language: null,
     referrerHost: null,
     query: '',
   });

@@ -11,7 +11,6 @@ import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';
 import type { RedirectRoute } from '../dispatch/dispatch';
 import type { Found, RedirectSource } from '../lookup/redirect-source';
 import type { EdgeMetrics } from '../metrics';
-import { primaryLanguage } from '@linkhub/shared/analytics/language';
 import {
   readRequestFacts,
   type FactsSource,
@@ -156,7 +155,7 @@ function toEvent(
     variant_id: resolution.kind === 'redirect' ? (resolution.variantId ?? null) : null,
     fallback_stage:
       resolution.kind === 'redirect' ? (resolution.fallbackStage ?? null) : resolution.fallbackStage,
-    language: primaryLanguage(facts.languages),
+    language: facts.language,
   };
 }
 
