@@ -35,12 +35,17 @@ deadline.unref();
 
 type Requester = (path: string, init: RequestInit) => Response | Promise<Response>;
 
-/** `PER_ROUND` requests one after another: requests per second. */
+/**
+ * `PER_ROUND` requests one after another: requests per second; and into `cpu`, this process's CPU µs
+ * per request (the app's JS, pg and ioredis; not PostgreSQL's or Redis's own).
+ */
 async function serial(
   request: Requester,
   make: (i: number) => [string, RequestInit],
   expected: number,
+  cpu?: number[],
 ): Promise<number> {
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < PER_ROUND; i += 1) {
     const [path, init] = make(i);
@@ -49,6 +54,8 @@ async function serial(
     if (res.status !== expected)
       throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 200)}`);
   }
+  const used = process.cpuUsage(cpuStart);
+  cpu?.push((used.user + used.system) / PER_ROUND);
   return PER_ROUND / ((performance.now() - start) / 1000);
 }
 
@@ -100,11 +107,17 @@ try {
     await serial(v1, s.make, s.status);
     await serial(viaBare, s.make, s.status);
   }
-  const results = scenarios.map(() => ({ v1: [] as number[], bare: [] as number[] }));
+  const results = scenarios.map(() => ({
+    v1: [] as number[],
+    bare: [] as number[],
+    cpuV1: [] as number[],
+    cpuBare: [] as number[],
+  }));
   for (let round = 0; round < ROUNDS; round += 1) {
     for (const [i, s] of scenarios.entries()) {
-      results[i]?.v1.push(await serial(v1, s.make, s.status));
-      results[i]?.bare.push(await serial(viaBare, s.make, s.status));
+      const r = results[i];
+      r?.v1.push(await serial(v1, s.make, s.status, r.cpuV1));
+      r?.bare.push(await serial(viaBare, s.make, s.status, r.cpuBare));
     }
   }
 
@@ -151,18 +164,21 @@ try {
   console.log(
     `\n/v1 vs bare Hono + pg, in-process app.request, serial, ${ROUNDS} rounds × ${PER_ROUND} requests (medians)\n`,
   );
-  console.log('| scenario | /v1 | baseline | /v1 ÷ baseline | target | met |');
-  console.log('|---|---:|---:|---:|---:|:---:|');
+  console.log(
+    '| scenario | /v1 | baseline | /v1 ÷ baseline | target | met | node CPU µs/req (/v1, baseline) |',
+  );
+  console.log('|---|---:|---:|---:|---:|:---:|---:|');
   for (const [i, s] of scenarios.entries()) {
     const v = median(results[i]?.v1 ?? []);
     const b = median(results[i]?.bare ?? []);
+    const cpu = `${median(results[i]?.cpuV1 ?? []).toFixed(0)}, ${median(results[i]?.cpuBare ?? []).toFixed(0)}`;
     console.log(
-      `| ${s.name} | ${v.toFixed(0)} req/s | ${b.toFixed(0)} req/s | ${(v / b).toFixed(3)} | ≥ 0.30 | ${v / b >= 0.3 ? 'yes' : 'no'} |`,
+      `| ${s.name} | ${v.toFixed(0)} req/s | ${b.toFixed(0)} req/s | ${(v / b).toFixed(3)} | ≥ 0.30 | ${v / b >= 0.3 ? 'yes' : 'no'} | ${cpu} |`,
     );
   }
   const took = median(imports);
   console.log(
-    `| (c) import ${IMPORT_LINKS.toLocaleString('en')} links into an empty workspace: the editor's CSV import: POST /v1/links/bulk × ${IMPORT_LINKS / CHUNK} chunks of ${CHUNK}, ${IMPORT_LANES} at a time, end to end (median of ${IMPORTS}) | ${took.toFixed(2)} s (${(IMPORT_LINKS / took).toFixed(0)} links/s) | | | ≤ 10 s | ${took <= 10 ? 'yes' : 'no'} |`,
+    `| (c) import ${IMPORT_LINKS.toLocaleString('en')} links into an empty workspace: the editor's CSV import: POST /v1/links/bulk × ${IMPORT_LINKS / CHUNK} chunks of ${CHUNK}, ${IMPORT_LANES} at a time, end to end (median of ${IMPORTS}) | ${took.toFixed(2)} s (${(IMPORT_LINKS / took).toFixed(0)} links/s) | | | ≤ 10 s | ${took <= 10 ? 'yes' : 'no'} | |`,
   );
 } finally {
   await pool.end();
