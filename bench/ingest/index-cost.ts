@@ -1,7 +1,7 @@
 /**
- * PostgreSQL's side of the ingest COPY, by the keys click_events carries (issue 25, D-343): CPU of the
- * backend per row COPYed into a table shaped like click_events with each index set, same rows, trials
- * alternating, medians. A throwaway database.
+ * PostgreSQL's side of the ingest write (issue 25, D-375..D-377): CPU of the backend per row COPYed (as
+ * the ingest COPYs) into a table shaped like click_events with each index set, and per new visitor day
+ * inserted in each statement form; same rows, trials alternating, medians. A throwaway database.
  *   npx tsx bench/ingest/index-cost.ts [--rows 100000] [--trials 5] [--batch 1000]
  */
 import { randomUUID } from 'node:crypto';
@@ -15,6 +15,8 @@ import { testEvent } from '../../shared/src/analytics/test-events';
 import { copyEvents } from '../../worker/src/ingest/copy-events';
 import { entryRows } from '../../worker/src/ingest/entry-rows';
 import type { ClickRow } from '../../worker/src/ingest/click-row';
+import { visitorDaysStatement } from '../../worker/src/ingest/rollup-sql';
+import type { UniqueVisitorDay } from '../../worker/src/ingest/aggregate';
 import { median } from '../median';
 import { readFile } from 'node:fs/promises';
 
@@ -100,6 +102,37 @@ function makeRows(): ClickRow[] {
   return rows;
 }
 
+const VISITOR_DAYS = `CREATE TABLE v (workspace_id uuid NOT NULL, resource_id uuid NOT NULL, event_date date NOT NULL,
+  visitor_hash bytea NOT NULL CHECK (octet_length(visitor_hash) = 16), created_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (resource_id, event_date, visitor_hash));
+CREATE INDEX ON v (workspace_id, event_date)`;
+
+/** The visitor-days INSERT as the ingest sent it before D-377: four unnested text arrays. */
+function unnestVisitorDays(days: readonly UniqueVisitorDay[]): string {
+  const arr = (values: string[], type: string) => `'{${values.join(',')}}'::${type}[]`;
+  return `INSERT INTO v (workspace_id, resource_id, event_date, visitor_hash)
+SELECT w, r, d, decode(h, 'hex') FROM unnest(${arr(
+    days.map((u) => u.workspace_id),
+    'uuid',
+  )}, ${arr(
+    days.map((u) => u.resource_id),
+    'uuid',
+  )}, ${arr(
+    days.map((u) => u.event_date),
+    'date',
+  )}, ${arr(
+    days.map((u) => u.visitor_hash),
+    'text',
+  )}) AS t(w, r, d, h)
+ON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING`;
+}
+
+const DAY_FORMS: Record<string, (days: readonly UniqueVisitorDay[]) => string> = {
+  'visitor days: unnest text arrays (before)': unnestVisitorDays,
+  'visitor days: runs of one bytea (D-377)': (days) =>
+    visitorDaysStatement(days).replace('INSERT INTO analytics_unique_visitor_days', 'INSERT INTO v'),
+};
+
 async function main() {
   const admin = new pg.Pool({ connectionString: base, max: 1 });
   const db = `bench_index_cost_${process.pid}`;
@@ -126,6 +159,24 @@ async function main() {
         }
         (spent[name] ??= []).push((((await backendCpuMs(pid)) - before) * 1000) / rows.length);
       }
+      // every row a new visitor day (bench/visit's visitor mix: 65,536 addresses in turn)
+      const days = rows
+        .map((r) => ({
+          workspace_id: r.workspace_id,
+          resource_id: r.resource_id,
+          event_date: r.occurred_at.toISOString().slice(0, 10),
+          visitor_hash: r.visitor_hash,
+        }))
+        .sort((a, b) =>
+          `${a.resource_id}|${a.visitor_hash}` < `${b.resource_id}|${b.visitor_hash}` ? -1 : 1,
+        );
+      for (const [name, statement] of Object.entries(DAY_FORMS)) {
+        await client.query('DROP TABLE IF EXISTS v');
+        await client.query(VISITOR_DAYS);
+        const before = await backendCpuMs(pid);
+        for (let k = 0; k < days.length; k += BATCH) await client.query(statement(days.slice(k, k + BATCH)));
+        (spent[name] ??= []).push((((await backendCpuMs(pid)) - before) * 1000) / days.length);
+      }
     }
     client.release();
   } finally {
@@ -138,7 +189,7 @@ async function main() {
   );
   for (const [name, values] of Object.entries(spent))
     console.log(
-      `${name.padEnd(36)} ${median(values).toFixed(2)}   (${values.map((v) => v.toFixed(1)).join(' ')})`,
+      `${name.padEnd(42)} ${median(values).toFixed(2)}   (${values.map((v) => v.toFixed(1)).join(' ')})`,
     );
 }
 

@@ -43,6 +43,48 @@ const texts = (values: readonly string[], type: string) =>
   `${sqlString(textArrayLiteral(values))}::${type}[]`;
 const ints = (values: readonly number[]) => `'${intArrayLiteral(values)}'::bigint[]`;
 
+const HASH_HEX = /^[0-9a-f]{32}$/;
+
+/**
+ * The visitor days as one INSERT: per run of one (workspace, resource, day) in the given order, the
+ * three as constants and the run's 16-byte hashes as one bytea sliced by generate_series. Each element
+ * of unnested text arrays (two UUIDs, a date and a hex hash per row) cost PostgreSQL ~4 µs more per row
+ * (D-377). The rows are inserted in the given (sorted) order, as before: a nested loop over the VALUES
+ * then each run's series.
+ */
+export function visitorDaysStatement(uniques: readonly UniqueVisitorDay[]): string {
+  const runs: string[] = [];
+  let start = 0;
+  while (start < uniques.length) {
+    const first = uniques[start];
+    if (first === undefined) break;
+    let end = start;
+    let hex = '';
+    for (; end < uniques.length; end += 1) {
+      const u = uniques[end];
+      if (
+        u === undefined ||
+        u.resource_id !== first.resource_id ||
+        u.event_date !== first.event_date ||
+        u.workspace_id !== first.workspace_id
+      )
+        break;
+      // stored rows only (their COPY or INSERT passed the 16-byte CHECK): anything else is a bug here
+      if (!HASH_HEX.test(u.visitor_hash)) throw new Error('visitor day: the hash is not 32 hex digits');
+      hex += u.visitor_hash;
+    }
+    runs.push(
+      `(${sqlString(first.workspace_id)}::uuid, ${sqlString(first.resource_id)}::uuid, ${sqlString(first.event_date)}::date, decode('${hex}', 'hex'))`,
+    );
+    start = end;
+  }
+  return `INSERT INTO analytics_unique_visitor_days (workspace_id, resource_id, event_date, visitor_hash)
+SELECT g.w, g.r, g.d, substring(g.b FROM 1 + 16 * i FOR 16)
+  FROM (VALUES ${runs.join(',\n  ')}) AS g(w, r, d, b)
+  CROSS JOIN LATERAL generate_series(0, octet_length(g.b) / 16 - 1) AS i
+ON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING`;
+}
+
 /**
  * The rollup increments (per resource, and per workspace for `all`) and visitor days of one batch as plain SQL statements (values inline, as
  * array constants), so they go with the COMMIT in one message: one round trip instead of three,
@@ -95,23 +137,6 @@ ON CONFLICT (workspace_id, bucket_start) DO UPDATE SET
   clicks = w.clicks + EXCLUDED.clicks, scans = w.scans + EXCLUDED.scans,
   page_views = w.page_views + EXCLUDED.page_views, bot_events = w.bot_events + EXCLUDED.bot_events, updated_at = now()`);
   }
-  if (uniques.length > 0) {
-    statements.push(`INSERT INTO analytics_unique_visitor_days (workspace_id, resource_id, event_date, visitor_hash)
-SELECT w, r, d, decode(v, 'hex') FROM unnest(${texts(
-      uniques.map((u) => u.workspace_id),
-      'uuid',
-    )}, ${texts(
-      uniques.map((u) => u.resource_id),
-      'uuid',
-    )},
-  ${texts(
-    uniques.map((u) => u.event_date),
-    'date',
-  )}, ${texts(
-    uniques.map((u) => u.visitor_hash),
-    'text',
-  )}) AS t(w, r, d, v)
-ON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING`);
-  }
+  if (uniques.length > 0) statements.push(visitorDaysStatement(uniques));
   return statements;
 }
