@@ -6,6 +6,7 @@ import type { SecretBox } from '../auth/secret-box';
 import type { Mailer } from '@linkhub/shared/mail/mailer';
 import type { AccountMailQueue } from '../mail/account-mail-queue';
 import type { SyncServerEnv } from '../env';
+import type { ApiKeyRows } from './api-key-rows';
 
 /** What the account routes share: their settings, the database, the mailer and its queue, the secret box. */
 export type Accounts = {
@@ -17,6 +18,8 @@ export type Accounts = {
   /** Account e-mails requests must not send themselves (sign-up, reset, magic link): see account-mail.ts. */
   mailQueue: AccountMailQueue;
   box: SecretBox;
+  /** API key rows by token digest (revocation is read afresh by every authorize load). */
+  apiKeyRows: ApiKeyRows;
   trustedProxies: TrustedProxies;
   /** The PWA's origin: every link in an e-mail and every redirect after a one-click door (app-links.ts). */
   appUrl: string;

@@ -142,9 +142,12 @@ export async function revokeApiKey(
 
 /** The key row behind a raw `lh_…` key (revoked keys included: authorize() answers api_key_revoked). */
 export async function findApiKeyByToken(db: Queryable, rawKey: string): Promise<ApiKeyRow | undefined> {
-  return one<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.key_hash = $1`, [
-    hashApiKey(rawKey),
-  ]);
+  return findApiKeyByDigest(db, hashApiKey(rawKey));
+}
+
+/** The same, by the key's digest (`hashApiKey`). */
+export async function findApiKeyByDigest(db: Queryable, digest: string): Promise<ApiKeyRow | undefined> {
+  return one<ApiKeyRow>(db, `SELECT ${KEY_COLUMNS} FROM api_keys k WHERE k.key_hash = $1`, [digest]);
 }
 
 /** Records use at most once a minute per key (the list shows "last used"). */

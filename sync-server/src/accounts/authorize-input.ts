@@ -8,6 +8,7 @@ import {
 } from '@linkhub/shared/permissions/authorize';
 import { MATRIX, type Action, type TargetType } from '@linkhub/shared/permissions/matrix';
 import { isRole } from '@linkhub/shared/permissions/conditions';
+import type { Actor } from '@linkhub/shared/permissions/input';
 import { limitFor } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { denialError } from '@linkhub/shared/permissions/decision';
@@ -53,7 +54,12 @@ type WorkspaceLoad = BillingFactsRow & {
   member: (MemberLoad & { grants: Array<{ resource_type: string; resource_id: string }> }) | null;
   webhook_listeners: WebhookListener[];
   member_user_ids?: string[];
+  key_live?: boolean | null;
 };
+
+/** Whether the request's API key is still unrevoked and unexpired, read afresh (its row may come from ApiKeyRows). */
+const KEY_LIVE_COLUMN = `(SELECT k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now())
+               FROM api_keys k WHERE k.id = $3) AS key_live`;
 
 /** The workspace's live members (a command runs none of the member changes: those live outside the runner). */
 const MEMBER_USER_IDS_COLUMN = `(SELECT COALESCE(array_agg(DISTINCT mm.user_id::text), '{}')
@@ -73,6 +79,7 @@ async function loadWorkspaceAndMembership(
   membership: { input: MembershipInput; row: MemberLoad } | null;
   webhookListeners: readonly WebhookListener[];
   memberUserIds: readonly string[] | null;
+  keyLive: boolean;
 }> {
   const memberMatch = actor.kind === 'user' ? 'm.user_id = $2' : 'm.id = $2';
   const memberKey = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_member_id;
@@ -85,10 +92,13 @@ async function loadWorkspaceAndMembership(
                                                             FROM resource_grants g WHERE g.member_id = m.id), '[]'::json))
                FROM workspace_members m WHERE m.workspace_id = w.id AND ${memberMatch} AND m.deleted_at IS NULL) AS member,
             ${WEBHOOK_LISTENERS_COLUMN} AS webhook_listeners${options.memberUserIds ? `, ${MEMBER_USER_IDS_COLUMN}` : ''}
+            ${actor.kind === 'api_key' ? `, ${KEY_LIVE_COLUMN}` : ''}
        FROM workspaces w WHERE w.id = $1`,
-    [workspaceId, memberKey],
+    actor.kind === 'api_key' ? [workspaceId, memberKey, actor.apiKey.id] : [workspaceId, memberKey],
   );
-  if (!w) return { workspace: null, membership: null, webhookListeners: [], memberUserIds: null };
+  if (!w)
+    return { workspace: null, membership: null, webhookListeners: [], memberUserIds: null, keyLive: true };
+  const keyLive = actor.kind !== 'api_key' || w.key_live === true;
   // Step 8a reads billing only through the one derivation (shared/src/billing/billing-state.ts).
   const billing = deriveBillingState(billingFactsOf(w), new Date());
   const workspace: WorkspaceInput = {
@@ -106,13 +116,14 @@ async function loadWorkspaceAndMembership(
   const memberUserIds = w.member_user_ids ?? null;
   const loaded = w.member;
   if (!loaded || !isRole(loaded.role))
-    return { workspace, membership: null, webhookListeners, memberUserIds };
+    return { workspace, membership: null, webhookListeners, memberUserIds, keyLive };
   const { grants, ...row } = loaded;
   return {
     workspace,
     membership: { input: { id: row.id, role: loaded.role, status: 'active', grants }, row },
     webhookListeners,
     memberUserIds,
+    keyLive,
   };
 }
 
@@ -309,12 +320,8 @@ export async function loadAuthorizeInput(
       ...(resourceRef ? { resource: null } : {}),
     };
   }
-  const { workspace, membership, webhookListeners, memberUserIds } = await loadWorkspaceAndMembership(
-    db,
-    actor,
-    workspaceId,
-    options,
-  );
+  const { workspace, membership, webhookListeners, memberUserIds, keyLive } =
+    await loadWorkspaceAndMembership(db, actor, workspaceId, options);
   const resource =
     resourceRef && workspace && membership
       ? await loadResource(db, workspaceId, resourceRef)
@@ -327,7 +334,7 @@ export async function loadAuthorizeInput(
       ? { [quota]: await quotaUsageForCreate(db, workspaceId, quota) }
       : undefined;
   return {
-    actor: actor.actor,
+    actor: keyLive ? actor.actor : revokedActor(actor.actor),
     workspaceId,
     workspace,
     membership: membership?.input ?? null,
@@ -378,4 +385,9 @@ export async function requireAllowed(
   if (!decision.allow) throw denialError(decision);
   if (context.membershipRow === null) throw new Error(`authorize allowed ${action} without a membership`);
   return { ...context, membershipRow: context.membershipRow };
+}
+
+/** An API key the authorize load found revoked, expired or gone since its row was read. */
+function revokedActor(actor: Actor): Actor {
+  return actor.kind === 'api_key' ? { ...actor, api_key: { ...actor.api_key, revoked: true } } : actor;
 }

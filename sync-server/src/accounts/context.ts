@@ -10,6 +10,7 @@ import type { SyncServerEnv } from '../env';
 import { deliverAccountMail } from './account-mail';
 import { appBaseUrl } from './app-links';
 import type { Accounts } from './accounts';
+import { ApiKeyRows } from './api-key-rows';
 
 export type { Accounts } from './accounts';
 
@@ -36,6 +37,7 @@ export function createAccounts(base: {
       handle: (job) => deliverAccountMail(accounts, job),
     }),
     box: createSecretBox(config.AUTH_SECRET),
+    apiKeyRows: new ApiKeyRows(),
     trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
     appUrl: appBaseUrl(config.PUBLIC_PWA_URL),
     secureCookies: !isLocalUrl(config.PUBLIC_SYNC_URL),

@@ -1,20 +1,27 @@
 import type { AppDeps } from '../app-deps';
-import { findApiKeyByToken, touchApiKey } from '../accounts/api-keys';
+import { findApiKeyByDigest, touchApiKey } from '../accounts/api-keys';
 import { apiKeyActor, type RequestActor } from '../accounts/actor';
+import { hashApiKey } from '../auth/api-key-token';
 
 const TOUCH_EVERY_MS = 60_000;
 
 /**
  * `Authorization: Bearer lh_…`: the key row behind it (only its SHA-256 is stored). A revoked or
  * expired key still resolves — authorize() answers 401 api_key_revoked — and an unknown key is no
- * actor at all (401 unauthenticated). Use is recorded as last_used_at (at most once a minute).
+ * actor at all (401 unauthenticated). Use is recorded as last_used_at (at most once a minute). A
+ * row read in the last 30 s is reused (accounts/api-key-rows.ts): its revocation is read again by
+ * the authorize load of the request.
  */
 export async function resolveApiKeyActor(
-  deps: Pick<AppDeps, 'pool'>,
+  deps: Pick<AppDeps, 'pool' | 'accounts'>,
   rawKey: string,
 ): Promise<RequestActor | null> {
-  const row = await findApiKeyByToken(deps.pool, rawKey);
+  const digest = hashApiKey(rawKey);
+  const known = deps.accounts.apiKeyRows.get(digest);
+  if (known) return apiKeyActor(known);
+  const row = await findApiKeyByDigest(deps.pool, digest);
   if (!row) return null;
+  deps.accounts.apiKeyRows.set(digest, row);
   // The row says whether the minute has passed: no UPDATE round trip on the other requests of that minute.
   if (
     row.revoked_at === null &&

@@ -50,6 +50,25 @@ describe('/v1 API-key authority', () => {
     expect((await json<ErrorBody>(res)).error.code).toBe('api_key_revoked');
   });
 
+  it('a key revoked or expired after use is refused at once, though its row is remembered', async () => {
+    for (const change of ['revoked_at = now()', "expires_at = now() - interval '1 second'"]) {
+      const key = await kit.key(['links:read', 'links:write']);
+      const prefix = key.split('_').slice(0, 2).join('_');
+      expect((await kit.api('GET', '/v1/links', { key })).status).toBe(200);
+      // As another process (or the members route) would: nothing in this process is told.
+      await kit.deps.pool.query(`UPDATE api_keys SET ${change} WHERE prefix = $1`, [prefix]);
+      const list = await kit.api('GET', '/v1/links', { key });
+      expect(list.status).toBe(401);
+      expect((await json<ErrorBody>(list)).error.code).toBe('api_key_revoked');
+      const create = await kit.api('POST', '/v1/links', {
+        key,
+        body: { destination_url: 'https://example.com/after-revoke' },
+      });
+      expect(create.status).toBe(401);
+      expect((await json<ErrorBody>(create)).error.code).toBe('api_key_revoked');
+    }
+  });
+
   it("acts with its creator's current role: an editor demoted to viewer can no longer write", async () => {
     const ok = await kit.api('POST', '/v1/links', {
       key: editor.key,
