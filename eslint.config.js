@@ -102,6 +102,7 @@ const SHARED_SERVER_ONLY = [
   'artifacts',
   'logging',
   'analytics/client-ip',
+  'analytics/cube',
   'analytics/cube-window',
   'analytics/dashboard-events',
   'analytics/dashboard-window',
