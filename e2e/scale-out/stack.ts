@@ -167,7 +167,8 @@ export async function startScaleOutStack(): Promise<ScaleOutStack> {
         async () =>
           instance.running() ? healthy(instance.url) : Promise.reject(new Error(`${instance.name} exited`)),
         (ok) => ok,
-        60_000,
+        // A restart after SIGKILL at a load average near 17 once needed more than 60 s on two shared cores.
+        120_000,
         `${instance.name} /healthz`,
       );
     }
