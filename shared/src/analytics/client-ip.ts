@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { ipv4ToNumber } from './geo-tree';
+import { ipv4ToNumber, ipv6ToBytes } from './geo-tree';
 
 /**
  * The client IP of a request (DESIGN §6): the socket address, or — only when the socket peer is a
@@ -28,6 +28,8 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
   const list = new BlockList();
   /** IPv4 rules as [network, mask], checked without BlockList (which builds a SocketAddress per check). */
   const v4: Array<[number, number]> = [];
+  /** IPv6 rules as [address bytes, prefix length], checked without BlockList for addresses outside ::ffff:0:0/96. */
+  const v6: Array<[Uint8Array, number]> = [];
   /** Some IPv6 rule covers IPv4-mapped addresses: then an unmatched IPv4 address also asks BlockList. */
   let hasV6 = false;
   const entries =
@@ -51,6 +53,9 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
       const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
       v4.push([(ipv4ToNumber(ip) & mask) >>> 0, mask]);
     } else {
+      const bytes = ipv6ToBytes(ip);
+      if (bytes === null) throw new RangeError(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR`);
+      v6.push([bytes, prefix]);
       // Only an IPv6 rule that reaches into the IPv4-mapped range (::ffff:0:0/96) can match an IPv4 address.
       const one = new BlockList();
       one.addSubnet(ip, prefix, 'ipv6');
@@ -71,9 +76,28 @@ export function parseTrustedProxies(spec: string | undefined): TrustedProxies {
       }
       const value = normalize(ip);
       if (value === null) return false;
+      const bytes = n < 0 ? ipv6ToBytes(value) : null;
+      if (bytes !== null && !isIpv4Mapped(bytes))
+        return v6.some(([rule, bits]) => samePrefix(bytes, rule, bits));
       return list.check(value, isIP(value) === 4 ? 'ipv4' : 'ipv6');
     },
   };
+}
+
+/** ::ffff:0:0/96, where BlockList also matches IPv4 rules (left to it). */
+function isIpv4Mapped(bytes: Uint8Array): boolean {
+  for (let i = 0; i < 10; i++) if (bytes[i] !== 0) return false;
+  return bytes[10] === 0xff && bytes[11] === 0xff;
+}
+
+/** True when the first `bits` bits of `a` and `b` agree. */
+function samePrefix(a: Uint8Array, b: Uint8Array, bits: number): boolean {
+  const whole = bits >> 3;
+  for (let i = 0; i < whole; i++) if (a[i] !== b[i]) return false;
+  const rest = bits & 7;
+  if (rest === 0) return true;
+  const mask = (0xff << (8 - rest)) & 0xff;
+  return ((a[whole] ?? 0) & mask) === ((b[whole] ?? 0) & mask);
 }
 
 /** The only header whose value may name the client, and only behind a trusted proxy (see `clientIp`). */
@@ -87,6 +111,8 @@ export function clientIp(
   const peer = socketAddress === undefined ? null : normalize(socketAddress);
   if (peer === null) return null;
   if (!forwardedFor || !trusted.contains(peer)) return peer;
+  // One hop (nearly every request): it is the answer whether trusted or not, as the loop below finds.
+  if (!forwardedFor.includes(',')) return normalize(forwardedFor) ?? peer;
   const hops = forwardedFor
     .split(',')
     .map((hop) => normalize(hop))
