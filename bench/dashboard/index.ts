@@ -1,4 +1,5 @@
 import { withTransaction } from '@linkhub/shared/db/sql';
+import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
 import { startBenchStack } from '../api/setup';
 import { seedRollups } from '../ingest/seed-rollups';
@@ -161,6 +162,26 @@ async function main(): Promise<void> {
       get(`/v1/analytics/dashboard?${range}&device_type=mobile&utm_source=newsletter&event_type=scan`),
       '',
     );
+    // D-380: how close the filtered view's unique visitors are to the exact count of its raw events
+    const answer = await app.request(`/v1/analytics/dashboard?${range}&country=FR&referrer_host=google.com`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    const data = ((await answer.json()) as { data: DashboardData }).data;
+    const started = performance.now();
+    const exact = await deps.pool.query<{ n: string }>(
+      `SELECT count(DISTINCT ((occurred_at AT TIME ZONE 'UTC')::date, visitor_hash)) AS n FROM click_events
+        WHERE workspace_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND NOT is_bot
+          AND country_code = 'FR' AND referrer_host = 'google.com'`,
+      [workspaceId, seeded.from, seeded.to],
+    );
+    const exactMs = performance.now() - started;
+    const n = Number(exact.rows[0]?.n ?? 0);
+    const shown = data.totals.unique_visitors;
+    rows.push([
+      'unique visitors, 90 days, country=FR & referrer=google.com',
+      `${data.unique_visitors_counting.current}: ${shown?.toLocaleString('en') ?? 'not counted'} against ${n.toLocaleString('en')} counted exactly from the raw events (${shown === null || n === 0 ? '—' : `${((100 * (shown - n)) / n).toFixed(2)} %`}; that count took ${ms(exactMs)})`,
+      '±2.3 %',
+    ]);
   } finally {
     console.log(
       ['| step | result | target |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n'),

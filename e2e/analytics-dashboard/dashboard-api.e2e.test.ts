@@ -372,7 +372,8 @@ describe('filtered views from the hourly cube (closed hours) and raw events (the
     for (const [table, query, where] of views) {
       const before = await h.get<Answer>(`/v1/analytics/dashboard?${query}`);
       const changed = await h.deps.pool.query(
-        `UPDATE ${table} SET clicks = clicks + 1000 WHERE ctid = (SELECT ctid FROM ${table} WHERE ${where} AND country = 'DE' LIMIT 1)`,
+        // the latest hour's row: the fold rebuilds the last hours again, which puts it back
+        `UPDATE ${table} SET clicks = clicks + 1000 WHERE ctid = (SELECT ctid FROM ${table} WHERE ${where} AND country = 'DE' ORDER BY bucket_start DESC LIMIT 1)`,
         [h.workspaceId],
       );
       expect(changed.rowCount, table).toBe(1);

@@ -65,6 +65,14 @@ export async function cubeHasSketches(db: Queryable): Promise<boolean> {
   return (res.rowCount ?? 0) > 0;
 }
 
+/**
+ * Rows are written in this order (D-381): an hour's rows of one country, and of one referrer within
+ * it, sit on the same few pages, so a view filtered on them (the filters people pick first, each
+ * with an index) reads a few pages per hour instead of one per row.
+ */
+const clustered = (bucketColumn: number) =>
+  `ORDER BY 1, ${bucketColumn}, ${bucketColumn + 1 + CUBE_DIMENSIONS.indexOf('country')}, ${bucketColumn + 1 + CUBE_DIMENSIONS.indexOf('referrer_host')}`;
+
 const groupBy = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(', ');
 
 /** The human events of [$1, $2) (whole UTC hours) grouped into cube rows, as an INSERT; with each row's visitor sketch when `sketches`. */
@@ -83,7 +91,8 @@ SELECT workspace_id, coalesce(parent_resource_id, resource_id), date_trunc('hour
        }
   FROM click_events
  WHERE occurred_at >= $1::timestamptz AND occurred_at < $2::timestamptz AND NOT is_bot
- GROUP BY ${groupBy(CUBE_DIMENSIONS.length + 3)}`;
+ GROUP BY ${groupBy(CUBE_DIMENSIONS.length + 3)}
+ ${clustered(3)}`;
 
 /** The per-resource cube rows of [$1, $2) summed over each workspace's resources, as an INSERT (migration 0161); sketches united. */
 export const cubeWorkspaceFromResources = (sketches: boolean) => `
@@ -93,4 +102,5 @@ SELECT workspace_id, bucket_start, ${CUBE_DIMENSIONS.join(', ')}, sum(clicks), s
 }
   FROM analytics_cube_hourly
  WHERE bucket_start >= $1::timestamptz AND bucket_start < $2::timestamptz
- GROUP BY ${groupBy(CUBE_DIMENSIONS.length + 2)}`;
+ GROUP BY ${groupBy(CUBE_DIMENSIONS.length + 2)}
+ ${clustered(2)}`;

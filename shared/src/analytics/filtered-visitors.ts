@@ -120,8 +120,11 @@ async function approximateVisitors(
           AND k.n > 0${f.eventType === null ? '' : ` AND k.type = ${f.eventType}`}
        UNION ALL${raw('$3::timestamptz', '$5::timestamptz')}
        UNION ALL${raw('greatest($6::timestamptz, $3::timestamptz)', '$4::timestamptz')})
-     SELECT ${daily ? dayBucket('t', tz) : 'NULL::timestamptz'} AS b, hll_cardinality(hll_union_agg(v)) AS n, bool_or(unsketched) AS unsketched
-       FROM r GROUP BY GROUPING SETS (${daily ? '(), (1)' : '()'})`,
+     -- each day's sketch once, then the window's as the union of its days (one union per row, not two)
+     , d AS (SELECT ${daily ? dayBucket('t', tz) : 'NULL::timestamptz'} AS b, hll_union_agg(v) AS v, bool_or(unsketched) AS unsketched
+               FROM r GROUP BY 1)
+     SELECT NULL::timestamptz AS b, hll_cardinality(hll_union_agg(v)) AS n, bool_or(unsketched) AS unsketched FROM d
+     ${daily ? 'UNION ALL SELECT b, hll_cardinality(v), unsketched FROM d' : ''}`,
     params,
   );
   const totals = res.rows.filter((r) => r.b === null);
