@@ -29,7 +29,7 @@ function answer(
     },
     series: [],
     previous_series: [],
-    breakdowns: Object.fromEntries(DASHBOARD_DIMENSIONS.map((d) => [d, []])) as Record<
+    breakdowns: Object.fromEntries(DASHBOARD_DIMENSIONS.map((d) => [d, [] as DashboardRow[]])) as Record<
       DashboardDimension,
       DashboardRow[]
     >,
