@@ -129,6 +129,13 @@ async function main(): Promise<void> {
       process.stdout.write(
         `| ${name} | ${median(list).toFixed(2)} | ${list.map((v) => v.toFixed(1)).join(' ')} |\n`,
       );
+    const [now, before] = [samples.get('current') ?? [], samples.get('baseline') ?? []];
+    if (before.length > 0) {
+      const ratios = now.map((us, i) => us / (before[i] ?? Number.NaN));
+      process.stdout.write(
+        `current ÷ baseline, median of the in-round ratios: ${median(ratios).toFixed(3)} (${ratios.map((r) => r.toFixed(2)).join(' ')})\n`,
+      );
+    }
     const current = variants[0];
     if (PROFILE && current) {
       const session = new Session();
