@@ -230,14 +230,4 @@ export function createVisitorIds(salts: SaltSource, capacity = 2000): VisitorIdS
   };
 }
 
-/** `now.toISOString()`, remembered for the last millisecond asked (a busy edge asks many times per ms). */
-let isoAt = Number.NaN;
-let isoText = '';
-export function isoTimeOf(now: Date): string {
-  const at = now.getTime();
-  if (at !== isoAt) {
-    isoText = now.toISOString();
-    isoAt = at;
-  }
-  return isoText;
-}
+export { isoTimeOf } from './iso-time';

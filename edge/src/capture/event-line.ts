@@ -3,6 +3,7 @@ import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { GeoFacts } from '@linkhub/shared/analytics/geo';
 import { runValues, wholeMsInstant } from '@linkhub/shared/analytics/run-batch';
 import type { UaFacts } from '@linkhub/shared/analytics/ua';
+import { lastIsoInstant } from './iso-time';
 
 /**
  * Capture's batch entries (`v 3 t <base ms> r <runs> e <lines>`, shared/src/analytics/run-batch.ts)
@@ -286,11 +287,11 @@ export class RunBatchBuffer {
     return encodedRun(this.#outcomes, JSON.stringify(values()), values);
   }
 
-  /** The time changes once per millisecond at most: its parse is kept until it does. */
+  /** The time changes once per millisecond at most: its parse is kept until it does (none for `isoTimeOf`'s own text). */
   #time(value: string): number | null {
     if (value !== this.#timeText) {
       this.#timeText = value;
-      this.#timeAt = wholeMsInstant(value);
+      this.#timeAt = lastIsoInstant(value) ?? wholeMsInstant(value);
     }
     return this.#timeAt;
   }
