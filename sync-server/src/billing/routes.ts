@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { checkoutRequestSchema, editableRequestSchema } from '@linkhub/shared/billing/api';
@@ -46,26 +46,24 @@ export function billingRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const pwa = appBaseUrl(deps.config.PUBLIC_PWA_URL);
 
-  app.get('/:workspaceId/quota', async (c) => {
-    const ws = uuidParam(c, 'workspaceId');
-    const ctx = await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'workspace.view_quota', {
-      type: 'workspace',
-      id: ws,
-    });
-    const isOwner = ctx.membershipRow.role === 'owner';
-    return c.json({ data: await quotaView(deps.pool, ws, isOwner, new Date()), meta: {} });
-  });
+  /** A quota read for anyone who may view the quota; owners see what only they may act on. */
+  const quotaRead =
+    <T>(read: (db: typeof deps.pool, workspaceId: string, isOwner: boolean, now: Date) => Promise<T>) =>
+    async (c: Context<AppEnv>) => {
+      const ws = uuidParam(c, 'workspaceId');
+      const ctx = await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'workspace.view_quota', {
+        type: 'workspace',
+        id: ws,
+      });
+      return c.json({
+        data: await read(deps.pool, ws, ctx.membershipRow.role === 'owner', new Date()),
+        meta: {},
+      });
+    };
 
+  app.get('/:workspaceId/quota', quotaRead(quotaView));
   // The editor's past-due banner: the notice alone, not the six counts of the quota view.
-  app.get('/:workspaceId/quota/billing-notice', async (c) => {
-    const ws = uuidParam(c, 'workspaceId');
-    const ctx = await requireAllowed(deps.pool, await actorOf(c, deps), ws, 'workspace.view_quota', {
-      type: 'workspace',
-      id: ws,
-    });
-    const isOwner = ctx.membershipRow.role === 'owner';
-    return c.json({ data: await billingNotice(deps.pool, ws, isOwner, new Date()), meta: {} });
-  });
+  app.get('/:workspaceId/quota/billing-notice', quotaRead(billingNotice));
 
   app.get('/:workspaceId/billing', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
