@@ -1,0 +1,52 @@
+import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { ReadSize } from './consumer-options';
+import { INGEST_GROUP } from './names';
+import { parseReadGroupReply, type StreamEntry } from './stream-entries';
+
+type ReadSettings = {
+  stream: string;
+  size: ReadSize;
+  blockMs: number;
+  readsPerWrite: number;
+  lingerMs: number;
+  /** False once the consumer stops: a read that found a few entries then writes them without lingering. */
+  running: () => boolean;
+};
+
+/** The consumer's reads of new entries (`XREADGROUP … >`) for one transaction. */
+export function createStreamReads(settings: ReadSettings) {
+  const { stream, size, blockMs, readsPerWrite, lingerMs } = settings;
+
+  async function readNew(name: string, reader: RedisClient, block = true): Promise<StreamEntry[]> {
+    const wait = block ? ['BLOCK', String(blockMs)] : [];
+    const reply = await reader.call(
+      'XREADGROUP',
+      'GROUP',
+      INGEST_GROUP,
+      name,
+      'COUNT',
+      String(size.entries),
+      ...wait,
+      'STREAMS',
+      stream,
+      '>',
+    );
+    return parseReadGroupReply(reply);
+  }
+
+  /** One blocking read, then (when it found entries; after lingerMs when it found less than a full read) more without waiting, up to readsPerWrite reads in all. */
+  async function readForWrite(name: string, reader: RedisClient): Promise<StreamEntry[]> {
+    const entries = await readNew(name, reader);
+    if (entries.length > 0 && entries.length < size.entries && lingerMs > 0 && settings.running()) {
+      await new Promise((resolve) => setTimeout(resolve, lingerMs));
+    }
+    for (let reads = 1; reads < readsPerWrite && entries.length > 0; reads += 1) {
+      const more = await readNew(name, reader, false);
+      if (more.length === 0) break;
+      entries.push(...more);
+    }
+    return entries;
+  }
+
+  return { readNew, readForWrite };
+}
