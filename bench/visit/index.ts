@@ -29,6 +29,7 @@ import {
   SCAN,
   SCAN_SPACE,
   SEEDED_LINKS,
+  WORKER_NICENESS,
 } from './settings';
 import { edgeCounts } from './settle';
 
@@ -68,23 +69,30 @@ async function main(): Promise<void> {
       await freePort(),
       await freePort(),
     ];
-    const ceiling = spawnNode('bench/redirect/ceiling-server.ts', { PORT: String(ceilingPort) }, true);
+    const ceiling = spawnNode(
+      'bench/redirect/ceiling-server.ts',
+      { PORT: String(ceilingPort) },
+      { pinned: true },
+    );
     const bare = spawnNode(
       'bench/visit/bare-hono-server.ts',
       { PORT: String(barePort), REDIS_URL, BARE_KEY: bareKey },
-      true,
+      { pinned: true },
     );
     const edge = spawnNode(
       'edge/src/main.ts',
       { ...env, PORT: String(edgePort), METRICS_PORT: String(edgeMetricsPort) },
-      true,
+      { pinned: true },
     );
     const plain = spawnNode(
       'edge/src/main.ts',
       { ...env, PORT: String(plainPort), METRICS_PORT: String(plainMetricsPort), EDGE_SLUG_FILTER: 'off' },
-      true,
+      { pinned: true },
     );
-    const worker = spawnNode('bench/visit/consumer-process.ts', env, false);
+    const worker = spawnNode('bench/visit/consumer-process.ts', env, {
+      pinned: false,
+      niceness: WORKER_NICENESS,
+    });
     children.push(ceiling, bare, edge, plain, worker);
     await waitUntil(async () => (await get(ceilingPort, 'x', '/')).status === 302, 'the ceiling server');
     await waitUntil(async () => (await get(barePort, 'x', '/')).status === 302, 'the bare Hono server');

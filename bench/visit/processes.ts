@@ -6,14 +6,23 @@ import { CPU_PROF_DIR, PINNED, ROOT, SERVER_CPU } from './settings';
 /** The processes bench/visit runs and talks to: spawning, plain HTTP GETs, waiting, stopping. */
 export { freeLocalPort as freePort } from '../../shared/src/net/free-port';
 
-export function spawnNode(script: string, env: Record<string, string>, pinned: boolean): ChildProcess {
+/**
+ * `pinned`: on the servers' CPU (when pinning is on). `niceness`: the process's scheduling priority
+ * (the worker's, as compose gives its containers a quarter of an edge's CPU weight).
+ */
+export function spawnNode(
+  script: string,
+  env: Record<string, string>,
+  placement: { pinned: boolean; niceness?: number },
+): ChildProcess {
   const profiled = script.startsWith('edge/') || script.includes('consumer');
   const profile =
     CPU_PROF_DIR !== undefined && profiled ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF_DIR] : [];
-  const args = [...profile, '--import', 'tsx', path.join(ROOT, script)];
-  const [cmd, argv] =
-    pinned && PINNED ? ['taskset', ['-c', SERVER_CPU, process.execPath, ...args]] : [process.execPath, args];
-  return spawn(cmd, argv, {
+  const node = [process.execPath, '--import', 'tsx', ...profile, path.join(ROOT, script)];
+  const pinning = placement.pinned && PINNED ? ['taskset', '-c', SERVER_CPU] : [];
+  const niceness = placement.niceness ? ['nice', '-n', String(placement.niceness)] : [];
+  const [cmd, ...argv] = [...niceness, ...pinning, ...node];
+  return spawn(cmd ?? process.execPath, argv, {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

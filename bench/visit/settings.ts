@@ -12,6 +12,12 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 export const PINNED = process.env.BENCH_PIN !== '0' && existsSync('/usr/bin/taskset');
 export const SERVER_CPU = '1';
+/**
+ * `BENCH_WORKER_NICE` (6): the worker's niceness. Nice 6 weighs 272 against an edge's 1024, as
+ * docker/compose.yml's `cpu_shares: 256` weighs a worker container against an edge's default 1024:
+ * on a shared host ingest takes the CPU the redirects leave (0 runs it at the edge's priority).
+ */
+export const WORKER_NICENESS = Number(process.env.BENCH_WORKER_NICE ?? 6);
 export const LOAD_CPU = '0';
 /** `BENCH_CPU_PROF=<dir>`: the edge and worker processes write V8 CPU profiles there. */
 export const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
