@@ -2,7 +2,7 @@
  * PostgreSQL's side of the ingest write (issue 25, D-375..D-377): CPU of the backend per row COPYed (as
  * the ingest COPYs) into a table shaped like click_events with each index set, and per new visitor day
  * inserted in each statement form; same rows, trials alternating, medians. A throwaway database.
- *   npx tsx bench/ingest/index-cost.ts [--rows 100000] [--trials 5] [--batch 1000]
+ *   npx tsx bench/ingest/index-cost.ts [--rows 100000] [--trials 5] [--batch 1000] [--sets 'COLLATE,D-405'] [--days]
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -27,6 +27,11 @@ const arg = (name: string, fallback: number) => {
 const ROWS = arg('--rows', 100_000);
 const TRIALS = arg('--trials', 5);
 const BATCH = arg('--batch', 1000);
+/** `--sets a,b`: only the index sets whose names contain one of these (and no visitor-day forms unless `--days`). */
+const SETS = process.argv.includes('--sets')
+  ? (process.argv[process.argv.indexOf('--sets') + 1] ?? '').split(',')
+  : null;
+const DAYS = SETS === null || process.argv.includes('--days');
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const COLUMNS = `id uuid NOT NULL, occurred_at timestamptz NOT NULL,
@@ -61,6 +66,12 @@ const VARIANTS: Record<string, string[]> = {
     'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
     'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
     'CREATE INDEX ON t (resource_id, occurred_at)',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+  ],
+  'D-405: PK smid C + ws + variant-only res': [
+    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
+    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
     'CREATE INDEX ON t (workspace_id, occurred_at)',
   ],
   'PK id + 2 read (ledger)': [
@@ -147,6 +158,7 @@ async function main() {
     const pid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid ?? 0;
     for (let t = 0; t < TRIALS; t += 1) {
       for (const [name, ddl] of Object.entries(VARIANTS)) {
+        if (SETS !== null && !SETS.some((part) => name.includes(part))) continue;
         await client.query('DROP TABLE IF EXISTS t');
         await client.query(`CREATE TABLE t (${COLUMNS})`);
         for (const statement of ddl) await client.query(statement);
@@ -159,6 +171,7 @@ async function main() {
         }
         (spent[name] ??= []).push((((await backendCpuMs(pid)) - before) * 1000) / rows.length);
       }
+      if (!DAYS) continue;
       // every row a new visitor day (bench/visit's visitor mix: 65,536 addresses in turn)
       const days = rows
         .map((r) => ({

@@ -61,7 +61,7 @@ export async function refreshArmRollup(
          FROM click_events c
         WHERE (c.resource_id = $3 OR ($8 AND c.parent_resource_id = $3 AND c.resource_type = 'bio_block'))
           AND c.workspace_id = $2
-          AND c.variant_id IN (SELECT id FROM variants)
+          AND c.variant_id IS NOT NULL AND c.variant_id IN (SELECT id FROM variants)
           AND c.occurred_at >= greatest($5::timestamptz, ($6::date)::timestamp AT TIME ZONE 'UTC')
           AND ($7::timestamptz IS NULL OR c.occurred_at < $7)
         GROUP BY 1, 2, 3
