@@ -112,6 +112,8 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
 }
 
 export async function closeDeps(deps: AppDeps): Promise<void> {
+  // The jobs and pokes of answered requests still need the queues, the pool and Redis.
+  await deps.commands.settled();
   await Promise.allSettled([
     deps.jobs.close(),
     deps.pokes.close(),

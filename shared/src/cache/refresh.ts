@@ -1,6 +1,6 @@
 import type { RedisClient } from '../redis/client';
 import type { CacheRefreshTarget } from '../jobs/queues';
-import { buildDomainRoute, buildRedirectPayload, type DomainRow } from './build-payload';
+import { buildDomainRoute, buildRedirectPayload, type DomainRow, type RedirectRows } from './build-payload';
 import {
   purgePageSnapshot,
   purgeRootPageSnapshot,
@@ -95,8 +95,8 @@ async function applyRedirectRow(
   slug: string,
   row: RedirectSqlRow | undefined,
 ): Promise<RefreshOutcome> {
-  if (row?.workspace && (row.qr || row.link)) {
-    const payload = buildRedirectPayload({
+  if (row?.workspace && (row.qr || row.link))
+    return writeRedirectRows(io, {
       host,
       slug,
       workspace: row.workspace,
@@ -104,8 +104,6 @@ async function applyRedirectRow(
       link: row.link,
       experiment: row.experiment,
     });
-    return writeRedirectPayload(io.redis, io.prefix, host, slug, payload);
-  }
   // Nothing live at this address (link deleted or moved, domain removed): a plain link's key goes.
   try {
     await purgeRedirect(io.redis, io.prefix, host, slug);
@@ -114,6 +112,17 @@ async function applyRedirectRow(
     if (error instanceof QrKeyProtectedError) return 'kept_qr';
     throw error;
   }
+}
+
+/**
+ * The address's key from rows the caller already holds, as REDIRECT_SQL would have read them (a
+ * create's INSERT … RETURNING row and its workspace): the same builder and the same guarded write.
+ */
+export async function writeRedirectRows(
+  io: Pick<RefreshIo, 'redis' | 'prefix'>,
+  rows: RedirectRows,
+): Promise<RefreshOutcome> {
+  return writeRedirectPayload(io.redis, io.prefix, rows.host, rows.slug, buildRedirectPayload(rows));
 }
 
 const DOMAIN_SQL = `

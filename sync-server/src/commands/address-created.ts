@@ -1,4 +1,5 @@
-import { scheduleRedirectRefresh } from './redirect-cache';
+import { linkRowSchema, workspaceRowSchema } from '@linkhub/shared/cache/build-payload';
+import { scheduleRedirectRefresh, scheduleRedirectWrite } from './redirect-cache';
 import { auditInsert } from '../accounts/audit';
 import { grantToCreator, withConflicts } from './support';
 import type { CacheDeps } from './redirect-cache';
@@ -19,6 +20,9 @@ export type CreatedAddress = {
   destinationUrl: string;
   title: string | undefined;
 };
+
+/** The created row's workspace, as REDIRECT_SQL reads it (`to_jsonb`), beside the row's own columns. */
+const WORKSPACE_COLUMN = 'created_in_workspace';
 
 /** A parameterised INSERT of the link or QR row (no RETURNING: the statement below adds it). */
 export type AddressInsert = { text: string; values: unknown[] };
@@ -58,14 +62,26 @@ export async function insertAddress(
          SELECT c.id, c.workspace_id, c.current_version, to_jsonb(c), 'created', $${n + 1}::uuid FROM created c
        ),
        audit AS (${auditRow.text} FROM created)
-       SELECT * FROM created`,
+       SELECT c.*, to_jsonb(w) AS ${WORKSPACE_COLUMN} FROM created c JOIN workspaces w ON w.id = c.workspace_id`,
       [...insert.values, ctx.by.userId, ...auditRow.values],
     ),
   );
-  const [row] = recorded.rows;
-  if (row === undefined) return null;
+  const [recordedRow] = recorded.rows;
+  if (recordedRow === undefined) return null;
+  const { [WORKSPACE_COLUMN]: workspace, ...row } = recordedRow;
   await grantToCreator(ctx, created.workspaceId, created.kind, created.id);
-  scheduleRedirectRefresh(ctx, cache, created.host, created.slug);
+  // A new link's payload is its row and its workspace's (no QR code or experiment points at it yet);
+  // a QR code's payload may carry a pinned link, read after commit.
+  if (created.kind === 'link')
+    scheduleRedirectWrite(ctx, cache, {
+      host: created.host,
+      slug: created.slug,
+      workspace: workspaceRowSchema.parse(workspace),
+      link: linkRowSchema.parse(row),
+      qr: null,
+      experiment: null,
+    });
+  else scheduleRedirectRefresh(ctx, cache, created.host, created.slug);
   ctx.effects.poke({ workspaceId: created.workspaceId });
   return {
     workspaceId: created.workspaceId,

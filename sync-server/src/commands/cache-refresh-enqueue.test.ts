@@ -24,8 +24,11 @@ afterAll(async () => {
   await kit.stop();
 });
 
-const delayedTargets = async () =>
-  (await queue.getDelayed()).map((job) => ({ data: job.data as unknown, delay: job.opts.delay }));
+/** The jobs of an answered request are delivered after the answer: wait for them, then look. */
+const delayedTargets = async () => {
+  await kit.deps.commands.settled();
+  return (await queue.getDelayed()).map((job) => ({ data: job.data as unknown, delay: job.opts.delay }));
+};
 
 describe('post-commit cache-refresh jobs', () => {
   it('a link write-through is followed by a delayed refresh of the same address', async () => {
@@ -63,7 +66,10 @@ describe('post-commit cache-refresh jobs', () => {
       'SELECT name FROM workspaces WHERE id = $1',
       [id],
     );
-    const waiting = async () => (await queue.getWaiting()).map((job) => job.data as unknown);
+    const waiting = async () => {
+      await kit.deps.commands.settled();
+      return (await queue.getWaiting()).map((job) => job.data as unknown);
+    };
     const deleted = await kit.call('DELETE', `/api/workspaces/${id}`, {
       token: kit.owner.token,
       body: { confirmation: rows[0]?.name },
@@ -82,7 +88,10 @@ describe('post-commit cache-refresh jobs', () => {
   it('a workspace rename or holding-page change (Replicache push, or the settings route) enqueues a refresh of the whole workspace', async () => {
     const id = kit.owner.workspaceId;
     await queue.drain();
-    const waiting = async () => (await queue.getWaiting()).map((job) => job.data as unknown);
+    const waiting = async () => {
+      await kit.deps.commands.settled();
+      return (await queue.getWaiting()).map((job) => job.data as unknown);
+    };
     const push = await kit.call('POST', '/replicache/push', {
       token: kit.owner.token,
       body: {
@@ -112,12 +121,12 @@ describe('post-commit cache-refresh jobs', () => {
   });
 
   it('a refused command enqueues nothing', async () => {
-    const before = (await queue.getDelayed()).length;
+    const before = (await delayedTargets()).length;
     const res = await kit.api('POST', '/v1/links', {
       key,
       body: { destination_url: 'https://shop.example.com/b', slug: 'spring' },
     });
     expect(res.status).toBe(409);
-    expect((await queue.getDelayed()).length).toBe(before);
+    expect((await delayedTargets()).length).toBe(before);
   });
 });

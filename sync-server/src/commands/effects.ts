@@ -10,17 +10,29 @@ export class PostCommitEffects {
   readonly cacheWrites = new Map<string, () => Promise<void>>();
   /** What the worker's cache-refresh job rebuilds again a few seconds later (belt and braces), by cache key. */
   readonly cacheRefreshes = new Map<string, CacheRefreshTarget>();
+  /** Keys whose write brings the rows it writes from (a create's RETURNING): nothing to read after commit. */
+  readonly writesFromHeldRows = new Set<string>();
   readonly jobs = new Map<string, JobRequest>();
   readonly pokeWorkspaces = new Set<string>();
   readonly pokeUsers = new Set<string>();
   /** A workspace's live members as its authorize load read them: its poke needs no query after commit. */
   readonly membersOf = new Map<string, readonly string[]>();
 
-  /** The latest write for a key wins: it reads committed rows when it runs, so one run covers them all. */
-  writeCache(key: string, write: () => Promise<void>, refreshLater?: CacheRefreshTarget): void {
+  /**
+   * The latest write for a key wins: it reads committed rows when it runs, so one run covers them
+   * all — unless it brings the rows it writes from (`fromHeldRows`); a later write that reads replaces it.
+   */
+  writeCache(
+    key: string,
+    write: () => Promise<void>,
+    refreshLater?: CacheRefreshTarget,
+    fromHeldRows = false,
+  ): void {
     this.cacheWrites.delete(key);
     this.cacheWrites.set(key, write);
     if (refreshLater) this.cacheRefreshes.set(key, refreshLater);
+    if (fromHeldRows) this.writesFromHeldRows.add(key);
+    else this.writesFromHeldRows.delete(key);
   }
 
   enqueue(job: JobRequest): void {
@@ -50,7 +62,8 @@ export class PostCommitEffects {
 
   /** Take over the effects of a transaction that committed. */
   absorb(other: PostCommitEffects): void {
-    for (const [key, write] of other.cacheWrites) this.writeCache(key, write, other.cacheRefreshes.get(key));
+    for (const [key, write] of other.cacheWrites)
+      this.writeCache(key, write, other.cacheRefreshes.get(key), other.writesFromHeldRows.has(key));
     for (const job of other.jobs.values()) this.enqueue(job);
     for (const id of other.pokeWorkspaces) this.pokeWorkspaces.add(id);
     for (const id of other.pokeUsers) this.pokeUsers.add(id);

@@ -25,11 +25,16 @@ export type PostCommitDeps = {
  * job (sent together) and the pokes, the three at once — none reads what another writes (a
  * refresh job runs seconds later; a pull reads PostgreSQL, not the cache). Each is best effort:
  * the commit stands, and a failed write-through leaves bounded staleness that cache-refresh repairs.
+ * `CommandRunner.flush` answers after the write-through alone (`deliverAfterCommit` goes on, tracked).
  */
 export async function runPostCommit(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
+  await Promise.all([writeThrough(deps, effects), deliverAfterCommit(deps, effects)]);
+}
+
+/** The jobs and the pokes of committed transactions. Never rejects: each failure is logged. */
+export async function deliverAfterCommit(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
   const pokes = effects.pokeTargets();
   await Promise.all([
-    writeThrough(deps, effects),
     enqueueAfterCommit(deps, [...effects.jobs.values(), ...cacheRefreshJobs(effects)]),
     pokeWorkspaceMembers(
       { db: deps.pool, redis: deps.redis, prefix: deps.redisPrefix },
@@ -41,26 +46,38 @@ export async function runPostCommit(deps: PostCommitDeps, effects: PostCommitEff
 
 /**
  * Redirect keys many at a time (one statement reads a chunk of addresses: a bulk import writes
- * thousands), every other key by its own write, a few at a time.
+ * thousands; a chunk whose rows the transaction held is written without a read), every other key
+ * by its own write, a few at a time. Never rejects: a failed write is logged.
  */
-async function writeThrough(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
+export async function writeThrough(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
   const redirects: Array<{ host: string; slug: string }> = [];
+  const fromHeldRows: Array<() => Promise<void>> = [];
   const others: Array<() => Promise<void>> = [];
   for (const [key, write] of effects.cacheWrites) {
     const target = effects.cacheRefreshes.get(key);
-    if (target?.kind === 'redirect') redirects.push({ host: target.host, slug: target.slug });
+    if (effects.writesFromHeldRows.has(key)) fromHeldRows.push(write);
+    else if (target?.kind === 'redirect') redirects.push({ host: target.host, slug: target.slug });
     else others.push(write);
   }
   const io = { sql: deps.pool, redis: deps.cacheRedis ?? deps.redis, prefix: deps.redisPrefix };
-  const chunks = Array.from({ length: Math.ceil(redirects.length / REDIRECTS_PER_READ) }, (_, i) =>
-    redirects.slice(i * REDIRECTS_PER_READ, (i + 1) * REDIRECTS_PER_READ),
-  );
   const failed = (error: unknown) =>
     deps.logger.warn({ err: errorMessage(error) }, 'cache write-through failed');
   await inLanes(
-    [...chunks.map((chunk) => () => refreshRedirects(io, chunk).then(() => undefined)), ...others],
+    [
+      ...chunksOf(redirects).map((chunk) => () => refreshRedirects(io, chunk).then(() => undefined)),
+      ...chunksOf(fromHeldRows).map(
+        (chunk) => () => Promise.all(chunk.map((write) => write().catch(failed))).then(() => undefined),
+      ),
+      ...others,
+    ],
     WRITE_THROUGH_LANES,
     (write) => write().catch(failed),
+  );
+}
+
+function chunksOf<T>(items: readonly T[]): T[][] {
+  return Array.from({ length: Math.ceil(items.length / REDIRECTS_PER_READ) }, (_, i) =>
+    items.slice(i * REDIRECTS_PER_READ, (i + 1) * REDIRECTS_PER_READ),
   );
 }
 
@@ -69,7 +86,7 @@ export function enqueueAfterCommit(deps: PostCommitDeps, jobs: readonly JobReque
   return enqueueBestEffort(deps.enqueue, deps.logger, jobs);
 }
 
-/** Addresses per statement of a redirect write-through. */
+/** Addresses per statement (or per burst of writes) of a redirect write-through. */
 const REDIRECTS_PER_READ = 100;
 
 /** Concurrent cache write-throughs of one flush: a few pooled connections, never the whole pool. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { RedisClient } from '@linkhub/shared/redis/client';
-import { refreshCache } from '@linkhub/shared/cache/refresh';
+import { refreshCache, writeRedirectRows } from '@linkhub/shared/cache/refresh';
+import type { RedirectRows } from '@linkhub/shared/cache/build-payload';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import type { CommandContext } from './types';
@@ -70,6 +71,23 @@ export function scheduleRedirectRefresh(
   slug: string,
 ): void {
   scheduleCacheRefresh(ctx, cache, { kind: 'redirect', host, slug });
+}
+
+/**
+ * `scheduleRedirectRefresh` for an address whose rows the transaction already holds (a new link:
+ * its INSERT's row and its workspace; no QR code or experiment can point at it yet): written after
+ * commit from those rows by the same builder, without reading them back; the delayed refresh follows.
+ */
+export function scheduleRedirectWrite(ctx: CommandContext, cache: CacheDeps, rows: RedirectRows): void {
+  const target: CacheRefreshTarget = { kind: 'redirect', host: rows.host, slug: rows.slug };
+  ctx.effects.writeCache(
+    cacheKeyOf(target),
+    async () => {
+      await writeRedirectRows({ redis: cache.redis, prefix: cache.prefix }, rows);
+    },
+    target,
+    true,
+  );
 }
 
 /** A page's snapshot key, and the root page of its host when that is a custom domain (the root may be this page). */

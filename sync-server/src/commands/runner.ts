@@ -8,7 +8,8 @@ import type { ResolveHost } from './destination-safety';
 import { SystemHosts } from './system-hosts';
 import type { Command, CommandActor, CommandContext, CommandResult, TxScope } from './types';
 import { authorizeMutation } from './authorization';
-import { enqueueAfterCommit, runPostCommit, type PostCommitDeps } from './post-commit';
+import { deliverAfterCommit, enqueueAfterCommit, writeThrough, type PostCommitDeps } from './post-commit';
+import { PendingWork } from './pending-work';
 import { describeRefused } from './refused-subject';
 
 export { CACHE_REFRESH_DELAY_MS } from './post-commit';
@@ -28,12 +29,16 @@ export type RunnerDeps = PostCommitDeps & {
 export class CommandRunner {
   private readonly commands: ReadonlyMap<string, Command>;
   private readonly systemHosts = new SystemHosts();
+  private readonly pending: PendingWork;
 
   constructor(
     private readonly deps: RunnerDeps,
     commands: readonly Command[],
   ) {
     this.commands = new Map(commands.map((c) => [c.name, c]));
+    this.pending = new PendingWork((error) =>
+      deps.logger.error({ err: errorMessage(error) }, 'post-commit delivery failed'),
+    );
   }
 
   has(name: string): boolean {
@@ -128,9 +133,20 @@ export class CommandRunner {
     await enqueueAfterCommit(this.deps, [cacheRefreshJob(target, Date.now(), 0)]);
   }
 
-  /** The post-commit effects of committed transactions (post-commit.ts). */
-  flush(effects: PostCommitEffects): Promise<void> {
-    return runPostCommit(this.deps, effects);
+  /**
+   * The post-commit effects of committed transactions (post-commit.ts). Resolves once the cache
+   * write-through is done — the edge resolves what was written the moment the caller answers — while
+   * the jobs and pokes, started at the same time, go on; `settled` waits for them.
+   */
+  async flush(effects: PostCommitEffects): Promise<void> {
+    const written = writeThrough(this.deps, effects);
+    this.pending.track(deliverAfterCommit(this.deps, effects));
+    await written;
+  }
+
+  /** Every job and poke of every flush so far has been delivered (or its failure logged). Shutdown waits for this. */
+  settled(): Promise<void> {
+    return this.pending.settled();
   }
 }
 
