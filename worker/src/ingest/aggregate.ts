@@ -148,24 +148,34 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
     if (!row.is_bot) group.visitors.add(row.visitor_hash);
   }
   const rollups: Array<[string, RollupIncrement]> = [];
-  const uniques = new Map<string, UniqueVisitorDay>();
+  // a key per (resource, day), not per visitor: the visitors of a day are sorted as they are
+  const days = new Map<string, VisitorsOfDay>();
   for (const group of groups.values()) {
     const { workspace_id, resource_id } = group.target;
     const prefix = `${workspace_id}|${resource_id}|${group.bucket}|`;
     for (const byValue of group.increments)
       for (const inc of byValue.values()) rollups.push([`${prefix}${inc.dimension}\u0000${inc.value}`, inc]);
-    for (const visitor_hash of group.visitors) {
-      uniques.set(`${resource_id}|${group.day}|${visitor_hash}`, {
-        workspace_id,
-        resource_id,
-        event_date: group.day,
-        visitor_hash,
-      });
-    }
+    if (group.visitors.size === 0) continue;
+    const dayKey = `${resource_id}|${group.day}`;
+    const day = days.get(dayKey);
+    if (day === undefined)
+      days.set(dayKey, { workspace_id, resource_id, event_date: group.day, visitors: group.visitors });
+    else for (const visitor of group.visitors) day.visitors.add(visitor);
   }
   return {
     rollups: byKey(rollups),
-    uniques: byKey([...uniques.entries()]),
+    uniques: visitorDaysInOrder(byKey([...days.entries()])),
     touched: byKey([...touched.entries()]),
   };
+}
+
+type VisitorsOfDay = Omit<UniqueVisitorDay, 'visitor_hash'> & { visitors: Set<string> };
+
+/** The visitor days by (resource, day, visitor): the order of the table's key, for every consumer alike. */
+function visitorDaysInOrder(days: readonly VisitorsOfDay[]): UniqueVisitorDay[] {
+  const uniques: UniqueVisitorDay[] = [];
+  for (const { workspace_id, resource_id, event_date, visitors } of days)
+    for (const visitor_hash of [...visitors].sort())
+      uniques.push({ workspace_id, resource_id, event_date, visitor_hash });
+  return uniques;
 }

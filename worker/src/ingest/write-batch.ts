@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { isUniqueViolation } from '@linkhub/shared/db/errors';
-import { aggregateBatch, type TouchedResource } from './aggregate';
+import { aggregateBatch, type TouchedResource, type UniqueVisitorDay } from './aggregate';
 import type { ClickRow } from './click-row';
 import { copyEvents } from './copy-events';
 import { rollupStatements } from './rollup-sql';
 import type { SerialLane } from './serial-lane';
-import { visitorDayKey, type SeenVisitorDays } from './seen-visitor-days';
+import type { SeenVisitorDays } from './seen-visitor-days';
 
 const INSERT_EVENTS = `
 INSERT INTO click_events (stream_message_id, occurred_at, event_type, workspace_id, resource_type, resource_id,
@@ -61,7 +61,7 @@ async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[])
   return rows.filter((r) => fresh.has(r.stream_message_id));
 }
 
-type Added = { touched: TouchedResource[]; visitorDays: string[] };
+type Added = { touched: TouchedResource[]; visitorDays: UniqueVisitorDay[] };
 
 /** Adds the inserted rows to the hourly rollups and unique-visitor days (those not seen committed before), and commits. */
 async function addToRollupsAndCommit(
@@ -72,17 +72,11 @@ async function addToRollupsAndCommit(
   const { seen } = options;
   const aggregate = aggregateBatch(kept);
   const { rollups, touched } = aggregate;
-  const visitorDays: string[] = [];
-  const uniques = aggregate.uniques.filter((u) => {
-    const key = visitorDayKey(u);
-    if (seen?.has(key) === true) return false;
-    visitorDays.push(key);
-    return true;
-  });
+  const uniques = seen === undefined ? aggregate.uniques : aggregate.uniques.filter((u) => !seen.has(u));
   // the increments, the visitor days and the COMMIT in one message
   const text = [...rollupStatements(rollups, uniques), 'COMMIT'].join(';\n');
   await (options.lane ? options.lane(() => client.query(text)) : client.query(text));
-  return { touched, visitorDays };
+  return { touched, visitorDays: uniques };
 }
 
 export type WriteBatchOptions = {
