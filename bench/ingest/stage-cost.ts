@@ -3,7 +3,7 @@
  * event for the stream parse (the reference per-event parse beside entryRows), the batch aggregate,
  * the COPY bytes (binary format) and the rollup SQL, over batch entries shaped like bench/visit's (one link, the
  * visitor mix's 20 User-Agents and countries). Trials alternate; medians.
- *   npx tsx bench/ingest/stage-cost.ts [--events 4000] [--trials 15]
+ *   npx tsx bench/ingest/stage-cost.ts [--events 4000] [--trials 15] [--resources 1]
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -25,7 +25,8 @@ const arg = (name: string, fallback: number) => {
 const EVENTS = arg('--events', 4000);
 const TRIALS = arg('--trials', 15);
 const ws = randomUUID();
-const link = randomUUID();
+/** `--resources N`: the events go round N links in turn (a busy edge's batch mixes the visits of many links). */
+const links = Array.from({ length: Math.max(1, arg('--resources', 1)) }, () => randomUUID());
 const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR', 'IN', 'JP'];
 const browsers = ['Chrome', 'Mobile Safari', 'Firefox', 'Samsung Internet', 'Edge', 'Instagram', 'Facebook'];
 const oses = ['Windows', 'Mac OS', 'iOS', 'Android', 'Linux', 'Chrome OS'];
@@ -39,7 +40,7 @@ for (let k = 0; k < EVENTS; k += CAPTURE_BATCH_MAX_EVENTS) {
       testEvent(
         {
           workspace_id: ws,
-          resource_id: link,
+          resource_id: links[n % links.length] ?? ws,
           occurred_at: new Date(start + n / 10).toISOString(),
           country_code: countries[n % 10] ?? null,
           region_code: null,

@@ -68,9 +68,25 @@ const byKey = <T>(entries: Array<[string, T]>): T[] =>
  * grouped by (resource, hour) first, then counted per dimension by value.
  */
 export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
-  const groups = new Map<string, HourGroup>();
+  // by counted resource, then workspace, then hour: the row's own strings and a number, no key built per row
+  const groups = new Map<string, Map<string, Map<number, HourGroup>>>();
   const touched = new Map<string, TouchedResource>();
-  function newGroup(target: TouchedResource, hour: number, groupKey: string): HourGroup {
+  function groupOf(row: ClickRow, hour: number): HourGroup {
+    const resource =
+      row.resource_type === 'bio_block' ? (row.parent_resource_id ?? row.resource_id) : row.resource_id;
+    let byWorkspace = groups.get(resource);
+    if (byWorkspace === undefined) {
+      byWorkspace = new Map();
+      groups.set(resource, byWorkspace);
+    }
+    let byHour = byWorkspace.get(row.workspace_id);
+    if (byHour === undefined) {
+      byHour = new Map();
+      byWorkspace.set(row.workspace_id, byHour);
+    }
+    const found = byHour.get(hour);
+    if (found !== undefined) return found;
+    const target = rollupResource(row);
     const bucket = new Date(hour).toISOString();
     const group: HourGroup = {
       target,
@@ -79,42 +95,35 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
       increments: DIMENSIONS.map(() => new Map<string, RollupIncrement>()),
       visitors: new Set(),
     };
-    groups.set(groupKey, group);
+    byHour.set(hour, group);
     touched.set(target.resource_id, target);
     return group;
   }
-  // consecutive rows are mostly one resource in one hour: the last group is checked before building a key
-  let last: {
-    workspace: string;
-    resource: string;
-    type: string;
-    parent: string | null;
-    hour: number;
-    group: HourGroup;
-  } | null = null;
+  // consecutive rows are mostly one resource in one hour: the last row's group is checked first
+  let lastGroup: HourGroup | null = null;
+  let lastHour = 0;
+  let lastResource = '';
+  let lastWorkspace = '';
+  let lastType = '';
+  let lastParent: string | null = null;
   for (const row of rows) {
     const hour = Math.floor(row.occurred_at.getTime() / HOUR_MS) * HOUR_MS;
-    let group: HourGroup | undefined =
-      last !== null &&
-      last.hour === hour &&
-      last.resource === row.resource_id &&
-      last.workspace === row.workspace_id &&
-      last.type === row.resource_type &&
-      last.parent === row.parent_resource_id
-        ? last.group
-        : undefined;
-    if (group === undefined) {
-      const target = rollupResource(row);
-      const groupKey = `${target.workspace_id}|${target.resource_id}|${hour}`;
-      group = groups.get(groupKey) ?? newGroup(target, hour, groupKey);
-      last = {
-        workspace: row.workspace_id,
-        resource: row.resource_id,
-        type: row.resource_type,
-        parent: row.parent_resource_id,
-        hour,
-        group,
-      };
+    let group = lastGroup;
+    if (
+      group === null ||
+      lastHour !== hour ||
+      lastResource !== row.resource_id ||
+      lastWorkspace !== row.workspace_id ||
+      lastType !== row.resource_type ||
+      lastParent !== row.parent_resource_id
+    ) {
+      group = groupOf(row, hour);
+      lastGroup = group;
+      lastHour = hour;
+      lastResource = row.resource_id;
+      lastWorkspace = row.workspace_id;
+      lastType = row.resource_type;
+      lastParent = row.parent_resource_id;
     }
     for (let d = 0; d < DIMENSIONS.length; d += 1) {
       const dimension = DIMENSIONS[d];
@@ -150,7 +159,10 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   const rollups: Array<[string, RollupIncrement]> = [];
   // a key per (resource, day), not per visitor: the visitors of a day are sorted as they are
   const days = new Map<string, VisitorsOfDay>();
-  for (const group of groups.values()) {
+  const allGroups = [...groups.values()].flatMap((byWorkspace) =>
+    [...byWorkspace.values()].flatMap((byHour) => [...byHour.values()]),
+  );
+  for (const group of allGroups) {
     const { workspace_id, resource_id } = group.target;
     const prefix = `${workspace_id}|${resource_id}|${group.bucket}|`;
     for (const byValue of group.increments)
