@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { BulkResult } from '../../pwa/src/features/links/import/bulk-results';
-import { chunksOf, IMPORT_LANES, runImport, startRun } from '../../pwa/src/features/links/import/import-run';
+import { IMPORT_LANES } from '../../pwa/src/features/links/import/import-run';
 import { median } from '../median';
 import { bareApp } from './bare';
+import { importLinks, serial as serialOf, type Requester } from './measure';
 import { startBenchStack } from './setup';
 
 /**
@@ -24,6 +22,12 @@ const IMPORTS = Number(process.env.BENCH_IMPORTS ?? 3);
 const IMPORT_LINKS = 5_000;
 const CHUNK = 100;
 const KEYS = 20;
+const serial = (
+  request: Requester,
+  make: (i: number) => [string, RequestInit],
+  expected: number,
+  cpu?: number[],
+): Promise<number> => serialOf(request, make, expected, PER_ROUND, cpu);
 const deadline = setTimeout(
   () => {
     console.error('bench/api: over its time bound; stopped');
@@ -32,32 +36,6 @@ const deadline = setTimeout(
   Number(process.env.BENCH_DEADLINE_S ?? 600) * 1000,
 );
 deadline.unref();
-
-type Requester = (path: string, init: RequestInit) => Response | Promise<Response>;
-
-/**
- * `PER_ROUND` requests one after another: requests per second; and into `cpu`, this process's CPU µs
- * per request (the app's JS, pg and ioredis; not PostgreSQL's or Redis's own).
- */
-async function serial(
-  request: Requester,
-  make: (i: number) => [string, RequestInit],
-  expected: number,
-  cpu?: number[],
-): Promise<number> {
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < PER_ROUND; i += 1) {
-    const [path, init] = make(i);
-    const res = await request(path, init);
-    const text = await res.text();
-    if (res.status !== expected)
-      throw new Error(`${init.method ?? 'GET'} ${path}: ${res.status} ${text.slice(0, 200)}`);
-  }
-  const used = process.cpuUsage(cpuStart);
-  cpu?.push((used.user + used.system) / PER_ROUND);
-  return PER_ROUND / ((performance.now() - start) / 1000);
-}
 
 const stack = await startBenchStack(KEYS);
 const pool = new pg.Pool({ connectionString: stack.url, max: 10 });
@@ -125,40 +103,8 @@ try {
   for (let run = 0; run < IMPORTS; run += 1) {
     // Each import into an empty workspace: what a user importing a spreadsheet meets.
     const target = await stack.freshWorkspace();
-    const start = performance.now();
     // The editor's own import (pwa/src/features/links/import): its batches, its lanes, its retries.
-    const rows = Array.from({ length: IMPORT_LINKS }, (_, i) => ({
-      row: i + 2,
-      link: {
-        destination_url: `https://shop-${i % 250}.example.com/import/${run}/${i}`,
-        title: `Row ${i}`,
-        tags: ['import'],
-      },
-    }));
-    const { run: imported, error } = await runImport(startRun(chunksOf(rows, randomUUID)), {
-      send: async (chunk) => {
-        const res = await v1('/v1/links/bulk', {
-          method: 'POST',
-          headers: {
-            'Content-Type': 'application/json',
-            Authorization: `Bearer ${target.key}`,
-            'Idempotency-Key': chunk.key,
-          },
-          body: JSON.stringify({ links: chunk.rows.map((r) => r.link) }),
-        });
-        const body = (await res.json()) as { data?: BulkResult[] };
-        if (res.status !== 200 || body.data === undefined)
-          throw new Error(`bulk: ${res.status} ${JSON.stringify(body).slice(0, 200)}`);
-        return body.data;
-      },
-      onProgress: () => undefined,
-      stopped: () => false,
-      wait: (ms) => new Promise((r) => setTimeout(r, ms)),
-    });
-    if (error !== null) throw error;
-    const created = imported.created;
-    if (created !== IMPORT_LINKS) throw new Error(`bulk import created ${created} of ${IMPORT_LINKS}`);
-    imports.push((performance.now() - start) / 1000);
+    imports.push(await importLinks(v1, target.key, IMPORT_LINKS, String(run)));
   }
 
   console.log(
