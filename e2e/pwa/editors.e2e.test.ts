@@ -222,7 +222,7 @@ describe('the page builder', () => {
     const ids = await eventually(
       () =>
         h.sql<{ id: string }>(
-          'SELECT b.id FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C"',
+          'SELECT b.id FROM bio_blocks b JOIN bio_pages p ON p.id = b.page_id WHERE p.handle = $1 ORDER BY b.position COLLATE "C", b.id',
           [handle],
         ),
       (rows) => rows.length === 3,
@@ -243,6 +243,13 @@ describe('the page builder', () => {
     expect(await page.locator('.blocks-list > li').first().getAttribute('data-block-id')).toBe(ids[0]?.id);
 
     await page.getByRole('button', { name: 'Move block 3 up' }).click();
+    // The list shows the move (store answers render as transitions, late on a busy machine) before
+    // the next click: a button found by its label on the old list follows its block when the list
+    // re-renders, so "Move block 2 up" would be Second's button, now third, and move Second instead.
+    await eventually(
+      () => page.locator('.blocks-list > li').nth(1).getAttribute('data-block-id'),
+      (v) => v === ids[2]?.id,
+    );
     await page.getByRole('button', { name: 'Move block 2 up' }).click();
     const order = await eventually(
       () =>
@@ -253,6 +260,10 @@ describe('the page builder', () => {
       (rows) => rows[0]?.text === 'Third',
     );
     expect(order.map((r) => r.text)).toEqual(['Third', 'First', 'Second']);
+    await eventually(
+      () => page.locator('.blocks-list > li').evaluateAll((lis) => lis.map((li) => li.dataset.blockId)),
+      (shown) => shown.join() === [ids[2], ids[0], ids[1]].map((r) => r?.id).join(),
+    );
     expect(await page.getByRole('alert').filter({ hasText: 'did not work' }).count()).toBe(0);
     await page.context().close();
   }, 120_000);
