@@ -10,7 +10,8 @@ import { startBenchStack, type BenchStack } from './setup';
  * `npx tsx bench/api/paired.ts --before <dir>`: this checkout's /v1 against another checkout's (the
  * code before a change; `<dir>` needs its own `node_modules/@linkhub/*` links to its own packages), in
  * one process, so both meet the same machine load: every round runs this checkout, the other and the
- * bare baseline (bench/api/bare.ts) one after another, on their own databases. Prints the medians of
+ * bare baseline (bench/api/bare.ts) one after another (each round starting with another side), on
+ * their own databases and workspaces. Prints the medians of
  * (a) create and (b) list as index.ts does, each side's ratio to the bare baseline of its round, and
  * this ÷ before; then (c) imports of 5,000 links, alternating. BENCH_ROUNDS (7), BENCH_REQUESTS (150),
  * BENCH_IMPORTS (2 each), BENCH_DEADLINE_S (900).
@@ -52,7 +53,9 @@ try {
   );
   const domainId = domain.rows[0]?.id;
   if (!domainId) throw new Error('no system link host');
-  const bare = bareApp(pool, { workspaceId: after.workspaceId, userId: after.userId, domainId });
+  // Its own workspace: each side lists only the links it created.
+  const bareWorkspace = await after.freshWorkspace();
+  const bare = bareApp(pool, { workspaceId: bareWorkspace.workspaceId, userId: after.userId, domainId });
   const sides: Array<{ name: string; request: Requester; keys: readonly string[]; stack?: BenchStack }> = [
     {
       name: 'this checkout',
@@ -94,8 +97,12 @@ try {
   ];
   const run = async (round: number | null) => {
     const rates = scenarios.map(() => sides.map(() => 0));
+    // Each round starts with another side, so none always follows the same one.
+    const order = sides.map((_, i) => (i + (round ?? 0)) % sides.length);
     for (const [si, s] of scenarios.entries())
-      for (const [i, side] of sides.entries()) {
+      for (const i of order) {
+        const side = sides[i];
+        if (side === undefined) continue;
         const rate = await serial(side.request, s.make(side.keys), s.status, PER_ROUND);
         if (side.stack) await settle(side.stack);
         const row = rates[si];
