@@ -108,7 +108,7 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   let lastParent: string | null = null;
   for (const row of rows) {
     const hour = Math.floor(row.occurred_at.getTime() / HOUR_MS) * HOUR_MS;
-    let group = lastGroup;
+    let group: HourGroup | null = lastGroup;
     if (
       group === null ||
       lastHour !== hour ||
