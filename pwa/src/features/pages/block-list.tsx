@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { v7 as uuidv7 } from 'uuid';
 import type { BlockType } from '@linkhub/shared/blocks/snapshot';
 import { BLOCK_TYPES } from '@linkhub/shared/mutators/pages';
 import type { BlockView } from '@linkhub/shared/sync/views';
@@ -8,7 +7,8 @@ import { useRep } from '../../replicache/rep-context';
 import { errorText } from '../../ui/error-messages';
 import { BLOCK_LABELS, blockSummary } from './block-fields';
 import { BlockForm } from './block-form';
-import { planAppend, planMove, type PositionPlan } from './positions';
+import type { MoveRequest } from './block-moves';
+import { useBlockOrder } from './use-block-order';
 
 /** The page's blocks: add, edit, hide, remove, and reorder with buttons (keyboard) or by dragging. */
 export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockView[] }) {
@@ -22,25 +22,19 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
   const ref = (id: string) => ({ id, page_id: pageId, workspace_id: workspace.id });
 
   const [failure, setFailure] = useState('');
-  const writePositions = (plan: PositionPlan) =>
-    Promise.all(plan.map((p) => rep.mutate.moveBlock({ ...ref(p.id), position: p.position })));
   /** Runs one change of the list; a failure is said on screen, never swallowed. */
   const attempt = (what: string, run: () => Promise<unknown>) => {
     setFailure('');
     run().catch((err: unknown) => setFailure(`${what} did not work: ${errorText(err)}`));
   };
-
-  const move = (block: BlockView, to: number) => {
-    const name = blockSummary(block.type, block.data) || BLOCK_LABELS[asType(block.type)];
-    let plan: PositionPlan | null;
-    try {
-      plan = planMove(blocks, block.id, to);
-    } catch (err) {
-      return setFailure(`Moving “${name}” did not work: ${errorText(err)}`);
-    }
-    if (!plan) return;
-    attempt(`Moving “${name}”`, () => writePositions(plan));
-    setSaid(`Moved “${name}” to position ${to + 1} of ${blocks.length}.`);
+  // Moves and appends are planned from the store when their turn comes, not from this (possibly older) list.
+  const order = useBlockOrder(pageId, {
+    moved: (block, to, of) => setSaid(`Moved “${blockName(block)}” to position ${to + 1} of ${of}.`),
+    failed: setFailure,
+  });
+  const move = (id: string, request: MoveRequest) => {
+    setFailure('');
+    order.move(id, request, blockName);
   };
 
   return (
@@ -65,8 +59,7 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
             onDragStart={() => setDragged(block.id)}
             onDragOver={(e) => e.preventDefault()}
             onDrop={() => {
-              const source = blocks.find((b) => b.id === dragged);
-              if (source) move(source, index);
+              if (dragged !== null) move(dragged, { onto: block.id });
               setDragged(null);
             }}
           >
@@ -91,7 +84,7 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                   <span className="row">
                     <button
                       type="button"
-                      onClick={() => move(block, index - 1)}
+                      onClick={() => move(block.id, { direction: 'up' })}
                       disabled={index === 0}
                       aria-label={`Move block ${index + 1} up`}
                     >
@@ -99,7 +92,7 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                     </button>
                     <button
                       type="button"
-                      onClick={() => move(block, index + 1)}
+                      onClick={() => move(block.id, { direction: 'down' })}
                       disabled={index === blocks.length - 1}
                       aria-label={`Move block ${index + 1} down`}
                     >
@@ -145,11 +138,8 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
             submitLabel={`Add ${BLOCK_LABELS[adding].toLowerCase()}`}
             onCancel={() => setAdding(null)}
             onSubmit={(data) => {
-              const { position, repairs } = planAppend(blocks);
-              attempt('Adding the block', async () => {
-                await writePositions(repairs);
-                await rep.mutate.addBlock({ ...ref(uuidv7()), type: adding, data, position });
-              });
+              setFailure('');
+              order.append(adding, data);
               setAdding(null);
             }}
           />
@@ -174,6 +164,10 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
         ))}
     </section>
   );
+}
+
+function blockName(block: BlockView): string {
+  return blockSummary(block.type, block.data) || BLOCK_LABELS[asType(block.type)];
 }
 
 function asType(type: string): BlockType {
