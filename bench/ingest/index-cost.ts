@@ -74,6 +74,48 @@ const VARIANTS: Record<string, string[]> = {
     'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
     'CREATE INDEX ON t (workspace_id, occurred_at)',
   ],
+  // what the CHECKs cost on top of the D-405 keys (information only: they are the table's guard, D-376)
+  'D-405 keys, no regex CHECKs': [
+    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
+    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+    'ALTER TABLE t DROP CONSTRAINT t_country_code_check, DROP CONSTRAINT t_language_check',
+  ],
+  'D-405 keys, regex CHECKs as ascii()': [
+    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
+    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+    `ALTER TABLE t DROP CONSTRAINT t_country_code_check, DROP CONSTRAINT t_language_check,
+       ADD CHECK (char_length(country_code) = 2 AND ascii(country_code) BETWEEN 65 AND 90
+         AND ascii(substr(country_code, 2)) BETWEEN 65 AND 90),
+       ADD CHECK (char_length(language) BETWEEN 2 AND 3 AND ascii(language) BETWEEN 97 AND 122
+         AND ascii(substr(language, 2)) BETWEEN 97 AND 122
+         AND (char_length(language) = 2 OR ascii(substr(language, 3)) BETWEEN 97 AND 122))`,
+  ],
+  'D-405 keys, no CHECKs': [
+    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
+    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+    `ALTER TABLE t ${[
+      'event_type',
+      'resource_type',
+      'visitor_hash',
+      'ua_hash',
+      'country_code',
+      'region_code',
+      'device_type',
+      'os_family',
+      'browser_family',
+      'referrer_host',
+      'fallback_stage',
+      'language',
+    ]
+      .map((c) => `DROP CONSTRAINT t_${c}_check`)
+      .join(', ')}`,
+  ],
   'PK id + 2 read (ledger)': [
     'ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)',
     'CREATE INDEX ON t (resource_id, occurred_at)',
