@@ -12,7 +12,7 @@
  *     with generate_series): 90-day daily timeseries and a country breakdown, workspace-wide and
  *     per resource, through the API.
  *
- *   npx tsx bench/ingest/index.ts [--events 1000000] [--parallel 2] [--no-queries] [--no-summaries] [--profile drain.cpuprofile]
+ *   npx tsx bench/ingest/index.ts [--events 1000000] [--parallel 2] [--no-queries] [--no-summaries] [--profile drain.cpuprofile] [--reads-per-write 4]
  *
  * `--profile FILE` writes a CPU profile of this process covering the drain only (open it in Chrome
  * DevTools or summarise it), without the fill, the baseline and the queries.
@@ -49,6 +49,8 @@ const arg = (name: string, fallback: number) => {
 };
 const EVENTS = arg('events', 1_000_000);
 const PARALLEL = arg('parallel', 2);
+/** `--reads-per-write N`: the consumer's readsPerWrite (its default when absent). */
+const READS_PER_WRITE = process.argv.includes('--reads-per-write') ? arg('reads-per-write', 4) : undefined;
 const QUERIES = !process.argv.includes('--no-queries');
 const SUMMARIES = !process.argv.includes('--no-summaries');
 const PROFILE = process.argv.includes('--profile')
@@ -130,6 +132,7 @@ async function main(): Promise<void> {
         consumerName: 'bench',
         parallel: PARALLEL,
         serialLane: process.env.INGEST_NO_LANE !== '1',
+        ...(READS_PER_WRITE === undefined ? {} : { readsPerWrite: READS_PER_WRITE }),
         refreshSummaries: SUMMARIES,
         onBatch: (b) => (committed += b.inserted),
       },
