@@ -102,6 +102,29 @@ describe('block order on a slow device', () => {
     ).toBe('Moved “Third” to position 1 of 3.');
     // The button follows its block and keeps the keyboard's place: Third's "up" is now disabled.
     expect(await page.getByRole('button', { name: 'Move block 1 up' }).isDisabled()).toBe(true);
+
+    // By keyboard: Enter on Second's "up" (row 3). Focus stays on that button, now in row 2.
+    const secondUp = page
+      .locator(`.blocks-list > li[data-block-id="${second}"]`)
+      .getByRole('button', { name: /^Move block \d up$/ });
+    await secondUp.focus();
+    await page.keyboard.press('Enter');
+    const byKeyboard = await eventually(
+      () => serverOrder(handle),
+      (r) => r[1]?.text === 'Second',
+    );
+    expect(byKeyboard.map((r) => r.text)).toEqual(['Third', 'Second', 'First']);
+    await eventually(
+      () => shownIds(page),
+      (ids) => ids.join() === [third, second, first].join(),
+    );
+    expect(
+      await page.locator('section[aria-labelledby=blocks-title] > [aria-live=polite]').textContent(),
+    ).toBe('Moved “Second” to position 2 of 3.');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Move block 2 up',
+    );
+    expect(await secondUp.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: 'did not work' }).count()).toBe(0);
     await page.context().close();
   }, 180_000);
