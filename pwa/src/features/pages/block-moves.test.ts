@@ -71,7 +71,7 @@ describe('planning a block move from the stored blocks', () => {
   });
 
   it('keeps a move pulled from another device when this one renumbers refused keys', () => {
-    // Another device put Second first with a key between the refused ones' neighbours ("a" < "a000").
+    // Another device put Second first, with a key the library takes and that sorts before `a000`.
     const pulled = stored(refused.map((b) => (b.id === 'second' ? { ...b, position: 'Zz' } : b)));
     expect(ids(pulled)).toEqual(['second', 'first', 'third']);
     expect(ids(click(pulled, 'third', { direction: 'up' }))).toEqual(['second', 'third', 'first']);
