@@ -125,6 +125,26 @@ describe('block order on a slow device', () => {
       'Move block 2 up',
     );
     expect(await secondUp.evaluate((button) => button === document.activeElement)).toBe(true);
+
+    // And down: Enter on Third's "down" (row 1). React moves that row's node, and focus stays on its button.
+    const thirdDown = page
+      .locator(`.blocks-list > li[data-block-id="${third}"]`)
+      .getByRole('button', { name: /^Move block \d down$/ });
+    await thirdDown.focus();
+    await page.keyboard.press('Enter');
+    const downward = await eventually(
+      () => serverOrder(handle),
+      (r) => r[1]?.text === 'Third',
+    );
+    expect(downward.map((r) => r.text)).toEqual(['Second', 'Third', 'First']);
+    await eventually(
+      () => shownIds(page),
+      (ids) => ids.join() === [second, third, first].join(),
+    );
+    expect(
+      await page.locator('section[aria-labelledby=blocks-title] > [aria-live=polite]').textContent(),
+    ).toBe('Moved “Third” to position 2 of 3.');
+    expect(await thirdDown.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await page.getByRole('alert').filter({ hasText: 'did not work' }).count()).toBe(0);
     await page.context().close();
   }, 180_000);
