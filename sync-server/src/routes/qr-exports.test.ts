@@ -53,6 +53,7 @@ describe('/api/workspaces/{ws}/qr-exports', () => {
       code_count: 2,
       download_url: null,
     });
+    await kit.deps.commands.settled();
     const job = await queue.getJob(`export-${started.id}`);
     expect(job?.data).toEqual({
       workspace_id: kit.owner.workspaceId,

@@ -50,8 +50,11 @@ const deliveriesOf = async (endpointId: string) =>
       [endpointId],
     )
   ).rows;
-const queued = async (jobId: string): Promise<unknown> =>
-  (await kit.deps.jobs.queue('webhook-deliver').getJob(jobId))?.data;
+/** The job of a delivery, once the commands' after-commit work (jobs and pokes, sent after the answer) is done. */
+const queued = async (jobId: string): Promise<unknown> => {
+  await kit.deps.commands.settled();
+  return (await kit.deps.jobs.queue('webhook-deliver').getJob(jobId))?.data;
+};
 
 describe('/v1/webhooks', () => {
   it('creates an endpoint and shows its secret once; the secret is sealed at rest', async () => {

@@ -182,6 +182,7 @@ describe('DELETE /v1/leads/{id} (erasure)', () => {
       [kit.owner.workspaceId],
     );
     expect(left.rows.map((r) => r.event_type)).toEqual(['link.created']);
+    await kit.deps.commands.settled();
     expect(await queue.getJob(jobId)).toBeUndefined();
     const audit = await kit.deps.pool.query<{ text: string }>(
       "SELECT row_to_json(a)::text AS text FROM audit_log_entries a WHERE action = 'lead.erased' AND resource_id = $1",
