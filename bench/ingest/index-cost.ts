@@ -226,12 +226,11 @@ const DAY_FORMS: Record<
     ),
     statement: runsOfBytea,
   },
-  'visitor days: D-377, no ON CONFLICT (D-420 plain)': {
+  'visitor days: D-377, no ON CONFLICT (D-420, rejected)': {
     statement: (days) =>
-      visitorDaysStatement(days, 'fail').replace(
-        'INSERT INTO analytics_unique_visitor_days',
-        'INSERT INTO v',
-      ),
+      visitorDaysStatement(days)
+        .replace('INSERT INTO analytics_unique_visitor_days', 'INSERT INTO v')
+        .replace('\nON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING', ''),
   },
 };
 

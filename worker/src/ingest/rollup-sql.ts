@@ -50,13 +50,9 @@ const HASH_HEX = /^[0-9a-f]{32}$/;
  * three as constants and the run's 16-byte hashes as one bytea sliced by generate_series. Each element
  * of unnested text arrays (two UUIDs, a date and a hex hash per row) cost PostgreSQL ~4 µs more per row
  * (D-377). The rows are inserted in the given (sorted) order, as before: a nested loop over the VALUES
- * then each run's series. `fail`: no ON CONFLICT, a stored row fails the statement (D-420: only for
- * visitor days the caller expects new; ~1.4 µs of PostgreSQL less per row than skipping).
+ * then each run's series.
  */
-export function visitorDaysStatement(
-  uniques: readonly UniqueVisitorDay[],
-  onConflict: 'skip' | 'fail' = 'skip',
-): string {
+export function visitorDaysStatement(uniques: readonly UniqueVisitorDay[]): string {
   const runs: string[] = [];
   let start = 0;
   while (start < uniques.length) {
@@ -85,9 +81,8 @@ export function visitorDaysStatement(
   return `INSERT INTO analytics_unique_visitor_days (workspace_id, resource_id, event_date, visitor_hash)
 SELECT g.w, g.r, g.d, substring(g.b FROM 1 + 16 * i FOR 16)
   FROM (VALUES ${runs.join(',\n  ')}) AS g(w, r, d, b)
-  CROSS JOIN LATERAL generate_series(0, octet_length(g.b) / 16 - 1) AS i${
-    onConflict === 'skip' ? '\nON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING' : ''
-  }`;
+  CROSS JOIN LATERAL generate_series(0, octet_length(g.b) / 16 - 1) AS i
+ON CONFLICT (resource_id, event_date, visitor_hash) DO NOTHING`;
 }
 
 /**
@@ -98,7 +93,6 @@ SELECT g.w, g.r, g.d, substring(g.b FROM 1 + 16 * i FOR 16)
 export function rollupStatements(
   rollups: readonly RollupIncrement[],
   uniques: readonly UniqueVisitorDay[],
-  onVisitorDayConflict: 'skip' | 'fail' = 'skip',
 ): string[] {
   const statements: string[] = [];
   if (rollups.length > 0) {
@@ -143,6 +137,6 @@ ON CONFLICT (workspace_id, bucket_start) DO UPDATE SET
   clicks = w.clicks + EXCLUDED.clicks, scans = w.scans + EXCLUDED.scans,
   page_views = w.page_views + EXCLUDED.page_views, bot_events = w.bot_events + EXCLUDED.bot_events, updated_at = now()`);
   }
-  if (uniques.length > 0) statements.push(visitorDaysStatement(uniques, onVisitorDayConflict));
+  if (uniques.length > 0) statements.push(visitorDaysStatement(uniques));
   return statements;
 }

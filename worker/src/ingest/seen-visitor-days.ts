@@ -26,8 +26,6 @@ function add(g: Generation, u: VisitorDay): void {
   g.size += 1;
 }
 
-const MAX_CLEAN_DAYS_BEFORE_PLAIN = 10_000_000;
-
 /**
  * The (resource, day, visitor) rows this process has committed to analytics_unique_visitor_days,
  * so a returning visitor's next events skip the insert (most events of a day are repeat visits).
@@ -36,33 +34,10 @@ const MAX_CLEAN_DAYS_BEFORE_PLAIN = 10_000_000;
  * (Keyed by a `resource|day|visitor` text before D-406: building and hashing that text per
  * visitor day was 4 % of the worker's ingest CPU in bench/visit.)
  */
-export function createSeenVisitorDays(capacity = 200_000, cleanDaysBeforePlain = 20_000) {
+export function createSeenVisitorDays(capacity = 200_000) {
   let current = generation();
   let previous = generation();
-  /** Visitor days inserted with ON CONFLICT since the start or the last one found stored. */
-  let cleanDays = 0;
-  /** Doubled by each failed plain insert (its batch is written twice), so those stay a small share. */
-  let required = cleanDaysBeforePlain;
   return {
-    /**
-     * Whether a fresh batch may insert its unseen visitor days without ON CONFLICT (its speculative
-     * insertion is ~1.4 of PostgreSQL's ~4 µs per new visitor day, D-420): only once
-     * `cleanDaysBeforePlain` visitor days in a row (doubled after each failed plain insert) went in
-     * with ON CONFLICT and none was stored already. A plain insert that meets a stored one fails its
-     * transaction, which is then written again the skipping way, so counts stay exact.
-     */
-    get plainInsert(): boolean {
-      return cleanDays >= required;
-    },
-    /** A committed ON CONFLICT visitor-day insert: how many it tried and how many were new. */
-    noteInsert(tried: number, inserted: number): void {
-      cleanDays = inserted === tried ? cleanDays + tried : 0;
-    },
-    /** A plain insert met a stored visitor day (its transaction failed). */
-    noteConflict(): void {
-      cleanDays = 0;
-      required = Math.min(required * 2, MAX_CLEAN_DAYS_BEFORE_PLAIN);
-    },
     has(u: VisitorDay): boolean {
       return holds(current, u) || holds(previous, u);
     },

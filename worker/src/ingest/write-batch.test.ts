@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { toClickRow, type ClickRow } from './click-row';
-import { createSeenVisitorDays } from './seen-visitor-days';
 import { writeBatch } from './write-batch';
 
 let t: TestWorkerDeps;
@@ -120,52 +119,5 @@ describe('writeBatch', () => {
       [hour.toISOString(), 1, 1, 1],
       [new Date(hour.getTime() + 3_600_000).toISOString(), 1, 0, 0],
     ]);
-  });
-
-  it('inserts new visitor days without ON CONFLICT only after enough were new; one already stored is then counted once all the same', async () => {
-    const seen = createSeenVisitorDays(1000, 3);
-    expect(seen.plainInsert).toBe(false);
-    const warmup = randomUUID();
-    await writeBatch(t.deps.pool, [row({ resource_id: warmup }), row({ resource_id: warmup })], {
-      fresh: true,
-      seen,
-    });
-    expect(seen.plainInsert).toBe(false);
-    await writeBatch(t.deps.pool, [row({ resource_id: warmup })], { fresh: true, seen });
-    expect(seen.plainInsert).toBe(true);
-
-    const link = randomUUID();
-    const first = row({ resource_id: link });
-    await writeBatch(t.deps.pool, [first], { fresh: true, seen });
-    // stored by another process: this one's seen set does not hold it
-    const returning = row({ resource_id: link });
-    await t.deps.pool.query(
-      `INSERT INTO analytics_unique_visitor_days (workspace_id, resource_id, event_date, visitor_hash)
-       VALUES ($1, $2, $3::date, decode($4, 'hex'))`,
-      [ws, link, returning.occurred_at.toISOString().slice(0, 10), returning.visitor_hash],
-    );
-    const result = await writeBatch(t.deps.pool, [returning, row({ resource_id: link })], {
-      fresh: true,
-      seen,
-    });
-    expect(result).toMatchObject({ inserted: 2, duplicates: 0 });
-    expect(seen.plainInsert).toBe(false);
-
-    const counts = await t.deps.pool.query<{ events: number; visits: number; visitors: number }>(
-      `SELECT (SELECT count(*)::int FROM click_events WHERE resource_id = $1) AS events,
-              (SELECT sum(clicks + scans + page_views)::int FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all') AS visits,
-              (SELECT count(*)::int FROM analytics_unique_visitor_days WHERE resource_id = $1) AS visitors`,
-      [link],
-    );
-    expect(counts.rows[0]).toEqual({ events: 3, visits: 3, visitors: 3 });
-    // after a failed plain insert, twice as many new ones before the next
-    await writeBatch(
-      t.deps.pool,
-      [1, 2, 3, 4, 5].map(() => row({ resource_id: warmup })),
-      { fresh: true, seen },
-    );
-    expect(seen.plainInsert).toBe(false);
-    await writeBatch(t.deps.pool, [row({ resource_id: warmup })], { fresh: true, seen });
-    expect(seen.plainInsert).toBe(true);
   });
 });

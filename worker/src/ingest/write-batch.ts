@@ -63,33 +63,19 @@ async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[])
 
 type Added = { touched: TouchedResource[]; visitorDays: UniqueVisitorDay[] };
 
-/** The visitor-day INSERT's row count: the statement before the COMMIT, if there are visitor days. */
-function visitorDaysInserted(results: unknown, uniques: number): number {
-  if (uniques === 0 || !Array.isArray(results)) return uniques;
-  const result: unknown = results[results.length - 2];
-  const count =
-    typeof result === 'object' && result !== null && 'rowCount' in result ? result.rowCount : null;
-  return typeof count === 'number' ? count : uniques;
-}
-
-/**
- * Adds the inserted rows to the hourly rollups and unique-visitor days (those not seen committed
- * before), and commits. `plain`: the visitor days without ON CONFLICT (a stored one fails the transaction).
- */
+/** Adds the inserted rows to the hourly rollups and unique-visitor days (those not seen committed before), and commits. */
 async function addToRollupsAndCommit(
   client: pg.PoolClient,
   kept: readonly ClickRow[],
   options: WriteBatchOptions,
-  plain = false,
 ): Promise<Added> {
   const { seen } = options;
   const aggregate = aggregateBatch(kept);
   const { rollups, touched } = aggregate;
   const uniques = seen === undefined ? aggregate.uniques : aggregate.uniques.filter((u) => !seen.has(u));
   // the increments, the visitor days and the COMMIT in one message
-  const text = [...rollupStatements(rollups, uniques, plain ? 'fail' : 'skip'), 'COMMIT'].join(';\n');
-  const results: unknown = await (options.lane ? options.lane(() => client.query(text)) : client.query(text));
-  if (!plain) seen?.noteInsert(uniques.length, visitorDaysInserted(results, uniques.length));
+  const text = [...rollupStatements(rollups, uniques), 'COMMIT'].join(';\n');
+  await (options.lane ? options.lane(() => client.query(text)) : client.query(text));
   return { touched, visitorDays: uniques };
 }
 
@@ -126,20 +112,18 @@ export async function writeBatch(
     return { inserted, duplicates: rows.length - inserted, touched: added.touched };
   };
   if (options.fresh === true) {
-    const plain = options.seen?.plainInsert === true;
     try {
       const added = await withTransaction(
         pool,
         async (client) => {
           await copyEvents(client, rows);
-          return addToRollupsAndCommit(client, rows, options, plain);
+          return addToRollupsAndCommit(client, rows, options);
         },
         COMMITS_ITSELF,
       );
       return committed(rows.length, added);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (plain) options.seen?.noteConflict();
     }
   }
   const { kept, added } = await withTransaction(
