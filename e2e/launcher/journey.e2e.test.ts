@@ -296,6 +296,17 @@ for (const vp of VIEWPORTS) {
         .fill(profile(networks[2] ?? '', 2));
       await expectFits(page, 'social block edit form');
       await social.getByRole('button', { name: 'Save block' }).click();
+      // Reload once the edit is on the server, as the chip says "all changes saved": Replicache keeps a
+      // mutation in memory up to a second before IndexedDB, so a reload sooner can lose one not yet pushed.
+      await eventually(
+        () =>
+          sql<{ n: string }>('SELECT count(*) AS n FROM bio_blocks WHERE data::text LIKE $1', [
+            `%${profile(networks[2] ?? '', 2)}%`,
+          ]),
+        (rows) => rows[0]?.n === '1',
+        10_000,
+        'the edited network on the server',
+      );
 
       await page.reload();
       await page.getByRole('region', { name: 'Blocks' }).waitFor();
@@ -335,6 +346,7 @@ for (const vp of VIEWPORTS) {
       const items = () => page.getByRole('region', { name: 'Blocks' }).getByRole('listitem');
       const second = await summaryOf(items().nth(1));
       const first = await summaryOf(items().nth(0));
+      const secondId = await items().nth(1).getAttribute('data-block-id');
       await page.getByRole('button', { name: 'Move block 2 up' }).click();
       await eventually(
         () => summaryOf(items().nth(0)),
@@ -343,6 +355,19 @@ for (const vp of VIEWPORTS) {
         'the second block on top',
       );
       expect(await page.getByRole('alert').allTextContents(), 'no error shown').toEqual([]);
+      // Reload once the move is on the server (see the social block above).
+      await eventually(
+        () =>
+          sql<{ id: string }>(
+            `SELECT b.id FROM bio_blocks b
+              WHERE b.page_id = (SELECT page_id FROM bio_blocks WHERE id = $1) AND b.deleted_at IS NULL
+              ORDER BY b.position, b.id LIMIT 1`,
+            [secondId],
+          ),
+        (rows) => rows[0]?.id === secondId,
+        10_000,
+        'the moved block on top on the server',
+      );
       await page.reload();
       await page.getByRole('region', { name: 'Blocks' }).waitFor();
       expect(await summaryOf(items().nth(0))).toBe(second);
