@@ -7,7 +7,7 @@ import { startRedisServer, type PrivateRedis } from '@linkhub/shared/health/test
 import { renderMetrics } from '@linkhub/shared/metrics/registry';
 import { syncServerEnvSchema } from './env';
 import { syncRouteClassOf } from './prometheus';
-import { runPostCommit } from './commands/post-commit';
+import { deliverAfterCommit, writeThrough } from './commands/post-commit';
 import { PostCommitEffects } from './commands/effects';
 import { createTestApp, type TestApp } from './testing';
 
@@ -74,17 +74,15 @@ describe('sync-server Redis roles (two private redis-servers)', () => {
         host: 'lnk.localhost',
         slug: 'gone',
       });
-      await runPostCommit(
-        {
-          pool: t.deps.pool,
-          redis: t.deps.redis,
-          cacheRedis: t.deps.cacheRedis,
-          redisPrefix: t.deps.config.REDIS_PREFIX,
-          logger: t.deps.logger,
-          enqueue: (jobs) => t.deps.jobs.enqueueAll(jobs),
-        },
-        effects,
-      );
+      const postCommit = {
+        pool: t.deps.pool,
+        redis: t.deps.redis,
+        cacheRedis: t.deps.cacheRedis,
+        redisPrefix: t.deps.config.REDIS_PREFIX,
+        logger: t.deps.logger,
+        enqueue: (jobs: Parameters<typeof t.deps.jobs.enqueueAll>[0]) => t.deps.jobs.enqueueAll(jobs),
+      };
+      await Promise.all([writeThrough(postCommit, effects), deliverAfterCommit(postCommit, effects)]);
       // The write-through purged the stale key on the cache role; its refresh job went to the queue role.
       expect(await t.deps.cacheRedis.exists(key)).toBe(0);
       expect(await t.deps.redis.exists(key)).toBe(1);

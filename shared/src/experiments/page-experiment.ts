@@ -35,7 +35,7 @@ export type PageVariantChange = z.infer<typeof pageVariantChangeSchema>;
 export const pageExperimentSchema = z.object({
   id: z.string().min(1),
   arm: z.int().min(1).optional(),
-  /** Click-through on this link block only; null: any link block. */
+  /** Click-through on this link block only; null: every link block. */
   goal_block_id: z.string().nullish(),
   variants: z
     .array(

@@ -76,7 +76,7 @@ export const createExperimentInputSchema = z.strictObject({
   resource_id: uuidSchema,
   name: z.string().trim().min(1).max(120),
   goal: z.enum(EXPERIMENT_GOALS).optional(),
-  /** Bio pages: count clicks on this link block only (absent: any link block). */
+  /** Bio pages: count clicks on this link block only (absent: every link block). */
   goal_block_id: uuidSchema.optional(),
   variants: variantsSchema,
   ...planFields,

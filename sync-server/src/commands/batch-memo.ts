@@ -6,7 +6,7 @@ import { type CommandAuthorizeInput, type ResourceRef } from '../accounts/author
 /**
  * What the commands of one batch read again and again and none of them changes — a bulk import of
  * links changes no workspace, membership, grant or webhook endpoint — read once per batch. A push
- * has no memo: any of its mutations may change those.
+ * has no memo: each of its mutations may change those.
  */
 export class BatchMemo {
   private readonly inputs = new Map<string, CommandAuthorizeInput>();

@@ -20,16 +20,13 @@ export type PostCommitDeps = {
   enqueue: (jobs: readonly JobRequest[]) => Promise<void>;
 };
 
-/**
+/*
  * Post-commit effects: every cache write-through (a few at a time, never the whole pool), every
  * job (sent together) and the pokes, the three at once — none reads what another writes (a
  * refresh job runs seconds later; a pull reads PostgreSQL, not the cache). Each is best effort:
  * the commit stands, and a failed write-through leaves bounded staleness that cache-refresh repairs.
- * `CommandRunner.flush` answers after the write-through alone (`deliverAfterCommit` goes on, tracked).
+ * `CommandRunner.flush` answers after `writeThrough`; `deliverAfterCommit` goes on, tracked.
  */
-export async function runPostCommit(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {
-  await Promise.all([writeThrough(deps, effects), deliverAfterCommit(deps, effects)]);
-}
 
 /** The jobs and the pokes of committed transactions. Never rejects: each failure is logged. */
 export async function deliverAfterCommit(deps: PostCommitDeps, effects: PostCommitEffects): Promise<void> {

@@ -41,7 +41,7 @@ async function applyOrder(
   return true;
 }
 
-/** Writes one link block's label and/or URL, checked as any link block edit is; true when it changed. */
+/** Writes one link block's label and/or URL, checked as every link block edit is; true when it changed. */
 async function applyBlockChange(
   ctx: CommandContext,
   blocks: readonly DraftBlock[],
