@@ -1,9 +1,9 @@
-import { Replicache } from 'replicache';
 import type { ClientMutators } from '@linkhub/shared/mutators/index';
 import { platform } from '../platform/bridge';
 import { deferredMutators, loadMutators } from './deferred-mutators';
+import { DurableReplicache } from './durable-rep';
 
-export type Rep = Replicache<ClientMutators>;
+export type Rep = DurableReplicache<ClientMutators>;
 
 /** One Replicache store per signed-in user (IndexedDB), pushing and pulling with the session. */
 export async function createRep(userId: string): Promise<Rep> {
@@ -11,7 +11,7 @@ export async function createRep(userId: string): Promise<Rep> {
   // Fetched once the first screen is up, so the first edit never waits for the chunk (nor for the network).
   const whenIdle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 1_000));
   whenIdle(() => void loadMutators().catch(() => undefined));
-  return new Replicache({
+  return new DurableReplicache({
     name: userId,
     mutators: deferredMutators,
     pushURL: '/replicache/push',
