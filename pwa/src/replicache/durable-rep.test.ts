@@ -69,6 +69,14 @@ describe('DurableReplicache (D-430)', () => {
     expect(await readAfterReload(name, 'title')).toBe(2);
   });
 
+  it('resolves a mutation once it is on disk: a store torn down right after keeps it', async () => {
+    const name = freshName();
+    const rep = new DurableReplicache({ name, mutators });
+    await rep.mutate.put({ key: 'title', value: 3 });
+    void rep.close();
+    expect(await readAfterReload(name, 'title')).toBe(3);
+  });
+
   it('never runs two writes at once (Replicache would refuse the second), and the last holds every change', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }), async (steps) => {

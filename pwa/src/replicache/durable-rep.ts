@@ -1,4 +1,10 @@
-import type { MutatorDefs, ReadTransaction, ReplicacheOptions, SubscribeOptions } from 'replicache';
+import type {
+  MakeMutators,
+  MutatorDefs,
+  ReadTransaction,
+  ReplicacheOptions,
+  SubscribeOptions,
+} from 'replicache';
 import { ReplicacheImpl } from 'replicache/impl';
 
 /**
@@ -18,9 +24,22 @@ export class DurableReplicache<MD extends MutatorDefs> extends ReplicacheImpl<MD
   #queued: Promise<void> | null = null;
   /** `lastMutationID` when the newest finished write began: every local change up to it is on disk. */
   #onDisk = 0;
+  /** As Replicache's, but a mutation's promise resolves once the change is on disk ("Saved on this device"). */
+  declare readonly mutate: MakeMutators<MD>;
 
   constructor(options: ReplicacheOptions<MD>) {
     super(options);
+    this.mutate = new Proxy(this.mutate, {
+      get: (mutators, name, receiver) => {
+        const mutator: unknown = Reflect.get(mutators, name, receiver);
+        if (!isCallable(mutator)) return mutator;
+        return async (...args: unknown[]) => {
+          const result = await mutator(...args);
+          await this.whenOnDisk();
+          return result;
+        };
+      },
+    });
     // Fired once a change is committed to the in-memory store (a local mutation, or a pull's). A
     // failed write is retried by Replicache's own timer, which runs the same persist and logs.
     super.experimentalWatch(() => void this.persist().catch(() => undefined));
@@ -99,4 +118,8 @@ export class DurableReplicache<MD extends MutatorDefs> extends ReplicacheImpl<MD
     this.#running = run;
     return run;
   }
+}
+
+function isCallable(value: unknown): value is (...args: unknown[]) => unknown {
+  return typeof value === 'function';
 }
