@@ -77,6 +77,17 @@ describe('DurableReplicache (D-430)', () => {
     expect(await readAfterReload(name, 'title')).toBe(3);
   });
 
+  it('lists a pending mutation once it is on disk: a store torn down right then keeps it', async () => {
+    const name = freshName();
+    const rep = new DurableReplicache({ name, mutators });
+    // Replicache's own list does not wait for the store to open.
+    await rep.query((tx) => tx.has('title'));
+    void rep.mutate.put({ key: 'title', value: 4 });
+    while ((await rep.experimentalPendingMutations()).length === 0) await sleep(1);
+    void rep.close();
+    expect(await readAfterReload(name, 'title')).toBe(4);
+  });
+
   it('never runs two writes at once (Replicache would refuse the second), and the last holds every change', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.boolean(), { minLength: 1, maxLength: 12 }), async (steps) => {

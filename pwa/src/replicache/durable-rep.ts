@@ -1,6 +1,7 @@
 import type {
   MakeMutators,
   MutatorDefs,
+  PendingMutation,
   ReadTransaction,
   ReplicacheOptions,
   SubscribeOptions,
@@ -86,6 +87,16 @@ export class DurableReplicache<MD extends MutatorDefs> extends ReplicacheImpl<MD
       stopped = true;
       unsubscribe();
     };
+  }
+
+  /** As Replicache's, answered once the local changes it lists are on disk (the unsynced-changes chip). */
+  override async experimentalPendingMutations(): Promise<readonly PendingMutation[]> {
+    for (;;) {
+      await this.whenOnDisk();
+      const pending = await super.experimentalPendingMutations();
+      // The read waits behind a mutation committing meanwhile, and then lists it too.
+      if (this.allOnDisk) return pending;
+    }
   }
 
   /**
