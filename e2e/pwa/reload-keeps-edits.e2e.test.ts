@@ -117,4 +117,26 @@ describe('a reload right after an edit keeps it (promise 4)', () => {
     expect(persistErrors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('online with a slow server: two quick edits, a reload while the push is still waiting; kept, and pushed', async () => {
+    const { context, page, linkId, persistErrors } = await withOneLink('sol');
+    // Each push reaches the server 3 s late (one cut short by the reload is simply dropped).
+    await context.route('**/replicache/push', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.continue().catch(() => undefined);
+    });
+
+    await editThenReload(page, ['Title 1', 'Title 2']);
+    expect(await shownTitle(page, linkId)).toBe('Title 2');
+
+    await eventually(
+      () => serverTitle(linkId),
+      (title) => title === 'Title 2',
+      30_000,
+    );
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await waitForSynced(page);
+    expect(persistErrors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });
