@@ -83,7 +83,8 @@ describe('DurableReplicache (D-430)', () => {
     // Replicache's own list does not wait for the store to open.
     await rep.query((tx) => tx.has('title'));
     void rep.mutate.put({ key: 'title', value: 4 });
-    while ((await rep.experimentalPendingMutations()).length === 0) await sleep(1);
+    let listed = 0;
+    while (listed === 0) listed = (await rep.experimentalPendingMutations()).length;
     void rep.close();
     expect(await readAfterReload(name, 'title')).toBe(4);
   });

@@ -94,12 +94,11 @@ export class DurableReplicache<MD extends MutatorDefs> extends ReplicacheImpl<MD
 
   /** As Replicache's, answered once the local changes it lists are on disk (the unsynced-changes chip). */
   override async experimentalPendingMutations(): Promise<readonly PendingMutation[]> {
-    for (;;) {
-      await this.whenOnDisk();
-      const pending = await super.experimentalPendingMutations();
-      // The read waits behind a mutation committing meanwhile, and then lists it too.
-      if (this.allOnDisk) return pending;
-    }
+    // Read first, then wait: the read may list a mutation that committed while it queued, and
+    // the write waited for covers everything committed before it.
+    const pending = await super.experimentalPendingMutations();
+    await this.whenOnDisk();
+    return pending;
   }
 
   /**
