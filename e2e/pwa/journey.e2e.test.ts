@@ -266,7 +266,7 @@ describe('the editor, offline first', () => {
     await page.getByLabel('Destination URL').fill('https://shop.example/summer');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.locator('[role=status][data-pending="1"]').waitFor();
-    await page.waitForTimeout(2500); // Replicache's IndexedDB write, see below
+    // Reloaded at once: what the screen showed is already in IndexedDB (D-430).
     await page.reload();
     await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
     expect(await page.getByLabel('Destination URL').inputValue()).toBe('https://shop.example/summer');
@@ -277,9 +277,6 @@ describe('the editor, offline first', () => {
     await page.getByRole('button', { name: 'Move block 2 up' }).click();
     await page.locator('.blocks-list > li').first().getByText('Three').waitFor();
     await page.locator('[role=status][data-pending="3"]').waitFor();
-    // Replicache writes its memory state to IndexedDB on its own schedule (about a second), with no
-    // API to flush it; a reload inside that window would drop the newest changes (DECISIONS.md).
-    await page.waitForTimeout(2500);
     await page.reload();
     await page.locator('.blocks-list > li').first().getByText('Three').waitFor();
 
