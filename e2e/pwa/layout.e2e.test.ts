@@ -7,7 +7,8 @@ import { watch } from './helpers';
 /**
  * Issue 17.12: every signed-in screen from 360 px up: no horizontal scroll, the section nav
  * collapses behind a menu button, "Sign out" reachable, and no visible control smaller than
- * 24×24 px (WCAG 2.5.8; inline links inside a sentence are exempt).
+ * 24×24 px (WCAG 2.5.8; inline links inside a sentence are exempt). The seed's names are long
+ * unbroken Unicode words, as a pasted URL or product code makes them.
  */
 const VIEWPORTS = [
   { width: 360, height: 800 },
@@ -26,6 +27,12 @@ beforeAll(async () => {
   const link = await id("SELECT id FROM links WHERE workspace_id = $1 AND slug = 'shop'");
   const qr = await id('SELECT id FROM qr_codes WHERE workspace_id = $1 LIMIT 1');
   const bio = await id("SELECT id FROM bio_pages WHERE workspace_id = $1 AND handle = 'demo'");
+  // Names as users type them: one unbroken word, Unicode, long (a pasted URL or a product code).
+  const long = `Ünïcødé-東京-${'ж'.repeat(40)}-${'x'.repeat(60)}`;
+  await h.sql('UPDATE workspaces SET name = $2 WHERE id = $1', [demo.workspaceId, long.slice(0, 80)]);
+  await h.sql('UPDATE links SET title = $2, tags = ARRAY[$3] WHERE id = $1', [link, long, long.slice(0, 50)]);
+  await h.sql('UPDATE qr_codes SET title = $2 WHERE id = $1', [qr, long]);
+  await h.sql('UPDATE bio_pages SET title = $2, bio = $2 WHERE id = $1', [bio, long]);
   screens = [
     { path: '/links', heading: 'Links' },
     { path: '/links/new', heading: 'Links' },
