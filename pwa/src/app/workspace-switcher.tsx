@@ -12,7 +12,11 @@ export function WorkspaceSwitcher({
 }) {
   if (workspaces.length < 2) {
     const only = workspaces.find((w) => w.id === current);
-    return <span className="ws-name">{only?.name ?? ''}</span>;
+    return (
+      <span className="ws-name" title={only?.name}>
+        {only?.name ?? ''}
+      </span>
+    );
   }
   return (
     <label className="ws-switch">
