@@ -1,11 +1,12 @@
 /**
  * The node side of one ingest write, stage by stage, without PostgreSQL (issue 25): µs of CPU per
  * event for the stream parse (the reference per-event parse beside entryRows), the batch aggregate,
- * the COPY bytes (binary format) and the rollup SQL, over batch entries shaped like bench/visit's (one link, the
- * visitor mix's 20 User-Agents and countries). Trials alternate; medians.
+ * the COPY bytes (binary format), the seen-visitor-days filter and the rollup SQL, over batch entries shaped
+ * like bench/visit's (one link, a distinct visitor hash per event, the visitor mix's 20 User-Agents and
+ * countries). Trials alternate; medians.
  *   npx tsx bench/ingest/stage-cost.ts [--events 4000] [--trials 15] [--resources 1]
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,
@@ -16,6 +17,7 @@ import { aggregateBatch } from '../../worker/src/ingest/aggregate';
 import { CopyBinaryWriter } from '../../worker/src/ingest/copy-binary';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { rollupStatements } from '../../worker/src/ingest/rollup-sql';
+import { createSeenVisitorDays } from '../../worker/src/ingest/seen-visitor-days';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {
@@ -31,6 +33,10 @@ const countries = ['FR', 'DE', 'US', 'GB', 'ES', 'IT', 'NL', 'BR', 'IN', 'JP'];
 const browsers = ['Chrome', 'Mobile Safari', 'Firefox', 'Samsung Internet', 'Edge', 'Instagram', 'Facebook'];
 const oses = ['Windows', 'Mac OS', 'iOS', 'Android', 'Linux', 'Chrome OS'];
 const referrers = [null, 'instagram.com', 'google.com', 't.co'];
+/** bench/visit's visitor mix: each event its own visitor (of 65,536), one of 20 User-Agents. */
+const uaHashes = Array.from({ length: 20 }, (_, i) =>
+  createHash('sha256').update(`ua|${i}`).digest('hex').slice(0, 32),
+);
 const entries: Array<{ id: string; fields: string[] }> = [];
 const start = Date.now();
 for (let k = 0; k < EVENTS; k += CAPTURE_BATCH_MAX_EVENTS) {
@@ -50,6 +56,7 @@ for (let k = 0; k < EVENTS; k += CAPTURE_BATCH_MAX_EVENTS) {
           referrer_host: referrers[n % 4] ?? null,
           language: n % 2 === 0 ? 'en' : 'de',
           is_bot: n % 20 === 0,
+          ua_hash: uaHashes[n % 20] ?? '',
         },
         `visitor-${n}`,
       ),
@@ -86,6 +93,11 @@ for (let t = 0; t < TRIALS; t += 1) {
     cpuUs(() => binary.write(rows, Date.now())),
   );
   const agg = aggregateBatch(rows);
+  const seen = createSeenVisitorDays();
+  record(
+    'visitor days: seen filter+add',
+    cpuUs(() => seen.addAll(agg.uniques.filter((u) => !seen.has(u)))),
+  );
   record(
     'rollup SQL',
     cpuUs(() => rollupStatements(agg.rollups, agg.uniques)),
