@@ -3,10 +3,13 @@
  * event for the stream parse (the reference per-event parse beside entryRows), the batch aggregate,
  * the COPY bytes (binary format), the seen-visitor-days filter and the rollup SQL, over batch entries shaped
  * like bench/visit's (one link, a distinct visitor hash per event, the visitor mix's 20 User-Agents and
- * countries). Trials alternate; medians.
+ * countries), in a process that has loaded ioredis as the worker has. Trials alternate; medians.
  *   npx tsx bench/ingest/stage-cost.ts [--events 4000] [--trials 15] [--resources 1]
  */
 import { createHash, randomUUID } from 'node:crypto';
+// Loaded as in the worker, so this bench runs in the worker's V8 state: unpatched, ioredis 6 left
+// String.prototype in dictionary mode and each charCodeAt 7× slower there, and not here (D-435).
+import 'ioredis';
 import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,

@@ -159,6 +159,8 @@ describe('COPY in binary format (CopyBinaryWriter)', () => {
     };
     expect(await refusal(row({ visitor_hash: 'zz'.repeat(16) }))).toBe('23');
     expect(await refusal(row({ ua_hash: 'ab' }))).toBe('23');
+    expect(await refusal(row({ visitor_hash: `${'ab'.repeat(15)}zz` }))).toBe('23');
+    expect(await refusal(row({ ua_hash: `${'0f'.repeat(15)}é1` }))).toBe('23');
     expect(await refusal(row({ resource_id: 'not-a-uuid' }))).toBe('22');
     expect(await refusal(row({ utm_source: 'nul\u0000byte' }))).toBe('22');
     expect(await refusal(row({ country_code: 'fr' }))).toBe('23');
