@@ -1,5 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 import type { ClickRow } from './click-row';
+import { hexValue } from './hex';
 
 /** `PGCOPY\n\377\r\n\0`, then flags and header-extension length, both 0. */
 const HEADER = Buffer.from([
@@ -15,14 +16,6 @@ const PG_EPOCH_MS = 946_684_800_000;
 const TWO_32 = 2 ** 32;
 const UUID_BYTES = 16;
 const UUID_DASHES = new Set([8, 13, 18, 23]);
-
-/** Hex digit value by char code (either case), -1 for anything else. */
-const HEX_VALUE = new Int8Array(128).fill(-1);
-for (let d = 0; d < 16; d += 1) {
-  HEX_VALUE['0123456789abcdef'.charCodeAt(d)] = d;
-  HEX_VALUE['0123456789ABCDEF'.charCodeAt(d)] = d;
-}
-const hexValue = (code: number): number => (code < 128 ? (HEX_VALUE[code] ?? -1) : -1);
 
 /** The 16 bytes of a textual UUID (`8-4-4-4-12` hex digits, either case), or null when it is not one. */
 export function uuidBytes(text: string): Uint8Array | null {

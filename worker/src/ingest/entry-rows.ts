@@ -4,6 +4,7 @@ import { deviceTypes } from '@linkhub/shared/cache/payload';
 import { FALLBACK_STAGE_NUMBER } from '@linkhub/shared/analytics/rollup-dimensions';
 import { fallbackStages } from '@linkhub/shared/resolve/qr-fallback';
 import { toClickRow, type ClickRow } from './click-row';
+import { isHashHex } from './hex';
 
 /** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields (null when it has none). */
 export type Refusal = { id: string; reason: string; fields: readonly string[] | null };
@@ -44,7 +45,6 @@ export function referenceRows(id: string, fields: readonly string[]): EntryRows 
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const HEX32 = /^[0-9a-f]{32}$/;
 const COUNTRY = /^[A-Z]{2}$/;
 const LANGUAGE = /^[a-z]{2,3}$/;
 const EVENT_TYPES = new Set<unknown>(eventTypes);
@@ -108,7 +108,7 @@ function uaOf(run: unknown[]): Ua | null {
 
 function hexOf(run: unknown[]): string | null {
   const [value] = run;
-  return run.length === 1 && typeof value === 'string' && HEX32.test(value) ? value : null;
+  return run.length === 1 && typeof value === 'string' && isHashHex(value) ? value : null;
 }
 
 /** A one-value run of nullable text; undefined when it is not one. */
@@ -225,7 +225,7 @@ function decodeFast(id: string, fields: readonly string[]): EntryRows | null {
     const result = outcome(o);
     const lang = slots.length === 10 ? language(l) : { value: null };
     if (!who || !where || !family || !uaHash || !from || !tags || !result || !lang) return null;
-    if (typeof visitorHash !== 'string' || !HEX32.test(visitorHash)) return null;
+    if (typeof visitorHash !== 'string' || !isHashHex(visitorHash)) return null;
     if (typeof time !== 'number' || !Number.isSafeInteger(time)) return null;
     const ms = base + time;
     if (ms !== lastMs) {

@@ -1,5 +1,6 @@
 import type { RollupIncrement, UniqueVisitorDay } from './aggregate';
 import { intArrayLiteral, textArrayLiteral } from './array-literal';
+import { isHashHex } from './hex';
 
 export type WorkspaceTotal = Pick<
   RollupIncrement,
@@ -43,8 +44,6 @@ const texts = (values: readonly string[], type: string) =>
   `${sqlString(textArrayLiteral(values))}::${type}[]`;
 const ints = (values: readonly number[]) => `'${intArrayLiteral(values)}'::bigint[]`;
 
-const HASH_HEX = /^[0-9a-f]{32}$/;
-
 /**
  * The visitor days as one INSERT: per run of one (workspace, resource, day) in the given order, the
  * three as constants and the run's 16-byte hashes as one bytea sliced by generate_series. Each element
@@ -70,7 +69,7 @@ export function visitorDaysStatement(uniques: readonly UniqueVisitorDay[]): stri
       )
         break;
       // stored rows only (their COPY or INSERT passed the 16-byte CHECK): anything else is a bug here
-      if (!HASH_HEX.test(u.visitor_hash)) throw new Error('visitor day: the hash is not 32 hex digits');
+      if (!isHashHex(u.visitor_hash)) throw new Error('visitor day: the hash is not 32 hex digits');
       hex += u.visitor_hash;
     }
     runs.push(
