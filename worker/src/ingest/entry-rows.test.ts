@@ -51,6 +51,8 @@ const damage = fc.constantFrom(
   (f: string[]) => f,
   (f: string[]) => f.map((v, i) => (i === 7 ? v.replace(/\n.*$/, '\n[0,1') : v)),
   (f: string[]) => f.map((v, i) => (i === 7 ? `${v}\n[99,0,"${'a'.repeat(32)}",0,0,0,0,0,0,0]` : v)),
+  (f: string[]) => f.map((v, i) => (i === 7 ? `${v}\n[-1,0,"${'a'.repeat(32)}",0,0,0,0,0,0,0]` : v)),
+  (f: string[]) => f.map((v, i) => (i === 7 ? `${v}\n[0,0,"${'a'.repeat(32)}",0.5,0,0,0,0,0,0]` : v)),
   (f: string[]) => f.map((v, i) => (i === 7 ? `${v}\n[0,0,"${'a'.repeat(32)}",0,0,0,0,0,0]` : v)),
   (f: string[]) => f.map((v, i) => (i === 7 ? `${v}\n[0,1.5,"${'a'.repeat(32)}",0,0,0,0,0,0,0]` : v)),
   (f: string[]) => f.map((v, i) => (i === 5 ? v.replace(/^\[/, '[1,') : v)),

@@ -156,14 +156,16 @@ function languageOf(run: unknown[]): string | null | undefined {
 
 /** Each run turned into its row fields at most once per entry, by run index (null: not usable as that slot). */
 function runReader<T>(runs: readonly unknown[], convert: (run: unknown[]) => T | null) {
-  const done = new Map<number, T | null>();
+  // by index in an array, not a Map: a lookup per slot per event (D-434)
+  const done: Array<T | null | undefined> = new Array<T | null | undefined>(runs.length).fill(undefined);
   return (index: unknown): T | null => {
-    if (typeof index !== 'number') return null;
-    let value = done.get(index);
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= runs.length)
+      return null;
+    let value = done[index];
     if (value === undefined) {
       const run: unknown = runs[index];
-      value = Number.isInteger(index) && Array.isArray(run) ? convert(run) : null;
-      done.set(index, value);
+      value = Array.isArray(run) ? convert(run) : null;
+      done[index] = value;
     }
     return value;
   };
