@@ -212,6 +212,37 @@ describe('the page builder', () => {
     await page.context().close();
   }, 120_000);
 
+  it('keeps the line breaks of a bio and lets the user type a new one', async () => {
+    const page = await signedIn('bio-lines');
+    const handle = `lines${Date.now().toString(36)}`;
+    await createPage(page, handle);
+    const bio = page.getByLabel('Bio', { exact: true });
+    await bio.fill('Prints from Porto.');
+    await bio.press('Enter');
+    await bio.pressSequentially('Shipping worldwide.');
+    await page.getByRole('button', { name: 'Save text' }).click();
+    await eventually(
+      () => h.sql<{ bio: string }>('SELECT bio FROM bio_pages WHERE handle = $1', [handle]),
+      (rows) => rows[0]?.bio === 'Prints from Porto.\nShipping worldwide.',
+      10_000,
+      'the bio with its two lines on the server',
+    );
+    // Edited again after a reload: the first line break survives an edit of the text around it.
+    await page.reload();
+    await bio.waitFor();
+    expect(await bio.inputValue()).toBe('Prints from Porto.\nShipping worldwide.');
+    await bio.press('Control+End');
+    await bio.pressSequentially(' Since 2019.');
+    await page.getByRole('button', { name: 'Save text' }).click();
+    await eventually(
+      () => h.sql<{ bio: string }>('SELECT bio FROM bio_pages WHERE handle = $1', [handle]),
+      (rows) => rows[0]?.bio === 'Prints from Porto.\nShipping worldwide. Since 2019.',
+      10_000,
+      'the edited bio, both lines kept',
+    );
+    await page.context().close();
+  }, 120_000);
+
   it('moves a block to the top of a page whose stored order keys the library refuses', async () => {
     const page = await signedIn('move');
     const handle = `move${Date.now().toString(36)}`;

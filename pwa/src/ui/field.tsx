@@ -12,9 +12,11 @@ type FieldProps = {
   inputMode?: 'numeric' | 'url' | 'text' | 'email';
   placeholder?: string;
   readOnly?: boolean;
+  /** A textarea: the value may hold line breaks (a single-line input drops them). */
+  multiline?: boolean;
 };
 
-/** A labelled input with its hint and error tied to it (aria-describedby). */
+/** A labelled input (or textarea) with its hint and error tied to it (aria-describedby). */
 export function Field({
   label,
   value,
@@ -27,6 +29,7 @@ export function Field({
   inputMode,
   placeholder,
   readOnly,
+  multiline,
 }: FieldProps) {
   const id = useId();
   const described =
@@ -34,19 +37,33 @@ export function Field({
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type={type}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        required={required}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        readOnly={readOnly}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-      />
+      {multiline ? (
+        <textarea
+          id={id}
+          rows={3}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required={required}
+          placeholder={placeholder}
+          readOnly={readOnly}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
+      ) : (
+        <input
+          id={id}
+          type={type}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          required={required}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          placeholder={placeholder}
+          readOnly={readOnly}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={described}
+        />
+      )}
       {hint && <small id={`${id}-hint`}>{hint}</small>}
       {error && (
         <small id={`${id}-error`} className="error">

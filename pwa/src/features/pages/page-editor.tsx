@@ -98,6 +98,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           />
           <Field
             label="Bio"
+            multiline
             value={bio}
             onChange={(v) => text.set('bio', v)}
             error={errors.bio}
