@@ -225,7 +225,6 @@ describe('the page builder', () => {
       () => h.sql<{ bio: string }>('SELECT bio FROM bio_pages WHERE handle = $1', [handle]),
       (rows) => rows[0]?.bio === 'Prints from Porto.\nShipping worldwide.',
       10_000,
-      'the bio with its two lines on the server',
     );
     // Edited again after a reload: the first line break survives an edit of the text around it.
     await page.reload();
@@ -238,7 +237,6 @@ describe('the page builder', () => {
       () => h.sql<{ bio: string }>('SELECT bio FROM bio_pages WHERE handle = $1', [handle]),
       (rows) => rows[0]?.bio === 'Prints from Porto.\nShipping worldwide. Since 2019.',
       10_000,
-      'the edited bio, both lines kept',
     );
     await page.context().close();
   }, 120_000);
