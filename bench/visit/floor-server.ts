@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
+import { clientIp, FORWARDED_FOR_HEADER, parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 
 /**
  * The least a hit can do and still be the redirect DESIGN §6–7 asks for, on bare node:http: find the
  * slug in an in-process map, derive the visitor hash (SHA-256 of salt ‖ workspace ‖ address ‖
- * User-Agent, first 16 bytes), queue the event and XADD the queue as one entry every 20 ms, answer
+ * User-Agent, first 16 bytes; the address by the edge's own trusted-proxy rule), queue the event and XADD the queue as one entry every 20 ms, answer
  * 302 with Location and `Cache-Control: private, no-store`. No geo, no User-Agent parsing, no bot
  * check, no targeting, no metrics, no containment: a floor under the edge, not an edge.
  */
@@ -13,6 +14,7 @@ const port = Number(process.env.PORT ?? 0);
 const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 const streamKey = process.env.FLOOR_STREAM ?? 'bench:floor:clicks';
 const salt = randomBytes(32).toString('hex');
+const trusted = parseTrustedProxies(undefined);
 const workspace = '01a24875-3ddf-755f-a226-eb6298b4e2ef';
 const links = new Map([['/hit', { workspace, location: 'https://example.com/landing' }]]);
 let queued: string[] = [];
@@ -32,10 +34,14 @@ createServer((req, res) => {
     res.writeHead(404).end();
     return;
   }
-  const forwarded = req.headers['x-forwarded-for'];
-  const ip = (typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : undefined) ?? '';
+  const forwarded = req.headers[FORWARDED_FOR_HEADER];
+  const ip = clientIp(
+    req.socket.remoteAddress,
+    typeof forwarded === 'string' ? forwarded : undefined,
+    trusted,
+  );
   const visitor = createHash('sha256')
-    .update(`${salt}|${link.workspace}|${ip}|${req.headers['user-agent'] ?? ''}`)
+    .update(`${salt}|${link.workspace}|${ip ?? ''}|${req.headers['user-agent'] ?? ''}`)
     .digest('hex')
     .slice(0, 32);
   queued.push(`${Date.now()}\t${visitor}`);

@@ -75,9 +75,21 @@ async function shownTitle(page: Page, linkId: string): Promise<string | null> {
 const serverTitle = async (linkId: string) =>
   (await h.sql<{ title: string }>('SELECT title FROM links WHERE id = $1', [linkId]))[0]?.title;
 
+/** The server ends with `title`, the device shows everything synced, and no write to disk failed. */
+async function syncedTo(opened: Opened, title: string): Promise<void> {
+  await eventually(
+    () => serverTitle(opened.linkId),
+    (stored) => stored === title,
+  );
+  await waitForSynced(opened.page);
+  expect(opened.persistErrors).toEqual([]);
+  await opened.context.close();
+}
+
 describe('a reload right after an edit keeps it (promise 4)', () => {
   it('offline: two quick edits, a reload at once; both kept, and the server gets them once online', async () => {
-    const { context, page, linkId, persistErrors } = await withOneLink('ofra');
+    const opened = await withOneLink('ofra');
+    const { context, page, linkId } = opened;
     await context.setOffline(true);
     await context.route(/\/(replicache|api|v1|healthz)/, (route) => route.abort('internetdisconnected'));
     await page.locator('[role=status][data-state="offline"]').waitFor();
@@ -89,17 +101,12 @@ describe('a reload right after an edit keeps it (promise 4)', () => {
     await context.unrouteAll();
     await context.setOffline(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await eventually(
-      () => serverTitle(linkId),
-      (title) => title === 'Title 2',
-    );
-    await waitForSynced(page);
-    expect(persistErrors).toEqual([]);
-    await context.close();
+    await syncedTo(opened, 'Title 2');
   }, 120_000);
 
   it('online with every push failing: two quick edits, a reload at once; kept, and pushed once the server answers', async () => {
-    const { context, page, linkId, persistErrors } = await withOneLink('pim');
+    const opened = await withOneLink('pim');
+    const { context, page, linkId } = opened;
     // The context's route also sees requests a service worker makes.
     await context.route('**/replicache/push', (route) => route.abort('connectionreset'));
 
@@ -109,13 +116,7 @@ describe('a reload right after an edit keeps it (promise 4)', () => {
 
     await context.unrouteAll();
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await eventually(
-      () => serverTitle(linkId),
-      (title) => title === 'Title 2',
-    );
-    await waitForSynced(page);
-    expect(persistErrors).toEqual([]);
-    await context.close();
+    await syncedTo(opened, 'Title 2');
   }, 120_000);
 
   it('online with a slow server: two quick edits, a reload while the push is still waiting; kept, and pushed', async () => {
