@@ -3,7 +3,7 @@ import { testEvent } from '@linkhub/shared/analytics/test-events';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
-import { foldDaily } from '../../worker/src/analytics/recompute';
+import { foldClosedDays, foldDaily } from '../../worker/src/analytics/recompute';
 import { advanceCube } from '../../worker/src/analytics/cube';
 import { startHarness, type Harness } from '../analytics/harness';
 
@@ -183,6 +183,45 @@ describe('dashboard filters over the real pipeline', () => {
     await h.drain();
     const res = await h.get<{ data: { events: number; visitors: number } }>('/v1/analytics/realtime');
     expect(res.body.data).toMatchObject({ events: 1, visitors: 1 });
+  });
+});
+
+describe('yesterday (UTC) before the fold job has folded it (D-437)', () => {
+  let h: Harness;
+  const DAY_MS = 86_400_000;
+  const midnight = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS);
+  beforeAll(async () => {
+    h = await startHarness({ plan: 'business', timeZone: 'Europe/Paris' });
+    // the hour before midnight UTC: at 00:01 the hourly fold of 00:02 has not run yet
+    await h.xadd(mix(h, midnight.getTime() - 60_000));
+    await h.drain();
+    await h.deps.pool.query('UPDATE analytics_fold_state SET folded_through = $1', [
+      new Date(midnight.getTime() - DAY_MS),
+    ]);
+  });
+  afterAll(async () => h.stop());
+
+  const rawTotal = async () => {
+    const res = await h.deps.pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM click_events WHERE workspace_id = $1 AND NOT is_bot',
+      [h.workspaceId],
+    );
+    return Number(res.rows[0]?.n);
+  };
+  const shown = async () => {
+    const res = await h.get<Answer>('/v1/analytics/dashboard?period=7d');
+    expect(res.body.data.source).toBe('rollups');
+    const t = res.body.data.totals;
+    return t.clicks + t.scans + t.page_views;
+  };
+
+  it('counts yesterday from the hourly rows until the fold closes it, and from the daily rows after', async () => {
+    const raw = await rawTotal();
+    expect(raw).toBeGreaterThan(0);
+    expect(await shown()).toBe(raw);
+    const folded = await foldClosedDays(h.deps.pool, new Date(), null);
+    expect(folded.foldedThrough).toEqual(midnight);
+    expect(await shown()).toBe(raw);
   });
 });
 

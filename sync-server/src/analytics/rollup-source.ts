@@ -1,10 +1,14 @@
 import type { AnalyticsScope } from './scope';
 import { hourlyCutoff } from './scope';
+import { DAILY_COMPLETE_BEFORE } from '@linkhub/shared/analytics/daily-rollups';
+
+/** The days of $5 whose daily rows are complete (D-437); the others are read hour by hour. */
+const DAILY_DAYS = `($5::tstzrange * tstzrange(NULL, ${DAILY_COMPLETE_BEFORE}))`;
 
 /**
  * The rollup rows of one dimension that a read covers, as one SQL source with fixed parameters:
  * $1 workspace, $2 resource ids (uuid[] or null), $3 from, $4 to, $5 the daily window (tstzrange of
- * whole UTC days read from the daily rollups; 'empty' for none), $6 dimension. Hourly rows cover
+ * whole UTC days read from the daily rollups, as far as they are complete; 'empty' for none), $6 dimension. Hourly rows cover
  * the rest of [from, to).
  */
 export const ROLLUP_ROWS = rollupRows('$6');
@@ -14,12 +18,12 @@ export function rollupRows(dimensionParam: string): string {
   return `(
   SELECT bucket_start, resource_id, resource_type, value, clicks, scans, page_views, bot_events FROM analytics_rollup_hourly
    WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = ${dimensionParam}::text
-     AND ((bucket_start >= $3::timestamptz AND bucket_start < coalesce(lower($5::tstzrange), $4::timestamptz))
-       OR (bucket_start >= coalesce(upper($5::tstzrange), $4::timestamptz) AND bucket_start < $4::timestamptz))
+     AND ((bucket_start >= $3::timestamptz AND bucket_start < coalesce(lower(${DAILY_DAYS}), $4::timestamptz))
+       OR (bucket_start >= coalesce(upper(${DAILY_DAYS}), $4::timestamptz) AND bucket_start < $4::timestamptz))
   UNION ALL
   SELECT bucket_start, resource_id, resource_type, value, clicks, scans, page_views, bot_events FROM analytics_rollup_daily
    WHERE workspace_id = $1 AND ($2::uuid[] IS NULL OR resource_id = ANY($2::uuid[])) AND dimension = ${dimensionParam}::text
-     AND $5::tstzrange @> bucket_start
+     AND ${DAILY_DAYS} @> bucket_start
 )`;
 }
 
@@ -53,7 +57,7 @@ const ceilDay = (d: Date) => new Date(Math.ceil(d.getTime() / DAY_MS) * DAY_MS);
 
 /**
  * Which whole UTC days of [from, to) are read from the daily rollups. `preferDaily` (reads with
- * no time-of-day buckets): every whole day before today (the fold job keeps them complete), 24×
+ * no time-of-day buckets): every whole day before today (the SQL keeps to the days the fold job has completed, D-437), 24×
  * fewer rows. Otherwise only the days the plan no longer keeps hourly rows for.
  */
 export function dailyWindow(

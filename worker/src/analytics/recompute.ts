@@ -96,6 +96,36 @@ export async function foldDaily(db: Pick<pg.Pool, 'query'>, from: Date, to: Date
 }
 
 /**
+ * The hourly fold: every UTC day from the last one not known complete (or the day two hours ago,
+ * whichever is earlier) to today, folded again from the hourly rows; then the days that ended
+ * before `now` and before the oldest event still waiting in Redis (`unstoredSince`) are marked
+ * complete, so readers take them from the daily rows (D-437). A worker that was down catches up
+ * every day it missed. Returns the daily rows written.
+ */
+export async function foldClosedDays(
+  pool: pg.Pool,
+  now: Date,
+  unstoredSince: number | null,
+): Promise<{ rows: number; foldedThrough: Date }> {
+  return withTransaction(pool, async (tx) => {
+    const state = await tx.query<{ folded_through: Date }>(
+      'SELECT folded_through FROM analytics_fold_state FOR UPDATE',
+    );
+    const known = state.rows[0]?.folded_through ?? new Date(now.getTime() - 2 * HOUR_MS);
+    const from = new Date(Math.min(known.getTime(), now.getTime() - 2 * HOUR_MS));
+    const rows = await foldDaily(tx, from, now);
+    const closed = startOfUtcDay(new Date(Math.min(now.getTime(), unstoredSince ?? now.getTime())));
+    const next = new Date(Math.max(known.getTime(), closed.getTime()));
+    await tx.query(
+      `INSERT INTO analytics_fold_state (id, folded_through) VALUES (true, $1)
+       ON CONFLICT (id) DO UPDATE SET folded_through = EXCLUDED.folded_through`,
+      [next],
+    );
+    return { rows, foldedThrough: next };
+  });
+}
+
+/**
  * Rebuilds the hourly rollups (per resource and per workspace), the dashboard's cube and the
  * unique-visitor days of [from, to) (whole hours) from the raw events, then re-folds the days
  * touched. The rows of the range are replaced in one transaction, so readers see either the old or

@@ -81,3 +81,34 @@ describe('summary daily strip', () => {
     expect(later.at(-3)).toEqual({ day: '2026-05-01', count: 4 });
   });
 });
+
+describe('summary all-time total (D-437)', () => {
+  const DAY_MS = 86_400_000;
+  const total = async (resourceId: string) =>
+    Number(
+      (
+        await handle.pool.query<{ total_events: string }>(
+          'SELECT total_events FROM analytics_summaries WHERE resource_id = $1',
+          [resourceId],
+        )
+      ).rows[0]?.total_events,
+    );
+
+  it("counts yesterday's hours while the fold has not completed yesterday's daily rows", async () => {
+    const resourceId = randomUUID();
+    const midnight = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    await hour(resourceId, new Date(midnight - 3_600_000).toISOString(), { clicks: 4 });
+    await hour(resourceId, new Date(midnight - 2 * DAY_MS).toISOString(), { clicks: 1 });
+    await handle.pool.query(
+      `INSERT INTO analytics_rollup_daily (workspace_id, resource_id, resource_type, bucket_start, dimension, value, clicks)
+       VALUES ($1, $2, 'link', $3, 'all', '', 1)`,
+      [workspaceId, resourceId, new Date(midnight - 2 * DAY_MS)],
+    );
+    // at 00:01 UTC the fold has not run since midnight: yesterday has hourly rows only
+    await handle.pool.query('UPDATE analytics_fold_state SET folded_through = $1', [
+      new Date(midnight - DAY_MS),
+    ]);
+    await refreshSummaries(handle.pool, new Date(midnight + 60_000), [resourceId]);
+    expect(await total(resourceId)).toBe(5);
+  });
+});

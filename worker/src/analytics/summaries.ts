@@ -1,11 +1,12 @@
 import type pg from 'pg';
+import { DAILY_COMPLETE_BEFORE } from '@linkhub/shared/analytics/daily-rollups';
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
 /**
  * Per-resource 7- and 30-day totals in `analytics_summaries` (the editor pulls them as
  * `summary/{resource_id}`). Computed from the hourly rollups (dimension `all`; humans only) and the
- * unique-visitor days; `daily_counts` the last 14 days in the workspace's zone (oldest first); `total_events` is all time (daily rollups before today + today's hours) and
+ * unique-visitor days; `daily_counts` the last 14 days in the workspace's zone (oldest first); `total_events` is all time (daily rollups of the completed days before today, D-437, + the later hours) and
  * `last_event_at` the start of the hour of the newest event. A row whose numbers did not change
  * is not rewritten, so its row_version (and the client's pull) stays put.
  *
@@ -15,7 +16,8 @@ type Queryable = Pick<pg.Pool, 'query'>;
 const REFRESH_SQL = `
 WITH params AS (
   SELECT $1::timestamptz AS now, $1::timestamptz - interval '7 days' AS from7, $1::timestamptz - interval '30 days' AS from30,
-         ($1::timestamptz AT TIME ZONE 'UTC')::date AS today
+         ($1::timestamptz AT TIME ZONE 'UTC')::date AS today,
+         least(date_trunc('day', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC', ${DAILY_COMPLETE_BEFORE}) AS daily_before
 ),
 targets AS (
   SELECT DISTINCT h.workspace_id, h.resource_id, h.resource_type FROM analytics_rollup_hourly h, params p
@@ -49,9 +51,9 @@ uniques AS (
 alltime AS (
   SELECT t.resource_id,
     coalesce((SELECT sum(d.clicks + d.scans + d.page_views) FROM analytics_rollup_daily d, params p
-               WHERE d.resource_id = t.resource_id AND d.dimension = 'all' AND d.bucket_start < p.today::timestamp AT TIME ZONE 'UTC'), 0)
+               WHERE d.resource_id = t.resource_id AND d.dimension = 'all' AND d.bucket_start < p.daily_before), 0)
     + coalesce((SELECT sum(h.clicks + h.scans + h.page_views) FROM analytics_rollup_hourly h, params p
-               WHERE h.resource_id = t.resource_id AND h.dimension = 'all' AND h.bucket_start >= p.today::timestamp AT TIME ZONE 'UTC'), 0) AS total
+               WHERE h.resource_id = t.resource_id AND h.dimension = 'all' AND h.bucket_start >= p.daily_before), 0) AS total
   FROM targets t
 ),
 days AS (

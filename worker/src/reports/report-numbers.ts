@@ -2,6 +2,7 @@ import type { Queryable } from '@linkhub/shared/db/sql';
 import type { DashboardCounts, DashboardDimension, DashboardRow } from '@linkhub/shared/analytics/dashboard';
 import type { Window } from '@linkhub/shared/analytics/dashboard-window';
 import { retentionDays, type PlanKey } from '@linkhub/shared/entitlements/plans';
+import { DAILY_COMPLETE_BEFORE } from '@linkhub/shared/analytics/daily-rollups';
 
 const DAY_MS = 86_400_000;
 
@@ -33,7 +34,7 @@ function keptFrom(plan: PlanKey, kind: 'hourly_rollup_days' | 'raw_click_days', 
  * inside it — a local month's edge then counts as the UTC day it mostly overlaps (D-332).
  */
 const dailyDay = (d: string) =>
-  `((${d} >= $3::timestamptz AND ${d} + interval '1 day' <= $4::timestamptz)
+  `((${d} >= $3::timestamptz AND ${d} + interval '1 day' <= $4::timestamptz AND ${d} < ${DAILY_COMPLETE_BEFORE})
     OR ($5::timestamptz IS NOT NULL AND ${d} + interval '1 day' <= $5::timestamptz
         AND ${d} + interval '12 hours' >= $3::timestamptz AND ${d} + interval '12 hours' < $4::timestamptz))`;
 

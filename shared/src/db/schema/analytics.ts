@@ -221,6 +221,12 @@ export const analyticsCubeWorkspaceHourly = pgTable('analytics_cube_workspace_ho
   ...cubeDimensions(),
 });
 
+/** One row: the daily rollups are complete before folded_through; later days are read from the hourly rows (D-437). */
+export const analyticsFoldState = pgTable('analytics_fold_state', {
+  id: boolean('id').primaryKey().default(true),
+  foldedThrough: tstz('folded_through').notNull(),
+});
+
 /** One row: every hour before built_through is in the cubes; later hours are read from raw events. */
 export const analyticsCubeState = pgTable('analytics_cube_state', {
   id: boolean('id').primaryKey().default(true),
