@@ -1,5 +1,6 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
+import { HASH_HEX } from '@linkhub/shared/analytics/event-schema';
 import type { GeoFacts } from '@linkhub/shared/analytics/geo';
 import { runValues, wholeMsInstant } from '@linkhub/shared/analytics/run-batch';
 import type { UaFacts } from '@linkhub/shared/analytics/ua';
@@ -104,7 +105,6 @@ const ZERO = 0x30;
 /** The outcome run of nearly every visit: no variant, no fallback. */
 const PLAIN_OUTCOME = Buffer.from(JSON.stringify(runValues.outcome(null, null)));
 const NULL_RUN = Buffer.from(JSON.stringify(runValues.single(null)));
-const HEX32 = /^[0-9a-f]{32}$/;
 
 type RunCache<K> = { get(key: K): Buffer | undefined; set(key: K, bytes: Buffer): unknown };
 
@@ -225,7 +225,7 @@ export class RunBatchBuffer {
     if (at === null) lines.copy(Buffer.from(JSON.stringify(e.occurred_at)));
     else lines.integer(at - this.#base);
     lines.byte(COMMA);
-    if (e.visitor_hash.length === 32 && HEX32.test(e.visitor_hash)) {
+    if (e.visitor_hash.length === 32 && HASH_HEX.test(e.visitor_hash)) {
       lines.byte(QUOTE);
       lines.ascii(e.visitor_hash);
       lines.byte(QUOTE);

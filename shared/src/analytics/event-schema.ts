@@ -5,7 +5,9 @@ import { fallbackStages } from '../resolve/qr-fallback';
 export const eventTypes = ['click', 'scan', 'page_view'] as const;
 export const eventResourceTypes = ['link', 'qr_code', 'bio_page'] as const;
 
-const hex16 = z.string().regex(/^[0-9a-f]{32}$/);
+/** A 16-byte digest as the stream carries it (visitor and User-Agent hashes): 32 lowercase hex digits. */
+export const HASH_HEX = /^[0-9a-f]{32}$/;
+const hex16 = z.string().regex(HASH_HEX);
 const short = (max: number) => z.string().min(1).max(max).nullable();
 
 /**

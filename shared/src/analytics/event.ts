@@ -15,7 +15,13 @@ export function clicksStreamMaxEntries(events: number): number {
 }
 
 export { analyticsEventSchema, eventResourceTypes, eventTypes, type AnalyticsEvent } from './event-schema';
-import { analyticsEventSchema, eventResourceTypes, eventTypes, type AnalyticsEvent } from './event-schema';
+import {
+  analyticsEventSchema,
+  eventResourceTypes,
+  eventTypes,
+  HASH_HEX,
+  type AnalyticsEvent,
+} from './event-schema';
 
 /** `[field, value, …]` of one batch entry holding `events` (at least one), as the edge writes it (version 3). */
 export function toBatchStreamFields(events: readonly AnalyticsEvent[]): string[] {
@@ -41,9 +47,8 @@ const nullableMember = <T extends string>(values: readonly T[]): Guard<T | null>
   const isMember = member(values);
   return (v): v is T | null => v === null || isMember(v);
 };
-const HEX16 = /^[0-9a-f]{32}$/;
 const LANGUAGE = /^[a-z]{2,3}$/;
-const hex: Guard<string> = (v): v is string => typeof v === 'string' && HEX16.test(v);
+const hex: Guard<string> = (v): v is string => typeof v === 'string' && HASH_HEX.test(v);
 /** Only the exact form `toISOString()` writes (24 characters, a real instant): a subset of what `z.iso.datetime()` accepts. */
 const isoInstant: Guard<string> = (v): v is string => {
   if (typeof v !== 'string' || v.length !== 24 || v.charCodeAt(23) !== 90) return false;

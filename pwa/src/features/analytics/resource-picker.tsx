@@ -55,7 +55,11 @@ export function ResourcePicker({
         aria-describedby={`${id}-label`}
         onClick={() => setOpen((o) => !o)}
       >
-        {selected ? `${selected.kind}: ${selected.name}` : 'Whole workspace'}
+        {selected
+          ? `${selected.kind}: ${selected.name}`
+          : current === null
+            ? 'Whole workspace'
+            : 'A resource not in this workspace'}
       </button>
       {open && (
         <div className="an-picker-panel" id={`${id}-panel`}>
