@@ -212,6 +212,19 @@ describe('the analytics dashboard in Chromium', () => {
     await context.close();
   }, 120_000);
 
+  it('a bookmarked view of a resource that is gone says so, and does not claim the whole workspace', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signInAsDemo(page, h.base, demo);
+    await page.goto(`${h.base}/analytics/01a248f3-0000-7000-8000-000000000000?period=7d`);
+    await page.getByText('This item could not be found.').waitFor();
+    await expect(
+      page.getByRole('button', { name: 'A resource not in this workspace' }).count(),
+    ).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: 'Whole workspace' }).count()).resolves.toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('shares the filtered view as a read-only page that stops when revoked', async () => {
     const context = await h.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

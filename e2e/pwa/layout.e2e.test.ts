@@ -42,6 +42,11 @@ beforeAll(async () => {
     { path: '/pages', heading: 'Bio pages' },
     { path: `/pages/${bio}`, heading: 'Bio pages' },
     { path: '/analytics', heading: 'Analytics' },
+    // a shared dashboard URL with a filter value far over the limit and a bidi override in another
+    {
+      path: `/analytics/${link}?referrer_host=${'x'.repeat(3000)}&utm_source=%F0%9F%98%80%E2%80%AE`,
+      heading: 'Analytics',
+    },
     { path: '/domains', heading: 'Domains' },
     { path: '/members', heading: 'Members' },
     { path: '/settings', heading: 'Settings' },

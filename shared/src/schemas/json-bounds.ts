@@ -57,7 +57,7 @@ export function nulCharacterIssue(value: unknown): ErrorDetail | null {
     : {
         field,
         issue: 'invalid_character',
-        message: 'Contains a NUL character (U+0000), which cannot be stored.',
+        message: 'Contains a NUL character (U+0000), which is not allowed.',
       };
 }
 

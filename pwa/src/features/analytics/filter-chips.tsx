@@ -21,10 +21,15 @@ export function FilterChips({
   return (
     <div className="an-chips" role="group" aria-label="Active filters">
       {active.map((d) => {
-        const text = `${DASHBOARD_DIMENSION_LABELS[d]}: ${valueLabel(d, filters[d] ?? '')}`;
+        const label = DASHBOARD_DIMENSION_LABELS[d];
+        const value = valueLabel(d, filters[d] ?? '');
+        const text = `${label}: ${value}`;
         return (
           <span key={d} className="an-chip" data-filter={d}>
-            {text}
+            {/* a value from a shared URL may be long or carry bidi controls: one line, isolated */}
+            <span className="an-chip-text" title={text}>
+              {label}: <bdi>{value}</bdi>
+            </span>
             <button type="button" aria-label={`Remove filter ${text}`} onClick={() => onRemove(d)}>
               ×
             </button>
