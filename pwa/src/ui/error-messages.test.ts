@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '@linkhub/shared/errors/codes';
-import { slugSchema } from '@linkhub/shared/schemas/common';
+import { LOCAL_DESTINATION_MESSAGE, slugSchema, urlSchema } from '@linkhub/shared/schemas/common';
 import { updateWorkspaceSettingsArgs } from '@linkhub/shared/mutators/workspace';
 import { ApiError } from '../api/api-error';
 import { apiFieldErrors, codeSentence, errorText, fieldErrors } from './error-messages';
@@ -16,6 +16,19 @@ describe('errors in words (17.11)', () => {
     expect(fieldErrors(tooLong.error)['slug']).toBe(
       'Short link ending: use 1–64 lower-case letters, digits and hyphens.',
     );
+  });
+
+  it('says a local or IP destination cannot be used, and asks for a full address otherwise', () => {
+    const schema = z.object({ destination_url: urlSchema });
+    const errorsOf = (destination_url: string) => {
+      const parsed = schema.safeParse({ destination_url });
+      return parsed.success ? {} : fieldErrors(parsed.error);
+    };
+    expect(errorsOf('http://localhost:3000/')).toEqual({ destination_url: LOCAL_DESTINATION_MESSAGE });
+    expect(errorsOf('http://10.0.0.7/admin')).toEqual({ destination_url: LOCAL_DESTINATION_MESSAGE });
+    expect(errorsOf('example.com')).toEqual({
+      destination_url: 'Enter a full web address, such as https://example.com.',
+    });
   });
 
   it('says the password rule, not "(password: too_small)"', () => {

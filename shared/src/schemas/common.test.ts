@@ -32,6 +32,25 @@ describe('common field schemas', () => {
     }
   });
 
+  it('urls: an IP address or a local name is refused for what it is, not as an incomplete URL', () => {
+    const message = (input: string) => urlSchema.safeParse(input).error?.issues[0]?.message;
+    for (const local of [
+      'http://127.0.0.1:8080/api/me',
+      'https://192.168.1.1/',
+      'http://[::1]/',
+      'http://localhost:3000/',
+      'https://intranet/wiki',
+    ])
+      expect(message(local), local).toMatch(/^Use a public domain name/);
+    for (const malformed of [
+      'javascript:alert(1)',
+      'ftp://127.0.0.1/',
+      'example.com',
+      'https://exa mple.com',
+    ])
+      expect(message(malformed), malformed).toBe('Enter a full http:// or https:// URL.');
+  });
+
   it('host names: lower-cased, no scheme, port, path or IP', () => {
     expect(hostnameSchema.parse('Links.Example.COM.')).toBe('links.example.com');
     expect(hostnameSchema.parse('lnk.localhost')).toBe('lnk.localhost');

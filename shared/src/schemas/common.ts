@@ -97,6 +97,27 @@ export const normalizedUrlTransform = (value: string, ctx: z.RefinementCtx<strin
   return href;
 };
 
+export const LOCAL_DESTINATION_MESSAGE =
+  'Use a public domain name such as example.com: an IP address or a local name (localhost) cannot be a destination.';
+
+/**
+ * Why a typed destination is refused: a well-formed http(s) URL whose host is an IP address or a
+ * local name (`localhost`, `intranet`) says so, rather than asking for "a full URL" it already is.
+ */
+function destinationMessage(input: unknown, schemes: 'http(s)' | 'https'): string {
+  const full = schemes === 'https' ? 'Enter a full https:// URL.' : 'Enter a full http:// or https:// URL.';
+  if (typeof input !== 'string') return full;
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    return full;
+  }
+  const schemeOk = schemes === 'https' ? url.protocol === 'https:' : /^https?:$/.test(url.protocol);
+  if (!schemeOk || url.hostname === '' || URL_HOST_PATTERN.test(url.hostname)) return full;
+  return LOCAL_DESTINATION_MESSAGE;
+}
+
 /** An absolute http(s) URL of at most 2048 characters, stored normalised. */
 export const urlSchema = z
   .string()
@@ -106,7 +127,7 @@ export const urlSchema = z
     z.url({
       protocol: /^https?$/,
       hostname: URL_HOST_PATTERN,
-      error: 'Enter a full http:// or https:// URL.',
+      error: (issue) => destinationMessage(issue.input, 'http(s)'),
     }),
   )
   .transform(normalizedUrlTransform)
@@ -116,7 +137,13 @@ export const httpsUrlSchema = z
   .string()
   .trim()
   .max(MAX_URL_LENGTH)
-  .pipe(z.url({ protocol: /^https$/, hostname: URL_HOST_PATTERN, error: 'Enter a full https:// URL.' }))
+  .pipe(
+    z.url({
+      protocol: /^https$/,
+      hostname: URL_HOST_PATTERN,
+      error: (issue) => destinationMessage(issue.input, 'https'),
+    }),
+  )
   .transform(normalizedUrlTransform)
   .pipe(z.string());
 
