@@ -118,7 +118,7 @@ describe('the link editor', () => {
     await page.context().close();
   }, 120_000);
 
-  it('asks before saving a look-alike host, stores it encoded and shows it in Unicode', async () => {
+  it('asks before saving a look-alike host, stores it encoded and shows its host in ASCII from then on (D-438)', async () => {
     const page = await signedIn('lookalike');
     await section(page, 'Links');
     await page.getByRole('button', { name: 'New link' }).click();
@@ -138,12 +138,13 @@ describe('the link editor', () => {
     await page.reload();
     await eventually(
       () => page.getByLabel('Destination URL').inputValue(),
-      (v) => v === 'https://\u0430pple.com/\u6771\u4eac',
+      (v) => v === 'https://xn--pple-43d.com/\u6771\u4eac',
     );
-    // The list shows it as typed too, not as the stored punycode and percent-escapes.
+    // The list shows the host as it really is (a teammate would read the Unicode form as apple.com),
+    // and the path readable rather than percent-escaped.
     await page
       .getByRole('row', { name: new RegExp(slug) })
-      .getByRole('cell', { name: 'https://\u0430pple.com/\u6771\u4eac', exact: true })
+      .getByRole('cell', { name: 'https://xn--pple-43d.com/\u6771\u4eac', exact: true })
       .waitFor();
     await page.context().close();
   }, 120_000);

@@ -9,10 +9,16 @@ describe('displayUrl', () => {
     for (const typed of [
       'https://ja.wikipedia.org/wiki/東京',
       'https://bücher.example/straße?q=ü#é',
-      'https://аpple.com/',
+      'https://пример.рф/',
     ]) {
       expect(displayUrl(normalizeUrl(typed) ?? '')).toBe(typed);
     }
+  });
+
+  it('shows a host that could pass for another in its ASCII form, as browsers do', () => {
+    // mixed Cyrillic а + Latin, and all-Cyrillic look-alikes of apple.com
+    expect(displayUrl(normalizeUrl('https://аpple.com/ü') ?? '')).toBe('https://xn--pple-43d.com/ü');
+    expect(displayUrl('https://xn--80ak6aa92e.com/')).toBe('https://xn--80ak6aa92e.com/');
   });
 
   it('keeps spaces, reserved characters and bidi overrides encoded', () => {

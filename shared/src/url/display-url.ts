@@ -1,11 +1,14 @@
 import { normalizeUrl } from './normalize-url';
+import { detectHomograph } from './homograph';
 import { hostToUnicode } from './punycode-decode';
 
 /**
  * The form of a stored (normalised) URL to show a person: the host in Unicode and percent-encoded
  * UTF-8 in the path, query and fragment decoded where it spells letters, digits, marks, punctuation
  * or symbols. Spaces, controls, format characters (bidi overrides among them) and reserved ASCII
- * stay encoded, so what is shown never reads differently from where it leads.
+ * stay encoded, so what is shown never reads differently from where it leads. For the same reason a
+ * host that could pass for another (`аррӏе.com` in Cyrillic) is shown in its ASCII form
+ * (`xn--80ak6aa92e.com`), as browsers show it.
  */
 
 const SHOWN = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
@@ -50,5 +53,6 @@ export function displayUrl(value: string): string {
   if (hostAt === -1) return decodeReadable(href);
   const before = href.slice(0, hostAt);
   const after = href.slice(hostAt + url.host.length);
-  return before + hostToUnicode(url.host) + decodeReadable(after);
+  const lookalike = url.host.includes('xn--') && detectHomograph(href).needsConfirmation;
+  return before + (lookalike ? url.host : hostToUnicode(url.host)) + decodeReadable(after);
 }
