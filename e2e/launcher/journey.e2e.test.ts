@@ -17,6 +17,7 @@ import { csvRecords, downloadedBytes, unzip } from './files';
 import { startLauncher, type Launcher } from './launcher';
 import { mailedLink } from './mail';
 import { isGone } from './processes';
+import { LOCAL_DESTINATION_MESSAGE } from '@linkhub/shared/schemas/common';
 import { isClosed } from './ports';
 import { eventually } from './wait';
 import { createDirectPool } from '@linkhub/shared/db/pool';
@@ -138,6 +139,11 @@ for (const vp of VIEWPORTS) {
     it('makes a link with a language rule and a 50/50 split, and the edge routes by them', async () => {
       await openSection(page, 'Links');
       await page.getByRole('button', { name: 'New link' }).click();
+      // a developer's first try: their own app on localhost, refused for what it is
+      await page.getByLabel('Destination URL', { exact: true }).fill('http://localhost:3000/');
+      await page.getByLabel('Slug', { exact: true }).fill(slug);
+      await page.getByRole('button', { name: 'Create link' }).click();
+      await page.getByText(LOCAL_DESTINATION_MESSAGE).waitFor();
       await page.getByLabel('Destination URL', { exact: true }).fill(to('default'));
       await page.getByLabel('Slug', { exact: true }).fill(slug);
       await page.getByLabel('Title', { exact: true }).fill(title);
