@@ -265,8 +265,8 @@ async function main() {
       // every row a new visitor day (bench/visit's visitor mix: 65,536 addresses in turn)
       const days = rows
         .map((r) => ({
-          workspace_id: r.workspace_id,
-          resource_id: r.resource_id,
+          workspace_id: r.subject.workspace_id,
+          resource_id: r.subject.resource_id,
           event_date: r.occurred_at.toISOString().slice(0, 10),
           visitor_hash: r.visitor_hash,
         }))

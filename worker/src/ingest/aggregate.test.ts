@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { aggregateBatch } from './aggregate';
-import { toClickRow, type ClickRow } from './click-row';
+import { aggregatePerRow } from './aggregate-per-row';
+import { flatClickRow, toClickRow, type ClickRow, type RowSubject } from './click-row';
 
 const ws = '01a23729-daa5-7791-aded-7114d53cc3cb';
 const link = '01a23729-daa5-7791-aded-000000000001';
@@ -39,7 +41,11 @@ describe('aggregateBatch', () => {
 
   it('counts a bio block click for its page, with the block as a dimension', () => {
     const r = row('1-0', { workspace_id: ws, resource_id: page, resource_type: 'bio_page', block_id: block });
-    expect(r).toMatchObject({ resource_type: 'bio_block', resource_id: block, parent_resource_id: page });
+    expect(r.subject).toMatchObject({
+      resource_type: 'bio_block',
+      resource_id: block,
+      parent_resource_id: page,
+    });
     const { rollups, touched } = aggregateBatch([r]);
     expect(touched).toEqual([{ workspace_id: ws, resource_id: page, resource_type: 'bio_page' }]);
     expect(rollups.find((x) => x.dimension === 'block')).toMatchObject({
@@ -54,5 +60,94 @@ describe('aggregateBatch', () => {
       ok: false,
       reason: 'resource_id: not a UUID',
     });
+  });
+
+  it('counts what the per-row aggregate over flat rows counts, for rows sharing group objects or not', () => {
+    const nullable = <T>(...values: T[]) => fc.constantFrom<T | null>(null, ...values);
+    const subject: fc.Arbitrary<RowSubject> = fc.oneof(
+      fc.record({
+        event_type: fc.constantFrom('click', 'scan', 'page_view'),
+        workspace_id: fc.constant(ws),
+        resource_type: fc.constantFrom('link', 'qr_code', 'bio_page'),
+        resource_id: fc.constantFrom(link, page),
+        parent_resource_id: fc.constant(null),
+        block_id: fc.constant(null),
+      }),
+      fc.record({
+        event_type: fc.constant('click'),
+        workspace_id: fc.constant(ws),
+        resource_type: fc.constant('bio_block'),
+        resource_id: fc.constant(block),
+        parent_resource_id: fc.constant(page),
+        block_id: fc.constant(block),
+      }),
+    );
+    // a few of each group object, shared by the rows that pick them, as an entry's rows share theirs
+    const groups = fc.record({
+      subjects: fc.array(subject, { minLength: 1, maxLength: 3 }),
+      geos: fc.array(fc.record({ country_code: nullable('FR', 'DE'), region_code: nullable('IDF', 'BY') }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+      uas: fc.array(
+        fc.record({
+          device_type: fc.constantFrom('mobile', 'desktop'),
+          os_family: nullable('iOS', 'Android'),
+          browser_family: nullable('Chrome'),
+          is_bot: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      utms: fc.array(
+        fc.record({
+          utm_source: nullable('news'),
+          utm_medium: nullable('email'),
+          utm_campaign: nullable('spring'),
+          utm_term: nullable('shoes'),
+          utm_content: nullable('hero'),
+        }),
+        { minLength: 1, maxLength: 2 },
+      ),
+      outcomes: fc.array(fc.record({ variant_id: nullable(link), fallback_stage: nullable(1, 2, 3, 4) }), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+    });
+    const pick = <T>(from: readonly T[], i: number): T => from[i % from.length] ?? (from[0] as T);
+    fc.assert(
+      fc.property(
+        groups,
+        fc.array(
+          fc.record({
+            picks: fc.array(fc.nat(), { minLength: 5, maxLength: 5 }),
+            hour: fc.integer({ min: 0, max: 2 }),
+            visitor: fc.constantFrom('a', 'b', 'c'),
+            referrer_host: nullable('t.co', 'google.com'),
+            language: nullable('de', 'fr'),
+          }),
+          { maxLength: 30 },
+        ),
+        (g, specs) => {
+          const rows: ClickRow[] = specs.map((spec, i) => {
+            const [s = 0, geo = 0, ua = 0, utm = 0, outcome = 0] = spec.picks;
+            return {
+              stream_message_id: `1-${i}`,
+              occurred_at: new Date(Date.UTC(2026, 4, 1, 10 + spec.hour, i % 60)),
+              visitor_hash: spec.visitor.repeat(32),
+              ua_hash: 'f'.repeat(32),
+              referrer_host: spec.referrer_host,
+              language: spec.language,
+              subject: pick(g.subjects, s),
+              geo: pick(g.geos, geo),
+              ua: pick(g.uas, ua),
+              utm: pick(g.utms, utm),
+              outcome: pick(g.outcomes, outcome),
+            };
+          });
+          expect(aggregateBatch(rows)).toEqual(aggregatePerRow(rows.map(flatClickRow)));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { ROLLUP_DIMENSIONS, ROLLUP_DIMENSION_NAMES } from '@linkhub/shared/analytics/rollup-dimensions';
-import type { ClickRow } from './click-row';
+import type { DimensionSource } from '@linkhub/shared/analytics/rollup-dimensions';
+import type { ClickRow, RowGeo, RowOutcome, RowSubject, RowUa, RowUtm } from './click-row';
 
 /** One hourly rollup increment (the key is the table's primary key). */
 export type RollupIncrement = {
@@ -35,15 +36,19 @@ export type BatchAggregate = {
 };
 
 /** The resource a row is counted under: a bio block click counts for its page (dimension `block` names the block). */
-export function rollupResource(row: ClickRow): TouchedResource {
-  if (row.resource_type === 'bio_block') {
+export function rollupResource(subject: RowSubject): TouchedResource {
+  if (subject.resource_type === 'bio_block') {
     return {
-      workspace_id: row.workspace_id,
-      resource_id: row.parent_resource_id ?? row.resource_id,
+      workspace_id: subject.workspace_id,
+      resource_id: subject.parent_resource_id ?? subject.resource_id,
       resource_type: 'bio_page',
     };
   }
-  return { workspace_id: row.workspace_id, resource_id: row.resource_id, resource_type: row.resource_type };
+  return {
+    workspace_id: subject.workspace_id,
+    resource_id: subject.resource_id,
+    resource_type: subject.resource_type,
+  };
 }
 
 const HOUR_MS = 3_600_000;
@@ -58,6 +63,69 @@ type HourGroup = {
   visitors: Set<string>;
 };
 
+/**
+ * The dimension columns of the row being counted, as the dimensions' `of` reads them: one object
+ * for the whole batch, whose fields are copied again only from the row's group objects that differ
+ * from the previous row's (the rows of an entry share them), instead of a flat object per row.
+ */
+class RowColumns implements DimensionSource {
+  country_code: string | null = null;
+  region_code: string | null = null;
+  device_type: string | null = null;
+  os_family: string | null = null;
+  browser_family: string | null = null;
+  referrer_host: string | null = null;
+  utm_source: string | null = null;
+  utm_medium: string | null = null;
+  utm_campaign: string | null = null;
+  utm_term: string | null = null;
+  utm_content: string | null = null;
+  variant_id: string | null = null;
+  fallback_stage: number | null = null;
+  block_id: string | null = null;
+  language: string | null = null;
+  #subject: RowSubject | null = null;
+  #geo: RowGeo | null = null;
+  #ua: RowUa | null = null;
+  #utm: RowUtm | null = null;
+  #outcome: RowOutcome | null = null;
+
+  of(row: ClickRow): this {
+    const { subject, geo, ua, utm, outcome } = row;
+    if (subject !== this.#subject) {
+      this.#subject = subject;
+      this.block_id = subject.block_id;
+    }
+    if (geo !== this.#geo) {
+      this.#geo = geo;
+      this.country_code = geo.country_code;
+      this.region_code = geo.region_code;
+    }
+    if (ua !== this.#ua) {
+      this.#ua = ua;
+      this.device_type = ua.device_type;
+      this.os_family = ua.os_family;
+      this.browser_family = ua.browser_family;
+    }
+    if (utm !== this.#utm) {
+      this.#utm = utm;
+      this.utm_source = utm.utm_source;
+      this.utm_medium = utm.utm_medium;
+      this.utm_campaign = utm.utm_campaign;
+      this.utm_term = utm.utm_term;
+      this.utm_content = utm.utm_content;
+    }
+    if (outcome !== this.#outcome) {
+      this.#outcome = outcome;
+      this.variant_id = outcome.variant_id;
+      this.fallback_stage = outcome.fallback_stage;
+    }
+    this.referrer_host = row.referrer_host;
+    this.language = row.language;
+    return this;
+  }
+}
+
 const byKey = <T>(entries: Array<[string, T]>): T[] =>
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 
@@ -71,7 +139,7 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   // by counted resource, then workspace, then hour: the row's own strings and a number, no key built per row
   const groups = new Map<string, Map<string, Map<number, HourGroup>>>();
   const touched = new Map<string, TouchedResource>();
-  function groupOf(row: ClickRow, hour: number): HourGroup {
+  function groupOf(row: RowSubject, hour: number): HourGroup {
     const resource =
       row.resource_type === 'bio_block' ? (row.parent_resource_id ?? row.resource_id) : row.resource_id;
     let byWorkspace = groups.get(resource);
@@ -99,37 +167,28 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
     touched.set(target.resource_id, target);
     return group;
   }
-  // consecutive rows are mostly one resource in one hour: the last row's group is checked first
+  // consecutive rows are mostly of one entry's subject in one hour: the last row's group is checked first
   let lastGroup: HourGroup | null = null;
   let lastHour = 0;
-  let lastResource = '';
-  let lastWorkspace = '';
-  let lastType = '';
-  let lastParent: string | null = null;
+  let lastSubject: RowSubject | null = null;
+  const columns = new RowColumns();
   for (const row of rows) {
     const hour = Math.floor(row.occurred_at.getTime() / HOUR_MS) * HOUR_MS;
+    const { subject } = row;
     let group: HourGroup | null = lastGroup;
-    if (
-      group === null ||
-      lastHour !== hour ||
-      lastResource !== row.resource_id ||
-      lastWorkspace !== row.workspace_id ||
-      lastType !== row.resource_type ||
-      lastParent !== row.parent_resource_id
-    ) {
-      group = groupOf(row, hour);
+    if (group === null || lastHour !== hour || lastSubject !== subject) {
+      group = groupOf(subject, hour);
       lastGroup = group;
       lastHour = hour;
-      lastResource = row.resource_id;
-      lastWorkspace = row.workspace_id;
-      lastType = row.resource_type;
-      lastParent = row.parent_resource_id;
+      lastSubject = subject;
     }
+    const source = columns.of(row);
+    const { is_bot: isBot } = row.ua;
     for (let d = 0; d < DIMENSIONS.length; d += 1) {
       const dimension = DIMENSIONS[d];
       const byValue = group.increments[d];
       if (!dimension || !byValue) continue;
-      const value = dimension.of(row);
+      const value = dimension.of(source);
       // unknown values are not stored: "unknown" = the `all` row minus the known values
       if (value === '' && dimension.name !== 'all') continue;
       // the hot loop: keyed by the value string itself (no key built), and a literal (a spread object counts 3× slower)
@@ -149,12 +208,12 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
         };
         byValue.set(value, inc);
       }
-      if (row.is_bot) inc.bot_events += 1;
-      else if (row.event_type === 'click') inc.clicks += 1;
-      else if (row.event_type === 'scan') inc.scans += 1;
+      if (isBot) inc.bot_events += 1;
+      else if (subject.event_type === 'click') inc.clicks += 1;
+      else if (subject.event_type === 'scan') inc.scans += 1;
       else inc.page_views += 1;
     }
-    if (!row.is_bot) group.visitors.add(row.visitor_hash);
+    if (!isBot) group.visitors.add(row.visitor_hash);
   }
   const rollups: Array<[string, RollupIncrement]> = [];
   // a key per (resource, day), not per visitor: the visitors of a day are sorted as they are

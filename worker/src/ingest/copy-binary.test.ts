@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
-import type { ClickRow } from './click-row';
+import { nestedClickRow, type ClickRow, type FlatClickRow } from './click-row';
 import { CopyBinaryWriter, uuidBytes } from './copy-binary';
 import { copyEvents } from './copy-events';
 
@@ -19,7 +19,8 @@ afterAll(async () => {
 
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let seq = 0;
-const row = (over: Partial<ClickRow> = {}): ClickRow => ({
+/** A row's columns side by side (the row itself: `nestedClickRow`). */
+const flat = (over: Partial<FlatClickRow> = {}): FlatClickRow => ({
   stream_message_id: `1733390000000-${String((seq += 1)).padStart(8, '0')}:0`,
   occurred_at: new Date(Date.UTC(2026, 11, 5, 10, 0, 0, 123)),
   event_type: 'click',
@@ -55,7 +56,7 @@ const STORED = `SELECT id::text, stream_message_id, occurred_at, event_type, wor
   fallback_stage, is_bot, language
   FROM click_events WHERE stream_message_id = ANY($1::text[]) ORDER BY stream_message_id`;
 
-type Stored = Omit<ClickRow, 'block_id'> & { id: string };
+type Stored = Omit<FlatClickRow, 'block_id'> & { id: string };
 
 /** COPYs the rows in one transaction and reads them back in stream-id order. */
 async function copyAndRead(rows: readonly ClickRow[]): Promise<Stored[]> {
@@ -74,7 +75,9 @@ async function copyAndRead(rows: readonly ClickRow[]): Promise<Stored[]> {
   return stored;
 }
 
-const expected = (r: ClickRow) => {
+const row = (over: Partial<FlatClickRow> = {}): ClickRow => nestedClickRow(flat(over));
+
+const expected = (r: FlatClickRow) => {
   const { block_id: _block, ...columns } = r;
   return { ...columns, workspace_id: r.workspace_id.toLowerCase(), resource_id: r.resource_id.toLowerCase() };
 };
@@ -123,9 +126,9 @@ describe('COPY in binary format (CopyBinaryWriter)', () => {
             { minLength: 1, maxLength: 12 },
           ),
           async (overrides) => {
-            const rows = overrides.map((o) => row(o));
-            const stored = await copyAndRead(rows);
-            expect(stored.map(({ id: _id, ...columns }) => columns)).toEqual(rows.map(expected));
+            const columns = overrides.map((o) => flat(o));
+            const stored = await copyAndRead(columns.map(nestedClickRow));
+            expect(stored.map(({ id: _id, ...values }) => values)).toEqual(columns.map(expected));
             for (const s of stored) expect(s.id).toMatch(V7);
           },
         ),

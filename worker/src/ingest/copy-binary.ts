@@ -1,5 +1,5 @@
 import { randomFillSync } from 'node:crypto';
-import type { ClickRow } from './click-row';
+import type { ClickRow, RowSubject } from './click-row';
 import { hexValue } from './hex';
 
 /** `PGCOPY\n\377\r\n\0`, then flags and header-extension length, both 0. */
@@ -59,6 +59,8 @@ export class CopyBinaryWriter {
   readonly #msBytes = new Uint8Array(6);
   /** The UUIDs of one write, by text: a batch's rows share a few workspaces and resources. */
   readonly #uuids = new Map<string, Uint8Array | null>();
+  /** The bytes of each subject written so far in this write, by the row's subject object (D-439). */
+  readonly #subjects = new Map<RowSubject, Buffer>();
 
   /** The COPY bytes of `rows`, their ids made at `now`: a buffer of the caller's own (a write may still be streaming one while the next is made). */
   write(rows: readonly ClickRow[], now: number): Buffer {
@@ -74,6 +76,7 @@ export class CopyBinaryWriter {
     this.#msBytes[5] = lo & 0xff;
     this.#uuids.clear();
     for (const row of rows) this.#row(row);
+    this.#subjects.clear();
     this.#room(2);
     this.#used = this.#bytes.writeInt16BE(-1, this.#used);
     return this.#bytes.subarray(0, this.#used);
@@ -87,30 +90,49 @@ export class CopyBinaryWriter {
     this.#id();
     this.#text(row.stream_message_id);
     this.#time(row.occurred_at);
-    this.#text(row.event_type);
-    this.#uuid(row.workspace_id);
-    this.#text(row.resource_type);
-    this.#uuid(row.resource_id);
-    this.#uuid(row.parent_resource_id);
+    this.#subject(row.subject);
     this.#hash(row.visitor_hash);
     this.#hash(row.ua_hash);
-    this.#text(row.country_code);
-    this.#text(row.region_code);
-    this.#text(row.device_type);
-    this.#text(row.os_family);
-    this.#text(row.browser_family);
+    const { geo, ua, utm, outcome } = row;
+    this.#text(geo.country_code);
+    this.#text(geo.region_code);
+    this.#text(ua.device_type);
+    this.#text(ua.os_family);
+    this.#text(ua.browser_family);
     this.#text(row.referrer_host);
-    this.#text(row.utm_source);
-    this.#text(row.utm_medium);
-    this.#text(row.utm_campaign);
-    this.#text(row.utm_term);
-    this.#text(row.utm_content);
-    this.#uuid(row.variant_id);
-    this.#smallint(row.fallback_stage);
+    this.#text(utm.utm_source);
+    this.#text(utm.utm_medium);
+    this.#text(utm.utm_campaign);
+    this.#text(utm.utm_term);
+    this.#text(utm.utm_content);
+    this.#uuid(outcome.variant_id);
+    this.#smallint(outcome.fallback_stage);
     this.#room(5);
     this.#int32(1);
-    this.#bytes[this.#used++] = row.is_bot ? 1 : 0;
+    this.#bytes[this.#used++] = ua.is_bot ? 1 : 0;
     this.#text(row.language);
+  }
+
+  /**
+   * event_type, workspace_id, resource_type, resource_id, parent_resource_id: the rows of a batch
+   * entry share one subject object, and its bytes are copied from the first row's (a view: a write
+   * only appends, and a grown buffer stays alive while viewed).
+   */
+  #subject(subject: RowSubject): void {
+    const written = this.#subjects.get(subject);
+    if (written !== undefined) {
+      this.#room(written.length);
+      this.#bytes.set(written, this.#used);
+      this.#used += written.length;
+      return;
+    }
+    const from = this.#used;
+    this.#text(subject.event_type);
+    this.#uuid(subject.workspace_id);
+    this.#text(subject.resource_type);
+    this.#uuid(subject.resource_id);
+    this.#uuid(subject.parent_resource_id);
+    this.#subjects.set(subject, this.#bytes.subarray(from, this.#used));
   }
 
   #room(n: number): void {

@@ -103,12 +103,24 @@ describe('entryRows', () => {
     const { rows, refused, events } = entryRows('9-1', toRunBatchFields([base, { ...base, is_bot: true }]));
     expect({ events, refused }).toEqual({ events: 2, refused: [] });
     expect(
-      rows.map((r) => [r.stream_message_id, r.resource_type, r.resource_id, r.parent_resource_id]),
+      rows.map((r) => [
+        r.stream_message_id,
+        r.subject.resource_type,
+        r.subject.resource_id,
+        r.subject.parent_resource_id,
+      ]),
     ).toEqual([
       ['9-1:0', 'bio_block', BLOCK.toLowerCase(), PAGE],
       ['9-1:1', 'bio_block', BLOCK.toLowerCase(), PAGE],
     ]);
     expect(rows[0]?.occurred_at.toISOString()).toBe(at);
-    expect([rows[0]?.country_code, rows[0]?.fallback_stage, rows[1]?.is_bot]).toEqual(['FR', 2, true]);
+    // the rows of an entry share its runs' objects
+    expect(rows[0]?.subject).toBe(rows[1]?.subject);
+    expect(rows[0]?.geo).toBe(rows[1]?.geo);
+    expect([rows[0]?.geo.country_code, rows[0]?.outcome.fallback_stage, rows[1]?.ua.is_bot]).toEqual([
+      'FR',
+      2,
+      true,
+    ]);
   });
 });

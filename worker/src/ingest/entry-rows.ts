@@ -3,7 +3,15 @@ import { isRunBatch } from '@linkhub/shared/analytics/run-batch';
 import { deviceTypes } from '@linkhub/shared/cache/payload';
 import { FALLBACK_STAGE_NUMBER } from '@linkhub/shared/analytics/rollup-dimensions';
 import { fallbackStages } from '@linkhub/shared/resolve/qr-fallback';
-import { toClickRow, type ClickRow } from './click-row';
+import {
+  toClickRow,
+  type ClickRow,
+  type RowGeo,
+  type RowOutcome,
+  type RowSubject,
+  type RowUa,
+  type RowUtm,
+} from './click-row';
 import { isHashHex } from './hex';
 
 /** An entry or event the ingest will not write, for the dead-letter list: its id, why, and its fields (null when it has none). */
@@ -58,19 +66,10 @@ const isText = (v: unknown, max: number): v is string =>
   typeof v === 'string' && v.length >= 1 && v.length <= max;
 const isNullableText = (v: unknown, max: number): v is string | null => v === null || isText(v, max);
 const isFallbackStage = (v: unknown): v is keyof typeof FALLBACK_STAGE_NUMBER => FALLBACK_STAGES.has(v);
-const isEventType = (v: unknown): v is ClickRow['event_type'] => EVENT_TYPES.has(v);
+const isEventType = (v: unknown): v is RowSubject['event_type'] => EVENT_TYPES.has(v);
 const isResourceType = (v: unknown): v is 'link' | 'qr_code' | 'bio_page' => RESOURCE_TYPES.has(v);
 
-type Subject = Pick<
-  ClickRow,
-  'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'parent_resource_id' | 'block_id'
->;
-type Geo = Pick<ClickRow, 'country_code' | 'region_code'>;
-type Ua = Pick<ClickRow, 'device_type' | 'os_family' | 'browser_family' | 'is_bot'>;
-type Utm = Pick<ClickRow, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>;
-type Outcome = Pick<ClickRow, 'variant_id' | 'fallback_stage'>;
-
-function subjectOf(run: unknown[]): Subject | null {
+function subjectOf(run: unknown[]): RowSubject | null {
   if (run.length !== 5) return null;
   const [eventType, workspaceId, resourceType, resourceId, blockId] = run;
   if (!isEventType(eventType) || !isResourceType(resourceType)) return null;
@@ -88,7 +87,7 @@ function subjectOf(run: unknown[]): Subject | null {
   };
 }
 
-function geoOf(run: unknown[]): Geo | null {
+function geoOf(run: unknown[]): RowGeo | null {
   if (run.length !== 2) return null;
   const [country, region] = run;
   if (!(country === null || (typeof country === 'string' && country.length === 2))) return null;
@@ -98,7 +97,7 @@ function geoOf(run: unknown[]): Geo | null {
   return { country_code: upper, region_code: region };
 }
 
-function uaOf(run: unknown[]): Ua | null {
+function uaOf(run: unknown[]): RowUa | null {
   if (run.length !== 4) return null;
   const [device, os, browser, isBot] = run;
   if (typeof device !== 'string' || !DEVICE_TYPES.has(device)) return null;
@@ -117,7 +116,7 @@ function textOf(run: unknown[], max: number): string | null | undefined {
   return run.length === 1 && isNullableText(value, max) ? value : undefined;
 }
 
-function utmOf(run: unknown[]): Utm | null {
+function utmOf(run: unknown[]): RowUtm | null {
   if (run.length !== 5) return null;
   const [source, medium, campaign, term, content] = run;
   if (
@@ -137,7 +136,7 @@ function utmOf(run: unknown[]): Utm | null {
   };
 }
 
-function outcomeOf(run: unknown[]): Outcome | null {
+function outcomeOf(run: unknown[]): RowOutcome | null {
   if (run.length !== 2) return null;
   const [variant, stage] = run;
   if (!(variant === null || (isText(variant, 64) && UUID.test(variant)))) return null;
@@ -235,32 +234,19 @@ function decodeFast(id: string, fields: readonly string[]): EntryRows | null {
       lastMs = ms;
       lastAt = new Date(ms);
     }
+    // the run objects themselves: every row of the entry that names a run shares its object
     return {
       stream_message_id: key,
       occurred_at: lastAt,
-      event_type: who.event_type,
-      workspace_id: who.workspace_id,
-      resource_type: who.resource_type,
-      resource_id: who.resource_id,
-      parent_resource_id: who.parent_resource_id,
-      block_id: who.block_id,
       visitor_hash: visitorHash,
       ua_hash: uaHash.value,
-      country_code: where.country_code,
-      region_code: where.region_code,
-      device_type: family.device_type,
-      os_family: family.os_family,
-      browser_family: family.browser_family,
       referrer_host: from.value,
-      utm_source: tags.utm_source,
-      utm_medium: tags.utm_medium,
-      utm_campaign: tags.utm_campaign,
-      utm_term: tags.utm_term,
-      utm_content: tags.utm_content,
-      variant_id: result.variant_id,
-      fallback_stage: result.fallback_stage,
-      is_bot: family.is_bot,
       language: lang.value,
+      subject: who,
+      geo: where,
+      ua: family,
+      utm: tags,
+      outcome: result,
     };
   }
 

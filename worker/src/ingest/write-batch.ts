@@ -22,39 +22,37 @@ RETURNING stream_message_id`;
 
 export type BatchWriteResult = { inserted: number; duplicates: number; touched: TouchedResource[] };
 
-const col = <K extends keyof ClickRow>(rows: readonly ClickRow[], key: K): Array<ClickRow[K]> =>
-  rows.map((r) => r[key]);
-
 /** Inserts the rows not stored yet (a redelivered message id is skipped); returns those inserted. */
 async function insertNewEvents(client: pg.PoolClient, rows: readonly ClickRow[]): Promise<ClickRow[]> {
+  const col = <T>(of: (row: ClickRow) => T): T[] => rows.map(of);
   const inserted = await client.query<{ stream_message_id: string }>({
     name: 'ingest_insert_events',
     text: INSERT_EVENTS,
     values: [
-      col(rows, 'stream_message_id'),
-      col(rows, 'occurred_at'),
-      col(rows, 'event_type'),
-      col(rows, 'workspace_id'),
-      col(rows, 'resource_type'),
-      col(rows, 'resource_id'),
-      col(rows, 'parent_resource_id'),
-      col(rows, 'visitor_hash'),
-      col(rows, 'ua_hash'),
-      col(rows, 'country_code'),
-      col(rows, 'region_code'),
-      col(rows, 'device_type'),
-      col(rows, 'os_family'),
-      col(rows, 'browser_family'),
-      col(rows, 'referrer_host'),
-      col(rows, 'utm_source'),
-      col(rows, 'utm_medium'),
-      col(rows, 'utm_campaign'),
-      col(rows, 'utm_term'),
-      col(rows, 'utm_content'),
-      col(rows, 'variant_id'),
-      col(rows, 'fallback_stage'),
-      col(rows, 'is_bot'),
-      col(rows, 'language'),
+      col((r) => r.stream_message_id),
+      col((r) => r.occurred_at),
+      col((r) => r.subject.event_type),
+      col((r) => r.subject.workspace_id),
+      col((r) => r.subject.resource_type),
+      col((r) => r.subject.resource_id),
+      col((r) => r.subject.parent_resource_id),
+      col((r) => r.visitor_hash),
+      col((r) => r.ua_hash),
+      col((r) => r.geo.country_code),
+      col((r) => r.geo.region_code),
+      col((r) => r.ua.device_type),
+      col((r) => r.ua.os_family),
+      col((r) => r.ua.browser_family),
+      col((r) => r.referrer_host),
+      col((r) => r.utm.utm_source),
+      col((r) => r.utm.utm_medium),
+      col((r) => r.utm.utm_campaign),
+      col((r) => r.utm.utm_term),
+      col((r) => r.utm.utm_content),
+      col((r) => r.outcome.variant_id),
+      col((r) => r.outcome.fallback_stage),
+      col((r) => r.ua.is_bot),
+      col((r) => r.language),
     ],
   });
   const fresh = new Set(inserted.rows.map((r) => r.stream_message_id));
