@@ -11,15 +11,21 @@ export const hexValue = (code: number): number => (code < 128 ? (HEX_VALUE[code]
 /** Hex digits of a visitor or UA hash (an MD5-sized 16 bytes). */
 export const HASH_HEX_DIGITS = 32;
 
+/** 1 at the char code of each lowercase hex digit. */
+const LOWER_HEX = new Uint8Array(128);
+for (let d = 0; d < 16; d += 1) LOWER_HEX['0123456789abcdef'.charCodeAt(d)] = 1;
+
 /**
- * Whether `text` is 32 lowercase hex digits, as `/^[0-9a-f]{32}$/` says: a loop over char codes,
- * 49 ns against the RegExp's 134 on this machine (it runs once per ingested event, D-433).
+ * Whether `text` is 32 lowercase hex digits, as `/^[0-9a-f]{32}$/` says: a loop over char codes (it
+ * runs once per ingested event, D-433), each looked up in a table. Two range tests per char (digit,
+ * else letter) took a mispredicted branch whenever a hash went from digits to letters: 163–174 ns per
+ * hash against 67–73 for the table, on 4,000 distinct hashes (D-440).
  */
 export function isHashHex(text: string): boolean {
   if (text.length !== HASH_HEX_DIGITS) return false;
   for (let i = 0; i < HASH_HEX_DIGITS; i += 1) {
     const code = text.charCodeAt(i);
-    if (!((code >= 0x30 && code <= 0x39) || (code >= 0x61 && code <= 0x66))) return false;
+    if (code >= 128 || LOWER_HEX[code] !== 1) return false;
   }
   return true;
 }
