@@ -17,8 +17,6 @@ import {
 } from '../../shared/src/analytics/event';
 import { testEvent } from '../../shared/src/analytics/test-events';
 import { aggregateBatch } from '../../worker/src/ingest/aggregate';
-import { aggregatePerRow } from '../../worker/src/ingest/aggregate-per-row';
-import { flatClickRow } from '../../worker/src/ingest/click-row';
 import { CopyBinaryWriter } from '../../worker/src/ingest/copy-binary';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { rollupStatements } from '../../worker/src/ingest/rollup-sql';
@@ -80,7 +78,6 @@ const stages: Record<string, number[]> = {};
 const record = (name: string, us: number) => (stages[name] ??= []).push(us / EVENTS);
 const binary = new CopyBinaryWriter();
 const rows = entries.flatMap((e) => entryRows(e.id, e.fields).rows);
-const flatRows = rows.map(flatClickRow);
 for (let t = 0; t < TRIALS; t += 1) {
   record(
     'parse: reference (per event)',
@@ -89,10 +86,6 @@ for (let t = 0; t < TRIALS; t += 1) {
   record(
     'parse: entryRows (runs once)',
     cpuUs(() => entries.map((e) => entryRows(e.id, e.fields))),
-  );
-  record(
-    'aggregate: flat rows (before)',
-    cpuUs(() => aggregatePerRow(flatRows)),
   );
   record(
     'aggregate',
@@ -117,4 +110,4 @@ console.log(
   `${EVENTS} events in ${entries.length} entries, ${TRIALS} alternating trials: median µs of CPU per event`,
 );
 for (const [name, values] of Object.entries(stages))
-  console.log(`${name.padEnd(34)} ${median(values).toFixed(2)}`);
+  console.log(`${name.padEnd(30)} ${median(values).toFixed(2)}`);

@@ -31,7 +31,7 @@ const byKey = <T>(entries: Array<[string, T]>): T[] =>
 
 /**
  * The batch aggregate as it was before D-439, over flat rows (every column its own field): the
- * reference aggregate.test.ts holds `aggregateBatch` to, and stage-cost.ts's baseline row.
+ * reference aggregate.test.ts holds `aggregateBatch` to.
  */
 export function aggregatePerRow(rows: readonly FlatClickRow[]): BatchAggregate {
   // by counted resource, then workspace, then hour: the row's own strings and a number, no key built per row

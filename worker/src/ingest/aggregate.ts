@@ -56,6 +56,7 @@ const DIMENSIONS = ROLLUP_DIMENSION_NAMES.map((name) => ({ name, of: ROLLUP_DIME
 
 /** The rows of one resource in one hour: its increments per dimension (DIMENSIONS order), by value. */
 type HourGroup = {
+  hour: number;
   target: TouchedResource;
   bucket: string;
   day: string;
@@ -157,6 +158,7 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
     const target = rollupResource(row);
     const bucket = new Date(hour).toISOString();
     const group: HourGroup = {
+      hour,
       target,
       bucket,
       day: bucket.slice(0, 10),
@@ -167,21 +169,21 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
     touched.set(target.resource_id, target);
     return group;
   }
-  // consecutive rows are mostly of one entry's subject in one hour: the last row's group is checked first
-  let lastGroup: HourGroup | null = null;
-  let lastHour = 0;
+  // by subject object (an entry's rows share a few), the group of its latest hour: no string hashed per row
+  const bySubject = new Map<RowSubject, HourGroup>();
+  let lastGroup: HourGroup | undefined;
   let lastSubject: RowSubject | null = null;
   const columns = new RowColumns();
   for (const row of rows) {
     const hour = Math.floor(row.occurred_at.getTime() / HOUR_MS) * HOUR_MS;
     const { subject } = row;
-    let group: HourGroup | null = lastGroup;
-    if (group === null || lastHour !== hour || lastSubject !== subject) {
+    let group = subject === lastSubject ? lastGroup : bySubject.get(subject);
+    if (group === undefined || group.hour !== hour) {
       group = groupOf(subject, hour);
-      lastGroup = group;
-      lastHour = hour;
-      lastSubject = subject;
+      bySubject.set(subject, group);
     }
+    lastGroup = group;
+    lastSubject = subject;
     const source = columns.of(row);
     const { is_bot: isBot } = row.ua;
     for (let d = 0; d < DIMENSIONS.length; d += 1) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
-import { nestedClickRow, type ClickRow, type FlatClickRow } from './click-row';
+import { flatClickRow, nestedClickRow, type ClickRow, type FlatClickRow } from './click-row';
 import { CopyBinaryWriter, uuidBytes } from './copy-binary';
 import { copyEvents } from './copy-events';
 
@@ -20,7 +20,7 @@ afterAll(async () => {
 const V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 let seq = 0;
 /** A row's columns side by side (the row itself: `nestedClickRow`). */
-const flat = (over: Partial<FlatClickRow> = {}): FlatClickRow => ({
+const flat = ({ same: _same, ...over }: Partial<FlatClickRow> & { same?: boolean } = {}): FlatClickRow => ({
   stream_message_id: `1733390000000-${String((seq += 1)).padStart(8, '0')}:0`,
   occurred_at: new Date(Date.UTC(2026, 11, 5, 10, 0, 0, 123)),
   event_type: 'click',
@@ -122,13 +122,21 @@ describe('COPY in binary format (CopyBinaryWriter)', () => {
               occurred_at: fc
                 .integer({ min: Date.UTC(2026, 11, 4), max: Date.UTC(2026, 11, 7) - 1 })
                 .map((ms) => new Date(ms)),
+              same: fc.boolean(),
             }),
             { minLength: 1, maxLength: 12 },
           ),
           async (overrides) => {
             const columns = overrides.map((o) => flat(o));
-            const stored = await copyAndRead(columns.map(nestedClickRow));
-            expect(stored.map(({ id: _id, ...values }) => values)).toEqual(columns.map(expected));
+            // a row marked `same` shares the previous row's subject object, as an entry's rows do
+            const rows = columns.map(nestedClickRow).map((r, i, all) => {
+              const previous = all[i - 1];
+              return overrides[i]?.same && previous ? { ...r, subject: previous.subject } : r;
+            });
+            const stored = await copyAndRead(rows);
+            expect(stored.map(({ id: _id, ...values }) => values)).toEqual(
+              rows.map((r) => expected(flatClickRow(r))),
+            );
             for (const s of stored) expect(s.id).toMatch(V7);
           },
         ),

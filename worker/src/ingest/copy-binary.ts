@@ -59,8 +59,10 @@ export class CopyBinaryWriter {
   readonly #msBytes = new Uint8Array(6);
   /** The UUIDs of one write, by text: a batch's rows share a few workspaces and resources. */
   readonly #uuids = new Map<string, Uint8Array | null>();
-  /** The bytes of each subject written so far in this write, by the row's subject object (D-439). */
-  readonly #subjects = new Map<RowSubject, Buffer>();
+  /** The previous row's subject and where this write holds its bytes. */
+  #lastSubject: RowSubject | null = null;
+  #lastSubjectStart = 0;
+  #lastSubjectEnd = 0;
 
   /** The COPY bytes of `rows`, their ids made at `now`: a buffer of the caller's own (a write may still be streaming one while the next is made). */
   write(rows: readonly ClickRow[], now: number): Buffer {
@@ -75,8 +77,8 @@ export class CopyBinaryWriter {
     this.#msBytes[4] = (lo >>> 8) & 0xff;
     this.#msBytes[5] = lo & 0xff;
     this.#uuids.clear();
+    this.#lastSubject = null;
     for (const row of rows) this.#row(row);
-    this.#subjects.clear();
     this.#room(2);
     this.#used = this.#bytes.writeInt16BE(-1, this.#used);
     return this.#bytes.subarray(0, this.#used);
@@ -90,10 +92,10 @@ export class CopyBinaryWriter {
     this.#id();
     this.#text(row.stream_message_id);
     this.#time(row.occurred_at);
-    this.#subject(row.subject);
+    const { subject, geo, ua, utm, outcome } = row;
+    this.#subject(subject);
     this.#hash(row.visitor_hash);
     this.#hash(row.ua_hash);
-    const { geo, ua, utm, outcome } = row;
     this.#text(geo.country_code);
     this.#text(geo.region_code);
     this.#text(ua.device_type);
@@ -114,25 +116,27 @@ export class CopyBinaryWriter {
   }
 
   /**
-   * event_type, workspace_id, resource_type, resource_id, parent_resource_id: the rows of a batch
-   * entry share one subject object, and its bytes are copied from the first row's (a view: a write
-   * only appends, and a grown buffer stays alive while viewed).
+   * event_type, workspace_id, resource_type, resource_id, parent_resource_id. A batch entry's rows
+   * share one subject object per resource: a row whose subject is the previous row's copies those
+   * bytes within the buffer (a write only appends, so they stay where they were written).
    */
   #subject(subject: RowSubject): void {
-    const written = this.#subjects.get(subject);
-    if (written !== undefined) {
-      this.#room(written.length);
-      this.#bytes.set(written, this.#used);
-      this.#used += written.length;
+    if (subject === this.#lastSubject) {
+      const length = this.#lastSubjectEnd - this.#lastSubjectStart;
+      this.#room(length);
+      this.#bytes.copyWithin(this.#used, this.#lastSubjectStart, this.#lastSubjectEnd);
+      this.#used += length;
       return;
     }
-    const from = this.#used;
+    const start = this.#used;
     this.#text(subject.event_type);
     this.#uuid(subject.workspace_id);
     this.#text(subject.resource_type);
     this.#uuid(subject.resource_id);
     this.#uuid(subject.parent_resource_id);
-    this.#subjects.set(subject, this.#bytes.subarray(from, this.#used));
+    this.#lastSubject = subject;
+    this.#lastSubjectStart = start;
+    this.#lastSubjectEnd = this.#used;
   }
 
   #room(n: number): void {
