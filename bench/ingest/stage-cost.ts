@@ -1,7 +1,8 @@
 /**
  * The node side of one ingest write, stage by stage, without PostgreSQL (issue 25): µs of CPU per
  * event for the stream parse (the reference per-event parse beside entryRows), the batch aggregate,
- * the COPY bytes (binary format), the seen-visitor-days filter and the rollup SQL, over batch entries shaped
+ * the COPY bytes (binary format), the seen-visitor-days filter and the rollup SQL (the aggregate also as
+ * in steady traffic, every visitor day already seen), over batch entries shaped
  * like bench/visit's (one link, a distinct visitor hash per event, the visitor mix's 20 User-Agents and
  * countries), in a process that has loaded ioredis as the worker has. Trials alternate; medians.
  *   npx tsx bench/ingest/stage-cost.ts [--events 4000] [--trials 15] [--resources 1]
@@ -78,6 +79,9 @@ const stages: Record<string, number[]> = {};
 const record = (name: string, us: number) => (stages[name] ??= []).push(us / EVENTS);
 const binary = new CopyBinaryWriter();
 const rows = entries.flatMap((e) => entryRows(e.id, e.fields).rows);
+/** bench/visit's steady state: its 65,536 visitors come back within seconds, so the worker has seen most visitor days. */
+const seenAll = createSeenVisitorDays();
+seenAll.addAll(aggregateBatch(rows).uniques);
 for (let t = 0; t < TRIALS; t += 1) {
   record(
     'parse: reference (per event)',
@@ -90,6 +94,10 @@ for (let t = 0; t < TRIALS; t += 1) {
   record(
     'aggregate',
     cpuUs(() => aggregateBatch(rows)),
+  );
+  record(
+    'aggregate, visitor days seen',
+    cpuUs(() => aggregateBatch(rows, seenAll)),
   );
   record(
     'COPY bytes (binary)',

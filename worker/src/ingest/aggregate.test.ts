@@ -4,6 +4,7 @@ import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { aggregateBatch } from './aggregate';
 import { aggregatePerRow } from './aggregate-per-row';
 import { flatClickRow, toClickRow, type ClickRow, type RowSubject } from './click-row';
+import { createSeenVisitorDays } from './seen-visitor-days';
 
 const ws = '01a23729-daa5-7791-aded-7114d53cc3cb';
 const link = '01a23729-daa5-7791-aded-000000000001';
@@ -37,6 +38,81 @@ describe('aggregateBatch', () => {
     ]);
     expect(rollups.find((r) => r.dimension === 'region')?.value).toBe('FR-IDF');
     expect(uniques).toHaveLength(2);
+  });
+
+  it('leaves out the visitor days a seen set holds, in either generation, and sorts the rest', () => {
+    const at = (day: number) => `2026-05-0${day}T10:15:00.000Z`;
+    const rows = [
+      row('1-0', { workspace_id: ws, resource_id: link, occurred_at: at(1) }, 'c'),
+      row('2-0', { workspace_id: ws, resource_id: link, occurred_at: at(1) }, 'a'),
+      row('3-0', { workspace_id: ws, resource_id: link, occurred_at: at(1) }, 'b'),
+      row('4-0', { workspace_id: ws, resource_id: link, occurred_at: at(2) }, 'a'),
+    ];
+    const hash = (visitor: string) => row('x', { workspace_id: ws, resource_id: link }, visitor).visitor_hash;
+    const seen = createSeenVisitorDays(1);
+    seen.addAll([{ resource_id: link, event_date: '2026-05-01', visitor_hash: hash('a') }]);
+    seen.addAll([{ resource_id: link, event_date: '2026-05-01', visitor_hash: hash('c') }]);
+    const { uniques } = aggregateBatch(rows, seen);
+    expect(uniques.map((u) => [u.event_date, u.visitor_hash])).toEqual([
+      ['2026-05-01', hash('b')],
+      ['2026-05-02', hash('a')],
+    ]);
+  });
+
+  it('with a seen set, is the aggregate without it minus the visitor days it holds', () => {
+    const resources = [link, page];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            resource: fc.nat(1),
+            day: fc.integer({ min: 1, max: 2 }),
+            visitor: fc.constantFrom('a', 'b', 'c', 'd'),
+            isBot: fc.boolean(),
+          }),
+          { maxLength: 20 },
+        ),
+        fc.array(
+          fc.record({
+            resource: fc.nat(1),
+            day: fc.integer({ min: 1, max: 3 }),
+            visitor: fc.constantFrom('a', 'b', 'e'),
+          }),
+        ),
+        fc.integer({ min: 1, max: 4 }),
+        (specs, held, capacity) => {
+          const rows = specs.map((spec, i) =>
+            row(
+              `${i}-0`,
+              {
+                workspace_id: ws,
+                resource_id: resources[spec.resource] ?? link,
+                occurred_at: `2026-05-0${spec.day}T10:15:00.000Z`,
+                is_bot: spec.isBot,
+              },
+              spec.visitor,
+            ),
+          );
+          const seen = createSeenVisitorDays(capacity);
+          const known = (visitor: string) =>
+            row('x', { workspace_id: ws, resource_id: link }, visitor).visitor_hash;
+          for (const h of held)
+            seen.addAll([
+              {
+                resource_id: resources[h.resource] ?? link,
+                event_date: `2026-05-0${h.day}`,
+                visitor_hash: known(h.visitor),
+              },
+            ]);
+          const whole = aggregateBatch(rows);
+          expect(aggregateBatch(rows, seen)).toEqual({
+            ...whole,
+            uniques: whole.uniques.filter((u) => !seen.has(u)),
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('counts a bio block click for its page, with the block as a dimension', () => {

@@ -1,6 +1,7 @@
 import { ROLLUP_DIMENSIONS, ROLLUP_DIMENSION_NAMES } from '@linkhub/shared/analytics/rollup-dimensions';
 import type { DimensionSource } from '@linkhub/shared/analytics/rollup-dimensions';
 import type { ClickRow, RowGeo, RowOutcome, RowSubject, RowUa, RowUtm } from './click-row';
+import type { SeenVisitorDays } from './seen-visitor-days';
 
 /** One hourly rollup increment (the key is the table's primary key). */
 export type RollupIncrement = {
@@ -134,9 +135,14 @@ const byKey = <T>(entries: Array<[string, T]>): T[] =>
  * Folds the rows one batch actually inserted into hourly increments (every dimension of
  * ROLLUP_DIMENSIONS with a known value; `all` always) and unique-visitor-day rows (humans only).
  * Sorted by key, so concurrent consumers upsert in the same order and cannot deadlock. Rows are
- * grouped by (resource, hour) first, then counted per dimension by value.
+ * grouped by (resource, hour) first, then counted per dimension by value. With `seen`, the visitor
+ * days it holds are left out of `uniques` before the rest are sorted: in steady traffic most are
+ * repeat visitors, and sorting every visitor of the batch first cost ~0.1 µs per event (D-441).
  */
-export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
+export function aggregateBatch(
+  rows: readonly ClickRow[],
+  seen?: Pick<SeenVisitorDays, 'unseen'>,
+): BatchAggregate {
   // by counted resource, then workspace, then hour: the row's own strings and a number, no key built per row
   const groups = new Map<string, Map<string, Map<number, HourGroup>>>();
   const touched = new Map<string, TouchedResource>();
@@ -237,18 +243,23 @@ export function aggregateBatch(rows: readonly ClickRow[]): BatchAggregate {
   }
   return {
     rollups: byKey(rollups),
-    uniques: visitorDaysInOrder(byKey([...days.entries()])),
+    uniques: visitorDaysInOrder(byKey([...days.entries()]), seen),
     touched: byKey([...touched.entries()]),
   };
 }
 
 type VisitorsOfDay = Omit<UniqueVisitorDay, 'visitor_hash'> & { visitors: Set<string> };
 
-/** The visitor days by (resource, day, visitor): the order of the table's key, for every consumer alike. */
-function visitorDaysInOrder(days: readonly VisitorsOfDay[]): UniqueVisitorDay[] {
+/** The visitor days not seen, by (resource, day, visitor): the order of the table's key, for every consumer alike. */
+function visitorDaysInOrder(
+  days: readonly VisitorsOfDay[],
+  seen: Pick<SeenVisitorDays, 'unseen'> | undefined,
+): UniqueVisitorDay[] {
   const uniques: UniqueVisitorDay[] = [];
-  for (const { workspace_id, resource_id, event_date, visitors } of days)
-    for (const visitor_hash of [...visitors].sort())
+  for (const { workspace_id, resource_id, event_date, visitors } of days) {
+    const unseen = seen === undefined ? [...visitors] : seen.unseen(resource_id, event_date, visitors);
+    for (const visitor_hash of unseen.sort())
       uniques.push({ workspace_id, resource_id, event_date, visitor_hash });
+  }
   return uniques;
 }

@@ -27,4 +27,12 @@ describe('seen visitor days', () => {
     expect(seen.has(day('a', 'r1', '2026-12-06'))).toBe(false);
     expect(seen.has(day('a', 'r1', '2026-12-05'))).toBe(true);
   });
+
+  it('lists the visitors of one resource and day it holds in neither generation (a is forgotten by now)', () => {
+    const seen = createSeenVisitorDays(1);
+    seen.addAll([day('a'), day('b'), day('c', 'r2')]);
+    expect(seen.unseen('r1', '2026-12-05', ['a', 'b', 'c', 'd'])).toEqual(['a', 'c', 'd']);
+    expect(seen.unseen('r2', '2026-12-05', ['c', 'd'])).toEqual(['d']);
+    expect(seen.unseen('r2', '2026-12-06', ['c'])).toEqual(['c']);
+  });
 });

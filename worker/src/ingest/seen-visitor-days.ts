@@ -50,6 +50,15 @@ export function createSeenVisitorDays(capacity = 200_000) {
         add(current, u);
       }
     },
+    /** Those of `visitors` (of one resource and day) not held: one lookup of the day per generation, not one per visitor. */
+    unseen(resourceId: string, eventDate: string, visitors: Iterable<string>): string[] {
+      const now = current.visitors.get(resourceId)?.get(eventDate);
+      const before = previous.visitors.get(resourceId)?.get(eventDate);
+      const out: string[] = [];
+      for (const visitor of visitors)
+        if (now?.has(visitor) !== true && before?.has(visitor) !== true) out.push(visitor);
+      return out;
+    },
     get size(): number {
       return current.size + previous.size;
     },

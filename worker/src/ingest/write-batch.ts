@@ -68,9 +68,7 @@ async function addToRollupsAndCommit(
   options: WriteBatchOptions,
 ): Promise<Added> {
   const { seen } = options;
-  const aggregate = aggregateBatch(kept);
-  const { rollups, touched } = aggregate;
-  const uniques = seen === undefined ? aggregate.uniques : aggregate.uniques.filter((u) => !seen.has(u));
+  const { rollups, touched, uniques } = aggregateBatch(kept, seen);
   // the increments, the visitor days and the COMMIT in one message
   const text = [...rollupStatements(rollups, uniques), 'COMMIT'].join(';\n');
   await (options.lane ? options.lane(() => client.query(text)) : client.query(text));
