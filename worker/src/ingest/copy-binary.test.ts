@@ -94,6 +94,7 @@ describe('COPY in binary format (CopyBinaryWriter)', () => {
       );
       const free = fc.oneof(text, tricky);
       const uuid = fc.uuid().filter((u) => u !== '00000000-0000-0000-0000-000000000000');
+      const hash = fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => Buffer.from(b).toString('hex'));
       await fc.assert(
         fc.asyncProperty(
           fc.array(
@@ -116,9 +117,12 @@ describe('COPY in binary format (CopyBinaryWriter)', () => {
               resource_id: uuid,
               parent_resource_id: fc.option(uuid, { nil: null }),
               variant_id: fc.option(uuid, { nil: null }),
-              visitor_hash: fc
-                .uint8Array({ minLength: 16, maxLength: 16 })
-                .map((b) => Buffer.from(b).toString('hex')),
+              visitor_hash: hash,
+              // a few UA hashes the rows of a write repeat (the writer copies their bytes), or any
+              ua_hash: fc.oneof(
+                fc.constantFrom('0123456789abcdef'.repeat(2), 'f'.repeat(32), '0'.repeat(32)),
+                hash,
+              ),
               occurred_at: fc
                 .integer({ min: Date.UTC(2026, 11, 4), max: Date.UTC(2026, 11, 7) - 1 })
                 .map((ms) => new Date(ms)),
@@ -175,6 +179,46 @@ describe('COPY in binary format (CopyBinaryWriter)', () => {
     expect(await refusal(row({ resource_id: 'not-a-uuid' }))).toBe('22');
     expect(await refusal(row({ utm_source: 'nul\u0000byte' }))).toBe('22');
     expect(await refusal(row({ region_code: 'R'.repeat(9) }))).toBe('23');
+  });
+
+  it('writes each row its own UA hash, whether an earlier row of the write had it or not', () => {
+    /** The COPY's fields row by row (null for NULL), header and trailer left out. */
+    const fieldsOf = (bytes: Buffer): Array<Array<Buffer | null>> => {
+      const rows: Array<Array<Buffer | null>> = [];
+      let at = 19;
+      for (let count = bytes.readInt16BE(at); count !== -1; count = bytes.readInt16BE(at)) {
+        at += 2;
+        const fields: Array<Buffer | null> = [];
+        for (let f = 0; f < count; f += 1) {
+          const length = bytes.readInt32BE(at);
+          at += 4;
+          fields.push(length < 0 ? null : bytes.subarray(at, at + length));
+          at += Math.max(0, length);
+        }
+        rows.push(fields);
+      }
+      return rows;
+    };
+    const UA_FIELD = 9;
+    const uaHash = fc.oneof(
+      fc.constantFrom('0123456789abcdef'.repeat(2), 'AB'.repeat(16), 'ab'.repeat(15), `${'0f'.repeat(15)}g1`),
+      fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => Buffer.from(b).toString('hex')),
+    );
+    const writer = new CopyBinaryWriter();
+    fc.assert(
+      fc.property(fc.array(uaHash, { minLength: 1, maxLength: 20 }), (hashes) => {
+        const fields = fieldsOf(
+          writer.write(
+            hashes.map((ua_hash) => row({ ua_hash })),
+            Date.now(),
+          ),
+        );
+        expect(fields.map((f) => f[UA_FIELD]?.toString('hex'))).toEqual(
+          hashes.map((h) => (/^[0-9a-f]{32}$/i.test(h) ? h.toLowerCase() : '')),
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads a UUID in either case and nothing else', () => {

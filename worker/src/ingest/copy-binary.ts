@@ -59,6 +59,8 @@ export class CopyBinaryWriter {
   readonly #msBytes = new Uint8Array(6);
   /** The UUIDs of one write, by text: a batch's rows share a few workspaces and resources. */
   readonly #uuids = new Map<string, Uint8Array | null>();
+  /** Where this write holds each UA hash's 16 bytes: a batch's rows share a few UAs, and decoding 32 hex digits cost 64 ns against 30 for the copy (D-442). */
+  readonly #uaHashAt = new Map<string, number>();
   /** The previous row's subject and where this write holds its bytes. */
   #lastSubject: RowSubject | null = null;
   #lastSubjectStart = 0;
@@ -77,6 +79,7 @@ export class CopyBinaryWriter {
     this.#msBytes[4] = (lo >>> 8) & 0xff;
     this.#msBytes[5] = lo & 0xff;
     this.#uuids.clear();
+    this.#uaHashAt.clear();
     this.#lastSubject = null;
     for (const row of rows) this.#row(row);
     this.#room(2);
@@ -95,7 +98,7 @@ export class CopyBinaryWriter {
     const { subject, geo, ua, utm, outcome } = row;
     this.#subject(subject);
     this.#hash(row.visitor_hash);
-    this.#hash(row.ua_hash);
+    this.#uaHash(row.ua_hash);
     this.#text(geo.country_code);
     this.#text(geo.region_code);
     this.#text(ua.device_type);
@@ -207,8 +210,23 @@ export class CopyBinaryWriter {
     this.#used += UUID_BYTES;
   }
 
-  /** A 16-byte hash from its 32 hex digits; anything else as an empty bytea, which the length CHECK refuses. */
-  #hash(hex: string): void {
+  /** A UA hash as #hash writes it, copied from where this write first wrote it when it has. */
+  #uaHash(hex: string): void {
+    const from = this.#uaHashAt.get(hex);
+    if (from === undefined) {
+      if (this.#hash(hex)) this.#uaHashAt.set(hex, this.#used - UUID_BYTES);
+      return;
+    }
+    this.#room(4 + UUID_BYTES);
+    this.#int32(UUID_BYTES);
+    const bytes = this.#bytes;
+    const at = this.#used;
+    for (let i = 0; i < UUID_BYTES; i += 1) bytes[at + i] = bytes[from + i] ?? 0;
+    this.#used = at + UUID_BYTES;
+  }
+
+  /** A 16-byte hash from its 32 hex digits (true); anything else as an empty bytea, which the length CHECK refuses (false). */
+  #hash(hex: string): boolean {
     this.#room(4 + UUID_BYTES);
     const bytes = this.#bytes;
     const at = this.#used + 4;
@@ -226,10 +244,11 @@ export class CopyBinaryWriter {
       if (ok) {
         this.#int32(UUID_BYTES);
         this.#used = at + UUID_BYTES;
-        return;
+        return true;
       }
     }
     this.#int32(0);
+    return false;
   }
 
   /** timestamptz: µs since 2000-01-01 UTC as a signed 64-bit integer (exact: ms × 1,000 stays below 2^53). */
