@@ -18,6 +18,7 @@ import { startLauncher, type Launcher } from './launcher';
 import { mailedLink } from './mail';
 import { isGone } from './processes';
 import { LOCAL_DESTINATION_MESSAGE } from '@linkhub/shared/schemas/common';
+import { FORWARDED_FOR_HEADER } from '@linkhub/shared/analytics/client-ip';
 import { isClosed } from './ports';
 import { eventually } from './wait';
 import { createDirectPool } from '@linkhub/shared/db/pool';
@@ -171,7 +172,7 @@ for (const vp of VIEWPORTS) {
         const answer = await visitEdge(stack.ports.edge, stack.demo.link_host, `/${slug}`, {
           'accept-language': language,
           'user-agent': DESKTOP_UA,
-          'x-forwarded-for': ip,
+          [FORWARDED_FOR_HEADER]: ip,
         });
         if (answer.status === 302) clicks += 1;
         return answer;
