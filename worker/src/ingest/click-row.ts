@@ -44,7 +44,7 @@ export type ClickRow = {
   readonly outcome: RowOutcome;
 };
 
-/** Every column of a row side by side (tests, and the reference aggregate). */
+/** Every column of a row side by side (the tests' reference aggregate and COPY expectations). */
 export type FlatClickRow = Omit<ClickRow, 'subject' | 'geo' | 'ua' | 'utm' | 'outcome'> &
   RowSubject &
   RowGeo &
