@@ -116,6 +116,12 @@ const VARIANTS: Record<string, string[]> = {
       .map((c) => `DROP CONSTRAINT t_${c}_check`)
       .join(', ')}`,
   ],
+  // the table of migration 0175 (D-443): redelivery skipped by a ledger of stream entries, no per-event key
+  'D-443 ledger: ws + variant-only res, no regex CHECKs': [
+    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
+    'CREATE INDEX ON t (workspace_id, occurred_at)',
+    'ALTER TABLE t DROP CONSTRAINT t_country_code_check, DROP CONSTRAINT t_language_check',
+  ],
   'PK id + 2 read (ledger)': [
     'ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)',
     'CREATE INDEX ON t (resource_id, occurred_at)',

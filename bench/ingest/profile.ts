@@ -15,7 +15,6 @@ import { clicksStreamKey } from '../../shared/src/cache/keys';
 import { migrate } from '../../shared/src/db/index';
 import { createLogger } from '../../shared/src/logging/logger';
 import { createIngestConsumer } from '../../worker/src/ingest/consumer';
-import type { ClickRow } from '../../worker/src/ingest/click-row';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { writeBatch } from '../../worker/src/ingest/write-batch';
 import { aggregateBatch } from '../../worker/src/ingest/aggregate';
@@ -102,9 +101,10 @@ try {
     const entries = await time('parse reply', () => parseReadGroupReply(reply));
     // the reference parse (per event) beside the one the consumer uses (runs checked once per entry), same entries
     await time('parse: reference', () => entries.flatMap((e) => referenceRows(e.id, e.fields ?? []).rows));
-    const rows = await time('parse: entryRows', () =>
-      entries.flatMap((e) => entryRows(e.id, e.fields ?? []).rows),
+    const entryRowsOf = await time('parse: entryRows', () =>
+      entries.map((e) => ({ id: e.id, rows: entryRows(e.id, e.fields ?? []).rows })),
     );
+    const rows = entryRowsOf.flatMap((e) => e.rows);
     const agg = await time('aggregate (alone)', () => aggregateBatch(rows));
     rollupRows += agg.rollups.length;
     uniqueRows += agg.uniques.length;
@@ -124,7 +124,7 @@ try {
           });
       },
     });
-    await time('writeBatch (txn)', () => writeBatch(timed, rows as ClickRow[], { fresh: true }));
+    await time('writeBatch (txn)', () => writeBatch(timed, entryRowsOf));
     await time('XACK', () => redis.call('XACK', stream, INGEST_GROUP, ...entries.map((e) => e.id)));
   }
   const total = performance.now() - t0;

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createDb, type DbHandle } from './client';
 import { createTestDatabase, type TestDatabase } from './testing';
-import { clickEvents } from './schema';
+import { clickEvents, ingestStreamEntries } from './schema';
 import { uuidv7 } from './ids';
+import { migrate } from './migrate';
 import { refused } from './test-helpers';
 
 describe('analytics storage', () => {
@@ -72,20 +72,32 @@ describe('analytics storage', () => {
     await h.db.insert(clickEvents).values(event(weekAhead, `${weekAhead.getTime()}-0`));
   });
 
-  it('re-ingesting a stream entry is a no-op', async () => {
-    const at = new Date();
-    const first = event(at, `${at.getTime()}-7`);
-    await h.db.insert(clickEvents).values(first);
-    const again = await h.db
-      .insert(clickEvents)
-      .values({ ...first, visitorHash: randomBytes(16) })
-      .onConflictDoNothing({ target: [clickEvents.streamMessageId, clickEvents.occurredAt] })
-      .returning({ id: clickEvents.id });
-    expect(again).toEqual([]);
-    const count = await h.db.execute(
-      sql`SELECT count(*)::int AS n FROM click_events WHERE stream_message_id = ${first.streamMessageId}`,
+  it('the entry ledger holds a stream entry once, and only a well-formed id', async () => {
+    const entry = { entryMs: Date.now(), entrySeq: 7 };
+    expect(await h.db.insert(ingestStreamEntries).values(entry).onConflictDoNothing().returning()).toEqual([
+      entry,
+    ]);
+    expect(await h.db.insert(ingestStreamEntries).values(entry).onConflictDoNothing().returning()).toEqual(
+      [],
     );
-    expect(count.rows).toEqual([{ n: 1 }]);
+    expect((await refused(h.db.insert(ingestStreamEntries).values(entry))).sqlState).toBe('23505');
+    expect(
+      (await refused(h.db.insert(ingestStreamEntries).values({ entryMs: -1, entrySeq: 0 }))).sqlState,
+    ).toBe('23514');
+  });
+
+  it('migration 0175 puts the entries of the last 7 days stored before the ledger existed into it', async () => {
+    const at = new Date();
+    // the database as it was before 0175, holding one event of entry `{ms}-3` (its 13th line)
+    await h.pool.query(`DROP TABLE ingest_stream_entries;
+      ALTER TABLE click_events ADD PRIMARY KEY (stream_message_id, occurred_at);
+      DELETE FROM schema_migrations WHERE name = '0175_ingest_entry_ledger.sql'`);
+    await h.db.insert(clickEvents).values(event(at, `${at.getTime()}-3:12`));
+    await h.db.insert(clickEvents).values(event(at, 'not-an-entry-id'));
+    expect((await migrate(testDb.url)).applied).toEqual(['0175_ingest_entry_ledger.sql']);
+    const ledger = await h.db.select().from(ingestStreamEntries);
+    expect(ledger).toContainEqual({ entryMs: at.getTime(), entrySeq: 3 });
+    expect(ledger.every((e) => e.entrySeq >= 0 && e.entryMs > 0)).toBe(true);
   });
 
   it('hashes are exactly 16 bytes', async () => {

@@ -38,14 +38,15 @@ describe('recomputeFromRaw', () => {
   it('rebuilds the whole-workspace hourly totals from the raw events, as the ingest wrote them', async () => {
     const workspace = randomUUID();
     const hour = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS);
-    await writeBatch(
-      t.deps.pool,
-      [
-        row(workspace, new Date(hour.getTime() + 60_000), 1),
-        row(workspace, new Date(hour.getTime() + 120_000), 2, { is_bot: true }),
-      ],
-      { fresh: true },
-    );
+    await writeBatch(t.deps.pool, [
+      {
+        id: `${Date.now()}-1`,
+        rows: [
+          row(workspace, new Date(hour.getTime() + 60_000), 1),
+          row(workspace, new Date(hour.getTime() + 120_000), 2, { is_bot: true }),
+        ],
+      },
+    ]);
     const totals = async () =>
       (
         await t.deps.pool.query<{ clicks: string; bot_events: string }>(

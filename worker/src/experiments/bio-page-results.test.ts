@@ -57,7 +57,7 @@ async function ingest(events: AnalyticsEvent[]): Promise<void> {
     if (!r.ok) throw new Error(r.reason);
     return r.row;
   });
-  await writeBatch(t.deps.pool, rows, { fresh: true });
+  await writeBatch(t.deps.pool, [{ id: `${Date.now()}-${seq}`, rows }]);
 }
 
 const view = (page: string, variant: string, visitor: string, bot = false) =>

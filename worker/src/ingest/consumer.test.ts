@@ -208,7 +208,7 @@ describe('ingest consumer', () => {
     await e.ensureGroup();
     for (let i = 0; i < 4; i += 1) await xadd(alone(testEvent({ workspace_id: ws, resource_id: rewound })));
     expect(await e.handle(await e.readNew())).toMatchObject({ inserted: 4, duplicates: 0 });
-    // an operator resets the group: every entry is "new" again; the COPY of stored ids is refused
+    // an operator resets the group: every entry is "new" again; the entry ledger skips the stored ones
     await t.deps.redis.call(
       'XGROUP',
       'SETID',
@@ -267,6 +267,54 @@ describe('ingest consumer', () => {
       await f.stop();
     } finally {
       await t.deps.pool.query('DROP TRIGGER tr_refuse_poison ON click_events');
+    }
+  });
+
+  it('dead-letters an event the database refuses as data, stores the rest of its entry and batch once, and skips them when delivered again', async () => {
+    const refusedOne = randomUUID();
+    const kept = randomUUID();
+    await t.deps.pool.query(`CREATE FUNCTION refuse_as_data() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.resource_id = '${refusedOne}' THEN RAISE EXCEPTION 'no such resource' USING ERRCODE = '23503'; END IF;
+      RETURN NEW; END $$`);
+    await t.deps.pool.query(
+      'CREATE TRIGGER tr_refuse_as_data BEFORE INSERT ON click_events FOR EACH ROW EXECUTE FUNCTION refuse_as_data()',
+    );
+    try {
+      const h = consumer('h');
+      await h.ensureGroup();
+      const event = (resource: string, visitor: string) =>
+        testEvent({ workspace_id: ws, resource_id: resource }, visitor);
+      await xadd(toBatchStreamFields([event(kept, 'r1'), event(refusedOne, 'r2'), event(kept, 'r3')]));
+      await xadd(alone(event(kept, 'r4')));
+      const entries = await h.readNew();
+      const deadBefore = (await deadLetters()).length;
+      expect(await h.handle(entries, { ack: false })).toMatchObject({
+        inserted: 3,
+        duplicates: 0,
+        deadLettered: 1,
+      });
+      const dead = (await deadLetters()).slice(0, (await deadLetters()).length - deadBefore);
+      expect(dead.map((d) => d.id)).toEqual([`${entries[0]?.id ?? ''}:1`]);
+      expect(dead[0]?.reason).toMatch(/database refused: no such resource/);
+      // both entries are in the ledger: every row of them is skipped, the refused one not dead-lettered twice
+      expect(await h.handle(entries, { redelivered: true })).toMatchObject({
+        inserted: 0,
+        duplicates: 4,
+        deadLettered: 0,
+      });
+      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [kept])).toBe(3);
+      expect(
+        await count(
+          "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+          [kept],
+        ),
+      ).toBe(3);
+      expect(
+        await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [kept]),
+      ).toBe(3);
+      await h.stop();
+    } finally {
+      await t.deps.pool.query('DROP TRIGGER tr_refuse_as_data ON click_events');
     }
   });
 

@@ -37,8 +37,8 @@ export type IngestConsumer = {
   claimStale(minIdleMs?: number): Promise<StreamEntry[]>;
   /**
    * Validate, write in one transaction, then XACK (unless `ack: false`, which simulates a crash
-   * before the ack). `redelivered: true` for claimed entries (some may be stored already); new
-   * entries are COPYed, and a stored one among them makes the write fall back to the skipping INSERT.
+   * before the ack). `redelivered: true` for claimed entries; an entry stored already is skipped
+   * whole by the ingest's entry ledger, whether it comes new or claimed.
    */
   handle(entries: readonly StreamEntry[], options?: HandleOptions): Promise<HandledBatch>;
   /** Resolves once the summary refreshes queued by handled batches have run (without waiting for the interval). */

@@ -36,10 +36,9 @@ const COLUMNS = [
 const writer = new CopyBinaryWriter();
 
 /**
- * COPYs rows into click_events on the caller's connection (inside its transaction). Every row must
- * be new: a stream message id already stored fails the whole COPY with a unique violation (23505),
- * which the caller answers with the conflict-skipping INSERT. `table`: another table of the same
- * columns (benchmarks).
+ * COPYs rows into click_events on the caller's connection (inside its transaction). The table has no
+ * key: the caller stores only the rows of entries it has just claimed in the ledger (write-batch.ts).
+ * `table`: another table of the same columns (benchmarks).
  */
 export async function copyEvents(
   client: pg.PoolClient,

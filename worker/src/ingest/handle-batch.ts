@@ -1,8 +1,6 @@
 import type pg from 'pg';
-import { pgErrorInfo } from '@linkhub/shared/db/errors';
 import type { RedisClient } from '@linkhub/shared/redis/client';
 import { utcDate, type PartitionCache } from '../analytics/partitions';
-import type { ClickRow } from './click-row';
 import type { HandleOptions, HandledBatch, ReadSize } from './consumer-options';
 import { deadLetter } from './dead-letter';
 import { entryRows, type Refusal } from './entry-rows';
@@ -10,23 +8,25 @@ import { INGEST_GROUP } from './names';
 import type { SeenVisitorDays } from './seen-visitor-days';
 import type { SerialLane } from './serial-lane';
 import type { StreamEntry } from './stream-entries';
-import { writeBatch, type BatchWriteResult } from './write-batch';
+import {
+  isDataError,
+  writeBatch,
+  writeEntryRowByRow,
+  type BatchWriteResult,
+  type EntryRows,
+} from './write-batch';
 
 const DAY_MS = 86_400_000;
 
 /** The UTC days of the rows (`yyyy-mm-dd`), each once: a day's text is made once, not once per row. */
-function rowDays(rows: readonly ClickRow[]): string[] {
+function rowDays(entries: readonly EntryRows[]): string[] {
   const days = new Map<number, Date>();
-  for (const row of rows) {
-    const day = Math.floor(row.occurred_at.getTime() / DAY_MS);
-    if (!days.has(day)) days.set(day, row.occurred_at);
-  }
+  for (const entry of entries)
+    for (const row of entry.rows) {
+      const day = Math.floor(row.occurred_at.getTime() / DAY_MS);
+      if (!days.has(day)) days.set(day, row.occurred_at);
+    }
   return [...days.values()].map(utcDate);
-}
-
-function isDataError(error: unknown): boolean {
-  const sqlState = pgErrorInfo(error)?.sqlState;
-  return sqlState !== undefined && /^2[23]/.test(sqlState);
 }
 
 type HandleDeps = {
@@ -47,32 +47,25 @@ type HandleDeps = {
 export function createBatchHandler(deps: HandleDeps) {
   const { pool, seen, lane } = deps;
 
-  /** Writes the rows; a row the database refuses (a CHECK, a bad value) is dead-lettered alone, never the batch. */
-  async function writeRows(
-    rows: ClickRow[],
-    refused: Array<Refusal>,
-    fresh: boolean,
-  ): Promise<BatchWriteResult> {
-    await deps.partitions.ensure(rowDays(rows));
+  /** Writes the entries' rows; a row the database refuses (a CHECK, a bad value) is dead-lettered alone, never the batch. */
+  async function writeEntries(entries: EntryRows[], refused: Array<Refusal>): Promise<BatchWriteResult> {
+    await deps.partitions.ensure(rowDays(entries));
     try {
-      return await writeBatch(pool, rows, { fresh, seen, lane });
+      return await writeBatch(pool, entries, { seen, lane });
     } catch (error) {
       if (!isDataError(error)) throw error;
       const total: BatchWriteResult = { inserted: 0, duplicates: 0, touched: [] };
-      for (const row of rows) {
-        try {
-          const one = await writeBatch(pool, [row], { seen, lane });
-          total.inserted += one.inserted;
-          total.duplicates += one.duplicates;
-          total.touched.push(...one.touched);
-        } catch (rowError) {
-          if (!isDataError(rowError)) throw rowError;
+      for (const entry of entries) {
+        const one = await writeEntryRowByRow(pool, entry, { seen, lane });
+        total.inserted += one.inserted;
+        total.duplicates += one.duplicates;
+        total.touched.push(...one.touched);
+        for (const { row, error: rowError } of one.refused)
           refused.push({
             id: row.stream_message_id,
             reason: `database refused: ${rowError instanceof Error ? rowError.message : 'error'}`,
             fields: null,
           });
-        }
       }
       return total;
     }
@@ -80,12 +73,11 @@ export function createBatchHandler(deps: HandleDeps) {
 
   /**
    * Validate, write in one transaction, then XACK (unless `ack: false`, which simulates a crash
-   * before the ack). `redelivered: true` for claimed entries (some may be stored already); new
-   * entries are COPYed, and a stored one among them makes the write fall back to the skipping INSERT.
+   * before the ack). `redelivered: true` for claimed entries (the ledger skips those stored already).
    */
   async function handle(entries: readonly StreamEntry[], options: HandleOptions = {}): Promise<HandledBatch> {
     const refused: Array<Refusal> = [];
-    const rows: ClickRow[] = [];
+    const stored: EntryRows[] = [];
     let mostEvents = 1;
     for (const entry of entries) {
       if (entry.fields === null) {
@@ -94,11 +86,11 @@ export function createBatchHandler(deps: HandleDeps) {
       }
       const decoded = entryRows(entry.id, entry.fields);
       mostEvents = Math.max(mostEvents, decoded.events);
-      for (const row of decoded.rows) rows.push(row);
+      if (decoded.rows.length > 0) stored.push({ id: entry.id, rows: decoded.rows });
       for (const refusal of decoded.refused) refused.push(refusal);
     }
     if (options.redelivered !== true) deps.size.follow(mostEvents);
-    const written = await writeRows(rows, refused, options.redelivered !== true);
+    const written = await writeEntries(stored, refused);
     await deadLetter(deps.redis, deps.deadKey, refused);
     if (options.ack !== false && entries.length > 0) {
       await deps.redis.call('XACK', deps.stream, INGEST_GROUP, ...entries.map((e) => e.id));

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { toClickRow, type ClickRow } from './click-row';
-import { writeBatch } from './write-batch';
+import { writeBatch, writeEntryRowByRow, type EntryRows } from './write-batch';
 
 let t: TestWorkerDeps;
 beforeAll(async () => {
@@ -22,6 +23,22 @@ function row(overrides: Partial<Parameters<typeof testEvent>[0]> & { resource_id
   return r.row;
 }
 
+let entrySeq = 0;
+/** One stream entry holding the rows (a fresh id each). */
+function entry(...rows: ClickRow[]): EntryRows {
+  entrySeq += 1;
+  return { id: `${Date.now()}-${entrySeq}`, rows };
+}
+
+async function clicksOf(resourceId: string): Promise<{ stored: number; rolledUp: number }> {
+  const { rows } = await t.deps.pool.query<{ stored: number; rolled_up: number }>(
+    `SELECT (SELECT count(*)::int FROM click_events WHERE resource_id = $1) AS stored,
+            (SELECT coalesce(sum(clicks), 0)::int FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all') AS rolled_up`,
+    [resourceId],
+  );
+  return { stored: rows[0]?.stored ?? -1, rolledUp: rows[0]?.rolled_up ?? -1 };
+}
+
 describe('writeBatch', () => {
   it('stores new rows by COPY exactly as given, even values with tabs, newlines and backslashes', async () => {
     const link = randomUUID();
@@ -33,9 +50,7 @@ describe('writeBatch', () => {
       region_code: null,
       fallback_stage: 'last_good',
     });
-    const result = await writeBatch(t.deps.pool, [odd, row({ resource_id: link, is_bot: true })], {
-      fresh: true,
-    });
+    const result = await writeBatch(t.deps.pool, [entry(odd, row({ resource_id: link, is_bot: true }))]);
     expect(result).toMatchObject({ inserted: 2, duplicates: 0 });
     const stored = await t.deps.pool.query<{
       utm_campaign: string;
@@ -68,17 +83,68 @@ describe('writeBatch', () => {
     ]);
   });
 
-  it('writes a "new" batch holding an already stored row the skipping way: the stored one is not counted again', async () => {
+  it('skips an entry stored before and stores the rest of the batch: the stored one is not counted again', async () => {
     const link = randomUUID();
-    const first = row({ resource_id: link });
-    await writeBatch(t.deps.pool, [first], { fresh: true });
-    const result = await writeBatch(t.deps.pool, [first, row({ resource_id: link })], { fresh: true });
-    expect(result).toMatchObject({ inserted: 1, duplicates: 1 });
-    const clicks = await t.deps.pool.query<{ n: string }>(
-      "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
-      [link],
+    const first = entry(row({ resource_id: link }), row({ resource_id: link }));
+    await writeBatch(t.deps.pool, [first]);
+    const result = await writeBatch(t.deps.pool, [first, entry(row({ resource_id: link }))]);
+    expect(result).toMatchObject({ inserted: 1, duplicates: 2 });
+    expect(await clicksOf(link)).toEqual({ stored: 3, rolledUp: 3 });
+  });
+
+  it('a row the database refuses is left out alone, row by row; the entry is then stored and skipped when delivered again', async () => {
+    const link = randomUUID();
+    const good = row({ resource_id: link });
+    const bad = {
+      ...good,
+      stream_message_id: `${good.stream_message_id}:bad`,
+      geo: { ...good.geo, region_code: 'R'.repeat(9) },
+    };
+    const mixed = entry(row({ resource_id: link }), bad, good);
+    await expect(writeBatch(t.deps.pool, [mixed])).rejects.toMatchObject({ code: '23514' });
+    expect(await clicksOf(link)).toEqual({ stored: 0, rolledUp: 0 });
+    const once = await writeEntryRowByRow(t.deps.pool, mixed);
+    expect(once).toMatchObject({ inserted: 2, duplicates: 0 });
+    expect(once.refused.map((r) => r.row)).toEqual([bad]);
+    expect(once.touched.map((r) => r.resource_id)).toEqual([link]);
+    expect(await clicksOf(link)).toEqual({ stored: 2, rolledUp: 2 });
+    expect(await writeEntryRowByRow(t.deps.pool, mixed)).toMatchObject({
+      inserted: 0,
+      duplicates: 3,
+      refused: [],
+    });
+    expect(await writeBatch(t.deps.pool, [mixed, entry(row({ resource_id: link }))])).toMatchObject({
+      inserted: 1,
+      duplicates: 3,
+    });
+    expect(await clicksOf(link)).toEqual({ stored: 3, rolledUp: 3 });
+  });
+
+  it('any deliveries of any entries, repeated, reordered and overlapping, store and count each entry once', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.array(fc.nat({ max: 5 }), { minLength: 1, maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        async (sizes, deliveries) => {
+          const link = randomUUID();
+          const entries = sizes.map((n) =>
+            entry(...Array.from({ length: n }, () => row({ resource_id: link }))),
+          );
+          for (const picks of deliveries)
+            await writeBatch(
+              t.deps.pool,
+              picks.flatMap((k) => entries.slice(k % entries.length, (k % entries.length) + 1)),
+            );
+          const delivered = new Set(deliveries.flatMap((picks) => picks.map((k) => k % entries.length)));
+          const expected = [...delivered].reduce((n, k) => n + (entries[k]?.rows.length ?? 0), 0);
+          expect(await clicksOf(link)).toEqual({ stored: expected, rolledUp: expected });
+        },
+      ),
+      { numRuns: 15 },
     );
-    expect(Number(clicks.rows[0]?.n)).toBe(2);
   });
 
   it('adds every resource of a workspace to its hourly totals, bots apart, once however often a batch is delivered', async () => {
@@ -97,8 +163,9 @@ describe('writeBatch', () => {
       row({ workspace_id: workspace, resource_id: randomUUID(), occurred_at: at(3), is_bot: true }),
       row({ workspace_id: workspace, resource_id: randomUUID(), occurred_at: at(70) }),
     ];
-    await writeBatch(t.deps.pool, batch, { fresh: true });
-    await writeBatch(t.deps.pool, batch); // redelivered: nothing new
+    const delivered = [entry(...batch.slice(0, 2)), entry(...batch.slice(2))];
+    await writeBatch(t.deps.pool, delivered);
+    await writeBatch(t.deps.pool, delivered); // redelivered: nothing new
     const totals = await t.deps.pool.query<{
       bucket_start: Date;
       clicks: string;

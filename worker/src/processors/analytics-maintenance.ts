@@ -1,6 +1,7 @@
 import { advanceCube } from '../analytics/cube';
 import { oldestUnstoredMs } from '../analytics/ingest-frontier';
 import { ensurePartitionsAhead } from '../analytics/partitions';
+import { pruneEntryLedger } from '../ingest/entry-ledger';
 import { foldClosedDays, reconcileRecentDays } from '../analytics/recompute';
 import { applyRetention } from '../analytics/retention';
 import { refreshSummaries } from '../analytics/summaries';
@@ -10,7 +11,7 @@ import type { Processor } from './processor';
 /**
  * `analytics-maintenance {task}` (scheduled by schedulers/analytics.ts):
  * partitions 7 days ahead · fold today and every day not yet known complete into daily rows
- * (D-437), and the closed hours into the dashboard's cube ·
+ * (D-437), and the closed hours into the dashboard's cube; prune the ingest's entry ledger (D-443) ·
  * reconcile the last 3 days from raw events · retention per plan · refresh every summary.
  */
 export const analyticsMaintenance: Processor<'analytics-maintenance'> = async (data, _job, deps) => {
@@ -22,7 +23,9 @@ export const analyticsMaintenance: Processor<'analytics-maintenance'> = async (d
       const unstoredSince = await oldestUnstoredMs(deps.redis, deps.config.REDIS_PREFIX);
       const fold = await foldClosedDays(deps.pool, now, unstoredSince);
       const cube = await advanceCube(deps.pool, now, unstoredSince);
+      const ledgerPruned = await pruneEntryLedger(deps.pool, deps.redis, deps.config.REDIS_PREFIX);
       return {
+        ledgerPruned,
         rows: fold.rows,
         foldedThrough: fold.foldedThrough.toISOString(),
         cubeRows: cube.rows,

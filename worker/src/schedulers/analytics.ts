@@ -9,7 +9,7 @@ export const ANALYTICS_SCHEDULE: ReadonlyArray<{ task: Task; pattern: string; wh
   {
     task: 'fold',
     pattern: '2 * * * *',
-    what: 'hourly rollups of the hour that just ended → daily rows; closed hours → the dashboard cube',
+    what: 'hourly rollups of the hour that just ended → daily rows; closed hours → the dashboard cube; entry ledger pruned',
   },
   {
     task: 'summaries',

@@ -21,45 +21,55 @@ export type AnalyticsResourceType = 'link' | 'qr_code' | 'bio_page' | 'bio_block
 /**
  * Partitioned by day on occurred_at: call `SELECT create_click_events_partition($1::date)` (or
  * `ensure_click_events_partitions(from, to)`) before inserting a day; retention drops partitions with
- * `drop_click_events_partitions_before(date)`. Keyed by the stream key (stream_message_id COLLATE "C",
- * occurred_at; D-375): idempotent ingest, ON CONFLICT (stream_message_id, occurred_at) DO NOTHING.
- * `id` is written by the ingest and not indexed. No raw IP or User-Agent column exists.
+ * `drop_click_events_partitions_before(date)`. No key: the ingest stores a stream entry's events once
+ * through `ingest_stream_entries` (D-443). `id` and `stream_message_id` are written by the ingest and not
+ * indexed. No raw IP or User-Agent column exists.
  */
-export const clickEvents = pgTable(
-  'click_events',
+export const clickEvents = pgTable('click_events', {
+  id: uuid('id')
+    .notNull()
+    .default(sql`uuid_generate_v7()`),
+  occurredAt: tstz('occurred_at').notNull(),
+  eventType: text('event_type').$type<AnalyticsEventType>().notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  resourceType: text('resource_type').$type<AnalyticsResourceType>().notNull(),
+  resourceId: uuid('resource_id').notNull(),
+  parentResourceId: uuid('parent_resource_id'),
+  visitorHash: bytea('visitor_hash').notNull(),
+  uaHash: bytea('ua_hash'),
+  countryCode: text('country_code'),
+  regionCode: text('region_code'),
+  deviceType: text('device_type'),
+  osFamily: text('os_family'),
+  browserFamily: text('browser_family'),
+  referrerHost: text('referrer_host'),
+  utmSource: text('utm_source'),
+  utmMedium: text('utm_medium'),
+  utmCampaign: text('utm_campaign'),
+  utmTerm: text('utm_term'),
+  utmContent: text('utm_content'),
+  variantId: uuid('variant_id'),
+  /** 1 live, 2 last good, 3 holding page, 4 generic page */
+  fallbackStage: smallint('fallback_stage'),
+  isBot: boolean('is_bot').notNull().default(false),
+  /** primary Accept-Language subtag (`de`), issue 24 */
+  language: text('language'),
+  streamMessageId: text('stream_message_id').notNull(),
+  ingestedAt: tstz('ingested_at').notNull().defaultNow(),
+});
+
+/**
+ * The `clicks:raw` entries (`{entry_ms}-{entry_seq}`) whose events are stored, written in the same
+ * transaction as the events: a redelivered entry is skipped whole (D-443). Rows of entries older than
+ * the stream's first are pruned by the fold task.
+ */
+export const ingestStreamEntries = pgTable(
+  'ingest_stream_entries',
   {
-    id: uuid('id')
-      .notNull()
-      .default(sql`uuid_generate_v7()`),
-    occurredAt: tstz('occurred_at').notNull(),
-    eventType: text('event_type').$type<AnalyticsEventType>().notNull(),
-    workspaceId: uuid('workspace_id').notNull(),
-    resourceType: text('resource_type').$type<AnalyticsResourceType>().notNull(),
-    resourceId: uuid('resource_id').notNull(),
-    parentResourceId: uuid('parent_resource_id'),
-    visitorHash: bytea('visitor_hash').notNull(),
-    uaHash: bytea('ua_hash'),
-    countryCode: text('country_code'),
-    regionCode: text('region_code'),
-    deviceType: text('device_type'),
-    osFamily: text('os_family'),
-    browserFamily: text('browser_family'),
-    referrerHost: text('referrer_host'),
-    utmSource: text('utm_source'),
-    utmMedium: text('utm_medium'),
-    utmCampaign: text('utm_campaign'),
-    utmTerm: text('utm_term'),
-    utmContent: text('utm_content'),
-    variantId: uuid('variant_id'),
-    /** 1 live, 2 last good, 3 holding page, 4 generic page */
-    fallbackStage: smallint('fallback_stage'),
-    isBot: boolean('is_bot').notNull().default(false),
-    /** primary Accept-Language subtag (`de`), issue 24 */
-    language: text('language'),
-    streamMessageId: text('stream_message_id').notNull(),
-    ingestedAt: tstz('ingested_at').notNull().defaultNow(),
+    entryMs: bigint('entry_ms', { mode: 'number' }).notNull(),
+    entrySeq: bigint('entry_seq', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.streamMessageId, t.occurredAt] })],
+  (t) => [primaryKey({ columns: [t.entryMs, t.entrySeq] })],
 );
 
 /** dimension 'all' + value '' = totals. Upsert by increment on the primary key. */
