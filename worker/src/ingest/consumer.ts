@@ -99,8 +99,8 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     stream,
     size,
     blockMs: options.blockMs ?? 2000,
-    readsPerWrite: Math.max(1, Math.floor(options.readsPerWrite ?? 4)),
-    lingerMs: Math.max(0, options.lingerMs ?? 200),
+    readsPerWrite: Math.max(1, Math.floor(options.readsPerWrite ?? 8)),
+    lingerMs: Math.max(0, options.lingerMs ?? 1000),
     running: () => running,
   });
   const { handle } = createBatchHandler({
@@ -177,6 +177,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     },
     async stop() {
       running = false;
+      reads.wakeLingering();
       // An XREADGROUP may be blocked for up to blockMs: closing the readers ends it.
       for (const reader of readers) reader.disconnect();
       await loop?.catch(() => undefined);

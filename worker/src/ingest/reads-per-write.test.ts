@@ -5,6 +5,7 @@ import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { createIngestConsumer, type HandledBatch } from './consumer';
+import { INGEST_GROUP } from './names';
 
 let t: TestWorkerDeps;
 beforeAll(async () => {
@@ -55,5 +56,34 @@ describe('ingest: several reads in one transaction', () => {
     );
     expect(Number(events.rows[0]?.n)).toBe(7);
     expect(Number(rolled.rows[0]?.n)).toBe(7);
+  });
+
+  it('a consumer stopped while it lingers for more writes what it read at once, without waiting out the linger', async () => {
+    const link = randomUUID();
+    const stream = clicksStreamKey(t.deps.config.REDIS_PREFIX);
+    await t.deps.redis.xadd(
+      stream,
+      '*',
+      ...toBatchStreamFields([testEvent({ workspace_id: randomUUID(), resource_id: link })]),
+    );
+    const ingest = createIngestConsumer(
+      { pool: t.deps.pool, redis: t.deps.redis, logger: t.deps.logger, prefix: t.deps.config.REDIS_PREFIX },
+      { consumerName: 'lingering', parallel: 1, lingerMs: 600_000, blockMs: 100, refreshSummaries: false },
+    );
+    await ingest.ensureGroup();
+    ingest.start();
+    const pending = async () => {
+      const reply = await t.deps.redis.call('XPENDING', stream, INGEST_GROUP);
+      return Array.isArray(reply) ? Number(reply[0]) : 0;
+    };
+    for (let i = 0; i < 100 && (await pending()) === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
+    expect(await pending()).toBe(1); // read, now lingering for 10 minutes
+    await ingest.stop();
+    expect(await pending()).toBe(0);
+    const stored = await t.deps.pool.query<{ n: string }>(
+      'SELECT count(*) AS n FROM click_events WHERE resource_id = $1',
+      [link],
+    );
+    expect(Number(stored.rows[0]?.n)).toBe(1);
   });
 });

@@ -34,13 +34,28 @@ export function createStreamReads(settings: ReadSettings) {
     return parseReadGroupReply(reply);
   }
 
+  const lingering = new Set<() => void>();
+
+  /** Waits lingerMs, or less if the consumer stops meanwhile (wakeLingering). */
+  function linger(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        lingering.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, lingerMs);
+      lingering.add(done);
+    });
+  }
+
   /** One blocking read, then (when it found entries; after lingerMs when it found less than a full read) more without waiting, up to readsPerWrite reads in all. */
   async function readForWrite(name: string, reader: RedisClient): Promise<StreamEntry[]> {
     const entries = await readNew(name, reader);
     if (entries.length > 0 && entries.length < size.entries && lingerMs > 0 && settings.running()) {
-      await new Promise((resolve) => setTimeout(resolve, lingerMs));
+      await linger();
     }
-    for (let reads = 1; reads < readsPerWrite && entries.length > 0; reads += 1) {
+    for (let reads = 1; reads < readsPerWrite && entries.length > 0 && settings.running(); reads += 1) {
       const more = await readNew(name, reader, false);
       if (more.length === 0) break;
       entries.push(...more);
@@ -48,5 +63,10 @@ export function createStreamReads(settings: ReadSettings) {
     return entries;
   }
 
-  return { readNew, readForWrite };
+  /** Ends every linger now: a stopping consumer writes what it has read without waiting. */
+  function wakeLingering(): void {
+    for (const done of [...lingering]) done();
+  }
+
+  return { readNew, readForWrite, wakeLingering };
 }
