@@ -140,6 +140,38 @@ describe('every signed-in screen fits a phone (17.12)', () => {
     }, 180_000);
   }
 
+  it('on a phone no number or date of the analytics screen is cut: the live count keeps its digits on one line, the last date stays in the chart', async () => {
+    // 1,234 visitors in the last 30 minutes: a four-digit count, as a busy link has
+    await h.sql(
+      `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, ua_hash, is_bot, id, stream_message_id)
+       SELECT now() - interval '5 minutes', 'click', $1, 'link', (SELECT id FROM links WHERE workspace_id = $1 AND slug = 'shop'),
+              decode(md5('layout-' || g), 'hex'), decode(md5('ua'), 'hex'), false, uuid_generate_v7(), 'layout-' || g
+         FROM generate_series(1, 1234) AS g`,
+      [demo.workspaceId],
+    );
+    const page = await openSignedIn({ width: 360, height: 800 });
+    await page.goto(`${h.base}/analytics`);
+    const live = page.locator('.an-live strong');
+    await expect(live.textContent()).resolves.toBe('1,234');
+    const lines = await live.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+    const dates = await page.locator('svg.an-svg-series').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      const labels = [...svg.querySelectorAll('text')].filter((t) => /[A-Za-z]/.test(t.textContent ?? ''));
+      return labels.map((t) => {
+        const r = t.getBoundingClientRect();
+        return { text: t.textContent, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+      });
+    });
+    expect(dates.length).toBeGreaterThan(1);
+    expect(dates.filter((d) => !d.inside)).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+
   it('on a phone the sections sit behind a menu button, and Sign out is on screen', async () => {
     const page = await openSignedIn({ width: 360, height: 800 });
     const menu = page.getByRole('button', { name: 'Menu' });

@@ -53,8 +53,17 @@ export function SvgSeries({ data }: { data: DashboardData }) {
       <polyline points={prev} fill="none" stroke="#9ca3af" strokeDasharray="5 4" />
       {ticks.map((i) => {
         const p = points[i];
+        // the last date ends at the right edge instead of being cut in half by it
+        const last = i > 0 && i === points.length - 1;
         return p ? (
-          <text key={i} x={LEFT + i * bw + bw / 2} y={H - 6} fontSize="12" textAnchor="middle" fill="#4b5563">
+          <text
+            key={i}
+            x={last ? W : LEFT + i * bw + bw / 2}
+            y={H - 6}
+            fontSize="12"
+            textAnchor={last ? 'end' : 'middle'}
+            fill="#4b5563"
+          >
             {fmt.format(new Date(p.bucket_start))}
           </text>
         ) : null;
