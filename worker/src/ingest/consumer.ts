@@ -134,7 +134,8 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     let failures = 0;
     while (running) {
       try {
-        if (Date.now() - lastClaim >= Math.min(claimIdleMs, 30_000)) {
+        // a dead consumer's entries are taken within 1.25 × claimIdleMs of their last delivery
+        if (Date.now() - lastClaim >= Math.min(claimIdleMs / 4, 30_000)) {
           lastClaim = Date.now();
           const stale = await claims.claimStale(name, claimIdleMs);
           if (stale.length > 0) await handle(stale, { redelivered: true });
