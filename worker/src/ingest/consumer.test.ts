@@ -27,6 +27,22 @@ async function count(sql: string, params: unknown[] = []): Promise<number> {
   const res = await t.deps.pool.query<{ n: string }>(sql, params);
   return Number(res.rows[0]?.n ?? 0);
 }
+/** What a resource has stored: its events, its clicks in the hourly rollups, its visitor days. */
+async function storedFor(
+  resourceId: string,
+): Promise<{ events: number; clicks: number; visitorDays: number }> {
+  return {
+    events: await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [resourceId]),
+    clicks: await count(
+      "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
+      [resourceId],
+    ),
+    visitorDays: await count(
+      'SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1',
+      [resourceId],
+    ),
+  };
+}
 function consumer(name: string, options: { parallel?: number } = {}) {
   return createIngestConsumer(
     { pool: t.deps.pool, redis: t.deps.redis, logger: t.deps.logger, prefix: t.deps.config.REDIS_PREFIX },
@@ -302,16 +318,7 @@ describe('ingest consumer', () => {
         duplicates: 4,
         deadLettered: 0,
       });
-      expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [kept])).toBe(3);
-      expect(
-        await count(
-          "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
-          [kept],
-        ),
-      ).toBe(3);
-      expect(
-        await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [kept]),
-      ).toBe(3);
+      expect(await storedFor(kept)).toEqual({ events: 3, clicks: 3, visitorDays: 3 });
       await h.stop();
     } finally {
       await t.deps.pool.query('DROP TRIGGER tr_refuse_as_data ON click_events');
@@ -330,16 +337,7 @@ describe('ingest consumer', () => {
     );
     await g.stop();
     expect(done).toBe(true);
-    expect(await count('SELECT count(*) AS n FROM click_events WHERE resource_id = $1', [shared])).toBe(60);
-    expect(
-      await count(
-        "SELECT sum(clicks) AS n FROM analytics_rollup_hourly WHERE resource_id = $1 AND dimension = 'all'",
-        [shared],
-      ),
-    ).toBe(60);
-    expect(
-      await count('SELECT count(*) AS n FROM analytics_unique_visitor_days WHERE resource_id = $1', [shared]),
-    ).toBe(7);
+    expect(await storedFor(shared)).toEqual({ events: 60, clicks: 60, visitorDays: 7 });
     expect(await pendingCount()).toBe(0);
   });
 });
