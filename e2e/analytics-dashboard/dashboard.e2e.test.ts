@@ -212,7 +212,7 @@ describe('the analytics dashboard in Chromium', () => {
     await context.close();
   }, 120_000);
 
-  it('a bookmarked view of a resource that is gone says so, and does not claim the whole workspace', async () => {
+  it('a bookmarked view of a resource that is gone, or an address naming none, says so, and does not claim the whole workspace', async () => {
     const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signInAsDemo(page, h.base, demo);
@@ -222,6 +222,13 @@ describe('the analytics dashboard in Chromium', () => {
       page.getByRole('button', { name: 'A resource not in this workspace' }).count(),
     ).resolves.toBe(1);
     await expect(page.getByRole('button', { name: 'Whole workspace' }).count()).resolves.toBe(0);
+    // a truncated or mistyped address names no resource id at all: the same answer, and a way out
+    await page.goto(`${h.base}/analytics/01a248f3-0000-7000?period=7d`);
+    await page.getByText('This item could not be found.').waitFor();
+    await expect(page.locator('.an-tiles').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Show the whole workspace' }).click();
+    await page.getByRole('button', { name: 'Whole workspace' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/analytics');
     await context.close();
   }, 120_000);
 

@@ -8,6 +8,7 @@ import {
 import { useWorkspace } from '../../workspace/workspace-context';
 import { listBlocks, listLinks, listPages, listQrCodes, listSummaries } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
+import { codeSentence } from '../../ui/error-messages';
 import { CsvExport } from './csv-export';
 import { PageConversions } from '../leads/page-conversions';
 import { age } from './age';
@@ -127,6 +128,17 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
   );
   if (!allowed) return <p>Your role cannot see analytics in this workspace.</p>;
   const go = (v: DashboardView) => goToView(v);
+  if (query === null)
+    return (
+      <div className="an-dashboard">
+        <p className="error" role="alert">
+          {codeSentence('not_found')}
+        </p>
+        <button type="button" className="link" onClick={() => go({ ...view, resource: null })}>
+          Show the whole workspace
+        </button>
+      </div>
+    );
   const pick = (dim: DashboardDimension, value: string | null) => go(withFilter(view, dim, value));
   const d = dash.data;
   const total = d ? d.totals.clicks + d.totals.scans + d.totals.page_views : 0;

@@ -21,11 +21,20 @@ describe('the dashboard view in the URL', () => {
     const v = parseView('?period=forever&evil=1&utm_source=a%26b', ['not-an-id']);
     expect(v).toEqual({
       period: '30d',
-      resource: null,
+      resource: 'not-an-id',
       tag: null,
       domain: null,
       filters: { utm_source: 'a&b' },
     });
-    expect(apiQuery('w', v)).toBe('workspace_id=w&period=30d&utm_source=a%26b');
+    expect(apiQuery('w', { ...v, resource: null })).toBe('workspace_id=w&period=30d&utm_source=a%26b');
+  });
+  it('asks nothing for a path that names no resource id, rather than showing the whole workspace', () => {
+    const id = '01a24592-2a95-772b-8eb7-45ff937b1a24';
+    for (const rest of [['not-an-id'], [id.slice(0, 35)], [`${id}x`], [id, 'extra'], ['‮' + id]])
+      expect(apiQuery('w', parseView('', rest))).toBeNull();
+    expect(apiQuery('w', parseView('', [id.toUpperCase()]))).toBe(
+      `workspace_id=w&period=30d&resource_id=${id.toUpperCase()}`,
+    );
+    expect(apiQuery('w', parseView('', []))).toBe('workspace_id=w&period=30d');
   });
 });

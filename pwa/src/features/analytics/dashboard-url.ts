@@ -4,6 +4,7 @@ import {
   type DashboardDimension,
   type DashboardFilters,
 } from '@linkhub/shared/analytics/dashboard';
+import { uuidSchema } from '@linkhub/shared/schemas/common';
 
 /** The periods the editor offers (custom ranges go through the API). */
 export const PERIODS = [
@@ -22,6 +23,7 @@ const isPeriod = (v: string | null): v is EditorPeriod => PERIODS.some(([p]) => 
  */
 export type DashboardView = {
   period: EditorPeriod;
+  /** The path's resource id as written: a link, QR code or page of the workspace, or an address naming none. */
   resource: string | null;
   tag: string | null;
   domain: string | null;
@@ -38,7 +40,7 @@ export function parseView(search: string, rest: readonly string[]): DashboardVie
   const period = q.get('period');
   return {
     period: isPeriod(period) ? period : '30d',
-    resource: rest[0] && /^[0-9a-f-]{36}$/i.test(rest[0]) ? rest[0] : null,
+    resource: rest.length === 0 ? null : rest.join('/'),
     tag: q.get('tag'),
     domain: q.get('domain'),
     filters,
@@ -62,8 +64,12 @@ export function viewSearch(v: DashboardView): string {
 export const viewPath = (v: DashboardView): string =>
   `/analytics${v.resource === null ? '' : `/${v.resource}`}${viewSearch(v)}`;
 
-/** The API query of a view (the period always named, so the answer is cacheable per URL). */
-export function apiQuery(workspaceId: string, v: DashboardView): string {
+/**
+ * The API query of a view (the period always named, so the answer is cacheable per URL); null when its
+ * path names no resource id at all (a truncated or mistyped link), which must not show the whole workspace.
+ */
+export function apiQuery(workspaceId: string, v: DashboardView): string | null {
+  if (v.resource !== null && !uuidSchema.safeParse(v.resource).success) return null;
   const q = new URLSearchParams({ workspace_id: workspaceId, period: v.period });
   if (v.resource !== null) q.set('resource_id', v.resource);
   if (v.tag !== null) q.set('tag', v.tag);
