@@ -1,19 +1,16 @@
 import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import type { WorkerDeps } from '../deps';
+import { entryIdParts, firstEntryId, type EntryIdParts } from '../ingest/stream-entries';
 
 type Redis = Pick<WorkerDeps['redis'], 'call'>;
 
-const idMs = (id: unknown): number | null =>
-  typeof id === 'string' && /^\d+-\d+$/.test(id) ? Number(id.split('-')[0]) : null;
+const msOf = (id: EntryIdParts | null): number | null => (id === null ? null : Number(id.ms));
 
 function fieldOf(info: readonly unknown[], name: string): unknown {
   const at = info.indexOf(name);
   return at >= 0 ? info[at + 1] : undefined;
 }
-
-const firstId = (reply: unknown): unknown =>
-  Array.isArray(reply) && Array.isArray(reply[0]) ? reply[0][0] : undefined;
 
 /**
  * The capture time (Redis' clock, in ms) of the oldest `clicks:raw` entry not yet stored in
@@ -32,14 +29,15 @@ export async function oldestUnstoredMs(redis: Redis, prefix: string): Promise<nu
   const group = Array.isArray(groups)
     ? groups.find((g): g is unknown[] => Array.isArray(g) && fieldOf(g, 'name') === INGEST_GROUP)
     : undefined;
-  if (group === undefined) return idMs(firstId(await redis.call('XRANGE', stream, '-', '+', 'COUNT', '1')));
+  if (group === undefined)
+    return msOf(firstEntryId(await redis.call('XRANGE', stream, '-', '+', 'COUNT', '1')));
   const lastDelivered = fieldOf(group, 'last-delivered-id');
   const unread =
     typeof lastDelivered === 'string'
-      ? idMs(firstId(await redis.call('XRANGE', stream, `(${lastDelivered}`, '+', 'COUNT', '1')))
+      ? msOf(firstEntryId(await redis.call('XRANGE', stream, `(${lastDelivered}`, '+', 'COUNT', '1')))
       : null;
   const pending: unknown = await redis.call('XPENDING', stream, INGEST_GROUP);
-  const oldestPending = Array.isArray(pending) ? idMs(pending[1]) : null;
+  const oldestPending = Array.isArray(pending) ? msOf(entryIdParts(pending[1])) : null;
   const known = [unread, oldestPending].filter((v): v is number => v !== null);
   return known.length === 0 ? null : Math.min(...known);
 }

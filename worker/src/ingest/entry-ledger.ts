@@ -1,8 +1,7 @@
 import type pg from 'pg';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import type { RedisClient } from '@linkhub/shared/redis/client';
-
-const ENTRY_ID = /^(\d{1,15})-(\d{1,15})$/;
+import { firstEntryId } from './stream-entries';
 
 /**
  * Deletes the ledger rows (write-batch.ts) of entries older than the first `clicks:raw` still holds:
@@ -16,12 +15,11 @@ export async function pruneEntryLedger(
   prefix: string,
 ): Promise<number> {
   const reply = await redis.call('XRANGE', clicksStreamKey(prefix), '-', '+', 'COUNT', '1');
-  const first: unknown = Array.isArray(reply) && Array.isArray(reply[0]) ? reply[0][0] : null;
-  const id = typeof first === 'string' ? ENTRY_ID.exec(first) : null;
-  if (id === null) return 0;
+  const first = firstEntryId(reply);
+  if (first === null) return 0;
   const deleted = await pool.query(
     'DELETE FROM ingest_stream_entries WHERE (entry_ms, entry_seq) < ($1::bigint, $2::bigint)',
-    [id[1], id[2]],
+    [first.ms, first.seq],
   );
   return deleted.rowCount ?? 0;
 }

@@ -49,3 +49,19 @@ export function parsePendingDeliveries(raw: unknown): Map<string, number> {
   }
   return counts;
 }
+
+/** A stream entry id's two parts, `<ms>-<seq>`, as decimal text (PostgreSQL reads them as bigints). */
+export type EntryIdParts = { ms: string; seq: string };
+
+const ENTRY_ID = /^(\d{1,19})-(\d{1,19})$/;
+
+/** `<ms>-<seq>` → its parts; null for anything that is not a stream entry id. */
+export function entryIdParts(id: unknown): EntryIdParts | null {
+  const match = typeof id === 'string' ? ENTRY_ID.exec(id) : null;
+  return match?.[1] === undefined || match[2] === undefined ? null : { ms: match[1], seq: match[2] };
+}
+
+/** The id of the first entry of an XRANGE reply; null when it holds none. */
+export function firstEntryId(reply: unknown): EntryIdParts | null {
+  return Array.isArray(reply) && Array.isArray(reply[0]) ? entryIdParts(reply[0][0]) : null;
+}

@@ -7,6 +7,7 @@ import { copyEvents } from './copy-events';
 import { rollupStatements } from './rollup-sql';
 import type { SerialLane } from './serial-lane';
 import type { SeenVisitorDays } from './seen-visitor-days';
+import { entryIdParts } from './stream-entries';
 
 /** A `clicks:raw` entry (`{ms}-{seq}`, as Redis made it) and the rows of it that passed the parse. */
 export type EntryRows = { readonly id: string; readonly rows: readonly ClickRow[] };
@@ -41,9 +42,10 @@ async function claimEntries(client: pg.PoolClient, entries: readonly EntryRows[]
   const ms: string[] = [];
   const seq: string[] = [];
   for (const entry of entries) {
-    const dash = entry.id.indexOf('-');
-    ms.push(entry.id.slice(0, dash));
-    seq.push(entry.id.slice(dash + 1));
+    const parts = entryIdParts(entry.id);
+    if (parts === null) throw new Error(`not a stream entry id: ${JSON.stringify(entry.id)}`);
+    ms.push(parts.ms);
+    seq.push(parts.seq);
   }
   const claimed = await client.query<{ entry_ms: string; entry_seq: string }>({
     name: 'ingest_claim_entries',
