@@ -253,8 +253,8 @@ describe('LinkHub scaled out behind HAProxy', () => {
           )[0]?.n,
         ),
       (n) => n === clicks,
-      // the killed worker's read but unwritten entries are claimed once idle for 60 s (claimIdleMs),
-      // looked for every 15 s, and the kill came before the other outages
+      // the killed worker's read but unwritten entries are claimed once idle for 20 s (claimIdleMs),
+      // looked for every 5 s, and the kill came before the other outages
       150_000,
       `${clicks} clicks ingested (failed visits: ${clickFailures.length})`,
     );

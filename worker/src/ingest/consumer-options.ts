@@ -23,7 +23,7 @@ export type IngestOptions = {
   lingerMs?: number;
   /** The consumers of this process take the rollup upsert one at a time (default true; off only to compare, bench/ingest). */
   serialLane?: boolean;
-  /** Pending entries idle this long (a dead consumer's) are claimed, ms (default 60,000; looked for every quarter of it). */
+  /** Pending entries idle this long (a dead consumer's) are claimed, ms (default 20,000; looked for every quarter of it; D-446). */
   claimIdleMs?: number;
   consumerName?: string;
   /**

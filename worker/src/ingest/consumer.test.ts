@@ -218,6 +218,26 @@ describe('ingest consumer', () => {
     ).toBe(3);
   });
 
+  it("stores a killed consumer's read but unwritten entries within 25 s, with the default claim idle time", async () => {
+    const orphaned = randomUUID();
+    const killed = consumer('killed');
+    await killed.ensureGroup();
+    for (let i = 0; i < 3; i += 1)
+      await xadd(alone(testEvent({ workspace_id: ws, resource_id: orphaned }, `k${i}`)));
+    expect(await killed.readNew()).toHaveLength(3); // read, then killed before its write
+    const survivor = consumer('survivor');
+    survivor.start();
+    const started = Date.now();
+    let stored = await storedFor(orphaned);
+    while (stored.events < 3 && Date.now() - started < 30_000) {
+      await new Promise((r) => setTimeout(r, 250));
+      stored = await storedFor(orphaned);
+    }
+    await Promise.all([survivor.stop(), killed.stop()]);
+    expect(stored).toEqual({ events: 3, clicks: 3, visitorDays: 3 });
+    expect(Date.now() - started).toBeLessThan(30_000);
+  }, 45_000);
+
   it('counts nothing twice when a rewound group delivers stored entries again as new', async () => {
     const rewound = randomUUID();
     const e = consumer('e');

@@ -59,7 +59,7 @@ type Deps = { pool: pg.Pool; redis: RedisClient; logger: Logger; prefix: string 
  */
 export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): IngestConsumer {
   const batchSize = Math.min(options.batchSize ?? 1000, 1000);
-  const claimIdleMs = options.claimIdleMs ?? 60_000;
+  const claimIdleMs = options.claimIdleMs ?? 20_000;
   const consumer = options.consumerName ?? `${hostname()}-${process.pid}`;
   const parallel = Math.max(1, Math.floor(options.parallel ?? 2));
   const stream = clicksStreamKey(deps.prefix);
@@ -135,7 +135,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
     while (running) {
       try {
         // a dead consumer's entries are taken within 1.25 × claimIdleMs of their last delivery
-        if (Date.now() - lastClaim >= Math.min(claimIdleMs / 4, 30_000)) {
+        if (Date.now() - lastClaim >= claimIdleMs / 4) {
           lastClaim = Date.now();
           const stale = await claims.claimStale(name, claimIdleMs);
           if (stale.length > 0) await handle(stale, { redelivered: true });
