@@ -3,8 +3,9 @@ import { compact, count } from './number-format';
 import { dateFormat } from './intl-cache';
 
 const events = (p: DashboardPoint) => p.clicks + p.scans + p.page_views;
-const W = 640;
-const H = 240;
+/** The chart box's height in CSS px (dashboard.css `.an-plot`): the plain chart and uPlot with its legend both fill it. */
+export const PLOT_HEIGHT = 270;
+const H = PLOT_HEIGHT;
 const LEFT = 48;
 const BOTTOM = 24;
 
@@ -12,8 +13,10 @@ const BOTTOM = 24;
  * The series as plain SVG, drawn with the screen's first render (no library): bars with a count
  * axis and a date axis in the workspace time zone, the previous period dashed, each bar's value
  * on hover (its title). The interactive uPlot chart replaces it when the pointer or focus arrives.
+ * Drawn at its box's own width (`width`, CSS px), not scaled, so its text is 12 px on a phone too.
  */
-export function SvgSeries({ data }: { data: DashboardData }) {
+export function SvgSeries({ data, width }: { data: DashboardData; width: number }) {
+  const W = Math.max(LEFT + 1, width);
   const points = data.series;
   const max = Math.max(1, ...points.map(events), ...data.previous_series.map(events));
   const bw = (W - LEFT) / Math.max(1, points.length);

@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { DashboardData, DashboardPoint } from '@linkhub/shared/analytics/dashboard';
 import { compact, count } from './number-format';
-import { SvgSeries } from './svg-series';
+import { PLOT_HEIGHT, SvgSeries } from './svg-series';
 import { dateFormat } from './intl-cache';
 
 /** Day ticks only on a daily series (no "8am" between midnights). */
 const DAY_S = 86_400;
+const MIN_CANVAS_HEIGHT = 120;
 const events = (p: DashboardPoint) => p.clicks + p.scans + p.page_views;
 
 function bucketLabel(iso: string, interval: 'hour' | 'day', timeZone: string): string {
@@ -23,10 +24,24 @@ export function TimeSeries({ data }: { data: DashboardData }) {
   // uPlot (and its CSS) load when someone reaches for the chart; until then a plain SVG stands in
   const [rich, setRich] = useState(false);
   const [drawn, setDrawn] = useState(false);
+  const [width, setWidth] = useState(640);
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const read = () => setWidth(Math.round(el.clientWidth));
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
   useEffect(() => {
     const el = box.current;
     if (!el || !rich) return;
-    let plot: { destroy(): void; setSize(s: { width: number; height: number }): void } | null = null;
+    let plot: {
+      root: HTMLElement;
+      destroy(): void;
+      setSize(s: { width: number; height: number }): void;
+    } | null = null;
     let observer: ResizeObserver | null = null;
     let live = true;
     void Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(
@@ -43,7 +58,7 @@ export function TimeSeries({ data }: { data: DashboardData }) {
         plot = new UPlot(
           {
             width,
-            height: 240,
+            height: PLOT_HEIGHT,
             tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), tz),
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
@@ -86,10 +101,18 @@ export function TimeSeries({ data }: { data: DashboardData }) {
           [xs, current, previous],
           el,
         );
+        // the canvas takes what its legend leaves of the box, so the box keeps the plain chart's height
+        const fit = () => {
+          if (!plot) return;
+          const legend = plot.root.querySelector('.u-legend')?.getBoundingClientRect().height ?? 0;
+          plot.setSize({
+            width: Math.max(280, el.clientWidth),
+            height: Math.max(MIN_CANVAS_HEIGHT, PLOT_HEIGHT - Math.ceil(legend)),
+          });
+        };
+        fit();
         setDrawn(true);
-        observer = new ResizeObserver(() =>
-          plot?.setSize({ width: Math.max(280, el.clientWidth), height: 240 }),
-        );
+        observer = new ResizeObserver(fit);
         observer.observe(el);
       },
       () => {
@@ -116,7 +139,7 @@ export function TimeSeries({ data }: { data: DashboardData }) {
         onPointerEnter={() => setRich(true)}
         onTouchStart={() => setRich(true)}
       >
-        {!drawn && <SvgSeries data={data} />}
+        {!drawn && <SvgSeries data={data} width={width} />}
       </div>
       {failed && <p className="muted">The chart could not load offline; the table has the numbers.</p>}
       <details>
