@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolveEmbed } from '../blocks/embeds';
 import { isNavigableUrl } from '../blocks/escape';
-import { MAX_URL_LENGTH, normalizedUrlTransform } from './common';
+import { MAX_URL_LENGTH, normalizedUrlTransform, readableText } from './common';
 
 /**
  * The bio page block union as the API and the editor accept it (DESIGN §9): flat objects,
@@ -42,7 +42,7 @@ const blockId = z
   .min(1)
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Use a URL-safe id.');
-const text = (max: number): z.ZodString => z.string().trim().min(1).max(max);
+const text = (max: number): z.ZodString => readableText(max).min(1);
 const base = { id: blockId.optional() };
 
 export const linkBlockSchema = z.strictObject({

@@ -150,11 +150,30 @@ export const httpsUrlSchema = z
 /** An ISO 8601 instant with an offset (`2026-05-01T09:00:00Z`). */
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
-export const titleSchema = z.string().trim().min(1).max(120);
+/**
+ * U+202D and U+202E override the direction of the text after them: after a U+202E the letters of
+ * `gnp.exe` show as `exe.png`. Text people read (titles, names, labels, bio, tags) refuses them; the
+ * marks and isolates right-to-left writing uses (U+200E, U+200F, U+2066–U+2069) stay allowed.
+ */
+const DIRECTION_OVERRIDE = /[\u202D\u202E]/;
+
+/** Trimmed text people read in the editor or on a public page, at most `max` characters, without a direction override. */
+export const readableText = (max: number): z.ZodString =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((text) => !DIRECTION_OVERRIDE.test(text), {
+      message:
+        'This text holds an invisible character that reverses the text after it (U+202D or U+202E). Remove it.',
+      params: { issue: 'direction_override' },
+    });
+
+export const titleSchema = readableText(120).min(1);
 
 /** Spec §5.4.1: up to 20 tags of 1–32 characters, de-duplicated. */
 export const tagsSchema = z
-  .array(z.string().trim().min(1).max(32))
+  .array(readableText(32).min(1))
   .max(20)
   .transform((tags) => [...new Set(tags)]);
 

@@ -1,11 +1,18 @@
 import { z } from 'zod';
 import { themeSchema } from '../blocks/snapshot';
-import { handleSchema, hostnameSchema, isoDateTimeSchema, paginationQuerySchema, uuidSchema } from './common';
+import {
+  handleSchema,
+  hostnameSchema,
+  isoDateTimeSchema,
+  paginationQuerySchema,
+  readableText,
+  uuidSchema,
+} from './common';
 import { blocksInputSchema } from './blocks';
 
 /** Bio pages (DESIGN §9): `POST /v1/pages {handle, title, bio?, theme?, blocks?}`. */
-const pageTitle = z.string().trim().max(120);
-const bio = z.string().trim().max(1000);
+const pageTitle = readableText(120);
+const bio = readableText(1000);
 
 /**
  * A theme as sent by a client: a subset of the renderer's theme fields, without their defaults, so

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_SCOPES } from '../permissions/scopes';
+import { readableText } from './common';
 
 /** Workspaces and API keys. */
 /** As the `workspaces.slug` CHECK constraint. */
@@ -21,7 +22,7 @@ const timeZoneSchema = z
   });
 
 export const createWorkspaceInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: readableText(80).min(1),
   slug: workspaceSlugSchema.optional(),
   time_zone: timeZoneSchema.default('UTC'),
 });
@@ -29,7 +30,7 @@ export type CreateWorkspaceInput = z.infer<typeof createWorkspaceInputSchema>;
 
 export const updateWorkspaceInputSchema = z
   .strictObject({
-    name: z.string().trim().min(1).max(80).optional(),
+    name: readableText(80).min(1).optional(),
     slug: workspaceSlugSchema.optional(),
     time_zone: timeZoneSchema.optional(),
   })
@@ -40,7 +41,7 @@ export const updateWorkspaceInputSchema = z
 export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceInputSchema>;
 
 export const createApiKeyInputSchema = z.strictObject({
-  name: z.string().trim().min(1).max(80),
+  name: readableText(80).min(1),
   scopes: z
     .array(z.enum(API_KEY_SCOPES))
     .min(1)
@@ -66,8 +67,8 @@ export type Branding = z.infer<typeof brandingSchema>;
 
 /** What the branded holding page and branded 404 show (the edge reads these fields, `cache/build-payload.ts`). */
 export const holdingPageSchema = z.strictObject({
-  title: z.string().trim().max(120).nullable().optional(),
-  message: z.string().trim().max(1000).nullable().optional(),
+  title: readableText(120).nullable().optional(),
+  message: readableText(1000).nullable().optional(),
   logo_url: httpsOrHttpUrl.nullable().optional(),
   background: hexColor.nullable().optional(),
   foreground: hexColor.nullable().optional(),
@@ -75,5 +76,5 @@ export const holdingPageSchema = z.strictObject({
 });
 export type HoldingPage = z.infer<typeof holdingPageSchema>;
 
-export const workspaceNameSchema = z.string().trim().min(1, 'must not be empty').max(120);
+export const workspaceNameSchema = readableText(120).min(1, 'must not be empty');
 export { timeZoneSchema };

@@ -1,0 +1,60 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blockInputSchema } from './blocks';
+import { tagsSchema, titleSchema } from './common';
+import { createPageInputSchema } from './pages';
+import { createWorkspaceInputSchema, holdingPageSchema, workspaceNameSchema } from './workspaces';
+import { createLinkInputSchema } from './links';
+
+const OVERRIDES = ['\u202D', '\u202E'];
+
+/** Every field of text people read, as a parse of one value put into it. */
+const FIELDS: Array<[string, (text: string) => { success: boolean; error?: { issues: unknown[] } }]> = [
+  [
+    'link title',
+    (t) => createLinkInputSchema.safeParse({ destination_url: 'https://example.com', title: t }),
+  ],
+  ['qr / link title', (t) => titleSchema.safeParse(t)],
+  ['tag', (t) => tagsSchema.safeParse([t])],
+  ['page title', (t) => createPageInputSchema.safeParse({ handle: 'shop', title: t })],
+  ['page bio', (t) => createPageInputSchema.safeParse({ handle: 'shop', title: 'Shop', bio: t })],
+  [
+    'link block label',
+    (t) => blockInputSchema.safeParse({ type: 'link', title: t, url: 'https://example.com' }),
+  ],
+  ['header block', (t) => blockInputSchema.safeParse({ type: 'header', text: t })],
+  ['text block', (t) => blockInputSchema.safeParse({ type: 'text', text: t })],
+  ['workspace name', (t) => workspaceNameSchema.safeParse(t)],
+  ['new workspace name', (t) => createWorkspaceInputSchema.safeParse({ name: t })],
+  ['holding page title', (t) => holdingPageSchema.safeParse({ title: t })],
+];
+
+describe('text people read refuses a direction override (Trojan-source spoofing: "gnp.exe" shown as "exe.png")', () => {
+  it('refuses U+202D / U+202E anywhere in any readable field, naming the issue', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 20 }),
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom(...OVERRIDES),
+        fc.constantFrom(...FIELDS),
+        (before, after, override, [name, parse]) => {
+          fc.pre(before.trim() !== '');
+          const result = parse(`${before}${override}${after}`);
+          expect(result.success, name).toBe(false);
+          expect(JSON.stringify(result.error?.issues), name).toContain('direction_override');
+        },
+      ),
+    );
+  });
+
+  it('keeps right-to-left writing, its marks and isolates, and other scripts', () => {
+    for (const text of [
+      'مرحبا بالعالم',
+      'שלום עולם',
+      'Sale \u200Fمرحبا\u200E 50%',
+      'a \u2067עברית\u2069 b',
+      '例え 🙂 Ünïcödé',
+    ])
+      for (const [name, parse] of FIELDS) expect(parse(text).success, `${name}: ${text}`).toBe(true);
+  });
+});
