@@ -11,11 +11,11 @@ const EVENTS = Number(process.env.BENCH_EVENTS ?? 200_000);
 const DATABASE = 'linkhub_bench_event_bytes';
 
 // The mix: 40 % with a referrer, 20 % with UTM source/medium/campaign, 70 % with a region, every
-// hash 16 bytes, one stream message id per event (as the ingest writes them).
+// hash 16 bytes.
 const INSERT = `
 INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, ua_hash,
   country_code, region_code, device_type, os_family, browser_family, referrer_host, utm_source, utm_medium,
-  utm_campaign, is_bot, stream_message_id, language)
+  utm_campaign, is_bot, language)
 SELECT now() - (i % 3600) * interval '1 second',
   (ARRAY['click','scan','page_view'])[1 + i % 3],
   ('00000000-0000-7000-8000-' || lpad(to_hex(i % 5000), 12, '0'))::uuid,
@@ -29,7 +29,7 @@ SELECT now() - (i % 3600) * interval '1 second',
   CASE WHEN i % 10 < 4 THEN (ARRAY['instagram.com','t.co','www.google.com','news.example.org'])[1 + i % 4] END,
   CASE WHEN i % 5 = 0 THEN 'newsletter' END, CASE WHEN i % 5 = 0 THEN 'email' END,
   CASE WHEN i % 5 = 0 THEN 'spring-sale-2026' END,
-  false, (1764900000000 + i)::text || '-0', 'en'
+  false, 'en'
 FROM generate_series(1, $1::int) AS i`;
 
 const url = await freshDatabase(DATABASE);

@@ -54,7 +54,7 @@ export async function seedEvents(
     const day = new Date(from.getTime() + d * DAY_MS);
     await pool.query(
       `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, ua_hash,
-          country_code, device_type, os_family, browser_family, referrer_host, utm_source, is_bot, stream_message_id)
+          country_code, device_type, os_family, browser_family, referrer_host, utm_source, is_bot)
        SELECT $1::timestamptz + (g * 86400.0 / $3) * interval '1 second',
               CASE WHEN g % 3 = 0 THEN 'scan' ELSE 'click' END, $2,
               CASE WHEN g % 3 = 0 THEN 'qr_code' ELSE 'link' END, ($4::uuid[])[1 + g % array_length($4::uuid[], 1)],
@@ -65,7 +65,7 @@ export async function seedEvents(
               (ARRAY['Mobile Safari','Chrome','Edge','Firefox'])[1 + ${pick(spread, spread === 'skewed' ? 2 : 4, 4, '(g * 5) % 4')}],
               (ARRAY['google.com','instagram.com','tiktok.com','x.com','facebook.com','youtube.com','linkedin.com',NULL])[1 + ${pick(spread, 5, 8, '(g * 11) % 8')}],
               (ARRAY['newsletter','spring','partner',NULL])[1 + ${pick(spread, 6, 4, '(g * 13) % 4', 3, true)}],
-              g % 50 = 0, $5 || '-' || g
+              g % 50 = 0
          FROM generate_series(0, $3::int - 1) g`,
       [day, workspaceId, perDay, [...resourceIds], `d${d}`],
     );

@@ -2,7 +2,7 @@
  * PostgreSQL's side of the ingest write (issue 25, D-375..D-377): CPU of the backend per row COPYed (as
  * the ingest COPYs) into a table shaped like click_events with each index set, and per new visitor day
  * inserted in each statement form; same rows, trials alternating, medians. A throwaway database.
- *   npx tsx bench/ingest/index-cost.ts [--rows 100000] [--trials 5] [--batch 1000] [--sets 'COLLATE,D-405'] [--days]
+ *   npx tsx bench/ingest/index-cost.ts [--rows 100000] [--trials 5] [--batch 1000] [--sets 'now,PK'] [--days]
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
@@ -34,95 +34,37 @@ const SETS = process.argv.includes('--sets')
 const DAYS = SETS === null || process.argv.includes('--days');
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** click_events as migrations 0173 (no regex CHECKs), 0175 (no per-event key) and 0176 (no stream id, no ingest time) left it. */
 const COLUMNS = `id uuid NOT NULL, occurred_at timestamptz NOT NULL,
   event_type text NOT NULL CHECK (event_type IN ('click', 'scan', 'page_view')), workspace_id uuid NOT NULL,
   resource_type text NOT NULL CHECK (resource_type IN ('link', 'qr_code', 'bio_page', 'bio_block')),
   resource_id uuid NOT NULL, parent_resource_id uuid,
   visitor_hash bytea NOT NULL CHECK (octet_length(visitor_hash) = 16), ua_hash bytea CHECK (octet_length(ua_hash) = 16),
-  country_code text CHECK (country_code ~ '^[A-Z]{2}$'), region_code text CHECK (char_length(region_code) <= 8),
+  country_code text, region_code text CHECK (char_length(region_code) <= 8),
   device_type text CHECK (char_length(device_type) <= 32), os_family text CHECK (char_length(os_family) <= 64),
   browser_family text CHECK (char_length(browser_family) <= 64), referrer_host text CHECK (char_length(referrer_host) <= 253),
   utm_source text, utm_medium text, utm_campaign text, utm_term text, utm_content text, variant_id uuid,
   fallback_stage smallint CHECK (fallback_stage BETWEEN 1 AND 4), is_bot boolean NOT NULL DEFAULT false,
-  stream_message_id text NOT NULL, ingested_at timestamptz NOT NULL DEFAULT now(),
-  language text CHECK (language ~ '^[a-z]{2,3}$')`;
+  language text`;
 
+/**
+ * Index sets on that table. The sets measured before (keys on stream_message_id, the regex CHECKs; figures
+ * in bench/README.md) were left out with the columns they indexed: this file at 02b7b7d still has them.
+ */
 const VARIANTS: Record<string, string[]> = {
   'heap only, no keys': [],
-  'PK (id) only': ['ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)'],
-  'UNIQUE (stream_message_id) only': ['ALTER TABLE t ADD UNIQUE (stream_message_id, occurred_at)'],
-  'now: PK id + UNIQUE smid + 2 read': [
-    'ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)',
-    'ALTER TABLE t ADD UNIQUE (stream_message_id, occurred_at)',
-    'CREATE INDEX ON t (resource_id, occurred_at)',
-    'CREATE INDEX ON t (workspace_id, occurred_at)',
-  ],
-  'PK smid + 2 read': [
-    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
-    'CREATE INDEX ON t (resource_id, occurred_at)',
-    'CREATE INDEX ON t (workspace_id, occurred_at)',
-  ],
-  'PK smid COLLATE "C" + 2 read': [
-    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
-    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
-    'CREATE INDEX ON t (resource_id, occurred_at)',
-    'CREATE INDEX ON t (workspace_id, occurred_at)',
-  ],
-  'D-405: PK smid C + ws + variant-only res': [
-    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
-    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+  'now: ws + variant-only res (0172, 0175)': [
     'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
     'CREATE INDEX ON t (workspace_id, occurred_at)',
   ],
-  // what the CHECKs cost on top of the D-405 keys (information only: they are the table's guard, D-376)
-  'D-405 keys, no regex CHECKs': [
-    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
-    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
+  // the two columns 0176 dropped, as the ingest filled them (a stream id of ~24 bytes, the insert time)
+  'before 0176: now + stream_message_id, ingested_at': [
     'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
     'CREATE INDEX ON t (workspace_id, occurred_at)',
-    'ALTER TABLE t DROP CONSTRAINT t_country_code_check, DROP CONSTRAINT t_language_check',
+    `ALTER TABLE t ADD COLUMN stream_message_id text COLLATE "C" NOT NULL DEFAULT '1764900000000-12345:123',
+       ADD COLUMN ingested_at timestamptz NOT NULL DEFAULT now()`,
   ],
-  'D-405 keys, regex CHECKs as ascii()': [
-    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
-    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
-    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
-    'CREATE INDEX ON t (workspace_id, occurred_at)',
-    `ALTER TABLE t DROP CONSTRAINT t_country_code_check, DROP CONSTRAINT t_language_check,
-       ADD CHECK (char_length(country_code) = 2 AND ascii(country_code) BETWEEN 65 AND 90
-         AND ascii(substr(country_code, 2)) BETWEEN 65 AND 90),
-       ADD CHECK (char_length(language) BETWEEN 2 AND 3 AND ascii(language) BETWEEN 97 AND 122
-         AND ascii(substr(language, 2)) BETWEEN 97 AND 122
-         AND (char_length(language) = 2 OR ascii(substr(language, 3)) BETWEEN 97 AND 122))`,
-  ],
-  'D-405 keys, no CHECKs': [
-    'ALTER TABLE t ALTER COLUMN stream_message_id TYPE text COLLATE "C"',
-    'ALTER TABLE t ADD PRIMARY KEY (stream_message_id, occurred_at)',
-    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
-    'CREATE INDEX ON t (workspace_id, occurred_at)',
-    `ALTER TABLE t ${[
-      'event_type',
-      'resource_type',
-      'visitor_hash',
-      'ua_hash',
-      'country_code',
-      'region_code',
-      'device_type',
-      'os_family',
-      'browser_family',
-      'referrer_host',
-      'fallback_stage',
-      'language',
-    ]
-      .map((c) => `DROP CONSTRAINT t_${c}_check`)
-      .join(', ')}`,
-  ],
-  // the table of migration 0175 (D-443): redelivery skipped by a ledger of stream entries, no per-event key
-  'D-443 ledger: ws + variant-only res, no regex CHECKs': [
-    'CREATE INDEX ON t (resource_id, occurred_at) WHERE variant_id IS NOT NULL',
-    'CREATE INDEX ON t (workspace_id, occurred_at)',
-    'ALTER TABLE t DROP CONSTRAINT t_country_code_check, DROP CONSTRAINT t_language_check',
-  ],
-  'PK id + 2 read (ledger)': [
+  'PK id + 2 read': [
     'ALTER TABLE t ADD PRIMARY KEY (id, occurred_at)',
     'CREATE INDEX ON t (resource_id, occurred_at)',
     'CREATE INDEX ON t (workspace_id, occurred_at)',

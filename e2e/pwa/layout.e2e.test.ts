@@ -143,9 +143,9 @@ describe('every signed-in screen fits a phone (17.12)', () => {
   it('on a phone no number or date of the analytics screen is cut, and its chart neither shrinks nor jumps: the live count keeps its digits on one line, the last date stays in the chart, and touching the chart moves nothing', async () => {
     // 1,234 visitors in the last 30 minutes: a four-digit count, as a busy link has
     await h.sql(
-      `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, ua_hash, is_bot, id, stream_message_id)
+      `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, ua_hash, is_bot, id)
        SELECT now() - interval '5 minutes', 'click', $1, 'link', (SELECT id FROM links WHERE workspace_id = $1 AND slug = 'shop'),
-              decode(md5('layout-' || g), 'hex'), decode(md5('ua'), 'hex'), false, uuid_generate_v7(), 'layout-' || g
+              decode(md5('layout-' || g), 'hex'), decode(md5('ua'), 'hex'), false, uuid_generate_v7()
          FROM generate_series(1, 1234) AS g`,
       [demo.workspaceId],
     );

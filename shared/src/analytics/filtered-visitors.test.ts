@@ -38,13 +38,13 @@ beforeAll(async () => {
   // countries FR/DE/US by hash, a third scans (QR code), a few bots
   await pool.query(
     `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, ua_hash,
-        country_code, referrer_host, is_bot, stream_message_id)
+        country_code, referrer_host, is_bot)
      SELECT $1::timestamptz + (g * 864000.0 / 200000) * interval '1 second',
             CASE WHEN g % 3 = 0 THEN 'scan' ELSE 'click' END, $2,
             CASE WHEN g % 3 = 0 THEN 'qr_code' ELSE 'link' END, CASE WHEN g % 3 = 0 THEN $4::uuid ELSE $3::uuid END,
             decode(md5('v' || (abs(hashint4(g)) % 5000)::text || '-' || (g / 20000)::text), 'hex'), decode(md5('ua'), 'hex'),
             (ARRAY['FR','DE','US'])[1 + abs(hashint4(g + 7)) % 3], CASE WHEN g % 2 = 0 THEN 'google.com' END,
-            g % 97 = 0, 'm' || g
+            g % 97 = 0
        FROM generate_series(0, 199999) g`,
     [from, workspaceId, link, qr],
   );

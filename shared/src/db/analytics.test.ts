@@ -19,7 +19,7 @@ describe('analytics storage', () => {
     await testDb.drop();
   });
 
-  const event = (occurredAt: Date, streamMessageId: string) => ({
+  const event = (occurredAt: Date) => ({
     occurredAt,
     eventType: 'scan' as const,
     workspaceId: uuidv7(),
@@ -34,7 +34,6 @@ describe('analytics storage', () => {
     browserFamily: 'Mobile Safari',
     referrerHost: null,
     fallbackStage: 1,
-    streamMessageId,
   });
 
   it('click_events is range-partitioned on occurred_at', async () => {
@@ -48,7 +47,8 @@ describe('analytics storage', () => {
 
   it('refuses an event for a day without a partition, and accepts it once the partition is created', async () => {
     const day = new Date(Date.UTC(2030, 5, 15, 23, 59, 59));
-    const before = await refused(h.db.insert(clickEvents).values(event(day, '1-0')));
+    const stored = event(day);
+    const before = await refused(h.db.insert(clickEvents).values(stored));
     expect(before.sqlState).toBe('23514');
     const { rows } = await h.pool.query<{ name: string }>(
       `SELECT create_click_events_partition('2030-06-15') AS name`,
@@ -56,20 +56,21 @@ describe('analytics storage', () => {
     expect(rows[0]?.name).toBe('click_events_p20300615');
     // idempotent
     await h.pool.query(`SELECT create_click_events_partition('2030-06-15')`);
-    await h.db.insert(clickEvents).values(event(day, '1-0'));
+    await h.db.insert(clickEvents).values(stored);
     const next = new Date(Date.UTC(2030, 5, 16, 0, 0, 0));
-    expect((await refused(h.db.insert(clickEvents).values(event(next, '2-0')))).sqlState).toBe('23514');
-    const stored = await h.pool.query(
-      `SELECT tableoid::regclass::text AS part FROM click_events WHERE stream_message_id = '1-0'`,
+    expect((await refused(h.db.insert(clickEvents).values(event(next)))).sqlState).toBe('23514');
+    const where = await h.pool.query(
+      `SELECT tableoid::regclass::text AS part FROM click_events WHERE resource_id = $1`,
+      [stored.resourceId],
     );
-    expect(stored.rows).toEqual([{ part: 'click_events_p20300615' }]);
+    expect(where.rows).toEqual([{ part: 'click_events_p20300615' }]);
   });
 
   it('has today’s partition and the coming week’s from the migration', async () => {
     const today = new Date();
-    await h.db.insert(clickEvents).values(event(today, `${today.getTime()}-0`));
+    await h.db.insert(clickEvents).values(event(today));
     const weekAhead = new Date(Date.now() + 6 * 86_400_000);
-    await h.db.insert(clickEvents).values(event(weekAhead, `${weekAhead.getTime()}-0`));
+    await h.db.insert(clickEvents).values(event(weekAhead));
   });
 
   it('the entry ledger holds a stream entry once, and only a well-formed id', async () => {
@@ -88,23 +89,30 @@ describe('analytics storage', () => {
 
   it('migration 0175 puts the entries of the last 7 days stored before the ledger existed into it', async () => {
     const at = new Date();
-    // the database as it was before 0175, holding one event of entry `{ms}-3` (its 13th line)
+    // the database as it was before 0175 (and 0176), holding one event of entry `{ms}-3` (its 13th line)
     await h.pool.query(`DROP TABLE ingest_stream_entries;
+      ALTER TABLE click_events ADD COLUMN stream_message_id text;
+      UPDATE click_events SET stream_message_id = id::text;
       ALTER TABLE click_events ADD PRIMARY KEY (stream_message_id, occurred_at);
       DELETE FROM schema_migrations WHERE name = '0175_ingest_entry_ledger.sql'`);
-    await h.db.insert(clickEvents).values(event(at, `${at.getTime()}-3:12`));
-    await h.db.insert(clickEvents).values(event(at, 'not-an-entry-id'));
+    const before = (streamMessageId: string) =>
+      h.pool.query(
+        `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, stream_message_id)
+         VALUES ($1, 'scan', $2, 'qr_code', $3, $4, $5)`,
+        [at, uuidv7(), uuidv7(), randomBytes(16), streamMessageId],
+      );
+    await before(`${at.getTime()}-3:12`);
+    await before('not-an-entry-id');
     expect((await migrate(testDb.url)).applied).toEqual(['0175_ingest_entry_ledger.sql']);
     const ledger = await h.db.select().from(ingestStreamEntries);
     expect(ledger).toContainEqual({ entryMs: at.getTime(), entrySeq: 3 });
     expect(ledger.every((e) => e.entrySeq >= 0 && e.entryMs > 0)).toBe(true);
+    await h.pool.query('ALTER TABLE click_events DROP COLUMN stream_message_id');
   });
 
   it('hashes are exactly 16 bytes', async () => {
     const bad = await refused(
-      h.db
-        .insert(clickEvents)
-        .values({ ...event(new Date(), `${Date.now()}-9`), visitorHash: randomBytes(32) }),
+      h.db.insert(clickEvents).values({ ...event(new Date()), visitorHash: randomBytes(32) }),
     );
     expect(bad.sqlState).toBe('23514');
     const { rows } = await h.pool.query<{ visitor_hash: Buffer }>(
@@ -129,8 +137,10 @@ describe('analytics storage', () => {
     expect(suspicious).toEqual([]);
     const clickColumns = rows.filter((r) => r.table_name === 'click_events').map((r) => r.column_name);
     expect(clickColumns).toEqual(
-      expect.arrayContaining(['visitor_hash', 'ua_hash', 'country_code', 'device_type', 'stream_message_id']),
+      expect.arrayContaining(['visitor_hash', 'ua_hash', 'country_code', 'device_type']),
     );
+    // the stream entry id and ingest time went with the per-event key (0176, D-448)
+    expect(clickColumns.filter((c) => c === 'stream_message_id' || c === 'ingested_at')).toEqual([]);
   });
 
   it('retention drops whole partitions before a cutoff and nothing newer', async () => {

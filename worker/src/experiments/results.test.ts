@@ -42,18 +42,16 @@ async function experiment(weights: [number, number]) {
   return { id, link, a, b };
 }
 
-let message = 0;
 async function visit(
   link: string,
   variant: string,
   visitor: number,
   opts: { bot?: boolean; at?: Date } = {},
 ) {
-  message += 1;
   await sql(
-    `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, variant_id, is_bot, stream_message_id)
-     VALUES ($1, 'click', $2, 'link', $3, decode($4, 'hex'), $5, $6, $7)`,
-    [opts.at ?? new Date(), workspaceId, link, hashOf(visitor), variant, opts.bot === true, `${message}-0`],
+    `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, variant_id, is_bot)
+     VALUES ($1, 'click', $2, 'link', $3, decode($4, 'hex'), $5, $6)`,
+    [opts.at ?? new Date(), workspaceId, link, hashOf(visitor), variant, opts.bot === true],
   );
 }
 

@@ -31,6 +31,7 @@ export type RowOutcome = Pick<DimensionSource, 'variant_id' | 'fallback_stage'>;
  * the COPY writer copies a subject's bytes once written (D-439).
  */
 export type ClickRow = {
+  /** `{entry id}:{line}`: names the event in a dead letter (not stored). */
   readonly stream_message_id: string;
   readonly occurred_at: Date;
   readonly visitor_hash: string;

@@ -181,9 +181,10 @@ describe('ingest consumer', () => {
       ),
     ).toBe(4);
     expect(
-      await count('SELECT count(*) AS n FROM click_events WHERE stream_message_id = $1', [
-        `${entries[1]?.id ?? ''}:0`,
-      ]),
+      await count(
+        "SELECT count(*) AS n FROM click_events WHERE resource_id = $1 AND visitor_hash = decode($2, 'hex')",
+        [batched, good[3]?.visitor_hash ?? ''],
+      ),
     ).toBe(1);
     await e.stop();
   });

@@ -7,7 +7,7 @@ const HEADER = Buffer.from([
   0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
 ]);
 /** The column list of copy-events.ts, in its order. */
-export const COPY_FIELDS = 25;
+export const COPY_FIELDS = 24;
 /** Room for one typical row (≈ 300 bytes) before the buffer has to grow. */
 const BYTES_PER_ROW = 400;
 const POOL_BYTES = 16 * 1024;
@@ -100,7 +100,6 @@ export class CopyBinaryWriter {
     this.#bytes[this.#used + 1] = COPY_FIELDS & 0xff;
     this.#used += 2;
     this.#id();
-    this.#text(row.stream_message_id);
     this.#time(row.occurred_at);
     const { subject, geo, ua, utm, outcome } = row;
     this.#subject(subject);

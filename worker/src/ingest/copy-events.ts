@@ -7,7 +7,6 @@ import { CopyBinaryWriter } from './copy-binary';
 
 const COLUMNS = [
   'id',
-  'stream_message_id',
   'occurred_at',
   'event_type',
   'workspace_id',

@@ -60,8 +60,8 @@ describe('writeBatch', () => {
       visitor_hash: string;
       occurred_at: Date;
     }>(
-      "SELECT utm_campaign, utm_source, region_code, fallback_stage, encode(visitor_hash, 'hex') AS visitor_hash, occurred_at FROM click_events WHERE stream_message_id = $1",
-      [odd.stream_message_id],
+      "SELECT utm_campaign, utm_source, region_code, fallback_stage, encode(visitor_hash, 'hex') AS visitor_hash, occurred_at FROM click_events WHERE resource_id = $1 AND NOT is_bot",
+      [link],
     );
     expect(stored.rows[0]).toEqual({
       utm_campaign: 'spring\tsale\nline 2\\end \\N',

@@ -51,8 +51,8 @@ beforeAll(async () => {
   await pool.query("SELECT ensure_click_events_partitions('2026-10-15', '2026-11-05')");
   const scan = (at: string, country: string, referrer: string | null, n: number) =>
     pool.query(
-      `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, country_code, referrer_host, stream_message_id)
-       SELECT $1::timestamptz, 'scan', $2, 'qr_code', $3, decode(md5($1 || g::text), 'hex'), $4, $5, $1 || '-' || g || '-' || $4
+      `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, country_code, referrer_host)
+       SELECT $1::timestamptz, 'scan', $2, 'qr_code', $3, decode(md5($1 || g::text), 'hex'), $4, $5
          FROM generate_series(1, $6::int) g`,
       [at, workspaceId, qr, country, referrer, n],
     );
@@ -131,8 +131,8 @@ describe('monthly report on Free (30 days of raw events and hourly rollups)', ()
     await pool.query("SELECT ensure_click_events_partitions('2026-09-28', '2026-12-02')");
     const scans = (at: string, n: number) =>
       pool.query(
-        `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, country_code, stream_message_id)
-         SELECT $1::timestamptz, 'scan', $2, 'qr_code', $3, decode(md5('free' || $1 || g::text), 'hex'), 'FR', 'free-' || $1 || '-' || g
+        `INSERT INTO click_events (occurred_at, event_type, workspace_id, resource_type, resource_id, visitor_hash, country_code)
+         SELECT $1::timestamptz, 'scan', $2, 'qr_code', $3, decode(md5('free' || $1 || g::text), 'hex'), 'FR'
            FROM generate_series(1, $4::int) g`,
         [at, workspace.id, code, n],
       );

@@ -22,8 +22,8 @@ export type AnalyticsResourceType = 'link' | 'qr_code' | 'bio_page' | 'bio_block
  * Partitioned by day on occurred_at: call `SELECT create_click_events_partition($1::date)` (or
  * `ensure_click_events_partitions(from, to)`) before inserting a day; retention drops partitions with
  * `drop_click_events_partitions_before(date)`. No key: the ingest stores a stream entry's events once
- * through `ingest_stream_entries` (D-443). `id` and `stream_message_id` are written by the ingest and not
- * indexed. No raw IP or User-Agent column exists.
+ * through `ingest_stream_entries` (D-443). `id` is written by the ingest and not indexed. No raw IP or
+ * User-Agent column exists.
  */
 export const clickEvents = pgTable('click_events', {
   id: uuid('id')
@@ -54,8 +54,6 @@ export const clickEvents = pgTable('click_events', {
   isBot: boolean('is_bot').notNull().default(false),
   /** primary Accept-Language subtag (`de`), issue 24 */
   language: text('language'),
-  streamMessageId: text('stream_message_id').notNull(),
-  ingestedAt: tstz('ingested_at').notNull().defaultNow(),
 });
 
 /**
