@@ -66,7 +66,7 @@ export const imageBlockSchema = z.strictObject({
   type: z.literal('image'),
   url: imageSource,
   /** Required so screen readers can describe it; an empty string marks a decorative image. */
-  alt: z.string().trim().max(500),
+  alt: readableText(500),
   width: z.number().int().min(1).max(10_000).optional(),
   height: z.number().int().min(1).max(10_000).optional(),
 });
@@ -77,7 +77,7 @@ export const emailCaptureBlockSchema = z.strictObject({
   title: text(200),
   button_label: text(60),
   /** What the visitor agrees to; empty or absent: the default text (leads/consent.ts). */
-  consent_text: z.string().trim().max(1000).optional(),
+  consent_text: readableText(1000).optional(),
   /** Double opt-in: mail a confirmation link first. */
   double_opt_in: z.boolean().optional(),
 });

@@ -24,6 +24,20 @@ const FIELDS: Array<[string, (text: string) => { success: boolean; error?: { iss
   ],
   ['header block', (t) => blockInputSchema.safeParse({ type: 'header', text: t })],
   ['text block', (t) => blockInputSchema.safeParse({ type: 'text', text: t })],
+  [
+    'image alt text',
+    (t) => blockInputSchema.safeParse({ type: 'image', url: 'https://example.com/a.png', alt: t }),
+  ],
+  [
+    'sign-up consent text',
+    (t) =>
+      blockInputSchema.safeParse({
+        type: 'email_capture',
+        title: 'News',
+        button_label: 'Join',
+        consent_text: t,
+      }),
+  ],
   ['workspace name', (t) => workspaceNameSchema.safeParse(t)],
   ['new workspace name', (t) => createWorkspaceInputSchema.safeParse({ name: t })],
   ['holding page title', (t) => holdingPageSchema.safeParse({ title: t })],
