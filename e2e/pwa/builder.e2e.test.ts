@@ -67,6 +67,13 @@ describe('the bio page builder and the QR designer', () => {
     await add('link', { 'Button text': 'Prints', URL: 'https://shop.example/prints' }, 'Add link button');
     await add('link', { 'Button text': 'Posters', URL: 'https://shop.example/posters' }, 'Add link button');
     await add('text', { Text: 'Hand-printed in Leeds.' }, 'Add text');
+    // a heading whose letters a U+202E would show reversed is refused at its field; the form keeps what was typed
+    await add('header', { 'Heading text': 'Invoice \u202Efdp.exe' }, 'Add heading');
+    await page.getByText('reverses the text after it').waitFor();
+    await expect(page.getByLabel('Heading text', { exact: true }).inputValue()).resolves.toBe(
+      'Invoice \u202Efdp.exe',
+    );
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await add('divider', {}, 'Add divider');
     await page.locator('.blocks-list > li').nth(4).waitFor();
     // Keyboard reorder: "Posters" (3rd) moves above "Prints".

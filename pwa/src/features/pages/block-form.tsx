@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { BlockType } from '@linkhub/shared/blocks/snapshot';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
+import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import type { BlockView } from '@linkhub/shared/sync/views';
 import { Field } from '../../ui/field';
 import { fieldErrors } from '../../ui/error-messages';
@@ -30,7 +31,7 @@ export function formErrorKeys(raw: Record<string, string>): Record<string, strin
   return out;
 }
 
-/** The fields of one block, checked against the bio block catalog's schema before it is saved. */
+/** The fields of one block, checked against the mutators' and the bio block catalog's schemas before it is saved. */
 export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Props) {
   const synced = useSyncedDraft<BlockDraft>({
     // A new sign-up block starts with the default consent text, for the owner to read and adapt.
@@ -49,8 +50,11 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
     if (synced.conflicts.length > 0)
       return setErrors({ form: 'Settle the change from another device first.' });
     const data = dataFromFields(type, values, social, initial);
-    const parsed = snapshotBlockSchema.safeParse({ id: 'draft', type, data });
-    if (!parsed.success) return setErrors(formErrorKeys(fieldErrors(parsed.error)));
+    // the check the add and update mutators make, then the published snapshot's: a refusal keeps the form open
+    const input = blockInputSchema.safeParse({ ...data, type });
+    const snapshot = snapshotBlockSchema.safeParse({ id: 'draft', type, data });
+    const refused = !input.success ? input.error : !snapshot.success ? snapshot.error : null;
+    if (refused) return setErrors(formErrorKeys(fieldErrors(refused)));
     setErrors({});
     synced.saved();
     onSubmit(data);
