@@ -21,7 +21,6 @@ export const slugArg = slugSchema;
 export const handleArg = handleSchema;
 export const urlArg = urlSchema;
 export const hostnameArg = hostnameSchema;
-export const titleArg = z.string().trim().max(300);
 export const tagsArg = tagsSchema;
 export const utmArg = utmInputSchema;
 export const rulesArg = targetingRulesSchema;

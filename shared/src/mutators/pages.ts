@@ -7,6 +7,7 @@ import { blockViewSchema, pageViewSchema, type BlockView, type PageView } from '
 import { defineMutator } from './define';
 import { handleArg, idArg, jsonObjectArg, workspaceArg } from './args';
 import { themeInputSchema } from '../schemas/pages';
+import { readableText } from '../schemas/common';
 import { blockDataPatchSchema, blockInputSchema } from '../schemas/blocks';
 import { bioDomainFor, nowIso, patchView } from './client-store';
 import { snapshotBlockSchema } from '../blocks/snapshot';
@@ -34,8 +35,8 @@ export const createPageArgs = z
   .object({
     ...pageRef,
     handle: handleArg,
-    title: z.string().trim().max(200),
-    bio: z.string().max(1000).optional(),
+    title: readableText(200),
+    bio: readableText(1000).optional(),
     theme: themeInputSchema.optional(),
     /** A verified bio (or all-purpose) custom domain of the workspace; default the system bio host. */
     domain_id: idArg.optional(),
@@ -45,8 +46,8 @@ export const updatePageArgs = z
   .object({
     ...pageRef,
     handle: handleArg.optional(),
-    title: z.string().trim().max(200).optional(),
-    bio: z.string().max(1000).optional(),
+    title: readableText(200).optional(),
+    bio: readableText(1000).optional(),
     theme: themeInputSchema.optional(),
     /** Moves the page to another of the workspace's bio hosts (its public address changes). */
     domain_id: idArg.optional(),

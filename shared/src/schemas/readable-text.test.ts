@@ -5,8 +5,13 @@ import { tagsSchema, titleSchema } from './common';
 import { createPageInputSchema } from './pages';
 import { createWorkspaceInputSchema, holdingPageSchema, workspaceNameSchema } from './workspaces';
 import { createLinkInputSchema } from './links';
+import { updatePageArgs } from '../mutators/pages';
 
 const OVERRIDES = ['\u202D', '\u202E'];
+const PAGE = {
+  id: '01a24592-2a95-772b-8eb7-45ff937b1a24',
+  workspace_id: '01a24592-2a95-772b-8eb7-45ff937b1a25',
+};
 
 /** Every field of text people read, as a parse of one value put into it. */
 const FIELDS: Array<[string, (text: string) => { success: boolean; error?: { issues: unknown[] } }]> = [
@@ -38,6 +43,8 @@ const FIELDS: Array<[string, (text: string) => { success: boolean; error?: { iss
         consent_text: t,
       }),
   ],
+  ['page title, pushed', (t) => updatePageArgs.safeParse({ ...PAGE, title: t })],
+  ['page bio, pushed', (t) => updatePageArgs.safeParse({ ...PAGE, bio: t })],
   ['workspace name', (t) => workspaceNameSchema.safeParse(t)],
   ['new workspace name', (t) => createWorkspaceInputSchema.safeParse({ name: t })],
   ['holding page title', (t) => holdingPageSchema.safeParse({ title: t })],
