@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { blockSummary, dataFromFields, fieldsFromData, socialRowsOf } from './block-fields';
-import { formErrorKeys } from './block-form';
+import { blockFormErrors, formErrorKeys } from './block-form';
 import { fieldErrors } from '../../ui/error-messages';
 
 const social = samplePageSnapshot().blocks.find((b) => b.type === 'social');
@@ -65,5 +65,13 @@ describe('the email sign-up block', () => {
     expect(dataFromFields('email_capture', { title: 'News', button_label: 'Join' }).double_opt_in).toBe(
       false,
     );
+  });
+
+  it('refuse at its field what the mutators refuse (a direction override), and under the form a key the form does not show', () => {
+    expect(blockFormErrors('header', { text: 'Shop' })).toBeNull();
+    expect(blockFormErrors('header', { text: 'Invoice \u202Efdp.exe' })?.text).toMatch(/reverses the text/);
+    const stray = blockFormErrors('link', { title: 'Prints', url: 'https://shop.example/', thumbnail: 'x' });
+    expect(stray?.form).toBeTruthy();
+    expect(blockFormErrors('link', { title: 'Prints', url: 'https://shop.example/' })).toBeNull();
   });
 });

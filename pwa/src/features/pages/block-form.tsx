@@ -31,7 +31,24 @@ export function formErrorKeys(raw: Record<string, string>): Record<string, strin
   return out;
 }
 
-/** The fields of one block, checked against the mutators' and the bio block catalog's schemas before it is saved. */
+/**
+ * What stops a block's data from saving, by form key (null: nothing): the add and update mutators' own
+ * check, then the published snapshot's, so a refusal keeps the form open with what was typed. An issue
+ * with no field on this form (a key it does not show) is said under the form.
+ */
+export function blockFormErrors(type: BlockType, data: BlockView['data']): Record<string, string> | null {
+  const input = blockInputSchema.safeParse({ ...data, type });
+  const snapshot = snapshotBlockSchema.safeParse({ id: 'draft', type, data });
+  const refused = !input.success ? input.error : !snapshot.success ? snapshot.error : null;
+  if (refused === null) return null;
+  const errors = formErrorKeys(fieldErrors(refused));
+  const shown = new Set(BLOCK_FIELDS[type].map((f) => f.key));
+  const unshown = Object.entries(errors).find(([key]) => !shown.has(key) && !key.startsWith('links.'));
+  if (unshown && errors.form === undefined) errors.form = unshown[1];
+  return errors;
+}
+
+/** The fields of one block, checked by `blockFormErrors` before it is saved. */
 export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Props) {
   const synced = useSyncedDraft<BlockDraft>({
     // A new sign-up block starts with the default consent text, for the owner to read and adapt.
@@ -50,11 +67,8 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
     if (synced.conflicts.length > 0)
       return setErrors({ form: 'Settle the change from another device first.' });
     const data = dataFromFields(type, values, social, initial);
-    // the check the add and update mutators make, then the published snapshot's: a refusal keeps the form open
-    const input = blockInputSchema.safeParse({ ...data, type });
-    const snapshot = snapshotBlockSchema.safeParse({ id: 'draft', type, data });
-    const refused = !input.success ? input.error : !snapshot.success ? snapshot.error : null;
-    if (refused) return setErrors(formErrorKeys(fieldErrors(refused)));
+    const refused = blockFormErrors(type, data);
+    if (refused) return setErrors(refused);
     setErrors({});
     synced.saved();
     onSubmit(data);
