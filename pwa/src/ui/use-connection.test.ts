@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { takesEdits as serverTakesEdits } from '@linkhub/shared/schemas/healthz';
-import { takesEdits } from './use-connection';
+import { CHECK_EVERY_MS, nextCheckMs, takesEdits } from './use-connection';
 
 /** A 503 body as the sync-server writes it (sync-server/src/routes/healthz.ts). */
 const body = (checks: Record<string, string>) =>
@@ -35,5 +35,19 @@ describe('takesEdits (the editor’s reading of /healthz)', () => {
         expect(typeof takesEdits(status, text)).toBe('boolean');
       }),
     );
+  });
+});
+
+describe('nextCheckMs (when the editor asks /healthz again)', () => {
+  it('asks every 30 s while the server answers, and soon after a failure: 1 s, doubling to 30 s', () => {
+    expect(nextCheckMs(true, null)).toBe(CHECK_EVERY_MS);
+    const retries: number[] = [];
+    let previous: number | null = null;
+    for (let i = 0; i < 8; i += 1) {
+      previous = nextCheckMs(false, previous);
+      retries.push(previous);
+    }
+    expect(retries).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect(nextCheckMs(true, 16_000)).toBe(CHECK_EVERY_MS);
   });
 });
