@@ -205,6 +205,26 @@ describe('every signed-in screen fits a phone (17.12)', () => {
     }
   }, 120_000);
 
+  it('on a phone a block opened for editing takes its row’s width, not its fields’', async () => {
+    const page = await openSignedIn({ width: 390, height: 844 });
+    const bio = screens.find((s) => /^\/pages\/./.test(s.path))?.path ?? '/pages';
+    await page.goto(`${h.base}${bio}`);
+    await page
+      .locator('.blocks-list > li')
+      .first()
+      .getByRole('button', { name: 'Edit', exact: true })
+      .click();
+    const [form, row] = await page
+      .locator('.blocks-list > li > form')
+      .evaluate((f) => [
+        f.getBoundingClientRect().width,
+        f.parentElement?.getBoundingClientRect().width ?? 0,
+      ]);
+    // the row's 8 px padding each side
+    expect(form).toBeGreaterThanOrEqual((row ?? 0) - 17);
+    await page.context().close();
+  }, 60_000);
+
   it('on a phone the sections sit behind a menu button, and Sign out is on screen', async () => {
     const page = await openSignedIn({ width: 360, height: 800 });
     const menu = page.getByRole('button', { name: 'Menu' });
