@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { paginationQuerySchema, urlSchema, uuidSchema } from '../schemas/common';
+import {
+  DIRECTION_OVERRIDE_ISSUE,
+  holdsDirectionOverride,
+  paginationQuerySchema,
+  readableText,
+  urlSchema,
+  uuidSchema,
+} from '../schemas/common';
 import { EXPERIMENT_STATES } from './lifecycle';
 import { pageVariantChangeSchema } from './page-experiment';
 
@@ -23,14 +30,20 @@ export const variantKeySchema = z
 
 export const variantInputSchema = z.strictObject({
   key: variantKeySchema,
-  name: z.string().trim().min(1).max(120),
+  name: readableText(120).min(1),
   /** Basis points (0–10,000); the variants' weights add up to 10,000. */
   weight: z.int().min(0).max(WEIGHT_TOTAL),
   is_control: z.boolean().optional(),
   /** Links and QR codes: where this variant sends the visitor. */
   destination_url: urlSchema.optional(),
   /** Bio pages: what this variant changes on the page (absent: the page as published). */
-  page: pageVariantChangeSchema.optional(),
+  page: pageVariantChangeSchema
+    // New labels only: a stored variant keeps reading as it was saved.
+    .refine((page) => page.block?.label === undefined || !holdsDirectionOverride(page.block.label), {
+      ...DIRECTION_OVERRIDE_ISSUE,
+      path: ['block', 'label'],
+    })
+    .optional(),
 });
 export type VariantInput = z.infer<typeof variantInputSchema>;
 
@@ -74,7 +87,7 @@ export const createExperimentInputSchema = z.strictObject({
   workspace_id: uuidSchema.optional(),
   resource_type: z.enum(EXPERIMENT_RESOURCE_TYPES),
   resource_id: uuidSchema,
-  name: z.string().trim().min(1).max(120),
+  name: readableText(120).min(1),
   goal: z.enum(EXPERIMENT_GOALS).optional(),
   /** Bio pages: count clicks on this link block only (absent: every link block). */
   goal_block_id: uuidSchema.optional(),
@@ -85,7 +98,7 @@ export type CreateExperimentInput = z.infer<typeof createExperimentInputSchema>;
 
 export const updateExperimentInputSchema = z.strictObject({
   workspace_id: uuidSchema.optional(),
-  name: z.string().trim().min(1).max(120).optional(),
+  name: readableText(120).min(1).optional(),
   variants: variantsSchema.optional(),
   ...planFields,
 });

@@ -156,6 +156,12 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
  * marks and isolates right-to-left writing uses (U+200E, U+200F, U+2066–U+2069) stay allowed.
  */
 const DIRECTION_OVERRIDE = /[\u202D\u202E]/;
+export const holdsDirectionOverride = (text: string): boolean => DIRECTION_OVERRIDE.test(text);
+export const DIRECTION_OVERRIDE_ISSUE = {
+  message:
+    'This text holds an invisible character that reverses the text after it (U+202D or U+202E). Remove it.',
+  params: { issue: 'direction_override' },
+} as const;
 
 /** Trimmed text people read in the editor or on a public page, at most `max` characters, without a direction override. */
 export const readableText = (max: number): z.ZodString =>
@@ -163,11 +169,7 @@ export const readableText = (max: number): z.ZodString =>
     .string()
     .trim()
     .max(max)
-    .refine((text) => !DIRECTION_OVERRIDE.test(text), {
-      message:
-        'This text holds an invisible character that reverses the text after it (U+202D or U+202E). Remove it.',
-      params: { issue: 'direction_override' },
-    });
+    .refine((text) => !holdsDirectionOverride(text), DIRECTION_OVERRIDE_ISSUE);
 
 export const titleSchema = readableText(120).min(1);
 

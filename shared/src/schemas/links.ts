@@ -3,6 +3,7 @@ import {
   hostnameSchema,
   isoDateTimeSchema,
   paginationQuerySchema,
+  readableText,
   slugSchema,
   tagsSchema,
   titleSchema,
@@ -18,7 +19,7 @@ import {
 
 export { SLUG_PATTERN } from './common';
 
-const utmValue = z.string().trim().min(1).max(200);
+const utmValue = readableText(200).min(1);
 
 /** UTM parameters without the `utm_` prefix (as stored in `links.utm`), merged into the destination. */
 export const utmInputSchema = z.strictObject({

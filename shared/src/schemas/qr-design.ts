@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { qrDesignSchema, qrFrameSchema, qrLogoSchema } from '../qr/design';
+import { readableText } from './common';
 
 /**
  * A QR design as clients send it, strict at every depth (DESIGN §11): an unknown key anywhere is
@@ -12,6 +13,8 @@ import { qrDesignSchema, qrFrameSchema, qrLogoSchema } from '../qr/design';
 const d = qrDesignSchema.shape;
 const logo = qrLogoSchema.shape;
 const frame = qrFrameSchema.shape;
+/** New labels only: a stored design keeps reading as it was saved (`qrFrameSchema`). */
+const frameLabel = readableText(40).min(1);
 const dataUrl = z
   .string()
   .regex(/^data:image\/(png|jpeg|svg\+xml);base64,[A-Za-z0-9+/=]+$/, 'a base64 PNG, JPEG or SVG data URL');
@@ -26,7 +29,7 @@ const logoArgSchema = z.strictObject({
   knockout: logo.knockout,
 });
 const frameArgSchema = z.strictObject({
-  label: frame.label,
+  label: frameLabel,
   font: frame.font,
   color: frame.color,
   textColor: frame.textColor,
@@ -54,7 +57,7 @@ const logoApiSchema = z.strictObject({
   knockout: logo.knockout,
 });
 const frameApiSchema = z.strictObject({
-  label: frame.label,
+  label: frameLabel,
   font: frame.font,
   color: frame.color,
   text_color: frame.textColor,

@@ -6,12 +6,20 @@ import { createPageInputSchema } from './pages';
 import { createWorkspaceInputSchema, holdingPageSchema, workspaceNameSchema } from './workspaces';
 import { createLinkInputSchema } from './links';
 import { updatePageArgs } from '../mutators/pages';
+import { qrDesignApiSchema, qrDesignArgSchema } from './qr-design';
+import { createExperimentInputSchema, updateExperimentInputSchema } from '../experiments/schemas';
+import { createWebhookEndpointInputSchema } from '../webhooks/schemas';
 
 const OVERRIDES = ['\u202D', '\u202E'];
 const PAGE = {
   id: '01a24592-2a95-772b-8eb7-45ff937b1a24',
   workspace_id: '01a24592-2a95-772b-8eb7-45ff937b1a25',
 };
+
+const EXPERIMENT_VARIANTS = [
+  { key: 'a', name: 'A', weight: 5000, is_control: true, destination_url: 'https://example.com/a' },
+  { key: 'b', name: 'B', weight: 5000, destination_url: 'https://example.com/b' },
+];
 
 /** Every field of text people read, as a parse of one value put into it. */
 const FIELDS: Array<[string, (text: string) => { success: boolean; error?: { issues: unknown[] } }]> = [
@@ -48,6 +56,50 @@ const FIELDS: Array<[string, (text: string) => { success: boolean; error?: { iss
   ['workspace name', (t) => workspaceNameSchema.safeParse(t)],
   ['new workspace name', (t) => createWorkspaceInputSchema.safeParse({ name: t })],
   ['holding page title', (t) => holdingPageSchema.safeParse({ title: t })],
+  [
+    'link UTM campaign',
+    (t) => createLinkInputSchema.safeParse({ destination_url: 'https://example.com', utm: { campaign: t } }),
+  ],
+  [
+    'webhook description',
+    (t) =>
+      createWebhookEndpointInputSchema.safeParse({
+        kind: 'webhook',
+        url: 'https://example.com/hook',
+        events: ['link.created'],
+        description: t,
+      }),
+  ],
+  ['QR frame label (REST)', (t) => qrDesignApiSchema.safeParse({ frame: { label: t } })],
+  ['QR frame label, pushed', (t) => qrDesignArgSchema.safeParse({ frame: { label: t } })],
+  [
+    'experiment name',
+    (t) =>
+      createExperimentInputSchema.safeParse({
+        resource_type: 'link',
+        resource_id: PAGE.id,
+        name: t,
+        variants: EXPERIMENT_VARIANTS,
+      }),
+  ],
+  ['experiment name, renamed', (t) => updateExperimentInputSchema.safeParse({ name: t })],
+  [
+    'variant name',
+    (t) =>
+      updateExperimentInputSchema.safeParse({
+        variants: [{ ...EXPERIMENT_VARIANTS[0], name: t }, EXPERIMENT_VARIANTS[1]],
+      }),
+  ],
+  [
+    'bio page variant link label',
+    (t) =>
+      updateExperimentInputSchema.safeParse({
+        variants: [
+          { key: 'a', name: 'A', weight: 5000, is_control: true },
+          { key: 'b', name: 'B', weight: 5000, page: { block: { id: 'blk_1', label: t } } },
+        ],
+      }),
+  ],
 ];
 
 describe('text people read refuses a direction override (Trojan-source spoofing: "gnp.exe" shown as "exe.png")', () => {

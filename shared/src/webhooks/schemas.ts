@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { httpsUrlSchema, isoDateTimeSchema, paginationQuerySchema, uuidSchema } from '../schemas/common';
+import {
+  httpsUrlSchema,
+  isoDateTimeSchema,
+  paginationQuerySchema,
+  readableText,
+  uuidSchema,
+} from '../schemas/common';
 import { SUBSCRIBABLE_EVENTS, WEBHOOK_EVENTS } from './events';
 
 /**
@@ -19,7 +25,7 @@ const eventsArg = z
   .min(1)
   .max(SUBSCRIBABLE_EVENTS.length)
   .transform((events) => [...new Set(events)]);
-const descriptionArg = z.string().trim().max(200);
+const descriptionArg = readableText(200);
 
 /** Mailchimp API keys end in their data centre (`…-us21`): the API host is `{dc}.api.mailchimp.com`. */
 export const mailchimpApiKeySchema = z

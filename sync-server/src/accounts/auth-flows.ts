@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readableText } from '@linkhub/shared/schemas/common';
 import { AuthenticationError, ConflictError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
@@ -56,7 +57,7 @@ export const signupSchema = z
   .strictObject({
     email: emailSchema,
     password: passwordLength,
-    name: z.string().trim().min(1).max(200),
+    name: readableText(200).min(1),
     client: clientKindSchema,
   })
   .superRefine((v, ctx) => refuseWeak(v.password, [v.email, v.name], ctx, ['password']));

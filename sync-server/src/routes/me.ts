@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { readableText } from '@linkhub/shared/schemas/common';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseBody, requestIp } from '../accounts/http';
@@ -49,7 +50,7 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.patch('/me', async (c) => {
     const me = await requireUser(c, deps);
-    const { name } = await parseBody(c, z.strictObject({ name: z.string().trim().min(1).max(200) }));
+    const { name } = await parseBody(c, z.strictObject({ name: readableText(200).min(1) }));
     await deps.pool.query('UPDATE users SET name = $2 WHERE id = $1', [me.user.id, name]);
     const user = await findUserById(deps.pool, me.user.id);
     return c.json({ data: { user: user ? publicUser(user) : null } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readableText } from '@linkhub/shared/schemas/common';
 import { DASHBOARD_DIMENSIONS, type DashboardDimension } from '@linkhub/shared/analytics/dashboard';
 import { filterValueSchema } from '@linkhub/shared/analytics/dashboard-schemas';
 
@@ -32,7 +33,7 @@ export type ShareSelection = z.output<typeof shareSelectionSchema>;
 export const shareCreateSchema = z
   .object({
     workspace_id: uuid.optional(),
-    name: z.string().trim().min(1).max(120),
+    name: readableText(120).min(1),
     selection: shareSelectionSchema,
   })
   .strict();
