@@ -172,8 +172,28 @@ describe('webhooks, end to end', () => {
       await page.goto(`${base}/settings`);
       await page.getByRole('link', { name: 'Manage webhooks' }).click();
       await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
+      // Refusals show once each, and a newer one replaces an older one: the server's (credentials in
+      // the address) beside the field only; then the editor's own checks, with the server's gone.
+      const form = page.getByRole('form', { name: 'Add a webhook endpoint' });
+      const shownErrors = () => form.locator('.error').allInnerTexts();
+      const endpointUrl = page.getByLabel('Endpoint URL');
+      await endpointUrl.fill('https://user:pass@example.com/hook');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await form.locator('.error').first().waitFor();
+      expect(await shownErrors()).toEqual([expect.stringMatching(/not allowed/)]);
+      await endpointUrl.fill('https://example.com:99999/hook');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await form.getByText('Enter a full web address', { exact: false }).waitFor();
+      expect(await shownErrors()).toEqual([expect.stringMatching(/^Enter a full web address/)]);
+      await endpointUrl.fill('https://example.com/hook');
+      await page.getByLabel('Description (optional)').fill('Orders \u202Eevil');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await form.getByText('reverses the text after it', { exact: false }).waitFor();
+      expect(await shownErrors()).toEqual([expect.stringMatching(/invisible character/)]);
+      await page.getByLabel('Description (optional)').fill(`Orders at ${viewport.width} px`);
+
       const path = `/hook/${viewport.width}`;
-      await page.getByLabel('Endpoint URL').fill(`https://${HOOK_HOST}:${receiverPort}${path}`);
+      await endpointUrl.fill(`https://${HOOK_HOST}:${receiverPort}${path}`);
       await page.getByLabel('Link created').check();
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       const secretBox = page.getByTestId('webhook-secret');
@@ -186,6 +206,7 @@ describe('webhooks, end to end', () => {
       await secretBox.waitFor({ state: 'detached' });
       const endpoints = page.getByRole('list', { name: 'Webhook endpoints' });
       await endpoints.getByText(`…${secret.slice(-4)}`, { exact: false }).waitFor();
+      await endpoints.getByText(`Orders at ${viewport.width} px`).waitFor();
       await expect(page.content()).resolves.not.toContain(secret);
 
       // An action in the editor: a new link.

@@ -362,12 +362,33 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const detail of error.details) {
     const key = detail.field && detail.field !== 'body' ? detail.field : 'form';
-    const top = key.split('.')[0] ?? key;
+    const top = topField(key);
     const sentence = detailSentence(detail);
     out[top] ??= sentence;
     out[key] ??= sentence;
   }
   return out;
+}
+
+const topField = (field: string): string => field.split('.')[0] ?? field;
+
+/**
+ * A refused request, split for a form that shows `shownFields`: their sentences go beside the
+ * inputs, and `message` says the rest once (empty when every detail is beside its input, so no
+ * sentence shows twice).
+ */
+export function formRefusal(
+  error: unknown,
+  shownFields: readonly string[],
+): { fields: Record<string, string>; message: string } {
+  const fields = Object.fromEntries(
+    Object.entries(apiFieldErrors(error)).filter(([key]) => shownFields.includes(topField(key))),
+  );
+  const allBesideInputs =
+    error instanceof ApiError &&
+    error.details.length > 0 &&
+    error.details.every((d) => d.field !== undefined && shownFields.includes(topField(d.field)));
+  return { fields, message: allBesideInputs ? '' : errorText(error) };
 }
 
 function apiErrorSentence(error: ApiError): string {

@@ -1,3 +1,4 @@
+import { displayUrl } from '@linkhub/shared/url/display-url';
 import { useCallback, useEffect, useState } from 'react';
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from '@linkhub/shared/webhooks/schemas';
 import { navigate } from '../../router/router';
@@ -72,7 +73,9 @@ export function Deliveries({ workspaceId, endpointId }: { workspaceId: string; e
       >
         ← All endpoints
       </a>
-      <h2 style={{ overflowWrap: 'anywhere' }}>Deliveries to {endpoint?.url ?? 'this endpoint'}</h2>
+      <h2 style={{ overflowWrap: 'anywhere' }}>
+        Deliveries to {endpoint ? displayUrl(endpoint.url) : 'this endpoint'}
+      </h2>
       <div className="row">
         {endpoint?.kind === 'webhook' && (
           <button

@@ -5,9 +5,11 @@ import {
   type WebhookEndpointCreated,
 } from '@linkhub/shared/webhooks/schemas';
 import { Field } from '../../ui/field';
-import { apiFieldErrors, errorText, fieldErrors } from '../../ui/error-messages';
+import { fieldErrors, formRefusal } from '../../ui/error-messages';
 import { CHOOSABLE_EVENTS, EVENT_LABELS } from './event-labels';
 import { createEndpoint } from './webhooks-api';
+
+const SHOWN_FIELDS = ['url', 'description', 'events'] as const;
 
 /**
  * Add a webhook: an HTTPS address and the events to send. Checked with the same schema the server
@@ -44,6 +46,7 @@ export function EndpointForm({
     const checked = createWebhookEndpointInputSchema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
+      setMessage('');
       return;
     }
     setErrors({});
@@ -54,8 +57,9 @@ export function EndpointForm({
       setDescription('');
       setMessage('');
     } catch (err) {
-      setErrors(apiFieldErrors(err));
-      setMessage(errorText(err));
+      const refusal = formRefusal(err, SHOWN_FIELDS);
+      setErrors(refusal.fields);
+      setMessage(refusal.message);
     } finally {
       setBusy(false);
     }

@@ -2,10 +2,13 @@ import { useState, type FormEvent } from 'react';
 import type { PageView } from '@linkhub/shared/sync/views';
 import { createWebhookEndpointInputSchema } from '@linkhub/shared/webhooks/schemas';
 import { Field } from '../../ui/field';
-import { apiFieldErrors, errorText, fieldErrors } from '../../ui/error-messages';
+import { fieldErrors, formRefusal } from '../../ui/error-messages';
 import { createEndpoint } from './webhooks-api';
 
 type Provider = 'mailchimp' | 'convertkit';
+const SHOWN_FIELDS = ['page_id', 'api_key', 'list_id', 'form_id'] as const;
+type Outcome = { failed: boolean; text: string };
+const NO_OUTCOME: Outcome = { failed: false, text: '' };
 
 /**
  * Sync one bio page's confirmed sign-ups to Mailchimp (an audience) or ConvertKit (a form): the
@@ -25,7 +28,7 @@ export function EspForm({
   const [apiKey, setApiKey] = useState('');
   const [target, setTarget] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(NO_OUTCOME);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,6 +39,7 @@ export function EspForm({
     const checked = createWebhookEndpointInputSchema.safeParse(input);
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
+      setOutcome(NO_OUTCOME);
       return;
     }
     setErrors({});
@@ -43,11 +47,12 @@ export function EspForm({
       await createEndpoint(workspaceId, checked.data);
       setApiKey('');
       setTarget('');
-      setMessage('Connected. Confirmed sign-ups of this page are sent from now on.');
+      setOutcome({ failed: false, text: 'Connected. Confirmed sign-ups of this page are sent from now on.' });
       onCreated();
     } catch (err) {
-      setErrors(apiFieldErrors(err));
-      setMessage(errorText(err));
+      const refusal = formRefusal(err, SHOWN_FIELDS);
+      setErrors(refusal.fields);
+      setOutcome({ failed: true, text: refusal.message });
     }
   };
 
@@ -92,7 +97,14 @@ export function EspForm({
         error={provider === 'mailchimp' ? errors.list_id : errors.form_id}
         required
       />
-      {message && <p aria-live="polite">{message}</p>}
+      {outcome.text !== '' &&
+        (outcome.failed ? (
+          <p className="error" role="alert">
+            {outcome.text}
+          </p>
+        ) : (
+          <p aria-live="polite">{outcome.text}</p>
+        ))}
       <button type="submit">Connect</button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { WebhookEndpoint } from '@linkhub/shared/webhooks/schemas';
+import { displayUrl } from '@linkhub/shared/url/display-url';
 import { listPages } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { navigate } from '../../router/router';
@@ -88,7 +89,7 @@ export function WebhooksScreen({ rest }: { rest: readonly string[] }) {
         {endpoints.map((e) => (
           <li key={e.id} data-endpoint-id={e.id}>
             <span style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-              <strong>{e.url}</strong> · {KIND_LABELS[e.kind]}
+              <strong>{displayUrl(e.url)}</strong> · {KIND_LABELS[e.kind]}
               {e.status === 'disabled' && (
                 <>
                   {' '}
@@ -96,6 +97,12 @@ export function WebhooksScreen({ rest }: { rest: readonly string[] }) {
                   <span className="badge paused">
                     Off{e.disabled_reason === 'failing' ? ': kept failing' : ''}
                   </span>
+                </>
+              )}
+              {e.description && (
+                <>
+                  <br />
+                  {e.description}
                 </>
               )}
               <br />
@@ -154,9 +161,9 @@ export function WebhooksScreen({ rest }: { rest: readonly string[] }) {
                 <button
                   type="button"
                   className="danger"
-                  aria-label={`Remove ${e.url}`}
+                  aria-label={`Remove ${displayUrl(e.url)}`}
                   onClick={() => {
-                    if (window.confirm(`Stop sending to ${e.url}?`))
+                    if (window.confirm(`Stop sending to ${displayUrl(e.url)}?`))
                       void act(() => deleteEndpoint(ws, e.id), 'Removed.');
                   }}
                 >
@@ -173,7 +180,10 @@ export function WebhooksScreen({ rest }: { rest: readonly string[] }) {
           canSyncLeads={can('lead.manage_sync')}
           onCreated={(created) => {
             if (created.secret)
-              setReveal({ secret: created.secret, note: `The signing secret of ${created.url}.` });
+              setReveal({
+                secret: created.secret,
+                note: `The signing secret of ${displayUrl(created.url)}.`,
+              });
             void load();
           }}
         />
