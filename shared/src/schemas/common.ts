@@ -157,6 +157,7 @@ export const isoDateTimeSchema = z.iso.datetime({ offset: true });
  */
 const DIRECTION_OVERRIDE = /[\u202D\u202E]/;
 export const holdsDirectionOverride = (text: string): boolean => DIRECTION_OVERRIDE.test(text);
+export const withoutDirectionOverrides = (text: string): string => text.replace(/[\u202D\u202E]/g, '');
 export const DIRECTION_OVERRIDE_ISSUE = {
   message:
     'This text holds an invisible character that reverses the text after it (U+202D or U+202E). Remove it.',

@@ -1,5 +1,6 @@
 import { contrastRatio } from '@linkhub/shared/blocks/contrast';
 import type { QrDesign } from '@linkhub/shared/qr/design';
+import { holdsDirectionOverride, withoutDirectionOverrides } from '@linkhub/shared/schemas/common';
 import type { DesignProblem } from './qr-problems';
 
 /** WCAG's large-text floor: the label is bold and set large in its band. */
@@ -16,6 +17,14 @@ export function frameProblems(design: QrDesign): DesignProblem[] {
       message: 'The frame has no call to action; it cannot be saved empty.',
       fixLabel: 'Turn the frame off',
       fixed: { ...design, frame: null },
+    });
+  if (holdsDirectionOverride(frame.label))
+    out.push({
+      key: 'frame_label_direction',
+      message:
+        'The call to action holds an invisible character that reverses the text after it (U+202D or U+202E).',
+      fixLabel: 'Remove it',
+      fixed: { ...design, frame: { ...frame, label: withoutDirectionOverrides(frame.label) } },
     });
   const ratio = contrastRatio(frame.textColor, frame.color);
   if (ratio < MIN_LABEL_CONTRAST) {

@@ -152,6 +152,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
             {blocked}
           </p>
         )}
+        {errors.design && <p className="error">{errors.design}</p>}
         {errors.form && errors.form !== blocked && <p className="error">{errors.form}</p>}
         <div className="row">
           {editable && (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { qrDesignSchema } from '@linkhub/shared/qr/design';
+import { qrDesignArgSchema } from '@linkhub/shared/schemas/qr-design';
 import { frameProblems } from './frame-problems';
 import { designProblems } from './qr-problems';
 
@@ -47,5 +48,20 @@ describe('the QR designer badge', () => {
     expect(problems.map((p) => p.key)).toEqual(['frame_label_empty', 'frame_label_contrast']);
     expect(problems[0]?.fixed.frame).toBeNull();
     expect(problems[1]?.fixed.frame?.textColor).toBe('#ffffff');
+  });
+
+  it('refuses a call to action with a direction override (the save would be refused), fixed by removing it', () => {
+    const empty = qrDesignSchema.parse({});
+    const framed = {
+      ...empty,
+      frame: { label: 'SCAN \u202EEM', font: 'sans' as const, color: '#000000', textColor: '#ffffff' },
+    };
+    const problems = frameProblems(framed);
+    expect(problems.map((p) => p.key)).toEqual(['frame_label_direction']);
+    const fixed = problems[0]?.fixed ?? framed;
+    expect(fixed.frame?.label).toBe('SCAN EM');
+    expect(frameProblems(fixed)).toEqual([]);
+    expect(qrDesignArgSchema.safeParse(fixed).success).toBe(true);
+    expect(qrDesignArgSchema.safeParse(framed).success).toBe(false);
   });
 });
