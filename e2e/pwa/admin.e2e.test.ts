@@ -425,10 +425,26 @@ describe('invitations', () => {
     watch(page, 'inviter');
     await signInInUi(page, h.base, ownerEmail);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
-    await page.getByLabel('Email to invite').fill(inviteeEmail);
+    // Refused invitations keep the address typed and say why beside it: a member already, an
+    // address no mail can reach (more than 64 characters before the @).
+    const invite = page.getByRole('form', { name: 'Invite a member' });
+    const emailField = page.getByLabel('Email to invite');
+    for (const [address, reason] of [
+      [ownerEmail, /already a member/],
+      [`${'a'.repeat(65)}@example.com`, /at most 64 characters/],
+    ] as const) {
+      await emailField.fill(address);
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await invite.locator('.error').first().waitFor();
+      expect(await invite.locator('.error').allInnerTexts()).toEqual([expect.stringMatching(reason)]);
+      expect(await emailField.inputValue()).toBe(address);
+    }
+    await emailField.fill(inviteeEmail);
     await page.getByLabel('Role', { exact: true }).selectOption('editor');
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText(`Invitation sent to ${inviteeEmail}.`).waitFor();
+    expect(await emailField.inputValue()).toBe('');
+    expect(await invite.locator('.error').count()).toBe(0);
     await page.getByText(`${inviteeEmail} · editor`).waitFor();
     await eventually(
       () => invitationLinks(inviteeEmail),

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   emailSchema,
@@ -83,6 +84,23 @@ describe('common field schemas', () => {
   it('emails are trimmed and lower-cased', () => {
     expect(emailSchema.parse(' Maya@Example.com ')).toBe('maya@example.com');
     expect(emailSchema.safeParse('not-an-email').success).toBe(false);
+  });
+
+  it('takes only addresses mail can reach: at most 64 characters before the @, 254 in all', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 120 }),
+        fc.integer({ min: 1, max: 63 }),
+        fc.integer({ min: 1, max: 63 }),
+        fc.integer({ min: 0, max: 3 }),
+        (local, first, second, more) => {
+          const labels = [first, second, ...Array.from({ length: more }, () => 63)].map((n) => 'b'.repeat(n));
+          const address = `${'a'.repeat(local)}@${labels.join('.')}.com`;
+          const reachable = local <= 64 && address.length <= 254;
+          expect(emailSchema.safeParse(address).success, address).toBe(reachable);
+        },
+      ),
+    );
   });
 });
 

@@ -180,7 +180,17 @@ export const tagsSchema = z
   .max(20)
   .transform((tags) => [...new Set(tags)]);
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+/** An address mail can reach (RFC 5321): at most 254 characters, at most 64 before the @. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .pipe(z.email('must be an email address'))
+  .refine((email) => email.indexOf('@') <= 64, {
+    message: 'The part before the @ can hold at most 64 characters.',
+    params: { issue: 'local_part_too_long' },
+  });
 
 /** `?limit=&cursor=` on every list (DESIGN §9); the cursor is opaque. */
 export const paginationQuerySchema = z.object({

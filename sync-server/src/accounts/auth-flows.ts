@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readableText } from '@linkhub/shared/schemas/common';
+import { emailSchema, readableText } from '@linkhub/shared/schemas/common';
 import { AuthenticationError, ConflictError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { randomUUID } from 'node:crypto';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
@@ -29,7 +29,6 @@ import {
 } from './users';
 import { billingAccountFor, insertWorkspace } from './workspaces';
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email('must be an email address').max(320));
 const passwordLength = z
   .string()
   .min(10, 'must be at least 10 characters')

@@ -12,11 +12,11 @@ import {
   requestIp,
   setSessionCookie,
 } from '../accounts/http';
+import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
   clientKindSchema,
   confirmPasswordReset,
   consumeMagicLink,
-  emailSchema,
   logIn,
   loginSchema,
   passwordSchema,

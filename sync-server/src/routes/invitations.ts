@@ -10,7 +10,7 @@ import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
-import { emailSchema } from '../accounts/auth-flows';
+import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
   acceptInvitation,
   createInvitation,

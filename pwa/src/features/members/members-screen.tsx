@@ -1,16 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
-import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { listMembers } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
 import { MemberAccess } from './member-access';
 import { TransferOwnership } from './transfer-ownership';
+import { INVITABLE_ROLES, InviteForm } from './invite-form';
 
 type Invitation = { id: string; email: string; role: string; status: string; expires_at: string };
-const ROLES = ['admin', 'editor', 'viewer'] as const;
 
 /** Who is in the workspace (from the local store); invitations, roles, per-resource access and ownership (server routes). */
 export default function MembersScreen(_props: { rest: string[] }) {
@@ -19,8 +18,6 @@ export default function MembersScreen(_props: { rest: string[] }) {
   const members = useSubscribe((tx) => listMembers(tx, ws), [], [ws]);
   const manage = can('member.invite');
   const invitations = useApi<Invitation[]>(manage ? `/api/workspaces/${ws}/invitations` : null);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<(typeof ROLES)[number]>('editor');
   const [message, setMessage] = useState('');
   const [open, setOpen] = useState<string | null>(null);
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -31,14 +28,6 @@ export default function MembersScreen(_props: { rest: string[] }) {
     } catch (e) {
       setMessage(errorText(e));
     }
-  };
-  const invite = (e: FormEvent) => {
-    e.preventDefault();
-    void run(
-      () => api(`/api/workspaces/${ws}/invitations`, { body: { email, role } }),
-      `Invitation sent to ${email}.`,
-    );
-    setEmail('');
   };
   return (
     <>
@@ -65,7 +54,7 @@ export default function MembersScreen(_props: { rest: string[] }) {
                     )
                   }
                 >
-                  {ROLES.map((r) => (
+                  {INVITABLE_ROLES.map((r) => (
                     <option key={r}>{r}</option>
                   ))}
                 </select>
@@ -120,24 +109,7 @@ export default function MembersScreen(_props: { rest: string[] }) {
       )}
       {manage && (
         <>
-          <form className="panel toolbar" onSubmit={invite} aria-label="Invite a member">
-            <Field label="Email to invite" type="email" value={email} onChange={setEmail} required />
-            <div className="field">
-              <label htmlFor="inv-role">Role</label>
-              <select
-                id="inv-role"
-                value={role}
-                onChange={(e) => setRole(ROLES.find((r) => r === e.target.value) ?? 'editor')}
-              >
-                {ROLES.map((r) => (
-                  <option key={r}>{r}</option>
-                ))}
-              </select>
-            </div>
-            <button type="submit" className="primary">
-              Send invitation
-            </button>
-          </form>
+          <InviteForm workspaceId={ws} onInvited={invitations.reload} />
           <h2>Pending invitations</h2>
           {invitations.error && <p className="error">{invitations.error}</p>}
           <ul className="list">
