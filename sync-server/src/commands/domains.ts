@@ -8,10 +8,13 @@ import {
   verifyDomain,
 } from '@linkhub/shared/mutators/domains';
 import { one } from '@linkhub/shared/db/sql';
+import { hostnameSchema, uuidSchema } from '@linkhub/shared/schemas/common';
+import { hostToUnicode } from '@linkhub/shared/url/punycode-decode';
 import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { audit, withConflicts } from './support';
-import { defineCommand, type Command, type CommandContext } from './types';
+import { z } from 'zod';
+import { defineCommand, type Command, type CommandContext, type DescribeRefused } from './types';
 
 type CustomDomainRow = { hostname: string; status: string; purpose: string };
 
@@ -27,6 +30,26 @@ async function lockDomain(ctx: CommandContext, id: string, workspaceId: string):
   return domain;
 }
 
+const refusedDomainArgs = z.object({ id: uuidSchema, hostname: z.string().max(253).optional() });
+
+/** A refused domain change names its domain (Unicode form): the host typed for an add, the stored one otherwise. */
+const describeDomain: DescribeRefused = async (ctx, raw) => {
+  const args = refusedDomainArgs.safeParse(raw);
+  if (!args.success) return { workspaceId: null };
+  const asTyped = args.data.hostname;
+  const typed =
+    asTyped === undefined ? undefined : (hostnameSchema.safeParse(asTyped).data ?? asTyped.trim());
+  const stored = typed
+    ? undefined
+    : await one<{ hostname: string }>(ctx.tx, 'SELECT hostname FROM custom_domains WHERE id = $1', [
+        args.data.id,
+      ]);
+  const hostname = typed ?? stored?.hostname;
+  return hostname
+    ? { workspaceId: null, resource: { type: 'domain', id: args.data.id, title: hostToUnicode(hostname) } }
+    : { workspaceId: null };
+};
+
 /** A one-off job id: a manual re-check or retry is its own job, never merged into a scheduled one. */
 const manualJobId = (kind: string, id: string, ctx: CommandContext) =>
   `${kind}-${id}-manual-${ctx.now.getTime()}`;
@@ -39,6 +62,7 @@ const manualJobId = (kind: string, id: string, ctx: CommandContext) =>
  */
 export function domainCommands(cache: CacheDeps): Command[] {
   const add = defineCommand(addDomain, {
+    describe: describeDomain,
     run: async (ctx, args) => {
       const token = randomBytes(16).toString('hex');
       await withConflicts(() =>
@@ -76,6 +100,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
   });
 
   const remove = defineCommand(removeDomain, {
+    describe: describeDomain,
     run: async (ctx, args) => {
       const domain = await one<{ hostname: string; qr_codes: string }>(
         ctx.tx,
@@ -112,6 +137,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
   });
 
   const verify = defineCommand(verifyDomain, {
+    describe: describeDomain,
     run: async (ctx, args) => {
       const domain = await lockDomain(ctx, args.id, args.workspace_id);
       const recheck = domain.status === 'verified';
@@ -139,6 +165,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
   });
 
   const update = defineCommand(updateDomain, {
+    describe: describeDomain,
     run: async (ctx, args) => {
       const domain = await lockDomain(ctx, args.id, args.workspace_id);
       const purpose = args.purpose ?? domain.purpose;
@@ -213,6 +240,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
   });
 
   const retryTls = defineCommand(retryDomainCertificate, {
+    describe: describeDomain,
     run: async (ctx, args) => {
       const domain = await lockDomain(ctx, args.id, args.workspace_id);
       if (domain.status !== 'verified')

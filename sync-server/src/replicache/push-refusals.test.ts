@@ -212,6 +212,26 @@ describe('push refusals (issue 16)', () => {
     }
   });
 
+  it('a refused domain change names the domain as the editor shows it (the host typed, in Unicode), and a foreign one stays unnamed', async () => {
+    const p = pusher(kit.owner.token);
+    const first = randomUUID();
+    const add = (id: string, hostname: string) =>
+      p.push({
+        name: 'addDomain',
+        args: { id, workspace_id: kit.owner.workspaceId, hostname, purpose: 'links' },
+      });
+    expect(await add(first, 'münchen-links.example')).toBe(200);
+    expect(await add(randomUUID(), 'MÜNCHEN-links.example.')).toBe(200);
+    expect(
+      await p.push({ name: 'removeDomain', args: { id: randomUUID(), workspace_id: kit.owner.workspaceId } }),
+    ).toBe(200);
+    const notices = await p.notices();
+    expect(notices.map((n) => n.message)).toEqual([
+      'Your change to “münchen-links.example” was not saved: this domain is already connected to a workspace.',
+      expect.stringMatching(/^Your change was not saved: /),
+    ]);
+  });
+
   it('16.4: branding 5,000 levels deep or over 256 KB is refused with a notice (2 MB: 413 at the door), never a 500, and nothing is stored', async () => {
     const p = pusher(kit.owner.token);
     const deep = `${'{"a":'.repeat(5000)}"x"${'}'.repeat(5000)}`;
