@@ -132,6 +132,7 @@ export function TimeSeries({ data }: { data: DashboardData }) {
       <div
         ref={box}
         className="an-plot"
+        style={{ height: PLOT_HEIGHT }}
         role="img"
         aria-label={`Events per ${data.interval}: ${count(total)} in this period against ${count(
           data.previous_series.reduce((a, p) => a + events(p), 0),

@@ -112,6 +112,7 @@ export default function MembersScreen(_props: { rest: string[] }) {
           <InviteForm workspaceId={ws} onInvited={invitations.reload} />
           <h2>Pending invitations</h2>
           {invitations.error && <p className="error">{invitations.error}</p>}
+          {invitations.data?.length === 0 && <p className="muted">No invitations are waiting.</p>}
           <ul className="list">
             {(invitations.data ?? []).map((i) => (
               <li key={i.id}>
