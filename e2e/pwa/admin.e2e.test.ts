@@ -258,6 +258,8 @@ describe('members, grants, ownership and the audit log', () => {
     const audit = page.getByRole('table').filter({ has: page.getByText('Audit log, newest first') });
     for (const action of ['member.role_changed', 'grant.created', 'member.removed'])
       await audit.getByText(action, { exact: true }).first().waitFor();
+    // In words, naming what it is about.
+    await audit.getByText('Link “Not granted” created', { exact: false }).waitFor();
 
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Members' }).click();
     await page.getByLabel('New owner').selectOption({ label: 'Eve (editor)' });

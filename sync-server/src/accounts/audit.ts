@@ -99,12 +99,34 @@ type AuditRow = {
   action: string;
   resource_type: string | null;
   resource_id: string | null;
+  /** What the resource is called now (a link's title or short address, a page's handle…), null once it is gone. */
+  resource_name: string | null;
   summary: string | null;
   changes: unknown;
   metadata: unknown;
   request_id: string | null;
   occurred_at: Date;
 };
+
+/** The entry's resource by its current name, looked up in the entry's own workspace only. */
+const RESOURCE_NAME = `CASE a.resource_type
+  WHEN 'link' THEN (SELECT coalesce(r.title, d.hostname || '/' || r.slug) FROM links r
+                      JOIN custom_domains d ON d.id = r.domain_id
+                     WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'qr_code' THEN (SELECT coalesce(r.title, d.hostname || '/' || r.slug) FROM qr_codes r
+                         JOIN custom_domains d ON d.id = r.domain_id
+                        WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'bio_page' THEN (SELECT '@' || r.handle FROM bio_pages r
+                         WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'domain' THEN (SELECT r.hostname FROM custom_domains r
+                       WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'webhook' THEN (SELECT r.url FROM webhook_endpoints r
+                        WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'experiment' THEN (SELECT r.name FROM experiments r
+                           WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'api_key' THEN (SELECT r.name FROM api_keys r
+                        WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+END`;
 
 /**
  * Newest first, keyset-paginated on the UUIDv7 id (time-ordered), filterable by action (exact,
@@ -135,7 +157,8 @@ export async function listAudit(
   const found = await rows<AuditRow>(
     db,
     `SELECT a.id, a.actor_type, a.actor_user_id, a.actor_api_key_id, u.email AS actor_email, a.action,
-            a.resource_type, a.resource_id, a.summary, a.changes, a.metadata, a.request_id, a.occurred_at
+            a.resource_type, a.resource_id, ${RESOURCE_NAME} AS resource_name,
+            a.summary, a.changes, a.metadata, a.request_id, a.occurred_at
        FROM audit_log_entries a LEFT JOIN users u ON u.id = a.actor_user_id
       WHERE ${where.join(' AND ')}
       ORDER BY a.id DESC

@@ -27,6 +27,7 @@ export function auditRoutes(deps: AppDeps): Hono<AppEnv> {
         },
         resource_type: e.resource_type,
         resource_id: e.resource_id,
+        resource_name: e.resource_name,
         summary: e.summary,
         changes: e.changes,
         metadata: e.metadata,

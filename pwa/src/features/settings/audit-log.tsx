@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { apiEnvelope } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
+import { auditSentence, type AuditEntryFacts } from './audit-sentence';
 
-type Entry = {
+type Entry = AuditEntryFacts & {
   id: string;
   occurred_at: string;
-  action: string;
   actor: { type: string; email: string | null };
-  resource_type: string | null;
   summary: string | null;
 };
 type Page = { entries: Entry[]; next: string | null };
@@ -60,7 +59,8 @@ export function AuditLog() {
               <td>{e.occurred_at.slice(0, 16).replace('T', ' ')}</td>
               <td>{e.actor.email ?? (e.actor.type === 'api_key' ? 'API key' : e.actor.type)}</td>
               <td>
-                <code>{e.action}</code> {e.summary}
+                {auditSentence(e)}
+                {e.summary && <> ({e.summary})</>} <small className="muted">{e.action}</small>
               </td>
             </tr>
           ))}
