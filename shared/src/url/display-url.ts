@@ -53,6 +53,15 @@ export function displayUrl(value: string): string {
   if (hostAt === -1) return decodeReadable(href);
   const before = href.slice(0, hostAt);
   const after = href.slice(hostAt + url.host.length);
-  const lookalike = url.host.includes('xn--') && detectHomograph(href).needsConfirmation;
-  return before + (lookalike ? url.host : hostToUnicode(url.host)) + decodeReadable(after);
+  return before + shownHost(url.host, href) + decodeReadable(after);
+}
+
+function shownHost(host: string, href: string): string {
+  const lookalike = host.includes('xn--') && detectHomograph(href).needsConfirmation;
+  return lookalike ? host : hostToUnicode(host);
+}
+
+/** A host name as people are shown it: in Unicode, unless it could pass for another (then ASCII, as browsers do). */
+export function displayHost(host: string): string {
+  return shownHost(host, `https://${host}/`);
 }

@@ -126,6 +126,10 @@ const RESOURCE_NAME = `CASE a.resource_type
                            WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
   WHEN 'api_key' THEN (SELECT r.name FROM api_keys r
                         WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'invitation' THEN (SELECT r.email FROM workspace_invitations r
+                           WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
+  WHEN 'member' THEN (SELECT mu.email FROM workspace_members r JOIN users mu ON mu.id = r.user_id
+                       WHERE r.id = a.resource_id AND r.workspace_id = a.workspace_id)
 END`;
 
 /**

@@ -40,6 +40,11 @@ describe('audit log entries name their resource', () => {
     await created(
       await kit.api('POST', '/v1/pages', { key, body: { handle: 'audited', title: 'Audited page' } }),
     );
+    const invited = await kit.call('POST', `/api/workspaces/${kit.owner.workspaceId}/invitations`, {
+      token: kit.owner.token,
+      body: { email: 'Invitee@Example.com', role: 'editor' },
+    });
+    expect(invited.status).toBe(201);
 
     const entries = await auditOf(kit.owner.workspaceId, kit.owner.token);
     const names = entries.map((e) => [e.action, e.resource_name]);
@@ -49,6 +54,7 @@ describe('audit log entries name their resource', () => {
         ['link.updated', 'Summer sale'],
         ['link.created', `${kit.deps.config.LINK_HOST}/untitled-one`],
         ['bio_page.created', '@audited'],
+        ['invitation.created', 'invitee@example.com'],
       ]),
     );
   });

@@ -10,6 +10,10 @@ describe('audit entries in words', () => {
     expect(
       auditSentence({ action: 'domain.added', resource_type: 'domain', resource_name: 'xn--mnchen-3ya.de' }),
     ).toBe('Domain “münchen.de” added');
+    // A host that could pass for another stays in ASCII (D-438).
+    expect(
+      auditSentence({ action: 'domain.added', resource_type: 'domain', resource_name: 'xn--80ak6aa92e.com' }),
+    ).toBe('Domain “xn--80ak6aa92e.com” added');
     expect(auditSentence({ action: 'account.two_factor_enabled', resource_type: 'user' })).toBe(
       'Account two-factor enabled',
     );

@@ -1,5 +1,4 @@
-import { displayUrl } from '@linkhub/shared/url/display-url';
-import { hostToUnicode } from '@linkhub/shared/url/punycode-decode';
+import { displayHost, displayUrl } from '@linkhub/shared/url/display-url';
 
 /** An audit entry as `/api/workspaces/{id}/audit` lists it (the parts a sentence needs). */
 export type AuditEntryFacts = {
@@ -54,7 +53,7 @@ function repointed(changes: unknown): string | null {
 
 /**
  * One line of the audit log in words: `Link “Summer sale” destination changed from https://a.example/
- * to https://b.example/`. The name is the resource's current one (domains in Unicode).
+ * to https://b.example/`. The name is the resource's current one (hosts as the editor shows them).
  */
 export function auditSentence(entry: AuditEntryFacts): string {
   const { noun, phrase } = nounAndPhrase(entry.action);
@@ -63,7 +62,7 @@ export function auditSentence(entry: AuditEntryFacts): string {
     rawName === null
       ? null
       : entry.resource_type === 'domain'
-        ? hostToUnicode(rawName)
+        ? displayHost(rawName)
         : entry.resource_type === 'webhook'
           ? displayUrl(rawName)
           : rawName;
