@@ -330,6 +330,11 @@ describe('custom domains', () => {
       (rows) => rows[0]?.status === 'removed',
     );
     await page.getByText('bücher.dara.example', { exact: true }).waitFor({ state: 'detached' });
+    // One that could pass for another (Cyrillic "аррӏе.com") is shown in ASCII, as browsers show it.
+    await page.getByLabel('Domain name').fill('xn--80ak6aa92e.com');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('button', { name: 'Remove xn--80ak6aa92e.com' }).waitFor();
+    expect(await page.getByText('аррӏе.com').count()).toBe(0);
 
     // The DNS check's outcomes as the worker records them (no DNS here): failed with a reason, then verified.
     await h.sql(

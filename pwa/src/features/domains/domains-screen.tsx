@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { addDomainArgs } from '@linkhub/shared/mutators/domains';
-import { hostToUnicode } from '@linkhub/shared/url/punycode-decode';
+import { displayHost } from '@linkhub/shared/url/display-url';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
@@ -76,8 +76,8 @@ export default function DomainsScreen(_props: { rest: string[] }) {
         {domains.map((d) => (
           <li key={d.id}>
             <span>
-              <strong>{hostToUnicode(d.hostname)}</strong>{' '}
-              {hostToUnicode(d.hostname) !== d.hostname && <span className="muted">({d.hostname}) </span>}
+              <strong>{displayHost(d.hostname)}</strong>{' '}
+              {displayHost(d.hostname) !== d.hostname && <span className="muted">({d.hostname}) </span>}
               <span className="muted">{d.is_system ? 'LinkHub domain' : d.purpose}</span>
             </span>
             <span className={`badge ${d.status === 'verified' ? '' : 'paused'}`}>{statusText(d)}</span>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DomainView } from '@linkhub/shared/sync/views';
-import { hostToUnicode } from '@linkhub/shared/url/punycode-decode';
+import { displayHost } from '@linkhub/shared/url/display-url';
 import { useRep } from '../../replicache/rep-context';
 
 export type DomainUse = { links: number; qrCodes: number; pages: number };
@@ -34,7 +34,7 @@ export function RemoveDomain({
 }) {
   const rep = useRep();
   const [confirming, setConfirming] = useState(false);
-  const name = hostToUnicode(domain.hostname);
+  const name = displayHost(domain.hostname);
   if (!confirming)
     return (
       <button
