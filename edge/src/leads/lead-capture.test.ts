@@ -65,7 +65,7 @@ describe('lead capture at the edge', () => {
       workspace_id: page.workspace_id,
       page_id: page.id,
       block_id: optIn.id,
-      email: 'Fan@Example.com',
+      email: 'fan@example.com',
       consent_text: DEFAULT_CONSENT_TEXT,
       page_revision: 4,
       double_opt_in: true,

@@ -260,7 +260,7 @@ describe('POST /{handle}/subscribe', () => {
     const { app, get } = setup({
       onSubscribe: async (s) => (subs.push(s), { kind: 'accepted', outcome: 'pending' }),
     });
-    const res = await post(app, { block_id: 'cap001', email: '  fan@example.com ', consent: 'yes' });
+    const res = await post(app, { block_id: 'cap001', email: '  Fan@Example.com ', consent: 'yes' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/maya?subscribe=pending&block=cap001#b-cap001-s');
     expect(subs.map((s) => [s.page.id, s.block.id, s.email])).toEqual([
@@ -321,6 +321,14 @@ describe('POST /{handle}/subscribe', () => {
     const bad = await post(app, { block_id: 'cap001', email: 'not-an-email', consent: 'yes' });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain('Check your email address');
+    // No mail can reach more than 64 characters before the @ (RFC 5321): refused, not promised a confirmation.
+    const tooLong = await post(app, {
+      block_id: 'cap001',
+      email: `${'a'.repeat(65)}@example.com`,
+      consent: 'yes',
+    });
+    expect(tooLong.status).toBe(400);
+    expect(await tooLong.text()).toContain('Check your email address');
     const noConsent = await post(app, { block_id: 'cap001', email: 'fan@example.com' }, JSON_ACCEPT);
     expect(noConsent.status).toBe(400);
     const envelope = z

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { z } from 'zod';
 import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { decodeClickId } from '@linkhub/shared/experiments/click-id';
 import { SUBSCRIBE_MESSAGES, type SubscribeStatus } from '@linkhub/shared/leads/consent';
+import { emailSchema } from '@linkhub/shared/schemas/common';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { SubscribeResult } from '../leads/lead-capture';
 import type { BioNotices } from './bio-page-notices';
@@ -12,7 +12,6 @@ import { PRIVATE_CACHE_CONTROL } from './bio-page-headers';
 import type { BioPageDeps } from './bio-page-types';
 
 const SUBSCRIBE_BODY_LIMIT = 8 * 1024;
-const emailSchema = z.email().max(254);
 
 /** A well-formed A/B test click id (`lh_click`), or null: anything else is ignored, never an error. */
 export function clickIdOf(value: unknown): string | null {
@@ -88,7 +87,7 @@ export function createBioSubscribe(deps: {
     );
     if (block === undefined) return notices.notFound(c);
     const reply = (a: SubscribeAnswer): Response => subscribeAnswer(c, page, block.id, a);
-    const email = emailSchema.safeParse(typeof form.email === 'string' ? form.email.trim() : '');
+    const email = emailSchema.safeParse(typeof form.email === 'string' ? form.email : '');
     if (!email.success) return reply(REFUSALS.email);
     if (form.consent !== 'yes') return reply(REFUSALS.consent);
     // The consent text agreed to must be the one published now (the page may have changed since it loaded).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailSchema } from '../schemas/common';
 
 const canonicalHostArg = z.string().min(1).max(253);
 
@@ -99,7 +100,7 @@ export const QUEUES = {
     workspace_id: z.uuid(),
     page_id: z.uuid(),
     block_id: z.string().min(1).max(64),
-    email: z.email().max(254),
+    email: emailSchema,
     consent_text: z.string().min(1).max(1000),
     page_revision: z.int().min(1).nullable(),
     double_opt_in: z.boolean(),
