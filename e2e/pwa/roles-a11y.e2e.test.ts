@@ -8,6 +8,7 @@ import {
   signInInUi,
   signUpInUi,
   signUpOverApi,
+  waitForSynced,
   watch,
 } from './helpers';
 
@@ -181,6 +182,9 @@ describe('roles and accessibility', () => {
     await context.setOffline(true);
     await page.getByLabel('Destination URL').fill('https://elsewhere.example/');
     await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByRole('button', { name: 'Edit Menu' }).click();
+    await page.getByRole('textbox', { name: 'Title' }).fill('Menu, renamed offline');
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await h.sql("UPDATE workspace_members SET role = 'viewer' WHERE user_id = $1 AND workspace_id = $2", [
       editor.userId,
       workspaceId,
@@ -193,6 +197,17 @@ describe('roles and accessibility', () => {
     expect(
       await h.sql('SELECT 1 FROM links WHERE destination_url = $1', ['https://elsewhere.example/']),
     ).toHaveLength(0);
+    // Both refusals are listed; one button clears them, on this device and after a reload.
+    await eventually(
+      () => notice.count(),
+      (n) => n === 2,
+    );
+    await page.getByRole('button', { name: 'Dismiss all 2' }).click();
+    await page.getByRole('region', { name: 'Refused changes' }).waitFor({ state: 'detached' });
+    await waitForSynced(page);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    expect(await page.getByRole('region', { name: 'Refused changes' }).count()).toBe(0);
     await context.close();
   }, 90_000);
 });

@@ -2,7 +2,7 @@ import { listNotices } from '../replicache/queries';
 import { useRep } from '../replicache/rep-context';
 import { useSubscribe } from '../replicache/use-subscribe';
 
-/** Changes the server refused, each with the server's sentence (what and why), dismissable. */
+/** Changes the server refused, each with the server's sentence (what and why), dismissable one by one or all at once. */
 export function NoticesPanel() {
   const rep = useRep();
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
@@ -19,6 +19,16 @@ export function NoticesPanel() {
           </li>
         ))}
       </ul>
+      {notices.length > 1 && (
+        <button
+          type="button"
+          onClick={() => {
+            for (const n of notices) void rep.mutate.dismissNotice({ id: n.id });
+          }}
+        >
+          Dismiss all {notices.length}
+        </button>
+      )}
     </section>
   );
 }
