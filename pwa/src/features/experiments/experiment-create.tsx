@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/api';
 import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
+import { displayUrl } from '../links/destination-display';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { createExperiment } from './experiments-api';
 import { pageChallengerChange } from './page-challenger';
@@ -103,7 +104,11 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
       ) : (
         <p className="muted">
           A is where the {resource.type === 'qr_code' ? 'QR code' : 'link'} goes now:{' '}
-          <span className="url">{resource.destinationUrl ?? 'its current destination'}</span>
+          <span className="url">
+            {resource.destinationUrl === null
+              ? 'its current destination'
+              : displayUrl(resource.destinationUrl)}
+          </span>
         </p>
       )}
       <div className="field">
