@@ -2,13 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { api } from '../../api/api';
 import { formRefusal } from '../../ui/error-messages';
 import { Field } from '../../ui/field';
+import { NO_OUTCOME, OutcomeLine, type Outcome } from '../../ui/outcome';
 
 export const INVITABLE_ROLES = ['admin', 'editor', 'viewer'] as const;
 type InvitableRole = (typeof INVITABLE_ROLES)[number];
 const SHOWN_FIELDS = ['email', 'role'] as const;
-
-type Outcome = { failed: boolean; text: string };
-const NO_OUTCOME: Outcome = { failed: false, text: '' };
 
 /**
  * Invite someone by address. A refused invitation keeps what was typed and says why beside the
@@ -66,14 +64,7 @@ export function InviteForm({ workspaceId, onInvited }: { workspaceId: string; on
       <button type="submit" className="primary" disabled={busy}>
         Send invitation
       </button>
-      {outcome.text !== '' &&
-        (outcome.failed ? (
-          <p className="error" role="alert">
-            {outcome.text}
-          </p>
-        ) : (
-          <p aria-live="polite">{outcome.text}</p>
-        ))}
+      <OutcomeLine outcome={outcome} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { listMembers } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
+import { NO_OUTCOME, OutcomeLine, type Outcome } from '../../ui/outcome';
 import { MemberAccess } from './member-access';
 import { TransferOwnership } from './transfer-ownership';
 import { INVITABLE_ROLES, InviteForm } from './invite-form';
@@ -18,20 +19,21 @@ export default function MembersScreen(_props: { rest: string[] }) {
   const members = useSubscribe((tx) => listMembers(tx, ws), [], [ws]);
   const manage = can('member.invite');
   const invitations = useApi<Invitation[]>(manage ? `/api/workspaces/${ws}/invitations` : null);
-  const [message, setMessage] = useState('');
+  const [outcome, setOutcome] = useState<Outcome>(NO_OUTCOME);
   const [open, setOpen] = useState<string | null>(null);
+  const said = (text: string) => setOutcome({ failed: false, text });
   const run = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
-      setMessage(done);
+      setOutcome({ failed: false, text: done });
       invitations.reload();
     } catch (e) {
-      setMessage(errorText(e));
+      setOutcome({ failed: true, text: errorText(e) });
     }
   };
   return (
     <>
-      {message && <p aria-live="polite">{message}</p>}
+      <OutcomeLine outcome={outcome} />
       <ul className="list">
         {members.map((m) => (
           <li key={m.id}>
@@ -88,11 +90,11 @@ export default function MembersScreen(_props: { rest: string[] }) {
                 Remove
               </button>
             )}
-            {open === m.id && <MemberAccess member={m} onChanged={setMessage} />}
+            {open === m.id && <MemberAccess member={m} onChanged={said} />}
           </li>
         ))}
       </ul>
-      {can('workspace.transfer_ownership') && <TransferOwnership members={members} onDone={setMessage} />}
+      {can('workspace.transfer_ownership') && <TransferOwnership members={members} onDone={said} />}
       {workspace.role !== 'owner' && can('workspace.leave') && (
         <button
           type="button"

@@ -2,13 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { PageView } from '@linkhub/shared/sync/views';
 import { createWebhookEndpointInputSchema } from '@linkhub/shared/webhooks/schemas';
 import { Field } from '../../ui/field';
+import { NO_OUTCOME, OutcomeLine, type Outcome } from '../../ui/outcome';
 import { fieldErrors, formRefusal } from '../../ui/error-messages';
 import { createEndpoint } from './webhooks-api';
 
 type Provider = 'mailchimp' | 'convertkit';
 const SHOWN_FIELDS = ['page_id', 'api_key', 'list_id', 'form_id'] as const;
-type Outcome = { failed: boolean; text: string };
-const NO_OUTCOME: Outcome = { failed: false, text: '' };
 
 /**
  * Sync one bio page's confirmed sign-ups to Mailchimp (an audience) or ConvertKit (a form): the
@@ -97,14 +96,7 @@ export function EspForm({
         error={provider === 'mailchimp' ? errors.list_id : errors.form_id}
         required
       />
-      {outcome.text !== '' &&
-        (outcome.failed ? (
-          <p className="error" role="alert">
-            {outcome.text}
-          </p>
-        ) : (
-          <p aria-live="polite">{outcome.text}</p>
-        ))}
+      <OutcomeLine outcome={outcome} />
       <button type="submit">Connect</button>
     </form>
   );
