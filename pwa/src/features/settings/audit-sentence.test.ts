@@ -17,6 +17,8 @@ describe('audit entries in words', () => {
     expect(auditSentence({ action: 'account.two_factor_enabled', resource_type: 'user' })).toBe(
       'Account two-factor enabled',
     );
+    // An action domain that is also an Object.prototype key is words, not a function.
+    expect(auditSentence({ action: 'constructor.created', resource_type: null })).toBe('Constructor created');
     expect(
       auditSentence({ action: 'bio_page.published', resource_type: 'bio_page', resource_name: null }),
     ).toBe('Bio page published');

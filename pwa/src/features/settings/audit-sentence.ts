@@ -8,22 +8,24 @@ export type AuditEntryFacts = {
   changes?: unknown;
 };
 
-const NOUNS: Readonly<Record<string, string>> = {
-  link: 'Link',
-  qr_code: 'QR code',
-  bio_page: 'Bio page',
-  domain: 'Domain',
-  webhook: 'Webhook',
-  experiment: 'A/B test',
-  api_key: 'API key',
-  member: 'Member',
-  invitation: 'Invitation',
-  grant: 'Access',
-  workspace: 'Workspace',
-  billing: 'Plan',
-  account: 'Account',
-  lead: 'Sign-ups',
-};
+const NOUNS: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    link: 'Link',
+    qr_code: 'QR code',
+    bio_page: 'Bio page',
+    domain: 'Domain',
+    webhook: 'Webhook',
+    experiment: 'A/B test',
+    api_key: 'API key',
+    member: 'Member',
+    invitation: 'Invitation',
+    grant: 'Access',
+    workspace: 'Workspace',
+    billing: 'Plan',
+    account: 'Account',
+    lead: 'Sign-ups',
+  }),
+);
 
 const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -33,7 +35,7 @@ function nounAndPhrase(action: string): { noun: string; phrase: string } {
   const domain = dot === -1 ? action : action.slice(0, dot);
   const rest = dot === -1 ? '' : action.slice(dot + 1);
   const phrase = rest.replace(/two_factor/g, 'two-factor').replace(/[._]/g, ' ');
-  return { noun: NOUNS[domain] ?? capitalised(domain.replace(/_/g, ' ')), phrase };
+  return { noun: NOUNS.get(domain) ?? capitalised(domain.replace(/_/g, ' ')), phrase };
 }
 
 function destinationOf(side: unknown): string | null {
