@@ -135,6 +135,9 @@ describe('the link editor', () => {
       (rows) => rows.length === 1,
     );
     expect(row?.destination_url).toBe('https://xn--pple-43d.com/%E6%9D%B1%E4%BA%AC');
+    // Under load the push can land before the editor has moved to the new link's address (it moves once
+    // the link is in IndexedDB, D-430): reloading /links/new would open an empty form.
+    await page.waitForURL(/\/links\/[0-9a-f-]{36}$/);
     await page.reload();
     await eventually(
       () => page.getByLabel('Destination URL').inputValue(),
