@@ -288,12 +288,16 @@ describe('custom domains', () => {
   it('adds a domain and shows the TXT record to create, then the state the DNS check leaves it in', async () => {
     const email = newEmail('dara');
     const { workspaceId } = await signUpOverApi(h.base, 'Dara', email);
-    await h.sql(`UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1`, [workspaceId]);
     const context = await h.browser.newContext();
     const page = await context.newPage();
     watch(page, 'domains');
     await signInInUi(page, h.base, email);
+    // The Free plan includes no custom domain: no form that could only be refused.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Domains' }).click();
+    await page.getByText('Custom domains come with a paid plan.').waitFor();
+    expect(await page.getByLabel('Domain name').count()).toBe(0);
+    await h.sql(`UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1`, [workspaceId]);
+    await page.reload();
     await page.getByLabel('Domain name').fill('go.dara.example');
     await page.getByRole('button', { name: 'Add domain' }).click();
     const [row] = await eventually(

@@ -6,6 +6,27 @@ import { assertAllowed, denialError } from './decision';
 import { happyInput, resourceFor, workspace } from './fixtures';
 
 describe('from a decision to the error envelope', () => {
+  it('a plan limit says which and how many: none at all, one, or many', () => {
+    const messageOf = (
+      plan: 'free' | 'pro',
+      usage: Record<string, number>,
+      action: 'domain.create' | 'member.invite' | 'link.create',
+    ) => {
+      const decision = authorize(happyInput(action, 'owner', false, { workspace: workspace(plan), usage }));
+      if (decision.allow) throw new Error('expected a denial');
+      return denialError(decision).message;
+    };
+    expect(messageOf('free', { custom_domains: 0 }, 'domain.create')).toBe(
+      'The Free plan does not include custom domains.',
+    );
+    expect(messageOf('free', { members: 1 }, 'member.invite')).toBe(
+      'The Free plan includes 1 member, already in use.',
+    );
+    expect(messageOf('pro', { links: 2000 }, 'link.create')).toBe(
+      'The Pro plan includes 2,000 short links, all in use.',
+    );
+  });
+
   it('a denial becomes the AppError of its code, with its details, in the one envelope', () => {
     const decision = authorize(
       happyInput('bio_page.create', 'editor', false, {
@@ -21,7 +42,7 @@ describe('from a decision to the error envelope', () => {
       body: {
         error: {
           code: 'plan_limit_reached',
-          message: "This workspace has reached its plan's limit.",
+          message: 'The Pro plan includes 10 bio pages, all in use.',
           details: [
             {
               field: 'bio_pages',

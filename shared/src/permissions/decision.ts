@@ -1,6 +1,7 @@
 import { appErrorFor, type AppError } from '../errors/app-error';
 import { ERROR_CODES, type ErrorCode, type ErrorStatus } from '../errors/codes';
 import type { ErrorDetail } from '../errors/details';
+import { planLimitMessage } from '../entitlements/limit-message';
 
 export type Allow = { readonly allow: true };
 export type Deny = {
@@ -18,9 +19,13 @@ export function deny(code: ErrorCode, details: readonly ErrorDetail[] = []): Den
   return { allow: false, status: ERROR_CODES[code].status, code, details };
 }
 
-/** The AppError a denial becomes (for `throw`), with the registry's message for its code. */
+/** The AppError a denial becomes (for `throw`): a plan limit says which and how many, else the registry's message for its code. */
 export function denialError(decision: Deny): AppError {
-  return appErrorFor(decision.code, { details: decision.details });
+  const message = decision.code === 'plan_limit_reached' ? planLimitMessage(decision.details) : undefined;
+  return appErrorFor(decision.code, {
+    details: decision.details,
+    ...(message === undefined ? {} : { message }),
+  });
 }
 
 /** Throws the denial as an AppError; returns nothing when allowed. */

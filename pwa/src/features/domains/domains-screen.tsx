@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { addDomainArgs } from '@linkhub/shared/mutators/domains';
+import { limitFor } from '@linkhub/shared/entitlements/plans';
 import { displayHost } from '@linkhub/shared/url/display-url';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
@@ -39,9 +40,11 @@ export default function DomainsScreen(_props: { rest: string[] }) {
     void rep.mutate.addDomain(parsed.data);
   };
   const create = capability('domain.create');
+  // A plan that includes no custom domain could only refuse the form.
+  const included = limitFor(workspace.plan, 'custom_domains') !== 0;
   return (
     <>
-      {create.allowed ? (
+      {create.allowed && included ? (
         <form className="panel toolbar" onSubmit={add} aria-label="Add a domain">
           <Field
             label="Domain name"
@@ -68,7 +71,7 @@ export default function DomainsScreen(_props: { rest: string[] }) {
           </button>
         </form>
       ) : (
-        create.reason === 'plan_feature_unavailable' && (
+        (create.reason === 'plan_feature_unavailable' || (create.allowed && !included)) && (
           <p className="banner">Custom domains come with a paid plan.</p>
         )
       )}
