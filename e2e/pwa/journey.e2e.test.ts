@@ -131,16 +131,30 @@ describe('the whole journey (issue 9 done-when)', () => {
       (rows) => rows.length === 1,
     );
     await page.getByText('Encodes').waitFor();
+    // A size the render refuses is named at the field (it was silently replaced by 40 mm), and what
+    // the server refuses is said in its words (it was "could not render this export (400)").
+    const exportPanel = page.getByRole('group', { name: 'Export' });
+    await page.getByLabel('Format').selectOption('pdf');
+    await page.getByLabel('Size (mm)').fill('0');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await exportPanel.getByText(/at least 10/).waitFor();
+    await page.getByLabel('Format').selectOption('png');
+    await page.getByLabel('DPI').selectOption('600');
+    await page.getByLabel('Size (mm)').fill('1000');
+    await page.getByRole('button', { name: 'Export' }).click();
+    await exportPanel
+      .getByRole('alert')
+      .getByText(/at most 254 mm wide/)
+      .waitFor();
     await page.getByLabel('Format').selectOption('pdf');
     await page.getByLabel('Size (mm)').fill('50');
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     const file = await download.catch(async (error: unknown) => {
       // The editor says why an export did not start (offline, a refused render): fail with its sentence.
-      throw new Error(
-        `no download; the editor says: ${await page.locator('p[aria-live=polite]').allTextContents()}`,
-        { cause: error },
-      );
+      throw new Error(`no download; the editor says: ${await exportPanel.locator('p').allTextContents()}`, {
+        cause: error,
+      });
     });
     expect(file.suggestedFilename()).toBe('table-card-qr.pdf');
     const pdfPath = await file.path();

@@ -34,17 +34,20 @@ export async function apiEnvelope<T>(
   }
   const text = await response.text();
   const json: unknown = text === '' ? {} : safeJson(text);
-  if (!response.ok) {
-    const error = (json as Envelope).error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? 'http_error',
-      error?.message ?? '',
-      error?.details ?? [],
-    );
-  }
+  if (!response.ok) throw refusalOf(response.status, json);
   const envelope = json as { data: T; meta?: { next_cursor?: string | null } };
   return { data: envelope.data, meta: envelope.meta ?? {} };
+}
+
+function refusalOf(status: number, json: unknown): ApiError {
+  const error = (json as Envelope).error;
+  return new ApiError(status, error?.code ?? 'http_error', error?.message ?? '', error?.details ?? []);
+}
+
+/** The refusal a failed response carries (its error envelope), for calls that do not go through `api()`. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  return refusalOf(response.status, text === '' ? {} : safeJson(text));
 }
 
 function safeJson(text: string): unknown {

@@ -14,7 +14,7 @@ import { shortUrl } from '../links/link-filter';
 import { LookalikeConfirm } from '../links/lookalike-confirm';
 import { StaleNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
-import { exportQr, type ExportFormat } from './qr-export';
+import { QrExportPanel } from './qr-export-panel';
 import { QrDesigner } from './qr-designer';
 import { designOf } from './qr-svg';
 import { qrSaveBlocker } from './save-blocker';
@@ -44,9 +44,6 @@ export function QrEditor({ qr, onDone, refused }: Props) {
   );
   const { destination, title, design } = synced.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [format, setFormat] = useState<ExportFormat>('svg');
-  const [sizeMm, setSizeMm] = useState('40');
-  const [dpi, setDpi] = useState('300');
   const [status, setStatus] = useState('');
   const [confirmedHost, setConfirmedHost] = useState<string | null>(null);
   const editable = qr ? can('qr_code.update') && !qr.locked : can('qr_code.create');
@@ -187,40 +184,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
           </button>
         </div>
       </form>
-      {qr && can('qr_code.render') && (
-        <fieldset>
-          <legend>Export</legend>
-          <div className="row">
-            <div className="field">
-              <label htmlFor="qr-format">Format</label>
-              <select
-                id="qr-format"
-                value={format}
-                onChange={(e) =>
-                  setFormat(
-                    (['svg', 'pdf', 'png', 'eps'] as const).find((f) => f === e.target.value) ?? 'svg',
-                  )
-                }
-              >
-                <option value="svg">SVG</option>
-                <option value="pdf">PDF</option>
-                <option value="png">PNG</option>
-                <option value="eps">EPS</option>
-              </select>
-            </div>
-            <Field label="Size (mm)" value={sizeMm} onChange={setSizeMm} inputMode="numeric" />
-            {format === 'png' && <Field label="DPI" value={dpi} onChange={setDpi} inputMode="numeric" />}
-            <button
-              type="button"
-              onClick={() =>
-                void exportQr(qr, format, Number(sizeMm) || 40, Number(dpi) || 300).then(setStatus)
-              }
-            >
-              Export
-            </button>
-          </div>
-        </fieldset>
-      )}
+      {qr && can('qr_code.render') && <QrExportPanel qr={qr} />}
       {status && <p aria-live="polite">{status}</p>}
     </section>
   );

@@ -1,10 +1,14 @@
 import type { QrView } from '@linkhub/shared/sync/views';
 import { readableSlug } from '@linkhub/shared/url/readable-slug';
+import type { QR_EXPORT_FORMATS } from '@linkhub/shared/schemas/qr-codes';
+import { apiErrorOf } from '../../api/api';
 import { platform } from '../../platform/bridge';
+import { errorText } from '../../ui/error-messages';
+import type { Outcome } from '../../ui/outcome';
 import { shortUrl } from '../links/link-filter';
 import { designOf, qrSvg } from './qr-svg';
 
-export type ExportFormat = 'svg' | 'pdf' | 'png' | 'eps';
+export type ExportFormat = (typeof QR_EXPORT_FORMATS)[number];
 const MIME: Record<ExportFormat, string> = {
   svg: 'image/svg+xml',
   pdf: 'application/pdf',
@@ -26,9 +30,10 @@ export async function exportQr(
   format: ExportFormat,
   sizeMm: number,
   dpi: number,
-): Promise<string> {
+): Promise<Outcome> {
   let bytes: Uint8Array;
-  if (!shortUrl(qr)) return 'The short URL is assigned at the first sync; export once it shows above.';
+  if (!shortUrl(qr))
+    return { failed: true, text: 'The short URL is assigned at the first sync; export once it shows above.' };
   if (format === 'svg') {
     bytes = new TextEncoder().encode(qrSvg(shortUrl(qr), designOf(qr.design), sizeMm));
   } else {
@@ -39,8 +44,12 @@ export async function exportQr(
       credentials: 'same-origin',
       headers: token ? { authorization: `Bearer ${token}` } : {},
     }).catch(() => null);
-    if (!response) return 'No connection: PDF, PNG and EPS exports need the server. SVG works offline.';
-    if (!response.ok) return `The server could not render this export (${response.status}).`;
+    if (!response)
+      return {
+        failed: true,
+        text: 'No connection: PDF, PNG and EPS exports need the server. SVG works offline.',
+      };
+    if (!response.ok) return { failed: true, text: errorText(await apiErrorOf(response)) };
     bytes = new Uint8Array(await response.arrayBuffer());
   }
   const result = await platform().saveFile({
@@ -48,7 +57,10 @@ export async function exportQr(
     mime: MIME[format],
     bytes,
   });
-  return result.saved
-    ? `Saved ${fileName(qr, format)}${result.path ? ` to ${result.path}` : ''}.`
-    : 'Export cancelled.';
+  return {
+    failed: false,
+    text: result.saved
+      ? `Saved ${fileName(qr, format)}${result.path ? ` to ${result.path}` : ''}.`
+      : 'Export cancelled.',
+  };
 }
