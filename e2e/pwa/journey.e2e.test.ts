@@ -137,7 +137,7 @@ describe('the whole journey (issue 9 done-when)', () => {
     await page.getByLabel('Format').selectOption('pdf');
     await page.getByLabel('Size (mm)').fill('0');
     await page.getByRole('button', { name: 'Export' }).click();
-    await exportPanel.getByText(/at least 10/).waitFor();
+    await exportPanel.getByText('Enter a size from 10 to 1,000 mm.').waitFor();
     await page.getByLabel('Format').selectOption('png');
     await page.getByLabel('DPI').selectOption('600');
     await page.getByLabel('Size (mm)').fill('1000');

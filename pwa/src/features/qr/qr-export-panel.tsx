@@ -8,6 +8,8 @@ import { exportQr, type ExportFormat } from './qr-export';
 
 const FORMAT_LABELS: Record<ExportFormat, string> = { svg: 'SVG', pdf: 'PDF', png: 'PNG', eps: 'EPS' };
 type Dpi = (typeof QR_EXPORT_DPIS)[number];
+const SIZE_LIMITS = renderQrQuerySchema.shape.size_mm.unwrap();
+const SIZE_HINT = `Enter a size from ${SIZE_LIMITS.minValue ?? 0} to ${(SIZE_LIMITS.maxValue ?? 0).toLocaleString('en-US')} mm.`;
 
 /**
  * A print file of one code. The size and resolution are checked with the schema the render route
@@ -62,7 +64,7 @@ export function QrExportPanel({ qr }: { qr: QrView }) {
           value={sizeMm}
           onChange={setSizeMm}
           inputMode="numeric"
-          error={errors.size_mm}
+          error={errors.size_mm === undefined ? undefined : SIZE_HINT}
         />
         {format === 'png' && (
           <div className="field">
