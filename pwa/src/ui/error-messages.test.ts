@@ -4,14 +4,7 @@ import { ERROR_CODE_LIST } from '@linkhub/shared/errors/codes';
 import { LOCAL_DESTINATION_MESSAGE, slugSchema, urlSchema } from '@linkhub/shared/schemas/common';
 import { updateWorkspaceSettingsArgs } from '@linkhub/shared/mutators/workspace';
 import { ApiError } from '../api/api-error';
-import {
-  apiFieldErrors,
-  codeSentence,
-  detailSentence,
-  errorText,
-  fieldErrors,
-  formRefusal,
-} from './error-messages';
+import { apiFieldErrors, codeSentence, errorText, fieldErrors } from './error-messages';
 
 const rawCode = /\b[a-z]+_[a-z_]+\b|[{}[\]]/;
 
@@ -103,29 +96,5 @@ describe('errors in words (17.11)', () => {
       ]),
     );
     expect(text).toBe('Weird thing is not valid.');
-  });
-});
-
-describe('formRefusal: a server refusal shown once', () => {
-  const unsafe = { field: 'url', issue: 'unsafe_destination', message: 'This destination is not allowed.' };
-
-  it('puts a detail on a shown field beside its input only', () => {
-    const refusal = formRefusal(new ApiError(422, 'validation_failed', 'The request is invalid.', [unsafe]), [
-      'url',
-      'description',
-    ]);
-    expect(refusal.fields.url).toBe(detailSentence(unsafe));
-    expect(refusal.message).toBe('');
-  });
-
-  it('says a detail on no shown field, or a refusal without details, above the button', () => {
-    const elsewhere = formRefusal(
-      new ApiError(422, 'validation_failed', 'The request is invalid.', [{ ...unsafe, field: 'secret' }]),
-      ['url'],
-    );
-    expect(elsewhere.fields).toEqual({});
-    expect(elsewhere.message).toBe(detailSentence({ ...unsafe, field: 'secret' }));
-    const plain = formRefusal(new ApiError(403, 'insufficient_role', '', []), ['url']);
-    expect(plain).toEqual({ fields: {}, message: codeSentence('insufficient_role') });
   });
 });

@@ -343,12 +343,15 @@ export function zodIssueSentence(issue: ZodIssue): string {
   });
 }
 
+/** `links.2.url` → `links`: the field a form shows an error under. */
+export const topField = (field: string): string => field.split('.')[0] ?? field;
+
 /** The first issue per field (and per top-level field), in words, for showing beside the inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || 'form';
-    const top = key.split('.')[0] ?? key;
+    const top = topField(key);
     const sentence = zodIssueSentence(issue);
     out[top] ??= sentence;
     out[key] ??= sentence;
@@ -368,27 +371,6 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
     out[key] ??= sentence;
   }
   return out;
-}
-
-const topField = (field: string): string => field.split('.')[0] ?? field;
-
-/**
- * A refused request, split for a form that shows `shownFields`: their sentences go beside the
- * inputs, and `message` says the rest once (empty when every detail is beside its input, so no
- * sentence shows twice).
- */
-export function formRefusal(
-  error: unknown,
-  shownFields: readonly string[],
-): { fields: Record<string, string>; message: string } {
-  const fields = Object.fromEntries(
-    Object.entries(apiFieldErrors(error)).filter(([key]) => shownFields.includes(topField(key))),
-  );
-  const allBesideInputs =
-    error instanceof ApiError &&
-    error.details.length > 0 &&
-    error.details.every((d) => d.field !== undefined && shownFields.includes(topField(d.field)));
-  return { fields, message: allBesideInputs ? '' : errorText(error) };
 }
 
 function apiErrorSentence(error: ApiError): string {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/api';
-import { formRefusal } from '../../ui/error-messages';
+import { formRefusal } from '../../ui/form-refusal';
 import { Field } from '../../ui/field';
 import { NO_OUTCOME, OutcomeLine, type Outcome } from '../../ui/outcome';
 

@@ -5,7 +5,8 @@ import {
   type WebhookEndpointCreated,
 } from '@linkhub/shared/webhooks/schemas';
 import { Field } from '../../ui/field';
-import { fieldErrors, formRefusal } from '../../ui/error-messages';
+import { fieldErrors } from '../../ui/error-messages';
+import { formRefusal } from '../../ui/form-refusal';
 import { CHOOSABLE_EVENTS, EVENT_LABELS } from './event-labels';
 import { createEndpoint } from './webhooks-api';
 

@@ -3,7 +3,8 @@ import type { PageView } from '@linkhub/shared/sync/views';
 import { createWebhookEndpointInputSchema } from '@linkhub/shared/webhooks/schemas';
 import { Field } from '../../ui/field';
 import { NO_OUTCOME, OutcomeLine, type Outcome } from '../../ui/outcome';
-import { fieldErrors, formRefusal } from '../../ui/error-messages';
+import { fieldErrors } from '../../ui/error-messages';
+import { formRefusal } from '../../ui/form-refusal';
 import { createEndpoint } from './webhooks-api';
 
 type Provider = 'mailchimp' | 'convertkit';
