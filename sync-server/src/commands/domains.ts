@@ -9,7 +9,7 @@ import {
 } from '@linkhub/shared/mutators/domains';
 import { one } from '@linkhub/shared/db/sql';
 import { hostnameSchema, uuidSchema } from '@linkhub/shared/schemas/common';
-import { hostToUnicode } from '@linkhub/shared/url/punycode-decode';
+import { displayHost } from '@linkhub/shared/url/display-url';
 import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { audit, withConflicts } from './support';
@@ -32,7 +32,7 @@ async function lockDomain(ctx: CommandContext, id: string, workspaceId: string):
 
 const refusedDomainArgs = z.object({ id: uuidSchema, hostname: z.string().max(253).optional() });
 
-/** A refused domain change names its domain (Unicode form): the host typed for an add, the stored one otherwise. */
+/** A refused domain change names its domain as the editor shows it: the host typed for an add, the stored one otherwise. */
 const describeDomain: DescribeRefused = async (ctx, raw) => {
   const args = refusedDomainArgs.safeParse(raw);
   if (!args.success) return { workspaceId: null };
@@ -46,7 +46,7 @@ const describeDomain: DescribeRefused = async (ctx, raw) => {
       ]);
   const hostname = typed ?? stored?.hostname;
   return hostname
-    ? { workspaceId: null, resource: { type: 'domain', id: args.data.id, title: hostToUnicode(hostname) } }
+    ? { workspaceId: null, resource: { type: 'domain', id: args.data.id, title: displayHost(hostname) } }
     : { workspaceId: null };
 };
 
