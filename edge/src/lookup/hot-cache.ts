@@ -47,6 +47,8 @@ export type HotCache = {
   /** True while tracking is established (the cache may answer). */
   readonly active: boolean;
   readonly size: number;
+  /** The most keys it holds. */
+  readonly capacity: number;
   /** Redis CLIENT ID of the tracking connection while established (tests kill it to simulate a drop). */
   readonly trackingClientId: number | null;
   /** Resolves once tracking is established (tests, start-up). */
@@ -198,6 +200,7 @@ export function createHotCache(options: HotCacheOptions): HotCache {
     get size() {
       return values.size;
     },
+    capacity,
     get trackingClientId() {
       return clientId;
     },

@@ -16,7 +16,8 @@ import {
 } from '@linkhub/shared/cache/write-through';
 import type { Logger } from '@linkhub/shared/logging/logger';
 import type { EdgeMetrics } from '../metrics';
-import { readRedirectCache } from './cache-read';
+import { readHotCache, readRedirectCache, routeKeysOf, type CacheRead, type RouteKeys } from './cache-read';
+import { HotRoutes } from './hot-routes';
 import type { HotCache } from './hot-cache';
 import { lastKnownKey, type LastKnownEntry } from './last-known';
 import type { PgLookup, RedirectLookup } from './pg-lookup';
@@ -146,48 +147,101 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
     return { kind: 'payload', payload, domain, source: 'database' };
   }
 
+  /** A cached answer as `find` returned it, with what a repeat needs to keep the last-known copy current. */
+  type HotRoute = { found: Found; lastKnownKey: string; payloadRaw: string | null };
+  const { hot } = deps;
+  const hotRoutes = hot ? new HotRoutes<HotRoute>(hot.capacity) : null;
+  if (hot && hotRoutes) {
+    hot.listen({
+      established: () => hotRoutes.clear(),
+      invalidated: (key) => hotRoutes.invalidate(key),
+      reset: () => hotRoutes.clear(),
+    });
+  }
+
+  function repeat(route: HotRoute): Found {
+    const { found } = route;
+    if (found.kind !== 'payload') {
+      metrics.missCached += 1;
+      return found;
+    }
+    metrics.cacheHits += 1;
+    metrics.hotCacheHits += 1;
+    if (route.payloadRaw !== null && lastKnown.get(route.lastKnownKey) === undefined)
+      lastKnown.set(route.lastKnownKey, { raw: route.payloadRaw, payload: found.payload });
+    return found;
+  }
+
+  /** What a cache read answers; a hot-cache read of a payload or a cached miss is remembered for its repeats. */
+  function fromCache(
+    host: string,
+    slug: string,
+    key: string,
+    keys: RouteKeys,
+    cached: CacheRead,
+  ): Promise<Found> | Found {
+    const domain = domainOf(cached.domainRaw);
+    if (cached.ruledOut && domain !== null) {
+      metrics.filterAbsent += 1;
+      return { kind: 'missing', domain, branding: domain.branding, reason: 'cannot_exist' };
+    }
+    const [domainKey, ...slugKeys] = keys;
+    if (cached.payloadRaw !== null) {
+      const known = lastKnown.get(key);
+      const payload =
+        known?.raw === cached.payloadRaw ? known.payload : parseRedirectPayload(cached.payloadRaw);
+      if (payload) {
+        metrics.cacheHits += 1;
+        if (cached.fromHotCache) metrics.hotCacheHits += 1;
+        if (known?.raw !== cached.payloadRaw) lastKnown.set(key, { raw: cached.payloadRaw, payload });
+        const found: Found = { kind: 'payload', payload, domain, source: 'cache' };
+        if (cached.fromHotCache)
+          hotRoutes?.set(host, slug, domainKey, slugKeys, {
+            found,
+            lastKnownKey: key,
+            payloadRaw: cached.payloadRaw,
+          });
+        return found;
+      }
+    }
+    if (cached.missCached) {
+      metrics.missCached += 1;
+      const found: Found = {
+        kind: 'missing',
+        domain,
+        branding: domain?.branding ?? null,
+        reason: 'miss_cached',
+      };
+      if (cached.fromHotCache)
+        hotRoutes?.set(host, slug, domainKey, slugKeys, { found, lastKnownKey: key, payloadRaw: null });
+      return found;
+    }
+    // Only on a domain the cache knows: its branding answers the 404, and an unknown host asks PostgreSQL.
+    if (domain !== null && filter?.mayExist(domain.domain_id, host, slug) === false) {
+      metrics.filterAbsent += 1;
+      return { kind: 'missing', domain, branding: domain.branding, reason: 'cannot_exist' };
+    }
+    metrics.cacheMisses += 1;
+    return fromDatabase(host, slug, key, domain);
+  }
+
   return {
     async find(host, slug) {
+      if (hot?.active) {
+        await hot.settled();
+        const known = hotRoutes?.get(host, slug);
+        if (known !== undefined) return repeat(known);
+      }
       const key = lastKnownKey(host, slug);
-      const cached = await readRedirectCache(
-        redis,
-        prefix,
-        host,
-        slug,
-        deps.hot,
-        filter && ((raw) => cannotExist(raw, host, slug)),
-      );
+      const keys = routeKeysOf(prefix, host, slug);
+      const local = hot && readHotCache(hot, keys, filter && ((raw) => cannotExist(raw, host, slug)));
+      if (local) return fromCache(host, slug, key, keys, local);
+      const cached = await readRedirectCache(redis, keys, hot);
       if (cached === null) {
         metrics.redisErrors += 1;
         return fromDatabase(host, slug, key, null);
       }
-      const domain = domainOf(cached.domainRaw);
-      if (cached.ruledOut && domain !== null) {
-        metrics.filterAbsent += 1;
-        return { kind: 'missing', domain, branding: domain.branding, reason: 'cannot_exist' };
-      }
-      if (cached.payloadRaw !== null) {
-        const known = lastKnown.get(key);
-        const payload =
-          known?.raw === cached.payloadRaw ? known.payload : parseRedirectPayload(cached.payloadRaw);
-        if (payload) {
-          metrics.cacheHits += 1;
-          if (cached.fromHotCache) metrics.hotCacheHits += 1;
-          if (known?.raw !== cached.payloadRaw) lastKnown.set(key, { raw: cached.payloadRaw, payload });
-          return { kind: 'payload', payload, domain, source: 'cache' };
-        }
-      }
-      if (cached.missCached) {
-        metrics.missCached += 1;
-        return { kind: 'missing', domain, branding: domain?.branding ?? null, reason: 'miss_cached' };
-      }
-      // Only on a domain the cache knows: its branding answers the 404, and an unknown host asks PostgreSQL.
-      if (domain !== null && filter?.mayExist(domain.domain_id, host, slug) === false) {
-        metrics.filterAbsent += 1;
-        return { kind: 'missing', domain, branding: domain.branding, reason: 'cannot_exist' };
-      }
-      metrics.cacheMisses += 1;
-      return fromDatabase(host, slug, key, domain);
+      return fromCache(host, slug, key, keys, cached);
     },
   };
 }

@@ -3,7 +3,12 @@ import { streamEvents as eventsOf } from '@linkhub/shared/analytics/event';
 import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import { clicksStreamKey, domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import { refreshRedirect } from '@linkhub/shared/cache/refresh';
-import { DOMAIN_ROUTE_MISS_TTL_SECONDS, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
+import {
+  DOMAIN_ROUTE_MISS_TTL_SECONDS,
+  writeDomainRoute,
+  writeRedirectPayload,
+} from '@linkhub/shared/cache/write-through';
+import { domainRouteSchema } from '@linkhub/shared/cache/payload';
 import { createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 
 const IPHONE =
@@ -94,6 +99,28 @@ describe('redirect: states', () => {
     const res = await visit(edge.app, 'go.acme.test', '/nothing-here');
     expect(res.status).toBe(404);
     expect(await res.text()).toContain('Acme Coffee');
+  });
+
+  it("shows a change of the host's route on the very next request, after repeats served from memory", async () => {
+    const host = 'rebrand.acme.test';
+    await h.seed.customDomain(ws, host);
+    expect(await (await visit(edge.app, host, '/gone')).text()).toContain('Acme Coffee');
+    await waitFor(async () => (await h.redis.exists(redirectMissKey(h.prefix, host, 'gone'))) === 1);
+    await waitFor(async () => (await h.redis.exists(domainHostKey(h.prefix, host))) === 1);
+    for (let i = 0; i < 3; i++) expect((await visit(edge.app, host, '/gone')).status).toBe(404);
+    const before = edge.lookup.queryCount;
+    const route = domainRouteSchema.parse(
+      JSON.parse((await h.redis.get(domainHostKey(h.prefix, host))) ?? ''),
+    );
+    if (route.branding === null) throw new Error('the custom domain has no branding');
+    await writeDomainRoute(h.redis, h.prefix, host, {
+      ...route,
+      branding: { ...route.branding, workspace_name: 'Acme Roasters' },
+    });
+    const next = await visit(edge.app, host, '/gone');
+    expect(next.status).toBe(404);
+    expect(await next.text()).toContain('Acme Roasters');
+    expect(edge.lookup.queryCount).toBe(before);
   });
 });
 
@@ -311,6 +338,26 @@ describe('redirect: cache', () => {
       expect(await refreshRedirect(io, LINK_HOST, 'hot')).toBe('written');
       expect((await go('/hot')).headers.get('location')).toBe(`https://example.com/v${version}`);
     }
+  });
+
+  it('forgets the routes it served from memory when its tracking connection drops: a write made meanwhile shows once it is back', async () => {
+    const id = await h.seed.link(ws, h.domains.linkDomainId, 'across-drop', 'https://example.com/before');
+    const io = { sql: h.sql, redis: h.redis, prefix: h.prefix };
+    expect(await refreshRedirect(io, LINK_HOST, 'across-drop')).toBe('written');
+    for (let i = 0; i < 3; i++)
+      expect((await go('/across-drop')).headers.get('location')).toBe('https://example.com/before');
+    const hot = edge.hotCache;
+    const tracking = hot?.trackingClientId;
+    if (!hot || tracking === null || tracking === undefined) throw new Error('the hot cache is not tracking');
+    await h.redis.call('CLIENT', 'KILL', 'ID', String(tracking));
+    await waitFor(async () => !hot.active);
+    await h.sql.query(
+      `UPDATE links SET destination_url = 'https://example.com/after', row_version = row_version + 1 WHERE id = $1`,
+      [id],
+    );
+    expect(await refreshRedirect(io, LINK_HOST, 'across-drop')).toBe('written');
+    await hot.whenActive();
+    expect((await go('/across-drop')).headers.get('location')).toBe('https://example.com/after');
   });
 
   it('answers 404 on the very next request after a hot-cached link is deleted', async () => {
