@@ -96,6 +96,8 @@ type AuditRow = {
   actor_user_id: string | null;
   actor_api_key_id: string | null;
   actor_email: string | null;
+  /** The API key's name (kept after it is revoked), when a key made the change. */
+  actor_api_key_name: string | null;
   action: string;
   resource_type: string | null;
   resource_id: string | null;
@@ -160,10 +162,12 @@ export async function listAudit(
   values.push(q.limit + 1);
   const found = await rows<AuditRow>(
     db,
-    `SELECT a.id, a.actor_type, a.actor_user_id, a.actor_api_key_id, u.email AS actor_email, a.action,
+    `SELECT a.id, a.actor_type, a.actor_user_id, a.actor_api_key_id, u.email AS actor_email,
+            k.name AS actor_api_key_name, a.action,
             a.resource_type, a.resource_id, ${RESOURCE_NAME} AS resource_name,
             a.summary, a.changes, a.metadata, a.request_id, a.occurred_at
        FROM audit_log_entries a LEFT JOIN users u ON u.id = a.actor_user_id
+       LEFT JOIN api_keys k ON k.id = a.actor_api_key_id AND k.workspace_id = a.workspace_id
       WHERE ${where.join(' AND ')}
       ORDER BY a.id DESC
       LIMIT $${values.length}`,

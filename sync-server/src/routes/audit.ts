@@ -24,6 +24,7 @@ export function auditRoutes(deps: AppDeps): Hono<AppEnv> {
           user_id: e.actor_user_id,
           email: e.actor_email,
           api_key_id: e.actor_api_key_id,
+          api_key_name: e.actor_api_key_name,
         },
         resource_type: e.resource_type,
         resource_id: e.resource_id,

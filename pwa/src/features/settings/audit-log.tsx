@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { apiEnvelope } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { auditSentence, type AuditEntryFacts } from './audit-sentence';
+import { auditActor, auditSentence, type AuditActor, type AuditEntryFacts } from './audit-sentence';
 
 type Entry = AuditEntryFacts & {
   id: string;
   occurred_at: string;
-  actor: { type: string; email: string | null };
+  actor: AuditActor;
   summary: string | null;
 };
 type Page = { entries: Entry[]; next: string | null };
@@ -57,7 +57,7 @@ export function AuditLog() {
           {entries.map((e) => (
             <tr key={e.id}>
               <td>{e.occurred_at.slice(0, 16).replace('T', ' ')}</td>
-              <td>{e.actor.email ?? (e.actor.type === 'api_key' ? 'API key' : e.actor.type)}</td>
+              <td>{auditActor(e.actor)}</td>
               <td>
                 {auditSentence(e)}
                 {e.summary && <> ({e.summary})</>} <small className="muted">{e.action}</small>

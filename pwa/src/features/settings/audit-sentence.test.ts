@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { auditSentence } from './audit-sentence';
+import { auditActor, auditSentence } from './audit-sentence';
 
 describe('audit entries in words', () => {
   it('names the resource and what happened to it', () => {
@@ -65,5 +65,14 @@ describe('audit entries in words', () => {
         },
       ),
     );
+  });
+});
+
+describe('who made an audit entry', () => {
+  it('names a member by address, an API key by its name, and LinkHub itself', () => {
+    expect(auditActor({ type: 'user', email: 'ana@example.com' })).toBe('ana@example.com');
+    expect(auditActor({ type: 'api_key', email: null, api_key_name: 'Zapier' })).toBe('API key “Zapier”');
+    expect(auditActor({ type: 'api_key', email: null, api_key_name: null })).toBe('An API key');
+    expect(auditActor({ type: 'system', email: null })).toBe('LinkHub');
   });
 });
