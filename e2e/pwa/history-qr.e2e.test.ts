@@ -279,7 +279,7 @@ describe('the QR designer and batch export', () => {
     await page.getByLabel('Select Door sign for export').check();
     const batch = page.getByRole('region', { name: 'Export 2 selected codes' });
     await batch.getByLabel('Format').selectOption('svg');
-    await batch.getByLabel('Width (mm)').fill('35');
+    await batch.getByLabel('Size (mm)').fill('35');
     expect(await seriousViolations(page)).toEqual([]);
     await batch.getByRole('button', { name: 'Start batch export' }).click();
     await batch.getByText('Built: 2 files and manifest.csv').waitFor({ timeout: 60_000 });

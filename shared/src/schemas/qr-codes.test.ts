@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { qrBatchExportInputSchema } from './qr-exports';
 import { createQrCodeInputSchema, renderQrQuerySchema, updateQrCodeInputSchema } from './qr-codes';
 import { problems } from './test-helpers';
 
@@ -63,5 +65,25 @@ describe('QR code inputs', () => {
     expect(problems(renderQrQuerySchema, { format: 'svg', dpi: '300' })).toEqual([['dpi', 'not_applicable']]);
     expect(problems(renderQrQuerySchema, { format: 'gif' })).toEqual([['format', 'invalid_value']]);
     expect(problems(renderQrQuerySchema, { size_mm: '5' })).toEqual([['size_mm', 'too_small']]);
+  });
+});
+
+describe('print size', () => {
+  it('one code and a batch take exactly the same printed sizes', () => {
+    const id = '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b';
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.double({ min: -10, max: 1100, noNaN: true }),
+          fc.constantFrom(5, 9.99, 10, 1000, 1000.01),
+        ),
+        (size) => {
+          const single = renderQrQuerySchema.safeParse({ size_mm: size }).success;
+          const batch = qrBatchExportInputSchema.safeParse({ qr_code_ids: [id], size_mm: size }).success;
+          expect(batch).toBe(single);
+        },
+      ),
+    );
+    expect(qrBatchExportInputSchema.safeParse({ qr_code_ids: [id], size_mm: 5 }).success).toBe(false);
   });
 });

@@ -48,13 +48,15 @@ export type UpdateQrCodeInput = z.infer<typeof updateQrCodeInputSchema>;
 export const QR_EXPORT_FORMATS = ['svg', 'png', 'pdf', 'eps'] as const;
 export type QrExportFormat = (typeof QR_EXPORT_FORMATS)[number];
 export const QR_EXPORT_DPIS = [300, 600] as const;
+/** The printed side of a code (frame included) a print file may have, in millimetres: one file or a batch. */
+export const QR_PRINT_SIZE_MM = { min: 10, max: 1000 } as const;
 
 /** `GET /v1/qr-codes/{id}/render?format=&size_mm=&dpi=&bleed_mm=`. */
 export const renderQrQuerySchema = z
   .object({
     format: z.enum(QR_EXPORT_FORMATS).default('svg'),
     /** Printed side of the symbol (frame included), in millimetres. */
-    size_mm: z.coerce.number().min(10).max(1000).default(30),
+    size_mm: z.coerce.number().min(QR_PRINT_SIZE_MM.min).max(QR_PRINT_SIZE_MM.max).default(30),
     /** PNG only. */
     dpi: z.coerce
       .number()

@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import { QR_EXPORT_FORMATS, QR_PRINT_SIZE_MM } from './qr-codes';
 
 /**
  * QR batch exports (the worker's `qr_batch` export job): many print files in one ZIP with a
  * `manifest.csv`. `POST /api/workspaces/{ws}/qr-exports` takes this body; the row's params are
  * exactly what the worker's `qrBatchParamsSchema` reads.
  */
-export const QR_BATCH_FORMATS = ['svg', 'png', 'pdf', 'eps'] as const;
 /** The editor's selection limit; the worker itself takes up to 5,000 ids (or the whole workspace). */
 export const MAX_QR_BATCH_CODES = 500;
 
 export const qrBatchExportInputSchema = z.strictObject({
   qr_code_ids: z.array(z.uuid()).min(1).max(MAX_QR_BATCH_CODES),
-  format: z.enum(QR_BATCH_FORMATS).default('pdf'),
-  size_mm: z.number().min(5).max(1_000).default(30),
+  format: z.enum(QR_EXPORT_FORMATS).default('pdf'),
+  size_mm: z.number().min(QR_PRINT_SIZE_MM.min).max(QR_PRINT_SIZE_MM.max).default(30),
   dpi: z.union([z.literal(300), z.literal(600)]).optional(),
 });
 export type QrBatchExportInput = z.infer<typeof qrBatchExportInputSchema>;

@@ -2,6 +2,7 @@ import { zipSync, type Zippable } from 'fflate';
 import type pg from 'pg';
 import type { QrDpi, QrFormat } from '@linkhub/shared/qr/render/index';
 import { z } from 'zod';
+import { QR_EXPORT_FORMATS } from '@linkhub/shared/schemas/qr-codes';
 import { csvRow } from './csv';
 import {
   ensureQrArtifact,
@@ -14,7 +15,8 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 export const qrBatchParamsSchema = z.object({
   /** Omitted: every live QR code of the workspace. */
   qr_code_ids: z.array(z.uuid()).min(1).max(5_000).optional(),
-  format: z.enum(['svg', 'png', 'pdf', 'eps']).default('pdf'),
+  format: z.enum(QR_EXPORT_FORMATS).default('pdf'),
+  // Wider than the request's 10 mm (QR_PRINT_SIZE_MM): rows queued before D-453 still build.
   size_mm: z.number().min(5).max(1_000).default(30),
   dpi: z.union([z.literal(300), z.literal(600)]).optional(),
   bleed_mm: z.number().min(0).max(10).optional(),

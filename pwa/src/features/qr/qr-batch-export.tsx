@@ -1,15 +1,13 @@
 import { useState } from 'react';
-import { QR_BATCH_FORMATS, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
+import {
+  MAX_QR_BATCH_CODES,
+  qrBatchExportInputSchema,
+  type QrBatchExportView,
+} from '@linkhub/shared/schemas/qr-exports';
 import { errorText } from '../../ui/error-messages';
 import { useAliveRef } from '../../ui/use-alive';
 import { readBatchExport, saveBatchZip, startBatchExport } from './batch-export-api';
-
-const FORMAT_LABELS: Record<(typeof QR_BATCH_FORMATS)[number], string> = {
-  svg: 'SVG',
-  png: 'PNG',
-  pdf: 'PDF',
-  eps: 'EPS',
-};
+import { PrintFileFields, printSizeOf, type PrintFileChoice } from './print-file-fields';
 const POLL_MS = 1000;
 
 /** Exports the selected codes as one ZIP (print files + manifest.csv), built by the worker, with its progress. */
@@ -22,26 +20,26 @@ export function QrBatchExport({
   selected: string[];
   onClear: () => void;
 }) {
-  const [format, setFormat] = useState<(typeof QR_BATCH_FORMATS)[number]>('pdf');
-  const [sizeMm, setSizeMm] = useState('30');
-  const [dpi, setDpi] = useState<300 | 600>(300);
+  const [choice, setChoice] = useState<PrintFileChoice>({ format: 'pdf', sizeMm: '30', dpi: 300 });
   const [job, setJob] = useState<QrBatchExportView | null>(null);
   const [message, setMessage] = useState('');
   const alive = useAliveRef();
 
   const running = job !== null && (job.status === 'queued' || job.status === 'running');
-  const size = Number(sizeMm);
-  const sizeError = Number.isFinite(size) && size >= 5 && size <= 1000 ? '' : 'Between 5 and 1,000 mm.';
+  // Checked live with the schema the server parses: the button waits for a size it will take.
+  const request = qrBatchExportInputSchema.safeParse({
+    qr_code_ids: selected,
+    format: choice.format,
+    size_mm: printSizeOf(choice),
+    ...(choice.format === 'png' ? { dpi: choice.dpi } : {}),
+  });
+  const sizeInvalid = !request.success && request.error.issues.some((issue) => issue.path[0] === 'size_mm');
 
   const start = async () => {
+    if (!request.success) return;
     setMessage('');
     try {
-      let current = await startBatchExport(workspaceId, {
-        qr_code_ids: selected,
-        format,
-        size_mm: size,
-        ...(format === 'png' ? { dpi } : {}),
-      });
+      let current = await startBatchExport(workspaceId, request.data);
       setJob(current);
       while (alive.current && (current.status === 'queued' || current.status === 'running')) {
         await new Promise((r) => setTimeout(r, POLL_MS));
@@ -60,49 +58,11 @@ export function QrBatchExport({
         Export {selected.length} selected code{selected.length === 1 ? '' : 's'}
       </h2>
       <div className="row">
-        <div className="field">
-          <label htmlFor="batch-format">Format</label>
-          <select
-            id="batch-format"
-            value={format}
-            onChange={(e) => setFormat(QR_BATCH_FORMATS.find((f) => f === e.target.value) ?? 'pdf')}
-          >
-            {QR_BATCH_FORMATS.map((f) => (
-              <option key={f} value={f}>
-                {FORMAT_LABELS[f]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="batch-size">Width (mm)</label>
-          <input
-            id="batch-size"
-            inputMode="numeric"
-            value={sizeMm}
-            onChange={(e) => setSizeMm(e.target.value)}
-            aria-invalid={sizeError ? true : undefined}
-            aria-describedby={sizeError ? 'batch-size-error' : undefined}
-          />
-          {sizeError && (
-            <small id="batch-size-error" className="error">
-              {sizeError}
-            </small>
-          )}
-        </div>
-        {format === 'png' && (
-          <div className="field">
-            <label htmlFor="batch-dpi">Resolution</label>
-            <select id="batch-dpi" value={dpi} onChange={(e) => setDpi(e.target.value === '600' ? 600 : 300)}>
-              <option value="300">300 DPI</option>
-              <option value="600">600 DPI</option>
-            </select>
-          </div>
-        )}
+        <PrintFileFields choice={choice} onChange={setChoice} sizeInvalid={sizeInvalid} />
         <button
           type="button"
           className="primary"
-          disabled={running || sizeError !== '' || selected.length === 0}
+          disabled={running || !request.success}
           onClick={() => void start()}
         >
           Start batch export
@@ -111,6 +71,12 @@ export function QrBatchExport({
           Clear selection
         </button>
       </div>
+      {selected.length > MAX_QR_BATCH_CODES && (
+        <p className="error">
+          A batch holds up to {MAX_QR_BATCH_CODES} codes; {selected.length.toLocaleString('en-US')} are
+          selected.
+        </p>
+      )}
       {job && (running || job.status === 'succeeded') && (
         <div className="field">
           <label htmlFor="batch-progress">
