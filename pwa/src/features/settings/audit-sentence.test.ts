@@ -73,6 +73,9 @@ describe('who made an audit entry', () => {
     expect(auditActor({ type: 'user', email: 'ana@example.com' })).toBe('ana@example.com');
     expect(auditActor({ type: 'api_key', email: null, api_key_name: 'Zapier' })).toBe('API key “Zapier”');
     expect(auditActor({ type: 'api_key', email: null, api_key_name: null })).toBe('An API key');
+    expect(auditActor({ type: 'api_key', email: 'ana@example.com', api_key_name: 'Zapier' })).toBe(
+      'API key “Zapier” (ana@example.com)',
+    );
     expect(auditActor({ type: 'system', email: null })).toBe('LinkHub');
   });
 });

@@ -75,10 +75,13 @@ export function auditSentence(entry: AuditEntryFacts): string {
 /** Who made an audit entry's change, as its actor is listed. */
 export type AuditActor = { type: string; email: string | null; api_key_name?: string | null };
 
-/** The member's address; an API key by its name (a key is revoked, never deleted, so the name stays); LinkHub itself. */
+/** An API key by its name (a key is revoked, never deleted, so the name stays) and whose it is; a member by address; LinkHub itself. */
 export function auditActor(actor: AuditActor): string {
+  if (actor.type === 'api_key') {
+    const key = actor.api_key_name ? `API key “${actor.api_key_name}”` : 'An API key';
+    return actor.email === null ? key : `${key} (${actor.email})`;
+  }
   if (actor.email !== null) return actor.email;
-  if (actor.type === 'api_key') return actor.api_key_name ? `API key “${actor.api_key_name}”` : 'An API key';
   if (actor.type === 'system') return 'LinkHub';
   return capitalised(actor.type.replace(/_/g, ' '));
 }
