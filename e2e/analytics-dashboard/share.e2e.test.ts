@@ -120,6 +120,19 @@ describe('read-only shared dashboard links', () => {
     expect(again.status).toBe(404);
   });
 
+  it('survives what gets appended to its link: a mistyped period or a tracking parameter shows the shared period', async () => {
+    const res = await create({ period: '30d' });
+    const path = new URL(((await res.json()) as { data: Share }).data.url).pathname;
+    for (const query of ['period=forever', 'fbclid=IwAR0abc&utm_source=newsletter', 'period[]=7d']) {
+      const page = await send(`${path}?${query}`, { headers: { Accept: 'text/html' } });
+      expect(page.status, query).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(await page.text()).toContain('<strong aria-current="page">Last 30 days</strong>');
+    }
+    const switched = await send(`${path}?period=7d&fbclid=IwAR0abc`);
+    expect(await switched.text()).toContain('<strong aria-current="page">Last 7 days</strong>');
+  });
+
   it('is rate limited per client', async () => {
     const res = await create({ period: '30d' });
     const path = new URL(((await res.json()) as { data: Share }).data.url).pathname;
@@ -130,6 +143,12 @@ describe('read-only shared dashboard links', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(((await limited.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    // A browser is told in a page, not in JSON.
+    const inBrowser = await send(path, { headers: { Accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(inBrowser.status).toBe(429);
+    expect(inBrowser.headers.get('content-type')).toContain('text/html');
+    expect(inBrowser.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await inBrowser.text()).toContain('Reload it in a minute');
   });
 
   it('a member sets their own report mail; an API key cannot', async () => {

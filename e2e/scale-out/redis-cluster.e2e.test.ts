@@ -12,7 +12,7 @@ import { pokeChannel } from '@linkhub/shared/cache/keys';
 import { duplicateRedis, openRedis, serversOf, type RedisClient } from '@linkhub/shared/redis/client';
 import { streamEvents } from '@linkhub/shared/analytics/event';
 import { testEvent } from '@linkhub/shared/analytics/test-events';
-import { readRedirectCache } from '../../edge/src/lookup/cache-read';
+import { readRedirectCache, routeKeysOf } from '../../edge/src/lookup/cache-read';
 import { createCapture } from '../../edge/src/capture/capture';
 import { eventLineOf } from '../../edge/src/capture/event-line';
 import { createMetrics } from '../../edge/src/metrics';
@@ -70,7 +70,7 @@ describe('LinkHub on a Redis Cluster', () => {
       for (const host of ['lnk.localhost', 'go.example.com', 'xn--bcher-kva.example']) {
         await cache.set(domainHostKey(prefix, host), `{"kind":"links","host":"${host}"}`);
         await cache.set(redirectKey(prefix, host, 'spring'), `payload-${host}`);
-        const read = await readRedirectCache(cache, prefix, host, 'spring');
+        const read = await readRedirectCache(cache, routeKeysOf(prefix, host, 'spring'));
         expect(read?.domainRaw).toContain(host);
         expect(read?.payloadRaw).toBe(`payload-${host}`);
       }

@@ -134,7 +134,7 @@ export function renderSharePage(d: DashboardData, filters: DashboardFilters, lab
   const nav = labels.periodLinks
     .map((l) =>
       l.current
-        ? `<strong>${escapeHtml(l.label)}</strong>`
+        ? `<strong aria-current="page">${escapeHtml(l.label)}</strong>`
         : `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`,
     )
     .join(' ');
@@ -151,4 +151,8 @@ export function renderSharePage(d: DashboardData, filters: DashboardFilters, lab
 /** The page a revoked or unknown link answers (404). */
 export function shareGonePage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Link not available</title><style>${SHARE_PAGE_CSS}</style></head><body><main><h1>This shared dashboard is not available</h1><p>The link was revoked or never existed. Ask whoever sent it for a new one.</p></main></body></html>`;
+}
+
+export function shareBusyPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>Try again in a minute</title><style>${SHARE_PAGE_CSS}</style></head><body><main><h1>Too many views from here just now</h1><p>This shared dashboard was opened many times from your network in the last minute. Reload it in a minute.</p></main></body></html>`;
 }

@@ -13,7 +13,7 @@ import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
 import { resourceSet } from '../analytics/resource-set';
 import { workspaceOnlySchema } from '../analytics/query-schemas';
 import { hitWindow } from '../v1/rate-limit';
-import { renderSharePage, shareGonePage } from './share-page';
+import { renderSharePage, shareBusyPage, shareGonePage } from './share-page';
 import { shareCreateSchema, sharePageQuerySchema } from './share-selection';
 import { findLiveShare, insertShare, listShares, revokeShare, shareView } from './shares';
 
@@ -76,6 +76,9 @@ export function shareManagementRoutes(deps: AppDeps): Hono<AppEnv> {
   return app;
 }
 
+/** A browser asking for the page (it sends text/html); a script keeps the error envelope. */
+const acceptsHtml = (accept: string | undefined): boolean => accept?.includes('text/html') === true;
+
 const ipBucket = (ip: string) =>
   createHash('sha256').update(`linkhub-share:${ip}`).digest('base64url').slice(0, 22);
 
@@ -91,8 +94,14 @@ export function sharePageRoutes(deps: AppDeps): Hono<AppEnv> {
       rateLimitKey(deps.config.REDIS_PREFIX, 'share', ipBucket(requestIp(c, deps.accounts))),
       SHARE_PAGE_PER_MINUTE,
     ).catch(() => null);
-    if (hit && !hit.admitted) throw new RateLimitError(hit.resetMs / 1000);
-    const q = parseQuery(c, sharePageQuerySchema);
+    if (hit && !hit.admitted) {
+      const error = new RateLimitError(hit.resetMs / 1000);
+      if (!acceptsHtml(c.req.header('Accept'))) throw error;
+      c.header('Retry-After', String(error.retryAfterSeconds));
+      c.header('Cache-Control', 'no-store');
+      return c.html(shareBusyPage(), 429);
+    }
+    const q = sharePageQuerySchema.parse(c.req.query());
     c.header('Referrer-Policy', 'no-referrer');
     c.header('X-Robots-Tag', 'noindex');
     c.header(

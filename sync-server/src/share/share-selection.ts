@@ -38,7 +38,11 @@ export const shareCreateSchema = z
   })
   .strict();
 
-/** The public page's query: the period may be switched among the rolling ones. */
-export const sharePageQuerySchema = z
-  .object({ period: z.enum(['24h', 'today', '7d', '30d', '90d']).optional() })
-  .strict();
+/**
+ * The public page's query: the period may be switched among the rolling ones. A page link must
+ * survive what gets appended to it on the way (`fbclid`, `utm_*`) and a period typed wrong: those
+ * are ignored, and the page shows the shared period, never an error.
+ */
+export const sharePageQuerySchema = z.object({
+  period: z.enum(['24h', 'today', '7d', '30d', '90d']).optional().catch(undefined),
+});
