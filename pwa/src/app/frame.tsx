@@ -9,6 +9,7 @@ import { parsePath, SECTIONS, type SectionId } from './sections';
 import { StatusChip } from './status-chip';
 import { UpdatePrompt } from './update-prompt';
 import { VerifyBanner } from './verify-banner';
+import { ArrivalNote } from '../features/auth/arrival-note';
 import { useWorkspace } from '../workspace/workspace-context';
 import { WorkspaceSwitcher } from './workspace-switcher';
 import { ConnectionContext, useConnection } from '../ui/use-connection';
@@ -95,6 +96,7 @@ export function Frame({
         </nav>
         <main id="main" tabIndex={-1}>
           <UpdatePrompt />
+          <ArrivalNote />
           {!user.email_verified && <VerifyBanner email={user.email} />}
           {(workspace.billing_status === 'past_due' ||
             workspace.billing_status === 'unpaid' ||

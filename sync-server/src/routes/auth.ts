@@ -1,17 +1,10 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
+import { AppError, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import type { Accounts } from '../accounts/context';
-import {
-  clearSessionCookie,
-  clientLabel,
-  parseBody,
-  parseQuery,
-  requestIp,
-  setSessionCookie,
-} from '../accounts/http';
+import { clearSessionCookie, clientLabel, parseBody, requestIp, setSessionCookie } from '../accounts/http';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
   clientKindSchema,
@@ -41,6 +34,23 @@ import { requireUser } from '../middleware/session';
 
 const tokenSchema = z.strictObject({ token: z.string().min(10).max(200), client: clientKindSchema });
 const emailOnly = z.strictObject({ email: emailSchema });
+/** A mail link's query: its token, whatever a mail client or scanner appended (`utm_*`, `fbclid`). */
+const mailLinkSchema = z.object({ token: z.string().min(10).max(200) });
+
+function mailLinkToken(c: Context<AppEnv>): string | null {
+  const parsed = mailLinkSchema.safeParse(c.req.query());
+  return parsed.success ? parsed.data.token : null;
+}
+
+/** The flow's result, or false when it refused the token (unknown, used, expired); other failures still throw. */
+async function refusedAsFalse<T>(flow: Promise<T>): Promise<T | false> {
+  try {
+    return await flow;
+  } catch (err) {
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
 const resetConfirm = z.strictObject({ token: z.string().min(10).max(200), password: passwordSchema });
 const challengeSchema = z
   .strictObject({
@@ -192,11 +202,15 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const { token } = await parseBody(c, tokenSchema);
     return c.json({ data: { user: publicUser(await verifyEmail(accounts, token)) } }, 200);
   });
-  // The link in the e-mail: verify, then land on the app.
+  // The link in the e-mail: verify, then land on the app; a link that cannot be used (clicked twice,
+  // expired, cut short by a mail client) lands there too, with the reason, never on a JSON error.
   app.get('/verify-email', async (c) => {
-    const { token } = parseQuery(c, tokenSchema);
-    await verifyEmail(accounts, token);
-    return c.redirect(appPage(accounts.appUrl, '/?email_verified=1'), 302);
+    const token = mailLinkToken(c);
+    const verified = token !== null && (await refusedAsFalse(verifyEmail(accounts, token)));
+    return c.redirect(
+      appPage(accounts.appUrl, verified ? '/?email_verified=1' : '/?email_link=unusable'),
+      302,
+    );
   });
   app.post('/verify-email/resend', async (c) => {
     const me = await requireUser(c, deps);
@@ -214,8 +228,12 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     return signedIn(c, accounts, await consumeMagicLink(accounts, token, client, req(c, accounts)));
   });
   app.get('/magic-link/consume', async (c) => {
-    const { token } = parseQuery(c, tokenSchema);
-    const result = await consumeMagicLink(accounts, token, 'web', req(c, accounts));
+    const token = mailLinkToken(c);
+    const result =
+      token === null
+        ? false
+        : await refusedAsFalse(consumeMagicLink(accounts, token, 'web', req(c, accounts)));
+    if (result === false) return c.redirect(appPage(accounts.appUrl, '/?sign_in_link=unusable'), 302);
     if (result.kind === 'session') setSessionCookie(c, accounts, result.token);
     const next =
       result.kind === 'session' ? '/' : `/?two_factor_challenge=${encodeURIComponent(result.challengeToken)}`;

@@ -52,6 +52,34 @@ describe('links in account e-mails (17.7)', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('a verification link opened twice, cut short or tagged by a mail client lands on the PWA with the reason, never on a JSON error', async () => {
+    await kit.signUp('verify-twice@example.com', { verify: false });
+    const link = await mailedLink('verify-twice@example.com', 'Verify');
+    const tagged = new URL(link);
+    tagged.searchParams.set('utm_source', 'newsletter');
+    const first = await open(tagged);
+    expect(new URL(first.headers.get('Location') ?? '').search).toBe('?email_verified=1');
+    for (const again of [link, new URL(`${link.pathname}?token=short`, link), new URL(link.pathname, link)]) {
+      const res = await open(again);
+      expect(res.status).toBe(302);
+      expectPwaPage(res.headers.get('Location'));
+      expect(new URL(res.headers.get('Location') ?? '').search).toBe('?email_link=unusable');
+    }
+  });
+
+  it('a used or broken sign-in link lands on the PWA with the reason and signs nobody in', async () => {
+    await kit.signUp('magic-twice@example.com');
+    await kit.call('POST', '/api/auth/magic-link', { body: { email: 'magic-twice@example.com' } });
+    const link = await mailedLink('magic-twice@example.com', 'sign-in link');
+    expect((await open(link)).headers.get('set-cookie')).toMatch(/^lh_session=lhs_/);
+    for (const again of [link, new URL(`${link.pathname}?token=${'x'.repeat(300)}`, link)]) {
+      const res = await open(again);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('set-cookie')).toBeNull();
+      expect(new URL(res.headers.get('Location') ?? '').search).toBe('?sign_in_link=unusable');
+    }
+  });
+
   it('the magic link signs in (cookie) and lands on the PWA', async () => {
     await kit.signUp('magic-link@example.com');
     await kit.call('POST', '/api/auth/magic-link', { body: { email: 'magic-link@example.com' } });

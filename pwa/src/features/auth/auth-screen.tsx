@@ -3,6 +3,8 @@ import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { rememberSignIn, type SessionUser } from '../../session/session';
 import { Field } from '../../ui/field';
+import { ArrivalNote } from './arrival-note';
+import { takeArrival } from './arrival';
 
 type Mode = 'signin' | 'signup' | 'reset' | 'two_factor';
 type ApiUser = { id: string; email: string; name: string; email_verified?: boolean };
@@ -10,12 +12,14 @@ type SignInData = { token?: string; user?: ApiUser; two_factor_required?: boolea
 
 /** Sign in, create an account, answer the second factor, or ask for a reset link. */
 export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => void }) {
-  const [mode, setMode] = useState<Mode>('signin');
+  // A sign-in link of an account with two-factor lands here with the challenge to answer.
+  const [arrivedChallenge] = useState(() => takeArrival()?.twoFactorChallenge ?? '');
+  const [mode, setMode] = useState<Mode>(arrivedChallenge === '' ? 'signin' : 'two_factor');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [name, setName] = useState('');
   const [code, setCode] = useState('');
-  const [challenge, setChallenge] = useState('');
+  const [challenge, setChallenge] = useState(arrivedChallenge);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -71,6 +75,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
   return (
     <main className="auth">
       <h1>LinkHub</h1>
+      <ArrivalNote />
       <form onSubmit={(e) => void submit(e)} aria-labelledby="auth-title">
         <h2 id="auth-title">{title}</h2>
         {mode === 'signup' && (

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base32Decode } from '../../sync-server/src/auth/base32';
+import { totpAt } from '../../sync-server/src/auth/totp';
+import { startPwaHarness, type PwaHarness } from './harness';
+import { mailedLink, newEmail, signUpOverApi, watch } from './helpers';
+
+/**
+ * What a person sees after clicking a link in one of our mails, in the browser: the verification
+ * link (once, then again), and a sign-in link of an account with two-factor on, which must end
+ * at the code prompt, not at a sign-in form that forgot the link.
+ */
+let h: PwaHarness;
+beforeAll(async () => {
+  h = await startPwaHarness();
+}, 120_000);
+afterAll(async () => {
+  await h?.stop();
+});
+
+const authed = (token: string, body?: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+});
+
+describe('arriving from a mail link', () => {
+  it('a verification link says it worked, and the same link clicked again says why it cannot be used, never JSON', async () => {
+    const email = newEmail('vera');
+    await signUpOverApi(h.base, 'Vera', email);
+    const link = await mailedLink(h.outbox, email);
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    watch(page, 'verify-twice');
+
+    await page.goto(link);
+    await page.getByRole('status').filter({ hasText: 'Your email address is verified.' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    await page.goto(`${link}&utm_source=mail`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'That verification link can no longer be used' })
+      .waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('"error"');
+    await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('status').filter({ hasText: 'verification link' }).waitFor({ state: 'detached' });
+    await context.close();
+  }, 60_000);
+
+  it('a sign-in link of an account with two-factor on asks for the code, then signs in', async () => {
+    const email = newEmail('tove');
+    const { token } = await signUpOverApi(h.base, 'Tove', email);
+    const enrol = await fetch(`${h.base}/api/2fa/enrol`, authed(token));
+    const { secret } = ((await enrol.json()) as { data: { secret: string } }).data;
+    const key = base32Decode(secret);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await fetch(`${h.base}/api/2fa/confirm`, authed(token, { code: totpAt(key, now) }))).status).toBe(
+      200,
+    );
+
+    expect((await fetch(`${h.base}/api/auth/magic-link`, authed(token, { email }))).status).toBe(202);
+    const link = await mailedLink(h.outbox, email, '/api/auth/magic-link/consume');
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    watch(page, 'magic-two-factor');
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Two-factor code' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByLabel('Code from your authenticator app').fill(totpAt(key, now + 30));
+    await page.getByRole('button', { name: 'Two-factor code' }).click();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+
+    // The same link again, in another browser: used, so it says so and signs nobody in.
+    const other = await h.browser.newContext();
+    const again = await other.newPage();
+    await again.goto(link);
+    await again.getByRole('status').filter({ hasText: 'That sign-in link can no longer be used' }).waitFor();
+    await again.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await other.close();
+    await context.close();
+  }, 60_000);
+});
