@@ -79,4 +79,27 @@ describe('arriving from a mail link', () => {
     await other.close();
     await context.close();
   }, 60_000);
+
+  it('a reset or invitation link cut short says so as the link it is, and the reset page without one says where it comes from', async () => {
+    const email = newEmail('rhea');
+    await signUpOverApi(h.base, 'Rhea', email);
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    watch(page, 'cut-short');
+    await page.goto(`${h.base}/reset-password?token=lhr_abc`);
+    await page.getByRole('textbox', { name: 'New password' }).fill('a perfectly long password 1');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This reset link is invalid or has expired. Request a new one.' })
+      .waitFor();
+    await page.goto(`${h.base}/reset-password`);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This page opens from the link in a password reset email.' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Go to sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await context.close();
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_LINK_REFUSALS } from './mail-token';
 import { emailSchema, readableText } from '@linkhub/shared/schemas/common';
 import { AuthenticationError, ConflictError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { randomUUID } from 'node:crypto';
@@ -288,7 +289,7 @@ export async function confirmPasswordReset(
     const userId = await consumeResetToken(tx, token);
     if (!userId)
       throw new AuthenticationError('unauthenticated', {
-        message: 'This reset link is invalid or has expired. Request a new one.',
+        message: MAIL_LINK_REFUSALS.reset,
         details: [{ field: 'token', issue: 'invalid_or_expired' }],
       });
     await setPassword(tx, userId, password);

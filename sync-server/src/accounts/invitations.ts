@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { MAIL_LINK_REFUSALS } from './mail-token';
 import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
 import { isUniqueViolation } from '@linkhub/shared/db/errors';
@@ -128,8 +129,7 @@ export async function acceptInvitation(
       RETURNING ${INV_COLUMNS}`,
     [sha256Hex(token), user.id, user.email],
   );
-  if (!invitation)
-    throw new NotFoundError({ message: 'This invitation is not valid any more. Ask for a new one.' });
+  if (!invitation) throw new NotFoundError({ message: MAIL_LINK_REFUSALS.invitation });
   const existing = await one(
     tx,
     'SELECT 1 FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',

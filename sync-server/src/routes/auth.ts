@@ -24,6 +24,7 @@ import {
 } from '../accounts/auth-flows';
 import { publicUser } from '../accounts/users';
 import { appPage } from '../accounts/app-links';
+import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../accounts/mail-token';
 import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../accounts/sessions';
 import { checkTotp, consumeChallenge, peekChallenge, redeemRecoveryCode } from '../accounts/two-factor';
 import { findUserById } from '../accounts/users';
@@ -32,10 +33,13 @@ import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '.
 import { verifyPassword } from '../auth/password-hash';
 import { requireUser } from '../middleware/session';
 
-const tokenSchema = z.strictObject({ token: z.string().min(10).max(200), client: clientKindSchema });
+const tokenSchema = z.strictObject({
+  token: mailTokenSchema(MAIL_LINK_REFUSALS.emailLink),
+  client: clientKindSchema,
+});
 const emailOnly = z.strictObject({ email: emailSchema });
 /** A mail link's query: its token, whatever a mail client or scanner appended (`utm_*`, `fbclid`). */
-const mailLinkSchema = z.object({ token: z.string().min(10).max(200) });
+const mailLinkSchema = z.object({ token: mailTokenSchema(MAIL_LINK_REFUSALS.emailLink) });
 
 function mailLinkToken(c: Context<AppEnv>): string | null {
   const parsed = mailLinkSchema.safeParse(c.req.query());
@@ -51,7 +55,10 @@ async function refusedAsFalse<T>(flow: Promise<T>): Promise<T | false> {
     throw err;
   }
 }
-const resetConfirm = z.strictObject({ token: z.string().min(10).max(200), password: passwordSchema });
+const resetConfirm = z.strictObject({
+  token: mailTokenSchema(MAIL_LINK_REFUSALS.reset),
+  password: passwordSchema,
+});
 const challengeSchema = z
   .strictObject({
     challenge_token: z.string().min(10).max(200),

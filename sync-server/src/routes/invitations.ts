@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../accounts/mail-token';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
@@ -28,6 +29,8 @@ import { pokeUser } from '../replicache/poke';
 const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE_ROLES) });
 
 /** `/api/workspaces/:workspaceId/invitations`: invite by e-mail (seat cap, one live invitation per address), list, revoke. */
+const acceptBody = z.strictObject({ token: mailTokenSchema(MAIL_LINK_REFUSALS.invitation) });
+
 export function invitationRoutes(deps: AppDeps): Hono<AppEnv> {
   const accounts = deps.accounts;
   const app = new Hono<AppEnv>();
@@ -138,7 +141,7 @@ export function invitationAcceptRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/accept', async (c) => {
     const me = await requireUser(c, deps);
-    const { token } = await parseBody(c, z.strictObject({ token: z.string().min(10).max(200) }));
+    const { token } = await parseBody(c, acceptBody);
     const decision = authorize({
       actor: me.actor,
       action: 'invitation.accept',

@@ -20,6 +20,20 @@ export function ResetPassword() {
       setMessage(errorText(err));
     }
   };
+  if (token === '')
+    return (
+      <main className="auth">
+        <h1>LinkHub</h1>
+        <h2>Choose a new password</h2>
+        <p role="alert">
+          This page opens from the link in a password reset email. Ask for one from the sign-in screen (Forgot
+          password?).
+        </p>
+        <button type="button" onClick={() => navigate('/')}>
+          Go to sign in
+        </button>
+      </main>
+    );
   return (
     <main className="auth">
       <h1>LinkHub</h1>
