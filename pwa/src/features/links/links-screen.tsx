@@ -1,4 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { MissingItem } from '../../ui/missing-item';
 import type { LinkView } from '@linkhub/shared/sync/views';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
@@ -34,13 +35,15 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const [importOpen, setImportOpen] = useState(false);
   const online = useConnectionState() === 'online';
   const open = rest[0] ?? null;
-  const selected = useSubscribe(
+  // undefined until the store answers, so "not in this workspace" never flashes before the editor.
+  const selected = useSubscribe<LinkView | null | undefined>(
     (tx) => (open && open !== 'new' ? getLink(tx, open) : Promise.resolve(null)),
-    null,
+    undefined,
     [open],
   );
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const refused = selected === null && open !== 'new' ? keptLinkDrafts.refused(open, notices) : null;
+  const missing = open !== null && open !== 'new' && selected === null && refused === null;
   const shown = useMemo(
     () => filterLinks(links, filter, (id) => summaries[id]?.totals_7d ?? 0),
     [links, filter, summaries],
@@ -113,6 +116,7 @@ export function LinksScreen({ rest }: { rest: string[] }) {
             }}
           />
         )}
+        {missing && <MissingItem noun="link" listPath="/links" listLabel="Back to links" />}
         {selected && (
           <LinkEditor
             key={`${selected.id}`}

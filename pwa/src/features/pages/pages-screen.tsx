@@ -1,4 +1,6 @@
+import type { PageView } from '@linkhub/shared/sync/views';
 import { useState, type FormEvent } from 'react';
+import { MissingItem } from '../../ui/missing-item';
 import { v7 as uuidv7 } from 'uuid';
 import { createPage, createPageArgs } from '@linkhub/shared/mutators/pages';
 import { Field } from '../../ui/field';
@@ -23,10 +25,16 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
   const ws = workspace.id;
   const open = rest[0] ?? '';
   const pages = useSubscribe((tx) => listPages(tx, ws), [], [ws]);
-  const page = useSubscribe((tx) => (open ? getPage(tx, open) : Promise.resolve(null)), null, [open]);
+  // undefined until the store answers, so "not in this workspace" never flashes before the builder.
+  const page = useSubscribe<PageView | null | undefined>(
+    (tx) => (open ? getPage(tx, open) : Promise.resolve(null)),
+    undefined,
+    [open],
+  );
   const blocks = useSubscribe((tx) => (open ? listBlocks(tx, open) : Promise.resolve([])), [], [open]);
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const refused = open && page === null ? keptPageDrafts.refused(open, notices) : null;
+  const missing = open !== '' && open !== 'leads' && page === null && refused === null;
   const [typed, setTyped] = useState<PageDraft>({ handle: '', title: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A refused create brings back what was typed, with the server's sentence.
@@ -63,6 +71,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
   }
   return (
     <>
+      {missing && <MissingItem noun="bio page" listPath="/pages" listLabel="Back to pages" />}
       {refused && (
         <p className="error" role="alert">
           {refused.notice.message} What you typed is kept in the form below.

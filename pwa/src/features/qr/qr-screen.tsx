@@ -1,4 +1,6 @@
+import type { QrView } from '@linkhub/shared/sync/views';
 import { useState } from 'react';
+import { MissingItem } from '../../ui/missing-item';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { listNotices, listQrCodes, listSummaries } from '../../replicache/queries';
@@ -9,10 +11,14 @@ import { QrBatchExport } from './qr-batch-export';
 import { keptQrDrafts, QrEditor } from './qr-editor';
 
 /** `/qr` lists the codes (select many to export them as one ZIP); `/qr/new` and `/qr/{id}` open the designer. */
+const NO_CODES: QrView[] = [];
+
 export default function QrScreen({ rest }: { rest: string[] }) {
   const { workspace, can } = useWorkspace();
   const ws = workspace.id;
-  const codes = useSubscribe((tx) => listQrCodes(tx, ws), [], [ws]);
+  // null until the store first answers, so "not in this workspace" never flashes before the editor.
+  const loaded = useSubscribe<QrView[] | null>((tx) => listQrCodes(tx, ws), null, [ws]);
+  const codes = loaded ?? NO_CODES;
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const open = rest[0] ?? '';
@@ -20,6 +26,7 @@ export default function QrScreen({ rest }: { rest: string[] }) {
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const refused =
     selected === null && open !== 'new' && open !== '' ? keptQrDrafts.refused(open, notices) : null;
+  const missing = loaded !== null && open !== '' && open !== 'new' && selected === null && refused === null;
   const canExport = can('qr_code.render');
   // Codes still waiting for their first sync have no server row to render yet.
   const exportable = codes.filter((c) => c.slug !== '');
@@ -51,6 +58,7 @@ export default function QrScreen({ rest }: { rest: string[] }) {
           }}
         />
       )}
+      {missing && <MissingItem noun="QR code" listPath="/qr" listLabel="Back to QR codes" />}
       {selected && (
         <>
           <QrEditor key={selected.id} qr={selected} onDone={() => navigate('/qr')} />

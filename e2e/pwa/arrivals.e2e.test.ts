@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode } from '../../sync-server/src/auth/base32';
 import { totpAt } from '../../sync-server/src/auth/totp';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { mailedLink, newEmail, signUpOverApi, watch } from './helpers';
+import { mailedLink, newEmail, signUpInUi, signUpOverApi, watch } from './helpers';
 
 /**
- * What a person sees after clicking a link in one of our mails, in the browser: the verification
- * link (once, then again), and a sign-in link of an account with two-factor on, which must end
- * at the code prompt, not at a sign-in form that forgot the link.
+ * What a person sees arriving at an address, in the browser: the links in our mails (the
+ * verification link once, then again; a sign-in link of an account with two-factor on, which must
+ * end at the code prompt, not at a sign-in form that forgot the link; links cut short), and an
+ * editor address naming something the workspace does not hold.
  */
 let h: PwaHarness;
 beforeAll(async () => {
@@ -100,6 +101,28 @@ describe('arriving from a mail link', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Go to sign in' }).click();
     await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await context.close();
+  }, 60_000);
+
+  it('an address naming a link, QR code or page this workspace does not hold says so, with the way back', async () => {
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    watch(page, 'missing-item');
+    await signUpInUi(page, h.base, 'Milo', newEmail('milo'));
+    const nowhere = '01a24b94-ecce-71fa-b725-110c68b5a62d';
+    for (const [path, noun, back, heading] of [
+      ['links', 'link', 'Back to links', 'Links'],
+      ['qr', 'QR code', 'Back to QR codes', 'QR codes'],
+      ['pages', 'bio page', 'Back to pages', 'Bio pages'],
+    ] as const) {
+      await page.goto(`${h.base}/${path}/${nowhere}`);
+      const alert = page.getByRole('alert').filter({ hasText: `This ${noun} is not in this workspace` });
+      await alert.waitFor();
+      await alert.getByRole('button', { name: back }).click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname).toBe(`/${path}`);
+      expect(await page.getByRole('alert').filter({ hasText: 'is not in this workspace' }).count()).toBe(0);
+    }
     await context.close();
   }, 60_000);
 });
