@@ -139,7 +139,7 @@ describe('the whole journey (issue 9 done-when)', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     await exportPanel.getByText('Enter a size from 10 to 1,000 mm.').waitFor();
     await page.getByLabel('Format').selectOption('png');
-    await page.getByLabel('DPI').selectOption('600');
+    await page.getByLabel('Resolution').selectOption('600');
     await page.getByLabel('Size (mm)').fill('1000');
     await page.getByRole('button', { name: 'Export' }).click();
     await exportPanel
