@@ -1,6 +1,8 @@
 import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
-import { pokeUsers } from '@linkhub/shared/db/pokes';
+import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
+import type pg from 'pg';
+import type { Logger } from '@linkhub/shared/logging/logger';
 
 type Listener = () => void;
 
@@ -56,12 +58,23 @@ export class PokeHub {
 }
 
 /**
- * Tells the user's open editors to pull now, for a change made outside a push (a REST join): the
- * workspace list only reaches the local store through a pull.
+ * After a commit made outside the command layer (workspace create, delete, restore; joining one),
+ * tells the editors of these users and of every live member of these workspaces to pull now, not
+ * at their next periodic pull. The change is committed, so a failed poke only delays it: logged.
  */
-export async function pokeUser(
-  deps: { redis: RedisClient; config: { REDIS_PREFIX: string } },
-  userId: string,
+export async function pokeAfterCommit(
+  deps: { pool: pg.Pool; redis: RedisClient; config: { REDIS_PREFIX: string }; logger: Logger },
+  target: { users?: readonly string[]; workspaces?: readonly string[] },
+  what: string,
 ): Promise<void> {
-  await pokeUsers(deps.redis, deps.config.REDIS_PREFIX, [userId]);
+  await pokeWorkspaceMembers(
+    { db: deps.pool, redis: deps.redis, prefix: deps.config.REDIS_PREFIX },
+    target.workspaces ?? [],
+    target.users ?? [],
+  ).catch((error: unknown) =>
+    deps.logger.warn(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      `poke after ${what} failed`,
+    ),
+  );
 }

@@ -24,7 +24,7 @@ import {
 } from '../accounts/invitations';
 import { findWorkspace } from '../accounts/workspaces';
 import { invitationEmail } from '../mail/templates';
-import { pokeUser } from '../replicache/poke';
+import { pokeAfterCommit } from '../replicache/poke';
 
 const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE_ROLES) });
 
@@ -164,12 +164,7 @@ export function invitationAcceptRoutes(deps: AppDeps): Hono<AppEnv> {
       return accepted;
     });
     // The joined workspace reaches the editor's store only by a pull; the join is committed, so a failed poke only delays it.
-    await pokeUser(deps, me.user.id).catch((error: unknown) =>
-      deps.logger.warn(
-        { err: { message: error instanceof Error ? error.message : String(error) } },
-        'poke after join failed',
-      ),
-    );
+    await pokeAfterCommit(deps, { users: [me.user.id] }, 'join');
     return c.json(
       {
         data: {

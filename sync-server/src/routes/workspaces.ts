@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { pokeAfterCommit } from '../replicache/poke';
 import { z } from 'zod';
 import { AssuranceError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
@@ -80,6 +81,8 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       });
       return created.workspace;
     });
+    // The creator's other devices (and this one) show it at once, not at their next periodic pull.
+    await pokeAfterCommit(deps, { users: [me.user.id] }, 'workspace create');
     return c.json({ data: publicWorkspace(workspace, 'owner') }, 201);
   });
 
@@ -191,6 +194,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     // The edge's cached payloads of the workspace change (QR codes: last good destination; links stop).
     await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
+    await pokeAfterCommit(deps, { workspaces: [id] }, 'workspace delete');
     return c.json({ data: publicWorkspace(deleted, 'owner') });
   });
 
@@ -212,6 +216,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
       return row;
     });
     await deps.commands.refreshCacheSoon({ kind: 'resource', resource_type: 'workspace', id });
+    await pokeAfterCommit(deps, { workspaces: [id] }, 'workspace restore');
     return c.json({ data: publicWorkspace(restored, 'owner') });
   });
 
