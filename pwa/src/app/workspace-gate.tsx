@@ -43,6 +43,10 @@ export function WorkspaceGate({
       // A workspace whose writes are blocked (billing) shows no edit controls either.
       can: (action) => caps[action].allowed && !(workspace.writes_blocked && MATRIX[action].kind === 'write'),
       capability: (action) => caps[action],
+      switchWorkspace: (id) => {
+        rememberWorkspace(id);
+        setChosen(id);
+      },
     };
   }, [workspace, user]);
 
@@ -53,13 +57,9 @@ export function WorkspaceGate({
         <NoWorkspace onSignOut={onSignOut} />
       </Suspense>
     );
-  const switchTo = (id: string) => {
-    rememberWorkspace(id);
-    setChosen(id);
-  };
   return (
     <WorkspaceContext.Provider value={value}>
-      <Frame rep={rep} workspaces={workspaces} onSwitch={switchTo} onSignOut={onSignOut} />
+      <Frame rep={rep} workspaces={workspaces} onSwitch={value.switchWorkspace} onSignOut={onSignOut} />
     </WorkspaceContext.Provider>
   );
 }

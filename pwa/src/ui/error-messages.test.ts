@@ -44,6 +44,13 @@ describe('errors in words (17.11)', () => {
     expect(apiFieldErrors(refused)).toEqual({ password: 'Password must be at least 12 characters.' });
   });
 
+  it('says a name of blanks is required, not "must be at least 1."', () => {
+    const refused = new ApiError(400, 'validation_failed', 'The request is invalid.', [
+      { field: 'name', issue: 'too_small', minimum: 1, message: 'must not be empty' },
+    ]);
+    expect(errorText(refused)).toBe('Name is required.');
+  });
+
   it('turns an invalid time zone from the mutator into a sentence, not JSON', () => {
     const parsed = updateWorkspaceSettingsArgs.safeParse({
       workspace_id: '00000000-0000-4000-8000-000000000000',

@@ -235,7 +235,7 @@ type IssueFacts = {
 
 function kindFromMessage(message: string | undefined): Kind {
   if (!message) return 'other';
-  if (/\bstring\b|characters?\b/.test(message)) return 'string';
+  if (/\bstring\b|characters?\b|\bempty\b/.test(message)) return 'string';
   if (/\barray\b|items?\b/.test(message)) return 'array';
   if (/\bnumber\b|\bint\b/.test(message)) return 'number';
   return 'other';

@@ -9,6 +9,8 @@ export type WorkspaceContextValue = {
   user: SessionUser;
   can: (action: Action) => boolean;
   capability: (action: Action) => Capability;
+  /** Opens another of the user's workspaces (one the local store holds). */
+  switchWorkspace: (id: string) => void;
 };
 
 export const WorkspaceContext = createContext<WorkspaceContextValue | null>(null);

@@ -59,11 +59,12 @@ describe('members', () => {
 });
 
 describe('workspaces and API keys', () => {
-  it('creates a workspace with a valid IANA time zone', () => {
-    expect(createWorkspaceInputSchema.parse({ name: 'Acme' })).toEqual({ name: 'Acme', time_zone: 'UTC' });
-    expect(problems(createWorkspaceInputSchema, { name: 'Acme', time_zone: 'Mars/Olympus' })).toEqual([
-      ['time_zone', 'invalid_value'],
+  it('creates a workspace from its name alone, as POST /api/workspaces takes it (the time zone is set in Settings)', () => {
+    expect(createWorkspaceInputSchema.parse({ name: 'Acme' })).toEqual({ name: 'Acme' });
+    expect(problems(createWorkspaceInputSchema, { name: 'Acme', time_zone: 'Europe/Paris' })).toEqual([
+      ['time_zone', 'unrecognized_key'],
     ]);
+    expect(problems(createWorkspaceInputSchema, { name: 'x'.repeat(121) })).toEqual([['name', 'too_big']]);
   });
 
   it('API keys take only catalogued scopes (no billing or member scopes exist)', () => {

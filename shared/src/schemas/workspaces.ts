@@ -21,24 +21,11 @@ const timeZoneSchema = z
     params: { issue: 'invalid_value' },
   });
 
-export const createWorkspaceInputSchema = z.strictObject({
-  name: readableText(80).min(1),
-  slug: workspaceSlugSchema.optional(),
-  time_zone: timeZoneSchema.default('UTC'),
-});
-export type CreateWorkspaceInput = z.infer<typeof createWorkspaceInputSchema>;
+export const workspaceNameSchema = readableText(120).min(1, 'must not be empty');
 
-export const updateWorkspaceInputSchema = z
-  .strictObject({
-    name: readableText(80).min(1).optional(),
-    slug: workspaceSlugSchema.optional(),
-    time_zone: timeZoneSchema.optional(),
-  })
-  .refine((v) => Object.values(v).some((field) => field !== undefined), {
-    message: 'Send at least one field to change.',
-    params: { issue: 'empty_update' },
-  });
-export type UpdateWorkspaceInput = z.infer<typeof updateWorkspaceInputSchema>;
+/** `POST /api/workspaces`: a new workspace needs only its name (the rest has defaults, set in Settings). */
+export const createWorkspaceInputSchema = z.strictObject({ name: workspaceNameSchema });
+export type CreateWorkspaceInput = z.infer<typeof createWorkspaceInputSchema>;
 
 export const createApiKeyInputSchema = z.strictObject({
   name: readableText(80).min(1),
@@ -76,5 +63,4 @@ export const holdingPageSchema = z.strictObject({
 });
 export type HoldingPage = z.infer<typeof holdingPageSchema>;
 
-export const workspaceNameSchema = readableText(120).min(1, 'must not be empty');
 export { timeZoneSchema };

@@ -25,8 +25,8 @@ import {
   updateWorkspace,
   workspaceNameSchema,
 } from '../accounts/workspaces';
+import { createWorkspaceInputSchema } from '@linkhub/shared/schemas/workspaces';
 
-const createSchema = z.strictObject({ name: workspaceNameSchema });
 const patchSchema = z
   .strictObject({ name: workspaceNameSchema.optional(), branding: brandingSchema.optional() })
   .refine((v) => v.name !== undefined || v.branding !== undefined, {
@@ -50,7 +50,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/', async (c) => {
     const me = await requireUser(c, deps);
-    const { name } = await parseBody(c, createSchema);
+    const { name } = await parseBody(c, createWorkspaceInputSchema);
     const workspace = await withTransaction(deps.pool, async (tx) => {
       // Serialise creates per user so two concurrent requests cannot both pass the cap.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`workspace.create:${me.user.id}`]);

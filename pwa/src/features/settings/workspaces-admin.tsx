@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { createWorkspaceInputSchema } from '@linkhub/shared/schemas/workspaces';
 import { api } from '../../api/api';
-import { errorText } from '../../ui/error-messages';
+import { listWorkspaces } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
+import { errorText, fieldErrors } from '../../ui/error-messages';
 import { Field } from '../../ui/field';
-import { rememberWorkspace } from '../../session/session';
+import { formRefusal } from '../../ui/form-refusal';
+import { NO_OUTCOME, OutcomeLine, type Outcome } from '../../ui/outcome';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useApi } from '../../ui/use-api';
 
@@ -19,9 +23,20 @@ type ListedWorkspace = {
  * its name typed and the password asked again), and restore a deleted one inside its grace period.
  */
 export function WorkspacesAdmin() {
-  const { workspace, can } = useWorkspace();
+  const { workspace, can, switchWorkspace } = useWorkspace();
   const listed = useApi<ListedWorkspace[]>('/api/workspaces');
   const [name, setName] = useState('');
+  const [nameError, setNameError] = useState('');
+  const [created, setCreated] = useState<Outcome>(NO_OUTCOME);
+  // A workspace just made opens as soon as the store holds it (the server pokes this editor to pull).
+  const [opening, setOpening] = useState<string | null>(null);
+  const held = useSubscribe((tx) => listWorkspaces(tx), [], []);
+  useEffect(() => {
+    if (opening !== null && held.some((w) => w.id === opening)) {
+      setOpening(null);
+      switchWorkspace(opening);
+    }
+  }, [opening, held, switchWorkspace]);
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [message, setMessage] = useState('');
@@ -40,12 +55,21 @@ export function WorkspacesAdmin() {
     );
   const create = (e: FormEvent) => {
     e.preventDefault();
-    attempt(async () => {
-      const made = await api<{ id: string; name: string }>('/api/workspaces', { body: { name } });
-      setName('');
-      rememberWorkspace(made.id);
-      return `${made.name} was created; it opens from the workspace switcher after the next sync.`;
-    });
+    const checked = createWorkspaceInputSchema.safeParse({ name });
+    if (!checked.success) return setNameError(fieldErrors(checked.error).name ?? errorText(checked.error));
+    setNameError('');
+    void api<{ id: string; name: string }>('/api/workspaces', { body: checked.data }).then(
+      (made) => {
+        setName('');
+        setCreated({ failed: false, text: `${made.name} was created. Opening it…` });
+        setOpening(made.id);
+      },
+      (refusal: unknown) => {
+        const { fields, message } = formRefusal(refusal, ['name']);
+        setNameError(fields.name ?? '');
+        setCreated({ failed: true, text: message });
+      },
+    );
   };
   const remove = (e: FormEvent) => {
     e.preventDefault();
@@ -62,9 +86,16 @@ export function WorkspacesAdmin() {
     <section className="panel" aria-labelledby="workspaces-title">
       <h2 id="workspaces-title">Workspaces</h2>
       <form className="toolbar" onSubmit={create} aria-label="New workspace">
-        <Field label="New workspace name" value={name} onChange={setName} required />
+        <Field
+          label="New workspace name"
+          value={name}
+          onChange={setName}
+          error={nameError || undefined}
+          required
+        />
         <button type="submit">Create workspace</button>
       </form>
+      <OutcomeLine outcome={created} />
       {deleted.length > 0 && (
         <ul className="list" aria-label="Deleted workspaces">
           {deleted.map((w) => (
