@@ -424,6 +424,23 @@ describe('leaving a workspace and changing the password', () => {
 });
 
 describe('invitations', () => {
+  it('on a plan whose seats are all taken, says so where the form would be, instead of a form that can only be refused', async () => {
+    const ownerEmail = newEmail('fran');
+    await signUpOverApi(h.base, 'Fran', ownerEmail);
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    watch(page, 'seats-full');
+    await signInInUi(page, h.base, ownerEmail);
+    await page.goto(`${h.base}/members`);
+    await page
+      .getByText(
+        'The Free plan includes 1 member, already in use. To invite someone, revoke a pending invitation or change the plan under Plan.',
+      )
+      .waitFor();
+    expect(await page.getByRole('form', { name: 'Invite a member' }).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+
   it('invites by e-mail, resends, and the invitee joins through the mailed link', async () => {
     const ownerEmail = newEmail('ines');
     const owner = await signUpOverApi(h.base, 'Ines', ownerEmail);

@@ -9,8 +9,7 @@ import { NO_OUTCOME, OutcomeLine, type Outcome } from '../../ui/outcome';
 import { MemberAccess } from './member-access';
 import { TransferOwnership } from './transfer-ownership';
 import { INVITABLE_ROLES, InviteForm } from './invite-form';
-
-type Invitation = { id: string; email: string; role: string; status: string; expires_at: string };
+import { fullSeatsSentence, type Invitation } from './seats';
 
 /** Who is in the workspace (from the local store); invitations, roles, per-resource access and ownership (server routes). */
 export default function MembersScreen(_props: { rest: string[] }) {
@@ -22,6 +21,8 @@ export default function MembersScreen(_props: { rest: string[] }) {
   const [outcome, setOutcome] = useState<Outcome>(NO_OUTCOME);
   const [open, setOpen] = useState<string | null>(null);
   const said = (text: string) => setOutcome({ failed: false, text });
+  // Every seat taken (members and pending invitations, as the server counts): the form could only be refused.
+  const seatsFull = fullSeatsSentence(workspace.plan, members.length, invitations.data);
   const run = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
@@ -111,7 +112,16 @@ export default function MembersScreen(_props: { rest: string[] }) {
       )}
       {manage && (
         <>
-          <InviteForm workspaceId={ws} onInvited={invitations.reload} />
+          {seatsFull === null ? (
+            <InviteForm workspaceId={ws} onInvited={invitations.reload} />
+          ) : (
+            <p className="banner">
+              {seatsFull} To invite someone, revoke a pending invitation
+              {can('billing.change_plan')
+                ? ' or change the plan under Plan.'
+                : ', or ask the owner for a larger plan.'}
+            </p>
+          )}
           <h2>Pending invitations</h2>
           {invitations.error && <p className="error">{invitations.error}</p>}
           {invitations.data?.length === 0 && <p className="muted">No invitations are waiting.</p>}
