@@ -424,7 +424,7 @@ describe('leaving a workspace and changing the password', () => {
 });
 
 describe('invitations', () => {
-  it('on a plan whose seats are all taken, says so where the form would be, instead of a form that can only be refused', async () => {
+  it('on a phone: a plan whose seats are all taken says so where the invite form would be, and the audit log reads as cards', async () => {
     const ownerEmail = newEmail('fran');
     await signUpOverApi(h.base, 'Fran', ownerEmail);
     const context = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -438,6 +438,23 @@ describe('invitations', () => {
       )
       .waitFor();
     expect(await page.getByRole('form', { name: 'Invite a member' }).count()).toBe(0);
+
+    // On the phone the audit log reads as cards: when and who on one line, the sentence below, nothing wider than the screen.
+    await page.goto(`${h.base}/settings`);
+    const entry = page
+      .getByRole('table')
+      .filter({ has: page.getByText('Audit log, newest first') })
+      .locator('tbody')
+      .getByRole('row')
+      .first();
+    await entry.waitFor();
+    const [when, who] = await Promise.all([
+      entry.getByRole('cell').nth(0).boundingBox(),
+      entry.getByRole('cell').nth(1).boundingBox(),
+    ]);
+    expect(when && who && Math.abs(when.y - who.y)).toBeLessThan(4);
+    expect(when?.height).toBeLessThan(30);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await context.close();
   }, 60_000);
 

@@ -44,7 +44,7 @@ export function AuditLog() {
     <section className="panel" aria-labelledby="audit-title">
       <h2 id="audit-title">Audit log</h2>
       {error && <p className="error">{error}</p>}
-      <table className="audit">
+      <table className="audit" role="table">
         <caption className="sr-only">Audit log, newest first</caption>
         <thead>
           <tr>
@@ -53,12 +53,12 @@ export function AuditLog() {
             <th scope="col">What</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {entries.map((e) => (
-            <tr key={e.id}>
-              <td>{e.occurred_at.slice(0, 16).replace('T', ' ')}</td>
-              <td>{auditActor(e.actor)}</td>
-              <td>
+            <tr key={e.id} role="row">
+              <td role="cell">{e.occurred_at.slice(0, 16).replace('T', ' ')}</td>
+              <td role="cell">{auditActor(e.actor)}</td>
+              <td role="cell">
                 {auditSentence(e)}
                 {e.summary && <> ({e.summary})</>} <small className="muted">{e.action}</small>
               </td>
