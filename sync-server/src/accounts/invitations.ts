@@ -113,7 +113,7 @@ export async function revokeInvitation(
 /**
  * Accepts an invitation for the signed-in user (whose address must be the invited one): marks it
  * accepted and creates the membership, single-use by a conditional UPDATE. An unknown, used,
- * revoked or expired token — or someone else's — answers 404 alike.
+ * revoked or expired token — or someone else's — answers 404 alike; someone else's says which account to use.
  */
 export async function acceptInvitation(
   tx: Queryable,
@@ -129,7 +129,7 @@ export async function acceptInvitation(
       RETURNING ${INV_COLUMNS}`,
     [sha256Hex(token), user.id, user.email],
   );
-  if (!invitation) throw new NotFoundError({ message: MAIL_LINK_REFUSALS.invitation });
+  if (!invitation) throw new NotFoundError({ message: await refusalOf(tx, token, user.email) });
   const existing = await one(
     tx,
     'SELECT 1 FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
@@ -143,6 +143,23 @@ export async function acceptInvitation(
   );
   if (!member) throw new Error('member insert returned no row');
   return { invitation, memberId: member.id };
+}
+
+/**
+ * Why a token cannot be accepted. A live invitation for another address says so (without naming
+ * that address: the link's holder has the mail, the point is which account to use); anything else
+ * (unknown, used, revoked, expired) reads alike.
+ */
+async function refusalOf(db: Queryable, token: string, signedInAs: string): Promise<string> {
+  const live = await one(
+    db,
+    `SELECT 1 FROM workspace_invitations i JOIN workspaces w ON w.id = i.workspace_id AND w.deleted_at IS NULL
+      WHERE i.token_hash = $1 AND i.status = 'pending' AND i.expires_at > now()`,
+    [sha256Hex(token)],
+  );
+  return live
+    ? `This invitation was sent to another address. You are signed in as ${signedInAs}: sign out, then open the link again and sign in with the invited address.`
+    : MAIL_LINK_REFUSALS.invitation;
 }
 
 /** Re-sends a pending invitation: a fresh token (the old link stops working) and a fresh 7-day window. */

@@ -141,10 +141,17 @@ describe('members and invitations', () => {
     expect(rows[0]?.token_hash).not.toContain(raw);
     // Someone else cannot accept an invitation addressed to twice@: it answers like an unknown token.
     const other = await kit.signUp('notinvited@example.com');
-    expect(
-      (await kit.call('POST', '/api/invitations/accept', { token: other.token, body: { token: raw } }))
-        .status,
-    ).toBe(404);
+    const notYours = await kit.call('POST', '/api/invitations/accept', {
+      token: other.token,
+      body: { token: raw },
+    });
+    expect(notYours.status).toBe(404);
+    // It says which account to use, without naming the invited address.
+    const { error } = await kit.json<{ error: { message: string } }>(notYours);
+    expect(error.message).toBe(
+      'This invitation was sent to another address. You are signed in as notinvited@example.com: sign out, then open the link again and sign in with the invited address.',
+    );
+    expect(error.message).not.toContain('twice@');
     expect(
       (await kit.call('POST', '/api/invitations/accept', { token: twiceUser.token, body: { token: raw } }))
         .status,

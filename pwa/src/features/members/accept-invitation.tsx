@@ -15,7 +15,7 @@ export function AcceptInvitation() {
         if (!shown) return;
         if (joined === 'already_member') return setMessage('You are already a member of this workspace.');
         rememberWorkspace(joined.workspace_id);
-        setMessage(`You joined as ${joined.role}. It appears in the workspace switcher after the next sync.`);
+        setMessage(`You joined as ${joined.role}. The editor opens it.`);
       },
       (e: unknown) => {
         if (shown) setMessage(errorText(e));
