@@ -1,3 +1,4 @@
+import { displayEmail } from '@linkhub/shared/url/display-url';
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { WorkspaceView } from '@linkhub/shared/sync/views';
 import type { Rep } from '../replicache/create-rep';
@@ -97,7 +98,7 @@ export function Frame({
         <main id="main" tabIndex={-1}>
           <UpdatePrompt />
           <ArrivalNote />
-          {!user.email_verified && <VerifyBanner email={user.email} />}
+          {!user.email_verified && <VerifyBanner email={displayEmail(user.email)} />}
           {(workspace.billing_status === 'past_due' ||
             workspace.billing_status === 'unpaid' ||
             workspace.writes_blocked) && (

@@ -86,6 +86,40 @@ describe('common field schemas', () => {
     expect(emailSchema.safeParse('not-an-email').success).toBe(false);
   });
 
+  it('keeps an address at an IDN domain with the domain in punycode, however it is typed', () => {
+    expect(emailSchema.parse('Info@Müller.de')).toBe('info@xn--mller-kva.de');
+    expect(emailSchema.parse('info@xn--mller-kva.de')).toBe('info@xn--mller-kva.de');
+    expect(emailSchema.parse('user@例え.jp')).toBe('user@xn--r8jz45g.jp');
+    // Nothing a URL would read as a delimiter is dropped on the way: such an address is refused.
+    for (const bad of ['a@ü.com/evil', 'a@ü.com?x', 'a@ü.com:25', 'ünï@example.com'])
+      expect(emailSchema.safeParse(bad).success, bad).toBe(false);
+  });
+
+  it('an accepted address is plain ASCII and reads the same when checked again (property)', () => {
+    const domain = fc.constantFrom(
+      'müller.de',
+      'example.com',
+      'ü.com/x',
+      '例え.jp',
+      'xn--mller-kva.de',
+      'ÄÖÜ.AT',
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.tuple(fc.string({ maxLength: 20 }), domain).map(([l, d]) => `${l}@${d}`),
+        ),
+        (typed) => {
+          const first = emailSchema.safeParse(typed);
+          if (!first.success) return;
+          expect(first.data).toMatch(/^[\x21-\x7e]+$/);
+          expect(emailSchema.parse(first.data)).toBe(first.data);
+        },
+      ),
+    );
+  });
+
   it('takes only addresses mail can reach: at most 64 characters before the @, 254 in all', () => {
     fc.assert(
       fc.property(

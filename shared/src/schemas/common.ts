@@ -180,12 +180,31 @@ export const tagsSchema = z
   .max(20)
   .transform((tags) => [...new Set(tags)]);
 
+/**
+ * An address whose domain is an IDN (`info@müller.de`) is kept with the domain in punycode
+ * (`info@xn--mller-kva.de`), as URLs are (DESIGN §11): that is what mail servers route and what one
+ * account is found by, whichever way it is typed. A domain that is not a host name is left as typed,
+ * for the address check to refuse.
+ */
+function withAsciiDomain(email: string): string {
+  const at = email.lastIndexOf('@');
+  const domain = email.slice(at + 1);
+  // ASCII needs nothing; a character URL parsing would read as a delimiter must not be dropped silently.
+  if (at < 1 || /^[\x20-\x7e]*$/.test(domain) || /[/?#@:\\%\s]/.test(domain)) return email;
+  try {
+    return `${email.slice(0, at)}@${new URL(`http://${domain}/`).hostname}`;
+  } catch {
+    return email;
+  }
+}
+
 /** An address mail can reach (RFC 5321): at most 254 characters, at most 64 before the @. */
 export const emailSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(254)
+  .transform(withAsciiDomain)
+  .pipe(z.string().max(254))
   .pipe(z.email('must be an email address'))
   .refine((email) => email.indexOf('@') <= 64, {
     message: 'The part before the @ can hold at most 64 characters.',

@@ -1,6 +1,6 @@
 import { domainToUnicode } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { displayUrl } from './display-url';
+import { displayEmail, displayUrl } from './display-url';
 import { normalizeUrl } from './normalize-url';
 import { decodePunycode, hostToUnicode } from './punycode-decode';
 
@@ -49,5 +49,14 @@ describe('hostToUnicode', () => {
   it('keeps a label that is not valid punycode', () => {
     expect(decodePunycode('99999999999')).toBeNull();
     expect(hostToUnicode('xn--99999999999.com')).toBe('xn--99999999999.com');
+  });
+});
+
+describe('displayEmail', () => {
+  it('shows an IDN domain in Unicode, a look-alike one in ASCII, anything else as stored', () => {
+    expect(displayEmail('info@xn--mller-kva.de')).toBe('info@müller.de');
+    expect(displayEmail('ceo@xn--pple-43d.com')).toBe('ceo@xn--pple-43d.com');
+    expect(displayEmail('maya@example.com')).toBe('maya@example.com');
+    expect(displayEmail('not-an-address')).toBe('not-an-address');
   });
 });

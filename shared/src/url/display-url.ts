@@ -65,3 +65,9 @@ function shownHost(host: string, href: string): string {
 export function displayHost(host: string): string {
   return shownHost(host, `https://${host}/`);
 }
+
+/** An address as people are shown it: its domain as `displayHost` shows hosts (`info@müller.de`). */
+export function displayEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at < 1 ? email : `${email.slice(0, at)}@${displayHost(email.slice(at + 1))}`;
+}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { displayEmail } from '@linkhub/shared/url/display-url';
 import type { Lead, LeadCounts } from '@linkhub/shared/schemas/leads';
 import type { PageView } from '@linkhub/shared/sync/views';
 import { ApiError } from '../../api/api';
@@ -155,8 +156,8 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
         {leads.map((lead) => (
           <li key={lead.id} data-lead-id={lead.id}>
             <span>
-              <strong>{lead.email}</strong> · {STATUS_LABELS[lead.status]} · {pageName(lead.page_id)} ·{' '}
-              {new Date(lead.created_at).toLocaleDateString()}
+              <strong>{displayEmail(lead.email)}</strong> · {STATUS_LABELS[lead.status]} ·{' '}
+              {pageName(lead.page_id)} · {new Date(lead.created_at).toLocaleDateString()}
               {lead.consent_text && (
                 <>
                   <br />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { displayEmail } from '@linkhub/shared/url/display-url';
 import { api } from '../../api/api';
 import { formRefusal } from '../../ui/form-refusal';
 import { Field } from '../../ui/field';
@@ -28,7 +29,7 @@ export function InviteForm({ workspaceId, onInvited }: { workspaceId: string; on
       });
       setEmail('');
       setFieldErrors({});
-      setOutcome({ failed: false, text: `Invitation sent to ${sent.email}.` });
+      setOutcome({ failed: false, text: `Invitation sent to ${displayEmail(sent.email)}.` });
       onInvited();
     } catch (err) {
       const refusal = formRefusal(err, SHOWN_FIELDS);

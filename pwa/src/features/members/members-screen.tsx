@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { displayEmail } from '@linkhub/shared/url/display-url';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
@@ -39,7 +40,8 @@ export default function MembersScreen(_props: { rest: string[] }) {
         {members.map((m) => (
           <li key={m.id}>
             <span>
-              <strong>{m.name || m.email}</strong> <span className="muted">{m.email}</span>
+              <strong>{m.name || displayEmail(m.email)}</strong>{' '}
+              <span className="muted">{displayEmail(m.email)}</span>
             </span>
             {can('member.change_role') && m.role !== 'owner' && m.user_id !== user.id ? (
               <label>
@@ -128,7 +130,7 @@ export default function MembersScreen(_props: { rest: string[] }) {
           <ul className="list">
             {(invitations.data ?? []).map((i) => (
               <li key={i.id}>
-                {i.email} · {i.role} · until {i.expires_at.slice(0, 10)}
+                {displayEmail(i.email)} · {i.role} · until {i.expires_at.slice(0, 10)}
                 <span className="row">
                   <button
                     type="button"

@@ -1,4 +1,4 @@
-import { displayHost, displayUrl } from '@linkhub/shared/url/display-url';
+import { displayEmail, displayHost, displayUrl } from '@linkhub/shared/url/display-url';
 
 /** An audit entry as `/api/workspaces/{id}/audit` lists it (the parts a sentence needs). */
 export type AuditEntryFacts = {
@@ -79,9 +79,9 @@ export type AuditActor = { type: string; email: string | null; api_key_name?: st
 export function auditActor(actor: AuditActor): string {
   if (actor.type === 'api_key') {
     const key = actor.api_key_name ? `API key “${actor.api_key_name}”` : 'An API key';
-    return actor.email === null ? key : `${key} (${actor.email})`;
+    return actor.email === null ? key : `${key} (${displayEmail(actor.email)})`;
   }
-  if (actor.email !== null) return actor.email;
+  if (actor.email !== null) return displayEmail(actor.email);
   if (actor.type === 'system') return 'LinkHub';
   return capitalised(actor.type.replace(/_/g, ' '));
 }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { displayEmail } from '@linkhub/shared/url/display-url';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { Field } from '../../ui/field';
@@ -81,7 +82,7 @@ function WorkspaceSettings() {
       <section className="panel" aria-labelledby="account-title">
         <h2 id="account-title">Your account</h2>
         <p>
-          Signed in as {user.name} ({user.email}).
+          Signed in as {user.name} ({displayEmail(user.email)}).
         </p>
       </section>
       <ChangePassword />
