@@ -1,4 +1,5 @@
 import type { DomainView } from '@linkhub/shared/sync/views';
+import { displayHost } from '@linkhub/shared/url/display-url';
 import { copyText } from '../../ui/clipboard';
 
 /** A panel on its own line of the domain's row; long record values and tokens wrap instead of widening the page. */
@@ -130,14 +131,14 @@ export function DomainSetup({ domain }: { domain: DomainView }) {
         {domain.verification_lapsed_at ? (
           <>
             <p className="error" role="alert">
-              The DNS of {domain.hostname} no longer points at LinkHub (since{' '}
+              The DNS of {displayHost(domain.hostname)} no longer points at LinkHub (since{' '}
               {when(domain.verification_lapsed_at)}). Its links keep working, but its certificate cannot be
               renewed. Put one of these records back:
             </p>
             <DnsRecords domain={domain} />
           </>
         ) : (
-          <p>Verified. Links on {domain.hostname} are served by LinkHub.</p>
+          <p>Verified. Links on {displayHost(domain.hostname)} are served by LinkHub.</p>
         )}
         <LastSeen domain={domain} />
         <CertificateState domain={domain} />
@@ -147,9 +148,9 @@ export function DomainSetup({ domain }: { domain: DomainView }) {
   return (
     <div className="panel" style={FULL_ROW} aria-label={`How to verify ${domain.hostname}`} role="group">
       <p>
-        Prove you control <strong>{domain.hostname}</strong>: add one of these records at your DNS provider.
-        The CNAME also points visitors at LinkHub; with the TXT record, point the domain at the LinkHub edge
-        too.
+        Prove you control <strong>{displayHost(domain.hostname)}</strong>: add one of these records at your
+        DNS provider. The CNAME also points visitors at LinkHub; with the TXT record, point the domain at the
+        LinkHub edge too.
       </p>
       <DnsRecords domain={domain} />
       <LastSeen domain={domain} />
