@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode } from '../../sync-server/src/auth/base32';
 import { totpAt } from '../../sync-server/src/auth/totp';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { mailedLink, newEmail, signUpInUi, signUpOverApi, watch } from './helpers';
+import { mailedLink, newEmail, seriousViolations, signUpInUi, signUpOverApi, watch } from './helpers';
 
 /**
  * What a person sees arriving at an address, in the browser: the links in our mails (the
@@ -36,6 +36,7 @@ describe('arriving from a mail link', () => {
     await page.goto(link);
     await page.getByRole('status').filter({ hasText: 'Your email address is verified.' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`${link}&utm_source=mail`);
     await page
@@ -67,6 +68,7 @@ describe('arriving from a mail link', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Two-factor code' }).waitFor();
     expect(new URL(page.url()).search).toBe('');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('Code from your authenticator app').fill(totpAt(key, now + 30));
     await page.getByRole('button', { name: 'Two-factor code' }).click();
     await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
@@ -118,6 +120,7 @@ describe('arriving from a mail link', () => {
       await page.goto(`${h.base}/${path}/${nowhere}`);
       const alert = page.getByRole('alert').filter({ hasText: `This ${noun} is not in this workspace` });
       await alert.waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
       await alert.getByRole('button', { name: back }).click();
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/${path}`);
