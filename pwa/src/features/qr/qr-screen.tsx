@@ -68,7 +68,7 @@ export default function QrScreen({ rest }: { rest: string[] }) {
       {canExport && chosen.length > 0 && (
         <QrBatchExport workspaceId={ws} selected={chosen} onClear={() => setPicked(new Set())} />
       )}
-      {codes.length === 0 ? (
+      {loaded === null ? null : codes.length === 0 ? (
         <p className="muted">No QR codes yet.</p>
       ) : (
         <>
