@@ -19,12 +19,16 @@ type PageDraft = { handle: string; title: string };
 const keptPageDrafts = createKeptDrafts<PageDraft>(createPage.name);
 
 /** `/pages` lists the workspace's bio pages; `/pages/{id}` opens the builder; `/pages/leads[/{id}]` their sign-ups. */
+const NO_PAGES: PageView[] = [];
+
 export default function PagesScreen({ rest }: { rest: string[] }) {
   const rep = useRep();
   const { workspace, can } = useWorkspace();
   const ws = workspace.id;
   const open = rest[0] ?? '';
-  const pages = useSubscribe((tx) => listPages(tx, ws), [], [ws]);
+  // null until the store first answers: no "No bio pages yet." flashes before the rows.
+  const loaded = useSubscribe<PageView[] | null>((tx) => listPages(tx, ws), null, [ws]);
+  const pages = loaded ?? NO_PAGES;
   // undefined until the store answers, so "not in this workspace" never flashes before the builder.
   const page = useSubscribe<PageView | null | undefined>(
     (tx) => (open ? getPage(tx, open) : Promise.resolve(null)),
@@ -111,7 +115,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
           </a>
         </p>
       )}
-      {pages.length === 0 ? (
+      {loaded === null ? null : pages.length === 0 ? (
         <p className="muted">No bio pages yet.</p>
       ) : (
         <ul className="list">
