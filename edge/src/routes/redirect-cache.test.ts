@@ -111,6 +111,21 @@ describe('redirect: cache', () => {
     expect((await go('/across-drop')).headers.get('location')).toBe('https://example.com/after');
   });
 
+  it('redirects on the very next request once a link takes a slug whose 404 was served from memory', async () => {
+    expect((await go('/taken-later')).status).toBe(404);
+    await waitFor(
+      async () => (await h.redis.exists(redirectMissKey(h.prefix, LINK_HOST, 'taken-later'))) === 1,
+    );
+    for (let i = 0; i < 3; i++) expect((await go('/taken-later')).status).toBe(404);
+    await h.seed.link(ws, h.domains.linkDomainId, 'taken-later', 'https://example.com/now-here');
+    const io = { sql: h.sql, redis: h.redis, prefix: h.prefix };
+    // The write-through writes the payload and deletes the negative-cache key: either drops the remembered 404.
+    expect(await refreshRedirect(io, LINK_HOST, 'taken-later')).toBe('written');
+    const next = await go('/taken-later');
+    expect(next.status).toBe(302);
+    expect(next.headers.get('location')).toBe('https://example.com/now-here');
+  });
+
   it('answers 404 on the very next request after a hot-cached link is deleted', async () => {
     const id = await h.seed.link(ws, h.domains.linkDomainId, 'hot-deleted', 'https://example.com/here');
     expect((await go('/hot-deleted')).status).toBe(302);
