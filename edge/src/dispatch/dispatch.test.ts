@@ -44,7 +44,7 @@ describe('dispatch', () => {
       ['/', 'GET'],
       ['/a/b', 'GET'],
       ['/spring', 'POST'],
-      ['/spring/', 'GET'],
+      ['/spring//', 'GET'],
       [`/${'x'.repeat(101)}`, 'GET'],
       ['/a%2Fb', 'GET'],
       ['/%00', 'GET'],
@@ -52,6 +52,30 @@ describe('dispatch', () => {
       expect(at('lnk.example', path, method), `${method} ${path}`).toEqual({ kind: 'not_found' });
     }
     expect(at('maya.example', '/%zz%')).toEqual({ kind: 'not_found' });
+  });
+
+  it('reaches the same link or page with a slash typed after it, and a handle written as @handle', () => {
+    expect(at('lnk.example', '/Spring/')).toEqual({ kind: 'redirect', host: 'lnk.example', slug: 'spring' });
+    expect(at('go.customer.test', '/promo/', 'HEAD')).toEqual({
+      kind: 'redirect',
+      host: 'go.customer.test',
+      slug: 'promo',
+    });
+    expect(at('bio.example', '/maya/')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'page', handle: 'maya' },
+    });
+    expect(at('bio.example', '/@maya')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'page', handle: 'maya' },
+    });
+    expect(bioPathOf('/@maya/', 'GET')).toEqual({ at: 'page', handle: 'maya' });
+    // the root, a lone @ and a doubled slash stay what they were
+    expect(bioPathOf('/', 'GET')).toEqual({ at: 'root' });
+    expect(bioPathOf('/@', 'GET')).toEqual({ at: 'page', handle: '@' });
+    expect(bioPathOf('/maya//', 'GET')).toEqual({ at: 'none' });
   });
 
   it('answers not found for a missing or unreadable Host header', () => {
@@ -112,16 +136,7 @@ describe('bioPathOf', () => {
   it('knows the four bio paths and nothing else', () => {
     expect(bioPathOf('/caf%C3%A9', 'GET')).toEqual({ at: 'page', handle: 'café' });
     expect(bioPathOf('/', 'POST')).toEqual({ at: 'none' });
-    for (const path of [
-      '/maya/',
-      '//maya',
-      '/maya/x',
-      '/maya/l',
-      '/maya/l/b/1/2',
-      '/maya/subscribe',
-      'maya',
-      '',
-    ])
+    for (const path of ['//maya', '/maya/x', '/maya/l', '/maya/l/b/1/2', '/maya/subscribe', 'maya', ''])
       expect(bioPathOf(path, 'GET'), path).toEqual({ at: 'none' });
     expect(bioPathOf('/maya/subscribe/x', 'POST')).toEqual({ at: 'none' });
   });

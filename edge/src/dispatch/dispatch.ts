@@ -51,18 +51,26 @@ function decodeSegment(segment: string): string {
   }
 }
 
+/** `/{x}/` reaches what `/{x}` does (a slash typed or pasted after a short link or a handle); `/` and `//…` stay as sent. */
+function withoutTrailingSlash(path: string): string {
+  return path.length > 2 && path.endsWith('/') && !path.endsWith('//') ? path.slice(0, -1) : path;
+}
+
 /** The one non-empty segment of `/{segment}`, still encoded; null for any other path. */
 function singleSegment(path: string): string | null {
   return path.length > 1 && path.startsWith('/') && path.indexOf('/', 1) === -1 ? path.slice(1) : null;
 }
 
 /** The part of a bio pages host a path addresses. */
-export function bioPathOf(path: string, method: string): BioPath {
+export function bioPathOf(sentPath: string, method: string): BioPath {
+  const path = withoutTrailingSlash(sentPath);
   if (path === '/') return isRead(method) ? BIO_ROOT : BIO_NONE;
   if (!path.startsWith('/')) return BIO_NONE;
   const raw = path.slice(1).split('/', MAX_BIO_SEGMENTS + 1);
   if (raw.length > MAX_BIO_SEGMENTS || raw.includes('')) return BIO_NONE;
-  const [handle = '', second, blockId, index] = raw.map(decodeSegment);
+  const [typed = '', second, blockId, index] = raw.map(decodeSegment);
+  // `/@maya` as people write handles elsewhere: no handle holds an @, so it can only mean `maya`.
+  const handle = typed.length > 1 && typed.startsWith('@') ? typed.slice(1) : typed;
   if (isRead(method)) {
     if (second === undefined) return { at: 'page', handle };
     if (second === 'l' && blockId !== undefined) return { at: 'hop', handle, blockId, index: index ?? null };
@@ -80,7 +88,8 @@ export function bioPathOf(path: string, method: string): BioPath {
  * bounded memo of canonical Host headers.
  */
 export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
-  const { path, method } = request;
+  const { method } = request;
+  const path = withoutTrailingSlash(request.path);
   const read = isRead(method);
   if (read && path === HEALTH_PATH) return HEALTH;
   if (read && path.startsWith(ACME_PREFIX)) {

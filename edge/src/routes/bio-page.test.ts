@@ -120,6 +120,13 @@ describe('GET /{handle}', () => {
     expect(source.lookups).toEqual(['bio.localhost/maya']);
   });
 
+  it('serves the page with a slash typed after it, and at @handle as handles are written elsewhere', async () => {
+    const { get, source } = setup();
+    expect((await get('/maya/')).status).toBe(200);
+    expect((await get('/@Maya')).status).toBe(200);
+    expect(source.lookups).toEqual(['bio.localhost/maya', 'bio.localhost/maya']);
+  });
+
   it('answers a readable branded 404 for a missing or unpublished page, without a page view', async () => {
     const { get, views, source } = setup();
     for (const path of ['/nobody', '/%3Cscript%3E', '/.hidden']) {
