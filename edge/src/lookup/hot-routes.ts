@@ -2,7 +2,7 @@
  * What the edge made of a route's hot-cache keys (its `Found`), by host then slug, so a repeat hit
  * costs two Map reads of strings the request already holds instead of building three Redis key
  * names and hashing each (about a tenth of a hit's CPU, bench/README "visit"). An entry remembers the
- * keys it was read from and is dropped as soon as any of them is invalidated; `clear` (the hot
+ * keys it was read from and is dropped as soon as one of them is invalidated; `clear` (the hot
  * cache was reset) drops everything. Bounded: at `capacity` entries the memo starts over.
  */
 export class HotRoutes<V> {

@@ -3,33 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createSyncHarness, type SyncHarness } from './test-harness';
 import { PokeHub } from './poke';
+import { nextEvent } from './sse-testing';
 
 let h: SyncHarness;
 beforeAll(async () => {
   h = await createSyncHarness();
 });
 afterAll(async () => h.close());
-
-/** Reads the SSE stream until an event of the given name arrives. */
-async function nextEvent(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  name: string,
-  timeoutMs = 5000,
-): Promise<void> {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-    ]);
-    if (chunk === null || chunk.done) break;
-    buffered += decoder.decode(chunk.value);
-    if (buffered.includes(`event: ${name}`)) return;
-  }
-  throw new Error(`no ${name} event; got: ${buffered}`);
-}
 
 describe('poke', () => {
   it("a commit by one member pokes every member's open stream", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { PASSWORD, setPlan, startKit, type Kit } from '../accounts/test-kit';
+import { nextEvent } from '../replicache/sse-testing';
 
 let kit: Kit;
 beforeAll(async () => {
@@ -8,27 +9,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await kit.stop();
 });
-
-/** Reads the SSE stream until an event of the given name arrives (or fails after `timeoutMs`). */
-async function nextEvent(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  name: string,
-  timeoutMs = 5000,
-): Promise<void> {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const chunk = await Promise.race([
-      reader.read(),
-      new Promise<null>((r) => setTimeout(() => r(null), deadline - Date.now())),
-    ]);
-    if (chunk === null || chunk.done) break;
-    buffered += decoder.decode(chunk.value);
-    if (buffered.includes(`event: ${name}`)) return;
-  }
-  throw new Error(`no ${name} event; got: ${buffered}`);
-}
 
 it("accepting an invitation pokes the newcomer's open editor, so it pulls the joined workspace at once", async () => {
   const owner = await kit.signUp('olga@invite-poke.example');

@@ -5,26 +5,25 @@
  */
 export type Arrival = { message: string | null; twoFactorChallenge: string | null };
 
-const MESSAGES: ReadonlyMap<string, string> = new Map([
-  ['email_verified=1', 'Your email address is verified.'],
+/** The query key, its value and what it tells the person. */
+const MESSAGES: ReadonlyArray<readonly [key: string, value: string, text: string]> = [
+  ['email_verified', '1', 'Your email address is verified.'],
   [
-    'email_link=unusable',
+    'email_link',
+    'unusable',
     'That verification link can no longer be used: it was used already or has expired. Sign in, then ask for a new one from the banner.',
   ],
   [
-    'sign_in_link=unusable',
+    'sign_in_link',
+    'unusable',
     'That sign-in link can no longer be used: it was used already or has expired. Sign in with your password.',
   ],
-]);
+];
 const KEYS = ['email_verified', 'email_link', 'sign_in_link', 'two_factor_challenge'];
 
 export function readArrival(search: string): Arrival | null {
   const params = new URLSearchParams(search);
-  let message: string | null = null;
-  for (const [pair, text] of MESSAGES) {
-    const [key = '', value] = pair.split('=');
-    if (params.get(key) === value) message = text;
-  }
+  const message = MESSAGES.find(([key, value]) => params.get(key) === value)?.[2] ?? null;
   const challenge = params.get('two_factor_challenge');
   const twoFactorChallenge = challenge !== null && /^[\w-]{10,200}$/.test(challenge) ? challenge : null;
   return message === null && twoFactorChallenge === null ? null : { message, twoFactorChallenge };
