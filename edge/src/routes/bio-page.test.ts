@@ -120,11 +120,14 @@ describe('GET /{handle}', () => {
     expect(source.lookups).toEqual(['bio.localhost/maya']);
   });
 
-  it('serves the page with a slash typed after it, and at @handle as handles are written elsewhere', async () => {
+  it('serves the page with a slash typed after it, at @handle and with tags, naming /maya its one address', async () => {
     const { get, source } = setup();
-    expect((await get('/maya/')).status).toBe(200);
-    expect((await get('/@Maya')).status).toBe(200);
-    expect(source.lookups).toEqual(['bio.localhost/maya', 'bio.localhost/maya']);
+    for (const path of ['/maya/', '/@Maya', '/maya?utm_source=ig&fbclid=x']) {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('<link rel="canonical" href="/maya">');
+    }
+    expect(source.lookups).toEqual(['bio.localhost/maya', 'bio.localhost/maya', 'bio.localhost/maya']);
   });
 
   it('answers a readable branded 404 for a missing or unpublished page, without a page view', async () => {
@@ -147,7 +150,9 @@ describe('GET /{handle}', () => {
     const { get } = setup();
     const res = await get('/', 'acme.example');
     expect(res.status).toBe(200);
-    expect(await res.text()).toContain('<a class="btn" href="/tom/l/l1">Menu</a>');
+    const html = await res.text();
+    expect(html).toContain('<a class="btn" href="/tom/l/l1">Menu</a>');
+    expect(html).toContain('<link rel="canonical" href="/">');
     expect((await get('/', 'other.example')).status).toBe(404);
   });
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { blockDestinations } from '@linkhub/shared/blocks/catalog';
 import { isNavigableUrl } from '@linkhub/shared/blocks/escape';
-import { hasEmailCapture, hopHref, renderBioPage } from '@linkhub/shared/blocks/render-page';
+import { hasEmailCapture, hopHref, pagePath, renderBioPage } from '@linkhub/shared/blocks/render-page';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { isSubscribeStatus, SUBSCRIBE_MESSAGES } from '@linkhub/shared/leads/consent';
 import { pageForVisitor } from '@linkhub/shared/experiments/page-variant';
@@ -95,7 +95,12 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     return host === null || page === null ? notFound(c) : { host, page };
   }
 
-  async function renderPage(c: Context, host: string, published: PageSnapshot): Promise<Response> {
+  async function renderPage(
+    c: Context,
+    host: string,
+    published: PageSnapshot,
+    canonicalPath: string,
+  ): Promise<Response> {
     const { page, variantId } = await asSeen(c, published);
     const nonce = createNonce();
     // Back from a sign-up without JavaScript (303 ?subscribe=…&block=…): the block says how it went.
@@ -112,6 +117,7 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       linkHref: hopHref(page.handle),
       assetBase: deps.assetBase,
       subscribeMessage,
+      canonicalPath,
       ...(clickId === null || !hasEmailCapture(page) ? {} : { clickId }),
     });
     // A HEAD (link checkers, previews) is not a view, nor is coming back from the sign-up form.
@@ -142,12 +148,14 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     } catch (err) {
       return unavailable(c, err);
     }
-    return page === null ? notFound(c) : renderPage(c, host, page);
+    return page === null ? notFound(c) : renderPage(c, host, page, '/');
   }
 
   async function pageAt(c: Context, host: string | null, handle: string): Promise<Response> {
     const answer = await found(c, host, handle);
-    return answer instanceof Response ? answer : renderPage(c, answer.host, answer.page);
+    return answer instanceof Response
+      ? answer
+      : renderPage(c, answer.host, answer.page, pagePath(answer.page.handle));
   }
 
   async function hop(

@@ -12,6 +12,12 @@ export interface DocumentParts {
   shareImage?: string;
   /** Ask search engines not to index the page. */
   noindex?: boolean;
+  /**
+   * The page's one address, path only (`/maya`): a trailing slash, `@maya`, click ids and UTM tags
+   * all reach the same page, and search engines list this one. Relative, so it keeps the scheme and
+   * host the visitor used (the edge may sit behind a TLS-terminating proxy).
+   */
+  canonicalPath?: string;
   theme: Theme;
   nonce: string;
   body: string;
@@ -39,6 +45,7 @@ export function renderDocument(parts: DocumentParts): string {
       ? ''
       : `<meta property="og:image" content="${escapeHtml(parts.shareImage)}">`) +
     (parts.noindex === true ? '<meta name="robots" content="noindex">' : '') +
+    (parts.canonicalPath === undefined ? '' : `<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`) +
     `<meta name="theme-color" content="${escapeHtml(parts.theme.background)}">` +
     '<link rel="icon" href="data:,">' +
     `<style nonce="${nonce}">${criticalCss(parts.theme)}</style>`;

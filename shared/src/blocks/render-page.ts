@@ -18,16 +18,23 @@ export interface RenderBioPageOptions {
   subscribeMessage?: (blockId: string) => string | null;
   /** The A/B test click id the visitor arrived with, carried by each sign-up form (D-321). */
   clickId?: string;
+  /** Where the page lives (`pagePath(handle)`, or `/` for a custom domain's root); absent in previews. */
+  canonicalPath?: string;
 }
 
 /** The public click hop: `/{handle}/l/{blockId}`, plus `/{index}` for one link of a social block. */
 export function hopHref(handle: string): (blockId: string, index?: number) => string {
-  const base = `/${encodeURIComponent(handle)}/l/`;
+  const base = `${pagePath(handle)}/l/`;
   return (blockId, index) => base + encodeURIComponent(blockId) + (index === undefined ? '' : `/${index}`);
 }
 
+/** A bio page's own path on the bio host: `/{handle}`. */
+export function pagePath(handle: string): string {
+  return `/${encodeURIComponent(handle)}`;
+}
+
 export function subscribeHref(handle: string): string {
-  return `/${encodeURIComponent(handle)}/subscribe`;
+  return `${pagePath(handle)}/subscribe`;
 }
 
 function nonEmpty(value: string | null | undefined): string | undefined {
@@ -81,6 +88,7 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
     description: nonEmpty(seo?.description) ?? nonEmpty(snapshot.bio),
     shareImage: nonEmpty(seo?.og_image_url),
     noindex: seo?.noindex ?? false,
+    canonicalPath: options.canonicalPath,
     theme: snapshot.theme,
     nonce: options.nonce,
     body,
