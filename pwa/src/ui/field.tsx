@@ -14,6 +14,8 @@ type FieldProps = {
   readOnly?: boolean;
   /** A textarea: the value may hold line breaks (a single-line input drops them). */
   multiline?: boolean;
+  /** Values the browser offers as the user types (a datalist); any other value may still be typed. */
+  suggestions?: readonly string[];
 };
 
 /** A labelled input (or textarea) with its hint and error tied to it (aria-describedby). */
@@ -30,6 +32,7 @@ export function Field({
   placeholder,
   readOnly,
   multiline,
+  suggestions,
 }: FieldProps) {
   const id = useId();
   const described =
@@ -60,9 +63,17 @@ export function Field({
           inputMode={inputMode}
           placeholder={placeholder}
           readOnly={readOnly}
+          list={suggestions ? `${id}-suggestions` : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
         />
+      )}
+      {suggestions && !multiline && (
+        <datalist id={`${id}-suggestions`}>
+          {suggestions.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
       )}
       {hint && <small id={`${id}-hint`}>{hint}</small>}
       {error && (

@@ -68,6 +68,11 @@ export const linkFieldSchemas = {
   rules: targetingRulesSchema,
   destinations: splitDestinationsSchema,
 } as const;
+
+/** A link's whole schedule: what an edit of one end is checked against, with the other end as it stands. */
+export const linkScheduleSchema = withScheduleInOrder(
+  z.strictObject({ starts_at: linkFieldSchemas.starts_at, expires_at: linkFieldSchemas.expires_at }),
+);
 const f = linkFieldSchemas;
 
 /**

@@ -49,7 +49,16 @@ const ref = {
   id: '0190a000-0000-7000-8000-000000000001',
   workspace_id: '0190a000-0000-7000-8000-0000000000aa',
 };
-const all = { targeting: true, split: true };
+const all = { targeting: true, split: true, timeZone: 'UTC' };
+/** Workspace clocks: whole, half and quarter hours off UTC, with and without daylight saving. */
+const zone = fc.constantFrom(
+  'UTC',
+  'Europe/Berlin',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Asia/Kathmandu',
+  'Australia/Lord_Howe',
+);
 const TYPED = [
   'destination_url',
   'slug',
@@ -61,9 +70,9 @@ const TYPED = [
 ] as const satisfies ReadonlyArray<keyof LinkDraft>;
 
 /** The user typing the other version's values into the open form. */
-function typeInto(link: LinkView, typed: Partial<LinkView>) {
-  const target = draftOf({ ...link, ...typed });
-  let state = startDraft(draftOf(link));
+function typeInto(link: LinkView, typed: Partial<LinkView>, timeZone = 'UTC') {
+  const target = draftOf({ ...link, ...typed }, timeZone);
+  let state = startDraft(draftOf(link, timeZone));
   for (const key of TYPED) state = editDraft(state, key, target[key]);
   return { state, target };
 }
@@ -75,18 +84,19 @@ function apply(link: LinkView, args: Record<string, unknown>): LinkView {
 }
 
 test.prop([linkArb])('an unchanged form sends no update', (link) => {
-  expect(planUpdate(startDraft(draftOf(link)), ref, all)).toEqual({ kind: 'unchanged' });
+  expect(planUpdate(startDraft(draftOf(link, 'UTC')), ref, all)).toEqual({ kind: 'unchanged' });
 });
 
-test.prop([linkArb, otherFields])(
-  'applying the update to the synced link gives what the form shows',
-  (link, typed) => {
-    const { state, target } = typeInto(link, typed);
-    const plan = planUpdate(state, ref, all);
-    if (JSON.stringify(target) === JSON.stringify(draftOf(link))) return expect(plan.kind).toBe('unchanged');
+test.prop([linkArb, otherFields, zone])(
+  'applying the update to the synced link gives what the form shows, on the workspace clock',
+  (link, typed, timeZone) => {
+    const { state, target } = typeInto(link, typed, timeZone);
+    const plan = planUpdate(state, ref, { ...all, timeZone });
+    if (JSON.stringify(target) === JSON.stringify(draftOf(link, timeZone)))
+      return expect(plan.kind).toBe('unchanged');
     expect(plan.kind).toBe('update');
     if (plan.kind !== 'update') return;
-    expect(draftOf(apply(link, plan.args))).toEqual(target);
+    expect(draftOf(apply(link, plan.args), timeZone)).toEqual(target);
   },
 );
 
@@ -94,11 +104,11 @@ test.prop([linkArb, otherFields, otherFields])(
   'a field the user left alone is never sent, whatever sync does to it',
   (link, typed, theirs) => {
     const { state } = typeInto(link, typed);
-    const rebased = rebaseDraft(state, draftOf({ ...link, ...theirs }));
+    const rebased = rebaseDraft(state, draftOf({ ...link, ...theirs }, 'UTC'));
     const plan = planUpdate(rebased, ref, all);
     if (plan.kind !== 'update') return;
     const sent = Object.keys(plan.args).filter((k) => k !== 'id' && k !== 'workspace_id');
-    const before = draftOf(link);
+    const before = draftOf(link, 'UTC');
     const touched = (Object.keys(before) as Array<keyof LinkDraft>).filter(
       (k) => JSON.stringify(state.draft[k]) !== JSON.stringify(before[k]),
     );

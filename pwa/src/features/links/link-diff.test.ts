@@ -34,19 +34,19 @@ const link: LinkView = {
   updated_at: '2026-01-01T00:00:00Z',
 };
 const ref = { id: link.id, workspace_id: link.workspace_id };
-const all = { targeting: true, split: true };
-const open = () => startDraft(draftOf(link));
+const all = { targeting: true, split: true, timeZone: 'UTC' };
+const open = () => startDraft(draftOf(link, 'UTC'));
 
 describe('the link form against the synced link', () => {
   it('shows the stored link in the form’s words: Unicode destination, comma-separated tags, UTC minutes, known UTM keys', () => {
-    expect(draftOf(link)).toMatchObject({
+    expect(draftOf(link, 'UTC')).toMatchObject({
       destination_url: 'https://ja.wikipedia.org/wiki/東京',
       tags: 'sale, news',
       starts_at: '2026-03-01T09:30',
       expires_at: '',
       utm: { source: 'newsletter' },
     });
-    expect(draftOf(null)).toMatchObject({
+    expect(draftOf(null, 'UTC')).toMatchObject({
       destination_url: '',
       slug: '',
       title: '',
@@ -77,6 +77,22 @@ describe('the link form against the synced link', () => {
     });
   });
 
+  it('reads the schedule on the workspace clock, and leaves a time that names none to the schema', () => {
+    const berlin = { ...all, timeZone: 'Europe/Berlin' };
+    const opened = startDraft(draftOf(link, 'Europe/Berlin'));
+    expect(opened.draft.starts_at).toBe('2026-03-01T10:30');
+    expect(planUpdate(editDraft(opened, 'expires_at', '2026-12-24T09:00'), ref, berlin)).toEqual({
+      kind: 'update',
+      args: { ...ref, expires_at: '2026-12-24T08:00:00.000Z' },
+    });
+    const beforeStart = planUpdate(editDraft(opened, 'expires_at', '2026-03-01T10:00'), ref, berlin);
+    expect(beforeStart.kind).toBe('invalid');
+    if (beforeStart.kind === 'invalid') expect(beforeStart.error.issues[0]?.path).toEqual(['expires_at']);
+    const sixDigitYear = planUpdate(editDraft(opened, 'expires_at', '20000-01-01T00:00'), ref, berlin);
+    expect(sixDigitYear.kind).toBe('invalid');
+    if (sixDigitYear.kind === 'invalid') expect(sixDigitYear.error.issues[0]?.path).toEqual(['expires_at']);
+  });
+
   it('clears an emptied title and schedule, but never sends an emptied slug', () => {
     let s = editDraft(open(), 'title', '');
     s = editDraft(s, 'starts_at', '');
@@ -90,7 +106,7 @@ describe('the link form against the synced link', () => {
   it('drops emptied UTM values and leaves out routing the user may not change', () => {
     let s = editDraft(open(), 'utm', { source: ' ', medium: 'email' });
     s = editDraft(s, 'split', [{ id: '', url: 'https://a.example/', weight: '50' }]);
-    expect(planUpdate(s, ref, { targeting: true, split: false })).toEqual({
+    expect(planUpdate(s, ref, { targeting: true, split: false, timeZone: 'UTC' })).toEqual({
       kind: 'update',
       args: { ...ref, utm: { medium: 'email' } },
     });
@@ -98,14 +114,14 @@ describe('the link form against the synced link', () => {
 
   it('follows another device’s change to a field the user did not touch, and does not send it back', () => {
     let s = editDraft(open(), 'title', 'Mine');
-    s = rebaseDraft(s, draftOf({ ...link, destination_url: 'https://elsewhere.example/' }));
+    s = rebaseDraft(s, draftOf({ ...link, destination_url: 'https://elsewhere.example/' }, 'UTC'));
     expect(s.draft.destination_url).toBe('https://elsewhere.example/');
     expect(linkConflicts(s)).toEqual([]);
     expect(planUpdate(s, ref, all)).toEqual({ kind: 'update', args: { ...ref, title: 'Mine' } });
   });
 
   it('holds the save while a field both changed is unsettled', () => {
-    const s = rebaseDraft(editDraft(open(), 'title', 'Mine'), draftOf({ ...link, title: 'Theirs' }));
+    const s = rebaseDraft(editDraft(open(), 'title', 'Mine'), draftOf({ ...link, title: 'Theirs' }, 'UTC'));
     expect(linkConflicts(s)).toEqual(['title']);
     expect(saveBlocker(s, null, null)).toBe('Settle the change from another device first.');
     expect(saveBlocker(open(), 'Another link already uses this slug.', null)).toBe(
@@ -129,7 +145,7 @@ describe('the link form against the synced link', () => {
 
   it('creates with what was typed, leaving an empty slug and title to the server', () => {
     const draft = {
-      ...draftOf(null),
+      ...draftOf(null, 'UTC'),
       destination_url: ' https://shop.example/a ',
       tags: 'a, b, a',
       utm: { source: 'x', medium: '' },
@@ -146,10 +162,10 @@ describe('the link form against the synced link', () => {
 
   it('asks to confirm a look-alike host on a new or changed destination only, until confirmed', () => {
     const lookalike = 'https://\u0430pple.com/';
-    const fresh = startDraft({ ...draftOf(null), destination_url: lookalike });
+    const fresh = startDraft({ ...draftOf(null, 'UTC'), destination_url: lookalike });
     expect(lookalikeToConfirm(fresh, true, null)).not.toBeNull();
     expect(
-      lookalikeToConfirm(startDraft(draftOf({ ...link, destination_url: lookalike })), false, null),
+      lookalikeToConfirm(startDraft(draftOf({ ...link, destination_url: lookalike }, 'UTC')), false, null),
     ).toBeNull();
     const edited = editDraft(open(), 'destination_url', lookalike);
     const host = lookalikeToConfirm(edited, false, null);

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { createLinkArgs, updateLinkArgs } from '@linkhub/shared/mutators/links';
+import { linkScheduleSchema } from '@linkhub/shared/schemas/links';
 import type { LinkView } from '@linkhub/shared/sync/views';
 import { conflictsOf, isEdited, type DraftState } from '../../drafts/draft-rebase';
 import { displayUrl, lookalikeHostOf } from './destination-display';
@@ -11,6 +12,7 @@ import {
   type RuleDraft,
   type SplitDraft,
 } from './routing-drafts';
+import { instantOf, wallTimeOf } from './zoned-time';
 
 /**
  * What the link form sends, decided from its draft against the synced link (drafts/draft-rebase.ts
@@ -33,12 +35,8 @@ export type LinkDraft = {
 export type LinkField = keyof LinkDraft;
 export type LinkDraftState = DraftState<LinkDraft>;
 
-/** The form shows and takes schedule times in UTC, as `datetime-local` values. */
-const toLocal = (iso: string | null) => (iso ? new Date(iso).toISOString().slice(0, 16) : '');
-const fromLocal = (v: string) => (v ? new Date(`${v}:00Z`).toISOString() : null);
-
-/** The form's values for a synced link (or an empty form). */
-export function draftOf(link: LinkView | null): LinkDraft {
+/** The form's values for a synced link (or an empty form), schedule times on `timeZone`'s clock. */
+export function draftOf(link: LinkView | null, timeZone: string): LinkDraft {
   const utm: Record<string, string> = {};
   for (const k of UTM_KEYS) {
     const v = link?.utm[k];
@@ -49,8 +47,8 @@ export function draftOf(link: LinkView | null): LinkDraft {
     slug: link?.slug ?? '',
     title: link?.title ?? '',
     tags: link?.tags.join(', ') ?? '',
-    starts_at: toLocal(link?.starts_at ?? null),
-    expires_at: toLocal(link?.expires_at ?? null),
+    starts_at: wallTimeOf(link?.starts_at ?? null, timeZone),
+    expires_at: wallTimeOf(link?.expires_at ?? null, timeZone),
     utm,
     rules: rulesToDrafts(link?.rules ?? []),
     split: splitToDrafts(link?.destinations ?? []),
@@ -76,8 +74,8 @@ export function changedFields(state: LinkDraftState): LinkField[] {
 export const linkConflicts = (state: LinkDraftState): LinkField[] => conflictsOf(state);
 
 type Ref = { id: string; workspace_id: string };
-/** What the user may change beyond the plain fields (plan and role). */
-export type Allowed = { targeting: boolean; split: boolean };
+/** What the user may change beyond the plain fields (plan and role), and the clock the schedule is typed on. */
+export type UpdateContext = { targeting: boolean; split: boolean; timeZone: string };
 
 export type CreateLinkInput = z.input<typeof createLinkArgs>;
 export type UpdateLinkInput = z.input<typeof updateLinkArgs>;
@@ -94,7 +92,7 @@ export function createInput(draft: LinkDraft, ref: Ref): CreateLinkInput {
 }
 
 /** The updateLink arguments for what this form changed; null when there is nothing to send. */
-export function updateInput(state: LinkDraftState, ref: Ref, allowed: Allowed): UpdateLinkInput | null {
+export function updateInput(state: LinkDraftState, ref: Ref, allowed: UpdateContext): UpdateLinkInput | null {
   const { draft } = state;
   const changed = (key: LinkField) => isEdited(state, key);
   const fields: Omit<UpdateLinkInput, keyof Ref> = {
@@ -104,8 +102,8 @@ export function updateInput(state: LinkDraftState, ref: Ref, allowed: Allowed): 
     ...(changed('title') ? { title: draft.title || null } : {}),
     // An emptied slug is not sent: a link keeps its address.
     ...(changed('slug') && draft.slug ? { slug: draft.slug } : {}),
-    ...(changed('starts_at') ? { starts_at: fromLocal(draft.starts_at) } : {}),
-    ...(changed('expires_at') ? { expires_at: fromLocal(draft.expires_at) } : {}),
+    ...(changed('starts_at') ? { starts_at: instantOf(draft.starts_at, allowed.timeZone) } : {}),
+    ...(changed('expires_at') ? { expires_at: instantOf(draft.expires_at, allowed.timeZone) } : {}),
     ...(allowed.targeting && changed('rules') ? { rules: draftsToRules(draft.rules) } : {}),
     ...(allowed.split && changed('split') ? { destinations: draftsToSplit(draft.split) } : {}),
   };
@@ -125,11 +123,20 @@ export function planCreate(draft: LinkDraft, ref: Ref): SavePlan {
 }
 
 /** An open link's update of only the changed fields, checked with the mutator's own schema. */
-export function planUpdate(state: LinkDraftState, ref: Ref, allowed: Allowed): SavePlan {
+export function planUpdate(state: LinkDraftState, ref: Ref, allowed: UpdateContext): SavePlan {
   const input = updateInput(state, ref, allowed);
   if (input === null) return { kind: 'unchanged' };
   const parsed = updateLinkArgs.safeParse(input);
-  return parsed.success ? { kind: 'update', args: parsed.data } : { kind: 'invalid', error: parsed.error };
+  if (!parsed.success) return { kind: 'invalid', error: parsed.error };
+  if (parsed.data.starts_at !== undefined || parsed.data.expires_at !== undefined) {
+    // One end changed: the link's whole schedule, the other end as the form holds it, must stay in order.
+    const schedule = linkScheduleSchema.safeParse({
+      starts_at: instantOf(state.draft.starts_at, allowed.timeZone),
+      expires_at: instantOf(state.draft.expires_at, allowed.timeZone),
+    });
+    if (!schedule.success) return { kind: 'invalid', error: schedule.error };
+  }
+  return { kind: 'update', args: parsed.data };
 }
 
 /** The look-alike host the user must confirm before saving (a new destination only), else null. */

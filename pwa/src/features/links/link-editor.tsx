@@ -46,7 +46,7 @@ type Props = {
 export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const rep = useRep();
   const { workspace, can, capability } = useWorkspace();
-  const synced = useSyncedDraft<LinkDraft>(refused?.draft ?? draftOf(link));
+  const synced = useSyncedDraft<LinkDraft>(refused?.draft ?? draftOf(link, workspace.time_zone));
   const { draft } = synced;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState('');
@@ -81,6 +81,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
       ? planUpdate(synced.state, target, {
           targeting: can('link.update_targeting'),
           split: can('link.update_split'),
+          timeZone: workspace.time_zone,
         })
       : planCreate(draft, target);
     if (plan.kind === 'invalid') return setErrors(fieldErrors(plan.error));
@@ -209,7 +210,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
         {link && (
           <div className="two">
             <Field
-              label="Starts at (UTC)"
+              label={`Starts at (${workspace.time_zone})`}
               type="datetime-local"
               value={draft.starts_at}
               onChange={(v) => set('starts_at', v)}
@@ -217,7 +218,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
               readOnly={!editable}
             />
             <Field
-              label="Expires at (UTC)"
+              label={`Expires at (${workspace.time_zone})`}
               type="datetime-local"
               value={draft.expires_at}
               onChange={(v) => set('expires_at', v)}

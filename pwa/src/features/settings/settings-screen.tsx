@@ -13,6 +13,7 @@ import { Sessions } from './sessions';
 import { TwoFactor } from './two-factor';
 import { TwoFactorPolicy } from './two-factor-policy';
 import { WorkspacesAdmin } from './workspaces-admin';
+import { canonicalZone, TimeZoneField } from './time-zone-field';
 import { WebhooksScreen } from '../webhooks/webhooks-screen';
 import { navigate } from '../../router/router';
 
@@ -31,7 +32,9 @@ function WorkspaceSettings() {
   const editable = can('workspace.update_settings');
   const save = (e: FormEvent) => {
     e.preventDefault();
-    void rep.mutate.updateWorkspaceSettings({ workspace_id: workspace.id, name, time_zone: timeZone }).then(
+    const zone = canonicalZone(timeZone);
+    setTimeZone(zone);
+    void rep.mutate.updateWorkspaceSettings({ workspace_id: workspace.id, name, time_zone: zone }).then(
       () => setMessage('Saved on this device; it syncs when online.'),
       (err: unknown) => setMessage(errorText(err)),
     );
@@ -40,13 +43,7 @@ function WorkspaceSettings() {
     <>
       <form className="panel" onSubmit={save} aria-label="Workspace settings">
         <Field label="Workspace name" value={name} onChange={setName} readOnly={!editable} required />
-        <Field
-          label="Time zone (for analytics days)"
-          value={timeZone}
-          onChange={setTimeZone}
-          readOnly={!editable}
-          hint="For example Europe/Berlin or UTC."
-        />
+        <TimeZoneField value={timeZone} onChange={setTimeZone} readOnly={!editable} />
         {editable && (
           <button type="submit" className="primary">
             Save settings
