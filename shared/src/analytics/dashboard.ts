@@ -27,6 +27,23 @@ export function isDashboardDimension(value: unknown): value is DashboardDimensio
   return typeof value === 'string' && (DASHBOARD_DIMENSIONS as readonly string[]).includes(value);
 }
 
+/** Breakdowns left out while they know nothing: no A/B test ran, no link carries UTM tags, no region was found. */
+const OPTIONAL_DIMENSIONS: ReadonlySet<DashboardDimension> = new Set([
+  'region',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'variant',
+]);
+
+/** Whether a breakdown is worth showing: not an optional one whose every row has no value. */
+export function breakdownWorthShowing(
+  dim: DashboardDimension,
+  rows: readonly { value: string | null }[],
+): boolean {
+  return !OPTIONAL_DIMENSIONS.has(dim) || rows.some((r) => r.value !== null);
+}
+
 /** What a person reads for each dimension (chips, headings, the shared page). */
 export const DASHBOARD_DIMENSION_LABELS: Record<DashboardDimension, string> = {
   event_type: 'Source',
@@ -99,6 +116,9 @@ export type DashboardRow = {
 
 export type DashboardWindow = { from: string; to: string };
 
+/** What values that are ids read as, by dimension and value (a variant id → "Summer banner (Shop headline)"). */
+export type DashboardValueNames = Partial<Record<DashboardDimension, Record<string, string>>>;
+
 /** One answer of `GET /v1/analytics/dashboard` (and the numbers a shared link shows). */
 export type DashboardData = {
   interval: 'hour' | 'day';
@@ -114,6 +134,8 @@ export type DashboardData = {
   /** Aligned bucket by bucket with `series` (same count, same local clock times). */
   previous_series: DashboardPoint[];
   breakdowns: Record<DashboardDimension, DashboardRow[]>;
+  /** Names of the id values in `breakdowns` and the filters (absent from answers cached before it existed). */
+  value_names?: DashboardValueNames;
   /** `rollups` without filters; `events` with filters (the hourly cube for closed hours, raw events for the open ones). */
   source: 'rollups' | 'events';
   /**

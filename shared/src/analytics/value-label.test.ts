@@ -11,9 +11,22 @@ describe('valueLabel', () => {
     expect(valueLabel('language', 'fr', 'de')).toBe('Französisch');
   });
 
-  it('says what an empty value means', () => {
+  it('says what an empty value means: unknown, or known to be absent', () => {
     expect(valueLabel('referrer_host', '', 'en')).toBe('Direct / none');
     expect(valueLabel('country', null, 'en')).toBe('Unknown');
+    expect(valueLabel('utm_source', null, 'en')).toBe('Not tagged');
+    expect(valueLabel('variant', null, 'en')).toBe('Not in a test');
+  });
+
+  it('reads an id by the name the answer gave it, and only its own', () => {
+    const names = { '0190a000-0000-7000-8000-000000000001': 'Summer banner (Shop headline)' };
+    expect(valueLabel('variant', '0190a000-0000-7000-8000-000000000001', 'en', names)).toBe(
+      'Summer banner (Shop headline)',
+    );
+    expect(valueLabel('variant', '0190a000-0000-7000-8000-000000000002', 'en', names)).toBe(
+      '0190a000-0000-7000-8000-000000000002',
+    );
+    expect(valueLabel('variant', 'toString', 'en', names)).toBe('toString');
   });
 
   it('shows other values as they are', () => {

@@ -1,13 +1,28 @@
 import { EVENT_TYPE_LABELS, type DashboardDimension } from './dashboard';
 import { safeLocale } from './format';
 
+/** What an empty value means: nothing known, or something known to be absent. */
+function emptyLabel(dim: DashboardDimension): string {
+  if (dim === 'referrer_host') return 'Direct / none';
+  if (dim === 'variant') return 'Not in a test';
+  if (dim === 'utm_source' || dim === 'utm_medium' || dim === 'utm_campaign') return 'Not tagged';
+  return 'Unknown';
+}
+
 /**
  * What a breakdown value reads as for people, the same in the editor and on the shared page:
  * country and language codes by their names in the reader's language, event types by their label,
- * an empty value as "Unknown" (or "Direct / none" for referrers).
+ * ids by the name the answer gave them (`names`: a variant's), an empty value by what it means.
  */
-export function valueLabel(dim: DashboardDimension, value: string | null, locale: string): string {
-  if (value === null || value === '') return dim === 'referrer_host' ? 'Direct / none' : 'Unknown';
+export function valueLabel(
+  dim: DashboardDimension,
+  value: string | null,
+  locale: string,
+  names?: Readonly<Record<string, string>>,
+): string {
+  if (value === null || value === '') return emptyLabel(dim);
+  const named = names !== undefined && Object.hasOwn(names, value) ? names[value] : undefined;
+  if (named !== undefined) return named;
   if (dim === 'event_type') return EVENT_TYPE_LABELS[value] ?? value;
   if (dim === 'country') return displayName('region', value, locale);
   if (dim === 'language') return displayName('language', value, locale);

@@ -26,6 +26,7 @@ import { intervalOf, type Window } from '@linkhub/shared/analytics/dashboard-win
 import { hourlyCutoff, type AnalyticsScope } from './scope';
 import { timeseries } from './timeseries';
 import { leadTotals } from './lead-totals';
+import { variantNames } from './variant-names';
 
 type Db = Pick<pg.Pool, 'query'>;
 
@@ -148,6 +149,10 @@ export async function dashboard(
   const breakdowns = Object.fromEntries(
     DASHBOARD_DIMENSIONS.map((d) => [d, current.breakdowns[d] ?? []]),
   ) as Record<DashboardDimension, DashboardRow[]>;
+  const variants = await variantNames(db, scope.workspaceId, [
+    ...breakdowns.variant.map((r) => r.value),
+    q.filters.variant,
+  ]);
   return {
     interval,
     time_zone: scope.timeZone,
@@ -159,6 +164,7 @@ export async function dashboard(
     series: current.series,
     previous_series: previous.series,
     breakdowns,
+    value_names: { variant: variants },
     source: filtered ? 'events' : 'rollups',
     filtered_since: since !== null && since > q.previous.from ? since.toISOString() : null,
     unique_visitors_counting: counting,

@@ -1,5 +1,6 @@
 import { escapeHtml } from '@linkhub/shared/blocks/escape';
 import {
+  breakdownWorthShowing,
   DASHBOARD_DIMENSION_LABELS,
   DASHBOARD_DIMENSIONS,
   VISITOR_COUNTING_NOTES,
@@ -70,15 +71,20 @@ function seriesChart(d: DashboardData, locale: string): string {
 <polyline points="${prev}" fill="none" stroke="#9aa5c4" stroke-dasharray="4 3"/>${ticks}</svg>`;
 }
 
-function breakdownSection(d: DashboardData, dim: DashboardDimension, locale: string): string {
+function breakdownSection(
+  d: DashboardData,
+  dim: DashboardDimension,
+  filters: DashboardFilters,
+  locale: string,
+): string {
   const rows = d.breakdowns[dim];
-  if (rows.length === 0) return '';
+  if (rows.length === 0 || (filters[dim] === undefined && !breakdownWorthShowing(dim, rows))) return '';
   const total = d.totals.clicks + d.totals.scans + d.totals.page_views;
   const top = Math.max(1, ...rows.map((r) => r.events));
   const body = rows
     .map(
       (r) =>
-        `<tr><td class="bar"><span style="width:${((100 * r.events) / top).toFixed(1)}%"></span><em>${escapeHtml(valueLabel(dim, r.value, locale))}</em></td><td class="n">${formatCount(r.events, locale)}</td><td class="n muted">${total === 0 ? '' : formatShare(r.events / total, locale)}</td></tr>`,
+        `<tr><td class="bar"><span style="width:${((100 * r.events) / top).toFixed(1)}%"></span><em>${escapeHtml(valueLabel(dim, r.value, locale, d.value_names?.[dim]))}</em></td><td class="n">${formatCount(r.events, locale)}</td><td class="n muted">${total === 0 ? '' : formatShare(r.events / total, locale)}</td></tr>`,
     )
     .join('');
   const label = escapeHtml(DASHBOARD_DIMENSION_LABELS[dim]);
@@ -128,7 +134,7 @@ export function renderSharePage(d: DashboardData, filters: DashboardFilters, lab
   const chips = DASHBOARD_DIMENSIONS.filter((dim) => filters[dim] !== undefined)
     .map(
       (dim) =>
-        `<span>${escapeHtml(DASHBOARD_DIMENSION_LABELS[dim])}: ${escapeHtml(valueLabel(dim, filters[dim] || null, locale))}</span>`,
+        `<span>${escapeHtml(DASHBOARD_DIMENSION_LABELS[dim])}: ${escapeHtml(valueLabel(dim, filters[dim] || null, locale, d.value_names?.[dim]))}</span>`,
     )
     .join('');
   const nav = labels.periodLinks
@@ -144,7 +150,7 @@ export function renderSharePage(d: DashboardData, filters: DashboardFilters, lab
 <nav aria-label="Period">${nav}</nav>${chips === '' ? '' : `<p class="chips">Filtered by ${chips}</p>`}${coverage(d, range)}
 <div class="tiles">${tile('Clicks', d.totals.clicks, d.change.clicks, locale)}${tile('QR scans', d.totals.scans, d.change.scans, locale)}${tile('Page views', d.totals.page_views, d.change.page_views, locale)}${tile('Unique visitors', d.totals.unique_visitors, d.change.unique_visitors, locale, d.unique_visitors_counting)}</div>
 <section><h2>Events over time</h2>${seriesChart(d, locale)}</section>
-<div class="grid">${DASHBOARD_DIMENSIONS.map((dim) => breakdownSection(d, dim, locale)).join('')}</div>
+<div class="grid">${DASHBOARD_DIMENSIONS.map((dim) => breakdownSection(d, dim, filters, locale)).join('')}</div>
 <p class="muted">Read-only shared view. Powered by LinkHub.</p></main></body></html>`;
 }
 

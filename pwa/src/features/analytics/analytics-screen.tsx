@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import {
+  breakdownWorthShowing,
   DASHBOARD_DIMENSIONS,
   type DashboardDimension,
   type DashboardFilters,
@@ -197,6 +198,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
       </div>
       <FilterChips
         filters={view.filters}
+        names={d?.value_names}
         onRemove={(dim) => go(withoutFilter(view, dim))}
         onClear={() => go({ ...view, filters: {} })}
       />
@@ -246,8 +248,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
                     onPick={pick}
                   />
                 </div>
-              ) : d.breakdowns[dim].length === 0 &&
-                (dim === 'variant' || dim.startsWith('utm_') || dim === 'region') ? null : (
+              ) : view.filters[dim] === undefined && !breakdownWorthShowing(dim, d.breakdowns[dim]) ? null : (
                 <BarList
                   key={dim}
                   dim={dim}
@@ -255,6 +256,7 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
                   total={total}
                   active={view.filters[dim]}
                   onPick={pick}
+                  names={d.value_names?.[dim]}
                 />
               ),
             )}

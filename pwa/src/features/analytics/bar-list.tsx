@@ -11,8 +11,12 @@ import { count, share } from './number-format';
 
 const readerLocale = () => navigator.language || 'en';
 
-export function valueLabel(dim: DashboardDimension, value: string | null): string {
-  return sharedValueLabel(dim, value, readerLocale());
+export function valueLabel(
+  dim: DashboardDimension,
+  value: string | null,
+  names?: Readonly<Record<string, string>>,
+): string {
+  return sharedValueLabel(dim, value, readerLocale(), names);
 }
 
 export function countryName(code: string): string {
@@ -29,12 +33,15 @@ export function BarList({
   total,
   active,
   onPick,
+  names,
 }: {
   dim: DashboardDimension;
   rows: DashboardRow[];
   total: number;
   active: string | undefined;
   onPick: (dim: DashboardDimension, value: string | null) => void;
+  /** What id values read as (the answer's `value_names` of this dimension). */
+  names?: Readonly<Record<string, string>> | undefined;
 }) {
   const label = DASHBOARD_DIMENSION_LABELS[dim];
   const top = Math.max(1, ...rows.map((r) => r.events));
@@ -46,7 +53,7 @@ export function BarList({
       ) : (
         <ol className="an-bars">
           {rows.map((r) => {
-            const name = valueLabel(dim, r.value);
+            const name = valueLabel(dim, r.value, names);
             const pressed = active !== undefined && active === (r.value ?? '');
             return (
               <li key={r.value ?? ''}>

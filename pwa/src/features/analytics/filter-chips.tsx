@@ -3,6 +3,7 @@ import {
   DASHBOARD_DIMENSIONS,
   type DashboardDimension,
   type DashboardFilters,
+  type DashboardValueNames,
 } from '@linkhub/shared/analytics/dashboard';
 import { valueLabel } from './bar-list';
 
@@ -11,8 +12,11 @@ export function FilterChips({
   filters,
   onRemove,
   onClear,
+  names,
 }: {
   filters: DashboardFilters;
+  /** What id values read as (the last answer's `value_names`). */
+  names: DashboardValueNames | undefined;
   onRemove: (dim: DashboardDimension) => void;
   onClear: () => void;
 }) {
@@ -22,7 +26,7 @@ export function FilterChips({
     <div className="an-chips" role="group" aria-label="Active filters">
       {active.map((d) => {
         const label = DASHBOARD_DIMENSION_LABELS[d];
-        const value = valueLabel(d, filters[d] ?? '');
+        const value = valueLabel(d, filters[d] ?? '', names?.[d]);
         const text = `${label}: ${value}`;
         return (
           <span key={d} className="an-chip" data-filter={d}>

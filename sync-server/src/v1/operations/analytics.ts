@@ -44,6 +44,8 @@ export const dashboardSchema = z.looseObject({
       }),
     ),
   ),
+  /** Names of id values, by dimension then value: `{ "variant": { "<variant id>": "Summer banner (Shop headline)" } }`. */
+  value_names: z.record(z.string(), z.record(z.string(), z.string())),
   source: z.enum(['rollups', 'events']),
   filtered_since: z.string().nullable(),
   /** How unique visitors were counted: exact, approximate (HyperLogLog, about ±2 %) or not_counted (null). */
