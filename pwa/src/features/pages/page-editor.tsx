@@ -31,9 +31,11 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
       <div>
         <div className="row">
           <span className={`badge ${published ? '' : 'paused'}`}>
-            {published ? (stale ? 'Published (draft has changes)' : 'Published') : 'Draft'}
+            {published ? (stale ? 'Published (draft has changes)' : 'Published · up to date') : 'Draft'}
           </span>
+          {/* Nothing to publish while the live page is the draft: a second identical version would only crowd the history. */}
           {can('bio_page.publish') &&
+            (!published || stale) &&
             (user.email_verified ? (
               <button type="button" className="primary" onClick={() => void rep.mutate.publishPage(ref)}>
                 {published ? 'Publish changes' : 'Publish'}
