@@ -85,24 +85,27 @@ export default function QrScreen({ rest }: { rest: string[] }) {
           <ul className="list">
             {codes.map((c) => (
               <li key={c.id}>
-                {canExport && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${c.title ?? c.slug} for export`}
-                    checked={picked.has(c.id)}
-                    disabled={c.slug === ''}
-                    onChange={(e) => toggle(c.id, e.target.checked)}
-                  />
-                )}
-                <a
-                  href={`/qr/${c.id}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    navigate(`/qr/${c.id}`);
-                  }}
-                >
-                  {c.title ?? c.slug}
-                </a>
+                {/* The box stays beside the name it selects when the row wraps on a phone. */}
+                <span className="list-lead">
+                  {canExport && (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${c.title ?? c.slug} for export`}
+                      checked={picked.has(c.id)}
+                      disabled={c.slug === ''}
+                      onChange={(e) => toggle(c.id, e.target.checked)}
+                    />
+                  )}
+                  <a
+                    href={`/qr/${c.id}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      navigate(`/qr/${c.id}`);
+                    }}
+                  >
+                    {c.title ?? c.slug}
+                  </a>
+                </span>
                 <span className="muted">
                   {c.destination_url === null ? null : displayUrl(c.destination_url)}
                 </span>
