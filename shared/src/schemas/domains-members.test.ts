@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDomainInputSchema, isSystemHostName } from './domains';
+import { createDomainInputSchema, hostTyped, isSystemHostName } from './domains';
 import { changeRoleInputSchema, createGrantInputSchema, inviteMemberInputSchema } from './members';
 import { problems } from './test-helpers';
 import { createApiKeyInputSchema, createWorkspaceInputSchema } from './workspaces';
@@ -76,5 +76,15 @@ describe('workspaces and API keys', () => {
       ['scopes.0', 'invalid_value'],
     ]);
     expect(problems(createApiKeyInputSchema, { name: 'CI', scopes: [] })).toEqual([['scopes', 'too_small']]);
+  });
+});
+
+describe('hostTyped', () => {
+  it('takes the host of a pasted address, and leaves a bare host or anything else as typed', () => {
+    expect(hostTyped(' https://Go.Example.com/path?x=1 ')).toBe('go.example.com');
+    expect(hostTyped('http://bücher.example/')).toBe('xn--bcher-kva.example');
+    expect(hostTyped('go.example.com')).toBe('go.example.com');
+    expect(hostTyped('https://')).toBe('https://');
+    expect(hostTyped('ftp://files.example.com')).toBe('ftp://files.example.com');
   });
 });

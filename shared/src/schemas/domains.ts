@@ -11,6 +11,21 @@ export function isSystemHostName(host: string, systemHosts: readonly string[]): 
   return systemHosts.some((system) => host === system || host.endsWith(`.${system}`));
 }
 
+/** Why a system host (`shownHost`, as the editor shows it) cannot be connected. */
+export const reservedHostMessage = (shownHost: string): string =>
+  `${shownHost} belongs to LinkHub: connect a domain of your own.`;
+
+/** What a person pastes into the domain field: a bare host, or an address whose host is meant (`https://go.example.com/`). */
+export function hostTyped(text: string): string {
+  const trimmed = text.trim();
+  if (!/^https?:\/\//i.test(trimmed)) return trimmed;
+  try {
+    return new URL(trimmed).hostname;
+  } catch {
+    return trimmed;
+  }
+}
+
 export const createDomainInputSchema = z
   .strictObject({
     hostname: hostnameSchema,

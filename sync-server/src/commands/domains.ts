@@ -9,6 +9,7 @@ import {
 } from '@linkhub/shared/mutators/domains';
 import { one } from '@linkhub/shared/db/sql';
 import { hostnameSchema, uuidSchema } from '@linkhub/shared/schemas/common';
+import { isSystemHostName, reservedHostMessage } from '@linkhub/shared/schemas/domains';
 import { displayHost } from '@linkhub/shared/url/display-url';
 import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
@@ -64,6 +65,14 @@ export function domainCommands(cache: CacheDeps): Command[] {
   const add = defineCommand(addDomain, {
     describe: describeDomain,
     run: async (ctx, args) => {
+      if (isSystemHostName(args.hostname, [ctx.hosts.linkHost, ctx.hosts.bioHost]))
+        throw new ValidationError([
+          {
+            field: 'hostname',
+            issue: 'reserved',
+            message: reservedHostMessage(displayHost(args.hostname)),
+          },
+        ]);
       const token = randomBytes(16).toString('hex');
       await withConflicts(() =>
         ctx.tx.query(

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { addDomainArgs } from '@linkhub/shared/mutators/domains';
+import { hostTyped, isSystemHostName, reservedHostMessage } from '@linkhub/shared/schemas/domains';
 import { limitFor } from '@linkhub/shared/entitlements/plans';
 import { displayHost } from '@linkhub/shared/url/display-url';
 import { Field } from '../../ui/field';
@@ -33,8 +34,16 @@ export default function DomainsScreen(_props: { rest: string[] }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const add = (e: FormEvent) => {
     e.preventDefault();
-    const parsed = addDomainArgs.safeParse({ id: uuidv7(), workspace_id: workspace.id, hostname, purpose });
+    const parsed = addDomainArgs.safeParse({
+      id: uuidv7(),
+      workspace_id: workspace.id,
+      hostname: hostTyped(hostname),
+      purpose,
+    });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
+    const systemHosts = domains.filter((d) => d.is_system).map((d) => d.hostname);
+    if (isSystemHostName(parsed.data.hostname, systemHosts))
+      return setErrors({ hostname: reservedHostMessage(displayHost(parsed.data.hostname)) });
     setErrors({});
     setHostname('');
     void rep.mutate.addDomain(parsed.data);

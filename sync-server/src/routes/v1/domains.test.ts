@@ -41,6 +41,27 @@ describe('/v1/domains', () => {
     expect((await kit.api('GET', `/v1/domains/${domain.id}`, { key })).status).toBe(404);
   });
 
+  it('refuses LinkHub’s own link and bio hosts and their subdomains, and writes nothing', async () => {
+    const { LINK_HOST, BIO_HOST } = kit.deps.config;
+    for (const hostname of [`x.${LINK_HOST}`, `deep.x.${BIO_HOST}`]) {
+      const res = await kit.api('POST', '/v1/domains', { key, body: { hostname } });
+      expect(res.status).toBe(400);
+      expect((await json<ErrorBody>(res)).error.details).toEqual([
+        {
+          field: 'hostname',
+          issue: 'reserved',
+          message: `${hostname} belongs to LinkHub: connect a domain of your own.`,
+        },
+      ]);
+    }
+    const kept = await kit.deps.pool.query('SELECT 1 FROM custom_domains WHERE hostname LIKE $1', [
+      `%.${LINK_HOST}`,
+    ]);
+    expect(kept.rowCount).toBe(0);
+    const lookalike = await kit.api('POST', '/v1/domains', { key, body: { hostname: `evil-${LINK_HOST}` } });
+    expect(lookalike.status).toBe(201);
+  });
+
   it('a link on an unknown domain host is 404 on the domain field', async () => {
     const res = await kit.api('POST', '/v1/links', {
       key,
