@@ -185,6 +185,13 @@ describe('webhooks, end to end', () => {
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       await form.getByText('Enter a full web address', { exact: false }).waitFor();
       expect(await shownErrors()).toEqual([expect.stringMatching(/^Enter a full web address/)]);
+      // A plain http:// address is a full address: the sentence names what is wrong with it.
+      await endpointUrl.fill('http://example.com/hook');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await form.getByText('Use an https:// address', { exact: false }).waitFor();
+      expect(await shownErrors()).toEqual([
+        'Use an https:// address: nothing is sent to a plain http:// one.',
+      ]);
       await endpointUrl.fill('https://example.com/hook');
       await page.getByLabel('Description (optional)').fill('Orders \u202Eevil');
       await page.getByRole('button', { name: 'Add endpoint' }).click();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emailSchema,
   hostnameSchema,
+  httpsUrlSchema,
   paginationQuerySchema,
   slugSchema,
   tagsSchema,
@@ -43,13 +44,22 @@ describe('common field schemas', () => {
       'https://intranet/wiki',
     ])
       expect(message(local), local).toMatch(/^Use a public domain name/);
-    for (const malformed of [
-      'javascript:alert(1)',
-      'ftp://127.0.0.1/',
-      'example.com',
-      'https://exa mple.com',
-    ])
+    for (const malformed of ['javascript:alert(1)', 'example.com', 'https://exa mple.com'])
       expect(message(malformed), malformed).toBe('Enter a full http:// or https:// URL.');
+    for (const otherScheme of ['ftp://127.0.0.1/', 'ftp://files.example.com/a.zip', 'ws://example.com/'])
+      expect(message(otherScheme), otherScheme).toBe('Use an http:// or https:// address.');
+  });
+
+  it('https-only urls: a plain http:// address is refused for its scheme', () => {
+    const message = (input: string) => httpsUrlSchema.safeParse(input).error?.issues[0]?.message;
+    expect(message('http://hooks.example.com/linkhub')).toBe(
+      'Use an https:// address: nothing is sent to a plain http:// one.',
+    );
+    expect(message('http://127.0.0.1:8080/hook')).toBe(
+      'Use an https:// address: nothing is sent to a plain http:// one.',
+    );
+    expect(message('https://127.0.0.1/hook')).toMatch(/^Use a public domain name/);
+    expect(httpsUrlSchema.safeParse('https://hooks.example.com/linkhub').success).toBe(true);
   });
 
   it('host names: lower-cased, no scheme, port, path or IP', () => {

@@ -104,6 +104,16 @@ export const LOCAL_DESTINATION_MESSAGE =
  * Why a typed destination is refused: a well-formed http(s) URL whose host is an IP address or a
  * local name (`localhost`, `intranet`) says so, rather than asking for "a full URL" it already is.
  */
+/** A web address whose scheme is not one the field takes (`http://` where only https is sent, `ftp:`, `javascript:`). */
+export const HTTPS_ONLY_MESSAGE = 'Use an https:// address: nothing is sent to a plain http:// one.';
+export const WEB_SCHEME_MESSAGE = 'Use an http:// or https:// address.';
+/** The URL sentences that say more than "enter a full URL": the editor shows them as they are. */
+export const URL_REFUSAL_MESSAGES: readonly string[] = [
+  LOCAL_DESTINATION_MESSAGE,
+  HTTPS_ONLY_MESSAGE,
+  WEB_SCHEME_MESSAGE,
+];
+
 function destinationMessage(input: unknown, schemes: 'http(s)' | 'https'): string {
   const full = schemes === 'https' ? 'Enter a full https:// URL.' : 'Enter a full http:// or https:// URL.';
   if (typeof input !== 'string') return full;
@@ -114,6 +124,7 @@ function destinationMessage(input: unknown, schemes: 'http(s)' | 'https'): strin
     return full;
   }
   const schemeOk = schemes === 'https' ? url.protocol === 'https:' : /^https?:$/.test(url.protocol);
+  if (!schemeOk && url.hostname !== '') return schemes === 'https' ? HTTPS_ONLY_MESSAGE : WEB_SCHEME_MESSAGE;
   if (!schemeOk || url.hostname === '' || URL_HOST_PATTERN.test(url.hostname)) return full;
   return LOCAL_DESTINATION_MESSAGE;
 }
