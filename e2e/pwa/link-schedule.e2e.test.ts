@@ -8,6 +8,7 @@ import { eventually, newEmail, signInInUi, signUpOverApi, watch } from './helper
  * time zone is picked in Settings (typed in lower case), the schedule is typed on that clock, stored as
  * the instant it names, shown back the same way after a reload, and the edge holds the link back until
  * then. An expiry before the start and a six-digit year are refused beside the field; nothing is saved.
+ * The audit log shows its times on the same clock.
  */
 let h: PwaHarness;
 let edge: EdgeHarness;
@@ -90,6 +91,22 @@ it('schedules a link on the workspace clock, not the device’s, and refuses wha
   await expect.poll(() => page.getByLabel('Starts at (Europe/Berlin)').inputValue()).toBe('2027-12-24T09:00');
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
+
+  // The audit log reads the same clock.
+  await open('Settings');
+  const audit = page.getByRole('table').filter({ has: page.getByText('Audit log, newest first') });
+  await audit.getByRole('columnheader', { name: 'When (Europe/Berlin)' }).waitFor();
+  const [latest] = await h.sql<{ occurred_at: Date }>(
+    'SELECT occurred_at FROM audit_log_entries WHERE workspace_id = $1 ORDER BY occurred_at DESC, id DESC LIMIT 1',
+    [workspaceId],
+  );
+  const berlin = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Europe/Berlin',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  const firstWhen = audit.locator('tbody').getByRole('row').first().getByRole('cell').first();
+  await expect.poll(() => firstWhen.textContent()).toBe(berlin.format(latest?.occurred_at));
   expect(pageErrors).toEqual([]);
   await context.close();
 }, 120_000);

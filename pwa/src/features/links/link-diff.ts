@@ -12,7 +12,7 @@ import {
   type RuleDraft,
   type SplitDraft,
 } from './routing-drafts';
-import { instantOf, wallTimeOf } from './zoned-time';
+import { instantOf, wallTimeOf } from '../../ui/zoned-time';
 
 /**
  * What the link form sends, decided from its draft against the synced link (drafts/draft-rebase.ts

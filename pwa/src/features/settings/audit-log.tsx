@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { apiEnvelope } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
+import { wallTimeOf } from '../../ui/zoned-time';
 import { auditActor, auditSentence, type AuditActor, type AuditEntryFacts } from './audit-sentence';
 
 type Entry = AuditEntryFacts & {
@@ -48,7 +49,7 @@ export function AuditLog() {
         <caption className="sr-only">Audit log, newest first</caption>
         <thead>
           <tr>
-            <th scope="col">When (UTC)</th>
+            <th scope="col">When ({workspace.time_zone})</th>
             <th scope="col">Who</th>
             <th scope="col">What</th>
           </tr>
@@ -56,7 +57,7 @@ export function AuditLog() {
         <tbody role="rowgroup">
           {entries.map((e) => (
             <tr key={e.id} role="row">
-              <td role="cell">{e.occurred_at.slice(0, 16).replace('T', ' ')}</td>
+              <td role="cell">{wallTimeOf(e.occurred_at, workspace.time_zone).replace('T', ' ')}</td>
               <td role="cell">{auditActor(e.actor)}</td>
               <td role="cell">
                 {auditSentence(e)}
