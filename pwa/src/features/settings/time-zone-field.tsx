@@ -26,12 +26,10 @@ export function TimeZoneField({
   value,
   onChange,
   readOnly,
-  error,
 }: {
   value: string;
   onChange: (zone: string) => void;
   readOnly: boolean;
-  error?: string | undefined;
 }) {
   const device = deviceZone();
   return (
@@ -42,7 +40,6 @@ export function TimeZoneField({
         onChange={onChange}
         readOnly={readOnly}
         suggestions={ZONES}
-        error={error}
         hint="Analytics days, link schedules and time-of-day rules follow it. For example Europe/Berlin or UTC."
       />
       {!readOnly && device !== null && device !== value && (
