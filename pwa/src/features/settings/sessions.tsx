@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useApi } from '../../ui/use-api';
+import { wallTimeOf } from '../../ui/zoned-time';
 
 type Session = {
   id: string;
@@ -12,7 +13,9 @@ type Session = {
   last_seen_at: string | null;
 };
 
-const day = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : 'never');
+/** On this device's own clock: sessions belong to the person, not to one workspace's time zone. */
+const deviceZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const day = (iso: string | null) => (iso ? wallTimeOf(iso, deviceZone).replace('T', ' ') : 'never');
 
 /** Where this account is signed in (client label only, never an IP), and signing one of them out. */
 export function Sessions({ onSignOutAll }: { onSignOutAll: () => void }) {
