@@ -45,7 +45,9 @@ export function renderDocument(parts: DocumentParts): string {
       ? ''
       : `<meta property="og:image" content="${escapeHtml(parts.shareImage)}">`) +
     (parts.noindex === true ? '<meta name="robots" content="noindex">' : '') +
-    (parts.canonicalPath === undefined ? '' : `<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`) +
+    (parts.canonicalPath === undefined
+      ? ''
+      : `<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`) +
     `<meta name="theme-color" content="${escapeHtml(parts.theme.background)}">` +
     '<link rel="icon" href="data:,">' +
     `<style nonce="${nonce}">${criticalCss(parts.theme)}</style>`;
