@@ -189,9 +189,7 @@ describe('webhooks, end to end', () => {
       await endpointUrl.fill('http://example.com/hook');
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       await form.getByText('Use an https:// address', { exact: false }).waitFor();
-      expect(await shownErrors()).toEqual([
-        'Use an https:// address: nothing is sent to a plain http:// one.',
-      ]);
+      expect(await shownErrors()).toEqual(['Use an https:// address.']);
       await endpointUrl.fill('https://example.com/hook');
       await page.getByLabel('Description (optional)').fill('Orders \u202Eevil');
       await page.getByRole('button', { name: 'Add endpoint' }).click();

@@ -14,8 +14,8 @@ type FieldProps = {
   readOnly?: boolean;
   /** A textarea: the value may hold line breaks (a single-line input drops them). */
   multiline?: boolean;
-  /** Values the browser offers as the user types (a datalist); any other value may still be typed. */
-  suggestions?: readonly string[];
+  /** The id of a `<datalist>` whose values the browser offers as the user types. */
+  list?: string;
 };
 
 /** A labelled input (or textarea) with its hint and error tied to it (aria-describedby). */
@@ -32,7 +32,7 @@ export function Field({
   placeholder,
   readOnly,
   multiline,
-  suggestions,
+  list,
 }: FieldProps) {
   const id = useId();
   const described =
@@ -63,18 +63,12 @@ export function Field({
           inputMode={inputMode}
           placeholder={placeholder}
           readOnly={readOnly}
-          list={suggestions ? `${id}-suggestions` : undefined}
+          list={list}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
         />
       )}
-      {suggestions && !multiline && (
-        <datalist id={`${id}-suggestions`}>
-          {suggestions.map((value) => (
-            <option key={value} value={value} />
-          ))}
-        </datalist>
-      )}
+
       {hint && <small id={`${id}-hint`}>{hint}</small>}
       {error && (
         <small id={`${id}-error`} className="error">

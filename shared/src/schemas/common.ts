@@ -105,7 +105,7 @@ export const LOCAL_DESTINATION_MESSAGE =
  * local name (`localhost`, `intranet`) says so, rather than asking for "a full URL" it already is.
  */
 /** A web address whose scheme is not one the field takes (`http://` where only https is sent, `ftp:`, `javascript:`). */
-export const HTTPS_ONLY_MESSAGE = 'Use an https:// address: nothing is sent to a plain http:// one.';
+export const HTTPS_ONLY_MESSAGE = 'Use an https:// address.';
 export const WEB_SCHEME_MESSAGE = 'Use an http:// or https:// address.';
 /** The URL sentences that say more than "enter a full URL": the editor shows them as they are. */
 export const URL_REFUSAL_MESSAGES: readonly string[] = [

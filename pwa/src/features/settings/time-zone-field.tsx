@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Field } from '../../ui/field';
 
 /** The zones this browser knows, UTC first: what the field offers as the user types. */
@@ -32,14 +33,20 @@ export function TimeZoneField({
   readOnly: boolean;
 }) {
   const device = deviceZone();
+  const listId = useId();
   return (
     <>
+      <datalist id={listId}>
+        {ZONES.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
       <Field
         label="Time zone"
         value={value}
         onChange={onChange}
         readOnly={readOnly}
-        suggestions={ZONES}
+        list={listId}
         hint="Analytics days, link schedules and time-of-day rules follow it. For example Europe/Berlin or UTC."
       />
       {!readOnly && device !== null && device !== value && (
