@@ -198,6 +198,14 @@ export function pageCommands(cache: CacheDeps): Command[] {
     describe: describePage,
     run: async (ctx, args) => {
       const page = await loadPage(ctx, args.workspace_id, args.id);
+      const live = await one<{ published_revision: number | null }>(
+        ctx.tx,
+        'SELECT published_revision FROM bio_pages WHERE id = $1',
+        [page.id],
+      );
+      // Already live as it stands (a second device, an integration calling twice): an identical
+      // version would only crowd the history.
+      if (live?.published_revision === page.draft_revision) return result(page);
       await publishDraft(ctx, cache, page);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);

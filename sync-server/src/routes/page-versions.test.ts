@@ -79,6 +79,9 @@ describe('GET /api/workspaces/{ws}/pages/{id}/versions', () => {
     const owner = await verifiedOwner('Hanna');
     const client = h.client(owner.token);
     const page = await pagePublishedTwice(client, owner.workspaceId);
+    // Published again with nothing changed (another device, an integration calling twice): no third version.
+    await client.rep.mutate.publishPage({ id: page, workspace_id: owner.workspaceId });
+    await syncRound(client);
     const res = await get(`/api/workspaces/${owner.workspaceId}/pages/${page}/versions`, owner.token);
     expect(res.status).toBe(200);
     const versions = pageVersionListSchema.parse(((await res.json()) as { data: unknown }).data);
