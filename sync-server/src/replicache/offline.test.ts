@@ -25,6 +25,12 @@ describe('offline edits are never lost', () => {
     });
     await syncRound(first);
     expect(await h.sql('SELECT 1 FROM links WHERE id = $1', [id])).toHaveLength(1);
+    // Under load the pull that confirms the create can trail the push: count the queue from empty.
+    await eventually(
+      () => first.rep.experimentalPendingMutations(),
+      (pending) => pending.length === 0,
+      first,
+    );
 
     await h.stopServer();
     for (let i = 1; i <= 1000; i += 1) {
