@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@linkhub/shared/errors/codes';
-import { URL_REFUSAL_MESSAGES } from '@linkhub/shared/schemas/common';
+import { isUrlRefusalMessage } from '@linkhub/shared/schemas/common';
 import { ApiError, type ApiErrorDetail } from '../api/api-error';
 
 /**
@@ -260,8 +260,7 @@ function issueSentence(facts: IssueFacts): string {
       // A pattern's own message says what is allowed ("Use 1–64 lower-case letters…"); the generic one cannot.
       if (facts.format === 'regex' && isAuthored(facts.message))
         return `${label}: ${lowerFirst(asSentence(facts.message))}`;
-      if (facts.format === 'url' && URL_REFUSAL_MESSAGES.includes(facts.message ?? ''))
-        return facts.message ?? '';
+      if (facts.format === 'url' && isUrlRefusalMessage(facts.message)) return facts.message;
       const format = facts.format ? FORMAT_SENTENCES[facts.format] : undefined;
       if (format) return fill(format);
       break;

@@ -113,6 +113,8 @@ export const URL_REFUSAL_MESSAGES: readonly string[] = [
   HTTPS_ONLY_MESSAGE,
   WEB_SCHEME_MESSAGE,
 ];
+export const isUrlRefusalMessage = (message: string | undefined): message is string =>
+  message !== undefined && URL_REFUSAL_MESSAGES.includes(message);
 
 function destinationMessage(input: unknown, schemes: 'http(s)' | 'https'): string {
   const full = schemes === 'https' ? 'Enter a full https:// URL.' : 'Enter a full http:// or https:// URL.';
