@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
 
 /** The sync-server the dev server proxies API calls to (the launcher sets PUBLIC_SYNC_URL). */
 const syncUrl = process.env.PUBLIC_SYNC_URL ?? 'http://127.0.0.1:8080';
@@ -22,6 +23,7 @@ const API_DENYLIST = [
 export default defineConfig({
   plugins: [
     react(),
+    zodWithoutJsonSchema(),
     {
       // Dev server only: sync-server adds the same tag to the built shell it serves (routes/pwa-static.ts).
       name: 'linkhub-edge-url',

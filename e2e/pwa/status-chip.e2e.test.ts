@@ -26,15 +26,14 @@ describe('the unsynced-changes chip (17.16)', () => {
     await page.clock.install();
     await signInAsDemo(page, h.base, demo);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    const workspaceName = page.getByRole('form', { name: 'Workspace settings' }).getByLabel('Workspace name');
+    // The form is on screen before the clock stops: with it paused, nothing scheduled by a timer runs.
+    await workspaceName.waitFor();
     await context.setOffline(true);
     const chip = page.getByRole('status').filter({ hasText: 'Offline' });
     await chip.waitFor();
     await page.clock.pauseAt(Date.now() + 60_000);
-    await page
-      .getByRole('form', { name: 'Workspace settings' })
-      .getByLabel('Workspace name')
-      .fill('Demo Workspace (offline edit)');
+    await workspaceName.fill('Demo Workspace (offline edit)');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('Saved on this device').waitFor();
     await page.locator('[role=status][data-pending="1"]').waitFor({ timeout: 10_000 });
