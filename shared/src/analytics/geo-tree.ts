@@ -96,23 +96,72 @@ export type TreeWalker = {
 /** Bits of an IPv4 address whose subtree is found in a table (2^20 entries, 4 MB, filled as used) instead of 20 node reads. */
 const IPV4_TABLE_BITS = 20;
 
+type RecordReaders = { left: (offset: number) => number; right: (offset: number) => number };
+
+/** The two record readers of a node at a byte offset, for the database's record size; null for a size the format does not define. */
+function recordReaders(db: Buffer, recordSize: number): RecordReaders | null {
+  const at = (o: number): number => db[o] ?? 0;
+  const u24 = (o: number): number => (at(o) << 16) | (at(o + 1) << 8) | at(o + 2);
+  if (recordSize === 24) return { left: (o) => u24(o), right: (o) => u24(o + 3) };
+  if (recordSize === 28)
+    return {
+      left: (o) => ((at(o + 3) & 0xf0) << 20) | u24(o),
+      right: (o) => ((at(o + 3) & 0x0f) << 24) | u24(o + 4),
+    };
+  if (recordSize === 32) return { left: (o) => db.readUInt32BE(o), right: (o) => db.readUInt32BE(o + 4) };
+  return null;
+}
+
+/**
+ * One address of every network that has a data record, once per record (the first network found in
+ * address order): what a table of everything the database knows (region names) is read through.
+ * Addresses are IPv6 text for an IPv6 tree, dotted quads for an IPv4 one.
+ */
+export function* networkPerRecord(db: Buffer, shape: TreeShape): Generator<string> {
+  const readers = recordReaders(db, shape.recordSize);
+  if (!readers) return;
+  const { nodeCount } = shape;
+  const nodeBytes = shape.recordSize / 4;
+  const bits = shape.ipVersion === 6 ? 128 : 32;
+  const address = new Uint8Array(bits / 8);
+  const seen = new Set<number>();
+  const stack: Array<{ node: number; depth: number; bit: 0 | 1 }> = [
+    { node: 0, depth: 0, bit: 1 },
+    { node: 0, depth: 0, bit: 0 },
+  ];
+  /** The deepest bit a branch walked so far may have set. */
+  let deepest = 0;
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    const { node, depth, bit } = step;
+    // Bits below this one are left over from a deeper branch: a network's address has them zero.
+    for (let b = depth; b <= deepest; b++) address[b >> 3] = (address[b >> 3] ?? 0) & ~(0x80 >> (b & 7));
+    if (bit) address[depth >> 3] = (address[depth >> 3] ?? 0) | (0x80 >> (depth & 7));
+    deepest = depth;
+    const child = bit ? readers.right(node * nodeBytes) : readers.left(node * nodeBytes);
+    if (child > nodeCount) {
+      if (!seen.has(child)) {
+        seen.add(child);
+        yield addressText(address);
+      }
+    } else if (child < nodeCount && depth + 1 < bits) {
+      stack.push({ node: child, depth: depth + 1, bit: 1 }, { node: child, depth: depth + 1, bit: 0 });
+    }
+  }
+}
+
+function addressText(bytes: Uint8Array): string {
+  if (bytes.length === 4) return bytes.join('.');
+  const words: string[] = [];
+  for (let i = 0; i < 16; i += 2) words.push((((bytes[i] ?? 0) << 8) | (bytes[i + 1] ?? 0)).toString(16));
+  return words.join(':');
+}
+
 export function createTreeWalker(db: Buffer, shape: TreeShape): TreeWalker | null {
   const { nodeCount, recordSize } = shape;
   const nodeBytes = recordSize / 4;
-  const at = (o: number): number => db[o] ?? 0;
-  const u24 = (o: number): number => (at(o) << 16) | (at(o + 1) << 8) | at(o + 2);
-  let left: (offset: number) => number;
-  let right: (offset: number) => number;
-  if (recordSize === 24) {
-    left = (o) => u24(o);
-    right = (o) => u24(o + 3);
-  } else if (recordSize === 28) {
-    left = (o) => ((at(o + 3) & 0xf0) << 20) | u24(o);
-    right = (o) => ((at(o + 3) & 0x0f) << 24) | u24(o + 4);
-  } else if (recordSize === 32) {
-    left = (o) => db.readUInt32BE(o);
-    right = (o) => db.readUInt32BE(o + 4);
-  } else return null;
+  const readers = recordReaders(db, recordSize);
+  if (!readers) return null;
+  const { left, right } = readers;
   /** From `node`, the bits of `value` from `bit` down to bit 0; stops at a leaf. */
   function descend(node: number, value: number, bit: number): number {
     let n = node;

@@ -29,6 +29,14 @@ describe('valueLabel', () => {
     expect(valueLabel('variant', 'toString', 'en', names)).toBe('toString');
   });
 
+  it('reads a region by the name the answer gave it, within its country in the reader language', () => {
+    const names = { 'GB-ENG': 'England', 'US-CA': 'California' };
+    expect(valueLabel('region', 'GB-ENG', 'en', names)).toBe('England, United Kingdom');
+    expect(valueLabel('region', 'US-CA', 'de', names)).toBe('California, Vereinigte Staaten');
+    expect(valueLabel('region', 'FR-IDF', 'en', names)).toBe('FR-IDF');
+    expect(valueLabel('region', 'GB-ENG', 'en')).toBe('GB-ENG');
+  });
+
   it('shows other values as they are', () => {
     expect(valueLabel('referrer_host', 'news.ycombinator.com', 'en')).toBe('news.ycombinator.com');
     expect(valueLabel('country', 'not a code', 'en')).toBe('not a code');

@@ -12,7 +12,8 @@ function emptyLabel(dim: DashboardDimension): string {
 /**
  * What a breakdown value reads as for people, the same in the editor and on the shared page:
  * country and language codes by their names in the reader's language, event types by their label,
- * ids by the name the answer gave them (`names`: a variant's), an empty value by what it means.
+ * ids and region codes by the name the answer gave them (`names`: a variant's, a region's), an
+ * empty value by what it means.
  */
 export function valueLabel(
   dim: DashboardDimension,
@@ -22,6 +23,9 @@ export function valueLabel(
 ): string {
   if (value === null || value === '') return emptyLabel(dim);
   const named = names !== undefined && Object.hasOwn(names, value) ? names[value] : undefined;
+  // A region is named within its country, in the reader's language: "England, United Kingdom".
+  if (named !== undefined && dim === 'region')
+    return `${named}, ${countryName(value.split('-')[0] ?? '', locale)}`;
   if (named !== undefined) return named;
   if (dim === 'event_type') return EVENT_TYPE_LABELS[value] ?? value;
   if (dim === 'country') return displayName('region', value, locale);

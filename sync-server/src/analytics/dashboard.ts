@@ -26,6 +26,7 @@ import { intervalOf, type Window } from '@linkhub/shared/analytics/dashboard-win
 import { hourlyCutoff, type AnalyticsScope } from './scope';
 import { timeseries } from './timeseries';
 import { leadTotals } from './lead-totals';
+import { regionNames } from './region-names';
 import { variantNames } from './variant-names';
 
 type Db = Pick<pg.Pool, 'query'>;
@@ -164,7 +165,10 @@ export async function dashboard(
     series: current.series,
     previous_series: previous.series,
     breakdowns,
-    value_names: { variant: variants },
+    value_names: {
+      variant: variants,
+      region: regionNames([...breakdowns.region.map((r) => r.value), q.filters.region]),
+    },
     source: filtered ? 'events' : 'rollups',
     filtered_since: since !== null && since > q.previous.from ? since.toISOString() : null,
     unique_visitors_counting: counting,
