@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { displayEmail } from '@linkhub/shared/url/display-url';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
@@ -16,6 +16,8 @@ import { WorkspacesAdmin } from './workspaces-admin';
 import { canonicalZone, TimeZoneField } from './time-zone-field';
 import { WebhooksScreen } from '../webhooks/webhooks-screen';
 import { navigate } from '../../router/router';
+import { PageIndex } from '../../ui/page-index';
+import './settings.css';
 
 /** Workspace name and time zone (synced), plan, API keys, webhooks, audit log; the account's two-factor and sessions. */
 export default function SettingsScreen({ rest }: { rest: string[] }) {
@@ -30,6 +32,7 @@ function WorkspaceSettings() {
   const [timeZone, setTimeZone] = useState(workspace.time_zone);
   const [message, setMessage] = useState('');
   const editable = can('workspace.update_settings');
+  const sections = useRef<HTMLDivElement>(null);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const zone = canonicalZone(timeZone);
@@ -40,8 +43,10 @@ function WorkspaceSettings() {
     );
   };
   return (
-    <>
+    <div className="settings-sections" ref={sections}>
+      <PageIndex container={sections} />
       <form className="panel" onSubmit={save} aria-label="Workspace settings">
+        <h2 id="workspace-title">Workspace</h2>
         <Field label="Workspace name" value={name} onChange={setName} readOnly={!editable} required />
         <TimeZoneField value={timeZone} onChange={setTimeZone} readOnly={!editable} />
         {editable && (
@@ -95,6 +100,6 @@ function WorkspaceSettings() {
       />
       <AuditLog />
       <DeleteAccount onDeleted={() => window.location.assign('/')} />
-    </>
+    </div>
   );
 }
