@@ -7,9 +7,13 @@ export const DOCS_HTML = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>LinkHub API reference</title><link rel="icon" href="data:,">
 <style>
+*{box-sizing:border-box}
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1b1f;background:#fafafa}
-header{padding:16px 24px;background:#111;color:#fff}header input{width:360px;padding:4px}
+header{padding:16px 24px;background:#111;color:#fff}header input{width:360px;max-width:100%;padding:4px}
 main{max-width:1000px;margin:0 auto;padding:16px 24px}
+summary,code{overflow-wrap:anywhere}
+input.path{width:100%;max-width:40em}
+@media (max-width:600px){header,main{padding:12px}header label{display:block}}
 details{background:#fff;border:1px solid #ddd;border-radius:6px;margin:8px 0;padding:8px 12px}
 summary{cursor:pointer;font-family:ui-monospace,monospace}
 .m{display:inline-block;width:64px;font-weight:700;text-transform:uppercase}

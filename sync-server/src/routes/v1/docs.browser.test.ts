@@ -61,4 +61,22 @@ describe.skipIf(!existsSync(CHROMIUM))('/v1/docs', () => {
       await browser.close();
     }
   });
+
+  it('fits a 390 px phone with every operation open: nothing scrolls sideways but a code sample', async () => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+      await page.goto(`${base}/v1/docs`);
+      await page.waitForSelector('details');
+      await page.evaluate(() => {
+        for (const details of document.querySelectorAll('details')) details.open = true;
+      });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      const key = page.locator('#key');
+      const box = await key.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(390);
+    } finally {
+      await browser.close();
+    }
+  });
 });
