@@ -3,6 +3,7 @@ import { testEvent } from '@linkhub/shared/analytics/test-events';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { renderSharePage } from '../../sync-server/src/share/share-page';
 import { startHarness, type Harness } from '../analytics/harness';
+import { launchChromium } from '../launcher/browser';
 
 /**
  * The Region breakdown reads "England, United Kingdom", not "GB-ENG": the answer names each region
@@ -53,4 +54,31 @@ it('names the region a view is filtered by, for its chip', async () => {
   expect(res.status).toBe(200);
   expect(res.body.data.totals.clicks).toBe(2);
   expect(res.body.data.value_names?.region?.['GB-ENG']).toBe('England');
+});
+
+it('keeps the shared page readable on a 390 px phone with long region names: no column header breaks mid-word', async () => {
+  const res = await h.get<{ data: DashboardData }>('/v1/analytics/dashboard?period=7d');
+  const html = renderSharePage(
+    res.body.data,
+    {},
+    { title: 'Shop', subtitle: 'Link', locale: 'en', periodLinks: [] },
+  );
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+    await page.setContent(html);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const headers = await page.locator('th.n').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return { text: cell.textContent, lines: range.getClientRects().length };
+      }),
+    );
+    expect(headers.length).toBeGreaterThan(0);
+    for (const header of headers)
+      expect(header, `${header.text ?? ''} breaks over lines`).toMatchObject({ lines: 1 });
+  } finally {
+    await browser.close();
+  }
 });

@@ -20,7 +20,7 @@ main{max-width:1080px;margin:0 auto;padding:16px}h1{font-size:1.4rem;margin:.2em
 .tile{background:#fff;border-radius:8px;padding:10px 12px}.tile b{display:block;font-size:1.6rem}
 .up{color:#0a6b2c}.down{color:#a3111e}.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:12px}
 section{background:#fff;border-radius:8px;padding:12px;min-width:0}table{width:100%;border-collapse:collapse}
-td,th{padding:4px 6px;text-align:left;font-weight:normal;overflow-wrap:anywhere}td.n{text-align:right;white-space:nowrap}
+td,th{padding:4px 6px;text-align:left;font-weight:normal;overflow-wrap:anywhere}.n{text-align:right;white-space:nowrap}
 .bar{position:relative}.bar span{position:absolute;inset:2px auto 2px 0;background:#dfe6ff;border-radius:3px;z-index:0}
 .bar em{position:relative;font-style:normal}svg{width:100%;height:auto;display:block}nav a{margin-right:12px}
 .chips span{display:inline-block;background:#e8ecff;border-radius:12px;padding:0 10px;margin:2px}`;
