@@ -37,6 +37,13 @@ describe('valueLabel', () => {
     expect(valueLabel('region', 'GB-ENG', 'en')).toBe('GB-ENG');
   });
 
+  it('names device types as words', () => {
+    expect(valueLabel('device_type', 'mobile', 'en')).toBe('Mobile');
+    expect(valueLabel('device_type', 'desktop', 'en')).toBe('Desktop');
+    expect(valueLabel('device_type', 'toString', 'en')).toBe('toString');
+    expect(valueLabel('event_type', 'constructor', 'en')).toBe('constructor');
+  });
+
   it('shows other values as they are', () => {
     expect(valueLabel('referrer_host', 'news.ycombinator.com', 'en')).toBe('news.ycombinator.com');
     expect(valueLabel('country', 'not a code', 'en')).toBe('not a code');
@@ -46,7 +53,7 @@ describe('valueLabel', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...DASHBOARD_DIMENSIONS),
-        fc.string(),
+        fc.oneof(fc.string(), fc.constantFrom('toString', 'constructor', '__proto__', 'valueOf')),
         fc.string(),
         (dim, value, locale) => {
           expect(typeof valueLabel(dim, value, locale)).toBe('string');

@@ -1,6 +1,17 @@
 import { EVENT_TYPE_LABELS, type DashboardDimension } from './dashboard';
 import { safeLocale } from './format';
 
+const DEVICE_TYPE_LABELS: Readonly<Record<string, string>> = {
+  mobile: 'Mobile',
+  tablet: 'Tablet',
+  desktop: 'Desktop',
+  other: 'Other',
+};
+
+/** The table's own label for a value (never an inherited `toString`), else the value. */
+const ownLabel = (labels: Readonly<Record<string, string>>, value: string): string =>
+  (Object.hasOwn(labels, value) ? labels[value] : undefined) ?? value;
+
 /** What an empty value means: nothing known, or something known to be absent. */
 function emptyLabel(dim: DashboardDimension): string {
   if (dim === 'referrer_host') return 'Direct / none';
@@ -27,7 +38,8 @@ export function valueLabel(
   if (named !== undefined && dim === 'region')
     return `${named}, ${countryName(value.split('-')[0] ?? '', locale)}`;
   if (named !== undefined) return named;
-  if (dim === 'event_type') return EVENT_TYPE_LABELS[value] ?? value;
+  if (dim === 'event_type') return ownLabel(EVENT_TYPE_LABELS, value);
+  if (dim === 'device_type') return ownLabel(DEVICE_TYPE_LABELS, value);
   if (dim === 'country') return displayName('region', value, locale);
   if (dim === 'language') return displayName('language', value, locale);
   return value;
