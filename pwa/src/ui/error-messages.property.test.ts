@@ -22,3 +22,15 @@ test.prop([code, code, field, zodDefault])(
     expect(text).toMatch(/^[A-Z].*[.!?]$/);
   },
 );
+
+const inherited = fc.constantFrom('constructor', 'toString', 'valueOf', 'hasOwnProperty', '__proto__');
+
+test.prop([fc.oneof(code, inherited), fc.oneof(code, inherited), fc.oneof(field, inherited)])(
+  "a code, issue or field named like an object's own method reads as words, never as a function",
+  (envelopeCode, issue, name) => {
+    const text = errorText(new ApiError(400, envelopeCode, '', [{ field: name, issue }]));
+    expect(typeof text).toBe('string');
+    expect(text).not.toMatch(/function|native code|\[object/i);
+    expect(text).toMatch(/^[A-Z].*[.!?]$/);
+  },
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODES, type ErrorCode } from '@linkhub/shared/errors/codes';
 import { isUrlRefusalMessage } from '@linkhub/shared/schemas/common';
+import { ownEntry } from '@linkhub/shared/text/own-entry';
 import { ApiError, type ApiErrorDetail } from '../api/api-error';
 
 /**
@@ -73,14 +74,12 @@ const CLIENT_SENTENCES: Record<string, string> = {
   csv_malformed_row: 'This row could not be read: a quoted value is not closed.',
 };
 
-function isKnownCode(code: string): code is ErrorCode {
-  return Object.hasOwn(CODE_SENTENCES, code);
-}
+const isKnownCode = (code: string): code is ErrorCode => Object.hasOwn(CODE_SENTENCES, code);
 
 /** The sentence for an envelope (or client) code; an unknown code gets a plain fallback, never itself. */
 export function codeSentence(code: string): string {
   if (isKnownCode(code)) return CODE_SENTENCES[code];
-  return CLIENT_SENTENCES[code] ?? 'Something went wrong. Try again in a moment.';
+  return ownEntry(CLIENT_SENTENCES, code) ?? 'Something went wrong. Try again in a moment.';
 }
 
 /** Field names whose label is not just the name with spaces. */
@@ -109,7 +108,7 @@ export function fieldLabel(field: string | undefined): string {
   const segments = (field ?? '').split('.').filter((s) => s !== '' && !/^\d+$/.test(s));
   const last = segments.at(-1);
   if (!last) return 'This';
-  const known = FIELD_LABELS[last];
+  const known = ownEntry(FIELD_LABELS, last);
   if (known) return known;
   const words = last
     .replace(/([a-z])([A-Z])/g, '$1 $2')
@@ -248,7 +247,7 @@ function issueSentence(facts: IssueFacts): string {
       .split('.')
       .filter((s) => !/^\d+$/.test(s))
       .at(-1) ?? '';
-  const fieldSentence = FIELD_SENTENCES[last];
+  const fieldSentence = ownEntry(FIELD_SENTENCES, last);
   if (fieldSentence && facts.issue !== 'required') return fieldSentence;
   const fill = (template: string) => template.replaceAll('{label}', label);
   switch (facts.issue) {
@@ -261,7 +260,7 @@ function issueSentence(facts: IssueFacts): string {
       if (facts.format === 'regex' && isAuthored(facts.message))
         return `${label}: ${lowerFirst(asSentence(facts.message))}`;
       if (facts.format === 'url' && isUrlRefusalMessage(facts.message)) return facts.message;
-      const format = facts.format ? FORMAT_SENTENCES[facts.format] : undefined;
+      const format = facts.format ? ownEntry(FORMAT_SENTENCES, facts.format) : undefined;
       if (format) return fill(format);
       break;
     }
@@ -272,7 +271,7 @@ function issueSentence(facts: IssueFacts): string {
     default:
   }
   if (isAuthored(facts.message)) return asSentence(facts.message);
-  const fixed = ISSUE_SENTENCES[facts.issue];
+  const fixed = ownEntry(ISSUE_SENTENCES, facts.issue);
   return fill(fixed ?? '{label} is not valid.');
 }
 

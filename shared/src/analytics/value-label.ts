@@ -1,5 +1,6 @@
 import { EVENT_TYPE_LABELS, type DashboardDimension } from './dashboard';
 import { safeLocale } from './format';
+import { ownEntry } from '../text/own-entry';
 
 const DEVICE_TYPE_LABELS: Readonly<Record<string, string>> = {
   mobile: 'Mobile',
@@ -7,10 +8,6 @@ const DEVICE_TYPE_LABELS: Readonly<Record<string, string>> = {
   desktop: 'Desktop',
   other: 'Other',
 };
-
-/** The table's own label for a value (never an inherited `toString`), else the value. */
-const ownLabel = (labels: Readonly<Record<string, string>>, value: string): string =>
-  (Object.hasOwn(labels, value) ? labels[value] : undefined) ?? value;
 
 /** What an empty value means: nothing known, or something known to be absent. */
 function emptyLabel(dim: DashboardDimension): string {
@@ -33,13 +30,13 @@ export function valueLabel(
   names?: Readonly<Record<string, string>>,
 ): string {
   if (value === null || value === '') return emptyLabel(dim);
-  const named = names !== undefined && Object.hasOwn(names, value) ? names[value] : undefined;
+  const named = names === undefined ? undefined : ownEntry(names, value);
   // A region is named within its country, in the reader's language: "England, United Kingdom".
   if (named !== undefined && dim === 'region')
     return `${named}, ${countryName(value.split('-')[0] ?? '', locale)}`;
   if (named !== undefined) return named;
-  if (dim === 'event_type') return ownLabel(EVENT_TYPE_LABELS, value);
-  if (dim === 'device_type') return ownLabel(DEVICE_TYPE_LABELS, value);
+  if (dim === 'event_type') return ownEntry(EVENT_TYPE_LABELS, value) ?? value;
+  if (dim === 'device_type') return ownEntry(DEVICE_TYPE_LABELS, value) ?? value;
   if (dim === 'country') return displayName('region', value, locale);
   if (dim === 'language') return displayName('language', value, locale);
   return value;
