@@ -179,6 +179,60 @@ describe('the link editor', () => {
     await a.context().close();
     await b.context().close();
   }, 120_000);
+
+  it('on a phone, an offline edit refused because the link was archived elsewhere is kept, and the choice sits by Save', async () => {
+    const a = await signedIn('phone-offline');
+    const slug = `arch${Date.now().toString(36)}`;
+    const id = await createLink(a, 'https://before.example/', slug);
+    await a.setViewportSize({ width: 390, height: 844 });
+    await a.reload();
+    await a.getByRole('button', { name: 'Save changes' }).waitFor();
+    await a.context().setOffline(true);
+    await a.getByLabel('Title').fill('Typed offline');
+    await a.getByLabel('Destination URL').fill('https://typed-offline.example/');
+    await a.getByRole('button', { name: 'Save changes' }).click();
+    await a.locator('[role=status][data-pending="1"]').waitFor();
+    // Meanwhile a teammate archives the link on their own device.
+    const b = await signedIn('teammate');
+    await b.goto(`${h.base}/links/${id}`);
+    await b.getByRole('button', { name: 'Archive', exact: true }).click();
+    await eventually(
+      () => h.sql('SELECT 1 FROM links WHERE id = $1 AND archived_at IS NOT NULL', [id]),
+      (rows) => rows.length === 1,
+    );
+    await b.context().close();
+
+    await a.context().setOffline(false);
+    await a.getByText('this item is archived. Restore it to edit it.').first().waitFor();
+    expect(await a.getByLabel('Title').inputValue()).toBe('Typed offline');
+    await a.getByRole('button', { name: 'Restore', exact: true }).click();
+    const save = a.getByRole('button', { name: 'Save changes' });
+    const notice = a.getByTestId('stale-notice');
+    await notice.waitFor();
+    expect(await notice.innerText()).toMatch(/\((Title, Destination URL|Destination URL, Title)\)/);
+    expect(await save.isDisabled()).toBe(true);
+    // Scrolled to Save, the choice is on the same screen: the phone user need not hunt for it.
+    await save.scrollIntoViewIfNeeded();
+    const [noticeBox, saveBox] = await Promise.all([notice.boundingBox(), save.boundingBox()]);
+    expect((saveBox?.y ?? 0) - (noticeBox?.y ?? -10_000)).toBeLessThan(400);
+    await notice.getByRole('button', { name: 'Keep mine' }).click();
+    await save.click();
+    await eventually(
+      () =>
+        h.sql<{ title: string; destination_url: string; archived: boolean }>(
+          'SELECT title, destination_url, archived_at IS NOT NULL AS archived FROM links WHERE id = $1',
+          [id],
+        ),
+      (rows) => rows[0]?.title === 'Typed offline',
+    ).then(([row]) =>
+      expect(row).toEqual({
+        title: 'Typed offline',
+        destination_url: 'https://typed-offline.example/',
+        archived: false,
+      }),
+    );
+    await a.context().close();
+  }, 120_000);
 });
 
 describe('the page builder', () => {

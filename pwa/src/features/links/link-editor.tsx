@@ -139,7 +139,6 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           {refused.message} What you typed is kept below.
         </p>
       )}
-      <StaleNotice fields={synced.conflicts.map(String)} onPick={synced.settle} />
       <form onSubmit={(e) => void submit(e)}>
         <Field
           label="Destination URL"
@@ -240,6 +239,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
             errors={errors}
           />
         )}
+        <StaleNotice fields={synced.conflicts.map(String)} onPick={synced.settle} />
         {blocked && (
           <p id="link-save-blocked" className="muted">
             {blocked}

@@ -1,4 +1,10 @@
-/** Shown while fields of an open form were changed elsewhere (another device, or a refused save). */
+import { fieldLabel } from '../../ui/error-messages';
+
+/**
+ * Shown while fields of an open form were changed elsewhere (another device, or a refused save),
+ * beside the form's save button: saving waits for this choice, and on a phone the top of the form is
+ * screens away.
+ */
 export function StaleNotice({
   fields,
   onPick,
@@ -10,8 +16,8 @@ export function StaleNotice({
   return (
     <div className="panel" role="alert" data-testid="stale-notice">
       <p>
-        Changed on another device while you were editing ({fields.join(', ')}). Load the synced version, or
-        keep what you typed and save it over the other change.
+        Changed on another device while you were editing ({fields.map(fieldLabel).join(', ')}). Load the
+        synced version, or keep what you typed and save it over the other change.
       </p>
       <div className="row">
         <button type="button" onClick={() => onPick('theirs')}>

@@ -117,7 +117,6 @@ export function QrEditor({ qr, onDone, refused }: Props) {
           {refused.message} What you typed is kept below.
         </p>
       )}
-      <StaleNotice fields={synced.conflicts} onPick={synced.settle} />
       <form onSubmit={(e) => void submit(e)}>
         <Field
           label="Destination URL"
@@ -144,6 +143,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
           onChange={(d) => synced.set('design', d)}
           readOnly={!editable}
         />
+        <StaleNotice fields={synced.conflicts} onPick={synced.settle} />
         {editable && blocked && (
           <p id="qr-save-blocked" className="muted">
             {blocked}
