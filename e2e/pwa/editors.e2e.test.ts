@@ -180,6 +180,34 @@ describe('the link editor', () => {
     await b.context().close();
   }, 120_000);
 
+  it('reads an address typed without https:// as one, on Enter and on leaving the field, as Dub and Bitly do', async () => {
+    const page = await signedIn('bare-address');
+    await section(page, 'Links');
+    await page.getByRole('button', { name: 'New link' }).click();
+    const slug = `bare${Date.now().toString(36)}`;
+    await page.getByLabel('Slug').fill(slug);
+    await page.getByLabel('Destination URL').fill('example.com/pricing?plan=pro');
+    await page.getByLabel('Destination URL').press('Enter');
+    const [row] = await eventually(
+      () => h.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE slug = $1', [slug]),
+      (rows) => rows.length === 1,
+    );
+    expect(row?.destination_url).toBe('https://example.com/pricing?plan=pro');
+
+    await page.getByLabel('Destination URL').fill('www.example.org');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    expect(await page.getByLabel('Destination URL').inputValue()).toBe('https://www.example.org');
+    await eventually(
+      () => h.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE slug = $1', [slug]),
+      (rows) => rows[0]?.destination_url === 'https://www.example.org',
+    );
+    // What is not a web address is left for the check to name: no https:// in front of an e-mail.
+    await page.getByLabel('Destination URL').fill('ana@example.com');
+    await page.getByLabel('Destination URL').blur();
+    expect(await page.getByLabel('Destination URL').inputValue()).toBe('ana@example.com');
+    await page.context().close();
+  }, 120_000);
+
   it('on a phone, an offline edit refused because the link was archived elsewhere is kept, and the choice sits by Save', async () => {
     const a = await signedIn('phone-offline');
     const slug = `arch${Date.now().toString(36)}`;

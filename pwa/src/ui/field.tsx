@@ -1,4 +1,6 @@
 import { useId, type HTMLInputTypeAttribute } from 'react';
+import { flushSync } from 'react-dom';
+import { withWebScheme } from '@linkhub/shared/url/web-scheme';
 
 type FieldProps = {
   label: string;
@@ -18,7 +20,11 @@ type FieldProps = {
   list?: string;
 };
 
-/** A labelled input (or textarea) with its hint and error tied to it (aria-describedby). */
+/**
+ * A labelled input (or textarea) with its hint and error tied to it (aria-describedby). A `url`
+ * field reads an address typed without its scheme as https (`example.com` → `https://example.com`)
+ * when it is left or submitted with Enter, before the browser's own check refuses it.
+ */
 export function Field({
   label,
   value,
@@ -37,6 +43,12 @@ export function Field({
   const id = useId();
   const described =
     [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  // Synchronous, so the form's submit (Enter, or the click after this blur) sees the completed address.
+  const completeScheme = () => {
+    const completed = withWebScheme(value);
+    if (completed !== value) flushSync(() => onChange(completed));
+  };
+  const url = type === 'url' && !readOnly;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -64,6 +76,8 @@ export function Field({
           placeholder={placeholder}
           readOnly={readOnly}
           list={list}
+          onBlur={url ? completeScheme : undefined}
+          onKeyDown={url ? (e) => e.key === 'Enter' && completeScheme() : undefined}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
         />

@@ -83,6 +83,14 @@ describe('a CSV file read into links', () => {
     ]);
   });
 
+  it('reads a destination written without https:// (as spreadsheets often hold them) as https', () => {
+    const reading = rowsOf(
+      readLinksCsv(['url,slug', 'example.com/menu,menu', 'ana@example.com,mail'].join('\n')),
+    );
+    expect(reading.ready.map((r) => r.link.destination_url)).toEqual(['https://example.com/menu']);
+    expect(reading.refused.map((r) => r.row)).toEqual([3]);
+  });
+
   it('skips blank rows but keeps counting them, as a spreadsheet does', () => {
     const reading = rowsOf(readLinksCsv('\nurl\n\nhttps://a.example/\n ,\nhttps://b.example/\n'));
     expect(reading.ready.map((r) => r.row)).toEqual([4, 6]);

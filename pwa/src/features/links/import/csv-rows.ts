@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { createLinkInputSchema } from '@linkhub/shared/schemas/links';
 import { codeSentence, detailSentence, errorText } from '../../../ui/error-messages';
+import { withWebScheme } from '@linkhub/shared/url/web-scheme';
 
 /** Rows one file may hold (the sentence for `csv_too_many_rows` in ui/error-messages.ts names it too). */
 export const MAX_IMPORT_ROWS = 5_000;
@@ -133,7 +134,7 @@ function checkRow(
 ): ImportLink | string {
   if (cells.destination_url === '') return detailSentence({ field: 'destination_url', issue: 'required' });
   const link: ImportLink = {
-    destination_url: cells.destination_url,
+    destination_url: withWebScheme(cells.destination_url),
     ...(cells.slug ? { slug: cells.slug } : {}),
     ...(cells.title ? { title: cells.title } : {}),
     ...(cells.tags.length > 0 ? { tags: cells.tags } : {}),
