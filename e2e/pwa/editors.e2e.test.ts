@@ -208,6 +208,24 @@ describe('the link editor', () => {
     await page.context().close();
   }, 120_000);
 
+  it('a destination the server refuses as unsafe says why in the notice', async () => {
+    const page = await signedIn('credentials');
+    await section(page, 'Links');
+    await page.getByRole('button', { name: 'New link' }).click();
+    await page.getByLabel('Destination URL').fill('https://paypal.com:secret@pay.example.net/login');
+    await page.getByRole('button', { name: 'Create link' }).click();
+    // In the form that was refused (what was typed is kept there) and in the list of refused changes.
+    const sentence =
+      'was not saved: the destination carries a user name or password, which every visitor would receive.';
+    await page
+      .getByRole('region', { name: 'New link' })
+      .getByRole('alert')
+      .filter({ hasText: sentence })
+      .waitFor();
+    await page.getByRole('region', { name: 'Refused changes' }).getByText(sentence).waitFor();
+    await page.context().close();
+  }, 120_000);
+
   it('on a phone, an offline edit refused because the link was archived elsewhere is kept, and the choice sits by Save', async () => {
     const a = await signedIn('phone-offline');
     const slug = `arch${Date.now().toString(36)}`;

@@ -49,6 +49,21 @@ describe('destination safety', () => {
     expect(await reason(url)).toBe(expected);
   });
 
+  it('says why, in words a person can act on, where it can', async () => {
+    const message = (url: string) =>
+      assertSafeDestination(url, publicDns).then(
+        () => null,
+        (error: unknown) => (error instanceof AppError ? error.message : String(error)),
+      );
+    expect(await message('https://user:secret@example.com/')).toBe(
+      'The destination carries a user name or password, which every visitor would receive.',
+    );
+    expect(await message('http://192.168.1.1/')).toBe(
+      'The destination points at a private or local network address.',
+    );
+    expect(await message('not a url')).toBe('The destination URL is not allowed.');
+  });
+
   it('refuses a host when any of its addresses is private', async () => {
     expect(await reason('https://mixed.example.com/', async () => ['93.184.216.34', '10.0.0.9'])).toBe(
       'private_address',

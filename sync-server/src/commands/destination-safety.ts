@@ -16,8 +16,17 @@ export {
   type ResolveHost,
 } from '@linkhub/shared/net/address-policy';
 
+/** Why, in words, where the reason is one a person can act on (the notice and the REST message say it). */
+const REASON_MESSAGES: Readonly<Record<string, string>> = {
+  credentials: 'The destination carries a user name or password, which every visitor would receive.',
+  private_address: 'The destination points at a private or local network address.',
+  private_host: 'The destination points at a private or local network address.',
+  scheme: 'The destination must be an http:// or https:// address.',
+};
+
 function unsafe(field: string, reason: string): SemanticError {
   return new SemanticError('destination_unsafe', {
+    ...(Object.hasOwn(REASON_MESSAGES, reason) ? { message: REASON_MESSAGES[reason] } : {}),
     details: [{ field, issue: 'destination_unsafe', reason }],
   });
 }
