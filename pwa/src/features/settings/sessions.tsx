@@ -48,7 +48,7 @@ export function Sessions({ onSignOutAll }: { onSignOutAll: () => void }) {
                 type="button"
                 className="danger"
                 onClick={() => revoke(s)}
-                aria-label={`Sign out ${s.client_label ?? s.client_kind} (signed in ${day(s.created_at)})`}
+                aria-label={`Sign out ${s.client_label ?? s.client_kind} (signed in ${day(s.created_at)}, last active ${day(s.last_seen_at)})`}
               >
                 Sign out
               </button>
