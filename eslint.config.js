@@ -111,6 +111,7 @@ const SHARED_SERVER_ONLY = [
   'analytics/filtered-visitors',
   'analytics/geo',
   'analytics/ingest-health',
+  'analytics/region-names',
   'analytics/salt',
   'analytics/test-events',
   'analytics/ua',
