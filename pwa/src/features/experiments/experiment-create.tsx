@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/api';
 import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
+import { Field } from '../../ui/field';
 import { displayUrl } from '../links/destination-display';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { createExperiment } from './experiments-api';
@@ -130,17 +131,14 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
           onChoice={setPageChoice}
         />
       ) : (
-        <div className="field">
-          <label htmlFor="exp-b">B sends visitors to</label>
-          <input
-            id="exp-b"
-            type="url"
-            value={challengerUrl}
-            onChange={(e) => setChallengerUrl(e.target.value)}
-            placeholder="https://example.com/landing-b"
-            required
-          />
-        </div>
+        <Field
+          label="B sends visitors to"
+          type="url"
+          value={challengerUrl}
+          onChange={setChallengerUrl}
+          placeholder="https://example.com/landing-b"
+          required
+        />
       )}
       <div className="field">
         <label htmlFor="exp-share">Share of visitors who see B: {share} %</label>
@@ -259,17 +257,14 @@ function PageChallenger(props: {
           Send it somewhere else
         </label>
         {choice.repoint && (
-          <div className="field">
-            <label htmlFor="exp-url">B’s link goes to</label>
-            <input
-              id="exp-url"
-              type="url"
-              value={choice.url}
-              onChange={(e) => set({ url: e.target.value })}
-              placeholder="https://example.com/sale"
-              required
-            />
-          </div>
+          <Field
+            label="B’s link goes to"
+            type="url"
+            value={choice.url}
+            onChange={(url) => set({ url })}
+            placeholder="https://example.com/sale"
+            required
+          />
         )}
       </fieldset>
     </>
