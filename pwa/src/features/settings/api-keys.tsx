@@ -38,7 +38,7 @@ export function ApiKeys() {
     }
   };
   return (
-    <section aria-labelledby="keys-title">
+    <section className="panel" aria-labelledby="keys-title">
       <h2 id="keys-title">API keys</h2>
       {secret && (
         <div className="banner" role="alert">
