@@ -7,6 +7,7 @@ import {
 } from '@linkhub/shared/net/address-policy';
 import { SemanticError } from '@linkhub/shared/errors/app-error';
 import { MAX_URL_LENGTH } from '@linkhub/shared/schemas/common';
+import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
 // The address policy moved to shared (the worker's webhook delivery reads it too).
 export {
@@ -18,7 +19,7 @@ export {
 
 /** Why, in words, where the reason is one a person can act on (the notice and the REST message say it). */
 const REASON_MESSAGES: Readonly<Record<string, string>> = {
-  credentials: 'The destination carries a user name or password, which every visitor would receive.',
+  credentials: CREDENTIALS_SENTENCE,
   private_address: 'The destination points at a private or local network address.',
   private_host: 'The destination points at a private or local network address.',
   scheme: 'The destination must be an http:// or https:// address.',
@@ -50,7 +51,7 @@ export async function assertSafeDestination(
     throw unsafe(field, 'not_a_url');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw unsafe(field, 'scheme');
-  if (parsed.username !== '' || parsed.password !== '') throw unsafe(field, 'credentials');
+  if (carriesCredentials(url)) throw unsafe(field, 'credentials');
   const host = bareHost(parsed);
   if (host === '') throw unsafe(field, 'no_host');
   if (isIP(host) !== 0) {

@@ -27,6 +27,7 @@ import { keptLinkDrafts } from './kept-link-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
 import { slugTakenBy } from './slug-taken';
 import { StaleNotice } from './stale-notice';
+import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -76,6 +77,8 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (blocked) return setErrors({ form: blocked });
+    if (draft.destination_url !== link?.destination_url && carriesCredentials(draft.destination_url))
+      return setErrors({ destination_url: CREDENTIALS_SENTENCE });
     const target = { id: link?.id ?? uuidv7(), workspace_id: workspace.id };
     const plan = link
       ? planUpdate(synced.state, target, {

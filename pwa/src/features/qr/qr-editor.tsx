@@ -18,6 +18,7 @@ import { QrExportPanel } from './qr-export-panel';
 import { QrDesigner } from './qr-designer';
 import { designOf } from './qr-svg';
 import { qrSaveBlocker } from './save-blocker';
+import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
 type QrDraft = { destination: string; title: string; design: QrDesign };
 
@@ -62,6 +63,8 @@ export function QrEditor({ qr, onDone, refused }: Props) {
     e.preventDefault();
     if (blocked) return setErrors({ form: blocked });
     const target = destination.trim();
+    if ((!qr || synced.edited('destination')) && carriesCredentials(target))
+      return setErrors({ destination_url: CREDENTIALS_SENTENCE });
     if (qr) {
       const parsed = updateQrCodeArgs.safeParse({
         id: qr.id,
