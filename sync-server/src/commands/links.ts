@@ -138,6 +138,11 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
       const before = await loadLink(ctx, args.workspace_id, args.id);
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
+      // A rule's or a split's destination is where visitors go too: the same check, field by field.
+      for (const [i, rule] of (args.rules ?? []).entries())
+        await assertSafeDestination(rule.destination_url, ctx.resolveHost, `rules.${i}.destination_url`);
+      for (const [i, split] of (args.destinations ?? []).entries())
+        await assertSafeDestination(split.url, ctx.resolveHost, `destinations.${i}.url`);
       const sets: string[] = [];
       const values: unknown[] = [args.id];
       const set = (column: string, value: unknown) => {

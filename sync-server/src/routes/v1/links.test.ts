@@ -201,6 +201,42 @@ describe('/v1/links', () => {
     }
   });
 
+  it('refuses an unsafe targeting-rule or split destination the same way, naming the entry, and changes nothing', async () => {
+    const ok = (
+      await json<Envelope<Link>>(
+        await kit.api('POST', '/v1/links', { key, body: { destination_url: 'https://example.com/routed' } }),
+      )
+    ).data;
+    const rule = (url: string) => [
+      { conditions: [{ kind: 'language', values: ['fr'] }], destination_url: url },
+    ];
+    const split = (url: string) => [
+      { url: 'https://example.com/a', weight: 50 },
+      { url, weight: 50 },
+    ];
+    for (const url of ['https://user:pw@example.com/', 'https://intranet.example.com/']) {
+      for (const [body, field] of [
+        [{ rules: rule(url) }, 'rules.0.destination_url'],
+        [{ destinations: split(url) }, 'destinations.1.url'],
+      ] as const) {
+        const updated = await kit.api('PATCH', `/v1/links/${ok.id}`, { key, body });
+        expect(updated.status, `${field} ${url}`).toBe(422);
+        expect((await json<ErrorBody>(updated)).error).toMatchObject({
+          code: 'destination_unsafe',
+          details: [{ field, issue: 'destination_unsafe' }],
+        });
+        const created = await kit.api('POST', '/v1/links', {
+          key,
+          body: { destination_url: 'https://example.com/new', ...body },
+        });
+        expect(created.status, `create ${field} ${url}`).toBe(422);
+      }
+    }
+    const read = (await json<Envelope<Link>>(await kit.api('GET', `/v1/links/${ok.id}`, { key }))).data;
+    expect(read.rules).toEqual([]);
+    expect(read.destinations).toEqual([]);
+  });
+
   it('gates by scope (403 insufficient_scope) and needs a key (401)', async () => {
     const readOnly = await kit.key(['links:read']);
     const refused = await kit.api('POST', '/v1/links', {
