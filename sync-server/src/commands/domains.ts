@@ -13,6 +13,7 @@ import { isSystemHostName, reservedHostMessage } from '@linkhub/shared/schemas/d
 import { displayHost } from '@linkhub/shared/url/display-url';
 import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
+import { assertSafeDestination } from './destination-safety';
 import { audit, withConflicts } from './support';
 import { z } from 'zod';
 import { defineCommand, type Command, type CommandContext, type DescribeRefused } from './types';
@@ -193,6 +194,9 @@ export function domainCommands(cache: CacheDeps): Command[] {
             message: `No bio page on ${domain.hostname} has the handle ${args.root_handle}.`,
           });
       }
+      // Where a mistyped slug on this domain sends visitors: the same check as any destination.
+      if (args.not_found_url)
+        await assertSafeDestination(args.not_found_url, ctx.resolveHost, 'not_found_url');
       await ctx.tx.query(
         `UPDATE custom_domains SET purpose = COALESCE($2, purpose),
                 root_handle = CASE WHEN $3 THEN $4 ELSE root_handle END,

@@ -62,6 +62,29 @@ describe('/v1/domains', () => {
     expect(lookalike.status).toBe(201);
   });
 
+  it('refuses a not-found address carrying credentials or resolving to a private network, and keeps the old one', async () => {
+    const domain = (
+      await json<Envelope<Domain>>(
+        await kit.api('POST', '/v1/domains', { key, body: { hostname: 'lost.example.com' } }),
+      )
+    ).data;
+    const set = (not_found_url: string) =>
+      kit.api('PATCH', `/v1/domains/${domain.id}`, { key, body: { not_found_url } });
+    expect((await set('https://example.com/lost')).status).toBe(200);
+    for (const url of ['https://user:pw@example.com/lost', 'https://intranet.example.com/lost']) {
+      const updated = await set(url);
+      expect(updated.status, url).toBe(422);
+      expect((await json<ErrorBody>(updated)).error).toMatchObject({
+        code: 'destination_unsafe',
+        details: [{ field: 'not_found_url', issue: 'destination_unsafe' }],
+      });
+    }
+    const read = (await json<Envelope<Domain>>(await kit.api('GET', `/v1/domains/${domain.id}`, { key })))
+      .data;
+    expect(read.not_found_url).toBe('https://example.com/lost');
+    await kit.api('DELETE', `/v1/domains/${domain.id}`, { key });
+  });
+
   it('a link on an unknown domain host is 404 on the domain field', async () => {
     const res = await kit.api('POST', '/v1/links', {
       key,
