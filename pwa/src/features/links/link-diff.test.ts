@@ -10,6 +10,7 @@ import {
   planCreate,
   planUpdate,
   saveBlocker,
+  credentialErrors,
 } from './link-diff';
 
 const link: LinkView = {
@@ -171,5 +172,43 @@ describe('the link form against the synced link', () => {
     const host = lookalikeToConfirm(edited, false, null);
     expect(host).not.toBeNull();
     expect(lookalikeToConfirm(edited, false, host)).toBeNull();
+  });
+});
+
+describe('credentialErrors', () => {
+  const sentence = 'The destination carries a user name or password, which every visitor would receive.';
+  it('names each destination carrying a user name or password by its form key', () => {
+    const draft = {
+      ...draftOf(link, 'UTC'),
+      destination_url: 'https://user:pw@example.com/',
+      rules: [
+        {
+          ...draftOf(null, 'UTC').rules[0],
+          id: 'r',
+          kind: 'language' as const,
+          values: 'fr',
+          from: '',
+          to: '',
+          days: [],
+          url: 'https://a:b@fr.example.com/',
+          more: [],
+        },
+      ],
+      split: [
+        { id: 'a', url: 'https://example.com/a', weight: '50' },
+        { id: 'b', url: 'https://paypal.com@pay.example.net/', weight: '50' },
+      ],
+    };
+    expect(credentialErrors(draft, link)).toEqual({
+      destination_url: sentence,
+      'rules.0.destination_url': sentence,
+      'destinations.1.url': sentence,
+    });
+  });
+
+  it('lets a link be saved when none does, and does not hold up a stored main destination', () => {
+    expect(credentialErrors(draftOf(link, 'UTC'), link)).toBeNull();
+    const stored = { ...link, destination_url: 'https://old:pw@example.com/' };
+    expect(credentialErrors(draftOf(stored, 'UTC'), stored)).toBeNull();
   });
 });

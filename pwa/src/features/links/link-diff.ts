@@ -13,6 +13,7 @@ import {
   type SplitDraft,
 } from './routing-drafts';
 import { instantOf, wallTimeOf } from '../../ui/zoned-time';
+import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
 /**
  * What the link form sends, decided from its draft against the synced link (drafts/draft-rebase.ts
@@ -160,4 +161,22 @@ export function saveBlocker(
   if (slugTaken) return slugTaken;
   if (linkConflicts(state).length > 0) return 'Settle the change from another device first.';
   return lookalike ? 'Confirm the look-alike address first.' : null;
+}
+
+/**
+ * Destinations the server would refuse for carrying a user name or password, by form key: the main
+ * one when it changed (a link stored before the rule keeps saving), every rule and split entry (the
+ * server checks the whole list whenever it is sent). Null: none.
+ */
+export function credentialErrors(draft: LinkDraft, link: LinkView | null): Record<string, string> | null {
+  const errors: Record<string, string> = {};
+  if (draft.destination_url !== link?.destination_url && carriesCredentials(draft.destination_url))
+    errors.destination_url = CREDENTIALS_SENTENCE;
+  draft.rules.forEach((rule, i) => {
+    if (carriesCredentials(rule.url)) errors[`rules.${i}.destination_url`] = CREDENTIALS_SENTENCE;
+  });
+  draft.split.forEach((entry, i) => {
+    if (carriesCredentials(entry.url)) errors[`destinations.${i}.url`] = CREDENTIALS_SENTENCE;
+  });
+  return Object.keys(errors).length > 0 ? errors : null;
 }

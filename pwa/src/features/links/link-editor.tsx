@@ -20,6 +20,7 @@ import {
   planCreate,
   planUpdate,
   saveBlocker,
+  credentialErrors,
   UTM_KEYS,
   type LinkDraft,
 } from './link-diff';
@@ -27,7 +28,6 @@ import { keptLinkDrafts } from './kept-link-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
 import { slugTakenBy } from './slug-taken';
 import { StaleNotice } from './stale-notice';
-import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -77,8 +77,8 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (blocked) return setErrors({ form: blocked });
-    if (draft.destination_url !== link?.destination_url && carriesCredentials(draft.destination_url))
-      return setErrors({ destination_url: CREDENTIALS_SENTENCE });
+    const withCredentials = credentialErrors(draft, link);
+    if (withCredentials) return setErrors(withCredentials);
     const target = { id: link?.id ?? uuidv7(), workspace_id: workspace.id };
     const plan = link
       ? planUpdate(synced.state, target, {

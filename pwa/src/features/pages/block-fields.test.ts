@@ -68,6 +68,18 @@ describe('the email sign-up block', () => {
   });
 
   it('refuse at its field what the mutators refuse (a direction override), and under the form a key the form does not show', () => {
+    expect(blockFormErrors('link', { title: 'Shop', url: 'https://user:pw@shop.example.com/' })?.url).toBe(
+      'The destination carries a user name or password, which every visitor would receive.',
+    );
+    expect(
+      blockFormErrors('social', {
+        links: [
+          { network: 'instagram', url: 'https://instagram.com/maya' },
+          { network: 'x', url: 'https://maya:pw@x.com/maya' },
+        ],
+      })?.['links.1.url'],
+    ).toMatch(/user name or password/);
+    expect(blockFormErrors('link', { title: 'Shop', url: 'https://shop.example.com/@maya' })).toBeNull();
     expect(blockFormErrors('header', { text: 'Shop' })).toBeNull();
     expect(blockFormErrors('header', { text: 'Invoice \u202Efdp.exe' })?.text).toMatch(/reverses the text/);
     const stray = blockFormErrors('link', { title: 'Prints', url: 'https://shop.example/', thumbnail: 'x' });

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import type { BlockType } from '@linkhub/shared/blocks/snapshot';
+import type { BlockType, SnapshotBlock } from '@linkhub/shared/blocks/snapshot';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
+import { blockDestinations } from '@linkhub/shared/blocks/catalog';
+import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import type { BlockView } from '@linkhub/shared/sync/views';
 import { Field } from '../../ui/field';
@@ -31,6 +33,16 @@ export function formErrorKeys(raw: Record<string, string>): Record<string, strin
   return out;
 }
 
+/** Destinations carrying a user name or password, by form key: the server refuses them (destination safety). */
+function credentialErrors(block: SnapshotBlock): Record<string, string> | null {
+  const errors: Record<string, string> = {};
+  blockDestinations(block).forEach((url, i) => {
+    if (carriesCredentials(url))
+      errors[block.type === 'social' ? `links.${i}.url` : 'url'] = CREDENTIALS_SENTENCE;
+  });
+  return Object.keys(errors).length > 0 ? errors : null;
+}
+
 /**
  * What stops a block's data from saving, by form key (null: nothing): the add and update mutators' own
  * check, then the published snapshot's, so a refusal keeps the form open with what was typed. An issue
@@ -40,7 +52,7 @@ export function blockFormErrors(type: BlockType, data: BlockView['data']): Recor
   const input = blockInputSchema.safeParse({ ...data, type });
   const snapshot = snapshotBlockSchema.safeParse({ id: 'draft', type, data });
   const refused = !input.success ? input.error : !snapshot.success ? snapshot.error : null;
-  if (refused === null) return null;
+  if (refused === null) return snapshot.success ? credentialErrors(snapshot.data) : null;
   const errors = formErrorKeys(fieldErrors(refused));
   const shown = new Set(BLOCK_FIELDS[type].map((f) => f.key));
   const unshown = Object.entries(errors).find(([key]) => !shown.has(key) && !key.startsWith('links.'));
