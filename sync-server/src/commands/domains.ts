@@ -194,7 +194,7 @@ export function domainCommands(cache: CacheDeps): Command[] {
             message: `No bio page on ${domain.hostname} has the handle ${args.root_handle}.`,
           });
       }
-      // Where a mistyped slug on this domain sends visitors: the same check as any destination.
+      // Where a mistyped slug on this domain sends visitors: checked like every other destination.
       if (args.not_found_url)
         await assertSafeDestination(args.not_found_url, ctx.resolveHost, 'not_found_url');
       await ctx.tx.query(

@@ -8,4 +8,6 @@ export type PageRow = {
   bio: string;
   theme: Record<string, unknown>;
   draft_revision: number;
+  /** The draft revision that is live; null while unpublished. */
+  published_revision: number | null;
 };

@@ -22,7 +22,7 @@ export type { PageRow } from './page-row';
 export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
   const page = await one<PageRow>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, draft_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!page) throw new NotFoundError();
@@ -198,14 +198,9 @@ export function pageCommands(cache: CacheDeps): Command[] {
     describe: describePage,
     run: async (ctx, args) => {
       const page = await loadPage(ctx, args.workspace_id, args.id);
-      const live = await one<{ published_revision: number | null }>(
-        ctx.tx,
-        'SELECT published_revision FROM bio_pages WHERE id = $1',
-        [page.id],
-      );
       // Already live as it stands (a second device, an integration calling twice): an identical
       // version would only crowd the history.
-      if (live?.published_revision === page.draft_revision) return result(page);
+      if (page.published_revision === page.draft_revision) return result(page);
       await publishDraft(ctx, cache, page);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
