@@ -16,9 +16,19 @@ const splitId = z.uuid({
   message: "A split destination's id must be a UUID; leave it out and one is assigned.",
 });
 
+/**
+ * The resolver's condition shapes, refusing unknown keys at this door (DESIGN §11); the payload
+ * schema itself stays lenient, so an edge reading a newer server's payload keeps resolving.
+ */
+const [firstCondition, ...otherConditions] = ruleConditionSchema.options;
+const ruleConditionInputSchema = z.discriminatedUnion('kind', [
+  firstCondition.strict(),
+  ...otherConditions.map((option) => option.strict()),
+]);
+
 export const targetingRuleInputSchema = z.strictObject({
   id: ruleId.optional(),
-  conditions: z.array(ruleConditionSchema).min(1).max(10),
+  conditions: z.array(ruleConditionInputSchema).min(1).max(10),
   destination_url: urlSchema,
 });
 export type TargetingRuleInput = z.infer<typeof targetingRuleInputSchema>;

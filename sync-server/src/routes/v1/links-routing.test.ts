@@ -83,6 +83,29 @@ describe('/v1/links targeting and split (17.1)', () => {
     for (const variantId of seen.values()) expect(link.destinations.map((d) => d.id)).toContain(variantId);
   });
 
+  it('a rule condition with a key it does not know is refused, at any depth, nothing stored', async () => {
+    const created = await kit.api('POST', '/v1/links', {
+      key,
+      body: { destination_url: 'https://example.com/strict', slug: 'strict-rules' },
+    });
+    const link = (await json<Envelope<Link>>(created)).data;
+    const res = await kit.api('PATCH', `/v1/links/${link.id}`, {
+      key,
+      body: {
+        rules: [
+          {
+            conditions: [{ kind: 'language', values: ['fr'], nested: { a: { b: [1] } } }],
+            destination_url: 'https://example.com/fr',
+          },
+        ],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).error.code).toBe('validation_failed');
+    const read = (await json<Envelope<Link>>(await kit.api('GET', `/v1/links/${link.id}`, { key }))).data;
+    expect(read.rules).toEqual([]);
+  });
+
   it('a split entry with a non-UUID id is refused with a clear message, nothing stored', async () => {
     const res = await kit.api('POST', '/v1/links', {
       key,
