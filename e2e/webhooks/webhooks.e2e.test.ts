@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
 import { createLogger } from '@linkhub/shared/logging/logger';
+import { WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import { verifySignature } from '@linkhub/shared/webhooks/signature';
 import { createTestApp, type TestApp } from '../../sync-server/src/testing';
@@ -31,6 +32,7 @@ import { eventually, newEmail, seriousViolations, signInInUi, signUpOverApi, wat
  * address its network settings allow); the sync-server's door sees a public address.
  */
 const HOOK_HOST = 'hooks.e2e.test';
+const INSIDE_HOST = 'intranet.e2e.test';
 const certDir = mkdtempSync(join(tmpdir(), 'e2e-webhook-tls-'));
 execFileSync(
   'openssl',
@@ -92,7 +94,8 @@ beforeAll(async () => {
   await buildPwa(dist);
   app = await createTestApp(
     { OUTBOX_DIR: outbox, PWA_DIST: dist, LOG_LEVEL: 'silent' },
-    { resolveHost: async () => ['93.184.216.34'] },
+    // A name only DNS shows to be inside: the server's refusal, beside the field.
+    { resolveHost: async (host) => (host === INSIDE_HOST ? ['10.0.0.7'] : ['93.184.216.34']) },
   );
   const handle = createDb(app.database.url, { max: 1 });
   await ensureSystemDomains(handle.db, {
@@ -172,15 +175,23 @@ describe('webhooks, end to end', () => {
       await page.goto(`${base}/settings`);
       await page.getByRole('link', { name: 'Manage webhooks' }).click();
       await page.getByRole('heading', { name: 'Webhooks', level: 2 }).waitFor();
-      // Refusals show once each, and a newer one replaces an older one: the server's (credentials in
-      // the address) beside the field only; then the editor's own checks, with the server's gone.
+      // Refusals show once each, and a newer one replaces an older one: the server's (a host inside
+      // the network) beside the field only, in words; then the editor's own checks, with the server's gone.
       const form = page.getByRole('form', { name: 'Add a webhook endpoint' });
       const shownErrors = () => form.locator('.error').allInnerTexts();
       const endpointUrl = page.getByLabel('Endpoint URL');
-      await endpointUrl.fill('https://user:pass@example.com/hook');
+      // An address typed without its scheme is read as https, as the other address fields do.
+      await endpointUrl.fill('example.com/hook');
+      await endpointUrl.blur();
+      await expect(endpointUrl.inputValue()).resolves.toBe('https://example.com/hook');
+      await endpointUrl.fill(`https://${INSIDE_HOST}/hook`);
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       await form.locator('.error').first().waitFor();
-      expect(await shownErrors()).toEqual([expect.stringMatching(/not allowed/)]);
+      expect(await shownErrors()).toEqual(['The destination points at a private or local network address.']);
+      await endpointUrl.fill('https://user:pass@example.com/hook');
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      await form.getByText(WEBHOOK_CREDENTIALS_SENTENCE).waitFor();
+      expect(await shownErrors()).toEqual([WEBHOOK_CREDENTIALS_SENTENCE]);
       await endpointUrl.fill('https://example.com:99999/hook');
       await page.getByRole('button', { name: 'Add endpoint' }).click();
       await form.getByText('Enter a full web address', { exact: false }).waitFor();

@@ -20,6 +20,23 @@ export const ESP_KINDS = ['mailchimp', 'convertkit'] as const;
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed', 'dead'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/**
+ * Why an attempt got no HTTP answer worth recording (a delivery's `last_error`; a non-2xx answer
+ * records its status code instead). `endpoint_disabled`: the endpoint was turned off or removed
+ * before the attempt.
+ */
+export const DELIVERY_FAILURE_REASONS = [
+  'refused_address',
+  'unresolvable',
+  'bad_url',
+  'redirect',
+  'http_status',
+  'timeout',
+  'network',
+  'endpoint_disabled',
+] as const;
+export type DeliveryFailureReason = (typeof DELIVERY_FAILURE_REASONS)[number];
+
 const eventsArg = z
   .array(z.enum(SUBSCRIBABLE_EVENTS))
   .min(1)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@linkhub/shared/errors/app-error';
+import { WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import {
   assertSafeDestination,
   cachedResolver,
@@ -62,6 +63,30 @@ describe('destination safety', () => {
       'The destination points at a private or local network address.',
     );
     expect(await message('not a url')).toBe('The destination URL is not allowed.');
+  });
+
+  it('puts the sentence in the detail of the refused field too, so a form can show it beside that field', async () => {
+    const detailOf = (url: string, field?: string, credentials?: string) =>
+      assertSafeDestination(url, async () => ['10.1.2.3'], field, credentials).then(
+        () => null,
+        (error: unknown) => (error instanceof AppError ? error.details[0] : String(error)),
+      );
+    // Only DNS shows this one: the editor cannot know it before the server answers.
+    expect(await detailOf('https://intranet.example.com/', 'not_found_url')).toEqual({
+      field: 'not_found_url',
+      issue: 'destination_unsafe',
+      reason: 'private_address',
+      message: 'The destination points at a private or local network address.',
+    });
+    expect(await detailOf('https://u:p@example.com/', 'url', WEBHOOK_CREDENTIALS_SENTENCE)).toMatchObject({
+      field: 'url',
+      message: WEBHOOK_CREDENTIALS_SENTENCE,
+    });
+    expect(await detailOf('not a url')).toEqual({
+      field: 'destination_url',
+      issue: 'destination_unsafe',
+      reason: 'not_a_url',
+    });
   });
 
   it('refuses a host when any of its addresses is private', async () => {

@@ -20,17 +20,18 @@ export {
 
 /** Why, in words, where the reason is one a person can act on (the notice and the REST message say it). */
 const REASON_MESSAGES: Readonly<Record<string, string>> = {
-  credentials: CREDENTIALS_SENTENCE,
   private_address: 'The destination points at a private or local network address.',
   private_host: 'The destination points at a private or local network address.',
   scheme: 'The destination must be an http:// or https:// address.',
 };
 
-function unsafe(field: string, reason: string): SemanticError {
-  const message = ownEntry(REASON_MESSAGES, reason);
+function unsafe(field: string, reason: string, credentialsSentence = CREDENTIALS_SENTENCE): SemanticError {
+  const message = reason === 'credentials' ? credentialsSentence : ownEntry(REASON_MESSAGES, reason);
+  // The detail carries the sentence too: forms show it beside the field the refusal names.
+  const said = message === undefined ? {} : { message };
   return new SemanticError('destination_unsafe', {
-    ...(message === undefined ? {} : { message }),
-    details: [{ field, issue: 'destination_unsafe', reason }],
+    ...said,
+    details: [{ field, issue: 'destination_unsafe', reason, ...said }],
   });
 }
 
@@ -44,6 +45,7 @@ export async function assertSafeDestination(
   url: string,
   resolveHost: ResolveHost,
   field = 'destination_url',
+  credentialsSentence = CREDENTIALS_SENTENCE,
 ): Promise<void> {
   if (url.length > MAX_URL_LENGTH) throw unsafe(field, 'too_long');
   let parsed: URL;
@@ -53,7 +55,7 @@ export async function assertSafeDestination(
     throw unsafe(field, 'not_a_url');
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw unsafe(field, 'scheme');
-  if (carriesCredentials(url)) throw unsafe(field, 'credentials');
+  if (carriesCredentials(url)) throw unsafe(field, 'credentials', credentialsSentence);
   const host = bareHost(parsed);
   if (host === '') throw unsafe(field, 'no_host');
   if (isIP(host) !== 0) {

@@ -14,6 +14,7 @@ import { deliveryJob, deliveryJobId, recordWebhookEvent } from '@linkhub/shared/
 import { endpointConfigOf, lastFour, newSigningSecret } from '../webhooks/endpoint-config';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination } from './destination-safety';
+import { WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { audit } from './support';
 import type { Command, CommandContext } from './types';
 import { defineCommand } from './types';
@@ -81,7 +82,8 @@ export function webhookCommands(secrets: SecretBox): Command[] {
         throw new ValidationError([{ field: 'url', issue: 'too_many_endpoints', maximum: MAX_ENDPOINTS }], {
           message: `A workspace has at most ${MAX_ENDPOINTS} webhook endpoints: remove one first.`,
         });
-      if (args.kind === 'webhook') await assertSafeDestination(args.url, ctx.resolveHost, 'url');
+      if (args.kind === 'webhook')
+        await assertSafeDestination(args.url, ctx.resolveHost, 'url', WEBHOOK_CREDENTIALS_SENTENCE);
       else {
         const page = await one<{ id: string }>(
           ctx.tx,
@@ -131,7 +133,8 @@ export function webhookCommands(secrets: SecretBox): Command[] {
         await authorizeCommand(ctx.tx, ctx.by, 'lead.manage_sync', args.workspace_id);
       if (before.kind !== 'webhook' && args.url !== undefined) throw notForEsp('url');
       if (before.kind !== 'webhook' && args.events !== undefined) throw notForEsp('events');
-      if (args.url !== undefined) await assertSafeDestination(args.url, ctx.resolveHost, 'url');
+      if (args.url !== undefined)
+        await assertSafeDestination(args.url, ctx.resolveHost, 'url', WEBHOOK_CREDENTIALS_SENTENCE);
       const sets: string[] = [];
       const values: unknown[] = [args.id];
       const set = (column: string, value: unknown) => {

@@ -10,6 +10,7 @@ import { createDb } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
 import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
 import { verifySignature } from '@linkhub/shared/webhooks/signature';
+import { DELIVERY_FAILURE_REASONS } from '@linkhub/shared/webhooks/schemas';
 import { createQueue } from '../queues';
 import { startWorkers } from '../runtime';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
@@ -249,6 +250,12 @@ describe('webhook delivery to a real receiver', () => {
       reason: 'endpoint_disabled',
     });
     expect(received.length).toBe(before);
+    // The log says why, in a code the editor has words for.
+    const skipped = await t.deps.pool.query<{ last_error: string | null }>(
+      'SELECT last_error FROM webhook_deliveries WHERE event_id = $1',
+      [later],
+    );
+    expect(DELIVERY_FAILURE_REASONS).toContain(skipped.rows[0]?.last_error);
   });
 
   it('signs with both secrets while a rotation overlaps, and with the new one only once it has ended', async () => {

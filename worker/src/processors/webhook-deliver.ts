@@ -59,7 +59,7 @@ export async function deliverWebhook(
   if (row.status === 'succeeded' || row.status === 'dead') return { result: 'skipped', reason: 'done' };
   if (row.endpoint_deleted || row.endpoint_status !== 'active') {
     await deps.pool.query(
-      "UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint disabled', next_attempt_at = NULL WHERE id = $1",
+      "UPDATE webhook_deliveries SET status = 'failed', last_error = 'endpoint_disabled', next_attempt_at = NULL WHERE id = $1",
       [row.id],
     );
     return { result: 'skipped', reason: 'endpoint_disabled' };

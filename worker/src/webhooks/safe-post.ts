@@ -7,6 +7,7 @@ import {
   isUnsafeAddress,
   type ResolveHost,
 } from '@linkhub/shared/net/address-policy';
+import type { DeliveryFailureReason } from '@linkhub/shared/webhooks/schemas';
 
 /**
  * One outbound webhook POST that can never reach inside (issue 19): the host is resolved, every
@@ -33,8 +34,7 @@ export type PostOutcome =
   | {
       kind: 'failed';
       status: number | null;
-      reason:
-        'refused_address' | 'unresolvable' | 'bad_url' | 'redirect' | 'http_status' | 'timeout' | 'network';
+      reason: Exclude<DeliveryFailureReason, 'endpoint_disabled'>;
     };
 
 export const DEFAULT_TIMEOUT_MS = 10_000;

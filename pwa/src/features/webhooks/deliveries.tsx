@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DeliveryStatus, WebhookDelivery, WebhookEndpoint } from '@linkhub/shared/webhooks/schemas';
 import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
-import { EVENT_LABELS } from './event-labels';
+import { deliveryFailureLabel, EVENT_LABELS } from './event-labels';
 import { listDeliveries, listEndpoints, replayDelivery, sendTest } from './webhooks-api';
 
 const STATUS_LABELS: Record<DeliveryStatus, string> = {
@@ -16,7 +16,7 @@ const STATUS_LABELS: Record<DeliveryStatus, string> = {
 function outcome(d: WebhookDelivery): string {
   const parts = [`${d.attempts} ${d.attempts === 1 ? 'attempt' : 'attempts'}`];
   if (d.last_status_code !== null) parts.push(`HTTP ${d.last_status_code}`);
-  else if (d.last_error) parts.push(d.last_error.replace(/_/g, ' '));
+  else if (d.last_error) parts.push(deliveryFailureLabel(d.last_error));
   if (d.latency_ms !== null) parts.push(`${d.latency_ms} ms`);
   if (d.replays > 0) parts.push(`replayed ${d.replays}×`);
   return parts.join(' · ');

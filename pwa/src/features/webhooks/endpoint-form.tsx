@@ -4,6 +4,7 @@ import {
   createWebhookEndpointInputSchema,
   type WebhookEndpointCreated,
 } from '@linkhub/shared/webhooks/schemas';
+import { carriesCredentials, WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { Field } from '../../ui/field';
 import { fieldErrors } from '../../ui/error-messages';
 import { formRefusal } from '../../ui/form-refusal';
@@ -50,6 +51,11 @@ export function EndpointForm({
       setMessage('');
       return;
     }
+    if (carriesCredentials(input.url)) {
+      setErrors({ url: WEBHOOK_CREDENTIALS_SENTENCE });
+      setMessage('');
+      return;
+    }
     setErrors({});
     setBusy(true);
     try {
@@ -67,13 +73,14 @@ export function EndpointForm({
   };
 
   return (
-    <form className="panel" onSubmit={(e) => void submit(e)} aria-label="Add a webhook endpoint">
+    // The schema names every problem beside its field; the browser's own bubble would only say "Enter a URL".
+    <form className="panel" onSubmit={(e) => void submit(e)} aria-label="Add a webhook endpoint" noValidate>
       <h3>Add an endpoint</h3>
       <Field
         label="Endpoint URL"
         value={url}
         onChange={setUrl}
-        inputMode="url"
+        type="url"
         placeholder="https://example.com/webhooks/linkhub"
         hint="HTTPS only. Each delivery is signed with a secret shown once, after adding."
         error={errors.url}
