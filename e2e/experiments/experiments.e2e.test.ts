@@ -77,6 +77,14 @@ describe('a two-variant link test, from the editor to the winner', () => {
     await page.getByLabel('B sends visitors to').fill(B_URL);
     await page.getByRole('button', { name: 'Create test' }).click();
     await page.getByTestId('experiment-status').getByText('Draft').waitFor();
+    // Each variant says where it sends visitors: A the link's destination, B the one typed.
+    const results = page.getByRole('table', { name: 'Results per variant' });
+    await expect(results.locator('tr[data-variant="a"] th').innerText()).resolves.toContain(
+      'shop.example.com/landing-a',
+    );
+    await expect(results.locator('tr[data-variant="b"] th').innerText()).resolves.toContain(
+      'shop.example.com/landing-b',
+    );
     experimentId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
     await page.getByRole('button', { name: 'Start' }).click();
     await page.getByTestId('experiment-status').getByText('Running').waitFor();

@@ -76,7 +76,8 @@ export async function variantRows(
             message: 'Only bio page variants change a page.',
           },
         ]);
-      if (v.destination_url !== undefined) await assertSafeDestination(v.destination_url, ctx.resolveHost);
+      if (v.destination_url !== undefined)
+        await assertSafeDestination(v.destination_url, ctx.resolveHost, `variants.${i}.destination_url`);
       return { ...v, id: ids[i] ?? '', is_control: isControl, destination_url: destination, payload: {} };
     }),
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentResultsView, ExperimentView } from '@linkhub/shared/experiments/schemas';
 import { errorText } from '../../ui/error-messages';
+import { displayUrl } from '../links/destination-display';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { changeWeights, fetchExperiment, fetchResults, takeStep } from './experiments-api';
 import { SplitEditor } from './split-editor';
@@ -132,6 +133,12 @@ export function ExperimentDetail({ id }: { id: string }) {
                 <th scope="row">
                   {v.name}
                   {v.is_control && <span className="muted"> (control)</span>}
+                  {v.destination_url !== null && (
+                    <>
+                      <br />
+                      <span className="destination">→ {displayUrl(v.destination_url)}</span>
+                    </>
+                  )}
                   <br />
                   <span className="muted">{weightShare(v.weight)}</span>
                 </th>

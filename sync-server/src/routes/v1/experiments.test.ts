@@ -294,7 +294,12 @@ describe('what the steps do', () => {
       }),
     });
     expect(unsafe.status).toBe(422);
-    expect(((await unsafe.json()) as ErrorBody).error.code).toBe('destination_unsafe');
+    const refusal = ((await unsafe.json()) as ErrorBody).error;
+    expect(refusal.code).toBe('destination_unsafe');
+    // Named by the variant it belongs to, so a form shows it beside B's address.
+    expect(refusal.details).toEqual([
+      expect.objectContaining({ field: 'variants.1.destination_url', reason: 'private_address' }),
+    ]);
   });
 
   it('weights must add up to 100 %, keys be distinct, and unknown keys are refused at every depth', async () => {
