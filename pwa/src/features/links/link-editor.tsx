@@ -28,6 +28,7 @@ import { keptLinkDrafts } from './kept-link-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
 import { slugTakenBy } from './slug-taken';
 import { StaleNotice } from './stale-notice';
+import { OpeningHeading } from '../../ui/opening-heading';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -106,7 +107,9 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const url = link ? shortUrl(link) : '';
   return (
     <section className="panel" aria-labelledby="link-editor-title">
-      <h2 id="link-editor-title">{link ? `Link ${link.title ?? link.slug}` : 'New link'}</h2>
+      <OpeningHeading id="link-editor-title">
+        {link ? `Link ${link.title ?? link.slug}` : 'New link'}
+      </OpeningHeading>
       {link && (
         <div className="row">
           <span className={`badge ${state ?? ''}`}>{state}</span>

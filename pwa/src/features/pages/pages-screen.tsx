@@ -14,6 +14,7 @@ import { createKeptDrafts } from '../../drafts/kept-drafts';
 import { handleTaken } from './handle-taken';
 import { PageEditor } from './page-editor';
 import { LeadsScreen } from '../leads/leads-screen';
+import { OpeningHeading } from '../../ui/opening-heading';
 
 type PageDraft = { handle: string; title: string };
 const keptPageDrafts = createKeptDrafts<PageDraft>(createPage.name);
@@ -68,7 +69,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
         <button type="button" className="link" onClick={() => navigate('/pages')}>
           ← All pages
         </button>
-        <h2>@{page.handle}</h2>
+        <OpeningHeading key={page.id}>@{page.handle}</OpeningHeading>
         <PageEditor key={page.id} page={page} blocks={blocks} />
       </>
     );

@@ -19,6 +19,7 @@ import { QrDesigner } from './qr-designer';
 import { designOf } from './qr-svg';
 import { qrSaveBlocker } from './save-blocker';
 import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
+import { OpeningHeading } from '../../ui/opening-heading';
 
 type QrDraft = { destination: string; title: string; design: QrDesign };
 
@@ -97,7 +98,9 @@ export function QrEditor({ qr, onDone, refused }: Props) {
   const url = qr ? shortUrl(qr) : '';
   return (
     <section className="panel" aria-labelledby="qr-editor-title">
-      <h2 id="qr-editor-title">{qr ? `QR code ${qr.title ?? qr.slug}` : 'New QR code'}</h2>
+      <OpeningHeading id="qr-editor-title">
+        {qr ? `QR code ${qr.title ?? qr.slug}` : 'New QR code'}
+      </OpeningHeading>
       {url && (
         <p>
           Encodes <code>{url}</code> (fixed forever; change where it goes below).
