@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
@@ -38,5 +38,19 @@ describe('pwaStatic', () => {
     }
     expect(await (await app.request('/assets/app.js')).text()).toBe('console.log(1)');
     expect((await app.request('/assets/missing.js', { headers: { accept: 'text/html' } })).status).toBe(404);
+  });
+
+  it('serves the shell of a rebuild made while it runs, whose hashed assets are the ones on disk', async () => {
+    const app = appWith(null);
+    const shellOf = async () => (await app.request('/links', { headers: { accept: 'text/html' } })).text();
+    expect(await shellOf()).not.toContain('app-2.js');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><script src="/assets/app-2.js"></script></head><body></body></html>',
+    );
+    // A later modification time, as a rebuild has (some file systems keep whole seconds).
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(path.join(dist, 'index.html'), later, later);
+    expect(await shellOf()).toContain('/assets/app-2.js');
   });
 });

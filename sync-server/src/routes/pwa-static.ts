@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -20,10 +21,30 @@ function escapeAttribute(value: string): string {
 }
 
 /** index.html with the edge's public URL in a meta tag, so the editor's addresses open in this stack. */
-function shellWithEdgeUrl(root: string, edgeUrl: string): string {
-  const html = readFileSync(path.join(root, 'index.html'), 'utf8');
+function withEdgeUrl(html: string, edgeUrl: string | null): string {
+  if (edgeUrl === null) return html;
   const meta = `<meta name="${EDGE_URL_META}" content="${escapeAttribute(edgeUrl)}">`;
   return html.includes('</head>') ? html.replace('</head>', `${meta}</head>`) : `${meta}${html}`;
+}
+
+/**
+ * The shell as the build on disk has it: read again when index.html changes, so a rebuild under a
+ * running server (a test run beside `npm start`, a deploy that swaps the files) never serves a page
+ * whose hashed assets are gone. While the file is missing mid-rebuild, the last one read stays.
+ */
+function shellReader(root: string, edgeUrl: string | null): () => Promise<string> {
+  const file = path.join(root, 'index.html');
+  let last = { mtimeMs: statSync(file).mtimeMs, html: withEdgeUrl(readFileSync(file, 'utf8'), edgeUrl) };
+  return async () => {
+    try {
+      const { mtimeMs } = await stat(file);
+      if (mtimeMs !== last.mtimeMs)
+        last = { mtimeMs, html: withEdgeUrl(await readFile(file, 'utf8'), edgeUrl) };
+    } catch {
+      // Being rebuilt: keep serving the last shell.
+    }
+    return last.html;
+  };
 }
 
 /**
@@ -35,9 +56,7 @@ export function pwaStatic(distDir: string, edgeUrl: string | null = null): Middl
   const root = path.resolve(distDir);
   if (!existsSync(path.join(root, 'index.html'))) return null;
   const files = serveStatic<AppEnv>({ root });
-  // Read once per start: a rebuild restarts the launcher, which restarts this server.
-  const shell =
-    edgeUrl === null ? readFileSync(path.join(root, 'index.html'), 'utf8') : shellWithEdgeUrl(root, edgeUrl);
+  const shell = shellReader(root, edgeUrl);
   const notHere = async (): Promise<void> => undefined;
   return async (c, next) => {
     if (isApiPath(c.req.path)) return next();
@@ -50,6 +69,6 @@ export function pwaStatic(distDir: string, edgeUrl: string | null = null): Middl
       // Only navigations get the app shell; a missing /assets/x.js stays a 404.
       return next();
     }
-    return c.html(shell, 200, { 'Cache-Control': 'no-cache' });
+    return c.html(await shell(), 200, { 'Cache-Control': 'no-cache' });
   };
 }
