@@ -443,9 +443,9 @@ for (const vp of VIEWPORTS) {
       await np.goto(link);
       await expect
         .poll(() => np.getByRole('status').first().textContent(), { timeout: 15_000 })
-        .toMatch(/joined as editor/i);
+        .toMatch(/^You joined .+ as editor\.$/);
       await expectFits(np, 'invitation accepted');
-      await np.getByRole('button', { name: 'Open the editor' }).click();
+      await np.getByRole('button', { name: /^Open / }).click();
       await np.getByRole('heading', { level: 1, name: 'Links' }).waitFor();
       const switcher = np.getByLabel('Workspace', { exact: true });
       await switcher.waitFor({ timeout: 20_000 });

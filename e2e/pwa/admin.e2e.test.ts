@@ -514,13 +514,13 @@ describe('invitations', () => {
     watch(second, 'invitee');
     await signInInUi(second, h.base, inviteeEmail);
     await second.goto(links[1] ?? '');
-    await second.getByText('You joined as editor.').waitFor();
+    await second.getByText("You joined Ines's workspace as editor.").waitFor();
     const [joined] = await h.sql<{ role: string }>(
       'SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
       [owner.workspaceId, invitee.userId],
     );
     expect(joined?.role).toBe('editor');
-    await second.getByRole('button', { name: 'Open the editor' }).click();
+    await second.getByRole('button', { name: "Open Ines's workspace" }).click();
     await eventually(
       () => second.getByLabel('Workspace').locator('option').allTextContents(),
       (labels) => labels.includes("Ines's workspace (editor)"),

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base32Decode } from '../../sync-server/src/auth/base32';
 import { totpAt } from '../../sync-server/src/auth/totp';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { mailedLink, newEmail, seriousViolations, signUpInUi, signUpOverApi, watch } from './helpers';
+import {
+  mailedLink,
+  newEmail,
+  PASSWORD,
+  seriousViolations,
+  signUpInUi,
+  signUpOverApi,
+  watch,
+} from './helpers';
 
 /**
  * What a person sees arriving at an address, in the browser: the links in our mails (the
@@ -80,6 +88,43 @@ describe('arriving from a mail link', () => {
     await again.getByRole('status').filter({ hasText: 'That sign-in link can no longer be used' }).waitFor();
     await again.getByRole('heading', { name: 'Sign in' }).waitFor();
     await other.close();
+    await context.close();
+  }, 60_000);
+
+  it('an invitation link opened without an account says what it is; creating one with the invited address joins, by name', async () => {
+    const owner = await signUpOverApi(h.base, 'Oona', newEmail('oona'));
+    await h.sql(
+      `UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`,
+      [owner.workspaceId],
+    );
+    await h.sql(`UPDATE workspaces SET name = $2, current_plan_key = 'business' WHERE id = $1`, [
+      owner.workspaceId,
+      'Oona Prints',
+    ]);
+    const newcomer = newEmail('nell');
+    const invited = await fetch(
+      `${h.base}/api/workspaces/${owner.workspaceId}/invitations`,
+      authed(owner.token, { email: newcomer, role: 'editor' }),
+    );
+    expect(invited.status).toBe(201);
+    const link = await mailedLink(h.outbox, newcomer, '/invitations/accept');
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    watch(page, 'invited-newcomer');
+
+    await page.goto(link);
+    await expect(page.getByTestId('invitation-note').innerText()).resolves.toMatch(
+      /invited to a LinkHub workspace.*create an account with the address the invitation was sent to/,
+    );
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByLabel('Your name').fill('Nell');
+    await page.getByLabel('Email').fill(newcomer);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create your account' }).click();
+    await page.getByRole('status').filter({ hasText: 'You joined Oona Prints as editor.' }).waitFor();
+    await page.getByRole('button', { name: 'Open Oona Prints' }).click();
+    await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   }, 60_000);
 

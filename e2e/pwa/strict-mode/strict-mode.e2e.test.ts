@@ -114,10 +114,16 @@ describe('effects under StrictMode (17.10)', () => {
       if (r.url().endsWith('/api/invitations/accept')) accepts.push(r.method());
     });
     await page.goto(`${base}/invitations/accept?token=${token}`);
-    await page.getByRole('status').filter({ hasText: 'You joined as editor' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^You joined .+ as editor\.$/ })
+      .waitFor();
     await page.waitForTimeout(500);
     await expect(
-      page.getByRole('status').filter({ hasText: 'You joined as editor' }).isVisible(),
+      page
+        .getByRole('status')
+        .filter({ hasText: /^You joined .+ as editor\.$/ })
+        .isVisible(),
     ).resolves.toBe(true);
     expect(accepts).toEqual(['POST']);
     const members = await sql<{ n: number }>(

@@ -6,6 +6,7 @@ import { api, ApiError } from '../api/api';
 import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } from '../session/session';
 import { QuietLoading } from '../ui/quiet-loading';
 import { WorkspaceGate } from './workspace-gate';
+import { INVITATION_PATH } from '../features/auth/invitation-path';
 
 // Screens a signed-in start never shows load only when needed (issue 17.13: less script on startup).
 const AuthScreen = lazy(() =>
@@ -91,7 +92,7 @@ export function App() {
         <AuthScreen onSignedIn={setUser} />
       </Loading>
     );
-  if (path === '/invitations/accept')
+  if (path === INVITATION_PATH)
     return (
       <Loading>
         <AcceptInvitation />

@@ -119,14 +119,14 @@ export async function acceptInvitation(
   tx: Queryable,
   token: string,
   user: { id: string; email: string },
-): Promise<{ invitation: InvitationRow; memberId: string }> {
-  const invitation = await one<InvitationRow>(
+): Promise<{ invitation: InvitationRow & { workspace_name: string }; memberId: string }> {
+  const invitation = await one<InvitationRow & { workspace_name: string }>(
     tx,
     `UPDATE workspace_invitations i SET status = 'accepted', accepted_at = now(), accepted_by_user_id = $2
        FROM workspaces w
       WHERE i.token_hash = $1 AND i.status = 'pending' AND i.expires_at > now() AND i.email = lower(btrim($3))
         AND w.id = i.workspace_id AND w.deleted_at IS NULL
-      RETURNING ${INV_COLUMNS}`,
+      RETURNING ${INV_COLUMNS}, w.name AS workspace_name`,
     [sha256Hex(token), user.id, user.email],
   );
   if (!invitation) throw new NotFoundError({ message: await refusalOf(tx, token, user.email) });

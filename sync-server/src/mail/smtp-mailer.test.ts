@@ -35,6 +35,10 @@ describe('SMTP mailer', () => {
     );
     const mail = await smtp.waitFor('priya@example.com');
     expect(mail.text).toContain('"Café Noël" as editor');
+    // Someone without an account learns which address to create it with.
+    expect(mail.text).toContain(
+      'No LinkHub account yet? Create one there with this address, priya@example.com',
+    );
     await mailer.close?.();
   });
 });

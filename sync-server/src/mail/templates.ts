@@ -33,7 +33,7 @@ export function invitationEmail(
   return {
     to,
     subject: `${opts.inviterName} invited you to ${opts.workspaceName} on LinkHub`,
-    text: `${opts.inviterName} invited you to join the workspace "${opts.workspaceName}" as ${opts.role}.\n\nAccept the invitation:\n\n${opts.link}\n\nThe invitation expires in 7 days.`,
+    text: `${opts.inviterName} invited you to join the workspace "${opts.workspaceName}" as ${opts.role}.\n\nAccept the invitation:\n\n${opts.link}\n\nNo LinkHub account yet? Create one there with this address, ${to}, and you join at once.\n\nThe invitation expires in 7 days.`,
   };
 }
 

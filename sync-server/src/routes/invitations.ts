@@ -169,6 +169,7 @@ export function invitationAcceptRoutes(deps: AppDeps): Hono<AppEnv> {
       {
         data: {
           workspace_id: result.invitation.workspace_id,
+          workspace_name: result.invitation.workspace_name,
           member_id: result.memberId,
           role: result.invitation.role,
         },

@@ -7,6 +7,7 @@ import { acceptInvitationOnce } from './accept-request';
 /** `/invitations/accept?token=…` from the invitation e-mail, once signed in: join, then open the workspace. */
 export function AcceptInvitation() {
   const [message, setMessage] = useState('Joining the workspace…');
+  const [joinedName, setJoinedName] = useState<string | null>(null);
   useEffect(() => {
     let shown = true;
     const token = new URLSearchParams(window.location.search).get('token') ?? '';
@@ -15,7 +16,8 @@ export function AcceptInvitation() {
         if (!shown) return;
         if (joined === 'already_member') return setMessage('You are already a member of this workspace.');
         rememberWorkspace(joined.workspace_id);
-        setMessage(`You joined as ${joined.role}. The editor opens it.`);
+        setJoinedName(joined.workspace_name);
+        setMessage(`You joined ${joined.workspace_name} as ${joined.role}.`);
       },
       (e: unknown) => {
         if (shown) setMessage(errorText(e));
@@ -30,7 +32,7 @@ export function AcceptInvitation() {
       <h1>Invitation</h1>
       <p role="status">{message}</p>
       <button type="button" className="primary" onClick={() => navigate('/links')}>
-        Open the editor
+        {joinedName === null ? 'Open the editor' : `Open ${joinedName}`}
       </button>
     </main>
   );

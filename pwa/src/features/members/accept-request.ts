@@ -1,6 +1,6 @@
 import { api, ApiError } from '../../api/api';
 
-export type Joined = { workspace_id: string; role: string };
+export type Joined = { workspace_id: string; workspace_name: string; role: string };
 
 /**
  * One request per invitation token for the life of the page. The accept screen's effect runs twice
