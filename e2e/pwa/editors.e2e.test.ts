@@ -15,6 +15,7 @@ import { eventually, newEmail, signInInUi, signUpOverApi, watch } from './helper
 let h: PwaHarness;
 let edge: EdgeHarness;
 let workspaceId = '';
+let ownerToken = '';
 const email = newEmail('ines');
 
 beforeAll(async () => {
@@ -22,6 +23,7 @@ beforeAll(async () => {
   edge = await startEdge(h);
   const account = await signUpOverApi(h.base, 'Ines', email);
   workspaceId = account.workspaceId;
+  ownerToken = account.token;
   await h.sql('UPDATE users SET email_verified_at = now() WHERE id = $1', [account.userId]);
   // Targeting rules and splits come with Pro.
   await h.sql(`UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1`, [workspaceId]);
@@ -223,6 +225,49 @@ describe('the link editor', () => {
     await page.waitForTimeout(500);
     expect(await h.sql('SELECT 1 FROM links WHERE slug = $1', [slug])).toEqual([]);
     await page.context().close();
+  }, 120_000);
+
+  it('an editor made a viewer while editing: the refused save is named, the form never says saved, and offers only the synced version', async () => {
+    const owner = await signedIn('owner-demotes');
+    const slug = `demo${Date.now().toString(36)}`;
+    const id = await createLink(owner, 'https://kept.example/', slug);
+    await owner.context().close();
+    const memberEmail = newEmail('mo');
+    const member = await signUpOverApi(h.base, 'Mo', memberEmail);
+    const [membership] = await h.sql<{ id: string }>(
+      `INSERT INTO workspace_members (workspace_id, user_id, role) VALUES ($1, $2, 'editor') RETURNING id`,
+      [workspaceId, member.userId],
+    );
+    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    const page = await context.newPage();
+    watch(page, 'demoted');
+    await signInInUi(page, h.base, memberEmail);
+    await page.evaluate((ws) => localStorage.setItem('linkhub.workspace', ws), workspaceId);
+    await page.goto(`${h.base}/links/${id}`);
+    await page.getByRole('button', { name: 'Save changes' }).waitFor();
+
+    await page.getByLabel('Title').fill('Typed as editor');
+    const demoted = await fetch(`${h.base}/api/workspaces/${workspaceId}/members/${membership?.id ?? ''}`, {
+      method: 'PATCH',
+      headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ role: 'viewer' }),
+    });
+    expect(demoted.status).toBe(200);
+    const save = page.getByRole('button', { name: 'Save changes' });
+    // The poke may take the Save button away first (what was typed is then unsaved); if not, the server refuses the save.
+    await save.click({ timeout: 2_000 }).catch(() => undefined);
+    const notice = page.getByTestId('stale-notice');
+    await notice.waitFor();
+    await expect.poll(() => notice.innerText()).toMatch(/^Not saved \(Title\)/);
+    expect(await notice.getByRole('button', { name: 'Keep mine' }).count()).toBe(0);
+    expect(await page.getByText('Saved on this device').count()).toBe(0);
+    // What was typed stays readable until the person loads the synced version.
+    expect(await page.getByLabel('Title').inputValue()).toBe('Typed as editor');
+    await notice.getByRole('button', { name: 'Load the synced version' }).click();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('');
+    const [row] = await h.sql<{ title: string | null }>('SELECT title FROM links WHERE id = $1', [id]);
+    expect(row?.title ?? null).toBeNull();
+    await context.close();
   }, 120_000);
 
   it('on a phone, an offline edit refused because the link was archived elsewhere is kept, and the choice sits by Save', async () => {

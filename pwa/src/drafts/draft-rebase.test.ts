@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   conflictsOf,
+  discardDraft,
   editDraft,
   isEdited,
   markSaved,
   rebaseDraft,
   settleConflicts,
   startDraft,
+  unsavedOf,
 } from './draft-rebase';
 
 const item = { title: 'Spring', destination_url: 'https://a.example/' };
@@ -53,5 +55,30 @@ describe('an open form against the synced item', () => {
     s = rebaseDraft(s, { ...item, title: 'Later elsewhere' });
     expect(s.draft.title).toBe('Later elsewhere');
     expect(conflictsOf(s)).toEqual([]);
+  });
+});
+
+describe('a draft its author can no longer save', () => {
+  const shop = { title: 'Shop', destination: 'https://shop.example/' };
+
+  it('names every field typed and not saved, edited or in conflict, and nothing else', () => {
+    const typed = editDraft(startDraft(shop), 'title', 'Typed');
+    expect(unsavedOf(typed)).toEqual(['title']);
+    const refused = rebaseDraft(
+      markSaved(editDraft(startDraft(shop), 'destination', 'https://b.example/')),
+      shop,
+    );
+    expect(conflictsOf(refused)).toEqual(['destination']);
+    expect(unsavedOf(refused)).toEqual(['destination']);
+    expect(unsavedOf(startDraft(shop))).toEqual([]);
+  });
+
+  it('discarding shows the synced item again, with the change from elsewhere taken in', () => {
+    const typed = editDraft(startDraft(shop), 'title', 'Typed');
+    const moved = rebaseDraft(typed, { ...shop, title: 'Theirs' });
+    const after = discardDraft(moved);
+    expect(after.draft).toEqual({ ...shop, title: 'Theirs' });
+    expect(unsavedOf(after)).toEqual([]);
+    expect(conflictsOf(after)).toEqual([]);
   });
 });

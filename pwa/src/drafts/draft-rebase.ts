@@ -77,3 +77,15 @@ export function markSaved<T extends Record<string, unknown>>(state: DraftState<T
     if (isEdited(state, key)) saved[key] = state.base[key];
   return { base: state.draft, draft: state.draft, theirs: {}, saved };
 }
+
+/** Drops what the user typed and whatever changed elsewhere: the form shows the synced item again. */
+export function discardDraft<T extends Record<string, unknown>>(state: DraftState<T>): DraftState<T> {
+  const base = { ...state.base, ...state.theirs };
+  return { base, draft: base, theirs: {}, saved: {} };
+}
+
+/** Fields whose typed value is not the synced one: edited since taken in, or in conflict. */
+export function unsavedOf<T extends Record<string, unknown>>(state: DraftState<T>): Array<keyof T> {
+  const keys = Object.keys(state.draft) as Array<keyof T>;
+  return keys.filter((key) => isEdited(state, key) || key in state.theirs);
+}

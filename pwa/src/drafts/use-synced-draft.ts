@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import {
   conflictsOf,
+  discardDraft,
   editDraft,
   isEdited,
   markSaved,
   rebaseDraft,
   settleConflicts,
   startDraft,
+  unsavedOf,
   type DraftState,
 } from './draft-rebase';
 
@@ -19,6 +21,9 @@ export type SyncedDraft<T extends Record<string, unknown>> = {
   conflicts: Array<keyof T>;
   settle: (pick: 'mine' | 'theirs') => void;
   saved: () => void;
+  /** Fields whose typed value is not the synced one (what a person who can no longer save would lose). */
+  unsaved: Array<keyof T>;
+  discard: () => void;
 };
 
 /** A form's draft that follows the synced item (see draft-rebase.ts); `item` is the item's current form values. */
@@ -41,5 +46,7 @@ export function useSyncedDraft<T extends Record<string, unknown>>(item: T): Sync
     conflicts: conflictsOf(current),
     settle: (pick) => setState((s) => settleConflicts(s, pick)),
     saved: () => setState((s) => markSaved(s)),
+    unsaved: unsavedOf(current),
+    discard: () => setState((s) => discardDraft(s)),
   };
 }

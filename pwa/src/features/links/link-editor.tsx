@@ -27,7 +27,7 @@ import {
 import { keptLinkDrafts } from './kept-link-drafts';
 import { LookalikeConfirm } from './lookalike-confirm';
 import { slugTakenBy } from './slug-taken';
-import { StaleNotice } from './stale-notice';
+import { DraftNotice } from './stale-notice';
 import { OpeningHeading } from '../../ui/opening-heading';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
@@ -245,7 +245,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
             errors={errors}
           />
         )}
-        <StaleNotice fields={synced.conflicts.map(String)} onPick={synced.settle} />
+        <DraftNotice synced={synced} canSave={editable} />
         {blocked && (
           <p id="link-save-blocked" className="muted">
             {blocked}
@@ -287,7 +287,8 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
             Close
           </button>
         </div>
-        {saved && <p aria-live="polite">{saved}</p>}
+        {/* A save the server refused rolls back into a conflict: "saved on this device" no longer holds. */}
+        {saved && synced.conflicts.length === 0 && <p aria-live="polite">{saved}</p>}
       </form>
     </section>
   );

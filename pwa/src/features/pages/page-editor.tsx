@@ -5,7 +5,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { updatePageArgs } from '@linkhub/shared/mutators/pages';
 import { useRep } from '../../replicache/rep-context';
 import { fieldErrors } from '../../ui/error-messages';
-import { StaleNotice } from '../links/stale-notice';
+import { DraftNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { BlockList } from './block-list';
 import { navigate } from '../../router/router';
@@ -90,7 +90,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             void rep.mutate.updatePage(parsed.data);
           }}
         >
-          <StaleNotice fields={text.conflicts} onPick={text.settle} />
+          <DraftNotice synced={text} canSave={editable} />
           <Field
             label="Page title"
             value={title}

@@ -12,7 +12,7 @@ import { displayUrl, lookalikeHostOf } from '../links/destination-display';
 import { createKeptDrafts } from '../../drafts/kept-drafts';
 import { shortUrl } from '../links/link-filter';
 import { LookalikeConfirm } from '../links/lookalike-confirm';
-import { StaleNotice } from '../links/stale-notice';
+import { DraftNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { QrExportPanel } from './qr-export-panel';
 import { QrDesigner } from './qr-designer';
@@ -149,7 +149,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
           onChange={(d) => synced.set('design', d)}
           readOnly={!editable}
         />
-        <StaleNotice fields={synced.conflicts} onPick={synced.settle} />
+        <DraftNotice synced={synced} canSave={editable} />
         {editable && blocked && (
           <p id="qr-save-blocked" className="muted">
             {blocked}
