@@ -473,6 +473,37 @@ describe('the page builder', () => {
     await page.context().close();
   }, 120_000);
 
+  it('adds a Call button (tel:), publishes it, and a tap at the edge opens the phone app', async () => {
+    const page = await signedIn('call-block');
+    const handle = `call${Date.now().toString(36)}`;
+    await createPage(page, handle);
+    await addBlock(
+      page,
+      'link',
+      { 'Button text': 'Call the shop', URL: 'tel:+351210000000' },
+      'Add link button',
+    );
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
+    await eventually(
+      () => publish.isEnabled(),
+      (v) => v,
+    );
+    await publish.click();
+    const [row] = await eventually(
+      () =>
+        h.sql<{ id: string | null }>(
+          "SELECT (SELECT b->>'id' FROM jsonb_array_elements(published_snapshot->'blocks') b WHERE b->'data'->>'url' = 'tel:+351210000000') AS id FROM bio_pages WHERE handle = $1",
+          [handle],
+        ),
+      (rows) => typeof rows[0]?.id === 'string',
+    );
+    // Refused by the server before, with a notice that only http(s) addresses may be destinations.
+    expect(await page.getByRole('region', { name: 'Refused changes' }).count()).toBe(0);
+    const tap = await edge.visit(h.deps.config.BIO_HOST, `/${handle}/l/${row?.id ?? ''}`);
+    expect(tap).toEqual({ status: 302, location: 'tel:+351210000000' });
+    await page.context().close();
+  }, 120_000);
+
   it('adds an email sign-up block with its consent text and double opt-in, publishes it, and opens its leads', async () => {
     const page = await signedIn('signup-block');
     const handle = `lead${Date.now().toString(36)}`;

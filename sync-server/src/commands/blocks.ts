@@ -6,7 +6,7 @@ import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { one } from '@linkhub/shared/db/sql';
 import { blockDestinations } from '@linkhub/shared/blocks/catalog';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
-import { assertSafeDestination } from './destination-safety';
+import { assertSafeBlockDestination } from './destination-safety';
 import type { PageRow } from './page-row';
 import { defineCommand, type Command, type CommandContext, type CommandResult } from './types';
 
@@ -51,7 +51,7 @@ export function blockCommands(page: PageSteps): Command[] {
     const parsed = snapshotBlockSchema.safeParse(block);
     if (!parsed.success) return;
     for (const [i, url] of blockDestinations(parsed.data).entries())
-      await assertSafeDestination(
+      await assertSafeBlockDestination(
         url,
         ctx.resolveHost,
         parsed.data.type === 'social' ? `data.links.${i}.url` : 'data.url',

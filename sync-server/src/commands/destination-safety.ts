@@ -71,3 +71,18 @@ export async function assertSafeDestination(
   }
   if (addresses.some(isUnsafeAddress)) throw unsafe(field, 'private_address');
 }
+
+/**
+ * Where a bio block sends visitors: a web address passes the same check as a short link's; a
+ * `mailto:` or `tel:` address (a "Mail us" icon, a "Call us" button: the block schema allows them and
+ * the edge's click hop answers 302 to them) opens the visitor's own mail or phone app and reaches no
+ * server, so there is nothing inside to protect.
+ */
+export async function assertSafeBlockDestination(
+  url: string,
+  resolveHost: ResolveHost,
+  field: string,
+): Promise<void> {
+  if (/^(mailto|tel):/i.test(url.trim())) return;
+  await assertSafeDestination(url, resolveHost, field);
+}

@@ -2,7 +2,7 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import type { VariantInput } from '@linkhub/shared/experiments/schemas';
 import type { PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import type { TestedResource } from '../experiments/tested-resource';
-import { assertSafeDestination } from './destination-safety';
+import { assertSafeBlockDestination, assertSafeDestination } from './destination-safety';
 import type { CommandContext } from './types';
 
 export type VariantRowInput = Omit<VariantInput, 'destination_url'> & {
@@ -53,7 +53,7 @@ export async function variantRows(
     // A variant's link URL is where the click hop sends visitors: the same check as a link block's.
     for (const [i, v] of variants.entries())
       if (v.page?.block?.url !== undefined)
-        await assertSafeDestination(v.page.block.url, ctx.resolveHost, `variants.${i}.page.block.url`);
+        await assertSafeBlockDestination(v.page.block.url, ctx.resolveHost, `variants.${i}.page.block.url`);
     return rows;
   }
   return Promise.all(

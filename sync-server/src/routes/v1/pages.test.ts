@@ -82,6 +82,49 @@ describe('/v1/pages', () => {
     expect((await json<Envelope<PageOut>>(archived)).data.status).toBe('archived');
   });
 
+  it('keeps a Call button and a Mail icon: tel: and mailto: block destinations open the visitor’s own apps', async () => {
+    const created = await kit.api('POST', '/v1/pages', {
+      key,
+      body: {
+        handle: 'call-us',
+        title: 'Call us',
+        blocks: [
+          { type: 'link', title: 'Call the shop', url: 'tel:+351210000000' },
+          {
+            type: 'social',
+            links: [
+              { network: 'email', url: 'mailto:hello@example.com' },
+              { network: 'instagram', url: 'https://instagram.com/shop' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const page = (await json<Envelope<PageOut>>(created)).data;
+    expect(page.blocks.map((b) => b.url ?? b.links)).toEqual([
+      'tel:+351210000000',
+      [
+        { network: 'email', url: 'mailto:hello@example.com' },
+        { network: 'instagram', url: 'https://instagram.com/shop' },
+      ],
+    ]);
+    // A web address beside them is still checked.
+    const inside = await kit.api('POST', '/v1/pages', {
+      key,
+      body: {
+        handle: 'call-inside',
+        title: 'Inside',
+        blocks: [
+          { type: 'link', title: 'Call', url: 'tel:+351210000000' },
+          { type: 'link', title: 'Intranet', url: 'http://10.0.0.1/' },
+        ],
+      },
+    });
+    expect(inside.status).toBe(422);
+    expect((await json<ErrorBody>(inside)).error.code).toBe('destination_unsafe');
+  });
+
   it('refuses a taken handle (409) and a bad block (400, nothing written)', async () => {
     expect(
       (await kit.api('POST', '/v1/pages', { key, body: { handle: 'taken', title: 'One' } })).status,
