@@ -60,7 +60,7 @@ describe('linkhub qr export', () => {
       heightMm: 30,
     });
     expect(size.widthMm).toBeCloseTo(30, 1);
-    expect(lines.out.at(-1)).toContain('https://lnk.localhost/menu');
+    expect(lines.out.at(-1)).toContain(' http://lnk.localhost:8787/menu ');
   });
 
   it('exports every code of the workspace with --all', async () => {

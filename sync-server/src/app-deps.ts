@@ -11,6 +11,7 @@ import type { PokeHub } from './replicache/poke';
 import type { Accounts } from './accounts/context';
 import type { RenderPool } from './render-pool/pool';
 import type { StripeBilling } from './billing/stripe-client';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 /**
  * Every long-lived service of one sync-server process, built once by `createDeps` (deps.ts) and
@@ -34,6 +35,8 @@ export type AppDeps = {
   readonly renderPool: RenderPool;
   /** DNS for destination safety. */
   readonly resolveHost: ResolveHost;
+  /** The address a person opens for a path on one of our hosts (PUBLIC_EDGE_URL on the dev stack's hosts). */
+  readonly addressOf: AddressOf;
   /** The one BullMQ producer of the process. */
   readonly jobs: JobProducer;
   /** The one command layer, shared by Replicache push and /v1. */

@@ -18,6 +18,7 @@ import { PokeHub } from './replicache/poke';
 import { createAccounts, closeAccounts } from './accounts/context';
 import { createRenderPool, type RenderPool } from './render-pool/pool';
 import { createStripeBilling } from './billing/stripe-client';
+import { addressesVia } from '@linkhub/shared/url/public-address';
 
 export type { AppDeps } from './app-deps';
 
@@ -62,6 +63,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
   const cacheRedis = urls.cache === urls.queue ? redis : createRedis(urls.cache, logger);
   const artifacts = overrides.artifacts ?? artifactStoreFor(config);
   const resolveHost = overrides.resolveHost ?? systemResolveHost;
+  const addressOf = addressesVia(config.PUBLIC_EDGE_URL);
   const jobs = new JobProducer(redis, config.REDIS_PREFIX);
   const commands = new CommandRunner(
     {
@@ -73,6 +75,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
       hosts: { linkHost: config.LINK_HOST, bioHost: config.BIO_HOST },
       enqueue: (batch) => jobs.enqueueAll(batch),
       resolveHost,
+      addressOf,
     },
     allCommands(
       { pool, redis: cacheRedis, prefix: config.REDIS_PREFIX },
@@ -103,6 +106,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
     artifacts,
     renderPool: overrides.renderPool ?? createRenderPool(),
     resolveHost,
+    addressOf,
     jobs,
     commands,
     pokes: new PokeHub(redis, config.REDIS_PREFIX),

@@ -17,5 +17,13 @@ export function publicAddress(host: string, path: string, edgeUrl: string | null
   return `${edge.protocol}//${host}${edge.port ? `:${edge.port}` : ''}/${tail}`;
 }
 
+/** `publicAddress` with the edge's public URL bound: how a service that knows it names its addresses. */
+export type AddressOf = (host: string, path: string) => string;
+
+export const addressesVia =
+  (edgeUrl: string | null): AddressOf =>
+  (host, path) =>
+    publicAddress(host, path, edgeUrl);
+
 /** The name of the `<meta>` tag through which sync-server tells the PWA the edge's public URL. */
 export const EDGE_URL_META = 'linkhub-edge-url';

@@ -65,6 +65,7 @@ describe('CommandRunner.flush', () => {
         redis: t.deps.redis,
         redisPrefix: t.deps.config.REDIS_PREFIX,
         logger: createLogger('test', { level: 'silent' }),
+        addressOf: t.deps.addressOf,
         // The real producer, behind a gate the test opens.
         enqueue: async (jobs) => {
           await gate;

@@ -19,6 +19,7 @@ export type { TxScope } from './types';
 export type RunnerDeps = PostCommitDeps & {
   hosts: CommandContext['hosts'];
   resolveHost: ResolveHost;
+  addressOf: CommandContext['addressOf'];
 };
 
 /**
@@ -92,6 +93,7 @@ export class CommandRunner {
       effects: scope.effects,
       hosts: this.deps.hosts,
       resolveHost: this.deps.resolveHost,
+      addressOf: this.deps.addressOf,
       systemHosts: this.systemHosts,
       member,
       webhookListeners,

@@ -10,6 +10,7 @@ import type { SystemHosts } from './system-hosts';
 import type { BatchMemo } from './batch-memo';
 import type { WebhookListener } from '../webhooks/listeners';
 import type { MembershipInput } from '@linkhub/shared/permissions/input';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 /** One transaction of the command layer, and the effects its commands schedule for after its commit. */
 export type TxScope = {
@@ -43,6 +44,8 @@ export type CommandContext = {
   readonly hosts: { readonly linkHost: string; readonly bioHost: string };
   /** DNS for the destination-safety check (injected in tests). */
   readonly resolveHost: ResolveHost;
+  /** The address a person opens for a path on one of our hosts (what REST bodies and webhook payloads carry). */
+  readonly addressOf: AddressOf;
   readonly systemHosts: SystemHosts;
   /** The membership the mutation was authorized with (null for a user's own notice). */
   readonly member: AuthorizedMember | null;

@@ -91,7 +91,7 @@ export async function bulkCreateLinks(
   const data = outcomes
     .map((o): BulkLinkResult => {
       const record = 'id' in o ? byId.get(o.id) : undefined;
-      if (record) return { index: o.index, status: 'created', link: serializeLink(record) };
+      if (record) return { index: o.index, status: 'created', link: serializeLink(record, deps.addressOf) };
       return {
         index: o.index,
         status: 'failed',

@@ -9,6 +9,7 @@ import { findQrCode } from '../v1/queries/qr-codes';
 import { serializeLink } from '../v1/serializers/links';
 import { serializePage } from '../v1/serializers/pages';
 import { serializeQrCode } from '../v1/serializers/qr-codes';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 type Resource = 'link' | 'qr_code' | 'bio_page';
 
@@ -38,6 +39,7 @@ export const COMMAND_EVENTS: Readonly<Record<string, { type: WebhookEvent; resou
 /** The resource as `/v1` returns it, read inside the command's transaction (so it is what commits). */
 async function resourceData(
   db: Queryable,
+  addressOf: AddressOf,
   resource: Resource,
   workspaceId: string,
   id: string,
@@ -45,15 +47,15 @@ async function resourceData(
   switch (resource) {
     case 'link': {
       const row = await findLink(db, workspaceId, id);
-      return row ? serializeLink(row) : null;
+      return row ? serializeLink(row, addressOf) : null;
     }
     case 'qr_code': {
       const row = await findQrCode(db, workspaceId, id);
-      return row ? serializeQrCode(row) : null;
+      return row ? serializeQrCode(row, addressOf) : null;
     }
     case 'bio_page': {
       const row = await findPage(db, workspaceId, id);
-      return row ? serializePage(row, await pageBlocks(db, id)) : null;
+      return row ? serializePage(row, await pageBlocks(db, id), addressOf) : null;
     }
   }
 }
@@ -67,7 +69,7 @@ async function emit(ctx: CommandContext, type: WebhookEvent, resource: Resource,
       ? listensFor(ctx.webhookListeners, type, pageId)
       : await hasWebhookListeners(ctx.tx, result.workspaceId, type, pageId);
   if (!listened) return;
-  const data = await resourceData(ctx.tx, resource, result.workspaceId, result.resource.id);
+  const data = await resourceData(ctx.tx, ctx.addressOf, resource, result.workspaceId, result.resource.id);
   if (!data) return;
   const jobs = await recordWebhookEvent(ctx.tx, {
     workspaceId: result.workspaceId,

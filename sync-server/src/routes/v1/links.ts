@@ -25,14 +25,18 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   const read = async (workspaceId: string, id: string) =>
-    serializeLink(notFoundAfterAuthorize(await findLink(deps.pool, workspaceId, id)));
+    serializeLink(notFoundAfterAuthorize(await findLink(deps.pool, workspaceId, id)), deps.addressOf);
 
   app.get('/', async (c) => {
     const caller = await v1Caller(c, deps);
     const query = parseQuery(c, listLinksQuerySchema);
     const scope = await authorizeRead(deps, caller, 'link.list', 'link');
     const { items, nextCursor } = pageOf(await listLinks(deps.pool, scope, query), query.limit);
-    return sendList(c, items.map(serializeLink), nextCursor);
+    return sendList(
+      c,
+      items.map((row) => serializeLink(row, deps.addressOf)),
+      nextCursor,
+    );
   });
 
   app.post('/', async (c) => {
@@ -47,7 +51,7 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
       // after it) the committed row is read back.
       const [created] = results;
       const plain = results.length === 1 && created ? createdLinkRecord(created) : null;
-      return plain ? serializeLink(plain) : read(caller.workspaceId, id);
+      return plain ? serializeLink(plain, deps.addressOf) : read(caller.workspaceId, id);
     });
     c.header('Location', `/v1/links/${id}`);
     return sendData(c, link, 201);

@@ -45,7 +45,7 @@ describe('/v1/pages', () => {
       handle: 'ada',
       title: 'Ada',
       status: 'draft',
-      url: `https://${kit.deps.config.BIO_HOST}/ada`,
+      url: 'http://bio.localhost:8787/ada',
       published_at: null,
     });
     expect(page.blocks.map((b) => b.type)).toEqual(['header', 'link', 'divider']);

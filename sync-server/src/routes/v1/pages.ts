@@ -43,7 +43,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const read = async (workspaceId: string, id: string) => {
     const row = notFoundAfterAuthorize(await findPage(deps.pool, workspaceId, id));
-    return serializePage(row, await pageBlocks(deps.pool, id));
+    return serializePage(row, await pageBlocks(deps.pool, id), deps.addressOf);
   };
 
   app.get('/', async (c) => {
@@ -52,7 +52,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const scope = await authorizeRead(deps, caller, 'bio_page.list', 'bio_page');
     const { items, nextCursor } = pageOf(await listPages(deps.pool, scope, query), query.limit);
     const withBlocks = await Promise.all(
-      items.map(async (row) => serializePage(row, await pageBlocks(deps.pool, row.id))),
+      items.map(async (row) => serializePage(row, await pageBlocks(deps.pool, row.id), deps.addressOf)),
     );
     return sendList(c, withBlocks, nextCursor);
   });

@@ -31,7 +31,7 @@ describe('/v1/qr-codes', () => {
     const qr = (await json<Envelope<QrCode>>(res)).data;
     expect(qr).toMatchObject({
       slug: 'menu',
-      short_url: `https://${kit.deps.config.LINK_HOST}/menu`,
+      short_url: 'http://lnk.localhost:8787/menu',
       status: 'active',
       design_revision: 1,
     });

@@ -24,14 +24,18 @@ import { serializeQrCode } from '../../v1/serializers/qr-codes';
 export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const read = async (workspaceId: string, id: string) =>
-    serializeQrCode(notFoundAfterAuthorize(await findQrCode(deps.pool, workspaceId, id)));
+    serializeQrCode(notFoundAfterAuthorize(await findQrCode(deps.pool, workspaceId, id)), deps.addressOf);
 
   app.get('/', async (c) => {
     const caller = await v1Caller(c, deps);
     const query = parseQuery(c, listQrCodesQuerySchema);
     const scope = await authorizeRead(deps, caller, 'qr_code.list', 'qr_code');
     const { items, nextCursor } = pageOf(await listQrCodes(deps.pool, scope, query), query.limit);
-    return sendList(c, items.map(serializeQrCode), nextCursor);
+    return sendList(
+      c,
+      items.map((row) => serializeQrCode(row, deps.addressOf)),
+      nextCursor,
+    );
   });
 
   app.post('/', async (c) => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { splitDestinationOutputSchema, targetingRuleOutputSchema } from '@linkhub/shared/schemas/targeting';
 import type { CommandResult } from '../../commands/types';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { iso, shortUrlOf } from './short-url';
 
 export type LinkRecord = {
@@ -62,14 +63,14 @@ export function createdLinkRecord(result: CommandResult): Omit<LinkRecord, 'curs
 }
 
 /** A link row as the API returns it (shared `linkSchema`). */
-export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>): Link {
+export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>, addressOf: AddressOf): Link {
   return {
     id: row.id,
     workspace_id: row.workspace_id,
     domain_id: row.domain_id,
     domain: row.hostname,
     slug: row.slug,
-    short_url: shortUrlOf(row.hostname, row.slug),
+    short_url: shortUrlOf(addressOf, row.hostname, row.slug),
     destination_url: row.destination_url,
     title: row.title,
     tags: row.tags,

@@ -1,6 +1,7 @@
 import { themeSchema } from '@linkhub/shared/blocks/snapshot';
 import type { Page } from '@linkhub/shared/schemas/pages';
-import { iso } from './short-url';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
+import { iso, shortUrlOf } from './short-url';
 
 export type PageRecord = {
   id: string;
@@ -33,13 +34,17 @@ export type V1Block = { id: string; type: string; position: string; is_visible: 
 >;
 
 /** A page row (and its draft blocks, flat as the API accepts them) as the API returns it. */
-export function serializePage(row: PageRecord, blocks: readonly BlockRecord[]): Page & { blocks: V1Block[] } {
+export function serializePage(
+  row: PageRecord,
+  blocks: readonly BlockRecord[],
+  addressOf: AddressOf,
+): Page & { blocks: V1Block[] } {
   const theme = themeSchema.safeParse(row.theme);
   return {
     id: row.id,
     workspace_id: row.workspace_id,
     handle: row.handle,
-    url: `https://${row.hostname}/${encodeURIComponent(row.handle)}`,
+    url: shortUrlOf(addressOf, row.hostname, row.handle),
     title: row.title,
     bio: row.bio === '' ? null : row.bio,
     theme: theme.success ? theme.data : themeSchema.parse({}),

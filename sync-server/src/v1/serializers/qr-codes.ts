@@ -1,5 +1,6 @@
 import { designToApi } from '@linkhub/shared/schemas/qr-design';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { shortUrlOf } from './short-url';
 
 export type QrRecord = {
@@ -19,13 +20,13 @@ export type QrRecord = {
 };
 
 /** A QR code row as the API returns it (shared `qrCodeSchema`); the design with its defaults filled in, snake_case. */
-export function serializeQrCode(row: QrRecord): QrCode {
+export function serializeQrCode(row: QrRecord, addressOf: AddressOf): QrCode {
   return {
     id: row.id,
     workspace_id: row.workspace_id,
     domain_id: row.domain_id,
     slug: row.slug,
-    short_url: shortUrlOf(row.hostname, row.slug),
+    short_url: shortUrlOf(addressOf, row.hostname, row.slug),
     destination_url: row.destination_url,
     title: row.title,
     status: row.api_status,

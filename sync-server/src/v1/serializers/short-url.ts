@@ -1,6 +1,10 @@
-import { qrShortUrl } from '@linkhub/shared/qr/short-url';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 
-/** The public address of a slug on a host (the edge answers https; QR codes encode the same form). */
-export const shortUrlOf = (hostname: string, slug: string): string => qrShortUrl(hostname, slug);
+/**
+ * The address a person opens for a slug on a host: https on a production host; on the dev stack's
+ * `*.localhost` hosts, the local edge's scheme and port, so what the API answers opens.
+ */
+export const shortUrlOf = (addressOf: AddressOf, hostname: string, slug: string): string =>
+  addressOf(hostname, encodeURIComponent(slug));
 
 export const iso = (value: Date | null): string | null => (value === null ? null : value.toISOString());
