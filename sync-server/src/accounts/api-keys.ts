@@ -1,16 +1,10 @@
-import { z } from 'zod';
-import { readableText } from '@linkhub/shared/schemas/common';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key-token';
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
 import { isUniqueViolation } from '@linkhub/shared/db/errors';
 
-export const createApiKeySchema = z.strictObject({
-  name: readableText(100).min(1),
-  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1).max(API_KEY_SCOPES.length),
-  expires_at: z.iso.datetime({ offset: true }).optional(),
-});
+export { createApiKeySchema } from '@linkhub/shared/schemas/api-keys';
 
 export type ApiKeyRow = {
   id: string;

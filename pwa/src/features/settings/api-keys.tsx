@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { API_KEY_SCOPES } from '@linkhub/shared/permissions/scopes';
 import { api } from '../../api/api';
-import { errorText } from '../../ui/error-messages';
+import { createApiKeySchema } from '@linkhub/shared/schemas/api-keys';
+import { errorText, fieldErrors } from '../../ui/error-messages';
+import { formRefusal } from '../../ui/form-refusal';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useApi } from '../../ui/use-api';
@@ -16,6 +18,8 @@ type ApiKey = {
   revoked_at: string | null;
 };
 
+const KEY_FIELDS = ['name', 'scopes'] as const;
+
 /** API keys of the workspace: the secret is shown once, at creation. */
 export function ApiKeys() {
   const { workspace, can } = useWorkspace();
@@ -25,16 +29,29 @@ export function ApiKeys() {
   const [scopes, setScopes] = useState<string[]>(['links:read']);
   const [secret, setSecret] = useState('');
   const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [revokeError, setRevokeError] = useState('');
   if (!can('api_key.list')) return null;
   const create = async (e: FormEvent) => {
     e.preventDefault();
+    // The server's own schema: a blank or overlong name is named beside its field, not above the list.
+    const checked = createApiKeySchema.safeParse({ name, scopes });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error));
+      setMessage('');
+      return;
+    }
+    setErrors({});
     try {
-      const made = await api<{ key: string }>(`/api/workspaces/${ws}/api-keys`, { body: { name, scopes } });
+      const made = await api<{ key: string }>(`/api/workspaces/${ws}/api-keys`, { body: checked.data });
       setSecret(made.key);
       setName('');
+      setMessage('');
       keys.reload();
     } catch (err) {
-      setMessage(errorText(err));
+      const refusal = formRefusal(err, KEY_FIELDS);
+      setErrors(refusal.fields);
+      setMessage(refusal.message);
     }
   };
   return (
@@ -50,7 +67,7 @@ export function ApiKeys() {
           </button>
         </div>
       )}
-      {message && <p className="error">{message}</p>}
+      {revokeError && <p className="error">{revokeError}</p>}
       {keys.error && <p className="error">{keys.error}</p>}
       <ul className="list">
         {(keys.data ?? []).map((k) => (
@@ -72,7 +89,7 @@ export function ApiKeys() {
                 onClick={() =>
                   void api(`/api/workspaces/${ws}/api-keys/${k.id}`, { method: 'DELETE' }).then(
                     keys.reload,
-                    (e: unknown) => setMessage(errorText(e)),
+                    (e: unknown) => setRevokeError(errorText(e)),
                   )
                 }
               >
@@ -84,7 +101,7 @@ export function ApiKeys() {
       </ul>
       {can('api_key.create') && (
         <form className="panel" onSubmit={(e) => void create(e)} aria-label="New API key">
-          <Field label="Key name" value={name} onChange={setName} required />
+          <Field label="Key name" value={name} onChange={setName} error={errors.name} required />
           <fieldset>
             <legend>Scopes</legend>
             <div className="row">
@@ -101,7 +118,13 @@ export function ApiKeys() {
                 </label>
               ))}
             </div>
+            {errors.scopes && <p className="error">Choose at least one scope.</p>}
           </fieldset>
+          {message && (
+            <p className="error" role="alert">
+              {message}
+            </p>
+          )}
           <button type="submit" className="primary">
             Create key
           </button>

@@ -1,7 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { displayEmail } from '@linkhub/shared/url/display-url';
 import { api } from '../../api/api';
-import { errorText } from '../../ui/error-messages';
+import { errorText, fieldErrors } from '../../ui/error-messages';
+import { updateWorkspaceSettingsArgs } from '@linkhub/shared/mutators/workspace';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
@@ -31,13 +32,26 @@ function WorkspaceSettings() {
   const [name, setName] = useState(workspace.name);
   const [timeZone, setTimeZone] = useState(workspace.time_zone);
   const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const editable = can('workspace.update_settings');
   const sections = useRef<HTMLDivElement>(null);
   const save = (e: FormEvent) => {
     e.preventDefault();
     const zone = canonicalZone(timeZone);
     setTimeZone(zone);
-    void rep.mutate.updateWorkspaceSettings({ workspace_id: workspace.id, name, time_zone: zone }).then(
+    // The mutator's own schema, so each problem is named beside its field before anything is queued.
+    const checked = updateWorkspaceSettingsArgs.safeParse({
+      workspace_id: workspace.id,
+      name,
+      time_zone: zone,
+    });
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error));
+      setMessage('');
+      return;
+    }
+    setErrors({});
+    void rep.mutate.updateWorkspaceSettings(checked.data).then(
       () => setMessage('Saved on this device; it syncs when online.'),
       (err: unknown) => setMessage(errorText(err)),
     );
@@ -47,8 +61,20 @@ function WorkspaceSettings() {
       <PageIndex container={sections} />
       <form className="panel" onSubmit={save} aria-label="Workspace settings">
         <h2 id="workspace-title">Workspace</h2>
-        <Field label="Workspace name" value={name} onChange={setName} readOnly={!editable} required />
-        <TimeZoneField value={timeZone} onChange={setTimeZone} readOnly={!editable} />
+        <Field
+          label="Workspace name"
+          value={name}
+          onChange={setName}
+          readOnly={!editable}
+          error={errors.name}
+          required
+        />
+        <TimeZoneField
+          value={timeZone}
+          onChange={setTimeZone}
+          readOnly={!editable}
+          error={errors.time_zone}
+        />
         {editable && (
           <button type="submit" className="primary">
             Save settings

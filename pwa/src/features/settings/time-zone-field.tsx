@@ -27,10 +27,12 @@ export function TimeZoneField({
   value,
   onChange,
   readOnly,
+  error,
 }: {
   value: string;
   onChange: (zone: string) => void;
   readOnly: boolean;
+  error?: string | undefined;
 }) {
   const device = deviceZone();
   const listId = useId();
@@ -47,6 +49,7 @@ export function TimeZoneField({
         onChange={onChange}
         readOnly={readOnly}
         list={listId}
+        error={error}
         hint="Analytics days, link schedules and time-of-day rules follow it. For example Europe/Berlin or UTC."
       />
       {!readOnly && device !== null && device !== value && (
