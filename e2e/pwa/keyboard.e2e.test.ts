@@ -33,7 +33,7 @@ describe('the editor by keyboard', () => {
 
     await page.getByRole('button', { name: 'New link' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('h2: New link');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('h2: New link');
     await page.keyboard.press('Tab');
     await expect(focused(page)).resolves.toBe('input: Destination URL');
     await page.keyboard.type('keys.example/only');
@@ -43,24 +43,24 @@ describe('the editor by keyboard', () => {
     await page.keyboard.type('Keyboard only');
     await page.keyboard.press('Enter');
     // Saved: the link's own editor opens, focused the same way.
-    await expect.poll(() => focused(page)).toBe('h2: Link Keyboard only');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('h2: Link Keyboard only');
     await expect(page.getByLabel('Destination URL').inputValue()).resolves.toBe('https://keys.example/only');
 
     await page.goto(`${h.base}/links`);
     await page.getByRole('button', { name: 'Edit Keyboard only' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('h2: Link Keyboard only');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('h2: Link Keyboard only');
 
     await page.goto(`${h.base}/qr`);
     await page.getByRole('button', { name: 'New QR code' }).focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => focused(page)).toBe('h2: New QR code');
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toBe('h2: New QR code');
 
     await page.goto(`${h.base}/pages`);
     await page.getByLabel('Handle').fill(`keys${Date.now().toString(36)}`);
     await page.getByLabel('Title').fill('Keyboard page');
     await page.getByRole('button', { name: 'Create page' }).click();
-    await expect.poll(() => focused(page)).toMatch(/^h2: @keys/);
+    await expect.poll(() => focused(page), { timeout: 10_000 }).toMatch(/^h2: @keys/);
     await context.close();
   }, 180_000);
 });

@@ -33,12 +33,14 @@ describe('settings forms on a phone', () => {
     };
     await workspace.getByLabel('Workspace name').fill('x'.repeat(300));
     await workspace.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(() => fieldError('Workspace name')).toMatch(/at most \d+ characters/);
+    await expect
+      .poll(() => fieldError('Workspace name'), { timeout: 10_000 })
+      .toMatch(/at most \d+ characters/);
     await workspace.getByLabel('Workspace name').fill('Evil \u202Egnp.exe');
     await workspace.getByLabel('Time zone').fill('Mars/Olympus');
     await workspace.getByRole('button', { name: 'Save settings' }).click();
-    await expect.poll(() => fieldError('Workspace name')).toMatch(/invisible character/);
-    await expect.poll(() => fieldError('Time zone')).toMatch(/Europe\/Berlin or UTC/);
+    await expect.poll(() => fieldError('Workspace name'), { timeout: 10_000 }).toMatch(/invisible character/);
+    await expect.poll(() => fieldError('Time zone'), { timeout: 10_000 }).toMatch(/Europe\/Berlin or UTC/);
     expect(await workspace.getByText('Saved on this device').count()).toBe(0);
 
     const keys = page.getByRole('form', { name: 'New API key' });
