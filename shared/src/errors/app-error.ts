@@ -217,3 +217,17 @@ export function appErrorFor(code: ErrorCode, options: AppErrorOptions = {}): App
       return new InternalError(options);
   }
 }
+
+/**
+ * An error a caller named the input of differently (a REST body's `blocks.2.url` for the command's
+ * `data.url`): the same code, status and message, its details' fields renamed.
+ */
+export class RenamedFieldsError extends AppError {
+  constructor(source: AppError, rename: (field: string) => string) {
+    super(source.code, {
+      message: source.message,
+      details: source.details.map((detail) => ({ ...detail, field: rename(detail.field) })),
+      cause: source,
+    });
+  }
+}

@@ -1,9 +1,32 @@
 import type { AppDeps } from '../app-deps';
 import { PostCommitEffects } from '../commands/effects';
-import type { CommandResult } from '../commands/types';
+import type { CommandActor, CommandResult, TxScope } from '../commands/types';
+import { AppError, RenamedFieldsError } from '@linkhub/shared/errors/app-error';
 import type { V1Caller } from './caller';
 
-export type CommandStep = { readonly name: string; readonly args: Record<string, unknown> };
+export type CommandStep = {
+  readonly name: string;
+  readonly args: Record<string, unknown>;
+  /** How the REST body names a field the command refuses (the command's own name otherwise). */
+  readonly fieldOf?: (commandField: string) => string;
+};
+
+/** One step in the transaction, its refusal in the REST body's field names. */
+async function runStep(
+  runner: AppDeps['commands'],
+  scope: TxScope,
+  by: CommandActor,
+  step: CommandStep,
+  requestId: string,
+): Promise<CommandResult> {
+  try {
+    return await runner.run(scope, by, step.name, step.args, requestId);
+  } catch (error) {
+    if (step.fieldOf !== undefined && error instanceof AppError)
+      throw new RenamedFieldsError(error, step.fieldOf);
+    throw error;
+  }
+}
 
 /**
  * Runs one REST call's commands — the same ones the Replicache mutators run — in one transaction:
@@ -18,8 +41,7 @@ export async function runCommands(
   const runner = deps.commands;
   return runner.inTransaction(async (scope) => {
     const results: CommandResult[] = [];
-    for (const step of steps)
-      results.push(await runner.run(scope, caller.by, step.name, step.args, requestId));
+    for (const step of steps) results.push(await runStep(runner, scope, caller.by, step, requestId));
     return results;
   });
 }
@@ -40,7 +62,7 @@ export async function runCommandsThenRead<T>(
   const effects = new PostCommitEffects();
   const results = await runner.inTransaction(async (scope) => {
     const done: CommandResult[] = [];
-    for (const step of steps) done.push(await runner.run(scope, caller.by, step.name, step.args, requestId));
+    for (const step of steps) done.push(await runStep(runner, scope, caller.by, step, requestId));
     return done;
   }, effects);
   const [, value] = await Promise.all([runner.flush(effects), read(results)]);

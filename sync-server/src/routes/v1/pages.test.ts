@@ -122,7 +122,23 @@ describe('/v1/pages', () => {
       },
     });
     expect(inside.status).toBe(422);
-    expect((await json<ErrorBody>(inside)).error.code).toBe('destination_unsafe');
+    const refusal = (await json<ErrorBody>(inside)).error;
+    expect(refusal.code).toBe('destination_unsafe');
+    // Named as the body names it, not as the command inside does (`data.url`).
+    expect(refusal.details).toEqual([
+      expect.objectContaining({ field: 'blocks.1.url', reason: 'private_address' }),
+    ]);
+    const icon = await kit.api('POST', '/v1/pages', {
+      key,
+      body: {
+        handle: 'icon-inside',
+        title: 'Inside',
+        blocks: [{ type: 'social', links: [{ network: 'instagram', url: 'http://10.0.0.2/' }] }],
+      },
+    });
+    expect((await json<ErrorBody>(icon)).error.details).toEqual([
+      expect.objectContaining({ field: 'blocks.0.links.0.url' }),
+    ]);
   });
 
   it('refuses a taken handle (409) and a bad block (400, nothing written)', async () => {

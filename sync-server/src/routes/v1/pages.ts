@@ -26,6 +26,8 @@ function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly Blo
     const { type, data } = blockData(block);
     return {
       name: 'addBlock',
+      // The command names the block's fields `data.…`; the REST body has them flat under `blocks.N`.
+      fieldOf: (field: string) => `blocks.${i}.${field.replace(/^data\./, '')}`,
       args: {
         id: uuidv7(),
         page_id: pageId,
