@@ -74,7 +74,11 @@ describe('a two-variant link test, from the editor to the winner', () => {
   it('creates and starts the test from the link in the editor', async () => {
     await page.goto(`${h.base}/links/${linkId}`);
     await page.getByRole('link', { name: 'A/B test this link' }).click();
+    // A's own address as B is an A/A test: said, not refused.
+    await page.getByLabel('B sends visitors to').fill('https://shop.example.com/landing-a');
+    await page.getByTestId('same-as-a').waitFor();
     await page.getByLabel('B sends visitors to').fill(B_URL);
+    expect(await page.getByTestId('same-as-a').count()).toBe(0);
     await page.getByRole('button', { name: 'Create test' }).click();
     await page.getByTestId('experiment-status').getByText('Draft').waitFor();
     // Each variant says where it sends visitors: A the link's destination, B the one typed.

@@ -4,6 +4,7 @@ import { navigate } from '../../router/router';
 import { errorText } from '../../ui/error-messages';
 import { Field } from '../../ui/field';
 import { displayUrl } from '../links/destination-display';
+import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { createExperiment } from './experiments-api';
 import { pageChallengerChange } from './page-challenger';
@@ -131,14 +132,22 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
           onChoice={setPageChoice}
         />
       ) : (
-        <Field
-          label="B sends visitors to"
-          type="url"
-          value={challengerUrl}
-          onChange={setChallengerUrl}
-          placeholder="https://example.com/landing-b"
-          required
-        />
+        <>
+          <Field
+            label="B sends visitors to"
+            type="url"
+            value={challengerUrl}
+            onChange={setChallengerUrl}
+            placeholder="https://example.com/landing-b"
+            required
+          />
+          {sameAsA(challengerUrl, resource.destinationUrl) && (
+            <p className="muted" role="note" data-testid="same-as-a">
+              B goes where A goes: this runs an A/A test, which checks that visitors are split evenly but
+              compares nothing. Enter a different address to compare two pages.
+            </p>
+          )}
+        </>
       )}
       <div className="field">
         <label htmlFor="exp-share">Share of visitors who see B: {share} %</label>
@@ -194,6 +203,13 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
       </div>
     </form>
   );
+}
+
+/** Whether B's typed address is A's own, as stored (both in their normalised form). */
+function sameAsA(typed: string, destination: string | null): boolean {
+  if (destination === null) return false;
+  const b = normalizeUrl(typed);
+  return b !== null && (b === destination || b === normalizeUrl(destination));
 }
 
 type PageChoice = { first: boolean; relabel: boolean; label: string; repoint: boolean; url: string };
