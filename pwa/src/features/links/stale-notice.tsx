@@ -5,7 +5,7 @@ import { fieldLabel } from '../../ui/error-messages';
  * Shown while fields of an open form differ from their synced version in a way the form did not
  * make (another device changed them, or a save was refused and rolled back), beside the form's save
  * button: saving waits for this choice, and on a phone the top of the form is screens away. When the
- * person can no longer save (their role changed under them), only loading the synced version is offered.
+ * person can no longer save (their role changed under them, the item was locked), only loading the synced version is offered.
  */
 export function StaleNotice({
   fields,
@@ -23,7 +23,7 @@ export function StaleNotice({
       <p>
         {canSave
           ? `Changed while you were editing (${named}): on another device, or your save was refused. Load the synced version, or keep what you typed and save it over the other change.`
-          : `Not saved (${named}): what you typed differs from the synced version, and your role cannot change it. Copy what you need, then load the synced version.`}
+          : `Not saved (${named}): what you typed differs from the synced version, and this item cannot be changed from your account now (your role, or a lock). Copy what you need, then load the synced version.`}
       </p>
       <div className="row">
         <button type="button" onClick={() => onPick('theirs')}>
