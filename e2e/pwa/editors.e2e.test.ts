@@ -65,6 +65,36 @@ async function createPage(page: Page, handle: string): Promise<void> {
   await page.getByRole('heading', { name: `@${handle}` }).waitFor();
 }
 
+/** Publishes the open page once its Publish button is ready. */
+async function publishPage(page: Page): Promise<void> {
+  const publish = page.getByRole('button', { name: 'Publish', exact: true });
+  await eventually(
+    () => publish.isEnabled(),
+    (v) => v,
+  );
+  await publish.click();
+}
+
+type PublishedBlock = { id: string; type: string; data: Record<string, unknown> };
+
+/** The block of the page's published snapshot that `wanted` picks, once the publish has committed. */
+async function publishedBlock(
+  handle: string,
+  wanted: (block: PublishedBlock) => boolean,
+): Promise<PublishedBlock> {
+  const [row] = await eventually(
+    () =>
+      h.sql<{ blocks: PublishedBlock[] | null }>(
+        "SELECT published_snapshot->'blocks' AS blocks FROM bio_pages WHERE handle = $1",
+        [handle],
+      ),
+    (rows) => (rows[0]?.blocks ?? []).some(wanted),
+  );
+  const block = (row?.blocks ?? []).find(wanted);
+  if (!block) throw new Error(`no such published block on @${handle}`);
+  return block;
+}
+
 async function addBlock(
   page: Page,
   type: string,
@@ -484,26 +514,14 @@ describe('the page builder', () => {
       { 'Button text': 'Call the shop', URL: 'tel:+351210000000' },
       'Add link button',
     );
-    const publish = page.getByRole('button', { name: 'Publish', exact: true });
-    await eventually(
-      () => publish.isEnabled(),
-      (v) => v,
-    );
-    await publish.click();
-    const [row] = await eventually(
-      () =>
-        h.sql<{ id: string | null }>(
-          "SELECT (SELECT b->>'id' FROM jsonb_array_elements(published_snapshot->'blocks') b WHERE b->'data'->>'url' = 'tel:+351210000000') AS id FROM bio_pages WHERE handle = $1",
-          [handle],
-        ),
-      (rows) => typeof rows[0]?.id === 'string',
-    );
+    await publishPage(page);
+    const call = await publishedBlock(handle, (b) => b.data.url === 'tel:+351210000000');
     // Refused by the server before, with a notice that only http(s) addresses may be destinations
     // (this user's notices from earlier tests may be on screen: only this block's matters).
     expect(await page.getByRole('alert').filter({ hasText: 'Call the shop' }).count()).toBe(0);
     // The published snapshot reaches the edge's cache a moment after the commit.
     const tap = await eventually(
-      () => edge.visit(h.deps.config.BIO_HOST, `/${handle}/l/${row?.id ?? ''}`),
+      () => edge.visit(h.deps.config.BIO_HOST, `/${handle}/l/${call.id}`),
       (answer) => answer.status === 302,
     );
     expect(tap).toEqual({ status: 302, location: 'tel:+351210000000' });
@@ -522,21 +540,9 @@ describe('the page builder', () => {
     await page.getByLabel('Consent text').fill('Send me the monthly letter.');
     await page.getByLabel('Double opt-in: mail a confirmation link first').check();
     await page.getByRole('button', { name: 'Add email sign-up' }).click();
-    const publish = page.getByRole('button', { name: 'Publish', exact: true });
-    await eventually(
-      () => publish.isEnabled(),
-      (v) => v,
-    );
-    await publish.click();
-    const [row] = await eventually(
-      () =>
-        h.sql<{ block: { data: { consent_text: string; double_opt_in: boolean } } | null }>(
-          "SELECT (SELECT b FROM jsonb_array_elements(published_snapshot->'blocks') b WHERE b->>'type' = 'email_capture') AS block FROM bio_pages WHERE handle = $1",
-          [handle],
-        ),
-      (rows) => rows[0]?.block !== null && rows[0]?.block !== undefined,
-    );
-    expect(row?.block?.data).toMatchObject({
+    await publishPage(page);
+    const signUp = await publishedBlock(handle, (b) => b.type === 'email_capture');
+    expect(signUp.data).toMatchObject({
       consent_text: 'Send me the monthly letter.',
       double_opt_in: true,
     });

@@ -6,7 +6,7 @@ import { api, ApiError } from '../api/api';
 import { rememberUser, signOut, storedUser, toSessionUser, type SessionUser } from '../session/session';
 import { QuietLoading } from '../ui/quiet-loading';
 import { WorkspaceGate } from './workspace-gate';
-import { INVITATION_PATH } from '../features/auth/invitation-path';
+import { APP_LINK_PATHS } from '@linkhub/shared/url/app-link-paths';
 
 // Screens a signed-in start never shows load only when needed (issue 17.13: less script on startup).
 const AuthScreen = lazy(() =>
@@ -80,7 +80,7 @@ export function App() {
   }, [user]);
 
   const path = usePath();
-  if (path === '/reset-password')
+  if (path === APP_LINK_PATHS.resetPassword)
     return (
       <Loading>
         <ResetPassword />
@@ -92,7 +92,7 @@ export function App() {
         <AuthScreen onSignedIn={setUser} />
       </Loading>
     );
-  if (path === INVITATION_PATH)
+  if (path === APP_LINK_PATHS.acceptInvitation)
     return (
       <Loading>
         <AcceptInvitation />

@@ -7,6 +7,7 @@ import {
 } from '@linkhub/shared/net/address-policy';
 import { SemanticError } from '@linkhub/shared/errors/app-error';
 import { ownEntry } from '@linkhub/shared/text/own-entry';
+import { opensVisitorApp } from '@linkhub/shared/blocks/escape';
 import { MAX_URL_LENGTH } from '@linkhub/shared/schemas/common';
 import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
@@ -83,6 +84,6 @@ export async function assertSafeBlockDestination(
   resolveHost: ResolveHost,
   field: string,
 ): Promise<void> {
-  if (/^(mailto|tel):/i.test(url.trim())) return;
+  if (opensVisitorApp(url)) return;
   await assertSafeDestination(url, resolveHost, field);
 }

@@ -5,7 +5,7 @@ import { rememberSignIn, type SessionUser } from '../../session/session';
 import { Field } from '../../ui/field';
 import { ArrivalNote } from './arrival-note';
 import { takeArrival } from './arrival';
-import { INVITATION_PATH } from './invitation-path';
+import { APP_LINK_PATHS } from '@linkhub/shared/url/app-link-paths';
 
 type Mode = 'signin' | 'signup' | 'reset' | 'two_factor';
 type ApiUser = { id: string; email: string; name: string; email_verified?: boolean };
@@ -77,7 +77,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
     <main className="auth">
       <h1>LinkHub</h1>
       <ArrivalNote />
-      {window.location.pathname === INVITATION_PATH && (
+      {window.location.pathname === APP_LINK_PATHS.acceptInvitation && (
         <p className="banner" data-testid="invitation-note">
           You are invited to a LinkHub workspace. Sign in to join it, or create an account with the address
           the invitation was sent to.
