@@ -309,7 +309,7 @@ describe('the editor, offline first', () => {
     await waitForSynced(page);
     await second.locator('.vrow', { hasText: 'https://shop.example/summer' }).waitFor({ timeout: 10_000 });
 
-    // Field-level merge (DECISIONS.md "Open forms merge with sync field by field"): the untouched
+    // Field-level merge (D-169): the untouched
     // destination of the open form follows the synced value, with no conflict to settle; the second
     // device then saves only what it changed (the title), so the first device's edit is kept.
     await eventually(

@@ -5,7 +5,7 @@
  *
  * The spec's legend table did not survive into our copy of the spec; C1, C2, C3, C4 and C9 are the
  * spec's own (named by §3.2, §3.7.2, §3.7.4, §3.7.6, §3.7.8, §3.7.11), C5–C8 are our reconstruction
- * of the remaining footnotes from the rules of §3.3.x (see DECISIONS.md).
+ * of the remaining footnotes from the rules of §3.3.x (D-006).
  */
 export const CONDITIONS = {
   C1: {

@@ -11,7 +11,7 @@ export type QrProblem = ErrorDetail & {
 };
 
 /**
- * Contrast floor (DECISIONS.md): WCAG ratio ≥ 4:1 and a luminance difference ≥ 0.40, the latter
+ * Contrast floor (D-009): WCAG ratio ≥ 4:1 and a luminance difference ≥ 0.40, the latter
  * being ISO/IEC 15415's symbol-contrast grade C (≥ 40 % reflectance difference) with relative
  * luminance standing in for reflectance.
  */

@@ -44,7 +44,7 @@ export type QrScene = {
 };
 
 const FRAME_RING = 1;
-/** Dots leave a visible gap yet still decode at 2 px a module (DECISIONS.md). */
+/** Dots leave a visible gap yet still decode at 2 px a module (D-011). */
 const DOT_RADIUS = 0.45;
 
 /** The frame's label band height for an artwork of `inner` modules across. */
