@@ -3,6 +3,7 @@
  * rendered cold (validate + render + store each) and again warm (every artifact reused), to a ZIP
  * of PDFs with a manifest. Run alone with `npx tsx bench/qr/batch.ts [--codes 500] [--format pdf]`.
  */
+import { addressesVia } from '@linkhub/shared/url/public-address';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,7 +38,7 @@ export async function timeBatchExport(
        SELECT $1, $2, 'table' || i, 'Table ' || i, 'https://acme.example/menu' FROM generate_series(1, $3::int) AS i`,
       [workspaceId, linkDomainId, codes],
     );
-    const deps = { pool: h.pool, store: createLocalArtifactStore(dir) };
+    const deps = { pool: h.pool, store: createLocalArtifactStore(dir), addressOf: addressesVia(null) };
     let t = performance.now();
     const cold = await buildQrBatch(deps, workspaceId, 'bench-cold', { format, size_mm: 40 });
     const coldMs = performance.now() - t;

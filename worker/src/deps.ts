@@ -11,6 +11,7 @@ import type { WorkerEnv } from './env';
 import { databaseTargets } from '@linkhub/shared/config/database';
 import { createPgPool } from '@linkhub/shared/db/pool';
 
+import { addressesVia, type AddressOf } from '@linkhub/shared/url/public-address';
 /** How webhook deliveries reach the network: DNS, and which addresses may be connected to (default: public ones only). */
 export type WebhookNetwork = {
   resolveHost: ResolveHost;
@@ -32,6 +33,8 @@ export type WorkerDeps = {
   /** Opens webhook signing secrets (sealed with AUTH_SECRET, like the sync-server's secrets). */
   secrets: SecretBox;
   webhookNetwork: WebhookNetwork;
+  /** How a short URL on one of our hosts is addressed (PUBLIC_EDGE_URL on the dev stack's hosts). */
+  addressOf: AddressOf;
 };
 
 export function createWorkerDeps(
@@ -77,6 +80,7 @@ export function createWorkerDeps(
     mailer,
     secrets: createSecretBox(config.AUTH_SECRET),
     webhookNetwork: overrides.webhookNetwork ?? { resolveHost: systemResolveHost },
+    addressOf: addressesVia(config.PUBLIC_EDGE_URL),
   };
 }
 

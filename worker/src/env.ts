@@ -51,6 +51,8 @@ export const workerEnvSchema = z
     /** The application key webhook signing secrets are sealed with (the sync-server's AUTH_SECRET). */
     AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_AUTH_SECRET),
     PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
+    /** The edge's public URL: the dev stack's `*.localhost` short URLs (and so the QR codes printed for them) open there. */
+    PUBLIC_EDGE_URL: envFields.url(['http', 'https']).default('http://localhost:8787'),
     LOG_LEVEL: envFields.logLevel(),
   })
   .superRefine(requireS3Settings);

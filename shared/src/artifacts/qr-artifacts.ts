@@ -5,7 +5,8 @@ import { checkAndRenderQr, type QrRenderEngine } from '../qr/check-and-render';
 import { qrDesignSchema } from '../qr/design';
 import { assertWithinPixelBudget, canonicalSizeMm } from '../qr/pixel-budget';
 import type { QrDpi, QrFormat, QrRenderOutput } from '../qr/render/index';
-import { qrShortUrl } from '../qr/short-url';
+import { qrEncodedText, qrShortUrl } from '../qr/short-url';
+import type { AddressOf } from '../url/public-address';
 import { uploadedLogoFor } from './logo-assets';
 import { removeSupersededArtifacts } from './orphans';
 import type { ArtifactStore } from './store';
@@ -26,6 +27,8 @@ export type QrArtifact = {
   readonly workspaceId: string;
   readonly slug: string;
   readonly shortUrl: string;
+  /** What the symbol in the file encodes (`qrEncodedText`). */
+  readonly encodedText: string;
   readonly title: string | null;
   readonly designRevision: number;
   readonly format: QrFormat;
@@ -75,10 +78,14 @@ export type QrArtifactDeps = {
   readonly store: ArtifactStore;
   /** Where the check and render run; this thread when absent (the worker), a bounded thread pool in sync-server. */
   readonly render?: QrRenderEngine;
+  /** How the code's short URL is addressed: the one rule the editor and the API use too. */
+  readonly addressOf: AddressOf;
 };
 
-function optionsOf(req: QrArtifactRequest) {
+function optionsOf(req: QrArtifactRequest, encodedText: string) {
   return {
+    // A file is reused only for the same symbol: a different edge address is a different code.
+    text: encodedText,
     format: req.format,
     sizeMm: canonicalSizeMm(req.sizeMm),
     dpi: req.format === 'png' ? (req.dpi ?? 300) : null,
@@ -87,9 +94,9 @@ function optionsOf(req: QrArtifactRequest) {
 }
 
 /** A stable digest of the export options: one artifact per (code, design revision, format, options). */
-export function optionsHash(req: QrArtifactRequest): string {
+export function optionsHash(req: QrArtifactRequest, encodedText: string): string {
   return createHash('sha256')
-    .update(JSON.stringify(optionsOf(req)))
+    .update(JSON.stringify(optionsOf(req, encodedText)))
     .digest('hex')
     .slice(0, 16);
 }
@@ -111,14 +118,16 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
   );
   const qr = rows[0];
   if (qr === undefined) throw new QrArtifactMissingError(`QR code ${req.qrCodeId} not found`);
-  const options = optionsOf(req);
-  const hash = optionsHash(req);
-  const shortUrl = qrShortUrl(qr.hostname, qr.slug);
+  const encodedText = qrEncodedText(deps.addressOf, qr.hostname, qr.slug);
+  const options = optionsOf(req, encodedText);
+  const hash = optionsHash(req, encodedText);
+  const shortUrl = qrShortUrl(deps.addressOf, qr.hostname, qr.slug);
   const base = {
     qrCodeId: qr.id,
     workspaceId: qr.workspace_id,
     slug: qr.slug,
     shortUrl,
+    encodedText,
     title: qr.title,
     designRevision: qr.design_revision,
     format: req.format,

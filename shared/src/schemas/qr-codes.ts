@@ -92,6 +92,8 @@ export const qrCodeSchema = z.object({
   domain_id: uuidSchema,
   slug: z.string(),
   short_url: z.url(),
+  /** What the symbol encodes, byte for byte: every export of this code decodes to this text. */
+  encoded_text: z.string(),
   destination_url: z.string().nullable(),
   title: z.string().nullable(),
   status: z.enum(['active', 'paused', 'archived']),

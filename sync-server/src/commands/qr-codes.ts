@@ -84,6 +84,7 @@ export function qrCommands(
           db: ctx.tx,
           store: artifacts,
           workspaceId: args.workspace_id,
+          addressOf: ctx.addressOf,
         });
         // The lock the slug triggers take, first: the INSERT's snapshot then sees a racing create's commit.
         if (generated) await ctx.tx.query('SELECT lock_host_slug($1::uuid, $2::text)', [host.id, slug]);
@@ -139,6 +140,7 @@ export function qrCommands(
           db: ctx.tx,
           store: artifacts,
           workspaceId: args.workspace_id,
+          addressOf: ctx.addressOf,
         });
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);

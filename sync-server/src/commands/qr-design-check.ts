@@ -3,6 +3,7 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { qrDesignSchema } from '@linkhub/shared/qr/design';
 import { qrShortUrl } from '@linkhub/shared/qr/short-url';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { assertScannable } from '@linkhub/shared/qr/validate';
 
 /** Where a design's uploaded logo comes from: the workspace's `uploaded_assets` rows and the artifact store. */
@@ -10,6 +11,8 @@ export type DesignLogoSource = {
   readonly db: Queryable;
   readonly store: ArtifactStore;
   readonly workspaceId: string;
+  /** The address rule every export uses, so the check decodes the symbol that will be printed. */
+  readonly addressOf: AddressOf;
 };
 
 /**
@@ -29,5 +32,9 @@ export async function assertPrintableDesign(
     throw new ValidationError(error.details.map((d) => ({ ...d, field: `design.${d.field}` })));
   }
   const logoImage = await uploadedLogoFor(logos.db, logos.store, logos.workspaceId, parsed.data);
-  await assertScannable(qrShortUrl(host, slug), parsed.data, logoImage === undefined ? {} : { logoImage });
+  await assertScannable(
+    qrShortUrl(logos.addressOf, host, slug),
+    parsed.data,
+    logoImage === undefined ? {} : { logoImage },
+  );
 }

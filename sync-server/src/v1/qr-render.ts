@@ -9,6 +9,7 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { QrRenderEngine } from '@linkhub/shared/qr/check-and-render';
 import type { QrFormat } from '@linkhub/shared/qr/render/index';
 import type { RenderQrQuery } from '@linkhub/shared/schemas/qr-codes';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 import type pg from 'pg';
 
 export type QrFile = {
@@ -25,6 +26,7 @@ export type QrFileDeps = {
   readonly pool: pg.Pool;
   readonly store: ArtifactStore;
   readonly render: QrRenderEngine;
+  readonly addressOf: AddressOf;
 };
 
 async function artifactFor(deps: QrFileDeps, qrCodeId: string, query: RenderQrQuery): Promise<QrArtifact> {

@@ -58,9 +58,14 @@ describe('QR batch export', () => {
     const exportId = await insertExport({ qr_code_ids: [...ids, missingId], format: 'svg', size_mm: 40 });
 
     const progress: number[] = [];
-    const result = await runQrBatchExport({ pool: t.deps.pool, store }, workspaceId, exportId, async (p) => {
-      progress.push(p);
-    });
+    const result = await runQrBatchExport(
+      { pool: t.deps.pool, store, addressOf: t.deps.addressOf },
+      workspaceId,
+      exportId,
+      async (p) => {
+        progress.push(p);
+      },
+    );
     expect(result).toEqual(expect.objectContaining({ files: 8, refused: 1, missing: 1 }));
     expect(progress.at(-1)).toBe(100);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -93,7 +98,7 @@ describe('QR batch export', () => {
     expect(manifest).toHaveLength(1 + 10);
     expect(manifest.find((l) => l.startsWith('table1,'))).toContain(`"'=HYPERLINK(""x""), table ""one"""`);
     expect(manifest.find((l) => l.startsWith('table2,'))).toMatch(
-      /^table2,https:\/\/lnk\.localhost\/table2,Table 2,table2\.svg,svg,40,1,[0-9a-f]{64},ok,$/,
+      /^table2,http:\/\/lnk\.localhost:8787\/table2,Table 2,table2\.svg,svg,40,1,[0-9a-f]{64},ok,$/,
     );
     expect(manifest.find((l) => l.startsWith('inverted,'))).toContain(
       'refused,fgColor: inverted; bgColor: inverted',
@@ -106,7 +111,11 @@ describe('QR batch export', () => {
     const before = (
       await t.deps.pool.query(`SELECT count(*)::int AS n FROM qr_render_artifacts WHERE status = 'ready'`)
     ).rows[0]?.n;
-    const result = await runQrBatchExport({ pool: t.deps.pool, store }, workspaceId, exportId);
+    const result = await runQrBatchExport(
+      { pool: t.deps.pool, store, addressOf: t.deps.addressOf },
+      workspaceId,
+      exportId,
+    );
     expect(result.files).toBe(8);
     const after = (
       await t.deps.pool.query(`SELECT count(*)::int AS n FROM qr_render_artifacts WHERE status = 'ready'`)
@@ -116,7 +125,9 @@ describe('QR batch export', () => {
 
   it('marks the export failed on bad parameters', async () => {
     const exportId = await insertExport({ format: 'gif' });
-    await expect(runQrBatchExport({ pool: t.deps.pool, store }, workspaceId, exportId)).rejects.toThrow();
+    await expect(
+      runQrBatchExport({ pool: t.deps.pool, store, addressOf: t.deps.addressOf }, workspaceId, exportId),
+    ).rejects.toThrow();
     const { rows } = await t.deps.pool.query(`SELECT status, error FROM export_jobs WHERE id = $1`, [
       exportId,
     ]);
@@ -126,7 +137,11 @@ describe('QR batch export', () => {
   it('refuses an export id of another workspace', async () => {
     const exportId = await insertExport({ format: 'svg' });
     await expect(
-      runQrBatchExport({ pool: t.deps.pool, store }, '01890000-0000-7000-8000-0000000000bb', exportId),
+      runQrBatchExport(
+        { pool: t.deps.pool, store, addressOf: t.deps.addressOf },
+        '01890000-0000-7000-8000-0000000000bb',
+        exportId,
+      ),
     ).rejects.toThrow(/no qr_batch export/);
   });
 

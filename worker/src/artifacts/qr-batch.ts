@@ -10,6 +10,7 @@ import {
   QrArtifactRefusedError,
 } from '@linkhub/shared/artifacts/qr-artifacts';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 /** `export_jobs.params` of a `qr_batch` export: which codes, in which format and size. */
 export const qrBatchParamsSchema = z.object({
@@ -44,7 +45,11 @@ export type QrBatchResult = {
   readonly missing: number;
 };
 
-export type QrBatchDeps = { readonly pool: pg.Pool; readonly store: ArtifactStore };
+export type QrBatchDeps = {
+  readonly pool: pg.Pool;
+  readonly store: ArtifactStore;
+  readonly addressOf: AddressOf;
+};
 
 /**
  * Renders many codes into one ZIP with `manifest.csv` (DESIGN §8, issue 8 "500 table tents"):

@@ -23,7 +23,7 @@ const runExport: Processor<'export'> = async (data, job, deps) => {
   if (data.kind === 'qr_batch') {
     try {
       return await runQrBatchExport(
-        { pool: deps.pool, store: configuredArtifactStore(deps) },
+        { pool: deps.pool, store: configuredArtifactStore(deps), addressOf: deps.addressOf },
         data.workspace_id,
         data.export_id,
         (percent) => job.updateProgress(percent),

@@ -104,7 +104,7 @@ describe('qr-render queue', () => {
     };
     const n2 = n;
     expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([
-      `https://LNK.LOCALHOST/SPRING${n2}`,
+      `http://LNK.LOCALHOST:8787/SPRING${n2}`,
     ]);
 
     const again = await run({ qr_code_id: qrId, version: 1, format: 'svg', size_mm: 25 });
@@ -167,7 +167,7 @@ describe('qr-render queue', () => {
       height: info.height,
     };
     expect(await decodeQr(image, { binarizer: 'LocalAverage', tryInvert: false })).toEqual([
-      `https://LNK.LOCALHOST/SPRING${n}`,
+      `http://LNK.LOCALHOST:8787/SPRING${n}`,
     ]);
   });
 

@@ -33,7 +33,7 @@ export function createQrRenderProcessor(
     }
     try {
       const artifact = await ensureQrArtifact(
-        { pool: deps.pool, store },
+        { pool: deps.pool, store, addressOf: deps.addressOf },
         {
           qrCodeId: data.qr_code_id,
           format: data.format,

@@ -11,6 +11,9 @@ import { fieldErrors } from '../../ui/error-messages';
 import { displayUrl, lookalikeHostOf } from '../links/destination-display';
 import { createKeptDrafts } from '../../drafts/kept-drafts';
 import { shortUrl } from '../links/link-filter';
+import { qrEncodedText } from '@linkhub/shared/qr/short-url';
+import { addressesVia } from '@linkhub/shared/url/public-address';
+import { edgeUrlFromPage } from '../../config/edge-url';
 import { LookalikeConfirm } from '../links/lookalike-confirm';
 import { DraftNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
@@ -96,6 +99,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
   };
 
   const url = qr ? shortUrl(qr) : '';
+  const encoded = qr && url ? qrEncodedText(addressesVia(edgeUrlFromPage()), qr.host, qr.slug) : '';
   return (
     <section className="panel" aria-labelledby="qr-editor-title">
       <OpeningHeading id="qr-editor-title">
@@ -103,7 +107,8 @@ export function QrEditor({ qr, onDone, refused }: Props) {
       </OpeningHeading>
       {url && (
         <p>
-          Encodes <code>{url}</code> (fixed forever; change where it goes below).
+          Encodes <code data-testid="qr-encoded-text">{encoded}</code>, the address <a href={url}>{url}</a>{' '}
+          (fixed forever; change where it goes below).
         </p>
       )}
       {qr && qr.archived_at === null && can('experiment.list') && (

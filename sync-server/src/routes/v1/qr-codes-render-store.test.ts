@@ -76,7 +76,7 @@ describe('GET /v1/qr-codes/{id}/render from the artifact store (S3)', () => {
     const qr = await createQr('store-worker');
     // The worker's qr-render job runs exactly this against its configured store.
     const made = await ensureQrArtifact(
-      { pool: kit.deps.pool, store },
+      { pool: kit.deps.pool, store, addressOf: kit.deps.addressOf },
       { qrCodeId: qr.id, format: 'svg', sizeMm: 25 },
     );
     // Mark the stored object: if the route rendered instead of reading the store, the mark would be missing.

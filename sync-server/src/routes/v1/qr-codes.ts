@@ -110,7 +110,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     await authorizeRead(deps, caller, 'qr_code.render', 'qr_code', { type: 'qr_code', id });
     const row = notFoundAfterAuthorize(await findQrCode(deps.pool, caller.workspaceId, id));
     const file = await qrFileFromStore(
-      { pool: deps.pool, store: deps.artifacts, render: deps.renderPool.renderQr },
+      { pool: deps.pool, store: deps.artifacts, render: deps.renderPool.renderQr, addressOf: deps.addressOf },
       row.id,
       query,
     );

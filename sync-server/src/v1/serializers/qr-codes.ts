@@ -1,7 +1,7 @@
 import { designToApi } from '@linkhub/shared/schemas/qr-design';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
-import { shortUrlOf } from './short-url';
+import { qrEncodedText, qrShortUrl } from '@linkhub/shared/qr/short-url';
 
 export type QrRecord = {
   id: string;
@@ -26,7 +26,8 @@ export function serializeQrCode(row: QrRecord, addressOf: AddressOf): QrCode {
     workspace_id: row.workspace_id,
     domain_id: row.domain_id,
     slug: row.slug,
-    short_url: shortUrlOf(addressOf, row.hostname, row.slug),
+    short_url: qrShortUrl(addressOf, row.hostname, row.slug),
+    encoded_text: qrEncodedText(addressOf, row.hostname, row.slug),
     destination_url: row.destination_url,
     title: row.title,
     status: row.api_status,
