@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { base32Encode } from './base32';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { HOTP, Secret, TOTP } from 'otpauth';
 
 /**
  * RFC 6238 TOTP (HMAC-SHA1, 6 digits, 30 s step — what every authenticator app does by default),
@@ -21,19 +21,18 @@ export function timeStep(unixSeconds: number, stepSeconds = TOTP_STEP_SECONDS): 
   return Math.floor(unixSeconds / stepSeconds);
 }
 
-/** RFC 4226 HOTP value for one counter (the TOTP time step). */
+/** RFC 4226 HOTP value for one counter (the TOTP time step), computed by the `otpauth` library. */
 export function hotp(
   secret: Uint8Array,
   counter: number,
   digits = TOTP_DIGITS,
   algorithm: TotpAlgorithm = 'sha1',
 ): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const mac = createHmac(algorithm, secret).update(message).digest();
-  const offset = (mac[mac.length - 1] ?? 0) & 0x0f;
-  const binary = mac.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
+  return HOTP.generate({ secret: secretOf(secret), counter, digits, algorithm: algorithm.toUpperCase() });
+}
+
+function secretOf(bytes: Uint8Array): Secret {
+  return new Secret({ buffer: Uint8Array.from(bytes).buffer });
 }
 
 export function totpAt(
@@ -76,13 +75,12 @@ export function verifyTotp(
 
 /** The otpauth:// URL an authenticator app scans (Key Uri Format). */
 export function otpauthUrl(opts: { issuer: string; account: string; secret: Uint8Array }): string {
-  const label = encodeURIComponent(`${opts.issuer}:${opts.account}`);
-  const params = new URLSearchParams({
-    secret: base32Encode(opts.secret),
+  return new TOTP({
     issuer: opts.issuer,
+    label: opts.account,
+    secret: secretOf(opts.secret),
     algorithm: 'SHA1',
-    digits: String(TOTP_DIGITS),
-    period: String(TOTP_STEP_SECONDS),
-  });
-  return `otpauth://totp/${label}?${params.toString()}`;
+    digits: TOTP_DIGITS,
+    period: TOTP_STEP_SECONDS,
+  }).toString();
 }
