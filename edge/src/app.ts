@@ -69,6 +69,10 @@ export type EdgeDeps = {
   jobs?: JobProducer;
   /** Sign-ups per network per window (default: 5 per 10 minutes). */
   signupLimit?: { max: number; windowSeconds: number };
+  /** Sign-ups per page per window, all networks together (default: 300 per 10 minutes). */
+  pageSignupLimit?: { max: number; windowSeconds: number };
+  /** THROTTLE_IPV6_PREFIX: the IPv6 prefix a throttled network is (default 64, D-485). */
+  ipv6ThrottlePrefix?: number;
 };
 
 type Env = { Bindings: EdgeBindings };
@@ -160,6 +164,8 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     salts,
     now,
     limit: deps.signupLimit,
+    pageLimit: deps.pageSignupLimit,
+    ipv6PrefixBits: deps.ipv6ThrottlePrefix,
   });
 
   const hosts: EdgeHosts = { linkHost: deps.linkHost, bioHost: deps.bioHost };

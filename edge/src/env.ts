@@ -5,6 +5,7 @@ import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
+import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 
 /** Every setting of the edge, read once at start-up (DESIGN §2). */
 export const edgeEnvSchema = z.object({
@@ -39,6 +40,8 @@ export const edgeEnvSchema = z.object({
       },
       { message: 'must be comma-separated IP addresses or CIDRs' },
     ),
+  /** THROTTLE_IPV6_PREFIX: the sign-up form's limit counts IPv6 clients by this prefix (default /64, D-485). */
+  ...throttleEnvShape,
   /** A GeoLite2-City .mmdb to use instead of the bundled one. */
   GEOIP_DB_PATH: z.string().min(1).optional(),
   /** `off` disables analytics capture (benchmarks only). */

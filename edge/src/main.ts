@@ -65,6 +65,7 @@ const { app, hosts, redirect, capture, metrics, jobs } = createEdgeService({
   linkHost: canonicalHost(config.LINK_HOST) ?? config.LINK_HOST,
   bioHost: canonicalHost(config.BIO_HOST) ?? config.BIO_HOST,
   trustedProxies: parseTrustedProxies(config.TRUSTED_PROXIES),
+  ipv6ThrottlePrefix: config.THROTTLE_IPV6_PREFIX,
   geo,
   capture: config.EDGE_CAPTURE === 'on',
   logger,

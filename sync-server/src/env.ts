@@ -7,6 +7,7 @@ import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { envFields } from '@linkhub/shared/config/env';
 import { authEnvShape, requireOwnAuthSecret } from './auth/auth-config';
 import { requireStripeSettings, stripeEnvShape } from './billing/env';
+import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 
 const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
 
@@ -38,6 +39,10 @@ export const syncServerEnvSchema = z
     ...authEnvShape,
     /** Billing: STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_API_URL, STRIPE_PRICE_* (unset: Free only). */
     ...stripeEnvShape,
+    /** THROTTLE_IPV6_PREFIX: throttles count IPv6 clients by this prefix (default /64, D-485). */
+    ...throttleEnvShape,
+    /** Mail-sending auth requests (sign-up, sign-in link, reset link) per minute per network (D-485). */
+    AUTH_MAIL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
     LOG_LEVEL: envFields.logLevel(),
   })
   .superRefine(requireS3Settings)

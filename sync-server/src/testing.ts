@@ -31,6 +31,8 @@ export async function createTestApp(
     REDIS_PREFIX: testRedisPrefix(),
     PWA_DIST: '/nonexistent-pwa-dist',
     LOG_LEVEL: 'silent',
+    // Every in-process request shares one unknown network: a test that means the limit sets it lower.
+    AUTH_MAIL_REQUESTS_PER_MINUTE: '100000',
     ...env,
   });
   const deps = createDeps(config, {

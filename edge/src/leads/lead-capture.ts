@@ -1,6 +1,7 @@
 import type { RedisClient } from '@linkhub/shared/redis/client';
 import type { SaltSource } from '@linkhub/shared/analytics/salt';
 import { ipHash } from '@linkhub/shared/analytics/visitor-hash';
+import { throttleKey } from '@linkhub/shared/analytics/throttle-key';
 import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import type { JobProducer } from '@linkhub/shared/jobs/producer';
 import { QUEUES } from '@linkhub/shared/jobs/queues';
@@ -8,9 +9,11 @@ import { consentTextOf, type SubscribeOutcome } from '@linkhub/shared/leads/cons
 import { leadCaptureJobId } from '@linkhub/shared/leads/tokens';
 
 /**
- * A sign-up from a bio page, as the edge takes it (issue 19). The edge never writes PostgreSQL:
- * it checks a per-network rate limit in Redis (keyed by a daily-salted hash of the address, never
- * the address) and enqueues one `lead-capture` job for the worker, which stores the lead.
+ * A sign-up from a bio page, as the edge takes it. The edge never writes PostgreSQL: it checks two
+ * limits in Redis and enqueues one `lead-capture` job for the worker, which stores the lead. The
+ * limits (D-485): per network — the address, or for IPv6 its /64 (throttleKey), keyed by a
+ * daily-salted hash, never the address — and per page, so many networks together cannot flood one
+ * page's list (or, through it, many mailboxes).
  */
 export type LeadSubmission = {
   page: PageSnapshot;
@@ -39,9 +42,14 @@ export type LeadCaptureDeps = {
   now: () => Date;
   /** Sign-ups per network per window (default 5 per 10 minutes). */
   limit?: { max: number; windowSeconds: number };
+  /** Sign-ups per page per window, from everyone together (default 300 per 10 minutes). */
+  pageLimit?: { max: number; windowSeconds: number };
+  /** The IPv6 prefix length a network is (THROTTLE_IPV6_PREFIX, default 64). */
+  ipv6PrefixBits?: number;
 };
 
 export const DEFAULT_SIGNUP_LIMIT = { max: 5, windowSeconds: 600 } as const;
+export const DEFAULT_PAGE_SIGNUP_LIMIT = { max: 300, windowSeconds: 600 } as const;
 /** What a visitor is told to wait when the queue is unreachable. */
 export const UNAVAILABLE_RETRY_SECONDS = 60;
 
@@ -49,16 +57,17 @@ export type LeadCapture = (submission: LeadSubmission) => Promise<SubscribeResul
 
 export function createLeadCapture(deps: LeadCaptureDeps): LeadCapture {
   const limit = deps.limit ?? DEFAULT_SIGNUP_LIMIT;
+  const pageLimit = deps.pageLimit ?? DEFAULT_PAGE_SIGNUP_LIMIT;
 
   /** INCR + first-hit EXPIRE in one transaction; the count and the seconds left. */
-  async function count(key: string): Promise<{ n: number; ttl: number }> {
-    const replies = await deps.redis.multi().incr(key).expire(key, limit.windowSeconds, 'NX').ttl(key).exec();
+  async function count(key: string, windowSeconds: number): Promise<{ n: number; ttl: number }> {
+    const replies = await deps.redis.multi().incr(key).expire(key, windowSeconds, 'NX').ttl(key).exec();
     if (replies === null) throw new Error('rate limit transaction aborted');
     const [incr, , ttl] = replies;
     const n = Number(incr?.[1]);
     const left = Number(ttl?.[1]);
     if (incr?.[0] || !Number.isFinite(n)) throw incr?.[0] ?? new Error('rate limit count unreadable');
-    return { n, ttl: Number.isFinite(left) && left > 0 ? left : limit.windowSeconds };
+    return { n, ttl: Number.isFinite(left) && left > 0 ? left : windowSeconds };
   }
 
   return async ({ page, block, email, ip, requestId, clickId }) => {
@@ -79,8 +88,12 @@ export function createLeadCapture(deps: LeadCaptureDeps): LeadCapture {
     });
     try {
       const { salt } = await deps.salts.forDate(at);
-      const { n, ttl } = await count(`${deps.prefix}lead:rl:${ipHash(salt, ip)}`);
-      if (n > limit.max) return { kind: 'throttled', retryAfterSeconds: ttl };
+      const network = ipHash(salt, throttleKey(ip, deps.ipv6PrefixBits));
+      const byNetwork = await count(`${deps.prefix}lead:rl:${network}`, limit.windowSeconds);
+      if (byNetwork.n > limit.max) return { kind: 'throttled', retryAfterSeconds: byNetwork.ttl };
+      // Counted only once the network's allowance admits it: one network cannot spend the page's.
+      const byPage = await count(`${deps.prefix}lead:rl:page:${page.id}`, pageLimit.windowSeconds);
+      if (byPage.n > pageLimit.max) return { kind: 'throttled', retryAfterSeconds: byPage.ttl };
       await deps.jobs.add('lead-capture', data, { jobId: leadCaptureJobId(page.id, email) });
       return { kind: 'accepted', outcome: doubleOptIn ? 'pending' : 'subscribed' };
     } catch {

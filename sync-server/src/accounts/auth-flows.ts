@@ -71,7 +71,8 @@ export type SignedIn =
   | { kind: 'session'; token: string; session: SessionRow; user: UserRow }
   | { kind: 'two_factor'; challengeToken: string; user: UserRow };
 
-type Req = { ip: string; label: string | null; requestId: string };
+/** `network`: the client's throttle key (requestNetwork: the address, or its IPv6 /64). */
+type Req = { network: string; label: string | null; requestId: string };
 
 /** "12 seconds", "3 minutes": how long a throttled client waits, in words. */
 export function waitText(seconds: number): string {
@@ -80,10 +81,15 @@ export function waitText(seconds: number): string {
   return `${minutes} minutes`;
 }
 
-export function subject(accounts: Accounts, email: string, ip: string, kind: AttemptKind): ThrottleSubject {
+export function subject(
+  accounts: Accounts,
+  email: string,
+  network: string,
+  kind: AttemptKind,
+): ThrottleSubject {
   return {
     identifierHash: identifierHash(accounts.config.AUTH_SECRET, email),
-    networkHash: networkHash(accounts.config.AUTH_SECRET, ip),
+    networkHash: networkHash(accounts.config.AUTH_SECRET, network),
     kind,
   };
 }
@@ -149,7 +155,7 @@ export async function signUp(
   }
   await recordAttempt(
     pool,
-    subject(accounts, input.email, req.ip, 'signup'),
+    subject(accounts, input.email, req.network, 'signup'),
     created ? 'success' : 'failure',
     { reason: created ? null : 'taken' },
   );
@@ -191,12 +197,12 @@ export async function logIn(
   req: Req,
 ): Promise<SignedIn> {
   const { pool, redis, config } = accounts;
-  const s = subject(accounts, input.email, req.ip, 'login');
+  const s = subject(accounts, input.email, req.network, 'login');
   const wait = await lockoutRemaining(redis, pool, config.REDIS_PREFIX, s);
   if (wait > 0) {
     await recordAttempt(pool, s, 'locked');
     throw new RateLimitError(wait, {
-      message: `Too many failed sign-in attempts from this network. Try again in ${waitText(wait)}.`,
+      message: `Too many failed sign-in attempts. Try again in ${waitText(wait)}.`,
       details: [{ field: 'email', issue: 'throttled', retry_after_seconds: wait }],
     });
   }
@@ -205,7 +211,7 @@ export async function logIn(
     ? await verifyPassword(user.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !ok || user.status === 'deleted' || user.status === 'pending_deletion') {
-    await recordFailure(redis, config.REDIS_PREFIX, s);
+    await recordFailure(redis, pool, config.REDIS_PREFIX, s);
     await recordAttempt(pool, s, 'failure', {
       userId: user?.id ?? null,
       reason: user ? 'wrong_password' : 'unknown_identifier',
@@ -267,7 +273,7 @@ export async function consumeMagicLink(
     });
   }
   await markEmailVerified(pool, user.id);
-  await recordAttempt(pool, subject(accounts, user.email, req.ip, 'magic_link'), 'success', {
+  await recordAttempt(pool, subject(accounts, user.email, req.network, 'magic_link'), 'success', {
     userId: user.id,
   });
   return startSession(

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { nulCharacterIssue } from '@linkhub/shared/schemas/json-bounds';
 import { FORWARDED_FOR_HEADER, clientIp } from '@linkhub/shared/analytics/client-ip';
+import { throttleKey } from '@linkhub/shared/analytics/throttle-key';
 import type { AppEnv } from '../app-env';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../auth/session-token';
 import type { Accounts } from './context';
@@ -78,6 +79,14 @@ export function requestIp(c: Context<AppEnv>, accounts: Accounts): string {
     socket = undefined; // in-process requests (app.request) have no socket
   }
   return clientIp(socket, c.req.header(FORWARDED_FOR_HEADER), accounts.trustedProxies) ?? 'unknown';
+}
+
+/**
+ * What every throttle counts a client by (D-485): its address, or for IPv6 its network (the
+ * configured prefix, /64 by default), since one IPv6 client holds a whole /64.
+ */
+export function requestNetwork(c: Context<AppEnv>, accounts: Accounts): string {
+  return throttleKey(requestIp(c, accounts), accounts.config.THROTTLE_IPV6_PREFIX);
 }
 
 /** A short, non-identifying label for the session list ("Chrome on macOS"), never the raw User-Agent. */

@@ -11,6 +11,8 @@ import type { ClientKind } from './sessions';
 export const TOTP_ISSUER = 'LinkHub';
 /** A password-verified sign-in waits this long for its second factor. */
 export const CHALLENGE_TTL_SECONDS = 300;
+/** Codes one challenge may be answered with: after this many wrong ones it is gone, and the user signs in again (D-485). */
+export const CHALLENGE_MAX_CODES = 5;
 
 /** Starts (or restarts) enrolment: a fresh secret, sealed at rest, unconfirmed until a code proves the app has it. */
 export async function beginEnrolment(
@@ -132,6 +134,32 @@ export async function peekChallenge(
 ): Promise<PendingChallenge | undefined> {
   const raw = await redis.get(sessionKey(prefix, `challenge:${sha256Hex(token)}`));
   return raw === null ? undefined : parsePending(raw);
+}
+
+/**
+ * Takes one of the challenge's CHALLENGE_MAX_CODES tries, before the code is checked (so parallel
+ * guesses cannot all pass one look-up): true while tries remain. The count lives beside the
+ * challenge and expires with it.
+ */
+export async function takeChallengeTry(redis: RedisClient, prefix: string, token: string): Promise<boolean> {
+  const key = sessionKey(prefix, `challenge-tries:${sha256Hex(token)}`);
+  const replies = await redis.multi().incr(key).expire(key, CHALLENGE_TTL_SECONDS, 'NX').exec();
+  const tries = Number(replies?.[0]?.[1]);
+  if (Number.isFinite(tries) && tries <= CHALLENGE_MAX_CODES) return true;
+  await consumeChallenge(redis, prefix, token);
+  return false;
+}
+
+/** True when the challenge has no tries left (its last allowed code was wrong): it is then ended. */
+export async function endChallengeIfSpent(
+  redis: RedisClient,
+  prefix: string,
+  token: string,
+): Promise<boolean> {
+  const tries = Number(await redis.get(sessionKey(prefix, `challenge-tries:${sha256Hex(token)}`)));
+  if (!(tries >= CHALLENGE_MAX_CODES)) return false;
+  await consumeChallenge(redis, prefix, token);
+  return true;
 }
 
 export async function consumeChallenge(redis: RedisClient, prefix: string, token: string): Promise<boolean> {

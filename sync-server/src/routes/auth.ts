@@ -4,7 +4,13 @@ import { AppError, AuthenticationError, RateLimitError } from '@linkhub/shared/e
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import type { Accounts } from '../accounts/context';
-import { clearSessionCookie, clientLabel, parseBody, requestIp, setSessionCookie } from '../accounts/http';
+import {
+  clearSessionCookie,
+  clientLabel,
+  parseBody,
+  requestNetwork,
+  setSessionCookie,
+} from '../accounts/http';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
   clientKindSchema,
@@ -26,11 +32,20 @@ import { publicUser } from '../accounts/users';
 import { appPage } from '../accounts/app-links';
 import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../accounts/mail-token';
 import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../accounts/sessions';
-import { checkTotp, consumeChallenge, peekChallenge, redeemRecoveryCode } from '../accounts/two-factor';
+import {
+  checkTotp,
+  consumeChallenge,
+  endChallengeIfSpent,
+  peekChallenge,
+  redeemRecoveryCode,
+  takeChallengeTry,
+} from '../accounts/two-factor';
 import { findUserById } from '../accounts/users';
 import { identifierHash, networkHash } from '../accounts/hashing';
 import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '../accounts/login-throttle';
 import { verifyPassword } from '../auth/password-hash';
+import { rateLimitKey } from '@linkhub/shared/cache/keys';
+import { hitWindow } from '../v1/rate-limit';
 import { requireUser } from '../middleware/session';
 
 const tokenSchema = z.strictObject({
@@ -59,6 +74,12 @@ const resetConfirm = z.strictObject({
   token: mailTokenSchema(MAIL_LINK_REFUSALS.reset),
   password: passwordSchema,
 });
+/** A challenge whose tries are used up: the sign-in is over, even for the right code. */
+const CHALLENGE_SPENT = (): AuthenticationError =>
+  new AuthenticationError('unauthenticated', {
+    message: 'Too many wrong codes: this sign-in has ended. Sign in again.',
+    details: [{ field: 'challenge_token', issue: 'too_many_attempts' }],
+  });
 const challengeSchema = z
   .strictObject({
     challenge_token: z.string().min(10).max(200),
@@ -73,8 +94,8 @@ const challengeSchema = z
 function req(
   c: Context<AppEnv>,
   accounts: Accounts,
-): { ip: string; label: string | null; requestId: string } {
-  return { ip: requestIp(c, accounts), label: clientLabel(c), requestId: c.get('requestId') };
+): { network: string; label: string | null; requestId: string } {
+  return { network: requestNetwork(c, accounts), label: clientLabel(c), requestId: c.get('requestId') };
 }
 
 /** The response of every sign-in path: the session (token + cookie), or the 2FA challenge to answer next. */
@@ -95,6 +116,19 @@ function signedIn(c: Context<AppEnv>, accounts: Accounts, result: SignedIn): Res
   );
 }
 
+/**
+ * One more mail-sending request (sign-up, sign-in link, reset link) from this client's network
+ * within AUTH_MAIL_REQUESTS_PER_MINUTE, or 429 rate_limited with Retry-After. */
+async function takeMailRequest(c: Context<AppEnv>, deps: AppDeps, door: string): Promise<void> {
+  const network = networkHash(deps.accounts.config.AUTH_SECRET, requestNetwork(c, deps.accounts));
+  const key = rateLimitKey(deps.config.REDIS_PREFIX, `auth-${door}`, network.toString('hex'));
+  const hit = await hitWindow(deps, key, deps.config.AUTH_MAIL_REQUESTS_PER_MINUTE).catch(() => null);
+  if (hit && !hit.admitted)
+    throw new RateLimitError(Math.max(1, Math.ceil(hit.resetMs / 1000)), {
+      message: 'Too many requests from your network. Try again in a minute.',
+    });
+}
+
 /** `/api/auth/*`: sign-up, sign-in (password, magic link, second factor), e-mail verification, reset, sign-out. */
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const accounts = deps.accounts;
@@ -103,6 +137,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   // The same 202 for a new and a taken address (16.9); the client then signs in with what it chose.
   app.post('/signup', async (c) => {
     const input = await parseBody(c, signupSchema);
+    await takeMailRequest(c, deps, 'signup');
     await signUp(accounts, input, req(c, accounts));
     return c.json(
       {
@@ -134,23 +169,34 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const kind = input.code !== undefined ? 'totp' : 'recovery_code';
     const s = {
       identifierHash: identifierHash(accounts.config.AUTH_SECRET, user.id),
-      networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)),
+      networkHash: networkHash(accounts.config.AUTH_SECRET, requestNetwork(c, accounts)),
       kind,
     } as const;
     const wait = await lockoutRemaining(deps.redis, deps.pool, prefix, s);
     if (wait > 0)
-      throw new RateLimitError(wait, { message: `Too many wrong codes. Try again in ${waitText(wait)}.` });
+      throw new RateLimitError(wait, {
+        message: `Too many wrong codes. Try again in ${waitText(wait)}.`,
+        details: [{ field: 'code', issue: 'throttled', retry_after_seconds: wait }],
+      });
+    // A challenge takes CHALLENGE_MAX_CODES codes at most, wherever they come from (D-485).
+    if (!(await takeChallengeTry(deps.redis, prefix, input.challenge_token))) throw CHALLENGE_SPENT();
     const ok =
       input.code !== undefined
         ? (await checkTotp(deps.pool, accounts.box, user.id, input.code, true)).ok
         : await redeemRecoveryCode(deps.pool, user.id, input.recovery_code ?? '');
     if (!ok) {
-      await recordFailure(deps.redis, prefix, s);
+      await recordFailure(deps.redis, deps.pool, prefix, s);
       await recordAttempt(deps.pool, s, 'failure', { userId: user.id });
+      const spent = await endChallengeIfSpent(deps.redis, prefix, input.challenge_token);
       throw new AuthenticationError('invalid_credentials', {
-        message: 'The code is incorrect.',
+        message: spent
+          ? 'The code is incorrect, and that was the last try: sign in again.'
+          : 'The code is incorrect.',
         details: [
-          { field: input.code !== undefined ? 'code' : 'recovery_code', issue: 'invalid_credentials' },
+          {
+            field: input.code !== undefined ? 'code' : 'recovery_code',
+            issue: spent ? 'too_many_attempts' : 'invalid_credentials',
+          },
         ],
       });
     }
@@ -186,7 +232,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
     const { password } = await parseBody(c, z.strictObject({ password: z.string().min(1).max(256) }));
     const s = {
       identifierHash: identifierHash(accounts.config.AUTH_SECRET, me.user.email),
-      networkHash: networkHash(accounts.config.AUTH_SECRET, requestIp(c, accounts)),
+      networkHash: networkHash(accounts.config.AUTH_SECRET, requestNetwork(c, accounts)),
       kind: 'login',
     } as const;
     const wait = await lockoutRemaining(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
@@ -195,7 +241,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
         message: `Too many wrong passwords. Try again in ${waitText(wait)}.`,
       });
     if (!me.user.password_hash || !(await verifyPassword(me.user.password_hash, password))) {
-      await recordFailure(deps.redis, deps.config.REDIS_PREFIX, s);
+      await recordFailure(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
       await recordAttempt(deps.pool, s, 'failure', { userId: me.user.id, reason: 'reauthenticate' });
       throw new AuthenticationError('invalid_credentials', {
         details: [{ field: 'password', issue: 'invalid_credentials' }],
@@ -227,6 +273,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/magic-link', async (c) => {
     const { email } = await parseBody(c, emailOnly);
+    await takeMailRequest(c, deps, 'magic-link');
     await requestMagicLink(accounts, email);
     return c.json({ data: { sent: true } }, 202);
   });
@@ -249,6 +296,7 @@ export function authRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/password-reset', async (c) => {
     const { email } = await parseBody(c, emailOnly);
+    await takeMailRequest(c, deps, 'password-reset');
     await requestPasswordReset(accounts, email);
     return c.json({ data: { sent: true } }, 202);
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readableText } from '@linkhub/shared/schemas/common';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { parseBody, requestIp } from '../accounts/http';
+import { parseBody, requestNetwork } from '../accounts/http';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../accounts/login-throttle';
 import { requireUser } from '../middleware/session';
 import { findUserById, publicUser, setPassword } from '../accounts/users';
@@ -64,7 +64,7 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
       z.strictObject({ current_password: z.string().min(1).max(256), new_password: passwordSchema }),
     );
     // Wrong current passwords are throttled like wrong sign-in passwords (same pair counter).
-    const s = subject(accounts, me.user.email, requestIp(c, accounts), 'login');
+    const s = subject(accounts, me.user.email, requestNetwork(c, accounts), 'login');
     const wait = await lockoutRemaining(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
     if (wait > 0)
       throw new RateLimitError(wait, {
@@ -72,7 +72,7 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
         details: [{ field: 'current_password', issue: 'throttled', retry_after_seconds: wait }],
       });
     if (!me.user.password_hash || !(await verifyPassword(me.user.password_hash, input.current_password))) {
-      await recordFailure(deps.redis, deps.config.REDIS_PREFIX, s);
+      await recordFailure(deps.redis, deps.pool, deps.config.REDIS_PREFIX, s);
       await recordAttempt(deps.pool, s, 'failure', { userId: me.user.id, reason: 'change_password' });
       throw new AuthenticationError('invalid_credentials', {
         message: 'The current password is incorrect.',

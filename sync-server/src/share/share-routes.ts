@@ -6,7 +6,7 @@ import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { localeOfAcceptLanguage } from '@linkhub/shared/analytics/format';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { parseBody, parseQuery, requestIp, uuidParam } from '../accounts/http';
+import { parseBody, parseQuery, requestNetwork, uuidParam } from '../accounts/http';
 import { analyticsScope } from '../analytics/scope';
 import { dashboard } from '../analytics/dashboard';
 import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
@@ -91,7 +91,7 @@ export function sharePageRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/:token', async (c) => {
     const hit = await hitWindow(
       deps,
-      rateLimitKey(deps.config.REDIS_PREFIX, 'share', ipBucket(requestIp(c, deps.accounts))),
+      rateLimitKey(deps.config.REDIS_PREFIX, 'share', ipBucket(requestNetwork(c, deps.accounts))),
       SHARE_PAGE_PER_MINUTE,
     ).catch(() => null);
     if (hit && !hit.admitted) {

@@ -6,7 +6,7 @@ import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { workspacePlanReader } from './plan-reader';
-import { requestIp } from '../accounts/http';
+import { requestNetwork } from '../accounts/http';
 import { actorOf, bearerToken } from '../middleware/session';
 import { hashApiKey, isApiKeyToken } from '../auth/api-key-token';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
@@ -86,7 +86,7 @@ export function v1RateLimit(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
     const actor = await actorOf(c, deps);
     let bucket: Bucket = {
-      key: rateLimitKey(deps.config.REDIS_PREFIX, 'ip', ipBucket(requestIp(c, deps.accounts))),
+      key: rateLimitKey(deps.config.REDIS_PREFIX, 'ip', ipBucket(requestNetwork(c, deps.accounts))),
       limit: UNAUTHENTICATED_PER_MINUTE,
     };
     if (actor?.kind === 'api_key') {
