@@ -8,6 +8,7 @@ import {
   uuidSchema,
 } from '../schemas/common';
 import { EXPERIMENT_STATES } from './lifecycle';
+import { baseArg } from '../mutators/base';
 import { pageVariantChangeSchema } from './page-experiment';
 
 /**
@@ -134,9 +135,15 @@ export const createExperimentArgs = createExperimentInputSchema
   .omit({ workspace_id: true })
   .extend({ ...ref, variant_ids: z.array(uuidSchema).min(2).max(MAX_VARIANTS) })
   .strict();
+/** The experiment fields a `base` may name (D-500); a variant list is replaced whole, last write wins. */
+export const EXPERIMENT_BASE_FIELDS = ['name', 'baseline_rate', 'minimum_effect'] as const;
 export const updateExperimentArgs = updateExperimentInputSchema
   .omit({ workspace_id: true })
-  .extend({ ...ref, variant_ids: z.array(uuidSchema).min(2).max(MAX_VARIANTS).optional() })
+  .extend({
+    ...ref,
+    variant_ids: z.array(uuidSchema).min(2).max(MAX_VARIANTS).optional(),
+    base: baseArg(EXPERIMENT_BASE_FIELDS),
+  })
   .strict();
 export const experimentRefArgs = z.strictObject(ref);
 export const concludeExperimentArgs = z.strictObject({ ...ref, winner_variant_id: uuidSchema.optional() });

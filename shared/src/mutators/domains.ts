@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SYNC_KEY_PREFIXES, syncKeys } from '../sync/keys';
 import { domainViewSchema } from '../sync/views';
 import { defineMutator } from './define';
+import { baseArg } from './base';
 import { handleArg, hostnameArg, idArg, urlArg, workspaceArg } from './args';
 import { nowIso, patchView, readView } from './client-store';
 
@@ -60,6 +61,8 @@ export const verifyDomain = defineMutator({
  * What a custom domain serves: its purpose, the bio page at its root, where unknown slugs go, and
  * whether the editor makes new links on it (one default per workspace; false clears it).
  */
+/** What a domain update may change: the fields a `base` may name (D-500). */
+export const DOMAIN_UPDATABLE = ['purpose', 'root_handle', 'not_found_url', 'default_for_links'] as const;
 export const updateDomainArgs = z
   .object({
     id: idArg,
@@ -68,6 +71,7 @@ export const updateDomainArgs = z
     root_handle: handleArg.nullable().optional(),
     not_found_url: urlArg.nullable().optional(),
     default_for_links: z.boolean().optional(),
+    base: baseArg(DOMAIN_UPDATABLE),
   })
   .strict()
   .refine(
@@ -85,7 +89,7 @@ export const updateDomain = defineMutator({
   action: 'domain.update',
   target: (args) => ({ type: 'domain', id: args.id }),
   client: async (tx, args) => {
-    const { id, workspace_id: _ws, default_for_links, ...fields } = args;
+    const { id, workspace_id: _ws, default_for_links, base: _base, ...fields } = args;
     const now = nowIso();
     if (default_for_links === true) {
       for await (const value of tx.scan({ prefix: SYNC_KEY_PREFIXES.domain }).values()) {

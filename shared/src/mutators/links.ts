@@ -6,8 +6,22 @@ import { defineMutator } from './define';
 import { idArg, workspaceArg } from './args';
 import { linkFieldSchemas as f, withScheduleInOrder } from '../schemas/links';
 import { linkDomainFor, nowIso, patchView } from './client-store';
+import { baseArg } from './base';
 
 const ref = { id: idArg, workspace_id: workspaceArg };
+
+/** What an update may change: the fields a `base` may name (D-500). */
+export const LINK_UPDATABLE = [
+  'destination_url',
+  'slug',
+  'title',
+  'tags',
+  'utm',
+  'rules',
+  'destinations',
+  'starts_at',
+  'expires_at',
+] as const;
 
 /** The REST fields (`schemas/links.ts`), field for field, with the same start-before-expiry rule. */
 export const createLinkArgs = z.strictObject({
@@ -32,6 +46,7 @@ export const updateLinkArgs = withScheduleInOrder(
     destinations: f.destinations.optional(),
     starts_at: f.starts_at.optional(),
     expires_at: f.expires_at.optional(),
+    base: baseArg(LINK_UPDATABLE),
   }),
 );
 
@@ -85,7 +100,7 @@ export const updateLink = defineMutator({
     return actions;
   },
   target: (args) => ({ type: 'link', id: args.id }),
-  client: async (tx, { id, workspace_id: _ws, ...patch }) => {
+  client: async (tx, { id, workspace_id: _ws, base: _base, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.link(id), linkViewSchema, clean, nowIso());
   },

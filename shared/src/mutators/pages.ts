@@ -11,6 +11,11 @@ import { readableText } from '../schemas/common';
 import { blockDataPatchSchema, blockInputSchema } from '../schemas/blocks';
 import { bioDomainFor, nowIso, patchView } from './client-store';
 import { snapshotBlockSchema } from '../blocks/snapshot';
+import { baseArg } from './base';
+
+/** What a page or block update may change: the fields a `base` may name (D-500). */
+export const PAGE_UPDATABLE = ['handle', 'title', 'bio', 'theme', 'domain_id'] as const;
+export const BLOCK_UPDATABLE = ['data', 'is_visible'] as const;
 
 const pageRef = { id: idArg, workspace_id: workspaceArg };
 const blockRef = { id: idArg, page_id: idArg, workspace_id: workspaceArg };
@@ -51,6 +56,7 @@ export const updatePageArgs = z
     theme: themeInputSchema.optional(),
     /** Moves the page to another of the workspace's bio hosts (its public address changes). */
     domain_id: idArg.optional(),
+    base: baseArg(PAGE_UPDATABLE),
   })
   .strict();
 export const pageRefArgs = z.object(pageRef).strict();
@@ -82,7 +88,12 @@ export const addBlockArgs = z
   });
 /** A partial edit of a block's data: fields of the block catalog only (the server checks the merged block against its type). */
 export const updateBlockArgs = z
-  .object({ ...blockRef, data: blockDataPatchSchema.optional(), is_visible: z.boolean().optional() })
+  .object({
+    ...blockRef,
+    data: blockDataPatchSchema.optional(),
+    is_visible: z.boolean().optional(),
+    base: baseArg(BLOCK_UPDATABLE),
+  })
   .strict();
 export const moveBlockArgs = z.object({ ...blockRef, position: positionArg }).strict();
 export const blockRefArgs = z.object(blockRef).strict();
@@ -132,7 +143,7 @@ export const updatePage = defineMutator({
     return actions;
   },
   target: (args) => ({ type: 'bio_page', id: args.id }),
-  client: async (tx, { id, workspace_id: _ws, ...patch }) => {
+  client: async (tx, { id, workspace_id: _ws, base: _base, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.page(id), pageViewSchema, clean, nowIso());
     await bumpDraft(tx, id);

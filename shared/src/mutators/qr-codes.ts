@@ -3,6 +3,7 @@ import type { Action } from '../permissions/matrix';
 import { syncKeys } from '../sync/keys';
 import { qrViewSchema, type QrView } from '../sync/views';
 import { defineMutator } from './define';
+import { baseArg } from './base';
 import { idArg, slugArg, urlArg, workspaceArg } from './args';
 import { titleSchema } from '../schemas/common';
 import { qrDesignArgSchema } from '../schemas/qr-design';
@@ -19,12 +20,15 @@ export const createQrCodeArgs = z.strictObject({
   title: titleSchema.optional(),
   design: qrDesignArgSchema.optional(),
 });
+/** What an update may change: the fields a `base` may name (D-500). */
+export const QR_UPDATABLE = ['destination_url', 'title', 'design'] as const;
 /** Re-point and restyle; a QR code's host and slug never change once created (it may be printed). */
 export const updateQrCodeArgs = z.strictObject({
   ...ref,
   destination_url: urlArg.optional(),
   title: titleSchema.nullable().optional(),
   design: qrDesignArgSchema.optional(),
+  base: baseArg(QR_UPDATABLE),
 });
 export const qrRefArgs = z.object(ref).strict();
 
@@ -68,7 +72,7 @@ export const updateQrCode = defineMutator({
     return actions;
   },
   target: (args) => ({ type: 'qr_code', id: args.id }),
-  client: async (tx, { id, workspace_id: _ws, ...patch }) => {
+  client: async (tx, { id, workspace_id: _ws, base: _base, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.qr(id), qrViewSchema, clean, nowIso());
   },

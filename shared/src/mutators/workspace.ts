@@ -11,6 +11,10 @@ import {
   workspaceNameSchema,
 } from '../schemas/workspaces';
 import { nowIso, patchView } from './client-store';
+import { baseArg } from './base';
+
+/** What a settings update may change: the fields a `base` may name (D-500). */
+export const WORKSPACE_UPDATABLE = ['name', 'time_zone', 'branding', 'holding_page'] as const;
 
 /** The same field schemas as the REST settings routes (`schemas/workspaces.ts`): strict, short, one level deep. */
 export const updateWorkspaceSettingsArgs = z.strictObject({
@@ -19,6 +23,7 @@ export const updateWorkspaceSettingsArgs = z.strictObject({
   time_zone: timeZoneSchema.optional(),
   branding: brandingSchema.optional(),
   holding_page: holdingPageSchema.optional(),
+  base: baseArg(WORKSPACE_UPDATABLE),
 });
 
 export const updateWorkspaceSettings = defineMutator({
@@ -34,7 +39,7 @@ export const updateWorkspaceSettings = defineMutator({
     return actions;
   },
   target: (args) => ({ type: 'workspace', id: args.workspace_id }),
-  client: async (tx, { workspace_id, ...patch }) => {
+  client: async (tx, { workspace_id, base: _base, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.workspace(workspace_id), workspaceViewSchema, clean, nowIso());
   },

@@ -8,6 +8,7 @@ import { blockDestinations } from '@linkhub/shared/blocks/catalog';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
 import { assertSafeBlockDestination } from './destination-safety';
 import type { PageRow } from './page-row';
+import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
 import { defineCommand, type Command, type CommandContext, type CommandResult } from './types';
 
 type PageSteps = {
@@ -26,13 +27,16 @@ type BlockArgs = { id: string; page_id: string; workspace_id: string };
 export function blockCommands(page: PageSteps): Command[] {
   const edit = <S extends z.ZodType<BlockArgs>>(
     mutator: MutatorDefinition<string, S>,
-    change: (ctx: CommandContext, args: z.infer<S>) => Promise<boolean>,
+    change: (ctx: CommandContext, args: z.infer<S>, row: PageRow) => Promise<boolean | 'unchanged'>,
   ): Command<S> =>
     defineCommand(mutator, {
       describe: page.describePage,
       run: async (ctx, args) => {
         const row = await page.loadPage(ctx, args.workspace_id, args.page_id);
-        if (!(await change(ctx, args))) throw new NotFoundError();
+        const outcome = await change(ctx, args, row);
+        if (outcome === false) throw new NotFoundError();
+        // Every field met a newer edit (D-500): nothing to record; the conflict notice says so.
+        if (outcome === 'unchanged') return page.result(row);
         await page.recordDraft(ctx, args.page_id, args.workspace_id);
         ctx.effects.poke({ workspaceId: args.workspace_id });
         return page.result(row);
@@ -73,7 +77,27 @@ export function blockCommands(page: PageSteps): Command[] {
     }),
     // Field-level merge (jsonb ||): two devices editing different fields of one block both survive.
     // The merged block must still be a valid block of its type (the REST schema), or nothing changes.
-    edit(updateBlock, async (ctx, a) => {
+    edit(updateBlock, async (ctx, edit, row) => {
+      const stored = await storedFields(
+        ctx,
+        edit.base,
+        'SELECT data, is_visible FROM bio_blocks WHERE id = $1 AND page_id = $2 AND deleted_at IS NULL FOR UPDATE',
+        [edit.id, edit.page_id],
+      );
+      const { args: a } = await keepNewerFields(ctx, {
+        args: edit,
+        current: stored,
+        merged: ['data'],
+        resource: {
+          type: 'bio_page',
+          id: row.id,
+          workspaceId: row.workspace_id,
+          title: row.title || `@${row.handle}`,
+        },
+        mutation: updateBlock.name,
+        ref: { id: edit.id, page_id: edit.page_id, workspace_id: edit.workspace_id },
+      });
+      if (nothingLeft(a, ['id', 'page_id', 'workspace_id'])) return 'unchanged';
       const merged = await one<{ type: string; data: Record<string, unknown> }>(
         ctx.tx,
         `UPDATE bio_blocks SET data = CASE WHEN $3::jsonb IS NULL THEN data ELSE data || $3::jsonb END,

@@ -14,6 +14,7 @@ import { displayHost } from '@linkhub/shared/url/display-url';
 import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { assertSafeDestination } from './destination-safety';
+import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
 import { audit, withConflicts } from './support';
 import { z } from 'zod';
 import { defineCommand, type Command, type CommandContext, type DescribeRefused } from './types';
@@ -176,8 +177,23 @@ export function domainCommands(cache: CacheDeps): Command[] {
 
   const update = defineCommand(updateDomain, {
     describe: describeDomain,
-    run: async (ctx, args) => {
-      const domain = await lockDomain(ctx, args.id, args.workspace_id);
+    run: async (ctx, edit) => {
+      const domain = await lockDomain(ctx, edit.id, edit.workspace_id);
+      const resource = { type: 'domain', id: edit.id, title: domain.hostname };
+      const { args } = await keepNewerFields(ctx, {
+        args: edit,
+        current: await storedFields(
+          ctx,
+          edit.base,
+          `SELECT d.purpose, d.root_handle, d.not_found_url, (w.default_link_domain_id IS NOT DISTINCT FROM d.id) AS default_for_links
+             FROM custom_domains d JOIN workspaces w ON w.id = d.workspace_id WHERE d.id = $1`,
+          [edit.id],
+        ),
+        resource: { ...resource, workspaceId: edit.workspace_id },
+        mutation: updateDomain.name,
+        ref: { id: edit.id, workspace_id: edit.workspace_id },
+      });
+      if (nothingLeft(args, ['id', 'workspace_id'])) return { workspaceId: edit.workspace_id, resource };
       const purpose = args.purpose ?? domain.purpose;
       if (args.root_handle) {
         if (purpose === 'links')

@@ -6,15 +6,30 @@ import { assertStep, describeExperiment, experimentResult, refreshTested } from 
 import { insertVariants, variantRows } from './experiment-variants';
 import type { CacheDeps } from './redirect-cache';
 import { audit } from './support';
+import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
+import { EXPERIMENT_BASE_FIELDS } from '@linkhub/shared/experiments/schemas';
 import { defineCommand, type Command } from './types';
 
 /** updateExperiment: a draft changes freely; a started test's new variants or weights begin a new arm period (D-273). */
 export function updateExperimentCommand(cache: CacheDeps): Command {
   return defineCommand(updateExperiment, {
     describe: describeExperiment,
-    run: async (ctx, args) => {
-      const row = await loadExperiment(ctx.tx, args.workspace_id, args.id, true);
+    run: async (ctx, edit) => {
+      const row = await loadExperiment(ctx.tx, edit.workspace_id, edit.id, true);
       assertStep('update', row);
+      const { args } = await keepNewerFields(ctx, {
+        args: edit,
+        current: await storedFields(
+          ctx,
+          edit.base,
+          `SELECT ${EXPERIMENT_BASE_FIELDS.join(', ')} FROM experiments WHERE id = $1`,
+          [edit.id],
+        ),
+        resource: { type: 'experiment', id: row.id, workspaceId: row.workspace_id, title: row.name },
+        mutation: updateExperiment.name,
+        ref: { id: edit.id, workspace_id: edit.workspace_id },
+      });
+      if (nothingLeft(args, ['id', 'workspace_id'])) return experimentResult(row);
       const started = row.status !== 'draft';
       // The plan is announced before the start: choosing it after seeing data would bend the test.
       if (started && (args.baseline_rate !== undefined || args.minimum_effect !== undefined))

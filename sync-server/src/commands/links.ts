@@ -10,6 +10,7 @@ import {
   restoreLink,
   resumeLink,
   updateLink,
+  LINK_UPDATABLE,
 } from '@linkhub/shared/mutators/links';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '@linkhub/shared/db/sql';
@@ -17,6 +18,7 @@ import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { insertAddress } from './address-created';
+import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
 import { snapshotVersionAndAudit, withConflicts, type VersionOf } from './support';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
@@ -134,8 +136,25 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
 
   const update = defineCommand(updateLink, {
     describe: describeLink,
-    run: async (ctx, args) => {
-      const before = await loadLink(ctx, args.workspace_id, args.id);
+    run: async (ctx, edit) => {
+      const before = await loadLink(ctx, edit.workspace_id, edit.id);
+      const result = {
+        workspaceId: edit.workspace_id,
+        resource: { type: 'link', id: edit.id, title: before.title ?? before.slug },
+      };
+      const { args } = await keepNewerFields(ctx, {
+        args: edit,
+        current: await storedFields(
+          ctx,
+          edit.base,
+          `SELECT ${LINK_UPDATABLE.join(', ')} FROM links WHERE id = $1`,
+          [edit.id],
+        ),
+        resource: { ...result.resource, workspaceId: edit.workspace_id },
+        mutation: updateLink.name,
+        ref: { id: edit.id, workspace_id: edit.workspace_id },
+      });
+      if (nothingLeft(args, ['id', 'workspace_id'])) return result;
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
       // A rule's or a split's destination is where visitors go too: the same check, field by field.
@@ -182,10 +201,7 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
       if (args.slug !== undefined && args.slug !== before.slug)
         scheduleRedirectRefresh(ctx, cache, host, before.slug);
       ctx.effects.poke({ workspaceId: args.workspace_id });
-      return {
-        workspaceId: args.workspace_id,
-        resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
-      };
+      return result;
     },
   });
 

@@ -12,6 +12,7 @@ import { one, rows } from '@linkhub/shared/db/sql';
 import { bioHostFor, hostOf } from './domain-lookup';
 import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, withConflicts } from './support';
+import { keepNewerFields, nothingLeft } from './field-conflicts';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 import { blockCommands } from './blocks';
@@ -107,9 +108,15 @@ const describePage: Command['describe'] = async (ctx, raw) => {
     : { workspaceId: null };
 };
 
+const pageResource = (page: Pick<PageRow, 'id' | 'title' | 'handle'>) => ({
+  type: 'bio_page',
+  id: page.id,
+  title: page.title || `@${page.handle}`,
+});
+
 const result = (page: Pick<PageRow, 'id' | 'workspace_id' | 'title' | 'handle'>): CommandResult => ({
   workspaceId: page.workspace_id,
-  resource: { type: 'bio_page', id: page.id, title: page.title || `@${page.handle}` },
+  resource: pageResource(page),
 });
 
 export function pageCommands(cache: CacheDeps): Command[] {
@@ -147,8 +154,18 @@ export function pageCommands(cache: CacheDeps): Command[] {
 
   const update = defineCommand(updatePage, {
     describe: describePage,
-    run: async (ctx, args) => {
-      const before = await loadPage(ctx, args.workspace_id, args.id);
+    run: async (ctx, edit) => {
+      const before = await loadPage(ctx, edit.workspace_id, edit.id);
+      const { args } = await keepNewerFields(ctx, {
+        args: edit,
+        // The loaded row holds every updatable field of a page.
+        current: before,
+        merged: ['theme'],
+        resource: { ...pageResource(before), workspaceId: before.workspace_id },
+        mutation: updatePage.name,
+        ref: { id: edit.id, workspace_id: edit.workspace_id },
+      });
+      if (nothingLeft(args, ['id', 'workspace_id'])) return result(before);
       const domain =
         args.domain_id === undefined ? null : await bioHostFor(ctx, args.workspace_id, args.domain_id);
       await withConflicts(() =>

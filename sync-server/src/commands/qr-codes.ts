@@ -2,7 +2,13 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
-import { archiveQrCode, createQrCode, restoreQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
+import {
+  archiveQrCode,
+  createQrCode,
+  QR_UPDATABLE,
+  restoreQrCode,
+  updateQrCode,
+} from '@linkhub/shared/mutators/qr-codes';
 import { one } from '@linkhub/shared/db/sql';
 import { assertSafeDestination } from './destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
@@ -10,6 +16,7 @@ import { hostOf, linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { insertAddress } from './address-created';
 import { snapshotVersionAndAudit } from './support';
+import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
@@ -133,8 +140,22 @@ export function qrCommands(
 
   const update = defineCommand(updateQrCode, {
     describe: describeQr,
-    run: async (ctx, args) => {
-      const before = await loadQr(ctx, args.workspace_id, args.id);
+    run: async (ctx, edit) => {
+      const before = await loadQr(ctx, edit.workspace_id, edit.id);
+      const resource = { type: 'qr_code', id: edit.id, title: before.title ?? before.slug };
+      const { args } = await keepNewerFields(ctx, {
+        args: edit,
+        current: await storedFields(
+          ctx,
+          edit.base,
+          `SELECT ${QR_UPDATABLE.join(', ')} FROM qr_codes WHERE id = $1`,
+          [edit.id],
+        ),
+        resource: { ...resource, workspaceId: edit.workspace_id },
+        mutation: updateQrCode.name,
+        ref: { id: edit.id, workspace_id: edit.workspace_id },
+      });
+      if (nothingLeft(args, ['id', 'workspace_id'])) return { workspaceId: edit.workspace_id, resource };
       if (args.design !== undefined)
         await assertPrintableDesign(await hostOf(ctx, before.domain_id), before.slug, args.design, {
           db: ctx.tx,

@@ -3,11 +3,28 @@ import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators
 import { one } from '@linkhub/shared/db/sql';
 import { scheduleCacheRefreshJob } from './redirect-cache';
 import { audit } from './support';
+import { keepNewerFields, nothingLeft } from './field-conflicts';
 import { defineCommand, type Command } from './types';
 
 export function workspaceCommands(): Command[] {
   const settings = defineCommand(updateWorkspaceSettings, {
-    run: async (ctx, args) => {
+    run: async (ctx, edit) => {
+      const stored = await one<{ name: string } & Record<string, unknown>>(
+        ctx.tx,
+        'SELECT name, time_zone, branding, holding_page FROM workspaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+        [edit.workspace_id],
+      );
+      if (!stored) throw new NotFoundError();
+      const resource = { type: 'workspace', id: edit.workspace_id, title: stored.name };
+      const { args } = await keepNewerFields(ctx, {
+        args: edit,
+        current: stored,
+        merged: ['branding', 'holding_page'],
+        resource: { ...resource, workspaceId: edit.workspace_id },
+        mutation: updateWorkspaceSettings.name,
+        ref: { workspace_id: edit.workspace_id },
+      });
+      if (nothingLeft(args, ['workspace_id'])) return { workspaceId: edit.workspace_id, resource };
       const updated = await one<{ name: string }>(
         ctx.tx,
         `UPDATE workspaces SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone),
