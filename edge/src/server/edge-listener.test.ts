@@ -162,7 +162,7 @@ describe('edge listener (node:http hot path in front of Hono)', () => {
 /** Everything the server writes back for one hand-written request. */
 function rawRequest(head: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.end(head));
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
     let out = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (out += chunk));
