@@ -15,6 +15,8 @@ import { createPgPool } from '@linkhub/shared/db/pool';
 export type WebhookNetwork = {
   resolveHost: ResolveHost;
   allowAddress?: (address: string) => boolean;
+  /** Which ports (default: 443 and 80 only). */
+  allowPort?: (port: number) => boolean;
   ca?: string;
 };
 
