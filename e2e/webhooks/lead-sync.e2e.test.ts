@@ -303,8 +303,11 @@ describe('a sign-up reaches the owner, a signed webhook and Mailchimp', () => {
     expect([...mailchimpMembers.values()]).toEqual([{ email: 'reader@example.com', status: 'subscribed' }]);
 
     // The owner confirms their password (the addresses and their export ask for it, D-495), sees the lead and exports it.
-    const confirmed = await kit.call('POST', '/api/auth/reauthenticate', { ...owner, body: { password: PASSWORD } });
-    expect(confirmed.status).toBe(200);
+    const stepUp = await kit.call('POST', '/api/auth/reauthenticate', {
+      ...owner,
+      body: { password: PASSWORD },
+    });
+    expect(stepUp.status).toBe(200);
     const leads = await kit.json<Envelope<Lead[]>>(await kit.call('GET', `/v1/leads?${ws()}`, owner));
     expect(leads.data.map((l) => [l.email, l.status])).toEqual([['reader@example.com', 'confirmed']]);
     const started = await kit.call('POST', '/v1/leads/exports', {

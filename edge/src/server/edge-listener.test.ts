@@ -143,7 +143,10 @@ describe('edge listener (node:http hot path in front of Hono)', () => {
     for (const [head, issue] of [
       ['GET /spring HTTP/1.0\r\n\r\n', 'missing'],
       ['GET /spring HTTP/1.1\r\nConnection: close\r\n\r\n', 'missing'],
-      [`GET /spring HTTP/1.1\r\nHost: ${LINK_HOST}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`, 'duplicate'],
+      [
+        `GET /spring HTTP/1.1\r\nHost: ${LINK_HOST}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+        'duplicate',
+      ],
     ] as const) {
       const raw = await rawRequest(head);
       expect(raw).toMatch(/^HTTP\/1\.1 400 /);

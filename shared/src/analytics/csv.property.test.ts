@@ -25,7 +25,8 @@ function readAs(text: string, sep: string): string[][] {
         } else cell += text[i++] ?? '';
       }
     }
-    while (i < text.length && text[i] !== sep && text[i] !== '\n' && text[i] !== '\r') cell += text[i++] ?? '';
+    while (i < text.length && text[i] !== sep && text[i] !== '\n' && text[i] !== '\r')
+      cell += text[i++] ?? '';
     row.push(cell);
     if (text[i] === sep) {
       i += 1;

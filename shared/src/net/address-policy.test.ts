@@ -1,6 +1,12 @@
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { canonicalAddress, hostAddresses, ipv6Words, isUnsafeAddress, isUnsafeAddressAmong } from './address-policy';
+import {
+  canonicalAddress,
+  hostAddresses,
+  ipv6Words,
+  isUnsafeAddress,
+  isUnsafeAddressAmong,
+} from './address-policy';
 
 describe('isUnsafeAddress: IPv6 forms that carry an IPv4 address', () => {
   it.each([

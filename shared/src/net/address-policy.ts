@@ -121,7 +121,11 @@ export function canonicalAddress(address: string): string | null {
   const family = isIP(ip);
   if (family === 4) return ip;
   if (family !== 6) return null;
-  return ipv6Words(ip)?.map((w) => w.toString(16)).join(':') ?? null;
+  return (
+    ipv6Words(ip)
+      ?.map((w) => w.toString(16))
+      .join(':') ?? null
+  );
 }
 
 const OWN_TTL_MS = 60_000;

@@ -86,7 +86,9 @@ export function webhookCommands(
     if (!allowPort(portOf(new URL(url))))
       throw new SemanticError('destination_unsafe', {
         message: WEBHOOK_PORT_SENTENCE,
-        details: [{ field: 'url', issue: 'destination_unsafe', reason: 'port', message: WEBHOOK_PORT_SENTENCE }],
+        details: [
+          { field: 'url', issue: 'destination_unsafe', reason: 'port', message: WEBHOOK_PORT_SENTENCE },
+        ],
       });
   };
 

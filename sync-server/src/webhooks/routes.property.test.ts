@@ -136,12 +136,16 @@ test.prop([fc.integer({ min: 1, max: 65_535 }).filter((p) => p !== 80 && p !== 4
     const url = `https://hooks.example.com:${port}/hook`;
     const res = patch
       ? await kit.api('PATCH', `/v1/webhooks/${portEndpointId}`, { key, body: { url } })
-      : await kit.api('POST', '/v1/webhooks', { key, body: { kind: 'webhook', url, events: ['link.created'] } });
+      : await kit.api('POST', '/v1/webhooks', {
+          key,
+          body: { kind: 'webhook', url, events: ['link.created'] },
+        });
     expect(res.status).toBe(422);
-    const body = (await res.json()) as { error: { code: string; details: { field: string; reason: string }[] } };
+    const body = (await res.json()) as {
+      error: { code: string; details: { field: string; reason: string }[] };
+    };
     expect(body.error.code).toBe('destination_unsafe');
     expect(body.error.details[0]).toMatchObject({ field: 'url', reason: 'port' });
     expect(await state()).toBe(before);
   },
 );
-

@@ -80,7 +80,9 @@ describe('/v1/webhooks', () => {
   it('accepts the web ports written out', async () => {
     const res = await create({ ...WEBHOOK, url: 'https://hooks.example.com:443/port' });
     expect(res.status).toBe(201);
-    await kit.api('DELETE', `/v1/webhooks/${(await kit.json<Envelope<WebhookEndpoint>>(res)).data.id}`, { key });
+    await kit.api('DELETE', `/v1/webhooks/${(await kit.json<Envelope<WebhookEndpoint>>(res)).data.id}`, {
+      key,
+    });
   });
 
   it('refuses plain http, inside addresses and names that resolve inside, changing nothing', async () => {
