@@ -110,7 +110,7 @@ afterAll(async () => {
   await kit?.stop();
 });
 
-/** The addresses are listed after a recent password confirmation, as the editor asks for one (D-495). */
+/** The addresses are listed after a recent password confirmation, as the editor asks for one. */
 const leadsOf = async () => {
   const confirmed = await kit.call('POST', '/api/auth/reauthenticate', {
     token: kit.owner.token,

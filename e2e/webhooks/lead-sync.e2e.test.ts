@@ -302,7 +302,7 @@ describe('a sign-up reaches the owner, a signed webhook and Mailchimp', () => {
     );
     expect([...mailchimpMembers.values()]).toEqual([{ email: 'reader@example.com', status: 'subscribed' }]);
 
-    // The owner confirms their password (the addresses and their export ask for it, D-495), sees the lead and exports it.
+    // The owner confirms their password (the addresses and their export ask for it), sees the lead and exports it.
     const stepUp = await kit.call('POST', '/api/auth/reauthenticate', {
       ...owner,
       body: { password: PASSWORD },

@@ -97,7 +97,7 @@ describe("webhook payloads are the /v1 resource, by the API's own serializers", 
       job,
       worker,
     );
-    // Listing addresses asks for a recent password confirmation (D-495).
+    // Listing addresses asks for a recent password confirmation.
     const confirmed = await kit.call('POST', '/api/auth/reauthenticate', {
       ...owner(),
       body: { password: PASSWORD },

@@ -30,7 +30,7 @@ export type DepsOverrides = {
   renderPool?: RenderPool;
   /** The slugs a create generates when none is chosen (tests force a collision with it). */
   generateSlug?: () => string;
-  /** Which ports a webhook address may name (default: 443 and 80, D-498); tests with a local receiver widen it. */
+  /** Which ports a webhook address may name (default: 443 and 80); tests with a local receiver widen it. */
   allowWebhookPort?: (port: number) => boolean;
 };
 

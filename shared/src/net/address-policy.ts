@@ -41,7 +41,8 @@ export const systemResolveHost: ResolveHost = cachedResolver(lookupHost);
 /**
  * Loopback, private, link-local (incl. cloud metadata 169.254.169.254 / fd00:ec2::254), CGNAT,
  * reserved. IPv6 forms that carry an IPv4 address inside are judged by that address instead
- * (`embeddedIpv4`), and this machine's own addresses are refused whatever they are (D-497).
+ * (`embeddedIpv4`), and this machine's own addresses are refused whatever they are (a public
+ * address of the server itself reaches its own services).
  */
 const UNSAFE = new BlockList();
 for (const [net, bits] of [

@@ -1,5 +1,5 @@
 /**
- * The ports a webhook (or an ESP sync) may be delivered to: the web's own, 443 and 80 (D-498). Any
+ * The ports a webhook (or an ESP sync) may be delivered to: the web's own, 443 and 80. Any
  * other port is how a delivery would talk to a mail server (25), a cache (6379) or a database that
  * happens to listen on a public address. Tests that run a receiver on a random local port say so
  * through the services' injected network settings, never through configuration.

@@ -80,7 +80,7 @@ export function webhookCommands(
   secrets: SecretBox,
   allowPort: (port: number) => boolean = isWebPort,
 ): Command[] {
-  /** The address checks of a webhook URL: destination safety, then the port (D-498). */
+  /** The address checks of a webhook URL: destination safety, then the port (443 or 80). */
   const assertWebhookUrl = async (url: string, resolveHost: ResolveHost): Promise<void> => {
     await assertSafeDestination(url, resolveHost, 'url', WEBHOOK_CREDENTIALS_SENTENCE);
     if (!allowPort(portOf(new URL(url))))

@@ -26,7 +26,7 @@ export type SafePostOptions = {
   maxResponseBytes?: number;
   /** Extra certificate authorities to trust for https (a private PKI); default: the system's. */
   ca?: string;
-  /** Whether a port may be connected to (default: 443 and 80 only, D-498); tests with a local receiver widen it. */
+  /** Whether a port may be connected to (default: 443 and 80 only); tests with a local receiver widen it. */
   allowPort?: (port: number) => boolean;
   /** POST by default; PUT for an API whose subscribe call is an idempotent upsert (Mailchimp). */
   method?: 'POST' | 'PUT';

@@ -4,7 +4,7 @@ import { errorText } from '../../ui/error-messages';
 
 /**
  * Asks for the password again when the server wants a recent sign-in before it shows leads'
- * addresses (D-495), then lets the screen ask again.
+ * addresses (the same step-up an export asks), then lets the screen ask again.
  */
 export function ConfirmPassword({ onConfirmed }: { onConfirmed: () => void }) {
   const [password, setPassword] = useState('');

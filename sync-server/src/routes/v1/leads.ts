@@ -21,7 +21,7 @@ import { runCommands } from '../../v1/run';
 /** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */
 const erasureSchema = z.object({ captureJobId: z.string().min(1), exportFiles: z.array(z.string()) });
 
-/** The action whose check guards every answer that holds leads' addresses (D-495). */
+/** The action whose check guards every answer that holds leads' addresses. */
 const ADDRESSES = 'lead.export';
 
 const warn = (deps: AppDeps, what: string) => (err: unknown) =>
@@ -35,7 +35,7 @@ const warn = (deps: AppDeps, what: string) => (err: unknown) =>
  * Exports need a recent step-up (row 109, C5) and are audited with their row count. Whatever shows
  * the addresses themselves — the list and an export's file — asks exactly what starting an export
  * asks (`lead.export`: the same roles and grants as `lead.list`, plus the recent re-authentication),
- * so neither is a way round it (D-495). Counts and an export's progress show no address.
+ * so neither is a way round it. Counts and an export's progress show no address.
  */
 export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
