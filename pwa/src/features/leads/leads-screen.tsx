@@ -37,7 +37,7 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [status, setStatus] = useState('');
-  // The server shows addresses only after a recent sign-in : the password is asked here.
+  // The server shows addresses only after a recent sign-in: the password is asked here.
   const [needsPassword, setNeedsPassword] = useState(false);
 
   const load = useCallback(
