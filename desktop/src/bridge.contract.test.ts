@@ -85,7 +85,7 @@ async function desktopHarness(
   return {
     bridge: first.bridge,
     channels: first.channels,
-    expected: { isDesktop: true, version: '0.1.0' },
+    expected: { isDesktop: true, version: '0.1.0', keepsToken: true },
     savedFiles,
     restart: async () => launch().bridge,
     openedExternally: () => opened,

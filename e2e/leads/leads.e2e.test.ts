@@ -6,6 +6,7 @@ import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import type { Lead } from '@linkhub/shared/schemas/leads';
+import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type V1Kit } from '../../sync-server/src/v1/test-kit';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
@@ -109,14 +110,18 @@ afterAll(async () => {
   await kit?.stop();
 });
 
-const leadsOf = async () =>
-  (
-    await kit.json<Envelope<Lead[]>>(
-      await kit.call('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}&page_id=${pageId}`, {
-        token: kit.owner.token,
-      }),
-    )
-  ).data;
+/** The addresses are listed after a recent password confirmation, as the editor asks for one. */
+const leadsOf = async () => {
+  const confirmed = await kit.call('POST', '/api/auth/reauthenticate', {
+    token: kit.owner.token,
+    body: { password: PASSWORD },
+  });
+  if (confirmed.status !== 200) throw new Error(`reauthenticate ${confirmed.status}`);
+  const listed = await kit.call('GET', `/v1/leads?workspace_id=${kit.owner.workspaceId}&page_id=${pageId}`, {
+    token: kit.owner.token,
+  });
+  return (await kit.json<Envelope<Lead[]>>(listed)).data;
+};
 
 async function eventually<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
   for (let i = 0; i < 200; i++) {

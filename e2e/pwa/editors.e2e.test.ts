@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { uuidSchema } from '@linkhub/shared/schemas/common';
 import { startEdge, type EdgeHarness } from './edge-harness';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, signInInUi, signUpOverApi, watch } from './helpers';
+import { eventually, newEmail, PASSWORD, signInInUi, signUpOverApi, watch } from './helpers';
 
 /**
  * The content editors as a user meets them (issue 17): a link with a language rule and a 50/50 split
@@ -549,6 +549,24 @@ describe('the page builder', () => {
     await page.getByRole('link', { name: 'Leads of this page' }).click();
     await page.getByRole('heading', { name: `Leads of @${handle}` }).waitFor();
     await page.getByText('No sign-ups yet.').waitFor();
+
+    // A sign-up arrives; the sign-in is older than the step-up window: the addresses wait for the password.
+    const [bio] = await h.sql<{ id: string }>('SELECT id FROM bio_pages WHERE handle = $1', [handle]);
+    await h.sql(
+      `INSERT INTO leads (workspace_id, page_id, email, consent_text, consented_at, page_revision)
+       VALUES ($1, $2, 'reader@example.com', 'Send me the monthly letter.', now(), 1)`,
+      [workspaceId, bio?.id],
+    );
+    await h.sql(
+      "UPDATE sessions SET reauthenticated_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      [email],
+    );
+    await page.reload();
+    const confirm = page.getByRole('form', { name: 'Confirm your password' });
+    await confirm.getByLabel('Password').fill(PASSWORD);
+    await confirm.getByRole('button', { name: 'Show the leads' }).click();
+    await page.getByRole('list', { name: 'Leads' }).getByText('reader@example.com').waitFor();
+    expect(await confirm.count()).toBe(0);
     await page.context().close();
   }, 120_000);
 });

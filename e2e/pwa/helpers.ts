@@ -52,9 +52,21 @@ export async function sessionToken(context: BrowserContext): Promise<string> {
   return cookie.value;
 }
 
+const cspViolations = new WeakMap<Page, string[]>();
+
+/** What Chromium reported refused by the editor's Content-Security-Policy on a watched page. */
+export function cspViolationsOf(page: Page): readonly string[] {
+  return cspViolations.get(page) ?? [];
+}
+
 /** Short waits and the page's console in the test output, so a failing step says where it stopped. */
 export function watch(page: Page, label: string): void {
   page.setDefaultTimeout(15_000);
+  const violations: string[] = [];
+  cspViolations.set(page, violations);
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+  });
   page.on('pageerror', (e) => console.error(`[${label}] page error: ${e.message}`));
   page.on('response', (r) => {
     if (r.status() >= 500)

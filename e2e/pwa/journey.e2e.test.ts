@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEdge, type EdgeHarness } from './edge-harness';
 import { startPwaHarness, type PwaHarness } from './harness';
 import {
+  cspViolationsOf,
   eventually,
   mailedLink,
   newEmail,
@@ -206,6 +207,10 @@ describe('the whole journey (issue 9 done-when)', () => {
     expect(await page.locator(`.vrow[data-link-id="${link?.id}"] [role=cell]`).nth(3).textContent()).toBe(
       '1',
     );
+    // The editor ran the whole journey under its Content-Security-Policy with nothing refused.
+    const shell = await page.request.get(`${h.base}/`);
+    expect(shell.headers()['content-security-policy']).toContain("script-src 'self';");
+    expect(cspViolationsOf(page)).toEqual([]);
     await context.close();
   }, 180_000);
 });
@@ -328,6 +333,8 @@ describe('the editor, offline first', () => {
       (rows) => rows[0]?.title === 'Spring sale, extended',
     );
     expect(merged?.destination_url).toBe('https://shop.example/summer');
+    expect(cspViolationsOf(page)).toEqual([]);
+    expect(cspViolationsOf(second)).toEqual([]);
     await other.close();
     await context.close();
   }, 120_000);

@@ -16,6 +16,7 @@ import type { Lead } from '@linkhub/shared/schemas/leads';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import type { WebhookEndpointCreated } from '@linkhub/shared/webhooks/schemas';
 import { verifySignature } from '@linkhub/shared/webhooks/signature';
+import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import {
   ALL_SCOPES,
   startV1Kit,
@@ -301,7 +302,12 @@ describe('a sign-up reaches the owner, a signed webhook and Mailchimp', () => {
     );
     expect([...mailchimpMembers.values()]).toEqual([{ email: 'reader@example.com', status: 'subscribed' }]);
 
-    // The owner sees the lead and exports it.
+    // The owner confirms their password (the addresses and their export ask for it), sees the lead and exports it.
+    const stepUp = await kit.call('POST', '/api/auth/reauthenticate', {
+      ...owner,
+      body: { password: PASSWORD },
+    });
+    expect(stepUp.status).toBe(200);
     const leads = await kit.json<Envelope<Lead[]>>(await kit.call('GET', `/v1/leads?${ws()}`, owner));
     expect(leads.data.map((l) => [l.email, l.status])).toEqual([['reader@example.com', 'confirmed']]);
     const started = await kit.call('POST', '/v1/leads/exports', {

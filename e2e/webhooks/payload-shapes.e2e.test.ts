@@ -5,6 +5,7 @@ import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { webhookPayloadSchema, type WebhookEvent } from '@linkhub/shared/webhooks/events';
+import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type V1Kit } from '../../sync-server/src/v1/test-kit';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
@@ -96,6 +97,12 @@ describe("webhook payloads are the /v1 resource, by the API's own serializers", 
       job,
       worker,
     );
+    // Listing addresses asks for a recent password confirmation.
+    const confirmed = await kit.call('POST', '/api/auth/reauthenticate', {
+      ...owner(),
+      body: { password: PASSWORD },
+    });
+    expect(confirmed.status).toBe(200);
     const [lead] = await get<Array<{ id: string }>>(`/v1/leads?${ws()}&page_id=${pageId}`, owner());
     expect(lead).toBeDefined();
     const id = lead?.id ?? '';

@@ -95,7 +95,11 @@ beforeAll(async () => {
   app = await createTestApp(
     { OUTBOX_DIR: outbox, PWA_DIST: dist, LOG_LEVEL: 'silent' },
     // A name only DNS shows to be inside: the server's refusal, beside the field.
-    { resolveHost: async (host) => (host === INSIDE_HOST ? ['10.0.0.7'] : ['93.184.216.34']) },
+    // The local receiver listens on a random port, which only this test allows.
+    {
+      resolveHost: async (host) => (host === INSIDE_HOST ? ['10.0.0.7'] : ['93.184.216.34']),
+      allowWebhookPort: (port) => port === 443 || port === receiverPort,
+    },
   );
   const handle = createDb(app.database.url, { max: 1 });
   await ensureSystemDomains(handle.db, {
@@ -122,6 +126,7 @@ beforeAll(async () => {
       webhookNetwork: {
         resolveHost: async (host) => (host === HOOK_HOST ? ['127.0.0.2'] : []),
         allowAddress: (address) => address === '127.0.0.2',
+        allowPort: (port) => port === receiverPort,
         ca: cert,
       },
     },

@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/net/host-header';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
 import { parseEnv } from '@linkhub/shared/config/env';
@@ -80,7 +81,7 @@ const listener = createEdgeListener({
   metrics,
   timeRequest: prometheus.timeRequest,
 });
-const server = createServer(listener);
+const server = createServer(PUBLIC_SERVER_OPTIONS, listener);
 server.listen(config.PORT, () => {
   logger.info(
     { port: config.PORT, link_host: config.LINK_HOST, bio_host: config.BIO_HOST },

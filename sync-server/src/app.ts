@@ -7,6 +7,7 @@ import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { csrfProtection, originOf } from './middleware/csrf';
 import { mountRoutes } from './routes/index';
+import { noStoreJson } from './middleware/no-store';
 import { pwaStatic } from './routes/pwa-static';
 import { requestBodyLimit } from './v1/body-limit';
 
@@ -32,6 +33,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     originOf(deps.config.PUBLIC_PWA_URL),
     DESKTOP_APP_ORIGIN,
   ]);
+  // Outside the cross-site refusal, so its answer is not kept by a cache either.
+  for (const path of CSRF_PROTECTED_PATHS) app.use(path, noStoreJson());
   for (const path of CSRF_PROTECTED_PATHS) app.use(path, csrf);
   mountRoutes(app, deps);
   const pwa = pwaStatic(deps.config.PWA_DIST, deps.config.PUBLIC_EDGE_URL);

@@ -30,6 +30,8 @@ export type DepsOverrides = {
   renderPool?: RenderPool;
   /** The slugs a create generates when none is chosen (tests force a collision with it). */
   generateSlug?: () => string;
+  /** Which ports a webhook address may name (default: 443 and 80); tests with a local receiver widen it. */
+  allowWebhookPort?: (port: number) => boolean;
 };
 
 /** The primary's pool and, with DATABASE_READ_URL set, the replica's (else the same pool). */
@@ -82,6 +84,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
       artifacts,
       createSecretBox(config.AUTH_SECRET),
       overrides.generateSlug,
+      overrides.allowWebhookPort,
     ),
   );
   const billing = createStripeBilling(config);

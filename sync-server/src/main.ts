@@ -1,10 +1,10 @@
-import { serve } from '@hono/node-server';
 import { parseEnv } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/logging/logger';
 import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
 import { createMetricsServer } from '@linkhub/shared/metrics/server';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './deps';
+import { createSyncHttpServer } from './http-server';
 import { syncServerEnvSchema } from './env';
 
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
@@ -12,8 +12,11 @@ const config = parseEnv(syncServerEnvSchema);
 const logger = createLogger('sync-server', { level: config.LOG_LEVEL });
 containProcessFaults(logger);
 const deps = createDeps(config, { logger });
-const server = serve({ fetch: createApp(deps).fetch, port: config.PORT }, (info) => {
-  logger.info({ port: info.port }, `sync-server listening on http://localhost:${info.port}`);
+const server = createSyncHttpServer(createApp(deps).fetch, logger);
+server.listen(config.PORT, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
+  logger.info({ port }, `sync-server listening on http://localhost:${port}`);
 });
 
 // Prometheus on its own listener, loopback by default (DECISIONS D-311).

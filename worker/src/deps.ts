@@ -16,6 +16,8 @@ import { addressesVia, type AddressOf } from '@linkhub/shared/url/public-address
 export type WebhookNetwork = {
   resolveHost: ResolveHost;
   allowAddress?: (address: string) => boolean;
+  /** Which ports (default: 443 and 80 only). */
+  allowPort?: (port: number) => boolean;
   ca?: string;
 };
 

@@ -1,4 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
+import { connect } from 'node:net';
+import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/net/host-header';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEvents } from '@linkhub/shared/analytics/event';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
@@ -59,7 +61,7 @@ beforeAll(async () => {
     logger: createLogger('edge-test', { level: 'silent' }),
     metrics: edge.metrics,
   });
-  server = createServer(listener);
+  server = createServer(PUBLIC_SERVER_OPTIONS, listener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const address = server.address();
   port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -135,4 +137,39 @@ describe('edge listener (node:http hot path in front of Hono)', () => {
     }
     expect(edge.metrics.hotCacheHits).toBeGreaterThan(0);
   });
+
+  it('answers a request without Host, or with two, 400 in the envelope, and does not count it as a failure', async () => {
+    const failuresBefore = edge.metrics.requestFailures;
+    for (const [head, issue] of [
+      ['GET /spring HTTP/1.0\r\n\r\n', 'missing'],
+      ['GET /spring HTTP/1.1\r\nConnection: close\r\n\r\n', 'missing'],
+      [
+        `GET /spring HTTP/1.1\r\nHost: ${LINK_HOST}\r\nHost: evil.example\r\nConnection: close\r\n\r\n`,
+        'duplicate',
+      ],
+    ] as const) {
+      const raw = await rawRequest(head);
+      expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+      const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)) as {
+        error: { code: string; details: { field: string; issue: string }[]; request_id: string };
+      };
+      expect(body.error.code).toBe('validation_failed');
+      expect(body.error.details).toEqual([{ field: 'host', issue }]);
+      expect(body.error.request_id).toMatch(/^req_/);
+    }
+    expect(edge.metrics.requestFailures).toBe(failuresBefore);
+    expect((await get(LINK_HOST, '/spring')).status).toBe(302);
+  });
 });
+
+/** Everything the server writes back for one hand-written request. */
+function rawRequest(head: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(head));
+    let out = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (out += chunk));
+    socket.on('end', () => resolve(out));
+    socket.on('error', reject);
+  });
+}

@@ -1,6 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import type { Logger } from '@linkhub/shared/logging/logger';
+import { withHostHeaderGuard } from '@linkhub/shared/net/host-header';
 import type { RequestTimer } from '@linkhub/shared/metrics/registry';
 import type { EdgeMetrics } from '../metrics';
 import { routeClassOf, type EdgeRouteClass } from '../prometheus';
@@ -108,11 +109,12 @@ export function createEdgeListener(deps: EdgeListenerDeps): RequestListener {
     timeRequest(outcome.qr === true ? 'qr' : 'redirect', started);
   }
 
-  return (req, res) => {
+  // A missing or repeated Host header is the client's mistake: 400 in the envelope, not a failure.
+  return withHostHeaderGuard((req, res) => {
     serve(req, res).catch((err: unknown) => {
       failed(err, 'listener');
       if (!res.headersSent) send(res, genericPageResponse(), genericPageResponse);
       else res.destroy();
     });
-  };
+  }, deps.logger);
 }

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:https';
+import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/net/host-header';
 import type { RequestListener } from 'node:http';
 import type { SecureContext } from 'node:tls';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -30,7 +31,10 @@ export function createTlsServer(options: {
       },
     );
   };
-  const server = createServer({ SNICallback: sniCallback, minVersion: 'TLSv1.2' }, options.listener);
+  const server = createServer(
+    { ...PUBLIC_SERVER_OPTIONS, SNICallback: sniCallback, minVersion: 'TLSv1.2' },
+    options.listener,
+  );
   // A handshake that fails (no certificate, a scanner) is the client's problem, not a process fault.
   server.on('tlsClientError', () => undefined);
   return server;

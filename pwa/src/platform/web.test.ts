@@ -43,11 +43,7 @@ function browserLike(
       return url;
     },
     revokeObjectURL: (url) => void revoked.push(url),
-    sessionStorage: {
-      getItem: (key) => storage.get(key) ?? null,
-      setItem: (key, value) => void storage.set(key, value),
-      removeItem: (key) => void storage.delete(key),
-    },
+    sessionStorage: { removeItem: (key) => void storage.delete(key) },
     openWindow: (url) => void opened.push(url),
     notification: {
       permission: () => permission,
@@ -66,7 +62,7 @@ async function webHarness(): Promise<BridgeHarness> {
   const browser = browserLike();
   return {
     bridge: createWebBridge(browser.deps),
-    expected: { isDesktop: false, version: '0.1.0' },
+    expected: { isDesktop: false, version: '0.1.0', keepsToken: false },
     savedFiles: async (): Promise<SavedFile[]> =>
       Promise.all(
         browser.downloads.map(async (d) => ({
@@ -97,13 +93,18 @@ describe('web bridge, beyond the contract', () => {
     expect(browser.revoked).toEqual(['blob:https://app.linkhub.test/1']);
   });
 
-  it('keeps the token in sessionStorage, or only in memory where storage is blocked', async () => {
+  it('keeps no session token a script could read: the HttpOnly cookie carries the session', async () => {
     const browser = browserLike();
-    await createWebBridge(browser.deps).secureToken.set('tok');
-    expect(browser.storage.get(TOKEN_KEY)).toBe('tok');
+    browser.storage.set(TOKEN_KEY, 'lhs_left_by_an_older_build');
+    const bridge = createWebBridge(browser.deps);
+    expect(browser.storage.has(TOKEN_KEY)).toBe(false);
+    await bridge.secureToken.set('lhs_tok');
+    expect([...browser.storage.values()]).toEqual([]);
+    expect(await bridge.secureToken.get()).toBeNull();
     const blocked = createWebBridge({ ...browserLike().deps, sessionStorage: null });
-    await blocked.secureToken.set('tok2');
-    expect(await blocked.secureToken.get()).toBe('tok2');
+    await blocked.secureToken.set('lhs_tok2');
+    expect(await blocked.secureToken.get()).toBeNull();
+    await expect(bridge.secureToken.set('')).rejects.toThrow('invalid_argument');
   });
 
   it('asks for notification permission once and respects a refusal', async () => {

@@ -13,8 +13,8 @@ export type WebBridgeDeps = {
   createAnchor(): { href: string; download: string; rel: string; click(): void; remove(): void };
   createObjectURL(blob: Blob): string;
   revokeObjectURL(url: string): void;
-  /** sessionStorage, or null where storage is blocked (the token then lives in memory). */
-  sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** sessionStorage, or null where storage is blocked: only to remove a token an older build left there. */
+  sessionStorage: Pick<Storage, 'removeItem'> | null;
   openWindow(url: string): void;
   notification: {
     permission(): NotificationPermission;
@@ -30,17 +30,19 @@ export type WebBridgeDeps = {
   later(run: () => void): void;
 };
 
+/** Where builds before D-495 kept the session token; removed when the bridge starts. */
 export const TOKEN_KEY = 'linkhub.session';
 
 const invalid = (detail: string) => new Error(`invalid_argument: ${detail}`);
 
 /**
- * The browser implementation of the platform bridge: downloads instead of save dialogs, the token
- * in sessionStorage (cleared with the tab), a new tab instead of the system browser, the Badging API
- * where the PWA is installed. Same type and same refusals as the desktop bridge.
+ * The browser implementation of the platform bridge: downloads instead of save dialogs, no token
+ * at all (the editor is served from the sync-server's origin, so every call rides the HttpOnly
+ * `lh_session` cookie, which no script can read: D-495), a new tab instead of the system browser,
+ * the Badging API where the PWA is installed. Same type and same refusals as the desktop bridge.
  */
 export function createWebBridge(deps: WebBridgeDeps): DesktopBridge {
-  let memoryToken: string | null = null;
+  deps.sessionStorage?.removeItem(TOKEN_KEY);
 
   const download = (name: string, mime: string, bytes: Uint8Array) => {
     const url = deps.createObjectURL(new Blob([new Uint8Array(bytes)], { type: mime }));
@@ -72,17 +74,15 @@ export function createWebBridge(deps: WebBridgeDeps): DesktopBridge {
       }
       return { saved: true, written };
     },
+    // Nothing is kept: callers then send no Authorization header and the cookie does the work.
     secureToken: {
       async get() {
-        return deps.sessionStorage === null ? memoryToken : deps.sessionStorage.getItem(TOKEN_KEY);
+        return null;
       },
       async set(token) {
         if (token.length === 0 || token.length > 8_192) throw invalid('token must be 1 to 8192 characters');
-        if (deps.sessionStorage === null) memoryToken = token;
-        else deps.sessionStorage.setItem(TOKEN_KEY, token);
       },
       async clear() {
-        memoryToken = null;
         deps.sessionStorage?.removeItem(TOKEN_KEY);
       },
     },

@@ -11,7 +11,11 @@ export type SavedFile = { name: string; bytes: Uint8Array };
 
 export type BridgeHarness = {
   bridge: DesktopBridge;
-  expected: { isDesktop: boolean; version: string };
+  /**
+   * `keepsToken`: the desktop keeps the session token in the OS store; the web build keeps none (the
+   * HttpOnly session cookie carries the session, D-495), so its `get()` stays null.
+   */
+  expected: { isDesktop: boolean; version: string; keepsToken: boolean };
   /** Files the user ended up with (downloads, or files written where the dialog said). */
   savedFiles(): Promise<SavedFile[]>;
   /** Quit and relaunch the app / reload the tab: a new bridge over the same persistent storage. */
@@ -101,9 +105,16 @@ export function runBridgeContract(name: string, makeHarness: () => Promise<Bridg
     );
 
     it(
-      'keeps the session token across a restart and forgets it on clear',
+      'keeps the session token across a restart and forgets it on clear (desktop), keeps none readable (web)',
       withHarness(async (h) => {
         expect(await h.bridge.secureToken.get()).toBeNull();
+        if (!h.expected.keepsToken) {
+          await h.bridge.secureToken.set('lh_sess_abc123');
+          expect(await h.bridge.secureToken.get()).toBeNull();
+          expect(await (await h.restart()).secureToken.get()).toBeNull();
+          await expect(h.bridge.secureToken.set('')).rejects.toThrow(/invalid_argument/);
+          return;
+        }
         await h.bridge.secureToken.set('lh_sess_abc123');
         expect(await h.bridge.secureToken.get()).toBe('lh_sess_abc123');
         const restarted = await h.restart();

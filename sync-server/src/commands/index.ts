@@ -2,6 +2,7 @@ import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { randomSlug } from '@linkhub/shared/mutators/args';
+import { isWebPort } from '@linkhub/shared/webhooks/ports';
 import { domainCommands } from './domains';
 import { experimentCommands } from './experiments';
 import { leadCommands } from './leads';
@@ -23,6 +24,7 @@ export function allCommands(
   artifacts: ArtifactStore,
   secrets: SecretBox,
   generateSlug: () => string = randomSlug,
+  allowWebhookPort: (port: number) => boolean = isWebPort,
 ): Command[] {
   const commands = [
     ...linkCommands(cache, generateSlug),
@@ -33,7 +35,7 @@ export function allCommands(
     ...workspaceCommands(),
     ...leadCommands(),
     ...experimentCommands(cache),
-    ...webhookCommands(secrets),
+    ...webhookCommands(secrets, allowWebhookPort),
   ];
   const names = new Set(commands.map((c) => c.name));
   const missing = MUTATOR_NAMES.filter((name) => !names.has(name));

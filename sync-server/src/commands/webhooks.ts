@@ -1,4 +1,9 @@
-import { ConflictError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
+import {
+  ConflictError,
+  NotFoundError,
+  SemanticError,
+  ValidationError,
+} from '@linkhub/shared/errors/app-error';
 import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { one } from '@linkhub/shared/db/sql';
 import {
@@ -13,7 +18,8 @@ import { isLeadEvent } from '@linkhub/shared/webhooks/events';
 import { deliveryJob, deliveryJobId, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
 import { endpointConfigOf, lastFour, newSigningSecret } from '../webhooks/endpoint-config';
 import { authorizeCommand } from './authorization';
-import { assertSafeDestination } from './destination-safety';
+import { assertSafeDestination, type ResolveHost } from './destination-safety';
+import { isWebPort, portOf, WEBHOOK_PORT_SENTENCE } from '@linkhub/shared/webhooks/ports';
 import { WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { audit } from './support';
 import type { Command, CommandContext } from './types';
@@ -70,9 +76,25 @@ function disabled(message: string): ConflictError {
  * its secret. An endpoint already receiving leads' addresses also needs `lead.manage_sync` to be
  * changed, so no API key can point it somewhere else.
  */
-export function webhookCommands(secrets: SecretBox): Command[] {
+export function webhookCommands(
+  secrets: SecretBox,
+  allowPort: (port: number) => boolean = isWebPort,
+): Command[] {
+  /** The address checks of a webhook URL: destination safety, then the port (443 or 80). */
+  const assertWebhookUrl = async (url: string, resolveHost: ResolveHost): Promise<void> => {
+    await assertSafeDestination(url, resolveHost, 'url', WEBHOOK_CREDENTIALS_SENTENCE);
+    if (!allowPort(portOf(new URL(url))))
+      throw new SemanticError('destination_unsafe', {
+        message: WEBHOOK_PORT_SENTENCE,
+        details: [
+          { field: 'url', issue: 'destination_unsafe', reason: 'port', message: WEBHOOK_PORT_SENTENCE },
+        ],
+      });
+  };
+
   const create = defineCommand(createWebhookEndpoint, {
     run: async (ctx, args) => {
+      if (args.kind === 'webhook') await assertWebhookUrl(args.url, ctx.resolveHost);
       const live = await one<{ n: number }>(
         ctx.tx,
         'SELECT count(*)::int AS n FROM webhook_endpoints WHERE workspace_id = $1 AND deleted_at IS NULL',
@@ -82,9 +104,7 @@ export function webhookCommands(secrets: SecretBox): Command[] {
         throw new ValidationError([{ field: 'url', issue: 'too_many_endpoints', maximum: MAX_ENDPOINTS }], {
           message: `A workspace has at most ${MAX_ENDPOINTS} webhook endpoints: remove one first.`,
         });
-      if (args.kind === 'webhook')
-        await assertSafeDestination(args.url, ctx.resolveHost, 'url', WEBHOOK_CREDENTIALS_SENTENCE);
-      else {
+      if (args.kind !== 'webhook') {
         const page = await one<{ id: string }>(
           ctx.tx,
           'SELECT id FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
@@ -133,8 +153,7 @@ export function webhookCommands(secrets: SecretBox): Command[] {
         await authorizeCommand(ctx.tx, ctx.by, 'lead.manage_sync', args.workspace_id);
       if (before.kind !== 'webhook' && args.url !== undefined) throw notForEsp('url');
       if (before.kind !== 'webhook' && args.events !== undefined) throw notForEsp('events');
-      if (args.url !== undefined)
-        await assertSafeDestination(args.url, ctx.resolveHost, 'url', WEBHOOK_CREDENTIALS_SENTENCE);
+      if (args.url !== undefined) await assertWebhookUrl(args.url, ctx.resolveHost);
       const sets: string[] = [];
       const values: unknown[] = [args.id];
       const set = (column: string, value: unknown) => {

@@ -53,4 +53,30 @@ describe('pwaStatic', () => {
     utimesSync(path.join(dist, 'index.html'), later, later);
     expect(await shellOf()).toContain('/assets/app-2.js');
   });
+
+  it('serves the editor with a strict policy: scripts from itself only, no framing, no plugins, no foreign base', async () => {
+    const app = appWith('http://localhost:8787');
+    for (const url of ['/', '/links/abc']) {
+      const res = await app.request(url, { headers: { accept: 'text/html' } });
+      const csp = res.headers.get('content-security-policy') ?? '';
+      const directives = new Map(
+        csp.split(';').map((d) => {
+          const [name = '', ...values] = d.trim().split(/\s+/);
+          return [name, values.join(' ')] as const;
+        }),
+      );
+      expect(directives.get('script-src')).toBe("'self'");
+      expect(directives.get('default-src')).toBe("'self'");
+      expect(directives.get('object-src')).toBe("'none'");
+      expect(directives.get('base-uri')).toBe("'self'");
+      expect(directives.get('frame-ancestors')).toBe("'none'");
+      expect(directives.get('img-src')).toContain('http://localhost:8787');
+      expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+    const asset = await app.request('/assets/app.js');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
 });

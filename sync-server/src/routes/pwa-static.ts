@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { EDGE_URL_META } from '@linkhub/shared/url/public-address';
 import type { AppEnv } from '../app-env';
+import { EDITOR_FILE_HEADERS, editorShellHeaders } from './editor-headers';
 
 /** Paths that belong to the API and never fall back to the PWA's index.html. */
 export const API_PATH_PREFIXES = ['/api/', '/v1/', '/v1', '/replicache/', '/webhooks/', '/healthz'] as const;
@@ -57,6 +58,7 @@ export function pwaStatic(distDir: string, edgeUrl: string | null = null): Middl
   if (!existsSync(path.join(root, 'index.html'))) return null;
   const files = serveStatic<AppEnv>({ root });
   const shell = shellReader(root, edgeUrl);
+  const shellHeaders = editorShellHeaders(edgeUrl);
   const notHere = async (): Promise<void> => undefined;
   return async (c, next) => {
     if (isApiPath(c.req.path)) return next();
@@ -65,10 +67,13 @@ export function pwaStatic(distDir: string, edgeUrl: string | null = null): Middl
       c.req.path === '/' || c.req.path === '/index.html' || (wantsHtml && !path.extname(c.req.path));
     if (!isShell) {
       const file = await files(c, notHere);
-      if (file) return file;
+      if (file) {
+        for (const [name, value] of Object.entries(EDITOR_FILE_HEADERS)) file.headers.set(name, value);
+        return file;
+      }
       // Only navigations get the app shell; a missing /assets/x.js stays a 404.
       return next();
     }
-    return c.html(await shell(), 200, { 'Cache-Control': 'no-cache' });
+    return c.html(await shell(), 200, shellHeaders);
   };
 }

@@ -11,6 +11,8 @@ import { startV1Kit, type V1Kit } from '../v1/test-kit';
 let kit: V1Kit;
 let key = '';
 let endpointId = '';
+/** One the random requests never name (they may delete `endpointId`). */
+let portEndpointId = '';
 
 beforeAll(async () => {
   kit = await startV1Kit();
@@ -20,6 +22,11 @@ beforeAll(async () => {
     body: { kind: 'webhook', url: 'https://hooks.example.com/keep', events: ['link.created'] },
   });
   endpointId = ((await res.json()) as { data: { id: string } }).data.id;
+  const other = await kit.api('POST', '/v1/webhooks', {
+    key,
+    body: { kind: 'webhook', url: 'https://hooks.example.com/ports', events: ['link.created'] },
+  });
+  portEndpointId = ((await other.json()) as { data: { id: string } }).data.id;
 });
 afterAll(async () => kit.stop());
 
@@ -34,6 +41,9 @@ const scalar = fc.oneof(
     'http://hooks.example.com/x',
     'https://intranet.example.com/',
     'https://127.0.0.1/',
+    'https://hooks.example.com:25/x',
+    'https://hooks.example.com:6379/x',
+    'https://[2002:7f00:1::1]/x',
     'link.created',
     'lead.created',
     'webhook',
@@ -116,5 +126,26 @@ test.prop([
       });
       expect(await state()).toBe(before);
     }
+  },
+);
+
+test.prop([fc.integer({ min: 1, max: 65_535 }).filter((p) => p !== 80 && p !== 443), fc.boolean()])(
+  'a webhook address on any port but 443 and 80 is refused 422 naming the url, created or changed',
+  async (port, patch) => {
+    const before = await state();
+    const url = `https://hooks.example.com:${port}/hook`;
+    const res = patch
+      ? await kit.api('PATCH', `/v1/webhooks/${portEndpointId}`, { key, body: { url } })
+      : await kit.api('POST', '/v1/webhooks', {
+          key,
+          body: { kind: 'webhook', url, events: ['link.created'] },
+        });
+    expect(res.status).toBe(422);
+    const body = (await res.json()) as {
+      error: { code: string; details: { field: string; reason: string }[] };
+    };
+    expect(body.error.code).toBe('destination_unsafe');
+    expect(body.error.details[0]).toMatchObject({ field: 'url', reason: 'port' });
+    expect(await state()).toBe(before);
   },
 );

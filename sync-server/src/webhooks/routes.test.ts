@@ -77,6 +77,14 @@ describe('/v1/webhooks', () => {
     expect(createSecretBox(kit.deps.config.AUTH_SECRET).open(sealed).toString()).toBe(data.secret);
   });
 
+  it('accepts the web ports written out', async () => {
+    const res = await create({ ...WEBHOOK, url: 'https://hooks.example.com:443/port' });
+    expect(res.status).toBe(201);
+    await kit.api('DELETE', `/v1/webhooks/${(await kit.json<Envelope<WebhookEndpoint>>(res)).data.id}`, {
+      key,
+    });
+  });
+
   it('refuses plain http, inside addresses and names that resolve inside, changing nothing', async () => {
     const before = await kit.count('webhook_endpoints');
     const plain = await create({ ...WEBHOOK, url: 'http://hooks.example.com/x' });
@@ -90,6 +98,13 @@ describe('/v1/webhooks', () => {
       const res = await create({ ...WEBHOOK, url });
       expect([400, 422], url).toContain(res.status);
       expect((await kit.json<ErrorBody>(res)).error.details[0]?.field, url).toBe('url');
+    }
+    for (const url of ['https://hooks.example.com:25/x', 'https://hooks.example.com:6379/x']) {
+      const res = await create({ ...WEBHOOK, url });
+      expect(res.status, url).toBe(422);
+      const error = (await kit.json<ErrorBody>(res)).error;
+      expect(error.message).toBe('A webhook address may use port 443 (https) or 80 only.');
+      expect(error.details[0], url).toMatchObject({ field: 'url', reason: 'port' });
     }
     const ip = await create({ ...WEBHOOK, url: 'https://169.254.169.254/latest' });
     expect(ip.status).toBe(400);

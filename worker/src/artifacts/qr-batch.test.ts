@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
-import { csvField } from './csv';
+import { csvField } from '@linkhub/shared/analytics/csv';
 import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
 import { runQrBatchExport } from './qr-batch';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';

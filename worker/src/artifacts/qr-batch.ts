@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { QrDpi, QrFormat } from '@linkhub/shared/qr/render/index';
 import { z } from 'zod';
 import { QR_EXPORT_FORMATS } from '@linkhub/shared/schemas/qr-codes';
-import { csvRow } from './csv';
+import { csvLine } from '@linkhub/shared/analytics/csv';
 import {
   ensureQrArtifact,
   QrArtifactMissingError,
@@ -75,13 +75,13 @@ export async function buildQrBatch(
         );
   const format: QrFormat = params.format;
   const files: Zippable = {};
-  let manifest = csvRow(MANIFEST_COLUMNS);
+  let manifest = csvLine(MANIFEST_COLUMNS);
   let refused = 0;
   let lastReported = -1;
   const found = new Set(rows.map((r) => r.id));
   const missing = (params.qr_code_ids ?? []).filter((id) => !found.has(id));
   for (const id of missing)
-    manifest += csvRow([
+    manifest += csvLine([
       '',
       '',
       '',
@@ -109,7 +109,7 @@ export async function buildQrBatch(
       for (let k = 2; name in files; k++) name = `${a.slug}-${k}.${format}`;
       // PNG and PDF are compressed already; SVG and EPS are text and shrink well.
       files[name] = [bytes, { level: format === 'svg' || format === 'eps' ? 6 : 0 }];
-      manifest += csvRow([
+      manifest += csvLine([
         a.slug,
         a.shortUrl,
         a.title,
@@ -129,7 +129,7 @@ export async function buildQrBatch(
           `SELECT slug, title FROM qr_codes WHERE id = $1`,
           [id],
         );
-        manifest += csvRow([
+        manifest += csvLine([
           info[0]?.slug ?? '',
           '',
           info[0]?.title ?? null,
@@ -142,7 +142,7 @@ export async function buildQrBatch(
           problem,
         ]);
       } else if (error instanceof QrArtifactMissingError) {
-        manifest += csvRow(['', '', '', '', format, params.size_mm, null, '', 'missing', error.message]);
+        manifest += csvLine(['', '', '', '', format, params.size_mm, null, '', 'missing', error.message]);
       } else {
         throw error;
       }

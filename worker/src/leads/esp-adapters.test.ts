@@ -134,6 +134,7 @@ beforeAll(async () => {
         resolveHost: async (host) =>
           host === 'us21.api.mailchimp.com' || host === 'api.convertkit.com' ? ['127.0.0.2'] : [],
         allowAddress: (a) => a === '127.0.0.2',
+        allowPort: () => true,
         ca: cert,
       },
     },

@@ -100,6 +100,7 @@ beforeAll(async () => {
       webhookNetwork: {
         resolveHost: async (host) => (host === 'receiver.example.com' ? ['127.0.0.2'] : []),
         allowAddress: (a) => a === '127.0.0.2',
+        allowPort: () => true,
         ca: cert,
       },
     },

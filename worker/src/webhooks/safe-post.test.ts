@@ -56,7 +56,11 @@ const publicDns: ResolveHost = async (host) => {
   throw new Error('NXDOMAIN');
 };
 const strict: SafePostOptions = { resolveHost: publicDns, timeoutMs: 2_000 };
-const onlyReceiver: SafePostOptions = { ...strict, allowAddress: (a: string) => a === '127.0.0.2' };
+const onlyReceiver: SafePostOptions = {
+  ...strict,
+  allowAddress: (a: string) => a === '127.0.0.2',
+  allowPort: () => true,
+};
 const post = (url: string, opts: SafePostOptions = strict) =>
   safePost(url, '{}', { 'Content-Type': 'application/json' }, opts);
 
@@ -91,6 +95,17 @@ describe('webhook delivery never reaches inside', () => {
       reason: 'unresolvable',
     });
     expect(hits.filter((h) => h.startsWith('inside'))).toEqual([]);
+  });
+
+  it('refuses every port but 443 and 80 before connecting, even on an allowed address', async () => {
+    const before = hits.length;
+    const { allowPort: _everyPort, ...webPortsOnly } = onlyReceiver;
+    expect(await post(`http://receiver.example.com:${receiverPort}/ok`, webPortsOnly)).toEqual({
+      kind: 'failed',
+      status: null,
+      reason: 'refused_address',
+    });
+    expect(hits.length).toBe(before);
   });
 
   it('connects to the checked address, follows no redirect (a 302 to loopback is a failed delivery)', async () => {

@@ -8,6 +8,7 @@ import {
   type ResolveHost,
 } from '@linkhub/shared/net/address-policy';
 import type { DeliveryFailureReason } from '@linkhub/shared/webhooks/schemas';
+import { isWebPort, portOf } from '@linkhub/shared/webhooks/ports';
 
 /**
  * One outbound webhook POST that can never reach inside (issue 19): the host is resolved, every
@@ -25,6 +26,8 @@ export type SafePostOptions = {
   maxResponseBytes?: number;
   /** Extra certificate authorities to trust for https (a private PKI); default: the system's. */
   ca?: string;
+  /** Whether a port may be connected to (default: 443 and 80 only); tests with a local receiver widen it. */
+  allowPort?: (port: number) => boolean;
   /** POST by default; PUT for an API whose subscribe call is an idempotent upsert (Mailchimp). */
   method?: 'POST' | 'PUT';
 };
@@ -86,6 +89,8 @@ export async function safePost(
     return { kind: 'failed', status: null, reason: 'bad_url' };
   const checked = await checkedAddress(url, opts);
   if ('refused' in checked) return checked.refused;
+  if (!(opts.allowPort ?? isWebPort)(portOf(url)))
+    return { kind: 'failed', status: null, reason: 'refused_address' };
   const host = bareHost(url);
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const cap = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { leadExportSchema, type LeadExport } from '@linkhub/shared/schemas/leads';
-import { api, ApiError } from '../../api/api';
+import { api, apiErrorOf, ApiError } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { platform } from '../../platform/bridge';
 
@@ -42,7 +42,7 @@ export function LeadExportButton({ workspaceId, pageId }: { workspaceId: string;
         credentials: 'same-origin',
         headers: token ? { authorization: `Bearer ${token}` } : {},
       });
-      if (!response.ok) return setMessage(`The download failed (${response.status}).`);
+      if (!response.ok) throw await apiErrorOf(response);
       const saved = await platform().saveFile({
         suggestedName: `leads-${new Date().toISOString().slice(0, 10)}.csv`,
         mime: 'text/csv',

@@ -7,6 +7,7 @@ import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { eraseLead, fetchLeadCounts, fetchLeads } from './leads-api';
 import { LeadExportButton } from './lead-export';
+import { ConfirmPassword } from './confirm-password';
 
 const STATUS_LABELS: Record<Lead['status'], string> = {
   pending: 'Waiting for confirmation',
@@ -36,6 +37,8 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [status, setStatus] = useState('');
+  // The server shows addresses only after a recent sign-in: the password is asked here.
+  const [needsPassword, setNeedsPassword] = useState(false);
 
   const load = useCallback(
     async (more: string | null) => {
@@ -49,7 +52,15 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
         setCursor(page.nextCursor);
         if (perPage !== null) setCounts(perPage);
         setError(null);
+        setNeedsPassword(false);
       } catch (err) {
+        if (err instanceof ApiError && err.code === 'reauthentication_required') {
+          setNeedsPassword(true);
+          setError(null);
+          if (more === null) setLeads([]);
+          if (more === null) await fetchLeadCounts(ws).then(setCounts, () => undefined);
+          return;
+        }
         setError(problem(err));
       } finally {
         setLoading(false);
@@ -149,7 +160,8 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
           {error}
         </p>
       )}
-      {!error && !loading && leads.length === 0 && (
+      {needsPassword && <ConfirmPassword onConfirmed={() => void load(null)} />}
+      {!error && !needsPassword && !loading && leads.length === 0 && (
         <p className="muted">No leads{q ? ' match this search' : ''}.</p>
       )}
       <ul className="list" aria-label="Leads">

@@ -3,6 +3,7 @@ import { Queue } from 'bullmq';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { leadCaptureJobId, newLeadToken } from '@linkhub/shared/leads/tokens';
 import type { Lead, LeadCounts } from '@linkhub/shared/schemas/leads';
+import { PASSWORD } from '../../accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
 /** Issue 19: the editor's leads (session only), erasure, and the links in a lead's mail. */
@@ -284,6 +285,40 @@ describe('leads CSV exports', () => {
     await kit.deps.pool.query('UPDATE sessions SET reauthenticated_at = now() WHERE user_id = $1', [
       kit.owner.userId,
     ]);
+  });
+
+  it('listing the addresses and downloading a finished export ask for the same recent sign-in; counts do not', async () => {
+    const { rows } = await kit.deps.pool.query<{ id: string }>(
+      `INSERT INTO export_jobs (workspace_id, kind, params, status, storage_key, finished_at)
+       VALUES ($1, 'leads_csv', '{}', 'succeeded', 'exports/x/stale.csv', now()) RETURNING id`,
+      [kit.owner.workspaceId],
+    );
+    const exportId = rows[0]?.id ?? '';
+    await kit.deps.pool.query(
+      "UPDATE sessions SET reauthenticated_at = now() - interval '1 hour' WHERE user_id = $1",
+      [kit.owner.userId],
+    );
+    const ws = `workspace_id=${kit.owner.workspaceId}`;
+    for (const path of [
+      `/v1/leads?${ws}`,
+      `/v1/leads?${ws}&page_id=${pageA}`,
+      `/v1/leads/exports/${exportId}/download?${ws}`,
+    ]) {
+      const res = await session('GET', path);
+      expect(res.status, path).toBe(403);
+      expect((await kit.json<ErrorBody>(res)).error.code).toBe('reauthentication_required');
+    }
+    expect((await session('GET', `/v1/leads/counts?${ws}`)).status).toBe(200);
+    expect((await session('GET', `/v1/leads/exports/${exportId}?${ws}`)).status).toBe(200);
+
+    const confirmed = await kit.call('POST', '/api/auth/reauthenticate', {
+      token: kit.owner.token,
+      body: { password: PASSWORD },
+    });
+    expect(confirmed.status).toBe(200);
+    const listed = await session('GET', `/v1/leads?${ws}`);
+    expect(listed.status).toBe(200);
+    expect((await kit.json<Envelope<Lead[]>>(listed)).data.length).toBeGreaterThan(0);
   });
 
   it('erasure withdraws every leads export of the workspace: queued ones fail, finished ones expire', async () => {

@@ -21,6 +21,9 @@ import { runCommands } from '../../v1/run';
 /** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */
 const erasureSchema = z.object({ captureJobId: z.string().min(1), exportFiles: z.array(z.string()) });
 
+/** The action whose check guards every answer that holds leads' addresses. */
+const ADDRESSES = 'lead.export';
+
 const warn = (deps: AppDeps, what: string) => (err: unknown) =>
   deps.logger.warn({ err: err instanceof Error ? err.message : 'unknown' }, what);
 
@@ -29,7 +32,10 @@ const warn = (deps: AppDeps, what: string) => (err: unknown) =>
  * workspace (`?workspace_id=`). Leads are dashboard-only personal data (spec §3.3.11): an API key
  * reaches none of these (authorize() answers 403 `action_not_available_to_api_key`, as for every
  * `leads` action). A lead is governed by its page: grants apply, an ungranted page answers 404.
- * Exports need a recent step-up (row 109, C5) and are audited with their row count.
+ * Exports need a recent step-up (row 109, C5) and are audited with their row count. Whatever shows
+ * the addresses themselves — the list and an export's file — asks exactly what starting an export
+ * asks (`lead.export`: the same roles and grants as `lead.list`, plus the recent re-authentication),
+ * so neither is a way round it. Counts and an export's progress show no address.
  */
 export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -38,7 +44,7 @@ export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
     const query = parseQuery(c, leadListQuerySchema);
     const caller = await keyOrSessionCaller(c, deps, query.workspace_id);
     const page = query.page_id === undefined ? undefined : ({ type: 'bio_page', id: query.page_id } as const);
-    const scope = await authorizeRead(deps, caller, 'lead.list', 'bio_page', page);
+    const scope = await authorizeRead(deps, caller, ADDRESSES, 'bio_page', page);
     const { items, nextCursor } = pageOf(await listLeads(deps.pool, scope, query), query.limit);
     return sendList(c, items.map(serializeLead), nextCursor);
   });
@@ -106,7 +112,7 @@ export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
   app.get('/exports/:id/download', async (c) => {
     const { workspace_id } = parseQuery(c, leadWorkspaceQuerySchema);
     const caller = await keyOrSessionCaller(c, deps, workspace_id);
-    const scope = await authorizeRead(deps, caller, 'lead.list', 'bio_page');
+    const scope = await authorizeRead(deps, caller, ADDRESSES, 'bio_page');
     const file = await openLeadsDownload(
       deps,
       await findLeadsExport(deps, scope.workspaceId, uuidParam(c, 'id')),
