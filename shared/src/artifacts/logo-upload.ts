@@ -50,7 +50,7 @@ const unreadable = (type: LogoUploadType) =>
 export type RasterisedLogo = { readonly bytes: Uint8Array; readonly width: number; readonly height: number };
 
 /** Turns checked SVG text into the stored PNG: on this thread (`rasteriseSvgText`) or in a bounded worker pool (sync-server). */
-export type SvgRasteriser = (text: string) => Promise<RasterisedLogo>;
+export type SvgRasteriser = (text: string, field?: string) => Promise<RasterisedLogo>;
 
 /** The SVG drawn at `LOGO_STORED_MAX_SIDE` px on its long side. Only for text that passed `assertSvgPolicy`. */
 export const rasteriseSvgText: SvgRasteriser = async (text) => {

@@ -1,3 +1,4 @@
+import type { SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { randomSlug } from '@linkhub/shared/mutators/args';
@@ -73,6 +74,7 @@ const SLUG_ATTEMPTS = 5;
 export function qrCommands(
   cache: CacheDeps,
   artifacts: ArtifactStore,
+  rasteriseSvg: SvgRasteriser,
   generateSlug: () => string = randomSlug,
 ): Command[] {
   const create = defineCommand(createQrCode, {
@@ -84,6 +86,7 @@ export function qrCommands(
           db: ctx.tx,
           store: artifacts,
           workspaceId: args.workspace_id,
+          rasteriseSvg,
         });
         // The lock the slug triggers take, first: the INSERT's snapshot then sees a racing create's commit.
         if (generated) await ctx.tx.query('SELECT lock_host_slug($1::uuid, $2::text)', [host.id, slug]);
@@ -139,6 +142,7 @@ export function qrCommands(
           db: ctx.tx,
           store: artifacts,
           workspaceId: args.workspace_id,
+          rasteriseSvg,
         });
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
