@@ -23,7 +23,7 @@ export function assertLogoWithinPolicy(logo: LogoImage | null | undefined, field
 
 /**
  * An SVG logo checked by the policy, then drawn to PNG by `rasterise` (on the server, in a render
- * process that is killed past its budget, D-481), so nothing later draws the SVG itself. PNG and
+ * process that is killed past its budget, D-480), so nothing later draws the SVG itself. PNG and
  * JPEG logos are returned as they are.
  */
 export async function logoAsRaster(

@@ -13,7 +13,7 @@ export type DesignLogoSource = {
   readonly db: Queryable;
   readonly store: ArtifactStore;
   readonly workspaceId: string;
-  /** The render pool's killable rasteriser on the server (D-481). */
+  /** The render pool's killable rasteriser on the server (D-480). */
   readonly rasteriseSvg: SvgRasteriser;
 };
 

@@ -35,7 +35,7 @@ export const DEFAULT_RENDER_POOL_LIMITS: RenderPoolLimits = {
   heapMb: 256,
 };
 
-/** The bounded pool of child processes where print files and user SVGs are drawn, off the request thread (D-481). */
+/** The bounded pool of child processes where print files and user SVGs are drawn, off the request thread (D-480). */
 export type RenderPool = {
   readonly renderQr: QrRenderEngine;
   readonly rasteriseSvg: SvgRasteriser;

@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 
 /**
- * A bounded pool of child processes, each running one task at a time (D-481). A task over its
+ * A bounded pool of child processes, each running one task at a time (D-480). A task over its
  * budget is answered at once and its process is killed with SIGKILL: native code (resvg, librsvg)
  * cannot be interrupted inside a thread, but a process can. The killed process keeps its slot until
  * it has really exited, so the pool never runs more renders than `size`, and a fresh process is
