@@ -19,7 +19,9 @@ const TARGET_CPU_S = 0.5;
 const svg = (body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20">${body}</svg>`;
 const filtered = (primitives: string, shapes = 1) =>
-  svg(`<filter id="f">${primitives}</filter>${'<rect width="40" height="20" filter="url(#f)"/>'.repeat(shapes)}`);
+  svg(
+    `<filter id="f">${primitives}</filter>${'<rect width="40" height="20" filter="url(#f)"/>'.repeat(shapes)}`,
+  );
 function useBomb(): string {
   let defs = '<rect id="l0" width="1" height="1"/>';
   for (let n = 1; n <= 7; n++) defs += `<g id="l${n}">${`<use href="#l${n - 1}"/>`.repeat(10)}</g>`;

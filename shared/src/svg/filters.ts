@@ -31,7 +31,9 @@ const numbers = (value: string | undefined): number[] =>
 /** The largest of a one-or-two-number attribute (`radius="3 8"`), or `fallback`; NaN is refused by the callers. */
 const largest = (value: string | undefined, fallback: number): number => {
   const list = numbers(value);
-  return list.length === 0 ? fallback : Math.max(...list.map((n) => (Number.isNaN(n) ? Infinity : Math.abs(n))));
+  return list.length === 0
+    ? fallback
+    : Math.max(...list.map((n) => (Number.isNaN(n) ? Infinity : Math.abs(n))));
 };
 
 function primitiveCost(node: SvgNode, scale: number, refuse: Refuse): number {
@@ -117,7 +119,15 @@ export function filterFunctionCost(value: string, scale: number, refuse: Refuse)
     if (name === 'url') continue;
     passes +=
       name === 'blur' || name === 'drop-shadow'
-        ? blurCost(Math.max(0, ...numbers((m[2] ?? '').replace(/[a-z%]+/gi, ' ')).map((n) => (Number.isNaN(n) ? Infinity : Math.abs(n)))) * scale, refuse)
+        ? blurCost(
+            Math.max(
+              0,
+              ...numbers((m[2] ?? '').replace(/[a-z%]+/gi, ' ')).map((n) =>
+                Number.isNaN(n) ? Infinity : Math.abs(n),
+              ),
+            ) * scale,
+            refuse,
+          )
         : 1;
   }
   return passes;

@@ -29,7 +29,19 @@ const URL_REF = /url\(\s*['"]?#([^'")\s]+)['"]?\s*\)/g;
 /** Attributes (or style properties) whose `url(#id)` makes the renderer draw the target for this element. */
 const REFERENCING = ['fill', 'stroke', 'mask', 'clip-path', 'filter'] as const;
 /** Elements a style sheet rule can make draw something. */
-const GRAPHICS = new Set(['path', 'rect', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'text', 'image', 'use', 'g']);
+const GRAPHICS = new Set([
+  'path',
+  'rect',
+  'circle',
+  'ellipse',
+  'line',
+  'polyline',
+  'polygon',
+  'text',
+  'image',
+  'use',
+  'g',
+]);
 /** Paint servers that draw no elements of their own: a sheet may point every shape at them. */
 const GRADIENTS = new Set(['lineargradient', 'radialgradient']);
 const MARKERS = ['marker', 'marker-start', 'marker-mid', 'marker-end'] as const;
@@ -94,14 +106,23 @@ export function assertSvgPolicy(text: string, field: string): void {
         `The SVG has more than ${SVG_MAX_ELEMENTS} elements.`,
       );
     if (depth > SVG_MAX_DEPTH)
-      throw tooComplex(field, 'svg_too_deep', SVG_MAX_DEPTH, `The SVG nests elements more than ${SVG_MAX_DEPTH} deep.`);
+      throw tooComplex(
+        field,
+        'svg_too_deep',
+        SVG_MAX_DEPTH,
+        `The SVG nests elements more than ${SVG_MAX_DEPTH} deep.`,
+      );
   });
   const byId = new Map<string, SvgNode>();
   const sheets: string[] = [];
   const visit = (node: SvgNode) => {
     const href = node.attrs.get('href');
     // resvg reads an absolute path from the server's disk: only fragments and embedded rasters.
-    if (href !== undefined && !href.startsWith('#') && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(href))
+    if (
+      href !== undefined &&
+      !href.startsWith('#') &&
+      !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(href)
+    )
       throw new ValidationError([{ field, issue: 'svg_external_reference' }], {
         message: 'The SVG refers to files or URLs outside itself; embed them or remove them.',
       });
@@ -152,7 +173,8 @@ export function assertSvgPolicy(text: string, field: string): void {
         `Expanded, the SVG's references nest more than ${SVG_MAX_EXPANDED_DEPTH} deep.`,
       );
     let size = 1;
-    let passes = node.name === 'filter' ? filterElementCost(node, scale, SVG_POLICY_RENDER_SIDE, refuseFilter) : 0;
+    let passes =
+      node.name === 'filter' ? filterElementCost(node, scale, SVG_POLICY_RENDER_SIDE, refuseFilter) : 0;
     const add = (target: SvgNode | undefined, times = 1) => {
       if (target === undefined) return;
       const inner = expand(target);

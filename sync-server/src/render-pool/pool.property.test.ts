@@ -15,7 +15,9 @@ const primitive = fc.oneof(
   fc.integer({ min: 1, max: 400 }).map((n) => `<feTurbulence baseFrequency="0.05" numOctaves="${n}"/>`),
   fc.double({ min: 0, max: 40, noNaN: true }).map((r) => `<feMorphology radius="${r}"/>`),
   fc.double({ min: 0, max: 20, noNaN: true }).map((s) => `<feGaussianBlur stdDeviation="${s}"/>`),
-  fc.integer({ min: 1, max: 12 }).map((o) => `<feConvolveMatrix order="${o}" kernelMatrix="${'1 '.repeat(o * o)}"/>`),
+  fc
+    .integer({ min: 1, max: 12 })
+    .map((o) => `<feConvolveMatrix order="${o}" kernelMatrix="${'1 '.repeat(o * o)}"/>`),
 );
 
 const bomb = fc.record({
@@ -37,7 +39,8 @@ test.prop([bomb], { numRuns: 8 })(
   'a generated SVG bomb is refused by the policy or drawn within the budget, and a render over it leaves no process running',
   async ({ chain, shapes, nesting }) => {
     let defs = `<filter id="f">${chain.join('')}</filter><rect id="l0" width="40" height="20" filter="url(#f)"/>`;
-    for (let n = 1; n <= nesting; n++) defs += `<g id="l${n}"><use href="#l${n - 1}"/><use href="#l${n - 1}"/></g>`;
+    for (let n = 1; n <= nesting; n++)
+      defs += `<g id="l${n}"><use href="#l${n - 1}"/><use href="#l${n - 1}"/></g>`;
     const text = `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"><defs>${defs}</defs>${`<use href="#l${nesting}"/>`.repeat(shapes)}</svg>`;
     const killedBefore = events.filter((e) => e.type === 'kill').length;
     const outcome = await pool.rasteriseSvg(text, 'file').then(

@@ -104,7 +104,10 @@ describe('render pool', () => {
 
   it('answers a policy refusal from inside the render process with its envelope error, not a crash', async () => {
     const error = await pool
-      .rasteriseSvg(svg('<filter id="t"><feTurbulence numOctaves="100"/></filter><rect filter="url(#t)"/>'), 'logo')
+      .rasteriseSvg(
+        svg('<filter id="t"><feTurbulence numOctaves="100"/></filter><rect filter="url(#t)"/>'),
+        'logo',
+      )
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({

@@ -3,11 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ERROR_CODES, type CodeWithStatus, type ErrorCode } from '@linkhub/shared/errors/codes';
 import type { ErrorDetail } from '@linkhub/shared/errors/details';
-import {
-  SemanticError,
-  ServiceUnavailableError,
-  ValidationError,
-} from '@linkhub/shared/errors/app-error';
+import { SemanticError, ServiceUnavailableError, ValidationError } from '@linkhub/shared/errors/app-error';
 import type { QrRenderEngine, QrRenderResult } from '@linkhub/shared/qr/check-and-render';
 import type { RasterisedLogo, SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
 import type { RenderTask } from './task';
