@@ -70,7 +70,7 @@ type Scenario = { name: string; bytes: number; send: () => Promise<Response> };
 const scenario = (name: string, text: string, via: 'asset' | 'logo'): Scenario => ({
   name: `${name} (${via === 'asset' ? 'POST /v1/assets' : 'inline logo, POST /v1/qr-codes'})`,
   bytes: text.length,
-  send: () => (via === 'asset' ? upload(text) : inlineLogo(text)),
+  send: async () => (via === 'asset' ? upload(text) : inlineLogo(text)),
 });
 
 const SCENARIOS: Scenario[] = [
