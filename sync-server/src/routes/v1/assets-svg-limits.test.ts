@@ -92,7 +92,8 @@ describe('SVG logo uploads are bounded (issue 16.5)', () => {
       issue: 'svg_render_time_exceeded',
     });
     await budgetKit.stop();
-  });
+    // A second app and a fresh render process to start: more than the default on a busy machine.
+  }, 90_000);
 
   it('refuses each costly filter primitive by the policy with 422 naming the limit, drawing nothing', async () => {
     const filtered = (filter: string) =>
