@@ -33,7 +33,7 @@ export type BenchStack = {
  */
 export async function startBenchStack(
   keyCount: number,
-  options: { resolveHost?: ResolveHost } = {},
+  options: { resolveHost?: ResolveHost; scopes?: readonly string[] } = {},
 ): Promise<BenchStack> {
   const name = `linkhub_bench_api_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl() });
@@ -74,7 +74,7 @@ export async function startBenchStack(
             userId: user.id,
             memberId,
             name,
-            scopes: ['links:read', 'links:write'],
+            scopes: [...(options.scopes ?? ['links:read', 'links:write'])],
             expiresAt: null,
           }),
         )

@@ -6,8 +6,8 @@
 export const BUILD_TARGETS = {
   'sync-server': [
     { source: 'sync-server/src/main.ts', out: 'sync-server/dist/main.js' },
-    // Piscina loads a render thread from its own file (sync-server/src/render-pool/pool.ts names it).
-    { source: 'sync-server/src/render-pool/task.ts', out: 'sync-server/dist/render-task.js' },
+    // Each render process runs its own file (sync-server/src/render-pool/pool.ts names it).
+    { source: 'sync-server/src/render-pool/child.ts', out: 'sync-server/dist/render-child.js' },
   ],
   edge: [
     { source: 'edge/src/main.ts', out: 'edge/dist/main.js' },

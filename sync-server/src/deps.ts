@@ -67,6 +67,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
   const resolveHost = overrides.resolveHost ?? systemResolveHost;
   const addressOf = addressesVia(config.PUBLIC_EDGE_URL);
   const jobs = new JobProducer(redis, config.REDIS_PREFIX);
+  const renderPool = overrides.renderPool ?? createRenderPool();
   const commands = new CommandRunner(
     {
       pool,
@@ -82,6 +83,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
     allCommands(
       { pool, redis: cacheRedis, prefix: config.REDIS_PREFIX },
       artifacts,
+      renderPool.rasteriseSvg,
       createSecretBox(config.AUTH_SECRET),
       overrides.generateSlug,
       overrides.allowWebhookPort,
@@ -107,7 +109,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
     prometheus: createSyncPrometheus(),
     logger,
     artifacts,
-    renderPool: overrides.renderPool ?? createRenderPool(),
+    renderPool,
     resolveHost,
     addressOf,
     jobs,

@@ -6,7 +6,7 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../errors/app-error';
-import { assertSvgWithinLimits } from './svg-limits';
+import { assertSvgPolicy } from '../svg/policy';
 
 /** Largest logo file accepted (the /v1 body limit too): a print logo a few millimetres wide needs far less. */
 export const LOGO_MAX_BYTES = 256 * 1024;
@@ -47,33 +47,12 @@ const unreadable = (type: LogoUploadType) =>
     message: 'The file could not be read as an image of its type.',
   });
 
-const HREF = /\b(?:xlink:)?href\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-
-/**
- * Refuses SVG that reaches outside itself: an `href` other than `#fragment` or an embedded image
- * (resvg would read an absolute path from the server's disk), and DOCTYPE entities.
- */
-function assertSelfContainedSvg(text: string): void {
-  for (const m of text.matchAll(HREF)) {
-    const target = (m[1] ?? m[2] ?? '').trim();
-    if (!target.startsWith('#') && !/^data:image\/(png|jpeg|gif|webp);base64,/i.test(target)) {
-      throw new ValidationError([{ field: 'file', issue: 'svg_external_reference' }], {
-        message: 'The SVG refers to files or URLs outside itself; embed them or remove them.',
-      });
-    }
-  }
-  if (/<!ENTITY/i.test(text))
-    throw new ValidationError([{ field: 'file', issue: 'svg_entities' }], {
-      message: 'The SVG declares entities; remove the DOCTYPE.',
-    });
-}
-
 export type RasterisedLogo = { readonly bytes: Uint8Array; readonly width: number; readonly height: number };
 
 /** Turns checked SVG text into the stored PNG: on this thread (`rasteriseSvgText`) or in a bounded worker pool (sync-server). */
-export type SvgRasteriser = (text: string) => Promise<RasterisedLogo>;
+export type SvgRasteriser = (text: string, field?: string) => Promise<RasterisedLogo>;
 
-/** The SVG drawn at `LOGO_STORED_MAX_SIDE` px on its long side. Only for text that passed `assertSvgWithinLimits` and `assertSelfContainedSvg`. */
+/** The SVG drawn at `LOGO_STORED_MAX_SIDE` px on its long side. Only for text that passed `assertSvgPolicy`. */
 export const rasteriseSvgText: SvgRasteriser = async (text) => {
   // No system fonts; scripts, event handlers and animations are never run by a renderer.
   const base = { font: { loadSystemFonts: false } };
@@ -94,8 +73,7 @@ export const rasteriseSvgText: SvgRasteriser = async (text) => {
 
 async function rasteriseSvg(bytes: Uint8Array, rasterise: SvgRasteriser): Promise<RasterisedLogo> {
   const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  assertSelfContainedSvg(text);
-  assertSvgWithinLimits(text);
+  assertSvgPolicy(text, 'file');
   return rasterise(text);
 }
 

@@ -32,12 +32,13 @@ export function logoToDataUrl(logo: LogoImage): string {
 }
 
 /**
- * The logo bytes a design needs: decoded from its data URL, or the uploaded asset the caller has
- * already loaded (`provided`). A design naming an asset nobody loaded is a programming error.
+ * The logo bytes a design needs: the image the caller has already loaded or prepared (`provided`:
+ * the uploaded asset, or an inline SVG logo already drawn to PNG), else decoded from the design's
+ * data URL. A design naming an asset nobody loaded is a programming error.
  */
 export function resolveLogo(design: QrDesign, provided?: LogoImage): LogoImage | null {
   if (design.logo === null) return null;
+  if (provided !== undefined) return provided;
   if (design.logo.source.kind === 'data_url') return logoFromDataUrl(design.logo.source.dataUrl);
-  if (provided === undefined) throw new TypeError(`logo asset ${design.logo.source.assetId} was not loaded`);
-  return provided;
+  throw new TypeError(`logo asset ${design.logo.source.assetId} was not loaded`);
 }

@@ -1,3 +1,4 @@
+import type { SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
@@ -17,18 +18,19 @@ import { workspaceCommands } from './workspace';
 import { withWebhookEvents } from '../webhooks/command-events';
 
 /**
- * Every command (QR designs read uploaded logos from `artifacts`; webhook secrets are sealed with
+ * Every command (QR designs read uploaded logos from `artifacts` and draw SVG logos with `rasteriseSvg`; webhook secrets are sealed with
  * `secrets`; `generateSlug` makes the slugs of creates that choose none), those named in COMMAND_EVENTS recording their webhook event; one per mutator name (checked at start-up, so a mutator can never lack its server side). */
 export function allCommands(
   cache: CacheDeps,
   artifacts: ArtifactStore,
+  rasteriseSvg: SvgRasteriser,
   secrets: SecretBox,
   generateSlug: () => string = randomSlug,
   allowWebhookPort: (port: number) => boolean = isWebPort,
 ): Command[] {
   const commands = [
     ...linkCommands(cache, generateSlug),
-    ...qrCommands(cache, artifacts, generateSlug),
+    ...qrCommands(cache, artifacts, rasteriseSvg, generateSlug),
     ...pageCommands(cache),
     ...pageArchiveCommands(cache),
     ...domainCommands(cache),

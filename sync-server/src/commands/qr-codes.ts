@@ -1,3 +1,4 @@
+import type { SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { randomSlug } from '@linkhub/shared/mutators/args';
@@ -80,6 +81,7 @@ const SLUG_ATTEMPTS = 5;
 export function qrCommands(
   cache: CacheDeps,
   artifacts: ArtifactStore,
+  rasteriseSvg: SvgRasteriser,
   generateSlug: () => string = randomSlug,
 ): Command[] {
   const create = defineCommand(createQrCode, {
@@ -92,6 +94,7 @@ export function qrCommands(
           store: artifacts,
           workspaceId: args.workspace_id,
           addressOf: ctx.addressOf,
+          rasteriseSvg,
         });
         // The lock the slug triggers take, first: the INSERT's snapshot then sees a racing create's commit.
         if (generated) await ctx.tx.query('SELECT lock_host_slug($1::uuid, $2::text)', [host.id, slug]);
@@ -162,6 +165,7 @@ export function qrCommands(
           store: artifacts,
           workspaceId: args.workspace_id,
           addressOf: ctx.addressOf,
+          rasteriseSvg,
         });
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);

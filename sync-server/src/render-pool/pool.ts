@@ -1,14 +1,16 @@
 import { availableParallelism } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
-import { SemanticError, ServiceUnavailableError } from '@linkhub/shared/errors/app-error';
+import { ERROR_CODES, type CodeWithStatus, type ErrorCode } from '@linkhub/shared/errors/codes';
+import type { ErrorDetail } from '@linkhub/shared/errors/details';
+import { SemanticError, ServiceUnavailableError, ValidationError } from '@linkhub/shared/errors/app-error';
 import type { QrRenderEngine, QrRenderResult } from '@linkhub/shared/qr/check-and-render';
 import type { RasterisedLogo, SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
-import type { RenderTask, RenderTaskResult } from './task';
+import type { RenderTask } from './task';
+import { createProcessPool, TaskFailedError, type ProcessPoolEvent, type TaskFailure } from './processes';
 
 export type RenderPoolLimits = {
-  /** Render threads; renders beyond them wait in the queue. */
+  /** Render processes; renders beyond them wait in the queue. */
   readonly threads: number;
   /** Renders waiting for a thread; one more is refused with 503 at once rather than waiting without end. */
   readonly maxQueue: number;
@@ -16,11 +18,11 @@ export type RenderPoolLimits = {
   readonly qrBudgetMs: number;
   /** Wall-clock budget of one SVG logo rasterisation, in ms. */
   readonly svgBudgetMs: number;
-  /** V8 heap of a render thread, in MB; a thread over it is ended and the task refused. */
+  /** V8 heap of a render process, in MB; a process over it dies and the task is refused. */
   readonly heapMb: number;
 };
 
-/** One thread short of the machine (at least one), so renders never take every core from requests. */
+/** One process short of the machine (at least one), so renders never take every core from requests. */
 export const DEFAULT_RENDER_POOL_LIMITS: RenderPoolLimits = {
   threads: Math.max(1, Math.min(4, availableParallelism() - 1)),
   maxQueue: 32,
@@ -29,39 +31,35 @@ export const DEFAULT_RENDER_POOL_LIMITS: RenderPoolLimits = {
   heapMb: 256,
 };
 
-/** The bounded pool of worker threads where print files and uploaded SVGs are drawn, off the request thread. */
+/** The bounded pool of child processes where print files and user SVGs are drawn, off the request thread (D-480). */
 export type RenderPool = {
   readonly renderQr: QrRenderEngine;
   readonly rasteriseSvg: SvgRasteriser;
-  /** Tasks the threads have finished since the pool was made. */
+  /** Tasks the processes have finished since the pool was made. */
   readonly completed: () => number;
+  /** The render processes and their state (a killed one is `dying` until it has exited). */
+  readonly processes: () => ReadonlyArray<{ readonly pid: number; readonly state: string }>;
+  /** Resolves once render process `pid` has exited. */
+  readonly exited: (pid: number) => Promise<void>;
   readonly close: () => Promise<void>;
 };
 
 /**
- * Under tsx this module is `pool.ts` and the thread loads `task.ts` through the same loader; in the
- * compiled build (`npm run build`) it is part of `dist/main.js` and the thread runs the
- * `dist/render-task.js` bundle beside it with plain node (scripts/build/entries.ts).
+ * Under tsx this module is `pool.ts` and the child loads `child.ts` through the same loader; in the
+ * compiled build (`npm run build`) it is part of `dist/main.js` and the child runs the
+ * `dist/render-child.js` bundle beside it with plain node (scripts/build/entries.ts).
  */
 const RUNS_FROM_SOURCE = import.meta.url.endsWith('.ts');
-const TASK_FILE = RUNS_FROM_SOURCE
-  ? new URL('./task.ts', import.meta.url)
-  : new URL('./render-task.js', import.meta.url);
+const CHILD_FILE = RUNS_FROM_SOURCE
+  ? new URL('./child.ts', import.meta.url)
+  : new URL('./render-child.js', import.meta.url);
 
-/** The thread's node flags: from source, the TypeScript loader this process runs under (tsx). */
-function threadExecArgv(): string[] {
-  if (!RUNS_FROM_SOURCE) return [];
+/** The child's node flags: its heap limit, and from source the TypeScript loader this process runs under (tsx). */
+function childExecArgv(heapMb: number): string[] {
+  const heap = [`--max-old-space-size=${heapMb}`];
+  if (!RUNS_FROM_SOURCE) return heap;
   const tsx = createRequire(import.meta.url).resolve('tsx');
-  return ['--import', pathToFileURL(tsx).href];
-}
-
-type Failure = 'timeout' | 'memory' | 'other';
-
-function failureOf(error: unknown): Failure {
-  if (!(error instanceof Error)) return 'other';
-  if (error.name === 'AbortError') return 'timeout';
-  if ('code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY') return 'memory';
-  return 'other';
+  return [...heap, '--import', pathToFileURL(tsx).href];
 }
 
 const busy = () =>
@@ -70,27 +68,51 @@ const busy = () =>
     details: [{ field: 'render', issue: 'render_queue_full' }],
   });
 
-export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_LIMITS): RenderPool {
-  const piscina = new Piscina<RenderTask, RenderTaskResult>({
-    filename: fileURLToPath(TASK_FILE),
-    execArgv: threadExecArgv(),
-    minThreads: 0,
-    maxThreads: limits.threads,
-    idleTimeout: 30_000,
-    resourceLimits: {
-      maxOldGenerationSizeMb: limits.heapMb,
-      maxYoungGenerationSizeMb: Math.min(64, limits.heapMb / 4),
-    },
+const is422 = (code: ErrorCode): code is CodeWithStatus<422> => ERROR_CODES[code].status === 422;
+
+/** A refusal thrown in the child (the SVG policy), rebuilt so the request answers with it. */
+function rebuilt(error: unknown): Error {
+  if (typeof error !== 'object' || error === null) return new Error('render failed');
+  const { app, code, message, details } = error as {
+    app?: unknown;
+    code?: unknown;
+    message?: unknown;
+    details?: unknown;
+  };
+  const text = typeof message === 'string' ? message : 'render failed';
+  if (app !== true || typeof code !== 'string' || !(code in ERROR_CODES) || !Array.isArray(details))
+    return new Error(text);
+  const known = code as ErrorCode;
+  const list = details as ErrorDetail[];
+  if (known === 'validation_failed') return new ValidationError(list, { message: text });
+  if (is422(known)) return new SemanticError(known, { message: text, details: list });
+  return new Error(text);
+}
+
+function failureOf(error: unknown): TaskFailure | null {
+  return error instanceof TaskFailedError ? error.failure : null;
+}
+
+export function createRenderPool(
+  limits: RenderPoolLimits = DEFAULT_RENDER_POOL_LIMITS,
+  onEvent?: (event: ProcessPoolEvent) => void,
+): RenderPool {
+  const processes = createProcessPool({
+    file: fileURLToPath(CHILD_FILE),
+    execArgv: childExecArgv(limits.heapMb),
+    size: limits.threads,
+    maxQueue: limits.maxQueue,
+    ...(onEvent === undefined ? {} : { onEvent }),
   });
-  // Counted here: piscina keeps abortable tasks outside its bounded queue.
-  let inFlight = 0;
-  const run = async (task: RenderTask, budgetMs: number) => {
-    if (inFlight >= limits.threads + limits.maxQueue) throw busy();
-    inFlight++;
+  /** The task's answer, or the error the request should answer with (503 when the queue is full). */
+  const run = async (task: RenderTask, budgetMs: number): Promise<unknown> => {
     try {
-      return await piscina.run(task, { signal: AbortSignal.timeout(budgetMs) });
-    } finally {
-      inFlight--;
+      return await processes.run(task, budgetMs);
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure?.kind === 'queue_full') throw busy();
+      if (failure?.kind === 'failed') throw rebuilt(failure.error);
+      throw error;
     }
   };
 
@@ -98,16 +120,15 @@ export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_
     try {
       return (await run({ kind: 'qr', job }, limits.qrBudgetMs)) as QrRenderResult;
     } catch (error) {
-      if (error instanceof ServiceUnavailableError) throw error;
       const failure = failureOf(error);
-      if (failure === 'other') throw error;
+      if (failure === null || (failure.kind !== 'timeout' && failure.kind !== 'memory')) throw error;
       // Inside the pixel budget a render takes about a second: past the budget the machine is overloaded, not the design wrong.
       throw new ServiceUnavailableError({
         message: 'The print file could not be rendered in time; try again shortly.',
         details: [
           {
             field: 'render',
-            issue: failure === 'timeout' ? 'render_time_exceeded' : 'render_memory_exceeded',
+            issue: failure.kind === 'timeout' ? 'render_time_exceeded' : 'render_memory_exceeded',
           },
         ],
         cause: error,
@@ -115,22 +136,21 @@ export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_
     }
   };
 
-  const rasteriseSvg: SvgRasteriser = async (text) => {
+  const rasteriseSvg: SvgRasteriser = async (text, field = 'file') => {
     try {
-      return (await run({ kind: 'svg', text }, limits.svgBudgetMs)) as RasterisedLogo;
+      return (await run({ kind: 'svg', text, field }, limits.svgBudgetMs)) as RasterisedLogo;
     } catch (error) {
-      if (error instanceof ServiceUnavailableError) throw error;
       const failure = failureOf(error);
-      if (failure === 'timeout') {
+      if (failure?.kind === 'timeout') {
         throw new SemanticError('image_too_complex', {
           message: `The SVG took longer than ${limits.svgBudgetMs} ms to draw; simplify it or upload a PNG.`,
-          details: [{ field: 'file', issue: 'svg_render_time_exceeded', maximum: limits.svgBudgetMs }],
+          details: [{ field, issue: 'svg_render_time_exceeded', maximum: limits.svgBudgetMs }],
         });
       }
-      if (failure === 'memory') {
+      if (failure?.kind === 'memory') {
         throw new SemanticError('image_too_complex', {
           message: 'The SVG needs too much memory to draw; simplify it or upload a PNG.',
-          details: [{ field: 'file', issue: 'svg_render_memory_exceeded', maximum: limits.heapMb }],
+          details: [{ field, issue: 'svg_render_memory_exceeded', maximum: limits.heapMb }],
         });
       }
       throw error;
@@ -140,7 +160,9 @@ export function createRenderPool(limits: RenderPoolLimits = DEFAULT_RENDER_POOL_
   return {
     renderQr,
     rasteriseSvg,
-    completed: () => piscina.completed,
-    close: () => piscina.close({ force: true }),
+    completed: processes.completed,
+    processes: processes.slots,
+    exited: processes.exited,
+    close: processes.close,
   };
 }

@@ -1,12 +1,16 @@
 import { checkAndRenderQr, type QrRenderJob, type QrRenderResult } from '@linkhub/shared/qr/check-and-render';
 import { rasteriseSvgText, type RasterisedLogo } from '@linkhub/shared/artifacts/logo-upload';
+import { assertSvgPolicy } from '@linkhub/shared/svg/policy';
 
-/** What the main thread asks a render thread to do: plain data, structured-cloned across. */
+/** What the server asks a render process to do: plain data, serialised across. */
 export type RenderTask =
-  { readonly kind: 'qr'; readonly job: QrRenderJob } | { readonly kind: 'svg'; readonly text: string };
+  | { readonly kind: 'qr'; readonly job: QrRenderJob }
+  | { readonly kind: 'svg'; readonly text: string; readonly field: string };
 export type RenderTaskResult = QrRenderResult | RasterisedLogo;
 
-/** The entry of every render thread (piscina calls the default export). */
+/** One render; the SVG policy is checked again here, so no caller can hand the renderer an unchecked file. */
 export default async function runRenderTask(task: RenderTask): Promise<RenderTaskResult> {
-  return task.kind === 'qr' ? checkAndRenderQr(task.job) : rasteriseSvgText(task.text);
+  if (task.kind === 'qr') return checkAndRenderQr(task.job);
+  assertSvgPolicy(task.text, task.field);
+  return rasteriseSvgText(task.text);
 }

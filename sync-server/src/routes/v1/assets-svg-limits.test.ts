@@ -75,9 +75,8 @@ describe('SVG logo uploads are bounded (issue 16.5)', () => {
       renderPool: createRenderPool({ ...DEFAULT_RENDER_POOL_LIMITS, svgBudgetMs: 300 }),
     });
     const budgetKey = await budgetKit.key(ALL_SCOPES);
-    const heavy = svg(
-      `<defs><filter id="b"><feGaussianBlur stdDeviation="8"/></filter></defs>${'<rect width="40" height="20" filter="url(#b)"/>'.repeat(1000)}`,
-    );
+    // Within every policy limit (no filter at all), yet seconds of drawing: 1,500 half-transparent layers.
+    const heavy = svg('<g opacity="0.5"><rect width="40" height="20"/></g>'.repeat(1_500));
     const order: string[] = [];
     const slow = uploadTo(budgetKit, budgetKey, heavy).then((res) => {
       order.push('svg');
@@ -93,5 +92,31 @@ describe('SVG logo uploads are bounded (issue 16.5)', () => {
       issue: 'svg_render_time_exceeded',
     });
     await budgetKit.stop();
+    // A second app and a fresh render process to start: more than the default on a busy machine.
+  }, 90_000);
+
+  it('refuses each costly filter primitive by the policy with 422 naming the limit, drawing nothing', async () => {
+    const filtered = (filter: string) =>
+      svg(`<filter id="f">${filter}</filter><rect width="40" height="20" filter="url(#f)"/>`);
+    const cases = [
+      ['<feTurbulence baseFrequency="0.05" numOctaves="400"/>', 'svg_filter_turbulence_octaves'],
+      ['<feMorphology radius="30"/>', 'svg_filter_morphology_radius'],
+      ['<feGaussianBlur stdDeviation="8"/>'.repeat(40), 'svg_filter_chain_too_long'],
+      ['<feConvolveMatrix order="30"/>', 'svg_filter_convolve_order'],
+    ] as const;
+    const drawn = kit.deps.renderPool.completed();
+    for (const [filter, issue] of cases) {
+      const res = await upload(filtered(filter));
+      expect(res.status).toBe(422);
+      expect((await json<ErrorBody>(res)).error.details[0]).toMatchObject({ field: 'file', issue });
+    }
+    // The same blur set on a thousand shapes: each filter is cheap, all of them are not.
+    const chain = await upload(
+      svg(
+        `<defs><filter id="b"><feGaussianBlur stdDeviation="8"/></filter></defs>${'<rect width="40" height="20" filter="url(#b)"/>'.repeat(1000)}`,
+      ),
+    );
+    expect((await json<ErrorBody>(chain)).error.details[0]).toMatchObject({ issue: 'svg_filter_cost' });
+    expect(kit.deps.renderPool.completed()).toBe(drawn);
   });
 });

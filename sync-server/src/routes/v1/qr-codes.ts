@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/db';
+import { INLINE_LOGO_FIELD } from '@linkhub/shared/svg/logo';
 import {
   createQrCodeInputSchema,
   listQrCodesQuerySchema,
@@ -19,6 +20,10 @@ import { findQrCode, listQrCodes } from '../../v1/queries/qr-codes';
 import { qrFileFromStore } from '../../v1/qr-render';
 import { defined, runCommands } from '../../v1/run';
 import { serializeQrCode } from '../../v1/serializers/qr-codes';
+
+/** The inline logo a refusal names, as the REST body spells it. */
+const apiDesignField = (field: string) =>
+  field === INLINE_LOGO_FIELD ? 'design.logo.source.data_url' : field;
 
 /** `/v1/qr-codes` (DESIGN §9): dynamic codes whose slug is reserved forever; archive keeps them resolving. */
 export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -57,6 +62,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
           title: input.title,
           design: input.design,
         }),
+        fieldOf: apiDesignField,
       },
     ]);
     c.header('Location', `/v1/qr-codes/${id}`);
@@ -88,6 +94,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
           title: input.title,
           design: input.design,
         }),
+        fieldOf: apiDesignField,
       },
     ]);
     return sendData(c, await read(caller.workspaceId, id));
