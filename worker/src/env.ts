@@ -5,6 +5,7 @@ import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 import { mailEnvShape } from '@linkhub/shared/mail/env';
+import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
 /** Every setting of the worker, read once at start-up (DESIGN §2). */
 export const workerEnvSchema = z
@@ -51,6 +52,8 @@ export const workerEnvSchema = z
     /** The application key webhook signing secrets are sealed with (the sync-server's AUTH_SECRET). */
     AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_AUTH_SECRET),
     PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
+    /** CLICK_ID_KEY (+ CLICK_ID_PREVIOUS_KEYS while rotating): verifies the click id a sign-up carried (D-491). */
+    ...clickIdEnvShape,
     LOG_LEVEL: envFields.logLevel(),
   })
   .superRefine(requireS3Settings);
