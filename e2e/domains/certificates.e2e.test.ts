@@ -80,9 +80,9 @@ describe('certificates from a real ACME server', () => {
   let shortUrl = '';
   let firstSerial = '';
 
-  it('verifies go.example.test by its TXT record, gets a certificate from pebble, and a QR code on it redirects over HTTPS', async () => {
-    domain = await verifiedDomain(ownerKey, 'go.example.test');
-    expect(domain.verification_seen).toContain('TXT _linkhub-verify.go.example.test');
+  it('verifies go.brand-example.com by its TXT record, gets a certificate from pebble, and a QR code on it redirects over HTTPS', async () => {
+    domain = await verifiedDomain(ownerKey, 'go.brand-example.com');
+    expect(domain.verification_seen).toContain('TXT _linkhub-verify.go.brand-example.com');
     const issued = await withCertificate(ownerKey, domain.id);
     expect(issued.tls_last_error).toBeNull();
     expect(Date.parse(issued.tls_expires_at ?? '')).toBeGreaterThan(Date.now());
@@ -92,7 +92,7 @@ describe('certificates from a real ACME server', () => {
         key: ownerKey,
         body: {
           destination_url: 'https://shop.example.com/spring',
-          domain: 'go.example.test',
+          domain: 'go.brand-example.com',
           slug: 'spring',
         },
       }),
@@ -100,9 +100,9 @@ describe('certificates from a real ACME server', () => {
     );
     shortUrl = qr.short_url;
     const url = new URL(shortUrl);
-    expect(url.host).toBe('go.example.test');
+    expect(url.host).toBe('go.brand-example.com');
     firstSerial = await activeSerial(domain.id);
-    const answer = await s.httpsGet('go.example.test', url.pathname, root);
+    const answer = await s.httpsGet('go.brand-example.com', url.pathname, root);
     expect(answer.status).toBe(302);
     expect(answer.location).toBe('https://shop.example.com/spring');
     expect(answer.serial).toBe(firstSerial);
@@ -120,10 +120,10 @@ describe('certificates from a real ACME server', () => {
   });
 
   it('a client that does not trust pebble cannot complete the handshake, and a host without a certificate gets none', async () => {
-    expect(await untrustedHandshake('go.example.test')).toMatch(
+    expect(await untrustedHandshake('go.brand-example.com')).toMatch(
       /UNABLE_TO_GET_ISSUER_CERT|SELF_SIGNED|UNABLE_TO_VERIFY/,
     );
-    expect(await untrustedHandshake('nothing.example.test')).not.toBe('connected');
+    expect(await untrustedHandshake('nothing.brand-example.com')).not.toBe('connected');
   });
 
   it('renews ahead of expiry from the hourly upkeep; the edge serves the new certificate without a restart', async () => {
@@ -139,7 +139,7 @@ describe('certificates from a real ACME server', () => {
       60_000,
     );
     const answer = await eventually(
-      () => s.httpsGet('go.example.test', new URL(shortUrl).pathname, root),
+      () => s.httpsGet('go.brand-example.com', new URL(shortUrl).pathname, root),
       (a) => a.serial === renewed,
     );
     expect(answer.status).toBe(302);
@@ -155,11 +155,11 @@ describe('certificates from a real ACME server', () => {
   });
 
   it('removing a domain revokes its certificates at the CA, and the edge stops presenting them', async () => {
-    const old = await verifiedDomain(ownerKey, 'old.example.test');
+    const old = await verifiedDomain(ownerKey, 'old.brand-example.com');
     await withCertificate(ownerKey, old.id);
     const serial = await activeSerial(old.id);
     expect(await s.pebble.certificateStatus(serial)).toBe('Valid');
-    expect((await s.httpsGet('old.example.test', '/anything', root)).serial).toBe(serial);
+    expect((await s.httpsGet('old.brand-example.com', '/anything', root)).serial).toBe(serial);
 
     await json<Domain>(await s.kit.api('DELETE', `/v1/domains/${old.id}`, { key: ownerKey }), 200);
     await eventually(
@@ -181,7 +181,7 @@ describe('certificates from a real ACME server', () => {
     // The worker tells the edges over pub/sub after the CA answered; the next handshakes fail.
     const handshake = await eventually(
       () =>
-        s.httpsGet('old.example.test', '/anything', root).then(
+        s.httpsGet('old.brand-example.com', '/anything', root).then(
           () => 'served',
           () => 'refused',
         ),
@@ -194,8 +194,8 @@ describe('certificates from a real ACME server', () => {
 describe('when the CA cannot reach the edge', () => {
   it('records why, keeps the domain serving over HTTP, schedules the next attempt, and issues once DNS is fixed and the retry is due', async () => {
     // Its A record points where no edge listens: pebble's HTTP-01 validation cannot connect.
-    await s.pebble.setA('away.example.test', '127.0.0.2');
-    const away = await verifiedDomain(ownerKey, 'away.example.test');
+    await s.pebble.setA('away.brand-example.com', '127.0.0.2');
+    const away = await verifiedDomain(ownerKey, 'away.brand-example.com');
     const failed = await eventually(
       () => readDomain(ownerKey, away.id),
       (d) => d.tls_last_error !== null,
@@ -207,9 +207,9 @@ describe('when the CA cannot reach the edge', () => {
       .queue('domain-certificate')
       .getJob(`domain-certificate-${away.id}-issue-2`);
     expect(await next?.getState()).toBe('delayed');
-    expect((await s.httpGet('away.example.test', '/')).status).toBe(200);
+    expect((await s.httpGet('away.brand-example.com', '/')).status).toBe(200);
 
-    await s.pebble.clearA('away.example.test');
+    await s.pebble.clearA('away.brand-example.com');
     // Its time comes (BullMQ runs the delayed retry now instead of in a minute).
     await next?.promote();
     const issued = await withCertificate(ownerKey, away.id);
@@ -219,45 +219,45 @@ describe('when the CA cannot reach the edge', () => {
 
 describe('routing across removal, re-add and workspaces', () => {
   it('a removed and re-added host answers from the workspace that holds it now, on the next request', async () => {
-    const mine = await verifiedDomain(ownerKey, 'shared.example.test');
+    const mine = await verifiedDomain(ownerKey, 'shared.brand-example.com');
     await json(
       await s.kit.api('POST', '/v1/links', {
         key: ownerKey,
         body: {
           destination_url: 'https://owner.example.com/promo',
-          domain: 'shared.example.test',
+          domain: 'shared.brand-example.com',
           slug: 'promo',
         },
       }),
       201,
     );
-    expect((await s.httpGet('shared.example.test', '/promo')).location).toBe(
+    expect((await s.httpGet('shared.brand-example.com', '/promo')).location).toBe(
       'https://owner.example.com/promo',
     );
 
     await json(await s.kit.api('DELETE', `/v1/domains/${mine.id}`, { key: ownerKey }), 200);
-    expect((await s.httpGet('shared.example.test', '/promo')).status).toBe(404);
+    expect((await s.httpGet('shared.brand-example.com', '/promo')).status).toBe(404);
 
-    await s.pebble.clearTxt(`_linkhub-verify.shared.example.test`);
-    await verifiedDomain(otherKey, 'shared.example.test');
+    await s.pebble.clearTxt(`_linkhub-verify.shared.brand-example.com`);
+    await verifiedDomain(otherKey, 'shared.brand-example.com');
     await json(
       await s.kit.api('POST', '/v1/links', {
         key: otherKey,
         body: {
           destination_url: 'https://other.example.com/promo',
-          domain: 'shared.example.test',
+          domain: 'shared.brand-example.com',
           slug: 'promo',
         },
       }),
       201,
     );
-    expect((await s.httpGet('shared.example.test', '/promo')).location).toBe(
+    expect((await s.httpGet('shared.brand-example.com', '/promo')).location).toBe(
       'https://other.example.com/promo',
     );
   });
 
   it("a domain of workspace A never routes workspace B's slugs, and B cannot put a link on it", async () => {
-    await verifiedDomain(ownerKey, 'a-only.example.test');
+    await verifiedDomain(ownerKey, 'a-only.brand-example.com');
     await json(
       await s.kit.api('POST', '/v1/links', {
         key: otherKey,
@@ -266,14 +266,14 @@ describe('routing across removal, re-add and workspaces', () => {
       201,
     );
     expect((await s.httpGet(s.kit.deps.config.LINK_HOST, '/b-slug')).status).toBe(302);
-    expect((await s.httpGet('a-only.example.test', '/b-slug')).status).toBe(404);
+    expect((await s.httpGet('a-only.brand-example.com', '/b-slug')).status).toBe(404);
     const refused = await s.kit.api('POST', '/v1/links', {
       key: otherKey,
-      body: { destination_url: 'https://other.example.com/x', domain: 'a-only.example.test', slug: 'x' },
+      body: { destination_url: 'https://other.example.com/x', domain: 'a-only.brand-example.com', slug: 'x' },
     });
     expect(refused.status).toBeGreaterThanOrEqual(400);
     expect(refused.status).toBeLessThan(500);
-    expect((await s.httpGet('a-only.example.test', '/x')).status).toBe(404);
+    expect((await s.httpGet('a-only.brand-example.com', '/x')).status).toBe(404);
   });
 });
 
@@ -284,17 +284,17 @@ describe('serving a custom domain', () => {
       s.kit.owner.workspaceId,
       workspaceName,
     ]);
-    const domain = await verifiedDomain(ownerKey, 'brand.example.test');
+    const domain = await verifiedDomain(ownerKey, 'brand.brand-example.com');
     await json(
       await s.kit.api('PATCH', `/v1/domains/${domain.id}`, { key: ownerKey, body: { purpose: 'all' } }),
       200,
     );
 
-    const bare = await s.httpGet('brand.example.test', '/');
+    const bare = await s.httpGet('brand.brand-example.com', '/');
     expect(bare.status).toBe(200);
     expect(bare.body).toContain(workspaceName);
-    expect(bare.body).toContain('brand.example.test');
-    const missing = await s.httpGet('brand.example.test', '/no/such/page');
+    expect(bare.body).toContain('brand.brand-example.com');
+    const missing = await s.httpGet('brand.brand-example.com', '/no/such/page');
     expect(missing.status).toBe(404);
     expect(missing.body).toContain(workspaceName);
 
@@ -302,7 +302,7 @@ describe('serving a custom domain', () => {
       const created = await json<{ id: string }>(
         await s.kit.api('POST', '/v1/pages', {
           key: ownerKey,
-          body: { handle, title, domain: 'brand.example.test', blocks: [{ type: 'text', text: title }] },
+          body: { handle, title, domain: 'brand.brand-example.com', blocks: [{ type: 'text', text: title }] },
         }),
         201,
       );
@@ -310,8 +310,8 @@ describe('serving a custom domain', () => {
     };
     await page('maya', 'Maya Prints');
     await page('studio', 'Maya Studio');
-    expect((await s.httpGet('brand.example.test', '/')).body).toContain('Maya Prints');
-    expect((await s.httpGet('brand.example.test', '/studio')).body).toContain('Maya Studio');
+    expect((await s.httpGet('brand.brand-example.com', '/')).body).toContain('Maya Prints');
+    expect((await s.httpGet('brand.brand-example.com', '/studio')).body).toContain('Maya Studio');
 
     const updated = await json<Domain>(
       await s.kit.api('PATCH', `/v1/domains/${domain.id}`, {
@@ -321,7 +321,7 @@ describe('serving a custom domain', () => {
       200,
     );
     expect(updated.root_handle).toBe('studio');
-    expect((await s.httpGet('brand.example.test', '/')).body).toContain('Maya Studio');
+    expect((await s.httpGet('brand.brand-example.com', '/')).body).toContain('Maya Studio');
 
     const refused = await s.kit.api('PATCH', `/v1/domains/${domain.id}`, {
       key: ownerKey,
@@ -331,6 +331,6 @@ describe('serving a custom domain', () => {
     const refusal = (await refused.json()) as { error: { code: string; details: unknown[] } }; // the error envelope
     expect(refusal.error.code).toBe('validation_failed');
     expect(refusal.error.details).toEqual([{ field: 'root_handle', issue: 'not_found' }]);
-    expect((await s.httpGet('brand.example.test', '/')).body).toContain('Maya Studio');
+    expect((await s.httpGet('brand.brand-example.com', '/')).body).toContain('Maya Studio');
   });
 });

@@ -136,7 +136,7 @@ describe('npm start with ACME_DIRECTORY_URL', () => {
 });
 
 for (const vp of VIEWPORTS) {
-  const host = vp.name === 'desktop' ? 'go.example.test' : 'm.example.test';
+  const host = vp.name === 'desktop' ? 'go.brand-example.com' : 'm.brand-example.com';
   describe(`a custom domain from the editor on a ${vp.name} (${vp.width}×${vp.height})`, () => {
     let context: BrowserContext;
     let page: Page;

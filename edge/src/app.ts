@@ -31,6 +31,7 @@ import { createAcmeChallenge } from './routes/acme';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthCheck } from './routes/healthz';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
+import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
 import { createDomainBranding } from './lookup/domain-branding';
 import { newRequestId } from '@linkhub/shared/logging/request-id';
@@ -73,6 +74,8 @@ export type EdgeDeps = {
   pageSignupLimit?: { max: number; windowSeconds: number };
   /** THROTTLE_IPV6_PREFIX: the IPv6 prefix a throttled network is (default 64, D-485). */
   ipv6ThrottlePrefix?: number;
+  /** Signs the A/B test click ids redirects append and checks the ones bio pages carry (D-491; default: the dev key). */
+  clickIdKeys?: ClickIdKeyring;
 };
 
 type Env = { Bindings: EdgeBindings };
@@ -169,9 +172,11 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   });
 
   const hosts: EdgeHosts = { linkHost: deps.linkHost, bioHost: deps.bioHost };
+  const clickIdKeys = deps.clickIdKeys ?? devClickIdKeyring();
   const bio = createBioPages({
     pages,
     logger,
+    clickIdKeys,
     onPageView: ({ c, page, variantId }) => captureBio(c, page, 'page_view', null, variantId),
     onClick: ({ c, page, block, variantId }) => captureBio(c, page, 'click', block.id, variantId),
     visitorHashOf: async (c, page) => {
@@ -186,7 +191,16 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       return leads({ page, block, email, ip, requestId, clickId });
     },
   });
-  const redirect = createRedirectHandler({ source, visitorIds, facts, capture, metrics, logger, now });
+  const redirect = createRedirectHandler({
+    source,
+    visitorIds,
+    facts,
+    capture,
+    metrics,
+    logger,
+    now,
+    clickIdKeys,
+  });
   const health = createHealthCheck({
     redis: deps.redis,
     queueRedis,

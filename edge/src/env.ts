@@ -6,6 +6,7 @@ import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
+import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
 /** Every setting of the edge, read once at start-up (DESIGN §2). */
 export const edgeEnvSchema = z.object({
@@ -62,6 +63,8 @@ export const edgeEnvSchema = z.object({
   ACME_DIRECTORY_URL: envFields.url(['https', 'http']).optional(),
   /** Opens the sealed certificates (the worker's and sync-server's AUTH_SECRET). */
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_AUTH_SECRET),
+  /** CLICK_ID_KEY (+ CLICK_ID_PREVIOUS_KEYS while rotating): signs A/B test click ids (D-491); the sync-server's and worker's must match. */
+  ...clickIdEnvShape,
 });
 
 /** The TLS listener's port, or null when the edge serves plain HTTP only. */

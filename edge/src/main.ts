@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/net/host-header';
+import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { openGeo } from '@linkhub/shared/analytics/geo';
 import { parseEnv } from '@linkhub/shared/config/env';
@@ -70,6 +71,7 @@ const { app, hosts, redirect, capture, metrics, jobs } = createEdgeService({
   geo,
   capture: config.EDGE_CAPTURE === 'on',
   logger,
+  clickIdKeys: clickIdKeyring(config),
 });
 
 const prometheus = createEdgePrometheus(metrics);

@@ -5,7 +5,8 @@ import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { envFields } from '@linkhub/shared/config/env';
-import { authEnvShape, requireOwnAuthSecret } from './auth/auth-config';
+import { authEnvShape, isLocalUrl, requireOwnAuthSecret } from './auth/auth-config';
+import { clickIdEnvShape, DEV_CLICK_ID_KEY } from '@linkhub/shared/experiments/click-id-keys';
 import { requireStripeSettings, stripeEnvShape } from './billing/env';
 import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 
@@ -43,10 +44,23 @@ export const syncServerEnvSchema = z
     ...throttleEnvShape,
     /** Mail-sending auth requests (sign-up, sign-in link, reset link) per minute per network (D-485). */
     AUTH_MAIL_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
+    /** CLICK_ID_KEY (+ CLICK_ID_PREVIOUS_KEYS while rotating): verifies A/B test click ids (D-491); the edge's must match. */
+    ...clickIdEnvShape,
     LOG_LEVEL: envFields.logLevel(),
   })
   .superRefine(requireS3Settings)
   .superRefine(requireOwnAuthSecret)
+  .superRefine(requireOwnClickIdKey)
   .superRefine(requireStripeSettings);
+
+/** A public deployment signing click ids with the published dev key would let anyone forge conversions. */
+function requireOwnClickIdKey(config: { PUBLIC_SYNC_URL: string; CLICK_ID_KEY: string }, ctx: z.RefinementCtx): void {
+  if (!isLocalUrl(config.PUBLIC_SYNC_URL) && config.CLICK_ID_KEY.trim() === DEV_CLICK_ID_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['CLICK_ID_KEY'],
+      message: 'is required outside localhost (<id>:<at least 32 random characters>)',
+    });
+}
 
 export type SyncServerEnv = z.infer<typeof syncServerEnvSchema>;

@@ -5,6 +5,7 @@ import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
 import { mailEnvShape } from '@linkhub/shared/mail/env';
+import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
 /** Every setting of the worker, read once at start-up (DESIGN §2). */
 export const workerEnvSchema = z
@@ -53,6 +54,8 @@ export const workerEnvSchema = z
     PUBLIC_PWA_URL: envFields.url(['http', 'https']).default('http://localhost:5173'),
     /** The edge's public URL: the dev stack's `*.localhost` short URLs (and so the QR codes printed for them) open there. */
     PUBLIC_EDGE_URL: envFields.url(['http', 'https']).default('http://localhost:8787'),
+    /** CLICK_ID_KEY (+ CLICK_ID_PREVIOUS_KEYS while rotating): verifies the click id a sign-up carried (D-491). */
+    ...clickIdEnvShape,
     LOG_LEVEL: envFields.logLevel(),
   })
   .superRefine(requireS3Settings);

@@ -1,3 +1,4 @@
+import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { Context } from 'hono';
 import type { BlockOf, PageSnapshot, SnapshotBlock } from '@linkhub/shared/blocks/snapshot';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -49,6 +50,8 @@ export interface BioPageDeps {
    * from it, so no cookie and nothing stored); absent or null: the page as published.
    */
   visitorHashOf?: (c: Context, page: PageSnapshot) => string | null | Promise<string | null>;
+  /** Checks the click id a page carries into its sign-up form (D-491); absent: none is carried. */
+  clickIdKeys?: ClickIdKeyring;
   /** Prefix for asset paths in snapshots (`/assets/…`). */
   assetBase?: string;
   logger?: Logger;

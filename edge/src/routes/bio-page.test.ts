@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { createLogger } from '@linkhub/shared/logging/logger';
-import { encodeClickId } from '@linkhub/shared/experiments/click-id';
+import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { SubscribeResult } from '../leads/lead-capture';
 import {
   createBioPageRoutes,
@@ -284,26 +285,40 @@ describe('POST /{handle}/subscribe', () => {
   });
 
   it('carries an A/B test click id from the page address into its sign-up forms and on to onSubscribe (D-321)', async () => {
-    const clickId = encodeClickId({
+    const clickId = mintClickId(devClickIdKeyring(), {
       experimentId: '0190f1f0-0000-7000-8000-000000000001',
       armPeriod: 1,
       variantId: '0190f1f0-0000-7000-8000-000000000002',
-      day: '2026-12-05',
+      at: new Date(),
       visitorKey: '0123456789abcdef',
     });
+    // The same exposure signed with a key LinkHub does not hold: never carried into the form.
+    const forged = mintClickId(
+      { current: { id: 'dev', secret: Buffer.from('x'.repeat(40)) }, previous: [] },
+      {
+        experimentId: '0190f1f0-0000-7000-8000-000000000001',
+        armPeriod: 1,
+        variantId: '0190f1f0-0000-7000-8000-000000000002',
+        at: new Date(),
+        visitorKey: '0123456789abcdef',
+      },
+    );
     const subs: BioSubscription[] = [];
     const { app, get } = setup({
       onSubscribe: async (s) => (subs.push(s), { kind: 'accepted', outcome: 'subscribed' }),
+      clickIdKeys: devClickIdKeyring(),
     });
     const page = await get(`/maya?lh_click=${clickId}`);
     // One visitor's click id in the HTML: no shared cache may keep it.
     expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(await page.text()).toContain(`<input type="hidden" name="lh_click" value="${clickId}">`);
-    const junk = await get('/maya?lh_click=%22%3E%3Cscript%3Ex');
-    expect(junk.headers.get('cache-control')).not.toBe('private, no-store');
-    expect(await junk.text()).not.toContain('name="lh_click"');
+    for (const bad of ['%22%3E%3Cscript%3Ex', forged]) {
+      const junk = await get(`/maya?lh_click=${bad}`);
+      expect(junk.headers.get('cache-control')).not.toBe('private, no-store');
+      expect(await junk.text()).not.toContain('name="lh_click"');
+    }
     await post(app, { block_id: 'cap001', email: 'a@example.com', consent: 'yes', lh_click: clickId });
-    await post(app, { block_id: 'cap001', email: 'b@example.com', consent: 'yes', lh_click: 'lhc_junk' });
+    await post(app, { block_id: 'cap001', email: 'b@example.com', consent: 'yes', lh_click: forged });
     await post(app, { block_id: 'cap001', email: 'c@example.com', consent: 'yes' });
     expect(subs.map((s) => [s.email, s.clickId])).toEqual([
       ['a@example.com', clickId],

@@ -111,7 +111,7 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       ? (blockId: string) =>
           statusBlock === null || statusBlock === blockId ? SUBSCRIBE_MESSAGES[status] : null
       : undefined;
-    const clickId = clickIdOf(c.req.query(CLICK_ID_PARAM));
+    const clickId = clickIdOf(c.req.query(CLICK_ID_PARAM), deps.clickIdKeys, new Date());
     const html = renderBioPage(page, {
       nonce,
       linkHref: hopHref(page.handle),
@@ -180,7 +180,13 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     });
   }
 
-  const subscribe = createBioSubscribe({ found, notices, onSubscribe: deps.onSubscribe, log });
+  const subscribe = createBioSubscribe({
+    found,
+    notices,
+    onSubscribe: deps.onSubscribe,
+    clickIdKeys: deps.clickIdKeys,
+    log,
+  });
 
   return {
     serve(c, host, path) {

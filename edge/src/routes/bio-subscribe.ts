@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import { decodeClickId } from '@linkhub/shared/experiments/click-id';
+import { verifyClickId } from '@linkhub/shared/experiments/click-id';
+import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { SUBSCRIBE_MESSAGES, type SubscribeStatus } from '@linkhub/shared/leads/consent';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import type { Logger } from '@linkhub/shared/logging/logger';
@@ -13,9 +14,13 @@ import type { BioPageDeps } from './bio-page-types';
 
 const SUBSCRIBE_BODY_LIMIT = 8 * 1024;
 
-/** A well-formed A/B test click id (`lh_click`), or null: anything else is ignored, never an error. */
-export function clickIdOf(value: unknown): string | null {
-  return typeof value === 'string' && value.length <= 200 && decodeClickId(value) !== null ? value : null;
+/**
+ * An A/B test click id (`lh_click`) LinkHub signed and that has not expired, or null: anything else
+ * (forged, altered, stale) is ignored, never an error, and never carried into a sign-up (D-491).
+ */
+export function clickIdOf(value: unknown, keys: ClickIdKeyring | undefined, now: Date): string | null {
+  if (typeof value !== 'string' || keys === undefined) return null;
+  return verifyClickId(keys, value, now).ok ? value : null;
 }
 
 /** A published page found by host and handle, or the answer to give instead. */
@@ -30,6 +35,7 @@ export function createBioSubscribe(deps: {
   found: FoundPage;
   notices: BioNotices;
   onSubscribe: BioPageDeps['onSubscribe'];
+  clickIdKeys: BioPageDeps['clickIdKeys'];
   log: Logger;
 }): (c: Context, host: string | null, handle: string) => Promise<Response> {
   const { found, notices, log } = deps;
@@ -106,7 +112,7 @@ export function createBioSubscribe(deps: {
         variantId: null,
         block,
         email: email.data,
-        clickId: clickIdOf(form.lh_click),
+        clickId: clickIdOf(form.lh_click, deps.clickIdKeys, new Date()),
       });
     } catch (err) {
       log.error({ err }, 'sign-up failed');

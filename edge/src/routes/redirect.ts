@@ -1,6 +1,7 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
+import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { isRedirectableUrl } from '@linkhub/shared/resolve/safe-url';
 import { attributedUtm, NO_UTM, utmOfLocation } from '@linkhub/shared/resolve/utm';
 import { isPrintableAscii } from '@linkhub/shared/url/normalize-url';
@@ -45,6 +46,8 @@ export type RedirectRouteDeps = {
   metrics: EdgeMetrics;
   logger: Logger;
   now: () => Date;
+  /** Signs the click id of an experiment that converts on reported conversions (D-491). */
+  clickIdKeys: ClickIdKeyring;
 };
 
 /**
@@ -239,7 +242,7 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
       const needsIds = deps.capture.enabled || payload.destinations.length > 0 || payload.experiment !== null;
       const pendingIds = needsIds ? deps.visitorIds(now, payload.workspace_id, facts) : NO_IDS;
       const ids = pendingIds instanceof Promise ? await pendingIds : pendingIds;
-      const resolution = resolveRedirect(payload, toVisit(facts, ids, now));
+      const resolution = resolveRedirect(payload, toVisit(facts, ids, now), deps.clickIdKeys);
 
       const event = deps.capture.enabled ? toEvent(payload, resolution, facts, ids, now) : null;
       if (event) deps.capture.emit(event);

@@ -36,6 +36,8 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   handle_taken: 'This handle is already in use. Choose another one.',
   email_taken: 'An account with this email already exists.',
   domain_taken: 'This domain is already connected to a workspace.',
+  domain_not_allowed: 'This host name cannot be connected: connect a domain you registered.',
+  invalid_click_id: 'This click id was not issued by LinkHub, was altered, or has expired.',
   already_member: 'This person is already a member of the workspace.',
   resource_archived: 'This item is archived. Restore it to edit it.',
   resource_locked: 'This item is locked and cannot be changed.',

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbExecutor } from './client';
 import { customDomains, type DomainPurpose } from './schema';
 
@@ -34,6 +34,18 @@ export async function ensureSystemDomains(db: DbExecutor, hosts: SystemHosts = {
 }
 
 async function ensureOne(db: DbExecutor, hostname: string, purpose: DomainPurpose): Promise<string> {
+  // A workspace's live claim (verified or still pending) on the host is an operator's mistake to fix first.
+  const [claimed] = await db
+    .select({ id: customDomains.id })
+    .from(customDomains)
+    .where(
+      and(
+        eq(customDomains.hostname, hostname),
+        isNull(customDomains.deletedAt),
+        eq(customDomains.isSystem, false),
+      ),
+    );
+  if (claimed) throw new Error(`ensureSystemDomains: ${hostname} is already a workspace's custom domain`);
   await db
     .insert(customDomains)
     .values({
@@ -46,11 +58,21 @@ async function ensureOne(db: DbExecutor, hostname: string, purpose: DomainPurpos
       verifiedAt: new Date(),
       tlsStatus: 'not_required',
     })
-    .onConflictDoNothing({ target: customDomains.hostname, where: isNull(customDomains.deletedAt) });
+    // The unique index holds only live verified rows (D-490); the predicate is spelled as it is there.
+    .onConflictDoNothing({
+      target: customDomains.hostname,
+      where: sql`${customDomains.deletedAt} IS NULL AND ${customDomains.status} = 'verified'`,
+    });
   const [row] = await db
     .select({ id: customDomains.id, isSystem: customDomains.isSystem, purpose: customDomains.purpose })
     .from(customDomains)
-    .where(and(eq(customDomains.hostname, hostname), isNull(customDomains.deletedAt)));
+    .where(
+      and(
+        eq(customDomains.hostname, hostname),
+        isNull(customDomains.deletedAt),
+        eq(customDomains.status, 'verified'),
+      ),
+    );
   if (!row) throw new Error(`ensureSystemDomains: could not create the system host ${hostname}`);
   if (!row.isSystem)
     throw new Error(`ensureSystemDomains: ${hostname} is already a workspace's custom domain`);

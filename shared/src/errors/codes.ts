@@ -69,6 +69,14 @@ export const ERROR_CODES = {
     message: 'This Idempotency-Key was already used with a different request.',
   },
   destination_unsafe: { status: 422, message: 'The destination URL is not allowed.' },
+  domain_not_allowed: {
+    status: 422,
+    message: 'This host name cannot be connected: connect a domain you registered.',
+  },
+  invalid_click_id: {
+    status: 422,
+    message: 'This click id was not issued by LinkHub, was altered, or has expired.',
+  },
   qr_unscannable: { status: 422, message: 'This QR design would not scan reliably.' },
   qr_render_too_large: {
     status: 422,

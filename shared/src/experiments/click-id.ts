@@ -1,112 +1,118 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ClickIdKey, ClickIdKeyring } from './click-id-keys';
+
 /**
  * The click id a redirect appends (`lh_click=…`) when its experiment converts on a reported
- * conversion (D-272). It names the exposure — experiment, arm period, variant, UTC day and a
- * visitor key — so `POST /v1/conversions` can count one conversion per visitor-day without anything
- * stored at redirect time and without a cookie. The visitor key (visitor-key.ts) is derived from the
- * day-salted visitor hash and the experiment id: the destination site never sees the hash itself.
+ * conversion (D-272). It names the exposure — experiment, arm period, variant, the instant of the
+ * redirect and a visitor key — so `POST /v1/conversions` can count one conversion per visitor-day
+ * without anything stored at redirect time and without a cookie. The visitor key (visitor-key.ts) is
+ * derived from the day-salted visitor hash and the experiment id: the destination site never sees
+ * the hash itself.
  *
- * Format: `lhc1` + base64url of 46 bytes (experiment id 16, arm period 2, variant id 16, days since
- * 1970-01-01 4, visitor key 8). Pure, no I/O (Node's Buffer: the edge and the sync-server read it).
+ * Signed (D-491): `lhc2` + key id + `.` + base64url of 62 bytes — the exposure (experiment id 16,
+ * arm period 2, variant id 16, seconds since 1970 4, visitor key 8) then the first 16 bytes of
+ * HMAC-SHA256 over the prefix, the key id and those 46 bytes. One function mints, one verifies;
+ * verification also bounds the id's age. Pure, no I/O (Node's crypto: the edge mints, the
+ * sync-server and the worker verify).
  */
 export const CLICK_ID_PARAM = 'lh_click';
-const PREFIX = 'lhc1';
-const BYTES = 46;
+const VERSION = 'lhc2';
+const EXPOSURE_BYTES = 46;
+const MAC_BYTES = 16;
+/** How long after the redirect a conversion may still be reported. */
+export const CLICK_ID_MAX_AGE_MS = 90 * 86_400_000;
+/** How far ahead of this server's clock an id may be dated (the minting edge's clock may run ahead). */
+export const CLICK_ID_MAX_SKEW_MS = 5 * 60_000;
 
 export type ClickId = {
   readonly experimentId: string;
   readonly armPeriod: number;
   readonly variantId: string;
-  /** UTC day of the exposure, YYYY-MM-DD. */
+  /** UTC day of the exposure, YYYY-MM-DD (conversions count once per visitor-day). */
   readonly day: string;
   /** 16 lower-case hex characters. */
   readonly visitorKey: string;
 };
 
-const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+/** What a redirect mints an id for: the exposure and when it happened. */
+export type ClickExposure = Omit<ClickId, 'day'> & { readonly at: Date };
+
+export type ClickIdRefusal = 'malformed' | 'unknown_key' | 'bad_signature' | 'expired' | 'future';
+export type ClickIdCheck =
+  | { readonly ok: true; readonly click: ClickId; readonly at: Date }
+  | { readonly ok: false; readonly reason: ClickIdRefusal };
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-function bytesUuid(bytes: readonly number[]): string {
-  const hex = bytes.map((b) => b.toString(16).padStart(2, '0')).join('');
+const HEX_ONLY = /^[0-9a-f]+$/;
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+const KEY_ID = /^[a-z0-9]{1,8}$/;
+
+function hexUuid(hex: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-function toBase64Url(bytes: readonly number[]): string {
-  let out = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const chars = Math.min(4, Math.ceil(((bytes.length - i) * 8) / 6));
-    for (let j = 0; j < chars; j++) out += B64[(n >> (18 - 6 * j)) & 63];
-  }
-  return out;
+function mac(key: ClickIdKey, exposure: Buffer): Buffer {
+  return createHmac('sha256', key.secret)
+    .update(`${VERSION}${key.id}.`)
+    .update(exposure)
+    .digest()
+    .subarray(0, MAC_BYTES);
 }
 
-function fromBase64Url(text: string): number[] | null {
-  const bits: number[] = [];
-  for (const ch of text) {
-    const v = B64.indexOf(ch);
-    if (v < 0) return null;
-    bits.push(v);
-  }
-  const out: number[] = [];
-  for (let i = 0; i < bits.length; i += 4) {
-    const n =
-      ((bits[i] ?? 0) << 18) | ((bits[i + 1] ?? 0) << 12) | ((bits[i + 2] ?? 0) << 6) | (bits[i + 3] ?? 0);
-    out.push((n >> 16) & 255, (n >> 8) & 255, n & 255);
-  }
-  return out.slice(0, Math.floor((bits.length * 6) / 8));
-}
-
-const DAY_MS = 86_400_000;
-
-const DAY_HEX_WIDTH = 8;
-const HEX_ONLY = /^[0-9a-f]+$/;
-
-/** Hex of `value` in `width` digits (values here always fit). */
-const hexOf = (value: number, width: number) => value.toString(16).padStart(width, '0');
-
-/** The click id of an exposure on `dayNumber` (days since 1970-01-01 UTC): the redirect's fast path. */
-export function encodeClickIdOn(
-  experimentId: string,
-  armPeriod: number,
-  variantId: string,
-  dayNumber: number,
-  visitorKey: string,
-): string {
+/** The signed click id of an exposure, under the keyring's current key. Throws on ids that are not UUIDs. */
+export function mintClickId(keys: ClickIdKeyring, exposure: ClickExposure): string {
+  const seconds = Math.floor(exposure.at.getTime() / 1000);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 0xffffffff)
+    throw new RangeError('not a click id exposure');
   const hex =
-    `${experimentId.replace(/-/g, '')}${hexOf(armPeriod, 4)}${variantId.replace(/-/g, '')}${hexOf(dayNumber, DAY_HEX_WIDTH)}${visitorKey}`.toLowerCase();
-  if (hex.length !== BYTES * 2 || !HEX_ONLY.test(hex)) throw new RangeError('not a click id exposure');
-  return PREFIX + Buffer.from(hex, 'hex').toString('base64url');
+    `${exposure.experimentId.replace(/-/g, '')}${exposure.armPeriod.toString(16).padStart(4, '0')}${exposure.variantId.replace(/-/g, '')}${seconds.toString(16).padStart(8, '0')}${exposure.visitorKey}`.toLowerCase();
+  if (hex.length !== EXPOSURE_BYTES * 2 || !HEX_ONLY.test(hex) || exposure.armPeriod < 1)
+    throw new RangeError('not a click id exposure');
+  const bytes = Buffer.from(hex, 'hex');
+  const key = keys.current;
+  return `${VERSION}${key.id}.${Buffer.concat([bytes, mac(key, bytes)]).toString('base64url')}`;
 }
 
-export function encodeClickId(click: ClickId): string {
-  const days = Math.floor(Date.parse(`${click.day}T00:00:00Z`) / DAY_MS);
-  return encodeClickIdOn(click.experimentId, click.armPeriod, click.variantId, days, click.visitorKey);
-}
-
-/** The exposure a click id names, or null when it is not one (any other text). */
-export function decodeClickId(text: string): ClickId | null {
-  if (!text.startsWith(PREFIX)) return null;
-  const bytes = fromBase64Url(text.slice(PREFIX.length));
-  if (bytes === null || bytes.length !== BYTES) return null;
-  if (toBase64Url(bytes) !== text.slice(PREFIX.length)) return null;
-  const armPeriod = ((bytes[16] ?? 0) << 8) | (bytes[17] ?? 0);
-  const days =
-    (((bytes[34] ?? 0) << 24) | ((bytes[35] ?? 0) << 16) | ((bytes[36] ?? 0) << 8) | (bytes[37] ?? 0)) >>> 0;
-  const at = new Date(days * DAY_MS);
-  if (armPeriod < 1 || Number.isNaN(at.getTime()) || at.getUTCFullYear() > 9999) return null;
+/**
+ * The exposure a click id names, only when LinkHub signed it with a key of `keys` (current or still
+ * listed previous), it is unaltered, and it was minted within the last 90 days and not more than
+ * five minutes ahead of `now`. Anything else is refused with its reason; never throws.
+ */
+export function verifyClickId(keys: ClickIdKeyring, text: string, now: Date): ClickIdCheck {
+  if (text.length > 200 || !text.startsWith(VERSION)) return { ok: false, reason: 'malformed' };
+  const dot = text.indexOf('.');
+  const keyId = text.slice(VERSION.length, dot);
+  const body = text.slice(dot + 1);
+  if (dot < 0 || !KEY_ID.test(keyId) || !BASE64URL.test(body)) return { ok: false, reason: 'malformed' };
+  const bytes = Buffer.from(body, 'base64url');
+  // Only the canonical spelling: a second text for the same bytes is a different id.
+  if (bytes.length !== EXPOSURE_BYTES + MAC_BYTES || bytes.toString('base64url') !== body)
+    return { ok: false, reason: 'malformed' };
+  const key = [keys.current, ...keys.previous].find((k) => k.id === keyId);
+  if (!key) return { ok: false, reason: 'unknown_key' };
+  const exposure = bytes.subarray(0, EXPOSURE_BYTES);
+  if (!timingSafeEqual(mac(key, exposure), bytes.subarray(EXPOSURE_BYTES)))
+    return { ok: false, reason: 'bad_signature' };
+  const at = new Date(exposure.readUInt32BE(34) * 1000);
+  if (at.getTime() > now.getTime() + CLICK_ID_MAX_SKEW_MS) return { ok: false, reason: 'future' };
+  if (at.getTime() < now.getTime() - CLICK_ID_MAX_AGE_MS) return { ok: false, reason: 'expired' };
+  const armPeriod = exposure.readUInt16BE(16);
+  if (armPeriod < 1) return { ok: false, reason: 'malformed' };
+  const hex = exposure.toString('hex');
   return {
-    experimentId: bytesUuid(bytes.slice(0, 16)),
-    armPeriod,
-    variantId: bytesUuid(bytes.slice(18, 34)),
-    day: utcDay(at),
-    visitorKey: bytes
-      .slice(38, 46)
-      .map((b) => b.toString(16).padStart(2, '0'))
-      .join(''),
+    ok: true,
+    at,
+    click: {
+      experimentId: hexUuid(hex.slice(0, 32)),
+      armPeriod,
+      variantId: hexUuid(hex.slice(36, 68)),
+      day: utcDay(at),
+      visitorKey: hex.slice(76, 92),
+    },
   };
 }
 

@@ -42,7 +42,7 @@ export const removeDomain = defineMutator({
   },
 });
 
-/** Check the DNS again now (a pending or failed domain; a verified one is re-checked). */
+/** Check the DNS again now (a pending, failed or lost domain; a verified one is re-checked). */
 export const verifyDomainArgs = z.object({ id: idArg, workspace_id: workspaceArg }).strict();
 
 export const verifyDomain = defineMutator({
@@ -52,7 +52,7 @@ export const verifyDomain = defineMutator({
   target: (args) => ({ type: 'domain', id: args.id }),
   client: async (tx, { id }) => {
     const domain = await readView(tx, syncKeys.domain(id), domainViewSchema);
-    if (domain?.status === 'failed')
+    if (domain?.status === 'failed' || domain?.status === 'lost')
       await patchView(tx, syncKeys.domain(id), domainViewSchema, { status: 'pending' }, nowIso());
   },
 });

@@ -1,4 +1,5 @@
 import type { Branding, RedirectPayload } from '../cache/payload';
+import type { ClickIdKeyring } from '../experiments/click-id-keys';
 import { qrFallback, type FallbackStage } from './qr-fallback';
 import { isRedirectableUrl } from './safe-url';
 import { experimentUrl } from './experiment-url';
@@ -29,17 +30,21 @@ type Choice = { url: string; variantId?: string; ruleId?: string };
  * Where an active resource sends this visit: targeting rule → experiment variant → split → destination.
  * A destination whose scheme is not safe to redirect to counts as no destination.
  */
-export function chooseDestination(payload: RedirectPayload, visit: Visit): Choice | null {
-  const choice = chooseAny(payload, visit);
+export function chooseDestination(
+  payload: RedirectPayload,
+  visit: Visit,
+  clickIdKeys?: ClickIdKeyring,
+): Choice | null {
+  const choice = chooseAny(payload, visit, clickIdKeys);
   return choice !== null && isRedirectableUrl(choice.url) ? choice : null;
 }
 
-function chooseAny(payload: RedirectPayload, visit: Visit): Choice | null {
+function chooseAny(payload: RedirectPayload, visit: Visit, clickIdKeys?: ClickIdKeyring): Choice | null {
   const rule = matchRule(payload.rules, visit, payload.time_zone);
   if (rule) return { url: rule.destination_url, ruleId: rule.id };
   if (payload.experiment) {
     const variant = pickVariant(payload.experiment, visit.visitorHash);
-    if (variant) return { url: experimentUrl(payload.experiment, variant, visit), variantId: variant.id };
+    if (variant) return { url: experimentUrl(payload.experiment, variant, visit, clickIdKeys), variantId: variant.id };
   }
   const split = pickSplitDestination(payload.destinations, visit.visitorHash, payload.resource_id);
   if (split) return { url: split.url, variantId: split.id };
@@ -49,10 +54,15 @@ function chooseAny(payload: RedirectPayload, visit: Visit): Choice | null {
 /**
  * The whole redirect decision for one visit, pure (no I/O): state → targeting / experiment / split →
  * UTM merge, and for QR-backed slugs the four-rung fallback chain instead of any "not found".
+ * `clickIdKeys` sign the click id of an experiment that converts on reported conversions (D-491).
  */
-export function resolveRedirect(payload: RedirectPayload, visit: Visit): Resolution {
+export function resolveRedirect(
+  payload: RedirectPayload,
+  visit: Visit,
+  clickIdKeys?: ClickIdKeyring,
+): Resolution {
   const state = evaluateState(payload, visit.now);
-  const choice = state === 'active' ? chooseDestination(payload, visit) : null;
+  const choice = state === 'active' ? chooseDestination(payload, visit, clickIdKeys) : null;
 
   if (payload.is_qr) {
     const outcome = qrFallback({

@@ -4,7 +4,8 @@ import { handleSchema, hostnameSchema, isoDateTimeSchema, urlSchema, uuidSchema 
 /** Custom domains (DESIGN §10): connect a host, verify by DNS TXT, route through `dom:host:{host}`. */
 export const DOMAIN_PURPOSES = ['links', 'bio', 'all'] as const;
 export type DomainPurpose = (typeof DOMAIN_PURPOSES)[number];
-export const DOMAIN_STATUSES = ['pending', 'verified', 'failed', 'removed'] as const;
+/** `lost`: another workspace proved the host first; this claim can no longer be verified (D-490). */
+export const DOMAIN_STATUSES = ['pending', 'verified', 'failed', 'lost', 'removed'] as const;
 
 /** Hosts LinkHub keeps for itself; a workspace cannot connect them or their subdomains. */
 export function isSystemHostName(host: string, systemHosts: readonly string[]): boolean {

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ConflictError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
+import {
+  ConflictError,
+  NotFoundError,
+  SemanticError,
+  ValidationError,
+} from '@linkhub/shared/errors/app-error';
 import {
   addDomain,
   removeDomain,
@@ -12,6 +17,8 @@ import { hostnameSchema, uuidSchema } from '@linkhub/shared/schemas/common';
 import { isSystemHostName, reservedHostMessage } from '@linkhub/shared/schemas/domains';
 import { displayHost } from '@linkhub/shared/url/display-url';
 import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
+import { lockHostClaims } from '@linkhub/shared/domains/host-claims';
+import { customHostRefusal } from '@linkhub/shared/domains/host-policy';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { assertSafeDestination } from './destination-safety';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
@@ -58,7 +65,8 @@ const manualJobId = (kind: string, id: string, ctx: CommandContext) =>
   `${kind}-${id}-manual-${ctx.now.getTime()}`;
 
 /**
- * Custom domains: added pending a DNS TXT check by the worker; removal never strands a printed QR
+ * Custom domains: added pending a DNS TXT check by the worker (a pending claim does not reserve the
+ * host: the first workspace to prove it wins, D-490); removal never strands a printed QR
  * code. After commit the host's `dom:host:` entry is rebuilt (a pending or removed host has none),
  * and on removal every key on the host with it (plain links and pages purged; QR keys are never
  * touched, and a domain with QR codes cannot be removed).
@@ -75,7 +83,16 @@ export function domainCommands(cache: CacheDeps): Command[] {
             message: reservedHostMessage(displayHost(args.hostname)),
           },
         ]);
+      // Public suffixes, special-use names, IP literals, look-alikes of the system hosts (D-490).
+      const refusal = customHostRefusal(args.hostname, [ctx.hosts.linkHost, ctx.hosts.bioHost]);
+      if (refusal)
+        throw new SemanticError('domain_not_allowed', {
+          message: refusal.message,
+          details: [{ field: 'hostname', issue: refusal.issue }],
+        });
       const token = randomBytes(16).toString('hex');
+      // A pending claim reserves nothing; a verified one holds the host (409 domain_taken, D-490).
+      await lockHostClaims(ctx.tx, args.hostname);
       await withConflicts(() =>
         ctx.tx.query(
           `INSERT INTO custom_domains (id, workspace_id, hostname, purpose, status, verification_method, verification_record_name, verification_token,
@@ -152,12 +169,17 @@ export function domainCommands(cache: CacheDeps): Command[] {
     run: async (ctx, args) => {
       const domain = await lockDomain(ctx, args.id, args.workspace_id);
       const recheck = domain.status === 'verified';
-      // A failed domain gets a fresh round of scheduled checks.
-      if (domain.status === 'failed')
-        await ctx.tx.query(
-          "UPDATE custom_domains SET status = 'pending', check_attempts = 0, next_check_at = now() WHERE id = $1",
-          [args.id],
+      // A failed domain gets a fresh round of scheduled checks; so does a lost claim once the host is
+      // free again (while another workspace holds it verified, the database refuses: 409 domain_taken).
+      if (domain.status === 'failed' || domain.status === 'lost') {
+        await lockHostClaims(ctx.tx, domain.hostname);
+        await withConflicts(() =>
+          ctx.tx.query(
+            "UPDATE custom_domains SET status = 'pending', check_attempts = 0, next_check_at = now(), last_error = NULL WHERE id = $1",
+            [args.id],
+          ),
         );
+      }
       await audit(ctx, {
         workspaceId: args.workspace_id,
         action: 'domain.verify_requested',

@@ -11,6 +11,7 @@ const UNIQUE_CONSTRAINTS: Record<string, 'slug_taken' | 'handle_taken' | 'domain
   ux_qr_codes_domain_slug: 'slug_taken',
   ux_bio_pages_domain_handle: 'handle_taken',
   ux_custom_domains_hostname: 'domain_taken',
+  ux_custom_domains_ws_hostname: 'domain_taken',
 };
 
 export function asConflict(error: unknown): unknown {

@@ -220,14 +220,14 @@ describe('push refusals (issue 16)', () => {
         name: 'addDomain',
         args: { id, workspace_id: kit.owner.workspaceId, hostname, purpose: 'links' },
       });
-    expect(await add(first, 'münchen-links.example')).toBe(200);
-    expect(await add(randomUUID(), 'MÜNCHEN-links.example.')).toBe(200);
+    expect(await add(first, 'münchen-links.de')).toBe(200);
+    expect(await add(randomUUID(), 'MÜNCHEN-links.de.')).toBe(200);
     expect(
       await p.push({ name: 'removeDomain', args: { id: randomUUID(), workspace_id: kit.owner.workspaceId } }),
     ).toBe(200);
     const notices = await p.notices();
     expect(notices.map((n) => n.message)).toEqual([
-      'Your change to “münchen-links.example” was not saved: this domain is already connected to a workspace.',
+      'Your change to “münchen-links.de” was not saved: this domain is already connected to a workspace.',
       expect.stringMatching(/^Your change was not saved: /),
     ]);
   });

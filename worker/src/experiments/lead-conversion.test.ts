@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@linkhub/shared/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
 import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
-import { encodeClickId, utcDay } from '@linkhub/shared/experiments/click-id';
+import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { leadCapture } from '../processors/lead-capture';
@@ -58,11 +59,11 @@ async function linkTest(ws: string, status: string) {
 }
 
 const clickOf = (test: { id: string; variant: string }, visitorKey: string) =>
-  encodeClickId({
+  mintClickId(devClickIdKeyring(), {
     experimentId: test.id,
     armPeriod: 1,
     variantId: test.variant,
-    day: utcDay(new Date()),
+    at: new Date(),
     visitorKey,
   });
 

@@ -1,4 +1,5 @@
-import { decodeClickId } from '@linkhub/shared/experiments/click-id';
+import { verifyClickId } from '@linkhub/shared/experiments/click-id';
+import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { conversionEligibility, insertConversion } from '@linkhub/shared/experiments/conversions';
 import type { Queryable } from '@linkhub/shared/db/sql';
 
@@ -18,9 +19,13 @@ export async function recordLeadConversion(
   tx: Queryable,
   workspaceId: string,
   clickIdText: string,
+  keys: ClickIdKeyring,
+  now: Date,
 ): Promise<LeadConversion> {
-  const click = decodeClickId(clickIdText);
-  if (click === null) return 'not_a_click_id';
+  // Only an id LinkHub signed, unaltered and under 90 days old, counts (D-491).
+  const checked = verifyClickId(keys, clickIdText, now);
+  if (!checked.ok) return 'not_a_click_id';
+  const { click } = checked;
   const eligibility = await conversionEligibility(tx, workspaceId, click);
   if (eligibility !== 'eligible') return eligibility;
   return (await insertConversion(tx, workspaceId, click, 'lead')) ? 'counted' : 'duplicate';

@@ -1,6 +1,7 @@
 import { refreshCache } from '@linkhub/shared/cache/refresh';
 import { withTransaction } from '@linkhub/shared/db/sql';
 import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
+import { lockHostClaims, lostClaimMessage } from '@linkhub/shared/domains/host-claims';
 import type { JobRequest } from '@linkhub/shared/jobs/producer';
 import { enqueueDeliveries, recordDomainVerified } from '../webhooks/events';
 import type { JobData } from '@linkhub/shared/jobs/queues';
@@ -28,7 +29,7 @@ type CheckedDomain = {
 };
 
 export type DomainCheckReport = {
-  outcome: VerificationOutcome | 'not_pending';
+  outcome: VerificationOutcome | 'not_pending' | 'lost';
   next_attempt_in_ms: number | null;
 };
 
@@ -110,19 +111,60 @@ async function recordAttempt(
   );
 }
 
-/** First verification: verified (routed, certificate ordered), or the next check with backoff, or `failed` after the last. */
+type Settled = { status: 'verified' | 'pending' | 'failed' | 'lost'; closed: ClosedClaim[] };
+type ClosedClaim = { id: string; workspace_id: string; created_by_user_id: string | null };
+type Tx = { query: WorkerDeps['pool']['query'] };
+
+/**
+ * The winner of a host closes every other live claim on it (D-490): each becomes `lost`, stops being
+ * checked, and the member who added it gets a notice.
+ */
+async function closeRivalClaims(client: Tx, domain: CheckedDomain): Promise<ClosedClaim[]> {
+  const { rows } = await client.query<ClosedClaim>(
+    `UPDATE custom_domains SET status = 'lost', next_check_at = NULL, last_error = $3, updated_at = now()
+      WHERE hostname = $1 AND id <> $2 AND deleted_at IS NULL AND status IN ('pending', 'failed')
+      RETURNING id, workspace_id, created_by_user_id`,
+    [domain.hostname, domain.id, lostClaimMessage(domain.hostname)],
+  );
+  for (const claim of rows) {
+    if (claim.created_by_user_id === null) continue;
+    await client.query(
+      `INSERT INTO sync_notices (user_id, workspace_id, mutation_name, code, message, details, resource_type, resource_id, resource_title)
+       VALUES ($1, $2, 'addDomain', 'domain_taken', $3, $4, 'domain', $5, $6)`,
+      [
+        claim.created_by_user_id,
+        claim.workspace_id,
+        lostClaimMessage(domain.hostname),
+        JSON.stringify([{ field: 'hostname', issue: 'claim_lost' }]),
+        claim.id,
+        domain.hostname,
+      ],
+    );
+  }
+  return rows;
+}
+
+/** First verification: verified (routed, certificate ordered), or the next check with backoff, or `failed` after the last; `lost` when another workspace proved the host first. */
 async function verifyPending(
   deps: WorkerDeps,
   domain: CheckedDomain,
   data: JobData<'domain-verify'>,
 ): Promise<DomainCheckReport> {
   const check = await checkDns(deps, domain);
-  const verified = check.outcome === 'verified';
-  const delay = verified ? null : nextCheckDelay(data.attempt);
-  const status = verified ? 'verified' : delay === null ? 'failed' : 'pending';
+  const provedNow = check.outcome === 'verified';
+  const retryIn = provedNow ? null : nextCheckDelay(data.attempt);
 
   const deliveries: JobRequest[] = [];
-  const updated = await withTransaction(deps.pool, async (client) => {
+  const settled = await withTransaction(deps.pool, async (client): Promise<Settled | null> => {
+    await lockHostClaims(client, domain.hostname);
+    const taken = await client.query(
+      `SELECT 1 FROM custom_domains WHERE hostname = $1 AND id <> $2 AND deleted_at IS NULL AND status = 'verified'`,
+      [domain.hostname, domain.id],
+    );
+    const lost = taken.rowCount !== 0;
+    const verified = provedNow && !lost;
+    const delay = lost ? null : retryIn;
+    const status = lost ? 'lost' : verified ? 'verified' : delay === null ? 'failed' : 'pending';
     await recordAttempt(client, domain.id, check);
     const result = await client.query(
       `UPDATE custom_domains SET status = $2, verified_at = CASE WHEN $2 = 'verified' THEN now() END, last_checked_at = now(),
@@ -132,31 +174,35 @@ async function verifyPending(
       [
         domain.id,
         status,
-        verified ? null : (check.detail ?? check.outcome),
+        lost ? lostClaimMessage(domain.hostname) : verified ? null : (check.detail ?? check.outcome),
         delay,
-        check.verifiedBy,
+        verified ? check.verifiedBy : null,
         check.seen,
       ],
     );
+    if (result.rowCount === 0) return null;
+    if (!verified) return { status, closed: [] };
     // domain.verified commits with the verification (issue 19).
-    if (verified && result.rowCount !== 0)
-      deliveries.push(...(await recordDomainVerified(client, domain.id)));
-    return result;
+    deliveries.push(...(await recordDomainVerified(client, domain.id)));
+    return { status, closed: await closeRivalClaims(client, domain) };
   });
-  if (updated.rowCount === 0) return { outcome: 'not_pending', next_attempt_in_ms: null };
+  if (settled === null) return { outcome: 'not_pending', next_attempt_in_ms: null };
   await enqueueDeliveries(deps, deliveries);
 
-  if (verified) {
+  if (settled.status === 'verified') {
     // Write-through of the domain's keys (DECISIONS D-098): the host routes from now on.
     await refreshDomainKeys(deps, domain.id);
     if (deps.config.ACME_DIRECTORY_URL !== undefined)
       await deps.jobs.enqueue(certificateJob(domain.id, 'issue', 1));
   }
-  if (delay !== null)
-    await deps.jobs.enqueue(verificationJob(domain.id, data.attempt + 1, { delayMs: delay }));
+  if (settled.status === 'pending' && retryIn !== null)
+    await deps.jobs.enqueue(verificationJob(domain.id, data.attempt + 1, { delayMs: retryIn }));
   await pokeMembers(deps, domain.workspace_id);
-  deps.logger.info({ domain_id: domain.id, outcome: check.outcome, attempt: data.attempt }, 'domain checked');
-  return { outcome: check.outcome, next_attempt_in_ms: delay };
+  // The losers' editors pull their closed claim and its notice (the notice's user is a member).
+  for (const claim of settled.closed) await pokeMembers(deps, claim.workspace_id);
+  const outcome = settled.status === 'lost' ? 'lost' : check.outcome;
+  deps.logger.info({ domain_id: domain.id, outcome, attempt: data.attempt }, 'domain checked');
+  return { outcome, next_attempt_in_ms: settled.status === 'pending' ? retryIn : null };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { leads } from '@linkhub/shared/db/schema/bio-pages';
+import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { RowOf } from '@linkhub/shared/db/row';
 import { isUuidText } from '@linkhub/shared/db/ids';
 import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
@@ -50,7 +51,13 @@ export const leadCapture: Processor<'lead-capture'> = async (
   };
   const outcome = await withTransaction(deps.pool, async (tx): Promise<LeadCaptureResult> => {
     // The sign-up converts the link or QR test that brought the visitor, whatever becomes of the address (D-321).
-    if (data.click_id !== undefined) await recordLeadConversion(tx, data.workspace_id, data.click_id);
+    if (data.click_id !== undefined) await recordLeadConversion(
+        tx,
+        data.workspace_id,
+        data.click_id,
+        clickIdKeyring(deps.config),
+        new Date(),
+      );
     const existing = await one<Existing>(
       tx,
       'SELECT id, status FROM leads WHERE page_id = $1 AND email = lower(btrim($2)) AND deleted_at IS NULL FOR UPDATE',

@@ -154,7 +154,12 @@ export function DomainSetup({ domain }: { domain: DomainView }) {
       </p>
       <DnsRecords domain={domain} />
       <LastSeen domain={domain} />
-      {domain.status === 'failed' ? (
+      {domain.status === 'lost' ? (
+        <p className="error" role="alert">
+          {domain.last_error ??
+            `Another workspace proved it controls ${displayHost(domain.hostname)} first, so this claim was closed.`}
+        </p>
+      ) : domain.status === 'failed' ? (
         <p className="error">
           Checks stopped after three days without the record
           {domain.last_error ? ` (${domain.last_error})` : ''}. Add it, then check again.

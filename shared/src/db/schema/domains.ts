@@ -4,11 +4,12 @@ import { users } from './identity';
 import { workspaces } from './workspaces';
 
 export type DomainPurpose = 'links' | 'bio' | 'all';
-export type DomainStatus = 'pending' | 'verified' | 'failed' | 'removed';
+/** `lost`: a pending claim closed because another workspace proved the host first (0177, D-490). */
+export type DomainStatus = 'pending' | 'verified' | 'failed' | 'lost' | 'removed';
 
 /**
  * System hosts are rows with workspace_id NULL and is_system true (status 'verified', method 'system');
- * they can never be deleted, soft-deleted or reassigned. hostname is stored lower-case, unique among live rows.
+ * they can never be deleted, soft-deleted or reassigned. hostname is stored lower-case, unique among live verified rows (pending claims may share it, D-490).
  */
 export const customDomains = pgTable('custom_domains', {
   id: pk(),

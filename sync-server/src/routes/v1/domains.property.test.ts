@@ -17,7 +17,7 @@ let domainId: string;
 beforeAll(async () => {
   kit = await startV1Kit();
   key = await kit.key(ALL_SCOPES);
-  const res = await kit.api('POST', '/v1/domains', { key, body: { hostname: 'prop.example.test' } });
+  const res = await kit.api('POST', '/v1/domains', { key, body: { hostname: 'prop.example.com' } });
   domainId = ((await res.json()) as Envelope<Domain>).data.id;
   await kit.deps.pool.query(
     "UPDATE custom_domains SET status = 'verified', verified_at = now() WHERE id = $1",

@@ -58,8 +58,10 @@ describe('/v1/domains', () => {
       `%.${LINK_HOST}`,
     ]);
     expect(kept.rowCount).toBe(0);
+    // Not a subdomain, but under the special-use .localhost the dev hosts live in: refused as reserved.
     const lookalike = await kit.api('POST', '/v1/domains', { key, body: { hostname: `evil-${LINK_HOST}` } });
-    expect(lookalike.status).toBe(201);
+    expect(lookalike.status).toBe(422);
+    expect((await json<ErrorBody>(lookalike)).error.code).toBe('domain_not_allowed');
   });
 
   it('refuses a not-found address carrying credentials or resolving to a private network, and keeps the old one', async () => {

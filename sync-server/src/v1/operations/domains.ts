@@ -32,7 +32,7 @@ export const DOMAIN_OPERATIONS: readonly Operation[] = [
     body: createDomainInputSchema,
     response: domainSchema,
     example: { hostname: 'go.example.com' },
-    errors: [409],
+    errors: [409, 422],
   },
   {
     operationId: 'getDomain',
@@ -67,7 +67,7 @@ export const DOMAIN_OPERATIONS: readonly Operation[] = [
     scope: 'domains:write',
     status: 200,
     response: domainSchema,
-    errors: [404],
+    errors: [404, 409],
   },
   {
     operationId: 'removeDomain',
