@@ -31,6 +31,8 @@ export async function createTestApp(
     REDIS_PREFIX: testRedisPrefix(),
     PWA_DIST: '/nonexistent-pwa-dist',
     LOG_LEVEL: 'silent',
+    // Tests were written against a Free start; a test of the operator default sets its own (D-511).
+    DEFAULT_PLAN: 'free',
     ...env,
   });
   const deps = createDeps(config, {
