@@ -81,7 +81,7 @@ async function createAccount(
 ): Promise<{ userId: string; workspace: { id: string; member_id: string } }> {
   const user = await createUser(tx, { email: input.email, name: input.name, password: input.password });
   await markEmailVerified(tx, user.id);
-  const account = await billingAccountFor(tx, user.id);
+  const account = await billingAccountFor(tx, user.id, input.plan);
   await tx.query('UPDATE billing_accounts SET plan_key = $2 WHERE id = $1', [account.id, input.plan]);
   const { workspace, ownerMemberId } = await insertWorkspace(tx, {
     name: input.workspaceName,

@@ -33,6 +33,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     // Every in-process request shares one unknown network: a test that means the limit sets it lower.
     AUTH_MAIL_REQUESTS_PER_MINUTE: '100000',
+    // Tests were written against a Free start; a test of the operator default sets its own (D-511).
+    DEFAULT_PLAN: 'free',
     ...env,
   });
   const deps = createDeps(config, {

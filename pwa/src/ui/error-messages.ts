@@ -43,6 +43,8 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   resource_locked: 'This item is locked and cannot be changed.',
   asset_in_use: 'This image is used by a QR code design. Remove it from the design first.',
   last_owner_required: 'A workspace must always have an owner. Make someone else owner first.',
+  last_grant:
+    'This is the last item granted to this member. Choose whether they get full access for their role or leave the workspace.',
   invalid_state_transition: 'This change is not possible right now.',
   idempotency_key_in_progress: 'This request is still being processed. Try again in a moment.',
   gone: 'This item no longer exists.',

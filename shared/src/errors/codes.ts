@@ -47,6 +47,11 @@ export const ERROR_CODES = {
     message: 'This image is used by a QR code design. Remove it from the design first.',
   },
   last_owner_required: { status: 409, message: 'A workspace must always have an owner.' },
+  last_grant: {
+    status: 409,
+    message:
+      "This is the member's last grant. Say what happens next: make them unscoped (full access for their role) or remove them from the workspace.",
+  },
   invalid_state_transition: { status: 409, message: 'This change is not possible in the current state.' },
   idempotency_key_in_progress: {
     status: 409,

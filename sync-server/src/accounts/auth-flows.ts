@@ -29,6 +29,8 @@ import {
   type UserRow,
 } from './users';
 import { billingAccountFor, insertWorkspace } from './workspaces';
+import { defaultPlanOf } from '../billing/env';
+import type { PlanKey } from '@linkhub/shared/entitlements/plans';
 
 const passwordLength = z
   .string()
@@ -100,14 +102,14 @@ class Rehearsal extends Error {}
 /** The user, their billing account and personal workspace (they are its Owner), audited. */
 async function createAccount(
   tx: Queryable,
-  input: { email: string; passwordHash: string; name: string; requestId: string },
+  input: { email: string; passwordHash: string; name: string; requestId: string; plan: PlanKey },
 ): Promise<void> {
   const user = await createUser(tx, {
     email: input.email,
     passwordHash: input.passwordHash,
     name: input.name,
   });
-  const account = await billingAccountFor(tx, user.id);
+  const account = await billingAccountFor(tx, user.id, input.plan);
   const { workspace } = await insertWorkspace(tx, {
     name: `${input.name}'s workspace`,
     ownerUserId: user.id,
@@ -144,7 +146,13 @@ export async function signUp(
   let created = !taken;
   try {
     await withTransaction(pool, async (tx) => {
-      await createAccount(tx, { email, passwordHash, name: input.name, requestId: req.requestId });
+      await createAccount(tx, {
+        email,
+        passwordHash,
+        name: input.name,
+        requestId: req.requestId,
+        plan: defaultPlanOf(accounts.config),
+      });
       if (taken) throw new Rehearsal();
     });
   } catch (error) {

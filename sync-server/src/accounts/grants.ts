@@ -1,4 +1,3 @@
-import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { writeAudit } from './audit';
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
 import type { MemberRow } from './members';
@@ -89,27 +88,6 @@ export async function insertGrant(
   );
   if (!existing) throw new Error('grant vanished');
   return { grant: existing, created: false };
-}
-
-/**
- * Revokes one grant. When it was the member's last, the membership is un-scoped (spec §3.4.4
- * rule 5: full workspace scope for its role) — reported so the caller can audit it.
- */
-export async function deleteGrant(
-  tx: Queryable,
-  workspaceId: string,
-  grantId: string,
-): Promise<{ grant: GrantRow; unscoped: boolean }> {
-  const grant = await one<GrantRow>(
-    tx,
-    `DELETE FROM resource_grants g WHERE g.workspace_id = $1 AND g.id = $2 RETURNING ${GRANT_COLUMNS}`,
-    [workspaceId, grantId],
-  );
-  if (!grant) throw new NotFoundError();
-  const left = await one(tx, 'SELECT 1 FROM resource_grants WHERE member_id = $1 LIMIT 1', [grant.member_id]);
-  if (left) return { grant, unscoped: false };
-  await tx.query('UPDATE workspace_members SET is_scoped = false WHERE id = $1', [grant.member_id]);
-  return { grant, unscoped: true };
 }
 
 /** Revokes every grant of a member at once: the member becomes unscoped (rule 5). */

@@ -1,3 +1,4 @@
+import { markEmailVerified } from './users';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { MAIL_LINK_REFUSALS } from './mail-token';
 import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
@@ -142,6 +143,8 @@ export async function acceptInvitation(
     [invitation.workspace_id, user.id, invitation.role, invitation.invited_by_user_id, invitation.id],
   );
   if (!member) throw new Error('member insert returned no row');
+  // The token came in a mail to this very address (checked above), so the address is proven.
+  await markEmailVerified(tx, user.id);
   return { invitation, memberId: member.id };
 }
 

@@ -53,10 +53,14 @@ function slugBase(name: string): string {
   return readableSlug(name, 40) || 'workspace';
 }
 
-/** The billing account a user's new workspaces go under: the oldest they own, created (Free) if none. */
+/**
+ * The billing account a user's new workspaces go under: the oldest they own, created on
+ * `newAccountPlan` (the server's default plan, D-511) if none.
+ */
 export async function billingAccountFor(
   db: Queryable,
   userId: string,
+  newAccountPlan: PlanKey,
 ): Promise<{ id: string; plan_key: PlanKey }> {
   const found = await one<{ id: string; plan_key: string }>(
     db,
@@ -67,8 +71,8 @@ export async function billingAccountFor(
     found ??
     (await one<{ id: string; plan_key: string }>(
       db,
-      'INSERT INTO billing_accounts (owner_user_id) VALUES ($1) RETURNING id, plan_key',
-      [userId],
+      'INSERT INTO billing_accounts (owner_user_id, plan_key) VALUES ($1, $2) RETURNING id, plan_key',
+      [userId, newAccountPlan],
     ));
   if (!row) throw new Error('billing account insert returned no row');
   return { id: row.id, plan_key: isPlanKey(row.plan_key) ? row.plan_key : 'free' };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envFields } from '@linkhub/shared/config/env';
 import type { StripePriceIds } from '@linkhub/shared/billing/catalogue';
+import { PLAN_KEYS, type PlanKey } from '@linkhub/shared/entitlements/plans';
 
 const priceId = z
   .string()
@@ -28,10 +29,26 @@ export const stripeEnvShape = {
   STRIPE_PRICE_PRO_YEAR: priceId,
   STRIPE_PRICE_BUSINESS_MONTH: priceId,
   STRIPE_PRICE_BUSINESS_YEAR: priceId,
+  /**
+   * The plan a new billing account (and so its workspaces) starts on. Unset: `free` when Stripe is
+   * configured (customers upgrade through checkout), else `business` — a server without Stripe has
+   * no way to pay, so its operator sets plans instead (D-511).
+   */
+  DEFAULT_PLAN: z.enum(PLAN_KEYS).optional(),
 } as const;
 
+/** The plan new billing accounts start on (D-511). */
+export function defaultPlanOf(config: { DEFAULT_PLAN?: PlanKey | undefined; STRIPE_SECRET_KEY?: string | undefined }): PlanKey {
+  return config.DEFAULT_PLAN ?? (config.STRIPE_SECRET_KEY === undefined ? 'business' : 'free');
+}
+
+/** `stripe`: plans are bought through Stripe; `operator`: the server's operator sets them (D-511). */
+export function billingModeOf(config: { STRIPE_SECRET_KEY?: string | undefined }): 'stripe' | 'operator' {
+  return config.STRIPE_SECRET_KEY === undefined ? 'operator' : 'stripe';
+}
+
 type StripeSettings = {
-  [K in keyof typeof stripeEnvShape]?: string | undefined;
+  [K in Exclude<keyof typeof stripeEnvShape, 'DEFAULT_PLAN'>]?: string | undefined;
 };
 
 /** A key without its webhook secret, or without any price to sell, refuses to start (a refinement of the env schema). */

@@ -20,7 +20,7 @@ export function stripeUnavailable(
   return new ServiceUnavailableError({
     message:
       reason === 'not_configured'
-        ? 'Billing is not set up on this server: plans cannot be bought or changed here, and new workspaces start on Free.'
+        ? 'Billing is not set up on this server: plans are set by its operator (npm run linkhub -- plan set <workspace> <plan>), not bought here.'
         : 'Billing is temporarily unavailable because Stripe cannot be reached. Everything else keeps working; try again in a few minutes.',
     details: [{ field: 'stripe', issue: reason }],
   });

@@ -173,4 +173,74 @@ describe('Replicache push/pull with real clients', () => {
     expect(await keysOf(s, 'workspace/')).toEqual([syncKeys.workspace(scoped.workspaceId)]);
     expect(await keysOf(s, `member/${owner.workspaceId}/`)).toEqual([]);
   });
+  it("revoking a scoped member's last grant only ever deletes from their device (D-510)", async () => {
+    const owner = await h.signUp('Nadia');
+    const scoped = await h.signUp('Theo');
+    await h.sql("UPDATE workspaces SET current_plan_key = 'business' WHERE id = $1", [owner.workspaceId]);
+    const memberId = await h.addMember(owner.workspaceId, scoped.userId, 'editor');
+    const o = h.client(owner.token);
+    const [l1, l2, l3] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [i, id] of [l1, l2, l3].entries()) {
+      await o.rep.mutate.createLink({
+        id,
+        workspace_id: owner.workspaceId,
+        destination_url: `https://example.com/${i}`,
+        slug: `last-${i}`,
+      });
+    }
+    await syncRound(o);
+    const grantIds: string[] = [];
+    for (const id of [l1, l2]) {
+      const [g] = await h.sql<{ id: string }>(
+        "INSERT INTO resource_grants (workspace_id, member_id, resource_type, resource_id) VALUES ($1, $2, 'link', $3) RETURNING id",
+        [owner.workspaceId, memberId, id],
+      );
+      grantIds.push(g?.id ?? '');
+    }
+    await h.sql('UPDATE workspace_members SET is_scoped = true WHERE id = $1', [memberId]);
+    const s = h.client(scoped.token);
+    await syncRound(s);
+    await eventually(
+      () => keysOf(s, 'link/'),
+      (keys) => keys.length === 2,
+      s,
+    );
+    const adds: string[] = [];
+    const dels: string[] = [];
+    s.rep.experimentalWatch(
+      (diff) => {
+        for (const op of diff) (op.op === 'del' ? dels : adds).push(op.key);
+      },
+      { prefix: 'link/' },
+    );
+    const revoke = (grantId: string, query = '') =>
+      h.app.request(`/api/workspaces/${owner.workspaceId}/grants/${grantId}${query}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+
+    expect((await revoke(grantIds[1] ?? '')).status).toBe(200);
+    expect(
+      await eventually(
+        () => keysOf(s, 'link/'),
+        (keys) => keys.length === 1,
+        s,
+      ),
+    ).toEqual([syncKeys.link(l1)]);
+
+    // The last grant: refused without an explicit choice; two more pulls bring nothing new.
+    expect((await revoke(grantIds[0] ?? '')).status).toBe(409);
+    await syncRound(s);
+    await syncRound(s);
+    expect(await keysOf(s, 'link/')).toEqual([syncKeys.link(l1)]);
+
+    expect((await revoke(grantIds[0] ?? '', '?then=remove_member')).status).toBe(200);
+    await eventually(
+      () => keysOf(s, 'link/'),
+      (keys) => keys.length === 0,
+      s,
+    );
+    expect(dels.sort()).toEqual([syncKeys.link(l1), syncKeys.link(l2)].sort());
+    expect(adds).toEqual([]);
+  });
 });

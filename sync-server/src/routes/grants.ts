@@ -9,7 +9,6 @@ import { one, withTransaction } from '@linkhub/shared/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import {
-  deleteGrant,
   GRANTABLE_TYPES,
   insertGrant,
   listGrants,
@@ -18,6 +17,7 @@ import {
   unscopeMember,
 } from '../accounts/grants';
 import { lockMember } from '../accounts/members';
+import { revokeGrant, revokeGrantQuerySchema } from '../accounts/revoke-grant';
 
 const grantSchema = z.strictObject({
   member_id: z.uuid(),
@@ -73,35 +73,66 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
     return c.json({ data: publicGrant(grant) }, 201);
   });
 
+  // Revoking a member's last grant never widens access by itself (D-510): `?then=unscope` or
+  // `?then=remove_member` says what happens to the membership; without it the answer is 409 last_grant.
   app.delete('/:workspaceId/grants/:grantId', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
     const grantId = uuidParam(c, 'grantId');
+    const { then } = parseQuery(c, revokeGrantQuerySchema);
     const actor = await actorOf(c, deps);
     const owner = await one<{ member_id: string }>(
       deps.pool,
       'SELECT member_id FROM resource_grants WHERE id = $1 AND workspace_id = $2',
       [grantId, ws],
     );
-    await requireAllowed(deps.pool, actor, ws, 'grant.revoke', {
-      type: 'member',
-      id: owner?.member_id ?? grantId,
-    });
+    const target = { type: 'member' as const, id: owner?.member_id ?? grantId };
+    await requireAllowed(deps.pool, actor, ws, 'grant.revoke', target);
+    if (then === 'remove_member') await requireAllowed(deps.pool, actor, ws, 'member.remove', target);
     const me = sessionUserOf(actor);
     const result = await withTransaction(deps.pool, async (tx) => {
-      const { grant, unscoped } = await deleteGrant(tx, ws, grantId);
-      await writeAudit(tx, {
+      const revoked = await revokeGrant(tx, { workspaceId: ws, grantId, then, actorUserId: me.user.id });
+      const { grant, member, outcome } = revoked;
+      const audit = {
         workspaceId: ws,
-        actor: { type: 'user', userId: me.user.id },
+        actor: { type: 'user' as const, userId: me.user.id },
+        requestId: c.get('requestId'),
+      };
+      await writeAudit(tx, {
+        ...audit,
         action: 'grant.revoked',
         resourceType: grant.resource_type,
         resourceId: grant.resource_id,
         before: { member_id: grant.member_id, source: grant.source },
-        metadata: { member_unscoped: unscoped },
-        requestId: c.get('requestId'),
+        metadata: { member_unscoped: outcome === 'unscoped', member_removed: outcome === 'member_removed' },
       });
-      return { grant, unscoped };
+      if (outcome === 'unscoped') {
+        await writeAudit(tx, {
+          ...audit,
+          action: 'member.unscoped',
+          resourceType: 'member',
+          resourceId: member.id,
+          metadata: { grants_deleted: revoked.grantsDeleted },
+        });
+      }
+      if (outcome === 'member_removed') {
+        await writeAudit(tx, {
+          ...audit,
+          action: 'member.removed',
+          resourceType: 'member',
+          resourceId: member.id,
+          before: { role: member.role, user_id: member.user_id },
+          metadata: { grants_deleted: revoked.grantsDeleted },
+        });
+      }
+      return revoked;
     });
-    return c.json({ data: { revoked: true, member_unscoped: result.unscoped } });
+    return c.json({
+      data: {
+        revoked: true,
+        member_unscoped: result.outcome === 'unscoped',
+        member_removed: result.outcome === 'member_removed',
+      },
+    });
   });
 
   // Revoke every grant at once (spec §3.4.4 rule 5): the member is unscoped, with full workspace scope for their role.

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { readableText } from '@linkhub/shared/schemas/common';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
+import { defaultPlanOf } from '../billing/env';
 import { parseBody, requestNetwork } from '../accounts/http';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../accounts/login-throttle';
 import { requireUser } from '../middleware/session';
@@ -108,7 +109,7 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
     const result = await withTransaction(deps.pool, async (tx) => {
       await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [me.user.id]);
       const owned = await soleOwnedWorkspaces(tx, me.user.id);
-      const account = await billingAccountFor(tx, me.user.id);
+      const account = await billingAccountFor(tx, me.user.id, defaultPlanOf(deps.config));
       const decision = authorize({
         actor: me.actor,
         action: 'account.delete',

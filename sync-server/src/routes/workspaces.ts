@@ -6,6 +6,7 @@ import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
+import { defaultPlanOf } from '../billing/env';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/db/sql';
@@ -54,7 +55,7 @@ export function workspaceRoutes(deps: AppDeps): Hono<AppEnv> {
     const workspace = await withTransaction(deps.pool, async (tx) => {
       // Serialise creates per user so two concurrent requests cannot both pass the cap.
       await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`workspace.create:${me.user.id}`]);
-      const account = await billingAccountFor(tx, me.user.id);
+      const account = await billingAccountFor(tx, me.user.id, defaultPlanOf(deps.config));
       const decision = authorize({
         actor: me.actor,
         action: 'workspace.create',

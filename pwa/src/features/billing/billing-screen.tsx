@@ -81,6 +81,7 @@ export default function BillingScreen(_props: { rest: string[] }) {
             onUpgrade={upgrade}
             onSwitch={switchPlan}
             onManage={manage}
+            workspaceSlug={workspace.slug}
           />
           {message && (
             <p className="form-message" role="status">

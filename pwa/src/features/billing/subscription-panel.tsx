@@ -10,6 +10,8 @@ type Props = {
   onUpgrade: (plan: PaidPlanKey, interval: BillingInterval) => void;
   onSwitch: (plan: PaidPlanKey, interval: BillingInterval) => void;
   onManage: () => void;
+  /** Named in the operator's command when billing is not configured (D-511). */
+  workspaceSlug: string;
 };
 
 const STATUS_TEXT: Record<string, string> = {
@@ -20,7 +22,7 @@ const STATUS_TEXT: Record<string, string> = {
 };
 
 /** The Owner's plan: what it is, how to upgrade (Checkout) or switch (prorated), and the Stripe portal. */
-export function SubscriptionPanel({ billing, busy, onUpgrade, onSwitch, onManage }: Props) {
+export function SubscriptionPanel({ billing, busy, onUpgrade, onSwitch, onManage, workspaceSlug }: Props) {
   const [interval, setInterval] = useState<BillingInterval>(billing.subscription?.interval ?? 'month');
   const sub = billing.subscription;
   const current = billing.quota.plan;
@@ -31,8 +33,9 @@ export function SubscriptionPanel({ billing, busy, onUpgrade, onSwitch, onManage
       <h2 id="plan-title">Billing</h2>
       {!billing.stripe_configured && (
         <p className="banner">
-          Billing is not set up on this server: plans cannot be bought or changed here, and new workspaces
-          start on Free.
+          Plans on this server are set by its operator (<code>npm run linkhub -- plan set …</code>): there is
+          nothing to buy here. To change this workspace&apos;s plan, ask whoever runs the server to run{' '}
+          <code>npm run linkhub -- plan set {workspaceSlug} &lt;plan&gt;</code>.
         </p>
       )}
       <p>

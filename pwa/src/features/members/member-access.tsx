@@ -6,6 +6,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
+import { lastGrantOf, unscopedScopeText, type LastGrantDetail } from './last-grant';
 
 type Grant = {
   id: string;
@@ -56,17 +57,25 @@ export function MemberAccess({
   const granted = new Set((grants.data ?? []).map((g) => `${g.resource_type}:${g.resource_id}`));
   const [choice, setChoice] = useState('');
   const [error, setError] = useState('');
+  // The member's last grant was about to go: the server asked what happens next (D-510).
+  const [pending, setPending] = useState<{ grant: Grant; detail: LastGrantDetail } | null>(null);
   const create = capability('grant.create');
   const who = member.name || member.email;
-  const run = (work: () => Promise<unknown>, done: string) =>
+  const run = (work: () => Promise<unknown>, done: string, onRefused?: (e: unknown) => boolean) =>
     void work().then(
       () => {
         setError('');
+        setPending(null);
         grants.reload();
         onChanged(done);
       },
-      (e: unknown) => setError(errorText(e)),
+      (e: unknown) => {
+        if (onRefused?.(e)) return;
+        setError(errorText(e));
+      },
     );
+  const revoke = (g: Grant, then?: 'unscope' | 'remove_member') =>
+    api(`/api/workspaces/${ws}/grants/${g.id}${then ? `?then=${then}` : ''}`, { method: 'DELETE' });
   const label = (g: Grant) =>
     resources.find((r) => r.key === `${g.resource_type}:${g.resource_id}`)?.label ??
     `${g.resource_type} ${g.resource_id.slice(0, 8)}`;
@@ -90,8 +99,13 @@ export function MemberAccess({
                 type="button"
                 onClick={() =>
                   run(
-                    () => api(`/api/workspaces/${ws}/grants/${g.id}`, { method: 'DELETE' }),
+                    () => revoke(g),
                     `${label(g)} is no longer granted to ${who}.`,
+                    (e) => {
+                      const detail = lastGrantOf(e);
+                      if (detail) setPending({ grant: g, detail });
+                      return detail !== null;
+                    },
                   )
                 }
               >
@@ -101,6 +115,44 @@ export function MemberAccess({
           </li>
         ))}
       </ul>
+      {pending && (
+        <div className="banner" role="group" aria-label={`Last grant of ${who}`}>
+          <p>
+            {label(pending.grant)} is the last item granted to {who}. A member with no grants is not limited
+            any more, so choose what happens next.
+          </p>
+          <div className="toolbar">
+            <button
+              type="button"
+              onClick={() =>
+                run(
+                  () => revoke(pending.grant, 'unscope'),
+                  `${label(pending.grant)} is no longer granted to ${who}. ${who} now sees ${unscopedScopeText(pending.detail)}.`,
+                )
+              }
+            >
+              Make {who} unscoped: sees {unscopedScopeText(pending.detail)}
+            </button>
+            {can('member.remove') && (
+              <button
+                type="button"
+                className="danger"
+                onClick={() =>
+                  run(
+                    () => revoke(pending.grant, 'remove_member'),
+                    `${label(pending.grant)} is no longer granted to ${who}, and ${who} was removed from the workspace.`,
+                  )
+                }
+              >
+                Remove {who} from the workspace
+              </button>
+            )}
+            <button type="button" onClick={() => setPending(null)}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
       {create.allowed ? (
         <div className="toolbar">
           <div className="field">
