@@ -42,6 +42,10 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   asset_in_use: 'This image is used by a QR code design. Remove it from the design first.',
   last_owner_required: 'A workspace must always have an owner. Make someone else owner first.',
   invalid_state_transition: 'This change is not possible right now.',
+  split_active:
+    'This link splits its traffic between destinations. Starting a test replaces the split (it is kept in the link’s history).',
+  experiment_running:
+    'An A/B test decides where this link sends visitors. End the test before setting a split.',
   idempotency_key_in_progress: 'This request is still being processed. Try again in a moment.',
   gone: 'This item no longer exists.',
   resource_gone: 'This item has been deleted.',

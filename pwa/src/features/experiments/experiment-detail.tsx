@@ -63,8 +63,14 @@ export function ExperimentDetail({ id }: { id: string }) {
       setProblem(null);
       setSplitRefused(false);
     } catch (err) {
-      setSplitRefused(err instanceof ApiError && err.code === 'split_active');
-      setProblem(errorText(err));
+      const split = err instanceof ApiError && err.code === 'split_active';
+      setSplitRefused(split);
+      const named = split ? err.details.find((d) => d.split !== undefined)?.split : undefined;
+      setProblem(
+        typeof named === 'string'
+          ? `This link splits its traffic (${named}). Starting the test replaces the split; the split is kept in the link’s history.`
+          : errorText(err),
+      );
     } finally {
       setBusy(false);
     }

@@ -7,6 +7,7 @@ import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { eraseLead, fetchLeadCounts, fetchLeads } from './leads-api';
 import { LeadExportButton } from './lead-export';
+import { usePageVersionNumbers } from './page-version-numbers';
 
 const STATUS_LABELS: Record<Lead['status'], string> = {
   pending: 'Waiting for confirmation',
@@ -36,6 +37,7 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [status, setStatus] = useState('');
+  const versionLabel = usePageVersionNumbers(ws, leads);
 
   const load = useCallback(
     async (more: string | null) => {
@@ -162,8 +164,7 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
                 <>
                   <br />
                   <small className="muted">
-                    Agreed to: “{lead.consent_text}”
-                    {lead.page_revision === null ? '' : ` (page version ${lead.page_revision})`}
+                    Agreed to: “{lead.consent_text}”{versionLabel(lead)}
                   </small>
                 </>
               )}

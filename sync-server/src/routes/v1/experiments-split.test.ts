@@ -86,14 +86,14 @@ describe('starting a test on a link that splits', () => {
     const e = ((await created.json()) as Envelope<ExperimentView>).data;
     expect(e.variants.find((v) => v.is_control)?.destination_url).toBe('https://example.com/main');
     expect(await splitOf(link.id)).toEqual([]);
-    const history = await kit.deps.pool.query<{ change_summary: string; before: unknown }>(
-      `SELECT v.change_summary, a.before FROM link_versions v
+    const history = await kit.deps.pool.query<{ change_summary: string; changes: unknown }>(
+      `SELECT v.change_summary, a.changes FROM link_versions v
          JOIN audit_log_entries a ON a.resource_id = v.link_id AND a.action = 'link.split_replaced'
         WHERE v.link_id = $1 AND v.change_summary = 'split replaced by an A/B test'`,
       [link.id],
     );
     expect(history.rows).toHaveLength(1);
-    expect(JSON.stringify(history.rows[0]?.before)).toContain('https://example.com/left');
+    expect(JSON.stringify(history.rows[0]?.changes)).toContain('https://example.com/left');
     // The link's versions still hold the split it had before.
     const earlier = await kit.deps.pool.query<{ snapshot: { destinations: Array<{ url: string }> } }>(
       'SELECT snapshot FROM link_versions WHERE link_id = $1 ORDER BY version',
