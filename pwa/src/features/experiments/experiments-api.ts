@@ -59,7 +59,7 @@ export async function createExperiment(workspaceId: string, input: NewExperiment
         resource_id: input.resourceId,
         name: input.name,
         variants: [
-          { key: 'a', name: 'A (current)', weight: 10_000 - challenger, is_control: true },
+          { key: 'a', name: 'A', weight: 10_000 - challenger, is_control: true },
           {
             key: 'b',
             name: 'B',
