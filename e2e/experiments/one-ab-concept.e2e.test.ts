@@ -18,11 +18,11 @@ let linkId = '';
 const MAIN = 'https://shop.example.com/main';
 const OTHER = 'https://shop.example.com/other';
 
-const api = async (method: string, path: string, body?: unknown) => {
+const api = async (method: string, path: string, body?: unknown, bearer = token) => {
   const res = await h.app.request(path, {
     method,
     headers: {
-      Authorization: `Bearer ${token}`,
+      Authorization: `Bearer ${bearer}`,
       ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -40,16 +40,25 @@ beforeAll(async () => {
   const me = await api('GET', '/api/me');
   workspaceId = String((me.json.data as { workspaces: Array<{ id: string }> }).workspaces[0]?.id);
   await h.sql("UPDATE workspaces SET current_plan_key = 'pro' WHERE id = $1", [workspaceId]);
-  const created = await api('POST', '/v1/links', {
-    workspace_id: workspaceId,
-    destination_url: MAIN,
-    slug: 'split-then-test',
-    title: 'Split then test',
-    destinations: [
-      { url: MAIN, weight: 60 },
-      { url: OTHER, weight: 40 },
-    ],
+  const keyRes = await api('POST', `/api/workspaces/${workspaceId}/api-keys`, {
+    name: 'setup',
+    scopes: ['links:write'],
   });
+  const key = String((keyRes.json.data as { key: string }).key);
+  const created = await api(
+    'POST',
+    '/v1/links',
+    {
+      destination_url: MAIN,
+      slug: 'split-then-test',
+      title: 'Split then test',
+      destinations: [
+        { url: MAIN, weight: 60 },
+        { url: OTHER, weight: 40 },
+      ],
+    },
+    key,
+  );
   expect(created.status, JSON.stringify(created.json)).toBe(201);
   linkId = String((created.json.data as { id: string }).id);
 }, 240_000);
@@ -81,7 +90,7 @@ describe('a link that splits, then an A/B test', () => {
     await page.getByLabel('B sends visitors to').fill('https://shop.example.com/b');
     const said = await choice.innerText();
     expect(said).toContain('This link splits traffic between 2 destinations');
-    expect(said).toContain('A = shop.example.com/main / B = shop.example.com/b');
+    expect(said).toContain('A = https://shop.example.com/main / B = https://shop.example.com/b');
     expect(said).toContain('the split is kept in the link’s history');
     // Cancel keeps the split: nothing was created.
     await page.getByRole('button', { name: 'Cancel' }).click();
