@@ -22,6 +22,7 @@ export function useRunningTest(
 ): RunningTest | null {
   const [test, setTest] = useState<RunningTest | null>(null);
   useEffect(() => {
+    setTest(null);
     if (linkId === null || !enabled) return;
     let live = true;
     fetchExperiments(workspaceId, linkId)
