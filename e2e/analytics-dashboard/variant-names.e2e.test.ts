@@ -5,13 +5,15 @@ import { renderSharePage } from '../../sync-server/src/share/share-page';
 import { startHarness, type Harness } from '../analytics/harness';
 
 /**
- * The Variant breakdown names its variants ("Summer banner (Shop headline)") instead of showing their
- * ids, in the API answer, its filter chip and on a shared page; an id that is not one of the
- * workspace's variants keeps its id (another workspace's names never leak).
+ * The Variant breakdown names its variants ("Summer banner — https://b.example/ (Shop headline)") instead of
+ * showing their ids, in the API answer, its filter chip and on a shared page; a link's split
+ * destination (recorded as a variant too) reads as its share and address; an id that is not one of
+ * the workspace's variants keeps its id (another workspace's names never leak).
  */
 let h: Harness;
 let variants: { id: string; key: string }[] = [];
 const strangerVariant = '0190a000-0000-7000-8000-00000000dead';
+const splitEntry = '0190a000-0000-7000-8000-0000000051a1';
 
 beforeAll(async () => {
   h = await startHarness({ plan: 'business' });
@@ -51,12 +53,21 @@ beforeAll(async () => {
       `v${n}`,
     );
   const [a, b] = variants;
+  // A second link that splits its traffic: its entries' ids are recorded as the variant.
+  await h.deps.pool.query(`UPDATE links SET destinations = $2::jsonb WHERE id = $1`, [
+    h.resources.link,
+    JSON.stringify([
+      { id: '0190a000-0000-7000-8000-0000000051a0', url: 'https://a.example/', weight: 60 },
+      { id: splitEntry, url: 'https://split.example/x', weight: 40 },
+    ]),
+  ]);
   await h.xadd([
     click(a?.id ?? null, 1),
     click(b?.id ?? null, 2),
     click(b?.id ?? null, 3),
     click(strangerVariant, 4),
     click(null, 5),
+    click(splitEntry, 6),
   ]);
   await h.drain();
 }, 60_000);
@@ -67,18 +78,19 @@ it('names each variant of the workspace, and only those', async () => {
   expect(res.status).toBe(200);
   const [a, b] = variants;
   expect(res.body.data.value_names?.variant).toEqual({
-    [a?.id ?? '']: 'Spring banner (Shop headline)',
-    [b?.id ?? '']: 'Summer banner (Shop headline)',
+    [a?.id ?? '']: 'Spring banner — original (Shop headline)',
+    [b?.id ?? '']: 'Summer banner — https://b.example/ (Shop headline)',
+    [splitEntry]: expect.stringMatching(/^Split 40% → https:\/\/split\.example\/x \(/),
   });
   expect(res.body.data.breakdowns.variant.map((r) => r.value).sort()).toEqual(
-    [a?.id, b?.id, strangerVariant, null].sort(),
+    [a?.id, b?.id, strangerVariant, splitEntry, null].sort(),
   );
   const html = renderSharePage(
     res.body.data,
     {},
     { title: 'Shop', subtitle: 'Link', locale: 'en', periodLinks: [] },
   );
-  expect(html).toContain('Summer banner (Shop headline)');
+  expect(html).toContain('Summer banner — https://b.example/ (Shop headline)');
   expect(html).toContain('Not in a test');
 });
 
@@ -87,5 +99,5 @@ it('names the variant a view is filtered by, for its chip', async () => {
   const res = await h.get<{ data: DashboardData }>(`/v1/analytics/dashboard?period=7d&variant=${b}`);
   expect(res.status).toBe(200);
   expect(res.body.data.totals.clicks).toBe(2);
-  expect(res.body.data.value_names?.variant?.[b]).toBe('Summer banner (Shop headline)');
+  expect(res.body.data.value_names?.variant?.[b]).toBe('Summer banner — https://b.example/ (Shop headline)');
 });

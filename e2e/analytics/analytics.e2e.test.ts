@@ -321,7 +321,7 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
     const csv = await file.text();
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'occurred_at,event_type,resource_type,resource_id,parent_resource_id,country_code,region_code,device_type,os_family,browser_family,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,variant_id,fallback_stage,is_bot',
+      'occurred_at,event_type,resource_type,resource_id,resource_title,short_url,parent_resource_id,country_code,region_code,device_type,os_family,browser_family,referrer_host,utm_source,utm_medium,utm_campaign,utm_term,utm_content,variant_id,fallback_stage,is_bot',
     );
     expect(lines).toHaveLength(11);
     expect(csv).not.toMatch(/visitor/);
@@ -364,7 +364,7 @@ describe('analytics through the stream, PostgreSQL and the API', () => {
       const csv = await new Response(file.body).text();
       expect(file.size).toBe(Buffer.byteLength(csv));
       expect(csv.split('\r\n')[0]).toBe(
-        'bucket_start,resource_type,resource_id,dimension,value,clicks,scans,page_views,bot_events',
+        'bucket_start,resource_type,resource_id,resource_title,short_url,dimension,value,clicks,scans,page_views,bot_events,unique_visitors',
       );
       expect(csv.trim().split('\r\n').length).toBeGreaterThan(1);
       // the local folder holds nothing of it: the bucket is the only copy

@@ -406,6 +406,8 @@ describe('the page builder', () => {
     await bio.press('Enter');
     await bio.pressSequentially('Shipping worldwide.');
     await page.getByRole('button', { name: 'Save text' }).click();
+    // The press is answered, like the other forms' saves.
+    await page.getByTestId('text-saved').filter({ hasText: 'Saved.' }).waitFor();
     await bioOnServer('Prints from Porto.\nShipping worldwide.');
     // Edited again after a reload: the first line break survives an edit of the text around it.
     await page.reload();

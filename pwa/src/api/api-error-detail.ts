@@ -12,5 +12,7 @@ export const apiErrorDetailSchema = z.object({
   format: optional(z.string()),
   allowed: optional(z.array(z.string()).readonly()),
   retry_after_seconds: optional(z.number()),
+  /** `split_active`: the link's split in words ("60 % to https://a.example, 40 % to …"). */
+  split: optional(z.string()),
 });
 export type ApiErrorDetail = z.infer<typeof apiErrorDetailSchema>;

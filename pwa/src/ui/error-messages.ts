@@ -46,6 +46,10 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   last_grant:
     'This is the last item granted to this member. Choose whether they get full access for their role or leave the workspace.',
   invalid_state_transition: 'This change is not possible right now.',
+  split_active:
+    'This link splits its traffic between destinations. Starting a test replaces the split (it is kept in the link’s history).',
+  experiment_running:
+    'An A/B test decides where this link sends visitors. End the test before setting a split.',
   idempotency_key_in_progress: 'This request is still being processed. Try again in a moment.',
   gone: 'This item no longer exists.',
   resource_gone: 'This item has been deleted.',

@@ -176,6 +176,28 @@ describe('buildRedirectPayload', () => {
     );
     expect(paused.experiment).toBeNull();
   });
+  it('carries one A/B concept: a running test leaves the split out; without one the split serves', () => {
+    const experiment = {
+      id: 'e1',
+      status: 'running',
+      variants: [
+        { id: 'v1', weight: 5000, destination_url: 'https://v1.example' },
+        { id: 'v2', weight: 5000, destination_url: 'https://v2.example' },
+      ],
+    };
+    const running = buildRedirectPayload(
+      { host: 'h', slug: 's', workspace, qr: null, link, experiment },
+      now,
+    );
+    expect(running.experiment?.id).toBe('e1');
+    expect(running.destinations).toEqual([]);
+    const ended = buildRedirectPayload(
+      { host: 'h', slug: 's', workspace, qr: null, link, experiment: { ...experiment, status: 'concluded' } },
+      now,
+    );
+    expect(ended.experiment).toBeNull();
+    expect(ended.destinations).toEqual([{ id: 'd1', url: 'https://a.example', weight: 50 }]);
+  });
   it('refuses to build from nothing', () => {
     expect(() =>
       buildRedirectPayload({ host: 'h', slug: 's', workspace, qr: null, link: null, experiment: null }),

@@ -198,12 +198,15 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
   const experiment = experimentParsed?.success ? experimentParsed.data : null;
   const workspaceActive = workspace.deleted_at === null;
   // The link's routing (rules, split, UTMs, experiment) applies to a plain link and to a QR pinned to it.
+  // One A/B concept per link (D-515): a running test decides alone, so its payload carries no split
+  // (the commands never let both exist; a row written before them still serves one decision).
   const routing = {
     utm: parseUtm(link?.utm),
     rules: link ? parseList(withStoredIds(link.rules, link.id, 'rule'), targetingRuleSchema) : [],
-    destinations: link
-      ? parseList(withStoredIds(link.destinations, link.id, 'split'), weightedDestinationSchema)
-      : [],
+    destinations:
+      link && experiment === null
+        ? parseList(withStoredIds(link.destinations, link.id, 'split'), weightedDestinationSchema)
+        : [],
     experiment,
   };
 

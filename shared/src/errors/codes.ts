@@ -53,6 +53,14 @@ export const ERROR_CODES = {
       "This is the member's last grant. Say what happens next: make them unscoped (full access for their role) or remove them from the workspace.",
   },
   invalid_state_transition: { status: 409, message: 'This change is not possible in the current state.' },
+  split_active: {
+    status: 409,
+    message: 'This link splits its traffic; starting a test replaces the split only when asked to.',
+  },
+  experiment_running: {
+    status: 409,
+    message: 'An A/B test is running on this link; end it before setting a split.',
+  },
   idempotency_key_in_progress: {
     status: 409,
     message: 'A request with this Idempotency-Key is still in progress.',

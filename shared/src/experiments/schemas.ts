@@ -94,6 +94,11 @@ export const createExperimentInputSchema = z.strictObject({
   goal_block_id: uuidSchema.optional(),
   variants: variantsSchema,
   ...planFields,
+  /**
+   * Links with a weighted split: a test replaces the split (D-515). Without `true` the request is
+   * refused with 409 `split_active` naming the split; with it the split is cleared (kept in history).
+   */
+  replace_split: z.boolean().optional(),
 });
 export type CreateExperimentInput = z.infer<typeof createExperimentInputSchema>;
 
@@ -106,6 +111,11 @@ export const updateExperimentInputSchema = z.strictObject({
 export type UpdateExperimentInput = z.infer<typeof updateExperimentInputSchema>;
 
 export const stepInputSchema = z.strictObject({ workspace_id: uuidSchema.optional() });
+/** Start: a link's split is replaced only when asked (D-515), as at create. */
+export const startInputSchema = z.strictObject({
+  workspace_id: uuidSchema.optional(),
+  replace_split: z.boolean().optional(),
+});
 /** The variant to keep, by id or by key; absent: the analysis's winner, if it named one. */
 const winnerFields = {
   winner_variant_id: uuidSchema.optional(),
@@ -146,6 +156,7 @@ export const updateExperimentArgs = updateExperimentInputSchema
   })
   .strict();
 export const experimentRefArgs = z.strictObject(ref);
+export const startExperimentArgs = z.strictObject({ ...ref, replace_split: z.boolean().optional() });
 export const concludeExperimentArgs = z.strictObject({ ...ref, winner_variant_id: uuidSchema.optional() });
 export const promoteExperimentArgs = z.strictObject({ ...ref, winner_variant_id: uuidSchema.optional() });
 

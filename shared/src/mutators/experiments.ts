@@ -3,6 +3,7 @@ import {
   createExperimentArgs,
   experimentRefArgs,
   promoteExperimentArgs,
+  startExperimentArgs,
   updateExperimentArgs,
 } from '../experiments/schemas';
 import { defineMutator, type MutatorTarget } from './define';
@@ -34,7 +35,7 @@ export const updateExperiment = defineMutator({
 
 export const startExperiment = defineMutator({
   name: 'startExperiment',
-  args: experimentRefArgs,
+  args: startExperimentArgs,
   action: 'experiment.start',
   target: experimentTarget,
   client: nothingOnTheDevice,

@@ -57,6 +57,29 @@ describe('resolveRedirect: plain links', () => {
       variantId: 'd1',
     });
   });
+  it('is one deterministic decision: with a test and a split both present, every visitor gets a variant, the same one each time', () => {
+    const payload = payloadFixture({
+      experiment: {
+        id: 'e',
+        variants: [
+          { id: 'a', url: 'https://a.example', weight: 5000 },
+          { id: 'b', url: 'https://b.example', weight: 5000 },
+        ],
+      },
+      destinations: [
+        { id: 'd1', url: 'https://d1.example', weight: 60 },
+        { id: 'd2', url: 'https://d2.example', weight: 40 },
+      ],
+    });
+    const seen = new Set<string>();
+    for (let i = 0; i < 200; i++) {
+      const visit = visitFixture({ visitorHash: i.toString(16).padStart(32, '0') });
+      const first = resolveRedirect(payload, visit);
+      expect(resolveRedirect(payload, visit)).toEqual(first);
+      if (first.kind === 'redirect') seen.add(first.variantId ?? 'none');
+    }
+    expect([...seen].sort()).toEqual(['a', 'b']);
+  });
   it('answers not_found for an active link with no destination at all', () => {
     expect(resolveRedirect(payloadFixture({ destination_url: null }), visitFixture())).toMatchObject({
       kind: 'not_found',

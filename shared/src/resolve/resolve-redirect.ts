@@ -27,8 +27,10 @@ export type Resolution =
 type Choice = { url: string; variantId?: string; ruleId?: string };
 
 /**
- * Where an active resource sends this visit: targeting rule → experiment variant → split → destination.
- * A destination whose scheme is not safe to redirect to counts as no destination.
+ * Where an active resource sends this visit, one decision in a fixed order: targeting rule →
+ * experiment variant → split → destination. A running test and a split never both reach here (the
+ * commands refuse it and the payload carries one of them, D-515); were both present the test would
+ * decide. A destination whose scheme is not safe to redirect to counts as no destination.
  */
 export function chooseDestination(
   payload: RedirectPayload,

@@ -29,13 +29,16 @@ export { analyticsExportView as exportView } from '@linkhub/shared/exports/expor
 export async function startExport(
   deps: AppDeps,
   scope: AnalyticsScope,
-  input: { source: 'raw' | 'rollup'; from: Date; to: Date },
+  input: { source: 'raw' | 'rollup'; from: Date; to: Date; filters?: Record<string, string> | undefined },
 ): Promise<ExportRow> {
+  const filters = input.filters ?? {};
   const params = {
     source: input.source,
     from: input.from.toISOString(),
     to: input.to.toISOString(),
     resource_ids: scope.resourceIds,
+    // Every active filter of the view the export was started from: the file holds what the view shows.
+    ...(Object.keys(filters).length > 0 ? { filters } : {}),
   };
   const row = await one<ExportRow>(
     deps.pool,

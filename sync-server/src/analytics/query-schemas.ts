@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DASHBOARD_DIMENSIONS } from '@linkhub/shared/analytics/dashboard';
+import { filterValueSchema } from '@linkhub/shared/analytics/dashboard-schemas';
 import {
   ANALYTICS_DIMENSIONS,
   ANALYTICS_EVENT_TYPES,
@@ -82,6 +84,11 @@ export const exportCreateSchema = z
     source: z.enum(['raw', 'rollup']).default('rollup'),
     from: instant,
     to: instant,
+    /** A set, as the dashboard's: every link of this tag / everything on this host. */
+    tag: z.string().min(1).max(64).optional(),
+    domain: z.string().min(1).max(253).optional(),
+    /** The dashboard's active filters (`{"country": "DE"}`; `""` is "unknown"): the export holds what the view shows. */
+    filters: z.partialRecord(z.enum(DASHBOARD_DIMENSIONS), filterValueSchema).optional(),
   })
   .refine(inOrder, order)
   .refine(within(MAX_RANGE_DAYS.day), tooLong);

@@ -1,6 +1,9 @@
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { createExperiment } from '@linkhub/shared/mutators/experiments';
+import { settleSplit } from '../experiments/split-guard';
 import { loadTestedResource } from '../experiments/tested-resource';
+import { scheduleTestedRefresh } from './experiment-step-support';
+import type { CacheDeps } from './redirect-cache';
 import { insertVariants, variantRows } from './experiment-variants';
 import { audit } from './support';
 import { defineCommand, type Command } from './types';
@@ -9,7 +12,7 @@ import { defineCommand, type Command } from './types';
 const GOAL_BY_TYPE = { link: 'conversions', qr_code: 'conversions', bio_page: 'clicks' } as const;
 
 /** createExperiment: a draft with its variants (checked against the tested resource) and the announced plan. */
-export function createExperimentCommand(): Command {
+export function createExperimentCommand(cache: CacheDeps): Command {
   return defineCommand(createExperiment, {
     describe: async (_ctx, raw) => ({
       workspaceId: null,
@@ -39,6 +42,9 @@ export function createExperimentCommand(): Command {
           },
         ]);
       const variants = await variantRows(ctx, resource, args.variants, args.variant_ids);
+      // A's default is the plain destination; the split, if any, goes only when the caller chose so.
+      if (await settleSplit(ctx, args.workspace_id, resource, args.replace_split === true))
+        scheduleTestedRefresh(ctx, cache, resource);
       await ctx.tx.query(
         `INSERT INTO experiments (id, workspace_id, resource_type, resource_id, name, goal, goal_block_id, append_click_id,
                                 baseline_rate, minimum_effect, created_by_user_id)

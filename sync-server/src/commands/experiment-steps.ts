@@ -5,6 +5,7 @@ import {
   startExperiment,
 } from '@linkhub/shared/mutators/experiments';
 import { loadExperiment } from '../experiments/experiment-row';
+import { settleSplit } from '../experiments/split-guard';
 import {
   analysedWinner,
   assertStep,
@@ -25,6 +26,13 @@ export function experimentStateCommands(cache: CacheDeps): Command[] {
     run: async (ctx, args) => {
       const row = await loadExperiment(ctx.tx, args.workspace_id, args.id, true);
       assertStep('start', row);
+      // A split set on the link after the draft was made: the test replaces it only when asked (D-515).
+      await settleSplit(
+        ctx,
+        row.workspace_id,
+        { type: row.resource_type, id: row.resource_id },
+        args.replace_split === true,
+      );
       await withActiveSlot(() =>
         ctx.tx.query(
           `UPDATE experiments SET status = 'running', started_at = coalesce(started_at, now()),

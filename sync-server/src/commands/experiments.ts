@@ -12,7 +12,7 @@ import type { Command } from './types';
  */
 export function experimentCommands(cache: CacheDeps): Command[] {
   return [
-    createExperimentCommand(),
+    createExperimentCommand(cache),
     updateExperimentCommand(cache),
     ...experimentStateCommands(cache),
     promoteExperimentCommand(cache),

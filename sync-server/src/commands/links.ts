@@ -14,6 +14,7 @@ import {
 } from '@linkhub/shared/mutators/links';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '@linkhub/shared/db/sql';
+import { assertNoTestDecides } from '../experiments/split-guard';
 import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
@@ -155,6 +156,9 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         ref: { id: edit.id, workspace_id: edit.workspace_id },
       });
       if (nothingLeft(args, ['id', 'workspace_id'])) return result;
+      // One A/B concept per link (D-515): no split while a test decides.
+      if (args.destinations !== undefined && args.destinations.length > 0)
+        await assertNoTestDecides(ctx, args.workspace_id, args.id);
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
       // A rule's or a split's destination is where visitors go too: the same check, field by field.

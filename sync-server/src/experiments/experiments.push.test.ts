@@ -262,3 +262,59 @@ describe('promoting a bio page winner through push (D-320)', () => {
     expect(live[0]?.ids).toEqual([shop, blog]);
   });
 });
+
+describe('one A/B concept per link through push (D-515)', () => {
+  it('a test on a link that splits leaves a split_active notice; with replace_split the split goes and the test is made', async () => {
+    const link = randomUUID();
+    await pushed('createLink', {
+      id: link,
+      workspace_id: ws,
+      destination_url: 'https://example.com/main',
+      slug: `s-${link.slice(0, 8)}`,
+    });
+    await pushed('updateLink', {
+      id: link,
+      workspace_id: ws,
+      destinations: [
+        { url: 'https://example.com/main', weight: 60 },
+        { url: 'https://example.com/other', weight: 40 },
+      ],
+    });
+    const splitOf = async () =>
+      (await h.sql<{ destinations: unknown[] }>('SELECT destinations FROM links WHERE id = $1', [link]))[0]
+        ?.destinations ?? [];
+    await eventually(splitOf, (d) => d.length === 2);
+    const args = (id: string) => ({
+      id,
+      workspace_id: ws,
+      resource_type: 'link',
+      resource_id: link,
+      name: 'Over a split',
+      variants: [
+        { key: 'a', name: 'A', weight: 5000 },
+        { key: 'b', name: 'B', weight: 5000, destination_url: 'https://example.com/b' },
+      ],
+      variant_ids: [randomUUID(), randomUUID()],
+    });
+    const refused = randomUUID();
+    await pushed('createExperiment', args(refused));
+    const [notice] = await eventually(
+      () =>
+        h.sql<{ code: string; details: Array<{ field: string; issue: string }> }>(
+          "SELECT code, details FROM sync_notices WHERE mutation_name = 'createExperiment' AND code = 'split_active'",
+        ),
+      (n) => n.length > 0,
+    );
+    expect(notice?.details[0]).toMatchObject({ field: 'replace_split', issue: 'split_active' });
+    expect(await h.sql('SELECT 1 FROM experiments WHERE id = $1', [refused])).toEqual([]);
+    expect(await splitOf()).toHaveLength(2);
+
+    const made = randomUUID();
+    await pushed('createExperiment', { ...args(made), replace_split: true });
+    await eventually(
+      () => statusOf(made),
+      (s) => s === 'draft',
+    );
+    expect(await splitOf()).toEqual([]);
+  }, 60_000);
+});

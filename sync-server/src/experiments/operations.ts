@@ -8,6 +8,7 @@ import {
   experimentResultsViewSchema,
   experimentViewSchema,
   promoteInputSchema,
+  startInputSchema,
   stepInputSchema,
   updateExperimentInputSchema,
 } from '@linkhub/shared/experiments/schemas';
@@ -67,7 +68,7 @@ export const EXPERIMENT_OPERATIONS: readonly Operation[] = [
     path: '/v1/experiments',
     resource: 'experiments',
     summary:
-      'Create a draft A/B experiment on a link, a QR code or a bio page: 2–5 variants whose weights (basis points) add up to 10,000; the control defaults to the current destination. The plan (baseline_rate, minimum_effect) is announced now and fixed at the start. Not on Free (403 plan_feature_unavailable)',
+      'Create a draft A/B experiment on a link, a QR code or a bio page: 2–5 variants whose weights (basis points) add up to 10,000; the control defaults to the current destination. The plan (baseline_rate, minimum_effect) is announced now and fixed at the start. A link with a weighted split is refused with 409 split_active unless replace_split is true, which clears the split (kept in the link history). Not on Free (403 plan_feature_unavailable)',
     scope: 'experiments:write',
     status: 201,
     session: true,
@@ -119,7 +120,11 @@ export const EXPERIMENT_OPERATIONS: readonly Operation[] = [
     example: { name: 'Spring landing page, round 2' },
     errors: [404, 409, 422],
   },
-  step('start', 'Start (from draft) or resume (from paused): visitors are assigned variants'),
+  step(
+    'start',
+    'Start (from draft) or resume (from paused): visitors are assigned variants. A link with a weighted split is refused with 409 split_active unless replace_split is true, which clears the split (kept in the link history): one A/B concept per link',
+    startInputSchema,
+  ),
   step('pause', 'Pause: visitors get the plain configuration; data so far is kept'),
   step(
     'conclude',

@@ -194,7 +194,16 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     for (const resource_id of named)
       scopes.push(await analyticsScope(c, deps, { workspace_id, resource_id }, action));
     const first = scopes[0] ?? (await analyticsScope(c, deps, { workspace_id }, action));
-    const scope = named.length === 0 ? first : { ...first, resourceIds: named };
+    const base = named.length === 0 ? first : { ...first, resourceIds: named };
+    // A tag or a domain narrows to its resources, as on the dashboard view the export was started from.
+    const set = {
+      ...(body.tag === undefined ? {} : { tag: body.tag }),
+      ...(body.domain === undefined ? {} : { domain: body.domain }),
+    };
+    const scope = {
+      ...base,
+      resourceIds: await resourceSet(deps.pool, base.workspaceId, set, base.resourceIds),
+    };
     const row = await startExport(deps, scope, body);
     return c.json({ data: exportView(row), meta: {} }, 202);
   });

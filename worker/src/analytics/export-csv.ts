@@ -8,9 +8,16 @@ import { z } from 'zod';
 import { csvLine } from '@linkhub/shared/analytics/csv';
 import { isPlanKey, retentionDays } from '@linkhub/shared/entitlements/plans';
 import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/artifacts/store';
+import {
+  exportFiltersSchema,
+  PAGE,
+  rawSource,
+  resourceNames,
+  rollupSource,
+  type Row,
+} from './export-sources';
 
 const DAY_MS = 86_400_000;
-const PAGE = 5000;
 export const EXPORT_LINK_TTL_MS = DAY_MS;
 
 /** What the API stored in export_jobs.params for an analytics CSV. */
@@ -20,78 +27,10 @@ export const analyticsExportParamsSchema = z.object({
   to: z.iso.datetime({ offset: true }),
   /** null: the whole workspace; else only these resources (a scoped member's grants, or one resource). */
   resource_ids: z.array(z.uuid()).nullable(),
+  /** The dashboard's active filters when the export was started (absent: none). */
+  filters: exportFiltersSchema.optional(),
 });
 export type AnalyticsExportParams = z.infer<typeof analyticsExportParamsSchema>;
-
-const RAW_COLUMNS = [
-  'occurred_at',
-  'event_type',
-  'resource_type',
-  'resource_id',
-  'parent_resource_id',
-  'country_code',
-  'region_code',
-  'device_type',
-  'os_family',
-  'browser_family',
-  'referrer_host',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'variant_id',
-  'fallback_stage',
-  'is_bot',
-] as const;
-const ROLLUP_COLUMNS = [
-  'bucket_start',
-  'resource_type',
-  'resource_id',
-  'dimension',
-  'value',
-  'clicks',
-  'scans',
-  'page_views',
-  'bot_events',
-] as const;
-
-type Cell = string | number | boolean | Date | null;
-type Row = Record<string, Cell>;
-
-type Source = {
-  header: readonly string[];
-  count: string;
-  page: (after: Row | null) => { text: string; values: unknown[] };
-};
-
-function rawSource(p: { ws: string; from: Date; to: Date; ids: string[] | null }): Source {
-  const where = `workspace_id = $1 AND occurred_at >= $2 AND occurred_at < $3 AND ($4::uuid[] IS NULL OR coalesce(parent_resource_id, resource_id) = ANY($4::uuid[]))`;
-  const base = [p.ws, p.from, p.to, p.ids];
-  return {
-    header: RAW_COLUMNS,
-    count: `SELECT count(*) AS n FROM click_events WHERE ${where}`,
-    page: (after) => ({
-      text: `SELECT id, ${RAW_COLUMNS.join(', ')} FROM click_events WHERE ${where} ${after ? 'AND (occurred_at, id) > ($5, $6)' : ''} ORDER BY occurred_at, id LIMIT ${PAGE}`,
-      values: after ? [...base, after.occurred_at, after.id] : base,
-    }),
-  };
-}
-
-function rollupSource(p: { ws: string; from: Date; to: Date; ids: string[] | null }): Source {
-  const where = `workspace_id = $1 AND bucket_start >= $2 AND bucket_start < $3 AND ($4::uuid[] IS NULL OR resource_id = ANY($4::uuid[]))`;
-  const base = [p.ws, p.from, p.to, p.ids];
-  return {
-    header: ROLLUP_COLUMNS,
-    count: `SELECT count(*) AS n FROM analytics_rollup_hourly WHERE ${where}`,
-    page: (after) => ({
-      text: `SELECT ${ROLLUP_COLUMNS.join(', ')} FROM analytics_rollup_hourly WHERE ${where}
-             ${after ? 'AND (bucket_start, resource_id, dimension, value) > ($5, $6, $7, $8)' : ''}
-             ORDER BY bucket_start, resource_id, dimension, value LIMIT ${PAGE}`,
-      values: after ? [...base, after.bucket_start, after.resource_id, after.dimension, after.value] : base,
-    }),
-  };
-}
 
 export type ExportOutcome = { status: 'succeeded' | 'failed' | 'skipped'; rows: number };
 
@@ -128,11 +67,19 @@ export async function runAnalyticsExport(
   }
   const params = parsed.data;
   let from = new Date(params.from);
-  if (params.source === 'raw') {
-    const days = retentionDays(isPlanKey(row.plan) ? row.plan : 'free', 'raw_click_days');
-    if (days !== null) from = new Date(Math.max(from.getTime(), now.getTime() - days * DAY_MS));
-  }
-  const spec = { ws: workspaceId, from, to: new Date(params.to), ids: params.resource_ids };
+  const days = retentionDays(isPlanKey(row.plan) ? row.plan : 'free', 'raw_click_days');
+  const rawSince = days === null ? new Date(0) : new Date(now.getTime() - days * DAY_MS);
+  if (params.source === 'raw') from = new Date(Math.max(from.getTime(), rawSince.getTime()));
+  const filters = params.filters ?? {};
+  const spec = {
+    ws: workspaceId,
+    from,
+    to: new Date(params.to),
+    ids: params.resource_ids,
+    filters,
+    rawSince,
+  };
+  // A filtered rollup export counts the raw events that match (rollupSource decides).
   const source = params.source === 'raw' ? rawSource(spec) : rollupSource(spec);
   const key = `exports/${workspaceId}/${exportId}.csv`;
   assertArtifactKey(key);
@@ -144,9 +91,9 @@ export async function runAnalyticsExport(
   const spool = join(spoolDir, `${exportId}.csv`);
   try {
     const total = Number(
-      (await pool.query<{ n: string }>(source.count, [spec.ws, spec.from, spec.to, spec.ids])).rows[0]?.n ??
-        0,
+      (await pool.query<{ n: string }>(source.count.text, source.count.values)).rows[0]?.n ?? 0,
     );
+    const names = new Map<string, { title: string; short_url: string }>();
     const out = createWriteStream(spool);
     const write = async (text: string) => {
       if (!out.write(text)) await once(out, 'drain');
@@ -157,7 +104,19 @@ export async function runAnalyticsExport(
     for (;;) {
       const q = source.page(after);
       const page = await pool.query<Row>(q.text, q.values);
-      for (const r of page.rows) await write(csvLine(source.header.map((c) => r[c] ?? null)));
+      const unnamed = [...new Set(page.rows.map((r) => String(r.resource_id)))].filter(
+        (id) => !names.has(id),
+      );
+      for (const [id, named] of await resourceNames(pool, workspaceId, unnamed)) names.set(id, named);
+      for (const r of page.rows) {
+        const named = names.get(String(r.resource_id));
+        const cells: Row = {
+          ...r,
+          resource_title: named?.title ?? null,
+          short_url: named?.short_url ?? null,
+        };
+        await write(csvLine(source.header.map((c) => cells[c] ?? null)));
+      }
       done += page.rows.length;
       const last = page.rows[page.rows.length - 1];
       if (page.rows.length < PAGE || last === undefined) break;

@@ -281,6 +281,9 @@ export default function AnalyticsScreen({ rest }: { rest: string[] }) {
             <CsvExport
               workspaceId={ws}
               resourceId={view.resource ?? ''}
+              tag={view.tag}
+              domain={view.domain}
+              filters={view.filters}
               from={d.window.from}
               to={d.window.to}
             />

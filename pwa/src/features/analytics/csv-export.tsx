@@ -1,19 +1,29 @@
 import { useState } from 'react';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
+import type { DashboardFilters } from '@linkhub/shared/analytics/dashboard';
 import { platform } from '../../platform/bridge';
 
 type ExportJob = { id: string; status: string; progress: number | null; error: string | null };
 
-/** Starts a CSV export on the server (the worker builds it), shows its progress, saves it via the bridge. */
+/**
+ * Starts a CSV export of what the view shows (the worker builds it): its period, its resource or set
+ * (tag, domain) and every active filter; shows its progress, saves it via the bridge.
+ */
 export function CsvExport({
   workspaceId,
   resourceId,
+  tag,
+  domain,
+  filters,
   from,
   to,
 }: {
   workspaceId: string;
   resourceId: string;
+  tag: string | null;
+  domain: string | null;
+  filters: DashboardFilters;
   from: string;
   to: string;
 }) {
@@ -25,7 +35,15 @@ export function CsvExport({
     setMessage('');
     try {
       let current = await api<ExportJob>(`/v1/analytics/exports?${q}`, {
-        body: { workspace_id: workspaceId, from, to, ...(resourceId ? { resource_id: resourceId } : {}) },
+        body: {
+          workspace_id: workspaceId,
+          from,
+          to,
+          ...(resourceId ? { resource_id: resourceId } : {}),
+          ...(tag === null ? {} : { tag }),
+          ...(domain === null ? {} : { domain }),
+          ...(Object.keys(filters).length > 0 ? { filters } : {}),
+        },
       });
       setJob(current);
       for (let i = 0; i < 120 && (current.status === 'queued' || current.status === 'running'); i += 1) {

@@ -6,7 +6,8 @@ import { Field } from '../../ui/field';
 import { displayUrl } from '../links/destination-display';
 import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { createExperiment } from './experiments-api';
+import { createExperiment, takeStep } from './experiments-api';
+import { SplitChoice, type StoredSplit } from './split-choice';
 import { pageChallengerChange } from './page-challenger';
 import { UpgradePrompt } from './upgrade-prompt';
 
@@ -22,6 +23,8 @@ export type TestedResource = {
   readonly id: string;
   readonly name: string;
   readonly destinationUrl: string | null;
+  /** Links: the weighted split a test would replace (D-515); absent or empty: none. */
+  readonly split?: StoredSplit;
   /** Bio pages: the link blocks B can move first or relabel (D-279). */
   readonly linkBlocks?: ReadonlyArray<{ id: string; title: string }>;
   /** Where Cancel goes back to. */
@@ -47,6 +50,10 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
   const [effect, setEffect] = useState(20);
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const split = resource.split ?? [];
+  // A split the device did not know of yet (set elsewhere): the server's 409 asks the same question.
+  const refusedForSplit = error instanceof ApiError && error.code === 'split_active';
+  const replacesSplit = split.length > 0 || refusedForSplit;
 
   if (gate.reason === 'plan_feature_unavailable')
     return (
@@ -85,7 +92,10 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
         challengerShare: share,
         baselineRatePercent: baseline,
         minimumEffectPercent: effect,
+        replaceSplit: replacesSplit,
       });
+      // The split is gone with the create: start at once, so the link never serves A alone meanwhile.
+      if (replacesSplit) await takeStep(workspace.id, created.id, 'start');
       navigate(`/links/experiments/${created.id}`);
     } catch (err) {
       setError(err);
@@ -105,7 +115,9 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
         </p>
       ) : (
         <p className="muted">
-          A is where the {resource.type === 'qr_code' ? 'QR code' : 'link'} goes now:{' '}
+          {split.length > 0
+            ? 'A is the link’s main destination:'
+            : `A is where the ${resource.type === 'qr_code' ? 'QR code' : 'link'} goes now:`}{' '}
           <span className="url">
             {resource.destinationUrl === null
               ? 'its current destination'
@@ -113,6 +125,7 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
           </span>
         </p>
       )}
+      {split.length > 0 && <SplitChoice split={split} aUrl={resource.destinationUrl} bUrl={challengerUrl} />}
       <div className="field">
         <label htmlFor="exp-name">Name</label>
         <input
@@ -188,14 +201,14 @@ export function ExperimentCreate({ resource }: { resource: TestedResource }) {
         />
         <small>Fixed once the test starts: results stay honest however often you look.</small>
       </div>
-      {error !== null && (
+      {error !== null && !(refusedForSplit && split.length > 0) && (
         <p className="error" role="alert">
           {errorText(error)}
         </p>
       )}
       <div className="row">
         <button type="submit" className="primary" disabled={busy}>
-          Create test
+          {replacesSplit ? 'Replace split and start test' : 'Create test'}
         </button>
         <button type="button" onClick={() => navigate(resource.backPath)}>
           Cancel

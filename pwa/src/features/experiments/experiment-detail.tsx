@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentResultsView, ExperimentView } from '@linkhub/shared/experiments/schemas';
+import { ApiError } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { displayUrl } from '../links/destination-display';
 import { useWorkspace } from '../../workspace/workspace-context';
@@ -35,6 +36,8 @@ export function ExperimentDetail({ id }: { id: string }) {
   const [results, setResults] = useState<ExperimentResultsView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Start refused because the link splits its traffic: the choice to replace the split (D-515). */
+  const [splitRefused, setSplitRefused] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -52,14 +55,22 @@ export function ExperimentDetail({ id }: { id: string }) {
     return () => clearInterval(timer);
   }, [load]);
 
-  const act = async (step: Exclude<ExperimentStep, 'update'>, winner?: string) => {
+  const act = async (step: Exclude<ExperimentStep, 'update'>, winner?: string, replaceSplit = false) => {
     setBusy(true);
     try {
-      setExperiment(await takeStep(workspace.id, id, step, winner));
+      setExperiment(await takeStep(workspace.id, id, step, winner, replaceSplit));
       setResults(await fetchResults(workspace.id, id));
       setProblem(null);
+      setSplitRefused(false);
     } catch (err) {
-      setProblem(errorText(err));
+      const split = err instanceof ApiError && err.code === 'split_active';
+      setSplitRefused(split);
+      const named = split ? err.details.find((d) => d.split !== undefined)?.split : undefined;
+      setProblem(
+        typeof named === 'string'
+          ? `This link splits its traffic (${named}). Starting the test replaces the split; the split is kept in the link’s history.`
+          : errorText(err),
+      );
     } finally {
       setBusy(false);
     }
@@ -197,6 +208,16 @@ export function ExperimentDetail({ id }: { id: string }) {
               Keep {v.name}
             </button>
           ))}
+        {splitRefused && (
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void act('start', undefined, true)}
+          >
+            Replace the split and start
+          </button>
+        )}
         {steps
           .filter((s) => can(`experiment.${s}`))
           .map((s) => (

@@ -44,6 +44,8 @@ export type NewExperiment = {
   challengerShare: number;
   baselineRatePercent: number;
   minimumEffectPercent: number;
+  /** A link that splits: the user chose to replace the split with the test (D-515). */
+  replaceSplit?: boolean;
 };
 
 export async function createExperiment(workspaceId: string, input: NewExperiment): Promise<ExperimentView> {
@@ -57,7 +59,7 @@ export async function createExperiment(workspaceId: string, input: NewExperiment
         resource_id: input.resourceId,
         name: input.name,
         variants: [
-          { key: 'a', name: 'A (current)', weight: 10_000 - challenger, is_control: true },
+          { key: 'a', name: 'A', weight: 10_000 - challenger, is_control: true },
           {
             key: 'b',
             name: 'B',
@@ -69,6 +71,7 @@ export async function createExperiment(workspaceId: string, input: NewExperiment
         ],
         baseline_rate: input.baselineRatePercent / 100,
         minimum_effect: input.minimumEffectPercent / 100,
+        ...(input.replaceSplit === true ? { replace_split: true } : {}),
       },
     }),
   );
@@ -80,10 +83,15 @@ export async function takeStep(
   id: string,
   step: Exclude<ExperimentStep, 'update'>,
   winnerVariantId?: string,
+  replaceSplit = false,
 ): Promise<ExperimentView> {
   return experimentViewSchema.parse(
     await api<unknown>(`/v1/experiments/${encodeURIComponent(id)}/${step}`, {
-      body: { workspace_id: workspaceId, ...(winnerVariantId ? { winner_variant_id: winnerVariantId } : {}) },
+      body: {
+        workspace_id: workspaceId,
+        ...(winnerVariantId ? { winner_variant_id: winnerVariantId } : {}),
+        ...(replaceSplit ? { replace_split: true } : {}),
+      },
     }),
   );
 }

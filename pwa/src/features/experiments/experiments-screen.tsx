@@ -73,6 +73,7 @@ function testedResource(
       id,
       name: link.title ?? link.slug,
       destinationUrl: link.destination_url,
+      split: splitOf(link.destinations),
       backPath: `/links/${id}`,
     };
   const qr = qrs.find((q) => q.id === id);
@@ -85,6 +86,16 @@ function testedResource(
         backPath: `/qr/${id}`,
       }
     : null;
+}
+
+/** A link's stored split, as the create form names it (entries that are not `{url, weight}` are left out). */
+function splitOf(destinations: readonly unknown[]): Array<{ url: string; weight: number }> {
+  return destinations.flatMap((d) => {
+    if (typeof d !== 'object' || d === null || !('url' in d) || !('weight' in d)) return [];
+    return typeof d.url === 'string' && typeof d.weight === 'number'
+      ? [{ url: d.url, weight: d.weight }]
+      : [];
+  });
 }
 
 function NewExperiment({ back, id, links }: { back: ReactNode; id: string; links: readonly LinkView[] }) {

@@ -8,6 +8,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { eraseLead, fetchLeadCounts, fetchLeads } from './leads-api';
 import { LeadExportButton } from './lead-export';
 import { ConfirmPassword } from './confirm-password';
+import { usePageVersionNumbers } from './page-version-numbers';
 
 const STATUS_LABELS: Record<Lead['status'], string> = {
   pending: 'Waiting for confirmation',
@@ -39,6 +40,7 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
   const [status, setStatus] = useState('');
   // The server shows addresses only after a recent sign-in: the password is asked here.
   const [needsPassword, setNeedsPassword] = useState(false);
+  const versionLabel = usePageVersionNumbers(ws, leads);
 
   const load = useCallback(
     async (more: string | null) => {
@@ -174,8 +176,7 @@ export function LeadsScreen({ pages, pageId }: { pages: readonly PageView[]; pag
                 <>
                   <br />
                   <small className="muted">
-                    Agreed to: “{lead.consent_text}”
-                    {lead.page_revision === null ? '' : ` (page version ${lead.page_revision})`}
+                    Agreed to: “{lead.consent_text}”{versionLabel(lead)}
                   </small>
                 </>
               )}

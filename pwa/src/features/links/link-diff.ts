@@ -52,7 +52,7 @@ export function draftOf(link: LinkView | null, timeZone: string): LinkDraft {
     expires_at: wallTimeOf(link?.expires_at ?? null, timeZone),
     utm,
     rules: rulesToDrafts(link?.rules ?? []),
-    split: splitToDrafts(link?.destinations ?? []),
+    split: splitToDrafts(link?.destinations ?? [], link?.destination_url),
   };
 }
 
@@ -106,7 +106,10 @@ export function updateInput(state: LinkDraftState, ref: Ref, allowed: UpdateCont
     ...(changed('starts_at') ? { starts_at: instantOf(draft.starts_at, allowed.timeZone) } : {}),
     ...(changed('expires_at') ? { expires_at: instantOf(draft.expires_at, allowed.timeZone) } : {}),
     ...(allowed.targeting && changed('rules') ? { rules: draftsToRules(draft.rules) } : {}),
-    ...(allowed.split && changed('split') ? { destinations: draftsToSplit(draft.split) } : {}),
+    // The split's main row is the link's destination: a new destination moves it too.
+    ...(allowed.split && (changed('split') || (draft.split.length > 0 && changed('destination_url')))
+      ? { destinations: draftsToSplit(draft.split, draft.destination_url) }
+      : {}),
   };
   return Object.keys(fields).length === 0 ? null : { ...ref, ...fields };
 }

@@ -29,6 +29,7 @@ import { LookalikeConfirm } from './lookalike-confirm';
 import { slugTakenBy } from './slug-taken';
 import { DraftNotice } from './stale-notice';
 import { OpeningHeading } from '../../ui/opening-heading';
+import { RunningTestBanner, useRunningTest } from '../experiments/running-test';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -69,6 +70,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
         ? undefined
         : 'Available in this workspace (the server confirms on sync).';
   const editable = link ? can('link.update') && !link.locked : can('link.create');
+  const runningTest = useRunningTest(workspace.id, link?.id ?? null, can('experiment.list'));
   const set = (key: Exclude<keyof LinkDraft, 'utm' | 'rules' | 'split'>, value: string) =>
     synced.set(key, value);
   const setUtm = (key: string, value: string) => synced.set('utm', { ...draft.utm, [key]: value });
@@ -139,6 +141,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           )}
         </div>
       )}
+      {runningTest && <RunningTestBanner test={runningTest} />}
       {link && <MiniChart summary={summary} />}
       {refused && (
         <p className="error" role="alert">
@@ -236,6 +239,8 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           <LinkRouting
             rules={draft.rules}
             split={draft.split}
+            mainUrl={draft.destination_url}
+            runningTest={runningTest}
             onRules={(rules) => synced.set('rules', rules)}
             onSplit={(split) => synced.set('split', split)}
             canTarget={editable && can('link.update_targeting')}

@@ -1,12 +1,7 @@
 import { Field } from '../../ui/field';
-import {
-  emptyRule,
-  emptySplit,
-  ISO_WEEKDAYS,
-  RULE_KINDS,
-  type RuleDraft,
-  type SplitDraft,
-} from './routing-drafts';
+import type { RunningTest } from '../experiments/running-test';
+import { SplitRows } from './split-rows';
+import { emptyRule, ISO_WEEKDAYS, RULE_KINDS, type RuleDraft, type SplitDraft } from './routing-drafts';
 
 const KIND_LABELS: Record<(typeof RULE_KINDS)[number], string> = {
   country: 'country',
@@ -103,6 +98,10 @@ function ConditionFields({
 type Props = {
   rules: RuleDraft[];
   split: SplitDraft[];
+  /** The link's destination as typed above: the split's main row. */
+  mainUrl: string;
+  /** The A/B test running (or paused) on this link: it decides, so the split is off (D-515). */
+  runningTest: RunningTest | null;
   onRules: (rules: RuleDraft[]) => void;
   onSplit: (split: SplitDraft[]) => void;
   canTarget: boolean;
@@ -112,10 +111,12 @@ type Props = {
   errors: Record<string, string>;
 };
 
-/** Targeting rules (first match wins) and a weighted split of the destination. */
+/** Targeting rules (first match wins) and a weighted split of the destination (its own component). */
 export function LinkRouting({
   rules,
   split,
+  mainUrl,
+  runningTest,
   onRules,
   onSplit,
   canTarget,
@@ -124,11 +125,8 @@ export function LinkRouting({
   timeZone,
   errors,
 }: Props) {
-  const total = split.reduce((sum, d) => sum + (Number.parseInt(d.weight, 10) || 0), 0);
   const setRule = (i: number, patch: Partial<RuleDraft>) =>
     onRules(rules.map((r, j) => (i === j ? { ...r, ...patch } : r)));
-  const setSplit = (i: number, patch: Partial<SplitDraft>) =>
-    onSplit(split.map((d, j) => (i === j ? { ...d, ...patch } : d)));
   return (
     <>
       <fieldset>
@@ -188,45 +186,14 @@ export function LinkRouting({
           </button>
         )}
       </fieldset>
-      <fieldset>
-        <legend>Split destinations (A/B)</legend>
-        {split.map((d, i) => (
-          <div className="row" key={i}>
-            <Field
-              label={`Destination ${i + 1}`}
-              type="url"
-              value={d.url}
-              onChange={(v) => setSplit(i, { url: v })}
-              error={errors[`destinations.${i}.url`]}
-              readOnly={!canSplit}
-            />
-            <Field
-              label={`Weight ${i + 1} (%)`}
-              value={d.weight}
-              onChange={(v) => setSplit(i, { weight: v })}
-              inputMode="numeric"
-              readOnly={!canSplit}
-            />
-            {canSplit && (
-              <button type="button" onClick={() => onSplit(split.filter((_, j) => j !== i))}>
-                Remove destination {i + 1}
-              </button>
-            )}
-          </div>
-        ))}
-        {split.length > 0 && (
-          <p className={total === 100 ? 'muted' : 'error'}>Weights add up to {total}% (must be 100%).</p>
-        )}
-        {errors.destinations && <p className="error">{errors.destinations}</p>}
-        {canSplit && (
-          <button
-            type="button"
-            onClick={() => onSplit([...split, emptySplit(split.length === 0 ? '50' : '')])}
-          >
-            Add destination
-          </button>
-        )}
-      </fieldset>
+      <SplitRows
+        split={split}
+        mainUrl={mainUrl}
+        onSplit={onSplit}
+        canSplit={canSplit && runningTest === null}
+        runningTest={runningTest}
+        errors={errors}
+      />
     </>
   );
 }

@@ -34,7 +34,11 @@ export type RuleDraft = {
   url: string;
   more: RuleCondition[];
 };
-export type SplitDraft = { id: string; url: string; weight: string };
+/**
+ * One row of a link's split. The split is one list that includes the main destination (D-515): the
+ * row marked `main` is the link's own destination, whose share is what the other rows leave of 100 %.
+ */
+export type SplitDraft = { id: string; url: string; weight: string; main?: true };
 export type RuleOut = { id: string; conditions: RuleCondition[]; destination_url: string };
 export type SplitOut = { id: string; url: string; weight: number };
 
@@ -110,14 +114,43 @@ export function draftsToRules(drafts: readonly RuleDraft[]): RuleOut[] {
   }));
 }
 
-export function splitToDrafts(destinations: readonly Json[]): SplitDraft[] {
-  return destinations.map((d) => ({
+const weightOf = (d: SplitDraft): number => Number.parseInt(d.weight, 10) || 0;
+
+/** The main destination's share: 100 % less the other rows' weights (negative when they take more). */
+export function mainShare(drafts: readonly SplitDraft[]): number {
+  return 100 - drafts.filter((d) => d.main !== true).reduce((sum, d) => sum + weightOf(d), 0);
+}
+
+/** The rows with the main one's weight brought in line with the others (the sum is 100 % by construction). */
+export function withMainShare(drafts: readonly SplitDraft[]): SplitDraft[] {
+  const share = String(Math.max(0, mainShare(drafts)));
+  return drafts.map((d) => (d.main === true ? { ...d, weight: share } : d));
+}
+
+/**
+ * Stored split → rows, the main destination's entry first and marked. A split stored without the
+ * main destination gets a main row of 0 %, so the list the form shows still adds up to 100 %.
+ */
+export function splitToDrafts(destinations: readonly Json[], mainUrl?: string): SplitDraft[] {
+  const rows: SplitDraft[] = destinations.map((d) => ({
     id: keptSplitId(rec(d).id),
     url: displayUrl(String(rec(d).url ?? '')),
     weight: String(rec(d).weight ?? ''),
   }));
+  if (mainUrl === undefined || rows.length === 0) return rows;
+  const main = displayUrl(mainUrl);
+  const at = rows.findIndex((r) => r.url === main);
+  const first: SplitDraft =
+    at >= 0 ? { ...(rows[at] ?? emptySplit()), main: true } : { ...emptySplit('0'), url: main, main: true };
+  return [first, ...rows.filter((_, i) => i !== at)];
 }
 
-export function draftsToSplit(drafts: readonly SplitDraft[]): SplitOut[] {
-  return drafts.map((d) => ({ id: idOr(d.id), url: d.url, weight: Number.parseInt(d.weight, 10) || 0 }));
+/** Rows → the split `updateLink` stores; the main row takes the link's destination and the remaining share. */
+export function draftsToSplit(drafts: readonly SplitDraft[], mainUrl?: string): SplitOut[] {
+  const share = mainShare(drafts);
+  return drafts.map((d) =>
+    d.main === true
+      ? { id: idOr(d.id), url: (mainUrl ?? d.url).trim(), weight: Math.max(0, share) }
+      : { id: idOr(d.id), url: d.url, weight: weightOf(d) },
+  );
 }

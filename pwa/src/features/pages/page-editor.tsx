@@ -21,6 +21,8 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
   const text = useSyncedDraft({ title: page.title, bio: page.bio });
   const { title, bio } = text.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** What pressing "Save text" did ("Saved." / saved on this device while offline). */
+  const [textSaved, setTextSaved] = useState('');
   const editable = can('bio_page.update') && !page.locked;
   const ref = { id: page.id, workspace_id: workspace.id };
   const published = page.published_revision !== null;
@@ -86,15 +88,26 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             });
             if (!parsed.success) return setErrors(fieldErrors(parsed.error));
             setErrors({});
+            if (!text.edited('title') && !text.edited('bio'))
+              return setTextSaved('Nothing to save: the text was not changed.');
             text.saved();
-            void rep.mutate.updatePage(parsed.data);
+            setTextSaved('');
+            // Said once the change is on this device, like the other forms: online it is on its way already.
+            void rep.mutate
+              .updatePage(parsed.data)
+              .then(() =>
+                setTextSaved(navigator.onLine ? 'Saved.' : 'Saved on this device; it syncs when online.'),
+              );
           }}
         >
           <DraftNotice synced={text} canSave={editable} />
           <Field
             label="Page title"
             value={title}
-            onChange={(v) => text.set('title', v)}
+            onChange={(v) => {
+              setTextSaved('');
+              text.set('title', v);
+            }}
             error={errors.title}
             readOnly={!editable}
           />
@@ -102,7 +115,10 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             label="Bio"
             multiline
             value={bio}
-            onChange={(v) => text.set('bio', v)}
+            onChange={(v) => {
+              setTextSaved('');
+              text.set('bio', v);
+            }}
             error={errors.bio}
             readOnly={!editable}
           />
@@ -110,6 +126,11 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             <button type="submit" className="primary" disabled={text.conflicts.length > 0}>
               Save text
             </button>
+          )}
+          {textSaved && text.conflicts.length === 0 && (
+            <p aria-live="polite" data-testid="text-saved">
+              {textSaved}
+            </p>
           )}
         </form>
         <ThemeEditor

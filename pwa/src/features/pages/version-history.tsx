@@ -7,6 +7,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { SnapshotPreview } from './snapshot-preview';
 import { fetchPublishedVersions, rememberedVersions, rememberVersions } from './versions-api';
+import { numberVersions } from './version-numbers';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -44,7 +45,7 @@ export function VersionHistory({ page }: { page: PageView }) {
     // A publish (its server timestamp arrives with the pull) adds a version.
   }, [workspace.id, page.id, page.published_at, reload]);
 
-  const numbered = (versions ?? []).map((v, index, all) => ({ ...v, number: all.length - index }));
+  const numbered = numberVersions(versions ?? []);
   const shown = numbered.find((v) => v.version === previewing) ?? null;
 
   const restore = (v: (typeof numbered)[number]) => {

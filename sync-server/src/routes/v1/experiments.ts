@@ -9,6 +9,7 @@ import {
   experimentListQuerySchema,
   experimentReadQuerySchema,
   promoteInputSchema,
+  startInputSchema,
   stepInputSchema,
   updateExperimentInputSchema,
   type ExperimentView,
@@ -121,7 +122,20 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
     return run(c, caller, id, [{ name: 'updateExperiment', args }]);
   });
 
-  for (const step of ['start', 'pause', 'archive'] as const)
+  app.post('/:id/start', async (c) => {
+    await requireActor(c, deps);
+    const id = uuidParam(c, 'id');
+    const { workspace_id, replace_split } = await parseBody(c, startInputSchema);
+    const caller = await keyOrSessionCaller(c, deps, workspace_id);
+    const args = {
+      id,
+      workspace_id: caller.workspaceId,
+      ...(replace_split === undefined ? {} : { replace_split }),
+    };
+    return run(c, caller, id, [{ name: 'startExperiment', args }]);
+  });
+
+  for (const step of ['pause', 'archive'] as const)
     app.post(`/:id/${step}`, async (c) => {
       await requireActor(c, deps);
       const id = uuidParam(c, 'id');
