@@ -4,8 +4,8 @@ import { fork, type ChildProcess } from 'node:child_process';
  * A bounded pool of child processes, each running one task at a time (D-480). A task over its
  * budget is answered at once and its process is killed with SIGKILL: native code (resvg, librsvg)
  * cannot be interrupted inside a thread, but a process can. The killed process keeps its slot until
- * it has really exited, so the pool never runs more renders than `size`, and a fresh process is
- * started for the next task.
+ * it has really exited, so the pool never runs more renders than `size`; then a fresh process is
+ * started in its place.
  */
 export type ProcessPoolOptions = {
   /** The child's entry module (it answers `{ id, task }` messages, see child.ts). */
@@ -60,6 +60,8 @@ type Slot = {
   job: Job | null;
   timer: NodeJS.Timeout | null;
   idleTimer: NodeJS.Timeout | null;
+  /** Killed by the pool past its budget (not ended for being idle). */
+  killed: boolean;
   /** The child has loaded its renderers (said `ready`): a task's budget starts counting from then. */
   ready: boolean;
   readonly exited: Promise<void>;
@@ -114,6 +116,7 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
       timer: null,
       idleTimer: null,
       ready: false,
+      killed: false,
       exited,
     };
     // A process that never gets ready (a broken build, no memory) is killed; its task is answered by the exit.
@@ -137,6 +140,7 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
     // Spawning can fail (no memory, no such file): the exit handler below answers the task.
     child.on('error', () => child.kill('SIGKILL'));
     child.once('exit', (code, signal) => {
+      const lost = slot.killed || slot.job !== null;
       const job = finish(slot);
       if (job !== null) {
         // V8 aborts a process over its heap limit: SIGABRT, or exit code 134 through a shell.
@@ -150,6 +154,8 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
       slots.splice(slots.indexOf(slot), 1);
       options.onEvent?.({ type: 'exit', pid });
       dispatch();
+      // A process killed or crashed mid-task is replaced at once, so the next render finds one started.
+      if (lost && !closed && slots.length < options.size) idle(spawn());
     });
     slots.push(slot);
     options.onEvent?.({ type: 'spawn', pid });
@@ -194,6 +200,7 @@ export function createProcessPool(options: ProcessPoolOptions): ProcessPool {
       const late = finish(slot);
       // Answer now; the slot stays taken (`dying`) until the process has exited.
       slot.state = 'dying';
+      slot.killed = true;
       slot.child.kill('SIGKILL');
       options.onEvent?.({ type: 'kill', pid: slot.pid });
       late?.reject(new TaskFailedError({ kind: 'timeout' }));
