@@ -2,12 +2,20 @@ import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
 import { one } from '@linkhub/shared/db/sql';
 import { scheduleCacheRefreshJob } from './redirect-cache';
-import { audit } from './support';
+import { recordChange } from './change-record';
 import { defineCommand, type Command } from './types';
+
+/** The settings a workspace's history records field by field (D-505). */
+const WORKSPACE_FIELDS = ['name', 'time_zone', 'branding', 'holding_page'] as const;
 
 export function workspaceCommands(): Command[] {
   const settings = defineCommand(updateWorkspaceSettings, {
     run: async (ctx, args) => {
+      const before = await one<Record<string, unknown>>(
+        ctx.tx,
+        `SELECT ${WORKSPACE_FIELDS.join(', ')} FROM workspaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
+        [args.workspace_id],
+      );
       const updated = await one<{ name: string }>(
         ctx.tx,
         `UPDATE workspaces SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone),
@@ -23,13 +31,16 @@ export function workspaceCommands(): Command[] {
         ],
       );
       if (!updated) throw new NotFoundError();
-      const { workspace_id: _ws, ...after } = args;
-      await audit(ctx, {
+      await recordChange(ctx, {
         workspaceId: args.workspace_id,
         action: 'workspace.settings_changed',
         resourceType: 'workspace',
         resourceId: args.workspace_id,
-        after,
+        table: 'workspaces',
+        rowId: args.workspace_id,
+        before: before ?? null,
+        fields: WORKSPACE_FIELDS,
+        perKey: ['branding', 'holding_page'],
       });
       // Every payload of the workspace carries its name, holding page and time zone (QR keys have no TTL).
       if (args.name !== undefined || args.time_zone !== undefined || args.holding_page !== undefined)
