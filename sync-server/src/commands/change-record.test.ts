@@ -3,6 +3,7 @@ import { generateKeyBetween } from 'fractional-indexing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldChanges } from './change-record';
 import { createSyncHarness, type SyncHarness } from '../replicache/test-harness';
+import { pushAs } from '../history/test-push';
 
 /**
  * Every update command writes one change record: only the fields that changed, each before and
@@ -21,29 +22,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h.close());
 
-/** One mutation pushed as a device would push it (its own client group), refused unless applied. */
 async function push(name: string, args: Record<string, unknown>, userAgent = 'vitest'): Promise<void> {
-  const res = await h.app.request('/replicache/push', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      authorization: `Bearer ${owner.token}`,
-      'user-agent': userAgent,
-    },
-    body: JSON.stringify({
-      pushVersion: 1,
-      clientGroupID: randomUUID(),
-      profileID: 'p',
-      schemaVersion: '',
-      mutations: [{ id: 1, clientID: randomUUID(), name, args, timestamp: Date.now() }],
-    }),
-  });
-  expect(res.status).toBe(200);
-  const refused = await h.sql<{ code: string }>(
-    'SELECT code FROM sync_notices WHERE user_id = $1 AND mutation_name = $2 AND deleted_at IS NULL',
-    [owner.userId, name],
-  );
-  expect(refused).toEqual([]);
+  expect(await pushAs(h, owner, name, args, userAgent)).toBeNull();
 }
 
 type Case = {

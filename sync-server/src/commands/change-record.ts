@@ -5,13 +5,7 @@ import type { CommandContext } from './types';
 
 /** The tables whose rows an update command changes; the after values are read back from them. */
 export type ChangeTable =
-  | 'links'
-  | 'qr_codes'
-  | 'bio_pages'
-  | 'bio_blocks'
-  | 'experiments'
-  | 'custom_domains'
-  | 'workspaces';
+  'links' | 'qr_codes' | 'bio_pages' | 'bio_blocks' | 'experiments' | 'custom_domains' | 'workspaces';
 
 export type ChangeRecord = {
   workspaceId: string;
@@ -94,7 +88,8 @@ export function fieldChanges(
     if (perKey.includes(field) && (isObject(b) || b == null) && (isObject(a) || a == null)) {
       const bo = isObject(b) ? b : {};
       const ao = isObject(a) ? a : {};
-      for (const key of new Set([...Object.keys(bo), ...Object.keys(ao)])) note(`${field}.${key}`, bo[key], ao[key]);
+      for (const key of new Set([...Object.keys(bo), ...Object.keys(ao)]))
+        note(`${field}.${key}`, bo[key], ao[key]);
     } else note(field, b, a);
   }
   return out;
@@ -114,6 +109,12 @@ function plain(value: unknown): unknown {
 /** JSON with object keys sorted, so two equal jsonb values compare equal whatever their key order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    isObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    isObject(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
