@@ -67,10 +67,9 @@ describe('GET /api/workspaces/{ws}/history', () => {
     );
     expect(page.data).toHaveLength(1);
     const next = await historyOf('link', link, owner.token, `&limit=2&cursor=${page.meta.next_cursor ?? ''}`);
-    expect(historyPageSchema.parse(await next.json()).data.map((e) => e.fields[0]?.field)).toEqual([
-      'title',
-      undefined,
-    ]);
+    expect(
+      historyPageSchema.parse(await next.json()).data.map((e) => e.fields[0]?.field ?? e.action),
+    ).toEqual(['title', 'host']);
   });
 
   it('shows a page its publishes among its edits, block changes included', async () => {
