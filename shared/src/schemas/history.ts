@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** The resources whose changes are kept field by field (D-505), as the history route names them. */
-export const HISTORY_RESOURCE_TYPES = ['link', 'qr_code', 'bio_page', 'experiment', 'domain', 'workspace'] as const;
+export const HISTORY_RESOURCE_TYPES = [
+  'link',
+  'qr_code',
+  'bio_page',
+  'experiment',
+  'domain',
+  'workspace',
+] as const;
 export type HistoryResourceType = (typeof HISTORY_RESOURCE_TYPES)[number];
 
 /** `GET /api/workspaces/{ws}/history?resource_type=&resource_id=&cursor=` */

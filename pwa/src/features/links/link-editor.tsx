@@ -29,6 +29,7 @@ import { LookalikeConfirm } from './lookalike-confirm';
 import { slugTakenBy } from './slug-taken';
 import { DraftNotice } from './stale-notice';
 import { OpeningHeading } from '../../ui/opening-heading';
+import { HistoryPanel } from '../history/history-panel';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -290,6 +291,9 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
         {/* A save the server refused rolls back into a conflict: "saved on this device" no longer holds. */}
         {saved && synced.conflicts.length === 0 && <p aria-live="polite">{saved}</p>}
       </form>
+      {link && can('link.view_versions') && (
+        <HistoryPanel type="link" id={link.id} refreshKey={link.updated_at} canRestore={editable} />
+      )}
     </section>
   );
 }
