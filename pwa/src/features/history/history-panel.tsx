@@ -127,13 +127,16 @@ export function HistoryPanel({ type, id, refreshKey, canRestore }: Props) {
                         {restore && (
                           <button
                             type="button"
-                            aria-label={`Restore this value: ${name} “${displayValue(f.after).slice(0, 40)}”`}
                             onClick={() => {
                               void restore(rep);
                               setSaid(`${name} restored. It is saved as a new change.`);
                             }}
                           >
                             Restore this value
+                            {/* The name in the button's text, not an aria-label: a form field's label search must not find it. */}
+                            <span className="sr-only">
+                              {`: ${name} “${displayValue(f.after).slice(0, 40)}”`}
+                            </span>
                           </button>
                         )}
                       </dd>
