@@ -96,7 +96,7 @@ describe('change history in the link editor', () => {
 
     // Restore the first value Anna gave it, on a phone-sized screen.
     await anna.setViewportSize({ width: 390, height: 844 });
-    await oldest.getByRole('button', { name: 'Restore this value: Title “Spring sale”' }).click();
+    await oldest.getByRole('button', { name: /^Restore this value\s*\(Title: “Spring sale”\)$/ }).click();
     await eventually(
       () => titleOf(id),
       (t) => t === 'Spring sale',

@@ -135,7 +135,7 @@ export function HistoryPanel({ type, id, refreshKey, canRestore }: Props) {
                             Restore this value
                             {/* The name in the button's text, not an aria-label: a form field's label search must not find it. */}
                             <span className="sr-only">
-                              {`: ${name} “${displayValue(f.after).slice(0, 40)}”`}
+                              {` (${name}: “${displayValue(f.after).slice(0, 40)}”)`}
                             </span>
                           </button>
                         )}
