@@ -17,6 +17,7 @@ export function displayValue(value: unknown): string {
 export function FieldValue({ value, label }: { value: unknown; label: string }) {
   const [open, setOpen] = useState(false);
   const text = displayValue(value);
+  if (text === '(empty)') return <span className="history-value muted">(empty)</span>;
   if (text.length <= SHORT_LENGTH) return <q className="history-value">{text}</q>;
   return (
     <span className="history-value">

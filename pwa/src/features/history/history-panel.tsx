@@ -87,6 +87,15 @@ export function HistoryPanel({ type, id, refreshKey, canRestore }: Props) {
   };
 
   const target = { type, id, workspaceId: workspace.id };
+  // The newest change of each field holds its current value: restoring it would change nothing.
+  const seen = new Set<string>();
+  const isCurrent = new Set<string>();
+  for (const entry of entries ?? [])
+    for (const f of entry.fields) {
+      const key = `${entry.block_id ?? ''}/${f.field}`;
+      if (!seen.has(key)) isCurrent.add(`${entry.id}/${key}`);
+      seen.add(key);
+    }
 
   return (
     <section aria-labelledby={titleId} className="panel history-panel">
@@ -117,7 +126,8 @@ export function HistoryPanel({ type, id, refreshKey, canRestore }: Props) {
               <dl className="history-fields">
                 {entry.fields.map((f) => {
                   const name = fieldName(f.field);
-                  const restore = canRestore ? restoreFor(target, entry, f.field, f.after) : null;
+                  const current = isCurrent.has(`${entry.id}/${entry.block_id ?? ''}/${f.field}`);
+                  const restore = canRestore && !current ? restoreFor(target, entry, f.field, f.after) : null;
                   return (
                     <div key={f.field} data-field={f.field}>
                       <dt>{name}</dt>
