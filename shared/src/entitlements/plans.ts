@@ -9,14 +9,14 @@ export const PLANS = {
     name: 'Free',
     limits: { workspaces: 1, bio_pages: 1, links: 50, qr_codes: 5, custom_domains: 0, members: 1 },
     features: { grants_enabled: false, experiments_enabled: false, targeting_rules_enabled: false },
-    retention: { raw_click_days: 30, hourly_rollup_days: 30 },
+    retention: { raw_click_days: 30, hourly_rollup_days: 30, change_history_days: 730 },
     api_requests_per_minute: 60,
   },
   pro: {
     name: 'Pro',
     limits: { workspaces: 1, bio_pages: 10, links: 2000, qr_codes: 200, custom_domains: 3, members: 3 },
     features: { grants_enabled: false, experiments_enabled: true, targeting_rules_enabled: true },
-    retention: { raw_click_days: 90, hourly_rollup_days: 365 },
+    retention: { raw_click_days: 90, hourly_rollup_days: 365, change_history_days: 1095 },
     api_requests_per_minute: 600,
   },
   business: {
@@ -30,7 +30,7 @@ export const PLANS = {
       members: 25,
     },
     features: { grants_enabled: true, experiments_enabled: true, targeting_rules_enabled: true },
-    retention: { raw_click_days: 730, hourly_rollup_days: UNLIMITED },
+    retention: { raw_click_days: 730, hourly_rollup_days: UNLIMITED, change_history_days: UNLIMITED },
     api_requests_per_minute: 3000,
   },
 } as const satisfies Record<string, PlanShape>;
@@ -43,7 +43,13 @@ type PlanShape = {
   readonly features: Readonly<
     Record<'grants_enabled' | 'experiments_enabled' | 'targeting_rules_enabled', boolean>
   >;
-  readonly retention: Readonly<Record<'raw_click_days' | 'hourly_rollup_days', number | null>>;
+  /**
+   * `change_history_days`: how long a resource's per-field change history is kept (D-505); never
+   * shorter than the audit log's default, so no plan loses history it had before.
+   */
+  readonly retention: Readonly<
+    Record<'raw_click_days' | 'hourly_rollup_days' | 'change_history_days', number | null>
+  >;
   readonly api_requests_per_minute: number;
 };
 

@@ -22,6 +22,8 @@ export type AuditEntry = {
   after?: unknown;
   metadata?: Record<string, unknown>;
   requestId?: string | null;
+  /** Days the entry is kept; null keeps it forever; absent: AUDIT_RETENTION_DAYS (D-505). */
+  retentionDays?: number | null;
 };
 
 /** Default retention; QR destination changes are forced to forever by a trigger. */
@@ -61,7 +63,7 @@ export function auditInsert(entry: AuditEntry, firstParam: number): { text: stri
     JSON.stringify(changes),
     JSON.stringify(entry.metadata ?? {}),
     entry.requestId ?? null,
-    AUDIT_RETENTION_DAYS,
+    entry.retentionDays === undefined ? AUDIT_RETENTION_DAYS : entry.retentionDays,
   ];
   const $ = (i: number, type: string): string => `$${firstParam + i}::${type}`;
   // A SELECT, not VALUES, so a caller can make the entry conditional (`… FROM created`).

@@ -105,14 +105,15 @@ export function clientLabel(c: Context<AppEnv>): string | null {
             : /Electron\//.test(ua)
               ? 'Desktop app'
               : null;
+  // iOS before macOS: an iPhone's User-Agent says "like Mac OS X".
   const os = /Windows/.test(ua)
     ? 'Windows'
-    : /Mac OS X|Macintosh/.test(ua)
-      ? 'macOS'
-      : /Android/.test(ua)
-        ? 'Android'
-        : /iPhone|iPad/.test(ua)
-          ? 'iOS'
+    : /iPhone|iPad/.test(ua)
+      ? 'iOS'
+      : /Mac OS X|Macintosh/.test(ua)
+        ? 'macOS'
+        : /Android/.test(ua)
+          ? 'Android'
           : /Linux/.test(ua)
             ? 'Linux'
             : null;

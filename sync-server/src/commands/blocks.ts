@@ -9,6 +9,7 @@ import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
 import { assertSafeBlockDestination } from './destination-safety';
 import type { PageRow } from './page-row';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
+import { recordChange } from './change-record';
 import { defineCommand, type Command, type CommandContext, type CommandResult } from './types';
 
 type PageSteps = {
@@ -19,6 +20,15 @@ type PageSteps = {
 };
 
 type BlockArgs = { id: string; page_id: string; workspace_id: string };
+
+/** A block's change is its page's history, field by field (`data.title`), D-505. */
+const BLOCK_FIELDS = ['type', 'data', 'is_visible', 'position', 'deleted_at'] as const;
+const BLOCK_ACTIONS: Readonly<Record<string, string>> = {
+  [addBlock.name]: 'bio_block.added',
+  [updateBlock.name]: 'bio_block.updated',
+  [moveBlock.name]: 'bio_block.moved',
+  [removeBlock.name]: 'bio_block.removed',
+};
 
 /**
  * Block edits are draft edits of their page: authorize on the page, lock it, change the block,
@@ -33,11 +43,29 @@ export function blockCommands(page: PageSteps): Command[] {
       describe: page.describePage,
       run: async (ctx, args) => {
         const row = await page.loadPage(ctx, args.workspace_id, args.page_id);
+        // The block as it stood (none before an add), under the page's lock: its history's "before".
+        const before = await one<Record<string, unknown>>(
+          ctx.tx,
+          `SELECT ${BLOCK_FIELDS.join(', ')} FROM bio_blocks WHERE id = $1 AND page_id = $2 FOR UPDATE`,
+          [args.id, args.page_id],
+        );
         const outcome = await change(ctx, args, row);
         if (outcome === false) throw new NotFoundError();
         // Every field met a newer edit (D-500): nothing to record; the conflict notice says so.
         if (outcome === 'unchanged') return page.result(row);
         await page.recordDraft(ctx, args.page_id, args.workspace_id);
+        await recordChange(ctx, {
+          workspaceId: args.workspace_id,
+          action: BLOCK_ACTIONS[mutator.name] ?? 'bio_block.updated',
+          resourceType: 'bio_page',
+          resourceId: args.page_id,
+          table: 'bio_blocks',
+          rowId: args.id,
+          before: before ?? null,
+          fields: BLOCK_FIELDS,
+          perKey: ['data'],
+          metadata: { block_id: args.id },
+        });
         ctx.effects.poke({ workspaceId: args.workspace_id });
         return page.result(row);
       },

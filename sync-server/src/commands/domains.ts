@@ -22,17 +22,24 @@ import { customHostRefusal } from '@linkhub/shared/domains/host-policy';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { assertSafeDestination } from './destination-safety';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
+import { recordChange } from './change-record';
 import { audit, withConflicts } from './support';
 import { z } from 'zod';
 import { defineCommand, type Command, type CommandContext, type DescribeRefused } from './types';
 
-type CustomDomainRow = { hostname: string; status: string; purpose: string };
+type CustomDomainRow = {
+  hostname: string;
+  status: string;
+  purpose: string;
+  root_handle: string | null;
+  not_found_url: string | null;
+};
 
 /** The workspace's live custom domain, locked for this transaction (a system host or another workspace's is not found). */
 async function lockDomain(ctx: CommandContext, id: string, workspaceId: string): Promise<CustomDomainRow> {
   const domain = await one<CustomDomainRow>(
     ctx.tx,
-    `SELECT hostname, status, purpose FROM custom_domains
+    `SELECT hostname, status, purpose, root_handle, not_found_url FROM custom_domains
       WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL AND NOT is_system FOR UPDATE`,
     [id, workspaceId],
   );
@@ -266,18 +273,16 @@ export function domainCommands(cache: CacheDeps): Command[] {
           [args.workspace_id, args.id, args.default_for_links],
         );
       }
-      await audit(ctx, {
+      await recordChange(ctx, {
         workspaceId: args.workspace_id,
         action: 'domain.updated',
         resourceType: 'domain',
         resourceId: args.id,
-        before: { purpose: domain.purpose },
-        after: {
-          purpose,
-          ...(args.root_handle === undefined ? {} : { root_handle: args.root_handle }),
-          ...(args.not_found_url === undefined ? {} : { not_found_url: args.not_found_url }),
-          ...(args.default_for_links === undefined ? {} : { default_for_links: args.default_for_links }),
-        },
+        table: 'custom_domains',
+        rowId: args.id,
+        before: domain,
+        fields: ['purpose', 'root_handle', 'not_found_url'],
+        metadata: args.default_for_links === undefined ? {} : { default_for_links: args.default_for_links },
       });
       // What the edge reads of the host: its route (purpose, branding) and its root page.
       scheduleCacheRefresh(ctx, cache, { kind: 'domain', host: domain.hostname });

@@ -8,6 +8,7 @@ import type { CacheDeps } from './redirect-cache';
 import { audit } from './support';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
 import { EXPERIMENT_BASE_FIELDS } from '@linkhub/shared/experiments/schemas';
+import { recordChange } from './change-record';
 import { defineCommand, type Command } from './types';
 
 /** updateExperiment: a draft changes freely; a started test's new variants or weights begin a new arm period (D-273). */
@@ -71,17 +72,16 @@ export function updateExperimentCommand(cache: CacheDeps): Command {
         await ctx.tx.query('DELETE FROM experiment_variants WHERE experiment_id = $1', [args.id]);
         await insertVariants(ctx, args.id, args.workspace_id, variants);
       }
-      await audit(ctx, {
+      await recordChange(ctx, {
         workspaceId: row.workspace_id,
         action: newArm ? 'experiment.new_arm_period' : 'experiment.updated',
         resourceType: 'experiment',
         resourceId: row.id,
-        before: { name: row.name, arm_period: row.arm_period },
-        after: {
-          name: args.name,
-          variants: args.variants?.length,
-          arm_period: row.arm_period + (newArm ? 1 : 0),
-        },
+        table: 'experiments',
+        rowId: row.id,
+        before: row,
+        fields: ['name', 'baseline_rate', 'minimum_effect', 'arm_period'],
+        metadata: args.variants === undefined ? {} : { variants: args.variants.length },
       });
       if (row.status === 'running') await refreshTested(ctx, cache, row);
       else ctx.effects.poke({ workspaceId: row.workspace_id });

@@ -21,12 +21,38 @@ import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { insertAddress } from './address-created';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
 import { snapshotVersionAndAudit, withConflicts, type VersionOf } from './support';
+import { recordChange } from './change-record';
+
+/** What a link's history records field by field (D-505). */
+const LINK_FIELDS = [
+  'destination_url',
+  'slug',
+  'title',
+  'tags',
+  'utm',
+  'rules',
+  'destinations',
+  'starts_at',
+  'expires_at',
+] as const;
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
 type LinkRow = RowOf<
   typeof links,
-  'id' | 'workspaceId' | 'domainId' | 'slug' | 'title' | 'destinationUrl' | 'qrCodeId'
+  | 'id'
+  | 'workspaceId'
+  | 'domainId'
+  | 'slug'
+  | 'title'
+  | 'destinationUrl'
+  | 'qrCodeId'
+  | 'tags'
+  | 'utm'
+  | 'rules'
+  | 'destinations'
+  | 'startsAt'
+  | 'expiresAt'
 > & {
   host: string;
 };
@@ -55,7 +81,8 @@ const LINK_VERSION = (id: string, summary: string): VersionOf => ({
 async function loadLink(ctx: CommandContext, workspaceId: string, id: string): Promise<LinkRow> {
   const link = await one<LinkRow>(
     ctx.tx,
-    `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id, d.hostname AS host
+    `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id,
+            l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at, d.hostname AS host
        FROM links l JOIN custom_domains d ON d.id = l.domain_id
       WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
     [id, workspaceId],
@@ -190,14 +217,16 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
           values,
         ),
       );
-      const { id: _id, workspace_id: _ws, ...changes } = args;
-      await snapshotVersionAndAudit(ctx, LINK_VERSION(args.id, 'updated'), {
+      await recordChange(ctx, {
         workspaceId: args.workspace_id,
         action: args.destination_url !== undefined ? 'link.destination_changed' : 'link.updated',
         resourceType: 'link',
         resourceId: args.id,
-        before: { destination_url: before.destination_url, slug: before.slug, title: before.title },
-        after: changes,
+        table: 'links',
+        rowId: args.id,
+        before,
+        fields: LINK_FIELDS,
+        version: LINK_VERSION(args.id, 'updated'),
       });
       const host = before.host;
       scheduleRedirectRefresh(ctx, cache, host, args.slug ?? before.slug);

@@ -16,6 +16,7 @@ import { keepNewerFields, nothingLeft } from './field-conflicts';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 import { blockCommands } from './blocks';
+import { recordChange } from './change-record';
 import type { PageRow } from './page-row';
 
 export type { PageRow } from './page-row';
@@ -185,13 +186,16 @@ export function pageCommands(cache: CacheDeps): Command[] {
         ),
       );
       await recordDraft(ctx, args.id, args.workspace_id);
-      await audit(ctx, {
+      await recordChange(ctx, {
         workspaceId: args.workspace_id,
         action: 'bio_page.updated',
         resourceType: 'bio_page',
         resourceId: args.id,
-        before: { handle: before.handle, title: before.title, domain_id: before.domain_id },
-        after: { handle: args.handle, title: args.title, domain_id: args.domain_id },
+        table: 'bio_pages',
+        rowId: args.id,
+        before,
+        fields: ['handle', 'title', 'bio', 'theme', 'domain_id'],
+        perKey: ['theme'],
       });
       const moved =
         (args.handle !== undefined && args.handle !== before.handle) ||

@@ -18,6 +18,7 @@ import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
 import { insertAddress } from './address-created';
 import { snapshotVersionAndAudit } from './support';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
+import { recordChange } from './change-record';
 import type { Command, CommandContext, CommandResult } from './types';
 import { defineCommand } from './types';
 
@@ -28,13 +29,14 @@ type QrRow = {
   slug: string;
   title: string | null;
   destination_url: string | null;
+  design: unknown;
   design_revision: number;
 };
 
 async function loadQr(ctx: CommandContext, workspaceId: string, id: string): Promise<QrRow> {
   const row = await one<QrRow>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, slug, title, destination_url, design_revision FROM qr_codes WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, slug, title, destination_url, design, design_revision FROM qr_codes WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!row) throw new NotFoundError();
@@ -188,29 +190,24 @@ export function qrCommands(
           ctx.by.userId,
         ],
       );
-      await snapshotVersionAndAudit(
-        ctx,
-        {
+      await recordChange(ctx, {
+        workspaceId: args.workspace_id,
+        // QR destination changes are kept forever (the audit table forces their retention to NULL).
+        action: args.destination_url !== undefined ? 'qr_code.destination_changed' : 'qr_code.updated',
+        resourceType: 'qr_code',
+        resourceId: args.id,
+        table: 'qr_codes',
+        rowId: args.id,
+        before,
+        fields: ['destination_url', 'title', 'design'],
+        version: {
           table: 'qr_code_versions',
           ownerColumn: 'qr_code_id',
           source: 'qr_codes',
           id: args.id,
           summary: args.destination_url ? 're-pointed' : 'updated',
         },
-        {
-          workspaceId: args.workspace_id,
-          // QR destination changes are kept forever (the audit table forces their retention to NULL).
-          action: args.destination_url !== undefined ? 'qr_code.destination_changed' : 'qr_code.updated',
-          resourceType: 'qr_code',
-          resourceId: args.id,
-          before: { destination_url: before.destination_url, title: before.title },
-          after: {
-            destination_url: args.destination_url,
-            title: args.title,
-            design_changed: args.design !== undefined,
-          },
-        },
-      );
+      });
       scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);
       if (args.design !== undefined) {
         ctx.effects.enqueue({

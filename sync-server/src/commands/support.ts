@@ -79,6 +79,9 @@ export async function audit(
     summary?: string;
     before?: unknown;
     after?: unknown;
+    metadata?: Record<string, unknown>;
+    /** Days kept; null: forever (see change-record.ts). */
+    retentionDays?: number | null;
   },
 ): Promise<void> {
   await writeAudit(ctx.tx, { ...entry, actor: ctx.by.audit, requestId: ctx.requestId });

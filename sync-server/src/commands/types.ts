@@ -20,15 +20,29 @@ export type TxScope = {
   batchMemo?: BatchMemo;
 };
 
-/** Who runs a command: the resolved request actor, and the shapes authorize() and the audit log take. */
-export type CommandActor = { request: RequestActor; actor: Actor; audit: AuditActor; userId: string | null };
+/**
+ * Who runs a command: the resolved request actor, the shapes authorize() and the audit log take,
+ * and the device it came from as change history shows it (D-505): a label from the browser family
+ * ("Chrome on Android"), or the API key's name; never a User-Agent or an address.
+ */
+export type CommandActor = {
+  request: RequestActor;
+  actor: Actor;
+  audit: AuditActor;
+  userId: string | null;
+  device: string | null;
+};
 
-export function commandActorOf(request: RequestActor): CommandActor {
+export function commandActorOf(request: RequestActor, device?: string | null): CommandActor {
   return {
     request,
     actor: request.actor,
     audit: auditActorOf(request),
     userId: request.kind === 'user' ? request.user.id : request.apiKey.created_by_user_id,
+    device:
+      request.kind === 'api_key'
+        ? `API key “${request.apiKey.name}”`
+        : (device ?? request.session.client_label),
   };
 }
 

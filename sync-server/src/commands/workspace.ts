@@ -4,14 +4,18 @@ import { one } from '@linkhub/shared/db/sql';
 import { scheduleCacheRefreshJob } from './redirect-cache';
 import { audit } from './support';
 import { keepNewerFields, nothingLeft } from './field-conflicts';
+import { recordChange } from './change-record';
 import { defineCommand, type Command } from './types';
+
+/** The settings a workspace's history records field by field (D-505). */
+const WORKSPACE_FIELDS = ['name', 'time_zone', 'branding', 'holding_page'] as const;
 
 export function workspaceCommands(): Command[] {
   const settings = defineCommand(updateWorkspaceSettings, {
     run: async (ctx, edit) => {
       const stored = await one<{ name: string } & Record<string, unknown>>(
         ctx.tx,
-        'SELECT name, time_zone, branding, holding_page FROM workspaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+        `SELECT ${WORKSPACE_FIELDS.join(', ')} FROM workspaces WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
         [edit.workspace_id],
       );
       if (!stored) throw new NotFoundError();
@@ -40,13 +44,16 @@ export function workspaceCommands(): Command[] {
         ],
       );
       if (!updated) throw new NotFoundError();
-      const { workspace_id: _ws, ...after } = args;
-      await audit(ctx, {
+      await recordChange(ctx, {
         workspaceId: args.workspace_id,
         action: 'workspace.settings_changed',
         resourceType: 'workspace',
         resourceId: args.workspace_id,
-        after,
+        table: 'workspaces',
+        rowId: args.workspace_id,
+        before: stored,
+        fields: WORKSPACE_FIELDS,
+        perKey: ['branding', 'holding_page'],
       });
       // Every payload of the workspace carries its name, holding page and time zone (QR keys have no TTL).
       if (args.name !== undefined || args.time_zone !== undefined || args.holding_page !== undefined)

@@ -14,6 +14,7 @@ import { auditRoutes } from './audit';
 import { apiKeyRoutes } from './api-keys';
 import { analyticsRoutes } from './analytics';
 import { pageVersionRoutes } from './page-versions';
+import { historyRoutes } from './history';
 import { qrExportRoutes } from './qr-exports';
 import { leadLinkRoutes } from './lead-links';
 import { v1Routes } from './v1/index';
@@ -44,6 +45,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: auditRoutes },
   { base: '/api/workspaces', create: apiKeyRoutes },
   { base: '/api/workspaces', create: pageVersionRoutes },
+  { base: '/api/workspaces', create: historyRoutes },
   { base: '/api/workspaces', create: qrExportRoutes },
   { base: '/api/workspaces', create: billingRoutes },
   { base: '/v1', create: v1Routes },

@@ -7,6 +7,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { commandActorOf } from '../commands/types';
 import { requireUser } from '../middleware/session';
+import { clientLabel } from '../accounts/http';
 import { handlePull } from '../replicache/pull';
 import { handlePush } from '../replicache/push';
 
@@ -32,7 +33,8 @@ export function replicacheRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     await handlePush(
       deps.commands,
-      { ...commandActorOf(user), userId: user.user.id },
+      // The syncing client's own label (its browser family), so history names the device of this push.
+      { ...commandActorOf(user, clientLabel(c)), userId: user.user.id },
       parsed.data,
       c.get('requestId'),
     );

@@ -27,6 +27,8 @@ export type RetentionResult = {
   /** The dashboard's cube rows (per resource, and per workspace), kept as long as the hourly rollups. */
   cubeRowsDeleted: number;
   workspaceCubeRowsDeleted: number;
+  /** Audit entries (change history included) past their plan's retention (D-505). */
+  auditEntriesPurged: number;
 };
 
 /**
@@ -47,6 +49,7 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
     workspaceHourlyRowsDeleted: 0,
     cubeRowsDeleted: 0,
     workspaceCubeRowsDeleted: 0,
+    auditEntriesPurged: 0,
   };
   if (Number.isFinite(longest)) {
     const cutoffDay = new Date(now.getTime() - longest * DAY_MS).toISOString().slice(0, 10);
@@ -100,5 +103,8 @@ export async function applyRetention(pool: pg.Pool, now: Date): Promise<Retentio
       result.workspaceCubeRowsDeleted += workspaceCube.rowCount ?? 0;
     }
   }
+  // Each entry carries its own expiry (written from its plan), so one purge serves every plan.
+  const purged = await pool.query<{ removed: string }>('SELECT purge_expired_audit_log_entries() AS removed');
+  result.auditEntriesPurged = Number(purged.rows[0]?.removed ?? 0);
   return result;
 }

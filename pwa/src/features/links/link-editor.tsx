@@ -30,6 +30,7 @@ import { slugTakenBy } from './slug-taken';
 import { DraftNotice } from './stale-notice';
 import { OpeningHeading } from '../../ui/opening-heading';
 import { RunningTestBanner, useRunningTest } from '../experiments/running-test';
+import { HistoryPanel } from '../history/history-panel';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -295,6 +296,9 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
         {/* A save the server refused rolls back into a conflict: "saved on this device" no longer holds. */}
         {saved && synced.conflicts.length === 0 && <p aria-live="polite">{saved}</p>}
       </form>
+      {link && can('link.view_versions') && (
+        <HistoryPanel type="link" id={link.id} refreshKey={link.updated_at} canRestore={editable} />
+      )}
     </section>
   );
 }

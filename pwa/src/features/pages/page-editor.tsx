@@ -13,6 +13,7 @@ import { PageAddress } from './page-address';
 import { PagePreview } from './page-preview';
 import { ThemeEditor } from './theme-editor';
 import { VersionHistory } from './version-history';
+import { HistoryPanel } from '../history/history-panel';
 
 /** One bio page: its text, theme, blocks, live preview and publish state. */
 export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView[] }) {
@@ -140,6 +141,14 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
         />
         <BlockList pageId={page.id} blocks={blocks} />
         {can('bio_page.view_versions') && <VersionHistory page={page} />}
+        {can('bio_page.view_versions') && (
+          <HistoryPanel
+            type="bio_page"
+            id={page.id}
+            refreshKey={`${page.updated_at}:${page.draft_revision}`}
+            canRestore={editable}
+          />
+        )}
       </div>
       <div>
         <h2>Preview</h2>

@@ -23,6 +23,7 @@ import { designOf } from './qr-svg';
 import { qrSaveBlocker } from './save-blocker';
 import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { OpeningHeading } from '../../ui/opening-heading';
+import { HistoryPanel } from '../history/history-panel';
 
 type QrDraft = { destination: string; title: string; design: QrDesign };
 
@@ -197,6 +198,9 @@ export function QrEditor({ qr, onDone, refused }: Props) {
       </form>
       {qr && can('qr_code.render') && <QrExportPanel qr={qr} />}
       {status && <p aria-live="polite">{status}</p>}
+      {qr && can('qr_code.view_versions') && (
+        <HistoryPanel type="qr_code" id={qr.id} refreshKey={qr.updated_at} canRestore={editable} />
+      )}
     </section>
   );
 }
