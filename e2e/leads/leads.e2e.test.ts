@@ -151,7 +151,7 @@ describe('sign-up on a bio page, end to end', () => {
     const mail = await kit.smtp.waitFor('visitor@example.com', (m) =>
       m.subject.startsWith('Confirm your sign-up'),
     );
-    expect(mail.subject).toBe('Confirm your sign-up to Maya Prints');
+    expect(mail.subject).toBe('Confirm your sign-up to prints on LinkHub');
     const [pending] = await eventually(leadsOf, (l) => l.length === 1);
     expect(pending).toMatchObject({
       email: 'visitor@example.com',

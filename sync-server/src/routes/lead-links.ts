@@ -69,12 +69,16 @@ function page(
   });
 }
 
+/** The lead an unsubscribe token names: the first mail's token, or any later mail's (D-486: every mailed link keeps working). */
+const BY_UNSUBSCRIBE_TOKEN =
+  'unsubscribe_token_hash = $1 OR id = (SELECT lead_id FROM lead_unsubscribe_tokens WHERE token_hash = $1)';
+
 /** Whether the token (well-formed) names a lead this action can still apply to. */
 async function usable(db: Queryable, action: Action, token: string): Promise<boolean> {
   const sql =
     action === 'confirm'
       ? "SELECT 1 AS ok FROM leads WHERE confirm_token_hash = $1 AND status = 'pending' AND confirm_expires_at > now()"
-      : 'SELECT 1 AS ok FROM leads WHERE unsubscribe_token_hash = $1';
+      : `SELECT 1 AS ok FROM leads WHERE ${BY_UNSUBSCRIBE_TOKEN}`;
   return (await one<{ ok: number }>(db, sql, [leadTokenHash(token)])) !== undefined;
 }
 
@@ -104,7 +108,7 @@ export async function applyLeadLink(
   const row = await one<{ id: string }>(
     deps.pool,
     `UPDATE leads SET status = 'unsubscribed', unsubscribed_at = COALESCE(unsubscribed_at, now()), confirm_token_hash = NULL, confirm_expires_at = NULL
-      WHERE unsubscribe_token_hash = $1 RETURNING id`,
+      WHERE ${BY_UNSUBSCRIBE_TOKEN} RETURNING id`,
     [hash],
   );
   return row !== undefined;

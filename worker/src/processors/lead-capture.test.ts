@@ -83,7 +83,8 @@ describe('lead-capture processor', () => {
       source: { via: 'bio_page' },
     });
     const mail = await smtp.waitFor('fan@example.com');
-    expect(mail.subject).toBe('Confirm your sign-up to Maya Prints');
+    expect(mail.subject).toBe('Confirm your sign-up to maya on LinkHub');
+    expect(mail.text).toContain('the LinkHub page maya ("Maya Prints")');
     const confirm = /http:\/\/app\.test\/api\/leads\/confirm\?token=([A-Za-z0-9_-]{43})/.exec(mail.text);
     expect(confirm).not.toBeNull();
     expect(leadTokenHash(confirm?.[1] ?? '')).toBe(lead?.confirm_token_hash);
@@ -105,13 +106,17 @@ describe('lead-capture processor', () => {
     expect(smtp.messages.length).toBe(before);
   });
 
-  it('a repeated pending sign-up issues a new link (the old one stops working); a block that is gone is left out', async () => {
+  it('a repeated pending sign-up keeps its link and sends nothing; a block that is gone is left out', async () => {
     await leadCapture(signUp('again@example.com'), job, t.deps);
     const [first] = await leadOf('again@example.com');
-    await leadCapture(signUp('again@example.com', { block_id: 'not-a-uuid' }), job, t.deps);
+    expect(
+      await leadCapture(signUp('again@example.com', { block_id: 'not-a-uuid' }), job, t.deps),
+    ).toMatchObject({ stored: true, status: 'pending', mailed: false });
     const rows = await leadOf('again@example.com');
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.confirm_token_hash).not.toBe(first?.confirm_token_hash);
+    expect(rows[0]?.confirm_token_hash).toBe(first?.confirm_token_hash);
+    await leadCapture(signUp('gone-block@example.com', { block_id: 'not-a-uuid' }), job, t.deps);
+    expect((await leadOf('gone-block@example.com'))[0]?.block_id).toBeNull();
   });
 
   it('stores nothing for a page that is gone', async () => {
@@ -131,5 +136,82 @@ describe('lead-capture processor', () => {
     ).toBeGreaterThanOrEqual(1);
     expect(await leadOf('late@example.com')).toEqual([]);
     expect((await leadOf('one@example.com')).map((l) => l.status)).toEqual(['confirmed']);
+  });
+});
+
+/** The token a mailed link carries, by the link's action. */
+function tokenIn(text: string, action: 'confirm' | 'unsubscribe'): string {
+  const match = new RegExp(`http://app\\.test/api/leads/${action}\\?token=([A-Za-z0-9_-]{43})`).exec(text);
+  if (match?.[1] === undefined) throw new Error(`no ${action} link`);
+  return match[1];
+}
+
+describe('confirmation mails: at most one per address per page per day', () => {
+  it('sends one mail for four sign-ups of the same address, and a re-signup never retires the unsubscribe link already mailed', async () => {
+    const email = 'bombed@example.com';
+    const results: unknown[] = [];
+    for (let i = 0; i < 4; i += 1) results.push(await leadCapture(signUp(email), job, t.deps));
+    expect(results).toEqual(
+      [true, false, false, false].map((mailed) => expect.objectContaining({ stored: true, mailed })),
+    );
+    const first = await smtp.waitFor(email);
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(1);
+    const stored = await t.deps.pool.query<{ unsubscribe_token_hash: string; confirm_token_hash: string }>(
+      'SELECT unsubscribe_token_hash, confirm_token_hash FROM leads WHERE email = $1',
+      [email],
+    );
+    // Both links of the one mail still name the lead.
+    expect(leadTokenHash(tokenIn(first.text, 'unsubscribe'))).toBe(stored.rows[0]?.unsubscribe_token_hash);
+    expect(leadTokenHash(tokenIn(first.text, 'confirm'))).toBe(stored.rows[0]?.confirm_token_hash);
+
+    // A day later a re-signup mails again; the first mail's unsubscribe token stays, the new one is added.
+    await t.deps.pool.query(
+      "UPDATE leads SET confirm_mailed_at = now() - interval '25 hours' WHERE email = $1",
+      [email],
+    );
+    expect(await leadCapture(signUp(email), job, t.deps)).toMatchObject({ stored: true, mailed: true });
+    const second = await smtp.waitFor(email, (m) => m.raw !== first.raw);
+    const later = await t.deps.pool.query<{ unsubscribe_token_hash: string; extra: string[] }>(
+      `SELECT unsubscribe_token_hash,
+              array(SELECT token_hash FROM lead_unsubscribe_tokens WHERE lead_id = leads.id) AS extra
+         FROM leads WHERE email = $1`,
+      [email],
+    );
+    expect(later.rows[0]?.unsubscribe_token_hash).toBe(leadTokenHash(tokenIn(first.text, 'unsubscribe')));
+    expect(later.rows[0]?.extra).toEqual([leadTokenHash(tokenIn(second.text, 'unsubscribe'))]);
+    expect(smtp.messages.filter((m) => m.to.includes(email))).toHaveLength(2);
+  });
+
+  it('keeps what the page owner wrote out of the Subject, and quotes the title in the body one line, capped, without invisible characters', async () => {
+    await t.deps.pool.query('UPDATE bio_pages SET title = $2 WHERE id = $1', [
+      pageId,
+      `URGENT\u202e: your account is suspended\r\nBcc: x@evil.test ${'!'.repeat(120)}`,
+    ]);
+    try {
+      await leadCapture(signUp('title@example.com'), job, t.deps);
+      const mail = await smtp.waitFor('title@example.com');
+      expect(mail.subject).toBe('Confirm your sign-up to maya on LinkHub');
+      const quoted = /the LinkHub page maya \("([^"]*)"\)/.exec(mail.text)?.[1] ?? '';
+      expect(quoted.startsWith('URGENT : your account is suspended Bcc: x@evil.test !!!')).toBe(true);
+      expect(Array.from(quoted).length).toBeLessThanOrEqual(80);
+      expect(quoted).not.toMatch(/[\u202e\r\n]/);
+    } finally {
+      await t.deps.pool.query("UPDATE bio_pages SET title = 'Maya Prints' WHERE id = $1", [pageId]);
+    }
+  });
+
+  it("gives the day's slot back when the mail cannot leave, so the retry mails", async () => {
+    const email = 'retry@example.com';
+    const send = t.deps.mailer.send.bind(t.deps.mailer);
+    t.deps.mailer.send = async () => {
+      throw new Error('smtp down');
+    };
+    try {
+      await expect(leadCapture(signUp(email), job, t.deps)).rejects.toThrow('smtp down');
+    } finally {
+      t.deps.mailer.send = send;
+    }
+    expect(await leadCapture(signUp(email), job, t.deps)).toMatchObject({ stored: true, mailed: true });
+    await smtp.waitFor(email);
   });
 });

@@ -127,10 +127,21 @@ export const leads = pgTable('leads', {
   confirmTokenHash: text('confirm_token_hash'),
   confirmExpiresAt: tstz('confirm_expires_at'),
   confirmedAt: tstz('confirmed_at'),
-  /** SHA-256 (hex) of the unsubscribe token every mail carries. */
+  /** SHA-256 (hex) of the unsubscribe token the first mail carried (later mails' are in lead_unsubscribe_tokens). */
   unsubscribeTokenHash: text('unsubscribe_token_hash'),
+  /** When the last confirmation mail left: at most one per window (migration 0177, D-486). */
+  confirmMailedAt: tstz('confirm_mailed_at'),
   unsubscribedAt: tstz('unsubscribed_at'),
   deletedAt: tstz('deleted_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** Unsubscribe tokens of later confirmation mails to a lead: every mailed link keeps working (migration 0177, D-486). */
+export const leadUnsubscribeTokens = pgTable('lead_unsubscribe_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  leadId: uuid('lead_id')
+    .notNull()
+    .references(() => leads.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
 });

@@ -405,6 +405,39 @@ describe('the links in a lead’s mail', () => {
     ).toBe('pending');
   });
 
+  it('unsubscribe: the link of an earlier mail still works after a re-signup mailed a new one', async () => {
+    const firstMail = newLeadToken();
+    const laterMail = newLeadToken();
+    // As the worker leaves a lead that was mailed twice: the first token on the lead, the later one beside it.
+    const id = await insertLead(pageB, 'twice@example.com', { unsubscribe_token_hash: firstMail.hash });
+    await kit.deps.pool.query('INSERT INTO lead_unsubscribe_tokens (token_hash, lead_id) VALUES ($1, $2)', [
+      laterMail.hash,
+      id,
+    ]);
+    const status = async () =>
+      (await kit.deps.pool.query<{ status: string }>('SELECT status FROM leads WHERE id = $1', [id])).rows[0]
+        ?.status;
+    expect((await kit.call('GET', `/api/leads/unsubscribe?token=${firstMail.token}`)).status).toBe(200);
+    const res = await kit.app.request('/api/leads/unsubscribe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `token=${firstMail.token}`,
+    });
+    expect(res.status).toBe(200);
+    expect(await status()).toBe('unsubscribed');
+    // The later mail's link names the same lead too.
+    await kit.deps.pool.query("UPDATE leads SET status = 'confirmed', unsubscribed_at = NULL WHERE id = $1", [
+      id,
+    ]);
+    const later = await kit.app.request(`/api/leads/unsubscribe?token=${laterMail.token}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(later.status).toBe(200);
+    expect(await status()).toBe('unsubscribed');
+  });
+
   it('unsubscribe: one-click POST (RFC 8058) with the token in the query', async () => {
     const unsubscribe = newLeadToken();
     const id = await insertLead(pageB, 'eve@example.com', { unsubscribe_token_hash: unsubscribe.hash });
