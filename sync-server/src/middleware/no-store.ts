@@ -12,6 +12,14 @@ export function noStoreJson(): MiddlewareHandler<AppEnv> {
     await next();
     if (c.res.headers.has('Cache-Control')) return;
     const type = c.res.headers.get('Content-Type') ?? '';
-    if (type.startsWith('application/json')) c.res.headers.set('Cache-Control', 'no-store');
+    if (!type.startsWith('application/json')) return;
+    try {
+      c.res.headers.set('Cache-Control', 'no-store');
+    } catch {
+      // An answer with immutable headers (one passed through from fetch): the same answer, copied.
+      const copy = new Response(c.res.body, c.res);
+      copy.headers.set('Cache-Control', 'no-store');
+      c.res = copy;
+    }
   };
 }
