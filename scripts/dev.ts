@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { migrate } from '../shared/src/db/migrate';
+import { outboxLocation } from '../shared/src/mail/outbox-location';
 import { startChild, waitForHttp } from './lib/children';
 import { ensureDatabase } from './lib/database';
 import { DEMO_FILE, readDemoFile, writeDemoFile } from './lib/demo-file';
@@ -233,6 +234,7 @@ async function main(): Promise<void> {
   }
 
   const running = new Set(started.map((s) => s.service.pkg));
+  const outbox = outboxLocation({ SMTP_URL: process.env.SMTP_URL, OUTBOX_DIR: process.env.OUTBOX_DIR }, ROOT);
   const row = (label: string, value: string) => `  ${label.padEnd(14)} ${value}`;
   process.stdout.write(
     [
@@ -273,6 +275,9 @@ async function main(): Promise<void> {
       '',
       row('demo login', `${seeded.email} / ${seeded.password}`),
       row('demo.json', path.relative(ROOT, DEMO_FILE)),
+      ...(outbox === null
+        ? []
+        : [row('mail outbox', `${outbox}  (no SMTP_URL: every mail LinkHub sends is a file here)`)]),
       '',
       'A service that crashes is restarted; Ctrl-C stops everything.',
       '',

@@ -57,6 +57,10 @@ describe('npm start', () => {
     for (const url of [stack.demo.pwa_url, stack.demo.sync_url, stack.demo.edge_url])
       expect(printed).toContain(url);
     expect(printed).toContain(stack.demo.email);
+    // Where the mails of a server without SMTP go, for a developer looking for the verification link.
+    expect(printed).toMatch(
+      /mail outbox +\S*outbox\/ +\(no SMTP_URL: every mail LinkHub sends is a file here\)/,
+    );
     const context = await newContext(browser, VIEWPORTS[1] ?? { name: 'desktop', width: 1280, height: 800 });
     const page = await newPage(context, 'start');
     try {

@@ -18,6 +18,8 @@ import { PokeHub } from './replicache/poke';
 import { createAccounts, closeAccounts } from './accounts/context';
 import { createRenderPool, type RenderPool } from './render-pool/pool';
 import { createStripeBilling } from './billing/stripe-client';
+import { defaultPlanOf } from './billing/env';
+import { PLANS } from '@linkhub/shared/entitlements/plans';
 import { addressesVia } from '@linkhub/shared/url/public-address';
 
 export type { AppDeps } from './app-deps';
@@ -92,7 +94,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
   const billing = createStripeBilling(config);
   if (billing === null) {
     logger.info(
-      'billing: STRIPE_SECRET_KEY is not set, so no checkout, portal or Stripe webhook: new workspaces run on the Free plan and plans change only in the database',
+      `billing: STRIPE_SECRET_KEY is not set, so no checkout, portal or Stripe webhook: new workspaces start on the ${PLANS[defaultPlanOf(config)].name} plan (DEFAULT_PLAN) and the operator changes plans with \`npm run linkhub -- plan set <workspace> <plan>\``,
     );
   } else {
     logger.info(

@@ -38,7 +38,10 @@ export const stripeEnvShape = {
 } as const;
 
 /** The plan new billing accounts start on (D-511). */
-export function defaultPlanOf(config: { DEFAULT_PLAN?: PlanKey | undefined; STRIPE_SECRET_KEY?: string | undefined }): PlanKey {
+export function defaultPlanOf(config: {
+  DEFAULT_PLAN?: PlanKey | undefined;
+  STRIPE_SECRET_KEY?: string | undefined;
+}): PlanKey {
   return config.DEFAULT_PLAN ?? (config.STRIPE_SECRET_KEY === undefined ? 'business' : 'free');
 }
 

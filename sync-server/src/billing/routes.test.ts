@@ -347,10 +347,10 @@ describe('no Stripe key', () => {
     );
   }, 60_000);
 
-  it('says at start that every workspace runs on Free', () => {
+  it('says at start which plan new workspaces start on and how the operator changes plans', () => {
     expect(
       lines.some((l) =>
-        /STRIPE_SECRET_KEY is not set, so no checkout, portal or Stripe webhook: new workspaces run on the Free plan/.test(
+        /STRIPE_SECRET_KEY is not set, so no checkout, portal or Stripe webhook: new workspaces start on the Free plan \(DEFAULT_PLAN\) and the operator changes plans with `npm run linkhub -- plan set <workspace> <plan>`/.test(
           l,
         ),
       ),
