@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { analyzeExperiment, type DailyCounts } from '../../shared/src/experiments/analyze';
 import { payloadFixture, visitFixture } from '../../shared/src/resolve/fixtures';
 import { resolveRedirect } from '../../shared/src/resolve/resolve-redirect';
+import { devClickIdKeyring } from '../../shared/src/experiments/click-id-keys';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {
@@ -29,6 +30,8 @@ const variants = [
 ];
 const plain = payloadFixture({ destination_url: 'https://shop.example.com/landing-a' });
 const withExperiment = payloadFixture({ experiment: { id: uuid(), arm: 1, variants } });
+// The click id is signed as on the edge (D-491): its HMAC is part of what is measured.
+const CLICK_ID_KEYS = devClickIdKeyring();
 const withClickId = payloadFixture({ experiment: { id: uuid(), arm: 1, click_id: true, variants } });
 const hashes = Array.from({ length: 4096 }, () => randomBytes(16).toString('hex'));
 const visits = hashes.map((visitorHash) => visitFixture({ visitorHash, now: new Date() }));
@@ -41,7 +44,7 @@ function rate(payload: typeof plain): number {
   const end = start + ROUND_MS;
   while (performance.now() < end) {
     for (let i = 0; i < 256; i++) {
-      const r = resolveRedirect(payload, visits[(n + i) & 4095] ?? visits[0]!);
+      const r = resolveRedirect(payload, visits[(n + i) & 4095] ?? visits[0]!, CLICK_ID_KEYS);
       sink += r.kind.length;
     }
     n += 256;

@@ -23,7 +23,11 @@ const SERVICE_DOCKERFILE = 'docker/service/Dockerfile';
 
 /** Compose's own interpolation, with test values for the variables an operator must set. */
 function interpolate(text: string): string {
-  const given: Record<string, string> = { DB_PASSWORD: 'test-password', AUTH_SECRET: 'a'.repeat(64) };
+  const given: Record<string, string> = {
+    DB_PASSWORD: 'test-password',
+    AUTH_SECRET: 'a'.repeat(64),
+    CLICK_ID_KEY: `k1:${'c'.repeat(64)}`,
+  };
   return text.replace(
     /\$\{(\w+)(?::([?-])([^}]*))?\}/g,
     (_all, name: string, kind?: string, rest?: string) => {

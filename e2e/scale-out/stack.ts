@@ -114,6 +114,8 @@ export async function startScaleOutStack(): Promise<ScaleOutStack> {
       REDIS_PREFIX: prefix,
       LOG_LEVEL: 'warn',
       AUTH_SECRET: randomBytes(24).toString('hex'),
+      // One click id key for every edge, sync-server and worker, as compose gives them (D-491).
+      CLICK_ID_KEY: `k1:${randomBytes(24).toString('hex')}`,
       LINK_HOST,
       BIO_HOST,
       ARTIFACT_DIR: path.join(folder, 'artifacts'),

@@ -54,7 +54,10 @@ export const syncServerEnvSchema = z
   .superRefine(requireStripeSettings);
 
 /** A public deployment signing click ids with the published dev key would let anyone forge conversions. */
-function requireOwnClickIdKey(config: { PUBLIC_SYNC_URL: string; CLICK_ID_KEY: string }, ctx: z.RefinementCtx): void {
+function requireOwnClickIdKey(
+  config: { PUBLIC_SYNC_URL: string; CLICK_ID_KEY: string },
+  ctx: z.RefinementCtx,
+): void {
   if (!isLocalUrl(config.PUBLIC_SYNC_URL) && config.CLICK_ID_KEY.trim() === DEV_CLICK_ID_KEY)
     ctx.addIssue({
       code: 'custom',

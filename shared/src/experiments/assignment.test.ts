@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { visitorHash } from '../analytics/visitor-hash';
 import type { Experiment } from '../cache/payload';
@@ -120,5 +119,4 @@ describe('click id', () => {
     );
     expect(resolution.kind === 'redirect' && resolution.location.includes(CLICK_ID_PARAM)).toBe(false);
   });
-
 });

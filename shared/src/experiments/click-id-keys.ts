@@ -30,7 +30,8 @@ function parseKeyList(text: string): ClickIdKey[] | null {
   return keys.every((key) => key !== null) ? keys.filter((key) => key !== null) : null;
 }
 
-const KEY_MESSAGE = 'must be <id>:<secret>: an id of 1-8 lower-case letters or digits, a secret of 32+ characters';
+const KEY_MESSAGE =
+  'must be <id>:<secret>: an id of 1-8 lower-case letters or digits, a secret of 32+ characters';
 
 /** CLICK_ID_KEY and CLICK_ID_PREVIOUS_KEYS (comma-separated), spread into the env schema of each service that mints or verifies. */
 export const clickIdEnvShape = {
@@ -45,10 +46,14 @@ export const clickIdEnvShape = {
 } as const;
 
 /** The keyring of validated settings (throws only on settings the env schema would have refused). */
-export function clickIdKeyring(env: { CLICK_ID_KEY: string; CLICK_ID_PREVIOUS_KEYS: string }): ClickIdKeyring {
+export function clickIdKeyring(env: {
+  CLICK_ID_KEY: string;
+  CLICK_ID_PREVIOUS_KEYS: string;
+}): ClickIdKeyring {
   const current = parseClickIdKey(env.CLICK_ID_KEY);
   const previous = parseKeyList(env.CLICK_ID_PREVIOUS_KEYS);
-  if (current === null || previous === null) throw new Error('CLICK_ID_KEY / CLICK_ID_PREVIOUS_KEYS are invalid');
+  if (current === null || previous === null)
+    throw new Error('CLICK_ID_KEY / CLICK_ID_PREVIOUS_KEYS are invalid');
   return { current, previous: previous.filter((key) => key.id !== current.id) };
 }
 

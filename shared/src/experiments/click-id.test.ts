@@ -46,17 +46,20 @@ describe('signed click ids', () => {
     const bytes = Buffer.from(id.slice('lhc2k2.'.length), 'base64url');
     Buffer.from('0190f1f00000700080000000000000bb', 'hex').copy(bytes, 18);
     expect(reason(rotating, `lhc2k2.${bytes.toString('base64url')}`)).toBe('bad_signature');
-    expect(reason(rotating, mintClickId(rotating, exposure({ at: new Date(NOW.getTime() + 400 * DAY) })))).toBe(
-      'future',
-    );
-    expect(reason(rotating, mintClickId(rotating, exposure({ at: new Date(NOW.getTime() + 4 * 60_000) })))).toBe(
-      'ok',
-    );
-    expect(reason(rotating, mintClickId(rotating, exposure({ at: new Date(NOW.getTime() - 100 * DAY) })))).toBe(
-      'expired',
-    );
     expect(
-      reason(rotating, mintClickId(rotating, exposure({ at: new Date(NOW.getTime() - CLICK_ID_MAX_AGE_MS + 1000) }))),
+      reason(rotating, mintClickId(rotating, exposure({ at: new Date(NOW.getTime() + 400 * DAY) }))),
+    ).toBe('future');
+    expect(
+      reason(rotating, mintClickId(rotating, exposure({ at: new Date(NOW.getTime() + 4 * 60_000) }))),
+    ).toBe('ok');
+    expect(
+      reason(rotating, mintClickId(rotating, exposure({ at: new Date(NOW.getTime() - 100 * DAY) }))),
+    ).toBe('expired');
+    expect(
+      reason(
+        rotating,
+        mintClickId(rotating, exposure({ at: new Date(NOW.getTime() - CLICK_ID_MAX_AGE_MS + 1000) })),
+      ),
     ).toBe('ok');
     expect(reason(rotating, 'lhc1AZAAAAAAAAAAAAAAAAAAAAAA')).toBe('malformed');
   });
@@ -66,7 +69,10 @@ describe('signed click ids', () => {
     expect(reason(rotating, minted)).toBe('ok');
     expect(reason(newOnly, minted)).toBe('unknown_key');
     // Same key id, another secret: a forgery.
-    const forged = mintClickId(clickIdKeyring({ CLICK_ID_KEY: 'k2:' + 'c'.repeat(40), CLICK_ID_PREVIOUS_KEYS: '' }), exposure());
+    const forged = mintClickId(
+      clickIdKeyring({ CLICK_ID_KEY: 'k2:' + 'c'.repeat(40), CLICK_ID_PREVIOUS_KEYS: '' }),
+      exposure(),
+    );
     expect(reason(rotating, forged)).toBe('bad_signature');
   });
 
@@ -121,7 +127,11 @@ describe('signed click ids', () => {
             mintClickId(rotating, { experimentId, armPeriod, variantId, at, visitorKey }),
             NOW,
           );
-          expect(checked).toMatchObject({ ok: true, at, click: { experimentId, variantId, armPeriod, visitorKey } });
+          expect(checked).toMatchObject({
+            ok: true,
+            at,
+            click: { experimentId, variantId, armPeriod, visitorKey },
+          });
         },
       ),
     );

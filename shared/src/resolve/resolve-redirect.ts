@@ -46,7 +46,8 @@ function chooseAny(payload: RedirectPayload, visit: Visit, clickIdKeys?: ClickId
   if (rule) return { url: rule.destination_url, ruleId: rule.id };
   if (payload.experiment) {
     const variant = pickVariant(payload.experiment, visit.visitorHash);
-    if (variant) return { url: experimentUrl(payload.experiment, variant, visit, clickIdKeys), variantId: variant.id };
+    if (variant)
+      return { url: experimentUrl(payload.experiment, variant, visit, clickIdKeys), variantId: variant.id };
   }
   const split = pickSplitDestination(payload.destinations, visit.visitorHash, payload.resource_id);
   if (split) return { url: split.url, variantId: split.id };

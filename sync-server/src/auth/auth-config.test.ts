@@ -19,7 +19,14 @@ describe('auth config (part of the sync-server env schema)', () => {
     const publicUrl = { PUBLIC_SYNC_URL: 'https://app.linkhub.example' };
     expect(() => read(publicUrl)).toThrow(EnvError);
     expect(() => read(publicUrl)).toThrow(/AUTH_SECRET/);
-    const ok = read({ ...publicUrl, AUTH_SECRET: 'x'.repeat(40), SMTP_URL: 'smtp://mail.example.com:587' });
+    // The published dev click id key would let anyone forge A/B test conversions (D-491).
+    expect(() => read({ ...publicUrl, AUTH_SECRET: 'x'.repeat(40) })).toThrow(/CLICK_ID_KEY/);
+    const ok = read({
+      ...publicUrl,
+      AUTH_SECRET: 'x'.repeat(40),
+      CLICK_ID_KEY: `k1:${'y'.repeat(40)}`,
+      SMTP_URL: 'smtp://mail.example.com:587',
+    });
     expect(ok.SMTP_URL).toBe('smtp://mail.example.com:587');
     expect(() => read({ SMTP_URL: 'http://nope' })).toThrow(/SMTP_URL/);
     expect(() => read({ SMTP_URL: 'http://nope' })).not.toThrow(/nope/);

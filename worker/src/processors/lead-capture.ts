@@ -58,7 +58,8 @@ export const leadCapture: Processor<'lead-capture'> = async (
   };
   const outcome = await withTransaction(deps.pool, async (tx): Promise<LeadCaptureResult> => {
     // The sign-up converts the link or QR test that brought the visitor, whatever becomes of the address (D-321).
-    if (data.click_id !== undefined) await recordLeadConversion(
+    if (data.click_id !== undefined)
+      await recordLeadConversion(
         tx,
         data.workspace_id,
         data.click_id,

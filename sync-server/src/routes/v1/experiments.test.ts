@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPERIMENT_STATES, EXPERIMENT_STEP_NAMES, nextState } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentState, ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import { encodeClickId } from '@linkhub/shared/experiments/click-id';
+import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
 import { setPlan } from '../../accounts/test-kit';
@@ -396,14 +397,14 @@ describe('what the redirect serves', () => {
 });
 
 describe('POST /v1/conversions', () => {
-  it('counts a visitor-day once; a repeat, a stranger and a finished test are not counted; junk is 400', async () => {
+  it('counts a visitor-day once; a repeat, a stranger and a finished test are not counted; junk is 422', async () => {
     const e = await experimentIn('running');
     const b = e.variants.find((v) => v.key === 'b');
-    const clickId = encodeClickId({
+    const clickId = mintClickId(devClickIdKeyring(), {
       experimentId: e.id,
       armPeriod: 1,
       variantId: b?.id ?? '',
-      day: new Date().toISOString().slice(0, 10),
+      at: new Date(),
       visitorKey: '0123456789abcdef',
     });
     const report = () => kit.api('POST', '/v1/conversions', { key, body: { click_id: clickId } });
@@ -417,7 +418,8 @@ describe('POST /v1/conversions', () => {
     });
     expect(((await stranger.json()) as Envelope<{ reason: string }>).data.reason).toBe('unknown_experiment');
     const junk = await kit.api('POST', '/v1/conversions', { key, body: { click_id: 'lhc1nope' } });
-    expect(junk.status).toBe(400);
+    expect(junk.status).toBe(422);
+    expect(((await junk.json()) as ErrorBody).error.code).toBe('invalid_click_id');
     expect((await takeStep(e.id, 'conclude')).status).toBe(200);
     const late = await report();
     expect(((await late.json()) as Envelope<{ reason: string }>).data.reason).toBe('experiment_not_running');
