@@ -97,7 +97,11 @@ describe('exports limited by resource', () => {
     });
     expect(start.status).toBe(202);
     const id = ((await start.json()) as { data: { id: string } }).data.id;
-    await runQrBatchExport({ pool: h.deps.pool, store: h.deps.artifacts }, h.workspaceId, id);
+    await runQrBatchExport(
+      { pool: h.deps.pool, store: h.deps.artifacts, addressOf: h.deps.addressOf },
+      h.workspaceId,
+      id,
+    );
     const download = await h.app.request(`/api/workspaces/${h.workspaceId}/qr-exports/${id}/download`, {
       headers: { Authorization: `Bearer ${h.session}` },
     });
