@@ -71,6 +71,8 @@ describe('ETag and If-Match on /v1 single resources', () => {
     });
     expect(created.status).toBe(201);
     const { id } = (await json<Envelope<{ id: string }>>(created)).data;
+    // An edit stores the draft's snapshot under its revision: what a later 412 diffs against.
+    expect((await kit.api('PATCH', `/v1/pages/${id}`, { key, body: { title: 'Second' } })).status).toBe(200);
     const tag = (await kit.api('GET', `/v1/pages/${id}`, { key })).headers.get('ETag');
     expect(tag).toMatch(/^W\/"\d+"$/);
     expect((await kit.api('PATCH', `/v1/pages/${id}`, { key, body: { bio: 'Theirs' } })).status).toBe(200);
