@@ -1,8 +1,12 @@
 import { listNotices } from '../replicache/queries';
 import { useRep } from '../replicache/rep-context';
 import { useSubscribe } from '../replicache/use-subscribe';
+import { ConflictCard, conflictDetails } from '../features/conflicts/conflict-card';
 
-/** Changes the server refused, each with the server's sentence (what and why), dismissable one by one or all at once. */
+/**
+ * Changes the server refused, each with the server's sentence (what and why), dismissable one by one
+ * or all at once; a change that met a newer edit shows both texts and the choice (D-500).
+ */
 export function NoticesPanel() {
   const rep = useRep();
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
@@ -10,14 +14,23 @@ export function NoticesPanel() {
   return (
     <section className="notices" aria-label="Refused changes">
       <ul>
-        {notices.map((n) => (
-          <li key={n.id}>
-            <span role="alert">{n.message}</span>
-            <button type="button" onClick={() => void rep.mutate.dismissNotice({ id: n.id })}>
-              Dismiss
-            </button>
-          </li>
-        ))}
+        {notices.map((n) => {
+          const conflict = conflictDetails(n);
+          return (
+            <li key={n.id}>
+              {conflict ? (
+                <ConflictCard notice={n} details={conflict} open />
+              ) : (
+                <>
+                  <span role="alert">{n.message}</span>
+                  <button type="button" onClick={() => void rep.mutate.dismissNotice({ id: n.id })}>
+                    Dismiss
+                  </button>
+                </>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {notices.length > 1 && (
         <button

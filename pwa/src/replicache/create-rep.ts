@@ -21,14 +21,19 @@ export async function createRep(userId: string): Promise<Rep> {
   });
 }
 
-/** Pull whenever the server pokes (SSE, cookie session; EventSource reconnects by itself), push when back online. */
+/**
+ * Pull whenever the server pokes (SSE, cookie session; EventSource reconnects by itself), push when back
+ * online. Every pull here is `now`: Replicache's own pull waits out the backoff its failed attempts
+ * built up while offline (seconds), so the device that was offline heard the poke for its own push
+ * and still showed its changes as pending long after a colleague's device had them.
+ */
 export function listenForPokes(rep: Rep): () => void {
   const source = new EventSource('/replicache/poke', { withCredentials: true });
-  source.addEventListener('poke', () => void rep.pull());
+  source.addEventListener('poke', () => void rep.pull({ now: true }));
   // After a reconnect we may have missed pokes.
-  source.addEventListener('ready', () => void rep.pull());
+  source.addEventListener('ready', () => void rep.pull({ now: true }));
   // Back online: send what was kept on this device, then catch up.
-  const online = () => void rep.push({ now: true }).then(() => rep.pull());
+  const online = () => void rep.push({ now: true }).then(() => rep.pull({ now: true }));
   window.addEventListener('online', online);
   return () => {
     source.close();

@@ -53,6 +53,7 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   idempotency_key_in_progress: 'This request is still being processed. Try again in a moment.',
   gone: 'This item no longer exists.',
   resource_gone: 'This item has been deleted.',
+  stale_write: 'Someone changed this since you opened it. Open it again and reapply your change.',
   workspace_deleted: 'This workspace has been deleted.',
   request_too_large: 'This is too large to send.',
   unsupported_media_type: 'This kind of file is not supported.',

@@ -123,6 +123,13 @@ export class GoneError extends AppError {
   }
 }
 
+/** 412 — a conditional write (If-Match) on a version that is no longer current; details name what changed. */
+export class PreconditionFailedError extends AppError {
+  constructor(options: AppErrorOptions = {}) {
+    super('stale_write', options);
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(options: AppErrorOptions = {}) {
     super('request_too_large', options);

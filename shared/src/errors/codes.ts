@@ -71,6 +71,12 @@ export const ERROR_CODES = {
   resource_gone: { status: 410, message: 'This item has been deleted.' },
   workspace_deleted: { status: 410, message: 'This workspace has been deleted.' },
 
+  // 412 — a write's If-Match names a version the item has moved on from (PreconditionFailedError).
+  stale_write: {
+    status: 412,
+    message: 'This item changed since you read it; read it again and reapply your change.',
+  },
+
   // 413 / 415.
   request_too_large: { status: 413, message: 'The request is too large.' },
   unsupported_media_type: { status: 415, message: 'The request body has an unsupported media type.' },

@@ -74,29 +74,33 @@ export async function keepNewerFields<A extends { base?: FieldBase }>(
     mutation: input.mutation,
     ref: { ...input.ref },
   });
+  const without = (object: Record<string, unknown>, keys: ReadonlySet<string>) =>
+    Object.fromEntries(Object.entries(object).filter(([key]) => !keys.has(key)));
+  const keptFields = new Set<string>();
   for (const [field, baseValue] of Object.entries(base)) {
     const mine = args[field];
     if (mine === undefined || baseValue === undefined) continue;
     const stored = input.current[field];
     if (merged.has(field) && isRecord(mine) && isRecord(baseValue)) {
       const storedObject = isRecord(stored) ? stored : {};
-      const kept: Record<string, unknown> = { ...mine };
+      const keptKeys = new Set<string>();
       for (const [key, keyBase] of Object.entries(baseValue)) {
         if (!(key in mine) || !plainConflict(mine[key], keyBase, storedObject[key])) continue;
         conflicts.push(detail(`${field}.${key}`, mine[key], storedObject[key]));
-        delete kept[key];
+        keptKeys.add(key);
       }
-      if (Object.keys(kept).length === 0) delete args[field];
-      else args[field] = kept;
+      const rest = without(mine, keptKeys);
+      if (Object.keys(rest).length === 0) keptFields.add(field);
+      else args[field] = rest;
       continue;
     }
     if (!plainConflict(mine, baseValue, stored)) continue;
     conflicts.push(detail(field, mine, stored));
-    delete args[field];
+    keptFields.add(field);
   }
   if (conflicts.length > 0) await recordConflicts(ctx, input, conflicts);
   // Built from the args minus `base` and minus the fields kept as they are stored.
-  return { args: args as Omit<A, 'base'>, conflicts };
+  return { args: without(args, keptFields) as Omit<A, 'base'>, conflicts };
 }
 
 function normalisedForNotice(value: unknown): unknown {

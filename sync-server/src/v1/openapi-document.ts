@@ -36,7 +36,21 @@ const ERROR_TEXT: Record<number, string> = {
   413: `Body larger than ${MAX_BODY_BYTES} bytes (\`request_too_large\`)`,
   415: '`unsupported_media_type`: not a PNG, JPEG or SVG by its bytes, or not the type the request claimed',
   422: '`destination_unsafe`, `idempotency_key_reused`, `qr_unscannable`',
+  412: '`stale_write`: If-Match names a version the item has moved on from; `details` name the fields changed since and carry `current_etag`',
   429: '`rate_limited`: see Retry-After and RateLimit-* headers',
+};
+
+/** Single resources whose GET carries an ETag and whose PATCH takes If-Match (D-500). */
+const VERSIONED_RESOURCES = new Set(['links', 'qr-codes', 'pages']);
+const versioned = (op: Operation): boolean =>
+  VERSIONED_RESOURCES.has(op.resource) &&
+  /\/\{id\}$/.test(op.path) &&
+  (op.method === 'get' || op.method === 'patch');
+const ETAG_HEADER = {
+  ETag: {
+    schema: { type: 'string' },
+    description: 'The item\'s version, `W/"<n>"`: send it back as If-Match',
+  },
 };
 
 const rateHeaders = {
@@ -67,6 +81,15 @@ function parametersOf(op: Operation): Json[] {
       });
     }
   }
+  if (versioned(op) && op.method === 'patch')
+    params.push({
+      name: 'If-Match',
+      in: 'header',
+      required: false,
+      schema: { type: 'string' },
+      description:
+        'The ETag of the version read: a stale one answers 412 stale_write; absent, the last write wins',
+    });
   if (op.method === 'post')
     params.push({
       name: IDEMPOTENCY_HEADER,
@@ -101,7 +124,8 @@ function successOf(op: Operation): Json {
           : { type: 'object' },
     },
   };
-  return { description: op.summary, headers: rateHeaders, content: { 'application/json': { schema: body } } };
+  const headers = versioned(op) ? { ...rateHeaders, ...ETAG_HEADER } : rateHeaders;
+  return { description: op.summary, headers, content: { 'application/json': { schema: body } } };
 }
 
 const componentName = (op: Operation): string =>
@@ -114,7 +138,8 @@ export function buildOpenApiDocument(serverUrl: string): Json {
   const schemas: Record<string, Json> = { Error: schemaOf(errorEnvelope, 'output') };
   for (const op of OPERATIONS) {
     if (op.response) schemas[componentName(op)] = schemaOf(op.response, 'output');
-    const errors = [...new Set([400, 401, 403, 413, 429, ...op.errors])].sort();
+    const conditional = versioned(op) && op.method === 'patch' ? [412] : [];
+    const errors = [...new Set([400, 401, 403, 413, 429, ...conditional, ...op.errors])].sort();
     const responses: Record<string, Json> = { [String(op.status)]: successOf(op) };
     for (const status of errors)
       responses[String(status)] = {

@@ -37,9 +37,12 @@ export async function runCommands(
   caller: V1Caller,
   requestId: string,
   steps: readonly CommandStep[],
+  /** A check in the same transaction before the first step (a conditional write's If-Match). */
+  before?: (tx: TxScope['tx']) => Promise<void>,
 ): Promise<CommandResult[]> {
   const runner = deps.commands;
   return runner.inTransaction(async (scope) => {
+    if (before) await before(scope.tx);
     const results: CommandResult[] = [];
     for (const step of steps) results.push(await runStep(runner, scope, caller.by, step, requestId));
     return results;
@@ -57,10 +60,12 @@ export async function runCommandsThenRead<T>(
   requestId: string,
   steps: readonly CommandStep[],
   read: (results: readonly CommandResult[]) => Promise<T>,
+  before?: (tx: TxScope['tx']) => Promise<void>,
 ): Promise<T> {
   const runner = deps.commands;
   const effects = new PostCommitEffects();
   const results = await runner.inTransaction(async (scope) => {
+    if (before) await before(scope.tx);
     const done: CommandResult[] = [];
     for (const step of steps) done.push(await runStep(runner, scope, caller.by, step, requestId));
     return done;

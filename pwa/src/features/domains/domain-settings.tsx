@@ -5,7 +5,8 @@ import { FULL_ROW } from './domain-status';
 
 /**
  * What an admin can do with a custom domain: check its DNS now, order its certificate again, make
- * it the domain of new links, and pick the bio page served at its root.
+ * it the domain of new links, and pick the bio page served at its root. Each change carries the
+ * value shown when it was made as its base (D-500).
  */
 export function DomainSettings({ domain, pages }: { domain: DomainView; pages: PageView[] }) {
   const rep = useRep();
@@ -31,7 +32,13 @@ export function DomainSettings({ domain, pages }: { domain: DomainView; pages: P
           <input
             type="checkbox"
             checked={domain.default_for_links}
-            onChange={(e) => void rep.mutate.updateDomain({ ...ref, default_for_links: e.target.checked })}
+            onChange={(e) =>
+              void rep.mutate.updateDomain({
+                ...ref,
+                default_for_links: e.target.checked,
+                base: { default_for_links: domain.default_for_links },
+              })
+            }
           />{' '}
           New links use {domain.hostname}
         </label>
@@ -42,7 +49,13 @@ export function DomainSettings({ domain, pages }: { domain: DomainView; pages: P
           <select
             id={`root-${domain.id}`}
             value={domain.root_handle ?? ''}
-            onChange={(e) => void rep.mutate.updateDomain({ ...ref, root_handle: e.target.value || null })}
+            onChange={(e) =>
+              void rep.mutate.updateDomain({
+                ...ref,
+                root_handle: e.target.value || null,
+                base: { root_handle: domain.root_handle },
+              })
+            }
           >
             <option value="">The page published first</option>
             {published.map((p) => (

@@ -9,6 +9,7 @@ import {
   lookalikeToConfirm,
   planCreate,
   planUpdate,
+  updateInput,
   saveBlocker,
   credentialErrors,
 } from './link-diff';
@@ -119,6 +120,33 @@ describe('the link form against the synced link', () => {
     expect(s.draft.destination_url).toBe('https://elsewhere.example/');
     expect(linkConflicts(s)).toEqual([]);
     expect(planUpdate(s, ref, all)).toEqual({ kind: 'update', args: { ...ref, title: 'Mine' } });
+  });
+
+  it('sends, for each changed field, the value stored when the form opened as its base', () => {
+    let s = editDraft(open(), 'title', 'Mine');
+    s = editDraft(s, 'utm', { source: 'mail' });
+    s = editDraft(s, 'destination_url', 'https://example.com/new');
+    expect(planUpdate(s, ref, all, link)).toEqual({
+      kind: 'update',
+      args: {
+        ...ref,
+        title: 'Mine',
+        utm: { source: 'mail' },
+        destination_url: 'https://example.com/new',
+        // The stored spelling (percent-encoded host path, every UTM key), not the form's.
+        base: {
+          title: 'Spring sale',
+          utm: { source: 'newsletter', other: 'x' },
+          destination_url: 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',
+        },
+      },
+    });
+  });
+
+  it('keeps the form’s start as the base when the synced link moved on under an edited field', () => {
+    const s = rebaseDraft(editDraft(open(), 'title', 'Mine'), draftOf({ ...link, title: 'Theirs' }, 'UTC'));
+    const plan = updateInput(s, ref, all, { ...link, title: 'Theirs' });
+    expect(plan?.base).toEqual({ title: 'Spring sale' });
   });
 
   it('holds the save while a field both changed is unsettled', () => {

@@ -34,6 +34,8 @@ export type LinkDraft = {
   split: SplitDraft[];
 };
 export type LinkField = keyof LinkDraft;
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 export type LinkDraftState = DraftState<LinkDraft>;
 
 /** The form's values for a synced link (or an empty form), schedule times on `timeZone`'s clock. */
@@ -93,9 +95,33 @@ export function createInput(draft: LinkDraft, ref: Ref): CreateLinkInput {
 }
 
 /** The updateLink arguments for what this form changed; null when there is nothing to send. */
-export function updateInput(state: LinkDraftState, ref: Ref, allowed: UpdateContext): UpdateLinkInput | null {
+export function updateInput(
+  state: LinkDraftState,
+  ref: Ref,
+  allowed: UpdateContext,
+  synced?: LinkView,
+): UpdateLinkInput | null {
   const { draft } = state;
   const changed = (key: LinkField) => isEdited(state, key);
+  // What the form started from, as stored, for each plain field sent (D-500): the server keeps a
+  // newer value someone else saved meanwhile and tells the user. The synced link gives the stored
+  // spelling while the form's start still reads as it (the form shows a Unicode host, known UTM keys
+  // only); a start the link has moved on from is sent as the form holds it, which the server sees as
+  // changed. Rules and splits carry entry ids the form does not hold: no base, last write wins.
+  const shown = synced ? draftOf(synced, allowed.timeZone) : null;
+  const started: Record<string, unknown> = {};
+  if (synced && shown) {
+    const from = state.base;
+    const stored = (key: LinkField & keyof LinkView, spelled: unknown) =>
+      same(shown[key], from[key]) ? synced[key] : spelled;
+    started.destination_url = stored('destination_url', from.destination_url.trim());
+    started.tags = stored('tags', tagsOf(from.tags));
+    started.utm = stored('utm', utmOf(from.utm));
+    started.title = stored('title', from.title || null);
+    started.slug = stored('slug', from.slug);
+    started.starts_at = stored('starts_at', instantOf(from.starts_at, allowed.timeZone));
+    started.expires_at = stored('expires_at', instantOf(from.expires_at, allowed.timeZone));
+  }
   const fields: Omit<UpdateLinkInput, keyof Ref> = {
     ...(changed('destination_url') ? { destination_url: draft.destination_url.trim() } : {}),
     ...(changed('tags') ? { tags: tagsOf(draft.tags) } : {}),
@@ -111,7 +137,11 @@ export function updateInput(state: LinkDraftState, ref: Ref, allowed: UpdateCont
       ? { destinations: draftsToSplit(draft.split, draft.destination_url) }
       : {}),
   };
-  return Object.keys(fields).length === 0 ? null : { ...ref, ...fields };
+  if (Object.keys(fields).length === 0) return null;
+  const base = Object.fromEntries(
+    Object.keys(fields).flatMap((key) => (key in started ? [[key, started[key] ?? null]] : [])),
+  );
+  return { ...ref, ...fields, ...(Object.keys(base).length > 0 ? { base } : {}) };
 }
 
 export type SavePlan =
@@ -127,8 +157,13 @@ export function planCreate(draft: LinkDraft, ref: Ref): SavePlan {
 }
 
 /** An open link's update of only the changed fields, checked with the mutator's own schema. */
-export function planUpdate(state: LinkDraftState, ref: Ref, allowed: UpdateContext): SavePlan {
-  const input = updateInput(state, ref, allowed);
+export function planUpdate(
+  state: LinkDraftState,
+  ref: Ref,
+  allowed: UpdateContext,
+  synced?: LinkView,
+): SavePlan {
+  const input = updateInput(state, ref, allowed, synced);
   if (input === null) return { kind: 'unchanged' };
   const parsed = updateLinkArgs.safeParse(input);
   if (!parsed.success) return { kind: 'invalid', error: parsed.error };

@@ -11,6 +11,8 @@ import { fieldErrors } from '../../ui/error-messages';
 import { listDomains, listLinks, listQrCodes } from '../../replicache/queries';
 import { defaultLinkDomain, NewLinkDomain } from '../domains/new-link-domain';
 import { useSubscribe } from '../../replicache/use-subscribe';
+import { ConflictsOf } from '../conflicts/conflict-card';
+import { listNotices } from '../../replicache/queries';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { linkState, shortUrl } from './link-filter';
 import { LinkRouting } from './link-routing';
@@ -50,6 +52,7 @@ type Props = {
 export function LinkEditor({ link, summary, onDone, refused }: Props) {
   const rep = useRep();
   const { workspace, can, capability } = useWorkspace();
+  const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const synced = useSyncedDraft<LinkDraft>(refused?.draft ?? draftOf(link, workspace.time_zone));
   const { draft } = synced;
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -85,11 +88,16 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
     if (withCredentials) return setErrors(withCredentials);
     const target = { id: link?.id ?? uuidv7(), workspace_id: workspace.id };
     const plan = link
-      ? planUpdate(synced.state, target, {
-          targeting: can('link.update_targeting'),
-          split: can('link.update_split'),
-          timeZone: workspace.time_zone,
-        })
+      ? planUpdate(
+          synced.state,
+          target,
+          {
+            targeting: can('link.update_targeting'),
+            split: can('link.update_split'),
+            timeZone: workspace.time_zone,
+          },
+          link ?? undefined,
+        )
       : planCreate(draft, target);
     if (plan.kind === 'invalid') return setErrors(fieldErrors(plan.error));
     setErrors({});
@@ -143,6 +151,7 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
         </div>
       )}
       {runningTest && <RunningTestBanner test={runningTest} />}
+      {link && <ConflictsOf notices={notices} resourceId={link.id} />}
       {link && <MiniChart summary={summary} />}
       {refused && (
         <p className="error" role="alert">

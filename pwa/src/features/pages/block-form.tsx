@@ -9,6 +9,7 @@ import { Field } from '../../ui/field';
 import { fieldErrors } from '../../ui/error-messages';
 import { StaleNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
+import { changedKeys } from '../../drafts/draft-base';
 import { BLOCK_FIELDS, dataFromFields, fieldsFromData, socialRowsOf, type SocialRow } from './block-fields';
 import { DEFAULT_CONSENT_TEXT } from '@linkhub/shared/leads/consent';
 import { EMAIL_CAPTURE_NOTE } from './email-capture';
@@ -18,9 +19,12 @@ type Props = {
   type: BlockType;
   initial?: BlockView['data'];
   submitLabel: string;
-  onSubmit: (data: ReturnType<typeof dataFromFields>) => void;
+  /** The whole data, and (D-500) only the keys the form changed with the value each started from. */
+  onSubmit: (data: BlockData, edit: { changed: BlockData; base: Record<string, Json | null> }) => void;
   onCancel: () => void;
 };
+type BlockData = BlockView['data'];
+type Json = BlockData[string];
 type BlockDraft = { values: Record<string, string>; social: SocialRow[] };
 
 /** `data.links.2.url` → `links.2.url`: the form's keys for the catalog schema's paths. */
@@ -82,8 +86,9 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
     const refused = blockFormErrors(type, data);
     if (refused) return setErrors(refused);
     setErrors({});
+    const started = dataFromFields(type, synced.state.base.values, synced.state.base.social, initial);
     synced.saved();
-    onSubmit(data);
+    onSubmit(data, changedKeys(started, data));
   };
   return (
     <form onSubmit={submit} className="panel">

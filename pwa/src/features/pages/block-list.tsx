@@ -69,8 +69,15 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                 initial={block.data}
                 submitLabel="Save block"
                 onCancel={() => setEditing(null)}
-                onSubmit={(data) => {
-                  attempt('Saving the block', () => rep.mutate.updateBlock({ ...ref(block.id), data }));
+                onSubmit={(_data, edit) => {
+                  // Only the changed keys, each with the value it started from (D-500).
+                  attempt('Saving the block', () =>
+                    rep.mutate.updateBlock({
+                      ...ref(block.id),
+                      data: edit.changed,
+                      base: { data: edit.base },
+                    }),
+                  );
                   setEditing(null);
                 }}
               />

@@ -7,9 +7,13 @@ import { useRep } from '../../replicache/rep-context';
 import { fieldErrors } from '../../ui/error-messages';
 import { DraftNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
+import { editedWithBase } from '../../drafts/draft-base';
 import { BlockList } from './block-list';
 import { navigate } from '../../router/router';
 import { PageAddress } from './page-address';
+import { ConflictsOf } from '../conflicts/conflict-card';
+import { listNotices } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
 import { PagePreview } from './page-preview';
 import { ThemeEditor } from './theme-editor';
 import { VersionHistory } from './version-history';
@@ -20,6 +24,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
   const rep = useRep();
   const { workspace, user, can } = useWorkspace();
   const text = useSyncedDraft({ title: page.title, bio: page.bio });
+  const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const { title, bio } = text.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   /** What pressing "Save text" did ("Saved." / saved on this device while offline). */
@@ -78,15 +83,14 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </a>
           </p>
         )}
+        <ConflictsOf notices={notices} resourceId={page.id} />
         <PageAddress page={page} editable={can('bio_page.change_handle') && !page.locked} />
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            const parsed = updatePageArgs.safeParse({
-              ...ref,
-              ...(text.edited('title') ? { title } : {}),
-              ...(text.edited('bio') ? { bio } : {}),
-            });
+            // Only the changed fields, each with the value it started from (D-500).
+            const { changed, base } = editedWithBase(text.state);
+            const parsed = updatePageArgs.safeParse({ ...ref, ...changed, base });
             if (!parsed.success) return setErrors(fieldErrors(parsed.error));
             setErrors({});
             if (!text.edited('title') && !text.edited('bio'))

@@ -17,6 +17,9 @@ import { edgeUrlFromPage } from '../../config/edge-url';
 import { LookalikeConfirm } from '../links/lookalike-confirm';
 import { DraftNotice } from '../links/stale-notice';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
+import { ConflictsOf } from '../conflicts/conflict-card';
+import { listNotices } from '../../replicache/queries';
+import { useSubscribe } from '../../replicache/use-subscribe';
 import { QrExportPanel } from './qr-export-panel';
 import { QrDesigner } from './qr-designer';
 import { designOf } from './qr-svg';
@@ -41,6 +44,7 @@ type Props = {
 export function QrEditor({ qr, onDone, refused }: Props) {
   const rep = useRep();
   const { workspace, can } = useWorkspace();
+  const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const synced = useSyncedDraft<QrDraft>(
     refused?.draft ?? {
       destination: qr?.destination_url ? displayUrl(qr.destination_url) : '',
@@ -71,12 +75,35 @@ export function QrEditor({ qr, onDone, refused }: Props) {
     if ((!qr || synced.edited('destination')) && carriesCredentials(target))
       return setErrors({ destination_url: CREDENTIALS_SENTENCE });
     if (qr) {
+      // Each changed field with the value it started from (D-500).
+      const from = synced.state.base;
       const parsed = updateQrCodeArgs.safeParse({
         id: qr.id,
         workspace_id: workspace.id,
         ...(synced.edited('destination') ? { destination_url: target } : {}),
         ...(synced.edited('title') ? { title: title || null } : {}),
         ...(synced.edited('design') ? { design } : {}),
+        // The stored spelling while the form's start still reads as the synced code (the form shows a
+        // Unicode host and a filled-in design); otherwise the form's start, which the server sees as changed.
+        base: {
+          ...(synced.edited('destination')
+            ? {
+                destination_url:
+                  from.destination === (qr.destination_url ? displayUrl(qr.destination_url) : '')
+                    ? qr.destination_url
+                    : from.destination.trim(),
+              }
+            : {}),
+          ...(synced.edited('title') ? { title: from.title || null } : {}),
+          ...(synced.edited('design')
+            ? {
+                design:
+                  JSON.stringify(from.design) === JSON.stringify(designOf(qr.design))
+                    ? qr.design
+                    : from.design,
+              }
+            : {}),
+        },
       });
       if (!parsed.success) return setErrors(fieldErrors(parsed.error));
       setErrors({});
@@ -106,6 +133,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
       <OpeningHeading id="qr-editor-title">
         {qr ? `QR code ${qr.title ?? qr.slug}` : 'New QR code'}
       </OpeningHeading>
+      {qr && <ConflictsOf notices={notices} resourceId={qr.id} />}
       {url && (
         <p>
           Encodes <code data-testid="qr-encoded-text">{encoded}</code>, the address <a href={url}>{url}</a>{' '}

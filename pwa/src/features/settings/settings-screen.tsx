@@ -31,6 +31,7 @@ function WorkspaceSettings() {
   const { workspace, can, user } = useWorkspace();
   const [name, setName] = useState(workspace.name);
   const [timeZone, setTimeZone] = useState(workspace.time_zone);
+  const [started, setStarted] = useState({ name: workspace.name, time_zone: workspace.time_zone });
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const editable = can('workspace.update_settings');
@@ -40,17 +41,23 @@ function WorkspaceSettings() {
     const zone = canonicalZone(timeZone);
     setTimeZone(zone);
     // The mutator's own schema, so each problem is named beside its field before anything is queued.
-    const checked = updateWorkspaceSettingsArgs.safeParse({
-      workspace_id: workspace.id,
-      name,
-      time_zone: zone,
-    });
+    // Only what changed, each with the value the form started from (D-500).
+    const edited = {
+      ...(name !== started.name ? { name } : {}),
+      ...(zone !== started.time_zone ? { time_zone: zone } : {}),
+    };
+    const base = {
+      ...('name' in edited ? { name: started.name } : {}),
+      ...('time_zone' in edited ? { time_zone: started.time_zone } : {}),
+    };
+    const checked = updateWorkspaceSettingsArgs.safeParse({ workspace_id: workspace.id, ...edited, base });
     if (!checked.success) {
       setErrors(fieldErrors(checked.error));
       setMessage('');
       return;
     }
     setErrors({});
+    setStarted({ name, time_zone: zone });
     void rep.mutate.updateWorkspaceSettings(checked.data).then(
       () => setMessage('Saved on this device; it syncs when online.'),
       (err: unknown) => setMessage(errorText(err)),

@@ -19,6 +19,7 @@ import { createLinkSteps, refuseUnsupported } from '../../v1/link-create';
 import { bulkCreateLinks } from '../../v1/bulk-links';
 import { warmDestinationDns } from '../../v1/dns-warm';
 import { bulkCreateLinksEnvelopeSchema } from '../../v1/bulk-links-schema';
+import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
 
 /** `/v1/links` (DESIGN §9): every write is the createLink/updateLink/… command the editor's mutators run. */
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -70,13 +71,19 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await authorizeRead(deps, caller, 'link.view', 'link', { type: 'link', id });
-    return sendData(c, await read(caller.workspaceId, id));
+    const link = await read(caller.workspaceId, id);
+    const tag = await etagOf(deps.pool, 'link', caller.workspaceId, id);
+    if (tag) c.header('ETag', tag);
+    return sendData(c, link);
   });
 
   app.patch('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateLinkInputSchema);
+    const expected = ifMatchVersion(c.req.header('If-Match'));
+    // A conditional write names what changed: only to someone who may read the link (D-500).
+    if (expected !== null) await authorizeRead(deps, caller, 'link.view', 'link', { type: 'link', id });
     refuseUnsupported(input);
     if (input.destination_url !== undefined)
       await warmDestinationDns(deps.resolveHost, [input.destination_url]);
@@ -87,10 +94,18 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     if (Object.keys(changes).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...changes } });
     if (status !== undefined)
       steps.push({ name: status === 'paused' ? 'pauseLink' : 'resumeLink', args: ref });
-    return sendData(
-      c,
-      await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)),
+    const check = assertFresh('link', { id, workspaceId: caller.workspaceId }, expected, Object.keys(input));
+    const link = await runCommandsThenRead(
+      deps,
+      caller,
+      c.get('requestId'),
+      steps,
+      () => read(caller.workspaceId, id),
+      check,
     );
+    const tag = await etagOf(deps.pool, 'link', caller.workspaceId, id);
+    if (tag) c.header('ETag', tag);
+    return sendData(c, link);
   });
 
   /** Archive (the link stops resolving; restore is the editor's). */

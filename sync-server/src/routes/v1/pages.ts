@@ -18,6 +18,7 @@ import { findPage, listPages, pageBlocks } from '../../v1/queries/pages';
 import { domainIdForHost } from '../../v1/queries/domains';
 import { defined, runCommands, type CommandStep } from '../../v1/run';
 import { serializePage } from '../../v1/serializers/pages';
+import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
 
 /** addBlock steps for a block list, in order, on fresh fractional positions. */
 function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly BlockInput[]): CommandStep[] {
@@ -90,7 +91,10 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await authorizeRead(deps, caller, 'bio_page.view', 'bio_page', { type: 'bio_page', id });
-    return sendData(c, await read(caller.workspaceId, id));
+    const page = await read(caller.workspaceId, id);
+    const tag = await etagOf(deps.pool, 'bio_page', caller.workspaceId, id);
+    if (tag) c.header('ETag', tag);
+    return sendData(c, page);
   });
 
   /** Page fields; `blocks`, when sent, replaces the whole draft block list in order. */
@@ -99,6 +103,10 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updatePageInputSchema);
     const ws = caller.workspaceId;
+    const expected = ifMatchVersion(c.req.header('If-Match'));
+    // A conditional write names what changed: only to someone who may read the page (D-500).
+    if (expected !== null)
+      await authorizeRead(deps, caller, 'bio_page.view', 'bio_page', { type: 'bio_page', id });
     const domainId =
       input.domain === undefined ? undefined : await domainIdForHost(deps.pool, ws, input.domain);
     const fields = defined({
@@ -120,7 +128,15 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
       );
       steps.push(...addBlockSteps(id, ws, input.blocks));
     }
-    await runCommands(deps, caller, c.get('requestId'), steps);
+    await runCommands(
+      deps,
+      caller,
+      c.get('requestId'),
+      steps,
+      assertFresh('bio_page', { id, workspaceId: ws }, expected, Object.keys(input)),
+    );
+    const tag = await etagOf(deps.pool, 'bio_page', ws, id);
+    if (tag) c.header('ETag', tag);
     return sendData(c, await read(ws, id));
   });
 

@@ -20,6 +20,7 @@ import { findQrCode, listQrCodes } from '../../v1/queries/qr-codes';
 import { qrFileFromStore } from '../../v1/qr-render';
 import { defined, runCommands } from '../../v1/run';
 import { serializeQrCode } from '../../v1/serializers/qr-codes';
+import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
 
 /** The inline logo a refusal names, as the REST body spells it. */
 const apiDesignField = (field: string) =>
@@ -73,30 +74,45 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await authorizeRead(deps, caller, 'qr_code.view', 'qr_code', { type: 'qr_code', id });
-    return sendData(c, await read(caller.workspaceId, id));
+    const qr = await read(caller.workspaceId, id);
+    const tag = await etagOf(deps.pool, 'qr_code', caller.workspaceId, id);
+    if (tag) c.header('ETag', tag);
+    return sendData(c, qr);
   });
 
   app.patch('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateQrCodeInputSchema);
+    const expected = ifMatchVersion(c.req.header('If-Match'));
+    // A conditional write names what changed: only to someone who may read the code (D-500).
+    if (expected !== null)
+      await authorizeRead(deps, caller, 'qr_code.view', 'qr_code', { type: 'qr_code', id });
     if (input.status !== undefined)
       throw new ValidationError([{ field: 'status', issue: 'not_supported' }], {
         message: 'Pausing a QR code is not supported by the API yet.',
       });
-    await runCommands(deps, caller, c.get('requestId'), [
-      {
-        name: 'updateQrCode',
-        args: defined({
-          id,
-          workspace_id: caller.workspaceId,
-          destination_url: input.destination_url,
-          title: input.title,
-          design: input.design,
-        }),
-        fieldOf: apiDesignField,
-      },
-    ]);
+    await runCommands(
+      deps,
+      caller,
+      c.get('requestId'),
+      [
+        {
+          name: 'updateQrCode',
+          args: defined({
+            id,
+            workspace_id: caller.workspaceId,
+            destination_url: input.destination_url,
+            title: input.title,
+            design: input.design,
+          }),
+          fieldOf: apiDesignField,
+        },
+      ],
+      assertFresh('qr_code', { id, workspaceId: caller.workspaceId }, expected, Object.keys(input)),
+    );
+    const tag = await etagOf(deps.pool, 'qr_code', caller.workspaceId, id);
+    if (tag) c.header('ETag', tag);
     return sendData(c, await read(caller.workspaceId, id));
   });
 
