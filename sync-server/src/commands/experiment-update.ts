@@ -5,7 +5,6 @@ import { loadTestedResource } from '../experiments/tested-resource';
 import { assertStep, describeExperiment, experimentResult, refreshTested } from './experiment-step-support';
 import { insertVariants, variantRows } from './experiment-variants';
 import type { CacheDeps } from './redirect-cache';
-import { audit } from './support';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
 import { EXPERIMENT_BASE_FIELDS } from '@linkhub/shared/experiments/schemas';
 import { recordChange } from './change-record';

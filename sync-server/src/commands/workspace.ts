@@ -2,7 +2,6 @@ import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
 import { one } from '@linkhub/shared/db/sql';
 import { scheduleCacheRefreshJob } from './redirect-cache';
-import { audit } from './support';
 import { keepNewerFields, nothingLeft } from './field-conflicts';
 import { recordChange } from './change-record';
 import { defineCommand, type Command } from './types';
