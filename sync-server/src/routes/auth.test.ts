@@ -352,7 +352,8 @@ describe('two-factor authentication', () => {
     const enrol = await kit.json<Env<{ otpauth_url: string; secret: string; qr_svg: string }>>(
       await kit.call('POST', '/api/2fa/enrol', { token }),
     );
-    expect(enrol.data.otpauth_url).toMatch(/^otpauth:\/\/totp\/LinkHub(:|%3A)totp%40example\.com\?secret=/);
+    expect(enrol.data.otpauth_url).toMatch(/^otpauth:\/\/totp\/LinkHub(:|%3A)totp%40example\.com\?/);
+    expect(new URL(enrol.data.otpauth_url).searchParams.get('secret')).toBe(enrol.data.secret);
     expect(enrol.data.qr_svg).toContain('<svg');
     const secret = base32Decode(enrol.data.secret);
     const now = Date.now() / 1000;
