@@ -109,7 +109,7 @@ describe('a two-variant link test, from the editor to the winner', () => {
       expect(first.status).toBe(302);
       const location = new URL(first.location ?? '');
       const clickId = location.searchParams.get(CLICK_ID_PARAM) ?? '';
-      expect(clickId).toMatch(/^lhc1/);
+      expect(clickId).toMatch(/^lhc2/);
       const variant = location.pathname.endsWith('landing-b') ? 'b' : 'a';
       // The same visitor again the same day: the same variant (sticky, nothing stored, no cookie).
       const again = await edge.visit(linkHost(), `/${SLUG}`, headers);
