@@ -163,12 +163,13 @@ for (const vp of VIEWPORTS) {
       await page.getByLabel('Rule 1: when', { exact: true }).selectOption('language');
       await page.getByLabel('Rule 1: is one of', { exact: true }).fill('de');
       await page.getByLabel('Rule 1: send to', { exact: true }).fill(to('deutsch'));
+      // The split is one list with the main destination first (D-515): a and b take it all, main keeps 0 %.
+      await page.getByRole('button', { name: 'Split traffic' }).click();
       await page.getByRole('button', { name: 'Add destination' }).click();
-      await page.getByRole('button', { name: 'Add destination' }).click();
-      await page.getByLabel('Destination 1', { exact: true }).fill(to('a'));
-      await page.getByLabel('Weight 1 (%)', { exact: true }).fill('50');
-      await page.getByLabel('Destination 2', { exact: true }).fill(to('b'));
+      await page.getByLabel('Destination 2', { exact: true }).fill(to('a'));
       await page.getByLabel('Weight 2 (%)', { exact: true }).fill('50');
+      await page.getByLabel('Destination 3', { exact: true }).fill(to('b'));
+      await page.getByLabel('Weight 3 (%)', { exact: true }).fill('50');
       await expectFits(page, 'link editor with a rule and a split');
       await page.getByRole('button', { name: 'Save changes' }).click();
 
@@ -206,7 +207,7 @@ for (const vp of VIEWPORTS) {
       await page.reload();
       await page.getByRole('heading', { name: `Link ${title}` }).waitFor();
       expect(await page.getByLabel('Rule 1: is one of', { exact: true }).inputValue()).toBe('de');
-      expect(await page.getByLabel('Destination 2', { exact: true }).inputValue()).toBe(to('b'));
+      expect(await page.getByLabel('Destination 3', { exact: true }).inputValue()).toBe(to('b'));
       await expectFits(page, 'link editor after reload');
     }, 60_000);
 
