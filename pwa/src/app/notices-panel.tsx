@@ -1,23 +1,45 @@
 import { listNotices } from '../replicache/queries';
 import { useRep } from '../replicache/rep-context';
 import { useSubscribe } from '../replicache/use-subscribe';
+import { navigate } from '../router/router';
+import { useWorkspace } from '../workspace/workspace-context';
+import { noticesForWorkspace, noticeTarget } from './notice-scope';
 
-/** Changes the server refused, each with the server's sentence (what and why), dismissable one by one or all at once. */
+/**
+ * Changes the server refused, each with the server's sentence (what and why) and a link to what it
+ * is about, dismissable one by one or all at once. Only this workspace's notices show (D-525).
+ */
 export function NoticesPanel() {
   const rep = useRep();
-  const notices = useSubscribe((tx) => listNotices(tx), [], []);
+  const { workspace } = useWorkspace();
+  const all = useSubscribe((tx) => listNotices(tx), [], []);
+  const notices = noticesForWorkspace(all, workspace.id);
   if (notices.length === 0) return null;
   return (
     <section className="notices" aria-label="Refused changes">
       <ul>
-        {notices.map((n) => (
-          <li key={n.id}>
-            <span role="alert">{n.message}</span>
-            <button type="button" onClick={() => void rep.mutate.dismissNotice({ id: n.id })}>
-              Dismiss
-            </button>
-          </li>
-        ))}
+        {notices.map((n) => {
+          const target = noticeTarget(n);
+          return (
+            <li key={n.id}>
+              <span role="alert">{n.message}</span>
+              {target && (
+                <a
+                  href={target.href}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    navigate(target.href);
+                  }}
+                >
+                  {target.label}
+                </a>
+              )}
+              <button type="button" onClick={() => void rep.mutate.dismissNotice({ id: n.id })}>
+                Dismiss
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {notices.length > 1 && (
         <button
