@@ -139,6 +139,11 @@ describe('an empty workspace', () => {
       viewer.userId,
     ]);
     const page = await signedIn('viewer', viewerEmail, second);
+    // Not verified yet: the banner's "check your inbox" says where a development server put the mail.
+    await page
+      .getByRole('note')
+      .getByText(`Development server: mails are written to ${h.outbox}/ instead of being sent.`)
+      .waitFor();
     await expect
       .poll(() => page.getByRole('combobox', { name: 'Workspace', exact: true }).inputValue())
       .toBe(second);
@@ -152,4 +157,21 @@ describe('an empty workspace', () => {
     expect(await pages.getByRole('button').count()).toBe(0);
     await page.context().close();
   }, 120_000);
+});
+
+describe('a development server without SMTP', () => {
+  it('says under "a reset link is on its way" where the mail was written', async () => {
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'outbox');
+    await page.goto(`${h.base}/`);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Reset your password' }).click();
+    await page.getByText('If that address has an account, a reset link is on its way.').waitFor();
+    await page
+      .getByText(`Development server: mails are written to ${h.outbox}/ instead of being sent.`)
+      .waitFor();
+    await context.close();
+  }, 60_000);
 });
