@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { api } from '../api/api';
 import { errorText } from '../ui/error-messages';
+import { DevOutboxNote } from '../features/auth/dev-outbox-note';
 
 /** Until the address is verified, publishing is refused: say so and offer to resend the mail. */
 export function VerifyBanner({ email }: { email: string }) {
@@ -20,6 +21,7 @@ export function VerifyBanner({ email }: { email: string }) {
         Resend link
       </button>
       {state && <span aria-live="polite">{state}</span>}
+      <DevOutboxNote />
     </div>
   );
 }

@@ -4,9 +4,10 @@ import { MATRIX } from '@linkhub/shared/permissions/matrix';
 import type { Rep } from '../replicache/create-rep';
 import { listWorkspaces } from '../replicache/queries';
 import { useSubscribeOn } from '../replicache/use-subscribe';
-import { usePath } from '../router/router';
+import { navigate, usePath } from '../router/router';
 import { QuietLoading } from '../ui/quiet-loading';
 import { Frame } from './frame';
+import { parsePath } from './sections';
 import { rememberWorkspace, storedWorkspace, type SessionUser } from '../session/session';
 import { WorkspaceContext, type WorkspaceContextValue } from '../workspace/workspace-context';
 
@@ -46,6 +47,9 @@ export function WorkspaceGate({
       switchWorkspace: (id) => {
         rememberWorkspace(id);
         setChosen(id);
+        // An open editor belongs to the workspace being left: show the same section's list of the
+        // new one instead, so nothing of the old workspace stays on screen to be saved (D-525).
+        if (id !== workspace.id) navigate(`/${parsePath(window.location.pathname).section}`);
       },
     };
   }, [workspace, user]);

@@ -29,6 +29,7 @@ import {
   type SignedIn,
 } from '../accounts/auth-flows';
 import { publicUser } from '../accounts/users';
+import { devMailOutbox } from '../auth/dev-mail-outbox';
 import { appPage } from '../accounts/app-links';
 import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../accounts/mail-token';
 import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../accounts/sessions';
@@ -133,6 +134,9 @@ async function takeMailRequest(c: Context<AppEnv>, deps: AppDeps, door: string):
 export function authRoutes(deps: AppDeps): Hono<AppEnv> {
   const accounts = deps.accounts;
   const app = new Hono<AppEnv>();
+
+  // Public: what the sign-in screens need to know about this server before anyone signs in.
+  app.get('/config', (c) => c.json({ data: { dev_mail_outbox: devMailOutbox(deps.config) } }, 200));
 
   // The same 202 for a new and a taken address (16.9); the client then signs in with what it chose.
   app.post('/signup', async (c) => {

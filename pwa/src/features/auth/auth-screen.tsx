@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
+import { DevOutboxNote } from './dev-outbox-note';
 import { rememberSignIn, type SessionUser } from '../../session/session';
 import { Field } from '../../ui/field';
 import { ArrivalNote } from './arrival-note';
@@ -22,6 +23,8 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
   const [code, setCode] = useState('');
   const [challenge, setChallenge] = useState(arrivedChallenge);
   const [message, setMessage] = useState('');
+  // The message says a mail was sent (a development server then says where it went).
+  const [mailSent, setMailSent] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const finish = async (data: SignInData) => {
@@ -41,6 +44,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       await finish(await api<SignInData>('/api/auth/login', { body: { email, password } }));
     } catch {
       setMessage('Check your email: we sent a message to that address.');
+      setMailSent(true);
     }
   };
 
@@ -48,6 +52,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
     e.preventDefault();
     setBusy(true);
     setMessage('');
+    setMailSent(false);
     try {
       if (mode === 'signup') await signUpThenSignIn();
       else if (mode === 'signin')
@@ -59,6 +64,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
       else {
         await api('/api/auth/password-reset', { body: { email } });
         setMessage('If that address has an account, a reset link is on its way.');
+        setMailSent(true);
       }
     } catch (err) {
       setMessage(errorText(err));
@@ -120,6 +126,7 @@ export function AuthScreen({ onSignedIn }: { onSignedIn: (user: SessionUser) => 
             {message}
           </p>
         )}
+        {message && mailSent && <DevOutboxNote />}
       </form>
       <nav aria-label="Other ways in" className="auth-links">
         {mode !== 'signin' && (

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { MissingItem } from '../../ui/missing-item';
+import { FirstStep } from '../../ui/first-step';
 import type { LinkView } from '@linkhub/shared/sync/views';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
@@ -37,9 +38,13 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const open = rest[0] ?? null;
   // undefined until the store answers, so "not in this workspace" never flashes before the editor.
   const selected = useSubscribe<LinkView | null | undefined>(
-    (tx) => (open && open !== 'new' ? getLink(tx, open) : Promise.resolve(null)),
+    // A link of another workspace (the back button after a switch) is not opened here.
+    async (tx) => {
+      const link = open && open !== 'new' ? await getLink(tx, open) : null;
+      return link && link.workspace_id === ws ? link : null;
+    },
     undefined,
-    [open],
+    [open, ws],
   );
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const refused = selected === null && open !== 'new' ? keptLinkDrafts.refused(open, notices) : null;
@@ -127,8 +132,13 @@ export function LinksScreen({ rest }: { rest: string[] }) {
         )}
       </Suspense>
       <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
-      {loaded === null ? null : links.length === 0 ? (
-        <p className="muted">No links yet.</p>
+      {loaded === null || open === 'new' ? null : links.length === 0 ? (
+        <FirstStep
+          label="First short link"
+          sentence="A short link sends people from a short, memorable address to any page, and counts every click."
+          action={can('link.create') ? 'Create your first short link' : null}
+          onAct={() => navigate('/links/new')}
+        />
       ) : (
         <LinkTable
           links={shown}

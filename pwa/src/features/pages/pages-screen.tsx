@@ -1,6 +1,7 @@
 import type { PageView } from '@linkhub/shared/sync/views';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { MissingItem } from '../../ui/missing-item';
+import { FirstStep } from '../../ui/first-step';
 import { v7 as uuidv7 } from 'uuid';
 import { createPage, createPageArgs } from '@linkhub/shared/mutators/pages';
 import { Field } from '../../ui/field';
@@ -32,15 +33,21 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
   const pages = loaded ?? NO_PAGES;
   // undefined until the store answers, so "not in this workspace" never flashes before the builder.
   const page = useSubscribe<PageView | null | undefined>(
-    (tx) => (open ? getPage(tx, open) : Promise.resolve(null)),
+    // A page of another workspace (the back button after a switch) is not opened here.
+    async (tx) => {
+      const found = open ? await getPage(tx, open) : null;
+      return found && found.workspace_id === ws ? found : null;
+    },
     undefined,
-    [open],
+    [open, ws],
   );
   const blocks = useSubscribe((tx) => (open ? listBlocks(tx, open) : Promise.resolve([])), [], [open]);
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
   const refused = open && page === null ? keptPageDrafts.refused(open, notices) : null;
   const missing = open !== '' && open !== 'leads' && page === null && refused === null;
   const [typed, setTyped] = useState<PageDraft>({ handle: '', title: '' });
+  // The first-step button of an empty workspace takes the person into this form.
+  const newPageForm = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   // A refused create brings back what was typed, with the server's sentence.
   const [shownRefusal, setShownRefusal] = useState<string | null>(null);
@@ -83,7 +90,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
         </p>
       )}
       {can('bio_page.create') && (
-        <form className="panel toolbar" onSubmit={create} aria-label="New bio page">
+        <form ref={newPageForm} className="panel toolbar" onSubmit={create} aria-label="New bio page">
           <Field
             label="Handle"
             value={handle}
@@ -117,7 +124,12 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
         </p>
       )}
       {loaded === null ? null : pages.length === 0 ? (
-        <p className="muted">No bio pages yet.</p>
+        <FirstStep
+          label="First bio page"
+          sentence="A bio page gathers your links, socials and sign-up form on one page, for the link in your profile."
+          action={can('bio_page.create') ? 'Create your first bio page' : null}
+          onAct={() => newPageForm.current?.querySelector('input')?.focus()}
+        />
       ) : (
         <ul className="list">
           {pages.map((p) => (

@@ -1,6 +1,7 @@
 import type { QrView } from '@linkhub/shared/sync/views';
 import { useState } from 'react';
 import { MissingItem } from '../../ui/missing-item';
+import { FirstStep } from '../../ui/first-step';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { listNotices, listQrCodes, listSummaries } from '../../replicache/queries';
@@ -68,8 +69,13 @@ export default function QrScreen({ rest }: { rest: string[] }) {
       {canExport && chosen.length > 0 && (
         <QrBatchExport workspaceId={ws} selected={chosen} onClear={() => setPicked(new Set())} />
       )}
-      {loaded === null ? null : codes.length === 0 ? (
-        <p className="muted">No QR codes yet.</p>
+      {loaded === null || open === 'new' ? null : codes.length === 0 ? (
+        <FirstStep
+          label="First QR code"
+          sentence="A QR code opens your address when a phone scans it, and where it leads can change after it is printed."
+          action={can('qr_code.create') ? 'Create your first QR code' : null}
+          onAct={() => navigate('/qr/new')}
+        />
       ) : (
         <>
           {canExport && exportable.length > 1 && (
