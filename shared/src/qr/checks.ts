@@ -2,7 +2,8 @@ import type { ErrorDetail } from '../errors/details';
 import { contrastRatio, darken, lighten, relativeLuminance } from './color';
 import { MIN_QUIET_ZONE_MODULES, type QrDesign } from './design';
 import type { QrEcLevel } from './encode';
-import { knockoutSide } from './scene';
+import { MIN_LABEL_CAP_MODULES } from './label/layout';
+import { knockoutSide, type QrScene } from './scene';
 
 /** One refusal reason with its one-click fix: apply `suggested` to `field` and validate again. */
 export type QrProblem = ErrorDetail & {
@@ -155,6 +156,40 @@ export function checkPrintSize(sizeMm: number | undefined, artworkModules: numbe
       message: `At ${sizeMm} mm each module is ${moduleMm.toFixed(2)} mm; print at least ${min} mm wide (modules ≥ ${MIN_MODULE_MM} mm).`,
       suggested: min,
       moduleMm: Math.round(moduleMm * 1000) / 1000,
+    },
+  ];
+}
+
+/** The field a label problem names, as the API body spells it. */
+export const LABEL_FIELD = 'design.frame.label';
+
+/**
+ * The frame's call-to-action must print whole (D-520): set in the bundled face, fitted to the band
+ * on one or two lines with capitals at least MIN_LABEL_CAP_MODULES tall; otherwise refused.
+ */
+export function checkLabel(scene: QrScene): QrProblem[] {
+  const problem = scene.frame?.label.problem ?? null;
+  if (scene.frame === null || problem === null) return [];
+  const { text } = scene.frame.label;
+  if (problem.kind === 'unsupported') {
+    const list = problem.characters.map((c) => `“${c}”`).join(', ');
+    return [
+      {
+        field: LABEL_FIELD,
+        issue: 'label_unsupported_characters',
+        message: `The label font cannot print ${list}; remove ${problem.characters.length === 1 ? 'it' : 'them'}.`,
+        suggested: [...text].filter((c) => !problem.characters.includes(c)).join('').trim() || null,
+        characters: problem.characters.join(''),
+      },
+    ];
+  }
+  return [
+    {
+      field: LABEL_FIELD,
+      issue: 'label_too_long',
+      message: `“${text}” does not fit the frame on two lines at a readable size; shorten it to “${problem.longestFit}” or less.`,
+      suggested: problem.longestFit === '' ? null : problem.longestFit,
+      minCapModules: MIN_LABEL_CAP_MODULES,
     },
   ];
 }

@@ -1,5 +1,6 @@
 import {
   checkColours,
+  checkLabel,
   checkLogo,
   checkPrintSize,
   checkQuietZone,
@@ -19,7 +20,7 @@ export type QrRuleResult = {
 };
 
 /**
- * Every rule-based problem (colours, quiet zone, logo, printed module size) without the decode
+ * Every rule-based problem (colours, quiet zone, frame label, logo, printed module size) without the decode
  * check: pure and browser-safe, for the editor's live feedback. `validateQrDesign` adds the decode.
  */
 export function qrRuleProblems(url: string, design: QrDesign, sizeMm?: number): QrRuleResult {
@@ -29,6 +30,7 @@ export function qrRuleProblems(url: string, design: QrDesign, sizeMm?: number): 
   const problems = [
     ...checkColours(design),
     ...checkQuietZone(design),
+    ...checkLabel(scene),
     ...checkLogo(design, ecLevelFor(design), (ec) => encodeQr(text, ec).size),
     // Judged at the quiet zone the fix above would give, so every suggestion holds together.
     ...checkPrintSize(sizeMm, fixedWidth),

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { prepareQr } from '../prepare';
+import { loadLabelOutlines } from '../label/outlines';
 import { sceneToSvg } from './svg';
 import { MM_PER_INCH, type QrRenderInput, type QrRenderOutput } from './types';
 
@@ -20,7 +21,7 @@ export async function renderPng(input: QrRenderInput): Promise<QrRenderOutput> {
   const svg = sceneToSvg(scene, logo, {
     width: String(pxPerModule * scene.width),
     height: String(pxPerModule * scene.height),
-  });
+  }, await loadLabelOutlines());
   const background = scene.background ?? '#00000000';
   const bytes = await sharp(Buffer.from(svg))
     .extend({ left, right: extra - left, top: left, bottom: extra - left, background })
