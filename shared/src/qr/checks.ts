@@ -178,7 +178,8 @@ export function checkLabel(scene: QrScene): QrProblem[] {
         field: LABEL_FIELD,
         issue: 'label_unsupported_characters',
         message: `The label font cannot print ${list}; remove ${problem.characters.length === 1 ? 'it' : 'them'}.`,
-        suggested: [...text].filter((c) => !problem.characters.includes(c)).join('').trim() || null,
+        suggested:
+          [...text].filter((c) => !problem.characters.includes(c)).join('').replace(/ {2,}/g, ' ').trim() || null,
         characters: problem.characters.join(''),
       },
     ];
