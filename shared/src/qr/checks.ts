@@ -179,7 +179,11 @@ export function checkLabel(scene: QrScene): QrProblem[] {
         issue: 'label_unsupported_characters',
         message: `The label font cannot print ${list}; remove ${problem.characters.length === 1 ? 'it' : 'them'}.`,
         suggested:
-          [...text].filter((c) => !problem.characters.includes(c)).join('').replace(/ {2,}/g, ' ').trim() || null,
+          [...text]
+            .filter((c) => !problem.characters.includes(c))
+            .join('')
+            .replace(/ {2,}/g, ' ')
+            .trim() || null,
         characters: problem.characters.join(''),
       },
     ];

@@ -39,7 +39,8 @@ export function applyQrFixes(design: QrDesign, fixes: readonly QrFix[]): QrDesig
         if (next.logo !== null) next.logo.knockout = suggested === true || suggested === 'true';
         break;
       case 'design.frame.label':
-        if (next.frame !== null && typeof suggested === 'string' && suggested !== '') next.frame.label = suggested;
+        if (next.frame !== null && typeof suggested === 'string' && suggested !== '')
+          next.frame.label = suggested;
         break;
       default:
         break;

@@ -19,7 +19,12 @@ export async function rasteriseScene(
   const blurSigma = options.blurSigma ?? 0;
   const width = Math.max(1, Math.round(scene.width * pxPerModule));
   const height = Math.max(1, Math.round(scene.height * pxPerModule));
-  const svg = sceneToSvg(scene, logo, { width: String(width), height: String(height) }, await loadLabelOutlines());
+  const svg = sceneToSvg(
+    scene,
+    logo,
+    { width: String(width), height: String(height) },
+    await loadLabelOutlines(),
+  );
   const { data, info } = await sharp(Buffer.from(svg))
     .flatten({ background: options.ground ?? '#ffffff' })
     .ensureAlpha()

@@ -36,7 +36,9 @@ export async function exportQr(
   if (!shortUrl(qr))
     return { failed: true, text: 'The short URL is assigned at the first sync; export once it shows above.' };
   if (format === 'svg') {
-    bytes = new TextEncoder().encode(qrSvg(shortUrl(qr), designOf(qr.design), await loadLabelOutlines(), sizeMm));
+    bytes = new TextEncoder().encode(
+      qrSvg(shortUrl(qr), designOf(qr.design), await loadLabelOutlines(), sizeMm),
+    );
   } else {
     const token = await platform().secureToken.get();
     // The server refuses dpi on anything but PNG (400 not_applicable).

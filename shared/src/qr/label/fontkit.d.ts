@@ -3,7 +3,12 @@ declare module 'fontkit' {
   export type PathCommand = { readonly command: string; readonly args: readonly number[] };
   export type Glyph = {
     readonly advanceWidth: number;
-    readonly bbox: { readonly minX: number; readonly maxX: number; readonly minY: number; readonly maxY: number };
+    readonly bbox: {
+      readonly minX: number;
+      readonly maxX: number;
+      readonly minY: number;
+      readonly maxY: number;
+    };
     readonly path: { readonly commands: readonly PathCommand[] };
   };
   export type Font = {

@@ -23,7 +23,9 @@ export function labelFontPath(face: LabelFace): string {
 /** Printable ASCII, Latin-1 letters and signs, and the typographic quotes and dashes of a menu. */
 export const LABEL_CHARSET: string = [
   ...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCodePoint(0x20 + i)),
-  ...Array.from({ length: 0x100 - 0xa1 }, (_, i) => String.fromCodePoint(0xa1 + i)).filter((c) => c !== '\u00ad'),
+  ...Array.from({ length: 0x100 - 0xa1 }, (_, i) => String.fromCodePoint(0xa1 + i)).filter(
+    (c) => c !== '\u00ad',
+  ),
   ...'‘’“”–—…€•',
 ].join('');
 
@@ -74,7 +76,10 @@ function tablesOf(font: Font) {
   };
 }
 
-export async function buildLabelFontTables(): Promise<{ metrics: LabelFontMetrics; outlines: LabelFontOutlines }> {
+export async function buildLabelFontTables(): Promise<{
+  metrics: LabelFontMetrics;
+  outlines: LabelFontOutlines;
+}> {
   const faces = ['sans', 'serif', 'mono'] as const;
   const tables = await Promise.all(
     faces.map(async (face) => tablesOf(create(await readFile(labelFontPath(face))))),
@@ -82,7 +87,10 @@ export async function buildLabelFontTables(): Promise<{ metrics: LabelFontMetric
   const [sans, serif, mono] = tables;
   if (sans === undefined || serif === undefined || mono === undefined) throw new Error('missing face');
   return {
-    metrics: { source: LABEL_FONT_SOURCE, faces: { sans: sans.metrics, serif: serif.metrics, mono: mono.metrics } },
+    metrics: {
+      source: LABEL_FONT_SOURCE,
+      faces: { sans: sans.metrics, serif: serif.metrics, mono: mono.metrics },
+    },
     outlines: { sans: sans.outlines, serif: serif.outlines, mono: mono.outlines },
   };
 }

@@ -24,7 +24,12 @@ export type LabelLayout = {
 };
 
 /** The label band inside the frame ring, in modules. */
-export type LabelBox = { readonly left: number; readonly right: number; readonly top: number; readonly bottom: number };
+export type LabelBox = {
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  readonly bottom: number;
+};
 
 /** Clear space between the label's ink and the frame's sides. */
 export const LABEL_SIDE_MARGIN = 1;
@@ -86,7 +91,12 @@ function place(fitted: { fontSize: number; lines: string[] }, face: LabelFace, b
       const m = measureText(text, face);
       // Centre the ink, not the advance box: side bearings differ from glyph to glyph.
       const inkCentre = ((m.inkLeft + m.inkRight) / 2) * fontSize;
-      return { text, x: centre - inkCentre, baseline: firstBaseline + i * pitch, width: m.advance * fontSize };
+      return {
+        text,
+        x: centre - inkCentre,
+        baseline: firstBaseline + i * pitch,
+        width: m.advance * fontSize,
+      };
     }),
   };
 }
@@ -111,7 +121,9 @@ export function layoutLabel(text: string, face: LabelFace, box: LabelBox): Label
   const fitted = fit(drawable, face, box);
   if (fitted !== null) {
     const placed = place(fitted, face, box);
-    return unsupported.length === 0 ? placed : { ...placed, problem: { kind: 'unsupported', characters: unsupported } };
+    return unsupported.length === 0
+      ? placed
+      : { ...placed, problem: { kind: 'unsupported', characters: unsupported } };
   }
   // Refused: drawn as one line at the floor size (the preview shows what overflows).
   const floor = MIN_LABEL_CAP_MODULES / capHeightEm(face);

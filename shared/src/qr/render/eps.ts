@@ -5,7 +5,6 @@ import { prepareQr } from '../prepare';
 import { colourComponents } from './ps-colour';
 import { PT_PER_MM, type QrRenderInput, type QrRenderOutput } from './types';
 
-
 function n(v: number): string {
   return String(Math.round(v * 10000) / 10000);
 }

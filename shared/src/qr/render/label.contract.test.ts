@@ -27,7 +27,13 @@ const designOf = (label: string, font: 'sans' | 'serif' | 'mono' = 'sans') =>
   qrDesignSchema.parse({ frame: { label, font, color: '#1a1a1a', textColor: '#ffffff' } });
 
 /** Bounding box, in modules, of the label's (white) ink inside the band under the symbol. */
-function labelInk(image: RgbaImage, format: QrFormat, sceneWidth: number, bandTop: number, bandBottom: number) {
+function labelInk(
+  image: RgbaImage,
+  format: QrFormat,
+  sceneWidth: number,
+  bandTop: number,
+  bandBottom: number,
+) {
   // PNG keeps whole pixels a module and pads the remainder around the artwork.
   const px = format === 'png' ? Math.floor(image.width / sceneWidth) : image.width / sceneWidth;
   const off = format === 'png' ? Math.floor((image.width - px * sceneWidth) / 2) : 0;
@@ -90,7 +96,10 @@ describe('print-ready label text', () => {
   it.each(['sans', 'serif', 'mono'] as const)('the PDF embeds the bundled %s face', async (font) => {
     const out = await renderQr('pdf', { url: URL, design: designOf(SHORT, font), sizeMm: 30 });
     const { stdout } = await withFile(out, (path) => run('pdffonts', [path]));
-    const rows = stdout.split('\n').slice(2).filter((l) => l.trim() !== '');
+    const rows = stdout
+      .split('\n')
+      .slice(2)
+      .filter((l) => l.trim() !== '');
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(row).toMatch(/DejaVu/);
@@ -124,11 +133,19 @@ describe('print-ready label text', () => {
   });
 
   it('refuses characters the font cannot draw instead of printing empty boxes', async () => {
-    const result = await checkAndRenderQr({ format: 'svg', input: { url: URL, design: designOf('SCAN ✓ HERE'), sizeMm: 30 } });
+    const result = await checkAndRenderQr({
+      format: 'svg',
+      input: { url: URL, design: designOf('SCAN ✓ HERE'), sizeMm: 30 },
+    });
     expect(result.kind).toBe('refused');
     if (result.kind !== 'refused') return;
     expect(result.problems).toContainEqual(
-      expect.objectContaining({ field: 'design.frame.label', issue: 'label_unsupported_characters', characters: '✓', suggested: 'SCAN HERE' }),
+      expect.objectContaining({
+        field: 'design.frame.label',
+        issue: 'label_unsupported_characters',
+        characters: '✓',
+        suggested: 'SCAN HERE',
+      }),
     );
   });
 });

@@ -81,13 +81,19 @@ export async function renderPdf(input: QrRenderInput): Promise<QrRenderOutput> {
     const { label } = scene.frame;
     // The bundled face, embedded as a subset (D-520); each glyph set at the layout's own pen
     // position, so no kerning or ligature moves it off the spot every other format draws.
-    doc.font(labelFontPath(label.font)).fontSize(label.fontSize * unit).fillColor(colour(label.color));
+    doc
+      .font(labelFontPath(label.font))
+      .fontSize(label.fontSize * unit)
+      .fillColor(colour(label.color));
     for (const line of label.lines) {
       let pen = line.x;
       const advances = advancesEm(line.text, label.font);
       [...line.text].forEach((c, i) => {
         if (c.trim() !== '')
-          doc.text(c, off + pen * unit, off + line.baseline * unit, { lineBreak: false, baseline: 'alphabetic' });
+          doc.text(c, off + pen * unit, off + line.baseline * unit, {
+            lineBreak: false,
+            baseline: 'alphabetic',
+          });
         pen += (advances[i] ?? 0) * label.fontSize;
       });
     }

@@ -6,7 +6,6 @@ import { prepareQr } from '../prepare';
 import type { QrScene } from '../scene';
 import type { QrRenderInput, QrRenderOutput } from './types';
 
-
 /**
  * The SVG document of a scene. The viewBox is the module grid (one unit = one module, integer
  * origin), so square modules land on whole units; `width`/`height` carry the physical or pixel size.
