@@ -3,6 +3,7 @@ import { contrastRatio, darken, lighten, relativeLuminance } from './color';
 import { MIN_QUIET_ZONE_MODULES, type QrDesign } from './design';
 import type { QrEcLevel } from './encode';
 import { MIN_LABEL_CAP_MODULES } from './label/layout';
+import { capHeightEm } from './label/metrics';
 import { knockoutSide, type QrScene } from './scene';
 
 /** One refusal reason with its one-click fix: apply `suggested` to `field` and validate again. */
@@ -195,6 +196,35 @@ export function checkLabel(scene: QrScene): QrProblem[] {
       message: `“${text}” does not fit the frame on two lines at a readable size; shorten it to “${problem.longestFit}” or less.`,
       suggested: problem.longestFit === '' ? null : problem.longestFit,
       minCapModules: MIN_LABEL_CAP_MODULES,
+    },
+  ];
+}
+
+/** Smallest printed capital of a frame label (about 6 pt type): below it the call-to-action is a smudge. */
+export const MIN_LABEL_CAP_MM = 0.8;
+
+/**
+ * The label's capitals at the printed size (D-520). `artworkModules` as in `checkPrintSize`; a
+ * label already refused (too long, unsupported) is judged by that problem alone.
+ */
+export function checkLabelPrintSize(
+  sizeMm: number | undefined,
+  artworkModules: number,
+  scene: QrScene,
+): QrProblem[] {
+  const label = scene.frame?.label;
+  if (sizeMm === undefined || label === undefined || label.problem !== null) return [];
+  const capModules = label.fontSize * capHeightEm(label.font);
+  const capMm = (sizeMm / artworkModules) * capModules;
+  if (capMm >= MIN_LABEL_CAP_MM - 1e-9) return [];
+  const min = Math.ceil(((MIN_LABEL_CAP_MM * artworkModules) / capModules) * 10 - 1e-9) / 10;
+  return [
+    {
+      field: 'sizeMm',
+      issue: 'label_too_small',
+      message: `At ${sizeMm} mm the label's capitals are ${capMm.toFixed(2)} mm tall; print at least ${min} mm wide (capitals ≥ ${MIN_LABEL_CAP_MM} mm) or shorten the label.`,
+      suggested: min,
+      capMm: Math.round(capMm * 100) / 100,
     },
   ];
 }

@@ -1,6 +1,7 @@
 import {
   checkColours,
   checkLabel,
+  checkLabelPrintSize,
   checkLogo,
   checkPrintSize,
   checkQuietZone,
@@ -27,13 +28,20 @@ export function qrRuleProblems(url: string, design: QrDesign, sizeMm?: number): 
   const text = shortQrText(url);
   const scene = buildScene(encodeQr(text, ecLevelFor(design)), design);
   const fixedWidth = scene.width + 2 * Math.max(0, MIN_QUIET_ZONE_MODULES - design.margin);
+  // One size suggestion: the larger of what the modules and the label's capitals need.
+  const moduleSize = checkPrintSize(sizeMm, fixedWidth);
+  const labelSize = checkLabelPrintSize(sizeMm, fixedWidth, scene);
+  const sizeProblems =
+    labelSize.length > 0 && Number(labelSize[0]?.suggested) > Number(moduleSize[0]?.suggested ?? 0)
+      ? labelSize
+      : moduleSize;
   const problems = [
     ...checkColours(design),
     ...checkQuietZone(design),
     ...checkLabel(scene),
     ...checkLogo(design, ecLevelFor(design), (ec) => encodeQr(text, ec).size),
     // Judged at the quiet zone the fix above would give, so every suggestion holds together.
-    ...checkPrintSize(sizeMm, fixedWidth),
+    ...sizeProblems,
   ];
   return { text, scene, problems, minSizeMm: minimumSizeMm(fixedWidth) };
 }

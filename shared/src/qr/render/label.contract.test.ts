@@ -9,6 +9,7 @@ import { decodeQr, type RgbaImage } from '../decode';
 import { qrDesignSchema } from '../design';
 import { measureText } from '../label/metrics';
 import { prepareQr } from '../prepare';
+import { qrRuleProblems } from '../rules';
 import { QR_FORMATS, renderQr, type QrFormat, type QrRenderOutput } from './index';
 import { overWhite, rasteriseOutput } from './testing';
 
@@ -147,5 +148,15 @@ describe('print-ready label text', () => {
         suggested: 'SCAN HERE',
       }),
     );
+  });
+
+  it('refuses a print size whose label capitals would be under 0.8 mm, suggesting the size that holds them', () => {
+    const design = designOf(LONGEST);
+    const small = qrRuleProblems(URL, design, 15).problems;
+    expect(small).toEqual([expect.objectContaining({ field: 'sizeMm', issue: 'label_too_small' })]);
+    const suggested = Number(small[0]?.suggested);
+    expect(suggested).toBeGreaterThan(15);
+    expect(qrRuleProblems(URL, design, suggested).problems).toEqual([]);
+    expect(qrRuleProblems(URL, designOf(SHORT), 15).problems).toEqual([]);
   });
 });
