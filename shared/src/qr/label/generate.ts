@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- fontkit ships no types; the e2e project reaches this file by import, not by include
+/// <reference path="./fontkit.d.ts" />
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { create, type Font, type PathCommand } from 'fontkit';
