@@ -2,7 +2,9 @@ import type { ErrorDetail } from '../errors/details';
 import { contrastRatio, darken, lighten, relativeLuminance } from './color';
 import { MIN_QUIET_ZONE_MODULES, type QrDesign } from './design';
 import type { QrEcLevel } from './encode';
-import { knockoutSide } from './scene';
+import { MIN_LABEL_CAP_MODULES } from './label/layout';
+import { capHeightEm } from './label/metrics';
+import { knockoutSide, type QrScene } from './scene';
 
 /** One refusal reason with its one-click fix: apply `suggested` to `field` and validate again. */
 export type QrProblem = ErrorDetail & {
@@ -155,6 +157,74 @@ export function checkPrintSize(sizeMm: number | undefined, artworkModules: numbe
       message: `At ${sizeMm} mm each module is ${moduleMm.toFixed(2)} mm; print at least ${min} mm wide (modules ≥ ${MIN_MODULE_MM} mm).`,
       suggested: min,
       moduleMm: Math.round(moduleMm * 1000) / 1000,
+    },
+  ];
+}
+
+/** The field a label problem names, as the API body spells it. */
+export const LABEL_FIELD = 'design.frame.label';
+
+/**
+ * The frame's call-to-action must print whole (D-520): set in the bundled face, fitted to the band
+ * on one or two lines with capitals at least MIN_LABEL_CAP_MODULES tall; otherwise refused.
+ */
+export function checkLabel(scene: QrScene): QrProblem[] {
+  const problem = scene.frame?.label.problem ?? null;
+  if (scene.frame === null || problem === null) return [];
+  const { text } = scene.frame.label;
+  if (problem.kind === 'unsupported') {
+    const list = problem.characters.map((c) => `“${c}”`).join(', ');
+    return [
+      {
+        field: LABEL_FIELD,
+        issue: 'label_unsupported_characters',
+        message: `The label font cannot print ${list}; remove ${problem.characters.length === 1 ? 'it' : 'them'}.`,
+        suggested:
+          [...text]
+            .filter((c) => !problem.characters.includes(c))
+            .join('')
+            .replace(/ {2,}/g, ' ')
+            .trim() || null,
+        characters: problem.characters.join(''),
+      },
+    ];
+  }
+  return [
+    {
+      field: LABEL_FIELD,
+      issue: 'label_too_long',
+      message: `“${text}” does not fit the frame on two lines at a readable size; shorten it to “${problem.longestFit}” or less.`,
+      suggested: problem.longestFit === '' ? null : problem.longestFit,
+      minCapModules: MIN_LABEL_CAP_MODULES,
+    },
+  ];
+}
+
+/** Smallest printed capital of a frame label (about 6 pt type): below it the call-to-action is a smudge. */
+export const MIN_LABEL_CAP_MM = 0.8;
+
+/**
+ * The label's capitals at the printed size (D-520). `artworkModules` as in `checkPrintSize`; a
+ * label already refused (too long, unsupported) is judged by that problem alone.
+ */
+export function checkLabelPrintSize(
+  sizeMm: number | undefined,
+  artworkModules: number,
+  scene: QrScene,
+): QrProblem[] {
+  const label = scene.frame?.label;
+  if (sizeMm === undefined || label === undefined || label.problem !== null) return [];
+  const capModules = label.fontSize * capHeightEm(label.font);
+  const capMm = (sizeMm / artworkModules) * capModules;
+  if (capMm >= MIN_LABEL_CAP_MM - 1e-9) return [];
+  const min = Math.ceil(((MIN_LABEL_CAP_MM * artworkModules) / capModules) * 10 - 1e-9) / 10;
+  return [
+    {
+      field: 'sizeMm',
+      issue: 'label_too_small',
+      message: `At ${sizeMm} mm the label's capitals are ${capMm.toFixed(2)} mm tall; print at least ${min} mm wide (capitals ≥ ${MIN_LABEL_CAP_MM} mm) or shorten the label.`,
+      suggested: min,
+      capMm: Math.round(capMm * 100) / 100,
     },
   ];
 }

@@ -38,6 +38,10 @@ export function applyQrFixes(design: QrDesign, fixes: readonly QrFix[]): QrDesig
       case 'logo.knockout':
         if (next.logo !== null) next.logo.knockout = suggested === true || suggested === 'true';
         break;
+      case 'design.frame.label':
+        if (next.frame !== null && typeof suggested === 'string' && suggested !== '')
+          next.frame.label = suggested;
+        break;
       default:
         break;
     }

@@ -4,6 +4,7 @@ import type { QrScene } from './scene';
 import { sceneToSvg } from './render/svg';
 import type { RgbaImage } from './decode';
 import { gaussianBlur } from './blur';
+import { loadLabelOutlines } from './label/outlines';
 
 /**
  * Rasterises a scene (through its SVG, so the validator sees exactly what the SVG renderer
@@ -18,7 +19,12 @@ export async function rasteriseScene(
   const blurSigma = options.blurSigma ?? 0;
   const width = Math.max(1, Math.round(scene.width * pxPerModule));
   const height = Math.max(1, Math.round(scene.height * pxPerModule));
-  const svg = sceneToSvg(scene, logo, { width: String(width), height: String(height) });
+  const svg = sceneToSvg(
+    scene,
+    logo,
+    { width: String(width), height: String(height) },
+    await loadLabelOutlines(),
+  );
   const { data, info } = await sharp(Buffer.from(svg))
     .flatten({ background: options.ground ?? '#ffffff' })
     .ensureAlpha()

@@ -1,5 +1,7 @@
 import {
   checkColours,
+  checkLabel,
+  checkLabelPrintSize,
   checkLogo,
   checkPrintSize,
   checkQuietZone,
@@ -19,19 +21,27 @@ export type QrRuleResult = {
 };
 
 /**
- * Every rule-based problem (colours, quiet zone, logo, printed module size) without the decode
+ * Every rule-based problem (colours, quiet zone, frame label, logo, printed module size) without the decode
  * check: pure and browser-safe, for the editor's live feedback. `validateQrDesign` adds the decode.
  */
 export function qrRuleProblems(url: string, design: QrDesign, sizeMm?: number): QrRuleResult {
   const text = shortQrText(url);
   const scene = buildScene(encodeQr(text, ecLevelFor(design)), design);
   const fixedWidth = scene.width + 2 * Math.max(0, MIN_QUIET_ZONE_MODULES - design.margin);
+  // One size suggestion: the larger of what the modules and the label's capitals need.
+  const moduleSize = checkPrintSize(sizeMm, fixedWidth);
+  const labelSize = checkLabelPrintSize(sizeMm, fixedWidth, scene);
+  const sizeProblems =
+    labelSize.length > 0 && Number(labelSize[0]?.suggested) > Number(moduleSize[0]?.suggested ?? 0)
+      ? labelSize
+      : moduleSize;
   const problems = [
     ...checkColours(design),
     ...checkQuietZone(design),
+    ...checkLabel(scene),
     ...checkLogo(design, ecLevelFor(design), (ec) => encodeQr(text, ec).size),
     // Judged at the quiet zone the fix above would give, so every suggestion holds together.
-    ...checkPrintSize(sizeMm, fixedWidth),
+    ...sizeProblems,
   ];
   return { text, scene, problems, minSizeMm: minimumSizeMm(fixedWidth) };
 }

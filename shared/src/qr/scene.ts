@@ -1,5 +1,7 @@
 import type { QrDesign } from './design';
 import type { QrMatrix } from './encode';
+import { layoutLabel, type LabelBox, type LabelLayout } from './label/layout';
+import type { LabelFace } from './label/metrics';
 import { circle, rect, roundedRect, type Corners, type Path } from './path';
 
 /**
@@ -32,13 +34,12 @@ export type QrScene = {
   readonly frame: {
     readonly path: Path;
     readonly color: string;
-    readonly label: {
+    readonly label: LabelLayout & {
       readonly text: string;
-      readonly x: number;
-      readonly y: number;
-      readonly fontSize: number;
-      readonly font: 'sans' | 'serif' | 'mono';
+      readonly font: LabelFace;
       readonly color: string;
+      /** The band the label is fitted into (inside the frame ring). */
+      readonly box: LabelBox;
     };
   } | null;
 };
@@ -163,17 +164,17 @@ export function buildScene(matrix: QrMatrix, design: QrDesign): QrScene {
     const path: Path = [];
     roundedRect(path, 0, 0, width, height, [1, 1, 1, 1]);
     rect(path, ring, ring, inner - 2 * ring, inner - 2 * ring, true);
-    const band = height - inner;
+    // The band under the symbol, inside the ring; the label's size is fitted to it (D-520).
+    const box: LabelBox = { left: ring, right: width - ring, top: inner - ring, bottom: height - ring };
     frame = {
       path,
       color: design.frame.color,
       label: {
+        ...layoutLabel(design.frame.label, design.frame.font, box),
         text: design.frame.label,
-        x: width / 2,
-        y: inner + band / 2,
-        fontSize: band * 0.5,
         font: design.frame.font,
         color: design.frame.textColor,
+        box,
       },
     };
   }

@@ -6,7 +6,7 @@ import {
 } from '@linkhub/shared/qr/design';
 import { QrFrameFields } from './qr-frame-fields';
 import { QrLogoFields } from './qr-logo-fields';
-import { locallyDrawable, qrSvg } from './qr-svg';
+import { locallyDrawable, qrSvg, useLabelOutlines } from './qr-svg';
 import { allDesignProblems } from './save-blocker';
 
 const EC_LABELS: Record<(typeof QR_DESIGN_EC_LEVELS)[number], string> = {
@@ -28,7 +28,8 @@ export function QrDesigner({
   onChange: (d: QrDesign) => void;
   readOnly: boolean;
 }) {
-  const svg = qrSvg(url || 'https://example.com', design);
+  const outlines = useLabelOutlines();
+  const svg = qrSvg(url || 'https://example.com', design, outlines);
   const problems = allDesignProblems(url, design);
   const { logoLeftOut } = locallyDrawable(design);
   return (

@@ -6,6 +6,7 @@ import { platform } from '../../platform/bridge';
 import { errorText } from '../../ui/error-messages';
 import type { Outcome } from '../../ui/outcome';
 import { shortUrl } from '../links/link-filter';
+import { loadLabelOutlines } from '@linkhub/shared/qr/label/outlines';
 import { designOf, qrSvg } from './qr-svg';
 
 export type ExportFormat = (typeof QR_EXPORT_FORMATS)[number];
@@ -35,7 +36,9 @@ export async function exportQr(
   if (!shortUrl(qr))
     return { failed: true, text: 'The short URL is assigned at the first sync; export once it shows above.' };
   if (format === 'svg') {
-    bytes = new TextEncoder().encode(qrSvg(shortUrl(qr), designOf(qr.design), sizeMm));
+    bytes = new TextEncoder().encode(
+      qrSvg(shortUrl(qr), designOf(qr.design), await loadLabelOutlines(), sizeMm),
+    );
   } else {
     const token = await platform().secureToken.get();
     // The server refuses dpi on anything but PNG (400 not_applicable).

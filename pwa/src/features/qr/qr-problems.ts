@@ -20,6 +20,10 @@ function fixLabel(problem: QrProblem): string {
       return 'Use error correction H';
     case 'logo_too_large':
       return `Shrink the logo to ${Math.round(Number(problem.suggested) * 100)} %`;
+    case 'label_too_long':
+      return problem.suggested === null ? 'Shorten the label' : `Shorten to “${String(problem.suggested)}”`;
+    case 'label_unsupported_characters':
+      return 'Remove the characters the font lacks';
     default:
       return 'Fix';
   }

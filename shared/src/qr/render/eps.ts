@@ -1,18 +1,12 @@
 import sharp from 'sharp';
 import type { Path } from '../path';
+import { labelPath, loadLabelOutlines } from '../label/outlines';
 import { prepareQr } from '../prepare';
 import { colourComponents } from './ps-colour';
 import { PT_PER_MM, type QrRenderInput, type QrRenderOutput } from './types';
 
-const PS_FONTS = { sans: 'Helvetica-Bold', serif: 'Times-Bold', mono: 'Courier-Bold' } as const;
-
 function n(v: number): string {
   return String(Math.round(v * 10000) / 10000);
-}
-
-function psString(text: string): string {
-  // Latin-1 only in standard fonts; anything else becomes '?'.
-  return `(${text.replace(/[^\x20-\x7e]/g, '?').replace(/[\\()]/g, (c) => `\\${c}`)})`;
 }
 
 /** PostScript path operators, y flipped (PostScript's origin is bottom-left). */
@@ -48,13 +42,10 @@ export async function renderEps(input: QrRenderInput): Promise<QrRenderOutput> {
   if (scene.background !== null) body.push(setColour(scene.background), `0 0 ${n(w)} ${n(h)} rectfill`);
   if (scene.frame !== null) {
     const { label } = scene.frame;
-    const size = label.fontSize * unit;
     body.push(setColour(scene.frame.color), psPath(scene.frame.path, unit, h), 'fill');
-    body.push(
-      setColour(label.color),
-      `/${PS_FONTS[label.font]} findfont ${n(size)} scalefont setfont`,
-      `${psString(label.text)} dup stringwidth pop 2 div ${n(label.x * unit)} exch sub ${n(h - label.y * unit - size * 0.35)} moveto show`,
-    );
+    // Glyph outlines of the bundled face (D-520): no font lookup on the printer's RIP.
+    const glyphs = labelPath(label, label.font, await loadLabelOutlines());
+    if (glyphs.length > 0) body.push(setColour(label.color), psPath(glyphs, unit, h), 'fill');
   }
   const rects: string[] = [];
   const r = scene.darkRects;

@@ -1,11 +1,12 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { toCmyk } from '../color';
+import { labelFontPath } from '../label/generate';
+import { advancesEm } from '../label/metrics';
 import type { Path } from '../path';
 import { prepareQr } from '../prepare';
 import { PT_PER_MM, type QrRenderInput, type QrRenderOutput } from './types';
 
-const PDF_FONTS = { sans: 'Helvetica-Bold', serif: 'Times-Bold', mono: 'Courier-Bold' } as const;
 /** Room outside the bleed for crop marks. */
 const SLUG_MM = 6;
 const MARK_MM = 4;
@@ -78,15 +79,24 @@ export async function renderPdf(input: QrRenderInput): Promise<QrRenderOutput> {
     tracePath(doc, scene.frame.path, unit, off, off);
     doc.fill(colour(scene.frame.color));
     const { label } = scene.frame;
-    const fontSize = label.fontSize * unit;
-    doc.font(PDF_FONTS[label.font]).fontSize(fontSize).fillColor(colour(label.color));
-    const textW = doc.widthOfString(label.text);
-    doc.text(
-      label.text,
-      off + label.x * unit - textW / 2,
-      off + label.y * unit - fontSize * 0.5 - fontSize * 0.12,
-      { lineBreak: false },
-    );
+    // The bundled face, embedded as a subset (D-520); each glyph set at the layout's own pen
+    // position, so no kerning or ligature moves it off the spot every other format draws.
+    doc
+      .font(labelFontPath(label.font))
+      .fontSize(label.fontSize * unit)
+      .fillColor(colour(label.color));
+    for (const line of label.lines) {
+      let pen = line.x;
+      const advances = advancesEm(line.text, label.font);
+      [...line.text].forEach((c, i) => {
+        if (c.trim() !== '')
+          doc.text(c, off + pen * unit, off + line.baseline * unit, {
+            lineBreak: false,
+            baseline: 'alphabetic',
+          });
+        pen += (advances[i] ?? 0) * label.fontSize;
+      });
+    }
   }
   const r = scene.darkRects;
   for (let i = 0; i + 3 < r.length; i += 4) {

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { prepareQr } from '../prepare';
+import { loadLabelOutlines } from '../label/outlines';
 import { sceneToSvg } from './svg';
 import { MM_PER_INCH, type QrRenderInput, type QrRenderOutput } from './types';
 
@@ -17,10 +18,15 @@ export async function renderPng(input: QrRenderInput): Promise<QrRenderOutput> {
     throw new RangeError(`${input.sizeMm} mm at ${dpi} DPI leaves less than a pixel a module`);
   const extra = widthPx - pxPerModule * scene.width;
   const left = Math.floor(extra / 2);
-  const svg = sceneToSvg(scene, logo, {
-    width: String(pxPerModule * scene.width),
-    height: String(pxPerModule * scene.height),
-  });
+  const svg = sceneToSvg(
+    scene,
+    logo,
+    {
+      width: String(pxPerModule * scene.width),
+      height: String(pxPerModule * scene.height),
+    },
+    await loadLabelOutlines(),
+  );
   const background = scene.background ?? '#00000000';
   const bytes = await sharp(Buffer.from(svg))
     .extend({ left, right: extra - left, top: left, bottom: extra - left, background })

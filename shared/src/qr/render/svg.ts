@@ -1,30 +1,22 @@
 import { logoToDataUrl, type LogoImage } from '../logo';
 import { rectsToSvgPathData, toSvgPathData } from '../path';
+import type { LabelFontOutlines } from '../label/metrics';
+import { labelPath, loadLabelOutlines } from '../label/outlines';
 import { prepareQr } from '../prepare';
 import type { QrScene } from '../scene';
 import type { QrRenderInput, QrRenderOutput } from './types';
 
-export const SVG_FONT_FAMILIES = {
-  sans: "Helvetica, Arial, 'Liberation Sans', sans-serif",
-  serif: "'Times New Roman', Times, 'Liberation Serif', serif",
-  mono: "'Courier New', Courier, 'Liberation Mono', monospace",
-} as const;
-
-function escapeXml(text: string): string {
-  return text.replace(
-    /[<>&'"]/g,
-    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
-  );
-}
-
 /**
  * The SVG document of a scene. The viewBox is the module grid (one unit = one module, integer
  * origin), so square modules land on whole units; `width`/`height` carry the physical or pixel size.
+ * The frame label is glyph outlines from the bundled face (D-520), never live text; without the
+ * glyph table (`null`, still loading in the browser) the label is left out.
  */
 export function sceneToSvg(
   scene: QrScene,
   logo: LogoImage | null,
   size: { readonly width: string; readonly height: string },
+  outlines: LabelFontOutlines | null,
 ): string {
   const parts: string[] = [
     `<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="${size.width}" height="${size.height}" viewBox="0 0 ${scene.width} ${scene.height}">`,
@@ -34,10 +26,12 @@ export function sceneToSvg(
   }
   if (scene.frame !== null) {
     const { label } = scene.frame;
-    parts.push(
-      `<path fill="${scene.frame.color}" d="${toSvgPathData(scene.frame.path)}"/>`,
-      `<text x="${label.x}" y="${label.y}" fill="${label.color}" font-family="${escapeXml(SVG_FONT_FAMILIES[label.font])}" font-size="${label.fontSize}" font-weight="bold" text-anchor="middle" dominant-baseline="central">${escapeXml(label.text)}</text>`,
-    );
+    parts.push(`<path fill="${scene.frame.color}" d="${toSvgPathData(scene.frame.path)}"/>`);
+    if (outlines !== null) {
+      parts.push(
+        `<path fill="${label.color}" shape-rendering="geometricPrecision" d="${toSvgPathData(labelPath(label, label.font, outlines))}"/>`,
+      );
+    }
   }
   const rendering = scene.gridAligned ? 'crispEdges' : 'geometricPrecision';
   parts.push(
@@ -56,7 +50,12 @@ export function sceneToSvg(
 export async function renderSvg(input: QrRenderInput): Promise<QrRenderOutput> {
   const { scene, logo } = prepareQr(input.url, input.design, input.logoImage);
   const heightMm = (input.sizeMm * scene.height) / scene.width;
-  const svg = sceneToSvg(scene, logo, { width: `${round(input.sizeMm)}mm`, height: `${round(heightMm)}mm` });
+  const svg = sceneToSvg(
+    scene,
+    logo,
+    { width: `${round(input.sizeMm)}mm`, height: `${round(heightMm)}mm` },
+    await loadLabelOutlines(),
+  );
   return {
     bytes: new TextEncoder().encode(svg),
     mime: 'image/svg+xml',

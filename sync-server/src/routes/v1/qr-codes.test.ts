@@ -108,6 +108,36 @@ describe('/v1/qr-codes', () => {
     ).toBe(404);
   });
 
+  it('refuses a frame label that cannot print whole, naming the field and the text that fits; creates nothing', async () => {
+    const frame = { label: 'W'.repeat(40), font: 'sans', color: '#1a1a1a', text_color: '#ffffff' };
+    const res = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: { destination_url: 'https://example.com/wide', slug: 'wide-label', design: { frame } },
+    });
+    expect(res.status).toBe(422);
+    const body = await json<ErrorBody & { error: { details: Array<{ suggested?: unknown }> } }>(res);
+    expect(body.error.code).toBe('qr_unscannable');
+    expect(body.error.details).toContainEqual(
+      expect.objectContaining({
+        field: 'design.frame.label',
+        issue: 'label_too_long',
+        suggested: expect.stringMatching(/^W{10,39}$/),
+      }),
+    );
+    const created = await kit.deps.pool.query('SELECT 1 FROM qr_slug_reservations WHERE slug = $1', [
+      'wide-label',
+    ]);
+    expect(created.rowCount).toBe(0);
+    const fits = await kit.api('POST', '/v1/qr-codes', {
+      key,
+      body: {
+        destination_url: 'https://example.com/menu-3',
+        design: { frame: { ...frame, label: 'SCAN FOR THE MENU' } },
+      },
+    });
+    expect(fits.status).toBe(201);
+  });
+
   it('refuses unsafe destinations and needs qr scopes', async () => {
     const unsafe = await kit.api('POST', '/v1/qr-codes', {
       key,
