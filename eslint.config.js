@@ -99,6 +99,12 @@ const TEST_SUPPORT_IMPORTS = {
  */
 const SHARED_SERVER_ONLY = [
   'db',
+  'domains/host-policy',
+  'experiments/click-id',
+  'mail/outbox-location',
+  'net/host-header',
+  'qr/label/generate',
+  'svg/logo',
   'artifacts',
   'logging',
   'analytics/client-ip',

@@ -205,6 +205,8 @@ export function appErrorFor(code: ErrorCode, options: AppErrorOptions = {}): App
       return new SessionAssuranceError(code, options);
     case 'not_found':
       return new NotFoundError(options);
+    case 'stale_write':
+      return new PreconditionFailedError(options);
     case 'request_too_large':
       return new PayloadTooLargeError(options);
     case 'unsupported_media_type':

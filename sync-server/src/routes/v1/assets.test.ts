@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { qrEncodedText } from '@linkhub/shared/qr/short-url';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -177,9 +178,7 @@ describe('QR designs with an uploaded logo', () => {
     expect(png.status).toBe(200);
     const seen = await centre(Buffer.from(await png.arrayBuffer()));
     expect(seen.rgb).toEqual([0xe4, 0x00, 0x2b]); // the uploaded logo, in the middle
-    expect(seen.text).toEqual([
-      `HTTPS://${kit.deps.config.LINK_HOST.toUpperCase()}/WITH-LOGO`.replace('HTTPS://', 'https://'),
-    ]);
+    expect(seen.text).toEqual([qrEncodedText(kit.deps.addressOf, kit.deps.config.LINK_HOST, 'with-logo')]);
   });
 
   it('refuse a logo too large for the code before save, with the fix', async () => {
