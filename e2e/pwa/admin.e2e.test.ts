@@ -303,43 +303,43 @@ describe('custom domains', () => {
     await page.getByLabel('Domain name').fill(ours);
     await page.getByRole('button', { name: 'Add domain' }).click();
     await page.getByText(`${ours} belongs to LinkHub: connect a domain of your own.`).waitFor();
-    await page.getByLabel('Domain name').fill('https://Go.Dara.Example/shop');
+    await page.getByLabel('Domain name').fill('https://Go.Dara-Shop.com/shop');
     await page.getByRole('button', { name: 'Add domain' }).click();
     const [row] = await eventually(
       () =>
         h.sql<{ id: string; verification_record_name: string; verification_token: string }>(
           'SELECT id, verification_record_name, verification_token FROM custom_domains WHERE hostname = $1',
-          ['go.dara.example'],
+          ['go.dara-shop.com'],
         ),
       (rows) => rows.length === 1,
     );
     // The record the server chose reaches the editor with the next pull.
-    const setup = page.getByRole('group', { name: 'How to verify go.dara.example' });
+    const setup = page.getByRole('group', { name: 'How to verify go.dara-shop.com' });
     await setup.getByText(row?.verification_token ?? '-', { exact: true }).waitFor();
     expect(await setup.getByText(row?.verification_record_name ?? '-', { exact: true }).count()).toBe(1);
     expect(await page.getByText('Waiting for DNS').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
 
     // An internationalised name is shown as typed, with the ASCII form DNS providers ask for beside it.
-    await page.getByLabel('Domain name').fill('Bücher.Dara.Example');
+    await page.getByLabel('Domain name').fill('Bücher.Dara-Shop.com');
     await page.getByRole('button', { name: 'Add domain' }).click();
     // Listed in Unicode (the status sentence under it names it too).
-    await page.getByRole('listitem').getByText('bücher.dara.example', { exact: true }).first().waitFor();
-    await page.getByText('(xn--bcher-kva.dara.example)', { exact: true }).waitFor();
+    await page.getByRole('listitem').getByText('bücher.dara-shop.com', { exact: true }).first().waitFor();
+    await page.getByText('(xn--bcher-kva.dara-shop.com)', { exact: true }).waitFor();
     // Remove asks first and says what stops working; Cancel keeps it, the second Remove removes it.
-    await page.getByRole('button', { name: 'Remove bücher.dara.example' }).click();
-    await page.getByText('Remove bücher.dara.example? Nothing uses it yet.').waitFor();
+    await page.getByRole('button', { name: 'Remove bücher.dara-shop.com' }).click();
+    await page.getByText('Remove bücher.dara-shop.com? Nothing uses it yet.').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('button', { name: 'Remove bücher.dara.example' }).click();
+    await page.getByRole('button', { name: 'Remove bücher.dara-shop.com' }).click();
     await page.getByRole('button', { name: 'Remove domain' }).click();
     await eventually(
       () =>
         h.sql<{ status: string }>('SELECT status FROM custom_domains WHERE hostname = $1', [
-          'xn--bcher-kva.dara.example',
+          'xn--bcher-kva.dara-shop.com',
         ]),
       (rows) => rows[0]?.status === 'removed',
     );
-    await page.getByText('bücher.dara.example', { exact: true }).first().waitFor({ state: 'detached' });
+    await page.getByText('bücher.dara-shop.com', { exact: true }).first().waitFor({ state: 'detached' });
     // One that could pass for another (Cyrillic "аррӏе.com") is shown in ASCII, as browsers show it.
     await page.getByLabel('Domain name').fill('xn--80ak6aa92e.com');
     await page.getByRole('button', { name: 'Add domain' }).click();
@@ -363,12 +363,12 @@ describe('custom domains', () => {
       [row?.id],
     );
     await page.reload();
-    await page.getByText('Verified. Links on go.dara.example are served by LinkHub.').waitFor();
+    await page.getByText('Verified. Links on go.dara-shop.com are served by LinkHub.').waitFor();
     await page
-      .getByRole('group', { name: 'Certificate for go.dara.example' })
+      .getByRole('group', { name: 'Certificate for go.dara-shop.com' })
       .getByText('HTTPS certificate issued')
       .waitFor();
-    expect(await page.getByRole('group', { name: 'How to verify go.dara.example' }).count()).toBe(0);
+    expect(await page.getByRole('group', { name: 'How to verify go.dara-shop.com' }).count()).toBe(0);
     await context.close();
   }, 90_000);
 });
