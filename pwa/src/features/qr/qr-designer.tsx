@@ -19,18 +19,21 @@ const EC_LABELS: Record<(typeof QR_DESIGN_EC_LEVELS)[number], string> = {
 /** Colours, shapes, logo and frame with a live preview and the problems a scanner would have (one-click fixes). */
 export function QrDesigner({
   url,
+  checkUrl = url,
   design,
   onChange,
   readOnly,
 }: {
   url: string;
+  /** The text the checks and the preview encode: `url`, or for a new code one of the same shape (D-477). */
+  checkUrl?: string;
   design: QrDesign;
   onChange: (d: QrDesign) => void;
   readOnly: boolean;
 }) {
   const outlines = useLabelOutlines();
-  const svg = qrSvg(url || 'https://example.com', design, outlines);
-  const problems = allDesignProblems(url, design);
+  const svg = qrSvg(checkUrl || 'https://example.com', design, outlines);
+  const problems = allDesignProblems(checkUrl, design);
   const { logoLeftOut } = locallyDrawable(design);
   return (
     <div className="two">

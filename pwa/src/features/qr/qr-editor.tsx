@@ -11,6 +11,9 @@ import { fieldErrors } from '../../ui/error-messages';
 import { displayUrl, lookalikeHostOf } from '../links/destination-display';
 import { createKeptDrafts } from '../../drafts/kept-drafts';
 import { shortUrl } from '../links/link-filter';
+import { defaultLinkDomain } from '../domains/new-link-domain';
+import { listDomains } from '../../replicache/queries';
+import { randomSlug } from '@linkhub/shared/mutators/args';
 import { qrEncodedText } from '@linkhub/shared/qr/short-url';
 import { addressesVia } from '@linkhub/shared/url/public-address';
 import { edgeUrlFromPage } from '../../config/edge-url';
@@ -60,8 +63,18 @@ export function QrEditor({ qr, onDone, refused }: Props) {
   const lookalike = lookalikeHostOf(destination);
   const needsConfirm =
     lookalike !== null && lookalike !== confirmedHost && (!qr || synced.edited('destination'));
+  const domains = useSubscribe((tx) => listDomains(tx, workspace.id), [], [workspace.id]);
+  // A new code's 7-character slug is made by the server on its default link domain: the design is
+  // checked against a text of that shape by the same address rule (D-477), so the symbol's version,
+  // and with it the logo's share, is the one the server checks.
+  const newHost = defaultLinkDomain(domains)?.hostname ?? '';
+  const checkedUrl = qr
+    ? shortUrl(qr)
+    : newHost
+      ? shortUrl({ host: newHost, slug: randomSlug(() => new Uint8Array(7)) })
+      : '';
   const blocked =
-    qrSaveBlocker(qr ? shortUrl(qr) : '', design) ??
+    qrSaveBlocker(checkedUrl, design) ??
     (synced.conflicts.length > 0
       ? 'Settle the change from another device first.'
       : needsConfirm
@@ -179,6 +192,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
         />
         <QrDesigner
           url={url}
+          checkUrl={checkedUrl}
           design={design}
           onChange={(d) => synced.set('design', d)}
           readOnly={!editable}
