@@ -6,7 +6,7 @@ import { importLinks, serial as serialOf, type Requester } from './measure';
 import { startBenchStack } from './setup';
 
 /**
- * `npm run bench -- api` (issue 23): the /v1 API against bare Hono + pg routes doing the same
+ * `npm run bench -- api`: the /v1 API against bare Hono + pg routes doing the same
  * database work, in one run, on a throwaway database and the real Redis, in-process
  * (`app.request`: loopback only, no ports).
  *   (a) POST /v1/links, serial, vs a bare route inserting link + link_versions + audit_log_entries

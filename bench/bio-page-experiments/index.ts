@@ -1,5 +1,5 @@
 /**
- * Bio page experiments benchmark (issue 21, D-279). The edge picks a visitor's variant of a page in
+ * Bio page experiments benchmark (D-279). The edge picks a visitor's variant of a page in
  * memory from the cached snapshot: what does that (pick + reorder or relabel) add to rendering the
  * page, beside the same page without a test, measured in the same rounds?
  *
