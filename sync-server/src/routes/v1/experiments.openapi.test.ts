@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { z } from 'zod';
 import { dereference } from '@readme/openapi-parser';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
@@ -63,6 +65,20 @@ async function experiment(operationId: string): Promise<string> {
   return id;
 }
 
+/** A click id as the edge appends it for variant B of a new experiment, signed with this server's keys. */
+async function signedClickId(): Promise<string> {
+  const id = await experiment('createExperiment');
+  const read = await kit.api('GET', `/v1/experiments/${id}`, { key });
+  const view = ((await read.json()) as Envelope<ExperimentView>).data;
+  return mintClickId(clickIdKeyring(kit.deps.config), {
+    experimentId: id,
+    armPeriod: 1,
+    variantId: view.variants.find((v) => v.key === 'b')?.id ?? '',
+    at: new Date(),
+    visitorKey: '00000000000000ab',
+  });
+}
+
 describe('experiment operations in the OpenAPI document', () => {
   it('are documented under /v1/experiments and /v1/conversions', () => {
     expect(Object.keys(paths).filter((p) => /experiments|conversions/.test(p))).toEqual(
@@ -88,6 +104,8 @@ describe('experiment operations in the OpenAPI document', () => {
         const label = `${method.toUpperCase()} ${path}`;
         let body = op.requestBody?.content['application/json']?.example;
         if (op.operationId === 'createExperiment') body = { ...(body as Json), resource_id: await link() };
+        // A click id is signed by the server that appended it (D-491): no printed example can be one.
+        if (op.operationId === 'recordConversion') body = { click_id: await signedClickId() };
         const target = path.includes('{id}') ? path.replace('{id}', await experiment(op.operationId)) : path;
         const res = await kit.api(method.toUpperCase(), target, {
           key,
