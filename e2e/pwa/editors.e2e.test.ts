@@ -225,6 +225,8 @@ describe('the link editor', () => {
     );
     expect(row?.destination_url).toBe('https://example.com/pricing?plan=pro');
 
+    // Creating opens the new link's own editor; typing before it is on screen would land in the form it replaces.
+    await page.getByRole('heading', { name: `Link ${slug}` }).waitFor();
     await page.getByLabel('Destination URL').fill('www.example.org');
     await page.getByRole('button', { name: 'Save changes' }).click();
     expect(await page.getByLabel('Destination URL').inputValue()).toBe('https://www.example.org');
