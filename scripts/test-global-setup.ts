@@ -2,6 +2,9 @@ import pg from 'pg';
 import { ensurePostgres, ensureRedis } from './lib/infra';
 import { migrate } from '../shared/src/db/migrate';
 import { randomBytes } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { withDatabase } from '../shared/src/db/testing';
 
 /** Once per `vitest run`: real PostgreSQL and Redis up, and a freshly migrated template database. */
@@ -28,6 +31,10 @@ export default async function setup(): Promise<() => Promise<void>> {
     await admin.end();
   }
   return async () => {
+    // The PWA build the e2e files shared (e2e/pwa/harness.ts).
+    for (const name of await readdir(tmpdir()))
+      if (name.startsWith(`linkhub-pwa-${template}-`))
+        await rm(join(tmpdir(), name), { recursive: true, force: true });
     const client = new pg.Client({ connectionString: postgres.url });
     await client.connect();
     await client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).finally(() => client.end());

@@ -1,4 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rename, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,10 +67,40 @@ export async function buildPwa(outDir: string): Promise<void> {
   }
 }
 
+/** Where one test run keeps its PWA build; the global setup removes it when the run ends. */
+export function sharedPwaDist(runId: string): string {
+  const root = createHash('sha256').update(PWA_ROOT).digest('hex').slice(0, 8);
+  return join(tmpdir(), `linkhub-pwa-${runId}-${root}`);
+}
+
+/**
+ * The PWA built once per test run and read by every e2e file of it (a build is read-only once made;
+ * building it per file cost 28 builds a run). Two workers arriving together may both build; the
+ * first rename wins and the other build is dropped.
+ */
+export async function pwaBuildOfThisRun(): Promise<string> {
+  const runId = process.env.LINKHUB_TEST_TEMPLATE_DB;
+  if (runId === undefined) {
+    const dist = await mkdtemp(join(tmpdir(), 'linkhub-pwa-'));
+    await buildPwa(dist);
+    return dist;
+  }
+  const dist = sharedPwaDist(runId);
+  if (existsSync(join(dist, 'index.html'))) return dist;
+  const staging = await mkdtemp(`${dist}-staging-`);
+  await buildPwa(staging);
+  try {
+    await rename(staging, dist);
+  } catch {
+    await rm(staging, { recursive: true, force: true });
+  }
+  return dist;
+}
+
 /** `env`: extra sync-server settings (the billing e2e points STRIPE_* at a local Stripe). */
 export async function startPwaHarness(env: Record<string, string> = {}): Promise<PwaHarness> {
-  const dist = await mkdtemp(join(tmpdir(), 'linkhub-pwa-'));
-  await buildPwa(dist);
+  const dist = await pwaBuildOfThisRun();
+  const ownBuild = process.env.LINKHUB_TEST_TEMPLATE_DB === undefined;
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const outbox = await mkdtemp(join(tmpdir(), 'linkhub-outbox-'));
@@ -106,7 +138,7 @@ export async function startPwaHarness(env: Record<string, string> = {}): Promise
         server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await test.close();
-      await rm(dist, { recursive: true, force: true });
+      if (ownBuild) await rm(dist, { recursive: true, force: true });
       await rm(outbox, { recursive: true, force: true });
     },
   };

@@ -20,7 +20,7 @@ import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker
 import { workerEnvSchema } from '../../worker/src/env';
 import { webhookDeliver } from '../../worker/src/processors/webhook-deliver';
 import { startWorkers, type WorkerRuntime } from '../../worker/src/runtime';
-import { buildPwa, CHROMIUM, CHROMIUM_ARGS } from '../pwa/harness';
+import { pwaBuildOfThisRun, CHROMIUM, CHROMIUM_ARGS } from '../pwa/harness';
 import { eventually, newEmail, seriousViolations, signInInUi, signUpOverApi, watch } from '../pwa/helpers';
 
 /**
@@ -89,9 +89,8 @@ beforeAll(async () => {
     receiver.listen(0, '127.0.0.2', () => resolve((receiver.address() as AddressInfo).port)),
   );
 
-  dist = await mkdtemp(join(tmpdir(), 'linkhub-pwa-webhooks-'));
   outbox = await mkdtemp(join(tmpdir(), 'linkhub-outbox-webhooks-'));
-  await buildPwa(dist);
+  dist = await pwaBuildOfThisRun();
   app = await createTestApp(
     { OUTBOX_DIR: outbox, PWA_DIST: dist, LOG_LEVEL: 'silent' },
     // A name only DNS shows to be inside: the server's refusal, beside the field.
@@ -146,7 +145,6 @@ afterAll(async () => {
   }
   await app?.close();
   await new Promise((resolve) => receiver?.close(resolve));
-  await rm(dist, { recursive: true, force: true });
   await rm(outbox, { recursive: true, force: true });
   rmSync(certDir, { recursive: true, force: true });
 });
