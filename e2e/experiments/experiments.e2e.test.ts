@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
 import { startPwaHarness, type PwaHarness } from '../pwa/harness';
 import { startEdge, DESKTOP_CHROME_UA, type EdgeHarness } from '../pwa/edge-harness';
-import { eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
+import { apiAs, eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
 import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
 
 /**
@@ -25,17 +25,8 @@ let linkId = '';
 const SLUG = 'spring-ab';
 const B_URL = 'https://shop.example.com/landing-b';
 
-const api = async (method: string, path: string, body?: unknown, bearer = token) => {
-  const res = await h.app.request(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-};
+const api = (method: string, path: string, body?: unknown, bearer = token) =>
+  apiAs(h.app, bearer, method, path, body);
 
 beforeAll(async () => {
   h = await startPwaHarness();

@@ -3,7 +3,16 @@ import type { Page } from 'playwright-core';
 import { uuidSchema } from '@linkhub/shared/schemas/common';
 import { startEdge, type EdgeHarness } from './edge-harness';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, PASSWORD, signInInUi, signUpOverApi, watch } from './helpers';
+import {
+  openSection,
+  signedInPage,
+  eventually,
+  newEmail,
+  PASSWORD,
+  signInInUi,
+  signUpOverApi,
+  watch,
+} from './helpers';
 
 /**
  * The content editors as a user meets them (issue 17): a link with a language rule and a 50/50 split
@@ -33,16 +42,9 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function signedIn(label: string): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  watch(page, label);
-  await signInInUi(page, h.base, email);
-  return page;
-}
+const signedIn = (label: string): Promise<Page> => signedInPage(h.browser, h.base, email, label);
 
-const section = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+const section = openSection;
 
 async function createLink(page: Page, destination: string, slug: string): Promise<string> {
   await section(page, 'Links');

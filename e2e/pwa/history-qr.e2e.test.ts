@@ -15,10 +15,10 @@ import {
   eventually,
   newEmail,
   serviceWorkerReady,
+  openSection,
   seriousViolations,
-  signInInUi,
+  signedInPage,
   signUpOverApi,
-  watch,
 } from './helpers';
 
 /**
@@ -60,19 +60,10 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function signedIn(label: string): Promise<Page> {
-  const context = await h.browser.newContext({
-    viewport: { width: 1280, height: 1000 },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  watch(page, label);
-  await signInInUi(page, h.base, email);
-  return page;
-}
+const signedIn = (label: string): Promise<Page> =>
+  signedInPage(h.browser, h.base, email, label, { acceptDownloads: true });
 
-const section = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+const section = openSection;
 
 describe('bio page version history', () => {
   it('publishes twice, previews and restores version 1 (its blocks come back), and a refused restore shows the notice', async () => {
