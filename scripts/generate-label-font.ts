@@ -9,7 +9,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { buildLabelFontTables, LABEL_FONT_SOURCE } from '../shared/src/qr/label/generate';
+import { buildLabelFontTables, LABEL_FONT_SOURCE } from '../shared/src/server/qr/label/generate';
 
 const { metrics, outlines } = await buildLabelFontTables();
 const dir = new URL('../shared/src/qr/label/', import.meta.url);

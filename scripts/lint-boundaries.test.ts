@@ -28,17 +28,17 @@ const CASES = [
     allowedIn: 'worker/src/x.ts',
   },
   {
-    code: "import * as x from '@linkhub/shared/db';",
+    code: "import * as x from '@linkhub/shared/server/db';",
     forbiddenIn: 'edge/src/x.ts',
     allowedIn: 'sync-server/src/x.ts',
   },
   {
-    code: "import { createTestDatabase as x } from '@linkhub/shared/db/testing';",
+    code: "import { createTestDatabase as x } from '@linkhub/shared/server/db/testing';",
     forbiddenIn: 'pwa/src/x.ts',
     allowedIn: 'worker/src/x.ts',
   },
   {
-    code: "import { migrate as x } from '../../shared/src/db/migrate';",
+    code: "import { migrate as x } from '../../shared/src/server/db/migrate';",
     forbiddenIn: 'edge/src/x/y.ts',
     allowedIn: 'scripts/x/y.ts',
   },
@@ -47,8 +47,16 @@ const CASES = [
     forbiddenIn: 'shared/src/x.ts',
     allowedIn: 'sync-server/src/x.ts',
   },
-  { code: "import x from '@linkhub/sync-server';", forbiddenIn: 'shared/src/db/x.ts', allowedIn: 'e2e/x.ts' },
-  { code: "import x from 'pg';", forbiddenIn: 'shared/src/resolve/x.ts', allowedIn: 'shared/src/db/x.ts' },
+  {
+    code: "import x from '@linkhub/sync-server';",
+    forbiddenIn: 'shared/src/server/db/x.ts',
+    allowedIn: 'e2e/x.ts',
+  },
+  {
+    code: "import x from 'pg';",
+    forbiddenIn: 'shared/src/resolve/x.ts',
+    allowedIn: 'shared/src/server/db/x.ts',
+  },
   { code: "import x from 'pg';", forbiddenIn: 'pwa/src/x.tsx', allowedIn: 'edge/src/lookup/pg-lookup.ts' },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
 import { startBenchStack } from '../api/setup';

@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { analyzeExperiment, type DailyCounts } from '../../shared/src/experiments/analyze';
 import { payloadFixture, visitFixture } from '../../shared/src/resolve/fixtures';
-import { resolveRedirect } from '../../shared/src/resolve/resolve-redirect';
+import { resolveRedirect } from '../../shared/src/server/resolve/resolve-redirect';
 import { devClickIdKeyring } from '../../shared/src/experiments/click-id-keys';
 import { median } from '../median';
 

@@ -11,7 +11,7 @@ import {
   toBatchStreamFields,
   type AnalyticsEvent,
 } from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+import { testEvent } from '../../shared/src/server/analytics/test-events';
 import { copyEvents } from '../../worker/src/ingest/copy-events';
 import { entryRows } from '../../worker/src/ingest/entry-rows';
 import type { ClickRow } from '../../worker/src/ingest/click-row';

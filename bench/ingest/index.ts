@@ -25,13 +25,13 @@ import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { CAPTURE_BATCH_MAX_EVENTS, toBatchStreamFields } from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+import { testEvent } from '../../shared/src/server/analytics/test-events';
 import { clicksStreamKey } from '../../shared/src/cache/keys';
-import { migrate } from '../../shared/src/db/index';
-import { createDb } from '../../shared/src/db/client';
-import { ensureSystemDomains } from '../../shared/src/db/system-domains';
-import { insertUser, insertWorkspace } from '../../shared/src/db/fixtures';
-import { createLogger } from '../../shared/src/logging/logger';
+import { migrate } from '../../shared/src/server/db/index';
+import { createDb } from '../../shared/src/server/db/client';
+import { ensureSystemDomains } from '../../shared/src/server/db/system-domains';
+import { insertUser, insertWorkspace } from '../../shared/src/server/db/fixtures';
+import { createLogger } from '../../shared/src/server/logging/logger';
 import { parseEnvOrThrow } from '../../shared/src/config/env';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
 import { copyBaseline } from './copy-baseline';
@@ -40,7 +40,7 @@ import { createApp } from '../../sync-server/src/app';
 import { createDeps, closeDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { seedRollups } from './seed-rollups';
 
 const arg = (name: string, fallback: number) => {

@@ -10,10 +10,10 @@ import {
   toBatchStreamFields,
   type AnalyticsEvent,
 } from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+import { testEvent } from '../../shared/src/server/analytics/test-events';
 import { clicksStreamKey } from '../../shared/src/cache/keys';
-import { migrate } from '../../shared/src/db/index';
-import { createLogger } from '../../shared/src/logging/logger';
+import { migrate } from '../../shared/src/server/db/index';
+import { createLogger } from '../../shared/src/server/logging/logger';
 import { createIngestConsumer } from '../../worker/src/ingest/consumer';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { writeBatch } from '../../worker/src/ingest/write-batch';

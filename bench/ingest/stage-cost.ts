@@ -16,7 +16,7 @@ import {
   toBatchStreamFields,
   type AnalyticsEvent,
 } from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+import { testEvent } from '../../shared/src/server/analytics/test-events';
 import { aggregateBatch } from '../../worker/src/ingest/aggregate';
 import { CopyBinaryWriter } from '../../worker/src/ingest/copy-binary';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';

@@ -9,10 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDb, ensureSystemDomains, migrate } from '../../shared/src/db/index';
-import { insertUser, insertWorkspace } from '../../shared/src/db/fixtures';
-import { adminUrl, withDatabase } from '../../shared/src/db/testing';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import { createDb, ensureSystemDomains, migrate } from '../../shared/src/server/db/index';
+import { insertUser, insertWorkspace } from '../../shared/src/server/db/fixtures';
+import { adminUrl, withDatabase } from '../../shared/src/server/db/testing';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
 import { buildQrBatch } from '../../worker/src/artifacts/qr-batch';
 
 export type BatchTiming = { codes: number; format: string; coldMs: number; warmMs: number; zipBytes: number };

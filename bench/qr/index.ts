@@ -12,8 +12,8 @@
 import QRCode from 'qrcode';
 import { defaultQrDesign, qrDesignSchema } from '../../shared/src/qr/design';
 import { shortQrText } from '../../shared/src/qr/encode';
-import { renderQr } from '../../shared/src/qr/render/index';
-import { validateQrDesign } from '../../shared/src/qr/validate';
+import { renderQr } from '../../shared/src/server/qr/render/index';
+import { validateQrDesign } from '../../shared/src/server/qr/validate';
 import { printBatchTiming, timeBatchExport } from './batch';
 import { median } from '../median';
 

@@ -11,9 +11,9 @@ import {
   checkAndRenderQr,
   type QrRenderEngine,
   type QrRenderJob,
-} from '../../shared/src/qr/check-and-render';
+} from '../../shared/src/server/qr/check-and-render';
 import { defaultQrDesign } from '../../shared/src/qr/design';
-import type { QrDpi } from '../../shared/src/qr/render/index';
+import type { QrDpi } from '../../shared/src/server/qr/render/index';
 import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/render-pool/pool';
 import { median } from '../median';
 

@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { createDb, ensureSystemDomains, migrate } from '@linkhub/shared/db';
-import { withDatabase } from '@linkhub/shared/db/testing';
+import { createDb, ensureSystemDomains, migrate } from '@linkhub/shared/server/db';
+import { withDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';

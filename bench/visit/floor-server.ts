@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
-import { clientIp, FORWARDED_FOR_HEADER, parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { clientIp, FORWARDED_FOR_HEADER, parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 
 /**
  * The least a hit can do and still be the redirect DESIGN §6–7 asks for, on bare node:http: find the

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBatchStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { seedDemoWorkspace, signInAsDemo, type DemoSignIn } from '../../bench/lighthouse/seeded-editor';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';

@@ -2,13 +2,13 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../shared/src/db/testing';
+import { createTestDatabase, type TestDatabase } from '../../shared/src/server/db/testing';
 import { startChild } from '../../scripts/lib/children';
 import { seedDemo } from '../../scripts/lib/seed-demo';
 import { supervise, type Supervised } from '../../scripts/lib/supervisor';
 import { freeLocalPort, startPrivateRedis, type PrivateRedis } from '../../worker/src/testing';
 import { startPgProxy, type CuttableProxy } from './pg-proxy';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
  * Chaos (issue 16): the real sync-server, edge and worker under the launcher's supervisor, a private

@@ -2,7 +2,7 @@ import { request as httpsRequest } from 'node:https';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQr } from '@linkhub/shared/qr/decode';
+import { decodeQr } from '@linkhub/shared/server/qr/decode';
 import { startPebble, type Pebble } from '../../worker/src/domains/testing/pebble';
 import {
   expectFits,

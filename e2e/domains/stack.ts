@@ -3,11 +3,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest, type Server as HttpsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { X509Certificate } from 'node:crypto';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
-import { certificateBox } from '@linkhub/shared/domains/tls-keys';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
+import { certificateBox } from '@linkhub/shared/server/domains/tls-keys';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { startV1Kit, type V1Kit } from '../../sync-server/src/v1/test-kit';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';

@@ -1,7 +1,7 @@
 // Drives the real sync-server (serving the built editor), edge and worker together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
+import { CLICK_ID_PARAM } from '@linkhub/shared/server/experiments/click-id';
 import { startPwaHarness, type PwaHarness } from '../pwa/harness';
 import { startEdge, DESKTOP_CHROME_UA, type EdgeHarness } from '../pwa/edge-harness';
 import { apiAs, eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
+import { CLICK_ID_PARAM } from '@linkhub/shared/server/experiments/click-id';
 import { expectFits, launchChromium, newContext, newPage, signIn, VIEWPORTS } from '../launcher/browser';
 import { visitEdge } from '../launcher/edge';
 import { startLauncher, type Launcher } from '../launcher/launcher';
 import { eventually } from '../launcher/wait';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
  * Issue 21's "Done when", against the stack as the README starts it (`npm start`: sync-server, edge

@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { runQrBatchExport } from '../../worker/src/artifacts/qr-batch';
 import { startHarness, type Harness } from '../analytics/harness';

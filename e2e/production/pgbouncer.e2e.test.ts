@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../shared/src/db/testing';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../shared/src/server/db/testing';
 import { redirectKey } from '../../shared/src/cache/keys';
 import { startChild, type Child } from '../../scripts/lib/children';
 import { seedDemo } from '../../scripts/lib/seed-demo';
@@ -12,7 +12,7 @@ import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
 import { freePort } from '../launcher/ports';
 import { eventually } from '../launcher/wait';
 import { startPgBouncer, type PgBouncerHandle } from '../support/pgbouncer';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
  * Issue 22: the compiled services (plain node, no tsx) with every PostgreSQL connection through a

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
 import { exportJob } from '../../worker/src/processors/export';

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { buildTarget } from '../../scripts/build/build-services';
 import { SERVICE_ENTRIES } from '../../scripts/build/entries';
 import { seedDemo, type SeedResult } from '../../scripts/lib/seed-demo';

@@ -9,13 +9,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Lead } from '@linkhub/shared/schemas/leads';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import type { WebhookEndpointCreated } from '@linkhub/shared/webhooks/schemas';
-import { verifySignature } from '@linkhub/shared/webhooks/signature';
+import { verifySignature } from '@linkhub/shared/server/webhooks/signature';
 import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import {
   ALL_SCOPES,

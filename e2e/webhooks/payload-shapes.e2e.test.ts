@@ -2,8 +2,8 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { webhookPayloadSchema, type WebhookEvent } from '@linkhub/shared/webhooks/events';
 import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type V1Kit } from '../../sync-server/src/v1/test-kit';

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import type { GeoLookup } from '@linkhub/shared/analytics/geo';
-import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/salt';
-import { createUaParser } from '@linkhub/shared/analytics/ua';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import type { GeoLookup } from '@linkhub/shared/server/analytics/geo';
+import { createSaltSource, type SaltSource } from '@linkhub/shared/server/analytics/salt';
+import { createUaParser } from '@linkhub/shared/server/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import { JobProducer } from '@linkhub/shared/jobs/producer';
-import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import { JobProducer } from '@linkhub/shared/server/jobs/producer';
+import { createLogger, type Logger } from '@linkhub/shared/server/logging/logger';
 import { attributedUtm } from '@linkhub/shared/resolve/utm';
 import { createCapture, createVisitorIds, isoTimeOf, type Capture } from './capture/capture';
 import {
@@ -34,7 +34,7 @@ import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
 import { createDomainBranding } from './lookup/domain-branding';
-import { newRequestId } from '@linkhub/shared/logging/request-id';
+import { newRequestId } from '@linkhub/shared/server/logging/request-id';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { envFields } from '@linkhub/shared/config/env';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
-import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
 import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
@@ -26,7 +26,7 @@ export const edgeEnvSchema = z.object({
     .default(''),
   LINK_HOST: envFields.host('lnk.localhost'),
   BIO_HOST: envFields.host('bio.localhost'),
-  /** Comma-separated CIDRs whose forwarded-for header is believed (read only in shared/src/analytics/client-ip.ts); empty = loopback only. */
+  /** Comma-separated CIDRs whose forwarded-for header is believed (read only in shared/src/server/analytics/client-ip.ts); empty = loopback only. */
   TRUSTED_PROXIES: z
     .string()
     .default('')

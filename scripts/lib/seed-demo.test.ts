@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../shared/src/db/testing';
+import { createTestDatabase, type TestDatabase } from '../../shared/src/server/db/testing';
 import { isValidOrderKey, orderKeyBetween } from '../../shared/src/blocks/order-keys';
 import { verifyPassword } from '../../sync-server/src/auth/password-hash';
 import { readDemoFile, writeDemoFile } from './demo-file';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { ensureSystemDomains } from '../../shared/src/db/system-domains';
-import { createDb } from '../../shared/src/db/client';
+import { ensureSystemDomains } from '../../shared/src/server/db/system-domains';
+import { createDb } from '../../shared/src/server/db/client';
 import { isValidOrderKey, orderKeys } from '../../shared/src/blocks/order-keys';
 import { samplePageSnapshot } from '../../shared/src/blocks/sample-page';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../sync-server/src/accounts/users';
 import { billingAccountFor, insertWorkspace } from '../../sync-server/src/accounts/workspaces';
 import { findApiKeyByToken, insertApiKey, scopesAllowedFor } from '../../sync-server/src/accounts/api-keys';
-import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export const DEMO_EMAIL = 'demo@linkhub.localhost';
 export const OTHER_EMAIL = 'other@linkhub.localhost';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
+import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/server/artifacts/config';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';

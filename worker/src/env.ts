@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
+import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/server/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
-import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
-import { mailEnvShape } from '@linkhub/shared/mail/env';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
+import { mailEnvShape } from '@linkhub/shared/server/mail/env';
 import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
 /** Every setting of the worker, read once at start-up (DESIGN §2). */

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEvents, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createMetrics } from '../metrics';
 import { privateRedis, type PrivateRedis } from '../testing/private-redis';

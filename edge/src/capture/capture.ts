@@ -1,7 +1,7 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries } from '@linkhub/shared/analytics/event';
-import type { SaltSource } from '@linkhub/shared/analytics/salt';
-import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
+import type { SaltSource } from '@linkhub/shared/server/analytics/salt';
+import { uaHash, visitorHash } from '@linkhub/shared/server/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import { isTransientRedisError } from '@linkhub/shared/redis/transient-error';

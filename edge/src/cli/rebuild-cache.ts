@@ -1,6 +1,6 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
-import { writeDomainRoute, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
+import { writeDomainRoute, writeRedirectPayload } from '@linkhub/shared/server/cache/write-through';
 import type { PgLookup } from '../lookup/pg-lookup';
 
 /**

@@ -1,5 +1,5 @@
 import { redirectKeyAddress } from '@linkhub/shared/cache/key-address';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { HotCache } from './hot-cache';
 import { SLUG_SOURCES, type PgLookup } from './pg-lookup';
 import { createSlugBloom, type SlugBloom } from './slug-bloom';

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { acmeChallengeKey } from '@linkhub/shared/cache/keys';
 
 /** ACME HTTP-01 (DESIGN §10): `/.well-known/acme-challenge/{token}` answers the key authorization the domain worker stored. */

@@ -5,8 +5,8 @@ import { hasEmailCapture, hopHref, pagePath, renderBioPage } from '@linkhub/shar
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { isSubscribeStatus, SUBSCRIBE_MESSAGES } from '@linkhub/shared/leads/consent';
 import { pageForVisitor } from '@linkhub/shared/experiments/page-variant';
-import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { CLICK_ID_PARAM } from '@linkhub/shared/server/experiments/click-id';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
 import { bioPathOf, type BioPath } from '../dispatch/dispatch';

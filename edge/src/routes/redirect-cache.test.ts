@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
-import { refreshRedirect } from '@linkhub/shared/cache/refresh';
+import { refreshRedirect } from '@linkhub/shared/server/cache/refresh';
 import {
   DOMAIN_ROUTE_MISS_TTL_SECONDS,
   writeDomainRoute,
   writeRedirectPayload,
-} from '@linkhub/shared/cache/write-through';
+} from '@linkhub/shared/server/cache/write-through';
 import { domainRouteSchema } from '@linkhub/shared/cache/payload';
 import { createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 

@@ -1,11 +1,11 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
-import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
+import { resolveRedirect, type Resolution } from '@linkhub/shared/server/resolve/resolve-redirect';
 import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { isRedirectableUrl } from '@linkhub/shared/resolve/safe-url';
 import { attributedUtm, NO_UTM, utmOfLocation } from '@linkhub/shared/resolve/utm';
 import { isPrintableAscii } from '@linkhub/shared/url/normalize-url';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { Visit } from '@linkhub/shared/resolve/visit';
 import { isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
 import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';

@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { SubscribeResult } from '../leads/lead-capture';
 import { createBioPageRoutes, type BioSubscription } from './bio-page';
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Logger } from '@linkhub/shared/logging/logger';
-import { withHostHeaderGuard } from '@linkhub/shared/net/host-header';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
+import { withHostHeaderGuard } from '@linkhub/shared/server/net/host-header';
 import type { RequestTimer } from '@linkhub/shared/metrics/registry';
 import type { EdgeMetrics } from '../metrics';
 import { routeClassOf, type EdgeRouteClass } from '../prometheus';

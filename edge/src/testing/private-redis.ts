@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freeLocalPort } from '@linkhub/shared/net/free-port';
+import { freeLocalPort } from '@linkhub/shared/server/net/free-port';
 
 /**
  * A redis-server of the test's own on a free port, without persistence, that the test can stop and

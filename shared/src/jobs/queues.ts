@@ -3,7 +3,7 @@ import { emailSchema } from '../schemas/common';
 
 const canonicalHostArg = z.string().min(1).max(253);
 
-/** What a cache-refresh job rebuilds (shared/src/cache/refresh.ts does the work). */
+/** What a cache-refresh job rebuilds (shared/src/server/cache/refresh.ts does the work). */
 export const cacheRefreshTargetSchema = z.discriminatedUnion('kind', [
   /** `rd:{host}:{slug}` (and its miss key). */
   z.object({ kind: z.literal('redirect'), host: canonicalHostArg, slug: z.string().min(1).max(200) }),

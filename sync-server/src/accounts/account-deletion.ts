@@ -1,4 +1,4 @@
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { endMembership, type MemberRow } from './members';
 import { revokeAllSessions } from './sessions';
 

@@ -1,8 +1,8 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key-token';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
-import { isUniqueViolation } from '@linkhub/shared/db/errors';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
 export { createApiKeySchema } from '@linkhub/shared/schemas/api-keys';
 

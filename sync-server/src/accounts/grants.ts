@@ -1,5 +1,5 @@
 import { writeAudit } from './audit';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { MemberRow } from './members';
 
 /** Grantable resource types (spec §3.4.1) and the table each lives in. */

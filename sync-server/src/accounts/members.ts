@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export type MemberRow = {
   id: string;

@@ -1,4 +1,4 @@
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { QuotaField } from '@linkhub/shared/entitlements/plans';
 import { LOCKABLE, type LockableType } from '../billing/edit-locks';
 import { seatsInUse } from './members';

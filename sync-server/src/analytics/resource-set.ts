@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { rows } from '@linkhub/shared/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 
 /**
  * The resources of a set (issue 24): every live link carrying `tag`, and every live link, QR code

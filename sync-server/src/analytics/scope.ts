@@ -4,7 +4,7 @@ import { isPlanKey, retentionDays, type PlanKey } from '@linkhub/shared/entitlem
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { one, rows } from '@linkhub/shared/db/sql';
+import { one, rows } from '@linkhub/shared/server/db/sql';
 import { requireAllowed, type ResourceRef } from '../accounts/authorize-input';
 import { actorOf } from '../middleware/session';
 

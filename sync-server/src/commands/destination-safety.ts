@@ -4,7 +4,7 @@ import {
   isPrivateHostName,
   isUnsafeAddress,
   type ResolveHost,
-} from '@linkhub/shared/net/address-policy';
+} from '@linkhub/shared/server/net/address-policy';
 import { SemanticError } from '@linkhub/shared/errors/app-error';
 import { ownEntry } from '@linkhub/shared/text/own-entry';
 import { opensVisitorApp } from '@linkhub/shared/blocks/escape';
@@ -17,7 +17,7 @@ export {
   isUnsafeAddress,
   systemResolveHost,
   type ResolveHost,
-} from '@linkhub/shared/net/address-policy';
+} from '@linkhub/shared/server/net/address-policy';
 
 /** Why, in words, where the reason is one a person can act on (the notice and the REST message say it). */
 const REASON_MESSAGES: Readonly<Record<string, string>> = {

@@ -1,5 +1,5 @@
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 
 /**
  * Work a command schedules for after its transaction commits (DESIGN §5: commit → cache

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { leadCaptureJobId } from '@linkhub/shared/leads/tokens';
+import { leadCaptureJobId } from '@linkhub/shared/server/leads/tokens';
 import { deleteLead } from '@linkhub/shared/mutators/leads';
-import { one, rows } from '@linkhub/shared/db/sql';
+import { one, rows } from '@linkhub/shared/server/db/sql';
 import { audit } from './support';
 import { defineCommand, type Command } from './types';
 

@@ -1,7 +1,7 @@
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { jsonBoundsIssue } from '@linkhub/shared/schemas/json-bounds';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { PostCommitEffects } from './effects';
 import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';

@@ -1,6 +1,6 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
-import { one } from '@linkhub/shared/db/sql';
-import { pgErrorInfo } from '@linkhub/shared/db/errors';
+import { one } from '@linkhub/shared/server/db/sql';
+import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
 import { auditInsert, writeAudit } from '../accounts/audit';
 import { autoGrantOnCreate, type GrantableType } from '../accounts/grants';
 import type { CommandContext } from './types';

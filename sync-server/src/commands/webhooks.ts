@@ -4,8 +4,8 @@ import {
   SemanticError,
   ValidationError,
 } from '@linkhub/shared/errors/app-error';
-import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
-import { one } from '@linkhub/shared/db/sql';
+import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { one } from '@linkhub/shared/server/db/sql';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -15,7 +15,7 @@ import {
   updateWebhookEndpoint,
 } from '@linkhub/shared/mutators/webhooks';
 import { isLeadEvent } from '@linkhub/shared/webhooks/events';
-import { deliveryJob, deliveryJobId, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
+import { deliveryJob, deliveryJobId, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
 import { endpointConfigOf, lastFour, newSigningSecret } from '../webhooks/endpoint-config';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination, type ResolveHost } from './destination-safety';

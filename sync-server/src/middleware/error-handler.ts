@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { AppEnv } from '../app-env';
 import { newRequestId } from './request-id';
 

@@ -1,8 +1,8 @@
-import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
-import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
+import { pokeWorkspaceMembers } from '@linkhub/shared/server/db/pokes';
 import type pg from 'pg';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 
 type Listener = () => void;
 

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PullRequest, PullResponse } from '@linkhub/shared/sync/protocol';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import { buildPatch, diffCvr, toEntries, type CvrEntries } from './cvr';
 import { loadFingerprint, loadMemberships, loadVisibleRows } from './visible-set';
 import { loadViewValues } from './view-rows';

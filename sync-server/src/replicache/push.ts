@@ -1,7 +1,7 @@
 import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
 import { NotFoundError, type ErrorDetail } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import { PostCommitEffects } from '../commands/effects';
 import { inItemSavepoint } from '../batch/item-savepoint';
 import type { CommandActor } from '../commands/types';

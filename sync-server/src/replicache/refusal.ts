@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError, ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
-import { pgErrorInfo, translateDbError } from '@linkhub/shared/db/errors';
+import { pgErrorInfo, translateDbError } from '@linkhub/shared/server/db/errors';
 
 /**
  * What a push does with an error thrown inside one mutation (DESIGN §11 "refuse, don't fail"):

@@ -1,5 +1,5 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
-import { rows } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 import type { VisibleRow } from './cvr';
 
 export type Membership = { member_id: string; workspace_id: string; role: string; is_scoped: boolean };

@@ -19,7 +19,7 @@ import { analyticsScope } from '../analytics/scope';
 import { timeseries } from '../analytics/timeseries';
 import { dashboard } from '../analytics/dashboard';
 import { dashboardQuerySchema, filtersOf, realtimeQuerySchema } from '../analytics/dashboard-query';
-import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
+import { dashboardWindows } from '@linkhub/shared/server/analytics/dashboard-window';
 import { realtime } from '../analytics/realtime';
 import { resourceSet } from '../analytics/resource-set';
 import { shareManagementRoutes } from '../share/share-routes';

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { escapeHtml } from '@linkhub/shared/blocks/escape';
-import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
-import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
-import { enqueueDeliveries } from '@linkhub/shared/webhooks/outbox';
-import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/leads/tokens';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
+import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
+import { enqueueDeliveries } from '@linkhub/shared/server/webhooks/outbox';
+import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/server/leads/tokens';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 

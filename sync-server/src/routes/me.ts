@@ -15,7 +15,7 @@ import { anonymiseAccount, soleOwnedWorkspaces } from '../accounts/account-delet
 import { verifyPassword } from '../auth/password-hash';
 import { passwordSchema, subject, waitText } from '../accounts/auth-flows';
 import { revokeAllSessions } from '../accounts/sessions';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../accounts/audit';
 import {
   billingAccountFor,

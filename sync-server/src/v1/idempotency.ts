@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ConflictError, SemanticError, ValidationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { actorOf } from '../middleware/session';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -1,6 +1,6 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import { isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /** How long a workspace's plan is trusted for its API rate limit: a plan change reaches the limit within this. */
 export const PLAN_TTL_MS = 30_000;

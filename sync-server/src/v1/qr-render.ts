@@ -4,10 +4,10 @@ import {
   QrArtifactMissingError,
   QrArtifactRefusedError,
   type QrArtifact,
-} from '@linkhub/shared/artifacts/qr-artifacts';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import type { QrRenderEngine } from '@linkhub/shared/qr/check-and-render';
-import type { QrFormat } from '@linkhub/shared/qr/render/index';
+} from '@linkhub/shared/server/artifacts/qr-artifacts';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import type { QrRenderEngine } from '@linkhub/shared/server/qr/check-and-render';
+import type { QrFormat } from '@linkhub/shared/server/qr/render/index';
 import type { RenderQrQuery } from '@linkhub/shared/schemas/qr-codes';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 import type pg from 'pg';

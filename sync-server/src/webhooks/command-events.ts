@@ -1,6 +1,6 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
 import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
-import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
+import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
 import type { Command, CommandContext, CommandResult } from '../commands/types';
 import { listensFor } from './listeners';
 import { findLink } from '../v1/queries/links';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox } from '@linkhub/shared/crypto/secret-box';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
-import { newLeadToken } from '@linkhub/shared/leads/tokens';
+import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
+import { newLeadToken } from '@linkhub/shared/server/leads/tokens';
 import type {
   WebhookDelivery,
   WebhookEndpoint,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { createDb } from '@linkhub/shared/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
 import { experimentAnalysisSchema } from '@linkhub/shared/experiments/schemas';
 import { toClickRow } from '../ingest/click-row';
 import { writeBatch } from '../ingest/write-batch';

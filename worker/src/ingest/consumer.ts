@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import type pg from 'pg';
-import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import { createPartitionCache } from '../analytics/partitions';
 import { refreshSummaries } from '../analytics/summaries';
 import { pokeWorkspaceMembers } from '../pokes';

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
-import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
+import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { deliverWebhook } from '../processors/webhook-deliver';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 

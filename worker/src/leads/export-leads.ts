@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { z } from 'zod';
 import { csvLine } from '@linkhub/shared/analytics/csv';
-import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/artifacts/store';
+import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { EXPORT_LINK_TTL_MS, type ExportOutcome } from '../analytics/export-csv';
 
 const PAGE = 5000;

@@ -1,5 +1,5 @@
-import { certificateJob } from '@linkhub/shared/domains/domain-jobs';
-import { certificateBox } from '@linkhub/shared/domains/tls-keys';
+import { certificateJob } from '@linkhub/shared/server/domains/domain-jobs';
+import { certificateBox } from '@linkhub/shared/server/domains/tls-keys';
 import { ISSUANCE_ATTEMPTS_BEFORE_FAILED, issuanceRetryDelay } from '@linkhub/shared/domains/issuance-retry';
 import { renewalDue } from '@linkhub/shared/domains/renewal';
 import type { JobData } from '@linkhub/shared/jobs/queues';

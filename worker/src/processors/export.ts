@@ -1,10 +1,10 @@
 import { UnrecoverableError } from 'bullmq';
 import { runAnalyticsExport } from '../analytics/export-csv';
-import { QrArtifactMissingError } from '@linkhub/shared/artifacts/qr-artifacts';
+import { QrArtifactMissingError } from '@linkhub/shared/server/artifacts/qr-artifacts';
 import { runQrBatchExport } from '../artifacts/qr-batch';
 import { runLeadsExport } from '../leads/export-leads';
 import { configuredArtifactStore } from './qr-render';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { enqueueDeliveries, recordExportFinished } from '../webhooks/events';
 import type { Processor } from './processor';
 

@@ -1,11 +1,11 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
 import type { JobData } from '@linkhub/shared/jobs/queues';
-import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
+import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import { leadCapture } from '../processors/lead-capture';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';

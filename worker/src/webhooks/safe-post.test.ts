@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResolveHost } from '@linkhub/shared/net/address-policy';
+import type { ResolveHost } from '@linkhub/shared/server/net/address-policy';
 import { safePost, type SafePostOptions } from './safe-post';
 
 /**

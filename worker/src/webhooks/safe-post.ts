@@ -6,7 +6,7 @@ import {
   isPrivateHostName,
   isUnsafeAddress,
   type ResolveHost,
-} from '@linkhub/shared/net/address-policy';
+} from '@linkhub/shared/server/net/address-policy';
 import type { DeliveryFailureReason } from '@linkhub/shared/webhooks/schemas';
 import { isWebPort, portOf } from '@linkhub/shared/webhooks/ports';
 

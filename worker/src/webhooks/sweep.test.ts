@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { webhookSweep } from './sweep';
 

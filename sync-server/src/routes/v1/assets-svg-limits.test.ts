@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
 import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../render-pool/pool';
 import { startV1Kit, ALL_SCOPES, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { SemanticError } from '@linkhub/shared/errors/app-error';
-import { verifyClickId, type ClickIdRefusal } from '@linkhub/shared/experiments/click-id';
+import { verifyClickId, type ClickIdRefusal } from '@linkhub/shared/server/experiments/click-id';
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
-import { conversionEligibility } from '@linkhub/shared/experiments/conversions';
+import { conversionEligibility } from '@linkhub/shared/server/experiments/conversions';
 import { conversionInputSchema } from '@linkhub/shared/experiments/schemas';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';

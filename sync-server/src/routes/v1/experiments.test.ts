@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPERIMENT_STATES, EXPERIMENT_STEP_NAMES, nextState } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentState, ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { mintClickId } from '@linkhub/shared/server/experiments/click-id';
 import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { parseRedirectPayload } from '@linkhub/shared/cache/payload';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { uuidv7 } from '@linkhub/shared/db/ids';
+import { uuidv7 } from '@linkhub/shared/server/db/ids';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { canTake } from '@linkhub/shared/experiments/lifecycle';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
-import { leadCaptureJobId, newLeadToken } from '@linkhub/shared/leads/tokens';
+import { leadCaptureJobId, newLeadToken } from '@linkhub/shared/server/leads/tokens';
 import type { Lead, LeadCounts } from '@linkhub/shared/schemas/leads';
 import { PASSWORD } from '../../accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { generateNKeysBetween } from 'fractional-indexing';
-import { uuidv7 } from '@linkhub/shared/db';
+import { uuidv7 } from '@linkhub/shared/server/db';
 import { blockData, type BlockInput } from '@linkhub/shared/schemas/blocks';
 import {
   createPageInputSchema,

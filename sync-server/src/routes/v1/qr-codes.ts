@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { uuidv7 } from '@linkhub/shared/db';
-import { INLINE_LOGO_FIELD } from '@linkhub/shared/svg/logo';
+import { uuidv7 } from '@linkhub/shared/server/db';
+import { INLINE_LOGO_FIELD } from '@linkhub/shared/server/svg/logo';
 import {
   createQrCodeInputSchema,
   listQrCodesQuerySchema,
