@@ -11,7 +11,7 @@ import {
 import { defineMutator } from './define';
 
 /**
- * Outbound webhook endpoints and ESP adapters (issue 19). Their secrets are shown once, in the answer
+ * Outbound webhook endpoints and ESP adapters. Their secrets are shown once, in the answer
  * of the request that made them, so they are managed through `/v1/webhooks` (API key or the editor's
  * session), never through a device's Replicache store: these mutators are not in the client
  * registry and do nothing on the client; their commands serve the REST door with the same parse and

@@ -1,5 +1,5 @@
 /**
- * The footnote conditions of the permission matrix (spec §3.3.1), as named data. A matrix cell is
+ * The footnote conditions of the permission matrix (docs/product-rules.md#permissions), as named data. A matrix cell is
  * `Y`, `N`, or one or more of these codes: the role may perform the action, subject to the condition,
  * which `authorize()` checks at the step named here.
  *

@@ -90,7 +90,7 @@ export type AuthorizeInput = {
   readonly membership: MembershipInput | null;
   /** Required when the row has a `target`; null when the lookup found nothing. */
   readonly resource?: ResourceInput | null;
-  /** Current counts toward the action's quota field (spec §22.2.5: archived and QR-pinned excluded). */
+  /** Current counts toward the action's quota field (docs/product-rules.md#plans-and-billing: archived and QR-pinned excluded). */
   readonly usage?: Partial<Record<QuotaField, number>>;
   /** Gated features the request body uses beyond the row's own (e.g. targeting rules on link.create). */
   readonly uses_features?: readonly FeatureKey[];

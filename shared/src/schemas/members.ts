@@ -3,7 +3,7 @@ import { ROLES } from '../permissions/conditions';
 import { GRANTABLE_TYPES } from '../permissions/matrix';
 import { emailSchema, isoDateTimeSchema, uuidSchema } from './common';
 
-/** Members, invitations and per-resource grants (spec §3.2, §3.4). */
+/** Members, invitations and per-resource grants (docs/product-rules.md#permissions). */
 export const roleSchema = z.enum(ROLES);
 
 /** Roles an invitation or a role change may give: ownership moves only by transfer (§3.6). */

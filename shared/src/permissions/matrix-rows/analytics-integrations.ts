@@ -1,6 +1,6 @@
 import { MANAGERS, BUILDERS, EDIT_GRANTED, READ_GRANTED, type MatrixRow } from '../matrix-row';
 
-/** Analytics, reports, leads, integrations and webhooks (spec §3.3.10–§3.3.12). */
+/** Analytics, reports, leads, integrations and webhooks (docs/product-rules.md#permissions). */
 export const ANALYTICS_INTEGRATION_ROWS = {
   // §3.3.10 Analytics and reporting (a resource ref, when given, is grant-checked)
   'analytics.view': {

@@ -1,6 +1,6 @@
 import { ALL, OWNER_ONLY, MANAGERS, type MatrixRow } from '../matrix-row';
 
-/** Billing and custom domains (spec §3.3.4–§3.3.5). */
+/** Billing and custom domains (docs/product-rules.md#plans-and-billing). */
 export const BILLING_DOMAIN_ROWS = {
   // §3.3.4 Billing and plan: Owner only, dashboard only
   'billing.view_plan': { row: 25, domain: 'billing', kind: 'read', roles: OWNER_ONLY },

@@ -1,6 +1,6 @@
 import { ALL, OWNER_ONLY, MANAGERS, BUILDERS, type MatrixRow } from '../matrix-row';
 
-/** API keys, audit log, data export and account (spec §3.3.13–§3.3.14). */
+/** API keys, audit log, data export and account (docs/product-rules.md#api-keys). */
 export const KEY_AUDIT_ACCOUNT_ROWS = {
   // §3.3.13 API keys (managed from the dashboard only)
   'api_key.list': { row: 120, domain: 'api_keys', kind: 'read', roles: BUILDERS },

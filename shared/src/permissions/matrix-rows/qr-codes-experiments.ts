@@ -9,7 +9,7 @@ import {
   type MatrixRow,
 } from '../matrix-row';
 
-/** Dynamic QR codes and experiments (spec §3.3.8–§3.3.9). */
+/** Dynamic QR codes and experiments (docs/product-rules.md#permissions). */
 export const QR_EXPERIMENT_ROWS = {
   // §3.3.8 Dynamic QR codes (no action releases a QR slug; archive keeps it resolving)
   'qr_code.list': { row: 79, domain: 'qr_codes', kind: 'read', roles: READ_GRANTED, api: 'qr:read' },
@@ -144,7 +144,7 @@ export const QR_EXPERIMENT_ROWS = {
     roles: EXPERIMENT_GATED_STEP,
     target: 'experiment',
     feature: 'experiments_enabled',
-    // Issue 21: a started experiment's variants or weights may change; that begins a new arm period.
+    // A started experiment's variants or weights may change; that begins a new arm period.
     states: ['draft', 'running', 'paused'],
     api: 'experiments:write',
   },

@@ -1,6 +1,6 @@
 import { ALL, OWNER_ONLY, MANAGERS, BUILDERS, MEMBER_ADMIN, type MatrixRow } from '../matrix-row';
 
-/** Workspace, brand, members, invitations and grants (spec §3.3.2–§3.3.3). */
+/** Workspace, brand, members, invitations and grants (docs/product-rules.md#permissions). */
 export const WORKSPACE_ROWS = {
   // §3.3.2 Workspace and brand
   'workspace.create': { row: 1, domain: 'workspace', kind: 'write', roles: ALL, account: true },
