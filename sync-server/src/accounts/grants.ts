@@ -2,7 +2,7 @@ import { writeAudit } from './audit';
 import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
 import type { MemberRow } from './members';
 
-/** Grantable resource types (spec §3.4.1) and the table each lives in. */
+/** Grantable resource types (docs/product-rules.md#permissions) and the table each lives in. */
 export const GRANTABLE_TABLES = { bio_page: 'bio_pages', link: 'links', qr_code: 'qr_codes' } as const;
 export type GrantableType = keyof typeof GRANTABLE_TABLES;
 export const GRANTABLE_TYPES = ['bio_page', 'link', 'qr_code'] as const satisfies readonly GrantableType[];
