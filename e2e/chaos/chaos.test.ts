@@ -11,7 +11,7 @@ import { startPgProxy, type CuttableProxy } from './pg-proxy';
 import { createDirectPool } from '@linkhub/shared/db/pool';
 
 /**
- * Chaos (issue 16): the real sync-server, edge and worker under the launcher's supervisor, a private
+ * Chaos: the real sync-server, edge and worker under the launcher's supervisor, a private
  * Redis restarted empty, PostgreSQL behind a proxy that is cut. Under a loop of QR scans each service
  * is killed with SIGKILL in turn: every answer is a 200/302, the supervisor brings the service back,
  * and the clicks captured after each recovery are counted exactly.

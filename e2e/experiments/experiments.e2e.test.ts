@@ -8,7 +8,7 @@ import { eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/he
 import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
 
 /**
- * Issue 21 end to end ("Done when"): a marketer on Pro creates a two-variant test of a link in the
+ * Experiments end to end: a marketer on Pro creates a two-variant test of a link in the
  * editor and starts it; visitors go through the real edge (assigned by their day-salted visitor hash,
  * bots flagged), the destination site reports conversions with the click id the redirect appended,
  * the worker ingests the clicks and computes the results; the verdict and the intervals are on

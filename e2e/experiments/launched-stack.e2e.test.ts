@@ -10,7 +10,7 @@ import { eventually } from '../launcher/wait';
 import { createDirectPool } from '@linkhub/shared/db/pool';
 
 /**
- * Issue 21's "Done when", against the stack as the README starts it (`npm start`: sync-server, edge
+ * Experiments end to end, against the stack as the README starts it (`npm start`: sync-server, edge
  * and worker as their own processes, the built editor): a marketer on Pro creates and starts a
  * two-variant link test from the editor, visitors go through the edge, the shop reports purchases
  * with the click ids, the worker's scheduled job computes the results, the editor shows the honest

@@ -15,7 +15,7 @@ import { startPgBouncer, type PgBouncerHandle } from '../support/pgbouncer';
 import { createDirectPool } from '@linkhub/shared/db/pool';
 
 /**
- * Issue 22: the compiled services (plain node, no tsx) with every PostgreSQL connection through a
+ * The compiled services (plain node, no tsx) with every PostgreSQL connection through a
  * real PgBouncer in transaction mode, one server connection per pool, so consecutive transactions
  * of any client land on whichever server connection is free. A link created through the
  * sync-server's /v1 API redirects on the edge from PostgreSQL (its cached payload removed, so the
