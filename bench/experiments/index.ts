@@ -1,5 +1,5 @@
 /**
- * Experiments benchmark (issue 21). The redirect decides a visitor's variant in process: how much
+ * Experiments benchmark. The redirect decides a visitor's variant in process: how much
  * does a running experiment (and the click id it appends) cost a resolve, beside the same link
  * without one, measured in the same rounds? And the worker's analysis: how long for a long test
  * (5 variants × 365 daily looks), beside a 2-variant × 30-day one?

@@ -1,5 +1,5 @@
 /**
- * Analytics ingest benchmark (issue 7).
+ * Analytics ingest benchmark.
  *
  *  1. Throughput: the stream is filled with N events (default 1,000,000), then the production
  *     consumer (its parallel consumers, summaries refresh included) drains it to committed

@@ -1,5 +1,5 @@
 /**
- * Where one ingest batch spends its time (issue 7): stage timings over N batches of 1,000 events,
+ * Where one ingest batch spends its time: stage timings over N batches of 1,000 events,
  * the same steps as the consumer, timed one by one.   npx tsx bench/ingest/profile.ts [--batches 30]
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * The 500-code batch export (issue 8: "500 table tents"): a scratch database with 500 QR codes,
+ * The 500-code batch export ("500 table tents"): a scratch database with 500 QR codes,
  * rendered cold (validate + render + store each) and again warm (every artifact reused), to a ZIP
  * of PDFs with a manifest. Run alone with `npx tsx bench/qr/batch.ts [--codes 500] [--format pdf]`.
  */

@@ -1,5 +1,5 @@
 /**
- * QR benchmark (issue 8): codes per second for matrix+SVG, PNG 300 DPI, PDF, EPS and full
+ * QR benchmark: codes per second for matrix+SVG, PNG 300 DPI, PDF, EPS and full
  * validations, each beside qrcode's own `toString({type: 'svg'})` measured in the same rounds,
  * because absolute timings on shared machines drift. Median of several rounds.
  *
