@@ -129,7 +129,7 @@ describe('seedDemo', () => {
     expect(await verifyPassword(user.rows[0]?.password_hash ?? '', reissued.password)).toBe(true);
   });
 
-  it('writes demo.json with exactly the DESIGN §9 keys, in order', () => {
+  it('writes demo.json with exactly the documented keys, in order', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'linkhub-demo-'));
     const file = path.join(dir, 'demo.json');
     try {

@@ -199,7 +199,7 @@ export async function repairOrderKeys(tx: Queryable, workspaceId: string): Promi
 }
 
 /**
- * Idempotent dev seed (DESIGN §9): the demo account (Business plan) with links, a QR code and a
+ * Idempotent dev seed (docs/product-rules.md#api): the demo account (Business plan) with links, a QR code and a
  * published bio page; a second account with its own workspace for tenancy checks; an API key for
  * each. A re-run reuses what `previous` (the last demo.json) says when it still matches the
  * database, and otherwise resets the demo password and issues fresh keys.
