@@ -76,7 +76,7 @@ export type AccountInput = {
   readonly plan: PlanKey;
   /** Active workspaces that billing account owns now. */
   readonly workspace_count: number;
-  /** Non-deleted workspaces where this user is the sole Owner (blocks account.delete, §3.6.1 rule 4). */
+  /** Non-deleted workspaces where this user is the sole Owner (blocks account.delete: the last-owner rule, docs/product-rules.md#permissions). */
   readonly sole_owner_workspace_ids?: readonly string[];
 };
 

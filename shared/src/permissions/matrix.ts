@@ -18,7 +18,7 @@ export type { ActionDomain, MatrixRow, TargetType } from './matrix-row';
  *
  * Row fields: `kind` (read | write: writes run the resource-state and billing checks), `target` (the
  * resource the action addresses; the caller must load it), `api` (the API key scope; absent → no key
- * can reach it), `feature` / `quota` (step 7), `account` (decided without a workspace, §3.5 step 2a),
+ * can reach it), `feature` / `quota` (step 7), `account` (decided without a workspace, step 2a),
  * `states` (C8 lifecycle states it may start from), `on_archived` (allowed on archived items),
  * `billing_exempt` (allowed while writes are blocked for non-payment).
  *

@@ -7,7 +7,7 @@ import { normalizeUrl } from '../url/normalize-url';
  */
 export const uuidSchema = z.uuid();
 
-/** Spec §5.4.1: lower-case letters, digits and hyphens, 1–64. Input is trimmed and lower-cased first. */
+/** Lower-case letters, digits and hyphens, 1–64. Input is trimmed and lower-cased first. */
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 /** Paths the public hosts answer themselves; no short link may take them. */
@@ -187,7 +187,7 @@ export const readableText = (max: number): z.ZodString =>
 
 export const titleSchema = readableText(120).min(1);
 
-/** Spec §5.4.1: up to 20 tags of 1–32 characters, de-duplicated. */
+/** Up to 20 tags of 1–32 characters, de-duplicated. */
 export const tagsSchema = z
   .array(readableText(32).min(1))
   .max(20)

@@ -134,7 +134,7 @@ export async function hasGrant(
 }
 
 /**
- * Spec §3.4.4 rule 2 and 6, for the command layer: call inside the transaction that inserts the
+ * A scoped creator keeps access to what they create (docs/product-rules.md#permissions), for the command layer: call inside the transaction that inserts the
  * resource. When the creating membership is scoped, it gets a grant on the new resource
  * (source `auto_on_create`) and the grant is audited; an unscoped member needs none.
  */

@@ -10,7 +10,7 @@ import {
 
 /** Bio pages and blocks (docs/product-rules.md#permissions). */
 export const BIO_PAGE_ROWS = {
-  // §3.3.6 Bio pages and blocks (block actions address their page)
+  // Bio pages and blocks (block actions address their page)
   'bio_page.list': { row: 41, domain: 'bio_pages', kind: 'read', roles: READ_GRANTED, api: 'pages:read' },
   'bio_page.view': {
     row: 42,
