@@ -24,7 +24,7 @@ function indexLines(text: string, heading: string): Array<Entry & { inDecisions:
   const start = text.indexOf(`\n${heading}\n`);
   if (start === -1) throw new Error(`no "${heading}" section`);
   const section = text.slice(start + heading.length + 2).split(/\n## /)[0] ?? '';
-  return [...section.matchAll(/^- (D-\d{3,}) (.+) — [^—]+$/gm)].map(
+  return [...section.matchAll(/^- (D-\d{3,}) (.+) — [^—\n]+$/gm)].map(
     ([line = '', number = '', title = '']) => ({
       number,
       title,
