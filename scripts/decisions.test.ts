@@ -63,8 +63,10 @@ describe('docs/decision-log.md', () => {
     expect(byNumber(index.filter((line) => !line.inDecisions))).toEqual(byNumber(headings(log)));
   });
 
-  it('indexes every entry of DECISIONS.md as kept there', () => {
-    expect(byNumber(index.filter((line) => line.inDecisions))).toEqual(byNumber(headings(decisions)));
+  it('marks as kept in DECISIONS.md only numbers that are there', () => {
+    // A new entry in DECISIONS.md needs no line here: its own index is the one that must be complete.
+    const inDecisions = new Set(headings(decisions).map(({ number }) => number));
+    expect(index.filter((line) => line.inDecisions && !inDecisions.has(line.number))).toEqual([]);
   });
 
   it('shares no number with DECISIONS.md', () => {
