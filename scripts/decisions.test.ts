@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -72,5 +73,28 @@ describe('docs/decision-log.md', () => {
   it('shares no number with DECISIONS.md', () => {
     const inDecisions = new Set(headings(decisions).map(({ number }) => number));
     expect(headings(log).filter(({ number }) => inDecisions.has(number))).toEqual([]);
+  });
+});
+
+describe('D-NNN citations', () => {
+  it('name an entry of DECISIONS.md or docs/decision-log.md, wherever a tracked file cites one', () => {
+    const entries = new Set(
+      [DECISIONS, DECISION_LOG].flatMap((file) =>
+        headings(readFileSync(file, 'utf8')).map(({ number }) => number),
+      ),
+    );
+    // git grep -o prints `path:D-NNN` for every citation in a tracked text file.
+    const cited = execFileSync(
+      'git',
+      ['grep', '-I', '-o', '-E', '\\bD-[0-9]{3}\\b', '--', '.', ':!package-lock.json'],
+      {
+        cwd: repoRoot,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    )
+      .split('\n')
+      .filter((line) => line !== '');
+    expect(cited.filter((line) => !entries.has(line.slice(line.lastIndexOf(':') + 1)))).toEqual([]);
   });
 });
