@@ -68,3 +68,40 @@ describe('citations', () => {
     expect(cites('/** the fallback chain (docs/product-rules.md#qr-fallback-chain, D-146) */')).toBe(false);
   });
 });
+
+/** The repo docs that comments point into by heading (`docs/product-rules.md#permanence`). */
+const POINTED_DOCS = ['ARCHITECTURE.md', 'docs/product-rules.md'] as const;
+
+/** A heading's anchor as GitHub makes it: lower-case, punctuation dropped, spaces to hyphens. */
+const anchorOf = (heading: string): string =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} -]/gu, '')
+    .replace(/ /g, '-');
+
+describe('pointers into the repo docs', () => {
+  it('name a heading that exists', () => {
+    const anchors = new Map(
+      POINTED_DOCS.map((doc) => {
+        const text = readFileSync(path.join(repoRoot, doc), 'utf8');
+        return [doc, new Set([...text.matchAll(/^#+ (.+)$/gm)].map(([, heading = '']) => anchorOf(heading)))];
+      }),
+    );
+    const broken = trackedTextFiles().flatMap((file) => {
+      let text: string;
+      try {
+        text = readFileSync(path.join(repoRoot, file), 'utf8');
+      } catch {
+        return [];
+      }
+      return [...text.matchAll(/(ARCHITECTURE\.md|product-rules\.md)#([a-z0-9-]+)/g)]
+        .filter(([, doc = '', anchor = '']) => {
+          const known = anchors.get(doc === 'ARCHITECTURE.md' ? 'ARCHITECTURE.md' : 'docs/product-rules.md');
+          return known === undefined || !known.has(anchor);
+        })
+        .map(([pointer]) => `${file}: ${pointer}`);
+    });
+    expect(broken).toEqual([]);
+  });
+});
