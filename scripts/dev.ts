@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { migrate } from '../shared/src/db/migrate';
-import { outboxLocation } from '../shared/src/mail/outbox-location';
+import { migrate } from '@linkhub/shared/db/migrate';
+import { outboxLocation } from '@linkhub/shared/mail/outbox-location';
 import { startChild, waitForHttp } from './lib/children';
 import { ensureDatabase } from './lib/database';
 import { DEMO_FILE, readDemoFile, writeDemoFile } from './lib/demo-file';

@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { ensurePostgres, ensureRedis } from './lib/infra';
-import { migrate } from '../shared/src/db/migrate';
+import { migrate } from '@linkhub/shared/db/migrate';
 import { randomBytes } from 'node:crypto';
-import { withDatabase } from '../shared/src/db/testing';
+import { withDatabase } from '@linkhub/shared/db/testing';
 
 /** Once per `vitest run`: real PostgreSQL and Redis up, and a freshly migrated template database. */
 export default async function setup(): Promise<() => Promise<void>> {

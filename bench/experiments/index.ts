@@ -7,10 +7,10 @@
  *   npx tsx bench/experiments/index.ts [--rounds 5] [--ms 400]
  */
 import { randomBytes } from 'node:crypto';
-import { analyzeExperiment, type DailyCounts } from '../../shared/src/experiments/analyze';
-import { payloadFixture, visitFixture } from '../../shared/src/resolve/fixtures';
-import { resolveRedirect } from '../../shared/src/resolve/resolve-redirect';
-import { devClickIdKeyring } from '../../shared/src/experiments/click-id-keys';
+import { analyzeExperiment, type DailyCounts } from '@linkhub/shared/experiments/analyze';
+import { payloadFixture, visitFixture } from '@linkhub/shared/resolve/fixtures';
+import { resolveRedirect } from '@linkhub/shared/resolve/resolve-redirect';
+import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {

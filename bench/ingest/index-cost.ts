@@ -10,8 +10,8 @@ import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,
   type AnalyticsEvent,
-} from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+} from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { copyEvents } from '../../worker/src/ingest/copy-events';
 import { entryRows } from '../../worker/src/ingest/entry-rows';
 import type { ClickRow } from '../../worker/src/ingest/click-row';

@@ -9,11 +9,11 @@ import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,
   type AnalyticsEvent,
-} from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
-import { clicksStreamKey } from '../../shared/src/cache/keys';
-import { migrate } from '../../shared/src/db/index';
-import { createLogger } from '../../shared/src/logging/logger';
+} from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+import { migrate } from '@linkhub/shared/db';
+import { createLogger } from '@linkhub/shared/logging/logger';
 import { createIngestConsumer } from '../../worker/src/ingest/consumer';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { writeBatch } from '../../worker/src/ingest/write-batch';

@@ -15,8 +15,8 @@ import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,
   type AnalyticsEvent,
-} from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+} from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/analytics/test-events';
 import { aggregateBatch } from '../../worker/src/ingest/aggregate';
 import { CopyBinaryWriter } from '../../worker/src/ingest/copy-binary';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';

@@ -1,6 +1,6 @@
 import { Histogram, Registry } from 'prom-client';
 import { createEdgePrometheus, EDGE_ROUTE_CLASSES, type EdgeRouteClass } from '../../edge/src/prometheus';
-import { LATENCY_BUCKETS } from '../../shared/src/metrics/registry';
+import { LATENCY_BUCKETS } from '@linkhub/shared/metrics/registry';
 import { createMetrics } from '../../edge/src/metrics';
 import { median } from '../median';
 

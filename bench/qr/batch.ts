@@ -9,9 +9,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDb, ensureSystemDomains, migrate } from '../../shared/src/db/index';
-import { insertUser, insertWorkspace } from '../../shared/src/db/fixtures';
-import { adminUrl, withDatabase } from '../../shared/src/db/testing';
+import { createDb, ensureSystemDomains, migrate } from '@linkhub/shared/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
 import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
 import { buildQrBatch } from '../../worker/src/artifacts/qr-batch';
 

@@ -10,10 +10,10 @@
  *   npx tsx bench/qr/index.ts [--rounds 5] [--ms 400] [--no-batch] [--no-pool]
  */
 import QRCode from 'qrcode';
-import { defaultQrDesign, qrDesignSchema } from '../../shared/src/qr/design';
-import { shortQrText } from '../../shared/src/qr/encode';
-import { renderQr } from '../../shared/src/qr/render/index';
-import { validateQrDesign } from '../../shared/src/qr/validate';
+import { defaultQrDesign, qrDesignSchema } from '@linkhub/shared/qr/design';
+import { shortQrText } from '@linkhub/shared/qr/encode';
+import { renderQr } from '@linkhub/shared/qr/render/index';
+import { validateQrDesign } from '@linkhub/shared/qr/validate';
 import { printBatchTiming, timeBatchExport } from './batch';
 import { median } from '../median';
 

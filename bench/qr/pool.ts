@@ -7,13 +7,9 @@
  *   npx tsx bench/qr/pool.ts [--rounds 5]
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import {
-  checkAndRenderQr,
-  type QrRenderEngine,
-  type QrRenderJob,
-} from '../../shared/src/qr/check-and-render';
-import { defaultQrDesign } from '../../shared/src/qr/design';
-import type { QrDpi } from '../../shared/src/qr/render/index';
+import { checkAndRenderQr, type QrRenderEngine, type QrRenderJob } from '@linkhub/shared/qr/check-and-render';
+import { defaultQrDesign } from '@linkhub/shared/qr/design';
+import type { QrDpi } from '@linkhub/shared/qr/render/index';
 import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/render-pool/pool';
 import { median } from '../median';
 

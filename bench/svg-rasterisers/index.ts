@@ -10,10 +10,10 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import { qrDesignSchema } from '../../shared/src/qr/design';
-import { loadLabelOutlines } from '../../shared/src/qr/label/outlines';
-import { prepareQr } from '../../shared/src/qr/prepare';
-import { sceneToSvg } from '../../shared/src/qr/render/svg';
+import { qrDesignSchema } from '@linkhub/shared/qr/design';
+import { loadLabelOutlines } from '@linkhub/shared/qr/label/outlines';
+import { prepareQr } from '@linkhub/shared/qr/prepare';
+import { sceneToSvg } from '@linkhub/shared/qr/render/svg';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {

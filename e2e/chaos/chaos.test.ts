@@ -2,7 +2,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../shared/src/db/testing';
+import { createTestDatabase, type TestDatabase } from '@linkhub/shared/db/testing';
 import { startChild } from '../../scripts/lib/children';
 import { seedDemo } from '../../scripts/lib/seed-demo';
 import { supervise, type Supervised } from '../../scripts/lib/supervisor';

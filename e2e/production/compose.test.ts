@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { parseEnvOrThrow } from '../../shared/src/config/env';
+import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
 import { edgeEnvSchema } from '../../edge/src/env';
 import { syncServerEnvSchema } from '../../sync-server/src/env';

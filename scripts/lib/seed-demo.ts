@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { ensureSystemDomains } from '../../shared/src/db/system-domains';
-import { createDb } from '../../shared/src/db/client';
-import { isValidOrderKey, orderKeys } from '../../shared/src/blocks/order-keys';
-import { samplePageSnapshot } from '../../shared/src/blocks/sample-page';
+import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
+import { createDb } from '@linkhub/shared/db/client';
+import { isValidOrderKey, orderKeys } from '@linkhub/shared/blocks/order-keys';
+import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import {
   createUser,
   findUserByEmail,
