@@ -3,11 +3,14 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** Import boundaries of DESIGN.md §1, as data: which package may not reach what. */
+/** Import boundaries of ARCHITECTURE.md#the-layers, as data: which package may not reach what. */
 const DB_IMPORTS = [
-  { name: 'pg', message: 'No PostgreSQL driver here (DESIGN §1).' },
-  { name: 'drizzle-orm', message: 'No ORM here (DESIGN §1).' },
-  { name: '@linkhub/shared/server/db', message: "shared's db export is server-only (DESIGN §1)." },
+  { name: 'pg', message: 'No PostgreSQL driver here (ARCHITECTURE.md#the-layers).' },
+  { name: 'drizzle-orm', message: 'No ORM here (ARCHITECTURE.md#the-layers).' },
+  {
+    name: '@linkhub/shared/server/db',
+    message: "shared's db export is server-only (ARCHITECTURE.md#the-layers).",
+  },
 ];
 const DB_PATTERNS = [
   {
@@ -18,7 +21,7 @@ const DB_PATTERNS = [
       '**/shared/src/server/db',
       '**/shared/src/server/db/*',
     ],
-    message: 'Server-only database code (DESIGN §1).',
+    message: 'Server-only database code (ARCHITECTURE.md#the-layers).',
   },
   {
     group: [
@@ -26,7 +29,7 @@ const DB_PATTERNS = [
       '**/shared/src/server/artifacts',
       '**/shared/src/server/artifacts/*',
     ],
-    message: 'The artifact store (files, S3, database rows) is server-only (DESIGN §8).',
+    message: 'The artifact store (files, S3, database rows) is server-only (docs/product-rules.md#qr-codes).',
   },
 ];
 const SERVICE_PATTERNS = [
@@ -48,12 +51,12 @@ const SERVICE_PATTERNS = [
       '**/pwa/**',
       '**/desktop/**',
     ],
-    message: 'shared is the core: it imports nothing of ours (DESIGN §1).',
+    message: 'shared is the core: it imports nothing of ours (ARCHITECTURE.md#the-layers).',
   },
 ];
 
 /**
- * Issue 23's boundaries. They use `@typescript-eslint/no-restricted-imports` (same options as the core
+ * The test-tooling boundaries. They use `@typescript-eslint/no-restricted-imports` (same options as the core
  * rule) because flat config replaces a rule's options per file rather than merging them: on the core
  * rule they would wipe the database boundary above, and a later block for a sub-folder would wipe them.
  * scripts/lint-fixtures.test.ts proves each one against scripts/lint-fixtures/.
@@ -79,7 +82,7 @@ const TEST_SUPPORT_FILES = [
 const TEST_SUPPORT_IMPORTS = {
   paths: ['vitest', '@fast-check/vitest', 'fast-check'].map((name) => ({
     name,
-    message: 'Test tooling: only tests and test-support modules import it (issue 23).',
+    message: 'Test tooling: only tests and test-support modules import it.',
   })),
   patterns: [
     {
@@ -98,7 +101,7 @@ const TEST_SUPPORT_IMPORTS = {
         '**/../e2e/**',
       ],
       message:
-        'Test-support module: only tests, other test-support modules, e2e/, bench/ and scripts/ import it (issue 23).',
+        'Test-support module: only tests, other test-support modules, e2e/, bench/ and scripts/ import it.',
     },
   ],
 };
@@ -130,7 +133,7 @@ const otherServicePatterns = (self) => [
       `**/../${s}`,
       `**/../${s}/**`,
     ]),
-    message: `Services do not import each other (DESIGN §1): ${self} imports shared, never another service; code that drives several services belongs in e2e/.`,
+    message: `Services do not import each other (ARCHITECTURE.md#the-layers): ${self} imports shared, never another service; code that drives several services belongs in e2e/.`,
   },
 ];
 
@@ -220,7 +223,7 @@ export default tseslint.config(
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
-  // Issue 23: each service's files, tests included, import no other service, and the PWA's no
+  // Each service's files, tests included, import no other service, and the PWA's no
   // server-only shared module; its production files (the next blocks override these for them) also
   // import no test-support module. Same for shared's production files.
   ...SERVICES.map((service) => ({

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of DESIGN §1, proven against the real eslint.config.js: each deliberately
+ * The import boundaries of ARCHITECTURE.md#the-layers, proven against the real eslint.config.js: each deliberately
  * wrong import is an error where it is forbidden, and the same line passes where it is allowed.
  */
 const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
@@ -65,7 +65,7 @@ describe('lint import boundaries', () => {
     it(`${code} is an error in ${forbiddenIn} and allowed in ${allowedIn}`, async () => {
       const errors = await restrictedImportErrors(code, forbiddenIn);
       expect(errors.length, `expected a no-restricted-imports error in ${forbiddenIn}`).toBe(1);
-      expect(errors[0]).toMatch(/DESIGN §1/);
+      expect(errors[0]).toMatch(/ARCHITECTURE.md#the-layers/);
       expect(await restrictedImportErrors(code, allowedIn)).toEqual([]);
     });
   }

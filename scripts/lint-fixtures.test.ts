@@ -6,7 +6,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 23's import boundaries, proven against the real eslint.config.js: each fixture of
+ * The import boundaries, proven against the real eslint.config.js: each fixture of
  * scripts/lint-fixtures/ is linted as if it sat at a path where its imports are forbidden (one error
  * per restricted import) and at paths where they are allowed (none).
  */
@@ -106,7 +106,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe('lint boundaries of issue 23, on scripts/lint-fixtures', () => {
+describe('lint boundaries, on scripts/lint-fixtures', () => {
   for (const c of CASES) {
     describe(`${c.fixture} (${c.boundary})`, () => {
       for (const [filePath, count] of Object.entries(c.flagged)) {

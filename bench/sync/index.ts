@@ -1,5 +1,5 @@
 /**
- * bench/sync (issue 4): initial pull of a 10,000-link workspace (time, bytes), a no-change pull at
+ * bench/sync: initial pull of a 10,000-link workspace (time, bytes), a no-change pull at
  * 100 and at 10,000 links (the second must stay within 2× the first: pull cost must not grow with
  * workspace size when nothing changed), and applying a 1,000-mutation offline queue in one push.
  * Runs against real PostgreSQL and Redis on a database of its own, dropped at the end.

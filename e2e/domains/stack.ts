@@ -26,7 +26,7 @@ import { createTlsServer } from '../../edge/src/tls/tls-server';
 import { edgeRedis, ready, sharedGeo } from '../../edge/src/testing/harness';
 
 /**
- * Issue 20's stack: sync-server in process (V1Kit), the worker's domain processors on real
+ * The custom-domain stack: sync-server in process (V1Kit), the worker's domain processors on real
  * BullMQ, the edge on real sockets (plain HTTP on the port pebble validates HTTP-01 against, and
  * the HTTPS listener with SNI), pebble and its DNS server. The worker asks pebble's DNS server for
  * TXT/CNAME records, so a test "creates the record" through pebble.setTxt.

@@ -7,7 +7,7 @@ import { apiAs, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers
 import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
 
 /**
- * Issue 21, bio pages (D-279, D-320): a marketer on Pro creates a test from the page editor whose B
+ * Bio pages (D-279, D-320): a marketer on Pro creates a test from the page editor whose B
  * shows Shop first under another label, and starts it; visitors get the public page through the
  * real edge (one variant per visitor-day, no cookie), some click through; the worker ingests and
  * counts click-through visitor-days per variant; the results screen fits a phone, and "Keep B"

@@ -8,12 +8,12 @@ import { apiAs, eventually, newEmail, sessionToken, signUpInUi, watch } from '..
 import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
 
 /**
- * Issue 21 end to end ("Done when"): a marketer on Pro creates a two-variant test of a link in the
+ * Experiments end to end: a marketer on Pro creates a two-variant test of a link in the
  * editor and starts it; visitors go through the real edge (assigned by their day-salted visitor hash,
  * bots flagged), the destination site reports conversions with the click id the redirect appended,
  * the worker ingests the clicks and computes the results; the verdict and the intervals are on
  * screen at 1280 and 390 px, and "Keep B" makes B the link's destination. On Free, the editor shows
- * the upgrade prompt and the API answers the spec's §3.7.4 refusal.
+ * the upgrade prompt and the API answers the plan refusal with its details (docs/product-rules.md#plans-and-billing).
  */
 let h: PwaHarness;
 let edge: EdgeHarness;
@@ -225,7 +225,7 @@ describe('a two-variant link test, from the editor to the winner', () => {
 });
 
 describe('on Free', () => {
-  it('the editor shows the upgrade prompt and the API answers 403 plan_feature_unavailable (§3.7.4)', async () => {
+  it('the editor shows the upgrade prompt and the API answers 403 plan_feature_unavailable', async () => {
     const freeContext = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const free = await freeContext.newPage();

@@ -24,7 +24,7 @@ import { eventually } from './wait';
 import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
- * Issue 17's journey against the stack exactly as the README starts it: `npm start` itself (on its
+ * The editor journey against the stack exactly as the README starts it: `npm start` itself (on its
  * own ports, database, Redis prefix and state folder), Chromium at 390×844 and 1280×800, every
  * screen checked for horizontal scroll, and Ctrl-C stopping every child at the end.
  */

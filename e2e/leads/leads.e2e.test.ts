@@ -17,7 +17,7 @@ import { createPgLookup, type PgLookup } from '../../edge/src/lookup/pg-lookup';
 import { edgeRedis, ready, sharedGeo } from '../../edge/src/testing/harness';
 
 /**
- * Issue 19 end to end: a visitor signs up on a published bio page in Chromium (JavaScript off: a
+ * Leads end to end: a visitor signs up on a published bio page in Chromium (JavaScript off: a
  * plain form POST through the edge; JavaScript on: in place), the edge enqueues, the worker stores
  * the lead and mails the double opt-in link through a real SMTP server, the link confirms it on the
  * sync-server, the editor's session lists it, and erasure removes it.

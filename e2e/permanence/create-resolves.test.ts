@@ -11,7 +11,7 @@ import { createMetrics } from '../../edge/src/metrics';
 import { edgeRedis, ready, sharedGeo, visit } from '../../edge/src/testing/harness';
 
 /**
- * Issue 23: `POST /v1/links` answers once its cache write-through is done (its jobs and pokes go on
+ * `POST /v1/links` answers once its cache write-through is done (its jobs and pokes go on
  * after the answer), so the new link resolves at the edge the moment the 201 arrives — even where the
  * edge's slug filter, built before the link existed, would otherwise answer "cannot exist".
  */

@@ -15,7 +15,7 @@ import {
 } from './helpers';
 
 /**
- * The content editors as a user meets them (issue 17): a link with a language rule and a 50/50 split
+ * The content editors as a user meets them: a link with a language rule and a 50/50 split
  * that route at the edge, a social block of three networks edited and kept, a block moved to the top
  * of a page whose stored order keys the library refuses, a QR design with a problem that cannot be
  * saved, an email sign-up block published with its consent text, and an open form on one device when the

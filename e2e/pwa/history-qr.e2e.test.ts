@@ -22,7 +22,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 9, the builder's second half: bio page version history with restore (and a refused restore
+ * The builder's second half: bio page version history with restore (and a refused restore
  * showing its notice), the QR designer's logo and frame with the live preview and badge, and a batch
  * export of two codes to a ZIP built by the real worker's `qr_batch` job.
  */

@@ -21,7 +21,7 @@ import { startRedisCluster, type RedisClusterHandle } from '../support/redis-clu
 import { eventually } from '../launcher/wait';
 
 /**
- * Both Redis roles on a real Redis Cluster (3 masters + 3 replicas on loopback, issue 22, D-360):
+ * Both Redis roles on a real Redis Cluster (3 masters + 3 replicas on loopback, D-360):
  * the eviction check reads every master, the edge's one-slot MGET, pokes across connections, and a
  * master that dies under load — every stream entry and every job Redis accepted is still there after
  * its replica took over.

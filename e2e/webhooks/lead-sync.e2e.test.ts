@@ -35,7 +35,7 @@ import { createPgLookup, type PgLookup } from '../../edge/src/lookup/pg-lookup';
 import { edgeRedis, ready, sharedGeo } from '../../edge/src/testing/harness';
 
 /**
- * Issue 19's "done when", end to end: a visitor subscribes on a bio page in Chromium (JavaScript off,
+ * Lead sync end to end: a visitor subscribes on a bio page in Chromium (JavaScript off,
  * double opt-in), the owner's webhook receives `lead.created` signed with the endpoint's secret, the
  * confirmation link confirms it and the webhook receives `lead.confirmed` while the page's Mailchimp
  * adapter subscribes the address at a local server answering Mailchimp's documented API; the owner

@@ -13,7 +13,7 @@ import { leadCapture } from '../../worker/src/processors/lead-capture';
 import { recordDomainVerified, recordExportFinished } from '../../worker/src/webhooks/events';
 
 /**
- * Issue 19 promises that an event's `data` is the resource as `/v1` returns it. The worker records
+ * An event's webhook payload promises that its `data` is the resource as `/v1` returns it. The worker records
  * `lead.created`/`lead.confirmed`, `domain.verified` and `export.finished`; each delivery's payload
  * (the body the endpoint receives) is compared, field for field and format for format (timestamps
  * with microseconds in PostgreSQL, ISO strings with milliseconds in the API), with `GET /v1/…` of the

@@ -24,7 +24,7 @@ import { pwaBuildOfThisRun, CHROMIUM, CHROMIUM_ARGS } from '../pwa/harness';
 import { eventually, newEmail, seriousViolations, signInInUi, signUpOverApi, watch } from '../pwa/helpers';
 
 /**
- * Issue 19 end to end, in Chromium at 390 and 1280 px: an owner adds a webhook endpoint in the
+ * Webhooks end to end, in Chromium at 390 and 1280 px: an owner adds a webhook endpoint in the
  * editor and copies its secret from the one reveal, creates a link in the editor, and a real local
  * HTTPS receiver gets a delivery correctly signed with that secret; the delivery log shows it
  * delivered, "Replay" sends the same event again (same event id, signed afresh) and "Send test

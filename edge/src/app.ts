@@ -52,7 +52,7 @@ export type EdgeDeps = {
   hotCache?: HotCache;
   /** Slugs that cannot exist answer the branded 404 without a query (kept current through `hotCache`). */
   slugFilter?: SlugFilter;
-  /** Canonical system hosts (DESIGN §2): short links + QR codes, and bio pages. */
+  /** Canonical system hosts (docs/product-rules.md#running): short links + QR codes, and bio pages. */
   linkHost: string;
   bioHost: string;
   trustedProxies: TrustedProxies;
@@ -212,7 +212,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 
   /**
-   * Bio paths; on a custom domain, what has no bio page answers in its workspace's look (issue 20):
+   * Bio paths; on a custom domain, what has no bio page answers in its workspace's look:
    * the root a branded page about the domain, anything else the branded 404.
    */
   async function serveBio(c: Context, host: string | null, path: BioPath): Promise<Response> {
@@ -250,7 +250,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     const view = honoRequestView(c);
     return serve(c, dispatch(view, hosts), view);
   });
-  // Never a 5xx on the public path: a QR code might be behind any slug (spec §2.3).
+  // Never a 5xx on the public path: a QR code might be behind any slug (docs/product-rules.md#permanence).
   app.onError((err, c) => {
     logger.error({ err }, 'edge request failed');
     return genericPage(c);

@@ -8,12 +8,12 @@ import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
 import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
-/** Every setting of the edge, read once at start-up (DESIGN §2). */
+/** Every setting of the edge, read once at start-up (docs/product-rules.md#running). */
 export const edgeEnvSchema = z.object({
   PORT: envFields.port(8787),
   /**
    * DATABASE_URL, DATABASE_READ_URL (the miss path's reads), pool sizes, prepared statement mode
-   * (D-351, D-352). The pool is small on purpose (spec §4.10.7): the hot path does no database work.
+   * (D-351, D-352). The pool is small on purpose (docs/product-rules.md#scale-out): the hot path does no database work.
    */
   ...databaseEnvShape({ poolMax: 5 }),
   /** REDIS_URL, CACHE_REDIS_URL (the cache reads) and QUEUE_REDIS_URL (capture, sign-up jobs, salts, certificates). */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../shared/src/server/db/migrate';
+import { migrate } from '@linkhub/shared/server/db/migrate';
 import { ensurePostgres, type Service } from './infra';
 import { freeLocalPort } from '../../worker/src/testing';
 import { createDirectPool } from '@linkhub/shared/server/db/pool';

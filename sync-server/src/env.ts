@@ -12,7 +12,7 @@ import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 
 const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
 
-/** Every setting of the sync-server, read once at start-up (DESIGN §2). */
+/** Every setting of the sync-server, read once at start-up (docs/product-rules.md#running). */
 export const syncServerEnvSchema = z
   .object({
     PORT: envFields.port(8080),

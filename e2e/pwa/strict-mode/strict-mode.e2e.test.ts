@@ -12,7 +12,7 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../harness';
 import { newEmail, signUpInUi, watch } from '../helpers';
 
 /**
- * Issue 17.10 under the dev server (`npm run dev`: Vite, React StrictMode runs every effect twice):
+ * Effects that run twice, under the dev server (`npm run dev`: Vite, React StrictMode runs every effect twice):
  * accepting an invitation says the join worked, and a poll guarded by useAliveRef keeps going.
  */
 const PWA_ROOT = fileURLToPath(new URL('../../../pwa/', import.meta.url));

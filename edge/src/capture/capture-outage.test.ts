@@ -8,7 +8,7 @@ import { privateRedis, type PrivateRedis } from '../testing/private-redis';
 import { createCapture } from './capture';
 import { eventLineOf } from './event-line';
 
-/** Issue 16.12: during a Redis outage the edge keeps a bounded buffer and sends it on reconnect. */
+/** During a Redis outage the edge keeps a bounded buffer and sends it on reconnect. */
 let server: PrivateRedis;
 let client: Redis;
 let reader: Redis;

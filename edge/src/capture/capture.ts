@@ -11,13 +11,13 @@ import { alreadyAppended, batchFields, type UnsettledBatch } from './unsettled-b
 import type { RequestFacts } from '../request/request-facts';
 
 /**
- * Fire-and-forget capture (spec §4.4.1 step 7): the event is queued in memory and the request goes
+ * Fire-and-forget capture (docs/product-rules.md#the-redirect): the event is queued in memory and the request goes
  * on; queued events leave as one batch entry on `clicks:raw` (`v 3 t <ms> r <runs> e <one line per
  * event>`, shared/src/analytics/run-batch.ts), once `batchSize` are waiting or `flushMs` after the first,
  * whichever comes first. One XADD per batch instead of one per visit is most of capture's cost gone,
  * in the edge and in Redis.
  *
- * During a Redis outage nothing is dropped silently (issue 16.12): events are held in memory, at
+ * During a Redis outage nothing is dropped silently: events are held in memory, at
  * most `outageCapacity` of them, and sent in batches as soon as the connection is ready again; an
  * event that finds the buffer full is counted in `captureOverflow`. A batch whose XADD fails because
  * the connection went away (or that a Redis Cluster turns away while a master is replaced) is kept

@@ -217,7 +217,7 @@ describe('GET /{handle}/l/{blockId}: the click hop', () => {
     expect(clicks).toHaveLength(0);
   });
 
-  it('302s a block link saved raw before the door normalised with a percent-encoded Location (issue 16)', async () => {
+  it('302s a block link saved raw before the door normalised with a percent-encoded Location', async () => {
     const legacy = pageSnapshotSchema.parse({
       id: 'p3',
       workspace_id: 'w3',

@@ -6,7 +6,7 @@ import type { PgLookup } from '../lookup/pg-lookup';
 
 /**
  * `GET /healthz`: Redis and PostgreSQL reported separately. 200 while the edge can serve from at
- * least one of them (each alone is enough, DESIGN §6); 503 naming both when neither answers
+ * least one of them (each alone is enough, docs/product-rules.md#the-redirect); 503 naming both when neither answers
  * (QR codes still resolve from the in-process copy, but this instance should leave the pool).
  * A stalled analytics ingest (shared/src/server/analytics/ingest-health.ts) is reported as `ingest` with its
  * reason and makes the status `degraded`, still 200: redirects do not depend on it, and taking every

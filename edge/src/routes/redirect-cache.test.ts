@@ -40,7 +40,7 @@ describe('redirect: cache', () => {
     expect(edge.lookup.queryCount - before).toBe(1);
   });
 
-  it('writes the host route it read on a miss with a TTL, so a copy read before a domain change cannot outlive it (issue 20)', async () => {
+  it('writes the host route it read on a miss with a TTL, so a copy read before a domain change cannot outlive it', async () => {
     await h.redis.del(domainHostKey(h.prefix, LINK_HOST));
     await h.seed.link(ws, h.domains.linkDomainId, 'route-ttl', 'https://example.com/route-ttl');
     expect((await go('/route-ttl')).status).toBe(302);

@@ -6,7 +6,7 @@ import type { SubscribeResult } from '../leads/lead-capture';
 import { createBioPageRoutes, type BioSubscription } from './bio-page';
 
 /**
- * Issue 19, the sign-up door: any form body, content type and Accept header. Never a 5xx from
+ * The sign-up door: any form body, content type and Accept header. Never a 5xx from
  * input alone (503 only from the queue's own answer, with Retry-After); a JSON answer is always
  * `{data}` or the error envelope; nothing reaches the lead store unless the address is valid, the
  * consent box was ticked and the honeypot is empty.

@@ -38,7 +38,7 @@ export function publicApiKey(k: ApiKeyRow): Record<string, unknown> {
 }
 
 /**
- * Which scopes a member of `role` may put on a key (spec §3.3.13: never beyond the creator's role).
+ * Which scopes a member of `role` may put on a key (docs/product-rules.md#api-keys: never beyond the creator's role).
  * Read scopes for everyone who can read; write scopes only for roles that can edit content;
  * domains and webhooks writes for Owner/Admin only.
  */

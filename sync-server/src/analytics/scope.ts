@@ -64,7 +64,7 @@ export async function analyticsScope(
       'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3',
       [allowed.membershipRow.id, ref.type, ref.id],
     );
-    // an ungranted resource answers exactly like a missing one (DESIGN §4)
+    // an ungranted resource answers exactly like a missing one (docs/product-rules.md#permissions)
     if (!granted) throw new NotFoundError();
   }
   const ws = await one<{ time_zone: string; current_plan_key: string }>(

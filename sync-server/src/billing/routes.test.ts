@@ -238,7 +238,7 @@ describe('upgrade and manage', () => {
   });
 });
 
-describe('Stripe unavailable (spec §4.9.6)', () => {
+describe('Stripe unavailable', () => {
   it('checkout, portal and plan change answer 503 in the envelope; the billing screen, quota view and webhook keep working', async () => {
     kit.stripeApi.setDown(true);
     try {

@@ -37,7 +37,7 @@ function unsafe(field: string, reason: string, credentialsSentence = CREDENTIALS
 }
 
 /**
- * Destination safety (DESIGN §9), for every create/update through either door: http(s) only, no
+ * Destination safety (docs/product-rules.md#api), for every create/update through either door: http(s) only, no
  * credentials, ≤ 2,048 characters, and no host that is — or resolves to — a loopback, private,
  * link-local, CGNAT or metadata address. A host that does not resolve at all is allowed (it cannot
  * reach anything internal today); it is checked again on its next edit.

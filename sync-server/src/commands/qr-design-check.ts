@@ -33,7 +33,7 @@ async function checkedLogo(design: QrDesign, logos: DesignLogoSource): Promise<L
 }
 
 /**
- * Validation before save (DESIGN §8): the design must parse, pass the contrast/quiet-zone/logo rules
+ * Validation before save (docs/product-rules.md#qr-codes): the design must parse, pass the contrast/quiet-zone/logo rules
  * and decode back to its short URL with a real decoder, or the save is refused with the fixes. An
  * uploaded logo is loaded and checked as the real image (a missing one is refused too).
  */

@@ -46,7 +46,7 @@ export function scheduleCacheRefreshJob(ctx: CommandContext, target: CacheRefres
 }
 
 /**
- * Post-commit write-through (DESIGN §5 step 5): the target's keys are rebuilt from committed rows
+ * Post-commit write-through (docs/product-rules.md#redirect-cache): the target's keys are rebuilt from committed rows
  * with the edge's own statements and builders (shared/src/server/cache/refresh.ts), and the worker's
  * cache-refresh job rebuilds them again a few seconds later, so a failed or raced write heals.
  */

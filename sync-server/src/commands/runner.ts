@@ -23,7 +23,7 @@ export type RunnerDeps = PostCommitDeps & {
 };
 
 /**
- * The one command layer (DESIGN §5), shared by Replicache push and the /v1 REST API:
+ * The one command layer (ARCHITECTURE.md#the-life-of-an-offline-edit), shared by Replicache push and the /v1 REST API:
  * zod parse → authorize (inside the command) → one transaction → commit → cache write-through →
  * enqueue side effects → poke every affected user.
  */

@@ -70,7 +70,7 @@ function disabled(message: string): ConflictError {
 }
 
 /**
- * Webhook endpoints and ESP adapters (issue 19): create (the secret is returned once, sealed at
+ * Webhook endpoints and ESP adapters: create (the secret is returned once, sealed at
  * rest with AUTH_SECRET), update (address, events, description, on/off), delete, rotate the secret
  * with an overlap window, replay one delivery, send a test event. Every change is audited without
  * its secret. An endpoint already receiving leads' addresses also needs `lead.manage_sync` to be

@@ -7,7 +7,7 @@ import type { Logger } from '@linkhub/shared/server/logging/logger';
 type Listener = () => void;
 
 /**
- * Pokes across sync-server processes (DESIGN §5): a command publishes on the user's Redis channel;
+ * Pokes across sync-server processes (ARCHITECTURE.md#the-life-of-an-offline-edit): a command publishes on the user's Redis channel;
  * every process holding an SSE stream for that user hears it and tells the client to pull.
  * One subscriber connection per process, one channel subscription per user with open streams.
  */

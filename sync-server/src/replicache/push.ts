@@ -51,7 +51,7 @@ async function registerClients(runner: CommandRunner, by: Pusher, request: PushR
 const CHUNK = 10;
 
 /**
- * Push (DESIGN §5): mutations in order, each isolated in its own savepoint with its client's
+ * Push (ARCHITECTURE.md#the-life-of-an-offline-edit): mutations in order, each isolated in its own savepoint with its client's
  * last_mutation_id, committed in chunks. A refused mutation rolls back to its savepoint (it changes
  * nothing), still advances the id and leaves a notice. A replayed mutation (id ≤ last) is skipped,
  * so replaying a push body is a no-op. Post-commit effects (cache write-through, jobs, pokes) of

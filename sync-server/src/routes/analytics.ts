@@ -31,7 +31,7 @@ import {
 import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 
 /**
- * `/v1/analytics/*` (DESIGN §7, §9): session (`workspace_id` in the query) or API key
+ * `/v1/analytics/*` (docs/product-rules.md#analytics): session (`workspace_id` in the query) or API key
  * (`analytics:read`). Reads come from the rollups; bots are excluded from every count and reported
  * as `bot_events`. Bodies are `{data, meta}`. The counts read `deps.readPool` (DATABASE_READ_URL, a
  * replica when set: seconds of lag are invisible in rollups); scope checks and the report setting a

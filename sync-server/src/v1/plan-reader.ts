@@ -6,7 +6,7 @@ import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 export const PLAN_TTL_MS = 30_000;
 
 /**
- * A workspace's plan for its per-key rate limit (DESIGN §4), read from PostgreSQL at most once per
+ * A workspace's plan for its per-key rate limit (docs/product-rules.md#plans-and-billing), read from PostgreSQL at most once per
  * `ttlMs` per workspace instead of once per request. A failed read is not remembered.
  */
 export function workspacePlanReader(

@@ -57,7 +57,7 @@ async function artifactFor(deps: QrFileDeps, qrCodeId: string, query: RenderQrQu
 
 /**
  * `GET /v1/qr-codes/{id}/render`: the print file of the code's current design revision, out of the
- * artifact store the worker renders into (DESIGN §8). A miss is rendered on demand through the same
+ * artifact store the worker renders into (docs/product-rules.md#qr-codes). A miss is rendered on demand through the same
  * path as the worker's `qr-render` job (scannability check with the real logo, store, artifact row,
  * superseded revisions removed), so the next request is served from the store. The check and
  * render run in the render pool (`deps.render`), never on the request thread.

@@ -13,7 +13,7 @@ import { MAX_ENDPOINTS } from '../commands/webhooks';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../v1/test-kit';
 
 /**
- * Issue 19, `/v1/webhooks` with real PostgreSQL and BullMQ: the secret shown once, the address
+ * `/v1/webhooks` with real PostgreSQL and BullMQ: the secret shown once, the address
  * refused when it is or resolves inside, lead events and ESP adapters kept from API keys, events
  * recorded by the command layer for both doors (REST and Replicache push), rotation with an overlap,
  * the delivery log with test sends and replays.

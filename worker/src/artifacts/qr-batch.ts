@@ -52,7 +52,7 @@ export type QrBatchDeps = {
 };
 
 /**
- * Renders many codes into one ZIP with `manifest.csv` (DESIGN §8, issue 8 "500 table tents"):
+ * Renders many codes into one ZIP with `manifest.csv` (docs/product-rules.md#qr-codes; e.g. 500 table tents):
  * each file is the code's validated artifact (reused when already rendered); a code whose design does
  * not scan is listed in the manifest as refused instead of aborting the batch. `onProgress` gets 0–100.
  */

@@ -11,7 +11,7 @@ import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { computeExperimentResults, experimentsDue } from './results';
 
 /**
- * Bio page experiments in the worker (issue 21, D-279): the edge's page_view and block click events
+ * Bio page experiments in the worker (D-279): the edge's page_view and block click events
  * (with `variant_id`) go through the real ingest into click_events, and the results count a
  * visitor-day as converted when it clicked through the page under its variant; bots never count.
  */

@@ -17,7 +17,7 @@ import { deliverWebhook } from '../processors/webhook-deliver';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 
 /**
- * Issue 19, ESP sync: the Mailchimp and ConvertKit adapters against local HTTPS servers that answer
+ * ESP sync: the Mailchimp and ConvertKit adapters against local HTTPS servers that answer
  * as those APIs document (Mailchimp 3.0 "add or update list member" with HTTP Basic and the MD5
  * subscriber hash; ConvertKit v3 "add subscriber to a form" with the key in the body, 401 JSON
  * errors for a bad key), through the same delivery path as webhooks: a refused key is a failed

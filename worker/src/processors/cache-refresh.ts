@@ -3,7 +3,7 @@ import type { Processor } from './processor';
 
 /**
  * `cache-refresh`: rebuilds the edge's Redis entries for one address or one resource from
- * PostgreSQL (issue 6, belt and braces behind every command's write-through). The work is
+ * PostgreSQL (belt and braces behind every command's write-through). The work is
  * shared/src/server/cache/refresh.ts, the same code the commands run after commit.
  */
 export const cacheRefresh: Processor<'cache-refresh'> = async (data, _job, deps): Promise<RefreshReport> => {

@@ -182,7 +182,7 @@ async function verifyPending(
     );
     if (result.rowCount === 0) return null;
     if (!verified) return { status, closed: [] };
-    // domain.verified commits with the verification (issue 19).
+    // domain.verified commits with the verification.
     deliveries.push(...(await recordDomainVerified(client, domain.id)));
     return { status, closed: await closeRivalClaims(client, domain) };
   });

@@ -11,7 +11,7 @@ import type { Processor } from './processor';
 /** `export {workspace_id, export_id, kind}`: analytics and leads CSV exports, QR batch ZIPs (other kinds are not built yet). */
 export const exportJob: Processor<'export'> = async (data, job, deps) => {
   const result = await runExport(data, job, deps);
-  // export.finished once the file is ready (issue 19); nothing when the run withdrew or failed it.
+  // export.finished once the file is ready; nothing when the run withdrew or failed it.
   await enqueueDeliveries(
     deps,
     await withTransaction(deps.pool, (tx) => recordExportFinished(tx, data.export_id)),

@@ -50,7 +50,7 @@ export const leadCapture: Processor<'lead-capture'> = async (
   const expires = confirm === null ? null : new Date(Date.now() + CONFIRMATION_TTL_MS);
   const blockId = isUuidText(data.block_id) ? data.block_id : null;
 
-  // lead.created (and lead.confirmed without double opt-in) commit with the lead (issue 19).
+  // lead.created (and lead.confirmed without double opt-in) commit with the lead.
   const deliveries: JobRequest[] = [];
   const emit = async (tx: Queryable, leadId: string) => {
     deliveries.push(...(await recordLeadEvent(tx, leadId, 'lead.created')));

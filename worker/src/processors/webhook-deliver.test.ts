@@ -17,7 +17,7 @@ import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { deliverWebhook, DISABLE_AFTER_DEAD, webhookDeliver, type DeliveryOutcome } from './webhook-deliver';
 
 /**
- * Issue 19: a real local HTTPS receiver (self-signed for receiver.example.com, trusted through the
+ * A real local HTTPS receiver (self-signed for receiver.example.com, trusted through the
  * network settings; the only address the policy lets through is the receiver's 127.0.0.2) checks
  * every signature; a 500 is retried, the last failure dead-letters, a run of dead deliveries turns
  * the endpoint off and mails its owner.

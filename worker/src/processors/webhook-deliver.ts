@@ -34,7 +34,7 @@ export class DeliveryFailed extends Error {}
 
 /**
  * `webhook-deliver {endpoint_id, event_id}`: one signed POST of one stored event to one endpoint
- * (issue 19). The body is the stored payload's JSON, signed with the endpoint's secret over
+ *. The body is the stored payload's JSON, signed with the endpoint's secret over
  * `timestamp.body` (LinkHub-Signature) and carrying the event id (LinkHub-Event-Id); it goes through
  * safePost (no inside address, no redirect, deadline, response cap). A failure is recorded and
  * retried by BullMQ for about a day; the last failure dead-letters the delivery (status `dead`), and

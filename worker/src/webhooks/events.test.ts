@@ -12,7 +12,7 @@ import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { recordDomainVerified, recordExportFinished } from './events';
 
 /**
- * Issue 19: the worker's events. A sign-up records `lead.created` (and `lead.confirmed` without
+ * The worker's events. A sign-up records `lead.created` (and `lead.confirmed` without
  * double opt-in) in the lead's own transaction and queues one delivery per subscribed endpoint; a
  * finished export records `export.finished`. Endpoints that did not subscribe, are off, or belong to
  * another page's ESP adapter get nothing.

@@ -6,7 +6,7 @@ import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { webhookSweep } from './sweep';
 
 /**
- * Issue 19, the outbox's second chance: a delivery recorded with its change whose job never reached
+ * The outbox's second chance: a delivery recorded with its change whose job never reached
  * BullMQ is enqueued again by the sweep; one that is fresh, or already handled, is left alone; a
  * second sweep does not double a job that is already queued.
  */

@@ -7,7 +7,7 @@ import { QR_FORMATS, renderQr, type QrFormat, type QrRenderInput } from '../../s
 import { boundsOf, declaredSizeMm, overWhite, pixelAt, rasteriseOutput } from '../../server/qr/render/testing';
 
 /**
- * One contract for every export format (DESIGN §8): the file scans back to the short URL, declares
+ * One contract for every export format (docs/product-rules.md#qr-codes): the file scans back to the short URL, declares
  * the requested physical size to 0.1 mm, keeps a quiet zone of at least 4 modules, and uses the
  * design's colours.
  */

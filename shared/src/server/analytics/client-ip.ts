@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { ipv4ToNumber, ipv6ToBytes } from '../../analytics/geo-tree';
 
 /**
- * The client IP of a request (DESIGN §6): the socket address, or — only when the socket peer is a
+ * The client IP of a request (docs/product-rules.md#the-redirect): the socket address, or — only when the socket peer is a
  * trusted proxy — the first untrusted hop of X-Forwarded-For, read right to left. This is the only
  * place in the repository that reads X-Forwarded-For. The result never leaves the request.
  */

@@ -1,7 +1,7 @@
 import type { RedisClient } from '../redis/client';
 import { clicksStreamKey } from '../../cache/keys';
 
-/** The consumer group of the analytics ingest on `clicks:raw` (DESIGN §7). */
+/** The consumer group of the analytics ingest on `clicks:raw` (docs/product-rules.md#analytics). */
 export const INGEST_GROUP = 'ingest';
 
 /** The oldest entry nobody has read yet may be this old before the ingest counts as stalled. */

@@ -3,7 +3,7 @@ import type { RedisClient } from '../redis/client';
 import { saltKey, SALT_TTL_SECONDS } from '../../cache/keys';
 
 /**
- * The daily visitor-hash salt (DESIGN §7): 32 random bytes per UTC day, kept only in Redis
+ * The daily visitor-hash salt (docs/product-rules.md#analytics): 32 random bytes per UTC day, kept only in Redis
  * (`salt:{yyyy-mm-dd}`, 48 h TTL), created atomically with SET NX so every edge instance uses the
  * same one, cached in process for the day. Never logged: the value is only ever handed to a hash.
  *

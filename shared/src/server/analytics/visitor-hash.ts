@@ -2,7 +2,7 @@ import { hash } from 'node:crypto';
 
 /**
  * Visitor hash = first 16 bytes of SHA-256(daily salt ‖ workspace_id ‖ ip ‖ user agent), as hex
- * (DESIGN §7). Fields are separated by a NUL byte so no two inputs concatenate alike. The same
+ * (docs/product-rules.md#analytics). Fields are separated by a NUL byte so no two inputs concatenate alike. The same
  * visitor gets a different hash each UTC day and in each workspace.
  *
  * One `crypto.hash` call per visit (no Hash object): the input is laid out in a scratch buffer that

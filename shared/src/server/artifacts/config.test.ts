@@ -22,7 +22,7 @@ async function inProcessFrom(cwd: string, script: string, env: Record<string, st
 
 const CONFIG = JSON.stringify(join(REPO_ROOT, 'shared/src/server/artifacts/config.ts'));
 
-describe('ARTIFACT_DIR (issue 17.4)', () => {
+describe('ARTIFACT_DIR', () => {
   it('defaults to one absolute folder at the repo root, whatever the working directory', async () => {
     const script = `const { artifactStoreEnvSchema } = await import(${CONFIG}); console.log(artifactStoreEnvSchema.parse({}).ARTIFACT_DIR);`;
     const [fromWorker, fromSyncServer] = await Promise.all([

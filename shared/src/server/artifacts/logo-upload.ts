@@ -98,7 +98,7 @@ async function reencodeRaster(bytes: Uint8Array, type: 'image/png' | 'image/jpeg
 }
 
 /**
- * An uploaded logo made safe to store and print (issue 8): at most `LOGO_MAX_BYTES`, PNG, JPEG or
+ * An uploaded logo made safe to store and print: at most `LOGO_MAX_BYTES`, PNG, JPEG or
  * SVG by its bytes (a declared `Content-Type` that disagrees is refused), decoded for real, metadata
  * stripped, at most `LOGO_STORED_MAX_SIDE` px, and SVG rasterised to PNG by `rasterise` once it is
  * within the element, depth and `<use>` limits. Bad input is an AppError (413, 415, 400 or 422

@@ -102,7 +102,7 @@ export function optionsHash(req: QrArtifactRequest, encodedText: string): string
 }
 
 /**
- * The print file of a QR code's current design revision (DESIGN §8): reused from the store when
+ * The print file of a QR code's current design revision (docs/product-rules.md#qr-codes): reused from the store when
  * this revision was already rendered with the same options, else validated (a design that does not
  * scan is refused and recorded as failed), rendered, stored and recorded. An uploaded logo is
  * loaded from the same store. Files of older revisions of the code are removed (orphans). A PNG

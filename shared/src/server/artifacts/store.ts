@@ -1,5 +1,5 @@
 /**
- * Where rendered files and uploaded images live (DESIGN §8): a local folder by default, an
+ * Where rendered files and uploaded images live (docs/product-rules.md#qr-codes): a local folder by default, an
  * S3-compatible bucket when configured. One store is shared by the worker (which renders into it)
  * and the sync-server (which serves from it and stores uploads). Keys are relative, slash-separated
  * paths such as `qr/{workspace}/{qr}/r3-ab12.pdf`.

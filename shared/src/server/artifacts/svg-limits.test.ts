@@ -10,7 +10,7 @@ import {
 const svg = (body: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">${body}</svg>`;
 
-/** The 1.4 KB bomb of issue 16.5: each of 7 levels draws the one below ten times: 10⁷ shapes. */
+/** The 1.4 KB bomb: each of 7 levels draws the one below ten times: 10⁷ shapes. */
 function nestedUseBomb(levels = 7): string {
   let defs = '<rect id="l0" width="1" height="1"/>';
   for (let n = 1; n <= levels; n++) defs += `<g id="l${n}">${`<use href="#l${n - 1}"/>`.repeat(10)}</g>`;

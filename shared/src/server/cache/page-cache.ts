@@ -3,7 +3,7 @@ import { pageKey, PAGE_TTL_SECONDS, rootPageKey } from '../../cache/keys';
 
 /**
  * `page:{host}:{handle}` and `page:{host}:/`: the published bio page snapshots the edge renders
- * (spec §4.4.2). The edge fills them on a miss; the sync commands rewrite them after publish and
+ * (docs/product-rules.md#redirect-cache). The edge fills them on a miss; the sync commands rewrite them after publish and
  * purge them on unpublish, archive, handle change and domain removal (call after commit).
  */
 export async function writePageSnapshot(

@@ -14,7 +14,7 @@ import {
 } from '../../cache/payload';
 
 /**
- * Cache write-through for redirect payloads (spec §4.7.3), called after a transaction commits by the
+ * Cache write-through for redirect payloads (docs/product-rules.md#redirect-cache), called after a transaction commits by the
  * sync commands, by the worker's cache-refresh job, and by the edge's miss path.
  *
  * Rules this module enforces, so no caller can get them wrong:

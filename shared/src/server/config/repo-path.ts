@@ -26,7 +26,7 @@ export const REPO_ROOT = findRepoRoot(dirname(fileURLToPath(import.meta.url)));
 /**
  * A folder setting as an absolute path: a relative value is anchored at the repo root, not the
  * working directory, so services started from their own workspace folders (`npm start` runs each
- * in its own) name the same folder (DESIGN §2).
+ * in its own) name the same folder (docs/product-rules.md#running).
  */
 export function repoPath(value: string): string {
   return isAbsolute(value) ? resolve(value) : resolve(REPO_ROOT, value);

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from './migrate';
 
-// The dev launcher falls back to an embedded PGlite when no PostgreSQL is reachable (DESIGN §2), so every
+// The dev launcher falls back to an embedded PGlite when no PostgreSQL is reachable (docs/product-rules.md#running), so every
 // migration must apply there too (no extension beyond what PGlite ships, no server-only features).
 describe('migrations on the embedded PGlite database', () => {
   const db = new PGlite();

@@ -4,7 +4,7 @@ import type { Domain } from '../../schemas/domains';
 import { domainDnsRecords } from '../../domains/dns-records';
 
 /**
- * A custom domain as `/v1/domains` returns it and as `domain.verified` carries it (issue 19): one
+ * A custom domain as `/v1/domains` returns it and as `domain.verified` carries it: one
  * row shape, one serializer, so a webhook's data equals the API's resource.
  */
 export type DomainRow = {

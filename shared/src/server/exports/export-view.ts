@@ -5,7 +5,7 @@ import type { QrBatchExportView } from '../../schemas/qr-exports';
 /**
  * An export as its status route returns it — `GET /v1/leads/exports/{id}`, `GET
  * /v1/analytics/exports/{id}`, `GET /api/workspaces/{ws}/qr-exports/{id}` — and as `export.finished`
- * carries it (issue 19): one serializer per kind, used by both.
+ * carries it: one serializer per kind, used by both.
  */
 export type ExportJobRow = {
   id: string;

@@ -4,7 +4,7 @@ import { one, type Queryable } from '../db/sql';
 import type { Lead } from '../../schemas/leads';
 
 /**
- * A lead as `/v1/leads` returns it and as `lead.created` / `lead.confirmed` carry it (issue 19):
+ * A lead as `/v1/leads` returns it and as `lead.created` / `lead.confirmed` carry it:
  * one row shape, one serializer, so a webhook's data equals the API's resource.
  */
 export type LeadRow = RowOf<

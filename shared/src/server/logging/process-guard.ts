@@ -4,7 +4,7 @@ export type ProcessFaults = { unhandledRejections: number; uncaughtExceptions: n
 
 /**
  * A long-running service must not exit because one request or one job threw where nothing awaited
- * it (DESIGN §11: bad input never a process exit): a stray rejection or throw is logged and counted,
+ * it (ARCHITECTURE.md#rules-that-hold-at-every-door: bad input never a process exit): a stray rejection or throw is logged and counted,
  * and the process keeps serving. Only the signals or a failed start-up end it.
  */
 export function containProcessFaults(logger: Logger): ProcessFaults {

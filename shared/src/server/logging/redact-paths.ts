@@ -1,6 +1,6 @@
 import { FORWARDED_FOR_HEADER } from '../analytics/client-ip';
 /**
- * Every log field that may hold a secret, a raw IP or a raw User-Agent (DESIGN §0, §2), as data.
+ * Every log field that may hold a secret, a raw IP or a raw User-Agent (docs/product-rules.md#privacy), as data.
  * pino's redaction wildcards match one level each, so each key is listed at the top level and at
  * the depths our log objects use (`{ user: { password } }`, `{ req: { body: { token } } }`).
  */

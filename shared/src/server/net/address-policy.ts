@@ -3,7 +3,7 @@ import { BlockList, isIP } from 'node:net';
 import { networkInterfaces } from 'node:os';
 
 /**
- * Which network addresses LinkHub may send anyone or anything to (DESIGN §9): the one policy of
+ * Which network addresses LinkHub may send anyone or anything to (docs/product-rules.md#api): the one policy of
  * destination safety (sync-server commands) and outbound webhooks (the worker). Server-only.
  */
 /** Every address a host name resolves to (A and AAAA). Injected in tests so they never need outside DNS. */

@@ -4,7 +4,7 @@ import type { PreparedQr } from '../../qr/prepare';
 import { rasteriseScene } from './raster';
 
 /**
- * The decode check (DESIGN §8): the rendered design is rasterised at 4 and at 2 px a module
+ * The decode check (docs/product-rules.md#qr-codes): the rendered design is rasterised at 4 and at 2 px a module
  * (2 is the smallest scale at which clean rounded and dotted symbols still decode under both
  * binarizers; D-011), blurred slightly like a camera out of focus, and read with zxing under
  * its two general binarizers. Every read must give back exactly the encoded text.

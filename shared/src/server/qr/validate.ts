@@ -88,7 +88,7 @@ async function decodeProblems(
 }
 
 /**
- * Every reason a design would not scan, each with a one-click fix (DESIGN §8): colours, quiet zone,
+ * Every reason a design would not scan, each with a one-click fix (docs/product-rules.md#qr-codes): colours, quiet zone,
  * logo, printed module size, and a real decode of the rendered raster.
  */
 export async function validateQrDesign(

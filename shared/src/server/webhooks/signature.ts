@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Outbound webhook signatures (issue 19): HMAC-SHA256 over `{timestamp}.{raw body}` with the
+ * Outbound webhook signatures: HMAC-SHA256 over `{timestamp}.{raw body}` with the
  * endpoint's secret, sent as `LinkHub-Signature: t={unix seconds},v1={hex}`; while a rotated
  * secret's overlap window lasts, one `v1=` per live secret (the receiver accepts any one). A
  * receiver checks the signature over the raw bytes and refuses timestamps older than a few minutes.

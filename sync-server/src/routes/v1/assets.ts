@@ -75,7 +75,7 @@ async function uploadedFile(c: Context<AppEnv>): Promise<{ bytes: Uint8Array; de
 }
 
 /**
- * `POST /v1/assets`: upload a QR centre logo (issue 8). The body is the image itself
+ * `POST /v1/assets`: upload a QR centre logo. The body is the image itself
  * (`Content-Type: image/png|image/jpeg|image/svg+xml`) or a multipart form with a `file` field;
  * the bytes decide the type (an SVG within the element, depth and `<use>` limits is rasterised in the
  * render pool, within its time budget). Stored normalised (see `normaliseLogoUpload`) in the artifact store

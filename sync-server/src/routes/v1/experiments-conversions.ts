@@ -13,7 +13,7 @@ import { authorizeCommand } from '../../commands/authorization';
 import { recordConversion } from '../../experiments/record-conversion';
 
 /**
- * `POST /v1/conversions {click_id}` (issue 21): the customer's server reports that the visit which
+ * `POST /v1/conversions {click_id}`: the customer's server reports that the visit which
  * carried `lh_click=<click_id>` converted. It counts once per visitor-day; a repeat, or a click id
  * of another workspace or of a finished experiment, answers 200 with `counted: false` and its
  * reason (a checkout never fails on a report). A text LinkHub did not sign, an altered id, or one

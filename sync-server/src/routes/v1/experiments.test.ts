@@ -111,7 +111,7 @@ describe('the lifecycle through REST: every step from every state', () => {
 });
 
 describe('plan gate and matrix at the REST door', () => {
-  it('Free: an Editor creating an experiment gets the spec §3.7.4 answer, and nothing is stored', async () => {
+  it('Free: an Editor creating an experiment gets the upgrade refusal, and nothing is stored', async () => {
     const free = await kit.signUp('free-exp@example.com');
     const editor = await kit.signUp('free-editor@example.com');
     await kit.deps.pool.query(

@@ -6,7 +6,7 @@ import type { Lead, LeadCounts } from '@linkhub/shared/schemas/leads';
 import { PASSWORD } from '../../accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
-/** Issue 19: the editor's leads (session only), erasure, and the links in a lead's mail. */
+/** The editor's leads (session only), erasure, and the links in a lead's mail. */
 let kit: V1Kit;
 let pageA = '';
 let pageB = '';

@@ -42,7 +42,7 @@ CREATE TABLE workspaces (
   writes_blocked boolean NOT NULL DEFAULT false,
   time_zone text NOT NULL DEFAULT 'UTC',
   branding jsonb NOT NULL DEFAULT '{}'::jsonb,
-  -- QR fallback stage 3 (DESIGN §6): {title, message, logo_url, background, foreground, link_url}
+  -- QR fallback stage 3 (docs/product-rules.md#qr-fallback-chain): {title, message, logo_url, background, foreground, link_url}
   holding_page jsonb NOT NULL DEFAULT '{}'::jsonb,
   default_link_domain_id uuid, -- FK added in 0004
   default_page_domain_id uuid, -- FK added in 0004

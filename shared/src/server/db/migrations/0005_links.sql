@@ -1,6 +1,6 @@
 -- Branded short links and their version snapshots.
 
--- Slugs match case-insensitively at the edge (DESIGN §8): they are stored lower-case, so the plain
+-- Slugs match case-insensitively at the edge (docs/product-rules.md#qr-codes): they are stored lower-case, so the plain
 -- (domain_id, slug) unique index is the case-insensitive namespace.
 CREATE OR REPLACE FUNCTION normalize_slug() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

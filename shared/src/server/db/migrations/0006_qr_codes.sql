@@ -1,5 +1,5 @@
 -- Dynamic QR codes, their versions, the permanent slug reservations and render artifacts.
--- QR slugs and short-link slugs share one namespace per host (spec §6.1.2 #7).
+-- QR slugs and short-link slugs share one namespace per host (docs/product-rules.md#permanence).
 
 CREATE TABLE qr_codes (
   id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),
@@ -17,7 +17,7 @@ CREATE TABLE qr_codes (
   locked boolean NOT NULL DEFAULT false,
   locked_at timestamptz,
   locked_reason text CHECK (locked_reason IN ('plan_downgrade', 'abuse', 'billing')),
-  -- fallback stage 2 (DESIGN §6): the last destination that was live, kept through pause/expiry/archive/deletion
+  -- fallback stage 2 (docs/product-rules.md#qr-fallback-chain): the last destination that was live, kept through pause/expiry/archive/deletion
   last_good_destination text,
   last_good_destination_at timestamptz,
   -- {foreground, background, module_shape, finder_style, logo_url, frame: {label}, error_correction}
@@ -58,7 +58,7 @@ END $$;
 CREATE TRIGGER tr_qr_codes_freeze_address BEFORE UPDATE OF domain_id, slug, workspace_id ON qr_codes
   FOR EACH ROW EXECUTE FUNCTION qr_codes_freeze_address();
 
--- NEVER deleted, NEVER cascaded (spec §6.10): no deleted_at; every FK out of it is ON DELETE RESTRICT,
+-- NEVER deleted, NEVER cascaded (docs/product-rules.md#permanence): no deleted_at; every FK out of it is ON DELETE RESTRICT,
 -- so deleting the QR code, its domain or its workspace is refused while the reservation exists.
 CREATE TABLE qr_slug_reservations (
   id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),

@@ -1,4 +1,4 @@
--- A/B experiments on links and bio pages. States per spec §3.3.9.
+-- A/B experiments on links and bio pages. States per docs/product-rules.md#experiments.
 
 CREATE TABLE experiments (
   id uuid PRIMARY KEY DEFAULT uuid_generate_v7(),

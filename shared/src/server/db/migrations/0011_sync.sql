@@ -1,4 +1,4 @@
--- Replicache bookkeeping (row versioning + client view records, DESIGN §5) and refused-mutation notices.
+-- Replicache bookkeeping (row versioning + client view records, ARCHITECTURE.md#the-life-of-an-offline-edit) and refused-mutation notices.
 
 -- Client group ids and client ids are Replicache's own strings.
 CREATE TABLE replicache_client_groups (

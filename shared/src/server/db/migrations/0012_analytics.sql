@@ -1,6 +1,6 @@
 -- Analytics: raw events (daily range partitions), hourly/daily rollups, unique visitor days,
 -- per-resource summaries for the editor, and export jobs.
--- No column anywhere holds a raw IP address or a raw User-Agent (DESIGN §3, §7).
+-- No column anywhere holds a raw IP address or a raw User-Agent (docs/product-rules.md#privacy).
 
 CREATE TABLE click_events (
   id uuid NOT NULL DEFAULT uuid_generate_v7(),
@@ -27,7 +27,7 @@ CREATE TABLE click_events (
   utm_term text,
   utm_content text,
   variant_id uuid,
-  -- QR fallback chain stage (DESIGN §6): 1 live, 2 last good, 3 holding page, 4 generic page; NULL otherwise
+  -- QR fallback chain stage (docs/product-rules.md#qr-fallback-chain): 1 live, 2 last good, 3 holding page, 4 generic page; NULL otherwise
   fallback_stage smallint CHECK (fallback_stage BETWEEN 1 AND 4),
   is_bot boolean NOT NULL DEFAULT false,
   -- Redis stream entry id ('1700000000000-0'): re-ingesting a batch is a no-op (ON CONFLICT DO NOTHING)

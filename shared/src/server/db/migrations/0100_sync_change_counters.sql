@@ -1,4 +1,4 @@
--- Change counters for the Replicache pull (DESIGN §5: "pull cost must not grow with workspace size
+-- Change counters for the Replicache pull (docs/product-rules.md#sync: "pull cost must not grow with workspace size
 -- when nothing changed"). Every write to a synced table bumps the counter of its workspace, and of
 -- the user where the row decides that user's visible set (memberships, grants, notices). A pull whose
 -- counters all equal the ones recorded with the previous client view answers without a diff.

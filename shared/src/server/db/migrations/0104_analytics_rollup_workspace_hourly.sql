@@ -1,4 +1,4 @@
--- Whole-workspace hourly totals (issue 7): the dimension 'all' rows of analytics_rollup_hourly summed
+-- Whole-workspace hourly totals: the dimension 'all' rows of analytics_rollup_hourly summed
 -- over every resource of the workspace, one row per (workspace, UTC hour). A whole-workspace
 -- timeseries in a non-UTC zone needs hourly buckets, and reading 24 × 90 rows per workspace instead
 -- of 24 × 90 per resource keeps it fast however many links a workspace has. Written by the ingest in

@@ -1,4 +1,4 @@
--- Issue 19: the bio page's sign-up block stores leads (D-018 lifted). Expand only: new columns on
+-- The bio page's sign-up block stores leads (D-018 lifted). Expand only: new columns on
 -- leads with defaults, so a reader that does not know them keeps working. A lead is `pending` until
 -- its address is confirmed (double opt-in), `confirmed`, or `unsubscribed`; an unconfirmed lead past
 -- `confirm_expires_at` is deleted by the worker. Tokens mailed to the address are stored as SHA-256

@@ -1,4 +1,4 @@
--- Issue 18: Stripe billing. Expand only.
+-- Stripe billing. Expand only.
 -- Webhook events are applied in any order: each mirrored Stripe object keeps the `created` time of
 -- the event whose snapshot it holds (`stripe_event_at`), and an older snapshot never overwrites a
 -- newer one. The price id says which plan and interval a subscription is on.

@@ -1,4 +1,4 @@
--- Issue 19: outbound webhook endpoints become manageable (expand only).
+-- Outbound webhook endpoints become manageable (expand only).
 -- kind: a signed webhook, or an ESP adapter (Mailchimp, ConvertKit) that syncs leads through the
 -- same delivery path; config holds the adapter's non-secret settings (list or form id); page_id
 -- limits an ESP adapter to one bio page's sign-ups. Rotation keeps the previous secret until

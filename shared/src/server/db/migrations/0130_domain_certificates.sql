@@ -1,4 +1,4 @@
--- Issue 20: custom domains end to end. Expand only.
+-- Custom domains end to end. Expand only.
 -- custom_domains: how the domain was proved (a TXT token or a CNAME to the link host), what the last
 -- DNS check saw, a verified domain whose re-check fails (lapsed: it keeps serving, its owner is told),
 -- the bio page served at its root, and the certificate's issuance state.

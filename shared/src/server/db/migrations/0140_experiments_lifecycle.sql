@@ -1,4 +1,4 @@
--- Issue 21: experiments get a lifecycle, arm periods, an announced test plan, conversions and results.
+-- Experiments get a lifecycle, arm periods, an announced test plan, conversions and results.
 -- Expand only: widened checks, new columns with defaults, new tables.
 
 -- A QR code's destination can be tested (through its pinned link); a link or QR test converts on a

@@ -1,4 +1,4 @@
--- Issue 24: read-only shared dashboard links and emailed analytics reports. Expand only.
+-- Read-only shared dashboard links and emailed analytics reports. Expand only.
 --
 -- A shared link shows the aggregate numbers of one saved selection (period, resource or set, filters)
 -- to anyone holding its token, without signing in; never a visitor-level row. Revoking sets

@@ -1,4 +1,4 @@
--- Issue 24: the filtered dashboard's source. One row per (workspace, resource, UTC hour, combination
+-- The filtered dashboard's source. One row per (workspace, resource, UTC hour, combination
 -- of every filterable dimension value) with the human events of that combination, so a view with
 -- any filters (country = FR and referrer = google.com) sums cube rows instead of scanning raw events.
 -- Values are the rollups' expressions (shared/analytics/rollup-dimensions.ts): '' is "unknown",

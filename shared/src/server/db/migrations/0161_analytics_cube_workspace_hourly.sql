@@ -1,4 +1,4 @@
--- Issue 24: the hourly cube of 0160 summed over the workspace's resources. A workspace-wide filtered
+-- The hourly cube of 0160 summed over the workspace's resources. A workspace-wide filtered
 -- view (the dashboard's default) reads it: an hour's events spread over many links and QR codes
 -- make several times fewer combinations without the resource in the key. Rebuilt in the same
 -- transaction as the per-resource rows of the same hours (so analytics_cube_state.built_through

@@ -1,4 +1,4 @@
--- Issue 25 (DECISIONS D-375): the stream key is click_events' primary key; the surrogate (id,
+-- DECISIONS D-375: the stream key is click_events' primary key; the surrogate (id,
 -- occurred_at) key goes. Each event row carried four btree entries (the id key, the unique stream key
 -- used to skip a redelivered event, two read indexes) and no query looks an event up by id (the CSV
 -- export only breaks ties with it, after (workspace, time)). The stream key compares bytewise (COLLATE

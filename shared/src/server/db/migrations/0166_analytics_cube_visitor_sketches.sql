@@ -1,4 +1,4 @@
--- Issue 24 (D-380): unique visitors under filters. Each cube row (0160, 0161) gets a HyperLogLog
+-- D-380: unique visitors under filters. Each cube row (0160, 0161) gets a HyperLogLog
 -- sketch of its visitor-days (hash of visitor_hash and the UTC day, the unit of the unfiltered
 -- counts) per event type (the type is a counter, not a key: a view of QR scans unites the scan
 -- sketches only), so a large filtered view can say "≈ 12.3k" by a union of its rows' sketches.

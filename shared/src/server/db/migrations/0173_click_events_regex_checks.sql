@@ -1,4 +1,4 @@
--- Issue 25 (DECISIONS D-436): the two regex CHECKs of click_events (country_code ~ '^[A-Z]{2}$',
+-- DECISIONS D-436: the two regex CHECKs of click_events (country_code ~ '^[A-Z]{2}$',
 -- language ~ '^[a-z]{2,3}$') cost PostgreSQL ~0.4 µs of CPU per captured event, a tenth of its COPY.
 -- The ingest is the only writer of the table and refuses the same values before it writes (the
 -- entry parse checks each run of countries and languages against the same patterns, once per run:

@@ -1,4 +1,4 @@
--- Issue 25 (DECISIONS D-443): a redelivered stream entry is skipped by a ledger of the entries whose
+-- DECISIONS D-443: a redelivered stream entry is skipped by a ledger of the entries whose
 -- events are stored, written in the same transaction as the events, instead of by a unique key on
 -- every event. The per-event key (stream_message_id, occurred_at) was one btree insert per captured
 -- visit; an entry holds up to 250 events and costs one ledger row. The ingest prunes ledger rows of

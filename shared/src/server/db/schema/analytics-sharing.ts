@@ -3,7 +3,7 @@ import { createdAt, pk, tstz, updatedAt, type JsonObject } from './columns';
 import { users } from './identity';
 import { workspaces } from './workspaces';
 
-/** A read-only shared dashboard link (issue 24): aggregates of one saved selection; revoked_at ends it. */
+/** A read-only shared dashboard link: aggregates of one saved selection; revoked_at ends it. */
 export const dashboardShares = pgTable('dashboard_shares', {
   id: pk(),
   workspaceId: uuid('workspace_id')

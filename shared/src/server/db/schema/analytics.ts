@@ -52,7 +52,7 @@ export const clickEvents = pgTable('click_events', {
   /** 1 live, 2 last good, 3 holding page, 4 generic page */
   fallbackStage: smallint('fallback_stage'),
   isBot: boolean('is_bot').notNull().default(false),
-  /** primary Accept-Language subtag (`de`), issue 24 */
+  /** primary Accept-Language subtag (`de`) */
   language: text('language'),
 });
 

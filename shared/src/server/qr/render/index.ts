@@ -6,7 +6,7 @@ import type { QrFormat, QrRenderer, QrRenderInput, QrRenderOutput } from '../../
 
 export * from '../../../qr/render/types';
 
-/** One renderer per export format, all drawing the same scene (DESIGN §8). */
+/** One renderer per export format, all drawing the same scene (docs/product-rules.md#qr-codes). */
 export const QR_RENDERERS: Readonly<Record<QrFormat, QrRenderer>> = {
   svg: renderSvg,
   png: renderPng,
