@@ -6,7 +6,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
-import { lastGrantOf, unscopedScopeText, type LastGrantDetail } from './last-grant';
+import { lastGrantOf, removedScopeText, unscopedScopeText, type LastGrantDetail } from './last-grant';
 
 type Grant = {
   id: string;
@@ -127,11 +127,11 @@ export function MemberAccess({
               onClick={() =>
                 run(
                   () => revoke(pending.grant, 'unscope'),
-                  `${label(pending.grant)} is no longer granted to ${who}. ${who} now sees ${unscopedScopeText(pending.detail)}.`,
+                  `${label(pending.grant)} is no longer granted to ${who}, who has full access now.`,
                 )
               }
             >
-              Make {who} unscoped: sees {unscopedScopeText(pending.detail)}
+              Give {who} full access: {unscopedScopeText(pending.detail, who, workspace.name)}
             </button>
             {can('member.remove') && (
               <button
@@ -144,7 +144,7 @@ export function MemberAccess({
                   )
                 }
               >
-                Remove {who} from the workspace
+                Remove {who} from the workspace: {removedScopeText(who, label(pending.grant), workspace.name)}
               </button>
             )}
             <button type="button" onClick={() => setPending(null)}>
