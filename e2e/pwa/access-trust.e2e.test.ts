@@ -43,6 +43,12 @@ describe('revoking the last grant on the Members screen', () => {
     await access.getByLabel('Grant access to').selectOption({ label: 'Link Granted one' });
     await access.getByRole('button', { name: 'Grant', exact: true }).click();
     await page.getByText('Link Granted one granted to Eve.').waitFor();
+    // Widening on purpose says how far: the same counts as the last-grant choice below.
+    await access
+      .getByRole('button', {
+        name: "Give full access: Eve will see and edit all 2 links, 0 bio pages and 0 QR codes of Olu's workspace",
+      })
+      .waitFor();
 
     await access.getByRole('button', { name: 'Revoke Link Granted one' }).click();
     const choice = access.getByRole('group', { name: 'Last grant of Eve' });

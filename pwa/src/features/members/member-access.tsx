@@ -80,6 +80,13 @@ export function MemberAccess({
     resources.find((r) => r.key === `${g.resource_type}:${g.resource_id}`)?.label ??
     `${g.resource_type} ${g.resource_id.slice(0, 8)}`;
   const selected = resources.find((r) => r.key === choice);
+  // What this screen's store holds of the workspace: everything, for someone who may manage grants.
+  const workspaceCounts: LastGrantDetail = {
+    role: member.role,
+    links: links.length,
+    bio_pages: pages.length,
+    qr_codes: codes.length,
+  };
   return (
     <section className="panel" style={{ flexBasis: '100%' }} aria-label={`Access of ${who}`}>
       <p>
@@ -195,7 +202,7 @@ export function MemberAccess({
                 )
               }
             >
-              Give full access
+              Give full access: {unscopedScopeText(workspaceCounts, who, workspace.name)}
             </button>
           )}
         </div>
