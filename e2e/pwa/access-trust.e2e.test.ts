@@ -43,21 +43,32 @@ describe('revoking the last grant on the Members screen', () => {
     await access.getByLabel('Grant access to').selectOption({ label: 'Link Granted one' });
     await access.getByRole('button', { name: 'Grant', exact: true }).click();
     await page.getByText('Link Granted one granted to Eve.').waitFor();
+    // Widening on purpose says how far: the same counts as the last-grant choice below.
+    await access
+      .getByRole('button', {
+        name: "Give full access: Eve will see and edit all 2 links, 0 bio pages and 0 QR codes of Olu's workspace",
+      })
+      .waitFor();
 
     await access.getByRole('button', { name: 'Revoke Link Granted one' }).click();
     const choice = access.getByRole('group', { name: 'Last grant of Eve' });
+    // Each choice names what it does to Eve's access, counted from the workspace.
     await choice
       .getByRole('button', {
-        name: 'Make Eve unscoped: sees all 2 links, 0 bio pages and 0 QR codes as Editor',
+        name: "Give Eve full access: Eve will see and edit all 2 links, 0 bio pages and 0 QR codes of Olu's workspace",
       })
       .waitFor();
-    await choice.getByRole('button', { name: 'Remove Eve from the workspace' }).waitFor();
+    await choice
+      .getByRole('button', {
+        name: "Remove Eve from the workspace: Eve loses Link Granted one and every other access to Olu's workspace",
+      })
+      .waitFor();
     await choice.getByRole('button', { name: 'Cancel' }).click();
     await choice.waitFor({ state: 'detached' });
     expect(await h.sql('SELECT 1 FROM resource_grants WHERE member_id = $1', [member?.id])).toHaveLength(1);
 
     await access.getByRole('button', { name: 'Revoke Link Granted one' }).click();
-    await choice.getByRole('button', { name: 'Remove Eve from the workspace' }).click();
+    await choice.getByRole('button', { name: /^Remove Eve from the workspace/ }).click();
     await page
       .getByText('Link Granted one is no longer granted to Eve, and Eve was removed from the workspace.')
       .waitFor();

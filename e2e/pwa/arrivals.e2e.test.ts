@@ -91,7 +91,7 @@ describe('arriving from a mail link', () => {
     await context.close();
   }, 60_000);
 
-  it('an invitation link opened without an account says what it is; creating one with the invited address joins, by name', async () => {
+  it('an invitation link opened without an account says what it is; creating one with the invited address joins, by name, and publishes without verifying the address again', async () => {
     const owner = await signUpOverApi(h.base, 'Oona', newEmail('oona'));
     await h.sql(
       `UPDATE billing_accounts SET plan_key = 'business' WHERE id = (SELECT billing_account_id FROM workspaces WHERE id = $1)`,
@@ -125,8 +125,30 @@ describe('arriving from a mail link', () => {
     await page.getByRole('button', { name: 'Open Oona Prints' }).click();
     await page.getByRole('heading', { name: 'Links', level: 1 }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // The mailed link proved the address: no second "verify your email" before publishing.
+    await expect.poll(() => page.getByText(/Verify your email/).count(), { timeout: 10_000 }).toBe(0);
+    const handle = `nell${Date.now().toString(36)}`;
+    await page.goto(`${h.base}/pages`);
+    await page.getByLabel('Handle').fill(handle);
+    await page.getByRole('button', { name: 'Create page' }).click();
+    await page.getByRole('heading', { name: `@${handle}` }).waitFor();
+    const publish = page.getByRole('button', { name: 'Publish', exact: true });
+    await expect.poll(() => publish.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await publish.click();
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.sql<{ live: boolean }>(
+              'SELECT published_revision IS NOT NULL AS live FROM bio_pages WHERE handle = $1',
+              [handle],
+            )
+          )[0]?.live,
+        { timeout: 15_000 },
+      )
+      .toBe(true);
     await context.close();
-  }, 60_000);
+  }, 90_000);
 
   it('a reset or invitation link cut short says so as the link it is, and the reset page without one says where it comes from', async () => {
     const email = newEmail('rhea');

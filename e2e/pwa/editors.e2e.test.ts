@@ -556,11 +556,16 @@ describe('the page builder', () => {
     await page.getByText('No sign-ups yet.').waitFor();
 
     // A sign-up arrives; the sign-in is older than the step-up window: the addresses wait for the password.
-    const [bio] = await h.sql<{ id: string }>('SELECT id FROM bio_pages WHERE handle = $1', [handle]);
+    // It records the draft revision the live page was published from, as the edge does.
+    const [bio] = await h.sql<{ id: string; published_revision: number }>(
+      'SELECT id, published_revision FROM bio_pages WHERE handle = $1',
+      [handle],
+    );
+    expect(bio?.published_revision).toBeGreaterThan(1);
     await h.sql(
       `INSERT INTO leads (workspace_id, page_id, email, consent_text, consented_at, page_revision)
-       VALUES ($1, $2, 'reader@example.com', 'Send me the monthly letter.', now(), 1)`,
-      [workspaceId, bio?.id],
+       VALUES ($1, $2, 'reader@example.com', 'Send me the monthly letter.', now(), $3)`,
+      [workspaceId, bio?.id, bio?.published_revision],
     );
     await h.sql(
       "UPDATE sessions SET reauthenticated_at = now() - interval '1 hour' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
@@ -572,6 +577,12 @@ describe('the page builder', () => {
     await confirm.getByRole('button', { name: 'Show the leads' }).click();
     await page.getByRole('list', { name: 'Leads' }).getByText('reader@example.com').waitFor();
     expect(await confirm.count()).toBe(0);
+    // The version the reader agreed on by the number the page's history shows ("Version 1"), not
+    // the draft revision it was published from.
+    await page
+      .getByRole('list', { name: 'Leads' })
+      .getByText('Agreed to: “Send me the monthly letter.” (page version 1)')
+      .waitFor();
     await page.context().close();
   }, 120_000);
 });

@@ -41,4 +41,30 @@ describe('the unsynced-changes chip (17.16)', () => {
     await expect(chip.textContent()).resolves.not.toContain('all changes saved');
     await context.close();
   }, 180_000);
+
+  it('says "all changes saved" once the server has answered the push, with every pull after the reconnect failing (D-561)', async () => {
+    const context = await h.browser.newContext();
+    const page = await context.newPage();
+    watch(page, 'chip-push');
+    await signInAsDemo(page, h.base, demo);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Settings' }).click();
+    const workspaceName = page.getByRole('form', { name: 'Workspace settings' }).getByLabel('Workspace name');
+    await workspaceName.waitFor();
+    await context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
+    await workspaceName.fill('Demo Workspace (saved by its push)');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.locator('[role=status][data-pending="1"]').waitFor({ timeout: 10_000 });
+    // Back online, but no pull gets through: only the push's answer can tell the chip the change is saved.
+    await context.route('**/replicache/pull', (route) => route.abort('failed'));
+    await context.setOffline(false);
+    const saved = page.locator('[role=status][data-pending="0"][data-state="online"]');
+    await saved.waitFor({ timeout: 15_000 });
+    await expect(saved.textContent()).resolves.toContain('all changes saved');
+    const [row] = await h.sql<{ name: string }>(
+      "SELECT name FROM workspaces WHERE name = 'Demo Workspace (saved by its push)'",
+    );
+    expect(row?.name).toBe('Demo Workspace (saved by its push)');
+    await context.close();
+  }, 180_000);
 });

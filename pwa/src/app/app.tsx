@@ -30,6 +30,8 @@ const Loading = ({ children }: { children: ReactNode }) => (
 export function App() {
   const [user, setUser] = useState<SessionUser | null>(() => storedUser());
   const [rep, setRep] = useState<Rep | null>(null);
+  // Asks the server about the user again: joining through a mailed invitation verifies the address.
+  const [meAsked, askMeAgain] = useState(0);
 
   const userId = user?.id;
   useEffect(() => {
@@ -77,7 +79,7 @@ export function App() {
         if (e instanceof ApiError && e.status === 401) void signOut().then(() => setUser(null));
       },
     );
-  }, [user]);
+  }, [user, meAsked]);
 
   const path = usePath();
   if (path === APP_LINK_PATHS.resetPassword)
@@ -95,7 +97,7 @@ export function App() {
   if (path === APP_LINK_PATHS.acceptInvitation)
     return (
       <Loading>
-        <AcceptInvitation />
+        <AcceptInvitation onJoined={() => askMeAgain((n) => n + 1)} />
       </Loading>
     );
   if (!rep) return <QuietLoading>Opening your workspace…</QuietLoading>;

@@ -3,10 +3,10 @@ import { platform } from '../platform/bridge';
 import type { Rep } from '../replicache/create-rep';
 
 /**
- * Local changes the server has not confirmed yet (also shown as the app badge / dock count); null
+ * Local changes the server has not answered for yet (also shown as the app badge / dock count); null
  * until first counted. Recounted the moment anything changes the local store (a mutation commits,
- * a pull rebases), when a push or pull ends and when Replicache's reachability flips, so an edit
- * made offline is counted at once, never after a poll.
+ * a pull rebases), when a push is answered, when a push or pull ends and when Replicache's
+ * reachability flips, so an edit made offline is counted at once, never after a poll.
  */
 export function usePendingCount(rep: Rep): number | null {
   const [count, setCount] = useState<number | null>(null);
@@ -15,7 +15,7 @@ export function usePendingCount(rep: Rep): number | null {
     let asked = 0;
     const recount = async () => {
       const ask = ++asked;
-      const pending = await rep.experimentalPendingMutations();
+      const pending = await rep.unsavedMutations();
       // Only the latest question's answer counts: an older one may finish later.
       if (stopped || ask !== asked) return;
       setCount(pending.length);
@@ -25,6 +25,8 @@ export function usePendingCount(rep: Rep): number | null {
     };
     void recount();
     const stopWatch = rep.experimentalWatch(() => void recount());
+    // A push answered: its changes are saved now, before the pull that confirms them (D-561).
+    const stopAcks = rep.pushAcks.subscribe(() => void recount());
     const previousSync = rep.onSync;
     const previousOnline = rep.onOnlineChange;
     rep.onSync = (syncing) => {
@@ -38,6 +40,7 @@ export function usePendingCount(rep: Rep): number | null {
     return () => {
       stopped = true;
       stopWatch();
+      stopAcks();
       rep.onSync = previousSync;
       rep.onOnlineChange = previousOnline;
     };

@@ -52,6 +52,7 @@ export const deferredMutators: ClientMutators = {
   updateBlock: later((m) => m.updateBlock),
   moveBlock: later((m) => m.moveBlock),
   removeBlock: later((m) => m.removeBlock),
+  restoreBlock: later((m) => m.restoreBlock),
   addDomain: later((m) => m.addDomain),
   removeDomain: later((m) => m.removeDomain),
   verifyDomain: later((m) => m.verifyDomain),

@@ -7,6 +7,7 @@ import type {
   SubscribeOptions,
 } from 'replicache';
 import { ReplicacheImpl } from 'replicache/impl';
+import { ackingPusher, PushAcks } from './push-acks';
 
 /**
  * Replicache whose answers never get ahead of IndexedDB (D-430).
@@ -30,6 +31,8 @@ export class DurableReplicache<MD extends MutatorDefs> extends ReplicacheImpl<MD
   #onDisk = 0;
   /** As Replicache's, but a mutation's promise resolves once the change is on disk ("Saved on this device"). */
   declare readonly mutate: MakeMutators<MD>;
+  /** Which local changes a push has had answered by the server (D-561). */
+  readonly pushAcks = new PushAcks();
 
   constructor(options: ReplicacheOptions<MD>) {
     super(options);
@@ -47,6 +50,15 @@ export class DurableReplicache<MD extends MutatorDefs> extends ReplicacheImpl<MD
     // Fired once a change is committed to the in-memory store (a local mutation, or a pull's). A
     // failed write is retried by Replicache's own timer, which runs the same persist and logs.
     super.experimentalWatch(() => void this.persist().catch(() => undefined));
+    if (options.pushURL) this.pusher = ackingPusher(this.pushAcks, options.pushURL, () => this.auth);
+  }
+
+  /**
+   * The local changes the server has not answered for yet: the unsynced-changes chip's count. A
+   * change stops counting when its push is answered, not a pull later (D-561).
+   */
+  async unsavedMutations(): Promise<readonly PendingMutation[]> {
+    return (await this.experimentalPendingMutations()).filter((m) => !this.pushAcks.isSaved(m));
   }
 
   /** True when no local change lives only in memory. */

@@ -297,6 +297,20 @@ export const removeBlock = defineMutator({
   },
 });
 
+/**
+ * Brings a removed block back with its content, at the position it had (D-560). The device keeps
+ * no copy of a removed block, so nothing changes here until the pull returns it.
+ */
+export const restoreBlock = defineMutator({
+  name: 'restoreBlock',
+  args: blockRefArgs,
+  action: 'block.create',
+  target: (args) => ({ type: 'bio_page', id: args.page_id }),
+  client: async (tx, { page_id }) => {
+    await bumpDraft(tx, page_id);
+  },
+});
+
 export const pageMutators = [
   createPage,
   updatePage,
@@ -308,4 +322,5 @@ export const pageMutators = [
   updateBlock,
   moveBlock,
   removeBlock,
+  restoreBlock,
 ] as const;

@@ -27,6 +27,16 @@ export const pushRequestSchema = z.object({
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 
+/**
+ * What a push answers (besides Replicache's own error shapes): each pushing client's last mutation
+ * id the server has now committed, applied or refused, so the device knows those changes are saved
+ * before its next pull confirms them (D-561).
+ */
+export const pushResponseSchema = z.object({
+  lastMutationIDs: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type PushResponse = z.infer<typeof pushResponseSchema>;
+
 export const pullCookieSchema = z.object({
   order: z.number().int().nonnegative(),
   cvr: z.number().int().nonnegative(),

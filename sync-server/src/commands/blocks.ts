@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
-import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
+import { addBlock, moveBlock, removeBlock, restoreBlock, updateBlock } from '@linkhub/shared/mutators/pages';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { one } from '@linkhub/shared/server/db/sql';
 import { blockDestinations } from '@linkhub/shared/blocks/catalog';
@@ -28,6 +28,7 @@ const BLOCK_ACTIONS: Readonly<Record<string, string>> = {
   [updateBlock.name]: 'bio_block.updated',
   [moveBlock.name]: 'bio_block.moved',
   [removeBlock.name]: 'bio_block.removed',
+  [restoreBlock.name]: 'bio_block.restored',
 };
 
 /**
@@ -162,5 +163,21 @@ export function blockCommands(page: PageSteps): Command[] {
         [a.id, a.page_id],
       ),
     ),
+    // Un-removing keeps the block's content and its position key, so it is back between the same
+    // neighbours (D-560). Restoring a block that is already there changes nothing.
+    edit(restoreBlock, async (ctx, a) => {
+      const block = await one<{ removed: boolean }>(
+        ctx.tx,
+        'SELECT deleted_at IS NOT NULL AS removed FROM bio_blocks WHERE id = $1 AND page_id = $2',
+        [a.id, a.page_id],
+      );
+      if (!block) return false;
+      if (!block.removed) return 'unchanged';
+      await ctx.tx.query(
+        'UPDATE bio_blocks SET deleted_at = NULL, updated_by_user_id = $3, updated_at = now() WHERE id = $1 AND page_id = $2',
+        [a.id, a.page_id, ctx.by.userId],
+      );
+      return true;
+    }),
   ];
 }

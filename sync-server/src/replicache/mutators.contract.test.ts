@@ -286,8 +286,8 @@ const pick = (value: Record<string, unknown> | undefined, fields: readonly strin
   Object.fromEntries(fields.map((f) => [f, value?.[f]]));
 
 describe('mutator contract: client optimistic result = server command result', () => {
-  it('covers every mutator (dismissNotice is covered by the refusal test, restorePageVersion by the history test, the experiment steps — nothing on the device — by experiments/experiments.push.test.ts)', () => {
-    const elsewhere = ['dismissNotice', 'restorePageVersion', ...EXPERIMENT_MUTATOR_NAMES];
+  it('covers every mutator (dismissNotice is covered by the refusal test, restorePageVersion and restoreBlock — the device holds no removed block — by the history tests, the experiment steps — nothing on the device — by experiments/experiments.push.test.ts)', () => {
+    const elsewhere = ['dismissNotice', 'restorePageVersion', 'restoreBlock', ...EXPERIMENT_MUTATOR_NAMES];
     expect(new Set([...CASES.map((c) => c.name), ...elsewhere])).toEqual(new Set(MUTATOR_NAMES));
   });
 

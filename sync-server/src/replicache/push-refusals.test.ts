@@ -17,7 +17,9 @@ function pusher(token: string) {
   const clientGroupID = `cg-${randomUUID()}`;
   const clientID = `c-${randomUUID()}`;
   let next = 1;
-  const push = async (...mutations: Mutation[]) => {
+  const push = async (...mutations: Mutation[]) => (await pushAnswered(...mutations)).status;
+  /** The push door's whole answer: its status and body. */
+  const pushAnswered = async (...mutations: Mutation[]) => {
     const res = await kit.call('POST', '/replicache/push', {
       token,
       body: {
@@ -28,8 +30,26 @@ function pusher(token: string) {
         mutations: mutations.map((m) => ({ clientID, id: next++, name: m.name, args: m.args, timestamp: 0 })),
       },
     });
-    return res.status;
+    return { status: res.status, body: (await res.json()) as unknown };
   };
+  /** The same mutations again, with their ids: what Replicache resends after a lost answer. */
+  const replay = async (from: number, ...mutations: Mutation[]) =>
+    kit.call('POST', '/replicache/push', {
+      token,
+      body: {
+        pushVersion: 1,
+        clientGroupID,
+        profileID: 'p',
+        schemaVersion: '',
+        mutations: mutations.map((m, i) => ({
+          clientID,
+          id: from + i,
+          name: m.name,
+          args: m.args,
+          timestamp: 0,
+        })),
+      },
+    });
   /** One mutation whose args are raw JSON text (a value too deep for JSON.stringify on the test's side). */
   const pushRaw = async (name: string, argsJson: string) => {
     const body = `{"pushVersion":1,"clientGroupID":"${clientGroupID}","profileID":"p","schemaVersion":"","mutations":[{"clientID":"${clientID}","id":${next++},"name":"${name}","args":${argsJson},"timestamp":0}]}`;
@@ -59,11 +79,38 @@ function pusher(token: string) {
         [clientID],
       )
     ).rows;
-  return { push, pushRaw, lastMutationId, notices };
+  return { push, pushAnswered, replay, clientID, pushRaw, lastMutationId, notices };
 }
 
 const linkExists = async (id: string) =>
   (await kit.deps.pool.query('SELECT 1 FROM links WHERE id = $1', [id])).rows.length === 1;
+
+describe('what a push answers (D-561)', () => {
+  it('names the last mutation id the server committed for the client, a refused one included; a replay answers the same', async () => {
+    const p = pusher(kit.owner.token);
+    const id = randomUUID();
+    const create = {
+      name: 'createLink',
+      args: { id, workspace_id: kit.owner.workspaceId, destination_url: 'https://example.com/d' },
+    };
+    const refused = {
+      name: 'updateLink',
+      args: {
+        id,
+        workspace_id: kit.owner.workspaceId,
+        starts_at: '2030-06-01T00:00:00.000Z',
+        expires_at: '2030-01-01T00:00:00.000Z',
+      },
+    };
+    const answered = await p.pushAnswered(create, refused);
+    expect(answered).toEqual({ status: 200, body: { lastMutationIDs: { [p.clientID]: 2 } } });
+    expect(await p.lastMutationId()).toBe(2);
+    expect((await p.notices()).map((n) => n.mutation_id)).toEqual(['2']);
+    const replayed = await p.replay(1, create, refused);
+    expect(replayed.status).toBe(200);
+    expect(await replayed.json()).toEqual({ lastMutationIDs: { [p.clientID]: 2 } });
+  });
+});
 
 describe('push refusals', () => {
   it('16.1: a schedule with the start after the expiry is refused with a notice, and the next change still syncs', async () => {

@@ -9,7 +9,13 @@ import type { CommandRunner, TxScope } from '../commands/runner';
 import { ensureClientGroup } from './pull';
 import { classifyMutationError } from './refusal';
 
-export type PushOutcome = { applied: number; refused: number; skipped: number };
+export type PushOutcome = {
+  applied: number;
+  refused: number;
+  skipped: number;
+  /** Each pushing client's last mutation id as committed when the push ends (D-561). */
+  lastMutationIDs: Record<string, number>;
+};
 type Pusher = CommandActor & { userId: string };
 type Applied = { kind: 'applied' | 'refused' | 'skipped' | 'future' };
 
@@ -65,7 +71,7 @@ export async function handlePush(
   request: PushRequest,
   requestId: string,
 ): Promise<PushOutcome> {
-  const outcome: PushOutcome = { applied: 0, refused: 0, skipped: 0 };
+  const outcome: PushOutcome = { applied: 0, refused: 0, skipped: 0, lastMutationIDs: {} };
   if (request.mutations.length === 0) return outcome;
   await registerClients(runner, by, request);
   const batch = new PostCommitEffects();
@@ -84,6 +90,8 @@ export async function handlePush(
           outcome[result.kind] += 1;
         }
         await lmids.save();
+        // Answered only if this commits (a failed commit fails the push): what the device may count as saved.
+        Object.assign(outcome.lastMutationIDs, lmids.current());
         return future;
       }, batch);
       if (stopped) break;
@@ -111,6 +119,10 @@ class ClientLmids {
   advance(clientId: string, id: number): void {
     const entry = this.known.get(clientId);
     if (entry) entry.current = id;
+  }
+
+  current(): Record<string, number> {
+    return Object.fromEntries([...this.known].map(([clientId, { current }]) => [clientId, current]));
   }
 
   async save(): Promise<void> {

@@ -85,6 +85,56 @@ describe('GET /api/workspaces/{ws}/history', () => {
     expect(data[0]?.fields).toEqual([{ field: 'bio', before: '', after: 'Hello there' }]);
   });
 
+  it('brings a removed block back where it was with its content, as a change of its own; a viewer is refused (D-560)', async () => {
+    const page = randomUUID();
+    const ref = { id: page, workspace_id: ws };
+    expect(
+      await pushAs(h, owner, 'createPage', { ...ref, handle: `r-${page.slice(0, 6)}`, title: 'Blocks' }),
+    ).toBeNull();
+    const [first, second, third] = [randomUUID(), randomUUID(), randomUUID()];
+    for (const [id, position, title] of [
+      [first, 'a0', 'Alpha'],
+      [second, 'a1', 'Bravo'],
+      [third, 'a2', 'Charlie'],
+    ] as const)
+      expect(
+        await pushAs(h, owner, 'addBlock', {
+          id,
+          page_id: page,
+          workspace_id: ws,
+          position,
+          type: 'link',
+          data: { title, url: `https://example.com/${title}` },
+        }),
+      ).toBeNull();
+    const blockRef = { id: second, page_id: page, workspace_id: ws };
+    const shown = async () =>
+      (
+        await h.sql<{ title: string }>(
+          `SELECT data->>'title' AS title FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL ORDER BY position COLLATE "C"`,
+          [page],
+        )
+      ).map((b) => b.title);
+    expect(await pushAs(h, owner, 'removeBlock', blockRef)).toBeNull();
+    expect(await shown()).toEqual(['Alpha', 'Charlie']);
+
+    const viewer = await verified('Vik');
+    await h.addMember(ws, viewer.userId, 'viewer');
+    expect(await pushAs(h, viewer, 'restoreBlock', blockRef)).toBe('insufficient_role');
+    expect(await shown()).toEqual(['Alpha', 'Charlie']);
+
+    expect(await pushAs(h, owner, 'restoreBlock', blockRef)).toBeNull();
+    expect(await shown()).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    const { data } = historyPageSchema.parse(await (await historyOf('bio_page', page, owner.token)).json());
+    expect(data[0]).toMatchObject({ action: 'bio_block.restored', block_id: second });
+    expect(data[0]?.fields.map((f) => [f.field, f.after])).toEqual([['deleted_at', null]]);
+    expect(data[1]).toMatchObject({ action: 'bio_block.removed', block_id: second });
+    // Restoring a block that is back changes nothing and records nothing.
+    expect(await pushAs(h, owner, 'restoreBlock', blockRef)).toBeNull();
+    const again = historyPageSchema.parse(await (await historyOf('bio_page', page, owner.token)).json());
+    expect(again.data[0]?.id).toBe(data[0]?.id);
+  });
+
   it('lets a viewer read; a scoped member gets the same 404 for an ungranted resource as for a missing one', async () => {
     const granted = await linkTitled('Granted');
     const ungranted = await linkTitled('Not yours');

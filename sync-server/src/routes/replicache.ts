@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { compress } from 'hono/compress';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { pullRequestSchema, pushRequestSchema } from '@linkhub/shared/sync/protocol';
+import { pullRequestSchema, pushRequestSchema, type PushResponse } from '@linkhub/shared/sync/protocol';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { commandActorOf } from '../commands/types';
@@ -31,14 +31,15 @@ export function replicacheRoutes(deps: AppDeps): Hono<AppEnv> {
     const user = await requireUser(c, deps);
     const parsed = pushRequestSchema.safeParse(await jsonBody(c));
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
-    await handlePush(
+    const outcome = await handlePush(
       deps.commands,
       // The syncing client's own label (its browser family), so history names the device of this push.
       { ...commandActorOf(user, clientLabel(c)), userId: user.user.id },
       parsed.data,
       c.get('requestId'),
     );
-    return c.json({});
+    const answer: PushResponse = { lastMutationIDs: outcome.lastMutationIDs };
+    return c.json(answer);
   });
 
   app.post('/replicache/pull', async (c) => {

@@ -5,7 +5,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { fetchHistory } from './history-api';
 import { displayValue, FieldValue } from './field-value';
-import { restoreFor } from './restore';
+import { restoreFor, restoreValue } from './restore';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -19,6 +19,10 @@ const FIELD_NAMES: Record<string, string> = {
   is_visible: 'Shown on the page',
   deleted_at: 'Removed',
   domain_id: 'Domain',
+  rules: 'Targeting rules',
+  destinations: 'Split destinations',
+  design: 'QR design',
+  position: 'Position on the page',
 };
 
 /** `data.title` → "Block title", `theme.background` → "Theme background", `destination_url` → "Destination". */
@@ -127,7 +131,9 @@ export function HistoryPanel({ type, id, refreshKey, canRestore }: Props) {
                 {entry.fields.map((f) => {
                   const name = fieldName(f.field);
                   const current = isCurrent.has(`${entry.id}/${entry.block_id ?? ''}/${f.field}`);
-                  const restore = canRestore && !current ? restoreFor(target, entry, f.field, f.after) : null;
+                  const value = restoreValue(f, current);
+                  const restore =
+                    canRestore && value.offered ? restoreFor(target, entry, f.field, value.to) : null;
                   return (
                     <div key={f.field} data-field={f.field}>
                       <dt>{name}</dt>
@@ -139,14 +145,20 @@ export function HistoryPanel({ type, id, refreshKey, canRestore }: Props) {
                             type="button"
                             onClick={() => {
                               void restore(rep);
-                              setSaid(`${name} restored. It is saved as a new change.`);
+                              setSaid(
+                                f.field === 'deleted_at'
+                                  ? 'Block restored where it was. It is saved as a new change.'
+                                  : `${name} restored. It is saved as a new change.`,
+                              );
                             }}
                           >
-                            Restore this value
+                            {f.field === 'deleted_at' ? 'Restore this block' : 'Restore this value'}
                             {/* The name in the button's text, not an aria-label: a form field's label search must not find it. */}
-                            <span className="sr-only">
-                              {` (${name}: “${displayValue(f.after).slice(0, 40)}”)`}
-                            </span>
+                            {f.field !== 'deleted_at' && (
+                              <span className="sr-only">
+                                {` (${name}: “${displayValue(f.after).slice(0, 40)}”)`}
+                              </span>
+                            )}
                           </button>
                         )}
                       </dd>

@@ -1,21 +1,32 @@
-import type { HistoryEntry, HistoryResourceType } from '@linkhub/shared/schemas/history';
+import type { HistoryEntry, HistoryField, HistoryResourceType } from '@linkhub/shared/schemas/history';
 import { updateLink } from '@linkhub/shared/mutators/links';
 import { updateQrCode } from '@linkhub/shared/mutators/qr-codes';
-import { updateBlock, updatePage } from '@linkhub/shared/mutators/pages';
+import { moveBlock, restoreBlock, updateBlock, updatePage } from '@linkhub/shared/mutators/pages';
 import type { Rep } from '../../replicache/create-rep';
 
 /** What "Restore this value" sends: the resource's ordinary update mutation, for that one field. */
 export type Restore = (rep: Rep) => Promise<void>;
 
-const LINK_FIELDS = new Set(['destination_url', 'slug', 'title', 'tags', 'utm', 'starts_at', 'expires_at']);
-const QR_FIELDS = new Set(['destination_url', 'title']);
+const LINK_FIELDS = new Set([
+  'destination_url',
+  'slug',
+  'title',
+  'tags',
+  'utm',
+  'rules',
+  'destinations',
+  'starts_at',
+  'expires_at',
+]);
+const QR_FIELDS = new Set(['destination_url', 'title', 'design']);
 const PAGE_FIELDS = new Set(['handle', 'title', 'bio']);
 
 /**
  * The mutation that puts `value` back into `field`, or null when that field cannot be set from
- * history (an address, a block's position, a value the update no longer accepts). Each candidate
- * passes the mutation's own argument schema first, so a button is offered only when the edit would
- * be accepted as typed.
+ * history (an address, a value the update no longer accepts). Each candidate passes the mutation's
+ * own argument schema first, so a button is offered only when the edit would be accepted as typed.
+ * A block's `position` is a move; its `deleted_at` back to nothing brings the removed block back
+ * (D-560).
  */
 export function restoreFor(
   target: { type: HistoryResourceType; id: string; workspaceId: string },
@@ -35,6 +46,14 @@ export function restoreFor(
   if (target.type !== 'bio_page') return null;
   if (entry.block_id !== null) {
     const blockRef = { id: entry.block_id, page_id: target.id, workspace_id: target.workspaceId };
+    if (field === 'position') {
+      const move = moveBlock.args.safeParse({ ...blockRef, position: value });
+      return move.success ? (rep) => rep.mutate.moveBlock(move.data) : null;
+    }
+    if (field === 'deleted_at') {
+      const back = value === null ? restoreBlock.args.safeParse(blockRef) : null;
+      return back?.success ? (rep) => rep.mutate.restoreBlock(back.data) : null;
+    }
     const candidate = field.startsWith('data.')
       ? { ...blockRef, data: { [field.slice('data.'.length)]: value } }
       : field === 'is_visible'
@@ -50,4 +69,20 @@ export function restoreFor(
       : null;
   const args = candidate && updatePage.args.safeParse(candidate);
   return args?.success ? (rep) => rep.mutate.updatePage(args.data) : null;
+}
+
+/**
+ * Which value a field's row offers to put back: an older change's "after" (the newest change of a
+ * field holds its current value, so it offers nothing), except a block's removal, which the newest
+ * entry undoes by putting back its "before" (not removed).
+ */
+export function restoreValue(
+  field: HistoryField,
+  current: boolean,
+): { offered: false } | { offered: true; to: unknown } {
+  if (field.field === 'deleted_at')
+    return current && field.after !== null && field.before === null
+      ? { offered: true, to: null }
+      : { offered: false };
+  return current ? { offered: false } : { offered: true, to: field.after };
 }

@@ -4,8 +4,12 @@ import { rememberWorkspace } from '../../session/session';
 import { errorText } from '../../ui/error-messages';
 import { acceptInvitationOnce } from './accept-request';
 
-/** `/invitations/accept?token=…` from the invitation e-mail, once signed in: join, then open the workspace. */
-export function AcceptInvitation() {
+/**
+ * `/invitations/accept?token=…` from the invitation e-mail, once signed in: join, then open the
+ * workspace. `onJoined` lets the app read the user again: the mailed link proved the address, so the
+ * "verify your email" banner must not ask for it a second time.
+ */
+export function AcceptInvitation({ onJoined }: { onJoined: () => void }) {
   const [message, setMessage] = useState('Joining the workspace…');
   const [joinedName, setJoinedName] = useState<string | null>(null);
   useEffect(() => {
@@ -16,6 +20,7 @@ export function AcceptInvitation() {
         if (!shown) return;
         if (joined === 'already_member') return setMessage('You are already a member of this workspace.');
         rememberWorkspace(joined.workspace_id);
+        onJoined();
         setJoinedName(joined.workspace_name);
         setMessage(`You joined ${joined.workspace_name} as ${joined.role}.`);
       },

@@ -19,9 +19,18 @@ export function lastGrantOf(error: unknown): LastGrantDetail | null {
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-const roleName = (role: string) => (role === '' ? role : `${role.charAt(0).toUpperCase()}${role.slice(1)}`);
+/** What a role may do with the content it sees: a viewer only looks, every other role also edits. */
+const roleVerb = (role: string) => (role === 'viewer' ? 'see' : 'see and edit');
 
-/** "all 12 links, 3 bio pages and 5 QR codes as Editor": what an unscoped member sees. */
-export function unscopedScopeText(detail: LastGrantDetail): string {
-  return `all ${count(detail.links, 'link', 'links')}, ${count(detail.bio_pages, 'bio page', 'bio pages')} and ${count(detail.qr_codes, 'QR code', 'QR codes')} as ${roleName(detail.role)}`;
+/**
+ * "Mia will see and edit all 14 links, 3 bio pages and 6 QR codes of Acme": what the member would
+ * see once unscoped, from the workspace's counts in the refusal, in the words of the member's role.
+ */
+export function unscopedScopeText(detail: LastGrantDetail, who: string, workspaceName: string): string {
+  return `${who} will ${roleVerb(detail.role)} all ${count(detail.links, 'link', 'links')}, ${count(detail.bio_pages, 'bio page', 'bio pages')} and ${count(detail.qr_codes, 'QR code', 'QR codes')} of ${workspaceName}`;
+}
+
+/** "Mia loses Link Spring sale and every other access to Acme": what removing the member takes away. */
+export function removedScopeText(who: string, lastGranted: string, workspaceName: string): string {
+  return `${who} loses ${lastGranted} and every other access to ${workspaceName}`;
 }

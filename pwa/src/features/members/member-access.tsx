@@ -6,7 +6,7 @@ import { useWorkspace } from '../../workspace/workspace-context';
 import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
-import { lastGrantOf, unscopedScopeText, type LastGrantDetail } from './last-grant';
+import { lastGrantOf, removedScopeText, unscopedScopeText, type LastGrantDetail } from './last-grant';
 
 type Grant = {
   id: string;
@@ -80,6 +80,13 @@ export function MemberAccess({
     resources.find((r) => r.key === `${g.resource_type}:${g.resource_id}`)?.label ??
     `${g.resource_type} ${g.resource_id.slice(0, 8)}`;
   const selected = resources.find((r) => r.key === choice);
+  // What this screen's store holds of the workspace: everything, for someone who may manage grants.
+  const workspaceCounts: LastGrantDetail = {
+    role: member.role,
+    links: links.length,
+    bio_pages: pages.length,
+    qr_codes: codes.length,
+  };
   return (
     <section className="panel" style={{ flexBasis: '100%' }} aria-label={`Access of ${who}`}>
       <p>
@@ -127,11 +134,11 @@ export function MemberAccess({
               onClick={() =>
                 run(
                   () => revoke(pending.grant, 'unscope'),
-                  `${label(pending.grant)} is no longer granted to ${who}. ${who} now sees ${unscopedScopeText(pending.detail)}.`,
+                  `${label(pending.grant)} is no longer granted to ${who}, who has full access now.`,
                 )
               }
             >
-              Make {who} unscoped: sees {unscopedScopeText(pending.detail)}
+              Give {who} full access: {unscopedScopeText(pending.detail, who, workspace.name)}
             </button>
             {can('member.remove') && (
               <button
@@ -144,7 +151,7 @@ export function MemberAccess({
                   )
                 }
               >
-                Remove {who} from the workspace
+                Remove {who} from the workspace: {removedScopeText(who, label(pending.grant), workspace.name)}
               </button>
             )}
             <button type="button" onClick={() => setPending(null)}>
@@ -195,7 +202,7 @@ export function MemberAccess({
                 )
               }
             >
-              Give full access
+              Give full access: {unscopedScopeText(workspaceCounts, who, workspace.name)}
             </button>
           )}
         </div>
