@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { foldLine } from './content-line';
 import { qrCodeText } from './encoded-text';
 import { icalendarText } from './icalendar';
-import { qrPayloadSchema, type EventPayload, type VcardPayload } from './schema';
+import { isStaticPayload, qrPayloadSchema, type EventPayload, type VcardPayload } from './schema';
 import { staticPayloadText } from './static-text';
 import { vcardText } from './vcard';
 
@@ -13,6 +13,11 @@ const UTF8 = new TextEncoder();
 
 function parse(input: unknown) {
   return qrPayloadSchema.parse(input);
+}
+function staticText(input: unknown): string {
+  const payload = parse(input);
+  if (!isStaticPayload(payload)) throw new Error(`${payload.type} is not a static type`);
+  return staticPayloadText(payload);
 }
 function issuesOf(input: unknown): { path: string; message: string }[] {
   const result = qrPayloadSchema.safeParse(input);
@@ -32,7 +37,7 @@ describe('static payloads encode their own data', () => {
     expect(qrCodeText(payload, addressOf, 'lnk.example', 'abc')).toBe(
       'WIFI:T:WPA;S:Café\\;Guest\\, \\"5G\\"\\:\\\\;P:p\\;a\\,s\\:s\\"w\\\\d;;',
     );
-    expect(staticPayloadText(parse({ type: 'wifi', ssid: 'Open', security: 'nopass', hidden: true }))).toBe(
+    expect(staticText({ type: 'wifi', ssid: 'Open', security: 'nopass', hidden: true })).toBe(
       'WIFI:T:nopass;S:Open;H:true;;',
     );
   });
@@ -49,16 +54,19 @@ describe('static payloads encode their own data', () => {
   });
 
   it('SMS, phone, e-mail and geo', () => {
+    expect(staticText({ type: 'sms', phone: '+1 (555) 010-0199', message: 'JOIN: menu, please' })).toBe(
+      'SMSTO:+15550100199:JOIN: menu, please',
+    );
+    expect(staticText({ type: 'phone', phone: '+44 20 7946 0958' })).toBe('tel:+442079460958');
     expect(
-      staticPayloadText(parse({ type: 'sms', phone: '+1 (555) 010-0199', message: 'JOIN: menu, please' })),
-    ).toBe('SMSTO:+15550100199:JOIN: menu, please');
-    expect(staticPayloadText(parse({ type: 'phone', phone: '+44 20 7946 0958' }))).toBe('tel:+442079460958');
-    expect(
-      staticPayloadText(
-        parse({ type: 'email', to: 'Hello@Example.com', subject: 'Table 4 & co?', body: 'Line 1\nLine 2 é' }),
-      ),
+      staticText({
+        type: 'email',
+        to: 'Hello@Example.com',
+        subject: 'Table 4 & co?',
+        body: 'Line 1\nLine 2 é',
+      }),
     ).toBe('mailto:hello@example.com?subject=Table%204%20%26%20co%3F&body=Line%201%0D%0ALine%202%20%C3%A9');
-    expect(staticPayloadText(parse({ type: 'geo', latitude: 48.85837, longitude: -2.2944813 }))).toBe(
+    expect(staticText({ type: 'geo', latitude: 48.85837, longitude: -2.2944813 })).toBe(
       'geo:48.85837,-2.294481',
     );
   });

@@ -249,6 +249,31 @@ export function isHostedPayload(payload: QrPayload): payload is HostedPayload {
 
 export const URL_PAYLOAD: QrPayload = { type: 'url' };
 
+/**
+ * A create's `destination_url` goes with a URL code (required there) and with no other type: the
+ * others carry their data in `payload`. Shared by the REST body and the mutator args.
+ */
+export function destinationFitsPayload(
+  value: { payload?: QrPayload | undefined; destination_url?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  const type = value.payload?.type ?? 'url';
+  if (type === 'url' && value.destination_url === undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['destination_url'],
+      message: 'A URL code needs a destination_url.',
+      params: { issue: 'required' },
+    });
+  if (type !== 'url' && value.destination_url !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['destination_url'],
+      message: `A ${type} code has no destination_url: its content is in payload.`,
+      params: { issue: 'not_applicable' },
+    });
+}
+
 /** A stored `qr_codes.payload` (NULL for codes made before payload types: a URL code). */
 export function storedPayload(value: unknown): QrPayload {
   if (value === null || value === undefined) return URL_PAYLOAD;
