@@ -14,7 +14,9 @@ export function utf8Length(value: string): number {
 }
 
 // Control characters would break a line-based format (vCard, iCalendar) or a `WIFI:` string.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
 const CONTROL_OR_NEWLINE = /[\u0000-\u001f\u007f]/;
 
 /** One line of text (a name, a title): no control characters, no line breaks. */
