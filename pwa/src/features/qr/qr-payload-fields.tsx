@@ -192,7 +192,10 @@ export function QrPayloadFields({ draft, onChange, types, errors, readOnly }: Pr
           multiline={spec.multiline ?? false}
         />
       ))}
-      {errors.payload && <p className="error">{errors.payload}</p>}
+      {/* A refusal no field of this form shows (the union's own, e.g. an unknown type). */}
+      {errors.payload && !FORMS[draft.type].some((spec) => errors[`payload.${spec.name}`] !== undefined) && (
+        <p className="error">{errors.payload}</p>
+      )}
     </fieldset>
   );
 }
