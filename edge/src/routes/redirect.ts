@@ -26,6 +26,7 @@ import {
   unavailablePageResponse,
   type EdgeResponse,
 } from './respond';
+import { hostedQrAnswer } from './hosted-qr';
 
 /**
  * `GET {link host}/{slug}` (docs/product-rules.md#the-redirect), a short sequence of named steps:
@@ -199,6 +200,9 @@ function qrFailureResponse(payload: RedirectPayload): EdgeResponse {
     : qrPageRung(payload);
 }
 
+/** How a hosted page view is recorded: the code's live answer, attributed to no UTM of its own. */
+const HOSTED_PAGE: Resolution = { kind: 'redirect', location: '', state: 'active', fallbackStage: 'live' };
+
 const answer = (response: EdgeResponse, fallback: () => EdgeResponse, qr = false): RedirectOutcome => ({
   kind: 'respond',
   response,
@@ -242,6 +246,14 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
       const needsIds = deps.capture.enabled || payload.destinations.length > 0 || payload.experiment !== null;
       const pendingIds = needsIds ? deps.visitorIds(now, payload.workspace_id, facts) : NO_IDS;
       const ids = pendingIds instanceof Promise ? await pendingIds : pendingIds;
+      const hosted = hostedQrAnswer(payload, facts.query, now);
+      if (hosted !== null) {
+        // A vCard or event code's page is its live answer: a scan like a redirect (D-570); its file is not.
+        const event =
+          deps.capture.enabled && hosted.counted ? toEvent(payload, HOSTED_PAGE, facts, ids, now) : null;
+        if (event) deps.capture.emit(event);
+        return answer(hosted.response, failureFallback(found), true);
+      }
       const resolution = resolveRedirect(payload, toVisit(facts, ids, now), deps.clickIdKeys);
 
       const event = deps.capture.enabled ? toEvent(payload, resolution, facts, ids, now) : null;

@@ -61,6 +61,8 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
   idempotency_key_reused: 'This request was already sent with different content.',
   destination_unsafe: 'This destination is not allowed: it looks unsafe.',
   qr_unscannable: 'This QR design would not scan reliably.',
+  qr_payload_kind_fixed:
+    'A static QR code cannot become dynamic, nor a dynamic one static: create a new QR code instead.',
   qr_render_too_large:
     'A PNG this large cannot be made at this resolution. Choose a smaller size, or export PDF or SVG.',
   image_too_complex: 'This image is too complex to process. Simplify it, or upload it as a PNG.',

@@ -13,6 +13,7 @@ import {
   type DomainRoute,
   type RedirectPayload,
 } from './payload';
+import { isHostedPayload, storedPayload } from '../qr/payload/schema';
 
 /**
  * Builds the redirect payload from plain row objects (node-postgres rows, drizzle rows or `to_jsonb`
@@ -64,6 +65,8 @@ export const qrRowSchema = z.object({
   deleted_at: timestamp,
   locked: z.boolean().default(false),
   last_good_destination: z.string().nullish(),
+  /** NULL for a URL code (D-570). */
+  payload: z.unknown().optional(),
   row_version: version.default(1),
 });
 export const experimentRowSchema = z.object({
@@ -236,10 +239,12 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
       destination_url: qr.destination_url ?? link?.destination_url ?? null,
       last_good_destination: qr.last_good_destination ?? null,
     };
+    const carried = storedPayload(qr.payload);
+    const hosted = isHostedPayload(carried) ? { hosted: carried } : {};
     // Built while live, the current destination is the last good one.
     const lastGood =
       candidate.last_good_destination ?? (isLiveAt(candidate, now) ? candidate.destination_url : null);
-    return redirectPayloadSchema.parse({ ...candidate, last_good_destination: lastGood });
+    return redirectPayloadSchema.parse({ ...candidate, ...hosted, last_good_destination: lastGood });
   }
 
   const plain = link ?? null;

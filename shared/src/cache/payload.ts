@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeUrl } from '../url/normalize-url';
+import { eventPayloadSchema, vcardPayloadSchema } from '../qr/payload/schema';
 
 /**
  * The redirect payload: everything the edge needs to answer `{host}/{slug}` without PostgreSQL,
@@ -136,8 +137,10 @@ export const redirectPayloadSchema = z.object({
   /** The last destination that was live (QR rung 2). */
   last_good_destination: urlString.nullable(),
   branding: brandingSchema.nullable(),
-  /** IANA zone of the workspace, for time-window rules. */
+  /** IANA zone of the workspace, for time-window rules (and an event code's times without their own). */
   time_zone: z.string().min(1),
+  /** A vCard or event QR code (D-570): while live, the edge answers its hosted page, not a redirect. */
+  hosted: z.discriminatedUnion('type', [vcardPayloadSchema, eventPayloadSchema]).optional(),
 });
 export type RedirectPayload = z.infer<typeof redirectPayloadSchema>;
 

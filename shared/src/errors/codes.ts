@@ -97,6 +97,11 @@ export const ERROR_CODES = {
     message: 'This click id was not issued by LinkHub, was altered, or has expired.',
   },
   qr_unscannable: { status: 422, message: 'This QR design would not scan reliably.' },
+  qr_payload_kind_fixed: {
+    status: 422,
+    message:
+      'A static QR code cannot become dynamic, nor a dynamic one static: the printed symbol would change. Create a new QR code.',
+  },
   qr_render_too_large: {
     status: 422,
     message:

@@ -8,23 +8,28 @@ import { idArg, slugArg, urlArg, workspaceArg } from './args';
 import { titleSchema } from '../schemas/common';
 import { qrDesignArgSchema } from '../schemas/qr-design';
 import { linkDomainFor, nowIso, patchView } from './client-store';
+import { destinationFitsPayload, qrPayloadSchema } from '../qr/payload/schema';
 
 const ref = { id: idArg, workspace_id: workspaceArg };
 
 /** The REST fields (`schemas/qr-codes.ts`); the design in the stored (camelCase) spelling, strict at every depth. */
-export const createQrCodeArgs = z.strictObject({
-  ...ref,
-  destination_url: urlArg,
-  slug: slugArg.optional(),
-  domain_id: idArg.optional(),
-  title: titleSchema.optional(),
-  design: qrDesignArgSchema.optional(),
-});
+export const createQrCodeArgs = z
+  .strictObject({
+    ...ref,
+    payload: qrPayloadSchema.optional(),
+    destination_url: urlArg.optional(),
+    slug: slugArg.optional(),
+    domain_id: idArg.optional(),
+    title: titleSchema.optional(),
+    design: qrDesignArgSchema.optional(),
+  })
+  .superRefine(destinationFitsPayload);
 /** What an update may change: the fields a `base` may name (D-500). */
-export const QR_UPDATABLE = ['destination_url', 'title', 'design'] as const;
+export const QR_UPDATABLE = ['destination_url', 'title', 'design', 'payload'] as const;
 /** Re-point and restyle; a QR code's host and slug never change once created (it may be printed). */
 export const updateQrCodeArgs = z.strictObject({
   ...ref,
+  payload: qrPayloadSchema.optional(),
   destination_url: urlArg.optional(),
   title: titleSchema.nullable().optional(),
   design: qrDesignArgSchema.optional(),
@@ -46,13 +51,14 @@ export const createQrCode = defineMutator({
       host: domain?.hostname ?? '',
       slug: args.slug ?? '',
       title: args.title ?? null,
-      destination_url: args.destination_url,
+      destination_url: args.destination_url ?? null,
+      payload: args.payload === undefined || args.payload.type === 'url' ? null : args.payload,
       status: 'active',
       archived_at: null,
       locked: false,
       design: args.design ?? {},
       design_revision: 1,
-      last_good_destination: args.destination_url,
+      last_good_destination: args.destination_url ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -66,15 +72,23 @@ export const updateQrCode = defineMutator({
   action: 'qr_code.update',
   actions: (args) => {
     const actions: Action[] = [];
-    if (args.destination_url !== undefined) actions.push('qr_code.update_destination');
+    if (args.destination_url !== undefined || args.payload !== undefined)
+      actions.push('qr_code.update_destination');
     if (args.design !== undefined) actions.push('qr_code.update_design');
     if (args.title !== undefined || actions.length === 0) actions.push('qr_code.update');
     return actions;
   },
   target: (args) => ({ type: 'qr_code', id: args.id }),
-  client: async (tx, { id, workspace_id: _ws, base: _base, ...patch }) => {
+  client: async (tx, { id, workspace_id: _ws, base: _base, payload, ...patch }) => {
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-    await patchView(tx, syncKeys.qr(id), qrViewSchema, clean, nowIso());
+    // A URL code is stored without a payload; any other type has no destination (D-570).
+    const carried =
+      payload === undefined
+        ? {}
+        : payload.type === 'url'
+          ? { payload: null }
+          : { payload, destination_url: null };
+    await patchView(tx, syncKeys.qr(id), qrViewSchema, { ...clean, ...carried }, nowIso());
   },
 });
 

@@ -36,6 +36,14 @@ export function shortQrText(url: string): string {
   return `${parsed.protocol}//${host}${path}${parsed.search}${parsed.hash}`;
 }
 
+/**
+ * The text a symbol holds for a code's content: a short URL in its shortest safe form
+ * (`shortQrText`, idempotent), a static payload's text (`WIFI:`, `tel:`, … D-570) as it is.
+ */
+export function symbolText(content: string): string {
+  return /^https?:\/\//i.test(content) ? shortQrText(content) : content;
+}
+
 /** The level a design gets unless it asks for more: M, or H when a logo covers the centre. */
 export function defaultEcLevel(hasLogo: boolean): QrEcLevel {
   return hasLogo ? 'H' : 'M';

@@ -9,7 +9,7 @@ import {
   type QrProblem,
 } from './checks';
 import { MIN_QUIET_ZONE_MODULES, type QrDesign } from './design';
-import { encodeQr, shortQrText } from './encode';
+import { encodeQr, symbolText } from './encode';
 import { ecLevelFor } from './prepare';
 import { buildScene, type QrScene } from './scene';
 
@@ -25,7 +25,7 @@ export type QrRuleResult = {
  * check: pure and browser-safe, for the editor's live feedback. `validateQrDesign` adds the decode.
  */
 export function qrRuleProblems(url: string, design: QrDesign, sizeMm?: number): QrRuleResult {
-  const text = shortQrText(url);
+  const text = symbolText(url);
   const scene = buildScene(encodeQr(text, ecLevelFor(design)), design);
   const fixedWidth = scene.width + 2 * Math.max(0, MIN_QUIET_ZONE_MODULES - design.margin);
   // One size suggestion: the larger of what the modules and the label's capitals need.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { qrDesignApiOutputSchema, qrDesignApiSchema } from './qr-design';
+import { destinationFitsPayload, qrPayloadSchema } from '../qr/payload/schema';
 import {
   hostnameSchema,
   isoDateTimeSchema,
@@ -11,13 +12,15 @@ import {
 } from './common';
 
 /**
- * Dynamic QR codes (docs/product-rules.md#api): `POST /v1/qr-codes {destination_url, slug?, domain?, title?, design?}`.
- * `design` is snake_case and strict at every depth (`qr-design.ts` maps it onto the QR engine's model);
- * its slug is reserved forever on create.
+ * QR codes (docs/product-rules.md#api): `POST /v1/qr-codes {payload?, destination_url?, slug?, domain?, title?, design?}`.
+ * `payload` (D-570) defaults to `{type: "url"}`, which needs `destination_url`; other types carry
+ * their data and no destination. `design` is snake_case and strict at every depth (`qr-design.ts`
+ * maps it onto the QR engine's model); its slug is reserved forever on create.
  */
 export const createQrCodeInputSchema = z
   .strictObject({
-    destination_url: urlSchema,
+    payload: qrPayloadSchema.optional(),
+    destination_url: urlSchema.optional(),
     slug: slugSchema.optional(),
     domain: hostnameSchema.optional(),
     domain_id: uuidSchema.optional(),
@@ -28,12 +31,17 @@ export const createQrCodeInputSchema = z
     message: 'Give either domain or domain_id, not both.',
     path: ['domain_id'],
     params: { issue: 'conflicts_with_domain' },
-  });
+  })
+  .superRefine(destinationFitsPayload);
 export type CreateQrCodeInput = z.infer<typeof createQrCodeInputSchema>;
 
-/** `PATCH /v1/qr-codes/{id}`: re-point or restyle. The slug never changes. */
+/**
+ * `PATCH /v1/qr-codes/{id}`: re-point, restyle or change the payload. The slug never changes, and
+ * neither does whether the code is static or dynamic (D-572).
+ */
 export const updateQrCodeInputSchema = z
   .strictObject({
+    payload: qrPayloadSchema.optional(),
     destination_url: urlSchema.optional(),
     title: titleSchema.nullable().optional(),
     design: qrDesignApiSchema.optional(),
@@ -94,6 +102,8 @@ export const qrCodeSchema = z.object({
   short_url: z.url(),
   /** What the symbol encodes, byte for byte: every export of this code decodes to this text. */
   encoded_text: z.string(),
+  /** What the code carries (D-570); `{type: "url"}` opens `destination_url`. */
+  payload: qrPayloadSchema,
   destination_url: z.string().nullable(),
   title: z.string().nullable(),
   status: z.enum(['active', 'paused', 'archived']),

@@ -103,6 +103,8 @@ export const qrViewSchema = z.object({
   slug: z.string(),
   title: z.string().nullable(),
   destination_url: z.string().nullable(),
+  /** NULL: a URL code; else its payload (D-570, qr/payload/schema.ts). */
+  payload: jsonObject.nullable().default(null),
   status: z.enum(['active', 'paused']),
   archived_at: nullableTime,
   locked: z.boolean(),

@@ -17,7 +17,7 @@ export type CreatedAddress = {
   workspaceId: string;
   host: string;
   slug: string;
-  destinationUrl: string;
+  destinationUrl: string | null;
   title: string | undefined;
 };
 

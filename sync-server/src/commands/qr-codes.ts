@@ -1,6 +1,7 @@
 import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
 import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
+import { payloadChange, storedPayloadColumn } from './qr-payload-change';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import {
@@ -31,12 +32,13 @@ type QrRow = {
   destination_url: string | null;
   design: unknown;
   design_revision: number;
+  payload: unknown;
 };
 
 async function loadQr(ctx: CommandContext, workspaceId: string, id: string): Promise<QrRow> {
   const row = await one<QrRow>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, slug, title, destination_url, design, design_revision FROM qr_codes WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, slug, title, destination_url, design, design_revision, payload FROM qr_codes WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!row) throw new NotFoundError();
@@ -61,8 +63,9 @@ const describeQr: Command['describe'] = async (ctx, raw) => {
 };
 
 const INSERT_QR = `INSERT INTO qr_codes (id, workspace_id, domain_id, slug, title, destination_url, design, last_good_destination, last_good_destination_at,
-                                      created_by_user_id, updated_by_user_id)
-  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::jsonb, $6::text, now(), $8::uuid, $8::uuid`;
+                                      created_by_user_id, updated_by_user_id, payload)
+  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::jsonb, $6::text,
+         CASE WHEN $6::text IS NULL THEN NULL ELSE now() END, $8::uuid, $8::uuid, $9::jsonb`;
 
 /**
  * A generated slug is taken by the INSERT itself, after the host-slug lock the slug triggers take
@@ -88,16 +91,23 @@ export function qrCommands(
 ): Command[] {
   const create = defineCommand(createQrCode, {
     run: async (ctx, args): Promise<CommandResult> => {
-      await assertSafeDestination(args.destination_url, ctx.resolveHost);
+      if (args.destination_url !== undefined)
+        await assertSafeDestination(args.destination_url, ctx.resolveHost);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
       const insertWith = async (slug: string, generated: boolean): Promise<CommandResult | null> => {
-        await assertPrintableDesign(host.hostname, slug, args.design, {
-          db: ctx.tx,
-          store: artifacts,
-          workspaceId: args.workspace_id,
-          addressOf: ctx.addressOf,
-          rasteriseSvg,
-        });
+        await assertPrintableDesign(
+          host.hostname,
+          slug,
+          args.design,
+          {
+            db: ctx.tx,
+            store: artifacts,
+            workspaceId: args.workspace_id,
+            addressOf: ctx.addressOf,
+            rasteriseSvg,
+          },
+          args.payload,
+        );
         // The lock the slug triggers take, first: the INSERT's snapshot then sees a racing create's commit.
         if (generated) await ctx.tx.query('SELECT lock_host_slug($1::uuid, $2::text)', [host.id, slug]);
         return insertAddress(
@@ -109,7 +119,7 @@ export function qrCommands(
             workspaceId: args.workspace_id,
             host: host.hostname,
             slug,
-            destinationUrl: args.destination_url,
+            destinationUrl: args.destination_url ?? null,
             title: args.title,
           },
           {
@@ -120,9 +130,10 @@ export function qrCommands(
               host.id,
               slug,
               args.title ?? null,
-              args.destination_url,
+              args.destination_url ?? null,
               JSON.stringify(args.design ?? {}),
               ctx.by.userId,
+              storedPayloadColumn(args.payload),
             ],
           },
         );
@@ -161,25 +172,33 @@ export function qrCommands(
         ref: { id: edit.id, workspace_id: edit.workspace_id },
       });
       if (nothingLeft(args, ['id', 'workspace_id'])) return { workspaceId: edit.workspace_id, resource };
-      if (args.design !== undefined)
-        await assertPrintableDesign(await hostOf(ctx, before.domain_id), before.slug, args.design, {
-          db: ctx.tx,
-          store: artifacts,
-          workspaceId: args.workspace_id,
-          addressOf: ctx.addressOf,
-          rasteriseSvg,
-        });
+      const change = payloadChange(before, args);
+      if (args.design !== undefined || change.symbolChanges)
+        await assertPrintableDesign(
+          await hostOf(ctx, before.domain_id),
+          before.slug,
+          args.design ?? before.design,
+          {
+            db: ctx.tx,
+            store: artifacts,
+            workspaceId: args.workspace_id,
+            addressOf: ctx.addressOf,
+            rasteriseSvg,
+          },
+          change.payload,
+        );
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
       await ctx.tx.query(
         `UPDATE qr_codes SET
-           destination_url = COALESCE($2, destination_url),
            last_good_destination = COALESCE($2, last_good_destination),
            last_good_destination_at = CASE WHEN $2::text IS NULL THEN last_good_destination_at ELSE now() END,
            title = CASE WHEN $3::boolean THEN $4 ELSE title END,
            design = COALESCE($5::jsonb, design),
            design_revision = design_revision + CASE WHEN $5::jsonb IS NULL THEN 0 ELSE 1 END,
-           current_version = current_version + 1, updated_by_user_id = $6, updated_at = now()
+           current_version = current_version + 1, updated_by_user_id = $6, updated_at = now(),
+           payload = CASE WHEN $7::boolean THEN $8::jsonb ELSE payload END,
+           destination_url = CASE WHEN $9::boolean THEN NULL ELSE COALESCE($2, destination_url) END
          WHERE id = $1`,
         [
           args.id,
@@ -188,24 +207,31 @@ export function qrCommands(
           args.title ?? null,
           args.design === undefined ? null : JSON.stringify(args.design),
           ctx.by.userId,
+          args.payload !== undefined,
+          storedPayloadColumn(args.payload),
+          change.dropsDestination,
         ],
       );
       await recordChange(ctx, {
         workspaceId: args.workspace_id,
         // QR destination changes are kept forever (the audit table forces their retention to NULL).
-        action: args.destination_url !== undefined ? 'qr_code.destination_changed' : 'qr_code.updated',
+        action:
+          args.destination_url !== undefined || args.payload !== undefined
+            ? 'qr_code.destination_changed'
+            : 'qr_code.updated',
         resourceType: 'qr_code',
         resourceId: args.id,
         table: 'qr_codes',
         rowId: args.id,
         before,
-        fields: ['destination_url', 'title', 'design'],
+        fields: ['destination_url', 'title', 'design', 'payload'],
         version: {
           table: 'qr_code_versions',
           ownerColumn: 'qr_code_id',
           source: 'qr_codes',
           id: args.id,
-          summary: args.destination_url ? 're-pointed' : 'updated',
+          summary:
+            args.destination_url !== undefined || args.payload !== undefined ? 're-pointed' : 'updated',
         },
       });
       scheduleRedirectRefresh(ctx, cache, await hostOf(ctx, before.domain_id), before.slug);

@@ -5,6 +5,8 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { qrDesignSchema, type QrDesign } from '@linkhub/shared/qr/design';
 import { logoFromDataUrl, type LogoImage } from '@linkhub/shared/qr/logo';
 import { qrShortUrl } from '@linkhub/shared/qr/short-url';
+import { isStaticPayload, type QrPayload } from '@linkhub/shared/qr/payload/schema';
+import { staticPayloadText } from '@linkhub/shared/qr/payload/static-text';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { assertScannable } from '@linkhub/shared/server/qr/validate';
 import { INLINE_LOGO_FIELD, logoAsRaster } from '@linkhub/shared/server/svg/logo';
@@ -35,13 +37,15 @@ async function checkedLogo(design: QrDesign, logos: DesignLogoSource): Promise<L
 /**
  * Validation before save (docs/product-rules.md#qr-codes): the design must parse, pass the contrast/quiet-zone/logo rules
  * and decode back to its short URL with a real decoder, or the save is refused with the fixes. An
- * uploaded logo is loaded and checked as the real image (a missing one is refused too).
+ * uploaded logo is loaded and checked as the real image (a missing one is refused too). A static
+ * code is checked with the text it encodes (D-570).
  */
 export async function assertPrintableDesign(
   host: string,
   slug: string,
   raw: unknown,
   logos: DesignLogoSource,
+  payload?: QrPayload,
 ): Promise<void> {
   const parsed = qrDesignSchema.safeParse(raw ?? {});
   if (!parsed.success) {
@@ -50,7 +54,9 @@ export async function assertPrintableDesign(
   }
   const logoImage = await checkedLogo(parsed.data, logos);
   await assertScannable(
-    qrShortUrl(logos.addressOf, host, slug),
+    payload !== undefined && isStaticPayload(payload)
+      ? staticPayloadText(payload)
+      : qrShortUrl(logos.addressOf, host, slug),
     parsed.data,
     logoImage === undefined ? {} : { logoImage },
   );

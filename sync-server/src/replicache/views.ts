@@ -190,6 +190,7 @@ export type QrRow = {
   slug: string;
   title: string | null;
   destination_url: string | null;
+  payload: Json | null;
   status: 'active' | 'paused';
   archived_at: Time;
   locked: boolean;
@@ -207,6 +208,7 @@ export const qrView = (r: QrRow): QrView => ({
   slug: r.slug,
   title: r.title,
   destination_url: r.destination_url,
+  payload: r.payload,
   status: r.status,
   archived_at: iso(r.archived_at),
   locked: r.locked,

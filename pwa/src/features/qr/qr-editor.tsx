@@ -14,7 +14,23 @@ import { shortUrl } from '../links/link-filter';
 import { defaultLinkDomain } from '../domains/new-link-domain';
 import { listDomains } from '../../replicache/queries';
 import { randomSlug } from '@linkhub/shared/mutators/args';
-import { qrEncodedText } from '@linkhub/shared/qr/short-url';
+import { qrCodeText } from '@linkhub/shared/qr/payload/encoded-text';
+import { staticPayloadText } from '@linkhub/shared/qr/payload/static-text';
+import {
+  DYNAMIC_PAYLOAD_TYPES,
+  isStaticPayload,
+  qrPayloadSchema,
+  STATIC_PAYLOAD_TYPES,
+  storedPayload,
+  type QrPayloadType,
+} from '@linkhub/shared/qr/payload/schema';
+import {
+  isStaticType,
+  payloadDraftOf,
+  payloadFromDraft,
+  QrPayloadFields,
+  type PayloadDraft,
+} from './qr-payload-fields';
 import { addressesVia } from '@linkhub/shared/url/public-address';
 import { edgeUrlFromPage } from '../../config/edge-url';
 import { LookalikeConfirm } from '../links/lookalike-confirm';
@@ -31,7 +47,9 @@ import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/cr
 import { OpeningHeading } from '../../ui/opening-heading';
 import { HistoryPanel } from '../history/history-panel';
 
-type QrDraft = { destination: string; title: string; design: QrDesign };
+type QrDraft = { destination: string; title: string; design: QrDesign; payload: PayloadDraft };
+
+const ALL_TYPES: readonly QrPayloadType[] = [...DYNAMIC_PAYLOAD_TYPES, ...STATIC_PAYLOAD_TYPES];
 
 /** Typed values of creates not yet confirmed by the server (a refused create reopens with them). */
 export const keptQrDrafts = createKeptDrafts<QrDraft>(createQrCode.name);
@@ -53,9 +71,25 @@ export function QrEditor({ qr, onDone, refused }: Props) {
       destination: qr?.destination_url ? displayUrl(qr.destination_url) : '',
       title: qr?.title ?? '',
       design: designOf(qr?.design ?? {}),
+      payload: payloadDraftOf(qr?.payload),
     },
   );
   const { destination, title, design } = synced.draft;
+  // Kept drafts of creates typed before payload types have none: a URL code.
+  const payloadDraft = synced.draft.payload ?? { type: 'url', values: {} };
+  const isUrlCode = payloadDraft.type === 'url';
+  const parsedPayload = qrPayloadSchema.safeParse(payloadFromDraft(payloadDraft));
+  // What a static code's symbol holds, once its form is valid (D-570): the preview and the checks encode it.
+  const staticText =
+    parsedPayload.success && isStaticPayload(parsedPayload.data)
+      ? staticPayloadText(parsedPayload.data)
+      : null;
+  // A printed code keeps its kind (D-572): a static one offers the static types, a dynamic one the dynamic.
+  const types = qr
+    ? isStaticType(storedPayload(qr.payload).type)
+      ? STATIC_PAYLOAD_TYPES
+      : DYNAMIC_PAYLOAD_TYPES
+    : ALL_TYPES;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState('');
   const [confirmedHost, setConfirmedHost] = useState<string | null>(null);
@@ -68,11 +102,13 @@ export function QrEditor({ qr, onDone, refused }: Props) {
   // checked against a text of that shape by the same address rule (D-477), so the symbol's version,
   // and with it the logo's share, is the one the server checks.
   const newHost = defaultLinkDomain(domains)?.hostname ?? '';
-  const checkedUrl = qr
-    ? shortUrl(qr)
-    : newHost
-      ? shortUrl({ host: newHost, slug: randomSlug(() => new Uint8Array(7)) })
-      : '';
+  const checkedUrl = staticText
+    ? staticText
+    : qr
+      ? shortUrl(qr)
+      : newHost
+        ? shortUrl({ host: newHost, slug: randomSlug(() => new Uint8Array(7)) })
+        : '';
   const blocked =
     qrSaveBlocker(checkedUrl, design) ??
     (synced.conflicts.length > 0
@@ -85,7 +121,8 @@ export function QrEditor({ qr, onDone, refused }: Props) {
     e.preventDefault();
     if (blocked) return setErrors({ form: blocked });
     const target = destination.trim();
-    if ((!qr || synced.edited('destination')) && carriesCredentials(target))
+    const payload = isUrlCode ? undefined : payloadFromDraft(payloadDraft);
+    if (isUrlCode && (!qr || synced.edited('destination')) && carriesCredentials(target))
       return setErrors({ destination_url: CREDENTIALS_SENTENCE });
     if (qr) {
       // Each changed field with the value it started from (D-500).
@@ -93,7 +130,8 @@ export function QrEditor({ qr, onDone, refused }: Props) {
       const parsed = updateQrCodeArgs.safeParse({
         id: qr.id,
         workspace_id: workspace.id,
-        ...(synced.edited('destination') ? { destination_url: target } : {}),
+        ...(synced.edited('payload') ? { payload: payload ?? { type: 'url' } } : {}),
+        ...(isUrlCode && synced.edited('destination') ? { destination_url: target } : {}),
         ...(synced.edited('title') ? { title: title || null } : {}),
         ...(synced.edited('design') ? { design } : {}),
         // The stored spelling while the form's start still reads as the synced code (the form shows a
@@ -108,6 +146,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
               }
             : {}),
           ...(synced.edited('title') ? { title: from.title || null } : {}),
+          ...(synced.edited('payload') ? { payload: qr.payload } : {}),
           ...(synced.edited('design')
             ? {
                 design:
@@ -126,7 +165,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
     } else {
       const parsed = createQrCodeArgs.safeParse({
         workspace_id: workspace.id,
-        destination_url: target,
+        ...(payload === undefined ? { destination_url: target } : { payload }),
         design,
         ...(title ? { title } : {}),
         id: uuidv7(),
@@ -140,14 +179,22 @@ export function QrEditor({ qr, onDone, refused }: Props) {
   };
 
   const url = qr ? shortUrl(qr) : '';
-  const encoded = qr && url ? qrEncodedText(addressesVia(edgeUrlFromPage()), qr.host, qr.slug) : '';
+  const stored = qr ? storedPayload(qr.payload) : null;
+  const encoded = qr && stored ? qrCodeText(stored, addressesVia(edgeUrlFromPage()), qr.host, qr.slug) : '';
+  const storedIsStatic = stored !== null && stored.type !== 'url' && isStaticType(stored.type);
   return (
     <section className="panel" aria-labelledby="qr-editor-title">
       <OpeningHeading id="qr-editor-title">
         {qr ? `QR code ${qr.title ?? qr.slug}` : 'New QR code'}
       </OpeningHeading>
       {qr && <ConflictsOf notices={notices} resourceId={qr.id} />}
-      {url && (
+      {qr && storedIsStatic && (
+        <p>
+          Encodes <code data-testid="qr-encoded-text">{encoded}</code>. A static code: what is printed cannot
+          be re-pointed, and its scans are not counted.
+        </p>
+      )}
+      {url && !storedIsStatic && (
         <p>
           Encodes <code data-testid="qr-encoded-text">{encoded}</code>, the address <a href={url}>{url}</a>{' '}
           (fixed forever; change where it goes below).
@@ -171,15 +218,24 @@ export function QrEditor({ qr, onDone, refused }: Props) {
         </p>
       )}
       <form onSubmit={(e) => void submit(e)}>
-        <Field
-          label="Destination URL"
-          type="url"
-          value={destination}
-          onChange={(v) => synced.set('destination', v)}
-          error={errors.destination_url}
-          required
+        <QrPayloadFields
+          draft={payloadDraft}
+          onChange={(next) => synced.set('payload', next)}
+          types={types}
+          errors={errors}
           readOnly={!editable}
         />
+        {isUrlCode && (
+          <Field
+            label="Destination URL"
+            type="url"
+            value={destination}
+            onChange={(v) => synced.set('destination', v)}
+            error={errors.destination_url}
+            required
+            readOnly={!editable}
+          />
+        )}
         {needsConfirm && lookalike && (
           <LookalikeConfirm host={lookalike} onConfirm={() => setConfirmedHost(lookalike)} />
         )}
@@ -191,7 +247,7 @@ export function QrEditor({ qr, onDone, refused }: Props) {
           readOnly={!editable}
         />
         <QrDesigner
-          url={url}
+          url={staticText ?? url}
           checkUrl={checkedUrl}
           design={design}
           onChange={(d) => synced.set('design', d)}

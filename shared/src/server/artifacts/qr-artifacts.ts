@@ -5,7 +5,9 @@ import { checkAndRenderQr, type QrRenderEngine } from '../qr/check-and-render';
 import { qrDesignSchema } from '../../qr/design';
 import { assertWithinPixelBudget, canonicalSizeMm } from '../../qr/pixel-budget';
 import type { QrDpi, QrFormat, QrRenderOutput } from '../qr/render/index';
-import { qrEncodedText, qrShortUrl } from '../../qr/short-url';
+import { qrShortUrl } from '../../qr/short-url';
+import { qrCodeText } from '../../qr/payload/encoded-text';
+import { isStaticPayload, storedPayload } from '../../qr/payload/schema';
 import type { AddressOf } from '../../url/public-address';
 import { uploadedLogoFor } from './logo-assets';
 import { removeSupersededArtifacts } from './orphans';
@@ -64,6 +66,7 @@ type QrRow = {
   design: unknown;
   design_revision: number;
   hostname: string;
+  payload: unknown;
 };
 type ArtifactRow = {
   id: string;
@@ -111,14 +114,15 @@ export function optionsHash(req: QrArtifactRequest, encodedText: string): string
 export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequest): Promise<QrArtifact> {
   assertWithinPixelBudget(req.format, req.sizeMm, req.dpi ?? 300);
   const { rows } = await deps.pool.query<QrRow>(
-    `SELECT q.id, q.workspace_id, q.slug, q.title, q.design, q.design_revision, d.hostname
+    `SELECT q.id, q.workspace_id, q.slug, q.title, q.design, q.design_revision, d.hostname, q.payload
        FROM qr_codes q JOIN custom_domains d ON d.id = q.domain_id
       WHERE q.id = $1 AND q.deleted_at IS NULL`,
     [req.qrCodeId],
   );
   const qr = rows[0];
   if (qr === undefined) throw new QrArtifactMissingError(`QR code ${req.qrCodeId} not found`);
-  const encodedText = qrEncodedText(deps.addressOf, qr.hostname, qr.slug);
+  const payload = storedPayload(qr.payload);
+  const encodedText = qrCodeText(payload, deps.addressOf, qr.hostname, qr.slug);
   const options = optionsOf(req, encodedText);
   const hash = optionsHash(req, encodedText);
   const shortUrl = qrShortUrl(deps.addressOf, qr.hostname, qr.slug);
@@ -206,7 +210,7 @@ export async function ensureQrArtifact(deps: QrArtifactDeps, req: QrArtifactRequ
     const result = await (deps.render ?? checkAndRenderQr)({
       format: req.format,
       input: {
-        url: shortUrl,
+        url: isStaticPayload(payload) ? encodedText : shortUrl,
         design,
         sizeMm: options.sizeMm,
         ...(options.dpi === 300 || options.dpi === 600 ? { dpi: options.dpi } : {}),

@@ -57,6 +57,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
         args: defined({
           id,
           workspace_id: caller.workspaceId,
+          payload: input.payload,
           destination_url: input.destination_url,
           slug: input.slug,
           domain_id: domainId,
@@ -102,6 +103,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
           args: defined({
             id,
             workspace_id: caller.workspaceId,
+            payload: input.payload,
             destination_url: input.destination_url,
             title: input.title,
             design: input.design,

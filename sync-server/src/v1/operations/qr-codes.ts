@@ -7,14 +7,14 @@ import {
 } from '@linkhub/shared/schemas/qr-codes';
 import type { Operation } from '../operation';
 
-/** /v1/qr-codes: dynamic QR codes and their print files. */
+/** /v1/qr-codes: QR codes of every payload type (D-570) and their print files. */
 export const QR_CODE_OPERATIONS: readonly Operation[] = [
   {
     operationId: 'listQrCodes',
     method: 'get',
     path: '/v1/qr-codes',
     resource: 'qr-codes',
-    summary: 'List dynamic QR codes',
+    summary: 'List QR codes',
     scope: 'qr:read',
     status: 200,
     query: listQrCodesQuerySchema,
@@ -27,7 +27,8 @@ export const QR_CODE_OPERATIONS: readonly Operation[] = [
     method: 'post',
     path: '/v1/qr-codes',
     resource: 'qr-codes',
-    summary: 'Create a dynamic QR code (its slug is reserved forever)',
+    summary:
+      'Create a QR code: url, vcard or event (dynamic: editable after printing, counted; its slug is reserved forever) or wifi, sms, email, phone or geo (static: the data is in the symbol)',
     scope: 'qr:write',
     status: 201,
     body: createQrCodeInputSchema,
@@ -51,7 +52,8 @@ export const QR_CODE_OPERATIONS: readonly Operation[] = [
     method: 'patch',
     path: '/v1/qr-codes/{id}',
     resource: 'qr-codes',
-    summary: 'Re-point or restyle a QR code (the slug never changes)',
+    summary:
+      'Re-point, restyle or change the payload of a QR code (the slug never changes, nor whether it is static or dynamic: 422 qr_payload_kind_fixed)',
     scope: 'qr:write',
     status: 200,
     body: updateQrCodeInputSchema,

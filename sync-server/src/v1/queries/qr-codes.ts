@@ -7,7 +7,7 @@ import { cursorColumn, ListSql } from './list-sql';
 const STATUS = `CASE WHEN q.archived_at IS NOT NULL THEN 'archived' ELSE q.status END`;
 
 const SELECT = `SELECT q.id, q.workspace_id, q.domain_id, d.hostname, q.slug, q.destination_url, q.title,
-       ${STATUS} AS api_status, q.design, q.design_revision, q.created_at, q.updated_at, ${cursorColumn('q')}
+       ${STATUS} AS api_status, q.design, q.design_revision, q.payload, q.created_at, q.updated_at, ${cursorColumn('q')}
   FROM qr_codes q JOIN custom_domains d ON d.id = q.domain_id`;
 
 export async function findQrCode(

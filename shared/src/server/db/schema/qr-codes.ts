@@ -20,7 +20,7 @@ export const qrCodes = pgTable('qr_codes', {
     .references(() => customDomains.id, { onDelete: 'restrict' }),
   slug: text('slug').notNull(),
   title: text('title'),
-  /** at least one of destination_url / link_id is set (CHECK) */
+  /** at least one of destination_url / link_id / payload is set (CHECK) */
   destinationUrl: text('destination_url'),
   /** FK (link_id, workspace_id) → links (declared in SQL) */
   linkId: uuid('link_id'),
@@ -36,6 +36,8 @@ export const qrCodes = pgTable('qr_codes', {
   lastGoodDestination: text('last_good_destination'),
   lastGoodDestinationAt: tstz('last_good_destination_at'),
   design: jsonb('design').$type<JsonObject>().notNull().default({}),
+  /** NULL: a URL code; else its payload `{type, …}` (D-570, qr/payload/schema.ts). */
+  payload: jsonb('payload').$type<JsonObject>(),
   designRevision: integer('design_revision').notNull().default(1),
   currentVersion: integer('current_version').notNull().default(1),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
