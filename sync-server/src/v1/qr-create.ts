@@ -1,0 +1,39 @@
+import { uuidv7 } from '@linkhub/shared/db';
+import { INLINE_LOGO_FIELD } from '@linkhub/shared/svg/logo';
+import type { CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
+import type { DomainIdOf } from './link-create';
+import { defined, type CommandStep } from './run';
+
+/** The inline logo a refusal names, as the REST body spells it. */
+export const apiDesignField = (field: string): string =>
+  field === INLINE_LOGO_FIELD ? 'design.logo.source.data_url' : field;
+
+/**
+ * A `POST /v1/qr-codes` body as the createQrCode command the editor's mutator runs: the same step
+ * for one code and for each item of `POST /v1/qr-codes/bulk`.
+ */
+export async function createQrCodeStep(
+  workspaceId: string,
+  input: CreateQrCodeInput,
+  domainIdOf: DomainIdOf,
+): Promise<{ id: string; step: CommandStep }> {
+  const id = uuidv7();
+  const domainId =
+    input.domain_id ?? (input.domain === undefined ? undefined : await domainIdOf(input.domain));
+  return {
+    id,
+    step: {
+      name: 'createQrCode',
+      args: defined({
+        id,
+        workspace_id: workspaceId,
+        destination_url: input.destination_url,
+        slug: input.slug,
+        domain_id: domainId,
+        title: input.title,
+        design: input.design,
+      }),
+      fieldOf: apiDesignField,
+    },
+  };
+}
