@@ -26,7 +26,8 @@ export async function qrPrintSheet(
   caller: V1Caller,
   input: QrPrintSheetInput,
 ): Promise<PrintSheetFile> {
-  const scope = await authorizeRead(deps, caller, 'qr_code.render', 'qr_code');
+  // Which codes the caller sees, as the list does (a scoped member: granted codes only); rendering has the same matrix row.
+  const scope = await authorizeRead(deps, caller, 'qr_code.list', 'qr_code');
   const ids = input.qr_code_ids.map((id) => id.toLowerCase());
   const found = new Map((await findQrCodes(deps.pool, caller.workspaceId, ids)).map((r) => [r.id, r]));
   const granted = scope.grantedIds === null ? null : new Set(scope.grantedIds);

@@ -17,7 +17,8 @@ export const PRINT_SHEET_PRESETS = {
 } as const;
 export type PrintSheetPreset = keyof typeof PRINT_SHEET_PRESETS;
 
-export type PrintSheetGrid = { readonly preset: PrintSheetPreset } | { readonly rows: number; readonly columns: number };
+export type PrintSheetGrid =
+  { readonly preset: PrintSheetPreset } | { readonly rows: number; readonly columns: number };
 
 /** Page margin, the room around each code for its crop marks, and the caption band under it. */
 export const SHEET_MARGIN_MM = 10;
@@ -54,7 +55,11 @@ export type SheetLayoutResult =
  * frame's label band makes a code taller than wide), so every code fits its cell with its caption.
  * A grid too dense for a printable code (under `QR_PRINT_SIZE_MM.min`) is refused, not shrunk.
  */
-export function printSheetLayout(paper: PrintSheetPaper, grid: PrintSheetGrid, tallest: number): SheetLayoutResult {
+export function printSheetLayout(
+  paper: PrintSheetPaper,
+  grid: PrintSheetGrid,
+  tallest: number,
+): SheetLayoutResult {
   const page = PRINT_SHEET_PAPERS[paper];
   const areaW = page.widthMm - 2 * SHEET_MARGIN_MM;
   const areaH = page.heightMm - 2 * SHEET_MARGIN_MM;

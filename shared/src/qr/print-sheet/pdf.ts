@@ -59,7 +59,8 @@ function fittedCaption(text: string, widthPt: number): string {
   let drawable = [...text].map((c) => (unsupported.has(c) ? '?' : c)).join('');
   const width = (t: string) => measureText(t, CAPTION_FACE).advance * CAPTION_PT;
   if (width(drawable) <= widthPt) return drawable;
-  while (drawable.length > 0 && width(`${drawable}...`) > widthPt) drawable = [...drawable].slice(0, -1).join('');
+  while (drawable.length > 0 && width(`${drawable}...`) > widthPt)
+    drawable = [...drawable].slice(0, -1).join('');
   return `${drawable}...`;
 }
 
@@ -101,7 +102,11 @@ export async function renderPrintSheet(job: PrintSheetJob): Promise<PrintSheetRe
     margin: 0,
     autoFirstPage: false,
     compress: true,
-    info: { Title: `LinkHub print sheet (${job.codes.length} codes)`, Creator: 'LinkHub', Producer: 'LinkHub' },
+    info: {
+      Title: `LinkHub print sheet (${job.codes.length} codes)`,
+      Creator: 'LinkHub',
+      Producer: 'LinkHub',
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));

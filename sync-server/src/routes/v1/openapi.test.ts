@@ -150,7 +150,14 @@ describe('OpenAPI document', () => {
       }
       const resolved = path.replace('{id}', id ?? '').replace('{delivery_id}', deliveryId);
       const target = `${resolved}${query.size > 0 ? `?${query.toString()}` : ''}`;
-      const body = op.requestBody?.content['application/json']?.example;
+      const example = op.requestBody?.content['application/json']?.example;
+      // A body naming existing codes (the print sheet): the documented shape, with this run's code.
+      let body = example;
+      if (typeof example === 'object' && example !== null && 'qr_code_ids' in example) {
+        const qrId = fixtures.get(tag) ?? (await createFixture(tag));
+        fixtures.set(tag, qrId);
+        body = { ...example, qr_code_ids: [qrId] };
+      }
       // An upload (binary body) is tried with a real file of its first documented media type.
       const upload = op.requestBody?.content['image/png'] === undefined ? undefined : await tinyPng();
       const label = `${method.toUpperCase()} ${path}`;
