@@ -10,6 +10,7 @@ import { MiniChart } from '../../ui/mini-chart';
 import { displayUrl } from '../links/destination-display';
 import { QrBatchExport } from './qr-batch-export';
 import { keptQrDrafts, QrEditor } from './qr-editor';
+import { QrCsvImport } from './import/qr-csv-import';
 
 /** `/qr` lists the codes (select many to export them as one ZIP); `/qr/new` and `/qr/{id}` open the designer. */
 const NO_CODES: QrView[] = [];
@@ -22,6 +23,7 @@ export default function QrScreen({ rest }: { rest: string[] }) {
   const codes = loaded ?? NO_CODES;
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [importing, setImporting] = useState(false);
   const open = rest[0] ?? '';
   const selected = codes.find((c) => c.id === open) ?? null;
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
@@ -44,6 +46,14 @@ export default function QrScreen({ rest }: { rest: string[] }) {
         <button type="button" className="primary" onClick={() => navigate('/qr/new')}>
           New QR code
         </button>
+      )}
+      {can('qr_code.create') && open === '' && !importing && (
+        <button type="button" onClick={() => setImporting(true)}>
+          Create from CSV
+        </button>
+      )}
+      {importing && open === '' && (
+        <QrCsvImport workspaceId={ws} brandKitId={null} onClose={() => setImporting(false)} />
       )}
       {open === 'new' && can('qr_code.create') && (
         <QrEditor key="new" qr={null} onDone={(id) => navigate(id ? `/qr/${id}` : '/qr')} />
