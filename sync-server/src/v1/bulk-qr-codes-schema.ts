@@ -11,6 +11,8 @@ function bulkBody<I extends z.ZodType>(item: I) {
   return z.strictObject({
     /** Required with a session; with an API key it may be left out, and must be the key's workspace when given. */
     workspace_id: uuidSchema.optional(),
+    /** A brand kit (D-577) for every item that names none of its own. */
+    brand_kit_id: uuidSchema.optional(),
     qr_codes: z.array(item).min(1).max(BULK_MAX_QR_CODES),
   });
 }

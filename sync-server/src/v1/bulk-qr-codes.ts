@@ -21,6 +21,7 @@ import { warmDestinationDns } from './dns-warm';
 import { createQrCodeStep } from './qr-create';
 import { domainIdForHost } from './queries/domains';
 import { findQrCodes } from './queries/qr-codes';
+import { applyBrandKits } from './brand-kits';
 import type { CommandStep } from './run';
 import { serializeQrCode } from './serializers/qr-codes';
 
@@ -33,7 +34,8 @@ type Outcome = { index: number; id: string } | { index: number; error: unknown }
  * `POST /v1/qr-codes/bulk`: every item is the createQrCode command of `POST /v1/qr-codes` (its
  * design check, its slug reservation, its plan limit), all in one transaction with a savepoint per
  * item, so an item that fails (invalid, unscannable design, slug taken, plan limit reached…) fails
- * alone and the others commit; post-commit effects (write-through, jobs, pokes) run once for the
+ * alone and the others commit; a brand kit (the request's, or an item's own) is applied to each body
+ * before it is parsed, exactly as for one code; post-commit effects (write-through, jobs, pokes) run once for the
  * request. Unlike a link, every code writes a reservation the database may refuse, so every item is
  * isolated (the links' fast path without savepoints would save little next to the scan check).
  */
@@ -42,9 +44,13 @@ export async function bulkCreateQrCodes(
   caller: V1Caller,
   requestId: string,
   items: readonly unknown[],
+  brandKitId?: string,
 ): Promise<BulkCreateQrOutcome> {
   await gateBulkCreate(deps, caller);
-  const prepared = items.map(prepareItem);
+  const withKits = await applyBrandKits(deps.pool, caller.workspaceId, items, brandKitId);
+  const prepared = withKits.map((item, index): Prepared =>
+    'error' in item ? { index, ...item } : prepareItem(item.body, index),
+  );
   await warmDestinationDns(
     deps.resolveHost,
     prepared.flatMap((p) => ('input' in p ? [p.input.destination_url] : [])),

@@ -1,6 +1,7 @@
 import { uuidv7 } from '@linkhub/shared/db';
 import { INLINE_LOGO_FIELD } from '@linkhub/shared/svg/logo';
-import type { CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
+import { ValidationError } from '@linkhub/shared/errors/app-error';
+import { createQrCodeInputSchema, type CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
 import type { DomainIdOf } from './link-create';
 import { defined, type CommandStep } from './run';
 
@@ -36,4 +37,11 @@ export async function createQrCodeStep(
       fieldOf: apiDesignField,
     },
   };
+}
+
+/** A create body (a brand kit's design already under it) parsed as `POST /v1/qr-codes` parses it. */
+export function parseCreateBody(body: unknown): CreateQrCodeInput {
+  const parsed = createQrCodeInputSchema.safeParse(body);
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  return parsed.data;
 }

@@ -59,6 +59,10 @@ async function createFixture(tag: string): Promise<string> {
   const bodies: Record<string, [string, Json]> = {
     links: ['/v1/links', { destination_url: 'https://example.com/contract' }],
     'qr-codes': ['/v1/qr-codes', { destination_url: 'https://example.com/contract-qr' }],
+    'brand-kits': [
+      '/v1/brand-kits',
+      { name: `Contract ${Math.random().toString(36).slice(2, 8)}`, design: {} },
+    ],
     pages: [
       '/v1/pages',
       {

@@ -12,8 +12,9 @@ import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { authorizeRead, keyOrSessionCaller, qrRenderCaller, requireActor, v1Caller } from '../../v1/caller';
 import { bulkCreateQrCodes } from '../../v1/bulk-qr-codes';
 import { bulkCreateQrCodesEnvelopeSchema } from '../../v1/bulk-qr-codes-schema';
-import { apiDesignField, createQrCodeStep } from '../../v1/qr-create';
+import { apiDesignField, createQrCodeStep, parseCreateBody } from '../../v1/qr-create';
 import { qrPrintSheet } from '../../v1/qr-print-sheet';
+import { applyBrandKit } from '../../v1/brand-kits';
 import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets';
 import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
@@ -45,7 +46,12 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/', async (c) => {
     const caller = await v1Caller(c, deps);
-    const input = await parseBody(c, createQrCodeInputSchema);
+    const sent = await parseBody(c, createQrCodeInputSchema);
+    // With a brand kit, the body is parsed again with the kit's design under it (D-577).
+    const input =
+      sent.brand_kit_id === undefined
+        ? sent
+        : parseCreateBody(await applyBrandKit(deps.pool, caller.workspaceId, JSON.parse(await c.req.text())));
     const { id, step } = await createQrCodeStep(caller.workspaceId, input, (host) =>
       domainIdForHost(deps.pool, caller.workspaceId, host),
     );
@@ -59,7 +65,13 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     await requireActor(c, deps);
     const body = await parseBody(c, bulkCreateQrCodesEnvelopeSchema);
     const caller = await keyOrSessionCaller(c, deps, body.workspace_id);
-    const { data, meta } = await bulkCreateQrCodes(deps, caller, c.get('requestId'), body.qr_codes);
+    const { data, meta } = await bulkCreateQrCodes(
+      deps,
+      caller,
+      c.get('requestId'),
+      body.qr_codes,
+      body.brand_kit_id,
+    );
     return sendData(c, data, 200, meta);
   });
 
