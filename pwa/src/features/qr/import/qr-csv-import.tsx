@@ -6,6 +6,7 @@ import { savePrintSheet, type PrintSheetLayout } from './bulk-api';
 import { MAX_QR_IMPORT_ROWS } from './csv-rows';
 import { importResultsCsv } from './results-csv';
 import { useQrCsvImport } from './use-qr-csv-import';
+import { useBrandKits } from '../brand-kits/brand-kits-panel';
 
 const OFFLINE_LABEL = 'Creating codes needs a connection';
 const LAYOUTS: Record<string, { label: string; layout: PrintSheetLayout }> = {
@@ -19,15 +20,9 @@ const LAYOUTS: Record<string, { label: string; layout: PrintSheetLayout }> = {
  * before anything is created, the codes created 100 a request, then the result list with a results
  * CSV and a print sheet of the codes just made.
  */
-export function QrCsvImport({
-  workspaceId,
-  brandKitId,
-  onClose,
-}: {
-  workspaceId: string;
-  brandKitId: string | null;
-  onClose: () => void;
-}) {
+export function QrCsvImport({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
+  const { kits } = useBrandKits(workspaceId);
+  const [brandKitId, setBrandKitId] = useState<string | null>(null);
   const online = useConnectionState() === 'online';
   const { phase, pick, start, retry } = useQrCsvImport(workspaceId);
   const [paper, setPaper] = useState<'a4' | 'letter'>('a4');
@@ -81,6 +76,24 @@ export function QrCsvImport({
         frame's call to action). Up to {MAX_QR_IMPORT_ROWS} rows per file.
         {brandKitId !== null && ' Every code takes the chosen brand kit.'}
       </p>
+      {kits && kits.length > 0 && (
+        <div className="field">
+          <label htmlFor="qr-csv-import-kit">Brand kit</label>
+          <select
+            id="qr-csv-import-kit"
+            value={brandKitId ?? ''}
+            disabled={phase.kind !== 'idle' && phase.kind !== 'refused'}
+            onChange={(e) => setBrandKitId(e.target.value === '' ? null : e.target.value)}
+          >
+            <option value="">None (the default design)</option>
+            {kits.map((kit) => (
+              <option key={kit.id} value={kit.id}>
+                {kit.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className="field">
         <label htmlFor="qr-csv-import-file">CSV file</label>
         <input
