@@ -82,6 +82,8 @@ const CLIENT_SENTENCES: Record<string, string> = {
   csv_no_url_column: 'This file has no destination_url (or url) column. Name the columns in its first row.',
   csv_too_many_rows:
     'This file has more than 5,000 rows. Split it into files of up to 5,000 rows and import each one.',
+  csv_too_many_qr_rows:
+    'This file has more than 500 rows, the most one print run takes. Split it into files of up to 500 rows.',
   csv_malformed_row: 'This row could not be read: a quoted value is not closed.',
 };
 

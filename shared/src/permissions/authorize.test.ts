@@ -142,6 +142,8 @@ const EXPECTED: Record<Action, string> = {
   'account.update': 'YYYY',
   'account.export_data': 'YYYY',
   'account.delete': 'YYYY',
+  'brand_kit.list': 'YYYY',
+  'brand_kit.manage': 'YYYN',
 };
 
 const OUTCOME = {

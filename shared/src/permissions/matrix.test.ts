@@ -7,6 +7,7 @@ import { LINK_ROWS } from './matrix-rows/links';
 import { QR_EXPERIMENT_ROWS } from './matrix-rows/qr-codes-experiments';
 import { ANALYTICS_INTEGRATION_ROWS } from './matrix-rows/analytics-integrations';
 import { KEY_AUDIT_ACCOUNT_ROWS } from './matrix-rows/keys-audit-account';
+import { BRAND_KIT_ROWS } from './matrix-rows/brand-kits';
 
 const SECTIONS = [
   WORKSPACE_ROWS,
@@ -16,6 +17,7 @@ const SECTIONS = [
   QR_EXPERIMENT_ROWS,
   ANALYTICS_INTEGRATION_ROWS,
   KEY_AUDIT_ACCOUNT_ROWS,
+  BRAND_KIT_ROWS,
 ];
 
 describe('the matrix joined from its sections', () => {

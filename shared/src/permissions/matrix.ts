@@ -6,6 +6,7 @@ import { LINK_ROWS } from './matrix-rows/links';
 import { QR_EXPERIMENT_ROWS } from './matrix-rows/qr-codes-experiments';
 import { ANALYTICS_INTEGRATION_ROWS } from './matrix-rows/analytics-integrations';
 import { KEY_AUDIT_ACCOUNT_ROWS } from './matrix-rows/keys-audit-account';
+import { BRAND_KIT_ROWS } from './matrix-rows/brand-kits';
 
 export type { ActionDomain, MatrixRow, TargetType } from './matrix-row';
 
@@ -34,6 +35,7 @@ const MATRIX_DATA = {
   ...QR_EXPERIMENT_ROWS,
   ...ANALYTICS_INTEGRATION_ROWS,
   ...KEY_AUDIT_ACCOUNT_ROWS,
+  ...BRAND_KIT_ROWS,
 } as const satisfies Record<string, MatrixRow>;
 
 export type Action = keyof typeof MATRIX_DATA;

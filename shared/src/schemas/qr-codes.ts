@@ -26,6 +26,8 @@ export const createQrCodeInputSchema = z
     domain_id: uuidSchema.optional(),
     title: titleSchema.optional(),
     design: qrDesignApiSchema.optional(),
+    /** A saved design of the workspace (D-577) the code starts from; `design` keys sent beside it win. */
+    brand_kit_id: uuidSchema.optional(),
   })
   .refine((v) => v.domain === undefined || v.domain_id === undefined, {
     message: 'Give either domain or domain_id, not both.',

@@ -6,6 +6,7 @@ import type { ErrorDetail } from '@linkhub/shared/errors/details';
 import { SemanticError, ServiceUnavailableError, ValidationError } from '@linkhub/shared/errors/app-error';
 import type { QrRenderEngine, QrRenderResult } from '@linkhub/shared/server/qr/check-and-render';
 import type { RasterisedLogo, SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
+import type { PrintSheetJob, PrintSheetResult } from '@linkhub/shared/server/qr/print-sheet/pdf';
 import type { RenderTask } from './task';
 import { createProcessPool, TaskFailedError, type ProcessPoolEvent, type TaskFailure } from './processes';
 
@@ -35,6 +36,8 @@ export const DEFAULT_RENDER_POOL_LIMITS: RenderPoolLimits = {
 export type RenderPool = {
   readonly renderQr: QrRenderEngine;
   readonly rasteriseSvg: SvgRasteriser;
+  /** A print sheet of many codes (its budget: one QR file's per 100 codes). */
+  readonly renderSheet: (job: PrintSheetJob) => Promise<PrintSheetResult>;
   /** Tasks the processes have finished since the pool was made. */
   readonly completed: () => number;
   /** The render processes and their state (a killed one is `dying` until it has exited). */
@@ -136,6 +139,26 @@ export function createRenderPool(
     }
   };
 
+  const renderSheet = async (job: PrintSheetJob): Promise<PrintSheetResult> => {
+    const budgetMs = limits.qrBudgetMs * Math.max(1, Math.ceil(job.codes.length / 100));
+    try {
+      return (await run({ kind: 'sheet', job }, budgetMs)) as PrintSheetResult;
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure === null || (failure.kind !== 'timeout' && failure.kind !== 'memory')) throw error;
+      throw new ServiceUnavailableError({
+        message: 'The print sheet could not be rendered in time; try again shortly, or with fewer codes.',
+        details: [
+          {
+            field: 'render',
+            issue: failure.kind === 'timeout' ? 'render_time_exceeded' : 'render_memory_exceeded',
+          },
+        ],
+        cause: error,
+      });
+    }
+  };
+
   const rasteriseSvg: SvgRasteriser = async (text, field = 'file') => {
     try {
       return (await run({ kind: 'svg', text, field }, limits.svgBudgetMs)) as RasterisedLogo;
@@ -160,6 +183,7 @@ export function createRenderPool(
   return {
     renderQr,
     rasteriseSvg,
+    renderSheet,
     completed: processes.completed,
     processes: processes.slots,
     exited: processes.exited,

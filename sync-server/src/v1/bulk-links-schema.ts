@@ -23,7 +23,8 @@ export const bulkCreateLinksInputSchema = bulkBody(createLinkInputSchema);
  */
 export const bulkCreateLinksEnvelopeSchema = bulkBody(z.unknown());
 
-const itemError = z.object({
+/** Why one item of a bulk request failed: the error envelope's fields without the request's id. */
+export const bulkItemErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
   details: z.array(z.looseObject({ field: z.string(), issue: z.string() })),
@@ -32,7 +33,7 @@ const itemError = z.object({
 /** One entry of `data`, in request order: the created link (as `POST /v1/links` returns it) or why that item failed. */
 export const bulkLinkResultSchema = z.discriminatedUnion('status', [
   z.object({ index: z.number().int().min(0), status: z.literal('created'), link: linkSchema }),
-  z.object({ index: z.number().int().min(0), status: z.literal('failed'), error: itemError }),
+  z.object({ index: z.number().int().min(0), status: z.literal('failed'), error: bulkItemErrorSchema }),
 ]);
 export type BulkLinkResult = z.infer<typeof bulkLinkResultSchema>;
 

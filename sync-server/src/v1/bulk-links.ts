@@ -189,7 +189,7 @@ function prepareItem(raw: unknown, index: number): Prepared {
 }
 
 /** The envelope's error without its request id (the request has one; the item is inside it). */
-function itemError(
+export function itemError(
   error: unknown,
   requestId: string,
 ): Extract<BulkLinkResult, { status: 'failed' }>['error'] {
@@ -198,7 +198,7 @@ function itemError(
 }
 
 /** One lookup per host named in the request (an unknown host fails every item naming it, alike). */
-function memoDomainIds(lookup: DomainIdOf): DomainIdOf {
+export function memoDomainIds(lookup: DomainIdOf): DomainIdOf {
   const known = new Map<string, Promise<string>>();
   return (host) => {
     const key = host.toLowerCase();

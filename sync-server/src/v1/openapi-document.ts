@@ -199,6 +199,7 @@ export function buildOpenApiDocument(serverUrl: string): Json {
     tags: [
       { name: 'links' },
       { name: 'qr-codes' },
+      { name: 'brand-kits', description: 'Saved QR designs of the workspace, applied with brand_kit_id' },
       { name: 'pages' },
       { name: 'domains' },
       { name: 'analytics' },

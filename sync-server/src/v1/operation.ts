@@ -7,6 +7,7 @@ import type { ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 export type Resource =
   | 'links'
   | 'qr-codes'
+  | 'brand-kits'
   | 'pages'
   | 'domains'
   | 'analytics'

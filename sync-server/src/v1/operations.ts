@@ -8,6 +8,7 @@ import { DOMAIN_OPERATIONS } from './operations/domains';
 import { LINK_OPERATIONS } from './operations/links';
 import { PAGE_OPERATIONS } from './operations/pages';
 import { QR_CODE_OPERATIONS } from './operations/qr-codes';
+import { BRAND_KIT_OPERATIONS } from './operations/brand-kits';
 
 export type { Operation, Resource } from './operation';
 export { pageWithBlocksSchema } from './operations/pages';
@@ -16,6 +17,7 @@ export { pageWithBlocksSchema } from './operations/pages';
 export const OPERATIONS: readonly Operation[] = [
   ...LINK_OPERATIONS,
   ...QR_CODE_OPERATIONS,
+  ...BRAND_KIT_OPERATIONS,
   ...ASSET_OPERATIONS,
   ...PAGE_OPERATIONS,
   ...DOMAIN_OPERATIONS,

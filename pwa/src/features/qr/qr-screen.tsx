@@ -10,6 +10,8 @@ import { MiniChart } from '../../ui/mini-chart';
 import { displayUrl } from '../links/destination-display';
 import { QrBatchExport } from './qr-batch-export';
 import { keptQrDrafts, QrEditor } from './qr-editor';
+import { QrCsvImport } from './import/qr-csv-import';
+import { BrandKitsPanel } from './brand-kits/brand-kits-panel';
 
 /** `/qr` lists the codes (select many to export them as one ZIP); `/qr/new` and `/qr/{id}` open the designer. */
 const NO_CODES: QrView[] = [];
@@ -22,6 +24,8 @@ export default function QrScreen({ rest }: { rest: string[] }) {
   const codes = loaded ?? NO_CODES;
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [importing, setImporting] = useState(false);
+  const [kitsOpen, setKitsOpen] = useState(false);
   const open = rest[0] ?? '';
   const selected = codes.find((c) => c.id === open) ?? null;
   const notices = useSubscribe((tx) => listNotices(tx), [], []);
@@ -44,6 +48,25 @@ export default function QrScreen({ rest }: { rest: string[] }) {
         <button type="button" className="primary" onClick={() => navigate('/qr/new')}>
           New QR code
         </button>
+      )}
+      {can('qr_code.create') && open === '' && !importing && (
+        <button type="button" onClick={() => setImporting(true)}>
+          Create from CSV
+        </button>
+      )}
+      {can('brand_kit.list') && open === '' && !kitsOpen && (
+        <button type="button" onClick={() => setKitsOpen(true)}>
+          Brand kits
+        </button>
+      )}
+      {importing && open === '' && <QrCsvImport workspaceId={ws} onClose={() => setImporting(false)} />}
+      {kitsOpen && open === '' && (
+        <BrandKitsPanel
+          workspaceId={ws}
+          codes={exportable}
+          canManage={can('brand_kit.manage')}
+          onClose={() => setKitsOpen(false)}
+        />
       )}
       {open === 'new' && can('qr_code.create') && (
         <QrEditor key="new" qr={null} onDone={(id) => navigate(id ? `/qr/${id}` : '/qr')} />

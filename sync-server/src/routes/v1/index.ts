@@ -12,6 +12,7 @@ import { v1LinkRoutes } from './links';
 import { v1OpenApiRoutes } from './openapi';
 import { v1PageRoutes } from './pages';
 import { v1QrRoutes } from './qr-codes';
+import { v1BrandKitRoutes } from './brand-kits';
 import { v1WebhookRoutes } from '../../webhooks/routes';
 
 /**
@@ -26,6 +27,7 @@ export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   app.route('/', v1OpenApiRoutes(deps));
   app.route('/links', v1LinkRoutes(deps));
   app.route('/qr-codes', v1QrRoutes(deps));
+  app.route('/brand-kits', v1BrandKitRoutes(deps));
   app.route('/pages', v1PageRoutes(deps));
   app.route('/domains', v1DomainRoutes(deps));
   app.route('/assets', v1AssetRoutes(deps));

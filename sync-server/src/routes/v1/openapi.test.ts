@@ -59,6 +59,10 @@ async function createFixture(tag: string): Promise<string> {
   const bodies: Record<string, [string, Json]> = {
     links: ['/v1/links', { destination_url: 'https://example.com/contract' }],
     'qr-codes': ['/v1/qr-codes', { destination_url: 'https://example.com/contract-qr' }],
+    'brand-kits': [
+      '/v1/brand-kits',
+      { name: `Contract ${Math.random().toString(36).slice(2, 8)}`, design: {} },
+    ],
     pages: [
       '/v1/pages',
       {
@@ -150,7 +154,14 @@ describe('OpenAPI document', () => {
       }
       const resolved = path.replace('{id}', id ?? '').replace('{delivery_id}', deliveryId);
       const target = `${resolved}${query.size > 0 ? `?${query.toString()}` : ''}`;
-      const body = op.requestBody?.content['application/json']?.example;
+      const example = op.requestBody?.content['application/json']?.example;
+      // A body naming existing codes (the print sheet): the documented shape, with this run's code.
+      let body = example;
+      if (typeof example === 'object' && example !== null && 'qr_code_ids' in example) {
+        const qrId = fixtures.get(tag) ?? (await createFixture(tag));
+        fixtures.set(tag, qrId);
+        body = { ...example, qr_code_ids: [qrId] };
+      }
       // An upload (binary body) is tried with a real file of its first documented media type.
       const upload = op.requestBody?.content['image/png'] === undefined ? undefined : await tinyPng();
       const label = `${method.toUpperCase()} ${path}`;

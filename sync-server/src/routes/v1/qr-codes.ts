@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { uuidv7 } from '@linkhub/shared/server/db';
-import { INLINE_LOGO_FIELD } from '@linkhub/shared/server/svg/logo';
 import {
   createQrCodeInputSchema,
   listQrCodesQuerySchema,
@@ -11,7 +9,13 @@ import {
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, qrRenderCaller, v1Caller } from '../../v1/caller';
+import { authorizeRead, keyOrSessionCaller, qrRenderCaller, requireActor, v1Caller } from '../../v1/caller';
+import { bulkCreateQrCodes } from '../../v1/bulk-qr-codes';
+import { bulkCreateQrCodesEnvelopeSchema } from '../../v1/bulk-qr-codes-schema';
+import { apiDesignField, createQrCodeStep, parseCreateBody } from '../../v1/qr-create';
+import { qrPrintSheet } from '../../v1/qr-print-sheet';
+import { applyBrandKit } from '../../v1/brand-kits';
+import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets';
 import { pageOf } from '../../v1/cursor';
 import { sendData, sendList } from '../../v1/envelope';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
@@ -21,10 +25,6 @@ import { qrFileFromStore } from '../../v1/qr-render';
 import { defined, runCommands } from '../../v1/run';
 import { serializeQrCode } from '../../v1/serializers/qr-codes';
 import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
-
-/** The inline logo a refusal names, as the REST body spells it. */
-const apiDesignField = (field: string) =>
-  field === INLINE_LOGO_FIELD ? 'design.logo.source.data_url' : field;
 
 /** `/v1/qr-codes` (docs/product-rules.md#api): dynamic codes whose slug is reserved forever; archive keeps them resolving. */
 export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -46,29 +46,48 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
 
   app.post('/', async (c) => {
     const caller = await v1Caller(c, deps);
-    const input = await parseBody(c, createQrCodeInputSchema);
-    const id = uuidv7();
-    const domainId =
-      input.domain_id ??
-      (input.domain ? await domainIdForHost(deps.pool, caller.workspaceId, input.domain) : undefined);
-    await runCommands(deps, caller, c.get('requestId'), [
-      {
-        name: 'createQrCode',
-        args: defined({
-          id,
-          workspace_id: caller.workspaceId,
-          payload: input.payload,
-          destination_url: input.destination_url,
-          slug: input.slug,
-          domain_id: domainId,
-          title: input.title,
-          design: input.design,
-        }),
-        fieldOf: apiDesignField,
-      },
-    ]);
+    const sent = await parseBody(c, createQrCodeInputSchema);
+    // With a brand kit, the body is parsed again with the kit's design under it (D-577).
+    const input =
+      sent.brand_kit_id === undefined
+        ? sent
+        : parseCreateBody(await applyBrandKit(deps.pool, caller.workspaceId, JSON.parse(await c.req.text())));
+    const { id, step } = await createQrCodeStep(caller.workspaceId, input, (host) =>
+      domainIdForHost(deps.pool, caller.workspaceId, host),
+    );
+    await runCommands(deps, caller, c.get('requestId'), [step]);
     c.header('Location', `/v1/qr-codes/${id}`);
     return sendData(c, await read(caller.workspaceId, id), 201);
+  });
+
+  /** Up to 100 codes in one request (the editor's CSV import too, with its session): each item succeeds or fails alone. */
+  app.post('/bulk', async (c) => {
+    await requireActor(c, deps);
+    const body = await parseBody(c, bulkCreateQrCodesEnvelopeSchema);
+    const caller = await keyOrSessionCaller(c, deps, body.workspace_id);
+    const { data, meta } = await bulkCreateQrCodes(
+      deps,
+      caller,
+      c.get('requestId'),
+      body.qr_codes,
+      body.brand_kit_id,
+    );
+    return sendData(c, data, 200, meta);
+  });
+
+  /** The chosen codes on one PDF (A4 or Letter, N a page, crop marks, captions): table tents and stickers. */
+  app.post('/print-sheet', async (c) => {
+    await requireActor(c, deps);
+    const input = await parseBody(c, qrPrintSheetInputSchema);
+    const caller = await keyOrSessionCaller(c, deps, input.workspace_id);
+    const sheet = await qrPrintSheet(deps, caller, input);
+    c.header('Content-Type', 'application/pdf');
+    c.header('Content-Length', String(sheet.bytes.byteLength));
+    c.header('Content-Disposition', `attachment; filename="qr-print-sheet-${input.paper}.pdf"`);
+    c.header('Cache-Control', 'private, no-store');
+    c.header('X-Print-Sheet-Pages', String(sheet.pages));
+    c.header('X-Print-Sheet-Code-Size-Mm', String(sheet.codeSizeMm));
+    return c.body(new Uint8Array(sheet.bytes), 200);
   });
 
   app.get('/:id', async (c) => {

@@ -5,7 +5,16 @@ import {
   renderQrQuerySchema,
   updateQrCodeInputSchema,
 } from '@linkhub/shared/schemas/qr-codes';
+import {
+  BULK_MAX_QR_CODES,
+  bulkCreateQrCodesInputSchema,
+  bulkQrCodeResultsSchema,
+  bulkQrCodesMetaSchema,
+} from '../bulk-qr-codes-schema';
+import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets';
 import type { Operation } from '../operation';
+
+const menu = { destination_url: 'https://example.com/menu', title: 'Table menu' };
 
 /** /v1/qr-codes: QR codes of every payload type (D-570) and their print files. */
 export const QR_CODE_OPERATIONS: readonly Operation[] = [
@@ -33,7 +42,23 @@ export const QR_CODE_OPERATIONS: readonly Operation[] = [
     status: 201,
     body: createQrCodeInputSchema,
     response: qrCodeSchema,
-    example: { destination_url: 'https://example.com/menu', title: 'Table menu' },
+    example: menu,
+    errors: [404, 409, 422],
+  },
+  {
+    operationId: 'bulkCreateQrCodes',
+    method: 'post',
+    path: '/v1/qr-codes/bulk',
+    resource: 'qr-codes',
+    summary: `Create up to ${BULK_MAX_QR_CODES} QR codes in one request (each item a createQrCode body; an item that fails — invalid, unscannable design, slug taken, plan limit — fails alone, with its error; results in request order). With a session, workspace_id is required; an API key may omit it. Counts as one request against the rate limit`,
+    scope: 'qr:write',
+    status: 200,
+    body: bulkCreateQrCodesInputSchema,
+    response: bulkQrCodeResultsSchema,
+    meta: bulkQrCodesMetaSchema,
+    component: 'BulkQrCodeResults',
+    session: true,
+    example: { qr_codes: [menu, { destination_url: 'https://example.com/menu?table=2', slug: 'table-2' }] },
     errors: [404, 409, 422],
   },
   {
@@ -83,6 +108,25 @@ export const QR_CODE_OPERATIONS: readonly Operation[] = [
     status: 200,
     query: renderQrQuerySchema,
     binary: ['image/svg+xml', 'image/png', 'application/pdf', 'application/postscript'],
+    errors: [404, 422],
+  },
+  {
+    operationId: 'printQrSheet',
+    method: 'post',
+    path: '/v1/qr-codes/print-sheet',
+    resource: 'qr-codes',
+    summary:
+      "The chosen codes (up to 500, in this order) on one PDF: A4 or Letter, a preset (table_tent, sticker_50mm) or rows × columns a page, crop marks at each code, its title under it, the label font embedded. Each code is the same symbol as its single export; a layout too dense for a printable code is 400, a code that would not scan at the sheet's size 422 qr_unscannable. With a session, workspace_id is required",
+    scope: 'qr:read',
+    status: 200,
+    body: qrPrintSheetInputSchema,
+    binary: ['application/pdf'],
+    session: true,
+    example: {
+      qr_code_ids: ['0190c6b2-8f3e-7c1a-9d2e-3f4a5b6c7d8e'],
+      paper: 'a4',
+      layout: { preset: 'table_tent' },
+    },
     errors: [404, 422],
   },
 ];

@@ -29,3 +29,17 @@ export async function listQrCodes(db: Queryable, scope: ReadScope, q: ListQrCode
   const tail = sql.cursor(q.cursor).tail(q.limit);
   return rows<QrRecord>(db, `${SELECT} ${tail}`, sql.values);
 }
+
+/** The live codes among `ids` (a bulk create's answer), in no particular order. */
+export async function findQrCodes(
+  db: Queryable,
+  workspaceId: string,
+  ids: readonly string[],
+): Promise<QrRecord[]> {
+  if (ids.length === 0) return [];
+  return rows<QrRecord>(
+    db,
+    `${SELECT} WHERE q.id = ANY($1::uuid[]) AND q.workspace_id = $2 AND q.deleted_at IS NULL`,
+    [ids, workspaceId],
+  );
+}

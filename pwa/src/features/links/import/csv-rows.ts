@@ -27,7 +27,7 @@ const COLUMN_NAMES = {
 type Column = keyof typeof COLUMN_NAMES;
 
 /** `Destination URL`, `destination-url` and `destination_url` all name the same column. */
-const columnKey = (header: string): string =>
+export const columnKey = (header: string): string =>
   header
     .trim()
     .toLowerCase()
@@ -37,7 +37,7 @@ const columnKey = (header: string): string =>
 const DELIMITERS = [',', ';', '\t'] as const;
 
 /** The header row decides the delimiter: whichever of comma, semicolon or tab it uses most (comma on a tie). */
-function delimiterOf(text: string): string {
+export function delimiterOf(text: string): string {
   const header = /^.*\S.*$/m.exec(text)?.[0] ?? '';
   let best: string = ',';
   let most = 0;
@@ -48,7 +48,7 @@ function delimiterOf(text: string): string {
   return best;
 }
 
-const blank = (record: readonly string[]): boolean => record.every((cell) => cell.trim() === '');
+export const blank = (record: readonly string[]): boolean => record.every((cell) => cell.trim() === '');
 
 export const tagsOfCell = (cell: string): string[] =>
   cell

@@ -109,3 +109,16 @@ export const qrRenderArtifacts = pgTable('qr_render_artifacts', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** A workspace's saved QR design (D-577): its `design` is the stored QR design model, as `qr_codes.design`. Unique (workspace, lower(name)). */
+export const brandKits = pgTable('brand_kits', {
+  id: uuid('id').primaryKey(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  design: jsonb('design').$type<JsonObject>().notNull().default({}),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -4,14 +4,14 @@ import { toCmyk } from '../../../qr/color';
 import { labelFontPath } from '../label/generate';
 import { advancesEm } from '../../../qr/label/metrics';
 import type { Path } from '../../../qr/path';
-import { prepareQr } from '../../../qr/prepare';
+import { prepareQr, type PreparedQr } from '../../../qr/prepare';
 import { PT_PER_MM, type QrRenderInput, type QrRenderOutput } from '../../../qr/render/types';
 
 /** Room outside the bleed for crop marks. */
 const SLUG_MM = 6;
 const MARK_MM = 4;
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type Doc = InstanceType<typeof PDFDocument>;
 
 function tracePath(doc: Doc, path: Path, unit: number, ox: number, oy: number): void {
   for (const c of path) {
@@ -30,6 +30,75 @@ function tracePath(doc: Doc, path: Path, unit: number, ox: number, oy: number): 
   }
 }
 
+/** A device colour for pdfkit: the hex itself in RGB, or its CMYK percentages. */
+export type PdfColour = (hex: string) => string | [number, number, number, number];
+
+/**
+ * Draws one prepared code (frame, label, modules, logo) with its artwork's top-left at (x, y) points
+ * and `unit` points a module: the single PDF export and every cell of a print sheet draw through
+ * this, so a sheet's codes are the same symbols as the single files.
+ */
+export async function drawQrScene(
+  doc: Doc,
+  prepared: Pick<PreparedQr, 'scene' | 'logo'>,
+  at: { readonly x: number; readonly y: number; readonly unit: number; readonly colour: PdfColour },
+): Promise<void> {
+  const { scene, logo } = prepared;
+  const { unit, colour } = at;
+  const ox = at.x;
+  const oy = at.y;
+  if (scene.frame !== null) {
+    tracePath(doc, scene.frame.path, unit, ox, oy);
+    doc.fill(colour(scene.frame.color));
+    const { label } = scene.frame;
+    // The bundled face, embedded as a subset (D-520); each glyph set at the layout's own pen
+    // position, so no kerning or ligature moves it ox the spot every other format draws.
+    doc
+      .font(labelFontPath(label.font))
+      .fontSize(label.fontSize * unit)
+      .fillColor(colour(label.color));
+    for (const line of label.lines) {
+      let pen = line.x;
+      const advances = advancesEm(line.text, label.font);
+      [...line.text].forEach((c, i) => {
+        if (c.trim() !== '')
+          doc.text(c, ox + pen * unit, oy + line.baseline * unit, {
+            lineBreak: false,
+            baseline: 'alphabetic',
+          });
+        pen += (advances[i] ?? 0) * label.fontSize;
+      });
+    }
+  }
+  const r = scene.darkRects;
+  for (let i = 0; i + 3 < r.length; i += 4) {
+    doc.rect(
+      ox + (r[i] ?? 0) * unit,
+      oy + (r[i + 1] ?? 0) * unit,
+      (r[i + 2] ?? 0) * unit,
+      (r[i + 3] ?? 0) * unit,
+    );
+  }
+  tracePath(doc, scene.dark, unit, ox, oy);
+  doc.fill(colour(scene.fg));
+  if (scene.logo !== null && logo !== null) {
+    const px = Math.max(64, Math.min(1200, Math.round(((scene.logo.size * unit) / PT_PER_MM / 25.4) * 600)));
+    const png =
+      logo.mime === 'image/svg+xml' || logo.mime === 'image/png'
+        ? await sharp(Buffer.from(logo.bytes), { density: 300 })
+            .resize(px, px, { fit: 'contain', background: '#00000000' })
+            .png()
+            .toBuffer()
+        : Buffer.from(logo.bytes);
+    const { x, y, size } = scene.logo;
+    doc.image(png, ox + x * unit, oy + y * unit, {
+      fit: [size * unit, size * unit],
+      align: 'center',
+      valign: 'center',
+    });
+  }
+}
+
 /**
  * Vector PDF whose trim box is exactly the requested size (millimetres → points), optionally with
  * background bleed and crop marks, colours in device RGB or device CMYK.
@@ -37,7 +106,7 @@ function tracePath(doc: Doc, path: Path, unit: number, ox: number, oy: number): 
 export async function renderPdf(input: QrRenderInput): Promise<QrRenderOutput> {
   const { scene, logo } = prepareQr(input.url, input.design, input.logoImage);
   const space = input.colorSpace ?? 'rgb';
-  const colour = (hex: string): string | [number, number, number, number] => {
+  const colour: PdfColour = (hex) => {
     if (space === 'rgb') return hex;
     const { c, m, y, k } = toCmyk(hex);
     return [c, m, y, k];
@@ -75,56 +144,7 @@ export async function renderPdf(input: QrRenderInput): Promise<QrRenderOutput> {
   if (scene.background !== null) {
     doc.rect(off - bleed, off - bleed, trimW + 2 * bleed, trimH + 2 * bleed).fill(colour(scene.background));
   }
-  if (scene.frame !== null) {
-    tracePath(doc, scene.frame.path, unit, off, off);
-    doc.fill(colour(scene.frame.color));
-    const { label } = scene.frame;
-    // The bundled face, embedded as a subset (D-520); each glyph set at the layout's own pen
-    // position, so no kerning or ligature moves it off the spot every other format draws.
-    doc
-      .font(labelFontPath(label.font))
-      .fontSize(label.fontSize * unit)
-      .fillColor(colour(label.color));
-    for (const line of label.lines) {
-      let pen = line.x;
-      const advances = advancesEm(line.text, label.font);
-      [...line.text].forEach((c, i) => {
-        if (c.trim() !== '')
-          doc.text(c, off + pen * unit, off + line.baseline * unit, {
-            lineBreak: false,
-            baseline: 'alphabetic',
-          });
-        pen += (advances[i] ?? 0) * label.fontSize;
-      });
-    }
-  }
-  const r = scene.darkRects;
-  for (let i = 0; i + 3 < r.length; i += 4) {
-    doc.rect(
-      off + (r[i] ?? 0) * unit,
-      off + (r[i + 1] ?? 0) * unit,
-      (r[i + 2] ?? 0) * unit,
-      (r[i + 3] ?? 0) * unit,
-    );
-  }
-  tracePath(doc, scene.dark, unit, off, off);
-  doc.fill(colour(scene.fg));
-  if (scene.logo !== null && logo !== null) {
-    const px = Math.max(64, Math.min(1200, Math.round(((scene.logo.size * unit) / PT_PER_MM / 25.4) * 600)));
-    const png =
-      logo.mime === 'image/svg+xml' || logo.mime === 'image/png'
-        ? await sharp(Buffer.from(logo.bytes), { density: 300 })
-            .resize(px, px, { fit: 'contain', background: '#00000000' })
-            .png()
-            .toBuffer()
-        : Buffer.from(logo.bytes);
-    const { x, y, size } = scene.logo;
-    doc.image(png, off + x * unit, off + y * unit, {
-      fit: [size * unit, size * unit],
-      align: 'center',
-      valign: 'center',
-    });
-  }
+  await drawQrScene(doc, { scene, logo }, { x: off, y: off, unit, colour });
   if (input.cropMarks === true) {
     doc.lineWidth(0.25).strokeColor(space === 'rgb' ? '#000000' : [0, 0, 0, 100]);
     const mark = MARK_MM * PT_PER_MM;

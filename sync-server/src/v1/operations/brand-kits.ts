@@ -1,0 +1,85 @@
+import {
+  brandKitQuerySchema,
+  brandKitSchema,
+  createBrandKitInputSchema,
+  updateBrandKitInputSchema,
+} from '@linkhub/shared/schemas/brand-kits';
+import type { Operation } from '../operation';
+
+const kit = {
+  name: 'Bistro',
+  design: { fg_color: '#1a237e', frame: { label: 'SCAN FOR THE MENU', color: '#1a237e' } },
+};
+
+/** /v1/brand-kits: saved QR designs of the workspace (D-577). */
+export const BRAND_KIT_OPERATIONS: readonly Operation[] = [
+  {
+    operationId: 'listBrandKits',
+    method: 'get',
+    path: '/v1/brand-kits',
+    resource: 'brand-kits',
+    summary: 'List the brand kits of the workspace (by name)',
+    scope: 'qr:read',
+    status: 200,
+    query: brandKitQuerySchema,
+    response: brandKitSchema,
+    list: true,
+    session: true,
+    errors: [404],
+  },
+  {
+    operationId: 'createBrandKit',
+    method: 'post',
+    path: '/v1/brand-kits',
+    resource: 'brand-kits',
+    summary:
+      'Save a design as a brand kit (colours, logo, frame, label style); a new code or a bulk create names it with brand_kit_id. Not for viewers',
+    scope: 'qr:write',
+    status: 201,
+    body: createBrandKitInputSchema,
+    response: brandKitSchema,
+    session: true,
+    example: kit,
+    errors: [404, 409],
+  },
+  {
+    operationId: 'getBrandKit',
+    method: 'get',
+    path: '/v1/brand-kits/{id}',
+    resource: 'brand-kits',
+    summary: 'Read a brand kit',
+    scope: 'qr:read',
+    status: 200,
+    query: brandKitQuerySchema,
+    response: brandKitSchema,
+    session: true,
+    errors: [404],
+  },
+  {
+    operationId: 'updateBrandKit',
+    method: 'patch',
+    path: '/v1/brand-kits/{id}',
+    resource: 'brand-kits',
+    summary: 'Rename a brand kit or change its design (codes made with it keep theirs)',
+    scope: 'qr:write',
+    status: 200,
+    body: updateBrandKitInputSchema,
+    response: brandKitSchema,
+    session: true,
+    example: { name: 'Bistro (summer)' },
+    errors: [404, 409],
+  },
+  {
+    operationId: 'deleteBrandKit',
+    method: 'delete',
+    path: '/v1/brand-kits/{id}',
+    resource: 'brand-kits',
+    summary: 'Delete a brand kit (codes made with it keep their design)',
+    scope: 'qr:write',
+    status: 200,
+    query: brandKitQuerySchema,
+    response: brandKitSchema,
+    session: true,
+    errors: [404],
+  },
+];
