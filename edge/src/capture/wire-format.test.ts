@@ -53,7 +53,7 @@ const batch: AnalyticsEvent[] = [
     occurred_at: '2026-06-01T11:59:59.999Z',
     country_code: null,
     region_code: null,
-    device_type: 'bot',
+    device_type: 'other',
     os_family: null,
     browser_family: null,
     referrer_host: null,
@@ -73,7 +73,7 @@ const EDGE_WRITTEN = [
   't',
   '1780315200000',
   'r',
-  '[["click","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","link","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c",null],["FR","IDF"],["mobile","iOS","Mobile Safari",false],["ffeeddccbbaa99887766554433221100"],["instagram.com"],["news","email","spring \\"sale\\"",null,"é 漢字"],[null,null],["de"],["page_view","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","bio_page","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5d","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c"],["FR","IDF"],["mobile","iOS","Mobile Safari",false],["news","email","spring \\"sale\\"",null,"é 漢字"],["0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5e","last_good"],[null],["click","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","link","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c",null],[null,null],["bot",null,null,true],[null,null,null,null,null]]',
+  '[["click","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","link","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c",null],["FR","IDF"],["mobile","iOS","Mobile Safari",false],["ffeeddccbbaa99887766554433221100"],["instagram.com"],["news","email","spring \\"sale\\"",null,"é 漢字"],[null,null],["de"],["page_view","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","bio_page","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5d","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c"],["FR","IDF"],["mobile","iOS","Mobile Safari",false],["news","email","spring \\"sale\\"",null,"é 漢字"],["0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5e","last_good"],[null],["click","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","link","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c",null],[null,null],["other",null,null,true],[null,null,null,null,null]]',
   'e',
   '[0,0,"00112233445566778899aabbccddeeff",1,2,3,4,5,6,7]\n[8,1250,"0123456789abcdef0123456789abcdef",9,10,3,4,11,12,13]\n[14,-1,"00112233445566778899aabbccddeeff",15,16,3,13,17,6,13]',
 ];
@@ -85,7 +85,7 @@ const REFERENCE_WRITTEN = [
   't',
   '1780315200000',
   'r',
-  '[["click","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","link","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c",null],["FR","IDF"],["mobile","iOS","Mobile Safari",false],["ffeeddccbbaa99887766554433221100"],["instagram.com"],["news","email","spring \\"sale\\"",null,"é 漢字"],[null,null],["de"],["page_view","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","bio_page","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5d","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c"],["0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5e","last_good"],[null],["bot",null,null,true],[null,null,null,null,null]]',
+  '[["click","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","link","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c",null],["FR","IDF"],["mobile","iOS","Mobile Safari",false],["ffeeddccbbaa99887766554433221100"],["instagram.com"],["news","email","spring \\"sale\\"",null,"é 漢字"],[null,null],["de"],["page_view","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5b","bio_page","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5d","0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5c"],["0193a8b2-1c2d-7e3f-8a9b-0c1d2e3f4a5e","last_good"],[null],["other",null,null,true],[null,null,null,null,null]]',
   'e',
   '[0,0,"00112233445566778899aabbccddeeff",1,2,3,4,5,6,7]\n[8,1250,"0123456789abcdef0123456789abcdef",1,2,3,4,5,9,10]\n[0,-1,"00112233445566778899aabbccddeeff",6,11,3,10,12,6,10]',
 ];
