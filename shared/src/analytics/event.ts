@@ -15,14 +15,7 @@ export function clicksStreamMaxEntries(events: number): number {
 }
 
 export { analyticsEventSchema, eventResourceTypes, eventTypes, type AnalyticsEvent } from './event-schema';
-import {
-  EVENT_FIELD_NAMES,
-  eventResourceTypes,
-  eventTypes,
-  HASH_HEX,
-  LANGUAGE_SUBTAG,
-  type EventFieldName,
-} from './event-fields';
+import { eventResourceTypes, eventTypes, HASH_HEX, LANGUAGE_SUBTAG } from './event-fields';
 import { analyticsEventSchema, type AnalyticsEvent } from './event-schema';
 
 /** `[field, value, …]` of one batch entry holding `events` (at least one), as the edge writes it (version 3). */
@@ -96,14 +89,84 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
 /** The event when every field passes its fast check (unknown keys dropped, as zod does), else null. */
 export function fastCheckedEvent(candidate: unknown): AnalyticsEvent | null {
   if (!isRecord(candidate)) return null;
-  const event: Partial<Record<EventFieldName, unknown>> = {};
-  for (const name of EVENT_FIELD_NAMES) {
-    const value = candidate[name];
-    if (!FAST[name](value)) return null;
-    if (value !== undefined) event[name] = value;
+  const {
+    event_type,
+    workspace_id,
+    resource_type,
+    resource_id,
+    block_id,
+    occurred_at,
+    visitor_hash,
+    country_code,
+    region_code,
+    device_type,
+    os_family,
+    browser_family,
+    ua_hash,
+    referrer_host,
+    utm_source,
+    utm_medium,
+    utm_campaign,
+    utm_term,
+    utm_content,
+    variant_id,
+    fallback_stage,
+    is_bot,
+    language,
+  } = candidate;
+  const f = FAST;
+  if (!(
+    f.event_type(event_type) &&
+    f.workspace_id(workspace_id) &&
+    f.resource_type(resource_type) &&
+    f.resource_id(resource_id) &&
+    f.block_id(block_id) &&
+    f.occurred_at(occurred_at) &&
+    f.visitor_hash(visitor_hash) &&
+    f.country_code(country_code) &&
+    f.region_code(region_code) &&
+    f.device_type(device_type) &&
+    f.os_family(os_family) &&
+    f.browser_family(browser_family) &&
+    f.ua_hash(ua_hash) &&
+    f.referrer_host(referrer_host) &&
+    f.utm_source(utm_source) &&
+    f.utm_medium(utm_medium) &&
+    f.utm_campaign(utm_campaign) &&
+    f.utm_term(utm_term) &&
+    f.utm_content(utm_content) &&
+    f.variant_id(variant_id) &&
+    f.fallback_stage(fallback_stage) &&
+    f.is_bot(is_bot) &&
+    f.language(language)
+  )) {
+    return null;
   }
-  // every field passed the guard of its type
-  return event as AnalyticsEvent;
+  return {
+    event_type,
+    workspace_id,
+    resource_type,
+    resource_id,
+    block_id,
+    occurred_at,
+    visitor_hash,
+    country_code,
+    region_code,
+    device_type,
+    os_family,
+    browser_family,
+    ua_hash,
+    referrer_host,
+    utm_source,
+    utm_medium,
+    utm_campaign,
+    utm_term,
+    utm_content,
+    variant_id,
+    fallback_stage,
+    is_bot,
+    ...(language === undefined ? {} : { language }),
+  };
 }
 
 /** An event's values under their keys → the event, by the fast checks or else by zod (which says why not). */

@@ -1,10 +1,4 @@
-import {
-  fieldsOfSlot,
-  STREAM_SLOTS,
-  type EventFieldName,
-  type FieldsOf,
-  type StreamSlot,
-} from './event-fields';
+import { fieldsOfSlot, STREAM_SLOTS, type FieldsOf, type StreamSlot } from './event-fields';
 import type { AnalyticsEvent } from './event-schema';
 
 /**
@@ -167,25 +161,62 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
     if (slots === undefined) return { fields: alone(line), issue: 'e: not JSON' };
     if (!Array.isArray(slots) || (slots.length !== LINE_SLOTS && slots.length !== LINE_SLOTS_BEFORE_LANGUAGE))
       return { fields: alone(line), issue: `e: not an array of ${LINE_SLOTS} slots` };
-    const values: Partial<Record<EventFieldName, unknown>> = {};
+    const picked: unknown[][] = [];
     for (const { at, fields: named } of RUN_SLOTS) {
       const run = runAt(runs, slots[at]);
       if (run === undefined || run.length !== named.length)
         return { fields: alone(line), issue: `e: slot ${at} is not a run of ${named.length} values` };
-      named.forEach((field, i) => {
-        values[field] = run[i];
-      });
+      picked.push(run);
     }
-    values.language = null;
+    // Written out, in the order of RUN_SLOTS and of each run's fields in EVENT_FIELDS: an object of
+    // literal keys is several times faster to build and read than one filled by name (D-550;
+    // event-fields.test.ts reads back an event whose every field differs).
+    const [
+      [event_type, workspace_id, resource_type, resource_id, block_id] = [],
+      [country_code, region_code] = [],
+      [device_type, os_family, browser_family, is_bot] = [],
+      [ua_hash] = [],
+      [referrer_host] = [],
+      [utm_source, utm_medium, utm_campaign, utm_term, utm_content] = [],
+      [variant_id, fallback_stage] = [],
+    ] = picked;
+    let language: unknown = null;
     if (slots.length === LINE_SLOTS) {
       const run = runAt(runs, slots[LANGUAGE_SLOT]);
       if (run === undefined || run.length !== 1)
         return { fields: alone(line), issue: `e: slot ${LANGUAGE_SLOT} is not a run of 1 value` };
-      values.language = run[0];
+      language = run[0];
     }
     const time: unknown = slots[TIME_SLOT];
-    values.occurred_at = typeof time === 'number' ? iso(base + time) : time;
-    values.visitor_hash = slots[VISITOR_SLOT];
-    return { fields: alone(line), values: values as Record<EventFieldName, unknown> };
+    const occurred_at = typeof time === 'number' ? iso(base + time) : time;
+    const visitor_hash: unknown = slots[VISITOR_SLOT];
+    return {
+      fields: alone(line),
+      values: {
+        occurred_at,
+        event_type,
+        workspace_id,
+        resource_type,
+        resource_id,
+        block_id,
+        visitor_hash,
+        ua_hash,
+        country_code,
+        region_code,
+        device_type,
+        os_family,
+        browser_family,
+        referrer_host,
+        utm_source,
+        utm_medium,
+        utm_campaign,
+        utm_term,
+        utm_content,
+        variant_id,
+        fallback_stage,
+        is_bot,
+        language,
+      },
+    };
   });
 }
