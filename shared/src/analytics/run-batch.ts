@@ -56,9 +56,12 @@ export const runValues = {
   single: (value: string | null): unknown[] => [value],
 } as const;
 
+/** The fields of each run slot, in the order of a line's slots. */
+const EVENT_RUN_FIELDS = STREAM_SLOTS.filter(isRunSlot).map((slot) => fieldsOfSlot(slot));
+
 /** The runs of one event, in the order of its line's run slots. */
 export function eventRuns(e: AnalyticsEvent): unknown[][] {
-  return STREAM_SLOTS.filter(isRunSlot).map((slot) => fieldsOfSlot(slot).map((field) => e[field] ?? null));
+  return EVENT_RUN_FIELDS.map((fields) => fields.map((field) => e[field] ?? null));
 }
 
 /** The ms of `text` when it is exactly `toISOString()` of that ms (what the edge writes), else null: only such times become offsets. */
