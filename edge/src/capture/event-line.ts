@@ -103,7 +103,9 @@ const NEWLINE = 0x0a;
 const MINUS = 0x2d;
 const ZERO = 0x30;
 /** The outcome run of nearly every visit: no variant, no fallback. */
-const PLAIN_OUTCOME = Buffer.from(JSON.stringify(runValues.outcome(null, null)));
+const PLAIN_OUTCOME = Buffer.from(
+  JSON.stringify(runValues.outcome({ variant_id: null, fallback_stage: null })),
+);
 const NULL_RUN = Buffer.from(JSON.stringify(runValues.single(null)));
 
 type RunCache<K> = { get(key: K): Buffer | undefined; set(key: K, bytes: Buffer): unknown };
@@ -117,9 +119,15 @@ function encodedRun<K>(cache: RunCache<K>, key: K, values: (key: K) => unknown[]
   }
   return bytes;
 }
-const geoRun = (geo: Readonly<GeoFacts>): unknown[] => runValues.geo(geo.country, geo.region);
+const geoRun = (geo: Readonly<GeoFacts>): unknown[] =>
+  runValues.geo({ country_code: geo.country, region_code: geo.region });
 const uaRun = (ua: Readonly<UaFacts>): unknown[] =>
-  runValues.ua(ua.deviceType, ua.osFamily, ua.browserFamily, ua.isBot);
+  runValues.ua({
+    device_type: ua.deviceType,
+    os_family: ua.osFamily,
+    browser_family: ua.browserFamily,
+    is_bot: ua.isBot,
+  });
 
 /** A byte buffer that grows as it is written. */
 class Bytes {
@@ -281,9 +289,9 @@ export class RunBatchBuffer {
     return value === null ? NULL_RUN : encodedRun(this.#values, value, runValues.single);
   }
 
-  #outcome(variant: string | null, fallback: string | null): Buffer {
+  #outcome(variant: string | null, fallback: AnalyticsEvent['fallback_stage']): Buffer {
     if (variant === null && fallback === null) return PLAIN_OUTCOME;
-    const values = (): unknown[] => runValues.outcome(variant, fallback);
+    const values = (): unknown[] => runValues.outcome({ variant_id: variant, fallback_stage: fallback });
     return encodedRun(this.#outcomes, JSON.stringify(values()), values);
   }
 

@@ -15,13 +15,8 @@ export function clicksStreamMaxEntries(events: number): number {
 }
 
 export { analyticsEventSchema, eventResourceTypes, eventTypes, type AnalyticsEvent } from './event-schema';
-import {
-  analyticsEventSchema,
-  eventResourceTypes,
-  eventTypes,
-  HASH_HEX,
-  type AnalyticsEvent,
-} from './event-schema';
+import { eventResourceTypes, eventTypes, HASH_HEX, LANGUAGE_SUBTAG } from './event-fields';
+import { analyticsEventSchema, type AnalyticsEvent } from './event-schema';
 
 /** `[field, value, …]` of one batch entry holding `events` (at least one), as the edge writes it (version 3). */
 export function toBatchStreamFields(events: readonly AnalyticsEvent[]): string[] {
@@ -47,7 +42,6 @@ const nullableMember = <T extends string>(values: readonly T[]): Guard<T | null>
   const isMember = member(values);
   return (v): v is T | null => v === null || isMember(v);
 };
-const LANGUAGE = /^[a-z]{2,3}$/;
 const hex: Guard<string> = (v): v is string => typeof v === 'string' && HASH_HEX.test(v);
 /** Only the exact form `toISOString()` writes (24 characters, a real instant): a subset of what `z.iso.datetime()` accepts. */
 const isoInstant: Guard<string> = (v): v is string => {
@@ -86,7 +80,7 @@ const FAST = {
   fallback_stage: nullableMember(fallbackStages),
   is_bot: (v): v is boolean => typeof v === 'boolean',
   language: (v): v is string | null | undefined =>
-    v === undefined || v === null || (typeof v === 'string' && LANGUAGE.test(v)),
+    v === undefined || v === null || (typeof v === 'string' && LANGUAGE_SUBTAG.test(v)),
 } satisfies { [K in keyof AnalyticsEvent]: Guard<AnalyticsEvent[K]> };
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

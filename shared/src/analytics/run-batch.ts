@@ -1,3 +1,4 @@
+import { fieldsOfSlot, STREAM_SLOTS, type FieldsOf, type StreamSlot } from './event-fields';
 import type { AnalyticsEvent } from './event-schema';
 
 /**
@@ -10,76 +11,57 @@ import type { AnalyticsEvent } from './event-schema';
  * than to build. Here each such run of values is written once per entry, in `r` (a JSON array of
  * arrays), and a line refers to it by index: a line is about 60 bytes.
  *
- * A line is a JSON array of ten slots (nine in entries written before the language existed: its language is null):
- *   0 subject run  [event_type, workspace_id, resource_type, resource_id, block_id]
- *   1 time         ms after `t` (an integer), or the occurred_at text itself when it is not a whole-ms instant
- *   2 visitor_hash (the value itself: new every visit)
- *   3 geo run      [country_code, region_code]
- *   4 ua run       [device_type, os_family, browser_family, is_bot]
- *   5 ua_hash run  [ua_hash]
- *   6 referrer run [referrer_host]
- *   7 utm run      [utm_source, utm_medium, utm_campaign, utm_term, utm_content]
- *   8 outcome run  [variant_id, fallback_stage]
- *   9 language run [language]
+ * A line is a JSON array of the slots of STREAM_SLOTS (event-fields.ts), ten of them (nine in entries
+ * written before the language existed: its language is null): `time` holds occurred_at as ms after
+ * `t` (an integer), or the text itself when it is not a whole-ms instant; `visitor` holds the
+ * visitor_hash itself (new every visit); every other slot holds the index of a run in `r`, whose
+ * values are the fields EVENT_FIELDS puts in that slot, in the table's order (the subject run is
+ * `[event_type, workspace_id, resource_type, resource_id, block_id]`).
  * Any run may serve any slot whose length it has: equal runs are one run.
  */
 export const RUN_BATCH_VERSION = 3;
 const VERSION_TEXT = String(RUN_BATCH_VERSION);
 
-const LINE_SLOTS = 10;
-/** Lines written before slot 9 (the language) existed. */
-const LINE_SLOTS_BEFORE_LANGUAGE = 9;
-/** Run slots of a line and the length of the run each takes. */
-const RUN_SLOTS = [
-  [0, 5],
-  [3, 2],
-  [4, 4],
-  [5, 1],
-  [6, 1],
-  [7, 5],
-  [8, 2],
-] as const;
-const LANGUAGE_SLOT = 9;
+/** A slot of a line that refers to a run. */
+export type RunSlot = Exclude<StreamSlot, 'time' | 'visitor'>;
+const isRunSlot = (slot: StreamSlot): slot is RunSlot => slot !== 'time' && slot !== 'visitor';
 
-type Subject = Pick<
-  AnalyticsEvent,
-  'event_type' | 'workspace_id' | 'resource_type' | 'resource_id' | 'block_id'
->;
-type Utm = Pick<AnalyticsEvent, 'utm_source' | 'utm_medium' | 'utm_campaign' | 'utm_term' | 'utm_content'>;
+const LINE_SLOTS = STREAM_SLOTS.length;
+const LANGUAGE_SLOT = STREAM_SLOTS.indexOf('language');
+/** Lines written before the language slot (the last) existed. */
+const LINE_SLOTS_BEFORE_LANGUAGE = LANGUAGE_SLOT;
+const TIME_SLOT = STREAM_SLOTS.indexOf('time');
+const VISITOR_SLOT = STREAM_SLOTS.indexOf('visitor');
+/** The run slots every line has: where each is in a line, and the fields its run holds, in order. */
+const RUN_SLOTS = STREAM_SLOTS.flatMap((slot, at) =>
+  isRunSlot(slot) && slot !== 'language' ? [{ at, fields: fieldsOfSlot(slot) }] : [],
+);
+
+/** The values a run of `slot` is made of. */
+export type RunOf<S extends RunSlot> = Readonly<Pick<AnalyticsEvent, FieldsOf<S>>>;
+
+function runBuilder<S extends RunSlot>(slot: S): (values: RunOf<S>) => unknown[] {
+  const fields = fieldsOfSlot(slot);
+  return (values) => fields.map((field) => values[field] ?? null);
+}
 
 /** Each run's values in the order a line's reader takes them (the edge's writer builds its runs with these too). */
 export const runValues = {
-  subject: (s: Subject): unknown[] => [
-    s.event_type,
-    s.workspace_id,
-    s.resource_type,
-    s.resource_id,
-    s.block_id,
-  ],
-  geo: (country: string | null, region: string | null): unknown[] => [country, region],
-  ua: (
-    deviceType: string,
-    osFamily: string | null,
-    browserFamily: string | null,
-    isBot: boolean,
-  ): unknown[] => [deviceType, osFamily, browserFamily, isBot],
+  subject: runBuilder('subject'),
+  geo: runBuilder('geo'),
+  ua: runBuilder('ua'),
+  outcome: runBuilder('outcome'),
+  utm: runBuilder('utm'),
+  /** A run of one value: `ua_hash`, `referrer`, `language`. */
   single: (value: string | null): unknown[] => [value],
-  utm: (u: Utm): unknown[] => [u.utm_source, u.utm_medium, u.utm_campaign, u.utm_term, u.utm_content],
-  outcome: (variantId: string | null, fallbackStage: string | null): unknown[] => [variantId, fallbackStage],
 } as const;
 
-/** The runs of one event, in the order of RUN_SLOTS. */
+/** The fields of each run slot, in the order of a line's slots. */
+const EVENT_RUN_FIELDS = STREAM_SLOTS.filter(isRunSlot).map((slot) => fieldsOfSlot(slot));
+
+/** The runs of one event, in the order of its line's run slots. */
 export function eventRuns(e: AnalyticsEvent): unknown[][] {
-  return [
-    runValues.subject(e),
-    runValues.geo(e.country_code, e.region_code),
-    runValues.ua(e.device_type, e.os_family, e.browser_family, e.is_bot),
-    runValues.single(e.ua_hash),
-    runValues.single(e.referrer_host),
-    runValues.utm(e),
-    runValues.outcome(e.variant_id, e.fallback_stage),
-    runValues.single(e.language ?? null),
-  ];
+  return EVENT_RUN_FIELDS.map((fields) => fields.map((field) => e[field] ?? null));
 }
 
 /** The ms of `text` when it is exactly `toISOString()` of that ms (what the edge writes), else null: only such times become offsets. */
@@ -110,28 +92,14 @@ export function toRunBatchFields(events: readonly AnalyticsEvent[]): string[] {
     return index;
   };
   const lines = events.map((e) => {
-    const [
-      subject = [],
-      geo = [],
-      ua = [],
-      uaHash = [],
-      referrer = [],
-      utm = [],
-      outcome = [],
-      language = [],
-    ] = eventRuns(e);
-    return JSON.stringify([
-      ref(subject),
-      timeSlot(e.occurred_at, base),
-      e.visitor_hash,
-      ref(geo),
-      ref(ua),
-      ref(uaHash),
-      ref(referrer),
-      ref(utm),
-      ref(outcome),
-      ref(language),
-    ]);
+    const runIndexes = eventRuns(e).map(ref);
+    const slots: unknown[] = [];
+    for (const slot of STREAM_SLOTS) {
+      if (slot === 'time') slots.push(timeSlot(e.occurred_at, base));
+      else if (slot === 'visitor') slots.push(e.visitor_hash);
+      else slots.push(runIndexes.shift());
+    }
+    return JSON.stringify(slots);
   });
   return ['v', VERSION_TEXT, 't', String(base), 'r', `[${runs.join(',')}]`, 'e', lines.join('\n')];
 }
@@ -173,6 +141,12 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The run a slot refers to, when it is the index of one. */
+function runAt(runs: readonly unknown[], index: unknown): unknown[] | undefined {
+  const run: unknown = typeof index === 'number' && Number.isInteger(index) ? runs[index] : undefined;
+  return Array.isArray(run) ? run : undefined;
+}
+
 /** A version-3 entry (`isRunBatch`) → one result per line, in order. */
 export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
   const [, version = '', , baseText = '', , runsText = '', , body = ''] = fields;
@@ -191,13 +165,15 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
     if (!Array.isArray(slots) || (slots.length !== LINE_SLOTS && slots.length !== LINE_SLOTS_BEFORE_LANGUAGE))
       return { fields: alone(line), issue: `e: not an array of ${LINE_SLOTS} slots` };
     const picked: unknown[][] = [];
-    for (const [slot, length] of RUN_SLOTS) {
-      const index: unknown = slots[slot];
-      const run: unknown = typeof index === 'number' && Number.isInteger(index) ? runs[index] : undefined;
-      if (!Array.isArray(run) || run.length !== length)
-        return { fields: alone(line), issue: `e: slot ${slot} is not a run of ${length} values` };
+    for (const { at, fields: named } of RUN_SLOTS) {
+      const run = runAt(runs, slots[at]);
+      if (run === undefined || run.length !== named.length)
+        return { fields: alone(line), issue: `e: slot ${at} is not a run of ${named.length} values` };
       picked.push(run);
     }
+    // Written out, in the order of RUN_SLOTS and of each run's fields in EVENT_FIELDS: an object of
+    // literal keys is several times faster to build and read than one filled by name (D-550;
+    // event-fields.test.ts reads back an event whose every field differs).
     const [
       [event_type, workspace_id, resource_type, resource_id, block_id] = [],
       [country_code, region_code] = [],
@@ -209,31 +185,30 @@ export function decodeRunBatch(fields: readonly string[]): RunBatchLine[] {
     ] = picked;
     let language: unknown = null;
     if (slots.length === LINE_SLOTS) {
-      const index: unknown = slots[LANGUAGE_SLOT];
-      const run: unknown = typeof index === 'number' && Number.isInteger(index) ? runs[index] : undefined;
-      if (!Array.isArray(run) || run.length !== 1)
+      const run = runAt(runs, slots[LANGUAGE_SLOT]);
+      if (run === undefined || run.length !== 1)
         return { fields: alone(line), issue: `e: slot ${LANGUAGE_SLOT} is not a run of 1 value` };
       language = run[0];
     }
-    const time: unknown = slots[1];
+    const time: unknown = slots[TIME_SLOT];
     const occurred_at = typeof time === 'number' ? iso(base + time) : time;
-    const visitor_hash: unknown = slots[2];
+    const visitor_hash: unknown = slots[VISITOR_SLOT];
     return {
       fields: alone(line),
       values: {
+        occurred_at,
         event_type,
         workspace_id,
         resource_type,
         resource_id,
         block_id,
-        occurred_at,
         visitor_hash,
+        ua_hash,
         country_code,
         region_code,
         device_type,
         os_family,
         browser_family,
-        ua_hash,
         referrer_host,
         utm_source,
         utm_medium,

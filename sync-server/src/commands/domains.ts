@@ -19,6 +19,7 @@ import { displayHost } from '@linkhub/shared/url/display-url';
 import { certificateJob, verificationJob } from '@linkhub/shared/server/domains/domain-jobs';
 import { lockHostClaims } from '@linkhub/shared/domains/host-claims';
 import { customHostRefusal } from '@linkhub/shared/server/domains/host-policy';
+import type { DomainRow } from '@linkhub/shared/server/domains/domain-view';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { assertSafeDestination } from './destination-safety';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
@@ -27,13 +28,7 @@ import { audit, withConflicts } from './support';
 import { z } from 'zod';
 import { defineCommand, type Command, type CommandContext, type DescribeRefused } from './types';
 
-type CustomDomainRow = {
-  hostname: string;
-  status: string;
-  purpose: string;
-  root_handle: string | null;
-  not_found_url: string | null;
-};
+type CustomDomainRow = Pick<DomainRow, 'hostname' | 'status' | 'purpose' | 'root_handle' | 'not_found_url'>;
 
 /** The workspace's live custom domain, locked for this transaction (a system host or another workspace's is not found). */
 async function lockDomain(ctx: CommandContext, id: string, workspaceId: string): Promise<CustomDomainRow> {

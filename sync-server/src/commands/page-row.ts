@@ -1,13 +1,15 @@
+import type { PageRow as BioPageRow } from '@linkhub/shared/server/db/page-row';
+
 /** A bio page row as the page and block commands lock and read it. */
-export type PageRow = {
-  id: string;
-  workspace_id: string;
-  domain_id: string;
-  handle: string;
-  title: string;
-  bio: string;
-  theme: Record<string, unknown>;
-  draft_revision: number;
-  /** The draft revision that is live; null while unpublished. */
-  published_revision: number | null;
-};
+export type PageRow = Pick<
+  BioPageRow,
+  | 'id'
+  | 'workspace_id'
+  | 'domain_id'
+  | 'handle'
+  | 'title'
+  | 'bio'
+  | 'theme'
+  | 'draft_revision'
+  | 'published_revision'
+>;

@@ -1,5 +1,14 @@
 import { domainDnsRecords } from '@linkhub/shared/domains/dns-records';
 import { CNAME_TARGET_SQL } from '@linkhub/shared/server/db/system-domains';
+import type { PageRow } from '@linkhub/shared/server/db/page-row';
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { bioBlocks } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { users } from '@linkhub/shared/server/db/schema/identity';
+import type { links } from '@linkhub/shared/server/db/schema/links';
+import type { qrCodes } from '@linkhub/shared/server/db/schema/qr-codes';
+import type { syncNotices } from '@linkhub/shared/server/db/schema/sync';
+import type { workspaceMembers, workspaces } from '@linkhub/shared/server/db/schema/workspaces';
+import type { DomainRow as CustomDomainRow } from '@linkhub/shared/server/domains/domain-view';
 import type {
   BlockView,
   DomainView,
@@ -11,10 +20,9 @@ import type {
   SummaryView,
   WorkspaceView,
 } from '@linkhub/shared/sync/views';
-import { roleSchema, type JsonObject, type JsonValue } from '@linkhub/shared/sync/views';
+import { roleSchema } from '@linkhub/shared/sync/views';
 
-/** Rows as pg returns them, mapped once into client-view values (the one serialisation layer for sync). */
-type Json = JsonObject;
+/** Rows as pg returns them (their types the schema's, D-551), mapped once into client-view values (the one serialisation layer for sync). */
 type Time = Date | string | null;
 
 const iso = (value: Time): string | null =>
@@ -23,20 +31,21 @@ const isoNow = (value: Time): string => iso(value) ?? new Date(0).toISOString();
 const plan = (value: string): WorkspaceView['plan'] =>
   value === 'pro' || value === 'business' ? value : 'free';
 
-export type WorkspaceRow = {
-  id: string;
-  name: string;
-  slug: string;
-  current_plan_key: string;
-  billing_status: string;
-  writes_blocked: boolean;
-  time_zone: string;
-  branding: Json;
-  holding_page: Json;
-  role: string;
-  is_scoped: boolean;
-  updated_at: Time;
-};
+/** `workspaces` with the reader's membership (view-rows.ts). */
+export type WorkspaceRow = RowOf<
+  typeof workspaces,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'currentPlanKey'
+  | 'billingStatus'
+  | 'writesBlocked'
+  | 'timeZone'
+  | 'branding'
+  | 'holdingPage'
+  | 'updatedAt'
+> &
+  RowOf<typeof workspaceMembers, 'role' | 'isScoped'>;
 export const workspaceView = (r: WorkspaceRow): WorkspaceView => ({
   id: r.id,
   name: r.name,
@@ -52,15 +61,11 @@ export const workspaceView = (r: WorkspaceRow): WorkspaceView => ({
   updated_at: isoNow(r.updated_at),
 });
 
-export type MemberRow = {
-  id: string;
-  workspace_id: string;
-  user_id: string;
-  role: string;
-  is_scoped: boolean;
-  email: string;
-  name: string;
-};
+export type MemberRow = RowOf<
+  typeof workspaceMembers,
+  'id' | 'workspaceId' | 'userId' | 'role' | 'isScoped'
+> &
+  RowOf<typeof users, 'email' | 'name'>;
 export const memberView = (r: MemberRow): MemberView => ({
   id: r.id,
   workspace_id: r.workspace_id,
@@ -71,29 +76,8 @@ export const memberView = (r: MemberRow): MemberView => ({
   is_scoped: r.is_scoped,
 });
 
-export type DomainRow = {
-  id: string;
-  workspace_id: string | null;
-  hostname: string;
-  is_system: boolean;
-  purpose: string;
-  status: string;
-  verification_record_name: string | null;
-  verification_token: string | null;
-  tls_status: string;
-  last_error: string | null;
-  verification_seen: string | null;
-  last_checked_at: Date | null;
-  verification_lapsed_at: Date | null;
-  tls_expires_at: Date | null;
-  tls_last_error: string | null;
-  tls_next_attempt_at: Date | null;
-  root_handle: string | null;
-  not_found_url: string | null;
-  default_for_links: boolean;
-  /** The system link host: a custom domain may CNAME to it. */
-  cname_target: string | null;
-};
+/** A domain's row as DOMAIN_VIEW_SQL reads it. */
+export type DomainRow = CustomDomainRow & { default_for_links: boolean };
 
 /** A domain's row with what its view derives: whether it is the workspace's default for new links, and the CNAME target. */
 export const DOMAIN_VIEW_SQL = `
@@ -139,27 +123,27 @@ export const domainView = (r: DomainRow): DomainView => ({
   default_for_links: r.default_for_links,
 });
 
-export type LinkRow = {
-  id: string;
-  workspace_id: string;
-  domain_id: string;
-  host: string;
-  slug: string;
-  destination_url: string;
-  title: string | null;
-  tags: string[];
-  utm: Json;
-  rules: JsonValue[];
-  destinations: JsonValue[];
-  status: 'active' | 'paused';
-  starts_at: Time;
-  expires_at: Time;
-  archived_at: Time;
-  locked: boolean;
-  qr_code_id: string | null;
-  created_at: Time;
-  updated_at: Time;
-};
+export type LinkRow = RowOf<
+  typeof links,
+  | 'id'
+  | 'workspaceId'
+  | 'domainId'
+  | 'slug'
+  | 'destinationUrl'
+  | 'title'
+  | 'tags'
+  | 'utm'
+  | 'rules'
+  | 'destinations'
+  | 'status'
+  | 'startsAt'
+  | 'expiresAt'
+  | 'archivedAt'
+  | 'locked'
+  | 'qrCodeId'
+  | 'createdAt'
+  | 'updatedAt'
+> & { host: string };
 export const linkView = (r: LinkRow): LinkView => ({
   id: r.id,
   workspace_id: r.workspace_id,
@@ -182,24 +166,24 @@ export const linkView = (r: LinkRow): LinkView => ({
   updated_at: isoNow(r.updated_at),
 });
 
-export type QrRow = {
-  id: string;
-  workspace_id: string;
-  domain_id: string;
-  host: string;
-  slug: string;
-  title: string | null;
-  destination_url: string | null;
-  payload: Json | null;
-  status: 'active' | 'paused';
-  archived_at: Time;
-  locked: boolean;
-  design: Json;
-  design_revision: number;
-  last_good_destination: string | null;
-  created_at: Time;
-  updated_at: Time;
-};
+export type QrRow = RowOf<
+  typeof qrCodes,
+  | 'id'
+  | 'workspaceId'
+  | 'domainId'
+  | 'slug'
+  | 'title'
+  | 'destinationUrl'
+  | 'payload'
+  | 'status'
+  | 'archivedAt'
+  | 'locked'
+  | 'design'
+  | 'designRevision'
+  | 'lastGoodDestination'
+  | 'createdAt'
+  | 'updatedAt'
+> & { host: string };
 export const qrView = (r: QrRow): QrView => ({
   id: r.id,
   workspace_id: r.workspace_id,
@@ -219,21 +203,7 @@ export const qrView = (r: QrRow): QrView => ({
   updated_at: isoNow(r.updated_at),
 });
 
-export type PageRow = {
-  id: string;
-  workspace_id: string;
-  domain_id: string;
-  handle: string;
-  title: string;
-  bio: string;
-  theme: Json;
-  draft_revision: number;
-  published_revision: number | null;
-  published_at: Time;
-  archived_at: Time;
-  locked: boolean;
-  updated_at: Time;
-};
+export type { PageRow };
 export const pageView = (r: PageRow): PageView => ({
   id: r.id,
   workspace_id: r.workspace_id,
@@ -250,16 +220,10 @@ export const pageView = (r: PageRow): PageView => ({
   updated_at: isoNow(r.updated_at),
 });
 
-export type BlockRow = {
-  id: string;
-  page_id: string;
-  workspace_id: string;
-  type: string;
-  position: string;
-  data: Json;
-  is_visible: boolean;
-  updated_at: Time;
-};
+export type BlockRow = RowOf<
+  typeof bioBlocks,
+  'id' | 'pageId' | 'workspaceId' | 'type' | 'position' | 'data' | 'isVisible' | 'updatedAt'
+>;
 export const blockView = (r: BlockRow): BlockView => ({
   id: r.id,
   page_id: r.page_id,
@@ -271,18 +235,19 @@ export const blockView = (r: BlockRow): BlockView => ({
   updated_at: isoNow(r.updated_at),
 });
 
-export type NoticeRow = {
-  id: string;
-  workspace_id: string | null;
-  mutation_name: string;
-  code: string;
-  message: string;
-  details: JsonValue[];
-  resource_type: string | null;
-  resource_id: string | null;
-  resource_title: string | null;
-  created_at: Time;
-};
+export type NoticeRow = RowOf<
+  typeof syncNotices,
+  | 'id'
+  | 'workspaceId'
+  | 'mutationName'
+  | 'code'
+  | 'message'
+  | 'details'
+  | 'resourceType'
+  | 'resourceId'
+  | 'resourceTitle'
+  | 'createdAt'
+>;
 export const noticeView = (r: NoticeRow): NoticeView => ({
   id: r.id,
   workspace_id: r.workspace_id,
@@ -296,6 +261,7 @@ export const noticeView = (r: NoticeRow): NoticeView => ({
   created_at: isoNow(r.created_at),
 });
 
+/** Written out: pg returns the bigint counters as strings where the schema infers numbers (D-551). */
 export type SummaryRow = {
   resource_id: string;
   resource_type: string;

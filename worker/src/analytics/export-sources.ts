@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { z } from 'zod';
 import { DASHBOARD_DIMENSIONS } from '@linkhub/shared/analytics/dashboard';
+import { CSV_EVENT_COLUMNS } from '@linkhub/shared/analytics/event-fields';
 import { ROLLUP_DIMENSIONS } from '@linkhub/shared/analytics/rollup-dimensions';
 
 /**
@@ -14,29 +15,10 @@ export const PAGE = 5000;
 export const exportFiltersSchema = z.partialRecord(z.enum(DASHBOARD_DIMENSIONS), z.string().max(255));
 export type ExportFilters = z.infer<typeof exportFiltersSchema>;
 
-export const RAW_COLUMNS = [
-  'occurred_at',
-  'event_type',
-  'resource_type',
-  'resource_id',
-  'resource_title',
-  'short_url',
-  'parent_resource_id',
-  'country_code',
-  'region_code',
-  'device_type',
-  'os_family',
-  'browser_family',
-  'referrer_host',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'variant_id',
-  'fallback_stage',
-  'is_bot',
-] as const;
+/** The event fields the export has (event-fields.ts, D-550), with each resource's name and address after its id. */
+export const RAW_COLUMNS = CSV_EVENT_COLUMNS.flatMap((column) =>
+  column === 'resource_id' ? [column, 'resource_title', 'short_url'] : [column],
+);
 export const ROLLUP_COLUMNS = [
   'bucket_start',
   'resource_type',

@@ -1,4 +1,5 @@
 import { randomFillSync } from 'node:crypto';
+import { EVENT_COLUMNS } from '@linkhub/shared/analytics/event-fields';
 import type { ClickRow, RowSubject } from './click-row';
 import { hexValue } from './hex';
 
@@ -6,8 +7,8 @@ import { hexValue } from './hex';
 const HEADER = Buffer.from([
   0x50, 0x47, 0x43, 0x4f, 0x50, 0x59, 0x0a, 0xff, 0x0d, 0x0a, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
 ]);
-/** The column list of copy-events.ts, in its order. */
-export const COPY_FIELDS = 24;
+/** The columns of a row: its id, then each event field's (copy-events.ts). */
+const COPY_FIELDS = 1 + EVENT_COLUMNS.length;
 /** Room for one typical row (≈ 300 bytes) before the buffer has to grow. */
 const BYTES_PER_ROW = 400;
 const POOL_BYTES = 16 * 1024;

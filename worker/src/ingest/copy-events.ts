@@ -1,36 +1,13 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { EVENT_COLUMNS } from '@linkhub/shared/analytics/event-fields';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { ClickRow } from './click-row';
 import { CopyBinaryWriter } from './copy-binary';
 
-const COLUMNS = [
-  'id',
-  'occurred_at',
-  'event_type',
-  'workspace_id',
-  'resource_type',
-  'resource_id',
-  'parent_resource_id',
-  'visitor_hash',
-  'ua_hash',
-  'country_code',
-  'region_code',
-  'device_type',
-  'os_family',
-  'browser_family',
-  'referrer_host',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'variant_id',
-  'fallback_stage',
-  'is_bot',
-  'language',
-] as const;
+/** The row id, then each event field's column (event-fields.ts, D-550): the order CopyBinaryWriter writes a row in. */
+export const COPY_COLUMNS = ['id', ...EVENT_COLUMNS];
 
 const writer = new CopyBinaryWriter();
 
@@ -48,6 +25,6 @@ export async function copyEvents(
   const bytes = writer.write(rows, Date.now());
   await pipeline(
     Readable.from([bytes]),
-    client.query(copyFrom(`COPY ${table} (${COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`)),
+    client.query(copyFrom(`COPY ${table} (${COPY_COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`)),
   );
 }

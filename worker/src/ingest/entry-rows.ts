@@ -1,4 +1,5 @@
 import { eventResourceTypes, eventTypes, parseStreamEntry } from '@linkhub/shared/analytics/event';
+import { runPositions, slotIndexes, STREAM_SLOTS } from '@linkhub/shared/analytics/event-fields';
 import { isRunBatch } from '@linkhub/shared/analytics/run-batch';
 import { deviceTypes } from '@linkhub/shared/cache/payload';
 import { FALLBACK_STAGE_NUMBER } from '@linkhub/shared/analytics/rollup-dimensions';
@@ -69,9 +70,29 @@ const isFallbackStage = (v: unknown): v is keyof typeof FALLBACK_STAGE_NUMBER =>
 const isEventType = (v: unknown): v is RowSubject['event_type'] => EVENT_TYPES.has(v);
 const isResourceType = (v: unknown): v is 'link' | 'qr_code' | 'bio_page' => RESOURCE_TYPES.has(v);
 
+/** Where each field sits in its run (event-fields.ts, D-550). */
+const SUBJECT = runPositions('subject');
+const GEO = runPositions('geo');
+const UA = runPositions('ua');
+const UTM = runPositions('utm');
+const OUTCOME = runPositions('outcome');
+const runLength = (positions: Readonly<Record<string, number>>): number => Object.keys(positions).length;
+const SUBJECT_LENGTH = runLength(SUBJECT);
+const GEO_LENGTH = runLength(GEO);
+const UA_LENGTH = runLength(UA);
+const UTM_LENGTH = runLength(UTM);
+const OUTCOME_LENGTH = runLength(OUTCOME);
+/** Where each slot sits in a line; a line written before the language existed has one slot less. */
+const SLOT = slotIndexes();
+const LINE_SLOTS = STREAM_SLOTS.length;
+
 function subjectOf(run: unknown[]): RowSubject | null {
-  if (run.length !== 5) return null;
-  const [eventType, workspaceId, resourceType, resourceId, blockId] = run;
+  if (run.length !== SUBJECT_LENGTH) return null;
+  const eventType = run[SUBJECT.event_type];
+  const workspaceId = run[SUBJECT.workspace_id];
+  const resourceType = run[SUBJECT.resource_type];
+  const resourceId = run[SUBJECT.resource_id];
+  const blockId = run[SUBJECT.block_id];
   if (!isEventType(eventType) || !isResourceType(resourceType)) return null;
   if (typeof workspaceId !== 'string' || !UUID.test(workspaceId)) return null;
   if (typeof resourceId !== 'string' || !UUID.test(resourceId)) return null;
@@ -88,8 +109,9 @@ function subjectOf(run: unknown[]): RowSubject | null {
 }
 
 function geoOf(run: unknown[]): RowGeo | null {
-  if (run.length !== 2) return null;
-  const [country, region] = run;
+  if (run.length !== GEO_LENGTH) return null;
+  const country = run[GEO.country_code];
+  const region = run[GEO.region_code];
   if (!(country === null || (typeof country === 'string' && country.length === 2))) return null;
   if (!isNullableText(region, 8)) return null;
   const upper = country === null ? null : country.toUpperCase();
@@ -98,8 +120,11 @@ function geoOf(run: unknown[]): RowGeo | null {
 }
 
 function uaOf(run: unknown[]): RowUa | null {
-  if (run.length !== 4) return null;
-  const [device, os, browser, isBot] = run;
+  if (run.length !== UA_LENGTH) return null;
+  const device = run[UA.device_type];
+  const os = run[UA.os_family];
+  const browser = run[UA.browser_family];
+  const isBot = run[UA.is_bot];
   if (typeof device !== 'string' || !DEVICE_TYPES.has(device)) return null;
   if (!isNullableText(os, 64) || !isNullableText(browser, 64) || typeof isBot !== 'boolean') return null;
   return { device_type: device, os_family: os, browser_family: browser, is_bot: isBot };
@@ -117,8 +142,12 @@ function textOf(run: unknown[], max: number): string | null | undefined {
 }
 
 function utmOf(run: unknown[]): RowUtm | null {
-  if (run.length !== 5) return null;
-  const [source, medium, campaign, term, content] = run;
+  if (run.length !== UTM_LENGTH) return null;
+  const source = run[UTM.utm_source];
+  const medium = run[UTM.utm_medium];
+  const campaign = run[UTM.utm_campaign];
+  const term = run[UTM.utm_term];
+  const content = run[UTM.utm_content];
   if (
     !isNullableText(source, 255) ||
     !isNullableText(medium, 255) ||
@@ -137,8 +166,9 @@ function utmOf(run: unknown[]): RowUtm | null {
 }
 
 function outcomeOf(run: unknown[]): RowOutcome | null {
-  if (run.length !== 2) return null;
-  const [variant, stage] = run;
+  if (run.length !== OUTCOME_LENGTH) return null;
+  const variant = run[OUTCOME.variant_id];
+  const stage = run[OUTCOME.fallback_stage];
   if (!(variant === null || (isText(variant, 64) && UUID.test(variant)))) return null;
   if (!(stage === null || isFallbackStage(stage))) return null;
   return {
@@ -215,16 +245,17 @@ function decodeFast(id: string, fields: readonly string[]): EntryRows | null {
   let lastMs = Number.NaN;
   let lastAt = new Date(0);
   function rowOf(slots: unknown[], key: string): ClickRow | null {
-    if (slots.length !== 10 && slots.length !== 9) return null;
-    const [s, time, visitorHash, g, u, h, r, m, o, l] = slots;
-    const who = subject(s);
-    const where = geo(g);
-    const family = ua(u);
-    const uaHash = hash(h);
-    const from = referrer(r);
-    const tags = utm(m);
-    const result = outcome(o);
-    const lang = slots.length === 10 ? language(l) : { value: null };
+    if (slots.length !== LINE_SLOTS && slots.length !== SLOT.language) return null;
+    const time = slots[SLOT.time];
+    const visitorHash = slots[SLOT.visitor];
+    const who = subject(slots[SLOT.subject]);
+    const where = geo(slots[SLOT.geo]);
+    const family = ua(slots[SLOT.ua]);
+    const uaHash = hash(slots[SLOT.ua_hash]);
+    const from = referrer(slots[SLOT.referrer]);
+    const tags = utm(slots[SLOT.utm]);
+    const result = outcome(slots[SLOT.outcome]);
+    const lang = slots.length === LINE_SLOTS ? language(slots[SLOT.language]) : { value: null };
     if (!who || !where || !family || !uaHash || !from || !tags || !result || !lang) return null;
     if (typeof visitorHash !== 'string' || !isHashHex(visitorHash)) return null;
     if (typeof time !== 'number' || !Number.isSafeInteger(time)) return null;

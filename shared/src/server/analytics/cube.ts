@@ -1,43 +1,24 @@
 import type { Queryable } from '../db/sql';
-import type { DashboardDimension } from '../../analytics/dashboard';
+import { CUBE_DIMENSIONS, type CubeDimension } from '../../analytics/event-fields';
 import { ROLLUP_DIMENSIONS } from '../../analytics/rollup-dimensions';
+
+export { CUBE_DIMENSIONS, type CubeDimension };
 
 /**
  * The hourly cube (`analytics_cube_hourly`, migration 0160): every filterable dimension of the
  * dashboard but `event_type` is a column holding the rollups' expression of that dimension ('' =
  * unknown), and event types are the `clicks`, `scans`, `page_views` counters. The worker builds it
- * from raw events with these expressions; the dashboard reads the same names from both sources.
+ * from raw events with these expressions; the dashboard reads the same names from both sources. Its
+ * dimensions are the event fields marked `cube` in event-fields.ts (D-550).
  */
-export type CubeDimension = Exclude<DashboardDimension, 'event_type'>;
+export const CUBE_COLUMN_SQL: Record<CubeDimension, string> = cubeColumnSql();
 
-export const CUBE_DIMENSIONS = [
-  'country',
-  'region',
-  'device_type',
-  'os_family',
-  'browser_family',
-  'referrer_host',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'language',
-  'variant',
-] as const satisfies readonly CubeDimension[];
-
-/** Each cube column's value computed from a `click_events` row. */
-export const CUBE_COLUMN_SQL: Record<CubeDimension, string> = {
-  country: ROLLUP_DIMENSIONS.country.sql,
-  region: ROLLUP_DIMENSIONS.region.sql,
-  device_type: ROLLUP_DIMENSIONS.device_type.sql,
-  os_family: ROLLUP_DIMENSIONS.os_family.sql,
-  browser_family: ROLLUP_DIMENSIONS.browser_family.sql,
-  referrer_host: ROLLUP_DIMENSIONS.referrer_host.sql,
-  utm_source: ROLLUP_DIMENSIONS.utm_source.sql,
-  utm_medium: ROLLUP_DIMENSIONS.utm_medium.sql,
-  utm_campaign: ROLLUP_DIMENSIONS.utm_campaign.sql,
-  language: ROLLUP_DIMENSIONS.language.sql,
-  variant: ROLLUP_DIMENSIONS.variant.sql,
-};
+/** Each cube column's value computed from a `click_events` row: its rollup dimension's expression. */
+function cubeColumnSql(): Record<CubeDimension, string> {
+  const sql: Partial<Record<CubeDimension, string>> = {};
+  for (const dimension of CUBE_DIMENSIONS) sql[dimension] = ROLLUP_DIMENSIONS[dimension].sql;
+  return sql as Record<CubeDimension, string>;
+}
 
 /**
  * The hash of a `click_events` row's visitor-day (the unit of unique visitors: the visitor hash and

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_COLUMNS } from '../../analytics/event-fields';
 import { createDb, type DbHandle } from './client';
 import { createTestDatabase, type TestDatabase } from './testing';
 import { clickEvents, ingestStreamEntries } from './schema';
@@ -34,6 +35,13 @@ describe('analytics storage', () => {
     browserFamily: 'Mobile Safari',
     referrerHost: null,
     fallbackStage: 1,
+  });
+
+  it('click_events has a column for each field of the event table and the row id, in its order (the ingest COPYs by it)', async () => {
+    const { rows } = await h.pool.query<{ column_name: string }>(
+      "SELECT column_name FROM information_schema.columns WHERE table_name = 'click_events' ORDER BY ordinal_position",
+    );
+    expect(rows.map((r) => r.column_name)).toEqual(['id', ...EVENT_COLUMNS]);
   });
 
   it('click_events is range-partitioned on occurred_at', async () => {

@@ -8,7 +8,8 @@ export type SnakeCase<S extends string> = S extends `${infer Head}${infer Tail}`
 /**
  * The shape node-postgres returns for `SELECT <columns> FROM <table>` written in raw SQL, derived
  * from the drizzle schema (the typed mirror of the migrations, checked against them by
- * schema.test.ts), so a raw query's row type cannot drift from the table.
+ * schema.test.ts), so a raw query's row type cannot drift from the table. Not for `bigint` columns:
+ * node-postgres returns them as strings where the schema infers numbers (D-551).
  */
 export type RowOf<T extends Table, K extends keyof InferSelectModel<T> & string> = {
   [P in K as SnakeCase<P>]: InferSelectModel<T>[P];

@@ -1,32 +1,38 @@
+import type { RowOf } from '../db/row';
+import type { customDomains } from '../db/schema/domains';
 import { one, type Queryable } from '../db/sql';
 import { CNAME_TARGET_SQL } from '../db/system-domains';
 import type { Domain } from '../../schemas/domains';
 import { domainDnsRecords } from '../../domains/dns-records';
 
 /**
- * A custom domain as `/v1/domains` returns it and as `domain.verified` carries it: one
- * row shape, one serializer, so a webhook's data equals the API's resource.
+ * A custom domain's row as `/v1/domains` and `domain.verified` serialize it (one row shape, one
+ * serializer, so a webhook's data equals the API's resource) and the sync view reads it, its types
+ * those of the schema (D-551).
  */
-export type DomainRow = {
-  id: string;
-  workspace_id: string | null;
-  hostname: string;
-  is_system: boolean;
-  purpose: Domain['purpose'];
-  status: Domain['status'];
-  verification_record_name: string | null;
-  verification_token: string | null;
-  tls_status: Domain['tls_status'];
-  verified_at: Date | null;
-  created_at: Date;
-  verification_seen: string | null;
-  last_checked_at: Date | null;
-  verification_lapsed_at: Date | null;
-  tls_expires_at: Date | null;
-  tls_last_error: string | null;
-  tls_next_attempt_at: Date | null;
-  root_handle: string | null;
-  not_found_url: string | null;
+export type DomainRow = RowOf<
+  typeof customDomains,
+  | 'id'
+  | 'workspaceId'
+  | 'hostname'
+  | 'isSystem'
+  | 'purpose'
+  | 'status'
+  | 'verificationRecordName'
+  | 'verificationToken'
+  | 'tlsStatus'
+  | 'verifiedAt'
+  | 'createdAt'
+  | 'lastError'
+  | 'verificationSeen'
+  | 'lastCheckedAt'
+  | 'verificationLapsedAt'
+  | 'tlsExpiresAt'
+  | 'tlsLastError'
+  | 'tlsNextAttemptAt'
+  | 'rootHandle'
+  | 'notFoundUrl'
+> & {
   /** The system link host (a custom domain may CNAME to it). */
   cname_target: string | null;
 };
@@ -34,7 +40,7 @@ export type DomainRow = {
 /** The columns `serializeDomain` reads, from `custom_domains c`. */
 export const DOMAIN_COLUMNS = `c.id, c.workspace_id, c.hostname, c.is_system, c.purpose, c.status, c.verification_record_name,
        c.verification_token, c.tls_status, c.verified_at, c.created_at, c.verification_seen, c.last_checked_at,
-       c.verification_lapsed_at, c.tls_expires_at, c.tls_last_error, c.tls_next_attempt_at, c.root_handle, c.not_found_url,
+       c.verification_lapsed_at, c.last_error, c.tls_expires_at, c.tls_last_error, c.tls_next_attempt_at, c.root_handle, c.not_found_url,
        ${CNAME_TARGET_SQL} AS cname_target`;
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());

@@ -1,5 +1,5 @@
 import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, pk, rowVersion, tstz, updatedAt, type JsonObject } from './columns';
+import { createdAt, pk, rowVersion, tstz, updatedAt, type JsonObject, type JsonValue } from './columns';
 import { customDomains } from './domains';
 import { users } from './identity';
 import { workspaces } from './workspaces';
@@ -26,9 +26,9 @@ export const links = pgTable('links', {
   /** {source, medium, campaign, term, content} */
   utm: jsonb('utm').$type<JsonObject>().notNull().default({}),
   /** ordered targeting rules */
-  rules: jsonb('rules').$type<unknown[]>().notNull().default([]),
+  rules: jsonb('rules').$type<JsonValue[]>().notNull().default([]),
   /** weighted split destinations */
-  destinations: jsonb('destinations').$type<unknown[]>().notNull().default([]),
+  destinations: jsonb('destinations').$type<JsonValue[]>().notNull().default([]),
   status: text('status').$type<'active' | 'paused'>().notNull().default('active'),
   startsAt: tstz('starts_at'),
   expiresAt: tstz('expires_at'),

@@ -1,5 +1,5 @@
 import { bigint, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, pk, rowVersion, tstz, updatedAt } from './columns';
+import { createdAt, pk, rowVersion, tstz, updatedAt, type JsonValue } from './columns';
 import { users } from './identity';
 import { workspaces } from './workspaces';
 
@@ -56,7 +56,7 @@ export const syncNotices = pgTable('sync_notices', {
   mutationName: text('mutation_name').notNull(),
   code: text('code').notNull(),
   message: text('message').notNull(),
-  details: jsonb('details').$type<unknown[]>().notNull().default([]),
+  details: jsonb('details').$type<JsonValue[]>().notNull().default([]),
   resourceType: text('resource_type'),
   resourceId: uuid('resource_id'),
   resourceTitle: text('resource_title'),
