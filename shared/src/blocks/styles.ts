@@ -6,7 +6,7 @@
 export const BASE_CSS = [
   '*,*::before,*::after{box-sizing:border-box}',
   'html{-webkit-text-size-adjust:100%;text-size-adjust:100%}',
-  'body{margin:0;min-height:100vh;background:var(--bg);color:var(--fg);font-family:var(--font);font-size:1rem;line-height:1.5}',
+  'body{margin:0;min-height:100vh;background:var(--page-bg);color:var(--fg);font-family:var(--font);font-size:1rem;line-height:1.5}',
   '.page{max-width:36rem;margin:0 auto;padding:2.5rem 1rem 1.5rem}',
   '.intro{text-align:center;margin-bottom:1.5rem}',
   '.avatar{width:96px;height:96px;border-radius:50%;object-fit:cover;display:block;margin:0 auto 1rem}',
