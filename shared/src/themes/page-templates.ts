@@ -1,5 +1,6 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { z } from 'zod';
+import { jsonObjectArg } from '../mutators/args';
 import { blockInputSchema, type BlockInput } from '../schemas/blocks';
 import { presetByKey, type ThemePreset } from './presets';
 
@@ -105,11 +106,11 @@ export const PAGE_TEMPLATES: readonly PageTemplate[] = z.array(pageTemplateSchem
 /** A template's blocks as `addBlock` inputs: type, data and a position key in the template's order. */
 export function templateBlocks(
   template: PageTemplate,
-): Array<{ type: BlockInput['type']; data: Record<string, unknown>; position: string }> {
+): Array<{ type: BlockInput['type']; data: z.infer<typeof jsonObjectArg>; position: string }> {
   const positions = generateNKeysBetween(null, null, template.blocks.length);
   return template.blocks.map((block, index) => {
     const { type, ...data } = block;
-    return { type, data, position: positions[index] ?? String(index) };
+    return { type, data: jsonObjectArg.parse(data), position: positions[index] ?? String(index) };
   });
 }
 
