@@ -68,7 +68,9 @@ describe('looks: templates, presets and every theme field', () => {
     await page.getByRole('radio', { name: /^Musician/ }).check();
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
-    // The template's blocks, in its order, with the template's look (Midnight).
+    // The template's blocks, in its order, with the template's look (Midnight). Scrolled to first:
+    // Chromium does not lay out a sandboxed frame that is off screen.
+    await page.locator('iframe.preview').scrollIntoViewIfNeeded();
     await page.frameLocator('iframe.preview').getByText('Tour dates and tickets').waitFor();
     await page.locator('.preset-tile button[aria-pressed="true"]', { hasText: 'Midnight' }).waitFor();
 

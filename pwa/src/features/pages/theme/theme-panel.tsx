@@ -21,11 +21,20 @@ export function ThemePanel({
   readOnly: boolean;
   onChange: (theme: Theme) => void;
 }) {
-  const current = parseTheme(theme);
+  const stored = parseTheme(theme);
+  const storedKey = JSON.stringify(stored);
+  // What a tap chose shows at once; the stored theme takes over when the update reaches the store.
+  const [shown, setShown] = useState({ key: storedKey, theme: stored });
+  if (shown.key !== storedKey) setShown({ key: storedKey, theme: stored });
+  const current = shown.key === storedKey ? shown.theme : stored;
+  const apply = (next: Theme) => {
+    setShown({ key: storedKey, theme: next });
+    onChange(next);
+  };
   const [applied, setApplied] = useState<{ name: string; before: Theme } | null>(null);
   const pick = (preset: ThemePreset) => {
     setApplied({ name: preset.name, before: current });
-    onChange(preset.theme);
+    apply(preset.theme);
   };
   return (
     <section className="theme-panel" aria-labelledby="theme-panel-heading">
@@ -38,7 +47,7 @@ export function ThemePanel({
             <button
               type="button"
               onClick={() => {
-                onChange(applied.before);
+                apply(applied.before);
                 setApplied(null);
               }}
             >
@@ -52,7 +61,7 @@ export function ThemePanel({
         readOnly={readOnly}
         onChange={(next) => {
           setApplied(null);
-          onChange(next);
+          apply(next);
         }}
       />
     </section>
