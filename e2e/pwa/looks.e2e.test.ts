@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_TEMPLATES } from '@linkhub/shared/themes/page-templates';
 import { presetByKey } from '@linkhub/shared/themes/presets';
 import { CHROMIUM, CHROMIUM_ARGS, startPwaHarness, type PwaHarness } from './harness';
 import { startEdge, type EdgeHarness } from './edge-harness';
@@ -68,8 +69,14 @@ describe('looks: templates, presets and every theme field', () => {
     await page.getByRole('radio', { name: /^Musician/ }).check();
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
-    // The template's blocks, in its order, with the template's look (Midnight). Scrolled to first:
-    // Chromium does not lay out a sandboxed frame that is off screen.
+    // The template's blocks, in its order, with the template's look (Midnight). The preview is
+    // scrolled to once every block is in (each one pushes it down): Chromium does not lay out a
+    // sandboxed frame that is off screen.
+    const musician = PAGE_TEMPLATES.find((t) => t.key === 'musician');
+    await page
+      .locator('.blocks-list > li')
+      .nth((musician?.blocks.length ?? 1) - 1)
+      .waitFor();
     await page.locator('iframe.preview').scrollIntoViewIfNeeded();
     await page.frameLocator('iframe.preview').getByText('Tour dates and tickets').waitFor();
     await page.locator('.preset-tile button[aria-pressed="true"]', { hasText: 'Midnight' }).waitFor();
