@@ -3,20 +3,33 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** Import boundaries of DESIGN.md §1, as data: which package may not reach what. */
+/** Import boundaries of ARCHITECTURE.md#the-layers, as data: which package may not reach what. */
 const DB_IMPORTS = [
-  { name: 'pg', message: 'No PostgreSQL driver here (DESIGN §1).' },
-  { name: 'drizzle-orm', message: 'No ORM here (DESIGN §1).' },
-  { name: '@linkhub/shared/db', message: "shared's db export is server-only (DESIGN §1)." },
+  { name: 'pg', message: 'No PostgreSQL driver here (ARCHITECTURE.md#the-layers).' },
+  { name: 'drizzle-orm', message: 'No ORM here (ARCHITECTURE.md#the-layers).' },
+  {
+    name: '@linkhub/shared/server/db',
+    message: "shared's db export is server-only (ARCHITECTURE.md#the-layers).",
+  },
 ];
 const DB_PATTERNS = [
   {
-    group: ['drizzle-orm/*', 'pg/*', '@linkhub/shared/db/*', '**/shared/src/db', '**/shared/src/db/*'],
-    message: 'Server-only database code (DESIGN §1).',
+    group: [
+      'drizzle-orm/*',
+      'pg/*',
+      '@linkhub/shared/server/db/*',
+      '**/shared/src/server/db',
+      '**/shared/src/server/db/*',
+    ],
+    message: 'Server-only database code (ARCHITECTURE.md#the-layers).',
   },
   {
-    group: ['@linkhub/shared/artifacts/*', '**/shared/src/artifacts', '**/shared/src/artifacts/*'],
-    message: 'The artifact store (files, S3, database rows) is server-only (DESIGN §8).',
+    group: [
+      '@linkhub/shared/server/artifacts/*',
+      '**/shared/src/server/artifacts',
+      '**/shared/src/server/artifacts/*',
+    ],
+    message: 'The artifact store (files, S3, database rows) is server-only (docs/product-rules.md#qr-codes).',
   },
 ];
 const SERVICE_PATTERNS = [
@@ -38,12 +51,12 @@ const SERVICE_PATTERNS = [
       '**/pwa/**',
       '**/desktop/**',
     ],
-    message: 'shared is the core: it imports nothing of ours (DESIGN §1).',
+    message: 'shared is the core: it imports nothing of ours (ARCHITECTURE.md#the-layers).',
   },
 ];
 
 /**
- * Issue 23's boundaries. They use `@typescript-eslint/no-restricted-imports` (same options as the core
+ * The test-tooling boundaries. They use `@typescript-eslint/no-restricted-imports` (same options as the core
  * rule) because flat config replaces a rule's options per file rather than merging them: on the core
  * rule they would wipe the database boundary above, and a later block for a sub-folder would wipe them.
  * scripts/lint-fixtures.test.ts proves each one against scripts/lint-fixtures/.
@@ -69,7 +82,7 @@ const TEST_SUPPORT_FILES = [
 const TEST_SUPPORT_IMPORTS = {
   paths: ['vitest', '@fast-check/vitest', 'fast-check'].map((name) => ({
     name,
-    message: 'Test tooling: only tests and test-support modules import it (issue 23).',
+    message: 'Test tooling: only tests and test-support modules import it.',
   })),
   patterns: [
     {
@@ -88,88 +101,27 @@ const TEST_SUPPORT_IMPORTS = {
         '**/../e2e/**',
       ],
       message:
-        'Test-support module: only tests, other test-support modules, e2e/, bench/ and scripts/ import it (issue 23).',
+        'Test-support module: only tests, other test-support modules, e2e/, bench/ and scripts/ import it.',
     },
   ],
 };
 /**
- * shared modules that reach node built-ins, Redis, PostgreSQL, BullMQ, pino, sharp, resvg, pdfkit,
- * maxmind or S3, themselves or through another shared module (type imports count). The lint fixture test
- * recomputes this from the imports and fails when a module is missing here.
+ * shared/src/server/ holds every shared module that reaches node built-ins, Redis, PostgreSQL, BullMQ,
+ * pino, sharp, resvg, pdfkit, maxmind or S3, itself or through another shared module (type imports
+ * count); the rest of shared/src runs in the browser too. scripts/lint-fixtures.test.ts recomputes the
+ * set from the imports and fails when a module sits on the wrong side.
  */
-const SHARED_SERVER_ONLY = [
-  'db',
-  'domains/host-policy',
-  'experiments/click-id',
-  'mail/outbox-location',
-  'net/host-header',
-  'qr/label/generate',
-  'svg/logo',
-  'artifacts',
-  'logging',
-  'analytics/client-ip',
-  'analytics/cube',
-  'analytics/cube-window',
-  'analytics/dashboard-events',
-  'analytics/dashboard-window',
-  'analytics/filter-sql',
-  'analytics/filtered-answer',
-  'analytics/filtered-visitors',
-  'analytics/geo',
-  'analytics/ingest-health',
-  'analytics/region-names',
-  'analytics/salt',
-  'analytics/test-events',
-  'analytics/ua',
-  'analytics/visitor-hash',
-  'cache/page-cache',
-  'cache/refresh',
-  'cache/write-through',
-  'config/repo-path',
-  'crypto/secret-box',
-  'domains/domain-jobs',
-  'domains/domain-view',
-  'domains/tls-keys',
-  'exports/export-view',
-  'experiments/conversions',
-  'experiments/visitor-key',
-  'health/redis-policy',
-  'health/testing',
-  'jobs/enqueue-best-effort',
-  'jobs/producer',
-  'leads/lead-view',
-  'leads/tokens',
-  'mail/create-mailer',
-  'mail/env',
-  'mail/outbox-mailer',
-  'mail/smtp-mailer',
-  'mail/smtp-testing',
-  'metrics/server',
-  'net/address-policy',
-  'net/free-port',
-  'redis/client',
-  'resolve/experiment-url',
-  'resolve/resolve-redirect',
-  'webhooks/lead-events',
-  'webhooks/outbox',
-  'webhooks/signature',
-  'qr/blur',
-  'qr/check-and-render',
-  'qr/decode',
-  'qr/raster',
-  'qr/render/eps',
-  'qr/render/index',
-  'qr/render/pdf',
-  'qr/render/png',
-  'qr/render/testing',
-  'qr/scan-check',
-  'qr/validate',
-];
+const SERVER_FOLDER_MESSAGE =
+  'Server-only shared module (node built-ins, Redis, PostgreSQL, native image code): it lives in shared/src/server, which the browser never loads.';
 const PWA_SERVER_ONLY_PATTERNS = [
   {
-    group: SHARED_SERVER_ONLY.flatMap((sub) => [`@linkhub/shared/${sub}`, `**/shared/src/${sub}`]),
-    message:
-      'Server-only shared module (node built-ins, Redis, PostgreSQL, native image code): the PWA runs in the browser (DESIGN §1).',
+    group: [
+      '@linkhub/shared/server',
+      '@linkhub/shared/server/*',
+      '**/shared/src/server',
+      '**/shared/src/server/**',
+    ],
+    message: SERVER_FOLDER_MESSAGE,
   },
 ];
 /** Another service's folder, by package name or by a relative path that climbs into it. */
@@ -181,7 +133,7 @@ const otherServicePatterns = (self) => [
       `**/../${s}`,
       `**/../${s}/**`,
     ]),
-    message: `Services do not import each other (DESIGN §1): ${self} imports shared, never another service; code that drives several services belongs in e2e/.`,
+    message: `Services do not import each other (ARCHITECTURE.md#the-layers): ${self} imports shared, never another service; code that drives several services belongs in e2e/.`,
   },
 ];
 
@@ -232,8 +184,30 @@ export default tseslint.config(
     },
   },
   {
+    // shared's browser-safe core: no database, no artifact store, nothing from shared/src/server.
     files: ['shared/src/**/*.ts'],
-    ignores: ['shared/src/db/**', 'shared/src/artifacts/**'],
+    ignores: ['shared/src/server/**', ...TEST_SUPPORT_FILES],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: DB_IMPORTS,
+          patterns: [
+            ...DB_PATTERNS,
+            ...SERVICE_PATTERNS,
+            {
+              group: ['**/server', '**/server/**', '@linkhub/shared/server/*'],
+              message: SERVER_FOLDER_MESSAGE,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests of the core may use the server part (the renderers, the decoders) to prove the core.
+    files: TEST_SUPPORT_FILES.map((f) => `shared/src/${f}`),
+    ignores: ['shared/src/server/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -242,19 +216,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['shared/src/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: SERVICE_PATTERNS }] },
-  },
-  {
-    // Server-only like db/: the worker and sync-server share one artifact store through it.
-    files: ['shared/src/artifacts/**/*.ts'],
+    files: ['shared/src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: SERVICE_PATTERNS }] },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
-  // Issue 23: each service's files, tests included, import no other service, and the PWA's no
+  // Each service's files, tests included, import no other service, and the PWA's no
   // server-only shared module; its production files (the next blocks override these for them) also
   // import no test-support module. Same for shared's production files.
   ...SERVICES.map((service) => ({

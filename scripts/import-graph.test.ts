@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-/** The source folders of every package: their import graph must hold no circle (issue 23). */
+/** The source folders of every package: their import graph must hold no circle. */
 const SOURCES = ['shared/src', 'sync-server/src', 'edge/src', 'worker/src', 'pwa/src', 'desktop/src'];
 
 describe('import graph', () => {

@@ -3,7 +3,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The import boundaries of DESIGN §1, proven against the real eslint.config.js: each deliberately
+ * The import boundaries of ARCHITECTURE.md#the-layers, proven against the real eslint.config.js: each deliberately
  * wrong import is an error where it is forbidden, and the same line passes where it is allowed.
  */
 const eslint = new ESLint({ cwd: fileURLToPath(new URL('..', import.meta.url)) });
@@ -28,17 +28,17 @@ const CASES = [
     allowedIn: 'worker/src/x.ts',
   },
   {
-    code: "import * as x from '@linkhub/shared/db';",
+    code: "import * as x from '@linkhub/shared/server/db';",
     forbiddenIn: 'edge/src/x.ts',
     allowedIn: 'sync-server/src/x.ts',
   },
   {
-    code: "import { createTestDatabase as x } from '@linkhub/shared/db/testing';",
+    code: "import { createTestDatabase as x } from '@linkhub/shared/server/db/testing';",
     forbiddenIn: 'pwa/src/x.ts',
     allowedIn: 'worker/src/x.ts',
   },
   {
-    code: "import { migrate as x } from '../../shared/src/db/migrate';",
+    code: "import { migrate as x } from '../../shared/src/server/db/migrate';",
     forbiddenIn: 'edge/src/x/y.ts',
     allowedIn: 'scripts/x/y.ts',
   },
@@ -47,8 +47,16 @@ const CASES = [
     forbiddenIn: 'shared/src/x.ts',
     allowedIn: 'sync-server/src/x.ts',
   },
-  { code: "import x from '@linkhub/sync-server';", forbiddenIn: 'shared/src/db/x.ts', allowedIn: 'e2e/x.ts' },
-  { code: "import x from 'pg';", forbiddenIn: 'shared/src/resolve/x.ts', allowedIn: 'shared/src/db/x.ts' },
+  {
+    code: "import x from '@linkhub/sync-server';",
+    forbiddenIn: 'shared/src/server/db/x.ts',
+    allowedIn: 'e2e/x.ts',
+  },
+  {
+    code: "import x from 'pg';",
+    forbiddenIn: 'shared/src/resolve/x.ts',
+    allowedIn: 'shared/src/server/db/x.ts',
+  },
   { code: "import x from 'pg';", forbiddenIn: 'pwa/src/x.tsx', allowedIn: 'edge/src/lookup/pg-lookup.ts' },
 ] as const;
 
@@ -57,7 +65,7 @@ describe('lint import boundaries', () => {
     it(`${code} is an error in ${forbiddenIn} and allowed in ${allowedIn}`, async () => {
       const errors = await restrictedImportErrors(code, forbiddenIn);
       expect(errors.length, `expected a no-restricted-imports error in ${forbiddenIn}`).toBe(1);
-      expect(errors[0]).toMatch(/DESIGN §1/);
+      expect(errors[0]).toMatch(/ARCHITECTURE.md#the-layers/);
       expect(await restrictedImportErrors(code, allowedIn)).toEqual([]);
     });
   }

@@ -6,7 +6,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Issue 23's import boundaries, proven against the real eslint.config.js: each fixture of
+ * The import boundaries, proven against the real eslint.config.js: each fixture of
  * scripts/lint-fixtures/ is linted as if it sat at a path where its imports are forbidden (one error
  * per restricted import) and at paths where they are allowed (none).
  */
@@ -23,7 +23,7 @@ type Boundary = keyof typeof BOUNDARY;
 async function boundaryErrors(code: string, filePath: string, boundary: Boundary): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports' && m.severity === 2)
+    .filter((m) => (m.ruleId ?? '').endsWith('no-restricted-imports') && m.severity === 2)
     .map((m) => m.message)
     .filter((message) => BOUNDARY[boundary].test(message));
 }
@@ -52,8 +52,8 @@ const CASES: Case[] = [
     },
     allowed: [
       'shared/src/resolve/x.test.ts',
-      'shared/src/db/test-helpers.ts',
-      'shared/src/artifacts/store-contract.ts',
+      'shared/src/server/db/test-helpers.ts',
+      'shared/src/server/artifacts/store-contract.ts',
       'sync-server/src/accounts/test-kit.ts',
       'edge/src/testing/harness.ts',
       'desktop/src/testing/electron-fakes.ts',
@@ -106,7 +106,7 @@ const CASES: Case[] = [
   },
 ];
 
-describe('lint boundaries of issue 23, on scripts/lint-fixtures', () => {
+describe('lint boundaries, on scripts/lint-fixtures', () => {
   for (const c of CASES) {
     describe(`${c.fixture} (${c.boundary})`, () => {
       for (const [filePath, count] of Object.entries(c.flagged)) {
@@ -187,15 +187,30 @@ function serverOnlySharedModules(): string[] {
   return [...serverOnly].map((f) => f.replace(/\.tsx?$/, '')).sort();
 }
 
-describe('the PWA list of server-only shared modules', () => {
-  it('holds every shared module that reaches Node or a server package', async () => {
+describe('shared/src/server, the server part of shared', () => {
+  it('holds every shared module that reaches Node or a server package, and the PWA may import none of them', async () => {
     const modules = serverOnlySharedModules();
-    expect(modules).toContain('logging/logger');
-    const missing: string[] = [];
+    expect(modules).toContain('server/logging/logger');
+    expect(
+      modules.filter((m) => !m.startsWith('server/')),
+      'move these under shared/src/server/',
+    ).toEqual([]);
+    const unflagged: string[] = [];
     for (const module of modules) {
       const code = `import * as m from '@linkhub/shared/${module}';\nexport const used = [m];\n`;
-      if ((await boundaryErrors(code, 'pwa/src/x.ts', 'serverOnly')).length === 0) missing.push(module);
+      if ((await boundaryErrors(code, 'pwa/src/x.ts', 'serverOnly')).length === 0) unflagged.push(module);
     }
-    expect(missing, 'add these to SHARED_SERVER_ONLY in eslint.config.js').toEqual([]);
+    expect(unflagged).toEqual([]);
+  });
+
+  it("is refused to shared's browser-safe core, by package name and by path", async () => {
+    const code = [
+      "import { createDb } from '@linkhub/shared/server/db';",
+      "import { openGeo } from '../server/analytics/geo';",
+      'export const used = [createDb, openGeo];',
+      '',
+    ].join('\n');
+    expect(await boundaryErrors(code, 'shared/src/analytics/x.ts', 'serverOnly')).toHaveLength(2);
+    expect(await boundaryErrors(code, 'shared/src/server/analytics/x.ts', 'serverOnly')).toEqual([]);
   });
 });

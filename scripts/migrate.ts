@@ -1,4 +1,4 @@
-import { migrate } from '../shared/src/db/migrate';
+import { migrate } from '@linkhub/shared/server/db/migrate';
 
 /** `npm run migrate`: applies pending SQL migrations to DATABASE_URL and says what it did. */
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

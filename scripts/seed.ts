@@ -1,4 +1,4 @@
-import { migrate } from '../shared/src/db/migrate';
+import { migrate } from '@linkhub/shared/server/db/migrate';
 import { readDemoFile, writeDemoFile, DEMO_FILE } from './lib/demo-file';
 import { devUrls, readDevEnv } from './lib/dev-config';
 import { seedDemo } from './lib/seed-demo';

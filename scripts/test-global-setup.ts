@@ -1,11 +1,11 @@
 import pg from 'pg';
 import { ensurePostgres, ensureRedis } from './lib/infra';
-import { migrate } from '../shared/src/db/migrate';
+import { migrate } from '@linkhub/shared/server/db/migrate';
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { withDatabase } from '../shared/src/db/testing';
+import { withDatabase } from '@linkhub/shared/server/db/testing';
 
 /** Once per `vitest run`: real PostgreSQL and Redis up, and a freshly migrated template database. */
 export default async function setup(): Promise<() => Promise<void>> {

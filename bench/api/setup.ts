@@ -1,18 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { migrate } from '@linkhub/shared/db/migrate';
-import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { migrate } from '@linkhub/shared/server/db/migrate';
+import { adminUrl, withDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Hono } from 'hono';
 import { createApp, type AppEnv } from '../../sync-server/src/app';
 import { closeDeps, createDeps, type AppDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
 import type { ResolveHost } from '../../sync-server/src/commands/destination-safety';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 
 export type BenchStack = {
   url: string;

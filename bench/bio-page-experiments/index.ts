@@ -6,10 +6,10 @@
  *   npx tsx bench/bio-page-experiments/index.ts [--rounds 5] [--ms 400]
  */
 import { randomBytes } from 'node:crypto';
-import { hopHref, renderBioPage } from '../../shared/src/blocks/render-page';
-import { samplePageSnapshot } from '../../shared/src/blocks/sample-page';
-import type { PageSnapshot } from '../../shared/src/blocks/snapshot';
-import { pageForVisitor } from '../../shared/src/experiments/page-variant';
+import { hopHref, renderBioPage } from '@linkhub/shared/blocks/render-page';
+import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
+import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
+import { pageForVisitor } from '@linkhub/shared/experiments/page-variant';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {

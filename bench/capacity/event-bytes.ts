@@ -3,7 +3,7 @@ import { dropDatabase, freshDatabase } from '../startup/processes';
 
 /**
  * `npx tsx bench/capacity/event-bytes.ts`: bytes one stored click event takes in this build's
- * schema (heap and each index), for docs/capacity.md's redo of the spec's §4.10.4 (which estimated
+ * schema (heap and each index), for docs/capacity.md's redo of the spec's raw event storage (which estimated
  * 385 B). BENCH_EVENTS (200,000) events of a realistic mix are inserted into today's partition of a
  * migrated throwaway database, then VACUUM ANALYZE and the relation sizes are read.
  */

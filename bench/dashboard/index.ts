@@ -1,4 +1,4 @@
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
 import { startBenchStack } from '../api/setup';
@@ -10,7 +10,7 @@ import { openKeptStack } from './kept-stack';
 import { closeDeps } from '../../sync-server/src/deps';
 
 /**
- * Issue 24's target: the dashboard's first answer (totals, series, every breakdown, the previous
+ * The target: the dashboard's first answer (totals, series, every breakdown, the previous
  * period) for a 90-day, 10 M-event workspace with two filters in ≤ 300 ms server time. Raw events
  * (the filtered path) and rollups (the unfiltered path) of the same size are seeded in SQL; each
  * request goes through the real app in-process. Filtered views read the hourly cube (D-330), built

@@ -1,6 +1,6 @@
-import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
+import { adminUrl, withDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Hono } from 'hono';
 import { createApp, type AppEnv } from '../../sync-server/src/app';
 import { closeDeps, createDeps, type AppDeps } from '../../sync-server/src/deps';

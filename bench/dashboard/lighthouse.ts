@@ -8,7 +8,7 @@ import { pwaRoot, serveBuilt } from '../lighthouse/serve-built';
 import { median } from '../median';
 
 /**
- * Issue 24's second target: time to interactive of the analytics screen under Lighthouse's mobile
+ * The second target: time to interactive of the analytics screen under Lighthouse's mobile
  * preset (simulated slow 4G, 4× CPU) ≤ 3 s, on the BUILT editor with the demo seed, signed in. The
  * same-run baseline is the links screen (the editor's first screen) in the same Chromium, runs
  * alternating. `tsx bench/dashboard/lighthouse.ts` (LIGHTHOUSE_RUNS, default 3).

@@ -1,5 +1,5 @@
 /**
- * Experiments benchmark (issue 21). The redirect decides a visitor's variant in process: how much
+ * Experiments benchmark. The redirect decides a visitor's variant in process: how much
  * does a running experiment (and the click id it appends) cost a resolve, beside the same link
  * without one, measured in the same rounds? And the worker's analysis: how long for a long test
  * (5 variants × 365 daily looks), beside a 2-variant × 30-day one?
@@ -7,10 +7,10 @@
  *   npx tsx bench/experiments/index.ts [--rounds 5] [--ms 400]
  */
 import { randomBytes } from 'node:crypto';
-import { analyzeExperiment, type DailyCounts } from '../../shared/src/experiments/analyze';
-import { payloadFixture, visitFixture } from '../../shared/src/resolve/fixtures';
-import { resolveRedirect } from '../../shared/src/resolve/resolve-redirect';
-import { devClickIdKeyring } from '../../shared/src/experiments/click-id-keys';
+import { analyzeExperiment, type DailyCounts } from '@linkhub/shared/experiments/analyze';
+import { payloadFixture, visitFixture } from '@linkhub/shared/resolve/fixtures';
+import { resolveRedirect } from '@linkhub/shared/server/resolve/resolve-redirect';
+import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Redis } from 'ioredis';
-import { parseStreamEntry } from '../../shared/src/analytics/event';
+import { parseStreamEntry } from '@linkhub/shared/analytics/event';
 import { toClickRow, type ClickRow } from '../../worker/src/ingest/click-row';
 import { copyEvents } from '../../worker/src/ingest/copy-events';
 import { parseEntries } from '../../worker/src/ingest/stream-entries';

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's side of the ingest write (issue 25, D-375..D-377): CPU of the backend per row COPYed (as
+ * PostgreSQL's side of the ingest write (D-375..D-377): CPU of the backend per row COPYed (as
  * the ingest COPYs) into a table shaped like click_events with each index set, and per new visitor day
  * inserted in each statement form; same rows, trials alternating, medians. A throwaway database.
  *   npx tsx bench/ingest/index-cost.ts [--rows 100000] [--trials 5] [--batch 1000] [--sets 'now,PK'] [--days]
@@ -10,8 +10,8 @@ import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,
   type AnalyticsEvent,
-} from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+} from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { copyEvents } from '../../worker/src/ingest/copy-events';
 import { entryRows } from '../../worker/src/ingest/entry-rows';
 import type { ClickRow } from '../../worker/src/ingest/click-row';

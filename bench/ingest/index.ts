@@ -1,5 +1,5 @@
 /**
- * Analytics ingest benchmark (issue 7).
+ * Analytics ingest benchmark.
  *
  *  1. Throughput: the stream is filled with N events (default 1,000,000), then the production
  *     consumer (its parallel consumers, summaries refresh included) drains it to committed
@@ -24,15 +24,15 @@ import { writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { CAPTURE_BATCH_MAX_EVENTS, toBatchStreamFields } from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
-import { clicksStreamKey } from '../../shared/src/cache/keys';
-import { migrate } from '../../shared/src/db/index';
-import { createDb } from '../../shared/src/db/client';
-import { ensureSystemDomains } from '../../shared/src/db/system-domains';
-import { insertUser, insertWorkspace } from '../../shared/src/db/fixtures';
-import { createLogger } from '../../shared/src/logging/logger';
-import { parseEnvOrThrow } from '../../shared/src/config/env';
+import { CAPTURE_BATCH_MAX_EVENTS, toBatchStreamFields } from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+import { migrate } from '@linkhub/shared/server/db';
+import { createDb } from '@linkhub/shared/server/db/client';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
+import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
 import { copyBaseline } from './copy-baseline';
 import { cpuMeter } from './cpu-usage';
@@ -40,7 +40,7 @@ import { createApp } from '../../sync-server/src/app';
 import { createDeps, closeDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { seedRollups } from './seed-rollups';
 
 const arg = (name: string, fallback: number) => {

@@ -1,5 +1,5 @@
 /**
- * Where one ingest batch spends its time (issue 7): stage timings over N batches of 1,000 events,
+ * Where one ingest batch spends its time: stage timings over N batches of 1,000 events,
  * the same steps as the consumer, timed one by one.   npx tsx bench/ingest/profile.ts [--batches 30]
  */
 import { randomBytes } from 'node:crypto';
@@ -9,11 +9,11 @@ import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,
   type AnalyticsEvent,
-} from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
-import { clicksStreamKey } from '../../shared/src/cache/keys';
-import { migrate } from '../../shared/src/db/index';
-import { createLogger } from '../../shared/src/logging/logger';
+} from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
+import { clicksStreamKey } from '@linkhub/shared/cache/keys';
+import { migrate } from '@linkhub/shared/server/db';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createIngestConsumer } from '../../worker/src/ingest/consumer';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';
 import { writeBatch } from '../../worker/src/ingest/write-batch';

@@ -1,5 +1,5 @@
 /**
- * The node side of one ingest write, stage by stage, without PostgreSQL (issue 25): µs of CPU per
+ * The node side of one ingest write, stage by stage, without PostgreSQL: µs of CPU per
  * event for the stream parse (the reference per-event parse beside entryRows), the batch aggregate,
  * the COPY bytes (binary format), the seen-visitor-days filter and the rollup SQL (the aggregate also as
  * in steady traffic, every visitor day already seen), over batch entries shaped
@@ -15,8 +15,8 @@ import {
   CAPTURE_BATCH_MAX_EVENTS,
   toBatchStreamFields,
   type AnalyticsEvent,
-} from '../../shared/src/analytics/event';
-import { testEvent } from '../../shared/src/analytics/test-events';
+} from '@linkhub/shared/analytics/event';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { aggregateBatch } from '../../worker/src/ingest/aggregate';
 import { CopyBinaryWriter } from '../../worker/src/ingest/copy-binary';
 import { entryRows, referenceRows } from '../../worker/src/ingest/entry-rows';

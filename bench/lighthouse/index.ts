@@ -11,7 +11,7 @@ import { seedDemoWorkspace, signInAsDemo } from './seeded-editor';
 import { pwaRoot, serveBuilt, type BuiltStack } from './serve-built';
 
 /**
- * Issue 17.13: Lighthouse (mobile preset: simulated slow 4G and 4× CPU) on the signed-in links
+ * Lighthouse (mobile preset: simulated slow 4G and 4× CPU) on the signed-in links
  * screen of the BUILT editor with the demo seed, the baseline commit against the work tree.
  *
  *   npm run bench -- lighthouse            (baseline = BASELINE_REF below)

@@ -8,7 +8,7 @@ import { seedDemoWorkspace, signInAsDemo } from './seeded-editor';
 import { pwaRoot, serveBuilt } from './serve-built';
 
 /**
- * Where the startup's main-thread time goes (issue 17.13): a V8 CPU profile (4× CPU throttling) of
+ * Where the startup's main-thread time goes: a V8 CPU profile (4× CPU throttling) of
  * a signed-in load of `/links` on the built editor, self time summed per source file and package
  * through the build's source maps, with the long tasks and paint marks of the same load.
  *

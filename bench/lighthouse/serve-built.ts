@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { build } from 'vite';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { createTestApp, type TestApp } from '../../sync-server/src/testing';
 
 const REPO = join(import.meta.dirname, '..', '..');

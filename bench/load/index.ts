@@ -10,7 +10,7 @@ import { freePort } from '../../e2e/launcher/ports';
 import { eventually } from '../../e2e/launcher/wait';
 
 /**
- * `npx tsx bench/load/index.ts`: the spec's load target (§4.10.2: 5,000 redirects/s sustained, p95
+ * `npx tsx bench/load/index.ts`: the load target (docs/capacity.md: 5,000 redirects/s sustained, p95
  * < 50 ms) through the scale-out front door: autocannon on loopback → HAProxy
  * (e2e/scale-out/haproxy.cfg) → 2 compiled edges (NODE_ENV=production, capture on) on one Redis and
  * PostgreSQL, every request a cache hit on one link. Rows: the target rate held for BENCH_SECONDS

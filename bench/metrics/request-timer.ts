@@ -1,6 +1,6 @@
 import { Histogram, Registry } from 'prom-client';
 import { createEdgePrometheus, EDGE_ROUTE_CLASSES, type EdgeRouteClass } from '../../edge/src/prometheus';
-import { LATENCY_BUCKETS } from '../../shared/src/metrics/registry';
+import { LATENCY_BUCKETS } from '@linkhub/shared/metrics/registry';
 import { createMetrics } from '../../edge/src/metrics';
 import { median } from '../median';
 
@@ -10,7 +10,7 @@ import { median } from '../median';
  * — against the same loop without them, trials alternating in one process. A redirect costs tens of
  * microseconds of CPU (bench/redirect), so this is the figure to compare with that. Beside it, the
  * same loop observing into prom-client's own Histogram (bound children), what the edge used before
- * issue 25's plain bucket counters (shared/src/metrics/bucket-histogram.ts).
+ * the plain bucket counters (shared/src/metrics/bucket-histogram.ts).
  */
 const TRIALS = Number(process.env.BENCH_TRIALS ?? 9);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 2_000_000);

@@ -1,5 +1,5 @@
 /**
- * The 500-code batch export (issue 8: "500 table tents"): a scratch database with 500 QR codes,
+ * The 500-code batch export ("500 table tents"): a scratch database with 500 QR codes,
  * rendered cold (validate + render + store each) and again warm (every artifact reused), to a ZIP
  * of PDFs with a manifest. Run alone with `npx tsx bench/qr/batch.ts [--codes 500] [--format pdf]`.
  */
@@ -9,10 +9,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDb, ensureSystemDomains, migrate } from '../../shared/src/db/index';
-import { insertUser, insertWorkspace } from '../../shared/src/db/fixtures';
-import { adminUrl, withDatabase } from '../../shared/src/db/testing';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import { createDb, ensureSystemDomains, migrate } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { adminUrl, withDatabase } from '@linkhub/shared/server/db/testing';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
 import { buildQrBatch } from '../../worker/src/artifacts/qr-batch';
 
 export type BatchTiming = { codes: number; format: string; coldMs: number; warmMs: number; zipBytes: number };

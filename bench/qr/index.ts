@@ -1,5 +1,5 @@
 /**
- * QR benchmark (issue 8): codes per second for matrix+SVG, PNG 300 DPI, PDF, EPS and full
+ * QR benchmark: codes per second for matrix+SVG, PNG 300 DPI, PDF, EPS and full
  * validations, each beside qrcode's own `toString({type: 'svg'})` measured in the same rounds,
  * because absolute timings on shared machines drift. Median of several rounds.
  *
@@ -10,10 +10,10 @@
  *   npx tsx bench/qr/index.ts [--rounds 5] [--ms 400] [--no-batch] [--no-pool]
  */
 import QRCode from 'qrcode';
-import { defaultQrDesign, qrDesignSchema } from '../../shared/src/qr/design';
-import { shortQrText } from '../../shared/src/qr/encode';
-import { renderQr } from '../../shared/src/qr/render/index';
-import { validateQrDesign } from '../../shared/src/qr/validate';
+import { defaultQrDesign, qrDesignSchema } from '@linkhub/shared/qr/design';
+import { shortQrText } from '@linkhub/shared/qr/encode';
+import { renderQr } from '@linkhub/shared/server/qr/render/index';
+import { validateQrDesign } from '@linkhub/shared/server/qr/validate';
 import { printBatchTiming, timeBatchExport } from './batch';
 import { median } from '../median';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrate } from '@linkhub/shared/db/migrate';
-import { adminUrl, withDatabase } from '@linkhub/shared/db/testing';
+import { migrate } from '@linkhub/shared/server/db/migrate';
+import { adminUrl, withDatabase } from '@linkhub/shared/server/db/testing';
 import { Seeder } from '../../edge/src/testing/harness';
 
 /** A throwaway database for a redirect benchmark: migrated, with a workspace and the `hit` link (UTM source `bench`). */

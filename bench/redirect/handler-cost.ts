@@ -1,8 +1,8 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { openGeo } from '@linkhub/shared/analytics/geo';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import { openGeo } from '@linkhub/shared/server/analytics/geo';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createEdgeService } from '../../edge/src/app';
 import { createHotCache } from '../../edge/src/lookup/hot-cache';
 import { createPgLookup } from '../../edge/src/lookup/pg-lookup';

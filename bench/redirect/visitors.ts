@@ -1,4 +1,4 @@
-import { FORWARDED_FOR_HEADER } from '@linkhub/shared/analytics/client-ip';
+import { FORWARDED_FOR_HEADER } from '@linkhub/shared/server/analytics/client-ip';
 import { VISITOR_USER_AGENTS } from './wrk';
 
 /**

@@ -2,7 +2,7 @@ import { execFile, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FORWARDED_FOR_HEADER } from '@linkhub/shared/analytics/client-ip';
+import { FORWARDED_FOR_HEADER } from '@linkhub/shared/server/analytics/client-ip';
 
 export type WrkResult = {
   rps: number;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { migrate } from '../../shared/src/db/migrate';
+import { migrate } from '@linkhub/shared/server/db/migrate';
 import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
 
 /** What bench/startup compares: a service run from source under tsx, or its compiled bundle under plain node. */
@@ -14,7 +14,7 @@ export const MODES: readonly Mode[] = ['tsx', 'compiled'];
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export { freeLocalPort as freePort } from '../../shared/src/net/free-port';
+export { freeLocalPort as freePort } from '@linkhub/shared/server/net/free-port';
 
 /** Resident memory of a process, in MB. */
 export function rssMb(pid: number): number {

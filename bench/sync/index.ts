@@ -1,5 +1,5 @@
 /**
- * bench/sync (issue 4): initial pull of a 10,000-link workspace (time, bytes), a no-change pull at
+ * bench/sync: initial pull of a 10,000-link workspace (time, bytes), a no-change pull at
  * 100 and at 10,000 links (the second must stay within 2× the first: pull cost must not grow with
  * workspace size when nothing changed), and applying a 1,000-mutation offline queue in one push.
  * Runs against real PostgreSQL and Redis on a database of its own, dropped at the end.
@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { createDb, ensureSystemDomains, migrate } from '@linkhub/shared/db';
-import { withDatabase } from '@linkhub/shared/db/testing';
+import { createDb, ensureSystemDomains, migrate } from '@linkhub/shared/server/db';
+import { withDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/env';

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 /**
  * The second baseline of bench/visit: a bare Hono app answering every request with one Redis GET
  * and a 302 to the value read (what an edge that only looked a slug up in Redis would cost), its
- * GETs auto-pipelined as issue 25 defines this baseline.
+ * GETs auto-pipelined, as this baseline is defined.
  */
 const port = Number(process.env.PORT ?? 0);
 const key = process.env.BARE_KEY ?? 'bench:bare';

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
-import { clientIp, FORWARDED_FOR_HEADER, parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { clientIp, FORWARDED_FOR_HEADER, parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 
 /**
- * The least a hit can do and still be the redirect DESIGN §6–7 asks for, on bare node:http: find the
+ * The least a hit can do and still be the redirect the product rules ask for (docs/product-rules.md#the-redirect), on bare node:http: find the
  * slug in an in-process map, derive the visitor hash (SHA-256 of salt ‖ workspace ‖ address ‖
  * User-Agent, first 16 bytes; the address by the edge's own trusted-proxy rule), queue the event and XADD the queue as one entry every 20 ms, answer
  * 302 with Location and `Cache-Control: private, no-store`. No geo, no User-Agent parsing, no bot

@@ -5,8 +5,8 @@ import { freePort, get, spawnNode, stop, waitUntil } from './processes';
 import { CONNECTIONS, LOAD_CPU, PINNED, REDIS_URL, ROUNDS, SECONDS } from './settings';
 
 /**
- * `npx tsx bench/visit/floor.ts`: how far issue 25's "hit ≥ 0.6× the ceiling" is from what any edge
- * meeting DESIGN §6–7 can reach here. The ceiling (a fixed 302) beside floor-server.ts (a map lookup,
+ * `npx tsx bench/visit/floor.ts`: how far the target "hit ≥ 0.6× the ceiling" is from what any edge
+ * meeting the redirect rules (docs/product-rules.md#the-redirect) can reach here. The ceiling (a fixed 302) beside floor-server.ts (a map lookup,
  * the visitor hash, a batched XADD, the 302: less than the edge must do), the visitor mix of
  * bench/visit, same pinning, interleaved rounds, medians of the in-round ratios.
  */

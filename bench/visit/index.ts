@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- visit`: the whole visit (issue 25). The same visitor mix as bench/redirect through
+ * `npm run bench -- visit`: the whole visit. The same visitor mix as bench/redirect through
  * the edge (capture on, slug filter on) while the worker's ingest consumes the stream in its own
  * process, with the CPU of edge + Redis + worker + PostgreSQL per visit (after each run the bench
  * waits until the worker has committed every captured event, so a visit's ingest is counted), beside
@@ -7,7 +7,7 @@
  * interleaved rounds. Then two miss rows in the same rounds: distinct misses (every request a slug
  * that cannot exist) and a random-slug scan (uniform over 1..1,000,000 with 150,000 seeded), each
  * with the PostgreSQL queries the edge counted; and once, distinct misses on an edge without the
- * filter (before issue 25, prepared statements included). wrk on loopback, one thread, bounded.
+ * filter (before the hit-path cuts, prepared statements included). wrk on loopback, one thread, bounded.
  */
 import type { ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';

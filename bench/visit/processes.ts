@@ -4,7 +4,7 @@ import path from 'node:path';
 import { CPU_PROF_DIR, PINNED, ROOT, SERVER_CPU } from './settings';
 
 /** The processes bench/visit runs and talks to: spawning, plain HTTP GETs, waiting, stopping. */
-export { freeLocalPort as freePort } from '../../shared/src/net/free-port';
+export { freeLocalPort as freePort } from '@linkhub/shared/server/net/free-port';
 
 /**
  * `pinned`: on the servers' CPU (when pinning is on). `niceness`: the process's scheduling priority

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Redis } from 'ioredis';
-import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { get, waitUntil } from './processes';
 

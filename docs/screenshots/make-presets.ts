@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { chromium } from 'playwright-core';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { FONT_PATH } from '@linkhub/shared/blocks/web-fonts';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { PAGE_TEMPLATES } from '@linkhub/shared/themes/page-templates';
 import { presetByKey } from '@linkhub/shared/themes/presets';
 import { createBioPageRoutes } from '../../edge/src/routes/bio-page';

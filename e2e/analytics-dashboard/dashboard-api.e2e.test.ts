@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
-import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
+import { dashboardWindows } from '@linkhub/shared/server/analytics/dashboard-window';
 import { foldClosedDays, foldDaily } from '../../worker/src/analytics/recompute';
 import { advanceCube } from '../../worker/src/analytics/cube';
 import { startHarness, type Harness } from '../analytics/harness';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBatchStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { seedDemoWorkspace, signInAsDemo, type DemoSignIn } from '../../bench/lighthouse/seeded-editor';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
@@ -13,7 +13,7 @@ import { startPwaHarness, type PwaHarness } from '../pwa/harness';
 import { seriousViolations, watch } from '../pwa/helpers';
 
 /**
- * Issue 24 in Chromium: "where did last week's QR scans come from, compared with the week
+ * The analytics dashboard in Chromium: "where did last week's QR scans come from, compared with the week
  * before" — click a country, then a referrer; the chips and the URL hold the filters; a reload
  * from the URL shows the same numbers, which equal a direct count over the raw events. Keyboard
  * only works too; axe finds nothing serious; no sideways scroll on a phone; screenshots for the README.

@@ -5,7 +5,7 @@ import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { startHarness, type Harness } from '../analytics/harness';
 
 /**
- * The new doors of issue 24 under any query string: never a 5xx, an error is always the one
+ * The analytics dashboard's doors under any query string: never a 5xx, an error is always the one
  * envelope, and a refused request writes nothing.
  */
 let h: Harness;

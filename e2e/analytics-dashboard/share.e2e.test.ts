@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { formatCount } from '@linkhub/shared/analytics/format';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { createDb } from '@linkhub/shared/db';
-import { insertMember, insertUser } from '@linkhub/shared/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
 import { createSession } from '../../sync-server/src/accounts/sessions';
 import { SHARE_PAGE_PER_MINUTE } from '../../sync-server/src/share/share-routes';
 import { startHarness, type Harness } from '../analytics/harness';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
 import { renderSharePage } from '../../sync-server/src/share/share-page';
 import { startHarness, type Harness } from '../analytics/harness';

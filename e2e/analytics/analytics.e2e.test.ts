@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { clicksDeadLetterKey } from '../../worker/src/ingest/names';
 import { listDayPartitions } from '../../worker/src/analytics/partitions';
 import { applyRetention } from '../../worker/src/analytics/retention';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recompute';
-import { createDb } from '@linkhub/shared/db';
-import { insertMember, insertUser } from '@linkhub/shared/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
 import { createSession } from '../../sync-server/src/accounts/sessions';
 import { findExport, openDownload } from '../../sync-server/src/analytics/exports';
-import { createArtifactStore } from '@linkhub/shared/artifacts/config';
-import { startTestS3Server } from '@linkhub/shared/artifacts/s3-testing';
+import { createArtifactStore } from '@linkhub/shared/server/artifacts/config';
+import { startTestS3Server } from '@linkhub/shared/server/artifacts/s3-testing';
 import { startHarness, type Harness } from './harness';
 
 type Totals = {

@@ -2,9 +2,9 @@ import http from 'node:http';
 import { Writable } from 'node:stream';
 import { serve, type ServerType } from '@hono/node-server';
 import { Redis } from 'ioredis';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { openGeo } from '@linkhub/shared/analytics/geo';
-import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import { openGeo } from '@linkhub/shared/server/analytics/geo';
+import { createLogger, type Logger } from '@linkhub/shared/server/logging/logger';
 import { createEdgeApp } from '../../edge/src/app';
 import { createPgLookup } from '../../edge/src/lookup/pg-lookup';
 

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { toBatchStreamFields, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
 import { createTestApp, type TestApp } from '../../sync-server/src/testing';
 import type { ResolveHost } from '../../sync-server/src/commands/destination-safety';
 import { createSession } from '../../sync-server/src/accounts/sessions';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
 
 /**

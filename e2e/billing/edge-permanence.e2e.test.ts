@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBillingStack, type BillingPhase, type BillingStack } from './billing-stack';
 
 /**
- * The permanence rule (spec §2.3, §3.7.7): redirects, QR scans and published pages answer exactly
+ * The permanence rule (docs/product-rules.md#permanence): redirects, QR scans and published pages answer exactly
  * the same in every billing state — active, past due day 3, day 10 (writes blocked), downgraded and
  * canceled (over-cap items read-only) — from Redis and, with the keys gone, from PostgreSQL.
  */

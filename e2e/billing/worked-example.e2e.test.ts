@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBillingStack, type BillingStack } from './billing-stack';
 
 /**
- * Spec §3.7.7 end to end: a Business workspace on day 3 and on day 10 of past_due. A printed QR code
+ * Dunning end to end (docs/product-rules.md#plans-and-billing): a Business workspace on day 3 and on day 10 of past_due. A printed QR code
  * is scanned (302 on both days); the Owner changes its destination (allowed with a banner on day 3,
  * 403 billing_write_blocked with grace_ends_at and the invoice to pay on day 10); the Admin meets the
  * same block, with the quota view naming the Owner. Paying the invoice lifts it.
@@ -84,7 +84,7 @@ const qrRow = async () =>
     )
   ).rows[0];
 
-describe('§3.7.7 a past-due workspace: its QR code is scanned, its owner edits it', () => {
+describe('a past-due workspace: its QR code is scanned, its owner edits it', () => {
   it('day 3: the scan 302s; the Owner edit is allowed and audited; the Owner sees a banner with the invoice', async () => {
     await s.enter('past_due_day_3');
     expect(await scan()).toEqual({ status: 302, location: 'https://shop.example.com/spring' });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createBioPageRoutes, type BioClick } from '../../edge/src/routes/bio-page';
 
 /**

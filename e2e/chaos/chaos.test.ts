@@ -2,16 +2,16 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../shared/src/db/testing';
+import { createTestDatabase, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { startChild } from '../../scripts/lib/children';
 import { seedDemo } from '../../scripts/lib/seed-demo';
 import { supervise, type Supervised } from '../../scripts/lib/supervisor';
 import { freeLocalPort, startPrivateRedis, type PrivateRedis } from '../../worker/src/testing';
 import { startPgProxy, type CuttableProxy } from './pg-proxy';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
- * Chaos (issue 16): the real sync-server, edge and worker under the launcher's supervisor, a private
+ * Chaos: the real sync-server, edge and worker under the launcher's supervisor, a private
  * Redis restarted empty, PostgreSQL behind a proxy that is cut. Under a loop of QR scans each service
  * is killed with SIGKILL in turn: every answer is a 200/302, the supervisor brings the service back,
  * and the clicks captured after each recovery are counted exactly.

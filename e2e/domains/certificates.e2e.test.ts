@@ -5,7 +5,7 @@ import { ALL_SCOPES, type Envelope } from '../../sync-server/src/v1/test-kit';
 import { eventually, startDomainStack, type DomainStack } from './stack';
 
 /**
- * Issue 20 against a real ACME server (Debian's pebble): a custom domain verified by its TXT
+ * Custom domains against a real ACME server (Debian's pebble): a custom domain verified by its TXT
  * record gets a certificate over HTTP-01 answered by the edge, the edge serves it by SNI and a
  * client trusting pebble's root gets the 302; renewal replaces it (the edge reloads without a
  * restart); removal revokes it. Then routing across a removal and re-add, and across workspaces.

@@ -2,7 +2,7 @@ import { request as httpsRequest } from 'node:https';
 import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQr } from '@linkhub/shared/qr/decode';
+import { decodeQr } from '@linkhub/shared/server/qr/decode';
 import { startPebble, type Pebble } from '../../worker/src/domains/testing/pebble';
 import {
   expectFits,
@@ -17,7 +17,7 @@ import { startLauncher, type Launcher } from '../launcher/launcher';
 import { freePort } from '../launcher/ports';
 
 /**
- * Issue 20's "done when", as a user meets it: `npm start` with ACME_DIRECTORY_URL set (pointing at
+ * Custom domains end to end, as a user meets them: `npm start` with ACME_DIRECTORY_URL set (pointing at
  * Debian's pebble), the editor at 390 and 1280 px: add the domain, see the records to create,
  * create the TXT record (at pebble's DNS server, which the worker asks), get it verified and a
  * certificate, make it the default for new links, and a scan of a QR code on that domain

@@ -3,11 +3,11 @@ import { createServer, request as httpRequest, type IncomingMessage, type Server
 import { request as httpsRequest, type Server as HttpsServer } from 'node:https';
 import type { TLSSocket } from 'node:tls';
 import { X509Certificate } from 'node:crypto';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
-import { certificateBox } from '@linkhub/shared/domains/tls-keys';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
+import { certificateBox } from '@linkhub/shared/server/domains/tls-keys';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { startV1Kit, type V1Kit } from '../../sync-server/src/v1/test-kit';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
@@ -26,7 +26,7 @@ import { createTlsServer } from '../../edge/src/tls/tls-server';
 import { edgeRedis, ready, sharedGeo } from '../../edge/src/testing/harness';
 
 /**
- * Issue 20's stack: sync-server in process (V1Kit), the worker's domain processors on real
+ * The custom-domain stack: sync-server in process (V1Kit), the worker's domain processors on real
  * BullMQ, the edge on real sockets (plain HTTP on the port pebble validates HTTP-01 against, and
  * the HTTPS listener with SNI), pebble and its DNS server. The worker asks pebble's DNS server for
  * TXT/CNAME records, so a test "creates the record" through pebble.setTxt.

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startPwaHarness, type PwaHarness } from '../pwa/harness';
 import { startEdge, DESKTOP_CHROME_UA, type EdgeHarness } from '../pwa/edge-harness';
-import { newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
+import { apiAs, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
 import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
 
 /**
- * Issue 21, bio pages (D-279, D-320): a marketer on Pro creates a test from the page editor whose B
+ * Bio pages (D-279, D-320): a marketer on Pro creates a test from the page editor whose B
  * shows Shop first under another label, and starts it; visitors get the public page through the
  * real edge (one variant per visitor-day, no cookie), some click through; the worker ingests and
  * counts click-through visitor-days per variant; the results screen fits a phone, and "Keep B"
@@ -24,17 +24,8 @@ let blogId = '';
 let shopId = '';
 const HANDLE = 'maya-shop';
 
-const api = async (method: string, path: string, body?: unknown, bearer = token) => {
-  const res = await h.app.request(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-};
+const api = (method: string, path: string, body?: unknown, bearer = token) =>
+  apiAs(h.app, bearer, method, path, body);
 
 /** The public page's HTML through the edge, as one visitor. */
 const pageHtml = (headers: Record<string, string>) =>

@@ -1,19 +1,19 @@
 // Drives the real sync-server (serving the built editor), edge and worker together.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
+import { CLICK_ID_PARAM } from '@linkhub/shared/server/experiments/click-id';
 import { startPwaHarness, type PwaHarness } from '../pwa/harness';
 import { startEdge, DESKTOP_CHROME_UA, type EdgeHarness } from '../pwa/edge-harness';
-import { eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
+import { apiAs, eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
 import { computeExperimentResults, experimentsDue } from '../../worker/src/experiments/results';
 
 /**
- * Issue 21 end to end ("Done when"): a marketer on Pro creates a two-variant test of a link in the
+ * Experiments end to end: a marketer on Pro creates a two-variant test of a link in the
  * editor and starts it; visitors go through the real edge (assigned by their day-salted visitor hash,
  * bots flagged), the destination site reports conversions with the click id the redirect appended,
  * the worker ingests the clicks and computes the results; the verdict and the intervals are on
  * screen at 1280 and 390 px, and "Keep B" makes B the link's destination. On Free, the editor shows
- * the upgrade prompt and the API answers the spec's §3.7.4 refusal.
+ * the upgrade prompt and the API answers the plan refusal with its details (docs/product-rules.md#plans-and-billing).
  */
 let h: PwaHarness;
 let edge: EdgeHarness;
@@ -25,17 +25,8 @@ let linkId = '';
 const SLUG = 'spring-ab';
 const B_URL = 'https://shop.example.com/landing-b';
 
-const api = async (method: string, path: string, body?: unknown, bearer = token) => {
-  const res = await h.app.request(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-};
+const api = (method: string, path: string, body?: unknown, bearer = token) =>
+  apiAs(h.app, bearer, method, path, body);
 
 beforeAll(async () => {
   h = await startPwaHarness();
@@ -234,7 +225,7 @@ describe('a two-variant link test, from the editor to the winner', () => {
 });
 
 describe('on Free', () => {
-  it('the editor shows the upgrade prompt and the API answers 403 plan_feature_unavailable (§3.7.4)', async () => {
+  it('the editor shows the upgrade prompt and the API answers 403 plan_feature_unavailable', async () => {
     const freeContext = await h.browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
       const free = await freeContext.newPage();

@@ -2,19 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
+import { CLICK_ID_PARAM } from '@linkhub/shared/server/experiments/click-id';
 import { expectFits, launchChromium, newContext, newPage, signIn, VIEWPORTS } from '../launcher/browser';
 import { visitEdge } from '../launcher/edge';
 import { startLauncher, type Launcher } from '../launcher/launcher';
 import { eventually } from '../launcher/wait';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
- * Issue 21's "Done when", against the stack as the README starts it (`npm start`: sync-server, edge
+ * Experiments end to end, against the stack as the README starts it (`npm start`: sync-server, edge
  * and worker as their own processes, the built editor): a marketer on Pro creates and starts a
  * two-variant link test from the editor, visitors go through the edge, the shop reports purchases
  * with the click ids, the worker's scheduled job computes the results, the editor shows the honest
- * verdict, and "Keep B" promotes the winner. On Free the same is refused with §3.7.4's example.
+ * verdict, and "Keep B" promotes the winner. On Free the same is refused with the plan refusal (docs/product-rules.md#plans-and-billing).
  */
 const tag = randomBytes(3).toString('hex');
 const SLUG = `done-when-${tag}`;

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startPwaHarness, type PwaHarness } from '../pwa/harness';
-import { eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
+import { apiAs, eventually, newEmail, sessionToken, signUpInUi, watch } from '../pwa/helpers';
 
 /**
  * One A/B concept per link (D-515) in the editor: the split is one list with the main destination's
@@ -18,17 +18,8 @@ let linkId = '';
 const MAIN = 'https://shop.example.com/main';
 const OTHER = 'https://shop.example.com/other';
 
-const api = async (method: string, path: string, body?: unknown, bearer = token) => {
-  const res = await h.app.request(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${bearer}`,
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-};
+const api = (method: string, path: string, body?: unknown, bearer = token) =>
+  apiAs(h.app, bearer, method, path, body);
 
 beforeAll(async () => {
   h = await startPwaHarness();

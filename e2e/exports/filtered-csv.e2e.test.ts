@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { startHarness, type Harness } from '../analytics/harness';
 

@@ -1,11 +1,11 @@
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { runQrBatchExport } from '../../worker/src/artifacts/qr-batch';
 import { startHarness, type Harness } from '../analytics/harness';
 
-/** Issue 17.4: exports cover exactly the resources they name. */
+/** Exports cover exactly the resources they name. */
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();

@@ -5,7 +5,7 @@ export type EdgeAnswer = { status: number; location: string | undefined };
 /**
  * GET `http://{host}:{port}{path}` as a visitor's browser would send it: the edge listens on
  * 127.0.0.1 and tells the system hosts apart by the Host header. The launcher's edge trusts
- * loopback as a proxy (the one rule: `clientIp`, shared/src/analytics/client-ip.ts), so a
+ * loopback as a proxy (the one rule: `clientIp`, shared/src/server/analytics/client-ip.ts), so a
  * caller's `FORWARDED_FOR_HEADER` makes each request a different visitor.
  */
 export function visitEdge(

@@ -18,13 +18,13 @@ import { startLauncher, type Launcher } from './launcher';
 import { mailedLink } from './mail';
 import { isGone } from './processes';
 import { LOCAL_DESTINATION_MESSAGE } from '@linkhub/shared/schemas/common';
-import { FORWARDED_FOR_HEADER } from '@linkhub/shared/analytics/client-ip';
+import { FORWARDED_FOR_HEADER } from '@linkhub/shared/server/analytics/client-ip';
 import { isClosed } from './ports';
 import { eventually } from './wait';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
- * Issue 17's journey against the stack exactly as the README starts it: `npm start` itself (on its
+ * The editor journey against the stack exactly as the README starts it: `npm start` itself (on its
  * own ports, database, Redis prefix and state folder), Chromium at 390×844 and 1280×800, every
  * screen checked for horizontal scroll, and Ctrl-C stopping every child at the end.
  */

@@ -1,7 +1,7 @@
 import net from 'node:net';
 
 /** A port nothing listens on right now (the OS picks it). */
-export { freeLocalPort as freePort } from '@linkhub/shared/net/free-port';
+export { freeLocalPort as freePort } from '@linkhub/shared/server/net/free-port';
 
 /** True when a TCP connection to 127.0.0.1:port is refused. */
 export function isClosed(port: number): Promise<boolean> {

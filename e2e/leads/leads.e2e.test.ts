@@ -2,9 +2,9 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Lead } from '@linkhub/shared/schemas/leads';
 import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type V1Kit } from '../../sync-server/src/v1/test-kit';
@@ -17,7 +17,7 @@ import { createPgLookup, type PgLookup } from '../../edge/src/lookup/pg-lookup';
 import { edgeRedis, ready, sharedGeo } from '../../edge/src/testing/harness';
 
 /**
- * Issue 19 end to end: a visitor signs up on a published bio page in Chromium (JavaScript off: a
+ * Leads end to end: a visitor signs up on a published bio page in Chromium (JavaScript off: a
  * plain form POST through the edge; JavaScript on: in place), the edge enqueues, the worker stores
  * the lead and mails the double opt-in link through a real SMTP server, the link confirms it on the
  * sync-server, the editor's session lists it, and erasure removes it.

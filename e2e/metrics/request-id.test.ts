@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSaltSource } from '@linkhub/shared/analytics/salt';
+import { createSaltSource } from '@linkhub/shared/server/analytics/salt';
 import { pageSnapshotSchema, type BlockOf } from '@linkhub/shared/blocks/snapshot';
-import { createLogger } from '@linkhub/shared/logging/logger';
-import { newRequestId } from '@linkhub/shared/logging/request-id';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
+import { newRequestId } from '@linkhub/shared/server/logging/request-id';
 import { createLeadCapture } from '../../edge/src/leads/lead-capture';
 import { PROCESSORS } from '../../worker/src/processors/index';
 import { startWorkers, type WorkerRuntime } from '../../worker/src/runtime';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageKey } from '@linkhub/shared/cache/keys';
 import { startStack, type Stack } from './stack';
 
-/** Issue 6: `page:{bio host}:{handle}` follows publish, republish and archive made through the command layer. */
+/** `page:{bio host}:{handle}` follows publish, republish and archive made through the command layer. */
 type Created = { data: { id: string } };
 const BIO_HOST = 'bio.localhost';
 

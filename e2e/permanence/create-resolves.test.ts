@@ -1,7 +1,7 @@
 // The sync-server's /v1 beside the edge as edge/src/main.ts wires it (hot cache and slug filter).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../sync-server/src/v1/test-kit';
 import { createEdgeApp } from '../../edge/src/app';
 import { createHotCache, type HotCache } from '../../edge/src/lookup/hot-cache';
@@ -11,7 +11,7 @@ import { createMetrics } from '../../edge/src/metrics';
 import { edgeRedis, ready, sharedGeo, visit } from '../../edge/src/testing/harness';
 
 /**
- * Issue 23: `POST /v1/links` answers once its cache write-through is done (its jobs and pokes go on
+ * `POST /v1/links` answers once its cache write-through is done (its jobs and pokes go on
  * after the answer), so the new link resolves at the edge the moment the 201 arrives — even where the
  * edge's slug filter, built before the link existed, would otherwise answer "cannot exist".
  */

@@ -4,7 +4,7 @@ import { parseDomainRoute } from '@linkhub/shared/cache/payload';
 import { startStack, type Stack } from './stack';
 
 /**
- * Issue 6 at the edge: custom domain changes made through the command layer reach the edge on the
+ * Cache write-through at the edge: custom domain changes made through the command layer reach the edge on the
  * next request — host routing (`dom:host:`), the addresses on the host, and a bio domain's root page
  * (`page:{host}:/`) — and removing a domain never makes a printed QR code stop resolving.
  */
@@ -150,7 +150,7 @@ describe('custom domains at the edge', () => {
     expect(page.status).toBe(201);
     expect((await s.v1('POST', `/v1/pages/${page.body.data.id}/publish`)).status).toBe(200);
     expect((await s.get('bio.localhost', '/maya-links')).status).toBe(200);
-    // Before the move the domain's root is its workspace's branded root page (issue 20), not this page.
+    // Before the move the domain's root is its workspace's branded root page, not this page.
     const rootBefore = await s.get(host, '/');
     expect(rootBefore.status).toBe(200);
     expect(await rootBefore.text()).not.toContain('Maya links');

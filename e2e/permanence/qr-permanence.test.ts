@@ -4,7 +4,7 @@ import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
 import { startStack, type Stack } from './stack';
 
 /**
- * Issue 8 at the edge: a printed QR code keeps resolving through archive, workspace deletion and
+ * QR permanence at the edge: a printed QR code keeps resolving through archive, workspace deletion and
  * account deletion, from Redis and — with its keys gone — from PostgreSQL; no path frees its slug.
  */
 const LINK_HOST = 'lnk.localhost';
@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /**
  * What a phone scanning the printed code gets: never an error, and here (a last good destination
- * exists) the 302 to it — DESIGN §6 rung 2 after archive and workspace or account deletion.
+ * exists) the 302 to it — docs/product-rules.md#qr-fallback-chain after archive and workspace or account deletion.
  */
 async function expectResolves(): Promise<void> {
   const res = await s.get(LINK_HOST, `/${SLUG}`);

@@ -1,10 +1,10 @@
 // Drives the real sync-server and worker beside the edge (e2e may import every service).
 import { Redis } from 'ioredis';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import type { JobData } from '@linkhub/shared/jobs/queues';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../sync-server/src/v1/test-kit';
 import { createWorkerDeps, closeWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { parseEnvOrThrow } from '../../shared/src/config/env';
+import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
 import { edgeEnvSchema } from '../../edge/src/env';
 import { syncServerEnvSchema } from '../../sync-server/src/env';
@@ -11,7 +11,7 @@ import { workerEnvSchema } from '../../worker/src/env';
 
 /**
  * docker/compose.yml and the process-level scale-out topology (e2e/scale-out/stack.ts) describe one
- * deployment (issue 22): the same instances, entry points, variables (each accepted by its
+ * deployment: the same instances, entry points, variables (each accepted by its
  * service's env schema), the same HAProxy file with every variable it expands set, and the
  * pooler and Redis roles the services are told about. No container runtime runs here; this is
  * what keeps the file honest.

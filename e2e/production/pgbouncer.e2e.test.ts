@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '../../shared/src/db/testing';
-import { redirectKey } from '../../shared/src/cache/keys';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
+import { redirectKey } from '@linkhub/shared/cache/keys';
 import { startChild, type Child } from '../../scripts/lib/children';
 import { seedDemo } from '../../scripts/lib/seed-demo';
 import { buildTarget } from '../../scripts/build/build-services';
@@ -12,10 +12,10 @@ import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
 import { freePort } from '../launcher/ports';
 import { eventually } from '../launcher/wait';
 import { startPgBouncer, type PgBouncerHandle } from '../support/pgbouncer';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 /**
- * Issue 22: the compiled services (plain node, no tsx) with every PostgreSQL connection through a
+ * The compiled services (plain node, no tsx) with every PostgreSQL connection through a
  * real PgBouncer in transaction mode, one server connection per pool, so consecutive transactions
  * of any client land on whichever server connection is free. A link created through the
  * sync-server's /v1 API redirects on the edge from PostgreSQL (its cached payload removed, so the

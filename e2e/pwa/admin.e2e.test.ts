@@ -15,7 +15,7 @@ import {
 } from './helpers';
 
 /**
- * Issue 9 item 7, the accounts flows through the editor's own screens against the real server:
+ * The accounts flows through the editor's own screens against the real server:
  * two-factor enrolment and turning it off, the sessions list with revoke, member roles, per-resource
  * grants, removal, ownership transfer (with the password asked again) and the audit log.
  */

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPwa } from './harness';
 
 /**
- * The editor's size budget (issue 9): the JS a cold start downloads before the first screen is at
- * most 148 KB gzipped (issue 17.13 took it from 153 KB to 144 KB: the shared mutators and
+ * The editor's size budget: the JS a cold start downloads before the first screen is at
+ * most 148 KB gzipped (the startup cuts took it from 153 KB to 144 KB: the shared mutators and
  * their schemas load at the first mutation); the heavy screens are their own chunks. Also checks
  * what makes it installable.
  */

@@ -4,7 +4,7 @@ import { startPwaHarness, type PwaHarness } from './harness';
 import { eventually, newEmail, seriousViolations, signUpInUi, watch } from './helpers';
 
 /**
- * Issue 23: links imported from a CSV file on a phone. Rows the editor refuses are listed before
+ * Links imported from a CSV file on a phone. Rows the editor refuses are listed before
  * anything is sent, the rest go to `POST /v1/links/bulk` with the session, the report names every row
  * not imported (the editor's or the server's reason), and the new links arrive in the list by sync.
  */
@@ -41,7 +41,7 @@ async function layoutProblems(page: Page, scope: Locator): Promise<{ overflow: n
   return { overflow, small };
 }
 
-describe('CSV import of links (issue 23)', () => {
+describe('CSV import of links', () => {
   it('at 390 px: lists the bad row before sending, imports the rest, reports what the server refused, and the links arrive in the list', async () => {
     const context = await h.browser.newContext({ viewport: PHONE });
     const page = await context.newPage();

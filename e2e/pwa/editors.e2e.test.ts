@@ -3,10 +3,19 @@ import type { Page } from 'playwright-core';
 import { uuidSchema } from '@linkhub/shared/schemas/common';
 import { startEdge, type EdgeHarness } from './edge-harness';
 import { startPwaHarness, type PwaHarness } from './harness';
-import { eventually, newEmail, PASSWORD, signInInUi, signUpOverApi, watch } from './helpers';
+import {
+  openSection,
+  signedInPage,
+  eventually,
+  newEmail,
+  PASSWORD,
+  signInInUi,
+  signUpOverApi,
+  watch,
+} from './helpers';
 
 /**
- * The content editors as a user meets them (issue 17): a link with a language rule and a 50/50 split
+ * The content editors as a user meets them: a link with a language rule and a 50/50 split
  * that route at the edge, a social block of three networks edited and kept, a block moved to the top
  * of a page whose stored order keys the library refuses, a QR design with a problem that cannot be
  * saved, an email sign-up block published with its consent text, and an open form on one device when the
@@ -33,16 +42,9 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function signedIn(label: string): Promise<Page> {
-  const context = await h.browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const page = await context.newPage();
-  watch(page, label);
-  await signInInUi(page, h.base, email);
-  return page;
-}
+const signedIn = (label: string): Promise<Page> => signedInPage(h.browser, h.base, email, label);
 
-const section = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+const section = openSection;
 
 async function createLink(page: Page, destination: string, slug: string): Promise<string> {
   await section(page, 'Links');

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { createTestApp, type TestApp } from '../../sync-server/src/testing';
 
 /**

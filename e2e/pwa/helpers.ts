@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
 
 export const PASSWORD = 'correct horse battery staple 42';
@@ -153,4 +153,44 @@ export async function mailedLink(
     },
     (url) => url !== '',
   );
+}
+
+/** A fresh browser context signed in as `email`, its console watched under `label`. */
+export async function signedInPage(
+  browser: Browser,
+  base: string,
+  email: string,
+  label: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, ...options });
+  const page = await context.newPage();
+  watch(page, label);
+  await signInInUi(page, base, email);
+  return page;
+}
+
+/** Opens one of the editor's top-level sections from its navigation. */
+export const openSection = (page: Page, name: string): Promise<void> =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+
+type RequestsApp = { request: (path: string, init: RequestInit) => Response | Promise<Response> };
+
+/** One call to the sync-server's API in process, as the holder of `bearer`. */
+export async function apiAs(
+  app: RequestsApp,
+  bearer: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await app.request(path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${bearer}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }

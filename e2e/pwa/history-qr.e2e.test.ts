@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
 import { exportJob } from '../../worker/src/processors/export';
@@ -15,14 +15,14 @@ import {
   eventually,
   newEmail,
   serviceWorkerReady,
+  openSection,
   seriousViolations,
-  signInInUi,
+  signedInPage,
   signUpOverApi,
-  watch,
 } from './helpers';
 
 /**
- * Issue 9, the builder's second half: bio page version history with restore (and a refused restore
+ * The builder's second half: bio page version history with restore (and a refused restore
  * showing its notice), the QR designer's logo and frame with the live preview and badge, and a batch
  * export of two codes to a ZIP built by the real worker's `qr_batch` job.
  */
@@ -60,19 +60,10 @@ afterAll(async () => {
   await h?.stop();
 });
 
-async function signedIn(label: string): Promise<Page> {
-  const context = await h.browser.newContext({
-    viewport: { width: 1280, height: 1000 },
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  watch(page, label);
-  await signInInUi(page, h.base, email);
-  return page;
-}
+const signedIn = (label: string): Promise<Page> =>
+  signedInPage(h.browser, h.base, email, label, { acceptDownloads: true });
 
-const section = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+const section = openSection;
 
 describe('bio page version history', () => {
   it('publishes twice, previews and restores version 1 (its blocks come back), and a refused restore shows the notice', async () => {

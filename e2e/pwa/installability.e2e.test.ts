@@ -5,7 +5,7 @@ import { startPwaHarness, type PwaHarness } from './harness';
 import { runLighthouseInstallability } from './lighthouse-installability';
 
 /**
- * Issue 9: the built PWA, served by the sync-server, is installable as Lighthouse 12.2.3 drives
+ * The built PWA, served by the sync-server, is installable as Lighthouse 12.2.3 drives
  * Chromium to check it (see lighthouse-installability.ts for what 12.x still has), the service
  * worker controls the page, and the manifest carries what an install needs.
  */

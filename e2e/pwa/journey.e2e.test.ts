@@ -19,8 +19,8 @@ import {
 const run = promisify(execFile);
 
 /**
- * Issue 9's done-when journey (sign-up to an edge click on the charts, the QR exported as PDF), and
- * DESIGN §5 in a real browser: a new user signs up and creates a link; offline, they change its
+ * The whole journey (sign-up to an edge click on the charts, the QR exported as PDF), and
+ * the offline edit of ARCHITECTURE.md#the-life-of-an-offline-edit in a real browser: a new user signs up and creates a link; offline, they change its
  * destination and reload (the shell from the service worker, the data from IndexedDB); back online
  * the change reaches the server and another signed-in browser sees it without reloading (poke).
  */
@@ -44,7 +44,7 @@ async function pdfPageSizeMm(path: string): Promise<{ width: number; height: num
   return { width: mm(match[1] ?? '0'), height: mm(match[2] ?? '0') };
 }
 
-describe('the whole journey (issue 9 done-when)', () => {
+describe('the whole journey: sign-up to a counted click and a PDF export', () => {
   it('signs up, verifies, publishes a five-block page, makes a link and a QR code, exports the QR as PDF, and sees an edge click on the charts', async () => {
     const email = newEmail('noor');
     const context = await h.browser.newContext({ acceptDownloads: true });

@@ -5,7 +5,7 @@ import { startPwaHarness, type PwaHarness } from './harness';
 import { watch } from './helpers';
 
 /**
- * Issue 17.12: every signed-in screen from 360 px up: no horizontal scroll, the section nav
+ * Every signed-in screen from 360 px up: no horizontal scroll, the section nav
  * collapses behind a menu button, "Sign out" reachable, and no visible control smaller than
  * 24×24 px (WCAG 2.5.8; inline links inside a sentence are exempt). The seed's names are long
  * unbroken Unicode words, as a pasted URL or product code makes them.

@@ -4,7 +4,7 @@ import { startPwaHarness, type PwaHarness } from './harness';
 import { watch } from './helpers';
 
 /**
- * Issue 17.16: the unsynced-changes chip counts an offline edit from the store's own change signal,
+ * The unsynced-changes chip counts an offline edit from the store's own change signal,
  * not a timer. The page's clock is paused before the edit, so a timer-driven count would never
  * update; the chip must still say "1 unsynced change" and never "all changes saved".
  */

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeLocalPort } from '../../shared/src/net/free-port';
+import { freeLocalPort } from '@linkhub/shared/server/net/free-port';
 
 /**
  * D-390: the scale-out HAProxy file replays a request that reached an instance only where a replay

@@ -3,15 +3,15 @@ import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicksStreamKey, domainHostKey, redirectKey } from '@linkhub/shared/cache/keys';
-import { testRedisPrefix } from '@linkhub/shared/db/testing';
-import { assertNoEviction, evictionRefusal } from '@linkhub/shared/health/redis-policy';
-import { JobProducer } from '@linkhub/shared/jobs/producer';
+import { testRedisPrefix } from '@linkhub/shared/server/db/testing';
+import { assertNoEviction, evictionRefusal } from '@linkhub/shared/server/health/redis-policy';
+import { JobProducer } from '@linkhub/shared/server/jobs/producer';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
-import { pokeUsers } from '@linkhub/shared/db/pokes';
+import { pokeUsers } from '@linkhub/shared/server/db/pokes';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
-import { duplicateRedis, openRedis, serversOf, type RedisClient } from '@linkhub/shared/redis/client';
+import { duplicateRedis, openRedis, serversOf, type RedisClient } from '@linkhub/shared/server/redis/client';
 import { streamEvents } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { readRedirectCache, routeKeysOf } from '../../edge/src/lookup/cache-read';
 import { createCapture } from '../../edge/src/capture/capture';
 import { eventLineOf } from '../../edge/src/capture/event-line';
@@ -21,7 +21,7 @@ import { startRedisCluster, type RedisClusterHandle } from '../support/redis-clu
 import { eventually } from '../launcher/wait';
 
 /**
- * Both Redis roles on a real Redis Cluster (3 masters + 3 replicas on loopback, issue 22, D-360):
+ * Both Redis roles on a real Redis Cluster (3 masters + 3 replicas on loopback, D-360):
  * the eviction check reads every master, the edge's one-slot MGET, pokes across connections, and a
  * master that dies under load — every stream entry and every job Redis accepted is still there after
  * its replica took over.

@@ -7,7 +7,7 @@ import { eventually } from '../launcher/wait';
 import { LINK_HOST, startScaleOutStack, type Instance, type ScaleOutStack } from './stack';
 
 /**
- * Issue 22's scale-out test: HAProxy → 2 edges and 2 sync-servers, 2 workers, PgBouncer, a Redis
+ * The scale-out test: HAProxy → 2 edges and 2 sync-servers, 2 workers, PgBouncer, a Redis
  * Cluster, every service its compiled entry point (e2e/scale-out/stack.ts).
  */
 let stack: ScaleOutStack;
@@ -100,7 +100,7 @@ function openPokeStream(base: string, token: string) {
 }
 
 /**
- * Issue 22: "within 1 s". The machine is shared (load average often above the core count), so the
+ * "within 1 s". The machine is shared (load average often above the core count), so the
  * budget is 1 s scaled by how oversubscribed the cores are at the time (never less than 1 s).
  */
 function pokeBudgetMs(): number {

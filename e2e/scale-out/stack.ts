@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { buildTarget } from '../../scripts/build/build-services';
 import { SERVICE_ENTRIES } from '../../scripts/build/entries';
 import { seedDemo, type SeedResult } from '../../scripts/lib/seed-demo';
@@ -15,7 +15,7 @@ import { freePort } from '../launcher/ports';
 import { eventually } from '../launcher/wait';
 
 /**
- * The scale-out topology as processes on this machine (issue 22; docker/compose.yml describes the
+ * The scale-out topology as processes on this machine (docker/compose.yml describes the
  * same one): HAProxy (e2e/scale-out/haproxy.cfg) → 2 edges and 2 sync-servers, 2 workers, all the
  * compiled entry points (`node <service>/dist/main.js`, NODE_ENV=production) on PostgreSQL through
  * PgBouncer in transaction mode, and a Redis Cluster (3 masters + 3 replicas) for both Redis roles.

@@ -7,8 +7,8 @@ import { freePort } from '../launcher/ports';
 import { eventually } from '../launcher/wait';
 
 /**
- * A real PgBouncer (Debian's `pgbouncer`) on loopback in front of a test database (issue 22,
- * spec §4.10.7), for tests that run LinkHub the way production does: through a pooler in
+ * A real PgBouncer (Debian's `pgbouncer`) on loopback in front of a test database
+ * (docs/product-rules.md#scale-out), for tests that run LinkHub the way production does: through a pooler in
  * transaction mode, where consecutive transactions of one client may land on different server
  * connections. Each alias in `databases` is a pooler database of its own (own pool, own SHOW
  * STATS row) pointing at an upstream database, so a test can tell which pool a query went

@@ -7,7 +7,7 @@ import { freePort } from '../launcher/ports';
 import { eventually } from '../launcher/wait';
 
 /**
- * A real Redis Cluster on loopback for tests (issue 22): `masters` masters with `replicasPerMaster`
+ * A real Redis Cluster on loopback for tests: `masters` masters with `replicasPerMaster`
  * replicas each, every node a `redis-server --cluster-enabled yes` in its own folder under a temp
  * directory, joined by `redis-cli --cluster create`. noeviction, no persistence to disk but the
  * cluster's own nodes.conf (kept, so a stopped node restarts with its identity and rejoins).

@@ -9,13 +9,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Lead } from '@linkhub/shared/schemas/leads';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import type { WebhookEndpointCreated } from '@linkhub/shared/webhooks/schemas';
-import { verifySignature } from '@linkhub/shared/webhooks/signature';
+import { verifySignature } from '@linkhub/shared/server/webhooks/signature';
 import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import {
   ALL_SCOPES,
@@ -35,7 +35,7 @@ import { createPgLookup, type PgLookup } from '../../edge/src/lookup/pg-lookup';
 import { edgeRedis, ready, sharedGeo } from '../../edge/src/testing/harness';
 
 /**
- * Issue 19's "done when", end to end: a visitor subscribes on a bio page in Chromium (JavaScript off,
+ * Lead sync end to end: a visitor subscribes on a bio page in Chromium (JavaScript off,
  * double opt-in), the owner's webhook receives `lead.created` signed with the endpoint's secret, the
  * confirmation link confirms it and the webhook receives `lead.confirmed` while the page's Mailchimp
  * adapter subscribes the address at a local server answering Mailchimp's documented API; the owner

@@ -2,8 +2,8 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { webhookPayloadSchema, type WebhookEvent } from '@linkhub/shared/webhooks/events';
 import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type V1Kit } from '../../sync-server/src/v1/test-kit';
@@ -13,7 +13,7 @@ import { leadCapture } from '../../worker/src/processors/lead-capture';
 import { recordDomainVerified, recordExportFinished } from '../../worker/src/webhooks/events';
 
 /**
- * Issue 19 promises that an event's `data` is the resource as `/v1` returns it. The worker records
+ * An event's webhook payload promises that its `data` is the resource as `/v1` returns it. The worker records
  * `lead.created`/`lead.confirmed`, `domain.verified` and `export.finished`; each delivery's payload
  * (the body the endpoint receives) is compared, field for field and format for format (timestamps
  * with microseconds in PostgreSQL, ISO strings with milliseconds in the API), with `GET /v1/…` of the

@@ -10,11 +10,11 @@ import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
-import { verifySignature } from '@linkhub/shared/webhooks/signature';
+import { verifySignature } from '@linkhub/shared/server/webhooks/signature';
 import { createTestApp, type TestApp } from '../../sync-server/src/testing';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
@@ -24,7 +24,7 @@ import { pwaBuildOfThisRun, CHROMIUM, CHROMIUM_ARGS } from '../pwa/harness';
 import { eventually, newEmail, seriousViolations, signInInUi, signUpOverApi, watch } from '../pwa/helpers';
 
 /**
- * Issue 19 end to end, in Chromium at 390 and 1280 px: an owner adds a webhook endpoint in the
+ * Webhooks end to end, in Chromium at 390 and 1280 px: an owner adds a webhook endpoint in the
  * editor and copies its secret from the one reveal, creates a link in the editor, and a real local
  * HTTPS receiver gets a delivery correctly signed with that secret; the delivery log shows it
  * delivered, "Replay" sends the same event again (same event id, signed afresh) and "Send test

@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import type { GeoLookup } from '@linkhub/shared/analytics/geo';
-import { createSaltSource, type SaltSource } from '@linkhub/shared/analytics/salt';
-import { createUaParser } from '@linkhub/shared/analytics/ua';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import type { GeoLookup } from '@linkhub/shared/server/analytics/geo';
+import { createSaltSource, type SaltSource } from '@linkhub/shared/server/analytics/salt';
+import { createUaParser } from '@linkhub/shared/server/analytics/ua';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import { JobProducer } from '@linkhub/shared/jobs/producer';
-import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
+import { JobProducer } from '@linkhub/shared/server/jobs/producer';
+import { createLogger, type Logger } from '@linkhub/shared/server/logging/logger';
 import { attributedUtm } from '@linkhub/shared/resolve/utm';
 import { createCapture, createVisitorIds, isoTimeOf, type Capture } from './capture/capture';
 import {
@@ -35,7 +35,7 @@ import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
 import { createDomainBranding } from './lookup/domain-branding';
-import { newRequestId } from '@linkhub/shared/logging/request-id';
+import { newRequestId } from '@linkhub/shared/server/logging/request-id';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
 export type EdgeDeps = {
@@ -53,7 +53,7 @@ export type EdgeDeps = {
   hotCache?: HotCache;
   /** Slugs that cannot exist answer the branded 404 without a query (kept current through `hotCache`). */
   slugFilter?: SlugFilter;
-  /** Canonical system hosts (DESIGN §2): short links + QR codes, and bio pages. */
+  /** Canonical system hosts (docs/product-rules.md#running): short links + QR codes, and bio pages. */
   linkHost: string;
   bioHost: string;
   trustedProxies: TrustedProxies;
@@ -214,7 +214,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 
   /**
-   * Bio paths; on a custom domain, what has no bio page answers in its workspace's look (issue 20):
+   * Bio paths; on a custom domain, what has no bio page answers in its workspace's look:
    * the root a branded page about the domain, anything else the branded 404.
    */
   async function serveBio(c: Context, host: string | null, path: BioPath): Promise<Response> {
@@ -254,7 +254,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     const view = honoRequestView(c);
     return serve(c, dispatch(view, hosts), view);
   });
-  // Never a 5xx on the public path: a QR code might be behind any slug (spec §2.3).
+  // Never a 5xx on the public path: a QR code might be behind any slug (docs/product-rules.md#permanence).
   app.onError((err, c) => {
     logger.error({ err }, 'edge request failed');
     return genericPage(c);

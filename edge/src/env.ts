@@ -1,19 +1,19 @@
 import { z } from 'zod';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { envFields } from '@linkhub/shared/config/env';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
-import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
 import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
-/** Every setting of the edge, read once at start-up (DESIGN §2). */
+/** Every setting of the edge, read once at start-up (docs/product-rules.md#running). */
 export const edgeEnvSchema = z.object({
   PORT: envFields.port(8787),
   /**
    * DATABASE_URL, DATABASE_READ_URL (the miss path's reads), pool sizes, prepared statement mode
-   * (D-351, D-352). The pool is small on purpose (spec §4.10.7): the hot path does no database work.
+   * (D-351, D-352). The pool is small on purpose (docs/product-rules.md#scale-out): the hot path does no database work.
    */
   ...databaseEnvShape({ poolMax: 5 }),
   /** REDIS_URL, CACHE_REDIS_URL (the cache reads) and QUEUE_REDIS_URL (capture, sign-up jobs, salts, certificates). */
@@ -26,7 +26,7 @@ export const edgeEnvSchema = z.object({
     .default(''),
   LINK_HOST: envFields.host('lnk.localhost'),
   BIO_HOST: envFields.host('bio.localhost'),
-  /** Comma-separated CIDRs whose forwarded-for header is believed (read only in shared/src/analytics/client-ip.ts); empty = loopback only. */
+  /** Comma-separated CIDRs whose forwarded-for header is believed (read only in shared/src/server/analytics/client-ip.ts); empty = loopback only. */
   TRUSTED_PROXIES: z
     .string()
     .default('')

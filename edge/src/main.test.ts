@@ -14,7 +14,7 @@ beforeAll(async () => {
   const ws = await h.seed.workspace({ name: 'Running Co' });
   await h.seed.link(ws, h.domains.linkDomainId, 'running', 'https://example.com/running');
   await h.seed.qr(ws, h.domains.linkDomainId, 'printed', 'https://example.com/printed');
-  // Stored raw, as before the door normalised (issue 16: one such visit used to stop the process).
+  // Stored raw, as before the door normalised (one such visit used to stop the process).
   await h.seed.link(ws, h.domains.linkDomainId, 'tokyo', 'https://ja.wikipedia.org/wiki/東京');
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ export type EdgeMetrics = {
   hotCacheHits: number;
   cacheMisses: number;
   missCached: number;
-  /** Misses the slug filter answered without a query: no row can hold the slug (issue 25). */
+  /** Misses the slug filter answered without a query: no row can hold the slug. */
   filterAbsent: number;
   dbLookups: number;
   dbErrors: number;
@@ -18,9 +18,9 @@ export type EdgeMetrics = {
   captureFailed: number;
   /** Events held in memory while Redis was unavailable, to be sent on reconnect (cumulative). */
   captureHeld: number;
-  /** Events lost because the outage buffer was full (issue 16.12: counted, never silently lost). */
+  /** Events lost because the outage buffer was full (counted, never silently lost). */
   captureOverflow: number;
-  /** Requests whose resolving or writing threw, answered by their fallback (DESIGN §11). */
+  /** Requests whose resolving or writing threw, answered by their fallback (ARCHITECTURE.md#rules-that-hold-at-every-door). */
   requestFailures: number;
 };
 

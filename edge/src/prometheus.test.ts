@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clicksStreamKey, redirectKey } from '@linkhub/shared/cache/keys';
-import { startRedisServer, type PrivateRedis } from '@linkhub/shared/health/testing';
+import { startRedisServer, type PrivateRedis } from '@linkhub/shared/server/health/testing';
 import { createHarness, LINK_HOST, type Harness } from './testing/harness';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));

@@ -1,5 +1,5 @@
 import type { RedisOptions } from 'ioredis';
-import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
+import { openRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
 import type { RedisRoleUrls } from '@linkhub/shared/config/redis-roles';
 
 /**

@@ -1,5 +1,5 @@
-import { PLAN_KEYS, isPlanKey, type PlanKey } from '../../shared/src/entitlements/plans';
-import { one, rows, withTransaction, type Queryable } from '../../shared/src/db/sql';
+import { PLAN_KEYS, isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
+import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import type pg from 'pg';
 import { writeAudit } from '../../sync-server/src/accounts/audit';
 import { reconcileEditLocks } from '../../sync-server/src/billing/edit-locks';

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
-import { declaredSizeMm } from '@linkhub/shared/qr/render/testing';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
+import { declaredSizeMm } from '@linkhub/shared/server/qr/render/testing';
 import { setPlan, startKit, type Kit } from '../../sync-server/src/accounts/test-kit';
 import { parseLengthMm, qrExport, type CliIo } from './qr-export';
 

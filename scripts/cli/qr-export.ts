@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
 /**
- * `linkhub qr export` (DESIGN §8, issue 8): print files from a terminal through the public REST API
+ * `linkhub qr export` (docs/product-rules.md#qr-codes): print files from a terminal through the public REST API
  * with an API key — `GET /v1/qr-codes` to find codes, `GET /v1/qr-codes/{id}/render` for the file.
  */
 export type CliIo = {
@@ -64,7 +64,7 @@ function client(io: CliIo, apiKey: string) {
       const text = await res.text();
       let body: Envelope;
       try {
-        body = JSON.parse(text) as Envelope; // the error envelope (DESIGN §9); anything else shows as HTTP status
+        body = JSON.parse(text) as Envelope; // the error envelope (docs/product-rules.md#errors); anything else shows as HTTP status
       } catch {
         body = {};
       }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { STATE_DIR } from './infra';
 
-/** `.linkhub/demo.json`, exactly the keys of DESIGN §9, in that order. Secrets live only under `.linkhub/`. */
+/** `.linkhub/demo.json`, exactly the keys docs/product-rules.md#api lists, in that order. Secrets live only under `.linkhub/`. */
 export const demoFileSchema = z.strictObject({
   sync_url: z.url(),
   edge_url: z.url(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envFields, parseEnv } from '../../shared/src/config/env';
+import { envFields, parseEnv } from '@linkhub/shared/config/env';
 
 /** The dev launcher's and the seed's settings (every one has a default, so `npm start` needs none). */
 export const devEnvSchema = z.object({

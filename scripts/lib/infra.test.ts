@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../shared/src/db/migrate';
+import { migrate } from '@linkhub/shared/server/db/migrate';
 import { ensurePostgres, type Service } from './infra';
 import { freeLocalPort } from '../../worker/src/testing';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 describe('ensurePostgres with no PostgreSQL reachable', () => {
   let dir: string;

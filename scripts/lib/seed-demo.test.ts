@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../shared/src/db/testing';
-import { isValidOrderKey, orderKeyBetween } from '../../shared/src/blocks/order-keys';
+import { createTestDatabase, type TestDatabase } from '@linkhub/shared/server/db/testing';
+import { isValidOrderKey, orderKeyBetween } from '@linkhub/shared/blocks/order-keys';
 import { verifyPassword } from '../../sync-server/src/auth/password-hash';
 import { readDemoFile, writeDemoFile } from './demo-file';
 import { DEMO_EMAIL, seedDemo, type SeedResult } from './seed-demo';
@@ -129,7 +129,7 @@ describe('seedDemo', () => {
     expect(await verifyPassword(user.rows[0]?.password_hash ?? '', reissued.password)).toBe(true);
   });
 
-  it('writes demo.json with exactly the DESIGN §9 keys, in order', () => {
+  it('writes demo.json with exactly the documented keys, in order', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'linkhub-demo-'));
     const file = path.join(dir, 'demo.json');
     try {

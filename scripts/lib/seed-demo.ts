@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { ensureSystemDomains } from '../../shared/src/db/system-domains';
-import { createDb } from '../../shared/src/db/client';
-import { isValidOrderKey, orderKeys } from '../../shared/src/blocks/order-keys';
-import { samplePageSnapshot } from '../../shared/src/blocks/sample-page';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
+import { createDb } from '@linkhub/shared/server/db/client';
+import { isValidOrderKey, orderKeys } from '@linkhub/shared/blocks/order-keys';
+import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import {
   createUser,
   findUserByEmail,
@@ -12,7 +12,7 @@ import {
 } from '../../sync-server/src/accounts/users';
 import { billingAccountFor, insertWorkspace } from '../../sync-server/src/accounts/workspaces';
 import { findApiKeyByToken, insertApiKey, scopesAllowedFor } from '../../sync-server/src/accounts/api-keys';
-import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export const DEMO_EMAIL = 'demo@linkhub.localhost';
 export const OTHER_EMAIL = 'other@linkhub.localhost';
@@ -199,7 +199,7 @@ export async function repairOrderKeys(tx: Queryable, workspaceId: string): Promi
 }
 
 /**
- * Idempotent dev seed (DESIGN §9): the demo account (Business plan) with links, a QR code and a
+ * Idempotent dev seed (docs/product-rules.md#api): the demo account (Business plan) with links, a QR code and a
  * published bio page; a second account with its own workspace for tenancy checks; an API key for
  * each. A re-run reuses what `previous` (the last demo.json) says when it still matches the
  * database, and otherwise resets the demo password and issues fresh keys.

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import type { SyncPrometheus } from './prometheus';
-import type { Logger } from '@linkhub/shared/logging/logger';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import type { JobProducer } from '@linkhub/shared/jobs/producer';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import type { JobProducer } from '@linkhub/shared/server/jobs/producer';
 import type { SyncServerEnv } from './env';
 import type { ResolveHost } from './commands/destination-safety';
 import type { CommandRunner } from './commands/runner';

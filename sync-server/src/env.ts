@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
+import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/server/artifacts/config';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
@@ -12,7 +12,7 @@ import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 
 const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
 
-/** Every setting of the sync-server, read once at start-up (DESIGN §2). */
+/** Every setting of the sync-server, read once at start-up (docs/product-rules.md#running). */
 export const syncServerEnvSchema = z
   .object({
     PORT: envFields.port(8080),

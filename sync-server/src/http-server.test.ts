@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { startKit, type Kit } from './accounts/test-kit';
 import { createSyncHttpServer } from './http-server';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Logger } from '@linkhub/shared/logging/logger';
-import { PUBLIC_SERVER_OPTIONS, withHostHeaderGuard } from '@linkhub/shared/net/host-header';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
+import { PUBLIC_SERVER_OPTIONS, withHostHeaderGuard } from '@linkhub/shared/server/net/host-header';
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 

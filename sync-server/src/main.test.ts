@@ -2,8 +2,8 @@ import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
-import { freeLocalPort } from '@linkhub/shared/net/free-port';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
+import { freeLocalPort } from '@linkhub/shared/server/net/free-port';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

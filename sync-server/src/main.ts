@@ -1,7 +1,7 @@
 import { parseEnv } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
-import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
-import { createMetricsServer } from '@linkhub/shared/metrics/server';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
+import { containProcessFaults } from '@linkhub/shared/server/logging/process-guard';
+import { createMetricsServer } from '@linkhub/shared/server/metrics/server';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './deps';
 import { createSyncHttpServer } from './http-server';

@@ -3,7 +3,7 @@ import { redirectKey } from '@linkhub/shared/cache/keys';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
-import { startRedisServer, type PrivateRedis } from '@linkhub/shared/health/testing';
+import { startRedisServer, type PrivateRedis } from '@linkhub/shared/server/health/testing';
 import { renderMetrics } from '@linkhub/shared/metrics/registry';
 import { syncServerEnvSchema } from './env';
 import { syncRouteClassOf } from './prometheus';

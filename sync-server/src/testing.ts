@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './app-env';

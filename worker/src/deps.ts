@@ -1,15 +1,15 @@
 import type pg from 'pg';
-import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
-import { createLogger, type Logger } from '@linkhub/shared/logging/logger';
-import { JobProducer } from '@linkhub/shared/jobs/producer';
-import { createMailer } from '@linkhub/shared/mail/create-mailer';
+import { openRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
+import { createLogger, type Logger } from '@linkhub/shared/server/logging/logger';
+import { JobProducer } from '@linkhub/shared/server/jobs/producer';
+import { createMailer } from '@linkhub/shared/server/mail/create-mailer';
 import type { Mailer } from '@linkhub/shared/mail/mailer';
-import { createSecretBox, type SecretBox } from '@linkhub/shared/crypto/secret-box';
-import { systemResolveHost, type ResolveHost } from '@linkhub/shared/net/address-policy';
+import { createSecretBox, type SecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { systemResolveHost, type ResolveHost } from '@linkhub/shared/server/net/address-policy';
 import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import type { WorkerEnv } from './env';
 import { databaseTargets } from '@linkhub/shared/config/database';
-import { createPgPool } from '@linkhub/shared/db/pool';
+import { createPgPool } from '@linkhub/shared/server/db/pool';
 
 import { addressesVia, type AddressOf } from '@linkhub/shared/url/public-address';
 /** How webhook deliveries reach the network: DNS, and which addresses may be connected to (default: public ones only). */

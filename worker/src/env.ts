@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
+import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/server/artifacts/config';
 import { envFields } from '@linkhub/shared/config/env';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
-import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
-import { mailEnvShape } from '@linkhub/shared/mail/env';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
+import { mailEnvShape } from '@linkhub/shared/server/mail/env';
 import { clickIdEnvShape } from '@linkhub/shared/experiments/click-id-keys';
 
-/** Every setting of the worker, read once at start-up (DESIGN §2). */
+/** Every setting of the worker, read once at start-up (docs/product-rules.md#running). */
 export const workerEnvSchema = z
   .object({
     /** DATABASE_URL, pool size, prepared statement mode (D-351, D-352); the worker reads what it writes: no replica. */
@@ -40,7 +40,7 @@ export const workerEnvSchema = z
             .regex(/^[\d.]+(:\d{1,5})?$|^\[[\da-f:]+\](:\d{1,5})?$|^[\da-f:]+$/i, 'must be ip or ip:port'),
         ),
       ),
-    /** The link host: a custom domain may prove control with a CNAME to it (DESIGN §2). */
+    /** The link host: a custom domain may prove control with a CNAME to it (docs/product-rules.md#running). */
     LINK_HOST: envFields.host('lnk.localhost'),
     /** ACME directory for custom-domain certificates (e.g. Let's Encrypt, or a local pebble); unset: no certificates are ordered. */
     ACME_DIRECTORY_URL: envFields.url(['https', 'http']).optional(),

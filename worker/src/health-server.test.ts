@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
 import { createHealthServer } from './health-server';

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { probe } from '@linkhub/shared/health/probe';
 import { randomBytes } from 'node:crypto';
-import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
-import { evictionRefusal } from '@linkhub/shared/health/redis-policy';
+import { checkIngestHealth } from '@linkhub/shared/server/analytics/ingest-health';
+import { evictionRefusal } from '@linkhub/shared/server/health/redis-policy';
 import { renderMetrics } from '@linkhub/shared/metrics/registry';
 import type { Registry } from 'prom-client';
 import type { WorkerDeps } from './deps';

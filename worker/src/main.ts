@@ -1,11 +1,11 @@
 import { parseEnv } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
-import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
+import { containProcessFaults } from '@linkhub/shared/server/logging/process-guard';
 import { closeWorkerDeps, createWorkerDeps } from './deps';
 import { workerEnvSchema } from './env';
 import { createHealthServer } from './health-server';
 import { PROCESSORS } from './processors/index';
-import { assertNoEviction } from '@linkhub/shared/health/redis-policy';
+import { assertNoEviction } from '@linkhub/shared/server/health/redis-policy';
 import { startWorkers } from './runtime';
 import { createWorkerMetrics } from './prometheus';
 import { createIngestConsumer } from './ingest/consumer';

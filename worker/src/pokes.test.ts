@@ -1,11 +1,11 @@
-import { duplicateRedis } from '@linkhub/shared/redis/client';
+import { duplicateRedis } from '@linkhub/shared/server/redis/client';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBatchStreamFields } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { clicksStreamKey, pokeChannel } from '@linkhub/shared/cache/keys';
-import { createDb } from '@linkhub/shared/db';
-import { insertMember, insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertMember, insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { createIngestConsumer } from './ingest/consumer';
 import { createTestWorkerDeps, type TestWorkerDeps } from './testing';
 

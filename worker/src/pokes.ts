@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import { pokeWorkspaceMembers as pokeMembers } from '@linkhub/shared/db/pokes';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import { pokeWorkspaceMembers as pokeMembers } from '@linkhub/shared/server/db/pokes';
 
 export type PokeDeps = {
   readonly pool: Pick<pg.Pool, 'query'>;

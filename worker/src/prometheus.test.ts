@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { clicksStreamKey, redirectKey } from '@linkhub/shared/cache/keys';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
-import { startRedisServer, type PrivateRedis } from '@linkhub/shared/health/testing';
+import { startRedisServer, type PrivateRedis } from '@linkhub/shared/server/health/testing';
 import { createHealthServer } from './health-server';
 import { createWorkerMetrics } from './prometheus';
 import { createTestWorkerDeps, type TestWorkerDeps } from './testing';

@@ -1,8 +1,8 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { Gauge, type Registry } from 'prom-client';
-import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import type { JobProducer } from '@linkhub/shared/jobs/producer';
+import type { JobProducer } from '@linkhub/shared/server/jobs/producer';
 import type { QueueName } from '@linkhub/shared/jobs/queues';
 import { createServiceRegistry } from '@linkhub/shared/metrics/registry';
 

@@ -1,5 +1,5 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import { JobProducer } from '@linkhub/shared/jobs/producer';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import { JobProducer } from '@linkhub/shared/server/jobs/producer';
 import type { JobData, QueueName } from '@linkhub/shared/jobs/queues';
 
 export {
@@ -10,7 +10,7 @@ export {
   type JobData,
   type QueueName,
 } from '@linkhub/shared/jobs/queues';
-export { DEFAULT_JOB_OPTIONS } from '@linkhub/shared/jobs/producer';
+export { DEFAULT_JOB_OPTIONS } from '@linkhub/shared/server/jobs/producer';
 
 /** A producer for one queue, on the shared producer: `add` validates the data with the queue's schema. */
 export function createQueue<Q extends QueueName>(name: Q, connection: RedisClient, redisPrefix: string) {

@@ -5,13 +5,13 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBatchStreamFields } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { createTestDatabase, type TestDatabase } from '@linkhub/shared/db/testing';
+import { createTestDatabase, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import type pg from 'pg';
 import { freeLocalPort, startPrivateRedis, type PrivateRedis } from './testing';
-import { createDirectPool } from '@linkhub/shared/db/pool';
+import { createDirectPool } from '@linkhub/shared/server/db/pool';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

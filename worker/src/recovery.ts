@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 
 /**
  * Calls `onReconnect` each time `redis` is ready again after a lost connection (not on the first

@@ -1,4 +1,4 @@
-import { duplicateRedis } from '@linkhub/shared/redis/client';
+import { duplicateRedis } from '@linkhub/shared/server/redis/client';
 import { randomUUID } from 'node:crypto';
 import { QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

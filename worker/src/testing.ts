@@ -1,10 +1,10 @@
-import { startRedisServer, type PrivateRedis as PolicyRedis } from '@linkhub/shared/health/testing';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
+import { startRedisServer, type PrivateRedis as PolicyRedis } from '@linkhub/shared/server/health/testing';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from './deps';
 import { workerEnvSchema } from './env';
-import { freeLocalPort } from '@linkhub/shared/net/free-port';
+import { freeLocalPort } from '@linkhub/shared/server/net/free-port';
 
 export type TestWorkerDeps = { deps: WorkerDeps; database: TestDatabase; close: () => Promise<void> };
 

@@ -6,13 +6,13 @@ import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { createTestApp, type TestApp } from '../../../sync-server/src/testing';
 import { CHROMIUM, CHROMIUM_ARGS } from '../harness';
 import { newEmail, signUpInUi, watch } from '../helpers';
 
 /**
- * Issue 17.10 under the dev server (`npm run dev`: Vite, React StrictMode runs every effect twice):
+ * Effects that run twice, under the dev server (`npm run dev`: Vite, React StrictMode runs every effect twice):
  * accepting an invitation says the join worked, and a poll guarded by useAliveRef keeps going.
  */
 const PWA_ROOT = fileURLToPath(new URL('../../../pwa/', import.meta.url));

@@ -1,14 +1,14 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEvents, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createMetrics } from '../metrics';
 import { privateRedis, type PrivateRedis } from '../testing/private-redis';
 import { createCapture } from './capture';
 import { eventLineOf } from './event-line';
 
-/** Issue 16.12: during a Redis outage the edge keeps a bounded buffer and sends it on reconnect. */
+/** During a Redis outage the edge keeps a bounded buffer and sends it on reconnect. */
 let server: PrivateRedis;
 let client: Redis;
 let reader: Redis;

@@ -3,12 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { streamEvents, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 // eslint-disable-next-line no-restricted-imports -- test-only: the per-file Redis key prefix (no database is touched)
-import { testRedisPrefix } from '@linkhub/shared/db/testing';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testRedisPrefix } from '@linkhub/shared/server/db/testing';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { createMetrics } from '../metrics';
 import { edgeRedis, ready, REDIS_URL, unreachableRedis } from '../testing/harness';
-import { createSaltSource } from '@linkhub/shared/analytics/salt';
-import { uaMemoKey } from '@linkhub/shared/analytics/ua';
+import { createSaltSource } from '@linkhub/shared/server/analytics/salt';
+import { uaMemoKey } from '@linkhub/shared/server/analytics/ua';
 import type { RequestFacts } from '../request/request-facts';
 import { createCapture, createVisitorIds } from './capture';
 import { eventLineOf } from './event-line';

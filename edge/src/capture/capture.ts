@@ -1,7 +1,7 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { CAPTURE_BATCH_MAX_EVENTS, clicksStreamMaxEntries } from '@linkhub/shared/analytics/event';
-import type { SaltSource } from '@linkhub/shared/analytics/salt';
-import { uaHash, visitorHash } from '@linkhub/shared/analytics/visitor-hash';
+import type { SaltSource } from '@linkhub/shared/server/analytics/salt';
+import { uaHash, visitorHash } from '@linkhub/shared/server/analytics/visitor-hash';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import { isTransientRedisError } from '@linkhub/shared/redis/transient-error';
@@ -11,13 +11,13 @@ import { alreadyAppended, batchFields, type UnsettledBatch } from './unsettled-b
 import type { RequestFacts } from '../request/request-facts';
 
 /**
- * Fire-and-forget capture (spec §4.4.1 step 7): the event is queued in memory and the request goes
+ * Fire-and-forget capture (docs/product-rules.md#the-redirect): the event is queued in memory and the request goes
  * on; queued events leave as one batch entry on `clicks:raw` (`v 3 t <ms> r <runs> e <one line per
  * event>`, shared/src/analytics/run-batch.ts), once `batchSize` are waiting or `flushMs` after the first,
  * whichever comes first. One XADD per batch instead of one per visit is most of capture's cost gone,
  * in the edge and in Redis.
  *
- * During a Redis outage nothing is dropped silently (issue 16.12): events are held in memory, at
+ * During a Redis outage nothing is dropped silently: events are held in memory, at
  * most `outageCapacity` of them, and sent in batches as soon as the connection is ready again; an
  * event that finds the buffer full is counted in `captureOverflow`. A batch whose XADD fails because
  * the connection went away (or that a Redis Cluster turns away while a master is replaced) is kept

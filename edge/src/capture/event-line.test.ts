@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStreamEntry, type AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { toRunBatchFields } from '@linkhub/shared/analytics/run-batch';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { analyticsEventOf, eventLineOf, RunBatchBuffer, type EventLine, type RunBatch } from './event-line';
 
 /** One fixed moment, so an event built twice with the same overrides is the same event. */

@@ -1,9 +1,9 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
 import { HASH_HEX } from '@linkhub/shared/analytics/event-schema';
-import type { GeoFacts } from '@linkhub/shared/analytics/geo';
+import type { GeoFacts } from '@linkhub/shared/server/analytics/geo';
 import { runValues, wholeMsInstant } from '@linkhub/shared/analytics/run-batch';
-import type { UaFacts } from '@linkhub/shared/analytics/ua';
+import type { UaFacts } from '@linkhub/shared/server/analytics/ua';
 import { lastIsoInstant } from './iso-time';
 
 /**

@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { RUN_BATCH_VERSION } from '@linkhub/shared/analytics/run-batch';
 import type { RunBatch } from './event-line';
 

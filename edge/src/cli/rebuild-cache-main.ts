@@ -1,4 +1,4 @@
-import { openRedis } from '@linkhub/shared/redis/client';
+import { openRedis } from '@linkhub/shared/server/redis/client';
 import { redisRoleUrls } from '@linkhub/shared/config/redis-roles';
 import { parseEnv } from '@linkhub/shared/config/env';
 import { edgeEnvSchema } from '../env';

@@ -1,10 +1,10 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
-import { writeDomainRoute, writeRedirectPayload } from '@linkhub/shared/cache/write-through';
+import { writeDomainRoute, writeRedirectPayload } from '@linkhub/shared/server/cache/write-through';
 import type { PgLookup } from '../lookup/pg-lookup';
 
 /**
- * The operators' full rebuild (issue 6): rewrites `rd:` (and `dom:host:`) for every QR code and live
+ * The operators' full rebuild: rewrites `rd:` (and `dom:host:`) for every QR code and live
  * link from PostgreSQL, through the same builder and write-through as the commands. Safe to run at
  * any time: a newer cached revision is kept, QR keys get no TTL, a stale miss key is deleted.
  */

@@ -3,7 +3,7 @@ import { FONT_PATH } from '@linkhub/shared/blocks/web-fonts';
 import type { RequestView } from '../request/request-view';
 import { requestHost } from './request-host';
 
-/** The canonical system hosts (DESIGN §2): short links and QR codes, and bio pages. */
+/** The canonical system hosts (docs/product-rules.md#running): short links and QR codes, and bio pages. */
 export type EdgeHosts = { readonly linkHost: string; readonly bioHost: string };
 
 /** Where on a host serving bio pages a request goes; segments percent-decoded, not yet validated. */

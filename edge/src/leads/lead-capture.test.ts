@@ -1,12 +1,12 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSaltSource } from '@linkhub/shared/analytics/salt';
+import { createSaltSource } from '@linkhub/shared/server/analytics/salt';
 import { pageSnapshotSchema, type BlockOf } from '@linkhub/shared/blocks/snapshot';
 import { randomUUID } from 'node:crypto';
-import { JobProducer } from '@linkhub/shared/jobs/producer';
+import { JobProducer } from '@linkhub/shared/server/jobs/producer';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { DEFAULT_CONSENT_TEXT } from '@linkhub/shared/leads/consent';
-import { leadCaptureJobId } from '@linkhub/shared/leads/tokens';
+import { leadCaptureJobId } from '@linkhub/shared/server/leads/tokens';
 import { edgeRedis, ready, unreachableRedis } from '../testing/harness';
 import { createLeadCapture } from './lead-capture';
 

@@ -1,12 +1,12 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import type { SaltSource } from '@linkhub/shared/analytics/salt';
-import { ipHash } from '@linkhub/shared/analytics/visitor-hash';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { SaltSource } from '@linkhub/shared/server/analytics/salt';
+import { ipHash } from '@linkhub/shared/server/analytics/visitor-hash';
 import { throttleKey } from '@linkhub/shared/analytics/throttle-key';
 import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import type { JobProducer } from '@linkhub/shared/jobs/producer';
+import type { JobProducer } from '@linkhub/shared/server/jobs/producer';
 import { QUEUES } from '@linkhub/shared/jobs/queues';
 import { consentTextOf, type SubscribeOutcome } from '@linkhub/shared/leads/consent';
-import { leadCaptureJobId } from '@linkhub/shared/leads/tokens';
+import { leadCaptureJobId } from '@linkhub/shared/server/leads/tokens';
 
 /**
  * A sign-up from a bio page, as the edge takes it. The edge never writes PostgreSQL: it checks two

@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
 import type { HotCache } from './hot-cache';
 

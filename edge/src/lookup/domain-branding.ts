@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { buildDomainRoute } from '@linkhub/shared/cache/build-payload';
 import { domainHostKey } from '@linkhub/shared/cache/keys';
 import { parseDomainRoute, type Branding } from '@linkhub/shared/cache/payload';

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // eslint-disable-next-line no-restricted-imports -- test-only: the per-file Redis key prefix (no database is touched)
-import { testRedisPrefix } from '@linkhub/shared/db/testing';
+import { testRedisPrefix } from '@linkhub/shared/server/db/testing';
 import { REDIS_URL } from '../testing/harness';
 import { createHotCache, type HotCache } from './hot-cache';
 

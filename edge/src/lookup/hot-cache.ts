@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 
 /**
  * An in-process copy of the redirect keys (`rd:…`, `rd:miss:…`, `dom:host:…`), kept coherent with

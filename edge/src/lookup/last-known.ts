@@ -2,7 +2,7 @@ import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
 
 /**
- * The in-process last-known copy of every payload this instance served (DESIGN §6, QR rung 4's
+ * The in-process last-known copy of every payload this instance served (docs/product-rules.md#qr-fallback-chain, QR rung 4's
  * safety net): when Redis and PostgreSQL are both unreachable, a QR code this instance has seen
  * keeps resolving. It doubles as a parse memo: a cache hit whose raw JSON is unchanged reuses the
  * parsed payload instead of validating it again.

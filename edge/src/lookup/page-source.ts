@@ -1,9 +1,9 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { pageKey, rootPageKey } from '@linkhub/shared/cache/keys';
-import { writePageSnapshot, writeRootPageSnapshot } from '@linkhub/shared/cache/page-cache';
+import { writePageSnapshot, writeRootPageSnapshot } from '@linkhub/shared/server/cache/page-cache';
 import { snapshotFromRow } from '@linkhub/shared/cache/page-snapshot';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { PageSnapshotSource } from '../routes/bio-page';
 import type { EdgeMetrics } from '../metrics';
 import type { PgLookup } from './pg-lookup';

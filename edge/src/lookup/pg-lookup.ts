@@ -7,10 +7,10 @@ import { REDIRECT_SQL, type RedirectSqlRow } from '@linkhub/shared/cache/redirec
 import { PAGE_SQL, ROOT_PAGE_SQL, type PublishedPageRow } from '@linkhub/shared/cache/page-sql';
 
 /**
- * The edge's only PostgreSQL access: read-only, bare `pg`, one indexed query per question (DESIGN §6,
+ * The edge's only PostgreSQL access: read-only, bare `pg`, one indexed query per question (docs/product-rules.md#the-redirect,
  * DECISIONS "Edge miss path uses bare pg in one file"). Every query goes through `run`, which counts
  * it, so tests can assert the miss path costs exactly one query. Each statement is named, so each
- * connection plans it once: planning was most of a miss's PostgreSQL CPU (issue 25); behind a
+ * connection plans it once: planning was most of a miss's PostgreSQL CPU; behind a
  * pooler that cannot keep names they are sent unnamed (`preparedStatements`, D-352). The miss
  * path's three reads go to the read pool (DATABASE_READ_URL, D-353); the slug filter's sources,
  * certificates and the health ping read the primary, where a slug or certificate just written is.
@@ -101,7 +101,7 @@ const SERVING_DOMAINS_SQL = `SELECT id, hostname FROM custom_domains WHERE delet
 
 export type SealedCertificate = { certificate_sealed: string; private_key_sealed: string; not_after: Date };
 
-/** A lapsed domain (re-check failing) keeps its certificate: it keeps serving (issue 20). */
+/** A lapsed domain (re-check failing) keeps its certificate: it keeps serving. */
 const CERTIFICATE_SQL = `
 SELECT c.certificate_sealed, c.private_key_sealed, c.not_after
 FROM custom_domains d JOIN domain_certificates c ON c.domain_id = d.id AND c.status = 'active'
@@ -167,7 +167,7 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
       return queryCount;
     },
     async findRedirect(host, slug) {
-      // Text PostgreSQL cannot take (a NUL, a lone surrogate) cannot name a row either: not found, without a query (issue 16.11).
+      // Text PostgreSQL cannot take (a NUL, a lone surrogate) cannot name a row either: not found, without a query.
       if (!isLookupSafe(host) || !isLookupSafe(slug)) return { found: 'no_domain' };
       const [row] = await run<RedirectSqlRow>('edge_redirect', REDIRECT_SQL, [host, slug], replica);
       if (!row) return { found: 'no_domain' };

@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { buildDomainRoute, buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import type { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import {
@@ -13,8 +13,8 @@ import {
   writeDomainRoute,
   writeMiss,
   writeRedirectPayload,
-} from '@linkhub/shared/cache/write-through';
-import type { Logger } from '@linkhub/shared/logging/logger';
+} from '@linkhub/shared/server/cache/write-through';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { EdgeMetrics } from '../metrics';
 import { readHotCache, readRedirectCache, routeKeysOf, type CacheRead, type RouteKeys } from './cache-read';
 import { HotRoutes } from './hot-routes';

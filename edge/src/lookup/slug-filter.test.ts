@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshRedirect } from '@linkhub/shared/cache/refresh';
+import { refreshRedirect } from '@linkhub/shared/server/cache/refresh';
 import {
   createHarness,
   LINK_HOST,

@@ -1,11 +1,11 @@
 import { redirectKeyAddress } from '@linkhub/shared/cache/key-address';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { HotCache } from './hot-cache';
 import { SLUG_SOURCES, type PgLookup } from './pg-lookup';
 import { createSlugBloom, type SlugBloom } from './slug-bloom';
 
 /**
- * Which slugs cannot exist, so a miss on one answers the branded 404 without a query (issue 25).
+ * Which slugs cannot exist, so a miss on one answers the branded 404 without a query.
  *
  * One Bloom filter keyed by host + slug for every host, plus the set of domains it covers: the
  * domains that served (verified, not deleted) when it was built. A slug is added when any row of

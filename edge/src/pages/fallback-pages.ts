@@ -110,7 +110,7 @@ export function renderNotFoundPage(
   return page(title, message, branding, nonce);
 }
 
-/** A plain short link whose answer failed on our side (DESIGN §11): branded, readable, and honest that it is us. */
+/** A plain short link whose answer failed on our side (ARCHITECTURE.md#rules-that-hold-at-every-door): branded, readable, and honest that it is us. */
 export function renderUnavailablePage(branding: Branding | null, nonce: string): string {
   return page(
     'This link cannot be opened right now',
@@ -120,7 +120,7 @@ export function renderUnavailablePage(branding: Branding | null, nonce: string):
   );
 }
 
-/** A custom domain's root when no bio page is set there: whose domain it is, in its workspace's look (issue 20). */
+/** A custom domain's root when no bio page is set there: whose domain it is, in its workspace's look. */
 export function renderDomainRootPage(branding: Branding, host: string, nonce: string): string {
   return page(
     branding.workspace_name,

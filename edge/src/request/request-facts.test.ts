@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { noGeo } from '@linkhub/shared/analytics/geo';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import { noGeo } from '@linkhub/shared/server/analytics/geo';
 import { primaryLanguage } from '@linkhub/shared/analytics/language';
-import { createUaParser } from '@linkhub/shared/analytics/ua';
+import { createUaParser } from '@linkhub/shared/server/analytics/ua';
 import { parseAcceptLanguage } from '@linkhub/shared/resolve/language';
 import { readRequestFacts, type RequestFactsDeps } from './request-facts';
 

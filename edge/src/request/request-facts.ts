@@ -1,6 +1,6 @@
-import { FORWARDED_FOR_HEADER, clientIp, type TrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import type { GeoFacts, GeoLookup } from '@linkhub/shared/analytics/geo';
-import { uaMemoKey, type UaFacts, type UaParser } from '@linkhub/shared/analytics/ua';
+import { FORWARDED_FOR_HEADER, clientIp, type TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import type { GeoFacts, GeoLookup } from '@linkhub/shared/server/analytics/geo';
+import { uaMemoKey, type UaFacts, type UaParser } from '@linkhub/shared/server/analytics/ua';
 import { parseAcceptLanguage } from '@linkhub/shared/resolve/language';
 import { primaryLanguage } from '@linkhub/shared/analytics/language';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { acmeChallengeKey } from '@linkhub/shared/cache/keys';
 
-/** ACME HTTP-01 (DESIGN §10): `/.well-known/acme-challenge/{token}` answers the key authorization the domain worker stored. */
+/** ACME HTTP-01 (docs/product-rules.md#custom-domains): `/.well-known/acme-challenge/{token}` answers the key authorization the domain worker stored. */
 const TOKEN = /^[A-Za-z0-9_-]{1,256}$/;
 
 export type AcmeChallenge = (c: Context, token: string) => Promise<Response>;

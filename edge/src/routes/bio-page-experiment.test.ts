@@ -5,7 +5,7 @@ import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { BIO_HOST, createHarness, ready, visit, type Harness } from '../testing/harness';
 
 /**
- * Bio page experiments at the edge (issue 21, D-279): the running experiment travels in the cached
+ * Bio page experiments at the edge (D-279): the running experiment travels in the cached
  * snapshot, the visitor's variant is picked from the day-salted visitor hash (no cookie), and the
  * page view and the click hop carry the variant.
  */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { renderNoticePage, type NoticePage } from '@linkhub/shared/blocks/render-notice-page';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import { createNonce, htmlHeaders, PRIVATE_CACHE_CONTROL } from './bio-page-headers';
 
 /** The bio pages' plain answers: a notice page, not found, temporarily unavailable. */

@@ -1,7 +1,7 @@
 import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { Context } from 'hono';
 import type { BlockOf, PageSnapshot, SnapshotBlock } from '@linkhub/shared/blocks/snapshot';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { SubscribeResult } from '../leads/lead-capture';
 
 /** Where published snapshots come from; the edge implements it over Redis `page:{host}:{handle}` + PostgreSQL. */

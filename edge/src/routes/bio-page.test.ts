@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { pageSnapshotSchema, type PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import { createLogger } from '@linkhub/shared/logging/logger';
-import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
+import { mintClickId } from '@linkhub/shared/server/experiments/click-id';
 import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { SubscribeResult } from '../leads/lead-capture';
 import {
@@ -217,7 +217,7 @@ describe('GET /{handle}/l/{blockId}: the click hop', () => {
     expect(clicks).toHaveLength(0);
   });
 
-  it('302s a block link saved raw before the door normalised with a percent-encoded Location (issue 16)', async () => {
+  it('302s a block link saved raw before the door normalised with a percent-encoded Location', async () => {
     const legacy = pageSnapshotSchema.parse({
       id: 'p3',
       workspace_id: 'w3',

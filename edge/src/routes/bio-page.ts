@@ -5,8 +5,8 @@ import { hasEmailCapture, hopHref, pagePath, renderBioPage } from '@linkhub/shar
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { isSubscribeStatus, SUBSCRIBE_MESSAGES } from '@linkhub/shared/leads/consent';
 import { pageForVisitor } from '@linkhub/shared/experiments/page-variant';
-import { CLICK_ID_PARAM } from '@linkhub/shared/experiments/click-id';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { CLICK_ID_PARAM } from '@linkhub/shared/server/experiments/click-id';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
 import { bioPathOf, type BioPath } from '../dispatch/dispatch';
@@ -25,7 +25,7 @@ export type {
 } from './bio-page-types';
 
 /**
- * Public bio pages (DESIGN §6): `GET /{handle}` renders the published snapshot, `GET
+ * Public bio pages (docs/product-rules.md#bio-pages): `GET /{handle}` renders the published snapshot, `GET
  * /{handle}/l/{blockId}[/{index}]` is the click hop (302 with capture), `POST
  * /{handle}/subscribe` answers the email-capture form. Served by the edge on the bio host and on
  * custom domains (where `GET /` renders the domain's root page when the source has one), for the
@@ -45,7 +45,7 @@ export function createBioPages(deps: BioPageDeps): BioPages {
   const notices = createBioNotices(log);
   const { notFound, unavailable } = notices;
 
-  /** Fire-and-forget: analytics must never break or slow the page (spec §2.3.3). */
+  /** Fire-and-forget: analytics must never break or slow the page (docs/product-rules.md#permanence). */
   function fire<T>(callback: ((event: T) => void | Promise<void>) | undefined, event: T, what: string): void {
     if (callback === undefined) return;
     try {

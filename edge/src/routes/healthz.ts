@@ -1,14 +1,14 @@
 import type { Context } from 'hono';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
-import { evictionRefusal } from '@linkhub/shared/health/redis-policy';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import { checkIngestHealth } from '@linkhub/shared/server/analytics/ingest-health';
+import { evictionRefusal } from '@linkhub/shared/server/health/redis-policy';
 import type { PgLookup } from '../lookup/pg-lookup';
 
 /**
  * `GET /healthz`: Redis and PostgreSQL reported separately. 200 while the edge can serve from at
- * least one of them (each alone is enough, DESIGN §6); 503 naming both when neither answers
+ * least one of them (each alone is enough, docs/product-rules.md#the-redirect); 503 naming both when neither answers
  * (QR codes still resolve from the in-process copy, but this instance should leave the pool).
- * A stalled analytics ingest (shared/src/analytics/ingest-health.ts) is reported as `ingest` with its
+ * A stalled analytics ingest (shared/src/server/analytics/ingest-health.ts) is reported as `ingest` with its
  * reason and makes the status `degraded`, still 200: redirects do not depend on it, and taking every
  * edge out of the pool for it would break every printed QR code.
  * A queue Redis whose `maxmemory-policy` can evict is a deployment error that loses clicks and

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRedirectPayload } from '@linkhub/shared/cache/build-payload';
 import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cache/keys';
-import { refreshRedirect } from '@linkhub/shared/cache/refresh';
+import { refreshRedirect } from '@linkhub/shared/server/cache/refresh';
 import {
   DOMAIN_ROUTE_MISS_TTL_SECONDS,
   writeDomainRoute,
   writeRedirectPayload,
-} from '@linkhub/shared/cache/write-through';
+} from '@linkhub/shared/server/cache/write-through';
 import { domainRouteSchema } from '@linkhub/shared/cache/payload';
 import { createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 
@@ -40,7 +40,7 @@ describe('redirect: cache', () => {
     expect(edge.lookup.queryCount - before).toBe(1);
   });
 
-  it('writes the host route it read on a miss with a TTL, so a copy read before a domain change cannot outlive it (issue 20)', async () => {
+  it('writes the host route it read on a miss with a TTL, so a copy read before a domain change cannot outlive it', async () => {
     await h.redis.del(domainHostKey(h.prefix, LINK_HOST));
     await h.seed.link(ws, h.domains.linkDomainId, 'route-ttl', 'https://example.com/route-ttl');
     expect((await go('/route-ttl')).status).toBe(302);

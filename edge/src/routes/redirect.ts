@@ -1,11 +1,11 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import type { RedirectPayload } from '@linkhub/shared/cache/payload';
-import { resolveRedirect, type Resolution } from '@linkhub/shared/resolve/resolve-redirect';
+import { resolveRedirect, type Resolution } from '@linkhub/shared/server/resolve/resolve-redirect';
 import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { isRedirectableUrl } from '@linkhub/shared/resolve/safe-url';
 import { attributedUtm, NO_UTM, utmOfLocation } from '@linkhub/shared/resolve/utm';
 import { isPrintableAscii } from '@linkhub/shared/url/normalize-url';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { Visit } from '@linkhub/shared/resolve/visit';
 import { isoTimeOf, type Capture, type VisitorIdSource, type VisitorIds } from '../capture/capture';
 import type { EventLine, EventSubject, EventUtm } from '../capture/event-line';
@@ -28,7 +28,7 @@ import {
 } from './respond';
 
 /**
- * `GET {link host}/{slug}` (spec §4.4.1), a short sequence of named steps:
+ * `GET {link host}/{slug}` (docs/product-rules.md#the-redirect), a short sequence of named steps:
  * host + slug (as dispatched) → find the payload (cache, else one PostgreSQL query + write-through, else the
  * last-known copy) → derive the visit in memory → resolve (state, targeting, experiment, split,
  * UTM, QR fallback) → capture without awaiting → respond.
@@ -52,7 +52,7 @@ export type RedirectRouteDeps = {
 
 /**
  * A response, or: this address belongs to a custom domain that serves bio pages (the caller hands it over).
- * `fallback` is what to answer instead when `response` cannot be written (DESIGN §11): for a QR code
+ * `fallback` is what to answer instead when `response` cannot be written (ARCHITECTURE.md#rules-that-hold-at-every-door): for a QR code
  * its page rungs, for a link the branded "unavailable" page.
  */
 export type RedirectOutcome =
@@ -110,7 +110,7 @@ function eventPartsOf(payload: RedirectPayload): PayloadEventParts {
   return parts;
 }
 
-/** One UTM rule (issue 17.6): a redirect is attributed to the UTMs its Location carries, anything else by the same precedence. */
+/** One UTM rule: a redirect is attributed to the UTMs its Location carries, anything else by the same precedence. */
 function utmOf(
   payload: RedirectPayload,
   resolution: Resolution,
@@ -180,14 +180,14 @@ function qrPageRung(payload: RedirectPayload): EdgeResponse {
   return payload.branding !== null ? holdingPageResponse(payload.branding) : genericPageResponse();
 }
 
-/** What a request answers when resolving or writing its answer failed (DESIGN §11). */
+/** What a request answers when resolving or writing its answer failed (ARCHITECTURE.md#rules-that-hold-at-every-door). */
 function failureFallback(found: Found | null): () => EdgeResponse {
   if (found?.kind === 'payload') {
     const { payload } = found;
     return payload.is_qr ? () => qrPageRung(payload) : () => unavailablePageResponse(payload.branding);
   }
   if (found?.kind === 'missing') return () => notFoundPageResponse(found.branding, 'unknown');
-  // Not known to be a link: a QR code might be behind any slug (spec §2.3), so never an error page.
+  // Not known to be a link: a QR code might be behind any slug (docs/product-rules.md#permanence), so never an error page.
   return genericPageResponse;
 }
 
@@ -208,7 +208,7 @@ const answer = (response: EdgeResponse, fallback: () => EdgeResponse, qr = false
 const BIO: RedirectOutcome = { kind: 'bio' };
 
 export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler {
-  /** Counted and logged without the visitor's address or User-Agent (DESIGN §0). */
+  /** Counted and logged without the visitor's address or User-Agent (docs/product-rules.md#privacy). */
   function failed(err: unknown, target: RedirectRoute): void {
     deps.metrics.requestFailures += 1;
     const error =
@@ -230,7 +230,7 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
         return answer(genericPageResponse(), genericPageResponse);
       }
       if (found.domain?.purpose === 'bio') return BIO;
-      // A domain serving both: a slug no link or QR code holds may be a bio page's handle (issue 20).
+      // A domain serving both: a slug no link or QR code holds may be a bio page's handle.
       if (found.kind === 'missing' && found.domain?.purpose === 'all') return BIO;
       if (found.kind === 'missing')
         return answer(notFoundPageResponse(found.branding, 'unknown'), failureFallback(found));

@@ -13,7 +13,7 @@ import { createNonce, htmlHeaders } from './bio-page-headers';
 
 /** Redirects are never cached by a CDN or browser: editing a destination takes effect at once. */
 export const REDIRECT_CACHE_CONTROL = 'private, no-store';
-/** QR rungs 3 and 4 (spec §4.4.1). */
+/** QR rungs 3 and 4 (docs/product-rules.md#qr-fallback-chain). */
 export const FALLBACK_PAGE_CACHE_CONTROL = 'public, max-age=60';
 
 /** A public-path answer, independent of the HTTP layer that sends it (Hono, or node:http on the hot path). */

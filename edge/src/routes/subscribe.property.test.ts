@@ -1,12 +1,12 @@
 import { fc, test } from '@fast-check/vitest';
 import { expect } from 'vitest';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { SubscribeResult } from '../leads/lead-capture';
 import { createBioPageRoutes, type BioSubscription } from './bio-page';
 
 /**
- * Issue 19, the sign-up door: any form body, content type and Accept header. Never a 5xx from
+ * The sign-up door: any form body, content type and Accept header. Never a 5xx from
  * input alone (503 only from the queue's own answer, with Retry-After); a JSON answer is always
  * `{data}` or the error envelope; nothing reaches the lead store unless the address is valid, the
  * consent box was ticked and the honeypot is empty.

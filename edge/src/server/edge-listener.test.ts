@@ -1,12 +1,12 @@
 import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/net/host-header';
+import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/server/net/host-header';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamEvents } from '@linkhub/shared/analytics/event';
 import { samplePageSnapshot } from '@linkhub/shared/blocks/sample-page';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { refreshRedirect } from '@linkhub/shared/cache/refresh';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { refreshRedirect } from '@linkhub/shared/server/cache/refresh';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { BIO_HOST, createHarness, LINK_HOST, ready, type Harness } from '../testing/harness';
 import { createEdgeListener } from './edge-listener';
 

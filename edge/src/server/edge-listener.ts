@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import type { Logger } from '@linkhub/shared/logging/logger';
-import { withHostHeaderGuard } from '@linkhub/shared/net/host-header';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
+import { withHostHeaderGuard } from '@linkhub/shared/server/net/host-header';
 import type { RequestTimer } from '@linkhub/shared/metrics/registry';
 import type { EdgeMetrics } from '../metrics';
 import { routeClassOf, type EdgeRouteClass } from '../prometheus';
@@ -18,7 +18,7 @@ import { headerSafeResponse, toWebResponse } from './safe-response';
  * that serve bio pages) goes to the Hono app unchanged, which dispatches it the same way.
  * Skipping Hono's Request/Response objects on the hot path is worth about a third of its CPU.
  *
- * Every request ends here, contained (DESIGN §11): whatever throws while resolving or writing one
+ * Every request ends here, contained (ARCHITECTURE.md#rules-that-hold-at-every-door): whatever throws while resolving or writing one
  * answer is counted, logged and answered with that request's fallback (a QR code's page rung, a
  * link's branded page, the generic page when nothing is known), and never reaches the process.
  */
@@ -96,7 +96,7 @@ export function createEdgeListener(deps: EdgeListenerDeps): RequestListener {
     try {
       outcome = await deps.redirect(route, view);
     } catch (err) {
-      // Nothing known about the slug: a QR code might be behind it (spec §2.3), so never an error page.
+      // Nothing known about the slug: a QR code might be behind it (docs/product-rules.md#permanence), so never an error page.
       failed(err, 'redirect');
       send(res, genericPageResponse(), genericPageResponse);
       return timeRequest('redirect', started);

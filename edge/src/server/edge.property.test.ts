@@ -5,7 +5,7 @@ import { BIO_HOST, createHarness, LINK_HOST, ready, type Harness } from '../test
 import { startListener, type Answer, type ListenerServer } from '../testing/listener-server';
 
 /**
- * Issue 16, the edge door: random hosts, paths, headers and stored destinations drawn from all of
+ * The edge door: random hosts, paths, headers and stored destinations drawn from all of
  * Unicode, against the running shape of the edge (node:http listener, real Redis and PostgreSQL).
  * Never a 5xx from input alone, every Location a header Node accepts, a QR code never anything but
  * 200 or 302, and the server still listening after every request.

@@ -6,7 +6,7 @@ import { startListener, type ListenerServer } from '../testing/listener-server';
 import { genericPageResponse, redirectResponse } from '../routes/respond';
 
 /**
- * Issue 16, the incident: a destination above U+00FF stored raw (as before the door normalised)
+ * The incident: a destination above U+00FF stored raw (as before the door normalised)
  * made node:http throw ERR_INVALID_CHAR on the Location header and the edge exited.
  */
 let h: Harness;
@@ -125,7 +125,7 @@ describe('containment: whatever throws answers that request only', () => {
   });
 });
 
-describe('a NUL or other unstorable text in a slug or host (issue 16.11)', () => {
+describe('a NUL or other unstorable text in a slug or host', () => {
   it('answers not-found pages without a database query', async () => {
     const before = edge.lookup.queryCount;
     for (const path of ['/a%00b', '/%00', '/x%01y', '/%ED%A0%80', '/a%C2%85']) {

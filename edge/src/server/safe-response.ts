@@ -3,7 +3,7 @@ import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
 import type { EdgeResponse } from '../routes/respond';
 
 /**
- * The last guard before node:http writes a Hono response (DESIGN §11: no stored byte can make a
+ * The last guard before node:http writes a Hono response (ARCHITECTURE.md#rules-that-hold-at-every-door: no stored byte can make a
  * header invalid): a Location Node would refuse is re-encoded by the URL rules; any other header
  * it would refuse makes the response unsendable (null), and the caller answers its fallback.
  */

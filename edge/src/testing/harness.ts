@@ -1,12 +1,12 @@
 /* eslint-disable no-restricted-imports -- test-only: seeds rows with plain SQL and clones the test database; never imported by the service */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import pg from 'pg';
-import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
-import { openGeo, type GeoLookup } from '@linkhub/shared/analytics/geo';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import { openGeo, type GeoLookup } from '@linkhub/shared/server/analytics/geo';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createEdgeService, type EdgeDeps, type EdgeService } from '../app';
 
 type EdgeApp = EdgeService['app'];

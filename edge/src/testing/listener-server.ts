@@ -1,5 +1,5 @@
 import { createServer, request, type Server } from 'node:http';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createEdgeListener, type EdgeListenerDeps } from '../server/edge-listener';
 import type { Harness } from './harness';
 

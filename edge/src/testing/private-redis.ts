@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { freeLocalPort } from '@linkhub/shared/net/free-port';
+import { freeLocalPort } from '@linkhub/shared/server/net/free-port';
 
 /**
  * A redis-server of the test's own on a free port, without persistence, that the test can stop and
- * start again (a restart comes back empty, as in the issue 16.12 incident). Never the shared Redis.
+ * start again (a restart comes back empty, as in the Redis-outage incident). Never the shared Redis.
  */
 export type PrivateRedis = { port: number; url: string; start(): Promise<void>; stop(): Promise<void> };
 

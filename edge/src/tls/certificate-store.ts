@@ -1,8 +1,8 @@
 import { createSecureContext, type SecureContext } from 'node:tls';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
-import { tlsChangedChannel } from '@linkhub/shared/domains/tls-keys';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { tlsChangedChannel } from '@linkhub/shared/server/domains/tls-keys';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { SealedCertificate } from '../lookup/pg-lookup';
 
 /**

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:https';
-import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/net/host-header';
+import { PUBLIC_SERVER_OPTIONS } from '@linkhub/shared/server/net/host-header';
 import type { RequestListener } from 'node:http';
 import type { SecureContext } from 'node:tls';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import type { CertificateStore } from './certificate-store';
 

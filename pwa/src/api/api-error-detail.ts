@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
-/** One entry of the envelope's `details` (DESIGN §9): the field, the issue name and any numbers or words it carries. */
+/** One entry of the envelope's `details` (docs/product-rules.md#errors): the field, the issue name and any numbers or words it carries. */
 export const apiErrorDetailSchema = z.object({
   field: optional(z.string()),
   issue: optional(z.string()),

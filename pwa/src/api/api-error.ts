@@ -2,7 +2,7 @@ import type { ApiErrorDetail } from './api-error-detail';
 
 export type { ApiErrorDetail } from './api-error-detail';
 
-/** A refused request, with the envelope's code, sentence and per-field issues (DESIGN §9). */
+/** A refused request, with the envelope's code, sentence and per-field issues (docs/product-rules.md#errors). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

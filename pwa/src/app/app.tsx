@@ -8,7 +8,7 @@ import { QuietLoading } from '../ui/quiet-loading';
 import { WorkspaceGate } from './workspace-gate';
 import { APP_LINK_PATHS } from '@linkhub/shared/url/app-link-paths';
 
-// Screens a signed-in start never shows load only when needed (issue 17.13: less script on startup).
+// Screens a signed-in start never shows load only when needed (less script on startup).
 const AuthScreen = lazy(() =>
   import('../features/auth/auth-screen').then((m) => ({ default: m.AuthScreen })),
 );

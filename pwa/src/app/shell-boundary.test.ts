@@ -55,6 +55,6 @@ describe('the shell boundary', () => {
       'pwa/src/features/links/x.ts',
     );
     expect(errors).toHaveLength(1);
-    expect(errors[0]).toMatch(/DESIGN §1/);
+    expect(errors[0]).toMatch(/ARCHITECTURE.md#the-layers/);
   });
 });

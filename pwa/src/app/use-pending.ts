@@ -6,7 +6,7 @@ import type { Rep } from '../replicache/create-rep';
  * Local changes the server has not confirmed yet (also shown as the app badge / dock count); null
  * until first counted. Recounted the moment anything changes the local store (a mutation commits,
  * a pull rebases), when a push or pull ends and when Replicache's reachability flips, so an edit
- * made offline is counted at once, never after a poll (issue 17.16).
+ * made offline is counted at once, never after a poll.
  */
 export function usePendingCount(rep: Rep): number | null {
   const [count, setCount] = useState<number | null>(null);

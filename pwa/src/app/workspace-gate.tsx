@@ -11,7 +11,7 @@ import { parsePath } from './sections';
 import { rememberWorkspace, storedWorkspace, type SessionUser } from '../session/session';
 import { WorkspaceContext, type WorkspaceContextValue } from '../workspace/workspace-context';
 
-/** Only an account without a workspace sees it (issue 17.13: less script on startup). */
+/** Only an account without a workspace sees it (less script on startup). */
 const NoWorkspace = lazy(() =>
   import('../features/settings/no-workspace').then((m) => ({ default: m.NoWorkspace })),
 );

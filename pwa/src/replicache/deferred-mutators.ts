@@ -7,7 +7,7 @@ let loading: Promise<ClientMutators> | null = null;
 
 /**
  * The shared mutators and their zod schemas, loaded once. Building those schemas was most of the
- * editor's startup script (issue 17.13), and the list needs none of them: they load at the first
+ * editor's startup script, and the list needs none of them: they load at the first
  * mutation (or replay of a pending one). The service worker precaches the chunk, so this works offline.
  */
 export function loadMutators(): Promise<ClientMutators> {

@@ -22,7 +22,7 @@ import {
   type WorkspaceView,
 } from '@linkhub/shared/sync/views';
 
-/** Reads of the client view (DESIGN §5 keys), each row checked against its shared schema. */
+/** Reads of the client view (the keys of docs/product-rules.md#sync), each row checked against its shared schema. */
 async function scan<S extends z.ZodType>(
   tx: ReadTransaction,
   prefix: string,

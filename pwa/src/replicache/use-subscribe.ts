@@ -24,7 +24,7 @@ export function useSubscribeOn<T>(
   const [answer, setAnswer] = useState<Answer<T> | null>(null);
   useEffect(() => {
     // A transition: React renders the new answer in slices of a few ms, yielding in between, so a
-    // screen mounting on the store's first answer is no long task (issue 17.13).
+    // screen mounting on the store's first answer is no long task.
     return rep.subscribe(query, {
       onData: (value) => startTransition(() => setAnswer({ rep, deps, value })),
     });

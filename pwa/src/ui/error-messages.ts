@@ -5,8 +5,8 @@ import { ownEntry } from '@linkhub/shared/text/own-entry';
 import { ApiError, type ApiErrorDetail } from '../api/api-error';
 
 /**
- * The one place the editor turns error codes into words (issue 17.11): the envelope's codes
- * (DESIGN §9), the per-field issue names the server puts in `details`, and zod's issue codes for
+ * The one place the editor turns error codes into words: the envelope's codes
+ * (docs/product-rules.md#errors), the per-field issue names the server puts in `details`, and zod's issue codes for
  * what the editor checks itself. Nothing shown to a person ever carries a raw code or JSON.
  */
 

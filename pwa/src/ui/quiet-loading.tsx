@@ -6,7 +6,7 @@ export const QUIET_MS = 1000;
 /**
  * A loading line shown only when the wait lasts: the local store usually opens well within
  * QUIET_MS, so the first paint is the screen itself rather than a placeholder that flashes and is
- * laid out, painted and replaced (issue 17.13).
+ * laid out, painted and replaced.
  */
 export function QuietLoading({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);

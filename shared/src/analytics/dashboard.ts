@@ -1,5 +1,5 @@
 /**
- * The analytics dashboard's contract (issue 24), shared by the sync-server route, the shared-link
+ * The analytics dashboard's contract, shared by the sync-server route, the shared-link
  * page and the editor: which breakdowns it shows, which of them filter the whole view, the periods
  * it offers, and the shape of one answer.
  *

@@ -11,7 +11,7 @@ const hex16 = z.string().regex(HASH_HEX);
 const short = (max: number) => z.string().min(1).max(max).nullable();
 
 /**
- * The analytics event on the `clicks:raw` stream (DESIGN §7, spec §4.4.4). Written by the edge,
+ * The analytics event on the `clicks:raw` stream (docs/product-rules.md#analytics). Written by the edge,
  * read by the worker's ingest with `parseStreamEntry`. It never carries a raw IP or User-Agent:
  * only the daily-salted `visitor_hash` and `ua_hash` (16 bytes, hex) and parsed families.
  *

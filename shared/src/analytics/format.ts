@@ -1,5 +1,5 @@
 /**
- * Numbers for people (issue 24), the same in the editor, the shared page and the report mail:
+ * Numbers for people, the same in the editor, the shared page and the report mail:
  * the reader's separators (98,621 / 98 621 / 98.621), compact forms where space is short (12.3k),
  * shares and changes as percentages. Formatters are cached per locale (building one is the cost).
  */

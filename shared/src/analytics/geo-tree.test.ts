@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { Reader, type CityResponse } from 'maxmind';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bundledCityDatabasePath, geoFromReader } from './geo';
+import { bundledCityDatabasePath, geoFromReader } from '../server/analytics/geo';
 import { ipv4ToNumber, ipv6ToBytes } from './geo-tree';
 
 describe('ipv4ToNumber', () => {

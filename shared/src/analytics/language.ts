@@ -1,5 +1,5 @@
 /**
- * The language dimension of an event (issue 24): the primary subtag of the visitor's most preferred
+ * The language dimension of an event: the primary subtag of the visitor's most preferred
  * Accept-Language range (`de` for `de-CH,de;q=0.9`), or null when there is none or it is not a
  * language (`*`, `x-…`, `i-…`). Two or three letters, lower-case, as the column's CHECK wants.
  */

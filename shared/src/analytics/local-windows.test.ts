@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb } from '../db/client';
-import { adminUrl } from '../db/testing';
-import { dashboardWindows, localWindows } from './dashboard-window';
+import { createDb } from '../server/db/client';
+import { adminUrl } from '../server/db/testing';
+import { dashboardWindows, localWindows } from '../server/analytics/dashboard-window';
 
 /**
  * One module turns local periods into instants for the dashboard and the report mails; the period

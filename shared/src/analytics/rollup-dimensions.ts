@@ -1,5 +1,5 @@
 /**
- * The dimensions the rollups are kept by (DESIGN §3, §7), as data: the worker's in-memory batch
+ * The dimensions the rollups are kept by (docs/product-rules.md#data-model), as data: the worker's in-memory batch
  * aggregation (`of`) and its SQL recompute from raw events (`sql`, over `click_events`) read this one
  * table, and the query layer accepts exactly these names. Dimension `all` with value `''` holds the
  * totals. An unknown value (no country, no referrer…) gets no row: readers derive "unknown" as the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStreamEntry, streamEvents, type AnalyticsEvent } from './event';
 import { toRunBatchFields } from './run-batch';
-import { testEvent } from './test-events';
+import { testEvent } from '../server/analytics/test-events';
 
 const first = testEvent({
   workspace_id: 'ws-1',

@@ -13,7 +13,7 @@ const pastDue = (_day: number): BillingFacts => ({
 });
 const at = (days: number, extraMs = 0) => new Date(since.getTime() + days * DAY + extraMs);
 
-describe('deriveBillingState (spec §22.7.5 dunning, §3.7.7)', () => {
+describe('deriveBillingState (dunning)', () => {
   it('days 0–7 of past_due: a banner, writes allowed, grace ending at the start of day 8', () => {
     for (const day of [0, 1, 3, 7]) {
       const state = deriveBillingState(pastDue(day), at(day, DAY - 1));

@@ -4,7 +4,7 @@ import { PLANS, type FeatureKey, type PlanKey, type QuotaField } from '../entitl
 export const WORKSPACE_BILLING_STATUSES = ['active', 'trialing', 'past_due', 'unpaid', 'canceled'] as const;
 export type WorkspaceBillingStatus = (typeof WORKSPACE_BILLING_STATUSES)[number];
 
-/** Dunning (spec §22.7.5): days 0–7 of past_due are a banner; from day 8 writes are refused. */
+/** Dunning (docs/product-rules.md#plans-and-billing): days 0–7 of past_due are a banner; from day 8 writes are refused. */
 export const DUNNING_BANNER_DAYS = 8;
 const DAY_MS = 86_400_000;
 

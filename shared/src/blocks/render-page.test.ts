@@ -287,7 +287,7 @@ describe('renderBioPage: hostile text', () => {
   });
 });
 
-describe('renderBioPage: size budget (spec §2.3.2)', () => {
+describe('renderBioPage: size budget (docs/product-rules.md#bio-pages)', () => {
   const snapshot = samplePageSnapshot({ links: 20 });
   const html = renderBioPage(snapshot, { nonce: NONCE, linkHref: hopHref(snapshot.handle) });
   const gzipped = gzipSync(Buffer.from(html, 'utf8'), { level: 6 }).byteLength;

@@ -6,7 +6,7 @@ import { BACKGROUND_KINDS, BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from '.
 /**
  * The published snapshot of a bio page: what `POST /v1/pages/{id}/publish` freezes, what the edge
  * caches under `page:{host}:{handle}` and what `renderBioPage` renders. Block data mirrors the
- * DESIGN §9 block union; text is plain text (the renderer escapes it).
+ * block union of docs/product-rules.md#api; text is plain text (the renderer escapes it).
  */
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'expected a #rrggbb colour');
 
@@ -113,9 +113,9 @@ export const pageSnapshotSchema = z.object({
     })
     .nullish(),
   blocks: z.array(snapshotBlockSchema).max(200),
-  /** The page's published revision (set at publish; absent in snapshots published before issue 19). */
+  /** The page's published revision (set at publish; absent in snapshots published before lead capture). */
   revision: z.int().min(1).optional(),
-  /** The page's running A/B test (issue 21): the edge picks the visitor's variant from this, in memory. */
+  /** The page's running A/B test: the edge picks the visitor's variant from this, in memory. */
   experiment: pageExperimentSchema.optional(),
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;

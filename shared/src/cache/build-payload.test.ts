@@ -221,7 +221,7 @@ describe('buildDomainRoute', () => {
   });
 });
 
-describe('legacy destinations stored raw (issue 16: the incident)', () => {
+describe('legacy destinations stored raw (the incident)', () => {
   it('are encoded at payload build, every URL of the payload, so none can make a Location header invalid', () => {
     const payload = buildRedirectPayload(
       {

@@ -1,10 +1,10 @@
 /**
- * Every Redis key LinkHub uses, built by one function each (DESIGN §6/§7, spec §4.7.2).
+ * Every Redis key LinkHub uses, built by one function each (docs/product-rules.md#the-redirect, docs/product-rules.md#redirect-cache).
  *
  * Every function takes the key prefix first (`''` in production unless configured; a
  * `testRedisPrefix()` in tests). Hosts are placed inside a Redis hash tag (`{host}`), so the three
  * keys the edge reads in one round trip (`dom:host:`, `rd:`, `rd:miss:`) live in one cluster slot
- * and the read can be a single MGET on a managed cluster too (DESIGN §12).
+ * and the read can be a single MGET on a managed cluster too (docs/product-rules.md#scale-out).
  *
  * Hosts must already be canonical (`canonicalHost`) and slugs lower-case (`canonicalSlug`): the
  * functions here only format.
@@ -105,7 +105,7 @@ export function pokeChannel(prefix: string, userId: string): string {
   return `${prefix}poke:${userId}`;
 }
 
-/** TTLs of the redirect cache, in seconds (spec §4.7.3). */
+/** TTLs of the redirect cache, in seconds (docs/product-rules.md#redirect-cache). */
 export const REDIRECT_TTL_SECONDS = 3600;
 export const REDIRECT_MISS_TTL_SECONDS = 60;
 export const PAGE_TTL_SECONDS = 3600;

@@ -7,7 +7,7 @@ export type PublishedPageRow = {
   workspace_id: string;
   handle: string;
   snapshot: unknown;
-  /** The page's running experiment with its variants (issue 21), or null. */
+  /** The page's running experiment with its variants, or null. */
   experiment?: unknown;
 };
 

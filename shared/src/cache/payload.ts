@@ -17,7 +17,7 @@ export type DeviceType = z.infer<typeof deviceTypeSchema>;
 
 /**
  * A destination as the edge may put it in a Location header: legacy rows stored before the door
- * normalised (DESIGN §11) are encoded here, when the payload is built or read from the cache, so no
+ * normalised (ARCHITECTURE.md#rules-that-hold-at-every-door) are encoded here, when the payload is built or read from the cache, so no
  * byte Node refuses in a header ever reaches one. A value that is not an absolute URL stays as it
  * is (it can never be redirected to: resolve/safe-url.ts). The bound covers a 4096-character
  * legacy value once percent-encoded.
@@ -28,7 +28,7 @@ const urlString = z
   .max(4096 * 9)
   .transform((value) => normalizeUrl(value) ?? value);
 
-/** A targeting condition (spec §15.5): which visits a rule applies to. */
+/** A targeting condition (docs/product-rules.md#the-redirect): which visits a rule applies to. */
 export const ruleConditionSchema = z.discriminatedUnion('kind', [
   /** ISO 3166-1 alpha-2 country codes, upper-case. */
   z.object({ kind: z.literal('country'), values: z.array(z.string().length(2)).min(1) }),
@@ -74,7 +74,7 @@ export type WeightedDestination = z.infer<typeof weightedDestinationSchema>;
 export const experimentSchema = z.object({
   id: z.string().min(1),
   variants: z.array(weightedDestinationSchema).min(1),
-  /** The arm period (issue 21): a change of variants or weights after the start begins a new one. */
+  /** The arm period: a change of variants or weights after the start begins a new one. */
   arm: z.int().min(1).optional(),
   /** Append `lh_click=<click id>` to the destination (a conversion goal, experiments/click-id.ts). */
   click_id: z.boolean().optional(),

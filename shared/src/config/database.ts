@@ -16,7 +16,7 @@ export type PreparedStatementMode = (typeof PREPARED_STATEMENT_MODES)[number];
 const poolSize = () => z.coerce.number().int().min(1, 'must be 1-500').max(500, 'must be 1-500');
 
 /**
- * A service's PostgreSQL settings (spec §4.10.7, DECISIONS D-351): the primary, an optional read
+ * A service's PostgreSQL settings (docs/product-rules.md#scale-out, DECISIONS D-351): the primary, an optional read
  * replica, and this process's pool sizes. Behind PgBouncer in transaction mode, DATABASE_URL names
  * the pooler; a pool is then the most client connections this process opens to it.
  */

@@ -17,7 +17,7 @@ function redisUrl() {
 }
 
 /**
- * The two Redis roles (spec §4.10.6, DECISIONS D-312): the cache may evict (allkeys-lru); the queue
+ * The two Redis roles (docs/product-rules.md#scale-out, DECISIONS D-312): the cache may evict (allkeys-lru); the queue
  * database holds the click stream, BullMQ, pub/sub, salts and rate limits and must never evict.
  * Both default to REDIS_URL, so one Redis still runs everything in development. Each may be a Redis
  * Cluster (`redis+cluster://host:port,host:port`, D-360).

@@ -11,8 +11,8 @@ import {
   apiRequestsPerMinute,
 } from './plans';
 
-describe('plan catalogue (DESIGN §4)', () => {
-  it('carries the DESIGN §4 numbers', () => {
+describe('plan catalogue', () => {
+  it('carries the documented plan numbers', () => {
     expect(PLAN_KEYS.map((p) => PLANS[p].limits)).toEqual([
       { workspaces: 1, bio_pages: 1, links: 50, qr_codes: 5, custom_domains: 0, members: 1 },
       { workspaces: 1, bio_pages: 10, links: 2000, qr_codes: 200, custom_domains: 3, members: 3 },

@@ -1,5 +1,5 @@
 /**
- * The plan catalogue (DESIGN §4). This is the only place plan numbers live: every quota check,
+ * The plan catalogue (docs/product-rules.md#plans-and-billing). This is the only place plan numbers live: every quota check,
  * feature gate, retention job and rate limiter reads them from here. `null` means unlimited.
  */
 export const UNLIMITED = null;

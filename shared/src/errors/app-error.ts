@@ -13,7 +13,7 @@ export type AppErrorOptions = {
 };
 
 /**
- * The spec §5.5.1 hierarchy. Every error a service means to show a client is an AppError; its
+ * The error class hierarchy (docs/product-rules.md#errors). Every error a service means to show a client is an AppError; its
  * status always comes from the code registry, so a code can never be sent with the wrong status.
  */
 export abstract class AppError extends Error {

@@ -1,5 +1,5 @@
 /**
- * The error code registry (spec §5.5, §3.5.2, §21.3): every code any LinkHub service may put in the
+ * The error code registry (docs/product-rules.md#errors): every code any LinkHub service may put in the
  * error envelope, with its HTTP status and a default, user-readable message. Data, not code: the
  * AppError classes, the envelope serialiser and the tests all read this one table.
  */

@@ -1,4 +1,4 @@
-/** One entry of the envelope's `details` array (spec §5.5.3): at least `field` and `issue`. */
+/** One entry of the envelope's `details` array (docs/product-rules.md#errors): at least `field` and `issue`. */
 export type DetailValue = string | number | boolean | null | readonly string[];
 
 export type ErrorDetail = {

@@ -141,7 +141,7 @@ describe('the code registry and the class hierarchy', () => {
     }
   });
 
-  it('places codes under the spec §5.5.1 classes', () => {
+  it('places codes under their error classes', () => {
     expect(appErrorFor('insufficient_role')).toBeInstanceOf(AuthorizationError);
     expect(appErrorFor('billing_write_blocked')).toBeInstanceOf(AuthorizationError);
     expect(appErrorFor('last_owner_required')).toBeInstanceOf(ConflictError);

@@ -5,7 +5,7 @@ import type { ErrorDetail } from './details';
 
 export { zodIssuesToDetails } from './zod-details';
 
-/** The one error body every service sends (DESIGN §9, spec §5.5.3). */
+/** The one error body every service sends (docs/product-rules.md#errors). */
 export const ErrorEnvelopeSchema = z.object({
   error: z.object({
     code: z.string(),

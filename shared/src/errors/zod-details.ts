@@ -57,7 +57,7 @@ function detailOf(issue: Issue): ErrorDetail {
 }
 
 /**
- * One details entry per bad field (spec §5.5.3): `{field: "a.b", issue, message, ...}`. Unknown keys
+ * One details entry per bad field (docs/product-rules.md#errors): `{field: "a.b", issue, message, ...}`. Unknown keys
  * become one entry each (`issue: "unrecognized_key"`); a field that fails twice is reported once
  * (its first failure), so a client can map entries one-to-one onto form fields.
  */

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { visitorHash } from '../analytics/visitor-hash';
+import { visitorHash } from '../server/analytics/visitor-hash';
 import type { Experiment } from '../cache/payload';
 import { payloadFixture, visitFixture } from '../resolve/fixtures';
-import { resolveRedirect } from '../resolve/resolve-redirect';
+import { resolveRedirect } from '../server/resolve/resolve-redirect';
 import { pickVariant } from '../resolve/split';
-import { CLICK_ID_PARAM, verifyClickId } from './click-id';
+import { CLICK_ID_PARAM, verifyClickId } from '../server/experiments/click-id';
 import { devClickIdKeyring } from './click-id-keys';
 
 const KEYS = devClickIdKeyring();
-import { visitorKeyFor } from './visitor-key';
+import { visitorKeyFor } from '../server/experiments/visitor-key';
 import { seededRandom } from './simulation';
 import { sampleRatioMismatch } from './srm';
 

@@ -1,7 +1,7 @@
 import type { MATRIX } from '../permissions/matrix';
 
 /**
- * The experiment lifecycle of spec §3.3.9 as data: draft → running → paused ↔ running → concluded →
+ * The experiment lifecycle (docs/product-rules.md#experiments) as data: draft → running → paused ↔ running → concluded →
  * promoted, and archived from any resting state. The commands refuse a step from any other state
  * (409 `invalid_state_transition`, through the matrix's C8 rows, which name the same `from` states:
  * lifecycle.test.ts holds them equal), the mutators are these steps, and the editor offers exactly

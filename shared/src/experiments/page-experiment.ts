@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { linkBlockSchema } from '../schemas/blocks';
 
 /**
- * What a bio page variant changes (issue 21, D-279): the order of the blocks, or one link block's
+ * What a bio page variant changes (D-279): the order of the blocks, or one link block's
  * label and/or URL. The same shape is the REST/mutator input (`variants[].page`), the stored
  * `experiment_variants.payload` and the published snapshot's `experiment.variants[]`; a variant with
  * neither is the page as published (the control).
@@ -13,7 +13,7 @@ const blockIdSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'expected a block id');
 
-/** A link block's URL rule (http(s), mailto: or tel:), stored normalised like every URL at the door (DESIGN §11). */
+/** A link block's URL rule (http(s), mailto: or tel:), stored normalised like every URL at the door (ARCHITECTURE.md#rules-that-hold-at-every-door). */
 const pageUrlSchema = linkBlockSchema.shape.url;
 
 export const pageVariantChangeSchema = z.strictObject({

@@ -12,7 +12,7 @@ import { baseArg } from '../mutators/base';
 import { pageVariantChangeSchema } from './page-experiment';
 
 /**
- * Experiments at both doors (issue 21): the REST bodies of `/v1/experiments` (snake_case) and the
+ * Experiments at both doors: the REST bodies of `/v1/experiments` (snake_case) and the
  * mutators' args are these schemas; strict at every depth.
  */
 export const EXPERIMENT_RESOURCE_TYPES = ['link', 'qr_code', 'bio_page'] as const;

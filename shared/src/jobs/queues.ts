@@ -3,7 +3,7 @@ import { emailSchema } from '../schemas/common';
 
 const canonicalHostArg = z.string().min(1).max(253);
 
-/** What a cache-refresh job rebuilds (shared/src/cache/refresh.ts does the work). */
+/** What a cache-refresh job rebuilds (shared/src/server/cache/refresh.ts does the work). */
 export const cacheRefreshTargetSchema = z.discriminatedUnion('kind', [
   /** `rd:{host}:{slug}` (and its miss key). */
   z.object({ kind: z.literal('redirect'), host: canonicalHostArg, slug: z.string().min(1).max(200) }),
@@ -23,7 +23,7 @@ export const cacheRefreshTargetSchema = z.discriminatedUnion('kind', [
 export type CacheRefreshTarget = z.infer<typeof cacheRefreshTargetSchema>;
 
 /**
- * Every BullMQ queue, with the zod schema of its job data, as data (DESIGN §1). Producers
+ * Every BullMQ queue, with the zod schema of its job data, as data (ARCHITECTURE.md#the-layers). Producers
  * (sync-server, edge) and the worker read this one table, so a job shape is declared once.
  * Queue names are kebab-case; job data is snake_case JSON.
  */
@@ -65,7 +65,7 @@ export const QUEUES = {
   }),
   /** Hourly: certificates due for renewal or retry, and verified domains due for their daily re-check. */
   'domain-upkeep': z.object({}),
-  /** Roll up and analyse experiments (issue 21): every running or paused one, or the one named. */
+  /** Roll up and analyse experiments: every running or paused one, or the one named. */
   'experiment-results': z.object({ experiment_id: z.uuid().optional() }),
   /** Deliver one outgoing webhook event to one endpoint. */
   'webhook-deliver': z.object({ endpoint_id: z.uuid(), event_id: z.uuid() }),
@@ -115,7 +115,7 @@ export const QUEUES = {
   }),
   /** Hourly: delete unconfirmed (double opt-in) leads whose confirmation link has expired. */
   'lead-expiry': z.object({}),
-  /** Hourly: mail the weekly and monthly analytics reports that became due (issue 24). */
+  /** Hourly: mail the weekly and monthly analytics reports that became due. */
   'analytics-report': z.object({}),
   /** Drop click-event partitions and leads past the retention window. */
   retention: z.object({ before: z.iso.datetime({ offset: true }) }),

@@ -1,5 +1,5 @@
 /**
- * What a visitor agrees to when they sign up on a bio page (issue 19). The text is part of the
+ * What a visitor agrees to when they sign up on a bio page. The text is part of the
  * email sign-up block, published with the page; the one shown is the one recorded with the lead,
  * with the page's published revision. Pure: the edge, the worker and the editor read it.
  */

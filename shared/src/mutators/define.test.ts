@@ -4,7 +4,7 @@ import { updateLink } from './links';
 import { updateWorkspaceSettings } from './workspace';
 import { MutatorValidationError, validateMutatorArgs } from './define';
 
-/** Issue 16: the client validates with the server's schema first, so the editor shows field errors before saving. */
+/** The client validates with the server's schema first, so the editor shows field errors before saving. */
 const ref = {
   id: '0190f1f0-0000-7000-8000-000000000001',
   workspace_id: '0190f1f0-0000-7000-8000-000000000002',

@@ -16,7 +16,7 @@ export function actionsOf<S extends z.ZodType>(
 }
 
 /**
- * A mutator declared once (DESIGN §5): its name, its args schema (the same zod schema the server's
+ * A mutator declared once (ARCHITECTURE.md#the-life-of-an-offline-edit): its name, its args schema (the same zod schema the server's
  * command parses), the matrix action it needs, and the optimistic client implementation over the
  * Replicache keys. The server side of each mutator is the command of the same name.
  */
@@ -24,7 +24,7 @@ export type MutatorDefinition<N extends string = string, S extends z.ZodType = z
   readonly name: N;
   readonly args: S;
   readonly action: Action;
-  /** The matrix rows one mutation needs when its args touch several field groups (spec §3.3.7); `[action]` when absent. */
+  /** The matrix rows one mutation needs when its args touch several field groups (docs/product-rules.md#permissions); `[action]` when absent. */
   readonly actions?: (args: z.infer<S>) => readonly Action[];
   /**
    * What the action addresses in the args' `workspace_id`: a resource, or the workspace itself when

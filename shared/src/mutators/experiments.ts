@@ -9,7 +9,7 @@ import {
 import { defineMutator, type MutatorTarget } from './define';
 
 /**
- * The experiment lifecycle's steps (issue 21, experiments/lifecycle.ts), one mutator each, run by the
+ * The experiment lifecycle's steps (experiments/lifecycle.ts), one mutator each, run by the
  * same commands at both doors (`/v1/experiments` and a Replicache push). Experiments and their results
  * are read over REST, not kept on the device (D-274): the client side has nothing to change.
  */

@@ -11,12 +11,12 @@ import {
 import { defineMutator } from './define';
 
 /**
- * Outbound webhook endpoints and ESP adapters (issue 19). Their secrets are shown once, in the answer
+ * Outbound webhook endpoints and ESP adapters. Their secrets are shown once, in the answer
  * of the request that made them, so they are managed through `/v1/webhooks` (API key or the editor's
  * session), never through a device's Replicache store: these mutators are not in the client
  * registry and do nothing on the client; their commands serve the REST door with the same parse and
  * authorize() every command passes. An endpoint that receives leads' addresses (lead events, an ESP
- * adapter) also needs `lead.manage_sync`, which no API key has (leads are dashboard-only, §3.3.11).
+ * adapter) also needs `lead.manage_sync`, which no API key has (leads are dashboard-only, docs/product-rules.md#personal-data).
  */
 const withLeadSync = (base: Action, leads: boolean): readonly Action[] =>
   leads ? [base, 'lead.manage_sync'] : [base];

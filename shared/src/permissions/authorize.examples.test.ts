@@ -13,8 +13,8 @@ import {
 } from './fixtures';
 import { canSeeResource } from './visibility';
 
-/** Spec §3.7: each worked example, resolved at the step the spec names. */
-describe('spec §3.7 worked examples', () => {
+/** Each worked example of the permission rules, resolved at the step that decides it (docs/product-rules.md#permissions). */
+describe('authorize(): worked examples', () => {
   it('3.7.1 Viewer tries to change a link destination → 403 insufficient_role', () => {
     const decision = authorize(happyInput('link.update_destination', 'viewer'));
     expect(decision).toEqual({ allow: false, status: 403, code: 'insufficient_role', details: [] });

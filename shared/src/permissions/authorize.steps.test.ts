@@ -15,7 +15,7 @@ import {
 
 const notFound = { allow: false, status: 404, code: 'not_found', details: [] };
 
-describe('authorize(): the fixed order of spec §3.5', () => {
+describe('authorize(): the fixed order of checks', () => {
   it('1. no actor → 401 unauthenticated, before anything else; a suspended user → 403', () => {
     expect(
       authorize(happyInput('link.view', 'owner', false, { actor: null, workspace: null })),

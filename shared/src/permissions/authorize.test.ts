@@ -218,7 +218,7 @@ describe('scoping and tenancy on every row that addresses a resource', () => {
 });
 
 describe('the matrix data agrees with the spec rules it encodes', () => {
-  it('billing is Owner only (§3.3.4); leads deny Viewer (§3.3.11); audit is not for Editor or Viewer', () => {
+  it('billing is Owner only; leads deny Viewer; audit is not for Editor or Viewer', () => {
     for (const action of ACTIONS) {
       const row = MATRIX[action];
       if (row.domain === 'billing') expect(EXPECTED[action], action).toBe('YNNN');

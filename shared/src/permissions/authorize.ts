@@ -20,7 +20,7 @@ const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
 const LAST_OWNER_PATHS = ['transfer_ownership', 'delete_workspace'] as const;
 
 /**
- * The one permission check (spec §3.5), pure: the caller loads the actor, membership, workspace,
+ * The one permission check (docs/product-rules.md#permissions), pure: the caller loads the actor, membership, workspace,
  * resource and quota usage; this decides, in the spec's fixed order, so the error a caller sees (and
  * what it can infer) never depends on which door the request came through.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allowedActions, capabilities, capabilityOf, readableActions } from './capabilities';
 
 describe('capabilities for the editor UI', () => {
-  it('hides billing from an Admin, shows it to the Owner (spec §3.7.3)', () => {
+  it('hides billing from an Admin, shows it to the Owner', () => {
     expect(
       capabilityOf('billing.view_invoices', { role: 'admin', scoped: false, plan: 'pro' }),
     ).toMatchObject({ allowed: false, reason: 'insufficient_role' });

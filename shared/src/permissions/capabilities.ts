@@ -2,7 +2,7 @@ import { hasFeature, type FeatureKey, type PlanKey } from '../entitlements/plans
 import { cellAllows, cellConditions, type Condition, type Role } from './conditions';
 import { ACTIONS, MATRIX, type Action } from './matrix';
 
-/** What the editor UI needs to decide whether to show a control, and how (spec §3.7.3: hide, not fail). */
+/** What the editor UI needs to decide whether to show a control, and how (docs/product-rules.md#permissions: hide, not fail). */
 export type Capability = {
   /** The role may do it and the plan includes it (quotas and resource state are decided per request). */
   readonly allowed: boolean;

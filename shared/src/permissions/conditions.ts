@@ -1,11 +1,11 @@
 /**
- * The footnote conditions of the permission matrix (spec §3.3.1), as named data. A matrix cell is
+ * The footnote conditions of the permission matrix (docs/product-rules.md#permissions), as named data. A matrix cell is
  * `Y`, `N`, or one or more of these codes: the role may perform the action, subject to the condition,
  * which `authorize()` checks at the step named here.
  *
- * The spec's legend table did not survive into our copy of the spec; C1, C2, C3, C4 and C9 are the
- * spec's own (named by §3.2, §3.7.2, §3.7.4, §3.7.6, §3.7.8, §3.7.11), C5–C8 are our reconstruction
- * of the remaining footnotes from the rules of §3.3.x (D-006).
+ * The legend table did not survive into our copy of the requirements; C1, C2, C3, C4 and C9 are the
+ * requirements' own (named by their role rules and worked examples), C5–C8 are our reconstruction
+ * of the remaining footnotes from the matrix's rules (D-006).
  */
 export const CONDITIONS = {
   C1: {
@@ -39,7 +39,7 @@ export const CONDITIONS = {
   C9: {
     name: 'last_owner_rule',
     step: 5,
-    text: 'The Owner cannot leave, be demoted, suspended or removed; ownership moves only by transfer (§3.6).',
+    text: 'The Owner cannot leave, be demoted, suspended or removed; ownership moves only by transfer.',
   },
 } as const;
 

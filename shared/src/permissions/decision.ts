@@ -10,7 +10,7 @@ export type Deny = {
   readonly code: ErrorCode;
   readonly details: readonly ErrorDetail[];
 };
-/** What `authorize()` returns: Allow, or Deny(status, code, details) (spec §3.5). */
+/** What `authorize()` returns: Allow, or Deny(status, code, details) (docs/product-rules.md#permissions). */
 export type Decision = Allow | Deny;
 
 export const ALLOW: Allow = { allow: true };

@@ -76,7 +76,7 @@ export type AccountInput = {
   readonly plan: PlanKey;
   /** Active workspaces that billing account owns now. */
   readonly workspace_count: number;
-  /** Non-deleted workspaces where this user is the sole Owner (blocks account.delete, §3.6.1 rule 4). */
+  /** Non-deleted workspaces where this user is the sole Owner (blocks account.delete: the last-owner rule, docs/product-rules.md#permissions). */
   readonly sole_owner_workspace_ids?: readonly string[];
 };
 
@@ -90,7 +90,7 @@ export type AuthorizeInput = {
   readonly membership: MembershipInput | null;
   /** Required when the row has a `target`; null when the lookup found nothing. */
   readonly resource?: ResourceInput | null;
-  /** Current counts toward the action's quota field (spec §22.2.5: archived and QR-pinned excluded). */
+  /** Current counts toward the action's quota field (docs/product-rules.md#plans-and-billing: archived and QR-pinned excluded). */
   readonly usage?: Partial<Record<QuotaField, number>>;
   /** Gated features the request body uses beyond the row's own (e.g. targeting rules on link.create). */
   readonly uses_features?: readonly FeatureKey[];

@@ -2,7 +2,7 @@ import type { FeatureKey, QuotaField } from '../entitlements/plans';
 import type { Cell, Role } from './conditions';
 import type { ApiKeyScope } from './scopes';
 
-/** The part of the product an action belongs to (the spec's §3.3 sections). */
+/** The part of the product an action belongs to (the matrix's sections). */
 export type ActionDomain =
   | 'workspace'
   | 'members'

@@ -10,7 +10,7 @@ import { KEY_AUDIT_ACCOUNT_ROWS } from './matrix-rows/keys-audit-account';
 export type { ActionDomain, MatrixRow, TargetType } from './matrix-row';
 
 /**
- * The permission matrix of spec §3.3, as data: one row per action, one cell per role (`Y`, `N`, or
+ * The permission matrix (docs/product-rules.md#permissions), as data: one row per action, one cell per role (`Y`, `N`, or
  * footnote conditions, see conditions.ts). Row numbers follow the spec's numbering where the spec
  * names a row (11, 17, 24, 27, 30, 50, 63, 64, 65, 74, 75, 109, 116, 126–128, 132). Adding an action to
  * the product means adding a row to its section in `matrix-rows/` (one file per group of the spec's
@@ -18,7 +18,7 @@ export type { ActionDomain, MatrixRow, TargetType } from './matrix-row';
  *
  * Row fields: `kind` (read | write: writes run the resource-state and billing checks), `target` (the
  * resource the action addresses; the caller must load it), `api` (the API key scope; absent → no key
- * can reach it), `feature` / `quota` (step 7), `account` (decided without a workspace, §3.5 step 2a),
+ * can reach it), `feature` / `quota` (step 7), `account` (decided without a workspace, step 2a),
  * `states` (C8 lifecycle states it may start from), `on_archived` (allowed on archived items),
  * `billing_exempt` (allowed while writes are blocked for non-payment).
  *
@@ -52,7 +52,7 @@ export function rowOf(action: Action): MatrixRow {
   return MATRIX[action];
 }
 
-/** Resource types a grant can name (spec §3.4.1). */
+/** Resource types a grant can name (docs/product-rules.md#permissions). */
 export const GRANTABLE_TYPES = ['bio_page', 'link', 'qr_code'] as const;
 export type GrantableType = (typeof GRANTABLE_TYPES)[number];
 

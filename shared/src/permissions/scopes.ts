@@ -1,6 +1,6 @@
 /**
- * API key scopes (DESIGN §9; spec §21.2.4 is their single catalogue). There are deliberately no
- * billing, member, audit, lead, GDPR or workspace-deletion scopes (spec §3.3.13).
+ * API key scopes, as their single catalogue (docs/product-rules.md#api-keys). There are deliberately no
+ * billing, member, audit, lead, GDPR or workspace-deletion scopes (docs/product-rules.md#api-keys).
  */
 export const API_KEY_SCOPES = [
   'workspace:read',
@@ -25,7 +25,7 @@ export function isApiKeyScope(value: unknown): value is ApiKeyScope {
   return typeof value === 'string' && (API_KEY_SCOPES as readonly string[]).includes(value);
 }
 
-/** Action domains no API key can reach, whatever its scopes (spec §3.5 step 2). */
+/** Action domains no API key can reach, whatever its scopes (docs/product-rules.md#permissions). */
 export const API_KEY_FORBIDDEN_DOMAINS = [
   'billing',
   'members',

@@ -1,7 +1,7 @@
 import type { GrantRef, MembershipInput, ResourceInput } from './input';
 import { isGrantableType } from './matrix';
 
-/** A membership with one or more grants is scoped (spec §3.4.1); an Owner never is. */
+/** A membership with one or more grants is scoped (docs/product-rules.md#permissions); an Owner never is. */
 export function isScoped(membership: Pick<MembershipInput, 'role' | 'grants'>): boolean {
   return membership.role !== 'owner' && membership.grants.length > 0;
 }
@@ -31,7 +31,7 @@ export function hasGrantFor(
 
 /**
  * May this member see the resource at all? Lists, pulls and search use this: a scoped member never
- * sees an ungranted bio page, link or QR code (invisibility, not merely denial — spec §3.4.3).
+ * sees an ungranted bio page, link or QR code (invisibility, not merely denial — docs/product-rules.md#permissions).
  */
 export function canSeeResource(
   membership: Pick<MembershipInput, 'role' | 'grants'>,

@@ -9,7 +9,7 @@ export const hexColorSchema = z
 export const QR_MODULE_SHAPES = ['square', 'rounded', 'dots'] as const;
 export const QR_FINDER_STYLES = ['square', 'rounded', 'circle'] as const;
 export const QR_FRAME_FONTS = ['sans', 'serif', 'mono'] as const;
-/** `auto` is M, or H when a logo is set (DESIGN §8). */
+/** `auto` is M, or H when a logo is set (docs/product-rules.md#qr-codes). */
 export const QR_DESIGN_EC_LEVELS = ['auto', 'M', 'Q', 'H'] as const;
 
 /** The quiet zone ISO/IEC 18004 asks for; validation refuses less. */

@@ -16,7 +16,7 @@ export type QrMatrix = {
 };
 
 /**
- * The shortest safe text for a LinkHub short URL (DESIGN §8): the scheme stays lower-case
+ * The shortest safe text for a LinkHub short URL (docs/product-rules.md#qr-codes): the scheme stays lower-case
  * (`https://`, some phone cameras mishandle `HTTPS://`), host and path are upper-cased so `qrcode`'s
  * segmenter puts them in alphanumeric mode (5.5 bits a character instead of 8), the query string and
  * fragment are kept exactly as given. Only for our own short URLs: the edge matches hosts and slugs

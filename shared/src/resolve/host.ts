@@ -1,10 +1,10 @@
 /**
  * Host and slug canonical forms, used for every cache key and lookup: the host lower-case, punycode,
- * without port or trailing dot; the slug lower-case (QR codes encode slugs upper-case, DESIGN §8).
+ * without port or trailing dot; the slug lower-case (QR codes encode slugs upper-case, docs/product-rules.md#qr-codes).
  */
 /**
  * Text PostgreSQL cannot store or compare (NUL, other controls, lone surrogates): visitor input
- * holding it is refused before any lookup (issue 16.11), never sent to the database.
+ * holding it is refused before any lookup, never sent to the database.
  */
 const CONTROL = /\p{Cc}/u;
 /** With the `u` flag a paired surrogate is one code point, so only a lone one matches. */

@@ -1,7 +1,7 @@
 import type { Branding } from '../cache/payload';
 
 /**
- * The four rungs of the QR fallback chain (DESIGN §6, spec §14.8.2). A QR-backed slug never answers
+ * The four rungs of the QR fallback chain (docs/product-rules.md#qr-fallback-chain). A QR-backed slug never answers
  * 404, 410 or 5xx: it always lands on one of these.
  */
 export const fallbackStages = ['live', 'last_good', 'holding_page', 'generic_page'] as const;

@@ -39,8 +39,8 @@ export function pickSplitDestination(
 }
 
 /**
- * The experiment variant of this visitor: one visitor sees one variant (spec §16.2). The one
- * assignment of every experiment — link and QR destinations, and bio page variants (issue 21).
+ * The experiment variant of this visitor: one visitor sees one variant (docs/product-rules.md#the-redirect). The one
+ * assignment of every experiment — link and QR destinations, and bio page variants.
  */
 export function pickVariant<T extends { readonly weight: number }>(
   experiment: { readonly id: string; readonly variants: readonly T[] },

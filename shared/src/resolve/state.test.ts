@@ -33,7 +33,7 @@ describe('evaluateState', () => {
   });
 });
 
-describe('resourceState (the editor reads the edge rule, issue 17.6)', () => {
+describe('resourceState (the editor reads the edge rule)', () => {
   const row = { status: 'active', starts_at: null, expires_at: null, archived_at: null, locked: false };
   it('a paused link past its expiry is paused, as the edge serves it', () => {
     expect(resourceState({ ...row, status: 'paused', expires_at: '2026-01-01T00:00:00Z' }, now)).toBe(

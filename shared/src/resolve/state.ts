@@ -1,6 +1,6 @@
 import type { RedirectPayload } from '../cache/payload';
 
-/** The states a link or QR code can be in when a visit arrives (spec §15.3, §22.5). */
+/** The states a link or QR code can be in when a visit arrives (docs/product-rules.md#the-redirect). */
 export const linkStates = [
   'active',
   'scheduled',
@@ -40,7 +40,7 @@ export type ResourceStateFields = {
 };
 
 /**
- * The state the editor shows is the state the edge serves (issue 17.6): the row's fields mapped
+ * The state the editor shows is the state the edge serves: the row's fields mapped
  * onto `evaluateState`, so a paused link past its expiry is "paused" in both places.
  */
 export function resourceState(row: ResourceStateFields, now: Date): LinkState {

@@ -49,7 +49,7 @@ describe('mergeUtm', () => {
   });
 });
 
-describe('one UTM rule for the redirect and for attribution (issue 17.6)', () => {
+describe('one UTM rule for the redirect and for attribution', () => {
   it('attributes a redirect to exactly the UTMs its Location carries: the link wins over the visitor, the visitor fills the rest', () => {
     const location = mergeUtm(
       'https://example.com/a?utm_term=dest',

@@ -3,7 +3,7 @@ import { utmFields, type Utm } from '../cache/payload';
 import { isPrintableAscii, normalizeUrl } from '../url/normalize-url';
 
 /**
- * The one UTM rule (issue 17.6), for the redirect's Location and for analytics attribution alike:
+ * The one UTM rule, for the redirect's Location and for analytics attribution alike:
  * the link's UTM parameters win, then parameters the destination already carries, then the visit's
  * own query parameters for every key not yet present. No key ends up twice.
  */

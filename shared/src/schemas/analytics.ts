@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from './common';
 
-/** Analytics reads (DESIGN §7, §9): timeseries and breakdowns over the rollups. */
+/** Analytics reads (docs/product-rules.md#analytics): timeseries and breakdowns over the rollups. */
 export const ANALYTICS_INTERVALS = ['hour', 'day'] as const;
 export type AnalyticsInterval = (typeof ANALYTICS_INTERVALS)[number];
 

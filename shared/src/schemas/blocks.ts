@@ -4,7 +4,7 @@ import { isNavigableUrl } from '../blocks/escape';
 import { MAX_URL_LENGTH, normalizedUrlTransform, readableText } from './common';
 
 /**
- * The bio page block union as the API and the editor accept it (DESIGN §9): flat objects,
+ * The bio page block union as the API and the editor accept it (docs/product-rules.md#api): flat objects,
  * `{type: "link", title, url}` … `{type: "divider"}`. Text is plain text, always escaped on render.
  * `blockData()` turns one into the stored `{type, data}` shape the renderer reads (blocks/snapshot.ts).
  */

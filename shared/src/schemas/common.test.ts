@@ -144,7 +144,7 @@ describe('common field schemas', () => {
   });
 });
 
-describe('urls are stored normalised (issue 16: the incident)', () => {
+describe('urls are stored normalised (the incident)', () => {
   it('an IDN host becomes punycode and a Unicode path is percent-encoded', () => {
     expect(urlSchema.parse('https://ja.wikipedia.org/wiki/東京')).toBe(
       'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC',

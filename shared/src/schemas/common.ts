@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { normalizeUrl } from '../url/normalize-url';
 
 /**
- * Field schemas every domain shares (spec §5.4). API and mutator inputs are snake_case, exactly as
- * DESIGN §9 writes the REST bodies.
+ * Field schemas every domain shares (docs/product-rules.md#api). API and mutator inputs are snake_case, exactly as
+ * docs/product-rules.md#api writes the REST bodies.
  */
 export const uuidSchema = z.uuid();
 
-/** Spec §5.4.1: lower-case letters, digits and hyphens, 1–64. Input is trimmed and lower-cased first. */
+/** Lower-case letters, digits and hyphens, 1–64. Input is trimmed and lower-cased first. */
 export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 
 /** Paths the public hosts answer themselves; no short link may take them. */
@@ -76,7 +76,7 @@ export const MAX_URL_LENGTH = 2048;
 export const MAX_STORED_URL_LENGTH = 4096;
 
 /**
- * Normalise at the door (DESIGN §11): a valid URL leaves the schema in its WHATWG serialisation
+ * Normalise at the door (ARCHITECTURE.md#rules-that-hold-at-every-door): a valid URL leaves the schema in its WHATWG serialisation
  * (IDN host → punycode, path and query percent-encoded), the only form ever stored, for REST and
  * push alike. The editor shows it with `displayUrl` (shared/src/url/display-url.ts).
  */
@@ -187,7 +187,7 @@ export const readableText = (max: number): z.ZodString =>
 
 export const titleSchema = readableText(120).min(1);
 
-/** Spec §5.4.1: up to 20 tags of 1–32 characters, de-duplicated. */
+/** Up to 20 tags of 1–32 characters, de-duplicated. */
 export const tagsSchema = z
   .array(readableText(32).min(1))
   .max(20)
@@ -195,7 +195,7 @@ export const tagsSchema = z
 
 /**
  * An address whose domain is an IDN (`info@müller.de`) is kept with the domain in punycode
- * (`info@xn--mller-kva.de`), as URLs are (DESIGN §11): that is what mail servers route and what one
+ * (`info@xn--mller-kva.de`), as URLs are (ARCHITECTURE.md#rules-that-hold-at-every-door): that is what mail servers route and what one
  * account is found by, whichever way it is typed. A domain that is not a host name is left as typed,
  * for the address check to refuse.
  */
@@ -224,7 +224,7 @@ export const emailSchema = z
     params: { issue: 'local_part_too_long' },
   });
 
-/** `?limit=&cursor=` on every list (DESIGN §9); the cursor is opaque. */
+/** `?limit=&cursor=` on every list (docs/product-rules.md#api); the cursor is opaque. */
 export const paginationQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
   cursor: z.string().min(1).max(512).optional(),

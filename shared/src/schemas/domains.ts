@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { handleSchema, hostnameSchema, isoDateTimeSchema, urlSchema, uuidSchema } from './common';
 
-/** Custom domains (DESIGN §10): connect a host, verify by DNS TXT, route through `dom:host:{host}`. */
+/** Custom domains (docs/product-rules.md#custom-domains): connect a host, verify by DNS TXT, route through `dom:host:{host}`. */
 export const DOMAIN_PURPOSES = ['links', 'bio', 'all'] as const;
 export type DomainPurpose = (typeof DOMAIN_PURPOSES)[number];
 /** `lost`: another workspace proved the host first; this claim can no longer be verified (D-490). */

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { paginationQuerySchema, uuidSchema } from './common';
 
 /**
- * Leads as the editor reads them (issue 19): `GET /v1/leads`, `GET /v1/leads/counts`,
- * `DELETE /v1/leads/{id}`. Personal data, dashboard-only (spec §3.3.11): these routes take the
+ * Leads as the editor reads them: `GET /v1/leads`, `GET /v1/leads/counts`,
+ * `DELETE /v1/leads/{id}`. Personal data, dashboard-only (docs/product-rules.md#personal-data): these routes take the
  * editor's session; no API key scope reaches them (authorize() refuses the `leads` domain to keys).
  */
 export const LEAD_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
@@ -58,7 +58,7 @@ export const leadCountsResponseSchema = z.object({ data: z.array(leadCountsSchem
 /** The erasure mutator's args (REST only: leads are not on the device). */
 export const deleteLeadArgs = z.strictObject({ id: uuidSchema, workspace_id: uuidSchema });
 
-/** `POST /v1/leads/exports`: a CSV of the workspace's leads, or of one page's (step-up required, spec §3.3.11). */
+/** `POST /v1/leads/exports`: a CSV of the workspace's leads, or of one page's (step-up required, docs/product-rules.md#personal-data). */
 export const leadExportInputSchema = z.strictObject({
   workspace_id: uuidSchema,
   page_id: uuidSchema.optional(),

@@ -3,7 +3,7 @@ import { createLinkInputSchema, listLinksQuerySchema, updateLinkInputSchema } fr
 import { problems } from './test-helpers';
 
 describe('createLinkInputSchema (POST /v1/links)', () => {
-  it('accepts the DESIGN §9 body and fills defaults', () => {
+  it('accepts the documented POST /v1/links body and fills defaults', () => {
     expect(createLinkInputSchema.parse({ destination_url: 'https://example.com/spring' })).toEqual({
       destination_url: 'https://example.com/spring',
       tags: [],

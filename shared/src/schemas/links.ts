@@ -76,7 +76,7 @@ export const linkScheduleSchema = withScheduleInOrder(
 const f = linkFieldSchemas;
 
 /**
- * `POST /v1/links` and the createLink mutator (DESIGN §9, spec §5.4.1). `domain` is a host name and
+ * `POST /v1/links` and the createLink mutator (docs/product-rules.md#api). `domain` is a host name and
  * defaults to the system link host; `domain_id` may be given instead (not both). A missing slug is
  * generated.
  */

@@ -3,10 +3,10 @@ import { ROLES } from '../permissions/conditions';
 import { GRANTABLE_TYPES } from '../permissions/matrix';
 import { emailSchema, isoDateTimeSchema, uuidSchema } from './common';
 
-/** Members, invitations and per-resource grants (spec §3.2, §3.4). */
+/** Members, invitations and per-resource grants (docs/product-rules.md#permissions). */
 export const roleSchema = z.enum(ROLES);
 
-/** Roles an invitation or a role change may give: ownership moves only by transfer (§3.6). */
+/** Roles an invitation or a role change may give: ownership moves only by transfer (docs/product-rules.md#permissions). */
 export const ASSIGNABLE_ROLES = ['admin', 'editor', 'viewer'] as const;
 export const assignableRoleSchema = z.enum(ASSIGNABLE_ROLES);
 export type AssignableRole = z.infer<typeof assignableRoleSchema>;

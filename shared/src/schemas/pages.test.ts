@@ -14,7 +14,7 @@ const everyBlock = [
   { type: 'divider' },
 ] as const;
 
-describe('the block union (DESIGN §9)', () => {
+describe('the block union', () => {
   it('accepts one of every block type', () => {
     expect(everyBlock.map((b) => b.type)).toEqual([...BLOCK_INPUT_TYPES]);
     for (const block of everyBlock) expect(problems(blockInputSchema, block), block.type).toEqual([]);

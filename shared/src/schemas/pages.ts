@@ -10,7 +10,7 @@ import {
 } from './common';
 import { blocksInputSchema } from './blocks';
 
-/** Bio pages (DESIGN §9): `POST /v1/pages {handle, title, bio?, theme?, blocks?}`. */
+/** Bio pages (docs/product-rules.md#api): `POST /v1/pages {handle, title, bio?, theme?, blocks?}`. */
 const pageTitle = readableText(120);
 const bio = readableText(1000);
 

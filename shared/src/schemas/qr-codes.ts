@@ -11,7 +11,7 @@ import {
 } from './common';
 
 /**
- * Dynamic QR codes (DESIGN §9): `POST /v1/qr-codes {destination_url, slug?, domain?, title?, design?}`.
+ * Dynamic QR codes (docs/product-rules.md#api): `POST /v1/qr-codes {destination_url, slug?, domain?, title?, design?}`.
  * `design` is snake_case and strict at every depth (`qr-design.ts` maps it onto the QR engine's model);
  * its slug is reserved forever on create.
  */

@@ -3,7 +3,7 @@ import { qrDesignSchema, qrFrameSchema, qrLogoSchema } from '../qr/design';
 import { readableText } from './common';
 
 /**
- * A QR design as clients send it, strict at every depth (DESIGN §11): an unknown key anywhere is
+ * A QR design as clients send it, strict at every depth (ARCHITECTURE.md#rules-that-hold-at-every-door): an unknown key anywhere is
  * refused like a top-level one. Two spellings of the one design model (`qr/design.ts`, camelCase,
  * what is stored and synced):
  * - `qrDesignArgSchema`: camelCase, the Replicache mutators' args (the editor works on the stored model);

@@ -17,7 +17,7 @@ const splitId = z.uuid({
 });
 
 /**
- * The resolver's condition shapes, refusing unknown keys at this door (DESIGN §11); the payload
+ * The resolver's condition shapes, refusing unknown keys at this door (ARCHITECTURE.md#rules-that-hold-at-every-door); the payload
  * schema itself stays lenient, so an edge reading a newer server's payload keeps resolving.
  */
 const [firstCondition, ...otherConditions] = ruleConditionSchema.options;

@@ -1,4 +1,4 @@
-/** The Replicache key space of DESIGN §5: one builder per entity, and the prefixes to scan them. */
+/** The Replicache key space (docs/product-rules.md#sync): one builder per entity, and the prefixes to scan them. */
 export const SYNC_KEY_PREFIXES = {
   workspace: 'workspace/',
   member: 'member/',

@@ -3,7 +3,7 @@ import { roleSchema } from '../schemas/members';
 import { PLAN_KEYS } from '../entitlements/plans';
 
 /**
- * The client view (DESIGN §5): what a pull puts under each key. snake_case like the REST API, so one
+ * The client view (docs/product-rules.md#sync): what a pull puts under each key. snake_case like the REST API, so one
  * serialisation layer maps rows for both doors. Timestamps are ISO strings.
  */
 const isoTime = z.string();

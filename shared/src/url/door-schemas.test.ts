@@ -4,7 +4,7 @@ import { createQrCode } from '../mutators/qr-codes';
 import { createLinkInputSchema } from '../schemas/links';
 import { createQrCodeInputSchema } from '../schemas/qr-codes';
 
-/** Normalise at the door, once (issue 16): REST bodies and push args store the same WHATWG form. */
+/** Normalise at the door, once: REST bodies and push args store the same WHATWG form. */
 const typed = 'https://ja.wikipedia.org/wiki/東京';
 const stored = 'https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC';
 const ids = {

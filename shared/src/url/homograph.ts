@@ -1,7 +1,7 @@
 import { hostToUnicode } from './punycode-decode';
 
 /**
- * Lookalike-host detection for the editor (DESIGN §11): a destination whose host could pass for
+ * Lookalike-host detection for the editor (ARCHITECTURE.md#rules-that-hold-at-every-door): a destination whose host could pass for
  * another one needs the user's confirmation before it is saved. Modelled on the browsers' IDN
  * display rules: letters of several scripts in one label (Latin + Cyrillic `аpple.com`) are
  * suspicious except the combinations CJK writing uses; so is a label written entirely in

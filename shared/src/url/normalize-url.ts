@@ -1,5 +1,5 @@
 /**
- * The one URL normaliser (DESIGN §11 "Normalise once, at the door"): a destination is parsed and
+ * The one URL normaliser ("normalise once, at the door", ARCHITECTURE.md#rules-that-hold-at-every-door): a destination is parsed and
  * serialised by the WHATWG URL rules, so an IDN host becomes punycode and the path, query and
  * fragment are percent-encoded. The result is printable ASCII, which every HTTP header accepts.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every event an endpoint may subscribe to (issue 19), as data. */
+/** Every event an endpoint may subscribe to, as data. */
 export const WEBHOOK_EVENTS = [
   'link.created',
   'link.updated',
@@ -26,7 +26,7 @@ export const SUBSCRIBABLE_EVENTS = WEBHOOK_EVENTS.filter(
 );
 export type SubscribableEvent = Exclude<WebhookEvent, 'webhook.test'>;
 
-/** Events whose data holds a lead's address: personal data, managed from the dashboard only (spec §3.3.11). */
+/** Events whose data holds a lead's address: personal data, managed from the dashboard only (docs/product-rules.md#personal-data). */
 export const LEAD_EVENTS = ['lead.created', 'lead.confirmed'] as const satisfies readonly SubscribableEvent[];
 
 export function isLeadEvent(event: string): boolean {

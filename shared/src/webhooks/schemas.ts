@@ -9,7 +9,7 @@ import {
 import { SUBSCRIBABLE_EVENTS, WEBHOOK_EVENTS } from './events';
 
 /**
- * Outbound webhook endpoints and ESP adapters (issue 19), as the commands take them and `/v1/webhooks`
+ * Outbound webhook endpoints and ESP adapters, as the commands take them and `/v1/webhooks`
  * returns them. An endpoint is a signed webhook (any HTTPS URL, chosen events) or an ESP adapter
  * (Mailchimp, ConvertKit) that syncs one bio page's confirmed sign-ups through the same delivery path.
  */

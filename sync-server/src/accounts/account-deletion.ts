@@ -1,8 +1,8 @@
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { endMembership, type MemberRow } from './members';
 import { revokeAllSessions } from './sessions';
 
-/** Live workspaces this user owns: each blocks account deletion until transferred or deleted (spec §3.6.1 rule 4). */
+/** Live workspaces this user owns: each blocks account deletion until transferred or deleted (docs/product-rules.md#permissions). */
 export async function soleOwnedWorkspaces(
   db: Queryable,
   userId: string,

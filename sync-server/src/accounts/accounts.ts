@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import type { Logger } from '@linkhub/shared/logging/logger';
-import type { TrustedProxies } from '@linkhub/shared/analytics/client-ip';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
+import type { TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import type { SecretBox } from '../auth/secret-box';
 import type { Mailer } from '@linkhub/shared/mail/mailer';
 import type { AccountMailQueue } from '../mail/account-mail-queue';

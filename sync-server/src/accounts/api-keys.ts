@@ -1,8 +1,8 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { generateApiKey, hashApiKey } from '../auth/api-key-token';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
-import { isUniqueViolation } from '@linkhub/shared/db/errors';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
 export { createApiKeySchema } from '@linkhub/shared/schemas/api-keys';
 
@@ -38,7 +38,7 @@ export function publicApiKey(k: ApiKeyRow): Record<string, unknown> {
 }
 
 /**
- * Which scopes a member of `role` may put on a key (spec §3.3.13: never beyond the creator's role).
+ * Which scopes a member of `role` may put on a key (docs/product-rules.md#api-keys: never beyond the creator's role).
  * Read scopes for everyone who can read; write scopes only for roles that can edit content;
  * domains and webhooks writes for Owner/Admin only.
  */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /**
  * The audit log: one append-only writer every domain uses, inside the transaction of the change

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
 import { writeAudit } from './audit';
 import type { Accounts } from './context';
-import { withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import { consumeMagicLinkToken, consumeResetToken, consumeVerificationToken } from './email-tokens';
 import { identifierHash, networkHash } from './hashing';
 import { checkPasswordStrength } from './password-strength';

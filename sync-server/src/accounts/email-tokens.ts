@@ -1,5 +1,5 @@
 import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /**
  * Single-use e-mailed tokens: e-mail verification (24 h), password reset (1 h, issuing one

@@ -1,8 +1,8 @@
 import { writeAudit } from './audit';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { MemberRow } from './members';
 
-/** Grantable resource types (spec §3.4.1) and the table each lives in. */
+/** Grantable resource types (docs/product-rules.md#permissions) and the table each lives in. */
 export const GRANTABLE_TABLES = { bio_page: 'bio_pages', link: 'links', qr_code: 'qr_codes' } as const;
 export type GrantableType = keyof typeof GRANTABLE_TABLES;
 export const GRANTABLE_TYPES = ['bio_page', 'link', 'qr_code'] as const satisfies readonly GrantableType[];
@@ -134,7 +134,7 @@ export async function hasGrant(
 }
 
 /**
- * Spec §3.4.4 rule 2 and 6, for the command layer: call inside the transaction that inserts the
+ * A scoped creator keeps access to what they create (docs/product-rules.md#permissions), for the command layer: call inside the transaction that inserts the
  * resource. When the creating membership is scoped, it gets a grant on the new resource
  * (source `auto_on_create`) and the grant is audited; an unscoped member needs none.
  */

@@ -4,7 +4,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { nulCharacterIssue } from '@linkhub/shared/schemas/json-bounds';
-import { FORWARDED_FOR_HEADER, clientIp } from '@linkhub/shared/analytics/client-ip';
+import { FORWARDED_FOR_HEADER, clientIp } from '@linkhub/shared/server/analytics/client-ip';
 import { throttleKey } from '@linkhub/shared/analytics/throttle-key';
 import type { AppEnv } from '../app-env';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../auth/session-token';

@@ -2,8 +2,8 @@ import { markEmailVerified } from './users';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { MAIL_LINK_REFUSALS } from './mail-token';
 import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
-import { isUniqueViolation } from '@linkhub/shared/db/errors';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITABLE_ROLES = ['admin', 'editor', 'viewer'] as const;

@@ -1,6 +1,6 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /**
  * Failed-attempt throttling (16.10, D-485): no blanket account lockout. A "network" is the client's

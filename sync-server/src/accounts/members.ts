@@ -1,5 +1,5 @@
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export type MemberRow = {
   id: string;
@@ -79,7 +79,7 @@ export async function setRole(tx: Queryable, memberId: string, role: MemberRow['
 }
 
 /**
- * Ends a membership (spec §3.2 rule 4–5, §3.7.8): soft-deletes it and deletes all its grants
+ * Ends a membership (docs/product-rules.md#permissions): soft-deletes it and deletes all its grants
  * (the auto-created ones too) in the caller's transaction. Content is never touched. The owner's
  * membership is refused (409 last_owner_required) — ownership moves only by transfer.
  */
@@ -117,7 +117,7 @@ export async function endMembership(
 }
 
 /**
- * Moves ownership (spec §3.6.2): the old owner becomes Admin, the target becomes Owner (unscoped,
+ * Moves ownership (docs/product-rules.md#permissions): the old owner becomes Admin, the target becomes Owner (unscoped,
  * grants cleared), and workspaces.owner_user_id follows — one transaction, checked at commit by the
  * deferred one-owner trigger.
  */

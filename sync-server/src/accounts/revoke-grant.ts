@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import { unscopeMember, type GrantRow } from './grants';
 import { endMembership, lockMember, type MemberRow } from './members';
 

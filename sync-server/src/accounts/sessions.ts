@@ -6,7 +6,7 @@ import {
   rolledExpiry,
   SESSION_TOUCH_INTERVAL_MS,
 } from '../auth/session-token';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { UserRow } from './users';
 
 export const CLIENT_KINDS = ['web', 'pwa', 'desktop', 'cli'] as const;

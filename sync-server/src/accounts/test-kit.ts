@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from '../testing';
 import type { DepsOverrides } from '../deps';
-import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
+import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { signUpOverHttp } from './sign-up-over-http';
 
 /**

@@ -1,7 +1,7 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { hashPassword, PASSWORD_ALGO } from '../auth/password-hash';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
-import { isUniqueViolation } from '@linkhub/shared/db/errors';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
 export type UserRow = {
   id: string;

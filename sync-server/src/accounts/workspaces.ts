@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ConflictError, GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
-import { isUniqueViolation } from '@linkhub/shared/db/errors';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
 /** A soft-deleted workspace can be restored by its owner for this long, then the worker purges it. */
 export const WORKSPACE_RESTORE_DAYS = 30;

@@ -14,15 +14,15 @@ import {
   cubeBuiltThrough,
   filteredAnswer,
   type FilteredAnswer,
-} from '@linkhub/shared/analytics/filtered-answer';
+} from '@linkhub/shared/server/analytics/filtered-answer';
 import {
   filteredVisitors,
   rawKeptFrom,
   type FilteredVisitors,
-} from '@linkhub/shared/analytics/filtered-visitors';
-import { cubeHasSketches } from '@linkhub/shared/analytics/cube';
+} from '@linkhub/shared/server/analytics/filtered-visitors';
+import { cubeHasSketches } from '@linkhub/shared/server/analytics/cube';
 import { retentionDays } from '@linkhub/shared/entitlements/plans';
-import { intervalOf, type Window } from '@linkhub/shared/analytics/dashboard-window';
+import { intervalOf, type Window } from '@linkhub/shared/server/analytics/dashboard-window';
 import { hourlyCutoff, type AnalyticsScope } from './scope';
 import { timeseries } from './timeseries';
 import { leadTotals } from './lead-totals';

@@ -1,6 +1,6 @@
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { AppDeps } from '../app-deps';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import type { AnalyticsScope } from './scope';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +23,7 @@ const COLUMNS =
   'id, status, progress, params, row_count, byte_size, storage_key, error, created_at, finished_at, expires_at';
 
 /** The API view of an export: one serializer with the `export.finished` webhook. */
-export { analyticsExportView as exportView } from '@linkhub/shared/exports/export-view';
+export { analyticsExportView as exportView } from '@linkhub/shared/server/exports/export-view';
 
 /** Records the export (queued) and enqueues the worker's `export` job; the job id is the export id. */
 export async function startExport(

@@ -1,5 +1,5 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
-import type { Window } from '@linkhub/shared/analytics/dashboard-window';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
+import type { Window } from '@linkhub/shared/server/analytics/dashboard-window';
 
 /**
  * Lead sign-ups (confirmed or awaiting confirmation; not unsubscribed ones' removal) in a window and

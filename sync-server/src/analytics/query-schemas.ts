@@ -9,7 +9,7 @@ import {
 } from '@linkhub/shared/schemas/analytics';
 
 /**
- * Query strings of `/v1/analytics/*` (DESIGN §9). `workspace_id` is implied by an API key and
+ * Query strings of `/v1/analytics/*` (docs/product-rules.md#api). `workspace_id` is implied by an API key and
  * required with a session. Instants are ISO with offset or a `yyyy-mm-dd` date (start of that UTC day).
  */
 const DAY_MS = 86_400_000;

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { Reader, type CityResponse } from 'maxmind';
 import { describe, expect, it } from 'vitest';
-import { bundledCityDatabasePath, openGeo } from '@linkhub/shared/analytics/geo';
+import { bundledCityDatabasePath, openGeo } from '@linkhub/shared/server/analytics/geo';
 import { networkPerRecord } from '@linkhub/shared/analytics/geo-tree';
-import { regionEntryOf } from '@linkhub/shared/analytics/region-names';
+import { regionEntryOf } from '@linkhub/shared/server/analytics/region-names';
 import { regionNameOf, regionNames } from './region-names';
 
 describe('region names', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /** `PUT /v1/analytics/reports`: the signed-in member's own report for one workspace. */
 export const reportSettingSchema = z

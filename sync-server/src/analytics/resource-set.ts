@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { rows } from '@linkhub/shared/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 
 /**
- * The resources of a set (issue 24): every live link carrying `tag`, and every live link, QR code
+ * The resources of a set: every live link carrying `tag`, and every live link, QR code
  * and bio page on the host `domain`; both given: those in both. Narrowed to `visible` (a scoped
  * member's grants, or one resource) when that is not null.
  */

@@ -4,7 +4,7 @@ import { isPlanKey, retentionDays, type PlanKey } from '@linkhub/shared/entitlem
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { one, rows } from '@linkhub/shared/db/sql';
+import { one, rows } from '@linkhub/shared/server/db/sql';
 import { requireAllowed, type ResourceRef } from '../accounts/authorize-input';
 import { actorOf } from '../middleware/session';
 
@@ -64,7 +64,7 @@ export async function analyticsScope(
       'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3',
       [allowed.membershipRow.id, ref.type, ref.id],
     );
-    // an ungranted resource answers exactly like a missing one (DESIGN §4)
+    // an ungranted resource answers exactly like a missing one (docs/product-rules.md#permissions)
     if (!granted) throw new NotFoundError();
   }
   const ws = await one<{ time_zone: string; current_plan_key: string }>(

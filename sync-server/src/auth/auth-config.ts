@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DEV_AUTH_SECRET } from '@linkhub/shared/crypto/secret-box';
-import { mailEnvShape } from '@linkhub/shared/mail/env';
+import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
+import { mailEnvShape } from '@linkhub/shared/server/mail/env';
 
 /**
  * Settings of the accounts feature, part of the sync-server's one env schema (env.ts spreads

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '@linkhub/shared/config/repo-path';
+import { REPO_ROOT } from '@linkhub/shared/server/config/repo-path';
 import { createTestApp, type TestApp } from '../testing';
 import { devMailOutbox } from './dev-mail-outbox';
 

@@ -1,4 +1,4 @@
-import { outboxLocation } from '@linkhub/shared/mail/outbox-location';
+import { outboxLocation } from '@linkhub/shared/server/mail/outbox-location';
 import { isLocalUrl } from './auth-config';
 
 /**

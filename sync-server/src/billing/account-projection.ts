@@ -1,7 +1,7 @@
 import { isPlanKey } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { accountBillingFrom, type StripeSubscriptionStatus } from '@linkhub/shared/billing/governing';
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { reconcileEditLocks } from './edit-locks';
 import { writeAudit } from '../accounts/audit';
 

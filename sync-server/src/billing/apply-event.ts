@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { isPaidPlan, planForPrice, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
-import { isUuidText } from '@linkhub/shared/db/ids';
-import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { isUuidText } from '@linkhub/shared/server/db/ids';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import {
   stripeCheckoutSessionSchema,
   stripeCustomerSchema,

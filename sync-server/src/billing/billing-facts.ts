@@ -6,7 +6,7 @@ import {
   type BillingState,
   type WorkspaceBillingStatus,
 } from '@linkhub/shared/billing/billing-state';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /**
  * The stored billing facts of a workspace, as columns of a query over `workspaces w`: plan, status,

@@ -1,7 +1,7 @@
 import { limitFor, type PlanKey, type QuotaField } from '@linkhub/shared/entitlements/plans';
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
-/** Spec §22.2.5: what counts toward a cap — live, not archived, and for links not pinned to a QR code. */
+/** What counts toward a cap (docs/product-rules.md#plans-and-billing) — live, not archived, and for links not pinned to a QR code. */
 const LIVE = 'deleted_at IS NULL AND archived_at IS NULL';
 
 /**

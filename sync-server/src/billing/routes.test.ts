@@ -5,7 +5,7 @@ import { startBillingKit, type BillingKit } from './testing/kit';
 import { TEST_PRICES, event, invoiceObject, subscriptionObject } from './testing/events';
 import { TEST_CHECKOUT_HOST, TEST_PORTAL_HOST } from './testing/stripe-api-server';
 import { createTestApp, type TestApp } from '../testing';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { syncServerEnvSchema } from '../env';
 import { signUpOverHttp } from '../accounts/sign-up-over-http';
@@ -238,7 +238,7 @@ describe('upgrade and manage', () => {
   });
 });
 
-describe('Stripe unavailable (spec §4.9.6)', () => {
+describe('Stripe unavailable', () => {
   it('checkout, portal and plan change answer 503 in the envelope; the billing screen, quota view and webhook keep working', async () => {
     kit.stripeApi.setDown(true);
     try {

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { checkoutRequestSchema, editableRequestSchema } from '@linkhub/shared/billing/api';
-import { withTransaction, one, type Queryable } from '@linkhub/shared/db/sql';
+import { withTransaction, one, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { appBaseUrl } from '../accounts/app-links';

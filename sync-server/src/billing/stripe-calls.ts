@@ -6,7 +6,7 @@ import {
   type BillingInterval,
   type PaidPlanKey,
 } from '@linkhub/shared/billing/catalogue';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { StripeBilling } from './stripe-client';
 
 /**

@@ -2,7 +2,7 @@ import { PLANS, QUOTA_FIELDS } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState, type BillingState } from '@linkhub/shared/billing/billing-state';
 import { isPaidPlan, purchasableOptions, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
 import type { BillingNotice, BillingView, InvoiceView, QuotaView } from '@linkhub/shared/billing/api';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { quotaUsage } from '../accounts/quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from './billing-facts';
 import { LOCKABLE, LOCKABLE_TYPES, lockableItems } from './edit-locks';

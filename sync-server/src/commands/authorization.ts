@@ -4,7 +4,7 @@ import { MATRIX, type Action } from '@linkhub/shared/permissions/matrix';
 import { actionsOf, type MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { z } from 'zod';
-import type { Queryable } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
 import {
   loadAuthorizeInput as loadForRequest,
   type CommandAuthorizeInput,

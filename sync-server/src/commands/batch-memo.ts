@@ -1,5 +1,5 @@
 import { MATRIX, type Action } from '@linkhub/shared/permissions/matrix';
-import type { Queryable } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
 import { quotaUsageForCreate } from '../accounts/quota-usage';
 import { type CommandAuthorizeInput, type ResourceRef } from '../accounts/authorize-input';
 

@@ -3,7 +3,7 @@ import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error
 import { blockInputSchema } from '@linkhub/shared/schemas/blocks';
 import { addBlock, moveBlock, removeBlock, updateBlock } from '@linkhub/shared/mutators/pages';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { blockDestinations } from '@linkhub/shared/blocks/catalog';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
 import { assertSafeBlockDestination } from './destination-safety';

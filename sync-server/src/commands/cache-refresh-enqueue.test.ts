@@ -5,7 +5,7 @@ import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { startV1Kit, ALL_SCOPES, type V1Kit } from '../v1/test-kit';
 import { CACHE_REFRESH_DELAY_MS } from './runner';
 
-/** Belt and braces (issue 6): after its write-through, every command leaves a delayed cache-refresh job for what it wrote. */
+/** Belt and braces: after its write-through, every command leaves a delayed cache-refresh job for what it wrote. */
 let kit: V1Kit;
 let key: string;
 let queue: Queue;

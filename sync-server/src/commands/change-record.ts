@@ -1,4 +1,4 @@
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { isPlanKey, retentionDays } from '@linkhub/shared/entitlements/plans';
 import { audit, snapshotVersionAndAudit, type VersionOf } from './support';
 import type { CommandContext } from './types';

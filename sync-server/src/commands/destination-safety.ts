@@ -4,7 +4,7 @@ import {
   isPrivateHostName,
   isUnsafeAddress,
   type ResolveHost,
-} from '@linkhub/shared/net/address-policy';
+} from '@linkhub/shared/server/net/address-policy';
 import { SemanticError } from '@linkhub/shared/errors/app-error';
 import { ownEntry } from '@linkhub/shared/text/own-entry';
 import { opensVisitorApp } from '@linkhub/shared/blocks/escape';
@@ -17,7 +17,7 @@ export {
   isUnsafeAddress,
   systemResolveHost,
   type ResolveHost,
-} from '@linkhub/shared/net/address-policy';
+} from '@linkhub/shared/server/net/address-policy';
 
 /** Why, in words, where the reason is one a person can act on (the notice and the REST message say it). */
 const REASON_MESSAGES: Readonly<Record<string, string>> = {
@@ -37,7 +37,7 @@ function unsafe(field: string, reason: string, credentialsSentence = CREDENTIALS
 }
 
 /**
- * Destination safety (DESIGN §9), for every create/update through either door: http(s) only, no
+ * Destination safety (docs/product-rules.md#api), for every create/update through either door: http(s) only, no
  * credentials, ≤ 2,048 characters, and no host that is — or resolves to — a loopback, private,
  * link-local, CGNAT or metadata address. A host that does not resolve at all is allowed (it cannot
  * reach anything internal today); it is checked again on its next edit.

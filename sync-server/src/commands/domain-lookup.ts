@@ -1,5 +1,5 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import type { Host } from './system-hosts';
 import type { CommandContext } from './types';
 

@@ -12,13 +12,13 @@ import {
   updateDomain,
   verifyDomain,
 } from '@linkhub/shared/mutators/domains';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { hostnameSchema, uuidSchema } from '@linkhub/shared/schemas/common';
 import { isSystemHostName, reservedHostMessage } from '@linkhub/shared/schemas/domains';
 import { displayHost } from '@linkhub/shared/url/display-url';
-import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
+import { certificateJob, verificationJob } from '@linkhub/shared/server/domains/domain-jobs';
 import { lockHostClaims } from '@linkhub/shared/domains/host-claims';
-import { customHostRefusal } from '@linkhub/shared/domains/host-policy';
+import { customHostRefusal } from '@linkhub/shared/server/domains/host-policy';
 import { scheduleCacheRefresh, type CacheDeps } from './redirect-cache';
 import { assertSafeDestination } from './destination-safety';
 import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';

@@ -1,8 +1,8 @@
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 
 /**
- * Work a command schedules for after its transaction commits (DESIGN §5: commit → cache
+ * Work a command schedules for after its transaction commits (ARCHITECTURE.md#the-life-of-an-offline-edit: commit → cache
  * write-through → enqueue side effects → poke). Nothing here runs if the transaction rolls back.
  * Keyed, so a push of many mutations to one link writes its cache entry and pokes its users once.
  */

@@ -1,6 +1,6 @@
 import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
-import { pgErrorInfo } from '@linkhub/shared/db/errors';
-import { one } from '@linkhub/shared/db/sql';
+import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
+import { one } from '@linkhub/shared/server/db/sql';
 import { nextState, type ExperimentState, type ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import { loadVariants, type ExperimentRow, type VariantRow } from '../experiments/experiment-row';
 import { loadTestedResource, type TestedResource } from '../experiments/tested-resource';

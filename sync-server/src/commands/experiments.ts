@@ -6,7 +6,7 @@ import type { CacheDeps } from './redirect-cache';
 import type { Command } from './types';
 
 /**
- * The experiment commands (issue 21): each lifecycle step of shared/experiments/lifecycle.ts, shared
+ * The experiment commands: each lifecycle step of shared/experiments/lifecycle.ts, shared
  * by `/v1/experiments` and the Replicache push. A step that changes what visitors get refreshes the
  * tested address's cached payload after commit (the edge assigns variants only while running).
  */

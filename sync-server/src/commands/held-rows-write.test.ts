@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectKey } from '@linkhub/shared/cache/keys';
-import { refreshRedirect } from '@linkhub/shared/cache/refresh';
+import { refreshRedirect } from '@linkhub/shared/server/cache/refresh';
 import { startV1Kit, ALL_SCOPES, type V1Kit } from '../v1/test-kit';
 
 /** A new link's key is written from its INSERT's row: it must be exactly what a rebuild from PostgreSQL writes. */

@@ -1,6 +1,6 @@
-import type { SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
+import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import { isWebPort } from '@linkhub/shared/webhooks/ports';

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { leadCaptureJobId } from '@linkhub/shared/leads/tokens';
+import { leadCaptureJobId } from '@linkhub/shared/server/leads/tokens';
 import { deleteLead } from '@linkhub/shared/mutators/leads';
-import { one, rows } from '@linkhub/shared/db/sql';
+import { one, rows } from '@linkhub/shared/server/db/sql';
 import { audit } from './support';
 import { defineCommand, type Command } from './types';
 
@@ -9,7 +9,7 @@ import { defineCommand, type Command } from './types';
 export type LeadErasure = { captureJobId: string; exportFiles: string[] };
 
 /**
- * deleteLead (erasure, spec §3.3.11): the lead row is deleted (not soft-deleted: the address must
+ * deleteLead (erasure, docs/product-rules.md#personal-data): the lead row is deleted (not soft-deleted: the address must
  * go), with every webhook delivery whose payload names the lead or carries its address, pending or
  * delivered, and every leads CSV export of the workspace (running ones are withdrawn, finished ones
  * expire: their files go with the nightly sweep and their links answer 410 at once). The audit entry names the lead id, never the address. The caller removes a sign-up

@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { randomSlug } from '@linkhub/shared/mutators/args';
-import type { RowOf } from '@linkhub/shared/db/row';
-import type { links } from '@linkhub/shared/db/schema/links';
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { links } from '@linkhub/shared/server/db/schema/links';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import {
   archiveLink,
@@ -13,7 +13,7 @@ import {
   LINK_UPDATABLE,
 } from '@linkhub/shared/mutators/links';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { assertNoTestDecides } from '../experiments/split-guard';
 import { assertSafeDestination } from './destination-safety';
 import { linkHostFor } from './domain-lookup';

@@ -1,6 +1,6 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { archivePage } from '@linkhub/shared/mutators/pages';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { hostOf } from './domain-lookup';
 import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
 import { audit } from './support';

@@ -8,7 +8,7 @@ import {
   unpublishPage,
   updatePage,
 } from '@linkhub/shared/mutators/pages';
-import { one, rows } from '@linkhub/shared/db/sql';
+import { one, rows } from '@linkhub/shared/server/db/sql';
 import { bioHostFor, hostOf } from './domain-lookup';
 import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
 import { audit, grantToCreator, withConflicts } from './support';

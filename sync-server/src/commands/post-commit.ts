@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import type { Logger } from '@linkhub/shared/logging/logger';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
-import { enqueueBestEffort } from '@linkhub/shared/jobs/enqueue-best-effort';
-import { refreshRedirects } from '@linkhub/shared/cache/refresh';
-import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
+import { enqueueBestEffort } from '@linkhub/shared/server/jobs/enqueue-best-effort';
+import { refreshRedirects } from '@linkhub/shared/server/cache/refresh';
+import { pokeWorkspaceMembers } from '@linkhub/shared/server/db/pokes';
 import type { PostCommitEffects } from './effects';
 import { cacheRefreshJob } from './redirect-cache';
 
@@ -78,7 +78,7 @@ function chunksOf<T>(items: readonly T[]): T[][] {
   );
 }
 
-/** The jobs of committed transactions, best effort (shared/src/jobs/enqueue-best-effort.ts). */
+/** The jobs of committed transactions, best effort (shared/src/server/jobs/enqueue-best-effort.ts). */
 export function enqueueAfterCommit(deps: PostCommitDeps, jobs: readonly JobRequest[]): Promise<void> {
   return enqueueBestEffort(deps.enqueue, deps.logger, jobs);
 }

@@ -1,5 +1,5 @@
-import type { SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
@@ -10,7 +10,7 @@ import {
   restoreQrCode,
   updateQrCode,
 } from '@linkhub/shared/mutators/qr-codes';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { assertSafeDestination } from './destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
 import { hostOf, linkHostFor } from './domain-lookup';

@@ -1,13 +1,13 @@
-import type { SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
-import { uploadedLogoFor, type Queryable } from '@linkhub/shared/artifacts/logo-assets';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
+import { uploadedLogoFor, type Queryable } from '@linkhub/shared/server/artifacts/logo-assets';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { qrDesignSchema, type QrDesign } from '@linkhub/shared/qr/design';
 import { logoFromDataUrl, type LogoImage } from '@linkhub/shared/qr/logo';
 import { qrShortUrl } from '@linkhub/shared/qr/short-url';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
-import { assertScannable } from '@linkhub/shared/qr/validate';
-import { INLINE_LOGO_FIELD, logoAsRaster } from '@linkhub/shared/svg/logo';
+import { assertScannable } from '@linkhub/shared/server/qr/validate';
+import { INLINE_LOGO_FIELD, logoAsRaster } from '@linkhub/shared/server/svg/logo';
 
 /** Where a design's logo comes from: the workspace's `uploaded_assets` rows and the artifact store; an SVG logo is drawn by `rasteriseSvg`. */
 export type DesignLogoSource = {
@@ -33,7 +33,7 @@ async function checkedLogo(design: QrDesign, logos: DesignLogoSource): Promise<L
 }
 
 /**
- * Validation before save (DESIGN §8): the design must parse, pass the contrast/quiet-zone/logo rules
+ * Validation before save (docs/product-rules.md#qr-codes): the design must parse, pass the contrast/quiet-zone/logo rules
  * and decode back to its short URL with a real decoder, or the save is refused with the fixes. An
  * uploaded logo is loaded and checked as the real image (a missing one is refused too).
  */

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import { refreshCache, writeRedirectRows } from '@linkhub/shared/cache/refresh';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import { refreshCache, writeRedirectRows } from '@linkhub/shared/server/cache/refresh';
 import type { RedirectRows } from '@linkhub/shared/cache/build-payload';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import type { CommandContext } from './types';
 
 export type CacheDeps = { pool: pg.Pool; redis: RedisClient; prefix: string };
@@ -46,8 +46,8 @@ export function scheduleCacheRefreshJob(ctx: CommandContext, target: CacheRefres
 }
 
 /**
- * Post-commit write-through (DESIGN §5 step 5): the target's keys are rebuilt from committed rows
- * with the edge's own statements and builders (shared/src/cache/refresh.ts), and the worker's
+ * Post-commit write-through (docs/product-rules.md#redirect-cache): the target's keys are rebuilt from committed rows
+ * with the edge's own statements and builders (shared/src/server/cache/refresh.ts), and the worker's
  * cache-refresh job rebuilds them again a few seconds later, so a failed or raced write heals.
  */
 export function scheduleCacheRefresh(

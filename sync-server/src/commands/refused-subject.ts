@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
-import { rows } from '@linkhub/shared/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 import { loadAuthorizeInput, type ResourceRef } from './authorization';
 import type { Command, CommandActor, CommandResult, TxScope } from './types';
 

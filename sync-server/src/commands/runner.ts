@@ -1,7 +1,7 @@
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { jsonBoundsIssue } from '@linkhub/shared/schemas/json-bounds';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { PostCommitEffects } from './effects';
 import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';
@@ -23,7 +23,7 @@ export type RunnerDeps = PostCommitDeps & {
 };
 
 /**
- * The one command layer (DESIGN §5), shared by Replicache push and the /v1 REST API:
+ * The one command layer (ARCHITECTURE.md#the-life-of-an-offline-edit), shared by Replicache push and the /v1 REST API:
  * zod parse → authorize (inside the command) → one transaction → commit → cache write-through →
  * enqueue side effects → poke every affected user.
  */

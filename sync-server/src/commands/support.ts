@@ -1,6 +1,6 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
-import { one } from '@linkhub/shared/db/sql';
-import { pgErrorInfo } from '@linkhub/shared/db/errors';
+import { one } from '@linkhub/shared/server/db/sql';
+import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
 import { auditInsert, writeAudit } from '../accounts/audit';
 import { autoGrantOnCreate, type GrantableType } from '../accounts/grants';
 import type { CommandContext } from './types';
@@ -42,7 +42,7 @@ export async function withConflicts<T>(statement: () => Promise<T>): Promise<T> 
   }
 }
 
-/** After a scoped editor creates a resource, they keep access to it (spec §3.4.4), in the same transaction. */
+/** After a scoped editor creates a resource, they keep access to it (docs/product-rules.md#permissions), in the same transaction. */
 export async function grantToCreator(
   ctx: CommandContext,
   workspaceId: string,
@@ -96,7 +96,7 @@ export type VersionOf = {
 };
 
 /**
- * Full-snapshot versions (DESIGN §3) with the audit entry of the same change, in one statement: the
+ * Full-snapshot versions (docs/product-rules.md#data-model) with the audit entry of the same change, in one statement: the
  * row as it now stands, under its `current_version` (the command's own write bumps it; a create
  * starts at 1), and the audit row.
  */

@@ -1,4 +1,4 @@
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export type Host = { id: string; hostname: string };
 

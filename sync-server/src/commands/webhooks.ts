@@ -4,8 +4,8 @@ import {
   SemanticError,
   ValidationError,
 } from '@linkhub/shared/errors/app-error';
-import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
-import { one } from '@linkhub/shared/db/sql';
+import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { one } from '@linkhub/shared/server/db/sql';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -15,7 +15,7 @@ import {
   updateWebhookEndpoint,
 } from '@linkhub/shared/mutators/webhooks';
 import { isLeadEvent } from '@linkhub/shared/webhooks/events';
-import { deliveryJob, deliveryJobId, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
+import { deliveryJob, deliveryJobId, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
 import { endpointConfigOf, lastFour, newSigningSecret } from '../webhooks/endpoint-config';
 import { authorizeCommand } from './authorization';
 import { assertSafeDestination, type ResolveHost } from './destination-safety';
@@ -70,7 +70,7 @@ function disabled(message: string): ConflictError {
 }
 
 /**
- * Webhook endpoints and ESP adapters (issue 19): create (the secret is returned once, sealed at
+ * Webhook endpoints and ESP adapters: create (the secret is returned once, sealed at
  * rest with AUTH_SECRET), update (address, events, description, on/off), delete, rotate the secret
  * with an overlap window, replay one delivery, send a test event. Every change is audited without
  * its secret. An endpoint already receiving leads' addresses also needs `lead.manage_sync` to be

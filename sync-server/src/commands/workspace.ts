@@ -1,6 +1,6 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { scheduleCacheRefreshJob } from './redirect-cache';
 import { keepNewerFields, nothingLeft } from './field-conflicts';
 import { recordChange } from './change-record';

@@ -1,7 +1,7 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { ExperimentGoal, ExperimentResourceType } from '@linkhub/shared/experiments/schemas';
 import type { ExperimentState } from '@linkhub/shared/experiments/lifecycle';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export type ExperimentRow = {
   id: string;

@@ -136,7 +136,7 @@ describe('the lifecycle through push: every step from every state', () => {
 });
 
 describe('plan gate through push', () => {
-  it('Free: createExperiment is refused with plan_feature_unavailable (§3.7.4) and stores nothing', async () => {
+  it('Free: createExperiment is refused with plan_feature_unavailable and stores nothing', async () => {
     const id = await create();
     await h.sql("UPDATE workspaces SET current_plan_key = 'free' WHERE id = $1", [ws]);
     try {

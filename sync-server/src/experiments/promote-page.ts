@@ -2,7 +2,7 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import { linkBlockSchema } from '@linkhub/shared/schemas/blocks';
-import { one, rows } from '@linkhub/shared/db/sql';
+import { one, rows } from '@linkhub/shared/server/db/sql';
 import { loadPage, publishDraft, recordDraft } from '../commands/pages';
 import type { CacheDeps } from '../commands/redirect-cache';
 import { audit } from '../commands/support';

@@ -10,7 +10,7 @@ import type { TestedResource } from './tested-resource';
  * The winner becomes the resource's plain configuration: a bio page's through its draft
  * (promote-page.ts, D-320); a link's or QR code's destination is written like any edit (a new
  * version, an audit entry naming the experiment, the resource's webhook event). The experiment's own
- * audit entry records the promotion. QR destination changes are audited forever (DESIGN §3).
+ * audit entry records the promotion. QR destination changes are audited forever (docs/product-rules.md#data-model).
  */
 export async function promoteWinner(
   ctx: CommandContext,

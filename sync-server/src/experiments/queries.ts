@@ -6,7 +6,7 @@ import {
   type ExperimentResultsView,
   type ExperimentView,
 } from '@linkhub/shared/experiments/schemas';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { ListSql, cursorColumn } from '../v1/queries/list-sql';
 import type { ReadScope } from '../v1/caller';
 import { EXPERIMENT_COLUMNS, loadVariants, type ExperimentRow, type VariantRow } from './experiment-row';

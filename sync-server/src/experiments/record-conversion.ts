@@ -1,6 +1,6 @@
-import type { ClickId } from '@linkhub/shared/experiments/click-id';
-import type { Queryable } from '@linkhub/shared/db/sql';
-import { insertConversion } from '@linkhub/shared/experiments/conversions';
+import type { ClickId } from '@linkhub/shared/server/experiments/click-id';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
+import { insertConversion } from '@linkhub/shared/server/experiments/conversions';
 
 export type ConversionOutcome = {
   readonly experiment_id: string;

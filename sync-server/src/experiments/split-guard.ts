@@ -1,5 +1,5 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { snapshotVersionAndAudit } from '../commands/support';
 import type { CommandContext } from '../commands/types';
 import type { TestedResource } from './tested-resource';

@@ -1,6 +1,6 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { ExperimentResourceType } from '@linkhub/shared/experiments/schemas';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /** What an experiment tests, as the commands need it: its address (for the redirect cache) and plain destination. */
 export type TestedResource = {

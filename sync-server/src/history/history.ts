@@ -1,5 +1,5 @@
 import type { Action } from '@linkhub/shared/permissions/matrix';
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type {
   HistoryEntry,
   HistoryField,

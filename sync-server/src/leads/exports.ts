@@ -1,5 +1,5 @@
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import type { LeadExport } from '@linkhub/shared/schemas/leads';
 import type { AppDeps } from '../app-deps';
 
@@ -18,7 +18,7 @@ type ExportRow = {
 const COLUMNS = 'id, status, progress, row_count, storage_key, error, created_at, finished_at, expires_at';
 
 /** The API view of a leads export: one serializer with the `export.finished` webhook. */
-export { leadExportView } from '@linkhub/shared/exports/export-view';
+export { leadExportView } from '@linkhub/shared/server/exports/export-view';
 
 /** Records a `leads_csv` export (queued) and enqueues the worker's `export` job (kind `leads`). */
 export async function startLeadsExport(

@@ -1,8 +1,8 @@
 import { Queue, UnrecoverableError, Worker, type Job } from 'bullmq';
-import { openRedis, type RedisClient } from '@linkhub/shared/redis/client';
+import { openRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
 import { z } from 'zod';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 
 /**
  * The account e-mails a request must not send itself (16.9): the request enqueues one job whose

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMailer } from '@linkhub/shared/mail/create-mailer';
+import { createMailer } from '@linkhub/shared/server/mail/create-mailer';
 import { magicLinkEmail } from './templates';
 
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '@linkhub/shared/mail/smtp-mailer';
-import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
+import { createSmtpMailer } from '@linkhub/shared/server/mail/smtp-mailer';
+import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { invitationEmail, verificationEmail } from './templates';
 
 let smtp: SmtpCapture;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { AppEnv } from '../app-env';
 
 /** One line per request: method, path (no query string: it may carry tokens), status, duration. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { startKit, type Kit } from '../accounts/test-kit';
 import { isSameSiteRequest } from './csrf';
 

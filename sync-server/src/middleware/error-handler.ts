@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { AppEnv } from '../app-env';
 import { newRequestId } from './request-id';
 
@@ -36,7 +36,7 @@ function fromHttpException(error: HTTPException): AppError {
   }
 }
 
-/** Sends the one error envelope (DESIGN §9) for any thrown value. */
+/** Sends the one error envelope (docs/product-rules.md#errors) for any thrown value. */
 export function sendError(c: Context<AppEnv>, error: unknown, logger: Logger): Response {
   const requestId = c.get('requestId') ?? newRequestId();
   const normalised = error instanceof HTTPException ? fromHttpException(error) : error;

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkAndRenderQr } from '@linkhub/shared/qr/check-and-render';
+import { checkAndRenderQr } from '@linkhub/shared/server/qr/check-and-render';
 import { defaultQrDesign } from '@linkhub/shared/qr/design';
 import { AppError } from '@linkhub/shared/errors/app-error';
 import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from './pool';

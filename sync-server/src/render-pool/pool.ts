@@ -4,8 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ERROR_CODES, type CodeWithStatus, type ErrorCode } from '@linkhub/shared/errors/codes';
 import type { ErrorDetail } from '@linkhub/shared/errors/details';
 import { SemanticError, ServiceUnavailableError, ValidationError } from '@linkhub/shared/errors/app-error';
-import type { QrRenderEngine, QrRenderResult } from '@linkhub/shared/qr/check-and-render';
-import type { RasterisedLogo, SvgRasteriser } from '@linkhub/shared/artifacts/logo-upload';
+import type { QrRenderEngine, QrRenderResult } from '@linkhub/shared/server/qr/check-and-render';
+import type { RasterisedLogo, SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
 import type { RenderTask } from './task';
 import { createProcessPool, TaskFailedError, type ProcessPoolEvent, type TaskFailure } from './processes';
 

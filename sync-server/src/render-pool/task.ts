@@ -1,5 +1,5 @@
-import { checkAndRenderQr, type QrRenderJob, type QrRenderResult } from '@linkhub/shared/qr/check-and-render';
-import { rasteriseSvgText, type RasterisedLogo } from '@linkhub/shared/artifacts/logo-upload';
+import { checkAndRenderQr, type QrRenderJob, type QrRenderResult } from '@linkhub/shared/server/qr/check-and-render';
+import { rasteriseSvgText, type RasterisedLogo } from '@linkhub/shared/server/artifacts/logo-upload';
 import { assertSvgPolicy } from '@linkhub/shared/svg/policy';
 
 /** What the server asks a render process to do: plain data, serialised across. */

@@ -1,13 +1,13 @@
-import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
 import { pokeChannel } from '@linkhub/shared/cache/keys';
-import { pokeWorkspaceMembers } from '@linkhub/shared/db/pokes';
+import { pokeWorkspaceMembers } from '@linkhub/shared/server/db/pokes';
 import type pg from 'pg';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 
 type Listener = () => void;
 
 /**
- * Pokes across sync-server processes (DESIGN §5): a command publishes on the user's Redis channel;
+ * Pokes across sync-server processes (ARCHITECTURE.md#the-life-of-an-offline-edit): a command publishes on the user's Redis channel;
  * every process holding an SSE stream for that user hears it and tells the client to pull.
  * One subscriber connection per process, one channel subscription per user with open streams.
  */

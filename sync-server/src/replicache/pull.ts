@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { PullRequest, PullResponse } from '@linkhub/shared/sync/protocol';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import { buildPatch, diffCvr, toEntries, type CvrEntries } from './cvr';
 import { loadFingerprint, loadMemberships, loadVisibleRows } from './visible-set';
 import { loadViewValues } from './view-rows';
@@ -65,7 +65,7 @@ async function inRepeatableRead<T>(
 }
 
 /**
- * Row versioning with client view records (DESIGN §5): diff what the user may read now against what
+ * Row versioning with client view records (ARCHITECTURE.md#the-life-of-an-offline-edit): diff what the user may read now against what
  * the client group was last sent. When every change counter is where it was, answer without a diff.
  */
 export async function handlePull(pool: pg.Pool, userId: string, request: PullRequest): Promise<PullResponse> {

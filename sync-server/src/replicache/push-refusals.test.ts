@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { startV1Kit, type V1Kit } from '../v1/test-kit';
 
-/** Issue 16.1–16.3: a mutation the server cannot apply is refused with a notice, never a 500 that blocks sync. */
+/** A mutation the server cannot apply is refused with a notice, never a 500 that blocks sync. */
 let kit: V1Kit;
 
 beforeAll(async () => {
@@ -65,7 +65,7 @@ function pusher(token: string) {
 const linkExists = async (id: string) =>
   (await kit.deps.pool.query('SELECT 1 FROM links WHERE id = $1', [id])).rows.length === 1;
 
-describe('push refusals (issue 16)', () => {
+describe('push refusals', () => {
   it('16.1: a schedule with the start after the expiry is refused with a notice, and the next change still syncs', async () => {
     const p = pusher(kit.owner.token);
     const id = randomUUID();

@@ -5,7 +5,7 @@ import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { startV1Kit, type V1Kit } from '../v1/test-kit';
 
 /**
- * Every mutator through a real push with arbitrary args (issue 16): never a 5xx, always 200 with the
+ * Every mutator through a real push with arbitrary args: never a 5xx, always 200 with the
  * mutation either applied or refused with a notice; a refusal changes no row; last_mutation_id always
  * advances; and the next valid mutation of the same client still applies.
  */

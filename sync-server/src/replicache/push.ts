@@ -1,7 +1,7 @@
 import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
 import { NotFoundError, type ErrorDetail } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import { PostCommitEffects } from '../commands/effects';
 import { inItemSavepoint } from '../batch/item-savepoint';
 import type { CommandActor } from '../commands/types';
@@ -51,7 +51,7 @@ async function registerClients(runner: CommandRunner, by: Pusher, request: PushR
 const CHUNK = 10;
 
 /**
- * Push (DESIGN §5): mutations in order, each isolated in its own savepoint with its client's
+ * Push (ARCHITECTURE.md#the-life-of-an-offline-edit): mutations in order, each isolated in its own savepoint with its client's
  * last_mutation_id, committed in chunks. A refused mutation rolls back to its savepoint (it changes
  * nothing), still advances the id and leaves a notice. A replayed mutation (id ≤ last) is skipped,
  * so replaying a push body is a no-op. Post-commit effects (cache write-through, jobs, pokes) of

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AppError, ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
-import { pgErrorInfo, translateDbError } from '@linkhub/shared/db/errors';
+import { pgErrorInfo, translateDbError } from '@linkhub/shared/server/db/errors';
 
 /**
- * What a push does with an error thrown inside one mutation (DESIGN §11 "refuse, don't fail"):
+ * What a push does with an error thrown inside one mutation ("refuse, don't fail", ARCHITECTURE.md#rules-that-hold-at-every-door):
  * every error refuses that one mutation with a notice in plain words, except a lost database
  * connection (and a transient lock conflict), which fails the push so Replicache sends it again.
  */

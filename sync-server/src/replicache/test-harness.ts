@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { signUpOverHttp } from '../accounts/sign-up-over-http';
 import { Replicache, type PullRequest, type PushRequest } from 'replicache';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/index';
 
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../app';
 import { closeDeps, createDeps } from '../deps';
 import { createTestApp, type TestApp } from '../testing';

@@ -1,5 +1,5 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
-import { rows } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 import { SYNC_KEY_PREFIXES, syncKeys, type SyncEntity } from '@linkhub/shared/sync/keys';
 import * as views from './views';
 

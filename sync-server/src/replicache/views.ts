@@ -1,5 +1,5 @@
 import { domainDnsRecords } from '@linkhub/shared/domains/dns-records';
-import { CNAME_TARGET_SQL } from '@linkhub/shared/db/system-domains';
+import { CNAME_TARGET_SQL } from '@linkhub/shared/server/db/system-domains';
 import type {
   BlockView,
   DomainView,

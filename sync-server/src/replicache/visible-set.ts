@@ -1,5 +1,5 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
-import { rows } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 import type { VisibleRow } from './cvr';
 
 export type Membership = { member_id: string; workspace_id: string; role: string; is_scoped: boolean };
@@ -54,7 +54,7 @@ export async function loadVisibleRows(db: Queryable, userId: string): Promise<Vi
   const result = await rows<{ key: string; version: string }>(
     db,
     `WITH m AS (
-        -- Scoped = holds at least one grant and is not the owner: the rule authorize() applies (spec §3.4.1).
+        -- Scoped = holds at least one grant and is not the owner: the rule authorize() applies (docs/product-rules.md#permissions).
         SELECT m.id, m.workspace_id, m.row_version,
                (m.role <> 'owner' AND EXISTS (SELECT 1 FROM resource_grants x WHERE x.member_id = m.id)) AS is_scoped
           FROM workspace_members m JOIN workspaces w ON w.id = m.workspace_id

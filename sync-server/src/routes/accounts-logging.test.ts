@@ -1,13 +1,13 @@
 import { signUpOverHttp } from '../accounts/sign-up-over-http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/db/testing';
+import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { createLogger } from '@linkhub/shared/logging/logger';
+import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../app';
 import { closeDeps, createDeps, type AppDeps } from '../deps';
 import { syncServerEnvSchema } from '../env';
-import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
+import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { base32Decode } from '../auth/base32';
 import { totpAt } from '../auth/totp';
 

@@ -19,7 +19,7 @@ import { analyticsScope } from '../analytics/scope';
 import { timeseries } from '../analytics/timeseries';
 import { dashboard } from '../analytics/dashboard';
 import { dashboardQuerySchema, filtersOf, realtimeQuerySchema } from '../analytics/dashboard-query';
-import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
+import { dashboardWindows } from '@linkhub/shared/server/analytics/dashboard-window';
 import { realtime } from '../analytics/realtime';
 import { resourceSet } from '../analytics/resource-set';
 import { shareManagementRoutes } from '../share/share-routes';
@@ -31,7 +31,7 @@ import {
 import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 
 /**
- * `/v1/analytics/*` (DESIGN §7, §9): session (`workspace_id` in the query) or API key
+ * `/v1/analytics/*` (docs/product-rules.md#analytics): session (`workspace_id` in the query) or API key
  * (`analytics:read`). Reads come from the rollups; bots are excluded from every count and reported
  * as `bot_events`. Bodies are `{data, meta}`. The counts read `deps.readPool` (DATABASE_READ_URL, a
  * replica when set: seconds of lag are invisible in rollups); scope checks and the report setting a

@@ -5,7 +5,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
-import { one, withTransaction } from '@linkhub/shared/db/sql';
+import { one, withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import {
@@ -135,7 +135,7 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
     });
   });
 
-  // Revoke every grant at once (spec §3.4.4 rule 5): the member is unscoped, with full workspace scope for their role.
+  // Revoke every grant at once (docs/product-rules.md#permissions): the member is unscoped, with full workspace scope for their role.
   app.delete('/:workspaceId/members/:memberId/grants', async (c) => {
     const ws = uuidParam(c, 'workspaceId');
     const memberId = uuidParam(c, 'memberId');

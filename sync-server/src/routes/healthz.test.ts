@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
 import { healthzEditorViewSchema } from '@linkhub/shared/schemas/healthz';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { probe, type ProbeResult } from '@linkhub/shared/health/probe';
-import { checkIngestHealth } from '@linkhub/shared/analytics/ingest-health';
-import { evictionRefusal } from '@linkhub/shared/health/redis-policy';
+import { checkIngestHealth } from '@linkhub/shared/server/analytics/ingest-health';
+import { evictionRefusal } from '@linkhub/shared/server/health/redis-policy';
 import { takesEdits } from '@linkhub/shared/schemas/healthz';
 import type { AppDeps } from '../app-deps';
 import type { AppEnv } from '../app-env';

@@ -8,7 +8,7 @@ import type { AppDeps } from '../app-deps';
 import { appLink } from '../accounts/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { emailSchema } from '@linkhub/shared/schemas/common';

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { escapeHtml } from '@linkhub/shared/blocks/escape';
-import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
-import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
-import { enqueueDeliveries } from '@linkhub/shared/webhooks/outbox';
-import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/leads/tokens';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
+import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
+import { enqueueDeliveries } from '@linkhub/shared/server/webhooks/outbox';
+import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/server/leads/tokens';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 
 /**
- * The links in a lead's mail (issue 19), public and token-based: `/api/leads/confirm` (double
+ * The links in a lead's mail, public and token-based: `/api/leads/confirm` (double
  * opt-in) and `/api/leads/unsubscribe`. A GET only shows a page with a button, so a mail scanner
  * that follows links confirms or unsubscribes nobody; the POST acts. The unsubscribe POST also
  * takes RFC 8058 one-click requests (`List-Unsubscribe=One-Click`, token in the query). Tokens are
@@ -91,7 +91,7 @@ export async function applyLeadLink(
   if (!LEAD_TOKEN_PATTERN.test(token)) return false;
   const hash = leadTokenHash(token);
   if (action === 'confirm') {
-    // The confirmation and its `lead.confirmed` webhook deliveries commit together (issue 19).
+    // The confirmation and its `lead.confirmed` webhook deliveries commit together.
     const confirmed = await withTransaction(deps.pool, async (tx) => {
       const row = await one<{ id: string }>(
         tx,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan, startKit, type Kit } from '../accounts/test-kit';
-import { firstLink } from '@linkhub/shared/mail/smtp-testing';
+import { firstLink } from '@linkhub/shared/server/mail/smtp-testing';
 
 /**
  * 17.7: every link in an account e-mail opens on the PWA's origin (PUBLIC_PWA_URL, here the Vite

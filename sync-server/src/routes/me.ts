@@ -15,7 +15,7 @@ import { anonymiseAccount, soleOwnedWorkspaces } from '../accounts/account-delet
 import { verifyPassword } from '../auth/password-hash';
 import { passwordSchema, subject, waitText } from '../accounts/auth-flows';
 import { revokeAllSessions } from '../accounts/sessions';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../accounts/audit';
 import {
   billingAccountFor,
@@ -99,7 +99,7 @@ export function meRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   /**
-   * Delete my account (spec §3.6.1 rule 4): needs a recent sign-in and the account's e-mail typed
+   * Delete my account (docs/product-rules.md#permissions): needs a recent sign-in and the account's e-mail typed
    * as confirmation; refused with 409 last_owner_required, naming each workspace, while the user
    * still owns a live workspace. Printed QR codes keep resolving: content belongs to workspaces.
    */

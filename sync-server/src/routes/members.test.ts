@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan, startKit, type Kit } from '../accounts/test-kit';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { autoGrantOnCreate } from '../accounts/grants';
 import { findMembership } from '../accounts/members';
 import { authorizeRequest } from '../accounts/authorize-input';

@@ -3,7 +3,7 @@ import { pageVersionsQuerySchema, type PageVersionView } from '@linkhub/shared/s
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseQuery, uuidParam } from '../accounts/http';
-import { rows } from '@linkhub/shared/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 import { requireAllowed } from '../accounts/authorize-input';
 import { actorOf } from '../middleware/session';
 

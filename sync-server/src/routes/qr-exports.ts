@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { qrBatchExportView } from '@linkhub/shared/exports/export-view';
+import { qrBatchExportView } from '@linkhub/shared/server/exports/export-view';
 import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
 import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { requireAllowed } from '../accounts/authorize-input';
 import { actorOf, sessionUserOf } from '../middleware/session';
 

@@ -6,7 +6,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseBody } from '../accounts/http';
 import { requireUser } from '../middleware/session';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../accounts/audit';
 import { markSessionTwoFactor } from '../accounts/sessions';
 import {

@@ -9,7 +9,7 @@ import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, requestNetwork, uuidParam } from '../accounts/http';
 import { analyticsScope } from '../analytics/scope';
 import { dashboard } from '../analytics/dashboard';
-import { dashboardWindows } from '@linkhub/shared/analytics/dashboard-window';
+import { dashboardWindows } from '@linkhub/shared/server/analytics/dashboard-window';
 import { resourceSet } from '../analytics/resource-set';
 import { workspaceOnlySchema } from '../analytics/query-schemas';
 import { hitWindow } from '../v1/rate-limit';

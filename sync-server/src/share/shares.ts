@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { shareSelectionSchema, type ShareSelection } from './share-selection';
 
 export type ShareRow = {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '@linkhub/shared/schemas/links';
-import { createDb } from '@linkhub/shared/db';
-import { insertMember, insertUser } from '@linkhub/shared/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
 import { insertApiKey } from '../accounts/api-keys';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { insertGrant } from '../accounts/grants';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from './test-kit';
 

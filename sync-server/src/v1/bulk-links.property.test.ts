@@ -5,7 +5,7 @@ import { startV1Kit, ALL_SCOPES, type V1Kit } from './test-kit';
 import { bulkLinkResultsSchema, bulkLinksMetaSchema } from './bulk-links-schema';
 
 /**
- * `POST /v1/links/bulk` under any body, from any of its callers (issue 23): never a 5xx; either the
+ * `POST /v1/links/bulk` under any body, from any of its callers: never a 5xx; either the
  * one error envelope with nothing created, or one result per item in request order, and exactly
  * `meta.created` new links in the database.
  */

@@ -8,7 +8,7 @@ import { inItemSavepoint } from '../batch/item-savepoint';
 import { loadAuthorizeInput } from '../commands/authorization';
 import { BatchMemo } from '../commands/batch-memo';
 import type { TxScope } from '../commands/runner';
-import { rows } from '@linkhub/shared/db/sql';
+import { rows } from '@linkhub/shared/server/db/sql';
 import { PostCommitEffects } from '../commands/effects';
 import { classifyMutationError } from '../replicache/refusal';
 import type { V1Caller } from './caller';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 
-/** The one success shape of /v1 (DESIGN §9): `{"data": …, "meta": {…}}`. */
+/** The one success shape of /v1 (docs/product-rules.md#api): `{"data": …, "meta": {…}}`. */
 export function sendData(
   c: Context<AppEnv>,
   data: unknown,

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ConflictError, SemanticError, ValidationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import { actorOf } from '../middleware/session';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
@@ -30,7 +30,7 @@ function requestHash(c: Context<AppEnv>, body: Uint8Array): string {
 const storable = (status: number): boolean => status < 500 && status !== 429 && status !== 401;
 
 /**
- * `Idempotency-Key` on POST (DESIGN §9): the first request with a key runs and its response is kept
+ * `Idempotency-Key` on POST (docs/product-rules.md#api): the first request with a key runs and its response is kept
  * for 24 h; the same key with the same method, path and body replays it (`Idempotent-Replayed: true`);
  * with a different body it is 422 idempotency_key_reused; while the first is still running, 409.
  * Keys are per API key (`scope = api_key:<id>`), or per user for the editor's session (`user:<id>`).

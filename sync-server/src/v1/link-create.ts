@@ -1,5 +1,5 @@
 import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { uuidv7 } from '@linkhub/shared/db';
+import { uuidv7 } from '@linkhub/shared/server/db';
 import type { CreateLinkInput } from '@linkhub/shared/schemas/links';
 import { defined, type CommandStep } from './run';
 

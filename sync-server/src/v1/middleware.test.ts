@@ -4,7 +4,7 @@ import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from './test-kit';
 import { UNAUTHENTICATED_PER_MINUTE } from './rate-limit';
 import { createHash } from 'node:crypto';
-import { uuidv7 } from '@linkhub/shared/db';
+import { uuidv7 } from '@linkhub/shared/server/db';
 import { AppError } from '@linkhub/shared/errors/app-error';
 import { findApiKeyByToken } from '../accounts/api-keys';
 import { apiKeyActor } from '../accounts/actor';

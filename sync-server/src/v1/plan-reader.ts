@@ -1,12 +1,12 @@
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 import { isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /** How long a workspace's plan is trusted for its API rate limit: a plan change reaches the limit within this. */
 export const PLAN_TTL_MS = 30_000;
 
 /**
- * A workspace's plan for its per-key rate limit (DESIGN §4), read from PostgreSQL at most once per
+ * A workspace's plan for its per-key rate limit (docs/product-rules.md#plans-and-billing), read from PostgreSQL at most once per
  * `ttlMs` per workspace instead of once per request. A failed read is not remembered.
  */
 export function workspacePlanReader(

@@ -1,5 +1,5 @@
 import { PreconditionFailedError, ValidationError } from '@linkhub/shared/errors/app-error';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { sameValue } from '../commands/field-conflicts';
 
 /**

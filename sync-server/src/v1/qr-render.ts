@@ -4,10 +4,10 @@ import {
   QrArtifactMissingError,
   QrArtifactRefusedError,
   type QrArtifact,
-} from '@linkhub/shared/artifacts/qr-artifacts';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import type { QrRenderEngine } from '@linkhub/shared/qr/check-and-render';
-import type { QrFormat } from '@linkhub/shared/qr/render/index';
+} from '@linkhub/shared/server/artifacts/qr-artifacts';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import type { QrRenderEngine } from '@linkhub/shared/server/qr/check-and-render';
+import type { QrFormat } from '@linkhub/shared/server/qr/render/index';
 import type { RenderQrQuery } from '@linkhub/shared/schemas/qr-codes';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 import type pg from 'pg';
@@ -57,7 +57,7 @@ async function artifactFor(deps: QrFileDeps, qrCodeId: string, query: RenderQrQu
 
 /**
  * `GET /v1/qr-codes/{id}/render`: the print file of the code's current design revision, out of the
- * artifact store the worker renders into (DESIGN §8). A miss is rendered on demand through the same
+ * artifact store the worker renders into (docs/product-rules.md#qr-codes). A miss is rendered on demand through the same
  * path as the worker's `qr-render` job (scannability check with the real logo, store, artifact row,
  * superseded revisions removed), so the next request is served from the store. The check and
  * render run in the render pool (`deps.render`), never on the request thread.

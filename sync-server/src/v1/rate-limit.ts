@@ -65,7 +65,7 @@ const attempt = (hit: Promise<WindowResult>): Promise<WindowResult | Error> =>
   hit.catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 
 /**
- * Per-key limits from the workspace's plan (DESIGN §4), one global per-IP limit otherwise; every
+ * Per-key limits from the workspace's plan (docs/product-rules.md#plans-and-billing), one global per-IP limit otherwise; every
  * answer carries RateLimit-Limit/Remaining/Reset, a refusal 429 rate_limited with Retry-After.
  * Redis down: the request goes through (Redis is never authoritative) and a warning is logged.
  * A key seen before is known by its token's digest, so its window is hit while its row is read.

@@ -1,4 +1,4 @@
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { setPlan, startKit, type Kit } from '../accounts/test-kit';
 import type { DepsOverrides } from '../deps';
 import type { ResolveHost } from '../commands/destination-safety';

@@ -1,6 +1,6 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
 import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
-import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/webhooks/outbox';
+import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
 import type { Command, CommandContext, CommandResult } from '../commands/types';
 import { listensFor } from './listeners';
 import { findLink } from '../v1/queries/links';
@@ -14,7 +14,7 @@ import type { AddressOf } from '@linkhub/shared/url/public-address';
 type Resource = 'link' | 'qr_code' | 'bio_page';
 
 /**
- * Which commands emit which webhook event, as data (issue 19). Draft edits of a page's blocks emit
+ * Which commands emit which webhook event, as data. Draft edits of a page's blocks emit
  * nothing: what the public sees changes when the page is published (`bio_page.published`).
  */
 export const COMMAND_EVENTS: Readonly<Record<string, { type: WebhookEvent; resource: Resource }>> = {

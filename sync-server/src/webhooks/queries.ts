@@ -1,4 +1,4 @@
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
 import type {
   DeliveryStatus,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startV1Kit, type V1Kit } from '../v1/test-kit';
 
 /**
- * Issue 19, the webhooks door: random methods, ids, query strings and JSON bodies (near-valid ones
+ * The webhooks door: random methods, ids, query strings and JSON bodies (near-valid ones
  * with an unknown key at some depth, bad URLs, bad events, camelCase keys) with an API key and with
  * a member's session. Never a 5xx, always the one envelope on a refusal, and a refusal changes no
  * endpoint and records no delivery.

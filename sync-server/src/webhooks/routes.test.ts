@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSecretBox } from '@linkhub/shared/crypto/secret-box';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
-import { newLeadToken } from '@linkhub/shared/leads/tokens';
+import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
+import { newLeadToken } from '@linkhub/shared/server/leads/tokens';
 import type {
   WebhookDelivery,
   WebhookEndpoint,
@@ -13,7 +13,7 @@ import { MAX_ENDPOINTS } from '../commands/webhooks';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../v1/test-kit';
 
 /**
- * Issue 19, `/v1/webhooks` with real PostgreSQL and BullMQ: the secret shown once, the address
+ * `/v1/webhooks` with real PostgreSQL and BullMQ: the secret shown once, the address
  * refused when it is or resolves inside, lead events and ESP adapters kept from API keys, events
  * recorded by the command layer for both doors (REST and Replicache push), rotation with an overlap,
  * the delivery log with test sends and replays.

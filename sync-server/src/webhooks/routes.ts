@@ -55,7 +55,7 @@ async function authorizeWebhookRead(deps: AppDeps, caller: V1Caller, endpointId?
 }
 
 /**
- * `/v1/webhooks` (issue 19): endpoints and ESP adapters, their delivery logs, replay and test sends.
+ * `/v1/webhooks`: endpoints and ESP adapters, their delivery logs, replay and test sends.
  * An API key (`webhooks:read` / `webhooks:write`) or the editor's session naming `?workspace_id=`.
  * Every write is a command (commands/webhooks.ts), the same the mutators declare.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { analyticsMaintenance } from '../processors/analytics-maintenance';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { oldestUnstoredMs } from './ingest-frontier';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { cubeFromRaw, cubeHasSketches, cubeWorkspaceFromResources } from '@linkhub/shared/analytics/cube';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { cubeFromRaw, cubeHasSketches, cubeWorkspaceFromResources } from '@linkhub/shared/server/analytics/cube';
 
 type Db = Pick<pg.Pool, 'query'>;
 

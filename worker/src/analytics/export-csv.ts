@@ -7,7 +7,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { csvLine } from '@linkhub/shared/analytics/csv';
 import { isPlanKey, retentionDays } from '@linkhub/shared/entitlements/plans';
-import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/artifacts/store';
+import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import {
   exportFiltersSchema,
   PAGE,

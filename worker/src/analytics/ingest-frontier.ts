@@ -1,4 +1,4 @@
-import { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import type { WorkerDeps } from '../deps';
 import { entryIdParts, firstEntryId, type EntryIdParts } from '../ingest/stream-entries';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { toClickRow, type ClickRow } from '../ingest/click-row';
 import { writeBatch } from '../ingest/write-batch';

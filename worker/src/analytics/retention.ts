@@ -32,7 +32,7 @@ export type RetentionResult = {
 };
 
 /**
- * Retention per plan (DESIGN §4). Raw events: partitions are shared by every workspace, so a whole
+ * Retention per plan (docs/product-rules.md#plans-and-billing). Raw events: partitions are shared by every workspace, so a whole
  * day partition is dropped only once it is older than the longest raw retention of any plan; for
  * workspaces on shorter plans the expired rows are deleted. Unique-visitor days follow the raw
  * retention (they are per-visitor data too); hourly rollups (per resource and per workspace) and

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { createTestDatabase, type TestDatabase } from '@linkhub/shared/db/testing';
+import { createDb, type DbHandle } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { createTestDatabase, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { refreshSummaries } from './summaries';
 
 let database: TestDatabase;

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { csvField } from '@linkhub/shared/analytics/csv';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
 import { runQrBatchExport } from './qr-batch';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 
 describe('QR batch export', () => {
   let t: TestWorkerDeps;

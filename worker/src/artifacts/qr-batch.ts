@@ -1,6 +1,6 @@
 import { zipSync, type Zippable } from 'fflate';
 import type pg from 'pg';
-import type { QrDpi, QrFormat } from '@linkhub/shared/qr/render/index';
+import type { QrDpi, QrFormat } from '@linkhub/shared/server/qr/render/index';
 import { z } from 'zod';
 import { QR_EXPORT_FORMATS } from '@linkhub/shared/schemas/qr-codes';
 import { csvLine } from '@linkhub/shared/analytics/csv';
@@ -8,8 +8,8 @@ import {
   ensureQrArtifact,
   QrArtifactMissingError,
   QrArtifactRefusedError,
-} from '@linkhub/shared/artifacts/qr-artifacts';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+} from '@linkhub/shared/server/artifacts/qr-artifacts';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 /** `export_jobs.params` of a `qr_batch` export: which codes, in which format and size. */
@@ -52,7 +52,7 @@ export type QrBatchDeps = {
 };
 
 /**
- * Renders many codes into one ZIP with `manifest.csv` (DESIGN §8, issue 8 "500 table tents"):
+ * Renders many codes into one ZIP with `manifest.csv` (docs/product-rules.md#qr-codes; e.g. 500 table tents):
  * each file is the code's validated artifact (reused when already rendered); a code whose design does
  * not scan is listed in the manifest as refused instead of aborting the batch. `onProgress` gets 0–100.
  */

@@ -1,4 +1,4 @@
-import { one } from '@linkhub/shared/db/sql';
+import { one } from '@linkhub/shared/server/db/sql';
 import type { WorkerDeps } from '../deps';
 
 /** The owner learns once that a domain's DNS no longer proves control; its links keep working meanwhile. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import type { AnalyticsEvent } from '@linkhub/shared/analytics/event';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { createDb } from '@linkhub/shared/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
 import { experimentAnalysisSchema } from '@linkhub/shared/experiments/schemas';
 import { toClickRow } from '../ingest/click-row';
 import { writeBatch } from '../ingest/write-batch';
@@ -11,7 +11,7 @@ import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { computeExperimentResults, experimentsDue } from './results';
 
 /**
- * Bio page experiments in the worker (issue 21, D-279): the edge's page_view and block click events
+ * Bio page experiments in the worker (D-279): the edge's page_view and block click events
  * (with `variant_id`) go through the real ingest into click_events, and the results count a
  * visitor-day as converted when it clicked through the page under its variant; bots never count.
  */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
-import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
+import { mintClickId } from '@linkhub/shared/server/experiments/click-id';
 import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';

@@ -1,7 +1,7 @@
-import { verifyClickId } from '@linkhub/shared/experiments/click-id';
+import { verifyClickId } from '@linkhub/shared/server/experiments/click-id';
 import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
-import { conversionEligibility, insertConversion } from '@linkhub/shared/experiments/conversions';
-import type { Queryable } from '@linkhub/shared/db/sql';
+import { conversionEligibility, insertConversion } from '@linkhub/shared/server/experiments/conversions';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
 
 /** What became of a sign-up's click id (nothing is said to the visitor: the sign-up is stored either way). */
 export type LeadConversion =

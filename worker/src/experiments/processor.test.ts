@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueue } from '../queues';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { createDb } from '@linkhub/shared/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
 import { PROCESSORS } from '../processors';
 import { startWorkers } from '../runtime';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';

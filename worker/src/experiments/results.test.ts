@@ -1,10 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type DbHandle } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { createTestDatabase, type TestDatabase } from '@linkhub/shared/db/testing';
+import { createDb, type DbHandle } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { createTestDatabase, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { experimentAnalysisSchema, type ExperimentAnalysis } from '@linkhub/shared/experiments/schemas';
-import { visitorKeyFor } from '@linkhub/shared/experiments/visitor-key';
+import { visitorKeyFor } from '@linkhub/shared/server/experiments/visitor-key';
 import { computeExperimentResults, experimentsDue } from './results';
 
 let database: TestDatabase;

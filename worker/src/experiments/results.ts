@@ -1,6 +1,6 @@
 import { analyzeExperiment, ANALYSIS_METHOD, type DailyCounts } from '@linkhub/shared/experiments/analyze';
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import type pg from 'pg';
 import { refreshArmRollup } from './rollup';
 

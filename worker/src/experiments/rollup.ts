@@ -1,5 +1,5 @@
-import { VISITOR_KEY_SQL } from '@linkhub/shared/experiments/visitor-key';
-import { one, type Queryable } from '@linkhub/shared/db/sql';
+import { VISITOR_KEY_SQL } from '@linkhub/shared/server/experiments/visitor-key';
+import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export type ArmToRoll = {
   readonly id: string;

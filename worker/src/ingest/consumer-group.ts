@@ -1,5 +1,5 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import { INGEST_GROUP } from './names';
 
 export function isNoGroup(error: unknown): boolean {

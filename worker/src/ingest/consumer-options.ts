@@ -15,7 +15,7 @@ export type IngestOptions = {
   readsPerWrite?: number;
   /**
    * A read that found less than a full batch waits this long (default 1,000 ms) before the reads that
-   * fill its transaction (DESIGN §7: a batch is 1,000 events or 2 s). At a few hundred events a second
+   * fill its transaction (docs/product-rules.md#analytics: a batch is 1,000 events or 2 s). At a few hundred events a second
    * each read found a handful, and a transaction per handful cost the worker and PostgreSQL more
    * CPU per event than the edge spent on the visit; at 16,000 a second, 200 ms made transactions of
    * 800–3,500 events and 1,000 ms with 8 reads cut ingest CPU per visit by 14–23 % (D-444).

@@ -1,8 +1,8 @@
 import { hostname } from 'node:os';
 import type pg from 'pg';
-import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import { createPartitionCache } from '../analytics/partitions';
 import { refreshSummaries } from '../analytics/summaries';
 import { pokeWorkspaceMembers } from '../pokes';
@@ -51,7 +51,7 @@ export type IngestConsumer = {
 type Deps = { pool: pg.Pool; redis: RedisClient; logger: Logger; prefix: string };
 
 /**
- * The analytics ingest (DESIGN §7, spec §4.4.4): a loop in the worker process reading `clicks:raw`
+ * The analytics ingest (docs/product-rules.md#analytics): a loop in the worker process reading `clicks:raw`
  * with consumer group `ingest`. A blocking connection of its own (a duplicate of deps.redis) per
  * parallel consumer. The jobs live beside it: stream-reads.ts (new entries for one transaction),
  * handle-batch.ts (validate, write, dead-letter, ack), stale-claims.ts (a dead consumer's entries,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pgErrorInfo } from '@linkhub/shared/db/errors';
+import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { flatClickRow, nestedClickRow, type ClickRow, type FlatClickRow } from './click-row';
 import { CopyBinaryWriter, uuidBytes } from './copy-binary';

@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import type { Refusal } from './entry-rows';
 import { DEAD_LETTER_MAX } from './names';
 

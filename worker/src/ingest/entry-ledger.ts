@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { firstEntryId } from './stream-entries';
 
 /**

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { utcDate, type PartitionCache } from '../analytics/partitions';
 import type { HandleOptions, HandledBatch, ReadSize } from './consumer-options';
 import { deadLetter } from './dead-letter';

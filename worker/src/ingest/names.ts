@@ -1,4 +1,4 @@
-export { INGEST_GROUP } from '@linkhub/shared/analytics/ingest-health';
+export { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 
 /**
  * The dead-letter list of events the ingest refused (a JSON entry each: stream id, reason, fields,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import type { Logger } from '@linkhub/shared/logging/logger';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { HandleOptions, HandledBatch, ReadSize } from './consumer-options';
 import { deadLetter } from './dead-letter';
 import { INGEST_GROUP } from './names';

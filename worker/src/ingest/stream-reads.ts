@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import type { ReadSize } from './consumer-options';
 import { INGEST_GROUP } from './names';
 import { parseReadGroupReply, type StreamEntry } from './stream-entries';

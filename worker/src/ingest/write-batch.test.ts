@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEvent } from '@linkhub/shared/analytics/test-events';
+import { testEvent } from '@linkhub/shared/server/analytics/test-events';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { toClickRow, type ClickRow } from './click-row';
 import { writeBatch, writeEntryRowByRow, type EntryRows } from './write-batch';

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { pgErrorInfo } from '@linkhub/shared/db/errors';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { aggregateBatch, type TouchedResource, type UniqueVisitorDay } from './aggregate';
 import type { ClickRow } from './click-row';
 import { copyEvents } from './copy-events';

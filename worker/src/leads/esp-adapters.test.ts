@@ -8,16 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
-import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
+import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { deliverWebhook } from '../processors/webhook-deliver';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 
 /**
- * Issue 19, ESP sync: the Mailchimp and ConvertKit adapters against local HTTPS servers that answer
+ * ESP sync: the Mailchimp and ConvertKit adapters against local HTTPS servers that answer
  * as those APIs document (Mailchimp 3.0 "add or update list member" with HTTP Basic and the MD5
  * subscriber hash; ConvertKit v3 "add subscriber to a form" with the key in the body, 401 JSON
  * errors for a bad key), through the same delivery path as webhooks: a refused key is a failed

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { runLeadsExport } from './export-leads';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { z } from 'zod';
 import { csvLine } from '@linkhub/shared/analytics/csv';
-import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/artifacts/store';
+import { assertArtifactKey, type ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { EXPORT_LINK_TTL_MS, type ExportOutcome } from '../analytics/export-csv';
 
 const PAGE = 5000;
@@ -31,11 +31,11 @@ const COLUMNS = [
 type Row = { id: string } & Record<(typeof COLUMNS)[number], string | number | Date | null>;
 
 /**
- * One leads CSV (issue 19), built like the analytics export (D-072, D-127): counted first so
+ * One leads CSV, built like the analytics export (D-072, D-127): counted first so
  * progress is a percentage, written page by page to a spool file, streamed into the artifact store.
  * Erasure withdraws leads exports (deleteLead marks running ones failed and finished ones expired):
  * an export that is no longer `running` when it ends drops the file it stored, so an erased address
- * never stays downloadable. The audit log gets the row count (spec §3.3.11).
+ * never stays downloadable. The audit log gets the row count (docs/product-rules.md#personal-data).
  */
 export async function runLeadsExport(
   deps: { pool: pg.Pool; store: ArtifactStore },

@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireExports, sweepOrphanExportFiles } from '@linkhub/shared/artifacts/orphans';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { expireExports, sweepOrphanExportFiles } from '@linkhub/shared/server/artifacts/orphans';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 
 const HOUR_MS = 3_600_000;

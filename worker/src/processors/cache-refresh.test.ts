@@ -8,8 +8,8 @@ import {
   rootPageKey,
 } from '@linkhub/shared/cache/keys';
 import { parseDomainRoute, parseRedirectPayload } from '@linkhub/shared/cache/payload';
-import { createDb, ensureSystemDomains } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import { createQueue } from '../queues';
 import { startWorkers, type WorkerRuntime } from '../runtime';

@@ -1,10 +1,10 @@
-import { refreshCache, type RefreshReport } from '@linkhub/shared/cache/refresh';
+import { refreshCache, type RefreshReport } from '@linkhub/shared/server/cache/refresh';
 import type { Processor } from './processor';
 
 /**
  * `cache-refresh`: rebuilds the edge's Redis entries for one address or one resource from
- * PostgreSQL (issue 6, belt and braces behind every command's write-through). The work is
- * shared/src/cache/refresh.ts, the same code the commands run after commit.
+ * PostgreSQL (belt and braces behind every command's write-through). The work is
+ * shared/src/server/cache/refresh.ts, the same code the commands run after commit.
  */
 export const cacheRefresh: Processor<'cache-refresh'> = async (data, _job, deps): Promise<RefreshReport> => {
   const report = await refreshCache(

@@ -1,5 +1,5 @@
-import { certificateJob } from '@linkhub/shared/domains/domain-jobs';
-import { certificateBox } from '@linkhub/shared/domains/tls-keys';
+import { certificateJob } from '@linkhub/shared/server/domains/domain-jobs';
+import { certificateBox } from '@linkhub/shared/server/domains/tls-keys';
 import { ISSUANCE_ATTEMPTS_BEFORE_FAILED, issuanceRetryDelay } from '@linkhub/shared/domains/issuance-retry';
 import { renewalDue } from '@linkhub/shared/domains/renewal';
 import type { JobData } from '@linkhub/shared/jobs/queues';
@@ -166,7 +166,7 @@ async function revoke(
 }
 
 /**
- * `domain-certificate`: ACME for one custom domain (DESIGN §10). `issue`/`renew` order a
+ * `domain-certificate`: ACME for one custom domain (docs/product-rules.md#custom-domains). `issue`/`renew` order a
  * certificate over HTTP-01 (answered by every edge from Redis) unless the active one is not yet due
  * for renewal, store it sealed, and tell the edges; a failure is recorded on the domain (shown in
  * the editor) and retried by a delayed job, rate-limit aware. `revoke` revokes what a removed

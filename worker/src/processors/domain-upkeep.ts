@@ -1,6 +1,6 @@
-import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
+import { certificateJob, verificationJob } from '@linkhub/shared/server/domains/domain-jobs';
 import { renewalDue, RENEW_AHEAD_MS } from '@linkhub/shared/domains/renewal';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import type { WorkerDeps } from '../deps';
 import type { Processor } from './processor';
 

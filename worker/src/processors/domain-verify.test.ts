@@ -1,4 +1,4 @@
-import { duplicateRedis, type RedisClient } from '@linkhub/shared/redis/client';
+import { duplicateRedis, type RedisClient } from '@linkhub/shared/server/redis/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import dns2 from 'dns2';
 import { domainHostKey, pokeChannel } from '@linkhub/shared/cache/keys';
 import { parseDomainRoute } from '@linkhub/shared/cache/payload';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { RECHECK_DELAYS_MS } from '../domains/verification-schedule';
 import { createQueue } from '../queues';
 import { startWorkers, type WorkerRuntime } from '../runtime';

@@ -1,8 +1,8 @@
-import { refreshCache } from '@linkhub/shared/cache/refresh';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { certificateJob, verificationJob } from '@linkhub/shared/domains/domain-jobs';
+import { refreshCache } from '@linkhub/shared/server/cache/refresh';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { certificateJob, verificationJob } from '@linkhub/shared/server/domains/domain-jobs';
 import { lockHostClaims, lostClaimMessage } from '@linkhub/shared/domains/host-claims';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import { enqueueDeliveries, recordDomainVerified } from '../webhooks/events';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import type { WorkerDeps } from '../deps';
@@ -182,7 +182,7 @@ async function verifyPending(
     );
     if (result.rowCount === 0) return null;
     if (!verified) return { status, closed: [] };
-    // domain.verified commits with the verification (issue 19).
+    // domain.verified commits with the verification.
     deliveries.push(...(await recordDomainVerified(client, domain.id)));
     return { status, closed: await closeRivalClaims(client, domain) };
   });

@@ -1,17 +1,17 @@
 import { UnrecoverableError } from 'bullmq';
 import { runAnalyticsExport } from '../analytics/export-csv';
-import { QrArtifactMissingError } from '@linkhub/shared/artifacts/qr-artifacts';
+import { QrArtifactMissingError } from '@linkhub/shared/server/artifacts/qr-artifacts';
 import { runQrBatchExport } from '../artifacts/qr-batch';
 import { runLeadsExport } from '../leads/export-leads';
 import { configuredArtifactStore } from './qr-render';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { enqueueDeliveries, recordExportFinished } from '../webhooks/events';
 import type { Processor } from './processor';
 
 /** `export {workspace_id, export_id, kind}`: analytics and leads CSV exports, QR batch ZIPs (other kinds are not built yet). */
 export const exportJob: Processor<'export'> = async (data, job, deps) => {
   const result = await runExport(data, job, deps);
-  // export.finished once the file is ready (issue 19); nothing when the run withdrew or failed it.
+  // export.finished once the file is ready; nothing when the run withdrew or failed it.
   await enqueueDeliveries(
     deps,
     await withTransaction(deps.pool, (tx) => recordExportFinished(tx, data.export_id)),

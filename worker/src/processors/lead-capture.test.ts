@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from 'bullmq';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
 import type { JobData } from '@linkhub/shared/jobs/queues';
-import { leadTokenHash } from '@linkhub/shared/leads/tokens';
-import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
+import { leadTokenHash } from '@linkhub/shared/server/leads/tokens';
+import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { expireUnconfirmedLeads, leadCapture } from './lead-capture';
 

@@ -1,12 +1,12 @@
-import type { leads } from '@linkhub/shared/db/schema/bio-pages';
+import type { leads } from '@linkhub/shared/server/db/schema/bio-pages';
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
-import type { RowOf } from '@linkhub/shared/db/row';
-import { isUuidText } from '@linkhub/shared/db/ids';
-import { one, withTransaction, type Queryable } from '@linkhub/shared/db/sql';
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import { isUuidText } from '@linkhub/shared/server/db/ids';
+import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import { leadConfirmationEmail, leadLinks } from '@linkhub/shared/leads/mail';
-import { CONFIRMATION_TTL_MS, newLeadToken } from '@linkhub/shared/leads/tokens';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
-import { recordLeadEvent } from '@linkhub/shared/webhooks/lead-events';
+import { CONFIRMATION_TTL_MS, newLeadToken } from '@linkhub/shared/server/leads/tokens';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
+import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
 import { recordLeadConversion } from '../experiments/lead-conversion';
 import { enqueueDeliveries } from '../webhooks/events';
 import type { Processor } from './processor';
@@ -50,7 +50,7 @@ export const leadCapture: Processor<'lead-capture'> = async (
   const expires = confirm === null ? null : new Date(Date.now() + CONFIRMATION_TTL_MS);
   const blockId = isUuidText(data.block_id) ? data.block_id : null;
 
-  // lead.created (and lead.confirmed without double opt-in) commit with the lead (issue 19).
+  // lead.created (and lead.confirmed without double opt-in) commit with the lead.
   const deliveries: JobRequest[] = [];
   const emit = async (tx: Queryable, leadId: string) => {
     deliveries.push(...(await recordLeadEvent(tx, leadId, 'lead.created')));

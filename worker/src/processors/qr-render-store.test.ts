@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArtifactStore } from '@linkhub/shared/artifacts/config';
+import { createArtifactStore } from '@linkhub/shared/server/artifacts/config';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { startTestS3Server, type TestS3Server } from '@linkhub/shared/artifacts/s3-testing';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { startTestS3Server, type TestS3Server } from '@linkhub/shared/server/artifacts/s3-testing';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import { createDb, ensureSystemDomains, type DbHandle } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { workerEnvSchema } from '../env';
 import { createQueue } from '../queues';
 import { startWorkers, type WorkerRuntime } from '../runtime';

@@ -1,11 +1,11 @@
 import { UnrecoverableError } from 'bullmq';
-import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
+import { artifactStoreFor } from '@linkhub/shared/server/artifacts/config';
 import {
   ensureQrArtifact,
   QrArtifactMissingError,
   QrArtifactRefusedError,
-} from '@linkhub/shared/artifacts/qr-artifacts';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+} from '@linkhub/shared/server/artifacts/qr-artifacts';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { AppError } from '@linkhub/shared/errors/app-error';
 import type { WorkerDeps } from '../deps';
 import type { Processor } from './processor';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertUser } from '@linkhub/shared/db/fixtures';
-import { createDb } from '@linkhub/shared/db';
+import { insertUser } from '@linkhub/shared/server/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { collectSyncGarbage } from './sync-gc';
 

@@ -5,7 +5,7 @@ import type { Processor } from './processor';
 export type SyncGcResult = { views_deleted: number; groups_deleted: number };
 
 /**
- * Replicache garbage (issue 4 §6): a client group only ever pulls against its newest record, so
+ * Replicache garbage: a client group only ever pulls against its newest record, so
  * all but the last few are dropped; a group idle past `idle_days` is deleted with its clients and
  * records (a device that comes back after that simply pulls from scratch — its pending mutations
  * are kept by Replicache and pushed again).

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
-import { verifySignature } from '@linkhub/shared/webhooks/signature';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
+import { verifySignature } from '@linkhub/shared/server/webhooks/signature';
 import { DELIVERY_FAILURE_REASONS } from '@linkhub/shared/webhooks/schemas';
 import { createQueue } from '../queues';
 import { startWorkers } from '../runtime';
@@ -17,7 +17,7 @@ import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { deliverWebhook, DISABLE_AFTER_DEAD, webhookDeliver, type DeliveryOutcome } from './webhook-deliver';
 
 /**
- * Issue 19: a real local HTTPS receiver (self-signed for receiver.example.com, trusted through the
+ * A real local HTTPS receiver (self-signed for receiver.example.com, trusted through the
  * network settings; the only address the policy lets through is the receiver's 127.0.0.2) checks
  * every signature; a 500 is retried, the last failure dead-letters, a run of dead deliveries turns
  * the endpoint off and mails its owner.

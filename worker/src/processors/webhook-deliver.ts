@@ -1,5 +1,5 @@
-import { one } from '@linkhub/shared/db/sql';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '@linkhub/shared/webhooks/signature';
+import { one } from '@linkhub/shared/server/db/sql';
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '@linkhub/shared/server/webhooks/signature';
 import { espRequest, leadEmailOf } from '../leads/esp-adapters';
 import { safePost, type PostOutcome } from '../webhooks/safe-post';
 import type { Job } from 'bullmq';
@@ -34,7 +34,7 @@ export class DeliveryFailed extends Error {}
 
 /**
  * `webhook-deliver {endpoint_id, event_id}`: one signed POST of one stored event to one endpoint
- * (issue 19). The body is the stored payload's JSON, signed with the endpoint's secret over
+ *. The body is the stored payload's JSON, signed with the endpoint's secret over
  * `timestamp.body` (LinkHub-Signature) and carrying the event id (LinkHub-Event-Id); it goes through
  * safePost (no inside address, no redirect, deadline, response cap). A failure is recorded and
  * retried by BullMQ for about a day; the last failure dead-letters the delivery (status `dead`), and

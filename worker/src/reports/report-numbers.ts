@@ -1,6 +1,6 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
 import type { DashboardCounts, DashboardDimension, DashboardRow } from '@linkhub/shared/analytics/dashboard';
-import type { Window } from '@linkhub/shared/analytics/dashboard-window';
+import type { Window } from '@linkhub/shared/server/analytics/dashboard-window';
 import { retentionDays, type PlanKey } from '@linkhub/shared/entitlements/plans';
 import { DAILY_COMPLETE_BEFORE } from '@linkhub/shared/analytics/daily-rollups';
 

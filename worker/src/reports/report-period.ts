@@ -1,5 +1,5 @@
-import type { Queryable } from '@linkhub/shared/db/sql';
-import { localWindows, type Window } from '@linkhub/shared/analytics/dashboard-window';
+import type { Queryable } from '@linkhub/shared/server/db/sql';
+import { localWindows, type Window } from '@linkhub/shared/server/analytics/dashboard-window';
 
 export type ReportFrequency = 'weekly' | 'monthly';
 

@@ -1,18 +1,18 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { ensureSystemDomains } from '@linkhub/shared/db/system-domains';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
 import type { JobData } from '@linkhub/shared/jobs/queues';
-import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/mail/smtp-testing';
+import { startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import { leadCapture } from '../processors/lead-capture';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { recordDomainVerified, recordExportFinished } from './events';
 
 /**
- * Issue 19: the worker's events. A sign-up records `lead.created` (and `lead.confirmed` without
+ * The worker's events. A sign-up records `lead.created` (and `lead.confirmed` without
  * double opt-in) in the lead's own transaction and queues one delivery per subscribed endpoint; a
  * finished export records `export.finished`. Endpoints that did not subscribe, are off, or belong to
  * another page's ESP adapter get nothing.

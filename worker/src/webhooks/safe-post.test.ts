@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResolveHost } from '@linkhub/shared/net/address-policy';
+import type { ResolveHost } from '@linkhub/shared/server/net/address-policy';
 import { safePost, type SafePostOptions } from './safe-post';
 
 /**
- * SSRF cases (issue 19). A real receiver listens on 127.0.0.2; only that address is allowed by the
+ * SSRF cases. A real receiver listens on 127.0.0.2; only that address is allowed by the
  * injected policy in the tests that must reach it, so every refusal below is the real policy's.
  */
 const hits: string[] = [];

@@ -6,12 +6,12 @@ import {
   isPrivateHostName,
   isUnsafeAddress,
   type ResolveHost,
-} from '@linkhub/shared/net/address-policy';
+} from '@linkhub/shared/server/net/address-policy';
 import type { DeliveryFailureReason } from '@linkhub/shared/webhooks/schemas';
 import { isWebPort, portOf } from '@linkhub/shared/webhooks/ports';
 
 /**
- * One outbound webhook POST that can never reach inside (issue 19): the host is resolved, every
+ * One outbound webhook POST that can never reach inside: the host is resolved, every
  * address it resolves to is checked against the address policy (loopback, private, link-local,
  * metadata…), and the connection goes to the checked address itself (the name is only the Host
  * header and the TLS server name), so a second, different DNS answer cannot slip in. Redirects are

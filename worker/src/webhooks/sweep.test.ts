@@ -1,12 +1,12 @@
 import type { Job } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@linkhub/shared/db';
-import { insertUser, insertWorkspace } from '@linkhub/shared/db/fixtures';
+import { createDb } from '@linkhub/shared/server/db';
+import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../testing';
 import { webhookSweep } from './sweep';
 
 /**
- * Issue 19, the outbox's second chance: a delivery recorded with its change whose job never reached
+ * The outbox's second chance: a delivery recorded with its change whose job never reached
  * BullMQ is enqueued again by the sweep; one that is fresh, or already handled, is left alone; a
  * second sweep does not double a job that is already queued.
  */

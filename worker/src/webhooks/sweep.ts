@@ -1,6 +1,6 @@
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
-import { deliveryJob, deliveryJobId } from '@linkhub/shared/webhooks/outbox';
-import type { JobRequest } from '@linkhub/shared/jobs/producer';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { deliveryJob, deliveryJobId } from '@linkhub/shared/server/webhooks/outbox';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import type { Processor } from '../processors/processor';
 import { enqueueDeliveries } from './events';
 

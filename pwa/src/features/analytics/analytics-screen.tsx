@@ -73,7 +73,7 @@ const CARDS: DashboardDimension[] = [
 ];
 
 /**
- * The analytics dashboard (issue 24) for the workspace, one resource or a set: headline tiles with
+ * The analytics dashboard for the workspace, one resource or a set: headline tiles with
  * the change against the previous period, the series, every breakdown as a bar list that filters
  * everything, a world map, realtime visitors, top resources, sharing. The view lives in the URL.
  */

@@ -6,7 +6,7 @@ type Realtime = { events: number; visitors: number };
 
 /**
  * Visitors of the last 30 minutes. It re-reads when `pulse` changes: the synced summaries, which the
- * worker refreshes after each ingest and pokes to every device (DESIGN §5), so the counter moves
+ * worker refreshes after each ingest and pokes to every device (ARCHITECTURE.md#the-life-of-an-offline-edit), so the counter moves
  * with the same poke that moves the rest of the editor.
  */
 export function RealtimeCounter({ query, pulse }: { query: string; pulse: string }) {

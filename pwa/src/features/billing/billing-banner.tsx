@@ -6,7 +6,7 @@ import { fetchBillingNotice, formatDate } from './billing-api';
 import './billing-banner.css';
 
 /**
- * The past-due banner (spec §3.7.7): days 0–7 a warning with the date editing pauses; from day 8
+ * The past-due banner (docs/product-rules.md#plans-and-billing): days 0–7 a warning with the date editing pauses; from day 8
  * the block with its remedy — the Owner pays the outstanding invoice, everyone else is told who can.
  * Links, QR codes and published pages keep working either way, and the banner says so. The frame
  * mounts it only while the synced workspace is past due or blocked; it reads the notice alone.

@@ -17,7 +17,7 @@ import { UpgradePrompt } from './upgrade-prompt';
  * The plan (expected rate, smallest lift worth finding) is asked now because the test's honesty
  * depends on fixing it before any data is seen; it decides the planned horizon.
  */
-/** What a test can be created from (issue 21: a link's or a QR code's destination, a bio page's blocks). */
+/** What a test can be created from (a link's or a QR code's destination, a bio page's blocks). */
 export type TestedResource = {
   readonly type: 'link' | 'qr_code' | 'bio_page';
   readonly id: string;

@@ -4,7 +4,7 @@ const FEATURE_NAMES: Record<string, string> = { experiments_enabled: 'A/B experi
 const PLAN_NAMES: Record<string, string> = { free: 'Free', pro: 'Pro', business: 'Business' };
 
 /**
- * The upgrade prompt, written from the refusal's details (spec §3.7.4: `{field: experiments_enabled,
+ * The upgrade prompt, written from the refusal's details (docs/product-rules.md#plans-and-billing: `{field: experiments_enabled,
  * issue: feature_unavailable, plan: free}`), never from a hard-coded string about one plan.
  */
 /** A refusal's detail; a plan refusal also names the plan. */

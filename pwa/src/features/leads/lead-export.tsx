@@ -7,7 +7,7 @@ import { platform } from '../../platform/bridge';
 /**
  * Exports the leads (of one page, or every page) as CSV: the server's export job builds it while
  * this shows its progress; the file is saved through the platform bridge. Leads exports need a
- * recent sign-in (spec §3.3.11): when the server asks, the password is asked for here first.
+ * recent sign-in (docs/product-rules.md#personal-data): when the server asks, the password is asked for here first.
  */
 export function LeadExportButton({ workspaceId, pageId }: { workspaceId: string; pageId: string | null }) {
   const [job, setJob] = useState<LeadExport | null>(null);

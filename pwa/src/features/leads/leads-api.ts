@@ -4,7 +4,7 @@ import { api, apiEnvelope } from '../../api/api';
 
 /**
  * Leads are read through the session routes `/v1/leads…`, not synced through Replicache: they are
- * personal data (spec §3.3.11), so they stay off devices (no IndexedDB copy to wipe on sign-out or
+ * personal data (docs/product-rules.md#personal-data), so they stay off devices (no IndexedDB copy to wipe on sign-out or
  * a lost laptop), and erasure has one place to remove them from. The screen needs a connection.
  */
 export type LeadPage = { leads: Lead[]; nextCursor: string | null };

@@ -75,7 +75,7 @@ describe('the link list filter', () => {
     expect(linkState({ ...base, expires_at: '2020-01-01T00:00:00Z' }, Date.now())).toBe('expired');
   });
 
-  it('names a paused link past its expiry as paused, as the edge serves it (issue 17.6)', () => {
+  it('names a paused link past its expiry as paused, as the edge serves it', () => {
     expect(linkState({ ...base, status: 'paused', expires_at: '2020-01-01T00:00:00Z' }, Date.now())).toBe(
       'paused',
     );

@@ -16,7 +16,7 @@ const NO_LINKS: LinkView[] = [];
 
 /** The editor (rules, splits, QR preview) loads when a link is opened, not with the list. */
 const LinkEditor = lazy(() => import('./link-editor').then((m) => ({ default: m.LinkEditor })));
-/** A/B tests (issue 21) load when opened. */
+/** A/B tests load when opened. */
 const ExperimentsScreen = lazy(() =>
   import('../experiments/experiments-screen').then((m) => ({ default: m.ExperimentsScreen })),
 );
@@ -27,7 +27,7 @@ const CsvImport = lazy(() => import('./import/csv-import').then((m) => ({ defaul
 export function LinksScreen({ rest }: { rest: string[] }) {
   const { workspace, can } = useWorkspace();
   const ws = workspace.id;
-  // null until the store first answers: no "No links yet." flashes before the rows (issue 17.13).
+  // null until the store first answers: no "No links yet." flashes before the rows.
   const loaded = useSubscribe<LinkView[] | null>((tx) => listLinks(tx, ws), null, [ws]);
   const links = loaded ?? NO_LINKS;
   const domains = useSubscribe((tx) => listDomains(tx, ws), [], [ws]);

@@ -5,7 +5,7 @@ export type Joined = { workspace_id: string; workspace_name: string; role: strin
 /**
  * One request per invitation token for the life of the page. The accept screen's effect runs twice
  * under StrictMode (the dev server); a second POST with the now-used token answers 404 and the
- * screen said the join failed though it had worked (issue 17.10).
+ * screen said the join failed though it had worked.
  */
 const requests = new Map<string, Promise<Joined | 'already_member'>>();
 

@@ -18,7 +18,7 @@ type Grant = {
 type Resource = { key: string; type: Grant['resource_type']; id: string; label: string };
 
 /**
- * Per-resource access of one member (Business, spec §3.4.4): a scoped member sees only the bio
+ * Per-resource access of one member (Business, docs/product-rules.md#permissions): a scoped member sees only the bio
  * pages, links and QR codes granted here. The first grant scopes them; "Give full access" unscopes.
  */
 export function MemberAccess({

@@ -5,7 +5,7 @@ import { errorText } from '../../ui/error-messages';
 import { Field } from '../../ui/field';
 import { useWorkspace } from '../../workspace/workspace-context';
 
-/** The owner hands the workspace to another member (spec §3.6); the password is asked again first (step-up). */
+/** The owner hands the workspace to another member (docs/product-rules.md#permissions); the password is asked again first (step-up). */
 export function TransferOwnership({
   members,
   onDone,

@@ -1,5 +1,5 @@
 /**
- * What the builder says where a sign-up block is edited (issue 19 lifted the publish hold-back of
+ * What the builder says where a sign-up block is edited (lead capture lifted the publish hold-back of
  * D-168: the edge takes sign-ups and the worker stores them as leads).
  */
 export const EMAIL_CAPTURE_NOTE =

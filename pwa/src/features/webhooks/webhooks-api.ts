@@ -14,7 +14,7 @@ import {
 import { api, apiEnvelope } from '../../api/api';
 
 /**
- * `/v1/webhooks` with the editor's session (issue 19). Endpoints are not synced through Replicache:
+ * `/v1/webhooks` with the editor's session. Endpoints are not synced through Replicache:
  * a secret is shown once, in the answer that made it, and the delivery log lives on the server.
  */
 const q = (workspaceId: string) => `workspace_id=${encodeURIComponent(workspaceId)}`;

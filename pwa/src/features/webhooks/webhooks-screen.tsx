@@ -20,7 +20,7 @@ const KIND_LABELS: Record<WebhookEndpoint['kind'], string> = {
 };
 
 /**
- * `/settings/webhooks[/{endpointId}]` (issue 19): the workspace's webhook endpoints and ESP
+ * `/settings/webhooks[/{endpointId}]`: the workspace's webhook endpoints and ESP
  * adapters — add one (its secret shown once), send a test event, rotate the secret (the old one
  * keeps signing for a day), turn off/on, remove — and one endpoint's delivery log.
  */

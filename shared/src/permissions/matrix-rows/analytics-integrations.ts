@@ -1,8 +1,8 @@
 import { MANAGERS, BUILDERS, EDIT_GRANTED, READ_GRANTED, type MatrixRow } from '../matrix-row';
 
-/** Analytics, reports, leads, integrations and webhooks (spec §3.3.10–§3.3.12). */
+/** Analytics, reports, leads, integrations and webhooks (docs/product-rules.md#permissions). */
 export const ANALYTICS_INTEGRATION_ROWS = {
-  // §3.3.10 Analytics and reporting (a resource ref, when given, is grant-checked)
+  // Analytics and reporting (a resource ref, when given, is grant-checked)
   'analytics.view': {
     row: 102,
     domain: 'analytics',
@@ -27,7 +27,7 @@ export const ANALYTICS_INTEGRATION_ROWS = {
   'report.manage': { row: 105, domain: 'analytics', kind: 'write', roles: BUILDERS },
   'analytics.manage_filters': { row: 106, domain: 'analytics', kind: 'write', roles: MANAGERS },
 
-  // §3.3.11 Leads: Viewer denied, dashboard only, export needs step-up
+  // Leads: Viewer denied, dashboard only, export needs step-up
   'lead.list': { row: 107, domain: 'leads', kind: 'read', roles: EDIT_GRANTED },
   'lead.view': { row: 108, domain: 'leads', kind: 'read', roles: EDIT_GRANTED, target: 'lead' },
   'lead.export': {
@@ -39,7 +39,7 @@ export const ANALYTICS_INTEGRATION_ROWS = {
   'lead.delete': { row: 110, domain: 'leads', kind: 'write', roles: MANAGERS, target: 'lead' },
   'lead.manage_sync': { row: 111, domain: 'leads', kind: 'write', roles: MANAGERS },
 
-  // §3.3.12 Integrations, pixels and webhooks
+  // Integrations, pixels and webhooks
   'integration.list': { row: 112, domain: 'integrations', kind: 'read', roles: BUILDERS },
   'integration.connect': { row: 113, domain: 'integrations', kind: 'write', roles: MANAGERS },
   'integration.disconnect': {

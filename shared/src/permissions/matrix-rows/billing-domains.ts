@@ -1,8 +1,8 @@
 import { ALL, OWNER_ONLY, MANAGERS, type MatrixRow } from '../matrix-row';
 
-/** Billing and custom domains (spec §3.3.4–§3.3.5). */
+/** Billing and custom domains (docs/product-rules.md#plans-and-billing). */
 export const BILLING_DOMAIN_ROWS = {
-  // §3.3.4 Billing and plan: Owner only, dashboard only
+  // Billing and plan: Owner only, dashboard only
   'billing.view_plan': { row: 25, domain: 'billing', kind: 'read', roles: OWNER_ONLY },
   'billing.view_payment_method': { row: 26, domain: 'billing', kind: 'read', roles: OWNER_ONLY },
   'billing.view_invoices': { row: 27, domain: 'billing', kind: 'read', roles: OWNER_ONLY },
@@ -42,7 +42,7 @@ export const BILLING_DOMAIN_ROWS = {
     billing_exempt: true,
   },
 
-  // §3.3.5 Custom domains
+  // Custom domains
   'domain.list': { row: 33, domain: 'domains', kind: 'read', roles: ALL, api: 'domains:read' },
   'domain.view': {
     row: 34,

@@ -8,9 +8,9 @@ import {
   type MatrixRow,
 } from '../matrix-row';
 
-/** Bio pages and blocks (spec §3.3.6). */
+/** Bio pages and blocks (docs/product-rules.md#permissions). */
 export const BIO_PAGE_ROWS = {
-  // §3.3.6 Bio pages and blocks (block actions address their page)
+  // Bio pages and blocks (block actions address their page)
   'bio_page.list': { row: 41, domain: 'bio_pages', kind: 'read', roles: READ_GRANTED, api: 'pages:read' },
   'bio_page.view': {
     row: 42,

@@ -1,8 +1,8 @@
 import { ALL, OWNER_ONLY, MANAGERS, BUILDERS, type MatrixRow } from '../matrix-row';
 
-/** API keys, audit log, data export and account (spec §3.3.13–§3.3.14). */
+/** API keys, audit log, data export and account (docs/product-rules.md#api-keys). */
 export const KEY_AUDIT_ACCOUNT_ROWS = {
-  // §3.3.13 API keys (managed from the dashboard only)
+  // API keys (managed from the dashboard only)
   'api_key.list': { row: 120, domain: 'api_keys', kind: 'read', roles: BUILDERS },
   'api_key.create': { row: 121, domain: 'api_keys', kind: 'write', roles: BUILDERS },
   'api_key.revoke': {
@@ -29,7 +29,7 @@ export const KEY_AUDIT_ACCOUNT_ROWS = {
   },
   'capability.check': { row: 125, domain: 'workspace', kind: 'read', roles: ALL },
 
-  // §3.3.14 Audit log, data export and account data
+  // Audit log, data export and account data
   'audit.view': { row: 126, domain: 'audit', kind: 'read', roles: MANAGERS },
   'audit.export': {
     row: 127,

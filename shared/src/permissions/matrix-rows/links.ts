@@ -7,9 +7,9 @@ import {
   type MatrixRow,
 } from '../matrix-row';
 
-/** Branded short links (spec §3.3.7). */
+/** Branded short links (docs/product-rules.md#permissions). */
 export const LINK_ROWS = {
-  // §3.3.7 Branded short links (a QR-pinned link is refused by step 8: resource_locked)
+  // Branded short links (a QR-pinned link is refused by step 8: resource_locked)
   'link.list': { row: 61, domain: 'links', kind: 'read', roles: READ_GRANTED, api: 'links:read' },
   'link.import': {
     row: 62,

@@ -9,9 +9,9 @@ import {
   type MatrixRow,
 } from '../matrix-row';
 
-/** Dynamic QR codes and experiments (spec §3.3.8–§3.3.9). */
+/** Dynamic QR codes and experiments (docs/product-rules.md#permissions). */
 export const QR_EXPERIMENT_ROWS = {
-  // §3.3.8 Dynamic QR codes (no action releases a QR slug; archive keeps it resolving)
+  // Dynamic QR codes (no action releases a QR slug; archive keeps it resolving)
   'qr_code.list': { row: 79, domain: 'qr_codes', kind: 'read', roles: READ_GRANTED, api: 'qr:read' },
   'qr_code.view': {
     row: 80,
@@ -113,7 +113,7 @@ export const QR_EXPERIMENT_ROWS = {
   },
   'qr_code.update_fallback': { row: 92, domain: 'qr_codes', kind: 'write', roles: MANAGERS, api: 'qr:write' },
 
-  // §3.3.9 Experiments (address their link or page; C8 lifecycle, §16.9)
+  // Experiments (address their link or page; C8 lifecycle)
   'experiment.list': {
     row: 93,
     domain: 'experiments',
@@ -144,7 +144,7 @@ export const QR_EXPERIMENT_ROWS = {
     roles: EXPERIMENT_GATED_STEP,
     target: 'experiment',
     feature: 'experiments_enabled',
-    // Issue 21: a started experiment's variants or weights may change; that begins a new arm period.
+    // A started experiment's variants or weights may change; that begins a new arm period.
     states: ['draft', 'running', 'paused'],
     api: 'experiments:write',
   },

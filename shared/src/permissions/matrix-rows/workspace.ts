@@ -1,8 +1,8 @@
 import { ALL, OWNER_ONLY, MANAGERS, BUILDERS, MEMBER_ADMIN, type MatrixRow } from '../matrix-row';
 
-/** Workspace, brand, members, invitations and grants (spec §3.3.2–§3.3.3). */
+/** Workspace, brand, members, invitations and grants (docs/product-rules.md#permissions). */
 export const WORKSPACE_ROWS = {
-  // §3.3.2 Workspace and brand
+  // Workspace and brand
   'workspace.create': { row: 1, domain: 'workspace', kind: 'write', roles: ALL, account: true },
   'workspace.view': {
     row: 2,
@@ -81,7 +81,7 @@ export const WORKSPACE_ROWS = {
     billing_exempt: true,
   },
 
-  // §3.3.3 Members, invitations and grants
+  // Members, invitations and grants
   'member.list': { row: 13, domain: 'members', kind: 'read', roles: ALL },
   'member.invite': {
     row: 14,

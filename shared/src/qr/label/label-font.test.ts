@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { buildLabelFontTables } from './generate';
+import { buildLabelFontTables } from '../../server/qr/label/generate';
 import { layoutLabel, MIN_LABEL_CAP_MODULES } from './layout';
 import { capHeightEm, LABEL_FONT_METRICS } from './metrics';
 

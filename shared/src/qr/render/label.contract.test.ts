@@ -4,14 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { checkAndRenderQr } from '../check-and-render';
-import { decodeQr, type RgbaImage } from '../decode';
+import { checkAndRenderQr } from '../../server/qr/check-and-render';
+import { decodeQr, type RgbaImage } from '../../server/qr/decode';
 import { qrDesignSchema } from '../design';
 import { measureText } from '../label/metrics';
 import { prepareQr } from '../prepare';
 import { qrRuleProblems } from '../rules';
-import { QR_FORMATS, renderQr, type QrFormat, type QrRenderOutput } from './index';
-import { overWhite, rasteriseOutput } from './testing';
+import { QR_FORMATS, renderQr, type QrFormat, type QrRenderOutput } from '../../server/qr/render/index';
+import { overWhite, rasteriseOutput } from '../../server/qr/render/testing';
 
 /**
  * The frame label prints whole in every format (D-520): fitted to the band with the bundled face's

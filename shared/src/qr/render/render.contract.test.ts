@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseHex } from '../color';
-import { decodeQr } from '../decode';
+import { decodeQr } from '../../server/qr/decode';
 import { qrDesignSchema, type QrDesignInput } from '../design';
 import { prepareQr } from '../prepare';
-import { QR_FORMATS, renderQr, type QrFormat, type QrRenderInput } from './index';
-import { boundsOf, declaredSizeMm, overWhite, pixelAt, rasteriseOutput } from './testing';
+import { QR_FORMATS, renderQr, type QrFormat, type QrRenderInput } from '../../server/qr/render/index';
+import { boundsOf, declaredSizeMm, overWhite, pixelAt, rasteriseOutput } from '../../server/qr/render/testing';
 
 /**
- * One contract for every export format (DESIGN §8): the file scans back to the short URL, declares
+ * One contract for every export format (docs/product-rules.md#qr-codes): the file scans back to the short URL, declares
  * the requested physical size to 0.1 mm, keeps a quiet zone of at least 4 modules, and uses the
  * design's colours.
  */

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
 import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../render-pool/pool';
 import { startV1Kit, ALL_SCOPES, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
@@ -33,14 +33,14 @@ const uploadTo = async (to: V1Kit, apiKey: string, bytes: Uint8Array): Promise<R
   });
 const upload = (bytes: Uint8Array): Promise<Response> => uploadTo(kit, key, bytes);
 
-/** Issue 16.5: 1.4 KB, seven levels each drawing the one below ten times (10⁷ shapes). */
+/** 1.4 KB, seven levels each drawing the one below ten times (10⁷ shapes). */
 function nestedUseBomb(): Uint8Array {
   let defs = '<rect id="l0" width="1" height="1"/>';
   for (let n = 1; n <= 7; n++) defs += `<g id="l${n}">${`<use href="#l${n - 1}"/>`.repeat(10)}</g>`;
   return svg(`<defs>${defs}</defs><use href="#l7"/>`);
 }
 
-describe('SVG logo uploads are bounded (issue 16.5)', () => {
+describe('SVG logo uploads are bounded', () => {
   it('answers the nested <use> bomb with 422 and the reason, storing nothing, and never hands it to the renderer', async () => {
     const bomb = nestedUseBomb();
     expect(bomb.byteLength).toBeLessThan(1500);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import { decodeQr } from '@linkhub/shared/qr/decode';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import { decodeQr } from '@linkhub/shared/server/qr/decode';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { normaliseLogoUpload } from '@linkhub/shared/artifacts/logo-upload';
-import { uuidv7 } from '@linkhub/shared/db';
+import { normaliseLogoUpload } from '@linkhub/shared/server/artifacts/logo-upload';
+import { uuidv7 } from '@linkhub/shared/server/db';
 import {
   ConflictError,
   NotFoundError,
@@ -11,7 +11,7 @@ import {
 } from '@linkhub/shared/errors/app-error';
 import { listAssetsQuerySchema, type Asset } from '@linkhub/shared/schemas/assets';
 import { parseQuery, uuidParam } from '../../accounts/http';
-import { withTransaction } from '@linkhub/shared/db/sql';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
@@ -75,7 +75,7 @@ async function uploadedFile(c: Context<AppEnv>): Promise<{ bytes: Uint8Array; de
 }
 
 /**
- * `POST /v1/assets`: upload a QR centre logo (issue 8). The body is the image itself
+ * `POST /v1/assets`: upload a QR centre logo. The body is the image itself
  * (`Content-Type: image/png|image/jpeg|image/svg+xml`) or a multipart form with a `file` field;
  * the bytes decide the type (an SVG within the element, depth and `<use>` limits is rasterised in the
  * render pool, within its time budget). Stored normalised (see `normaliseLogoUpload`) in the artifact store

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mintClickId, type ClickExposure } from '@linkhub/shared/experiments/click-id';
+import { mintClickId, type ClickExposure } from '@linkhub/shared/server/experiments/click-id';
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
 import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';

@@ -5,7 +5,7 @@ import type { Domain } from '@linkhub/shared/schemas/domains';
 import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../v1/test-kit';
 
 /**
- * The custom-domain doors under near-valid input (issue 20): PATCH of a real domain, the re-check,
+ * The custom-domain doors under near-valid input: PATCH of a real domain, the re-check,
  * and creation, with bodies that are almost right (wrong types, unknown keys at every depth,
  * handles and URLs that are not, camelCase). Never a 5xx; a refusal is the envelope and changes no
  * domain, workspace default or audit row; what is accepted is exactly what the schema allows.

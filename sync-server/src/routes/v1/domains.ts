@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { uuidv7 } from '@linkhub/shared/db';
+import { uuidv7 } from '@linkhub/shared/server/db';
 import { paginationQuerySchema } from '@linkhub/shared/schemas/common';
 import { createDomainInputSchema, updateDomainInputSchema } from '@linkhub/shared/schemas/domains';
 import type { AppEnv } from '../../app-env';

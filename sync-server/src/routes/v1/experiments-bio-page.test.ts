@@ -4,7 +4,7 @@ import { pageKey } from '@linkhub/shared/cache/keys';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
-/** Bio page experiments through `/v1/experiments` (issue 21, D-279; D-276's refusal lifted). */
+/** Bio page experiments through `/v1/experiments` (D-279; D-276's refusal lifted). */
 let kit: V1Kit;
 let key: string;
 

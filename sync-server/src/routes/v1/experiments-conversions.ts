@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { SemanticError } from '@linkhub/shared/errors/app-error';
-import { verifyClickId, type ClickIdRefusal } from '@linkhub/shared/experiments/click-id';
+import { verifyClickId, type ClickIdRefusal } from '@linkhub/shared/server/experiments/click-id';
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
-import { conversionEligibility } from '@linkhub/shared/experiments/conversions';
+import { conversionEligibility } from '@linkhub/shared/server/experiments/conversions';
 import { conversionInputSchema } from '@linkhub/shared/experiments/schemas';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
@@ -13,7 +13,7 @@ import { authorizeCommand } from '../../commands/authorization';
 import { recordConversion } from '../../experiments/record-conversion';
 
 /**
- * `POST /v1/conversions {click_id}` (issue 21): the customer's server reports that the visit which
+ * `POST /v1/conversions {click_id}`: the customer's server reports that the visit which
  * carried `lh_click=<click_id>` converted. It counts once per visitor-day; a repeat, or a click id
  * of another workspace or of a finished experiment, answers 200 with `counted: false` and its
  * reason (a checkout never fails on a report). A text LinkHub did not sign, an altered id, or one

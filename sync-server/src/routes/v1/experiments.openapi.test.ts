@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { mintClickId } from '@linkhub/shared/server/experiments/click-id';
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { z } from 'zod';
 import { dereference } from '@readme/openapi-parser';

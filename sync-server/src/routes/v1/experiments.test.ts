@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPERIMENT_STATES, EXPERIMENT_STEP_NAMES, nextState } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentState, ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import { mintClickId } from '@linkhub/shared/experiments/click-id';
+import { mintClickId } from '@linkhub/shared/server/experiments/click-id';
 import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
@@ -111,7 +111,7 @@ describe('the lifecycle through REST: every step from every state', () => {
 });
 
 describe('plan gate and matrix at the REST door', () => {
-  it('Free: an Editor creating an experiment gets the spec §3.7.4 answer, and nothing is stored', async () => {
+  it('Free: an Editor creating an experiment gets the upgrade refusal, and nothing is stored', async () => {
     const free = await kit.signUp('free-exp@example.com');
     const editor = await kit.signUp('free-editor@example.com');
     await kit.deps.pool.query(

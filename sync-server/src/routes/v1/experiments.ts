@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Context } from 'hono';
-import { uuidv7 } from '@linkhub/shared/db/ids';
+import { uuidv7 } from '@linkhub/shared/server/db/ids';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { canTake } from '@linkhub/shared/experiments/lifecycle';
 import {
@@ -26,7 +26,7 @@ import { defined, runCommandsThenRead, type CommandStep } from '../../v1/run';
 import { experimentResults, findExperiment, listExperiments } from '../../experiments/queries';
 
 /**
- * `/v1/experiments` (issue 21): every write is the experiment command the Replicache push runs too
+ * `/v1/experiments`: every write is the experiment command the Replicache push runs too
  * (commands/experiments.ts); the lifecycle steps are `POST /v1/experiments/{id}/{step}`. An API key
  * knows its workspace; the editor's session names it (`workspace_id` in the query or body).
  */

@@ -15,7 +15,7 @@ import { v1QrRoutes } from './qr-codes';
 import { v1WebhookRoutes } from '../../webhooks/routes';
 
 /**
- * `/v1` (DESIGN §9). Every request: body limit (app-wide, `requestBodyLimit`, 413), rate limit per key or per IP (429), then
+ * `/v1` (docs/product-rules.md#api). Every request: body limit (app-wide, `requestBodyLimit`, 413), rate limit per key or per IP (429), then
  * Idempotency-Key on POST; then the resource routes. Mounted before `/v1/analytics`, so the same
  * limits cover it.
  */

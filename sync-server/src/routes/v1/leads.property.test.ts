@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { startV1Kit, type V1Kit } from '../../v1/test-kit';
 
 /**
- * Issue 19, the leads door and the mailed links: random query strings, ids, tokens and bodies with
+ * The leads door and the mailed links: random query strings, ids, tokens and bodies with
  * a member's session. Never a 5xx, the one envelope on every /v1 refusal, and no lead row changed
  * by a refusal.
  */

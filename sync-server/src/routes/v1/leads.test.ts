@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Queue } from 'bullmq';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
-import { leadCaptureJobId, newLeadToken } from '@linkhub/shared/leads/tokens';
+import { leadCaptureJobId, newLeadToken } from '@linkhub/shared/server/leads/tokens';
 import type { Lead, LeadCounts } from '@linkhub/shared/schemas/leads';
 import { PASSWORD } from '../../accounts/test-kit';
 import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
-/** Issue 19: the editor's leads (session only), erasure, and the links in a lead's mail. */
+/** The editor's leads (session only), erasure, and the links in a lead's mail. */
 let kit: V1Kit;
 let pageA = '';
 let pageB = '';

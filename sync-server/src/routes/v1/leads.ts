@@ -28,8 +28,8 @@ const warn = (deps: AppDeps, what: string) => (err: unknown) =>
   deps.logger.warn({ err: err instanceof Error ? err.message : 'unknown' }, what);
 
 /**
- * `/v1/leads` (issue 19): the editor's leads screen, with the signed-in session naming the
- * workspace (`?workspace_id=`). Leads are dashboard-only personal data (spec §3.3.11): an API key
+ * `/v1/leads`: the editor's leads screen, with the signed-in session naming the
+ * workspace (`?workspace_id=`). Leads are dashboard-only personal data (docs/product-rules.md#personal-data): an API key
  * reaches none of these (authorize() answers 403 `action_not_available_to_api_key`, as for every
  * `leads` action). A lead is governed by its page: grants apply, an ungranted page answers 404.
  * Exports need a recent step-up (row 109, C5) and are audited with their row count. Whatever shows

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
-import { resolveRedirect } from '@linkhub/shared/resolve/resolve-redirect';
+import { resolveRedirect } from '@linkhub/shared/server/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
-/** Issue 17.1: rules and split entries sent without ids take effect, are returned on read, and record valid variant ids. */
+/** Rules and split entries sent without ids take effect, are returned on read, and record valid variant ids. */
 let kit: V1Kit;
 let key: string;
 

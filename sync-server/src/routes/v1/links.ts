@@ -21,7 +21,7 @@ import { warmDestinationDns } from '../../v1/dns-warm';
 import { bulkCreateLinksEnvelopeSchema } from '../../v1/bulk-links-schema';
 import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
 
-/** `/v1/links` (DESIGN §9): every write is the createLink/updateLink/… command the editor's mutators run. */
+/** `/v1/links` (docs/product-rules.md#api): every write is the createLink/updateLink/… command the editor's mutators run. */
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileErrors, dereference, validate } from '@readme/openapi-parser';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
+import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
 import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../v1/test-kit';
 import { OPERATIONS } from '../../v1/operations';
 

@@ -6,7 +6,7 @@ import { OPERATIONS } from '../../v1/operations';
 import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../v1/test-kit';
 
 /**
- * Every documented /v1 operation under random input (issue 16, "property-based tests at every
+ * Every documented /v1 operation under random input ("property-based tests at every
  * door"): random bodies, query strings, path parameters and headers. Never a 5xx, always the one
  * error envelope on a refusal, and no content row changed by a refusal.
  */

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { generateNKeysBetween } from 'fractional-indexing';
-import { uuidv7 } from '@linkhub/shared/db';
+import { uuidv7 } from '@linkhub/shared/server/db';
 import { blockData, type BlockInput } from '@linkhub/shared/schemas/blocks';
 import {
   createPageInputSchema,
@@ -41,7 +41,7 @@ function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly Blo
   });
 }
 
-/** `/v1/pages` (DESIGN §9): pages and their blocks through createPage/addBlock/…; publish freezes the draft. */
+/** `/v1/pages` (docs/product-rules.md#api): pages and their blocks through createPage/addBlock/…; publish freezes the draft. */
 export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const read = async (workspaceId: string, id: string) => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArtifactStore } from '@linkhub/shared/artifacts/config';
-import { sweepOrphanQrFiles } from '@linkhub/shared/artifacts/orphans';
-import { ensureQrArtifact } from '@linkhub/shared/artifacts/qr-artifacts';
-import { startTestS3Server, type TestS3Server } from '@linkhub/shared/artifacts/s3-testing';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import { createArtifactStore } from '@linkhub/shared/server/artifacts/config';
+import { sweepOrphanQrFiles } from '@linkhub/shared/server/artifacts/orphans';
+import { ensureQrArtifact } from '@linkhub/shared/server/artifacts/qr-artifacts';
+import { startTestS3Server, type TestS3Server } from '@linkhub/shared/server/artifacts/s3-testing';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 

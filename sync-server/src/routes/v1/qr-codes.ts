@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
-import { uuidv7 } from '@linkhub/shared/db';
-import { INLINE_LOGO_FIELD } from '@linkhub/shared/svg/logo';
+import { uuidv7 } from '@linkhub/shared/server/db';
+import { INLINE_LOGO_FIELD } from '@linkhub/shared/server/svg/logo';
 import {
   createQrCodeInputSchema,
   listQrCodesQuerySchema,
@@ -26,7 +26,7 @@ import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
 const apiDesignField = (field: string) =>
   field === INLINE_LOGO_FIELD ? 'design.logo.source.data_url' : field;
 
-/** `/v1/qr-codes` (DESIGN §9): dynamic codes whose slug is reserved forever; archive keeps them resolving. */
+/** `/v1/qr-codes` (docs/product-rules.md#api): dynamic codes whose slug is reserved forever; archive keeps them resolving. */
 export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const read = async (workspaceId: string, id: string) =>
@@ -116,7 +116,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     return sendData(c, await read(caller.workspaceId, id));
   });
 
-  /** Archive: the code keeps resolving through its fallback chain (DESIGN §6); its slug stays reserved. */
+  /** Archive: the code keeps resolving through its fallback chain (docs/product-rules.md#qr-fallback-chain); its slug stays reserved. */
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeQr } from '@linkhub/shared/qr/decode';
-import { rasteriseOutput } from '@linkhub/shared/qr/render/testing';
-import type { QrFormat } from '@linkhub/shared/qr/render/index';
+import { decodeQr } from '@linkhub/shared/server/qr/decode';
+import { rasteriseOutput } from '@linkhub/shared/server/qr/render/testing';
+import type { QrFormat } from '@linkhub/shared/server/qr/render/index';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../v1/test-kit';
 

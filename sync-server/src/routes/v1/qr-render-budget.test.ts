@@ -39,7 +39,7 @@ const artifactCount = async () =>
     ).rows[0]?.n,
   );
 
-describe('QR PNG renders are bounded (issue 16.6)', () => {
+describe('QR PNG renders are bounded', () => {
   it('refuses 1000 mm at 600 DPI with 422 naming the largest size at that DPI, rendering nothing', async () => {
     const res = await kit.api('GET', `/v1/qr-codes/${qr.id}/render?format=png&size_mm=1000&dpi=600`, { key });
     expect(res.status).toBe(422);

@@ -21,7 +21,7 @@ const dashboardCounts = z.looseObject({
   unique_visitors: count.nullable(),
 });
 const dashboardWindowSchema = z.looseObject({ from: z.string(), to: z.string() });
-/** `/v1/analytics/dashboard` (issue 24): everything the dashboard shows for one selection. */
+/** `/v1/analytics/dashboard`: everything the dashboard shows for one selection. */
 export const dashboardSchema = z.looseObject({
   interval: z.enum(['hour', 'day']),
   time_zone: z.string(),

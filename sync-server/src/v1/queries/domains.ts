@@ -1,5 +1,5 @@
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
-import { DOMAIN_COLUMNS } from '@linkhub/shared/domains/domain-view';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { DOMAIN_COLUMNS } from '@linkhub/shared/server/domains/domain-view';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { ReadScope } from '../caller';
 import type { DomainRecord } from '../serializers/domains';

@@ -1,10 +1,10 @@
-import { rows, type Queryable } from '@linkhub/shared/db/sql';
-import { LEAD_COLUMNS, type LeadRow } from '@linkhub/shared/leads/lead-view';
+import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
+import { LEAD_COLUMNS, type LeadRow } from '@linkhub/shared/server/leads/lead-view';
 import type { Conversions, LeadCounts, LeadListQuery } from '@linkhub/shared/schemas/leads';
 import type { ReadScope } from '../caller';
 import { cursorColumn, ListSql } from './list-sql';
 
-export { serializeLead } from '@linkhub/shared/leads/lead-view';
+export { serializeLead } from '@linkhub/shared/server/leads/lead-view';
 
 export type LeadRecord = LeadRow & { cursor_at: string };
 

@@ -1,5 +1,5 @@
 import type { ListLinksQuery } from '@linkhub/shared/schemas/links';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { ReadScope } from '../caller';
 import type { LinkRecord } from '../serializers/links';
 import { cursorColumn, ListSql } from './list-sql';

@@ -1,4 +1,4 @@
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { ReadScope } from '../caller';
 import type { BlockRecord, PageRecord } from '../serializers/pages';
 import { cursorColumn, ListSql } from './list-sql';

@@ -1,5 +1,5 @@
 import type { ListQrCodesQuery } from '@linkhub/shared/schemas/qr-codes';
-import { one, rows, type Queryable } from '@linkhub/shared/db/sql';
+import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { ReadScope } from '../caller';
 import type { QrRecord } from '../serializers/qr-codes';
 import { cursorColumn, ListSql } from './list-sql';

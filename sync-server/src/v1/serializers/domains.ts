@@ -1,5 +1,5 @@
-import type { DomainRow } from '@linkhub/shared/domains/domain-view';
+import type { DomainRow } from '@linkhub/shared/server/domains/domain-view';
 
-export { serializeDomain } from '@linkhub/shared/domains/domain-view';
+export { serializeDomain } from '@linkhub/shared/server/domains/domain-view';
 
 export type DomainRecord = DomainRow & { cursor_at: string };

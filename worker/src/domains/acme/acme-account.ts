@@ -1,6 +1,6 @@
 import * as acme from 'acme-client';
 import type pg from 'pg';
-import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
+import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
 
 /**
  * The one ACME account per directory: its key is made once, sealed in `acme_accounts`, and

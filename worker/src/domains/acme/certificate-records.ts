@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/redis/client';
-import type { SecretBox } from '@linkhub/shared/crypto/secret-box';
-import { withTransaction } from '@linkhub/shared/db/sql';
-import { tlsChangedChannel } from '@linkhub/shared/domains/tls-keys';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { tlsChangedChannel } from '@linkhub/shared/server/domains/tls-keys';
 import type { IssuedCertificate } from './order-certificate';
 
 /** The rows this worker keeps about certificates: `domain_certificates` and the domain's `tls_*` columns. */

@@ -1,4 +1,4 @@
-import type { RedisClient } from '@linkhub/shared/redis/client';
+import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { acmeChallengeKey } from '@linkhub/shared/cache/keys';
 
 /** How long a published HTTP-01 answer lives if the order never cleans it up. */

@@ -19,7 +19,7 @@ function serialOf(chainPem: string): string {
 }
 
 /**
- * One ACME order for one host, answered over HTTP-01 (DESIGN §10). A fresh P-256 key per
+ * One ACME order for one host, answered over HTTP-01 (docs/product-rules.md#custom-domains). A fresh P-256 key per
  * certificate. The worker does not pre-check its own challenge (acme-client would fetch
  * http://{host}/ from here, which need not route to the edge); the CA's validation is the check.
  */
