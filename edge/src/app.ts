@@ -1,6 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
-import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import {
+  clientIp,
+  FORWARDED_FOR_HEADER,
+  type TrustedProxies,
+} from '@linkhub/shared/server/analytics/client-ip';
 import type { GeoLookup } from '@linkhub/shared/server/analytics/geo';
 import { createSaltSource, type SaltSource } from '@linkhub/shared/server/analytics/salt';
 import { createUaParser } from '@linkhub/shared/server/analytics/ua';
