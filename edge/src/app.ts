@@ -1,6 +1,10 @@
 import { Hono, type Context } from 'hono';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
-import { clientIp, FORWARDED_FOR_HEADER, type TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import {
+  clientIp,
+  FORWARDED_FOR_HEADER,
+  type TrustedProxies,
+} from '@linkhub/shared/server/analytics/client-ip';
 import type { GeoLookup } from '@linkhub/shared/server/analytics/geo';
 import { createSaltSource, type SaltSource } from '@linkhub/shared/server/analytics/salt';
 import { createUaParser } from '@linkhub/shared/server/analytics/ua';
@@ -28,6 +32,7 @@ import { createMetrics, type EdgeMetrics } from './metrics';
 import { readRequestFacts, type RequestFactsDeps } from './request/request-facts';
 import { honoRequestView, type EdgeBindings, type RequestView } from './request/request-view';
 import { createAcmeChallenge } from './routes/acme';
+import { createFontFiles } from './routes/fonts';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthCheck } from './routes/healthz';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
@@ -208,6 +213,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     pg: deps.pg,
   });
   const acme = createAcmeChallenge({ redis: queueRedis, prefix: deps.redisPrefix });
+  const fonts = createFontFiles();
 
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 
@@ -236,6 +242,8 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
         return health(c);
       case 'acme':
         return acme(c, route.token);
+      case 'font':
+        return fonts(c, route.file);
       case 'redirect':
         return serveRedirect(c, route, view);
       case 'bio':

@@ -1,4 +1,5 @@
 import { canonicalSlug } from '@linkhub/shared/resolve/host';
+import { FONT_PATH } from '@linkhub/shared/blocks/web-fonts';
 import type { RequestView } from '../request/request-view';
 import { requestHost } from './request-host';
 
@@ -17,6 +18,8 @@ export type BioPath =
 export type EdgeRoute =
   | { readonly kind: 'health' }
   | { readonly kind: 'acme'; readonly token: string }
+  /** A self-hosted theme font, on every host (a page's fonts come from its own origin). */
+  | { readonly kind: 'font'; readonly file: string }
   /** Host and slug canonical. A custom domain's route (looked up with the slug) may still hand it to its bio pages: `bioPageOf`. */
   | { readonly kind: 'redirect'; readonly host: string; readonly slug: string }
   | { readonly kind: 'bio'; readonly host: string; readonly path: BioPath }
@@ -95,6 +98,10 @@ export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
   if (read && path.startsWith(ACME_PREFIX)) {
     const token = path.slice(ACME_PREFIX.length);
     if (token !== '' && !token.includes('/')) return { kind: 'acme', token: decodeSegment(token) };
+  }
+  if (read && path.startsWith(FONT_PATH)) {
+    const file = path.slice(FONT_PATH.length);
+    if (file !== '' && !file.includes('/')) return { kind: 'font', file };
   }
   const host = requestHost(request.host);
   if (host === null) return NOT_FOUND;

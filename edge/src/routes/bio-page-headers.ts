@@ -8,7 +8,7 @@ export function createNonce(): string {
 
 /**
  * The bio page's Content-Security-Policy: nothing but the nonce'd inline style and script,
- * images over https (and same-origin assets), forms only to this origin, never framed. Pages
+ * images over https (and same-origin assets), fonts from this origin, forms only to this origin, never framed. Pages
  * with an embed may also frame the embed providers, once a visitor clicks a facade; pages with a
  * sign-up form may fetch this origin (the in-place POST).
  */
@@ -17,6 +17,8 @@ export function bioPageCsp(nonce: string, options: { embeds: boolean; capture?: 
     "default-src 'none'",
     `style-src 'nonce-${nonce}'`,
     "img-src 'self' https: data:",
+    // The theme's self-hosted font (/_fonts/…, D-581).
+    "font-src 'self'",
     `script-src 'nonce-${nonce}'`,
     "form-action 'self'",
     "base-uri 'none'",

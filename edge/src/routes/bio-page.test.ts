@@ -84,7 +84,7 @@ describe('GET /{handle}', () => {
     const nonce = nonceOf(csp);
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(csp).toBe(
-      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; ` +
+      `default-src 'none'; style-src 'nonce-${nonce}'; img-src 'self' https: data:; font-src 'self'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'; ` +
         "frame-src https://www.youtube-nocookie.com https://player.vimeo.com https://open.spotify.com https://w.soundcloud.com; connect-src 'self'",
     );
     const html = await res.text();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageExperimentSchema } from '../experiments/page-experiment';
 import { isNavigableUrl } from './escape';
-import { BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
+import { BACKGROUND_KINDS, BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
 
 /**
  * The published snapshot of a bio page: what `POST /v1/pages/{id}/publish` freezes, what the edge
@@ -25,6 +25,15 @@ export const themeSchema = z.object({
   button_style: z.enum(BUTTON_STYLES).default('filled'),
   button_shape: z.enum(BUTTON_SHAPE_KEYS).default('rounded'),
   font: z.enum(FONT_KEYS).default('system'),
+  /** `background` alone, a gradient from `background` to `background_to`, or `background_image` veiled by `background`. */
+  background_kind: z.enum(BACKGROUND_KINDS).default('solid'),
+  background_to: hexColor.default('#e0e7ff'),
+  /** CSS degrees: 180 runs top to bottom. */
+  gradient_angle: z.number().int().min(0).max(359).default(180),
+  /** Written into the stylesheet as `url("…")`, so no quote, bracket, backslash or space. */
+  background_image: imageSrc
+    .refine((v) => !/["'()\\<>\s]/.test(v), 'expected an image URL without quotes, brackets or spaces')
+    .optional(),
 });
 export type Theme = z.infer<typeof themeSchema>;
 

@@ -26,6 +26,10 @@ export const themeInputSchema = z.strictObject({
   button_style: themeShape.button_style.unwrap().optional(),
   button_shape: themeShape.button_shape.unwrap().optional(),
   font: themeShape.font.unwrap().optional(),
+  background_kind: themeShape.background_kind.unwrap().optional(),
+  background_to: themeShape.background_to.unwrap().optional(),
+  gradient_angle: themeShape.gradient_angle.unwrap().optional(),
+  background_image: themeShape.background_image,
 });
 export type ThemeInput = z.infer<typeof themeInputSchema>;
 

@@ -15,7 +15,7 @@ import { ConflictsOf } from '../conflicts/conflict-card';
 import { listNotices } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { PagePreview } from './page-preview';
-import { ThemeEditor } from './theme-editor';
+import { ThemePanel } from './theme/theme-panel';
 import { VersionHistory } from './version-history';
 import { HistoryPanel } from '../history/history-panel';
 
@@ -138,8 +138,9 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </p>
           )}
         </form>
-        <ThemeEditor
+        <ThemePanel
           theme={page.theme}
+          pageTitle={title === '' ? `@${page.handle}` : title}
           readOnly={!can('bio_page.update_theme')}
           onChange={(theme) => void rep.mutate.updatePage({ ...ref, theme })}
         />

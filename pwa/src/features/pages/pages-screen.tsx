@@ -16,6 +16,8 @@ import { handleTaken } from './handle-taken';
 import { PageEditor } from './page-editor';
 import { LeadsScreen } from '../leads/leads-screen';
 import { OpeningHeading } from '../../ui/opening-heading';
+import { TemplateChoice } from './templates/template-choice';
+import { createFromTemplate } from './templates/create-from-template';
 
 type PageDraft = { handle: string; title: string };
 const keptPageDrafts = createKeptDrafts<PageDraft>(createPage.name);
@@ -49,6 +51,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
   // The first-step button of an empty workspace takes the person into this form.
   const newPageForm = useRef<HTMLFormElement>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [template, setTemplate] = useState('');
   // A refused create brings back what was typed, with the server's sentence.
   const [shownRefusal, setShownRefusal] = useState<string | null>(null);
   if (refused && shownRefusal !== open) {
@@ -65,7 +68,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
     if (!parsed.success) return setErrors(fieldErrors(parsed.error));
     setErrors({});
     keptPageDrafts.keep(parsed.data.id, typed);
-    void rep.mutate.createPage(parsed.data);
+    void createFromTemplate(rep, parsed.data, template);
     navigate(`/pages/${parsed.data.id}`);
   };
 
@@ -105,6 +108,7 @@ export default function PagesScreen({ rest }: { rest: string[] }) {
             onChange={(v) => setTyped({ ...typed, title: v })}
             error={errors.title}
           />
+          <TemplateChoice value={template} onPick={setTemplate} />
           <button type="submit" className="primary" disabled={taken !== null}>
             Create page
           </button>

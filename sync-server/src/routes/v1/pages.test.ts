@@ -165,6 +165,50 @@ describe('/v1/pages', () => {
     expect(await kit.count('bio_pages')).toBe(before);
   });
 
+  it('takes a preset’s gradient background over the API, and refuses an image URL that could break out of the stylesheet', async () => {
+    const created = await kit.api('POST', '/v1/pages', {
+      key,
+      body: {
+        handle: 'glow',
+        title: 'Glow',
+        theme: {
+          background_kind: 'gradient',
+          background: '#0f172a',
+          background_to: '#1e293b',
+          font: 'dm-sans',
+        },
+      },
+    });
+    expect(created.status).toBe(201);
+    const page = (await json<Envelope<PageOut & { theme: Record<string, unknown> }>>(created)).data;
+    expect(page.theme).toMatchObject({
+      background_kind: 'gradient',
+      background_to: '#1e293b',
+      gradient_angle: 180,
+      font: 'dm-sans',
+    });
+    const bad = await kit.api('PATCH', `/v1/pages/${page.id}`, {
+      key,
+      body: {
+        theme: {
+          background_kind: 'image',
+          background_image: 'https://img.example/a.jpg");}body{background:url("https://evil.example/',
+          gradient_angle: 400,
+        },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect((await json<ErrorBody>(bad)).error.details.map((d) => d.field).sort()).toEqual([
+      'theme.background_image',
+      'theme.gradient_angle',
+    ]);
+    const after = await json<Envelope<{ theme: Record<string, unknown> }>>(
+      await kit.api('GET', `/v1/pages/${page.id}`, { key }),
+    );
+    expect(after.data.theme).toMatchObject({ background_kind: 'gradient' });
+    expect(after.data.theme.background_image).toBeUndefined();
+  });
+
   it('hides another workspace’s page behind the same 404 as a missing one', async () => {
     const otherKey = await kit.key(ALL_SCOPES, 'other');
     const theirs = (
