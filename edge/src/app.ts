@@ -30,6 +30,8 @@ import { honoRequestView, type EdgeBindings, type RequestView } from './request/
 import { createAcmeChallenge } from './routes/acme';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthCheck } from './routes/healthz';
+import { createPhotoRoute } from './routes/photo';
+import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
@@ -76,6 +78,8 @@ export type EdgeDeps = {
   ipv6ThrottlePrefix?: number;
   /** Signs the A/B test click ids redirects append and checks the ones bio pages carry (D-491; default: the dev key). */
   clickIdKeys?: ClickIdKeyring;
+  /** The artifact store uploaded photos' variants are read from (`/_img/…`, D-585); absent: they answer 404. */
+  photos?: ArtifactStore;
 };
 
 type Env = { Bindings: EdgeBindings };
@@ -208,6 +212,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     pg: deps.pg,
   });
   const acme = createAcmeChallenge({ redis: queueRedis, prefix: deps.redisPrefix });
+  const photo = createPhotoRoute(deps.photos);
 
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 
@@ -236,6 +241,8 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
         return health(c);
       case 'acme':
         return acme(c, route.token);
+      case 'photo':
+        return photo(c, route.file);
       case 'redirect':
         return serveRedirect(c, route, view);
       case 'bio':

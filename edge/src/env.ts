@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { artifactStoreEnvShape, requireS3Settings } from '@linkhub/shared/artifacts/config';
 import { parseTrustedProxies } from '@linkhub/shared/analytics/client-ip';
 import { envFields } from '@linkhub/shared/config/env';
 import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
@@ -65,7 +66,9 @@ export const edgeEnvSchema = z.object({
   AUTH_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEV_AUTH_SECRET),
   /** CLICK_ID_KEY (+ CLICK_ID_PREVIOUS_KEYS while rotating): signs A/B test click ids (D-491); the sync-server's and worker's must match. */
   ...clickIdEnvShape,
-});
+  /** ARTIFACT_STORE and its settings: where uploaded photos are read from (the sync-server's store, D-585). */
+  ...artifactStoreEnvShape,
+}).superRefine(requireS3Settings);
 
 /** The TLS listener's port, or null when the edge serves plain HTTP only. */
 export function edgeTlsPort(env: Pick<EdgeEnv, 'EDGE_TLS_PORT' | 'ACME_DIRECTORY_URL'>): number | null {

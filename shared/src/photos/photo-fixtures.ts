@@ -13,7 +13,7 @@ export const GPS_EXIF = {
 /** A photo-like JPEG of `width`×`height` with GPS EXIF and an EXIF orientation (1 = upright). */
 export async function photoWithGps(width: number, height: number, orientation = 1): Promise<Uint8Array> {
   const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
   })
     .blur(6)
     .png()

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type OutputInfo, type Sharp } from 'sharp';
 import { AppError, SemanticError, UnsupportedMediaTypeError, ValidationError } from '../errors/app-error';
 import {
   PHOTO_EXTENSION,
   PHOTO_FORMATS,
-  PHOTO_MIME,
   PHOTO_USES,
+  photoStorageKey,
   type PhotoFormat,
   type PhotoKind,
   type PhotoVariant,
@@ -72,7 +72,7 @@ function checkUpload(bytes: Uint8Array, declaredType: string | undefined): Photo
 }
 
 /** Encoder settings tuned so the avatar a phone picks stays within its 40 KB budget (bench/README.md). */
-function encode(pipeline: sharp.Sharp, format: PhotoFormat): sharp.Sharp {
+function encode(pipeline: Sharp, format: PhotoFormat): Sharp {
   switch (format) {
     case 'avif':
       return pipeline.avif({ quality: 50, effort: 2 });
@@ -105,7 +105,7 @@ export async function processPhotoUpload(
   const uploadedAs = checkUpload(bytes, declaredType);
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const options = { limitInputPixels: PHOTO_MAX_INPUT_PIXELS, failOn: 'error' } as const;
-  let upright: { data: Buffer; info: sharp.OutputInfo };
+  let upright: { data: Buffer; info: OutputInfo };
   try {
     const header = await sharp(input, options).metadata();
     const width = header.width ?? 0;
@@ -162,17 +162,4 @@ export async function processPhotoUpload(
       })),
     },
   };
-}
-
-/** Where a variant's file lives in the artifact store (`photos/{hash}.{ext}`), from its public file name. */
-export function photoStorageKey(file: string): string {
-  return `photos/${file}`;
-}
-
-/** The MIME type of a stored variant by its file name, or null for a name that is not one. */
-export function photoMimeOf(file: string): string | null {
-  const match = /^[0-9a-f]{32}\.(avif|webp|jpg)$/.exec(file);
-  if (match === null) return null;
-  const format = PHOTO_FORMATS.find((f) => PHOTO_EXTENSION[f] === match[1]);
-  return format === undefined ? null : PHOTO_MIME[format];
 }

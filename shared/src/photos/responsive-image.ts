@@ -107,3 +107,16 @@ export function backgroundImageCss(image: ResponsiveImage): string {
   const plain = jpeg === undefined ? '' : `background-image:url("${jpeg.path}");`;
   return `${plain}background-image:image-set(${set});background-size:cover;background-position:center;background-attachment:fixed`;
 }
+
+/** Where a variant's file lives in the artifact store (`photos/{hash}.{ext}`), from its public file name. */
+export function photoStorageKey(file: string): string {
+  return `photos/${file}`;
+}
+
+/** The MIME type of a stored variant by its file name, or null for a name that is not one. */
+export function photoMimeOf(file: string): string | null {
+  const match = /^[0-9a-f]{32}\.(avif|webp|jpg)$/.exec(file);
+  if (match === null) return null;
+  const format = PHOTO_FORMATS.find((f) => PHOTO_EXTENSION[f] === match[1]);
+  return format === undefined ? null : PHOTO_MIME[format];
+}

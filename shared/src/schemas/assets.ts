@@ -4,7 +4,13 @@ import { paginationQuerySchema, uuidSchema } from './common';
 
 /** What `POST /v1/assets?kind=` uploads: a QR centre logo (the default) or a photo for a bio page (D-585). */
 export const ASSET_KINDS = ['qr_logo', ...PHOTO_KINDS] as const;
-export const uploadAssetQuerySchema = z.strictObject({ kind: z.enum(ASSET_KINDS).default('qr_logo') });
+export const uploadAssetQuerySchema = z.strictObject({
+  kind: z.enum(ASSET_KINDS).default('qr_logo'),
+  /** The editor's signed-in user names the workspace (an API key knows its own). */
+  workspace_id: uuidSchema.optional(),
+});
+/** `GET /v1/assets/{id}/content`: the editor's signed-in user names the workspace. */
+export const assetContentQuerySchema = z.strictObject({ workspace_id: uuidSchema.optional() });
 
 /** An uploaded image as `/v1/assets` answers it (stored normalised: PNG or JPEG, never SVG). */
 export const assetSchema = z.object({

@@ -34,6 +34,8 @@ export const createPageInputSchema = z.strictObject({
   title: pageTitle,
   bio: bio.optional(),
   theme: themeInputSchema.optional(),
+  /** The page's photo: the id of an uploaded asset (`POST /v1/assets?kind=avatar`). */
+  avatar: uuidSchema.nullable().optional(),
   blocks: blocksInputSchema.optional(),
   /** A custom domain whose root serves this page; default the system bio host. */
   domain: hostnameSchema.optional(),
@@ -47,6 +49,8 @@ export const updatePageInputSchema = z
     title: pageTitle.optional(),
     bio: bio.nullable().optional(),
     theme: themeInputSchema.optional(),
+    /** The page's photo (an uploaded asset's id); null removes it. */
+    avatar: uuidSchema.nullable().optional(),
     blocks: blocksInputSchema.optional(),
     /** Moves the page to another bio host of the workspace (a verified bio/all custom domain, or the system bio host). */
     domain: hostnameSchema.optional(),
@@ -71,6 +75,8 @@ export const pageSchema = z.object({
   title: z.string(),
   bio: z.string().nullable(),
   theme: themeSchema,
+  /** The id of the page's photo (an uploaded asset), or null. */
+  avatar: uuidSchema.nullable(),
   status: z.enum(PAGE_STATUSES),
   published_at: isoDateTimeSchema.nullable(),
   has_unpublished_changes: z.boolean(),

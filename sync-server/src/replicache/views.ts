@@ -225,6 +225,7 @@ export type PageRow = {
   title: string;
   bio: string;
   theme: Json;
+  avatar_asset_id: string | null;
   draft_revision: number;
   published_revision: number | null;
   published_at: Time;
@@ -240,6 +241,7 @@ export const pageView = (r: PageRow): PageView => ({
   title: r.title,
   bio: r.bio,
   theme: r.theme,
+  avatar_asset_id: r.avatar_asset_id,
   draft_revision: r.draft_revision,
   published_revision: r.published_revision,
   published_at: iso(r.published_at),

@@ -9,7 +9,12 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '@linkhub/shared/errors/app-error';
-import { listAssetsQuerySchema, uploadAssetQuerySchema, type Asset } from '@linkhub/shared/schemas/assets';
+import {
+  assetContentQuerySchema,
+  listAssetsQuerySchema,
+  uploadAssetQuerySchema,
+  type Asset,
+} from '@linkhub/shared/schemas/assets';
 import { processPhotoUpload } from '@linkhub/shared/photos/photo-upload';
 import { responsiveImageSchema, type PhotoKind } from '@linkhub/shared/photos/responsive-image';
 import type { AssetKind } from '@linkhub/shared/db/schema/assets';
@@ -18,7 +23,7 @@ import { withTransaction } from '@linkhub/shared/db/sql';
 import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
-import { authorizeRead, v1Caller } from '../../v1/caller';
+import { authorizeRead, keyOrSessionCaller, v1Caller, type V1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { sendData, sendList } from '../../v1/envelope';
@@ -92,8 +97,9 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/', async (c) => {
-    const caller = await v1Caller(c, deps);
-    const { kind } = parseQuery(c, uploadAssetQuerySchema);
+    // The editor uploads a page's photos with its session (D-585); a QR logo still takes an API key.
+    const { kind, workspace_id: workspaceId } = parseQuery(c, uploadAssetQuerySchema);
+    const caller = kind === 'qr_logo' ? await v1Caller(c, deps) : await keyOrSessionCaller(c, deps, workspaceId);
     await authorizeRead(deps, caller, 'asset.upload', 'asset');
     const contentType = c.req.header('Content-Type');
     if (contentType === undefined) {
@@ -160,7 +166,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/:id/content', async (c) => {
-    const caller = await v1Caller(c, deps);
+    const caller = await keyOrSessionCaller(c, deps, parseQuery(c, assetContentQuerySchema).workspace_id);
     await authorizeRead(deps, caller, 'qr_code.list', 'asset');
     const row = await liveAsset(caller.workspaceId, uuidParam(c, 'id'));
     const stored = await deps.artifacts.stream(row.storage_key);
@@ -209,7 +215,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
 
   /** A photo's variants stored (content-hashed, D-585), then its row; the largest JPEG is its `storage_key`. */
   async function storePhoto(
-    caller: { workspaceId: string; by: { userId: string } },
+    caller: V1Caller,
     kind: PhotoKind,
     bytes: Uint8Array,
     declaredType: string,
