@@ -100,6 +100,7 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
     noindex: seo?.noindex ?? false,
     canonicalPath: options.canonicalPath,
     theme: snapshot.theme,
+    backgroundImage: snapshot.background,
     nonce: options.nonce,
     body,
     script: scripts.length === 0 ? undefined : scripts.join(';'),

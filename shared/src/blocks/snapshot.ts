@@ -26,6 +26,8 @@ export const themeSchema = z.object({
   button_style: z.enum(BUTTON_STYLES).default('filled'),
   button_shape: z.enum(BUTTON_SHAPE_KEYS).default('rounded'),
   font: z.enum(FONT_KEYS).default('system'),
+  /** The page background photo: an uploaded asset's id (its variants are the snapshot's `background`, D-586). */
+  background_image: z.uuid().nullish(),
 });
 export type Theme = z.infer<typeof themeSchema>;
 
@@ -115,6 +117,8 @@ export const pageSnapshotSchema = z.object({
       noindex: z.boolean().default(false),
     })
     .nullish(),
+  /** The variants of `theme.background_image`, copied in at publish (D-586). */
+  background: responsiveImageSchema.optional(),
   blocks: z.array(snapshotBlockSchema).max(200),
   /** The page's published revision (set at publish; absent in snapshots published before issue 19). */
   revision: z.int().min(1).optional(),

@@ -26,6 +26,8 @@ export const themeInputSchema = z.strictObject({
   button_style: themeShape.button_style.unwrap().optional(),
   button_shape: themeShape.button_shape.unwrap().optional(),
   font: themeShape.font.unwrap().optional(),
+  /** A photo behind the page: an uploaded asset's id (`POST /v1/assets?kind=page_background`); null removes it. */
+  background_image: uuidSchema.nullable().optional(),
 });
 export type ThemeInput = z.infer<typeof themeInputSchema>;
 

@@ -42,12 +42,14 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
   );
   // Uploaded photos travel in the snapshot as their variants, so the edge renders them without a lookup (D-585).
   const assetIds = blocks.flatMap((b) => (typeof b.data.asset_id === 'string' ? [b.data.asset_id] : []));
-  const photos = await photosOf(
-    ctx,
-    page.workspace_id,
-    page.avatar_asset_id === null ? assetIds : [page.avatar_asset_id, ...assetIds],
-  );
+  const backgroundId = typeof page.theme.background_image === 'string' ? page.theme.background_image : null;
+  const photos = await photosOf(ctx, page.workspace_id, [
+    ...(page.avatar_asset_id === null ? [] : [page.avatar_asset_id]),
+    ...(backgroundId === null ? [] : [backgroundId]),
+    ...assetIds,
+  ]);
   const avatar = page.avatar_asset_id === null ? undefined : photos.get(page.avatar_asset_id);
+  const background = backgroundId === null ? undefined : photos.get(backgroundId);
   return {
     id: page.id,
     workspace_id: page.workspace_id,
@@ -56,6 +58,7 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     bio: page.bio,
     theme: page.theme,
     ...(avatar === undefined ? {} : { avatar: { url: jpegOf(avatar), alt: '', image: avatar } }),
+    ...(background === undefined ? {} : { background }),
     blocks: blocks.map((b) => {
       const image = typeof b.data.asset_id === 'string' ? photos.get(b.data.asset_id) : undefined;
       return image === undefined ? b : { ...b, data: { ...b.data, image } };
@@ -146,6 +149,8 @@ export function pageCommands(cache: CacheDeps): Command[] {
       const host = await bioHostFor(ctx, args.workspace_id, args.domain_id);
       if (args.avatar_asset_id !== undefined && args.avatar_asset_id !== null)
         await assertPhoto(ctx, args.workspace_id, args.avatar_asset_id, 'avatar');
+      if (typeof args.theme?.background_image === 'string')
+        await assertPhoto(ctx, args.workspace_id, args.theme.background_image, 'theme.background_image');
       await withConflicts(() =>
         ctx.tx.query(
           `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, created_by_user_id, updated_by_user_id)
@@ -194,6 +199,8 @@ export function pageCommands(cache: CacheDeps): Command[] {
         args.domain_id === undefined ? null : await bioHostFor(ctx, args.workspace_id, args.domain_id);
       if (args.avatar_asset_id !== undefined && args.avatar_asset_id !== null)
         await assertPhoto(ctx, args.workspace_id, args.avatar_asset_id, 'avatar');
+      if (typeof args.theme?.background_image === 'string')
+        await assertPhoto(ctx, args.workspace_id, args.theme.background_image, 'theme.background_image');
       await withConflicts(() =>
         ctx.tx.query(
           `UPDATE bio_pages SET handle = COALESCE($2, handle), title = COALESCE($3, title), bio = COALESCE($4, bio),

@@ -16,6 +16,7 @@ import { listNotices } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { PagePreview } from './page-preview';
 import { ThemeEditor } from './theme-editor';
+import { PhotoPicker } from './photo/photo-picker';
 import { VersionHistory } from './version-history';
 import { HistoryPanel } from '../history/history-panel';
 
@@ -138,6 +139,24 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </p>
           )}
         </form>
+        <PhotoPicker
+          kind="avatar"
+          label="Profile photo"
+          workspaceId={workspace.id}
+          assetId={page.avatar_asset_id}
+          readOnly={!editable}
+          onUploaded={(asset) => void rep.mutate.updatePage({ ...ref, avatar_asset_id: asset.id })}
+          onRemove={() => void rep.mutate.updatePage({ ...ref, avatar_asset_id: null })}
+        />
+        <PhotoPicker
+          kind="page_background"
+          label="Background photo"
+          workspaceId={workspace.id}
+          assetId={typeof page.theme.background_image === 'string' ? page.theme.background_image : null}
+          readOnly={!can('bio_page.update_theme') || page.locked}
+          onUploaded={(asset) => void rep.mutate.updatePage({ ...ref, theme: { background_image: asset.id } })}
+          onRemove={() => void rep.mutate.updatePage({ ...ref, theme: { background_image: null } })}
+        />
         <ThemeEditor
           theme={page.theme}
           readOnly={!can('bio_page.update_theme')}

@@ -107,6 +107,32 @@ describe('POST /v1/assets?kind=avatar|block_image|page_background', () => {
     expect(html).toContain('alt="The shop" width="1440" height="720"');
   });
 
+  it('a background photo on the theme is drawn behind the page with image-set over its formats', async () => {
+    const res = await uploadForm(await photoWithGps(1600, 1000), 'image/jpeg', 'page_background', bearer(key));
+    const asset = (await json<Envelope<PhotoAsset>>(res)).data;
+    const created = await kit.api('POST', '/v1/pages', {
+      key,
+      body: { handle: 'photo-bg', title: 'Background', theme: { background_image: asset.id } },
+    });
+    expect(created.status).toBe(201);
+    const page = (await json<Envelope<{ id: string; theme: { background_image?: string } }>>(created)).data;
+    expect(page.theme.background_image).toBe(asset.id);
+    await kit.api('POST', `/v1/pages/${page.id}/publish`, { key });
+    const { rows } = await kit.deps.pool.query<{ published_snapshot: unknown }>(
+      'SELECT published_snapshot FROM bio_pages WHERE id = $1',
+      [page.id],
+    );
+    const snapshot = safeParsePublishedSnapshot(rows[0]?.published_snapshot);
+    if (!snapshot.success) throw snapshot.error;
+    const html = renderBioPage(snapshot.data, { nonce: 'n', linkHref: hopHref('photo-bg') });
+    const widest = (format: string) =>
+      asset.image.variants.find((v) => v.format === format && v.width === 1440)?.path ?? 'missing';
+    expect(html).toContain(`background-image:url("${widest('jpeg')}")`);
+    expect(html).toContain(
+      `background-image:image-set(url("${widest('avif')}") type("image/avif"),url("${widest('webp')}") type("image/webp"),url("${widest('jpeg')}") type("image/jpeg"))`,
+    );
+  });
+
   it('refuses another workspace’s photo as a page’s avatar, changing nothing', async () => {
     const theirs = await uploadForm(await photoWithGps(400, 400), 'image/jpeg', 'avatar', bearer(otherKey));
     const asset = (await json<Envelope<PhotoAsset>>(theirs)).data;
