@@ -31,7 +31,7 @@ import { createAcmeChallenge } from './routes/acme';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthCheck } from './routes/healthz';
 import { createPhotoRoute } from './routes/photo';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { PhotoFiles } from './photo-files';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
@@ -79,7 +79,7 @@ export type EdgeDeps = {
   /** Signs the A/B test click ids redirects append and checks the ones bio pages carry (D-491; default: the dev key). */
   clickIdKeys?: ClickIdKeyring;
   /** The artifact store uploaded photos' variants are read from (`/_img/…`, D-585); absent: they answer 404. */
-  photos?: ArtifactStore;
+  photos?: PhotoFiles;
 };
 
 type Env = { Bindings: EdgeBindings };

@@ -8,7 +8,7 @@ import { createLogger } from '@linkhub/shared/logging/logger';
 import { containProcessFaults } from '@linkhub/shared/logging/process-guard';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { createEdgeService } from './app';
-import { artifactStoreFor } from '@linkhub/shared/artifacts/config';
+import { photoFilesFor } from './photo-files';
 import { certificateBox } from '@linkhub/shared/domains/tls-keys';
 import { edgeEnvSchema, edgeTlsPort } from './env';
 import { createHotCache } from './lookup/hot-cache';
@@ -73,7 +73,7 @@ const { app, hosts, redirect, capture, metrics, jobs } = createEdgeService({
   capture: config.EDGE_CAPTURE === 'on',
   logger,
   clickIdKeys: clickIdKeyring(config),
-  photos: artifactStoreFor(config),
+  photos: photoFilesFor(config),
 });
 
 const prometheus = createEdgePrometheus(metrics);

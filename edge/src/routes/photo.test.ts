@@ -2,21 +2,20 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
-import { photoWithGps } from '@linkhub/shared/photos/photo-fixtures';
+import { photoWithGps } from '@linkhub/shared/photos/photo-testing';
 import { processPhotoUpload, type EncodedVariant } from '@linkhub/shared/photos/photo-upload';
+import { localPhotoFiles } from '../photo-files';
 import { BIO_HOST, createHarness, LINK_HOST, ready, visit, type Harness } from '../testing/harness';
 
 let h: Harness;
 let dir: string;
-let store: ArtifactStore;
+let store: ReturnType<typeof localPhotoFiles>;
 let variants: readonly EncodedVariant[];
 
 beforeAll(async () => {
   h = await createHarness();
   dir = await mkdtemp(join(tmpdir(), 'linkhub-edge-photos-'));
-  store = createLocalArtifactStore(dir);
+  store = localPhotoFiles(dir);
   variants = (await processPhotoUpload(await photoWithGps(200, 200), 'avatar')).variants;
   for (const v of variants) await store.put(v.storageKey, v.bytes, 'application/octet-stream');
 });

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
+import type { PhotoFiles } from '../photo-files';
 import { photoMimeOf, photoStorageKey } from '@linkhub/shared/photos/responsive-image';
 
 /** A name is the hash of the file's bytes (D-585): what it names never changes, so it is cached for a year. */
@@ -10,7 +10,7 @@ export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
  * variant, same-origin with the page (no third-party request, `img-src 'self'`). Anything else under
  * the path, or a name not stored, is a plain 404 that is not cached for long.
  */
-export function createPhotoRoute(store: ArtifactStore | undefined) {
+export function createPhotoRoute(store: PhotoFiles | undefined) {
   return async (c: Context, file: string): Promise<Response> => {
     const mime = photoMimeOf(file);
     const stored = mime === null || store === undefined ? null : await store.stream(photoStorageKey(file));

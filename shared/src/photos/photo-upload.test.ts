@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors/app-error';
-import { photoWithGps, pngBomb } from './photo-fixtures';
+import { photoWithGps, pngBomb } from './photo-testing';
 import { processPhotoUpload, PHOTO_MAX_BYTES } from './photo-upload';
 import { pictureHtml } from './responsive-image';
 

@@ -62,7 +62,12 @@ function checkUpload(bytes: Uint8Array, declaredType: string | undefined): Photo
     });
   }
   const declared = declaredType?.split(';')[0]?.trim().toLowerCase();
-  if (declared !== undefined && declared !== '' && declared !== 'application/octet-stream' && declared !== type) {
+  if (
+    declared !== undefined &&
+    declared !== '' &&
+    declared !== 'application/octet-stream' &&
+    declared !== type
+  ) {
     throw new UnsupportedMediaTypeError({
       message: `The file is ${type}, not ${declared}.`,
       details: [{ field: 'file', issue: 'type_mismatch', declared, detected: type }],
@@ -111,7 +116,11 @@ export async function processPhotoUpload(
     const width = header.width ?? 0;
     const height = header.height ?? 0;
     if (width * height > PHOTO_MAX_INPUT_PIXELS) throw tooManyPixels(width, height);
-    upright = await sharp(input, options).rotate().toColourspace('srgb').raw().toBuffer({ resolveWithObject: true });
+    upright = await sharp(input, options)
+      .rotate()
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw tooManyPixels(0, 0);

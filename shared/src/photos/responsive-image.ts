@@ -13,7 +13,11 @@ export const PHOTO_MIME: Readonly<Record<PhotoFormat, string>> = {
   webp: 'image/webp',
   jpeg: 'image/jpeg',
 };
-export const PHOTO_EXTENSION: Readonly<Record<PhotoFormat, string>> = { avif: 'avif', webp: 'webp', jpeg: 'jpg' };
+export const PHOTO_EXTENSION: Readonly<Record<PhotoFormat, string>> = {
+  avif: 'avif',
+  webp: 'webp',
+  jpeg: 'jpg',
+};
 
 /** The widths each use is encoded at (never larger than the upload) and how it is cropped. */
 export const PHOTO_USES: Readonly<Record<PhotoKind, { widths: readonly number[]; square: boolean }>> = {

@@ -154,7 +154,9 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           workspaceId={workspace.id}
           assetId={typeof page.theme.background_image === 'string' ? page.theme.background_image : null}
           readOnly={!can('bio_page.update_theme') || page.locked}
-          onUploaded={(asset) => void rep.mutate.updatePage({ ...ref, theme: { background_image: asset.id } })}
+          onUploaded={(asset) =>
+            void rep.mutate.updatePage({ ...ref, theme: { background_image: asset.id } })
+          }
           onRemove={() => void rep.mutate.updatePage({ ...ref, theme: { background_image: null } })}
         />
         <ThemeEditor

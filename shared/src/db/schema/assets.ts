@@ -6,12 +6,7 @@ import { users } from './identity';
 import { workspaces } from './workspaces';
 
 export type AssetKind =
-  | 'qr_logo'
-  | 'avatar'
-  | 'block_image'
-  | 'page_background'
-  | 'workspace_logo'
-  | 'og_image';
+  'qr_logo' | 'avatar' | 'block_image' | 'page_background' | 'workspace_logo' | 'og_image';
 
 export const uploadedAssets = pgTable('uploaded_assets', {
   id: pk(),

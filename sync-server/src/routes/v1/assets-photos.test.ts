@@ -7,7 +7,7 @@ import { createLocalArtifactStore } from '@linkhub/shared/artifacts/local-store'
 import type { ArtifactStore } from '@linkhub/shared/artifacts/store';
 import { safeParsePublishedSnapshot } from '@linkhub/shared/blocks/published';
 import { renderBioPage, hopHref } from '@linkhub/shared/blocks/render-page';
-import { photoWithGps, pngBomb } from '@linkhub/shared/photos/photo-fixtures';
+import { photoWithGps, pngBomb } from '@linkhub/shared/photos/photo-testing';
 import { photoStorageKey, type ResponsiveImage } from '@linkhub/shared/photos/responsive-image';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
@@ -108,7 +108,12 @@ describe('POST /v1/assets?kind=avatar|block_image|page_background', () => {
   });
 
   it('a background photo on the theme is drawn behind the page with image-set over its formats', async () => {
-    const res = await uploadForm(await photoWithGps(1600, 1000), 'image/jpeg', 'page_background', bearer(key));
+    const res = await uploadForm(
+      await photoWithGps(1600, 1000),
+      'image/jpeg',
+      'page_background',
+      bearer(key),
+    );
     const asset = (await json<Envelope<PhotoAsset>>(res)).data;
     const created = await kit.api('POST', '/v1/pages', {
       key,
@@ -157,7 +162,12 @@ describe('POST /v1/assets?kind=avatar|block_image|page_background', () => {
       code: 'image_too_large',
       details: [{ field: 'file', issue: 'too_many_pixels' }],
     });
-    const pdf = await uploadForm(new TextEncoder().encode('%PDF-1.7\n'), 'application/pdf', 'avatar', bearer(key));
+    const pdf = await uploadForm(
+      new TextEncoder().encode('%PDF-1.7\n'),
+      'application/pdf',
+      'avatar',
+      bearer(key),
+    );
     expect(pdf.status).toBe(415);
     expect(await kit.count('uploaded_assets')).toBe(assets);
   });

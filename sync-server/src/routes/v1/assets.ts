@@ -49,7 +49,10 @@ const COLUMNS =
 const serializeAsset = (row: AssetRow): Asset => ({
   id: row.id,
   workspace_id: row.workspace_id,
-  kind: row.kind === 'qr_logo' || row.kind === 'avatar' || row.kind === 'block_image' ? row.kind : 'page_background',
+  kind:
+    row.kind === 'qr_logo' || row.kind === 'avatar' || row.kind === 'block_image'
+      ? row.kind
+      : 'page_background',
   content_type: row.content_type,
   byte_size: row.byte_size,
   width: row.width,
@@ -99,7 +102,8 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/', async (c) => {
     // The editor uploads a page's photos with its session (D-585); a QR logo still takes an API key.
     const { kind, workspace_id: workspaceId } = parseQuery(c, uploadAssetQuerySchema);
-    const caller = kind === 'qr_logo' ? await v1Caller(c, deps) : await keyOrSessionCaller(c, deps, workspaceId);
+    const caller =
+      kind === 'qr_logo' ? await v1Caller(c, deps) : await keyOrSessionCaller(c, deps, workspaceId);
     await authorizeRead(deps, caller, 'asset.upload', 'asset');
     const contentType = c.req.header('Content-Type');
     if (contentType === undefined) {
@@ -222,7 +226,11 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   ): Promise<Asset> {
     const photo = await processPhotoUpload(bytes, kind, declaredType);
     for (const variant of photo.variants) {
-      await deps.artifacts.put(variant.storageKey, variant.bytes, variant.format === 'jpeg' ? 'image/jpeg' : `image/${variant.format}`);
+      await deps.artifacts.put(
+        variant.storageKey,
+        variant.bytes,
+        variant.format === 'jpeg' ? 'image/jpeg' : `image/${variant.format}`,
+      );
     }
     const main = photo.variants
       .filter((v) => v.format === 'jpeg')

@@ -51,7 +51,11 @@ export function PhotoPicker({ kind, label, workspaceId, assetId, readOnly, onUpl
       onUploaded(await uploadPhoto(file, kind, workspaceId));
       setMessage('Photo uploaded. Publish to show it on the page.');
     } catch (error) {
-      setMessage(error instanceof ApiError && error.message !== '' ? error.message : 'The photo could not be uploaded.');
+      setMessage(
+        error instanceof ApiError && error.message !== ''
+          ? error.message
+          : 'The photo could not be uploaded.',
+      );
     } finally {
       setBusy(false);
     }

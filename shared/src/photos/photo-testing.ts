@@ -7,13 +7,24 @@ import sharp from 'sharp';
  */
 export const GPS_EXIF = {
   IFD0: { Make: 'LinkHubTestCam', Model: 'Phone 9' },
-  IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' },
+  IFD3: {
+    GPSLatitudeRef: 'N',
+    GPSLatitude: '48/1 51/1 2400/100',
+    GPSLongitudeRef: 'E',
+    GPSLongitude: '2/1 21/1 0/1',
+  },
 };
 
 /** A photo-like JPEG of `width`×`height` with GPS EXIF and an EXIF orientation (1 = upright). */
 export async function photoWithGps(width: number, height: number, orientation = 1): Promise<Uint8Array> {
   const noise = await sharp({
-    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
   })
     .blur(6)
     .png()
