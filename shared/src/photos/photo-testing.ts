@@ -15,20 +15,24 @@ export const GPS_EXIF = {
   },
 };
 
-/** A photo-like JPEG of `width`×`height` with GPS EXIF and an EXIF orientation (1 = upright). */
+/**
+ * A photo-like JPEG of `width`×`height` with GPS EXIF and an EXIF orientation (1 = upright). Its grain
+ * is drawn at a quarter of the size and enlarged, so detail survives the downscale to an avatar the way
+ * a real photo's does (noise at full size would average out to a flat, tiny file).
+ */
 export async function photoWithGps(width: number, height: number, orientation = 1): Promise<Uint8Array> {
-  const noise = await sharp({
+  const grain = await sharp({
     create: {
-      width,
-      height,
+      width: Math.max(1, Math.round(width / 4)),
+      height: Math.max(1, Math.round(height / 4)),
       channels: 3,
       background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
     },
   })
-    .blur(6)
     .png()
     .toBuffer();
+  const noise = await sharp(grain).resize(width, height).png().toBuffer();
   const gradient = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4a261"/><stop offset="1" stop-color="#264653"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="50%" cy="45%" r="22%" fill="#e9c46a"/></svg>`,
   );

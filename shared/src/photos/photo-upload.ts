@@ -82,7 +82,7 @@ function encode(pipeline: Sharp, format: PhotoFormat): Sharp {
     case 'avif':
       return pipeline.avif({ quality: 50, effort: 2 });
     case 'webp':
-      return pipeline.webp({ quality: 72, effort: 4 });
+      return pipeline.webp({ quality: 60, effort: 4 });
     case 'jpeg':
       return pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 72, mozjpeg: true });
   }
