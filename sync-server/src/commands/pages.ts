@@ -61,7 +61,9 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     ...(background === undefined ? {} : { background }),
     blocks: blocks.map((b) => {
       const image = typeof b.data.asset_id === 'string' ? photos.get(b.data.asset_id) : undefined;
-      return image === undefined ? b : { ...b, data: { ...b.data, image } };
+      // The photo shows only while the block's URL is still one of its files (a typed URL replaces it).
+      const shown = image?.variants.some((v) => v.path === b.data.url) === true;
+      return image === undefined || !shown ? b : { ...b, data: { ...b.data, image } };
     }),
   };
 }
