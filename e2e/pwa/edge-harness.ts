@@ -46,6 +46,8 @@ export async function startEdge(h: PwaHarness): Promise<EdgeHarness> {
     geo,
     capture: true,
     logger: createLogger('edge-e2e', { level: 'silent' }),
+    // Uploaded photos, from the store the sync-server writes them to.
+    photos: h.deps.artifacts,
   });
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));

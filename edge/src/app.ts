@@ -35,6 +35,8 @@ import { createAcmeChallenge } from './routes/acme';
 import { createFontFiles } from './routes/fonts';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthCheck } from './routes/healthz';
+import { createPhotoRoute } from './routes/photo';
+import type { PhotoFiles } from './photo-files';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
@@ -81,6 +83,8 @@ export type EdgeDeps = {
   ipv6ThrottlePrefix?: number;
   /** Signs the A/B test click ids redirects append and checks the ones bio pages carry (D-491; default: the dev key). */
   clickIdKeys?: ClickIdKeyring;
+  /** The artifact store uploaded photos' variants are read from (`/_img/…`, D-585); absent: they answer 404. */
+  photos?: PhotoFiles;
 };
 
 type Env = { Bindings: EdgeBindings };
@@ -214,6 +218,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   });
   const acme = createAcmeChallenge({ redis: queueRedis, prefix: deps.redisPrefix });
   const fonts = createFontFiles();
+  const photo = createPhotoRoute(deps.photos);
 
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 
@@ -244,6 +249,8 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
         return acme(c, route.token);
       case 'font':
         return fonts(c, route.file);
+      case 'photo':
+        return photo(c, route.file);
       case 'redirect':
         return serveRedirect(c, route, view);
       case 'bio':

@@ -8,6 +8,7 @@ import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { containProcessFaults } from '@linkhub/shared/server/logging/process-guard';
 import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { createEdgeService } from './app';
+import { photoFilesFor } from './photo-files';
 import { certificateBox } from '@linkhub/shared/server/domains/tls-keys';
 import { edgeEnvSchema, edgeTlsPort } from './env';
 import { createHotCache } from './lookup/hot-cache';
@@ -72,6 +73,7 @@ const { app, hosts, redirect, capture, metrics, jobs } = createEdgeService({
   capture: config.EDGE_CAPTURE === 'on',
   logger,
   clickIdKeys: clickIdKeyring(config),
+  photos: photoFilesFor(config),
 });
 
 const prometheus = createEdgePrometheus(metrics);

@@ -20,6 +20,8 @@ export type EdgeRoute =
   | { readonly kind: 'acme'; readonly token: string }
   /** A self-hosted theme font, on every host (a page's fonts come from its own origin). */
   | { readonly kind: 'font'; readonly file: string }
+  /** `/_img/{file}`: an uploaded photo's variant, on every host (D-585); the file name is not yet checked. */
+  | { readonly kind: 'photo'; readonly file: string }
   /** Host and slug canonical. A custom domain's route (looked up with the slug) may still hand it to its bio pages: `bioPageOf`. */
   | { readonly kind: 'redirect'; readonly host: string; readonly slug: string }
   | { readonly kind: 'bio'; readonly host: string; readonly path: BioPath }
@@ -32,6 +34,8 @@ export type DispatchInput = Pick<RequestView, 'host' | 'path' | 'method'>;
 
 const HEALTH_PATH = '/healthz';
 const ACME_PREFIX = '/.well-known/acme-challenge/';
+/** No handle or slug starts with `_`, so this path is free on every host. */
+const PHOTO_PREFIX = '/_img/';
 const HEALTH: EdgeRoute = { kind: 'health' };
 const NOT_FOUND: EdgeRoute = { kind: 'not_found' };
 const BIO_ROOT: BioPath = { at: 'root' };
@@ -103,6 +107,7 @@ export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
     const file = path.slice(FONT_PATH.length);
     if (file !== '' && !file.includes('/')) return { kind: 'font', file };
   }
+  if (read && path.startsWith(PHOTO_PREFIX)) return { kind: 'photo', file: path.slice(PHOTO_PREFIX.length) };
   const host = requestHost(request.host);
   if (host === null) return NOT_FOUND;
   if (host === hosts.bioHost) return { kind: 'bio', host, path: bioPathOf(path, method) };

@@ -2,6 +2,7 @@ import { resolveEmbed, EMBED_PROVIDERS } from './embeds';
 import { escapeHtml } from './escape';
 import { consentTextOf } from '../leads/consent';
 import { resolveAsset, type RenderContext } from './render-context';
+import { pictureHtml } from '../photos/responsive-image';
 import type { BlockOf } from './snapshot';
 import { iconSvg, socialNetwork } from './social-networks';
 
@@ -32,7 +33,18 @@ export function socialHtml(block: BlockOf<'social'>, ctx: RenderContext): string
 }
 
 export function imageHtml(block: BlockOf<'image'>, ctx: RenderContext): string {
-  const { url, alt, width = 640, height = 360 } = block.data;
+  const { url, alt, width = 640, height = 360, image } = block.data;
+  if (image !== undefined) {
+    // The page column is 36rem with 1rem padding a side (styles.ts).
+    return pictureHtml(image, {
+      alt,
+      className: 'image',
+      sizes: '(min-width: 36rem) 34rem, calc(100vw - 2rem)',
+      width: image.width,
+      height: image.height,
+      eager: ctx.position < EAGER_POSITIONS,
+    });
+  }
   const loading = ctx.position < EAGER_POSITIONS ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"';
   const src = escapeHtml(resolveAsset(url, ctx.assetBase));
   return `<img class="image" src="${src}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" ${loading} decoding="async">`;

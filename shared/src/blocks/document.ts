@@ -2,6 +2,7 @@ import { escapeHtml } from './escape';
 import { BASE_CSS } from './styles';
 import { themeCss } from './theme-css';
 import type { Theme } from './snapshot';
+import { backgroundImageCss, type ResponsiveImage } from '../photos/responsive-image';
 
 /** The HTML document shell shared by bio pages and notice pages (404, sign-up answer). */
 export interface DocumentParts {
@@ -19,6 +20,8 @@ export interface DocumentParts {
    */
   canonicalPath?: string;
   theme: Theme;
+  /** A photo behind the page (D-586): the column then sits on a panel of the theme's background. */
+  backgroundImage?: ResponsiveImage;
   nonce: string;
   body: string;
   /** An inline module script run after parsing (never render-blocking); omitted when absent. */
@@ -28,6 +31,14 @@ export interface DocumentParts {
 /** The complete inline stylesheet of a page with this theme. */
 export function criticalCss(theme: Theme): string {
   return themeCss(theme) + BASE_CSS;
+}
+
+/** Paths are `/_img/{hash}.{ext}` (validated by the snapshot schema), so nothing user-typed reaches the stylesheet. */
+function backgroundCss(image: ResponsiveImage): string {
+  return (
+    `body{${backgroundImageCss(image)}}` +
+    '.page{background:color-mix(in srgb,var(--bg) 90%,transparent);border-radius:var(--radius);margin-top:1rem;margin-bottom:1rem}'
+  );
 }
 
 export function renderDocument(parts: DocumentParts): string {
@@ -50,7 +61,7 @@ export function renderDocument(parts: DocumentParts): string {
       : `<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`) +
     `<meta name="theme-color" content="${escapeHtml(parts.theme.background)}">` +
     '<link rel="icon" href="data:,">' +
-    `<style nonce="${nonce}">${criticalCss(parts.theme)}</style>`;
+    `<style nonce="${nonce}">${criticalCss(parts.theme)}${parts.backgroundImage === undefined ? '' : backgroundCss(parts.backgroundImage)}</style>`;
   const script =
     parts.script === undefined ? '' : `<script type="module" nonce="${nonce}">${parts.script}</script>`;
   return `<!doctype html><html lang="${escapeHtml(parts.lang)}"><head>${head}</head><body>${parts.body}${script}</body></html>`;

@@ -3,6 +3,7 @@ import { renderDocument } from './document';
 import { escapeHtml } from './escape';
 import { FACADE_SCRIPT, SUBSCRIBE_SCRIPT } from './facade-script';
 import { resolveAsset } from './render-context';
+import { pictureHtml } from '../photos/responsive-image';
 import type { PageSnapshot } from './snapshot';
 
 export interface RenderBioPageOptions {
@@ -66,7 +67,16 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
   const avatar =
     snapshot.avatar === null || snapshot.avatar === undefined
       ? ''
-      : `<img class="avatar" src="${escapeHtml(resolveAsset(snapshot.avatar.url, options.assetBase))}" alt="${escapeHtml(snapshot.avatar.alt)}" width="96" height="96" fetchpriority="high">`;
+      : snapshot.avatar.image !== undefined
+        ? pictureHtml(snapshot.avatar.image, {
+            alt: snapshot.avatar.alt,
+            className: 'avatar',
+            sizes: '96px',
+            width: 96,
+            height: 96,
+            eager: true,
+          })
+        : `<img class="avatar" src="${escapeHtml(resolveAsset(snapshot.avatar.url, options.assetBase))}" alt="${escapeHtml(snapshot.avatar.alt)}" width="96" height="96" fetchpriority="high">`;
   const bio =
     snapshot.bio === null || snapshot.bio === undefined || snapshot.bio === ''
       ? ''
@@ -90,6 +100,7 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
     noindex: seo?.noindex ?? false,
     canonicalPath: options.canonicalPath,
     theme: snapshot.theme,
+    backgroundImage: snapshot.background,
     nonce: options.nonce,
     body,
     script: scripts.length === 0 ? undefined : scripts.join(';'),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageExperimentSchema } from '../experiments/page-experiment';
 import { isNavigableUrl } from './escape';
+import { responsiveImageSchema } from '../photos/responsive-image';
 import { BACKGROUND_KINDS, BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
 
 /**
@@ -34,6 +35,8 @@ export const themeSchema = z.object({
   background_image: imageSrc
     .refine((v) => !/["'()\\<>\s]/.test(v), 'expected an image URL without quotes, brackets or spaces')
     .optional(),
+  /** The page background photo: an uploaded asset's id (its variants are the snapshot's `background`, D-586). */
+  background_photo: z.uuid().nullish(),
 });
 export type Theme = z.infer<typeof themeSchema>;
 
@@ -53,6 +56,10 @@ export const imageDataSchema = z.object({
   alt: z.string().max(500),
   width: dimension.optional(),
   height: dimension.optional(),
+  /** The uploaded photo shown (`url` is then its widest JPEG). */
+  asset_id: z.string().optional(),
+  /** The photo's variants, copied in at publish (D-585): the page offers them as `<picture>`. */
+  image: responsiveImageSchema.optional(),
 });
 export const embedDataSchema = z.object({ url: z.string().url().max(2048) });
 export const emailCaptureDataSchema = z.object({
@@ -102,7 +109,14 @@ export const pageSnapshotSchema = z.object({
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
     .default('en'),
   theme: themeSchema.prefault({}),
-  avatar: z.object({ url: imageSrc, alt: z.string().max(200).default('') }).nullish(),
+  avatar: z
+    .object({
+      url: imageSrc,
+      alt: z.string().max(200).default(''),
+      /** An uploaded photo's variants (D-585): rendered as `<picture>` with `srcset`. */
+      image: responsiveImageSchema.optional(),
+    })
+    .nullish(),
   /** Search and share overrides (`bio_pages.seo`). */
   seo: z
     .object({
@@ -112,6 +126,8 @@ export const pageSnapshotSchema = z.object({
       noindex: z.boolean().default(false),
     })
     .nullish(),
+  /** The variants of `theme.background_photo`, copied in at publish (D-586). */
+  background: responsiveImageSchema.optional(),
   blocks: z.array(snapshotBlockSchema).max(200),
   /** The page's published revision (set at publish; absent in snapshots published before lead capture). */
   revision: z.int().min(1).optional(),

@@ -107,6 +107,10 @@ export const ERROR_CODES = {
     message:
       'A PNG this large cannot be rendered at this DPI. Choose a smaller size, or export PDF or SVG, which scale to any size.',
   },
+  image_too_large: {
+    status: 422,
+    message: 'This photo is too large. Upload a smaller file or a photo with fewer pixels.',
+  },
   image_too_complex: {
     status: 422,
     message: 'This image is too complex to process. Simplify it, or upload it as a PNG.',

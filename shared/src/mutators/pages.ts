@@ -14,7 +14,7 @@ import { snapshotBlockSchema } from '../blocks/snapshot';
 import { baseArg } from './base';
 
 /** What a page or block update may change: the fields a `base` may name (D-500). */
-export const PAGE_UPDATABLE = ['handle', 'title', 'bio', 'theme', 'domain_id'] as const;
+export const PAGE_UPDATABLE = ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id'] as const;
 export const BLOCK_UPDATABLE = ['data', 'is_visible'] as const;
 
 const pageRef = { id: idArg, workspace_id: workspaceArg };
@@ -43,6 +43,8 @@ export const createPageArgs = z
     title: readableText(200),
     bio: readableText(1000).optional(),
     theme: themeInputSchema.optional(),
+    /** The page's photo: an uploaded asset of the workspace (REST `avatar`). */
+    avatar_asset_id: idArg.nullable().optional(),
     /** A verified bio (or all-purpose) custom domain of the workspace; default the system bio host. */
     domain_id: idArg.optional(),
   })
@@ -54,6 +56,8 @@ export const updatePageArgs = z
     title: readableText(200).optional(),
     bio: readableText(1000).optional(),
     theme: themeInputSchema.optional(),
+    /** The page's photo (REST `avatar`); null removes it. */
+    avatar_asset_id: idArg.nullable().optional(),
     /** Moves the page to another of the workspace's bio hosts (its public address changes). */
     domain_id: idArg.optional(),
     base: baseArg(PAGE_UPDATABLE),
@@ -119,6 +123,7 @@ export const createPage = defineMutator({
       title: args.title,
       bio: args.bio ?? '',
       theme: args.theme ?? {},
+      avatar_asset_id: args.avatar_asset_id ?? null,
       draft_revision: 1,
       published_revision: null,
       published_at: null,

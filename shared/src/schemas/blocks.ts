@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { resolveEmbed } from '../blocks/embeds';
 import { isNavigableUrl } from '../blocks/escape';
-import { MAX_URL_LENGTH, normalizedUrlTransform, readableText } from './common';
+import { MAX_URL_LENGTH, normalizedUrlTransform, readableText, uuidSchema } from './common';
 
 /**
  * The bio page block union as the API and the editor accept it (docs/product-rules.md#api): flat objects,
@@ -69,6 +69,8 @@ export const imageBlockSchema = z.strictObject({
   alt: readableText(500),
   width: z.number().int().min(1).max(10_000).optional(),
   height: z.number().int().min(1).max(10_000).optional(),
+  /** An uploaded photo (`POST /v1/assets?kind=block_image`); `url` is then its `/_img/…` JPEG. */
+  asset_id: uuidSchema.optional(),
 });
 export const embedBlockSchema = z.strictObject({ ...base, type: z.literal('embed'), url: embedUrl });
 export const emailCaptureBlockSchema = z.strictObject({

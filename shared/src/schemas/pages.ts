@@ -30,6 +30,8 @@ export const themeInputSchema = z.strictObject({
   background_to: themeShape.background_to.unwrap().optional(),
   gradient_angle: themeShape.gradient_angle.unwrap().optional(),
   background_image: themeShape.background_image,
+  /** A photo behind the page: an uploaded asset's id (`POST /v1/assets?kind=page_background`); null removes it. */
+  background_photo: uuidSchema.nullable().optional(),
 });
 export type ThemeInput = z.infer<typeof themeInputSchema>;
 
@@ -38,6 +40,8 @@ export const createPageInputSchema = z.strictObject({
   title: pageTitle,
   bio: bio.optional(),
   theme: themeInputSchema.optional(),
+  /** The page's photo: the id of an uploaded asset (`POST /v1/assets?kind=avatar`). */
+  avatar: uuidSchema.nullable().optional(),
   blocks: blocksInputSchema.optional(),
   /** A custom domain whose root serves this page; default the system bio host. */
   domain: hostnameSchema.optional(),
@@ -51,6 +55,8 @@ export const updatePageInputSchema = z
     title: pageTitle.optional(),
     bio: bio.nullable().optional(),
     theme: themeInputSchema.optional(),
+    /** The page's photo (an uploaded asset's id); null removes it. */
+    avatar: uuidSchema.nullable().optional(),
     blocks: blocksInputSchema.optional(),
     /** Moves the page to another bio host of the workspace (a verified bio/all custom domain, or the system bio host). */
     domain: hostnameSchema.optional(),
@@ -75,6 +81,8 @@ export const pageSchema = z.object({
   title: z.string(),
   bio: z.string().nullable(),
   theme: themeSchema,
+  /** The id of the page's photo (an uploaded asset), or null. */
+  avatar: uuidSchema.nullable(),
   status: z.enum(PAGE_STATUSES),
   published_at: isoDateTimeSchema.nullable(),
   has_unpublished_changes: z.boolean(),

@@ -124,6 +124,8 @@ export const pageViewSchema = z.object({
   title: z.string(),
   bio: z.string(),
   theme: jsonObject,
+  /** The page's photo (an uploaded asset); absent in views stored before it existed. */
+  avatar_asset_id: z.string().nullable().default(null),
   draft_revision: z.number(),
   published_revision: z.number().nullable(),
   published_at: nullableTime,

@@ -10,6 +10,7 @@ export type PageRow = Pick<
   | 'title'
   | 'bio'
   | 'theme'
+  | 'avatar_asset_id'
   | 'draft_revision'
   | 'published_revision'
 >;

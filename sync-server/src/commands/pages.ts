@@ -1,6 +1,7 @@
 import { generateNKeysBetween } from 'fractional-indexing';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
+import type { ResponsiveImage } from '@linkhub/shared/photos/responsive-image';
 import {
   createPage,
   publishPage,
@@ -18,13 +19,14 @@ import { defineCommand } from './types';
 import { blockCommands } from './blocks';
 import { recordChange } from './change-record';
 import type { PageRow } from './page-row';
+import { assertPhoto, photosOf } from './page-photos';
 
 export type { PageRow } from './page-row';
 
 export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
   const page = await one<PageRow>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!page) throw new NotFoundError();
@@ -38,6 +40,16 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     'SELECT id, type, data FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL AND is_visible ORDER BY position, id',
     [page.id],
   );
+  // Uploaded photos travel in the snapshot as their variants, so the edge renders them without a lookup (D-585).
+  const assetIds = blocks.flatMap((b) => (typeof b.data.asset_id === 'string' ? [b.data.asset_id] : []));
+  const backgroundId = typeof page.theme.background_photo === 'string' ? page.theme.background_photo : null;
+  const photos = await photosOf(ctx, page.workspace_id, [
+    ...(page.avatar_asset_id === null ? [] : [page.avatar_asset_id]),
+    ...(backgroundId === null ? [] : [backgroundId]),
+    ...assetIds,
+  ]);
+  const avatar = page.avatar_asset_id === null ? undefined : photos.get(page.avatar_asset_id);
+  const background = backgroundId === null ? undefined : photos.get(backgroundId);
   return {
     id: page.id,
     workspace_id: page.workspace_id,
@@ -45,7 +57,14 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     title: page.title,
     bio: page.bio,
     theme: page.theme,
-    blocks,
+    ...(avatar === undefined ? {} : { avatar: { url: jpegOf(avatar), alt: '', image: avatar } }),
+    ...(background === undefined ? {} : { background }),
+    blocks: blocks.map((b) => {
+      const image = typeof b.data.asset_id === 'string' ? photos.get(b.data.asset_id) : undefined;
+      // The photo shows only while the block's URL is still one of its files (a typed URL replaces it).
+      const shown = image?.variants.some((v) => v.path === b.data.url) === true;
+      return image === undefined || !shown ? b : { ...b, data: { ...b.data, image } };
+    }),
   };
 }
 
@@ -91,6 +110,12 @@ export async function publishDraft(ctx: CommandContext, cache: CacheDeps, page: 
   schedulePageRefresh(ctx, cache, host, page.handle);
 }
 
+/** The widest JPEG of a photo: the plain `src` for a renderer that does not use `<picture>`. */
+function jpegOf(image: ResponsiveImage): string {
+  const jpegs = image.variants.filter((v) => v.format === 'jpeg');
+  return (jpegs.length > 0 ? jpegs : image.variants).reduce((a, b) => (b.width > a.width ? b : a)).path;
+}
+
 const describePage: Command['describe'] = async (ctx, raw) => {
   // Refused args may be malformed: read them defensively.
   const args = raw as { id?: unknown; page_id?: unknown; workspace_id?: unknown };
@@ -124,10 +149,14 @@ export function pageCommands(cache: CacheDeps): Command[] {
   const create = defineCommand(createPage, {
     run: async (ctx, args) => {
       const host = await bioHostFor(ctx, args.workspace_id, args.domain_id);
+      if (args.avatar_asset_id !== undefined && args.avatar_asset_id !== null)
+        await assertPhoto(ctx, args.workspace_id, args.avatar_asset_id, 'avatar');
+      if (typeof args.theme?.background_photo === 'string')
+        await assertPhoto(ctx, args.workspace_id, args.theme.background_photo, 'theme.background_photo');
       await withConflicts(() =>
         ctx.tx.query(
-          `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, created_by_user_id, updated_by_user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+          `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, created_by_user_id, updated_by_user_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8)`,
           [
             args.id,
             args.workspace_id,
@@ -137,6 +166,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
             args.bio ?? '',
             JSON.stringify(args.theme ?? {}),
             ctx.by.userId,
+            args.avatar_asset_id ?? null,
           ],
         ),
       );
@@ -169,11 +199,16 @@ export function pageCommands(cache: CacheDeps): Command[] {
       if (nothingLeft(args, ['id', 'workspace_id'])) return result(before);
       const domain =
         args.domain_id === undefined ? null : await bioHostFor(ctx, args.workspace_id, args.domain_id);
+      if (args.avatar_asset_id !== undefined && args.avatar_asset_id !== null)
+        await assertPhoto(ctx, args.workspace_id, args.avatar_asset_id, 'avatar');
+      if (typeof args.theme?.background_photo === 'string')
+        await assertPhoto(ctx, args.workspace_id, args.theme.background_photo, 'theme.background_photo');
       await withConflicts(() =>
         ctx.tx.query(
           `UPDATE bio_pages SET handle = COALESCE($2, handle), title = COALESCE($3, title), bio = COALESCE($4, bio),
                   theme = CASE WHEN $5::jsonb IS NULL THEN theme ELSE theme || $5::jsonb END,
-                  domain_id = COALESCE($6, domain_id)
+                  domain_id = COALESCE($6, domain_id),
+                  avatar_asset_id = CASE WHEN $7::boolean THEN $8::uuid ELSE avatar_asset_id END
             WHERE id = $1`,
           [
             args.id,
@@ -182,6 +217,8 @@ export function pageCommands(cache: CacheDeps): Command[] {
             args.bio ?? null,
             args.theme === undefined ? null : JSON.stringify(args.theme),
             domain?.id ?? null,
+            args.avatar_asset_id !== undefined,
+            args.avatar_asset_id ?? null,
           ],
         ),
       );
@@ -194,7 +231,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
         table: 'bio_pages',
         rowId: args.id,
         before,
-        fields: ['handle', 'title', 'bio', 'theme', 'domain_id'],
+        fields: ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id'],
         perKey: ['theme'],
       });
       const moved =

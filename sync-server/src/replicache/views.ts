@@ -212,6 +212,7 @@ export const pageView = (r: PageRow): PageView => ({
   title: r.title,
   bio: r.bio,
   theme: r.theme,
+  avatar_asset_id: r.avatar_asset_id,
   draft_revision: r.draft_revision,
   published_revision: r.published_revision,
   published_at: iso(r.published_at),

@@ -5,8 +5,8 @@ import type { AppEnv } from '../app-env';
 
 /** Largest request body on every route but the two below: a page with its 200 blocks fits; more is 413 request_too_large. */
 export const MAX_BODY_BYTES = 256 * 1024;
-/** A logo upload: the largest logo file (256 KiB) with room for a multipart envelope around it. */
-export const MAX_UPLOAD_BODY_BYTES = 1024 * 1024;
+/** An upload: the largest photo file (`PHOTO_MAX_BYTES`, 15 MiB) with room for a multipart envelope around it. */
+export const MAX_UPLOAD_BODY_BYTES = 16 * 1024 * 1024;
 /** A Replicache push: a batch of queued offline mutations, each within MAX_BODY_BYTES. */
 export const MAX_PUSH_BODY_BYTES = 1024 * 1024;
 

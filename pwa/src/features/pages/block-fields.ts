@@ -82,7 +82,11 @@ export function dataFromFields(
     f.key,
     f.type === 'checkbox' ? values[f.key] === 'true' : (values[f.key] ?? ''),
   ]);
-  return { ...previous, ...Object.fromEntries(fields) };
+  const photo =
+    type === 'image' && (values.asset_id ?? '') !== '' && (values.url ?? '').startsWith('/_img/')
+      ? { asset_id: values.asset_id ?? '' }
+      : {};
+  return { ...previous, ...Object.fromEntries(fields), ...photo };
 }
 
 /** A block's `data` → form values (text fields). */

@@ -14,6 +14,8 @@ import { BLOCK_FIELDS, dataFromFields, fieldsFromData, socialRowsOf, type Social
 import { DEFAULT_CONSENT_TEXT } from '@linkhub/shared/leads/consent';
 import { EMAIL_CAPTURE_NOTE } from './email-capture';
 import { SocialRows } from './social-rows';
+import { PhotoPicker } from './photo/photo-picker';
+import { useWorkspace } from '../../workspace/workspace-context';
 
 type Props = {
   type: BlockType;
@@ -78,6 +80,7 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
   const { values, social } = synced.draft;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const setValues = (next: Record<string, string>) => synced.set('values', next);
+  const { workspace } = useWorkspace();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (synced.conflicts.length > 0)
@@ -100,6 +103,24 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
         <p className="muted" role="note" data-testid="email-capture-note">
           {EMAIL_CAPTURE_NOTE}
         </p>
+      )}
+      {type === 'image' && (
+        <PhotoPicker
+          kind="block_image"
+          label="Photo"
+          workspaceId={workspace.id}
+          assetId={(values.asset_id ?? '') === '' ? null : (values.asset_id ?? null)}
+          readOnly={false}
+          onUploaded={(asset) => {
+            const jpegs = (asset.image?.variants ?? []).filter((v) => v.format === 'jpeg');
+            const widest = jpegs.reduce<(typeof jpegs)[number] | undefined>(
+              (a, b) => (a === undefined || b.width > a.width ? b : a),
+              undefined,
+            );
+            if (widest !== undefined) setValues({ ...values, url: widest.path, asset_id: asset.id });
+          }}
+          onRemove={() => setValues({ ...values, url: '', asset_id: '' })}
+        />
       )}
       {type === 'social' && (
         <SocialRows rows={social} onChange={(rows) => synced.set('social', rows)} errors={errors} />

@@ -16,6 +16,7 @@ import { listNotices } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { PagePreview } from './page-preview';
 import { ThemePanel } from './theme/theme-panel';
+import { PhotoPicker } from './photo/photo-picker';
 import { VersionHistory } from './version-history';
 import { HistoryPanel } from '../history/history-panel';
 
@@ -138,6 +139,26 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
             </p>
           )}
         </form>
+        <PhotoPicker
+          kind="avatar"
+          label="Profile photo"
+          workspaceId={workspace.id}
+          assetId={page.avatar_asset_id}
+          readOnly={!editable}
+          onUploaded={(asset) => void rep.mutate.updatePage({ ...ref, avatar_asset_id: asset.id })}
+          onRemove={() => void rep.mutate.updatePage({ ...ref, avatar_asset_id: null })}
+        />
+        <PhotoPicker
+          kind="page_background"
+          label="Background photo"
+          workspaceId={workspace.id}
+          assetId={typeof page.theme.background_photo === 'string' ? page.theme.background_photo : null}
+          readOnly={!can('bio_page.update_theme') || page.locked}
+          onUploaded={(asset) =>
+            void rep.mutate.updatePage({ ...ref, theme: { background_photo: asset.id } })
+          }
+          onRemove={() => void rep.mutate.updatePage({ ...ref, theme: { background_photo: null } })}
+        />
         <ThemePanel
           theme={page.theme}
           pageTitle={title === '' ? `@${page.handle}` : title}

@@ -11,6 +11,7 @@ export type PageRow = RowOf<
   | 'title'
   | 'bio'
   | 'theme'
+  | 'avatarAssetId'
   | 'draftRevision'
   | 'publishedRevision'
   | 'publishedAt'

@@ -9,13 +9,21 @@ import {
   UnsupportedMediaTypeError,
   ValidationError,
 } from '@linkhub/shared/errors/app-error';
-import { listAssetsQuerySchema, type Asset } from '@linkhub/shared/schemas/assets';
+import {
+  assetContentQuerySchema,
+  listAssetsQuerySchema,
+  uploadAssetQuerySchema,
+  type Asset,
+} from '@linkhub/shared/schemas/assets';
+import { processPhotoUpload } from '@linkhub/shared/server/photos/photo-upload';
+import { responsiveImageSchema, type PhotoKind } from '@linkhub/shared/photos/responsive-image';
+import type { AssetKind } from '@linkhub/shared/server/db/schema/assets';
 import { parseQuery, uuidParam } from '../../accounts/http';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { authorizeCommand } from '../../commands/authorization';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
-import { authorizeRead, v1Caller } from '../../v1/caller';
+import { authorizeRead, keyOrSessionCaller, v1Caller, type V1Caller } from '../../v1/caller';
 import { pageOf } from '../../v1/cursor';
 import { notFoundAfterAuthorize } from '../../v1/not-found';
 import { sendData, sendList } from '../../v1/envelope';
@@ -25,27 +33,34 @@ type AssetRow = {
   id: string;
   storage_key: string;
   workspace_id: string;
+  kind: AssetKind;
   content_type: 'image/png' | 'image/jpeg';
   byte_size: number;
   width: number;
   height: number;
   sha256: string;
+  variants: unknown;
   created_at: Date;
 };
 
-const COLUMNS = 'id, workspace_id, storage_key, content_type, byte_size, width, height, sha256, created_at';
+const COLUMNS =
+  'id, workspace_id, kind, storage_key, content_type, byte_size, width, height, sha256, variants, created_at';
 
 const serializeAsset = (row: AssetRow): Asset => ({
   id: row.id,
   workspace_id: row.workspace_id,
-  kind: 'qr_logo',
+  kind:
+    row.kind === 'qr_logo' || row.kind === 'avatar' || row.kind === 'block_image'
+      ? row.kind
+      : 'page_background',
   content_type: row.content_type,
   byte_size: row.byte_size,
   width: row.width,
   height: row.height,
   sha256: row.sha256,
   created_at: row.created_at.toISOString(),
-  logo_source: { kind: 'asset', asset_id: row.id },
+  logo_source: row.kind === 'qr_logo' ? { kind: 'asset', asset_id: row.id } : null,
+  image: row.variants === null ? null : responsiveImageSchema.parse(row.variants),
 });
 
 /** The uploaded file and the type its sender claimed: a raw image body, or the `file` field of a multipart form. */
@@ -85,12 +100,10 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/', async (c) => {
-    const caller = await v1Caller(c, deps);
-    const kind = c.req.query('kind') ?? 'qr_logo';
-    if (kind !== 'qr_logo')
-      throw new ValidationError([{ field: 'kind', issue: 'not_supported', allowed: ['qr_logo'] }], {
-        message: 'Only QR logos (kind=qr_logo) can be uploaded yet.',
-      });
+    // The editor uploads a page's photos with its session (D-585); a QR logo still takes an API key.
+    const { kind, workspace_id: workspaceId } = parseQuery(c, uploadAssetQuerySchema);
+    const caller =
+      kind === 'qr_logo' ? await v1Caller(c, deps) : await keyOrSessionCaller(c, deps, workspaceId);
     await authorizeRead(deps, caller, 'asset.upload', 'asset');
     const contentType = c.req.header('Content-Type');
     if (contentType === undefined) {
@@ -100,6 +113,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     }
     const { bytes, declaredType } = await uploadedFile(c);
+    if (kind !== 'qr_logo') return sendData(c, await storePhoto(caller, kind, bytes, declaredType), 201);
     const logo = await normaliseLogoUpload(bytes, declaredType, deps.renderPool.rasteriseSvg);
     const id = uuidv7();
     const storageKey = `assets/${caller.workspaceId}/${id}.${logo.mime === 'image/png' ? 'png' : 'jpg'}`;
@@ -156,7 +170,7 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.get('/:id/content', async (c) => {
-    const caller = await v1Caller(c, deps);
+    const caller = await keyOrSessionCaller(c, deps, parseQuery(c, assetContentQuerySchema).workspace_id);
     await authorizeRead(deps, caller, 'qr_code.list', 'asset');
     const row = await liveAsset(caller.workspaceId, uuidParam(c, 'id'));
     const stored = await deps.artifacts.stream(row.storage_key);
@@ -177,14 +191,16 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const deleted = await withTransaction(deps.pool, async (tx) => {
       await authorizeCommand(tx, caller.by, 'asset.delete', caller.workspaceId, { type: 'asset', id });
-      const users = await tx.query<{ id: string; title: string }>(
-        `SELECT id, title FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND design -> 'logo' -> 'source' ->> 'assetId' = $2 ORDER BY created_at LIMIT 20`,
+      const users = await tx.query<{ id: string; title: string; field: 'qr_code' | 'bio_page' }>(
+        `(SELECT id, title, 'qr_code' AS field FROM qr_codes WHERE workspace_id = $1 AND deleted_at IS NULL AND design -> 'logo' -> 'source' ->> 'assetId' = $2 ORDER BY created_at LIMIT 20)
+         UNION ALL
+         (SELECT id, title, 'bio_page' AS field FROM bio_pages WHERE workspace_id = $1 AND deleted_at IS NULL AND avatar_asset_id::text = $2 ORDER BY created_at LIMIT 20)`,
         [caller.workspaceId, id],
       );
       if (users.rows.length > 0) {
         throw new ConflictError('asset_in_use', {
           details: users.rows.map((q) => ({
-            field: 'qr_code',
+            field: q.field,
             issue: 'uses_asset',
             id: q.id,
             title: q.title,
@@ -197,9 +213,51 @@ export function v1AssetRoutes(deps: AppDeps): Hono<AppEnv> {
       );
       return notFoundAfterAuthorize(rows[0]);
     });
-    await deps.artifacts.delete(deleted.storage_key);
+    if (deleted.variants === null) await deps.artifacts.delete(deleted.storage_key);
     return sendData(c, serializeAsset(deleted));
   });
+
+  /** A photo's variants stored (content-hashed, D-585), then its row; the largest JPEG is its `storage_key`. */
+  async function storePhoto(
+    caller: V1Caller,
+    kind: PhotoKind,
+    bytes: Uint8Array,
+    declaredType: string,
+  ): Promise<Asset> {
+    const photo = await processPhotoUpload(bytes, kind, declaredType);
+    for (const variant of photo.variants) {
+      await deps.artifacts.put(
+        variant.storageKey,
+        variant.bytes,
+        variant.format === 'jpeg' ? 'image/jpeg' : `image/${variant.format}`,
+      );
+    }
+    const main = photo.variants
+      .filter((v) => v.format === 'jpeg')
+      .reduce((a, b) => (b.width > a.width ? b : a));
+    // Variants are shared by name with any identical upload and may be on published pages: they are
+    // never deleted with the row (D-585).
+    const { rows } = await deps.pool.query<AssetRow>(
+      `INSERT INTO uploaded_assets (id, workspace_id, uploaded_by_user_id, kind, storage_key, content_type, byte_size, width, height, sha256, variants)
+       VALUES ($1, $2, $3, $4, $5, 'image/jpeg', $6, $7, $8, $9, $10)
+       RETURNING ${COLUMNS}`,
+      [
+        uuidv7(),
+        caller.workspaceId,
+        caller.by.userId,
+        kind,
+        main.storageKey,
+        main.byte_size,
+        main.width,
+        main.height,
+        createHash('sha256').update(main.bytes).digest('hex'),
+        JSON.stringify(photo.image),
+      ],
+    );
+    const row = rows[0];
+    if (row === undefined) throw new Error('uploaded_assets insert returned no row');
+    return serializeAsset(row);
+  }
 
   async function liveAsset(workspaceId: string, id: string): Promise<AssetRow> {
     const { rows } = await deps.pool.query<AssetRow>(

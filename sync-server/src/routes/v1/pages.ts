@@ -78,6 +78,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
           title: input.title,
           bio: input.bio,
           theme: input.theme,
+          avatar_asset_id: input.avatar,
           domain_id: domainId,
         }),
       },
@@ -114,6 +115,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
       title: input.title,
       bio: input.bio === null ? '' : input.bio,
       theme: input.theme,
+      avatar_asset_id: input.avatar,
       domain_id: domainId,
     });
     const steps: CommandStep[] = [];

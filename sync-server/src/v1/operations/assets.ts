@@ -55,7 +55,7 @@ export const ASSET_OPERATIONS: readonly Operation[] = [
     path: '/v1/assets',
     resource: 'assets',
     summary:
-      'Upload a QR centre logo (PNG, JPEG or SVG by its bytes, at most 256 KiB; SVG is stored rasterised); use its logo_source as design.logo.source; an SVG too complex to draw is 422 image_too_complex',
+      'Upload a QR centre logo (default; PNG, JPEG or SVG by its bytes, at most 256 KiB; SVG is stored rasterised; use its logo_source as design.logo.source; an SVG too complex to draw is 422 image_too_complex), or with ?kind=avatar|block_image|page_background a photo for a bio page (JPEG, PNG or WebP, at most 15 MB and 50 megapixels, else 422 image_too_large; stored without metadata as AVIF/WebP/JPEG variants, listed in its image)',
     scope: 'pages:write',
     status: 201,
     upload: ASSET_UPLOAD_MEDIA_TYPES,

@@ -11,6 +11,7 @@ export type PageRecord = {
   title: string;
   bio: string;
   theme: unknown;
+  avatar_asset_id: string | null;
   api_status: Page['status'];
   published_at: Date | null;
   draft_revision: number;
@@ -48,6 +49,7 @@ export function serializePage(
     title: row.title,
     bio: row.bio === '' ? null : row.bio,
     theme: theme.success ? theme.data : themeSchema.parse({}),
+    avatar: row.avatar_asset_id,
     status: row.api_status,
     published_at: iso(row.published_at),
     has_unpublished_changes: row.published_revision !== row.draft_revision,

@@ -5,7 +5,8 @@ import { customDomains } from './domains';
 import { users } from './identity';
 import { workspaces } from './workspaces';
 
-export type AssetKind = 'qr_logo' | 'avatar' | 'block_image' | 'workspace_logo' | 'og_image';
+export type AssetKind =
+  'qr_logo' | 'avatar' | 'block_image' | 'page_background' | 'workspace_logo' | 'og_image';
 
 export const uploadedAssets = pgTable('uploaded_assets', {
   id: pk(),
@@ -22,6 +23,8 @@ export const uploadedAssets = pgTable('uploaded_assets', {
   width: integer('width'),
   height: integer('height'),
   sha256: text('sha256').notNull(),
+  /** A photo's stored variants (`responsiveImageSchema`, D-585); null for QR logos. */
+  variants: jsonb('variants').$type<JsonObject>(),
   deletedAt: tstz('deleted_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
