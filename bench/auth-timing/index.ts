@@ -10,7 +10,7 @@ import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
-import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
 import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
 import { median } from '../median';
 

@@ -4,7 +4,7 @@ import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Hono } from 'hono';
 import { createApp, type AppEnv } from '../../sync-server/src/app';
 import { closeDeps, createDeps, type AppDeps } from '../../sync-server/src/deps';
-import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
 
 const DAY_MS = 86_400_000;
 

@@ -38,7 +38,7 @@ import { copyBaseline } from './copy-baseline';
 import { cpuMeter } from './cpu-usage';
 import { createApp } from '../../sync-server/src/app';
 import { createDeps, closeDeps } from '../../sync-server/src/deps';
-import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
 import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { seedRollups } from './seed-rollups';

@@ -14,7 +14,7 @@ import {
 } from '@linkhub/shared/server/qr/check-and-render';
 import { defaultQrDesign } from '@linkhub/shared/qr/design';
 import type { QrDpi } from '@linkhub/shared/server/qr/render/index';
-import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/render-pool/pool';
+import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/platform/render-pool/pool';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {

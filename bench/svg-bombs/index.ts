@@ -7,7 +7,7 @@
  *   npm run bench -- svg-bombs        # BENCH_ROUNDS (3), BENCH_AFTER_MS (2000)
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/render-pool/pool';
+import { DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/platform/render-pool/pool';
 import { startBenchStack } from '../api/setup';
 import { median } from '../median';
 import { serverCpuSeconds } from './cpu';

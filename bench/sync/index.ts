@@ -13,7 +13,7 @@ import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
-import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
 import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

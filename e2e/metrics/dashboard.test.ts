@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createEdgePrometheus } from '../../edge/src/prometheus';
 import { createMetrics } from '../../edge/src/metrics';
-import { createSyncPrometheus } from '../../sync-server/src/prometheus';
+import { createSyncPrometheus } from '../../sync-server/src/platform/prometheus';
 import { createWorkerMetrics } from '../../worker/src/prometheus';
 
 const DASHBOARD = fileURLToPath(new URL('../../docs/grafana/linkhub.json', import.meta.url));

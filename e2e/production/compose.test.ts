@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { SERVICE_ENTRIES, type ServiceName } from '../../scripts/build/entries';
 import { edgeEnvSchema } from '../../edge/src/env';
-import { syncServerEnvSchema } from '../../sync-server/src/env';
+import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
 import { workerEnvSchema } from '../../worker/src/env';
 
 /**

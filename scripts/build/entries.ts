@@ -6,8 +6,8 @@
 export const BUILD_TARGETS = {
   'sync-server': [
     { source: 'sync-server/src/main.ts', out: 'sync-server/dist/main.js' },
-    // Each render process runs its own file (sync-server/src/render-pool/pool.ts names it).
-    { source: 'sync-server/src/render-pool/child.ts', out: 'sync-server/dist/render-child.js' },
+    // Each render process runs its own file (sync-server/src/platform/render-pool/pool.ts names it).
+    { source: 'sync-server/src/platform/render-pool/child.ts', out: 'sync-server/dist/render-child.js' },
   ],
   edge: [
     { source: 'edge/src/main.ts', out: 'edge/dist/main.js' },

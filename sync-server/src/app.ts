@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppDeps } from './app-deps';
 import type { AppEnv } from './app-env';
 import { requestId } from './middleware/request-id';
-import { requestMetrics } from './prometheus';
+import { requestMetrics } from './platform/prometheus';
 import { accessLog } from './middleware/access-log';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { csrfProtection, originOf } from './middleware/csrf';

@@ -5,7 +5,7 @@ import { createMetricsServer } from '@linkhub/shared/server/metrics/server';
 import { createApp } from './app';
 import { closeDeps, createDeps } from './deps';
 import { createSyncHttpServer } from './http-server';
-import { syncServerEnvSchema } from './env';
+import { syncServerEnvSchema } from './platform/env';
 
 /** env → deps → listen; SIGTERM/SIGINT close the server, then PostgreSQL and Redis. */
 const config = parseEnv(syncServerEnvSchema);

@@ -6,7 +6,7 @@ import type { Hono } from 'hono';
 import { createApp } from './app';
 import type { AppEnv } from './app-env';
 import { closeDeps, createDeps, type AppDeps, type DepsOverrides } from './deps';
-import { syncServerEnvSchema } from './env';
+import { syncServerEnvSchema } from './platform/env';
 
 export type TestApp = {
   app: Hono<AppEnv>;

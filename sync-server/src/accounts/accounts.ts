@@ -5,7 +5,7 @@ import type { TrustedProxies } from '@linkhub/shared/server/analytics/client-ip'
 import type { SecretBox } from '../auth/secret-box';
 import type { Mailer } from '@linkhub/shared/mail/mailer';
 import type { AccountMailQueue } from '../mail/account-mail-queue';
-import type { SyncServerEnv } from '../env';
+import type { SyncServerEnv } from '../platform/env';
 import type { ApiKeyRows } from './api-key-rows';
 
 /** What the account routes share: their settings, the database, the mailer and its queue, the secret box. */

@@ -29,7 +29,7 @@ import {
   type UserRow,
 } from './users';
 import { billingAccountFor, insertWorkspace } from './workspaces';
-import { defaultPlanOf } from '../billing/env';
+import { defaultPlanOf } from '../platform/stripe-env';
 import type { PlanKey } from '@linkhub/shared/entitlements/plans';
 
 const passwordLength = z

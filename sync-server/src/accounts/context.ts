@@ -1,12 +1,12 @@
 import type pg from 'pg';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import type { Logger } from '@linkhub/shared/server/logging/logger';
-import { isLocalUrl } from '../auth/auth-config';
+import { isLocalUrl } from '../platform/auth-config';
 import { createSecretBox } from '../auth/secret-box';
 import { createMailer } from '@linkhub/shared/server/mail/create-mailer';
 import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { startAccountMailQueue } from '../mail/account-mail-queue';
-import type { SyncServerEnv } from '../env';
+import type { SyncServerEnv } from '../platform/env';
 import { deliverAccountMail } from './account-mail';
 import { appBaseUrl } from './app-links';
 import type { Accounts } from './accounts';

@@ -1,5 +1,5 @@
 import { outboxLocation } from '@linkhub/shared/server/mail/outbox-location';
-import { isLocalUrl } from './auth-config';
+import { isLocalUrl } from '../platform/auth-config';
 
 /**
  * Where a development server's mails go, for the editor to say under "we sent you an e-mail": the

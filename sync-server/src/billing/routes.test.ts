@@ -7,7 +7,7 @@ import { TEST_CHECKOUT_HOST, TEST_PORTAL_HOST } from './testing/stripe-api-serve
 import { createTestApp, type TestApp } from '../testing';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { syncServerEnvSchema } from '../env';
+import { syncServerEnvSchema } from '../platform/env';
 import { signUpOverHttp } from '../accounts/sign-up-over-http';
 
 /** The billing routes through the real `stripe` SDK pointed at the local Stripe wire-format server. */

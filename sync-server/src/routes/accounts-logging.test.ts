@@ -6,7 +6,7 @@ import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../app';
 import { closeDeps, createDeps, type AppDeps } from '../deps';
-import { syncServerEnvSchema } from '../env';
+import { syncServerEnvSchema } from '../platform/env';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { base32Decode } from '../auth/base32';
 import { totpAt } from '../auth/totp';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readableText } from '@linkhub/shared/schemas/common';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { defaultPlanOf } from '../billing/env';
+import { defaultPlanOf } from '../platform/stripe-env';
 import { parseBody, requestNetwork } from '../accounts/http';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../accounts/login-throttle';
 import { requireUser } from '../middleware/session';

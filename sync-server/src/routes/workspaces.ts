@@ -6,7 +6,7 @@ import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { defaultPlanOf } from '../billing/env';
+import { defaultPlanOf } from '../platform/stripe-env';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';

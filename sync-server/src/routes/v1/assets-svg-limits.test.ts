@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
-import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../render-pool/pool';
+import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../platform/render-pool/pool';
 import { startV1Kit, ALL_SCOPES, type ErrorBody, type V1Kit } from '../../v1/test-kit';
 
 let kit: V1Kit;

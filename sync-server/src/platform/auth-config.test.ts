@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { syncServerEnvSchema } from '../env';
+import { syncServerEnvSchema } from './env';
 import { REPO_ROOT } from '@linkhub/shared/server/config/repo-path';
 import { DEV_AUTH_SECRET } from './auth-config';
 

@@ -5,12 +5,12 @@ import { redisRolesEnvShape } from '@linkhub/shared/config/redis-roles';
 import { databaseEnvShape } from '@linkhub/shared/config/database';
 import { metricsEnvShape } from '@linkhub/shared/metrics/env';
 import { envFields } from '@linkhub/shared/config/env';
-import { authEnvShape, isLocalUrl, requireOwnAuthSecret } from './auth/auth-config';
+import { authEnvShape, isLocalUrl, requireOwnAuthSecret } from './auth-config';
 import { clickIdEnvShape, DEV_CLICK_ID_KEY } from '@linkhub/shared/experiments/click-id-keys';
-import { requireStripeSettings, stripeEnvShape } from './billing/env';
+import { requireStripeSettings, stripeEnvShape } from './stripe-env';
 import { throttleEnvShape } from '@linkhub/shared/analytics/throttle-key';
 
-const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../pwa/dist', import.meta.url));
+const DEFAULT_PWA_DIST = fileURLToPath(new URL('../../../pwa/dist', import.meta.url));
 
 /** Every setting of the sync-server, read once at start-up (docs/product-rules.md#running). */
 export const syncServerEnvSchema = z

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { StripePriceIds } from '@linkhub/shared/billing/catalogue';
-import type { SyncServerEnv } from '../env';
-import { stripePricesFrom } from './env';
+import type { SyncServerEnv } from './env';
+import { stripePricesFrom } from './stripe-env';
 
 /** Stripe as the composition root builds it: the SDK client, the webhook secret and the price map. */
 export type StripeBilling = {

@@ -7,9 +7,9 @@ import { startRedisServer, type PrivateRedis } from '@linkhub/shared/server/heal
 import { renderMetrics } from '@linkhub/shared/metrics/registry';
 import { syncServerEnvSchema } from './env';
 import { syncRouteClassOf } from './prometheus';
-import { deliverAfterCommit, writeThrough } from './commands/post-commit';
-import { PostCommitEffects } from './commands/effects';
-import { createTestApp, type TestApp } from './testing';
+import { deliverAfterCommit, writeThrough } from '../commands/post-commit';
+import { PostCommitEffects } from '../commands/effects';
+import { createTestApp, type TestApp } from '../testing';
 
 function count(text: string, routeClass: string): number | null {
   const prefix = `linkhub_http_request_duration_seconds_count{service="sync-server",route_class="${routeClass}"} `;
