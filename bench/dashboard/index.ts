@@ -1,6 +1,6 @@
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import type { DashboardData } from '@linkhub/shared/analytics/dashboard';
-import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
+import { insertApiKey } from '../../sync-server/src/identity/api-keys';
 import { startBenchStack } from '../api/setup';
 import { seedRollups } from '../ingest/seed-rollups';
 import { median } from '../median';

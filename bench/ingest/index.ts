@@ -39,7 +39,7 @@ import { cpuMeter } from './cpu-usage';
 import { createApp } from '../../sync-server/src/app';
 import { createDeps, closeDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
-import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
+import { insertApiKey } from '../../sync-server/src/identity/api-keys';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { seedRollups } from './seed-rollups';
 

@@ -5,7 +5,7 @@ import { formatCount } from '@linkhub/shared/analytics/format';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { createDb } from '@linkhub/shared/server/db';
 import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
-import { createSession } from '../../sync-server/src/accounts/sessions';
+import { createSession } from '../../sync-server/src/identity/sessions';
 import { SHARE_PAGE_PER_MINUTE } from '../../sync-server/src/share/share-routes';
 import { startHarness, type Harness } from '../analytics/harness';
 

@@ -7,7 +7,7 @@ import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recompute';
 import { createDb } from '@linkhub/shared/server/db';
 import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
-import { createSession } from '../../sync-server/src/accounts/sessions';
+import { createSession } from '../../sync-server/src/identity/sessions';
 import { findExport, openDownload } from '../../sync-server/src/analytics/exports';
 import { createArtifactStore } from '@linkhub/shared/server/artifacts/config';
 import { startTestS3Server } from '@linkhub/shared/server/artifacts/s3-testing';

@@ -8,8 +8,8 @@ import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures'
 import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
 import { createTestApp, type TestApp } from '../../sync-server/src/testing';
 import type { ResolveHost } from '../../sync-server/src/commands/destination-safety';
-import { createSession } from '../../sync-server/src/accounts/sessions';
-import { insertApiKey } from '../../sync-server/src/accounts/api-keys';
+import { createSession } from '../../sync-server/src/identity/sessions';
+import { insertApiKey } from '../../sync-server/src/identity/api-keys';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { createIngestConsumer, type IngestConsumer } from '../../worker/src/ingest/consumer';
 

@@ -1,8 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Decode } from '../../sync-server/src/auth/base32';
-import { totpAt } from '../../sync-server/src/auth/totp';
+import { base32Decode } from '../../sync-server/src/identity/base32';
+import { totpAt } from '../../sync-server/src/identity/totp';
 import { startPwaHarness, type PwaHarness } from './harness';
 import {
   eventually,

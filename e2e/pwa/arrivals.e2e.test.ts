@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Decode } from '../../sync-server/src/auth/base32';
-import { totpAt } from '../../sync-server/src/auth/totp';
+import { base32Decode } from '../../sync-server/src/identity/base32';
+import { totpAt } from '../../sync-server/src/identity/totp';
 import { startPwaHarness, type PwaHarness } from './harness';
 import {
   mailedLink,

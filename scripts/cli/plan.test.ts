@@ -5,8 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { createUser } from '../../sync-server/src/accounts/users';
-import { billingAccountFor, insertWorkspace } from '../../sync-server/src/accounts/workspaces';
+import { createUser } from '../../sync-server/src/identity/users';
+import { billingAccountFor, insertWorkspace } from '../../sync-server/src/identity/workspaces';
 import { planCommand } from './plan';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

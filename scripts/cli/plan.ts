@@ -1,7 +1,7 @@
 import { PLAN_KEYS, isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
 import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import type pg from 'pg';
-import { writeAudit } from '../../sync-server/src/accounts/audit';
+import { writeAudit } from '../../sync-server/src/identity/audit';
 import { reconcileEditLocks } from '../../sync-server/src/billing/edit-locks';
 
 /**

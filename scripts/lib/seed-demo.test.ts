@@ -6,7 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { isValidOrderKey, orderKeyBetween } from '@linkhub/shared/blocks/order-keys';
-import { verifyPassword } from '../../sync-server/src/auth/password-hash';
+import { verifyPassword } from '../../sync-server/src/identity/password-hash';
 import { readDemoFile, writeDemoFile } from './demo-file';
 import { DEMO_EMAIL, seedDemo, type SeedResult } from './seed-demo';
 

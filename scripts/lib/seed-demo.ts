@@ -9,9 +9,9 @@ import {
   findUserByEmail,
   markEmailVerified,
   setPassword,
-} from '../../sync-server/src/accounts/users';
-import { billingAccountFor, insertWorkspace } from '../../sync-server/src/accounts/workspaces';
-import { findApiKeyByToken, insertApiKey, scopesAllowedFor } from '../../sync-server/src/accounts/api-keys';
+} from '../../sync-server/src/identity/users';
+import { billingAccountFor, insertWorkspace } from '../../sync-server/src/identity/workspaces';
+import { findApiKeyByToken, insertApiKey, scopesAllowedFor } from '../../sync-server/src/identity/api-keys';
 import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 
 export const DEMO_EMAIL = 'demo@linkhub.localhost';

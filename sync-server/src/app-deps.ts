@@ -8,7 +8,7 @@ import type { SyncServerEnv } from './platform/env';
 import type { ResolveHost } from './commands/destination-safety';
 import type { CommandRunner } from './commands/runner';
 import type { PokeHub } from './replicache/poke';
-import type { Accounts } from './accounts/context';
+import type { Accounts } from './identity/context';
 import type { RenderPool } from './platform/render-pool/pool';
 import type { StripeBilling } from './platform/stripe-client';
 import type { AddressOf } from '@linkhub/shared/url/public-address';

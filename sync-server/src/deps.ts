@@ -15,7 +15,7 @@ import { allCommands } from './commands/index';
 import { CommandRunner } from './commands/runner';
 import { systemResolveHost, type ResolveHost } from './commands/destination-safety';
 import { PokeHub } from './replicache/poke';
-import { createAccounts, closeAccounts } from './accounts/context';
+import { createAccounts, closeAccounts } from './identity/context';
 import { createRenderPool, type RenderPool } from './platform/render-pool/pool';
 import { createStripeBilling } from './platform/stripe-client';
 import { defaultPlanOf } from './platform/stripe-env';

@@ -14,7 +14,7 @@ import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import { isUuidText } from '@linkhub/shared/server/db/ids';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
-import type { RequestActor } from './actor';
+import type { RequestActor } from '../identity/actor';
 import { quotaUsageForCreate } from './quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../billing/billing-facts';
 import { WEBHOOK_LISTENERS_COLUMN, type WebhookListener } from '../webhooks/listeners';

@@ -7,8 +7,8 @@ import { nulCharacterIssue } from '@linkhub/shared/schemas/json-bounds';
 import { FORWARDED_FOR_HEADER, clientIp } from '@linkhub/shared/server/analytics/client-ip';
 import { throttleKey } from '@linkhub/shared/analytics/throttle-key';
 import type { AppEnv } from '../app-env';
-import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../auth/session-token';
-import type { Accounts } from './context';
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../identity/session-token';
+import type { Accounts } from '../identity/context';
 
 /** Parses a JSON body with `schema`; bad JSON or a bad shape is 400 validation_failed, one entry per field. */
 export async function parseBody<S extends z.ZodType>(c: Context<AppEnv>, schema: S): Promise<z.output<S>> {

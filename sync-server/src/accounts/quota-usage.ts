@@ -1,7 +1,7 @@
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { QuotaField } from '@linkhub/shared/entitlements/plans';
 import { LOCKABLE, type LockableType } from '../billing/edit-locks';
-import { seatsInUse } from './members';
+import { seatsInUse } from '../identity/members';
 
 /**
  * A create's quota count, for its authorize decision: inside the command's transaction it first

@@ -3,7 +3,7 @@ import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { accountBillingFrom, type StripeSubscriptionStatus } from '@linkhub/shared/billing/governing';
 import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { reconcileEditLocks } from './edit-locks';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 
 /**
  * Projects an account's mirrored Stripe subscriptions onto the account and every workspace it owns

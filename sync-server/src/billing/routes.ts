@@ -5,11 +5,11 @@ import { checkoutRequestSchema, editableRequestSchema } from '@linkhub/shared/bi
 import { withTransaction, one, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { appBaseUrl } from '../accounts/app-links';
+import { appBaseUrl } from '../identity/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { requireAllowed } from '../accounts/authorize-input';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 import { billingStateOf } from './billing-facts';
 import { billingNotice, billingView, quotaView, runningSubscription } from './views';
 import { chooseEditable, LOCKABLE } from './edit-locks';

@@ -1,6 +1,6 @@
 import { linkRowSchema, workspaceRowSchema } from '@linkhub/shared/cache/build-payload';
 import { scheduleRedirectRefresh, scheduleRedirectWrite } from './redirect-cache';
-import { auditInsert } from '../accounts/audit';
+import { auditInsert } from '../identity/audit';
 import { grantToCreator, withConflicts } from './support';
 import type { CacheDeps } from './redirect-cache';
 import type { CommandContext, CommandResult } from './types';

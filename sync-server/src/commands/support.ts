@@ -1,8 +1,8 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/server/db/sql';
 import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
-import { auditInsert, writeAudit } from '../accounts/audit';
-import { autoGrantOnCreate, type GrantableType } from '../accounts/grants';
+import { auditInsert, writeAudit } from '../identity/audit';
+import { autoGrantOnCreate, type GrantableType } from '../identity/grants';
 import type { CommandContext } from './types';
 
 /** Unique indexes and slug triggers, as the error codes a user can act on. */

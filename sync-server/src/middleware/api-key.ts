@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-deps';
-import { findApiKeyByDigest, touchApiKey } from '../accounts/api-keys';
-import { apiKeyActor, type RequestActor } from '../accounts/actor';
-import { hashApiKey } from '../auth/api-key-token';
+import { findApiKeyByDigest, touchApiKey } from '../identity/api-keys';
+import { apiKeyActor, type RequestActor } from '../identity/actor';
+import { hashApiKey } from '../identity/api-key-token';
 
 const TOUCH_EVERY_MS = 60_000;
 

@@ -3,10 +3,10 @@ import { getCookie } from 'hono/cookie';
 import { AuthenticationError, AuthorizationError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { SESSION_COOKIE, isSessionToken } from '../auth/session-token';
-import { isApiKeyToken } from '../auth/api-key-token';
-import { resolveSession } from '../accounts/sessions';
-import { userActor, type RequestActor } from '../accounts/actor';
+import { SESSION_COOKIE, isSessionToken } from '../identity/session-token';
+import { isApiKeyToken } from '../identity/api-key-token';
+import { resolveSession } from '../identity/sessions';
+import { userActor, type RequestActor } from '../identity/actor';
 import { resolveApiKeyActor } from './api-key';
 
 /**

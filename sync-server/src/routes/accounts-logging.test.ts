@@ -8,8 +8,8 @@ import { createApp } from '../app';
 import { closeDeps, createDeps, type AppDeps } from '../deps';
 import { syncServerEnvSchema } from '../platform/env';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
-import { base32Decode } from '../auth/base32';
-import { totpAt } from '../auth/totp';
+import { base32Decode } from '../identity/base32';
+import { totpAt } from '../identity/totp';
 
 /** Every log line the sync-server writes during a full account journey, at the most verbose level. */
 const lines: string[] = [];

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bearerToken } from '../middleware/session';
-import { isApiKeyToken } from '../auth/api-key-token';
+import { isApiKeyToken } from '../identity/api-key-token';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';

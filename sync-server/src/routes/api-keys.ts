@@ -5,7 +5,7 @@ import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import {
   createApiKeySchema,
@@ -14,7 +14,7 @@ import {
   publicApiKey,
   revokeApiKey,
   scopesAllowedFor,
-} from '../accounts/api-keys';
+} from '../identity/api-keys';
 
 /** `/api/workspaces/:workspaceId/api-keys`: create (scopes never beyond the creator's role; shown once), list, revoke. */
 export function apiKeyRoutes(deps: AppDeps): Hono<AppEnv> {

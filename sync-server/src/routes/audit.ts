@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseQuery, uuidParam } from '../accounts/http';
 import { actorOf } from '../middleware/session';
-import { auditQuerySchema, listAudit } from '../accounts/audit';
+import { auditQuerySchema, listAudit } from '../identity/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 
 /** `/api/workspaces/:workspaceId/audit`: Owner/Admin read the audit log, newest first, cursor-paginated, filterable. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
-import type { AccountMailJob } from '../mail/account-mail-queue';
+import type { AccountMailJob } from '../identity/account-mail-queue';
 
 let kit: Kit;
 beforeAll(async () => {

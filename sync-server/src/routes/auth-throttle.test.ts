@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
-import { ACCOUNT_FAILURE_CEILING, FREE_FAILURES_PER_PAIR } from '../accounts/login-throttle';
-import { CHALLENGE_MAX_CODES } from '../accounts/two-factor';
-import { totpAt } from '../auth/totp';
-import { base32Decode } from '../auth/base32';
+import { ACCOUNT_FAILURE_CEILING, FREE_FAILURES_PER_PAIR } from '../identity/login-throttle';
+import { CHALLENGE_MAX_CODES } from '../identity/two-factor';
+import { totpAt } from '../identity/totp';
+import { base32Decode } from '../identity/base32';
 
 let kit: Kit;
 beforeAll(async () => {

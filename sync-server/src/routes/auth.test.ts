@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
-import { FREE_FAILURES_PER_PAIR } from '../accounts/login-throttle';
-import { totpAt } from '../auth/totp';
-import { base32Decode } from '../auth/base32';
+import { FREE_FAILURES_PER_PAIR } from '../identity/login-throttle';
+import { totpAt } from '../identity/totp';
+import { base32Decode } from '../identity/base32';
 
 let kit: Kit;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AppError, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import type { Accounts } from '../accounts/context';
+import type { Accounts } from '../identity/context';
 import {
   clearSessionCookie,
   clientLabel,
@@ -27,12 +27,12 @@ import {
   verifyEmail,
   waitText,
   type SignedIn,
-} from '../accounts/auth-flows';
-import { publicUser } from '../accounts/users';
-import { devMailOutbox } from '../auth/dev-mail-outbox';
-import { appPage } from '../accounts/app-links';
-import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../accounts/mail-token';
-import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../accounts/sessions';
+} from '../identity/auth-flows';
+import { publicUser } from '../identity/users';
+import { devMailOutbox } from '../identity/dev-mail-outbox';
+import { appPage } from '../identity/app-links';
+import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../identity/mail-token';
+import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../identity/sessions';
 import {
   checkTotp,
   consumeChallenge,
@@ -40,11 +40,11 @@ import {
   peekChallenge,
   redeemRecoveryCode,
   takeChallengeTry,
-} from '../accounts/two-factor';
-import { findUserById } from '../accounts/users';
-import { identifierHash, networkHash } from '../accounts/hashing';
-import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '../accounts/login-throttle';
-import { verifyPassword } from '../auth/password-hash';
+} from '../identity/two-factor';
+import { findUserById } from '../identity/users';
+import { identifierHash, networkHash } from '../identity/hashing';
+import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '../identity/login-throttle';
+import { verifyPassword } from '../identity/password-hash';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { hitWindow } from '../v1/rate-limit';
 import { requireUser } from '../middleware/session';

@@ -6,7 +6,7 @@ import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { one, withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import {
   GRANTABLE_TYPES,
@@ -15,9 +15,9 @@ import {
   publicGrant,
   resourceExists,
   unscopeMember,
-} from '../accounts/grants';
-import { lockMember } from '../accounts/members';
-import { revokeGrant, revokeGrantQuerySchema } from '../accounts/revoke-grant';
+} from '../identity/grants';
+import { lockMember } from '../identity/members';
+import { revokeGrant, revokeGrantQuerySchema } from '../identity/revoke-grant';
 
 const grantSchema = z.strictObject({
   member_id: z.uuid(),

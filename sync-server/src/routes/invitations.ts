@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../accounts/mail-token';
+import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../identity/mail-token';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { appLink } from '../accounts/app-links';
+import { appLink } from '../identity/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
@@ -21,9 +21,9 @@ import {
   renewInvitation,
   revokeInvitation,
   type InvitationRow,
-} from '../accounts/invitations';
-import { findWorkspace } from '../accounts/workspaces';
-import { invitationEmail } from '../mail/templates';
+} from '../identity/invitations';
+import { findWorkspace } from '../identity/workspaces';
+import { invitationEmail } from '../identity/mail-templates';
 import { pokeAfterCommit } from '../replicache/poke';
 
 const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE_ROLES) });

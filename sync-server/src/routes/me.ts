@@ -5,24 +5,24 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { defaultPlanOf } from '../platform/stripe-env';
 import { parseBody, requestNetwork } from '../accounts/http';
-import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../accounts/login-throttle';
+import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../identity/login-throttle';
 import { requireUser } from '../middleware/session';
-import { findUserById, publicUser, setPassword } from '../accounts/users';
+import { findUserById, publicUser, setPassword } from '../identity/users';
 import { appErrorFor, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
-import { anonymiseAccount, soleOwnedWorkspaces } from '../accounts/account-deletion';
-import { verifyPassword } from '../auth/password-hash';
-import { passwordSchema, subject, waitText } from '../accounts/auth-flows';
-import { revokeAllSessions } from '../accounts/sessions';
+import { anonymiseAccount, soleOwnedWorkspaces } from '../identity/account-deletion';
+import { verifyPassword } from '../identity/password-hash';
+import { passwordSchema, subject, waitText } from '../identity/auth-flows';
+import { revokeAllSessions } from '../identity/sessions';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 import {
   billingAccountFor,
   countActiveWorkspaces,
   listWorkspacesForUser,
   publicWorkspace,
-} from '../accounts/workspaces';
+} from '../identity/workspaces';
 
 /** `/api/me`: the signed-in user and their workspaces with roles (the switcher). */
 export function meRoutes(deps: AppDeps): Hono<AppEnv> {

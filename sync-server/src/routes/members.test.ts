@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPlan, startKit, type Kit } from '../accounts/test-kit';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { autoGrantOnCreate } from '../accounts/grants';
-import { findMembership } from '../accounts/members';
+import { autoGrantOnCreate } from '../identity/grants';
+import { findMembership } from '../identity/members';
 import { authorizeRequest } from '../accounts/authorize-input';
-import { resolveSession } from '../accounts/sessions';
-import { userActor } from '../accounts/actor';
+import { resolveSession } from '../identity/sessions';
+import { userActor } from '../identity/actor';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import { denialError } from '@linkhub/shared/permissions/decision';
 

@@ -6,7 +6,7 @@ import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 import { requireAllowed } from '../accounts/authorize-input';
 import {
   endMembership,
@@ -15,7 +15,7 @@ import {
   lockMember,
   setRole,
   transferOwnership,
-} from '../accounts/members';
+} from '../identity/members';
 
 const changeRoleSchema = z.strictObject({ role: roleSchema });
 const transferSchema = z.strictObject({ member_id: z.uuid() });

@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { uuidParam } from '../accounts/http';
 import { requireUser } from '../middleware/session';
-import { listSessions, revokeSession } from '../accounts/sessions';
+import { listSessions, revokeSession } from '../identity/sessions';
 
 /** `/api/sessions`: where the account is signed in (parsed client label only), and revoking one. */
 export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -7,8 +7,8 @@ import type { AppDeps } from '../app-deps';
 import { parseBody } from '../accounts/http';
 import { requireUser } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../accounts/audit';
-import { markSessionTwoFactor } from '../accounts/sessions';
+import { writeAudit } from '../identity/audit';
+import { markSessionTwoFactor } from '../identity/sessions';
 import {
   beginEnrolment,
   checkTotp,
@@ -16,8 +16,8 @@ import {
   disableTwoFactor,
   remainingRecoveryCodes,
   replaceRecoveryCodes,
-} from '../accounts/two-factor';
-import { base32Encode } from '../auth/base32';
+} from '../identity/two-factor';
+import { base32Encode } from '../identity/base32';
 
 const codeSchema = z.strictObject({
   code: z

@@ -10,9 +10,9 @@ import { defaultPlanOf } from '../platform/stripe-env';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../accounts/audit';
+import { writeAudit } from '../identity/audit';
 import { requireAllowed } from '../accounts/authorize-input';
-import { auditActorOf } from '../accounts/actor';
+import { auditActorOf } from '../identity/actor';
 import {
   billingAccountFor,
   brandingSchema,
@@ -25,7 +25,7 @@ import {
   softDeleteWorkspace,
   updateWorkspace,
   workspaceNameSchema,
-} from '../accounts/workspaces';
+} from '../identity/workspaces';
 import { createWorkspaceInputSchema } from '@linkhub/shared/schemas/workspaces';
 
 const patchSchema = z

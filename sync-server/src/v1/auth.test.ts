@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { createDb } from '@linkhub/shared/server/db';
 import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
-import { insertApiKey } from '../accounts/api-keys';
+import { insertApiKey } from '../identity/api-keys';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { insertGrant } from '../accounts/grants';
+import { insertGrant } from '../identity/grants';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from './test-kit';
 
 /** API-key authority on /v1: revocation, the creator's current role, grants (scoped members). */

@@ -6,7 +6,7 @@ import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { actorOf } from '../middleware/session';
-import type { RequestActor } from '../accounts/actor';
+import type { RequestActor } from '../identity/actor';
 import { one } from '@linkhub/shared/server/db/sql';
 import { loadAuthorizeInput, type ResourceRef } from '../commands/authorization';
 import { commandActorOf, type CommandActor } from '../commands/types';

@@ -6,8 +6,8 @@ import { UNAUTHENTICATED_PER_MINUTE } from './rate-limit';
 import { createHash } from 'node:crypto';
 import { uuidv7 } from '@linkhub/shared/server/db';
 import { AppError } from '@linkhub/shared/errors/app-error';
-import { findApiKeyByToken } from '../accounts/api-keys';
-import { apiKeyActor } from '../accounts/actor';
+import { findApiKeyByToken } from '../identity/api-keys';
+import { apiKeyActor } from '../identity/actor';
 import { commandActorOf } from '../commands/types';
 
 let kit: V1Kit;

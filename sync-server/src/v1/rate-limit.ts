@@ -8,7 +8,7 @@ import type { AppDeps } from '../app-deps';
 import { workspacePlanReader } from './plan-reader';
 import { requestNetwork } from '../accounts/http';
 import { actorOf, bearerToken } from '../middleware/session';
-import { hashApiKey, isApiKeyToken } from '../auth/api-key-token';
+import { hashApiKey, isApiKeyToken } from '../identity/api-key-token';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 
 export const WINDOW_MS = 60_000;

@@ -9,7 +9,7 @@ import {
 } from '@linkhub/shared/schemas/leads';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
-import { writeAudit } from '../../accounts/audit';
+import { writeAudit } from '../../identity/audit';
 import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
 import { findLeadsExport, leadExportView, openLeadsDownload, startLeadsExport } from '../../leads/exports';
 import { authorizeRead, keyOrSessionCaller } from '../../v1/caller';

@@ -3,7 +3,7 @@ import { MAIL_LINK_REFUSALS } from './mail-token';
 import { emailSchema, readableText } from '@linkhub/shared/schemas/common';
 import { AuthenticationError, ConflictError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { randomUUID } from 'node:crypto';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../auth/password-hash';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash';
 import { writeAudit } from './audit';
 import type { Accounts } from './context';
 import { withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';

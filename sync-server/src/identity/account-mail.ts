@@ -1,6 +1,6 @@
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { magicLinkEmail, passwordResetEmail, signupAttemptEmail, verificationEmail } from '../mail/templates';
-import type { AccountMailJob } from '../mail/account-mail-queue';
+import { magicLinkEmail, passwordResetEmail, signupAttemptEmail, verificationEmail } from './mail-templates';
+import type { AccountMailJob } from './account-mail-queue';
 import { appLink, appPage } from './app-links';
 import type { Accounts } from './accounts';
 import {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMailer } from '@linkhub/shared/server/mail/create-mailer';
-import { magicLinkEmail } from './templates';
+import { magicLinkEmail } from './mail-templates';
 
 const dirs: string[] = [];
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
+import { generateOpaqueToken, sha256Hex } from './opaque-token';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
 /**

@@ -1,6 +1,6 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { generateApiKey, hashApiKey } from '../auth/api-key-token';
+import { generateApiKey, hashApiKey } from './api-key-token';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 

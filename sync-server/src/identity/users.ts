@@ -1,5 +1,5 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
-import { hashPassword, PASSWORD_ALGO } from '../auth/password-hash';
+import { hashPassword, PASSWORD_ALGO } from './password-hash';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 

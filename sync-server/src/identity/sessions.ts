@@ -5,7 +5,7 @@ import {
   isSessionLive,
   rolledExpiry,
   SESSION_TOUCH_INTERVAL_MS,
-} from '../auth/session-token';
+} from './session-token';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { UserRow } from './users';
 

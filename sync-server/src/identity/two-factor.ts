@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { sessionKey } from '@linkhub/shared/cache/keys';
-import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
-import { generateRecoveryCodes, hashRecoveryCode } from '../auth/recovery-codes';
-import type { SecretBox } from '../auth/secret-box';
-import { generateTotpSecret, otpauthUrl, verifyTotp, type TotpCheck } from '../auth/totp';
+import { generateOpaqueToken, sha256Hex } from './opaque-token';
+import { generateRecoveryCodes, hashRecoveryCode } from './recovery-codes';
+import type { SecretBox } from './secret-box';
+import { generateTotpSecret, otpauthUrl, verifyTotp, type TotpCheck } from './totp';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { ClientKind } from './sessions';
 

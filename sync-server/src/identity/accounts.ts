@@ -2,9 +2,9 @@ import type pg from 'pg';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
-import type { SecretBox } from '../auth/secret-box';
+import type { SecretBox } from './secret-box';
 import type { Mailer } from '@linkhub/shared/mail/mailer';
-import type { AccountMailQueue } from '../mail/account-mail-queue';
+import type { AccountMailQueue } from './account-mail-queue';
 import type { SyncServerEnv } from '../platform/env';
 import type { ApiKeyRows } from './api-key-rows';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmtpMailer } from '@linkhub/shared/server/mail/smtp-mailer';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
-import { invitationEmail, verificationEmail } from './templates';
+import { invitationEmail, verificationEmail } from './mail-templates';
 
 let smtp: SmtpCapture;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { markEmailVerified } from './users';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { MAIL_LINK_REFUSALS } from './mail-token';
-import { generateOpaqueToken, sha256Hex } from '../auth/opaque-token';
+import { generateOpaqueToken, sha256Hex } from './opaque-token';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
