@@ -6,8 +6,8 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { Redis } from 'ioredis';
-import { CommandRunner } from '../../sync-server/src/commands/runner';
-import { cachedResolver, type ResolveHost } from '../../sync-server/src/commands/destination-safety';
+import { CommandRunner } from '../../sync-server/src/kernel/runner';
+import { cachedResolver, type ResolveHost } from '../../sync-server/src/kernel/destination-safety';
 import { startBenchStack } from './setup';
 
 const arg = (name: string): string | undefined => {

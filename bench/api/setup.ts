@@ -11,7 +11,7 @@ import { createApp, type AppEnv } from '../../sync-server/src/app';
 import { closeDeps, createDeps, type AppDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
 import { insertApiKey } from '../../sync-server/src/identity/api-keys';
-import type { ResolveHost } from '../../sync-server/src/commands/destination-safety';
+import type { ResolveHost } from '../../sync-server/src/kernel/destination-safety';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 
 export type BenchStack = {

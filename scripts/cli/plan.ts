@@ -2,7 +2,7 @@ import { PLAN_KEYS, isPlanKey, type PlanKey } from '@linkhub/shared/entitlements
 import { one, rows, withTransaction, type Queryable } from '@linkhub/shared/server/db/sql';
 import type pg from 'pg';
 import { writeAudit } from '../../sync-server/src/identity/audit';
-import { reconcileEditLocks } from '../../sync-server/src/billing/edit-locks';
+import { reconcileEditLocks } from '../../sync-server/src/kernel/edit-locks';
 
 /**
  * `linkhub plan list` / `linkhub plan set <workspace id|slug> <plan>` (D-511): on a server without

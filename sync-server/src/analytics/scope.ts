@@ -5,7 +5,7 @@ import type { Action } from '@linkhub/shared/permissions/matrix';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { one, rows } from '@linkhub/shared/server/db/sql';
-import { requireAllowed, type ResourceRef } from '../accounts/authorize-input';
+import { requireAllowed, type ResourceRef } from '../kernel/authorize-input';
 import { actorOf } from '../middleware/session';
 
 /** What an analytics read covers, after authorize(): the workspace, its zone and plan, and the resources visible. */

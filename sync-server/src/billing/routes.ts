@@ -8,11 +8,11 @@ import type { AppDeps } from '../app-deps';
 import { appBaseUrl } from '../identity/app-links';
 import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 import { writeAudit } from '../identity/audit';
-import { billingStateOf } from './billing-facts';
+import { billingStateOf } from '../kernel/billing-facts';
 import { billingNotice, billingView, quotaView, runningSubscription } from './views';
-import { chooseEditable, LOCKABLE } from './edit-locks';
+import { chooseEditable, LOCKABLE } from '../kernel/edit-locks';
 import { changePlan, createCheckout, createPortal, ensureCustomer, stripeUnavailable } from './stripe-calls';
 
 const emptyBody = z.strictObject({});

@@ -3,10 +3,10 @@ import { createExperiment } from '@linkhub/shared/mutators/experiments';
 import { settleSplit } from '../experiments/split-guard';
 import { loadTestedResource } from '../experiments/tested-resource';
 import { scheduleTestedRefresh } from './experiment-step-support';
-import type { CacheDeps } from './redirect-cache';
+import type { CacheDeps } from '../kernel/redirect-cache';
 import { insertVariants, variantRows } from './experiment-variants';
-import { audit } from './support';
-import { defineCommand, type Command } from './types';
+import { audit } from '../kernel/support';
+import { defineCommand, type Command } from '../kernel/types';
 
 /** Links and QR codes convert on a reported conversion; their visits are the exposures. */
 const GOAL_BY_TYPE = { link: 'conversions', qr_code: 'conversions', bio_page: 'clicks' } as const;

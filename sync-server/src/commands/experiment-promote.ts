@@ -10,8 +10,8 @@ import {
   experimentResult,
   scheduleTestedRefresh,
 } from './experiment-step-support';
-import type { CacheDeps } from './redirect-cache';
-import { defineCommand, type Command } from './types';
+import type { CacheDeps } from '../kernel/redirect-cache';
+import { defineCommand, type Command } from '../kernel/types';
 
 /** promoteExperiment: the concluded test's winner becomes the resource's plain configuration (experiments/promote.ts). */
 export function promoteExperimentCommand(cache: CacheDeps): Command {

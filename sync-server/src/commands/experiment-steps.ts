@@ -15,9 +15,9 @@ import {
   refreshTested,
   withActiveSlot,
 } from './experiment-step-support';
-import type { CacheDeps } from './redirect-cache';
-import { audit } from './support';
-import { defineCommand, type Command } from './types';
+import type { CacheDeps } from '../kernel/redirect-cache';
+import { audit } from '../kernel/support';
+import { defineCommand, type Command } from '../kernel/types';
 
 /** The lifecycle steps that change only the experiment's state: start (or resume), pause, conclude, archive. */
 export function experimentStateCommands(cache: CacheDeps): Command[] {

@@ -4,11 +4,11 @@ import { loadExperiment } from '../experiments/experiment-row';
 import { loadTestedResource } from '../experiments/tested-resource';
 import { assertStep, describeExperiment, experimentResult, refreshTested } from './experiment-step-support';
 import { insertVariants, variantRows } from './experiment-variants';
-import type { CacheDeps } from './redirect-cache';
-import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
+import type { CacheDeps } from '../kernel/redirect-cache';
+import { keepNewerFields, nothingLeft, storedFields } from '../kernel/field-conflicts';
 import { EXPERIMENT_BASE_FIELDS } from '@linkhub/shared/experiments/schemas';
-import { recordChange } from './change-record';
-import { defineCommand, type Command } from './types';
+import { recordChange } from '../kernel/change-record';
+import { defineCommand, type Command } from '../kernel/types';
 
 /** updateExperiment: a draft changes freely; a started test's new variants or weights begin a new arm period (D-273). */
 export function updateExperimentCommand(cache: CacheDeps): Command {

@@ -2,8 +2,8 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import type { VariantInput } from '@linkhub/shared/experiments/schemas';
 import type { PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import type { TestedResource } from '../experiments/tested-resource';
-import { assertSafeBlockDestination, assertSafeDestination } from './destination-safety';
-import type { CommandContext } from './types';
+import { assertSafeBlockDestination, assertSafeDestination } from '../kernel/destination-safety';
+import type { CommandContext } from '../kernel/types';
 
 export type VariantRowInput = Omit<VariantInput, 'destination_url'> & {
   id: string;

@@ -2,8 +2,8 @@ import { createExperimentCommand } from './experiment-create';
 import { promoteExperimentCommand } from './experiment-promote';
 import { experimentStateCommands } from './experiment-steps';
 import { updateExperimentCommand } from './experiment-update';
-import type { CacheDeps } from './redirect-cache';
-import type { Command } from './types';
+import type { CacheDeps } from '../kernel/redirect-cache';
+import type { Command } from '../kernel/types';
 
 /**
  * The experiment commands: each lifecycle step of shared/experiments/lifecycle.ts, shared

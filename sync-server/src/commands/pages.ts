@@ -10,14 +10,14 @@ import {
   updatePage,
 } from '@linkhub/shared/mutators/pages';
 import { one, rows } from '@linkhub/shared/server/db/sql';
-import { bioHostFor, hostOf } from './domain-lookup';
-import { schedulePageRefresh, type CacheDeps } from './redirect-cache';
-import { audit, grantToCreator, withConflicts } from './support';
-import { keepNewerFields, nothingLeft } from './field-conflicts';
-import type { Command, CommandContext, CommandResult } from './types';
-import { defineCommand } from './types';
+import { bioHostFor, hostOf } from '../kernel/domain-lookup';
+import { schedulePageRefresh, type CacheDeps } from '../kernel/redirect-cache';
+import { audit, grantToCreator, withConflicts } from '../kernel/support';
+import { keepNewerFields, nothingLeft } from '../kernel/field-conflicts';
+import type { Command, CommandContext, CommandResult } from '../kernel/types';
+import { defineCommand } from '../kernel/types';
 import { blockCommands } from './blocks';
-import { recordChange } from './change-record';
+import { recordChange } from '../kernel/change-record';
 import type { PageRow } from './page-row';
 import { assertPhoto, photosOf } from './page-photos';
 

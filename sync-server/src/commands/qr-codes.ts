@@ -12,16 +12,16 @@ import {
   updateQrCode,
 } from '@linkhub/shared/mutators/qr-codes';
 import { one } from '@linkhub/shared/server/db/sql';
-import { assertSafeDestination } from './destination-safety';
+import { assertSafeDestination } from '../kernel/destination-safety';
 import { assertPrintableDesign } from './qr-design-check';
-import { hostOf, linkHostFor } from './domain-lookup';
-import { scheduleRedirectRefresh, type CacheDeps } from './redirect-cache';
-import { insertAddress } from './address-created';
-import { snapshotVersionAndAudit } from './support';
-import { keepNewerFields, nothingLeft, storedFields } from './field-conflicts';
-import { recordChange } from './change-record';
-import type { Command, CommandContext, CommandResult } from './types';
-import { defineCommand } from './types';
+import { hostOf, linkHostFor } from '../kernel/domain-lookup';
+import { scheduleRedirectRefresh, type CacheDeps } from '../kernel/redirect-cache';
+import { insertAddress } from '../kernel/address-created';
+import { snapshotVersionAndAudit } from '../kernel/support';
+import { keepNewerFields, nothingLeft, storedFields } from '../kernel/field-conflicts';
+import { recordChange } from '../kernel/change-record';
+import type { Command, CommandContext, CommandResult } from '../kernel/types';
+import { defineCommand } from '../kernel/types';
 
 type QrRow = {
   id: string;

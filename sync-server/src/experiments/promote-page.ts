@@ -4,9 +4,9 @@ import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared
 import { linkBlockSchema } from '@linkhub/shared/schemas/blocks';
 import { one, rows } from '@linkhub/shared/server/db/sql';
 import { loadPage, publishDraft, recordDraft } from '../commands/pages';
-import type { CacheDeps } from '../commands/redirect-cache';
-import { audit } from '../commands/support';
-import type { CommandContext } from '../commands/types';
+import type { CacheDeps } from '../kernel/redirect-cache';
+import { audit } from '../kernel/support';
+import type { CommandContext } from '../kernel/types';
 import type { ExperimentRow, VariantRow } from './experiment-row';
 
 /** Where a promoted page winner went: the draft only (the page had unpublished edits, or was never published), or also live. */

@@ -1,6 +1,6 @@
-import type { CacheDeps } from '../commands/redirect-cache';
-import type { CommandContext } from '../commands/types';
-import { snapshotVersionAndAudit, audit } from '../commands/support';
+import type { CacheDeps } from '../kernel/redirect-cache';
+import type { CommandContext } from '../kernel/types';
+import { snapshotVersionAndAudit, audit } from '../kernel/support';
 import type { ExperimentRow, VariantRow } from './experiment-row';
 import { emitResourceEvent } from '../webhooks/command-events';
 import { promotePageWinner } from './promote-page';

@@ -7,8 +7,8 @@ import { startRedisServer, type PrivateRedis } from '@linkhub/shared/server/heal
 import { renderMetrics } from '@linkhub/shared/metrics/registry';
 import { syncServerEnvSchema } from './env';
 import { syncRouteClassOf } from './prometheus';
-import { deliverAfterCommit, writeThrough } from '../commands/post-commit';
-import { PostCommitEffects } from '../commands/effects';
+import { deliverAfterCommit, writeThrough } from '../kernel/post-commit';
+import { PostCommitEffects } from '../kernel/effects';
 import { createTestApp, type TestApp } from '../testing';
 
 function count(text: string, routeClass: string): number | null {

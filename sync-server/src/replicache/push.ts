@@ -2,10 +2,10 @@ import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
 import { NotFoundError, type ErrorDetail } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
-import { PostCommitEffects } from '../commands/effects';
-import { inItemSavepoint } from '../batch/item-savepoint';
-import type { CommandActor } from '../commands/types';
-import type { CommandRunner, TxScope } from '../commands/runner';
+import { PostCommitEffects } from '../kernel/effects';
+import { inItemSavepoint } from '../kernel/item-savepoint';
+import type { CommandActor } from '../kernel/types';
+import type { CommandRunner, TxScope } from '../kernel/runner';
 import { ensureClientGroup } from './pull';
 import { classifyMutationError } from './refusal';
 

@@ -6,7 +6,7 @@ import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 import {
   createApiKeySchema,
   insertApiKey,

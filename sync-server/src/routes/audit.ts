@@ -4,7 +4,7 @@ import type { AppDeps } from '../app-deps';
 import { parseQuery, uuidParam } from '../accounts/http';
 import { actorOf } from '../middleware/session';
 import { auditQuerySchema, listAudit } from '../identity/audit';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 
 /** `/api/workspaces/:workspaceId/audit`: Owner/Admin read the audit log, newest first, cursor-paginated, filterable. */
 export function auditRoutes(deps: AppDeps): Hono<AppEnv> {

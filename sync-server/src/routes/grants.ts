@@ -7,7 +7,7 @@ import { parseBody, parseQuery, uuidParam } from '../accounts/http';
 import { actorOf, sessionUserOf } from '../middleware/session';
 import { one, withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 import {
   GRANTABLE_TYPES,
   insertGrant,

@@ -3,7 +3,7 @@ import { historyQuerySchema } from '@linkhub/shared/schemas/history';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseQuery, uuidParam } from '../accounts/http';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 import { actorOf } from '../middleware/session';
 import { HISTORY_READ_ACTION, listHistory } from '../history/history';
 

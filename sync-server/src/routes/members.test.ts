@@ -3,7 +3,7 @@ import { setPlan, startKit, type Kit } from '../accounts/test-kit';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { autoGrantOnCreate } from '../identity/grants';
 import { findMembership } from '../identity/members';
-import { authorizeRequest } from '../accounts/authorize-input';
+import { authorizeRequest } from '../kernel/authorize-input';
 import { resolveSession } from '../identity/sessions';
 import { userActor } from '../identity/actor';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';

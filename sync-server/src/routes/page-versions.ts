@@ -4,7 +4,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseQuery, uuidParam } from '../accounts/http';
 import { rows } from '@linkhub/shared/server/db/sql';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 import { actorOf } from '../middleware/session';
 
 type VersionRow = {

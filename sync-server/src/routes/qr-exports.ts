@@ -7,7 +7,7 @@ import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseBody, uuidParam } from '../accounts/http';
 import { one } from '@linkhub/shared/server/db/sql';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 import { actorOf, sessionUserOf } from '../middleware/session';
 
 type ExportRow = {

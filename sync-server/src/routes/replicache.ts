@@ -5,7 +5,7 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pullRequestSchema, pushRequestSchema, type PushResponse } from '@linkhub/shared/sync/protocol';
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
-import { commandActorOf } from '../commands/types';
+import { commandActorOf } from '../kernel/types';
 import { requireUser } from '../middleware/session';
 import { clientLabel } from '../accounts/http';
 import { handlePull } from '../replicache/pull';

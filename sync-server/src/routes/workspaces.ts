@@ -11,7 +11,7 @@ import { parseBody, uuidParam } from '../accounts/http';
 import { actorOf, requireUser, sessionUserOf } from '../middleware/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../accounts/authorize-input';
+import { requireAllowed } from '../kernel/authorize-input';
 import { auditActorOf } from '../identity/actor';
 import {
   billingAccountFor,

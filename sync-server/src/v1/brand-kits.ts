@@ -13,7 +13,7 @@ import {
   type UpdateBrandKitInput,
 } from '@linkhub/shared/schemas/brand-kits';
 import type { AppDeps } from '../app-deps';
-import { loadAuthorizeInput } from '../commands/authorization';
+import { loadAuthorizeInput } from '../kernel/authorization';
 import type { V1Caller } from './caller';
 
 type BrandKitRow = {

@@ -8,8 +8,8 @@ import type { AppDeps } from '../app-deps';
 import { actorOf } from '../middleware/session';
 import type { RequestActor } from '../identity/actor';
 import { one } from '@linkhub/shared/server/db/sql';
-import { loadAuthorizeInput, type ResourceRef } from '../commands/authorization';
-import { commandActorOf, type CommandActor } from '../commands/types';
+import { loadAuthorizeInput, type ResourceRef } from '../kernel/authorization';
+import { commandActorOf, type CommandActor } from '../kernel/types';
 
 /** The caller of a /v1 route: an API key, bound to one workspace, acting with its creator's membership. */
 export type V1Caller = { by: CommandActor; workspaceId: string; apiKeyId: string | null };

@@ -8,7 +8,7 @@ import { uuidv7 } from '@linkhub/shared/server/db';
 import { AppError } from '@linkhub/shared/errors/app-error';
 import { findApiKeyByToken } from '../identity/api-keys';
 import { apiKeyActor } from '../identity/actor';
-import { commandActorOf } from '../commands/types';
+import { commandActorOf } from '../kernel/types';
 
 let kit: V1Kit;
 let key: string;

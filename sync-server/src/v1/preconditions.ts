@@ -1,6 +1,6 @@
 import { PreconditionFailedError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
-import { sameValue } from '../commands/field-conflicts';
+import { sameValue } from '../kernel/field-conflicts';
 
 /**
  * Conditional writes over REST (D-500): a single resource's GET carries `ETag: W/"<version>"`, the

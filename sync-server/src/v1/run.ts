@@ -1,6 +1,6 @@
 import type { AppDeps } from '../app-deps';
-import { PostCommitEffects } from '../commands/effects';
-import type { CommandActor, CommandResult, TxScope } from '../commands/types';
+import { PostCommitEffects } from '../kernel/effects';
+import type { CommandActor, CommandResult, TxScope } from '../kernel/types';
 import { AppError, RenamedFieldsError } from '@linkhub/shared/errors/app-error';
 import type { V1Caller } from './caller';
 

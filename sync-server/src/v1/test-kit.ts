@@ -1,7 +1,7 @@
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { setPlan, startKit, type Kit } from '../accounts/test-kit';
 import type { DepsOverrides } from '../deps';
-import type { ResolveHost } from '../commands/destination-safety';
+import type { ResolveHost } from '../kernel/destination-safety';
 
 /**
  * For the /v1 tests: the account kit (real app, database, Redis prefix, SMTP capture), system hosts,

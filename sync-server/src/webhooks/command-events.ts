@@ -1,8 +1,8 @@
 import type { Queryable } from '@linkhub/shared/server/db/sql';
 import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
 import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
-import type { Command, CommandContext, CommandResult } from '../commands/types';
-import { listensFor } from './listeners';
+import type { Command, CommandContext, CommandResult } from '../kernel/types';
+import { listensFor } from '../kernel/webhook-listeners';
 import { findLink } from '../v1/queries/links';
 import { findPage, pageBlocks } from '../v1/queries/pages';
 import { findQrCode } from '../v1/queries/qr-codes';

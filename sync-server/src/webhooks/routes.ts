@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '../app-env';
 import type { AppDeps } from '../app-deps';
 import { parseBody, parseQuery, uuidParam } from '../accounts/http';
-import { loadAuthorizeInput } from '../commands/authorization';
+import { loadAuthorizeInput } from '../kernel/authorization';
 import { keyOrSessionCaller, requireActor, type V1Caller } from '../v1/caller';
 import { pageOf } from '../v1/cursor';
 import { sendData, sendList } from '../v1/envelope';

@@ -20,7 +20,7 @@ import { responsiveImageSchema, type PhotoKind } from '@linkhub/shared/photos/re
 import type { AssetKind } from '@linkhub/shared/server/db/schema/assets';
 import { parseQuery, uuidParam } from '../../accounts/http';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { authorizeCommand } from '../../commands/authorization';
+import { authorizeCommand } from '../../kernel/authorization';
 import type { AppEnv } from '../../app-env';
 import type { AppDeps } from '../../app-deps';
 import { authorizeRead, keyOrSessionCaller, v1Caller, type V1Caller } from '../../v1/caller';

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { parseBody } from '../../accounts/http';
 import { authorizeRead, v1Caller } from '../../v1/caller';
 import { sendData } from '../../v1/envelope';
-import { authorizeCommand } from '../../commands/authorization';
+import { authorizeCommand } from '../../kernel/authorization';
 import { recordConversion } from '../../experiments/record-conversion';
 
 /**

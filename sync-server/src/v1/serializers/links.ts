@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { splitDestinationOutputSchema, targetingRuleOutputSchema } from '@linkhub/shared/schemas/targeting';
-import type { CommandResult } from '../../commands/types';
+import type { CommandResult } from '../../kernel/types';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { iso, shortUrlOf } from './short-url';
 

@@ -10,12 +10,12 @@ import {
   type CommandAuthorizeInput,
   type LoadOptions,
   type ResourceRef,
-} from '../accounts/authorize-input';
-import type { WebhookListener } from '../webhooks/listeners';
+} from './authorize-input';
+import type { WebhookListener } from './webhook-listeners';
 import type { BatchMemo } from './batch-memo';
 import type { AuthorizedMember, CommandActor } from './types';
 
-export type { ResourceRef } from '../accounts/authorize-input';
+export type { ResourceRef } from './authorize-input';
 
 /**
  * The authorize() input for a command, loaded by the one loader every door uses

@@ -1,6 +1,6 @@
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { QuotaField } from '@linkhub/shared/entitlements/plans';
-import { LOCKABLE, type LockableType } from '../billing/edit-locks';
+import { LOCKABLE, type LockableType } from './edit-locks';
 import { seatsInUse } from '../identity/members';
 
 /**

@@ -8,7 +8,7 @@ import type { PostCommitEffects } from './effects';
 import type { ResolveHost } from './destination-safety';
 import type { SystemHosts } from './system-hosts';
 import type { BatchMemo } from './batch-memo';
-import type { WebhookListener } from '../webhooks/listeners';
+import type { WebhookListener } from './webhook-listeners';
 import type { MembershipInput } from '@linkhub/shared/permissions/input';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 

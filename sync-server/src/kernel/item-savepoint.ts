@@ -1,5 +1,5 @@
-import { PostCommitEffects } from '../commands/effects';
-import type { TxScope } from '../commands/runner';
+import { PostCommitEffects } from './effects';
+import type { TxScope } from './runner';
 
 /**
  * One item of a batch that shares a transaction (a push's mutation, a bulk request's link), isolated

@@ -1,7 +1,7 @@
 import { MATRIX, type Action } from '@linkhub/shared/permissions/matrix';
 import type { Queryable } from '@linkhub/shared/server/db/sql';
-import { quotaUsageForCreate } from '../accounts/quota-usage';
-import { type CommandAuthorizeInput, type ResourceRef } from '../accounts/authorize-input';
+import { quotaUsageForCreate } from './quota-usage';
+import { type CommandAuthorizeInput, type ResourceRef } from './authorize-input';
 
 /**
  * What the commands of one batch read again and again and none of them changes — a bulk import of

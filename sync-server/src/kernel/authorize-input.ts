@@ -16,8 +16,8 @@ import { isUuidText } from '@linkhub/shared/server/db/ids';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { RequestActor } from '../identity/actor';
 import { quotaUsageForCreate } from './quota-usage';
-import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../billing/billing-facts';
-import { WEBHOOK_LISTENERS_COLUMN, type WebhookListener } from '../webhooks/listeners';
+import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from './billing-facts';
+import { WEBHOOK_LISTENERS_COLUMN, type WebhookListener } from './webhook-listeners';
 
 /** What a request addresses, as `{type, id}` (e.g. `{type: 'link', id}` or `{type: 'member', id}`). */
 export type ResourceRef = { readonly type: TargetType; readonly id: string };
