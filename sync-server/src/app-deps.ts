@@ -7,7 +7,7 @@ import type { JobProducer } from '@linkhub/shared/server/jobs/producer';
 import type { SyncServerEnv } from './platform/env';
 import type { ResolveHost } from './kernel/destination-safety';
 import type { CommandRunner } from './kernel/runner';
-import type { PokeHub } from './replicache/poke';
+import type { PokeHub } from './sync/poke';
 import type { Accounts } from './identity/context';
 import type { RenderPool } from './platform/render-pool/pool';
 import type { StripeBilling } from './platform/stripe-client';

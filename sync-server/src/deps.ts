@@ -14,7 +14,7 @@ import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
 import { allCommands } from './commands/index';
 import { CommandRunner } from './kernel/runner';
 import { systemResolveHost, type ResolveHost } from './kernel/destination-safety';
-import { PokeHub } from './replicache/poke';
+import { PokeHub } from './sync/poke';
 import { createAccounts, closeAccounts } from './identity/context';
 import { createRenderPool, type RenderPool } from './platform/render-pool/pool';
 import { createStripeBilling } from './platform/stripe-client';

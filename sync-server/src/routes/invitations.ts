@@ -24,7 +24,7 @@ import {
 } from '../identity/invitations';
 import { findWorkspace } from '../identity/workspaces';
 import { invitationEmail } from '../identity/mail-templates';
-import { pokeAfterCommit } from '../replicache/poke';
+import { pokeAfterCommit } from '../sync/poke';
 
 const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE_ROLES) });
 

@@ -8,8 +8,8 @@ import type { AppDeps } from '../app-deps';
 import { commandActorOf } from '../kernel/types';
 import { requireUser } from '../middleware/session';
 import { clientLabel } from '../accounts/http';
-import { handlePull } from '../replicache/pull';
-import { handlePush } from '../replicache/push';
+import { handlePull } from '../sync/pull';
+import { handlePush } from '../sync/push';
 
 async function jsonBody(c: { req: { json: () => Promise<unknown> } }): Promise<unknown> {
   try {

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { pokeAfterCommit } from '../replicache/poke';
+import { pokeAfterCommit } from '../sync/poke';
 import { z } from 'zod';
 import { AssuranceError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';

@@ -10,7 +10,7 @@ import { BatchMemo } from '../kernel/batch-memo';
 import type { TxScope } from '../kernel/runner';
 import { rows } from '@linkhub/shared/server/db/sql';
 import { PostCommitEffects } from '../kernel/effects';
-import { classifyMutationError } from '../replicache/refusal';
+import { classifyMutationError } from '../sync/refusal';
 import type { V1Caller } from './caller';
 import type { BulkLinkResult } from './bulk-links-schema';
 import { createLinkSteps, type DomainIdOf } from './link-create';

@@ -13,7 +13,7 @@ import { loadAuthorizeInput } from '../kernel/authorization';
 import { BatchMemo } from '../kernel/batch-memo';
 import { PostCommitEffects } from '../kernel/effects';
 import type { TxScope } from '../kernel/runner';
-import { classifyMutationError } from '../replicache/refusal';
+import { classifyMutationError } from '../sync/refusal';
 import type { V1Caller } from './caller';
 import { itemError, memoDomainIds } from './bulk-links';
 import type { BulkQrCodeResult } from './bulk-qr-codes-schema';

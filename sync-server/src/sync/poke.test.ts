@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createSyncHarness, type SyncHarness } from './test-harness';
+import { createSyncHarness, type SyncHarness } from '../replicache/test-harness';
 import { PokeHub } from './poke';
-import { nextEvent } from './sse-testing';
+import { nextEvent } from '../replicache/sse-testing';
 
 let h: SyncHarness;
 beforeAll(async () => {
