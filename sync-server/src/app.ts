@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
-import type { AppDeps } from './app-deps';
-import type { AppEnv } from './app-env';
-import { requestId } from './middleware/request-id';
+import type { AppDeps } from './http/app-deps';
+import type { AppEnv } from './http/app-env';
+import { requestId } from './http/request-id';
 import { requestMetrics } from './platform/prometheus';
-import { accessLog } from './middleware/access-log';
-import { errorHandler, notFoundHandler } from './middleware/error-handler';
-import { csrfProtection, originOf } from './middleware/csrf';
+import { accessLog } from './http/access-log';
+import { errorHandler, notFoundHandler } from './http/error-handler';
+import { csrfProtection, originOf } from './http/csrf';
 import { mountRoutes } from './routes/index';
-import { noStoreJson } from './middleware/no-store';
-import { pwaStatic } from './routes/pwa-static';
-import { requestBodyLimit } from './v1/body-limit';
+import { noStoreJson } from './http/no-store';
+import { pwaStatic } from './http/pwa-static';
+import { requestBodyLimit } from './http/body-limit';
 
-export type { AppEnv } from './app-env';
+export type { AppEnv } from './http/app-env';
 
 /** The desktop app's renderer origin (desktop/src/protocol.ts APP_ORIGIN); its API proxy drops Origin anyway. */
 const DESKTOP_APP_ORIGIN = 'app://linkhub';

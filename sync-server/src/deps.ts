@@ -9,7 +9,7 @@ import type { SyncServerEnv } from './platform/env';
 import { databaseTargets, type DatabaseTarget } from '@linkhub/shared/config/database';
 import { createPgPool } from '@linkhub/shared/server/db/pool';
 import { createSyncPrometheus } from './platform/prometheus';
-import type { AppDeps } from './app-deps';
+import type { AppDeps } from './http/app-deps';
 import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
 import { allCommands } from './commands/index';
 import { CommandRunner } from './kernel/runner';
@@ -22,7 +22,7 @@ import { defaultPlanOf } from './platform/stripe-env';
 import { PLANS } from '@linkhub/shared/entitlements/plans';
 import { addressesVia } from '@linkhub/shared/url/public-address';
 
-export type { AppDeps } from './app-deps';
+export type { AppDeps } from './http/app-deps';
 
 /** What a caller may supply instead of the default built from `config` (tests inject DNS and artifact stores). */
 export type DepsOverrides = {

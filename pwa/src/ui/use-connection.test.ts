@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { takesEdits as serverTakesEdits } from '@linkhub/shared/schemas/healthz';
 import { CHECK_EVERY_MS, nextCheckMs, takesEdits } from './use-connection';
 
-/** A 503 body as the sync-server writes it (sync-server/src/routes/healthz.ts). */
+/** A 503 body as the sync-server writes it (sync-server/src/http/healthz.ts). */
 const body = (checks: Record<string, string>) =>
   JSON.stringify({
     status: 'unavailable',

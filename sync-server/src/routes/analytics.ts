@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bearerToken } from '../middleware/session';
+import { bearerToken } from '../http/session';
 import { isApiKeyToken } from '../identity/api-key-token';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../accounts/http';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../http/session-context';
 import { breakdown, compareWithPrevious, topResources, totals } from '../analytics/aggregates';
 import { exportView, findExport, openDownload, startExport } from '../analytics/exports';
 import {

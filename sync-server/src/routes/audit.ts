@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
-import { parseQuery, uuidParam } from '../accounts/http';
-import { actorOf } from '../middleware/session';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { parseQuery, uuidParam } from '../http/session-context';
+import { actorOf } from '../http/session';
 import { auditQuerySchema, listAudit } from '../identity/audit';
 import { requireAllowed } from '../kernel/authorize-input';
 

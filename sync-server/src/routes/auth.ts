@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AppError, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
 import type { Accounts } from '../identity/context';
 import {
   clearSessionCookie,
@@ -10,7 +10,7 @@ import {
   parseBody,
   requestNetwork,
   setSessionCookie,
-} from '../accounts/http';
+} from '../http/session-context';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
   clientKindSchema,
@@ -46,8 +46,8 @@ import { identifierHash, networkHash } from '../identity/hashing';
 import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '../identity/login-throttle';
 import { verifyPassword } from '../identity/password-hash';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { hitWindow } from '../v1/rate-limit';
-import { requireUser } from '../middleware/session';
+import { hitWindow } from '../http/rate-limit';
+import { requireUser } from '../http/session';
 
 const tokenSchema = z.strictObject({
   token: mailTokenSchema(MAIL_LINK_REFUSALS.emailLink),

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../accounts/http';
-import { actorOf, sessionUserOf } from '../middleware/session';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../http/session-context';
+import { actorOf, sessionUserOf } from '../http/session';
 import { one, withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../identity/audit';
 import { requireAllowed } from '../kernel/authorize-input';

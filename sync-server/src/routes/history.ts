@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { historyQuerySchema } from '@linkhub/shared/schemas/history';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
-import { parseQuery, uuidParam } from '../accounts/http';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { parseQuery, uuidParam } from '../http/session-context';
 import { requireAllowed } from '../kernel/authorize-input';
-import { actorOf } from '../middleware/session';
+import { actorOf } from '../http/session';
 import { HISTORY_READ_ACTION, listHistory } from '../history/history';
 
 /**

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { readableText } from '@linkhub/shared/schemas/common';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
 import { defaultPlanOf } from '../platform/stripe-env';
-import { parseBody, requestNetwork } from '../accounts/http';
+import { parseBody, requestNetwork } from '../http/session-context';
 import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../identity/login-throttle';
-import { requireUser } from '../middleware/session';
+import { requireUser } from '../http/session';
 import { findUserById, publicUser, setPassword } from '../identity/users';
 import { appErrorFor, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { roleSchema } from '@linkhub/shared/schemas/members';
 import { z } from 'zod';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
-import { parseBody, uuidParam } from '../accounts/http';
-import { actorOf, sessionUserOf } from '../middleware/session';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { parseBody, uuidParam } from '../http/session-context';
+import { actorOf, sessionUserOf } from '../http/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { writeAudit } from '../identity/audit';
 import { requireAllowed } from '../kernel/authorize-input';

@@ -1,9 +1,9 @@
 import { Hono } from 'hono';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
-import { uuidParam } from '../accounts/http';
-import { requireUser } from '../middleware/session';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { uuidParam } from '../http/session-context';
+import { requireUser } from '../http/session';
 import { listSessions, revokeSession } from '../identity/sessions';
 
 /** `/api/sessions`: where the account is signed in (parsed client label only), and revoking one. */

@@ -7,14 +7,14 @@ import {
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
 import { createQrCodeInputSchema, type CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from '../http/app-deps';
 import { inItemSavepoint } from '../kernel/item-savepoint';
 import { loadAuthorizeInput } from '../kernel/authorization';
 import { BatchMemo } from '../kernel/batch-memo';
 import { PostCommitEffects } from '../kernel/effects';
 import type { TxScope } from '../kernel/runner';
 import { classifyMutationError } from '../sync/refusal';
-import type { V1Caller } from './caller';
+import type { V1Caller } from '../http/caller';
 import { itemError, memoDomainIds } from './bulk-links';
 import type { BulkQrCodeResult } from './bulk-qr-codes-schema';
 import { warmDestinationDns } from './dns-warm';
@@ -22,7 +22,7 @@ import { createQrCodeStep } from './qr-create';
 import { domainIdForHost } from './queries/domains';
 import { findQrCodes } from './queries/qr-codes';
 import { applyBrandKits } from './brand-kits';
-import type { CommandStep } from './run';
+import type { CommandStep } from '../http/run';
 import { serializeQrCode } from './serializers/qr-codes';
 
 export type BulkCreateQrOutcome = { data: BulkQrCodeResult[]; meta: { created: number; failed: number } };

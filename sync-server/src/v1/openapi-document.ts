@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ERROR_CODE_LIST } from '@linkhub/shared/errors/codes';
 import { listMetaSchema } from '@linkhub/shared/schemas/common';
-import { MAX_BODY_BYTES } from './body-limit';
-import { IDEMPOTENCY_HEADER } from './idempotency';
+import { MAX_BODY_BYTES } from '../http/body-limit';
+import { IDEMPOTENCY_HEADER } from '../http/idempotency';
 import { OPERATIONS, type Operation } from './operations';
 import { webhooksSection } from '../webhooks/openapi-webhooks';
 

@@ -1,7 +1,7 @@
 import { idParamSchema } from '@linkhub/shared/schemas/common';
 import { WEBHOOK_OPERATIONS } from '../webhooks/operations';
 import { EXPERIMENT_OPERATIONS } from '../experiments/operations';
-import type { Operation } from './operation';
+import type { Operation } from '../http/operation';
 import { ANALYTICS_OPERATIONS } from './operations/analytics';
 import { ASSET_OPERATIONS } from './operations/assets';
 import { DOMAIN_OPERATIONS } from './operations/domains';
@@ -10,7 +10,7 @@ import { PAGE_OPERATIONS } from './operations/pages';
 import { QR_CODE_OPERATIONS } from './operations/qr-codes';
 import { BRAND_KIT_OPERATIONS } from './operations/brand-kits';
 
-export type { Operation, Resource } from './operation';
+export type { Operation, Resource } from '../http/operation';
 export { pageWithBlocksSchema } from './operations/pages';
 
 /** Every `/v1` operation: the routes' contract and the OpenAPI document's source. */

@@ -3,7 +3,7 @@ import { INLINE_LOGO_FIELD } from '@linkhub/shared/server/svg/logo';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { createQrCodeInputSchema, type CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
 import type { DomainIdOf } from './link-create';
-import { defined, type CommandStep } from './run';
+import { defined, type CommandStep } from '../http/run';
 
 /** The inline logo a refusal names, as the REST body spells it. */
 export const apiDesignField = (field: string): string =>

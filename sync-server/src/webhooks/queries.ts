@@ -6,8 +6,8 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from '@linkhub/shared/webhooks/schemas';
-import { decodeCursor } from '../v1/cursor';
-import { cursorColumn } from '../v1/queries/list-sql';
+import { decodeCursor } from '../http/cursor';
+import { cursorColumn } from '../http/list-sql';
 
 type EndpointRecord = {
   id: string;

@@ -18,16 +18,16 @@ import {
 import { processPhotoUpload } from '@linkhub/shared/server/photos/photo-upload';
 import { responsiveImageSchema, type PhotoKind } from '@linkhub/shared/photos/responsive-image';
 import type { AssetKind } from '@linkhub/shared/server/db/schema/assets';
-import { parseQuery, uuidParam } from '../../accounts/http';
+import { parseQuery, uuidParam } from '../../http/session-context';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { authorizeCommand } from '../../kernel/authorization';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { authorizeRead, keyOrSessionCaller, v1Caller, type V1Caller } from '../../v1/caller';
-import { pageOf } from '../../v1/cursor';
-import { notFoundAfterAuthorize } from '../../v1/not-found';
-import { sendData, sendList } from '../../v1/envelope';
-import { cursorColumn, ListSql } from '../../v1/queries/list-sql';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { authorizeRead, keyOrSessionCaller, v1Caller, type V1Caller } from '../../http/caller';
+import { pageOf } from '../../http/cursor';
+import { notFoundAfterAuthorize } from '../../http/not-found';
+import { sendData, sendList } from '../../http/envelope';
+import { cursorColumn, ListSql } from '../../http/list-sql';
 
 type AssetRow = {
   id: string;

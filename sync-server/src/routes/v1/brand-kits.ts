@@ -4,11 +4,11 @@ import {
   createBrandKitInputSchema,
   updateBrandKitInputSchema,
 } from '@linkhub/shared/schemas/brand-kits';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { keyOrSessionCaller, requireActor } from '../../v1/caller';
-import { sendData, sendList } from '../../v1/envelope';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { keyOrSessionCaller, requireActor } from '../../http/caller';
+import { sendData, sendList } from '../../http/envelope';
 import {
   authorizeBrandKits,
   createBrandKit,

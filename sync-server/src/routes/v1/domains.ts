@@ -4,15 +4,15 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/server/db';
 import { paginationQuerySchema } from '@linkhub/shared/schemas/common';
 import { createDomainInputSchema, updateDomainInputSchema } from '@linkhub/shared/schemas/domains';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, v1Caller } from '../../v1/caller';
-import { pageOf } from '../../v1/cursor';
-import { sendData, sendList } from '../../v1/envelope';
-import { notFoundAfterAuthorize } from '../../v1/not-found';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { authorizeRead, v1Caller } from '../../http/caller';
+import { pageOf } from '../../http/cursor';
+import { sendData, sendList } from '../../http/envelope';
+import { notFoundAfterAuthorize } from '../../http/not-found';
 import { findDomain, listDomains } from '../../v1/queries/domains';
-import { runCommands } from '../../v1/run';
+import { runCommands } from '../../http/run';
 import { serializeDomain } from '../../v1/serializers/domains';
 
 /** `/v1/domains`: the workspace's custom domains through the domain commands (`domains:*` scopes). */

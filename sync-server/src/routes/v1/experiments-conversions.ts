@@ -4,11 +4,11 @@ import { verifyClickId, type ClickIdRefusal } from '@linkhub/shared/server/exper
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { conversionEligibility } from '@linkhub/shared/server/experiments/conversions';
 import { conversionInputSchema } from '@linkhub/shared/experiments/schemas';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { parseBody } from '../../accounts/http';
-import { authorizeRead, v1Caller } from '../../v1/caller';
-import { sendData } from '../../v1/envelope';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody } from '../../http/session-context';
+import { authorizeRead, v1Caller } from '../../http/caller';
+import { sendData } from '../../http/envelope';
 import { authorizeCommand } from '../../kernel/authorization';
 import { recordConversion } from '../../experiments/record-conversion';
 

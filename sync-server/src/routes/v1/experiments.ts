@@ -15,14 +15,14 @@ import {
   type ExperimentView,
 } from '@linkhub/shared/experiments/schemas';
 import { EXPERIMENT_STEP_MUTATORS } from '@linkhub/shared/mutators/experiments';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, keyOrSessionCaller, requireActor, type V1Caller } from '../../v1/caller';
-import { pageOf } from '../../v1/cursor';
-import { sendData, sendList } from '../../v1/envelope';
-import { notFoundAfterAuthorize } from '../../v1/not-found';
-import { defined, runCommandsThenRead, type CommandStep } from '../../v1/run';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { authorizeRead, keyOrSessionCaller, requireActor, type V1Caller } from '../../http/caller';
+import { pageOf } from '../../http/cursor';
+import { sendData, sendList } from '../../http/envelope';
+import { notFoundAfterAuthorize } from '../../http/not-found';
+import { defined, runCommandsThenRead, type CommandStep } from '../../http/run';
 import { experimentResults, findExperiment, listExperiments } from '../../experiments/queries';
 
 /**

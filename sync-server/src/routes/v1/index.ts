@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { v1Idempotency } from '../../v1/idempotency';
-import { v1RateLimit } from '../../v1/rate-limit';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { v1Idempotency } from '../../http/idempotency';
+import { v1RateLimit } from '../../http/rate-limit';
 import { v1AssetRoutes } from './assets';
 import { v1DomainRoutes } from './domains';
 import { v1ExperimentRoutes } from './experiments';

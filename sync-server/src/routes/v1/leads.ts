@@ -7,16 +7,16 @@ import {
   leadListQuerySchema,
   leadWorkspaceQuerySchema,
 } from '@linkhub/shared/schemas/leads';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
 import { writeAudit } from '../../identity/audit';
-import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
 import { findLeadsExport, leadExportView, openLeadsDownload, startLeadsExport } from '../../leads/exports';
-import { authorizeRead, keyOrSessionCaller } from '../../v1/caller';
-import { pageOf } from '../../v1/cursor';
-import { sendData, sendList } from '../../v1/envelope';
+import { authorizeRead, keyOrSessionCaller } from '../../http/caller';
+import { pageOf } from '../../http/cursor';
+import { sendData, sendList } from '../../http/envelope';
 import { leadCounts, listLeads, pageConversions, serializeLead } from '../../v1/queries/leads';
-import { runCommands } from '../../v1/run';
+import { runCommands } from '../../http/run';
 
 /** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */
 const erasureSchema = z.object({ captureJobId: z.string().min(1), exportFiles: z.array(z.string()) });

@@ -4,22 +4,22 @@ import {
   listLinksQuerySchema,
   updateLinkInputSchema,
 } from '@linkhub/shared/schemas/links';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, keyOrSessionCaller, requireActor, v1Caller } from '../../v1/caller';
-import { pageOf } from '../../v1/cursor';
-import { sendData, sendList } from '../../v1/envelope';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { authorizeRead, keyOrSessionCaller, requireActor, v1Caller } from '../../http/caller';
+import { pageOf } from '../../http/cursor';
+import { sendData, sendList } from '../../http/envelope';
 import { domainIdForHost } from '../../v1/queries/domains';
 import { findLink, listLinks } from '../../v1/queries/links';
-import { defined, runCommandsThenRead, type CommandStep } from '../../v1/run';
+import { defined, runCommandsThenRead, type CommandStep } from '../../http/run';
 import { createdLinkRecord, serializeLink } from '../../v1/serializers/links';
-import { notFoundAfterAuthorize } from '../../v1/not-found';
+import { notFoundAfterAuthorize } from '../../http/not-found';
 import { createLinkSteps, refuseUnsupported } from '../../v1/link-create';
 import { bulkCreateLinks } from '../../v1/bulk-links';
 import { warmDestinationDns } from '../../v1/dns-warm';
 import { bulkCreateLinksEnvelopeSchema } from '../../v1/bulk-links-schema';
-import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
+import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
 /** `/v1/links` (docs/product-rules.md#api): every write is the createLink/updateLink/… command the editor's mutators run. */
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {

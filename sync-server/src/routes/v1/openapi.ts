@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
 import { buildOpenApiDocument } from '../../v1/openapi-document';
 import { DOCS_HTML } from '../../v1/docs-page';
 

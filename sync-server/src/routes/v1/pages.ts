@@ -7,18 +7,18 @@ import {
   listPagesQuerySchema,
   updatePageInputSchema,
 } from '@linkhub/shared/schemas/pages';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, v1Caller } from '../../v1/caller';
-import { pageOf } from '../../v1/cursor';
-import { sendData, sendList } from '../../v1/envelope';
-import { notFoundAfterAuthorize } from '../../v1/not-found';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { authorizeRead, v1Caller } from '../../http/caller';
+import { pageOf } from '../../http/cursor';
+import { sendData, sendList } from '../../http/envelope';
+import { notFoundAfterAuthorize } from '../../http/not-found';
 import { findPage, listPages, pageBlocks } from '../../v1/queries/pages';
 import { domainIdForHost } from '../../v1/queries/domains';
-import { defined, runCommands, type CommandStep } from '../../v1/run';
+import { defined, runCommands, type CommandStep } from '../../http/run';
 import { serializePage } from '../../v1/serializers/pages';
-import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
+import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
 /** addBlock steps for a block list, in order, on fresh fractional positions. */
 function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly BlockInput[]): CommandStep[] {

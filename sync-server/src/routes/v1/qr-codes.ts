@@ -6,25 +6,25 @@ import {
   renderQrQuerySchema,
   updateQrCodeInputSchema,
 } from '@linkhub/shared/schemas/qr-codes';
-import type { AppEnv } from '../../app-env';
-import type { AppDeps } from '../../app-deps';
-import { parseBody, parseQuery, uuidParam } from '../../accounts/http';
-import { authorizeRead, keyOrSessionCaller, qrRenderCaller, requireActor, v1Caller } from '../../v1/caller';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { authorizeRead, keyOrSessionCaller, qrRenderCaller, requireActor, v1Caller } from '../../http/caller';
 import { bulkCreateQrCodes } from '../../v1/bulk-qr-codes';
 import { bulkCreateQrCodesEnvelopeSchema } from '../../v1/bulk-qr-codes-schema';
 import { apiDesignField, createQrCodeStep, parseCreateBody } from '../../v1/qr-create';
 import { qrPrintSheet } from '../../v1/qr-print-sheet';
 import { applyBrandKit } from '../../v1/brand-kits';
 import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets';
-import { pageOf } from '../../v1/cursor';
-import { sendData, sendList } from '../../v1/envelope';
-import { notFoundAfterAuthorize } from '../../v1/not-found';
+import { pageOf } from '../../http/cursor';
+import { sendData, sendList } from '../../http/envelope';
+import { notFoundAfterAuthorize } from '../../http/not-found';
 import { domainIdForHost } from '../../v1/queries/domains';
 import { findQrCode, listQrCodes } from '../../v1/queries/qr-codes';
 import { qrFileFromStore } from '../../v1/qr-render';
-import { defined, runCommands } from '../../v1/run';
+import { defined, runCommands } from '../../http/run';
 import { serializeQrCode } from '../../v1/serializers/qr-codes';
-import { assertFresh, etagOf, ifMatchVersion } from '../../v1/preconditions';
+import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
 /** `/v1/qr-codes` (docs/product-rules.md#api): dynamic codes whose slug is reserved forever; archive keeps them resolving. */
 export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {

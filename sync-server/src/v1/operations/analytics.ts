@@ -1,7 +1,7 @@
 import { breakdownSchema, timeseriesSchema } from '../../analytics/query-schemas';
 import { dashboardQuerySchema, realtimeQuerySchema } from '../../analytics/dashboard-query';
 import { z } from 'zod';
-import type { Operation } from '../operation';
+import type { Operation } from '../../http/operation';
 
 const count = z.number().int().min(0);
 export const timeseriesPointsSchema = z.array(

@@ -1,5 +1,5 @@
 import { ASSET_UPLOAD_MEDIA_TYPES, assetSchema, listAssetsQuerySchema } from '@linkhub/shared/schemas/assets';
-import type { Operation } from '../operation';
+import type { Operation } from '../../http/operation';
 
 /** /v1/assets: uploaded images (QR logos, page avatars). */
 export const ASSET_OPERATIONS: readonly Operation[] = [

@@ -4,7 +4,7 @@ import {
   createBrandKitInputSchema,
   updateBrandKitInputSchema,
 } from '@linkhub/shared/schemas/brand-kits';
-import type { Operation } from '../operation';
+import type { Operation } from '../../http/operation';
 
 const kit = {
   name: 'Bistro',

@@ -4,7 +4,7 @@ import {
   domainSchema,
   updateDomainInputSchema,
 } from '@linkhub/shared/schemas/domains';
-import type { Operation } from '../operation';
+import type { Operation } from '../../http/operation';
 
 /** /v1/domains: custom domains. */
 export const DOMAIN_OPERATIONS: readonly Operation[] = [

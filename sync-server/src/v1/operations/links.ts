@@ -10,7 +10,7 @@ import {
   bulkLinkResultsSchema,
   bulkLinksMetaSchema,
 } from '../bulk-links-schema';
-import type { Operation } from '../operation';
+import type { Operation } from '../../http/operation';
 
 const link = { destination_url: 'https://example.com/spring', title: 'Spring sale', tags: ['spring'] };
 

@@ -5,7 +5,7 @@ import {
   updatePageInputSchema,
 } from '@linkhub/shared/schemas/pages';
 import { z } from 'zod';
-import type { Operation } from '../operation';
+import type { Operation } from '../../http/operation';
 
 /** A page as returned: the shared page schema plus its draft blocks (flat, as accepted, with id/position). */
 export const pageWithBlocksSchema = pageSchema.extend({

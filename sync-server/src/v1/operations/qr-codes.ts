@@ -12,7 +12,7 @@ import {
   bulkQrCodesMetaSchema,
 } from '../bulk-qr-codes-schema';
 import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets';
-import type { Operation } from '../operation';
+import type { Operation } from '../../http/operation';
 
 const menu = { destination_url: 'https://example.com/menu', title: 'Table menu' };
 

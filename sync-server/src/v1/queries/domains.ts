@@ -1,9 +1,9 @@
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { DOMAIN_COLUMNS } from '@linkhub/shared/server/domains/domain-view';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { ReadScope } from '../caller';
+import type { ReadScope } from '../../http/caller';
 import type { DomainRecord } from '../serializers/domains';
-import { cursorColumn, ListSql } from './list-sql';
+import { cursorColumn, ListSql } from '../../http/list-sql';
 
 const SELECT = `SELECT ${DOMAIN_COLUMNS}, ${cursorColumn('c')}
   FROM custom_domains c`;

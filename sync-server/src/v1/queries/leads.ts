@@ -1,8 +1,8 @@
 import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { LEAD_COLUMNS, type LeadRow } from '@linkhub/shared/server/leads/lead-view';
 import type { Conversions, LeadCounts, LeadListQuery } from '@linkhub/shared/schemas/leads';
-import type { ReadScope } from '../caller';
-import { cursorColumn, ListSql } from './list-sql';
+import type { ReadScope } from '../../http/caller';
+import { cursorColumn, ListSql } from '../../http/list-sql';
 
 export { serializeLead } from '@linkhub/shared/server/leads/lead-view';
 

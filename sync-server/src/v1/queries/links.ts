@@ -1,8 +1,8 @@
 import type { ListLinksQuery } from '@linkhub/shared/schemas/links';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
-import type { ReadScope } from '../caller';
+import type { ReadScope } from '../../http/caller';
 import type { LinkRecord } from '../serializers/links';
-import { cursorColumn, ListSql } from './list-sql';
+import { cursorColumn, ListSql } from '../../http/list-sql';
 
 const STATUS = `CASE
     WHEN l.archived_at IS NOT NULL THEN 'archived'

@@ -3,7 +3,7 @@ import type { Link } from '@linkhub/shared/schemas/links';
 import { splitDestinationOutputSchema, targetingRuleOutputSchema } from '@linkhub/shared/schemas/targeting';
 import type { CommandResult } from '../../kernel/types';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
-import { iso, shortUrlOf } from './short-url';
+import { iso, shortUrlOf } from '../../http/short-url';
 
 export type LinkRecord = {
   id: string;

@@ -1,7 +1,7 @@
 import { themeSchema } from '@linkhub/shared/blocks/snapshot';
 import type { Page } from '@linkhub/shared/schemas/pages';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
-import { iso, shortUrlOf } from './short-url';
+import { iso, shortUrlOf } from '../../http/short-url';
 
 export type PageRecord = {
   id: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import { pwaStatic } from './pwa-static';
 
 const dist = mkdtempSync(path.join(tmpdir(), 'linkhub-pwa-static-'));

@@ -3,11 +3,11 @@ import type { MiddlewareHandler } from 'hono';
 import { RateLimitError } from '@linkhub/shared/errors/app-error';
 import { apiRequestsPerMinute } from '@linkhub/shared/entitlements/plans';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
+import type { AppEnv } from './app-env';
+import type { AppDeps } from './app-deps';
 import { workspacePlanReader } from './plan-reader';
-import { requestNetwork } from '../accounts/http';
-import { actorOf, bearerToken } from '../middleware/session';
+import { requestNetwork } from './session-context';
+import { actorOf, bearerToken } from './session';
 import { hashApiKey, isApiKeyToken } from '../identity/api-key-token';
 import { BoundedMemo } from '@linkhub/shared/cache/bounded-memo';
 

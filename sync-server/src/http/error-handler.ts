@@ -13,7 +13,7 @@ import {
 } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import type { Logger } from '@linkhub/shared/server/logging/logger';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import { newRequestId } from './request-id';
 
 /** Hono's own HTTPExceptions (body limit, malformed JSON…) become the AppError with the same meaning. */

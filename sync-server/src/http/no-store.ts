@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 
 /**
  * Answers of the session and API doors hold a person's data (their account, their workspace, their

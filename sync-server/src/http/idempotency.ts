@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ConflictError, SemanticError, ValidationError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
+import type { AppEnv } from './app-env';
+import type { AppDeps } from './app-deps';
 import { one } from '@linkhub/shared/server/db/sql';
-import { actorOf } from '../middleware/session';
+import { actorOf } from './session';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

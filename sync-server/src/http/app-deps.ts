@@ -1,16 +1,16 @@
 import type pg from 'pg';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
-import type { SyncPrometheus } from './platform/prometheus';
+import type { SyncPrometheus } from '../platform/prometheus';
 import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import type { JobProducer } from '@linkhub/shared/server/jobs/producer';
-import type { SyncServerEnv } from './platform/env';
-import type { ResolveHost } from './kernel/destination-safety';
-import type { CommandRunner } from './kernel/runner';
-import type { PokeHub } from './sync/poke';
-import type { Accounts } from './identity/context';
-import type { RenderPool } from './platform/render-pool/pool';
-import type { StripeBilling } from './platform/stripe-client';
+import type { SyncServerEnv } from '../platform/env';
+import type { ResolveHost } from '../kernel/destination-safety';
+import type { CommandRunner } from '../kernel/runner';
+import type { PokeHub } from '../sync/poke';
+import type { Accounts } from '../identity/context';
+import type { RenderPool } from '../platform/render-pool/pool';
+import type { StripeBilling } from '../platform/stripe-client';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 /**

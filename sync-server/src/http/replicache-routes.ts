@@ -3,11 +3,11 @@ import { streamSSE } from 'hono/streaming';
 import { compress } from 'hono/compress';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pullRequestSchema, pushRequestSchema, type PushResponse } from '@linkhub/shared/sync/protocol';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
+import type { AppEnv } from './app-env';
+import type { AppDeps } from './app-deps';
 import { commandActorOf } from '../kernel/types';
-import { requireUser } from '../middleware/session';
-import { clientLabel } from '../accounts/http';
+import { requireUser } from './session';
+import { clientLabel } from './session-context';
 import { handlePull } from '../sync/pull';
 import { handlePush } from '../sync/push';
 

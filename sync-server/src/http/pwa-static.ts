@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { MiddlewareHandler } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { EDGE_URL_META } from '@linkhub/shared/url/public-address';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import { EDITOR_FILE_HEADERS, editorShellHeaders } from './editor-headers';
 
 /** Paths that belong to the API and never fall back to the PWA's index.html. */

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { AuthorizationError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import { isApiKeyToken } from '../identity/api-key-token';
 import { isSessionToken } from '../identity/session-token';
 import { bearerToken } from './session';

@@ -3,8 +3,8 @@ import { probe, type ProbeResult } from '@linkhub/shared/health/probe';
 import { checkIngestHealth } from '@linkhub/shared/server/analytics/ingest-health';
 import { evictionRefusal } from '@linkhub/shared/server/health/redis-policy';
 import { takesEdits } from '@linkhub/shared/schemas/healthz';
-import type { AppDeps } from '../app-deps';
-import type { AppEnv } from '../app-env';
+import type { AppDeps } from './app-deps';
+import type { AppEnv } from './app-env';
 
 export type CheckResult = ProbeResult;
 type IngestResult = CheckResult | 'stalled';

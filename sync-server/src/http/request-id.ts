@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 

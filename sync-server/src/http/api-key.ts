@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { findApiKeyByDigest, touchApiKey } from '../identity/api-keys';
 import { apiKeyActor, type RequestActor } from '../identity/actor';
 import { hashApiKey } from '../identity/api-key-token';

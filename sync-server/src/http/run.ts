@@ -1,4 +1,4 @@
-import type { AppDeps } from '../app-deps';
+import type { AppDeps } from './app-deps';
 import { PostCommitEffects } from '../kernel/effects';
 import type { CommandActor, CommandResult, TxScope } from '../kernel/types';
 import { AppError, RenamedFieldsError } from '@linkhub/shared/errors/app-error';

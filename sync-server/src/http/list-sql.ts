@@ -1,6 +1,6 @@
-import { decodeCursor } from '../cursor';
-import { likePattern } from '../envelope';
-import type { ReadScope } from '../caller';
+import { decodeCursor } from './cursor';
+import { likePattern } from './envelope';
+import type { ReadScope } from './caller';
 
 /**
  * The WHERE/ORDER/LIMIT of every /v1 list: tenant, grants (scoped members), an optional ILIKE

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 
 /** The one success shape of /v1 (docs/product-rules.md#api): `{"data": …, "meta": {…}}`. */
 export function sendData(

@@ -6,7 +6,7 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { nulCharacterIssue } from '@linkhub/shared/schemas/json-bounds';
 import { FORWARDED_FOR_HEADER, clientIp } from '@linkhub/shared/server/analytics/client-ip';
 import { throttleKey } from '@linkhub/shared/analytics/throttle-key';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 import { SESSION_ABSOLUTE_TTL_MS, SESSION_COOKIE } from '../identity/session-token';
 import type { Accounts } from '../identity/context';
 

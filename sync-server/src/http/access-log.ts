@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '@linkhub/shared/server/logging/logger';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 
 /** One line per request: method, path (no query string: it may carry tokens), status, duration. */
 export function accessLog(logger: Logger): MiddlewareHandler<AppEnv> {

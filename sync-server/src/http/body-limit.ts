@@ -1,7 +1,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import type { MiddlewareHandler } from 'hono';
 import { PayloadTooLargeError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../app-env';
+import type { AppEnv } from './app-env';
 
 /** Largest request body on every route but the two below: a page with its 200 blocks fits; more is 413 request_too_large. */
 export const MAX_BODY_BYTES = 256 * 1024;

@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AuthenticationError, AuthorizationError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
+import type { AppEnv } from './app-env';
+import type { AppDeps } from './app-deps';
 import { SESSION_COOKIE, isSessionToken } from '../identity/session-token';
 import { isApiKeyToken } from '../identity/api-key-token';
 import { resolveSession } from '../identity/sessions';

@@ -3,9 +3,9 @@ import { AuthenticationError, NotFoundError, ValidationError } from '@linkhub/sh
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { assertAllowed } from '@linkhub/shared/permissions/decision';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
-import type { AppEnv } from '../app-env';
-import type { AppDeps } from '../app-deps';
-import { actorOf } from '../middleware/session';
+import type { AppEnv } from './app-env';
+import type { AppDeps } from './app-deps';
+import { actorOf } from './session';
 import type { RequestActor } from '../identity/actor';
 import { one } from '@linkhub/shared/server/db/sql';
 import { loadAuthorizeInput, type ResourceRef } from '../kernel/authorization';
