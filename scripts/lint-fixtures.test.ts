@@ -54,7 +54,7 @@ const CASES: Case[] = [
       'shared/src/resolve/x.test.ts',
       'shared/src/server/db/test-helpers.ts',
       'shared/src/server/artifacts/store-contract.ts',
-      'sync-server/src/accounts/test-kit.ts',
+      'sync-server/src/testing/accounts-kit.ts',
       'edge/src/testing/harness.ts',
       'desktop/src/testing/electron-fakes.ts',
       'pwa/src/features/links/x.test.tsx',
@@ -69,8 +69,8 @@ const CASES: Case[] = [
     flagged: { 'sync-server/src/routes/links.ts': 2, 'sync-server/src/commands/x.ts': 2 },
     allowed: [
       'sync-server/src/routes/links.test.ts',
-      'sync-server/src/v1/test-kit.ts',
-      'sync-server/src/replicache/test-harness.ts',
+      'sync-server/src/testing/v1-kit.ts',
+      'sync-server/src/testing/sync-harness.ts',
     ],
   },
   {

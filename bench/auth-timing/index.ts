@@ -11,7 +11,7 @@ import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
-import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
+import { signUpOverHttp } from '../../sync-server/src/testing/sign-up-over-http';
 import { median } from '../median';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { seedDemo } from '../../scripts/lib/seed-demo';
-import type { TestApp } from '../../sync-server/src/testing';
+import type { TestApp } from '../../sync-server/src/testing/app';
 
 export type DemoSignIn = { email: string; password: string; workspaceId: string };
 

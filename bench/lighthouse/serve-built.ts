@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { build } from 'vite';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
-import { createTestApp, type TestApp } from '../../sync-server/src/testing';
+import { createTestApp, type TestApp } from '../../sync-server/src/testing/app';
 
 const REPO = join(import.meta.dirname, '..', '..');
 

@@ -11,7 +11,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { startPwaHarness } from '../../e2e/pwa/harness';
-import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
+import { signUpOverHttp } from '../../sync-server/src/testing/sign-up-over-http';
 import setupTestInfra from '../../scripts/test-global-setup';
 import { median } from '../median';
 

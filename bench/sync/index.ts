@@ -14,7 +14,7 @@ import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../../sync-server/src/app';
 import { closeDeps, createDeps } from '../../sync-server/src/deps';
 import { syncServerEnvSchema } from '../../sync-server/src/platform/env';
-import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
+import { signUpOverHttp } from '../../sync-server/src/testing/sign-up-over-http';
 
 const adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const dbName = `linkhub_bench_sync_${Date.now().toString(36)}`;

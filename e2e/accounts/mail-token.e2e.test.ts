@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detailSentence } from '../../pwa/src/ui/error-messages';
-import { startKit, type Kit } from '../../sync-server/src/accounts/test-kit';
+import { startKit, type Kit } from '../../sync-server/src/testing/accounts-kit';
 import { MAIL_LINK_REFUSALS } from '../../sync-server/src/identity/mail-token';
 
 /** A mail link's token that is cut short or missing is refused as the link it is, never as a "token" field. */

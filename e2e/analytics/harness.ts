@@ -6,7 +6,7 @@ import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { createDb } from '@linkhub/shared/server/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
 import { ensureSystemDomains } from '@linkhub/shared/server/db/system-domains';
-import { createTestApp, type TestApp } from '../../sync-server/src/testing';
+import { createTestApp, type TestApp } from '../../sync-server/src/testing/app';
 import type { ResolveHost } from '../../sync-server/src/kernel/destination-safety';
 import { createSession } from '../../sync-server/src/identity/sessions';
 import { insertApiKey } from '../../sync-server/src/identity/api-keys';

@@ -5,7 +5,7 @@ import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { runAnalyticsExport } from '../../worker/src/analytics/export-csv';
 import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recompute';
 import { createIngestConsumer } from '../../worker/src/ingest/consumer';
-import { ALL_SCOPES, testResolver } from '../../sync-server/src/v1/test-kit';
+import { ALL_SCOPES, testResolver } from '../../sync-server/src/testing/v1-kit';
 import { captureLog, startEdgeServer, type EdgeServer } from './edge-server';
 import { startHarness, type Harness } from './harness';
 

@@ -1,7 +1,7 @@
 import { connect } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '@linkhub/shared/schemas/domains';
-import { ALL_SCOPES, type Envelope } from '../../sync-server/src/v1/test-kit';
+import { ALL_SCOPES, type Envelope } from '../../sync-server/src/testing/v1-kit';
 import { eventually, startDomainStack, type DomainStack } from './stack';
 
 /**

@@ -8,7 +8,7 @@ import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { DEV_AUTH_SECRET } from '@linkhub/shared/server/crypto/secret-box';
 import { certificateBox } from '@linkhub/shared/server/domains/tls-keys';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
-import { startV1Kit, type V1Kit } from '../../sync-server/src/v1/test-kit';
+import { startV1Kit, type V1Kit } from '../../sync-server/src/testing/v1-kit';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
 import { cacheRefresh } from '../../worker/src/processors/cache-refresh';

@@ -6,8 +6,8 @@ import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip'
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Lead } from '@linkhub/shared/schemas/leads';
-import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
-import { ALL_SCOPES, startV1Kit, type Envelope, type V1Kit } from '../../sync-server/src/v1/test-kit';
+import { PASSWORD } from '../../sync-server/src/testing/accounts-kit';
+import { ALL_SCOPES, startV1Kit, type Envelope, type V1Kit } from '../../sync-server/src/testing/v1-kit';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
 import { leadCapture } from '../../worker/src/processors/lead-capture';

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../sync-server/src/v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../sync-server/src/testing/v1-kit';
 import { createEdgeApp } from '../../edge/src/app';
 import { createHotCache, type HotCache } from '../../edge/src/lookup/hot-cache';
 import { createPgLookup, type PgLookup } from '../../edge/src/lookup/pg-lookup';

@@ -5,7 +5,7 @@ import { domainHostKey, redirectKey, redirectMissKey } from '@linkhub/shared/cac
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import type { JobData } from '@linkhub/shared/jobs/queues';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../sync-server/src/v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../sync-server/src/testing/v1-kit';
 import { createWorkerDeps, closeWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
 import { cacheRefresh } from '../../worker/src/processors/cache-refresh';

@@ -9,7 +9,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
-import { createTestApp, type TestApp } from '../../sync-server/src/testing';
+import { createTestApp, type TestApp } from '../../sync-server/src/testing/app';
 
 /**
  * The editor end to end: a fresh `vite build` of the PWA served by a real sync-server (real

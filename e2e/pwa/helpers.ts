@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { signUpOverHttp } from '../../sync-server/src/accounts/sign-up-over-http';
+import { signUpOverHttp } from '../../sync-server/src/testing/sign-up-over-http';
 
 export const PASSWORD = 'correct horse battery staple 42';
 

@@ -16,14 +16,14 @@ import type { Lead } from '@linkhub/shared/schemas/leads';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import type { WebhookEndpointCreated } from '@linkhub/shared/webhooks/schemas';
 import { verifySignature } from '@linkhub/shared/server/webhooks/signature';
-import { PASSWORD } from '../../sync-server/src/accounts/test-kit';
+import { PASSWORD } from '../../sync-server/src/testing/accounts-kit';
 import {
   ALL_SCOPES,
   startV1Kit,
   type Envelope,
   type ErrorBody,
   type V1Kit,
-} from '../../sync-server/src/v1/test-kit';
+} from '../../sync-server/src/testing/v1-kit';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
 import { exportJob } from '../../worker/src/processors/export';

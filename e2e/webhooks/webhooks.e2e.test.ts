@@ -15,7 +15,7 @@ import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 import { webhookPayloadSchema } from '@linkhub/shared/webhooks/events';
 import { verifySignature } from '@linkhub/shared/server/webhooks/signature';
-import { createTestApp, type TestApp } from '../../sync-server/src/testing';
+import { createTestApp, type TestApp } from '../../sync-server/src/testing/app';
 import { closeWorkerDeps, createWorkerDeps, type WorkerDeps } from '../../worker/src/deps';
 import { workerEnvSchema } from '../../worker/src/env';
 import { webhookDeliver } from '../../worker/src/processors/webhook-deliver';

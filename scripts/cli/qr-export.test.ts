@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { declaredSizeMm } from '@linkhub/shared/server/qr/render/testing';
-import { setPlan, startKit, type Kit } from '../../sync-server/src/accounts/test-kit';
+import { setPlan, startKit, type Kit } from '../../sync-server/src/testing/accounts-kit';
 import { parseLengthMm, qrExport, type CliIo } from './qr-export';
 
 /** The CLI against the real sync-server app (in process), with a real API key. */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
 import { ConflictError } from '@linkhub/shared/errors/app-error';
-import { closedPortUrl, createTestApp, type TestApp } from './testing';
+import { closedPortUrl, createTestApp, type TestApp } from './testing/app';
 
 describe('sync-server app', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
-import { startKit, type Kit } from './accounts/test-kit';
+import { startKit, type Kit } from './testing/accounts-kit';
 import { createSyncHttpServer } from './http-server';
 
 /** The sync-server's own node:http server (what main.ts listens with) in front of the real app. */

@@ -7,7 +7,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
-import { createTestApp, type TestApp } from '../../../sync-server/src/testing';
+import { createTestApp, type TestApp } from '../../../sync-server/src/testing/app';
 import { CHROMIUM, CHROMIUM_ARGS } from '../harness';
 import { newEmail, signUpInUi, watch } from '../helpers';
 

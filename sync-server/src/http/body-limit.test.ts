@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startKit, type Kit } from '../accounts/test-kit';
+import { startKit, type Kit } from '../testing/accounts-kit';
 import { MAX_BODY_BYTES, MAX_PUSH_BODY_BYTES, MAX_UPLOAD_BODY_BYTES } from './body-limit';
 
 let kit: Kit;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
-import { startKit, type Kit } from '../accounts/test-kit';
+import { startKit, type Kit } from '../testing/accounts-kit';
 import { isSameSiteRequest } from './csrf';
 
 let kit: Kit;

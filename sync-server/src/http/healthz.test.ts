@@ -3,7 +3,7 @@ import { INGEST_GROUP } from '@linkhub/shared/server/analytics/ingest-health';
 import { clicksStreamKey } from '@linkhub/shared/cache/keys';
 import { ErrorEnvelopeSchema } from '@linkhub/shared/errors/envelope';
 import { healthzEditorViewSchema } from '@linkhub/shared/schemas/healthz';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, type TestApp } from '../testing/app';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
 import { insertApiKey } from '../identity/api-keys';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { insertGrant } from '../identity/grants';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../testing/v1-kit';
 
 /** API-key authority on /v1: revocation, the creator's current role, grants (scoped members). */
 let kit: V1Kit;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../testing/v1-kit';
 import { UNAUTHENTICATED_PER_MINUTE } from './rate-limit';
 import { createHash } from 'node:crypto';
 import { uuidv7 } from '@linkhub/shared/server/db';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '@linkhub/shared/server/config/repo-path';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, type TestApp } from '../testing/app';
 import { devMailOutbox } from './dev-mail-outbox';
 
 describe('devMailOutbox', () => {

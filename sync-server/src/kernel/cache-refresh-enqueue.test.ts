@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
 import { CACHE_REFRESH_DELAY_MS } from './runner';
 
 /** Belt and braces: after its write-through, every command leaves a delayed cache-refresh job for what it wrote. */

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { generateKeyBetween } from 'fractional-indexing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fieldChanges } from './change-record';
-import { createSyncHarness, type SyncHarness } from '../replicache/test-harness';
-import { pushAs } from '../history/test-push';
+import { createSyncHarness, type SyncHarness } from '../testing/sync-harness';
+import { pushAs } from '../testing/push';
 
 /**
  * Every update command writes one change record: only the fields that changed, each before and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { refreshRedirect } from '@linkhub/shared/server/cache/refresh';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
 
 /** A new link's key is written from its INSERT's row: it must be exactly what a rebuild from PostgreSQL writes. */
 let kit: V1Kit;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { refreshRedirect, refreshRedirects, type RefreshIo } from '@linkhub/shared/server/cache/refresh';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
 
 let kit: V1Kit;
 let key: string;

@@ -9,7 +9,7 @@ import { syncServerEnvSchema } from './env';
 import { syncRouteClassOf } from './prometheus';
 import { deliverAfterCommit, writeThrough } from '../kernel/post-commit';
 import { PostCommitEffects } from '../kernel/effects';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, type TestApp } from '../testing/app';
 
 function count(text: string, routeClass: string): number | null {
   const prefix = `linkhub_http_request_duration_seconds_count{service="sync-server",route_class="${routeClass}"} `;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { syncServerEnvSchema } from './env';
-import { startKit, type Kit } from '../accounts/test-kit';
+import { startKit, type Kit } from '../testing/accounts-kit';
 import { billingModeOf, defaultPlanOf } from './stripe-env';
 
 const BASE = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x', REDIS_URL: 'redis://127.0.0.1:6379' };

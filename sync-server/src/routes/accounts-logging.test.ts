@@ -1,4 +1,4 @@
-import { signUpOverHttp } from '../accounts/sign-up-over-http';
+import { signUpOverHttp } from '../testing/sign-up-over-http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';

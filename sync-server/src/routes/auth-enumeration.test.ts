@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
+import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
 import type { AccountMailJob } from '../identity/account-mail-queue';
 
 let kit: Kit;

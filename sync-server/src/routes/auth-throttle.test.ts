@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
+import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
 import { ACCOUNT_FAILURE_CEILING, FREE_FAILURES_PER_PAIR } from '../identity/login-throttle';
 import { CHALLENGE_MAX_CODES } from '../identity/two-factor';
 import { totpAt } from '../identity/totp';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../accounts/test-kit';
+import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
 import { FREE_FAILURES_PER_PAIR } from '../identity/login-throttle';
 import { totpAt } from '../identity/totp';
 import { base32Decode } from '../identity/base32';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { generateKeyBetween } from 'fractional-indexing';
 import { syncKeys } from '@linkhub/shared/sync/keys';
-import { createSyncHarness, eventually, syncRound, type SyncHarness } from '../replicache/test-harness';
+import { createSyncHarness, eventually, syncRound, type SyncHarness } from '../testing/sync-harness';
 
 let h: SyncHarness;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createSyncHarness, type SyncHarness } from '../replicache/test-harness';
+import { createSyncHarness, type SyncHarness } from '../testing/sync-harness';
 import { PokeHub } from './poke';
-import { nextEvent } from '../replicache/sse-testing';
+import { nextEvent } from '../testing/sse';
 
 let h: SyncHarness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { startV1Kit, type V1Kit } from '../v1/test-kit';
+import { startV1Kit, type V1Kit } from '../testing/v1-kit';
 
 /** A mutation the server cannot apply is refused with a notice, never a 500 that blocks sync. */
 let kit: V1Kit;

@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
-import { startV1Kit, type V1Kit } from '../v1/test-kit';
+import { startV1Kit, type V1Kit } from '../testing/v1-kit';
 
 /**
  * Every mutator through a real push with arbitrary args: never a 5xx, always 200 with the

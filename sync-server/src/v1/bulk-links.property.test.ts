@@ -1,7 +1,7 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from './test-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
 import { bulkLinkResultsSchema, bulkLinksMetaSchema } from './bulk-links-schema';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
-import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from './test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../testing/v1-kit';
 import type { BulkQrCodeResult } from './bulk-qr-codes-schema';
 
 let kit: V1Kit;

@@ -9,7 +9,7 @@ import { safeParsePublishedSnapshot } from '@linkhub/shared/blocks/published';
 import { renderBioPage, hopHref } from '@linkhub/shared/blocks/render-page';
 import { photoWithGps, pngBomb } from '@linkhub/shared/server/photos/photo-testing';
 import { photoStorageKey, type ResponsiveImage } from '@linkhub/shared/photos/responsive-image';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 type PhotoAsset = { id: string; kind: string; logo_source: unknown; image: ResponsiveImage };
 

@@ -8,7 +8,7 @@ import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local
 import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { decodeQr } from '@linkhub/shared/server/qr/decode';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 type Asset = {
   id: string;

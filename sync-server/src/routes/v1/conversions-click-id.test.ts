@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { mintClickId, type ClickExposure } from '@linkhub/shared/server/experiments/click-id';
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 const OLD_KEY = `k1:${'o'.repeat(40)}`;
 const NEW_KEY = `k2:${'n'.repeat(40)}`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Domain } from '@linkhub/shared/schemas/domains';
-import { setPlan } from '../../accounts/test-kit';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { setPlan } from '../../testing/accounts-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 let kit: V1Kit;
 let ownerKey: string;

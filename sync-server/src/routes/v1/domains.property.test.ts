@@ -2,7 +2,7 @@ import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import type { Domain } from '@linkhub/shared/schemas/domains';
-import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../testing/v1-kit';
 
 /**
  * The custom-domain doors under near-valid input: PATCH of a real domain, the re-check,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
 import { pageKey } from '@linkhub/shared/cache/keys';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 /** Bio page experiments through `/v1/experiments` (D-279; D-276's refusal lifted). */
 let kit: V1Kit;

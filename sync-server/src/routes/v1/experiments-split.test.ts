@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
-import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 /**
  * One A/B concept per link (D-515): a test never silently overrides a link's weighted split, and a

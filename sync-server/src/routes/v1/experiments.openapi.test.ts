@@ -4,7 +4,7 @@ import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { z } from 'zod';
 import { dereference } from '@readme/openapi-parser';
 import type { ExperimentView } from '@linkhub/shared/experiments/schemas';
-import { startV1Kit, type Envelope, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, type Envelope, type V1Kit } from '../../testing/v1-kit';
 
 /**
  * The OpenAPI contract walk (openapi.test.ts) over the experiment operations, with the fixtures they

@@ -6,8 +6,8 @@ import { mintClickId } from '@linkhub/shared/server/experiments/click-id';
 import { devClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { redirectKey } from '@linkhub/shared/cache/keys';
 import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
-import { setPlan } from '../../accounts/test-kit';
-import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { setPlan } from '../../testing/accounts-kit';
+import { startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 let kit: V1Kit;
 let key: string;

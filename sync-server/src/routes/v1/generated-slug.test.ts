@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomSlug } from '@linkhub/shared/mutators/args';
-import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../testing/v1-kit';
 
 /** The slugs creates generate: the scripted ones first, then random ones. */
 const scripted: string[] = [];

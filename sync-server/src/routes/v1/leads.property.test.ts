@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startV1Kit, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, type V1Kit } from '../../testing/v1-kit';
 
 /**
  * The leads door and the mailed links: random query strings, ids, tokens and bodies with

@@ -3,8 +3,8 @@ import { Queue } from 'bullmq';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { leadCaptureJobId, newLeadToken } from '@linkhub/shared/server/leads/tokens';
 import type { Lead, LeadCounts } from '@linkhub/shared/schemas/leads';
-import { PASSWORD } from '../../accounts/test-kit';
-import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { PASSWORD } from '../../testing/accounts-kit';
+import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 /** The editor's leads (session only), erasure, and the links in a lead's mail. */
 let kit: V1Kit;

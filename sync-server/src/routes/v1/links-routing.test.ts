@@ -5,7 +5,7 @@ import { parseRedirectPayload } from '@linkhub/shared/cache/payload';
 import { resolveRedirect } from '@linkhub/shared/server/resolve/resolve-redirect';
 import type { Visit } from '@linkhub/shared/resolve/visit';
 import type { Link } from '@linkhub/shared/schemas/links';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 /** Rules and split entries sent without ids take effect, are returned on read, and record valid variant ids. */
 let kit: V1Kit;

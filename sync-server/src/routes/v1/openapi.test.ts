@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../testing/v1-kit';
 import { OPERATIONS } from '../../v1/operations';
 
 /**

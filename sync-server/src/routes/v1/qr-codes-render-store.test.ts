@@ -5,7 +5,7 @@ import { ensureQrArtifact } from '@linkhub/shared/server/artifacts/qr-artifacts'
 import { startTestS3Server, type TestS3Server } from '@linkhub/shared/server/artifacts/s3-testing';
 import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 let kit: V1Kit;
 let key: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 let kit: V1Kit;
 let key: string;

@@ -4,7 +4,7 @@ import { decodeQr, type RgbaImage } from '@linkhub/shared/server/qr/decode';
 import { overWhite, rasteriseOutput } from '@linkhub/shared/server/qr/render/testing';
 import type { QrFormat } from '@linkhub/shared/server/qr/render/index';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
-import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../v1/test-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../testing/v1-kit';
 
 let kit: V1Kit;
 let key: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { createSyncHarness, eventually, syncRound, type SyncHarness } from '../../replicache/test-harness';
+import { createSyncHarness, eventually, syncRound, type SyncHarness } from '../../testing/sync-harness';
 
 let h: SyncHarness;
 beforeAll(async () => {

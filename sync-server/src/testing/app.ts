@@ -3,10 +3,10 @@ import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import type { Hono } from 'hono';
-import { createApp } from './app';
-import type { AppEnv } from './http/app-env';
-import { closeDeps, createDeps, type AppDeps, type DepsOverrides } from './deps';
-import { syncServerEnvSchema } from './platform/env';
+import { createApp } from '../app';
+import type { AppEnv } from '../http/app-env';
+import { closeDeps, createDeps, type AppDeps, type DepsOverrides } from '../deps';
+import { syncServerEnvSchema } from '../platform/env';
 
 export type TestApp = {
   app: Hono<AppEnv>;

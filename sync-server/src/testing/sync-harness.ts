@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { signUpOverHttp } from '../accounts/sign-up-over-http';
+import { signUpOverHttp } from './sign-up-over-http';
 import { Replicache, type PullRequest, type PushRequest } from 'replicache';
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
 import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/index';
@@ -8,7 +8,7 @@ import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/in
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../app';
 import { closeDeps, createDeps } from '../deps';
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, type TestApp } from './app';
 
 /** Test-only: a real sync-server (in-process) with real Replicache clients talking to it. */
 export type SyncHarness = TestApp & {

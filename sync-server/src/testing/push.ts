@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { SyncHarness } from '../replicache/test-harness';
+import type { SyncHarness } from './sync-harness';
 
 /**
  * Test-only: one mutation pushed as a device pushes it (its own client group, its own User-Agent),

@@ -1,4 +1,4 @@
-import { createTestApp, type TestApp } from '../testing';
+import { createTestApp, type TestApp } from './app';
 import type { DepsOverrides } from '../deps';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
 import { signUpOverHttp } from './sign-up-over-http';

@@ -1,5 +1,5 @@
 import { createDb, ensureSystemDomains } from '@linkhub/shared/server/db';
-import { setPlan, startKit, type Kit } from '../accounts/test-kit';
+import { setPlan, startKit, type Kit } from './accounts-kit';
 import type { DepsOverrides } from '../deps';
 import type { ResolveHost } from '../kernel/destination-safety';
 
