@@ -6,7 +6,7 @@ import { requestMetrics } from './platform/prometheus';
 import { accessLog } from './http/access-log';
 import { errorHandler, notFoundHandler } from './http/error-handler';
 import { csrfProtection, originOf } from './http/csrf';
-import { mountRoutes } from './routes/index';
+import { mountRoutes } from './tables/routes';
 import { noStoreJson } from './http/no-store';
 import { pwaStatic } from './http/pwa-static';
 import { requestBodyLimit } from './http/body-limit';

@@ -11,7 +11,7 @@ import { createPgPool } from '@linkhub/shared/server/db/pool';
 import { createSyncPrometheus } from './platform/prometheus';
 import type { AppDeps } from './http/app-deps';
 import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
-import { allCommands } from './commands/index';
+import { allCommands } from './tables/commands';
 import { CommandRunner } from './kernel/runner';
 import { systemResolveHost, type ResolveHost } from './kernel/destination-safety';
 import { PokeHub } from './sync/poke';

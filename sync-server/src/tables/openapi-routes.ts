@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env';
-import type { AppDeps } from '../../http/app-deps';
-import { buildOpenApiDocument } from '../../v1/openapi-document';
-import { DOCS_HTML } from '../../v1/docs-page';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { buildOpenApiDocument } from './openapi-document';
+import { DOCS_HTML } from './docs-page';
 
 /** `/v1/openapi.json` (generated once per process from the shared zod schemas) and `/v1/docs`. */
 export function v1OpenApiRoutes(deps: AppDeps): Hono<AppEnv> {

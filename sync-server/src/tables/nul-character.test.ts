@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../testing/v1-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
 
 /**
  * PostgreSQL stores no U+0000 in text or jsonb. A NUL anywhere in a body or a query string is the

@@ -1,19 +1,19 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../http/app-env';
-import type { AppDeps } from '../../http/app-deps';
-import { v1Idempotency } from '../../http/idempotency';
-import { v1RateLimit } from '../../http/rate-limit';
-import { v1AssetRoutes } from './assets';
-import { v1DomainRoutes } from './domains';
-import { v1ExperimentRoutes } from './experiments';
-import { v1ConversionRoutes } from './experiments-conversions';
-import { v1LeadRoutes } from './leads';
-import { v1LinkRoutes } from './links';
-import { v1OpenApiRoutes } from './openapi';
-import { v1PageRoutes } from './pages';
-import { v1QrRoutes } from './qr-codes';
-import { v1BrandKitRoutes } from './brand-kits';
-import { v1WebhookRoutes } from '../../webhooks/routes';
+import type { AppEnv } from '../http/app-env';
+import type { AppDeps } from '../http/app-deps';
+import { v1Idempotency } from '../http/idempotency';
+import { v1RateLimit } from '../http/rate-limit';
+import { v1AssetRoutes } from '../routes/v1/assets';
+import { v1DomainRoutes } from '../routes/v1/domains';
+import { v1ExperimentRoutes } from '../routes/v1/experiments';
+import { v1ConversionRoutes } from '../routes/v1/experiments-conversions';
+import { v1LeadRoutes } from '../routes/v1/leads';
+import { v1LinkRoutes } from '../routes/v1/links';
+import { v1OpenApiRoutes } from './openapi-routes';
+import { v1PageRoutes } from '../routes/v1/pages';
+import { v1QrRoutes } from '../routes/v1/qr-codes';
+import { v1BrandKitRoutes } from '../routes/v1/brand-kits';
+import { v1WebhookRoutes } from '../webhooks/routes';
 
 /**
  * `/v1` (docs/product-rules.md#api). Every request: body limit (app-wide, `requestBodyLimit`, 413), rate limit per key or per IP (429), then

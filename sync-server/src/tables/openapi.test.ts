@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileErrors, dereference, validate } from '@readme/openapi-parser';
 import { createLocalArtifactStore } from '@linkhub/shared/server/artifacts/local-store';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../testing/v1-kit';
-import { OPERATIONS } from '../../v1/operations';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
+import { OPERATIONS } from './operations';
 
 /**
  * The OpenAPI document validates (OpenAPI 3.1, @readme/openapi-parser), and a contract walk over

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startV1Kit, type V1Kit } from '../../testing/v1-kit';
+import { startV1Kit, type V1Kit } from '../testing/v1-kit';
 
 /** /v1/docs in Debian's Chromium: the reference renders every operation and "Try it" calls the API with a key. */
 const CHROMIUM = '/usr/bin/chromium';

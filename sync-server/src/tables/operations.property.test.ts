@@ -2,8 +2,8 @@ import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import type { Link } from '@linkhub/shared/schemas/links';
-import { OPERATIONS } from '../../v1/operations';
-import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../testing/v1-kit';
+import { OPERATIONS } from './operations';
+import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../testing/v1-kit';
 
 /**
  * Every documented /v1 operation under random input ("property-based tests at every

@@ -2,16 +2,16 @@ import { idParamSchema } from '@linkhub/shared/schemas/common';
 import { WEBHOOK_OPERATIONS } from '../webhooks/operations';
 import { EXPERIMENT_OPERATIONS } from '../experiments/operations';
 import type { Operation } from '../http/operation';
-import { ANALYTICS_OPERATIONS } from './operations/analytics';
-import { ASSET_OPERATIONS } from './operations/assets';
-import { DOMAIN_OPERATIONS } from './operations/domains';
-import { LINK_OPERATIONS } from './operations/links';
-import { PAGE_OPERATIONS } from './operations/pages';
-import { QR_CODE_OPERATIONS } from './operations/qr-codes';
-import { BRAND_KIT_OPERATIONS } from './operations/brand-kits';
+import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';
+import { ASSET_OPERATIONS } from '../v1/operations/assets';
+import { DOMAIN_OPERATIONS } from '../v1/operations/domains';
+import { LINK_OPERATIONS } from '../v1/operations/links';
+import { PAGE_OPERATIONS } from '../v1/operations/pages';
+import { QR_CODE_OPERATIONS } from '../v1/operations/qr-codes';
+import { BRAND_KIT_OPERATIONS } from '../v1/operations/brand-kits';
 
 export type { Operation, Resource } from '../http/operation';
-export { pageWithBlocksSchema } from './operations/pages';
+export { pageWithBlocksSchema } from '../v1/operations/pages';
 
 /** Every `/v1` operation: the routes' contract and the OpenAPI document's source. */
 export const OPERATIONS: readonly Operation[] = [

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '@linkhub/shared/schemas/links';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../testing/v1-kit';
 
 /**
  * Hostile and malformed input against every writing route: never a 5xx, always the one envelope,

@@ -4,17 +4,17 @@ import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import { isWebPort } from '@linkhub/shared/webhooks/ports';
-import { domainCommands } from './domains';
-import { experimentCommands } from './experiments';
-import { leadCommands } from './leads';
-import { linkCommands } from './links';
-import { pageCommands } from './pages';
-import { pageArchiveCommands } from './page-archive';
-import { qrCommands } from './qr-codes';
+import { domainCommands } from '../commands/domains';
+import { experimentCommands } from '../commands/experiments';
+import { leadCommands } from '../commands/leads';
+import { linkCommands } from '../commands/links';
+import { pageCommands } from '../commands/pages';
+import { pageArchiveCommands } from '../commands/page-archive';
+import { qrCommands } from '../commands/qr-codes';
 import type { CacheDeps } from '../kernel/redirect-cache';
 import type { Command } from '../kernel/types';
-import { webhookCommands } from './webhooks';
-import { workspaceCommands } from './workspace';
+import { webhookCommands } from '../commands/webhooks';
+import { workspaceCommands } from '../commands/workspace';
 import { withWebhookEvents } from '../webhooks/command-events';
 
 /**
