@@ -7,7 +7,7 @@ import { isWebPort } from '@linkhub/shared/webhooks/ports';
 import { domainCommands } from '../commands/domains';
 import { experimentCommands } from '../commands/experiments';
 import { leadCommands } from '../commands/leads';
-import { linkCommands } from '../commands/links';
+import { linkCommands } from '../resources/links/commands';
 import { pageCommands } from '../commands/pages';
 import { pageArchiveCommands } from '../commands/page-archive';
 import { qrCommands } from '../commands/qr-codes';

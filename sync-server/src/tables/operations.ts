@@ -5,7 +5,7 @@ import type { Operation } from '../http/operation';
 import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';
 import { ASSET_OPERATIONS } from '../v1/operations/assets';
 import { DOMAIN_OPERATIONS } from '../v1/operations/domains';
-import { LINK_OPERATIONS } from '../v1/operations/links';
+import { LINK_OPERATIONS } from '../resources/links/operations';
 import { PAGE_OPERATIONS } from '../v1/operations/pages';
 import { QR_CODE_OPERATIONS } from '../v1/operations/qr-codes';
 import { BRAND_KIT_OPERATIONS } from '../v1/operations/brand-kits';

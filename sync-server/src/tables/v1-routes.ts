@@ -8,7 +8,7 @@ import { v1DomainRoutes } from '../routes/v1/domains';
 import { v1ExperimentRoutes } from '../routes/v1/experiments';
 import { v1ConversionRoutes } from '../routes/v1/experiments-conversions';
 import { v1LeadRoutes } from '../routes/v1/leads';
-import { v1LinkRoutes } from '../routes/v1/links';
+import { v1LinkRoutes } from '../resources/links/routes';
 import { v1OpenApiRoutes } from './openapi-routes';
 import { v1PageRoutes } from '../routes/v1/pages';
 import { v1QrRoutes } from '../routes/v1/qr-codes';

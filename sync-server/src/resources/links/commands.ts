@@ -14,14 +14,14 @@ import {
 } from '@linkhub/shared/mutators/links';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '@linkhub/shared/server/db/sql';
-import { assertNoTestDecides } from '../experiments/split-guard';
-import { assertSafeDestination } from '../kernel/destination-safety';
-import { linkHostFor } from '../kernel/domain-lookup';
-import { scheduleRedirectRefresh, type CacheDeps } from '../kernel/redirect-cache';
-import { insertAddress } from '../kernel/address-created';
-import { keepNewerFields, nothingLeft, storedFields } from '../kernel/field-conflicts';
-import { snapshotVersionAndAudit, withConflicts, type VersionOf } from '../kernel/support';
-import { recordChange } from '../kernel/change-record';
+import { assertNoTestDecides } from '../../experiments/split-guard';
+import { assertSafeDestination } from '../../kernel/destination-safety';
+import { linkHostFor } from '../../kernel/domain-lookup';
+import { scheduleRedirectRefresh, type CacheDeps } from '../../kernel/redirect-cache';
+import { insertAddress } from '../../kernel/address-created';
+import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
+import { snapshotVersionAndAudit, withConflicts, type VersionOf } from '../../kernel/support';
+import { recordChange } from '../../kernel/change-record';
 
 /** What a link's history records field by field (D-505). */
 const LINK_FIELDS = [
@@ -35,8 +35,8 @@ const LINK_FIELDS = [
   'starts_at',
   'expires_at',
 ] as const;
-import type { Command, CommandContext, CommandResult } from '../kernel/types';
-import { defineCommand } from '../kernel/types';
+import type { Command, CommandContext, CommandResult } from '../../kernel/types';
+import { defineCommand } from '../../kernel/types';
 
 type LinkRow = RowOf<
   typeof links,

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { ResolveHost } from '../kernel/destination-safety';
+import type { ResolveHost } from '../../kernel/destination-safety';
 
 /** DNS questions in flight at once (the resolver's own timeout bounds each). */
 const DNS_CONCURRENCY = 16;

@@ -1,7 +1,7 @@
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/server/db';
 import type { CreateLinkInput } from '@linkhub/shared/schemas/links';
-import { defined, type CommandStep } from '../http/run';
+import { defined, type CommandStep } from '../../http/run';
 
 /** Fields the command layer has no command for yet: refused as input rather than silently dropped. */
 export function refuseUnsupported(input: { publish?: boolean; expired_url?: string | null }): void {

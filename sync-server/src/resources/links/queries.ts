@@ -1,7 +1,7 @@
 import type { ListLinksQuery } from '@linkhub/shared/schemas/links';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { ReadScope } from '../../http/caller';
-import type { LinkRecord } from '../serializers/links';
+import type { LinkRecord } from './serializer';
 import { cursorColumn, ListSql } from '../../http/list-sql';
 
 const STATUS = `CASE

@@ -11,14 +11,14 @@ import { authorizeRead, keyOrSessionCaller, requireActor, v1Caller } from '../..
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { domainIdForHost } from '../../v1/queries/domains';
-import { findLink, listLinks } from '../../v1/queries/links';
+import { findLink, listLinks } from './queries';
 import { defined, runCommandsThenRead, type CommandStep } from '../../http/run';
-import { createdLinkRecord, serializeLink } from '../../v1/serializers/links';
+import { createdLinkRecord, serializeLink } from './serializer';
 import { notFoundAfterAuthorize } from '../../http/not-found';
-import { createLinkSteps, refuseUnsupported } from '../../v1/link-create';
-import { bulkCreateLinks } from '../../v1/bulk-links';
-import { warmDestinationDns } from '../../v1/dns-warm';
-import { bulkCreateLinksEnvelopeSchema } from '../../v1/bulk-links-schema';
+import { createLinkSteps, refuseUnsupported } from './create';
+import { bulkCreateLinks } from './bulk';
+import { warmDestinationDns } from './dns-warm';
+import { bulkCreateLinksEnvelopeSchema } from './bulk-schema';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
 /** `/v1/links` (docs/product-rules.md#api): every write is the createLink/updateLink/… command the editor's mutators run. */

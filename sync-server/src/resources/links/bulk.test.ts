@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { redirectKey } from '@linkhub/shared/cache/keys';
-import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../testing/v1-kit';
-import type { BulkLinkResult } from './bulk-links-schema';
+import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
+import type { BulkLinkResult } from './bulk-schema';
 
 let kit: V1Kit;
 let key: string;

@@ -9,7 +9,7 @@ import {
   bulkCreateLinksInputSchema,
   bulkLinkResultsSchema,
   bulkLinksMetaSchema,
-} from '../bulk-links-schema';
+} from './bulk-schema';
 import type { Operation } from '../../http/operation';
 
 const link = { destination_url: 'https://example.com/spring', title: 'Spring sale', tags: ['spring'] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cachedResolver } from '../kernel/destination-safety';
+import { cachedResolver } from '../../kernel/destination-safety';
 import { warmDestinationDns } from './dns-warm';
 
 describe('warmDestinationDns', () => {

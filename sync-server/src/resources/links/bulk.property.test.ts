@@ -1,8 +1,8 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, beforeEach, describe, expect } from 'vitest';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
-import { bulkLinkResultsSchema, bulkLinksMetaSchema } from './bulk-links-schema';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../testing/v1-kit';
+import { bulkLinkResultsSchema, bulkLinksMetaSchema } from './bulk-schema';
 
 /**
  * `POST /v1/links/bulk` under any body, from any of its callers: never a 5xx; either the
