@@ -10,7 +10,7 @@ import { leadCommands } from '../commands/leads';
 import { linkCommands } from '../resources/links/commands';
 import { pageCommands } from '../commands/pages';
 import { pageArchiveCommands } from '../commands/page-archive';
-import { qrCommands } from '../commands/qr-codes';
+import { qrCommands } from '../resources/qr-codes/commands';
 import type { CacheDeps } from '../kernel/redirect-cache';
 import type { Command } from '../kernel/types';
 import { webhookCommands } from '../commands/webhooks';

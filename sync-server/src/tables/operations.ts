@@ -7,8 +7,8 @@ import { ASSET_OPERATIONS } from '../v1/operations/assets';
 import { DOMAIN_OPERATIONS } from '../v1/operations/domains';
 import { LINK_OPERATIONS } from '../resources/links/operations';
 import { PAGE_OPERATIONS } from '../v1/operations/pages';
-import { QR_CODE_OPERATIONS } from '../v1/operations/qr-codes';
-import { BRAND_KIT_OPERATIONS } from '../v1/operations/brand-kits';
+import { QR_CODE_OPERATIONS } from '../resources/qr-codes/operations';
+import { BRAND_KIT_OPERATIONS } from '../resources/qr-codes/brand-kit-operations';
 
 export type { Operation, Resource } from '../http/operation';
 export { pageWithBlocksSchema } from '../v1/operations/pages';

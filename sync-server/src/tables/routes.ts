@@ -15,7 +15,7 @@ import { apiKeyRoutes } from '../routes/api-keys';
 import { analyticsRoutes } from '../routes/analytics';
 import { pageVersionRoutes } from '../routes/page-versions';
 import { historyRoutes } from '../routes/history';
-import { qrExportRoutes } from '../routes/qr-exports';
+import { qrExportRoutes } from '../resources/qr-codes/export-routes';
 import { leadLinkRoutes } from '../routes/lead-links';
 import { v1Routes } from './v1-routes';
 import { replicacheRoutes } from '../http/replicache-routes';

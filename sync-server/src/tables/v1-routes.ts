@@ -11,8 +11,8 @@ import { v1LeadRoutes } from '../routes/v1/leads';
 import { v1LinkRoutes } from '../resources/links/routes';
 import { v1OpenApiRoutes } from './openapi-routes';
 import { v1PageRoutes } from '../routes/v1/pages';
-import { v1QrRoutes } from '../routes/v1/qr-codes';
-import { v1BrandKitRoutes } from '../routes/v1/brand-kits';
+import { v1QrRoutes } from '../resources/qr-codes/routes';
+import { v1BrandKitRoutes } from '../resources/qr-codes/brand-kit-routes';
 import { v1WebhookRoutes } from '../webhooks/routes';
 
 /**

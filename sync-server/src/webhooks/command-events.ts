@@ -5,10 +5,10 @@ import type { Command, CommandContext, CommandResult } from '../kernel/types';
 import { listensFor } from '../kernel/webhook-listeners';
 import { findLink } from '../resources/links/queries';
 import { findPage, pageBlocks } from '../v1/queries/pages';
-import { findQrCode } from '../v1/queries/qr-codes';
+import { findQrCode } from '../resources/qr-codes/queries';
 import { serializeLink } from '../resources/links/serializer';
 import { serializePage } from '../v1/serializers/pages';
-import { serializeQrCode } from '../v1/serializers/qr-codes';
+import { serializeQrCode } from '../resources/qr-codes/serializer';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 type Resource = 'link' | 'qr_code' | 'bio_page';

@@ -4,9 +4,9 @@ import { qrDesignSchema } from '@linkhub/shared/qr/design';
 import type { PrintSheetCode, PrintSheetJob } from '@linkhub/shared/server/qr/print-sheet/pdf';
 import { qrShortUrl } from '@linkhub/shared/qr/short-url';
 import type { QrPrintSheetInput } from '@linkhub/shared/schemas/qr-print-sheets';
-import type { AppDeps } from '../http/app-deps';
-import { authorizeRead, type V1Caller } from '../http/caller';
-import { findQrCodes } from './queries/qr-codes';
+import type { AppDeps } from '../../http/app-deps';
+import { authorizeRead, type V1Caller } from '../../http/caller';
+import { findQrCodes } from './queries';
 
 export type PrintSheetFile = {
   readonly bytes: Uint8Array;

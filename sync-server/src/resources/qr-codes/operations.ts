@@ -10,7 +10,7 @@ import {
   bulkCreateQrCodesInputSchema,
   bulkQrCodeResultsSchema,
   bulkQrCodesMetaSchema,
-} from '../bulk-qr-codes-schema';
+} from './bulk-schema';
 import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets';
 import type { Operation } from '../../http/operation';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrandKit } from '@linkhub/shared/schemas/brand-kits';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
-import type { BulkQrCodeResult } from '../../v1/bulk-qr-codes-schema';
+import type { BulkQrCodeResult } from './bulk-schema';
 
 let kit: V1Kit;
 let key: string;

@@ -2,7 +2,7 @@ import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { qrBatchExportViewSchema } from '@linkhub/shared/schemas/qr-exports';
-import { startV1Kit, ALL_SCOPES, type V1Kit } from '../testing/v1-kit';
+import { startV1Kit, ALL_SCOPES, type V1Kit } from '../../testing/v1-kit';
 
 /** QR batch exports from the editor: start (every code authorised), progress, download of the ZIP. */
 let kit: V1Kit;

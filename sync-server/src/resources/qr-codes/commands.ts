@@ -1,7 +1,7 @@
 import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
 import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import { payloadChange, storedPayloadColumn } from './qr-payload-change';
+import { payloadChange, storedPayloadColumn } from './payload-change';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import {
@@ -12,16 +12,16 @@ import {
   updateQrCode,
 } from '@linkhub/shared/mutators/qr-codes';
 import { one } from '@linkhub/shared/server/db/sql';
-import { assertSafeDestination } from '../kernel/destination-safety';
-import { assertPrintableDesign } from './qr-design-check';
-import { hostOf, linkHostFor } from '../kernel/domain-lookup';
-import { scheduleRedirectRefresh, type CacheDeps } from '../kernel/redirect-cache';
-import { insertAddress } from '../kernel/address-created';
-import { snapshotVersionAndAudit } from '../kernel/support';
-import { keepNewerFields, nothingLeft, storedFields } from '../kernel/field-conflicts';
-import { recordChange } from '../kernel/change-record';
-import type { Command, CommandContext, CommandResult } from '../kernel/types';
-import { defineCommand } from '../kernel/types';
+import { assertSafeDestination } from '../../kernel/destination-safety';
+import { assertPrintableDesign } from './design-check';
+import { hostOf, linkHostFor } from '../../kernel/domain-lookup';
+import { scheduleRedirectRefresh, type CacheDeps } from '../../kernel/redirect-cache';
+import { insertAddress } from '../../kernel/address-created';
+import { snapshotVersionAndAudit } from '../../kernel/support';
+import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
+import { recordChange } from '../../kernel/change-record';
+import type { Command, CommandContext, CommandResult } from '../../kernel/types';
+import { defineCommand } from '../../kernel/types';
 
 type QrRow = {
   id: string;

@@ -10,20 +10,20 @@ import type { AppEnv } from '../../http/app-env';
 import type { AppDeps } from '../../http/app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
 import { authorizeRead, keyOrSessionCaller, qrRenderCaller, requireActor, v1Caller } from '../../http/caller';
-import { bulkCreateQrCodes } from '../../v1/bulk-qr-codes';
-import { bulkCreateQrCodesEnvelopeSchema } from '../../v1/bulk-qr-codes-schema';
-import { apiDesignField, createQrCodeStep, parseCreateBody } from '../../v1/qr-create';
-import { qrPrintSheet } from '../../v1/qr-print-sheet';
-import { applyBrandKit } from '../../v1/brand-kits';
+import { bulkCreateQrCodes } from './bulk';
+import { bulkCreateQrCodesEnvelopeSchema } from './bulk-schema';
+import { apiDesignField, createQrCodeStep, parseCreateBody } from './create';
+import { qrPrintSheet } from './print-sheet';
+import { applyBrandKit } from './brand-kits';
 import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets';
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { domainIdForHost } from '../../v1/queries/domains';
-import { findQrCode, listQrCodes } from '../../v1/queries/qr-codes';
-import { qrFileFromStore } from '../../v1/qr-render';
+import { findQrCode, listQrCodes } from './queries';
+import { qrFileFromStore } from './render';
 import { defined, runCommands } from '../../http/run';
-import { serializeQrCode } from '../../v1/serializers/qr-codes';
+import { serializeQrCode } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
 /** `/v1/qr-codes` (docs/product-rules.md#api): dynamic codes whose slug is reserved forever; archive keeps them resolving. */

@@ -2,8 +2,8 @@ import { uuidv7 } from '@linkhub/shared/server/db';
 import { INLINE_LOGO_FIELD } from '@linkhub/shared/server/svg/logo';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { createQrCodeInputSchema, type CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
-import type { DomainIdOf } from '../resources/links/create';
-import { defined, type CommandStep } from '../http/run';
+import type { DomainIdOf } from '../links/create';
+import { defined, type CommandStep } from '../../http/run';
 
 /** The inline logo a refusal names, as the REST body spells it. */
 export const apiDesignField = (field: string): string =>

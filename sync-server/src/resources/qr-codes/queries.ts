@@ -1,7 +1,7 @@
 import type { ListQrCodesQuery } from '@linkhub/shared/schemas/qr-codes';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { ReadScope } from '../../http/caller';
-import type { QrRecord } from '../serializers/qr-codes';
+import type { QrRecord } from './serializer';
 import { cursorColumn, ListSql } from '../../http/list-sql';
 
 const STATUS = `CASE WHEN q.archived_at IS NOT NULL THEN 'archived' ELSE q.status END`;

@@ -16,7 +16,7 @@ import {
   findBrandKit,
   listBrandKits,
   updateBrandKit,
-} from '../../v1/brand-kits';
+} from './brand-kits';
 
 /**
  * `/v1/brand-kits` (D-577): a workspace's saved QR designs, read by every member (`brand_kit.list`)

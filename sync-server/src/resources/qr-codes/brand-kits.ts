@@ -12,9 +12,9 @@ import {
   type CreateBrandKitInput,
   type UpdateBrandKitInput,
 } from '@linkhub/shared/schemas/brand-kits';
-import type { AppDeps } from '../http/app-deps';
-import { loadAuthorizeInput } from '../kernel/authorization';
-import type { V1Caller } from '../http/caller';
+import type { AppDeps } from '../../http/app-deps';
+import { loadAuthorizeInput } from '../../kernel/authorization';
+import type { V1Caller } from '../../http/caller';
 
 type BrandKitRow = {
   id: string;

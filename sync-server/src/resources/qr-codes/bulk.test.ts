@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
-import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../testing/v1-kit';
-import type { BulkQrCodeResult } from './bulk-qr-codes-schema';
+import { startV1Kit, ALL_SCOPES, type Envelope, type V1Kit } from '../../testing/v1-kit';
+import type { BulkQrCodeResult } from './bulk-schema';
 
 let kit: V1Kit;
 let key: string;

@@ -3,12 +3,12 @@ import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { qrBatchExportView } from '@linkhub/shared/server/exports/export-view';
 import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
 import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseBody, uuidParam } from '../http/session-context';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, uuidParam } from '../../http/session-context';
 import { one } from '@linkhub/shared/server/db/sql';
-import { requireAllowed } from '../kernel/authorize-input';
-import { actorOf, sessionUserOf } from '../http/session';
+import { requireAllowed } from '../../kernel/authorize-input';
+import { actorOf, sessionUserOf } from '../../http/session';
 
 type ExportRow = {
   id: string;
