@@ -6,12 +6,12 @@ import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';
 import { ASSET_OPERATIONS } from '../v1/operations/assets';
 import { DOMAIN_OPERATIONS } from '../v1/operations/domains';
 import { LINK_OPERATIONS } from '../resources/links/operations';
-import { PAGE_OPERATIONS } from '../v1/operations/pages';
+import { PAGE_OPERATIONS } from '../resources/pages/operations';
 import { QR_CODE_OPERATIONS } from '../resources/qr-codes/operations';
 import { BRAND_KIT_OPERATIONS } from '../resources/qr-codes/brand-kit-operations';
 
 export type { Operation, Resource } from '../http/operation';
-export { pageWithBlocksSchema } from '../v1/operations/pages';
+export { pageWithBlocksSchema } from '../resources/pages/operations';
 
 /** Every `/v1` operation: the routes' contract and the OpenAPI document's source. */
 export const OPERATIONS: readonly Operation[] = [

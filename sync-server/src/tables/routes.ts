@@ -13,7 +13,7 @@ import { grantRoutes } from '../routes/grants';
 import { auditRoutes } from '../routes/audit';
 import { apiKeyRoutes } from '../routes/api-keys';
 import { analyticsRoutes } from '../routes/analytics';
-import { pageVersionRoutes } from '../routes/page-versions';
+import { pageVersionRoutes } from '../resources/pages/version-routes';
 import { historyRoutes } from '../routes/history';
 import { qrExportRoutes } from '../resources/qr-codes/export-routes';
 import { leadLinkRoutes } from '../routes/lead-links';

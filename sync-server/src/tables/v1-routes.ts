@@ -10,7 +10,7 @@ import { v1ConversionRoutes } from '../routes/v1/experiments-conversions';
 import { v1LeadRoutes } from '../routes/v1/leads';
 import { v1LinkRoutes } from '../resources/links/routes';
 import { v1OpenApiRoutes } from './openapi-routes';
-import { v1PageRoutes } from '../routes/v1/pages';
+import { v1PageRoutes } from '../resources/pages/routes';
 import { v1QrRoutes } from '../resources/qr-codes/routes';
 import { v1BrandKitRoutes } from '../resources/qr-codes/brand-kit-routes';
 import { v1WebhookRoutes } from '../webhooks/routes';

@@ -4,10 +4,10 @@ import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/server/
 import type { Command, CommandContext, CommandResult } from '../kernel/types';
 import { listensFor } from '../kernel/webhook-listeners';
 import { findLink } from '../resources/links/queries';
-import { findPage, pageBlocks } from '../v1/queries/pages';
+import { findPage, pageBlocks } from '../resources/pages/queries';
 import { findQrCode } from '../resources/qr-codes/queries';
 import { serializeLink } from '../resources/links/serializer';
-import { serializePage } from '../v1/serializers/pages';
+import { serializePage } from '../resources/pages/serializer';
 import { serializeQrCode } from '../resources/qr-codes/serializer';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { pageVersionsQuerySchema, type PageVersionView } from '@linkhub/shared/schemas/page-versions';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseQuery, uuidParam } from '../http/session-context';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseQuery, uuidParam } from '../../http/session-context';
 import { rows } from '@linkhub/shared/server/db/sql';
-import { requireAllowed } from '../kernel/authorize-input';
-import { actorOf } from '../http/session';
+import { requireAllowed } from '../../kernel/authorize-input';
+import { actorOf } from '../../http/session';
 
 type VersionRow = {
   version: number;

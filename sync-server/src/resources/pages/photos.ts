@@ -1,7 +1,7 @@
 import { rows } from '@linkhub/shared/server/db/sql';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { responsiveImageSchema, type ResponsiveImage } from '@linkhub/shared/photos/responsive-image';
-import type { CommandContext } from '../kernel/types';
+import type { CommandContext } from '../../kernel/types';
 
 /** The stored variants of a live photo asset of this workspace, by id (missing, deleted, or a QR logo: absent). */
 export async function photosOf(

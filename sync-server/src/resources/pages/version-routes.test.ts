@@ -10,7 +10,7 @@ import {
   syncRound,
   type SyncClient,
   type SyncHarness,
-} from '../testing/sync-harness';
+} from '../../testing/sync-harness';
 
 /** The bio page history: published versions listed for the editor, restored through the restorePageVersion mutation. */
 let h: SyncHarness;

@@ -1,6 +1,6 @@
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { ReadScope } from '../../http/caller';
-import type { BlockRecord, PageRecord } from '../serializers/pages';
+import type { BlockRecord, PageRecord } from './serializer';
 import { cursorColumn, ListSql } from '../../http/list-sql';
 
 const STATUS = `CASE WHEN p.archived_at IS NOT NULL THEN 'archived' WHEN p.published_at IS NOT NULL THEN 'published' ELSE 'draft' END`;

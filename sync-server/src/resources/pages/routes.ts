@@ -14,10 +14,10 @@ import { authorizeRead, v1Caller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
-import { findPage, listPages, pageBlocks } from '../../v1/queries/pages';
+import { findPage, listPages, pageBlocks } from './queries';
 import { domainIdForHost } from '../../v1/queries/domains';
 import { defined, runCommands, type CommandStep } from '../../http/run';
-import { serializePage } from '../../v1/serializers/pages';
+import { serializePage } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
 /** addBlock steps for a block list, in order, on fresh fractional positions. */

@@ -10,16 +10,16 @@ import {
   updatePage,
 } from '@linkhub/shared/mutators/pages';
 import { one, rows } from '@linkhub/shared/server/db/sql';
-import { bioHostFor, hostOf } from '../kernel/domain-lookup';
-import { schedulePageRefresh, type CacheDeps } from '../kernel/redirect-cache';
-import { audit, grantToCreator, withConflicts } from '../kernel/support';
-import { keepNewerFields, nothingLeft } from '../kernel/field-conflicts';
-import type { Command, CommandContext, CommandResult } from '../kernel/types';
-import { defineCommand } from '../kernel/types';
+import { bioHostFor, hostOf } from '../../kernel/domain-lookup';
+import { schedulePageRefresh, type CacheDeps } from '../../kernel/redirect-cache';
+import { audit, grantToCreator, withConflicts } from '../../kernel/support';
+import { keepNewerFields, nothingLeft } from '../../kernel/field-conflicts';
+import type { Command, CommandContext, CommandResult } from '../../kernel/types';
+import { defineCommand } from '../../kernel/types';
 import { blockCommands } from './blocks';
-import { recordChange } from '../kernel/change-record';
+import { recordChange } from '../../kernel/change-record';
 import type { PageRow } from './page-row';
-import { assertPhoto, photosOf } from './page-photos';
+import { assertPhoto, photosOf } from './photos';
 
 export type { PageRow } from './page-row';
 

@@ -1,10 +1,10 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { archivePage } from '@linkhub/shared/mutators/pages';
 import { one } from '@linkhub/shared/server/db/sql';
-import { hostOf } from '../kernel/domain-lookup';
-import { schedulePageRefresh, type CacheDeps } from '../kernel/redirect-cache';
-import { audit } from '../kernel/support';
-import { defineCommand, type Command } from '../kernel/types';
+import { hostOf } from '../../kernel/domain-lookup';
+import { schedulePageRefresh, type CacheDeps } from '../../kernel/redirect-cache';
+import { audit } from '../../kernel/support';
+import { defineCommand, type Command } from '../../kernel/types';
 
 /** archivePage: the page leaves the public host (its cached render is purged); rows and versions stay. */
 export function pageArchiveCommands(cache: CacheDeps): Command[] {

@@ -6,11 +6,11 @@ import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import { one } from '@linkhub/shared/server/db/sql';
 import { blockDestinations } from '@linkhub/shared/blocks/catalog';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
-import { assertSafeBlockDestination } from '../kernel/destination-safety';
+import { assertSafeBlockDestination } from '../../kernel/destination-safety';
 import type { PageRow } from './page-row';
-import { keepNewerFields, nothingLeft, storedFields } from '../kernel/field-conflicts';
-import { recordChange } from '../kernel/change-record';
-import { defineCommand, type Command, type CommandContext, type CommandResult } from '../kernel/types';
+import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
+import { recordChange } from '../../kernel/change-record';
+import { defineCommand, type Command, type CommandContext, type CommandResult } from '../../kernel/types';
 
 type PageSteps = {
   loadPage: (ctx: CommandContext, workspaceId: string, id: string) => Promise<PageRow>;
