@@ -4,7 +4,7 @@ import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import { isWebPort } from '@linkhub/shared/webhooks/ports';
-import { domainCommands } from '../commands/domains';
+import { domainCommands } from '../resources/domains/commands';
 import { experimentCommands } from '../commands/experiments';
 import { leadCommands } from '../commands/leads';
 import { linkCommands } from '../resources/links/commands';

@@ -4,7 +4,7 @@ import { EXPERIMENT_OPERATIONS } from '../experiments/operations';
 import type { Operation } from '../http/operation';
 import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';
 import { ASSET_OPERATIONS } from '../v1/operations/assets';
-import { DOMAIN_OPERATIONS } from '../v1/operations/domains';
+import { DOMAIN_OPERATIONS } from '../resources/domains/operations';
 import { LINK_OPERATIONS } from '../resources/links/operations';
 import { PAGE_OPERATIONS } from '../resources/pages/operations';
 import { QR_CODE_OPERATIONS } from '../resources/qr-codes/operations';

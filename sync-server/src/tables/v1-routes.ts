@@ -4,7 +4,7 @@ import type { AppDeps } from '../http/app-deps';
 import { v1Idempotency } from '../http/idempotency';
 import { v1RateLimit } from '../http/rate-limit';
 import { v1AssetRoutes } from '../routes/v1/assets';
-import { v1DomainRoutes } from '../routes/v1/domains';
+import { v1DomainRoutes } from '../resources/domains/routes';
 import { v1ExperimentRoutes } from '../routes/v1/experiments';
 import { v1ConversionRoutes } from '../routes/v1/experiments-conversions';
 import { v1LeadRoutes } from '../routes/v1/leads';

@@ -10,7 +10,7 @@ import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
 import { authorizeRead, keyOrSessionCaller, requireActor, v1Caller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
-import { domainIdForHost } from '../../v1/queries/domains';
+import { domainIdForHost } from '../domains/queries';
 import { findLink, listLinks } from './queries';
 import { defined, runCommandsThenRead, type CommandStep } from '../../http/run';
 import { createdLinkRecord, serializeLink } from './serializer';

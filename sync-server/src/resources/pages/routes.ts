@@ -15,7 +15,7 @@ import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { findPage, listPages, pageBlocks } from './queries';
-import { domainIdForHost } from '../../v1/queries/domains';
+import { domainIdForHost } from '../domains/queries';
 import { defined, runCommands, type CommandStep } from '../../http/run';
 import { serializePage } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';

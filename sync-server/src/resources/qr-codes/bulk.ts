@@ -19,7 +19,7 @@ import { itemError, memoDomainIds } from '../links/bulk';
 import type { BulkQrCodeResult } from './bulk-schema';
 import { warmDestinationDns } from '../links/dns-warm';
 import { createQrCodeStep } from './create';
-import { domainIdForHost } from '../../v1/queries/domains';
+import { domainIdForHost } from '../domains/queries';
 import { findQrCodes } from './queries';
 import { applyBrandKits } from './brand-kits';
 import type { CommandStep } from '../../http/run';

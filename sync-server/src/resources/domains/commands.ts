@@ -20,13 +20,13 @@ import { certificateJob, verificationJob } from '@linkhub/shared/server/domains/
 import { lockHostClaims } from '@linkhub/shared/domains/host-claims';
 import { customHostRefusal } from '@linkhub/shared/server/domains/host-policy';
 import type { DomainRow } from '@linkhub/shared/server/domains/domain-view';
-import { scheduleCacheRefresh, type CacheDeps } from '../kernel/redirect-cache';
-import { assertSafeDestination } from '../kernel/destination-safety';
-import { keepNewerFields, nothingLeft, storedFields } from '../kernel/field-conflicts';
-import { recordChange } from '../kernel/change-record';
-import { audit, withConflicts } from '../kernel/support';
+import { scheduleCacheRefresh, type CacheDeps } from '../../kernel/redirect-cache';
+import { assertSafeDestination } from '../../kernel/destination-safety';
+import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
+import { recordChange } from '../../kernel/change-record';
+import { audit, withConflicts } from '../../kernel/support';
 import { z } from 'zod';
-import { defineCommand, type Command, type CommandContext, type DescribeRefused } from '../kernel/types';
+import { defineCommand, type Command, type CommandContext, type DescribeRefused } from '../../kernel/types';
 
 type CustomDomainRow = Pick<DomainRow, 'hostname' | 'status' | 'purpose' | 'root_handle' | 'not_found_url'>;
 

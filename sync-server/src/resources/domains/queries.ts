@@ -2,7 +2,7 @@ import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { DOMAIN_COLUMNS } from '@linkhub/shared/server/domains/domain-view';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { ReadScope } from '../../http/caller';
-import type { DomainRecord } from '../serializers/domains';
+import type { DomainRecord } from './serializer';
 import { cursorColumn, ListSql } from '../../http/list-sql';
 
 const SELECT = `SELECT ${DOMAIN_COLUMNS}, ${cursorColumn('c')}

@@ -11,9 +11,9 @@ import { authorizeRead, v1Caller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
-import { findDomain, listDomains } from '../../v1/queries/domains';
+import { findDomain, listDomains } from './queries';
 import { runCommands } from '../../http/run';
-import { serializeDomain } from '../../v1/serializers/domains';
+import { serializeDomain } from './serializer';
 
 /** `/v1/domains`: the workspace's custom domains through the domain commands (`domains:*` scopes). */
 export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
