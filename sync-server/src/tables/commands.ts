@@ -5,7 +5,7 @@ import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { randomSlug } from '@linkhub/shared/mutators/args';
 import { isWebPort } from '@linkhub/shared/webhooks/ports';
 import { domainCommands } from '../resources/domains/commands';
-import { experimentCommands } from '../commands/experiments';
+import { experimentCommands } from '../resources/experiments/commands';
 import { leadCommands } from '../commands/leads';
 import { linkCommands } from '../resources/links/commands';
 import { pageCommands } from '../resources/pages/commands';

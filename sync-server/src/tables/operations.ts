@@ -1,6 +1,6 @@
 import { idParamSchema } from '@linkhub/shared/schemas/common';
 import { WEBHOOK_OPERATIONS } from '../webhooks/operations';
-import { EXPERIMENT_OPERATIONS } from '../experiments/operations';
+import { EXPERIMENT_OPERATIONS } from '../resources/experiments/operations';
 import type { Operation } from '../http/operation';
 import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';
 import { ASSET_OPERATIONS } from '../v1/operations/assets';

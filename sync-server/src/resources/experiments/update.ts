@@ -1,14 +1,14 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { updateExperiment } from '@linkhub/shared/mutators/experiments';
-import { loadExperiment } from '../experiments/experiment-row';
-import { loadTestedResource } from '../experiments/tested-resource';
-import { assertStep, describeExperiment, experimentResult, refreshTested } from './experiment-step-support';
-import { insertVariants, variantRows } from './experiment-variants';
-import type { CacheDeps } from '../kernel/redirect-cache';
-import { keepNewerFields, nothingLeft, storedFields } from '../kernel/field-conflicts';
+import { loadExperiment } from './experiment-row';
+import { loadTestedResource } from './tested-resource';
+import { assertStep, describeExperiment, experimentResult, refreshTested } from './step-support';
+import { insertVariants, variantRows } from './variants';
+import type { CacheDeps } from '../../kernel/redirect-cache';
+import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
 import { EXPERIMENT_BASE_FIELDS } from '@linkhub/shared/experiments/schemas';
-import { recordChange } from '../kernel/change-record';
-import { defineCommand, type Command } from '../kernel/types';
+import { recordChange } from '../../kernel/change-record';
+import { defineCommand, type Command } from '../../kernel/types';
 
 /** updateExperiment: a draft changes freely; a started test's new variants or weights begin a new arm period (D-273). */
 export function updateExperimentCommand(cache: CacheDeps): Command {

@@ -4,8 +4,8 @@ import {
   pauseExperiment,
   startExperiment,
 } from '@linkhub/shared/mutators/experiments';
-import { loadExperiment } from '../experiments/experiment-row';
-import { settleSplit } from '../experiments/split-guard';
+import { loadExperiment } from './experiment-row';
+import { settleSplit } from './split-guard';
 import {
   analysedWinner,
   assertStep,
@@ -14,10 +14,10 @@ import {
   experimentResult,
   refreshTested,
   withActiveSlot,
-} from './experiment-step-support';
-import type { CacheDeps } from '../kernel/redirect-cache';
-import { audit } from '../kernel/support';
-import { defineCommand, type Command } from '../kernel/types';
+} from './step-support';
+import type { CacheDeps } from '../../kernel/redirect-cache';
+import { audit } from '../../kernel/support';
+import { defineCommand, type Command } from '../../kernel/types';
 
 /** The lifecycle steps that change only the experiment's state: start (or resume), pause, conclude, archive. */
 export function experimentStateCommands(cache: CacheDeps): Command[] {

@@ -3,10 +3,10 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import { linkBlockSchema } from '@linkhub/shared/schemas/blocks';
 import { one, rows } from '@linkhub/shared/server/db/sql';
-import { loadPage, publishDraft, recordDraft } from '../resources/pages/commands';
-import type { CacheDeps } from '../kernel/redirect-cache';
-import { audit } from '../kernel/support';
-import type { CommandContext } from '../kernel/types';
+import { loadPage, publishDraft, recordDraft } from '../pages/commands';
+import type { CacheDeps } from '../../kernel/redirect-cache';
+import { audit } from '../../kernel/support';
+import type { CommandContext } from '../../kernel/types';
 import type { ExperimentRow, VariantRow } from './experiment-row';
 
 /** Where a promoted page winner went: the draft only (the page had unpublished edits, or was never published), or also live. */

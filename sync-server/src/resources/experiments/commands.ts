@@ -1,9 +1,9 @@
-import { createExperimentCommand } from './experiment-create';
-import { promoteExperimentCommand } from './experiment-promote';
-import { experimentStateCommands } from './experiment-steps';
-import { updateExperimentCommand } from './experiment-update';
-import type { CacheDeps } from '../kernel/redirect-cache';
-import type { Command } from '../kernel/types';
+import { createExperimentCommand } from './create';
+import { promoteExperimentCommand } from './promote-command';
+import { experimentStateCommands } from './steps';
+import { updateExperimentCommand } from './update';
+import type { CacheDeps } from '../../kernel/redirect-cache';
+import type { Command } from '../../kernel/types';
 
 /**
  * The experiment commands: each lifecycle step of shared/experiments/lifecycle.ts, shared

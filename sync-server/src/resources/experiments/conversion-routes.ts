@@ -10,7 +10,7 @@ import { parseBody } from '../../http/session-context';
 import { authorizeRead, v1Caller } from '../../http/caller';
 import { sendData } from '../../http/envelope';
 import { authorizeCommand } from '../../kernel/authorization';
-import { recordConversion } from '../../experiments/record-conversion';
+import { recordConversion } from './record-conversion';
 
 /**
  * `POST /v1/conversions {click_id}`: the customer's server reports that the visit which

@@ -1,9 +1,9 @@
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import type { VariantInput } from '@linkhub/shared/experiments/schemas';
 import type { PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
-import type { TestedResource } from '../experiments/tested-resource';
-import { assertSafeBlockDestination, assertSafeDestination } from '../kernel/destination-safety';
-import type { CommandContext } from '../kernel/types';
+import type { TestedResource } from './tested-resource';
+import { assertSafeBlockDestination, assertSafeDestination } from '../../kernel/destination-safety';
+import type { CommandContext } from '../../kernel/types';
 
 export type VariantRowInput = Omit<VariantInput, 'destination_url'> & {
   id: string;

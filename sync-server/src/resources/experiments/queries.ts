@@ -7,8 +7,8 @@ import {
   type ExperimentView,
 } from '@linkhub/shared/experiments/schemas';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
-import { ListSql, cursorColumn } from '../http/list-sql';
-import type { ReadScope } from '../http/caller';
+import { ListSql, cursorColumn } from '../../http/list-sql';
+import type { ReadScope } from '../../http/caller';
 import { EXPERIMENT_COLUMNS, loadVariants, type ExperimentRow, type VariantRow } from './experiment-row';
 
 const iso = (d: Date | null) => (d === null ? null : d.toISOString());

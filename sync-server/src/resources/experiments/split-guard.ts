@@ -1,7 +1,7 @@
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/server/db/sql';
-import { snapshotVersionAndAudit } from '../kernel/support';
-import type { CommandContext } from '../kernel/types';
+import { snapshotVersionAndAudit } from '../../kernel/support';
+import type { CommandContext } from '../../kernel/types';
 import type { TestedResource } from './tested-resource';
 
 /**

@@ -23,7 +23,7 @@ import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { defined, runCommandsThenRead, type CommandStep } from '../../http/run';
-import { experimentResults, findExperiment, listExperiments } from '../../experiments/queries';
+import { experimentResults, findExperiment, listExperiments } from './queries';
 
 /**
  * `/v1/experiments`: every write is the experiment command the Replicache push runs too

@@ -1,12 +1,12 @@
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { createExperiment } from '@linkhub/shared/mutators/experiments';
-import { settleSplit } from '../experiments/split-guard';
-import { loadTestedResource } from '../experiments/tested-resource';
-import { scheduleTestedRefresh } from './experiment-step-support';
-import type { CacheDeps } from '../kernel/redirect-cache';
-import { insertVariants, variantRows } from './experiment-variants';
-import { audit } from '../kernel/support';
-import { defineCommand, type Command } from '../kernel/types';
+import { settleSplit } from './split-guard';
+import { loadTestedResource } from './tested-resource';
+import { scheduleTestedRefresh } from './step-support';
+import type { CacheDeps } from '../../kernel/redirect-cache';
+import { insertVariants, variantRows } from './variants';
+import { audit } from '../../kernel/support';
+import { defineCommand, type Command } from '../../kernel/types';
 
 /** Links and QR codes convert on a reported conversion; their visits are the exposures. */
 const GOAL_BY_TYPE = { link: 'conversions', qr_code: 'conversions', bio_page: 'clicks' } as const;

@@ -12,7 +12,7 @@ import {
   stepInputSchema,
   updateExperimentInputSchema,
 } from '@linkhub/shared/experiments/schemas';
-import type { Operation } from '../http/operation';
+import type { Operation } from '../../http/operation';
 
 const experiment = {
   resource_type: 'link',

@@ -1,17 +1,17 @@
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { promoteExperiment } from '@linkhub/shared/mutators/experiments';
-import { loadExperiment } from '../experiments/experiment-row';
-import { promoteWinner } from '../experiments/promote';
-import { loadTestedResource } from '../experiments/tested-resource';
+import { loadExperiment } from './experiment-row';
+import { promoteWinner } from './promote';
+import { loadTestedResource } from './tested-resource';
 import {
   assertStep,
   assertVariantOf,
   describeExperiment,
   experimentResult,
   scheduleTestedRefresh,
-} from './experiment-step-support';
-import type { CacheDeps } from '../kernel/redirect-cache';
-import { defineCommand, type Command } from '../kernel/types';
+} from './step-support';
+import type { CacheDeps } from '../../kernel/redirect-cache';
+import { defineCommand, type Command } from '../../kernel/types';
 
 /** promoteExperiment: the concluded test's winner becomes the resource's plain configuration (experiments/promote.ts). */
 export function promoteExperimentCommand(cache: CacheDeps): Command {

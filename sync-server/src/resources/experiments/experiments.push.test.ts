@@ -10,7 +10,7 @@ import {
   syncRound,
   type SyncClient,
   type SyncHarness,
-} from '../testing/sync-harness';
+} from '../../testing/sync-harness';
 
 /**
  * The experiment lifecycle through the other door, a Replicache push: the same commands, so every

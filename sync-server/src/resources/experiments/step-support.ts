@@ -2,10 +2,10 @@ import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error
 import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
 import { one } from '@linkhub/shared/server/db/sql';
 import { nextState, type ExperimentState, type ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
-import { loadVariants, type ExperimentRow, type VariantRow } from '../experiments/experiment-row';
-import { loadTestedResource, type TestedResource } from '../experiments/tested-resource';
-import { schedulePageRefresh, scheduleRedirectRefresh, type CacheDeps } from '../kernel/redirect-cache';
-import type { CommandContext, CommandResult, DescribeRefused } from '../kernel/types';
+import { loadVariants, type ExperimentRow, type VariantRow } from './experiment-row';
+import { loadTestedResource, type TestedResource } from './tested-resource';
+import { schedulePageRefresh, scheduleRedirectRefresh, type CacheDeps } from '../../kernel/redirect-cache';
+import type { CommandContext, CommandResult, DescribeRefused } from '../../kernel/types';
 
 /** The lifecycle decides (the matrix's C8 rows already refused any other state at authorize). */
 export function assertStep(step: ExperimentStep, row: ExperimentRow): ExperimentState {
