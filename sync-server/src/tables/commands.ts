@@ -13,9 +13,9 @@ import { pageArchiveCommands } from '../resources/pages/archive';
 import { qrCommands } from '../resources/qr-codes/commands';
 import type { CacheDeps } from '../kernel/redirect-cache';
 import type { Command } from '../kernel/types';
-import { webhookCommands } from '../commands/webhooks';
+import { webhookCommands } from '../resources/webhooks/commands';
 import { workspaceCommands } from '../commands/workspace';
-import { withWebhookEvents } from '../webhooks/command-events';
+import { withWebhookEvents } from '../resources/webhooks/command-events';
 
 /**
  * Every command (QR designs read uploaded logos from `artifacts` and draw SVG logos with `rasteriseSvg`; webhook secrets are sealed with

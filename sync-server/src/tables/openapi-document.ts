@@ -4,7 +4,7 @@ import { listMetaSchema } from '@linkhub/shared/schemas/common';
 import { MAX_BODY_BYTES } from '../http/body-limit';
 import { IDEMPOTENCY_HEADER } from '../http/idempotency';
 import { OPERATIONS, type Operation } from './operations';
-import { webhooksSection } from '../webhooks/openapi-webhooks';
+import { webhooksSection } from '../resources/webhooks/openapi-webhooks';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { idParamSchema } from '@linkhub/shared/schemas/common';
-import { WEBHOOK_OPERATIONS } from '../webhooks/operations';
+import { WEBHOOK_OPERATIONS } from '../resources/webhooks/operations';
 import { EXPERIMENT_OPERATIONS } from '../resources/experiments/operations';
 import type { Operation } from '../http/operation';
 import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';

@@ -13,7 +13,7 @@ import { v1OpenApiRoutes } from './openapi-routes';
 import { v1PageRoutes } from '../resources/pages/routes';
 import { v1QrRoutes } from '../resources/qr-codes/routes';
 import { v1BrandKitRoutes } from '../resources/qr-codes/brand-kit-routes';
-import { v1WebhookRoutes } from '../webhooks/routes';
+import { v1WebhookRoutes } from '../resources/webhooks/routes';
 
 /**
  * `/v1` (docs/product-rules.md#api). Every request: body limit (app-wide, `requestBodyLimit`, 413), rate limit per key or per IP (429), then

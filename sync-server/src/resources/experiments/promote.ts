@@ -2,7 +2,7 @@ import type { CacheDeps } from '../../kernel/redirect-cache';
 import type { CommandContext } from '../../kernel/types';
 import { snapshotVersionAndAudit, audit } from '../../kernel/support';
 import type { ExperimentRow, VariantRow } from './experiment-row';
-import { emitResourceEvent } from '../../webhooks/command-events';
+import { emitResourceEvent } from '../webhooks/command-events';
 import { promotePageWinner } from './promote-page';
 import type { TestedResource } from './tested-resource';
 

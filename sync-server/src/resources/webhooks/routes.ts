@@ -11,14 +11,14 @@ import {
   webhookDeliveriesQuerySchema,
   webhookWorkspaceQuerySchema,
 } from '@linkhub/shared/webhooks/schemas';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseBody, parseQuery, uuidParam } from '../http/session-context';
-import { loadAuthorizeInput } from '../kernel/authorization';
-import { keyOrSessionCaller, requireActor, type V1Caller } from '../http/caller';
-import { pageOf } from '../http/cursor';
-import { sendData, sendList } from '../http/envelope';
-import { runCommands } from '../http/run';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { loadAuthorizeInput } from '../../kernel/authorization';
+import { keyOrSessionCaller, requireActor, type V1Caller } from '../../http/caller';
+import { pageOf } from '../../http/cursor';
+import { sendData, sendList } from '../../http/envelope';
+import { runCommands } from '../../http/run';
 import { lastFour } from './endpoint-config';
 import { findEndpoint, listDeliveries, listEndpoints, serializeDelivery } from './queries';
 

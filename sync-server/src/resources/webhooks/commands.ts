@@ -16,14 +16,14 @@ import {
 } from '@linkhub/shared/mutators/webhooks';
 import { isLeadEvent } from '@linkhub/shared/webhooks/events';
 import { deliveryJob, deliveryJobId, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
-import { endpointConfigOf, lastFour, newSigningSecret } from '../webhooks/endpoint-config';
-import { authorizeCommand } from '../kernel/authorization';
-import { assertSafeDestination, type ResolveHost } from '../kernel/destination-safety';
+import { endpointConfigOf, lastFour, newSigningSecret } from './endpoint-config';
+import { authorizeCommand } from '../../kernel/authorization';
+import { assertSafeDestination, type ResolveHost } from '../../kernel/destination-safety';
 import { isWebPort, portOf, WEBHOOK_PORT_SENTENCE } from '@linkhub/shared/webhooks/ports';
 import { WEBHOOK_CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
-import { audit } from '../kernel/support';
-import type { Command, CommandContext } from '../kernel/types';
-import { defineCommand } from '../kernel/types';
+import { audit } from '../../kernel/support';
+import type { Command, CommandContext } from '../../kernel/types';
+import { defineCommand } from '../../kernel/types';
 
 /** Endpoints per workspace (every event fans out to each: bounded work per change). */
 export const MAX_ENDPOINTS = 20;

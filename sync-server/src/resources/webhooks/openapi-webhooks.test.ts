@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '@linkhub/shared/webhooks/events';
 import { signatureHeader } from '@linkhub/shared/server/webhooks/signature';
-import { buildOpenApiDocument } from '../tables/openapi-document';
+import { buildOpenApiDocument } from '../../tables/openapi-document';
 import { VERIFY_SNIPPET, WEBHOOKS_DESCRIPTION } from './openapi-webhooks';
 
 type Doc = {

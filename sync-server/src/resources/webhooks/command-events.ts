@@ -1,14 +1,14 @@
 import type { Queryable } from '@linkhub/shared/server/db/sql';
 import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
 import { hasWebhookListeners, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
-import type { Command, CommandContext, CommandResult } from '../kernel/types';
-import { listensFor } from '../kernel/webhook-listeners';
-import { findLink } from '../resources/links/queries';
-import { findPage, pageBlocks } from '../resources/pages/queries';
-import { findQrCode } from '../resources/qr-codes/queries';
-import { serializeLink } from '../resources/links/serializer';
-import { serializePage } from '../resources/pages/serializer';
-import { serializeQrCode } from '../resources/qr-codes/serializer';
+import type { Command, CommandContext, CommandResult } from '../../kernel/types';
+import { listensFor } from '../../kernel/webhook-listeners';
+import { findLink } from '../links/queries';
+import { findPage, pageBlocks } from '../pages/queries';
+import { findQrCode } from '../qr-codes/queries';
+import { serializeLink } from '../links/serializer';
+import { serializePage } from '../pages/serializer';
+import { serializeQrCode } from '../qr-codes/serializer';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 
 type Resource = 'link' | 'qr_code' | 'bio_page';

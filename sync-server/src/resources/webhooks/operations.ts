@@ -10,7 +10,7 @@ import {
   webhookSecretRotatedSchema,
   webhookWorkspaceQuerySchema,
 } from '@linkhub/shared/webhooks/schemas';
-import type { Operation } from '../http/operation';
+import type { Operation } from '../../http/operation';
 
 const webhook = {
   kind: 'webhook',

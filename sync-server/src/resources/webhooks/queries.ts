@@ -6,8 +6,8 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from '@linkhub/shared/webhooks/schemas';
-import { decodeCursor } from '../http/cursor';
-import { cursorColumn } from '../http/list-sql';
+import { decodeCursor } from '../../http/cursor';
+import { cursorColumn } from '../../http/list-sql';
 
 type EndpointRecord = {
   id: string;

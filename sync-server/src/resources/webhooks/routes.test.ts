@@ -9,8 +9,8 @@ import type {
   WebhookEndpoint,
   WebhookEndpointCreated,
 } from '@linkhub/shared/webhooks/schemas';
-import { MAX_ENDPOINTS } from '../commands/webhooks';
-import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../testing/v1-kit';
+import { MAX_ENDPOINTS } from './commands';
+import { ALL_SCOPES, startV1Kit, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 /**
  * `/v1/webhooks` with real PostgreSQL and BullMQ: the secret shown once, the address

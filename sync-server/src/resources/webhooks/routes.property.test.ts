@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { startV1Kit, type V1Kit } from '../testing/v1-kit';
+import { startV1Kit, type V1Kit } from '../../testing/v1-kit';
 
 /**
  * The webhooks door: random methods, ids, query strings and JSON bodies (near-valid ones
