@@ -6,7 +6,7 @@ import { randomSlug } from '@linkhub/shared/mutators/args';
 import { isWebPort } from '@linkhub/shared/webhooks/ports';
 import { domainCommands } from '../resources/domains/commands';
 import { experimentCommands } from '../resources/experiments/commands';
-import { leadCommands } from '../commands/leads';
+import { leadCommands } from '../resources/leads/commands';
 import { linkCommands } from '../resources/links/commands';
 import { pageCommands } from '../resources/pages/commands';
 import { pageArchiveCommands } from '../resources/pages/archive';

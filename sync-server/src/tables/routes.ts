@@ -16,7 +16,7 @@ import { analyticsRoutes } from '../routes/analytics';
 import { pageVersionRoutes } from '../resources/pages/version-routes';
 import { historyRoutes } from '../routes/history';
 import { qrExportRoutes } from '../resources/qr-codes/export-routes';
-import { leadLinkRoutes } from '../routes/lead-links';
+import { leadLinkRoutes } from '../resources/leads/lead-link-routes';
 import { v1Routes } from './v1-routes';
 import { replicacheRoutes } from '../http/replicache-routes';
 import { stripeWebhookRoutes } from '../billing/webhook-route';

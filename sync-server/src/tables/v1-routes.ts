@@ -7,7 +7,7 @@ import { v1AssetRoutes } from '../routes/v1/assets';
 import { v1DomainRoutes } from '../resources/domains/routes';
 import { v1ExperimentRoutes } from '../resources/experiments/routes';
 import { v1ConversionRoutes } from '../resources/experiments/conversion-routes';
-import { v1LeadRoutes } from '../routes/v1/leads';
+import { v1LeadRoutes } from '../resources/leads/routes';
 import { v1LinkRoutes } from '../resources/links/routes';
 import { v1OpenApiRoutes } from './openapi-routes';
 import { v1PageRoutes } from '../resources/pages/routes';

@@ -11,11 +11,11 @@ import type { AppEnv } from '../../http/app-env';
 import type { AppDeps } from '../../http/app-deps';
 import { writeAudit } from '../../identity/audit';
 import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
-import { findLeadsExport, leadExportView, openLeadsDownload, startLeadsExport } from '../../leads/exports';
+import { findLeadsExport, leadExportView, openLeadsDownload, startLeadsExport } from './exports';
 import { authorizeRead, keyOrSessionCaller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
-import { leadCounts, listLeads, pageConversions, serializeLead } from '../../v1/queries/leads';
+import { leadCounts, listLeads, pageConversions, serializeLead } from './queries';
 import { runCommands } from '../../http/run';
 
 /** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */

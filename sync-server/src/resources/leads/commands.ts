@@ -2,8 +2,8 @@ import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { leadCaptureJobId } from '@linkhub/shared/server/leads/tokens';
 import { deleteLead } from '@linkhub/shared/mutators/leads';
 import { one, rows } from '@linkhub/shared/server/db/sql';
-import { audit } from '../kernel/support';
-import { defineCommand, type Command } from '../kernel/types';
+import { audit } from '../../kernel/support';
+import { defineCommand, type Command } from '../../kernel/types';
 
 /** What an erasure reports: the sign-up job that may still be queued for the address, and the export files to delete. */
 export type LeadErasure = { captureJobId: string; exportFiles: string[] };

@@ -1,7 +1,7 @@
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/server/db/sql';
 import type { LeadExport } from '@linkhub/shared/schemas/leads';
-import type { AppDeps } from '../http/app-deps';
+import type { AppDeps } from '../../http/app-deps';
 
 type ExportRow = {
   id: string;

@@ -4,8 +4,8 @@ import { one, withTransaction, type Queryable } from '@linkhub/shared/server/db/
 import { recordLeadEvent } from '@linkhub/shared/server/webhooks/lead-events';
 import { enqueueDeliveries } from '@linkhub/shared/server/webhooks/outbox';
 import { LEAD_TOKEN_PATTERN, leadTokenHash } from '@linkhub/shared/server/leads/tokens';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
 
 /**
  * The links in a lead's mail, public and token-based: `/api/leads/confirm` (double
