@@ -3,7 +3,7 @@ import { WEBHOOK_OPERATIONS } from '../resources/webhooks/operations';
 import { EXPERIMENT_OPERATIONS } from '../resources/experiments/operations';
 import type { Operation } from '../http/operation';
 import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';
-import { ASSET_OPERATIONS } from '../v1/operations/assets';
+import { ASSET_OPERATIONS } from '../resources/assets/operations';
 import { DOMAIN_OPERATIONS } from '../resources/domains/operations';
 import { LINK_OPERATIONS } from '../resources/links/operations';
 import { PAGE_OPERATIONS } from '../resources/pages/operations';

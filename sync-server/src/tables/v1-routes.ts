@@ -3,7 +3,7 @@ import type { AppEnv } from '../http/app-env';
 import type { AppDeps } from '../http/app-deps';
 import { v1Idempotency } from '../http/idempotency';
 import { v1RateLimit } from '../http/rate-limit';
-import { v1AssetRoutes } from '../routes/v1/assets';
+import { v1AssetRoutes } from '../resources/assets/routes';
 import { v1DomainRoutes } from '../resources/domains/routes';
 import { v1ExperimentRoutes } from '../resources/experiments/routes';
 import { v1ConversionRoutes } from '../resources/experiments/conversion-routes';
