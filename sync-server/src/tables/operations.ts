@@ -2,7 +2,7 @@ import { idParamSchema } from '@linkhub/shared/schemas/common';
 import { WEBHOOK_OPERATIONS } from '../resources/webhooks/operations';
 import { EXPERIMENT_OPERATIONS } from '../resources/experiments/operations';
 import type { Operation } from '../http/operation';
-import { ANALYTICS_OPERATIONS } from '../v1/operations/analytics';
+import { ANALYTICS_OPERATIONS } from '../resources/analytics/operations';
 import { ASSET_OPERATIONS } from '../resources/assets/operations';
 import { DOMAIN_OPERATIONS } from '../resources/domains/operations';
 import { LINK_OPERATIONS } from '../resources/links/operations';

@@ -12,7 +12,7 @@ import { invitationAcceptRoutes, invitationRoutes } from '../routes/invitations'
 import { grantRoutes } from '../routes/grants';
 import { auditRoutes } from '../routes/audit';
 import { apiKeyRoutes } from '../routes/api-keys';
-import { analyticsRoutes } from '../routes/analytics';
+import { analyticsRoutes } from '../resources/analytics/routes';
 import { pageVersionRoutes } from '../resources/pages/version-routes';
 import { historyRoutes } from '../routes/history';
 import { qrExportRoutes } from '../resources/qr-codes/export-routes';
@@ -21,7 +21,7 @@ import { v1Routes } from './v1-routes';
 import { replicacheRoutes } from '../http/replicache-routes';
 import { stripeWebhookRoutes } from '../billing/webhook-route';
 import { billingRoutes } from '../billing/routes';
-import { sharePageRoutes } from '../share/share-routes';
+import { sharePageRoutes } from '../resources/analytics/share-routes';
 
 /**
  * Every route group of the sync-server, mounted in this order. To add one: write

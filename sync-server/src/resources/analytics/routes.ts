@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
-import { bearerToken } from '../http/session';
-import { isApiKeyToken } from '../identity/api-key-token';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseBody, parseQuery, uuidParam } from '../http/session-context';
-import { breakdown, compareWithPrevious, topResources, totals } from '../analytics/aggregates';
-import { exportView, findExport, openDownload, startExport } from '../analytics/exports';
+import { bearerToken } from '../../http/session';
+import { isApiKeyToken } from '../../identity/api-key-token';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { breakdown, compareWithPrevious, topResources, totals } from './aggregates';
+import { exportView, findExport, openDownload, startExport } from './exports';
 import {
   breakdownSchema,
   exportCreateSchema,
@@ -14,20 +14,20 @@ import {
   totalsSchema,
   windowOf,
   workspaceOnlySchema,
-} from '../analytics/query-schemas';
-import { analyticsScope } from '../analytics/scope';
-import { timeseries } from '../analytics/timeseries';
-import { dashboard } from '../analytics/dashboard';
-import { dashboardQuerySchema, filtersOf, realtimeQuerySchema } from '../analytics/dashboard-query';
+} from './query-schemas';
+import { analyticsScope } from './scope';
+import { timeseries } from './timeseries';
+import { dashboard } from './dashboard';
+import { dashboardQuerySchema, filtersOf, realtimeQuerySchema } from './dashboard-query';
 import { dashboardWindows } from '@linkhub/shared/server/analytics/dashboard-window';
-import { realtime } from '../analytics/realtime';
-import { resourceSet } from '../analytics/resource-set';
-import { shareManagementRoutes } from '../share/share-routes';
+import { realtime } from './realtime';
+import { resourceSet } from './resource-set';
+import { shareManagementRoutes } from './share-routes';
 import {
   readReportSetting,
   reportSettingSchema,
   writeReportSetting,
-} from '../analytics/report-subscriptions';
+} from './report-subscriptions';
 import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 
 /**

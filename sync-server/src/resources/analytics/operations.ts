@@ -1,5 +1,5 @@
-import { breakdownSchema, timeseriesSchema } from '../../analytics/query-schemas';
-import { dashboardQuerySchema, realtimeQuerySchema } from '../../analytics/dashboard-query';
+import { breakdownSchema, timeseriesSchema } from './query-schemas';
+import { dashboardQuerySchema, realtimeQuerySchema } from './dashboard-query';
 import { z } from 'zod';
 import type { Operation } from '../../http/operation';
 

@@ -1,5 +1,5 @@
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { AppDeps } from '../http/app-deps';
+import type { AppDeps } from '../../http/app-deps';
 import { one } from '@linkhub/shared/server/db/sql';
 import type { AnalyticsScope } from './scope';
 

@@ -2,11 +2,11 @@ import type { Context } from 'hono';
 import { AuthenticationError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { isPlanKey, retentionDays, type PlanKey } from '@linkhub/shared/entitlements/plans';
 import type { Action } from '@linkhub/shared/permissions/matrix';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
 import { one, rows } from '@linkhub/shared/server/db/sql';
-import { requireAllowed, type ResourceRef } from '../kernel/authorize-input';
-import { actorOf } from '../http/session';
+import { requireAllowed, type ResourceRef } from '../../kernel/authorize-input';
+import { actorOf } from '../../http/session';
 
 /** What an analytics read covers, after authorize(): the workspace, its zone and plan, and the resources visible. */
 export type AnalyticsScope = {
