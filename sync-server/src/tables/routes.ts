@@ -19,8 +19,8 @@ import { qrExportRoutes } from '../resources/qr-codes/export-routes';
 import { leadLinkRoutes } from '../resources/leads/lead-link-routes';
 import { v1Routes } from './v1-routes';
 import { replicacheRoutes } from '../http/replicache-routes';
-import { stripeWebhookRoutes } from '../billing/webhook-route';
-import { billingRoutes } from '../billing/routes';
+import { stripeWebhookRoutes } from '../resources/billing/webhook-route';
+import { billingRoutes } from '../resources/billing/routes';
 import { sharePageRoutes } from '../resources/analytics/share-routes';
 
 /**

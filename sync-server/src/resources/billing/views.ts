@@ -3,9 +3,9 @@ import { deriveBillingState, type BillingState } from '@linkhub/shared/billing/b
 import { isPaidPlan, purchasableOptions, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
 import type { BillingNotice, BillingView, InvoiceView, QuotaView } from '@linkhub/shared/billing/api';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
-import { quotaUsage } from '../kernel/quota-usage';
-import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../kernel/billing-facts';
-import { LOCKABLE, LOCKABLE_TYPES, lockableItems } from '../kernel/edit-locks';
+import { quotaUsage } from '../../kernel/quota-usage';
+import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../../kernel/billing-facts';
+import { LOCKABLE, LOCKABLE_TYPES, lockableItems } from '../../kernel/edit-locks';
 
 type WorkspaceBillingRow = BillingFactsRow & {
   billing_account_id: string;

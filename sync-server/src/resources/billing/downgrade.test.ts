@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, startV1Kit, type V1Kit } from '../testing/v1-kit';
+import { ALL_SCOPES, startV1Kit, type V1Kit } from '../../testing/v1-kit';
 import { startStripeApiServer, type StripeApiServer } from './testing/stripe-api-server';
 import { TEST_PRICES, event, signed, stripeTestEnv, subscriptionObject } from './testing/events';
 

@@ -7,7 +7,7 @@ import {
   type PaidPlanKey,
 } from '@linkhub/shared/billing/catalogue';
 import type { Logger } from '@linkhub/shared/server/logging/logger';
-import type { StripeBilling } from '../platform/stripe-client';
+import type { StripeBilling } from '../../platform/stripe-client';
 
 /**
  * The outgoing Stripe calls (Checkout, Customer Portal, plan change) through the real SDK. Any

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
 import { applyStripeEvent } from './apply-event';
 import { stripeEventSchema } from './stripe-objects';
 

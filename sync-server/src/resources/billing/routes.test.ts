@@ -4,11 +4,11 @@ import { API_KEY_SCOPES } from '@linkhub/shared/permissions/scopes';
 import { startBillingKit, type BillingKit } from './testing/kit';
 import { TEST_PRICES, event, invoiceObject, subscriptionObject } from './testing/events';
 import { TEST_CHECKOUT_HOST, TEST_PORTAL_HOST } from './testing/stripe-api-server';
-import { createTestApp, type TestApp } from '../testing/app';
+import { createTestApp, type TestApp } from '../../testing/app';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
-import { syncServerEnvSchema } from '../platform/env';
-import { signUpOverHttp } from '../testing/sign-up-over-http';
+import { syncServerEnvSchema } from '../../platform/env';
+import { signUpOverHttp } from '../../testing/sign-up-over-http';
 
 /** The billing routes through the real `stripe` SDK pointed at the local Stripe wire-format server. */
 let kit: BillingKit;

@@ -11,7 +11,7 @@ import {
   stripeTestEnv,
   subscriptionObject,
 } from './testing/events';
-import { closedPortUrl, createTestApp } from '../testing/app';
+import { closedPortUrl, createTestApp } from '../../testing/app';
 
 /**
  * POST /webhooks/stripe through the real SDK's constructEvent, with payloads signed by the SDK's

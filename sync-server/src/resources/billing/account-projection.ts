@@ -2,8 +2,8 @@ import { isPlanKey } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
 import { accountBillingFrom, type StripeSubscriptionStatus } from '@linkhub/shared/billing/governing';
 import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
-import { reconcileEditLocks } from '../kernel/edit-locks';
-import { writeAudit } from '../identity/audit';
+import { reconcileEditLocks } from '../../kernel/edit-locks';
+import { writeAudit } from '../../identity/audit';
 
 /**
  * Projects an account's mirrored Stripe subscriptions onto the account and every workspace it owns
