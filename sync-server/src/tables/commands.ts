@@ -14,7 +14,7 @@ import { qrCommands } from '../resources/qr-codes/commands';
 import type { CacheDeps } from '../kernel/redirect-cache';
 import type { Command } from '../kernel/types';
 import { webhookCommands } from '../resources/webhooks/commands';
-import { workspaceCommands } from '../commands/workspace';
+import { workspaceCommands } from '../resources/workspaces/commands';
 import { withWebhookEvents } from '../resources/webhooks/command-events';
 
 /**

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseQuery, uuidParam } from '../http/session-context';
-import { actorOf } from '../http/session';
-import { auditQuerySchema, listAudit } from '../identity/audit';
-import { requireAllowed } from '../kernel/authorize-input';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseQuery, uuidParam } from '../../http/session-context';
+import { actorOf } from '../../http/session';
+import { auditQuerySchema, listAudit } from '../../identity/audit';
+import { requireAllowed } from '../../kernel/authorize-input';
 
 /** `/api/workspaces/:workspaceId/audit`: Owner/Admin read the audit log, newest first, cursor-paginated, filterable. */
 export function auditRoutes(deps: AppDeps): Hono<AppEnv> {

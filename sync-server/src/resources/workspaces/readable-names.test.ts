@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
+import { PASSWORD, startKit, type Kit } from '../../testing/accounts-kit';
 
 /**
  * Names other people read (a member's name in the members list, an API key's name in the audit

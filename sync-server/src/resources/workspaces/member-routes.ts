@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { roleSchema } from '@linkhub/shared/schemas/members';
 import { z } from 'zod';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseBody, uuidParam } from '../http/session-context';
-import { actorOf, sessionUserOf } from '../http/session';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, uuidParam } from '../../http/session-context';
+import { actorOf, sessionUserOf } from '../../http/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../kernel/authorize-input';
+import { writeAudit } from '../../identity/audit';
+import { requireAllowed } from '../../kernel/authorize-input';
 import {
   endMembership,
   findMembership,
@@ -15,7 +15,7 @@ import {
   lockMember,
   setRole,
   transferOwnership,
-} from '../identity/members';
+} from '../../identity/members';
 
 const changeRoleSchema = z.strictObject({ role: roleSchema });
 const transferSchema = z.strictObject({ member_id: z.uuid() });

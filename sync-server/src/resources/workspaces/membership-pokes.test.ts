@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD, setPlan, startKit, type Kit } from '../testing/accounts-kit';
-import { nextEvent } from '../testing/sse';
+import { PASSWORD, setPlan, startKit, type Kit } from '../../testing/accounts-kit';
+import { nextEvent } from '../../testing/sse';
 
 let kit: Kit;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan, startKit, type Kit } from '../testing/accounts-kit';
-import { base32Decode } from '../identity/base32';
-import { totpAt } from '../identity/totp';
+import { setPlan, startKit, type Kit } from '../../testing/accounts-kit';
+import { base32Decode } from '../../identity/base32';
+import { totpAt } from '../../identity/totp';
 
 let kit: Kit;
 type Env<T> = { data: T; meta?: { next_cursor?: string | null } };

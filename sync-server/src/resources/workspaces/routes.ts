@@ -1,18 +1,18 @@
 import { Hono } from 'hono';
-import { pokeAfterCommit } from '../sync/poke';
+import { pokeAfterCommit } from '../../sync/poke';
 import { z } from 'zod';
 import { AssuranceError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { defaultPlanOf } from '../platform/stripe-env';
-import { parseBody, uuidParam } from '../http/session-context';
-import { actorOf, requireUser, sessionUserOf } from '../http/session';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { defaultPlanOf } from '../../platform/stripe-env';
+import { parseBody, uuidParam } from '../../http/session-context';
+import { actorOf, requireUser, sessionUserOf } from '../../http/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../kernel/authorize-input';
-import { auditActorOf } from '../identity/actor';
+import { writeAudit } from '../../identity/audit';
+import { requireAllowed } from '../../kernel/authorize-input';
+import { auditActorOf } from '../../identity/actor';
 import {
   billingAccountFor,
   brandingSchema,
@@ -25,7 +25,7 @@ import {
   softDeleteWorkspace,
   updateWorkspace,
   workspaceNameSchema,
-} from '../identity/workspaces';
+} from '../../identity/workspaces';
 import { createWorkspaceInputSchema } from '@linkhub/shared/schemas/workspaces';
 
 const patchSchema = z

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { AuthorizationError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseBody, uuidParam } from '../http/session-context';
-import { actorOf, sessionUserOf } from '../http/session';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, uuidParam } from '../../http/session-context';
+import { actorOf, sessionUserOf } from '../../http/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../kernel/authorize-input';
+import { writeAudit } from '../../identity/audit';
+import { requireAllowed } from '../../kernel/authorize-input';
 import {
   createApiKeySchema,
   insertApiKey,
@@ -14,7 +14,7 @@ import {
   publicApiKey,
   revokeApiKey,
   scopesAllowedFor,
-} from '../identity/api-keys';
+} from '../../identity/api-keys';
 
 /** `/api/workspaces/:workspaceId/api-keys`: create (scopes never beyond the creator's role; shown once), list, revoke. */
 export function apiKeyRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan, startKit, type Kit } from '../testing/accounts-kit';
-import { loadVisibleRows } from '../sync/visible-set';
+import { setPlan, startKit, type Kit } from '../../testing/accounts-kit';
+import { loadVisibleRows } from '../../sync/visible-set';
 
 let kit: Kit;
 type Env<T> = { data: T };

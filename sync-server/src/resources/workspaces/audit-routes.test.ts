@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALL_SCOPES, startV1Kit, type V1Kit } from '../testing/v1-kit';
+import { ALL_SCOPES, startV1Kit, type V1Kit } from '../../testing/v1-kit';
 
 /** The audit log names what each entry is about, by its current name, and only within its workspace. */
 let kit: V1Kit;

@@ -1,10 +1,10 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
 import { one } from '@linkhub/shared/server/db/sql';
-import { scheduleCacheRefreshJob } from '../kernel/redirect-cache';
-import { keepNewerFields, nothingLeft } from '../kernel/field-conflicts';
-import { recordChange } from '../kernel/change-record';
-import { defineCommand, type Command } from '../kernel/types';
+import { scheduleCacheRefreshJob } from '../../kernel/redirect-cache';
+import { keepNewerFields, nothingLeft } from '../../kernel/field-conflicts';
+import { recordChange } from '../../kernel/change-record';
+import { defineCommand, type Command } from '../../kernel/types';
 
 /** The settings a workspace's history records field by field (D-505). */
 const WORKSPACE_FIELDS = ['name', 'time_zone', 'branding', 'holding_page'] as const;

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../identity/mail-token';
+import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../../identity/mail-token';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { appLink } from '../identity/app-links';
-import { parseBody, uuidParam } from '../http/session-context';
-import { actorOf, requireUser, sessionUserOf } from '../http/session';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { appLink } from '../../identity/app-links';
+import { parseBody, uuidParam } from '../../http/session-context';
+import { actorOf, requireUser, sessionUserOf } from '../../http/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../kernel/authorize-input';
+import { writeAudit } from '../../identity/audit';
+import { requireAllowed } from '../../kernel/authorize-input';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
   acceptInvitation,
@@ -21,10 +21,10 @@ import {
   renewInvitation,
   revokeInvitation,
   type InvitationRow,
-} from '../identity/invitations';
-import { findWorkspace } from '../identity/workspaces';
-import { invitationEmail } from '../identity/mail-templates';
-import { pokeAfterCommit } from '../sync/poke';
+} from '../../identity/invitations';
+import { findWorkspace } from '../../identity/workspaces';
+import { invitationEmail } from '../../identity/mail-templates';
+import { pokeAfterCommit } from '../../sync/poke';
 
 const inviteSchema = z.strictObject({ email: emailSchema, role: z.enum(INVITABLE_ROLES) });
 

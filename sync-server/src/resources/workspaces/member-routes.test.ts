@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan, startKit, type Kit } from '../testing/accounts-kit';
+import { setPlan, startKit, type Kit } from '../../testing/accounts-kit';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { autoGrantOnCreate } from '../identity/grants';
-import { findMembership } from '../identity/members';
-import { authorizeRequest } from '../kernel/authorize-input';
-import { resolveSession } from '../identity/sessions';
-import { userActor } from '../identity/actor';
+import { autoGrantOnCreate } from '../../identity/grants';
+import { findMembership } from '../../identity/members';
+import { authorizeRequest } from '../../kernel/authorize-input';
+import { resolveSession } from '../../identity/sessions';
+import { userActor } from '../../identity/actor';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
 import { denialError } from '@linkhub/shared/permissions/decision';
 

@@ -1,13 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseBody, parseQuery, uuidParam } from '../http/session-context';
-import { actorOf, sessionUserOf } from '../http/session';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
+import { actorOf, sessionUserOf } from '../../http/session';
 import { one, withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../identity/audit';
-import { requireAllowed } from '../kernel/authorize-input';
+import { writeAudit } from '../../identity/audit';
+import { requireAllowed } from '../../kernel/authorize-input';
 import {
   GRANTABLE_TYPES,
   insertGrant,
@@ -15,9 +15,9 @@ import {
   publicGrant,
   resourceExists,
   unscopeMember,
-} from '../identity/grants';
-import { lockMember } from '../identity/members';
-import { revokeGrant, revokeGrantQuerySchema } from '../identity/revoke-grant';
+} from '../../identity/grants';
+import { lockMember } from '../../identity/members';
+import { revokeGrant, revokeGrantQuerySchema } from '../../identity/revoke-grant';
 
 const grantSchema = z.strictObject({
   member_id: z.uuid(),
