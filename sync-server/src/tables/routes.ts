@@ -14,7 +14,7 @@ import { auditRoutes } from '../resources/workspaces/audit-routes';
 import { apiKeyRoutes } from '../resources/workspaces/api-key-routes';
 import { analyticsRoutes } from '../resources/analytics/routes';
 import { pageVersionRoutes } from '../resources/pages/version-routes';
-import { historyRoutes } from '../routes/history';
+import { historyRoutes } from '../resources/history/routes';
 import { qrExportRoutes } from '../resources/qr-codes/export-routes';
 import { leadLinkRoutes } from '../resources/leads/lead-link-routes';
 import { v1Routes } from './v1-routes';

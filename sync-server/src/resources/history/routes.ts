@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { historyQuerySchema } from '@linkhub/shared/schemas/history';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseQuery, uuidParam } from '../http/session-context';
-import { requireAllowed } from '../kernel/authorize-input';
-import { actorOf } from '../http/session';
-import { HISTORY_READ_ACTION, listHistory } from '../history/history';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseQuery, uuidParam } from '../../http/session-context';
+import { requireAllowed } from '../../kernel/authorize-input';
+import { actorOf } from '../../http/session';
+import { HISTORY_READ_ACTION, listHistory } from './history';
 
 /**
  * `/api/workspaces/:workspaceId/history` (session): one resource's changes field by field, newest

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyPageSchema } from '@linkhub/shared/schemas/history';
-import { createSyncHarness, type SyncHarness } from '../testing/sync-harness';
-import { pushAs } from '../testing/push';
+import { createSyncHarness, type SyncHarness } from '../../testing/sync-harness';
+import { pushAs } from '../../testing/push';
 
 /** `GET /api/workspaces/{ws}/history`: a resource's changes for whoever may read the resource, and no one else. */
 let h: SyncHarness;
