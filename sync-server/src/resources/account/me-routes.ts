@@ -1,28 +1,28 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { readableText } from '@linkhub/shared/schemas/common';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { defaultPlanOf } from '../platform/stripe-env';
-import { parseBody, requestNetwork } from '../http/session-context';
-import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../identity/login-throttle';
-import { requireUser } from '../http/session';
-import { findUserById, publicUser, setPassword } from '../identity/users';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { defaultPlanOf } from '../../platform/stripe-env';
+import { parseBody, requestNetwork } from '../../http/session-context';
+import { clearFailures, lockoutRemaining, recordAttempt, recordFailure } from '../../identity/login-throttle';
+import { requireUser } from '../../http/session';
+import { findUserById, publicUser, setPassword } from '../../identity/users';
 import { appErrorFor, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
 import { denialError } from '@linkhub/shared/permissions/decision';
-import { anonymiseAccount, soleOwnedWorkspaces } from '../identity/account-deletion';
-import { verifyPassword } from '../identity/password-hash';
-import { passwordSchema, subject, waitText } from '../identity/auth-flows';
-import { revokeAllSessions } from '../identity/sessions';
+import { anonymiseAccount, soleOwnedWorkspaces } from '../../identity/account-deletion';
+import { verifyPassword } from '../../identity/password-hash';
+import { passwordSchema, subject, waitText } from '../../identity/auth-flows';
+import { revokeAllSessions } from '../../identity/sessions';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../identity/audit';
+import { writeAudit } from '../../identity/audit';
 import {
   billingAccountFor,
   countActiveWorkspaces,
   listWorkspacesForUser,
   publicWorkspace,
-} from '../identity/workspaces';
+} from '../../identity/workspaces';
 
 /** `/api/me`: the signed-in user and their workspaces with roles (the switcher). */
 export function meRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
-import { ACCOUNT_FAILURE_CEILING, FREE_FAILURES_PER_PAIR } from '../identity/login-throttle';
-import { CHALLENGE_MAX_CODES } from '../identity/two-factor';
-import { totpAt } from '../identity/totp';
-import { base32Decode } from '../identity/base32';
+import { PASSWORD, startKit, type Kit } from '../../testing/accounts-kit';
+import { ACCOUNT_FAILURE_CEILING, FREE_FAILURES_PER_PAIR } from '../../identity/login-throttle';
+import { CHALLENGE_MAX_CODES } from '../../identity/two-factor';
+import { totpAt } from '../../identity/totp';
+import { base32Decode } from '../../identity/base32';
 
 let kit: Kit;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, setPlan, startKit, type Kit } from '../testing/accounts-kit';
+import { PASSWORD, setPlan, startKit, type Kit } from '../../testing/accounts-kit';
 
 let kit: Kit;
 type Env<T> = { data: T };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
+import { PASSWORD, startKit, type Kit } from '../../testing/accounts-kit';
 
 /** An address at an IDN domain is one account however it is typed: Unicode or punycode, any case. */
 let kit: Kit;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
-import { FREE_FAILURES_PER_PAIR } from '../identity/login-throttle';
-import { totpAt } from '../identity/totp';
-import { base32Decode } from '../identity/base32';
+import { PASSWORD, startKit, type Kit } from '../../testing/accounts-kit';
+import { FREE_FAILURES_PER_PAIR } from '../../identity/login-throttle';
+import { totpAt } from '../../identity/totp';
+import { base32Decode } from '../../identity/base32';
 
 let kit: Kit;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
-import type { AccountMailJob } from '../identity/account-mail-queue';
+import { PASSWORD, startKit, type Kit } from '../../testing/accounts-kit';
+import type { AccountMailJob } from '../../identity/account-mail-queue';
 
 let kit: Kit;
 beforeAll(async () => {

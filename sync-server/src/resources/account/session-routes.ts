@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { uuidParam } from '../http/session-context';
-import { requireUser } from '../http/session';
-import { listSessions, revokeSession } from '../identity/sessions';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { uuidParam } from '../../http/session-context';
+import { requireUser } from '../../http/session';
+import { listSessions, revokeSession } from '../../identity/sessions';
 
 /** `/api/sessions`: where the account is signed in (parsed client label only), and revoking one. */
 export function sessionRoutes(deps: AppDeps): Hono<AppEnv> {

@@ -1,15 +1,15 @@
-import { signUpOverHttp } from '../testing/sign-up-over-http';
+import { signUpOverHttp } from '../../testing/sign-up-over-http';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
-import { createApp } from '../app';
-import { closeDeps, createDeps, type AppDeps } from '../deps';
-import { syncServerEnvSchema } from '../platform/env';
+import { createApp } from '../../app';
+import { closeDeps, createDeps, type AppDeps } from '../../deps';
+import { syncServerEnvSchema } from '../../platform/env';
 import { firstLink, startSmtpCapture, type SmtpCapture } from '@linkhub/shared/server/mail/smtp-testing';
-import { base32Decode } from '../identity/base32';
-import { totpAt } from '../identity/totp';
+import { base32Decode } from '../../identity/base32';
+import { totpAt } from '../../identity/totp';
 
 /** Every log line the sync-server writes during a full account journey, at the most verbose level. */
 const lines: string[] = [];

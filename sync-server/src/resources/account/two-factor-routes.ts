@@ -2,13 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import QRCode from 'qrcode';
 import { AuthenticationError, ConflictError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import { parseBody } from '../http/session-context';
-import { requireUser } from '../http/session';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import { parseBody } from '../../http/session-context';
+import { requireUser } from '../../http/session';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { writeAudit } from '../identity/audit';
-import { markSessionTwoFactor } from '../identity/sessions';
+import { writeAudit } from '../../identity/audit';
+import { markSessionTwoFactor } from '../../identity/sessions';
 import {
   beginEnrolment,
   checkTotp,
@@ -16,8 +16,8 @@ import {
   disableTwoFactor,
   remainingRecoveryCodes,
   replaceRecoveryCodes,
-} from '../identity/two-factor';
-import { base32Encode } from '../identity/base32';
+} from '../../identity/two-factor';
+import { base32Encode } from '../../identity/base32';
 
 const codeSchema = z.strictObject({
   code: z

@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { AppError, AuthenticationError, RateLimitError } from '@linkhub/shared/errors/app-error';
-import type { AppEnv } from '../http/app-env';
-import type { AppDeps } from '../http/app-deps';
-import type { Accounts } from '../identity/context';
+import type { AppEnv } from '../../http/app-env';
+import type { AppDeps } from '../../http/app-deps';
+import type { Accounts } from '../../identity/context';
 import {
   clearSessionCookie,
   clientLabel,
   parseBody,
   requestNetwork,
   setSessionCookie,
-} from '../http/session-context';
+} from '../../http/session-context';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import {
   clientKindSchema,
@@ -27,12 +27,12 @@ import {
   verifyEmail,
   waitText,
   type SignedIn,
-} from '../identity/auth-flows';
-import { publicUser } from '../identity/users';
-import { devMailOutbox } from '../identity/dev-mail-outbox';
-import { appPage } from '../identity/app-links';
-import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../identity/mail-token';
-import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../identity/sessions';
+} from '../../identity/auth-flows';
+import { publicUser } from '../../identity/users';
+import { devMailOutbox } from '../../identity/dev-mail-outbox';
+import { appPage } from '../../identity/app-links';
+import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../../identity/mail-token';
+import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../../identity/sessions';
 import {
   checkTotp,
   consumeChallenge,
@@ -40,14 +40,14 @@ import {
   peekChallenge,
   redeemRecoveryCode,
   takeChallengeTry,
-} from '../identity/two-factor';
-import { findUserById } from '../identity/users';
-import { identifierHash, networkHash } from '../identity/hashing';
-import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '../identity/login-throttle';
-import { verifyPassword } from '../identity/password-hash';
+} from '../../identity/two-factor';
+import { findUserById } from '../../identity/users';
+import { identifierHash, networkHash } from '../../identity/hashing';
+import { lockoutRemaining, recordAttempt, recordFailure, clearFailures } from '../../identity/login-throttle';
+import { verifyPassword } from '../../identity/password-hash';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
-import { hitWindow } from '../http/rate-limit';
-import { requireUser } from '../http/session';
+import { hitWindow } from '../../http/rate-limit';
+import { requireUser } from '../../http/session';
 
 const tokenSchema = z.strictObject({
   token: mailTokenSchema(MAIL_LINK_REFUSALS.emailLink),

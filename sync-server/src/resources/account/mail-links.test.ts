@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPlan, startKit, type Kit } from '../testing/accounts-kit';
+import { setPlan, startKit, type Kit } from '../../testing/accounts-kit';
 import { firstLink } from '@linkhub/shared/server/mail/smtp-testing';
 
 /**

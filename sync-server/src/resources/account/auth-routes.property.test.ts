@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
-import { PASSWORD, startKit, type Kit } from '../testing/accounts-kit';
+import { PASSWORD, startKit, type Kit } from '../../testing/accounts-kit';
 
 /**
  * The account doors under arbitrary input (16 Tests): sign-up, sign-in, reset (request and confirm)
