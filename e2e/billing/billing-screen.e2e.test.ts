@@ -6,7 +6,7 @@ import {
   startStripeApiServer,
   TEST_CHECKOUT_HOST,
   type StripeApiServer,
-} from '../../sync-server/src/resources/billing/testing/stripe-api-server';
+} from '../../sync-server/src/testing/billing/stripe-api-server';
 import {
   TEST_PRICES,
   event,
@@ -14,7 +14,7 @@ import {
   signed,
   stripeTestEnv,
   subscriptionObject,
-} from '../../sync-server/src/resources/billing/testing/events';
+} from '../../sync-server/src/testing/billing/events';
 
 /**
  * The billing screens in Chromium at 390 px and 1280 px: the Owner's upgrade up to the Stripe

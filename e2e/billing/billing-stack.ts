@@ -3,7 +3,7 @@ import { startStack, type Stack } from '../permanence/stack';
 import {
   startStripeApiServer,
   type StripeApiServer,
-} from '../../sync-server/src/resources/billing/testing/stripe-api-server';
+} from '../../sync-server/src/testing/billing/stripe-api-server';
 import {
   TEST_PRICES,
   event,
@@ -11,7 +11,7 @@ import {
   signed,
   stripeTestEnv,
   subscriptionObject,
-} from '../../sync-server/src/resources/billing/testing/events';
+} from '../../sync-server/src/testing/billing/events';
 
 const DAY = 86_400_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, startV1Kit, type V1Kit } from '../../testing/v1-kit';
-import { startStripeApiServer, type StripeApiServer } from './testing/stripe-api-server';
-import { TEST_PRICES, event, signed, stripeTestEnv, subscriptionObject } from './testing/events';
+import { startStripeApiServer, type StripeApiServer } from '../../testing/billing/stripe-api-server';
+import { TEST_PRICES, event, signed, stripeTestEnv, subscriptionObject } from '../../testing/billing/events';
 
 /**
  * A downgrade never deletes or unpublishes: what exceeds the new plan's caps becomes read-only

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { API_KEY_SCOPES } from '@linkhub/shared/permissions/scopes';
-import { startBillingKit, type BillingKit } from './testing/kit';
-import { TEST_PRICES, event, invoiceObject, subscriptionObject } from './testing/events';
-import { TEST_CHECKOUT_HOST, TEST_PORTAL_HOST } from './testing/stripe-api-server';
+import { startBillingKit, type BillingKit } from '../../testing/billing/kit';
+import { TEST_PRICES, event, invoiceObject, subscriptionObject } from '../../testing/billing/events';
+import { TEST_CHECKOUT_HOST, TEST_PORTAL_HOST } from '../../testing/billing/stripe-api-server';
 import { createTestApp, type TestApp } from '../../testing/app';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { parseEnvOrThrow } from '@linkhub/shared/config/env';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { createDb, type DbHandle } from '@linkhub/shared/server/db';
 import { insertUser, insertWorkspace } from '@linkhub/shared/server/db/fixtures';
-import { startBillingKit, type BillingKit } from './testing/kit';
+import { startBillingKit, type BillingKit } from '../../testing/billing/kit';
 import {
   TEST_PRICES,
   event,
@@ -10,7 +10,7 @@ import {
   signed,
   stripeTestEnv,
   subscriptionObject,
-} from './testing/events';
+} from '../../testing/billing/events';
 import { closedPortUrl, createTestApp } from '../../testing/app';
 
 /**

@@ -1,4 +1,4 @@
-import { startKit, type Kit } from '../../../testing/accounts-kit';
+import { startKit, type Kit } from '../accounts-kit';
 import { startStripeApiServer, type StripeApiServer } from './stripe-api-server';
 import { event, signed, stripeTestEnv, type TestEvent } from './events';
 
