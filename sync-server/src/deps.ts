@@ -11,7 +11,7 @@ import { createPgPool } from '@linkhub/shared/server/db/pool';
 import { createSyncPrometheus } from './platform/prometheus';
 import type { AppDeps } from './http/app-deps';
 import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
-import { allCommands } from './tables/commands';
+import { commandRegistry } from './tables/commands';
 import { CommandRunner } from './kernel/runner';
 import { systemResolveHost, type ResolveHost } from './kernel/destination-safety';
 import { PokeHub } from './sync/poke';
@@ -82,7 +82,7 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
       resolveHost,
       addressOf,
     },
-    allCommands(
+    commandRegistry(
       { pool, redis: cacheRedis, prefix: config.REDIS_PREFIX },
       artifacts,
       renderPool.rasteriseSvg,

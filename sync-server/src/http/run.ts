@@ -1,15 +1,10 @@
 import type { AppDeps } from './app-deps';
 import { PostCommitEffects } from '../kernel/effects';
-import type { CommandActor, CommandResult, TxScope } from '../kernel/types';
+import type { CommandActor, CommandResult, CommandStep, TxScope } from '../kernel/types';
 import { AppError, RenamedFieldsError } from '@linkhub/shared/errors/app-error';
 import type { V1Caller } from './caller';
 
-export type CommandStep = {
-  readonly name: string;
-  readonly args: Record<string, unknown>;
-  /** How the REST body names a field the command refuses (the command's own name otherwise). */
-  readonly fieldOf?: (commandField: string) => string;
-};
+export { commandStep, type CommandStep } from '../kernel/types';
 
 /** One step in the transaction, its refusal in the REST body's field names. */
 async function runStep(
@@ -20,7 +15,7 @@ async function runStep(
   requestId: string,
 ): Promise<CommandResult> {
   try {
-    return await runner.run(scope, by, step.name, step.args, requestId);
+    return await runner.run(scope, by, step, requestId);
   } catch (error) {
     if (step.fieldOf !== undefined && error instanceof AppError)
       throw new RenamedFieldsError(error, step.fieldOf);
@@ -75,6 +70,6 @@ export async function runCommandsThenRead<T>(
 }
 
 /** Drops the keys whose value is undefined (the commands' strict schemas treat a present key as sent). */
-export function defined(values: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+export function defined<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as T;
 }

@@ -1,3 +1,5 @@
+import { createQrCode } from '@linkhub/shared/mutators/qr-codes';
+import { commandStep } from '../kernel/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '@linkhub/shared/schemas/links';
 import { rateLimitKey } from '@linkhub/shared/cache/keys';
@@ -150,8 +152,11 @@ describe('destination safety is in the command layer (both doors)', () => {
     const by = commandActorOf(apiKeyActor(row));
     const run = kit.deps.commands.execute(
       by,
-      'createQrCode',
-      { id: uuidv7(), workspace_id: kit.owner.workspaceId, destination_url: 'https://intranet.example.com/' },
+      commandStep(createQrCode, {
+        id: uuidv7(),
+        workspace_id: kit.owner.workspaceId,
+        destination_url: 'https://intranet.example.com/',
+      }),
       null,
     );
     await expect(run).rejects.toSatisfy(

@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../testing/app';
 import { startV1Kit, ALL_SCOPES } from '../testing/v1-kit';
 import { PostCommitEffects } from './effects';
 import { PendingWork } from './pending-work';
+import { CommandRegistry } from './registry';
 import { CommandRunner } from './runner';
 
 describe('PendingWork', () => {
@@ -75,7 +76,7 @@ describe('CommandRunner.flush', () => {
         hosts: { linkHost: 'lnk.localhost', bioHost: 'bio.localhost' },
         resolveHost: async () => ['93.184.216.34'],
       },
-      [],
+      new CommandRegistry([]),
     );
     const effects = new PostCommitEffects();
     const written: string[] = [];

@@ -3,7 +3,8 @@ import { authorize } from '@linkhub/shared/permissions/authorize';
 import type { Action, TargetType } from '@linkhub/shared/permissions/matrix';
 import { rows } from '@linkhub/shared/server/db/sql';
 import { loadAuthorizeInput, type ResourceRef } from './authorization';
-import type { Command, CommandActor, CommandResult, TxScope } from './types';
+import type { CommandActor, CommandResult, TxScope } from './types';
+import type { CommandRegistry } from './registry';
 
 /**
  * What a refused mutation was about, for its notice. Only what the pusher may read is named: a
@@ -12,7 +13,7 @@ import type { Command, CommandActor, CommandResult, TxScope } from './types';
  * lookup cannot abort the push's transaction.
  */
 export async function describeRefused(
-  commands: ReadonlyMap<string, Command>,
+  commands: CommandRegistry,
   scope: TxScope,
   by: CommandActor,
   name: string,
@@ -30,7 +31,7 @@ export async function describeRefused(
 }
 
 async function describeVisible(
-  commands: ReadonlyMap<string, Command>,
+  commands: CommandRegistry,
   scope: TxScope,
   by: CommandActor,
   name: string,
@@ -39,7 +40,7 @@ async function describeVisible(
   const workspaceId = workspaceIdOf(rawArgs);
   if (!workspaceId || !(await canRead(scope.tx, by, 'workspace.view', workspaceId)))
     return { workspaceId: null };
-  const command = commands.get(name);
+  const command = commands.named(name);
   if (!command?.describe) return { workspaceId };
   const described = await command.describe(scope, rawArgs);
   const resource = described.resource;

@@ -6,7 +6,8 @@ import { PostCommitEffects } from './effects';
 import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';
 import { SystemHosts } from './system-hosts';
-import type { Command, CommandActor, CommandContext, CommandResult, TxScope } from './types';
+import type { Command, CommandActor, CommandContext, CommandResult, CommandStep, TxScope } from './types';
+import type { CommandRegistry } from './registry';
 import { authorizeMutation } from './authorization';
 import { deliverAfterCommit, enqueueAfterCommit, writeThrough, type PostCommitDeps } from './post-commit';
 import { PendingWork } from './pending-work';
@@ -28,22 +29,16 @@ export type RunnerDeps = PostCommitDeps & {
  * enqueue side effects → poke every affected user.
  */
 export class CommandRunner {
-  private readonly commands: ReadonlyMap<string, Command>;
   private readonly systemHosts = new SystemHosts();
   private readonly pending: PendingWork;
 
   constructor(
     private readonly deps: RunnerDeps,
-    commands: readonly Command[],
+    private readonly registry: CommandRegistry,
   ) {
-    this.commands = new Map(commands.map((c) => [c.name, c]));
     this.pending = new PendingWork((error) =>
       deps.logger.error({ err: errorMessage(error) }, 'post-commit delivery failed'),
     );
-  }
-
-  has(name: string): boolean {
-    return this.commands.has(name);
   }
 
   /**
@@ -58,20 +53,38 @@ export class CommandRunner {
     return result;
   }
 
-  /** Parse and run a named command inside the caller's transaction. Unknown names are refused like bad input. */
-  async run(
+  /** Parse and run one step inside the caller's transaction. */
+  run(scope: TxScope, by: CommandActor, step: CommandStep, requestId: string | null): Promise<CommandResult> {
+    return this.runCommand(scope, by, this.registry.of(step.command), step.args, requestId);
+  }
+
+  /**
+   * Parse and run the command a pushed mutation names (its name is data from the client) inside the
+   * caller's transaction. Unknown names are refused like bad input.
+   */
+  runNamed(
     scope: TxScope,
     by: CommandActor,
     name: string,
     rawArgs: unknown,
     requestId: string | null,
   ): Promise<CommandResult> {
-    const command = this.commands.get(name);
+    const command = this.registry.named(name);
     if (!command)
       throw new NotFoundError({
         message: `Unknown mutation ${name}`,
         details: [{ field: 'name', issue: 'unknown_mutation' }],
       });
+    return this.runCommand(scope, by, command, rawArgs, requestId);
+  }
+
+  private async runCommand(
+    scope: TxScope,
+    by: CommandActor,
+    command: Command,
+    rawArgs: unknown,
+    requestId: string | null,
+  ): Promise<CommandResult> {
     const bounds = jsonBoundsIssue(rawArgs);
     if (bounds)
       throw new ValidationError([bounds], { message: 'The change is too large or too deeply nested.' });
@@ -98,18 +111,14 @@ export class CommandRunner {
       member,
       webhookListeners,
       batchMemo: scope.batchMemo,
+      webhookEvents: this.registry.events,
     };
     return command.run(ctx, args);
   }
 
   /** Convenience for single-command callers (REST): its own transaction. */
-  async execute(
-    by: CommandActor,
-    name: string,
-    rawArgs: unknown,
-    requestId: string | null,
-  ): Promise<CommandResult> {
-    return this.inTransaction((scope) => this.run(scope, by, name, rawArgs, requestId));
+  async execute(by: CommandActor, step: CommandStep, requestId: string | null): Promise<CommandResult> {
+    return this.inTransaction((scope) => this.run(scope, by, step, requestId));
   }
 
   /** What a refused mutation was about, for its notice (refused-subject.ts). */
@@ -119,7 +128,7 @@ export class CommandRunner {
     name: string,
     rawArgs: unknown,
   ): Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }> {
-    return describeRefused(this.commands, scope, by, name, rawArgs);
+    return describeRefused(this.registry, scope, by, name, rawArgs);
   }
 
   /** An error no rule expected, met while applying one mutation: logged, and refused to the user. */

@@ -11,6 +11,7 @@ import type { BatchMemo } from './batch-memo';
 import type { WebhookListener } from './webhook-listeners';
 import type { MembershipInput } from '@linkhub/shared/permissions/input';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
+import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
 
 /** One transaction of the command layer, and the effects its commands schedule for after its commit. */
 export type TxScope = {
@@ -67,6 +68,22 @@ export type CommandContext = {
   readonly webhookListeners: readonly WebhookListener[] | null;
   /** Reads a batch shares (a bulk import); absent in a push. */
   readonly batchMemo?: BatchMemo;
+  /** The resources' webhook events, as the command table registered them (webhook-events.ts). */
+  readonly webhookEvents: ResourceEventEmitter;
+};
+
+/** The resources whose changes webhooks announce. */
+export type WebhookResource = 'link' | 'qr_code' | 'bio_page';
+
+/** Records a resource's webhook event for a change made as the side effect of another command (an experiment's promote). */
+export type ResourceEventEmitter = {
+  emitResourceEvent(
+    ctx: CommandContext,
+    type: WebhookEvent,
+    resource: WebhookResource,
+    workspaceId: string,
+    id: string,
+  ): Promise<void>;
 };
 
 /** What a command reports back: the workspace it touched and the resource, for notices, REST bodies and pokes. */
@@ -100,4 +117,23 @@ export function defineCommand<S extends z.ZodType>(
   steps: { run: Command<S>['run']; describe?: DescribeRefused },
 ): Command<S> {
   return { name: mutator.name, mutator, ...steps };
+}
+
+/**
+ * One command of a REST call (or a bulk item) named by its mutator, the command's identity: the args
+ * are typed by the mutator's schema, so "go to definition" reaches the command's contract (D-533).
+ * `fieldOf` says how the REST body names a field the command refuses (the command's own name otherwise).
+ */
+export type CommandStep<S extends z.ZodType = z.ZodType> = {
+  readonly command: MutatorDefinition<string, S>;
+  readonly args: z.input<S>;
+  readonly fieldOf?: (commandField: string) => string;
+};
+
+export function commandStep<S extends z.ZodType>(
+  command: MutatorDefinition<string, S>,
+  args: z.input<S>,
+  fieldOf?: (commandField: string) => string,
+): CommandStep<S> {
+  return fieldOf === undefined ? { command, args } : { command, args, fieldOf };
 }

@@ -145,7 +145,7 @@ async function applyOne(
   // A gap means the client is ahead of us (e.g. our database was restored): stop; Replicache resends.
   if (mutation.id > last + 1) return { kind: 'future' };
   try {
-    await inItemSavepoint(scope, (own) => runner.run(own, by, mutation.name, mutation.args, requestId));
+    await inItemSavepoint(scope, (own) => runner.runNamed(own, by, mutation.name, mutation.args, requestId));
     lmids.advance(mutation.clientID, mutation.id);
     return { kind: 'applied' };
   } catch (raw) {

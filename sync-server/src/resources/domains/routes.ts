@@ -1,3 +1,4 @@
+import { addDomain, removeDomain, updateDomain, verifyDomain } from '@linkhub/shared/mutators/domains';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
@@ -12,7 +13,7 @@ import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { findDomain, listDomains } from './queries';
-import { runCommands } from '../../http/run';
+import { runCommands, commandStep } from '../../http/run';
 import { serializeDomain } from './serializer';
 
 /** `/v1/domains`: the workspace's custom domains through the domain commands (`domains:*` scopes). */
@@ -42,10 +43,12 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
-      {
-        name: 'addDomain',
-        args: { id, workspace_id: caller.workspaceId, hostname: input.hostname, purpose: input.purpose },
-      },
+      commandStep(addDomain, {
+        id,
+        workspace_id: caller.workspaceId,
+        hostname: input.hostname,
+        purpose: input.purpose,
+      }),
     ]);
     c.header('Location', `/v1/domains/${id}`);
     return sendData(c, await read(caller.workspaceId, id), 201);
@@ -63,7 +66,7 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateDomainInputSchema);
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'updateDomain', args: { id, workspace_id: caller.workspaceId, ...input } },
+      commandStep(updateDomain, { id, workspace_id: caller.workspaceId, ...input }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
@@ -75,7 +78,7 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
     // No body, or an empty object: anything in it is a key this route does not know.
     await parseBody(c, z.strictObject({}));
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'verifyDomain', args: { id, workspace_id: caller.workspaceId } },
+      commandStep(verifyDomain, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
@@ -84,7 +87,7 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'removeDomain', args: { id, workspace_id: caller.workspaceId } },
+      commandStep(removeDomain, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(
       c,

@@ -2,7 +2,6 @@ import type { CacheDeps } from '../../kernel/redirect-cache';
 import type { CommandContext } from '../../kernel/types';
 import { snapshotVersionAndAudit, audit } from '../../kernel/support';
 import type { ExperimentRow, VariantRow } from './experiment-row';
-import { emitResourceEvent } from '../webhooks/command-events';
 import { promotePageWinner } from './promote-page';
 import type { TestedResource } from './tested-resource';
 
@@ -35,7 +34,13 @@ export async function promoteWinner(
     });
     // Webhook listeners hear of a page when the public sees it change (a draft edit emits nothing).
     if (page.published)
-      await emitResourceEvent(ctx, 'bio_page.published', 'bio_page', row.workspace_id, resource.id);
+      await ctx.webhookEvents.emitResourceEvent(
+        ctx,
+        'bio_page.published',
+        'bio_page',
+        row.workspace_id,
+        resource.id,
+      );
     return;
   }
   const destination = winner.destination_url;
@@ -64,7 +69,7 @@ export async function promoteWinner(
         after: { destination_url: destination, experiment_id: row.id },
       },
     );
-    await emitResourceEvent(ctx, 'link.updated', 'link', row.workspace_id, resource.id);
+    await ctx.webhookEvents.emitResourceEvent(ctx, 'link.updated', 'link', row.workspace_id, resource.id);
   }
   if (changed && resource.type === 'qr_code') {
     await ctx.tx.query(
@@ -91,7 +96,13 @@ export async function promoteWinner(
         after: { destination_url: destination, experiment_id: row.id },
       },
     );
-    await emitResourceEvent(ctx, 'qr_code.updated', 'qr_code', row.workspace_id, resource.id);
+    await ctx.webhookEvents.emitResourceEvent(
+      ctx,
+      'qr_code.updated',
+      'qr_code',
+      row.workspace_id,
+      resource.id,
+    );
   }
   await audit(ctx, {
     workspaceId: row.workspace_id,

@@ -14,7 +14,15 @@ import {
   updateExperimentInputSchema,
   type ExperimentView,
 } from '@linkhub/shared/experiments/schemas';
-import { EXPERIMENT_STEP_MUTATORS } from '@linkhub/shared/mutators/experiments';
+import {
+  archiveExperiment,
+  concludeExperiment,
+  createExperiment,
+  pauseExperiment,
+  promoteExperiment,
+  startExperiment,
+  updateExperiment,
+} from '@linkhub/shared/mutators/experiments';
 import type { AppEnv } from '../../http/app-env';
 import type { AppDeps } from '../../http/app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
@@ -22,7 +30,8 @@ import { authorizeRead, keyOrSessionCaller, requireActor, type V1Caller } from '
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
-import { defined, runCommandsThenRead, type CommandStep } from '../../http/run';
+import { defined, runCommandsThenRead } from '../../http/run';
+import { commandStep, type CommandStep } from '../../kernel/types';
 import { experimentResults, findExperiment, listExperiments } from './queries';
 
 /**
@@ -89,7 +98,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       variant_ids: input.variants.map(() => uuidv7()),
     };
     c.header('Location', `/v1/experiments/${id}`);
-    return run(c, caller, id, [{ name: 'createExperiment', args }], 201);
+    return run(c, caller, id, [commandStep(createExperiment, args)], 201);
   });
 
   app.get('/:id', async (c) => {
@@ -119,7 +128,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       workspace_id: caller.workspaceId,
       ...(input.variants === undefined ? {} : { variant_ids: input.variants.map(() => uuidv7()) }),
     };
-    return run(c, caller, id, [{ name: 'updateExperiment', args }]);
+    return run(c, caller, id, [commandStep(updateExperiment, args)]);
   });
 
   app.post('/:id/start', async (c) => {
@@ -132,7 +141,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       workspace_id: caller.workspaceId,
       ...(replace_split === undefined ? {} : { replace_split }),
     };
-    return run(c, caller, id, [{ name: 'startExperiment', args }]);
+    return run(c, caller, id, [commandStep(startExperiment, args)]);
   });
 
   for (const step of ['pause', 'archive'] as const)
@@ -142,7 +151,10 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       const { workspace_id } = await parseBody(c, stepInputSchema);
       const caller = await keyOrSessionCaller(c, deps, workspace_id);
       return run(c, caller, id, [
-        { name: EXPERIMENT_STEP_MUTATORS[step], args: { id, workspace_id: caller.workspaceId } },
+        commandStep({ pause: pauseExperiment, archive: archiveExperiment }[step], {
+          id,
+          workspace_id: caller.workspaceId,
+        }),
       ]);
     });
 
@@ -157,7 +169,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       workspace_id: caller.workspaceId,
       ...(winner === undefined ? {} : { winner_variant_id: winner }),
     };
-    return run(c, caller, id, [{ name: 'concludeExperiment', args }]);
+    return run(c, caller, id, [commandStep(concludeExperiment, args)]);
   });
 
   /** Promote in one click: a running or paused experiment is concluded first, in the same transaction. */
@@ -174,11 +186,8 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       ...(winner === undefined ? {} : { winner_variant_id: winner }),
     };
     const steps: CommandStep[] = canTake('conclude', experiment.status)
-      ? [
-          { name: 'concludeExperiment', args },
-          { name: 'promoteExperiment', args },
-        ]
-      : [{ name: 'promoteExperiment', args }];
+      ? [commandStep(concludeExperiment, args), commandStep(promoteExperiment, args)]
+      : [commandStep(promoteExperiment, args)];
     return run(c, caller, id, steps);
   });
 

@@ -1,3 +1,4 @@
+import { deleteLead } from '@linkhub/shared/mutators/leads';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -16,7 +17,7 @@ import { authorizeRead, keyOrSessionCaller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { leadCounts, listLeads, pageConversions, serializeLead } from './queries';
-import { runCommands } from '../../http/run';
+import { runCommands, commandStep } from '../../http/run';
 
 /** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */
 const erasureSchema = z.object({ captureJobId: z.string().min(1), exportFiles: z.array(z.string()) });
@@ -133,7 +134,7 @@ export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await keyOrSessionCaller(c, deps, workspace_id);
     const id = uuidParam(c, 'id');
     const [result] = await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'deleteLead', args: { id, workspace_id: caller.workspaceId } },
+      commandStep(deleteLead, { id, workspace_id: caller.workspaceId }),
     ]);
     const erasure = erasureSchema.safeParse(result?.value);
     if (erasure.success) {

@@ -23,7 +23,15 @@ import { serializeLink, type LinkRecord } from './serializer';
 export type BulkCreateOutcome = { data: BulkLinkResult[]; meta: { created: number; failed: number } };
 
 type Prepared = { index: number; input: CreateLinkInput } | { index: number; error: unknown };
-type Planned = { index: number; id: string; steps: CommandStep[]; isolate: boolean };
+type Planned = {
+  index: number;
+  id: string;
+  steps: CommandStep[];
+  isolate: boolean;
+  /** The slug and domain the create step asks for (null: generated, or the workspace's default). */
+  slug: string | null;
+  domainId: string | null;
+};
 type Outcome = { index: number; id: string } | { index: number; error: unknown };
 
 /**
@@ -62,7 +70,7 @@ export async function bulkCreateLinks(
       for (const item of planned) {
         try {
           const run = async (own: TxScope): Promise<string> => {
-            for (const step of item.steps) await runner.run(own, caller.by, step.name, step.args, requestId);
+            for (const step of item.steps) await runner.run(own, caller.by, step, requestId);
             return item.id;
           };
           const id =
@@ -135,18 +143,15 @@ async function planItems(
       continue;
     }
     try {
-      const { id, steps } = await createLinkSteps(workspaceId, item.input, domainIdOf);
-      planned.push({ index: item.index, id, steps, isolate: steps.length > 1 });
+      const { id, steps, slug, domainId } = await createLinkSteps(workspaceId, item.input, domainIdOf);
+      planned.push({ index: item.index, id, steps, isolate: steps.length > 1, slug, domainId });
     } catch (error) {
       done.push({ index: item.index, error });
     }
   }
-  const chosen = planned.flatMap((p) => {
-    const args = p.steps[0]?.args;
-    return typeof args?.slug === 'string'
-      ? [{ item: p, slug: args.slug, domainId: typeof args.domain_id === 'string' ? args.domain_id : null }]
-      : [];
-  });
+  const chosen = planned.flatMap((p) =>
+    p.slug === null ? [] : [{ item: p, slug: p.slug, domainId: p.domainId }],
+  );
   if (chosen.length === 0) return { planned, done };
   const held = await rows<{ i: number }>(
     scope.tx,

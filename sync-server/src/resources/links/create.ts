@@ -1,7 +1,8 @@
+import { createLink, updateLink } from '@linkhub/shared/mutators/links';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/server/db';
 import type { CreateLinkInput } from '@linkhub/shared/schemas/links';
-import { defined, type CommandStep } from '../../http/run';
+import { defined, type CommandStep, commandStep } from '../../http/run';
 
 /** Fields the command layer has no command for yet: refused as input rather than silently dropped. */
 export function refuseUnsupported(input: { publish?: boolean; expired_url?: string | null }): void {
@@ -25,16 +26,16 @@ export async function createLinkSteps(
   workspaceId: string,
   input: CreateLinkInput,
   domainIdOf: DomainIdOf,
-): Promise<{ id: string; steps: CommandStep[] }> {
+): Promise<{ id: string; steps: CommandStep[]; slug: string | null; domainId: string | null }> {
   refuseUnsupported(input);
   const id = uuidv7();
   const domainId =
     input.domain_id ?? (input.domain === undefined ? undefined : await domainIdOf(input.domain));
   const ref = { id, workspace_id: workspaceId };
   const steps: CommandStep[] = [
-    {
-      name: 'createLink',
-      args: defined({
+    commandStep(
+      createLink,
+      defined({
         ...ref,
         destination_url: input.destination_url,
         slug: input.slug,
@@ -43,7 +44,7 @@ export async function createLinkSteps(
         tags: input.tags,
         utm: input.utm,
       }),
-    },
+    ),
   ];
   const later = defined({
     starts_at: input.starts_at,
@@ -51,6 +52,6 @@ export async function createLinkSteps(
     rules: input.rules,
     destinations: input.destinations,
   });
-  if (Object.keys(later).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...later } });
-  return { id, steps };
+  if (Object.keys(later).length > 0) steps.push(commandStep(updateLink, { ...ref, ...later }));
+  return { id, steps, slug: input.slug ?? null, domainId: domainId ?? null };
 }

@@ -1,3 +1,4 @@
+import { archiveLink, pauseLink, resumeLink, updateLink } from '@linkhub/shared/mutators/links';
 import { Hono } from 'hono';
 import {
   createLinkInputSchema,
@@ -12,7 +13,7 @@ import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { domainIdForHost } from '../domains/queries';
 import { findLink, listLinks } from './queries';
-import { defined, runCommandsThenRead, type CommandStep } from '../../http/run';
+import { defined, runCommandsThenRead, type CommandStep, commandStep } from '../../http/run';
 import { createdLinkRecord, serializeLink } from './serializer';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { createLinkSteps, refuseUnsupported } from './create';
@@ -91,9 +92,8 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const { status, expired_url: _unsupported, ...fields } = input;
     const changes = defined(fields);
     const steps: CommandStep[] = [];
-    if (Object.keys(changes).length > 0) steps.push({ name: 'updateLink', args: { ...ref, ...changes } });
-    if (status !== undefined)
-      steps.push({ name: status === 'paused' ? 'pauseLink' : 'resumeLink', args: ref });
+    if (Object.keys(changes).length > 0) steps.push(commandStep(updateLink, { ...ref, ...changes }));
+    if (status !== undefined) steps.push(commandStep(status === 'paused' ? pauseLink : resumeLink, ref));
     const check = assertFresh('link', { id, workspaceId: caller.workspaceId }, expected, Object.keys(input));
     const link = await runCommandsThenRead(
       deps,
@@ -112,7 +112,7 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    const steps = [{ name: 'archiveLink', args: { id, workspace_id: caller.workspaceId } }];
+    const steps = [commandStep(archiveLink, { id, workspace_id: caller.workspaceId })];
     return sendData(
       c,
       await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)),

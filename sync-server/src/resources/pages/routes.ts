@@ -1,3 +1,12 @@
+import type { z } from 'zod';
+import {
+  addBlock,
+  archivePage,
+  createPage,
+  publishPage,
+  removeBlock,
+  updatePage,
+} from '@linkhub/shared/mutators/pages';
 import { Hono } from 'hono';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from '@linkhub/shared/server/db';
@@ -16,7 +25,7 @@ import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { findPage, listPages, pageBlocks } from './queries';
 import { domainIdForHost } from '../domains/queries';
-import { defined, runCommands, type CommandStep } from '../../http/run';
+import { defined, runCommands, type CommandStep, commandStep } from '../../http/run';
 import { serializePage } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
@@ -25,19 +34,20 @@ function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly Blo
   const positions = generateNKeysBetween(null, null, blocks.length);
   return blocks.map((block, i) => {
     const { type, data } = blockData(block);
-    return {
-      name: 'addBlock',
-      // The command names the block's fields `data.…`; the REST body has them flat under `blocks.N`.
-      fieldOf: (field: string) => `blocks.${i}.${field.replace(/^data\./, '')}`,
-      args: {
+    return commandStep(
+      addBlock,
+      {
         id: uuidv7(),
         page_id: pageId,
         workspace_id: workspaceId,
         type,
-        data,
+        // The body's block fields came parsed from JSON; the command's schema checks them again.
+        data: data as z.input<typeof addBlock.args>['data'],
         position: positions[i] ?? 'a0',
       },
-    };
+      // The command names the block's fields `data.…`; the REST body has them flat under `blocks.N`.
+      (field: string) => `blocks.${i}.${field.replace(/^data\./, '')}`,
+    );
   });
 }
 
@@ -69,9 +79,9 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
         : await domainIdForHost(deps.pool, caller.workspaceId, input.domain);
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
-      {
-        name: 'createPage',
-        args: defined({
+      commandStep(
+        createPage,
+        defined({
           id,
           workspace_id: caller.workspaceId,
           handle: input.handle,
@@ -81,7 +91,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
           avatar_asset_id: input.avatar,
           domain_id: domainId,
         }),
-      },
+      ),
       ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
     ]);
     c.header('Location', `/v1/pages/${id}`);
@@ -120,13 +130,13 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     const steps: CommandStep[] = [];
     if (Object.keys(fields).length > 0 || input.blocks === undefined)
-      steps.push({ name: 'updatePage', args: { id, workspace_id: ws, ...fields } });
+      steps.push(commandStep(updatePage, { id, workspace_id: ws, ...fields }));
     if (input.blocks !== undefined) {
       // Authorize before reading the block ids, so an unknown page answers the same 404 as always.
       await authorizeRead(deps, caller, 'bio_page.view', 'bio_page', { type: 'bio_page', id });
       const existing = await pageBlocks(deps.pool, id);
       steps.push(
-        ...existing.map((b) => ({ name: 'removeBlock', args: { id: b.id, page_id: id, workspace_id: ws } })),
+        ...existing.map((b) => commandStep(removeBlock, { id: b.id, page_id: id, workspace_id: ws })),
       );
       steps.push(...addBlockSteps(id, ws, input.blocks));
     }
@@ -146,7 +156,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'archivePage', args: { id, workspace_id: caller.workspaceId } },
+      commandStep(archivePage, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
@@ -155,7 +165,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'publishPage', args: { id, workspace_id: caller.workspaceId } },
+      commandStep(publishPage, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });

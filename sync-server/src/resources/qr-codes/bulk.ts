@@ -111,7 +111,7 @@ async function runStep(
   requestId: string,
 ): Promise<void> {
   try {
-    await deps.commands.run(scope, caller.by, step.name, step.args, requestId);
+    await deps.commands.run(scope, caller.by, step, requestId);
   } catch (error) {
     if (step.fieldOf !== undefined && error instanceof AppError)
       throw new RenamedFieldsError(error, step.fieldOf);

@@ -3,7 +3,8 @@ import { INLINE_LOGO_FIELD } from '@linkhub/shared/server/svg/logo';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { createQrCodeInputSchema, type CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
 import type { DomainIdOf } from '../links/create';
-import { defined, type CommandStep } from '../../http/run';
+import { commandStep, defined, type CommandStep } from '../../http/run';
+import { createQrCode } from '@linkhub/shared/mutators/qr-codes';
 
 /** The inline logo a refusal names, as the REST body spells it. */
 export const apiDesignField = (field: string): string =>
@@ -23,9 +24,9 @@ export async function createQrCodeStep(
     input.domain_id ?? (input.domain === undefined ? undefined : await domainIdOf(input.domain));
   return {
     id,
-    step: {
-      name: 'createQrCode',
-      args: defined({
+    step: commandStep(
+      createQrCode,
+      defined({
         id,
         workspace_id: workspaceId,
         payload: input.payload,
@@ -35,8 +36,8 @@ export async function createQrCodeStep(
         title: input.title,
         design: input.design,
       }),
-      fieldOf: apiDesignField,
-    },
+      apiDesignField,
+    ),
   };
 }
 

@@ -1,3 +1,4 @@
+import { archiveQrCode, createQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import {
@@ -22,7 +23,7 @@ import { notFoundAfterAuthorize } from '../../http/not-found';
 import { domainIdForHost } from '../domains/queries';
 import { findQrCode, listQrCodes } from './queries';
 import { qrFileFromStore } from './render';
-import { defined, runCommands } from '../../http/run';
+import { defined, runCommands, commandStep } from '../../http/run';
 import { serializeQrCode } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
@@ -117,9 +118,9 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
       caller,
       c.get('requestId'),
       [
-        {
-          name: 'updateQrCode',
-          args: defined({
+        commandStep(
+          updateQrCode,
+          defined({
             id,
             workspace_id: caller.workspaceId,
             payload: input.payload,
@@ -127,8 +128,8 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
             title: input.title,
             design: input.design,
           }),
-          fieldOf: apiDesignField,
-        },
+          apiDesignField,
+        ),
       ],
       assertFresh('qr_code', { id, workspaceId: caller.workspaceId }, expected, Object.keys(input)),
     );
@@ -142,7 +143,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      { name: 'archiveQrCode', args: { id, workspace_id: caller.workspaceId } },
+      commandStep(archiveQrCode, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });

@@ -19,6 +19,16 @@ import { keyOrSessionCaller, requireActor, type V1Caller } from '../../http/call
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { runCommands } from '../../http/run';
+import { commandStep } from '../../kernel/types';
+import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  replayWebhookDelivery,
+  rotateWebhookSecret,
+  sendTestWebhook,
+  updateWebhookEndpoint,
+} from '@linkhub/shared/mutators/webhooks';
 import { lastFour } from './endpoint-config';
 import { findEndpoint, listDeliveries, listEndpoints, serializeDelivery } from './queries';
 
@@ -72,8 +82,12 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     if (!endpoint) throw new NotFoundError();
     return endpoint;
   };
-  const run = (c: Context<AppEnv>, by: V1Caller, name: string, args: object) =>
-    runCommands(deps, by, c.get('requestId'), [{ name, args: { ...args, workspace_id: by.workspaceId } }]);
+  const run = <S extends z.ZodType>(
+    c: Context<AppEnv>,
+    by: V1Caller,
+    command: MutatorDefinition<string, S>,
+    args: z.input<S>,
+  ) => runCommands(deps, by, c.get('requestId'), [commandStep(command, args)]);
 
   app.get('/', async (c) => {
     const by = await caller(c);
@@ -85,7 +99,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const input = await parseBody(c, createWebhookEndpointInputSchema);
     const id = randomUUID();
-    const [result] = await run(c, by, 'createWebhookEndpoint', { ...input, id });
+    const [result] = await run(c, by, createWebhookEndpoint, { workspace_id: by.workspaceId, ...input, id });
     const reveal = revealSchema.parse(result?.value);
     c.header('Location', `/v1/webhooks/${id}`);
     c.header('Cache-Control', 'no-store');
@@ -103,7 +117,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateWebhookEndpointInputSchema);
-    await run(c, by, 'updateWebhookEndpoint', { ...input, id });
+    await run(c, by, updateWebhookEndpoint, { workspace_id: by.workspaceId, ...input, id });
     return sendData(c, await endpointOr404(by.workspaceId, id));
   });
 
@@ -111,7 +125,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
     const endpoint = await endpointOr404AfterAuthorize(deps, by, id);
-    await run(c, by, 'deleteWebhookEndpoint', { id });
+    await run(c, by, deleteWebhookEndpoint, { workspace_id: by.workspaceId, id });
     return sendData(c, { ...endpoint, status: 'disabled' as const });
   });
 
@@ -119,7 +133,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, rotateWebhookSecretInputSchema);
-    const [result] = await run(c, by, 'rotateWebhookSecret', { ...input, id });
+    const [result] = await run(c, by, rotateWebhookSecret, { workspace_id: by.workspaceId, ...input, id });
     const reveal = revealSchema.parse(result?.value);
     const secret = reveal.secret ?? '';
     c.header('Cache-Control', 'no-store');
@@ -135,7 +149,11 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/:id/test', async (c) => {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
-    const [result] = await run(c, by, 'sendTestWebhook', { id, event_id: randomUUID() });
+    const [result] = await run(c, by, sendTestWebhook, {
+      workspace_id: by.workspaceId,
+      id,
+      event_id: randomUUID(),
+    });
     const queued = queuedSchema.parse(result?.value);
     return sendData(c, { ...queued, status: 'pending' as const }, 201);
   });
@@ -153,7 +171,8 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/:id/deliveries/:delivery_id/replay', async (c) => {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
-    const [result] = await run(c, by, 'replayWebhookDelivery', {
+    const [result] = await run(c, by, replayWebhookDelivery, {
+      workspace_id: by.workspaceId,
       id,
       delivery_id: uuidParam(c, 'delivery_id'),
     });
