@@ -1,4 +1,5 @@
 // @ts-check
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -136,6 +137,59 @@ const otherServicePatterns = (self) => [
     message: `Services do not import each other (ARCHITECTURE.md#the-layers): ${self} imports shared, never another service; code that drives several services belongs in e2e/.`,
   },
 ];
+
+/**
+ * sync-server by layer (D-531): sync-server/layers.json lists them top first. A production file may not
+ * import a layer above its own; a resource reaches another resource only through its index.ts. Uses the
+ * core rule, which no other block sets for sync-server, so the service and test-support boundaries
+ * above (on the typescript-eslint rule) stay in force. scripts/sync-server-layers.test.ts checks the
+ * same layers on the whole folder graph (loops included).
+ */
+const SYNC_SERVER_LAYERS = JSON.parse(
+  readFileSync(new URL('./sync-server/layers.json', import.meta.url), 'utf8'),
+).layers;
+const SYNC_SERVER_RESOURCES = readdirSync(new URL('./sync-server/src/resources', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** A layer's folders as lint globs and as the relative specifiers that climb into them. */
+const layerGlobs = (folder) =>
+  folder === '.'
+    ? ['sync-server/src/*.{ts,tsx}']
+    : [`sync-server/src/${folder.replace(/\/\*$/, '')}/**/*.{ts,tsx}`];
+const layerSpecifiers = (folder) => {
+  const base = folder.replace(/\/\*$/, '');
+  return base === '.' ? [] : [`**/../${base}`, `**/../${base}/**`];
+};
+const syncServerLayerBlocks = SYNC_SERVER_LAYERS.map((layer, rank) => {
+  const above = SYNC_SERVER_LAYERS.slice(0, rank).flatMap((higher) =>
+    higher.folders.flatMap(layerSpecifiers),
+  );
+  const patterns = [
+    ...(above.length === 0
+      ? []
+      : [
+          {
+            group: above,
+            message: `sync-server layers (D-531): ${layer.name} sits below ${SYNC_SERVER_LAYERS.slice(0, rank)
+              .map((l) => l.name)
+              .join(', ')}; pass what it needs down instead (ARCHITECTURE.md).`,
+          },
+        ]),
+    ...(layer.name === 'resources'
+      ? SYNC_SERVER_RESOURCES.map((resource) => ({
+          group: [`../${resource}/*`, `!../${resource}/index`],
+          message: `sync-server layers (D-532): another resource is reached through its index.ts ('../${resource}').`,
+        }))
+      : []),
+  ];
+  return {
+    files: layer.folders.flatMap(layerGlobs),
+    ignores: TEST_SUPPORT_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  };
+}).filter((block) => block.rules['no-restricted-imports'][1].patterns.length > 0);
 
 export default tseslint.config(
   {
@@ -290,4 +344,5 @@ export default tseslint.config(
       ],
     },
   },
+  ...syncServerLayerBlocks,
 );

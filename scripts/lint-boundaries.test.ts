@@ -75,4 +75,46 @@ describe('lint import boundaries', () => {
       await restrictedImportErrors("import { sql as x } from 'drizzle-orm';", 'edge/src/lookup/pg-lookup.ts'),
     ).toHaveLength(1);
   });
+
+  describe('sync-server layers (D-531, D-532)', () => {
+    const LAYER_CASES = [
+      {
+        code: "import { findLink as x } from '../resources/links/queries';",
+        forbiddenIn: 'sync-server/src/kernel/x.ts',
+        allowedIn: 'sync-server/src/tables/x.ts',
+      },
+      {
+        code: "import { ROUTE_GROUPS as x } from '../../tables/routes';",
+        forbiddenIn: 'sync-server/src/resources/links/x.ts',
+        allowedIn: 'sync-server/src/resources/links/x.test.ts',
+      },
+      {
+        code: "import { runCommands as x } from '../http/run';",
+        forbiddenIn: 'sync-server/src/sync/x.ts',
+        allowedIn: 'sync-server/src/resources/x.ts',
+      },
+      {
+        code: "import { findPage as x } from '../pages/queries';",
+        forbiddenIn: 'sync-server/src/resources/links/x.ts',
+        allowedIn: 'sync-server/src/resources/links/x.test.ts',
+      },
+    ] as const;
+    for (const { code, forbiddenIn, allowedIn } of LAYER_CASES) {
+      it(`${code} is an error in ${forbiddenIn} and allowed in ${allowedIn}`, async () => {
+        const errors = await restrictedImportErrors(code, forbiddenIn);
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toMatch(/sync-server layers/);
+        expect(await restrictedImportErrors(code, allowedIn)).toEqual([]);
+      });
+    }
+
+    it('lets a resource import another through its index.ts', async () => {
+      expect(
+        await restrictedImportErrors(
+          "import { domainIdForHost as x } from '../domains';",
+          'sync-server/src/resources/links/x.ts',
+        ),
+      ).toEqual([]);
+    });
+  });
 });

@@ -11,7 +11,6 @@ import { QR_CODE_OPERATIONS } from '../resources/qr-codes/operations';
 import { BRAND_KIT_OPERATIONS } from '../resources/qr-codes/brand-kit-operations';
 
 export type { Operation, Resource } from '../http/operation';
-export { pageWithBlocksSchema } from '../resources/pages/operations';
 
 /** Every `/v1` operation: the routes' contract and the OpenAPI document's source. */
 export const OPERATIONS: readonly Operation[] = [

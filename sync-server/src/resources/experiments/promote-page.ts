@@ -3,7 +3,7 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import { linkBlockSchema } from '@linkhub/shared/schemas/blocks';
 import { one, rows } from '@linkhub/shared/server/db/sql';
-import { loadPage, publishDraft, recordDraft } from '../pages/commands';
+import { loadPage, publishDraft, recordDraft } from '../pages';
 import type { CacheDeps } from '../../kernel/redirect-cache';
 import { audit } from '../../kernel/support';
 import type { CommandContext } from '../../kernel/types';

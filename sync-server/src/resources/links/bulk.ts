@@ -16,7 +16,7 @@ import type { BulkLinkResult } from './bulk-schema';
 import { createLinkSteps, type DomainIdOf } from './create';
 import type { CommandStep } from '../../http/run';
 import { warmDestinationDns } from './dns-warm';
-import { domainIdForHost } from '../domains/queries';
+import { domainIdForHost } from '../domains';
 import { findLinks } from './queries';
 import { serializeLink, type LinkRecord } from './serializer';
 

@@ -14,7 +14,7 @@ import {
 } from '@linkhub/shared/mutators/links';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '@linkhub/shared/server/db/sql';
-import { assertNoTestDecides } from '../experiments/split-guard';
+import { assertNoTestDecides } from '../experiments';
 import { assertSafeDestination } from '../../kernel/destination-safety';
 import { linkHostFor } from '../../kernel/domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from '../../kernel/redirect-cache';

@@ -11,7 +11,7 @@ import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
 import { authorizeRead, keyOrSessionCaller, requireActor, v1Caller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
-import { domainIdForHost } from '../domains/queries';
+import { domainIdForHost } from '../domains';
 import { findLink, listLinks } from './queries';
 import { defined, runCommandsThenRead, type CommandStep, commandStep } from '../../http/run';
 import { createdLinkRecord, serializeLink } from './serializer';

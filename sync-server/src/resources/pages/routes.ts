@@ -24,7 +24,7 @@ import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { findPage, listPages, pageBlocks } from './queries';
-import { domainIdForHost } from '../domains/queries';
+import { domainIdForHost } from '../domains';
 import { defined, runCommands, type CommandStep, commandStep } from '../../http/run';
 import { serializePage } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';

@@ -20,7 +20,7 @@ import { qrPrintSheetInputSchema } from '@linkhub/shared/schemas/qr-print-sheets
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
-import { domainIdForHost } from '../domains/queries';
+import { domainIdForHost } from '../domains';
 import { findQrCode, listQrCodes } from './queries';
 import { qrFileFromStore } from './render';
 import { defined, runCommands, commandStep } from '../../http/run';

@@ -7,7 +7,7 @@ import { qrBatchExportViewSchema } from '@linkhub/shared/schemas/qr-exports';
 import { qrCodeSchema } from '@linkhub/shared/schemas/qr-codes';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@linkhub/shared/webhooks/events';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '@linkhub/shared/server/webhooks/signature';
-import { pageWithBlocksSchema } from '../../tables/operations';
+import { pageWithBlocksSchema } from '../pages';
 
 type Json = Record<string, unknown>;
 

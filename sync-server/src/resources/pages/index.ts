@@ -1,0 +1,3 @@
+/** What other resources may use of pages (D-532): an experiment's promote writes a page's draft and publishes it. */
+export { loadPage, publishDraft, recordDraft } from './commands';
+export { pageWithBlocksSchema } from './operations';
