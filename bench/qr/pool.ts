@@ -1,6 +1,6 @@
 /**
- * QR print renders through the render pool (sync-server/src/render-pool, child processes) beside the
- * direct call on the calling thread (what the REST render route did before print renders moved to the pool), same jobs
+ * QR print renders through the render pool (sync-server/src/platform/render-pool, child processes) beside the
+ * direct call on the calling thread (what the REST render route did before issue 16.6), same jobs
  * in alternating order: median ms per render, the ratio, and the longest event-loop stall of the
  * calling thread while each ran (what every other request waits through).
  *
@@ -11,10 +11,13 @@ import {
   checkAndRenderQr,
   type QrRenderEngine,
   type QrRenderJob,
-} from '@linkhub/shared/server/qr/check-and-render';
-import { defaultQrDesign } from '@linkhub/shared/qr/design';
-import type { QrDpi } from '@linkhub/shared/server/qr/render/index';
-import { createRenderPool, DEFAULT_RENDER_POOL_LIMITS } from '../../sync-server/src/platform/render-pool/pool';
+} from '../../shared/src/server/qr/check-and-render';
+import { defaultQrDesign } from '../../shared/src/qr/design';
+import type { QrDpi } from '../../shared/src/server/qr/render/index';
+import {
+  createRenderPool,
+  DEFAULT_RENDER_POOL_LIMITS,
+} from '../../sync-server/src/platform/render-pool/pool';
 import { median } from '../median';
 
 const arg = (name: string, fallback: number) => {

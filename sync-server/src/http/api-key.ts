@@ -9,7 +9,7 @@ const TOUCH_EVERY_MS = 60_000;
  * `Authorization: Bearer lh_…`: the key row behind it (only its SHA-256 is stored). A revoked or
  * expired key still resolves — authorize() answers 401 api_key_revoked — and an unknown key is no
  * actor at all (401 unauthenticated). Use is recorded as last_used_at (at most once a minute). A
- * row read in the last 30 s is reused (accounts/api-key-rows.ts): its revocation is read again by
+ * row read in the last 30 s is reused (identity/api-key-rows.ts): its revocation is read again by
  * the authorize load of the request.
  */
 export async function resolveApiKeyActor(

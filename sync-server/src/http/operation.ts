@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 
 // The shape of one documented /v1 operation, in its own module so each area's operation table
-// (webhooks, experiments…) can import it without an import circle through v1/operations.ts.
+// (webhooks, experiments…) can import it without an import circle through tables/operations.ts.
 
 export type Resource =
   | 'links'

@@ -19,7 +19,7 @@ export type { ResourceRef } from './authorize-input';
 
 /**
  * The authorize() input for a command, loaded by the one loader every door uses
- * (accounts/authorize-input.ts: workspace incl. 2FA policy and billing, membership and grants,
+ * (kernel/authorize-input.ts: workspace incl. 2FA policy and billing, membership and grants,
  * resource state, quota usage incl. pending invitations).
  */
 export async function loadAuthorizeInput(

@@ -4,7 +4,7 @@ import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
 export type WebhookListener = { readonly events: readonly string[]; readonly page_id: string | null };
 
 /**
- * The active endpoints of the workspace, as one column of the authorize load (accounts/authorize-input.ts):
+ * The active endpoints of the workspace, as one column of the authorize load (kernel/authorize-input.ts):
  * a command then knows whether its event has a listener without asking again.
  */
 export const WEBHOOK_LISTENERS_COLUMN = `COALESCE((SELECT json_agg(json_build_object('events', e.events, 'page_id', e.page_id))

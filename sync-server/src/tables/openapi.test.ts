@@ -136,7 +136,7 @@ describe('OpenAPI document', () => {
     const fixtures = new Map<string, string>();
     for (const { path, method, op } of walk) {
       const tag = op.tags[0] ?? '';
-      // Walked with their fixtures (a Pro link, a click id, states) by routes/v1/experiments.openapi.test.ts.
+      // Walked with their fixtures (a Pro link, a click id, states) by resources/experiments/openapi.test.ts.
       if (tag === 'experiments' || tag === 'conversions') continue;
       let id = fixtures.get(tag);
       if (path.includes('{id}') && id === undefined) {

@@ -67,7 +67,7 @@ export const breakdownRowsSchema = z.array(
   }),
 );
 
-/** /v1/analytics: counts over the rollups (routes/analytics.ts). */
+/** /v1/analytics: counts over the rollups (resources/analytics/routes.ts). */
 export const ANALYTICS_OPERATIONS: readonly Operation[] = [
   {
     operationId: 'analyticsTimeseries',

@@ -54,7 +54,7 @@ export async function analyticsScope(
     ]);
   }
   const userId = actor.kind === 'user' ? actor.user.id : actor.apiKey.created_by_user_id;
-  // the one authorize() loader every door uses (commands/authorization.ts delegates to it too)
+  // the one authorize() loader every door uses (kernel/authorization.ts delegates to it too)
   const allowed = await requireAllowed(deps.pool, actor, workspaceId, action);
   const ref =
     query.resource_id === undefined ? undefined : await resourceRef(deps, workspaceId, query.resource_id);

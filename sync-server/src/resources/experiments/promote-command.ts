@@ -13,7 +13,7 @@ import {
 import type { CacheDeps } from '../../kernel/redirect-cache';
 import { defineCommand, type Command } from '../../kernel/types';
 
-/** promoteExperiment: the concluded test's winner becomes the resource's plain configuration (experiments/promote.ts). */
+/** promoteExperiment: the concluded test's winner becomes the resource's plain configuration (resources/experiments/promote.ts). */
 export function promoteExperimentCommand(cache: CacheDeps): Command {
   return defineCommand(promoteExperiment, {
     describe: describeExperiment,

@@ -19,7 +19,7 @@ import { sendData, sendList } from '../../http/envelope';
 import { leadCounts, listLeads, pageConversions, serializeLead } from './queries';
 import { runCommands, commandStep } from '../../http/run';
 
-/** What the deleteLead command reports (commands/leads.ts `LeadErasure`). */
+/** What the deleteLead command reports (resources/leads/commands.ts `LeadErasure`). */
 const erasureSchema = z.object({ captureJobId: z.string().min(1), exportFiles: z.array(z.string()) });
 
 /** The action whose check guards every answer that holds leads' addresses. */

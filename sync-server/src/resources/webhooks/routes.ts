@@ -67,7 +67,7 @@ async function authorizeWebhookRead(deps: AppDeps, caller: V1Caller, endpointId?
 /**
  * `/v1/webhooks`: endpoints and ESP adapters, their delivery logs, replay and test sends.
  * An API key (`webhooks:read` / `webhooks:write`) or the editor's session naming `?workspace_id=`.
- * Every write is a command (commands/webhooks.ts), the same the mutators declare.
+ * Every write is a command (resources/webhooks/commands.ts), the same the mutators declare.
  */
 export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
