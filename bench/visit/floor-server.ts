@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
-import { clientIp, FORWARDED_FOR_HEADER, parseTrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import {
+  clientIp,
+  FORWARDED_FOR_HEADER,
+  parseTrustedProxies,
+} from '@linkhub/shared/server/analytics/client-ip';
 
 /**
  * The least a hit can do and still be the redirect the product rules ask for (docs/product-rules.md#the-redirect), on bare node:http: find the

@@ -1,4 +1,8 @@
-import { FORWARDED_FOR_HEADER, clientIp, type TrustedProxies } from '@linkhub/shared/server/analytics/client-ip';
+import {
+  FORWARDED_FOR_HEADER,
+  clientIp,
+  type TrustedProxies,
+} from '@linkhub/shared/server/analytics/client-ip';
 import type { GeoFacts, GeoLookup } from '@linkhub/shared/server/analytics/geo';
 import { uaMemoKey, type UaFacts, type UaParser } from '@linkhub/shared/server/analytics/ua';
 import { parseAcceptLanguage } from '@linkhub/shared/resolve/language';

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { syncKeys } from '@linkhub/shared/sync/keys';
-import { createSyncHarness, eventually, syncRound, type SyncClient, type SyncHarness } from '../testing/sync-harness';
+import {
+  createSyncHarness,
+  eventually,
+  syncRound,
+  type SyncClient,
+  type SyncHarness,
+} from '../testing/sync-harness';
 
 /**
  * Per-field conflicts on push (D-500): an edit made from an older base never overwrites a newer

@@ -6,7 +6,13 @@ import { syncKeys } from '@linkhub/shared/sync/keys';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { experimentMutators } from '@linkhub/shared/mutators/experiments';
 import { MutatorValidationError } from '@linkhub/shared/mutators/define';
-import { createSyncHarness, eventually, syncRound, type SyncClient, type SyncHarness } from '../testing/sync-harness';
+import {
+  createSyncHarness,
+  eventually,
+  syncRound,
+  type SyncClient,
+  type SyncHarness,
+} from '../testing/sync-harness';
 
 /**
  * One contract suite over both sides of every mutator: what the optimistic client implementation

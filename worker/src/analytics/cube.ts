@@ -1,6 +1,10 @@
 import type pg from 'pg';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
-import { cubeFromRaw, cubeHasSketches, cubeWorkspaceFromResources } from '@linkhub/shared/server/analytics/cube';
+import {
+  cubeFromRaw,
+  cubeHasSketches,
+  cubeWorkspaceFromResources,
+} from '@linkhub/shared/server/analytics/cube';
 
 type Db = Pick<pg.Pool, 'query'>;
 

@@ -1,4 +1,8 @@
-import { expireExports, sweepOrphanExportFiles, sweepOrphanQrFiles } from '@linkhub/shared/server/artifacts/orphans';
+import {
+  expireExports,
+  sweepOrphanExportFiles,
+  sweepOrphanQrFiles,
+} from '@linkhub/shared/server/artifacts/orphans';
 import { configuredArtifactStore } from './qr-render';
 import type { Processor } from './processor';
 

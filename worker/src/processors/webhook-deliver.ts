@@ -1,5 +1,9 @@
 import { one } from '@linkhub/shared/server/db/sql';
-import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from '@linkhub/shared/server/webhooks/signature';
+import {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
+  signatureHeader,
+} from '@linkhub/shared/server/webhooks/signature';
 import { espRequest, leadEmailOf } from '../leads/esp-adapters';
 import { safePost, type PostOutcome } from '../webhooks/safe-post';
 import type { Job } from 'bullmq';

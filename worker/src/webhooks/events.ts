@@ -2,7 +2,10 @@ import type { Queryable } from '@linkhub/shared/server/db/sql';
 import { findDomainRow, serializeDomain } from '@linkhub/shared/server/domains/domain-view';
 import { exportViewOf, findExportJob } from '@linkhub/shared/server/exports/export-view';
 import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
-import { enqueueDeliveries as enqueueAfterCommit, recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
+import {
+  enqueueDeliveries as enqueueAfterCommit,
+  recordWebhookEvent,
+} from '@linkhub/shared/server/webhooks/outbox';
 import type { WorkerDeps } from '../deps';
 
 /** The deliveries a committed change recorded, sent to the webhook-deliver queue (best effort: the rows stay `pending`). */

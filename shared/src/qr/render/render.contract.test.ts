@@ -4,7 +4,13 @@ import { decodeQr } from '../../server/qr/decode';
 import { qrDesignSchema, type QrDesignInput } from '../design';
 import { prepareQr } from '../prepare';
 import { QR_FORMATS, renderQr, type QrFormat, type QrRenderInput } from '../../server/qr/render/index';
-import { boundsOf, declaredSizeMm, overWhite, pixelAt, rasteriseOutput } from '../../server/qr/render/testing';
+import {
+  boundsOf,
+  declaredSizeMm,
+  overWhite,
+  pixelAt,
+  rasteriseOutput,
+} from '../../server/qr/render/testing';
 
 /**
  * One contract for every export format (docs/product-rules.md#qr-codes): the file scans back to the short URL, declares

@@ -2,7 +2,12 @@ import type { Queryable } from '../db/sql';
 import { COUNTERS, CUBE_COLUMN_SQL, CUBE_DIMENSIONS } from './cube';
 import { cubeRange } from './cube-window';
 import { andAll, filterSql } from './filter-sql';
-import type { DashboardDimension, DashboardFilters, DashboardPoint, DashboardRow } from '../../analytics/dashboard';
+import type {
+  DashboardDimension,
+  DashboardFilters,
+  DashboardPoint,
+  DashboardRow,
+} from '../../analytics/dashboard';
 import type { Window } from './dashboard-window';
 
 type Db = Queryable;

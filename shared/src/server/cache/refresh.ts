@@ -1,6 +1,11 @@
 import type { RedisClient } from '../redis/client';
 import type { CacheRefreshTarget } from '../../jobs/queues';
-import { buildDomainRoute, buildRedirectPayload, type DomainRow, type RedirectRows } from '../../cache/build-payload';
+import {
+  buildDomainRoute,
+  buildRedirectPayload,
+  type DomainRow,
+  type RedirectRows,
+} from '../../cache/build-payload';
 import {
   purgePageSnapshot,
   purgeRootPageSnapshot,

@@ -1,6 +1,13 @@
 import { Queue, type Job } from 'bullmq';
 import type { RedisClient } from '../redis/client';
-import { bullPrefix, isQueueName, QUEUE_JOB_OPTIONS, QUEUES, type JobData, type QueueName } from '../../jobs/queues';
+import {
+  bullPrefix,
+  isQueueName,
+  QUEUE_JOB_OPTIONS,
+  QUEUES,
+  type JobData,
+  type QueueName,
+} from '../../jobs/queues';
 
 /** Every job of every service: a few retries with exponential backoff, bounded history. */
 export const DEFAULT_JOB_OPTIONS = {

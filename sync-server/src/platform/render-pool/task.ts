@@ -1,4 +1,8 @@
-import { checkAndRenderQr, type QrRenderJob, type QrRenderResult } from '@linkhub/shared/server/qr/check-and-render';
+import {
+  checkAndRenderQr,
+  type QrRenderJob,
+  type QrRenderResult,
+} from '@linkhub/shared/server/qr/check-and-render';
 import { rasteriseSvgText, type RasterisedLogo } from '@linkhub/shared/server/artifacts/logo-upload';
 import { assertSvgPolicy } from '@linkhub/shared/svg/policy';
 import {

@@ -32,7 +32,12 @@ import { publicUser } from '../../identity/users';
 import { devMailOutbox } from '../../identity/dev-mail-outbox';
 import { appPage } from '../../identity/app-links';
 import { MAIL_LINK_REFUSALS, mailTokenSchema } from '../../identity/mail-token';
-import { createSession, markReauthenticated, revokeAllSessions, revokeSession } from '../../identity/sessions';
+import {
+  createSession,
+  markReauthenticated,
+  revokeAllSessions,
+  revokeSession,
+} from '../../identity/sessions';
 import {
   checkTotp,
   consumeChallenge,

@@ -23,11 +23,7 @@ import { dashboardWindows } from '@linkhub/shared/server/analytics/dashboard-win
 import { realtime } from './realtime';
 import { resourceSet } from './resource-set';
 import { shareManagementRoutes } from './share-routes';
-import {
-  readReportSetting,
-  reportSettingSchema,
-  writeReportSetting,
-} from './report-subscriptions';
+import { readReportSetting, reportSettingSchema, writeReportSetting } from './report-subscriptions';
 import { AuthorizationError } from '@linkhub/shared/errors/app-error';
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { uuidSchema } from '@linkhub/shared/schemas/common';
 import { createQrCodeInputSchema, qrCodeSchema } from '@linkhub/shared/schemas/qr-codes';
-import { BULK_MAX_LINKS, bulkItemErrorSchema } from '../links/bulk-schema';
+import { BULK_MAX_LINKS, bulkItemErrorSchema } from '../links';
 
 /** Codes per `POST /v1/qr-codes/bulk` request: the links bulk limit (one transaction, one rate-limit hit). */
 export const BULK_MAX_QR_CODES = BULK_MAX_LINKS;

@@ -2,7 +2,7 @@ import { uuidv7 } from '@linkhub/shared/server/db';
 import { INLINE_LOGO_FIELD } from '@linkhub/shared/server/svg/logo';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { createQrCodeInputSchema, type CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
-import type { DomainIdOf } from '../links/create';
+import type { DomainIdOf } from '../links';
 import { commandStep, defined, type CommandStep } from '../../http/run';
 import { createQrCode } from '@linkhub/shared/mutators/qr-codes';
 

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeSheet, gridCellBoxMm, sheetFonts, sheetInfo } from '@linkhub/shared/server/qr/print-sheet/testing';
+import {
+  decodeSheet,
+  gridCellBoxMm,
+  sheetFonts,
+  sheetInfo,
+} from '@linkhub/shared/server/qr/print-sheet/testing';
 import type { QrCode } from '@linkhub/shared/schemas/qr-codes';
 import { startV1Kit, ALL_SCOPES, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 import type { BulkQrCodeResult } from './bulk-schema';

@@ -1,4 +1,4 @@
-import { archiveQrCode, createQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
+import { archiveQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import {
