@@ -1,6 +1,6 @@
 /**
  * QR print renders through the render pool (sync-server/src/platform/render-pool, child processes) beside the
- * direct call on the calling thread (what the REST render route did before issue 16.6), same jobs
+ * direct call on the calling thread (what the REST render route did before the render pool), same jobs
  * in alternating order: median ms per render, the ratio, and the longest event-loop stall of the
  * calling thread while each ran (what every other request waits through).
  *

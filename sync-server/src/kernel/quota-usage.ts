@@ -19,7 +19,7 @@ export async function quotaUsageForCreate(
   return quotaUsage(db, workspaceId, field);
 }
 
-/** Current usage toward a quota (spec §22.2.5: what counts is `LOCKABLE`'s rule, kernel/edit-locks.ts). */
+/** Current usage toward a quota (docs/product-rules.md#plans-and-billing: what counts is `LOCKABLE`'s rule, kernel/edit-locks.ts). */
 export async function quotaUsage(db: Queryable, workspaceId: string, field: QuotaField): Promise<number> {
   const count = async (sql: string): Promise<number> =>
     Number((await one<{ n: string }>(db, sql, [workspaceId]))?.n ?? 0);

@@ -1,5 +1,5 @@
 /**
- * The line grammar vCard (RFC 6350 §3.2, §3.4) and iCalendar (RFC 5545 §3.1, §3.3.11) share:
+ * The line grammar vCard (RFC 6350 sections 3.2 and 3.4) and iCalendar (RFC 5545 sections 3.1 and 3.3.11) share:
  * text values escape `\`, `,`, `;` and line breaks; a content line longer than 75 octets is folded
  * (CRLF + one space), never inside a UTF-8 sequence.
  */

@@ -11,7 +11,7 @@ export function contactDisplayName(card: VcardPayload): string {
 const compound = (parts: readonly (string | undefined)[]): string =>
   parts.map((part) => escapeText(part ?? '')).join(';');
 
-/** A vCard 4.0 (RFC 6350): UTF-8, CRLF line ends, escaped and folded per §3.2 and §3.4. */
+/** A vCard 4.0 (RFC 6350): UTF-8, CRLF line ends, escaped and folded per its sections 3.2 and 3.4. */
 export function vcardText(card: VcardPayload): string {
   const lines = ['BEGIN:VCARD', 'VERSION:4.0'];
   lines.push(`FN:${escapeVcardText(contactDisplayName(card))}`);

@@ -35,7 +35,7 @@ import { commandStep, type CommandStep } from '../../kernel/types';
 import { experimentResults, findExperiment, listExperiments } from './queries';
 
 /**
- * `/v1/experiments` (issue 21): every write is the experiment command the Replicache push runs too
+ * `/v1/experiments`: every write is the experiment command the Replicache push runs too
  * (resources/experiments/commands.ts); the lifecycle steps are `POST /v1/experiments/{id}/{step}`. An API key
  * knows its workspace; the editor's session names it (`workspace_id` in the query or body).
  */

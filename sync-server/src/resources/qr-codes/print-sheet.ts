@@ -15,7 +15,7 @@ export type PrintSheetFile = {
 };
 
 /**
- * `POST /v1/qr-codes/print-sheet`: the chosen codes, in the order given, on one PDF (DESIGN §8).
+ * `POST /v1/qr-codes/print-sheet`: the chosen codes, in the order given, on one PDF (D-576).
  * Each code is read as its single export reads it (current design, uploaded logo from the store,
  * the address rule of D-477) and held to the rule checks at the sheet's printed size; the sheet is
  * drawn in the render pool like every print file (D-156, D-480). A code the caller may not see is

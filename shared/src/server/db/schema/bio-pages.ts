@@ -1,16 +1,6 @@
-import {
-  boolean,
-  foreignKey,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uuid,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, pk, rowVersion, tstz, updatedAt, type JsonObject } from './columns';
 import { customDomains } from './domains';
-import { uploadedAssets } from './assets';
 import { users } from './identity';
 import type { LockReason } from './links';
 import { workspaces } from './workspaces';
@@ -41,10 +31,11 @@ export const bioPages = pgTable('bio_pages', {
   title: text('title').notNull().default(''),
   bio: text('bio').notNull().default(''),
   avatarUrl: text('avatar_url'),
-  /** The page's photo, an uploaded asset of its workspace (D-585). */
-  avatarAssetId: uuid('avatar_asset_id').references((): AnyPgColumn => uploadedAssets.id, {
-    onDelete: 'set null',
-  }),
+  /**
+   * The page's photo, an uploaded asset of its workspace (D-585). Its foreign key (ON DELETE SET NULL)
+   * is in migration 0197 only: declaring it here would make this file and assets.ts import each other.
+   */
+  avatarAssetId: uuid('avatar_asset_id'),
   themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'set null' }),
   theme: jsonb('theme').$type<JsonObject>().notNull().default({}),
   seo: jsonb('seo').$type<JsonObject>().notNull().default({}),

@@ -79,7 +79,7 @@ function cropMarks(doc: InstanceType<typeof PDFDocument>, x: number, y: number, 
 }
 
 /**
- * A print sheet (DESIGN §8): the codes on A4 or Letter pages, N a page, each with crop marks at its
+ * A print sheet (D-576): the codes on A4 or Letter pages, N a page, each with crop marks at its
  * trim corners and its caption in the bundled face (embedded as a subset, D-520). Every code is drawn
  * by `drawQrScene`, the single PDF export's own drawing, from the same `prepareQr`, so a sheet's
  * symbols are the single files' symbols module for module.
