@@ -300,7 +300,7 @@ for (const vp of VIEWPORTS) {
 
       // Edit: change the third network's URL.
       const social = blocks.getByRole('listitem').last();
-      await social.getByRole('button', { name: 'Edit' }).click();
+      await social.getByRole('button', { name: 'Edit', exact: true }).click();
       expect(await social.getByLabel(/^Network/).count(), 'the edit form shows every network').toBe(3);
       await social
         .getByLabel(/Profile URL/)
@@ -323,7 +323,7 @@ for (const vp of VIEWPORTS) {
       await page.reload();
       await page.getByRole('region', { name: 'Blocks' }).waitFor();
       const kept = page.getByRole('region', { name: 'Blocks' }).getByRole('listitem').last();
-      await kept.getByRole('button', { name: 'Edit' }).click();
+      await kept.getByRole('button', { name: 'Edit', exact: true }).click();
       const values = await Promise.all(
         [0, 1, 2].map(async (i) => [
           await kept

@@ -91,7 +91,7 @@ async function saveTitle(page: Page, title: string): Promise<void> {
 }
 
 async function saveHeading(page: Page, text: string): Promise<void> {
-  await page.locator('.blocks-list > li').first().getByRole('button', { name: 'Edit' }).click();
+  await page.locator('.blocks-list > li').first().getByRole('button', { name: 'Edit', exact: true }).click();
   await page.getByLabel('Heading text', { exact: true }).fill(text);
   await page.getByRole('button', { name: 'Save block' }).click();
   await page.getByRole('button', { name: 'Save block' }).waitFor({ state: 'detached' });

@@ -377,7 +377,7 @@ describe('the page builder', () => {
       await page.getByLabel(`Profile URL ${i + 1}`, { exact: true }).fill(url);
     }
     await page.getByRole('button', { name: 'Add social link' }).click();
-    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
     expect(await page.getByTestId('social-row').count()).toBe(3);
     await page.getByLabel('Profile URL 2', { exact: true }).fill('https://tiktok.com/@ines.prints');
     await page.getByRole('button', { name: 'Save block' }).click();
