@@ -103,6 +103,19 @@ describe('restoreFor', () => {
       'updateQrCode',
       { ...ref, design },
     ]);
+    // A Wi-Fi card's earlier network comes back as it was typed (the server keeps a code's kind, D-572).
+    const wifi = {
+      type: 'wifi',
+      ssid: 'Café Nord',
+      security: 'WPA',
+      password: 'croissant;42',
+      hidden: false,
+    };
+    expect(await sent(restoreFor(qr, { block_id: null }, 'payload', wifi))).toEqual([
+      'updateQrCode',
+      { ...ref, payload: wifi },
+    ]);
+    expect(await sent(restoreFor(qr, { block_id: null }, 'payload', { type: 'wifi', ssid: '' }))).toBeNull();
     const page = { type: 'bio_page' as const, id: ids.id, workspaceId: ids.workspaceId };
     const blockRef = { id: ids.block, page_id: ids.id, workspace_id: ids.workspaceId };
     expect(await sent(restoreFor(page, { block_id: ids.block }, 'position', 'a1'))).toEqual([

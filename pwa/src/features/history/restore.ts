@@ -18,7 +18,7 @@ const LINK_FIELDS = new Set([
   'starts_at',
   'expires_at',
 ]);
-const QR_FIELDS = new Set(['destination_url', 'title', 'design']);
+const QR_FIELDS = new Set(['destination_url', 'title', 'design', 'payload']);
 const PAGE_FIELDS = new Set(['handle', 'title', 'bio']);
 
 /**
