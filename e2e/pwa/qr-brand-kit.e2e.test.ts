@@ -45,8 +45,8 @@ describe('brand kits in the new-code designer', () => {
     await page.getByLabel('Brand kit', { exact: true }).selectOption({ label: 'Café green' });
     expect(await page.getByLabel('Foreground').inputValue()).toBe('#1b5e20');
     expect(await page.getByLabel('Background').inputValue()).toBe('#f1f8e9');
-    expect(await page.getByLabel('Call to action').inputValue()).toBe('SCAN ME');
-    await page.getByLabel('Call to action').fill('SEE THE MENU');
+    expect(await page.getByRole('textbox', { name: 'Call to action' }).inputValue()).toBe('SCAN ME');
+    await page.getByRole('textbox', { name: 'Call to action' }).fill('SEE THE MENU');
     await page.getByText('✓ Scannable design').waitFor();
     await page.getByRole('button', { name: 'Create QR code' }).click();
 
