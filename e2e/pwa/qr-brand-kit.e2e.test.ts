@@ -4,7 +4,8 @@ import { apiAs, eventually, newEmail, openSection, signedInPage, signUpOverApi }
 
 /**
  * A brand kit in the "New QR code" designer (D-577): picking the workspace's kit fills the design
- * fields, the person adjusts one before saving, and the stored code carries that design.
+ * fields, the person adjusts one before saving, and the stored code carries that design; offline
+ * the choice is disabled and says why.
  */
 let h: PwaHarness;
 let account: { token: string; userId: string; workspaceId: string };
@@ -63,6 +64,12 @@ describe('brand kits in the new-code designer', () => {
       moduleShape: 'dots',
       frame: { label: 'SEE THE MENU', font: 'serif', color: '#1b5e20', textColor: '#ffffff' },
     });
+
+    // Offline the choice stays in place, disabled, and says why.
+    await page.context().setOffline(true);
+    await page.getByRole('button', { name: 'New QR code' }).click();
+    await page.getByText('Brand kits need a connection').waitFor();
+    expect(await page.getByLabel('Brand kit', { exact: true }).isDisabled()).toBe(true);
     await page.context().close();
   }, 180_000);
 });
