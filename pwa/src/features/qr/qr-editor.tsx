@@ -41,6 +41,7 @@ import { listNotices } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { QrExportPanel } from './qr-export-panel';
 import { QrDesigner } from './qr-designer';
+import { BrandKitPick } from './brand-kits/brand-kit-pick';
 import { designOf } from './qr-svg';
 import { qrSaveBlocker } from './save-blocker';
 import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
@@ -246,6 +247,9 @@ export function QrEditor({ qr, onDone, refused }: Props) {
           error={errors.title}
           readOnly={!editable}
         />
+        {!qr && editable && (
+          <BrandKitPick workspaceId={workspace.id} onDesign={(d) => synced.set('design', d)} />
+        )}
         <QrDesigner
           url={staticText ?? url}
           checkUrl={checkedUrl}
