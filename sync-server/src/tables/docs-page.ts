@@ -11,7 +11,7 @@ export const DOCS_HTML = `<!doctype html>
 body{font:15px/1.5 system-ui,sans-serif;margin:0;color:#1b1b1f;background:#fafafa}
 header{padding:16px 24px;background:#111;color:#fff}header input{width:360px;max-width:100%;padding:4px}
 main{max-width:1000px;margin:0 auto;padding:16px 24px}
-summary,code{overflow-wrap:anywhere}
+details,summary,code{overflow-wrap:anywhere}
 input.path{width:100%;max-width:40em}
 @media (max-width:600px){header,main{padding:12px}header label{display:block}}
 details{background:#fff;border:1px solid #ddd;border-radius:6px;margin:8px 0;padding:8px 12px}

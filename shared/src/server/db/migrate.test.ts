@@ -10,7 +10,7 @@ import { migrate } from './migrate';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('migrations', () => {
   let testDb: TestDatabase;
