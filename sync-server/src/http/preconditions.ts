@@ -1,3 +1,4 @@
+import { LINK_UPDATABLE } from '@linkhub/shared/mutators/links';
 import { PreconditionFailedError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { sameValue } from '../kernel/field-conflicts';
@@ -19,19 +20,7 @@ const SPECS = {
   link: {
     table: 'links',
     version: 'current_version',
-    fields: [
-      'destination_url',
-      'slug',
-      'title',
-      'tags',
-      'utm',
-      'rules',
-      'destinations',
-      'starts_at',
-      'expires_at',
-      'status',
-      'archived_at',
-    ],
+    fields: [...LINK_UPDATABLE, 'status', 'archived_at'],
     snapshot: 'SELECT snapshot FROM link_versions WHERE link_id = $1 AND version = $2',
   },
   qr_code: {

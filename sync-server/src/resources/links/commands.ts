@@ -23,18 +23,6 @@ import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-c
 import { snapshotVersionAndAudit, withConflicts, type VersionOf } from '../../kernel/support';
 import { recordChange } from '../../kernel/change-record';
 
-/** What a link's history records field by field (D-505). */
-const LINK_FIELDS = [
-  'destination_url',
-  'slug',
-  'title',
-  'tags',
-  'utm',
-  'rules',
-  'destinations',
-  'starts_at',
-  'expires_at',
-] as const;
 import type { Command, CommandContext, CommandResult } from '../../kernel/types';
 import { defineCommand } from '../../kernel/types';
 
@@ -225,7 +213,7 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         table: 'links',
         rowId: args.id,
         before,
-        fields: LINK_FIELDS,
+        fields: LINK_UPDATABLE,
         version: LINK_VERSION(args.id, 'updated'),
       });
       const host = before.host;
