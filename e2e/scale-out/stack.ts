@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { createTestDatabase, testRedisPrefix, type TestDatabase } from '@linkhub/shared/server/db/testing';
@@ -13,6 +14,18 @@ import { startPgBouncer, type PgBouncerHandle } from '../support/pgbouncer';
 import { startRedisCluster, type RedisClusterHandle } from '../support/redis-cluster';
 import { freePort } from '../launcher/ports';
 import { eventually } from '../launcher/wait';
+
+/** A loopback port the OS gave us, kept listening until `release`. */
+async function holdFreePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const server = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  return { port, release: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
 
 /**
  * The scale-out topology as processes on this machine (docker/compose.yml describes the
@@ -102,7 +115,10 @@ export async function startScaleOutStack(): Promise<ScaleOutStack> {
     const seed = await seedDemo(database.url, { linkHost: LINK_HOST, bioHost: BIO_HOST }, null);
     const prefix = testRedisPrefix();
 
-    const [edgePort, syncPort, statsPort] = [await freePort(), await freePort(), await freePort()];
+    // HAProxy binds these only after every instance is up (a minute on a busy machine): until then the
+    // ports stay held here, so another test's free-port pick cannot take them in between.
+    const held = [await holdFreePort(), await holdFreePort(), await holdFreePort()];
+    const [edgePort, syncPort, statsPort] = held.map((h) => h.port);
     const edgeUrl = `http://127.0.0.1:${edgePort}`;
     const syncUrl = `http://127.0.0.1:${syncPort}`;
     const common = {
@@ -181,6 +197,7 @@ export async function startScaleOutStack(): Promise<ScaleOutStack> {
     // One at a time: several processes compiling and connecting at once on two busy cores time out.
     for (const instance of [...syncs, ...edges, ...workers]) await launch(instance);
 
+    await Promise.all(held.map((h) => h.release()));
     const haproxy = spawn('haproxy', ['-db', '-f', HAPROXY_CFG], {
       env: {
         PATH: process.env.PATH ?? '',
