@@ -11,9 +11,9 @@ import {
   checkAndRenderQr,
   type QrRenderEngine,
   type QrRenderJob,
-} from '../../shared/src/server/qr/check-and-render';
-import { defaultQrDesign } from '../../shared/src/qr/design';
-import type { QrDpi } from '../../shared/src/server/qr/render/index';
+} from '@linkhub/shared/server/qr/check-and-render';
+import { defaultQrDesign } from '@linkhub/shared/qr/design';
+import type { QrDpi } from '@linkhub/shared/server/qr/render/index';
 import {
   createRenderPool,
   DEFAULT_RENDER_POOL_LIMITS,

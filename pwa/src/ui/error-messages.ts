@@ -3,6 +3,9 @@ import { ERROR_CODES, type ErrorCode } from '@linkhub/shared/errors/codes';
 import { isUrlRefusalMessage } from '@linkhub/shared/schemas/common';
 import { ownEntry } from '@linkhub/shared/text/own-entry';
 import { ApiError, type ApiErrorDetail } from '../api/api-error';
+import { fieldLabel } from './field-label';
+
+export { fieldLabel };
 
 /**
  * The one place the editor turns error codes into words: the envelope's codes
@@ -94,42 +97,6 @@ const isKnownCode = (code: string): code is ErrorCode => Object.hasOwn(CODE_SENT
 export function codeSentence(code: string): string {
   if (isKnownCode(code)) return CODE_SENTENCES[code];
   return ownEntry(CLIENT_SENTENCES, code) ?? 'Something went wrong. Try again in a moment.';
-}
-
-/** Field names whose label is not just the name with spaces. */
-const FIELD_LABELS: Record<string, string> = {
-  url: 'URL',
-  destination_url: 'Destination URL',
-  destination: 'Destination',
-  slug: 'Short link ending',
-  time_zone: 'Time zone',
-  current_password: 'Current password',
-  new_password: 'New password',
-  email: 'Email',
-  totp: 'Code',
-  code: 'Code',
-  fgColor: 'Foreground colour',
-  bgColor: 'Background colour',
-  size_mm: 'Size',
-  expires_at: 'Expiry',
-  starts_at: 'Start',
-  body: 'This',
-  form: 'This',
-};
-
-/** `"rules.0.value"` → "Value", `"time_zone"` → "Time zone": the last named segment, in words. */
-export function fieldLabel(field: string | undefined): string {
-  const segments = (field ?? '').split('.').filter((s) => s !== '' && !/^\d+$/.test(s));
-  const last = segments.at(-1);
-  if (!last) return 'This';
-  const known = ownEntry(FIELD_LABELS, last);
-  if (known) return known;
-  const words = last
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/[_-]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words === '' ? 'This' : words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /** Server issue names (`details[].issue`) with a fixed sentence; `{label}` is the field's label. */

@@ -49,7 +49,7 @@ const isRecord = (value: unknown): value is JsonRecord =>
  * A create body with a brand kit applied, before it is parsed: the kit's design is the starting
  * point and every design key the body sends wins over it; a frame sent with only its label (a CSV
  * row's call to action) keeps the kit's frame style. `brand_kit_id` stays in the body (the schema
- * takes it); the result is parsed by the same `createQrCodeInputSchema` as any create.
+ * takes it); the result is parsed by the same `createQrCodeInputSchema` as every create.
  */
 export function withBrandKit(body: unknown, kitDesign: unknown): unknown {
   if (!isRecord(body)) return body;

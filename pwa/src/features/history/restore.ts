@@ -1,5 +1,5 @@
 import type { HistoryEntry, HistoryField, HistoryResourceType } from '@linkhub/shared/schemas/history';
-import { updateLink } from '@linkhub/shared/mutators/links';
+import { LINK_UPDATABLE, updateLink } from '@linkhub/shared/mutators/links';
 import { updateQrCode } from '@linkhub/shared/mutators/qr-codes';
 import { moveBlock, restoreBlock, updateBlock, updatePage } from '@linkhub/shared/mutators/pages';
 import type { Rep } from '../../replicache/create-rep';
@@ -7,17 +7,7 @@ import type { Rep } from '../../replicache/create-rep';
 /** What "Restore this value" sends: the resource's ordinary update mutation, for that one field. */
 export type Restore = (rep: Rep) => Promise<void>;
 
-const LINK_FIELDS = new Set([
-  'destination_url',
-  'slug',
-  'title',
-  'tags',
-  'utm',
-  'rules',
-  'destinations',
-  'starts_at',
-  'expires_at',
-]);
+const LINK_FIELDS = new Set<string>(LINK_UPDATABLE);
 const QR_FIELDS = new Set(['destination_url', 'title', 'design', 'payload']);
 const PAGE_FIELDS = new Set(['handle', 'title', 'bio']);
 
