@@ -281,6 +281,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: SERVICE_PATTERNS }] },
   },
   {
+    // The SDK stands alone (it is what API users install) and the CLI is built on it alone.
+    files: ['sdk/**/*.ts', 'cli/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@linkhub/*', '!@linkhub/sdk'],
+              message: 'sdk/ imports nothing of ours, cli/ only @linkhub/sdk (ARCHITECTURE.md#the-layers).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**', 'bench/**', 'scripts/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },

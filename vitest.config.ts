@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      '{shared,sync-server,edge,worker,desktop,scripts}/**/*.test.ts',
+      '{shared,sync-server,edge,worker,desktop,sdk,cli,scripts}/**/*.test.ts',
       'e2e/**/*.test.ts',
       'pwa/src/**/*.test.{ts,tsx}',
     ],
