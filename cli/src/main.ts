@@ -1,12 +1,13 @@
 import { LinkHubApiError } from '@linkhub/sdk';
 import { ANALYTICS_USAGE, analyticsCommand } from './commands/analytics';
+import { IMPORT_USAGE, importCommand } from './commands/import';
 import { LINKS_USAGE, linksCommand } from './commands/links';
 import { PAGES_USAGE, pagesCommand } from './commands/pages';
 import { QR_USAGE, qrCommand } from './commands/qr';
 import { CliError, UsageError, type CliIo } from './io';
 
 export const USAGE = `usage:
-${[LINKS_USAGE, QR_USAGE, PAGES_USAGE, ANALYTICS_USAGE].join('\n')}
+${[LINKS_USAGE, QR_USAGE, PAGES_USAGE, ANALYTICS_USAGE, IMPORT_USAGE].join('\n')}
 
 every command: [--json] [--url https://…] [--api-key lh_…] [--config file]
 environment:   LINKHUB_URL (default http://localhost:8080), LINKHUB_API_KEY,
@@ -17,6 +18,7 @@ const COMMANDS: Record<string, (argv: readonly string[], io: CliIo) => Promise<n
   qr: qrCommand,
   pages: pagesCommand,
   analytics: analyticsCommand,
+  import: importCommand,
 };
 
 function describeApiError(error: LinkHubApiError): string {

@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,5 +142,35 @@ describe('the linkhub CLI against npm start', () => {
     const usage = await linkhub('links', 'fly');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('unknown links command: fly');
+  });
+
+  it('imports a YOURLS export: a dry run first, then the links, then a re-run that changes nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'linkhub-import-'));
+    const file = join(dir, 'yourls.csv');
+    await writeFile(
+      file,
+      `keyword,url,title,timestamp,ip,clicks\n${tag}-blog,https://blog.example.net/,The blog,2023-02-11 14:30:00,203.0.113.9,1523\n${tag}-cv,https://example.net/cv.pdf,CV,2023-03-01 08:00:00,203.0.113.9,12\n`,
+    );
+    const dry = await linkhub('import', '--from', 'yourls', file, '--dry-run');
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toMatch(/^dry run: 2 would create$/m);
+    expect((await linkhub('links', 'list', '--q', `${tag}-blog`, '--json')).stdout.trim()).toBe('[]');
+
+    const run = await linkhub('import', '--from', 'yourls', file);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `^3 +created +${stack.demo.link_host}/${tag}-cv +https://example.net/cv.pdf +12 clicks imported$`,
+        'm',
+      ),
+    );
+    const visit = await visitEdge(stack.ports.edge, stack.demo.link_host, `/${tag}-blog`, {
+      'user-agent': DESKTOP_UA,
+    });
+    expect(visit).toEqual({ status: 302, location: 'https://blog.example.net/' });
+
+    const again = await linkhub('import', '--from', 'yourls', file, '--json');
+    const answer = JSON.parse(again.stdout) as { meta: { counts: Record<string, number> } };
+    expect(answer.meta.counts).toMatchObject({ unchanged: 2, created: 0 });
   });
 });

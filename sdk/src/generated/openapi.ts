@@ -370,6 +370,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import links from an export of Bitly, Dub, Rebrandly, Shlink, Kutt, YOURLS (their API's JSON or their dashboard's CSV, as text in `content`, up to 8 MiB and 10000 links). Each row keeps its slug, on the workspace's own domain when the export names it, else on `domain` (default: the system link host), with its title, tags, expiry and, as imported history, its click total. `dry_run` creates nothing and answers what would happen. A re-run reports rows already imported as unchanged; a taken address is a conflict; each row's result is in `data`, in file order. With a session, workspace_id is required */
+    post: operations['importLinks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/links': {
     parameters: {
       query?: never;
@@ -1919,6 +1936,20 @@ export interface components {
       /** Format: uuid */
       experiment_id: string;
     };
+    ImportResults: {
+      destination_url: string | null;
+      domain: string | null;
+      error: {
+        code: string;
+        message: string;
+      } | null;
+      imported_clicks: number | null;
+      link_id: string | null;
+      row: number;
+      slug: string | null;
+      /** @enum {string} */
+      status: 'created' | 'would_create' | 'unchanged' | 'conflict' | 'invalid' | 'failed';
+    }[];
     Link: {
       /** Format: date-time */
       created_at: string;
@@ -6827,6 +6858,126 @@ export interface operations {
       };
       /** @description Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, … */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  importLinks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "source": "yourls",
+         *       "content": "keyword,url,title,timestamp,clicks\nblog,https://blog.example.net/,The blog,2023-02-11 14:30:00,1523\n",
+         *       "dry_run": true
+         *     }
+         */
+        'application/json': {
+          content: string;
+          domain?: string;
+          /** @default false */
+          dry_run?: boolean;
+          /** @enum {string} */
+          source: 'bitly' | 'dub' | 'rebrandly' | 'shlink' | 'kutt' | 'yourls';
+          /** Format: uuid */
+          workspace_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Import links from an export of Bitly, Dub, Rebrandly, Shlink, Kutt, YOURLS (their API's JSON or their dashboard's CSV, as text in `content`, up to 8 MiB and 10000 links). Each row keeps its slug, on the workspace's own domain when the export names it, else on `domain` (default: the system link host), with its title, tags, expiry and, as imported history, its click total. `dry_run` creates nothing and answers what would happen. A re-run reports rows already imported as unchanged; a taken address is a conflict; each row's result is in `data`, in file order. With a session, workspace_id is required */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['ImportResults'];
+            meta: {
+              counts: {
+                [key: string]: number;
+              };
+              dry_run: boolean;
+              /** @enum {string} */
+              format: 'json' | 'csv';
+              /** @enum {string} */
+              source: 'bitly' | 'dub' | 'rebrandly' | 'shlink' | 'kutt' | 'yourls';
+            };
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -6,6 +6,7 @@ import type { ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 
 export type Resource =
   | 'links'
+  | 'imports'
   | 'qr-codes'
   | 'brand-kits'
   | 'pages'

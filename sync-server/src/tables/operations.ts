@@ -5,6 +5,7 @@ import type { Operation } from '../http/operation';
 import { ANALYTICS_OPERATIONS } from '../resources/analytics/operations';
 import { ASSET_OPERATIONS } from '../resources/assets/operations';
 import { DOMAIN_OPERATIONS } from '../resources/domains/operations';
+import { IMPORT_OPERATIONS } from '../resources/imports/operations';
 import { LINK_OPERATIONS } from '../resources/links/operations';
 import { PAGE_OPERATIONS } from '../resources/pages/operations';
 import { QR_CODE_OPERATIONS } from '../resources/qr-codes/operations';
@@ -15,6 +16,7 @@ export type { Operation, Resource } from '../http/operation';
 /** Every `/v1` operation: the routes' contract and the OpenAPI document's source. */
 export const OPERATIONS: readonly Operation[] = [
   ...LINK_OPERATIONS,
+  ...IMPORT_OPERATIONS,
   ...QR_CODE_OPERATIONS,
   ...BRAND_KIT_OPERATIONS,
   ...ASSET_OPERATIONS,

@@ -8,6 +8,7 @@ import { v1DomainRoutes } from '../resources/domains/routes';
 import { v1ExperimentRoutes } from '../resources/experiments/routes';
 import { v1ConversionRoutes } from '../resources/experiments/conversion-routes';
 import { v1LeadRoutes } from '../resources/leads/routes';
+import { v1ImportRoutes } from '../resources/imports/routes';
 import { v1LinkRoutes } from '../resources/links/routes';
 import { v1OpenApiRoutes } from './openapi-routes';
 import { v1PageRoutes } from '../resources/pages/routes';
@@ -26,6 +27,7 @@ export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   app.use('*', v1Idempotency(deps));
   app.route('/', v1OpenApiRoutes(deps));
   app.route('/links', v1LinkRoutes(deps));
+  app.route('/imports', v1ImportRoutes(deps));
   app.route('/qr-codes', v1QrRoutes(deps));
   app.route('/brand-kits', v1BrandKitRoutes(deps));
   app.route('/pages', v1PageRoutes(deps));

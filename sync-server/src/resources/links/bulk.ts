@@ -179,7 +179,7 @@ async function planItems(
  * runs: a non-member, a missing scope or role is the request's answer (404, 403), not 100 copies of
  * it. Only a plan limit is left to the items, so a batch that reaches the limit keeps what fit.
  */
-async function gateBulkCreate(deps: AppDeps, caller: V1Caller): Promise<void> {
+export async function gateBulkCreate(deps: AppDeps, caller: V1Caller): Promise<void> {
   const decision = authorize(
     await loadAuthorizeInput(deps.pool, caller.by, 'link.create', caller.workspaceId),
   );

@@ -12,3 +12,4 @@ export * from './analytics';
 export * from './assets';
 export type { JsonObject } from './columns';
 export * from './analytics-sharing';
+export * from './imports';
