@@ -22,6 +22,7 @@ const ExperimentsScreen = lazy(() =>
 );
 /** The CSV import (and its parser) loads when asked for. */
 const CsvImport = lazy(() => import('./import/csv-import').then((m) => ({ default: m.CsvImport })));
+const PeerImport = lazy(() => import('./import/peer-import').then((m) => ({ default: m.PeerImport })));
 
 /** `/links` (list), `/links/new`, `/links/{id}`: everything from the local store. */
 export function LinksScreen({ rest }: { rest: string[] }) {
@@ -34,6 +35,7 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const summaries = useSubscribe((tx) => listSummaries(tx, ws), {}, [ws]);
   const [filter, setFilter] = useState<LinkFilter>(EMPTY_FILTER);
   const [importOpen, setImportOpen] = useState(false);
+  const [peerImportOpen, setPeerImportOpen] = useState(false);
   const online = useConnectionState() === 'online';
   const open = rest[0] ?? null;
   // undefined until the store answers, so "not in this workspace" never flashes before the editor.
@@ -81,6 +83,11 @@ export function LinksScreen({ rest }: { rest: string[] }) {
             {online ? 'Import CSV' : 'Import needs a connection'}
           </button>
         )}
+        {can('link.create') && online && (
+          <button type="button" onClick={() => setPeerImportOpen(true)} aria-expanded={peerImportOpen}>
+            Import from Bitly, Dub…
+          </button>
+        )}
         {can('experiment.list') && (
           <a
             className="link"
@@ -100,6 +107,9 @@ export function LinksScreen({ rest }: { rest: string[] }) {
       <Suspense fallback={<p className="loading">Loading…</p>}>
         {importOpen && can('link.create') && (
           <CsvImport workspaceId={ws} onClose={() => setImportOpen(false)} />
+        )}
+        {peerImportOpen && can('link.create') && (
+          <PeerImport workspaceId={ws} onClose={() => setPeerImportOpen(false)} />
         )}
         {open === 'new' && can('link.create') && (
           <LinkEditor
