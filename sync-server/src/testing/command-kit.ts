@@ -3,6 +3,7 @@ import { resolveSession } from '../identity/sessions';
 import { userActor } from '../identity/actor';
 import { commandActorOf, type CommandActor, type CommandResult } from '../kernel/types';
 import { createSyncHarness, type SyncHarness } from './sync-harness';
+import { testResolver } from './v1-kit';
 
 /**
  * Test-only, for the unit tests beside each command and kernel module: a real sync-server on its
@@ -40,8 +41,9 @@ export type Device = {
   lastMutationId: () => Promise<number>;
 };
 
+/** DNS is the /v1 tests' stand-in (`intranet.example.com` is private, other hosts public): no outside network. */
 export async function startCommandKit(plan: 'free' | 'pro' | 'business' = 'pro'): Promise<CommandKit> {
-  const h = await createSyncHarness();
+  const h = await createSyncHarness({ resolveHost: testResolver });
   const owner = await h.signUp('Ada');
   await h.sql("UPDATE users SET email_verified_at = now(), name = 'Ada'");
   const setPlan: CommandKit['setPlan'] = async (p, workspaceId = owner.workspaceId) => {
