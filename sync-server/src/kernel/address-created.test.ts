@@ -38,7 +38,11 @@ describe('insertAddress', () => {
     expect(audit).toMatchObject({
       action: 'link.created',
       changes: {
-        after: { slug: 'new-link', host: kit.deps.config.LINK_HOST, destination_url: 'https://example.com/a' },
+        after: {
+          slug: 'new-link',
+          host: kit.deps.config.LINK_HOST,
+          destination_url: 'https://example.com/a',
+        },
       },
     });
     expect(await kit.deps.redis.get(keyOf('new-link'))).toContain('https://example.com/a');
@@ -53,15 +57,27 @@ describe('insertAddress', () => {
       slug: 'poster',
     });
     expect(result.resource).toEqual({ type: 'qr_code', id, title: 'poster' });
-    expect(await kit.sql("SELECT 1 FROM qr_code_versions WHERE qr_code_id = $1 AND change_summary = 'created'", [id])).toHaveLength(1);
-    expect(await kit.sql("SELECT 1 FROM audit_log_entries WHERE resource_id = $1 AND action = 'qr_code.created'", [id])).toHaveLength(1);
+    expect(
+      await kit.sql("SELECT 1 FROM qr_code_versions WHERE qr_code_id = $1 AND change_summary = 'created'", [
+        id,
+      ]),
+    ).toHaveLength(1);
+    expect(
+      await kit.sql("SELECT 1 FROM audit_log_entries WHERE resource_id = $1 AND action = 'qr_code.created'", [
+        id,
+      ]),
+    ).toHaveLength(1);
     expect(await kit.deps.redis.get(keyOf('poster'))).toContain('https://example.com/poster');
   });
 
   it('a taken slug writes nothing at all: no row, no version, no audit entry', async () => {
     const again = linkArgs(ws, { slug: 'new-link' });
     expect(await kit.push('createLink', again)).toBe('slug_taken');
-    for (const table of ['links WHERE id', 'link_versions WHERE link_id', 'audit_log_entries WHERE resource_id'])
+    for (const table of [
+      'links WHERE id',
+      'link_versions WHERE link_id',
+      'audit_log_entries WHERE resource_id',
+    ])
       expect(await kit.sql(`SELECT 1 FROM ${table} = $1`, [again.id])).toHaveLength(0);
   });
 

@@ -74,19 +74,27 @@ describe('authorizeMutation', () => {
 
 describe('authorizeCommand / loadAuthorizeInput', () => {
   it('an owner may create; a stranger is refused as not_found', async () => {
-    await expect(authorizeCommand(kit.deps.pool, await kit.actor(), 'link.create', ws)).resolves.toBeUndefined();
-    await expect(authorizeCommand(kit.deps.pool, await kit.actor(stranger), 'link.create', ws)).rejects.toSatisfy(
-      (e) => codeOf(e) === 'not_found',
-    );
+    await expect(
+      authorizeCommand(kit.deps.pool, await kit.actor(), 'link.create', ws),
+    ).resolves.toBeUndefined();
+    await expect(
+      authorizeCommand(kit.deps.pool, await kit.actor(stranger), 'link.create', ws),
+    ).rejects.toSatisfy((e) => codeOf(e) === 'not_found');
   });
 
   it('loads the addressed resource for a targeted action, and null for one that does not exist', async () => {
     const link = linkArgs(ws);
     await kit.run('createLink', link);
     const by = await kit.actor();
-    const found = await loadAuthorizeInput(kit.deps.pool, by, 'link.update', ws, { type: 'link', id: String(link.id) });
+    const found = await loadAuthorizeInput(kit.deps.pool, by, 'link.update', ws, {
+      type: 'link',
+      id: String(link.id),
+    });
     expect(found.resource).toMatchObject({ type: 'link', id: link.id, deleted: false, archived: false });
-    const missing = await loadAuthorizeInput(kit.deps.pool, by, 'link.update', ws, { type: 'link', id: randomUUID() });
+    const missing = await loadAuthorizeInput(kit.deps.pool, by, 'link.update', ws, {
+      type: 'link',
+      id: randomUUID(),
+    });
     expect(missing.resource).toBeNull();
   });
 });

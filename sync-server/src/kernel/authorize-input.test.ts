@@ -27,11 +27,10 @@ beforeAll(async () => {
   granted = String(a.id);
   other = String(b.id);
   await kit.sql('UPDATE workspace_members SET is_scoped = true WHERE id = $1', [editorMemberId]);
-  await kit.sql("INSERT INTO resource_grants (workspace_id, member_id, resource_type, resource_id) VALUES ($1, $2, 'link', $3)", [
-    ws,
-    editorMemberId,
-    granted,
-  ]);
+  await kit.sql(
+    "INSERT INTO resource_grants (workspace_id, member_id, resource_type, resource_id) VALUES ($1, $2, 'link', $3)",
+    [ws, editorMemberId, granted],
+  );
 });
 afterAll(async () => kit.close());
 
@@ -42,16 +41,33 @@ async function userRequest(who: Account) {
 describe('loadAuthorizeInput', () => {
   it('loads the membership with its grants, and a scoped member reaches only granted resources', async () => {
     const actor = await userRequest(editor);
-    const loaded = await loadAuthorizeInput(kit.deps.pool, actor, ws, { type: 'link', id: granted }, 'link.update');
-    expect(loaded.membership).toMatchObject({ role: 'editor', grants: [{ resource_type: 'link', resource_id: granted }] });
-    expect((await authorizeRequest(kit.deps.pool, actor, ws, 'link.update', { type: 'link', id: granted })).decision.allow).toBe(true);
-    const denied = await authorizeRequest(kit.deps.pool, actor, ws, 'link.update', { type: 'link', id: other });
+    const loaded = await loadAuthorizeInput(
+      kit.deps.pool,
+      actor,
+      ws,
+      { type: 'link', id: granted },
+      'link.update',
+    );
+    expect(loaded.membership).toMatchObject({
+      role: 'editor',
+      grants: [{ resource_type: 'link', resource_id: granted }],
+    });
+    expect(
+      (await authorizeRequest(kit.deps.pool, actor, ws, 'link.update', { type: 'link', id: granted }))
+        .decision.allow,
+    ).toBe(true);
+    const denied = await authorizeRequest(kit.deps.pool, actor, ws, 'link.update', {
+      type: 'link',
+      id: other,
+    });
     expect(denied.decision).toMatchObject({ allow: false, code: 'not_found' });
   });
 
   it('counts the quota only for an action that has one on a plan that caps it', async () => {
     const actor = await userRequest(kit.owner);
-    expect((await loadAuthorizeInput(kit.deps.pool, actor, ws, null, 'link.create')).usage).toEqual({ links: 2 });
+    expect((await loadAuthorizeInput(kit.deps.pool, actor, ws, null, 'link.create')).usage).toEqual({
+      links: 2,
+    });
     expect((await loadAuthorizeInput(kit.deps.pool, actor, ws, null, 'link.view')).usage).toBeUndefined();
     await kit.setPlan('business');
     expect((await loadAuthorizeInput(kit.deps.pool, actor, ws, null, 'link.create')).usage).toBeUndefined();
@@ -89,7 +105,9 @@ describe('loadAuthorizeInput', () => {
   it('names the live members only when asked', async () => {
     const actor = await userRequest(kit.owner);
     expect((await loadAuthorizeInput(kit.deps.pool, actor, ws)).memberUserIds).toBeNull();
-    const asked = await loadAuthorizeInput(kit.deps.pool, actor, ws, null, undefined, { memberUserIds: true });
+    const asked = await loadAuthorizeInput(kit.deps.pool, actor, ws, null, undefined, {
+      memberUserIds: true,
+    });
     expect(new Set(asked.memberUserIds)).toEqual(new Set([kit.owner.userId, editor.userId]));
   });
 });

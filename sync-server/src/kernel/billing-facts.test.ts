@@ -26,7 +26,12 @@ async function invoice(status: string, url: string | null, issuedDaysAgo: number
 describe('billingFactsOf', () => {
   it('reads an unknown plan as Free and an unknown status as active (never a crash on stored data)', () => {
     expect(
-      billingFactsOf({ current_plan_key: 'legacy-gold', billing_status: 'weird', past_due_since: null, open_invoice_url: null }),
+      billingFactsOf({
+        current_plan_key: 'legacy-gold',
+        billing_status: 'weird',
+        past_due_since: null,
+        open_invoice_url: null,
+      }),
     ).toEqual({ plan: 'free', status: 'active', past_due_since: null, open_invoice_url: null });
   });
 });
@@ -50,7 +55,10 @@ describe('billingStateOf', () => {
     await invoice('open', 'https://pay.example.com/old', 5);
     await invoice('paid', 'https://pay.example.com/paid', 30);
     const since = new Date(Date.now() - 2 * DAY);
-    await kit.sql("UPDATE workspaces SET billing_status = 'past_due', past_due_since = $2 WHERE id = $1", [ws, since]);
+    await kit.sql("UPDATE workspaces SET billing_status = 'past_due', past_due_since = $2 WHERE id = $1", [
+      ws,
+      since,
+    ]);
     expect(await billingStateOf(kit.deps.pool, ws, new Date())).toMatchObject({
       notice: 'past_due',
       writes_blocked: false,

@@ -73,15 +73,29 @@ describe('linkHostFor', () => {
 describe('bioHostFor', () => {
   it('a page lives on the system bio host, or on a verified bio domain; never on a links-only one', async () => {
     const plain = randomUUID();
-    expect(await kit.push('createPage', { id: plain, workspace_id: ws, handle: 'plain', title: 'P' })).toBeNull();
+    expect(
+      await kit.push('createPage', { id: plain, workspace_id: ws, handle: 'plain', title: 'P' }),
+    ).toBeNull();
     const bio = await domain(ws, 'me.example.net', 'bio', 'verified');
     const onBio = randomUUID();
     expect(
-      await kit.push('createPage', { id: onBio, workspace_id: ws, handle: 'mine', title: 'M', domain_id: bio }),
+      await kit.push('createPage', {
+        id: onBio,
+        workspace_id: ws,
+        handle: 'mine',
+        title: 'M',
+        domain_id: bio,
+      }),
     ).toBeNull();
     const linksOnly = await domain(ws, 'short.example.net', 'links', 'verified');
     expect(
-      await kit.push('createPage', { id: randomUUID(), workspace_id: ws, handle: 'no', title: 'N', domain_id: linksOnly }),
+      await kit.push('createPage', {
+        id: randomUUID(),
+        workspace_id: ws,
+        handle: 'no',
+        title: 'N',
+        domain_id: linksOnly,
+      }),
     ).toBe('not_found');
     const rows = await kit.sql<{ id: string; hostname: string }>(
       'SELECT p.id, d.hostname FROM bio_pages p JOIN custom_domains d ON d.id = p.domain_id WHERE p.id = ANY($1::uuid[])',

@@ -13,8 +13,13 @@ beforeAll(async () => {
   ws = kit.owner.workspaceId;
   for (const [i, title] of ['Oldest', 'Middle', 'Newest'].entries()) {
     const id = randomUUID();
-    expect(await kit.push('createPage', { id, workspace_id: ws, handle: `lock-${id.slice(0, 8)}`, title })).toBeNull();
-    await kit.sql(`UPDATE bio_pages SET updated_at = now() - make_interval(days => $2) WHERE id = $1`, [id, 10 - i]);
+    expect(
+      await kit.push('createPage', { id, workspace_id: ws, handle: `lock-${id.slice(0, 8)}`, title }),
+    ).toBeNull();
+    await kit.sql(`UPDATE bio_pages SET updated_at = now() - make_interval(days => $2) WHERE id = $1`, [
+      id,
+      10 - i,
+    ]);
     pages.push(id);
   }
 });
@@ -35,22 +40,33 @@ describe('edit locks', () => {
     await kit.setPlan('free');
     await reconcileEditLocks(kit.deps.pool, ws, 'free', new Date());
     expect(await locked()).toEqual([0, 1]);
-    expect(await kit.sql('SELECT 1 FROM bio_pages WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL', [ws])).toHaveLength(3);
+    expect(
+      await kit.sql(
+        'SELECT 1 FROM bio_pages WHERE workspace_id = $1 AND deleted_at IS NULL AND archived_at IS NULL',
+        [ws],
+      ),
+    ).toHaveLength(3);
   });
 
   it('an edit-locked item refuses an update with resource_locked and keeps its title', async () => {
-    expect(await kit.push('updatePage', { id: pages[0], workspace_id: ws, title: 'Edited' })).toBe('resource_locked');
+    expect(await kit.push('updatePage', { id: pages[0], workspace_id: ws, title: 'Edited' })).toBe(
+      'resource_locked',
+    );
     const [row] = await kit.sql<{ title: string }>('SELECT title FROM bio_pages WHERE id = $1', [pages[0]]);
     expect(row?.title).toBe('Oldest');
-    expect(await kit.push('updatePage', { id: pages[2], workspace_id: ws, title: 'Newest, edited' })).toBeNull();
+    expect(
+      await kit.push('updatePage', { id: pages[2], workspace_id: ws, title: 'Newest, edited' }),
+    ).toBeNull();
   });
 
   it('lists editable items first for the Owner’s choice, and the choice swaps which stays editable', async () => {
-    expect((await lockableItems(kit.deps.pool, ws, 'bio_page')).map((i) => [i.title, i.edit_locked])).toEqual([
-      ['Newest, edited', false],
-      ['Middle', true],
-      ['Oldest', true],
-    ]);
+    expect((await lockableItems(kit.deps.pool, ws, 'bio_page')).map((i) => [i.title, i.edit_locked])).toEqual(
+      [
+        ['Newest, edited', false],
+        ['Middle', true],
+        ['Oldest', true],
+      ],
+    );
     await chooseEditable(kit.deps.pool, ws, 'free', 'bio_page', [pages[0] ?? ''], new Date());
     expect(await locked()).toEqual([1, 2]);
   });

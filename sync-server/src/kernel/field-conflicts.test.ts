@@ -39,7 +39,13 @@ describe('keepNewerFields through an update with a base', () => {
     expect(await linkRow(id)).toEqual({ title: 'Theirs', tags: ['spring'] });
     const notice = (await kit.notices()).at(-1);
     expect(notice?.details).toEqual([
-      { field: 'title', mine: 'Mine', theirs: 'Theirs', mutation: 'updateLink', ref: { id, workspace_id: ws } },
+      {
+        field: 'title',
+        mine: 'Mine',
+        theirs: 'Theirs',
+        mutation: 'updateLink',
+        ref: { id, workspace_id: ws },
+      },
     ]);
     expect(notice?.message).toContain('“Theirs”');
     expect(notice?.message).toContain('newer title was kept');
@@ -57,7 +63,9 @@ describe('keepNewerFields through an update with a base', () => {
     const id = String(create.id);
     await kit.push('createLink', create);
     const before = (await kit.notices()).length;
-    expect(await kit.push('updateLink', { id, workspace_id: ws, title: 'Next', base: { title: 'Same' } })).toBeNull();
+    expect(
+      await kit.push('updateLink', { id, workspace_id: ws, title: 'Next', base: { title: 'Same' } }),
+    ).toBeNull();
     expect((await linkRow(id)).title).toBe('Next');
     expect(await kit.notices()).toHaveLength(before);
   });
@@ -67,7 +75,9 @@ describe('keepNewerFields through an update with a base', () => {
     const id = String(create.id);
     await kit.push('createLink', create);
     await kit.push('updateLink', { id, workspace_id: ws, title: 'Final' });
-    expect(await kit.push('updateLink', { id, workspace_id: ws, title: 'Final', base: { title: 'Draft' } })).toBeNull();
+    expect(
+      await kit.push('updateLink', { id, workspace_id: ws, title: 'Final', base: { title: 'Draft' } }),
+    ).toBeNull();
   });
 
   it('a merged field (a page theme) keeps only the conflicting key; the other keys apply', async () => {
@@ -81,10 +91,15 @@ describe('keepNewerFields through an update with a base', () => {
       base: { theme: { background: null, text: null } },
     });
     expect(code).toBe('edit_conflict');
-    const [page] = await kit.sql<{ theme: Record<string, unknown> }>('SELECT theme FROM bio_pages WHERE id = $1', [id]);
+    const [page] = await kit.sql<{ theme: Record<string, unknown> }>(
+      'SELECT theme FROM bio_pages WHERE id = $1',
+      [id],
+    );
     expect(page?.theme).toMatchObject({ background: '#111111', text: '#333333' });
     const notice = (await kit.notices()).at(-1);
-    expect(notice?.details).toMatchObject([{ field: 'theme.background', mine: '#222222', theirs: '#111111' }]);
+    expect(notice?.details).toMatchObject([
+      { field: 'theme.background', mine: '#222222', theirs: '#111111' },
+    ]);
   });
 });
 

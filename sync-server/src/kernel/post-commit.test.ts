@@ -22,7 +22,10 @@ beforeAll(async () => {
     pool: kit.deps.pool,
     redis: kit.deps.redis,
     redisPrefix: kit.deps.config.REDIS_PREFIX,
-    logger: createLogger('test', { level: 'warn', destination: { write: (line: string) => void logged.push(line) } }),
+    logger: createLogger('test', {
+      level: 'warn',
+      destination: { write: (line: string) => void logged.push(line) },
+    }),
     enqueue: async (jobs) => {
       if (enqueueFails) throw new Error('queue down');
       sent.push(...jobs);
@@ -39,13 +42,22 @@ describe('writeThrough', () => {
     const link = linkArgs(ws, { slug: 'gone-link' });
     const qr = randomUUID();
     await kit.run('createLink', link);
-    await kit.run('createQrCode', { id: qr, workspace_id: ws, destination_url: 'https://example.com/q', slug: 'gone-qr' });
+    await kit.run('createQrCode', {
+      id: qr,
+      workspace_id: ws,
+      destination_url: 'https://example.com/q',
+      slug: 'gone-qr',
+    });
     expect(await kit.deps.redis.exists(keyOf('gone-link'), keyOf('gone-qr'))).toBe(2);
     await kit.sql('UPDATE links SET deleted_at = now() WHERE id = $1', [link.id]);
     await kit.sql('UPDATE qr_codes SET deleted_at = now() WHERE id = $1', [qr]);
     const effects = new PostCommitEffects();
     for (const slug of ['gone-link', 'gone-qr'])
-      effects.writeCache(`rd:${slug}`, () => Promise.reject(new Error('a redirect is rebuilt by address')), target(slug));
+      effects.writeCache(
+        `rd:${slug}`,
+        () => Promise.reject(new Error('a redirect is rebuilt by address')),
+        target(slug),
+      );
     await writeThrough(deps, effects);
     expect(await kit.deps.redis.exists(keyOf('gone-link'))).toBe(0);
     expect(await kit.deps.redis.exists(keyOf('gone-qr'))).toBe(1);

@@ -19,7 +19,9 @@ describe('quotaUsage', () => {
     for (const link of links) expect(await kit.push('createLink', link)).toBeNull();
     expect(await quotaUsage(kit.deps.pool, ws, 'links')).toBe(4);
     const qr = randomUUID();
-    expect(await kit.push('createQrCode', { id: qr, workspace_id: ws, destination_url: 'https://example.com/q' })).toBeNull();
+    expect(
+      await kit.push('createQrCode', { id: qr, workspace_id: ws, destination_url: 'https://example.com/q' }),
+    ).toBeNull();
     const [pinned, archived, deleted] = links;
     await kit.sql('UPDATE links SET qr_code_id = $2 WHERE id = $1', [pinned?.id, qr]);
     expect(await kit.push('archiveLink', { id: archived?.id, workspace_id: ws })).toBeNull();
@@ -31,7 +33,9 @@ describe('quotaUsage', () => {
   it('counts custom domains that are not removed, and the billing account’s live workspaces', async () => {
     expect(await quotaUsage(kit.deps.pool, ws, 'custom_domains')).toBe(0);
     const id = randomUUID();
-    expect(await kit.push('addDomain', { id, workspace_id: ws, hostname: 'go.example.net', purpose: 'links' })).toBeNull();
+    expect(
+      await kit.push('addDomain', { id, workspace_id: ws, hostname: 'go.example.net', purpose: 'links' }),
+    ).toBeNull();
     expect(await quotaUsage(kit.deps.pool, ws, 'custom_domains')).toBe(1);
     await kit.sql("UPDATE custom_domains SET status = 'removed' WHERE id = $1", [id]);
     expect(await quotaUsage(kit.deps.pool, ws, 'custom_domains')).toBe(0);
@@ -45,7 +49,10 @@ describe('quotaUsage', () => {
     try {
       await holder.query('BEGIN');
       await quotaUsageForCreate(holder, ws, 'links');
-      await holder.query('INSERT INTO links (id, workspace_id, domain_id, slug, destination_url) SELECT $1, $2, domain_id, $3, destination_url FROM links WHERE workspace_id = $2 LIMIT 1', [randomUUID(), ws, `lock-${randomUUID().slice(0, 6)}`]);
+      await holder.query(
+        'INSERT INTO links (id, workspace_id, domain_id, slug, destination_url) SELECT $1, $2, domain_id, $3, destination_url FROM links WHERE workspace_id = $2 LIMIT 1',
+        [randomUUID(), ws, `lock-${randomUUID().slice(0, 6)}`],
+      );
       await waiter.query('BEGIN');
       const counted = quotaUsageForCreate(waiter, ws, 'links');
       await holder.query('COMMIT');

@@ -56,7 +56,12 @@ describe('redirect write-through', () => {
 
   it('an archived QR code keeps its key (rewritten, never deleted)', async () => {
     const id = randomUUID();
-    await kit.run('createQrCode', { id, workspace_id: ws, destination_url: 'https://example.com/menu', slug: 'table-menu' });
+    await kit.run('createQrCode', {
+      id,
+      workspace_id: ws,
+      destination_url: 'https://example.com/menu',
+      slug: 'table-menu',
+    });
     expect(await kit.deps.redis.get(keyOf('table-menu'))).toContain('https://example.com/menu');
     await kit.run('archiveQrCode', { id, workspace_id: ws });
     expect(await kit.deps.redis.exists(keyOf('table-menu'))).toBe(1);

@@ -23,7 +23,11 @@ describe('describeRefused', () => {
     const code = await kit.push('updateLink', { id: link.id, workspace_id: ws, slug: 'other-slug' });
     expect(code).toBe('slug_taken');
     const notice = (await kit.notices()).at(-1);
-    expect(notice).toMatchObject({ resource_type: 'link', resource_id: link.id, resource_title: 'Spring sale' });
+    expect(notice).toMatchObject({
+      resource_type: 'link',
+      resource_id: link.id,
+      resource_title: 'Spring sale',
+    });
     expect(notice?.message).toContain('Spring sale');
   });
 
@@ -33,10 +37,13 @@ describe('describeRefused', () => {
     expect(await kit.push('updateLink', { id: link.id, workspace_id: ws, title: 'Mine now' }, stranger)).toBe(
       'not_found',
     );
-    const [notice] = await kit.sql<{ workspace_id: string | null; resource_title: string | null; message: string }>(
-      'SELECT workspace_id, resource_title, message FROM sync_notices WHERE user_id = $1',
-      [stranger.userId],
-    );
+    const [notice] = await kit.sql<{
+      workspace_id: string | null;
+      resource_title: string | null;
+      message: string;
+    }>('SELECT workspace_id, resource_title, message FROM sync_notices WHERE user_id = $1', [
+      stranger.userId,
+    ]);
     expect(notice).toMatchObject({ workspace_id: null, resource_title: null });
     expect(notice?.message).not.toContain('Secret launch');
   });
@@ -44,7 +51,10 @@ describe('describeRefused', () => {
   it('a failing lookup (a workspace id that is no uuid) leaves the push usable and the notice anonymous', async () => {
     const by = await kit.actor();
     const described = await kit.deps.commands.inTransaction(async (scope) => {
-      const about = await kit.deps.commands.describe(scope, by, 'updateLink', { id: 'nope', workspace_id: 'x' });
+      const about = await kit.deps.commands.describe(scope, by, 'updateLink', {
+        id: 'nope',
+        workspace_id: 'x',
+      });
       const [row] = (await scope.tx.query<{ one: number }>('SELECT 1 AS one')).rows;
       return { about, usable: row?.one };
     });
@@ -55,7 +65,12 @@ describe('describeRefused', () => {
     const by = await kit.actor();
     const id = randomUUID();
     const about = await kit.deps.commands.inTransaction((scope) =>
-      kit.deps.commands.describe(scope, by, 'createLink', { id, workspace_id: ws, destination_url: 'x', title: 'Typed' }),
+      kit.deps.commands.describe(scope, by, 'createLink', {
+        id,
+        workspace_id: ws,
+        destination_url: 'x',
+        title: 'Typed',
+      }),
     );
     expect(about.workspaceId).toBe(ws);
     expect(about.resource?.id).toBe(id);

@@ -77,10 +77,10 @@ describe('CommandRunner', () => {
   it('a failing cache write is logged, never undoes the commit nor fails the caller', async () => {
     const id = randomUUID();
     await kit.deps.commands.inTransaction(async (scope) => {
-      await scope.tx.query("INSERT INTO sync_notices (user_id, mutation_name, code, message, id) VALUES ($1, 'x', 'x', 'x', $2)", [
-        kit.owner.userId,
-        id,
-      ]);
+      await scope.tx.query(
+        "INSERT INTO sync_notices (user_id, mutation_name, code, message, id) VALUES ($1, 'x', 'x', 'x', $2)",
+        [kit.owner.userId, id],
+      );
       scope.effects.writeCache('fails', () => Promise.reject(new Error('redis down')));
     });
     expect(await kit.sql('SELECT 1 FROM sync_notices WHERE id = $1', [id])).toHaveLength(1);

@@ -36,7 +36,12 @@ describe('asConflict / withConflicts', () => {
       code: 'handle_taken',
       details: [{ field: 'handle' }],
     });
-    const domain = () => ({ id: randomUUID(), workspace_id: ws, hostname: 'go.example.org', purpose: 'links' });
+    const domain = () => ({
+      id: randomUUID(),
+      workspace_id: ws,
+      hostname: 'go.example.org',
+      purpose: 'links',
+    });
     await kit.run('addDomain', domain());
     expect(await refusal(kit.run('addDomain', domain()))).toMatchObject({
       code: 'domain_taken',
@@ -60,7 +65,9 @@ describe('asConflict / withConflicts', () => {
   it('leaves any other error as it is', async () => {
     const plain = new Error('disk full');
     expect(asConflict(plain)).toBe(plain);
-    await expect(withConflicts(() => kit.deps.pool.query('SELECT 1/0'))).rejects.not.toBeInstanceOf(ConflictError);
+    await expect(withConflicts(() => kit.deps.pool.query('SELECT 1/0'))).rejects.not.toBeInstanceOf(
+      ConflictError,
+    );
   });
 });
 
@@ -80,7 +87,9 @@ describe('grantToCreator', () => {
     );
     const mine = linkArgs(ws, { title: 'Sam’s' });
     expect(await kit.push('createLink', mine, scoped)).toBeNull();
-    expect(await kit.push('updateLink', { id: mine.id, workspace_id: ws, title: 'Sam’s, edited' }, scoped)).toBeNull();
+    expect(
+      await kit.push('updateLink', { id: mine.id, workspace_id: ws, title: 'Sam’s, edited' }, scoped),
+    ).toBeNull();
     const grants = await kit.sql<{ source: string }>(
       'SELECT source FROM resource_grants WHERE member_id = $1 AND resource_id = $2',
       [scopedId, mine.id],
@@ -88,7 +97,9 @@ describe('grantToCreator', () => {
     expect(grants).toEqual([{ source: 'auto_on_create' }]);
     const theirs = linkArgs(ws);
     expect(await kit.push('createLink', theirs, open)).toBeNull();
-    expect(await kit.sql('SELECT 1 FROM resource_grants WHERE resource_id = $1', [theirs.id])).toHaveLength(0);
+    expect(await kit.sql('SELECT 1 FROM resource_grants WHERE resource_id = $1', [theirs.id])).toHaveLength(
+      0,
+    );
   });
 });
 

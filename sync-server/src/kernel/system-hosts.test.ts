@@ -37,7 +37,9 @@ describe('SystemHosts', () => {
       [kit.owner.workspaceId],
     );
     expect(await hosts.find(kit.deps.pool, 'later.example.com')).toBeUndefined();
-    await kit.sql("UPDATE custom_domains SET is_system = true, workspace_id = NULL, verification_method = 'system' WHERE hostname = 'later.example.com'");
+    await kit.sql(
+      "UPDATE custom_domains SET is_system = true, workspace_id = NULL, verification_method = 'system' WHERE hostname = 'later.example.com'",
+    );
     expect((await hosts.find(kit.deps.pool, 'later.example.com'))?.hostname).toBe('later.example.com');
   });
 });

@@ -22,7 +22,10 @@ beforeAll(async () => {
 afterAll(async () => kit.close());
 
 async function deliveries(type: string): Promise<Array<{ payload: { data: { id: string } } }>> {
-  return kit.sql('SELECT payload FROM webhook_deliveries WHERE endpoint_id = $1 AND event_type = $2', [endpoint, type]);
+  return kit.sql('SELECT payload FROM webhook_deliveries WHERE endpoint_id = $1 AND event_type = $2', [
+    endpoint,
+    type,
+  ]);
 }
 
 describe('webhook events of commands', () => {
@@ -31,14 +34,20 @@ describe('webhook events of commands', () => {
     expect(await kit.push('createLink', link)).toBeNull();
     const found = (await deliveries('link.created')).filter((d) => d.payload.data.id === link.id);
     expect(found).toHaveLength(1);
-    expect(found[0]?.payload.data).toMatchObject({ id: link.id, slug: 'hooked', destination_url: 'https://example.com/a' });
+    expect(found[0]?.payload.data).toMatchObject({
+      id: link.id,
+      slug: 'hooked',
+      destination_url: 'https://example.com/a',
+    });
   });
 
   it('an event nobody subscribed to records nothing', async () => {
     const link = linkArgs(ws);
     await kit.push('createLink', link);
     expect(await kit.push('updateLink', { id: link.id, workspace_id: ws, title: 'Quiet' })).toBeNull();
-    expect(await kit.sql("SELECT 1 FROM webhook_deliveries WHERE event_type = 'link.updated'")).toHaveLength(0);
+    expect(await kit.sql("SELECT 1 FROM webhook_deliveries WHERE event_type = 'link.updated'")).toHaveLength(
+      0,
+    );
   });
 
   it('a refused mutation and a rolled-back transaction record no event', async () => {

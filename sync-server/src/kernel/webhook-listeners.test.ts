@@ -16,6 +16,12 @@ describe('listensFor', () => {
     const listeners = [{ events: ['bio_page.published'], page_id: page }];
     expect(listensFor(listeners, 'bio_page.published', page)).toBe(true);
     expect(listensFor(listeners, 'bio_page.published', otherPage)).toBe(false);
-    expect(listensFor([...listeners, { events: ['bio_page.published'], page_id: null }], 'bio_page.published', otherPage)).toBe(true);
+    expect(
+      listensFor(
+        [...listeners, { events: ['bio_page.published'], page_id: null }],
+        'bio_page.published',
+        otherPage,
+      ),
+    ).toBe(true);
   });
 });

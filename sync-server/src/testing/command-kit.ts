@@ -65,7 +65,13 @@ export async function startCommandKit(plan: 'free' | 'pro' | 'business' = 'pro')
             clientGroupID,
             profileID: 'p',
             schemaVersion: '',
-            mutations: mutations.map((m) => ({ clientID, id: next++, name: m.name, args: m.args, timestamp: 0 })),
+            mutations: mutations.map((m) => ({
+              clientID,
+              id: next++,
+              name: m.name,
+              args: m.args,
+              timestamp: 0,
+            })),
           }),
         });
         return res.status;

@@ -25,7 +25,13 @@ afterAll(async () => {
   await kit.close();
 });
 
-type DomainRow = { hostname: string; status: string; purpose: string; not_found_url: string | null; root_handle: string | null };
+type DomainRow = {
+  hostname: string;
+  status: string;
+  purpose: string;
+  not_found_url: string | null;
+  root_handle: string | null;
+};
 async function row(id: string): Promise<DomainRow | undefined> {
   const [found] = await kit.sql<DomainRow>(
     'SELECT hostname, status, purpose, not_found_url, root_handle FROM custom_domains WHERE id = $1',
@@ -37,10 +43,17 @@ async function jobIds(queue: Queue): Promise<string[]> {
   await kit.deps.commands.settled();
   return (await queue.getJobs(['waiting', 'delayed', 'prioritized'])).map((job) => job.id ?? '');
 }
-async function add(hostname: string, purpose = 'links', who: Account = kit.owner): Promise<{ id: string; code: string | null }> {
+async function add(
+  hostname: string,
+  purpose = 'links',
+  who: Account = kit.owner,
+): Promise<{ id: string; code: string | null }> {
   const id = randomUUID();
   // Business: 50 custom domains, room for every test here.
-  return { id, code: await kit.push('addDomain', { id, workspace_id: who.workspaceId, hostname, purpose }, who) };
+  return {
+    id,
+    code: await kit.push('addDomain', { id, workspace_id: who.workspaceId, hostname, purpose }, who),
+  };
 }
 const verified = (id: string) =>
   kit.sql("UPDATE custom_domains SET status = 'verified', verified_at = now() WHERE id = $1", [id]);
@@ -82,25 +95,41 @@ describe('addDomain', () => {
 describe('updateDomain', () => {
   it('sets where unknown slugs go, checked like every destination', async () => {
     const { id } = await add('nf.example.net');
-    expect(await kit.push('updateDomain', { id, workspace_id: ws, not_found_url: 'https://example.com/404' })).toBeNull();
+    expect(
+      await kit.push('updateDomain', { id, workspace_id: ws, not_found_url: 'https://example.com/404' }),
+    ).toBeNull();
     expect((await row(id))?.not_found_url).toBe('https://example.com/404');
     expect(
-      await kit.push('updateDomain', { id, workspace_id: ws, not_found_url: 'https://intranet.example.com/' }),
+      await kit.push('updateDomain', {
+        id,
+        workspace_id: ws,
+        not_found_url: 'https://intranet.example.com/',
+      }),
     ).toBe('destination_unsafe');
     expect((await row(id))?.not_found_url).toBe('https://example.com/404');
   });
 
   it('a root page needs a bio-capable domain and a page of that handle on it', async () => {
     const { id } = await add('root.example.net', 'links');
-    expect(await kit.push('updateDomain', { id, workspace_id: ws, root_handle: 'maya' })).toBe('validation_failed');
-    expect(await kit.push('updateDomain', { id, workspace_id: ws, purpose: 'all', root_handle: 'maya' })).toBe(
+    expect(await kit.push('updateDomain', { id, workspace_id: ws, root_handle: 'maya' })).toBe(
       'validation_failed',
     );
+    expect(
+      await kit.push('updateDomain', { id, workspace_id: ws, purpose: 'all', root_handle: 'maya' }),
+    ).toBe('validation_failed');
     expect((await row(id))?.purpose).toBe('links');
     await verified(id);
     await kit.push('updateDomain', { id, workspace_id: ws, purpose: 'all' });
     const page = randomUUID();
-    expect(await kit.push('createPage', { id: page, workspace_id: ws, handle: 'maya', title: 'Maya', domain_id: id })).toBeNull();
+    expect(
+      await kit.push('createPage', {
+        id: page,
+        workspace_id: ws,
+        handle: 'maya',
+        title: 'Maya',
+        domain_id: id,
+      }),
+    ).toBeNull();
     expect(await kit.push('updateDomain', { id, workspace_id: ws, root_handle: 'maya' })).toBeNull();
     expect((await row(id))?.root_handle).toBe('maya');
   });
@@ -109,12 +138,23 @@ describe('updateDomain', () => {
     const a = await add('a.example.net');
     const b = await add('b.example.net');
     const defaultOf = async () =>
-      (await kit.sql<{ d: string | null }>('SELECT default_link_domain_id AS d FROM workspaces WHERE id = $1', [ws]))[0]?.d;
-    expect(await kit.push('updateDomain', { id: a.id, workspace_id: ws, default_for_links: true })).toBeNull();
+      (
+        await kit.sql<{ d: string | null }>(
+          'SELECT default_link_domain_id AS d FROM workspaces WHERE id = $1',
+          [ws],
+        )
+      )[0]?.d;
+    expect(
+      await kit.push('updateDomain', { id: a.id, workspace_id: ws, default_for_links: true }),
+    ).toBeNull();
     expect(await defaultOf()).toBe(a.id);
-    expect(await kit.push('updateDomain', { id: b.id, workspace_id: ws, default_for_links: true })).toBeNull();
+    expect(
+      await kit.push('updateDomain', { id: b.id, workspace_id: ws, default_for_links: true }),
+    ).toBeNull();
     expect(await defaultOf()).toBe(b.id);
-    expect(await kit.push('updateDomain', { id: b.id, workspace_id: ws, default_for_links: false })).toBeNull();
+    expect(
+      await kit.push('updateDomain', { id: b.id, workspace_id: ws, default_for_links: false }),
+    ).toBeNull();
     expect(await defaultOf()).toBeNull();
   });
 });
@@ -124,7 +164,12 @@ describe('removeDomain / verifyDomain / retryDomainCertificate', () => {
     const withQr = await add('printed.example.net');
     await verified(withQr.id);
     expect(
-      await kit.push('createQrCode', { id: randomUUID(), workspace_id: ws, destination_url: 'https://example.com/q', domain_id: withQr.id }),
+      await kit.push('createQrCode', {
+        id: randomUUID(),
+        workspace_id: ws,
+        destination_url: 'https://example.com/q',
+        domain_id: withQr.id,
+      }),
     ).toBeNull();
     expect(await kit.push('removeDomain', { id: withQr.id, workspace_id: ws })).toBe('conflict');
     expect((await row(withQr.id))?.status).toBe('verified');
@@ -143,7 +188,9 @@ describe('removeDomain / verifyDomain / retryDomainCertificate', () => {
       [id],
     );
     expect(state).toEqual({ status: 'pending', check_attempts: 0 });
-    expect((await jobIds(verifyQueue)).some((job) => job.startsWith(`domain-verify-${id}-manual-`))).toBe(true);
+    expect((await jobIds(verifyQueue)).some((job) => job.startsWith(`domain-verify-${id}-manual-`))).toBe(
+      true,
+    );
   });
 
   it('a certificate is ordered only for a verified domain', async () => {
@@ -151,6 +198,8 @@ describe('removeDomain / verifyDomain / retryDomainCertificate', () => {
     expect(await kit.push('retryDomainCertificate', { id, workspace_id: ws })).toBe('conflict');
     await verified(id);
     expect(await kit.push('retryDomainCertificate', { id, workspace_id: ws })).toBeNull();
-    expect((await jobIds(certificateQueue)).some((job) => job.startsWith(`domain-certificate-${id}-manual-`))).toBe(true);
+    expect(
+      (await jobIds(certificateQueue)).some((job) => job.startsWith(`domain-certificate-${id}-manual-`)),
+    ).toBe(true);
   });
 });

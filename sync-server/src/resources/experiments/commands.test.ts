@@ -49,14 +49,21 @@ describe('experiment lifecycle commands', () => {
     expect(await kit.push('pauseExperiment', ref)).toBeNull();
     expect(await kit.deps.redis.get(keyOf('tested'))).not.toContain('https://example.com/b');
     expect(await kit.push('startExperiment', ref)).toBeNull();
-    const actions = await kit.sql<{ action: string }>('SELECT action FROM audit_log_entries WHERE resource_id = $1 ORDER BY id', [experiment]);
+    const actions = await kit.sql<{ action: string }>(
+      'SELECT action FROM audit_log_entries WHERE resource_id = $1 ORDER BY id',
+      [experiment],
+    );
     expect(actions.map((a) => a.action)).toContain('experiment.resumed');
   });
 
   it('a winner that is no variant of this test is refused; the test keeps running', async () => {
     const { experiment } = await testedLink('wrong-winner');
     await kit.push('startExperiment', { id: experiment, workspace_id: ws });
-    const code = await kit.push('concludeExperiment', { id: experiment, workspace_id: ws, winner_variant_id: randomUUID() });
+    const code = await kit.push('concludeExperiment', {
+      id: experiment,
+      workspace_id: ws,
+      winner_variant_id: randomUUID(),
+    });
     expect(code).toBe('validation_failed');
     expect(await status(experiment)).toBe('running');
   });
@@ -64,8 +71,13 @@ describe('experiment lifecycle commands', () => {
   it('conclude stops the variants and names the chosen winner', async () => {
     const { experiment } = await testedLink('concluded');
     await kit.push('startExperiment', { id: experiment, workspace_id: ws });
-    const [b] = await kit.sql<{ id: string }>("SELECT id FROM experiment_variants WHERE experiment_id = $1 AND key = 'b'", [experiment]);
-    expect(await kit.push('concludeExperiment', { id: experiment, workspace_id: ws, winner_variant_id: b?.id })).toBeNull();
+    const [b] = await kit.sql<{ id: string }>(
+      "SELECT id FROM experiment_variants WHERE experiment_id = $1 AND key = 'b'",
+      [experiment],
+    );
+    expect(
+      await kit.push('concludeExperiment', { id: experiment, workspace_id: ws, winner_variant_id: b?.id }),
+    ).toBeNull();
     const [row] = await kit.sql<{ status: string; winner_variant_id: string }>(
       'SELECT status, winner_variant_id FROM experiments WHERE id = $1',
       [experiment],
@@ -76,7 +88,9 @@ describe('experiment lifecycle commands', () => {
 
   it('a step the lifecycle does not allow is refused (pause a draft), and archive ends any test', async () => {
     const { experiment } = await testedLink('archived');
-    expect(await kit.push('pauseExperiment', { id: experiment, workspace_id: ws })).toBe('invalid_state_transition');
+    expect(await kit.push('pauseExperiment', { id: experiment, workspace_id: ws })).toBe(
+      'invalid_state_transition',
+    );
     expect(await status(experiment)).toBe('draft');
     expect(await kit.push('archiveExperiment', { id: experiment, workspace_id: ws })).toBeNull();
     expect(await status(experiment)).toBe('archived');

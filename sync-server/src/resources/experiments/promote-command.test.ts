@@ -40,7 +40,10 @@ async function concludedTest(
   ).toBeNull();
   expect(await kit.push('startExperiment', { id: experiment, workspace_id: ws })).toBeNull();
   if (conclude) expect(await kit.push('concludeExperiment', { id: experiment, workspace_id: ws })).toBeNull();
-  const [b] = await kit.sql<{ id: string }>("SELECT id FROM experiment_variants WHERE experiment_id = $1 AND key = 'b'", [experiment]);
+  const [b] = await kit.sql<{ id: string }>(
+    "SELECT id FROM experiment_variants WHERE experiment_id = $1 AND key = 'b'",
+    [experiment],
+  );
   return { experiment, winner: b?.id ?? '' };
 }
 
@@ -49,16 +52,25 @@ describe('promoteExperiment', () => {
     const link = linkArgs(ws, { slug: 'promoted-link' });
     await kit.push('createLink', link);
     const { experiment, winner } = await concludedTest({ type: 'link', id: String(link.id) });
-    expect(await kit.push('promoteExperiment', { id: experiment, workspace_id: ws, winner_variant_id: winner })).toBeNull();
-    const [row] = await kit.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE id = $1', [link.id]);
+    expect(
+      await kit.push('promoteExperiment', { id: experiment, workspace_id: ws, winner_variant_id: winner }),
+    ).toBeNull();
+    const [row] = await kit.sql<{ destination_url: string }>(
+      'SELECT destination_url FROM links WHERE id = $1',
+      [link.id],
+    );
     expect(row?.destination_url).toBe('https://example.com/winner');
     const [audit] = await kit.sql<{ changes: unknown }>(
       "SELECT changes FROM audit_log_entries WHERE resource_id = $1 AND action = 'link.destination_changed'",
       [link.id],
     );
-    expect(audit?.changes).toMatchObject({ after: { destination_url: 'https://example.com/winner', experiment_id: experiment } });
+    expect(audit?.changes).toMatchObject({
+      after: { destination_url: 'https://example.com/winner', experiment_id: experiment },
+    });
     expect(await kit.deps.redis.get(keyOf('promoted-link'))).toContain('https://example.com/winner');
-    expect(await kit.sql("SELECT 1 FROM webhook_deliveries WHERE event_type = 'link.updated'")).toHaveLength(1);
+    expect(await kit.sql("SELECT 1 FROM webhook_deliveries WHERE event_type = 'link.updated'")).toHaveLength(
+      1,
+    );
     const [state] = await kit.sql<{ status: string; winner_variant_id: string }>(
       'SELECT status, winner_variant_id FROM experiments WHERE id = $1',
       [experiment],
@@ -68,26 +80,46 @@ describe('promoteExperiment', () => {
 
   it('a QR code’s promoted destination becomes its last good destination', async () => {
     const qr = randomUUID();
-    await kit.push('createQrCode', { id: qr, workspace_id: ws, destination_url: 'https://example.com/a', slug: 'promoted-qr' });
+    await kit.push('createQrCode', {
+      id: qr,
+      workspace_id: ws,
+      destination_url: 'https://example.com/a',
+      slug: 'promoted-qr',
+    });
     const { experiment, winner } = await concludedTest({ type: 'qr_code', id: qr });
-    expect(await kit.push('promoteExperiment', { id: experiment, workspace_id: ws, winner_variant_id: winner })).toBeNull();
+    expect(
+      await kit.push('promoteExperiment', { id: experiment, workspace_id: ws, winner_variant_id: winner }),
+    ).toBeNull();
     const [row] = await kit.sql<{ destination_url: string; last_good_destination: string }>(
       'SELECT destination_url, last_good_destination FROM qr_codes WHERE id = $1',
       [qr],
     );
-    expect(row).toEqual({ destination_url: 'https://example.com/winner', last_good_destination: 'https://example.com/winner' });
+    expect(row).toEqual({
+      destination_url: 'https://example.com/winner',
+      last_good_destination: 'https://example.com/winner',
+    });
   });
 
   it('without a winner, chosen or concluded, it asks for one and changes nothing', async () => {
     const link = linkArgs(ws);
     await kit.push('createLink', link);
     const { experiment } = await concludedTest({ type: 'link', id: String(link.id) });
-    const [state] = await kit.sql<{ winner_variant_id: string | null }>('SELECT winner_variant_id FROM experiments WHERE id = $1', [experiment]);
+    const [state] = await kit.sql<{ winner_variant_id: string | null }>(
+      'SELECT winner_variant_id FROM experiments WHERE id = $1',
+      [experiment],
+    );
     // No clicks, no analysed winner: the conclusion named none.
     expect(state?.winner_variant_id).toBeNull();
-    expect(await kit.push('promoteExperiment', { id: experiment, workspace_id: ws })).toBe('validation_failed');
-    expect((await kit.notices()).at(-1)?.details).toEqual([expect.objectContaining({ field: 'winner_variant_id', issue: 'required' })]);
-    const [row] = await kit.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE id = $1', [link.id]);
+    expect(await kit.push('promoteExperiment', { id: experiment, workspace_id: ws })).toBe(
+      'validation_failed',
+    );
+    expect((await kit.notices()).at(-1)?.details).toEqual([
+      expect.objectContaining({ field: 'winner_variant_id', issue: 'required' }),
+    ]);
+    const [row] = await kit.sql<{ destination_url: string }>(
+      'SELECT destination_url FROM links WHERE id = $1',
+      [link.id],
+    );
     expect(row?.destination_url).toBe('https://example.com/a');
   });
 
@@ -95,10 +127,13 @@ describe('promoteExperiment', () => {
     const link = linkArgs(ws);
     await kit.push('createLink', link);
     const { experiment, winner } = await concludedTest({ type: 'link', id: String(link.id) }, false);
-    expect(await kit.push('promoteExperiment', { id: experiment, workspace_id: ws, winner_variant_id: winner })).toBe(
-      'invalid_state_transition',
+    expect(
+      await kit.push('promoteExperiment', { id: experiment, workspace_id: ws, winner_variant_id: winner }),
+    ).toBe('invalid_state_transition');
+    const [row] = await kit.sql<{ destination_url: string }>(
+      'SELECT destination_url FROM links WHERE id = $1',
+      [link.id],
     );
-    const [row] = await kit.sql<{ destination_url: string }>('SELECT destination_url FROM links WHERE id = $1', [link.id]);
     expect(row?.destination_url).toBe('https://example.com/a');
   });
 });

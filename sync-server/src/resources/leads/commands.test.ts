@@ -12,7 +12,9 @@ beforeAll(async () => {
   kit = await startCommandKit('pro');
   ws = kit.owner.workspaceId;
   page = randomUUID();
-  expect(await kit.push('createPage', { id: page, workspace_id: ws, handle: 'signup', title: 'Sign up' })).toBeNull();
+  expect(
+    await kit.push('createPage', { id: page, workspace_id: ws, handle: 'signup', title: 'Sign up' }),
+  ).toBeNull();
 });
 afterAll(async () => kit.close());
 
@@ -54,7 +56,10 @@ describe('deleteLead', () => {
     });
     expect(await kit.sql('SELECT 1 FROM leads WHERE id = $1', [id])).toHaveLength(0);
     expect(await kit.sql('SELECT 1 FROM leads WHERE id = $1', [kept])).toHaveLength(1);
-    const left = await kit.sql<{ payload: unknown }>('SELECT payload FROM webhook_deliveries WHERE workspace_id = $1', [ws]);
+    const left = await kit.sql<{ payload: unknown }>(
+      'SELECT payload FROM webhook_deliveries WHERE workspace_id = $1',
+      [ws],
+    );
     expect(left).toEqual([{ payload: { data: { id: kept, email: 'bob@example.com' } } }]);
     const exports = await kit.sql<{ kind: string; status: string }>(
       'SELECT kind, status FROM export_jobs WHERE workspace_id = $1 ORDER BY kind, status',

@@ -30,7 +30,10 @@ async function row(id: unknown): Promise<LinkRow | undefined> {
   return found;
 }
 async function actions(id: unknown): Promise<string[]> {
-  const found = await kit.sql<{ action: string }>('SELECT action FROM audit_log_entries WHERE resource_id = $1 ORDER BY id', [id]);
+  const found = await kit.sql<{ action: string }>(
+    'SELECT action FROM audit_log_entries WHERE resource_id = $1 ORDER BY id',
+    [id],
+  );
   return found.map((a) => a.action);
 }
 
@@ -56,8 +59,17 @@ describe('updateLink', () => {
   it('re-points: a new version, the destination-change audit action and the key rewritten', async () => {
     const link = linkArgs(ws, { slug: 're-point' });
     await kit.push('createLink', link);
-    expect(await kit.push('updateLink', { id: link.id, workspace_id: ws, destination_url: 'https://example.com/b' })).toBeNull();
-    expect(await row(link.id)).toMatchObject({ destination_url: 'https://example.com/b', current_version: 2 });
+    expect(
+      await kit.push('updateLink', {
+        id: link.id,
+        workspace_id: ws,
+        destination_url: 'https://example.com/b',
+      }),
+    ).toBeNull();
+    expect(await row(link.id)).toMatchObject({
+      destination_url: 'https://example.com/b',
+      current_version: 2,
+    });
     expect(await actions(link.id)).toEqual(['link.created', 'link.destination_changed']);
     expect(await kit.deps.redis.get(keyOf('re-point'))).toContain('https://example.com/b');
   });
@@ -88,7 +100,9 @@ describe('updateLink', () => {
   it('refuses an unsafe rule destination naming the rule’s field', async () => {
     const link = linkArgs(ws);
     await kit.push('createLink', link);
-    const rules = [{ conditions: [{ kind: 'country', values: ['FR'] }], destination_url: 'https://intranet.example.com/' }];
+    const rules = [
+      { conditions: [{ kind: 'country', values: ['FR'] }], destination_url: 'https://intranet.example.com/' },
+    ];
     expect(await kit.push('updateLink', { id: link.id, workspace_id: ws, rules })).toBe('destination_unsafe');
     expect((await kit.notices()).at(-1)?.details).toEqual([
       expect.objectContaining({ field: 'rules.0.destination_url', issue: 'destination_unsafe' }),
@@ -97,14 +111,18 @@ describe('updateLink', () => {
   });
 
   it('a link of another workspace, or none at all, is not found', async () => {
-    expect(await kit.push('updateLink', { id: randomUUID(), workspace_id: ws, title: 'x' })).toBe('not_found');
+    expect(await kit.push('updateLink', { id: randomUUID(), workspace_id: ws, title: 'x' })).toBe(
+      'not_found',
+    );
   });
 
   it('an update whose every field lost to a newer value writes no version', async () => {
     const link = linkArgs(ws, { title: 'A' });
     await kit.push('createLink', link);
     await kit.push('updateLink', { id: link.id, workspace_id: ws, title: 'B' });
-    expect(await kit.push('updateLink', { id: link.id, workspace_id: ws, title: 'C', base: { title: 'A' } })).toBe('edit_conflict');
+    expect(
+      await kit.push('updateLink', { id: link.id, workspace_id: ws, title: 'C', base: { title: 'A' } }),
+    ).toBe('edit_conflict');
     expect((await row(link.id))?.current_version).toBe(2);
   });
 });

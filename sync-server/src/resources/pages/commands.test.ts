@@ -38,9 +38,19 @@ async function createPage(handle: string, title = 'Maya'): Promise<string> {
 describe('createPage / updatePage', () => {
   it('a new page is an unpublished draft: nothing public', async () => {
     const id = await createPage('maya');
-    expect(await state(id)).toEqual({ title: 'Maya', handle: 'maya', draft_revision: 1, published_revision: null });
+    expect(await state(id)).toEqual({
+      title: 'Maya',
+      handle: 'maya',
+      draft_revision: 1,
+      published_revision: null,
+    });
     expect(await kit.deps.redis.exists(keyOf('maya'))).toBe(0);
-    expect(await kit.sql("SELECT 1 FROM audit_log_entries WHERE resource_id = $1 AND action = 'bio_page.created'", [id])).toHaveLength(1);
+    expect(
+      await kit.sql(
+        "SELECT 1 FROM audit_log_entries WHERE resource_id = $1 AND action = 'bio_page.created'",
+        [id],
+      ),
+    ).toHaveLength(1);
   });
 
   it('a draft edit bumps the revision and keeps a draft snapshot; the public page is untouched', async () => {
@@ -58,7 +68,9 @@ describe('createPage / updatePage', () => {
 
   it('a taken handle is refused with handle_taken', async () => {
     await createPage('taken');
-    expect(await kit.push('createPage', { id: randomUUID(), workspace_id: ws, handle: 'taken', title: 'x' })).toBe('handle_taken');
+    expect(
+      await kit.push('createPage', { id: randomUUID(), workspace_id: ws, handle: 'taken', title: 'x' }),
+    ).toBe('handle_taken');
   });
 });
 
@@ -78,7 +90,9 @@ describe('publishPage / unpublishPage', () => {
     const hidden = block('hidden', generateKeyBetween(first, null));
     expect(await kit.push('addBlock', shown)).toBeNull();
     expect(await kit.push('addBlock', hidden)).toBeNull();
-    expect(await kit.push('updateBlock', { id: hidden.id, page_id: id, workspace_id: ws, is_visible: false })).toBeNull();
+    expect(
+      await kit.push('updateBlock', { id: hidden.id, page_id: id, workspace_id: ws, is_visible: false }),
+    ).toBeNull();
     expect(await kit.push('publishPage', { id, workspace_id: ws })).toBeNull();
     const payload = (await kit.deps.redis.get(keyOf('shop'))) ?? '';
     expect(payload).toContain('https://example.com/shown');
@@ -122,7 +136,9 @@ describe('restorePageVersion', () => {
     const published = (await versions(id)).find((v) => v.kind === 'published');
     await kit.push('updatePage', { id, workspace_id: ws, title: 'Changed' });
     await kit.push('removeBlock', { id: blockId, page_id: id, workspace_id: ws });
-    expect(await kit.push('restorePageVersion', { id, workspace_id: ws, version: published?.version })).toBeNull();
+    expect(
+      await kit.push('restorePageVersion', { id, workspace_id: ws, version: published?.version }),
+    ).toBeNull();
     expect((await state(id))?.title).toBe('Original');
     const blocks = await kit.sql<{ id: string; text: string }>(
       "SELECT id, data->>'text' AS text FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL",
@@ -134,6 +150,8 @@ describe('restorePageVersion', () => {
   it('a version that does not exist is not found, naming the version', async () => {
     const id = await createPage('no-such-version');
     expect(await kit.push('restorePageVersion', { id, workspace_id: ws, version: 99 })).toBe('not_found');
-    expect((await kit.notices()).at(-1)?.details).toEqual([expect.objectContaining({ field: 'version', issue: 'not_found' })]);
+    expect((await kit.notices()).at(-1)?.details).toEqual([
+      expect.objectContaining({ field: 'version', issue: 'not_found' }),
+    ]);
   });
 });

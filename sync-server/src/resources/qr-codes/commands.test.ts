@@ -34,7 +34,13 @@ async function row(id: string): Promise<QrRow | undefined> {
 async function createQr(slug: string): Promise<string> {
   const id = randomUUID();
   expect(
-    await kit.push('createQrCode', { id, workspace_id: ws, destination_url: 'https://example.com/menu', slug, title: 'Menu' }),
+    await kit.push('createQrCode', {
+      id,
+      workspace_id: ws,
+      destination_url: 'https://example.com/menu',
+      slug,
+      title: 'Menu',
+    }),
   ).toBeNull();
   return id;
 }
@@ -42,7 +48,11 @@ async function createQr(slug: string): Promise<string> {
 describe('createQrCode', () => {
   it('reserves its slug on the host and remembers its destination as the last good one', async () => {
     const id = await createQr('menu-1');
-    expect(await row(id)).toMatchObject({ slug: 'menu-1', last_good_destination: 'https://example.com/menu', design_revision: 1 });
+    expect(await row(id)).toMatchObject({
+      slug: 'menu-1',
+      last_good_destination: 'https://example.com/menu',
+      design_revision: 1,
+    });
     expect(await kit.sql('SELECT 1 FROM qr_slug_reservations WHERE qr_code_id = $1', [id])).toHaveLength(1);
     expect(await kit.push('createLink', linkArgs(ws, { slug: 'menu-1' }))).toBe('qr_slug_reserved');
   });
@@ -50,7 +60,11 @@ describe('createQrCode', () => {
   it('refuses a destination on a private network, writing nothing', async () => {
     const id = randomUUID();
     expect(
-      await kit.push('createQrCode', { id, workspace_id: ws, destination_url: 'https://intranet.example.com/' }),
+      await kit.push('createQrCode', {
+        id,
+        workspace_id: ws,
+        destination_url: 'https://intranet.example.com/',
+      }),
     ).toBe('destination_unsafe');
     expect(await row(id)).toBeUndefined();
   });
@@ -74,7 +88,9 @@ describe('createQrCode', () => {
 describe('updateQrCode', () => {
   it('re-points: the destination, the last good destination and the key follow; the slug stays', async () => {
     const id = await createQr('menu-2');
-    expect(await kit.push('updateQrCode', { id, workspace_id: ws, destination_url: 'https://example.com/dinner' })).toBeNull();
+    expect(
+      await kit.push('updateQrCode', { id, workspace_id: ws, destination_url: 'https://example.com/dinner' }),
+    ).toBeNull();
     expect(await row(id)).toMatchObject({
       slug: 'menu-2',
       destination_url: 'https://example.com/dinner',
@@ -94,21 +110,31 @@ describe('updateQrCode', () => {
     expect(await kit.push('updateQrCode', { id, workspace_id: ws, title: 'Lunch menu' })).toBeNull();
     expect(await row(id)).toMatchObject({ title: 'Lunch menu', design_revision: 1 });
     expect(
-      await kit.push('updateQrCode', { id, workspace_id: ws, design: { fgColor: '#112233', bgColor: '#ffffff' } }),
+      await kit.push('updateQrCode', {
+        id,
+        workspace_id: ws,
+        design: { fgColor: '#112233', bgColor: '#ffffff' },
+      }),
     ).toBeNull();
     expect(await row(id)).toMatchObject({ design_revision: 2, current_version: 3 });
   });
 
   it('a slug is no field of an update: the address of a printed code cannot move', async () => {
     const id = await createQr('menu-4');
-    expect(await kit.push('updateQrCode', { id, workspace_id: ws, slug: 'elsewhere' })).toBe('validation_failed');
+    expect(await kit.push('updateQrCode', { id, workspace_id: ws, slug: 'elsewhere' })).toBe(
+      'validation_failed',
+    );
     expect((await row(id))?.slug).toBe('menu-4');
   });
 
   it('an unsafe re-point keeps the last good destination', async () => {
     const id = await createQr('menu-5');
     expect(
-      await kit.push('updateQrCode', { id, workspace_id: ws, destination_url: 'https://intranet.example.com/x' }),
+      await kit.push('updateQrCode', {
+        id,
+        workspace_id: ws,
+        destination_url: 'https://intranet.example.com/x',
+      }),
     ).toBe('destination_unsafe');
     expect(await row(id)).toMatchObject({ destination_url: 'https://example.com/menu', current_version: 1 });
   });
@@ -123,7 +149,10 @@ describe('archive and restore', () => {
     expect(await kit.push('createLink', linkArgs(ws, { slug: 'menu-6' }))).toBe('qr_slug_reserved');
     expect(await kit.push('restoreQrCode', { id, workspace_id: ws })).toBeNull();
     expect(await row(id)).toMatchObject({ archived: false, current_version: 3 });
-    const actions = await kit.sql<{ action: string }>('SELECT action FROM audit_log_entries WHERE resource_id = $1 ORDER BY id', [id]);
+    const actions = await kit.sql<{ action: string }>(
+      'SELECT action FROM audit_log_entries WHERE resource_id = $1 ORDER BY id',
+      [id],
+    );
     expect(actions.map((a) => a.action)).toEqual(['qr_code.created', 'qr_code.archived', 'qr_code.restored']);
   });
 });

@@ -40,7 +40,13 @@ async function endpoint(extra: Record<string, unknown> = {}): Promise<{ id: stri
   if (typeof secret !== 'string') throw new Error('no secret revealed');
   return { id, secret };
 }
-type Stored = { status: string; disabled_reason: string | null; secret_ciphertext: string; secret_last4: string; consecutive_failures: number };
+type Stored = {
+  status: string;
+  disabled_reason: string | null;
+  secret_ciphertext: string;
+  secret_last4: string;
+  consecutive_failures: number;
+};
 async function stored(id: string): Promise<Stored | undefined> {
   const [row] = await kit.sql<Stored>(
     'SELECT status, disabled_reason, secret_ciphertext, secret_last4, consecutive_failures FROM webhook_endpoints WHERE id = $1',
@@ -61,7 +67,11 @@ describe('createWebhookEndpoint', () => {
     const { id, secret } = await endpoint();
     const row = await stored(id);
     expect(row?.secret_ciphertext).not.toContain(secret);
-    expect(createSecretBox(kit.deps.config.AUTH_SECRET).open(row?.secret_ciphertext ?? '').toString('utf8')).toBe(secret);
+    expect(
+      createSecretBox(kit.deps.config.AUTH_SECRET)
+        .open(row?.secret_ciphertext ?? '')
+        .toString('utf8'),
+    ).toBe(secret);
     expect(row?.secret_last4).toBe(secret.slice(-4));
     const audits = await kit.sql('SELECT * FROM audit_log_entries WHERE resource_id = $1', [id]);
     expect(audits).toHaveLength(1);
@@ -71,10 +81,26 @@ describe('createWebhookEndpoint', () => {
   it('refuses an address on a private network or off the web ports, writing nothing', async () => {
     const privateId = randomUUID();
     expect(
-      await refusal(kit.run('createWebhookEndpoint', { id: privateId, workspace_id: ws, kind: 'webhook', url: 'https://intranet.example.com/in', events: ['link.created'] })),
+      await refusal(
+        kit.run('createWebhookEndpoint', {
+          id: privateId,
+          workspace_id: ws,
+          kind: 'webhook',
+          url: 'https://intranet.example.com/in',
+          events: ['link.created'],
+        }),
+      ),
     ).toMatchObject({ code: 'destination_unsafe', details: [{ field: 'url' }] });
     expect(
-      await refusal(kit.run('createWebhookEndpoint', { id: randomUUID(), workspace_id: ws, kind: 'webhook', url: 'https://hooks.example.com:8443/in', events: ['link.created'] })),
+      await refusal(
+        kit.run('createWebhookEndpoint', {
+          id: randomUUID(),
+          workspace_id: ws,
+          kind: 'webhook',
+          url: 'https://hooks.example.com:8443/in',
+          events: ['link.created'],
+        }),
+      ),
     ).toMatchObject({ code: 'destination_unsafe', details: [{ field: 'url', reason: 'port' }] });
     expect(await stored(privateId)).toBeUndefined();
   });
@@ -86,7 +112,9 @@ describe('createWebhookEndpoint', () => {
       api_key: '0123456789abcdef0123456789abcdef-us21',
       list_id: 'abc123',
     };
-    expect(await refusal(kit.run('createWebhookEndpoint', { ...esp, id: randomUUID(), page_id: randomUUID() }))).toMatchObject({
+    expect(
+      await refusal(kit.run('createWebhookEndpoint', { ...esp, id: randomUUID(), page_id: randomUUID() })),
+    ).toMatchObject({
       code: 'not_found',
       details: [{ field: 'page_id' }],
     });
@@ -104,7 +132,11 @@ describe('updateWebhookEndpoint', () => {
     expect(await stored(id)).toMatchObject({ status: 'disabled', disabled_reason: 'turned_off' });
     await kit.sql('UPDATE webhook_endpoints SET consecutive_failures = 9 WHERE id = $1', [id]);
     await kit.run('updateWebhookEndpoint', { id, workspace_id: ws, enabled: true });
-    expect(await stored(id)).toMatchObject({ status: 'active', disabled_reason: null, consecutive_failures: 0 });
+    expect(await stored(id)).toMatchObject({
+      status: 'active',
+      disabled_reason: null,
+      consecutive_failures: 0,
+    });
   });
 });
 
@@ -112,7 +144,9 @@ describe('rotateWebhookSecret', () => {
   it('a new secret, the previous one honoured for the overlap window; none kept without overlap', async () => {
     const { id, secret } = await endpoint();
     const rotated = await kit.run('rotateWebhookSecret', { id, workspace_id: ws, overlap_hours: 24 });
-    const value = z.object({ secret: z.string(), previous_secret_expires_at: z.string() }).parse(rotated.value);
+    const value = z
+      .object({ secret: z.string(), previous_secret_expires_at: z.string() })
+      .parse(rotated.value);
     expect(value.secret).not.toBe(secret);
     const hours = (Date.parse(value.previous_secret_expires_at) - Date.now()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
@@ -128,10 +162,15 @@ describe('replay, test and delete', () => {
     const sent = await delivery(id);
     const result = await kit.run('replayWebhookDelivery', { id, workspace_id: ws, delivery_id: sent });
     expect(result.value).toMatchObject({ delivery_id: sent });
-    const [row] = await kit.sql<{ status: string; replays: number }>('SELECT status, replays FROM webhook_deliveries WHERE id = $1', [sent]);
+    const [row] = await kit.sql<{ status: string; replays: number }>(
+      'SELECT status, replays FROM webhook_deliveries WHERE id = $1',
+      [sent],
+    );
     expect(row).toEqual({ status: 'pending', replays: 1 });
     await kit.run('updateWebhookEndpoint', { id, workspace_id: ws, enabled: false });
-    expect(await refusal(kit.run('replayWebhookDelivery', { id, workspace_id: ws, delivery_id: sent }))).toMatchObject({
+    expect(
+      await refusal(kit.run('replayWebhookDelivery', { id, workspace_id: ws, delivery_id: sent })),
+    ).toMatchObject({
       code: 'invalid_state_transition',
     });
   });
@@ -143,17 +182,31 @@ describe('replay, test and delete', () => {
     const first = await kit.run('sendTestWebhook', { id: a.id, workspace_id: ws, event_id: eventId });
     const second = await kit.run('sendTestWebhook', { id: a.id, workspace_id: ws, event_id: eventId });
     expect(second.value).toEqual(first.value);
-    expect(await kit.sql("SELECT 1 FROM webhook_deliveries WHERE event_type = 'webhook.test' AND endpoint_id = $1", [a.id])).toHaveLength(1);
-    expect(await kit.sql("SELECT 1 FROM webhook_deliveries WHERE event_type = 'webhook.test' AND endpoint_id = $1", [b.id])).toHaveLength(0);
+    expect(
+      await kit.sql(
+        "SELECT 1 FROM webhook_deliveries WHERE event_type = 'webhook.test' AND endpoint_id = $1",
+        [a.id],
+      ),
+    ).toHaveLength(1);
+    expect(
+      await kit.sql(
+        "SELECT 1 FROM webhook_deliveries WHERE event_type = 'webhook.test' AND endpoint_id = $1",
+        [b.id],
+      ),
+    ).toHaveLength(0);
   });
 
   it('deleting ends its pending deliveries as failed; a deleted endpoint is not found', async () => {
     const { id } = await endpoint();
     const pending = await delivery(id, 'pending');
     await kit.run('deleteWebhookEndpoint', { id, workspace_id: ws });
-    const [row] = await kit.sql<{ status: string }>('SELECT status FROM webhook_deliveries WHERE id = $1', [pending]);
+    const [row] = await kit.sql<{ status: string }>('SELECT status FROM webhook_deliveries WHERE id = $1', [
+      pending,
+    ]);
     expect(row?.status).toBe('failed');
-    expect(await refusal(kit.run('deleteWebhookEndpoint', { id, workspace_id: ws }))).toMatchObject({ code: 'not_found' });
+    expect(await refusal(kit.run('deleteWebhookEndpoint', { id, workspace_id: ws }))).toMatchObject({
+      code: 'not_found',
+    });
   });
 
   it(`a workspace has at most ${MAX_ENDPOINTS} endpoints`, async () => {
@@ -163,7 +216,15 @@ describe('replay, test and delete', () => {
     );
     for (let i = row?.n ?? 0; i < MAX_ENDPOINTS; i += 1) await endpoint();
     expect(
-      await refusal(kit.run('createWebhookEndpoint', { id: randomUUID(), workspace_id: ws, kind: 'webhook', url: 'https://hooks.example.com/in', events: ['link.created'] })),
+      await refusal(
+        kit.run('createWebhookEndpoint', {
+          id: randomUUID(),
+          workspace_id: ws,
+          kind: 'webhook',
+          url: 'https://hooks.example.com/in',
+          events: ['link.created'],
+        }),
+      ),
     ).toMatchObject({ code: 'validation_failed', details: [{ field: 'url', issue: 'too_many_endpoints' }] });
   });
 });

@@ -23,7 +23,11 @@ afterAll(async () => {
   await kit.close();
 });
 
-async function settings(): Promise<{ name: string; time_zone: string; holding_page: Record<string, unknown> }> {
+async function settings(): Promise<{
+  name: string;
+  time_zone: string;
+  holding_page: Record<string, unknown>;
+}> {
   const [row] = await kit.sql<{ name: string; time_zone: string; holding_page: Record<string, unknown> }>(
     'SELECT name, time_zone, holding_page FROM workspaces WHERE id = $1',
     [ws],
@@ -34,14 +38,21 @@ async function settings(): Promise<{ name: string; time_zone: string; holding_pa
 const refreshesOfWorkspace = async () => {
   await kit.deps.commands.settled();
   return (await refreshQueue.getJobs(['waiting', 'delayed', 'prioritized'])).filter(
-    (job) => JSON.stringify(job.data) === JSON.stringify({ kind: 'resource', resource_type: 'workspace', id: ws }),
+    (job) =>
+      JSON.stringify(job.data) === JSON.stringify({ kind: 'resource', resource_type: 'workspace', id: ws }),
   ).length;
 };
 
 describe('updateWorkspaceSettings', () => {
   it('renames the workspace and rebuilds every cached payload of it (they carry its name)', async () => {
     const before = await refreshesOfWorkspace();
-    expect(await kit.push('updateWorkspaceSettings', { workspace_id: ws, name: 'Maya Prints', time_zone: 'Europe/Paris' })).toBeNull();
+    expect(
+      await kit.push('updateWorkspaceSettings', {
+        workspace_id: ws,
+        name: 'Maya Prints',
+        time_zone: 'Europe/Paris',
+      }),
+    ).toBeNull();
     expect(await settings()).toMatchObject({ name: 'Maya Prints', time_zone: 'Europe/Paris' });
     expect(await refreshesOfWorkspace()).toBe(before + 1);
     const [entry] = await kit.sql<{ action: string }>(
@@ -52,8 +63,15 @@ describe('updateWorkspaceSettings', () => {
   });
 
   it('merges the holding page key by key', async () => {
-    expect(await kit.push('updateWorkspaceSettings', { workspace_id: ws, holding_page: { title: 'Back soon' } })).toBeNull();
-    expect(await kit.push('updateWorkspaceSettings', { workspace_id: ws, holding_page: { message: 'Maintenance' } })).toBeNull();
+    expect(
+      await kit.push('updateWorkspaceSettings', { workspace_id: ws, holding_page: { title: 'Back soon' } }),
+    ).toBeNull();
+    expect(
+      await kit.push('updateWorkspaceSettings', {
+        workspace_id: ws,
+        holding_page: { message: 'Maintenance' },
+      }),
+    ).toBeNull();
     expect((await settings()).holding_page).toMatchObject({ title: 'Back soon', message: 'Maintenance' });
   });
 
@@ -61,7 +79,9 @@ describe('updateWorkspaceSettings', () => {
     const editor: Account = await kit.signUp('Ed');
     await kit.sql('UPDATE users SET email_verified_at = now()');
     await kit.addMember(ws, editor.userId, 'editor');
-    expect(await kit.push('updateWorkspaceSettings', { workspace_id: ws, name: 'Hijacked' }, editor)).toBe('insufficient_role');
+    expect(await kit.push('updateWorkspaceSettings', { workspace_id: ws, name: 'Hijacked' }, editor)).toBe(
+      'insufficient_role',
+    );
     expect((await settings()).name).toBe('Maya Prints');
   });
 });
