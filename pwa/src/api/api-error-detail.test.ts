@@ -12,7 +12,13 @@ describe('apiErrorDetailSchema', () => {
   });
 
   it('a value of the wrong kind is dropped, not a failed parse (a newer server may say more)', () => {
-    const parsed = apiErrorDetailSchema.parse({ field: 3, issue: 'x', maximum: 'fifty', allowed: ['a', 1], extra: true });
+    const parsed = apiErrorDetailSchema.parse({
+      field: 3,
+      issue: 'x',
+      maximum: 'fifty',
+      allowed: ['a', 1],
+      extra: true,
+    });
     expect(parsed).toEqual({ issue: 'x' });
   });
 });

@@ -43,8 +43,19 @@ describe('queries', () => {
     const page = id(10);
     await r.mutate.createPage({ id: page, workspace_id: ws, handle: 'maya', title: 'Maya' });
     const [first, second, third] = generateNKeysBetween(null, null, 3);
-    for (const [n, position] of [[13, first], [11, third], [12, second]] as const)
-      await r.mutate.addBlock({ id: id(n), page_id: page, workspace_id: ws, type: 'header', data: { text: `b${n}` }, position: position ?? '' });
+    for (const [n, position] of [
+      [13, first],
+      [11, third],
+      [12, second],
+    ] as const)
+      await r.mutate.addBlock({
+        id: id(n),
+        page_id: page,
+        workspace_id: ws,
+        type: 'header',
+        data: { text: `b${n}` },
+        position: position ?? '',
+      });
     expect((await r.query((tx) => listBlocks(tx, page))).map((b) => b.id)).toEqual([id(13), id(12), id(11)]);
     expect((await r.query((tx) => listPages(tx, ws))).map((p) => p.handle)).toEqual(['maya']);
     expect(await r.query((tx) => listPages(tx, other))).toEqual([]);
@@ -60,7 +71,11 @@ describe('queries', () => {
       status: 'verified',
       is_system: workspace === null,
     });
-    for (const [n, w] of [[20, ws], [21, null], [22, other]] as const)
+    for (const [n, w] of [
+      [20, ws],
+      [21, null],
+      [22, other],
+    ] as const)
       await r.mutate.put({ key: syncKeys.domain(id(n)), value: domain(n, w) });
     const hosts = (await r.query((tx) => listDomains(tx, ws))).map((d) => d.hostname).sort();
     expect(hosts).toEqual(['d20.example.net', 'd21.example.net']);

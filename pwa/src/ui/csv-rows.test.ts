@@ -39,7 +39,8 @@ describe('columnKey / delimiterOf / blank', () => {
 
 describe('readCsvRows', () => {
   it('reads aliased columns, lists the ignored ones, and numbers rows as a spreadsheet does', () => {
-    const text = 'Destination URL,Short link ending,Notes\nhttps://a.example,spring,x\n,,\nftp://b.example,,y\nhttps://c.example,,\n';
+    const text =
+      'Destination URL,Short link ending,Notes\nhttps://a.example,spring,x\n,,\nftp://b.example,,y\nhttps://c.example,,\n';
     const reading = readCsvRows(text, spec());
     expect(reading).toEqual({
       kind: 'rows',
@@ -55,17 +56,23 @@ describe('readCsvRows', () => {
 
   it('a slug an earlier row took is refused, whatever its case', () => {
     const reading = readCsvRows('url,slug\nhttps://a.example,Sale\nhttps://b.example,sale\n', spec());
-    expect(reading.kind === 'rows' && reading.refused).toEqual([{ row: 3, message: 'Slug used by an earlier row.' }]);
+    expect(reading.kind === 'rows' && reading.refused).toEqual([
+      { row: 3, message: 'Slug used by an earlier row.' },
+    ]);
   });
 
   it('semicolon files (a European spreadsheet) read the same', () => {
     const reading = readCsvRows('url;slug\nhttps://a.example;one\n', spec());
-    expect(reading.kind === 'rows' && reading.ready).toEqual([{ row: 2, item: { url: 'https://a.example', slug: 'one' } }]);
+    expect(reading.kind === 'rows' && reading.ready).toEqual([
+      { row: 2, item: { url: 'https://a.example', slug: 'one' } },
+    ]);
   });
 
   it('a header after blank lines still names the columns; row numbers count those lines', () => {
     const reading = readCsvRows('\n\nurl\nhttps://a.example\n', spec());
-    expect(reading.kind === 'rows' && reading.ready).toEqual([{ row: 4, item: { url: 'https://a.example' } }]);
+    expect(reading.kind === 'rows' && reading.ready).toEqual([
+      { row: 4, item: { url: 'https://a.example' } },
+    ]);
   });
 
   it('a row with a broken quote is refused alone', () => {
@@ -79,8 +86,14 @@ describe('readCsvRows', () => {
   it('refuses the whole file when it is empty, has no URL column, or holds too many rows', () => {
     expect(readCsvRows('', spec())).toEqual({ kind: 'refused', message: codeSentence('csv_empty') });
     expect(readCsvRows('url\n\n', spec())).toEqual({ kind: 'refused', message: codeSentence('csv_empty') });
-    expect(readCsvRows('title\nx\n', spec())).toEqual({ kind: 'refused', message: codeSentence('csv_no_url_column') });
+    expect(readCsvRows('title\nx\n', spec())).toEqual({
+      kind: 'refused',
+      message: codeSentence('csv_no_url_column'),
+    });
     const many = ['url', ...Array.from({ length: 3 }, (_, i) => `https://${i}.example`)].join('\n');
-    expect(readCsvRows(many, spec(2))).toEqual({ kind: 'refused', message: codeSentence('csv_too_many_rows') });
+    expect(readCsvRows(many, spec(2))).toEqual({
+      kind: 'refused',
+      message: codeSentence('csv_too_many_rows'),
+    });
   });
 });

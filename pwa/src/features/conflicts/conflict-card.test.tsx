@@ -17,8 +17,20 @@ const notice = (over: Partial<NoticeView> = {}): NoticeView => ({
   code: 'edit_conflict',
   message: 'Someone changed “Spring” while you were editing: their newer title was kept.',
   details: [
-    { field: 'title', mine: 'Spring sale', theirs: 'Spring', mutation: 'updateLink', ref: { id: linkId, workspace_id: 'w' } },
-    { field: 'destination_url', mine: 'https://a.example', theirs: null, mutation: 'updateLink', ref: { id: linkId, workspace_id: 'w' } },
+    {
+      field: 'title',
+      mine: 'Spring sale',
+      theirs: 'Spring',
+      mutation: 'updateLink',
+      ref: { id: linkId, workspace_id: 'w' },
+    },
+    {
+      field: 'destination_url',
+      mine: 'https://a.example',
+      theirs: null,
+      mutation: 'updateLink',
+      ref: { id: linkId, workspace_id: 'w' },
+    },
   ],
   resource_type: 'link',
   resource_id: linkId,
@@ -56,7 +68,11 @@ describe('resourcePath', () => {
 
 describe('ConflictsOf', () => {
   const render = (notices: NoticeView[], resourceId: string) => {
-    rep = new DurableReplicache({ name: `conflicts-${Math.random()}`, mutators: clientMutators, kvStore: 'mem' });
+    rep = new DurableReplicache({
+      name: `conflicts-${Math.random()}`,
+      mutators: clientMutators,
+      kvStore: 'mem',
+    });
     return renderToStaticMarkup(
       <RepContext.Provider value={rep}>
         <ConflictsOf notices={notices} resourceId={resourceId} />

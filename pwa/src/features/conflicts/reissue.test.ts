@@ -39,7 +39,12 @@ async function pendingArgs(r: Rep): Promise<unknown[]> {
 describe('reissueMine', () => {
   it('issues the author’s field again through the mutator that met the conflict, based on theirs', async () => {
     const r = open();
-    await r.mutate.createLink({ id: ids.link, workspace_id: ids.workspace, destination_url: 'https://example.com/a', title: 'Theirs' });
+    await r.mutate.createLink({
+      id: ids.link,
+      workspace_id: ids.workspace,
+      destination_url: 'https://example.com/a',
+      title: 'Theirs',
+    });
     await reissueMine(r, detail({}));
     expect(await r.query((tx) => tx.get(syncKeys.link(ids.link)))).toMatchObject({ title: 'Mine' });
     expect((await pendingArgs(r)).at(-1)).toEqual({
@@ -62,19 +67,31 @@ describe('reissueMine', () => {
     );
     expect((await pendingArgs(r)).at(-1)).toEqual({
       name: 'updateBlock',
-      args: { id: ids.block, page_id: ids.page, workspace_id: ids.workspace, data: { text: 'Hello' }, base: { data: { text: 'Hi' } } },
+      args: {
+        id: ids.block,
+        page_id: ids.page,
+        workspace_id: ids.workspace,
+        data: { text: 'Hello' },
+        base: { data: { text: 'Hi' } },
+      },
     });
   });
 
   it('refuses what the mutator’s schema refuses, sending nothing', async () => {
     const r = open();
-    await r.mutate.createLink({ id: ids.link, workspace_id: ids.workspace, destination_url: 'https://example.com/a' });
+    await r.mutate.createLink({
+      id: ids.link,
+      workspace_id: ids.workspace,
+      destination_url: 'https://example.com/a',
+    });
     await expect(reissueMine(r, detail({ field: 'slug', mine: 'not a slug!' }))).rejects.toThrow();
     expect(await pendingArgs(r)).toHaveLength(1);
   });
 
   it('a mutation it does not know is an error, not a silent no-op', async () => {
     const r = open();
-    await expect(reissueMine(r, detail({ mutation: 'deleteEverything' }))).rejects.toThrow('No way to issue deleteEverything again.');
+    await expect(reissueMine(r, detail({ mutation: 'deleteEverything' }))).rejects.toThrow(
+      'No way to issue deleteEverything again.',
+    );
   });
 });

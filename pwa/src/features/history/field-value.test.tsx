@@ -17,7 +17,9 @@ describe('displayValue', () => {
 
 describe('FieldValue', () => {
   it('a short value is quoted whole; an empty one is a muted “(empty)”', () => {
-    expect(renderToStaticMarkup(<FieldValue value="Spring" label="Title" />)).toBe('<q class="history-value">Spring</q>');
+    expect(renderToStaticMarkup(<FieldValue value="Spring" label="Title" />)).toBe(
+      '<q class="history-value">Spring</q>',
+    );
     expect(renderToStaticMarkup(<FieldValue value={null} label="Title" />)).toContain('muted');
   });
 

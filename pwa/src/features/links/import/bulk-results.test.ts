@@ -9,18 +9,31 @@ describe('bulkResultsSchema', () => {
       {
         index: 1,
         status: 'failed',
-        error: { code: 'slug_taken', message: 'Taken.', details: [{ field: 'slug', issue: 'slug_taken', extra: 1 }] },
+        error: {
+          code: 'slug_taken',
+          message: 'Taken.',
+          details: [{ field: 'slug', issue: 'slug_taken', extra: 1 }],
+        },
       },
     ]);
     expect(parsed).toEqual([
       { index: 0, status: 'created', link: { id: 'l1', short_url: 'https://lnk.example/a' } },
-      { index: 1, status: 'failed', error: { code: 'slug_taken', message: 'Taken.', details: [{ field: 'slug', issue: 'slug_taken' }] } },
+      {
+        index: 1,
+        status: 'failed',
+        error: { code: 'slug_taken', message: 'Taken.', details: [{ field: 'slug', issue: 'slug_taken' }] },
+      },
     ]);
   });
 
   it('refuses an answer it cannot act on: an unknown status, a created item without its address', () => {
     expect(bulkResultsSchema.safeParse([{ index: 0, status: 'skipped' }]).success).toBe(false);
-    expect(bulkResultsSchema.safeParse([{ index: 0, status: 'created', link: { id: 'l1' } }]).success).toBe(false);
-    expect(bulkResultsSchema.safeParse([{ index: -1, status: 'created', link: { id: 'l1', short_url: 's' } }]).success).toBe(false);
+    expect(bulkResultsSchema.safeParse([{ index: 0, status: 'created', link: { id: 'l1' } }]).success).toBe(
+      false,
+    );
+    expect(
+      bulkResultsSchema.safeParse([{ index: -1, status: 'created', link: { id: 'l1', short_url: 's' } }])
+        .success,
+    ).toBe(false);
   });
 });

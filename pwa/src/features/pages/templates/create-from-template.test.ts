@@ -16,7 +16,11 @@ afterEach(async () => {
   rep = null;
 });
 const open = (): Rep => {
-  rep = new DurableReplicache({ name: `template-${Math.random()}`, mutators: clientMutators, kvStore: 'mem' });
+  rep = new DurableReplicache({
+    name: `template-${Math.random()}`,
+    mutators: clientMutators,
+    kvStore: 'mem',
+  });
   return rep;
 };
 
@@ -35,13 +39,21 @@ describe('createFromTemplate', () => {
 
   it('a bio the person typed wins over the template’s', async () => {
     const r = open();
-    await createFromTemplate(r, { id: pageId, workspace_id: ws, handle: 'shop', title: 'Shop', bio: 'Mine' }, 'shop');
+    await createFromTemplate(
+      r,
+      { id: pageId, workspace_id: ws, handle: 'shop', title: 'Shop', bio: 'Mine' },
+      'shop',
+    );
     expect((await r.query((tx) => getPage(tx, pageId)))?.bio).toBe('Mine');
   });
 
   it('an unknown template makes a plain page with no blocks', async () => {
     const r = open();
-    await createFromTemplate(r, { id: pageId, workspace_id: ws, handle: 'blank', title: 'Blank' }, 'no-such-template');
+    await createFromTemplate(
+      r,
+      { id: pageId, workspace_id: ws, handle: 'blank', title: 'Blank' },
+      'no-such-template',
+    );
     expect((await r.query((tx) => getPage(tx, pageId)))?.handle).toBe('blank');
     expect(await r.query((tx) => listBlocks(tx, pageId))).toEqual([]);
   });

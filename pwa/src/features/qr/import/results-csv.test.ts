@@ -12,8 +12,18 @@ describe('importResultsCsv', () => {
     const csv = importResultsCsv(
       ready,
       [
-        { row: 4, title: undefined, short_url: 'https://lnk.example/c', encoded_text: 'https://lnk.example/c' },
-        { row: 2, title: 'Table 1', short_url: 'https://lnk.example/a', encoded_text: 'https://lnk.example/a' },
+        {
+          row: 4,
+          title: undefined,
+          short_url: 'https://lnk.example/c',
+          encoded_text: 'https://lnk.example/c',
+        },
+        {
+          row: 2,
+          title: 'Table 1',
+          short_url: 'https://lnk.example/a',
+          encoded_text: 'https://lnk.example/a',
+        },
       ],
       [{ row: 3, message: 'Not a web address.' }],
     );
