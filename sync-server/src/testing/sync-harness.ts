@@ -7,7 +7,7 @@ import { clientMutators, type ClientMutators } from '@linkhub/shared/mutators/in
 
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createApp } from '../app';
-import { closeDeps, createDeps } from '../deps';
+import { closeDeps, createDeps, type DepsOverrides } from '../deps';
 import { createTestApp, type TestApp } from './app';
 
 /** Test-only: a real sync-server (in-process) with real Replicache clients talking to it. */
@@ -29,8 +29,8 @@ export type SyncClient = {
   network: { up: boolean };
 };
 
-export async function createSyncHarness(): Promise<SyncHarness> {
-  const base = await createTestApp();
+export async function createSyncHarness(overrides: DepsOverrides = {}): Promise<SyncHarness> {
+  const base = await createTestApp({}, overrides);
   const db = createDb(base.database.url);
   await ensureSystemDomains(db.db, {
     linkHost: base.deps.config.LINK_HOST,
