@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPwaHarness, type PwaHarness } from './harness';
 import { newEmail, seriousViolations, signUpInUi, watch } from './helpers';
@@ -14,7 +15,7 @@ afterAll(async () => {
   await h?.stop();
 });
 
-const sideways = (page: import('playwright-core').Page) =>
+const sideways = (page: Page) =>
   page.evaluate(() => {
     const scroller = document.scrollingElement ?? document.documentElement;
     return scroller.scrollWidth - scroller.clientWidth;
