@@ -34,6 +34,7 @@ export const APP_URL_SCHEMES = [
 
 const APP_SCHEME_SET: ReadonlySet<string> = new Set(APP_URL_SCHEMES);
 /** Control characters and spaces: never part of an app URL a visitor is sent to. */
+// eslint-disable-next-line no-control-regex
 const UNPRINTABLE = /[\u0000-\u0020\u007f-\u009f]/;
 
 /** Why an app URL is refused (the `reason` of its validation detail); null when it is allowed. */
