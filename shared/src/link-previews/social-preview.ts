@@ -25,7 +25,10 @@ export const previewImageSchema = z.union([
 export const socialPreviewInputSchema = z.strictObject({
   title: readableText(PREVIEW_TITLE_MAX).nullable().optional(),
   description: readableText(PREVIEW_DESCRIPTION_MAX).nullable().optional(),
-  image_url: z.union([z.literal(''), previewImageSchema]).nullable().optional(),
+  image_url: z
+    .union([z.literal(''), previewImageSchema])
+    .nullable()
+    .optional(),
 });
 export type SocialPreviewInput = z.infer<typeof socialPreviewInputSchema>;
 
