@@ -17,6 +17,7 @@ import { one } from '@linkhub/shared/server/db/sql';
 import { assertNoTestDecides } from '../experiments';
 import { assertSafeAppUrl, assertSafeDestination } from '../../kernel/destination-safety';
 import { storedSocialPreview } from '@linkhub/shared/link-previews/social-preview';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import { linkHostFor } from '../../kernel/domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from '../../kernel/redirect-cache';
 import { insertAddress } from '../../kernel/address-created';
@@ -61,6 +62,15 @@ const INSERT_LINK_FREE_SLUG = `${INSERT_LINK}
   WHERE NOT EXISTS (SELECT 1 FROM qr_slug_reservations WHERE domain_id = $3 AND slug = $4)
   ON CONFLICT (domain_id, slug) DO NOTHING`;
 const SLUG_ATTEMPTS = 5;
+
+function previewFetchJob(linkId: string, destinationUrl: string, now: Date): JobRequest {
+  return {
+    queue: 'link-preview-fetch',
+    name: 'link-preview-fetch',
+    data: { link_id: linkId, destination_url: destinationUrl },
+    jobId: `link-preview-${linkId}-${now.getTime()}`,
+  };
+}
 
 const LINK_VERSION = (id: string, summary: string): VersionOf => ({
   table: 'link_versions',
@@ -210,6 +220,11 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
       if (args.social_preview !== undefined) {
         const preview = storedSocialPreview(args.social_preview);
         set('social_preview', preview === null ? null : JSON.stringify(preview));
+        // A card left partly empty is filled from the destination's own tags, after commit (D-625).
+        if (preview !== null && Object.values(preview).includes(null))
+          ctx.effects.enqueue(
+            previewFetchJob(args.id, args.destination_url ?? before.destination_url, ctx.now),
+          );
       }
       if (args.ios_url !== undefined) set('ios_url', args.ios_url);
       if (args.android_url !== undefined) set('android_url', args.android_url);
