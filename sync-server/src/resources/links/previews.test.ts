@@ -41,6 +41,14 @@ describe('/v1/links social previews and app links', () => {
       ios_url: 'instagram://user?username=acme',
       android_url: 'https://www.instagram.com/_u/acme/',
     });
+    // The card leaves its image empty: the destination's own og:image is looked for after commit.
+    const jobs = await kit.deps.jobs
+      .queue('link-preview-fetch')
+      .getJobs(['waiting', 'delayed', 'active', 'completed']);
+    expect(jobs.map((job) => job.data)).toContainEqual({
+      link_id: link.id,
+      destination_url: 'https://www.instagram.com/acme/',
+    });
     const payload = await payloadOf('carded');
     expect(payload?.social_preview).toEqual(link.social_preview);
     expect(payload?.app_urls).toEqual({
