@@ -17,7 +17,6 @@ export const SOCIAL_CRAWLER_TOKENS = [
   'TelegramBot',
   'Pinterestbot',
   'redditbot',
-  'Applebot',
   'SkypeUriPreview',
   'vkShare',
   'Mastodon',
