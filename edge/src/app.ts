@@ -36,6 +36,7 @@ import { createFontFiles } from './routes/fonts';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
 import { createHealthCheck } from './routes/healthz';
 import { createPhotoRoute } from './routes/photo';
+import { createCrawlingFiles } from './routes/crawling';
 import type { PhotoFiles } from './photo-files';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
@@ -219,6 +220,11 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   const acme = createAcmeChallenge({ redis: queueRedis, prefix: deps.redisPrefix });
   const fonts = createFontFiles();
   const photo = createPhotoRoute(deps.photos);
+  const crawling = createCrawlingFiles({
+    pg: deps.pg,
+    hosts: { linkHost: deps.linkHost, bioHost: deps.bioHost },
+    logger,
+  });
 
   const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 
@@ -255,6 +261,8 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
         return serveRedirect(c, route, view);
       case 'bio':
         return serveBio(c, route.host, route.path);
+      case 'crawling':
+        return crawling(c, route.file, route.host);
       case 'not_found':
         return notFoundPage(c, null, 'unknown');
     }

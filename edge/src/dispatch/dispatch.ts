@@ -25,6 +25,8 @@ export type EdgeRoute =
   /** Host and slug canonical. A custom domain's route (looked up with the slug) may still hand it to its bio pages: `bioPageOf`. */
   | { readonly kind: 'redirect'; readonly host: string; readonly slug: string }
   | { readonly kind: 'bio'; readonly host: string; readonly path: BioPath }
+  /** `/robots.txt` and `/sitemap.xml` of any host, by what the host serves (D-629). */
+  | { readonly kind: 'crawling'; readonly file: 'robots' | 'sitemap'; readonly host: string }
   /** An unreadable Host header, the link host's other paths, a segment that cannot be a slug. */
   | { readonly kind: 'not_found' };
 
@@ -36,6 +38,9 @@ const HEALTH_PATH = '/healthz';
 const ACME_PREFIX = '/.well-known/acme-challenge/';
 /** No handle or slug starts with `_`, so this path is free on every host. */
 const PHOTO_PREFIX = '/_img/';
+/** No slug holds a dot; a bio handle could, but these two names are the crawlers' (D-629). */
+const ROBOTS_PATH = '/robots.txt';
+const SITEMAP_PATH = '/sitemap.xml';
 const HEALTH: EdgeRoute = { kind: 'health' };
 const NOT_FOUND: EdgeRoute = { kind: 'not_found' };
 const BIO_ROOT: BioPath = { at: 'root' };
@@ -110,6 +115,8 @@ export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
   if (read && path.startsWith(PHOTO_PREFIX)) return { kind: 'photo', file: path.slice(PHOTO_PREFIX.length) };
   const host = requestHost(request.host);
   if (host === null) return NOT_FOUND;
+  if (read && (path === ROBOTS_PATH || path === SITEMAP_PATH))
+    return { kind: 'crawling', file: path === ROBOTS_PATH ? 'robots' : 'sitemap', host };
   if (host === hosts.bioHost) return { kind: 'bio', host, path: bioPathOf(path, method) };
   const segment = read ? singleSegment(path) : null;
   if (segment !== null) {

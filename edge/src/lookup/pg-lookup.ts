@@ -53,6 +53,8 @@ export interface PgLookup {
   estimateTakenSlugs(): Promise<number>;
   /** The domains that serve (verified, not deleted) with their hosts: what the slug filter covers. */
   listServingDomains(): Promise<Array<{ id: string; hostname: string }>>;
+  /** What a host serves and its published bio pages, for its robots.txt and sitemap.xml (D-629); null: no such host. */
+  findCrawlingFacts(host: string): Promise<CrawlingFacts | null>;
   /** Every slug taken in one table (deleted links too), a page at a time by (domain_id, slug): the slug filter's source. */
   listTakenSlugs(
     source: SlugSource,
@@ -98,6 +100,24 @@ const TAKEN_ESTIMATE_SQL = `SELECT COALESCE(sum(GREATEST(reltuples, 0)), 0)::flo
 WHERE oid IN ('links'::regclass, 'qr_codes'::regclass, 'qr_slug_reservations'::regclass)`;
 
 const SERVING_DOMAINS_SQL = `SELECT id, hostname FROM custom_domains WHERE deleted_at IS NULL AND status = 'verified'`;
+
+/** At most this many pages in one sitemap (the protocol's limit per file). */
+const SITEMAP_MAX_PAGES = 50_000;
+const CRAWLING_SQL = `
+SELECT d.purpose, d.root_handle,
+       COALESCE((SELECT jsonb_agg(jsonb_build_object('handle', p.handle, 'published_at', p.published_at) ORDER BY p.handle)
+                   FROM (SELECT p.handle, p.published_at FROM bio_pages p
+                           JOIN workspaces w ON w.id = p.workspace_id AND w.deleted_at IS NULL
+                          WHERE p.domain_id = d.id AND p.deleted_at IS NULL AND p.archived_at IS NULL
+                            AND p.published_snapshot IS NOT NULL
+                          ORDER BY p.handle LIMIT ${SITEMAP_MAX_PAGES}) p), '[]'::jsonb) AS pages
+  FROM custom_domains d
+ WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified'`;
+export type CrawlingFacts = {
+  purpose: 'links' | 'bio' | 'all';
+  root_handle: string | null;
+  pages: Array<{ handle: string; published_at: string }>;
+};
 
 export type SealedCertificate = { certificate_sealed: string; private_key_sealed: string; not_after: Date };
 
@@ -219,6 +239,11 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
         from.slug,
         limit,
       ]);
+    },
+    async findCrawlingFacts(host) {
+      if (!isLookupSafe(host)) return null;
+      const [row] = await run<CrawlingFacts>('edge_crawling', CRAWLING_SQL, [host], replica);
+      return row ?? null;
     },
     async findCertificate(host) {
       if (!isLookupSafe(host)) return null;

@@ -27,6 +27,7 @@ import {
   type EdgeResponse,
 } from './respond';
 import { hostedQrAnswer } from './hosted-qr';
+import { previewAnswer } from './link-previews';
 
 /**
  * `GET {link host}/{slug}` (docs/product-rules.md#the-redirect), a short sequence of named steps:
@@ -258,6 +259,12 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
 
       const event = deps.capture.enabled ? toEvent(payload, resolution, facts, ids, now) : null;
       if (event) deps.capture.emit(event);
+      // A card for a social crawler, a deep-link page for a phone (D-625): only a link that has one looks.
+      const preview =
+        payload.social_preview !== undefined || payload.app_urls !== undefined
+          ? previewAnswer(payload, resolution, facts, { ...target, sentHost: request.header('host') })
+          : null;
+      if (preview !== null) return answer(preview, failureFallback(found));
       return answer(respond(resolution), failureFallback(found), payload.is_qr);
     } catch (err) {
       failed(err, target);

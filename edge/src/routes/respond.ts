@@ -23,10 +23,13 @@ export type EdgeResponse = {
   body: string | null;
 };
 
+/** A short link's answers are never indexed as pages of their own (D-629). */
+export const NOINDEX = 'noindex';
+
 export function redirectResponse(location: string): EdgeResponse {
   return {
     status: 302,
-    headers: { Location: location, 'Cache-Control': REDIRECT_CACHE_CONTROL },
+    headers: { Location: location, 'Cache-Control': REDIRECT_CACHE_CONTROL, 'X-Robots-Tag': NOINDEX },
     body: null,
   };
 }

@@ -17,6 +17,9 @@ const FIELD_LABELS: Record<string, string> = {
   size_mm: 'Size',
   expires_at: 'Expiry',
   starts_at: 'Start',
+  ios_url: 'iPhone app link',
+  android_url: 'Android app link',
+  image_url: 'Image',
   body: 'This',
   form: 'This',
 };

@@ -14,6 +14,8 @@ import {
   type RedirectPayload,
 } from './payload';
 import { isHostedPayload, storedPayload } from '../qr/payload/schema';
+import { readSocialPreview } from '../link-previews/social-preview';
+import { isAllowedAppUrl } from '../link-previews/app-urls';
 
 /**
  * Builds the redirect payload from plain row objects (node-postgres rows, drizzle rows or `to_jsonb`
@@ -51,6 +53,9 @@ export const linkRowSchema = z.object({
   deleted_at: timestamp,
   locked: z.boolean().default(false),
   row_version: version.default(1),
+  social_preview: z.unknown().optional(),
+  ios_url: z.string().nullish(),
+  android_url: z.string().nullish(),
 });
 export const qrRowSchema = z.object({
   id: z.string(),
@@ -250,6 +255,7 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
   const plain = link ?? null;
   if (!plain) throw new NothingToBuildError(rows.host, rows.slug);
   return redirectPayloadSchema.parse({
+    ...linkPreviewParts(plain),
     ...base,
     ...routing,
     revision: plain.row_version + workspace.row_version,
@@ -264,6 +270,20 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
     destination_url: plain.destination_url,
     last_good_destination: null,
   });
+}
+
+/** A plain link's card and app links (D-625): keys only when set (an absent key is the hit path's "none"). */
+function linkPreviewParts(
+  link: z.output<typeof linkRowSchema>,
+): Pick<RedirectPayload, 'social_preview' | 'app_urls'> {
+  const preview = readSocialPreview(link.social_preview);
+  // Re-checked here too: a stored value the allow-list no longer takes is never served.
+  const ios = link.ios_url != null && isAllowedAppUrl(link.ios_url) ? link.ios_url : null;
+  const android = link.android_url != null && isAllowedAppUrl(link.android_url) ? link.android_url : null;
+  return {
+    ...(preview === null ? {} : { social_preview: preview }),
+    ...(ios === null && android === null ? {} : { app_urls: { ios, android } }),
+  };
 }
 
 export const domainRowSchema = z.object({

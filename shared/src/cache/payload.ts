@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeUrl } from '../url/normalize-url';
 import { eventPayloadSchema, vcardPayloadSchema } from '../qr/payload/schema';
+import { socialPreviewSchema } from '../link-previews/social-preview';
 
 /**
  * The redirect payload: everything the edge needs to answer `{host}/{slug}` without PostgreSQL,
@@ -141,6 +142,13 @@ export const redirectPayloadSchema = z.object({
   time_zone: z.string().min(1),
   /** A vCard or event QR code (D-570): while live, the edge answers its hosted page, not a redirect. */
   hosted: z.discriminatedUnion('type', [vcardPayloadSchema, eventPayloadSchema]).optional(),
+  /**
+   * Plain links only (D-625), each present only when set, so a link without them costs the hit path
+   * one property read: the card social crawlers get instead of the redirect, and the app links an
+   * iPhone / Android visitor's deep-link page opens.
+   */
+  social_preview: socialPreviewSchema.optional(),
+  app_urls: z.object({ ios: z.string().nullable(), android: z.string().nullable() }).optional(),
 });
 export type RedirectPayload = z.infer<typeof redirectPayloadSchema>;
 

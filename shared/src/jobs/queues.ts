@@ -117,6 +117,8 @@ export const QUEUES = {
   'lead-expiry': z.object({}),
   /** Hourly: mail the weekly and monthly analytics reports that became due. */
   'analytics-report': z.object({}),
+  /** Fill a link's empty card fields from its destination's own og:* tags (D-625). */
+  'link-preview-fetch': z.object({ link_id: z.uuid(), destination_url: z.string().min(1).max(4096) }),
   /** Drop click-event partitions and leads past the retention window. */
   retention: z.object({ before: z.iso.datetime({ offset: true }) }),
 } as const;

@@ -7,6 +7,7 @@ import { idArg, workspaceArg } from './args';
 import { linkFieldSchemas as f, withScheduleInOrder } from '../schemas/links';
 import { linkDomainFor, nowIso, patchView } from './client-store';
 import { baseArg } from './base';
+import { storedSocialPreview } from '../link-previews/social-preview';
 
 const ref = { id: idArg, workspace_id: workspaceArg };
 
@@ -21,6 +22,9 @@ export const LINK_UPDATABLE = [
   'destinations',
   'starts_at',
   'expires_at',
+  'social_preview',
+  'ios_url',
+  'android_url',
 ] as const;
 
 /** The REST fields (`schemas/links.ts`), field for field, with the same start-before-expiry rule. */
@@ -46,6 +50,9 @@ export const updateLinkArgs = withScheduleInOrder(
     destinations: f.destinations.optional(),
     starts_at: f.starts_at.optional(),
     expires_at: f.expires_at.optional(),
+    social_preview: f.social_preview.optional(),
+    ios_url: f.ios_url.optional(),
+    android_url: f.android_url.optional(),
     base: baseArg(LINK_UPDATABLE),
   }),
 );
@@ -77,6 +84,9 @@ export const createLink = defineMutator({
       archived_at: null,
       locked: false,
       qr_code_id: null,
+      social_preview: null,
+      ios_url: null,
+      android_url: null,
       created_at: now,
       updated_at: now,
     };
@@ -95,13 +105,26 @@ export const updateLink = defineMutator({
     if (args.starts_at !== undefined || args.expires_at !== undefined) actions.push('link.update_schedule');
     if (args.rules !== undefined) actions.push('link.update_targeting');
     if (args.destinations !== undefined) actions.push('link.update_split');
-    if (args.title !== undefined || args.tags !== undefined || args.utm !== undefined || actions.length === 0)
+    if (
+      args.title !== undefined ||
+      args.tags !== undefined ||
+      args.utm !== undefined ||
+      args.social_preview !== undefined ||
+      args.ios_url !== undefined ||
+      args.android_url !== undefined ||
+      actions.length === 0
+    )
       actions.push('link.update');
     return actions;
   },
   target: (args) => ({ type: 'link', id: args.id }),
-  client: async (tx, { id, workspace_id: _ws, base: _base, ...patch }) => {
-    const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  client: async (tx, { id, workspace_id: _ws, base: _base, social_preview, ...patch }) => {
+    // The view keeps a preview as stored (every field, null when unset; null when it sets nothing).
+    const preview =
+      social_preview === undefined ? {} : { social_preview: storedSocialPreview(social_preview) };
+    const clean = Object.fromEntries(
+      Object.entries({ ...patch, ...preview }).filter(([, v]) => v !== undefined),
+    );
     await patchView(tx, syncKeys.link(id), linkViewSchema, clean, nowIso());
   },
 });

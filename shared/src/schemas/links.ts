@@ -16,6 +16,8 @@ import {
   targetingRuleOutputSchema,
   targetingRulesSchema,
 } from './targeting';
+import { appUrlSchema } from '../link-previews/app-urls';
+import { socialPreviewInputSchema, socialPreviewSchema } from '../link-previews/social-preview';
 
 export { SLUG_PATTERN } from './common';
 
@@ -67,6 +69,11 @@ export const linkFieldSchemas = {
   expired_url: urlSchema.nullable(),
   rules: targetingRulesSchema,
   destinations: splitDestinationsSchema,
+  /** The card social crawlers are served (D-625); null removes it. */
+  social_preview: socialPreviewInputSchema.nullable(),
+  /** App links the deep-link page opens on an iPhone / on Android (D-625); null removes one. */
+  ios_url: appUrlSchema.nullable(),
+  android_url: appUrlSchema.nullable(),
 } as const;
 
 /** A link's whole schedule: what an edit of one end is checked against, with the other end as it stands. */
@@ -97,6 +104,9 @@ export const createLinkInputSchema = withScheduleInOrder(
       expired_url: f.expired_url.optional(),
       rules: f.rules.optional(),
       destinations: f.destinations.optional(),
+      social_preview: f.social_preview.optional(),
+      ios_url: f.ios_url.optional(),
+      android_url: f.android_url.optional(),
     })
     .refine((v) => v.domain === undefined || v.domain_id === undefined, {
       message: 'Give either domain or domain_id, not both.',
@@ -121,6 +131,9 @@ export const updateLinkInputSchema = withScheduleInOrder(
       expired_url: f.expired_url.optional(),
       rules: f.rules.optional(),
       destinations: f.destinations.optional(),
+      social_preview: f.social_preview.optional(),
+      ios_url: f.ios_url.optional(),
+      android_url: f.android_url.optional(),
     })
     .refine((v) => Object.values(v).some((field) => field !== undefined), {
       message: 'Send at least one field to change.',
@@ -160,6 +173,11 @@ export const linkSchema = z.object({
   starts_at: isoDateTimeSchema.nullable(),
   expires_at: isoDateTimeSchema.nullable(),
   qr_code_id: uuidSchema.nullable(),
+  /** The card social crawlers are served instead of the redirect (D-625); null: none. */
+  social_preview: socialPreviewSchema.nullable(),
+  /** Deep links (D-625): an iPhone / Android visitor gets a page that opens these, else the destination. */
+  ios_url: z.string().nullable(),
+  android_url: z.string().nullable(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
 });

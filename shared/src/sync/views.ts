@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from '../schemas/members';
 import { PLAN_KEYS } from '../entitlements/plans';
+import { socialPreviewSchema } from '../link-previews/social-preview';
 
 /**
  * The client view (docs/product-rules.md#sync): what a pull puts under each key. snake_case like the REST API, so one
@@ -90,6 +91,10 @@ export const linkViewSchema = z.object({
   archived_at: nullableTime,
   locked: z.boolean(),
   qr_code_id: z.string().nullable(),
+  /** D-625; absent in a view synced before them. */
+  social_preview: socialPreviewSchema.nullable().default(null),
+  ios_url: z.string().nullable().default(null),
+  android_url: z.string().nullable().default(null),
   created_at: isoTime,
   updated_at: isoTime,
 });

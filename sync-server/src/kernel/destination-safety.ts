@@ -8,6 +8,7 @@ import {
 import { SemanticError } from '@linkhub/shared/errors/app-error';
 import { ownEntry } from '@linkhub/shared/text/own-entry';
 import { opensVisitorApp } from '@linkhub/shared/blocks/escape';
+import { appUrlProblem } from '@linkhub/shared/link-previews/app-urls';
 import { MAX_URL_LENGTH } from '@linkhub/shared/schemas/common';
 import { carriesCredentials, CREDENTIALS_SENTENCE } from '@linkhub/shared/url/credentials';
 
@@ -71,6 +72,17 @@ export async function assertSafeDestination(
     return;
   }
   if (addresses.some(isUnsafeAddress)) throw unsafe(field, 'private_address');
+}
+
+/**
+ * A link's `ios_url` / `android_url` (D-625): the schema already allows only https and the shared
+ * app-scheme list; an https universal link passes the destination check, an app scheme's URL opens
+ * an app on the visitor's phone and reaches no server of ours or theirs.
+ */
+export async function assertSafeAppUrl(url: string, resolveHost: ResolveHost, field: string): Promise<void> {
+  const problem = appUrlProblem(url);
+  if (problem !== null) throw unsafe(field, problem);
+  if (url.toLowerCase().startsWith('https:')) await assertSafeDestination(url, resolveHost, field);
 }
 
 /**

@@ -21,6 +21,7 @@ import type {
   WorkspaceView,
 } from '@linkhub/shared/sync/views';
 import { roleSchema } from '@linkhub/shared/sync/views';
+import { readSocialPreview } from '@linkhub/shared/link-previews/social-preview';
 
 /** Rows as pg returns them (their types the schema's, D-551), mapped once into client-view values (the one serialisation layer for sync). */
 type Time = Date | string | null;
@@ -141,6 +142,9 @@ export type LinkRow = RowOf<
   | 'archivedAt'
   | 'locked'
   | 'qrCodeId'
+  | 'socialPreview'
+  | 'iosUrl'
+  | 'androidUrl'
   | 'createdAt'
   | 'updatedAt'
 > & { host: string };
@@ -162,6 +166,9 @@ export const linkView = (r: LinkRow): LinkView => ({
   archived_at: iso(r.archived_at),
   locked: r.locked,
   qr_code_id: r.qr_code_id,
+  social_preview: readSocialPreview(r.social_preview),
+  ios_url: r.ios_url,
+  android_url: r.android_url,
   created_at: isoNow(r.created_at),
   updated_at: isoNow(r.updated_at),
 });

@@ -132,6 +132,29 @@ const componentName = (op: Operation): string =>
   op.component ??
   `${op.resource.replace(/(^|-)(\w)/g, (_, _d: string, ch: string) => ch.toUpperCase()).replace(/s$/, '')}`;
 
+/** Every tag an operation (its `resource`) or the webhooks section uses, each described (redocly's tag-description, D-628). */
+export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
+  {
+    name: 'links',
+    description: 'Branded short links: destination, slug, schedule, targeting, split, previews, app links',
+  },
+  {
+    name: 'qr-codes',
+    description: 'Dynamic QR codes: their destination or hosted payload, design, exports and print sheets',
+  },
+  { name: 'brand-kits', description: 'Saved QR designs of the workspace, applied with brand_kit_id' },
+  { name: 'pages', description: 'Bio pages: blocks, theme, publishing and versions' },
+  { name: 'domains', description: 'Custom domains: adding, verification and what each one serves' },
+  { name: 'analytics', description: 'Clicks, scans and page views: totals, series and breakdowns' },
+  { name: 'assets', description: 'Uploaded images (logos, photos) and their variants' },
+  { name: 'experiments', description: 'A/B tests on a link, a QR code or a bio page' },
+  { name: 'conversions', description: 'Conversions reported against an A/B test click id' },
+  {
+    name: 'webhooks',
+    description: 'Endpoints, their delivery log, and the events they receive (see `webhooks`)',
+  },
+];
+
 /** The OpenAPI 3.1 document of /v1, generated from the operation table and the shared zod schemas. */
 export function buildOpenApiDocument(serverUrl: string): Json {
   const paths: Record<string, Record<string, Json>> = {};
@@ -193,22 +216,12 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       version: '1.0.0',
       description:
         'Links, dynamic QR codes, bio pages and domains. JSON is snake_case; bodies are {data, meta}; lists are cursor-paginated (?limit=&cursor=, meta.next_cursor); errors are {error: {code, message, details, request_id}}.',
+      // The API is the product's own, under the terms its server publishes with these docs (D-628).
+      license: { name: 'LinkHub API terms', url: `${serverUrl}/v1/docs` },
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: serverUrl, description: 'This LinkHub server' }],
     security: [{ apiKey: [] }],
-    tags: [
-      { name: 'links' },
-      { name: 'qr-codes' },
-      { name: 'brand-kits', description: 'Saved QR designs of the workspace, applied with brand_kit_id' },
-      { name: 'pages' },
-      { name: 'domains' },
-      { name: 'analytics' },
-      { name: 'assets' },
-      {
-        name: 'webhooks',
-        description: 'Endpoints, their delivery log, and the events they receive (see `webhooks`)',
-      },
-    ],
+    tags: API_TAGS,
     paths,
     webhooks: outbound.webhooks,
     components: {

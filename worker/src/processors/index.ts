@@ -15,6 +15,7 @@ import { webhookSweep } from '../webhooks/sweep';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
 import { analyticsReport } from '../reports/processor';
+import { linkPreviewFetch } from './link-preview-fetch';
 
 export type { Processor, ProcessorRegistry } from './processor';
 
@@ -40,4 +41,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'webhook-deliver': webhookDeliver,
   'webhook-sweep': webhookSweep,
   'analytics-report': analyticsReport,
+  'link-preview-fetch': linkPreviewFetch,
 };

@@ -45,8 +45,8 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 
 const allowPublic = (address: string): boolean => !isUnsafeAddress(address);
 
-/** The checked address to connect to, or why there is none. */
-async function checkedAddress(
+/** The checked address to connect to, or why there is none (the link preview fetch checks with it too). */
+export async function checkedAddress(
   url: URL,
   opts: SafePostOptions,
 ): Promise<{ address: string } | { refused: PostOutcome }> {

@@ -32,6 +32,12 @@ export type LinkDraft = {
   utm: Record<string, string>;
   rules: RuleDraft[];
   split: SplitDraft[];
+  /** The social card and app links (D-625), as typed; empty: none. */
+  preview_title: string;
+  preview_description: string;
+  preview_image: string;
+  ios_url: string;
+  android_url: string;
 };
 export type LinkField = keyof LinkDraft;
 
@@ -55,8 +61,21 @@ export function draftOf(link: LinkView | null, timeZone: string): LinkDraft {
     utm,
     rules: rulesToDrafts(link?.rules ?? []),
     split: splitToDrafts(link?.destinations ?? [], link?.destination_url),
+    preview_title: link?.social_preview?.title ?? '',
+    preview_description: link?.social_preview?.description ?? '',
+    preview_image: link?.social_preview?.image_url ?? '',
+    ios_url: link?.ios_url ?? '',
+    android_url: link?.android_url ?? '',
   };
 }
+
+const PREVIEW_FIELDS = ['preview_title', 'preview_description', 'preview_image'] as const;
+/** The card as the form sends it: every field, empty ones null (the server drops a card that sets nothing). */
+const socialPreviewOf = (draft: LinkDraft) => ({
+  title: draft.preview_title.trim() || null,
+  description: draft.preview_description.trim() || null,
+  image_url: draft.preview_image.trim() || null,
+});
 
 /** Tags as typed: comma separated. */
 export const tagsOf = (text: string): string[] =>
@@ -136,6 +155,10 @@ export function updateInput(
     ...(allowed.split && (changed('split') || (draft.split.length > 0 && changed('destination_url')))
       ? { destinations: draftsToSplit(draft.split, draft.destination_url) }
       : {}),
+    // The card is one value: any of its fields changed sends all three (no base: last write wins).
+    ...(PREVIEW_FIELDS.some(changed) ? { social_preview: socialPreviewOf(draft) } : {}),
+    ...(changed('ios_url') ? { ios_url: draft.ios_url.trim() || null } : {}),
+    ...(changed('android_url') ? { android_url: draft.android_url.trim() || null } : {}),
   };
   if (Object.keys(fields).length === 0) return null;
   const base = Object.fromEntries(

@@ -16,6 +16,7 @@ import { listNotices } from '../../replicache/queries';
 import { useSyncedDraft } from '../../drafts/use-synced-draft';
 import { linkState, shortUrl } from './link-filter';
 import { LinkRouting } from './link-routing';
+import { LinkPreviewFields } from './link-previews';
 import {
   draftOf,
   lookalikeToConfirm,
@@ -258,6 +259,15 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
             targetingOnPlan={capability('link.update_targeting').reason !== 'plan_feature_unavailable'}
             timeZone={workspace.time_zone}
             errors={errors}
+          />
+        )}
+        {link && (
+          <LinkPreviewFields
+            draft={draft}
+            set={set}
+            errors={errors}
+            editable={editable}
+            workspaceId={workspace.id}
           />
         )}
         <DraftNotice synced={synced} canSave={editable} />

@@ -15,7 +15,9 @@ import {
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '@linkhub/shared/server/db/sql';
 import { assertNoTestDecides } from '../experiments';
-import { assertSafeDestination } from '../../kernel/destination-safety';
+import { assertSafeAppUrl, assertSafeDestination } from '../../kernel/destination-safety';
+import { storedSocialPreview } from '@linkhub/shared/link-previews/social-preview';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import { linkHostFor } from '../../kernel/domain-lookup';
 import { scheduleRedirectRefresh, type CacheDeps } from '../../kernel/redirect-cache';
 import { insertAddress } from '../../kernel/address-created';
@@ -41,6 +43,9 @@ type LinkRow = RowOf<
   | 'destinations'
   | 'startsAt'
   | 'expiresAt'
+  | 'socialPreview'
+  | 'iosUrl'
+  | 'androidUrl'
 > & {
   host: string;
 };
@@ -58,6 +63,15 @@ const INSERT_LINK_FREE_SLUG = `${INSERT_LINK}
   ON CONFLICT (domain_id, slug) DO NOTHING`;
 const SLUG_ATTEMPTS = 5;
 
+function previewFetchJob(linkId: string, destinationUrl: string, now: Date): JobRequest {
+  return {
+    queue: 'link-preview-fetch',
+    name: 'link-preview-fetch',
+    data: { link_id: linkId, destination_url: destinationUrl },
+    jobId: `link-preview-${linkId}-${now.getTime()}`,
+  };
+}
+
 const LINK_VERSION = (id: string, summary: string): VersionOf => ({
   table: 'link_versions',
   ownerColumn: 'link_id',
@@ -70,7 +84,8 @@ async function loadLink(ctx: CommandContext, workspaceId: string, id: string): P
   const link = await one<LinkRow>(
     ctx.tx,
     `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id,
-            l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at, d.hostname AS host
+            l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at,
+            l.social_preview, l.ios_url, l.android_url, d.hostname AS host
        FROM links l JOIN custom_domains d ON d.id = l.domain_id
       WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
     [id, workspaceId],
@@ -181,6 +196,10 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         await assertSafeDestination(rule.destination_url, ctx.resolveHost, `rules.${i}.destination_url`);
       for (const [i, split] of (args.destinations ?? []).entries())
         await assertSafeDestination(split.url, ctx.resolveHost, `destinations.${i}.url`);
+      // App links (D-625): an https one is a destination like any other; an app scheme reaches no server.
+      if (typeof args.ios_url === 'string') await assertSafeAppUrl(args.ios_url, ctx.resolveHost, 'ios_url');
+      if (typeof args.android_url === 'string')
+        await assertSafeAppUrl(args.android_url, ctx.resolveHost, 'android_url');
       const sets: string[] = [];
       const values: unknown[] = [args.id];
       const set = (column: string, value: unknown) => {
@@ -198,6 +217,17 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         set('destinations', JSON.stringify(withEntryIds(args.destinations)));
       if (args.starts_at !== undefined) set('starts_at', args.starts_at);
       if (args.expires_at !== undefined) set('expires_at', args.expires_at);
+      if (args.social_preview !== undefined) {
+        const preview = storedSocialPreview(args.social_preview);
+        set('social_preview', preview === null ? null : JSON.stringify(preview));
+        // A card left partly empty is filled from the destination's own tags, after commit (D-625).
+        if (preview !== null && Object.values(preview).includes(null))
+          ctx.effects.enqueue(
+            previewFetchJob(args.id, args.destination_url ?? before.destination_url, ctx.now),
+          );
+      }
+      if (args.ios_url !== undefined) set('ios_url', args.ios_url);
+      if (args.android_url !== undefined) set('android_url', args.android_url);
       set('updated_by_user_id', ctx.by.userId);
       await withConflicts(() =>
         ctx.tx.query(

@@ -51,6 +51,9 @@ export async function createLinkSteps(
     expires_at: input.expires_at,
     rules: input.rules,
     destinations: input.destinations,
+    social_preview: input.social_preview,
+    ios_url: input.ios_url,
+    android_url: input.android_url,
   });
   if (Object.keys(later).length > 0) steps.push(commandStep(updateLink, { ...ref, ...later }));
   return { id, steps, slug: input.slug ?? null, domainId: domainId ?? null };

@@ -12,7 +12,8 @@ const STATUS = `CASE
     ELSE l.status END`;
 
 const SELECT = `SELECT l.id, l.workspace_id, l.domain_id, d.hostname, l.slug, l.destination_url, l.title, l.tags, l.utm, l.rules, l.destinations,
-       ${STATUS} AS api_status, l.starts_at, l.expires_at, l.qr_code_id, l.created_at, l.updated_at, ${cursorColumn('l')}
+       ${STATUS} AS api_status, l.starts_at, l.expires_at, l.qr_code_id,
+       l.social_preview, l.ios_url, l.android_url, l.created_at, l.updated_at, ${cursorColumn('l')}
   FROM links l JOIN custom_domains d ON d.id = l.domain_id`;
 
 export async function findLink(

@@ -4,6 +4,7 @@ import { splitDestinationOutputSchema, targetingRuleOutputSchema } from '@linkhu
 import type { CommandResult } from '../../kernel/types';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { iso, shortUrlOf } from '../../http/short-url';
+import { readSocialPreview } from '@linkhub/shared/link-previews/social-preview';
 
 export type LinkRecord = {
   id: string;
@@ -22,6 +23,10 @@ export type LinkRecord = {
   starts_at: Date | null;
   expires_at: Date | null;
   qr_code_id: string | null;
+  /** D-625: as stored (read through `readSocialPreview`); absent from a plain create's row. */
+  social_preview?: unknown;
+  ios_url?: string | null;
+  android_url?: string | null;
   created_at: Date;
   updated_at: Date;
   cursor_at: string;
@@ -81,6 +86,9 @@ export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>, addressOf: Add
     starts_at: iso(row.starts_at),
     expires_at: iso(row.expires_at),
     qr_code_id: row.qr_code_id,
+    social_preview: readSocialPreview(row.social_preview),
+    ios_url: row.ios_url ?? null,
+    android_url: row.android_url ?? null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

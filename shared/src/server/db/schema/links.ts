@@ -33,6 +33,11 @@ export const links = pgTable('links', {
   startsAt: tstz('starts_at'),
   expiresAt: tstz('expires_at'),
   expiredDestinationUrl: text('expired_destination_url'),
+  /** {title, description, image_url}: the card crawlers are served (D-625); NULL: none */
+  socialPreview: jsonb('social_preview').$type<JsonObject>(),
+  /** App links the deep-link page opens on an iPhone / on Android (D-625) */
+  iosUrl: text('ios_url'),
+  androidUrl: text('android_url'),
   archivedAt: tstz('archived_at'),
   locked: boolean('locked').notNull().default(false),
   /** set exactly when locked (CHECK) */
