@@ -1387,6 +1387,7 @@ export interface components {
       | {
           index: number;
           link: {
+            android_url: string | null;
             /** Format: date-time */
             created_at: string;
             destination_url: string;
@@ -1401,6 +1402,7 @@ export interface components {
             expires_at: string | null;
             /** Format: uuid */
             id: string;
+            ios_url: string | null;
             qr_code_id: string | null;
             rules: {
               conditions: (
@@ -1448,6 +1450,11 @@ export interface components {
             /** Format: uri */
             short_url: string;
             slug: string;
+            social_preview: {
+              description: string | null;
+              image_url: string | null;
+              title: string | null;
+            } | null;
             starts_at: string | null;
             /** @enum {string} */
             status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
@@ -1951,6 +1958,7 @@ export interface components {
       status: 'created' | 'would_create' | 'unchanged' | 'conflict' | 'invalid' | 'failed';
     }[];
     Link: {
+      android_url: string | null;
       /** Format: date-time */
       created_at: string;
       destination_url: string;
@@ -1965,6 +1973,7 @@ export interface components {
       expires_at: string | null;
       /** Format: uuid */
       id: string;
+      ios_url: string | null;
       qr_code_id: string | null;
       rules: {
         conditions: (
@@ -2012,6 +2021,11 @@ export interface components {
       /** Format: uri */
       short_url: string;
       slug: string;
+      social_preview: {
+        description: string | null;
+        image_url: string | null;
+        title: string | null;
+      } | null;
       starts_at: string | null;
       /** @enum {string} */
       status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
@@ -2855,6 +2869,7 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       data: {
+        android_url: string | null;
         /** Format: date-time */
         created_at: string;
         destination_url: string;
@@ -2869,6 +2884,7 @@ export interface components {
         expires_at: string | null;
         /** Format: uuid */
         id: string;
+        ios_url: string | null;
         qr_code_id: string | null;
         rules: {
           conditions: (
@@ -2916,6 +2932,11 @@ export interface components {
         /** Format: uri */
         short_url: string;
         slug: string;
+        social_preview: {
+          description: string | null;
+          image_url: string | null;
+          title: string | null;
+        } | null;
         starts_at: string | null;
         /** @enum {string} */
         status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
@@ -2940,6 +2961,7 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       data: {
+        android_url: string | null;
         /** Format: date-time */
         created_at: string;
         destination_url: string;
@@ -2954,6 +2976,7 @@ export interface components {
         expires_at: string | null;
         /** Format: uuid */
         id: string;
+        ios_url: string | null;
         qr_code_id: string | null;
         rules: {
           conditions: (
@@ -3001,6 +3024,11 @@ export interface components {
         /** Format: uri */
         short_url: string;
         slug: string;
+        social_preview: {
+          description: string | null;
+          image_url: string | null;
+          title: string | null;
+        } | null;
         starts_at: string | null;
         /** @enum {string} */
         status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
@@ -3025,6 +3053,7 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       data: {
+        android_url: string | null;
         /** Format: date-time */
         created_at: string;
         destination_url: string;
@@ -3039,6 +3068,7 @@ export interface components {
         expires_at: string | null;
         /** Format: uuid */
         id: string;
+        ios_url: string | null;
         qr_code_id: string | null;
         rules: {
           conditions: (
@@ -3086,6 +3116,11 @@ export interface components {
         /** Format: uri */
         short_url: string;
         slug: string;
+        social_preview: {
+          description: string | null;
+          image_url: string | null;
+          title: string | null;
+        } | null;
         starts_at: string | null;
         /** @enum {string} */
         status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
@@ -6938,7 +6973,12 @@ export interface operations {
             data: components['schemas']['ImportResults'];
             meta: {
               counts: {
-                [key: string]: number;
+                conflict: number;
+                created: number;
+                failed: number;
+                invalid: number;
+                unchanged: number;
+                would_create: number;
               };
               dry_run: boolean;
               /** @enum {string} */
@@ -7120,6 +7160,7 @@ export interface operations {
          *     }
          */
         'application/json': {
+          android_url?: string | null;
           destination_url: string;
           destinations?: {
             /** Format: uuid */
@@ -7132,6 +7173,7 @@ export interface operations {
           domain_id?: string;
           expired_url?: string | null;
           expires_at?: string | null;
+          ios_url?: string | null;
           /** @default true */
           publish?: boolean;
           rules?: {
@@ -7178,6 +7220,11 @@ export interface operations {
             id?: string;
           }[];
           slug?: string;
+          social_preview?: {
+            description?: string | null;
+            image_url?: ('' | string) | null;
+            title?: string | null;
+          } | null;
           starts_at?: string | null;
           tags?: string[];
           title?: string;
@@ -7500,6 +7547,7 @@ export interface operations {
          *     }
          */
         'application/json': {
+          android_url?: string | null;
           destination_url?: string;
           destinations?: {
             /** Format: uuid */
@@ -7509,6 +7557,7 @@ export interface operations {
           }[];
           expired_url?: string | null;
           expires_at?: string | null;
+          ios_url?: string | null;
           rules?: {
             conditions: (
               | {
@@ -7553,6 +7602,11 @@ export interface operations {
             id?: string;
           }[];
           slug?: string;
+          social_preview?: {
+            description?: string | null;
+            image_url?: ('' | string) | null;
+            title?: string | null;
+          } | null;
           starts_at?: string | null;
           /** @enum {string} */
           status?: 'active' | 'paused';
@@ -7708,6 +7762,7 @@ export interface operations {
          */
         'application/json': {
           links: {
+            android_url?: string | null;
             destination_url: string;
             destinations?: {
               /** Format: uuid */
@@ -7720,6 +7775,7 @@ export interface operations {
             domain_id?: string;
             expired_url?: string | null;
             expires_at?: string | null;
+            ios_url?: string | null;
             /** @default true */
             publish?: boolean;
             rules?: {
@@ -7766,6 +7822,11 @@ export interface operations {
               id?: string;
             }[];
             slug?: string;
+            social_preview?: {
+              description?: string | null;
+              image_url?: ('' | string) | null;
+              title?: string | null;
+            } | null;
             starts_at?: string | null;
             tags?: string[];
             title?: string;

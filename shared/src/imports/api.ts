@@ -47,10 +47,20 @@ export const importRowResultSchema = z.object({
 });
 export type ImportRowResult = z.infer<typeof importRowResultSchema>;
 
+const rowCount = z.number().int().min(0);
+
 export const importMetaSchema = z.object({
   source: importSourceSchema,
   format: z.enum(['json', 'csv']),
   dry_run: z.boolean(),
-  counts: z.record(importRowStatusSchema, z.number().int().min(0)),
+  /** Rows per result. */
+  counts: z.object({
+    created: rowCount,
+    would_create: rowCount,
+    unchanged: rowCount,
+    conflict: rowCount,
+    invalid: rowCount,
+    failed: rowCount,
+  }),
 });
 export type ImportMeta = z.infer<typeof importMetaSchema>;

@@ -3,7 +3,7 @@ import { ERROR_CODE_LIST } from '@linkhub/shared/errors/codes';
 import { listMetaSchema } from '@linkhub/shared/schemas/common';
 import { MAX_BODY_BYTES } from '../http/body-limit';
 import { IDEMPOTENCY_HEADER } from '../http/idempotency';
-import { OPERATIONS, type Operation } from './operations';
+import { OPERATIONS, type Operation, type Resource } from './operations';
 import { webhooksSection } from '../resources/webhooks/openapi-webhooks';
 
 type Json = Record<string, unknown>;
@@ -133,27 +133,24 @@ const componentName = (op: Operation): string =>
   `${op.resource.replace(/(^|-)(\w)/g, (_, _d: string, ch: string) => ch.toUpperCase()).replace(/s$/, '')}`;
 
 /** Every tag an operation (its `resource`) or the webhooks section uses, each described (redocly's tag-description, D-628). */
-export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = [
-  {
-    name: 'links',
-    description: 'Branded short links: destination, slug, schedule, targeting, split, previews, app links',
-  },
-  {
-    name: 'qr-codes',
-    description: 'Dynamic QR codes: their destination or hosted payload, design, exports and print sheets',
-  },
-  { name: 'brand-kits', description: 'Saved QR designs of the workspace, applied with brand_kit_id' },
-  { name: 'pages', description: 'Bio pages: blocks, theme, publishing and versions' },
-  { name: 'domains', description: 'Custom domains: adding, verification and what each one serves' },
-  { name: 'analytics', description: 'Clicks, scans and page views: totals, series and breakdowns' },
-  { name: 'assets', description: 'Uploaded images (logos, photos) and their variants' },
-  { name: 'experiments', description: 'A/B tests on a link, a QR code or a bio page' },
-  { name: 'conversions', description: 'Conversions reported against an A/B test click id' },
-  {
-    name: 'webhooks',
-    description: 'Endpoints, their delivery log, and the events they receive (see `webhooks`)',
-  },
-];
+/** One description per resource: a new resource does not type-check until its tag is described. */
+const TAG_DESCRIPTIONS: Record<Resource, string> = {
+  links: 'Branded short links: destination, slug, schedule, targeting, split, previews, app links',
+  imports: 'Links imported from an export of Bitly, Dub, Rebrandly, Shlink, Kutt or YOURLS',
+  'qr-codes': 'Dynamic QR codes: their destination or hosted payload, design, exports and print sheets',
+  'brand-kits': 'Saved QR designs of the workspace, applied with brand_kit_id',
+  pages: 'Bio pages: blocks, theme, publishing and versions',
+  domains: 'Custom domains: adding, verification and what each one serves',
+  analytics: 'Clicks, scans and page views: totals, series and breakdowns',
+  assets: 'Uploaded images (logos, photos) and their variants',
+  experiments: 'A/B tests on a link, a QR code or a bio page',
+  conversions: 'Conversions reported against an A/B test click id',
+  webhooks: 'Endpoints, their delivery log, and the events they receive (see `webhooks`)',
+};
+
+export const API_TAGS: ReadonlyArray<{ name: string; description: string }> = Object.entries(
+  TAG_DESCRIPTIONS,
+).map(([name, description]) => ({ name, description }));
 
 /** The OpenAPI 3.1 document of /v1, generated from the operation table and the shared zod schemas. */
 export function buildOpenApiDocument(serverUrl: string): Json {
