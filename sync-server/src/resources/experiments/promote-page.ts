@@ -4,7 +4,6 @@ import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared
 import { linkBlockSchema } from '@linkhub/shared/schemas/blocks';
 import { one, rows } from '@linkhub/shared/server/db/sql';
 import { loadPage, publishDraft, recordDraft } from '../pages';
-import type { CacheDeps } from '../../kernel/redirect-cache';
 import { audit } from '../../kernel/support';
 import type { CommandContext } from '../../kernel/types';
 import type { ExperimentRow, VariantRow } from './experiment-row';
@@ -78,7 +77,6 @@ async function applyBlockChange(
  */
 export async function promotePageWinner(
   ctx: CommandContext,
-  cache: CacheDeps,
   row: ExperimentRow,
   winner: VariantRow,
 ): Promise<PagePromotion> {
@@ -116,6 +114,6 @@ export async function promotePageWinner(
     });
   }
   const published = changed && wasLive;
-  if (published) await publishDraft(ctx, cache, await loadPage(ctx, page.workspace_id, page.id));
+  if (published) await publishDraft(ctx, await loadPage(ctx, page.workspace_id, page.id));
   return { changed, published };
 }
