@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { replicacheClientGroups } from '@linkhub/shared/server/db/schema/sync';
 import type pg from 'pg';
 import type { PullRequest, PullResponse } from '@linkhub/shared/sync/protocol';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
@@ -9,7 +11,7 @@ import { loadViewValues } from './view-rows';
 /** CVR entries also record each client's last mutation id, under keys no Replicache key can take. */
 const CLIENT_KEY = 'client:';
 
-type ClientGroupRow = { id: string; user_id: string; cvr_version: number };
+type ClientGroupRow = RowOf<typeof replicacheClientGroups, 'id' | 'userId' | 'cvrVersion'>;
 
 export async function ensureClientGroup(
   db: Queryable,
