@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { subscriptions } from '@linkhub/shared/server/db/schema/billing';
 import { PLANS, QUOTA_FIELDS } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState, type BillingState } from '@linkhub/shared/billing/billing-state';
 import { isPaidPlan, purchasableOptions, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
@@ -126,15 +128,16 @@ async function quotaWithBillingRow(
   return { quota: quotaFrom(state, row, usage, await readOnlyCounts(db, workspaceId), isOwner), row };
 }
 
-type SubscriptionRow = {
-  plan_key: string;
-  billing_interval: 'month' | 'year';
-  status: string;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  trial_ends_at: Date | null;
-  stripe_subscription_id: string | null;
-};
+type SubscriptionRow = RowOf<
+  typeof subscriptions,
+  | 'planKey'
+  | 'billingInterval'
+  | 'status'
+  | 'currentPeriodEnd'
+  | 'cancelAtPeriodEnd'
+  | 'trialEndsAt'
+  | 'stripeSubscriptionId'
+>;
 
 /** The account's running subscription (the one the plan comes from), if any. */
 export async function runningSubscription(

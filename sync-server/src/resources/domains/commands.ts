@@ -28,11 +28,11 @@ import { audit, withConflicts } from '../../kernel/support';
 import { z } from 'zod';
 import { defineCommand, type CommandContext, type DescribeRefused } from '../../kernel/types';
 
-type CustomDomainRow = Pick<DomainRow, 'hostname' | 'status' | 'purpose' | 'root_handle' | 'not_found_url'>;
+type LockedDomain = Pick<DomainRow, 'hostname' | 'status' | 'purpose' | 'root_handle' | 'not_found_url'>;
 
 /** The workspace's live custom domain, locked for this transaction (a system host or another workspace's is not found). */
-async function lockDomain(ctx: CommandContext, id: string, workspaceId: string): Promise<CustomDomainRow> {
-  const domain = await one<CustomDomainRow>(
+async function lockDomain(ctx: CommandContext, id: string, workspaceId: string): Promise<LockedDomain> {
+  const domain = await one<LockedDomain>(
     ctx.tx,
     `SELECT hostname, status, purpose, root_handle, not_found_url FROM custom_domains
       WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL AND NOT is_system FOR UPDATE`,

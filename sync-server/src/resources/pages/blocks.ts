@@ -7,11 +7,10 @@ import { one } from '@linkhub/shared/server/db/sql';
 import { blockDestinations } from '@linkhub/shared/blocks/catalog';
 import { snapshotBlockSchema } from '@linkhub/shared/blocks/snapshot';
 import { assertSafeBlockDestination } from '../../kernel/destination-safety';
-import type { PageRow } from './page-row';
 import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
 import { recordChange } from '../../kernel/change-record';
 import { defineCommand, type Command, type CommandContext } from '../../kernel/types';
-import { describePage, loadPage, pageResult, recordDraft } from './page-steps';
+import { describePage, loadPage, pageResult, recordDraft, type LockedPage } from './page-steps';
 
 type BlockArgs = { id: string; page_id: string; workspace_id: string };
 
@@ -25,7 +24,7 @@ const BLOCK_FIELDS = ['type', 'data', 'is_visible', 'position', 'deleted_at'] as
 const edit = <S extends z.ZodType<BlockArgs>>(
   mutator: MutatorDefinition<string, S>,
   auditAction: string,
-  change: (ctx: CommandContext, args: z.infer<S>, row: PageRow) => Promise<boolean | 'unchanged'>,
+  change: (ctx: CommandContext, args: z.infer<S>, row: LockedPage) => Promise<boolean | 'unchanged'>,
 ): Command<S> =>
   defineCommand(mutator, {
     describe: describePage,

@@ -18,8 +18,6 @@ import { describePage, loadPage, pageResource, pageResult, publishDraft, recordD
 import { assertPhoto } from './photos';
 import { PAGE_EVENTS } from './webhook-events';
 
-export type { PageRow } from './page-row';
-
 export const createPageCommand = defineCommand(createPage, {
   webhookEvent: PAGE_EVENTS.created,
   run: async (ctx, args) => {

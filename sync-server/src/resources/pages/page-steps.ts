@@ -6,12 +6,27 @@ import { hostOf } from '../../kernel/domain-lookup';
 import { schedulePageRefresh } from '../../kernel/redirect-cache';
 import { audit } from '../../kernel/support';
 import type { Command, CommandContext, CommandResult } from '../../kernel/types';
-import type { PageRow } from './page-row';
+import type { PageRow } from '@linkhub/shared/server/db/page-row';
 import { photosOf } from './photos';
 
+/** A page's row as its commands lock and read it. */
+export type LockedPage = Pick<
+  PageRow,
+  | 'id'
+  | 'workspace_id'
+  | 'domain_id'
+  | 'handle'
+  | 'title'
+  | 'bio'
+  | 'theme'
+  | 'avatar_asset_id'
+  | 'draft_revision'
+  | 'published_revision'
+>;
+
 /** What a page's commands (commands.ts, blocks.ts, archive.ts) and an experiment's promote share: load, draft, publish. */
-export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
-  const page = await one<PageRow>(
+export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<LockedPage> {
+  const page = await one<LockedPage>(
     ctx.tx,
     'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
@@ -21,7 +36,7 @@ export async function loadPage(ctx: CommandContext, workspaceId: string, id: str
 }
 
 /** The page and its live blocks in order: the draft as a full snapshot (versions and publish both use it). */
-export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise<Record<string, unknown>> {
+export async function draftSnapshot(ctx: CommandContext, page: LockedPage): Promise<Record<string, unknown>> {
   const blocks = await rows<{ id: string; type: string; data: Record<string, unknown> }>(
     ctx.tx,
     'SELECT id, type, data FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL AND is_visible ORDER BY position, id',
@@ -70,7 +85,7 @@ export async function recordDraft(ctx: CommandContext, pageId: string, workspace
 }
 
 /** Makes the page's current draft its public snapshot: a published version, an audit entry, the cache refreshed after commit. */
-export async function publishDraft(ctx: CommandContext, page: PageRow): Promise<void> {
+export async function publishDraft(ctx: CommandContext, page: LockedPage): Promise<void> {
   // The revision goes into the public snapshot: a sign-up records which version's consent text it agreed to.
   const parsed = pageSnapshotSchema.safeParse({
     ...(await draftSnapshot(ctx, page)),
@@ -121,14 +136,14 @@ export const describePage: Command['describe'] = async (ctx, raw) => {
     : { workspaceId: null };
 };
 
-export const pageResource = (page: Pick<PageRow, 'id' | 'title' | 'handle'>) => ({
+export const pageResource = (page: Pick<LockedPage, 'id' | 'title' | 'handle'>) => ({
   type: 'bio_page',
   id: page.id,
   title: page.title || `@${page.handle}`,
 });
 
 export const pageResult = (
-  page: Pick<PageRow, 'id' | 'workspace_id' | 'title' | 'handle'>,
+  page: Pick<LockedPage, 'id' | 'workspace_id' | 'title' | 'handle'>,
 ): CommandResult => ({
   workspaceId: page.workspace_id,
   resource: pageResource(page),

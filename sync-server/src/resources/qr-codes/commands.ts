@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { qrCodes } from '@linkhub/shared/server/db/schema/qr-codes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { payloadChange, storedPayloadColumn } from './payload-change';
 import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
@@ -22,17 +24,18 @@ import { QR_CODE_EVENTS } from './webhook-events';
 import type { Command, CommandContext, CommandResult } from '../../kernel/types';
 import { defineCommand } from '../../kernel/types';
 
-type QrRow = {
-  id: string;
-  workspace_id: string;
-  domain_id: string;
-  slug: string;
-  title: string | null;
-  destination_url: string | null;
-  design: unknown;
-  design_revision: number;
-  payload: unknown;
-};
+type QrRow = RowOf<
+  typeof qrCodes,
+  | 'id'
+  | 'workspaceId'
+  | 'domainId'
+  | 'slug'
+  | 'title'
+  | 'destinationUrl'
+  | 'design'
+  | 'designRevision'
+  | 'payload'
+>;
 
 async function loadQr(ctx: CommandContext, workspaceId: string, id: string): Promise<QrRow> {
   const row = await one<QrRow>(

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { webhookEndpoints } from '@linkhub/shared/server/db/schema/assets';
 import {
   ConflictError,
   NotFoundError,
@@ -27,14 +29,10 @@ import { defineCommand } from '../../kernel/types';
 /** Endpoints per workspace (every event fans out to each: bounded work per change). */
 export const MAX_ENDPOINTS = 20;
 
-type EndpointRow = {
-  id: string;
-  kind: 'webhook' | 'mailchimp' | 'convertkit';
-  url: string;
-  events: string[];
-  status: 'active' | 'disabled';
-  secret_ciphertext: string;
-};
+type EndpointRow = RowOf<
+  typeof webhookEndpoints,
+  'id' | 'kind' | 'url' | 'events' | 'status' | 'secretCiphertext'
+>;
 
 /** What a create or a rotation reports: the secret, for the one answer that shows it. */
 export type SecretReveal = { secret: string | null; previous_secret_expires_at: string | null };
