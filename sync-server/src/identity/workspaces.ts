@@ -1,5 +1,5 @@
 import type { RowOf } from '@linkhub/shared/server/db/row';
-import type { workspaces } from '@linkhub/shared/server/db/schema/workspaces';
+import type { billingAccounts, workspaces } from '@linkhub/shared/server/db/schema/workspaces';
 import { randomBytes } from 'node:crypto';
 import { ConflictError, GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
@@ -65,14 +65,14 @@ export async function billingAccountFor(
   userId: string,
   newAccountPlan: PlanKey,
 ): Promise<{ id: string; plan_key: PlanKey }> {
-  const found = await one<{ id: string; plan_key: string }>(
+  const found = await one<RowOf<typeof billingAccounts, 'id' | 'planKey'>>(
     db,
     'SELECT id, plan_key FROM billing_accounts WHERE owner_user_id = $1 ORDER BY created_at, id LIMIT 1',
     [userId],
   );
   const row =
     found ??
-    (await one<{ id: string; plan_key: string }>(
+    (await one<RowOf<typeof billingAccounts, 'id' | 'planKey'>>(
       db,
       'INSERT INTO billing_accounts (owner_user_id, plan_key) VALUES ($1, $2) RETURNING id, plan_key',
       [userId, newAccountPlan],

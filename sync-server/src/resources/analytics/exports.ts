@@ -11,6 +11,7 @@ type ExportRow = RowOf<
   typeof exportJobs,
   'id' | 'status' | 'progress' | 'params' | 'storageKey' | 'error' | 'createdAt' | 'finishedAt' | 'expiresAt'
 > & {
+  /** bigint columns: pg returns them as strings where the schema infers numbers (D-551). */
   row_count: string | null;
   byte_size: string | null;
 };

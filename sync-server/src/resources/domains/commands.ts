@@ -1,3 +1,5 @@
+import type { customDomains } from '@linkhub/shared/server/db/schema/domains';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { randomBytes } from 'node:crypto';
 import {
   ConflictError,
@@ -53,9 +55,11 @@ const describeDomain: DescribeRefused = async (ctx, raw) => {
     asTyped === undefined ? undefined : (hostnameSchema.safeParse(asTyped).data ?? asTyped.trim());
   const stored = typed
     ? undefined
-    : await one<{ hostname: string }>(ctx.tx, 'SELECT hostname FROM custom_domains WHERE id = $1', [
-        args.data.id,
-      ]);
+    : await one<RowOf<typeof customDomains, 'hostname'>>(
+        ctx.tx,
+        'SELECT hostname FROM custom_domains WHERE id = $1',
+        [args.data.id],
+      );
   const hostname = typed ?? stored?.hostname;
   return hostname
     ? { workspaceId: null, resource: { type: 'domain', id: args.data.id, title: displayHost(hostname) } }

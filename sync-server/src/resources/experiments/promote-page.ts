@@ -1,3 +1,5 @@
+import type { bioPages } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
@@ -81,7 +83,7 @@ export async function promotePageWinner(
   winner: VariantRow,
 ): Promise<PagePromotion> {
   const page = await loadPage(ctx, row.workspace_id, row.resource_id);
-  const state = await one<{ published_revision: number | null }>(
+  const state = await one<RowOf<typeof bioPages, 'publishedRevision'>>(
     ctx.tx,
     'SELECT published_revision FROM bio_pages WHERE id = $1',
     [page.id],

@@ -1,3 +1,5 @@
+import type { experiments } from '@linkhub/shared/server/db/schema/experiments';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
 import { one } from '@linkhub/shared/server/db/sql';
@@ -20,7 +22,7 @@ export function assertStep(step: ExperimentStep, row: ExperimentRow): Experiment
 export const describeExperiment: DescribeRefused = async (ctx, raw) => {
   const args = raw as { id?: unknown; workspace_id?: unknown };
   if (typeof args.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(args.id)) return { workspaceId: null };
-  const row = await one<{ name: string; workspace_id: string }>(
+  const row = await one<RowOf<typeof experiments, 'name' | 'workspaceId'>>(
     ctx.tx,
     'SELECT name, workspace_id FROM experiments WHERE id = $1',
     [args.id],

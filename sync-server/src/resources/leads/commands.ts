@@ -1,3 +1,6 @@
+import type { exportJobs } from '@linkhub/shared/server/db/schema/analytics';
+import type { leads } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { leadCaptureJobId } from '@linkhub/shared/server/leads/tokens';
 import { deleteLead } from '@linkhub/shared/mutators/leads';
@@ -18,7 +21,7 @@ export type LeadErasure = { captureJobId: string; exportFiles: string[] };
  */
 export const deleteLeadCommand = defineCommand(deleteLead, {
   run: async (ctx, args) => {
-    const lead = await one<{ id: string; page_id: string; email: string }>(
+    const lead = await one<RowOf<typeof leads, 'id' | 'pageId' | 'email'>>(
       ctx.tx,
       'DELETE FROM leads WHERE id = $1 AND workspace_id = $2 RETURNING id, page_id, email',
       [args.id, args.workspace_id],
@@ -32,7 +35,7 @@ export const deleteLeadCommand = defineCommand(deleteLead, {
       [args.workspace_id, lead.id, lead.email],
     );
     // A leads export may hold the address: running ones stop (the worker drops their file), finished ones expire.
-    const withdrawn = await rows<{ storage_key: string | null }>(
+    const withdrawn = await rows<RowOf<typeof exportJobs, 'storageKey'>>(
       ctx.tx,
       `UPDATE export_jobs SET status = CASE WHEN status = 'succeeded' THEN 'expired' ELSE 'failed' END,
                 error = CASE WHEN status = 'succeeded' THEN error ELSE 'withdrawn: a lead was erased while it ran' END,

@@ -8,6 +8,7 @@ type ExportRow = RowOf<
   typeof exportJobs,
   'id' | 'status' | 'progress' | 'storageKey' | 'error' | 'createdAt' | 'finishedAt' | 'expiresAt'
 > & {
+  /** bigint columns: pg returns them as strings where the schema infers numbers (D-551). */
   row_count: string | null;
 };
 

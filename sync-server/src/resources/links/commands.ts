@@ -84,7 +84,7 @@ const describeLink: Command['describe'] = async (ctx, raw) => {
   // The args were refused, possibly by the schema: read them defensively, never trust their shape.
   const args = raw as { id?: unknown; workspace_id?: unknown };
   if (typeof args.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(args.id)) return { workspaceId: null };
-  const row = await one<{ title: string | null; slug: string; workspace_id: string }>(
+  const row = await one<RowOf<typeof links, 'title' | 'slug' | 'workspaceId'>>(
     ctx.tx,
     'SELECT title, slug, workspace_id FROM links WHERE id = $1',
     [args.id],

@@ -1,3 +1,5 @@
+import type { bioPages } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { archivePage } from '@linkhub/shared/mutators/pages';
 import { one } from '@linkhub/shared/server/db/sql';
@@ -11,7 +13,7 @@ import { PAGE_EVENTS } from './webhook-events';
 export const archivePageCommand = defineCommand(archivePage, {
   webhookEvent: PAGE_EVENTS.archived,
   run: async (ctx, args) => {
-    const page = await one<{ id: string; domain_id: string; handle: string; title: string }>(
+    const page = await one<RowOf<typeof bioPages, 'id' | 'domainId' | 'handle' | 'title'>>(
       ctx.tx,
       'SELECT id, domain_id, handle, title FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
       [args.id, args.workspace_id],

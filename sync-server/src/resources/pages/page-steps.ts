@@ -1,3 +1,5 @@
+import type { bioPages } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageSnapshotSchema } from '@linkhub/shared/blocks/snapshot';
 import type { ResponsiveImage } from '@linkhub/shared/photos/responsive-image';
@@ -123,7 +125,7 @@ export const describePage: Command['describe'] = async (ctx, raw) => {
   const args = raw as { id?: unknown; page_id?: unknown; workspace_id?: unknown };
   const pageId = typeof args.page_id === 'string' ? args.page_id : args.id;
   if (typeof pageId !== 'string' || !/^[0-9a-f-]{36}$/i.test(pageId)) return { workspaceId: null };
-  const row = await one<{ title: string; handle: string; workspace_id: string }>(
+  const row = await one<RowOf<typeof bioPages, 'title' | 'handle' | 'workspaceId'>>(
     ctx.tx,
     'SELECT title, handle, workspace_id FROM bio_pages WHERE id = $1',
     [pageId],

@@ -134,7 +134,7 @@ export async function applyBrandKits(
     ids.length === 0
       ? []
       : (
-          await rows<{ id: string; design: unknown }>(
+          await rows<RowOf<typeof brandKits, 'id' | 'design'>>(
             db,
             'SELECT id, design FROM brand_kits WHERE id = ANY($1::uuid[]) AND workspace_id = $2',
             [ids.map((id) => id.toLowerCase()), workspaceId],

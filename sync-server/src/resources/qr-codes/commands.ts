@@ -51,7 +51,7 @@ const describeQr: Command['describe'] = async (ctx, raw) => {
   // The args were refused, possibly by the schema: read them defensively.
   const args = raw as { id?: unknown; workspace_id?: unknown };
   if (typeof args.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(args.id)) return { workspaceId: null };
-  const row = await one<{ title: string | null; slug: string; workspace_id: string }>(
+  const row = await one<RowOf<typeof qrCodes, 'title' | 'slug' | 'workspaceId'>>(
     ctx.tx,
     'SELECT title, slug, workspace_id FROM qr_codes WHERE id = $1',
     [args.id],

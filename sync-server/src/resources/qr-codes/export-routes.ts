@@ -16,6 +16,7 @@ type ExportRow = RowOf<
   typeof exportJobs,
   'id' | 'status' | 'progress' | 'params' | 'storageKey' | 'createdAt' | 'expiresAt'
 > & {
+  /** bigint columns: pg returns them as strings where the schema infers numbers (D-551). */
   row_count: string | null;
   byte_size: string | null;
 };

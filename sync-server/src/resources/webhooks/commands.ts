@@ -1,5 +1,5 @@
 import type { RowOf } from '@linkhub/shared/server/db/row';
-import type { webhookEndpoints } from '@linkhub/shared/server/db/schema/assets';
+import type { webhookDeliveries, webhookEndpoints } from '@linkhub/shared/server/db/schema/assets';
 import {
   ConflictError,
   NotFoundError,
@@ -211,7 +211,7 @@ export const rotateWebhookSecretCommand = defineCommand(rotateWebhookSecret, {
       });
     const secret = newSigningSecret();
     const overlap = args.overlap_hours > 0;
-    const row = await one<{ previous_secret_expires_at: Date | null }>(
+    const row = await one<RowOf<typeof webhookEndpoints, 'previousSecretExpiresAt'>>(
       ctx.tx,
       `UPDATE webhook_endpoints SET secret_ciphertext = $2, secret_last4 = $3, secret_rotated_at = now(),
                 previous_secret_ciphertext = CASE WHEN $4 THEN secret_ciphertext END,
@@ -244,7 +244,7 @@ export const replayWebhookDeliveryCommand = defineCommand(replayWebhookDelivery,
   run: async (ctx, args) => {
     const endpoint = await loadEndpoint(ctx, args.workspace_id, args.id);
     if (endpoint.status !== 'active') throw disabled('Turn the endpoint on before sending to it again.');
-    const delivery = await one<{ id: string; event_id: string; replays: number }>(
+    const delivery = await one<RowOf<typeof webhookDeliveries, 'id' | 'eventId' | 'replays'>>(
       ctx.tx,
       `UPDATE webhook_deliveries SET status = 'pending', replays = replays + 1, last_error = NULL, next_attempt_at = now()
           WHERE id = $1 AND endpoint_id = $2 AND workspace_id = $3 RETURNING id, event_id, replays`,

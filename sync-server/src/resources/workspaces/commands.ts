@@ -1,3 +1,5 @@
+import type { syncNotices } from '@linkhub/shared/server/db/schema/sync';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { dismissNotice, updateWorkspaceSettings } from '@linkhub/shared/mutators/workspace';
 import { one } from '@linkhub/shared/server/db/sql';
@@ -67,7 +69,7 @@ export const updateWorkspaceSettingsCommand = defineCommand(updateWorkspaceSetti
 /** A notice belongs to one user; dismissing someone else's answers like a missing one. */
 export const dismissNoticeCommand = defineCommand(dismissNotice, {
   run: async (ctx, args) => {
-    const row = await one<{ workspace_id: string | null }>(
+    const row = await one<RowOf<typeof syncNotices, 'workspaceId'>>(
       ctx.tx,
       'UPDATE sync_notices SET deleted_at = now(), read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2 AND deleted_at IS NULL RETURNING workspace_id',
       [args.id, ctx.by.userId],
