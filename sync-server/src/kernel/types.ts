@@ -136,7 +136,7 @@ export type Command<S extends z.ZodType = z.ZodType> = {
   readonly mutator: MutatorDefinition<string, S>;
   readonly run: (ctx: CommandContext, args: z.infer<S>) => Promise<CommandResult>;
   readonly describe?: DescribeRefused;
-  /** The webhook event a successful run announces (the resource it reports), if any (D-534). */
+  /** The webhook event a successful run announces (the resource it reports), if any (D-592). */
   readonly webhookEvent?: ResourceWebhookEvent;
 };
 

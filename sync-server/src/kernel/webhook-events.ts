@@ -12,7 +12,7 @@ export type WebhookResource = 'link' | 'qr_code' | 'bio_page';
 export type EventOf<R extends WebhookResource> = Extract<WebhookEvent, `${R}.${string}`>;
 
 /**
- * How a resource's webhook payload is read (D-534): the resource as `/v1` returns it, read inside the
+ * How a resource's webhook payload is read (D-592): the resource as `/v1` returns it, read inside the
  * command's transaction (so it is what commits).
  */
 export type WebhookEventSource<R extends WebhookResource = WebhookResource> = {
