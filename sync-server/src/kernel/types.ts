@@ -14,8 +14,8 @@ import type { AddressOf } from '@linkhub/shared/url/public-address';
 import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
 import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
-import type { CacheDeps } from './redirect-cache';
-import type { EventOf, ResourceWebhookEvent, WebhookResource } from './webhook-events';
+import type { CacheDeps } from './cache-deps';
+import type { EventOf, ResourceWebhookEvent, WebhookResource } from './webhook-event-source';
 
 /** One transaction of the command layer, and the effects its commands schedule for after its commit. */
 export type TxScope = {
