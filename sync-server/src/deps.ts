@@ -12,6 +12,8 @@ import { createSyncPrometheus } from './platform/prometheus';
 import type { AppDeps } from './http/app-deps';
 import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
 import { commandRegistry } from './tables/commands';
+import { randomSlug } from '@linkhub/shared/mutators/args';
+import { isWebPort } from '@linkhub/shared/webhooks/ports';
 import { CommandRunner } from './kernel/runner';
 import { systemResolveHost, type ResolveHost } from './kernel/destination-safety';
 import { PokeHub } from './sync/poke';
@@ -81,15 +83,16 @@ export function createDeps(config: SyncServerEnv, overrides: DepsOverrides = {})
       enqueue: (batch) => jobs.enqueueAll(batch),
       resolveHost,
       addressOf,
+      commandDeps: {
+        cache: { pool, redis: cacheRedis, prefix: config.REDIS_PREFIX },
+        artifacts,
+        rasteriseSvg: renderPool.rasteriseSvg,
+        secrets: createSecretBox(config.AUTH_SECRET),
+        generateSlug: overrides.generateSlug ?? randomSlug,
+        allowWebhookPort: overrides.allowWebhookPort ?? isWebPort,
+      },
     },
-    commandRegistry(
-      { pool, redis: cacheRedis, prefix: config.REDIS_PREFIX },
-      artifacts,
-      renderPool.rasteriseSvg,
-      createSecretBox(config.AUTH_SECRET),
-      overrides.generateSlug,
-      overrides.allowWebhookPort,
-    ),
+    commandRegistry(),
   );
   const billing = createStripeBilling(config);
   if (billing === null) {

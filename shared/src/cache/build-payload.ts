@@ -292,11 +292,11 @@ export const domainRowSchema = z.object({
   is_system: z.boolean(),
   purpose: z.enum(['links', 'bio', 'all']),
 });
-export type DomainRow = z.input<typeof domainRowSchema>;
+export type DomainCacheRow = z.input<typeof domainRowSchema>;
 
 /** `dom:host:{host}` value from a custom_domains row (and its workspace, for the branded 404). */
 export function buildDomainRoute(
-  domain: DomainRow,
+  domain: DomainCacheRow,
   workspace: { name: string; holding_page?: unknown } | null,
 ): DomainRoute {
   const row = domainRowSchema.parse(domain);

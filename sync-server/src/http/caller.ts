@@ -1,3 +1,5 @@
+import type { qrCodes } from '@linkhub/shared/server/db/schema/qr-codes';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import type { Context } from 'hono';
 import { AuthenticationError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { authorize } from '@linkhub/shared/permissions/authorize';
@@ -35,7 +37,7 @@ export async function v1Caller(c: Context<AppEnv>, deps: AppDeps): Promise<V1Cal
 export async function qrRenderCaller(c: Context<AppEnv>, deps: AppDeps, qrId: string): Promise<V1Caller> {
   const actor = await actorOf(c, deps);
   if (actor === null || actor.kind === 'api_key') return v1Caller(c, deps);
-  const row = await one<{ workspace_id: string }>(
+  const row = await one<RowOf<typeof qrCodes, 'workspaceId'>>(
     deps.pool,
     'SELECT workspace_id FROM qr_codes WHERE id = $1 AND deleted_at IS NULL',
     [qrId],

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { idempotencyKeys } from '@linkhub/shared/server/db/schema/api';
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -12,14 +14,10 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 /** Headers a replay repeats (everything else is per-response: request id, rate-limit counters). */
 const REPLAYED_HEADERS = ['content-type', 'location'];
 
-type StoredRow = {
-  id: string;
-  request_hash: string;
-  status: 'in_progress' | 'completed';
-  response_status: number | null;
-  response_body: unknown;
-  response_headers: Record<string, string>;
-};
+type StoredRow = RowOf<
+  typeof idempotencyKeys,
+  'id' | 'requestHash' | 'status' | 'responseStatus' | 'responseBody' | 'responseHeaders'
+>;
 
 /** Over the body's bytes (the same digest as over its text for UTF-8 JSON), so binary uploads hash exactly and stay readable downstream. */
 function requestHash(c: Context<AppEnv>, body: Uint8Array): string {

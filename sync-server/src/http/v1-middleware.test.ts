@@ -1,4 +1,4 @@
-import { createQrCode } from '@linkhub/shared/mutators/qr-codes';
+import { createQrCodeCommand } from '../resources/qr-codes/commands';
 import { commandStep } from '../kernel/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Link } from '@linkhub/shared/schemas/links';
@@ -152,7 +152,7 @@ describe('destination safety is in the command layer (both doors)', () => {
     const by = commandActorOf(apiKeyActor(row));
     const run = kit.deps.commands.execute(
       by,
-      commandStep(createQrCode, {
+      commandStep(createQrCodeCommand, {
         id: uuidv7(),
         workspace_id: kit.owner.workspaceId,
         destination_url: 'https://intranet.example.com/',

@@ -1,3 +1,5 @@
+import type { workspaces } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { endMembership, type MemberRow } from './members';
 import { revokeAllSessions } from './sessions';
@@ -7,7 +9,7 @@ export async function soleOwnedWorkspaces(
   db: Queryable,
   userId: string,
 ): Promise<Array<{ id: string; name: string }>> {
-  return rows<{ id: string; name: string }>(
+  return rows<RowOf<typeof workspaces, 'id' | 'name'>>(
     db,
     'SELECT id, name FROM workspaces WHERE owner_user_id = $1 AND deleted_at IS NULL ORDER BY created_at',
     [userId],

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { apiKeys } from '@linkhub/shared/server/db/schema/api';
 import { API_KEY_SCOPES, type ApiKeyScope } from '@linkhub/shared/permissions/scopes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { generateApiKey, hashApiKey } from './api-key-token';
@@ -6,19 +8,20 @@ import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
 export { createApiKeySchema } from '@linkhub/shared/schemas/api-keys';
 
-export type ApiKeyRow = {
-  id: string;
-  workspace_id: string;
-  created_by_user_id: string | null;
-  created_by_member_id: string | null;
-  name: string;
-  prefix: string;
-  scopes: string[];
-  last_used_at: Date | null;
-  expires_at: Date | null;
-  revoked_at: Date | null;
-  created_at: Date;
-};
+export type ApiKeyRow = RowOf<
+  typeof apiKeys,
+  | 'id'
+  | 'workspaceId'
+  | 'createdByUserId'
+  | 'createdByMemberId'
+  | 'name'
+  | 'prefix'
+  | 'scopes'
+  | 'lastUsedAt'
+  | 'expiresAt'
+  | 'revokedAt'
+  | 'createdAt'
+>;
 
 const KEY_COLUMNS =
   'k.id, k.workspace_id, k.created_by_user_id, k.created_by_member_id, k.name, k.prefix, k.scopes, k.last_used_at, k.expires_at, k.revoked_at, k.created_at';

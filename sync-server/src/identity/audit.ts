@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { auditLogEntries } from '@linkhub/shared/server/db/schema/workspaces';
 import { z } from 'zod';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
@@ -92,24 +94,26 @@ export const auditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-type AuditRow = {
-  id: string;
-  actor_type: string;
-  actor_user_id: string | null;
-  actor_api_key_id: string | null;
+type AuditRow = RowOf<
+  typeof auditLogEntries,
+  | 'id'
+  | 'actorType'
+  | 'actorUserId'
+  | 'actorApiKeyId'
+  | 'action'
+  | 'resourceType'
+  | 'resourceId'
+  | 'summary'
+  | 'changes'
+  | 'metadata'
+  | 'requestId'
+  | 'occurredAt'
+> & {
   actor_email: string | null;
   /** The API key's name (kept after it is revoked), when a key made the change. */
   actor_api_key_name: string | null;
-  action: string;
-  resource_type: string | null;
-  resource_id: string | null;
   /** What the resource is called now (a link's title or short address, a page's handle…), null once it is gone. */
   resource_name: string | null;
-  summary: string | null;
-  changes: unknown;
-  metadata: unknown;
-  request_id: string | null;
-  occurred_at: Date;
 };
 
 /** The entry's resource by its current name, looked up in the entry's own workspace only. */

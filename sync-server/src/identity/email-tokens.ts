@@ -1,3 +1,9 @@
+import type {
+  emailVerificationTokens,
+  magicLinkTokens,
+  passwordResetTokens,
+} from '@linkhub/shared/server/db/schema/identity';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { generateOpaqueToken, sha256Hex } from './opaque-token';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
@@ -25,7 +31,7 @@ export async function issueVerificationToken(db: Queryable, userId: string, emai
 
 /** The user whose address the token proves, if the token is live and matches the current address. */
 export async function consumeVerificationToken(db: Queryable, token: string): Promise<string | undefined> {
-  const row = await one<{ user_id: string }>(
+  const row = await one<RowOf<typeof emailVerificationTokens, 'userId'>>(
     db,
     `UPDATE email_verification_tokens t SET consumed_at = now()
        FROM users u
@@ -52,7 +58,7 @@ export async function issueResetToken(db: Queryable, userId: string): Promise<st
 }
 
 export async function consumeResetToken(db: Queryable, token: string): Promise<string | undefined> {
-  const row = await one<{ user_id: string }>(
+  const row = await one<RowOf<typeof passwordResetTokens, 'userId'>>(
     db,
     `UPDATE password_reset_tokens SET consumed_at = now()
       WHERE token_hash = $1 AND consumed_at IS NULL AND invalidated_at IS NULL AND expires_at > now()
@@ -89,7 +95,7 @@ export async function consumeMagicLinkToken(
   db: Queryable,
   token: string,
 ): Promise<{ userId: string | null; email: string } | undefined> {
-  const row = await one<{ user_id: string | null; email: string }>(
+  const row = await one<RowOf<typeof magicLinkTokens, 'userId' | 'email'>>(
     db,
     `UPDATE magic_link_tokens SET consumed_at = now()
       WHERE token_hash = $1 AND consumed_at IS NULL AND expires_at > now()

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { resourceGrants } from '@linkhub/shared/server/db/schema/workspaces';
 import { writeAudit } from './audit';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { MemberRow } from './members';
@@ -11,16 +13,17 @@ export function isGrantableType(value: unknown): value is GrantableType {
   return typeof value === 'string' && Object.hasOwn(GRANTABLE_TABLES, value);
 }
 
-export type GrantRow = {
-  id: string;
-  workspace_id: string;
-  member_id: string;
-  resource_type: GrantableType;
-  resource_id: string;
-  source: 'manual' | 'auto_on_create';
-  granted_by_user_id: string | null;
-  created_at: Date;
-};
+export type GrantRow = RowOf<
+  typeof resourceGrants,
+  | 'id'
+  | 'workspaceId'
+  | 'memberId'
+  | 'resourceType'
+  | 'resourceId'
+  | 'source'
+  | 'grantedByUserId'
+  | 'createdAt'
+>;
 
 const GRANT_COLUMNS =
   'g.id, g.workspace_id, g.member_id, g.resource_type, g.resource_id, g.source, g.granted_by_user_id, g.created_at';

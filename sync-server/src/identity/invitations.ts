@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { workspaceInvitations } from '@linkhub/shared/server/db/schema/workspaces';
 import { markEmailVerified } from './users';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { MAIL_LINK_REFUSALS } from './mail-token';
@@ -9,18 +11,19 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const INVITABLE_ROLES = ['admin', 'editor', 'viewer'] as const;
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
-export type InvitationRow = {
-  id: string;
-  workspace_id: string;
-  email: string;
-  role: InvitableRole;
-  is_scoped: boolean;
-  pending_grants: Array<{ resource_type: string; resource_id: string }>;
-  status: string;
-  invited_by_user_id: string | null;
-  expires_at: Date;
-  created_at: Date;
-};
+export type InvitationRow = RowOf<
+  typeof workspaceInvitations,
+  | 'id'
+  | 'workspaceId'
+  | 'email'
+  | 'role'
+  | 'isScoped'
+  | 'pendingGrants'
+  | 'status'
+  | 'invitedByUserId'
+  | 'expiresAt'
+  | 'createdAt'
+>;
 
 const INV_COLUMNS =
   'i.id, i.workspace_id, i.email, i.role, i.is_scoped, i.pending_grants, i.status, i.invited_by_user_id, i.expires_at, i.created_at';

@@ -1,15 +1,12 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { workspaceMembers } from '@linkhub/shared/server/db/schema/workspaces';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
-export type MemberRow = {
-  id: string;
-  workspace_id: string;
-  user_id: string;
-  role: 'owner' | 'admin' | 'editor' | 'viewer';
-  is_scoped: boolean;
-  joined_at: Date;
-  deleted_at: Date | null;
-};
+export type MemberRow = RowOf<
+  typeof workspaceMembers,
+  'id' | 'workspaceId' | 'userId' | 'role' | 'isScoped' | 'joinedAt' | 'deletedAt'
+>;
 
 const MEMBER_COLUMNS = 'm.id, m.workspace_id, m.user_id, m.role, m.is_scoped, m.joined_at, m.deleted_at';
 

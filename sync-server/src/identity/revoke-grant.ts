@@ -1,3 +1,5 @@
+import type { resourceGrants } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { z } from 'zod';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
@@ -52,7 +54,7 @@ export async function revokeGrant(
   tx: Queryable,
   input: { workspaceId: string; grantId: string; then: LastGrantChoice | undefined; actorUserId: string },
 ): Promise<RevokeOutcome> {
-  const found = await one<{ member_id: string }>(
+  const found = await one<RowOf<typeof resourceGrants, 'memberId'>>(
     tx,
     'SELECT member_id FROM resource_grants WHERE id = $1 AND workspace_id = $2',
     [input.grantId, input.workspaceId],

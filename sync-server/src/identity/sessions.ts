@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { sessions } from '@linkhub/shared/server/db/schema/identity';
 import {
   generateSessionToken,
   hashSessionToken,
@@ -12,19 +14,20 @@ import type { UserRow } from './users';
 export const CLIENT_KINDS = ['web', 'pwa', 'desktop', 'cli'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
 
-export type SessionRow = {
-  id: string;
-  user_id: string;
-  client_kind: ClientKind;
-  client_label: string | null;
-  mfa_verified_at: Date | null;
-  reauthenticated_at: Date | null;
-  last_seen_at: Date;
-  rolling_expires_at: Date;
-  absolute_expires_at: Date;
-  revoked_at: Date | null;
-  created_at: Date;
-};
+export type SessionRow = RowOf<
+  typeof sessions,
+  | 'id'
+  | 'userId'
+  | 'clientKind'
+  | 'clientLabel'
+  | 'mfaVerifiedAt'
+  | 'reauthenticatedAt'
+  | 'lastSeenAt'
+  | 'rollingExpiresAt'
+  | 'absoluteExpiresAt'
+  | 'revokedAt'
+  | 'createdAt'
+>;
 
 const SESSION_COLUMNS =
   's.id, s.user_id, s.client_kind, s.client_label, s.mfa_verified_at, s.reauthenticated_at, s.last_seen_at, s.rolling_expires_at, s.absolute_expires_at, s.revoked_at, s.created_at';
@@ -63,16 +66,8 @@ export async function createSession(
   return { token, session };
 }
 
-type JoinedRow = SessionRow & {
-  u_id: string;
-  u_email: string;
-  u_name: string;
-  u_password_hash: string | null;
-  u_email_verified_at: Date | null;
-  u_status: string;
-  u_totp_enabled: boolean;
-  u_created_at: Date;
-};
+/** The session with its user's columns, each prefixed `u_` by the join. */
+type JoinedRow = SessionRow & { [K in keyof UserRow as `u_${K}`]: UserRow[K] };
 
 /**
  * The session and user behind a raw token, or undefined when the token is unknown, revoked,

@@ -1,3 +1,5 @@
+import type { totpSecrets } from '@linkhub/shared/server/db/schema/identity';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { randomUUID } from 'node:crypto';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import { sessionKey } from '@linkhub/shared/cache/keys';
@@ -27,7 +29,7 @@ export async function beginEnrolment(
      WHERE totp_secrets.confirmed_at IS NULL`,
     [user.id, box.seal(secret)],
   );
-  const row = await one<{ secret_ciphertext: string; confirmed_at: Date | null }>(
+  const row = await one<RowOf<typeof totpSecrets, 'secretCiphertext' | 'confirmedAt'>>(
     db,
     'SELECT secret_ciphertext, confirmed_at FROM totp_secrets WHERE user_id = $1',
     [user.id],

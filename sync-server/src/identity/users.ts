@@ -1,18 +1,14 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { users } from '@linkhub/shared/server/db/schema/identity';
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { hashPassword, PASSWORD_ALGO } from './password-hash';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 
-export type UserRow = {
-  id: string;
-  email: string;
-  name: string;
-  password_hash: string | null;
-  email_verified_at: Date | null;
-  status: string;
-  totp_enabled: boolean;
-  created_at: Date;
-};
+export type UserRow = RowOf<
+  typeof users,
+  'id' | 'email' | 'name' | 'passwordHash' | 'emailVerifiedAt' | 'status' | 'totpEnabled' | 'createdAt'
+>;
 
 const USER_COLUMNS = 'id, email, name, password_hash, email_verified_at, status, totp_enabled, created_at';
 

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { billingAccounts, workspaces } from '@linkhub/shared/server/db/schema/workspaces';
 import { randomBytes } from 'node:crypto';
 import { ConflictError, GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { isPlanKey, type PlanKey } from '@linkhub/shared/entitlements/plans';
@@ -11,21 +13,22 @@ import type { Branding } from '@linkhub/shared/schemas/workspaces';
 import { readableSlug } from '@linkhub/shared/url/readable-slug';
 export { brandingSchema, workspaceNameSchema, type Branding } from '@linkhub/shared/schemas/workspaces';
 
-export type WorkspaceRow = {
-  id: string;
-  name: string;
-  slug: string;
-  owner_user_id: string;
-  billing_account_id: string;
-  current_plan_key: string;
-  billing_status: string;
-  writes_blocked: boolean;
-  require_two_factor: boolean;
-  branding: Record<string, unknown>;
-  deleted_at: Date | null;
-  purge_after: Date | null;
-  created_at: Date;
-};
+export type WorkspaceRow = RowOf<
+  typeof workspaces,
+  | 'id'
+  | 'name'
+  | 'slug'
+  | 'ownerUserId'
+  | 'billingAccountId'
+  | 'currentPlanKey'
+  | 'billingStatus'
+  | 'writesBlocked'
+  | 'requireTwoFactor'
+  | 'branding'
+  | 'deletedAt'
+  | 'purgeAfter'
+  | 'createdAt'
+>;
 
 const WS_COLUMNS =
   'w.id, w.name, w.slug, w.owner_user_id, w.billing_account_id, w.current_plan_key, w.billing_status, w.writes_blocked, w.require_two_factor, w.branding, w.deleted_at, w.purge_after, w.created_at';
@@ -62,14 +65,14 @@ export async function billingAccountFor(
   userId: string,
   newAccountPlan: PlanKey,
 ): Promise<{ id: string; plan_key: PlanKey }> {
-  const found = await one<{ id: string; plan_key: string }>(
+  const found = await one<RowOf<typeof billingAccounts, 'id' | 'planKey'>>(
     db,
     'SELECT id, plan_key FROM billing_accounts WHERE owner_user_id = $1 ORDER BY created_at, id LIMIT 1',
     [userId],
   );
   const row =
     found ??
-    (await one<{ id: string; plan_key: string }>(
+    (await one<RowOf<typeof billingAccounts, 'id' | 'planKey'>>(
       db,
       'INSERT INTO billing_accounts (owner_user_id, plan_key) VALUES ($1, $2) RETURNING id, plan_key',
       [userId, newAccountPlan],

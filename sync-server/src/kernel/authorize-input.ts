@@ -1,3 +1,7 @@
+import type { leads } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { apiKeys } from '@linkhub/shared/server/db/schema/api';
+import type { workspaceInvitations, workspaceMembers } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import {
   authorize,
   type AuthorizeInput,
@@ -174,7 +178,7 @@ export async function loadResource(
         ? { type: 'workspace', id: workspaceId, workspace_id: workspaceId }
         : null;
     case 'member': {
-      const m = await one<{ id: string; role: string }>(
+      const m = await one<RowOf<typeof workspaceMembers, 'id' | 'role'>>(
         db,
         'SELECT id, role FROM workspace_members WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
         [ref.id, workspaceId],
@@ -184,7 +188,7 @@ export async function loadResource(
         : null;
     }
     case 'invitation': {
-      const i = await one<{ id: string; role: string }>(
+      const i = await one<RowOf<typeof workspaceInvitations, 'id' | 'role'>>(
         db,
         "SELECT id, role FROM workspace_invitations WHERE id = $1 AND workspace_id = $2 AND status = 'pending'",
         [ref.id, workspaceId],
@@ -202,7 +206,7 @@ export async function loadResource(
       return d ? { type: 'domain', id: d.id, workspace_id: workspaceId } : null;
     }
     case 'api_key': {
-      const k = await one<{ id: string; created_by_member_id: string | null }>(
+      const k = await one<RowOf<typeof apiKeys, 'id' | 'createdByMemberId'>>(
         db,
         'SELECT id, created_by_member_id FROM api_keys WHERE id = $1 AND workspace_id = $2',
         [ref.id, workspaceId],
@@ -235,7 +239,7 @@ export async function loadResource(
     }
     case 'lead': {
       // A lead is governed by its page: a scoped member reaches the leads of granted pages only.
-      const l = await one<{ id: string; page_id: string }>(
+      const l = await one<RowOf<typeof leads, 'id' | 'pageId'>>(
         db,
         'SELECT id, page_id FROM leads WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
         [ref.id, workspaceId],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingFactsOf, billingStateOf } from './billing-facts';
+import { billingFactsOf, billingStateOf, type BillingFactsRow } from './billing-facts';
 import { linkArgs, startCommandKit, type CommandKit } from '../testing/command-kit';
 
 /** A workspace's stored billing facts, and what they make of its writes. */
@@ -27,8 +27,9 @@ describe('billingFactsOf', () => {
   it('reads an unknown plan as Free and an unknown status as active (never a crash on stored data)', () => {
     expect(
       billingFactsOf({
-        current_plan_key: 'legacy-gold',
-        billing_status: 'weird',
+        // Stored text the types do not expect: what an older release or a hand edit could leave.
+        current_plan_key: 'legacy-gold' as BillingFactsRow['current_plan_key'],
+        billing_status: 'weird' as BillingFactsRow['billing_status'],
         past_due_since: null,
         open_invoice_url: null,
       }),

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { workspaces } from '@linkhub/shared/server/db/schema/workspaces';
 import { isPlanKey } from '@linkhub/shared/entitlements/plans';
 import {
   WORKSPACE_BILLING_STATUSES,
@@ -20,10 +22,10 @@ export const BILLING_FACTS_COLUMNS = `w.current_plan_key, w.billing_status, w.pa
       ORDER BY i.issued_at ASC NULLS LAST LIMIT 1)
   END AS open_invoice_url`;
 
-export type BillingFactsRow = {
-  current_plan_key: string;
-  billing_status: string;
-  past_due_since: Date | null;
+export type BillingFactsRow = RowOf<
+  typeof workspaces,
+  'currentPlanKey' | 'billingStatus' | 'pastDueSince'
+> & {
   open_invoice_url: string | null;
 };
 

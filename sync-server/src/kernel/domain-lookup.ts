@@ -1,3 +1,5 @@
+import type { customDomains } from '@linkhub/shared/server/db/schema/domains';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/server/db/sql';
 import type { Host } from './system-hosts';
@@ -54,8 +56,10 @@ export async function bioHostFor(
 }
 
 export async function hostOf(ctx: CommandContext, domainId: string): Promise<string> {
-  const row = await one<{ hostname: string }>(ctx.tx, 'SELECT hostname FROM custom_domains WHERE id = $1', [
-    domainId,
-  ]);
+  const row = await one<RowOf<typeof customDomains, 'hostname'>>(
+    ctx.tx,
+    'SELECT hostname FROM custom_domains WHERE id = $1',
+    [domainId],
+  );
   return row?.hostname ?? '';
 }

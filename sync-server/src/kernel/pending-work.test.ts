@@ -5,6 +5,9 @@ import { redirectKey } from '@linkhub/shared/cache/keys';
 import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
+import { createSecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import { randomSlug } from '@linkhub/shared/mutators/args';
+import { isWebPort } from '@linkhub/shared/webhooks/ports';
 import { closeDeps } from '../deps';
 import { createTestApp, type TestApp } from '../testing/app';
 import { startV1Kit, ALL_SCOPES } from '../testing/v1-kit';
@@ -75,6 +78,15 @@ describe('CommandRunner.flush', () => {
         },
         hosts: { linkHost: 'lnk.localhost', bioHost: 'bio.localhost' },
         resolveHost: async () => ['93.184.216.34'],
+        // No command runs here: what commands would use is the app's own.
+        commandDeps: {
+          cache: { pool: t.deps.pool, redis: t.deps.cacheRedis, prefix: t.deps.config.REDIS_PREFIX },
+          artifacts: t.deps.artifacts,
+          rasteriseSvg: t.deps.renderPool.rasteriseSvg,
+          secrets: createSecretBox(t.deps.config.AUTH_SECRET),
+          generateSlug: randomSlug,
+          allowWebhookPort: isWebPort,
+        },
       },
       new CommandRegistry([]),
     );

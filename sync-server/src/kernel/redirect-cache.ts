@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
-import type pg from 'pg';
-import type { RedisClient } from '@linkhub/shared/server/redis/client';
+import type { CacheDeps } from './cache-deps';
 import { refreshCache, writeRedirectRows } from '@linkhub/shared/server/cache/refresh';
 import type { RedirectRows } from '@linkhub/shared/cache/build-payload';
 import type { CacheRefreshTarget } from '@linkhub/shared/jobs/queues';
 import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import type { CommandContext } from './types';
 
-export type CacheDeps = { pool: pg.Pool; redis: RedisClient; prefix: string };
+export type { CacheDeps } from './cache-deps';
 
 /** One cache key per target, so several mutations of one address in a push rebuild it once. */
 function cacheKeyOf(target: CacheRefreshTarget): string {

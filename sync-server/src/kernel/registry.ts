@@ -1,25 +1,24 @@
-import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
 import type { Command } from './types';
 import { WebhookEvents } from './webhook-events';
 
 /**
- * Every command, keyed by its mutator (D-533): a REST step names the mutator object (typed args), the
- * push door looks up the name a client sent. Built from the command objects themselves, so two
- * commands of one name fail here, at start-up, instead of one silently replacing the other.
+ * Every command, derived from the command objects (D-591): a REST step names the object (typed args),
+ * the push door looks up the mutator name a client sent. Two commands of one name fail here, at
+ * start-up, instead of one silently replacing the other; the webhook event sources are gathered from
+ * the same objects.
  */
 export class CommandRegistry {
   private readonly byMutatorName: ReadonlyMap<string, Command>;
+  readonly events: WebhookEvents;
 
-  constructor(
-    commands: readonly Command[],
-    readonly events: WebhookEvents = new WebhookEvents([]),
-  ) {
+  constructor(commands: readonly Command[]) {
     const byName = new Map<string, Command>();
-    for (const command of events.withEvents(commands)) {
+    for (const command of commands) {
       if (byName.has(command.name)) throw new Error(`two commands are named ${command.name}`);
       byName.set(command.name, command);
     }
     this.byMutatorName = byName;
+    this.events = new WebhookEvents(commands);
   }
 
   /** The command a client's mutation names (the name is data from the push); undefined when none. */
@@ -27,10 +26,10 @@ export class CommandRegistry {
     return this.byMutatorName.get(name);
   }
 
-  /** The command of a mutator the code names; its absence is a wiring mistake, not bad input. */
-  of(mutator: MutatorDefinition): Command {
-    const command = this.byMutatorName.get(mutator.name);
-    if (command?.mutator !== mutator) throw new Error(`no command is registered for ${mutator.name}`);
+  /** A command the code names, checked to be the registered one: its absence is a wiring mistake, not bad input. */
+  registered(command: Command): Command {
+    if (this.byMutatorName.get(command.name) !== command)
+      throw new Error(`no command is registered for ${command.name}`);
     return command;
   }
 

@@ -6,7 +6,15 @@ import { PostCommitEffects } from './effects';
 import { cacheRefreshJob } from './redirect-cache';
 import type { ResolveHost } from './destination-safety';
 import { SystemHosts } from './system-hosts';
-import type { Command, CommandActor, CommandContext, CommandResult, CommandStep, TxScope } from './types';
+import type {
+  Command,
+  CommandActor,
+  CommandContext,
+  CommandDeps,
+  CommandResult,
+  CommandStep,
+  TxScope,
+} from './types';
 import type { CommandRegistry } from './registry';
 import { authorizeMutation } from './authorization';
 import { deliverAfterCommit, enqueueAfterCommit, writeThrough, type PostCommitDeps } from './post-commit';
@@ -21,6 +29,8 @@ export type RunnerDeps = PostCommitDeps & {
   hosts: CommandContext['hosts'];
   resolveHost: ResolveHost;
   addressOf: CommandContext['addressOf'];
+  /** What the commands use beyond their transaction (their `ctx.deps`). */
+  commandDeps: CommandDeps;
 };
 
 /**
@@ -55,7 +65,7 @@ export class CommandRunner {
 
   /** Parse and run one step inside the caller's transaction. */
   run(scope: TxScope, by: CommandActor, step: CommandStep, requestId: string | null): Promise<CommandResult> {
-    return this.runCommand(scope, by, this.registry.of(step.command), step.args, requestId);
+    return this.runCommand(scope, by, this.registry.registered(step.command), step.args, requestId);
   }
 
   /**
@@ -111,9 +121,12 @@ export class CommandRunner {
       member,
       webhookListeners,
       batchMemo: scope.batchMemo,
+      deps: this.deps.commandDeps,
       webhookEvents: this.registry.events,
     };
-    return command.run(ctx, args);
+    const result = await command.run(ctx, args);
+    await this.registry.events.afterRun(ctx, command, result);
+    return result;
   }
 
   /** Convenience for single-command callers (REST): its own transaction. */

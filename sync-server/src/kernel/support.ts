@@ -1,3 +1,5 @@
+import type { workspaceMembers } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/server/db/sql';
 import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
@@ -59,7 +61,7 @@ export async function grantToCreator(
         user_id: ctx.by.userId,
         is_scoped: known.role !== 'owner' && known.grants.length > 0,
       }
-    : await one<{ id: string; workspace_id: string; user_id: string; is_scoped: boolean }>(
+    : await one<RowOf<typeof workspaceMembers, 'id' | 'workspaceId' | 'userId' | 'isScoped'>>(
         ctx.tx,
         `SELECT m.id, m.workspace_id, m.user_id,
             (m.role <> 'owner' AND EXISTS (SELECT 1 FROM resource_grants g WHERE g.member_id = m.id)) AS is_scoped

@@ -10,7 +10,7 @@ const user = {
   name: 'Ada',
   password_hash: null,
   email_verified_at: at,
-  status: 'active',
+  status: 'active' as const,
   totp_enabled: false,
   created_at: at,
 };
@@ -53,12 +53,13 @@ describe('defineCommand', () => {
 });
 
 describe('commandStep', () => {
-  it('names the mutator and its args; fieldOf only when given', () => {
+  it('names the command object and its args; fieldOf only when given', () => {
+    const command = defineCommand(createLink, { run: async () => ({ workspaceId: 'w' }) });
     const args = { id: 'i', workspace_id: 'w', destination_url: 'https://example.com' };
-    expect(commandStep(createLink, args)).toEqual({ command: createLink, args });
-    expect(Object.keys(commandStep(createLink, args))).not.toContain('fieldOf');
+    expect(commandStep(command, args)).toEqual({ command, args });
+    expect(Object.keys(commandStep(command, args))).not.toContain('fieldOf');
     const fieldOf = (f: string) => `link.${f}`;
-    expect(commandStep(createLink, args, fieldOf).fieldOf?.('slug')).toBe('link.slug');
+    expect(commandStep(command, args, fieldOf).fieldOf?.('slug')).toBe('link.slug');
   });
 });
 

@@ -11,7 +11,11 @@ import type { BatchMemo } from './batch-memo';
 import type { WebhookListener } from './webhook-listeners';
 import type { MembershipInput } from '@linkhub/shared/permissions/input';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
-import type { WebhookEvent } from '@linkhub/shared/webhooks/events';
+import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
+import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
+import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
+import type { CacheDeps } from './cache-deps';
+import type { EventOf, ResourceWebhookEvent, WebhookResource } from './webhook-event-source';
 
 /** One transaction of the command layer, and the effects its commands schedule for after its commit. */
 export type TxScope = {
@@ -50,6 +54,25 @@ export function commandActorOf(request: RequestActor, device?: string | null): C
 /** The membership a mutation was authorized with, for the command that follows (a creator's auto-grant). */
 export type AuthorizedMember = MembershipInput & { readonly workspaceId: string };
 
+/**
+ * What commands use beyond their transaction, built once in the composition root (deps.ts) and handed
+ * to every command through its context: commands are module-level objects and close over nothing.
+ */
+export type CommandDeps = {
+  /** Where the post-commit write-through of the edge's keys goes. */
+  readonly cache: CacheDeps;
+  /** QR designs read uploaded logos from here. */
+  readonly artifacts: ArtifactStore;
+  /** Draws an SVG logo for the QR printability check. */
+  readonly rasteriseSvg: SvgRasteriser;
+  /** Seals webhook signing secrets. */
+  readonly secrets: SecretBox;
+  /** The slug of a create that chooses none (tests force a collision with it). */
+  readonly generateSlug: () => string;
+  /** Which ports a webhook address may name (tests with a local receiver widen it). */
+  readonly allowWebhookPort: (port: number) => boolean;
+};
+
 export type CommandContext = {
   readonly tx: pg.PoolClient;
   readonly by: CommandActor;
@@ -68,19 +91,20 @@ export type CommandContext = {
   readonly webhookListeners: readonly WebhookListener[] | null;
   /** Reads a batch shares (a bulk import); absent in a push. */
   readonly batchMemo?: BatchMemo;
-  /** The resources' webhook events, as the command table registered them (webhook-events.ts). */
+  readonly deps: CommandDeps;
+  /** The resources' webhook events, as the registry gathered them from the commands (webhook-events.ts). */
   readonly webhookEvents: ResourceEventEmitter;
 };
 
-/** The resources whose changes webhooks announce. */
-export type WebhookResource = 'link' | 'qr_code' | 'bio_page';
-
-/** Records a resource's webhook event for a change made as the side effect of another command (an experiment's promote). */
+/**
+ * Records a resource's webhook event for a change made as the side effect of another command (an
+ * experiment's promote), which cannot import that resource (D-531): the resource is a typed name.
+ */
 export type ResourceEventEmitter = {
-  emitResourceEvent(
+  emitResourceEvent<R extends WebhookResource>(
     ctx: CommandContext,
-    type: WebhookEvent,
-    resource: WebhookResource,
+    resource: R,
+    type: EventOf<R>,
     workspaceId: string,
     id: string,
   ): Promise<void>;
@@ -102,36 +126,40 @@ export type DescribeRefused = (
 ) => Promise<{ workspaceId: string | null; resource?: CommandResult['resource'] }>;
 
 /**
- * The server side of a mutator: its name, args schema and matrix action(s) are the mutator's own.
- * The runner parses and authorizes from them before `run`; a command holds only its SQL and effects.
+ * The server side of a mutator, a module-level object its resource exports (`updateLinkCommand`): its
+ * name, args schema and matrix action(s) are the mutator's own. The runner parses and authorizes from
+ * them before `run`, and records `webhookEvent` after it; a command holds only its SQL and effects,
+ * and takes what else it uses from `ctx.deps` (D-591).
  */
 export type Command<S extends z.ZodType = z.ZodType> = {
   readonly name: string;
   readonly mutator: MutatorDefinition<string, S>;
   readonly run: (ctx: CommandContext, args: z.infer<S>) => Promise<CommandResult>;
   readonly describe?: DescribeRefused;
+  /** The webhook event a successful run announces (the resource it reports), if any (D-592). */
+  readonly webhookEvent?: ResourceWebhookEvent;
 };
 
 export function defineCommand<S extends z.ZodType>(
   mutator: MutatorDefinition<string, S>,
-  steps: { run: Command<S>['run']; describe?: DescribeRefused },
+  steps: { run: Command<S>['run']; describe?: DescribeRefused; webhookEvent?: ResourceWebhookEvent },
 ): Command<S> {
   return { name: mutator.name, mutator, ...steps };
 }
 
 /**
- * One command of a REST call (or a bulk item) named by its mutator, the command's identity: the args
- * are typed by the mutator's schema, so "go to definition" reaches the command's contract (D-533).
- * `fieldOf` says how the REST body names a field the command refuses (the command's own name otherwise).
+ * One command of a REST call (or a bulk item), named by the command object itself: the args are typed
+ * by its mutator's schema, and "go to definition" lands on the server code (D-591). `fieldOf` says how
+ * the REST body names a field the command refuses (the command's own name otherwise).
  */
 export type CommandStep<S extends z.ZodType = z.ZodType> = {
-  readonly command: MutatorDefinition<string, S>;
+  readonly command: Command<S>;
   readonly args: z.input<S>;
   readonly fieldOf?: (commandField: string) => string;
 };
 
 export function commandStep<S extends z.ZodType>(
-  command: MutatorDefinition<string, S>,
+  command: Command<S>,
   args: z.input<S>,
   fieldOf?: (commandField: string) => string,
 ): CommandStep<S> {

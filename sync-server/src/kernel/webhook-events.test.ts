@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLink, updateLink } from '@linkhub/shared/mutators/links';
-import { defineCommand } from './types';
-import { WebhookEvents } from './webhook-events';
+import { defineCommand, type CommandContext } from './types';
+import { resourceEvents, WebhookEvents } from './webhook-events';
 import { linkArgs, startCommandKit, type CommandKit } from '../testing/command-kit';
 
 /** A command's webhook event is recorded in its own transaction: it exists exactly when the change committed. */
@@ -73,27 +73,24 @@ describe('webhook events of commands', () => {
 });
 
 describe('WebhookEvents', () => {
-  it('refuses two sources for one resource', () => {
-    const load = async () => null;
+  const load = async () => null;
+
+  it('refuses two event sources for one resource among the commands', () => {
+    const first = resourceEvents({ resource: 'link', load }, { created: 'link.created' });
+    const second = resourceEvents({ resource: 'link', load }, { updated: 'link.updated' });
     expect(
       () =>
         new WebhookEvents([
-          { resource: 'link', load, emittedBy: [] },
-          { resource: 'link', load, emittedBy: [] },
+          defineCommand(createLink, { run: async () => ({ workspaceId: ws }), webhookEvent: first.created }),
+          defineCommand(updateLink, { run: async () => ({ workspaceId: ws }), webhookEvent: second.updated }),
         ]),
     ).toThrow('two webhook event sources for link');
   });
 
-  it('wraps only the commands that emit; the others are handed back as they are', () => {
-    const load = async () => null;
-    const events = new WebhookEvents([
-      { resource: 'link', load, emittedBy: [{ command: createLink, type: 'link.created' }] },
-    ]);
-    const emitting = defineCommand(createLink, { run: async () => ({ workspaceId: ws }) });
-    const silent = defineCommand(updateLink, { run: async () => ({ workspaceId: ws }) });
-    const [wrapped, untouched] = events.withEvents([emitting, silent]);
-    expect(wrapped).not.toBe(emitting);
-    expect(wrapped?.name).toBe('createLink');
-    expect(untouched).toBe(silent);
+  it('a side effect on a resource no command announces is a wiring mistake, said at once', async () => {
+    const events = new WebhookEvents([]);
+    await expect(
+      events.emitResourceEvent({} as CommandContext, 'link', 'link.updated', ws, 'x'),
+    ).rejects.toThrow('no webhook event source for link');
   });
 });

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { replicacheClientGroups, replicacheClientViews } from '@linkhub/shared/server/db/schema/sync';
 import type pg from 'pg';
 import type { PullRequest, PullResponse } from '@linkhub/shared/sync/protocol';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
@@ -9,7 +11,7 @@ import { loadViewValues } from './view-rows';
 /** CVR entries also record each client's last mutation id, under keys no Replicache key can take. */
 const CLIENT_KEY = 'client:';
 
-type ClientGroupRow = { id: string; user_id: string; cvr_version: number };
+type ClientGroupRow = RowOf<typeof replicacheClientGroups, 'id' | 'userId' | 'cvrVersion'>;
 
 export async function ensureClientGroup(
   db: Queryable,
@@ -73,7 +75,7 @@ export async function handlePull(pool: pg.Pool, userId: string, request: PullReq
     const group = await readClientGroup(db, request.clientGroupID, userId);
     // The fingerprint first: an unchanged view is answered without reading the (large) entries.
     const recorded = request.cookie
-      ? await one<{ fingerprint: string | null }>(
+      ? await one<RowOf<typeof replicacheClientViews, 'fingerprint'>>(
           db,
           'SELECT fingerprint FROM replicache_client_views WHERE client_group_id = $1 AND cvr_version = $2',
           [group.id, request.cookie.cvr],

@@ -1,3 +1,5 @@
+import type { workspaceMembers } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import type { PushMutation, PushRequest } from '@linkhub/shared/sync/protocol';
 import { NotFoundError, type ErrorDetail } from '@linkhub/shared/errors/app-error';
 import { toErrorEnvelope } from '@linkhub/shared/errors/envelope';
@@ -171,7 +173,7 @@ async function recordRefusal(
   const about = refusal.anonymous ? { workspaceId: described.workspaceId } : described;
   const envelope = toErrorEnvelope(refusal.error, requestId).body.error;
   const member = about.workspaceId
-    ? await one<{ role: string }>(
+    ? await one<RowOf<typeof workspaceMembers, 'role'>>(
         tx,
         'SELECT role FROM workspace_members WHERE workspace_id = $1 AND user_id = $2 AND deleted_at IS NULL',
         [about.workspaceId, by.userId],

@@ -27,7 +27,7 @@ const LOADERS: Record<SyncEntity, Loader> = {
       )
     ).map((r) => [syncKeys.member(r.workspace_id, r.id), views.memberView(r)]),
   domain: async (db, ids) =>
-    (await rows<views.DomainRow>(db, views.DOMAIN_VIEW_SQL, [ids])).map((r) => [
+    (await rows<views.DomainViewRow>(db, views.DOMAIN_VIEW_SQL, [ids])).map((r) => [
       syncKeys.domain(r.id),
       views.domainView(r),
     ]),

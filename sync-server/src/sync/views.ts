@@ -8,7 +8,7 @@ import type { links } from '@linkhub/shared/server/db/schema/links';
 import type { qrCodes } from '@linkhub/shared/server/db/schema/qr-codes';
 import type { syncNotices } from '@linkhub/shared/server/db/schema/sync';
 import type { workspaceMembers, workspaces } from '@linkhub/shared/server/db/schema/workspaces';
-import type { DomainRow as CustomDomainRow } from '@linkhub/shared/server/domains/domain-view';
+import type { DomainRow } from '@linkhub/shared/server/domains/domain-view';
 import type {
   BlockView,
   DomainView,
@@ -78,7 +78,7 @@ export const memberView = (r: MemberRow): MemberView => ({
 });
 
 /** A domain's row as DOMAIN_VIEW_SQL reads it. */
-export type DomainRow = CustomDomainRow & { default_for_links: boolean };
+export type DomainViewRow = DomainRow & { default_for_links: boolean };
 
 /** A domain's row with what its view derives: whether it is the workspace's default for new links, and the CNAME target. */
 export const DOMAIN_VIEW_SQL = `
@@ -89,7 +89,7 @@ WHERE d.id = ANY($1::uuid[])`;
 
 const isoOrNull = (value: Date | null): string | null => (value === null ? null : value.toISOString());
 
-export const domainView = (r: DomainRow): DomainView => ({
+export const domainView = (r: DomainViewRow): DomainView => ({
   id: r.id,
   workspace_id: r.workspace_id,
   hostname: r.hostname,

@@ -1,53 +1,74 @@
-import type { SvgRasteriser } from '@linkhub/shared/server/artifacts/logo-upload';
-import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
-import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
-import { randomSlug } from '@linkhub/shared/mutators/args';
-import { isWebPort } from '@linkhub/shared/webhooks/ports';
-import { domainCommands } from '../resources/domains/commands';
-import { experimentCommands } from '../resources/experiments/commands';
-import { leadCommands } from '../resources/leads/commands';
-import { linkCommands } from '../resources/links/commands';
-import { pageCommands } from '../resources/pages/commands';
-import { pageArchiveCommands } from '../resources/pages/archive';
-import { qrCommands } from '../resources/qr-codes/commands';
-import type { CacheDeps } from '../kernel/redirect-cache';
+import * as domains from '../resources/domains/commands';
+import * as experiments from '../resources/experiments/commands';
+import * as leads from '../resources/leads/commands';
+import * as links from '../resources/links/commands';
+import * as pages from '../resources/pages/commands';
+import * as pageBlocks from '../resources/pages/blocks';
+import * as pageArchive from '../resources/pages/archive';
+import * as qrCodes from '../resources/qr-codes/commands';
+import * as webhooks from '../resources/webhooks/commands';
+import * as workspaces from '../resources/workspaces/commands';
 import { CommandRegistry } from '../kernel/registry';
-import { WebhookEvents } from '../kernel/webhook-events';
-import { webhookCommands } from '../resources/webhooks/commands';
-import { workspaceCommands } from '../resources/workspaces/commands';
-import { LINK_WEBHOOK_EVENTS } from '../resources/links/webhook-events';
-import { PAGE_WEBHOOK_EVENTS } from '../resources/pages/webhook-events';
-import { QR_CODE_WEBHOOK_EVENTS } from '../resources/qr-codes/webhook-events';
+import type { Command } from '../kernel/types';
 
 /**
- * Every command (QR designs read uploaded logos from `artifacts` and draw SVG logos with `rasteriseSvg`; webhook secrets are sealed with
- * `secrets`; `generateSlug` makes the slugs of creates that choose none), those a resource's webhook
- * event source names recording their event; one per mutator name (checked at start-up, so a mutator
- * can never lack its server side, and two commands of one name fail in CommandRegistry). */
-export function commandRegistry(
-  cache: CacheDeps,
-  artifacts: ArtifactStore,
-  rasteriseSvg: SvgRasteriser,
-  secrets: SecretBox,
-  generateSlug: () => string = randomSlug,
-  allowWebhookPort: (port: number) => boolean = isWebPort,
-): CommandRegistry {
-  const commands = [
-    ...linkCommands(cache, generateSlug),
-    ...qrCommands(cache, artifacts, rasteriseSvg, generateSlug),
-    ...pageCommands(cache),
-    ...pageArchiveCommands(cache),
-    ...domainCommands(cache),
-    ...workspaceCommands(),
-    ...leadCommands(),
-    ...experimentCommands(cache),
-    ...webhookCommands(secrets, allowWebhookPort),
-  ];
-  const registry = new CommandRegistry(
-    commands,
-    new WebhookEvents([LINK_WEBHOOK_EVENTS, QR_CODE_WEBHOOK_EVENTS, PAGE_WEBHOOK_EVENTS]),
-  );
+ * Every server command, one list of the objects the resources export (D-591). A command is a
+ * module-level `export const <mutator>Command = defineCommand(<mutator>, { run, describe?, webhookEvent? })`
+ * that takes what it uses from `ctx.deps`; a new one goes into its resource's list below.
+ */
+export const COMMANDS: readonly Command[] = [
+  links.createLinkCommand,
+  links.updateLinkCommand,
+  links.pauseLinkCommand,
+  links.resumeLinkCommand,
+  links.archiveLinkCommand,
+  links.restoreLinkCommand,
+  qrCodes.createQrCodeCommand,
+  qrCodes.updateQrCodeCommand,
+  qrCodes.archiveQrCodeCommand,
+  qrCodes.restoreQrCodeCommand,
+  pages.createPageCommand,
+  pages.updatePageCommand,
+  pages.publishPageCommand,
+  pages.unpublishPageCommand,
+  pages.restorePageVersionCommand,
+  pageArchive.archivePageCommand,
+  pageBlocks.addBlockCommand,
+  pageBlocks.updateBlockCommand,
+  pageBlocks.moveBlockCommand,
+  pageBlocks.removeBlockCommand,
+  pageBlocks.restoreBlockCommand,
+  domains.addDomainCommand,
+  domains.removeDomainCommand,
+  domains.verifyDomainCommand,
+  domains.updateDomainCommand,
+  domains.retryDomainCertificateCommand,
+  workspaces.updateWorkspaceSettingsCommand,
+  workspaces.dismissNoticeCommand,
+  leads.deleteLeadCommand,
+  experiments.createExperimentCommand,
+  experiments.updateExperimentCommand,
+  experiments.startExperimentCommand,
+  experiments.pauseExperimentCommand,
+  experiments.concludeExperimentCommand,
+  experiments.archiveExperimentCommand,
+  experiments.promoteExperimentCommand,
+  webhooks.createWebhookEndpointCommand,
+  webhooks.updateWebhookEndpointCommand,
+  webhooks.deleteWebhookEndpointCommand,
+  webhooks.rotateWebhookSecretCommand,
+  webhooks.replayWebhookDeliveryCommand,
+  webhooks.sendTestWebhookCommand,
+];
+
+/**
+ * The registry of `commands` (every command by default), built at start-up: two commands of one name
+ * fail in CommandRegistry, and a mutator without a command fails here, so a mutation a client can
+ * queue always has its server side. The webhook event sources come from the commands' own events.
+ */
+export function commandRegistry(commands: readonly Command[] = COMMANDS): CommandRegistry {
+  const registry = new CommandRegistry(commands);
   const names = registry.names();
   const missing = MUTATOR_NAMES.filter((name) => !names.has(name));
   if (missing.length > 0) throw new Error(`mutators without a command: ${missing.join(', ')}`);

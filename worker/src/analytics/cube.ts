@@ -1,3 +1,5 @@
+import type { analyticsCubeState } from '@linkhub/shared/server/db/schema/analytics';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import type pg from 'pg';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import {
@@ -44,7 +46,7 @@ export async function rebuildCubeHours(db: Db, from: Date, to: Date, closedBefor
 
 /** Every hour before this instant is in the cube; null: never built. */
 export async function cubeBuiltThrough(db: Db): Promise<Date | null> {
-  const res = await db.query<{ built_through: Date | null }>(
+  const res = await db.query<RowOf<typeof analyticsCubeState, 'builtThrough'>>(
     'SELECT built_through FROM analytics_cube_state',
   );
   const row = res.rows[0];

@@ -1,3 +1,5 @@
+import type { analyticsFoldState } from '@linkhub/shared/server/db/schema/analytics';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import type pg from 'pg';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { ROLLUP_DIMENSIONS, ROLLUP_DIMENSION_NAMES } from '@linkhub/shared/analytics/rollup-dimensions';
@@ -108,7 +110,7 @@ export async function foldClosedDays(
   unstoredSince: number | null,
 ): Promise<{ rows: number; foldedThrough: Date }> {
   return withTransaction(pool, async (tx) => {
-    const state = await tx.query<{ folded_through: Date }>(
+    const state = await tx.query<RowOf<typeof analyticsFoldState, 'foldedThrough'>>(
       'SELECT folded_through FROM analytics_fold_state FOR UPDATE',
     );
     const known = state.rows[0]?.folded_through ?? new Date(now.getTime() - 2 * HOUR_MS);

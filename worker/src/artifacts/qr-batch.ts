@@ -1,3 +1,6 @@
+import type { exportJobs } from '@linkhub/shared/server/db/schema/analytics';
+import type { qrCodes } from '@linkhub/shared/server/db/schema/qr-codes';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { zipSync, type Zippable } from 'fflate';
 import type pg from 'pg';
 import type { QrDpi, QrFormat } from '@linkhub/shared/server/qr/render/index';
@@ -125,7 +128,7 @@ export async function buildQrBatch(
       if (error instanceof QrArtifactRefusedError) {
         refused++;
         const problem = error.refusal.details.map((d) => `${d.field}: ${d.issue}`).join('; ');
-        const { rows: info } = await deps.pool.query<{ slug: string; title: string | null }>(
+        const { rows: info } = await deps.pool.query<RowOf<typeof qrCodes, 'slug' | 'title'>>(
           `SELECT slug, title FROM qr_codes WHERE id = $1`,
           [id],
         );
@@ -174,7 +177,7 @@ export async function runQrBatchExport(
   exportId: string,
   onProgress: (percent: number) => Promise<void> = async () => {},
 ): Promise<QrBatchResult> {
-  const { rows } = await deps.pool.query<{ workspace_id: string; params: unknown; kind: string }>(
+  const { rows } = await deps.pool.query<RowOf<typeof exportJobs, 'workspaceId' | 'params' | 'kind'>>(
     `UPDATE export_jobs SET status = 'running', started_at = now(), progress = 0, error = NULL
       WHERE id = $1 AND workspace_id = $2 AND kind = 'qr_batch' RETURNING workspace_id, params, kind`,
     [exportId, workspaceId],

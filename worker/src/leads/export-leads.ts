@@ -1,3 +1,5 @@
+import type { exportJobs } from '@linkhub/shared/server/db/schema/analytics';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { once } from 'node:events';
@@ -44,7 +46,7 @@ export async function runLeadsExport(
   now: Date = new Date(),
 ): Promise<ExportOutcome> {
   const { pool, store } = deps;
-  const found = await pool.query<{ params: unknown; status: string; requested_by_user_id: string | null }>(
+  const found = await pool.query<RowOf<typeof exportJobs, 'params' | 'status' | 'requestedByUserId'>>(
     "SELECT params, status, requested_by_user_id FROM export_jobs WHERE id = $1 AND workspace_id = $2 AND kind = 'leads_csv'",
     [exportId, workspaceId],
   );

@@ -1,3 +1,5 @@
+import type { customDomains } from '@linkhub/shared/server/db/schema/domains';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { certificateJob } from '@linkhub/shared/server/domains/domain-jobs';
 import { certificateBox } from '@linkhub/shared/server/domains/tls-keys';
 import { ISSUANCE_ATTEMPTS_BEFORE_FAILED, issuanceRetryDelay } from '@linkhub/shared/domains/issuance-retry';
@@ -124,9 +126,10 @@ async function revoke(
 ): Promise<CertificateReport> {
   const box = certificateBox(deps.config.AUTH_SECRET);
   const hostname = (
-    await deps.pool.query<{ hostname: string }>('SELECT hostname FROM custom_domains WHERE id = $1', [
-      data.domain_id,
-    ])
+    await deps.pool.query<RowOf<typeof customDomains, 'hostname'>>(
+      'SELECT hostname FROM custom_domains WHERE id = $1',
+      [data.domain_id],
+    )
   ).rows[0]?.hostname;
   let revoked = 0;
   // One account for every certificate of the domain, loaded at the first one (none: no ACME call).

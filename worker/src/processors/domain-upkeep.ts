@@ -1,3 +1,5 @@
+import type { domainCertificates } from '@linkhub/shared/server/db/schema/domains';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { certificateJob, verificationJob } from '@linkhub/shared/server/domains/domain-jobs';
 import { renewalDue, RENEW_AHEAD_MS } from '@linkhub/shared/domains/renewal';
 import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
@@ -12,7 +14,9 @@ export type UpkeepReport = { renewals: number; retries: number; rechecks: number
 
 /** Active certificates of serving domains that are due for renewal (the shared rule decides; SQL only narrows). */
 async function renewals(deps: WorkerDeps): Promise<JobRequest[]> {
-  const { rows } = await deps.pool.query<{ domain_id: string; not_before: Date; not_after: Date }>(
+  const { rows } = await deps.pool.query<
+    RowOf<typeof domainCertificates, 'domainId' | 'notBefore' | 'notAfter'>
+  >(
     `SELECT c.domain_id, c.not_before, c.not_after FROM domain_certificates c
        JOIN custom_domains d ON d.id = c.domain_id AND d.deleted_at IS NULL AND d.status = 'verified'
       WHERE c.status = 'active' AND c.not_after <= now() + make_interval(secs => $1::float8 / 1000)

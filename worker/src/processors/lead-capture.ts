@@ -1,4 +1,4 @@
-import type { leads } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { bioPages, leads } from '@linkhub/shared/server/db/schema/bio-pages';
 import { clickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import type { RowOf } from '@linkhub/shared/server/db/row';
 import { isUuidText } from '@linkhub/shared/server/db/ids';
@@ -38,7 +38,7 @@ export const leadCapture: Processor<'lead-capture'> = async (
   _job,
   deps,
 ): Promise<LeadCaptureResult> => {
-  const page = await one<{ title: string; handle: string }>(
+  const page = await one<RowOf<typeof bioPages, 'title' | 'handle'>>(
     deps.pool,
     'SELECT title, handle FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
     [data.page_id, data.workspace_id],

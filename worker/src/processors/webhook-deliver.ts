@@ -1,3 +1,5 @@
+import type { webhookEndpoints } from '@linkhub/shared/server/db/schema/assets';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { one } from '@linkhub/shared/server/db/sql';
 import {
   EVENT_ID_HEADER,
@@ -94,7 +96,7 @@ export async function deliverWebhook(
     throw new DeliveryFailed(
       `delivery failed: ${outcome.reason}${outcome.status === null ? '' : ` ${outcome.status}`}`,
     );
-  const endpoint = await one<{ consecutive_failures: number; status: string }>(
+  const endpoint = await one<RowOf<typeof webhookEndpoints, 'consecutiveFailures' | 'status'>>(
     deps.pool,
     `UPDATE webhook_endpoints SET consecutive_failures = consecutive_failures + 1,
             status = CASE WHEN consecutive_failures + 1 >= $2 THEN 'disabled' ELSE status END,

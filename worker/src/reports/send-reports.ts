@@ -1,3 +1,5 @@
+import type { resourceGrants } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import type { DashboardDimension } from '@linkhub/shared/analytics/dashboard';
 import { isPlanKey } from '@linkhub/shared/entitlements/plans';
 import { safeLocale } from '@linkhub/shared/analytics/format';
@@ -52,7 +54,7 @@ export async function sendDueReports(
         continue;
       const resourceIds = sub.is_scoped
         ? (
-            await deps.pool.query<{ resource_id: string }>(
+            await deps.pool.query<RowOf<typeof resourceGrants, 'resourceId'>>(
               "SELECT resource_id FROM resource_grants WHERE member_id = $1 AND resource_type IN ('link', 'qr_code', 'bio_page')",
               [sub.member_id],
             )

@@ -1,3 +1,5 @@
+import type { webhookDeliveries } from '@linkhub/shared/server/db/schema/assets';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { deliveryJob, deliveryJobId } from '@linkhub/shared/server/webhooks/outbox';
 import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
@@ -14,7 +16,7 @@ const BATCH = 500;
  * a job that does exist is not doubled (BullMQ keeps one job per id).
  */
 export async function stuckDeliveries(db: Queryable, now: Date): Promise<JobRequest[]> {
-  const found = await rows<{ id: string; endpoint_id: string; event_id: string; replays: number }>(
+  const found = await rows<RowOf<typeof webhookDeliveries, 'id' | 'endpointId' | 'eventId' | 'replays'>>(
     db,
     `SELECT id, endpoint_id, event_id, replays FROM webhook_deliveries
       WHERE status = 'pending' AND next_attempt_at < $1 ORDER BY next_attempt_at LIMIT ${BATCH}`,

@@ -1,3 +1,5 @@
+import type { uploadedAssets } from '../db/schema/assets';
+import type { RowOf } from '../db/row';
 import type pg from 'pg';
 import { isUuidText } from '../db/ids';
 import { SemanticError } from '../../errors/app-error';
@@ -19,7 +21,7 @@ export async function loadLogoAsset(
   assetId: string,
 ): Promise<LogoImage | null> {
   if (!isUuidText(assetId)) return null;
-  const { rows } = await db.query<{ storage_key: string; content_type: string }>(
+  const { rows } = await db.query<RowOf<typeof uploadedAssets, 'storageKey' | 'contentType'>>(
     `SELECT storage_key, content_type FROM uploaded_assets WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL`,
     [assetId, workspaceId],
   );

@@ -1,3 +1,5 @@
+import type { qrRenderArtifacts } from '../db/schema/qr-codes';
+import type { RowOf } from '../db/row';
 import type pg from 'pg';
 import type { ArtifactStore } from './store';
 
@@ -10,7 +12,7 @@ export async function removeSupersededArtifacts(
   qrCodeId: string,
   currentRevision: number,
 ): Promise<number> {
-  const { rows } = await deps.pool.query<{ id: string; storage_key: string | null }>(
+  const { rows } = await deps.pool.query<RowOf<typeof qrRenderArtifacts, 'id' | 'storageKey'>>(
     `SELECT id, storage_key FROM qr_render_artifacts WHERE qr_code_id = $1 AND design_revision < $2`,
     [qrCodeId, currentRevision],
   );

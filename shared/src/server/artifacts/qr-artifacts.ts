@@ -1,3 +1,5 @@
+import type { RowOf } from '../db/row';
+import type { qrCodes, qrRenderArtifacts } from '../db/schema/qr-codes';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { AppError, SemanticError } from '../../errors/app-error';
@@ -58,23 +60,16 @@ export class QrArtifactRefusedError extends Error {
   }
 }
 
-type QrRow = {
-  id: string;
-  workspace_id: string;
-  slug: string;
-  title: string | null;
-  design: unknown;
-  design_revision: number;
+type QrRow = RowOf<
+  typeof qrCodes,
+  'id' | 'workspaceId' | 'slug' | 'title' | 'design' | 'designRevision' | 'payload'
+> & {
   hostname: string;
-  payload: unknown;
 };
-type ArtifactRow = {
-  id: string;
-  storage_key: string | null;
-  content_type: string | null;
-  byte_size: number | null;
-  sha256: string | null;
-};
+type ArtifactRow = RowOf<
+  typeof qrRenderArtifacts,
+  'id' | 'storageKey' | 'contentType' | 'byteSize' | 'sha256'
+>;
 
 export type QrArtifactDeps = {
   readonly pool: pg.Pool;

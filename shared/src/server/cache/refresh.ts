@@ -3,7 +3,7 @@ import type { CacheRefreshTarget } from '../../jobs/queues';
 import {
   buildDomainRoute,
   buildRedirectPayload,
-  type DomainRow,
+  type DomainCacheRow,
   type RedirectRows,
 } from '../../cache/build-payload';
 import {
@@ -136,7 +136,7 @@ SELECT d.id, d.workspace_id, d.is_system, d.purpose,
 FROM custom_domains d LEFT JOIN workspaces w ON w.id = d.workspace_id
 WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified'`;
 
-type DomainSqlRow = DomainRow & { workspace: { name: string; holding_page: unknown } | null };
+type DomainSqlRow = DomainCacheRow & { workspace: { name: string; holding_page: unknown } | null };
 
 /** `dom:host:{host}` from the live, verified domain row; purged when the host does not serve (pending, removed). */
 export async function refreshDomain(io: RefreshIo, host: string): Promise<RefreshOutcome> {

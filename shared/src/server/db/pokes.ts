@@ -1,3 +1,5 @@
+import type { workspaceMembers } from './schema/workspaces';
+import type { RowOf } from './row';
 import type { RedisClient } from '../redis/client';
 import { pokeChannel } from '../../cache/keys';
 import { rows, type Queryable } from './sql';
@@ -21,7 +23,7 @@ export async function pokeWorkspaceMembers(
   const members =
     ids.length === 0
       ? []
-      : await rows<{ user_id: string }>(
+      : await rows<RowOf<typeof workspaceMembers, 'userId'>>(
           deps.db,
           'SELECT DISTINCT user_id FROM workspace_members WHERE workspace_id = ANY($1::uuid[]) AND deleted_at IS NULL',
           [ids],

@@ -1,3 +1,5 @@
+import type { experiments } from '../db/schema/experiments';
+import type { RowOf } from '../db/row';
 import { one, type Queryable } from '../db/sql';
 import type { ClickId } from './click-id';
 import { holdsResource, isExperimentState } from '../../experiments/lifecycle';
@@ -15,7 +17,7 @@ export async function conversionEligibility(
   workspaceId: string,
   click: ClickId,
 ): Promise<ConversionEligibility> {
-  const experiment = await one<{ status: string; goal: string }>(
+  const experiment = await one<RowOf<typeof experiments, 'status' | 'goal'>>(
     db,
     'SELECT status, goal FROM experiments WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
     [click.experimentId, workspaceId],

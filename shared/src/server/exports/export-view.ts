@@ -1,3 +1,5 @@
+import type { RowOf } from '../db/row';
+import type { exportJobs } from '../db/schema/analytics';
 import { one, type Queryable } from '../db/sql';
 import type { LeadExport } from '../../schemas/leads';
 import type { QrBatchExportView } from '../../schemas/qr-exports';
@@ -7,18 +9,13 @@ import type { QrBatchExportView } from '../../schemas/qr-exports';
  * /v1/analytics/exports/{id}`, `GET /api/workspaces/{ws}/qr-exports/{id}` — and as `export.finished`
  * carries it: one serializer per kind, used by both.
  */
-export type ExportJobRow = {
-  id: string;
-  kind: string;
-  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'expired';
-  progress: number;
-  params: Record<string, unknown>;
+export type ExportJobRow = RowOf<
+  typeof exportJobs,
+  'id' | 'kind' | 'status' | 'progress' | 'params' | 'error' | 'createdAt' | 'finishedAt' | 'expiresAt'
+> & {
+  /** bigint columns: pg returns them as strings where the schema infers numbers (D-551). */
   row_count: string | null;
   byte_size: string | null;
-  error: string | null;
-  created_at: Date;
-  finished_at: Date | null;
-  expires_at: Date | null;
 };
 
 export const EXPORT_VIEW_COLUMNS =

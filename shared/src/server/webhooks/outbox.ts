@@ -1,3 +1,5 @@
+import type { webhookDeliveries } from '../db/schema/assets';
+import type { RowOf } from '../db/row';
 import { randomUUID } from 'node:crypto';
 import { rows, type Queryable } from '../db/sql';
 import { enqueueBestEffort } from '../jobs/enqueue-best-effort';
@@ -81,7 +83,7 @@ export async function recordWebhookEvent(tx: Queryable, event: WebhookEventInput
     workspace_id: event.workspaceId,
     data: event.data,
   };
-  const inserted = await rows<{ id: string; endpoint_id: string }>(
+  const inserted = await rows<RowOf<typeof webhookDeliveries, 'id' | 'endpointId'>>(
     tx,
     `INSERT INTO webhook_deliveries (endpoint_id, workspace_id, event_id, event_type, payload, next_attempt_at)
      SELECT e.id, e.workspace_id, $3, $2, $4, now() FROM webhook_endpoints e

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { exportJobs } from '@linkhub/shared/server/db/schema/analytics';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import type { AppDeps } from '../../http/app-deps';
 import { one } from '@linkhub/shared/server/db/sql';
@@ -5,18 +7,13 @@ import type { AnalyticsScope } from './scope';
 
 const DAY_MS = 86_400_000;
 
-type ExportRow = {
-  id: string;
-  status: 'queued' | 'running' | 'succeeded' | 'failed' | 'expired';
-  progress: number;
-  params: Record<string, unknown>;
+type ExportRow = RowOf<
+  typeof exportJobs,
+  'id' | 'status' | 'progress' | 'params' | 'storageKey' | 'error' | 'createdAt' | 'finishedAt' | 'expiresAt'
+> & {
+  /** bigint columns: pg returns them as strings where the schema infers numbers (D-551). */
   row_count: string | null;
   byte_size: string | null;
-  storage_key: string | null;
-  error: string | null;
-  created_at: Date;
-  finished_at: Date | null;
-  expires_at: Date | null;
 };
 
 const COLUMNS =

@@ -1,3 +1,5 @@
+import type { analyticsReportSubscriptions } from '@linkhub/shared/server/db/schema/analytics-sharing';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { z } from 'zod';
 import { one, type Queryable } from '@linkhub/shared/server/db/sql';
 
@@ -13,7 +15,7 @@ export async function readReportSetting(
   workspaceId: string,
   userId: string,
 ): Promise<ReportSetting> {
-  const row = await one<{ frequency: 'weekly' | 'monthly'; last_period_start: Date | null }>(
+  const row = await one<RowOf<typeof analyticsReportSubscriptions, 'frequency' | 'lastPeriodStart'>>(
     db,
     'SELECT frequency, last_period_start FROM analytics_report_subscriptions WHERE workspace_id = $1 AND user_id = $2',
     [workspaceId, userId],

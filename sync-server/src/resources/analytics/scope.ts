@@ -1,3 +1,5 @@
+import type { resourceGrants, workspaces } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import type { Context } from 'hono';
 import { AuthenticationError, NotFoundError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { isPlanKey, retentionDays, type PlanKey } from '@linkhub/shared/entitlements/plans';
@@ -67,7 +69,7 @@ export async function analyticsScope(
     // an ungranted resource answers exactly like a missing one (docs/product-rules.md#permissions)
     if (!granted) throw new NotFoundError();
   }
-  const ws = await one<{ time_zone: string; current_plan_key: string }>(
+  const ws = await one<RowOf<typeof workspaces, 'timeZone' | 'currentPlanKey'>>(
     deps.pool,
     'SELECT time_zone, current_plan_key FROM workspaces WHERE id = $1',
     [workspaceId],
@@ -76,7 +78,7 @@ export async function analyticsScope(
   let resourceIds: string[] | null = query.resource_id === undefined ? null : [query.resource_id];
   if (resourceIds === null && allowed.membershipRow.is_scoped) {
     // a scoped member (or a key they created) sees the workspace view of their granted resources only
-    const grants = await rows<{ resource_id: string }>(
+    const grants = await rows<RowOf<typeof resourceGrants, 'resourceId'>>(
       deps.pool,
       "SELECT resource_id FROM resource_grants WHERE member_id = $1 AND resource_type IN ('link', 'qr_code', 'bio_page')",
       [allowed.membershipRow.id],

@@ -1,17 +1,14 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { dashboardShares } from '@linkhub/shared/server/db/schema/analytics-sharing';
 import { randomBytes } from 'node:crypto';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { shareSelectionSchema, type ShareSelection } from './share-selection';
 
-export type ShareRow = {
-  id: string;
-  workspace_id: string;
-  name: string;
-  selection: unknown;
-  token: string;
-  created_at: Date;
-  revoked_at: Date | null;
-};
+export type ShareRow = RowOf<
+  typeof dashboardShares,
+  'id' | 'workspaceId' | 'name' | 'selection' | 'token' | 'createdAt' | 'revokedAt'
+>;
 
 const COLUMNS = 'id, workspace_id, name, selection, token, created_at, revoked_at';
 

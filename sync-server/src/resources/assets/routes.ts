@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { uploadedAssets } from '@linkhub/shared/server/db/schema/assets';
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { Hono } from 'hono';
@@ -17,7 +19,6 @@ import {
 } from '@linkhub/shared/schemas/assets';
 import { processPhotoUpload } from '@linkhub/shared/server/photos/photo-upload';
 import { responsiveImageSchema, type PhotoKind } from '@linkhub/shared/photos/responsive-image';
-import type { AssetKind } from '@linkhub/shared/server/db/schema/assets';
 import { parseQuery, uuidParam } from '../../http/session-context';
 import { withTransaction } from '@linkhub/shared/server/db/sql';
 import { authorizeCommand } from '../../kernel/authorization';
@@ -29,18 +30,14 @@ import { notFoundAfterAuthorize } from '../../http/not-found';
 import { sendData, sendList } from '../../http/envelope';
 import { cursorColumn, ListSql } from '../../http/list-sql';
 
-type AssetRow = {
-  id: string;
-  storage_key: string;
-  workspace_id: string;
-  kind: AssetKind;
+/** The columns are the schema's; the upload stores only PNG or JPEG images, always with their dimensions. */
+type AssetRow = RowOf<
+  typeof uploadedAssets,
+  'id' | 'storageKey' | 'workspaceId' | 'kind' | 'byteSize' | 'sha256' | 'variants' | 'createdAt'
+> & {
   content_type: 'image/png' | 'image/jpeg';
-  byte_size: number;
   width: number;
   height: number;
-  sha256: string;
-  variants: unknown;
-  created_at: Date;
 };
 
 const COLUMNS =

@@ -1,6 +1,9 @@
+import type { workspaces } from '@linkhub/shared/server/db/schema/workspaces';
+import type { subscriptions } from '@linkhub/shared/server/db/schema/billing';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { isPlanKey } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState } from '@linkhub/shared/billing/billing-state';
-import { accountBillingFrom, type StripeSubscriptionStatus } from '@linkhub/shared/billing/governing';
+import { accountBillingFrom } from '@linkhub/shared/billing/governing';
 import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import { reconcileEditLocks } from '../../kernel/edit-locks';
 import { writeAudit } from '../../identity/audit';
@@ -12,12 +15,7 @@ import { writeAudit } from '../../identity/audit';
  * read-only. Rows are written only when something changes.
  */
 export async function projectAccount(db: Queryable, billingAccountId: string, now: Date): Promise<void> {
-  const subs = await rows<{
-    plan_key: string;
-    status: StripeSubscriptionStatus;
-    created_at: Date;
-    past_due_since: Date | null;
-  }>(
+  const subs = await rows<RowOf<typeof subscriptions, 'planKey' | 'status' | 'createdAt' | 'pastDueSince'>>(
     db,
     'SELECT plan_key, status, created_at, past_due_since FROM subscriptions WHERE billing_account_id = $1',
     [billingAccountId],
@@ -30,7 +28,7 @@ export async function projectAccount(db: Queryable, billingAccountId: string, no
     billingAccountId,
     billing.plan,
   ]);
-  const changing = await rows<{ id: string; current_plan_key: string; billing_status: string }>(
+  const changing = await rows<RowOf<typeof workspaces, 'id' | 'currentPlanKey' | 'billingStatus'>>(
     db,
     `SELECT id, current_plan_key, billing_status FROM workspaces
       WHERE billing_account_id = $1 AND deleted_at IS NULL

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { billingAccounts } from '@linkhub/shared/server/db/schema/workspaces';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
@@ -17,9 +19,7 @@ import { changePlan, createCheckout, createPortal, ensureCustomer, stripeUnavail
 
 const emptyBody = z.strictObject({});
 
-type AccountRow = {
-  id: string;
-  stripe_customer_id: string | null;
+type AccountRow = RowOf<typeof billingAccounts, 'id' | 'stripeCustomerId'> & {
   owner_email: string;
   owner_name: string;
   has_subscriptions: boolean;

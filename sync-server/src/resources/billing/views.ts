@@ -1,3 +1,6 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { subscriptions } from '@linkhub/shared/server/db/schema/billing';
+import type { workspaces } from '@linkhub/shared/server/db/schema/workspaces';
 import { PLANS, QUOTA_FIELDS } from '@linkhub/shared/entitlements/plans';
 import { deriveBillingState, type BillingState } from '@linkhub/shared/billing/billing-state';
 import { isPaidPlan, purchasableOptions, type StripePriceIds } from '@linkhub/shared/billing/catalogue';
@@ -7,12 +10,12 @@ import { quotaUsage } from '../../kernel/quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from '../../kernel/billing-facts';
 import { LOCKABLE, LOCKABLE_TYPES, lockableItems } from '../../kernel/edit-locks';
 
-type WorkspaceBillingRow = BillingFactsRow & {
-  billing_account_id: string;
-  owner_name: string;
-  owner_email: string;
-  stored_writes_blocked: boolean;
-};
+type WorkspaceBillingRow = BillingFactsRow &
+  RowOf<typeof workspaces, 'billingAccountId'> & {
+    owner_name: string;
+    owner_email: string;
+    stored_writes_blocked: boolean;
+  };
 
 async function loadWorkspaceBilling(db: Queryable, workspaceId: string): Promise<WorkspaceBillingRow> {
   const row = await one<WorkspaceBillingRow>(
@@ -126,15 +129,16 @@ async function quotaWithBillingRow(
   return { quota: quotaFrom(state, row, usage, await readOnlyCounts(db, workspaceId), isOwner), row };
 }
 
-type SubscriptionRow = {
-  plan_key: string;
-  billing_interval: 'month' | 'year';
-  status: string;
-  current_period_end: Date | null;
-  cancel_at_period_end: boolean;
-  trial_ends_at: Date | null;
-  stripe_subscription_id: string | null;
-};
+type SubscriptionRow = RowOf<
+  typeof subscriptions,
+  | 'planKey'
+  | 'billingInterval'
+  | 'status'
+  | 'currentPeriodEnd'
+  | 'cancelAtPeriodEnd'
+  | 'trialEndsAt'
+  | 'stripeSubscriptionId'
+>;
 
 /** The account's running subscription (the one the plan comes from), if any. */
 export async function runningSubscription(

@@ -1,4 +1,3 @@
-import { addDomain, removeDomain, updateDomain, verifyDomain } from '@linkhub/shared/mutators/domains';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
@@ -15,6 +14,7 @@ import { notFoundAfterAuthorize } from '../../http/not-found';
 import { findDomain, listDomains } from './queries';
 import { runCommands, commandStep } from '../../http/run';
 import { serializeDomain } from './serializer';
+import { addDomainCommand, removeDomainCommand, updateDomainCommand, verifyDomainCommand } from './commands';
 
 /** `/v1/domains`: the workspace's custom domains through the domain commands (`domains:*` scopes). */
 export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -43,7 +43,7 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
       });
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(addDomain, {
+      commandStep(addDomainCommand, {
         id,
         workspace_id: caller.workspaceId,
         hostname: input.hostname,
@@ -66,7 +66,7 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateDomainInputSchema);
     await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(updateDomain, { id, workspace_id: caller.workspaceId, ...input }),
+      commandStep(updateDomainCommand, { id, workspace_id: caller.workspaceId, ...input }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
@@ -78,7 +78,7 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
     // No body, or an empty object: anything in it is a key this route does not know.
     await parseBody(c, z.strictObject({}));
     await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(verifyDomain, { id, workspace_id: caller.workspaceId }),
+      commandStep(verifyDomainCommand, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
@@ -87,7 +87,7 @@ export function v1DomainRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(removeDomain, { id, workspace_id: caller.workspaceId }),
+      commandStep(removeDomainCommand, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(
       c,

@@ -1,42 +1,40 @@
+import type { experimentVariants } from '@linkhub/shared/server/db/schema/experiments';
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { experiments } from '@linkhub/shared/server/db/schema/experiments';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
-import type { ExperimentGoal, ExperimentResourceType } from '@linkhub/shared/experiments/schemas';
-import type { ExperimentState } from '@linkhub/shared/experiments/lifecycle';
+import type { ExperimentGoal } from '@linkhub/shared/experiments/schemas';
 import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 
-export type ExperimentRow = {
-  id: string;
-  workspace_id: string;
-  resource_type: ExperimentResourceType;
-  resource_id: string;
-  name: string;
-  status: ExperimentState;
+export type ExperimentRow = RowOf<
+  typeof experiments,
+  | 'id'
+  | 'workspaceId'
+  | 'resourceType'
+  | 'resourceId'
+  | 'name'
+  | 'status'
+  | 'goalBlockId'
+  | 'appendClickId'
+  | 'baselineRate'
+  | 'minimumEffect'
+  | 'alpha'
+  | 'armPeriod'
+  | 'armStartedAt'
+  | 'startedAt'
+  | 'endedAt'
+  | 'promotedAt'
+  | 'winnerVariantId'
+  | 'createdAt'
+  | 'updatedAt'
+> & {
+  /** The goals this API sets (the column's type also names `page_views`, which nothing writes). */
   goal: ExperimentGoal;
-  goal_block_id: string | null;
-  append_click_id: boolean;
-  baseline_rate: number;
-  minimum_effect: number;
-  alpha: number;
-  arm_period: number;
-  arm_started_at: Date | null;
-  started_at: Date | null;
-  ended_at: Date | null;
-  promoted_at: Date | null;
-  winner_variant_id: string | null;
-  created_at: Date;
-  updated_at: Date;
 };
 
-export type VariantRow = {
-  id: string;
-  experiment_id: string;
-  key: string;
-  name: string;
-  is_control: boolean;
-  weight: number;
-  destination_url: string | null;
-  /** Bio pages: the variant's page change (`{}` otherwise). */
-  payload: unknown;
-};
+export type VariantRow = RowOf<
+  typeof experimentVariants,
+  'id' | 'experimentId' | 'key' | 'name' | 'isControl' | 'weight' | 'destinationUrl' | 'payload'
+>;
 
 export const EXPERIMENT_COLUMNS = `id, workspace_id, resource_type, resource_id, name, status, goal, goal_block_id,
   append_click_id, baseline_rate, minimum_effect, alpha, arm_period, arm_started_at, started_at, ended_at,

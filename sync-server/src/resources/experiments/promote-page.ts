@@ -1,10 +1,11 @@
+import type { bioPages } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import { linkBlockSchema } from '@linkhub/shared/schemas/blocks';
 import { one, rows } from '@linkhub/shared/server/db/sql';
 import { loadPage, publishDraft, recordDraft } from '../pages';
-import type { CacheDeps } from '../../kernel/redirect-cache';
 import { audit } from '../../kernel/support';
 import type { CommandContext } from '../../kernel/types';
 import type { ExperimentRow, VariantRow } from './experiment-row';
@@ -78,12 +79,11 @@ async function applyBlockChange(
  */
 export async function promotePageWinner(
   ctx: CommandContext,
-  cache: CacheDeps,
   row: ExperimentRow,
   winner: VariantRow,
 ): Promise<PagePromotion> {
   const page = await loadPage(ctx, row.workspace_id, row.resource_id);
-  const state = await one<{ published_revision: number | null }>(
+  const state = await one<RowOf<typeof bioPages, 'publishedRevision'>>(
     ctx.tx,
     'SELECT published_revision FROM bio_pages WHERE id = $1',
     [page.id],
@@ -116,6 +116,6 @@ export async function promotePageWinner(
     });
   }
   const published = changed && wasLive;
-  if (published) await publishDraft(ctx, cache, await loadPage(ctx, page.workspace_id, page.id));
+  if (published) await publishDraft(ctx, await loadPage(ctx, page.workspace_id, page.id));
   return { changed, published };
 }

@@ -1,4 +1,3 @@
-import type { CacheDeps } from '../../kernel/redirect-cache';
 import type { CommandContext } from '../../kernel/types';
 import { snapshotVersionAndAudit, audit } from '../../kernel/support';
 import type { ExperimentRow, VariantRow } from './experiment-row';
@@ -13,13 +12,12 @@ import type { TestedResource } from './tested-resource';
  */
 export async function promoteWinner(
   ctx: CommandContext,
-  cache: CacheDeps,
   resource: TestedResource,
   row: ExperimentRow,
   winner: VariantRow,
 ): Promise<void> {
   if (resource.type === 'bio_page') {
-    const page = await promotePageWinner(ctx, cache, row, winner);
+    const page = await promotePageWinner(ctx, row, winner);
     await audit(ctx, {
       workspaceId: row.workspace_id,
       action: 'experiment.promoted',
@@ -36,8 +34,8 @@ export async function promoteWinner(
     if (page.published)
       await ctx.webhookEvents.emitResourceEvent(
         ctx,
-        'bio_page.published',
         'bio_page',
+        'bio_page.published',
         row.workspace_id,
         resource.id,
       );
@@ -69,7 +67,7 @@ export async function promoteWinner(
         after: { destination_url: destination, experiment_id: row.id },
       },
     );
-    await ctx.webhookEvents.emitResourceEvent(ctx, 'link.updated', 'link', row.workspace_id, resource.id);
+    await ctx.webhookEvents.emitResourceEvent(ctx, 'link', 'link.updated', row.workspace_id, resource.id);
   }
   if (changed && resource.type === 'qr_code') {
     await ctx.tx.query(
@@ -98,8 +96,8 @@ export async function promoteWinner(
     );
     await ctx.webhookEvents.emitResourceEvent(
       ctx,
-      'qr_code.updated',
       'qr_code',
+      'qr_code.updated',
       row.workspace_id,
       resource.id,
     );

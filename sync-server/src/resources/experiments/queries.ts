@@ -1,3 +1,5 @@
+import type { experimentResults as experimentResultsTable } from '@linkhub/shared/server/db/schema/experiments';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { pageVariantChangeSchema, type PageVariantChange } from '@linkhub/shared/experiments/page-experiment';
 import { stepsFrom } from '@linkhub/shared/experiments/lifecycle';
 import {
@@ -100,7 +102,7 @@ export async function experimentResults(
   db: Queryable,
   experiment: Pick<ExperimentView, 'id' | 'arm_period'>,
 ): Promise<ExperimentResultsView> {
-  const row = await one<{ analysis: unknown; computed_at: Date }>(
+  const row = await one<RowOf<typeof experimentResultsTable, 'analysis' | 'computedAt'>>(
     db,
     'SELECT analysis, computed_at FROM experiment_results WHERE experiment_id = $1 AND arm_period = $2',
     [experiment.id, experiment.arm_period],

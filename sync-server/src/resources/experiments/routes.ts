@@ -14,15 +14,6 @@ import {
   updateExperimentInputSchema,
   type ExperimentView,
 } from '@linkhub/shared/experiments/schemas';
-import {
-  archiveExperiment,
-  concludeExperiment,
-  createExperiment,
-  pauseExperiment,
-  promoteExperiment,
-  startExperiment,
-  updateExperiment,
-} from '@linkhub/shared/mutators/experiments';
 import type { AppEnv } from '../../http/app-env';
 import type { AppDeps } from '../../http/app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
@@ -33,6 +24,15 @@ import { notFoundAfterAuthorize } from '../../http/not-found';
 import { defined, runCommandsThenRead } from '../../http/run';
 import { commandStep, type CommandStep } from '../../kernel/types';
 import { experimentResults, findExperiment, listExperiments } from './queries';
+import {
+  archiveExperimentCommand,
+  concludeExperimentCommand,
+  createExperimentCommand,
+  pauseExperimentCommand,
+  promoteExperimentCommand,
+  startExperimentCommand,
+  updateExperimentCommand,
+} from './commands';
 
 /**
  * `/v1/experiments`: every write is the experiment command the Replicache push runs too
@@ -98,7 +98,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       variant_ids: input.variants.map(() => uuidv7()),
     };
     c.header('Location', `/v1/experiments/${id}`);
-    return run(c, caller, id, [commandStep(createExperiment, args)], 201);
+    return run(c, caller, id, [commandStep(createExperimentCommand, args)], 201);
   });
 
   app.get('/:id', async (c) => {
@@ -128,7 +128,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       workspace_id: caller.workspaceId,
       ...(input.variants === undefined ? {} : { variant_ids: input.variants.map(() => uuidv7()) }),
     };
-    return run(c, caller, id, [commandStep(updateExperiment, args)]);
+    return run(c, caller, id, [commandStep(updateExperimentCommand, args)]);
   });
 
   app.post('/:id/start', async (c) => {
@@ -141,7 +141,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       workspace_id: caller.workspaceId,
       ...(replace_split === undefined ? {} : { replace_split }),
     };
-    return run(c, caller, id, [commandStep(startExperiment, args)]);
+    return run(c, caller, id, [commandStep(startExperimentCommand, args)]);
   });
 
   for (const step of ['pause', 'archive'] as const)
@@ -151,7 +151,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       const { workspace_id } = await parseBody(c, stepInputSchema);
       const caller = await keyOrSessionCaller(c, deps, workspace_id);
       return run(c, caller, id, [
-        commandStep({ pause: pauseExperiment, archive: archiveExperiment }[step], {
+        commandStep({ pause: pauseExperimentCommand, archive: archiveExperimentCommand }[step], {
           id,
           workspace_id: caller.workspaceId,
         }),
@@ -169,7 +169,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       workspace_id: caller.workspaceId,
       ...(winner === undefined ? {} : { winner_variant_id: winner }),
     };
-    return run(c, caller, id, [commandStep(concludeExperiment, args)]);
+    return run(c, caller, id, [commandStep(concludeExperimentCommand, args)]);
   });
 
   /** Promote in one click: a running or paused experiment is concluded first, in the same transaction. */
@@ -186,8 +186,8 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
       ...(winner === undefined ? {} : { winner_variant_id: winner }),
     };
     const steps: CommandStep[] = canTake('conclude', experiment.status)
-      ? [commandStep(concludeExperiment, args), commandStep(promoteExperiment, args)]
-      : [commandStep(promoteExperiment, args)];
+      ? [commandStep(concludeExperimentCommand, args), commandStep(promoteExperimentCommand, args)]
+      : [commandStep(promoteExperimentCommand, args)];
     return run(c, caller, id, steps);
   });
 

@@ -1,3 +1,6 @@
+import type { experiments } from '@linkhub/shared/server/db/schema/experiments';
+import type { links } from '@linkhub/shared/server/db/schema/links';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { ConflictError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/server/db/sql';
 import { snapshotVersionAndAudit } from '../../kernel/support';
@@ -13,7 +16,7 @@ import type { TestedResource } from './tested-resource';
 type SplitEntry = { id?: string; url: string; weight: number };
 
 async function splitOf(ctx: CommandContext, workspaceId: string, linkId: string): Promise<SplitEntry[]> {
-  const row = await one<{ destinations: unknown }>(
+  const row = await one<RowOf<typeof links, 'destinations'>>(
     ctx.tx,
     `SELECT destinations FROM links WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE`,
     [linkId, workspaceId],
@@ -92,7 +95,7 @@ export async function assertNoTestDecides(
   workspaceId: string,
   linkId: string,
 ): Promise<void> {
-  const test = await one<{ id: string; name: string; status: string }>(
+  const test = await one<RowOf<typeof experiments, 'id' | 'name' | 'status'>>(
     ctx.tx,
     `SELECT id, name, status FROM experiments
       WHERE workspace_id = $1 AND resource_type = 'link' AND resource_id = $2 AND status IN ('running', 'paused')`,

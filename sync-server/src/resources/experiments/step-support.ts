@@ -1,10 +1,12 @@
+import type { experiments } from '@linkhub/shared/server/db/schema/experiments';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { ConflictError, ValidationError } from '@linkhub/shared/errors/app-error';
 import { pgErrorInfo } from '@linkhub/shared/server/db/errors';
 import { one } from '@linkhub/shared/server/db/sql';
 import { nextState, type ExperimentState, type ExperimentStep } from '@linkhub/shared/experiments/lifecycle';
 import { loadVariants, type ExperimentRow, type VariantRow } from './experiment-row';
 import { loadTestedResource, type TestedResource } from './tested-resource';
-import { schedulePageRefresh, scheduleRedirectRefresh, type CacheDeps } from '../../kernel/redirect-cache';
+import { schedulePageRefresh, scheduleRedirectRefresh } from '../../kernel/redirect-cache';
 import type { CommandContext, CommandResult, DescribeRefused } from '../../kernel/types';
 
 /** The lifecycle decides (the matrix's C8 rows already refused any other state at authorize). */
@@ -20,7 +22,7 @@ export function assertStep(step: ExperimentStep, row: ExperimentRow): Experiment
 export const describeExperiment: DescribeRefused = async (ctx, raw) => {
   const args = raw as { id?: unknown; workspace_id?: unknown };
   if (typeof args.id !== 'string' || !/^[0-9a-f-]{36}$/i.test(args.id)) return { workspaceId: null };
-  const row = await one<{ name: string; workspace_id: string }>(
+  const row = await one<RowOf<typeof experiments, 'name' | 'workspaceId'>>(
     ctx.tx,
     'SELECT name, workspace_id FROM experiments WHERE id = $1',
     [args.id],
@@ -50,20 +52,16 @@ export async function withActiveSlot<T>(statement: () => Promise<T>): Promise<T>
 }
 
 /** After commit, the tested address serves again what it should (the edge assigns variants only while running). */
-export function scheduleTestedRefresh(ctx: CommandContext, cache: CacheDeps, resource: TestedResource): void {
+export function scheduleTestedRefresh(ctx: CommandContext, resource: TestedResource): void {
   // The running experiment travels in the page's snapshot (D-279) as in the redirect payload.
-  if (resource.type === 'bio_page') schedulePageRefresh(ctx, cache, resource.host, resource.slug);
-  else scheduleRedirectRefresh(ctx, cache, resource.host, resource.slug);
+  if (resource.type === 'bio_page') schedulePageRefresh(ctx, ctx.deps.cache, resource.host, resource.slug);
+  else scheduleRedirectRefresh(ctx, ctx.deps.cache, resource.host, resource.slug);
 }
 
 /** A step that changes what visitors get: refresh the tested address after commit and poke the workspace. */
-export async function refreshTested(
-  ctx: CommandContext,
-  cache: CacheDeps,
-  row: ExperimentRow,
-): Promise<TestedResource> {
+export async function refreshTested(ctx: CommandContext, row: ExperimentRow): Promise<TestedResource> {
   const resource = await loadTestedResource(ctx.tx, row.workspace_id, row.resource_type, row.resource_id);
-  scheduleTestedRefresh(ctx, cache, resource);
+  scheduleTestedRefresh(ctx, resource);
   ctx.effects.poke({ workspaceId: row.workspace_id });
   return resource;
 }

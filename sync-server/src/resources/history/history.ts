@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { auditLogEntries } from '@linkhub/shared/server/db/schema/workspaces';
 import type { Action } from '@linkhub/shared/permissions/matrix';
 import { rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type {
@@ -17,15 +19,12 @@ export const HISTORY_READ_ACTION: Readonly<Record<HistoryResourceType, Action>> 
   workspace: 'workspace.view',
 };
 
-type HistoryRow = {
-  id: string;
-  action: string;
-  actor_type: HistoryEntry['actor']['type'];
+type HistoryRow = RowOf<
+  typeof auditLogEntries,
+  'id' | 'action' | 'actorType' | 'occurredAt' | 'changes' | 'metadata'
+> & {
   user_name: string | null;
   key_name: string | null;
-  occurred_at: Date;
-  changes: unknown;
-  metadata: unknown;
 };
 
 /**

@@ -1,9 +1,12 @@
+import type { exportJobs } from '@linkhub/shared/server/db/schema/analytics';
+import type { leads } from '@linkhub/shared/server/db/schema/bio-pages';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
 import { leadCaptureJobId } from '@linkhub/shared/server/leads/tokens';
 import { deleteLead } from '@linkhub/shared/mutators/leads';
 import { one, rows } from '@linkhub/shared/server/db/sql';
 import { audit } from '../../kernel/support';
-import { defineCommand, type Command } from '../../kernel/types';
+import { defineCommand } from '../../kernel/types';
 
 /** What an erasure reports: the sign-up job that may still be queued for the address, and the export files to delete. */
 export type LeadErasure = { captureJobId: string; exportFiles: string[] };
@@ -16,45 +19,42 @@ export type LeadErasure = { captureJobId: string; exportFiles: string[] };
  * still queued for the same page and address (`value.captureJobId`) and the withdrawn export files
  * (`value.exportFiles`) after the commit.
  */
-export function leadCommands(): Command[] {
-  const erase = defineCommand(deleteLead, {
-    run: async (ctx, args) => {
-      const lead = await one<{ id: string; page_id: string; email: string }>(
-        ctx.tx,
-        'DELETE FROM leads WHERE id = $1 AND workspace_id = $2 RETURNING id, page_id, email',
-        [args.id, args.workspace_id],
-      );
-      if (!lead) throw new NotFoundError();
-      await ctx.tx.query(
-        `DELETE FROM webhook_deliveries
+export const deleteLeadCommand = defineCommand(deleteLead, {
+  run: async (ctx, args) => {
+    const lead = await one<RowOf<typeof leads, 'id' | 'pageId' | 'email'>>(
+      ctx.tx,
+      'DELETE FROM leads WHERE id = $1 AND workspace_id = $2 RETURNING id, page_id, email',
+      [args.id, args.workspace_id],
+    );
+    if (!lead) throw new NotFoundError();
+    await ctx.tx.query(
+      `DELETE FROM webhook_deliveries
           WHERE workspace_id = $1
             AND (payload @> jsonb_build_object('data', jsonb_build_object('id', $2::text))
               OR payload @> jsonb_build_object('data', jsonb_build_object('email', $3::text)))`,
-        [args.workspace_id, lead.id, lead.email],
-      );
-      // A leads export may hold the address: running ones stop (the worker drops their file), finished ones expire.
-      const withdrawn = await rows<{ storage_key: string | null }>(
-        ctx.tx,
-        `UPDATE export_jobs SET status = CASE WHEN status = 'succeeded' THEN 'expired' ELSE 'failed' END,
+      [args.workspace_id, lead.id, lead.email],
+    );
+    // A leads export may hold the address: running ones stop (the worker drops their file), finished ones expire.
+    const withdrawn = await rows<RowOf<typeof exportJobs, 'storageKey'>>(
+      ctx.tx,
+      `UPDATE export_jobs SET status = CASE WHEN status = 'succeeded' THEN 'expired' ELSE 'failed' END,
                 error = CASE WHEN status = 'succeeded' THEN error ELSE 'withdrawn: a lead was erased while it ran' END,
                 finished_at = coalesce(finished_at, now())
           WHERE workspace_id = $1 AND kind = 'leads_csv' AND status IN ('queued', 'running', 'succeeded')
           RETURNING storage_key`,
-        [args.workspace_id],
-      );
-      await audit(ctx, {
-        workspaceId: args.workspace_id,
-        action: 'lead.erased',
-        resourceType: 'lead',
-        resourceId: lead.id,
-        after: { page_id: lead.page_id },
-      });
-      const value: LeadErasure = {
-        captureJobId: leadCaptureJobId(lead.page_id, lead.email),
-        exportFiles: withdrawn.flatMap((w) => (w.storage_key === null ? [] : [w.storage_key])),
-      };
-      return { workspaceId: args.workspace_id, resource: { type: 'lead', id: lead.id }, value };
-    },
-  });
-  return [erase];
-}
+      [args.workspace_id],
+    );
+    await audit(ctx, {
+      workspaceId: args.workspace_id,
+      action: 'lead.erased',
+      resourceType: 'lead',
+      resourceId: lead.id,
+      after: { page_id: lead.page_id },
+    });
+    const value: LeadErasure = {
+      captureJobId: leadCaptureJobId(lead.page_id, lead.email),
+      exportFiles: withdrawn.flatMap((w) => (w.storage_key === null ? [] : [w.storage_key])),
+    };
+    return { workspaceId: args.workspace_id, resource: { type: 'lead', id: lead.id }, value };
+  },
+});

@@ -1,18 +1,15 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { exportJobs } from '@linkhub/shared/server/db/schema/analytics';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { one } from '@linkhub/shared/server/db/sql';
-import type { LeadExport } from '@linkhub/shared/schemas/leads';
 import type { AppDeps } from '../../http/app-deps';
 
-type ExportRow = {
-  id: string;
-  status: LeadExport['status'];
-  progress: number;
+type ExportRow = RowOf<
+  typeof exportJobs,
+  'id' | 'status' | 'progress' | 'storageKey' | 'error' | 'createdAt' | 'finishedAt' | 'expiresAt'
+> & {
+  /** bigint columns: pg returns them as strings where the schema infers numbers (D-551). */
   row_count: string | null;
-  storage_key: string | null;
-  error: string | null;
-  created_at: Date;
-  finished_at: Date | null;
-  expires_at: Date | null;
 };
 
 const COLUMNS = 'id, status, progress, row_count, storage_key, error, created_at, finished_at, expires_at';

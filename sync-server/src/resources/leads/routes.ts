@@ -1,4 +1,3 @@
-import { deleteLead } from '@linkhub/shared/mutators/leads';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -18,6 +17,7 @@ import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { leadCounts, listLeads, pageConversions, serializeLead } from './queries';
 import { runCommands, commandStep } from '../../http/run';
+import { deleteLeadCommand } from './commands';
 
 /** What the deleteLead command reports (resources/leads/commands.ts `LeadErasure`). */
 const erasureSchema = z.object({ captureJobId: z.string().min(1), exportFiles: z.array(z.string()) });
@@ -134,7 +134,7 @@ export function v1LeadRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await keyOrSessionCaller(c, deps, workspace_id);
     const id = uuidParam(c, 'id');
     const [result] = await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(deleteLead, { id, workspace_id: caller.workspaceId }),
+      commandStep(deleteLeadCommand, { id, workspace_id: caller.workspaceId }),
     ]);
     const erasure = erasureSchema.safeParse(result?.value);
     if (erasure.success) {

@@ -1,8 +1,8 @@
-import { createLink, updateLink } from '@linkhub/shared/mutators/links';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/server/db';
 import type { CreateLinkInput } from '@linkhub/shared/schemas/links';
 import { defined, type CommandStep, commandStep } from '../../http/run';
+import { createLinkCommand, updateLinkCommand } from './commands';
 
 /** Fields the command layer has no command for yet: refused as input rather than silently dropped. */
 export function refuseUnsupported(input: { publish?: boolean; expired_url?: string | null }): void {
@@ -34,7 +34,7 @@ export async function createLinkSteps(
   const ref = { id, workspace_id: workspaceId };
   const steps: CommandStep[] = [
     commandStep(
-      createLink,
+      createLinkCommand,
       defined({
         ...ref,
         destination_url: input.destination_url,
@@ -55,6 +55,6 @@ export async function createLinkSteps(
     ios_url: input.ios_url,
     android_url: input.android_url,
   });
-  if (Object.keys(later).length > 0) steps.push(commandStep(updateLink, { ...ref, ...later }));
+  if (Object.keys(later).length > 0) steps.push(commandStep(updateLinkCommand, { ...ref, ...later }));
   return { id, steps, slug: input.slug ?? null, domainId: domainId ?? null };
 }

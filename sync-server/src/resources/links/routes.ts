@@ -1,4 +1,3 @@
-import { archiveLink, pauseLink, resumeLink, updateLink } from '@linkhub/shared/mutators/links';
 import { Hono } from 'hono';
 import {
   createLinkInputSchema,
@@ -21,6 +20,7 @@ import { bulkCreateLinks } from './bulk';
 import { warmDestinationDns } from './dns-warm';
 import { bulkCreateLinksEnvelopeSchema } from './bulk-schema';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
+import { archiveLinkCommand, pauseLinkCommand, resumeLinkCommand, updateLinkCommand } from './commands';
 
 /** `/v1/links` (docs/product-rules.md#api): every write is the createLink/updateLink/… command the editor's mutators run. */
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -92,8 +92,9 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const { status, expired_url: _unsupported, ...fields } = input;
     const changes = defined(fields);
     const steps: CommandStep[] = [];
-    if (Object.keys(changes).length > 0) steps.push(commandStep(updateLink, { ...ref, ...changes }));
-    if (status !== undefined) steps.push(commandStep(status === 'paused' ? pauseLink : resumeLink, ref));
+    if (Object.keys(changes).length > 0) steps.push(commandStep(updateLinkCommand, { ...ref, ...changes }));
+    if (status !== undefined)
+      steps.push(commandStep(status === 'paused' ? pauseLinkCommand : resumeLinkCommand, ref));
     const check = assertFresh('link', { id, workspaceId: caller.workspaceId }, expected, Object.keys(input));
     const link = await runCommandsThenRead(
       deps,
@@ -112,7 +113,7 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
   app.delete('/:id', async (c) => {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
-    const steps = [commandStep(archiveLink, { id, workspace_id: caller.workspaceId })];
+    const steps = [commandStep(archiveLinkCommand, { id, workspace_id: caller.workspaceId })];
     return sendData(
       c,
       await runCommandsThenRead(deps, caller, c.get('requestId'), steps, () => read(caller.workspaceId, id)),

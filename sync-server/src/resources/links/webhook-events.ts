@@ -1,27 +1,15 @@
-import {
-  archiveLink,
-  createLink,
-  pauseLink,
-  restoreLink,
-  resumeLink,
-  updateLink,
-} from '@linkhub/shared/mutators/links';
-import type { WebhookEventSource } from '../../kernel/webhook-events';
+import { resourceEvents } from '../../kernel/webhook-events';
 import { findLink } from './queries';
 import { serializeLink } from './serializer';
 
-export const LINK_WEBHOOK_EVENTS: WebhookEventSource = {
-  resource: 'link',
-  load: async (db, addressOf, workspaceId, id) => {
-    const row = await findLink(db, workspaceId, id);
-    return row ? serializeLink(row, addressOf) : null;
+/** The webhook events link commands name (`webhookEvent`), the payload the link as `/v1` returns it. */
+export const LINK_EVENTS = resourceEvents(
+  {
+    resource: 'link',
+    load: async (db, addressOf, workspaceId, id) => {
+      const row = await findLink(db, workspaceId, id);
+      return row ? serializeLink(row, addressOf) : null;
+    },
   },
-  emittedBy: [
-    { command: createLink, type: 'link.created' },
-    { command: updateLink, type: 'link.updated' },
-    { command: pauseLink, type: 'link.updated' },
-    { command: resumeLink, type: 'link.updated' },
-    { command: restoreLink, type: 'link.updated' },
-    { command: archiveLink, type: 'link.archived' },
-  ],
-};
+  { created: 'link.created', updated: 'link.updated', archived: 'link.archived' },
+);

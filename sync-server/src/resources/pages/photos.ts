@@ -1,3 +1,5 @@
+import type { uploadedAssets } from '@linkhub/shared/server/db/schema/assets';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { rows } from '@linkhub/shared/server/db/sql';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { responsiveImageSchema, type ResponsiveImage } from '@linkhub/shared/photos/responsive-image';
@@ -11,7 +13,7 @@ export async function photosOf(
 ): Promise<Map<string, ResponsiveImage>> {
   const wanted = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/i.test(id));
   if (wanted.length === 0) return new Map();
-  const found = await rows<{ id: string; variants: unknown }>(
+  const found = await rows<RowOf<typeof uploadedAssets, 'id' | 'variants'>>(
     ctx.tx,
     `SELECT id, variants FROM uploaded_assets
       WHERE id = ANY($1::uuid[]) AND workspace_id = $2 AND deleted_at IS NULL AND variants IS NOT NULL`,

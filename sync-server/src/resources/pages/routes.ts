@@ -1,12 +1,5 @@
 import type { z } from 'zod';
-import {
-  addBlock,
-  archivePage,
-  createPage,
-  publishPage,
-  removeBlock,
-  updatePage,
-} from '@linkhub/shared/mutators/pages';
+import type { addBlock } from '@linkhub/shared/mutators/pages';
 import { Hono } from 'hono';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { uuidv7 } from '@linkhub/shared/server/db';
@@ -28,6 +21,9 @@ import { domainIdForHost } from '../domains';
 import { defined, runCommands, type CommandStep, commandStep } from '../../http/run';
 import { serializePage } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
+import { createPageCommand, publishPageCommand, updatePageCommand } from './commands';
+import { archivePageCommand } from './archive';
+import { addBlockCommand, removeBlockCommand } from './blocks';
 
 /** addBlock steps for a block list, in order, on fresh fractional positions. */
 function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly BlockInput[]): CommandStep[] {
@@ -35,7 +31,7 @@ function addBlockSteps(pageId: string, workspaceId: string, blocks: readonly Blo
   return blocks.map((block, i) => {
     const { type, data } = blockData(block);
     return commandStep(
-      addBlock,
+      addBlockCommand,
       {
         id: uuidv7(),
         page_id: pageId,
@@ -80,7 +76,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const id = uuidv7();
     await runCommands(deps, caller, c.get('requestId'), [
       commandStep(
-        createPage,
+        createPageCommand,
         defined({
           id,
           workspace_id: caller.workspaceId,
@@ -130,13 +126,13 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     });
     const steps: CommandStep[] = [];
     if (Object.keys(fields).length > 0 || input.blocks === undefined)
-      steps.push(commandStep(updatePage, { id, workspace_id: ws, ...fields }));
+      steps.push(commandStep(updatePageCommand, { id, workspace_id: ws, ...fields }));
     if (input.blocks !== undefined) {
       // Authorize before reading the block ids, so an unknown page answers the same 404 as always.
       await authorizeRead(deps, caller, 'bio_page.view', 'bio_page', { type: 'bio_page', id });
       const existing = await pageBlocks(deps.pool, id);
       steps.push(
-        ...existing.map((b) => commandStep(removeBlock, { id: b.id, page_id: id, workspace_id: ws })),
+        ...existing.map((b) => commandStep(removeBlockCommand, { id: b.id, page_id: id, workspace_id: ws })),
       );
       steps.push(...addBlockSteps(id, ws, input.blocks));
     }
@@ -156,7 +152,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(archivePage, { id, workspace_id: caller.workspaceId }),
+      commandStep(archivePageCommand, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });
@@ -165,7 +161,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(publishPage, { id, workspace_id: caller.workspaceId }),
+      commandStep(publishPageCommand, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });

@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { bioPageVersions } from '@linkhub/shared/server/db/schema/bio-pages';
 import { Hono } from 'hono';
 import { pageVersionsQuerySchema, type PageVersionView } from '@linkhub/shared/schemas/page-versions';
 import type { AppEnv } from '../../http/app-env';
@@ -7,12 +9,10 @@ import { rows } from '@linkhub/shared/server/db/sql';
 import { requireAllowed } from '../../kernel/authorize-input';
 import { actorOf } from '../../http/session';
 
-type VersionRow = {
-  version: number;
-  kind: PageVersionView['kind'];
-  draft_revision: number;
-  created_at: Date;
-  snapshot: Record<string, PageVersionView['snapshot'][string]>;
+type VersionRow = RowOf<
+  typeof bioPageVersions,
+  'version' | 'kind' | 'draftRevision' | 'createdAt' | 'snapshot'
+> & {
   author_name: string | null;
   author_email: string | null;
 };

@@ -1,28 +1,23 @@
-import {
-  archivePage,
-  createPage,
-  publishPage,
-  restorePageVersion,
-  unpublishPage,
-  updatePage,
-} from '@linkhub/shared/mutators/pages';
-import type { WebhookEventSource } from '../../kernel/webhook-events';
+import { resourceEvents } from '../../kernel/webhook-events';
 import { findPage, pageBlocks } from './queries';
 import { serializePage } from './serializer';
 
-/** Draft edits of a page's blocks emit nothing: the public sees a change when the page is published. */
-export const PAGE_WEBHOOK_EVENTS: WebhookEventSource = {
-  resource: 'bio_page',
-  load: async (db, addressOf, workspaceId, id) => {
-    const row = await findPage(db, workspaceId, id);
-    return row ? serializePage(row, await pageBlocks(db, id), addressOf) : null;
+/**
+ * The webhook events page commands name (`webhookEvent`), the payload the page as `/v1` returns it.
+ * Draft edits of a page's blocks emit nothing: the public sees a change when the page is published.
+ */
+export const PAGE_EVENTS = resourceEvents(
+  {
+    resource: 'bio_page',
+    load: async (db, addressOf, workspaceId, id) => {
+      const row = await findPage(db, workspaceId, id);
+      return row ? serializePage(row, await pageBlocks(db, id), addressOf) : null;
+    },
   },
-  emittedBy: [
-    { command: createPage, type: 'bio_page.created' },
-    { command: updatePage, type: 'bio_page.updated' },
-    { command: unpublishPage, type: 'bio_page.updated' },
-    { command: restorePageVersion, type: 'bio_page.updated' },
-    { command: publishPage, type: 'bio_page.published' },
-    { command: archivePage, type: 'bio_page.archived' },
-  ],
-};
+  {
+    created: 'bio_page.created',
+    updated: 'bio_page.updated',
+    published: 'bio_page.published',
+    archived: 'bio_page.archived',
+  },
+);

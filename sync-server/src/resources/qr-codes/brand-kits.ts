@@ -1,3 +1,5 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { brandKits } from '@linkhub/shared/server/db/schema/qr-codes';
 import { ConflictError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { isUniqueViolation } from '@linkhub/shared/server/db/errors';
 import { uuidv7 } from '@linkhub/shared/server/db';
@@ -16,14 +18,10 @@ import type { AppDeps } from '../../http/app-deps';
 import { loadAuthorizeInput } from '../../kernel/authorization';
 import type { V1Caller } from '../../http/caller';
 
-type BrandKitRow = {
-  id: string;
-  workspace_id: string;
-  name: string;
-  design: unknown;
-  created_at: Date;
-  updated_at: Date;
-};
+type BrandKitRow = RowOf<
+  typeof brandKits,
+  'id' | 'workspaceId' | 'name' | 'design' | 'createdAt' | 'updatedAt'
+>;
 const COLUMNS = 'id, workspace_id, name, design, created_at, updated_at';
 
 const view = (row: BrandKitRow): BrandKit => ({
@@ -136,7 +134,7 @@ export async function applyBrandKits(
     ids.length === 0
       ? []
       : (
-          await rows<{ id: string; design: unknown }>(
+          await rows<RowOf<typeof brandKits, 'id' | 'design'>>(
             db,
             'SELECT id, design FROM brand_kits WHERE id = ANY($1::uuid[]) AND workspace_id = $2',
             [ids.map((id) => id.toLowerCase()), workspaceId],

@@ -4,7 +4,7 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { createQrCodeInputSchema, type CreateQrCodeInput } from '@linkhub/shared/schemas/qr-codes';
 import type { DomainIdOf } from '../links';
 import { commandStep, defined, type CommandStep } from '../../http/run';
-import { createQrCode } from '@linkhub/shared/mutators/qr-codes';
+import { createQrCodeCommand } from './commands';
 
 /** The inline logo a refusal names, as the REST body spells it. */
 export const apiDesignField = (field: string): string =>
@@ -25,7 +25,7 @@ export async function createQrCodeStep(
   return {
     id,
     step: commandStep(
-      createQrCode,
+      createQrCodeCommand,
       defined({
         id,
         workspace_id: workspaceId,

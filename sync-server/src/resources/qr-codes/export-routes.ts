@@ -1,7 +1,9 @@
+import type { RowOf } from '@linkhub/shared/server/db/row';
+import type { exportJobs } from '@linkhub/shared/server/db/schema/analytics';
 import { Hono, type Context } from 'hono';
 import { GoneError, NotFoundError } from '@linkhub/shared/errors/app-error';
 import { qrBatchExportView } from '@linkhub/shared/server/exports/export-view';
-import { qrBatchExportInputSchema, type QrBatchExportView } from '@linkhub/shared/schemas/qr-exports';
+import { qrBatchExportInputSchema } from '@linkhub/shared/schemas/qr-exports';
 import { assertWithinPixelBudget } from '@linkhub/shared/qr/pixel-budget';
 import type { AppEnv } from '../../http/app-env';
 import type { AppDeps } from '../../http/app-deps';
@@ -10,16 +12,13 @@ import { one } from '@linkhub/shared/server/db/sql';
 import { requireAllowed } from '../../kernel/authorize-input';
 import { actorOf, sessionUserOf } from '../../http/session';
 
-type ExportRow = {
-  id: string;
-  status: QrBatchExportView['status'];
-  progress: number;
-  params: { format?: string; qr_code_ids?: string[] };
+type ExportRow = RowOf<
+  typeof exportJobs,
+  'id' | 'status' | 'progress' | 'params' | 'storageKey' | 'createdAt' | 'expiresAt'
+> & {
+  /** bigint columns: pg returns them as strings where the schema infers numbers (D-551). */
   row_count: string | null;
   byte_size: string | null;
-  storage_key: string | null;
-  created_at: Date;
-  expires_at: Date | null;
 };
 const COLUMNS = 'id, status, progress, params, row_count, byte_size, storage_key, created_at, expires_at';
 

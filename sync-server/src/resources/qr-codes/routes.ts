@@ -1,4 +1,3 @@
-import { archiveQrCode, updateQrCode } from '@linkhub/shared/mutators/qr-codes';
 import { Hono } from 'hono';
 import { ValidationError } from '@linkhub/shared/errors/app-error';
 import {
@@ -26,6 +25,7 @@ import { qrFileFromStore } from './render';
 import { defined, runCommands, commandStep } from '../../http/run';
 import { serializeQrCode } from './serializer';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
+import { archiveQrCodeCommand, updateQrCodeCommand } from './commands';
 
 /** `/v1/qr-codes` (docs/product-rules.md#api): dynamic codes whose slug is reserved forever; archive keeps them resolving. */
 export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -119,7 +119,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
       c.get('requestId'),
       [
         commandStep(
-          updateQrCode,
+          updateQrCodeCommand,
           defined({
             id,
             workspace_id: caller.workspaceId,
@@ -143,7 +143,7 @@ export function v1QrRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const id = uuidParam(c, 'id');
     await runCommands(deps, caller, c.get('requestId'), [
-      commandStep(archiveQrCode, { id, workspace_id: caller.workspaceId }),
+      commandStep(archiveQrCodeCommand, { id, workspace_id: caller.workspaceId }),
     ]);
     return sendData(c, await read(caller.workspaceId, id));
   });

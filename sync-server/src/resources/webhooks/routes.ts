@@ -19,18 +19,17 @@ import { keyOrSessionCaller, requireActor, type V1Caller } from '../../http/call
 import { pageOf } from '../../http/cursor';
 import { sendData, sendList } from '../../http/envelope';
 import { runCommands } from '../../http/run';
-import { commandStep } from '../../kernel/types';
-import type { MutatorDefinition } from '@linkhub/shared/mutators/define';
-import {
-  createWebhookEndpoint,
-  deleteWebhookEndpoint,
-  replayWebhookDelivery,
-  rotateWebhookSecret,
-  sendTestWebhook,
-  updateWebhookEndpoint,
-} from '@linkhub/shared/mutators/webhooks';
+import { commandStep, type Command } from '../../kernel/types';
 import { lastFour } from './endpoint-config';
 import { findEndpoint, listDeliveries, listEndpoints, serializeDelivery } from './queries';
+import {
+  createWebhookEndpointCommand,
+  deleteWebhookEndpointCommand,
+  replayWebhookDeliveryCommand,
+  rotateWebhookSecretCommand,
+  sendTestWebhookCommand,
+  updateWebhookEndpointCommand,
+} from './commands';
 
 const revealSchema = z.object({
   secret: z.string().nullable(),
@@ -85,7 +84,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   const run = <S extends z.ZodType>(
     c: Context<AppEnv>,
     by: V1Caller,
-    command: MutatorDefinition<string, S>,
+    command: Command<S>,
     args: z.input<S>,
   ) => runCommands(deps, by, c.get('requestId'), [commandStep(command, args)]);
 
@@ -99,7 +98,11 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const input = await parseBody(c, createWebhookEndpointInputSchema);
     const id = randomUUID();
-    const [result] = await run(c, by, createWebhookEndpoint, { workspace_id: by.workspaceId, ...input, id });
+    const [result] = await run(c, by, createWebhookEndpointCommand, {
+      workspace_id: by.workspaceId,
+      ...input,
+      id,
+    });
     const reveal = revealSchema.parse(result?.value);
     c.header('Location', `/v1/webhooks/${id}`);
     c.header('Cache-Control', 'no-store');
@@ -117,7 +120,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, updateWebhookEndpointInputSchema);
-    await run(c, by, updateWebhookEndpoint, { workspace_id: by.workspaceId, ...input, id });
+    await run(c, by, updateWebhookEndpointCommand, { workspace_id: by.workspaceId, ...input, id });
     return sendData(c, await endpointOr404(by.workspaceId, id));
   });
 
@@ -125,7 +128,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
     const endpoint = await endpointOr404AfterAuthorize(deps, by, id);
-    await run(c, by, deleteWebhookEndpoint, { workspace_id: by.workspaceId, id });
+    await run(c, by, deleteWebhookEndpointCommand, { workspace_id: by.workspaceId, id });
     return sendData(c, { ...endpoint, status: 'disabled' as const });
   });
 
@@ -133,7 +136,11 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
     const input = await parseBody(c, rotateWebhookSecretInputSchema);
-    const [result] = await run(c, by, rotateWebhookSecret, { workspace_id: by.workspaceId, ...input, id });
+    const [result] = await run(c, by, rotateWebhookSecretCommand, {
+      workspace_id: by.workspaceId,
+      ...input,
+      id,
+    });
     const reveal = revealSchema.parse(result?.value);
     const secret = reveal.secret ?? '';
     c.header('Cache-Control', 'no-store');
@@ -149,7 +156,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/:id/test', async (c) => {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
-    const [result] = await run(c, by, sendTestWebhook, {
+    const [result] = await run(c, by, sendTestWebhookCommand, {
       workspace_id: by.workspaceId,
       id,
       event_id: randomUUID(),
@@ -171,7 +178,7 @@ export function v1WebhookRoutes(deps: AppDeps): Hono<AppEnv> {
   app.post('/:id/deliveries/:delivery_id/replay', async (c) => {
     const by = await caller(c);
     const id = uuidParam(c, 'id');
-    const [result] = await run(c, by, replayWebhookDelivery, {
+    const [result] = await run(c, by, replayWebhookDeliveryCommand, {
       workspace_id: by.workspaceId,
       id,
       delivery_id: uuidParam(c, 'delivery_id'),

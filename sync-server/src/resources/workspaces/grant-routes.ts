@@ -1,3 +1,5 @@
+import type { resourceGrants } from '@linkhub/shared/server/db/schema/workspaces';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
@@ -80,7 +82,7 @@ export function grantRoutes(deps: AppDeps): Hono<AppEnv> {
     const grantId = uuidParam(c, 'grantId');
     const { then } = parseQuery(c, revokeGrantQuerySchema);
     const actor = await actorOf(c, deps);
-    const owner = await one<{ member_id: string }>(
+    const owner = await one<RowOf<typeof resourceGrants, 'memberId'>>(
       deps.pool,
       'SELECT member_id FROM resource_grants WHERE id = $1 AND workspace_id = $2',
       [grantId, ws],

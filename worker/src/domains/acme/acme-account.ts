@@ -1,3 +1,5 @@
+import type { acmeAccounts } from '@linkhub/shared/server/db/schema/domains';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import * as acme from 'acme-client';
 import type pg from 'pg';
 import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
@@ -16,7 +18,7 @@ export async function loadAcmeAccount(
 ): Promise<AcmeAccount> {
   const read = async () =>
     (
-      await pool.query<{ id: string; account_key_sealed: string; account_url: string | null }>(
+      await pool.query<RowOf<typeof acmeAccounts, 'id' | 'accountKeySealed' | 'accountUrl'>>(
         'SELECT id, account_key_sealed, account_url FROM acme_accounts WHERE directory_url = $1',
         [directoryUrl],
       )

@@ -1,3 +1,5 @@
+import type { domainCertificates } from '@linkhub/shared/server/db/schema/domains';
+import type { RowOf } from '@linkhub/shared/server/db/row';
 import type pg from 'pg';
 import type { RedisClient } from '@linkhub/shared/server/redis/client';
 import type { SecretBox } from '@linkhub/shared/server/crypto/secret-box';
@@ -92,7 +94,7 @@ export async function revocable(
   pool: pg.Pool,
   domainId: string,
 ): Promise<Array<{ id: string; certificate_sealed: string }>> {
-  const { rows } = await pool.query<{ id: string; certificate_sealed: string }>(
+  const { rows } = await pool.query<RowOf<typeof domainCertificates, 'id' | 'certificateSealed'>>(
     `SELECT id, certificate_sealed FROM domain_certificates
       WHERE domain_id = $1 AND status IN ('active', 'superseded') AND not_after > now() ORDER BY created_at`,
     [domainId],
