@@ -110,6 +110,16 @@ export type Branding = z.infer<typeof brandingSchema>;
 
 export const resourceStatuses = ['active', 'paused', 'archived'] as const;
 
+export const linkAccessSchema = z.object({
+  /** scrypt, `scrypt$log2N$r$p$salt$hash`: the edge's password page checks a typed password against it. */
+  password_hash: z.string().min(1).optional(),
+  /** The link ends after this many admitted visits, counted in Redis across every edge. */
+  max_clicks: z.number().int().min(1).optional(),
+  /** The persisted count when the payload was built: the counter's seed when Redis has none. */
+  click_count: z.number().int().min(0).optional(),
+});
+export type LinkAccess = z.infer<typeof linkAccessSchema>;
+
 export const redirectPayloadSchema = z.object({
   v: z.literal(PAYLOAD_SCHEMA_VERSION),
   revision: z.number().int().min(0),
@@ -141,6 +151,11 @@ export const redirectPayloadSchema = z.object({
   time_zone: z.string().min(1),
   /** A vCard or event QR code (D-570): while live, the edge answers its hosted page, not a redirect. */
   hosted: z.discriminatedUnion('type', [vcardPayloadSchema, eventPayloadSchema]).optional(),
+  /**
+   * A plain link's access controls (D-615, D-616), absent when it has none, so a link without them
+   * costs the hit path one property check. Never on a QR code's payload (docs/product-rules.md#permanence).
+   */
+  access: linkAccessSchema.optional(),
 });
 export type RedirectPayload = z.infer<typeof redirectPayloadSchema>;
 
@@ -171,6 +186,10 @@ export const domainRouteSchema = z.object({
   /** Custom-domain root: the bio page handle served at `/`. */
   root_handle: z.string().nullable(),
   branding: brandingSchema.nullable(),
+  // The domain's own answers, present only when set (D-617, D-616): a slug it does not hold, its root, its ended links.
+  not_found_url: urlString.optional(),
+  root_redirect_url: urlString.optional(),
+  expired_url: urlString.optional(),
 });
 export type DomainRoute = z.infer<typeof domainRouteSchema>;
 

@@ -46,6 +46,8 @@ export const updateLinkArgs = withScheduleInOrder(
     destinations: f.destinations.optional(),
     starts_at: f.starts_at.optional(),
     expires_at: f.expires_at.optional(),
+    expired_url: f.expired_url.optional(),
+    max_clicks: f.max_clicks.optional(),
     base: baseArg(LINK_UPDATABLE),
   }),
 );
@@ -77,6 +79,11 @@ export const createLink = defineMutator({
       archived_at: null,
       locked: false,
       qr_code_id: null,
+      expired_url: null,
+      has_password: false,
+      max_clicks: null,
+      click_count: 0,
+      click_limit_reached_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -92,7 +99,13 @@ export const updateLink = defineMutator({
     const actions: Action[] = [];
     if (args.destination_url !== undefined) actions.push('link.update_destination');
     if (args.slug !== undefined) actions.push('link.update_slug');
-    if (args.starts_at !== undefined || args.expires_at !== undefined) actions.push('link.update_schedule');
+    if (
+      args.starts_at !== undefined ||
+      args.expires_at !== undefined ||
+      args.expired_url !== undefined ||
+      args.max_clicks !== undefined
+    )
+      actions.push('link.update_schedule');
     if (args.rules !== undefined) actions.push('link.update_targeting');
     if (args.destinations !== undefined) actions.push('link.update_split');
     if (args.title !== undefined || args.tags !== undefined || args.utm !== undefined || actions.length === 0)
@@ -104,6 +117,19 @@ export const updateLink = defineMutator({
     const clean = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
     await patchView(tx, syncKeys.link(id), linkViewSchema, clean, nowIso());
   },
+});
+
+/**
+ * A link's password (D-615): the server hashes it; the device's view only learns `has_password`.
+ * Offline, the clear text waits in the pending mutation until the push is acknowledged, never in a view.
+ */
+export const setLinkPassword = defineMutator({
+  name: 'setLinkPassword',
+  args: z.strictObject({ ...ref, password: f.password }),
+  action: 'link.update',
+  target: (args) => ({ type: 'link', id: args.id }),
+  client: async (tx, { id, password }) =>
+    patchView(tx, syncKeys.link(id), linkViewSchema, { has_password: password !== null }, nowIso()),
 });
 
 const statusMutator = <const N extends string>(
@@ -131,4 +157,5 @@ export const linkMutators = [
   resumeLink,
   archiveLink,
   restoreLink,
+  setLinkPassword,
 ] as const;

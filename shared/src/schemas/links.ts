@@ -67,6 +67,18 @@ export const linkFieldSchemas = {
   expired_url: urlSchema.nullable(),
   rules: targetingRulesSchema,
   destinations: splitDestinationsSchema,
+  // Access controls (D-615, D-616): the password is write-only (stored as a hash); the cap counts admitted visits.
+  /** A visitor types it on the edge's password page; `null` removes it. Never returned, never synced in clear. */
+  password: z
+    .string()
+    .min(4, 'At least 4 characters.')
+    .max(128)
+    .refine((value) => [...value].every((ch) => ch >= ' ' && ch !== '\u007f'), {
+      message: 'No control characters.',
+    })
+    .nullable(),
+  /** The link ends after this many visits (then `expired_url`, else the branded page); `null` removes the cap. */
+  max_clicks: z.number().int().min(1).max(1_000_000_000).nullable(),
 } as const;
 
 /** A link's whole schedule: what an edit of one end is checked against, with the other end as it stands. */
@@ -97,6 +109,8 @@ export const createLinkInputSchema = withScheduleInOrder(
       expired_url: f.expired_url.optional(),
       rules: f.rules.optional(),
       destinations: f.destinations.optional(),
+      password: f.password.optional(),
+      max_clicks: f.max_clicks.optional(),
     })
     .refine((v) => v.domain === undefined || v.domain_id === undefined, {
       message: 'Give either domain or domain_id, not both.',
@@ -121,6 +135,8 @@ export const updateLinkInputSchema = withScheduleInOrder(
       expired_url: f.expired_url.optional(),
       rules: f.rules.optional(),
       destinations: f.destinations.optional(),
+      password: f.password.optional(),
+      max_clicks: f.max_clicks.optional(),
     })
     .refine((v) => Object.values(v).some((field) => field !== undefined), {
       message: 'Send at least one field to change.',
@@ -129,7 +145,16 @@ export const updateLinkInputSchema = withScheduleInOrder(
 );
 export type UpdateLinkInput = z.infer<typeof updateLinkInputSchema>;
 
-export const LINK_STATUSES = ['draft', 'active', 'paused', 'scheduled', 'expired', 'archived'] as const;
+export const LINK_STATUSES = [
+  'draft',
+  'active',
+  'paused',
+  'scheduled',
+  'expired',
+  'archived',
+  /** Its `max_clicks` visits are used up (D-616). */
+  'click_limit_reached',
+] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 /** `GET /v1/links?q=&tag=&status=&limit=&cursor=`. */
@@ -160,6 +185,12 @@ export const linkSchema = z.object({
   starts_at: isoDateTimeSchema.nullable(),
   expires_at: isoDateTimeSchema.nullable(),
   qr_code_id: uuidSchema.nullable(),
+  // Access controls (D-615, D-616): the password itself is never returned.
+  expired_url: z.string().nullable(),
+  has_password: z.boolean(),
+  max_clicks: z.number().int().nullable(),
+  /** Visits counted against `max_clicks` as last persisted (the edge's counter runs ahead by up to a flush). */
+  click_count: z.number().int(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
 });

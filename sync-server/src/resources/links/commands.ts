@@ -9,9 +9,11 @@ import {
   pauseLink,
   restoreLink,
   resumeLink,
+  setLinkPassword,
   updateLink,
   LINK_UPDATABLE,
 } from '@linkhub/shared/mutators/links';
+import { hashLinkPassword } from '@linkhub/shared/server/crypto/link-password';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '@linkhub/shared/server/db/sql';
 import { assertNoTestDecides } from '../experiments';
@@ -41,6 +43,8 @@ type LinkRow = RowOf<
   | 'destinations'
   | 'startsAt'
   | 'expiresAt'
+  | 'expiredDestinationUrl'
+  | 'maxClicks'
 > & {
   host: string;
 };
@@ -70,7 +74,8 @@ async function loadLink(ctx: CommandContext, workspaceId: string, id: string): P
   const link = await one<LinkRow>(
     ctx.tx,
     `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id,
-            l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at, d.hostname AS host
+            l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at,
+            l.expired_destination_url, l.max_clicks, d.hostname AS host
        FROM links l JOIN custom_domains d ON d.id = l.domain_id
       WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
     [id, workspaceId],
@@ -181,6 +186,7 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         await assertSafeDestination(rule.destination_url, ctx.resolveHost, `rules.${i}.destination_url`);
       for (const [i, split] of (args.destinations ?? []).entries())
         await assertSafeDestination(split.url, ctx.resolveHost, `destinations.${i}.url`);
+      if (args.expired_url) await assertSafeDestination(args.expired_url, ctx.resolveHost, 'expired_url');
       const sets: string[] = [];
       const values: unknown[] = [args.id];
       const set = (column: string, value: unknown) => {
@@ -198,6 +204,14 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         set('destinations', JSON.stringify(withEntryIds(args.destinations)));
       if (args.starts_at !== undefined) set('starts_at', args.starts_at);
       if (args.expires_at !== undefined) set('expires_at', args.expires_at);
+      // Access controls (D-616): a new cap ends the link at once when the persisted count already reaches it.
+      if (args.expired_url !== undefined) set('expired_destination_url', args.expired_url);
+      if (args.max_clicks !== undefined) {
+        set('max_clicks', args.max_clicks);
+        sets.push(
+          `click_limit_reached_at = CASE WHEN $${values.length}::int IS NOT NULL AND click_count >= $${values.length}::int THEN COALESCE(click_limit_reached_at, now()) END`,
+        );
+      }
       set('updated_by_user_id', ctx.by.userId);
       await withConflicts(() =>
         ctx.tx.query(
@@ -213,7 +227,7 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         table: 'links',
         rowId: args.id,
         before,
-        fields: LINK_UPDATABLE,
+        fields: [...LINK_UPDATABLE, 'expired_destination_url', 'max_clicks'],
         version: LINK_VERSION(args.id, 'updated'),
       });
       const host = before.host;
@@ -254,9 +268,36 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
       },
     });
 
+  /** The password is hashed here, inside the command; neither it nor its hash is audited (D-615). */
+  const password = defineCommand(setLinkPassword, {
+    describe: describeLink,
+    run: async (ctx, args) => {
+      const before = await loadLink(ctx, args.workspace_id, args.id);
+      const hash = args.password === null ? null : await hashLinkPassword(args.password);
+      await ctx.tx.query(
+        `UPDATE links SET password_hash = $2, current_version = current_version + 1, updated_by_user_id = $3, updated_at = now() WHERE id = $1`,
+        [args.id, hash, ctx.by.userId],
+      );
+      const action = hash === null ? 'link.password_removed' : 'link.password_set';
+      await snapshotVersionAndAudit(ctx, LINK_VERSION(args.id, action), {
+        workspaceId: args.workspace_id,
+        action,
+        resourceType: 'link',
+        resourceId: args.id,
+      });
+      scheduleRedirectRefresh(ctx, cache, before.host, before.slug);
+      ctx.effects.poke({ workspaceId: args.workspace_id });
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
+      };
+    },
+  });
+
   return [
     create,
     update,
+    password,
     lifecycle(pauseLink, "status = 'paused'", 'link.paused'),
     lifecycle(resumeLink, "status = 'active'", 'link.resumed'),
     lifecycle(archiveLink, 'archived_at = now()', 'link.archived'),

@@ -22,6 +22,12 @@ export type LinkRecord = {
   starts_at: Date | null;
   expires_at: Date | null;
   qr_code_id: string | null;
+  // Access controls (D-615, D-616): whether a password is set, never the hash.
+  expired_url: string | null;
+  has_password: boolean;
+  max_clicks: number | null;
+  /** bigint: node-postgres reads it as a string. */
+  click_count: number | string;
   created_at: Date;
   updated_at: Date;
   cursor_at: string;
@@ -59,7 +65,8 @@ export function createdLinkRecord(result: CommandResult): Omit<LinkRecord, 'curs
   const address = createdAddressSchema.safeParse(result.value);
   if (!parsed.success || !address.success) return null;
   const { status, archived_at: _archived, ...fields } = parsed.data;
-  return { ...fields, hostname: address.data.host, api_status: status };
+  const access = { expired_url: null, has_password: false, max_clicks: null, click_count: 0 };
+  return { ...fields, ...access, hostname: address.data.host, api_status: status };
 }
 
 /** A link row as the API returns it (shared `linkSchema`). */
@@ -81,6 +88,10 @@ export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>, addressOf: Add
     starts_at: iso(row.starts_at),
     expires_at: iso(row.expires_at),
     qr_code_id: row.qr_code_id,
+    expired_url: row.expired_url,
+    has_password: row.has_password,
+    max_clicks: row.max_clicks,
+    click_count: Number(row.click_count),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
