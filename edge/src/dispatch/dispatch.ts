@@ -25,6 +25,9 @@ export type EdgeRoute =
   /** Host and slug canonical. A custom domain's route (looked up with the slug) may still hand it to its bio pages: `bioPageOf`. */
   | { readonly kind: 'redirect'; readonly host: string; readonly slug: string }
   | { readonly kind: 'bio'; readonly host: string; readonly path: BioPath }
+  /** A link's password page posted (`POST /{slug}`, D-615) and its preview (`GET /{slug}+`, D-618). */
+  | { readonly kind: 'unlock'; readonly host: string; readonly slug: string }
+  | { readonly kind: 'preview'; readonly host: string; readonly slug: string }
   /** An unreadable Host header, the link host's other paths, a segment that cannot be a slug. */
   | { readonly kind: 'not_found' };
 
@@ -111,10 +114,14 @@ export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
   const host = requestHost(request.host);
   if (host === null) return NOT_FOUND;
   if (host === hosts.bioHost) return { kind: 'bio', host, path: bioPathOf(path, method) };
-  const segment = read ? singleSegment(path) : null;
+  const segment = read || method === 'POST' ? singleSegment(path) : null;
   if (segment !== null) {
-    const slug = canonicalSlug(segment);
-    return slug === null ? NOT_FOUND : { kind: 'redirect', host, slug };
+    // Link access (D-615, D-618): the password form posts to the link's own address; `/{slug}+` previews it.
+    const previewed = read && segment.length > 1 && segment.endsWith('+');
+    const slug = canonicalSlug(previewed ? segment.slice(0, -1) : segment);
+    if (slug === null) return NOT_FOUND;
+    if (!read) return { kind: 'unlock', host, slug };
+    return previewed ? { kind: 'preview', host, slug } : { kind: 'redirect', host, slug };
   }
   return host === hosts.linkHost ? NOT_FOUND : { kind: 'bio', host, path: bioPathOf(path, method) };
 }
