@@ -114,7 +114,7 @@ export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
   const host = requestHost(request.host);
   if (host === null) return NOT_FOUND;
   if (host === hosts.bioHost) return { kind: 'bio', host, path: bioPathOf(path, method) };
-  const segment = read || method === 'POST' ? singleSegment(path) : null;
+  const segment = read || (method === 'POST' && path !== HEALTH_PATH) ? singleSegment(path) : null;
   if (segment !== null) {
     // Link access (D-615, D-618): the password form posts to the link's own address; `/{slug}+` previews it.
     const previewed = read && segment.length > 1 && segment.endsWith('+');
