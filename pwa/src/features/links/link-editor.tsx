@@ -33,6 +33,7 @@ import { DraftNotice } from './stale-notice';
 import { OpeningHeading } from '../../ui/opening-heading';
 import { RunningTestBanner, useRunningTest } from '../experiments/running-test';
 import { HistoryPanel } from '../history/history-panel';
+import { LinkAccess } from './link-access';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -258,6 +259,14 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
             targetingOnPlan={capability('link.update_targeting').reason !== 'plan_feature_unavailable'}
             timeZone={workspace.time_zone}
             errors={errors}
+          />
+        )}
+        {link && (
+          <LinkAccess
+            key={link.id}
+            link={link}
+            workspaceId={workspace.id}
+            editable={editable && can('link.update_schedule')}
           />
         )}
         <DraftNotice synced={synced} canSave={editable} />
