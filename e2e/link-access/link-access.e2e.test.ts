@@ -4,7 +4,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectPool } from '@linkhub/shared/server/db/pool';
 import { FORWARDED_FOR_HEADER } from '@linkhub/shared/server/analytics/client-ip';
-import { expectFits, launchChromium, newContext, newPage, openSection, signIn, VIEWPORTS } from '../launcher/browser';
+import {
+  expectFits,
+  launchChromium,
+  newContext,
+  newPage,
+  openSection,
+  signIn,
+  VIEWPORTS,
+} from '../launcher/browser';
 import { edgeText, visitEdge } from '../launcher/edge';
 import { startLauncher, type Launcher } from '../launcher/launcher';
 import { eventually } from '../launcher/wait';
@@ -100,8 +108,11 @@ describe('link access on the launched stack', () => {
     await page.getByRole('button', { name: 'Save access limits' }).click();
     await eventually(
       async () =>
-        (await db.query<{ max_clicks: number | null }>('SELECT max_clicks FROM links WHERE slug = $1', [slug]))
-          .rows[0]?.max_clicks ?? null,
+        (
+          await db.query<{ max_clicks: number | null }>('SELECT max_clicks FROM links WHERE slug = $1', [
+            slug,
+          ])
+        ).rows[0]?.max_clicks ?? null,
       (max) => max === 2,
       20_000,
       'the cap saved',

@@ -254,7 +254,8 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
    */
   async function serveBio(c: Context, host: string | null, path: BioPath): Promise<Response> {
     const custom = host !== null && host !== hosts.bioHost;
-    const rootRedirect = custom && path.at === 'root' ? (await domainRouteOf(host))?.root_redirect_url : undefined;
+    const rootRedirect =
+      custom && path.at === 'root' ? (await domainRouteOf(host))?.root_redirect_url : undefined;
     if (rootRedirect !== undefined) return sendViaHono(c, redirectResponse(rootRedirect));
     const response = await bio.serve(c, host, path);
     if (response.status !== 404 || host === null || !custom) return response;

@@ -25,8 +25,7 @@ afterAll(async () => {
   await h.close();
 });
 
-const go = (path: string, ip?: string) =>
-  visit(edge.app, LINK_HOST, path, ip === undefined ? {} : { ip });
+const go = (path: string, ip?: string) => visit(edge.app, LINK_HOST, path, ip === undefined ? {} : { ip });
 
 function post(path: string, form: Record<string, string>, ip = '203.0.113.7', host = LINK_HOST) {
   return Promise.resolve(

@@ -47,12 +47,22 @@ export type LinkAccess = {
    * A visit to a live link with access controls: the password page (not yet unlocked), the ended
    * answer (its cap is used up), or null when the visit is admitted (and counted against the cap).
    */
-  gate(payload: RedirectPayload, domain: DomainRoute | null, now: Date, visit: GateVisit): Promise<EdgeResponse | null>;
+  gate(
+    payload: RedirectPayload,
+    domain: DomainRoute | null,
+    now: Date,
+    visit: GateVisit,
+  ): Promise<EdgeResponse | null>;
   /** An expired or capped link: a 302 to its `expired_url`, else its domain's; null: the branded page. */
   ended(payload: RedirectPayload, domain: DomainRoute | null): EdgeResponse | null;
   /** One password try, counted before it is checked (the KDF's cost is what the throttle protects). */
   tryPassword(payload: RedirectPayload, ip: string, password: string, now: Date): Promise<PasswordVerdict>;
-  passwordPage(payload: RedirectPayload, query: string, problem: PasswordPageProblem, status: 200 | 403 | 429): EdgeResponse;
+  passwordPage(
+    payload: RedirectPayload,
+    query: string,
+    problem: PasswordPageProblem,
+    status: 200 | 403 | 429,
+  ): EdgeResponse;
 };
 
 export type GateVisit = { unlocked: boolean; query: string };
@@ -128,7 +138,10 @@ export function createLinkAccess(deps: LinkAccessDeps): LinkAccess {
         return unavailablePageResponse(payload.branding);
       }
       if (admitted) return null;
-      return ended(payload, domain) ?? notFoundPageResponse(payload.branding, 'click_limit_reached' satisfies LinkState);
+      return (
+        ended(payload, domain) ??
+        notFoundPageResponse(payload.branding, 'click_limit_reached' satisfies LinkState)
+      );
     },
     async tryPassword(payload, ip, password, now) {
       const hash = payload.access?.password_hash;

@@ -132,8 +132,16 @@ describe('dispatch', () => {
   });
 
   it('routes a password form to its link and `/{slug}+` to its preview, on link hosts only (D-615, D-618)', () => {
-    expect(at('lnk.example', '/Spring', 'POST')).toEqual({ kind: 'unlock', host: 'lnk.example', slug: 'spring' });
-    expect(at('maya.example', '/shop', 'POST')).toEqual({ kind: 'unlock', host: 'maya.example', slug: 'shop' });
+    expect(at('lnk.example', '/Spring', 'POST')).toEqual({
+      kind: 'unlock',
+      host: 'lnk.example',
+      slug: 'spring',
+    });
+    expect(at('maya.example', '/shop', 'POST')).toEqual({
+      kind: 'unlock',
+      host: 'maya.example',
+      slug: 'shop',
+    });
     expect(at('lnk.example', '/Spring+')).toEqual({ kind: 'preview', host: 'lnk.example', slug: 'spring' });
     expect(at('go.customer.test', '/promo+', 'HEAD')).toEqual({
       kind: 'preview',
@@ -142,7 +150,11 @@ describe('dispatch', () => {
     });
     expect(at('lnk.example', '/+')).toEqual({ kind: 'redirect', host: 'lnk.example', slug: '+' });
     expect(at('lnk.example', '/healthz', 'POST')).toEqual({ kind: 'not_found' });
-    expect(at('bio.example', '/maya', 'POST')).toEqual({ kind: 'bio', host: 'bio.example', path: { at: 'none' } });
+    expect(at('bio.example', '/maya', 'POST')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'none' },
+    });
     expect(at('bio.example', '/maya+')).toEqual({
       kind: 'bio',
       host: 'bio.example',

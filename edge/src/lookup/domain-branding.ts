@@ -45,7 +45,11 @@ export function createCustomDomainRoute(deps: {
   };
 }
 
-export function createDomainBranding(deps: { redis: RedisClient; prefix: string; pg: PgLookup }): DomainBranding {
+export function createDomainBranding(deps: {
+  redis: RedisClient;
+  prefix: string;
+  pg: PgLookup;
+}): DomainBranding {
   const routeOf = createCustomDomainRoute(deps);
   return async (host) => (await routeOf(host))?.branding ?? null;
 }

@@ -43,12 +43,19 @@ export function createLinkAccessRoutes(deps: LinkAccessRouteDeps): {
   async function unlockNow(c: Context, route: UnlockRoute, view: RequestView): Promise<Response> {
     // Anything but a live password link: the address as a GET answers it (its page, its redirect, its 404).
     const back = (): Response =>
-      c.body(null, 303, { Location: ownPath(route.slug, view.query), 'Cache-Control': PRIVATE_CACHE_CONTROL });
+      c.body(null, 303, {
+        Location: ownPath(route.slug, view.query),
+        'Cache-Control': PRIVATE_CACHE_CONTROL,
+      });
     const found = await deps.source.find(route.host, route.slug);
     if (found.kind !== 'payload') return back();
     const { payload } = found;
     const now = deps.now();
-    if (payload.is_qr || payload.access?.password_hash === undefined || evaluateState(payload, now) !== 'active')
+    if (
+      payload.is_qr ||
+      payload.access?.password_hash === undefined ||
+      evaluateState(payload, now) !== 'active'
+    )
       return back();
     const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const password = typeof form.password === 'string' ? form.password : '';
@@ -62,7 +69,10 @@ export function createLinkAccessRoutes(deps: LinkAccessRouteDeps): {
     }
     if (verdict.kind === 'throttled') {
       const page = deps.access.passwordPage(payload, view.query, 'throttled', 429);
-      return sendViaHono(c, { ...page, headers: { ...page.headers, 'Retry-After': String(verdict.retryAfter) } });
+      return sendViaHono(c, {
+        ...page,
+        headers: { ...page.headers, 'Retry-After': String(verdict.retryAfter) },
+      });
     }
     if (verdict.kind === 'wrong')
       return sendViaHono(c, deps.access.passwordPage(payload, view.query, 'wrong', 403));

@@ -57,7 +57,8 @@ export const KEY_FAMILIES = {
   },
   linkClicks: {
     pattern: 'lc:{host}:{link id}',
-    holds: "a capped link's admitted visits (D-616), on the queue role (never evicted); the worker persists it",
+    holds:
+      "a capped link's admitted visits (D-616), on the queue role (never evicted); the worker persists it",
     ttl: 'none',
   },
 } as const;

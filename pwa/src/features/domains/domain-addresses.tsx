@@ -21,7 +21,7 @@ const FIELDS: ReadonlyArray<{ key: AddressField; label: string; hint: string }> 
   {
     key: 'expired_url',
     label: 'Ended links go to',
-    hint: "Expired or used-up links of this domain without their own address. QR codes keep their own rules.",
+    hint: 'Expired or used-up links of this domain without their own address. QR codes keep their own rules.',
   },
 ];
 

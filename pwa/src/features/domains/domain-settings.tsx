@@ -67,7 +67,9 @@ export function DomainSettings({ domain, pages }: { domain: DomainView; pages: P
           </select>
         </div>
       )}
-      {!domain.is_system && can('domain.update') && <DomainAddresses domain={domain} workspaceId={workspace.id} />}
+      {!domain.is_system && can('domain.update') && (
+        <DomainAddresses domain={domain} workspaceId={workspace.id} />
+      )}
     </div>
   );
 }

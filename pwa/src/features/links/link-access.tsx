@@ -46,11 +46,15 @@ export function LinkAccess({
     setErrors({});
     await rep.mutate.setLinkPassword(parsed.data);
     setPassword('');
-    setStatus(value === null ? 'Password removed.' : 'Password set: visitors type it before they are sent on.');
+    setStatus(
+      value === null ? 'Password removed.' : 'Password set: visitors type it before they are sent on.',
+    );
   };
 
   const counted =
-    link.max_clicks === null ? null : `${link.click_count} of ${link.max_clicks} visits used (updated every 30 s).`;
+    link.max_clicks === null
+      ? null
+      : `${link.click_count} of ${link.max_clicks} visits used (updated every 30 s).`;
   return (
     <fieldset>
       <legend>Access</legend>
@@ -83,7 +87,9 @@ export function LinkAccess({
         </div>
       )}
       <p className="muted">
-        {link.has_password ? 'A password protects this link.' : 'No password: anyone with the link can open it.'}
+        {link.has_password
+          ? 'A password protects this link.'
+          : 'No password: anyone with the link can open it.'}
       </p>
       {editable && (
         <div className="row">

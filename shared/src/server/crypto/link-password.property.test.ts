@@ -7,12 +7,16 @@ import { hashLinkPassword, verifyLinkPassword } from './link-password';
 describe('link passwords', () => {
   it('verifies the password it hashed and no other (NFC-equal spellings are one password)', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ minLength: 4, maxLength: 40 }), fc.string({ minLength: 1 }), async (pw, tail) => {
-        const stored = await hashLinkPassword(pw);
-        expect(stored).toMatch(/^scrypt\$15\$8\$1\$[\w-]+\$[\w-]+$/);
-        expect(await verifyLinkPassword(stored, pw)).toBe(true);
-        expect(await verifyLinkPassword(stored, pw + tail)).toBe(false);
-      }),
+      fc.asyncProperty(
+        fc.string({ minLength: 4, maxLength: 40 }),
+        fc.string({ minLength: 1 }),
+        async (pw, tail) => {
+          const stored = await hashLinkPassword(pw);
+          expect(stored).toMatch(/^scrypt\$15\$8\$1\$[\w-]+\$[\w-]+$/);
+          expect(await verifyLinkPassword(stored, pw)).toBe(true);
+          expect(await verifyLinkPassword(stored, pw + tail)).toBe(false);
+        },
+      ),
       { numRuns: 4 },
     );
     expect(await verifyLinkPassword(await hashLinkPassword('caf\u00e9'), 'cafe\u0301')).toBe(true);

@@ -9,11 +9,20 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 export const LINK_PASSWORD_PARAMS = { log2N: 15, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 const MAX_LOG2_N = 17;
 
-function derive(password: string, salt: Buffer, log2N: number, r: number, p: number, keyLength: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  log2N: number,
+  r: number,
+  p: number,
+  keyLength: number,
+): Promise<Buffer> {
   const cost = 2 ** log2N;
   const options: ScryptOptions = { N: cost, r, p, maxmem: 256 * cost * r + 1024 * 1024 };
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, keyLength, options, (err, key) => (err ? reject(err) : resolve(key)));
+    scrypt(password.normalize('NFC'), salt, keyLength, options, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
   });
 }
 
@@ -32,7 +41,14 @@ export async function verifyLinkPassword(stored: string, password: string): Prom
   const salt = Buffer.from(parts[4] ?? '', 'base64url');
   const expected = Buffer.from(parts[5] ?? '', 'base64url');
   if (log2N === undefined || r === undefined || p === undefined) return false;
-  if (![log2N, r, p].every(Number.isInteger) || log2N < 10 || log2N > MAX_LOG2_N || r < 1 || r > 16 || p !== 1)
+  if (
+    ![log2N, r, p].every(Number.isInteger) ||
+    log2N < 10 ||
+    log2N > MAX_LOG2_N ||
+    r < 1 ||
+    r > 16 ||
+    p !== 1
+  )
     return false;
   if (salt.length < 8 || expected.length < 16 || expected.length > 64) return false;
   try {

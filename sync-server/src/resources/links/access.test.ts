@@ -49,9 +49,10 @@ describe('/v1/links access controls', () => {
     expect(stored).toMatch(/^scrypt\$15\$8\$1\$/);
     expect(await verifyLinkPassword(stored, 'open sesame')).toBe(true);
     // Neither history snapshots nor the audit log hold the hash.
-    const versions = await kit.deps.pool.query('SELECT snapshot::text AS s FROM link_versions WHERE link_id = $1', [
-      link.id,
-    ]);
+    const versions = await kit.deps.pool.query(
+      'SELECT snapshot::text AS s FROM link_versions WHERE link_id = $1',
+      [link.id],
+    );
     for (const v of versions.rows as Array<{ s: string }>) expect(v.s).not.toContain('scrypt$');
     const audit = await kit.deps.pool.query(
       'SELECT action, changes::text || metadata::text AS body FROM audit_log_entries WHERE resource_id = $1',
@@ -75,13 +76,22 @@ describe('/v1/links access controls', () => {
       body: { destination_url: 'https://example.com/x', password: 'first one' },
     });
     const { id } = (await json<Envelope<Link>>(created)).data;
-    const cleared = await kit.api('PATCH', `/v1/links/${id}`, { key, body: { password: null, max_clicks: 5 } });
+    const cleared = await kit.api('PATCH', `/v1/links/${id}`, {
+      key,
+      body: { password: null, max_clicks: 5 },
+    });
     expect(cleared.status).toBe(200);
     expect((await json<Envelope<Link>>(cleared)).data).toMatchObject({ has_password: false, max_clicks: 5 });
     // The worker's flush persisted 5 visits: the link has ended, and says why.
-    await kit.deps.pool.query('UPDATE links SET click_count = 5, click_limit_reached_at = now() WHERE id = $1', [id]);
+    await kit.deps.pool.query(
+      'UPDATE links SET click_count = 5, click_limit_reached_at = now() WHERE id = $1',
+      [id],
+    );
     const ended = await kit.api('GET', `/v1/links/${id}`, { key });
-    expect((await json<Envelope<Link>>(ended)).data).toMatchObject({ status: 'click_limit_reached', click_count: 5 });
+    expect((await json<Envelope<Link>>(ended)).data).toMatchObject({
+      status: 'click_limit_reached',
+      click_count: 5,
+    });
     const listed = await kit.api('GET', '/v1/links?status=click_limit_reached', { key });
     expect((await json<Envelope<Link[]>>(listed)).data.map((l) => l.id)).toEqual([id]);
     // Raising the cap opens it again at once.

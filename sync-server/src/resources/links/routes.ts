@@ -1,4 +1,10 @@
-import { archiveLink, pauseLink, resumeLink, setLinkPassword, updateLink } from '@linkhub/shared/mutators/links';
+import {
+  archiveLink,
+  pauseLink,
+  resumeLink,
+  setLinkPassword,
+  updateLink,
+} from '@linkhub/shared/mutators/links';
 import { Hono } from 'hono';
 import {
   createLinkInputSchema,
