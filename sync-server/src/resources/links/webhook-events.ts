@@ -4,6 +4,7 @@ import {
   pauseLink,
   restoreLink,
   resumeLink,
+  setLinkPassword,
   updateLink,
 } from '@linkhub/shared/mutators/links';
 import type { WebhookEventSource } from '../../kernel/webhook-events';
@@ -22,6 +23,7 @@ export const LINK_WEBHOOK_EVENTS: WebhookEventSource = {
     { command: pauseLink, type: 'link.updated' },
     { command: resumeLink, type: 'link.updated' },
     { command: restoreLink, type: 'link.updated' },
+    { command: setLinkPassword, type: 'link.updated' },
     { command: archiveLink, type: 'link.archived' },
   ],
 };
