@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectPool } from '@linkhub/shared/server/db/pool';
 import { FORWARDED_FOR_HEADER } from '@linkhub/shared/server/analytics/client-ip';
 import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
   expectFits,
-  launchChromium,
   newContext,
   newPage,
   openSection,
@@ -35,7 +36,11 @@ let db: pg.Pool;
 
 beforeAll(async () => {
   stack = await startLauncher();
-  browser = await launchChromium();
+  // The visitor's browser opens the short links themselves: the link host resolves to this machine.
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${stack.demo.link_host} 127.0.0.1`],
+  });
   db = createDirectPool(stack.demo.database_url, 2);
   context = await newContext(browser, VIEWPORTS[1] ?? { name: 'desktop', width: 1280, height: 800 });
   // The destinations are not fetched from the internet: the browser lands on a stand-in page.
