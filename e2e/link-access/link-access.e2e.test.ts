@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,8 +27,11 @@ import { eventually } from '../launcher/wait';
  */
 const tag = randomBytes(3).toString('hex');
 const LINK_PASSWORD = `harbour-${tag}`;
-const DESTINATION = `https://example.com/members-${tag}`;
-const SOLD_OUT = `https://example.com/sold-out-${tag}`;
+/** Set once the stand-in destination server listens (example.com on this machine, for the browser only). */
+let landing = '';
+const destination = () => `${landing}/members-${tag}`;
+const soldOut = () => `${landing}/sold-out-${tag}`;
+let server: http.Server;
 
 let stack: Launcher;
 let browser: Browser;
@@ -35,22 +40,26 @@ let page: Page;
 let db: pg.Pool;
 
 beforeAll(async () => {
+  // The destinations are not fetched from the internet: the browser resolves example.com to a stand-in here.
+  server = http.createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(
+      `<!doctype html><title>Landed</title><h1>Landed on ${new URL(req.url ?? '/', 'http://x').pathname}</h1>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  landing = `http://example.com:${(server.address() as AddressInfo).port}`;
   stack = await startLauncher();
   // The visitor's browser opens the short links themselves: the link host resolves to this machine.
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${stack.demo.link_host} 127.0.0.1`],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--host-resolver-rules=MAP ${stack.demo.link_host} 127.0.0.1, MAP example.com 127.0.0.1`,
+    ],
   });
   db = createDirectPool(stack.demo.database_url, 2);
   context = await newContext(browser, VIEWPORTS[1] ?? { name: 'desktop', width: 1280, height: 800 });
-  // The destinations are not fetched from the internet: the browser lands on a stand-in page.
-  await context.route('https://example.com/**', (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: 'text/html',
-      body: `<!doctype html><title>Landed</title><h1>Landed on ${new URL(route.request().url()).pathname}</h1>`,
-    }),
-  );
   page = await newPage(context, 'link-access');
   await signIn(page, stack.demo.pwa_url, stack.demo.email, stack.demo.password);
 }, 200_000);
@@ -59,6 +68,7 @@ afterAll(async () => {
   await browser?.close();
   await db?.end();
   await stack?.cleanUp();
+  server?.close();
 }, 60_000);
 
 async function newLink(slug: string, title: string, destination: string): Promise<void> {
@@ -77,7 +87,7 @@ const shortUrl = (slug: string) => `http://${stack.demo.link_host}:${stack.ports
 describe('link access on the launched stack', () => {
   it('sets a password in the link editor; a visitor types it on the edge page and lands on the destination', async () => {
     const slug = `pw-${tag}`;
-    await newLink(slug, `Members ${tag}`, DESTINATION);
+    await newLink(slug, `Members ${tag}`, destination());
     await page.getByLabel('Password', { exact: true }).fill(LINK_PASSWORD);
     await expectFits(page, 'link editor with access fields');
     await page.getByRole('button', { name: 'Set password' }).click();
@@ -99,7 +109,7 @@ describe('link access on the launched stack', () => {
     await visitor.getByLabel('Password', { exact: true }).fill(LINK_PASSWORD);
     await visitor.getByRole('button', { name: 'Continue' }).click();
     await visitor.getByRole('heading', { name: `Landed on /members-${tag}` }).waitFor();
-    expect(visitor.url()).toBe(DESTINATION);
+    expect(visitor.url()).toBe(destination());
     expect(await context.cookies(shortUrl(slug)), 'the password page sets no cookie').toEqual([]);
     await visitor.close();
   }, 120_000);
@@ -107,8 +117,8 @@ describe('link access on the launched stack', () => {
   it('ends a capped link after its visits, sends the next visitors to its expired URL and says why', async () => {
     const slug = `cap-${tag}`;
     const title = `Coupon ${tag}`;
-    await newLink(slug, title, `${DESTINATION}/coupon`);
-    await page.getByLabel('After it ends, send visitors to', { exact: true }).fill(SOLD_OUT);
+    await newLink(slug, title, `${destination()}/coupon`);
+    await page.getByLabel('After it ends, send visitors to', { exact: true }).fill(soldOut());
     await page.getByLabel('Maximum visits', { exact: true }).fill('2');
     await page.getByRole('button', { name: 'Save access limits' }).click();
     await eventually(
@@ -132,10 +142,10 @@ describe('link access on the launched stack', () => {
         }),
       );
     expect(answers.map((a) => a.location)).toEqual([
-      `${DESTINATION}/coupon`,
-      `${DESTINATION}/coupon`,
-      SOLD_OUT,
-      SOLD_OUT,
+      `${destination()}/coupon`,
+      `${destination()}/coupon`,
+      soldOut(),
+      soldOut(),
     ]);
 
     const visitor = await newPage(context, 'capped visitor');

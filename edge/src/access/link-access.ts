@@ -114,9 +114,13 @@ export function createLinkAccess(deps: LinkAccessDeps): LinkAccess {
     status: 200 | 403 | 429,
   ): EdgeResponse {
     const nonce = createNonce();
+    const headers = htmlHeaders(nonce, PRIVATE_CACHE_CONTROL);
+    // Browsers hold a form's redirect to `form-action` too: the right password's 302 leaves for the destination.
+    const csp = headers['Content-Security-Policy'] ?? '';
+    headers['Content-Security-Policy'] = csp.replace("form-action 'self'", "form-action 'self' https: http:");
     return {
       status,
-      headers: htmlHeaders(nonce, PRIVATE_CACHE_CONTROL),
+      headers,
       body: renderPasswordPage(payload.branding, { slug: payload.slug, query, problem }, nonce),
     };
   }
