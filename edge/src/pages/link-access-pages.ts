@@ -97,12 +97,12 @@ export function renderPreviewPage(facts: PreviewFacts, nonce: string): string {
     ? '<p>This link is protected by a password: where it leads is shown only after the password.</p>'
     : facts.destination === null
       ? '<p>This address has no web page to open right now.</p>'
-      : `<p>It leads to:</p><p><strong class="preview-url">${escapeHtml(readableUrl(facts.destination))}</strong></p>` +
+      : `<p>It leads to:</p><p class="text"><strong class="preview-url">${escapeHtml(readableUrl(facts.destination))}</strong></p>` +
         (facts.varies
           ? '<p>Some visitors may be sent to another page (by country, device or a test).</p>'
           : '');
   const main =
-    `<h1>Where this link leads</h1><p>${escapeHtml(readableUrl(facts.shortUrl))}</p>${where}` +
+    `<h1>Where this link leads</h1><p class="text">${escapeHtml(readableUrl(facts.shortUrl))}</p>${where}` +
     `<p>Short link on ${escapeHtml(domainToUnicode(facts.host) || facts.host)}` +
     (owner === undefined ? '' : `, owned by ${escapeHtml(owner)}`) +
     '.</p>' +
