@@ -129,6 +129,28 @@ describe('ended links and click caps', () => {
     expect(res.headers.get('location')).toBe('https://acme.test/ended');
   });
 
+  it("falls back to the workspace's default after the link's and the domain's", async () => {
+    const other = await h.seed.workspace({
+      name: 'Beans Ltd',
+      holding_page: { expired_url: 'https://beans.test/ended' },
+    });
+    await h.seed.link(other, h.domains.linkDomainId, 'beans-old', 'https://beans.test/sale', {
+      expires_at: new Date('2026-05-01T00:00:00Z'),
+    });
+    const viaWorkspace = await go('/beans-old');
+    expect(viaWorkspace.status).toBe(302);
+    expect(viaWorkspace.headers.get('location')).toBe('https://beans.test/ended');
+    const host = 'go.beans.test';
+    const domain = await h.seed.customDomain(other, host);
+    await h.sql.query('UPDATE custom_domains SET expired_url = $2 WHERE id = $1', [
+      domain,
+      'https://beans.test/domain-ended',
+    ]);
+    await h.seed.link(other, domain, 'capped', 'https://beans.test/x', { max_clicks: 1, click_count: 1 });
+    const viaDomain = await visit(edge.app, host, '/capped');
+    expect(viaDomain.headers.get('location')).toBe('https://beans.test/domain-ended');
+  });
+
   it('admits exactly max_clicks visits across two edges under concurrent requests, then the expired_url', async () => {
     const id = await h.seed.link(ws, h.domains.linkDomainId, 'first-ten', 'https://example.com/coupon', {
       max_clicks: 10,

@@ -53,7 +53,7 @@ export type LinkAccess = {
     now: Date,
     visit: GateVisit,
   ): Promise<EdgeResponse | null>;
-  /** An expired or capped link: a 302 to its `expired_url`, else its domain's; null: the branded page. */
+  /** An expired or capped link: a 302 to its `expired_url`, else its domain's, else its workspace's; null: the branded page. */
   ended(payload: RedirectPayload, domain: DomainRoute | null): EdgeResponse | null;
   /** One password try, counted before it is checked (the KDF's cost is what the throttle protects). */
   tryPassword(payload: RedirectPayload, ip: string, password: string, now: Date): Promise<PasswordVerdict>;
@@ -102,7 +102,7 @@ export function createLinkAccess(deps: LinkAccessDeps): LinkAccess {
   }
 
   function ended(payload: RedirectPayload, domain: DomainRoute | null): EdgeResponse | null {
-    const target = payload.expired_url ?? domain?.expired_url ?? null;
+    const target = payload.expired_url ?? domain?.expired_url ?? payload.workspace_expired_url ?? null;
     if (target === null || !isPrintableAscii(target) || !isRedirectableUrl(target)) return null;
     return redirectResponse(target);
   }

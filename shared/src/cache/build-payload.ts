@@ -254,8 +254,10 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
   const plain = link ?? null;
   if (!plain) throw new NothingToBuildError(rows.host, rows.slug);
   const access = linkAccessOf(plain);
+  const workspaceExpiredUrl = plain.expired_destination_url ? null : workspaceExpiredUrlOf(workspace);
   return redirectPayloadSchema.parse({
     ...(access === null ? {} : { access }),
+    ...(workspaceExpiredUrl === null ? {} : { workspace_expired_url: workspaceExpiredUrl }),
     ...base,
     ...routing,
     revision: plain.row_version + workspace.row_version,
@@ -270,6 +272,13 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
     destination_url: plain.destination_url,
     last_good_destination: null,
   });
+}
+
+/** The workspace's default for its ended links, kept with its holding page settings (D-616). */
+function workspaceExpiredUrlOf(workspace: { holding_page?: unknown }): string | null {
+  const page = z.record(z.string(), z.unknown()).safeParse(workspace.holding_page ?? {});
+  const value = page.success ? page.data.expired_url : undefined;
+  return typeof value === 'string' && value !== '' ? value : null;
 }
 
 /** A plain link's access controls for its payload (D-615, D-616); null when it has none. */

@@ -156,6 +156,8 @@ export const redirectPayloadSchema = z.object({
    * costs the hit path one property check. Never on a QR code's payload (docs/product-rules.md#permanence).
    */
   access: linkAccessSchema.optional(),
+  /** A plain link's last resort once ended, after its own and its domain's `expired_url` (D-616). */
+  workspace_expired_url: urlString.optional(),
 });
 export type RedirectPayload = z.infer<typeof redirectPayloadSchema>;
 
