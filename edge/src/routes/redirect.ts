@@ -277,7 +277,7 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
 
       const event = deps.capture.enabled ? toEvent(payload, resolution, facts, ids, now) : null;
       if (event) deps.capture.emit(event);
-      // An expired link without its own expired_url: its domain's (D-616); never a QR code's.
+      // An expired link without its own expired_url: its domain's, else its workspace's (D-616); never a QR code's.
       const ended =
         resolution.kind === 'not_found' && resolution.state === 'expired' && !payload.is_qr
           ? deps.access.ended(payload, found.domain)
