@@ -41,7 +41,10 @@ import type { PhotoFiles } from './photo-files';
 import { createRedirectHandler, type RedirectHandler } from './routes/redirect';
 import { devClickIdKeyring, type ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { domainRootPage, genericPage, notFoundPage, sendViaHono } from './routes/respond';
-import { createDomainBranding } from './lookup/domain-branding';
+import { createCustomDomainRoute } from './lookup/domain-branding';
+import { createLinkAccess } from './access/link-access';
+import { createLinkAccessRoutes } from './routes/link-access';
+import { redirectResponse } from './routes/respond';
 import { newRequestId } from '@linkhub/shared/server/logging/request-id';
 
 /** Everything the edge needs, built by main.ts from the environment (tests build it themselves). */
@@ -86,6 +89,11 @@ export type EdgeDeps = {
   clickIdKeys?: ClickIdKeyring;
   /** The artifact store uploaded photos' variants are read from (`/_img/…`, D-585); absent: they answer 404. */
   photos?: PhotoFiles;
+  /** Password tries per network per link, and per link from every network (D-615; defaults 10 and 100 per 10 minutes). */
+  passwordLimits?: {
+    network?: { max: number; windowSeconds: number };
+    link?: { max: number; windowSeconds: number };
+  };
 };
 
 type Env = { Bindings: EdgeBindings };
@@ -201,6 +209,14 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
       return leads({ page, block, email, ip, requestId, clickId });
     },
   });
+  const access = createLinkAccess({
+    redis: queueRedis,
+    prefix: deps.redisPrefix,
+    salts,
+    ipv6PrefixBits: deps.ipv6ThrottlePrefix,
+    networkLimit: deps.passwordLimits?.network,
+    linkLimit: deps.passwordLimits?.link,
+  });
   const redirect = createRedirectHandler({
     source,
     visitorIds,
@@ -210,6 +226,15 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     logger,
     now,
     clickIdKeys,
+    access,
+  });
+  const linkAccess = createLinkAccessRoutes({
+    source,
+    access,
+    redirect,
+    trustedProxies: deps.trustedProxies,
+    now,
+    logger,
   });
   const health = createHealthCheck({
     redis: deps.redis,
@@ -226,18 +251,27 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     logger,
   });
 
-  const brandingOf = createDomainBranding({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
+  const domainRouteOf = createCustomDomainRoute({ redis: deps.redis, prefix: deps.redisPrefix, pg: deps.pg });
 
   /**
    * Bio paths; on a custom domain, what has no bio page answers in its workspace's look:
-   * the root a branded page about the domain, anything else the branded 404.
+   * the root a branded page about the domain, anything else the branded 404. A domain's own answers
+   * (D-617) come first at its root (a redirect instead of a page) and last for a path it does not hold.
    */
   async function serveBio(c: Context, host: string | null, path: BioPath): Promise<Response> {
+    const custom = host !== null && host !== hosts.bioHost;
+    const rootRedirect =
+      custom && path.at === 'root' ? (await domainRouteOf(host))?.root_redirect_url : undefined;
+    if (rootRedirect !== undefined) return sendViaHono(c, redirectResponse(rootRedirect));
     const response = await bio.serve(c, host, path);
-    if (response.status !== 404 || host === null || host === hosts.bioHost) return response;
-    const branding = await brandingOf(host);
-    if (branding === null) return response;
-    return path.at === 'root' ? domainRootPage(c, branding, host) : notFoundPage(c, branding, 'unknown');
+    if (response.status !== 404 || host === null || !custom) return response;
+    const route = await domainRouteOf(host);
+    if (route === null || route.branding === null) return response;
+    if (path.at !== 'root' && route.not_found_url !== undefined)
+      return sendViaHono(c, redirectResponse(route.not_found_url));
+    return path.at === 'root'
+      ? domainRootPage(c, route.branding, host)
+      : notFoundPage(c, route.branding, 'unknown');
   }
 
   async function serveRedirect(c: Context, route: RedirectRoute, view: RequestView): Promise<Response> {
@@ -263,6 +297,10 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
         return serveBio(c, route.host, route.path);
       case 'crawling':
         return crawling(c, route.file, route.host);
+      case 'unlock':
+        return linkAccess.unlock(c, route, view);
+      case 'preview':
+        return linkAccess.preview(c, route, view);
       case 'not_found':
         return notFoundPage(c, null, 'unknown');
     }

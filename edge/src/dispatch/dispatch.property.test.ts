@@ -4,10 +4,32 @@ import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { dispatch, type DispatchInput, type EdgeHosts, type EdgeRoute } from './dispatch';
 
 const hosts: EdgeHosts = { linkHost: 'lnk.example', bioHost: 'bio.example' };
-const KINDS: ReadonlyArray<EdgeRoute['kind']> = ['health', 'acme', 'redirect', 'bio', 'not_found'];
+const KINDS: ReadonlyArray<EdgeRoute['kind']> = [
+  'health',
+  'acme',
+  'redirect',
+  'bio',
+  'not_found',
+  'font',
+  'photo',
+  'unlock',
+  'preview',
+];
 const pathPart = fc.oneof(
   fc.string(),
-  fc.constantFrom('healthz', '.well-known', 'acme-challenge', 'l', 'subscribe', '%41', '%', '%zz', ''),
+  fc.constantFrom(
+    'healthz',
+    '.well-known',
+    'acme-challenge',
+    'l',
+    'subscribe',
+    '%41',
+    '%',
+    '%zz',
+    '',
+    'spring+',
+    '+',
+  ),
 );
 const input: fc.Arbitrary<DispatchInput> = fc.record({
   host: fc.option(
@@ -28,6 +50,13 @@ describe('dispatch, for any host, path and method', () => {
     expect(KINDS).toContain(route.kind);
     const read = request.method === 'GET' || request.method === 'HEAD';
     if (route.kind === 'health') expect(request.path).toBe('/healthz');
+    // A link's password form and preview (D-615, D-618): link hosts only, a canonical slug.
+    if (route.kind === 'unlock' || route.kind === 'preview') {
+      expect(route.kind === 'unlock' ? request.method === 'POST' : read).toBe(true);
+      expect(route.host).not.toBe(hosts.bioHost);
+      expect(route.slug.length).toBeGreaterThan(0);
+      expect(route.slug).toBe(route.slug.toLowerCase());
+    }
     if (route.kind === 'redirect') {
       expect(read).toBe(true);
       expect(route.host).not.toBe(hosts.bioHost);

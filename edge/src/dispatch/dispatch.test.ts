@@ -43,7 +43,7 @@ describe('dispatch', () => {
     for (const [path, method] of [
       ['/', 'GET'],
       ['/a/b', 'GET'],
-      ['/spring', 'POST'],
+      ['/spring', 'PUT'],
       ['/spring//', 'GET'],
       [`/${'x'.repeat(101)}`, 'GET'],
       ['/a%2Fb', 'GET'],
@@ -124,10 +124,41 @@ describe('dispatch', () => {
       host: 'maya.example',
       path: { at: 'subscribe', handle: 'shop' },
     });
-    expect(at('maya.example', '/shop', 'POST')).toEqual({
+    expect(at('maya.example', '/shop', 'PUT')).toEqual({
       kind: 'bio',
       host: 'maya.example',
       path: { at: 'none' },
+    });
+  });
+
+  it('routes a password form to its link and `/{slug}+` to its preview, on link hosts only (D-615, D-618)', () => {
+    expect(at('lnk.example', '/Spring', 'POST')).toEqual({
+      kind: 'unlock',
+      host: 'lnk.example',
+      slug: 'spring',
+    });
+    expect(at('maya.example', '/shop', 'POST')).toEqual({
+      kind: 'unlock',
+      host: 'maya.example',
+      slug: 'shop',
+    });
+    expect(at('lnk.example', '/Spring+')).toEqual({ kind: 'preview', host: 'lnk.example', slug: 'spring' });
+    expect(at('go.customer.test', '/promo+', 'HEAD')).toEqual({
+      kind: 'preview',
+      host: 'go.customer.test',
+      slug: 'promo',
+    });
+    expect(at('lnk.example', '/+')).toEqual({ kind: 'redirect', host: 'lnk.example', slug: '+' });
+    expect(at('lnk.example', '/healthz', 'POST')).toEqual({ kind: 'not_found' });
+    expect(at('bio.example', '/maya', 'POST')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'none' },
+    });
+    expect(at('bio.example', '/maya+')).toEqual({
+      kind: 'bio',
+      host: 'bio.example',
+      path: { at: 'page', handle: 'maya+' },
     });
   });
 });

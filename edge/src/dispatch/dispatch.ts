@@ -27,6 +27,9 @@ export type EdgeRoute =
   | { readonly kind: 'bio'; readonly host: string; readonly path: BioPath }
   /** `/robots.txt` and `/sitemap.xml` of any host, by what the host serves (D-629). */
   | { readonly kind: 'crawling'; readonly file: 'robots' | 'sitemap'; readonly host: string }
+  /** A link's password page posted (`POST /{slug}`, D-615) and its preview (`GET /{slug}+`, D-618). */
+  | { readonly kind: 'unlock'; readonly host: string; readonly slug: string }
+  | { readonly kind: 'preview'; readonly host: string; readonly slug: string }
   /** An unreadable Host header, the link host's other paths, a segment that cannot be a slug. */
   | { readonly kind: 'not_found' };
 
@@ -118,10 +121,14 @@ export function dispatch(request: DispatchInput, hosts: EdgeHosts): EdgeRoute {
   if (read && (path === ROBOTS_PATH || path === SITEMAP_PATH))
     return { kind: 'crawling', file: path === ROBOTS_PATH ? 'robots' : 'sitemap', host };
   if (host === hosts.bioHost) return { kind: 'bio', host, path: bioPathOf(path, method) };
-  const segment = read ? singleSegment(path) : null;
+  const segment = read || (method === 'POST' && path !== HEALTH_PATH) ? singleSegment(path) : null;
   if (segment !== null) {
-    const slug = canonicalSlug(segment);
-    return slug === null ? NOT_FOUND : { kind: 'redirect', host, slug };
+    // Link access (D-615, D-618): the password form posts to the link's own address; `/{slug}+` previews it.
+    const previewed = read && segment.length > 1 && segment.endsWith('+');
+    const slug = canonicalSlug(previewed ? segment.slice(0, -1) : segment);
+    if (slug === null) return NOT_FOUND;
+    if (!read) return { kind: 'unlock', host, slug };
+    return previewed ? { kind: 'preview', host, slug } : { kind: 'redirect', host, slug };
   }
   return host === hosts.linkHost ? NOT_FOUND : { kind: 'bio', host, path: bioPathOf(path, method) };
 }

@@ -21,6 +21,10 @@ export type DomainFacts = {
   workspace_id: string | null;
   is_system: boolean;
   purpose: 'links' | 'bio' | 'all';
+  /** The domain's own answers (D-617, D-616). */
+  not_found_url?: string | null;
+  root_redirect_url?: string | null;
+  expired_url?: string | null;
   /** The domain's workspace (custom domains), for the branded 404. */
   workspace: { name: string; holding_page: unknown } | null;
 };
@@ -196,6 +200,9 @@ export function createPgLookup(options: PgLookupOptions): PgLookup {
         workspace_id: row.domain_workspace_id,
         is_system: row.is_system,
         purpose: row.purpose,
+        not_found_url: row.not_found_url,
+        root_redirect_url: row.root_redirect_url,
+        expired_url: row.domain_expired_url,
         workspace: row.domain_workspace,
       };
       if ((!row.qr && !row.link) || !row.workspace) return { found: 'nothing', domain };

@@ -122,6 +122,9 @@ export function createRedirectSource(deps: RedirectSourceDeps): RedirectSource {
           workspace_id: facts.workspace_id,
           is_system: facts.is_system,
           purpose: facts.purpose,
+          not_found_url: facts.not_found_url,
+          root_redirect_url: facts.root_redirect_url,
+          expired_url: facts.expired_url,
         },
         facts.workspace,
       );

@@ -11,7 +11,7 @@ import type { LinkState } from '@linkhub/shared/resolve/state';
  */
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-function themeOf(branding: Branding | null): Theme {
+export function themeOf(branding: Branding | null): Theme {
   const background = branding?.background;
   const text = branding?.foreground;
   return themeSchema.parse({
@@ -20,7 +20,7 @@ function themeOf(branding: Branding | null): Theme {
   });
 }
 
-function httpsUrl(value: string | null | undefined): string | null {
+export function httpsUrl(value: string | null | undefined): string | null {
   if (!value) return null;
   try {
     const url = new URL(value);
@@ -93,6 +93,10 @@ const NOT_FOUND_MESSAGES: Record<LinkState | 'unknown', { title: string; message
   archived: {
     title: 'This link is no longer active',
     message: 'The owner of this link has retired it. Ask whoever shared it for a new one.',
+  },
+  click_limit_reached: {
+    title: 'This link has expired',
+    message: 'This link has reached its limit of visits. Ask whoever shared it for a new one.',
   },
   downgrade_locked: {
     title: 'This link is unavailable',

@@ -28,6 +28,7 @@ import {
 } from './respond';
 import { hostedQrAnswer } from './hosted-qr';
 import { previewAnswer } from './link-previews';
+import type { LinkAccess } from '../access/link-access';
 
 /**
  * `GET {link host}/{slug}` (docs/product-rules.md#the-redirect), a short sequence of named steps:
@@ -50,6 +51,8 @@ export type RedirectRouteDeps = {
   now: () => Date;
   /** Signs the click id of an experiment that converts on reported conversions (D-491). */
   clickIdKeys: ClickIdKeyring;
+  /** Password pages, click caps and ended links' URLs (D-615, D-616); consulted only when a payload needs it. */
+  access: LinkAccess;
 };
 
 /**
@@ -61,7 +64,12 @@ export type RedirectOutcome =
   /** `qr`: a QR code's scan (its metrics route class). */
   { kind: 'respond'; response: EdgeResponse; fallback: () => EdgeResponse; qr?: boolean } | { kind: 'bio' };
 
-export type RedirectHandler = (route: RedirectRoute, request: FactsSource) => Promise<RedirectOutcome>;
+/** `unlocked`: the visit's password was just checked (the password page's POST, D-615). */
+export type RedirectHandler = (
+  route: RedirectRoute,
+  request: FactsSource,
+  options?: { unlocked?: boolean },
+) => Promise<RedirectOutcome>;
 
 const NO_IDS: VisitorIds = { visitorHash: '', uaHash: '', durable: false };
 
@@ -226,7 +234,7 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
     );
   }
 
-  return async (target, request) => {
+  return async (target, request, options) => {
     let found: Found | null = null;
     try {
       found = await deps.source.find(target.host, target.slug);
@@ -237,11 +245,22 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
       if (found.domain?.purpose === 'bio') return BIO;
       // A domain serving both: a slug no link or QR code holds may be a bio page's handle.
       if (found.kind === 'missing' && found.domain?.purpose === 'all') return BIO;
-      if (found.kind === 'missing')
+      if (found.kind === 'missing') {
+        // A domain's not-found URL (D-617); a QR slug never misses, so this never answers for one.
+        const elsewhere = found.domain?.not_found_url;
+        if (elsewhere !== undefined && isPrintableAscii(elsewhere) && isRedirectableUrl(elsewhere))
+          return answer(redirectResponse(elsewhere), failureFallback(found));
         return answer(notFoundPageResponse(found.branding, 'unknown'), failureFallback(found));
+      }
 
       const { payload } = found;
       const now = deps.now();
+      // Access controls (D-615, D-616): the password page, or a used-up cap; only payloads that carry them.
+      if (payload.access !== undefined) {
+        const visit = { unlocked: options?.unlocked === true, query: request.query };
+        const gated = await deps.access.gate(payload, found.domain, now, visit);
+        if (gated !== null) return answer(gated, failureFallback(found));
+      }
       const facts = readRequestFacts(request, deps.facts);
       // The visitor hash seeds splits and experiments and identifies the visitor in the event; without either, skip it.
       const needsIds = deps.capture.enabled || payload.destinations.length > 0 || payload.experiment !== null;
@@ -265,7 +284,12 @@ export function createRedirectHandler(deps: RedirectRouteDeps): RedirectHandler 
           ? previewAnswer(payload, resolution, facts, { ...target, sentHost: request.header('host') })
           : null;
       if (preview !== null) return answer(preview, failureFallback(found));
-      return answer(respond(resolution), failureFallback(found), payload.is_qr);
+      // An expired link without its own expired_url: its domain's, else its workspace's (D-616); never a QR code's.
+      const ended =
+        resolution.kind === 'not_found' && resolution.state === 'expired' && !payload.is_qr
+          ? deps.access.ended(payload, found.domain)
+          : null;
+      return answer(ended ?? respond(resolution), failureFallback(found), payload.is_qr);
     } catch (err) {
       failed(err, target);
       if (found?.kind === 'payload' && found.payload.is_qr)

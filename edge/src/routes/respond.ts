@@ -18,7 +18,8 @@ export const FALLBACK_PAGE_CACHE_CONTROL = 'public, max-age=60';
 
 /** A public-path answer, independent of the HTTP layer that sends it (Hono, or node:http on the hot path). */
 export type EdgeResponse = {
-  status: 200 | 302 | 404 | 503;
+  /** 403 and 429: a link's password page after a wrong or throttled try (D-615). */
+  status: 200 | 302 | 403 | 404 | 429 | 503;
   headers: Record<string, string>;
   body: string | null;
 };

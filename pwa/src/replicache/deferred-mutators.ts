@@ -38,6 +38,7 @@ export const deferredMutators: ClientMutators = {
   resumeLink: later((m) => m.resumeLink),
   archiveLink: later((m) => m.archiveLink),
   restoreLink: later((m) => m.restoreLink),
+  setLinkPassword: later((m) => m.setLinkPassword),
   createQrCode: later((m) => m.createQrCode),
   updateQrCode: later((m) => m.updateQrCode),
   archiveQrCode: later((m) => m.archiveQrCode),

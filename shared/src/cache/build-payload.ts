@@ -11,6 +11,7 @@ import {
   weightedDestinationSchema,
   type Branding,
   type DomainRoute,
+  type LinkAccess,
   type RedirectPayload,
 } from './payload';
 import { isHostedPayload, storedPayload } from '../qr/payload/schema';
@@ -49,6 +50,9 @@ export const linkRowSchema = z.object({
   starts_at: timestamp,
   expires_at: timestamp,
   expired_destination_url: z.string().nullish(),
+  password_hash: z.string().nullish(),
+  max_clicks: z.number().int().nullish(),
+  click_count: version.optional(),
   archived_at: timestamp,
   deleted_at: timestamp,
   locked: z.boolean().default(false),
@@ -254,8 +258,12 @@ export function buildRedirectPayload(rows: RedirectRows, now: Date = new Date())
 
   const plain = link ?? null;
   if (!plain) throw new NothingToBuildError(rows.host, rows.slug);
+  const access = linkAccessOf(plain);
+  const workspaceExpiredUrl = plain.expired_destination_url ? null : workspaceExpiredUrlOf(workspace);
   return redirectPayloadSchema.parse({
     ...linkPreviewParts(plain),
+    ...(access === null ? {} : { access }),
+    ...(workspaceExpiredUrl === null ? {} : { workspace_expired_url: workspaceExpiredUrl }),
     ...base,
     ...routing,
     revision: plain.row_version + workspace.row_version,
@@ -286,11 +294,32 @@ function linkPreviewParts(
   };
 }
 
+/** The workspace's default for its ended links, kept with its holding page settings (D-616). */
+function workspaceExpiredUrlOf(workspace: { holding_page?: unknown }): string | null {
+  const page = z.record(z.string(), z.unknown()).safeParse(workspace.holding_page ?? {});
+  const value = page.success ? page.data.expired_url : undefined;
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/** A plain link's access controls for its payload (D-615, D-616); null when it has none. */
+function linkAccessOf(link: z.infer<typeof linkRowSchema>): LinkAccess | null {
+  const access: LinkAccess = {};
+  if (link.password_hash) access.password_hash = link.password_hash;
+  if (link.max_clicks !== null && link.max_clicks !== undefined && link.max_clicks > 0) {
+    access.max_clicks = link.max_clicks;
+    access.click_count = Math.max(0, link.click_count ?? 0);
+  }
+  return Object.keys(access).length === 0 ? null : access;
+}
+
 export const domainRowSchema = z.object({
   id: z.string(),
   workspace_id: z.string().nullable(),
   is_system: z.boolean(),
   purpose: z.enum(['links', 'bio', 'all']),
+  not_found_url: z.string().nullish(),
+  root_redirect_url: z.string().nullish(),
+  expired_url: z.string().nullish(),
 });
 export type DomainCacheRow = z.input<typeof domainRowSchema>;
 
@@ -308,5 +337,8 @@ export function buildDomainRoute(
     purpose: row.purpose,
     root_handle: null,
     branding: workspace ? brandingFrom(workspace) : null,
+    ...(row.not_found_url ? { not_found_url: row.not_found_url } : {}),
+    ...(row.root_redirect_url ? { root_redirect_url: row.root_redirect_url } : {}),
+    ...(row.expired_url ? { expired_url: row.expired_url } : {}),
   };
 }

@@ -15,6 +15,7 @@ describe('cache keys', () => {
     expect(keys.sessionKey(p, 'h')).toBe('tX:sess:h');
     expect(keys.rateLimitKey(p, 'api', 'k1')).toBe('tX:rl:api:k1');
     expect(keys.pokeChannel(p, 'u1')).toBe('tX:poke:u1');
+    expect(keys.linkClicksKey(p, 'go.acme.com', 'l1')).toBe('tX:lc:{go.acme.com}:l1');
   });
   it('puts the three keys of one redirect read in one cluster slot (same hash tag)', () => {
     const tag = (key: string) => /\{([^}]+)\}/.exec(key)?.[1];

@@ -55,6 +55,12 @@ export const KEY_FAMILIES = {
     holds: 'pub/sub channel telling a user to pull',
     ttl: 'channel, not a key',
   },
+  linkClicks: {
+    pattern: 'lc:{host}:{link id}',
+    holds:
+      "a capped link's admitted visits (D-616), on the queue role (never evicted); the worker persists it",
+    ttl: 'none',
+  },
 } as const;
 
 export type KeyFamily = keyof typeof KEY_FAMILIES;
@@ -103,6 +109,11 @@ export function rateLimitKey(prefix: string, scope: string, key: string): string
 
 export function pokeChannel(prefix: string, userId: string): string {
   return `${prefix}poke:${userId}`;
+}
+
+/** Hash-tagged by host like the redirect keys (D-049); by link id, so a slug change keeps the count. */
+export function linkClicksKey(prefix: string, host: string, linkId: string): string {
+  return `${prefix}lc:{${host}}:${linkId}`;
 }
 
 /** TTLs of the redirect cache, in seconds (docs/product-rules.md#redirect-cache). */

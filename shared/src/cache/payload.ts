@@ -111,6 +111,16 @@ export type Branding = z.infer<typeof brandingSchema>;
 
 export const resourceStatuses = ['active', 'paused', 'archived'] as const;
 
+export const linkAccessSchema = z.object({
+  /** scrypt, `scrypt$log2N$r$p$salt$hash`: the edge's password page checks a typed password against it. */
+  password_hash: z.string().min(1).optional(),
+  /** The link ends after this many admitted visits, counted in Redis across every edge. */
+  max_clicks: z.number().int().min(1).optional(),
+  /** The persisted count when the payload was built: the counter's seed when Redis has none. */
+  click_count: z.number().int().min(0).optional(),
+});
+export type LinkAccess = z.infer<typeof linkAccessSchema>;
+
 export const redirectPayloadSchema = z.object({
   v: z.literal(PAYLOAD_SCHEMA_VERSION),
   revision: z.number().int().min(0),
@@ -149,6 +159,13 @@ export const redirectPayloadSchema = z.object({
    */
   social_preview: socialPreviewSchema.optional(),
   app_urls: z.object({ ios: z.string().nullable(), android: z.string().nullable() }).optional(),
+  /**
+   * A plain link's access controls (D-615, D-616), absent when it has none, so a link without them
+   * costs the hit path one property check. Never on a QR code's payload (docs/product-rules.md#permanence).
+   */
+  access: linkAccessSchema.optional(),
+  /** A plain link's last resort once ended, after its own and its domain's `expired_url` (D-616). */
+  workspace_expired_url: urlString.optional(),
 });
 export type RedirectPayload = z.infer<typeof redirectPayloadSchema>;
 
@@ -179,6 +196,10 @@ export const domainRouteSchema = z.object({
   /** Custom-domain root: the bio page handle served at `/`. */
   root_handle: z.string().nullable(),
   branding: brandingSchema.nullable(),
+  // The domain's own answers, present only when set (D-617, D-616): a slug it does not hold, its root, its ended links.
+  not_found_url: urlString.optional(),
+  root_redirect_url: urlString.optional(),
+  expired_url: urlString.optional(),
 });
 export type DomainRoute = z.infer<typeof domainRouteSchema>;
 

@@ -7,6 +7,7 @@ import type { ExperimentRow, LinkRow, QrRow, WorkspaceRow } from './build-payloa
  */
 export const REDIRECT_SQL = `
 SELECT d.id AS domain_id, d.workspace_id AS domain_workspace_id, d.is_system, d.purpose,
+       d.not_found_url, d.root_redirect_url, d.expired_url AS domain_expired_url,
        CASE WHEN dw.id IS NULL THEN NULL ELSE jsonb_build_object('name', dw.name, 'holding_page', dw.holding_page) END AS domain_workspace,
        to_jsonb(q) AS qr, to_jsonb(l) AS link, to_jsonb(w) AS workspace, x.experiment
 FROM custom_domains d
@@ -33,6 +34,10 @@ export type RedirectSqlRow = {
   domain_workspace_id: string | null;
   is_system: boolean;
   purpose: 'links' | 'bio' | 'all';
+  /** The domain's own answers (D-617, D-616). */
+  not_found_url: string | null;
+  root_redirect_url: string | null;
+  domain_expired_url: string | null;
   domain_workspace: { name: string; holding_page: unknown } | null;
   qr: QrRow | null;
   link: LinkRow | null;

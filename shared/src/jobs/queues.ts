@@ -87,6 +87,8 @@ export const QUEUES = {
     keep_views: z.int().min(1).max(100).default(5),
     idle_days: z.int().min(1).max(3650).default(90),
   }),
+  /** Every 30 s: capped links' edge counters into `links.click_count`, and the end of those used up (D-616). */
+  'link-click-flush': z.object({}),
   /** Delete rendered QR files in the artifact store that no qr_render_artifacts row points at (nightly). */
   'artifact-sweep': z.object({ grace_minutes: z.int().min(10).max(10_080).default(60) }),
   /**

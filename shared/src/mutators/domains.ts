@@ -62,7 +62,14 @@ export const verifyDomain = defineMutator({
  * whether the editor makes new links on it (one default per workspace; false clears it).
  */
 /** What a domain update may change: the fields a `base` may name (D-500). */
-export const DOMAIN_UPDATABLE = ['purpose', 'root_handle', 'not_found_url', 'default_for_links'] as const;
+export const DOMAIN_UPDATABLE = [
+  'purpose',
+  'root_handle',
+  'not_found_url',
+  'default_for_links',
+  'root_redirect_url',
+  'expired_url',
+] as const;
 export const updateDomainArgs = z
   .object({
     id: idArg,
@@ -71,6 +78,8 @@ export const updateDomainArgs = z
     root_handle: handleArg.nullable().optional(),
     not_found_url: urlArg.nullable().optional(),
     default_for_links: z.boolean().optional(),
+    root_redirect_url: urlArg.nullable().optional(),
+    expired_url: urlArg.nullable().optional(),
     base: baseArg(DOMAIN_UPDATABLE),
   })
   .strict()
@@ -79,7 +88,9 @@ export const updateDomainArgs = z
       v.purpose !== undefined ||
       v.root_handle !== undefined ||
       v.not_found_url !== undefined ||
-      v.default_for_links !== undefined,
+      v.default_for_links !== undefined ||
+      v.root_redirect_url !== undefined ||
+      v.expired_url !== undefined,
     { message: 'Send at least one field to change.', params: { issue: 'empty_update' } },
   );
 

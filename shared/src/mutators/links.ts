@@ -53,6 +53,8 @@ export const updateLinkArgs = withScheduleInOrder(
     social_preview: f.social_preview.optional(),
     ios_url: f.ios_url.optional(),
     android_url: f.android_url.optional(),
+    expired_url: f.expired_url.optional(),
+    max_clicks: f.max_clicks.optional(),
     base: baseArg(LINK_UPDATABLE),
   }),
 );
@@ -87,6 +89,11 @@ export const createLink = defineMutator({
       social_preview: null,
       ios_url: null,
       android_url: null,
+      expired_url: null,
+      has_password: false,
+      max_clicks: null,
+      click_count: 0,
+      click_limit_reached_at: null,
       created_at: now,
       updated_at: now,
     };
@@ -102,7 +109,13 @@ export const updateLink = defineMutator({
     const actions: Action[] = [];
     if (args.destination_url !== undefined) actions.push('link.update_destination');
     if (args.slug !== undefined) actions.push('link.update_slug');
-    if (args.starts_at !== undefined || args.expires_at !== undefined) actions.push('link.update_schedule');
+    if (
+      args.starts_at !== undefined ||
+      args.expires_at !== undefined ||
+      args.expired_url !== undefined ||
+      args.max_clicks !== undefined
+    )
+      actions.push('link.update_schedule');
     if (args.rules !== undefined) actions.push('link.update_targeting');
     if (args.destinations !== undefined) actions.push('link.update_split');
     if (
@@ -127,6 +140,19 @@ export const updateLink = defineMutator({
     );
     await patchView(tx, syncKeys.link(id), linkViewSchema, clean, nowIso());
   },
+});
+
+/**
+ * A link's password (D-615): the server hashes it; the device's view only learns `has_password`.
+ * Offline, the clear text waits in the pending mutation until the push is acknowledged, never in a view.
+ */
+export const setLinkPassword = defineMutator({
+  name: 'setLinkPassword',
+  args: z.strictObject({ ...ref, password: f.password }),
+  action: 'link.update',
+  target: (args) => ({ type: 'link', id: args.id }),
+  client: async (tx, { id, password }) =>
+    patchView(tx, syncKeys.link(id), linkViewSchema, { has_password: password !== null }, nowIso()),
 });
 
 const statusMutator = <const N extends string>(
@@ -154,4 +180,5 @@ export const linkMutators = [
   resumeLink,
   archiveLink,
   restoreLink,
+  setLinkPassword,
 ] as const;

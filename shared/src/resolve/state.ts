@@ -8,6 +8,8 @@ export const linkStates = [
   'paused',
   'archived',
   'downgrade_locked',
+  /** A capped link whose visits are used up (D-616): known from its counter, never from `evaluateState`. */
+  'click_limit_reached',
 ] as const;
 export type LinkState = (typeof linkStates)[number];
 
@@ -37,6 +39,8 @@ export type ResourceStateFields = {
   expires_at?: string | null;
   archived_at: string | null;
   locked: boolean;
+  /** When a capped link's persisted count reached its cap (D-616). */
+  click_limit_reached_at?: string | null;
 };
 
 /**
@@ -44,7 +48,7 @@ export type ResourceStateFields = {
  * onto `evaluateState`, so a paused link past its expiry is "paused" in both places.
  */
 export function resourceState(row: ResourceStateFields, now: Date): LinkState {
-  return evaluateState(
+  const state = evaluateState(
     {
       status: row.archived_at !== null ? 'archived' : row.status === 'paused' ? 'paused' : 'active',
       starts_at: row.starts_at ?? null,
@@ -54,4 +58,6 @@ export function resourceState(row: ResourceStateFields, now: Date): LinkState {
     },
     now,
   );
+  const capped = row.click_limit_reached_at !== undefined && row.click_limit_reached_at !== null;
+  return state === 'active' && capped ? 'click_limit_reached' : state;
 }

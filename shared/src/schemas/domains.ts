@@ -48,6 +48,10 @@ export const updateDomainInputSchema = z
     purpose: z.enum(DOMAIN_PURPOSES).optional(),
     root_handle: handleSchema.nullable().optional(),
     not_found_url: urlSchema.nullable().optional(),
+    /** The root `/` redirects here instead of showing a bio page (D-617). */
+    root_redirect_url: urlSchema.nullable().optional(),
+    /** Where this domain's expired or click-capped links go when they have no `expired_url` (D-616). */
+    expired_url: urlSchema.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: 'Send at least one field to change.',
@@ -78,6 +82,8 @@ export const domainSchema = z.object({
   tls_next_attempt_at: isoDateTimeSchema.nullable(),
   root_handle: z.string().nullable(),
   not_found_url: z.string().nullable(),
+  root_redirect_url: z.string().nullable(),
+  expired_url: z.string().nullable(),
   verified_at: isoDateTimeSchema.nullable(),
   created_at: isoDateTimeSchema,
 });

@@ -74,6 +74,18 @@ export const linkFieldSchemas = {
   /** App links the deep-link page opens on an iPhone / on Android (D-625); null removes one. */
   ios_url: appUrlSchema.nullable(),
   android_url: appUrlSchema.nullable(),
+  // Access controls (D-615, D-616): the password is write-only (stored as a hash); the cap counts admitted visits.
+  /** A visitor types it on the edge's password page; `null` removes it. Never returned, never synced in clear. */
+  password: z
+    .string()
+    .min(4, 'At least 4 characters.')
+    .max(128)
+    .refine((value) => [...value].every((ch) => ch >= ' ' && ch !== '\u007f'), {
+      message: 'No control characters.',
+    })
+    .nullable(),
+  /** The link ends after this many visits (then `expired_url`, else the branded page); `null` removes the cap. */
+  max_clicks: z.number().int().min(1).max(1_000_000_000).nullable(),
 } as const;
 
 /** A link's whole schedule: what an edit of one end is checked against, with the other end as it stands. */
@@ -107,6 +119,8 @@ export const createLinkInputSchema = withScheduleInOrder(
       social_preview: f.social_preview.optional(),
       ios_url: f.ios_url.optional(),
       android_url: f.android_url.optional(),
+      password: f.password.optional(),
+      max_clicks: f.max_clicks.optional(),
     })
     .refine((v) => v.domain === undefined || v.domain_id === undefined, {
       message: 'Give either domain or domain_id, not both.',
@@ -134,6 +148,8 @@ export const updateLinkInputSchema = withScheduleInOrder(
       social_preview: f.social_preview.optional(),
       ios_url: f.ios_url.optional(),
       android_url: f.android_url.optional(),
+      password: f.password.optional(),
+      max_clicks: f.max_clicks.optional(),
     })
     .refine((v) => Object.values(v).some((field) => field !== undefined), {
       message: 'Send at least one field to change.',
@@ -142,7 +158,16 @@ export const updateLinkInputSchema = withScheduleInOrder(
 );
 export type UpdateLinkInput = z.infer<typeof updateLinkInputSchema>;
 
-export const LINK_STATUSES = ['draft', 'active', 'paused', 'scheduled', 'expired', 'archived'] as const;
+export const LINK_STATUSES = [
+  'draft',
+  'active',
+  'paused',
+  'scheduled',
+  'expired',
+  'archived',
+  /** Its `max_clicks` visits are used up (D-616). */
+  'click_limit_reached',
+] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 /** `GET /v1/links?q=&tag=&status=&limit=&cursor=`. */
@@ -178,6 +203,12 @@ export const linkSchema = z.object({
   /** Deep links (D-625): an iPhone / Android visitor gets a page that opens these, else the destination. */
   ios_url: z.string().nullable(),
   android_url: z.string().nullable(),
+  // Access controls (D-615, D-616): the password itself is never returned.
+  expired_url: z.string().nullable(),
+  has_password: z.boolean(),
+  max_clicks: z.number().int().nullable(),
+  /** Visits counted against `max_clicks` as last persisted (the edge's counter runs ahead by up to a flush). */
+  click_count: z.number().int(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
 });

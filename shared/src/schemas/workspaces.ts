@@ -60,6 +60,8 @@ export const holdingPageSchema = z.strictObject({
   background: hexColor.nullable().optional(),
   foreground: hexColor.nullable().optional(),
   link_url: httpsOrHttpUrl.nullable().optional(),
+  /** Where the workspace's expired or used-up links go when neither they nor their domain say (D-616). */
+  expired_url: httpsOrHttpUrl.nullable().optional(),
 });
 export type HoldingPage = z.infer<typeof holdingPageSchema>;
 

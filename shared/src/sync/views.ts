@@ -68,6 +68,9 @@ export const domainViewSchema = z.object({
   tls_next_attempt_at: z.string().nullable().default(null),
   root_handle: z.string().nullable().default(null),
   not_found_url: z.string().nullable().default(null),
+  /** The root redirects here instead of showing a bio page; the default for expired links (D-617, D-616). */
+  root_redirect_url: z.string().nullable().default(null),
+  expired_url: z.string().nullable().default(null),
   /** The editor makes new links on this domain. */
   default_for_links: z.boolean().default(false),
 });
@@ -95,6 +98,12 @@ export const linkViewSchema = z.object({
   social_preview: socialPreviewSchema.nullable().default(null),
   ios_url: z.string().nullable().default(null),
   android_url: z.string().nullable().default(null),
+  // Access controls (D-615, D-616): whether a password is set, never the password or its hash.
+  expired_url: z.string().nullable().default(null),
+  has_password: z.boolean().default(false),
+  max_clicks: z.number().nullable().default(null),
+  click_count: z.number().default(0),
+  click_limit_reached_at: nullableTime.default(null),
   created_at: isoTime,
   updated_at: isoTime,
 });

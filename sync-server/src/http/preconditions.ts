@@ -71,7 +71,7 @@ export function ifMatchVersion(header: string | undefined): number | null {
 async function currentOf(tx: Queryable, kind: Versioned, spec: Spec, id: string, workspaceId: string) {
   const row = await one<{ v: number; doc: Record<string, unknown> }>(
     tx,
-    `SELECT t.${spec.version} AS v, to_jsonb(t) AS doc FROM ${spec.table} t
+    `SELECT t.${spec.version} AS v, to_jsonb(t) - 'password_hash' AS doc FROM ${spec.table} t
       WHERE t.id = $1 AND t.workspace_id = $2 AND t.deleted_at IS NULL FOR UPDATE`,
     [id, workspaceId],
   );

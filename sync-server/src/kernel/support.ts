@@ -111,7 +111,7 @@ export async function snapshotVersionAndAudit(
   await ctx.tx.query(
     `WITH version AS (
        INSERT INTO ${version.table} (${version.ownerColumn}, workspace_id, version, snapshot, change_summary, created_by_user_id)
-       SELECT s.id, s.workspace_id, s.current_version, to_jsonb(s), $3, $2 FROM ${version.source} s WHERE s.id = $1
+       SELECT s.id, s.workspace_id, s.current_version, to_jsonb(s) - 'password_hash', $3, $2 FROM ${version.source} s WHERE s.id = $1
      )
      ${auditRow.text}`,
     [version.id, ctx.by.userId, version.summary, ...auditRow.values],

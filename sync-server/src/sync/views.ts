@@ -121,6 +121,8 @@ export const domainView = (r: DomainViewRow): DomainView => ({
   tls_next_attempt_at: isoOrNull(r.tls_next_attempt_at),
   root_handle: r.root_handle,
   not_found_url: r.not_found_url,
+  root_redirect_url: r.root_redirect_url,
+  expired_url: r.expired_url,
   default_for_links: r.default_for_links,
 });
 
@@ -145,6 +147,11 @@ export type LinkRow = RowOf<
   | 'socialPreview'
   | 'iosUrl'
   | 'androidUrl'
+  | 'expiredDestinationUrl'
+  | 'passwordHash'
+  | 'maxClicks'
+  | 'clickCount'
+  | 'clickLimitReachedAt'
   | 'createdAt'
   | 'updatedAt'
 > & { host: string };
@@ -169,6 +176,11 @@ export const linkView = (r: LinkRow): LinkView => ({
   social_preview: readSocialPreview(r.social_preview),
   ios_url: r.ios_url,
   android_url: r.android_url,
+  expired_url: r.expired_destination_url,
+  has_password: r.password_hash !== null,
+  max_clicks: r.max_clicks,
+  click_count: Number(r.click_count),
+  click_limit_reached_at: iso(r.click_limit_reached_at),
   created_at: isoNow(r.created_at),
   updated_at: isoNow(r.updated_at),
 });

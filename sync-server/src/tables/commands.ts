@@ -20,6 +20,7 @@ import type { Command } from '../kernel/types';
 export const COMMANDS: readonly Command[] = [
   links.createLinkCommand,
   links.updateLinkCommand,
+  links.setLinkPasswordCommand,
   links.pauseLinkCommand,
   links.resumeLinkCommand,
   links.archiveLinkCommand,

@@ -14,6 +14,7 @@ import { webhookDeliver } from './webhook-deliver';
 import { webhookSweep } from '../webhooks/sweep';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
+import { linkClickFlush } from './link-click-flush';
 import { analyticsReport } from '../reports/processor';
 import { linkPreviewFetch } from './link-preview-fetch';
 
@@ -31,6 +32,7 @@ export const PROCESSORS: ProcessorRegistry = {
   retention,
   export: exportJob,
   'sync-gc': syncGc,
+  'link-click-flush': linkClickFlush,
   'cache-refresh': cacheRefresh,
   'domain-verify': domainVerify,
   'experiment-results': experimentResults,

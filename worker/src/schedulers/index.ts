@@ -7,6 +7,7 @@ import { scheduleDomainUpkeep } from './domains';
 import { scheduleExperimentResults } from '../experiments/schedule';
 import { scheduleLeadExpiry } from './leads';
 import { scheduleSyncGc } from './sync';
+import { scheduleLinkClickFlush } from './link-clicks';
 import { scheduleWebhookSweep } from './webhooks';
 import { scheduleAnalyticsReports } from '../reports/schedule';
 
@@ -20,6 +21,7 @@ export type Schedulers = {
 const SCHEDULES: ReadonlyArray<{ queue: QueueName; register: (queue: Queue) => Promise<void> }> = [
   { queue: 'analytics-maintenance', register: scheduleAnalytics },
   { queue: 'sync-gc', register: scheduleSyncGc },
+  { queue: 'link-click-flush', register: scheduleLinkClickFlush },
   { queue: 'experiment-results', register: scheduleExperimentResults },
   { queue: 'artifact-sweep', register: scheduleArtifactSweep },
   { queue: 'lead-expiry', register: scheduleLeadExpiry },

@@ -2,6 +2,7 @@ import type { DomainView, PageView } from '@linkhub/shared/sync/views';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { useRep } from '../../replicache/rep-context';
 import { FULL_ROW } from './domain-status';
+import { DomainAddresses } from './domain-addresses';
 
 /**
  * What an admin can do with a custom domain: check its DNS now, order its certificate again, make
@@ -65,6 +66,9 @@ export function DomainSettings({ domain, pages }: { domain: DomainView; pages: P
             ))}
           </select>
         </div>
+      )}
+      {!domain.is_system && can('domain.update') && (
+        <DomainAddresses domain={domain} workspaceId={workspace.id} />
       )}
     </div>
   );

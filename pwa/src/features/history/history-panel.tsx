@@ -23,6 +23,10 @@ const FIELD_NAMES: Record<string, string> = {
   destinations: 'Split destinations',
   design: 'QR design',
   position: 'Position on the page',
+  expired_destination_url: 'Address after it ends',
+  max_clicks: 'Maximum visits',
+  root_redirect_url: 'Root redirect',
+  expired_url: 'Address after it ends',
 };
 
 /** `data.title` → "Block title", `theme.background` → "Theme background", `destination_url` → "Destination". */

@@ -34,6 +34,7 @@ import { DraftNotice } from './stale-notice';
 import { OpeningHeading } from '../../ui/opening-heading';
 import { RunningTestBanner, useRunningTest } from '../experiments/running-test';
 import { HistoryPanel } from '../history/history-panel';
+import { LinkAccess } from './link-access';
 
 const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
   Newsletter: { source: 'newsletter', medium: 'email' },
@@ -268,6 +269,14 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
             errors={errors}
             editable={editable}
             workspaceId={workspace.id}
+          />
+        )}
+        {link && (
+          <LinkAccess
+            key={link.id}
+            link={link}
+            workspaceId={workspace.id}
+            editable={editable && can('link.update_schedule')}
           />
         )}
         <DraftNotice synced={synced} canSave={editable} />

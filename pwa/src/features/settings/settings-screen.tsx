@@ -18,6 +18,7 @@ import { canonicalZone, TimeZoneField } from './time-zone-field';
 import { WebhooksScreen } from '../webhooks/webhooks-screen';
 import { navigate } from '../../router/router';
 import { PageIndex } from '../../ui/page-index';
+import { EndedLinksDefault } from './ended-links';
 import './settings.css';
 
 /** Workspace name and time zone (synced), plan, API keys, webhooks, audit log; the account's two-factor and sessions. */
@@ -89,6 +90,7 @@ function WorkspaceSettings() {
         )}
         {message && <p aria-live="polite">{message}</p>}
       </form>
+      <EndedLinksDefault />
       {can('billing.view_plan') && (
         <section className="panel" aria-labelledby="plan-title">
           <h2 id="plan-title">Plan</h2>

@@ -131,7 +131,7 @@ export async function writeRedirectRows(
 }
 
 const DOMAIN_SQL = `
-SELECT d.id, d.workspace_id, d.is_system, d.purpose,
+SELECT d.id, d.workspace_id, d.is_system, d.purpose, d.not_found_url, d.root_redirect_url, d.expired_url,
        CASE WHEN w.id IS NULL THEN NULL ELSE jsonb_build_object('name', w.name, 'holding_page', w.holding_page) END AS workspace
 FROM custom_domains d LEFT JOIN workspaces w ON w.id = d.workspace_id
 WHERE d.hostname = $1 AND d.deleted_at IS NULL AND d.status = 'verified'`;

@@ -32,6 +32,8 @@ export type DomainRow = RowOf<
   | 'tlsNextAttemptAt'
   | 'rootHandle'
   | 'notFoundUrl'
+  | 'rootRedirectUrl'
+  | 'expiredUrl'
 > & {
   /** The system link host (a custom domain may CNAME to it). */
   cname_target: string | null;
@@ -41,6 +43,7 @@ export type DomainRow = RowOf<
 export const DOMAIN_COLUMNS = `c.id, c.workspace_id, c.hostname, c.is_system, c.purpose, c.status, c.verification_record_name,
        c.verification_token, c.tls_status, c.verified_at, c.created_at, c.verification_seen, c.last_checked_at,
        c.verification_lapsed_at, c.last_error, c.tls_expires_at, c.tls_last_error, c.tls_next_attempt_at, c.root_handle, c.not_found_url,
+       c.root_redirect_url, c.expired_url,
        ${CNAME_TARGET_SQL} AS cname_target`;
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
@@ -67,6 +70,8 @@ export function serializeDomain(row: DomainRow): Domain {
     tls_next_attempt_at: iso(row.tls_next_attempt_at),
     root_handle: row.root_handle,
     not_found_url: row.not_found_url,
+    root_redirect_url: row.root_redirect_url,
+    expired_url: row.expired_url,
     verified_at: iso(row.verified_at),
     created_at: row.created_at.toISOString(),
   };

@@ -30,13 +30,16 @@ import { audit, withConflicts } from '../../kernel/support';
 import { z } from 'zod';
 import { defineCommand, type CommandContext, type DescribeRefused } from '../../kernel/types';
 
-type LockedDomain = Pick<DomainRow, 'hostname' | 'status' | 'purpose' | 'root_handle' | 'not_found_url'>;
+type LockedDomain = Pick<
+  DomainRow,
+  'hostname' | 'status' | 'purpose' | 'root_handle' | 'not_found_url' | 'root_redirect_url' | 'expired_url'
+>;
 
 /** The workspace's live custom domain, locked for this transaction (a system host or another workspace's is not found). */
 async function lockDomain(ctx: CommandContext, id: string, workspaceId: string): Promise<LockedDomain> {
   const domain = await one<LockedDomain>(
     ctx.tx,
-    `SELECT hostname, status, purpose, root_handle, not_found_url FROM custom_domains
+    `SELECT hostname, status, purpose, root_handle, not_found_url, root_redirect_url, expired_url FROM custom_domains
       WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL AND NOT is_system FOR UPDATE`,
     [id, workspaceId],
   );
@@ -212,7 +215,7 @@ export const updateDomainCommand = defineCommand(updateDomain, {
       current: await storedFields(
         ctx,
         edit.base,
-        `SELECT d.purpose, d.root_handle, d.not_found_url, (w.default_link_domain_id IS NOT DISTINCT FROM d.id) AS default_for_links
+        `SELECT d.purpose, d.root_handle, d.not_found_url, d.root_redirect_url, d.expired_url, (w.default_link_domain_id IS NOT DISTINCT FROM d.id) AS default_for_links
              FROM custom_domains d JOIN workspaces w ON w.id = d.workspace_id WHERE d.id = $1`,
         [edit.id],
       ),
@@ -239,10 +242,15 @@ export const updateDomainCommand = defineCommand(updateDomain, {
     }
     // Where a mistyped slug on this domain sends visitors: checked like every other destination.
     if (args.not_found_url) await assertSafeDestination(args.not_found_url, ctx.resolveHost, 'not_found_url');
+    if (args.root_redirect_url)
+      await assertSafeDestination(args.root_redirect_url, ctx.resolveHost, 'root_redirect_url');
+    if (args.expired_url) await assertSafeDestination(args.expired_url, ctx.resolveHost, 'expired_url');
     await ctx.tx.query(
       `UPDATE custom_domains SET purpose = COALESCE($2, purpose),
                 root_handle = CASE WHEN $3 THEN $4 ELSE root_handle END,
                 not_found_url = CASE WHEN $5 THEN $6 ELSE not_found_url END,
+                root_redirect_url = CASE WHEN $7 THEN $8 ELSE root_redirect_url END,
+                expired_url = CASE WHEN $9 THEN $10 ELSE expired_url END,
                 updated_at = now()
           WHERE id = $1`,
       [
@@ -252,6 +260,10 @@ export const updateDomainCommand = defineCommand(updateDomain, {
         args.root_handle ?? null,
         args.not_found_url !== undefined,
         args.not_found_url ?? null,
+        args.root_redirect_url !== undefined,
+        args.root_redirect_url ?? null,
+        args.expired_url !== undefined,
+        args.expired_url ?? null,
       ],
     );
     if (args.default_for_links !== undefined) {
@@ -278,7 +290,7 @@ export const updateDomainCommand = defineCommand(updateDomain, {
       table: 'custom_domains',
       rowId: args.id,
       before: domain,
-      fields: ['purpose', 'root_handle', 'not_found_url'],
+      fields: ['purpose', 'root_handle', 'not_found_url', 'root_redirect_url', 'expired_url'],
       metadata: args.default_for_links === undefined ? {} : { default_for_links: args.default_for_links },
     });
     // What the edge reads of the host: its route (purpose, branding) and its root page.

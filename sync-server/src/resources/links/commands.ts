@@ -8,9 +8,11 @@ import {
   pauseLink,
   restoreLink,
   resumeLink,
+  setLinkPassword,
   updateLink,
   LINK_UPDATABLE,
 } from '@linkhub/shared/mutators/links';
+import { hashLinkPassword } from '@linkhub/shared/server/crypto/link-password';
 import { withEntryIds } from '@linkhub/shared/schemas/targeting';
 import { one } from '@linkhub/shared/server/db/sql';
 import { assertNoTestDecides } from '../experiments';
@@ -47,6 +49,8 @@ type LinkRow = RowOf<
   | 'socialPreview'
   | 'iosUrl'
   | 'androidUrl'
+  | 'expiredDestinationUrl'
+  | 'maxClicks'
 > & {
   host: string;
 };
@@ -86,7 +90,7 @@ async function loadLink(ctx: CommandContext, workspaceId: string, id: string): P
     ctx.tx,
     `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id,
             l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at,
-            l.social_preview, l.ios_url, l.android_url, d.hostname AS host
+            l.social_preview, l.ios_url, l.android_url, l.expired_destination_url, l.max_clicks, d.hostname AS host
        FROM links l JOIN custom_domains d ON d.id = l.domain_id
       WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
     [id, workspaceId],
@@ -202,6 +206,7 @@ export const updateLinkCommand = defineCommand(updateLink, {
     if (typeof args.ios_url === 'string') await assertSafeAppUrl(args.ios_url, ctx.resolveHost, 'ios_url');
     if (typeof args.android_url === 'string')
       await assertSafeAppUrl(args.android_url, ctx.resolveHost, 'android_url');
+    if (args.expired_url) await assertSafeDestination(args.expired_url, ctx.resolveHost, 'expired_url');
     const sets: string[] = [];
     const values: unknown[] = [args.id];
     const set = (column: string, value: unknown) => {
@@ -229,6 +234,14 @@ export const updateLinkCommand = defineCommand(updateLink, {
     }
     if (args.ios_url !== undefined) set('ios_url', args.ios_url);
     if (args.android_url !== undefined) set('android_url', args.android_url);
+    // Access controls (D-616): a new cap ends the link at once when the persisted count already reaches it.
+    if (args.expired_url !== undefined) set('expired_destination_url', args.expired_url);
+    if (args.max_clicks !== undefined) {
+      set('max_clicks', args.max_clicks);
+      sets.push(
+        `click_limit_reached_at = CASE WHEN $${values.length}::int IS NOT NULL AND click_count >= $${values.length}::int THEN COALESCE(click_limit_reached_at, now()) END`,
+      );
+    }
     set('updated_by_user_id', ctx.by.userId);
     await withConflicts(() =>
       ctx.tx.query(
@@ -244,7 +257,7 @@ export const updateLinkCommand = defineCommand(updateLink, {
       table: 'links',
       rowId: args.id,
       before,
-      fields: LINK_UPDATABLE,
+      fields: [...LINK_UPDATABLE, 'expired_destination_url', 'max_clicks'],
       version: LINK_VERSION(args.id, 'updated'),
     });
     const host = before.host;
@@ -254,6 +267,33 @@ export const updateLinkCommand = defineCommand(updateLink, {
       scheduleRedirectRefresh(ctx, ctx.deps.cache, host, before.slug);
     ctx.effects.poke({ workspaceId: args.workspace_id });
     return result;
+  },
+});
+
+/** The password is hashed here, inside the command; neither it nor its hash is audited (D-615). */
+export const setLinkPasswordCommand = defineCommand(setLinkPassword, {
+  describe: describeLink,
+  webhookEvent: LINK_EVENTS.updated,
+  run: async (ctx, args) => {
+    const before = await loadLink(ctx, args.workspace_id, args.id);
+    const hash = args.password === null ? null : await hashLinkPassword(args.password);
+    await ctx.tx.query(
+      `UPDATE links SET password_hash = $2, current_version = current_version + 1, updated_by_user_id = $3, updated_at = now() WHERE id = $1`,
+      [args.id, hash, ctx.by.userId],
+    );
+    const action = hash === null ? 'link.password_removed' : 'link.password_set';
+    await snapshotVersionAndAudit(ctx, LINK_VERSION(args.id, action), {
+      workspaceId: args.workspace_id,
+      action,
+      resourceType: 'link',
+      resourceId: args.id,
+    });
+    scheduleRedirectRefresh(ctx, ctx.deps.cache, before.host, before.slug);
+    ctx.effects.poke({ workspaceId: args.workspace_id });
+    return {
+      workspaceId: args.workspace_id,
+      resource: { type: 'link', id: args.id, title: before.title ?? before.slug },
+    };
   },
 });
 

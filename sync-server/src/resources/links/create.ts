@@ -2,14 +2,11 @@ import { ValidationError } from '@linkhub/shared/errors/app-error';
 import { uuidv7 } from '@linkhub/shared/server/db';
 import type { CreateLinkInput } from '@linkhub/shared/schemas/links';
 import { defined, type CommandStep, commandStep } from '../../http/run';
-import { createLinkCommand, updateLinkCommand } from './commands';
+import { createLinkCommand, setLinkPasswordCommand, updateLinkCommand } from './commands';
 
 /** Fields the command layer has no command for yet: refused as input rather than silently dropped. */
-export function refuseUnsupported(input: { publish?: boolean; expired_url?: string | null }): void {
-  const details = [
-    ...(input.publish === false ? [{ field: 'publish', issue: 'not_supported' }] : []),
-    ...(input.expired_url !== undefined ? [{ field: 'expired_url', issue: 'not_supported' }] : []),
-  ];
+export function refuseUnsupported(input: { publish?: boolean }): void {
+  const details = [...(input.publish === false ? [{ field: 'publish', issue: 'not_supported' }] : [])];
   if (details.length > 0)
     throw new ValidationError(details, { message: 'These fields are not supported by the API yet.' });
 }
@@ -54,7 +51,12 @@ export async function createLinkSteps(
     social_preview: input.social_preview,
     ios_url: input.ios_url,
     android_url: input.android_url,
+    expired_url: input.expired_url,
+    max_clicks: input.max_clicks,
   });
   if (Object.keys(later).length > 0) steps.push(commandStep(updateLinkCommand, { ...ref, ...later }));
+  // Write-only (D-615): the command hashes it; nothing returns it.
+  if (input.password !== undefined && input.password !== null)
+    steps.push(commandStep(setLinkPasswordCommand, { ...ref, password: input.password }));
   return { id, steps, slug: input.slug ?? null, domainId: domainId ?? null };
 }

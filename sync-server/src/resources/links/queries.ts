@@ -8,12 +8,14 @@ const STATUS = `CASE
     WHEN l.archived_at IS NOT NULL THEN 'archived'
     WHEN l.status = 'paused' THEN 'paused'
     WHEN l.expires_at IS NOT NULL AND l.expires_at <= now() THEN 'expired'
+    WHEN l.click_limit_reached_at IS NOT NULL THEN 'click_limit_reached'
     WHEN l.starts_at IS NOT NULL AND l.starts_at > now() THEN 'scheduled'
     ELSE l.status END`;
 
 const SELECT = `SELECT l.id, l.workspace_id, l.domain_id, d.hostname, l.slug, l.destination_url, l.title, l.tags, l.utm, l.rules, l.destinations,
        ${STATUS} AS api_status, l.starts_at, l.expires_at, l.qr_code_id,
-       l.social_preview, l.ios_url, l.android_url, l.created_at, l.updated_at, ${cursorColumn('l')}
+       l.social_preview, l.ios_url, l.android_url, l.created_at, l.updated_at, ${cursorColumn('l')},
+       l.expired_destination_url AS expired_url, l.password_hash IS NOT NULL AS has_password, l.max_clicks, l.click_count
   FROM links l JOIN custom_domains d ON d.id = l.domain_id`;
 
 export async function findLink(

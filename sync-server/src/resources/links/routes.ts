@@ -15,12 +15,18 @@ import { findLink, listLinks } from './queries';
 import { defined, runCommandsThenRead, type CommandStep, commandStep } from '../../http/run';
 import { createdLinkRecord, serializeLink } from './serializer';
 import { notFoundAfterAuthorize } from '../../http/not-found';
-import { createLinkSteps, refuseUnsupported } from './create';
+import { createLinkSteps } from './create';
 import { bulkCreateLinks } from './bulk';
 import { warmDestinationDns } from './dns-warm';
 import { bulkCreateLinksEnvelopeSchema } from './bulk-schema';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
-import { archiveLinkCommand, pauseLinkCommand, resumeLinkCommand, updateLinkCommand } from './commands';
+import {
+  archiveLinkCommand,
+  pauseLinkCommand,
+  resumeLinkCommand,
+  setLinkPasswordCommand,
+  updateLinkCommand,
+} from './commands';
 
 /** `/v1/links` (docs/product-rules.md#api): every write is the createLink/updateLink/… command the editor's mutators run. */
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -85,14 +91,14 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const expected = ifMatchVersion(c.req.header('If-Match'));
     // A conditional write names what changed: only to someone who may read the link (D-500).
     if (expected !== null) await authorizeRead(deps, caller, 'link.view', 'link', { type: 'link', id });
-    refuseUnsupported(input);
     if (input.destination_url !== undefined)
       await warmDestinationDns(deps.resolveHost, [input.destination_url]);
     const ref = { id, workspace_id: caller.workspaceId };
-    const { status, expired_url: _unsupported, ...fields } = input;
+    const { status, password, ...fields } = input;
     const changes = defined(fields);
     const steps: CommandStep[] = [];
     if (Object.keys(changes).length > 0) steps.push(commandStep(updateLinkCommand, { ...ref, ...changes }));
+    if (password !== undefined) steps.push(commandStep(setLinkPasswordCommand, { ...ref, password }));
     if (status !== undefined)
       steps.push(commandStep(status === 'paused' ? pauseLinkCommand : resumeLinkCommand, ref));
     const check = assertFresh('link', { id, workspaceId: caller.workspaceId }, expected, Object.keys(input));

@@ -27,6 +27,12 @@ export type LinkRecord = {
   social_preview?: unknown;
   ios_url?: string | null;
   android_url?: string | null;
+  // Access controls (D-615, D-616): whether a password is set, never the hash.
+  expired_url: string | null;
+  has_password: boolean;
+  max_clicks: number | null;
+  /** bigint: node-postgres reads it as a string. */
+  click_count: number | string;
   created_at: Date;
   updated_at: Date;
   cursor_at: string;
@@ -64,7 +70,8 @@ export function createdLinkRecord(result: CommandResult): Omit<LinkRecord, 'curs
   const address = createdAddressSchema.safeParse(result.value);
   if (!parsed.success || !address.success) return null;
   const { status, archived_at: _archived, ...fields } = parsed.data;
-  return { ...fields, hostname: address.data.host, api_status: status };
+  const access = { expired_url: null, has_password: false, max_clicks: null, click_count: 0 };
+  return { ...fields, ...access, hostname: address.data.host, api_status: status };
 }
 
 /** A link row as the API returns it (shared `linkSchema`). */
@@ -89,6 +96,10 @@ export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>, addressOf: Add
     social_preview: readSocialPreview(row.social_preview),
     ios_url: row.ios_url ?? null,
     android_url: row.android_url ?? null,
+    expired_url: row.expired_url,
+    has_password: row.has_password,
+    max_clicks: row.max_clicks,
+    click_count: Number(row.click_count),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -7,6 +7,7 @@ import { scheduleCacheRefreshJob } from '../../kernel/redirect-cache';
 import { keepNewerFields, nothingLeft } from '../../kernel/field-conflicts';
 import { recordChange } from '../../kernel/change-record';
 import { defineCommand } from '../../kernel/types';
+import { assertSafeDestination } from '../../kernel/destination-safety';
 
 /** The settings a workspace's history records field by field (D-505). */
 const WORKSPACE_FIELDS = ['name', 'time_zone', 'branding', 'holding_page'] as const;
@@ -29,6 +30,9 @@ export const updateWorkspaceSettingsCommand = defineCommand(updateWorkspaceSetti
       ref: { workspace_id: edit.workspace_id },
     });
     if (nothingLeft(args, ['workspace_id'])) return { workspaceId: edit.workspace_id, resource };
+    // The workspace's default for ended links is where visitors are sent: checked like a destination (D-616).
+    const expiredUrl = args.holding_page?.expired_url;
+    if (expiredUrl) await assertSafeDestination(expiredUrl, ctx.resolveHost, 'holding_page.expired_url');
     const updated = await one<{ name: string }>(
       ctx.tx,
       `UPDATE workspaces SET name = COALESCE($2, name), time_zone = COALESCE($3, time_zone),

@@ -33,6 +33,10 @@ export const customDomains = pgTable('custom_domains', {
   tlsIssuedAt: tstz('tls_issued_at'),
   tlsExpiresAt: tstz('tls_expires_at'),
   notFoundUrl: text('not_found_url'),
+  /** The root `/` redirects here instead of showing a bio page (D-617). */
+  rootRedirectUrl: text('root_redirect_url'),
+  /** Default for the domain's expired and click-capped links without their own (D-616). */
+  expiredUrl: text('expired_url'),
   /** Which record proved control: the TXT token or a CNAME to the link host (0130). */
   verifiedBy: text('verified_by').$type<'txt' | 'cname'>(),
   /** What the last DNS check saw, in words (shown in the editor). */

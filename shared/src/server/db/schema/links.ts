@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, pk, rowVersion, tstz, updatedAt, type JsonObject, type JsonValue } from './columns';
 import { customDomains } from './domains';
 import { users } from './identity';
@@ -38,6 +38,14 @@ export const links = pgTable('links', {
   /** App links the deep-link page opens on an iPhone / on Android (D-625) */
   iosUrl: text('ios_url'),
   androidUrl: text('android_url'),
+  /** scrypt (`scrypt$N$r$p$salt$hash`, D-615); write-only: never in a view, a snapshot or an answer. */
+  passwordHash: text('password_hash'),
+  /** The link ends after this many admitted visits (D-616). */
+  maxClicks: integer('max_clicks'),
+  /** The edge's visit counter as the worker last flushed it; seeds the counter on a cold cache. */
+  clickCount: bigint('click_count', { mode: 'number' }).notNull().default(0),
+  /** When the flushed count reached `max_clicks`: why the link ended. */
+  clickLimitReachedAt: tstz('click_limit_reached_at'),
   archivedAt: tstz('archived_at'),
   locked: boolean('locked').notNull().default(false),
   /** set exactly when locked (CHECK) */
