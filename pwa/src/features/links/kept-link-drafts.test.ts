@@ -14,6 +14,11 @@ const draft: LinkDraft = {
   utm: {},
   rules: [],
   split: [],
+  preview_title: '',
+  preview_description: '',
+  preview_image: '',
+  ios_url: '',
+  android_url: '',
 };
 const anonymous = (mutation: string): NoticeView => ({
   id: 'n',
