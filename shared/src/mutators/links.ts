@@ -21,6 +21,8 @@ export const LINK_UPDATABLE = [
   'destinations',
   'starts_at',
   'expires_at',
+  'folder_id',
+  'note',
 ] as const;
 
 /** The REST fields (`schemas/links.ts`), field for field, with the same start-before-expiry rule. */
@@ -32,6 +34,8 @@ export const createLinkArgs = z.strictObject({
   title: f.title.optional(),
   tags: f.tags.optional(),
   utm: f.utm.optional(),
+  folder_id: f.folder_id.optional(),
+  note: f.note.optional(),
 });
 
 export const updateLinkArgs = withScheduleInOrder(
@@ -46,6 +50,8 @@ export const updateLinkArgs = withScheduleInOrder(
     destinations: f.destinations.optional(),
     starts_at: f.starts_at.optional(),
     expires_at: f.expires_at.optional(),
+    folder_id: f.folder_id.optional(),
+    note: f.note.optional(),
     base: baseArg(LINK_UPDATABLE),
   }),
 );
@@ -77,6 +83,8 @@ export const createLink = defineMutator({
       archived_at: null,
       locked: false,
       qr_code_id: null,
+      folder_id: args.folder_id ?? null,
+      note: args.note ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -95,7 +103,14 @@ export const updateLink = defineMutator({
     if (args.starts_at !== undefined || args.expires_at !== undefined) actions.push('link.update_schedule');
     if (args.rules !== undefined) actions.push('link.update_targeting');
     if (args.destinations !== undefined) actions.push('link.update_split');
-    if (args.title !== undefined || args.tags !== undefined || args.utm !== undefined || actions.length === 0)
+    const organises = args.folder_id !== undefined || args.note !== undefined;
+    if (
+      args.title !== undefined ||
+      args.tags !== undefined ||
+      args.utm !== undefined ||
+      organises ||
+      actions.length === 0
+    )
       actions.push('link.update');
     return actions;
   },

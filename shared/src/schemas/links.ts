@@ -67,6 +67,10 @@ export const linkFieldSchemas = {
   expired_url: urlSchema.nullable(),
   rules: targetingRulesSchema,
   destinations: splitDestinationsSchema,
+  /** Folders, notes and UTM presets (D-620, D-621, D-623). null: no folder / no note. */
+  folder_id: uuidSchema.nullable(),
+  note: readableText(2000).nullable(),
+  utm_preset_id: uuidSchema,
 } as const;
 
 /** A link's whole schedule: what an edit of one end is checked against, with the other end as it stands. */
@@ -97,6 +101,10 @@ export const createLinkInputSchema = withScheduleInOrder(
       expired_url: f.expired_url.optional(),
       rules: f.rules.optional(),
       destinations: f.destinations.optional(),
+      folder_id: f.folder_id.optional(),
+      note: f.note.optional(),
+      /** Fills `utm` from the workspace's preset; keys given in `utm` win. */
+      utm_preset_id: f.utm_preset_id.optional(),
     })
     .refine((v) => v.domain === undefined || v.domain_id === undefined, {
       message: 'Give either domain or domain_id, not both.',
@@ -121,6 +129,9 @@ export const updateLinkInputSchema = withScheduleInOrder(
       expired_url: f.expired_url.optional(),
       rules: f.rules.optional(),
       destinations: f.destinations.optional(),
+      folder_id: f.folder_id.optional(),
+      note: f.note.optional(),
+      utm_preset_id: f.utm_preset_id.optional(),
     })
     .refine((v) => Object.values(v).some((field) => field !== undefined), {
       message: 'Send at least one field to change.',
@@ -132,11 +143,13 @@ export type UpdateLinkInput = z.infer<typeof updateLinkInputSchema>;
 export const LINK_STATUSES = ['draft', 'active', 'paused', 'scheduled', 'expired', 'archived'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
-/** `GET /v1/links?q=&tag=&status=&limit=&cursor=`. */
+/** `GET /v1/links?q=&tag=&status=&folder_id=&limit=&cursor=`. */
 export const listLinksQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().min(1).max(200).optional(),
   tag: z.string().trim().min(1).max(32).optional(),
   status: z.enum(LINK_STATUSES).optional(),
+  /** A folder's links (its subfolders' too), or `none`: the links in no folder. */
+  folder_id: z.union([uuidSchema, z.literal('none')]).optional(),
 });
 export type ListLinksQuery = z.infer<typeof listLinksQuerySchema>;
 
@@ -160,6 +173,9 @@ export const linkSchema = z.object({
   starts_at: isoDateTimeSchema.nullable(),
   expires_at: isoDateTimeSchema.nullable(),
   qr_code_id: uuidSchema.nullable(),
+  folder_id: uuidSchema.nullable(),
+  /** Private to the workspace: never on a public page or in a redirect. */
+  note: z.string().nullable(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
 });
