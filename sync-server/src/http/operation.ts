@@ -8,6 +8,8 @@ export type Resource =
   | 'links'
   | 'qr-codes'
   | 'brand-kits'
+  | 'folders'
+  | 'utm-presets'
   | 'pages'
   | 'domains'
   | 'analytics'

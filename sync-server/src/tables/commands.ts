@@ -16,6 +16,7 @@ import { CommandRegistry } from '../kernel/registry';
 import { WebhookEvents } from '../kernel/webhook-events';
 import { webhookCommands } from '../resources/webhooks/commands';
 import { workspaceCommands } from '../resources/workspaces/commands';
+import { folderCommands } from '../resources/folders/commands';
 import { LINK_WEBHOOK_EVENTS } from '../resources/links/webhook-events';
 import { PAGE_WEBHOOK_EVENTS } from '../resources/pages/webhook-events';
 import { QR_CODE_WEBHOOK_EVENTS } from '../resources/qr-codes/webhook-events';
@@ -43,6 +44,7 @@ export function commandRegistry(
     ...leadCommands(),
     ...experimentCommands(cache),
     ...webhookCommands(secrets, allowWebhookPort),
+    ...folderCommands(),
   ];
   const registry = new CommandRegistry(
     commands,

@@ -200,6 +200,8 @@ export function buildOpenApiDocument(serverUrl: string): Json {
       { name: 'links' },
       { name: 'qr-codes' },
       { name: 'brand-kits', description: 'Saved QR designs of the workspace, applied with brand_kit_id' },
+      { name: 'folders', description: 'Link folders (one level deep), a filter and a unit of member grants' },
+      { name: 'utm-presets', description: 'UTM presets of the workspace, applied with utm_preset_id' },
       { name: 'pages' },
       { name: 'domains' },
       { name: 'analytics' },

@@ -63,6 +63,11 @@ async function createFixture(tag: string): Promise<string> {
       '/v1/brand-kits',
       { name: `Contract ${Math.random().toString(36).slice(2, 8)}`, design: {} },
     ],
+    folders: ['/v1/folders', { name: `Contract ${Math.random().toString(36).slice(2, 8)}` }],
+    'utm-presets': [
+      '/v1/utm-presets',
+      { name: `Contract ${Math.random().toString(36).slice(2, 8)}`, utm: { source: 'contract' } },
+    ],
     pages: [
       '/v1/pages',
       {

@@ -22,6 +22,8 @@ export type LinkRecord = {
   starts_at: Date | null;
   expires_at: Date | null;
   qr_code_id: string | null;
+  folder_id: string | null;
+  note: string | null;
   created_at: Date;
   updated_at: Date;
   cursor_at: string;
@@ -47,6 +49,8 @@ const plainCreatedLinkSchema = z.object({
   starts_at: z.null(),
   expires_at: z.null(),
   qr_code_id: z.string().nullable(),
+  folder_id: z.string().nullable(),
+  note: z.string().nullable(),
   created_at: z.date(),
   updated_at: z.date(),
 });
@@ -81,6 +85,8 @@ export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>, addressOf: Add
     starts_at: iso(row.starts_at),
     expires_at: iso(row.expires_at),
     qr_code_id: row.qr_code_id,
+    folder_id: row.folder_id,
+    note: row.note,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
