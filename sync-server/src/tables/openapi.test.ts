@@ -167,6 +167,12 @@ describe('OpenAPI document', () => {
         fixtures.set(tag, qrId);
         body = { ...example, qr_code_ids: [qrId] };
       }
+      // A body naming existing links (a move into a folder): the documented shape, with this run's link.
+      if (typeof example === 'object' && example !== null && 'link_ids' in example) {
+        const linkId = fixtures.get(tag) ?? (await createFixture(tag));
+        fixtures.set(tag, linkId);
+        body = { ...example, link_ids: [linkId] };
+      }
       // An upload (binary body) is tried with a real file of its first documented media type.
       const upload = op.requestBody?.content['image/png'] === undefined ? undefined : await tinyPng();
       const label = `${method.toUpperCase()} ${path}`;

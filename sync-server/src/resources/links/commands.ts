@@ -22,6 +22,7 @@ import { insertAddress } from '../../kernel/address-created';
 import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
 import { snapshotVersionAndAudit, withConflicts, type VersionOf } from '../../kernel/support';
 import { recordChange } from '../../kernel/change-record';
+import { assertFolderUsable } from './folder-check';
 
 import type { Command, CommandContext, CommandResult } from '../../kernel/types';
 import { defineCommand } from '../../kernel/types';
@@ -41,12 +42,14 @@ type LinkRow = RowOf<
   | 'destinations'
   | 'startsAt'
   | 'expiresAt'
+  | 'folderId'
+  | 'note'
 > & {
   host: string;
 };
 
-const INSERT_LINK = `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id)
-  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text[], $8::jsonb, $9::uuid, $9::uuid`;
+const INSERT_LINK = `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id, folder_id, note)
+  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text[], $8::jsonb, $9::uuid, $9::uuid, $10::uuid, $11::text`;
 
 /**
  * A generated slug is taken in the INSERT itself: skipped when a link or a QR reservation holds it
@@ -70,7 +73,7 @@ async function loadLink(ctx: CommandContext, workspaceId: string, id: string): P
   const link = await one<LinkRow>(
     ctx.tx,
     `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id,
-            l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at, d.hostname AS host
+            l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at, l.folder_id, l.note, d.hostname AS host
        FROM links l JOIN custom_domains d ON d.id = l.domain_id
       WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
     [id, workspaceId],
@@ -105,6 +108,7 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
     }),
     run: async (ctx, args): Promise<CommandResult> => {
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
+      await assertFolderUsable(ctx, args.workspace_id, args.folder_id);
       const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
       const insertWith = (slug: string): Promise<CommandResult | null> =>
         insertAddress(
@@ -131,6 +135,8 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
               args.tags ?? [],
               JSON.stringify(args.utm ?? {}),
               ctx.by.userId,
+              args.folder_id ?? null,
+              args.note ?? null,
             ],
           },
         );
@@ -176,6 +182,7 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         await assertNoTestDecides(ctx, args.workspace_id, args.id);
       if (args.destination_url !== undefined)
         await assertSafeDestination(args.destination_url, ctx.resolveHost);
+      await assertFolderUsable(ctx, args.workspace_id, args.folder_id);
       // A rule's or a split's destination is where visitors go too: the same check, field by field.
       for (const [i, rule] of (args.rules ?? []).entries())
         await assertSafeDestination(rule.destination_url, ctx.resolveHost, `rules.${i}.destination_url`);
@@ -198,6 +205,8 @@ export function linkCommands(cache: CacheDeps, generateSlug: () => string = rand
         set('destinations', JSON.stringify(withEntryIds(args.destinations)));
       if (args.starts_at !== undefined) set('starts_at', args.starts_at);
       if (args.expires_at !== undefined) set('expires_at', args.expires_at);
+      if (args.folder_id !== undefined) set('folder_id', args.folder_id);
+      if (args.note !== undefined) set('note', args.note);
       set('updated_by_user_id', ctx.by.userId);
       await withConflicts(() =>
         ctx.tx.query(

@@ -136,18 +136,31 @@ export const unknownPreset = (): NotFoundError =>
     details: [{ field: 'utm_preset_id', issue: 'not_found' }],
   });
 
+/** A preset's UTM values by id (undefined: the workspace has none of that id). */
+export type UtmOfPreset = (id: string) => Promise<Record<string, string> | undefined>;
+
+/** One lookup per preset named in a request (a bulk create names the same preset many times). */
+export function memoUtmPresets(db: Queryable, workspaceId: string): UtmOfPreset {
+  const known = new Map<string, Promise<Record<string, string> | undefined>>();
+  return (id) => {
+    const key = id.toLowerCase();
+    const found = known.get(key) ?? utmOfPresets(db, workspaceId, [key]).then((m) => m.get(key));
+    known.set(key, found);
+    return found;
+  };
+}
+
 /**
- * A link body with its preset applied: the preset's values, then the keys the body's own `utm`
- * gives (they win); `utm_preset_id` is dropped (the commands take `utm`). Throws the 404 of an
- * unknown preset.
+ * A link's UTM values with its preset applied: the preset's values, then the keys the body's own
+ * `utm` gives (they win). Throws the 404 of a preset the workspace does not have (D-623).
  */
-export function withUtmPreset<T extends { utm_preset_id?: string | undefined; utm?: Record<string, string> | undefined }>(
-  body: T,
-  presets: ReadonlyMap<string, Record<string, string>>,
-): Omit<T, 'utm_preset_id'> {
-  const { utm_preset_id: presetId, ...rest } = body;
-  if (presetId === undefined) return rest;
-  const preset = presets.get(presetId.toLowerCase());
+export async function utmWithPreset(
+  presetId: string | undefined,
+  utm: Record<string, string> | undefined,
+  utmOfPreset: UtmOfPreset,
+): Promise<Record<string, string> | undefined> {
+  if (presetId === undefined) return utm;
+  const preset = await utmOfPreset(presetId);
   if (preset === undefined) throw unknownPreset();
-  return { ...rest, utm: { ...preset, ...(body.utm ?? {}) } };
+  return { ...preset, ...(utm ?? {}) };
 }
