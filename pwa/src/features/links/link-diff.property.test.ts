@@ -35,6 +35,8 @@ const linkArb = fc
     archived_at: null,
     locked: false,
     qr_code_id: null,
+    folder_id: null,
+    note: null,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...fields,

@@ -32,6 +32,8 @@ const link: LinkView = {
   archived_at: null,
   locked: false,
   qr_code_id: null,
+  folder_id: null,
+  note: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };
