@@ -22,6 +22,8 @@ import { FolderBar } from './folders/folder-bar';
 import { folderAndChildren } from './folders/folder-tree';
 import { MoveBar } from './folders/move-bar';
 import { UtmPresetsPanel } from './utm-presets/utm-presets-panel';
+import { linksCsv } from './folders/links-csv';
+import { platform } from '../../platform/bridge';
 
 const NO_LINKS: LinkView[] = [];
 
@@ -122,6 +124,22 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           >
             A/B tests
           </a>
+        )}
+        {can('link.export') && links.length > 0 && (
+          <button
+            type="button"
+            onClick={() =>
+              void platform()
+                .saveFile({
+                  suggestedName: `links-${new Date().toISOString().slice(0, 10)}.csv`,
+                  mime: 'text/csv',
+                  bytes: new TextEncoder().encode(linksCsv(shown, folders)),
+                })
+                .then((saved) => setMoved(saved.saved ? `Exported ${shown.length} links.` : null))
+            }
+          >
+            Export CSV
+          </button>
         )}
         {can('utm_preset.list') && !presetsOpen && (
           <button type="button" onClick={() => setPresetsOpen(true)}>
