@@ -18,7 +18,15 @@ import {
  * One contract suite over both sides of every mutator: what the optimistic client implementation
  * shows offline must be what the server command stores (read back through a pull), field by field.
  */
-type Ctx = { ws: string; link: string; qr: string; page: string; block: string; domain: string };
+type Ctx = {
+  ws: string;
+  link: string;
+  qr: string;
+  page: string;
+  block: string;
+  domain: string;
+  folder: string;
+};
 type Case = {
   name: string;
   run: (c: SyncClient, x: Ctx) => Promise<unknown>;
@@ -57,6 +65,31 @@ const CASES: Case[] = [
       }),
     key: (x) => syncKeys.link(x.link),
     fields: ['destination_url', 'title', 'tags'],
+  },
+  {
+    name: 'createFolder',
+    run: (c, x) => c.rep.mutate.createFolder({ id: x.folder, workspace_id: x.ws, name: 'Contract folder' }),
+    key: (x) => syncKeys.folder(x.folder),
+    fields: ['name', 'parent_id'],
+  },
+  {
+    name: 'updateFolder',
+    run: (c, x) => c.rep.mutate.updateFolder({ id: x.folder, workspace_id: x.ws, name: 'Renamed folder' }),
+    key: (x) => syncKeys.folder(x.folder),
+    fields: ['name', 'parent_id'],
+  },
+  {
+    name: 'updateLink',
+    run: (c, x) =>
+      c.rep.mutate.updateLink({ id: x.link, workspace_id: x.ws, folder_id: x.folder, note: 'Private note' }),
+    key: (x) => syncKeys.link(x.link),
+    fields: ['folder_id', 'note'],
+  },
+  {
+    name: 'deleteFolder',
+    run: (c, x) => c.rep.mutate.deleteFolder({ id: x.folder, workspace_id: x.ws }),
+    key: (x) => syncKeys.folder(x.folder),
+    fields: 'absent',
   },
   {
     name: 'pauseLink',
@@ -278,6 +311,7 @@ beforeAll(async () => {
   ctx = {
     ws: owner.workspaceId,
     link: randomUUID(),
+    folder: randomUUID(),
     qr: randomUUID(),
     page: randomUUID(),
     block: randomUUID(),
