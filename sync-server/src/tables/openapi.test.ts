@@ -222,5 +222,6 @@ describe('OpenAPI document', () => {
       expect(op.responses['403'], label).toBeDefined();
       expect(op['x-required-scope'], label).toMatch(/^[a-z]+:(read|write)$/);
     }
-  });
+    // Every operation three times over (key, anonymous, no scope): well past the default on a busy machine.
+  }, 120_000);
 });

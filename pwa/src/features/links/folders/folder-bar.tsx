@@ -1,3 +1,4 @@
+import './folders.css';
 import { useState, type FormEvent } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import type { FolderView, LinkView } from '@linkhub/shared/sync/views';
