@@ -5,7 +5,15 @@ import type pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectPool } from '@linkhub/shared/server/db/pool';
-import { expectFits, launchChromium, newContext, newPage, openSection, signIn, VIEWPORTS } from '../launcher/browser';
+import {
+  expectFits,
+  launchChromium,
+  newContext,
+  newPage,
+  openSection,
+  signIn,
+  VIEWPORTS,
+} from '../launcher/browser';
 import { startLauncher, type Launcher } from '../launcher/launcher';
 import { eventually } from '../launcher/wait';
 import { visitEdge } from '../launcher/edge';
@@ -109,8 +117,13 @@ describe('link folders, notes and UTM presets at 390 px', () => {
       const editor = page.getByRole('region', { name: `Link ${first}` });
       await editor.getByLabel('Folder').waitFor();
       expect(await editor.getByLabel('Folder').inputValue()).not.toBe('');
-      await editor.getByLabel('Note (private to your team)').fill('Printed on 500 flyers; do not change the slug.');
-      await editor.getByRole('group', { name: 'UTM presets' }).getByRole('button', { name: presetName }).click();
+      await editor
+        .getByLabel('Note (private to your team)')
+        .fill('Printed on 500 flyers; do not change the slug.');
+      await editor
+        .getByRole('group', { name: 'UTM presets' })
+        .getByRole('button', { name: presetName })
+        .click();
       expect(await editor.getByLabel('utm_campaign').inputValue()).toBe(`spring-${tag}`);
       await editor.getByRole('button', { name: 'Save changes' }).click();
       await page.screenshot({ path: join(SHOTS, 'editor-note-preset-390.png'), fullPage: true });
@@ -129,9 +142,9 @@ describe('link folders, notes and UTM presets at 390 px', () => {
         note: 'Printed on 500 flyers; do not change the slug.',
         utm: { source: 'newsletter', medium: 'email', campaign: `spring-${tag}` },
       });
-      expect(await sql('SELECT folder_id IS NOT NULL AS in_folder FROM links WHERE id = $1', [secondId])).toEqual([
-        { in_folder: true },
-      ]);
+      expect(
+        await sql('SELECT folder_id IS NOT NULL AS in_folder FROM links WHERE id = $1', [secondId]),
+      ).toEqual([{ in_folder: true }]);
 
       // The redirect carries the preset's UTMs; the note is nowhere on the public path.
       const visit = await eventually(

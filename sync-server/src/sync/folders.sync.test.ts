@@ -114,7 +114,9 @@ describe('folders through Replicache (D-620, D-622)', () => {
     expect(await h.sql('SELECT count(*)::int AS n FROM links WHERE workspace_id = $1', [ws])).toEqual([
       { n: 2 },
     ]);
-    expect(await h.sql('SELECT folder_id FROM links WHERE id = $1', [outside])).toEqual([{ folder_id: null }]);
+    expect(await h.sql('SELECT folder_id FROM links WHERE id = $1', [outside])).toEqual([
+      { folder_id: null },
+    ]);
     await syncRound(s);
     await eventually(
       () => keysOf(s, 'link/'),

@@ -61,10 +61,9 @@ const LOADERS: Record<SyncEntity, Loader> = {
       (r) => [syncKeys.notice(r.id), views.noticeView(r)],
     ),
   folder: async (db, ids) =>
-    (await rows<views.FolderRow>(db, 'SELECT * FROM link_folders WHERE id = ANY($1::uuid[])', [ids])).map((r) => [
-      syncKeys.folder(r.id),
-      views.folderView(r),
-    ]),
+    (await rows<views.FolderRow>(db, 'SELECT * FROM link_folders WHERE id = ANY($1::uuid[])', [ids])).map(
+      (r) => [syncKeys.folder(r.id), views.folderView(r)],
+    ),
   summary: async (db, ids) =>
     (
       await rows<views.SummaryRow>(

@@ -139,7 +139,10 @@ export function folderCommands(): Command[] {
         after: { name: args.name ?? before.name, parent_id: args.parent_id ?? before.parent_id },
       });
       ctx.effects.poke({ workspaceId: args.workspace_id });
-      return { workspaceId: args.workspace_id, resource: { type: 'folder', id: args.id, title: before.name } };
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'folder', id: args.id, title: before.name },
+      };
     },
   });
 
@@ -169,7 +172,10 @@ export function folderCommands(): Command[] {
         metadata: { links_moved_out: moved.rowCount ?? 0 },
       });
       ctx.effects.poke({ workspaceId: args.workspace_id });
-      return { workspaceId: args.workspace_id, resource: { type: 'folder', id: args.id, title: before.name } };
+      return {
+        workspaceId: args.workspace_id,
+        resource: { type: 'folder', id: args.id, title: before.name },
+      };
     },
   });
 

@@ -30,7 +30,9 @@ export async function listFolders(
   scope: ReadScope,
   q: ListFoldersQuery,
 ): Promise<FolderRecord[]> {
-  const sql = new ListSql('f', { workspaceId: scope.workspaceId, grantedIds: null }).add('f.deleted_at IS NULL');
+  const sql = new ListSql('f', { workspaceId: scope.workspaceId, grantedIds: null }).add(
+    'f.deleted_at IS NULL',
+  );
   if (scope.grantedIds !== null) sql.add(GRANTED_FOLDER_CLAUSE, scope.grantedIds);
   if (q.parent_id !== undefined) sql.add('f.parent_id = $?', q.parent_id);
   const tail = sql.cursor(q.cursor).tail(q.limit);

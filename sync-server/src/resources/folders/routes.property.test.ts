@@ -57,7 +57,10 @@ const body = fc.oneof(
       note: scalar,
       utm_preset_id: scalar,
       destination_url: fc.constantFrom('https://example.com/p', 'javascript:alert(1)', 'http://127.0.0.1/'),
-      utm: fc.oneof(fc.dictionary(fc.constantFrom('source', 'medium', 'campaign', 'utm_source'), scalar), scalar),
+      utm: fc.oneof(
+        fc.dictionary(fc.constantFrom('source', 'medium', 'campaign', 'utm_source'), scalar),
+        scalar,
+      ),
       link_ids: fc.oneof(fc.array(scalar, { maxLength: 3 }), scalar),
       workspace_id: scalar,
       nested: fc.dictionary(fc.string({ maxLength: 8 }), scalar, { maxKeys: 2 }),

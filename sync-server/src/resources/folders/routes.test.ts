@@ -84,7 +84,10 @@ describe('/v1/folders', () => {
       details: [{ field: 'parent_id', issue: 'parent_is_subfolder' }],
     });
     const top = await folder('Top');
-    const underTop = await kit.api('PATCH', `/v1/folders/${clients.id}`, { key, body: { parent_id: top.id } });
+    const underTop = await kit.api('PATCH', `/v1/folders/${clients.id}`, {
+      key,
+      body: { parent_id: top.id },
+    });
     expect(underTop.status).toBe(422);
     expect((await errorOf(underTop)).details).toEqual([
       expect.objectContaining({ field: 'parent_id', issue: 'has_subfolders' }),
@@ -95,7 +98,10 @@ describe('/v1/folders', () => {
     expect(dup.status).toBe(409);
 
     const renamed = await kit.api('PATCH', `/v1/folders/${acme.id}`, { key, body: { name: 'Acme Inc' } });
-    expect((await json<Envelope<Folder>>(renamed)).data).toMatchObject({ name: 'Acme Inc', parent_id: clients.id });
+    expect((await json<Envelope<Folder>>(renamed)).data).toMatchObject({
+      name: 'Acme Inc',
+      parent_id: clients.id,
+    });
     const subfolders = await kit.api('GET', `/v1/folders?parent_id=${clients.id}`, { key });
     expect((await json<Envelope<Folder[]>>(subfolders)).data.map((f) => f.name)).toEqual(['Acme Inc']);
     const read = await kit.api('GET', `/v1/folders/${acme.id}`, { key });
@@ -144,7 +150,10 @@ describe('/v1/folders', () => {
     expect((await errorOf(partial)).code).toBe('not_found');
     expect(await slugsOf(`/v1/links?folder_id=${parent.id}`)).toEqual(['fold-a', 'fold-b', 'fold-c']);
 
-    const patched = await kit.api('PATCH', `/v1/links/${b.id}`, { key, body: { note: null, folder_id: null } });
+    const patched = await kit.api('PATCH', `/v1/links/${b.id}`, {
+      key,
+      body: { note: null, folder_id: null },
+    });
     expect((await json<Envelope<Link>>(patched)).data).toMatchObject({ folder_id: null, note: null });
 
     const removed = await kit.api('DELETE', `/v1/folders/${child.id}`, { key });

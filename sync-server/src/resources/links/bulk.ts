@@ -145,7 +145,12 @@ async function planItems(
       continue;
     }
     try {
-      const { id, steps, slug, domainId } = await createLinkSteps(workspaceId, item.input, domainIdOf, utmOfPreset);
+      const { id, steps, slug, domainId } = await createLinkSteps(
+        workspaceId,
+        item.input,
+        domainIdOf,
+        utmOfPreset,
+      );
       planned.push({ index: item.index, id, steps, isolate: steps.length > 1, slug, domainId });
     } catch (error) {
       done.push({ index: item.index, error });

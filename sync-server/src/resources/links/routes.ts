@@ -81,8 +81,10 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, moveLinksInputSchema);
     const steps = input.link_ids.map((id, i) =>
-      commandStep(updateLink, { id, workspace_id: caller.workspaceId, folder_id: input.folder_id }, (field) =>
-        field === 'id' ? `link_ids.${i}` : field,
+      commandStep(
+        updateLink,
+        { id, workspace_id: caller.workspaceId, folder_id: input.folder_id },
+        (field) => (field === 'id' ? `link_ids.${i}` : field),
       ),
     );
     await runCommandsThenRead(deps, caller, c.get('requestId'), steps, async () => null);

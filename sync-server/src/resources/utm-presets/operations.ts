@@ -6,7 +6,10 @@ import {
 } from '@linkhub/shared/schemas/utm-presets';
 import type { Operation } from '../../http/operation';
 
-const preset = { name: 'Spring newsletter', utm: { source: 'newsletter', medium: 'email', campaign: 'spring' } };
+const preset = {
+  name: 'Spring newsletter',
+  utm: { source: 'newsletter', medium: 'email', campaign: 'spring' },
+};
 
 /** /v1/utm-presets: the workspace's UTM presets (D-623). */
 export const UTM_PRESET_OPERATIONS: readonly Operation[] = [

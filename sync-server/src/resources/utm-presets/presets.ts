@@ -63,10 +63,11 @@ export async function listUtmPresets(db: Queryable, workspaceId: string): Promis
 }
 
 export async function findUtmPreset(db: Queryable, workspaceId: string, id: string): Promise<UtmPreset> {
-  const row = await one<PresetRow>(db, `SELECT ${COLUMNS} FROM utm_presets WHERE id = $1 AND workspace_id = $2`, [
-    id,
-    workspaceId,
-  ]);
+  const row = await one<PresetRow>(
+    db,
+    `SELECT ${COLUMNS} FROM utm_presets WHERE id = $1 AND workspace_id = $2`,
+    [id, workspaceId],
+  );
   if (!row) throw new NotFoundError();
   return view(row);
 }
@@ -107,7 +108,10 @@ export async function updateUtmPreset(
 
 /** Deleted for good: links made with it keep their own UTM values. */
 export async function deleteUtmPreset(db: Queryable, workspaceId: string, id: string): Promise<void> {
-  const gone = await db.query('DELETE FROM utm_presets WHERE id = $1 AND workspace_id = $2', [id, workspaceId]);
+  const gone = await db.query('DELETE FROM utm_presets WHERE id = $1 AND workspace_id = $2', [
+    id,
+    workspaceId,
+  ]);
   if (gone.rowCount === 0) throw new NotFoundError();
 }
 

@@ -41,9 +41,9 @@ describe('/v1/utm-presets (D-623)', () => {
 
   it('creates, reads, renames, changes and deletes a preset; a name is the workspace’s once', async () => {
     const spring = await create('Spring mail', { source: 'newsletter', medium: 'email', campaign: 'spring' });
-    expect((await kit.api('POST', '/v1/utm-presets', { key, body: { name: 'SPRING MAIL', utm: {} } })).status).toBe(
-      409,
-    );
+    expect(
+      (await kit.api('POST', '/v1/utm-presets', { key, body: { name: 'SPRING MAIL', utm: {} } })).status,
+    ).toBe(409);
     const patched = await kit.api('PATCH', `/v1/utm-presets/${spring.id}`, {
       key,
       body: { utm: { source: 'newsletter', campaign: 'spring-2027' } },
@@ -78,7 +78,8 @@ describe('/v1/utm-presets (D-623)', () => {
     const inviteToken = await kit.tokenFromMail('vera@viewer.example', 'invited you');
     const vera = await kit.signUp('vera@viewer.example');
     expect(
-      (await kit.call('POST', '/api/invitations/accept', { token: vera.token, body: { token: inviteToken } })).status,
+      (await kit.call('POST', '/api/invitations/accept', { token: vera.token, body: { token: inviteToken } }))
+        .status,
     ).toBe(200);
     const viewerRead = await kit.call('GET', `/v1/utm-presets?workspace_id=${ws}`, { token: vera.token });
     expect(viewerRead.status).toBe(200);
@@ -96,7 +97,11 @@ describe('/v1/utm-presets (D-623)', () => {
     if (!instagram) throw new Error('no seeded preset');
     const created = await kit.api('POST', '/v1/links', {
       key,
-      body: { destination_url: 'https://example.com/p', utm_preset_id: instagram.id, utm: { campaign: 'may' } },
+      body: {
+        destination_url: 'https://example.com/p',
+        utm_preset_id: instagram.id,
+        utm: { campaign: 'may' },
+      },
     });
     expect(created.status, await created.clone().text()).toBe(201);
     const link = (await json<Envelope<Link>>(created)).data;
@@ -117,7 +122,10 @@ describe('/v1/utm-presets (D-623)', () => {
     expect(await kit.count('links')).toBe(links);
 
     const print = (await list()).find((p) => p.name === 'Print (QR)');
-    const updated = await kit.api('PATCH', `/v1/links/${link.id}`, { key, body: { utm_preset_id: print?.id } });
+    const updated = await kit.api('PATCH', `/v1/links/${link.id}`, {
+      key,
+      body: { utm_preset_id: print?.id },
+    });
     expect((await json<Envelope<Link>>(updated)).data.utm).toEqual({ source: 'print', medium: 'qr' });
     const stale = await kit.api('PATCH', `/v1/links/${link.id}`, { key, body: { utm_preset_id: foreign } });
     expect(stale.status).toBe(404);

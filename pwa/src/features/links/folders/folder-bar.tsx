@@ -37,9 +37,8 @@ export function FolderBar({
   const [message, setMessage] = useState<string | null>(null);
   const current = folders.find((f) => f.id === value) ?? null;
   const count = (id: string) =>
-    links.filter(
-      (l) => l.folder_id === id || folders.some((f) => f.parent_id === id && f.id === l.folder_id),
-    ).length;
+    links.filter((l) => l.folder_id === id || folders.some((f) => f.parent_id === id && f.id === l.folder_id))
+      .length;
   const chip = (choice: FolderChoice, label: string, depth = 0) => (
     <button
       key={choice || 'all'}
@@ -103,7 +102,12 @@ export function FolderBar({
       </div>
       {adding && (
         <form className="row" onSubmit={(e) => void create(e)} aria-label="New folder">
-          <Field label="Folder name" value={adding.name} onChange={(name) => setAdding({ ...adding, name })} required />
+          <Field
+            label="Folder name"
+            value={adding.name}
+            onChange={(name) => setAdding({ ...adding, name })}
+            required
+          />
           <FolderPicker
             label="Inside"
             folders={folders.filter((f) => f.parent_id === null)}

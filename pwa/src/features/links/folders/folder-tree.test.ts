@@ -13,7 +13,13 @@ const f = (id: string, name: string, parent_id: string | null = null): FolderVie
 
 describe('folderTree', () => {
   it('lists top-level folders by name, each followed by its subfolders; an orphaned subfolder is top-level', () => {
-    const tree = folderTree([f('b', 'Zoo'), f('a', 'Acme'), f('c', 'Spring', 'a'), f('d', 'Autumn', 'a'), f('e', 'Lost', 'x')]);
+    const tree = folderTree([
+      f('b', 'Zoo'),
+      f('a', 'Acme'),
+      f('c', 'Spring', 'a'),
+      f('d', 'Autumn', 'a'),
+      f('e', 'Lost', 'x'),
+    ]);
     expect(tree.map((e) => [e.folder.name, e.depth])).toEqual([
       ['Acme', 0],
       ['Autumn', 1],
@@ -21,6 +27,9 @@ describe('folderTree', () => {
       ['Lost', 0],
       ['Zoo', 0],
     ]);
-    expect([...folderAndChildren([f('a', 'A'), f('c', 'C', 'a'), f('z', 'Z')], 'a')].sort()).toEqual(['a', 'c']);
+    expect([...folderAndChildren([f('a', 'A'), f('c', 'C', 'a'), f('z', 'Z')], 'a')].sort()).toEqual([
+      'a',
+      'c',
+    ]);
   });
 });

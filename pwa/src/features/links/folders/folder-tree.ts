@@ -44,7 +44,10 @@ export function folderIdByName(folders: readonly FolderView[]): (cell: string) =
       return found?.id ?? null;
     }
     const parentIds = new Set(top.filter((f) => f.parent_id === null).map((f) => f.id));
-    return folders.find((f) => f.parent_id !== null && parentIds.has(f.parent_id) && key(f.name) === second)?.id ?? null;
+    return (
+      folders.find((f) => f.parent_id !== null && parentIds.has(f.parent_id) && key(f.name) === second)?.id ??
+      null
+    );
   };
 }
 

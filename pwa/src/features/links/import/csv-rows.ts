@@ -65,7 +65,14 @@ export function readLinksCsv(text: string, folderIdOf: FolderIdOf = () => null):
 
 /** The row as the request will carry it, or the sentence saying why it is refused. */
 function checkRow(
-  cells: { destination_url: string; slug: string; title: string; tags: string[]; folder_id: string; note: string },
+  cells: {
+    destination_url: string;
+    slug: string;
+    title: string;
+    tags: string[];
+    folder_id: string;
+    note: string;
+  },
   slugs: ReadonlySet<string>,
   folderIdOf: FolderIdOf,
 ): ImportLink | string {
