@@ -17,6 +17,7 @@ const FIELD_LABELS: Record<string, string> = {
   size_mm: 'Size',
   expires_at: 'Expiry',
   starts_at: 'Start',
+  folder_id: 'Folder',
   body: 'This',
   form: 'This',
 };
