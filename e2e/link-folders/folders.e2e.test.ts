@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDirectPool } from '@linkhub/shared/server/db/pool';
 import {
@@ -25,7 +24,11 @@ import { visitEdge } from '../launcher/edge';
  * preset's UTMs and never the note.
  */
 const tag = randomBytes(3).toString('hex');
-const SHOTS = join(process.cwd(), 'e2e', 'link-folders', 'screenshots');
+/** LINK_FOLDERS_SCREENSHOTS=<dir> keeps full-page screenshots of the list and the editor, to look at. */
+const shoot = async (page: Page, name: string) => {
+  const dir = process.env.LINK_FOLDERS_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+};
 
 let stack: Launcher;
 let browser: Browser;
@@ -37,7 +40,6 @@ beforeAll(async () => {
   stack = await startLauncher();
   browser = await launchChromium();
   db = createDirectPool(stack.demo.database_url, 2);
-  await mkdir(SHOTS, { recursive: true });
 }, 200_000);
 afterAll(async () => {
   await browser?.close();
@@ -95,7 +97,7 @@ describe('link folders, notes and UTM presets at 390 px', () => {
       await page.getByText(/^2 of \d+ links$/).waitFor();
       const rows = page.getByRole('rowgroup', { name: 'Link rows' }).getByRole('row');
       expect((await rows.allTextContents()).length).toBe(2);
-      await page.screenshot({ path: join(SHOTS, 'folder-filter-390.png'), fullPage: true });
+      await shoot(page, 'folder-filter-390');
       await expectFits(page, 'links filtered by folder');
 
       // A UTM preset of the workspace's own, made on its screen.
@@ -126,7 +128,7 @@ describe('link folders, notes and UTM presets at 390 px', () => {
         .click();
       expect(await editor.getByLabel('utm_campaign').inputValue()).toBe(`spring-${tag}`);
       await editor.getByRole('button', { name: 'Save changes' }).click();
-      await page.screenshot({ path: join(SHOTS, 'editor-note-preset-390.png'), fullPage: true });
+      await shoot(page, 'editor-note-preset-390');
       await expectFits(page, 'link editor with folder, note and preset');
 
       const [stored] = await eventually(
