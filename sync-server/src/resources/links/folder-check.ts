@@ -1,4 +1,5 @@
 import { NotFoundError } from '@linkhub/shared/errors/app-error';
+import { one } from '@linkhub/shared/server/db/sql';
 import { authorizeCommand } from '../../kernel/authorization';
 import type { CommandContext } from '../../kernel/types';
 
@@ -13,14 +14,22 @@ export async function assertFolderUsable(
   folderId: string | null | undefined,
 ): Promise<void> {
   if (folderId === undefined || folderId === null) return;
+  const missing = () =>
+    new NotFoundError({
+      message: 'This workspace has no such folder.',
+      details: [{ field: 'folder_id', issue: 'not_found' }],
+    });
   try {
     await authorizeCommand(ctx.tx, ctx.by, 'folder.view', workspaceId, { type: 'folder', id: folderId });
   } catch (error) {
-    if (error instanceof NotFoundError)
-      throw new NotFoundError({
-        message: 'This workspace has no such folder.',
-        details: [{ field: 'folder_id', issue: 'not_found' }],
-      });
+    if (error instanceof NotFoundError) throw missing();
     throw error;
   }
+  // Held until commit, so a delete of the folder running meanwhile waits and then moves this link out too.
+  const live = await one(
+    ctx.tx,
+    'SELECT 1 FROM link_folders WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR SHARE',
+    [folderId, workspaceId],
+  );
+  if (live === undefined) throw missing();
 }
