@@ -28,7 +28,7 @@ import type { AppDeps } from '../../http/app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
 import { authorizeRead, keyOrSessionCaller, requireActor, type V1Caller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
-import { linkIdsInFolders } from '../links';
+import { linkIdsInFolders } from '../folders';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { defined, runCommandsThenRead } from '../../http/run';

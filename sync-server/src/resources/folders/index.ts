@@ -1,2 +1,2 @@
-/** What other resources may use of folders (D-532): the scoped member's view of folders, for the link list. */
-export { GRANTED_FOLDER_CLAUSE } from './queries';
+/** What other resources may use of folders (D-532): the links a scoped member's folder grants reach. */
+export { linkIdsInFolders } from './queries';

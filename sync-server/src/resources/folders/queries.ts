@@ -38,3 +38,20 @@ export async function listFolders(
   const tail = sql.cursor(q.cursor).tail(q.limit);
   return rows<FolderRecord>(db, `${SELECT} ${tail}`, sql.values);
 }
+
+/** The live links a set of folders holds, directly or through a subfolder (a scoped member's folder grants, D-622). */
+export async function linkIdsInFolders(
+  db: Queryable,
+  workspaceId: string,
+  folderIds: readonly string[],
+): Promise<string[]> {
+  if (folderIds.length === 0) return [];
+  const found = await rows<{ id: string }>(
+    db,
+    `SELECT l.id FROM links l LEFT JOIN link_folders hf ON hf.id = l.folder_id
+      WHERE l.workspace_id = $1 AND l.deleted_at IS NULL
+        AND (l.folder_id = ANY($2::uuid[]) OR hf.parent_id = ANY($2::uuid[]))`,
+    [workspaceId, folderIds],
+  );
+  return found.map((r) => r.id);
+}

@@ -6,4 +6,3 @@ export { itemError, memoDomainIds } from './bulk';
 export { BULK_MAX_LINKS, bulkItemErrorSchema } from './bulk-schema';
 export { warmDestinationDns } from './dns-warm';
 export type { DomainIdOf } from './create';
-export { linkIdsInFolders } from './queries';

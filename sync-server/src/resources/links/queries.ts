@@ -62,18 +62,3 @@ export async function listLinks(db: Queryable, scope: ReadScope, q: ListLinksQue
   const tail = sql.cursor(q.cursor).tail(q.limit);
   return rows<LinkRecord>(db, `${SELECT} ${tail}`, sql.values);
 }
-
-/** The live links a set of folders holds, directly or through a subfolder (a scoped member's folder grants, D-622). */
-export async function linkIdsInFolders(
-  db: Queryable,
-  workspaceId: string,
-  folderIds: readonly string[],
-): Promise<string[]> {
-  if (folderIds.length === 0) return [];
-  const found = await rows<{ id: string }>(
-    db,
-    `SELECT l.id FROM links l WHERE l.workspace_id = $1 AND l.deleted_at IS NULL AND ${heldBy('$2::uuid[]')}`,
-    [workspaceId, folderIds],
-  );
-  return found.map((r) => r.id);
-}
