@@ -18,6 +18,7 @@ import type { RequestActor } from '../identity/actor';
 import { quotaUsageForCreate } from './quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from './billing-facts';
 import { WEBHOOK_LISTENERS_COLUMN, type WebhookListener } from './webhook-listeners';
+import * as folders from './folder-containers';
 
 /** What a request addresses, as `{type, id}` (e.g. `{type: 'link', id}` or `{type: 'member', id}`). */
 export type ResourceRef = { readonly type: TargetType; readonly id: string };
@@ -141,18 +142,7 @@ type ContentLoad = {
   locked: boolean;
   edit_locked: boolean;
   pinned: boolean;
-  folder_id: string | null;
-  folder_parent_id: string | null;
-};
-
-/** A link's folder and that folder's parent: the folders whose grants reach the link (D-622). */
-const LINK_FOLDERS_SQL = `folder_id, (SELECT hf.parent_id FROM link_folders hf WHERE hf.id = folder_id) AS folder_parent_id`;
-
-const foldersHolding = (r: {
-  folder_id: string | null;
-  folder_parent_id: string | null;
-}): Array<{ type: string; id: string }> =>
-  [r.folder_id, r.folder_parent_id].flatMap((id) => (id === null ? [] : [{ type: 'folder', id }]));
+} & folders.FolderColumns;
 
 /** Loads the addressed resource in the shape authorize() takes; null when it does not exist. */
 export async function loadResource(
@@ -163,11 +153,10 @@ export async function loadResource(
   const table = CONTENT_TABLES[ref.type];
   if (table !== undefined) {
     const pinned = ref.type === 'link' ? 'qr_code_id IS NOT NULL' : 'false';
-    const folders =
-      ref.type === 'link' ? LINK_FOLDERS_SQL : 'NULL::uuid AS folder_id, NULL::uuid AS folder_parent_id';
+    const held = folders.folderColumnsOf(ref.type);
     const r = await one<ContentLoad>(
       db,
-      `SELECT id, workspace_id, deleted_at, archived_at, locked, edit_locked_at IS NOT NULL AS edit_locked, ${pinned} AS pinned, ${folders} FROM ${table} WHERE id = $1 AND workspace_id = $2`,
+      `SELECT id, workspace_id, deleted_at, archived_at, locked, edit_locked_at IS NOT NULL AS edit_locked, ${pinned} AS pinned, ${held} FROM ${table} WHERE id = $1 AND workspace_id = $2`,
       [ref.id, workspaceId],
     );
     if (!r) return null;
@@ -179,26 +168,12 @@ export async function loadResource(
       archived: r.archived_at !== null,
       locked_by_downgrade: r.locked || r.edit_locked,
       pinned_to_qr_code: r.pinned,
-      containers: foldersHolding(r),
+      containers: folders.foldersHolding(r),
     };
   }
   switch (ref.type) {
-    case 'folder': {
-      // A deleted folder is gone for every door (its grants stay: D-622); a subfolder is held by its parent.
-      const f = await one<{ id: string; parent_id: string | null }>(
-        db,
-        'SELECT id, parent_id FROM link_folders WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL',
-        [ref.id, workspaceId],
-      );
-      return f
-        ? {
-            type: 'folder',
-            id: f.id,
-            workspace_id: workspaceId,
-            containers: f.parent_id === null ? [] : [{ type: 'folder', id: f.parent_id }],
-          }
-        : null;
-    }
+    case 'folder':
+      return folders.loadFolderResource(db, workspaceId, ref.id);
     case 'workspace':
       return ref.id === workspaceId
         ? { type: 'workspace', id: workspaceId, workspace_id: workspaceId }
@@ -284,29 +259,22 @@ export async function loadResource(
     }
     case 'experiment': {
       // An experiment is governed by the resource it tests (grants), and moves along its lifecycle (C8).
-      const e = await one<{
-        id: string;
-        resource_type: string;
-        resource_id: string;
-        status: string;
-        deleted: boolean;
-        folder_id: string | null;
-        folder_parent_id: string | null;
-      }>(
-        db,
-        `SELECT e.id, e.resource_type, e.resource_id, e.status, e.deleted_at IS NOT NULL AS deleted, l.folder_id,
-                (SELECT hf.parent_id FROM link_folders hf WHERE hf.id = l.folder_id) AS folder_parent_id
-           FROM experiments e LEFT JOIN links l ON e.resource_type = 'link' AND l.id = e.resource_id
-          WHERE e.id = $1 AND e.workspace_id = $2`,
-        [ref.id, workspaceId],
-      );
+      const e = await one<
+        {
+          id: string;
+          resource_type: string;
+          resource_id: string;
+          status: string;
+          deleted: boolean;
+        } & folders.FolderColumns
+      >(db, folders.EXPERIMENT_WITH_FOLDERS_SQL, [ref.id, workspaceId]);
       return e
         ? {
             type: 'experiment',
             id: e.id,
             workspace_id: workspaceId,
             parent: { type: e.resource_type, id: e.resource_id },
-            containers: foldersHolding(e),
+            containers: folders.foldersHolding(e),
             deleted: e.deleted,
             state: e.status,
           }

@@ -6,6 +6,7 @@ import { syncKeys } from '@linkhub/shared/sync/keys';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { experimentMutators } from '@linkhub/shared/mutators/experiments';
 import { MutatorValidationError } from '@linkhub/shared/mutators/define';
+import { FOLDER_CONTRACT_CASES } from '../testing/folder-contract-cases';
 import {
   createSyncHarness,
   eventually,
@@ -66,31 +67,7 @@ const CASES: Case[] = [
     key: (x) => syncKeys.link(x.link),
     fields: ['destination_url', 'title', 'tags'],
   },
-  {
-    name: 'createFolder',
-    run: (c, x) => c.rep.mutate.createFolder({ id: x.folder, workspace_id: x.ws, name: 'Contract folder' }),
-    key: (x) => syncKeys.folder(x.folder),
-    fields: ['name', 'parent_id'],
-  },
-  {
-    name: 'updateFolder',
-    run: (c, x) => c.rep.mutate.updateFolder({ id: x.folder, workspace_id: x.ws, name: 'Renamed folder' }),
-    key: (x) => syncKeys.folder(x.folder),
-    fields: ['name', 'parent_id'],
-  },
-  {
-    name: 'updateLink',
-    run: (c, x) =>
-      c.rep.mutate.updateLink({ id: x.link, workspace_id: x.ws, folder_id: x.folder, note: 'Private note' }),
-    key: (x) => syncKeys.link(x.link),
-    fields: ['folder_id', 'note'],
-  },
-  {
-    name: 'deleteFolder',
-    run: (c, x) => c.rep.mutate.deleteFolder({ id: x.folder, workspace_id: x.ws }),
-    key: (x) => syncKeys.folder(x.folder),
-    fields: 'absent',
-  },
+  ...FOLDER_CONTRACT_CASES,
   {
     name: 'pauseLink',
     run: (c, x) => c.rep.mutate.pauseLink({ id: x.link, workspace_id: x.ws }),
