@@ -68,4 +68,7 @@ export const deferredMutators: ClientMutators = {
   concludeExperiment: later((m) => m.concludeExperiment),
   promoteExperiment: later((m) => m.promoteExperiment),
   archiveExperiment: later((m) => m.archiveExperiment),
+  createFolder: later((m) => m.createFolder),
+  updateFolder: later((m) => m.updateFolder),
+  deleteFolder: later((m) => m.deleteFolder),
 };

@@ -4,6 +4,7 @@ import { SYNC_KEY_PREFIXES, syncKeys } from '@linkhub/shared/sync/keys';
 import {
   blockViewSchema,
   domainViewSchema,
+  folderViewSchema,
   linkViewSchema,
   memberViewSchema,
   noticeViewSchema,
@@ -13,6 +14,7 @@ import {
   workspaceViewSchema,
   type BlockView,
   type DomainView,
+  type FolderView,
   type LinkView,
   type MemberView,
   type NoticeView,
@@ -62,6 +64,9 @@ export const listBlocks = async (tx: ReadTransaction, pageId: string): Promise<B
   (await scan(tx, syncKeys.blocksOf(pageId), blockViewSchema)).sort((a, b) =>
     a.position < b.position ? -1 : a.position > b.position ? 1 : 0,
   );
+/** The workspace's link folders (D-620), parents before their subfolders, each level by name. */
+export const listFolders = async (tx: ReadTransaction, ws: string): Promise<FolderView[]> =>
+  (await scan(tx, SYNC_KEY_PREFIXES.folder, folderViewSchema)).filter((f) => f.workspace_id === ws);
 export const listDomains = async (tx: ReadTransaction, ws: string): Promise<DomainView[]> =>
   (await scan(tx, SYNC_KEY_PREFIXES.domain, domainViewSchema)).filter(
     (d) => d.workspace_id === ws || d.workspace_id === null,

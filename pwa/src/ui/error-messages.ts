@@ -70,6 +70,7 @@ const CODE_SENTENCES: Record<ErrorCode, string> = {
     'A PNG this large cannot be made at this resolution. Choose a smaller size, or export PDF or SVG.',
   image_too_large: 'This photo is too large. Upload a smaller file or a photo with fewer pixels.',
   image_too_complex: 'This image is too complex to process. Simplify it, or upload it as a PNG.',
+  folder_too_deep: 'Folders nest one level: choose a top-level folder, or none.',
   rate_limited: 'Too many attempts. Wait a little and try again.',
   internal_error: 'Something went wrong on our side. Try again in a moment.',
   service_unavailable: 'The service is temporarily unavailable. Try again in a moment.',

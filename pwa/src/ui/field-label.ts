@@ -20,6 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   ios_url: 'iPhone app link',
   android_url: 'Android app link',
   image_url: 'Image',
+  folder_id: 'Folder',
   body: 'This',
   form: 'This',
 };

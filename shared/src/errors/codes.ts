@@ -115,6 +115,10 @@ export const ERROR_CODES = {
     status: 422,
     message: 'This image is too complex to process. Simplify it, or upload it as a PNG.',
   },
+  folder_too_deep: {
+    status: 422,
+    message: 'Folders nest one level: a subfolder cannot hold folders or sit in another subfolder.',
+  },
 
   // 429.
   rate_limited: { status: 429, message: 'Too many requests. Try again shortly.' },

@@ -1,6 +1,7 @@
 import { toReplicacheMutators, type MutatorDefinition } from './define';
 import { domainMutators } from './domains';
 import { experimentMutators } from './experiments';
+import { folderMutators } from './folders';
 import { linkMutators } from './links';
 import { pageMutators } from './pages';
 import { qrMutators } from './qr-codes';
@@ -14,6 +15,7 @@ export const MUTATORS = [
   ...domainMutators,
   ...workspaceMutators,
   ...experimentMutators,
+  ...folderMutators,
 ] as const satisfies readonly MutatorDefinition[];
 
 export const MUTATOR_NAMES: readonly string[] = MUTATORS.map((m) => m.name);

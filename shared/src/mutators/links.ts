@@ -25,6 +25,8 @@ export const LINK_UPDATABLE = [
   'social_preview',
   'ios_url',
   'android_url',
+  'folder_id',
+  'note',
 ] as const;
 
 /** The REST fields (`schemas/links.ts`), field for field, with the same start-before-expiry rule. */
@@ -36,6 +38,8 @@ export const createLinkArgs = z.strictObject({
   title: f.title.optional(),
   tags: f.tags.optional(),
   utm: f.utm.optional(),
+  folder_id: f.folder_id.optional(),
+  note: f.note.optional(),
 });
 
 export const updateLinkArgs = withScheduleInOrder(
@@ -55,6 +59,8 @@ export const updateLinkArgs = withScheduleInOrder(
     android_url: f.android_url.optional(),
     expired_url: f.expired_url.optional(),
     max_clicks: f.max_clicks.optional(),
+    folder_id: f.folder_id.optional(),
+    note: f.note.optional(),
     base: baseArg(LINK_UPDATABLE),
   }),
 );
@@ -94,6 +100,8 @@ export const createLink = defineMutator({
       max_clicks: null,
       click_count: 0,
       click_limit_reached_at: null,
+      folder_id: args.folder_id ?? null,
+      note: args.note ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -118,6 +126,7 @@ export const updateLink = defineMutator({
       actions.push('link.update_schedule');
     if (args.rules !== undefined) actions.push('link.update_targeting');
     if (args.destinations !== undefined) actions.push('link.update_split');
+    const organises = args.folder_id !== undefined || args.note !== undefined;
     if (
       args.title !== undefined ||
       args.tags !== undefined ||
@@ -125,6 +134,7 @@ export const updateLink = defineMutator({
       args.social_preview !== undefined ||
       args.ios_url !== undefined ||
       args.android_url !== undefined ||
+      organises ||
       actions.length === 0
     )
       actions.push('link.update');

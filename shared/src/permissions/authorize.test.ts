@@ -144,6 +144,12 @@ const EXPECTED: Record<Action, string> = {
   'account.delete': 'YYYY',
   'brand_kit.list': 'YYYY',
   'brand_kit.manage': 'YYYN',
+  'folder.list': 'YYYY',
+  'folder.view': 'YYYY',
+  'folder.create': 'YYYN',
+  'folder.update': 'YYYN',
+  'folder.delete': 'YYYN',
+  'utm_preset.list': 'YYYY',
 };
 
 const OUTCOME = {

@@ -20,7 +20,12 @@ export const MEMBER = '01900000-0000-7000-8000-0000000000aa';
 export const NOW = new Date('2026-06-01T12:00:00Z');
 
 /** The resources a scoped test member is granted. */
-export const GRANTED = { bio_page: 'page-granted', link: 'link-granted', qr_code: 'qr-granted' } as const;
+export const GRANTED = {
+  bio_page: 'page-granted',
+  link: 'link-granted',
+  qr_code: 'qr-granted',
+  folder: 'folder-granted',
+} as const;
 
 export function userActor(
   overrides: {
@@ -72,6 +77,7 @@ export function membership(
         { resource_type: 'bio_page', resource_id: GRANTED.bio_page },
         { resource_type: 'link', resource_id: GRANTED.link },
         { resource_type: 'qr_code', resource_id: GRANTED.qr_code },
+        { resource_type: 'folder', resource_id: GRANTED.folder },
       ]
     : [];
   return { id: MEMBER, role, status: 'active', grants, ...overrides };
@@ -111,6 +117,7 @@ function baseResource(type: TargetType): ResourceInput {
     case 'bio_page':
     case 'link':
     case 'qr_code':
+    case 'folder':
       return { type, id: GRANTED[type], workspace_id: WS };
     case 'experiment':
       return { type, id: 'exp-1', workspace_id: WS, parent: { type: 'link', id: GRANTED.link } };

@@ -58,6 +58,8 @@ export type ResourceInput = {
   readonly workspace_id: string;
   /** The grantable resource that governs access (a block's page, an experiment's link, a lead's page). */
   readonly parent?: { readonly type: string; readonly id: string } | null;
+  /** Grantable resources that hold this one: a link's folder and that folder's parent (D-622). */
+  readonly containers?: ReadonlyArray<{ readonly type: string; readonly id: string }>;
   readonly deleted?: boolean;
   readonly archived?: boolean;
   readonly locked_by_downgrade?: boolean;

@@ -29,6 +29,7 @@ export type TargetType =
   | 'bio_page'
   | 'link'
   | 'qr_code'
+  | 'folder'
   | 'experiment'
   | 'lead'
   | 'webhook'

@@ -8,6 +8,7 @@ import { QR_EXPERIMENT_ROWS } from './matrix-rows/qr-codes-experiments';
 import { ANALYTICS_INTEGRATION_ROWS } from './matrix-rows/analytics-integrations';
 import { KEY_AUDIT_ACCOUNT_ROWS } from './matrix-rows/keys-audit-account';
 import { BRAND_KIT_ROWS } from './matrix-rows/brand-kits';
+import { FOLDER_PRESET_ROWS } from './matrix-rows/folders-presets';
 
 const SECTIONS = [
   WORKSPACE_ROWS,
@@ -18,6 +19,7 @@ const SECTIONS = [
   ANALYTICS_INTEGRATION_ROWS,
   KEY_AUDIT_ACCOUNT_ROWS,
   BRAND_KIT_ROWS,
+  FOLDER_PRESET_ROWS,
 ];
 
 describe('the matrix joined from its sections', () => {

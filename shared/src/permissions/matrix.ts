@@ -7,6 +7,7 @@ import { QR_EXPERIMENT_ROWS } from './matrix-rows/qr-codes-experiments';
 import { ANALYTICS_INTEGRATION_ROWS } from './matrix-rows/analytics-integrations';
 import { KEY_AUDIT_ACCOUNT_ROWS } from './matrix-rows/keys-audit-account';
 import { BRAND_KIT_ROWS } from './matrix-rows/brand-kits';
+import { FOLDER_PRESET_ROWS } from './matrix-rows/folders-presets';
 
 export type { ActionDomain, MatrixRow, TargetType } from './matrix-row';
 
@@ -36,6 +37,7 @@ const MATRIX_DATA = {
   ...ANALYTICS_INTEGRATION_ROWS,
   ...KEY_AUDIT_ACCOUNT_ROWS,
   ...BRAND_KIT_ROWS,
+  ...FOLDER_PRESET_ROWS,
 } as const satisfies Record<string, MatrixRow>;
 
 export type Action = keyof typeof MATRIX_DATA;
@@ -55,7 +57,7 @@ export function rowOf(action: Action): MatrixRow {
 }
 
 /** Resource types a grant can name (docs/product-rules.md#permissions). */
-export const GRANTABLE_TYPES = ['bio_page', 'link', 'qr_code'] as const;
+export const GRANTABLE_TYPES = ['bio_page', 'link', 'qr_code', 'folder'] as const;
 export type GrantableType = (typeof GRANTABLE_TYPES)[number];
 
 export function isGrantableType(value: unknown): value is GrantableType {

@@ -20,13 +20,17 @@ function holds(grants: readonly GrantRef[], ref: Ref): boolean {
   return grants.some((g) => g.resource_type === ref.type && g.resource_id === ref.id);
 }
 
-/** True when the membership's grants cover the resource (always true for non-grantable types). */
+/**
+ * True when the membership's grants cover the resource (always true for non-grantable types): a
+ * grant on it, on its governing parent, or on a folder that holds it (D-622).
+ */
 export function hasGrantFor(
   membership: Pick<MembershipInput, 'grants'>,
-  resource: Pick<ResourceInput, 'type' | 'id' | 'parent'>,
+  resource: Pick<ResourceInput, 'type' | 'id' | 'parent' | 'containers'>,
 ): boolean {
   const governing = governingResource(resource);
-  return governing === null || holds(membership.grants, governing);
+  if (governing === null || holds(membership.grants, governing)) return true;
+  return (resource.containers ?? []).some((container) => holds(membership.grants, container));
 }
 
 /**
@@ -35,7 +39,7 @@ export function hasGrantFor(
  */
 export function canSeeResource(
   membership: Pick<MembershipInput, 'role' | 'grants'>,
-  resource: Pick<ResourceInput, 'type' | 'id' | 'parent'>,
+  resource: Pick<ResourceInput, 'type' | 'id' | 'parent' | 'containers'>,
 ): boolean {
   return !isScoped(membership) || hasGrantFor(membership, resource);
 }

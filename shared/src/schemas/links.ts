@@ -86,6 +86,10 @@ export const linkFieldSchemas = {
     .nullable(),
   /** The link ends after this many visits (then `expired_url`, else the branded page); `null` removes the cap. */
   max_clicks: z.number().int().min(1).max(1_000_000_000).nullable(),
+  /** Folders, notes and UTM presets (D-620, D-621, D-623). null: no folder / no note. */
+  folder_id: uuidSchema.nullable(),
+  note: readableText(2000).nullable(),
+  utm_preset_id: uuidSchema,
 } as const;
 
 /** A link's whole schedule: what an edit of one end is checked against, with the other end as it stands. */
@@ -121,6 +125,10 @@ export const createLinkInputSchema = withScheduleInOrder(
       android_url: f.android_url.optional(),
       password: f.password.optional(),
       max_clicks: f.max_clicks.optional(),
+      folder_id: f.folder_id.optional(),
+      note: f.note.optional(),
+      /** Fills `utm` from the workspace's preset; keys given in `utm` win. */
+      utm_preset_id: f.utm_preset_id.optional(),
     })
     .refine((v) => v.domain === undefined || v.domain_id === undefined, {
       message: 'Give either domain or domain_id, not both.',
@@ -150,6 +158,9 @@ export const updateLinkInputSchema = withScheduleInOrder(
       android_url: f.android_url.optional(),
       password: f.password.optional(),
       max_clicks: f.max_clicks.optional(),
+      folder_id: f.folder_id.optional(),
+      note: f.note.optional(),
+      utm_preset_id: f.utm_preset_id.optional(),
     })
     .refine((v) => Object.values(v).some((field) => field !== undefined), {
       message: 'Send at least one field to change.',
@@ -170,11 +181,13 @@ export const LINK_STATUSES = [
 ] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 
-/** `GET /v1/links?q=&tag=&status=&limit=&cursor=`. */
+/** `GET /v1/links?q=&tag=&status=&folder_id=&limit=&cursor=`. */
 export const listLinksQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().min(1).max(200).optional(),
   tag: z.string().trim().min(1).max(32).optional(),
   status: z.enum(LINK_STATUSES).optional(),
+  /** A folder's links (its subfolders' too), or `none`: the links in no folder. */
+  folder_id: z.union([uuidSchema, z.literal('none')]).optional(),
 });
 export type ListLinksQuery = z.infer<typeof listLinksQuerySchema>;
 
@@ -209,6 +222,9 @@ export const linkSchema = z.object({
   max_clicks: z.number().int().nullable(),
   /** Visits counted against `max_clicks` as last persisted (the edge's counter runs ahead by up to a flush). */
   click_count: z.number().int(),
+  folder_id: uuidSchema.nullable(),
+  /** Private to the workspace: never on a public page or in a redirect. */
+  note: z.string().nullable(),
   created_at: isoDateTimeSchema,
   updated_at: isoDateTimeSchema,
 });

@@ -9,6 +9,7 @@ export const SYNC_KEY_PREFIXES = {
   qr: 'qr/',
   notice: 'notice/',
   summary: 'summary/',
+  folder: 'folder/',
 } as const;
 
 export type SyncEntity = keyof typeof SYNC_KEY_PREFIXES;
@@ -24,4 +25,5 @@ export const syncKeys = {
   qr: (id: string) => `qr/${id}`,
   notice: (id: string) => `notice/${id}`,
   summary: (resourceId: string) => `summary/${resourceId}`,
+  folder: (id: string) => `folder/${id}`,
 } as const;

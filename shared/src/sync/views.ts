@@ -104,10 +104,24 @@ export const linkViewSchema = z.object({
   max_clicks: z.number().nullable().default(null),
   click_count: z.number().default(0),
   click_limit_reached_at: nullableTime.default(null),
+  /** Its folder and private note (D-620, D-621); absent in views stored before they existed. */
+  folder_id: z.string().nullable().default(null),
+  note: z.string().nullable().default(null),
   created_at: isoTime,
   updated_at: isoTime,
 });
 export type LinkView = z.infer<typeof linkViewSchema>;
+
+/** A link folder (D-620): `folder/{id}`, seen by whoever may see the folder (D-622). */
+export const folderViewSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  name: z.string(),
+  parent_id: z.string().nullable(),
+  created_at: isoTime,
+  updated_at: isoTime,
+});
+export type FolderView = z.infer<typeof folderViewSchema>;
 
 export const qrViewSchema = z.object({
   id: z.string(),

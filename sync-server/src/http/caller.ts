@@ -82,8 +82,11 @@ export async function keyOrSessionCaller(
   return { by: commandActorOf(actor), workspaceId: workspaceId.toLowerCase(), apiKeyId: null };
 }
 
-/** Which rows of a list the caller may see: all of the workspace, or (scoped members) only granted ids. */
-export type ReadScope = { workspaceId: string; grantedIds: string[] | null };
+/**
+ * Which rows of a list the caller may see: all of the workspace, or (scoped members) only granted
+ * ids — and, for links and folders, what the granted folders hold (D-622).
+ */
+export type ReadScope = { workspaceId: string; grantedIds: string[] | null; grantedFolderIds?: string[] };
 
 /**
  * Reads go through the same authorize() as commands (workspace binding, scope gate, inherited role,
@@ -100,10 +103,11 @@ export async function authorizeRead(
   assertAllowed(authorize(input));
   const member = input.membership;
   const scoped = member !== null && member.role !== 'owner' && member.grants.length > 0;
+  const granted = (type: string) =>
+    scoped ? member.grants.filter((g) => g.resource_type === type).map((g) => g.resource_id) : [];
   return {
     workspaceId: caller.workspaceId,
-    grantedIds: scoped
-      ? member.grants.filter((g) => g.resource_type === listed).map((g) => g.resource_id)
-      : null,
+    grantedIds: scoped ? granted(listed) : null,
+    grantedFolderIds: granted('folder'),
   };
 }

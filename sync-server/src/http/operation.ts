@@ -9,6 +9,8 @@ export type Resource =
   | 'imports'
   | 'qr-codes'
   | 'brand-kits'
+  | 'folders'
+  | 'utm-presets'
   | 'pages'
   | 'domains'
   | 'analytics'

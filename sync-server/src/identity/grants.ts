@@ -5,9 +5,19 @@ import { one, rows, type Queryable } from '@linkhub/shared/server/db/sql';
 import type { MemberRow } from './members';
 
 /** Grantable resource types (docs/product-rules.md#permissions) and the table each lives in. */
-export const GRANTABLE_TABLES = { bio_page: 'bio_pages', link: 'links', qr_code: 'qr_codes' } as const;
+export const GRANTABLE_TABLES = {
+  bio_page: 'bio_pages',
+  link: 'links',
+  qr_code: 'qr_codes',
+  folder: 'link_folders',
+} as const;
 export type GrantableType = keyof typeof GRANTABLE_TABLES;
-export const GRANTABLE_TYPES = ['bio_page', 'link', 'qr_code'] as const satisfies readonly GrantableType[];
+export const GRANTABLE_TYPES = [
+  'bio_page',
+  'link',
+  'qr_code',
+  'folder',
+] as const satisfies readonly GrantableType[];
 
 export function isGrantableType(value: unknown): value is GrantableType {
   return typeof value === 'string' && Object.hasOwn(GRANTABLE_TABLES, value);

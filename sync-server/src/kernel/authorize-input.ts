@@ -22,6 +22,7 @@ import type { RequestActor } from '../identity/actor';
 import { quotaUsageForCreate } from './quota-usage';
 import { BILLING_FACTS_COLUMNS, billingFactsOf, type BillingFactsRow } from './billing-facts';
 import { WEBHOOK_LISTENERS_COLUMN, type WebhookListener } from './webhook-listeners';
+import * as folders from './folder-containers';
 
 /** What a request addresses, as `{type, id}` (e.g. `{type: 'link', id}` or `{type: 'member', id}`). */
 export type ResourceRef = { readonly type: TargetType; readonly id: string };
@@ -145,7 +146,7 @@ type ContentLoad = {
   locked: boolean;
   edit_locked: boolean;
   pinned: boolean;
-};
+} & folders.FolderColumns;
 
 /** Loads the addressed resource in the shape authorize() takes; null when it does not exist. */
 export async function loadResource(
@@ -156,9 +157,10 @@ export async function loadResource(
   const table = CONTENT_TABLES[ref.type];
   if (table !== undefined) {
     const pinned = ref.type === 'link' ? 'qr_code_id IS NOT NULL' : 'false';
+    const held = folders.folderColumnsOf(ref.type);
     const r = await one<ContentLoad>(
       db,
-      `SELECT id, workspace_id, deleted_at, archived_at, locked, edit_locked_at IS NOT NULL AS edit_locked, ${pinned} AS pinned FROM ${table} WHERE id = $1 AND workspace_id = $2`,
+      `SELECT id, workspace_id, deleted_at, archived_at, locked, edit_locked_at IS NOT NULL AS edit_locked, ${pinned} AS pinned, ${held} FROM ${table} WHERE id = $1 AND workspace_id = $2`,
       [ref.id, workspaceId],
     );
     if (!r) return null;
@@ -170,9 +172,12 @@ export async function loadResource(
       archived: r.archived_at !== null,
       locked_by_downgrade: r.locked || r.edit_locked,
       pinned_to_qr_code: r.pinned,
+      containers: folders.foldersHolding(r),
     };
   }
   switch (ref.type) {
+    case 'folder':
+      return folders.loadFolderResource(db, workspaceId, ref.id);
     case 'workspace':
       return ref.id === workspaceId
         ? { type: 'workspace', id: workspaceId, workspace_id: workspaceId }
@@ -258,23 +263,22 @@ export async function loadResource(
     }
     case 'experiment': {
       // An experiment is governed by the resource it tests (grants), and moves along its lifecycle (C8).
-      const e = await one<{
-        id: string;
-        resource_type: string;
-        resource_id: string;
-        status: string;
-        deleted: boolean;
-      }>(
-        db,
-        'SELECT id, resource_type, resource_id, status, deleted_at IS NOT NULL AS deleted FROM experiments WHERE id = $1 AND workspace_id = $2',
-        [ref.id, workspaceId],
-      );
+      const e = await one<
+        {
+          id: string;
+          resource_type: string;
+          resource_id: string;
+          status: string;
+          deleted: boolean;
+        } & folders.FolderColumns
+      >(db, folders.EXPERIMENT_WITH_FOLDERS_SQL, [ref.id, workspaceId]);
       return e
         ? {
             type: 'experiment',
             id: e.id,
             workspace_id: workspaceId,
             parent: { type: e.resource_type, id: e.resource_id },
+            containers: folders.foldersHolding(e),
             deleted: e.deleted,
             state: e.status,
           }

@@ -6,6 +6,7 @@ import { syncKeys } from '@linkhub/shared/sync/keys';
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import { experimentMutators } from '@linkhub/shared/mutators/experiments';
 import { MutatorValidationError } from '@linkhub/shared/mutators/define';
+import { FOLDER_CONTRACT_CASES } from '../testing/folder-contract-cases';
 import {
   createSyncHarness,
   eventually,
@@ -18,7 +19,15 @@ import {
  * One contract suite over both sides of every mutator: what the optimistic client implementation
  * shows offline must be what the server command stores (read back through a pull), field by field.
  */
-type Ctx = { ws: string; link: string; qr: string; page: string; block: string; domain: string };
+type Ctx = {
+  ws: string;
+  link: string;
+  qr: string;
+  page: string;
+  block: string;
+  domain: string;
+  folder: string;
+};
 type Case = {
   name: string;
   run: (c: SyncClient, x: Ctx) => Promise<unknown>;
@@ -58,6 +67,7 @@ const CASES: Case[] = [
     key: (x) => syncKeys.link(x.link),
     fields: ['destination_url', 'title', 'tags'],
   },
+  ...FOLDER_CONTRACT_CASES,
   {
     name: 'pauseLink',
     run: (c, x) => c.rep.mutate.pauseLink({ id: x.link, workspace_id: x.ws }),
@@ -278,6 +288,7 @@ beforeAll(async () => {
   ctx = {
     ws: owner.workspaceId,
     link: randomUUID(),
+    folder: randomUUID(),
     qr: randomUUID(),
     page: randomUUID(),
     block: randomUUID(),

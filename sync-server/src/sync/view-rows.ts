@@ -60,6 +60,10 @@ const LOADERS: Record<SyncEntity, Loader> = {
     (await rows<views.NoticeRow>(db, 'SELECT * FROM sync_notices WHERE id = ANY($1::uuid[])', [ids])).map(
       (r) => [syncKeys.notice(r.id), views.noticeView(r)],
     ),
+  folder: async (db, ids) =>
+    (await rows<views.FolderRow>(db, 'SELECT * FROM link_folders WHERE id = ANY($1::uuid[])', [ids])).map(
+      (r) => [syncKeys.folder(r.id), views.folderView(r)],
+    ),
   summary: async (db, ids) =>
     (
       await rows<views.SummaryRow>(

@@ -4,7 +4,7 @@ import type { PageRow } from '@linkhub/shared/server/db/page-row';
 import type { RowOf } from '@linkhub/shared/server/db/row';
 import type { bioBlocks } from '@linkhub/shared/server/db/schema/bio-pages';
 import type { users } from '@linkhub/shared/server/db/schema/identity';
-import type { links } from '@linkhub/shared/server/db/schema/links';
+import type { linkFolders, links } from '@linkhub/shared/server/db/schema/links';
 import type { qrCodes } from '@linkhub/shared/server/db/schema/qr-codes';
 import type { syncNotices } from '@linkhub/shared/server/db/schema/sync';
 import type { workspaceMembers, workspaces } from '@linkhub/shared/server/db/schema/workspaces';
@@ -12,6 +12,7 @@ import type { DomainRow } from '@linkhub/shared/server/domains/domain-view';
 import type {
   BlockView,
   DomainView,
+  FolderView,
   LinkView,
   MemberView,
   NoticeView,
@@ -152,6 +153,8 @@ export type LinkRow = RowOf<
   | 'maxClicks'
   | 'clickCount'
   | 'clickLimitReachedAt'
+  | 'folderId'
+  | 'note'
   | 'createdAt'
   | 'updatedAt'
 > & { host: string };
@@ -181,6 +184,21 @@ export const linkView = (r: LinkRow): LinkView => ({
   max_clicks: r.max_clicks,
   click_count: Number(r.click_count),
   click_limit_reached_at: iso(r.click_limit_reached_at),
+  folder_id: r.folder_id,
+  note: r.note,
+  created_at: isoNow(r.created_at),
+  updated_at: isoNow(r.updated_at),
+});
+
+export type FolderRow = RowOf<
+  typeof linkFolders,
+  'id' | 'workspaceId' | 'name' | 'parentId' | 'createdAt' | 'updatedAt'
+>;
+export const folderView = (r: FolderRow): FolderView => ({
+  id: r.id,
+  workspace_id: r.workspace_id,
+  name: r.name,
+  parent_id: r.parent_id,
   created_at: isoNow(r.created_at),
   updated_at: isoNow(r.updated_at),
 });

@@ -73,7 +73,14 @@ export async function loadVisibleRows(db: Queryable, userId: string): Promise<Vi
      UNION ALL
      SELECT 'link/' || l.id, l.row_version FROM links l JOIN m ON m.workspace_id = l.workspace_id
       WHERE l.deleted_at IS NULL
-        AND (NOT m.is_scoped OR EXISTS (SELECT 1 FROM g WHERE g.resource_type = 'link' AND g.resource_id = l.id))
+        AND (NOT m.is_scoped OR EXISTS (SELECT 1 FROM g WHERE g.resource_type = 'link' AND g.resource_id = l.id)
+             -- or a granted folder holds it, directly or through a subfolder (D-622)
+             OR EXISTS (SELECT 1 FROM g LEFT JOIN link_folders hf ON hf.id = l.folder_id
+                         WHERE g.resource_type = 'folder' AND g.resource_id IN (l.folder_id, hf.parent_id)))
+     UNION ALL
+     SELECT 'folder/' || f.id, f.row_version FROM link_folders f JOIN m ON m.workspace_id = f.workspace_id
+      WHERE f.deleted_at IS NULL
+        AND (NOT m.is_scoped OR EXISTS (SELECT 1 FROM g WHERE g.resource_type = 'folder' AND g.resource_id IN (f.id, f.parent_id)))
      UNION ALL
      SELECT 'qr/' || q.id, q.row_version FROM qr_codes q JOIN m ON m.workspace_id = q.workspace_id
       WHERE q.deleted_at IS NULL
@@ -94,7 +101,11 @@ export async function loadVisibleRows(db: Queryable, userId: string): Promise<Vi
       WHERE s.deleted_at IS NULL
         AND (NOT m.is_scoped OR EXISTS (
               SELECT 1 FROM g WHERE g.resource_id = s.resource_id
-                AND g.resource_type = (CASE s.resource_type WHEN 'qr_code' THEN 'qr_code' WHEN 'bio_page' THEN 'bio_page' ELSE 'link' END)))`,
+                AND g.resource_type = (CASE s.resource_type WHEN 'qr_code' THEN 'qr_code' WHEN 'bio_page' THEN 'bio_page' ELSE 'link' END))
+             OR EXISTS (
+              SELECT 1 FROM links sl LEFT JOIN link_folders hf ON hf.id = sl.folder_id
+                JOIN g ON g.resource_type = 'folder' AND g.resource_id IN (sl.folder_id, hf.parent_id)
+               WHERE sl.id = s.resource_id))`,
     [userId],
   );
   return result.map((r) => ({ key: r.key, version: Number(r.version) }));

@@ -1,6 +1,7 @@
 import { MUTATOR_NAMES } from '@linkhub/shared/mutators/index';
 import * as domains from '../resources/domains/commands';
 import * as experiments from '../resources/experiments/commands';
+import * as folders from '../resources/folders/commands';
 import * as leads from '../resources/leads/commands';
 import * as links from '../resources/links/commands';
 import * as pages from '../resources/pages/commands';
@@ -25,6 +26,9 @@ export const COMMANDS: readonly Command[] = [
   links.resumeLinkCommand,
   links.archiveLinkCommand,
   links.restoreLinkCommand,
+  folders.createFolderCommand,
+  folders.updateFolderCommand,
+  folders.deleteFolderCommand,
   qrCodes.createQrCodeCommand,
   qrCodes.updateQrCodeCommand,
   qrCodes.archiveQrCodeCommand,

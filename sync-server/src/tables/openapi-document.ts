@@ -137,6 +137,8 @@ const componentName = (op: Operation): string =>
 const TAG_DESCRIPTIONS: Record<Resource, string> = {
   links: 'Branded short links: destination, slug, schedule, targeting, split, previews, app links',
   imports: 'Links imported from an export of Bitly, Dub, Rebrandly, Shlink, Kutt or YOURLS',
+  folders: 'Link folders (one level deep), a filter and a unit of member grants',
+  'utm-presets': 'UTM presets of the workspace, applied with utm_preset_id',
   'qr-codes': 'Dynamic QR codes: their destination or hosted payload, design, exports and print sheets',
   'brand-kits': 'Saved QR designs of the workspace, applied with brand_kit_id',
   pages: 'Bio pages: blocks, theme, publishing and versions',

@@ -63,6 +63,11 @@ async function createFixture(tag: string): Promise<string> {
       '/v1/brand-kits',
       { name: `Contract ${Math.random().toString(36).slice(2, 8)}`, design: {} },
     ],
+    folders: ['/v1/folders', { name: `Contract ${Math.random().toString(36).slice(2, 8)}` }],
+    'utm-presets': [
+      '/v1/utm-presets',
+      { name: `Contract ${Math.random().toString(36).slice(2, 8)}`, utm: { source: 'contract' } },
+    ],
     pages: [
       '/v1/pages',
       {
@@ -162,6 +167,12 @@ describe('OpenAPI document', () => {
         fixtures.set(tag, qrId);
         body = { ...example, qr_code_ids: [qrId] };
       }
+      // A body naming existing links (a move into a folder): the documented shape, with this run's link.
+      if (typeof example === 'object' && example !== null && 'link_ids' in example) {
+        const linkId = fixtures.get(tag) ?? (await createFixture(tag));
+        fixtures.set(tag, linkId);
+        body = { ...example, link_ids: [linkId] };
+      }
       // An upload (binary body) is tried with a real file of its first documented media type.
       const upload = op.requestBody?.content['image/png'] === undefined ? undefined : await tinyPng();
       const label = `${method.toUpperCase()} ${path}`;
@@ -211,5 +222,6 @@ describe('OpenAPI document', () => {
       expect(op.responses['403'], label).toBeDefined();
       expect(op['x-required-scope'], label).toMatch(/^[a-z]+:(read|write)$/);
     }
-  });
+    // Every operation three times over (key, anonymous, no scope): well past the default on a busy machine.
+  }, 120_000);
 });

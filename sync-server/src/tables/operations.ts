@@ -10,6 +10,8 @@ import { LINK_OPERATIONS } from '../resources/links/operations';
 import { PAGE_OPERATIONS } from '../resources/pages/operations';
 import { QR_CODE_OPERATIONS } from '../resources/qr-codes/operations';
 import { BRAND_KIT_OPERATIONS } from '../resources/qr-codes/brand-kit-operations';
+import { FOLDER_OPERATIONS } from '../resources/folders/operations';
+import { UTM_PRESET_OPERATIONS } from '../resources/utm-presets/operations';
 
 export type { Operation, Resource } from '../http/operation';
 
@@ -25,6 +27,8 @@ export const OPERATIONS: readonly Operation[] = [
   ...ANALYTICS_OPERATIONS,
   ...WEBHOOK_OPERATIONS,
   ...EXPERIMENT_OPERATIONS,
+  ...FOLDER_OPERATIONS,
+  ...UTM_PRESET_OPERATIONS,
 ];
 
 export const ID_PARAM = idParamSchema;

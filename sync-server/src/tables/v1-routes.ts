@@ -15,6 +15,8 @@ import { v1PageRoutes } from '../resources/pages/routes';
 import { v1QrRoutes } from '../resources/qr-codes/routes';
 import { v1BrandKitRoutes } from '../resources/qr-codes/brand-kit-routes';
 import { v1WebhookRoutes } from '../resources/webhooks/routes';
+import { v1FolderRoutes } from '../resources/folders/routes';
+import { v1UtmPresetRoutes } from '../resources/utm-presets/routes';
 
 /**
  * `/v1` (docs/product-rules.md#api). Every request: body limit (app-wide, `requestBodyLimit`, 413), rate limit per key or per IP (429), then
@@ -37,5 +39,7 @@ export function v1Routes(deps: AppDeps): Hono<AppEnv> {
   app.route('/experiments', v1ExperimentRoutes(deps));
   app.route('/conversions', v1ConversionRoutes(deps));
   app.route('/webhooks', v1WebhookRoutes(deps));
+  app.route('/folders', v1FolderRoutes(deps));
+  app.route('/utm-presets', v1UtmPresetRoutes(deps));
   return app;
 }

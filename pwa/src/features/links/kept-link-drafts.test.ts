@@ -19,6 +19,8 @@ const draft: LinkDraft = {
   preview_image: '',
   ios_url: '',
   android_url: '',
+  folder_id: '',
+  note: '',
 };
 const anonymous = (mutation: string): NoticeView => ({
   id: 'n',

@@ -40,6 +40,8 @@ const link: LinkView = {
   max_clicks: null,
   click_count: 0,
   click_limit_reached_at: null,
+  folder_id: null,
+  note: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
 };

@@ -38,6 +38,9 @@ export type LinkDraft = {
   preview_image: string;
   ios_url: string;
   android_url: string;
+  /** The link's folder ('' for none) and private note (D-620, D-621). */
+  folder_id: string;
+  note: string;
 };
 export type LinkField = keyof LinkDraft;
 
@@ -66,6 +69,8 @@ export function draftOf(link: LinkView | null, timeZone: string): LinkDraft {
     preview_image: link?.social_preview?.image_url ?? '',
     ios_url: link?.ios_url ?? '',
     android_url: link?.android_url ?? '',
+    folder_id: link?.folder_id ?? '',
+    note: link?.note ?? '',
   };
 }
 
@@ -110,6 +115,8 @@ export function createInput(draft: LinkDraft, ref: Ref): CreateLinkInput {
     utm: utmOf(draft.utm),
     ...(draft.slug ? { slug: draft.slug } : {}),
     ...(draft.title ? { title: draft.title } : {}),
+    ...(draft.folder_id ? { folder_id: draft.folder_id } : {}),
+    ...(draft.note.trim() ? { note: draft.note } : {}),
   };
 }
 
@@ -140,6 +147,8 @@ export function updateInput(
     started.slug = stored('slug', from.slug);
     started.starts_at = stored('starts_at', instantOf(from.starts_at, allowed.timeZone));
     started.expires_at = stored('expires_at', instantOf(from.expires_at, allowed.timeZone));
+    started.folder_id = from.folder_id || null;
+    started.note = from.note.trim() || null;
   }
   const fields: Omit<UpdateLinkInput, keyof Ref> = {
     ...(changed('destination_url') ? { destination_url: draft.destination_url.trim() } : {}),
@@ -150,6 +159,8 @@ export function updateInput(
     ...(changed('slug') && draft.slug ? { slug: draft.slug } : {}),
     ...(changed('starts_at') ? { starts_at: instantOf(draft.starts_at, allowed.timeZone) } : {}),
     ...(changed('expires_at') ? { expires_at: instantOf(draft.expires_at, allowed.timeZone) } : {}),
+    ...(changed('folder_id') ? { folder_id: draft.folder_id || null } : {}),
+    ...(changed('note') ? { note: draft.note.trim() || null } : {}),
     ...(allowed.targeting && changed('rules') ? { rules: draftsToRules(draft.rules) } : {}),
     // The split's main row is the link's destination: a new destination moves it too.
     ...(allowed.split && (changed('split') || (draft.split.length > 0 && changed('destination_url')))

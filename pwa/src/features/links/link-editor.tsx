@@ -36,11 +36,8 @@ import { RunningTestBanner, useRunningTest } from '../experiments/running-test';
 import { HistoryPanel } from '../history/history-panel';
 import { LinkAccess } from './link-access';
 
-const UTM_PRESETS: Record<string, Partial<Record<(typeof UTM_KEYS)[number], string>>> = {
-  Newsletter: { source: 'newsletter', medium: 'email' },
-  Instagram: { source: 'instagram', medium: 'social' },
-  'Print (QR)': { source: 'print', medium: 'qr' },
-};
+import { LinkOrganise } from './folders/link-organise';
+import { UtmPresetMenu } from './utm-presets/utm-preset-menu';
 
 type Props = {
   link: LinkView | null;
@@ -198,21 +195,22 @@ export function LinkEditor({ link, summary, onDone, refused }: Props) {
           error={errors.tags}
           readOnly={!editable}
         />
+        <LinkOrganise
+          workspaceId={workspace.id}
+          folderId={draft.folder_id}
+          note={draft.note}
+          onFolder={(v) => set('folder_id', v)}
+          onNote={(v) => set('note', v)}
+          errors={errors}
+          readOnly={!editable}
+        />
         <fieldset>
           <legend>UTM parameters</legend>
           {editable && (
-            <div className="row">
-              <span className="label">Presets:</span>
-              {Object.entries(UTM_PRESETS).map(([name, preset]) => (
-                <button
-                  key={name}
-                  type="button"
-                  onClick={() => synced.set('utm', { ...draft.utm, ...preset })}
-                >
-                  {name}
-                </button>
-              ))}
-            </div>
+            <UtmPresetMenu
+              workspaceId={workspace.id}
+              onApply={(preset) => synced.set('utm', { ...draft.utm, ...preset })}
+            />
           )}
           <div className="two">
             {UTM_KEYS.map((k) => (

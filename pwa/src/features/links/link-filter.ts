@@ -5,9 +5,24 @@ import { edgeUrlFromPage } from '../../config/edge-url';
 
 export type LinkStatusFilter = 'all' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
 export type LinkSort = 'newest' | 'oldest' | 'slug' | 'clicks';
-export type LinkFilter = { q: string; tag: string; status: LinkStatusFilter; domain: string; sort: LinkSort };
+/** `folder`: '' every link, 'none' the links in no folder, else a folder id (its subfolders' links too, D-620). */
+export type LinkFilter = {
+  q: string;
+  tag: string;
+  status: LinkStatusFilter;
+  domain: string;
+  sort: LinkSort;
+  folder: string;
+};
 
-export const EMPTY_FILTER: LinkFilter = { q: '', tag: '', status: 'all', domain: '', sort: 'newest' };
+export const EMPTY_FILTER: LinkFilter = {
+  q: '',
+  tag: '',
+  status: 'all',
+  domain: '',
+  sort: 'newest',
+  folder: '',
+};
 
 /** What a link is doing right now, as the list shows it: the edge's own rule (shared/src/resolve/state.ts). */
 export function linkState(link: LinkView, now: number): LinkState {
@@ -20,6 +35,8 @@ export function filterLinks(
   f: LinkFilter,
   clicks: (id: string) => number,
   now = Date.now(),
+  /** The folder filter's folder and its subfolders (null: no folder filter). */
+  inFolders: ReadonlySet<string> | null = null,
 ): LinkView[] {
   const q = f.q.trim().toLowerCase();
   const out = links.filter((l) => {
@@ -27,6 +44,8 @@ export function filterLinks(
     if (f.status === 'all' ? state === 'archived' : state !== f.status) return false;
     if (f.tag && !l.tags.includes(f.tag)) return false;
     if (f.domain && l.domain_id !== f.domain) return false;
+    if (f.folder === 'none' && l.folder_id !== null) return false;
+    if (inFolders !== null && (l.folder_id === null || !inFolders.has(l.folder_id))) return false;
     if (!q) return true;
     return (
       l.slug.toLowerCase().includes(q) ||

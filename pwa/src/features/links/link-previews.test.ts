@@ -22,6 +22,8 @@ const link: LinkView = {
   archived_at: null,
   locked: false,
   qr_code_id: null,
+  folder_id: null,
+  note: null,
   expired_url: null,
   has_password: false,
   max_clicks: null,

@@ -14,10 +14,13 @@ type Props = {
   onOpen: (id: string) => void;
   sort: LinkSort;
   onSort: (sort: LinkSort) => void;
+  /** The links picked for "Move to folder" (D-620); absent: no checkboxes. */
+  picked?: ReadonlySet<string>;
+  onPick?: (id: string, on: boolean) => void;
 };
 
 /** Windowed list: only the rows in view (plus a few) are in the DOM, so thousands of rows scroll smoothly. */
-export function LinkTable({ links, summaries, selected, onOpen, sort, onSort }: Props) {
+export function LinkTable({ links, summaries, selected, onOpen, sort, onSort, picked, onPick }: Props) {
   const [top, setTop] = useState(0);
   const height = Math.min(HEIGHT, Math.max(links.length, 1) * ROW);
   const first = Math.max(0, Math.floor(top / ROW) - OVERSCAN);
@@ -59,6 +62,15 @@ export function LinkTable({ links, summaries, selected, onOpen, sort, onSort }: 
                 data-link-id={link.id}
               >
                 <span role="cell" className="two-line">
+                  {picked && onPick && (
+                    <input
+                      type="checkbox"
+                      className="pick"
+                      checked={picked.has(link.id)}
+                      onChange={(e) => onPick(link.id, e.target.checked)}
+                      aria-label={`Select ${link.title ?? link.slug}`}
+                    />
+                  )}
                   <button
                     type="button"
                     className="link"

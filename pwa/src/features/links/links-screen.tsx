@@ -4,13 +4,26 @@ import { FirstStep } from '../../ui/first-step';
 import type { LinkView } from '@linkhub/shared/sync/views';
 import { navigate } from '../../router/router';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { getLink, listDomains, listLinks, listNotices, listSummaries } from '../../replicache/queries';
+import {
+  getLink,
+  listDomains,
+  listFolders,
+  listLinks,
+  listNotices,
+  listSummaries,
+} from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useConnectionState } from '../../ui/use-connection';
 import { allTags, EMPTY_FILTER, filterLinks, type LinkFilter } from './link-filter';
 import { keptLinkDrafts } from './kept-link-drafts';
 import { LinkTable } from './link-table';
 import { LinksToolbar } from './links-toolbar';
+import { FolderBar } from './folders/folder-bar';
+import { folderAndChildren } from './folders/folder-tree';
+import { MoveBar } from './folders/move-bar';
+import { UtmPresetsPanel } from './utm-presets/utm-presets-panel';
+import { linksCsv } from './folders/links-csv';
+import { platform } from '../../platform/bridge';
 
 const NO_LINKS: LinkView[] = [];
 
@@ -36,6 +49,18 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const [filter, setFilter] = useState<LinkFilter>(EMPTY_FILTER);
   const [importOpen, setImportOpen] = useState(false);
   const [peerImportOpen, setPeerImportOpen] = useState(false);
+  // Folders, "Move to folder" and UTM presets (D-620, D-623).
+  const folders = useSubscribe((tx) => listFolders(tx, ws), [], [ws]);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [moved, setMoved] = useState<string | null>(null);
+  const [presetsOpen, setPresetsOpen] = useState(false);
+  const pick = (id: string, on: boolean) =>
+    setPicked((was) => {
+      const next = new Set(was);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const online = useConnectionState() === 'online';
   const open = rest[0] ?? null;
   // undefined until the store answers, so "not in this workspace" never flashes before the editor.
@@ -52,8 +77,15 @@ export function LinksScreen({ rest }: { rest: string[] }) {
   const refused = selected === null && open !== 'new' ? keptLinkDrafts.refused(open, notices) : null;
   const missing = open !== null && open !== 'new' && selected === null && refused === null;
   const shown = useMemo(
-    () => filterLinks(links, filter, (id) => summaries[id]?.totals_7d ?? 0),
-    [links, filter, summaries],
+    () =>
+      filterLinks(
+        links,
+        filter,
+        (id) => summaries[id]?.totals_7d ?? 0,
+        Date.now(),
+        filter.folder && filter.folder !== 'none' ? folderAndChildren(folders, filter.folder) : null,
+      ),
+    [links, filter, summaries, folders],
   );
   const tags = useMemo(() => allTags(links), [links]);
   const linkDomains = domains.filter((d) => d.purpose !== 'bio');
@@ -100,10 +132,38 @@ export function LinksScreen({ rest }: { rest: string[] }) {
             A/B tests
           </a>
         )}
+        {can('link.export') && links.length > 0 && (
+          <button
+            type="button"
+            onClick={() =>
+              void platform()
+                .saveFile({
+                  suggestedName: `links-${new Date().toISOString().slice(0, 10)}.csv`,
+                  mime: 'text/csv',
+                  bytes: new TextEncoder().encode(linksCsv(shown, folders)),
+                })
+                .then((saved) => setMoved(saved.saved ? `Exported ${shown.length} links.` : null))
+            }
+          >
+            Export CSV
+          </button>
+        )}
+        {can('utm_preset.list') && !presetsOpen && (
+          <button type="button" onClick={() => setPresetsOpen(true)}>
+            UTM presets
+          </button>
+        )}
         <span className="muted" aria-live="polite">
           {loaded === null ? '' : `${shown.length} of ${links.length} links`}
         </span>
       </div>
+      {presetsOpen && (
+        <UtmPresetsPanel
+          workspaceId={ws}
+          canManage={can('workspace.manage_utm_presets')}
+          onClose={() => setPresetsOpen(false)}
+        />
+      )}
       <Suspense fallback={<p className="loading">Loading…</p>}>
         {importOpen && can('link.create') && (
           <CsvImport workspaceId={ws} onClose={() => setImportOpen(false)} />
@@ -141,7 +201,27 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           />
         )}
       </Suspense>
+      <FolderBar
+        workspaceId={ws}
+        folders={folders}
+        links={links}
+        value={filter.folder}
+        onChange={(folder) => setFilter({ ...filter, folder })}
+        can={{ create: can('folder.create'), update: can('folder.update'), remove: can('folder.delete') }}
+      />
       <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
+      {can('link.update') && (
+        <MoveBar
+          workspaceId={ws}
+          folders={folders}
+          picked={picked}
+          onDone={(message) => {
+            setPicked(new Set());
+            setMoved(message);
+          }}
+        />
+      )}
+      {moved && <p aria-live="polite">{moved}</p>}
       {loaded === null || open === 'new' ? null : links.length === 0 ? (
         <FirstStep
           label="First short link"
@@ -157,6 +237,7 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           onOpen={(id) => navigate(`/links/${id}`)}
           sort={filter.sort}
           onSort={(sort) => setFilter({ ...filter, sort })}
+          {...(can('link.update') ? { picked, onPick: pick } : {})}
         />
       )}
     </>

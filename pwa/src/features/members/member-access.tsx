@@ -3,7 +3,7 @@ import type { MemberView } from '@linkhub/shared/sync/views';
 import { api } from '../../api/api';
 import { errorText } from '../../ui/error-messages';
 import { useWorkspace } from '../../workspace/workspace-context';
-import { listLinks, listPages, listQrCodes } from '../../replicache/queries';
+import { listFolders, listLinks, listPages, listQrCodes } from '../../replicache/queries';
 import { useSubscribe } from '../../replicache/use-subscribe';
 import { useApi } from '../../ui/use-api';
 import { lastGrantOf, removedScopeText, unscopedScopeText, type LastGrantDetail } from './last-grant';
@@ -11,7 +11,7 @@ import { lastGrantOf, removedScopeText, unscopedScopeText, type LastGrantDetail 
 type Grant = {
   id: string;
   member_id: string;
-  resource_type: 'bio_page' | 'link' | 'qr_code';
+  resource_type: 'bio_page' | 'link' | 'qr_code' | 'folder';
   resource_id: string;
   source: string;
 };
@@ -34,7 +34,15 @@ export function MemberAccess({
   const links = useSubscribe((tx) => listLinks(tx, ws), [], [ws]);
   const codes = useSubscribe((tx) => listQrCodes(tx, ws), [], [ws]);
   const pages = useSubscribe((tx) => listPages(tx, ws), [], [ws]);
+  // A folder reaches the links in it and in its subfolders (D-622).
+  const folders = useSubscribe((tx) => listFolders(tx, ws), [], [ws]);
   const resources: Resource[] = [
+    ...folders.map((f) => ({
+      key: `folder:${f.id}`,
+      type: 'folder' as const,
+      id: f.id,
+      label: `Folder ${f.name} (its links)`,
+    })),
     ...pages.map((p) => ({
       key: `bio_page:${p.id}`,
       type: 'bio_page' as const,

@@ -65,7 +65,13 @@ export const WORKSPACE_ROWS = {
     target: 'member',
     billing_exempt: true,
   },
-  'workspace.manage_utm_presets': { row: 10, domain: 'workspace', kind: 'write', roles: BUILDERS },
+  'workspace.manage_utm_presets': {
+    row: 10,
+    domain: 'workspace',
+    kind: 'write',
+    roles: BUILDERS,
+    api: 'links:write',
+  },
   'workspace.leave': {
     row: 11,
     domain: 'workspace',

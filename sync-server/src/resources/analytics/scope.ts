@@ -61,9 +61,14 @@ export async function analyticsScope(
   const ref =
     query.resource_id === undefined ? undefined : await resourceRef(deps, workspaceId, query.resource_id);
   if (ref && allowed.membershipRow.is_scoped) {
+    // A link is reached by its own grant or its folder's (D-622).
     const granted = await one(
       deps.pool,
-      'SELECT 1 FROM resource_grants WHERE member_id = $1 AND resource_type = $2 AND resource_id = $3',
+      `SELECT 1 FROM resource_grants g WHERE g.member_id = $1 AND (
+         (g.resource_type = $2 AND g.resource_id = $3)
+         OR ($2::text = 'link' AND g.resource_type = 'folder' AND g.resource_id IN (
+               SELECT l.folder_id FROM links l WHERE l.id = $3
+               UNION SELECT hf.parent_id FROM links l JOIN link_folders hf ON hf.id = l.folder_id WHERE l.id = $3)))`,
       [allowed.membershipRow.id, ref.type, ref.id],
     );
     // an ungranted resource answers exactly like a missing one (docs/product-rules.md#permissions)
@@ -80,7 +85,11 @@ export async function analyticsScope(
     // a scoped member (or a key they created) sees the workspace view of their granted resources only
     const grants = await rows<RowOf<typeof resourceGrants, 'resourceId'>>(
       deps.pool,
-      "SELECT resource_id FROM resource_grants WHERE member_id = $1 AND resource_type IN ('link', 'qr_code', 'bio_page')",
+      `SELECT resource_id FROM resource_grants WHERE member_id = $1 AND resource_type IN ('link', 'qr_code', 'bio_page')
+       UNION
+       SELECT l.id FROM links l LEFT JOIN link_folders hf ON hf.id = l.folder_id
+         JOIN resource_grants g ON g.member_id = $1 AND g.resource_type = 'folder' AND g.resource_id IN (l.folder_id, hf.parent_id)
+        WHERE l.deleted_at IS NULL`,
       [allowed.membershipRow.id],
     );
     resourceIds = grants.map((g) => g.resource_id);

@@ -19,6 +19,7 @@ import type { AppDeps } from '../../http/app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
 import { authorizeRead, keyOrSessionCaller, requireActor, type V1Caller } from '../../http/caller';
 import { pageOf } from '../../http/cursor';
+import { linkIdsInFolders } from '../folders';
 import { sendData, sendList } from '../../http/envelope';
 import { notFoundAfterAuthorize } from '../../http/not-found';
 import { defined, runCommandsThenRead } from '../../http/run';
@@ -73,6 +74,7 @@ export function v1ExperimentRoutes(deps: AppDeps): Hono<AppEnv> {
         ? null
         : [
             ...links.grantedIds,
+            ...(await linkIdsInFolders(deps.pool, caller.workspaceId, links.grantedFolderIds ?? [])),
             ...((await authorizeRead(deps, caller, 'experiment.list', 'qr_code')).grantedIds ?? []),
           ];
     const { items, nextCursor } = pageOf(

@@ -17,6 +17,7 @@ import { createLinkSteps, type DomainIdOf } from './create';
 import type { CommandStep } from '../../http/run';
 import { warmDestinationDns } from './dns-warm';
 import { domainIdForHost } from '../domains';
+import { memoUtmPresets } from '../utm-presets';
 import { findLinks } from './queries';
 import { serializeLink, type LinkRecord } from './serializer';
 
@@ -135,6 +136,7 @@ async function planItems(
   linkHost: string,
 ): Promise<{ planned: Planned[]; done: Outcome[] }> {
   const domainIdOf = memoDomainIds((host) => domainIdForHost(scope.tx, workspaceId, host));
+  const utmOfPreset = memoUtmPresets(scope.tx, workspaceId);
   const planned: Planned[] = [];
   const done: Outcome[] = [];
   for (const item of prepared) {
@@ -143,7 +145,12 @@ async function planItems(
       continue;
     }
     try {
-      const { id, steps, slug, domainId } = await createLinkSteps(workspaceId, item.input, domainIdOf);
+      const { id, steps, slug, domainId } = await createLinkSteps(
+        workspaceId,
+        item.input,
+        domainIdOf,
+        utmOfPreset,
+      );
       planned.push({ index: item.index, id, steps, isolate: steps.length > 1, slug, domainId });
     } catch (error) {
       done.push({ index: item.index, error });

@@ -25,6 +25,7 @@ import { insertAddress } from '../../kernel/address-created';
 import { keepNewerFields, nothingLeft, storedFields } from '../../kernel/field-conflicts';
 import { snapshotVersionAndAudit, withConflicts, type VersionOf } from '../../kernel/support';
 import { recordChange } from '../../kernel/change-record';
+import { assertFolderUsable } from './folder-check';
 import type { ResourceWebhookEvent } from '../../kernel/webhook-events';
 import { LINK_EVENTS } from './webhook-events';
 
@@ -51,12 +52,14 @@ type LinkRow = RowOf<
   | 'androidUrl'
   | 'expiredDestinationUrl'
   | 'maxClicks'
+  | 'folderId'
+  | 'note'
 > & {
   host: string;
 };
 
-const INSERT_LINK = `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id)
-  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text[], $8::jsonb, $9::uuid, $9::uuid`;
+const INSERT_LINK = `INSERT INTO links (id, workspace_id, domain_id, slug, destination_url, title, tags, utm, created_by_user_id, updated_by_user_id, folder_id, note)
+  SELECT $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::text, $7::text[], $8::jsonb, $9::uuid, $9::uuid, $10::uuid, $11::text`;
 
 /**
  * A generated slug is taken in the INSERT itself: skipped when a link or a QR reservation holds it
@@ -90,7 +93,7 @@ async function loadLink(ctx: CommandContext, workspaceId: string, id: string): P
     ctx.tx,
     `SELECT l.id, l.workspace_id, l.domain_id, l.slug, l.title, l.destination_url, l.qr_code_id,
             l.tags, l.utm, l.rules, l.destinations, l.starts_at, l.expires_at,
-            l.social_preview, l.ios_url, l.android_url, l.expired_destination_url, l.max_clicks, d.hostname AS host
+            l.social_preview, l.ios_url, l.android_url, l.expired_destination_url, l.max_clicks, l.folder_id, l.note, d.hostname AS host
        FROM links l JOIN custom_domains d ON d.id = l.domain_id
       WHERE l.id = $1 AND l.workspace_id = $2 AND l.deleted_at IS NULL FOR UPDATE OF l`,
     [id, workspaceId],
@@ -126,6 +129,7 @@ export const createLinkCommand = defineCommand(createLink, {
   run: async (ctx, args): Promise<CommandResult> => {
     await assertSafeDestination(args.destination_url, ctx.resolveHost);
     const host = await linkHostFor(ctx, args.workspace_id, args.domain_id);
+    await assertFolderUsable(ctx, args.workspace_id, args.folder_id);
     const insertWith = (slug: string): Promise<CommandResult | null> =>
       insertAddress(
         ctx,
@@ -151,6 +155,8 @@ export const createLinkCommand = defineCommand(createLink, {
             args.tags ?? [],
             JSON.stringify(args.utm ?? {}),
             ctx.by.userId,
+            args.folder_id ?? null,
+            args.note ?? null,
           ],
         },
       );
@@ -197,6 +203,7 @@ export const updateLinkCommand = defineCommand(updateLink, {
       await assertNoTestDecides(ctx, args.workspace_id, args.id);
     if (args.destination_url !== undefined)
       await assertSafeDestination(args.destination_url, ctx.resolveHost);
+    await assertFolderUsable(ctx, args.workspace_id, args.folder_id);
     // A rule's or a split's destination is where visitors go too: the same check, field by field.
     for (const [i, rule] of (args.rules ?? []).entries())
       await assertSafeDestination(rule.destination_url, ctx.resolveHost, `rules.${i}.destination_url`);
@@ -234,6 +241,8 @@ export const updateLinkCommand = defineCommand(updateLink, {
     }
     if (args.ios_url !== undefined) set('ios_url', args.ios_url);
     if (args.android_url !== undefined) set('android_url', args.android_url);
+    if (args.folder_id !== undefined) set('folder_id', args.folder_id);
+    if (args.note !== undefined) set('note', args.note);
     // Access controls (D-616): a new cap ends the link at once when the persisted count already reaches it.
     if (args.expired_url !== undefined) set('expired_destination_url', args.expired_url);
     if (args.max_clicks !== undefined) {

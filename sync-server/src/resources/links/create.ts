@@ -3,6 +3,7 @@ import { uuidv7 } from '@linkhub/shared/server/db';
 import type { CreateLinkInput } from '@linkhub/shared/schemas/links';
 import { defined, type CommandStep, commandStep } from '../../http/run';
 import { createLinkCommand, setLinkPasswordCommand, updateLinkCommand } from './commands';
+import { utmWithPreset, type UtmOfPreset } from '../utm-presets';
 
 /** Fields the command layer has no command for yet: refused as input rather than silently dropped. */
 export function refuseUnsupported(input: { publish?: boolean }): void {
@@ -23,8 +24,10 @@ export async function createLinkSteps(
   workspaceId: string,
   input: CreateLinkInput,
   domainIdOf: DomainIdOf,
+  utmOfPreset: UtmOfPreset,
 ): Promise<{ id: string; steps: CommandStep[]; slug: string | null; domainId: string | null }> {
   refuseUnsupported(input);
+  const utm = await utmWithPreset(input.utm_preset_id, input.utm, utmOfPreset);
   const id = uuidv7();
   const domainId =
     input.domain_id ?? (input.domain === undefined ? undefined : await domainIdOf(input.domain));
@@ -39,7 +42,9 @@ export async function createLinkSteps(
         domain_id: domainId,
         title: input.title,
         tags: input.tags,
-        utm: input.utm,
+        utm,
+        folder_id: input.folder_id,
+        note: input.note,
       }),
     ),
   ];

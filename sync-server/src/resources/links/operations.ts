@@ -11,6 +11,7 @@ import {
   bulkLinksMetaSchema,
 } from './bulk-schema';
 import type { Operation } from '../../http/operation';
+import { MOVE_MAX_LINKS, moveLinksInputSchema, moveLinksResultSchema } from '@linkhub/shared/schemas/folders';
 
 const link = { destination_url: 'https://example.com/spring', title: 'Spring sale', tags: ['spring'] };
 
@@ -57,6 +58,20 @@ export const LINK_OPERATIONS: readonly Operation[] = [
     session: true,
     example: { links: [link, { destination_url: 'https://example.com/autumn', slug: 'autumn' }] },
     errors: [404, 409, 422],
+  },
+  {
+    operationId: 'moveLinks',
+    method: 'post',
+    path: '/v1/links/move',
+    resource: 'links',
+    summary: `Move up to ${MOVE_MAX_LINKS} links into a folder (folder_id null: out of any folder); all move or none does`,
+    scope: 'links:write',
+    status: 200,
+    body: moveLinksInputSchema,
+    response: moveLinksResultSchema,
+    component: 'MovedLinks',
+    example: { link_ids: ['0190a4c2-7c1e-7000-8000-000000000001'], folder_id: null },
+    errors: [404, 409],
   },
   {
     operationId: 'getLink',

@@ -27,6 +27,8 @@ import {
   setLinkPasswordCommand,
   updateLinkCommand,
 } from './commands';
+import { moveLinksInputSchema } from '@linkhub/shared/schemas/folders';
+import { memoUtmPresets, utmWithPreset } from '../utm-presets';
 
 /** `/v1/links` (docs/product-rules.md#api): every write is the createLink/updateLink/… command the editor's mutators run. */
 export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
@@ -51,8 +53,11 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await v1Caller(c, deps);
     const input = await parseBody(c, createLinkInputSchema);
     await warmDestinationDns(deps.resolveHost, [input.destination_url]);
-    const { id, steps } = await createLinkSteps(caller.workspaceId, input, (host) =>
-      domainIdForHost(deps.pool, caller.workspaceId, host),
+    const { id, steps } = await createLinkSteps(
+      caller.workspaceId,
+      input,
+      (host) => domainIdForHost(deps.pool, caller.workspaceId, host),
+      memoUtmPresets(deps.pool, caller.workspaceId),
     );
     const link = await runCommandsThenRead(deps, caller, c.get('requestId'), steps, async (results) => {
       // A createLink alone: its INSERT's row is the answer; with a schedule or rules (an updateLink
@@ -72,6 +77,24 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     const caller = await keyOrSessionCaller(c, deps, body.workspace_id);
     const { data, meta } = await bulkCreateLinks(deps, caller, c.get('requestId'), body.links);
     return sendData(c, data, 200, meta);
+  });
+
+  /**
+   * Moves up to 100 links into a folder (or, `folder_id: null`, out of any): each an updateLink, as
+   * the editor's "Move to folder" sends them, in one transaction — all move or none does (D-620).
+   */
+  app.post('/move', async (c) => {
+    const caller = await v1Caller(c, deps);
+    const input = await parseBody(c, moveLinksInputSchema);
+    const steps = input.link_ids.map((id, i) =>
+      commandStep(
+        updateLinkCommand,
+        { id, workspace_id: caller.workspaceId, folder_id: input.folder_id },
+        (field) => (field === 'id' ? `link_ids.${i}` : field),
+      ),
+    );
+    await runCommandsThenRead(deps, caller, c.get('requestId'), steps, async () => null);
+    return sendData(c, { folder_id: input.folder_id, moved: input.link_ids });
   });
 
   app.get('/:id', async (c) => {
@@ -94,8 +117,9 @@ export function v1LinkRoutes(deps: AppDeps): Hono<AppEnv> {
     if (input.destination_url !== undefined)
       await warmDestinationDns(deps.resolveHost, [input.destination_url]);
     const ref = { id, workspace_id: caller.workspaceId };
-    const { status, password, ...fields } = input;
-    const changes = defined(fields);
+    const { status, password, utm_preset_id: presetId, ...fields } = input;
+    const utm = await utmWithPreset(presetId, fields.utm, memoUtmPresets(deps.pool, caller.workspaceId));
+    const changes = defined({ ...fields, utm });
     const steps: CommandStep[] = [];
     if (Object.keys(changes).length > 0) steps.push(commandStep(updateLinkCommand, { ...ref, ...changes }));
     if (password !== undefined) steps.push(commandStep(setLinkPasswordCommand, { ...ref, password }));

@@ -33,6 +33,8 @@ export type LinkRecord = {
   max_clicks: number | null;
   /** bigint: node-postgres reads it as a string. */
   click_count: number | string;
+  folder_id: string | null;
+  note: string | null;
   created_at: Date;
   updated_at: Date;
   cursor_at: string;
@@ -58,6 +60,8 @@ const plainCreatedLinkSchema = z.object({
   starts_at: z.null(),
   expires_at: z.null(),
   qr_code_id: z.string().nullable(),
+  folder_id: z.string().nullable(),
+  note: z.string().nullable(),
   created_at: z.date(),
   updated_at: z.date(),
 });
@@ -100,6 +104,8 @@ export function serializeLink(row: Omit<LinkRecord, 'cursor_at'>, addressOf: Add
     has_password: row.has_password,
     max_clicks: row.max_clicks,
     click_count: Number(row.click_count),
+    folder_id: row.folder_id,
+    note: row.note,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

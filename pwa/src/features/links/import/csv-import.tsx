@@ -3,13 +3,17 @@ import { MAX_IMPORT_ROWS } from './csv-rows';
 import { progressText, reportLines, reviewText, summaryText } from './import-report';
 import { answeredRows } from './import-run';
 import { useCsvImport } from './use-csv-import';
+import { listFolders } from '../../../replicache/queries';
+import { useSubscribe } from '../../../replicache/use-subscribe';
+import { folderIdByName } from '../folders/folder-tree';
 
 const OFFLINE_LABEL = 'Import needs a connection';
 
 /** Picks a CSV file, shows the rows refused before sending, imports the rest with progress, then reports every row not imported. */
 export function CsvImport({ workspaceId, onClose }: { workspaceId: string; onClose: () => void }) {
   const online = useConnectionState() === 'online';
-  const { phase, pick, start, resume, stop } = useCsvImport(workspaceId);
+  const folders = useSubscribe((tx) => listFolders(tx, workspaceId), [], [workspaceId]);
+  const { phase, pick, start, resume, stop } = useCsvImport(workspaceId, folderIdByName(folders));
   const importing = phase.kind === 'importing';
   const reading = phase.kind === 'idle' || phase.kind === 'refused' ? null : phase.reading;
   const run =

@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { codeSentence, errorText } from '../../../ui/error-messages';
 import { useAliveRef } from '../../../ui/use-alive';
 import { createLinksInBulk } from './bulk-api';
-import { MAX_IMPORT_FILE_BYTES, readLinksCsv, type CsvReading } from './csv-rows';
+import { MAX_IMPORT_FILE_BYTES, readLinksCsv, type CsvReading, type FolderIdOf } from './csv-rows';
 import { chunksOf, runImport, startRun, type ImportRun } from './import-run';
 
 type Rows = Extract<CsvReading, { kind: 'rows' }>;
@@ -19,7 +19,7 @@ export type ImportPhase =
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
 
 /** A CSV import from picking the file to the report; leaving the screen stops it after the batch in flight. */
-export function useCsvImport(workspaceId: string) {
+export function useCsvImport(workspaceId: string, folderIdOf?: FolderIdOf) {
   const [phase, setPhase] = useState<ImportPhase>({ kind: 'idle' });
   const stopAsked = useRef(false);
   const alive = useAliveRef();
@@ -30,7 +30,7 @@ export function useCsvImport(workspaceId: string) {
     const text = await file.text().catch(() => null);
     if (!alive.current) return;
     if (text === null) return setPhase({ kind: 'refused', message: codeSentence('csv_unreadable') });
-    const reading = readLinksCsv(text);
+    const reading = readLinksCsv(text, folderIdOf);
     setPhase(reading.kind === 'refused' ? reading : { kind: 'review', reading });
   };
 

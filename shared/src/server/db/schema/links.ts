@@ -57,6 +57,10 @@ export const links = pgTable('links', {
   qrCodeId: uuid('qr_code_id'),
   /** FK → experiments.id ON DELETE SET NULL (declared in SQL) */
   experimentId: uuid('experiment_id'),
+  /** FK (workspace_id, folder_id) → link_folders (D-620); NULL: no folder */
+  folderId: uuid('folder_id'),
+  /** private, at most 2,000 characters; never in a redirect payload or on a public page (D-621) */
+  note: text('note'),
   currentVersion: integer('current_version').notNull().default(1),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   updatedByUserId: uuid('updated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -77,6 +81,36 @@ export const linkVersions = pgTable('link_versions', {
   version: integer('version').notNull(),
   snapshot: jsonb('snapshot').$type<JsonObject>().notNull(),
   changeSummary: text('change_summary'),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Link folders (D-620): one level of nesting (a trigger refuses deeper); deleted softly, links move out. */
+export const linkFolders = pgTable('link_folders', {
+  id: pk(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  /** FK (workspace_id, parent_id) → link_folders: a top-level folder of the same workspace */
+  parentId: uuid('parent_id'),
+  name: text('name').notNull(),
+  createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  deletedAt: tstz('deleted_at'),
+  rowVersion: rowVersion(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A workspace's UTM presets (D-623); the three former built-ins are seeded for every workspace. */
+export const utmPresets = pgTable('utm_presets', {
+  id: pk(),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  /** {source, medium, campaign, term, content} */
+  utm: jsonb('utm').$type<JsonObject>().notNull().default({}),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

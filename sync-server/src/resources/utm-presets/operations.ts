@@ -1,0 +1,85 @@
+import {
+  createUtmPresetInputSchema,
+  updateUtmPresetInputSchema,
+  utmPresetQuerySchema,
+  utmPresetSchema,
+} from '@linkhub/shared/schemas/utm-presets';
+import type { Operation } from '../../http/operation';
+
+const preset = {
+  name: 'Spring newsletter',
+  utm: { source: 'newsletter', medium: 'email', campaign: 'spring' },
+};
+
+/** /v1/utm-presets: the workspace's UTM presets (D-623). */
+export const UTM_PRESET_OPERATIONS: readonly Operation[] = [
+  {
+    operationId: 'listUtmPresets',
+    method: 'get',
+    path: '/v1/utm-presets',
+    resource: 'utm-presets',
+    summary: 'List the UTM presets of the workspace (by name)',
+    scope: 'links:read',
+    status: 200,
+    query: utmPresetQuerySchema,
+    response: utmPresetSchema,
+    list: true,
+    session: true,
+    errors: [404],
+  },
+  {
+    operationId: 'createUtmPreset',
+    method: 'post',
+    path: '/v1/utm-presets',
+    resource: 'utm-presets',
+    summary:
+      'Save UTM values as a preset; a link create or update names it with utm_preset_id. Not for viewers',
+    scope: 'links:write',
+    status: 201,
+    body: createUtmPresetInputSchema,
+    response: utmPresetSchema,
+    session: true,
+    example: preset,
+    errors: [404, 409],
+  },
+  {
+    operationId: 'getUtmPreset',
+    method: 'get',
+    path: '/v1/utm-presets/{id}',
+    resource: 'utm-presets',
+    summary: 'Read a UTM preset',
+    scope: 'links:read',
+    status: 200,
+    query: utmPresetQuerySchema,
+    response: utmPresetSchema,
+    session: true,
+    errors: [404],
+  },
+  {
+    operationId: 'updateUtmPreset',
+    method: 'patch',
+    path: '/v1/utm-presets/{id}',
+    resource: 'utm-presets',
+    summary: 'Rename a UTM preset or change its values (links made with it keep theirs)',
+    scope: 'links:write',
+    status: 200,
+    body: updateUtmPresetInputSchema,
+    response: utmPresetSchema,
+    session: true,
+    example: { name: 'Spring newsletter (EU)' },
+    errors: [404, 409],
+  },
+  {
+    operationId: 'deleteUtmPreset',
+    method: 'delete',
+    path: '/v1/utm-presets/{id}',
+    resource: 'utm-presets',
+    summary: 'Delete a UTM preset (links made with it keep their UTM values)',
+    scope: 'links:write',
+    status: 200,
+    query: utmPresetQuerySchema,
+    response: utmPresetSchema,
+    session: true,
+    errors: [404],
+  },
+];
