@@ -8,7 +8,9 @@
  *    the hand-off on, the `webhook-batch` and `webhook-deliver` BullMQ workers running and a real
  *    HTTPS receiver verifying every signature: the ingest's committed events/s, and events/s
  *    delivered (first read → last verified delivery) per endpoint.
- * Rounds alternate baseline and webhooks; the table shows medians.
+ * Rounds alternate baseline and webhooks, first with the batch and delivery workers stopped (the
+ * hand-off's own cost: buffering only), then with them and the receiver running in this process,
+ * on the same cores; the table shows medians (the baseline over every round).
  *
  *   npx tsx bench/event-webhooks/index.ts [--events 20000] [--rounds 2] [--endpoints 1] [--window-ms 1000]
  *
@@ -72,6 +74,7 @@ async function main(): Promise<void> {
   );
   deps.pool.on('error', () => undefined);
   const baseline: number[] = [];
+  const bufferOnly: number[] = [];
   const withIngest: number[] = [];
   const delivered: number[] = [];
   const perBatch: number[] = [];
@@ -88,7 +91,6 @@ async function main(): Promise<void> {
         "INSERT INTO webhook_endpoints (workspace_id, url, events, secret_ciphertext) VALUES ($1, $2, '{link.clicked}', $3)",
         [hooked, receiver.url, deps.secrets.seal(Buffer.from(SECRET))],
       );
-    const runtime = startWorkers(deps, { 'webhook-batch': webhookBatch, 'webhook-deliver': webhookDeliver });
     const stream = clicksStreamKey(prefix);
     const link = crypto.randomUUID();
     let seq = 0;
@@ -105,7 +107,7 @@ async function main(): Promise<void> {
         await pipe.exec();
       }
     };
-    const drain = async (withWebhooks: boolean): Promise<void> => {
+    const drain = async (withWebhooks: boolean, delivering = true): Promise<void> => {
       const handOff = createTrafficHandOff(deps, { windowMs: WINDOW_MS });
       let committed = 0;
       const before = receiver.received.length;
@@ -126,6 +128,11 @@ async function main(): Promise<void> {
       const ingestSeconds = (performance.now() - t0) / 1000;
       await ingest.stop();
       if (!withWebhooks) return void baseline.push(EVENTS / ingestSeconds);
+      if (!delivering) {
+        await handOff.settled();
+        await deps.pool.query('DELETE FROM webhook_event_buffer');
+        return void bufferOnly.push(EVENTS / ingestSeconds);
+      }
       withIngest.push(EVENTS / ingestSeconds);
       const expected = EVENTS * ENDPOINTS;
       let got = 0;
@@ -144,6 +151,11 @@ async function main(): Promise<void> {
     };
     for (let round = 0; round < ROUNDS; round += 1) {
       await drain(false);
+      await drain(true, false);
+    }
+    const runtime = startWorkers(deps, { 'webhook-batch': webhookBatch, 'webhook-deliver': webhookDeliver });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      await drain(false);
       await drain(true);
     }
     await runtime.close();
@@ -156,8 +168,16 @@ async function main(): Promise<void> {
   const fmt = (xs: number[]) => `${Math.round(median(xs)).toLocaleString('en')} events/s`;
   const rows: Array<[string, string]> = [
     ['ingest, no webhooks (baseline)', fmt(baseline)],
-    ['ingest, with the webhook hand-off', fmt(withIngest)],
-    ['ingest cost of the hand-off', `${((1 - median(withIngest) / median(baseline)) * 100).toFixed(1)} %`],
+    ['ingest, hand-off buffering only (no delivery running)', fmt(bufferOnly)],
+    ['ingest, hand-off + batching + delivery + receiver running', fmt(withIngest)],
+    [
+      'ingest slowdown, buffering only',
+      `${((1 - median(bufferOnly) / median(baseline)) * 100).toFixed(1)} %`,
+    ],
+    [
+      'ingest slowdown, everything running',
+      `${((1 - median(withIngest) / median(baseline)) * 100).toFixed(1)} %`,
+    ],
     [`delivered per endpoint (read → last delivery, ${ENDPOINTS} endpoint(s))`, fmt(delivered)],
     ['events per delivery (mean)', median(perBatch).toFixed(1)],
     ['deliveries failing signature check', String(invalid)],

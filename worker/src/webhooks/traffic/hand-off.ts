@@ -88,10 +88,11 @@ export function createTrafficHandOff(
   async function buffer(batch: readonly ClickRow[]): Promise<void> {
     const workspaces = [...new Set(batch.map((r) => r.subject.workspace_id))];
     const listening = await listenersOf(workspaces);
-    const endpointIds: string[] = [];
-    const workspaceIds: string[] = [];
-    const types: string[] = [];
-    const events: string[] = [];
+    // One buffer row per endpoint and type: the events as one JSON array, built here as text.
+    const grouped = new Map<
+      string,
+      { endpointId: string; workspaceId: string; type: string; events: string[] }
+    >();
     for (const row of batch) {
       const listeners = listening.get(row.subject.workspace_id);
       if (listeners === undefined || listeners.length === 0) continue;
@@ -101,24 +102,38 @@ export function createTrafficHandOff(
       for (const l of listeners) {
         if (!listens(l, event)) continue;
         json ??= JSON.stringify(event);
-        endpointIds.push(l.id);
-        workspaceIds.push(row.subject.workspace_id);
-        types.push(event.type);
-        events.push(json);
+        const key = `${l.id}|${event.type}`;
+        const group = grouped.get(key);
+        if (group) group.events.push(json);
+        else
+          grouped.set(key, {
+            endpointId: l.id,
+            workspaceId: row.subject.workspace_id,
+            type: event.type,
+            events: [json],
+          });
       }
     }
-    if (events.length === 0) return;
+    if (grouped.size === 0) return;
+    const groups = [...grouped.values()];
     // The buffer's count in the same statement does not see this insert's rows: they are added.
     const counted = await rows<{ endpoint_id: string; event_type: TrafficEvent; n: number }>(
       deps.pool,
       `WITH added AS (
-         INSERT INTO webhook_event_buffer (endpoint_id, workspace_id, event_type, event)
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::jsonb[]) RETURNING endpoint_id, event_type)
+         INSERT INTO webhook_event_buffer (endpoint_id, workspace_id, event_type, events, n)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::int[])
+         RETURNING endpoint_id, event_type, n)
        SELECT endpoint_id, event_type,
-              count(*)::int + (SELECT count(*)::int FROM webhook_event_buffer b
-                                WHERE b.endpoint_id = added.endpoint_id AND b.event_type = added.event_type) AS n
-         FROM added GROUP BY endpoint_id, event_type`,
-      [endpointIds, workspaceIds, types, events],
+              n + (SELECT coalesce(sum(b.n), 0)::int FROM webhook_event_buffer b
+                    WHERE b.endpoint_id = added.endpoint_id AND b.event_type = added.event_type) AS n
+         FROM added`,
+      [
+        groups.map((g) => g.endpointId),
+        groups.map((g) => g.workspaceId),
+        groups.map((g) => g.type),
+        groups.map((g) => `[${g.events.join(',')}]`),
+        groups.map((g) => g.events.length),
+      ],
     );
     const at = now();
     const windowIndex = Math.floor(at / windowMs);
