@@ -189,6 +189,10 @@ async function main(): Promise<void> {
   console.log(`${'measure'.padEnd(w)} | result`);
   console.log(`${'-'.repeat(w)}-|-------`);
   for (const [m, r] of rows) console.log(`${m.padEnd(w)} | ${r}`);
+  const each = (xs: number[]) => xs.map((x) => Math.round(x)).join(', ');
+  console.log(
+    `\nper round (events/s): baseline ${each(baseline)}; buffering ${each(bufferOnly)}; everything ${each(withIngest)}`,
+  );
 }
 
 await main();

@@ -15,4 +15,6 @@ CREATE TABLE webhook_event_buffer (
   n integer NOT NULL CHECK (n > 0),
   created_at timestamptz NOT NULL DEFAULT now()
 );
+-- Kept a few seconds and read once: not compressed (pglz on megabytes cost the ingest path more than it saved).
+ALTER TABLE webhook_event_buffer ALTER COLUMN events SET STORAGE EXTERNAL;
 CREATE INDEX ix_webhook_event_buffer_endpoint ON webhook_event_buffer (endpoint_id, event_type, id);
