@@ -51,11 +51,12 @@ export const trafficBatchSchema = z.strictObject({
 });
 export type TrafficBatch = z.infer<typeof trafficBatchSchema>;
 
-/** `conversion.recorded`: a conversion counted by `POST /v1/conversions`. */
+/** `conversion.recorded`: a conversion of an A/B test counted. */
 export const conversionRecordedSchema = z.strictObject({
   experiment_id: uuidSchema,
   variant_id: z.string(),
-  source: z.literal('api'),
+  /** `api`: `POST /v1/conversions`; `lead`: a sign-up on a bio page that carried the click id. */
+  source: z.enum(['api', 'lead']),
   recorded_at: isoDateTimeSchema,
 });
 export type ConversionRecorded = z.infer<typeof conversionRecordedSchema>;

@@ -2,8 +2,7 @@ import type { ClickId } from '@linkhub/shared/server/experiments/click-id';
 import type { Queryable } from '@linkhub/shared/server/db/sql';
 import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
 import { insertConversion } from '@linkhub/shared/server/experiments/conversions';
-import { recordWebhookEvent } from '@linkhub/shared/server/webhooks/outbox';
-import type { ConversionRecorded } from '@linkhub/shared/webhooks/traffic-events';
+import { recordConversionEvent } from '@linkhub/shared/server/webhooks/conversion-events';
 
 export type ConversionOutcome = {
   readonly experiment_id: string;
@@ -33,12 +32,5 @@ export async function recordConversion(
     reason: counted ? null : 'duplicate',
   };
   if (!counted) return { outcome, deliveries: [] };
-  const data: ConversionRecorded = {
-    experiment_id: click.experimentId,
-    variant_id: click.variantId,
-    source: 'api',
-    recorded_at: new Date().toISOString(),
-  };
-  const deliveries = await recordWebhookEvent(tx, { workspaceId, type: 'conversion.recorded', data });
-  return { outcome, deliveries };
+  return { outcome, deliveries: await recordConversionEvent(tx, workspaceId, click, 'api') };
 }
