@@ -2879,8 +2879,8 @@ export interface components {
         experiment_id: string;
         /** Format: date-time */
         recorded_at: string;
-        /** @constant */
-        source: 'api';
+        /** @enum {string} */
+        source: 'api' | 'lead';
         variant_id: string;
       };
       /** Format: uuid */

@@ -12,6 +12,7 @@ import { trafficBatchSchema } from '@linkhub/shared/webhooks/traffic-events';
 import { createIngestConsumer } from '../../ingest/consumer';
 import { deliverWebhook } from '../../processors/webhook-deliver';
 import { createTestWorkerDeps, type TestWorkerDeps } from '../../testing';
+import { stuckTrafficBuffers } from '../sweep';
 import { webhookBatch } from './flush';
 import { createTrafficHandOff, type TrafficHandOff } from './hand-off';
 import { startTlsReceiver, type TlsReceiver } from './tls-receiver';
@@ -190,5 +191,16 @@ describe('event webhooks from the ingest', () => {
       expect(text).not.toMatch(/Mozilla|AppleWebKit|user_agent|"ip"/i);
       for (const v of visits) expect(text).not.toContain(v.ua_hash);
     }
+  });
+
+  it('the sweep flushes a buffer whose flush job never reached the queue', async () => {
+    const endpointId = await endpoint(['qr.scanned']);
+    await t.deps.pool.query(
+      `INSERT INTO webhook_event_buffer (endpoint_id, workspace_id, event_type, events, n, created_at)
+       VALUES ($1, $2, 'qr.scanned', '[]', 1, now() - interval '1 hour')`,
+      [endpointId, workspaceId],
+    );
+    const jobs = await stuckTrafficBuffers(t.deps.pool, new Date());
+    expect(jobs.map((j) => j.data)).toContainEqual({ endpoint_id: endpointId, event_type: 'qr.scanned' });
   });
 });
