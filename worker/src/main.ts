@@ -9,6 +9,7 @@ import { assertNoEviction } from '@linkhub/shared/server/health/redis-policy';
 import { startWorkers } from './runtime';
 import { createWorkerMetrics } from './prometheus';
 import { createIngestConsumer } from './ingest/consumer';
+import { createTrafficHandOff } from './webhooks/traffic/hand-off';
 import { watchRedisRestarts } from './recovery';
 import { startSchedulers, type Schedulers } from './schedulers/index';
 
@@ -30,7 +31,10 @@ const runtime = startWorkers(deps, PROCESSORS);
 let schedulers: Schedulers | null = null;
 const ingest = createIngestConsumer(
   { pool: deps.pool, redis: deps.redis, logger: deps.logger, prefix: config.REDIS_PREFIX },
-  { onGroupRecreated: () => void recover('ingest group was gone') },
+  {
+    onGroupRecreated: () => void recover('ingest group was gone'),
+    onCommitted: createTrafficHandOff(deps).offer,
+  },
 );
 ingest.start();
 schedulers = await startSchedulers(deps);

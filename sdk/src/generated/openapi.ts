@@ -850,6 +850,46 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'conversion.recorded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A conversion was counted by `POST /v1/conversions` (a repeat of the same visitor-day is not sent again)
+     * @description Every delivery is a POST of JSON `{id, type, created_at, workspace_id, data}` to the endpoint's HTTPS URL, with headers `LinkHub-Event-Id` (the event id: deliveries can repeat, so skip an id you have handled) and `LinkHub-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `<t>.<raw body>`. While a rotated secret's overlap lasts there is one `v1=` per live secret; accept the request if any matches, and refuse timestamps older than five minutes. Answer 2xx within 10 s; anything else (including a redirect) is retried with exponential backoff and jitter for about a day, then the delivery is dead-lettered; after 5 dead deliveries in a row the endpoint is turned off and the workspace owner mailed. Deliveries never go to private, loopback, link-local or metadata addresses.
+     *
+     *     Verifying a delivery (Node.js):
+     *
+     *     ```js
+     *     import { createHmac, timingSafeEqual } from 'node:crypto';
+     *
+     *     // rawBody: the request body exactly as received (bytes, before any JSON parsing).
+     *     export function verifyLinkHub(rawBody, signatureHeader, secret, toleranceSeconds = 300) {
+     *       const parts = signatureHeader.split(',');
+     *       const t = Number(parts.find((p) => p.startsWith('t='))?.slice(2));
+     *       if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+     *       const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+     *       return parts
+     *         .filter((p) => p.startsWith('v1='))
+     *         .some((p) => {
+     *           const given = Buffer.from(p.slice(3), 'hex');
+     *           return given.length === expected.length && timingSafeEqual(given, expected);
+     *         });
+     *     }
+     *     ```
+     */
+    post: operations['webhook_conversion_recorded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'domain.verified': {
     parameters: {
       query?: never;
@@ -1050,6 +1090,46 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'link.clicked': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Short links were clicked (a batch). Batched per endpoint: one delivery holds up to 100 events of one type in `data.events`, oldest first, and waits at most 10 s. Each event carries the resource, country, region, device type, OS and browser family, referrer host, UTM, A/B variant and the day's visitor hash — never an IP address or a User-Agent. Visits from bots are not sent. An endpoint's `resource_ids` limits them to those links, QR codes and bio pages; an event's `id` is stable, so skip one you have handled.
+     * @description Every delivery is a POST of JSON `{id, type, created_at, workspace_id, data}` to the endpoint's HTTPS URL, with headers `LinkHub-Event-Id` (the event id: deliveries can repeat, so skip an id you have handled) and `LinkHub-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `<t>.<raw body>`. While a rotated secret's overlap lasts there is one `v1=` per live secret; accept the request if any matches, and refuse timestamps older than five minutes. Answer 2xx within 10 s; anything else (including a redirect) is retried with exponential backoff and jitter for about a day, then the delivery is dead-lettered; after 5 dead deliveries in a row the endpoint is turned off and the workspace owner mailed. Deliveries never go to private, loopback, link-local or metadata addresses.
+     *
+     *     Verifying a delivery (Node.js):
+     *
+     *     ```js
+     *     import { createHmac, timingSafeEqual } from 'node:crypto';
+     *
+     *     // rawBody: the request body exactly as received (bytes, before any JSON parsing).
+     *     export function verifyLinkHub(rawBody, signatureHeader, secret, toleranceSeconds = 300) {
+     *       const parts = signatureHeader.split(',');
+     *       const t = Number(parts.find((p) => p.startsWith('t='))?.slice(2));
+     *       if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+     *       const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+     *       return parts
+     *         .filter((p) => p.startsWith('v1='))
+     *         .some((p) => {
+     *           const given = Buffer.from(p.slice(3), 'hex');
+     *           return given.length === expected.length && timingSafeEqual(given, expected);
+     *         });
+     *     }
+     *     ```
+     */
+    post: operations['webhook_link_clicked'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'link.created': {
     parameters: {
       query?: never;
@@ -1124,6 +1204,46 @@ export interface webhooks {
      *     ```
      */
     post: operations['webhook_link_updated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'page.viewed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Bio pages were viewed (a batch). Batched per endpoint: one delivery holds up to 100 events of one type in `data.events`, oldest first, and waits at most 10 s. Each event carries the resource, country, region, device type, OS and browser family, referrer host, UTM, A/B variant and the day's visitor hash — never an IP address or a User-Agent. Visits from bots are not sent. An endpoint's `resource_ids` limits them to those links, QR codes and bio pages; an event's `id` is stable, so skip one you have handled.
+     * @description Every delivery is a POST of JSON `{id, type, created_at, workspace_id, data}` to the endpoint's HTTPS URL, with headers `LinkHub-Event-Id` (the event id: deliveries can repeat, so skip an id you have handled) and `LinkHub-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `<t>.<raw body>`. While a rotated secret's overlap lasts there is one `v1=` per live secret; accept the request if any matches, and refuse timestamps older than five minutes. Answer 2xx within 10 s; anything else (including a redirect) is retried with exponential backoff and jitter for about a day, then the delivery is dead-lettered; after 5 dead deliveries in a row the endpoint is turned off and the workspace owner mailed. Deliveries never go to private, loopback, link-local or metadata addresses.
+     *
+     *     Verifying a delivery (Node.js):
+     *
+     *     ```js
+     *     import { createHmac, timingSafeEqual } from 'node:crypto';
+     *
+     *     // rawBody: the request body exactly as received (bytes, before any JSON parsing).
+     *     export function verifyLinkHub(rawBody, signatureHeader, secret, toleranceSeconds = 300) {
+     *       const parts = signatureHeader.split(',');
+     *       const t = Number(parts.find((p) => p.startsWith('t='))?.slice(2));
+     *       if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+     *       const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+     *       return parts
+     *         .filter((p) => p.startsWith('v1='))
+     *         .some((p) => {
+     *           const given = Buffer.from(p.slice(3), 'hex');
+     *           return given.length === expected.length && timingSafeEqual(given, expected);
+     *         });
+     *     }
+     *     ```
+     */
+    post: operations['webhook_page_viewed'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1244,6 +1364,46 @@ export interface webhooks {
      *     ```
      */
     post: operations['webhook_qr_code_updated'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'qr.scanned': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * QR codes were scanned (a batch). Batched per endpoint: one delivery holds up to 100 events of one type in `data.events`, oldest first, and waits at most 10 s. Each event carries the resource, country, region, device type, OS and browser family, referrer host, UTM, A/B variant and the day's visitor hash — never an IP address or a User-Agent. Visits from bots are not sent. An endpoint's `resource_ids` limits them to those links, QR codes and bio pages; an event's `id` is stable, so skip one you have handled.
+     * @description Every delivery is a POST of JSON `{id, type, created_at, workspace_id, data}` to the endpoint's HTTPS URL, with headers `LinkHub-Event-Id` (the event id: deliveries can repeat, so skip an id you have handled) and `LinkHub-Signature: t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the endpoint's signing secret over `<t>.<raw body>`. While a rotated secret's overlap lasts there is one `v1=` per live secret; accept the request if any matches, and refuse timestamps older than five minutes. Answer 2xx within 10 s; anything else (including a redirect) is retried with exponential backoff and jitter for about a day, then the delivery is dead-lettered; after 5 dead deliveries in a row the endpoint is turned off and the workspace owner mailed. Deliveries never go to private, loopback, link-local or metadata addresses.
+     *
+     *     Verifying a delivery (Node.js):
+     *
+     *     ```js
+     *     import { createHmac, timingSafeEqual } from 'node:crypto';
+     *
+     *     // rawBody: the request body exactly as received (bytes, before any JSON parsing).
+     *     export function verifyLinkHub(rawBody, signatureHeader, secret, toleranceSeconds = 300) {
+     *       const parts = signatureHeader.split(',');
+     *       const t = Number(parts.find((p) => p.startsWith('t='))?.slice(2));
+     *       if (!Number.isInteger(t) || Math.abs(Date.now() / 1000 - t) > toleranceSeconds) return false;
+     *       const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+     *       return parts
+     *         .filter((p) => p.startsWith('v1='))
+     *         .some((p) => {
+     *           const given = Buffer.from(p.slice(3), 'hex');
+     *           return given.length === expected.length && timingSafeEqual(given, expected);
+     *         });
+     *     }
+     *     ```
+     */
+    post: operations['webhook_qr_scanned'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2277,6 +2437,10 @@ export interface components {
         | 'lead.confirmed'
         | 'domain.verified'
         | 'export.finished'
+        | 'link.clicked'
+        | 'qr.scanned'
+        | 'page.viewed'
+        | 'conversion.recorded'
         | 'webhook.test';
       /** Format: uuid */
       id: string;
@@ -2321,6 +2485,10 @@ export interface components {
         | 'lead.confirmed'
         | 'domain.verified'
         | 'export.finished'
+        | 'link.clicked'
+        | 'qr.scanned'
+        | 'page.viewed'
+        | 'conversion.recorded'
         | 'webhook.test'
       )[];
       /** Format: uuid */
@@ -2329,6 +2497,7 @@ export interface components {
       kind: 'webhook' | 'mailchimp' | 'convertkit';
       page_id: string | null;
       previous_secret_expires_at: string | null;
+      resource_ids: string[] | null;
       secret_last4: string | null;
       secret_rotated_at: string | null;
       /** @enum {string} */
@@ -2364,6 +2533,10 @@ export interface components {
         | 'lead.confirmed'
         | 'domain.verified'
         | 'export.finished'
+        | 'link.clicked'
+        | 'qr.scanned'
+        | 'page.viewed'
+        | 'conversion.recorded'
         | 'webhook.test'
       )[];
       /** Format: uuid */
@@ -2372,6 +2545,7 @@ export interface components {
       kind: 'webhook' | 'mailchimp' | 'convertkit';
       page_id: string | null;
       previous_secret_expires_at: string | null;
+      resource_ids: string[] | null;
       secret: string | null;
       secret_last4: string | null;
       secret_rotated_at: string | null;
@@ -2711,6 +2885,25 @@ export interface components {
       /** Format: uuid */
       workspace_id: string;
     };
+    WebhookEventConversionRecorded: {
+      /** Format: date-time */
+      created_at: string;
+      data: {
+        /** Format: uuid */
+        experiment_id: string;
+        /** Format: date-time */
+        recorded_at: string;
+        /** @enum {string} */
+        source: 'api' | 'lead';
+        variant_id: string;
+      };
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'conversion.recorded';
+      /** Format: uuid */
+      workspace_id: string;
+    };
     WebhookEventDomainVerified: {
       /** Format: date-time */
       created_at: string;
@@ -2957,6 +3150,49 @@ export interface components {
       /** Format: uuid */
       workspace_id: string;
     };
+    WebhookEventLinkClicked: {
+      /** Format: date-time */
+      created_at: string;
+      data: {
+        count: number;
+        events: {
+          browser_family: string | null;
+          country: string | null;
+          device_type: string;
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          occurred_at: string;
+          os_family: string | null;
+          referrer_host: string | null;
+          region: string | null;
+          resource: {
+            /** Format: uuid */
+            id: string;
+            parent_id: string | null;
+            /** @enum {string} */
+            type: 'link' | 'qr_code' | 'bio_page' | 'bio_block';
+          };
+          /** @enum {string} */
+          type: 'link.clicked' | 'qr.scanned' | 'page.viewed';
+          utm: {
+            campaign: string | null;
+            content: string | null;
+            medium: string | null;
+            source: string | null;
+            term: string | null;
+          };
+          variant_id: string | null;
+          visitor_hash: string;
+        }[];
+      };
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'link.clicked';
+      /** Format: uuid */
+      workspace_id: string;
+    };
     WebhookEventLinkCreated: {
       /** Format: date-time */
       created_at: string;
@@ -3138,6 +3374,49 @@ export interface components {
       id: string;
       /** @constant */
       type: 'link.updated';
+      /** Format: uuid */
+      workspace_id: string;
+    };
+    WebhookEventPageViewed: {
+      /** Format: date-time */
+      created_at: string;
+      data: {
+        count: number;
+        events: {
+          browser_family: string | null;
+          country: string | null;
+          device_type: string;
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          occurred_at: string;
+          os_family: string | null;
+          referrer_host: string | null;
+          region: string | null;
+          resource: {
+            /** Format: uuid */
+            id: string;
+            parent_id: string | null;
+            /** @enum {string} */
+            type: 'link' | 'qr_code' | 'bio_page' | 'bio_block';
+          };
+          /** @enum {string} */
+          type: 'link.clicked' | 'qr.scanned' | 'page.viewed';
+          utm: {
+            campaign: string | null;
+            content: string | null;
+            medium: string | null;
+            source: string | null;
+            term: string | null;
+          };
+          variant_id: string | null;
+          visitor_hash: string;
+        }[];
+      };
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'page.viewed';
       /** Format: uuid */
       workspace_id: string;
     };
@@ -3543,6 +3822,49 @@ export interface components {
       id: string;
       /** @constant */
       type: 'qr_code.updated';
+      /** Format: uuid */
+      workspace_id: string;
+    };
+    WebhookEventQrScanned: {
+      /** Format: date-time */
+      created_at: string;
+      data: {
+        count: number;
+        events: {
+          browser_family: string | null;
+          country: string | null;
+          device_type: string;
+          /** Format: uuid */
+          id: string;
+          /** Format: date-time */
+          occurred_at: string;
+          os_family: string | null;
+          referrer_host: string | null;
+          region: string | null;
+          resource: {
+            /** Format: uuid */
+            id: string;
+            parent_id: string | null;
+            /** @enum {string} */
+            type: 'link' | 'qr_code' | 'bio_page' | 'bio_block';
+          };
+          /** @enum {string} */
+          type: 'link.clicked' | 'qr.scanned' | 'page.viewed';
+          utm: {
+            campaign: string | null;
+            content: string | null;
+            medium: string | null;
+            source: string | null;
+            term: string | null;
+          };
+          variant_id: string | null;
+          visitor_hash: string;
+        }[];
+      };
+      /** Format: uuid */
+      id: string;
+      /** @constant */
+      type: 'qr.scanned';
       /** Format: uuid */
       workspace_id: string;
     };
@@ -10177,9 +10499,14 @@ export interface operations {
                 | 'lead.confirmed'
                 | 'domain.verified'
                 | 'export.finished'
+                | 'link.clicked'
+                | 'qr.scanned'
+                | 'page.viewed'
+                | 'conversion.recorded'
               )[];
               /** @constant */
               kind: 'webhook';
+              resource_ids?: string[] | null;
               url: string;
             }
           | {
@@ -10515,7 +10842,12 @@ export interface operations {
             | 'lead.confirmed'
             | 'domain.verified'
             | 'export.finished'
+            | 'link.clicked'
+            | 'qr.scanned'
+            | 'page.viewed'
+            | 'conversion.recorded'
           )[];
+          resource_ids?: string[] | null;
           url?: string;
         };
       };
@@ -11130,6 +11462,33 @@ export interface operations {
       };
     };
   };
+  webhook_conversion_recorded: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id (same as `id` in the body): your idempotency key */
+        'LinkHub-Event-Id': string;
+        /** @description HMAC-SHA256 over `<t>.<raw body>`, one `v1` per live secret */
+        'LinkHub-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventConversionRecorded'];
+      };
+    };
+    responses: {
+      /** @description Received; any other answer is retried */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   webhook_domain_verified: {
     parameters: {
       query?: never;
@@ -11265,6 +11624,33 @@ export interface operations {
       };
     };
   };
+  webhook_link_clicked: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id (same as `id` in the body): your idempotency key */
+        'LinkHub-Event-Id': string;
+        /** @description HMAC-SHA256 over `<t>.<raw body>`, one `v1` per live secret */
+        'LinkHub-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventLinkClicked'];
+      };
+    };
+    responses: {
+      /** @description Received; any other answer is retried */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   webhook_link_created: {
     parameters: {
       query?: never;
@@ -11307,6 +11693,33 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['WebhookEventLinkUpdated'];
+      };
+    };
+    responses: {
+      /** @description Received; any other answer is retried */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_page_viewed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id (same as `id` in the body): your idempotency key */
+        'LinkHub-Event-Id': string;
+        /** @description HMAC-SHA256 over `<t>.<raw body>`, one `v1` per live secret */
+        'LinkHub-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventPageViewed'];
       };
     };
     responses: {
@@ -11388,6 +11801,33 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['WebhookEventQrCodeUpdated'];
+      };
+    };
+    responses: {
+      /** @description Received; any other answer is retried */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_qr_scanned: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description The event id (same as `id` in the body): your idempotency key */
+        'LinkHub-Event-Id': string;
+        /** @description HMAC-SHA256 over `<t>.<raw body>`, one `v1` per live secret */
+        'LinkHub-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WebhookEventQrScanned'];
       };
     };
     responses: {

@@ -69,6 +69,11 @@ export const QUEUES = {
   'experiment-results': z.object({ experiment_id: z.uuid().optional() }),
   /** Deliver one outgoing webhook event to one endpoint. */
   'webhook-deliver': z.object({ endpoint_id: z.uuid(), event_id: z.uuid() }),
+  /** Turn an endpoint's buffered traffic events of one type into deliveries of up to 100 (D-632). */
+  'webhook-batch': z.object({
+    endpoint_id: z.uuid(),
+    event_type: z.enum(['link.clicked', 'qr.scanned', 'page.viewed']),
+  }),
   /** Every 5 minutes: re-enqueue webhook deliveries whose job never reached the queue (the outbox's second chance). */
   'webhook-sweep': z.object({}),
   /** Build a CSV export of a workspace's data. */
@@ -146,6 +151,7 @@ export const QUEUE_JOB_OPTIONS: { readonly [Q in QueueName]?: QueueJobOptions } 
    * (45 s × (2¹¹ − 1) ≈ 25.6 h in all), then the delivery is dead-lettered.
    */
   'webhook-deliver': { attempts: 12, backoff: { type: 'exponential', delay: 45_000, jitter: 0.5 } },
+  'webhook-batch': { attempts: 5, removeOnComplete: true, removeOnFail: { count: 1000 } },
 };
 
 export type JobData<Q extends QueueName> = z.infer<(typeof QUEUES)[Q]>;

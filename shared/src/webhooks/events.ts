@@ -16,6 +16,10 @@ export const WEBHOOK_EVENTS = [
   'lead.confirmed',
   'domain.verified',
   'export.finished',
+  'link.clicked',
+  'qr.scanned',
+  'page.viewed',
+  'conversion.recorded',
   'webhook.test',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
@@ -31,6 +35,21 @@ export const LEAD_EVENTS = ['lead.created', 'lead.confirmed'] as const satisfies
 
 export function isLeadEvent(event: string): boolean {
   return (LEAD_EVENTS as readonly string[]).includes(event);
+}
+
+/**
+ * Traffic events (D-632): clicks, scans and page views from the analytics ingest, delivered in
+ * batches per endpoint (`data.events`), never with an IP address or a User-Agent.
+ */
+export const TRAFFIC_EVENTS = [
+  'link.clicked',
+  'qr.scanned',
+  'page.viewed',
+] as const satisfies readonly SubscribableEvent[];
+export type TrafficEvent = (typeof TRAFFIC_EVENTS)[number];
+
+export function isTrafficEvent(event: string): event is TrafficEvent {
+  return (TRAFFIC_EVENTS as readonly string[]).includes(event);
 }
 
 /** The body of every delivery: a unique event id (the receiver's idempotency key), its type and time, and its data. */

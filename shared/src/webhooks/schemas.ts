@@ -7,6 +7,7 @@ import {
   uuidSchema,
 } from '../schemas/common';
 import { SUBSCRIBABLE_EVENTS, WEBHOOK_EVENTS } from './events';
+import { resourceFilterArg } from './traffic-events';
 
 /**
  * Outbound webhook endpoints and ESP adapters, as the commands take them and `/v1/webhooks`
@@ -67,6 +68,8 @@ const webhookFields = {
   url: httpsUrlSchema,
   description: descriptionArg.optional(),
   events: eventsArg,
+  /** Traffic events (D-632) about these resources only. */
+  resource_ids: resourceFilterArg.nullable().optional(),
 };
 const mailchimpFields = {
   kind: z.literal('mailchimp'),
@@ -105,6 +108,7 @@ export const updateWebhookEndpointInputSchema = z.strictObject({
   description: descriptionArg.nullable().optional(),
   events: eventsArg.optional(),
   enabled: z.boolean().optional(),
+  resource_ids: resourceFilterArg.nullable().optional(),
 });
 export const updateWebhookEndpointArgs = updateWebhookEndpointInputSchema.extend(ids).strict();
 export type UpdateWebhookEndpointArgs = z.infer<typeof updateWebhookEndpointArgs>;
@@ -137,6 +141,8 @@ export const webhookEndpointSchema = z.object({
   events: z.array(z.enum(WEBHOOK_EVENTS)),
   /** ESP adapters: the bio page whose sign-ups they sync. */
   page_id: uuidSchema.nullable(),
+  /** Traffic events (D-632) about these links, QR codes or bio pages only; null: every resource. */
+  resource_ids: z.array(uuidSchema).nullable(),
   /** ESP adapters: the Mailchimp audience or ConvertKit form. */
   config: z.object({ list_id: z.string().optional(), form_id: z.string().optional() }),
   status: z.enum(['active', 'disabled']),

@@ -90,6 +90,10 @@ const conversionsOf = async (experimentId: string) =>
 describe('a sign-up that carries a link test’s click id', () => {
   it('converts that visitor-day once, as source lead; a second sign-up of the same visitor-day adds a report only', async () => {
     const test = await linkTest(workspaceId, 'running');
+    const hook = await t.deps.pool.query<{ id: string }>(
+      "INSERT INTO webhook_endpoints (workspace_id, url, events, secret_ciphertext) VALUES ($1, 'https://hooks.example.com/c', '{conversion.recorded}', 'x') RETURNING id",
+      [workspaceId],
+    );
     const clickId = clickOf(test, '0011223344556677');
     expect(await leadCapture(signUp('ana@example.com', clickId), job, t.deps)).toMatchObject({
       stored: true,
@@ -98,6 +102,12 @@ describe('a sign-up that carries a link test’s click id', () => {
       stored: true,
     });
     expect(await conversionsOf(test.id)).toEqual([{ source: 'lead', reports: 2 }]);
+    // conversion.recorded once, for the counted sign-up only (D-634)
+    const sent = await t.deps.pool.query<{ payload: { data: unknown } }>(
+      "SELECT payload FROM webhook_deliveries WHERE endpoint_id = $1 AND event_type = 'conversion.recorded'",
+      [hook.rows[0]?.id],
+    );
+    expect(sent.rows.map((r) => r.payload.data)).toMatchObject([{ experiment_id: test.id, source: 'lead' }]);
   });
 
   it('counts nothing for another workspace’s test, a finished test, or text that is not a click id; the lead is stored all the same', async () => {

@@ -2,6 +2,8 @@ import { verifyClickId } from '@linkhub/shared/server/experiments/click-id';
 import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
 import { conversionEligibility, insertConversion } from '@linkhub/shared/server/experiments/conversions';
 import type { Queryable } from '@linkhub/shared/server/db/sql';
+import type { JobRequest } from '@linkhub/shared/server/jobs/producer';
+import { recordConversionEvent } from '@linkhub/shared/server/webhooks/conversion-events';
 
 /** What became of a sign-up's click id (nothing is said to the visitor: the sign-up is stored either way). */
 export type LeadConversion =
@@ -13,7 +15,8 @@ export type LeadConversion =
  * as a `POST /v1/conversions` report of the same id would be (D-321): one row per visitor-day
  * (a lead and an API report of one visitor-day count once), only for a test of the page's own
  * workspace that converts on conversions and still runs (running or paused). The worker's results
- * job counts it only against a human exposure of that variant that day (D-272).
+ * job counts it only against a human exposure of that variant that day (D-272). A counted one
+ * records `conversion.recorded` into `deliveries` (D-634).
  */
 export async function recordLeadConversion(
   tx: Queryable,
@@ -21,6 +24,7 @@ export async function recordLeadConversion(
   clickIdText: string,
   keys: ClickIdKeyring,
   now: Date,
+  deliveries: JobRequest[] = [],
 ): Promise<LeadConversion> {
   // Only an id LinkHub signed, unaltered and under 90 days old, counts (D-491).
   const checked = verifyClickId(keys, clickIdText, now);
@@ -28,5 +32,7 @@ export async function recordLeadConversion(
   const { click } = checked;
   const eligibility = await conversionEligibility(tx, workspaceId, click);
   if (eligibility !== 'eligible') return eligibility;
-  return (await insertConversion(tx, workspaceId, click, 'lead')) ? 'counted' : 'duplicate';
+  if (!(await insertConversion(tx, workspaceId, click, 'lead'))) return 'duplicate';
+  deliveries.push(...(await recordConversionEvent(tx, workspaceId, click, 'lead')));
+  return 'counted';
 }

@@ -1,3 +1,4 @@
+import type { ClickRow } from './click-row';
 import type { BatchWriteResult } from './write-batch';
 
 export type IngestOptions = {
@@ -38,6 +39,8 @@ export type IngestOptions = {
   refreshSummaries?: boolean;
   /** At most one summary refresh per this many ms (default 5,000); idle() and stop() refresh at once. */
   summaryIntervalMs?: number;
+  /** Called with the rows of every committed batch, without being waited for (event webhooks, D-632). */
+  onCommitted?: (rows: readonly ClickRow[]) => void;
   /** Called after every handled batch (metrics, benchmarks). */
   onBatch?: (batch: HandledBatch) => void;
   /** Called when the loop found the group gone (Redis came back empty) and created it again. */

@@ -116,6 +116,7 @@ export function createIngestConsumer(deps: Deps, options: IngestOptions = {}): I
       if (options.refreshSummaries !== false) summaries.queue(ids);
     },
     onBatch: options.onBatch,
+    committed: options.onCommitted,
   });
   const claims = createStaleClaims({
     pool: deps.pool,

@@ -8,6 +8,7 @@ import { INGEST_GROUP } from './names';
 import type { SeenVisitorDays } from './seen-visitor-days';
 import type { SerialLane } from './serial-lane';
 import type { StreamEntry } from './stream-entries';
+import type { ClickRow } from './click-row';
 import {
   isDataError,
   writeBatch,
@@ -41,6 +42,7 @@ type HandleDeps = {
   /** Told the resources a committed batch touched (the summary refresh). */
   touched: (resourceIds: string[]) => void;
   onBatch: ((batch: HandledBatch) => void) | undefined;
+  committed?: ((rows: readonly ClickRow[]) => void) | undefined;
 };
 
 /** The consumer's handling of read entries: validate, write in one transaction, dead-letter, XACK. */
@@ -91,6 +93,7 @@ export function createBatchHandler(deps: HandleDeps) {
     }
     if (options.redelivered !== true) deps.size.follow(mostEvents);
     const written = await writeEntries(stored, refused);
+    if (deps.committed !== undefined && stored.length > 0) deps.committed(stored.flatMap((e) => e.rows));
     await deadLetter(deps.redis, deps.deadKey, refused);
     if (options.ack !== false && entries.length > 0) {
       await deps.redis.call('XACK', deps.stream, INGEST_GROUP, ...entries.map((e) => e.id));

@@ -12,6 +12,7 @@ import { exportJob } from './export';
 import { leadCapture, leadExpiry } from './lead-capture';
 import { webhookDeliver } from './webhook-deliver';
 import { webhookSweep } from '../webhooks/sweep';
+import { webhookBatch } from '../webhooks/traffic/flush';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
 import { linkClickFlush } from './link-click-flush';
@@ -42,6 +43,7 @@ export const PROCESSORS: ProcessorRegistry = {
   'lead-expiry': leadExpiry,
   'webhook-deliver': webhookDeliver,
   'webhook-sweep': webhookSweep,
+  'webhook-batch': webhookBatch,
   'analytics-report': analyticsReport,
   'link-preview-fetch': linkPreviewFetch,
 };

@@ -65,6 +65,7 @@ export const leadCapture: Processor<'lead-capture'> = async (
         data.click_id,
         clickIdKeyring(deps.config),
         new Date(),
+        deliveries,
       );
     const existing = await one<Existing>(
       tx,

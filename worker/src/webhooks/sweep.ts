@@ -25,9 +25,25 @@ export async function stuckDeliveries(db: Queryable, now: Date): Promise<JobRequ
   return found.map((d) => deliveryJob(d.endpoint_id, d.event_id, deliveryJobId(d.id, d.replays)));
 }
 
-/** `webhook-sweep` (every 5 minutes): re-enqueues stuck deliveries. */
+/** Buffered traffic events (D-632) whose flush job never reached BullMQ: a flush per endpoint and type. */
+export async function stuckTrafficBuffers(db: Queryable, now: Date): Promise<JobRequest[]> {
+  const found = await rows<{ endpoint_id: string; event_type: string }>(
+    db,
+    `SELECT DISTINCT endpoint_id, event_type FROM webhook_event_buffer WHERE created_at < $1 LIMIT ${BATCH}`,
+    [new Date(now.getTime() - STUCK_AFTER_MS)],
+  );
+  return found.map((b) => ({
+    queue: 'webhook-batch',
+    name: 'webhook-batch',
+    data: { endpoint_id: b.endpoint_id, event_type: b.event_type },
+    jobId: `whb-${b.endpoint_id}-${b.event_type.replace('.', '_')}-sweep-${now.getTime()}`,
+  }));
+}
+
+/** `webhook-sweep` (every 5 minutes): re-enqueues stuck deliveries and stuck traffic buffers. */
 export const webhookSweep: Processor<'webhook-sweep'> = async (_data, _job, deps) => {
-  const jobs = await stuckDeliveries(deps.pool, new Date());
+  const now = new Date();
+  const jobs = [...(await stuckDeliveries(deps.pool, now)), ...(await stuckTrafficBuffers(deps.pool, now))];
   await enqueueDeliveries(deps, jobs);
   return { requeued: jobs.length };
 };

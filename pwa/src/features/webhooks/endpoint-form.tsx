@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { isLeadEvent, type SubscribableEvent } from '@linkhub/shared/webhooks/events';
+import { isLeadEvent, isTrafficEvent, type SubscribableEvent } from '@linkhub/shared/webhooks/events';
 import {
   createWebhookEndpointInputSchema,
   type WebhookEndpointCreated,
@@ -106,6 +106,12 @@ export function EndpointForm({
             </label>
           ))}
         </div>
+        {events.some(isTrafficEvent) && (
+          <small>
+            Clicks, scans and views arrive in batches of up to 100, at most 10 s late — with country, device
+            and referrer, never an IP address or a User-Agent. Visits from bots are left out.
+          </small>
+        )}
         {errors.events && <p className="error">Choose at least one event.</p>}
       </fieldset>
       {message && (

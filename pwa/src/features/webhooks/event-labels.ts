@@ -22,6 +22,10 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'lead.confirmed': 'Sign-up confirmed',
   'domain.verified': 'Domain verified',
   'export.finished': 'Export ready',
+  'link.clicked': 'Link clicked (batched)',
+  'qr.scanned': 'QR code scanned (batched)',
+  'page.viewed': 'Bio page viewed (batched)',
+  'conversion.recorded': 'Conversion recorded',
   'webhook.test': 'Test event',
 };
 

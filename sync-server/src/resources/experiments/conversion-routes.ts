@@ -11,6 +11,8 @@ import { authorizeRead, v1Caller } from '../../http/caller';
 import { sendData } from '../../http/envelope';
 import { authorizeCommand } from '../../kernel/authorization';
 import { recordConversion } from './record-conversion';
+import { withTransaction } from '@linkhub/shared/server/db/sql';
+import { enqueueDeliveries } from '@linkhub/shared/server/webhooks/outbox';
 
 /**
  * `POST /v1/conversions {click_id}`: the customer's server reports that the visit which
@@ -60,7 +62,11 @@ export function v1ConversionRoutes(deps: AppDeps): Hono<AppEnv> {
       type: 'experiment',
       id: click.experimentId,
     });
-    return sendData(c, await recordConversion(deps.pool, caller.workspaceId, click));
+    const recorded = await withTransaction(deps.pool, (tx) =>
+      recordConversion(tx, caller.workspaceId, click),
+    );
+    await enqueueDeliveries(deps.jobs, deps.logger, recorded.deliveries);
+    return sendData(c, recorded.outcome);
   });
   return app;
 }

@@ -124,6 +124,11 @@ export const createWebhookEndpointCommand = defineCommand(createWebhookEndpoint,
         ctx.by.userId,
       ],
     );
+    if (args.kind === 'webhook' && args.resource_ids)
+      await ctx.tx.query('UPDATE webhook_endpoints SET resource_ids = $2 WHERE id = $1', [
+        args.id,
+        args.resource_ids,
+      ]);
     await audit(ctx, {
       workspaceId: args.workspace_id,
       action: 'webhook.created',
@@ -155,6 +160,7 @@ export const updateWebhookEndpointCommand = defineCommand(updateWebhookEndpoint,
     if (args.url !== undefined) set('url', args.url);
     if (args.events !== undefined) set('events', args.events);
     if (args.description !== undefined) set('description', args.description);
+    if (args.resource_ids !== undefined) set('resource_ids', args.resource_ids);
     if (args.enabled === true && before.status === 'disabled') {
       set('status', 'active');
       set('consecutive_failures', 0);

@@ -6,6 +6,12 @@ import { linkSchema } from '@linkhub/shared/schemas/links';
 import { qrBatchExportViewSchema } from '@linkhub/shared/schemas/qr-exports';
 import { qrCodeSchema } from '@linkhub/shared/schemas/qr-codes';
 import { WEBHOOK_EVENTS, type WebhookEvent } from '@linkhub/shared/webhooks/events';
+import {
+  conversionRecordedSchema,
+  trafficBatchSchema,
+  WEBHOOK_BATCH_MAX,
+  WEBHOOK_BATCH_WINDOW_MS,
+} from '@linkhub/shared/webhooks/traffic-events';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from '@linkhub/shared/server/webhooks/signature';
 import { pageWithBlocksSchema } from '../pages';
 
@@ -18,6 +24,9 @@ const exportFinishedSchema = z.discriminatedUnion('kind', [
   z.looseObject({ kind: z.literal('analytics_csv'), id: uuidSchema, status: z.literal('succeeded') }),
 ]);
 const testSchema = z.object({ endpoint_id: uuidSchema, message: z.string() });
+
+/** What every traffic event's summary says (D-632). */
+const TRAFFIC_SAYS = `Batched per endpoint: one delivery holds up to ${WEBHOOK_BATCH_MAX} events of one type in \`data.events\`, oldest first, and waits at most ${WEBHOOK_BATCH_WINDOW_MS / 1000} s. Each event carries the resource, country, region, device type, OS and browser family, referrer host, UTM, A/B variant and the day's visitor hash — never an IP address or a User-Agent. Visits from bots are not sent. An endpoint's \`resource_ids\` limits them to those links, QR codes and bio pages; an event's \`id\` is stable, so skip one you have handled.`;
 
 /** Each event's `data`: the resource as `/v1` returns it. */
 const EVENT_DATA: Record<WebhookEvent, { schema: z.ZodType; says: string }> = {
@@ -50,6 +59,13 @@ const EVENT_DATA: Record<WebhookEvent, { schema: z.ZodType; says: string }> = {
   },
   'domain.verified': { schema: domainSchema, says: 'A custom domain was verified' },
   'export.finished': { schema: exportFinishedSchema, says: 'An export’s file is ready' },
+  'link.clicked': { schema: trafficBatchSchema, says: `Short links were clicked (a batch). ${TRAFFIC_SAYS}` },
+  'qr.scanned': { schema: trafficBatchSchema, says: `QR codes were scanned (a batch). ${TRAFFIC_SAYS}` },
+  'page.viewed': { schema: trafficBatchSchema, says: `Bio pages were viewed (a batch). ${TRAFFIC_SAYS}` },
+  'conversion.recorded': {
+    schema: conversionRecordedSchema,
+    says: 'A conversion was counted by `POST /v1/conversions` (a repeat of the same visitor-day is not sent again)',
+  },
   'webhook.test': { schema: testSchema, says: 'Sent by “send test event”' },
 };
 

@@ -17,6 +17,7 @@ type EndpointRecord = {
   description: string | null;
   events: WebhookEvent[];
   page_id: string | null;
+  resource_ids: string[] | null;
   config: { list_id?: string; form_id?: string };
   status: 'active' | 'disabled';
   disabled_reason: string | null;
@@ -30,7 +31,7 @@ type EndpointRecord = {
 
 const iso = (d: Date | null): string | null => (d === null ? null : d.toISOString());
 
-const ENDPOINT = `SELECT id, workspace_id, kind, url, description, events, page_id, config, status, disabled_reason,
+const ENDPOINT = `SELECT id, workspace_id, kind, url, description, events, page_id, resource_ids, config, status, disabled_reason,
        consecutive_failures, secret_last4, secret_rotated_at,
        CASE WHEN previous_secret_expires_at > now() THEN previous_secret_expires_at END AS previous_secret_expires_at,
        created_at, updated_at
@@ -45,6 +46,7 @@ export function serializeEndpoint(row: EndpointRecord): WebhookEndpoint {
     description: row.description,
     events: row.events,
     page_id: row.page_id,
+    resource_ids: row.resource_ids,
     config: row.config,
     status: row.status,
     disabled_reason: row.disabled_reason,
