@@ -8,6 +8,7 @@ import {
   restorePageVersion,
   unpublishPage,
   updatePage,
+  PAGE_UPDATABLE,
 } from '@linkhub/shared/mutators/pages';
 import { one, rows } from '@linkhub/shared/server/db/sql';
 import { bioHostFor, hostOf } from '../../kernel/domain-lookup';
@@ -26,7 +27,7 @@ export type { PageRow } from './page-row';
 export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
   const page = await one<PageRow>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, notice, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!page) throw new NotFoundError();
@@ -57,6 +58,7 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     title: page.title,
     bio: page.bio,
     theme: page.theme,
+    ...(page.notice === null ? {} : { notice: page.notice }),
     ...(avatar === undefined ? {} : { avatar: { url: jpegOf(avatar), alt: '', image: avatar } }),
     ...(background === undefined ? {} : { background }),
     blocks: blocks.map((b) => {
@@ -155,8 +157,8 @@ export function pageCommands(cache: CacheDeps): Command[] {
         await assertPhoto(ctx, args.workspace_id, args.theme.background_photo, 'theme.background_photo');
       await withConflicts(() =>
         ctx.tx.query(
-          `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, created_by_user_id, updated_by_user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8)`,
+          `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, created_by_user_id, updated_by_user_id, notice)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8, $10)`,
           [
             args.id,
             args.workspace_id,
@@ -167,6 +169,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
             JSON.stringify(args.theme ?? {}),
             ctx.by.userId,
             args.avatar_asset_id ?? null,
+            args.notice === undefined || args.notice === null ? null : JSON.stringify(args.notice),
           ],
         ),
       );
@@ -208,7 +211,8 @@ export function pageCommands(cache: CacheDeps): Command[] {
           `UPDATE bio_pages SET handle = COALESCE($2, handle), title = COALESCE($3, title), bio = COALESCE($4, bio),
                   theme = CASE WHEN $5::jsonb IS NULL THEN theme ELSE theme || $5::jsonb END,
                   domain_id = COALESCE($6, domain_id),
-                  avatar_asset_id = CASE WHEN $7::boolean THEN $8::uuid ELSE avatar_asset_id END
+                  avatar_asset_id = CASE WHEN $7::boolean THEN $8::uuid ELSE avatar_asset_id END,
+                  notice = CASE WHEN $9::boolean THEN $10::jsonb ELSE notice END
             WHERE id = $1`,
           [
             args.id,
@@ -219,6 +223,8 @@ export function pageCommands(cache: CacheDeps): Command[] {
             domain?.id ?? null,
             args.avatar_asset_id !== undefined,
             args.avatar_asset_id ?? null,
+            args.notice !== undefined,
+            args.notice === undefined || args.notice === null ? null : JSON.stringify(args.notice),
           ],
         ),
       );
@@ -231,7 +237,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
         table: 'bio_pages',
         rowId: args.id,
         before,
-        fields: ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id'],
+        fields: PAGE_UPDATABLE,
         perKey: ['theme'],
       });
       const moved =

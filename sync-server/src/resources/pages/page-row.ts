@@ -11,6 +11,7 @@ export type PageRow = Pick<
   | 'bio'
   | 'theme'
   | 'avatar_asset_id'
+  | 'notice'
   | 'draft_revision'
   | 'published_revision'
 >;

@@ -90,6 +90,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
           theme: input.theme,
           avatar_asset_id: input.avatar,
           domain_id: domainId,
+          notice: input.notice,
         }),
       ),
       ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
@@ -127,6 +128,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
       theme: input.theme,
       avatar_asset_id: input.avatar,
       domain_id: domainId,
+      notice: input.notice,
     });
     const steps: CommandStep[] = [];
     if (Object.keys(fields).length > 0 || input.blocks === undefined)

@@ -39,6 +39,8 @@ export const bioPages = pgTable('bio_pages', {
   themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'set null' }),
   theme: jsonb('theme').$type<JsonObject>().notNull().default({}),
   seo: jsonb('seo').$type<JsonObject>().notNull().default({}),
+  /** A sensitive-content notice in front of the page, `{kind, message?}`; NULL: none (migration 0205, D-606). */
+  notice: jsonb('notice').$type<JsonObject>(),
   draftRevision: integer('draft_revision').notNull().default(1),
   publishedRevision: integer('published_revision'),
   /** {page, blocks} frozen at publish; NULL exactly when published_at is NULL */
