@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { pageSnapshotSchema, type PageSnapshot, type PageSnapshotInput } from '@linkhub/shared/blocks/snapshot';
+import {
+  pageSnapshotSchema,
+  type PageSnapshot,
+  type PageSnapshotInput,
+} from '@linkhub/shared/blocks/snapshot';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
 import { createBioPageRoutes, type BioClick, type BioPageView } from './bio-page';
 
@@ -32,7 +36,11 @@ function setup(pages: PageSnapshot[], now = NOW) {
   return { get, clicks, views };
 }
 
-const sale = { id: 'sale', type: 'link', data: { title: 'Winter sale', url: 'https://shop.example/sale' } } as const;
+const sale = {
+  id: 'sale',
+  type: 'link',
+  data: { title: 'Winter sale', url: 'https://shop.example/sale' },
+} as const;
 
 describe('scheduled blocks at the edge (D-605)', () => {
   it('shows a block only inside its window, and its hop answers 404 outside it', async () => {
@@ -69,7 +77,11 @@ describe('scheduled blocks at the edge (D-605)', () => {
 });
 
 describe('sensitive-content notices (D-606)', () => {
-  const secret = { id: 'club', type: 'link', data: { title: 'Members club', url: 'https://club.example/in' } };
+  const secret = {
+    id: 'club',
+    type: 'link',
+    data: { title: 'Members club', url: 'https://club.example/in' },
+  } as const;
 
   it('puts a whole page behind a notice whose Continue link renders it, with nothing of it before', async () => {
     const { get, views } = setup([
@@ -85,7 +97,14 @@ describe('sensitive-content notices (D-606)', () => {
     expect(html).toContain('This content is for adults (18+)');
     expect(html).toContain('Art nudes inside.');
     expect(html).toContain('href="/drop?confirm=page"');
-    for (const hidden of ['Members club', 'club.example', '/drop/l/', 'Block text', 'Private bio text', 'The drop'])
+    for (const hidden of [
+      'Members club',
+      'club.example',
+      '/drop/l/',
+      'Block text',
+      'Private bio text',
+      'The drop',
+    ])
       expect(html).not.toContain(hidden);
     expect(html).toContain('<meta name="robots" content="noindex">');
     expect(gate.headers.get('set-cookie')).toBeNull();

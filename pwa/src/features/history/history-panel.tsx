@@ -23,6 +23,10 @@ const FIELD_NAMES: Record<string, string> = {
   destinations: 'Split destinations',
   design: 'QR design',
   position: 'Position on the page',
+  'data.visible_from': 'Block shows from',
+  'data.visible_until': 'Block shows until',
+  'data.notice': 'Notice before the link',
+  notice: 'Sensitive-content notice',
 };
 
 /** `data.title` → "Block title", `theme.background` → "Theme background", `destination_url` → "Destination". */
