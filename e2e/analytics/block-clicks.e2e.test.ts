@@ -22,7 +22,11 @@ describe('clicks per block of a bio page', () => {
       return id;
     };
     sale = await block('link', { title: 'Winter sale', url: 'https://shop.example/sale' }, 'a0');
-    menu = await block('link', { title: 'Menu', url: 'https://shop.example/menu', visible_until: null }, 'a1');
+    menu = await block(
+      'link',
+      { title: 'Menu', url: 'https://shop.example/menu', visible_until: null },
+      'a1',
+    );
     const now = new Date(Date.now() - 60_000).toISOString();
     const click = (blockId: string, visitor: string) =>
       testEvent(

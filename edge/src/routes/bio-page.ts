@@ -158,7 +158,9 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       // So is a page carrying the visitor's click id in its sign-up forms.
       htmlHeaders(
         nonce,
-        returning || variantId !== null || clickId !== null ? PRIVATE_CACHE_CONTROL : pageCacheControl(seen, now),
+        returning || variantId !== null || clickId !== null
+          ? PRIVATE_CACHE_CONTROL
+          : pageCacheControl(seen, now),
         {
           embeds,
           capture: hasEmailCapture(page),

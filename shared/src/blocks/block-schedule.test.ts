@@ -70,12 +70,13 @@ describe('block schedule (D-605)', () => {
     });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.path).toEqual(['visible_until']);
+    expect(blockInputSchema.safeParse({ type: 'divider', visible_from: 'tomorrow' }).success).toBe(false);
     expect(
-      blockInputSchema.safeParse({ type: 'divider', visible_from: 'tomorrow' }).success,
-    ).toBe(false);
-    expect(
-      blockInputSchema.safeParse({ type: 'divider', visible_from: '2026-12-12T10:00:00Z', visible_until: null })
-        .success,
+      blockInputSchema.safeParse({
+        type: 'divider',
+        visible_from: '2026-12-12T10:00:00Z',
+        visible_until: null,
+      }).success,
     ).toBe(true);
   });
 

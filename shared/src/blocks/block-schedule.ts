@@ -28,7 +28,10 @@ function instantOf(value: unknown): number | null {
 }
 
 /** The schedule found in a block's data (unknown values read as no bound). */
-export function scheduleOf(data: Readonly<Record<string, unknown>>): { from: number | null; until: number | null } {
+export function scheduleOf(data: Readonly<Record<string, unknown>>): {
+  from: number | null;
+  until: number | null;
+} {
   return { from: instantOf(data.visible_from), until: instantOf(data.visible_until) };
 }
 
@@ -69,8 +72,7 @@ export function nextScheduleBoundary(
   let next: number | null = null;
   for (const block of blocks) {
     const { from, until } = scheduleOf(block.data);
-    for (const at of [from, until])
-      if (at !== null && at > now && (next === null || at < next)) next = at;
+    for (const at of [from, until]) if (at !== null && at > now && (next === null || at < next)) next = at;
   }
   return next;
 }

@@ -67,10 +67,7 @@ export interface SensitiveNoticePage {
 export function renderSensitiveNotice(page: SensitiveNoticePage): string {
   const { kind, message } = page.notice;
   const text = message === undefined || message.trim() === '' ? DEFAULT_MESSAGES[kind] : message;
-  const back =
-    page.backHref === undefined
-      ? ''
-      : `<p><a href="${escapeHtml(page.backHref)}">Go back</a></p>`;
+  const back = page.backHref === undefined ? '' : `<p><a href="${escapeHtml(page.backHref)}">Go back</a></p>`;
   return renderDocument({
     lang: page.lang,
     title: HEADINGS[kind],

@@ -156,7 +156,12 @@ export const updatePage = defineMutator({
     const actions: Action[] = [];
     if (args.handle !== undefined || args.domain_id !== undefined) actions.push('bio_page.change_handle');
     if (args.theme !== undefined) actions.push('bio_page.update_theme');
-    if (args.title !== undefined || args.bio !== undefined || args.notice !== undefined || actions.length === 0)
+    if (
+      args.title !== undefined ||
+      args.bio !== undefined ||
+      args.notice !== undefined ||
+      actions.length === 0
+    )
       actions.push('bio_page.update');
     return actions;
   },

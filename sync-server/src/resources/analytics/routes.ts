@@ -126,7 +126,11 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
     // D-607: a block's clicks name the block (its button text), not only its id.
     const names =
       q.dimension === 'block'
-        ? await blockNames(deps.readPool, scope.workspaceId, data.map((r) => r.value))
+        ? await blockNames(
+            deps.readPool,
+            scope.workspaceId,
+            data.map((r) => r.value),
+          )
         : null;
     return c.json({
       data:

@@ -48,7 +48,9 @@ export function BlockClicksCard({
         if (parsed.success)
           setRows(
             parsed.data.flatMap((r) =>
-              r.value === null || r.clicks === 0 ? [] : [{ id: r.value, name: r.label ?? r.value, clicks: r.clicks }],
+              r.value === null || r.clicks === 0
+                ? []
+                : [{ id: r.value, name: r.label ?? r.value, clicks: r.clicks }],
             ),
           );
       },

@@ -59,8 +59,16 @@ export function BlockExtrasFields({ values, onChange, errors, withNotice }: Prop
     <>
       <fieldset className="field">
         <legend>Schedule (optional)</legend>
-        <small className="muted">Visitors see the block only between these times (your device’s time zone).</small>
-        <When label="Show from" name="visible_from" values={values} onChange={onChange} error={errors.visible_from} />
+        <small className="muted">
+          Visitors see the block only between these times (your device’s time zone).
+        </small>
+        <When
+          label="Show from"
+          name="visible_from"
+          values={values}
+          onChange={onChange}
+          error={errors.visible_from}
+        />
         <When
           label="Show until"
           name="visible_until"

@@ -25,10 +25,13 @@ export function PageNoticePanel({
       onSubmit={(e) => {
         e.preventDefault();
         const text = message.trim();
-        const next = picked === undefined ? null : text === '' ? { kind: picked } : { kind: picked, message: text };
+        const next =
+          picked === undefined ? null : text === '' ? { kind: picked } : { kind: picked, message: text };
         setSaid('');
         void onSave(next).then(() =>
-          setSaid(navigator.onLine ? 'Saved. Publish to show it.' : 'Saved on this device; it syncs when online.'),
+          setSaid(
+            navigator.onLine ? 'Saved. Publish to show it.' : 'Saved on this device; it syncs when online.',
+          ),
         );
       }}
     >
