@@ -1,10 +1,6 @@
 import { isShownAt, nextScheduleBoundary } from '@linkhub/shared/blocks/block-schedule';
-import {
-  noticeOf,
-  renderSensitiveNotice,
-  type Confirmation,
-  type SensitiveNotice,
-} from '@linkhub/shared/blocks/sensitive-notice';
+import { noticeOf, type Confirmation, type SensitiveNotice } from '@linkhub/shared/blocks/sensitive-notice';
+import { renderSensitiveNotice } from '@linkhub/shared/blocks/render-sensitive-notice';
 import type { PageSnapshot, SnapshotBlock } from '@linkhub/shared/blocks/snapshot';
 import { createNonce, htmlHeaders, PAGE_CACHE_CONTROL } from './bio-page-headers';
 

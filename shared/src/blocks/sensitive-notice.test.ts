@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSensitiveNotice } from './sensitive-notice';
+import { renderSensitiveNotice } from './render-sensitive-notice';
 import { themeSchema } from './snapshot';
 import { contrastRatio } from './contrast';
 import { EMBED_COLOURS } from './embed-thumbnail';

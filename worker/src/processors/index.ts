@@ -15,6 +15,7 @@ import { webhookSweep } from '../webhooks/sweep';
 import { qrRender } from './qr-render';
 import { syncGc } from './sync-gc';
 import { analyticsReport } from '../reports/processor';
+import { embedThumbnail } from '../embeds/embed-thumbnail';
 
 export type { Processor, ProcessorRegistry } from './processor';
 
@@ -40,4 +41,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'webhook-deliver': webhookDeliver,
   'webhook-sweep': webhookSweep,
   'analytics-report': analyticsReport,
+  'embed-thumbnail': embedThumbnail,
 };

@@ -21,6 +21,12 @@ import { blockCommands } from './blocks';
 import { recordChange } from '../../kernel/change-record';
 import type { PageRow } from './page-row';
 import { assertPhoto, photosOf } from './photos';
+import {
+  embedThumbnailJob,
+  missingThumbnails,
+  storedThumbnails,
+  withThumbnails,
+} from '@linkhub/shared/server/embeds/embed-thumbnails';
 
 export type { PageRow } from './page-row';
 
@@ -49,6 +55,8 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     ...(backgroundId === null ? [] : [backgroundId]),
     ...assetIds,
   ]);
+  // D-609: each embed's stored provider thumbnail travels in the snapshot too.
+  const thumbnails = await storedThumbnails(ctx.tx, blocks);
   const avatar = page.avatar_asset_id === null ? undefined : photos.get(page.avatar_asset_id);
   const background = backgroundId === null ? undefined : photos.get(backgroundId);
   return {
@@ -61,7 +69,7 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     ...(page.notice === null ? {} : { notice: page.notice }),
     ...(avatar === undefined ? {} : { avatar: { url: jpegOf(avatar), alt: '', image: avatar } }),
     ...(background === undefined ? {} : { background }),
-    blocks: blocks.map((b) => {
+    blocks: withThumbnails(blocks, thumbnails).map((b) => {
       const image = typeof b.data.asset_id === 'string' ? photos.get(b.data.asset_id) : undefined;
       // The photo shows only while the block's URL is still one of its files (a typed URL replaces it).
       const shown = image?.variants.some((v) => v.path === b.data.url) === true;
@@ -110,6 +118,9 @@ export async function publishDraft(ctx: CommandContext, cache: CacheDeps, page: 
   });
   const host = await hostOf(ctx, page.domain_id);
   schedulePageRefresh(ctx, cache, host, page.handle);
+  // D-609: an embed whose thumbnail was never fetched: the worker fetches it and updates this snapshot.
+  if (missingThumbnails(parsed.data.blocks, await storedThumbnails(ctx.tx, parsed.data.blocks)))
+    ctx.effects.enqueue(embedThumbnailJob(page.id, page.draft_revision));
 }
 
 /** The widest JPEG of a photo: the plain `src` for a renderer that does not use `<picture>`. */

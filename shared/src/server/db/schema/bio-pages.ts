@@ -152,3 +152,14 @@ export const leadUnsubscribeTokens = pgTable('lead_unsubscribe_tokens', {
     .references(() => leads.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+/** An embed's provider thumbnail and title, fetched once by the worker (migration 0206, D-609). */
+export const embedThumbnails = pgTable('embed_thumbnails', {
+  pageUrl: text('page_url').primaryKey(),
+  provider: text('provider').notNull(),
+  title: text('title'),
+  /** A ResponsiveImage (photos/responsive-image.ts); NULL when the provider had no thumbnail. */
+  image: jsonb('image').$type<JsonObject>(),
+  fetchedAt: tstz('fetched_at').notNull().defaultNow(),
+  failedAt: tstz('failed_at'),
+});
