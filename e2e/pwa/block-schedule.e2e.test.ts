@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, CHROMIUM_ARGS, startPwaHarness, type PwaHarness } from './harness';
-import { startEdge, type EdgeHarness } from './edge-harness';
+import { DESKTOP_CHROME_UA, startEdge, type EdgeHarness } from './edge-harness';
 import { eventually, mailedLink, newEmail, signUpInUi, watch } from './helpers';
 
 /**
@@ -176,14 +176,18 @@ describe('scheduled blocks and notices, from the editor to the public page', () 
         ),
       (r) => r[0]?.published_snapshot?.notice !== undefined,
     );
-    await context.close();
 
     const noJs = await chromium.launch({
       executablePath: CHROMIUM,
       args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${bioHost} 127.0.0.1`],
     });
     try {
-      const visitor = await noJs.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      // A person's browser (a headless one's User-Agent is counted as a bot).
+      const visitor = await noJs.newContext({
+        viewport: PHONE,
+        javaScriptEnabled: false,
+        userAgent: DESKTOP_CHROME_UA,
+      });
       await visitor.route(/https:\/\/shop\.example\//, (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<title>arrived</title>' }),
       );
@@ -212,5 +216,13 @@ describe('scheduled blocks and notices, from the editor to the public page', () 
     } finally {
       await noJs.close();
     }
+
+    // The click is the Winter sale block's, in the page's "Clicks per block" (D-607).
+    await edge.drain();
+    await page.reload();
+    const card = page.getByTestId('block-clicks');
+    await card.getByText('Winter sale').waitFor();
+    expect(await card.locator('li').allInnerTexts()).toEqual(['Winter sale\n1']);
+    await context.close();
   }, 240_000);
 });
