@@ -1,4 +1,6 @@
+import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bullPrefix } from '@linkhub/shared/jobs/queues';
 import { startV1Kit, ALL_SCOPES, type Envelope, type ErrorBody, type V1Kit } from '../../testing/v1-kit';
 
 type PageOut = {
@@ -82,6 +84,46 @@ describe('/v1/pages: block schedules and notices', () => {
       before: { notice: { kind: 'adult', message: 'Nudity.' } },
       after: { notice: null },
     });
+  });
+
+  it('asks the worker for an embed’s thumbnail at publish, and copies a stored one in (D-609)', async () => {
+    const queue = new Queue('embed-thumbnail', {
+      connection: kit.deps.redis,
+      prefix: bullPrefix(kit.deps.config.REDIS_PREFIX),
+    });
+    try {
+      const created = await kit.api('POST', '/v1/pages', {
+        key,
+        body: {
+          handle: 'clips',
+          title: 'Clips',
+          blocks: [{ type: 'embed', url: 'https://youtu.be/dQw4w9WgXcQ' }],
+        },
+      });
+      const page = (await json<Envelope<PageOut>>(created)).data;
+      expect((await kit.api('POST', `/v1/pages/${page.id}/publish`, { key })).status).toBe(200);
+      const job = await queue.getJob(`embed-thumbnail-${page.id}-2`);
+      expect(job?.data).toEqual({ page_id: page.id });
+
+      // Once stored (the worker's part), the next publish copies it in and asks nothing more.
+      await kit.deps.pool.query(
+        `INSERT INTO embed_thumbnails (page_url, provider, title) VALUES ('https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'youtube', 'A song')`,
+      );
+      await kit.api('PATCH', `/v1/pages/${page.id}`, { key, body: { title: 'Clips!' } });
+      expect((await kit.api('POST', `/v1/pages/${page.id}/publish`, { key })).status).toBe(200);
+      const { rows } = await kit.deps.pool.query<{
+        published_snapshot: Record<string, unknown>;
+        draft_revision: number;
+      }>('SELECT published_snapshot, draft_revision FROM bio_pages WHERE id = $1', [page.id]);
+      expect(rows[0]?.published_snapshot).toMatchObject({
+        blocks: [{ data: { thumbnail: { title: 'A song' } } }],
+      });
+      expect(
+        await queue.getJob(`embed-thumbnail-${page.id}-${rows[0]?.draft_revision ?? 0}`),
+      ).toBeUndefined();
+    } finally {
+      await queue.close();
+    }
   });
 
   it('refuses an end before the start, a bad instant and an unknown notice kind, writing nothing', async () => {
