@@ -27,6 +27,11 @@ const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const MINUTE = 60_000;
 /** A `datetime-local` value in UTC (the editor's context runs in UTC). */
 const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+/** BLOCK_SCHEDULE_SCREENSHOTS=<dir> keeps the 390 px screenshots (editor, public page, notice), to look at. */
+const shoot = async (tab: Page, name: string, fullPage = true) => {
+  const dir = process.env.BLOCK_SCHEDULE_SCREENSHOTS;
+  if (dir) await tab.screenshot({ path: `${dir}/${name}.png`, fullPage });
+};
 
 async function axeViolations(page: Page): Promise<string[]> {
   await page.evaluate(await readFile(AXE_PATH, 'utf8'));
@@ -102,8 +107,10 @@ describe('scheduled blocks and notices, from the editor to the public page', () 
     await page.getByLabel('Show until').fill(local(now));
     await page.getByRole('button', { name: 'Add heading' }).click();
     await page.getByText('The end must be after the start.').waitFor();
+    await page.getByLabel('Show from').scrollIntoViewIfNeeded();
+    await shoot(page, 'block-form', false);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.screenshot({ path: '/tmp/linkhub-block-schedule-editor.png', fullPage: true });
+    await shoot(page, 'editor');
 
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await eventually(
@@ -146,7 +153,7 @@ describe('scheduled blocks and notices, from the editor to the public page', () 
       expect(html).not.toContain('Early bird');
       expect(html).not.toContain('Spring drop');
       expect(html).not.toContain('gallery.example');
-      await tab.screenshot({ path: '/tmp/linkhub-block-schedule-public.png', fullPage: true });
+      await shoot(tab, 'public-page');
 
       // The link behind a notice: the notice first, then the destination.
       await tab.getByRole('link', { name: 'Flash gallery' }).click();
@@ -202,7 +209,7 @@ describe('scheduled blocks and notices, from the editor to the public page', () 
       const gateHtml = await tab.content();
       for (const hidden of ['Winter sale', 'Flash gallery', 'shop.example', 'Inês tattoo studio', '/l/'])
         expect(gateHtml).not.toContain(hidden);
-      await tab.screenshot({ path: '/tmp/linkhub-block-schedule-notice.png', fullPage: true });
+      await shoot(tab, 'page-notice');
       await tab.getByRole('link', { name: 'Continue' }).click();
       await tab.getByRole('link', { name: 'Winter sale' }).click();
       await tab.waitForURL('https://shop.example/sale');
