@@ -195,6 +195,7 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
     pages,
     logger,
     clickIdKeys,
+    now: () => now().getTime(),
     onPageView: ({ c, page, variantId }) => captureBio(c, page, 'page_view', null, variantId),
     onClick: ({ c, page, block, variantId }) => captureBio(c, page, 'click', block.id, variantId),
     visitorHashOf: async (c, page) => {

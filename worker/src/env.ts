@@ -56,6 +56,8 @@ export const workerEnvSchema = z
     PUBLIC_EDGE_URL: envFields.url(['http', 'https']).default('http://localhost:8787'),
     /** CLICK_ID_KEY (+ CLICK_ID_PREVIOUS_KEYS while rotating): verifies the click id a sign-up carried (D-491). */
     ...clickIdEnvShape,
+    /** One oEmbed endpoint for every embed provider instead of their own (tests, a proxy); unset: the providers' (D-609). */
+    OEMBED_ENDPOINT: envFields.url(['https', 'http']).optional(),
     LOG_LEVEL: envFields.logLevel(),
   })
   .superRefine(requireS3Settings);

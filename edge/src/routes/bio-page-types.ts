@@ -54,5 +54,7 @@ export interface BioPageDeps {
   clickIdKeys?: ClickIdKeyring;
   /** Prefix for asset paths in snapshots (`/assets/…`). */
   assetBase?: string;
+  /** The clock scheduled blocks are shown by (ms); default `Date.now` (D-605). */
+  now?: () => number;
   logger?: Logger;
 }

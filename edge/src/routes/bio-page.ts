@@ -11,8 +11,18 @@ import { canonicalHost } from '@linkhub/shared/resolve/host';
 import { normalizeUrl } from '@linkhub/shared/url/normalize-url';
 import { bioPathOf, type BioPath } from '../dispatch/dispatch';
 import { pathOf } from '../request/request-view';
-import { createNonce, htmlHeaders, PAGE_CACHE_CONTROL, PRIVATE_CACHE_CONTROL } from './bio-page-headers';
+import { createNonce, htmlHeaders, PRIVATE_CACHE_CONTROL } from './bio-page-headers';
 import { createBioNotices } from './bio-page-notices';
+import { CONFIRM_PARAM, confirmationOf } from '@linkhub/shared/blocks/sensitive-notice';
+import { shownAt } from '@linkhub/shared/blocks/render-page';
+import {
+  blockShown,
+  hopNotice,
+  noticeBody,
+  pageCacheControl,
+  pageNotice,
+  withConfirmation,
+} from './bio-page-gates';
 import type { BioPageDeps } from './bio-page-types';
 import { clickIdOf, createBioSubscribe } from './bio-subscribe';
 
@@ -101,7 +111,22 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     published: PageSnapshot,
     canonicalPath: string,
   ): Promise<Response> {
-    const { page, variantId } = await asSeen(c, published);
+    const { page: seen, variantId } = await asSeen(c, published);
+    // D-605/D-606: the blocks of this instant; a page behind a notice shows only the notice until confirmed.
+    const now = deps.now?.() ?? Date.now();
+    const page = shownAt(seen, now);
+    const confirmation = confirmationOf(c.req.query(CONFIRM_PARAM));
+    const notice = pageNotice(page, confirmation);
+    if (notice !== null) {
+      const gate = noticeBody(
+        page,
+        notice,
+        { continueHref: withConfirmation(canonicalPath, 'page') },
+        variantId === null ? pageCacheControl(seen, now) : PRIVATE_CACHE_CONTROL,
+      );
+      return c.body(gate.html, 200, gate.headers);
+    }
+    const hops = hopHref(page.handle);
     const nonce = createNonce();
     // Back from a sign-up without JavaScript (303 ?subscribe=…&block=…): the block says how it went.
     const status = c.req.query('subscribe');
@@ -114,10 +139,12 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     const clickId = clickIdOf(c.req.query(CLICK_ID_PARAM), deps.clickIdKeys, new Date());
     const html = renderBioPage(page, {
       nonce,
-      linkHref: hopHref(page.handle),
+      linkHref:
+        confirmation === null ? hops : (blockId, index) => withConfirmation(hops(blockId, index), 'page'),
       assetBase: deps.assetBase,
       subscribeMessage,
       canonicalPath,
+      now,
       ...(clickId === null || !hasEmailCapture(page) ? {} : { clickId }),
     });
     // A HEAD (link checkers, previews) is not a view, nor is coming back from the sign-up form.
@@ -131,7 +158,9 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       // So is a page carrying the visitor's click id in its sign-up forms.
       htmlHeaders(
         nonce,
-        returning || variantId !== null || clickId !== null ? PRIVATE_CACHE_CONTROL : PAGE_CACHE_CONTROL,
+        returning || variantId !== null || clickId !== null
+          ? PRIVATE_CACHE_CONTROL
+          : pageCacheControl(seen, now),
         {
           embeds,
           capture: hasEmailCapture(page),
@@ -172,6 +201,19 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     const index = rawIndex === null ? 0 : Number(rawIndex);
     const destination = block === undefined ? undefined : blockDestinations(block)[index];
     if (block === undefined || destination === undefined || !isNavigableUrl(destination)) return notFound(c);
+    // D-605: a block outside its window is not on the page; D-606: a notice first, then the redirect.
+    if (!blockShown(block, deps.now?.() ?? Date.now())) return notFound(c);
+    const notice = hopNotice(page, block, confirmationOf(c.req.query(CONFIRM_PARAM)));
+    if (notice !== null) {
+      const here = hopHref(page.handle)(blockId, rawIndex === null ? undefined : index);
+      const gate = noticeBody(
+        page,
+        notice,
+        { continueHref: withConfirmation(here, 'block'), backHref: pagePath(page.handle) },
+        PRIVATE_CACHE_CONTROL,
+      );
+      return c.body(gate.html, 200, gate.headers);
+    }
     fire(deps.onClick, { c, host: answer.host, page, variantId, block, index, destination }, 'click');
     // A block saved before the door normalised may hold raw Unicode, which no header can carry.
     return c.body(null, 302, {

@@ -66,9 +66,26 @@ export function embedHtml(block: BlockOf<'embed'>, ctx: RenderContext): string {
   const provider = EMBED_PROVIDERS[embed.provider];
   const verb = provider.shape === 'video' ? 'Play' : 'Listen';
   const title = `${provider.label} ${provider.shape === 'video' ? 'video' : 'player'}`;
+  // D-609: the stored thumbnail when publish fetched one, else a placeholder in the network's colour.
+  const thumbnail = block.data.thumbnail;
+  const caption = thumbnail?.title === undefined || thumbnail.title === '' ? null : thumbnail.title;
+  const picture =
+    thumbnail?.image === undefined
+      ? ''
+      : pictureHtml(thumbnail.image, {
+          alt: '',
+          className: 'embed-thumb',
+          sizes: '(min-width: 36rem) 34rem, calc(100vw - 2rem)',
+          width: thumbnail.image.width,
+          height: thumbnail.image.height,
+          eager: ctx.position < EAGER_POSITIONS,
+        });
   return (
-    `<a class="embed ${provider.shape}" href="${href}" data-frame="${escapeHtml(embed.frameUrl)}" data-title="${escapeHtml(title)}">` +
-    `${iconSvg(PLAY)}<span>${verb} on ${escapeHtml(provider.label)}</span></a>`
+    `<a class="embed ${provider.shape} ${embed.provider}${picture === '' ? '' : ' has-thumb'}" href="${href}" data-frame="${escapeHtml(embed.frameUrl)}" data-title="${escapeHtml(title)}">` +
+    picture +
+    `<span class="embed-label">${iconSvg(PLAY)}<span>${verb} on ${escapeHtml(provider.label)}</span>` +
+    (caption === null ? '' : `<span class="embed-title">${escapeHtml(caption)}</span>`) +
+    '</span></a>'
   );
 }
 

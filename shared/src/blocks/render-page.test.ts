@@ -153,10 +153,10 @@ describe('renderBioPage: blocks', () => {
 
   it('renders embeds as facades that are links to the provider (through the hop) and load nothing third-party', () => {
     expect(html).toContain(
-      '<a class="embed video" href="/maya/l/e1" data-frame="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1" data-title="YouTube video">',
+      '<a class="embed video youtube" href="/maya/l/e1" data-frame="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1" data-title="YouTube video">',
     );
     expect(html).toContain('<span>Play on YouTube</span>');
-    expect(html).toContain('<a class="embed audio" href="/maya/l/e2"');
+    expect(html).toContain('<a class="embed audio spotify" href="/maya/l/e2"');
     expect(html).toContain('<span>Listen on Spotify</span>');
     expect(html).toContain('<a class="btn" href="/maya/l/e3">Open example.org</a>');
     expect(html).not.toContain('<iframe');

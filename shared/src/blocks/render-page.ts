@@ -5,6 +5,7 @@ import { FACADE_SCRIPT, SUBSCRIBE_SCRIPT } from './facade-script';
 import { resolveAsset } from './render-context';
 import { pictureHtml } from '../photos/responsive-image';
 import type { PageSnapshot } from './snapshot';
+import { isShownAt } from './block-schedule';
 
 export interface RenderBioPageOptions {
   /** The per-response CSP nonce, put on the inline style and script. */
@@ -21,6 +22,14 @@ export interface RenderBioPageOptions {
   clickId?: string;
   /** Where the page lives (`pagePath(handle)`, or `/` for a custom domain's root); absent in previews. */
   canonicalPath?: string;
+  /** The instant the page is rendered for (ms): scheduled blocks outside their window are left out (D-605). */
+  now?: number;
+}
+
+/** The page as a visitor sees it at `now`: only the blocks whose schedule shows them (D-605). */
+export function shownAt(snapshot: PageSnapshot, now: number): PageSnapshot {
+  const blocks = snapshot.blocks.filter((b) => isShownAt(b.data, now));
+  return blocks.length === snapshot.blocks.length ? snapshot : { ...snapshot, blocks };
 }
 
 /** The public click hop: `/{handle}/l/{blockId}`, plus `/{index}` for one link of a social block. */
@@ -52,7 +61,8 @@ export function displayTitle(snapshot: PageSnapshot): string {
  * through the click hop, embeds as facades, and a script only when an embed or a sign-up form needs one.
  * Pure string building (no DOM, no Node modules) so the PWA preview uses it too.
  */
-export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOptions): string {
+export function renderBioPage(published: PageSnapshot, options: RenderBioPageOptions): string {
+  const snapshot = shownAt(published, options.now ?? Date.now());
   const ctxBase = {
     linkHref: options.linkHref,
     subscribeAction: options.subscribeAction ?? subscribeHref(snapshot.handle),

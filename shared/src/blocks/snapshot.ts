@@ -3,6 +3,9 @@ import { pageExperimentSchema } from '../experiments/page-experiment';
 import { isNavigableUrl } from './escape';
 import { responsiveImageSchema } from '../photos/responsive-image';
 import { BACKGROUND_KINDS, BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
+import { blockScheduleFields } from './block-schedule';
+import { sensitiveNoticeSchema } from './sensitive-notice';
+import { embedThumbnailSchema } from './embed-thumbnail';
 
 /**
  * The published snapshot of a bio page: what `POST /v1/pages/{id}/publish` freezes, what the edge
@@ -42,10 +45,18 @@ export type Theme = z.infer<typeof themeSchema>;
 
 const dimension = z.number().int().min(1).max(10_000);
 
-export const linkDataSchema = z.object({ title: z.string().min(1).max(200), url: navigableUrl });
-export const headerDataSchema = z.object({ text: z.string().min(1).max(200) });
-export const textDataSchema = z.object({ text: z.string().min(1).max(5000) });
+/** Every block may carry a schedule (D-605); a link may sit behind a sensitive-content notice (D-606). */
+const scheduled = blockScheduleFields;
+export const linkDataSchema = z.object({
+  title: z.string().min(1).max(200),
+  url: navigableUrl,
+  notice: sensitiveNoticeSchema.nullish(),
+  ...scheduled,
+});
+export const headerDataSchema = z.object({ text: z.string().min(1).max(200), ...scheduled });
+export const textDataSchema = z.object({ text: z.string().min(1).max(5000), ...scheduled });
 export const socialDataSchema = z.object({
+  ...scheduled,
   links: z
     .array(z.object({ network: z.string().min(1).max(40), url: navigableUrl }))
     .min(1)
@@ -60,9 +71,16 @@ export const imageDataSchema = z.object({
   asset_id: z.string().optional(),
   /** The photo's variants, copied in at publish (D-585): the page offers them as `<picture>`. */
   image: responsiveImageSchema.optional(),
+  ...scheduled,
 });
-export const embedDataSchema = z.object({ url: z.string().url().max(2048) });
+export const embedDataSchema = z.object({
+  url: z.string().url().max(2048),
+  /** The provider's thumbnail and title, fetched and stored at publish (D-609). */
+  thumbnail: embedThumbnailSchema.optional(),
+  ...scheduled,
+});
 export const emailCaptureDataSchema = z.object({
+  ...scheduled,
   title: z.string().min(1).max(200),
   button_label: z.string().min(1).max(60),
   /** What the visitor agrees to (absent: `DEFAULT_CONSENT_TEXT`, leads/consent.ts). */
@@ -70,7 +88,7 @@ export const emailCaptureDataSchema = z.object({
   /** Double opt-in: the address is mailed a confirmation link and counts once confirmed. */
   double_opt_in: z.boolean().optional(),
 });
-export const dividerDataSchema = z.object({}).default({});
+export const dividerDataSchema = z.object({ ...scheduled }).default({});
 
 const blockId = z
   .string()
@@ -131,6 +149,8 @@ export const pageSnapshotSchema = z.object({
   blocks: z.array(snapshotBlockSchema).max(200),
   /** The page's published revision (set at publish; absent in snapshots published before lead capture). */
   revision: z.int().min(1).optional(),
+  /** A sensitive-content notice in front of the whole page (D-606). */
+  notice: sensitiveNoticeSchema.nullish(),
   /** The page's running A/B test: the edge picks the visitor's variant from this, in memory. */
   experiment: pageExperimentSchema.optional(),
 });

@@ -1,3 +1,5 @@
+import { EMBED_COLOURS } from './embed-thumbnail';
+
 /**
  * The bio page's whole stylesheet, inlined (no stylesheet request). Mobile-first: one column,
  * full-width tap targets of at least 48 px; wider screens only cap the column. Colours come from
@@ -30,6 +32,15 @@ export const BASE_CSS = [
   '.embed{position:relative;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:.5rem;width:100%;aspect-ratio:16/9;border:2px solid var(--btn-border);border-radius:var(--box-radius);background:var(--btn-bg);color:var(--btn-fg);font:inherit;font-weight:600;text-decoration:none;text-align:center;padding:1rem}',
   '.embed.audio{aspect-ratio:auto;min-height:5.5rem;flex-direction:row}',
   '.embed svg{fill:currentColor}',
+  // D-609: a thumbnail fills the facade; the label sits on a dark band over its foot.
+  '.embed.has-thumb{padding:0;overflow:hidden;justify-content:flex-end}',
+  '.embed-thumb{position:absolute;inset:0;width:100%;height:100%;object-fit:cover}',
+  '.embed-label{position:relative;display:flex;flex-wrap:wrap;align-items:center;justify-content:center;gap:.5rem}',
+  '.has-thumb .embed-label{width:100%;padding:.75rem 1rem;background:rgba(0,0,0,.78);color:#fff}',
+  '.embed-title{flex-basis:100%;font-weight:400;overflow-wrap:anywhere}',
+  ...Object.entries(EMBED_COLOURS).map(
+    ([network, colour]) => `.embed.${network}{background:${colour};border-color:${colour};color:#fff}`,
+  ),
   '.frame{display:block;width:100%;aspect-ratio:16/9;border:0;border-radius:var(--box-radius)}',
   '.frame.audio{aspect-ratio:auto;height:152px}',
   'hr{width:100%;border:0;border-top:1px solid currentColor;opacity:.35;margin:.5rem 0}',

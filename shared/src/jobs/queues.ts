@@ -120,6 +120,11 @@ export const QUEUES = {
     /** The `lh_click` of the visit that reached the page through a link or QR code test: the sign-up converts it (D-321). */
     click_id: z.string().min(1).max(200).optional(),
   }),
+  /**
+   * After a publish with an embed whose thumbnail is not stored yet: fetch the provider's oEmbed
+   * thumbnail and title, store them as photo variants, and add them to the published snapshot (D-609).
+   */
+  'embed-thumbnail': z.object({ page_id: z.uuid() }),
   /** Hourly: delete unconfirmed (double opt-in) leads whose confirmation link has expired. */
   'lead-expiry': z.object({}),
   /** Hourly: mail the weekly and monthly analytics reports that became due. */

@@ -8,13 +8,21 @@ import { defineMutator } from './define';
 import { handleArg, idArg, jsonObjectArg, workspaceArg } from './args';
 import { themeInputSchema } from '../schemas/pages';
 import { readableText } from '../schemas/common';
-import { blockDataPatchSchema, blockInputSchema } from '../schemas/blocks';
+import { blockDataPatchSchema, blockInputSchema, noticeInputSchema } from '../schemas/blocks';
 import { bioDomainFor, nowIso, patchView } from './client-store';
 import { snapshotBlockSchema } from '../blocks/snapshot';
 import { baseArg } from './base';
 
 /** What a page or block update may change: the fields a `base` may name (D-500). */
-export const PAGE_UPDATABLE = ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id'] as const;
+export const PAGE_UPDATABLE = [
+  'handle',
+  'title',
+  'bio',
+  'theme',
+  'avatar_asset_id',
+  'domain_id',
+  'notice',
+] as const;
 export const BLOCK_UPDATABLE = ['data', 'is_visible'] as const;
 
 const pageRef = { id: idArg, workspace_id: workspaceArg };
@@ -47,6 +55,8 @@ export const createPageArgs = z
     avatar_asset_id: idArg.nullable().optional(),
     /** A verified bio (or all-purpose) custom domain of the workspace; default the system bio host. */
     domain_id: idArg.optional(),
+    /** A sensitive-content notice in front of the whole page (D-606); null: none. */
+    notice: noticeInputSchema,
   })
   .strict();
 export const updatePageArgs = z
@@ -60,6 +70,8 @@ export const updatePageArgs = z
     avatar_asset_id: idArg.nullable().optional(),
     /** Moves the page to another of the workspace's bio hosts (its public address changes). */
     domain_id: idArg.optional(),
+    /** A sensitive-content notice in front of the whole page (D-606); null removes it. */
+    notice: noticeInputSchema,
     base: baseArg(PAGE_UPDATABLE),
   })
   .strict();
@@ -124,6 +136,7 @@ export const createPage = defineMutator({
       bio: args.bio ?? '',
       theme: args.theme ?? {},
       avatar_asset_id: args.avatar_asset_id ?? null,
+      notice: args.notice ?? null,
       draft_revision: 1,
       published_revision: null,
       published_at: null,
@@ -143,7 +156,12 @@ export const updatePage = defineMutator({
     const actions: Action[] = [];
     if (args.handle !== undefined || args.domain_id !== undefined) actions.push('bio_page.change_handle');
     if (args.theme !== undefined) actions.push('bio_page.update_theme');
-    if (args.title !== undefined || args.bio !== undefined || actions.length === 0)
+    if (
+      args.title !== undefined ||
+      args.bio !== undefined ||
+      args.notice !== undefined ||
+      actions.length === 0
+    )
       actions.push('bio_page.update');
     return actions;
   },

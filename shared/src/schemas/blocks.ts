@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { resolveEmbed } from '../blocks/embeds';
 import { isNavigableUrl } from '../blocks/escape';
 import { MAX_URL_LENGTH, normalizedUrlTransform, readableText, uuidSchema } from './common';
+import { blockScheduleFields, scheduleInOrder, SCHEDULE_ORDER_ISSUE } from '../blocks/block-schedule';
+import { NOTICE_KINDS, NOTICE_MESSAGE_MAX } from '../blocks/sensitive-notice';
 
 /**
  * The bio page block union as the API and the editor accept it (docs/product-rules.md#api): flat objects,
@@ -43,13 +45,20 @@ const blockId = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Use a URL-safe id.');
 const text = (max: number): z.ZodString => readableText(max).min(1);
-const base = { id: blockId.optional() };
+/** Every block: its id, and when it shows (`visible_from`/`visible_until`, ISO instants; null clears, D-605). */
+const base = { id: blockId.optional(), ...blockScheduleFields };
+/** A link's destination behind a sensitive-content notice (D-606); null clears it. */
+export const noticeInputSchema = z
+  .strictObject({ kind: z.enum(NOTICE_KINDS), message: readableText(NOTICE_MESSAGE_MAX).optional() })
+  .nullable()
+  .optional();
 
 export const linkBlockSchema = z.strictObject({
   ...base,
   type: z.literal('link'),
   title: text(200),
   url: navigableUrl,
+  notice: noticeInputSchema,
 });
 export const headerBlockSchema = z.strictObject({ ...base, type: z.literal('header'), text: text(200) });
 export const textBlockSchema = z.strictObject({ ...base, type: z.literal('text'), text: text(5000) });
@@ -85,16 +94,18 @@ export const emailCaptureBlockSchema = z.strictObject({
 });
 export const dividerBlockSchema = z.strictObject({ ...base, type: z.literal('divider') });
 
-export const blockInputSchema = z.discriminatedUnion('type', [
-  linkBlockSchema,
-  headerBlockSchema,
-  textBlockSchema,
-  socialBlockSchema,
-  imageBlockSchema,
-  embedBlockSchema,
-  emailCaptureBlockSchema,
-  dividerBlockSchema,
-]);
+export const blockInputSchema = z
+  .discriminatedUnion('type', [
+    linkBlockSchema,
+    headerBlockSchema,
+    textBlockSchema,
+    socialBlockSchema,
+    imageBlockSchema,
+    embedBlockSchema,
+    emailCaptureBlockSchema,
+    dividerBlockSchema,
+  ])
+  .refine(scheduleInOrder, SCHEDULE_ORDER_ISSUE);
 export type BlockInput = z.infer<typeof blockInputSchema>;
 export type BlockInputType = BlockInput['type'];
 

@@ -8,7 +8,8 @@ import {
   readableText,
   uuidSchema,
 } from './common';
-import { blocksInputSchema } from './blocks';
+import { blocksInputSchema, noticeInputSchema } from './blocks';
+import { sensitiveNoticeSchema } from '../blocks/sensitive-notice';
 
 /** Bio pages (docs/product-rules.md#api): `POST /v1/pages {handle, title, bio?, theme?, blocks?}`. */
 const pageTitle = readableText(120);
@@ -45,6 +46,8 @@ export const createPageInputSchema = z.strictObject({
   blocks: blocksInputSchema.optional(),
   /** A custom domain whose root serves this page; default the system bio host. */
   domain: hostnameSchema.optional(),
+  /** A sensitive-content notice in front of the whole page: `{kind: "adult"|"sensitive", message?}` (D-606). */
+  notice: noticeInputSchema,
 });
 export type CreatePageInput = z.infer<typeof createPageInputSchema>;
 
@@ -60,6 +63,8 @@ export const updatePageInputSchema = z
     blocks: blocksInputSchema.optional(),
     /** Moves the page to another bio host of the workspace (a verified bio/all custom domain, or the system bio host). */
     domain: hostnameSchema.optional(),
+    /** A sensitive-content notice in front of the whole page (D-606); null removes it. */
+    notice: noticeInputSchema,
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: 'Send at least one field to change.',
@@ -83,6 +88,8 @@ export const pageSchema = z.object({
   theme: themeSchema,
   /** The id of the page's photo (an uploaded asset), or null. */
   avatar: uuidSchema.nullable(),
+  /** The sensitive-content notice in front of the page (D-606), or null. */
+  notice: sensitiveNoticeSchema.nullable(),
   status: z.enum(PAGE_STATUSES),
   published_at: isoDateTimeSchema.nullable(),
   has_unpublished_changes: z.boolean(),

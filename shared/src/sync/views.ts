@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { roleSchema } from '../schemas/members';
 import { PLAN_KEYS } from '../entitlements/plans';
 import { socialPreviewSchema } from '../link-previews/social-preview';
+import { sensitiveNoticeSchema } from '../blocks/sensitive-notice';
 
 /**
  * The client view (docs/product-rules.md#sync): what a pull puts under each key. snake_case like the REST API, so one
@@ -154,6 +155,8 @@ export const pageViewSchema = z.object({
   theme: jsonObject,
   /** The page's photo (an uploaded asset); absent in views stored before it existed. */
   avatar_asset_id: z.string().nullable().default(null),
+  /** The sensitive-content notice in front of the page (D-606), or null. */
+  notice: sensitiveNoticeSchema.nullable().default(null),
   draft_revision: z.number(),
   published_revision: z.number().nullable(),
   published_at: nullableTime,

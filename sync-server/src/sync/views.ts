@@ -1,4 +1,5 @@
 import { domainDnsRecords } from '@linkhub/shared/domains/dns-records';
+import { noticeOf } from '@linkhub/shared/blocks/sensitive-notice';
 import { CNAME_TARGET_SQL } from '@linkhub/shared/server/db/system-domains';
 import type { PageRow } from '@linkhub/shared/server/db/page-row';
 import type { RowOf } from '@linkhub/shared/server/db/row';
@@ -250,6 +251,7 @@ export const pageView = (r: PageRow): PageView => ({
   bio: r.bio,
   theme: r.theme,
   avatar_asset_id: r.avatar_asset_id,
+  notice: noticeOf(r.notice),
   draft_revision: r.draft_revision,
   published_revision: r.published_revision,
   published_at: iso(r.published_at),

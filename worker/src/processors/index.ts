@@ -18,6 +18,7 @@ import { syncGc } from './sync-gc';
 import { linkClickFlush } from './link-click-flush';
 import { analyticsReport } from '../reports/processor';
 import { linkPreviewFetch } from './link-preview-fetch';
+import { embedThumbnail } from '../embeds/embed-thumbnail';
 
 export type { Processor, ProcessorRegistry } from './processor';
 
@@ -46,4 +47,5 @@ export const PROCESSORS: ProcessorRegistry = {
   'webhook-batch': webhookBatch,
   'analytics-report': analyticsReport,
   'link-preview-fetch': linkPreviewFetch,
+  'embed-thumbnail': embedThumbnail,
 };

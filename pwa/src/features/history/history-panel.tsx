@@ -27,6 +27,10 @@ const FIELD_NAMES: Record<string, string> = {
   max_clicks: 'Maximum visits',
   root_redirect_url: 'Root redirect',
   expired_url: 'Address after it ends',
+  'data.visible_from': 'Block shows from',
+  'data.visible_until': 'Block shows until',
+  'data.notice': 'Notice before the link',
+  notice: 'Sensitive-content notice',
 };
 
 /** `data.title` → "Block title", `theme.background` → "Theme background", `destination_url` → "Destination". */

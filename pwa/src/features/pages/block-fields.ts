@@ -1,6 +1,7 @@
 import type { BlockType } from '@linkhub/shared/blocks/snapshot';
 import { SOCIAL_NETWORKS } from '@linkhub/shared/blocks/social-networks';
 import type { BlockView } from '@linkhub/shared/sync/views';
+import { extraDataOf, extraValuesOf } from './block-extras/block-extras';
 
 /** The editable fields of each block type, as simple text inputs (social: rows of network + URL, see SocialRow). */
 export type BlockFieldDef = {
@@ -75,9 +76,14 @@ export function dataFromFields(
   social: readonly SocialRow[] = [],
   previous: BlockView['data'] = {},
 ): Record<string, Json> {
+  // When the block shows and, for a link, its notice (D-605, D-606): the same on every type.
+  const extras = extraDataOf(values, previous, type === 'link');
   if (type === 'social')
-    return { links: social.map((r) => ({ network: r.network.trim().toLowerCase(), url: r.url.trim() })) };
-  if (type === 'divider') return {};
+    return {
+      links: social.map((r) => ({ network: r.network.trim().toLowerCase(), url: r.url.trim() })),
+      ...extras,
+    };
+  if (type === 'divider') return extras;
   const fields = BLOCK_FIELDS[type].map((f) => [
     f.key,
     f.type === 'checkbox' ? values[f.key] === 'true' : (values[f.key] ?? ''),
@@ -86,20 +92,23 @@ export function dataFromFields(
     type === 'image' && (values.asset_id ?? '') !== '' && (values.url ?? '').startsWith('/_img/')
       ? { asset_id: values.asset_id ?? '' }
       : {};
-  return { ...previous, ...Object.fromEntries(fields), ...photo };
+  return { ...previous, ...Object.fromEntries(fields), ...photo, ...extras };
 }
 
 /** A block's `data` → form values (text fields). */
 export function fieldsFromData(_type: string, data: Record<string, unknown>): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(data).flatMap(([k, v]) =>
-      typeof v === 'string' || typeof v === 'number'
-        ? [[k, String(v)]]
-        : typeof v === 'boolean'
-          ? [[k, v ? 'true' : '']]
-          : [],
+  return {
+    ...Object.fromEntries(
+      Object.entries(data).flatMap(([k, v]) =>
+        typeof v === 'string' || typeof v === 'number'
+          ? [[k, String(v)]]
+          : typeof v === 'boolean'
+            ? [[k, v ? 'true' : '']]
+            : [],
+      ),
     ),
-  );
+    ...extraValuesOf(data),
+  };
 }
 
 /** A one-line summary of a block for the list. */

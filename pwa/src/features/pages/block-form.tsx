@@ -14,6 +14,10 @@ import { BLOCK_FIELDS, dataFromFields, fieldsFromData, socialRowsOf, type Social
 import { DEFAULT_CONSENT_TEXT } from '@linkhub/shared/leads/consent';
 import { EMAIL_CAPTURE_NOTE } from './email-capture';
 import { SocialRows } from './social-rows';
+import { BlockExtrasFields } from './block-extras/block-extras-fields';
+
+/** The schedule and notice keys, shown by BlockExtrasFields. */
+const EXTRA_KEYS = ['visible_from', 'visible_until', 'notice', 'notice.kind', 'notice.message'];
 import { PhotoPicker } from './photo/photo-picker';
 import { useWorkspace } from '../../workspace/workspace-context';
 
@@ -60,7 +64,7 @@ export function blockFormErrors(type: BlockType, data: BlockView['data']): Recor
   const refused = !input.success ? input.error : !snapshot.success ? snapshot.error : null;
   if (refused === null) return snapshot.success ? credentialErrors(snapshot.data) : null;
   const errors = formErrorKeys(fieldErrors(refused));
-  const shown = new Set(BLOCK_FIELDS[type].map((f) => f.key));
+  const shown = new Set([...BLOCK_FIELDS[type].map((f) => f.key), ...EXTRA_KEYS]);
   const unshown = Object.entries(errors).find(([key]) => !shown.has(key) && !key.startsWith('links.'));
   if (unshown && errors.form === undefined) errors.form = unshown[1];
   return errors;
@@ -161,6 +165,7 @@ export function BlockForm({ type, initial, submitLabel, onSubmit, onCancel }: Pr
           />
         ),
       )}
+      <BlockExtrasFields values={values} onChange={setValues} errors={errors} withNotice={type === 'link'} />
       {errors.form && <p className="error">{errors.form}</p>}
       <div className="row">
         <button type="submit" className="primary">

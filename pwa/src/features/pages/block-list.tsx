@@ -9,6 +9,7 @@ import { BLOCK_LABELS, blockSummary } from './block-fields';
 import { BlockForm } from './block-form';
 import type { MoveRequest } from './block-moves';
 import { useBlockOrder } from './use-block-order';
+import { BlockExtrasLine } from './block-extras/block-extras-line';
 
 /** The page's blocks: add, edit, hide, remove, and reorder with buttons (keyboard) or by dragging. */
 export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockView[] }) {
@@ -86,6 +87,7 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                 <span>
                   <strong>{BLOCK_LABELS[asType(block.type)]}</strong> {blockSummary(block.type, block.data)}
                   {!block.is_visible && <span className="badge paused"> hidden</span>}
+                  <BlockExtrasLine data={block.data} />
                 </span>
                 {editable && (
                   <span className="row">
@@ -105,11 +107,9 @@ export function BlockList({ pageId, blocks }: { pageId: string; blocks: BlockVie
                     >
                       ↓
                     </button>
-                    {block.type !== 'divider' && (
-                      <button type="button" onClick={() => setEditing(block.id)}>
-                        Edit
-                      </button>
-                    )}
+                    <button type="button" onClick={() => setEditing(block.id)}>
+                      Edit
+                    </button>
                     <button
                       type="button"
                       onClick={() =>

@@ -19,6 +19,8 @@ import { ThemePanel } from './theme/theme-panel';
 import { PhotoPicker } from './photo/photo-picker';
 import { VersionHistory } from './version-history';
 import { HistoryPanel } from '../history/history-panel';
+import { PageNoticePanel } from './block-extras/page-notice-panel';
+import { BlockClicksCard } from './block-extras/block-clicks-card';
 
 /** One bio page: its text, theme, blocks, live preview and publish state. */
 export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView[] }) {
@@ -166,6 +168,19 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           onChange={(theme) => void rep.mutate.updatePage({ ...ref, theme })}
         />
         <BlockList pageId={page.id} blocks={blocks} />
+        <PageNoticePanel
+          notice={page.notice}
+          readOnly={!editable}
+          onSave={(notice) => rep.mutate.updatePage({ ...ref, notice })}
+        />
+        {published && can('analytics.view') && (
+          <BlockClicksCard
+            workspaceId={workspace.id}
+            pageId={page.id}
+            blocks={blocks}
+            pulse={page.published_at ?? ''}
+          />
+        )}
         {can('bio_page.view_versions') && <VersionHistory page={page} />}
         {can('bio_page.view_versions') && (
           <HistoryPanel

@@ -12,6 +12,7 @@ export type PageRow = RowOf<
   | 'bio'
   | 'theme'
   | 'avatarAssetId'
+  | 'notice'
   | 'draftRevision'
   | 'publishedRevision'
   | 'publishedAt'

@@ -59,6 +59,8 @@ export const realtimeSchema = z.looseObject({ events: count, visitors: count, si
 export const breakdownRowsSchema = z.array(
   z.looseObject({
     value: z.string().nullable(),
+    /** `dimension=block`: the block's name (a link's button text), D-607. */
+    label: z.string().nullable().optional(),
     events: count,
     clicks: count,
     scans: count,

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../http/app-env';
 import type { AppDeps } from '../../http/app-deps';
 import { parseBody, parseQuery, uuidParam } from '../../http/session-context';
 import { breakdown, compareWithPrevious, topResources, totals } from './aggregates';
+import { blockNames } from './block-names';
 import { exportView, findExport, openDownload, startExport } from './exports';
 import {
   breakdownSchema,
@@ -122,8 +123,20 @@ export function analyticsRoutes(deps: AppDeps): Hono<AppEnv> {
       event_type: q.event_type,
       include_bots: q.include_bots,
     });
+    // D-607: a block's clicks name the block (its button text), not only its id.
+    const names =
+      q.dimension === 'block'
+        ? await blockNames(
+            deps.readPool,
+            scope.workspaceId,
+            data.map((r) => r.value),
+          )
+        : null;
     return c.json({
-      data,
+      data:
+        names === null
+          ? data
+          : data.map((r) => ({ ...r, label: r.value === null ? null : (names[r.value] ?? null) })),
       meta: metaOf(scope, w, {
         dimension: q.dimension,
         event_type: q.event_type ?? null,

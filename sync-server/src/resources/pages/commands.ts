@@ -6,6 +6,7 @@ import {
   restorePageVersion,
   unpublishPage,
   updatePage,
+  PAGE_UPDATABLE,
 } from '@linkhub/shared/mutators/pages';
 import { one } from '@linkhub/shared/server/db/sql';
 import { bioHostFor, hostOf } from '../../kernel/domain-lookup';
@@ -28,8 +29,8 @@ export const createPageCommand = defineCommand(createPage, {
       await assertPhoto(ctx, args.workspace_id, args.theme.background_photo, 'theme.background_photo');
     await withConflicts(() =>
       ctx.tx.query(
-        `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, created_by_user_id, updated_by_user_id)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8)`,
+        `INSERT INTO bio_pages (id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, created_by_user_id, updated_by_user_id, notice)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8, $10)`,
         [
           args.id,
           args.workspace_id,
@@ -40,6 +41,7 @@ export const createPageCommand = defineCommand(createPage, {
           JSON.stringify(args.theme ?? {}),
           ctx.by.userId,
           args.avatar_asset_id ?? null,
+          args.notice === undefined || args.notice === null ? null : JSON.stringify(args.notice),
         ],
       ),
     );
@@ -87,7 +89,8 @@ export const updatePageCommand = defineCommand(updatePage, {
         `UPDATE bio_pages SET handle = COALESCE($2, handle), title = COALESCE($3, title), bio = COALESCE($4, bio),
                   theme = CASE WHEN $5::jsonb IS NULL THEN theme ELSE theme || $5::jsonb END,
                   domain_id = COALESCE($6, domain_id),
-                  avatar_asset_id = CASE WHEN $7::boolean THEN $8::uuid ELSE avatar_asset_id END
+                  avatar_asset_id = CASE WHEN $7::boolean THEN $8::uuid ELSE avatar_asset_id END,
+                  notice = CASE WHEN $9::boolean THEN $10::jsonb ELSE notice END
             WHERE id = $1`,
         [
           args.id,
@@ -98,6 +101,8 @@ export const updatePageCommand = defineCommand(updatePage, {
           domain?.id ?? null,
           args.avatar_asset_id !== undefined,
           args.avatar_asset_id ?? null,
+          args.notice !== undefined,
+          args.notice === undefined || args.notice === null ? null : JSON.stringify(args.notice),
         ],
       ),
     );
@@ -110,7 +115,7 @@ export const updatePageCommand = defineCommand(updatePage, {
       table: 'bio_pages',
       rowId: args.id,
       before,
-      fields: ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id'],
+      fields: PAGE_UPDATABLE,
       perKey: ['theme'],
     });
     const moved =

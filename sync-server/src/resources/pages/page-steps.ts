@@ -10,6 +10,12 @@ import { audit } from '../../kernel/support';
 import type { Command, CommandContext, CommandResult } from '../../kernel/types';
 import type { PageRow } from '@linkhub/shared/server/db/page-row';
 import { photosOf } from './photos';
+import {
+  embedThumbnailJob,
+  missingThumbnails,
+  storedThumbnails,
+  withThumbnails,
+} from '@linkhub/shared/server/embeds/embed-thumbnails';
 
 /** A page's row as its commands lock and read it. */
 export type LockedPage = Pick<
@@ -22,6 +28,7 @@ export type LockedPage = Pick<
   | 'bio'
   | 'theme'
   | 'avatar_asset_id'
+  | 'notice'
   | 'draft_revision'
   | 'published_revision'
 >;
@@ -30,7 +37,7 @@ export type LockedPage = Pick<
 export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<LockedPage> {
   const page = await one<LockedPage>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, notice, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!page) throw new NotFoundError();
@@ -52,6 +59,8 @@ export async function draftSnapshot(ctx: CommandContext, page: LockedPage): Prom
     ...(backgroundId === null ? [] : [backgroundId]),
     ...assetIds,
   ]);
+  // D-609: each embed's stored provider thumbnail travels in the snapshot too.
+  const thumbnails = await storedThumbnails(ctx.tx, blocks);
   const avatar = page.avatar_asset_id === null ? undefined : photos.get(page.avatar_asset_id);
   const background = backgroundId === null ? undefined : photos.get(backgroundId);
   return {
@@ -61,9 +70,10 @@ export async function draftSnapshot(ctx: CommandContext, page: LockedPage): Prom
     title: page.title,
     bio: page.bio,
     theme: page.theme,
+    ...(page.notice === null ? {} : { notice: page.notice }),
     ...(avatar === undefined ? {} : { avatar: { url: jpegOf(avatar), alt: '', image: avatar } }),
     ...(background === undefined ? {} : { background }),
-    blocks: blocks.map((b) => {
+    blocks: withThumbnails(blocks, thumbnails).map((b) => {
       const image = typeof b.data.asset_id === 'string' ? photos.get(b.data.asset_id) : undefined;
       // The photo shows only while the block's URL is still one of its files (a typed URL replaces it).
       const shown = image?.variants.some((v) => v.path === b.data.url) === true;
@@ -112,6 +122,9 @@ export async function publishDraft(ctx: CommandContext, page: LockedPage): Promi
   });
   const host = await hostOf(ctx, page.domain_id);
   schedulePageRefresh(ctx, ctx.deps.cache, host, page.handle);
+  // D-609: an embed whose thumbnail was never fetched: the worker fetches it and updates this snapshot.
+  if (missingThumbnails(parsed.data.blocks, await storedThumbnails(ctx.tx, parsed.data.blocks)))
+    ctx.effects.enqueue(embedThumbnailJob(page.id, page.draft_revision));
 }
 
 /** The widest JPEG of a photo: the plain `src` for a renderer that does not use `<picture>`. */

@@ -86,6 +86,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
           theme: input.theme,
           avatar_asset_id: input.avatar,
           domain_id: domainId,
+          notice: input.notice,
         }),
       ),
       ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
@@ -123,6 +124,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
       theme: input.theme,
       avatar_asset_id: input.avatar,
       domain_id: domainId,
+      notice: input.notice,
     });
     const steps: CommandStep[] = [];
     if (Object.keys(fields).length > 0 || input.blocks === undefined)

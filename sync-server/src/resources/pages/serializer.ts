@@ -1,4 +1,5 @@
 import { themeSchema } from '@linkhub/shared/blocks/snapshot';
+import { noticeOf } from '@linkhub/shared/blocks/sensitive-notice';
 import type { Page } from '@linkhub/shared/schemas/pages';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { iso, shortUrlOf } from '../../http/short-url';
@@ -12,6 +13,7 @@ export type PageRecord = {
   bio: string;
   theme: unknown;
   avatar_asset_id: string | null;
+  notice: unknown;
   api_status: Page['status'];
   published_at: Date | null;
   draft_revision: number;
@@ -50,6 +52,7 @@ export function serializePage(
     bio: row.bio === '' ? null : row.bio,
     theme: theme.success ? theme.data : themeSchema.parse({}),
     avatar: row.avatar_asset_id,
+    notice: noticeOf(row.notice),
     status: row.api_status,
     published_at: iso(row.published_at),
     has_unpublished_changes: row.published_revision !== row.draft_revision,

@@ -39,6 +39,8 @@ export const bioPages = pgTable('bio_pages', {
   themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'set null' }),
   theme: jsonb('theme').$type<JsonObject>().notNull().default({}),
   seo: jsonb('seo').$type<JsonObject>().notNull().default({}),
+  /** A sensitive-content notice in front of the page, `{kind, message?}`; NULL: none (migration 0205, D-606). */
+  notice: jsonb('notice').$type<JsonObject>(),
   draftRevision: integer('draft_revision').notNull().default(1),
   publishedRevision: integer('published_revision'),
   /** {page, blocks} frozen at publish; NULL exactly when published_at is NULL */
@@ -149,4 +151,15 @@ export const leadUnsubscribeTokens = pgTable('lead_unsubscribe_tokens', {
     .notNull()
     .references(() => leads.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
+});
+
+/** An embed's provider thumbnail and title, fetched once by the worker (migration 0206, D-609). */
+export const embedThumbnails = pgTable('embed_thumbnails', {
+  pageUrl: text('page_url').primaryKey(),
+  provider: text('provider').notNull(),
+  title: text('title'),
+  /** A ResponsiveImage (photos/responsive-image.ts); NULL when the provider had no thumbnail. */
+  image: jsonb('image').$type<JsonObject>(),
+  fetchedAt: tstz('fetched_at').notNull().defaultNow(),
+  failedAt: tstz('failed_at'),
 });
