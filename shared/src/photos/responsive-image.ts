@@ -119,6 +119,8 @@ export function photoStorageKey(file: string): string {
 
 /** The MIME type of a stored variant by its file name, or null for a name that is not one. */
 export function photoMimeOf(file: string): string | null {
+  // A generated share card (D-600) is the one PNG.
+  if (/^[0-9a-f]{32}\.png$/.test(file)) return 'image/png';
   const match = /^[0-9a-f]{32}\.(avif|webp|jpg)$/.exec(file);
   if (match === null) return null;
   const format = PHOTO_FORMATS.find((f) => PHOTO_EXTENSION[f] === match[1]);
