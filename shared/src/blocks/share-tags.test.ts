@@ -16,8 +16,8 @@ const avatar = {
     width: 384,
     height: 384,
     variants: [96, 192, 384].flatMap((w, i) => [
-      { format: 'jpeg', width: w, height: w, path: `/_img/${hash(String(i))}.jpg`, byte_size: 900 },
-      { format: 'webp', width: w, height: w, path: `/_img/${hash(String(i + 3))}.webp`, byte_size: 700 },
+      { format: 'jpeg' as const, width: w, height: w, path: `/_img/${hash(String(i))}.jpg`, byte_size: 900 },
+      { format: 'webp' as const, width: w, height: w, path: `/_img/${hash(String(i + 3))}.webp`, byte_size: 700 },
     ]),
   },
 };
@@ -138,7 +138,7 @@ describe('renderBioPage: size budget with every block and theme feature', () => 
         background_to: '#fde68a',
         gradient_angle: 135,
       },
-      background: { width: 1440, height: 960, variants: [{ format: 'jpeg', width: 1440, height: 960, path: `/_img/${hash('b')}.jpg`, byte_size: 9000 }] },
+      background: { width: 1440, height: 960, variants: [{ format: 'jpeg' as const, width: 1440, height: 960, path: `/_img/${hash('b')}.jpg`, byte_size: 9000 }] },
       blocks: [
         { id: 'h1', type: 'header', data: { text: 'Neu im Shop' } },
         { id: 't1', type: 'text', data: { text: 'Jeder Druck ist signiert und nummeriert.' } },

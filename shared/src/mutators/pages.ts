@@ -12,9 +12,18 @@ import { blockDataPatchSchema, blockInputSchema } from '../schemas/blocks';
 import { bioDomainFor, nowIso, patchView } from './client-store';
 import { snapshotBlockSchema } from '../blocks/snapshot';
 import { baseArg } from './base';
+import { changesSharing, SHARING_UPDATABLE, sharingArgs } from './page-sharing';
 
 /** What a page or block update may change: the fields a `base` may name (D-500). */
-export const PAGE_UPDATABLE = ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id'] as const;
+export const PAGE_UPDATABLE = [
+  'handle',
+  'title',
+  'bio',
+  'theme',
+  'avatar_asset_id',
+  'domain_id',
+  ...SHARING_UPDATABLE,
+] as const;
 export const BLOCK_UPDATABLE = ['data', 'is_visible'] as const;
 
 const pageRef = { id: idArg, workspace_id: workspaceArg };
@@ -47,6 +56,7 @@ export const createPageArgs = z
     avatar_asset_id: idArg.nullable().optional(),
     /** A verified bio (or all-purpose) custom domain of the workspace; default the system bio host. */
     domain_id: idArg.optional(),
+    ...sharingArgs,
   })
   .strict();
 export const updatePageArgs = z
@@ -60,6 +70,7 @@ export const updatePageArgs = z
     avatar_asset_id: idArg.nullable().optional(),
     /** Moves the page to another of the workspace's bio hosts (its public address changes). */
     domain_id: idArg.optional(),
+    ...sharingArgs,
     base: baseArg(PAGE_UPDATABLE),
   })
   .strict();
@@ -124,6 +135,10 @@ export const createPage = defineMutator({
       bio: args.bio ?? '',
       theme: args.theme ?? {},
       avatar_asset_id: args.avatar_asset_id ?? null,
+      share_title: args.share_title ?? '',
+      share_description: args.share_description ?? '',
+      share_image_asset_id: args.share_image_asset_id ?? null,
+      language: args.language ?? 'en',
       draft_revision: 1,
       published_revision: null,
       published_at: null,
@@ -143,7 +158,7 @@ export const updatePage = defineMutator({
     const actions: Action[] = [];
     if (args.handle !== undefined || args.domain_id !== undefined) actions.push('bio_page.change_handle');
     if (args.theme !== undefined) actions.push('bio_page.update_theme');
-    if (args.title !== undefined || args.bio !== undefined || actions.length === 0)
+    if (args.title !== undefined || args.bio !== undefined || changesSharing(args) || actions.length === 0)
       actions.push('bio_page.update');
     return actions;
   },

@@ -9,6 +9,7 @@ import {
   uuidSchema,
 } from './common';
 import { blocksInputSchema } from './blocks';
+import { pageSharingInputShape, pageSharingShape } from './page-sharing';
 
 /** Bio pages (docs/product-rules.md#api): `POST /v1/pages {handle, title, bio?, theme?, blocks?}`. */
 const pageTitle = readableText(120);
@@ -45,6 +46,7 @@ export const createPageInputSchema = z.strictObject({
   blocks: blocksInputSchema.optional(),
   /** A custom domain whose root serves this page; default the system bio host. */
   domain: hostnameSchema.optional(),
+  ...pageSharingInputShape,
 });
 export type CreatePageInput = z.infer<typeof createPageInputSchema>;
 
@@ -60,6 +62,7 @@ export const updatePageInputSchema = z
     blocks: blocksInputSchema.optional(),
     /** Moves the page to another bio host of the workspace (a verified bio/all custom domain, or the system bio host). */
     domain: hostnameSchema.optional(),
+    ...pageSharingInputShape,
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: 'Send at least one field to change.',
@@ -83,6 +86,7 @@ export const pageSchema = z.object({
   theme: themeSchema,
   /** The id of the page's photo (an uploaded asset), or null. */
   avatar: uuidSchema.nullable(),
+  ...pageSharingShape,
   status: z.enum(PAGE_STATUSES),
   published_at: isoDateTimeSchema.nullable(),
   has_unpublished_changes: z.boolean(),

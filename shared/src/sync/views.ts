@@ -126,6 +126,11 @@ export const pageViewSchema = z.object({
   theme: jsonObject,
   /** The page's photo (an uploaded asset); absent in views stored before it existed. */
   avatar_asset_id: z.string().nullable().default(null),
+  /** Link previews and language (D-600, D-602); absent in views stored before them. */
+  share_title: z.string().default(''),
+  share_description: z.string().default(''),
+  share_image_asset_id: z.string().nullable().default(null),
+  language: z.string().default('en'),
   draft_revision: z.number(),
   published_revision: z.number().nullable(),
   published_at: nullableTime,

@@ -36,7 +36,7 @@ export function commandRegistry(
   const commands = [
     ...linkCommands(cache, generateSlug),
     ...qrCommands(cache, artifacts, rasteriseSvg, generateSlug),
-    ...pageCommands(cache),
+    ...pageCommands(cache, artifacts),
     ...pageArchiveCommands(cache),
     ...domainCommands(cache),
     ...workspaceCommands(),

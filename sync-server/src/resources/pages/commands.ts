@@ -20,13 +20,16 @@ import { blockCommands } from './blocks';
 import { recordChange } from '../../kernel/change-record';
 import type { PageRow } from './page-row';
 import { assertPhoto, photosOf } from './photos';
+import { generatedShareCard, uploadedShareImage, type ShareCards } from './share-card';
+import { saveSharing } from './sharing';
+import { SHARING_UPDATABLE } from '@linkhub/shared/mutators/page-sharing';
 
 export type { PageRow } from './page-row';
 
 export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
   const page = await one<PageRow>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, share_title, share_description, share_image_asset_id, language, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!page) throw new NotFoundError();
@@ -47,7 +50,9 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     ...(page.avatar_asset_id === null ? [] : [page.avatar_asset_id]),
     ...(backgroundId === null ? [] : [backgroundId]),
     ...assetIds,
+    ...(page.share_image_asset_id === null ? [] : [page.share_image_asset_id]),
   ]);
+  const shareImage = page.share_image_asset_id === null ? undefined : photos.get(page.share_image_asset_id);
   const avatar = page.avatar_asset_id === null ? undefined : photos.get(page.avatar_asset_id);
   const background = backgroundId === null ? undefined : photos.get(backgroundId);
   return {
@@ -59,6 +64,14 @@ export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise
     theme: page.theme,
     ...(avatar === undefined ? {} : { avatar: { url: jpegOf(avatar), alt: '', image: avatar } }),
     ...(background === undefined ? {} : { background }),
+    // Link previews and language (D-600, D-602); the generated card is added at publish.
+    lang: page.language,
+    seo: {
+      title: page.share_title === '' ? null : page.share_title,
+      description: page.share_description === '' ? null : page.share_description,
+      noindex: false,
+    },
+    ...(shareImage === undefined ? {} : { share_image: uploadedShareImage(shareImage) }),
     blocks: blocks.map((b) => {
       const image = typeof b.data.asset_id === 'string' ? photos.get(b.data.asset_id) : undefined;
       // The photo shows only while the block's URL is still one of its files (a typed URL replaces it).
@@ -83,13 +96,24 @@ export async function recordDraft(ctx: CommandContext, pageId: string, workspace
 }
 
 /** Makes the page's current draft its public snapshot: a published version, an audit entry, the cache refreshed after commit. */
-export async function publishDraft(ctx: CommandContext, cache: CacheDeps, page: PageRow): Promise<void> {
+export async function publishDraft(
+  ctx: CommandContext,
+  cache: CacheDeps,
+  page: PageRow,
+  cards?: ShareCards,
+): Promise<void> {
   // The revision goes into the public snapshot: a sign-up records which version's consent text it agreed to.
   const parsed = pageSnapshotSchema.safeParse({
     ...(await draftSnapshot(ctx, page)),
     revision: page.draft_revision,
   });
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const host = await hostOf(ctx, page.domain_id);
+  // The generated card (D-600) when no card was uploaded.
+  if (parsed.data.share_image === undefined) {
+    const card = await generatedShareCard(ctx, parsed.data, host, cards);
+    if (card !== undefined) parsed.data.share_image = card;
+  }
   await ctx.tx.query(
     'UPDATE bio_pages SET published_snapshot = $2, published_at = now(), published_revision = draft_revision, updated_by_user_id = $3 WHERE id = $1',
     [page.id, JSON.stringify(parsed.data), ctx.by.userId],
@@ -106,7 +130,6 @@ export async function publishDraft(ctx: CommandContext, cache: CacheDeps, page: 
     resourceId: page.id,
     after: { draft_revision: page.draft_revision },
   });
-  const host = await hostOf(ctx, page.domain_id);
   schedulePageRefresh(ctx, cache, host, page.handle);
 }
 
@@ -145,7 +168,7 @@ const result = (page: Pick<PageRow, 'id' | 'workspace_id' | 'title' | 'handle'>)
   resource: pageResource(page),
 });
 
-export function pageCommands(cache: CacheDeps): Command[] {
+export function pageCommands(cache: CacheDeps, cards?: ShareCards): Command[] {
   const create = defineCommand(createPage, {
     run: async (ctx, args) => {
       const host = await bioHostFor(ctx, args.workspace_id, args.domain_id);
@@ -170,6 +193,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
           ],
         ),
       );
+      await saveSharing(ctx, args);
       await grantToCreator(ctx, args.workspace_id, 'bio_page', args.id);
       await audit(ctx, {
         workspaceId: args.workspace_id,
@@ -222,6 +246,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
           ],
         ),
       );
+      await saveSharing(ctx, args);
       await recordDraft(ctx, args.id, args.workspace_id);
       await recordChange(ctx, {
         workspaceId: args.workspace_id,
@@ -231,7 +256,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
         table: 'bio_pages',
         rowId: args.id,
         before,
-        fields: ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id'],
+        fields: ['handle', 'title', 'bio', 'theme', 'avatar_asset_id', 'domain_id', ...SHARING_UPDATABLE],
         perKey: ['theme'],
       });
       const moved =
@@ -259,7 +284,7 @@ export function pageCommands(cache: CacheDeps): Command[] {
       // Already live as it stands (a second device, an integration calling twice): an identical
       // version would only crowd the history.
       if (page.published_revision === page.draft_revision) return result(page);
-      await publishDraft(ctx, cache, page);
+      await publishDraft(ctx, cache, page, cards);
       ctx.effects.poke({ workspaceId: args.workspace_id });
       return result(page);
     },

@@ -11,6 +11,10 @@ export type PageRow = Pick<
   | 'bio'
   | 'theme'
   | 'avatar_asset_id'
+  | 'share_title'
+  | 'share_description'
+  | 'share_image_asset_id'
+  | 'language'
   | 'draft_revision'
   | 'published_revision'
 >;

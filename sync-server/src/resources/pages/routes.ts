@@ -27,6 +27,7 @@ import { findPage, listPages, pageBlocks } from './queries';
 import { domainIdForHost } from '../domains';
 import { defined, runCommands, type CommandStep, commandStep } from '../../http/run';
 import { serializePage } from './serializer';
+import { sharingArgsOf } from './sharing';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 
 /** addBlock steps for a block list, in order, on fresh fractional positions. */
@@ -90,6 +91,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
           theme: input.theme,
           avatar_asset_id: input.avatar,
           domain_id: domainId,
+          ...sharingArgsOf(input),
         }),
       ),
       ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
@@ -127,6 +129,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
       theme: input.theme,
       avatar_asset_id: input.avatar,
       domain_id: domainId,
+      ...sharingArgsOf(input),
     });
     const steps: CommandStep[] = [];
     if (Object.keys(fields).length > 0 || input.blocks === undefined)

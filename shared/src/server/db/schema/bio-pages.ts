@@ -39,6 +39,14 @@ export const bioPages = pgTable('bio_pages', {
   themeId: uuid('theme_id').references(() => themes.id, { onDelete: 'set null' }),
   theme: jsonb('theme').$type<JsonObject>().notNull().default({}),
   seo: jsonb('seo').$type<JsonObject>().notNull().default({}),
+  /** Link previews (D-600): empty texts fall back to the title and bio; an uploaded card replaces the generated one (FK in 0200). */
+  shareTitle: text('share_title').notNull().default(''),
+  shareDescription: text('share_description').notNull().default(''),
+  shareImageAssetId: uuid('share_image_asset_id'),
+  /** The card generated at the last publish: `{key, path, width, height}` (D-600). */
+  shareCard: jsonb('share_card').$type<JsonObject>(),
+  /** The page's language, BCP 47 from PAGE_LANGUAGES (D-602). */
+  language: text('language').notNull().default('en'),
   draftRevision: integer('draft_revision').notNull().default(1),
   publishedRevision: integer('published_revision'),
   /** {page, blocks} frozen at publish; NULL exactly when published_at is NULL */
