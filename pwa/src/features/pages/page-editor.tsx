@@ -18,6 +18,7 @@ import { PagePreview } from './page-preview';
 import { ThemePanel } from './theme/theme-panel';
 import { PhotoPicker } from './photo/photo-picker';
 import { VersionHistory } from './version-history';
+import { SharingPanel } from './sharing/sharing-panel';
 import { HistoryPanel } from '../history/history-panel';
 
 /** One bio page: its text, theme, blocks, live preview and publish state. */
@@ -165,6 +166,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           readOnly={!can('bio_page.update_theme')}
           onChange={(theme) => void rep.mutate.updatePage({ ...ref, theme })}
         />
+        <SharingPanel page={page} workspaceId={workspace.id} editable={editable} />
         <BlockList pageId={page.id} blocks={blocks} />
         {can('bio_page.view_versions') && <VersionHistory page={page} />}
         {can('bio_page.view_versions') && (

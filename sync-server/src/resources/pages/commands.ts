@@ -26,7 +26,11 @@ import { SHARING_UPDATABLE } from '@linkhub/shared/mutators/page-sharing';
 
 export type { PageRow } from './page-row';
 
-export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<PageRow> {
+export async function loadPage(
+  ctx: Pick<CommandContext, 'tx'>,
+  workspaceId: string,
+  id: string,
+): Promise<PageRow> {
   const page = await one<PageRow>(
     ctx.tx,
     'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, share_title, share_description, share_image_asset_id, language, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
@@ -37,7 +41,10 @@ export async function loadPage(ctx: CommandContext, workspaceId: string, id: str
 }
 
 /** The page and its live blocks in order: the draft as a full snapshot (versions and publish both use it). */
-export async function draftSnapshot(ctx: CommandContext, page: PageRow): Promise<Record<string, unknown>> {
+export async function draftSnapshot(
+  ctx: Pick<CommandContext, 'tx'>,
+  page: PageRow,
+): Promise<Record<string, unknown>> {
   const blocks = await rows<{ id: string; type: string; data: Record<string, unknown> }>(
     ctx.tx,
     'SELECT id, type, data FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL AND is_visible ORDER BY position, id',
