@@ -111,7 +111,9 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     const returning = isSubscribeStatus(status);
     const subscribeMessage = returning
       ? (blockId: string) =>
-          statusBlock === null || statusBlock === blockId ? publicMessage(page.lang, `subscribe_${status}`) : null
+          statusBlock === null || statusBlock === blockId
+            ? publicMessage(page.lang, `subscribe_${status}`)
+            : null
       : undefined;
     const clickId = clickIdOf(c.req.query(CLICK_ID_PARAM), deps.clickIdKeys, new Date());
     const html = renderBioPage(page, {

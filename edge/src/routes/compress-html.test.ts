@@ -78,7 +78,9 @@ function fetchRaw(path: string, headers: Record<string, string>, method = 'GET')
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     req.on('error', reject);
@@ -127,7 +129,9 @@ describe('the edge sends bio pages compressed when asked', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(missing.body).toString('utf8')).toContain('<h1>Page not found</h1>');
-    const font = await fetchRaw(`${FONT_PATH}${fontFileName(WEB_FONTS['dm-sans'], 'latin', 400)}`, { 'accept-encoding': 'br' });
+    const font = await fetchRaw(`${FONT_PATH}${fontFileName(WEB_FONTS['dm-sans'], 'latin', 400)}`, {
+      'accept-encoding': 'br',
+    });
     expect(font.status).toBe(200);
     expect(font.headers['content-encoding']).toBeUndefined();
   });

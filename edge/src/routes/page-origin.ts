@@ -6,7 +6,7 @@ import { publicAddress } from '@linkhub/shared/url/public-address';
  * the edge; a `localhost` host (the dev stack) keeps the scheme and port the request came in on.
  */
 export function pageOrigin(host: string, requestUrl: string, hostHeader: string | undefined): string {
-  let local: string | null = null;
+  let local: string | null;
   try {
     const url = new URL(requestUrl);
     local = hostHeader === undefined ? url.origin : new URL(`${url.protocol}//${hostHeader}`).origin;

@@ -93,9 +93,10 @@ export function renderBioPage(snapshot: PageSnapshot, options: RenderBioPageOpti
   const title = displayTitle(snapshot);
   const hasEmbed = snapshot.blocks.some((b) => b.type === 'embed');
   const hasCapture = hasEmailCapture(snapshot);
-  const scripts = [hasEmbed ? FACADE_SCRIPT : null, hasCapture ? subscribeScript(snapshot.lang) : null].filter(
-    (x) => x !== null,
-  );
+  const scripts = [
+    hasEmbed ? FACADE_SCRIPT : null,
+    hasCapture ? subscribeScript(snapshot.lang) : null,
+  ].filter((x) => x !== null);
   const seo = snapshot.seo;
   return renderDocument({
     lang: snapshot.lang,

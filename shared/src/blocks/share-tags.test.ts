@@ -17,7 +17,13 @@ const avatar = {
     height: 384,
     variants: [96, 192, 384].flatMap((w, i) => [
       { format: 'jpeg' as const, width: w, height: w, path: `/_img/${hash(String(i))}.jpg`, byte_size: 900 },
-      { format: 'webp' as const, width: w, height: w, path: `/_img/${hash(String(i + 3))}.webp`, byte_size: 700 },
+      {
+        format: 'webp' as const,
+        width: w,
+        height: w,
+        path: `/_img/${hash(String(i + 3))}.webp`,
+        byte_size: 700,
+      },
     ]),
   },
 };
@@ -65,7 +71,11 @@ describe('renderBioPage: share tags', () => {
 
   it('every URL in the share tags is absolute', () => {
     const html = render(page({ avatar, share_image: card }));
-    const urls = [...html.matchAll(/<(?:meta property="og:(?:url|image)"|meta name="twitter:image"|link rel="(?:canonical|icon)")[^>]*?(?:content|href)="([^"]+)"/g)];
+    const urls = [
+      ...html.matchAll(
+        /<(?:meta property="og:(?:url|image)"|meta name="twitter:image"|link rel="(?:canonical|icon)")[^>]*?(?:content|href)="([^"]+)"/g,
+      ),
+    ];
     expect(urls.length).toBe(5);
     for (const [, url] of urls) expect(url).toMatch(/^https:\/\/bio\.example\//);
   });
@@ -138,7 +148,19 @@ describe('renderBioPage: size budget with every block and theme feature', () => 
         background_to: '#fde68a',
         gradient_angle: 135,
       },
-      background: { width: 1440, height: 960, variants: [{ format: 'jpeg' as const, width: 1440, height: 960, path: `/_img/${hash('b')}.jpg`, byte_size: 9000 }] },
+      background: {
+        width: 1440,
+        height: 960,
+        variants: [
+          {
+            format: 'jpeg' as const,
+            width: 1440,
+            height: 960,
+            path: `/_img/${hash('b')}.jpg`,
+            byte_size: 9000,
+          },
+        ],
+      },
       blocks: [
         { id: 'h1', type: 'header', data: { text: 'Neu im Shop' } },
         { id: 't1', type: 'text', data: { text: 'Jeder Druck ist signiert und nummeriert.' } },
@@ -160,13 +182,19 @@ describe('renderBioPage: size budget with every block and theme feature', () => 
         { id: 'i1', type: 'image', data: { url: `/_img/${hash('d')}.jpg`, alt: 'Ein Druck', image } },
         { id: 'e1', type: 'embed', data: { url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' } },
         { id: 'e2', type: 'embed', data: { url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' } },
-        { id: 'm1', type: 'email_capture', data: { title: 'Newsletter', button_label: 'Anmelden', double_opt_in: true } },
+        {
+          id: 'm1',
+          type: 'email_capture',
+          data: { title: 'Newsletter', button_label: 'Anmelden', double_opt_in: true },
+        },
         { id: 'd1', type: 'divider' },
       ],
     });
     const html = render(snapshot);
     const gzipped = gzipSync(Buffer.from(html, 'utf8'), { level: 6 }).byteLength;
-    console.info(`bio page, every block and theme feature: ${Buffer.byteLength(html)} B raw, ${gzipped} B gzipped`);
+    console.info(
+      `bio page, every block and theme feature: ${Buffer.byteLength(html)} B raw, ${gzipped} B gzipped`,
+    );
     expect(html).toContain('og:image');
     expect(gzipped).toBeLessThanOrEqual(14 * 1024);
   });

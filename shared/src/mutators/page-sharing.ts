@@ -14,7 +14,12 @@ export const sharingArgs = {
   language: pageLanguageSchema.optional(),
 };
 
-export const SHARING_UPDATABLE = ['share_title', 'share_description', 'share_image_asset_id', 'language'] as const;
+export const SHARING_UPDATABLE = [
+  'share_title',
+  'share_description',
+  'share_image_asset_id',
+  'language',
+] as const;
 
 export function changesSharing(args: Partial<Record<(typeof SHARING_UPDATABLE)[number], unknown>>): boolean {
   return SHARING_UPDATABLE.some((field) => args[field] !== undefined);

@@ -5,7 +5,8 @@ import { PUBLIC_CATALOGS, publicCatalogsSchema, publicMessage } from './public-m
 describe('the public message catalog', () => {
   it('has every key in every language, and nothing else', () => {
     const english = Object.keys(PUBLIC_CATALOGS.en).sort();
-    for (const language of PAGE_LANGUAGES) expect(Object.keys(PUBLIC_CATALOGS[language]).sort()).toEqual(english);
+    for (const language of PAGE_LANGUAGES)
+      expect(Object.keys(PUBLIC_CATALOGS[language]).sort()).toEqual(english);
     expect(Object.keys(PUBLIC_CATALOGS).sort()).toEqual([...PAGE_LANGUAGES].sort());
   });
 

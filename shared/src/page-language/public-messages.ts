@@ -63,8 +63,7 @@ const DE: Catalog = {
   refusal_email_title: 'Prüfe deine E-Mail-Adresse',
   refusal_email_message: 'Das sieht nicht nach einer E-Mail-Adresse aus. Nichts wurde gespeichert.',
   refusal_consent_title: 'Der Anmeldung zustimmen',
-  refusal_consent_message:
-    'Setze das Häkchen, um dem Anmeldetext zuzustimmen. Nichts wurde gespeichert.',
+  refusal_consent_message: 'Setze das Häkchen, um dem Anmeldetext zuzustimmen. Nichts wurde gespeichert.',
   refusal_closed_title: 'Anmeldungen sind noch nicht geöffnet',
   refusal_closed_message: 'Diese Seite nimmt noch keine Anmeldungen an. Nichts wurde gespeichert.',
   refusal_throttled_title: 'Zu viele Anmeldungen',
@@ -90,15 +89,13 @@ const FR: Catalog = {
   capture_network_error: 'Rien n’a été envoyé. Veuillez réessayer dans une minute.',
   subscribe_pending: 'Consultez votre boîte de réception pour confirmer votre inscription.',
   subscribe_subscribed: 'Vous êtes inscrit. Merci !',
-  subscribe_changed:
-    'Cette page vient d’être modifiée. Veuillez relire le texte d’inscription et renvoyer.',
+  subscribe_changed: 'Cette page vient d’être modifiée. Veuillez relire le texte d’inscription et renvoyer.',
   subscribe_busy:
     'Les inscriptions sont surchargées. Rien n’a été enregistré ; veuillez réessayer dans une minute.',
   refusal_email_title: 'Vérifiez votre adresse e-mail',
   refusal_email_message: 'Cela ne ressemble pas à une adresse e-mail. Rien n’a été enregistré.',
   refusal_consent_title: 'Acceptez l’inscription',
-  refusal_consent_message:
-    'Cochez la case pour accepter le texte d’inscription. Rien n’a été enregistré.',
+  refusal_consent_message: 'Cochez la case pour accepter le texte d’inscription. Rien n’a été enregistré.',
   refusal_closed_title: 'Les inscriptions ne sont pas encore ouvertes',
   refusal_closed_message: 'Cette page ne prend pas encore d’inscriptions. Rien n’a été enregistré.',
   refusal_throttled_title: 'Trop d’inscriptions',
@@ -126,8 +123,7 @@ const ES: Catalog = {
   subscribe_subscribed: 'Te has suscrito. ¡Gracias!',
   subscribe_changed:
     'Esta página se acaba de actualizar. Vuelve a leer el texto de suscripción y envíalo de nuevo.',
-  subscribe_busy:
-    'Las suscripciones están saturadas. No se guardó nada; inténtalo de nuevo en un minuto.',
+  subscribe_busy: 'Las suscripciones están saturadas. No se guardó nada; inténtalo de nuevo en un minuto.',
   refusal_email_title: 'Revisa tu correo electrónico',
   refusal_email_message: 'Eso no parece una dirección de correo. No se guardó nada.',
   refusal_consent_title: 'Acepta la suscripción',
@@ -157,12 +153,14 @@ const IT: Catalog = {
   capture_network_error: 'Non è stato inviato nulla. Riprova tra un minuto.',
   subscribe_pending: 'Controlla la tua casella di posta per confermare l’iscrizione.',
   subscribe_subscribed: 'Ti sei iscritto. Grazie!',
-  subscribe_changed: 'Questa pagina è stata appena aggiornata. Rileggi il testo di iscrizione e invia di nuovo.',
+  subscribe_changed:
+    'Questa pagina è stata appena aggiornata. Rileggi il testo di iscrizione e invia di nuovo.',
   subscribe_busy: 'Le iscrizioni sono sovraccariche. Non è stato salvato nulla; riprova tra un minuto.',
   refusal_email_title: 'Controlla il tuo indirizzo email',
   refusal_email_message: 'Non sembra un indirizzo email. Non è stato salvato nulla.',
   refusal_consent_title: 'Accetta l’iscrizione',
-  refusal_consent_message: 'Spunta la casella per accettare il testo di iscrizione. Non è stato salvato nulla.',
+  refusal_consent_message:
+    'Spunta la casella per accettare il testo di iscrizione. Non è stato salvato nulla.',
   refusal_closed_title: 'Le iscrizioni non sono ancora aperte',
   refusal_closed_message: 'Questa pagina non accetta ancora iscrizioni. Non è stato salvato nulla.',
   refusal_throttled_title: 'Troppe iscrizioni',
@@ -224,7 +222,8 @@ const JA: Catalog = {
   refusal_email_title: 'メールアドレスを確認してください',
   refusal_email_message: 'メールアドレスの形式ではありません。何も保存されていません。',
   refusal_consent_title: '登録に同意してください',
-  refusal_consent_message: 'チェックボックスにチェックを入れて登録内容に同意してください。何も保存されていません。',
+  refusal_consent_message:
+    'チェックボックスにチェックを入れて登録内容に同意してください。何も保存されていません。',
   refusal_closed_title: 'まだ登録を受け付けていません',
   refusal_closed_message: 'このページはまだ登録を受け付けていません。何も保存されていません。',
   refusal_throttled_title: '登録が多すぎます',
@@ -243,10 +242,9 @@ const KEYS = Object.keys(EN) as [PublicMessageKey, ...PublicMessageKey[]];
 
 /** One language's catalog: every key, no other, each message with English's arguments. */
 const catalogSchema = z
-  .strictObject(Object.fromEntries(KEYS.map((key) => [key, z.string().min(1)])) as Record<
-    PublicMessageKey,
-    z.ZodString
-  >)
+  .strictObject(
+    Object.fromEntries(KEYS.map((key) => [key, z.string().min(1)])) as Record<PublicMessageKey, z.ZodString>,
+  )
   .superRefine((catalog, ctx) => {
     for (const key of KEYS) {
       if (argumentsOf(catalog[key]).join() !== argumentsOf(EN[key]).join())

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { create, type Font } from 'fontkit';
-import { WEB_FONTS, type WebFontKey } from '../../blocks/web-fonts';
+import { isWebFont, WEB_FONTS, type WebFontKey } from '../../blocks/web-fonts';
 import type { FontKey } from '../../blocks/theme-options';
 
 const require = createRequire(import.meta.url);
@@ -27,10 +27,6 @@ function fontAt(specifier: string): Font {
   return font;
 }
 
-function isWebFont(key: FontKey): key is WebFontKey {
-  return key in WEB_FONTS;
-}
-
 /** The self-hosted font's latin and latin-ext files at a weight (D-581: the same files the page uses). */
 function webFaces(key: WebFontKey, weight: 400 | 700): Font[] {
   const font = WEB_FONTS[key];
@@ -43,7 +39,12 @@ function webFaces(key: WebFontKey, weight: 400 | 700): Font[] {
 
 /** The faces for a theme font: its web font files, then the DejaVu face of its kind. */
 export function cardFaces(key: FontKey): CardFaces {
-  const kind = key === 'serif' || key === 'lora' || key === 'playfair' || key === 'dm-serif' ? 'serif' : key === 'mono' ? 'mono' : 'sans';
+  const kind =
+    key === 'serif' || key === 'lora' || key === 'playfair' || key === 'dm-serif'
+      ? 'serif'
+      : key === 'mono'
+        ? 'mono'
+        : 'sans';
   const fallback = DEJAVU[kind];
   const dejavu = (file: string) => fontAt(`dejavu-fonts-ttf/ttf/${file}`);
   return {

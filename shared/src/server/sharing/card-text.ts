@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- fontkit ships no types (its declaration is beside the QR label generator)
 /// <reference path="../qr/label/fontkit.d.ts" />
 import type { Font, PathCommand } from 'fontkit';
 
@@ -18,7 +19,8 @@ function place(text: string, faces: readonly Font[]): Placed[] {
 /** The width of a run at a size, in pixels (advance widths; no kerning, as the QR labels of D-520). */
 export function runWidth(text: string, faces: readonly Font[], size: number): number {
   return place(text, faces).reduce(
-    (sum, { font, codePoint }) => sum + (font.glyphForCodePoint(codePoint).advanceWidth * size) / font.unitsPerEm,
+    (sum, { font, codePoint }) =>
+      sum + (font.glyphForCodePoint(codePoint).advanceWidth * size) / font.unitsPerEm,
     0,
   );
 }
@@ -44,7 +46,13 @@ function glyphPath(commands: readonly PathCommand[], x: number, baseline: number
 }
 
 /** A line of text as filled outlines: no font is needed where the SVG is rasterised. */
-export function textPath(text: string, faces: readonly Font[], size: number, x: number, baseline: number): string {
+export function textPath(
+  text: string,
+  faces: readonly Font[],
+  size: number,
+  x: number,
+  baseline: number,
+): string {
   let pen = x;
   const parts: string[] = [];
   for (const { font, codePoint } of place(text, faces)) {
@@ -75,7 +83,10 @@ export function wrapText(
   width: number,
   maxLines: number,
 ): { lines: string[]; overflow: boolean } {
-  const words = text.trim().split(/\s+/).filter((w) => w !== '');
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   const lines: string[] = [];
   for (const word of words) {
     const last = lines[lines.length - 1];
@@ -84,10 +95,12 @@ export function wrapText(
     else lines.push(word);
   }
   const overflow = lines.length > maxLines;
-  const kept = lines.slice(0, maxLines).map((line, i, all) =>
-    runWidth(line, faces, size) > width || (overflow && i === all.length - 1)
-      ? fit(line, faces, size, width, overflow && i === all.length - 1)
-      : line,
-  );
+  const kept = lines
+    .slice(0, maxLines)
+    .map((line, i, all) =>
+      runWidth(line, faces, size) > width || (overflow && i === all.length - 1)
+        ? fit(line, faces, size, width, overflow && i === all.length - 1)
+        : line,
+    );
   return { lines: kept, overflow };
 }

@@ -37,7 +37,9 @@ describe('the share card', () => {
 
   it('changes when the theme changes, and its key with it', async () => {
     const one = base();
-    const other = base({ theme: themeSchema.parse({ ...one.theme, background: '#101828', text: '#f9fafb' }) });
+    const other = base({
+      theme: themeSchema.parse({ ...one.theme, background: '#101828', text: '#f9fafb' }),
+    });
     const [a, b] = await Promise.all([renderShareCard(one), renderShareCard(other)]);
     expect((await pixelsOf(a)).equals(await pixelsOf(b))).toBe(false);
     expect(shareCardKey(one)).not.toBe(shareCardKey(other));

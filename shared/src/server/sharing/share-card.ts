@@ -53,7 +53,8 @@ function backgroundSvg(theme: Theme): string {
   const rad = (theme.gradient_angle * Math.PI) / 180;
   const dx = Math.sin(rad) / 2;
   const dy = -Math.cos(rad) / 2;
-  const point = (sign: number) => `x${sign < 0 ? 1 : 2}="${0.5 + sign * dx}" y${sign < 0 ? 1 : 2}="${0.5 + sign * dy}"`;
+  const point = (sign: number) =>
+    `x${sign < 0 ? 1 : 2}="${0.5 + sign * dx}" y${sign < 0 ? 1 : 2}="${0.5 + sign * dy}"`;
   return (
     `<defs><linearGradient id="bg" ${point(-1)} ${point(1)}><stop offset="0" stop-color="${from}"/>` +
     `<stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="${W}" height="${H}" fill="url(#bg)"/>`
@@ -85,7 +86,10 @@ export function shareCardSvg(input: ShareCardInput): string {
 
   const titleLead = titleSize * 1.15;
   const blockHeight =
-    title.lines.length * titleLead + (description.lines.length > 0 ? 24 + description.lines.length * 44 : 0) + 40 + buttonHeight;
+    title.lines.length * titleLead +
+    (description.lines.length > 0 ? 24 + description.lines.length * 44 : 0) +
+    40 +
+    buttonHeight;
   let y = Math.max(MARGIN, (H - blockHeight) / 2);
   const paths: string[] = [];
   for (const line of title.lines) {

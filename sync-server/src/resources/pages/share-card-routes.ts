@@ -27,9 +27,11 @@ export function pageShareCardRoutes(deps: AppDeps): Hono<AppEnv> {
     const input = await withTransaction(deps.pool, async (tx) => {
       const page = await loadPage({ tx }, ws, pageId);
       const snapshot = pageSnapshotSchema.parse(await draftSnapshot({ tx }, page));
-      const domain = await one<{ hostname: string }>(tx, 'SELECT hostname FROM custom_domains WHERE id = $1', [
-        page.domain_id,
-      ]);
+      const domain = await one<{ hostname: string }>(
+        tx,
+        'SELECT hostname FROM custom_domains WHERE id = $1',
+        [page.domain_id],
+      );
       return shareCardInput(snapshot, domain?.hostname ?? '', deps.artifacts);
     });
     const png = await renderShareCard(input);

@@ -4,7 +4,11 @@ import { SHARE_CARD_HEIGHT, SHARE_CARD_WIDTH, shareImageSchema } from '@linkhub/
 import { photoStorageKey, type ResponsiveImage } from '@linkhub/shared/photos/responsive-image';
 import type { ArtifactStore } from '@linkhub/shared/server/artifacts/store';
 import { one } from '@linkhub/shared/server/db/sql';
-import { renderShareCard, shareCardKey, type ShareCardInput } from '@linkhub/shared/server/sharing/share-card';
+import {
+  renderShareCard,
+  shareCardKey,
+  type ShareCardInput,
+} from '@linkhub/shared/server/sharing/share-card';
 import type { CommandContext } from '../../kernel/types';
 
 /** Where generated cards are read from and stored: the photos' artifact store (D-585, D-600). */

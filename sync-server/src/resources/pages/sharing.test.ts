@@ -89,7 +89,11 @@ describe('page sharing over /v1/pages', () => {
     await kit.api('POST', `/v1/pages/${page.id}/publish`, { key });
     const second = await snapshotOf(page.id);
     expect(second.share_image?.path).not.toBe(firstPath);
-    expect(Buffer.from(await cardBytes(second.share_image?.path ?? '')).equals(Buffer.from(await cardBytes(firstPath)))).toBe(false);
+    expect(
+      Buffer.from(await cardBytes(second.share_image?.path ?? '')).equals(
+        Buffer.from(await cardBytes(firstPath)),
+      ),
+    ).toBe(false);
 
     // Nothing the card shows changed: the stored card is kept (same key, nothing drawn).
     await kit.api('PATCH', `/v1/pages/${page.id}`, { key, body: { language: 'fr' } });
@@ -115,7 +119,12 @@ describe('page sharing over /v1/pages', () => {
       expect(error.details.length, JSON.stringify(body)).toBeGreaterThan(0);
     }
     const after = (await json<Envelope<PageOut>>(await kit.api('GET', `/v1/pages/${page.id}`, { key }))).data;
-    expect(after).toMatchObject({ language: 'en', share_title: '', share_description: '', share_image: null });
+    expect(after).toMatchObject({
+      language: 'en',
+      share_title: '',
+      share_description: '',
+      share_image: null,
+    });
   });
 
   it('an uploaded card replaces the generated one, cropped to 1200×630', async () => {
@@ -130,7 +139,8 @@ describe('page sharing over /v1/pages', () => {
       body: form,
     });
     expect(upload.status).toBe(201);
-    const asset = (await json<Envelope<{ id: string; image: { width: number; height: number } }>>(upload)).data;
+    const asset = (await json<Envelope<{ id: string; image: { width: number; height: number } }>>(upload))
+      .data;
     expect(asset.image).toMatchObject({ width: 1200, height: 630 });
 
     const created = await kit.api('POST', '/v1/pages', {

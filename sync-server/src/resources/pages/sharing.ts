@@ -4,7 +4,9 @@ import { changesSharing, type SHARING_UPDATABLE } from '@linkhub/shared/mutators
 import type { CommandContext } from '../../kernel/types';
 import { assertPhoto } from './photos';
 
-type SharingInput = { [K in keyof typeof pageSharingInputShape]?: z.infer<(typeof pageSharingInputShape)[K]> };
+type SharingInput = {
+  [K in keyof typeof pageSharingInputShape]?: z.infer<(typeof pageSharingInputShape)[K]>;
+};
 
 /** The REST sharing fields as the page mutators name them (`share_image` is the asset id, as `avatar` is). */
 export function sharingArgsOf(input: SharingInput) {
@@ -19,7 +21,9 @@ export function sharingArgsOf(input: SharingInput) {
 /** Writes the sharing fields a create or update carries (D-600, D-602); an uploaded card must be a photo of the workspace. */
 export async function saveSharing(
   ctx: CommandContext,
-  args: { id: string; workspace_id: string } & Partial<Record<(typeof SHARING_UPDATABLE)[number], string | null>>,
+  args: { id: string; workspace_id: string } & Partial<
+    Record<(typeof SHARING_UPDATABLE)[number], string | null>
+  >,
 ): Promise<void> {
   if (!changesSharing(args)) return;
   if (typeof args.share_image_asset_id === 'string')

@@ -16,10 +16,19 @@ type Props = {
   onRemove: () => void;
 };
 
-const OFFLINE = 'The card preview and uploads need a connection. Your other changes still save on this device.';
+const OFFLINE =
+  'The card preview and uploads need a connection. Your other changes still save on this device.';
 
 /** The card link previews will show: the uploaded one, or the one drawn from the page's look (D-600). */
-export function ShareCardPreview({ workspaceId, pageId, assetId, drawKey, readOnly, onUploaded, onRemove }: Props) {
+export function ShareCardPreview({
+  workspaceId,
+  pageId,
+  assetId,
+  drawKey,
+  readOnly,
+  onUploaded,
+  onRemove,
+}: Props) {
   const inputId = useId();
   const online = useConnectionState() === 'online';
   const [src, setSrc] = useState<string | null>(null);
@@ -32,7 +41,8 @@ export function ShareCardPreview({ workspaceId, pageId, assetId, drawKey, readOn
     let cancelled = false;
     // A burst of edits draws one card, after the last.
     const timer = setTimeout(() => {
-      const load = assetId === null ? generatedCardUrl(workspaceId, pageId) : photoObjectUrl(assetId, workspaceId);
+      const load =
+        assetId === null ? generatedCardUrl(workspaceId, pageId) : photoObjectUrl(assetId, workspaceId);
       void load.then((next) => {
         url = next;
         if (cancelled && next !== null) URL.revokeObjectURL(next);
@@ -54,7 +64,11 @@ export function ShareCardPreview({ workspaceId, pageId, assetId, drawKey, readOn
       onUploaded((await uploadPhoto(file, 'og_image', workspaceId)).id);
       setMessage('Card uploaded. Publish to use it.');
     } catch (error) {
-      setMessage(error instanceof ApiError && error.message !== '' ? error.message : 'The image could not be uploaded.');
+      setMessage(
+        error instanceof ApiError && error.message !== ''
+          ? error.message
+          : 'The image could not be uploaded.',
+      );
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,11 @@
 import { useId, useState } from 'react';
 import type { PageView } from '@linkhub/shared/sync/views';
 import { updatePageArgs } from '@linkhub/shared/mutators/pages';
-import { PAGE_LANGUAGE_LABELS, PAGE_LANGUAGES, catalogLanguageOf } from '@linkhub/shared/page-language/languages';
+import {
+  PAGE_LANGUAGE_LABELS,
+  PAGE_LANGUAGES,
+  catalogLanguageOf,
+} from '@linkhub/shared/page-language/languages';
 import { Field } from '../../../ui/field';
 import { fieldErrors } from '../../../ui/error-messages';
 import { useRep } from '../../../replicache/rep-context';
@@ -42,7 +46,9 @@ export function SharingPanel({ page, workspaceId, editable }: Props) {
           setSaved('');
           void rep.mutate
             .updatePage(parsed.data)
-            .then(() => setSaved(navigator.onLine ? 'Saved.' : 'Saved on this device; it syncs when online.'));
+            .then(() =>
+              setSaved(navigator.onLine ? 'Saved.' : 'Saved on this device; it syncs when online.'),
+            );
         }}
       >
         <DraftNotice synced={text} canSave={editable} />
