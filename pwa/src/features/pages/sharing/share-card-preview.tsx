@@ -9,7 +9,7 @@ type Props = {
   pageId: string;
   /** The uploaded card's asset id, or null for the generated one. */
   assetId: string | null;
-  /** Changes whenever the draft does: the generated card is drawn again. */
+  /** Changes whenever the draft does, and again when the server has it (the pull brings its own `updated_at`): the card is drawn again. */
   drawKey: string;
   readOnly: boolean;
   onUploaded: (assetId: string) => void;

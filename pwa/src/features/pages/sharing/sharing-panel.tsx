@@ -115,7 +115,7 @@ export function SharingPanel({ page, workspaceId, editable }: Props) {
         workspaceId={workspaceId}
         pageId={page.id}
         assetId={page.share_image_asset_id}
-        drawKey={`${page.draft_revision}`}
+        drawKey={`${page.draft_revision}:${page.updated_at}`}
         readOnly={!editable}
         onUploaded={(assetId) => void rep.mutate.updatePage({ ...ref, share_image_asset_id: assetId })}
         onRemove={() => void rep.mutate.updatePage({ ...ref, share_image_asset_id: null })}
