@@ -160,3 +160,13 @@ describe('page sharing over /v1/pages', () => {
     expect((await snapshotOf(page.id)).share_image).toMatchObject({ source: 'generated' });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the sharing fields of PATCH /v1/pages/{id} and of a page, generated from the zod schemas', async () => {
+    const doc = JSON.stringify(await (await kit.api('GET', '/v1/openapi.json')).json());
+    for (const field of ['share_title', 'share_description', 'share_image', 'share_image_url', 'language'])
+      expect(doc).toContain(`"${field}"`);
+    expect(doc).toContain('"og_image"');
+    expect(doc).toMatch(/"enum":\["en","de","fr","es","it","pt","ja"\]/);
+  });
+});
