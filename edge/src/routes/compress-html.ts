@@ -69,12 +69,13 @@ export async function compressHtml(
   if (!isHtml(response) || response.headers.has('Content-Encoding')) return response;
   const headers = new Headers(response.headers);
   withVary(headers);
+  const asked = negotiateEncoding(request.acceptEncoding);
+  const { status, statusText } = response;
   const plain = new Uint8Array(await response.arrayBuffer());
-  const encoding = plain.byteLength < MIN_COMPRESS_BYTES ? null : negotiateEncoding(request.acceptEncoding);
+  const encoding = plain.byteLength < MIN_COMPRESS_BYTES ? null : asked;
   const body = encoding === null ? plain : encodeBody(plain, encoding);
   if (encoding !== null) headers.set('Content-Encoding', encoding);
   headers.set('Content-Length', String(body.byteLength));
-  const { status, statusText } = response;
   return new Response(request.method === 'HEAD' || status === 204 || status === 304 ? null : body, {
     status,
     statusText,
