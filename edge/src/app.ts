@@ -34,6 +34,7 @@ import { honoRequestView, type EdgeBindings, type RequestView } from './request/
 import { createAcmeChallenge } from './routes/acme';
 import { createFontFiles } from './routes/fonts';
 import { createBioPages, type PageSnapshotSource } from './routes/bio-page';
+import { compressHtml } from './routes/compress-html';
 import { createHealthCheck } from './routes/healthz';
 import { createPhotoRoute } from './routes/photo';
 import { createCrawlingFiles } from './routes/crawling';
@@ -308,9 +309,13 @@ export function createEdgeService(deps: EdgeDeps): EdgeService {
   }
 
   const app = new Hono<Env>();
-  app.all('*', (c) => {
+  app.all('*', async (c) => {
     const view = honoRequestView(c);
-    return serve(c, dispatch(view, hosts), view);
+    // Pages go out compressed when the browser asks (D-603).
+    return compressHtml(
+      { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') },
+      await serve(c, dispatch(view, hosts), view),
+    );
   });
   // Never a 5xx on the public path: a QR code might be behind any slug (docs/product-rules.md#permanence).
   app.onError((err, c) => {

@@ -126,7 +126,7 @@ describe('GET /{handle}', () => {
     for (const path of ['/maya/', '/@Maya', '/maya?utm_source=ig&fbclid=x']) {
       const res = await get(path);
       expect(res.status).toBe(200);
-      expect(await res.text()).toContain('<link rel="canonical" href="/maya">');
+      expect(await res.text()).toContain('<link rel="canonical" href="http://bio.localhost/maya">');
     }
     expect(source.lookups).toEqual(['bio.localhost/maya', 'bio.localhost/maya', 'bio.localhost/maya']);
   });
@@ -153,7 +153,7 @@ describe('GET /{handle}', () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<a class="btn" href="/tom/l/l1">Menu</a>');
-    expect(html).toContain('<link rel="canonical" href="/">');
+    expect(html).toContain('<link rel="canonical" href="https://acme.example/">');
     expect((await get('/', 'other.example')).status).toBe(404);
   });
 

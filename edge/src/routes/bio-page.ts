@@ -3,7 +3,9 @@ import { blockDestinations } from '@linkhub/shared/blocks/catalog';
 import { isNavigableUrl } from '@linkhub/shared/blocks/escape';
 import { hasEmailCapture, hopHref, pagePath, renderBioPage } from '@linkhub/shared/blocks/render-page';
 import type { PageSnapshot } from '@linkhub/shared/blocks/snapshot';
-import { isSubscribeStatus, SUBSCRIBE_MESSAGES } from '@linkhub/shared/leads/consent';
+import { isSubscribeStatus } from '@linkhub/shared/leads/consent';
+import { publicMessage } from '@linkhub/shared/page-language/public-messages';
+import { pageOrigin } from './page-origin';
 import { pageForVisitor } from '@linkhub/shared/experiments/page-variant';
 import { CLICK_ID_PARAM } from '@linkhub/shared/server/experiments/click-id';
 import { createLogger } from '@linkhub/shared/server/logging/logger';
@@ -134,7 +136,9 @@ export function createBioPages(deps: BioPageDeps): BioPages {
     const returning = isSubscribeStatus(status);
     const subscribeMessage = returning
       ? (blockId: string) =>
-          statusBlock === null || statusBlock === blockId ? SUBSCRIBE_MESSAGES[status] : null
+          statusBlock === null || statusBlock === blockId
+            ? publicMessage(page.lang, `subscribe_${status}`)
+            : null
       : undefined;
     const clickId = clickIdOf(c.req.query(CLICK_ID_PARAM), deps.clickIdKeys, new Date());
     const html = renderBioPage(page, {
@@ -145,6 +149,7 @@ export function createBioPages(deps: BioPageDeps): BioPages {
       subscribeMessage,
       canonicalPath,
       now,
+      origin: pageOrigin(host, c.req.url, c.req.header('host')),
       ...(clickId === null || !hasEmailCapture(page) ? {} : { clickId }),
     });
     // A HEAD (link checkers, previews) is not a view, nor is coming back from the sign-up form.

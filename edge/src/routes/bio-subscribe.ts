@@ -4,7 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import type { BlockOf, PageSnapshot } from '@linkhub/shared/blocks/snapshot';
 import { verifyClickId } from '@linkhub/shared/server/experiments/click-id';
 import type { ClickIdKeyring } from '@linkhub/shared/experiments/click-id-keys';
-import { SUBSCRIBE_MESSAGES, type SubscribeStatus } from '@linkhub/shared/leads/consent';
+import type { SubscribeStatus } from '@linkhub/shared/leads/consent';
+import { publicMessage, type PublicMessageKey } from '@linkhub/shared/page-language/public-messages';
 import { emailSchema } from '@linkhub/shared/schemas/common';
 import type { Logger } from '@linkhub/shared/server/logging/logger';
 import type { SubscribeResult } from '../leads/lead-capture';
@@ -47,19 +48,21 @@ export function createBioSubscribe(deps: {
     blockId: string | null,
     answer: SubscribeAnswer,
   ): Response {
-    const back = { href: pageHref(page), label: 'Back to the page' };
+    // The visitor reads the page's language (D-602).
+    const say = (key: PublicMessageKey) => publicMessage(page.lang, key);
+    const back = { href: pageHref(page), label: say('back_to_page') };
     if (wantsJson(c)) {
       const headers: Record<string, string> = { 'Cache-Control': PRIVATE_CACHE_CONTROL };
       if (answer.kind === 'status')
         return c.json(
-          { data: { status: answer.status, message: SUBSCRIBE_MESSAGES[answer.status] } },
+          { data: { status: answer.status, message: say(`subscribe_${answer.status}`) } },
           200,
           headers,
         );
       if (answer.retryAfter !== undefined) headers['Retry-After'] = String(answer.retryAfter);
       const error = {
         code: answer.code,
-        message: answer.message,
+        message: say(answer.message),
         details: answer.field === undefined ? [] : [{ field: answer.field, issue: 'invalid' }],
         request_id: randomUUID(),
       };
@@ -78,7 +81,13 @@ export function createBioSubscribe(deps: {
     return notices.notice(
       c,
       answer.status,
-      { title: answer.title, message: answer.message, theme: page.theme, lang: page.lang, link: back },
+      {
+        title: say(answer.title),
+        message: say(answer.message),
+        theme: page.theme,
+        lang: page.lang,
+        link: back,
+      },
       headers,
     );
   }
@@ -131,7 +140,10 @@ export function createBioSubscribe(deps: {
   const limitBody = bodyLimit({
     maxSize: SUBSCRIBE_BODY_LIMIT,
     onError: (c) =>
-      notices.notice(c, 400, { title: 'Sign-up not sent', message: 'That form was too large.' }),
+      notices.notice(c, 400, {
+        title: publicMessage('en', 'refusal_too_large_title'),
+        message: publicMessage('en', 'refusal_too_large_message'),
+      }),
   });
   return async function limitedSubscribe(c: Context, host: string | null, handle: string): Promise<Response> {
     let answer: Response | undefined;
@@ -149,8 +161,8 @@ type SubscribeAnswer =
       kind: 'refused';
       status: 400 | 429 | 503;
       code: 'validation_failed' | 'rate_limited' | 'service_unavailable';
-      title: string;
-      message: string;
+      title: PublicMessageKey;
+      message: PublicMessageKey;
       field?: string;
       retryAfter?: number;
     };
@@ -161,37 +173,37 @@ const REFUSALS = {
     status: 400,
     code: 'validation_failed',
     field: 'email',
-    title: 'Check your email address',
-    message: 'That does not look like an email address. Nothing was saved.',
+    title: 'refusal_email_title',
+    message: 'refusal_email_message',
   },
   consent: {
     kind: 'refused',
     status: 400,
     code: 'validation_failed',
     field: 'consent',
-    title: 'Agree to sign up',
-    message: 'Tick the box to agree to the sign-up text. Nothing was saved.',
+    title: 'refusal_consent_title',
+    message: 'refusal_consent_message',
   },
   closed: {
     kind: 'refused',
     status: 503,
     code: 'service_unavailable',
-    title: 'Sign-ups are not open yet',
-    message: 'This page cannot take sign-ups yet. Nothing was saved.',
+    title: 'refusal_closed_title',
+    message: 'refusal_closed_message',
   },
   throttled: {
     kind: 'refused',
     status: 429,
     code: 'rate_limited',
-    title: 'Too many sign-ups',
-    message: 'Too many sign-ups from your network just now. Nothing was saved; please try again later.',
+    title: 'refusal_throttled_title',
+    message: 'refusal_throttled_message',
   },
   busy: (retryAfter: number): SubscribeAnswer => ({
     kind: 'refused',
     status: 503,
     code: 'service_unavailable',
-    title: 'Please try again in a minute',
-    message: SUBSCRIBE_MESSAGES.busy,
+    title: 'refusal_busy_title',
+    message: 'subscribe_busy',
     retryAfter,
   }),
 } as const satisfies Record<string, SubscribeAnswer | ((n: number) => SubscribeAnswer)>;

@@ -1,6 +1,7 @@
 import { resolveEmbed, EMBED_PROVIDERS } from './embeds';
 import { escapeHtml } from './escape';
 import { consentTextOf } from '../leads/consent';
+import { publicMessage } from '../page-language/public-messages';
 import { resolveAsset, type RenderContext } from './render-context';
 import { pictureHtml } from '../photos/responsive-image';
 import type { BlockOf } from './snapshot';
@@ -29,7 +30,7 @@ export function socialHtml(block: BlockOf<'social'>, ctx: RenderContext): string
     const network = socialNetwork(link.network);
     return `<li><a href="${escapeHtml(ctx.linkHref(block.id, index))}" aria-label="${escapeHtml(network.label)}">${iconSvg(network.glyph)}</a></li>`;
   });
-  return `<ul class="social" aria-label="Social links">${items.join('')}</ul>`;
+  return `<ul class="social" aria-label="${escapeHtml(publicMessage(ctx.lang, 'social_label'))}">${items.join('')}</ul>`;
 }
 
 export function imageHtml(block: BlockOf<'image'>, ctx: RenderContext): string {
@@ -55,17 +56,19 @@ export function embedHtml(block: BlockOf<'embed'>, ctx: RenderContext): string {
   const embed = resolveEmbed(block.data.url);
   if (embed === null) {
     // Not a provider we can embed: still a working link through the hop.
-    let label = 'Open link';
+    let label = publicMessage(ctx.lang, 'embed_open_link');
     try {
-      label = `Open ${new URL(block.data.url).hostname}`;
+      label = publicMessage(ctx.lang, 'embed_open_host', { host: new URL(block.data.url).hostname });
     } catch {
       // keep the generic label
     }
     return `<a class="btn" href="${href}">${escapeHtml(label)}</a>`;
   }
   const provider = EMBED_PROVIDERS[embed.provider];
-  const verb = provider.shape === 'video' ? 'Play' : 'Listen';
-  const title = `${provider.label} ${provider.shape === 'video' ? 'video' : 'player'}`;
+  const video = provider.shape === 'video';
+  const args = { provider: provider.label };
+  const title = publicMessage(ctx.lang, video ? 'embed_video_title' : 'embed_player_title', args);
+  const verb = publicMessage(ctx.lang, video ? 'embed_play' : 'embed_listen', args);
   // D-609: the stored thumbnail when publish fetched one, else a placeholder in the network's colour.
   const thumbnail = block.data.thumbnail;
   const caption = thumbnail?.title === undefined || thumbnail.title === '' ? null : thumbnail.title;
@@ -83,7 +86,7 @@ export function embedHtml(block: BlockOf<'embed'>, ctx: RenderContext): string {
   return (
     `<a class="embed ${provider.shape} ${embed.provider}${picture === '' ? '' : ' has-thumb'}" href="${href}" data-frame="${escapeHtml(embed.frameUrl)}" data-title="${escapeHtml(title)}">` +
     picture +
-    `<span class="embed-label">${iconSvg(PLAY)}<span>${verb} on ${escapeHtml(provider.label)}</span>` +
+    `<span class="embed-label">${iconSvg(PLAY)}<span>${escapeHtml(verb)}</span>` +
     (caption === null ? '' : `<span class="embed-title">${escapeHtml(caption)}</span>`) +
     '</span></a>'
   );
@@ -100,11 +103,11 @@ export function emailCaptureHtml(block: BlockOf<'email_capture'>, ctx: RenderCon
     (ctx.clickId === undefined
       ? ''
       : `<input type="hidden" name="lh_click" value="${escapeHtml(ctx.clickId)}">`) +
-    `<label for="b-${id}-e">Email address</label>` +
+    `<label for="b-${id}-e">${escapeHtml(publicMessage(ctx.lang, 'capture_email_label'))}</label>` +
     `<input id="b-${id}-e" type="email" name="email" required maxlength="254" autocomplete="email">` +
     `<label class="consent"><input type="checkbox" name="consent" value="yes" required> <span>${escapeHtml(consentTextOf(block.data))}</span></label>` +
     // A field people never see: a bot that fills it is thanked and nothing is kept.
-    `<div class="hp" aria-hidden="true"><label for="b-${id}-w">Leave this empty</label><input id="b-${id}-w" name="website" tabindex="-1" autocomplete="off"></div>` +
+    `<div class="hp" aria-hidden="true"><label for="b-${id}-w">${escapeHtml(publicMessage(ctx.lang, 'capture_honeypot_label'))}</label><input id="b-${id}-w" name="website" tabindex="-1" autocomplete="off"></div>` +
     `<button class="btn" type="submit">${escapeHtml(block.data.button_label)}</button>` +
     `<p class="capture-status" role="status" id="b-${id}-s">${status === null ? '' : escapeHtml(status)}</p></form>`
   );

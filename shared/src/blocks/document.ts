@@ -1,4 +1,5 @@
 import { escapeHtml } from './escape';
+import { shareTagsHtml, type ShareTags } from './share-tags';
 import { BASE_CSS } from './styles';
 import { themeCss } from './theme-css';
 import type { Theme } from './snapshot';
@@ -15,10 +16,13 @@ export interface DocumentParts {
   noindex?: boolean;
   /**
    * The page's one address, path only (`/maya`): a trailing slash, `@maya`, click ids and UTM tags
-   * all reach the same page, and search engines list this one. Relative, so it keeps the scheme and
-   * host the visitor used (the edge may sit behind a TLS-terminating proxy).
+   * all reach the same page, and search engines list this one. Joined to `origin` when there is one.
    */
   canonicalPath?: string;
+  /** The page's scheme and host: share tags, canonical link and icon are then absolute (D-600). */
+  origin?: string;
+  /** The bio page's card and icon (D-600); they replace `shareImage`. */
+  share?: Pick<ShareTags, 'image' | 'icon'>;
   theme: Theme;
   /** A photo behind the page (D-586): the column then sits on a panel of the theme's background. */
   backgroundImage?: ResponsiveImage;
@@ -43,24 +47,19 @@ function backgroundCss(image: ResponsiveImage): string {
 
 export function renderDocument(parts: DocumentParts): string {
   const nonce = escapeHtml(parts.nonce);
-  const title = escapeHtml(parts.title);
-  const description =
-    parts.description === undefined || parts.description === '' ? '' : escapeHtml(parts.description);
   const head =
     '<meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
-    `<title>${title}</title>` +
-    (description === '' ? '' : `<meta name="description" content="${description}">`) +
-    `<meta property="og:title" content="${title}">` +
-    (description === '' ? '' : `<meta property="og:description" content="${description}">`) +
-    (parts.shareImage === undefined
-      ? ''
-      : `<meta property="og:image" content="${escapeHtml(parts.shareImage)}">`) +
+    `<title>${escapeHtml(parts.title)}</title>` +
     (parts.noindex === true ? '<meta name="robots" content="noindex">' : '') +
-    (parts.canonicalPath === undefined
-      ? ''
-      : `<link rel="canonical" href="${escapeHtml(parts.canonicalPath)}">`) +
+    shareTagsHtml({
+      title: parts.title,
+      description: parts.description,
+      origin: parts.origin,
+      canonicalPath: parts.canonicalPath,
+      image: parts.shareImage === undefined ? undefined : { src: parts.shareImage },
+      ...parts.share,
+    }) +
     `<meta name="theme-color" content="${escapeHtml(parts.theme.background)}">` +
-    '<link rel="icon" href="data:,">' +
     `<style nonce="${nonce}">${criticalCss(parts.theme)}${parts.backgroundImage === undefined ? '' : backgroundCss(parts.backgroundImage)}</style>`;
   const script =
     parts.script === undefined ? '' : `<script type="module" nonce="${nonce}">${parts.script}</script>`;

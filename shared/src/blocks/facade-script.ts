@@ -1,3 +1,5 @@
+import { publicMessage } from '../page-language/public-messages';
+
 /**
  * The page's only script, and only on pages with an embed: an inline module (deferred by
  * definition, never render-blocking) that swaps a clicked facade for the provider's player.
@@ -13,6 +15,17 @@ export const FACADE_SCRIPT =
  * application/json` and shows the answer in the block's status line. Without it the form posts
  * normally and the edge answers 303 back to the page with the status (works with JavaScript off).
  */
+export function subscribeScript(lang: string): string {
+  return SUBSCRIBE_SCRIPT.replace(SUBSCRIBE_FALLBACK, jsString(publicMessage(lang, 'capture_network_error')));
+}
+
+/** A JS single-quoted string literal that cannot close the inline script (`<` as `\u003c`). */
+function jsString(text: string): string {
+  return `'${text.replace(/[\\'\n\r\u2028\u2029<]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}'`;
+}
+
+const SUBSCRIBE_FALLBACK = "'Nothing was sent. Please try again in a minute.'";
+
 export const SUBSCRIBE_SCRIPT =
   "document.addEventListener('submit',async e=>{const f=e.target;if(!(f instanceof HTMLFormElement)||!f.classList.contains('capture'))return;e.preventDefault();" +
   "const s=f.querySelector('.capture-status'),b=f.querySelector('button');if(b)b.disabled=true;let m='Nothing was sent. Please try again in a minute.';" +

@@ -14,6 +14,8 @@ export interface RenderContext {
   subscribeMessage?: (blockId: string) => string | null;
   /** The A/B test click id the visitor arrived with (`lh_click`), posted with a sign-up so the test counts it (D-321). */
   clickId?: string;
+  /** The page's language: the visitor-facing strings of blocks come from its catalog (D-602). */
+  lang?: string;
 }
 
 /** An image source made absolute against `assetBase` when it is an asset path. */

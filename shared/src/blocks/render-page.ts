@@ -1,8 +1,10 @@
 import { renderBlock } from './catalog';
 import { renderDocument } from './document';
 import { escapeHtml } from './escape';
-import { FACADE_SCRIPT, SUBSCRIBE_SCRIPT } from './facade-script';
+import { FACADE_SCRIPT, subscribeScript } from './facade-script';
 import { resolveAsset } from './render-context';
+import { avatarIcon, shareImageOf } from './share-tags';
+import { publicMessage } from '../page-language/public-messages';
 import { pictureHtml } from '../photos/responsive-image';
 import type { PageSnapshot } from './snapshot';
 import { isShownAt } from './block-schedule';
@@ -24,6 +26,8 @@ export interface RenderBioPageOptions {
   canonicalPath?: string;
   /** The instant the page is rendered for (ms): scheduled blocks outside their window are left out (D-605). */
   now?: number;
+  /** The page's scheme and host (`https://bio.example`): share tags, canonical link and icon are absolute (D-600). */
+  origin?: string;
 }
 
 /** The page as a visitor sees it at `now`: only the blocks whose schedule shows them (D-605). */
@@ -70,6 +74,7 @@ export function renderBioPage(published: PageSnapshot, options: RenderBioPageOpt
     revision: snapshot.revision,
     subscribeMessage: options.subscribeMessage,
     clickId: options.clickId,
+    lang: snapshot.lang,
   };
   const blocks = snapshot.blocks
     .map((block, position) => renderBlock(block, { ...ctxBase, position }))
@@ -94,21 +99,26 @@ export function renderBioPage(published: PageSnapshot, options: RenderBioPageOpt
   const body =
     `<main class="page"><header class="intro">${avatar}<h1>${escapeHtml(displayTitle(snapshot))}</h1>${bio}</header>` +
     `<div class="blocks">${blocks}</div></main>` +
-    '<footer><p>Made with LinkHub</p></footer>';
+    `<footer><p>${escapeHtml(publicMessage(snapshot.lang, 'footer'))}</p></footer>`;
   const title = displayTitle(snapshot);
   const hasEmbed = snapshot.blocks.some((b) => b.type === 'embed');
   const hasCapture = hasEmailCapture(snapshot);
-  const scripts = [hasEmbed ? FACADE_SCRIPT : null, hasCapture ? SUBSCRIBE_SCRIPT : null].filter(
-    (x) => x !== null,
-  );
+  const scripts = [
+    hasEmbed ? FACADE_SCRIPT : null,
+    hasCapture ? subscribeScript(snapshot.lang) : null,
+  ].filter((x) => x !== null);
   const seo = snapshot.seo;
   return renderDocument({
     lang: snapshot.lang,
     title: nonEmpty(seo?.title) ?? title,
     description: nonEmpty(seo?.description) ?? nonEmpty(snapshot.bio),
-    shareImage: nonEmpty(seo?.og_image_url),
     noindex: seo?.noindex ?? false,
     canonicalPath: options.canonicalPath,
+    origin: options.origin,
+    share: {
+      image: shareImageOf(snapshot, nonEmpty(seo?.title) ?? title),
+      icon: avatarIcon(snapshot.avatar?.image),
+    },
     theme: snapshot.theme,
     backgroundImage: snapshot.background,
     nonce: options.nonce,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageExperimentSchema } from '../experiments/page-experiment';
 import { isNavigableUrl } from './escape';
 import { responsiveImageSchema } from '../photos/responsive-image';
+import { shareImageSchema } from '../photos/share-image';
 import { BACKGROUND_KINDS, BUTTON_SHAPE_KEYS, BUTTON_STYLES, FONT_KEYS } from './theme-options';
 import { blockScheduleFields } from './block-schedule';
 import { sensitiveNoticeSchema } from './sensitive-notice';
@@ -146,6 +147,8 @@ export const pageSnapshotSchema = z.object({
     .nullish(),
   /** The variants of `theme.background_photo`, copied in at publish (D-586). */
   background: responsiveImageSchema.optional(),
+  /** The card link previews show (D-600): generated from the page's look at publish, or uploaded. */
+  share_image: shareImageSchema.optional(),
   blocks: z.array(snapshotBlockSchema).max(200),
   /** The page's published revision (set at publish; absent in snapshots published before lead capture). */
   revision: z.int().min(1).optional(),
@@ -155,5 +158,6 @@ export const pageSnapshotSchema = z.object({
   experiment: pageExperimentSchema.optional(),
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
+export type { ShareImage } from '../photos/share-image';
 /** What a caller may hand to `pageSnapshotSchema.parse` (defaults not yet applied). */
 export type PageSnapshotInput = z.input<typeof pageSnapshotSchema>;

@@ -26,10 +26,4 @@ export function isSubscribeStatus(value: unknown): value is SubscribeStatus {
   return typeof value === 'string' && (SUBSCRIBE_STATUSES as readonly string[]).includes(value);
 }
 
-/** The sentence shown in the sign-up block for a status. */
-export const SUBSCRIBE_MESSAGES: Record<SubscribeStatus, string> = {
-  pending: 'Check your inbox to confirm your sign-up.',
-  subscribed: 'You are subscribed. Thank you!',
-  changed: 'This page was just updated. Please read the sign-up text again and resend.',
-  busy: 'Sign-ups are busy just now. Nothing was saved; please try again in a minute.',
-};
+/* The sentence shown in the sign-up block for a status is in the page's language: `publicMessage(lang, `subscribe_${status}`)` (page-language/public-messages.ts, D-602). */

@@ -12,6 +12,7 @@ import { blockDataPatchSchema, blockInputSchema, noticeInputSchema } from '../sc
 import { bioDomainFor, nowIso, patchView } from './client-store';
 import { snapshotBlockSchema } from '../blocks/snapshot';
 import { baseArg } from './base';
+import { changesSharing, SHARING_UPDATABLE, sharingArgs } from './page-sharing';
 
 /** What a page or block update may change: the fields a `base` may name (D-500). */
 export const PAGE_UPDATABLE = [
@@ -22,6 +23,7 @@ export const PAGE_UPDATABLE = [
   'avatar_asset_id',
   'domain_id',
   'notice',
+  ...SHARING_UPDATABLE,
 ] as const;
 export const BLOCK_UPDATABLE = ['data', 'is_visible'] as const;
 
@@ -57,6 +59,7 @@ export const createPageArgs = z
     domain_id: idArg.optional(),
     /** A sensitive-content notice in front of the whole page (D-606); null: none. */
     notice: noticeInputSchema,
+    ...sharingArgs,
   })
   .strict();
 export const updatePageArgs = z
@@ -72,6 +75,7 @@ export const updatePageArgs = z
     domain_id: idArg.optional(),
     /** A sensitive-content notice in front of the whole page (D-606); null removes it. */
     notice: noticeInputSchema,
+    ...sharingArgs,
     base: baseArg(PAGE_UPDATABLE),
   })
   .strict();
@@ -137,6 +141,10 @@ export const createPage = defineMutator({
       theme: args.theme ?? {},
       avatar_asset_id: args.avatar_asset_id ?? null,
       notice: args.notice ?? null,
+      share_title: args.share_title ?? '',
+      share_description: args.share_description ?? '',
+      share_image_asset_id: args.share_image_asset_id ?? null,
+      language: args.language ?? 'en',
       draft_revision: 1,
       published_revision: null,
       published_at: null,
@@ -160,6 +168,7 @@ export const updatePage = defineMutator({
       args.title !== undefined ||
       args.bio !== undefined ||
       args.notice !== undefined ||
+      changesSharing(args) ||
       actions.length === 0
     )
       actions.push('bio_page.update');

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { escapeHtml } from '../blocks/escape';
 
 /** What an uploaded photo is used as; each use has its own widths and crop (`PHOTO_USES`). */
-export const PHOTO_KINDS = ['avatar', 'block_image', 'page_background'] as const;
+export const PHOTO_KINDS = ['avatar', 'block_image', 'page_background', 'og_image'] as const;
 export type PhotoKind = (typeof PHOTO_KINDS)[number];
 
 export const PHOTO_FORMATS = ['avif', 'webp', 'jpeg'] as const;
@@ -20,10 +20,14 @@ export const PHOTO_EXTENSION: Readonly<Record<PhotoFormat, string>> = {
 };
 
 /** The widths each use is encoded at (never larger than the upload) and how it is cropped. */
-export const PHOTO_USES: Readonly<Record<PhotoKind, { widths: readonly number[]; square: boolean }>> = {
+export const PHOTO_USES: Readonly<
+  Record<PhotoKind, { widths: readonly number[]; square: boolean; heightPerWidth?: number }>
+> = {
   avatar: { widths: [96, 192, 384], square: true },
   block_image: { widths: [480, 960, 1440], square: false },
   page_background: { widths: [480, 960, 1440], square: false },
+  // A page's uploaded share card (D-600), cropped to the 1200×630 link previews show.
+  og_image: { widths: [1200], square: false, heightPerWidth: 630 / 1200 },
 };
 
 /** The public path of one stored variant: content-hashed, so it can be cached forever (D-585). */
@@ -119,6 +123,8 @@ export function photoStorageKey(file: string): string {
 
 /** The MIME type of a stored variant by its file name, or null for a name that is not one. */
 export function photoMimeOf(file: string): string | null {
+  // A generated share card (D-600) is the one PNG.
+  if (/^[0-9a-f]{32}\.png$/.test(file)) return 'image/png';
   const match = /^[0-9a-f]{32}\.(avif|webp|jpg)$/.exec(file);
   if (match === null) return null;
   const format = PHOTO_FORMATS.find((f) => PHOTO_EXTENSION[f] === match[1]);

@@ -10,6 +10,7 @@ import {
 } from './common';
 import { blocksInputSchema, noticeInputSchema } from './blocks';
 import { sensitiveNoticeSchema } from '../blocks/sensitive-notice';
+import { pageSharingInputShape, pageSharingShape } from './page-sharing';
 
 /** Bio pages (docs/product-rules.md#api): `POST /v1/pages {handle, title, bio?, theme?, blocks?}`. */
 const pageTitle = readableText(120);
@@ -48,6 +49,7 @@ export const createPageInputSchema = z.strictObject({
   domain: hostnameSchema.optional(),
   /** A sensitive-content notice in front of the whole page: `{kind: "adult"|"sensitive", message?}` (D-606). */
   notice: noticeInputSchema,
+  ...pageSharingInputShape,
 });
 export type CreatePageInput = z.infer<typeof createPageInputSchema>;
 
@@ -65,6 +67,7 @@ export const updatePageInputSchema = z
     domain: hostnameSchema.optional(),
     /** A sensitive-content notice in front of the whole page (D-606); null removes it. */
     notice: noticeInputSchema,
+    ...pageSharingInputShape,
   })
   .refine((v) => Object.values(v).some((field) => field !== undefined), {
     message: 'Send at least one field to change.',
@@ -90,6 +93,7 @@ export const pageSchema = z.object({
   avatar: uuidSchema.nullable(),
   /** The sensitive-content notice in front of the page (D-606), or null. */
   notice: sensitiveNoticeSchema.nullable(),
+  ...pageSharingShape,
   status: z.enum(PAGE_STATUSES),
   published_at: isoDateTimeSchema.nullable(),
   has_unpublished_changes: z.boolean(),

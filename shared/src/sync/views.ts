@@ -157,6 +157,11 @@ export const pageViewSchema = z.object({
   avatar_asset_id: z.string().nullable().default(null),
   /** The sensitive-content notice in front of the page (D-606), or null. */
   notice: sensitiveNoticeSchema.nullable().default(null),
+  /** Link previews and language (D-600, D-602); absent in views stored before them. */
+  share_title: z.string().default(''),
+  share_description: z.string().default(''),
+  share_image_asset_id: z.string().nullable().default(null),
+  language: z.string().default('en'),
   draft_revision: z.number(),
   published_revision: z.number().nullable(),
   published_at: nullableTime,

@@ -14,6 +14,7 @@ import { auditRoutes } from '../resources/workspaces/audit-routes';
 import { apiKeyRoutes } from '../resources/workspaces/api-key-routes';
 import { analyticsRoutes } from '../resources/analytics/routes';
 import { pageVersionRoutes } from '../resources/pages/version-routes';
+import { pageShareCardRoutes } from '../resources/pages/share-card-routes';
 import { historyRoutes } from '../resources/history/routes';
 import { qrExportRoutes } from '../resources/qr-codes/export-routes';
 import { leadLinkRoutes } from '../resources/leads/lead-link-routes';
@@ -45,6 +46,7 @@ export const ROUTE_GROUPS: ReadonlyArray<{
   { base: '/api/workspaces', create: auditRoutes },
   { base: '/api/workspaces', create: apiKeyRoutes },
   { base: '/api/workspaces', create: pageVersionRoutes },
+  { base: '/api/workspaces', create: pageShareCardRoutes },
   { base: '/api/workspaces', create: historyRoutes },
   { base: '/api/workspaces', create: qrExportRoutes },
   { base: '/api/workspaces', create: billingRoutes },

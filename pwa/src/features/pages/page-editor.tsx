@@ -18,6 +18,7 @@ import { PagePreview } from './page-preview';
 import { ThemePanel } from './theme/theme-panel';
 import { PhotoPicker } from './photo/photo-picker';
 import { VersionHistory } from './version-history';
+import { SharingPanel } from './sharing/sharing-panel';
 import { HistoryPanel } from '../history/history-panel';
 import { PageNoticePanel } from './block-extras/page-notice-panel';
 import { BlockClicksCard } from './block-extras/block-clicks-card';
@@ -167,6 +168,7 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           readOnly={!can('bio_page.update_theme')}
           onChange={(theme) => void rep.mutate.updatePage({ ...ref, theme })}
         />
+        <SharingPanel page={page} workspaceId={workspace.id} editable={editable} />
         <BlockList pageId={page.id} blocks={blocks} />
         <PageNoticePanel
           notice={page.notice}

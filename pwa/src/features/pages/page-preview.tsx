@@ -12,6 +12,7 @@ export function PagePreview({ page, blocks }: { page: PageView; blocks: BlockVie
       title: page.title,
       bio: page.bio,
       theme: page.theme,
+      lang: page.language,
       blocks: blocks
         .filter((b) => b.is_visible)
         .map((b) => ({ id: b.id.replace(/[^A-Za-z0-9_-]/g, ''), type: b.type, data: b.data })),

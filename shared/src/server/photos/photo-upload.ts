@@ -135,10 +135,13 @@ export async function processPhotoUpload(
   const variants: EncodedVariant[] = [];
   for (const width of targetWidths(kind, sourceWidth)) {
     for (const format of PHOTO_FORMATS) {
+      const ratio = PHOTO_USES[kind].heightPerWidth;
       const resized = sharp(data, raw).resize(
         square
           ? { width, height: width, fit: 'cover', position: 'attention' }
-          : { width, withoutEnlargement: true },
+          : ratio !== undefined
+            ? { width, height: Math.round(width * ratio), fit: 'cover', position: 'attention' }
+            : { width, withoutEnlargement: true },
       );
       const out = await encode(resized, format).toBuffer({ resolveWithObject: true });
       const name = createHash('sha256').update(out.data).digest('hex').slice(0, 32);

@@ -47,7 +47,7 @@ const serializeAsset = (row: AssetRow): Asset => ({
   id: row.id,
   workspace_id: row.workspace_id,
   kind:
-    row.kind === 'qr_logo' || row.kind === 'avatar' || row.kind === 'block_image'
+    row.kind === 'qr_logo' || row.kind === 'avatar' || row.kind === 'block_image' || row.kind === 'og_image'
       ? row.kind
       : 'page_background',
   content_type: row.content_type,

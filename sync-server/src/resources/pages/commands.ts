@@ -17,6 +17,7 @@ import { defineCommand } from '../../kernel/types';
 import { recordChange } from '../../kernel/change-record';
 import { describePage, loadPage, pageResource, pageResult, publishDraft, recordDraft } from './page-steps';
 import { assertPhoto } from './photos';
+import { saveSharing } from './sharing';
 import { PAGE_EVENTS } from './webhook-events';
 
 export const createPageCommand = defineCommand(createPage, {
@@ -45,6 +46,7 @@ export const createPageCommand = defineCommand(createPage, {
         ],
       ),
     );
+    await saveSharing(ctx, args);
     await grantToCreator(ctx, args.workspace_id, 'bio_page', args.id);
     await audit(ctx, {
       workspaceId: args.workspace_id,
@@ -106,6 +108,7 @@ export const updatePageCommand = defineCommand(updatePage, {
         ],
       ),
     );
+    await saveSharing(ctx, args);
     await recordDraft(ctx, args.id, args.workspace_id);
     await recordChange(ctx, {
       workspaceId: args.workspace_id,

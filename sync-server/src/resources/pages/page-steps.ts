@@ -10,6 +10,7 @@ import { audit } from '../../kernel/support';
 import type { Command, CommandContext, CommandResult } from '../../kernel/types';
 import type { PageRow } from '@linkhub/shared/server/db/page-row';
 import { photosOf } from './photos';
+import { generatedShareCard, uploadedShareImage } from './share-card';
 import {
   embedThumbnailJob,
   missingThumbnails,
@@ -29,15 +30,23 @@ export type LockedPage = Pick<
   | 'theme'
   | 'avatar_asset_id'
   | 'notice'
+  | 'share_title'
+  | 'share_description'
+  | 'share_image_asset_id'
+  | 'language'
   | 'draft_revision'
   | 'published_revision'
 >;
 
 /** What a page's commands (commands.ts, blocks.ts, archive.ts) and an experiment's promote share: load, draft, publish. */
-export async function loadPage(ctx: CommandContext, workspaceId: string, id: string): Promise<LockedPage> {
+export async function loadPage(
+  ctx: Pick<CommandContext, 'tx'>,
+  workspaceId: string,
+  id: string,
+): Promise<LockedPage> {
   const page = await one<LockedPage>(
     ctx.tx,
-    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, notice, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
+    'SELECT id, workspace_id, domain_id, handle, title, bio, theme, avatar_asset_id, notice, share_title, share_description, share_image_asset_id, language, draft_revision, published_revision FROM bio_pages WHERE id = $1 AND workspace_id = $2 AND deleted_at IS NULL FOR UPDATE',
     [id, workspaceId],
   );
   if (!page) throw new NotFoundError();
@@ -45,7 +54,10 @@ export async function loadPage(ctx: CommandContext, workspaceId: string, id: str
 }
 
 /** The page and its live blocks in order: the draft as a full snapshot (versions and publish both use it). */
-export async function draftSnapshot(ctx: CommandContext, page: LockedPage): Promise<Record<string, unknown>> {
+export async function draftSnapshot(
+  ctx: Pick<CommandContext, 'tx'>,
+  page: LockedPage,
+): Promise<Record<string, unknown>> {
   const blocks = await rows<{ id: string; type: string; data: Record<string, unknown> }>(
     ctx.tx,
     'SELECT id, type, data FROM bio_blocks WHERE page_id = $1 AND deleted_at IS NULL AND is_visible ORDER BY position, id',
@@ -58,7 +70,9 @@ export async function draftSnapshot(ctx: CommandContext, page: LockedPage): Prom
     ...(page.avatar_asset_id === null ? [] : [page.avatar_asset_id]),
     ...(backgroundId === null ? [] : [backgroundId]),
     ...assetIds,
+    ...(page.share_image_asset_id === null ? [] : [page.share_image_asset_id]),
   ]);
+  const shareImage = page.share_image_asset_id === null ? undefined : photos.get(page.share_image_asset_id);
   // D-609: each embed's stored provider thumbnail travels in the snapshot too.
   const thumbnails = await storedThumbnails(ctx.tx, blocks);
   const avatar = page.avatar_asset_id === null ? undefined : photos.get(page.avatar_asset_id);
@@ -73,6 +87,14 @@ export async function draftSnapshot(ctx: CommandContext, page: LockedPage): Prom
     ...(page.notice === null ? {} : { notice: page.notice }),
     ...(avatar === undefined ? {} : { avatar: { url: jpegOf(avatar), alt: '', image: avatar } }),
     ...(background === undefined ? {} : { background }),
+    // Link previews and language (D-600, D-602); the generated card is added at publish.
+    lang: page.language,
+    seo: {
+      title: page.share_title === '' ? null : page.share_title,
+      description: page.share_description === '' ? null : page.share_description,
+      noindex: false,
+    },
+    ...(shareImage === undefined ? {} : { share_image: uploadedShareImage(shareImage) }),
     blocks: withThumbnails(blocks, thumbnails).map((b) => {
       const image = typeof b.data.asset_id === 'string' ? photos.get(b.data.asset_id) : undefined;
       // The photo shows only while the block's URL is still one of its files (a typed URL replaces it).
@@ -104,6 +126,12 @@ export async function publishDraft(ctx: CommandContext, page: LockedPage): Promi
     revision: page.draft_revision,
   });
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const host = await hostOf(ctx, page.domain_id);
+  // The generated card (D-600) when no card was uploaded.
+  if (parsed.data.share_image === undefined) {
+    const card = await generatedShareCard(ctx, parsed.data, host, ctx.deps.artifacts);
+    if (card !== undefined) parsed.data.share_image = card;
+  }
   await ctx.tx.query(
     'UPDATE bio_pages SET published_snapshot = $2, published_at = now(), published_revision = draft_revision, updated_by_user_id = $3 WHERE id = $1',
     [page.id, JSON.stringify(parsed.data), ctx.by.userId],
@@ -120,7 +148,6 @@ export async function publishDraft(ctx: CommandContext, page: LockedPage): Promi
     resourceId: page.id,
     after: { draft_revision: page.draft_revision },
   });
-  const host = await hostOf(ctx, page.domain_id);
   schedulePageRefresh(ctx, ctx.deps.cache, host, page.handle);
   // D-609: an embed whose thumbnail was never fetched: the worker fetches it and updates this snapshot.
   if (missingThumbnails(parsed.data.blocks, await storedThumbnails(ctx.tx, parsed.data.blocks)))

@@ -6,6 +6,7 @@ import { cursorColumn, ListSql } from '../../http/list-sql';
 const STATUS = `CASE WHEN p.archived_at IS NOT NULL THEN 'archived' WHEN p.published_at IS NOT NULL THEN 'published' ELSE 'draft' END`;
 
 const SELECT = `SELECT p.id, p.workspace_id, d.hostname, p.handle, p.title, p.bio, p.theme, p.avatar_asset_id, p.notice, ${STATUS} AS api_status,
+       p.share_title, p.share_description, p.share_image_asset_id, p.language, p.published_snapshot->'share_image'->>'path' AS share_image_path,
        p.published_at, p.draft_revision, p.published_revision, p.created_at, p.updated_at, ${cursorColumn('p')}
   FROM bio_pages p JOIN custom_domains d ON d.id = p.domain_id`;
 

@@ -20,6 +20,7 @@ import { findPage, listPages, pageBlocks } from './queries';
 import { domainIdForHost } from '../domains';
 import { defined, runCommands, type CommandStep, commandStep } from '../../http/run';
 import { serializePage } from './serializer';
+import { sharingArgsOf } from './sharing';
 import { assertFresh, etagOf, ifMatchVersion } from '../../http/preconditions';
 import { createPageCommand, publishPageCommand, updatePageCommand } from './commands';
 import { archivePageCommand } from './archive';
@@ -87,6 +88,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
           avatar_asset_id: input.avatar,
           domain_id: domainId,
           notice: input.notice,
+          ...sharingArgsOf(input),
         }),
       ),
       ...addBlockSteps(id, caller.workspaceId, input.blocks ?? []),
@@ -125,6 +127,7 @@ export function v1PageRoutes(deps: AppDeps): Hono<AppEnv> {
       avatar_asset_id: input.avatar,
       domain_id: domainId,
       notice: input.notice,
+      ...sharingArgsOf(input),
     });
     const steps: CommandStep[] = [];
     if (Object.keys(fields).length > 0 || input.blocks === undefined)

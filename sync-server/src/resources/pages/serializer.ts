@@ -3,6 +3,7 @@ import { noticeOf } from '@linkhub/shared/blocks/sensitive-notice';
 import type { Page } from '@linkhub/shared/schemas/pages';
 import type { AddressOf } from '@linkhub/shared/url/public-address';
 import { iso, shortUrlOf } from '../../http/short-url';
+import { catalogLanguageOf } from '@linkhub/shared/page-language/languages';
 
 export type PageRecord = {
   id: string;
@@ -14,6 +15,11 @@ export type PageRecord = {
   theme: unknown;
   avatar_asset_id: string | null;
   notice: unknown;
+  share_title: string;
+  share_description: string;
+  share_image_asset_id: string | null;
+  language: string;
+  share_image_path: string | null;
   api_status: Page['status'];
   published_at: Date | null;
   draft_revision: number;
@@ -53,6 +59,11 @@ export function serializePage(
     theme: theme.success ? theme.data : themeSchema.parse({}),
     avatar: row.avatar_asset_id,
     notice: noticeOf(row.notice),
+    share_title: row.share_title,
+    share_description: row.share_description,
+    share_image: row.share_image_asset_id,
+    share_image_url: row.share_image_path === null ? null : addressOf(row.hostname, row.share_image_path),
+    language: catalogLanguageOf(row.language),
     status: row.api_status,
     published_at: iso(row.published_at),
     has_unpublished_changes: row.published_revision !== row.draft_revision,

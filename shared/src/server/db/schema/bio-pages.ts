@@ -41,6 +41,14 @@ export const bioPages = pgTable('bio_pages', {
   seo: jsonb('seo').$type<JsonObject>().notNull().default({}),
   /** A sensitive-content notice in front of the page, `{kind, message?}`; NULL: none (migration 0205, D-606). */
   notice: jsonb('notice').$type<JsonObject>(),
+  /** Link previews (D-600): empty texts fall back to the title and bio; an uploaded card replaces the generated one (FK in 0200). */
+  shareTitle: text('share_title').notNull().default(''),
+  shareDescription: text('share_description').notNull().default(''),
+  shareImageAssetId: uuid('share_image_asset_id'),
+  /** The card generated at the last publish: `{key, path, width, height}` (D-600). */
+  shareCard: jsonb('share_card').$type<JsonObject>(),
+  /** The page's language, BCP 47 from PAGE_LANGUAGES (D-602). */
+  language: text('language').notNull().default('en'),
   draftRevision: integer('draft_revision').notNull().default(1),
   publishedRevision: integer('published_revision'),
   /** {page, blocks} frozen at publish; NULL exactly when published_at is NULL */
