@@ -19,6 +19,7 @@ import { ThemePanel } from './theme/theme-panel';
 import { PhotoPicker } from './photo/photo-picker';
 import { VersionHistory } from './version-history';
 import { HistoryPanel } from '../history/history-panel';
+import { EditPreview } from '../../ui/edit-preview';
 
 /** One bio page: its text, theme, blocks, live preview and publish state. */
 export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView[] }) {
@@ -36,7 +37,15 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
   const stale = published && page.published_revision !== page.draft_revision;
   const signUps = blocks.some((b) => b.type === 'email_capture');
   return (
-    <div className="two">
+    <EditPreview
+      label="Page"
+      preview={
+        <>
+          <h2>Preview</h2>
+          <PagePreview page={page} blocks={blocks} />
+        </>
+      }
+    >
       <div>
         <div className="row">
           <span className={`badge ${published ? '' : 'paused'}`}>
@@ -176,10 +185,6 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           />
         )}
       </div>
-      <div>
-        <h2>Preview</h2>
-        <PagePreview page={page} blocks={blocks} />
-      </div>
-    </div>
+    </EditPreview>
   );
 }
