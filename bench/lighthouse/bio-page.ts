@@ -89,7 +89,7 @@ try {
             a.scoreDisplayMode !== 'informative' &&
             a.scoreDisplayMode !== 'manual',
         )
-        .map((a) => `${a.id} (${a.score})`);
+        .map((a) => `${a.id} (${a.score}${a.explanation ? `: ${a.explanation}` : ''})`);
       console.log(
         `${variant.label} run ${run + 1}: ${CATEGORIES.map((c) => `${c} ${row[c]}`).join(', ')}${failing.length > 0 ? `; below 1: ${failing.join(', ')}` : ''}`,
       );
