@@ -191,7 +191,7 @@ describe('a creator on a phone, against npm start', () => {
     );
     expect(reply.body).toContain(`--bg:${LOOK?.theme.background ?? ''}`);
     expect(reply.body).toContain('linear-gradient(');
-    const csp = reply.headers['content-security-policy'] ?? '';
+    const csp = String(reply.headers['content-security-policy'] ?? '');
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? '';
     expect(nonce).not.toBe('');
     expect(csp).toContain("default-src 'none'");
