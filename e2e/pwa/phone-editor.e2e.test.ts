@@ -38,7 +38,7 @@ afterAll(async () => {
 /** What the preview frame's avatar shows: its source's scheme and whether it decoded. */
 async function previewAvatar(page: Page): Promise<{ scheme: string; decoded: boolean }> {
   const avatar = page.frameLocator('iframe.preview').locator('img.avatar');
-  await avatar.waitFor();
+  await avatar.waitFor({ timeout: 30_000 });
   await eventually(
     async () => (await avatar.getAttribute('src')) ?? '',
     (src) => src.startsWith('data:image/webp') || src.startsWith('data:image/jpeg'),

@@ -22,5 +22,7 @@ export function SnapshotPreview({
     for (const [path, url] of photos ?? []) page = page.split(path).join(url);
     return page;
   }, [snapshot, fallback, photos]);
-  return <iframe className="preview" title={title} sandbox="" srcDoc={html} />;
+  // A new frame for each page rather than a navigation of the old one: a sandboxed srcdoc frame
+  // navigated twice in quick succession (a photo arriving just after the page) could stay blank.
+  return <iframe key={html} className="preview" title={title} sandbox="" srcDoc={html} />;
 }
