@@ -69,16 +69,16 @@ describe('looks: templates, presets and every theme field', () => {
     await page.getByRole('radio', { name: /^Musician/ }).check();
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
-    // The template's blocks, in its order, with the template's look (Midnight). The preview is
-    // scrolled to once every block is in (each one pushes it down): Chromium does not lay out a
-    // sandboxed frame that is off screen.
+    // The template's blocks, in its order, with the template's look (Midnight). On a phone the
+    // preview is the "Preview" tab (D-610), opened once every block is in.
     const musician = PAGE_TEMPLATES.find((t) => t.key === 'musician');
     await page
       .locator('.blocks-list > li')
       .nth((musician?.blocks.length ?? 1) - 1)
       .waitFor();
-    await page.locator('iframe.preview').scrollIntoViewIfNeeded();
+    await page.getByRole('tab', { name: 'Preview' }).click();
     await page.frameLocator('iframe.preview').getByText('Tour dates and tickets').waitFor();
+    await page.getByRole('tab', { name: 'Edit' }).click();
     await page.locator('.preset-tile button[aria-pressed="true"]', { hasText: 'Midnight' }).waitFor();
 
     const gallery = page.locator('.theme-panel');

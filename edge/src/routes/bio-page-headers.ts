@@ -9,8 +9,8 @@ export function createNonce(): string {
 /**
  * The bio page's Content-Security-Policy: nothing but the nonce'd inline style and script,
  * images over https (and same-origin assets), fonts from this origin, forms only to this origin, never framed. Pages
- * with an embed may also frame the embed providers, once a visitor clicks a facade; pages with a
- * sign-up form may fetch this origin (the in-place POST).
+ * with an embed may also frame the embed providers, once a visitor clicks a facade; every page may
+ * fetch this origin (the sign-up form's in-place POST; `options.capture` no longer changes the policy).
  */
 export function bioPageCsp(nonce: string, options: { embeds: boolean; capture?: boolean }): string {
   const directives = [
@@ -25,8 +25,9 @@ export function bioPageCsp(nonce: string, options: { embeds: boolean; capture?: 
     "frame-ancestors 'none'",
   ];
   if (options.embeds) directives.push(`frame-src ${EMBED_FRAME_ORIGINS.join(' ')}`);
-  // The sign-up form posts in place with JavaScript on (to this origin only).
-  if (options.capture === true) directives.push("connect-src 'self'");
+  // This origin only, on every page (not only those with a sign-up form, whose in-place POST needs it):
+  // a crawler's check reading the site's own robots.txt from the page is refused otherwise (D-613).
+  directives.push("connect-src 'self'");
   return directives.join('; ');
 }
 

@@ -103,6 +103,7 @@ describe('GET /{handle}', () => {
       nonceOf(b.headers.get('content-security-policy')),
     );
     expect(a.headers.get('content-security-policy')).not.toContain('frame-src');
+    expect(a.headers.get('content-security-policy')).toContain("connect-src 'self'");
     expect(await a.text()).not.toContain('<script');
   });
 

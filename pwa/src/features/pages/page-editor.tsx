@@ -22,6 +22,7 @@ import { SharingPanel } from './sharing/sharing-panel';
 import { HistoryPanel } from '../history/history-panel';
 import { PageNoticePanel } from './block-extras/page-notice-panel';
 import { BlockClicksCard } from './block-extras/block-clicks-card';
+import { EditPreview } from '../../ui/edit-preview';
 
 /** One bio page: its text, theme, blocks, live preview and publish state. */
 export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView[] }) {
@@ -39,7 +40,15 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
   const stale = published && page.published_revision !== page.draft_revision;
   const signUps = blocks.some((b) => b.type === 'email_capture');
   return (
-    <div className="two">
+    <EditPreview
+      label="Page"
+      preview={
+        <>
+          <h2>Preview</h2>
+          <PagePreview page={page} blocks={blocks} />
+        </>
+      }
+    >
       <div>
         <div className="row">
           <span className={`badge ${published ? '' : 'paused'}`}>
@@ -193,10 +202,6 @@ export function PageEditor({ page, blocks }: { page: PageView; blocks: BlockView
           />
         )}
       </div>
-      <div>
-        <h2>Preview</h2>
-        <PagePreview page={page} blocks={blocks} />
-      </div>
-    </div>
+    </EditPreview>
   );
 }

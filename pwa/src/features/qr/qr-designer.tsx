@@ -8,6 +8,7 @@ import { QrFrameFields } from './qr-frame-fields';
 import { QrLogoFields } from './qr-logo-fields';
 import { locallyDrawable, qrSvg, useLabelOutlines } from './qr-svg';
 import { allDesignProblems } from './save-blocker';
+import { EditPreview } from '../../ui/edit-preview';
 
 const EC_LABELS: Record<(typeof QR_DESIGN_EC_LEVELS)[number], string> = {
   auto: 'Automatic (M, or H with a logo)',
@@ -36,7 +37,24 @@ export function QrDesigner({
   const problems = allDesignProblems(checkUrl, design);
   const { logoLeftOut } = locallyDrawable(design);
   return (
-    <div className="two">
+    <EditPreview
+      label="QR code design"
+      previewClassName="qr-preview"
+      preview={
+        <>
+          <img
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+            alt={`Preview of the QR code for ${url || 'this code'}${design.frame ? `, framed with “${design.frame.label}”` : ''}${design.logo ? ', with a logo' : ''}`}
+            width={200}
+          />
+          {logoLeftOut && (
+            <p className="muted">
+              The uploaded logo is drawn in print exports; this preview leaves its area clear.
+            </p>
+          )}
+        </>
+      }
+    >
       <div>
         <fieldset>
           <legend>Design</legend>
@@ -163,18 +181,6 @@ export function QrDesigner({
           </ul>
         </div>
       </div>
-      <div className="qr-preview">
-        <img
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-          alt={`Preview of the QR code for ${url || 'this code'}${design.frame ? `, framed with “${design.frame.label}”` : ''}${design.logo ? ', with a logo' : ''}`}
-          width={200}
-        />
-        {logoLeftOut && (
-          <p className="muted">
-            The uploaded logo is drawn in print exports; this preview leaves its area clear.
-          </p>
-        )}
-      </div>
-    </div>
+    </EditPreview>
   );
 }

@@ -133,8 +133,9 @@ describe('POST /v1/assets?kind=avatar|block_image|page_background', () => {
     const widest = (format: string) =>
       asset.image.variants.find((v) => v.format === format && v.width === 1440)?.path ?? 'missing';
     expect(html).toContain(`background-image:url("${widest('jpeg')}")`);
+    expect(html).toContain('background-image:var(--photo)');
     expect(html).toContain(
-      `background-image:image-set(url("${widest('avif')}") type("image/avif"),url("${widest('webp')}") type("image/webp"),url("${widest('jpeg')}") type("image/jpeg"))`,
+      `--photo:image-set(url("${widest('avif')}") type("image/avif"),url("${widest('webp')}") type("image/webp"),url("${widest('jpeg')}") type("image/jpeg"))`,
     );
   });
 
