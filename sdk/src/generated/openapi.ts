@@ -370,6 +370,43 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/folders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List link folders (newest first; ?parent_id= lists one folder’s subfolders) */
+    get: operations['listFolders'];
+    put?: never;
+    /** Create a link folder (parent_id: a top-level folder; folders nest one level) */
+    post: operations['createFolder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/folders/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a link folder */
+    get: operations['getFolder'];
+    put?: never;
+    post?: never;
+    /** Delete a folder: its links are kept, in no folder; its subfolders move to the top level */
+    delete: operations['deleteFolder'];
+    options?: never;
+    head?: never;
+    /** Rename a folder or move it under another top-level folder (parent_id null: to the top level) */
+    patch: operations['updateFolder'];
+    trace?: never;
+  };
   '/v1/imports': {
     parameters: {
       query?: never;
@@ -435,6 +472,23 @@ export interface paths {
     put?: never;
     /** Create up to 100 links in one request (each item a createLink body; an item that fails fails alone, with its error; results in request order). With a session, workspace_id is required; an API key may omit it. Counts as one request against the rate limit */
     post: operations['bulkCreateLinks'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/links/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Move up to 100 links into a folder (folder_id null: out of any folder); all move or none does */
+    post: operations['moveLinks'];
     delete?: never;
     options?: never;
     head?: never;
@@ -581,6 +635,43 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/v1/utm-presets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List the UTM presets of the workspace (by name) */
+    get: operations['listUtmPresets'];
+    put?: never;
+    /** Save UTM values as a preset; a link create or update names it with utm_preset_id. Not for viewers */
+    post: operations['createUtmPreset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/utm-presets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read a UTM preset */
+    get: operations['getUtmPreset'];
+    put?: never;
+    post?: never;
+    /** Delete a UTM preset (links made with it keep their UTM values) */
+    delete: operations['deleteUtmPreset'];
+    options?: never;
+    head?: never;
+    /** Rename a UTM preset or change its values (links made with it keep theirs) */
+    patch: operations['updateUtmPreset'];
     trace?: never;
   };
   '/v1/webhooks': {
@@ -1475,7 +1566,7 @@ export interface components {
         width: number;
       } | null;
       /** @enum {string} */
-      kind: 'qr_logo' | 'avatar' | 'block_image' | 'page_background';
+      kind: 'qr_logo' | 'avatar' | 'block_image' | 'page_background' | 'og_image';
       logo_source: {
         /** Format: uuid */
         asset_id: string;
@@ -1537,6 +1628,7 @@ export interface components {
       bot_events: number;
       clicks: number;
       events: number;
+      label?: string | null;
       page_views: number;
       scans: number;
       value: string | null;
@@ -1548,6 +1640,7 @@ export interface components {
           index: number;
           link: {
             android_url: string | null;
+            click_count: number;
             /** Format: date-time */
             created_at: string;
             destination_url: string;
@@ -1559,10 +1652,15 @@ export interface components {
             domain: string;
             /** Format: uuid */
             domain_id: string;
+            expired_url: string | null;
             expires_at: string | null;
+            folder_id: string | null;
+            has_password: boolean;
             /** Format: uuid */
             id: string;
             ios_url: string | null;
+            max_clicks: number | null;
+            note: string | null;
             qr_code_id: string | null;
             rules: {
               conditions: (
@@ -1617,7 +1715,8 @@ export interface components {
             } | null;
             starts_at: string | null;
             /** @enum {string} */
-            status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
+            status:
+              'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived' | 'click_limit_reached';
             tags: string[];
             title: string | null;
             /** Format: date-time */
@@ -1896,6 +1995,7 @@ export interface components {
     Domain: {
       /** Format: date-time */
       created_at: string;
+      expired_url: string | null;
       hostname: string;
       /** Format: uuid */
       id: string;
@@ -1911,6 +2011,7 @@ export interface components {
         value: string;
       }[];
       root_handle: string | null;
+      root_redirect_url: string | null;
       /** @enum {string} */
       status: 'pending' | 'verified' | 'failed' | 'lost' | 'removed';
       tls_expires_at: string | null;
@@ -1982,6 +2083,7 @@ export interface components {
           | 'qr_render_too_large'
           | 'image_too_large'
           | 'image_too_complex'
+          | 'folder_too_deep'
           | 'rate_limited'
           | 'internal_error'
           | 'service_unavailable';
@@ -2103,6 +2205,18 @@ export interface components {
       /** Format: uuid */
       experiment_id: string;
     };
+    Folder: {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      parent_id: string | null;
+      /** Format: date-time */
+      updated_at: string;
+      /** Format: uuid */
+      workspace_id: string;
+    };
     ImportResults: {
       destination_url: string | null;
       domain: string | null;
@@ -2119,6 +2233,7 @@ export interface components {
     }[];
     Link: {
       android_url: string | null;
+      click_count: number;
       /** Format: date-time */
       created_at: string;
       destination_url: string;
@@ -2130,10 +2245,15 @@ export interface components {
       domain: string;
       /** Format: uuid */
       domain_id: string;
+      expired_url: string | null;
       expires_at: string | null;
+      folder_id: string | null;
+      has_password: boolean;
       /** Format: uuid */
       id: string;
       ios_url: string | null;
+      max_clicks: number | null;
+      note: string | null;
       qr_code_id: string | null;
       rules: {
         conditions: (
@@ -2188,7 +2308,7 @@ export interface components {
       } | null;
       starts_at: string | null;
       /** @enum {string} */
-      status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
+      status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived' | 'click_limit_reached';
       tags: string[];
       title: string | null;
       /** Format: date-time */
@@ -2198,6 +2318,10 @@ export interface components {
       };
       /** Format: uuid */
       workspace_id: string;
+    };
+    MovedLinks: {
+      folder_id: string | null;
+      moved: string[];
     };
     Page: {
       avatar: string | null;
@@ -2216,7 +2340,18 @@ export interface components {
       has_unpublished_changes: boolean;
       /** Format: uuid */
       id: string;
+      /** @enum {string} */
+      language: 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ja';
+      notice: {
+        /** @enum {string} */
+        kind: 'adult' | 'sensitive';
+        message?: string;
+      } | null;
       published_at: string | null;
+      share_description: string;
+      share_image: string | null;
+      share_image_url: string | null;
+      share_title: string;
       /** @enum {string} */
       status: 'draft' | 'published' | 'archived';
       theme: {
@@ -2412,6 +2547,20 @@ export interface components {
     } & {
       [key: string]: unknown;
     })[];
+    UtmPreset: {
+      /** Format: date-time */
+      created_at: string;
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** Format: date-time */
+      updated_at: string;
+      utm: {
+        [key: string]: string;
+      };
+      /** Format: uuid */
+      workspace_id: string;
+    };
     WebhookDelivery: {
       attempts: number;
       /** Format: date-time */
@@ -2577,7 +2726,18 @@ export interface components {
         has_unpublished_changes: boolean;
         /** Format: uuid */
         id: string;
+        /** @enum {string} */
+        language: 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ja';
+        notice: {
+          /** @enum {string} */
+          kind: 'adult' | 'sensitive';
+          message?: string;
+        } | null;
         published_at: string | null;
+        share_description: string;
+        share_image: string | null;
+        share_image_url: string | null;
+        share_title: string;
         /** @enum {string} */
         status: 'draft' | 'published' | 'archived';
         theme: {
@@ -2659,7 +2819,18 @@ export interface components {
         has_unpublished_changes: boolean;
         /** Format: uuid */
         id: string;
+        /** @enum {string} */
+        language: 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ja';
+        notice: {
+          /** @enum {string} */
+          kind: 'adult' | 'sensitive';
+          message?: string;
+        } | null;
         published_at: string | null;
+        share_description: string;
+        share_image: string | null;
+        share_image_url: string | null;
+        share_title: string;
         /** @enum {string} */
         status: 'draft' | 'published' | 'archived';
         theme: {
@@ -2741,7 +2912,18 @@ export interface components {
         has_unpublished_changes: boolean;
         /** Format: uuid */
         id: string;
+        /** @enum {string} */
+        language: 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ja';
+        notice: {
+          /** @enum {string} */
+          kind: 'adult' | 'sensitive';
+          message?: string;
+        } | null;
         published_at: string | null;
+        share_description: string;
+        share_image: string | null;
+        share_image_url: string | null;
+        share_title: string;
         /** @enum {string} */
         status: 'draft' | 'published' | 'archived';
         theme: {
@@ -2823,7 +3005,18 @@ export interface components {
         has_unpublished_changes: boolean;
         /** Format: uuid */
         id: string;
+        /** @enum {string} */
+        language: 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ja';
+        notice: {
+          /** @enum {string} */
+          kind: 'adult' | 'sensitive';
+          message?: string;
+        } | null;
         published_at: string | null;
+        share_description: string;
+        share_image: string | null;
+        share_image_url: string | null;
+        share_title: string;
         /** @enum {string} */
         status: 'draft' | 'published' | 'archived';
         theme: {
@@ -2910,6 +3103,7 @@ export interface components {
       data: {
         /** Format: date-time */
         created_at: string;
+        expired_url: string | null;
         hostname: string;
         /** Format: uuid */
         id: string;
@@ -2925,6 +3119,7 @@ export interface components {
           value: string;
         }[];
         root_handle: string | null;
+        root_redirect_url: string | null;
         /** @enum {string} */
         status: 'pending' | 'verified' | 'failed' | 'lost' | 'removed';
         tls_expires_at: string | null;
@@ -3063,6 +3258,7 @@ export interface components {
       created_at: string;
       data: {
         android_url: string | null;
+        click_count: number;
         /** Format: date-time */
         created_at: string;
         destination_url: string;
@@ -3074,10 +3270,15 @@ export interface components {
         domain: string;
         /** Format: uuid */
         domain_id: string;
+        expired_url: string | null;
         expires_at: string | null;
+        folder_id: string | null;
+        has_password: boolean;
         /** Format: uuid */
         id: string;
         ios_url: string | null;
+        max_clicks: number | null;
+        note: string | null;
         qr_code_id: string | null;
         rules: {
           conditions: (
@@ -3132,7 +3333,7 @@ export interface components {
         } | null;
         starts_at: string | null;
         /** @enum {string} */
-        status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
+        status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived' | 'click_limit_reached';
         tags: string[];
         title: string | null;
         /** Format: date-time */
@@ -3198,6 +3399,7 @@ export interface components {
       created_at: string;
       data: {
         android_url: string | null;
+        click_count: number;
         /** Format: date-time */
         created_at: string;
         destination_url: string;
@@ -3209,10 +3411,15 @@ export interface components {
         domain: string;
         /** Format: uuid */
         domain_id: string;
+        expired_url: string | null;
         expires_at: string | null;
+        folder_id: string | null;
+        has_password: boolean;
         /** Format: uuid */
         id: string;
         ios_url: string | null;
+        max_clicks: number | null;
+        note: string | null;
         qr_code_id: string | null;
         rules: {
           conditions: (
@@ -3267,7 +3474,7 @@ export interface components {
         } | null;
         starts_at: string | null;
         /** @enum {string} */
-        status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
+        status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived' | 'click_limit_reached';
         tags: string[];
         title: string | null;
         /** Format: date-time */
@@ -3290,6 +3497,7 @@ export interface components {
       created_at: string;
       data: {
         android_url: string | null;
+        click_count: number;
         /** Format: date-time */
         created_at: string;
         destination_url: string;
@@ -3301,10 +3509,15 @@ export interface components {
         domain: string;
         /** Format: uuid */
         domain_id: string;
+        expired_url: string | null;
         expires_at: string | null;
+        folder_id: string | null;
+        has_password: boolean;
         /** Format: uuid */
         id: string;
         ios_url: string | null;
+        max_clicks: number | null;
+        note: string | null;
         qr_code_id: string | null;
         rules: {
           conditions: (
@@ -3359,7 +3572,7 @@ export interface components {
         } | null;
         starts_at: string | null;
         /** @enum {string} */
-        status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
+        status: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived' | 'click_limit_reached';
         tags: string[];
         title: string | null;
         /** Format: date-time */
@@ -5914,10 +6127,12 @@ export interface operations {
          *     }
          */
         'application/json': {
+          expired_url?: string | null;
           not_found_url?: string | null;
           /** @enum {string} */
           purpose?: 'links' | 'bio' | 'all';
           root_handle?: string | null;
+          root_redirect_url?: string | null;
         };
       };
     };
@@ -7248,6 +7463,512 @@ export interface operations {
       };
     };
   };
+  listFolders: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+        parent_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List link folders (newest first; ?parent_id= lists one folder’s subfolders) */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Folder'][];
+            meta: {
+              next_cursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createFolder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Spring campaign"
+         *     }
+         */
+        'application/json': {
+          name: string;
+          parent_id?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Create a link folder (parent_id: a top-level folder; folders nest one level) */
+      201: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Folder'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, … */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `destination_unsafe`, `idempotency_key_reused`, `qr_unscannable` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getFolder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Read a link folder */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Folder'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteFolder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a folder: its links are kept, in no folder; its subfolders move to the top level */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Folder'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateFolder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Spring campaign 2027"
+         *     }
+         */
+        'application/json': {
+          name?: string;
+          parent_id?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Rename a folder or move it under another top-level folder (parent_id null: to the top level) */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['Folder'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, … */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `destination_unsafe`, `idempotency_key_reused`, `qr_unscannable` */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   importLinks: {
     parameters: {
       query?: never;
@@ -7377,9 +8098,10 @@ export interface operations {
     parameters: {
       query?: {
         cursor?: string;
+        folder_id?: string | 'none';
         limit?: number;
         q?: string;
-        status?: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived';
+        status?: 'draft' | 'active' | 'paused' | 'scheduled' | 'expired' | 'archived' | 'click_limit_reached';
         tag?: string;
       };
       header?: never;
@@ -7495,7 +8217,11 @@ export interface operations {
           domain_id?: string;
           expired_url?: string | null;
           expires_at?: string | null;
+          folder_id?: string | null;
           ios_url?: string | null;
+          max_clicks?: number | null;
+          note?: string | null;
+          password?: string | null;
           /** @default true */
           publish?: boolean;
           rules?: {
@@ -7557,6 +8283,8 @@ export interface operations {
             source?: string;
             term?: string;
           };
+          /** Format: uuid */
+          utm_preset_id?: string;
         };
       };
     };
@@ -7879,7 +8607,11 @@ export interface operations {
           }[];
           expired_url?: string | null;
           expires_at?: string | null;
+          folder_id?: string | null;
           ios_url?: string | null;
+          max_clicks?: number | null;
+          note?: string | null;
+          password?: string | null;
           rules?: {
             conditions: (
               | {
@@ -7941,6 +8673,8 @@ export interface operations {
             source?: string;
             term?: string;
           };
+          /** Format: uuid */
+          utm_preset_id?: string;
         };
       };
     };
@@ -8097,7 +8831,11 @@ export interface operations {
             domain_id?: string;
             expired_url?: string | null;
             expires_at?: string | null;
+            folder_id?: string | null;
             ios_url?: string | null;
+            max_clicks?: number | null;
+            note?: string | null;
+            password?: string | null;
             /** @default true */
             publish?: boolean;
             rules?: {
@@ -8159,6 +8897,8 @@ export interface operations {
               source?: string;
               term?: string;
             };
+            /** Format: uuid */
+            utm_preset_id?: string;
           }[];
           /** Format: uuid */
           workspace_id?: string;
@@ -8242,6 +8982,121 @@ export interface operations {
       };
       /** @description `destination_unsafe`, `idempotency_key_reused`, `qr_unscannable` */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  moveLinks: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "link_ids": [
+         *         "0190a4c2-7c1e-7000-8000-000000000001"
+         *       ],
+         *       "folder_id": null
+         *     }
+         */
+        'application/json': {
+          folder_id: string | null;
+          link_ids: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description Move up to 100 links into a folder (folder_id null: out of any folder); all move or none does */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['MovedLinks'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, … */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -8386,22 +9241,33 @@ export interface operations {
           blocks?: (
             | {
                 id?: string;
+                notice?: {
+                  /** @enum {string} */
+                  kind: 'adult' | 'sensitive';
+                  message?: string;
+                } | null;
                 title: string;
                 /** @constant */
                 type: 'link';
                 url: string;
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
                 text: string;
                 /** @constant */
                 type: 'header';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
                 text: string;
                 /** @constant */
                 type: 'text';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
@@ -8411,6 +9277,8 @@ export interface operations {
                 }[];
                 /** @constant */
                 type: 'social';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 alt: string;
@@ -8421,6 +9289,8 @@ export interface operations {
                 /** @constant */
                 type: 'image';
                 url: string;
+                visible_from?: string | null;
+                visible_until?: string | null;
                 width?: number;
               }
             | {
@@ -8428,6 +9298,8 @@ export interface operations {
                 /** @constant */
                 type: 'embed';
                 url: string;
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 button_label: string;
@@ -8437,15 +9309,29 @@ export interface operations {
                 title: string;
                 /** @constant */
                 type: 'email_capture';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
                 /** @constant */
                 type: 'divider';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
           )[];
           domain?: string;
           handle: string;
+          /** @enum {string} */
+          language?: 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ja';
+          notice?: {
+            /** @enum {string} */
+            kind: 'adult' | 'sensitive';
+            message?: string;
+          } | null;
+          share_description?: string;
+          share_image?: string | null;
+          share_title?: string;
           theme?: {
             accent?: string;
             background?: string;
@@ -8782,22 +9668,33 @@ export interface operations {
           blocks?: (
             | {
                 id?: string;
+                notice?: {
+                  /** @enum {string} */
+                  kind: 'adult' | 'sensitive';
+                  message?: string;
+                } | null;
                 title: string;
                 /** @constant */
                 type: 'link';
                 url: string;
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
                 text: string;
                 /** @constant */
                 type: 'header';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
                 text: string;
                 /** @constant */
                 type: 'text';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
@@ -8807,6 +9704,8 @@ export interface operations {
                 }[];
                 /** @constant */
                 type: 'social';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 alt: string;
@@ -8817,6 +9716,8 @@ export interface operations {
                 /** @constant */
                 type: 'image';
                 url: string;
+                visible_from?: string | null;
+                visible_until?: string | null;
                 width?: number;
               }
             | {
@@ -8824,6 +9725,8 @@ export interface operations {
                 /** @constant */
                 type: 'embed';
                 url: string;
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 button_label: string;
@@ -8833,15 +9736,29 @@ export interface operations {
                 title: string;
                 /** @constant */
                 type: 'email_capture';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
             | {
                 id?: string;
                 /** @constant */
                 type: 'divider';
+                visible_from?: string | null;
+                visible_until?: string | null;
               }
           )[];
           domain?: string;
           handle?: string;
+          /** @enum {string} */
+          language?: 'en' | 'de' | 'fr' | 'es' | 'it' | 'pt' | 'ja';
+          notice?: {
+            /** @enum {string} */
+            kind: 'adult' | 'sensitive';
+            message?: string;
+          } | null;
+          share_description?: string;
+          share_image?: string | null;
+          share_title?: string;
           theme?: {
             accent?: string;
             background?: string;
@@ -10341,6 +11258,532 @@ export interface operations {
       };
       /** @description `destination_unsafe`, `idempotency_key_reused`, `qr_unscannable` */
       422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  listUtmPresets: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+        workspace_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description List the UTM presets of the workspace (by name) */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UtmPreset'][];
+            meta: {
+              next_cursor: string | null;
+            };
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  createUtmPreset: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Replays the first response for 24 h; a different body with the same key is 422 idempotency_key_reused */
+        'Idempotency-Key'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Spring newsletter",
+         *       "utm": {
+         *         "source": "newsletter",
+         *         "medium": "email",
+         *         "campaign": "spring"
+         *       }
+         *     }
+         */
+        'application/json': {
+          name: string;
+          utm: {
+            campaign?: string;
+            content?: string;
+            medium?: string;
+            source?: string;
+            term?: string;
+          };
+          /** Format: uuid */
+          workspace_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Save UTM values as a preset; a link create or update names it with utm_preset_id. Not for viewers */
+      201: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UtmPreset'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, … */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  getUtmPreset: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+        workspace_id?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Read a UTM preset */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UtmPreset'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  deleteUtmPreset: {
+    parameters: {
+      query?: {
+        cursor?: string;
+        limit?: number;
+        workspace_id?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Delete a UTM preset (links made with it keep their UTM values) */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UtmPreset'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description `rate_limited`: see Retry-After and RateLimit-* headers */
+      429: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          'Retry-After'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  updateUtmPreset: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "Spring newsletter (EU)"
+         *     }
+         */
+        'application/json': {
+          name?: string;
+          utm?: {
+            campaign?: string;
+            content?: string;
+            medium?: string;
+            source?: string;
+            term?: string;
+          };
+          /** Format: uuid */
+          workspace_id?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Rename a UTM preset or change its values (links made with it keep theirs) */
+      200: {
+        headers: {
+          /** @description Requests allowed per minute for this key (its plan) */
+          'RateLimit-Limit'?: number;
+          'RateLimit-Remaining'?: number;
+          /** @description Seconds until a slot frees */
+          'RateLimit-Reset'?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            data: components['schemas']['UtmPreset'];
+            meta: Record<string, never>;
+          };
+        };
+      };
+      /** @description Validation failed: one `details` entry per bad field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid API key (`unauthenticated`, `api_key_revoked`) */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Refused by authorize(): `insufficient_scope`, `insufficient_role`, `plan_limit_reached`, … */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Missing, in another workspace, or not granted — all the same answer */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflict: `slug_taken`, `qr_slug_reserved`, `handle_taken`, `resource_archived`, `idempotency_key_in_progress`, … */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Body larger than 262144 bytes (`request_too_large`) */
+      413: {
         headers: {
           [name: string]: unknown;
         };
