@@ -80,6 +80,10 @@ beforeAll(async () => {
         avatar: avatar.id,
         theme: themes[which],
         blocks,
+        // Share tags and a page language other than English (the gradient page) are checked too.
+        share_title: 'Inês Prints — risograph and zines',
+        share_description: 'Prints, zines & workshops from Lisbon.',
+        language: which === 'gradient' ? 'pt' : 'en',
       },
     });
     if (created.status !== 201) throw new Error(`page: ${created.status} ${await created.text()}`);

@@ -15,13 +15,12 @@ import { realPhoto } from './real-photo';
 /**
  * A creator's journey against the product as `npm start` runs it, on a 390 px phone in Chromium
  * (D-614): sign up, start a page from a template, apply a look, upload a photo from a file as the
- * avatar, add blocks, publish; then the public page through the edge: its HTML (lang, the avatar's
+ * avatar, add blocks and a scheduled one, publish; then the public page through the edge: its HTML (lang, the avatar's
  * <picture> with srcset, the look), its headers (strict nonce CSP, no cookie) and a visitor with
  * JavaScript off.
  *
- * The steps are one list, in order; after merging the other #42 branches the lead adds two:
- *   - "adds a scheduled block" (bio-blocks), between "adds blocks" and "publishes";
- *   - "checks the share tags and the social card" (bio-sharing), after "serves the public page".
+ * The steps are one list, in order; a scheduled block is added before publishing, and the public
+ * page then shows only what its schedule shows now, with its share tags and generated card.
  */
 const PASSWORD = 'amber kettle orchard 2046 sailing';
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
@@ -160,7 +159,30 @@ describe('a creator on a phone, against npm start', () => {
     );
   }, 60_000);
 
-  // bio-blocks (lead, after merging): it('adds a scheduled block', …) goes here.
+  it('adds a scheduled block: one showing now until tomorrow, one that starts next week', async () => {
+    // The editor's context runs in UTC: a datetime-local value is UTC's clock.
+    const local = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+    const now = Date.now();
+    const addScheduled = async (title: string, url: string, from: number, until: number | null) => {
+      await page.getByLabel('Add a block').selectOption('link');
+      await page.getByLabel('Button text', { exact: true }).fill(title);
+      await page.getByLabel('URL', { exact: true }).fill(url);
+      await page.getByLabel('Show from').fill(local(from));
+      if (until !== null) await page.getByLabel('Show until').fill(local(until));
+      await page.getByRole('button', { name: 'Add link button' }).click();
+    };
+    await addScheduled(
+      'Tonight only: flash sale',
+      'https://shop.example.com/flash',
+      now - 10 * 60_000,
+      now + 86_400_000,
+    );
+    await addScheduled('Next week’s drop', 'https://shop.example.com/next', now + 7 * 86_400_000, null);
+    const rows = page.locator('.blocks-list > li');
+    await rows.filter({ hasText: 'Tonight only: flash sale' }).getByText('Showing now').waitFor();
+    await rows.filter({ hasText: 'Next week’s drop' }).getByText('Scheduled').waitFor();
+    await expectFits(page, 'page editor with scheduled blocks');
+  }, 60_000);
 
   it('publishes', async () => {
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
@@ -200,7 +222,72 @@ describe('a creator on a phone, against npm start', () => {
     expect(reply.headers['set-cookie']).toBeUndefined();
   }, 60_000);
 
-  // bio-sharing (lead, after merging): it('checks the share tags and the social card', …) goes here.
+  it('shows only the blocks whose schedule is now, and shares a card drawn from the page’s look', async () => {
+    const reply = await edgeGet(`/${handle}`);
+    expect(reply.body).toContain('Tonight only: flash sale');
+    expect(reply.body).not.toContain('Next week’s drop');
+    const tag = (attribute: string, name: string) =>
+      new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(reply.body)?.[1] ?? null;
+    expect(tag('property', 'og:url')).toBe(publicUrl());
+    expect(reply.body).toContain(`<link rel="canonical" href="${publicUrl()}">`);
+    expect(tag('name', 'twitter:card')).toBe('summary_large_image');
+    expect(reply.body).toMatch(/<link rel="icon" [^>]*href="http:\/\/[^"]+\/_img\/[0-9a-f]{32}\.jpg"/);
+    const image = tag('property', 'og:image') ?? '';
+    expect(image).toMatch(/^http:\/\/[^/]+\/_img\/[0-9a-f]{32}\.png$/);
+    expect(tag('name', 'twitter:image')).toBe(image);
+
+    const card = await new Promise<{ status: number; type: string; cache: string; bytes: Buffer }>(
+      (resolve, reject) => {
+        const req = http.get(
+          {
+            host: '127.0.0.1',
+            port: stack.ports.edge,
+            path: new URL(image).pathname,
+            headers: { host: `${stack.demo.bio_host}:${stack.ports.edge}` },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode ?? 0,
+                type: String(res.headers['content-type']),
+                cache: String(res.headers['cache-control']),
+                bytes: Buffer.concat(chunks),
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+      },
+    );
+    expect(card).toMatchObject({
+      status: 200,
+      type: 'image/png',
+      cache: 'public, max-age=31536000, immutable',
+    });
+    // A PNG's IHDR: width and height at bytes 16–23.
+    expect([card.bytes.readUInt32BE(16), card.bytes.readUInt32BE(20)]).toEqual([1200, 630]);
+
+    // Sent compressed when the phone asks for it.
+    const compressed = await new Promise<http.IncomingHttpHeaders>((resolve, reject) => {
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port: stack.ports.edge,
+          path: `/${handle}`,
+          headers: { host: `${stack.demo.bio_host}:${stack.ports.edge}`, 'accept-encoding': 'br, gzip' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.headers));
+        },
+      );
+      req.on('error', reject);
+    });
+    expect(compressed['content-encoding']).toBe('br');
+    expect(compressed.vary).toMatch(/Accept-Encoding/i);
+  }, 60_000);
 
   it('works with JavaScript off on a visitor’s phone: the page, its photo and its links', async () => {
     const visitor = await browser.newContext({ ...PHONE, javaScriptEnabled: false });

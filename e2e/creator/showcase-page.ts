@@ -4,8 +4,7 @@ import type { ThemeInput } from '@linkhub/shared/schemas/pages';
 /**
  * Pages that use every block type and every theme feature between them, as a creator would build
  * them over `/v1`: the budgets (Nu checker, axe, bytes) are checked on what the edge serves for these.
- * bio-blocks and bio-sharing add their fields here after merging (a scheduled block, a sensitive
- * notice, page language and share fields).
+ * A scheduled block and a link behind a sensitive-content notice are among them.
  */
 /** The uploaded photos' ids, and the block photo's widest JPEG (an image block's `url`). */
 export type PhotoIds = { avatar: string; block: string; blockUrl: string; background: string };
@@ -34,7 +33,20 @@ export function showcaseBlocks(photos: PhotoIds): BlockInput[] {
     { type: 'embed', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' },
     { type: 'embed', url: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC' },
     { type: 'email_capture', title: 'Get new prints first', button_label: 'Sign me up', double_opt_in: true },
-    // bio-blocks: a scheduled block (start/end) and a block-level sensitive notice go here.
+    // Showing now until tomorrow, and a link behind a sensitive-content notice (its link shows the notice first).
+    {
+      type: 'link',
+      title: 'Tonight only: flash sale',
+      url: 'https://shop.example.com/flash',
+      visible_from: new Date(Date.now() - 3_600_000).toISOString(),
+      visible_until: new Date(Date.now() + 86_400_000).toISOString(),
+    },
+    {
+      type: 'link',
+      title: 'Studio photos',
+      url: 'https://gallery.example.com/studio',
+      notice: { kind: 'sensitive', message: 'Healing photos: some skin and blood.' },
+    },
   ];
 }
 
