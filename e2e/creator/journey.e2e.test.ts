@@ -103,7 +103,7 @@ describe('a creator on a phone, against npm start', () => {
   it('creates a page from a template', async () => {
     await page.goto(`${stack.demo.pwa_url.replace(/\/$/, '')}/pages`);
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Inês Prints');
+    await page.getByLabel('Title', { exact: true }).fill('Inês Prints');
     await page.getByRole('radio', { name: /Musician/ }).check();
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();

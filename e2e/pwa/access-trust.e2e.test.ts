@@ -33,7 +33,7 @@ describe('revoking the last grant on the Members screen', () => {
     for (const title of ['Granted one', 'Not granted']) {
       await page.getByRole('button', { name: 'New link' }).click();
       await page.getByLabel('Destination URL').fill(`https://shop.example/${title.replace(' ', '-')}`);
-      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Title', { exact: true }).fill(title);
       await page.getByRole('button', { name: 'Create link' }).click();
       await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
     }

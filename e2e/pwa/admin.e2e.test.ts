@@ -193,7 +193,7 @@ describe('members, grants, ownership and the audit log', () => {
     ] as const) {
       await page.getByRole('button', { name: 'New link' }).click();
       await page.getByLabel('Destination URL').fill(url);
-      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Title', { exact: true }).fill(title);
       await page.getByRole('button', { name: 'Create link' }).click();
       await page.getByRole('button', { name: `Edit ${title}` }).waitFor();
     }

@@ -62,7 +62,7 @@ describe('scheduled blocks and notices, from the editor to the public page', () 
     await page.goto(`${h.base}/pages`);
     const handle = `ines${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Inês tattoo studio');
+    await page.getByLabel('Title', { exact: true }).fill('Inês tattoo studio');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
 

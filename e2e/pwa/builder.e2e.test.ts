@@ -53,7 +53,7 @@ describe('the bio page builder and the QR designer', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Bio pages' }).click();
     const handle = `pia${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Pia makes prints');
+    await page.getByLabel('Title', { exact: true }).fill('Pia makes prints');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
 
@@ -103,7 +103,7 @@ describe('the bio page builder and the QR designer', () => {
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'QR codes' }).click();
     await page.getByRole('button', { name: 'New QR code' }).click();
     await page.getByLabel('Destination URL').fill('https://shop.example/menu');
-    await page.getByLabel('Title').fill('Table menu');
+    await page.getByLabel('Title', { exact: true }).fill('Table menu');
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'QR code Table menu' }).waitFor();
     await eventually(

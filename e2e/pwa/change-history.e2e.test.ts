@@ -47,7 +47,7 @@ const titleOf = async (id: string) =>
   (await h.sql<{ title: string | null }>('SELECT title FROM links WHERE id = $1', [id]))[0]?.title ?? null;
 
 async function saveTitle(page: Page, id: string, title: string): Promise<void> {
-  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByRole('button', { name: 'Save changes' }).click();
   await eventually(
     () => titleOf(id),
@@ -149,8 +149,12 @@ describe('change history in the link editor', () => {
       (t) => t === 'Spring sale',
     );
     // Everywhere: Bruno's open editor follows, and so does Anna's form.
-    await expect.poll(() => bruno.getByLabel('Title').inputValue(), { timeout: 15_000 }).toBe('Spring sale');
-    await expect.poll(() => anna.getByLabel('Title').inputValue(), { timeout: 15_000 }).toBe('Spring sale');
+    await expect
+      .poll(() => bruno.getByLabel('Title', { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe('Spring sale');
+    await expect
+      .poll(() => anna.getByLabel('Title', { exact: true }).inputValue(), { timeout: 15_000 })
+      .toBe('Spring sale');
     // The restore is itself a change: a fourth entry, Anna's, from the value Bruno saved.
     await eventually(
       async () => {

@@ -44,7 +44,7 @@ async function signedIn(email: string, label: string): Promise<Page> {
 async function pageWithHeading(page: Page, handle: string): Promise<{ pageId: string; blockId: string }> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Bio pages' }).click();
   await page.getByLabel('Handle').fill(handle);
-  await page.getByLabel('Title').fill('Spring market');
+  await page.getByLabel('Title', { exact: true }).fill('Spring market');
   await page.getByRole('button', { name: 'Create page' }).click();
   await page.getByRole('heading', { name: `@${handle}` }).waitFor();
   await page.getByLabel('Add a block').selectOption('header');

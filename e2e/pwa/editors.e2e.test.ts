@@ -194,8 +194,8 @@ describe('the link editor', () => {
     await b.getByRole('button', { name: 'Save changes' }).waitFor();
 
     // A types a title and leaves the form open; B changes the title and the destination.
-    await a.getByLabel('Title').fill('Mine');
-    await b.getByLabel('Title').fill('Theirs');
+    await a.getByLabel('Title', { exact: true }).fill('Mine');
+    await b.getByLabel('Title', { exact: true }).fill('Theirs');
     await b.getByLabel('Destination URL').fill('https://two.example/');
     await b.getByRole('button', { name: 'Save changes' }).click();
 
@@ -205,10 +205,10 @@ describe('the link editor', () => {
       (v) => v === 'https://two.example/',
     );
     await a.getByTestId('stale-notice').waitFor();
-    expect(await a.getByLabel('Title').inputValue()).toBe('Mine');
+    expect(await a.getByLabel('Title', { exact: true }).inputValue()).toBe('Mine');
     expect(await a.getByRole('button', { name: 'Save changes' }).isDisabled()).toBe(true);
     await a.getByRole('button', { name: 'Load the synced version' }).click();
-    expect(await a.getByLabel('Title').inputValue()).toBe('Theirs');
+    expect(await a.getByLabel('Title', { exact: true }).inputValue()).toBe('Theirs');
     await a.context().close();
     await b.context().close();
   }, 120_000);
@@ -279,7 +279,7 @@ describe('the link editor', () => {
     await page.goto(`${h.base}/links/${id}`);
     await page.getByRole('button', { name: 'Save changes' }).waitFor();
 
-    await page.getByLabel('Title').fill('Typed as editor');
+    await page.getByLabel('Title', { exact: true }).fill('Typed as editor');
     const demoted = await fetch(`${h.base}/api/workspaces/${workspaceId}/members/${membership?.id ?? ''}`, {
       method: 'PATCH',
       headers: { authorization: `Bearer ${ownerToken}`, 'content-type': 'application/json' },
@@ -296,9 +296,11 @@ describe('the link editor', () => {
     expect(await notice.getByRole('button', { name: 'Keep mine' }).count()).toBe(0);
     expect(await page.getByText('Saved on this device').count()).toBe(0);
     // What was typed stays readable until the person loads the synced version.
-    expect(await page.getByLabel('Title').inputValue()).toBe('Typed as editor');
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Typed as editor');
     await notice.getByRole('button', { name: 'Load the synced version' }).click();
-    await expect.poll(() => page.getByLabel('Title').inputValue(), { timeout: 10_000 }).toBe('');
+    await expect
+      .poll(() => page.getByLabel('Title', { exact: true }).inputValue(), { timeout: 10_000 })
+      .toBe('');
     const [row] = await h.sql<{ title: string | null }>('SELECT title FROM links WHERE id = $1', [id]);
     expect(row?.title ?? null).toBeNull();
     await context.close();
@@ -312,7 +314,7 @@ describe('the link editor', () => {
     await a.reload();
     await a.getByRole('button', { name: 'Save changes' }).waitFor();
     await a.context().setOffline(true);
-    await a.getByLabel('Title').fill('Typed offline');
+    await a.getByLabel('Title', { exact: true }).fill('Typed offline');
     await a.getByLabel('Destination URL').fill('https://typed-offline.example/');
     await a.getByRole('button', { name: 'Save changes' }).click();
     await a.locator('[role=status][data-pending="1"]').waitFor();
@@ -328,7 +330,7 @@ describe('the link editor', () => {
 
     await a.context().setOffline(false);
     await a.getByText('this item is archived. Restore it to edit it.').first().waitFor();
-    expect(await a.getByLabel('Title').inputValue()).toBe('Typed offline');
+    expect(await a.getByLabel('Title', { exact: true }).inputValue()).toBe('Typed offline');
     await a.getByRole('button', { name: 'Restore', exact: true }).click();
     const save = a.getByRole('button', { name: 'Save changes' });
     const notice = a.getByTestId('stale-notice');
@@ -501,11 +503,11 @@ describe('the page builder', () => {
     const page = await signedIn('refused-page');
     await section(page, 'Bio pages');
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Typed by Ines');
+    await page.getByLabel('Title', { exact: true }).fill('Typed by Ines');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('alert').filter({ hasText: 'What you typed is kept' }).waitFor({ timeout: 20_000 });
     expect(await page.getByLabel('Handle').inputValue()).toBe(handle);
-    expect(await page.getByLabel('Title').inputValue()).toBe('Typed by Ines');
+    expect(await page.getByLabel('Title', { exact: true }).inputValue()).toBe('Typed by Ines');
     await page.context().close();
   }, 120_000);
 

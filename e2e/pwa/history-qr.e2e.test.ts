@@ -71,7 +71,7 @@ describe('bio page version history', () => {
     await section(page, 'Bio pages');
     const handle = `hilde${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Hilde bakes');
+    await page.getByLabel('Title', { exact: true }).fill('Hilde bakes');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
 
@@ -202,7 +202,7 @@ describe('the QR designer and batch export', () => {
     await section(page, 'QR codes');
     await page.getByRole('button', { name: 'New QR code' }).click();
     await page.getByLabel('Destination URL').fill('https://bakery.example/menu');
-    await page.getByLabel('Title').fill('Counter menu');
+    await page.getByLabel('Title', { exact: true }).fill('Counter menu');
 
     // The editor refuses by size before reading the file: 100 KB of anything typed image/png.
     const tooBig = Buffer.alloc(100 * 1024, 7);
@@ -260,7 +260,7 @@ describe('the QR designer and batch export', () => {
     await page.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'New QR code' }).click();
     await page.getByLabel('Destination URL').fill('https://bakery.example/opening-hours');
-    await page.getByLabel('Title').fill('Door sign');
+    await page.getByLabel('Title', { exact: true }).fill('Door sign');
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'QR code Door sign' }).waitFor();
     await page.getByText('Encodes').waitFor();

@@ -69,7 +69,7 @@ describe('the whole journey: sign-up to a counted click and a PDF export', () =>
     await nav('Bio pages');
     const handle = `noor${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Noor bakes');
+    await page.getByLabel('Title', { exact: true }).fill('Noor bakes');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
     const add = async (type: string, fields: Record<string, string>, submit: string) => {
@@ -112,7 +112,7 @@ describe('the whole journey: sign-up to a counted click and a PDF export', () =>
     await page.getByRole('button', { name: 'New link' }).click();
     await page.getByLabel('Destination URL').fill('https://bakery.example/menu');
     await page.getByLabel('Slug').fill('bake-menu');
-    await page.getByLabel('Title').fill('Bakery menu');
+    await page.getByLabel('Title', { exact: true }).fill('Bakery menu');
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.getByRole('button', { name: 'Edit Bakery menu' }).waitFor();
     const [link] = await eventually(
@@ -124,7 +124,7 @@ describe('the whole journey: sign-up to a counted click and a PDF export', () =>
     await nav('QR codes');
     await page.getByRole('button', { name: 'New QR code' }).click();
     await page.getByLabel('Destination URL').fill('https://bakery.example/table');
-    await page.getByLabel('Title').fill('Table card');
+    await page.getByLabel('Title', { exact: true }).fill('Table card');
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'QR code Table card' }).waitFor();
     await eventually(
@@ -227,7 +227,7 @@ describe('the editor, offline first', () => {
     await page.getByRole('button', { name: 'New link' }).click();
     await page.getByLabel('Destination URL').fill('https://shop.example/spring');
     await page.getByLabel('Slug').fill('spring-sale');
-    await page.getByLabel('Title').fill('Spring sale');
+    await page.getByLabel('Title', { exact: true }).fill('Spring sale');
     await page.getByRole('button', { name: 'Create link' }).click();
     await page.getByRole('button', { name: 'Edit Spring sale' }).waitFor();
     const [row] = await eventually(
@@ -322,7 +322,7 @@ describe('the editor, offline first', () => {
       (value) => value === 'https://shop.example/summer',
     );
     expect(await second.getByTestId('stale-notice').count()).toBe(0);
-    await second.getByLabel('Title').fill('Spring sale, extended');
+    await second.getByLabel('Title', { exact: true }).fill('Spring sale, extended');
     await second.getByRole('button', { name: 'Save changes' }).click();
     const [merged] = await eventually(
       () =>

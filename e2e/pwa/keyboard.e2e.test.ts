@@ -58,7 +58,7 @@ describe('the editor by keyboard', () => {
 
     await page.goto(`${h.base}/pages`);
     await page.getByLabel('Handle').fill(`keys${Date.now().toString(36)}`);
-    await page.getByLabel('Title').fill('Keyboard page');
+    await page.getByLabel('Title', { exact: true }).fill('Keyboard page');
     await page.getByRole('button', { name: 'Create page' }).click();
     await expect.poll(() => focused(page), { timeout: 10_000 }).toMatch(/^h2: @keys/);
     await context.close();

@@ -65,7 +65,7 @@ describe('looks: templates, presets and every theme field', () => {
     await page.goto(`${h.base}/pages`);
     const handle = `lou${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Lou and the Lanterns');
+    await page.getByLabel('Title', { exact: true }).fill('Lou and the Lanterns');
     await page.getByRole('radio', { name: /^Musician/ }).check();
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();

@@ -61,7 +61,7 @@ describe('the editor on a phone', () => {
     await page.goto(`${h.base}/pages`);
     const handle = `noor${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Noor bakes');
+    await page.getByLabel('Title', { exact: true }).fill('Noor bakes');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
     await page

@@ -35,7 +35,7 @@ describe('a creator’s photo', () => {
     await page.goto(`${h.base}/pages`);
     const handle = `maya${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Maya sings');
+    await page.getByLabel('Title', { exact: true }).fill('Maya sings');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
 

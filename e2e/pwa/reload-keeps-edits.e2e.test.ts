@@ -36,7 +36,7 @@ async function withOneLink(name: string): Promise<Opened> {
   await page.getByRole('button', { name: 'New link' }).click();
   await page.getByLabel('Destination URL').fill('https://shop.example/first');
   await page.getByLabel('Slug').fill(slug);
-  await page.getByLabel('Title').fill('Title 0');
+  await page.getByLabel('Title', { exact: true }).fill('Title 0');
   await page.getByRole('button', { name: 'Create link' }).click();
   const [row] = await eventually(
     () => h.sql<{ id: string }>('SELECT id FROM links WHERE slug = $1', [slug]),

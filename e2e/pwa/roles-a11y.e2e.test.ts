@@ -53,7 +53,7 @@ describe('roles and accessibility', () => {
     await signUpInUi(page, h.base, 'Olga', ownerEmail);
     await page.getByRole('button', { name: 'New link' }).click();
     await page.getByLabel('Destination URL').fill('https://shop.example/menu');
-    await page.getByLabel('Title').fill('Menu');
+    await page.getByLabel('Title', { exact: true }).fill('Menu');
     await page.getByRole('button', { name: 'Create link' }).click();
     await eventually(
       () => h.sql('SELECT 1 FROM links WHERE title = $1', ['Menu']),
@@ -102,7 +102,7 @@ describe('roles and accessibility', () => {
     found.push(...(await seriousViolations(page)).map((v) => `QR designer: ${v}`));
     // An existing code in the editor (export controls) and the QR list with it.
     await page.getByLabel('Destination URL').fill('https://shop.example/table');
-    await page.getByLabel('Title').fill('Table tent');
+    await page.getByLabel('Title', { exact: true }).fill('Table tent');
     await page.getByRole('button', { name: 'Create QR code' }).click();
     await page.getByRole('heading', { name: 'QR code Table tent' }).waitFor();
     await page.getByText('Encodes').waitFor();

@@ -35,7 +35,7 @@ describe('sharing a bio page', () => {
     await page.goto(`${h.base}/pages`);
     const handle = `lena${Date.now().toString(36)}`;
     await page.getByLabel('Handle').fill(handle);
-    await page.getByLabel('Title').fill('Lena Keramik');
+    await page.getByLabel('Title', { exact: true }).fill('Lena Keramik');
     await page.getByRole('button', { name: 'Create page' }).click();
     await page.getByRole('heading', { name: `@${handle}` }).waitFor();
 

@@ -68,7 +68,7 @@ describe('switching workspace', () => {
     const id = link?.id ?? '';
     // An edit saved offline, refused once it reaches the server (the link was archived meanwhile).
     await page.context().setOffline(true);
-    await page.getByLabel('Title').fill('Typed offline');
+    await page.getByLabel('Title', { exact: true }).fill('Typed offline');
     await save.click();
     await page.locator('[role=status][data-pending="1"]').waitFor();
     await h.sql('UPDATE links SET archived_at = now() WHERE id = $1', [id]);

@@ -232,7 +232,7 @@ describe('webhooks, end to end', () => {
       await page.goto(`${base}/links`);
       await page.getByRole('button', { name: 'New link' }).click();
       await page.getByLabel('Destination URL').fill(`https://shop.example/${viewport.width}`);
-      await page.getByLabel('Title').fill(`Hooked ${viewport.width}`);
+      await page.getByLabel('Title', { exact: true }).fill(`Hooked ${viewport.width}`);
       await page.getByRole('button', { name: 'Create link' }).click();
 
       // The receiver gets link.created, signed over the raw body with the secret from the reveal.
@@ -279,7 +279,7 @@ describe('webhooks, end to end', () => {
       await page.goto(`${base}/pages`);
       const handle = `hooks${viewport.width}${Date.now().toString(36)}`;
       await page.getByLabel('Handle').fill(handle);
-      await page.getByLabel('Title').fill('Hooked page');
+      await page.getByLabel('Title', { exact: true }).fill('Hooked page');
       await page.getByRole('button', { name: 'Create page' }).click();
       await page.getByRole('heading', { name: `@${handle}` }).waitFor();
       await page.goto(`${base}/settings/webhooks`);

@@ -69,6 +69,13 @@ const CASES: Case[] = [
   },
   ...FOLDER_CONTRACT_CASES,
   {
+    // The device learns only that a password is set, never the password (D-615).
+    name: 'setLinkPassword',
+    run: (c, x) => c.rep.mutate.setLinkPassword({ id: x.link, workspace_id: x.ws, password: 'open sesame' }),
+    key: (x) => syncKeys.link(x.link),
+    fields: ['has_password'],
+  },
+  {
     name: 'pauseLink',
     run: (c, x) => c.rep.mutate.pauseLink({ id: x.link, workspace_id: x.ws }),
     key: (x) => syncKeys.link(x.link),

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, pk, tstz, updatedAt, type JsonObject } from './columns';
 import { bioPages } from './bio-pages';
 import { customDomains } from './domains';
@@ -51,10 +51,27 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   previousSecretCiphertext: text('previous_secret_ciphertext'),
   previousSecretExpiresAt: tstz('previous_secret_expires_at'),
   secretRotatedAt: tstz('secret_rotated_at'),
+  /** Only traffic events about these links, QR codes or pages (D-633); NULL: every resource. */
+  resourceIds: uuid('resource_ids').array(),
   createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
   deletedAt: tstz('deleted_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** Traffic events waiting for their endpoint's next batch (D-632): `events` a JSON array of `n`, as text. */
+export const webhookEventBuffer = pgTable('webhook_event_buffer', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  endpointId: uuid('endpoint_id')
+    .notNull()
+    .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+  workspaceId: uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' }),
+  eventType: text('event_type').$type<'link.clicked' | 'qr.scanned' | 'page.viewed'>().notNull(),
+  events: text('events').notNull(),
+  n: integer('n').notNull(),
+  createdAt: createdAt(),
 });
 
 /** Unique (endpoint_id, event_id). */
