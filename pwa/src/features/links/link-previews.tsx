@@ -125,8 +125,9 @@ export function LinkPreviewFields({ draft, set, errors, editable, workspaceId }:
         <figure className="card-preview" aria-label="Card preview">
           {image && <img src={image} alt="" width={480} height={252} />}
           <figcaption>
-            <span className="muted">{hostOf(draft.destination_url)}</span>
-            <strong>{title}</strong>
+            {/* A blank line holds the place until there is a host and a title, so the form below never jumps while typing. */}
+            <span className="muted">{hostOf(draft.destination_url) || '\u00a0'}</span>
+            <strong>{title || '\u00a0'}</strong>
             {draft.preview_description.trim() && <span>{draft.preview_description.trim()}</span>}
           </figcaption>
         </figure>
