@@ -18,11 +18,7 @@ import { allTags, EMPTY_FILTER, filterLinks, type LinkFilter } from './link-filt
 import { keptLinkDrafts } from './kept-link-drafts';
 import { LinkTable } from './link-table';
 import { LinksToolbar } from './links-toolbar';
-import { FolderBar } from './folders/folder-bar';
 import { folderAndChildren } from './folders/folder-tree';
-import { MoveBar } from './folders/move-bar';
-import { UtmPresetsPanel } from './utm-presets/utm-presets-panel';
-import { linksCsv } from './folders/links-csv';
 import { platform } from '../../platform/bridge';
 
 const NO_LINKS: LinkView[] = [];
@@ -35,6 +31,12 @@ const ExperimentsScreen = lazy(() =>
 );
 /** The CSV import (and its parser) loads when asked for. */
 const CsvImport = lazy(() => import('./import/csv-import').then((m) => ({ default: m.CsvImport })));
+// The folder filters and the move bar arrive a moment after the list: the list is the editor's first screen.
+const FolderBar = lazy(() => import('./folders/folder-bar').then((m) => ({ default: m.FolderBar })));
+const MoveBar = lazy(() => import('./folders/move-bar').then((m) => ({ default: m.MoveBar })));
+const UtmPresetsPanel = lazy(() =>
+  import('./utm-presets/utm-presets-panel').then((m) => ({ default: m.UtmPresetsPanel })),
+);
 const PeerImport = lazy(() => import('./import/peer-import').then((m) => ({ default: m.PeerImport })));
 
 /** `/links` (list), `/links/new`, `/links/{id}`: everything from the local store. */
@@ -136,12 +138,15 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           <button
             type="button"
             onClick={() =>
-              void platform()
-                .saveFile({
-                  suggestedName: `links-${new Date().toISOString().slice(0, 10)}.csv`,
-                  mime: 'text/csv',
-                  bytes: new TextEncoder().encode(linksCsv(shown, folders)),
-                })
+              // The CSV writer loads when it is asked for: the list screen is the editor's first screen.
+              void import('./folders/links-csv')
+                .then(({ linksCsv }) =>
+                  platform().saveFile({
+                    suggestedName: `links-${new Date().toISOString().slice(0, 10)}.csv`,
+                    mime: 'text/csv',
+                    bytes: new TextEncoder().encode(linksCsv(shown, folders)),
+                  }),
+                )
                 .then((saved) => setMoved(saved.saved ? `Exported ${shown.length} links.` : null))
             }
           >
@@ -158,11 +163,13 @@ export function LinksScreen({ rest }: { rest: string[] }) {
         </span>
       </div>
       {presetsOpen && (
-        <UtmPresetsPanel
-          workspaceId={ws}
-          canManage={can('workspace.manage_utm_presets')}
-          onClose={() => setPresetsOpen(false)}
-        />
+        <Suspense fallback={<p className="loading">Loading…</p>}>
+          <UtmPresetsPanel
+            workspaceId={ws}
+            canManage={can('workspace.manage_utm_presets')}
+            onClose={() => setPresetsOpen(false)}
+          />
+        </Suspense>
       )}
       <Suspense fallback={<p className="loading">Loading…</p>}>
         {importOpen && can('link.create') && (
@@ -201,25 +208,29 @@ export function LinksScreen({ rest }: { rest: string[] }) {
           />
         )}
       </Suspense>
-      <FolderBar
-        workspaceId={ws}
-        folders={folders}
-        links={links}
-        value={filter.folder}
-        onChange={(folder) => setFilter({ ...filter, folder })}
-        can={{ create: can('folder.create'), update: can('folder.update'), remove: can('folder.delete') }}
-      />
-      <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
-      {can('link.update') && (
-        <MoveBar
+      <Suspense fallback={null}>
+        <FolderBar
           workspaceId={ws}
           folders={folders}
-          picked={picked}
-          onDone={(message) => {
-            setPicked(new Set());
-            setMoved(message);
-          }}
+          links={links}
+          value={filter.folder}
+          onChange={(folder) => setFilter({ ...filter, folder })}
+          can={{ create: can('folder.create'), update: can('folder.update'), remove: can('folder.delete') }}
         />
+      </Suspense>
+      <LinksToolbar filter={filter} onChange={setFilter} tags={tags} domains={linkDomains} />
+      {can('link.update') && (
+        <Suspense fallback={null}>
+          <MoveBar
+            workspaceId={ws}
+            folders={folders}
+            picked={picked}
+            onDone={(message) => {
+              setPicked(new Set());
+              setMoved(message);
+            }}
+          />
+        </Suspense>
       )}
       {moved && <p aria-live="polite">{moved}</p>}
       {loaded === null || open === 'new' ? null : links.length === 0 ? (
