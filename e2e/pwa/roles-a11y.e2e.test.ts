@@ -183,7 +183,7 @@ describe('roles and accessibility', () => {
     await page.getByLabel('Destination URL').fill('https://elsewhere.example/');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByRole('button', { name: 'Edit Menu' }).click();
-    await page.getByRole('textbox', { name: 'Title' }).fill('Menu, renamed offline');
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Menu, renamed offline');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await h.sql("UPDATE workspace_members SET role = 'viewer' WHERE user_id = $1 AND workspace_id = $2", [
       editor.userId,
