@@ -157,4 +157,32 @@ describe('link access on the launched stack', () => {
     await page.getByText('click_limit_reached').first().waitFor({ timeout: 90_000 });
     await page.getByText('2 of 2 visits used').waitFor();
   }, 180_000);
+
+  it('previews a link at its slug+ address, with JavaScript off: where it leads, its QR code and whose it is', async () => {
+    const slug = `pre-${tag}`;
+    await newLink(slug, `Preview ${tag}`, `${destination()}/preview`);
+    await eventually(
+      () => edgeText(stack.ports.edge, stack.demo.link_host, `/${slug}+`),
+      (answer) => answer.status === 200,
+      20_000,
+      'the preview page answers',
+    );
+    const noScript = await context
+      .browser()
+      ?.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const cautious = await noScript?.newPage();
+    if (cautious === undefined) throw new Error('no browser context');
+    await cautious.goto(`${shortUrl(slug)}+`);
+    await cautious.getByText(`${destination()}/preview`).first().waitFor();
+    await cautious.getByRole('img').first().waitFor();
+    await expectFits(cautious, 'slug+ preview page');
+    // The preview itself is not a visit: nothing was redirected.
+    expect(cautious.url()).toBe(`${shortUrl(slug)}+`);
+    await noScript?.close();
+
+    // The link host asks crawlers to stay off its slugs; the redirect says noindex too.
+    const robots = await edgeText(stack.ports.edge, stack.demo.link_host, '/robots.txt');
+    expect(robots.status).toBe(200);
+    expect(robots.body).toMatch(/^Disallow: \/$/m);
+  }, 120_000);
 });
