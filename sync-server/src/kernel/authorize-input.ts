@@ -263,15 +263,10 @@ export async function loadResource(
     }
     case 'experiment': {
       // An experiment is governed by the resource it tests (grants), and moves along its lifecycle (C8).
-      const e = await one<
-        {
-          id: string;
-          resource_type: string;
-          resource_id: string;
-          status: string;
-          deleted: boolean;
-        } & folders.FolderColumns
-      >(db, folders.EXPERIMENT_WITH_FOLDERS_SQL, [ref.id, workspaceId]);
+      const e = await one<folders.ExperimentWithFolders>(db, folders.EXPERIMENT_WITH_FOLDERS_SQL, [
+        ref.id,
+        workspaceId,
+      ]);
       return e
         ? {
             type: 'experiment',

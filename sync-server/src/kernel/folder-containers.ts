@@ -10,6 +10,15 @@ export const folderColumnsOf = (type: string): string =>
     : 'NULL::uuid AS folder_id, NULL::uuid AS folder_parent_id';
 
 /** An experiment, with the folders of the link it tests (an experiment follows its link's grants). */
+/** The row EXPERIMENT_WITH_FOLDERS_SQL answers. */
+export type ExperimentWithFolders = {
+  id: string;
+  resource_type: string;
+  resource_id: string;
+  status: string;
+  deleted: boolean;
+} & FolderColumns;
+
 export const EXPERIMENT_WITH_FOLDERS_SQL = `SELECT e.id, e.resource_type, e.resource_id, e.status, e.deleted_at IS NOT NULL AS deleted, l.folder_id,
         (SELECT hf.parent_id FROM link_folders hf WHERE hf.id = l.folder_id) AS folder_parent_id
    FROM experiments e LEFT JOIN links l ON e.resource_type = 'link' AND l.id = e.resource_id

@@ -166,7 +166,7 @@ export function updateInput(
     ...(allowed.split && (changed('split') || (draft.split.length > 0 && changed('destination_url')))
       ? { destinations: draftsToSplit(draft.split, draft.destination_url) }
       : {}),
-    // The card is one value: any of its fields changed sends all three (no base: last write wins).
+    // The card is one value: a change to one of its fields sends all three (no base: last write wins).
     ...(PREVIEW_FIELDS.some(changed) ? { social_preview: socialPreviewOf(draft) } : {}),
     ...(changed('ios_url') ? { ios_url: draft.ios_url.trim() || null } : {}),
     ...(changed('android_url') ? { android_url: draft.android_url.trim() || null } : {}),
